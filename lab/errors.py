@@ -1,0 +1,20 @@
+"""The two exceptions of the fake world: one a harness must let through, one that means a test
+asked a fake for more than it was given."""
+
+
+class PowerCut(BaseException):
+    """The process is going away: the power failed, the machine is shutting down.
+
+    It derives from BaseException, not Exception, on purpose: it is not a tool failing, so a
+    boundary written `except Exception` (lesson 4) must let it pass, and whatever the run was
+    doing stops where it stood. Raise it from a tool, or arm Workspace.cut_power_after(n).
+    """
+
+
+class ScriptExhausted(AssertionError):
+    """A fake was asked for more than its script holds: a model for one more reply, a Human
+    for one more answer, a FakeProvider for one more stream.
+
+    It is an AssertionError because it means the test and the code disagree about how many
+    times the fake is asked; its message says which request and what was asked.
+    """

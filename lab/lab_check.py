@@ -1,0 +1,97 @@
+"""The local checker: python lab/lab_check.py --harness harness.py --lesson 15 tests.py
+
+Runs the cumulative suite for a lab against a student's harness.py: the kit's tests of every
+lab before it, then the lab's own tests (the given tests.py names its lab on its LAB line).
+One line per test, PASS or FAIL with a message in the course's terms, then the count line
+"N passed, M failed". Exits 0 only when every test passed.
+
+The tests run in a separate process (lab/runner.py), so a harness.py that hangs, floods the
+screen or ends the process costs one test, and the verdicts are decided here, not there.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script, from a lab folder: python lab/lab_check.py
+    here = Path(__file__).resolve().parent
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != here]
+    sys.path.insert(0, str(here.parent))
+
+from lab import manifest, runner, suite  # noqa: E402
+
+MARKS = {"pass": "PASS", "fail": "FAIL", "timeout": "TIME", "crash": "DIED"}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="lab_check", description="Check your harness.py against a lab's tests, and every "
+                                      "earlier lab's.")
+    parser.add_argument("--harness", required=True, type=Path, help="your harness.py")
+    parser.add_argument("--lesson", required=True, type=int, help="the lesson number, e.g. 15")
+    parser.add_argument("tests", type=Path, help="the lab's tests.py")
+    parser.add_argument("--verbose", action="store_true",
+                        help="show tracebacks and what harness.py printed")
+    parser.add_argument("--seconds", type=float, default=runner.Limits.seconds_per_test,
+                        help="wall-clock guard per test, against a file that hangs")
+    args = parser.parse_args(argv)
+
+    for path, what in ((args.harness, "harness file"), (args.tests, "tests file")):
+        if not path.is_file():
+            print(f"lab_check: there is no {what} at {path}. Run this from your lab's folder, "
+                  "where harness.py and tests.py are (course start LAB makes one).")
+            return 2
+    try:
+        files = suite.cumulative(args.tests, args.lesson)
+    except (ValueError, KeyError) as exc:
+        print(f"lab_check: {exc}")
+        return 2
+    own = files[-1]
+    lab = manifest.lab(own.lab_id)
+    kit_copy = lab.tests
+    if kit_copy.exists() and own.source != kit_copy.read_text(encoding="utf-8"):
+        print(f"Note: {args.tests} differs from the kit's tests for lab {lab.id}; the kit's are "
+              "the ones that count, so those are run.")
+        files[-1] = suite.TestFile(own.lab_id, kit_copy, kit_copy.read_text(encoding="utf-8"))
+
+    print(f"Checking {args.harness} for {lab.name}, \"{lab.title}\".")
+    limits = runner.Limits(seconds_per_test=args.seconds)
+    report = runner.run(args.harness, files, runner.expected_for(files), limits=limits,
+                        on_outcome=lambda outcome: _print(outcome, args.verbose))
+    sets = ", ".join(f"{name}: {count} tests" for name, count in report.sets)
+    print(f"\nSets run: {sets}.")
+    if report.output_dropped or (report.output and args.verbose):
+        print(f"harness.py printed {len(report.output.encode()) + report.output_dropped} bytes "
+              "during the tests" + (":" if args.verbose else " (--verbose shows them)."))
+        if args.verbose:
+            print(report.output + (f"\n... and {report.output_dropped} bytes more, not kept"
+                                   if report.output_dropped else ""))
+    _remember(args.harness, lab.id, report)
+    print(f"{report.passed} passed, {report.failed} failed")
+    return 0 if report.failed == 0 else 1
+
+
+def _print(outcome, verbose):
+    print(f"  {MARKS[outcome.verdict]}  {outcome.says}", flush=True)
+    if outcome.verdict != "pass":
+        for line in outcome.message.splitlines():
+            print(f"        {line}")
+        if verbose and outcome.trace:
+            for line in outcome.trace.rstrip().splitlines():
+                print(f"        | {line}")
+
+
+def _remember(harness: Path, lab_id: str, report):
+    """Record the result for the progress view when the file sits in a student's lab folder."""
+    marker = harness.resolve().parent / ".lab"
+    if marker.exists() and marker.read_text().strip() == lab_id:
+        try:
+            from lab import course
+            course.record_check(lab_id, report.passed, report.failed)
+        except Exception as exc:  # the progress view is a convenience; the check stands
+            print(f"(progress not recorded: {exc})")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,144 @@
+"""The course manifest: every lesson's lessons/NN-slug/lesson.toml, read in one place.
+
+Each fact about a lesson or a lab (its title, the names it adds, its hints, where its files
+live) is written once, in that lesson's lesson.toml, and every tool reads it from here: the
+checker, the student's desk, the grader and the authoring tools.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+KIT = Path(__file__).resolve().parent.parent
+LESSONS = KIT / "lessons"
+TESTS = Path(__file__).resolve().parent / "tests"
+
+
+def key(lab_id: str) -> tuple[int, int]:
+    """"15.1" -> (15, 1), so that labs sort in course order."""
+    lesson, _, lab = lab_id.partition(".")
+    return int(lesson), int(lab or 1)
+
+
+@dataclass(frozen=True)
+class Lab:
+    id: str  # "15.1": lesson 15, lab 1
+    lesson: "Lesson" = field(repr=False, compare=False)
+    title: str
+    adds: tuple[str, ...]  # public names this lab introduces, for "harness.py has no X yet"
+    hints: tuple[str, ...]  # three levels: questions, approach, outline
+    lines: int | None  # about how many lines a student writes
+    points: float  # per test, unless a test says otherwise
+    reference_only: bool  # a reference file exists, the lab itself is not built yet
+
+    @property
+    def number(self) -> int:
+        return key(self.id)[1]
+
+    @property
+    def name(self) -> str:
+        """How a student reads it: "lesson 15, lab 1"."""
+        return f"lesson {self.lesson.number}, lab {self.number}"
+
+    @property
+    def folder(self) -> str:
+        """The lab's place under starters/, solutions/ and a student's work folder."""
+        return f"{self.lesson.folder.name}/lab{self.number}"
+
+    @property
+    def starter(self) -> Path:
+        return KIT / "starters" / self.folder / "harness.py"
+
+    @property
+    def solution(self) -> Path:
+        return KIT / "solutions" / self.folder / "harness.py"
+
+    @property
+    def tests(self) -> Path:
+        return TESTS / f"lesson_{self.lesson.number:02d}_lab{self.number}.py"
+
+    @property
+    def expected(self) -> Path:
+        """What each check of this lab's tests observed on the reference (tools/make.py)."""
+        return TESTS / "expected" / f"lesson_{self.lesson.number:02d}_lab{self.number}.json"
+
+
+@dataclass(frozen=True)
+class Lesson:
+    number: int
+    folder: Path
+    title: str
+    subtitle: str
+    part: str
+    minutes: int
+    labs: tuple[Lab, ...]
+
+    @property
+    def notebook(self) -> Path:
+        return self.folder / "lesson.ipynb"
+
+    @property
+    def source(self) -> Path:
+        return self.folder / "lesson.md"
+
+
+def _lesson(folder: Path) -> Lesson:
+    data = tomllib.loads((folder / "lesson.toml").read_text(encoding="utf-8"))
+    labs: list[Lab] = []
+    lesson = Lesson(number=data["number"], folder=folder, title=data["title"],
+                    subtitle=data.get("subtitle", ""), part=data.get("part", ""),
+                    minutes=data.get("minutes", 0), labs=())
+    for entry in data.get("lab", []):
+        hints = entry.get("hints", {})
+        labs.append(Lab(id=entry["id"], lesson=lesson, title=entry["title"],
+                        adds=tuple(entry.get("adds", ())),
+                        hints=tuple(hints[k] for k in ("questions", "approach", "outline")
+                                    if k in hints),
+                        lines=entry.get("lines"), points=float(entry.get("points", 1)),
+                        reference_only=entry.get("reference_only", False)))
+    object.__setattr__(lesson, "labs", tuple(labs))
+    return lesson
+
+
+@cache
+def lessons() -> tuple[Lesson, ...]:
+    """Every lesson with a lesson.toml, in course order."""
+    found = [_lesson(p.parent) for p in LESSONS.glob("*/lesson.toml")]
+    return tuple(sorted(found, key=lambda lesson: lesson.number))
+
+
+def labs(*, built_only: bool = False) -> tuple[Lab, ...]:
+    """Every lab in course order; with built_only, only those with tests and a starter."""
+    found = [lab for lesson in lessons() for lab in lesson.labs]
+    found.sort(key=lambda lab: key(lab.id))
+    return tuple(lab for lab in found if not (built_only and lab.reference_only))
+
+
+def lab(lab_id: str) -> Lab:
+    for candidate in labs():
+        if candidate.id == lab_id:
+            return candidate
+    known = ", ".join(x.id for x in labs(built_only=True))
+    raise KeyError(f"there is no lab {lab_id} in this kit (labs: {known})")
+
+
+def lesson(number: int) -> Lesson:
+    for candidate in lessons():
+        if candidate.number == number:
+            return candidate
+    raise KeyError(f"there is no lesson {number} in this kit")
+
+
+def before(lab_id: str) -> tuple[Lab, ...]:
+    """The built labs whose tests run before `lab_id`'s own: the cumulative suite."""
+    return tuple(x for x in labs(built_only=True) if key(x.id) < key(lab_id))
+
+
+def introduced_by(name: str) -> Lab | None:
+    """The lab that adds the public name `name` ("CancelToken", "Harness.cancel")."""
+    for candidate in labs():
+        if name in candidate.adds:
+            return candidate
+    return None

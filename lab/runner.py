@@ -1,0 +1,302 @@
+"""Runs a suite against a harness.py in a separate process, and decides every verdict here.
+
+The student's file runs in lab/child.py, which reports each value its checks found. This side
+compares those values with what the reference found at the same checks (the expected
+observations, lab/tests/expected/*.json) and decides pass or fail. Nothing the child prints is
+read for a verdict, and a test passes only if the child reported every check the reference
+made, with equal values, and then reported the test's end.
+
+A test that hangs costs a bounded time: the child counts turns of the event loop and stops a
+test that overruns; a test that blocks outright (a busy loop, a blocking call) is cut off after
+`seconds` of wall time, the process is killed, and a new one carries on with the next test.
+A process that dies (sys.exit, os._exit, a crash) loses only the test it was running.
+
+This is the one engine; lab/lab_check.py (students) and grader/ (instructors) are its front
+doors.
+"""
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lab import manifest, suite, turns
+from lab.verdict import Outcome, judge
+
+CHILD = [sys.executable, "-m", "lab.child"]
+
+
+@dataclass
+class Limits:
+    """How much one run may take. Wall time here is only a guard against a hung file."""
+    seconds_per_test: float = 5.0
+    seconds_to_import: float = 10.0
+    seconds_total: float = 300.0
+    budget_turns: int = turns.BUDGET
+    output_bytes: int = 64_000  # of the student's prints kept for the report; the rest is counted
+
+
+@dataclass
+class Report:
+    harness: str
+    outcomes: list[Outcome] = field(default_factory=list)
+    output: str = ""  # what harness.py printed, capped
+    output_dropped: int = 0  # bytes printed beyond the cap
+    import_error: str | None = None
+    sets: list[tuple[str, int]] = field(default_factory=list)  # (set name, tests)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> int:
+        return sum(o.verdict == "pass" for o in self.outcomes)
+
+    @property
+    def failed(self) -> int:
+        return len(self.outcomes) - self.passed
+
+
+def expected_for(files: list[suite.TestFile]) -> dict:
+    """The reference's observations for every test of `files`, from the kit's JSON files."""
+    expected = {}
+    for test_file in files:
+        if test_file.lab_id is None:
+            continue
+        path = manifest.lab(test_file.lab_id).expected
+        if path.exists():
+            expected.update(json.loads(path.read_text(encoding="utf-8")))
+    return expected
+
+
+def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
+        limits: Limits | None = None, cwd: Path | None = None, env: dict | None = None,
+        preexec_fn=None, on_outcome=None) -> Report:
+    """Run `files` against `harness` in child processes and judge each test against
+    `expected`. on_outcome(outcome) is called as each verdict is decided (progress bars)."""
+    limits = limits or Limits()
+    harness = Path(harness).resolve()
+    report = Report(str(harness))
+    plan = [(test_id, says, tf) for tf in files for test_id, says in _describe(tf)]
+    report.sets = _sets(files)
+    job_files = [{"lab_id": tf.lab_id, "path": str(tf.path), "source": suite.blind(tf.source)}
+                 for tf in files]
+    started = time.monotonic()
+    position = 0  # the index in `plan` of the next test without a verdict
+    output = _Output(limits.output_bytes)
+
+    def decide(outcome):
+        report.outcomes.append(outcome)
+        if on_outcome:
+            on_outcome(outcome)
+
+    while position < len(plan):
+        if time.monotonic() - started > limits.seconds_total:
+            for test_id, says, tf in plan[position:]:
+                decide(Outcome(test_id, says, tf.lab_id, "timeout",
+                               "Not run: the whole check ran past its time limit of "
+                               f"{limits.seconds_total:.0f} seconds."))
+            break
+        position, fatal = _one_child(harness, plan, position, job_files, expected, limits,
+                                     cwd, env, preexec_fn, output, decide)
+        if fatal is not None:  # harness.py does not import: every remaining test says so
+            report.import_error = fatal
+            for test_id, says, tf in plan[position:]:
+                decide(Outcome(test_id, says, tf.lab_id, "fail", fatal))
+            break
+    report.output, report.output_dropped = output.text(), output.dropped
+    return report
+
+
+def _describe(test_file):
+    """The tests of a file, read from its decorators. A file the parent cannot parse is a
+    kit or instructor error and is raised as such."""
+    path = test_file.path
+    if test_file.lab_id is not None:
+        path = manifest.lab(test_file.lab_id).tests if not path.exists() else path
+    tmp = Path(path)
+    found = suite.describe(tmp)
+    stem = test_file.stem
+    return [(f"{stem}::{test_id.split('::', 1)[1]}", says) for test_id, says in found]
+
+
+def _sets(files):
+    counts = {}
+    for tf in files:
+        name = f"lab {tf.lab_id}" if tf.lab_id else tf.path.name
+        counts[name] = len(_describe(tf))
+    return list(counts.items())
+
+
+class _Output:
+    """The student's prints: the first `cap` bytes kept, the rest only counted."""
+
+    def __init__(self, cap):
+        self.cap, self.kept, self.dropped = cap, bytearray(), 0
+
+    def add(self, data: bytes):
+        room = self.cap - len(self.kept)
+        self.kept += data[:max(room, 0)]
+        self.dropped += max(len(data) - max(room, 0), 0)
+
+    def text(self):
+        return self.kept.decode("utf-8", errors="replace")
+
+
+def _one_child(harness, plan, position, job_files, expected, limits, cwd, env, preexec_fn,
+               output, decide):
+    """Start a child at plan[position] and judge tests until it finishes or dies. Returns the
+    next position without a verdict, and an import error if harness.py would not import."""
+    read_end, write_end = os.pipe()
+    child = subprocess.Popen(
+        CHILD + [str(write_end)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, pass_fds=(write_end,), cwd=cwd or harness.parent,
+        env=env, preexec_fn=preexec_fn, start_new_session=True)
+    os.close(write_end)
+    job = {"harness": str(harness), "files": job_files, "start": position,
+           "budget": limits.budget_turns}
+    try:
+        child.stdin.write(json.dumps(job).encode())
+        child.stdin.close()
+    except BrokenPipeError:
+        pass
+    events = _Events(read_end)
+    selector = selectors.DefaultSelector()
+    selector.register(read_end, selectors.EVENT_READ, "events")
+    selector.register(child.stdout, selectors.EVENT_READ, "output")
+    current = None  # (test_id, says, lab_id, observations, started_at) of the test running
+    deadline = time.monotonic() + limits.seconds_to_import
+    fatal, finished, open_streams = None, False, 2
+    imported, timed_out, first = False, False, position
+    try:
+        while open_streams and not finished:
+            timeout = max(deadline - time.monotonic(), 0)
+            ready = selector.select(timeout)
+            if not ready:  # the deadline passed: a hung import or a hung test
+                timed_out = True
+                if current is None:
+                    fatal = ("harness.py did not finish importing within "
+                             f"{limits.seconds_to_import:.0f} seconds: is there code at the top "
+                             "level that never ends?")
+                else:
+                    test_id, says, lab_id, _, _ = current
+                    decide(Outcome(test_id, says, lab_id, "timeout",
+                                   f"Timed out: this test held the process for "
+                                   f"{limits.seconds_per_test:.0f} seconds without giving the "
+                                   "event loop a turn (a busy loop, or a call that blocks). It "
+                                   "was stopped; the other tests still ran."))
+                    position += 1
+                break
+            for key, _ in ready:
+                if key.data == "output":
+                    data = os.read(child.stdout.fileno(), 65536)
+                    if not data:
+                        selector.unregister(child.stdout)
+                        open_streams -= 1
+                    output.add(data)
+                    continue
+                messages, closed = events.read()
+                if closed:
+                    selector.unregister(read_end)
+                    open_streams -= 1
+                for message in messages:
+                    kind = message.get("event") if isinstance(message, dict) else None
+                    if kind == "imported":
+                        imported = True
+                        deadline = time.monotonic() + limits.seconds_per_test
+                    elif kind == "import_failed":
+                        fatal = "harness.py does not import: " + str(message.get("message"))
+                        finished = True
+                    elif kind == "start" and current is None and position < len(plan) and \
+                            message.get("id") == plan[position][0]:
+                        test_id, says, tf = plan[position]
+                        current = (test_id, says, tf.lab_id, [], time.monotonic())
+                        deadline = time.monotonic() + limits.seconds_per_test
+                    elif kind == "check" and current is not None:
+                        current[3].append((str(message.get("value")), str(message.get("why"))))
+                    elif kind == "end" and current is not None and message.get("id") == current[0]:
+                        test_id, says, lab_id, seen, _ = current
+                        outcome = judge(test_id, says, lab_id, expected.get(test_id), seen,
+                                        message.get("error"), message.get("kind"))
+                        if outcome.verdict != "pass":
+                            outcome.trace = message.get("trace")
+                        decide(outcome)
+                        current, position = None, position + 1
+                        deadline = time.monotonic() + limits.seconds_per_test
+                    elif kind == "done" and current is None:
+                        finished = True
+                    elif kind == "import":
+                        pass
+                    else:  # anything else on this channel was not written by lab.child
+                        test_id, says, tf = plan[position]
+                        decide(Outcome(test_id, says, tf.lab_id, "fail",
+                                       "The checker's report channel carried something it did "
+                                       "not write, so this test cannot pass. Leave file "
+                                       "descriptors that harness.py did not open alone."))
+                        position += 1
+                        finished = True
+                        break
+                if finished:
+                    break
+        if not finished and not timed_out and fatal is None:  # the child died
+            code = child.wait(timeout=5)
+            if not imported:
+                fatal = "harness.py does not import: " + _death(code, importing=True)
+            elif current is not None or position == first:
+                test_id, says, tf = plan[position]
+                message = _death(code)
+                decide(Outcome(test_id, says, tf.lab_id, "crash", message[:1].upper() + message[1:]))
+                position += 1
+    finally:
+        _stop(child)
+        selector.close()
+        os.close(read_end)
+        if child.stdout:
+            child.stdout.close()
+    return position, fatal
+
+
+def _death(code, importing=False) -> str:
+    when = "while it was being imported" if importing else "during this test"
+    rest = "" if importing else " The other tests still ran."
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = str(-code)
+        return (f"the process running harness.py was killed by signal {name} {when} (a crash, "
+                f"or a resource limit).{rest}")
+    return (f"the process running harness.py ended {when}, with exit code {code}: does "
+            f"harness.py call sys.exit() or os._exit()?{rest}")
+
+
+def _stop(child):
+    if child.poll() is None:
+        try:
+            os.killpg(child.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            child.kill()
+    child.wait()
+
+
+class _Events:
+    """JSON lines from the child's report channel."""
+
+    def __init__(self, fd):
+        self.fd, self.buffer = fd, b""
+
+    def read(self):
+        data = os.read(self.fd, 65536)
+        self.buffer += data
+        *lines, self.buffer = self.buffer.split(b"\n")
+        messages = []
+        for line in lines:
+            try:
+                messages.append(json.loads(line))
+            except ValueError:
+                messages.append(None)
+        return messages, not data

@@ -1,0 +1,120 @@
+"""The test suites: which tests a check runs, what they say, and the code the student's side gets.
+
+A lab's tests live in lab/tests/lesson_NN_labK.py. The cumulative suite for a lab is every
+built lab's tests before it, in course order, then its own (lab/manifest.py decides the order).
+"""
+from __future__ import annotations
+
+import ast
+import types
+from dataclasses import dataclass
+from pathlib import Path
+
+from lab import kit, manifest
+
+
+@dataclass(frozen=True)
+class TestFile:
+    """One file of lab tests: where it came from, and its code."""
+    lab_id: str | None  # None for a file that is not one of the kit's labs (instructor's extra)
+    path: Path
+    source: str
+
+    @property
+    def stem(self) -> str:
+        """The name test ids start with: the kit's file name for a kit lab, whatever the
+        student's copy is called, so that ids match the reference's observations."""
+        if self.lab_id is not None:
+            try:
+                return manifest.lab(self.lab_id).tests.stem
+            except KeyError:
+                pass
+        return self.path.stem
+
+
+def lab_of(path: Path) -> str | None:
+    """The lab a test file belongs to, from its `LAB = "15.1"` line (read, not executed)."""
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["LAB"]:
+            if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+                return node.value.value
+    return None
+
+
+def cumulative(given: Path, lesson: int | None = None) -> list[TestFile]:
+    """The files `lab_check --lesson N given` runs: the kit's tests of every built lab before
+    the given file's lab, then the given file itself (the student's copy of its own tests)."""
+    lab_id = lab_of(given)
+    if lab_id is None:
+        if lesson is None:
+            raise ValueError(f"{given} has no LAB = \"NN.K\" line, so its lab is unknown")
+        own = [lab for lab in manifest.labs(built_only=True) if lab.lesson.number == lesson]
+        lab_id = own[0].id if own else f"{lesson}.1"
+    if lesson is not None and manifest.key(lab_id)[0] != lesson:
+        raise ValueError(f"{given.name} holds the tests of lab {lab_id}, not of lesson {lesson}")
+    files = [TestFile(lab.id, lab.tests, lab.tests.read_text(encoding="utf-8"))
+             for lab in manifest.before(lab_id)]
+    files.append(TestFile(lab_id, Path(given), Path(given).read_text(encoding="utf-8")))
+    return files
+
+
+def of_lab(lab_id: str, *, cumulative_: bool = True) -> list[TestFile]:
+    """The kit's own suite for a lab: its tests, after every earlier lab's with cumulative_."""
+    lab = manifest.lab(lab_id)
+    chosen = (list(manifest.before(lab_id)) if cumulative_ else []) + [lab]
+    return [TestFile(x.id, x.tests, x.tests.read_text(encoding="utf-8")) for x in chosen]
+
+
+def describe(lab) -> list[tuple[str, str]]:
+    """(test id, what it checks) for each test of `lab` (a manifest.Lab or a path), in file
+    order, read from the decorators without running anything."""
+    path = Path(getattr(lab, "tests", lab))
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.AsyncFunctionDef):
+            for deco in node.decorator_list:
+                if isinstance(deco, ast.Call) and getattr(deco.func, "id", "") == "lab_test":
+                    says = ast.literal_eval(deco.args[0])
+                    found.append((f"{path.stem}::{node.name}", " ".join(says.split())))
+    return found
+
+
+class _Blind(ast.NodeTransformer):
+    """Replaces the `wanted` of every t.expect(found, wanted, why) with `...`."""
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == "expect" and \
+                isinstance(func.value, ast.Name) and func.value.id == "t":
+            if len(node.args) >= 2:
+                node.args[1] = ast.copy_location(ast.Constant(...), node.args[1])
+            for keyword in node.keywords:
+                if keyword.arg == "wanted":
+                    keyword.value = ast.copy_location(ast.Constant(...), keyword.value)
+        return node
+
+
+def blind(source: str) -> str:
+    """The test code the student's process runs: the same code with every wanted value taken
+    out, so that nothing in that process knows what the checks compare against."""
+    return ast.unparse(ast.fix_missing_locations(_Blind().visit(ast.parse(source))))
+
+
+def load(test_file: TestFile, source: str | None = None) -> list[kit.LabTest]:
+    """Execute a test file's code (the given `source`, or its own) as a fresh module and
+    return its tests in file order. The module `harness` must already be imported."""
+    module = types.ModuleType(f"labtests_{test_file.stem}")
+    module.__file__ = str(test_file.path)
+    kit.TESTS.clear()
+    code = compile(source if source is not None else test_file.source, str(test_file.path), "exec")
+    exec(code, module.__dict__)
+    tests = list(kit.TESTS)
+    kit.TESTS.clear()
+    return tests
+
+
+def test_id(test_file: TestFile, test: kit.LabTest) -> str:
+    return f"{test_file.stem}::{test.name}"

@@ -1,0 +1,238 @@
+"""Lesson 15, lab 2: insist. The tests of stop_run, and of run_tool letting a cancelled task
+through.
+
+Check your file with: python lab/lab_check.py --harness harness.py --lesson 15 tests.py
+"""
+import asyncio
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.2"
+SYSTEM = "You help with a small project."
+NO_ARGUMENTS = {"type": "object", "properties": {}}
+
+
+def deaf_build(shell):
+    """A build tool that awaits its command and never looks at its signal."""
+    async def execute(arguments, signal=None):
+        return (await shell.arun("sleep inf"))[0]
+    return {"name": "build", "description": "Build the project; it takes for ever.",
+            "parameters": NO_ARGUMENTS, "execute": execute}
+
+
+def started(tools, call, *more):
+    """A harness whose model first asks for `call`, then answers whatever comes next."""
+    model = lab.ScriptedModel([lab.reply(call), *more, lab.forever(
+        lambda request: lab.say(f"Answer {sum(m['role'] == 'user' for m in request.messages)}."))])
+    return harness.Harness(model, SYSTEM, tools), model
+
+
+async def run_in_a_task(h, text, turns=20):
+    """The run, consumed in a task of its own as a frontend would, after `turns` turns."""
+    task = asyncio.ensure_future(lab.drive(h.prompt(text)))
+    await lab.ticks(turns)
+    return task
+
+
+@lab_test("bash is running `sleep inf`: stop_run(h, task, grace=5) returns \"clean\". The flag "
+          "was enough: the task ended by itself and was not cancelled, and the record ends "
+          "with the cancelled command's result and the aborted message.")
+async def test_stop_run_is_clean_when_the_tool_looks(t):
+    shell = lab.Shell(lab.Workspace({}))
+    h, _ = started([harness.make_bash_tool(shell)], lab.call("bash", {"command": "sleep inf"}))
+    task = await run_in_a_task(h, "Run the tests.")
+    t.expect(await harness.stop_run(h, task, grace=5), "clean",
+             "stop_run asks first: harness.cancel(), then up to `grace` turns for the run to "
+             "finish by itself (stop_run, lesson 15).")
+    t.expect([task.done(), task.cancelled()], [True, False],
+             "A clean stop leaves the task finished and not cancelled.")
+    t.expect(lab.shape(h.messages), "U A[c1] R(c1) A(aborted)",
+             "The run wound up the polite way: a result, then the aborted message.")
+    t.expect(h.messages[2]["content"].splitlines()[-1], "Command cancelled",
+             "bash's result says the command was cancelled.")
+
+
+@lab_test("A tool awaits `sleep inf` and never looks at its signal: stop_run returns \"hard\". "
+          "The task was cancelled, the CancelledError went up through run_tool without "
+          "becoming a result, the run is over and is_running is False.")
+async def test_stop_run_insists_when_the_tool_is_deaf(t):
+    shell = lab.Shell(lab.Workspace({}))
+    h, _ = started([deaf_build(shell)], lab.call("build"))
+    task = await run_in_a_task(h, "Build it.")
+    t.expect(await harness.stop_run(h, task, grace=5), "hard",
+             "When the run has not finished after `grace` turns, stop_run cancels the task "
+             "and says \"hard\" (stop_run, lesson 15).")
+    t.expect([task.done(), task.cancelled(), h.is_running], [True, True, False],
+             "The task is over and cancelled when stop_run returns: it must await the task it "
+             "cancelled. The run is no longer running.")
+    t.expect(lab.shape(h.messages), "U A[c1]",
+             "A cancelled task is not a failed tool: run_tool must let CancelledError through, "
+             "so c1 has no result at all (run_tool, lesson 15).")
+    t.expect([p.command for p in shell.running()], ["sleep inf"],
+             "A hard stop ends the waiting, not the work: the deaf tool's command still runs.")
+
+
+@lab_test("bash is running `sleep inf` and gets no grace at all: stop_run(h, task, grace=0) "
+          "returns \"hard\", and the command has been killed all the same.")
+async def test_a_hard_stop_still_kills_the_command(t):
+    shell = lab.Shell(lab.Workspace({}))
+    h, _ = started([harness.make_bash_tool(shell)], lab.call("bash", {"command": "sleep inf"}))
+    task = await run_in_a_task(h, "Run the tests.")
+    t.expect(await harness.stop_run(h, task, grace=0), "hard",
+             "With no grace there is no time to notice the flag: it is a hard stop.")
+    t.expect([[p.command, p.killed] for p in shell.processes], [["sleep inf", True]],
+             "The cancellation arrives inside bash's `await asyncio.sleep(0)`, a way out that "
+             "never saw the flag, and the process must be killed on that way out too: kill it "
+             "in a finally (bash, lesson 15).")
+    t.expect(lab.shape(h.messages), "U A[c1]", "The killed call has no result on the record.")
+
+
+@lab_test("The same deaf tool behind lesson 14's guard: stop_run returns \"hard\", the task is "
+          "cancelled, and the guard has not turned the cancellation into a refusal.")
+async def test_the_guard_lets_a_cancellation_through(t):
+    shell = lab.Shell(lab.Workspace({}))
+    h, _ = started([harness.guard(deaf_build(shell), harness.deny_destructive)], lab.call("build"))
+    task = await run_in_a_task(h, "Build it.")
+    t.expect(await harness.stop_run(h, task, grace=5), "hard",
+             "A guarded deaf tool is still deaf: stop_run must insist.")
+    t.expect([task.cancelled(), lab.shape(h.messages)], [True, "U A[c1]"],
+             "The guard catches only what its check raises; a CancelledError from the real "
+             "tool passes through it and through run_tool (guard, lessons 14 and 15).")
+
+
+@lab_test("After a hard stop the log equals the record, and two further prompts are answered: "
+          "the killed call is shown to the model as interrupted, and nothing new was built for "
+          "that.")
+async def test_life_after_a_hard_stop(t):
+    ws = lab.Workspace({})
+    shell = lab.Shell(ws)
+    h, model = started([deaf_build(shell)], lab.call("build"))
+    log = harness.SessionLog(ws, "session.jsonl")
+    h.subscribe(harness.persist_to(log))
+    task = await run_in_a_task(h, "Build it.")
+    t.expect(await harness.stop_run(h, task), "hard", "The deaf build needs a hard stop.")
+    t.expect(lab.shape(log.replay()), lab.shape(h.messages),
+             "The log holds what the record holds: each message was saved as it completed "
+             "(persist_to, lesson 11).")
+    for text in ("What happened?", "Thank you."):
+        await lab.drive(h.prompt(text))
+    t.expect(lab.shape(h.messages), "U A[c1] U A U A",
+             "Both prompts are answered after the hard stop (Harness, lesson 15).")
+    t.expect([harness.text_of(m) for m in h.messages if m["role"] == "assistant"][1:],
+             ["Answer 2.", "Answer 3."], "The answers are the model's replies.")
+    sent = model.calls[-1].messages
+    t.expect([m["content"] for m in sent if m["role"] == "toolResult"], [harness.INTERRUPTED],
+             "The next requests show the killed call as interrupted: context_for_model repairs "
+             "the view before each request (lesson 10).")
+    t.expect(lab.validate(sent), [], "Every request after a hard stop is one a provider accepts.")
+    t.expect(log.replay() == list(h.messages), True, "The log and the record still agree.")
+
+
+@lab_test("A tool that sees the flag and then needs ten turns to tidy up: with grace=50 "
+          "stop_run returns \"clean\" and the tool's result is recorded; with grace=2 it returns "
+          "\"hard\". A run that is already over is \"clean\" at once.")
+async def test_grace_is_counted_in_turns(t):
+    def slow_to_finish():
+        async def execute(arguments, signal=None):
+            while not signal.is_cancelled():
+                await asyncio.sleep(0)
+            await lab.ticks(10)  # tidying up
+            return "stopped after tidying up"
+        return {"name": "build", "description": "Build, and tidy up when stopped.",
+                "parameters": NO_ARGUMENTS, "execute": execute}
+
+    for grace, wanted, shape in ((50, "clean", "U A[c1] R(c1) A(aborted)"), (2, "hard", "U A[c1]")):
+        h, _ = started([slow_to_finish()], lab.call("build"))
+        task = await run_in_a_task(h, "Build it.")
+        t.expect([grace, await harness.stop_run(h, task, grace=grace), lab.shape(h.messages)],
+                 [grace, wanted, shape],
+                 "stop_run gives the run `grace` turns of the event loop, and no more, to "
+                 "finish by itself (stop_run, lesson 15).")
+    h = harness.Harness(lab.ScriptedModel([lab.say("Hello.")]), SYSTEM, [])
+    done = asyncio.ensure_future(lab.drive(h.prompt("Say hello.")))
+    await done
+    t.expect(await harness.stop_run(h, done, grace=0), "clean",
+             "A task that is already over needs no stopping: \"clean\", even with no grace.")
+
+
+@lab_test("While stop_run waits for a cancelled task that is slow to die, stop_run's own task "
+          "is cancelled: the CancelledError is not swallowed, so whoever cancelled it sees it "
+          "end cancelled.")
+async def test_stop_run_can_itself_be_stopped(t):
+    async def execute(arguments, signal=None):
+        try:
+            await asyncio.get_running_loop().create_future()
+        except asyncio.CancelledError:
+            await lab.ticks(30)  # slow to die
+            raise
+    build = {"name": "build", "description": "Build; slow to stop.", "parameters": NO_ARGUMENTS,
+             "execute": execute}
+    h, _ = started([build], lab.call("build"))
+    task = await run_in_a_task(h, "Build it.")
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=0))
+    await lab.ticks(5)  # stop_run has cancelled the task, and waits for it
+    t.expect(stopper.done(), False, "stop_run is still waiting for the slow task.")
+    stopper.cancel()
+    outcome = "returned"
+    try:
+        outcome = await stopper
+    except asyncio.CancelledError:
+        outcome = "cancelled"
+    t.expect([outcome, stopper.cancelled()], ["cancelled", True],
+             "A CancelledError aimed at stop_run itself must go on up: it tells its own from "
+             "the task's with asyncio.current_task().cancelling() (stop_run, lesson 15).")
+    while not task.done():
+        await lab.tick()
+    t.expect(task.cancelled(), True, "The slow task ends cancelled too.")
+
+
+@lab_test("A job with a slow bash command is closed (aclose) after every k events. At every k "
+          "the run is over, the log equals the record, two further prompts are answered, and "
+          "no tool that ran is shown to the model as interrupted.")
+async def test_closing_the_run_at_every_event(t):
+    def job(request):
+        newest = [m for m in request.messages if m["role"] == "user"][-1]["content"]
+        if request.messages[-1]["role"] == "toolResult":
+            return lab.say("Built.")
+        if newest.startswith("Build"):
+            return lab.reply(lab.call("bash", {"command": "sleep 3 && echo built"}))
+        return lab.say("Noted.")
+
+    rows = []
+    for k in range(1, 13):
+        ws = lab.Workspace({})
+        shell = lab.Shell(ws)
+        h = harness.Harness(lab.ScriptedModel([lab.forever(job)]), SYSTEM,
+                            [harness.make_bash_tool(shell)])
+        log = harness.SessionLog(ws, "session.jsonl")
+        h.subscribe(harness.persist_to(log))
+        await lab.drive(h.prompt("Build it."), close_after=k)
+        closed = [k, h.is_running, log.replay() == list(h.messages), lab.shape(h.messages)]
+        await lab.drive(h.prompt("What happened?"))
+        await lab.drive(h.prompt("Thanks."))
+        rows.append(closed + [lab.shape(h.messages)[len(closed[3]):].strip()])
+        view = harness.context_for_model(list(h.messages))
+        interrupted = [m["tool_call_id"] for m in view
+                       if m["role"] == "toolResult" and m["content"] == harness.INTERRUPTED]
+        ran = [p.command for p in shell.processes]
+        rows[-1].append([len(ran), interrupted])
+    t.expect(rows, [
+        [1, False, True, "", "U A U A", [0, []]],
+        [2, False, True, "", "U A U A", [0, []]],
+        [3, False, True, "U", "U A U A", [0, []]],
+        [4, False, True, "U A[c1]", "U A U A", [0, ["c1"]]],
+        [5, False, True, "U A[c1]", "U A U A", [0, ["c1"]]],
+        [6, False, True, "U A[c1] R(c1)", "U A U A", [1, []]],
+        [7, False, True, "U A[c1] R(c1)", "U A U A", [1, []]],
+        [8, False, True, "U A[c1] R(c1)", "U A U A", [1, []]],
+        [9, False, True, "U A[c1] R(c1)", "U A U A", [1, []]],
+        [10, False, True, "U A[c1] R(c1) A", "U A U A", [1, []]],
+        [11, False, True, "U A[c1] R(c1) A", "U A U A", [1, []]],
+        [12, False, True, "U A[c1] R(c1) A", "U A U A", [1, []]],
+    ], "Closed after k events, a run is over (is_running False), the log matches the record, "
+       "later prompts are answered, and only a call whose tool never ran is shown as "
+       "interrupted: nothing is yielded between a tool returning and its result being "
+       "recorded (run_agent, lessons 7 and 15). Each row: [k, is_running, log agrees, record "
+       "when closed, what the next two prompts added, [commands run, calls shown interrupted]].")

@@ -1,0 +1,93 @@
+"""An event loop that counts its turns, so that a test which never finishes fails in turns.
+
+Time in the fake world is turns of the event loop. A test gets a budget of turns; past it,
+the test is cancelled and reported as having run out of turns. A loop with nothing ready, no
+timer due and no thread at work can never make progress again (the fake world does no real
+I/O), so that is reported at once as a wait for something that cannot happen, instead of
+sleeping until a wall-clock guard notices.
+
+This reads two private attributes of asyncio's BaseEventLoop (_ready, _scheduled) and
+overrides _run_once; they have kept their meaning from Python 3.8 to 3.13.
+"""
+from __future__ import annotations
+
+import asyncio
+import threading
+
+BUDGET = 10_000
+
+
+class OutOfTurns(Exception):
+    """The test used more turns than its budget, or waits on something that cannot happen."""
+
+
+def _nothing():
+    pass
+
+
+class CountingLoop(asyncio.SelectorEventLoop):
+    """A selector loop that counts turns and stops a test that overruns or cannot go on."""
+
+    def __init__(self, budget: int = BUDGET):
+        super().__init__()
+        self.turns = 0
+        self.budget = budget
+        self.verdict: str | None = None  # why the test was stopped, if it was
+        self._target: asyncio.Task | None = None
+        self._last_turn: int | None = None  # past this turn the loop is stopped outright
+
+    def _run_once(self):
+        self.turns += 1
+        stuck = not self._ready and not self._scheduled and threading.active_count() == 1
+        if self._target is not None and self.verdict is None and (stuck or self.turns > self.budget):
+            self.verdict = ("it is waiting for something that can never happen: nothing else is "
+                            "left to run" if stuck else
+                            f"it used up its budget of {self.budget:,} turns of the event loop")
+            self._last_turn = self.turns + 200  # room for the cancellation to travel
+            self._target.cancel()
+        if self._last_turn is not None and self.turns > self._last_turn:
+            self.stop()  # the cancellation was swallowed; end the loop regardless
+        if stuck:
+            self.call_soon(_nothing)  # never block in select(): a blocked loop never returns
+        super()._run_once()
+
+    def run_test(self, coroutine):
+        """Run one test's coroutine to the end; raises OutOfTurns when the budget stops it."""
+        self._target = self.create_task(coroutine)
+        try:
+            self.run_until_complete(self._target)
+        except (asyncio.CancelledError, RuntimeError):
+            if self.verdict is None:
+                raise
+        if self.verdict is not None:
+            raise OutOfTurns(self.verdict)
+        return self._target.result()
+
+    def tidy(self):
+        """Cancel what the test left running, as asyncio.run does, within a bounded number of
+        turns, so that nothing outlives its test."""
+        self._target = None
+        self._last_turn = self.turns + 1000
+        tasks = [t for t in asyncio.all_tasks(self) if not t.done()]
+        for task in tasks:
+            task.cancel()
+        try:
+            if tasks:
+                self.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+            self.run_until_complete(self.shutdown_asyncgens())
+        except RuntimeError:
+            pass  # stopped at _last_turn: whatever is left is dropped with the loop
+
+
+def run(coroutine, budget: int = BUDGET):
+    """asyncio.run for one test: a fresh counting loop, tidied and closed afterwards."""
+    loop = CountingLoop(budget)
+    asyncio.set_event_loop(loop)
+    try:
+        return loop.run_test(coroutine)
+    finally:
+        try:
+            loop.tidy()
+        finally:
+            asyncio.set_event_loop(None)
+            loop.close()

@@ -1,0 +1,237 @@
+"""The student's desk, lab/course.py, on a work folder of its own (HARNESS_COURSE_WORK)."""
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from lab import course, manifest
+
+LAB = "15.1"
+
+
+@pytest.fixture
+def work(tmp_path, monkeypatch):
+    """An empty work folder named `work`, a kit whose 15.1 has tests, and no solved mode."""
+    folder = tmp_path / "work"
+    monkeypatch.setenv(course.WORK_ENV, str(folder))
+    monkeypatch.delenv(course.SOLVED_ENV, raising=False)
+    lab = manifest.lab(LAB)
+    if not lab.tests.is_file():  # the kit's tests are written elsewhere; a stand-in will do
+        fake = tmp_path / "kit-tests" / lab.tests.name
+        fake.parent.mkdir()
+        fake.write_text(f'LAB = "{LAB}"\n')
+        kit_tests = manifest.Lab.tests
+        monkeypatch.setattr(manifest.Lab, "tests", property(
+            lambda self: fake if self.id == LAB else kit_tests.fget(self)))
+    yield folder
+    sys.modules.pop("harness", None)
+
+
+def place(work):
+    return work / manifest.lab(LAB).folder
+
+
+def test_start_copies_the_starter_and_tests_and_links_the_lab_package(work, capsys):
+    course.start(LAB)
+    lab = manifest.lab(LAB)
+    assert (place(work) / "harness.py").read_text() == lab.starter.read_text()
+    assert (place(work) / "tests.py").read_text() == lab.tests.read_text()
+    assert (place(work) / "lab" / "lab_check.py").is_file()
+    assert (place(work) / "lab").resolve() == course.PACKAGE
+    assert (place(work) / ".lab").read_text().strip() == LAB
+    said = capsys.readouterr().out
+    assert "work/15-stop/lab1/harness.py" in said
+    assert "python lab/lab_check.py --harness harness.py --lesson 15 tests.py" in said
+    assert str(work) not in said
+
+
+def test_start_prints_the_same_text_for_the_same_work_folder(work, capsys, tmp_path,
+                                                             monkeypatch):
+    course.start(LAB)
+    first = capsys.readouterr().out
+    other = tmp_path / "elsewhere" / "work"
+    monkeypatch.setenv(course.WORK_ENV, str(other))
+    course.start(LAB)
+    assert capsys.readouterr().out == first
+
+
+def test_start_never_overwrites_a_harness_the_student_has(work, capsys):
+    course.start(LAB)
+    (place(work) / "harness.py").write_text("# mine\n")
+    course.start(LAB)
+    assert (place(work) / "harness.py").read_text() == "# mine\n"
+    assert "kept" in capsys.readouterr().out
+
+
+def test_start_falls_back_to_a_checker_shim_where_links_fail(work, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise OSError("no links here")
+    monkeypatch.setattr(type(work), "symlink_to", refuse)
+    course.start(LAB)
+    shim = place(work) / "lab" / "lab_check.py"
+    assert not (place(work) / "lab").is_symlink()
+    assert "from lab.lab_check import main" in shim.read_text()
+    compile(shim.read_text(), str(shim), "exec")
+
+
+def test_start_refuses_a_lab_that_comes_later(work):
+    with pytest.raises(course.CourseError, match="later"):
+        course.start("14.1")
+
+
+def test_reset_asks_first_and_keeps_the_file_as_bak(work, monkeypatch, capsys):
+    course.start(LAB)
+    harness = place(work) / "harness.py"
+    harness.write_text("# mine\n")
+    questions = []
+    monkeypatch.setattr("builtins.input", lambda q: questions.append(q) or "n")
+    course.reset(LAB)
+    assert harness.read_text() == "# mine\n"
+    assert "[y/N]" in questions[0] and "harness.py.bak" in questions[0]
+    monkeypatch.setattr("builtins.input", lambda q: "y")
+    course.reset(LAB)
+    assert harness.read_text() == manifest.lab(LAB).starter.read_text()
+    assert (place(work) / "harness.py.bak").read_text() == "# mine\n"
+    assert "work/15-stop/lab1/harness.py.bak" in capsys.readouterr().out
+
+
+def test_reset_without_confirm_does_not_ask(work, monkeypatch):
+    course.start(LAB)
+    (place(work) / "harness.py").write_text("# mine\n")
+    monkeypatch.setattr("builtins.input", lambda q: pytest.fail("asked"))
+    course.reset(LAB, confirm=False)
+    assert (place(work) / "harness.py.bak").read_text() == "# mine\n"
+
+
+def test_hint_walks_the_three_levels_then_repeats_the_last(work, capsys):
+    hints = manifest.lab(LAB).hints
+    shown = []
+    for _ in range(4):
+        course.hint(LAB)
+        shown.append(capsys.readouterr().out)
+    for level, (text, said) in enumerate(zip(hints, shown), 1):
+        assert f"Hint {level} of 3" in said and text.strip() in said
+    assert "no more hints" in shown[3] and hints[2].strip() in shown[3]
+    saved = json.loads((work / "progress.json").read_text())
+    assert saved["hints"][LAB] == 3
+
+
+def test_progress_shows_each_state_from_the_last_recorded_check(work, capsys):
+    def state():
+        course.progress()
+        rows = capsys.readouterr().out.splitlines()
+        return {row.split()[0]: row for row in rows}
+
+    assert state()[LAB].endswith("not started")
+    assert state()["14.1"].endswith("coming later")
+    course.start(LAB)
+    capsys.readouterr()
+    assert state()[LAB].endswith("started")
+    course.record_check(LAB, 3, 2)
+    assert state()[LAB].endswith("failing (3/5)")
+    course.record_check(LAB, 5, 0)
+    assert state()[LAB].endswith("passing (5/5)")
+    saved = json.loads((work / "progress.json").read_text())
+    assert saved["checks"][LAB] == {"passed": 5, "failed": 0, "runs": 2}
+
+
+def test_progress_lists_every_lesson_and_lab_in_course_order(work, capsys):
+    course.progress()
+    rows = capsys.readouterr().out.splitlines()
+    expected = []
+    for lesson in manifest.lessons():
+        expected += [f"{lesson.number:02d}"] + [lab.id for lab in lesson.labs]
+    assert [row.split()[0] for row in rows] == expected
+
+
+def test_respond_and_recall_round_trip(work, capsys):
+    course.respond("04.boundary", "Catch Exception, not BaseException.\nA second line.")
+    course.recall("04.boundary")
+    said = capsys.readouterr().out
+    assert "Catch Exception, not BaseException." in said and "A second line." in said
+    saved = json.loads((work / "responses.json").read_text())
+    assert saved == {"04.boundary": "Catch Exception, not BaseException.\nA second line."}
+
+
+def test_recall_before_an_answer_names_the_lesson(work, capsys):
+    course.recall("04.boundary")
+    said = capsys.readouterr().out
+    assert "not answered" in said and "lesson 4" in said
+
+
+def test_an_empty_response_is_not_saved(work):
+    course.respond("04.boundary", "   ")
+    assert not (work / "responses.json").exists()
+
+
+def test_yours_before_start_says_to_start_the_lab(work):
+    with pytest.raises(course.NotStarted, match=r'course\.start\("15\.1"\)'):
+        course.yours(LAB)
+
+
+def test_yours_imports_the_students_file_fresh_as_harness(work):
+    course.start(LAB)
+    (place(work) / "harness.py").write_text("VALUE = 1\n")
+    assert course.yours(LAB).VALUE == 1
+    (place(work) / "harness.py").write_text("VALUE = 2\n")
+    mine = course.yours(LAB)
+    assert mine.VALUE == 2 and sys.modules["harness"] is mine
+
+
+def test_yours_in_solved_mode_loads_the_reference(work, monkeypatch):
+    monkeypatch.setenv(course.SOLVED_ENV, "1")
+    assert course.yours(LAB).__file__ == str(manifest.lab(LAB).solution)
+
+
+def test_reference_loads_the_solution_as_harness(work):
+    module = course.reference(LAB)
+    assert module.__file__ == str(manifest.lab(LAB).solution)
+    assert sys.modules["harness"] is module
+
+
+def test_reference_without_solutions_says_this_copy_lacks_them(work, monkeypatch, tmp_path):
+    monkeypatch.setattr(manifest, "KIT", tmp_path / "no-solutions")
+    with pytest.raises(course.NoReference, match="does not include"):
+        course.reference(LAB)
+
+
+def test_cli_start_and_reset_yes(work, capsys):
+    assert course.main(["start", LAB]) == 0
+    (place(work) / "harness.py").write_text("# mine\n")
+    assert course.main(["reset", LAB, "--yes"]) == 0
+    assert (place(work) / "harness.py.bak").read_text() == "# mine\n"
+
+
+def test_cli_check_runs_the_printed_command_in_the_lab_folder(work, monkeypatch):
+    seen = {}
+
+    def run(command, cwd, env):
+        seen.update(command=command, cwd=cwd)
+        return type("Done", (), {"returncode": 3})()
+
+    monkeypatch.setattr(course.subprocess, "run", run)
+    assert course.main(["check", LAB]) == 2  # not started yet
+    course.start(LAB)
+    assert course.main(["check", LAB]) == 3
+    assert seen["cwd"] == place(work)
+    assert seen["command"][1:] == ["lab/lab_check.py", "--harness", "harness.py",
+                                   "--lesson", "15", "tests.py"]
+
+
+def test_cli_lab_starts_jupyterlab_on_the_kit_with_flags_passed_through(work, monkeypatch,
+                                                                        capsys):
+    seen = {}
+    monkeypatch.setenv("CI", "1")
+    monkeypatch.setattr(course.subprocess, "run", lambda command, env: seen.update(
+        command=command) or type("Done", (), {"returncode": 0})())
+    assert course.main(["lab", "--", "--port", "9999"]) == 0
+    assert seen["command"][1:] == ["-m", "jupyter", "lab", "--notebook-dir",
+                                   str(course.PACKAGE.parent), "--no-browser", "--port", "9999"]
+    assert capsys.readouterr().out.startswith("Starting: jupyter lab --notebook-dir ")
+
+
+def test_cli_says_what_is_wrong_without_a_traceback(work, capsys):
+    assert course.main(["start", "7.7"]) == 2
+    assert "no lab 7.7" in capsys.readouterr().err

@@ -1,0 +1,319 @@
+"""The lesson notebooks: built from lesson.md, committed without outputs, and printing exactly
+their pinned text when run; and the directive expansion that builds them."""
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from html.parser import HTMLParser
+
+import nbformat
+import pytest
+
+from lab import manifest
+from tools import notebooks
+
+WRITTEN = [lesson.number for lesson in notebooks.written()]
+
+
+# --- every written lesson ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("number", WRITTEN)
+def test_committed_notebook_is_what_lesson_md_builds(number):
+    assert notebooks.check(manifest.lesson(number)) == []
+
+
+@pytest.mark.parametrize("number", WRITTEN)
+def test_committed_notebook_has_no_outputs(number):
+    notebook = nbformat.read(manifest.lesson(number).notebook, as_version=4)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [], f"{cell.id} has outputs"
+            assert cell.execution_count is None, f"{cell.id} has an execution count"
+
+
+@pytest.mark.parametrize("number", WRITTEN)
+def test_every_code_cell_has_a_pinned_output(number):
+    notebook = notebooks.build(manifest.lesson(number))
+    missing = [c.id for c in notebook.cells
+               if c.cell_type == "code" and "pinned_output" not in c.metadata]
+    assert not missing, f"no pinned_output for {missing}: run python -m tools.notebooks pin {number}"
+
+
+def mismatches(notebook, printed: dict[str, str]) -> list[str]:
+    """A unified diff per code cell whose printed text differs from its pin."""
+    out = []
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        pinned, actual = cell.metadata.get("pinned_output"), printed.get(cell.id, "")
+        if pinned != actual:
+            first = (cell.source.splitlines() or [""])[0]
+            diff = difflib.unified_diff((pinned or "").splitlines(), actual.splitlines(),
+                                        "pinned", "actual", lineterm="")
+            out.append(f"{cell.id} ({first})\n" + "\n".join(diff))
+    return out
+
+
+@pytest.mark.parametrize("number", WRITTEN)
+def test_running_the_notebook_prints_exactly_the_pinned_text(number):
+    lesson = manifest.lesson(number)
+    found = mismatches(notebooks.build(lesson), notebooks.execute(lesson, timeout=60))
+    assert not found, "\n\n".join(found)
+
+
+# --- a small lesson in a kit of its own ----------------------------------------------------------
+
+TOML = '''number = 98
+title = "Before"
+
+[[lab]]
+id = "98.1"
+title = "The lab before"
+
+[lab.hints]
+questions = "Q?"
+approach = "A."
+outline = "O."
+'''
+
+TOML_99 = '''number = 99
+title = "Demo"
+
+[[lab]]
+id = "99.1"
+title = "Build a demo"
+
+[lab.hints]
+questions = "What does `run` return?\\n\\nAnd *when*?"
+approach = "It returns the **list**."
+outline = "One loop, then a return."
+'''
+
+LESSON = '''# 99 · Demo
+
+Some words.
+
+
+::: predict
+What does `f()` print?
+- [ ] `1 < 2`
+  > Wrong: see *lesson 3*.
+- [x] nothing
+  > Right: it is never called.
+  >
+  > A second paragraph.
+- [ ] an error
+  > Wrong: nothing runs.
+:::
+
+```python
+print("hello")
+```
+
+::: predict many
+Tick every one that holds.
+- [x] first
+  > Yes.
+- [ ] second
+  > No.
+- [x] third <b>bold</b>
+  > Yes.
+:::
+
+{{ hints 99.1 }}
+
+{{ tests 99.1 }}
+
+{{ starter 99.1 }}
+
+```python
+print(1 + 1)
+1 + 2
+```
+'''
+
+TESTS = '''LAB = "99.1"
+from lab.kit import lab_test
+
+
+@lab_test("run returns the list")
+async def test_returns():
+    pass
+
+
+@lab_test("""a stop ends
+   the run""")
+async def test_stops():
+    pass
+'''
+
+
+@pytest.fixture
+def kit(tmp_path, monkeypatch):
+    """A kit with lessons 98 and 99 only, where 99 is the small lesson above."""
+    for name, text in (("98-before", TOML), ("99-demo", TOML_99)):
+        (tmp_path / "lessons" / name).mkdir(parents=True)
+        (tmp_path / "lessons" / name / "lesson.toml").write_text(text)
+    (tmp_path / "lessons" / "99-demo" / "lesson.md").write_text(LESSON)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "lesson_99_lab1.py").write_text(TESTS)
+    for where, text in (("solutions/98-before/lab1", "def run():\n    return []\n"),
+                        ("starters/99-demo/lab1", "def run():\n    # --- your code ---\n"
+                                                  "    return []\n    # --- end ---\n")):
+        (tmp_path / where).mkdir(parents=True)
+        (tmp_path / where / "harness.py").write_text(text)
+    monkeypatch.setattr(manifest, "KIT", tmp_path)
+    monkeypatch.setattr(manifest, "LESSONS", tmp_path / "lessons")
+    monkeypatch.setattr(manifest, "TESTS", tmp_path / "tests")
+    manifest.lessons.cache_clear()
+    yield manifest.lesson(99)
+    manifest.lessons.cache_clear()
+
+
+def markdown(notebook) -> list[str]:
+    return [c.source for c in notebook.cells if c.cell_type == "markdown"]
+
+
+def test_cells_get_stable_numbered_ids(kit):
+    notebook = notebooks.build(kit)
+    assert [c.id for c in notebook.cells] == [f"cell-{n:02d}" for n in
+                                              range(1, len(notebook.cells) + 1)]
+    assert notebooks.canonical(notebook) == notebooks.canonical(notebooks.build(kit))
+
+
+def test_a_prediction_becomes_one_details_per_choice_without_giving_the_answer_away(kit):
+    cell = next(s for s in markdown(notebooks.build(kit)) if s.startswith("What does"))
+    assert cell.splitlines()[0] == "What does `f()` print?"
+    summaries = [line for line in cell.splitlines() if line.startswith("<details>")]
+    assert summaries == [
+        "<details><summary><b>A.</b> <code>1 &lt; 2</code></summary>"
+        "<p>Wrong: see <em>lesson 3</em>.</p></details>",
+        "<details><summary><b>B.</b> nothing</summary>"
+        "<p>Right: it is never called.</p><p>A second paragraph.</p></details>",
+        "<details><summary><b>C.</b> an error</summary><p>Wrong: nothing runs.</p></details>",
+    ]
+    assert "Reveal" not in cell
+
+
+def test_a_multi_select_prediction_ends_with_a_reveal_of_the_right_choices(kit):
+    cell = next(s for s in markdown(notebooks.build(kit)) if s.startswith("Tick every"))
+    assert cell.splitlines()[-1] == (
+        "<details><summary>Reveal the answer</summary><ul><li><b>A.</b> first</li>"
+        "<li><b>C.</b> third &lt;b&gt;bold&lt;/b&gt;</li></ul></details>")
+
+
+def test_directives_become_cells_of_their_own_and_the_text_around_them_stays(kit):
+    cells = markdown(notebooks.build(kit))
+    assert cells[0] == "# 99 · Demo\n\nSome words."
+    assert not any("{{" in c or ":::" in c for c in cells)
+
+
+def test_hints_are_three_nested_details_with_markdown_inside(kit):
+    cell = next(s for s in markdown(notebooks.build(kit)) if "Hint 1" in s)
+    assert cell.count("<details>") == cell.count("</details>") == 3
+    assert cell.index("Hint 1: questions") < cell.index("Hint 2: the approach") \
+        < cell.index("Hint 3: the outline") < cell.index("</details>")
+    assert "What does `run` return?\n\nAnd *when*?" in cell
+
+
+def test_tests_become_a_numbered_list_in_plain_words(kit):
+    cells = markdown(notebooks.build(kit))
+    assert "1. run returns the list\n2. a stop ends the run" in cells
+
+
+def test_starter_shows_the_diff_from_the_previous_reference_the_starter_and_the_check(kit):
+    cell = next(s for s in markdown(notebooks.build(kit)) if "What changed" in s)
+    assert cell.startswith("### What changed since lesson 98\n")
+    assert "--- previous reference\n+++ your starter\n" in cell
+    assert "+    # --- your code ---" in cell
+    assert "```python\ndef run():\n    # --- your code ---" in cell
+    assert "python lab/lab_check.py --harness harness.py --lesson 99 tests.py" in cell
+    assert "`course check 99.1`" in cell
+
+
+def test_pins_go_into_code_cell_metadata_and_the_notebook_has_no_outputs(kit):
+    first = notebooks.build(kit)
+    code = [c for c in first.cells if c.cell_type == "code"]
+    (kit.folder / "outputs.json").write_text(json.dumps({code[0].id: "hello\n"}))
+    built = notebooks.build(kit)
+    cells = {c.id: c for c in built.cells}
+    assert cells[code[0].id].metadata["pinned_output"] == "hello\n"
+    assert "pinned_output" not in cells[code[1].id].metadata
+    assert all(c.outputs == [] and c.execution_count is None
+               for c in built.cells if c.cell_type == "code")
+
+
+def test_check_passes_after_write_and_names_a_stale_notebook(kit):
+    assert "missing" in notebooks.check(kit)[0]
+    notebooks.write(kit)
+    assert notebooks.check(kit) == []
+    kit.source.write_text(kit.source.read_text().replace("Some words.", "Other words."))
+    problems = notebooks.check(kit)
+    assert len(problems) == 1 and "cell-01" in problems[0]
+
+
+class Tags(HTMLParser):
+    """The tags a Markdown cell's HTML opens and closes, and whether any is executable."""
+
+    def __init__(self):
+        super().__init__()
+        self.stack, self.balanced, self.names = [], True, set()
+
+    def handle_starttag(self, tag, attrs):
+        self.names.add(tag)
+        if tag not in ("br",):
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack.pop() != tag:
+            self.balanced = False
+
+
+def test_feedback_needs_no_javascript_so_an_untrusted_notebook_shows_it(kit):
+    notebooks.write(kit)
+    reopened = nbformat.read(kit.notebook, as_version=4)
+    assert not nbformat.sign.NotebookNotary().check_signature(reopened)  # untrusted
+    feedback = [c for c in reopened.cells if c.cell_type == "markdown" and "<details>" in c.source]
+    assert feedback, "the predictions should be <details> in Markdown cells"
+    for cell in reopened.cells:
+        assert cell.cell_type != "code" or cell.outputs == []
+        if cell.cell_type == "markdown":
+            tags = Tags()
+            tags.feed(cell.source)
+            assert tags.balanced and not tags.stack, cell.id
+            assert not tags.names & {"script", "iframe", "object", "embed", "style"}
+            assert not re.search(r"<[^>]*\son\w+\s*=", cell.source, re.I), cell.id
+    assert "widgets" not in json.dumps(reopened.metadata)
+
+
+@pytest.mark.parametrize("source, says", [
+    ("::: predict\nQ?\n- [ ] a\n  > no\n- [ ] b\n  > no\n:::", "marks no choice right"),
+    ("::: predict\nQ?\n- [x] a\n  > yes\n- [x] b\n  > yes\n:::", "predict many"),
+    ("::: predict\nQ?\n- [x] a\n- [ ] b\n  > no\n:::", "without feedback"),
+    ("::: predict\nQ?\n- [x] a\n  > yes\n", "no closing"),
+    ("{{ hints 7.7 }}", "no lab 7.7"),
+    ("{{ hint 99.1 }}", "not a directive"),
+])
+def test_a_malformed_directive_is_an_error_that_names_the_lesson(kit, source, says):
+    kit.source.write_text(source + "\n")
+    with pytest.raises(notebooks.LessonError) as raised:
+        notebooks.build(kit)
+    assert "99-demo/lesson.md" in str(raised.value) and says in str(raised.value)
+
+
+def test_running_a_notebook_captures_what_each_cell_prints(kit):
+    printed = notebooks.execute(kit, timeout=60)
+    code = [c.id for c in notebooks.build(kit).cells if c.cell_type == "code"]
+    assert printed == {code[0]: "hello\n", code[1]: "2\n3\n"}
+
+
+def test_pin_writes_outputs_json_and_a_notebook_whose_run_matches_it(kit):
+    pinned = notebooks.pin(kit)
+    assert json.loads((kit.folder / "outputs.json").read_text()) == pinned
+    assert notebooks.check(kit) == []
+    built = notebooks.build(kit)
+    assert mismatches(built, pinned) == []
+    first = next(c.id for c in built.cells if c.cell_type == "code")
+    assert mismatches(built, {**pinned, first: "bye\n"})[0].startswith(
+        f"{first} (print(\"hello\"))\n--- pinned\n+++ actual\n")

@@ -1,0 +1,163 @@
+"""Every lab's harness.py, starter and solution, made from the one source, source/harness.src.py.
+
+A lab's starter is the previous lab's reference with this lab's gaps opened, and its solution
+is the same file with the gaps filled. Writing each version by hand would let them drift, so
+the source holds every version once, with "#:" directives that say which lab each piece of text
+belongs to (the directive grammar is at the top of the source). This module parses it and
+renders one lab's file; tools/make.py writes the files and checks the committed ones.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lab.manifest import key
+
+SOURCE = Path(__file__).resolve().parent.parent / "source" / "harness.src.py"
+OPEN, CLOSE = "# --- your code ---", "# --- end ---"
+
+
+class SourceError(ValueError):
+    """The source breaks the directive grammar; the message names the line."""
+
+
+@dataclass
+class Block:
+    kind: str  # "from" or "gap"
+    lab: str
+    line: int
+    indent: str
+    number: int = 0
+    name: str = ""
+    new: list = field(default_factory=list)  # text from the block's lab on
+    starter: list = field(default_factory=list)  # a gap's text in its own lab's starter
+    before: list = field(default_factory=list)  # text for earlier labs
+    plus_before: bool = False  # the starter is followed by the before text
+
+
+@dataclass
+class Given:
+    lab: str
+    reason: str
+    indent: str
+
+
+DIRECTIVE = re.compile(r"^(\s*)#:\s?(.*)$")
+
+
+def parse(text: str) -> list:
+    """The source as a tree of text lines, Blocks and Givens."""
+    root: list = []
+    stack: list[tuple[Block, list]] = []  # open blocks and the section being filled
+    current = root
+    notes = True  # the "#:" lines that open the file are its own notes, not directives
+    for number, line in enumerate(text.splitlines(), 1):
+        match = DIRECTIVE.match(line)
+        if not match:
+            notes = False
+            current.append(line)
+            continue
+        if notes:
+            continue
+        indent, words = match.group(1), match.group(2).split()
+        verb = words[0] if words else ""
+        if verb == "from" and len(words) == 2:
+            block = Block("from", words[1], number, indent)
+            current.append(block)
+            stack.append((block, current))
+            current = block.new
+        elif verb == "gap" and len(words) >= 4:
+            block = Block("gap", words[1], number, indent, int(words[2]), " ".join(words[3:]))
+            current.append(block)
+            stack.append((block, current))
+            current = block.new
+        elif verb == "given" and len(words) >= 3:
+            current.append(Given(words[1], " ".join(words[2:]), indent))
+        elif verb == "starter":
+            if not stack or stack[-1][0].kind != "gap":
+                raise SourceError(f"line {number}: 'starter' outside a gap")
+            stack[-1][0].plus_before = words[1:] == ["+before"]
+            current = stack[-1][0].starter
+        elif verb == "before":
+            if not stack:
+                raise SourceError(f"line {number}: 'before' outside a block")
+            current = stack[-1][0].before
+        elif verb == "end":
+            if not stack:
+                raise SourceError(f"line {number}: 'end' with no block open")
+            _, current = stack.pop()  # back to the parent's section the block sat in
+        else:
+            raise SourceError(f"line {number}: cannot read the directive {line.strip()!r}")
+    if stack:
+        raise SourceError(f"line {stack[-1][0].line}: block never closed with '#: end'")
+    return root
+
+
+def gaps(tree: list, lab_id: str) -> list[Block]:
+    """The gaps that `lab_id`'s starter opens, in file order, each once (a gap may be split
+    over several places in the file under one number)."""
+    found: dict[int, Block] = {}
+
+    def walk(nodes):
+        for node in nodes:
+            if isinstance(node, Block):
+                if node.kind == "gap" and node.lab == lab_id:
+                    found.setdefault(node.number, node)
+                walk(_section(node, lab_id, "solution"))  # only what this lab's file shows
+    walk(tree)
+    return [found[n] for n in sorted(found)]
+
+
+def _section(block: Block, lab_id: str, mode: str) -> list:
+    here, there = key(lab_id), key(block.lab)
+    if here < there:
+        return block.before
+    if block.kind == "gap" and here == there and mode == "starter":
+        return block.starter + (block.before if block.plus_before else [])
+    return block.new
+
+
+def render(tree: list, lab_id: str, mode: str, *, open_only: int | None = None) -> str:
+    """`lab_id`'s harness.py. mode is "solution" or "starter". With open_only=N the file is
+    the solution with only gap N opened: the starter of one gap, for checking that each gap
+    on its own makes its lab's tests fail."""
+    total = len(gaps(tree, lab_id))
+    out: list[str] = []
+    opened: set[int] = set()
+
+    def emit(nodes):
+        for node in nodes:
+            if isinstance(node, str):
+                out.append(node)
+            elif isinstance(node, Given):
+                if node.lab == lab_id:
+                    out.append(f"{node.indent}# given in lesson {key(node.lab)[0]}: {node.reason}")
+            else:
+                is_open = (node.kind == "gap" and node.lab == lab_id and mode == "starter"
+                           and open_only in (None, node.number))
+                if is_open:
+                    first = node.number not in opened
+                    opened.add(node.number)
+                    label = f" gap {node.number} of {total}: {node.name}" if first else \
+                        f" gap {node.number}, continued"
+                    out.append(f"{node.indent}{OPEN}{label}")
+                    emit(_section(node, lab_id, "starter"))
+                    out.append(f"{node.indent}{CLOSE}")
+                else:
+                    emit(_section(node, lab_id, "solution"))
+    emit(tree)
+    return "\n".join(out) + "\n"
+
+
+def header(lab, mode: str) -> str:
+    """The first lines of a generated file: what it is and where it comes from."""
+    what = "your starting point: fill the gaps marked '# --- your code ---'" \
+        if mode == "starter" else "the reference solution"
+    return (f"# harness.py for {lab.name}, \"{lab.title}\": {what}.\n"
+            f"# Made by tools/make.py from source/harness.src.py; edit the source, not this file.\n")
+
+
+def make(lab, mode: str, *, open_only: int | None = None, tree=None) -> str:
+    tree = parse(SOURCE.read_text(encoding="utf-8")) if tree is None else tree
+    return header(lab, mode) + render(tree, lab.id, mode, open_only=open_only)

@@ -1,0 +1,94 @@
+"""Makes every generated file of the kit from its one source, or checks the committed ones.
+
+    python -m tools.make              write everything
+    python -m tools.make --check      list what differs from what would be written; exit 1 if any
+    python -m tools.make labs         only starters/ and solutions/ (from source/harness.src.py)
+    python -m tools.make expected     only lab/tests/expected/ (the reference's observations)
+    python -m tools.make notebooks    only lessons/*/lesson.ipynb (from lesson.md, outputs.json)
+
+The kit's tests run the --check form, so a committed file that differs from its source fails.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from lab import manifest, suite
+from tools import labsource
+
+
+def lab_files() -> dict[Path, str]:
+    """starters/ and solutions/: each lab's files, from the single source."""
+    tree = labsource.parse(labsource.SOURCE.read_text(encoding="utf-8"))
+    files = {}
+    for lab in manifest.labs():
+        files[lab.solution] = labsource.make(lab, "solution", tree=tree)
+        if not lab.reference_only:
+            files[lab.starter] = labsource.make(lab, "starter", tree=tree)
+    return files
+
+
+def expected_files(solutions: dict[Path, str] | None = None) -> dict[Path, str]:
+    """lab/tests/expected/: what each built lab's own tests observe on its own solution."""
+    from lab import record
+    files = {}
+    for lab in manifest.labs(built_only=True):
+        if not lab.tests.exists():
+            continue
+        path = lab.solution
+        if solutions is not None and path in solutions and \
+                (not path.exists() or path.read_text(encoding="utf-8") != solutions[path]):
+            raise SystemExit(f"{path} is out of date: run `python -m tools.make labs` first")
+        observed = record.record(path, suite.of_lab(lab.id, cumulative_=False))
+        files[lab.expected] = json.dumps(observed, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+    return files
+
+
+def notebook_files() -> dict[Path, str]:
+    from tools import notebooks
+    import nbformat
+    return {lesson.notebook: nbformat.writes(notebooks.build(lesson)) + "\n"
+            for lesson in manifest.lessons() if lesson.source.exists()}
+
+
+PARTS = {"labs": lab_files, "expected": expected_files, "notebooks": notebook_files}
+
+
+def differences(files: dict[Path, str]) -> list[str]:
+    out = []
+    for path, text in sorted(files.items()):
+        if not path.exists():
+            out.append(f"missing: {path.relative_to(manifest.KIT)}")
+        elif path.read_text(encoding="utf-8") != text:
+            out.append(f"differs: {path.relative_to(manifest.KIT)}")
+    return out
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.make", description=__doc__.split("\n")[0])
+    parser.add_argument("parts", nargs="*", choices=[*PARTS, []], default=[])
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args(argv)
+    chosen = args.parts or list(PARTS)
+    problems = []
+    for part in chosen:
+        files = PARTS[part]()
+        if args.check:
+            problems += differences(files)
+            continue
+        for path, text in files.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                path.write_text(text, encoding="utf-8")
+                print(f"wrote {path.relative_to(manifest.KIT)}")
+    for problem in problems:
+        print(problem)
+    if problems:
+        print("The committed files above differ from their sources: run `python -m tools.make`.")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

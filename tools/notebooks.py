@@ -1,0 +1,479 @@
+"""Build each lesson's notebook from its Markdown source, and pin what its cells print.
+
+A lesson is written as lessons/NN-slug/lesson.md in jupytext's Markdown format (```python
+blocks are code cells, the rest is Markdown; two blank lines split a Markdown cell). Building
+it expands the course's directives into plain Markdown and HTML, numbers the cells, and attaches
+the pinned outputs from outputs.json. The committed lesson.ipynb is exactly what build() makes,
+with no outputs: what a cell prints lives in one reviewed file and CI re-runs every notebook to
+compare (tests/test_notebooks.py).
+
+Directives, each on lines of their own in a Markdown cell:
+
+    ::: predict            (or `::: predict many` for a multi-select)
+    The question, in Markdown.
+    - [ ] a choice
+      > its feedback, which says whether it is right
+    - [x] a right choice
+      > its feedback
+    :::
+
+    {{ hints 15.1 }}       the lab's three hint levels, nested
+    {{ tests 15.1 }}       the lab's tests in plain words
+    {{ starter 15.1 }}     the diff from the previous reference, the whole starter, the check
+
+Everything they produce is Markdown with <details> blocks: no JavaScript, widgets or outputs,
+so feedback shows in an untrusted notebook, in VS Code and in GitHub's static viewer.
+
+usage: python -m tools.notebooks build|check|pin [NN ...]
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import difflib
+import html
+import json
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+import jupytext
+import nbformat
+
+from lab import manifest
+
+KERNEL = {"display_name": "Python 3", "language": "python", "name": "python3"}
+OUTPUTS = "outputs.json"
+HINT_TITLES = ("Hint 1: questions", "Hint 2: the approach", "Hint 3: the outline")
+
+
+class LessonError(ValueError):
+    """The lesson's source breaks the directive grammar; the message names the lesson."""
+
+
+# --- inline Markdown inside HTML -------------------------------------------------------------
+
+CODE_SPAN = re.compile(r"(`+)(.+?)\1")
+STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+EMPHASIS = re.compile(r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w*])")
+LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+
+
+def inline(text: str) -> str:
+    """Inline Markdown as HTML: code spans, bold, emphasis and links, with everything else
+    escaped. Markdown is not parsed inside an HTML <summary>, so it is converted here."""
+    pieces = []
+    last = 0
+    for match in CODE_SPAN.finditer(text):
+        pieces.append(_prose(text[last:match.start()]))
+        pieces.append(f"<code>{html.escape(match.group(2).strip(), quote=False)}</code>")
+        last = match.end()
+    pieces.append(_prose(text[last:]))
+    return "".join(pieces)
+
+
+def _prose(text: str) -> str:
+    text = html.escape(text, quote=False)
+    text = LINK.sub(lambda m: f'<a href="{html.escape(m.group(2))}">{m.group(1)}</a>', text)
+    text = STRONG.sub(r"<strong>\1</strong>", text)
+    return EMPHASIS.sub(r"<em>\2</em>", text)
+
+
+def fenced(text: str, info: str = "") -> str:
+    """`text` in a code fence longer than any run of backticks inside it."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}{info}\n{text.rstrip()}\n{fence}"
+
+
+# --- predictions -----------------------------------------------------------------------------
+
+CHOICE = re.compile(r"^- \[( |x|X)\] (.+)$")
+FEEDBACK = re.compile(r"^\s+>\s?(.*)$")
+
+
+def prediction(lines: list[str], *, many: bool, where: str) -> str:
+    """The Markdown and HTML for one `::: predict` block (its lines without the fences)."""
+    question: list[str] = []
+    choices: list[dict] = []
+    for line in lines:
+        choice, feedback = CHOICE.match(line), FEEDBACK.match(line)
+        if choice:
+            choices.append({"text": choice.group(2).strip(), "right": choice.group(1) != " ",
+                            "feedback": []})
+        elif feedback and choices:
+            choices[-1]["feedback"].append(feedback.group(1).rstrip())
+        elif choices and line.strip():
+            raise LessonError(f"{where}: in a prediction, after the first choice every line is "
+                              f"a choice or an indented '> feedback' line, not {line!r}")
+        elif not choices:
+            question.append(line)
+    problem = None
+    if not "".join(question).strip():
+        problem = "has no question"
+    elif len(choices) < 2:
+        problem = "needs at least two choices"
+    elif any(not "".join(c["feedback"]).strip() for c in choices):
+        problem = "has a choice without feedback"
+    elif not any(c["right"] for c in choices):
+        problem = "marks no choice right with [x]"
+    elif not many and sum(c["right"] for c in choices) > 1:
+        problem = "marks several choices right; write '::: predict many' for a multi-select"
+    if problem:
+        raise LessonError(f"{where}: the prediction {problem}")
+    out = ["\n".join(question).strip(), ""]
+    for letter, choice in zip(LETTERS, choices):
+        out.append(f"<details><summary><b>{letter}.</b> {inline(choice['text'])}</summary>"
+                   f"{_paragraphs(choice['feedback'])}</details>")
+    if many:
+        right = "".join(f"<li><b>{letter}.</b> {inline(c['text'])}</li>"
+                        for letter, c in zip(LETTERS, choices) if c["right"])
+        out.append(f"<details><summary>Reveal the answer</summary><ul>{right}</ul></details>")
+    return "\n".join(out)
+
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _paragraphs(lines: list[str]) -> str:
+    """Feedback lines as HTML paragraphs: lines join into one, a blank `>` line starts a new
+    one."""
+    paragraphs, current = [], []
+    for line in lines + [""]:
+        if line.strip():
+            current.append(line.strip())
+        elif current:
+            paragraphs.append(f"<p>{inline(' '.join(current))}</p>")
+            current = []
+    return "".join(paragraphs)
+
+
+# --- the lab directives ----------------------------------------------------------------------
+
+DIRECTIVE = re.compile(r"^\{\{\s*(hints|tests|starter)\s+(\S+)\s*\}\}$")
+
+
+def hints(lab: manifest.Lab) -> str:
+    """The lab's hint levels as nested <details>: each level opens inside the one before, so a
+    reader sees the next only by asking for it. Markdown inside works because of blank lines."""
+    if len(lab.hints) != 3:
+        raise LessonError(f"lab {lab.id} has {len(lab.hints)} hint levels in lesson.toml, not 3")
+    opening = [f"<details><summary>{title}</summary>\n\n{text.strip()}\n"
+               for title, text in zip(HINT_TITLES, lab.hints)]
+    return "\n".join(opening) + "\n" + "\n".join(["</details>"] * len(opening))
+
+
+def described(lab: manifest.Lab) -> list[tuple[str, str]]:
+    """(test id, description) for each of the lab's tests, from lab.suite.describe, or read from
+    the @lab_test("...") decorators when that is not available."""
+    try:
+        from lab.suite import describe
+    except ImportError:
+        describe = None
+    if describe is not None:
+        return list(describe(lab))
+    tree = ast.parse(lab.tests.read_text(encoding="utf-8"))
+    found = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for deco in node.decorator_list:
+                name = getattr(deco, "func", None)
+                name = getattr(name, "id", None) or getattr(name, "attr", None)
+                if name == "lab_test" and deco.args:
+                    says = ast.literal_eval(deco.args[0])
+                    found.append((f"{lab.tests.stem}::{node.name}", " ".join(says.split())))
+    return found
+
+
+def tests(lab: manifest.Lab) -> str:
+    """The lab's tests as a numbered list, one sentence each."""
+    if not lab.tests.is_file():
+        raise LessonError(f"lab {lab.id} has no tests file at {lab.tests}")
+    found = described(lab)
+    if not found:
+        raise LessonError(f"lab {lab.id}'s tests say nothing: no @lab_test descriptions")
+    return "\n".join(f"{n}. {text}" for n, (_, text) in enumerate(found, 1))
+
+
+def _previous(lab: manifest.Lab) -> manifest.Lab | None:
+    order = list(manifest.labs())
+    at = order.index(lab)
+    return order[at - 1] if at else None
+
+
+def _since(lab: manifest.Lab, previous: manifest.Lab) -> str:
+    if previous.lesson.number == lab.lesson.number:
+        return "the previous lab"
+    if len(previous.lesson.labs) == 1:
+        return f"lesson {previous.lesson.number}"
+    return previous.name
+
+
+def starter(lab: manifest.Lab) -> str:
+    """What changed since the previous lab's reference, the whole starter, and how to check."""
+    if not lab.starter.is_file():
+        raise LessonError(f"lab {lab.id} has no starter at {lab.starter}; run tools/make.py")
+    text = lab.starter.read_text(encoding="utf-8")
+    previous = _previous(lab)
+    out = []
+    if previous is None:
+        out.append("### Your starter")
+    else:
+        if not previous.solution.is_file():
+            raise LessonError(f"lab {previous.id}'s reference is missing at {previous.solution}")
+        since = _since(lab, previous)
+        diff = "\n".join(difflib.unified_diff(
+            previous.solution.read_text(encoding="utf-8").splitlines(), text.splitlines(),
+            "previous reference", "your starter", lineterm=""))
+        out += [f"### What changed since {since}", "",
+                f"<details><summary>The line diff from {since}'s reference to your starter"
+                "</summary>", "", fenced(diff, "diff"), "", "</details>"]
+    number = lab.lesson.number
+    out += ["", "<details><summary>The whole starter</summary>", "",
+            fenced(text, "python"), "", "</details>", "",
+            f"To check your work, run this in your lab folder (`course start {lab.id}` "
+            "makes it):", "",
+            fenced(f"python lab/lab_check.py --harness harness.py --lesson {number} tests.py"),
+            "", f"or, from anywhere, `course check {lab.id}`."]
+    return "\n".join(out)
+
+
+EXPANDERS = {"hints": hints, "tests": tests, "starter": starter}
+
+
+# --- building ----------------------------------------------------------------------------------
+
+def expand(text: str, *, where: str) -> list[str]:
+    """One Markdown cell's text as the Markdown of one or more cells: each directive becomes a
+    cell of its own, and the text around it keeps its own cells. Fenced code is left alone."""
+    cells: list[str] = []
+    plain: list[str] = []
+    lines = text.split("\n")
+    fence = None
+    i = 0
+
+    def flush():
+        if "\n".join(plain).strip():
+            cells.append("\n".join(plain).strip("\n"))
+        plain.clear()
+
+    while i < len(lines):
+        line = lines[i]
+        stripped = line.strip()
+        opening = re.match(r"^(`{3,}|~{3,})", stripped)
+        if fence:
+            if stripped.startswith(fence):
+                fence = None
+        elif opening:
+            fence = opening.group(1)
+        elif re.match(r"^:::\s*predict\b", stripped):
+            words = stripped[3:].split()
+            if words not in (["predict"], ["predict", "many"]):
+                raise LessonError(f"{where}: {stripped!r} is neither '::: predict' nor "
+                                  "'::: predict many'")
+            end = next((j for j in range(i + 1, len(lines)) if lines[j].strip() == ":::"), None)
+            if end is None:
+                raise LessonError(f"{where}: a '::: predict' block has no closing ':::'")
+            flush()
+            cells.append(prediction(lines[i + 1:end], many=len(words) == 2, where=where))
+            i = end + 1
+            continue
+        elif DIRECTIVE.match(stripped):
+            kind, lab_id = DIRECTIVE.match(stripped).groups()
+            try:
+                lab = manifest.lab(lab_id)
+            except KeyError as missing:
+                raise LessonError(f"{where}: {missing.args[0]}") from None
+            flush()
+            cells.append(EXPANDERS[kind](lab))
+            i += 1
+            continue
+        elif stripped.startswith("{{"):
+            raise LessonError(f"{where}: {stripped!r} is not a directive; they are "
+                              "{{ hints LAB }}, {{ tests LAB }} and {{ starter LAB }}")
+        plain.append(line)
+        i += 1
+    flush()
+    return cells
+
+
+def pins(lesson: manifest.Lesson) -> dict[str, str]:
+    """The lesson's outputs.json: cell id -> the text that cell prints. Empty if there is none."""
+    path = lesson.folder / OUTPUTS
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def build(lesson: manifest.Lesson) -> nbformat.NotebookNode:
+    """The lesson's notebook, made from lesson.md: directives expanded, cells numbered
+    cell-01, cell-02..., pins from outputs.json in each code cell's metadata as pinned_output,
+    no outputs."""
+    where = f"{lesson.folder.name}/lesson.md"
+    # "md:markdown" names jupytext's own Markdown format: with plain "md" it takes the
+    # `::: predict` lines for Pandoc's divs and asks for pandoc.
+    source = jupytext.reads(lesson.source.read_text(encoding="utf-8"), fmt="md:markdown")
+    cells = []
+    for cell in source.cells:
+        if cell.cell_type == "markdown":
+            first = cell.source.strip().split("\n")[0]
+            cells += [nbformat.v4.new_markdown_cell(text) for text in
+                      expand(cell.source, where=f"{where}, the Markdown cell starting {first!r}")]
+        else:
+            code = nbformat.v4.new_code_cell(cell.source)
+            code.metadata.update(cell.metadata)
+            cells.append(code)
+    pinned = pins(lesson)
+    for number, cell in enumerate(cells, 1):
+        cell.id = f"cell-{number:02d}"
+        if cell.cell_type == "code" and cell.id in pinned:
+            cell.metadata["pinned_output"] = pinned[cell.id]
+    notebook = nbformat.v4.new_notebook(cells=cells, metadata={
+        "kernelspec": dict(KERNEL), "language_info": {"name": "python"}})
+    notebook.nbformat_minor = 5
+    nbformat.validate(notebook)
+    return notebook
+
+
+def canonical(notebook) -> str:
+    """A notebook as sorted JSON, so two notebooks compare equal whatever their formatting."""
+    return json.dumps(json.loads(nbformat.writes(notebook) if not isinstance(notebook, str)
+                                 else notebook), sort_keys=True, ensure_ascii=False, indent=1)
+
+
+def write(lesson: manifest.Lesson) -> Path:
+    """Write build(lesson) to the lesson's lesson.ipynb and return its path."""
+    nbformat.write(build(lesson), lesson.notebook)
+    return lesson.notebook
+
+
+def check(lesson: manifest.Lesson) -> list[str]:
+    """What is wrong with the committed lesson.ipynb: empty when it equals build(lesson). Also
+    names pins in outputs.json that no code cell has, which a renumbering leaves behind."""
+    name = f"lesson {lesson.number:02d}"
+    if not lesson.notebook.is_file():
+        return [f"{name}: lesson.ipynb is missing; run python -m tools.notebooks build "
+                f"{lesson.number}"]
+    problems = []
+    built = build(lesson)
+    committed = lesson.notebook.read_text(encoding="utf-8")
+    if canonical(committed) != canonical(built):
+        problems.append(f"{name}: lesson.ipynb is not what lesson.md builds"
+                        f"{_first_difference(json.loads(committed), built)}; run "
+                        f"python -m tools.notebooks build {lesson.number}")
+    code = {c.id for c in built.cells if c.cell_type == "code"}
+    stale = sorted(set(pins(lesson)) - code)
+    if stale:
+        problems.append(f"{name}: outputs.json pins {', '.join(stale)}, which are not code "
+                        f"cells; run python -m tools.notebooks pin {lesson.number}")
+    return problems
+
+
+def _first_difference(committed: dict, built) -> str:
+    old = committed.get("cells", [])
+    for number, cell in enumerate(built.cells):
+        if number >= len(old) or canonical_cell(old[number]) != canonical_cell(cell):
+            return f" (first at {cell.id})"
+    if len(old) != len(built.cells):
+        return f" ({len(old)} cells instead of {len(built.cells)})"
+    return " (in the notebook's metadata)"
+
+
+def canonical_cell(cell) -> str:
+    return json.dumps(cell, sort_keys=True, ensure_ascii=False)
+
+
+# --- running -----------------------------------------------------------------------------------
+
+def printed(cell) -> str:
+    """What a code cell printed, as outputs.json holds it: its stream text, the text/plain of
+    each result and display (each followed by a newline), and `Name: message` for an error,
+    in output order."""
+    text = []
+    for output in cell.get("outputs", []):
+        kind = output.get("output_type")
+        if kind == "stream":
+            text.append(output.get("text", ""))
+        elif kind in ("execute_result", "display_data"):
+            plain = output.get("data", {}).get("text/plain")
+            if plain is not None:
+                text.append(plain + "\n")
+        elif kind == "error":
+            text.append(f"{output.get('ename')}: {output.get('evalue')}\n")
+    return "".join(text)
+
+
+def execute(lesson: manifest.Lesson, *, timeout: int = 60, work: Path | None = None
+            ) -> dict[str, str]:
+    """Run the built notebook top to bottom (kernel python3, in the lesson's folder, with
+    HARNESS_COURSE_AS_SOLVED=1 and HARNESS_COURSE_WORK a fresh folder named `work` unless given)
+    and return each code cell's printed text by cell id. A cell that raises stops the run,
+    unless it is tagged raises-exception."""
+    from nbclient import NotebookClient
+
+    notebook = build(lesson)
+    with tempfile.TemporaryDirectory(prefix="course-") as scratch:
+        # Named "work" like a student's, since the desk prints paths by the folder's name.
+        folder = Path(work) if work is not None else Path(scratch) / "work"
+        folder.mkdir(parents=True, exist_ok=True)
+        kit = str(Path(__file__).resolve().parent.parent)  # where `lab` imports from
+        env = dict(os.environ, HARNESS_COURSE_WORK=str(folder), HARNESS_COURSE_AS_SOLVED="1",
+                   PYTHONPATH=os.pathsep.join(filter(None, [kit, os.environ.get("PYTHONPATH")])))
+        client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
+                                resources={"metadata": {"path": str(lesson.folder)}})
+        client.execute(env=env)
+    return {cell.id: printed(cell) for cell in notebook.cells if cell.cell_type == "code"}
+
+
+def pin(lesson: manifest.Lesson) -> dict[str, str]:
+    """Run the lesson and make what it printed the pinned outputs: write outputs.json, then
+    lesson.ipynb with the new pins. Returns the pins."""
+    found = execute(lesson)
+    (lesson.folder / OUTPUTS).write_text(
+        json.dumps(found, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    write(lesson)
+    return found
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+def written() -> list[manifest.Lesson]:
+    """Every lesson that has a lesson.md, in course order."""
+    return [lesson for lesson in manifest.lessons() if lesson.source.is_file()]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.notebooks",
+                                     description="Build, check or pin lesson notebooks.")
+    parser.add_argument("action", choices=("build", "check", "pin"))
+    parser.add_argument("lessons", nargs="*", type=int,
+                        help="lesson numbers (default: every lesson with a lesson.md)")
+    args = parser.parse_args(argv)
+    chosen = [manifest.lesson(n) for n in args.lessons] if args.lessons else written()
+    status = 0
+    for lesson in chosen:
+        if not lesson.source.is_file():
+            print(f"lesson {lesson.number:02d}: no lesson.md yet", file=sys.stderr)
+            status = 1
+            continue
+        try:
+            if args.action == "build":
+                print(f"wrote {write(lesson).relative_to(manifest.KIT)}")
+            elif args.action == "pin":
+                found = pin(lesson)
+                print(f"lesson {lesson.number:02d}: pinned {len(found)} code cells")
+            else:
+                problems = check(lesson)
+                for problem in problems:
+                    print(problem, file=sys.stderr)
+                status = status or int(bool(problems))
+                if not problems:
+                    print(f"lesson {lesson.number:02d}: lesson.ipynb is up to date")
+        except LessonError as problem:
+            print(problem, file=sys.stderr)
+            status = 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
