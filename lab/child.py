@@ -84,9 +84,12 @@ def explain(exc: BaseException, harness_path: str, loading: str | None = None) -
                    manifest.introduced_by(name.split(".")[0]))
             where = f" ({lab.name})" if lab else ""
             return f"harness.py has no {name} yet{where}."
+    if isinstance(exc, SystemExit):
+        return (f"harness.py called sys.exit({exc.code!r}). A harness is a library: it hands "
+                "results back and leaves ending the program to its caller.")
     frames = traceback.extract_tb(exc.__traceback__)
-    mine = [f for f in frames if harness_path and os.path.samefile(f.filename, harness_path)] \
-        if harness_path and os.path.exists(harness_path) else []
+    target = os.path.realpath(harness_path) if harness_path else None
+    mine = [f for f in frames if target and os.path.realpath(f.filename) == target]
     what = f"{type(exc).__name__}({str(exc)!r})" if str(exc) else type(exc).__name__
     if mine:
         frame = mine[-1]

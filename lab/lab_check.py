@@ -72,9 +72,15 @@ def main(argv=None) -> int:
     return 0 if report.failed == 0 else 1
 
 
+_said = {"message": None}
+
+
 def _print(outcome, verbose):
     print(f"  {MARKS[outcome.verdict]}  {outcome.says}", flush=True)
-    if outcome.verdict != "pass":
+    if outcome.verdict != "pass" and outcome.message == _said["message"]:
+        print("        (the same reason as above)")
+    elif outcome.verdict != "pass":
+        _said["message"] = outcome.message
         for line in outcome.message.splitlines():
             print(f"        {line}")
         if verbose and outcome.trace:

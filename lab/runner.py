@@ -29,7 +29,11 @@ from pathlib import Path
 from lab import manifest, suite, turns
 from lab.verdict import Outcome, judge
 
-CHILD = [sys.executable, "-m", "lab.child"]
+# -I: the student's folder is not on the child's import path, so a file there named lab.py or
+# asyncio.py cannot stand in for the kit's; the kit itself is put first, explicitly.
+CHILD = [sys.executable, "-I", "-c",
+         f"import sys; sys.path.insert(0, {str(manifest.KIT)!r}); "
+         "from lab.child import main; sys.exit(main())"]
 
 
 @dataclass

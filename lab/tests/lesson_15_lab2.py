@@ -188,9 +188,10 @@ async def test_stop_run_can_itself_be_stopped(t):
     t.expect(task.cancelled(), True, "The slow task ends cancelled too.")
 
 
-@lab_test("A job with a slow bash command is closed (aclose) after every k events. At every k "
-          "the run is over, the log equals the record, two further prompts are answered, and "
-          "no tool that ran is shown to the model as interrupted.")
+@lab_test("A consumer walks away from a run with a slow bash command, closing it (aclose) after "
+          "its k-th event, for each k from 1 to 12. Whatever k, the run has ended, the log and the "
+          "record agree, the next two prompts get answers, and a call whose tool really ran is "
+          "never shown to the model as interrupted.")
 async def test_closing_the_run_at_every_event(t):
     def job(request):
         newest = [m for m in request.messages if m["role"] == "user"][-1]["content"]
@@ -236,3 +237,32 @@ async def test_closing_the_run_at_every_event(t):
        "interrupted: nothing is yielded between a tool returning and its result being "
        "recorded (run_agent, lessons 7 and 15). Each row: [k, is_running, log agrees, record "
        "when closed, what the next two prompts added, [commands run, calls shown interrupted]].")
+
+
+def handler_names(function):
+    """The exception names of each `except` clause in `function`, in order, with whether the
+    clause's body raises again: [["CancelledError", True], ["Exception", False]]."""
+    import ast
+    import inspect
+    import textwrap
+    tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Try):
+            for handler in node.handlers:
+                kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+                names = [getattr(k, "attr", getattr(k, "id", "?")) for k in kinds if k is not None]
+                raises = any(isinstance(n, ast.Raise) for n in ast.walk(handler))
+                found.append(["/".join(names) or "everything", raises])
+    return found
+
+
+@lab_test("run_tool's boundary names asyncio.CancelledError in an except clause of its own, above "
+          "the wide one, that sends it on: Python lets it by today, and the clause tells the next "
+          "person who edits the boundary not to widen it.")
+async def test_the_boundary_says_so_in_writing(t):
+    t.expect(handler_names(harness.run_tool), [["CancelledError", True], ["Exception", False]],
+             "run_tool's try should have two except clauses, in this order: one for "
+             "asyncio.CancelledError whose body is a bare raise, then the wide `except "
+             "Exception` that turns a failure into a result (run_tool, lesson 15). Each row: "
+             "[what the clause catches, whether it raises again].")

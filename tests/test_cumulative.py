@@ -1,0 +1,57 @@
+"""The course's cumulative promise, checked through the same engine a student's check uses:
+every solution passes every lab's tests up to its own; every starter passes the labs before it
+and fails its own; and each gap, left empty on its own, makes its lab's tests fail."""
+import pytest
+
+from lab import manifest, runner, suite
+from tools import labsource
+
+from conftest import BUILT
+
+
+def run(path, files):
+    return runner.run(path, files, runner.expected_for(files))
+
+
+def failures(report):
+    return [f"{o.id}: {o.message}" for o in report.outcomes if o.verdict != "pass"]
+
+
+@pytest.mark.parametrize("lab_id", BUILT)
+def test_the_solution_passes_every_test_up_to_its_lab(lab_id):
+    report = run(manifest.lab(lab_id).solution, suite.of_lab(lab_id))
+    assert report.outcomes and failures(report) == []
+
+
+def test_the_last_solution_passes_every_test_of_the_kit():
+    last = manifest.labs(built_only=True)[-1]
+    files = [suite.TestFile(lab.id, lab.tests, lab.tests.read_text(encoding="utf-8"))
+             for lab in manifest.labs(built_only=True)]
+    report = run(last.solution, files)
+    assert len(report.outcomes) == sum(len(suite.describe(lab)) for lab in manifest.labs(built_only=True))
+    assert failures(report) == []
+
+
+@pytest.mark.parametrize("lab_id", BUILT)
+def test_the_starter_passes_earlier_labs_and_fails_its_own(lab_id):
+    lab = manifest.lab(lab_id)
+    report = run(lab.starter, suite.of_lab(lab_id))
+    earlier = [o for o in report.outcomes if o.lab_id != lab_id]
+    own = [o for o in report.outcomes if o.lab_id == lab_id]
+    assert [o.id for o in earlier if o.verdict != "pass"] == []
+    assert any(o.verdict != "pass" for o in own), f"lab {lab_id}'s starter passes all its tests"
+
+
+def gap_cases():
+    tree = labsource.parse(labsource.SOURCE.read_text(encoding="utf-8"))
+    return [(lab_id, gap.number, gap.name) for lab_id in BUILT for gap in labsource.gaps(tree, lab_id)]
+
+
+@pytest.mark.parametrize("lab_id, number, name", gap_cases())
+def test_each_gap_left_empty_fails_its_labs_tests(tmp_path, lab_id, number, name):
+    lab = manifest.lab(lab_id)
+    path = tmp_path / "harness.py"
+    path.write_text(labsource.make(lab, "starter", open_only=number), encoding="utf-8")
+    report = run(path, suite.of_lab(lab_id, cumulative_=False))
+    assert any(o.verdict != "pass" for o in report.outcomes), \
+        f"lab {lab_id} with only gap {number} ({name}) left empty still passes every test"
