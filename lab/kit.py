@@ -110,3 +110,18 @@ def tool(name, fn, parameters=None, description="A tool for this test."):
     return {"name": name, "description": description,
             "parameters": parameters or {"type": "object", "properties": {}},
             "execute": execute}
+
+
+async def raised(thunk):
+    """What calling thunk() raised, as "ValueError: path must be a string", or None if it
+    returned (after settling an awaitable result). The call runs inside this helper, so a
+    run that happens all at once (run_agent before lesson 7) raises here, not earlier.
+    PowerCut counts; a task's own cancellation does not, and goes on up."""
+    import asyncio
+    try:
+        await settle(thunk())
+    except asyncio.CancelledError:
+        raise
+    except BaseException as exc:  # lab.PowerCut is a BaseException on purpose
+        return f"{type(exc).__name__}: {exc}"
+    return None
