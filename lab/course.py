@@ -13,6 +13,7 @@ printed: a returned path or dict would show a machine-dependent value under the 
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
 import importlib.util
 import json
 import os
@@ -324,11 +325,21 @@ def recall(key: str) -> None:
 
 # --- loading a harness ----------------------------------------------------------------------
 
+class _FromSource(importlib.machinery.SourceFileLoader):
+    """Compiles from the source every time and never reads or writes a bytecode cache: a cache
+    would be written into the kit for a reference, and an edit that keeps a file's size within
+    the same second could be served stale from one."""
+
+    def get_code(self, fullname):
+        return compile(self.get_data(self.path), self.path, "exec", dont_inherit=True)
+
+
 def _import(path: Path) -> ModuleType:
     """Import `path` afresh as the module `harness`, replacing any earlier one, so a cell always
     runs the file as it is now and `import harness` elsewhere finds the same module."""
     sys.modules.pop("harness", None)
-    spec = importlib.util.spec_from_file_location("harness", path)
+    spec = importlib.util.spec_from_file_location(
+        "harness", path, loader=_FromSource("harness", str(path)))
     module = importlib.util.module_from_spec(spec)
     sys.modules["harness"] = module
     try:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import pytest
@@ -235,3 +236,15 @@ def test_cli_lab_starts_jupyterlab_on_the_kit_with_flags_passed_through(work, mo
 def test_cli_says_what_is_wrong_without_a_traceback(work, capsys):
     assert course.main(["start", "7.7"]) == 2
     assert "no lab 7.7" in capsys.readouterr().err
+
+
+def test_yours_sees_an_edit_that_keeps_the_size_and_the_second(work):
+    course.start(LAB)
+    harness = place(work) / "harness.py"
+    harness.write_text("VALUE = 1\n")
+    assert course.yours(LAB).VALUE == 1
+    stat = harness.stat()
+    harness.write_text("VALUE = 2\n")
+    os.utime(harness, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert course.yours(LAB).VALUE == 2
+    assert not (place(work) / "__pycache__").exists()

@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Set up the course kit and open it: python3 start.py
+
+Makes a virtual environment in .venv (once), installs the kit into it (editable, so the
+lessons, the checker and the grader all use this folder), and starts JupyterLab on the
+lessons. Needs only Python 3.11 or newer and a network to the package index.
+
+    python3 start.py               set up, then open JupyterLab (Ctrl-C stops it)
+    python3 start.py --setup-only  set up and stop (what CI does)
+    python3 start.py -- ARGS       pass ARGS on to `jupyter lab` (e.g. --no-browser --port 8899)
+"""
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+KIT = Path(__file__).resolve().parent
+VENV = KIT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+
+
+def main(argv):
+    if sys.version_info < (3, 11):
+        sys.exit(f"The course needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
+    cut = argv.index("--") if "--" in argv else len(argv)
+    own, passed_on = argv[:cut], argv[cut + 1:]
+    python = BIN / "python"
+    if not python.exists():
+        print("Making the virtual environment in .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    print("Installing the kit and its packages (a minute or two the first time) ...", flush=True)
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                    "-e", str(KIT)], check=True)
+    print("Ready. Check a lab from its folder with: python lab/lab_check.py --harness harness.py "
+          "--lesson 15 tests.py  (or: .venv/bin/course check 15.1)")
+    if "--setup-only" in own:
+        return 0
+    first = sorted((KIT / "lessons").glob("*/lesson.ipynb"))  # the earliest lesson there is
+    where = first[0].relative_to(KIT).as_posix() if first else "lessons"
+    print("Starting JupyterLab on the lessons. Stop it with Ctrl-C.", flush=True)
+    command = [str(BIN / "jupyter"), "lab", f"--notebook-dir={KIT}",
+               f"--LabApp.default_url=/lab/tree/{where}", *passed_on]
+    try:
+        return subprocess.run(command).returncode
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
