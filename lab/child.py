@@ -42,7 +42,7 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
         except BaseException as exc:  # a test file that cannot even load fails each of its tests
             tests, load_error = [], explain(exc, harness_path, loading=test_file.stem)
         if load_error:
-            for test_id, _ in suite.describe(test_file.path) if test_file.path.exists() else []:
+            for test_id, _ in suite.describe_source(source, test_file.stem):
                 if index >= start:
                     emit({"event": "start", "id": test_id})
                     emit({"event": "end", "id": test_id, "error": load_error, "kind": "load"})

@@ -59,7 +59,8 @@ def main(argv=None) -> int:
     limits = runner.Limits(seconds_per_test=args.seconds)
     report = runner.run(args.harness, files, runner.expected_for(files), limits=limits,
                         on_outcome=lambda outcome: _print(outcome, args.verbose))
-    sets = ", ".join(f"{name}: {count} tests" for name, count in report.sets)
+    sets = "; ".join(f"{name}, {tests} tests holding {checks} checks"
+                     for name, tests, checks in report.sets)
     print(f"\nSets run: {sets}.")
     if report.output_dropped or (report.output and args.verbose):
         print(f"harness.py printed {len(report.output.encode()) + report.output_dropped} bytes "
@@ -94,7 +95,9 @@ def _remember(harness: Path, lab_id: str, report):
     if marker.exists() and marker.read_text().strip() == lab_id:
         try:
             from lab import course
-            course.record_check(lab_id, report.passed, report.failed)
+            # the lab folder is <work>/<NN-slug>/labK, so the work folder is two levels up
+            course.record_check(lab_id, report.passed, report.failed,
+                                work=harness.resolve().parent.parent.parent)
         except Exception as exc:  # the progress view is a convenience; the check stands
             print(f"(progress not recorded: {exc})")
 

@@ -53,7 +53,7 @@ class Report:
     output: str = ""  # what harness.py printed, capped
     output_dropped: int = 0  # bytes printed beyond the cap
     import_error: str | None = None
-    sets: list[tuple[str, int]] = field(default_factory=list)  # (set name, tests)
+    sets: list[tuple[str, int, int]] = field(default_factory=list)  # (set name, tests, checks)
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -86,7 +86,7 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
     harness = Path(harness).resolve()
     report = Report(str(harness))
     plan = [(test_id, says, tf) for tf in files for test_id, says in _describe(tf)]
-    report.sets = _sets(files)
+    report.sets = _sets(files, expected)
     job_files = [{"lab_id": tf.lab_id, "path": str(tf.path), "source": suite.blind(tf.source)}
                  for tf in files]
     started = time.monotonic()
@@ -117,23 +117,18 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
 
 
 def _describe(test_file):
-    """The tests of a file, read from its decorators. A file the parent cannot parse is a
-    kit or instructor error and is raised as such."""
-    path = test_file.path
-    if test_file.lab_id is not None:
-        path = manifest.lab(test_file.lab_id).tests if not path.exists() else path
-    tmp = Path(path)
-    found = suite.describe(tmp)
-    stem = test_file.stem
-    return [(f"{stem}::{test_id.split('::', 1)[1]}", says) for test_id, says in found]
+    """The tests of a file, in order, read from its decorators without running it."""
+    return suite.describe_source(test_file.source, test_file.stem)
 
 
-def _sets(files):
-    counts = {}
+def _sets(files, expected):
+    """(name, tests, checks) for each set of tests in the run, for the report."""
+    sets = []
     for tf in files:
-        name = f"lab {tf.lab_id}" if tf.lab_id else tf.path.name
-        counts[name] = len(_describe(tf))
-    return list(counts.items())
+        ids = [test_id for test_id, _ in _describe(tf)]
+        checks = sum(len(expected.get(i, {}).get("checks", ())) for i in ids)
+        sets.append((f"lab {tf.lab_id}" if tf.lab_id else tf.path.name, len(ids), checks))
+    return sets
 
 
 class _Output:

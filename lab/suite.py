@@ -70,14 +70,18 @@ def describe(lab) -> list[tuple[str, str]]:
     """(test id, what it checks) for each test of `lab` (a manifest.Lab or a path), in file
     order, read from the decorators without running anything."""
     path = Path(getattr(lab, "tests", lab))
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return describe_source(path.read_text(encoding="utf-8"), path.stem)
+
+
+def describe_source(source: str, stem: str) -> list[tuple[str, str]]:
+    """As describe(), for a test file's code; ids start with `stem`."""
     found = []
-    for node in tree.body:
+    for node in ast.parse(source).body:
         if isinstance(node, ast.AsyncFunctionDef):
             for deco in node.decorator_list:
                 if isinstance(deco, ast.Call) and getattr(deco.func, "id", "") == "lab_test":
                     says = ast.literal_eval(deco.args[0])
-                    found.append((f"{path.stem}::{node.name}", " ".join(says.split())))
+                    found.append((f"{stem}::{node.name}", " ".join(says.split())))
     return found
 
 
