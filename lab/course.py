@@ -31,6 +31,7 @@ WORK_ENV = "HARNESS_COURSE_WORK"
 SOLVED_ENV = "HARNESS_COURSE_AS_SOLVED"
 PACKAGE = Path(__file__).resolve().parent  # the kit's lab/ package, which every lab folder links
 HINT_NAMES = ("questions", "the approach", "the outline")
+PLACEHOLDER = "Write your answer here."  # what a lesson's answer cell holds before the student types
 
 SHIM = '''"""Runs the course's checker. This folder stands in for a link to the kit's lab package,
 which this system could not make."""
@@ -301,7 +302,7 @@ def respond(key: str, text: str) -> None:
     """Store an open response under `key` ("04.boundary") in responses.json, replacing an earlier
     answer to the same question. Responses are never graded; a later lesson may show one back."""
     where = _lesson_words(key)
-    if not text.strip():
+    if not text.strip() or text.strip() == PLACEHOLDER:
         print("Nothing saved: write your answer between the quotes, then run the cell again.")
         return
     data = _load("responses.json")

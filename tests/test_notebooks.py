@@ -163,6 +163,9 @@ def kit(tmp_path, monkeypatch):
                                                   "    return []\n    # --- end ---\n")):
         (tmp_path / where).mkdir(parents=True)
         (tmp_path / where / "harness.py").write_text(text)
+    (tmp_path / "starters/99-demo/lab1/changes.diff").write_text(
+        "--- solutions/98-before/lab1/harness.py\n+++ starters/99-demo/lab1/harness.py\n"
+        "@@ -1,2 +1,4 @@\n def run():\n+    # --- your code ---\n     return []\n+    # --- end ---\n")
     monkeypatch.setattr(manifest, "KIT", tmp_path)
     monkeypatch.setattr(manifest, "LESSONS", tmp_path / "lessons")
     monkeypatch.setattr(manifest, "TESTS", tmp_path / "tests")
@@ -222,14 +225,19 @@ def test_tests_become_a_numbered_list_in_plain_words(kit):
     assert "1. run returns the list\n2. a stop ends the run" in cells
 
 
-def test_starter_shows_the_diff_from_the_previous_reference_the_starter_and_the_check(kit):
+def test_starter_links_the_diff_and_the_starter_and_gives_the_check(kit):
     cell = next(s for s in markdown(notebooks.build(kit)) if "What changed" in s)
     assert cell.startswith("### What changed since lesson 98\n")
-    assert "--- previous reference\n+++ your starter\n" in cell
-    assert "+    # --- your code ---" in cell
-    assert "```python\ndef run():\n    # --- your code ---" in cell
+    assert "](../../starters/99-demo/lab1/changes.diff) (2 lines in, 0 out)" in cell
+    assert "[The whole starter](../../starters/99-demo/lab1/harness.py)" in cell
     assert "python lab/lab_check.py --harness harness.py --lesson 99 tests.py" in cell
     assert "`course check 99.1`" in cell
+
+
+def test_a_missing_diff_is_an_error_that_names_the_tool(kit):
+    (manifest.KIT / "starters/99-demo/lab1/changes.diff").unlink()
+    with pytest.raises(notebooks.LessonError, match="run tools/make.py"):
+        notebooks.build(kit)
 
 
 def test_pins_go_into_code_cell_metadata_and_the_notebook_has_no_outputs(kit):

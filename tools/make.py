@@ -11,6 +11,7 @@ The kit's tests run the --check form, so a committed file that differs from its 
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import sys
 from pathlib import Path
@@ -23,11 +24,24 @@ def lab_files() -> dict[Path, str]:
     """starters/ and solutions/: each lab's files, from the single source."""
     tree = labsource.parse(labsource.SOURCE.read_text(encoding="utf-8"))
     files = {}
+    previous = None
     for lab in manifest.labs():
         files[lab.solution] = labsource.make(lab, "solution", tree=tree)
         if not lab.reference_only:
             files[lab.starter] = labsource.make(lab, "starter", tree=tree)
+            if previous is not None:
+                files[lab.starter.parent / "changes.diff"] = changes(previous, files[previous.solution],
+                                                                     lab, files[lab.starter])
+        previous = lab
     return files
+
+
+def changes(previous, before: str, lab, after: str) -> str:
+    """The line diff from the previous lab's reference to this lab's starter: what was done
+    for the student, and where the gaps open."""
+    return "".join(difflib.unified_diff(
+        before.splitlines(keepends=True), after.splitlines(keepends=True),
+        f"solutions/{previous.folder}/harness.py", f"starters/{lab.folder}/harness.py"))
 
 
 def expected_files(solutions: dict[Path, str] | None = None) -> dict[Path, str]:

@@ -212,29 +212,36 @@ def _since(lab: manifest.Lab, previous: manifest.Lab) -> str:
 
 
 def starter(lab: manifest.Lab) -> str:
-    """What changed since the previous lab's reference, the whole starter, and how to check."""
+    """What changed since the previous lab's reference and the whole starter, as links to the
+    files tools/make.py writes beside the starter (JupyterLab opens them in a tab, next to the
+    lesson), a count of the change, and how to check. The code stays in code files, where it
+    reads as code."""
     if not lab.starter.is_file():
         raise LessonError(f"lab {lab.id} has no starter at {lab.starter}; run tools/make.py")
-    text = lab.starter.read_text(encoding="utf-8")
+    here = lab.lesson.folder
+    link = lambda path: os.path.relpath(path, here).replace(os.sep, "/")  # noqa: E731
     previous = _previous(lab)
     out = []
     if previous is None:
         out.append("### Your starter")
     else:
-        if not previous.solution.is_file():
-            raise LessonError(f"lab {previous.id}'s reference is missing at {previous.solution}")
         since = _since(lab, previous)
-        diff = "\n".join(difflib.unified_diff(
-            previous.solution.read_text(encoding="utf-8").splitlines(), text.splitlines(),
-            "previous reference", "your starter", lineterm=""))
+        diff = lab.starter.parent / "changes.diff"
+        if not diff.is_file():
+            raise LessonError(f"lab {lab.id} has no {diff.name}; run tools/make.py")
+        added = sum(1 for line in diff.read_text(encoding="utf-8").splitlines()
+                    if line.startswith("+") and not line.startswith("+++"))
+        removed = sum(1 for line in diff.read_text(encoding="utf-8").splitlines()
+                      if line.startswith("-") and not line.startswith("---"))
         out += [f"### What changed since {since}", "",
-                f"<details><summary>The line diff from {since}'s reference to your starter"
-                "</summary>", "", fenced(diff, "diff"), "", "</details>"]
+                f"[The line diff from {since}'s reference to your starter]({link(diff)}) "
+                f"({added} lines in, {removed} out). Read it before you start: it shows what "
+                "was done for you and where the gaps are."]
     number = lab.lesson.number
-    out += ["", "<details><summary>The whole starter</summary>", "",
-            fenced(text, "python"), "", "</details>", "",
-            f"To check your work, run this in your lab folder (`course start {lab.id}` "
-            "makes it):", "",
+    out += ["", f"[The whole starter]({link(lab.starter)}), as the kit made it. "
+            f"`course start {lab.id}` copies it to `work/{lab.folder}/harness.py`, the file you "
+            "edit.", "",
+            f"To check your work, run this in your lab folder:", "",
             fenced(f"python lab/lab_check.py --harness harness.py --lesson {number} tests.py"),
             "", f"or, from anywhere, `course check {lab.id}`."]
     return "\n".join(out)

@@ -39,9 +39,10 @@ def one_call_model(name="build", arguments=None, *, latency=1):
                              latency=latency)
 
 
-@lab_test("One reply asks for three tools and the first presses Stop while it runs: it keeps "
-          "its real result, the other two never run and are answered Operation aborted, the "
-          "model is not asked again, and the run ends with an aborted message.")
+@lab_test("Stop is pressed from inside the first of three calls in one reply. That "
+          "call's own output is kept; the second and third tools never run, each call "
+          "still gets one result (Operation aborted, an error), no further request is "
+          "sent, and an aborted message closes the record.")
 async def test_stop_inside_a_batch(t):
     h, model, read = stop_in_first_of_three()
     await lab.drive(h.prompt("Look at all three files."))
@@ -64,9 +65,10 @@ async def test_stop_inside_a_batch(t):
              "lesson 15).")
 
 
-@lab_test("The events of that stopped run keep the usual form: each call has its start, its "
-          "recorded result and its end, then a last turn holds only the aborted message, then "
-          "agent_end; every message on the record was announced once, in order.")
+@lab_test("Events of a run stopped mid-batch: start, result and end for all three "
+          "calls, one more turn carrying nothing but the aborted message, then "
+          "agent_end, with each recorded message announced exactly once and in record "
+          "order.")
 async def test_events_of_a_stopped_run(t):
     h, _, _ = stop_in_first_of_three()
     events = await lab.drive(h.prompt("Look at all three files."))
@@ -88,10 +90,10 @@ async def test_events_of_a_stopped_run(t):
              "the aborted ones included (run_agent, lesson 7).")
 
 
-@lab_test("A new CancelToken is clear and stays set once cancelled. With a set token, run_tool "
-          "answers Operation aborted without running the tool, and run_agent records only the "
-          "prompt and the aborted message without calling the model. With a clear token both "
-          "work as before.")
+@lab_test("CancelToken begins clear and, once cancelled, never clears. Handed a set "
+          "token, run_tool skips the tool and answers Operation aborted, and "
+          "run_agent records the prompt and an aborted message without asking the "
+          "model. Handed a clear token, neither behaves any differently.")
 async def test_the_token_and_the_two_checks(t):
     token = harness.CancelToken()
     t.expect(token.is_cancelled(), False, "A new CancelToken is not cancelled (lesson 15).")
@@ -123,8 +125,8 @@ async def test_the_token_and_the_two_checks(t):
              "With a clear signal, run_agent runs as it did in lesson 14.")
 
 
-@lab_test("signal is optional: run_agent called without it, as every caller before this lesson "
-          "calls it, runs its tools and ends normally.")
+@lab_test("Leaving signal out, the way all earlier callers do, changes nothing: "
+          "run_agent runs the tool and finishes the usual way.")
 async def test_no_signal_means_no_stop(t):
     ran = []
     tools = [tool("build", lambda arguments: ran.append(1) or "built")]
@@ -136,8 +138,9 @@ async def test_no_signal_means_no_stop(t):
     t.expect(messages[2]["content"], "built", "The tool ran and its output is the result.")
 
 
-@lab_test("error_message(text) is still labelled \"error\"; error_message(text, "
-          "stop_reason=\"aborted\") is the same message labelled \"aborted\".")
+@lab_test("error_message keeps its one-argument meaning, an \"error\" ending; given "
+          "stop_reason=\"aborted\" it makes the identical message with that label. "
+          "ABORTED is exactly Operation aborted.")
 async def test_error_message_takes_a_label(t):
     t.expect(harness.error_message("boom"),
              {"role": "assistant", "content": [], "stop_reason": "error", "error_message": "boom"},
@@ -149,9 +152,9 @@ async def test_error_message_takes_a_label(t):
     t.expect(harness.ABORTED, "Operation aborted", "ABORTED is the exact text (lesson 15).")
 
 
-@lab_test("h.cancel() after prompt() has returned, before anyone takes the run's first event, "
-          "still stops the run: no model call, and the record is the prompt and the aborted "
-          "message.")
+@lab_test("Stop pressed in the gap between prompt() returning and the first event "
+          "being taken: zero model calls, and a record of just the prompt plus the "
+          "aborted message.")
 async def test_stop_before_the_first_step(t):
     model = one_call_model()
     h = harness.Harness(model, SYSTEM, [])
@@ -165,8 +168,8 @@ async def test_stop_before_the_first_step(t):
     t.expect(h.is_running, False, "Once the stopped run is over, is_running is False.")
 
 
-@lab_test("A run closed before its first step is over: is_running turns False and the next "
-          "prompt is accepted.")
+@lab_test("A run closed before its first step is over: is_running turns False and the "
+          "next prompt is accepted.")
 async def test_a_run_closed_unstarted_ends(t):
     model = lab.ScriptedModel([lab.say("Only run 2 asks.")])
     h = harness.Harness(model, SYSTEM, [])
@@ -179,8 +182,9 @@ async def test_a_run_closed_unstarted_ends(t):
     t.expect(lab.shape(h.messages), "U A", "The next prompt is accepted and answered.")
 
 
-@lab_test("cancel() on a harness that never ran, or between runs, changes nothing: run 2 after "
-          "a stopped run 1 runs its tools and ends normally.")
+@lab_test("cancel() with nothing running is a harmless no-op, before any run or "
+          "between two; and a stop in one run never carries into the next, whose "
+          "tools run as usual.")
 async def test_cancel_when_idle_is_harmless(t):
     ran = []
     tools = [tool("build", lambda arguments: ran.append(1) or "built")]
@@ -204,8 +208,9 @@ async def test_cancel_when_idle_is_harmless(t):
              "After a stopped run, the next run is not stopped (Harness.prompt, lesson 15).")
 
 
-@lab_test("After a stopped run the next prompt is accepted, and the request it sends holds "
-          "everything that happened except the empty aborted message, which stays on the record.")
+@lab_test("Once a run was stopped, a new prompt is accepted; its request shows the "
+          "model the whole history minus the empty aborted message, which the record "
+          "still keeps.")
 async def test_the_next_request_after_a_stop(t):
     h, model, _ = stop_in_first_of_three()
     await lab.drive(h.prompt("Look at all three files."))
@@ -223,8 +228,9 @@ async def test_the_next_request_after_a_stop(t):
              "view is cleaned (context_for_model, lessons 10 and 15).")
 
 
-@lab_test("A follow-up queued during a run that is then stopped is not delivered into the "
-          "stopped run: it waits, and opens a turn of the next run.")
+@lab_test("A follow-up queued inside a run that then gets stopped stays queued; the "
+          "stopped run never sees it, and the following run answers it in a turn of "
+          "its own.")
 async def test_a_follow_up_outlives_a_stop(t):
     h, model, _ = stop_in_first_of_three(also=lambda h: h.follow_up("Then run the tests."))
     await lab.drive(h.prompt("Look at all three files."))
@@ -239,8 +245,8 @@ async def test_a_follow_up_outlives_a_stop(t):
     t.expect(lab.shape(h.messages[6:]), "U A U A", "Run 2 answers the prompt, then the follow-up.")
 
 
-@lab_test("A steer sent during a batch that is then stopped is recorded at the next turn's top, "
-          "before the aborted message, and the next request holds it.")
+@lab_test("A steer sent during a batch that is then stopped is recorded at the next "
+          "turn's top, before the aborted message, and the next request holds it.")
 async def test_a_steer_in_a_stopped_batch_is_kept(t):
     h, model, _ = stop_in_first_of_three(also=lambda h: h.steer("Use tabs, not spaces."))
     await lab.drive(h.prompt("Look at all three files."))
@@ -253,8 +259,8 @@ async def test_a_steer_in_a_stopped_batch_is_kept(t):
              "The next request holds the steer, and the prompt after it.")
 
 
-@lab_test("A steer sent while a request is on its way, then Stop: the steer is not lost; it "
-          "joins the first turn of the next run.")
+@lab_test("A steer sent while a request is on its way, then Stop: the steer is not "
+          "lost; it joins the first turn of the next run.")
 async def test_a_steer_during_a_stopped_request_waits(t):
     model = lab.ScriptedModel([lab.say("unused"), lab.say("Both read.")], latency=3)
     h = harness.Harness(model, SYSTEM, [])
@@ -276,8 +282,9 @@ async def test_a_steer_during_a_stopped_request_waits(t):
              "The next request holds the old prompt, the new one and the steer.")
 
 
-@lab_test("Stop pressed while the request is on its way: the model, which is handed the run's "
-          "signal, gives up with an \"aborted\" reply, and nothing in that reply is acted on.")
+@lab_test("Stop lands while the model is still answering. The model was given the "
+          "signal, so its reply comes back \"aborted\", and no call in it is carried "
+          "out.")
 async def test_stop_during_the_request(t):
     ran = []
     tools = [tool("build", lambda arguments: ran.append(1) or "built")]
@@ -297,8 +304,9 @@ async def test_stop_during_the_request(t):
     t.expect(len(model.calls), 1, "And nobody is asked for more.")
 
 
-@lab_test("A tool's execute(arguments, signal) is handed the run's token, bare or behind "
-          "lesson 14's guard: it reads False, and True once h.cancel() has been called.")
+@lab_test("Every execute receives the run's own token as its second argument, "
+          "directly or through a guard: is_cancelled() is False until h.cancel(), "
+          "True after.")
 async def test_tools_are_handed_the_token(t):
     for label, wrap in (("bare", lambda x: x),
                         ("guarded", lambda x: harness.guard(x, lambda name, args: None))):
@@ -320,9 +328,9 @@ async def test_tools_are_handed_the_token(t):
                  "lesson 15).")
 
 
-@lab_test("bash is running `sleep inf`. Within five turns of the event loop after h.cancel() "
-          "the command is killed, its result ends with the line Command cancelled, and the "
-          "run has ended aborted. The same through lesson 14's guard.")
+@lab_test("Stop while bash waits on `sleep inf`: at most five event-loop turns later "
+          "the process is dead, the call's result finishes on a Command cancelled "
+          "line, and the run is over, aborted. Behind a guard, just the same.")
 async def test_bash_hears_stop(t):
     for label in ("bare", "guarded"):
         shell = lab.Shell(lab.Workspace({}))
@@ -352,8 +360,8 @@ async def test_bash_hears_stop(t):
                  "(bash's finally, lesson 15).")
 
 
-@lab_test("A command that takes three turns of the event loop and then prints is waited for, "
-          "and its output comes back as an ordinary result.")
+@lab_test("bash waits out a command that needs three turns before it prints, and "
+          "hands back its output as a normal result.")
 async def test_bash_waits_for_a_slow_command(t):
     shell = lab.Shell(lab.Workspace({}))
     h = harness.Harness(one_call_model("bash", {"command": "sleep 3 && echo done"}), SYSTEM,
@@ -367,8 +375,9 @@ async def test_bash_waits_for_a_slow_command(t):
              "A command that finished on its own was not killed first.")
 
 
-@lab_test("For a run whose last message is \"aborted\", both renderers' finish() return False, "
-          "and FinalTextRenderer prints the reason rather than an empty answer.")
+@lab_test("For a run whose last message is \"aborted\", both renderers' finish() return "
+          "False, and FinalTextRenderer prints the reason rather than an empty "
+          "answer.")
 async def test_renderers_report_a_stop(t):
     h = harness.Harness(one_call_model(), SYSTEM, [])
     run = h.prompt("Anything.")

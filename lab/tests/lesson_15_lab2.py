@@ -36,9 +36,10 @@ async def run_in_a_task(h, text, turns=20):
     return task
 
 
-@lab_test("bash is running `sleep inf`: stop_run(h, task, grace=5) returns \"clean\". The flag "
-          "was enough: the task ended by itself and was not cancelled, and the record ends "
-          "with the cancelled command's result and the aborted message.")
+@lab_test("With bash waiting on `sleep inf`, stop_run(h, task, grace=5) answers "
+          "\"clean\": setting the flag sufficed, so the task finished on its own, "
+          "uncancelled, its record closing on the cancelled command's result and then "
+          "the aborted message.")
 async def test_stop_run_is_clean_when_the_tool_looks(t):
     shell = lab.Shell(lab.Workspace({}))
     h, _ = started([harness.make_bash_tool(shell)], lab.call("bash", {"command": "sleep inf"}))
@@ -54,9 +55,9 @@ async def test_stop_run_is_clean_when_the_tool_looks(t):
              "bash's result says the command was cancelled.")
 
 
-@lab_test("A tool awaits `sleep inf` and never looks at its signal: stop_run returns \"hard\". "
-          "The task was cancelled, the CancelledError went up through run_tool without "
-          "becoming a result, the run is over and is_running is False.")
+@lab_test("A tool that awaits `sleep inf` and ignores its signal gets \"hard\" from "
+          "stop_run: the task ends cancelled, the CancelledError passes run_tool "
+          "without turning into a result, and is_running is False afterwards.")
 async def test_stop_run_insists_when_the_tool_is_deaf(t):
     shell = lab.Shell(lab.Workspace({}))
     h, _ = started([deaf_build(shell)], lab.call("build"))
@@ -74,8 +75,8 @@ async def test_stop_run_insists_when_the_tool_is_deaf(t):
              "A hard stop ends the waiting, not the work: the deaf tool's command still runs.")
 
 
-@lab_test("bash is running `sleep inf` and gets no grace at all: stop_run(h, task, grace=0) "
-          "returns \"hard\", and the command has been killed all the same.")
+@lab_test("Zero grace against bash on `sleep inf`: stop_run has to say \"hard\", yet "
+          "bash's command ends up killed anyway.")
 async def test_a_hard_stop_still_kills_the_command(t):
     shell = lab.Shell(lab.Workspace({}))
     h, _ = started([harness.make_bash_tool(shell)], lab.call("bash", {"command": "sleep inf"}))
@@ -89,8 +90,9 @@ async def test_a_hard_stop_still_kills_the_command(t):
     t.expect(lab.shape(h.messages), "U A[c1]", "The killed call has no result on the record.")
 
 
-@lab_test("The same deaf tool behind lesson 14's guard: stop_run returns \"hard\", the task is "
-          "cancelled, and the guard has not turned the cancellation into a refusal.")
+@lab_test("Put the deaf tool behind lesson 14's guard and stop_run still says \"hard\": "
+          "the task is cancelled, and the guard never reports the cancellation as a "
+          "refusal.")
 async def test_the_guard_lets_a_cancellation_through(t):
     shell = lab.Shell(lab.Workspace({}))
     h, _ = started([harness.guard(deaf_build(shell), harness.deny_destructive)], lab.call("build"))
@@ -102,9 +104,9 @@ async def test_the_guard_lets_a_cancellation_through(t):
              "tool passes through it and through run_tool (guard, lessons 14 and 15).")
 
 
-@lab_test("After a hard stop the log equals the record, and two further prompts are answered: "
-          "the killed call is shown to the model as interrupted, and nothing new was built for "
-          "that.")
+@lab_test("Following a hard stop, the session log and the record agree and two more "
+          "prompts get replies; the model sees the killed call as interrupted, with "
+          "no code written for that case.")
 async def test_life_after_a_hard_stop(t):
     ws = lab.Workspace({})
     shell = lab.Shell(ws)
@@ -130,9 +132,10 @@ async def test_life_after_a_hard_stop(t):
     t.expect(log.replay() == list(h.messages), True, "The log and the record still agree.")
 
 
-@lab_test("A tool that sees the flag and then needs ten turns to tidy up: with grace=50 "
-          "stop_run returns \"clean\" and the tool's result is recorded; with grace=2 it returns "
-          "\"hard\". A run that is already over is \"clean\" at once.")
+@lab_test("grace counts event-loop turns. A tool that notices the flag and then "
+          "spends ten turns tidying up finishes \"clean\" under a grace of 50, its "
+          "result on the record, and \"hard\" under a grace of 2. A task that already "
+          "finished is \"clean\" with no waiting.")
 async def test_grace_is_counted_in_turns(t):
     def slow_to_finish():
         async def execute(arguments, signal=None):
@@ -157,9 +160,9 @@ async def test_grace_is_counted_in_turns(t):
              "A task that is already over needs no stopping: \"clean\", even with no grace.")
 
 
-@lab_test("While stop_run waits for a cancelled task that is slow to die, stop_run's own task "
-          "is cancelled: the CancelledError is not swallowed, so whoever cancelled it sees it "
-          "end cancelled.")
+@lab_test("If the task running stop_run is cancelled while stop_run waits on a task "
+          "that takes its time to die, stop_run lets that cancellation through "
+          "instead of swallowing it.")
 async def test_stop_run_can_itself_be_stopped(t):
     async def execute(arguments, signal=None):
         try:
