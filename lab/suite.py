@@ -53,17 +53,23 @@ def cumulative(given: Path, lesson: int | None = None) -> list[TestFile]:
         lab_id = own[0].id if own else f"{lesson}.1"
     if lesson is not None and manifest.key(lab_id)[0] != lesson:
         raise ValueError(f"{given.name} holds the tests of lab {lab_id}, not of lesson {lesson}")
-    files = [TestFile(lab.id, lab.tests, lab.tests.read_text(encoding="utf-8"))
-             for lab in manifest.before(lab_id)]
+    files = [_kit_file(lab) for lab in manifest.before(lab_id)]
     files.append(TestFile(lab_id, Path(given), Path(given).read_text(encoding="utf-8")))
     return files
+
+
+def _kit_file(lab) -> TestFile:
+    if not lab.tests.is_file():
+        raise ValueError(f"this copy of the kit lacks the tests of {lab.name} "
+                         f"({lab.tests.name}); get a complete copy of the course")
+    return TestFile(lab.id, lab.tests, lab.tests.read_text(encoding="utf-8"))
 
 
 def of_lab(lab_id: str, *, cumulative_: bool = True) -> list[TestFile]:
     """The kit's own suite for a lab: its tests, after every earlier lab's with cumulative_."""
     lab = manifest.lab(lab_id)
     chosen = (list(manifest.before(lab_id)) if cumulative_ else []) + [lab]
-    return [TestFile(x.id, x.tests, x.tests.read_text(encoding="utf-8")) for x in chosen]
+    return [_kit_file(x) for x in chosen]
 
 
 def describe(lab) -> list[tuple[str, str]]:
