@@ -151,10 +151,17 @@ def _one_child(harness, plan, position, job_files, expected, limits, cwd, env, p
     """Start a child at plan[position] and judge tests until it finishes or dies. Returns the
     next position without a verdict, and an import error if harness.py would not import."""
     read_end, write_end = os.pipe()
+    cpu = int(limits.seconds_total) + 5
+
+    def guard():
+        if preexec_fn is not None:
+            preexec_fn()
+        _tie_to_parent(cpu)  # after: a change of user clears the parent-death signal
+
     child = subprocess.Popen(
         CHILD + [str(write_end)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT, pass_fds=(write_end,), cwd=cwd or harness.parent,
-        env=env, preexec_fn=preexec_fn, start_new_session=True)
+        env=env, preexec_fn=guard, start_new_session=True)
     os.close(write_end)
     job = {"harness": str(harness), "files": job_files, "start": position,
            "budget": limits.budget_turns}
@@ -257,6 +264,22 @@ def _one_child(harness, plan, position, job_files, expected, limits, cwd, env, p
         if child.stdout:
             child.stdout.close()
     return position, fatal
+
+
+def _tie_to_parent(cpu_seconds: int):
+    """In the child, before it runs anything: die with the checker (Linux's parent-death
+    signal), and never use more than `cpu_seconds` of processor time. A checker stopped with
+    Ctrl-C must not leave a spinning harness.py behind in a session of its own."""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    if hard == resource.RLIM_INFINITY or cpu_seconds < hard:
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, hard))
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass  # not Linux: the CPU limit still bounds a forgotten child
 
 
 def _death(code, importing=False) -> str:
