@@ -12,13 +12,19 @@
 #: given 15.1 asyncio, for the one kind of waiting this file does: a turn of the event loop
 import asyncio
 #: end
+#: from 7.2
+#: given 7.2 json, for the frontend that prints each event as a line of JSON
 import json
+#: end
+#: from 9.1
 from collections import deque
+#: end
 
 # == 1 messages ==
 # A conversation is a list of messages, and a message is a dict tagged with the role that spoke.
 
 
+#: given 2.1 you wrote this in lesson 1
 def user_message(text):
     """What the user said. User content is a plain string."""
     return {"role": "user", "content": text}
@@ -27,13 +33,27 @@ def user_message(text):
 def text_of(message):
     """The words of an assistant message, joined. Its content is a list of blocks, because one
     reply can mix words and calls; the words are the blocks of type "text"."""
+    #: gap 2.1 1 text_of
     return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+    #: starter
+    # Join the "text" of each block whose "type" is "text", in order, and skip the calls.
+    # A reply with no words gives "". One of the hidden tests:
+    #     message = lab.reply("Looking. ", lab.call("read", {"path": "a.py"}), "Done.")
+    #     text_of(message) == "Looking. Done."
+    #: end
 
 
 def tool_calls(message):
     """The calls an assistant message makes, in order. Derived from content every time it is
     asked, so there is no second copy to fall out of step."""
+    #: gap 2.1 2 tool_calls
     return [block for block in message["content"] if block["type"] == "toolCall"]
+    #: starter
+    # The blocks whose "type" is "toolCall", in the order they stand in the content; [] for a
+    # plain answer. Return the blocks themselves, and work them out from "content" on every
+    # call: a second list kept beside the content could disagree with it.
+    #: end
+#: from 5.1
 
 
 #: from 15.1
@@ -52,8 +72,18 @@ def error_message(text, stop_reason="error"):
 def error_message(text):
     """An assistant message that ends a run and says why: empty content, the reason in
     error_message, stop_reason "error". Runs record their endings; they do not raise them."""
+    #: gap 5.1 1 error_message
     return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+    #: starter
+    # An assistant message like any reply, so it can sit on the record: content [] (nothing
+    # was said), stop_reason "error", and one more key, "error_message", holding `text`.
+    # One of the hidden tests:
+    #     error_message("boom") == {"role": "assistant", "content": [],
+    #                               "stop_reason": "error", "error_message": "boom"}
+    #: end
 #: end
+#: end
+#: from 12.1
 
 
 #: gap 15.1 2 ABORTED
@@ -76,6 +106,7 @@ def render(messages):
             words = m["content"]
         lines.append(f"{m['role']}: {words}".replace("\n", " "))
     return "\n".join(lines)
+#: end
 
 
 # == 2 tools ==
@@ -86,35 +117,59 @@ def render(messages):
 #: before
 # "execute" is a plain function, execute(arguments) -> str, that only this program calls.
 #: end
+#: from 13.1
 # "snippet" and "guidelines" are optional and only the system prompt reads them: what the tool
 # is for, in a line, and advice on when to reach for it, which a schema cannot express.
+#: end
+#: from 4.1
 
 
 def str_arg(arguments, name):
     """The string argument `name`. A schema asks the model for a string; nothing makes it send
     one. Raises ValueError("<name> must be a string") when it is missing or another type."""
+    #: gap 4.1 1 str_arg
     value = arguments.get(name)
     if not isinstance(value, str):
         raise ValueError(f"{name} must be a string")
     return value
+    #: starter
+    # Look the argument up with .get, so that a missing one is None rather than a KeyError,
+    # and raise ValueError(f"{name} must be a string") unless it is a str. Else return it.
+    # Then use it where write and bash take their arguments, further down.
+    #: end
+#: end
+#: from 6.1
 
 
 def int_arg(arguments, name, default):
     """The optional whole-number argument `name`, or `default` when it is absent or None. A
     bool is not a whole number here. Raises ValueError("<name> must be an integer")."""
+    #: gap 6.1 1 int_arg
     value = arguments.get(name)
     if value is None:
         return default
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{name} must be an integer")
     return value
+    #: starter
+    # str_arg's cousin, with a default: absent, or None, gives `default`. Anything else that
+    # is not an int raises ValueError(f"{name} must be an integer"), and so does a bool:
+    # Python counts True as 1, but no model that sends true meant line 1.
+    #: end
+#: end
 
 
 def tool_specs(tools):
     """What the model may know of each tool: name, description and parameters, in order. The
     function itself never leaves this program."""
+    #: gap 2.1 3 tool_specs
     return [{"name": tool["name"], "description": tool["description"],
              "parameters": tool["parameters"]} for tool in tools]
+    #: starter
+    # A new list of new dicts, one per tool, in the tools' order, each with exactly three
+    # keys: "name", "description" and "parameters". The tools themselves must come out as
+    # they went in, and "execute" must not be among what the model is sent.
+    #: end
 
 
 #: from 15.1
@@ -169,9 +224,17 @@ async def run_tool(tools, call, signal=None):
             "content": content, "is_error": is_error}
 #: before
 def run_tool(tools, call):
+    #: from 4.1
     """Answer one call with exactly one toolResult, whatever happens. Tools report failure by
     raising; this is the one place a raise becomes a result (is_error True), so it never raises
     Exception. Anything wider, such as lab.PowerCut, is the program ending and passes through."""
+    #: before
+    """Answer one call with its toolResult: the tool the call names runs on the call's
+    arguments, and what it returns goes back under the call's id, so that the model can tell
+    which of its calls this answers."""
+    #: end
+    #: gap 2.1 4 run_tool
+    #: gap 4.1 2 the boundary
     tool = {t["name"]: t for t in tools}.get(call["name"])
     if tool is None:
         content, is_error = f"Tool {call['name']} not found", True
@@ -180,11 +243,34 @@ def run_tool(tools, call):
             content, is_error = tool["execute"](call["arguments"]), False
         except Exception as exc:
             content, is_error = str(exc), True
+    #: starter +before
+    # Lesson 2's body, below, raises whenever a tool raises, and for a name no tool has. Make
+    # every call end in exactly one result instead, by setting `content` and `is_error`:
+    #   - no tool has that name: f"Tool {call['name']} not found", is_error True
+    #   - execute raises: str(exc), is_error True. Catch Exception and nothing wider:
+    #     lab.PowerCut means the program is ending, not that a tool failed, so it goes on up
+    #   - otherwise what execute returned, is_error False, as before
+    # One of the hidden tests, a batch [c1, c2, c3] whose second tool raises OSError:
+    #     lab.shape(messages) == "U A[c1,c2,c3] R(c1) R(c2) R(c3) A"
+    #     messages[3]["content"] == "disk full" and messages[3]["is_error"] is True
+    #: before
+    tool = {t["name"]: t for t in tools}[call["name"]]
+    content, is_error = tool["execute"](call["arguments"]), False
+    #: end
     return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
             "content": content, "is_error": is_error}
+    #: starter
+    # Pick the tool whose "name" is call["name"] (the model may ask for any of them, in any
+    # order), run its "execute" on call["arguments"], and return the call's answer:
+    #     {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+    #      "content": <what execute returned>, "is_error": False}
+    # The id is how the model pairs this result with the call that asked for it.
+    #: end
 #: end
+#: from 6.1
 
 
+#: given 6.1 the budget of one result, in the course's numbers
 MAX_LINES = 2000  # the budget of one tool result: every result is sent again on every later
 MAX_BYTES = 50_000  # turn. Counted in UTF-8 bytes, so "é" costs two.
 
@@ -193,6 +279,7 @@ def truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     """The beginning of `text` that fits the budget, as (kept, lines_shown): whole lines with
     their newlines, for files, which are read from the top. A first line that alone is over
     budget gives ("", 0), because half a line misleads."""
+    #: gap 6.1 2 truncate_head
     kept, size = [], 0
     for line in text.splitlines(keepends=True):
         size += len(line.encode())
@@ -200,11 +287,20 @@ def truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
             break
         kept.append(line)
     return "".join(kept), len(kept)
+    #: starter
+    # Walk text.splitlines(keepends=True) from the top and keep whole lines, newlines and
+    # all. Stop before the line that would be line max_lines + 1, or that would take the
+    # size past max_bytes. Size is counted in UTF-8 bytes, len(line.encode()), and exactly
+    # max_bytes still fits. Return (the kept text, how many lines it holds).
+    # One of the hidden tests:
+    #     truncate_head("aé\nb\n", max_bytes=4) == ("aé\n", 1)      # "aé\n" is 4 bytes
+    #: end
 
 
 def truncate_tail(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     """The end of `text` that fits the budget, as (kept, lines_shown), in the original order:
     for command output, whose verdict is printed last."""
+    #: gap 6.1 3 truncate_tail
     kept, size = [], 0
     for line in reversed(text.splitlines(keepends=True)):
         size += len(line.encode())
@@ -212,23 +308,45 @@ def truncate_tail(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
             break
         kept.append(line)
     return "".join(reversed(kept)), len(kept)
+    #: starter
+    # truncate_head from the other end: walk the lines from the bottom under the same two
+    # limits, then hand the kept ones back in their original order.
+    #: end
+#: end
 
 
+#: given 2.1 the factory and its tool dict; execute is yours
+#: from 6.1
+#: given 6.1 the budget parameters, and a description that states them
 def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     """The `read` tool over the workspace `ws`. A read returns at most one budget of lines, and
     when it stops early its last line says where to carry on."""
+#: before
+def make_read_tool(ws):
+    """The `read` tool over the workspace `ws`: the whole text of one file, named by its path."""
+#: end
     #: from 15.1
     async def execute(arguments, signal=None):
     #: before
     def execute(arguments):
     #: end
+        #: gap 2.1 5 read's execute
+        #: gap 4.1 3 read's missing file
         path = str_arg(arguments, "path")
+        #: gap 6.1 4 read's paging
         offset, limit = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
         if offset < 1 or (limit is not None and limit < 1):
             raise ValueError("offset and limit must be 1 or more")
+        #: starter
+        # Two new arguments, checked here, before the file is looked for: "offset" (the
+        # first line wanted, counted from 1; default 1) and "limit" (how many lines; default
+        # None, no limit), both read with int_arg. Either one below 1 raises
+        # ValueError("offset and limit must be 1 or more").
+        #: end
         if not ws.exists(path):
             raise FileNotFoundError(
                 f"File not found: {path}. Files here: {', '.join(ws.listdir('.'))}")
+        #: gap 6.1 4 read's paging
         lines = ws.read_text(path).splitlines(keepends=True)
         if offset > max(len(lines), 1):
             raise ValueError(f"offset {offset} is past the end of {path}: {len(lines)} lines")
@@ -242,27 +360,74 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         if last < len(lines):
             kept += f"[Showing lines {offset}-{last} of {len(lines)}. Use offset={last + 1} to continue.]"
         return kept
+        #: starter +before
+        # The whole file, below, may be megabytes, and every later request carries it again.
+        # Return at most one budget, starting at line `offset`. With the file split into
+        # lines that keep their newlines, and n the number of lines:
+        #   - offset > max(n, 1) raises
+        #     ValueError(f"offset {offset} is past the end of {path}: {n} lines")
+        #   - take the wanted lines (no more than `limit`, when it is given) and pass them,
+        #     joined, through truncate_head with max_lines and max_bytes
+        #   - nothing kept because the first wanted line, of b bytes, is over budget: return
+        #     f"[Line {offset} of {path} is {b} bytes, over the {max_bytes}-byte budget"
+        #     f" of one read, so none of it is shown.{skip}]"
+        #     where skip is f" Use offset={offset + 1} to skip it." if more lines follow
+        #     and "" otherwise
+        #   - a read that ends before line n (budget or limit) gets, straight after the
+        #     kept text, with `last` the number of the last line shown:
+        #     f"[Showing lines {offset}-{last} of {n}. Use offset={last + 1} to continue.]"
+        # One of the hidden tests, on a.txt holding the lines 1 to 10:
+        #     execute({"path": "a.txt", "offset": 3, "limit": 2})
+        #         == "3\n4\n[Showing lines 3-4 of 10. Use offset=5 to continue.]"
+        #: before
+        return ws.read_text(path)
+        #: end
+        #: starter +before
+        # A bad call is raised, and run_tool turns it into the call's result. Two kinds:
+        #   - take the path with str_arg, so that {} or {"path": 7} reads "path must be a string"
+        #   - a path with nothing there raises FileNotFoundError with the text
+        #     f"File not found: {path}. Files here: {', '.join(ws.listdir('.'))}"
+        #     so that the model learns what it could have asked for
+        #: before
+        return ws.read_text(arguments["path"])
+        #: end
+        #: starter
+        # Return the whole text of the file whose path is arguments["path"]: ws.read_text(path).
+        # One of the hidden tests, in a workspace holding the file notes.txt:
+        #     make_read_tool(ws)["execute"]({"path": "notes.txt"}) == ws.read_text("notes.txt")
+        pass
+        #: end
 
     return {
         "name": "read",
+        #: from 6.1
         "description": f"Return the text of a file. A single read stops after {max_lines} lines "
                        f"or {max_bytes} bytes; ask again with offset for the rest.",
+        #: before
+        "description": "Return the text of a file.",
+        #: end
         "parameters": {
             "type": "object",
             "properties": {
                 "path": {"type": "string", "description": "The file, relative to the project."},
+                #: from 6.1
                 "offset": {"type": "integer", "description": "Line to start at; the first is 1."},
                 "limit": {"type": "integer", "description": "Most lines to return."},
+                #: end
             },
             "required": ["path"],
         },
         "execute": execute,
+        #: from 13.1
         "snippet": "Read a file's contents",
         "guidelines": ["Read files with read, not with cat or sed.",
                        "Name the files you touch by their paths."],
+        #: end
     }
+#: from 3.1
 
 
+#: given 3.1 the two factories and their tool dicts; each execute is yours
 def make_write_tool(ws):
     """The `write` tool over the workspace `ws`: create a file, or replace all of it."""
     #: from 15.1
@@ -270,9 +435,23 @@ def make_write_tool(ws):
     #: before
     def execute(arguments):
     #: end
+        #: gap 3.1 1 write's execute
+        #: gap 4.1 1 str_arg
         path, content = str_arg(arguments, "path"), str_arg(arguments, "content")
+        #: starter +before
+        # Take both arguments with str_arg: a model may leave one out, or send a number.
+        #: before
+        path, content = arguments["path"], arguments["content"]
+        #: end
         ws.write_text(path, content)
         return f"Successfully wrote to {path}."
+        #: starter
+        # Write arguments["content"] to the file named by arguments["path"] (ws.write_text
+        # creates it, or replaces all of it), then return exactly
+        # f"Successfully wrote to {path}." The model cannot see the disk: the result is the
+        # only way it learns that the write happened.
+        pass
+        #: end
 
     return {
         "name": "write",
@@ -286,18 +465,34 @@ def make_write_tool(ws):
             "required": ["path", "content"],
         },
         "execute": execute,
+        #: from 13.1
         "snippet": "Create or replace a file",
         "guidelines": ["Use write for new files and for rewriting a whole file.",
                        "Name the files you touch by their paths."],
+        #: end
     }
 
 
+#: from 6.1
 def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
+#: before
+def make_bash_tool(shell):
+#: end
+    #: from 4.1
     """The `bash` tool: run one command line in `shell` and return what it printed. A command
     that exits non-zero still ran, so its code is information for the model, not a tool
     failure: the result is ordinary and ends with a status line."""
+    #: before
+    """The `bash` tool: run one command line in `shell` and return what it printed, stdout and
+    stderr together."""
+    #: end
     #: from 15.1
     async def execute(arguments, signal=None):
+    #: before
+    def execute(arguments):
+    #: end
+        #: gap 3.1 2 bash's execute
+        #: from 15.1
         #: gap 15.1 4 bash's poll loop
         process = shell.start(str_arg(arguments, "command"))
         try:
@@ -319,31 +514,63 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         # However execute is left, the command must not be left running.
         output, code = await shell.arun(str_arg(arguments, "command"))
         #: end
-    #: before
-    def execute(arguments):
+        #: before
+        #: gap 4.1 1 str_arg
         output, code = shell.run(str_arg(arguments, "command"))
-    #: end
+        #: starter +before
+        # The command, too, is taken with str_arg.
+        #: before
+        output, code = shell.run(arguments["command"])
+        #: end
+        #: end
+        #: gap 6.1 5 bash's truncation
         total = len(output.splitlines())
         output, shown = truncate_tail(output, max_lines, max_bytes)
         if shown < total:
             output += f"\n[Showing the last {shown} of {total} lines. Narrow the command for more.]"
+        #: starter
+        # A command's verdict is printed last, so keep the end: truncate_tail the output
+        # with max_lines and max_bytes. When lines were dropped, say so on a line of its own:
+        #     f"\n[Showing the last {shown} of {total} lines. Narrow the command for more.]"
+        # (the kept text ends with a newline, so a blank line comes first). The status line
+        # below goes after this note.
+        #: end
+        #: gap 4.1 4 bash's status line
         if code != 0:
             output += f"\nCommand exited with code {code}"
+        #: starter
+        # A command that exits non-zero still ran, and its code is news for the model, not
+        # a broken tool: raise nothing. When `code` is not 0, end the output with the line
+        # f"\nCommand exited with code {code}". Exit code 0 adds nothing.
+        #: end
         return output
+        #: starter
+        # shell.run(command) runs arguments["command"] and returns (output, code): what the
+        # command printed, stdout and stderr together, and its exit code. Return the output.
+        pass
+        #: end
 
     return {
         "name": "bash",
+        #: from 6.1
         "description": "Run one shell command line; stdout and stderr come back together, cut "
                        f"to the last {max_lines} lines or {max_bytes} bytes.",
+        #: before
+        "description": "Run one shell command line; stdout and stderr come back together.",
+        #: end
         "parameters": {
             "type": "object",
             "properties": {"command": {"type": "string", "description": "What to run."}},
             "required": ["command"],
         },
         "execute": execute,
+        #: from 13.1
         "snippet": "Run a shell command",
         "guidelines": ["Before running a command, say what it is for."],
+        #: end
     }
+#: end
+#: from 14.1
 
 
 def guard(tool, check):
@@ -388,11 +615,17 @@ def confirm_with(human):
             return None
         return "the user said no"
     return check
+#: end
 
 
 # == 3 loop ==
+#: from 3.1
 # The code that talks to the model. The model remembers nothing, so every request carries
 # everything.
+#: before
+# Empty until lesson 3, whose loop is the code that talks to the model.
+#: end
+#: from 3.1
 
 
 #: from 15.1
@@ -403,22 +636,54 @@ async def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
     back failed, `max_turns` model calls have been made, or `signal` (a CancelToken or None) is
     cancelled, which ends the run with an "aborted" message. An async generator of events.
 #: before
+#: from 9.1
 def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
               get_steering=None, get_follow_ups=None):
+#: before
+#: from 5.1
+#: given 5.1 a new parameter, max_turns
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+#: before
+#: given 3.1 the function's first line and its docstring; the loop is yours
+def run_agent(model, system, messages, tools, prompt):
+#: end
+#: end
+#: from 7.1
     """Give `prompt` to the model and carry on until a reply asks for no tools, a reply comes
     back failed, or `max_turns` model calls have been made. A generator of events.
+#: before
+#: from 5.1
+    """Give `prompt` to the model and carry on until a reply asks for no tools, a reply comes
+    back failed, or `max_turns` model calls have been made. Each of those ways out is recorded
+    as the run's last message, never raised. `messages` is the caller's list and the record:
+    the prompt, each reply, and one result per call, in call order, are appended to it as
+    they happen. Each request carries the view of it that context_for_model makes."""
+#: before
+    """Give `prompt` to the model and carry on until a reply asks for no tools. `messages` is
+    the caller's list and the record: the prompt, each reply, and one result per call, in call
+    order, are appended to it as they happen, so a second run on the same list carries the
+    conversation on. The system prompt travels beside the list, never inside it."""
 #: end
+#: end
+#: end
+#: from 7.1
 
     Events are dicts with a "type" that report what happened and draw nothing. They are
     balanced on every way out (agent_start ... agent_end, turn_start ... turn_end). Mutate, then
     announce: a message is appended to `messages`, the caller's list and the record, before
     its message_end is yielded, and nothing is yielded between a tool returning and its result
+#: from 9.1
     being recorded. The final message is the last of agent_end's "messages".
 
     The user may speak mid-run. `get_steering` and `get_follow_ups` take no arguments and
     return a list of user messages, usually empty; the loop asks for steering once a turn's
     calls all have results, and for follow-ups only when the run would otherwise end. User
     messages enter only at the top of a turn. The loop never touches a queue."""
+#: before
+    being recorded. The final message is the last of agent_end's "messages"."""
+#: end
+#: end
+    #: gap 7.1 1 the record helper
     new = []  # this run's messages, for agent_end
 
     def record(message):
@@ -426,11 +691,23 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
         messages.append(message)
         new.append(message)
         return {"type": "message_end", "message": message}
+    #: from 9.1
 
     def ask(get):
         return list(get()) if get else []
+    #: end
 
+    #: starter
+    # Start `new`, an empty list of this run's messages, for agent_end to carry. Then a
+    # helper defined in here, so that it sees `messages` and `new`: record(message) appends
+    # `message` to both, then returns the event that announces it,
+    #     {"type": "message_end", "message": message}
+    # The loop uses it as `yield record(message)`, so no message can be announced before it
+    # is on the record.
+    #: end
+    #: gap 7.1 2 the yields
     yield {"type": "agent_start"}
+    #: from 9.1
     turn, calls, failed = 0, [], False
     pending = [user_message(prompt)] + ask(get_steering)  # steering sent while idle joins in
     while pending:  # once for the prompt, then once per follow-up
@@ -493,13 +770,115 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
                 pending = ask(get_steering)  # every call of this turn has its result
         if not failed:
             pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+    #: before
+    turn, calls, pending = 0, [], [user_message(prompt)]
+    while calls or pending:  # one lap is one turn
+        turn += 1
+        yield {"type": "turn_start"}
+        for message in pending:  # a user message enters only here, at the top of a turn
+            yield record(message)
+        pending = []
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        else:
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+        yield record(reply)
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        calls = [] if failed else tool_calls(reply)
+        for call in calls:
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+            yield record(result)  # straight after the tool returned: nothing in between
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+        yield {"type": "turn_end", "message": reply}
+    #: end
     yield {"type": "agent_end", "messages": new}  # the one way out, so every exit balances
+    #: starter +before
+    # Lesson 6's loop, below, does the work and tells nobody until it returns. Make
+    # run_agent a generator of events that does the same work, in the same order:
+    #   - agent_start first of all, and agent_end {"messages": new} last, yielded from one
+    #     place only, so that every way out (an answer, max_turns, a failed reply) passes it
+    #   - turn_start opens each turn, and the prompt is recorded right after the first one
+    #   - `yield record(message)` for each message: the prompt, each reply, each result
+    #   - tool_execution_start {"call": call} before a tool runs; tool_execution_end
+    #     {"call": call, "result": result} once its result is recorded, and no yield between
+    #     run_tool returning and that record
+    #   - turn_end {"message": reply} closes each turn
+    # A run with one call yields twelve events: agent_start, turn_start, message_end (U),
+    # message_end (A), tool_execution_start, message_end (R), tool_execution_end, turn_end,
+    # turn_start, message_end (A), turn_end, agent_end.
+    #: before
+    #: gap 3.1 3 the loop
+    messages.append(user_message(prompt))
+    #: from 5.1
+    turn = 0
+    #: end
+    while True:
+        #: from 5.1
+        #: given 5.1 a count of model calls, for the check at the top of each turn
+        turn += 1
+        #: end
+        #: gap 5.1 2 the top of a turn
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        else:
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+        #: starter +before
+        # The line below asks the model whatever happens. Two changes at the top of a turn:
+        #   - when max_turns is not None and this turn is past it, the reply is
+        #     error_message(f"Agent stopped after max_turns={max_turns}") and the model is
+        #     not called. Check before the request, never after it: a reply that was paid
+        #     for and then thrown away is money for nothing.
+        #   - otherwise the request carries the view, context_for_model(messages), instead
+        #     of the record itself
+        #: before
+        reply = model.complete(system, messages, tool_specs(tools))
+        #: end
+        messages.append(reply)
+        #: gap 5.1 3 the failed branch
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        calls = [] if failed else tool_calls(reply)
+        #: starter +before
+        # A reply whose stop_reason is "error" failed: the provider gave up, and says so in
+        # the reply itself. It is recorded (above) and nothing in it is acted on: none of
+        # its calls run, and nobody is asked again. The max_turns stop is such a reply too.
+        #: before
+        calls = tool_calls(reply)
+        #: end
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+        if not calls:  # the content decides, not the stop_reason label
+            return
+    #: starter
+    # The loop, in four steps:
+    #   1. append user_message(prompt) to `messages`: the caller's list is the record
+    #   2. ask: model.complete(system, messages, tool_specs(tools)); append the reply
+    #   3. run each call of the reply, in order, with run_tool, and append each result
+    #   4. a reply with calls means back to step 2; a reply with none ends the run
+    # Keep no list of your own, and put the system prompt in no message: it travels beside
+    # the list. What run_agent returns is not part of the contract. One of the hidden tests:
+    #     model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})),
+    #                                lab.say("Done.")])
+    #     run_agent(model, SYSTEM, messages, [look], "Look at a.py.")
+    #     lab.shape(messages) == "U A[c1] R(c1) A"
+    #     lab.shape(model.calls[1].messages) == "U A[c1] R(c1)"     # it remembers nothing
+    #: end
+    #: end
+#: end
+#: from 5.1
 
 
 def context_for_model(messages):
+    #: from 10.1
     """The view: what the model is sent, built fresh for every request from the record, which
     it never changes. Empty assistant messages that failed or were stopped are left out (a
     failed one that got words out stays), then every call is paired with its result."""
+    #: before
+    """The view: what the model is sent, built fresh for every request from the record, which
+    it never changes. An empty assistant message that failed is left out, because a provider
+    refuses an empty assistant message; a failed one that got words out stays."""
+    #: end
+    #: gap 5.1 4 context_for_model
     #: gap 15.1 8 context_for_model
     kept = [m for m in messages if not (m["role"] == "assistant" and not m["content"]
                                         and m.get("stop_reason") in ("error", "aborted"))]
@@ -510,7 +889,22 @@ def context_for_model(messages):
     kept = [m for m in messages if not (m["role"] == "assistant" and not m["content"]
                                         and m.get("stop_reason") == "error")]
     #: end
+    #: from 10.1
     return repair_tool_history(kept)
+    #: before
+    return kept
+    #: end
+    #: starter
+    # Return a new list of the record's messages, in order, leaving out each assistant
+    # message whose content is empty and whose stop_reason is "error". Change nothing in
+    # the record: it says what happened, and the next run's requests are built from it too.
+    # One of the hidden tests, on a record shaped U A[c1] R(c1) A(error) whose last message
+    # is error_message("overloaded"):
+    #     lab.shape(context_for_model(record)) == "U A[c1] R(c1)"
+    #     lab.shape(record) == "U A[c1] R(c1) A(error)"        # still all four
+    #: end
+#: end
+#: from 10.1
 
 
 INTERRUPTED = ("Tool call interrupted: no result was recorded. It may not have run, or may have "
@@ -538,10 +932,15 @@ def repair_tool_history(messages):
                     "role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
                     "content": INTERRUPTED, "is_error": True})
     return repaired
+#: end
 
 
 # == 4 harness ==
+#: from 8.1
 # One transcript, one writer. The loop holds the mechanics and no state; the Harness holds the list.
+#: before
+# Empty until lesson 8, which gives the transcript a single owner.
+#: end
 #: from 15.1
 
 
@@ -564,11 +963,13 @@ class CancelToken:
     # A new token is clear; once cancelled it stays cancelled.
     #: end
 #: end
+#: from 8.1
 
 
 #: from 15.1
 #: given 15.1 the docstring's line on cancel()
 #: end
+#: given 8.1 the class line and its docstring; the methods are yours
 class Harness:
     """The one owner of a transcript, and of what stays the same between runs (model, system
     prompt, tools, max_turns). One run at a time writes to the transcript.
@@ -581,19 +982,25 @@ class Harness:
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
+    #: from 9.1
       .steer(text), .follow_up(text)
                        queue a user message, at any time: steering for the next gap between
                        turns, a follow-up for when the run would otherwise end. The loop is
                        handed one per ask, and a message leaves its queue only once it is on
                        the record, so stopping a run never loses one. Queues outlive runs.
+    #: end
+    #: from 11.1
       .subscribe(listener)
                        listener(event) hears every event of every run, after the record has
                        changed and before the consumer does. Returns the function that undoes
                        it. A listener that raises ends the run: a saver that cannot save must
                        not be quiet about it.
+    #: end
+    #: from 12.1
       .replace_messages(messages)
                        a whole new transcript, for whoever rebuilt it from the log. Refused
                        during a run.
+    #: end
     #: from 15.1
       .cancel()        Stop: cancels the current run's token from the moment prompt() returns.
                        Each run gets a fresh token, so a late Stop, when idle, does nothing.
@@ -601,11 +1008,16 @@ class Harness:
     """
 
     def __init__(self, model, system, tools, messages=(), max_turns=None):
+        #: gap 8.1 1 __init__
         self._model, self._system, self._tools = model, system, list(tools)
         self._messages, self._max_turns = list(messages), max_turns
         self._run_now = None  # the run prompt() handed out last
+        #: from 9.1
         self._steering, self._follow_ups = deque(), deque()
+        #: end
+        #: from 11.1
         self._listeners = []
+        #: end
         #: gap 15.1 10 Harness
         self._signal = CancelToken()  # so that cancel() always has something to set
         #: starter
@@ -627,21 +1039,43 @@ class Harness:
         #     lab.shape(h.messages) == "U A[c1,c2,c3] R(c1) R(c2) R(c3) A(aborted)"
         #     len(model.calls) == 1                   # no paid request after Stop
         #: end
+        #: starter
+        # Keep what stays the same between runs: the model, the system prompt, a list of the
+        # tools, max_turns. Copy `messages` into a new list that only this harness writes to
+        # (the dicts in it are shared: a copy of the list, not of every message). And keep a
+        # place for the run prompt() hands out last: None until the first prompt.
+        pass
+        #: end
 
     @property
     def messages(self):
+        #: gap 8.1 2 the two properties
         return tuple(self._messages)
+        #: starter
+        # A tuple of the harness's messages, made on every read: a snapshot that the caller
+        # can keep, and cannot append to or pop from.
+        pass
+        #: end
 
     @property
     def is_running(self):
+        #: gap 8.1 2 the two properties
         run = self._run_now
         #: from 15.1
         return run is not None and run.ag_frame is not None  # a finished run has no frame
         #: before
         return run is not None and run.gi_frame is not None  # a finished run has no frame
         #: end
+        #: starter
+        # True from prompt() until that run is exhausted, closed or dies. Read it off the run
+        # itself rather than keeping a flag: a generator has a frame (run.gi_frame) until it
+        # is over, however it ends, even when it is closed before its first step. False
+        # before the first prompt.
+        pass
+        #: end
 
     def prompt(self, text):
+        #: gap 8.1 3 prompt
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
         #: gap 15.1 10 Harness
@@ -651,12 +1085,26 @@ class Harness:
         self._run_now = self._run(text)
         #: end
         return self._run_now
+        #: starter
+        # A plain def, so that it acts on the caller's line: while a run is in progress,
+        # raise RuntimeError("already running; use steer() or follow_up()") right here.
+        # Otherwise make the run, self._run(text), keep it where is_running can see it, and
+        # return it. Calling _run runs none of its body: the first event does.
+        # One of the hidden tests:
+        #     run = h.prompt("Read a.py.")
+        #     h.is_running is True and len(model.calls) == 0    # nothing has happened yet
+        #     h.prompt("Something else.")   # raises RuntimeError, already running, at once
+        pass
+        #: end
+    #: from 9.1
 
     def steer(self, text):
         self._steering.append(user_message(text))
 
     def follow_up(self, text):
         self._follow_ups.append(user_message(text))
+    #: end
+    #: from 11.1
 
     def subscribe(self, listener):
         self._listeners.append(listener)
@@ -665,11 +1113,14 @@ class Harness:
             if listener in self._listeners:  # undoing twice is harmless
                 self._listeners.remove(listener)
         return unsubscribe
+    #: end
+    #: from 12.1
 
     def replace_messages(self, messages):
         if self.is_running:
             raise RuntimeError("cannot replace messages during a run")
         self._messages = list(messages)
+    #: end
     #: from 15.1
 
     def cancel(self):
@@ -679,10 +1130,13 @@ class Harness:
         pass
         #: end
     #: end
+    #: from 11.1
 
     def _notify(self, event):
         for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
             listener(event)
+    #: end
+    #: from 9.1
 
     def _drain(self, queue):
         """What the loop is handed when it asks: the oldest queued message, or nothing. It
@@ -694,6 +1148,7 @@ class Harness:
         for queue in (self._steering, self._follow_ups):
             if queue and queue[0] is message:
                 queue.popleft()
+    #: end
 
     #: from 15.1
     async def _run(self, text):
@@ -716,31 +1171,57 @@ class Harness:
             await run.aclose()
     #: before
     def _run(self, text):
+        #: gap 8.1 4 _run
         run = run_agent(self._model, self._system, self._messages, self._tools, text,
+        #: from 9.1
                         max_turns=self._max_turns,
                         get_steering=lambda: self._drain(self._steering),
                         get_follow_ups=lambda: self._drain(self._follow_ups))
+        #: before
+                        max_turns=self._max_turns)
+        #: end
         try:
             for event in run:
+                #: from 9.1
                 if event["type"] == "message_end":
                     self._delivered(event["message"])
+                #: end
+                #: from 11.1
                 self._notify(event)  # listeners first: a consumer that stops listening to
                 yield event  # the run cannot stop them hearing what happened
+                #: before
+                yield event
+                #: end
         finally:  # exhausted, closed by the consumer, or dying
             run.close()
+        #: starter
+        # A generator: run_agent over the harness's own list, with its model, system prompt,
+        # tools and max_turns, handing on each event. Whoever consumes the run may stop early
+        # (a break, close()), or the run may die; on every such way out the inner run must be
+        # closed too, so put the loop in a try whose finally closes it.
+        pass
+        #: end
     #: end
-
-
-# == 5 frontends ==
-# A frontend folds over one run's events: render(event) for each, then finish(), which says
-# whether the run ended well. The loop never learns what its events look like on screen.
-#: from 15.1
-#: given 15.1 a run the user stopped ("aborted") did not end well either
 #: end
 
 
+# == 5 frontends ==
+#: from 7.2
+# A frontend folds over one run's events: render(event) for each, then finish(), which says
+# whether the run ended well. The loop never learns what its events look like on screen.
+#: before
+# Empty until lesson 7, whose frontends draw a run from its events.
+#: end
+#: from 15.1
+#: given 15.1 a run the user stopped ("aborted") did not end well either
+#: end
+#: from 7.2
+
+
+#: given 7.2 the class lines and docstrings; the methods are yours
 class JsonRenderer:
     """Each event as one line of JSON, for another program to read."""
+    #: gap 7.2 1 JsonRenderer
 
     def __init__(self):
         self.failed = False
@@ -757,6 +1238,12 @@ class JsonRenderer:
 
     def finish(self):
         return not self.failed
+    #: starter
+    # Three methods: __init__(self), render(self, event) and finish(self). render prints
+    # json.dumps(event), so each event is one line, and notes a message_end whose message
+    # has stop_reason "error": that run did not end well. finish() returns False if such a
+    # message came by, True otherwise, and prints nothing.
+    #: end
 
 
 class FinalTextRenderer:
@@ -767,6 +1254,7 @@ class FinalTextRenderer:
     #: before
     it prints "Error: <its error_message>" instead and returns False."""
     #: end
+    #: gap 7.2 2 FinalTextRenderer
 
     def __init__(self):
         self.last = None  # the newest assistant message so far
@@ -787,6 +1275,14 @@ class FinalTextRenderer:
             return False
         print(text_of(self.last))
         return True
+    #: starter
+    # Three methods again. render(event) prints nothing: it keeps the newest assistant
+    # message that a message_end announced. finish() prints once, at the end:
+    #   - no assistant message came by: print nothing, return False
+    #   - the last one has stop_reason "error": print f"Error: {its error_message}", False
+    #   - otherwise print text_of(it) and return True
+    #: end
+#: end
 #: from 15.2
 
 
@@ -833,7 +1329,12 @@ async def stop_run(harness, task, grace=5):
 
 
 # == 6 environment ==
+#: from 11.1
 # What a session needs around the harness, beginning with a disk. Regions 3 and 4 know none of it.
+#: before
+# Empty until lesson 11, which keeps a session on disk.
+#: end
+#: from 11.1
 
 
 class SessionLog:
@@ -902,6 +1403,8 @@ def persist_to(log):
         if event["type"] == "message_end":
             log.append_message(event["message"])
     return listener
+#: end
+#: from 12.1
 
 
 def estimate_tokens(messages):
@@ -1003,6 +1506,8 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
         return False
     harness.replace_messages(log.replay())
     return True
+#: end
+#: from 13.1
 
 
 def discover_context(ws, cwd):
@@ -1043,3 +1548,4 @@ def build_system_prompt(tools, context_files, skills, cwd, today):
                         "starting a task that fits a description, read its file.\n" + index)
     sections.append(f"Current date: {today}\nCurrent working directory: {cwd}")
     return "\n\n".join(sections)
+#: end

@@ -36,7 +36,8 @@ def test_gaps_are_numbered_one_to_n_and_each_is_marked(lab_id):
 
 def test_every_generated_file_compiles():
     for path, text in make.lab_files().items():
-        compile(text, str(path), "exec")
+        if path.suffix == ".py":  # not the changes.diff beside each starter
+            compile(text, str(path), "exec")
 
 
 def test_a_directive_outside_its_block_is_refused_with_its_line():

@@ -1,0 +1,160 @@
+# harness.py for lesson 4, lab 1, "Draw the boundary": the reference solution.
+# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+"""A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
+
+# == 1 messages ==
+# A conversation is a list of messages, and a message is a dict tagged with the role that spoke.
+
+
+def user_message(text):
+    """What the user said. User content is a plain string."""
+    return {"role": "user", "content": text}
+
+
+def text_of(message):
+    """The words of an assistant message, joined. Its content is a list of blocks, because one
+    reply can mix words and calls; the words are the blocks of type "text"."""
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+
+
+def tool_calls(message):
+    """The calls an assistant message makes, in order. Derived from content every time it is
+    asked, so there is no second copy to fall out of step."""
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+
+
+# == 2 tools ==
+# A tool is a dict. The model is told its "name", "description" and "parameters" (JSON Schema).
+# "execute" is a plain function, execute(arguments) -> str, that only this program calls.
+
+
+def str_arg(arguments, name):
+    """The string argument `name`. A schema asks the model for a string; nothing makes it send
+    one. Raises ValueError("<name> must be a string") when it is missing or another type."""
+    value = arguments.get(name)
+    if not isinstance(value, str):
+        raise ValueError(f"{name} must be a string")
+    return value
+
+
+def tool_specs(tools):
+    """What the model may know of each tool: name, description and parameters, in order. The
+    function itself never leaves this program."""
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+
+
+def run_tool(tools, call):
+    """Answer one call with exactly one toolResult, whatever happens. Tools report failure by
+    raising; this is the one place a raise becomes a result (is_error True), so it never raises
+    Exception. Anything wider, such as lab.PowerCut, is the program ending and passes through."""
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+    if tool is None:
+        content, is_error = f"Tool {call['name']} not found", True
+    else:
+        try:
+            content, is_error = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            content, is_error = str(exc), True
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": content, "is_error": is_error}
+
+
+def make_read_tool(ws):
+    """The `read` tool over the workspace `ws`: the whole text of one file, named by its path."""
+    def execute(arguments):
+        path = str_arg(arguments, "path")
+        if not ws.exists(path):
+            raise FileNotFoundError(
+                f"File not found: {path}. Files here: {', '.join(ws.listdir('.'))}")
+        return ws.read_text(path)
+
+    return {
+        "name": "read",
+        "description": "Return the text of a file.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "path": {"type": "string", "description": "The file, relative to the project."},
+            },
+            "required": ["path"],
+        },
+        "execute": execute,
+    }
+
+
+def make_write_tool(ws):
+    """The `write` tool over the workspace `ws`: create a file, or replace all of it."""
+    def execute(arguments):
+        path, content = str_arg(arguments, "path"), str_arg(arguments, "content")
+        ws.write_text(path, content)
+        return f"Successfully wrote to {path}."
+
+    return {
+        "name": "write",
+        "description": "Create a text file, or replace everything in one that exists.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "path": {"type": "string", "description": "The file, relative to the project."},
+                "content": {"type": "string", "description": "Everything the file will hold."},
+            },
+            "required": ["path", "content"],
+        },
+        "execute": execute,
+    }
+
+
+def make_bash_tool(shell):
+    """The `bash` tool: run one command line in `shell` and return what it printed. A command
+    that exits non-zero still ran, so its code is information for the model, not a tool
+    failure: the result is ordinary and ends with a status line."""
+    def execute(arguments):
+        output, code = shell.run(str_arg(arguments, "command"))
+        if code != 0:
+            output += f"\nCommand exited with code {code}"
+        return output
+
+    return {
+        "name": "bash",
+        "description": "Run one shell command line; stdout and stderr come back together.",
+        "parameters": {
+            "type": "object",
+            "properties": {"command": {"type": "string", "description": "What to run."}},
+            "required": ["command"],
+        },
+        "execute": execute,
+    }
+
+
+# == 3 loop ==
+# The code that talks to the model. The model remembers nothing, so every request carries
+# everything.
+
+
+def run_agent(model, system, messages, tools, prompt):
+    """Give `prompt` to the model and carry on until a reply asks for no tools. `messages` is
+    the caller's list and the record: the prompt, each reply, and one result per call, in call
+    order, are appended to it as they happen, so a second run on the same list carries the
+    conversation on. The system prompt travels beside the list, never inside it."""
+    messages.append(user_message(prompt))
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+        messages.append(reply)
+        calls = tool_calls(reply)
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+        if not calls:  # the content decides, not the stop_reason label
+            return
+
+
+# == 4 harness ==
+# Empty until lesson 8, which gives the transcript a single owner.
+
+
+# == 5 frontends ==
+# Empty until lesson 7, whose frontends draw a run from its events.
+
+
+# == 6 environment ==
+# Empty until lesson 11, which keeps a session on disk.
