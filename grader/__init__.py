@@ -1,0 +1,17 @@
+"""The instructor's grader: a class's submissions in, scores and feedback out.
+
+It is the second front door of the one engine, lab/runner.py (the student's local checker is
+the first): the same suites, the same verdicts, the same messages. Around the engine it adds
+what grading a class needs:
+
+    plan.py        what is graded and for how many points (the kit's metadata, extra tests)
+    sandbox.py     where and as whom a submission runs, and what that cannot prevent
+    batch.py       finding submissions and grading them in parallel worker processes
+    journal.py     each result saved as soon as it is known, so a batch resumes
+    report.py      CSV, JSON, feedback per student, and the summary table
+    gradescope.py  the Gradescope autograder bundle, and the run inside it
+    classroom.py   the GitHub Classroom workflow
+    release.py     the folder students get, without solutions
+
+The command line is `python -m grader`; see grader/__main__.py.
+"""

@@ -1,0 +1,161 @@
+"""The grader's command line.
+
+    python -m grader grade --lab 15.1 SUBMISSIONS --out OUT [--jobs N] [--own-lab-only]
+                     [--extra-tests FILE ...] [--seconds-per-test S]
+                     [--seconds-per-submission S] [--memory-mb M] [--quiet] [--unsandboxed]
+    python -m grader gradescope --lab 15.1 --out bundle.zip [--own-lab-only]
+                     [--extra-tests FILE ...] [--hidden-visibility V] [limits as for grade]
+    python -m grader classroom --lab 15.1 --out DIR
+    python -m grader release --out DIR [--with-reference LAB ...]
+
+`gradescope-run` is the command the bundle's run_autograder calls; it is not for people.
+Exit codes: 0 done, 2 a problem with what was asked (the message says what).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from lab import manifest
+
+from grader import batch, plan as plans, report, sandbox
+
+
+def _limits(parser):
+    defaults = batch.Settings()
+    parser.add_argument("--seconds-per-test", type=float, default=defaults.seconds_per_test,
+                        help="wall-clock limit for one test (default %(default)s)")
+    parser.add_argument("--seconds-per-submission", type=float,
+                        default=defaults.seconds_per_submission,
+                        help="wall-clock limit for all of one submission's tests "
+                             "(default %(default)s)")
+    parser.add_argument("--memory-mb", type=int, default=defaults.memory_mb,
+                        help="memory limit per process, in MB (default %(default)s)")
+
+
+def _suite(parser):
+    parser.add_argument("--lab", required=True, help='the lab to grade, e.g. "15.1"')
+    parser.add_argument("--own-lab-only", action="store_true",
+                        help="grade only the lab's own tests, not every earlier lab's too")
+    parser.add_argument("--extra-tests", type=Path, nargs="+", default=[], metavar="FILE",
+                        help="hidden tests of your own (lab_test files), judged against the "
+                             "lab's reference solution; give them after the submissions folder")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m grader", description="Grade a class's "
+                                     "harness.py files with the course's own tests.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    grade = commands.add_parser("grade", help="grade a folder of submissions")
+    _suite(grade)
+    grade.add_argument("submissions", type=Path,
+                       help="a folder holding NAME.py or NAME/harness.py for each student")
+    grade.add_argument("--out", required=True, type=Path, help="where the reports go")
+    grade.add_argument("--jobs", type=int, default=1, help="submissions graded at once "
+                       "(default 1)")
+    grade.add_argument("--quiet", action="store_true", help="no progress bar")
+    grade.add_argument("--unsandboxed", action="store_true",
+                       help="as root, run submissions as root when no sandbox can be set up "
+                            "(only inside a throwaway container)")
+    _limits(grade)
+
+    bundle = commands.add_parser("gradescope", help="build a Gradescope autograder bundle")
+    _suite(bundle)
+    bundle.add_argument("--out", required=True, type=Path, help="the .zip to write")
+    bundle.add_argument("--hidden-visibility", default="after_published",
+                        choices=["hidden", "after_due_date", "after_published", "visible"],
+                        help="when students see the results of --extra-tests "
+                             "(default %(default)s)")
+    _limits(bundle)
+
+    inside = commands.add_parser("gradescope-run")  # no help: only run_autograder calls it
+    inside.add_argument("--source", required=True, type=Path)
+    inside.add_argument("--submission", required=True, type=Path)
+    inside.add_argument("--results", required=True, type=Path)
+
+    classroom = commands.add_parser("classroom", help="write a GitHub Classroom workflow")
+    classroom.add_argument("--lab", required=True)
+    classroom.add_argument("--out", required=True, type=Path,
+                           help="a student repository (or any folder): .github/workflows/"
+                                "classroom.yml is written under it")
+
+    release = commands.add_parser("release", help="build the folder students get")
+    release.add_argument("--out", required=True, type=Path)
+    release.add_argument("--with-reference", nargs="+", default=[], metavar="LAB",
+                         help="labs whose reference solutions the students may have "
+                              "(so the lessons' cells that load them run)")
+    args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except (plans.PlanError, sandbox.SandboxError, ValueError, FileExistsError) as problem:
+        print(f"grader: {problem}", file=sys.stderr)
+        return 2
+
+
+def _settings(args) -> batch.Settings:
+    for name in ("seconds_per_test", "seconds_per_submission", "memory_mb"):
+        if getattr(args, name) <= 0:
+            raise ValueError(f"--{name.replace('_', '-')} must be more than 0")
+    return batch.Settings(seconds_per_test=args.seconds_per_test,
+                          seconds_per_submission=args.seconds_per_submission,
+                          memory_mb=args.memory_mb)
+
+
+def _run(args) -> int:
+    if args.command == "grade":
+        if not args.submissions.is_dir():
+            raise ValueError(f"there is no folder of submissions at {args.submissions}")
+        if args.jobs < 1:
+            raise ValueError("--jobs must be 1 or more")
+        settings = _settings(args)
+        out, folder = args.out.resolve(), args.submissions.resolve()
+        if manifest.KIT.is_relative_to(out) or folder.is_relative_to(out) or \
+                out.is_relative_to(folder):
+            raise ValueError("choose an output folder that neither holds nor sits inside the "
+                             "kit or the submissions folder (it is hidden from submissions "
+                             "while they run, and a re-run would take it for a student)")
+        plan = plans.make(args.lab, own_lab_only=args.own_lab_only,
+                          extra_tests=args.extra_tests)
+        subs, ignored = batch.find(args.submissions)
+        if not subs:
+            raise ValueError(f"{args.submissions} holds no submissions (NAME.py files or "
+                             "NAME/ folders with a harness.py)")
+        if not args.out.exists():
+            args.out.mkdir(parents=True, mode=0o700)  # others' grades are nobody else's
+        results, isolation = batch.grade_all(
+            plan, subs, args.out, jobs=args.jobs, settings=settings,
+            extra_files=args.extra_tests, unsandboxed_root=args.unsandboxed,
+            progress=None if args.quiet else batch.Progress())
+        paths = report.write(args.out, plan, results, isolation, ignored)
+        print(report.summary(plan, results, isolation, paths, ignored))
+        return 0
+    if args.command == "gradescope":
+        from grader import gradescope
+        plan = plans.make(args.lab, own_lab_only=args.own_lab_only,
+                          extra_tests=args.extra_tests)
+        path = gradescope.build(plan, args.out, settings=_settings(args),
+                                hidden_visibility=args.hidden_visibility)
+        print(f"Wrote {path}: upload it as the autograder of a Gradescope programming "
+              f"assignment. Students submit their harness.py. {len(plan.tests)} tests, "
+              f"{plan.max_score:g} points.")
+        return 0
+    if args.command == "gradescope-run":
+        from grader import gradescope
+        return gradescope.run_inside(args.source, args.submission, args.results)
+    if args.command == "classroom":
+        from grader import classroom
+        path = classroom.write(args.lab, args.out)
+        print(f"Wrote {path}.")
+        return 0
+    if args.command == "release":
+        from grader import release
+        found = release.build(args.out, with_reference=args.with_reference)
+        print(found.summary())
+        return 0
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,369 @@
+"""Grading a folder of submissions: find them, grade each in a sandbox, in parallel, resumably.
+
+A submission is `NAME.py` or a folder `NAME/` holding a harness.py (at its top, or the only
+one below it); NAME is the student. Each is graded by lab/runner.py, the engine the local
+checker uses, inside grader/sandbox.py's limits, by a pool of worker processes: a worker that
+dies (killed by what it ran, or by the machine) costs only the submissions it held, which are
+graded again one at a time; one that kills its worker twice gets a row saying so.
+
+Each result is appended to the journal (grader/journal.py) the moment it is known, so a crash
+of the grader loses nothing graded, and a re-run skips every submission whose file, plan and
+limits are unchanged.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import shutil
+import sys
+import tempfile
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from lab import runner
+from lab.verdict import Outcome
+
+from grader import sandbox as sandboxes
+from grader.journal import Journal
+from grader.plan import Plan
+
+SKIPPED_NAMES = {"__pycache__", "__MACOSX"}
+
+
+@dataclass
+class Submission:
+    student: str
+    path: str | None  # the harness.py to grade; None when there is none to grade
+    shown: str  # where it was found, relative to the submissions folder
+    problem: str | None = None  # why it cannot be graded, in plain words
+
+    def digest(self) -> str:
+        data = Path(self.path).read_bytes() if self.path else (self.problem or "").encode()
+        return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class Settings:
+    """The limits a batch runs under; part of each result's key, so a change re-grades."""
+    seconds_per_test: float = 5.0
+    seconds_per_submission: float = 120.0
+    memory_mb: int = 1024
+    output_bytes: int = 64_000
+
+    def limits(self) -> runner.Limits:
+        return runner.Limits(seconds_per_test=self.seconds_per_test,
+                             seconds_to_import=max(10.0, self.seconds_per_test),
+                             # The runner's own total only backs up the grader's (see _grade).
+                             seconds_total=self.seconds_per_submission * 2 + 30,
+                             output_bytes=self.output_bytes)
+
+    def resources(self) -> sandboxes.Resources:
+        return sandboxes.Resources(memory_mb=self.memory_mb,
+                                   cpu_seconds=int(self.seconds_per_submission) + 5)
+
+
+# --- finding submissions -----------------------------------------------------------------------
+
+def find(folder: Path) -> tuple[list[Submission], list[str]]:
+    """(submissions sorted by student, names of entries that are not submissions)."""
+    folder = Path(folder)
+    found, ignored, names = [], [], set()
+    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+        if entry.name.startswith(".") or entry.name in SKIPPED_NAMES:
+            continue
+        if entry.is_symlink():
+            sub = Submission(_stem(entry), None, entry.name,
+                             f"{entry.name} is a link, not a file; the grader does not follow "
+                             "links. Put the harness.py itself there.")
+        elif entry.is_file() and entry.suffix == ".py":
+            sub = Submission(entry.stem, str(entry), entry.name)
+        elif entry.is_dir():
+            sub = _in_folder(entry)
+        else:
+            ignored.append(entry.name)
+            continue
+        base, n = sub.student, 2
+        while sub.student in names:  # alice.py beside alice/: both graded, told apart
+            sub.student, n = f"{base}~{n}", n + 1
+        names.add(sub.student)
+        found.append(sub)
+    return found, ignored
+
+
+def _stem(path: Path) -> str:
+    return path.stem if path.suffix == ".py" else path.name
+
+
+def _in_folder(folder: Path) -> Submission:
+    top = folder / "harness.py"
+    if top.is_file() and not top.is_symlink():
+        return Submission(folder.name, str(top), f"{folder.name}/harness.py")
+    below = sorted(p for p in folder.rglob("harness.py")
+                   if p.is_file() and not p.is_symlink() and
+                   not any(part.startswith(".") or part in SKIPPED_NAMES
+                           for part in p.relative_to(folder).parts))
+    if len(below) == 1:
+        return Submission(folder.name, str(below[0]),
+                          f"{folder.name}/{below[0].relative_to(folder).as_posix()}")
+    if not below:
+        return Submission(folder.name, None, f"{folder.name}/",
+                          f"The folder {folder.name}/ holds no harness.py, so there was nothing "
+                          "to grade.")
+    where = ", ".join(p.relative_to(folder).as_posix() for p in below)
+    return Submission(folder.name, None, f"{folder.name}/",
+                      f"The folder {folder.name}/ holds several harness.py files ({where}), "
+                      "and the grader cannot tell which one is meant. Leave exactly one.")
+
+
+# --- grading one -------------------------------------------------------------------------------
+
+_worker: dict = {}
+
+
+def _start_worker(plan: dict, box: dict, settings: dict, tests_folder: str) -> None:
+    """Runs once in each worker process: everything every submission shares."""
+    plan_ = Plan.from_dict(plan)
+    files = plan_.files(Path(tests_folder))
+    _worker.update(plan=plan_, files=files, expected=plan_.expected(),
+                   box=sandboxes.Sandbox.from_dict(box), settings=Settings(**settings))
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def _grade(sub: dict) -> dict:
+    """Grade one submission in this worker. Always returns a result."""
+    plan, box, settings = _worker["plan"], _worker["box"], _worker["settings"]
+    sub = Submission(**sub)
+    started = time.monotonic()
+    if sub.problem:
+        outcomes = [Outcome(t.id, t.says, t.lab, "fail", sub.problem) for t in plan.tests]
+        return result(plan, sub, outcomes, problem=sub.problem, seconds=0.0)
+    outcomes: list[Outcome] = []
+    total = len(plan.tests)
+
+    def seen(outcome):
+        outcomes.append(outcome)
+        # The runner's own total is checked only between processes; this one after every test.
+        if time.monotonic() - started > settings.seconds_per_submission and len(outcomes) < total:
+            raise _OutOfTime
+
+    scratch = box.scratch(Path(sub.path).read_bytes())
+    report, cut = None, False
+    try:
+        report = runner.run(scratch / "harness.py", _worker["files"], _worker["expected"],
+                            limits=settings.limits(), cwd=scratch, env=box.env(scratch),
+                            preexec_fn=box.preexec(), on_outcome=seen)
+    except _OutOfTime:
+        cut = True
+    finally:
+        box.remove(scratch)
+    if report:
+        outcomes = report.outcomes
+        # The scratch folder's name is random and means nothing to a student.
+        report.import_error = _unplaced(report.import_error, scratch)
+        report.output = _unplaced(report.output, scratch)
+    for o in outcomes:
+        o.message = _unplaced(o.message, scratch)
+    if cut:
+        done = {o.id for o in outcomes}
+        for t in plan.tests:
+            if t.id not in done:
+                outcomes.append(Outcome(t.id, t.says, t.lab, "timeout",
+                                        "Not run: this submission used up its "
+                                        f"{settings.seconds_per_submission:g} seconds before "
+                                        "this test's turn."))
+    return result(plan, sub, outcomes, report=report, cut=cut,
+                  seconds=time.monotonic() - started)
+
+
+def _unplaced(text, scratch: Path):
+    return text.replace(f"{scratch}/", "") if text else text
+
+
+def result(plan: Plan, sub: Submission, outcomes, *, report=None, problem=None, cut=False,
+           seconds=0.0) -> dict:
+    """One submission's row: every test of the plan with its verdict, reason and points."""
+    by_id = {o.id: o for o in outcomes}
+    tests = []
+    for t in plan.tests:
+        o = by_id.get(t.id) or Outcome(t.id, t.says, t.lab, "fail",
+                                       "This test got no verdict from the run, so it cannot "
+                                       "count as passed.")
+        tests.append({"id": t.id, "says": t.says, "lab": t.lab, "set": t.set,
+                      "hidden": t.hidden, "verdict": o.verdict, "message": o.message,
+                      "points": t.points, "earned": t.points if o.verdict == "pass" else 0})
+    score = sum(t["earned"] for t in tests)
+    import_error = report.import_error if report else None
+    notes = []
+    if cut:
+        notes.append("The run was cut off at the time limit for a whole submission; what "
+                     "harness.py printed was not kept.")
+    printed = (len(report.output.encode()) + report.output_dropped) if report else 0
+    if report and report.output_dropped:
+        notes.append(f"harness.py printed {printed} bytes during the tests; only the first "
+                     f"{len(report.output.encode())} were kept.")
+    if problem:
+        verdict = "not graded"
+    elif import_error:
+        verdict = "does not import"
+    elif score == plan.max_score:
+        verdict = "full marks"
+    elif score == 0:
+        verdict = "no marks"
+    else:
+        verdict = "partial"
+    return {"student": sub.student, "source": sub.shown, "score": score,
+            "max": plan.max_score, "verdict": verdict, "problem": problem,
+            "import_error": import_error, "tests": tests, "notes": notes,
+            "printed_bytes": printed, "output": (report.output[:2000] if report else ""),
+            "seconds": round(seconds, 3)}
+
+
+def grader_failed(plan: Plan, sub: Submission, exc: BaseException) -> dict:
+    """The row for a submission the grader itself failed on. It is not journaled, so a re-run
+    grades the submission again."""
+    reason = (f"The grader failed while grading this submission ({type(exc).__name__}: {exc}); "
+              "this says nothing about the student's work. Run the batch again to grade it.")
+    row = result(plan, sub, [Outcome(t.id, t.says, t.lab, "fail", reason) for t in plan.tests],
+                 problem=reason)
+    row["verdict"] = "grader error"
+    return row
+
+
+def lost(plan: Plan, sub: Submission) -> dict:
+    """The row for a submission whose worker process died each time it was graded."""
+    reason = ("The grader's worker process was killed while grading this submission, twice, so "
+              "no test could be judged. Something in harness.py ends processes it does not own, "
+              "or the machine ran out of memory.")
+    return result(plan, sub, [Outcome(t.id, t.says, t.lab, "crash", reason) for t in plan.tests],
+                  problem=reason)
+
+
+# --- grading many ------------------------------------------------------------------------------
+
+def key(sub: Submission, fingerprint: str, settings: Settings) -> str:
+    """Same key, same grade: the submission's bytes, the plan and the limits."""
+    data = json.dumps([sub.digest(), fingerprint, asdict(settings)], sort_keys=True)
+    return hashlib.sha256(data.encode()).hexdigest()
+
+
+def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int = 1,
+              settings: Settings | None = None, extra_files=(), progress=None,
+              level: str | None = None, unsandboxed_root: bool = False
+              ) -> tuple[list[dict], dict]:
+    """Grade every submission (reusing the journal's results where the key is unchanged) and
+    return (results in the order of `submissions`, the sandbox's statement)."""
+    settings = settings or Settings()
+    out = Path(out)
+    journal = Journal(out / "journal.jsonl")
+    before = journal.load()
+    fingerprint = plan.fingerprint()
+    keys = {s.student: key(s, fingerprint, settings) for s in submissions}
+    results = {s.student: before[s.student]["result"] for s in submissions
+               if s.student in before and before[s.student]["key"] == keys[s.student]}
+    todo = [s for s in submissions if s.student not in results]
+    if progress:
+        progress.start(len(submissions), reused=len(results))
+    base = Path(tempfile.mkdtemp(prefix="grader-"))
+    try:
+        box = sandboxes.prepare(base / "box", out=out, extra_files=extra_files,
+                                resources=settings.resources(), level=level,
+                                unsandboxed_root=unsandboxed_root)
+        tests_folder = base / "box" / "tests"
+        tests_folder.mkdir(mode=0o755)
+        tests_folder.chmod(0o755)
+        plan.files(tests_folder)
+        init = (plan.to_dict(), box.to_dict(), asdict(settings), str(tests_folder))
+
+        def finished(sub, res):
+            if res["verdict"] != "grader error":
+                journal.append(keys[sub.student], res)
+            results[sub.student] = res
+            if progress:
+                progress.advance(res)
+
+        def failed(sub, exc):
+            finished(sub, grader_failed(plan, sub, exc))
+
+        unfinished = _pool(todo, jobs, init, finished, failed)
+        for sub in unfinished:  # each alone, so that what kills a worker is known
+            if _pool([sub], 1, init, finished, failed):
+                finished(sub, lost(plan, sub))
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+        if progress:
+            progress.end()
+    return [results[s.student] for s in submissions], box.statement()
+
+
+def _pool(subs: list[Submission], jobs: int, init, finished, failed) -> list[Submission]:
+    """Grade `subs` in a pool of `jobs` workers, calling finished(sub, row) for each graded one
+    and failed(sub, exception) for each the grader itself failed on; return those left without
+    a result because a worker died."""
+    if not subs:
+        return []
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=max(1, min(jobs, len(subs))), mp_context=context,
+                               initializer=_start_worker, initargs=init)
+    waiting = {pool.submit(_grade, asdict(s)): s for s in subs}
+    left = []
+    try:
+        while waiting:
+            done, _ = wait(waiting, return_when=FIRST_COMPLETED)
+            for future in done:
+                sub = waiting.pop(future)
+                try:
+                    res = future.result()
+                except BrokenProcessPool:
+                    left.append(sub)
+                    continue
+                except Exception as exc:  # a fault of the grader's, not of the submission
+                    failed(sub, exc)
+                    continue
+                finished(sub, res)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return sorted(left, key=lambda s: s.student)
+
+
+class Progress:
+    """A progress bar on standard error: redrawn in place on a terminal, one line per
+    submission elsewhere (a log keeps every line)."""
+
+    def __init__(self, stream=None, width: int = 30):
+        self.stream = stream or sys.stderr
+        self.width, self.total, self.count = width, 0, 0
+        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+
+    def start(self, total: int, reused: int = 0) -> None:
+        self.total, self.count = total, reused
+        if reused:
+            self.stream.write(f"Resuming: {reused} of {total} already graded with these files "
+                              "and settings (from the journal).\n")
+        self._draw("")
+
+    def advance(self, res: dict) -> None:
+        self.count += 1
+        self._draw(f"{res['student']}: {res['score']:g}/{res['max']:g} ({res['verdict']})")
+
+    def _draw(self, last: str) -> None:
+        filled = int(self.width * self.count / self.total) if self.total else self.width
+        bar = "#" * filled + "." * (self.width - filled)
+        line = f"[{bar}] {self.count}/{self.total}" + (f"  {last}" if last else "")
+        if self.tty:
+            columns = shutil.get_terminal_size().columns
+            self.stream.write("\r" + line[:columns - 1] + "\x1b[K")
+        elif last:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def end(self) -> None:
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()

@@ -1,0 +1,212 @@
+"""The Gradescope autograder: a bundle that grades one submission with the same suites, and the
+run inside it that writes Gradescope's results.json.
+
+The bundle is a zip with, at its root:
+
+    setup.sh            run once by Gradescope as root: finds (or installs) Python 3.11+ and
+                        checks that the kit's copy loads; the kit needs nothing beyond the
+                        standard library, so nothing else is installed
+    run_autograder      run for each submission: grades /autograder/submission's harness.py
+                        and writes /autograder/results/results.json
+    grader_plan.json    the plan: the lab, the tests and their points, the limits, and the
+                        instructor's extra tests with the reference's observations of them
+    kit/                the kit's lab/ package (with its tests and expected observations), the
+                        lessons' lesson.toml files and grader/; no solutions, no source/
+
+run_autograder reads GRADER_SOURCE, GRADER_SUBMISSION, GRADER_RESULTS and GRADER_PYTHON when
+they are set, so that it can be run on any machine to try a bundle before uploading it.
+"""
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+import zipfile
+from dataclasses import asdict
+from pathlib import Path
+
+from lab import manifest
+
+from grader import batch
+from grader.plan import Plan
+
+PLAN = "grader_plan.json"
+VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
+
+SETUP = """#!/usr/bin/env bash
+# Gradescope runs this once, as root, while it builds the autograder's image.
+set -euo pipefail
+SOURCE="$(cd "$(dirname "$0")" && pwd)"
+
+find_python() {
+    for candidate in python3.13 python3.12 python3.11 python3; do
+        if command -v "$candidate" >/dev/null 2>&1 &&
+           "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+            command -v "$candidate"
+            return 0
+        fi
+    done
+    return 1
+}
+
+if ! PYTHON="$(find_python)"; then
+    echo "Installing Python 3.11 (the course kit needs 3.11 or newer) ..."
+    apt-get update -q
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3.11
+    PYTHON="$(find_python)"
+fi
+echo "$PYTHON" > "$SOURCE/python-path"
+
+# The plan holds the extra tests' expected values: only root may read it.
+chmod 600 "$SOURCE/grader_plan.json"
+# The kit uses only Python's standard library; check that its copy loads.
+cd "$SOURCE/kit"
+"$PYTHON" -c "import sys, lab.child, grader.gradescope
+print('The course kit loads with Python', sys.version.split()[0])"
+"""
+
+RUN = """#!/usr/bin/env bash
+# Gradescope runs this for each submission. To try the bundle elsewhere, set GRADER_SOURCE
+# (this folder), GRADER_SUBMISSION (a folder holding harness.py) and GRADER_RESULTS (the
+# results.json to write); GRADER_PYTHON picks the interpreter.
+set -uo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+if [ -n "${GRADER_SOURCE:-}" ]; then
+    SOURCE="$GRADER_SOURCE"
+elif [ -f "$HERE/grader_plan.json" ]; then
+    SOURCE="$HERE"
+else
+    SOURCE=/autograder/source
+fi
+SUBMISSION="${GRADER_SUBMISSION:-/autograder/submission}"
+RESULTS="${GRADER_RESULTS:-/autograder/results/results.json}"
+PYTHON="${GRADER_PYTHON:-$(cat "$SOURCE/python-path" 2>/dev/null || command -v python3)}"
+chmod 600 "$SOURCE/grader_plan.json" 2>/dev/null
+mkdir -p "$(dirname "$RESULTS")"
+cd "$SOURCE/kit"
+exec "$PYTHON" -m grader gradescope-run --source "$SOURCE" --submission "$SUBMISSION" \\
+    --results "$RESULTS"
+"""
+
+
+def build(plan: Plan, out: Path, *, settings: batch.Settings | None = None,
+          hidden_visibility: str = "after_published") -> Path:
+    """Write the bundle zip to `out` and return its path."""
+    if hidden_visibility not in VISIBILITIES:
+        raise ValueError(f"--hidden-visibility is one of {', '.join(VISIBILITIES)}")
+    settings = settings or batch.Settings()
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    config = {"plan": plan.to_dict(), "settings": asdict(settings),
+              "hidden_visibility": hidden_visibility}
+    kit = manifest.KIT
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as bundle:
+        _add(bundle, "setup.sh", SETUP, 0o755)
+        _add(bundle, "run_autograder", RUN, 0o755)
+        _add(bundle, PLAN, json.dumps(config, indent=1, ensure_ascii=False) + "\n", 0o600)
+        for path in sorted(_kit_files(kit)):
+            _add(bundle, "kit/" + path.relative_to(kit).as_posix(), path.read_bytes(), 0o644)
+    return out
+
+
+def _kit_files(kit: Path):
+    """The files the bundle's kit needs: lab/ (code, tests, expected), lesson.toml files and
+    grader/. Never solutions/ or source/."""
+    for folder in ("lab", "grader"):
+        for path in (kit / folder).rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                yield path
+    yield from (kit / "lessons").glob("*/lesson.toml")
+
+
+def _add(bundle: zipfile.ZipFile, name: str, data, mode: int) -> None:
+    info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # the same bytes every build
+    info.external_attr = (0o100000 | mode) << 16
+    info.compress_type = zipfile.ZIP_DEFLATED
+    bundle.writestr(info, data if isinstance(data, bytes) else data.encode("utf-8"))
+
+
+# --- inside Gradescope -------------------------------------------------------------------------
+
+def run_inside(source: Path, submission: Path, results: Path) -> int:
+    """Grade the submission folder's harness.py with the bundle's plan and write results.json."""
+    started = time.monotonic()
+    config = json.loads((Path(source) / PLAN).read_text(encoding="utf-8"))
+    plan = Plan.from_dict(config["plan"])
+    settings = batch.Settings(**config["settings"])
+    sub = _submission(Path(submission))
+    with tempfile.TemporaryDirectory(prefix="grader-run-") as work:
+        # Gradescope runs each submission in a container of its own, thrown away afterwards:
+        # there, running as root is the last resort rather than a refusal.
+        rows, isolation = batch.grade_all(plan, [sub], Path(work), jobs=1, settings=settings,
+                                          extra_files=[Path(source) / PLAN],
+                                          unsandboxed_root=True)
+    data = results_json(plan, rows[0], isolation,
+                        config.get("hidden_visibility", "after_published"),
+                        time.monotonic() - started)
+    results = Path(results)
+    results.parent.mkdir(parents=True, exist_ok=True)
+    results.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"Graded {sub.shown}: {data['score']:g} of {plan.max_score:g} points; wrote {results}.")
+    print(f"Isolation: {isolation['level']}. It cannot prevent:")
+    for line in isolation["cannot_prevent"]:
+        print(f"  - {line}")
+    return 0
+
+
+def _submission(folder: Path) -> batch.Submission:
+    """The student's harness.py in what Gradescope unpacked: at the top, or the only one."""
+    if not folder.is_dir():
+        return batch.Submission("submission", None, str(folder),
+                                "The submission folder is missing, so there was nothing to "
+                                "grade.")
+    sub = batch._in_folder(folder)
+    sub.student = "submission"
+    if sub.problem:
+        sub.problem = ("Your submission holds no harness.py, so there was nothing to grade. "
+                       "Submit your lab's harness.py file."
+                       if "no harness.py" in sub.problem else
+                       sub.problem.replace(f"The folder {folder.name}/", "Your submission"))
+    sub.shown = sub.shown.split("/", 1)[1] if "/" in sub.shown else sub.shown
+    return sub
+
+
+def results_json(plan: Plan, row: dict, isolation: dict, hidden_visibility: str,
+                 seconds: float) -> dict:
+    """Gradescope's results.json for one graded submission: a test entry per lab test with
+    its points, status, reason and visibility (hidden tests use `hidden_visibility`)."""
+    lab = manifest.lab(plan.lab)
+    tests = []
+    for number, t in enumerate(row["tests"], 1):
+        words = {"pass": "Passed.", "fail": "Failed.", "timeout": "Ran out of time.",
+                 "crash": "The process running harness.py died."}[t["verdict"]]
+        tests.append({
+            "name": t["says"],
+            "number": str(number),
+            "score": t["earned"],
+            "max_score": t["points"],
+            "status": "passed" if t["verdict"] == "pass" else "failed",
+            "output": words + (f"\n\n{t['message']}" if t["message"] else ""),
+            "tags": [t["set"]],
+            "visibility": hidden_visibility if t["hidden"] else "visible",
+        })
+    lines = [f"{lab.name.capitalize()}: {lab.title}.",
+             f"Score: {row['score']:g} of {row['max']:g} points.",
+             "Sets run: " + ", ".join(f"{s['set']} ({s['tests']} tests, {s['checks']} checks)"
+                                      for s in plan.sets) + "."]
+    if row["problem"]:
+        lines.append(row["problem"])
+    elif row["import_error"]:
+        lines.append("Your harness.py did not import, so no test could run:\n"
+                     + row["import_error"])
+    lines += row["notes"]
+    return {
+        "score": row["score"],
+        "execution_time": int(round(seconds)),
+        "output": "\n".join(lines),
+        "visibility": "visible",
+        "stdout_visibility": "hidden",
+        "tests": tests,
+        "extra_data": {"lab": plan.lab, "verdict": row["verdict"],
+                       "isolation": isolation["level"]},
+    }

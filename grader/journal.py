@@ -1,0 +1,48 @@
+"""The batch's journal: one JSON line per graded submission, appended as soon as it is graded.
+
+It is what makes a batch safe to interrupt: each line is written, flushed and synced before the
+next submission is reported done, so a crash (of the grader, or of the machine) loses at most
+the line being written, and a half-written last line is skipped when the journal is read.
+Reading keeps the last line of each student, so a re-graded submission replaces its old row.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+
+class Journal:
+    def __init__(self, path: Path):
+        self.path = Path(path)
+
+    def load(self) -> dict[str, dict]:
+        """{student: {"key", "result"}} from every whole line, the last one per student."""
+        found: dict[str, dict] = {}
+        if not self.path.is_file():
+            return found
+        with self.path.open("rb") as handle:
+            for line in handle:
+                try:
+                    entry = json.loads(line)
+                    found[entry["result"]["student"]] = entry
+                except (ValueError, KeyError, TypeError):
+                    continue  # a line cut short by a crash: that submission is graded again
+        return found
+
+    def append(self, key: str, result: dict) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        line = json.dumps({"key": key, "result": result}, ensure_ascii=False) + "\n"
+        with self.path.open("ab") as handle:
+            # A line cut by an earlier crash would swallow this one: start on a line of its own.
+            if handle.tell() and not _ends_with_newline(self.path):
+                handle.write(b"\n")
+            handle.write(line.encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+
+
+def _ends_with_newline(path: Path) -> bool:
+    with path.open("rb") as handle:
+        handle.seek(-1, os.SEEK_END)
+        return handle.read(1) == b"\n"

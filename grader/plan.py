@@ -1,0 +1,192 @@
+"""What a grading run grades: the lab, its test files, the reference's observations, and points.
+
+A plan is built once per batch from the kit's metadata (lab/manifest.py, lab/suite.py) and the
+instructor's extra hidden tests, if any. It is plain data, so it can be sent to worker processes
+and written into a Gradescope bundle, where no solution is present: the observations of the
+extra tests are recorded against the reference when the plan is made, not when it is used.
+
+Points: a test's points are the `points=` its @lab_test decorator gives, else the `points` of its
+lab in lesson.toml (default 1). An extra test without `points=` takes the graded lab's.
+"""
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lab import manifest, record, runner, suite
+
+
+class PlanError(Exception):
+    """The plan cannot be made (an unknown lab, an extra tests file that is wrong); the message
+    says what to fix. The CLI prints it without a traceback."""
+
+
+@dataclass
+class Test:
+    id: str
+    says: str
+    lab: str | None  # None for an instructor's extra test
+    set: str  # the set it belongs to: "lab 15.1" or the extra file's name
+    points: float
+    checks: int  # how many checks the reference made in it
+    hidden: bool = False  # an instructor's extra test, which students do not have
+
+
+@dataclass
+class Extra:
+    """An instructor's hidden tests file: its name, its code, and what the reference observed."""
+    name: str
+    source: str
+    expected: dict
+
+
+@dataclass
+class Plan:
+    lab: str
+    own_lab_only: bool = False
+    extras: list[Extra] = field(default_factory=list)
+    tests: list[Test] = field(default_factory=list)
+
+    @property
+    def max_score(self) -> float:
+        return sum(t.points for t in self.tests)
+
+    @property
+    def sets(self) -> list[dict]:
+        """Each set that runs, in order, with how many tests and checks it holds (§6.13)."""
+        out: dict[str, dict] = {}
+        for t in self.tests:
+            entry = out.setdefault(t.set, {"set": t.set, "tests": 0, "checks": 0,
+                                           "hidden": t.hidden})
+            entry["tests"] += 1
+            entry["checks"] += t.checks
+        return list(out.values())
+
+    def fingerprint(self) -> str:
+        """Changes whenever what is graded or how it scores changes, so that a resumed batch
+        never reuses a result graded under another plan."""
+        files = [(f.stem, f.source) for f in self.kit_files()]
+        data = json.dumps([self.lab, self.own_lab_only, files, self.expected(),
+                           [(e.name, e.source) for e in self.extras],
+                           [(t.id, t.points) for t in self.tests]], sort_keys=True)
+        return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+    def kit_files(self) -> list[suite.TestFile]:
+        return suite.of_lab(self.lab, cumulative_=not self.own_lab_only)
+
+    def files(self, folder: Path) -> list[suite.TestFile]:
+        """The test files to run. Each extra file's code is written into `folder` with its wanted
+        values taken out: that copy is what the runner reads the test list from and what a
+        sandboxed process may see; the full code (with wanted values) stays in memory."""
+        out = self.kit_files()
+        for extra in self.extras:
+            path = Path(folder) / f"{extra.name}.py"
+            if not path.exists():
+                path.write_text(suite.blind(extra.source), encoding="utf-8")
+                path.chmod(0o644)
+            out.append(suite.TestFile(None, path, extra.source))
+        return out
+
+    def expected(self) -> dict:
+        found = runner.expected_for(self.kit_files())
+        for extra in self.extras:
+            found.update(extra.expected)
+        return found
+
+    def to_dict(self) -> dict:
+        return {"lab": self.lab, "own_lab_only": self.own_lab_only,
+                "extras": [vars(e) for e in self.extras],
+                "tests": [vars(t) for t in self.tests]}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Plan":
+        return cls(lab=data["lab"], own_lab_only=data.get("own_lab_only", False),
+                   extras=[Extra(**e) for e in data.get("extras", [])],
+                   tests=[Test(**t) for t in data.get("tests", [])])
+
+
+def points_in(source: str) -> dict[str, float]:
+    """{function name: points} for each @lab_test(..., points=N) in a test file's code, read
+    from the decorators without running anything."""
+    found = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.AsyncFunctionDef):
+            for deco in node.decorator_list:
+                if isinstance(deco, ast.Call) and getattr(deco.func, "id", "") == "lab_test":
+                    for keyword in deco.keywords:
+                        if keyword.arg == "points":
+                            found[node.name] = float(ast.literal_eval(keyword.value))
+    return found
+
+
+def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=()) -> Plan:
+    """The plan for grading `lab_id`: the cumulative suite (or only the lab's own tests), then
+    each extra tests file, whose observations are recorded here on the lab's reference."""
+    try:
+        lab = manifest.lab(lab_id)
+    except KeyError as exc:
+        raise PlanError(exc.args[0]) from None
+    if lab.reference_only or not lab.tests.exists():
+        raise PlanError(f"{lab.name.capitalize()} is not built in this kit yet, so it has no "
+                        "tests to grade with.")
+    plan = Plan(lab=lab.id, own_lab_only=own_lab_only)
+    extras_files = []
+    names = set()
+    for given in extra_tests:
+        path = Path(given)
+        if not path.is_file():
+            raise PlanError(f"There is no extra tests file at {path}.")
+        source = path.read_text(encoding="utf-8")
+        name = "hidden_" + path.stem
+        if name in names:
+            raise PlanError(f"Two extra tests files are named {path.name}; rename one.")
+        names.add(name)
+        try:
+            ast.parse(source)
+        except SyntaxError as exc:
+            raise PlanError(f"The extra tests file {path} does not parse: {exc}") from None
+        extras_files.append((name, source))
+    if extras_files:
+        if not lab.solution.is_file():
+            raise PlanError(f"Extra tests are judged against the reference of {lab.name}, and "
+                            "this copy of the kit has no solutions/ to record it from.")
+        with tempfile.TemporaryDirectory() as folder:
+            for name, source in extras_files:
+                path = Path(folder) / f"{name}.py"
+                path.write_text(source, encoding="utf-8")
+                test_file = suite.TestFile(None, path, source)
+                if not suite.describe(path):
+                    raise PlanError(f"The extra tests file {name[7:]}.py holds no "
+                                    "@lab_test(...) tests.")
+                try:
+                    observed = record.record(lab.solution, [test_file])
+                except record.ReferenceFailed as exc:
+                    raise PlanError("An extra test fails on the reference solution, so it "
+                                    f"cannot be used to grade:\n{exc}") from None
+                plan.extras.append(Extra(name, source, observed))
+    expected = plan.expected()
+    for test_file in plan.kit_files():
+        default = manifest.lab(test_file.lab_id).points
+        given = points_in(test_file.source)
+        for test_id, says in suite.describe(test_file.path):
+            name = test_id.split("::", 1)[1]
+            plan.tests.append(Test(test_id, says, test_file.lab_id, f"lab {test_file.lab_id}",
+                                   given.get(name, default),
+                                   len(expected.get(test_id, {}).get("checks", ()))))
+    for extra in plan.extras:
+        given = points_in(extra.source)
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / f"{extra.name}.py"
+            path.write_text(extra.source, encoding="utf-8")
+            described = suite.describe(path)
+        for test_id, says in described:
+            name = test_id.split("::", 1)[1]
+            plan.tests.append(Test(test_id, says, None, f"{extra.name[7:]}.py (hidden)",
+                                   given.get(name, lab.points),
+                                   len(extra.expected.get(test_id, {}).get("checks", ())),
+                                   hidden=True))
+    return plan

@@ -1,0 +1,85 @@
+"""A class of submissions for the grader's tests: good, broken and hostile, each with its
+expected verdict.
+
+The hostile kinds are the kit's own (tests/submissions/, with the verdicts submissions.toml
+gives them), appended to a base file exactly as tests/test_checker.py does; the grader adds a
+few kinds of its own in tests/grader/submissions/ (submissions.toml beside them), which attack
+what only a batch has: the reference solutions, the output folder, memory.
+"""
+import os
+import tomllib
+from pathlib import Path
+
+from lab import manifest
+
+HERE = Path(__file__).parent
+KIT_SUBMISSIONS = HERE.parent / "submissions"
+OWN_SUBMISSIONS = HERE / "submissions"
+LAB = manifest.lab("15.1")
+KINDS = {**tomllib.loads((KIT_SUBMISSIONS / "submissions.toml").read_text(encoding="utf-8")),
+         **tomllib.loads((OWN_SUBMISSIONS / "submissions.toml").read_text(encoding="utf-8"))}
+SECONDS_PER_TEST = 1.0
+ROOT = os.geteuid() == 0
+
+
+# An instructor's hidden tests for lab 15.1: two tests, one worth 3 points.
+EXTRA = '''
+import harness
+from lab.kit import lab_test
+
+LAB = "15.1"
+
+
+@lab_test("ABORTED is the text a stopped call answers with.", points=3)
+async def test_aborted_is_the_words(t):
+    t.expect(harness.ABORTED, "Operation aborted", "ABORTED holds the words of a stop.")
+
+
+@lab_test("A new CancelToken is clear.")
+async def test_a_new_token_is_clear(t):
+    t.expect(harness.CancelToken().is_cancelled(), False, "A token starts clear.")
+'''
+
+
+def base_text(base: str) -> str:
+    if base == "solution":
+        return LAB.solution.read_text(encoding="utf-8")
+    if base == "starter":
+        return LAB.starter.read_text(encoding="utf-8")
+    return ""
+
+
+def snippet(name: str, out: Path | None = None) -> str:
+    folder = KIT_SUBMISSIONS if (KIT_SUBMISSIONS / f"{name}.py").exists() else OWN_SUBMISSIONS
+    text = (folder / f"{name}.py").read_text(encoding="utf-8")
+    # The grader's own kinds name the places they attack; these are only known at test time.
+    return (text.replace("@KIT@", str(manifest.KIT))
+                .replace("@OUT@", str(out) if out else "/nonexistent"))
+
+
+def make_class(folder: Path, kinds=None, out: Path | None = None) -> Path:
+    """A submissions folder: alice.py (the reference), bob/harness.py (the starter), one
+    NAME.py per bad kind, and two folders that hold nothing gradable."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "alice.py").write_text(base_text("solution"), encoding="utf-8")
+    (folder / "bob").mkdir()
+    (folder / "bob" / "harness.py").write_text(base_text("starter"), encoding="utf-8")
+    for name in sorted(KINDS if kinds is None else kinds):
+        case = KINDS[name]
+        (folder / f"{name}.py").write_text(base_text(case["base"]) + "\n" + snippet(name, out),
+                                           encoding="utf-8")
+    return folder
+
+
+def base_verdicts(folder: Path) -> dict:
+    """Which tests the reference and the starter pass alone, judged by the engine itself: what
+    the grader's verdicts are compared with."""
+    from lab import runner, suite
+    files = suite.of_lab(LAB.id)
+    verdicts = {}
+    for base in ("solution", "starter"):
+        path = folder / f"{base}.py"
+        path.write_text(base_text(base), encoding="utf-8")
+        report = runner.run(path, files, runner.expected_for(files))
+        verdicts[base] = {o.id: o.verdict for o in report.outcomes}
+    return verdicts

@@ -1,0 +1,220 @@
+"""Grading a class with one command: every submission gets a row, every bad one the verdict its
+kind must get, scores come from the kit's points, and the reports say what happened."""
+import csv
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from gradeclass import KINDS, LAB, ROOT, SECONDS_PER_TEST, base_verdicts, make_class
+from lab import manifest
+
+from grader import batch, plan as plans, report
+
+
+@pytest.fixture(scope="module")
+def kit_verdicts(tmp_path_factory):
+    return base_verdicts(tmp_path_factory.mktemp("bases"))
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """The whole class graded by the README's command, in a separate process, three at once."""
+    root = tmp_path_factory.mktemp("class")
+    out = root / "out"
+    folder = make_class(root / "submissions", out=out)
+    (folder / "nothing").mkdir()  # a student folder without a harness.py
+    (folder / "notes.txt").write_text("not a submission\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "grader", "grade", "--lab", LAB.id, str(folder), "--out",
+         str(out), "--jobs", "3", "--seconds-per-test", str(SECONDS_PER_TEST)],
+        cwd=manifest.KIT, capture_output=True, text=True, timeout=600,
+        env={**os.environ, "PYTHONPATH": str(manifest.KIT)})
+    assert done.returncode == 0, done.stdout + done.stderr
+    data = json.loads((out / "grades.json").read_text(encoding="utf-8"))
+    rows = {r["student"]: r for r in data["submissions"]}
+    return {"out": out, "folder": folder, "stdout": done.stdout, "stderr": done.stderr,
+            "data": data, "rows": rows}
+
+
+def passed(row):
+    return {t["id"] for t in row["tests"] if t["verdict"] == "pass"}
+
+
+def test_every_submission_gets_a_row_with_a_verdict_and_a_reason_for_every_test(graded):
+    rows = graded["rows"]
+    assert set(rows) == {"alice", "bob", "nothing", *KINDS}
+    count = len(plans.make(LAB.id).tests)
+    for row in rows.values():
+        assert len(row["tests"]) == count
+        assert all(t["verdict"] in ("pass", "fail", "timeout", "crash") for t in row["tests"])
+        assert all(t["verdict"] == "pass" or t["message"].strip() for t in row["tests"]), \
+            row["student"]
+
+
+def _holds(case, level):
+    needs = case.get("needs")
+    if needs == "namespaces":
+        return level == "namespaces"
+    if needs == "nobody":
+        return level in ("namespaces", "user")
+    return True
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_a_bad_submission_gets_the_verdict_its_kind_must_get(graded, kit_verdicts, name):
+    case, row = KINDS[name], graded["rows"][name]
+    level = graded["data"]["isolation"]["level"]
+    if not _holds(case, level):
+        # Below the level it needs, the attack is not prevented: the report must say so.
+        assert graded["data"]["isolation"]["cannot_prevent"]
+        pytest.skip(f"{name} is stopped only at sandbox level {case['needs']}; this run "
+                    f"has {level}, and its report says what that cannot prevent")
+    got = passed(row)
+    if case["base"] != "none":
+        before = {i for i, v in kit_verdicts[case["base"]].items() if v == "pass"}
+        assert got <= before, f"{name}: passed tests the base alone fails: {got - before}"
+    expect = case["expect"]
+    if expect == "import":
+        assert not got and row["verdict"] == "does not import"
+        assert case["says"] in row["import_error"]
+    elif expect == "none-pass":
+        assert not got and row["score"] == 0
+    elif expect == "all-pass":
+        assert row["verdict"] == "full marks" and row["score"] == row["max"]
+    elif expect == "starter":
+        assert got == {i for i, v in kit_verdicts["starter"].items() if v == "pass"}
+    elif expect == "some-pass":
+        assert got and any(t["verdict"] == case["verdict"] for t in row["tests"])
+    if "says" in case and expect != "import":
+        assert any(case["says"] in t["message"] for t in row["tests"])
+
+
+def test_the_reference_gets_full_marks_and_the_starter_what_the_checker_gives_it(graded,
+                                                                               kit_verdicts):
+    alice, bob = graded["rows"]["alice"], graded["rows"]["bob"]
+    assert alice["verdict"] == "full marks"
+    assert alice["score"] == alice["max"] == plans.make(LAB.id).max_score
+    assert {t["id"]: t["verdict"] for t in bob["tests"]} == kit_verdicts["starter"]
+    assert bob["source"] == "bob/harness.py"
+
+
+def test_a_folder_without_a_harness_is_a_row_that_says_so(graded):
+    row = graded["rows"]["nothing"]
+    assert row["verdict"] == "not graded" and row["score"] == 0
+    assert "holds no harness.py" in row["problem"]
+    assert "notes.txt" in graded["data"]["ignored"]
+
+
+def test_the_score_is_the_sum_of_the_points_of_the_passed_tests(graded):
+    points = {t["id"]: t["points"] for t in graded["data"]["tests"]}
+    assert points == {t.id: t.points for t in plans.make(LAB.id).tests}
+    for row in graded["rows"].values():
+        assert row["score"] == sum(points[t["id"]] for t in row["tests"] if t["verdict"] == "pass")
+        assert row["max"] == sum(points.values())
+
+
+def test_grades_csv_has_a_row_per_student_and_a_column_per_test(graded):
+    with (graded["out"] / "grades.csv").open(encoding="utf-8") as handle:
+        table = list(csv.DictReader(handle))
+    ids = [t["id"] for t in graded["data"]["tests"]]
+    assert [r["student"] for r in table] == sorted(graded["rows"])
+    for r in table:
+        row = graded["rows"][r["student"]]
+        assert float(r["score"]) == row["score"] and r["verdict"] == row["verdict"]
+        assert [r[i] for i in ids] == [t["verdict"] for t in row["tests"]]
+
+
+def test_tests_csv_holds_every_reason(graded):
+    with (graded["out"] / "tests.csv").open(encoding="utf-8") as handle:
+        table = list(csv.DictReader(handle))
+    assert len(table) == len(graded["rows"]) * len(graded["data"]["tests"])
+    bob = [r for r in table if r["student"] == "bob" and r["verdict"] == "fail"]
+    assert any("has no CancelToken.is_cancelled yet (lesson 15, lab 1)" in r["reason"] for r in bob)
+
+
+def test_the_json_says_which_sets_ran_how_many_checks_each_held_and_what_isolation_holds(graded):
+    data = graded["data"]
+    plan = plans.make(LAB.id)
+    assert data["sets"] == plan.sets
+    assert [s["set"] for s in data["sets"]] == [f"lab {x.id}" for x in manifest.before(LAB.id)] \
+        + ["lab 15.1"]
+    assert all(s["checks"] >= s["tests"] > 0 for s in data["sets"])
+    assert data["isolation"]["holds"] and data["isolation"]["cannot_prevent"]
+    if ROOT:
+        assert data["isolation"]["level"] in ("namespaces", "user")
+
+
+def test_feedback_tells_each_student_what_passed_what_failed_and_why(graded, kit_verdicts):
+    folder = graded["out"] / "feedback"
+    assert sorted(p.stem for p in folder.glob("*.md")) == sorted(graded["rows"])
+    bob = (folder / "bob.md").read_text(encoding="utf-8")
+    good = sum(v == "pass" for v in kit_verdicts["starter"].values())
+    total = len(kit_verdicts["starter"])
+    assert f"Score: {good:g} of {total:g} points" in bob
+    assert f"## What did not pass ({total - good})" in bob and f"## What passed ({good})" in bob
+    assert "harness.py has no CancelToken.is_cancelled yet (lesson 15, lab 1)." in bob
+    assert "Traceback" not in bob and "AssertionError" not in bob
+    broken = (folder / "does_not_parse.md").read_text(encoding="utf-8")
+    assert "did not import" in broken and "SyntaxError" in broken
+    assert "/s-" not in broken, "the scratch folder's random name is not shown to students"
+    assert f"Score: {total:g} of {total:g} points" in (folder / "alice.md").read_text()
+
+
+def test_the_summary_counts_full_marks_and_names_the_most_failed_tests(graded):
+    out = graded["stdout"]
+    n = len(graded["rows"])
+    assert f"Graded {n} submissions for lesson 15, lab 1" in out
+    assert "full marks" in out and "Most-failed tests:" in out
+    assert "Isolation (" in out and "what it cannot prevent" in out
+    assert f"{n}/{n}" in graded["stderr"], "the progress bar reached the end"
+
+
+@pytest.mark.skipif(not ROOT, reason="only a grader running as root can keep reports out of reach")
+def test_a_submission_cannot_write_into_the_output_folder(graded):
+    out = graded["out"]
+    assert not (out / "forged.txt").exists()
+    for line in (out / "journal.jsonl").read_text(encoding="utf-8").splitlines():
+        assert json.loads(line)["key"] != "forged"
+
+
+def test_parallel_grading_gives_the_same_reports_as_one_at_a_time(tmp_path):
+    kinds = ["does_not_parse", "exits_at_import", "patches_the_checks", "floods_output",
+             "crashes_the_interpreter"]
+    folder = make_class(tmp_path / "submissions", kinds=kinds)
+    plan = plans.make(LAB.id)
+    subs, _ = batch.find(folder)
+    written = {}
+    for jobs in (1, 2):
+        out = tmp_path / f"out{jobs}"
+        out.mkdir()
+        results, isolation = batch.grade_all(plan, subs, out, jobs=jobs)
+        report.write(out, plan, results, isolation)
+        data = json.loads((out / "grades.json").read_text(encoding="utf-8"))
+        for row in data["submissions"]:
+            row.pop("seconds")
+        written[jobs] = ((out / "grades.csv").read_text(), (out / "tests.csv").read_text(),
+                         data, {p.name: p.read_text() for p in (out / "feedback").iterdir()})
+    assert written[1] == written[2]
+
+
+def test_an_unknown_lab_or_missing_folder_is_a_plain_error(tmp_path, capsys):
+    from grader.__main__ import main
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    assert main(["grade", "--lab", "99.1", str(folder), "--out", str(tmp_path / "o")]) == 2
+    assert "there is no lab 99.1" in capsys.readouterr().err
+    assert main(["grade", "--lab", "15.1", str(tmp_path / "none"), "--out",
+                 str(tmp_path / "o")]) == 2
+    assert "there is no folder of submissions" in capsys.readouterr().err
+
+
+def test_an_output_folder_inside_the_submissions_or_around_the_kit_is_refused(tmp_path, capsys):
+    from grader.__main__ import main
+    folder = make_class(tmp_path / "submissions", kinds=[])
+    for out in (folder / "grades", manifest.KIT.parent):
+        assert main(["grade", "--lab", LAB.id, str(folder), "--out", str(out)]) == 2
+        assert "choose an output folder" in capsys.readouterr().err
+    assert not (folder / "grades").exists()

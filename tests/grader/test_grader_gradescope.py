@@ -1,0 +1,129 @@
+"""The Gradescope bundle: built with the same suites, its run_autograder run here on sample
+submissions writes a valid results.json."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from gradeclass import EXTRA, LAB, base_text, base_verdicts
+
+from grader import batch, gradescope, plan as plans
+
+pytestmark = pytest.mark.skipif(shutil.which("bash") is None,
+                                reason="the bundle's scripts are bash")
+
+
+@pytest.fixture(scope="module")
+def kit_verdicts(tmp_path_factory):
+    return base_verdicts(tmp_path_factory.mktemp("bases"))
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory):
+    """A bundle with one hidden extra test file, unpacked and set up as Gradescope would."""
+    root = tmp_path_factory.mktemp("gradescope")
+    extra = root / "extra15.py"
+    extra.write_text(EXTRA, encoding="utf-8")
+    plan = plans.make(LAB.id, extra_tests=[extra])
+    path = gradescope.build(plan, root / "bundle.zip",
+                            settings=batch.Settings(seconds_per_test=1.5))
+    source = root / "source"
+    with zipfile.ZipFile(path) as archive:
+        archive.extractall(source)
+        for info in archive.infolist():  # extractall drops the mode bits Gradescope keeps
+            (source / info.filename).chmod((info.external_attr >> 16) & 0o777)
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    setup = subprocess.run(["bash", str(source / "setup.sh")], env=env, capture_output=True,
+                           text=True, timeout=120)
+    assert setup.returncode == 0, setup.stdout + setup.stderr
+    return {"zip": path, "source": source, "plan": plan, "root": root}
+
+
+def run_autograder(bundle, name, files):
+    """run_autograder on a submission folder holding `files`; returns results.json's data."""
+    submission = bundle["root"] / name
+    submission.mkdir()
+    for relative, text in files.items():
+        (submission / relative).parent.mkdir(parents=True, exist_ok=True)
+        (submission / relative).write_text(text, encoding="utf-8")
+    results = bundle["root"] / f"{name}-results" / "results.json"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(GRADER_SOURCE=str(bundle["source"]), GRADER_SUBMISSION=str(submission),
+               GRADER_RESULTS=str(results))
+    done = subprocess.run([str(bundle["source"] / "run_autograder")], env=env, cwd=bundle["root"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    data = json.loads(results.read_text(encoding="utf-8"))
+    assert_valid(data)
+    return data
+
+
+def assert_valid(data):
+    """Gradescope's results.json: a score, and tests with name, score, max_score, status,
+    output and visibility of the allowed kinds."""
+    visibilities = {"hidden", "after_due_date", "after_published", "visible"}
+    assert isinstance(data["score"], (int, float))
+    assert isinstance(data["execution_time"], int) and isinstance(data["output"], str)
+    assert data["visibility"] in visibilities and data["stdout_visibility"] in visibilities
+    for test in data["tests"]:
+        assert set(test) >= {"name", "score", "max_score", "status", "output", "visibility"}
+        assert isinstance(test["name"], str) and test["name"]
+        assert 0 <= test["score"] <= test["max_score"]
+        assert test["status"] in ("passed", "failed")
+        assert test["visibility"] in visibilities
+    assert data["score"] == sum(t["score"] for t in data["tests"])
+
+
+def test_the_bundle_has_the_scripts_at_its_root_and_no_solution(bundle):
+    with zipfile.ZipFile(bundle["zip"]) as archive:
+        names = archive.namelist()
+        modes = {i.filename: (i.external_attr >> 16) & 0o777 for i in archive.infolist()}
+    assert {"setup.sh", "run_autograder", "grader_plan.json"} <= set(names)
+    assert modes["run_autograder"] & 0o111 and modes["setup.sh"] & 0o111
+    assert "kit/lab/runner.py" in names and "kit/grader/batch.py" in names
+    assert "kit/lab/tests/expected/lesson_15_lab1.json" in names
+    assert not [n for n in names if n.startswith(("kit/solutions", "kit/source", "kit/tests/"))]
+    solution = LAB.solution.read_bytes()
+    with zipfile.ZipFile(bundle["zip"]) as archive:
+        assert not [n for n in names if archive.read(n) == solution]
+
+
+def test_the_bundle_is_the_same_bytes_every_build(bundle, tmp_path):
+    again = gradescope.build(bundle["plan"], tmp_path / "again.zip",
+                             settings=batch.Settings(seconds_per_test=1.5))
+    assert again.read_bytes() == bundle["zip"].read_bytes()
+
+
+def test_run_autograder_on_the_starter_writes_its_verdicts(bundle, kit_verdicts):
+    data = run_autograder(bundle, "starter", {"harness.py": base_text("starter")})
+    kit = [t for t in data["tests"] if t["tags"] != ["extra15.py (hidden)"]]
+    wanted = sum(v == "pass" for v in kit_verdicts["starter"].values())
+    assert sum(t["status"] == "passed" for t in kit) == wanted
+    failed = [t for t in kit if t["status"] == "failed"]
+    assert any("has no CancelToken.is_cancelled yet" in t["output"] for t in failed)
+    assert {t["visibility"] for t in kit} == {"visible"}
+
+
+def test_run_autograder_gives_the_reference_every_point_and_hides_the_hidden_tests(bundle):
+    data = run_autograder(bundle, "solution", {"lab1/harness.py": base_text("solution")})
+    assert data["score"] == bundle["plan"].max_score
+    hidden = [t for t in data["tests"] if t["visibility"] != "visible"]
+    assert [t["visibility"] for t in hidden] == ["after_published", "after_published"]
+    assert [t["max_score"] for t in hidden] == [3.0, 1.0]
+    assert "extra15.py (hidden) (2 tests, 2 checks)" in data["output"]
+
+
+def test_run_autograder_on_a_submission_without_a_harness_says_so(bundle):
+    data = run_autograder(bundle, "empty", {"README.txt": "I forgot my file"})
+    assert data["score"] == 0 and "holds no harness.py" in data["output"]
+
+
+def test_run_autograder_on_a_broken_file_gives_every_test_the_reason(bundle):
+    data = run_autograder(bundle, "broken", {"harness.py": "def run_tool(:\n"})
+    assert data["score"] == 0 and "did not import" in data["output"]
+    assert all("does not import" in t["output"] for t in data["tests"])

@@ -1,0 +1,100 @@
+"""The sandbox a submission runs in: the strongest level the machine allows, and a statement of
+what that level cannot prevent."""
+import json
+import os
+import resource
+import subprocess
+import sys
+
+import pytest
+
+from gradeclass import ROOT
+from lab import manifest
+
+from grader import sandbox
+
+LOOK = r"""
+import json, os, resource
+def can_list(path):
+    try:
+        os.listdir(path)
+        return True
+    except OSError:
+        return False
+print(json.dumps({"uid": os.getuid(), "cwd": os.getcwd(), "home": os.environ.get("HOME"),
+                  "env": sorted(os.environ), "solutions": can_list(os.environ["KIT_SOLUTIONS"]),
+                  "memory": resource.getrlimit(resource.RLIMIT_AS)[0],
+                  "core": resource.getrlimit(resource.RLIMIT_CORE)[0],
+                  "files": sorted(os.listdir("."))}))
+"""
+
+
+def look_from_inside(box):
+    scratch = box.scratch(b"print('hello')\n")
+    try:
+        env = {**box.env(scratch), "KIT_SOLUTIONS": str(manifest.KIT / "solutions")}
+        done = subprocess.run([sys.executable, "-I", "-c", LOOK], cwd=scratch, env=env,
+                              preexec_fn=box.preexec(), capture_output=True, text=True,
+                              timeout=60, start_new_session=True)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout), scratch
+    finally:
+        box.remove(scratch)
+
+
+def test_the_strongest_level_is_chosen_and_says_what_it_cannot_prevent(tmp_path):
+    box = sandbox.prepare(tmp_path / "box", out=tmp_path / "out")
+    said = box.statement()
+    assert said["level"] == box.level and said["holds"] and said["cannot_prevent"]
+    if ROOT:
+        assert box.level in ("namespaces", "user")
+    else:
+        assert box.level == "limits"
+        assert any("your own user" in line for line in said["cannot_prevent"])
+
+
+def test_at_the_weakest_level_the_statement_names_what_the_child_could_read(tmp_path):
+    box = sandbox.prepare(tmp_path / "box", out=tmp_path / "out", level="limits")
+    said = box.statement()
+    assert str(manifest.KIT / "solutions") in box.readable
+    assert any("could still read" in line and "solutions" in line
+               for line in said["cannot_prevent"])
+    assert any("can read and change" in line for line in said["cannot_prevent"])
+
+
+def test_a_child_gets_only_its_scratch_folder_a_clean_environment_and_the_limits(
+        tmp_path, monkeypatch):
+    monkeypatch.setenv("GRADER_TEST_SECRET", "do not leak")
+    box = sandbox.prepare(tmp_path / "box", resources=sandbox.Resources(memory_mb=700))
+    seen, scratch = look_from_inside(box)
+    assert seen["cwd"] == seen["home"] == str(scratch)
+    assert seen["files"] == ["harness.py"]
+    assert "GRADER_TEST_SECRET" not in seen["env"]
+    assert seen["memory"] == 700 * 1024 * 1024 and seen["core"] == 0
+    assert resource.getrlimit(resource.RLIMIT_AS)[0] != seen["memory"], "the grader is not limited"
+
+
+@pytest.mark.skipif(not ROOT, reason="only root can run a submission as another user")
+def test_as_root_the_child_is_nobody_and_cannot_list_the_solutions(tmp_path):
+    box = sandbox.prepare(tmp_path / "box")
+    seen, _ = look_from_inside(box)
+    assert seen["uid"] != 0 and seen["uid"] == box.user[0]
+    if box.level == "namespaces":
+        assert seen["solutions"] is False
+        assert not box.network and not box.readable
+    else:
+        assert any("namespaces" in line for line in box.statement()["cannot_prevent"])
+
+
+def test_the_scratch_folders_parent_cannot_be_listed_by_others(tmp_path):
+    box = sandbox.prepare(tmp_path / "box")
+    assert os.stat(box.base).st_mode & 0o777 == 0o711
+
+
+@pytest.mark.skipif(not ROOT, reason="the refusal is about running submissions as root")
+def test_as_root_without_a_working_sandbox_grading_is_refused_with_the_reason(tmp_path,
+                                                                            monkeypatch):
+    monkeypatch.setattr(sandbox, "_probe", lambda box, hide: "the child could not start (test)")
+    with pytest.raises(sandbox.SandboxError, match="cannot be run safely here") as caught:
+        sandbox.prepare(tmp_path / "box")
+    assert "--unsandboxed" in str(caught.value) and "could not start" in str(caught.value)
