@@ -119,8 +119,8 @@ async def test_a_failure_mid_batch(t):
     t.expect(ran, ["first", "third"], "Both working tools ran (run_tool, lesson 4).")
 
 
-@lab_test("str_arg returns the string argument, and raises ValueError(\"path must be a string\") "
-          "when it is missing or not a string.")
+@lab_test("str_arg hands back a string argument as it is; an absent one, or one of another "
+          "type, raises ValueError(\"path must be a string\").")
 async def test_str_arg(t):
     t.expect(harness.str_arg({"path": "a.py", "n": 1}, "path"), "a.py",
              "str_arg returns the value when it is a string (str_arg, lesson 4).")

@@ -41,9 +41,9 @@ def run_tool(tools, call):
     arguments, and what it returns goes back under the call's id, so that the model can tell
     which of its calls this answers."""
     tool = {t["name"]: t for t in tools}[call["name"]]
-    content, is_error = tool["execute"](call["arguments"]), False
+    text, failed = tool["execute"](call["arguments"]), False
     return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
-            "content": content, "is_error": is_error}
+            "content": text, "is_error": failed}
 
 
 # given in lesson 2: the factory and its tool dict; execute is yours

@@ -40,9 +40,9 @@ def run_tool(tools, call):
     arguments, and what it returns goes back under the call's id, so that the model can tell
     which of its calls this answers."""
     tool = {t["name"]: t for t in tools}[call["name"]]
-    content, is_error = tool["execute"](call["arguments"]), False
+    text, failed = tool["execute"](call["arguments"]), False
     return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
-            "content": content, "is_error": is_error}
+            "content": text, "is_error": failed}
 
 
 def make_read_tool(ws):
@@ -66,7 +66,7 @@ def make_read_tool(ws):
 
 # given in lesson 3: the two factories and their tool dicts; each execute is yours
 def make_write_tool(ws):
-    """The `write` tool over the workspace `ws`: create a file, or replace all of it."""
+    """The `write` tool: makes a file in `ws`, or overwrites one that is there, whole."""
     def execute(arguments):
         path, content = arguments["path"], arguments["content"]
         ws.write_text(path, content)

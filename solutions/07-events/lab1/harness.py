@@ -37,21 +37,21 @@ def error_message(text):
 def str_arg(arguments, name):
     """The string argument `name`. A schema asks the model for a string; nothing makes it send
     one. Raises ValueError("<name> must be a string") when it is missing or another type."""
-    value = arguments.get(name)
-    if not isinstance(value, str):
-        raise ValueError(f"{name} must be a string")
-    return value
+    got = arguments.get(name)  # None when the model left it out
+    if isinstance(got, str):
+        return got
+    raise ValueError(f"{name} must be a string")
 
 
 def int_arg(arguments, name, default):
     """The optional whole-number argument `name`, or `default` when it is absent or None. A
     bool is not a whole number here. Raises ValueError("<name> must be an integer")."""
-    value = arguments.get(name)
-    if value is None:
+    got = arguments.get(name)
+    if got is None:
         return default
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be an integer")
-    return value
+    if type(got) is int:  # exactly int: True and False are ints to Python, not to a reader
+        return got
+    raise ValueError(f"{name} must be an integer")
 
 
 def tool_specs(tools):
@@ -67,14 +67,14 @@ def run_tool(tools, call):
     Exception. Anything wider, such as lab.PowerCut, is the program ending and passes through."""
     tool = {t["name"]: t for t in tools}.get(call["name"])
     if tool is None:
-        content, is_error = f"Tool {call['name']} not found", True
+        text, failed = f"Tool {call['name']} not found", True
     else:
         try:
-            content, is_error = tool["execute"](call["arguments"]), False
+            text, failed = tool["execute"](call["arguments"]), False
         except Exception as exc:
-            content, is_error = str(exc), True
+            text, failed = str(exc), True
     return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
-            "content": content, "is_error": is_error}
+            "content": text, "is_error": failed}
 
 
 MAX_LINES = 2000  # the budget of one tool result: every result is sent again on every later
@@ -85,25 +85,27 @@ def truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     """The beginning of `text` that fits the budget, as (kept, lines_shown): whole lines with
     their newlines, for files, which are read from the top. A first line that alone is over
     budget gives ("", 0), because half a line misleads."""
-    kept, size = [], 0
-    for line in text.splitlines(keepends=True):
-        size += len(line.encode())
-        if len(kept) == max_lines or size > max_bytes:
+    lines = text.splitlines(keepends=True)
+    count, used = 0, 0
+    while count < min(len(lines), max_lines):
+        used += len(lines[count].encode())
+        if used > max_bytes:  # this line would not fit: stop before it
             break
-        kept.append(line)
-    return "".join(kept), len(kept)
+        count += 1
+    return "".join(lines[:count]), count
 
 
 def truncate_tail(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     """The end of `text` that fits the budget, as (kept, lines_shown), in the original order:
     for command output, whose verdict is printed last."""
-    kept, size = [], 0
-    for line in reversed(text.splitlines(keepends=True)):
-        size += len(line.encode())
-        if len(kept) == max_lines or size > max_bytes:
+    lines = text.splitlines(keepends=True)
+    count, used = 0, 0
+    while count < min(len(lines), max_lines):
+        used += len(lines[-1 - count].encode())  # counting up from the last line
+        if used > max_bytes:
             break
-        kept.append(line)
-    return "".join(reversed(kept)), len(kept)
+        count += 1
+    return "".join(lines[len(lines) - count:]), count
 
 
 def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
@@ -111,25 +113,27 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     when it stops early its last line says where to carry on."""
     def execute(arguments):
         path = str_arg(arguments, "path")
-        offset, limit = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
-        if offset < 1 or (limit is not None and limit < 1):
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+        if start < 1 or (most is not None and most < 1):
             raise ValueError("offset and limit must be 1 or more")
-        if not ws.exists(path):
-            raise FileNotFoundError(
-                f"File not found: {path}. Files here: {', '.join(ws.listdir('.'))}")
+        if not ws.exists(path):  # say what is there, so the model can ask again
+            listing = ", ".join(ws.listdir("."))
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
         lines = ws.read_text(path).splitlines(keepends=True)
-        if offset > max(len(lines), 1):
-            raise ValueError(f"offset {offset} is past the end of {path}: {len(lines)} lines")
-        wanted = lines[offset - 1:] if limit is None else lines[offset - 1:offset - 1 + limit]
-        kept, shown = truncate_head("".join(wanted), max_lines, max_bytes)
-        if wanted and shown == 0:
-            skip = f" Use offset={offset + 1} to skip it." if offset < len(lines) else ""
-            return (f"[Line {offset} of {path} is {len(wanted[0].encode())} bytes, over the "
-                    f"{max_bytes}-byte budget of one read, so none of it is shown.{skip}]")
-        last = offset + shown - 1
-        if last < len(lines):
-            kept += f"[Showing lines {offset}-{last} of {len(lines)}. Use offset={last + 1} to continue.]"
-        return kept
+        total = len(lines)
+        if start > max(total, 1):
+            raise ValueError(f"offset {start} is past the end of {path}: {total} lines")
+        end = total if most is None else min(total, start - 1 + most)  # the last line wanted
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+        if shown == 0 and end >= start:  # lines were wanted, and the first alone is too big
+            size = len(lines[start - 1].encode())
+            hint = f" Use offset={start + 1} to skip it." if start < total else ""
+            return (f"[Line {start} of {path} is {size} bytes, over the {max_bytes}-byte "
+                    f"budget of one read, so none of it is shown.{hint}]")
+        last = start + shown - 1
+        if last < total:
+            chunk += f"[Showing lines {start}-{last} of {total}. Use offset={last + 1} to continue.]"
+        return chunk
 
     return {
         "name": "read",
@@ -149,7 +153,7 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
 
 
 def make_write_tool(ws):
-    """The `write` tool over the workspace `ws`: create a file, or replace all of it."""
+    """The `write` tool: makes a file in `ws`, or overwrites one that is there, whole."""
     def execute(arguments):
         path, content = str_arg(arguments, "path"), str_arg(arguments, "content")
         ws.write_text(path, content)
@@ -176,10 +180,11 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     failure: the result is ordinary and ends with a status line."""
     def execute(arguments):
         output, code = shell.run(str_arg(arguments, "command"))
-        total = len(output.splitlines())
-        output, shown = truncate_tail(output, max_lines, max_bytes)
-        if shown < total:
-            output += f"\n[Showing the last {shown} of {total} lines. Narrow the command for more.]"
+        printed = len(output.splitlines())  # lines the command printed, before the cut
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+        if kept_lines < printed:
+            output += (f"\n[Showing the last {kept_lines} of {printed} lines. "
+                       "Narrow the command for more.]")
         if code != 0:
             output += f"\nCommand exited with code {code}"
         return output
@@ -211,12 +216,12 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
     announce: a message is appended to `messages`, the caller's list and the record, before
     its message_end is yielded, and nothing is yielded between a tool returning and its result
     being recorded. The final message is the last of agent_end's "messages"."""
-    new = []  # this run's messages, for agent_end
+    added = []  # what this run puts on the record, for agent_end to carry
 
     def record(message):
-        """Append `message` to the record, then make the event that announces it."""
+        """Put `message` on the record first; only then build its message_end to yield."""
         messages.append(message)
-        new.append(message)
+        added.append(message)
         return {"type": "message_end", "message": message}
 
     yield {"type": "agent_start"}
@@ -240,15 +245,17 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
             yield record(result)  # straight after the tool returned: nothing in between
             yield {"type": "tool_execution_end", "call": call, "result": result}
         yield {"type": "turn_end", "message": reply}
-    yield {"type": "agent_end", "messages": new}  # the one way out, so every exit balances
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
 
 
 def context_for_model(messages):
     """The view: what the model is sent, built fresh for every request from the record, which
     it never changes. An empty assistant message that failed is left out, because a provider
     refuses an empty assistant message; a failed one that got words out stays."""
-    kept = [m for m in messages if not (m["role"] == "assistant" and not m["content"]
-                                        and m.get("stop_reason") == "error")]
+    endings = ("error",)  # the empty ending a provider would refuse
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+            or message.get("stop_reason") not in endings]
     return kept
 
 

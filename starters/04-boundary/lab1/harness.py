@@ -51,7 +51,7 @@ def run_tool(tools, call):
     Exception. Anything wider, such as lab.PowerCut, is the program ending and passes through."""
     # --- your code --- gap 2 of 4: the boundary
     # Lesson 2's body, below, raises whenever a tool raises, and for a name no tool has. Make
-    # every call end in exactly one result instead, by setting `content` and `is_error`:
+    # every call end in exactly one result instead, by setting `text` and `failed`:
     #   - no tool has that name: f"Tool {call['name']} not found", is_error True
     #   - execute raises: str(exc), is_error True. Catch Exception and nothing wider:
     #     lab.PowerCut means the program is ending, not that a tool failed, so it goes on up
@@ -60,10 +60,10 @@ def run_tool(tools, call):
     #     lab.shape(messages) == "U A[c1,c2,c3] R(c1) R(c2) R(c3) A"
     #     messages[3]["content"] == "disk full" and messages[3]["is_error"] is True
     tool = {t["name"]: t for t in tools}[call["name"]]
-    content, is_error = tool["execute"](call["arguments"]), False
+    text, failed = tool["execute"](call["arguments"]), False
     # --- end ---
     return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
-            "content": content, "is_error": is_error}
+            "content": text, "is_error": failed}
 
 
 def make_read_tool(ws):
@@ -93,7 +93,7 @@ def make_read_tool(ws):
 
 
 def make_write_tool(ws):
-    """The `write` tool over the workspace `ws`: create a file, or replace all of it."""
+    """The `write` tool: makes a file in `ws`, or overwrites one that is there, whole."""
     def execute(arguments):
         # --- your code --- gap 1, continued
         # Take both arguments with str_arg: a model may leave one out, or send a number.

@@ -37,10 +37,10 @@ def error_message(text):
 def str_arg(arguments, name):
     """The string argument `name`. A schema asks the model for a string; nothing makes it send
     one. Raises ValueError("<name> must be a string") when it is missing or another type."""
-    value = arguments.get(name)
-    if not isinstance(value, str):
-        raise ValueError(f"{name} must be a string")
-    return value
+    got = arguments.get(name)  # None when the model left it out
+    if isinstance(got, str):
+        return got
+    raise ValueError(f"{name} must be a string")
 
 
 def int_arg(arguments, name, default):
@@ -66,14 +66,14 @@ def run_tool(tools, call):
     Exception. Anything wider, such as lab.PowerCut, is the program ending and passes through."""
     tool = {t["name"]: t for t in tools}.get(call["name"])
     if tool is None:
-        content, is_error = f"Tool {call['name']} not found", True
+        text, failed = f"Tool {call['name']} not found", True
     else:
         try:
-            content, is_error = tool["execute"](call["arguments"]), False
+            text, failed = tool["execute"](call["arguments"]), False
         except Exception as exc:
-            content, is_error = str(exc), True
+            text, failed = str(exc), True
     return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
-            "content": content, "is_error": is_error}
+            "content": text, "is_error": failed}
 
 
 # given in lesson 6: the budget of one result, in the course's numbers
@@ -116,9 +116,9 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         # None, no limit), both read with int_arg. Either one below 1 raises
         # ValueError("offset and limit must be 1 or more").
         # --- end ---
-        if not ws.exists(path):
-            raise FileNotFoundError(
-                f"File not found: {path}. Files here: {', '.join(ws.listdir('.'))}")
+        if not ws.exists(path):  # say what is there, so the model can ask again
+            listing = ", ".join(ws.listdir("."))
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
         # --- your code --- gap 4, continued
         # The whole file, below, may be megabytes, and every later request carries it again.
         # Return at most one budget, starting at line `offset`. With the file split into
@@ -159,7 +159,7 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
 
 
 def make_write_tool(ws):
-    """The `write` tool over the workspace `ws`: create a file, or replace all of it."""
+    """The `write` tool: makes a file in `ws`, or overwrites one that is there, whole."""
     def execute(arguments):
         path, content = str_arg(arguments, "path"), str_arg(arguments, "content")
         ws.write_text(path, content)
@@ -242,8 +242,10 @@ def context_for_model(messages):
     """The view: what the model is sent, built fresh for every request from the record, which
     it never changes. An empty assistant message that failed is left out, because a provider
     refuses an empty assistant message; a failed one that got words out stays."""
-    kept = [m for m in messages if not (m["role"] == "assistant" and not m["content"]
-                                        and m.get("stop_reason") == "error")]
+    endings = ("error",)  # the empty ending a provider would refuse
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+            or message.get("stop_reason") not in endings]
     return kept
 
 

@@ -47,15 +47,14 @@ def error_message(text, stop_reason="error"):
 def render(messages):
     """The transcript as plain text, one line per message, calls written name(arguments). A
     summary is written from this, and estimate_tokens measures it."""
-    lines = []
-    for m in messages:
-        if m["role"] == "assistant":
-            calls = [f"{c['name']}({json.dumps(c['arguments'])})" for c in tool_calls(m)]
-            words = " ".join([text_of(m)] + calls)
-        else:
-            words = m["content"]
-        lines.append(f"{m['role']}: {words}".replace("\n", " "))
-    return "\n".join(lines)
+    out = []
+    for message in messages:
+        said = message["content"]
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)
+            said = " ".join([text_of(message)] + [
+                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+    return "\n".join(out)
 
 
 # == 2 tools ==
@@ -69,21 +68,21 @@ def render(messages):
 def str_arg(arguments, name):
     """The string argument `name`. A schema asks the model for a string; nothing makes it send
     one. Raises ValueError("<name> must be a string") when it is missing or another type."""
-    value = arguments.get(name)
-    if not isinstance(value, str):
-        raise ValueError(f"{name} must be a string")
-    return value
+    got = arguments.get(name)  # None when the model left it out
+    if isinstance(got, str):
+        return got
+    raise ValueError(f"{name} must be a string")
 
 
 def int_arg(arguments, name, default):
     """The optional whole-number argument `name`, or `default` when it is absent or None. A
     bool is not a whole number here. Raises ValueError("<name> must be an integer")."""
-    value = arguments.get(name)
-    if value is None:
+    got = arguments.get(name)
+    if got is None:
         return default
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be an integer")
-    return value
+    if type(got) is int:  # exactly int: True and False are ints to Python, not to a reader
+        return got
+    raise ValueError(f"{name} must be an integer")
 
 
 def tool_specs(tools):
@@ -107,15 +106,15 @@ async def run_tool(tools, call, signal=None):
     #   - a tool that does run is handed the signal: execute(arguments, signal)
     tool = {t["name"]: t for t in tools}.get(call["name"])
     if tool is None:
-        content, is_error = f"Tool {call['name']} not found", True
+        text, failed = f"Tool {call['name']} not found", True
     else:
         try:
-            content, is_error = await tool["execute"](call["arguments"]), False
+            text, failed = await tool["execute"](call["arguments"]), False
         except Exception as exc:
-            content, is_error = str(exc), True
+            text, failed = str(exc), True
     # --- end ---
     return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
-            "content": content, "is_error": is_error}
+            "content": text, "is_error": failed}
 
 
 MAX_LINES = 2000  # the budget of one tool result: every result is sent again on every later
@@ -126,25 +125,27 @@ def truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     """The beginning of `text` that fits the budget, as (kept, lines_shown): whole lines with
     their newlines, for files, which are read from the top. A first line that alone is over
     budget gives ("", 0), because half a line misleads."""
-    kept, size = [], 0
-    for line in text.splitlines(keepends=True):
-        size += len(line.encode())
-        if len(kept) == max_lines or size > max_bytes:
+    lines = text.splitlines(keepends=True)
+    count, used = 0, 0
+    while count < min(len(lines), max_lines):
+        used += len(lines[count].encode())
+        if used > max_bytes:  # this line would not fit: stop before it
             break
-        kept.append(line)
-    return "".join(kept), len(kept)
+        count += 1
+    return "".join(lines[:count]), count
 
 
 def truncate_tail(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     """The end of `text` that fits the budget, as (kept, lines_shown), in the original order:
     for command output, whose verdict is printed last."""
-    kept, size = [], 0
-    for line in reversed(text.splitlines(keepends=True)):
-        size += len(line.encode())
-        if len(kept) == max_lines or size > max_bytes:
+    lines = text.splitlines(keepends=True)
+    count, used = 0, 0
+    while count < min(len(lines), max_lines):
+        used += len(lines[-1 - count].encode())  # counting up from the last line
+        if used > max_bytes:
             break
-        kept.append(line)
-    return "".join(reversed(kept)), len(kept)
+        count += 1
+    return "".join(lines[len(lines) - count:]), count
 
 
 def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
@@ -152,25 +153,27 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     when it stops early its last line says where to carry on."""
     async def execute(arguments, signal=None):
         path = str_arg(arguments, "path")
-        offset, limit = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
-        if offset < 1 or (limit is not None and limit < 1):
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+        if start < 1 or (most is not None and most < 1):
             raise ValueError("offset and limit must be 1 or more")
-        if not ws.exists(path):
-            raise FileNotFoundError(
-                f"File not found: {path}. Files here: {', '.join(ws.listdir('.'))}")
+        if not ws.exists(path):  # say what is there, so the model can ask again
+            listing = ", ".join(ws.listdir("."))
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
         lines = ws.read_text(path).splitlines(keepends=True)
-        if offset > max(len(lines), 1):
-            raise ValueError(f"offset {offset} is past the end of {path}: {len(lines)} lines")
-        wanted = lines[offset - 1:] if limit is None else lines[offset - 1:offset - 1 + limit]
-        kept, shown = truncate_head("".join(wanted), max_lines, max_bytes)
-        if wanted and shown == 0:
-            skip = f" Use offset={offset + 1} to skip it." if offset < len(lines) else ""
-            return (f"[Line {offset} of {path} is {len(wanted[0].encode())} bytes, over the "
-                    f"{max_bytes}-byte budget of one read, so none of it is shown.{skip}]")
-        last = offset + shown - 1
-        if last < len(lines):
-            kept += f"[Showing lines {offset}-{last} of {len(lines)}. Use offset={last + 1} to continue.]"
-        return kept
+        total = len(lines)
+        if start > max(total, 1):
+            raise ValueError(f"offset {start} is past the end of {path}: {total} lines")
+        end = total if most is None else min(total, start - 1 + most)  # the last line wanted
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+        if shown == 0 and end >= start:  # lines were wanted, and the first alone is too big
+            size = len(lines[start - 1].encode())
+            hint = f" Use offset={start + 1} to skip it." if start < total else ""
+            return (f"[Line {start} of {path} is {size} bytes, over the {max_bytes}-byte "
+                    f"budget of one read, so none of it is shown.{hint}]")
+        last = start + shown - 1
+        if last < total:
+            chunk += f"[Showing lines {start}-{last} of {total}. Use offset={last + 1} to continue.]"
+        return chunk
 
     return {
         "name": "read",
@@ -193,7 +196,7 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
 
 
 def make_write_tool(ws):
-    """The `write` tool over the workspace `ws`: create a file, or replace all of it."""
+    """The `write` tool: makes a file in `ws`, or overwrites one that is there, whole."""
     async def execute(arguments, signal=None):
         path, content = str_arg(arguments, "path"), str_arg(arguments, "content")
         ws.write_text(path, content)
@@ -228,15 +231,16 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         #     process = shell.start(command)    starts it and returns at once
         #     process.done() -> bool            process.kill()
         #     process.output() -> (output, code), only once it is done
-        # While the process runs: if the signal is cancelled, return "Command cancelled";
-        # otherwise `await asyncio.sleep(0)`, one turn of the event loop, and look again.
-        # However execute is left, the command must not be left running.
+        # Until it is done, look at the signal on every lap: set means return
+        # "Command cancelled"; clear means `await asyncio.sleep(0)`, a single turn of the event
+        # loop, then the next lap. Whichever way execute ends, the process ends with it.
         output, code = await shell.arun(str_arg(arguments, "command"))
         # --- end ---
-        total = len(output.splitlines())
-        output, shown = truncate_tail(output, max_lines, max_bytes)
-        if shown < total:
-            output += f"\n[Showing the last {shown} of {total} lines. Narrow the command for more.]"
+        printed = len(output.splitlines())  # lines the command printed, before the cut
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+        if kept_lines < printed:
+            output += (f"\n[Showing the last {kept_lines} of {printed} lines. "
+                       "Narrow the command for more.]")
         if code != 0:
             output += f"\nCommand exited with code {code}"
         return output
@@ -261,7 +265,7 @@ def guard(tool, check):
     that execute first asks check(name, arguments) for None (go ahead) or a reason to refuse.
     A refusal is raised as PermissionError, and run_tool turns it into the call's result. A
     check that raises has not said yes, so the call is refused: the door fails closed."""
-    # given in lesson 15: async, because it waits on the real tool, which it hands the signal; check stays plain
+    # given in lesson 15: async now: the real tool behind the door is awaited, signal and all (check stays plain)
     async def execute(arguments, signal=None):
         try:
             reason = check(tool["name"], arguments)
@@ -297,7 +301,7 @@ def confirm_with(human):
 # everything.
 
 
-# given in lesson 15: async, because it waits on the model and on tools, and a new parameter, signal
+# given in lesson 15: async now, since the model and the tools are awaited; and one new parameter, signal
 async def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
                     get_steering=None, get_follow_ups=None, signal=None):
     """Give `prompt` to the model and carry on until a reply asks for no tools, a reply comes
@@ -314,22 +318,22 @@ async def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
     return a list of user messages, usually empty; the loop asks for steering once a turn's
     calls all have results, and for follow-ups only when the run would otherwise end. User
     messages enter only at the top of a turn. The loop never touches a queue."""
-    new = []  # this run's messages, for agent_end
+    added = []  # what this run puts on the record, for agent_end to carry
 
     def record(message):
-        """Append `message` to the record, then make the event that announces it."""
+        """Put `message` on the record first; only then build its message_end to yield."""
         messages.append(message)
-        new.append(message)
+        added.append(message)
         return {"type": "message_end", "message": message}
 
     def ask(get):
         return list(get()) if get else []
 
     yield {"type": "agent_start"}
-    turn, calls, failed = 0, [], False
+    turn, todo, failed = 0, [], False
     pending = [user_message(prompt)] + ask(get_steering)  # steering sent while idle joins in
     while pending:  # once for the prompt, then once per follow-up
-        while calls or pending:  # one lap is one turn
+        while todo or pending:  # one lap is one turn
             turn += 1
             yield {"type": "turn_start"}
             for message in pending:
@@ -352,8 +356,8 @@ async def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
             # one neither: the model itself answers "aborted" when Stop lands mid-request.
             failed = reply["stop_reason"] == "error"
             # --- end ---
-            calls = [] if failed else tool_calls(reply)
-            for call in calls:
+            todo = [] if failed else tool_calls(reply)  # the calls this turn owes a result
+            for call in todo:
                 yield {"type": "tool_execution_start", "call": call}
                 # --- your code --- gap 7 of 10: run_agent, 3 of 3: the signal goes to run_tool
                 # 3 of 3. run_tool needs the signal too.
@@ -366,7 +370,7 @@ async def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
                 pending = ask(get_steering)  # every call of this turn has its result
         if not failed:
             pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
-    yield {"type": "agent_end", "messages": new}  # the one way out, so every exit balances
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
 
 
 def context_for_model(messages):
@@ -374,11 +378,13 @@ def context_for_model(messages):
     it never changes. Empty assistant messages that failed or were stopped are left out (a
     failed one that got words out stays), then every call is paired with its result."""
     # --- your code --- gap 8 of 10: context_for_model
-    # Lesson 10's body. An empty "aborted" message is as unwelcome in a request as an empty
-    # "error" one.
-    kept = [m for m in messages if not (m["role"] == "assistant" and not m["content"]
-                                        and m.get("stop_reason") == "error")]
+    # Lesson 10's body. Stop brings a second kind of empty ending, "aborted", and a provider
+    # refuses it just as it refuses an empty "error" message: leave both out.
+    endings = ("error",)  # the empty ending a provider would refuse
     # --- end ---
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+            or message.get("stop_reason") not in endings]
     return repair_tool_history(kept)
 
 
@@ -392,28 +398,27 @@ def repair_tool_history(messages):
     two wins, a result with no call is dropped (its arguments are unknown, so no call can be
     made up), and a call with no result gets INTERRUPTED, is_error True. Pure, idempotent,
     and equal to its input when that is already valid. Call ids are taken to be unique."""
-    recorded = {}
-    for m in messages:
-        if m["role"] == "toolResult":
-            recorded.setdefault(m["tool_call_id"], m)
-    repaired = []
-    for m in messages:
-        if m["role"] == "toolResult":
-            continue  # each result is put back below, right after its call
-        repaired.append(m)
-        if m["role"] == "assistant":
-            for call in tool_calls(m):
-                repaired.append(recorded.get(call["id"]) or {
-                    "role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
-                    "content": INTERRUPTED, "is_error": True})
-    return repaired
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+    view = []
+    for message in messages:
+        if message["role"] == "toolResult":
+            continue  # results come back in below, each straight after its own call
+        view.append(message)
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+            view.append(answer.get(call["id"]) or {
+                "role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+                "content": INTERRUPTED, "is_error": True})
+    return view
 
 
 # == 4 harness ==
 # One transcript, one writer. The loop holds the mechanics and no state; the Harness holds the list.
 
 
-# given in lesson 15: the class line and its docstring
+# given in lesson 15: the class statement and its docstring
 class CancelToken:
     """One run's Stop flag. cancel() sets it and nothing more: a run stops only where slow code
     looks at it (the loop at each turn's top, run_tool before each call, the model, a tool that
@@ -424,7 +429,7 @@ class CancelToken:
     # --- end ---
 
 
-# given in lesson 15: the docstring's line on cancel()
+# given in lesson 15: the docstring's entry for cancel()
 class Harness:
     """The one owner of a transcript, and of what stays the same between runs (model, system
     prompt, tools, max_turns). One run at a time writes to the transcript.
@@ -498,17 +503,22 @@ class Harness:
         return self._run_now
 
     def steer(self, text):
+        """Queue `text` for the next gap between turns."""
         self._steering.append(user_message(text))
 
     def follow_up(self, text):
+        """Queue `text` for when the run would otherwise be over."""
         self._follow_ups.append(user_message(text))
 
     def subscribe(self, listener):
+        """Have listener(event) hear every event of every run; returns the undo."""
         self._listeners.append(listener)
 
         def unsubscribe():
-            if listener in self._listeners:  # undoing twice is harmless
+            try:
                 self._listeners.remove(listener)
+            except ValueError:
+                pass  # already gone: undoing twice is harmless
         return unsubscribe
 
     def replace_messages(self, messages):
@@ -537,20 +547,22 @@ class Harness:
                 queue.popleft()
 
     async def _run(self, text):
-        run = run_agent(self._model, self._system, self._messages, self._tools, text,
+        """The run prompt() hands out: run_agent over the harness's own list, each event
+        passed to the listeners, then on to the consumer."""
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
                         max_turns=self._max_turns,
                         get_steering=lambda: self._drain(self._steering),
                         # --- your code --- gap 10, continued
                         get_follow_ups=lambda: self._drain(self._follow_ups))
                         # --- end ---
         try:
-            async for event in run:
+            async for event in inner:
                 if event["type"] == "message_end":
                     self._delivered(event["message"])
                 self._notify(event)  # listeners first: a consumer that stops listening to
                 yield event  # the run cannot stop them hearing what happened
         finally:  # exhausted, closed by the consumer, or dying
-            await run.aclose()
+            await inner.aclose()
 
 
 # == 5 frontends ==
@@ -560,15 +572,15 @@ class Harness:
 
 
 class JsonRenderer:
-    """Each event as one line of JSON, for another program to read."""
+    """Every event as a line of JSON on standard output, for a program at the other end."""
 
     def __init__(self):
         self.failed = False
 
     def render(self, event):
         print(json.dumps(event))
-        if event["type"] == "message_end" and \
-                event["message"].get("stop_reason") in ("error", "aborted"):
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended in ("error", "aborted"):
             self.failed = True
 
     def finish(self):
@@ -576,24 +588,26 @@ class JsonRenderer:
 
 
 class FinalTextRenderer:
-    """Only the answer, printed once at the end, for `> answer.txt`. finish() prints the text of
-    the last assistant message and returns True; if that message failed
-    or was stopped, it prints "Error: <its error_message>" instead and returns False."""
+    """The answer alone, printed once at the end, for `> answer.txt`. finish() prints the last
+    assistant message's text and returns True; when that message failed
+    (or the user stopped its run), it prints "Error: <its error_message>" and returns False."""
 
     def __init__(self):
         self.last = None  # the newest assistant message so far
 
     def render(self, event):
-        if event["type"] == "message_end" and event["message"]["role"] == "assistant":
-            self.last = event["message"]
+        message = event.get("message")
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
 
     def finish(self):
-        if self.last is None:
+        reply = self.last
+        if reply is None:
             return False
-        if self.last["stop_reason"] in ("error", "aborted"):
-            print(f"Error: {self.last['error_message']}")
+        if reply["stop_reason"] in ("error", "aborted"):
+            print(f"Error: {reply['error_message']}")
             return False
-        print(text_of(self.last))
+        print(text_of(reply))
         return True
 
 
@@ -611,17 +625,19 @@ class SessionLog:
         self.ws, self.path = ws, path
 
     def entries(self):
-        """Every entry, oldest first; [] while there is no file. A line that is not JSON (a
-        write torn by a crash) raises ValueError with its line number. It is never skipped,
-        because the next append would be glued onto it and both entries lost."""
-        text = self.ws.read_text(self.path) if self.ws.exists(self.path) else ""
-        entries = []
-        for number, line in enumerate(text.splitlines(), 1):
+        """Every entry, oldest first; [] while there is no file. A line that is not JSON,
+        the half a crash left of a write, raises ValueError naming its line. Skipping it would
+        only hide it: the next append would land on the end of that half-line, and the log
+        would lose two entries instead of one."""
+        if not self.ws.exists(self.path):
+            return []
+        found = []
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
             try:
-                entries.append(json.loads(line))
+                found.append(json.loads(raw))
             except ValueError:
-                raise ValueError(f"{self.path}, line {number}: not a complete log entry") from None
-        return entries
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        return found
 
     def _append(self, entry):
         """Append `entry` as one line, with the id "e" + its line number, and return the id.
@@ -641,19 +657,19 @@ class SessionLog:
                              "first_kept_id": first_kept_id})
 
     def rows(self):
-        """(entry id, message) for every message of the transcript, in order. A compaction
-        entry is a rule for reading what came before it: the rows before its first_kept_id
-        become one row, (its id, the summary as a user message), and the rest follow."""
-        rows = []
+        """The transcript as (entry id, message) pairs, oldest first. Entries are replayed
+        in order; a compaction entry rewrites everything before its first_kept_id as a single
+        pair, its own id with the summary as a user message, and keeps the pairs from there."""
+        table = []
         for entry in self.entries():
-            if entry["type"] == "message":
-                rows.append((entry["id"], entry["message"]))
-            elif entry["type"] == "compaction":
-                ids, first = [row_id for row_id, _ in rows], entry["first_kept_id"]
-                kept = rows[ids.index(first):] if first in ids else []
+            if entry["type"] == "compaction":
+                start = next((i for i, (key, _) in enumerate(table)
+                              if key == entry["first_kept_id"]), len(table))
                 summary = user_message("Previous conversation summary:\n" + entry["summary"])
-                rows = [(entry["id"], summary)] + kept
-        return rows
+                table = [(entry["id"], summary), *table[start:]]
+            elif entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+        return table
 
     def replay(self):
         """The transcript, worked out from what happened rather than saved as a state."""
@@ -676,22 +692,23 @@ def estimate_tokens(messages):
 
 
 SUMMARY_SYSTEM = ("You write summaries of a conversation between a user and a coding agent. Do "
-                  "not continue it and do not answer anything asked in it. Reply with the "
-                  "summary alone: the goal, what has been done, what is next, and the exact "
-                  "file paths and errors.")
+                  "not continue it and do not answer anything asked in it. Answer with the "
+                  "summary and nothing else: what the user wants, what has been done so far, "
+                  "what remains to do, and every file path and error message exactly as written.")
 
 
-# given in lesson 15: async, because it waits on the model
+# given in lesson 15: async now: the model call is awaited
 async def summarize(model, messages):
     """A summary of `messages` from one model call that belongs to no transcript: its own
     system prompt, the rendered conversation in <conversation> tags as the only message, and
     no tools, so summarising is all it can do. RuntimeError when the reply failed or was empty."""
     wrapped = user_message(f"<conversation>\n{render(messages)}\n</conversation>")
     reply = await model.acomplete(SUMMARY_SYSTEM, [wrapped], [])
-    summary = text_of(reply).strip()
-    if reply["stop_reason"] in ("error", "aborted") or not summary:
-        raise RuntimeError(f"no summary: {reply.get('error_message', 'the reply was empty')}")
-    return summary
+    text = text_of(reply).strip()
+    if not text or reply["stop_reason"] in ("error", "aborted"):
+        reason = reply.get("error_message", "the reply was empty")
+        raise RuntimeError(f"no summary: {reason}")
+    return text
 
 
 def find_cut(rows, keep_recent_tokens):
@@ -699,51 +716,52 @@ def find_cut(rows, keep_recent_tokens):
     keep; the rows before it get summarised, and 0 means everything fits. The cut lands on a
     user message, a turn's beginning, or failing that at least not on a toolResult: a kept
     tail that opens with a result whose call was summarised away is refused by a provider."""
-    cut, kept = len(rows), 0
-    while cut > 0 and kept < keep_recent_tokens:  # walk back from the newest row
-        cut -= 1
-        kept += estimate_tokens([rows[cut][1]])
-    if kept < keep_recent_tokens:
-        return 0
-    for index in range(cut, len(rows)):  # forward to the next user message
-        if rows[index][1]["role"] == "user":
-            return index
-    while cut < len(rows) and rows[cut][1]["role"] == "toolResult":
-        cut += 1  # no user message after the cut: at least step past the results
-    return cut
+    left, start = keep_recent_tokens, len(rows)
+    while start > 0 and left > 0:  # spend the budget from the newest row backwards
+        start -= 1
+        left -= estimate_tokens([rows[start][1]])
+    if left > 0:
+        return 0  # everything fits
+    roles = [message["role"] for _, message in rows]
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+    while start < len(roles) and roles[start] == "toolResult":
+        start += 1  # no turn begins after it: at least step past the results
+    return start
 
 
-# given in lesson 15: async, because it waits on summarize
+# given in lesson 15: async now: summarize is awaited
 async def compact(log, model, *, keep_recent_tokens):
     """Summarise the old part of the session in `log` and append one compaction entry, so that
     replay() gives [summary] + [the kept tail]. The log only grows. False, with nothing
     appended, when there is nothing to summarise, nothing would be kept, or the summary
-    failed: housekeeping must never cost the user their turn."""
+    failed: tidying up is never worth a user's lost turn."""
     rows = log.rows()
     cut = find_cut(rows, keep_recent_tokens)
-    if cut <= 0 or cut >= len(rows):
-        return False
+    if not 0 < cut < len(rows):
+        return False  # nothing before the cut to summarise, or nothing after it to keep
+    older = [message for _, message in rows[:cut]]
     try:
-        summary = await summarize(model, [message for _, message in rows[:cut]])
+        summary = await summarize(model, older)
     except RuntimeError:
         return False
     log.append_compaction(summary, rows[cut][0])
     return True
 
 
-# given in lesson 15: async, because it waits on compact
+# given in lesson 15: async now: compact is awaited
 async def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
     """Compact when the transcript has come within `reserve` tokens of the context `window`,
     then hand the harness what the log now replays. For the code around the harness to call
     between runs, never during one. True if it compacted."""
     if harness.is_running:
         raise RuntimeError("cannot compact during a run")
-    if estimate_tokens(harness.messages) <= window - reserve:
-        return False
-    if not await compact(log, model, keep_recent_tokens=keep_recent_tokens):
-        return False
-    harness.replace_messages(log.replay())
-    return True
+    if estimate_tokens(harness.messages) + reserve <= window:
+        return False  # there is still room
+    compacted = await compact(log, model, keep_recent_tokens=keep_recent_tokens)
+    if compacted:
+        harness.replace_messages(log.replay())  # the one door in, shut during a run
+    return compacted
 
 
 def discover_context(ws, cwd):
@@ -751,12 +769,13 @@ def discover_context(ws, cwd):
     folder `cwd` (a plain relative path such as "services/api"), as [(path, text)], broadest
     first, so the file nearest the work is read last and has the last word. Whoever wrote
     these files is writing part of your system prompt."""
-    folders = [""]
-    for part in cwd.split("/"):
-        if part not in ("", "."):
-            folders.append(folders[-1] + part + "/")
-    return [(folder + "AGENTS.md", ws.read_text(folder + "AGENTS.md"))
-            for folder in folders if ws.exists(folder + "AGENTS.md")]
+    steps = [step for step in cwd.split("/") if step not in ("", ".")]
+    found = []
+    for depth in range(len(steps) + 1):  # the root first, then one folder deeper each time
+        name = "".join(step + "/" for step in steps[:depth]) + "AGENTS.md"
+        if ws.exists(name):
+            found.append((name, ws.read_text(name)))
+    return found
 
 
 def build_system_prompt(tools, context_files, skills, cwd, today):
@@ -765,22 +784,23 @@ def build_system_prompt(tools, context_files, skills, cwd, today):
     the order given, an index of `skills` [{"name", "description", "path"}] when a tool named
     read can load them, and last the date and folder. It reads no clock and no disk, so equal
     arguments give equal bytes, which tests and prompt caches depend on."""
-    guidelines = []
+    advice = []
     for tool in tools:
-        for guideline in tool.get("guidelines", []):
-            if guideline not in guidelines:  # a list keeps first-seen order; a set would not
-                guidelines.append(guideline)
-    tool_lines = [f"- {tool['name']}: {tool['snippet']}" for tool in tools if tool.get("snippet")]
-    sections = ["You are a coding assistant working in the user's project."]
-    if tool_lines:
-        sections.append("Available tools:\n" + "\n".join(tool_lines))
-    if guidelines:
-        sections.append("Guidelines:\n" + "\n".join(f"- {g}" for g in guidelines))
-    for path, text in context_files:
-        sections.append(f'<project_instructions path="{path}">\n{text}\n</project_instructions>')
-    if skills and any(tool["name"] == "read" for tool in tools):
-        index = "\n".join(f"- {s['name']}: {s['description']} ({s['path']})" for s in skills)
-        sections.append("Skills are instruction files for particular kinds of task. Before "
-                        "starting a task that fits a description, read its file.\n" + index)
-    sections.append(f"Current date: {today}\nCurrent working directory: {cwd}")
-    return "\n\n".join(sections)
+        for line in tool.get("guidelines", ()):
+            if line not in advice:  # first seen, first listed: a list keeps order, a set not
+                advice.append(line)
+    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]
+    parts = ["You are a coding assistant working in the user's project."]
+    if snippets:
+        parts.append("\n".join(["Available tools:", *snippets]))
+    if advice:
+        parts.append("\n".join(["Guidelines:", *(f"- {line}" for line in advice)]))
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+    if skills and "read" in [t["name"] for t in tools]:  # read is what loads a skill's file
+        parts.append("\n".join(
+            ["Skills are instruction files for particular kinds of task. Before starting a "
+             "task that fits a description, read its file."] +
+            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
+    return "\n\n".join(parts)
