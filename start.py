@@ -41,8 +41,11 @@ def main(argv):
     print("Starting JupyterLab on the lessons. Stop it with Ctrl-C.", flush=True)
     command = [str(BIN / "jupyter"), "lab", f"--notebook-dir={KIT}",
                f"--LabApp.default_url=/lab/tree/{where}", *passed_on]
+    # Terminals opened in JupyterLab inherit this PATH, so `python` there is the kit's.
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+           "VIRTUAL_ENV": str(VENV)}
     try:
-        return subprocess.run(command).returncode
+        return subprocess.run(command, env=env).returncode
     except KeyboardInterrupt:
         return 0
 
