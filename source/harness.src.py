@@ -17,6 +17,7 @@ import asyncio
 import json
 #: end
 #: from 9.1
+#: given 9.1 deque, a queue that is cheap to take from at the front
 from collections import deque
 #: end
 
@@ -97,6 +98,7 @@ ABORTED = "Operation aborted"  # what a stopped run says, for each call it skipp
 def render(messages):
     """The transcript as plain text, one line per message, calls written name(arguments). A
     summary is written from this, and estimate_tokens measures it."""
+    #: gap 12.1 1 render
     out = []
     for message in messages:
         said = message["content"]
@@ -105,6 +107,19 @@ def render(messages):
                 f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])
         out.append(f"{message['role']}: {said}".replace("\n", " "))
     return "\n".join(out)
+    #: starter
+    # One line per message, f"{role}: {words}", the lines joined by "\n", and every newline
+    # inside a line turned into a space, so that one message is always one line.
+    #   - a user message or a toolResult: words is its content
+    #   - an assistant message: words is " ".join of a list that starts with
+    #     text_of(message) and goes on with f"{name}({json.dumps(arguments)})" for each of
+    #     its tool_calls; so a message of calls only has two spaces after its colon
+    # One of the hidden tests:
+    #     render([user_message("Read a.py"),
+    #             lab.reply("Reading.", lab.call("read", {"path": "a.py"}, id="c1"))])
+    #         == 'user: Read a.py\nassistant: Reading. read({"path": "a.py"})'
+    pass
+    #: end
 #: end
 
 
@@ -421,10 +436,18 @@ def make_read_tool(ws):
             "required": ["path"],
         },
         "execute": execute,
-        #: from 13.1
+        #: gap 13.1 1 the tool keys
         "snippet": "Read a file's contents",
         "guidelines": ["Read files with read, not with cat or sed.",
                        "Name the files you touch by their paths."],
+        #: starter
+        # Two optional keys, read only by build_system_prompt; the model never sees them as
+        # keys. "snippet": one line on what the tool is for, "Read a file's contents".
+        # "guidelines": a list of advice, in this order:
+        #     "Read files with read, not with cat or sed."
+        #     "Name the files you touch by their paths."
+        # write's second guideline is this same sentence, word for word, so the prompt can
+        # give it once.
         #: end
     }
 #: from 3.1
@@ -468,10 +491,14 @@ def make_write_tool(ws):
             "required": ["path", "content"],
         },
         "execute": execute,
-        #: from 13.1
+        #: gap 13.1 1 the tool keys
         "snippet": "Create or replace a file",
         "guidelines": ["Use write for new files and for rewriting a whole file.",
                        "Name the files you touch by their paths."],
+        #: starter
+        # "snippet": "Create or replace a file". "guidelines", in this order:
+        #     "Use write for new files and for rewriting a whole file."
+        #     "Name the files you touch by their paths."          (the same as read's)
         #: end
     }
 
@@ -568,9 +595,12 @@ def make_bash_tool(shell):
             "required": ["command"],
         },
         "execute": execute,
-        #: from 13.1
+        #: gap 13.1 1 the tool keys
         "snippet": "Run a shell command",
         "guidelines": ["Before running a command, say what it is for."],
+        #: starter
+        # "snippet": "Run a shell command". "guidelines": one sentence,
+        #     "Before running a command, say what it is for."
         #: end
     }
 #: end
@@ -588,6 +618,7 @@ def guard(tool, check):
     #: before
     def execute(arguments):
     #: end
+        #: gap 14.1 1 the guarded execute
         try:
             reason = check(tool["name"], arguments)
         except Exception as exc:
@@ -599,6 +630,22 @@ def guard(tool, check):
         #: before
         return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
         #: end
+        #: starter
+        # The door, in three steps:
+        #   1. ask check(tool["name"], arguments): None means go ahead, a string is a reason
+        #      to refuse. A check that raises an Exception has not said yes: its reason is
+        #      f"the check failed: {exc}" (a door fails closed). Catch Exception, no wider.
+        #   2. a reason means raise PermissionError(f"Tool call blocked: {reason}"); run_tool
+        #      turns it into the call's result, and the real tool never runs
+        #   3. otherwise return what tool["execute"](arguments) returns. Call it outside the
+        #      try of step 1: what the real tool raises is its own failure, not a refusal.
+        # One of the hidden tests, an allow-list that raises for any command not on it:
+        #     allowed = {"ls": None, "cat": None}
+        #     check = lambda name, arguments: allowed[arguments["command"].split()[0]]
+        #     a call of bash {"command": "rm -rf build"} behind guard(bash, check) gets the
+        #     result "Tool call blocked: the check failed: 'rm'", is_error True
+        pass
+        #: end
 
     return {**tool, "execute": execute}
 
@@ -606,19 +653,35 @@ def guard(tool, check):
 def deny_destructive(name, arguments):
     """A check for guard that refuses bash commands containing "rm -rf". It slows a careless
     model down and stops nothing determined: `rm -fr` walks past it."""
+    #: gap 14.1 2 deny_destructive
     if name == "bash" and "rm -rf" in str(arguments.get("command")):
         return "rm -rf cannot be undone; if the user wants it, they can run it themselves."
     return None
+    #: starter
+    # A check: for a bash call whose command contains "rm -rf", return a reason, written
+    # for the model to read, that says the deletion cannot be undone and that the user can
+    # run it themselves if they want it. Anything else, other tools included: None. It
+    # reads the text and nothing more, so "rm -fr" gets through: a speed bump, not a wall.
+    pass
+    #: end
 
 
 def confirm_with(human):
     """A check for guard that asks a person. Only an answer of True lets the call through;
     "yes", 1 or anything else is a no, because a door fails closed."""
+    #: gap 14.1 3 confirm_with
     def check(name, arguments):
         if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
             return None
         return "the user said no"
     return check
+    #: starter
+    # Return a check, a function of (name, arguments), that asks the person once per call,
+    #     human.ask(f"Allow {name} {json.dumps(arguments)}?")
+    # and returns None only when the answer is True itself. Any other answer, "yes" and 1
+    # included, returns the reason "the user said no": what is not a clear yes is a no.
+    pass
+    #: end
 #: end
 
 
@@ -641,6 +704,7 @@ async def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
     cancelled, which ends the run with an "aborted" message. An async generator of events.
 #: before
 #: from 9.1
+#: given 9.1 two new parameters, get_steering and get_follow_ups
 def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
               get_steering=None, get_follow_ups=None):
 #: before
@@ -697,6 +761,7 @@ def run_agent(model, system, messages, tools, prompt):
         return {"type": "message_end", "message": message}
     #: from 9.1
 
+    #: given 9.1 a helper that asks one of the callables, or gives [] for None
     def ask(get):
         return list(get()) if get else []
     #: end
@@ -712,8 +777,20 @@ def run_agent(model, system, messages, tools, prompt):
     #: gap 7.1 2 the yields
     yield {"type": "agent_start"}
     #: from 9.1
+    #: given 9.1 lesson 8's loop inside a second one, so a follow-up can open more turns
     turn, todo, failed = 0, [], False
+    #: gap 9.1 4 asking for steering
     pending = [user_message(prompt)] + ask(get_steering)  # steering sent while idle joins in
+    #: starter
+    # Steering is asked for where nothing stands in its way, in two places: here, so that
+    # what was sent while no run was going joins the prompt's turn (after the prompt); and
+    # below, after each turn_end of a reply that did not fail, when every call of the turn has
+    # its result. Ask with ask(get_steering): it calls the function, or gives [] without one.
+    # Whatever it returns goes in `pending`, which the next turn's top records. One of the
+    # hidden tests, a steer sent from inside c1 of the batch [c1, c2]:
+    #     lab.shape(h.messages) == "U A[c1,c2] R(c1) R(c2) U A"
+    pending = [user_message(prompt)]
+    #: end
     while pending:  # once for the prompt, then once per follow-up
         while todo or pending:  # one lap is one turn
             turn += 1
@@ -770,10 +847,21 @@ def run_agent(model, system, messages, tools, prompt):
                 yield record(result)  # straight after the tool returned: nothing in between
                 yield {"type": "tool_execution_end", "call": call, "result": result}
             yield {"type": "turn_end", "message": reply}
+            #: gap 9.1 4 asking for steering
             if not failed:
                 pending = ask(get_steering)  # every call of this turn has its result
+            #: starter
+            # The turn is over and every call has its result: ask for steering here, unless
+            # the reply failed (a failed run is over, and nobody is asked for more).
+            #: end
+        #: gap 9.1 5 asking for follow-ups
         if not failed:
             pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+        #: starter
+        # Here the run would end: the last reply asked for nothing and no steering came.
+        # Ask for follow-ups with ask(get_follow_ups), only here and never after a failed
+        # reply; what comes back goes in `pending` and opens another round of turns.
+        #: end
     #: before
     turn, calls, pending = 0, [], [user_message(prompt)]
     while calls or pending:  # one lap is one turn
@@ -894,8 +982,13 @@ def context_for_model(messages):
     kept = [message for message in messages
             if message["content"] or message["role"] != "assistant"
             or message.get("stop_reason") not in endings]
-    #: from 10.1
+    #: gap 10.1 2 context_for_model
     return repair_tool_history(kept)
+    #: starter +before
+    # Lesson 5's filter, above, stays. What it keeps can still hold a call with no result (a
+    # run closed mid-batch, a power cut, a failed reply that asked for tools), and a provider
+    # refuses such a list. Return the kept list repaired: repair_tool_history(kept). The view
+    # is repaired for every request; the record is never touched.
     #: before
     return kept
     #: end
@@ -912,6 +1005,7 @@ def context_for_model(messages):
 #: from 10.1
 
 
+#: given 10.1 the exact words the model reads in place of a result that was never recorded
 INTERRUPTED = ("Tool call interrupted: no result was recorded. It may not have run, or may have "
                "run partly; check before repeating it.")
 
@@ -922,6 +1016,7 @@ def repair_tool_history(messages):
     two wins, a result with no call is dropped (its arguments are unknown, so no call can be
     made up), and a call with no result gets INTERRUPTED, is_error True. Pure, idempotent,
     and equal to its input when that is already valid. Call ids are taken to be unique."""
+    #: gap 10.1 1 repair_tool_history
     answer = {}  # call id -> the first result recorded for it
     for message in messages:
         if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
@@ -936,6 +1031,21 @@ def repair_tool_history(messages):
                 "role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
                 "content": INTERRUPTED, "is_error": True})
     return view
+    #: starter
+    # Build the view in two passes over `messages`, and change nothing in it:
+    #   1. note the first toolResult recorded for each tool_call_id (a second one is ignored)
+    #   2. copy every message that is not a toolResult, in order; straight after an assistant
+    #      message, put one result per call of it, in call order: the one noted for the
+    #      call's id, or, when there is none, a new one,
+    #          {"role": "toolResult", "tool_call_id": id, "tool_name": name,
+    #           "content": INTERRUPTED, "is_error": True}
+    # Results are only ever placed after their call, so a result no call asked for is left
+    # out: nobody knows what its call would have said. The list is new; the messages in it
+    # are the same objects. One of the hidden tests, on a record that stops at U A[c1]:
+    #     lab.shape(repair_tool_history(record)) == "U A[c1] R(c1)"
+    #     lab.shape(record) == "U A[c1]"                      # the record is left alone
+    pass
+    #: end
 #: end
 
 
@@ -1000,7 +1110,7 @@ class Harness:
                        it. A listener that raises ends the run: a saver that cannot save must
                        not be quiet about it.
     #: end
-    #: from 12.1
+    #: from 12.2
       .replace_messages(messages)
                        a whole new transcript, for whoever rebuilt it from the log. Refused
                        during a run.
@@ -1017,9 +1127,11 @@ class Harness:
         self._messages, self._max_turns = list(messages), max_turns
         self._run_now = None  # the run prompt() handed out last
         #: from 9.1
+        #: given 9.1 two queues, kept by the harness so that they outlive any one run
         self._steering, self._follow_ups = deque(), deque()
         #: end
         #: from 11.1
+        #: given 11.1 the listeners, in the order they subscribed
         self._listeners = []
         #: end
         #: gap 15.1 10 Harness
@@ -1104,16 +1216,28 @@ class Harness:
 
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
+        #: gap 9.1 1 steer
         self._steering.append(user_message(text))
+        #: starter
+        # Put user_message(text) at the back of self._steering, and nothing else: no run is
+        # touched, nothing is recorded, and it works whether or not a run is going.
+        pass
+        #: end
 
     def follow_up(self, text):
         """Queue `text` for when the run would otherwise be over."""
+        #: gap 9.1 2 follow_up
         self._follow_ups.append(user_message(text))
+        #: starter
+        # As steer, on the other queue, self._follow_ups.
+        pass
+        #: end
     #: end
     #: from 11.1
 
     def subscribe(self, listener):
         """Have listener(event) hear every event of every run; returns the undo."""
+        #: gap 11.1 5 subscribe and _notify
         self._listeners.append(listener)
 
         def unsubscribe():
@@ -1122,13 +1246,26 @@ class Harness:
             except ValueError:
                 pass  # already gone: undoing twice is harmless
         return unsubscribe
+        #: starter
+        # Add `listener` to self._listeners and return a function of no arguments that
+        # takes it out again. Calling that function a second time must do nothing, and
+        # raise nothing.
+        pass
+        #: end
     #: end
-    #: from 12.1
+    #: from 12.2
 
     def replace_messages(self, messages):
+        #: gap 12.2 1 replace_messages
         if self.is_running:
             raise RuntimeError("cannot replace messages during a run")
         self._messages = list(messages)
+        #: starter
+        # The harness's transcript becomes a new list of `messages` (the list copied, the
+        # messages shared, as in __init__). During a run the list belongs to the run, so
+        # refuse: raise RuntimeError("cannot replace messages during a run").
+        pass
+        #: end
     #: end
     #: from 15.1
 
@@ -1142,16 +1279,32 @@ class Harness:
     #: from 11.1
 
     def _notify(self, event):
+        #: gap 11.1 5 subscribe and _notify
         for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
             listener(event)
+        #: starter
+        # Call each listener with `event`, in the order they subscribed. Loop over a copy of
+        # the list: a listener may unsubscribe while it is being called. Catch nothing: a
+        # listener that raises (a log that cannot be written) must end the run.
+        pass
+        #: end
     #: end
     #: from 9.1
 
     def _drain(self, queue):
         """What the loop is handed when it asks: the oldest queued message, or nothing. It
         stays queued until _run sees it recorded."""
+        #: gap 9.1 3 _drain
         return [queue[0]] if queue else []
+        #: starter
+        # A list holding the oldest message of `queue`, or [] when it is empty: one message
+        # per ask, so two steers arrive in two turns, oldest first. Leave the message on the
+        # queue. _delivered, below, takes it off once _run has seen it recorded, so that a
+        # run which ends between the asking and the recording cannot lose it.
+        return []
+        #: end
 
+    #: given 9.1 a message leaves its queue only when the record holds it
     def _delivered(self, message):
         """Take `message` off its queue now that it is on the record."""
         for queue in (self._steering, self._follow_ups):
@@ -1184,6 +1337,9 @@ class Harness:
     def _run(self, text):
         """The run prompt() hands out: run_agent over the harness's own list."""
         #: gap 8.1 4 _run
+        #: from 9.1
+        #: given 9.1 two callables that hand the loop one message per ask; _delivered
+        #: end
         inner = run_agent(self._model, self._system, self._messages, self._tools, text,
         #: from 9.1
                         max_turns=self._max_turns,
@@ -1198,9 +1354,12 @@ class Harness:
                 if event["type"] == "message_end":
                     self._delivered(event["message"])
                 #: end
-                #: from 11.1
+                #: gap 11.1 5 subscribe and _notify
                 self._notify(event)  # listeners first: a consumer that stops listening to
                 yield event  # the run cannot stop them hearing what happened
+                #: starter +before
+                # Every event goes to self._notify first, then to the consumer: a consumer
+                # that walks away after an event must not stop the log from having heard it.
                 #: before
                 yield event
                 #: end
@@ -1357,6 +1516,7 @@ class SessionLog:
     the truth and the transcript is derived from it by replay(), so resuming a session is
     Harness(..., messages=log.replay()). It keeps no state but `ws` and `path`."""
 
+    #: given 11.1 the log keeps where it is, and nothing else
     def __init__(self, ws, path):
         self.ws, self.path = ws, path
 
@@ -1365,6 +1525,7 @@ class SessionLog:
         the half a crash left of a write, raises ValueError naming its line. Skipping it would
         only hide it: the next append would land on the end of that half-line, and the log
         would lose two entries instead of one."""
+        #: gap 11.1 1 entries
         if not self.ws.exists(self.path):
             return []
         found = []
@@ -1374,28 +1535,70 @@ class SessionLog:
             except ValueError:
                 raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
         return found
+        #: starter
+        # No file at self.path yet (self.ws.exists) means no entries: []. Otherwise read it
+        # (self.ws.read_text), split it into lines, and json.loads each one, in order. A line
+        # that is not JSON is what a power cut leaves of a write: do not skip it, raise
+        #     ValueError(f"{self.path}, line {n}: not a complete log entry")
+        # with n counted from 1 (`from None` keeps the message to that one line).
+        pass
+        #: end
 
     def _append(self, entry):
         """Append `entry` as one line, with the id "e" + its line number, and return the id.
         The number comes from reading the file again, so two logs on one file agree."""
+        #: gap 11.1 2 append_message
         entry = {"id": f"e{len(self.entries()) + 1}", **entry}
         self.ws.append_text(self.path, json.dumps(entry) + "\n")
         return entry["id"]
+        #: starter
+        # Every kind of entry is written here. The id is "e" + the number of the line the
+        # entry will be on: read the entries again to count them, never keep a count in
+        # memory (another SessionLog may have appended since). Put "id" first, then the keys
+        # of `entry`, write it with json.dumps as one line ending in "\n", appending to
+        # self.path with self.ws.append_text, and return the id. Reading first has a second
+        # use: a log with a torn line raises before anything is written.
+        pass
+        #: end
 
     def append_message(self, message):
         """Append one message; returns its entry id."""
+        #: gap 11.1 2 append_message
         return self._append({"type": "message", "message": message})
+        #: starter
+        # The entry {"type": "message", "message": message}, handed to _append; return the id
+        # it gives. One of the hidden tests, on a new log:
+        #     log.append_message(user_message("Hi.")) == "e1"
+        #     ws.read_text("session.jsonl") ==
+        #         '{"id": "e1", "type": "message", "message": {"role": "user", "content": "Hi."}}\n'
+        pass
+        #: end
+    #: from 12.2
 
     def append_compaction(self, summary, first_kept_id):
         """Append a compaction entry and return its id: from here on, the rows before
         `first_kept_id` read as `summary`. Nothing is deleted."""
+        #: gap 12.2 2 append_compaction
         return self._append({"type": "compaction", "summary": summary,
                              "first_kept_id": first_kept_id})
+        #: starter
+        # One more kind of entry, written like a message entry by _append:
+        #     {"type": "compaction", "summary": summary, "first_kept_id": first_kept_id}
+        # and its id returned. It adds a line; it changes no line already there.
+        pass
+        #: end
+    #: end
 
     def rows(self):
+        #: from 12.2
         """The transcript as (entry id, message) pairs, oldest first. Entries are replayed
         in order; a compaction entry rewrites everything before its first_kept_id as a single
         pair, its own id with the summary as a user message, and keeps the pairs from there."""
+        #: before
+        """The transcript as (entry id, message) pairs, oldest first, one per message entry."""
+        #: end
+        #: gap 11.1 3 rows and replay
+        #: gap 12.2 3 compaction in rows
         table = []
         for entry in self.entries():
             if entry["type"] == "compaction":
@@ -1406,19 +1609,51 @@ class SessionLog:
             elif entry["type"] == "message":
                 table.append((entry["id"], entry["message"]))
         return table
+        #: starter +before
+        # Lesson 11's loop, below, knows one kind of entry. Teach it the compaction entry,
+        # read as a rule over the pairs built so far: find the pair whose id is the entry's
+        # "first_kept_id"; every pair before it goes, and in their place stands one pair,
+        #     (the compaction entry's own id,
+        #      user_message("Previous conversation summary:\n" + the entry's "summary"))
+        # followed by the kept pairs. An id that is not there keeps no pairs at all. A later
+        # compaction sees the first one's summary as an ordinary pair, and may summarise it.
+        #: before
+        table = []
+        for entry in self.entries():
+            if entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+        return table
+        #: end
+        #: starter
+        # (id, message) for every entry of type "message", oldest first, from self.entries().
+        pass
+        #: end
 
     def replay(self):
         """The transcript, worked out from what happened rather than saved as a state."""
+        #: gap 11.1 3 rows and replay
         return [message for _, message in self.rows()]
+        #: starter
+        # The messages of rows(), in order. Resuming a session is then
+        #     Harness(model, system, tools, messages=log.replay())
+        pass
+        #: end
 
 
 def persist_to(log):
     """A listener for Harness.subscribe that appends each message to `log` as it completes:
     saving is this listener's job alone, whoever consumes the run."""
+    #: gap 11.1 4 persist_to
     def listener(event):
         if event["type"] == "message_end":
             log.append_message(event["message"])
     return listener
+    #: starter
+    # Return a listener: a function of one event that appends the message of every
+    # message_end to `log`, and ignores every other event. It is handed to h.subscribe, so
+    # it hears each message after the record has it and before the consumer does.
+    pass
+    #: end
 #: end
 #: from 12.1
 
@@ -1426,9 +1661,16 @@ def persist_to(log):
 def estimate_tokens(messages):
     """Roughly how many tokens `messages` cost: four characters of render() to a token. No
     tokenizer, the same answer every time, and on the low side, so leave a margin."""
+    #: gap 12.1 2 estimate_tokens
     return len(render(messages)) // 4
+    #: starter
+    # The length of render(messages), in characters, divided by 4 and rounded down (//).
+    pass
+    #: end
+#: from 12.2
 
 
+#: given 12.2 the summariser's own system prompt, in the kit's words
 SUMMARY_SYSTEM = ("You write summaries of a conversation between a user and a coding agent. Do "
                   "not continue it and do not answer anything asked in it. Answer with the "
                   "summary and nothing else: what the user wants, what has been done so far, "
@@ -1444,6 +1686,7 @@ def summarize(model, messages):
     """A summary of `messages` from one model call that belongs to no transcript: its own
     system prompt, the rendered conversation in <conversation> tags as the only message, and
     no tools, so summarising is all it can do. RuntimeError when the reply failed or was empty."""
+    #: gap 12.2 4 summarize
     wrapped = user_message(f"<conversation>\n{render(messages)}\n</conversation>")
     #: from 15.1
     reply = await model.acomplete(SUMMARY_SYSTEM, [wrapped], [])
@@ -1455,6 +1698,16 @@ def summarize(model, messages):
         reason = reply.get("error_message", "the reply was empty")
         raise RuntimeError(f"no summary: {reason}")
     return text
+    #: starter
+    # One request, outside any transcript: the system prompt is SUMMARY_SYSTEM, the only
+    # message is user_message(f"<conversation>\n{render(messages)}\n</conversation>"), and
+    # the tools are [] (a summariser that may call tools will call them). Return the reply's
+    # text, stripped. When the reply failed (stop_reason "error") or has no text, raise
+    #     RuntimeError(f"no summary: {reason}")
+    # where reason is the reply's error_message, or "the reply was empty" when it has none.
+    pass
+    #: end
+#: end
 
 
 def find_cut(rows, keep_recent_tokens):
@@ -1462,6 +1715,7 @@ def find_cut(rows, keep_recent_tokens):
     keep; the rows before it get summarised, and 0 means everything fits. The cut lands on a
     user message, a turn's beginning, or failing that at least not on a toolResult: a kept
     tail that opens with a result whose call was summarised away is refused by a provider."""
+    #: gap 12.1 3 find_cut
     left, start = keep_recent_tokens, len(rows)
     while start > 0 and left > 0:  # spend the budget from the newest row backwards
         start -= 1
@@ -1474,6 +1728,20 @@ def find_cut(rows, keep_recent_tokens):
     while start < len(roles) and roles[start] == "toolResult":
         start += 1  # no turn begins after it: at least step past the results
     return start
+    #: starter
+    # `rows` are (id, message) pairs, oldest first. Four steps:
+    #   1. walk back from the newest row, adding up estimate_tokens([message]) of each, and
+    #      stop at the row where the total reaches keep_recent_tokens
+    #   2. if the walk used every row before the total got there, everything fits: return 0
+    #   3. otherwise the first user message at or after that row is where a turn begins:
+    #      return its index
+    #   4. with no user message there, move on past any toolResults, and return that index
+    # A tail that opens with a result whose call was summarised away is a transcript that
+    # no provider accepts. One of the hidden tests:
+    #     find_cut(rows, keep_recent_tokens=10**6) == 0          # it all fits
+    pass
+    #: end
+#: from 12.2
 
 
 #: from 15.1
@@ -1486,6 +1754,7 @@ def compact(log, model, *, keep_recent_tokens):
     replay() gives [summary] + [the kept tail]. The log only grows. False, with nothing
     appended, when there is nothing to summarise, nothing would be kept, or the summary
     failed: tidying up is never worth a user's lost turn."""
+    #: gap 12.2 5 compact
     rows = log.rows()
     cut = find_cut(rows, keep_recent_tokens)
     if not 0 < cut < len(rows):
@@ -1501,6 +1770,14 @@ def compact(log, model, *, keep_recent_tokens):
         return False
     log.append_compaction(summary, rows[cut][0])
     return True
+    #: starter
+    # rows = log.rows() and cut = find_cut(rows, keep_recent_tokens). Return False, and
+    # append nothing, when the cut leaves nothing to summarise (cut <= 0) or nothing to
+    # keep (cut >= len(rows)), or when summarize raises RuntimeError: a failed tidy-up must
+    # not cost the user a turn. Otherwise summarise the messages before the cut, append a
+    # compaction entry whose first_kept_id is the id of row `cut`, and return True.
+    pass
+    #: end
 
 
 #: from 15.1
@@ -1512,6 +1789,7 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
     """Compact when the transcript has come within `reserve` tokens of the context `window`,
     then hand the harness what the log now replays. For the code around the harness to call
     between runs, never during one. True if it compacted."""
+    #: gap 12.2 6 maybe_compact
     if harness.is_running:
         raise RuntimeError("cannot compact during a run")
     if estimate_tokens(harness.messages) + reserve <= window:
@@ -1524,6 +1802,17 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
     if compacted:
         harness.replace_messages(log.replay())  # the one door in, shut during a run
     return compacted
+    #: starter
+    # In this order:
+    #   - during a run, raise RuntimeError("cannot compact during a run")
+    #   - while estimate_tokens(harness.messages) is still at most window - reserve, there
+    #     is room: return False, and ask no model
+    #   - otherwise compact(log, model, keep_recent_tokens=keep_recent_tokens); if it did,
+    #     hand the harness what the log now replays, harness.replace_messages(log.replay())
+    #   - return what compact returned
+    pass
+    #: end
+#: end
 #: end
 #: from 13.1
 
@@ -1533,6 +1822,7 @@ def discover_context(ws, cwd):
     folder `cwd` (a plain relative path such as "services/api"), as [(path, text)], broadest
     first, so the file nearest the work is read last and has the last word. Whoever wrote
     these files is writing part of your system prompt."""
+    #: gap 13.1 2 discover_context
     steps = [step for step in cwd.split("/") if step not in ("", ".")]
     found = []
     for depth in range(len(steps) + 1):  # the root first, then one folder deeper each time
@@ -1540,6 +1830,14 @@ def discover_context(ws, cwd):
         if ws.exists(name):
             found.append((name, ws.read_text(name)))
     return found
+    #: starter
+    # Split cwd on "/" and drop the parts "" and "." (so "" and "." both mean the root).
+    # Then look for AGENTS.md in the root, then one folder deeper at a time down to cwd:
+    # "AGENTS.md", "services/AGENTS.md", "services/api/AGENTS.md" for "services/api". Each
+    # one that ws.exists goes in the list as (its path, ws.read_text(its path)), broadest
+    # first; a folder without one is skipped.
+    pass
+    #: end
 
 
 def build_system_prompt(tools, context_files, skills, cwd, today):
@@ -1548,6 +1846,7 @@ def build_system_prompt(tools, context_files, skills, cwd, today):
     the order given, an index of `skills` [{"name", "description", "path"}] when a tool named
     read can load them, and last the date and folder. It reads no clock and no disk, so equal
     arguments give equal bytes, which tests and prompt caches depend on."""
+    #: gap 13.1 3 build_system_prompt
     advice = []
     for tool in tools:
         for line in tool.get("guidelines", ()):
@@ -1568,4 +1867,23 @@ def build_system_prompt(tools, context_files, skills, cwd, today):
             [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))
     parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
     return "\n\n".join(parts)
+    #: starter
+    # Sections joined by "\n\n", in this order; a section with nothing in it is left out:
+    #   1. one opening line, "You are a coding assistant working in the user's project."
+    #   2. a heading line, "Available tools:", then f"- {name}: {snippet}" for each tool that
+    #      has a snippet, in the order of `tools` (never sorted)
+    #   3. a heading line, "Guidelines:", then f"- {line}" for each guideline of each tool,
+    #      each sentence once, in the order first seen: keep them in a list (a set would
+    #      forget the order)
+    #   4. each context file (path, text), in the order given, as
+    #      f'<project_instructions path="{path}">\n{text}\n</project_instructions>'
+    #   5. only when there are skills and a tool named "read" to load them: a heading line,
+    #      "Skills are instruction files for particular kinds of task. Before starting a
+    #      task that fits a description, read its file.", then
+    #      f"- {name}: {description} ({path})" for each skill
+    #   6. f"Current date: {today}\nCurrent working directory: {cwd}", last, so that the
+    #      text before it stays the same from day to day
+    # Read no clock and no file here: equal arguments must give equal text.
+    pass
+    #: end
 #: end

@@ -1,0 +1,94 @@
+"""Lesson 12, lab 1: where to cut. The tests of render, estimate_tokens and find_cut: the
+transcript as plain text, a cost estimate that needs no tokenizer, and a cut that keeps the
+recent turns and never opens the kept part with a tool result.
+
+Check your file with: python lab/lab_check.py --harness harness.py --lesson 12 tests.py
+"""
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "12.1"
+
+
+def result(call_id, text, name="look"):
+    return {"role": "toolResult", "tool_call_id": call_id, "tool_name": name, "content": text,
+            "is_error": False}
+
+
+def four():
+    """A four-message transcript with a newline, a mixed reply, and a reply of calls only."""
+    return [harness.user_message("Fix the failing test\nin tests/test_app.py."),
+            lab.reply("Running it first.", lab.call("bash", {"command": "pytest tests"}, id="c1")),
+            result("c1", "1 failed\n", "bash"),
+            lab.reply(lab.call("read", {"path": "app.py"}, id="c2"))]
+
+
+def three_turns():
+    """Rows of three turns, each U A[c] R(c) A, whose results are large (200 characters)."""
+    messages = []
+    for n, name in enumerate(("a", "b", "c"), 1):
+        messages += [harness.user_message(f"Read {name}.py."),
+                     lab.reply(lab.call("look", {"path": f"{name}.py"}, id=f"c{n}")),
+                     result(f"c{n}", name * 200), lab.say(f"{name}.py read.")]
+    return [(f"e{i}", message) for i, message in enumerate(messages, 1)]
+
+
+@lab_test("render writes a four-message transcript exactly: role, colon, words; calls as "
+          "name(JSON arguments); newlines turned into spaces; one line per message.")
+async def test_render_is_exact(t):
+    t.expect(harness.render(four()),
+             "user: Fix the failing test in tests/test_app.py.\n"
+             "assistant: Running it first. bash({\"command\": \"pytest tests\"})\n"
+             "toolResult: 1 failed \n"
+             "assistant:  read({\"path\": \"app.py\"})",
+             "render's format is exact: a reply of calls only has two spaces after the colon, "
+             "and a newline inside a message becomes a space (render, lesson 12).")
+    t.expect(harness.render([]), "", "No messages, no text (render, lesson 12).")
+
+
+@lab_test("estimate_tokens is the length of render's text divided by four, rounded down, and "
+          "gives the same number every time it is asked.")
+async def test_estimate_tokens(t):
+    messages = four()
+    found = [harness.estimate_tokens(messages) for _ in range(3)]
+    t.expect(found, [42, 42, 42], "170 characters of render(), four to a token, rounded down "
+                                  "(estimate_tokens, lesson 12).")
+    t.expect([harness.estimate_tokens(messages[:1]), harness.estimate_tokens([]),
+              harness.estimate_tokens([harness.user_message("x" * 400)])], [12, 0, 101],
+             "len(render(messages)) // 4, for any list (estimate_tokens, lesson 12).")
+
+
+@lab_test("find_cut returns 0, cut nothing, when the whole transcript fits the budget of recent "
+          "tokens.")
+async def test_find_cut_when_everything_fits(t):
+    rows = three_turns()
+    t.expect([harness.find_cut(rows, 250), harness.find_cut(rows, 10_000), harness.find_cut([], 50)],
+             [0, 0, 0],
+             "The twelve rows cost about 210 tokens: a budget of 250 keeps them all "
+             "(find_cut, lesson 12).")
+
+
+@lab_test("find_cut moves forward from where the budget runs out to the first user message, "
+          "the beginning of a turn.")
+async def test_find_cut_lands_on_a_user_message(t):
+    rows = three_turns()
+    cuts = [harness.find_cut(rows, budget) for budget in (100, 160)]
+    t.expect(cuts, [8, 4], "With 100 tokens the walk back stops in turn 3, at its user message "
+                           "(row 8); with 160 it stops at turn 1's result and moves on to turn "
+                           "2's user message (row 4) (find_cut, lesson 12).")
+    t.expect([rows[cut][1]["role"] for cut in cuts], ["user", "user"],
+             "A kept part that begins a turn begins with a user message (find_cut, lesson 12).")
+
+
+@lab_test("With no user message after the point where the budget runs out, find_cut still never "
+          "cuts at a tool result: it steps past the results.")
+async def test_find_cut_never_lands_on_a_result(t):
+    rows = three_turns()
+    cuts = [harness.find_cut(rows, budget) for budget in (10, 60)]
+    t.expect(cuts, [11, 9], "With 10 tokens the walk stops at c3's result (row 10) and steps "
+                            "past it to row 11; with 60 it stops at row 9, an assistant message "
+                            "(find_cut, lesson 12).")
+    t.expect([rows[cut][1]["role"] for cut in cuts], ["assistant", "assistant"],
+             "A kept part that opens with a result whose call was summarised away is refused by "
+             "a provider (find_cut, lesson 12).")

@@ -1,0 +1,244 @@
+"""Lesson 14, lab 1: build the door. The tests of guard, deny_destructive and confirm_with: a
+refusal decided in your own code before the tool runs, returned to the model as an error result,
+and a door that stays shut when its check crashes or its answer is anything but True.
+
+Check your file with: python lab/lab_check.py --harness harness.py --lesson 14 tests.py
+"""
+import harness
+import lab
+from lab.kit import lab_test, raised, settle, tool
+
+LAB = "14.1"
+SYSTEM = "You help with a small project."
+COMMAND = {"type": "object", "properties": {"command": {"type": "string"}},
+           "required": ["command"]}
+BLOCKED = "Tool call blocked: "
+
+
+def shell_tool(ran, output="done\n"):
+    """A tool named bash that notes each command it runs and prints `output`."""
+    def fn(arguments):
+        ran.append(arguments["command"])
+        return output
+    return tool("bash", fn, COMMAND, description="Run a command.")
+
+
+def bash_call(command, id="c1"):
+    return {"type": "toolCall", "id": id, "name": "bash", "arguments": {"command": command}}
+
+
+async def answer(tools, call):
+    """The result run_tool gives, as [content, is_error]."""
+    found = await settle(harness.run_tool(tools, call))
+    return [found["content"], found["is_error"]]
+
+
+def allow_all(name, arguments):
+    return None
+
+
+@lab_test("A guarded tool keeps every key of the tool but execute (name, description, "
+          "parameters and any other), so the specs the model is sent do not change.")
+async def test_guard_keeps_every_other_key(t):
+    ran = []
+    plain = shell_tool(ran)
+    plain["snippet"] = "Run a command"
+    guarded = harness.guard(plain, allow_all)
+    t.expect(sorted(key for key in guarded if guarded[key] is not plain[key]), ["execute"],
+             "Only execute is new; every other value is the tool's own (guard, lesson 14).")
+    t.expect([sorted(guarded), harness.tool_specs([guarded]) == harness.tool_specs([plain]),
+              guarded["name"]],
+             [["description", "execute", "name", "parameters", "snippet"], True, "bash"],
+             "Same keys, same specs, same name: the model cannot tell a door is there (guard, "
+             "lesson 14).")
+    t.expect(sorted(plain), ["description", "execute", "name", "parameters", "snippet"],
+             "The tool handed in is not changed (guard, lesson 14).")
+
+
+@lab_test("When the check allows a call, the real tool runs with the very same arguments and its "
+          "output comes back unchanged.")
+async def test_an_allowed_call_runs(t):
+    ran, seen = [], []
+
+    def fn(arguments):
+        seen.append(arguments)
+        return "3 passed\n"
+    tools = [harness.guard(tool("test", fn), allow_all)]
+    arguments = {"path": "tests/", "verbose": True}
+    found = await settle(harness.run_tool(tools, {"type": "toolCall", "id": "c4", "name": "test",
+                                                  "arguments": arguments}))
+    t.expect([found["content"], found["is_error"], found["tool_call_id"], seen],
+             ["3 passed\n", False, "c4", [{"path": "tests/", "verbose": True}]],
+             "The door lets the call through untouched (guard, lesson 14).")
+    t.expect(ran, [], "Nothing else ran (lesson 14).")
+
+
+@lab_test("A refused call never reaches the tool; its result is Tool call blocked: and the "
+          "reason, marked as an error, and the run goes on to the model's next reply.")
+async def test_a_refusal_is_an_error_result(t):
+    ran = []
+    tools = [harness.guard(shell_tool(ran), lambda name, arguments: "not in this repo")]
+    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "make deploy"})),
+                               lab.say("I may not deploy from here; please run it yourself.")])
+    h = harness.Harness(model, SYSTEM, tools)
+    await lab.drive(h.prompt("Deploy it."))
+    t.expect([lab.shape(h.messages), ran], ["U A[c1] R(c1) A", []],
+             "The run continues after a refusal, and the tool never ran (guard, lesson 14).")
+    t.expect([h.messages[2]["content"], h.messages[2]["is_error"]],
+             ["Tool call blocked: not in this repo", True],
+             "The model reads the refusal and its reason as an error result (guard and "
+             "run_tool, lessons 4 and 14).")
+    t.expect(lab.shape(model.calls[1].messages), "U A[c1] R(c1)",
+             "The next request carries the refusal to the model (lesson 14).")
+
+
+@lab_test("A check that raises KeyError('rm') refuses the call with Tool call blocked: the check "
+          "failed: 'rm', and the tool does not run: a door fails closed.")
+async def test_a_crashing_check_fails_closed(t):
+    ran = []
+    allowed = {"ls": None, "cat": None}
+
+    def check(name, arguments):
+        return allowed[arguments["command"].split()[0]]
+    tools = [harness.guard(shell_tool(ran), check)]
+    found = [await answer(tools, bash_call("rm -rf build")), await answer(tools, bash_call("ls", "c2"))]
+    t.expect(found, [["Tool call blocked: the check failed: 'rm'", True], ["done\n", False]],
+             "A crashed check gave no permission: the door stays shut, and the reason tells "
+             "the model what went wrong (guard, lesson 14).")
+    t.expect(ran, ["ls"], "Only the allowed command ran (guard, lesson 14).")
+
+
+@lab_test("The check is called with the tool's name and the call's arguments.")
+async def test_the_check_gets_name_and_arguments(t):
+    asked = []
+
+    def check(name, arguments):
+        asked.append([name, arguments])
+        return None
+    tools = [harness.guard(shell_tool([]), check)]
+    await answer(tools, bash_call("ls src"))
+    await answer(tools, bash_call("cat a.py", "c2"))
+    t.expect(asked, [["bash", {"command": "ls src"}], ["bash", {"command": "cat a.py"}]],
+             "check(name, arguments), once per call (guard, lesson 14).")
+
+
+@lab_test("deny_destructive refuses bash with rm -rf build, with a reason for the model, and "
+          "lets rm -fr build and other tools through: a speed bump, not a sandbox.")
+async def test_deny_destructive(t):
+    reason = harness.deny_destructive("bash", {"command": "rm -rf build"})
+    t.expect([type(reason).__name__, len(str(reason).split()) >= 4], ["str", True],
+             "A refusal is a reason the model can read (deny_destructive, lesson 14).")
+    t.expect([harness.deny_destructive("bash", {"command": "rm -fr build"}),
+              harness.deny_destructive("bash", {"command": "ls -la"}),
+              harness.deny_destructive("write", {"path": "notes.md", "content": "rm -rf build"})],
+             [None, None, None],
+             "It looks for one spelling in bash commands only, so rm -fr gets through "
+             "(deny_destructive, lesson 14).")
+    ran = []
+    tools = [harness.guard(shell_tool(ran), harness.deny_destructive)]
+    found = [await answer(tools, bash_call("rm -rf build")),
+             await answer(tools, bash_call("rm -fr build", "c2"))]
+    t.expect([found[0] == [BLOCKED + reason, True], found[1], ran],
+             [True, ["done\n", False], ["rm -fr build"]],
+             "Behind guard, rm -rf is blocked with that reason, and rm -fr runs (guard and "
+             "deny_destructive, lesson 14).")
+
+
+@lab_test("confirm_with asks the person exactly Allow bash {\"command\": \"rm -r build\"}?; an "
+          "answer of True runs the tool, False gives Tool call blocked: the user said no.")
+async def test_confirm_with_asks_the_person(t):
+    ran = []
+    human = lab.Human([True, False])
+    tools = [harness.guard(shell_tool(ran), harness.confirm_with(human))]
+    found = [await answer(tools, bash_call("rm -r build")), await answer(tools, bash_call("rm -r build", "c2"))]
+    t.expect(human.questions, ['Allow bash {"command": "rm -r build"}?'] * 2,
+             "The question names the tool and its arguments as JSON (confirm_with, lesson 14).")
+    t.expect([found, ran], [[["done\n", False], ["Tool call blocked: the user said no", True]],
+                            ["rm -r build"]],
+             "True lets the call through; False refuses it (confirm_with, lesson 14).")
+
+
+@lab_test("In a batch of three guarded calls the person is asked once per call, in the order of "
+          "the calls, and each answer decides its own call.")
+async def test_one_question_per_call_in_order(t):
+    ran = []
+    human = lab.Human([True, False, True])
+    model = lab.ScriptedModel([lab.reply(*[lab.call("bash", {"command": c})
+                                           for c in ("ls", "rm -r dist", "cat setup.py")]),
+                               lab.say("Listed and read; dist/ is still there.")])
+    h = harness.Harness(model, SYSTEM, [harness.guard(shell_tool(ran), harness.confirm_with(human))])
+    await lab.drive(h.prompt("Tidy up."))
+    t.expect(human.questions, ['Allow bash {"command": "ls"}?', 'Allow bash {"command": "rm -r dist"}?',
+                               'Allow bash {"command": "cat setup.py"}?'],
+             "One question per call, in call order (confirm_with, lesson 14).")
+    t.expect([lab.shape(h.messages), [m["content"] for m in h.messages[2:5]], ran],
+             ["U A[c1,c2,c3] R(c1) R(c2) R(c3) A",
+              ["done\n", "Tool call blocked: the user said no", "done\n"], ["ls", "cat setup.py"]],
+             "Each answer decides its own call (guard, lesson 14).")
+
+
+@lab_test("A PowerCut raised by the real tool passes straight through the guard: no refusal, no "
+          "result.")
+async def test_a_power_cut_passes_through_the_guard(t):
+    asked = []
+
+    def cut(arguments):
+        raise lab.PowerCut("the power went off")
+
+    def check(name, arguments):
+        asked.append(name)
+        return None
+    tools = [harness.guard(tool("save", cut), check)]
+    found = await raised(lambda: harness.run_tool(tools, {"type": "toolCall", "id": "c1",
+                                                          "name": "save", "arguments": {}}))
+    t.expect([found, asked], ["PowerCut: the power went off", ["save"]],
+             "The door catches what the check raises, and nothing the tool raises; a power "
+             "cut is the program ending (guard, lessons 4 and 14).")
+
+
+@lab_test("With one guard inside another, the outer check is asked first, and either check can "
+          "refuse.")
+async def test_nested_guards(t):
+    ran, asked = [], []
+
+    def named(label, refuse_when):
+        def check(name, arguments):
+            asked.append(label)
+            return f"{label} says no" if refuse_when in arguments["command"] else None
+        return check
+    tools = [harness.guard(harness.guard(shell_tool(ran), named("inner", "push")),
+                           named("outer", "rm"))]
+    found = [await answer(tools, bash_call("ls")), await answer(tools, bash_call("rm a", "c2")),
+             await answer(tools, bash_call("git push", "c3"))]
+    t.expect(found, [["done\n", False], ["Tool call blocked: outer says no", True],
+                     ["Tool call blocked: inner says no", True]],
+             "Either door can refuse, and the refusal names the door that refused (guard, "
+             "lesson 14).")
+    t.expect([asked, ran], [["outer", "inner", "outer", "outer", "inner"], ["ls"]],
+             "The outer check goes first; a refusal there means the inner one is never asked "
+             "(guard, lesson 14).")
+
+
+@lab_test("When the real tool behind a guard raises ValueError, the result is the tool's own "
+          "message, not a refusal.")
+async def test_the_tools_own_failure_is_not_a_refusal(t):
+    def picky(arguments):
+        raise ValueError("command must be a string")
+    tools = [harness.guard(tool("bash", picky, COMMAND), allow_all)]
+    t.expect(await answer(tools, {"type": "toolCall", "id": "c1", "name": "bash",
+                                  "arguments": {"command": 7}}),
+             ["command must be a string", True],
+             "The real tool is called outside the door's try: its failure is its own, and "
+             "run_tool reports it (guard, lessons 4 and 14).")
+
+
+@lab_test("confirm_with takes only True for a yes: answers of \"yes\" and 1 refuse the call.")
+async def test_only_true_is_yes(t):
+    ran = []
+    human = lab.Human(["yes", 1, "True", True])
+    tools = [harness.guard(shell_tool(ran), harness.confirm_with(human))]
+    found = [await answer(tools, bash_call(f"rm -r out{n}", f"c{n}")) for n in range(1, 5)]
+    t.expect(found, [["Tool call blocked: the user said no", True]] * 3 + [["done\n", False]],
+             "What is not a clear True is a no: a door fails closed (confirm_with, lesson 14).")
+    t.expect([len(human.questions), ran], [4, ["rm -r out4"]],
+             "Only the call answered True ran (confirm_with, lesson 14).")
