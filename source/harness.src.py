@@ -961,14 +961,20 @@ def run_agent(model, system, messages, tools, prompt):
 
 
 def context_for_model(messages):
-    #: from 10.1
+    #: from 15.1
     """The view: what the model is sent, built fresh for every request from the record, which
     it never changes. Empty assistant messages that failed or were stopped are left out (a
     failed one that got words out stays), then every call is paired with its result."""
     #: before
+    #: from 10.1
+    """The view: what the model is sent, built fresh for every request from the record, which
+    it never changes. Empty assistant messages that failed are left out (a failed one that got
+    words out stays), then every call is paired with its result."""
+    #: before
     """The view: what the model is sent, built fresh for every request from the record, which
     it never changes. An empty assistant message that failed is left out, because a provider
     refuses an empty assistant message; a failed one that got words out stays."""
+    #: end
     #: end
     #: gap 5.1 4 context_for_model
     #: gap 15.1 8 context_for_model

@@ -342,8 +342,8 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
 
 def context_for_model(messages):
     """The view: what the model is sent, built fresh for every request from the record, which
-    it never changes. Empty assistant messages that failed or were stopped are left out (a
-    failed one that got words out stays), then every call is paired with its result."""
+    it never changes. Empty assistant messages that failed are left out (a failed one that got
+    words out stays), then every call is paired with its result."""
     endings = ("error",)  # the empty ending a provider would refuse
     kept = [message for message in messages
             if message["content"] or message["role"] != "assistant"
