@@ -40,6 +40,11 @@ CHILD = [sys.executable, "-I", "-c",
 class Limits:
     """How much one run may take. Wall time here is only a guard against a hung file."""
     seconds_per_test: float = 5.0
+    # Once one test of a file has held the process without a turn, the file has shown it can
+    # hang, so each later test gets this much instead. A test of the fake world needs
+    # milliseconds, so this costs a working test nothing and caps a file that hangs in every
+    # test at about seconds_per_test + (tests - 1) * seconds_after_a_hang.
+    seconds_after_a_hang: float = 1.0
     seconds_to_import: float = 10.0
     seconds_total: float = 300.0
     budget_turns: int = turns.BUDGET
@@ -92,6 +97,7 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
     started = time.monotonic()
     position = 0  # the index in `plan` of the next test without a verdict
     output = _Output(limits.output_bytes)
+    hung = []  # set once a test has timed out by the wall clock
 
     def decide(outcome):
         report.outcomes.append(outcome)
@@ -106,7 +112,7 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
                                f"{limits.seconds_total:.0f} seconds."))
             break
         position, fatal = _one_child(harness, plan, position, job_files, expected, limits,
-                                     cwd, env, preexec_fn, output, decide)
+                                     cwd, env, preexec_fn, output, decide, hung)
         if fatal is not None:  # harness.py does not import: every remaining test says so
             report.import_error = fatal
             for test_id, says, tf in plan[position:]:
@@ -147,9 +153,13 @@ class _Output:
 
 
 def _one_child(harness, plan, position, job_files, expected, limits, cwd, env, preexec_fn,
-               output, decide):
+               output, decide, hung):
     """Start a child at plan[position] and judge tests until it finishes or dies. Returns the
     next position without a verdict, and an import error if harness.py would not import."""
+    def per_test():
+        return min(limits.seconds_per_test, limits.seconds_after_a_hang) if hung else \
+            limits.seconds_per_test
+
     read_end, write_end = os.pipe()
     cpu = int(limits.seconds_total) + 5
 
@@ -192,9 +202,11 @@ def _one_child(harness, plan, position, job_files, expected, limits, cwd, env, p
                     test_id, says, lab_id, _, _ = current
                     decide(Outcome(test_id, says, lab_id, "timeout",
                                    f"Timed out: this test held the process for "
-                                   f"{limits.seconds_per_test:.0f} seconds without giving the "
-                                   "event loop a turn (a busy loop, or a call that blocks). It "
-                                   "was stopped; the other tests still ran."))
+                                   f"{per_test():g} second{'' if per_test() == 1 else 's'} "
+                                   "without giving the event loop a "
+                                   "turn (a busy loop, or a call that blocks). It was stopped; "
+                                   "the other tests still ran."))
+                    hung.append(test_id)
                     position += 1
                 break
             for key, _ in ready:
@@ -213,7 +225,7 @@ def _one_child(harness, plan, position, job_files, expected, limits, cwd, env, p
                     kind = message.get("event") if isinstance(message, dict) else None
                     if kind == "imported":
                         imported = True
-                        deadline = time.monotonic() + limits.seconds_per_test
+                        deadline = time.monotonic() + per_test()
                     elif kind == "import_failed":
                         fatal = "harness.py does not import: " + str(message.get("message"))
                         finished = True
@@ -221,7 +233,7 @@ def _one_child(harness, plan, position, job_files, expected, limits, cwd, env, p
                             message.get("id") == plan[position][0]:
                         test_id, says, tf = plan[position]
                         current = (test_id, says, tf.lab_id, [], time.monotonic())
-                        deadline = time.monotonic() + limits.seconds_per_test
+                        deadline = time.monotonic() + per_test()
                     elif kind == "check" and current is not None:
                         current[3].append((str(message.get("value")), str(message.get("why"))))
                     elif kind == "end" and current is not None and message.get("id") == current[0]:
@@ -232,7 +244,7 @@ def _one_child(harness, plan, position, job_files, expected, limits, cwd, env, p
                             outcome.trace = message.get("trace")
                         decide(outcome)
                         current, position = None, position + 1
-                        deadline = time.monotonic() + limits.seconds_per_test
+                        deadline = time.monotonic() + per_test()
                     elif kind == "done" and current is None:
                         finished = True
                     elif kind == "import":

@@ -132,3 +132,16 @@ def test_output_beyond_the_cap_is_counted_not_kept(tmp_path):
     report = judged(path)
     assert len(report.output.encode()) <= runner.Limits().output_bytes
     assert report.output_dropped > 4_000_000
+
+
+def test_after_one_hang_the_rest_of_a_files_tests_get_a_shorter_guard(tmp_path):
+    """A file that hangs in one test has shown it can; its later tests get
+    Limits.seconds_after_a_hang, so a file that hangs everywhere cannot hold a class's grading
+    for seconds_per_test times its test count."""
+    path = tmp_path / "harness.py"
+    path.write_text(base_text("solution") + "\n" +
+                    (SUBMISSIONS / "hangs_in_a_busy_loop.py").read_text(), encoding="utf-8")
+    timeouts = [o.message for o in judged(path).outcomes if o.verdict == "timeout"]
+    assert len(timeouts) >= 2
+    assert "1.5 seconds" in timeouts[0]
+    assert all("for 1 second " in message for message in timeouts[1:])
