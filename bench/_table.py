@@ -1,0 +1,146 @@
+"""What every benchmark shares: a plain Markdown table, the machine it ran on, and where the
+figures go.
+
+Each run writes bench/results/NAME-TIMESTAMP.json (git-ignored, one file per run, to compare
+runs on one machine) and replaces its own section of bench/latest.json (committed: the figures
+the README quotes, with the command that made them).
+
+    python -m bench._table      prints the README's table from bench/latest.json
+"""
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from lab import manifest
+
+BENCH = Path(__file__).resolve().parent
+KIT = manifest.KIT  # the kit whose `lab` is imported, which the benchmarks measure
+RESULTS = BENCH / "results"
+LATEST = BENCH / "latest.json"
+
+
+def table(headers: list[str], rows: list[list]) -> str:
+    """A Markdown table with its columns padded, so it reads as well in a terminal."""
+    cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    lines = ["| " + " | ".join(c.ljust(w) for c, w in zip(row, widths)) + " |" for row in cells]
+    lines.insert(1, "| " + " | ".join("-" * w for w in widths) + " |")
+    return "\n".join(lines)
+
+
+def seconds(value: float) -> str:
+    if value < 1:
+        return f"{value * 1000:.0f} ms"
+    return f"{value:.2f} s" if value < 100 else f"{value:.0f} s"
+
+
+def spread(samples: list[float]) -> dict:
+    """Median, fastest and slowest of a list of timings, in seconds."""
+    return {"median": round(statistics.median(samples), 4), "min": round(min(samples), 4),
+            "max": round(max(samples), 4), "runs": len(samples)}
+
+
+def machine() -> dict:
+    """Enough about the machine to tell two sets of figures apart."""
+    model = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"cpus": os.cpu_count(), "cpu": model or platform.processor(),
+            "system": f"{platform.system()} {platform.release()}",
+            "python": platform.python_version(), "interpreter": sys.executable}
+
+
+def command() -> str:
+    """How this run was started, as the README should quote it."""
+    module = sys.modules["__main__"].__spec__
+    name = module.name if module else Path(sys.argv[0]).as_posix()
+    return " ".join([".venv/bin/python -m " + name if module else "python " + name,
+                     *sys.argv[1:]])
+
+
+def save(name: str, figures: dict) -> str:
+    """Write this run to bench/results/ and make it bench/latest.json's `name` section; say
+    where."""
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
+    data = {"command": command(), "measured": stamp, "machine": machine(), **figures}
+    RESULTS.mkdir(exist_ok=True)
+    path = RESULTS / f"{name}-{stamp.replace(':', '')}.json"
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    latest = json.loads(LATEST.read_text(encoding="utf-8")) if LATEST.is_file() else {}
+    latest[name] = data
+    LATEST.write_text(json.dumps(latest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return f"wrote bench/results/{path.name} and bench/latest.json"
+
+
+def readme_table(latest: dict) -> str:
+    """The one table the README quotes: each benchmark's headline against the issue's aim."""
+    rows = []
+    checker = latest.get("checker")
+    if checker:
+        out, inside = checker["subprocess"]["median"], checker["in_process"]["median"]
+        rows.append([f"local checker, lab {checker['lab']} solution, whole cumulative suite "
+                     f"({checker['tests']} tests), command to count line",
+                     f"{seconds(out)} (in-process {seconds(inside)}, x{out / inside:.1f})",
+                     "under 1.5 s", "yes" if out < 1.5 else "NO"])
+        hang = checker.get("hanging")
+        if hang:
+            rows.append([f"local checker, a submission that busy-loops ({hang['timed_out']} "
+                         f"tests stopped at {hang['seconds_per_test']:g} s each)",
+                         seconds(hang["wall"]), f"within its limits, at most "
+                         f"{seconds(hang['bound'])}", "yes" if hang["within"] else "NO"])
+    grading = latest.get("grading")
+    if grading:
+        mix = grading["mix"]
+        rows.append([f"batch grading, lab {grading['lab']}: {grading['submissions']} generated "
+                     f"submissions, {mix['full']} full marks, {mix['partial']} partial, "
+                     f"{mix['waits'] + mix['busy']} hanging ({mix['busy']} in a busy loop), "
+                     f"{mix['crashes']} crashing", f"{grading['seconds_graded']:.0f} s graded, "
+                     f"{grading['seconds_graded_busy_loops']:.0f} s of it in the busy loops",
+                     "", ""])
+        for run in grading["runs"]:
+            aim = (f"{grading['submissions']} in under 2 min on 2 cores"
+                   if run["jobs"] == 2 else "")
+            met = ("yes" if run["seconds"] < 120 else "NO") if run["jobs"] == 2 else ""
+            rows.append([f"batch grading, the same class, --jobs {run['jobs']}",
+                         f"{seconds(run['seconds'])}, {run['per_minute']:.0f} per minute",
+                         aim, met])
+    for name in sorted(k for k in latest if k.startswith("grading_seconds_per_test_")):
+        variant = latest[name]
+        guard = " ".join(variant["grader_options"])
+        for run in variant["runs"]:
+            rows.append([f"batch grading, the same class, --jobs {run['jobs']} {guard}",
+                         f"{seconds(run['seconds'])}, {run['per_minute']:.0f} per minute",
+                         "", ""])
+    notebooks = latest.get("notebooks")
+    if notebooks:
+        books = notebooks["notebooks"]
+        each = [b["seconds"] for b in books]
+        rows.append([f"every lesson notebook under nbclient ({len(books)} notebooks, "
+                     f"{sum(b['code_cells'] for b in books)} code cells), kernel start included",
+                     f"{seconds(notebooks['total'])} in all, {seconds(min(each))} to "
+                     f"{seconds(max(each))} each", "", "" if all(b["matches_pins"] for b in books)
+                     else "NOT all print their pins"])
+    commands = sorted({latest[k]["command"] for k in latest})
+    machines = {json.dumps({k: v for k, v in latest[k]["machine"].items() if k != "interpreter"},
+                           sort_keys=True) for k in latest}
+    where = "; ".join(f"{m['cpus']} x {m['cpu']}, {m['system']}, Python {m['python']}"
+                      for m in map(json.loads, sorted(machines)))
+    return (table(["what", "measured", "aim", "met"], rows) + "\n\nMeasured on " + where +
+            ", with:\n\n```\n" + "\n".join(commands) + "\n```")
+
+
+if __name__ == "__main__":
+    if not LATEST.is_file():
+        sys.exit("bench/latest.json does not exist yet: run the benchmarks first.")
+    print(readme_table(json.loads(LATEST.read_text(encoding="utf-8"))))
