@@ -96,7 +96,8 @@ def readme_table(latest: dict) -> str:
         hang = checker.get("hanging")
         if hang:
             rows.append([f"local checker, a submission that busy-loops ({hang['timed_out']} "
-                         f"tests stopped at {hang['seconds_per_test']:g} s each)",
+                         f"tests stopped, the first at {hang['seconds_per_test']:g} s, the rest "
+                         f"at {hang.get('seconds_after_a_hang', hang['seconds_per_test']):g} s)",
                          seconds(hang["wall"]), f"within its limits, at most "
                          f"{seconds(hang['bound'])}", "yes" if hang["within"] else "NO"])
     grading = latest.get("grading")
