@@ -41,6 +41,8 @@ def main(argv):
     print("Starting JupyterLab on the lessons. Stop it with Ctrl-C.", flush=True)
     command = [str(BIN / "jupyter"), "lab", f"--notebook-dir={KIT}",
                f"--LabApp.default_url=/lab/tree/{where}", *passed_on]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")  # a container's only user; JupyterLab refuses otherwise
     # Terminals opened in JupyterLab inherit this PATH, so `python` there is the kit's.
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
            "VIRTUAL_ENV": str(VENV)}
