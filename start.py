@@ -36,18 +36,11 @@ def main(argv):
           "--lesson 15 tests.py  (or: .venv/bin/course check 15.1)")
     if "--setup-only" in own:
         return 0
-    first = sorted((KIT / "lessons").glob("*/lesson.ipynb"))  # the earliest lesson there is
-    where = first[0].relative_to(KIT).as_posix() if first else "lessons"
     print("Starting JupyterLab on the lessons. Stop it with Ctrl-C.", flush=True)
-    command = [str(BIN / "jupyter"), "lab", f"--notebook-dir={KIT}",
-               f"--LabApp.default_url=/lab/tree/{where}", *passed_on]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        command.append("--allow-root")  # a container's only user; JupyterLab refuses otherwise
-    # Terminals opened in JupyterLab inherit this PATH, so `python` there is the kit's.
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-           "VIRTUAL_ENV": str(VENV)}
+    # The desk's launcher, `course lab`, is the one way the course is opened.
     try:
-        return subprocess.run(command, env=env).returncode
+        return subprocess.run([str(python), "-m", "lab.desk.course", "lab", "--",
+                               *passed_on]).returncode
     except KeyboardInterrupt:
         return 0
 

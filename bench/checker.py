@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 from bench import _table
-from lab import manifest, record, runner, suite
+from lab.check import manifest, record, runner, suite
 
 COUNT = re.compile(r"^(\d+) passed, (\d+) failed$")
 HANG = _table.KIT / "tests" / "submissions" / "hangs_in_a_busy_loop.py"

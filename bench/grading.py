@@ -39,7 +39,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from bench import _table
-from lab import manifest
+from lab.check import manifest
 from tools import labsource
 
 SUBMISSIONS = _table.KIT / "tests" / "submissions"

@@ -17,7 +17,7 @@ import sys
 import time
 
 from bench import _table
-from lab import manifest
+from lab.check import manifest
 from tools import notebooks
 
 

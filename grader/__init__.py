@@ -1,6 +1,6 @@
 """The instructor's grader: a class's submissions in, scores and feedback out.
 
-It is the second front door of the one engine, lab/runner.py (the student's local checker is
+It is the second front door of the one engine, lab/check/runner.py (the student's local checker is
 the first): the same suites, the same verdicts, the same messages. Around the engine it adds
 what grading a class needs:
 

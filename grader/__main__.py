@@ -17,7 +17,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from lab import manifest
+from lab.check import manifest
 
 from grader import batch, plan as plans, report, sandbox
 

@@ -1,7 +1,7 @@
 """Grading a folder of submissions: find them, grade each in a sandbox, in parallel, resumably.
 
 A submission is `NAME.py` or a folder `NAME/` holding a harness.py (at its top, or the only
-one below it); NAME is the student. Each is graded by lab/runner.py, the engine the local
+one below it); NAME is the student. Each is graded by lab/check/runner.py, the engine the local
 checker uses, inside grader/sandbox.py's limits, by a pool of worker processes: a worker that
 dies (killed by what it ran, or by the machine) costs only the submissions it held, which are
 graded again one at a time; one that kills its worker twice gets a row saying so.
@@ -24,8 +24,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from lab import runner
-from lab.verdict import Outcome
+from lab.check import runner
+from lab.check.verdict import Outcome
 
 from grader import sandbox as sandboxes
 from grader.journal import Journal

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lab import manifest
+from lab.check import manifest
 
 from grader.plan import make
 

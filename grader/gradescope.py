@@ -10,8 +10,9 @@ The bundle is a zip with, at its root:
                         and writes /autograder/results/results.json
     grader_plan.json    the plan: the lab, the tests and their points, the limits, and the
                         instructor's extra tests with the reference's observations of them
-    kit/                the kit's lab/ package (with its tests and expected observations), the
-                        lessons' lesson.toml files and grader/; no solutions, no source/
+    kit/                the kit's lab/ package, every lab's tests.py and expected.json (under
+                        starters/), the lessons' lesson.toml files and grader/; no solutions,
+                        no source/
 
 run_autograder reads GRADER_SOURCE, GRADER_SUBMISSION, GRADER_RESULTS and GRADER_PYTHON when
 they are set, so that it can be run on any machine to try a bundle before uploading it.
@@ -25,7 +26,7 @@ import zipfile
 from dataclasses import asdict
 from pathlib import Path
 
-from lab import manifest
+from lab.check import manifest
 
 from grader import batch
 from grader.plan import Plan
@@ -61,7 +62,7 @@ echo "$PYTHON" > "$SOURCE/python-path"
 chmod 600 "$SOURCE/grader_plan.json"
 # The kit uses only Python's standard library; check that its copy loads.
 cd "$SOURCE/kit"
-"$PYTHON" -c "import sys, lab.child, grader.gradescope
+"$PYTHON" -c "import sys, lab.check.child, grader.gradescope
 print('The course kit loads with Python', sys.version.split()[0])"
 """
 
@@ -110,13 +111,16 @@ def build(plan: Plan, out: Path, *, settings: batch.Settings | None = None,
 
 
 def _kit_files(kit: Path):
-    """The files the bundle's kit needs: lab/ (code, tests, expected), lesson.toml files and
-    grader/. Never solutions/ or source/."""
+    """The files the bundle's kit needs: lab/ and grader/ (code), each lesson's lesson.toml, and
+    each lab's tests and the reference's observations of them. Never solutions/ or source/."""
     for folder in ("lab", "grader"):
         for path in (kit / folder).rglob("*"):
             if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
                 yield path
-    yield from (kit / "lessons").glob("*/lesson.toml")
+    for lesson in manifest.lessons():
+        yield lesson.folder / "lesson.toml"
+    for lab in manifest.labs(built_only=True):
+        yield from (path for path in (lab.tests, lab.expected) if path.is_file())
 
 
 def _add(bundle: zipfile.ZipFile, name: str, data, mode: int) -> None:

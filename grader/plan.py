@@ -1,6 +1,6 @@
 """What a grading run grades: the lab, its test files, the reference's observations, and points.
 
-A plan is built once per batch from the kit's metadata (lab/manifest.py, lab/suite.py) and the
+A plan is built once per batch from the kit's metadata (lab/check/manifest.py, lab/check/suite.py) and the
 instructor's extra hidden tests, if any. It is plain data, so it can be sent to worker processes
 and written into a Gradescope bundle, where no solution is present: the observations of the
 extra tests are recorded against the reference when the plan is made, not when it is used.
@@ -17,7 +17,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lab import manifest, record, runner, suite
+from lab.check import manifest, record, runner, suite
 
 
 class PlanError(Exception):
@@ -110,17 +110,9 @@ class Plan:
 
 
 def points_in(source: str) -> dict[str, float]:
-    """{function name: points} for each @lab_test(..., points=N) in a test file's code, read
-    from the decorators without running anything."""
-    found = {}
-    for node in ast.parse(source).body:
-        if isinstance(node, ast.AsyncFunctionDef):
-            for deco in node.decorator_list:
-                if isinstance(deco, ast.Call) and getattr(deco.func, "id", "") == "lab_test":
-                    for keyword in deco.keywords:
-                        if keyword.arg == "points":
-                            found[node.name] = float(ast.literal_eval(keyword.value))
-    return found
+    """{function name: points} for each @lab_test(..., points=N) in a test file's code."""
+    return {test.name: test.points for test in suite.declared(source, "")
+            if test.points is not None}
 
 
 def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=()) -> Plan:
@@ -159,7 +151,7 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=()) -> Plan:
                 path = Path(folder) / f"{name}.py"
                 path.write_text(source, encoding="utf-8")
                 test_file = suite.TestFile(None, path, source)
-                if not suite.describe(path):
+                if not suite.declared(source, name):
                     raise PlanError(f"The extra tests file {name[7:]}.py holds no "
                                     "@lab_test(...) tests.")
                 try:
@@ -171,22 +163,14 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=()) -> Plan:
     expected = plan.expected()
     for test_file in plan.kit_files():
         default = manifest.lab(test_file.lab_id).points
-        given = points_in(test_file.source)
-        for test_id, says in suite.describe(test_file.path):
-            name = test_id.split("::", 1)[1]
-            plan.tests.append(Test(test_id, says, test_file.lab_id, f"lab {test_file.lab_id}",
-                                   given.get(name, default),
-                                   len(expected.get(test_id, {}).get("checks", ()))))
+        for test in suite.declared(test_file.source, test_file.stem):
+            plan.tests.append(Test(test.id, test.says, test_file.lab_id, f"lab {test_file.lab_id}",
+                                   default if test.points is None else test.points,
+                                   len(expected.get(test.id, {}).get("checks", ()))))
     for extra in plan.extras:
-        given = points_in(extra.source)
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / f"{extra.name}.py"
-            path.write_text(extra.source, encoding="utf-8")
-            described = suite.describe(path)
-        for test_id, says in described:
-            name = test_id.split("::", 1)[1]
-            plan.tests.append(Test(test_id, says, None, f"{extra.name[7:]}.py (hidden)",
-                                   given.get(name, lab.points),
-                                   len(extra.expected.get(test_id, {}).get("checks", ())),
+        for test in suite.declared(extra.source, extra.name):
+            plan.tests.append(Test(test.id, test.says, None, f"{extra.name[7:]}.py (hidden)",
+                                   lab.points if test.points is None else test.points,
+                                   len(extra.expected.get(test.id, {}).get("checks", ())),
                                    hidden=True))
     return plan

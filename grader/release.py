@@ -1,8 +1,8 @@
 """The student release: the folder students get, built from the kit, with no solution source.
 
-It holds the lessons (notebooks and their lesson.toml), the starters, the lab/ package (the
-fakes, the local checker, every lab's tests and the reference's recorded observations, which
-the checker compares with), start.py and pyproject.toml to set it up, a README for students and
+It holds the lessons (notebooks and their lesson.toml), the starters (each lab's starter, its
+tests and the reference's recorded observations, which the checker compares with), the lab/
+package (the fake world, the local checker, the desk), start.py and pyproject.toml to set it up, a README for students and
 RELEASE.md. It never holds solutions/ or source/, the grader, the kit's own tests or its
 authoring tools; an instructor may add chosen labs' references with `--with-reference`.
 
@@ -20,7 +20,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lab import manifest
+from lab.check import manifest
 
 SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", ".lab", "work")
 REFERENCE = re.compile(r"""course\.reference\(\s*["'](\d+(?:\.\d+)?)["']\s*\)""")
@@ -117,13 +117,10 @@ def build(out: Path, *, with_reference=()) -> Release:
     shutil.copytree(kit / "lab", out / "lab", ignore=SKIP)
     shutil.copytree(kit / "starters", out / "starters", ignore=SKIP)
     (out / "lessons").mkdir()
-    for path in sorted((kit / "lessons").iterdir()):
-        if path.is_dir() and (path / "lesson.toml").is_file():
-            shutil.copytree(path, out / "lessons" / path.name, ignore=SKIP)
-            release.lessons.append(path.name)
-            _ensure_notebook(path, out / "lessons" / path.name, release)
-        elif path.is_file() and path.suffix == ".toml":
-            shutil.copy2(path, out / "lessons" / path.name)
+    for lesson in manifest.lessons():  # what a student opens; the authors' wing stays behind
+        shutil.copytree(lesson.folder, out / "lessons" / lesson.folder.name, ignore=SKIP)
+        release.lessons.append(lesson.folder.name)
+        _ensure_notebook(lesson, out / "lessons" / lesson.folder.name, release)
     for name in ("start.py", "pyproject.toml"):
         if (kit / name).is_file():
             shutil.copy2(kit / name, out / name)
@@ -161,19 +158,18 @@ def _course_title() -> str:
     return "The harness course"
 
 
-def _ensure_notebook(source: Path, target: Path, release: Release) -> None:
+def _ensure_notebook(lesson: manifest.Lesson, target: Path, release: Release) -> None:
     """A lesson written as lesson.md but not yet built gets its notebook built here."""
-    if (target / "lesson.ipynb").exists() or not (source / "lesson.md").exists():
+    if (target / "lesson.ipynb").exists() or not lesson.source.exists():
         return
     try:
         import nbformat
         from tools import notebooks
-        lesson = next(x for x in manifest.lessons() if x.folder == source)
         (target / "lesson.ipynb").write_text(nbformat.writes(notebooks.build(lesson)) + "\n",
                                              encoding="utf-8")
-    except Exception as exc:  # the Markdown source is still there to read
-        release.notes.append(f"{source.name}: its notebook could not be built ({exc}); the "
-                             "release holds its lesson.md only.")
+    except Exception as exc:
+        release.notes.append(f"{lesson.folder.name}: its notebook could not be built ({exc}), "
+                             "so the release holds no notebook for it.")
 
 
 def solution_leaks(folder: Path, allowed=()) -> list[str]:
@@ -195,18 +191,13 @@ def solution_leaks(folder: Path, allowed=()) -> list[str]:
 # --- which cells need a reference ----------------------------------------------------------
 
 def _code_cells(lesson_folder: Path) -> list[tuple[int, str]]:
-    """(cell number, code) of each code cell, from the notebook, else from lesson.md."""
+    """(cell number, code) of each code cell of the lesson's notebook."""
     notebook = lesson_folder / "lesson.ipynb"
-    if notebook.is_file():
-        cells = json.loads(notebook.read_text(encoding="utf-8")).get("cells", [])
-        return [(i, "".join(c.get("source", ""))) for i, c in enumerate(cells, 1)
-                if c.get("cell_type") == "code"]
-    source = lesson_folder / "lesson.md"
-    if not source.is_file():
+    if not notebook.is_file():
         return []
-    blocks = re.findall(r"^```python\n(.*?)^```", source.read_text(encoding="utf-8"),
-                        re.S | re.M)
-    return list(enumerate(blocks, 1))
+    cells = json.loads(notebook.read_text(encoding="utf-8")).get("cells", [])
+    return [(i, "".join(c.get("source", ""))) for i, c in enumerate(cells, 1)
+            if c.get("cell_type") == "code"]
 
 
 def needing_reference(lesson_folder: Path, lesson: str) -> list[Cell]:
@@ -275,10 +266,11 @@ def release_notes(release: Release) -> str:
              "## What it holds", "",
              f"- `lessons/`: {len(release.lessons)} lessons "
              f"({', '.join(release.lessons) or 'none'}), each with its notebook and lesson.toml.",
-             f"- `starters/`: the starting harness.py of labs {', '.join(release.labs) or 'none'}.",
-             "- `lab/`: the fake world, the student's desk (`course`), the local checker "
-             "(`lab/lab_check.py`), every lab's tests and the reference's recorded observations "
-             "(`lab/tests/expected/`), which the checker compares your results with.",
+             f"- `starters/`: for labs {', '.join(release.labs) or 'none'}, each lab's starting "
+             "harness.py, its tests, and the reference's recorded observations "
+             "(`expected.json`), which the checker compares your results with.",
+             "- `lab/`: the fake world, the student's desk (`course`) and the local checker "
+             "(`lab/lab_check.py`).",
              "- `start.py` and `pyproject.toml`, which set the course up; `README.md`.", "",
              "## What it leaves out", "",
              "- `solutions/` and `source/`: the finished reference harness of every lab and the "

@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from lab import manifest
+from lab.check import manifest
 
 from grader.plan import Plan
 

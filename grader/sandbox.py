@@ -37,7 +37,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lab import manifest
+from lab.check import manifest
 
 CLONE_NEWNS, CLONE_NEWNET, CLONE_NEWIPC = 0x00020000, 0x40000000, 0x08000000
 MS_RDONLY, MS_BIND, MS_REC, MS_PRIVATE = 1, 4096, 16384, 1 << 18
@@ -262,7 +262,7 @@ def secrets(out: Path | None, extra_files=()) -> list[str]:
     """The paths a submission must not read: the kit's solutions and single source, the
     reference's observations, the output folder and the instructor's extra tests files."""
     kit = manifest.KIT
-    paths = [kit / "solutions", kit / "source", manifest.TESTS / "expected"]
+    paths = [manifest.SOLUTIONS, manifest.SOURCE] + [lab.expected for lab in manifest.labs()]
     if out is not None:
         paths.append(Path(out))
     paths += [Path(p) for p in extra_files]
@@ -272,7 +272,7 @@ def secrets(out: Path | None, extra_files=()) -> list[str]:
 PROBE = r"""
 import json, os, socket, sys
 sys.path.insert(0, sys.argv[1])
-import lab.child  # the kit's child must import, or nothing can be graded
+import lab.check.child  # the kit's child must import, or nothing can be graded
 readable = []
 for path in json.loads(sys.argv[2]):
     try:

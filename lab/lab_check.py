@@ -5,7 +5,7 @@ lab before it, then the lab's own tests (the given tests.py names its lab on its
 One line per test, PASS or FAIL with a message in the course's terms, then the count line
 "N passed, M failed". Exits 0 only when every test passed.
 
-The tests run in a separate process (lab/runner.py), so a harness.py that hangs, floods the
+The tests run in a separate process (lab/check/runner.py), so a harness.py that hangs, floods the
 screen or ends the process costs one test, and the verdicts are decided here, not there.
 """
 from __future__ import annotations
@@ -19,10 +19,8 @@ if __package__ in (None, ""):  # run as a script, from a lab folder: python lab/
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != here]
     sys.path.insert(0, str(here.parent))
 
-from lab import manifest, runner, suite  # noqa: E402
-
-MARKS = {"pass": "PASS", "fail": "FAIL", "timeout": "TIME", "crash": "DIED"}
-
+from lab.check import manifest, runner, suite  # noqa: E402
+from lab.check.verdict import Verdict, sets_line  # noqa: E402
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(
@@ -59,9 +57,7 @@ def main(argv=None) -> int:
     limits = runner.Limits(seconds_per_test=args.seconds)
     report = runner.run(args.harness, files, runner.expected_for(files), limits=limits,
                         on_outcome=lambda outcome: _print(outcome, args.verbose))
-    sets = "; ".join(f"{name}, {tests} tests holding {checks} checks"
-                     for name, tests, checks in report.sets)
-    print(f"\nSets run: {sets}.")
+    print("\n" + sets_line(report.sets))
     if report.output_dropped or (report.output and args.verbose):
         print(f"harness.py printed {len(report.output.encode()) + report.output_dropped} bytes "
               "during the tests" + (":" if args.verbose else " (--verbose shows them)."))
@@ -77,10 +73,10 @@ _said = {"message": None}
 
 
 def _print(outcome, verbose):
-    print(f"  {MARKS[outcome.verdict]}  {outcome.says}", flush=True)
-    if outcome.verdict != "pass" and outcome.message == _said["message"]:
+    print(f"  {outcome.verdict.mark}  {outcome.says}", flush=True)
+    if outcome.verdict is not Verdict.PASS and outcome.message == _said["message"]:
         print("        (the same reason as above)")
-    elif outcome.verdict != "pass":
+    elif outcome.verdict is not Verdict.PASS:
         _said["message"] = outcome.message
         for line in outcome.message.splitlines():
             print(f"        {line}")
@@ -91,15 +87,11 @@ def _print(outcome, verbose):
 
 def _remember(harness: Path, lab_id: str, report):
     """Record the result for the progress view when the file sits in a student's lab folder."""
-    marker = harness.resolve().parent / ".lab"
-    if marker.exists() and marker.read_text().strip() == lab_id:
-        try:
-            from lab import course
-            # the lab folder is <work>/<NN-slug>/labK, so the work folder is two levels up
-            course.record_check(lab_id, report.passed, report.failed,
-                                work=harness.resolve().parent.parent.parent)
-        except Exception as exc:  # the progress view is a convenience; the check stands
-            print(f"(progress not recorded: {exc})")
+    try:
+        from lab.desk import course
+        course.record_check_in(harness.resolve().parent, lab_id, report.passed, report.failed)
+    except Exception as exc:  # the progress view is a convenience; the check stands
+        print(f"(progress not recorded: {exc})")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Shared fixtures of the kit's own tests."""
 import pytest
 
-from lab import manifest
+from lab.check import manifest
 
 
 @pytest.fixture

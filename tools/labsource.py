@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lab.manifest import key
+from lab.check.manifest import key
 
 SOURCE = Path(__file__).resolve().parent.parent / "source" / "harness.src.py"
 OPEN, CLOSE = "# --- your code ---", "# --- end ---"

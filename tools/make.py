@@ -3,8 +3,8 @@
     python -m tools.make              write everything
     python -m tools.make --check      list what differs from what would be written; exit 1 if any
     python -m tools.make labs         only starters/ and solutions/ (from source/harness.src.py)
-    python -m tools.make expected     only lab/tests/expected/ (the reference's observations)
-    python -m tools.make notebooks    only lessons/*/lesson.ipynb (from lesson.md, outputs.json)
+    python -m tools.make expected     only starters/*/lab*/expected.json (the reference's observations)
+    python -m tools.make notebooks    only lessons/*/lesson.ipynb (from source/lessons/*/lesson.md)
 
 The kit's tests run the --check form, so a committed file that differs from its source fails.
 """
@@ -16,7 +16,7 @@ import json
 import sys
 from pathlib import Path
 
-from lab import manifest, suite
+from lab.check import manifest, suite
 from tools import labsource
 
 
@@ -45,8 +45,8 @@ def changes(previous, before: str, lab, after: str) -> str:
 
 
 def expected_files(solutions: dict[Path, str] | None = None) -> dict[Path, str]:
-    """lab/tests/expected/: what each built lab's own tests observe on its own solution."""
-    from lab import record
+    """starters/*/lab*/expected.json: what each built lab's own tests observe on its own solution."""
+    from lab.check import record
     files = {}
     for lab in manifest.labs(built_only=True):
         if not lab.tests.exists():

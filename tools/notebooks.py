@@ -1,6 +1,6 @@
 """Build each lesson's notebook from its Markdown source, and pin what its cells print.
 
-A lesson is written as lessons/NN-slug/lesson.md in jupytext's Markdown format (```python
+A lesson is written as source/lessons/NN-slug/lesson.md in jupytext's Markdown format (```python
 blocks are code cells, the rest is Markdown; two blank lines split a Markdown cell). Building
 it expands the course's directives into plain Markdown and HTML, numbers the cells, and attaches
 the pinned outputs from outputs.json. The committed lesson.ipynb is exactly what build() makes,
@@ -42,11 +42,10 @@ from pathlib import Path
 import jupytext
 import nbformat
 
-from lab import manifest
+from lab.check import manifest, suite
 
 KERNEL = {"display_name": "Python 3", "language": "python", "name": "python3"}
-OUTPUTS = "outputs.json"
-HINT_TITLES = ("Hint 1: questions", "Hint 2: the approach", "Hint 3: the outline")
+HINT_TITLES = [f"Hint {n}: {words}" for n, (_, words) in enumerate(manifest.HINT_LEVELS, 1)]
 
 
 class LessonError(ValueError):
@@ -165,33 +164,11 @@ def hints(lab: manifest.Lab) -> str:
     return "\n".join(opening) + "\n" + "\n".join(["</details>"] * len(opening))
 
 
-def described(lab: manifest.Lab) -> list[tuple[str, str]]:
-    """(test id, description) for each of the lab's tests, from lab.suite.describe, or read from
-    the @lab_test("...") decorators when that is not available."""
-    try:
-        from lab.suite import describe
-    except ImportError:
-        describe = None
-    if describe is not None:
-        return list(describe(lab))
-    tree = ast.parse(lab.tests.read_text(encoding="utf-8"))
-    found = []
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            for deco in node.decorator_list:
-                name = getattr(deco, "func", None)
-                name = getattr(name, "id", None) or getattr(name, "attr", None)
-                if name == "lab_test" and deco.args:
-                    says = ast.literal_eval(deco.args[0])
-                    found.append((f"{lab.tests.stem}::{node.name}", " ".join(says.split())))
-    return found
-
-
 def tests(lab: manifest.Lab) -> str:
     """The lab's tests as a numbered list, one sentence each."""
     if not lab.tests.is_file():
         raise LessonError(f"lab {lab.id} has no tests file at {lab.tests}")
-    found = described(lab)
+    found = suite.describe(lab)
     if not found:
         raise LessonError(f"lab {lab.id}'s tests say nothing: no @lab_test descriptions")
     return "\n".join(f"{n}. {text}" for n, (_, text) in enumerate(found, 1))
@@ -308,7 +285,7 @@ def expand(text: str, *, where: str) -> list[str]:
 
 def pins(lesson: manifest.Lesson) -> dict[str, str]:
     """The lesson's outputs.json: cell id -> the text that cell prints. Empty if there is none."""
-    path = lesson.folder / OUTPUTS
+    path = lesson.outputs
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
@@ -316,7 +293,7 @@ def build(lesson: manifest.Lesson) -> nbformat.NotebookNode:
     """The lesson's notebook, made from lesson.md: directives expanded, cells numbered
     cell-01, cell-02..., pins from outputs.json in each code cell's metadata as pinned_output,
     no outputs."""
-    where = f"{lesson.folder.name}/lesson.md"
+    where = f"source/lessons/{lesson.folder.name}/lesson.md"
     # "md:markdown" names jupytext's own Markdown format: with plain "md" it takes the
     # `::: predict` lines for Pandoc's divs and asks for pandoc.
     source = jupytext.reads(lesson.source.read_text(encoding="utf-8"), fmt="md:markdown")
@@ -436,7 +413,7 @@ def pin(lesson: manifest.Lesson) -> dict[str, str]:
     """Run the lesson and make what it printed the pinned outputs: write outputs.json, then
     lesson.ipynb with the new pins. Returns the pins."""
     found = execute(lesson)
-    (lesson.folder / OUTPUTS).write_text(
+    lesson.outputs.write_text(
         json.dumps(found, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
     write(lesson)
     return found

@@ -35,7 +35,7 @@ from pathlib import Path
 
 import pytest
 
-from lab import manifest
+from lab.check import manifest
 from tools import notebooks
 
 pytestmark = pytest.mark.browser

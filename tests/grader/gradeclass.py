@@ -1,7 +1,7 @@
 """A class of submissions for the grader's tests: good, broken and hostile, each with its
 expected verdict.
 
-The hostile kinds are the kit's own (tests/submissions/, with the verdicts submissions.toml
+The hostile kinds are the kit's own (tests/check/submissions/, with the verdicts submissions.toml
 gives them), appended to a base file exactly as tests/test_checker.py does; the grader adds a
 few kinds of its own in tests/grader/submissions/ (submissions.toml beside them), which attack
 what only a batch has: the reference solutions, the output folder, memory.
@@ -10,10 +10,10 @@ import os
 import tomllib
 from pathlib import Path
 
-from lab import manifest
+from lab.check import manifest
 
 HERE = Path(__file__).parent
-KIT_SUBMISSIONS = HERE.parent / "submissions"
+KIT_SUBMISSIONS = HERE.parent / "check" / "submissions"
 OWN_SUBMISSIONS = HERE / "submissions"
 LAB = manifest.lab("15.1")
 KINDS = {**tomllib.loads((KIT_SUBMISSIONS / "submissions.toml").read_text(encoding="utf-8")),
@@ -25,7 +25,7 @@ ROOT = os.geteuid() == 0
 # An instructor's hidden tests for lab 15.1: two tests, one worth 3 points.
 EXTRA = '''
 import harness
-from lab.kit import lab_test
+from lab.check.kit import lab_test
 
 LAB = "15.1"
 
@@ -74,7 +74,7 @@ def make_class(folder: Path, kinds=None, out: Path | None = None) -> Path:
 def base_verdicts(folder: Path) -> dict:
     """Which tests the reference and the starter pass alone, judged by the engine itself: what
     the grader's verdicts are compared with."""
-    from lab import runner, suite
+    from lab.check import runner, suite
     files = suite.of_lab(LAB.id)
     verdicts = {}
     for base in ("solution", "starter"):

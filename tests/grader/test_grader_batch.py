@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from gradeclass import KINDS, LAB, ROOT, SECONDS_PER_TEST, base_verdicts, make_class
-from lab import manifest
+from lab.check import manifest
 
 from grader import batch, plan as plans, report
 

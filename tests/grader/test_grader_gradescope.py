@@ -85,8 +85,10 @@ def test_the_bundle_has_the_scripts_at_its_root_and_no_solution(bundle):
         modes = {i.filename: (i.external_attr >> 16) & 0o777 for i in archive.infolist()}
     assert {"setup.sh", "run_autograder", "grader_plan.json"} <= set(names)
     assert modes["run_autograder"] & 0o111 and modes["setup.sh"] & 0o111
-    assert "kit/lab/runner.py" in names and "kit/grader/batch.py" in names
-    assert "kit/lab/tests/expected/lesson_15_lab1.json" in names
+    assert "kit/lab/check/runner.py" in names and "kit/grader/batch.py" in names
+    assert "kit/starters/15-stop/lab1/expected.json" in names
+    assert "kit/starters/15-stop/lab1/tests.py" in names
+    assert "kit/starters/15-stop/lab1/harness.py" not in names  # a starter is not graded with
     assert not [n for n in names if n.startswith(("kit/solutions", "kit/source", "kit/tests/"))]
     solution = LAB.solution.read_bytes()
     with zipfile.ZipFile(bundle["zip"]) as archive:

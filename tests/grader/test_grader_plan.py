@@ -6,7 +6,7 @@ import os
 import pytest
 
 from gradeclass import EXTRA, LAB, base_text
-from lab import manifest, suite
+from lab.check import manifest, suite
 
 from grader import batch, plan as plans
 

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from gradeclass import LAB, base_text
-from lab import manifest
+from lab.check import manifest
 
 from grader import classroom, plan as plans, release
 
@@ -22,9 +22,10 @@ def built(tmp_path_factory):
 
 def test_the_release_holds_lessons_starters_the_lab_package_and_the_checker(built):
     out, found = built
-    for path in ("lab/lab_check.py", "lab/course.py", "lab/runner.py", "lab/tests/expected",
+    for path in ("lab/lab_check.py", "lab/course.py", "lab/check/runner.py",
                  "start.py", "pyproject.toml", "README.md", "RELEASE.md", ".gitignore",
-                 f"starters/{LAB.folder}/harness.py", f"lab/tests/{LAB.tests.name}"):
+                 f"starters/{LAB.folder}/harness.py", f"starters/{LAB.folder}/tests.py",
+                 f"starters/{LAB.folder}/expected.json"):
         assert (out / path).exists(), path
     assert {p.name for p in (out / "lessons").iterdir() if p.is_dir()} == \
         {lesson.folder.name for lesson in manifest.lessons()}
@@ -103,7 +104,7 @@ def test_the_classroom_workflow_runs_the_local_checker_for_the_labs_points(tmp_p
     text = path.read_text(encoding="utf-8")
     assert path == tmp_path / ".github" / "workflows" / "classroom.yml"
     command = ("python lab/lab_check.py --harness work/15-stop/lab1/harness.py --lesson 15 "
-               "lab/tests/lesson_15_lab1.py")
+               "starters/15-stop/lab1/tests.py")
     assert f"command: {command}" in text
     assert f"max-score: {plans.make(LAB.id).max_score:g}" in text
     assert "classroom-resources/autograding-command-grader@v1" in text

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from gradeclass import ROOT
-from lab import manifest
+from lab.check import manifest
 
 from grader import sandbox
 

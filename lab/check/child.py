@@ -1,7 +1,7 @@
 """The process that runs a student's harness.py against the tests, and reports what it saw.
 
-It is started by lab/runner.py with one job on standard input: the harness's path, the test
-files' code (with every wanted value taken out, see lab/suite.py) and which test to begin at.
+It is started by lab/check/runner.py with one job on standard input: the harness's path, the test
+files' code (with every wanted value taken out, see lab/check/suite.py) and which test to begin at.
 It writes one JSON line per happening to a pipe of its own (the file descriptor named in
 argv): a test starting, each value a check found, a test ending. It decides no verdict; it
 only reports. The student's prints go to standard output, which the runner caps and never
@@ -11,24 +11,15 @@ reads for a verdict.
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import sys
 import traceback
 
-from lab import manifest, suite, turns
-from lab.kit import CheckFailed, Checks
-from lab.observe import encode
-
-
-def import_harness(path: str):
-    """Import the file at `path` as the module `harness`, replacing any earlier one."""
-    spec = importlib.util.spec_from_file_location("harness", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["harness"] = module
-    spec.loader.exec_module(module)
-    return module
+from lab.check import manifest, suite, turns
+from lab.check.importer import import_harness
+from lab.check.kit import CheckFailed, Checks
+from lab.check.observe import encode
 
 
 def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_path=""):

@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 import nbformat
 import pytest
 
-from lab import manifest
+from lab.check import manifest
 from tools import notebooks
 
 WRITTEN = [lesson.number for lesson in notebooks.written()]
@@ -134,7 +134,7 @@ print(1 + 1)
 '''
 
 TESTS = '''LAB = "99.1"
-from lab.kit import lab_test
+from lab.check.kit import lab_test
 
 
 @lab_test("run returns the list")
@@ -155,23 +155,22 @@ def kit(tmp_path, monkeypatch):
     for name, text in (("98-before", TOML), ("99-demo", TOML_99)):
         (tmp_path / "lessons" / name).mkdir(parents=True)
         (tmp_path / "lessons" / name / "lesson.toml").write_text(text)
-    (tmp_path / "lessons" / "99-demo" / "lesson.md").write_text(LESSON)
-    (tmp_path / "tests").mkdir()
-    (tmp_path / "tests" / "lesson_99_lab1.py").write_text(TESTS)
+    (tmp_path / "source" / "lessons" / "99-demo").mkdir(parents=True)
+    (tmp_path / "source" / "lessons" / "99-demo" / "lesson.md").write_text(LESSON)
     for where, text in (("solutions/98-before/lab1", "def run():\n    return []\n"),
                         ("starters/99-demo/lab1", "def run():\n    # --- your code ---\n"
                                                   "    return []\n    # --- end ---\n")):
         (tmp_path / where).mkdir(parents=True)
         (tmp_path / where / "harness.py").write_text(text)
+    (tmp_path / "starters/99-demo/lab1/tests.py").write_text(TESTS)
     (tmp_path / "starters/99-demo/lab1/changes.diff").write_text(
         "--- solutions/98-before/lab1/harness.py\n+++ starters/99-demo/lab1/harness.py\n"
         "@@ -1,2 +1,4 @@\n def run():\n+    # --- your code ---\n     return []\n+    # --- end ---\n")
-    monkeypatch.setattr(manifest, "KIT", tmp_path)
-    monkeypatch.setattr(manifest, "LESSONS", tmp_path / "lessons")
-    monkeypatch.setattr(manifest, "TESTS", tmp_path / "tests")
-    manifest.lessons.cache_clear()
-    yield manifest.lesson(99)
-    manifest.lessons.cache_clear()
+    before = manifest.relocate(tmp_path)
+    try:
+        yield manifest.lesson(99)
+    finally:
+        manifest.relocate(before)
 
 
 def markdown(notebook) -> list[str]:
@@ -243,7 +242,7 @@ def test_a_missing_diff_is_an_error_that_names_the_tool(kit):
 def test_pins_go_into_code_cell_metadata_and_the_notebook_has_no_outputs(kit):
     first = notebooks.build(kit)
     code = [c for c in first.cells if c.cell_type == "code"]
-    (kit.folder / "outputs.json").write_text(json.dumps({code[0].id: "hello\n"}))
+    kit.outputs.write_text(json.dumps({code[0].id: "hello\n"}))
     built = notebooks.build(kit)
     cells = {c.id: c for c in built.cells}
     assert cells[code[0].id].metadata["pinned_output"] == "hello\n"
@@ -318,7 +317,7 @@ def test_running_a_notebook_captures_what_each_cell_prints(kit):
 
 def test_pin_writes_outputs_json_and_a_notebook_whose_run_matches_it(kit):
     pinned = notebooks.pin(kit)
-    assert json.loads((kit.folder / "outputs.json").read_text()) == pinned
+    assert json.loads(kit.outputs.read_text()) == pinned
     assert notebooks.check(kit) == []
     built = notebooks.build(kit)
     assert mismatches(built, pinned) == []

@@ -3,7 +3,7 @@ every solution passes every lab's tests up to its own; every starter passes the 
 and fails its own; and each gap, left empty on its own, makes its lab's tests fail."""
 import pytest
 
-from lab import manifest, runner, suite
+from lab.check import manifest, runner, suite
 from tools import labsource
 
 from conftest import BUILT

@@ -3,6 +3,14 @@
 Each fact about a lesson or a lab (its title, the names it adds, its hints, where its files
 live) is written once, in that lesson's lesson.toml, and every tool reads it from here: the
 checker, the student's desk, the grader and the authoring tools.
+
+Where things live, decided here and nowhere else:
+    lessons/NN-slug/            what a student opens: lesson.ipynb, and lesson.toml
+    starters/NN-slug/labK/      one lab's content: harness.py (the starter), tests.py,
+                                expected.json (what the reference found), changes.diff
+    solutions/NN-slug/labK/     the reference harness.py (made, never edited; never released)
+    source/                     the authors' wing: harness.src.py, lessons/NN-slug/lesson.md and
+                                outputs.json (the pins), tau_citations.toml; never released
 """
 from __future__ import annotations
 
@@ -11,9 +19,27 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-KIT = Path(__file__).resolve().parent.parent
+KIT = Path(__file__).resolve().parents[2]
 LESSONS = KIT / "lessons"
-TESTS = Path(__file__).resolve().parent / "tests"
+STARTERS = KIT / "starters"
+SOLUTIONS = KIT / "solutions"
+SOURCE = KIT / "source"  # the authors' wing
+
+# A lab's three hints, in the order they are given: (key in lesson.toml, how a student reads it).
+HINT_LEVELS = (("questions", "questions"), ("approach", "the approach"),
+               ("outline", "the outline"))
+
+
+def relocate(kit: Path) -> Path:
+    """Point every path above at another kit folder and forget the lessons read so far; returns
+    the folder it pointed at before. The kit's own tests build small kits of their own."""
+    global KIT, LESSONS, STARTERS, SOLUTIONS, SOURCE
+    before = KIT
+    KIT = Path(kit)
+    LESSONS, STARTERS = KIT / "lessons", KIT / "starters"
+    SOLUTIONS, SOURCE = KIT / "solutions", KIT / "source"
+    lessons.cache_clear()
+    return before
 
 
 def key(lab_id: str) -> tuple[int, int]:
@@ -48,21 +74,32 @@ class Lab:
         return f"{self.lesson.folder.name}/lab{self.number}"
 
     @property
+    def content(self) -> Path:
+        """The lab's own folder of content, starters/NN-slug/labK/."""
+        return STARTERS / self.folder
+
+    @property
     def starter(self) -> Path:
-        return KIT / "starters" / self.folder / "harness.py"
+        return self.content / "harness.py"
 
     @property
     def solution(self) -> Path:
-        return KIT / "solutions" / self.folder / "harness.py"
+        return SOLUTIONS / self.folder / "harness.py"
 
     @property
     def tests(self) -> Path:
-        return TESTS / f"lesson_{self.lesson.number:02d}_lab{self.number}.py"
+        return self.content / "tests.py"
 
     @property
     def expected(self) -> Path:
         """What each check of this lab's tests observed on the reference (tools/make.py)."""
-        return TESTS / "expected" / f"lesson_{self.lesson.number:02d}_lab{self.number}.json"
+        return self.content / "expected.json"
+
+    @property
+    def test_stem(self) -> str:
+        """What this lab's test ids start with, "lesson_15_lab1::test_...", whatever the file
+        a student runs is called."""
+        return f"lesson_{self.lesson.number:02d}_lab{self.number}"
 
 
 @dataclass(frozen=True)
@@ -80,8 +117,18 @@ class Lesson:
         return self.folder / "lesson.ipynb"
 
     @property
+    def authors(self) -> Path:
+        """The lesson's folder in the authors' wing, source/lessons/NN-slug/."""
+        return SOURCE / "lessons" / self.folder.name
+
+    @property
     def source(self) -> Path:
-        return self.folder / "lesson.md"
+        return self.authors / "lesson.md"
+
+    @property
+    def outputs(self) -> Path:
+        """What each code cell prints, pinned by running it (tools/notebooks.py pin)."""
+        return self.authors / "outputs.json"
 
 
 def _lesson(folder: Path) -> Lesson:
@@ -94,8 +141,7 @@ def _lesson(folder: Path) -> Lesson:
         hints = entry.get("hints", {})
         labs.append(Lab(id=entry["id"], lesson=lesson, title=entry["title"],
                         adds=tuple(entry.get("adds", ())),
-                        hints=tuple(hints[k] for k in ("questions", "approach", "outline")
-                                    if k in hints),
+                        hints=tuple(hints[k] for k, _ in HINT_LEVELS if k in hints),
                         lines=entry.get("lines"), points=float(entry.get("points", 1)),
                         reference_only=entry.get("reference_only", False)))
     object.__setattr__(lesson, "labs", tuple(labs))

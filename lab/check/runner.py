@@ -1,8 +1,8 @@
 """Runs a suite against a harness.py in a separate process, and decides every verdict here.
 
-The student's file runs in lab/child.py, which reports each value its checks found. This side
+The student's file runs in lab/check/child.py, which reports each value its checks found. This side
 compares those values with what the reference found at the same checks (the expected
-observations, lab/tests/expected/*.json) and decides pass or fail. Nothing the child prints is
+observations, starters/*/lab*/expected.json) and decides pass or fail. Nothing the child prints is
 read for a verdict, and a test passes only if the child reported every check the reference
 made, with equal values, and then reported the test's end.
 
@@ -26,14 +26,14 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lab import manifest, suite, turns
-from lab.verdict import Outcome, judge
+from lab.check import manifest, suite, turns
+from lab.check.verdict import Outcome, Verdict, judge
 
 # -I: the student's folder is not on the child's import path, so a file there named lab.py or
 # asyncio.py cannot stand in for the kit's; the kit itself is put first, explicitly.
 CHILD = [sys.executable, "-I", "-c",
          f"import sys; sys.path.insert(0, {str(manifest.KIT)!r}); "
-         "from lab.child import main; sys.exit(main())"]
+         "from lab.check.child import main; sys.exit(main())"]
 
 
 @dataclass
@@ -63,7 +63,7 @@ class Report:
 
     @property
     def passed(self) -> int:
-        return sum(o.verdict == "pass" for o in self.outcomes)
+        return sum(o.verdict is Verdict.PASS for o in self.outcomes)
 
     @property
     def failed(self) -> int:
@@ -107,7 +107,7 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
     while position < len(plan):
         if time.monotonic() - started > limits.seconds_total:
             for test_id, says, tf in plan[position:]:
-                decide(Outcome(test_id, says, tf.lab_id, "timeout",
+                decide(Outcome(test_id, says, tf.lab_id, Verdict.TIMEOUT,
                                "Not run: the whole check ran past its time limit of "
                                f"{limits.seconds_total:.0f} seconds."))
             break
@@ -116,7 +116,7 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
         if fatal is not None:  # harness.py does not import: every remaining test says so
             report.import_error = fatal
             for test_id, says, tf in plan[position:]:
-                decide(Outcome(test_id, says, tf.lab_id, "fail", fatal))
+                decide(Outcome(test_id, says, tf.lab_id, Verdict.FAIL, fatal))
             break
     report.output, report.output_dropped = output.text(), output.dropped
     return report
@@ -200,7 +200,7 @@ def _one_child(harness, plan, position, job_files, expected, limits, cwd, env, p
                              "level that never ends?")
                 else:
                     test_id, says, lab_id, _, _ = current
-                    decide(Outcome(test_id, says, lab_id, "timeout",
+                    decide(Outcome(test_id, says, lab_id, Verdict.TIMEOUT,
                                    f"Timed out: this test held the process for "
                                    f"{per_test():g} second{'' if per_test() == 1 else 's'} "
                                    "without giving the event loop a "
@@ -240,7 +240,7 @@ def _one_child(harness, plan, position, job_files, expected, limits, cwd, env, p
                         test_id, says, lab_id, seen, _ = current
                         outcome = judge(test_id, says, lab_id, expected.get(test_id), seen,
                                         message.get("error"), message.get("kind"))
-                        if outcome.verdict != "pass":
+                        if outcome.verdict is not Verdict.PASS:
                             outcome.trace = message.get("trace")
                         decide(outcome)
                         current, position = None, position + 1
@@ -249,9 +249,9 @@ def _one_child(harness, plan, position, job_files, expected, limits, cwd, env, p
                         finished = True
                     elif kind == "import":
                         pass
-                    else:  # anything else on this channel was not written by lab.child
+                    else:  # anything else on this channel was not written by lab.check.child
                         test_id, says, tf = plan[position]
-                        decide(Outcome(test_id, says, tf.lab_id, "fail",
+                        decide(Outcome(test_id, says, tf.lab_id, Verdict.FAIL,
                                        "The checker's report channel carried something it did "
                                        "not write, so this test cannot pass. Leave file "
                                        "descriptors that harness.py did not open alone."))
@@ -267,7 +267,7 @@ def _one_child(harness, plan, position, job_files, expected, limits, cwd, env, p
             elif current is not None or position == first:
                 test_id, says, tf = plan[position]
                 message = _death(code)
-                decide(Outcome(test_id, says, tf.lab_id, "crash", message[:1].upper() + message[1:]))
+                decide(Outcome(test_id, says, tf.lab_id, Verdict.CRASH, message[:1].upper() + message[1:]))
                 position += 1
     finally:
         _stop(child)

@@ -1,7 +1,7 @@
 """The test suites: which tests a check runs, what they say, and the code the student's side gets.
 
-A lab's tests live in lab/tests/lesson_NN_labK.py. The cumulative suite for a lab is every
-built lab's tests before it, in course order, then its own (lab/manifest.py decides the order).
+A lab's tests live in starters/NN-slug/labK/tests.py. The cumulative suite for a lab is every
+built lab's tests before it, in course order, then its own (lab/check/manifest.py decides the order).
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import types
 from dataclasses import dataclass
 from pathlib import Path
 
-from lab import kit, manifest
+from lab.check import kit, manifest
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class TestFile:
         student's copy is called, so that ids match the reference's observations."""
         if self.lab_id is not None:
             try:
-                return manifest.lab(self.lab_id).tests.stem
+                return manifest.lab(self.lab_id).test_stem
             except KeyError:
                 pass
         return self.path.stem
@@ -72,23 +72,44 @@ def of_lab(lab_id: str, *, cumulative_: bool = True) -> list[TestFile]:
     return [_kit_file(x) for x in chosen]
 
 
-def describe(lab) -> list[tuple[str, str]]:
-    """(test id, what it checks) for each test of `lab` (a manifest.Lab or a path), in file
-    order, read from the decorators without running anything."""
-    path = Path(getattr(lab, "tests", lab))
-    return describe_source(path.read_text(encoding="utf-8"), path.stem)
+@dataclass(frozen=True)
+class Declared:
+    """One test as its file declares it: @lab_test("says", points=N) over async def name."""
+    id: str  # "lesson_15_lab1::test_..."
+    name: str  # the function's name
+    says: str  # its sentence, whitespace folded
+    points: float | None  # None: the lab's default
 
 
-def describe_source(source: str, stem: str) -> list[tuple[str, str]]:
-    """As describe(), for a test file's code; ids start with `stem`."""
+def declared(source: str, stem: str) -> list[Declared]:
+    """Every @lab_test of a test file's code, in file order, read from the decorators without
+    running anything; ids start with `stem`. The one reader of the decorator: the checker,
+    the grader and the notebooks all list tests through it."""
     found = []
     for node in ast.parse(source).body:
         if isinstance(node, ast.AsyncFunctionDef):
             for deco in node.decorator_list:
                 if isinstance(deco, ast.Call) and getattr(deco.func, "id", "") == "lab_test":
                     says = ast.literal_eval(deco.args[0])
-                    found.append((f"{stem}::{node.name}", " ".join(says.split())))
+                    points = next((float(ast.literal_eval(k.value)) for k in deco.keywords
+                                   if k.arg == "points"), None)
+                    found.append(Declared(f"{stem}::{node.name}", node.name,
+                                          " ".join(says.split()), points))
     return found
+
+
+def describe(lab) -> list[tuple[str, str]]:
+    """(test id, what it checks) for each test of `lab` (a manifest.Lab or a path), in file
+    order, read from the decorators without running anything."""
+    if isinstance(lab, manifest.Lab):
+        return describe_source(lab.tests.read_text(encoding="utf-8"), lab.test_stem)
+    path = Path(lab)
+    return describe_source(path.read_text(encoding="utf-8"), path.stem)
+
+
+def describe_source(source: str, stem: str) -> list[tuple[str, str]]:
+    """As describe(), for a test file's code; ids start with `stem`."""
+    return [(test.id, test.says) for test in declared(source, stem)]
 
 
 class _Blind(ast.NodeTransformer):

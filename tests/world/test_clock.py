@@ -1,4 +1,4 @@
-"""lab.clock: tick, ticks, drive and background."""
+"""lab.world.clock: tick, ticks, drive and background."""
 import asyncio
 
 import pytest

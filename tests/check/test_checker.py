@@ -1,6 +1,6 @@
 """The local checker, exactly as a student runs it, and what it does with bad submissions.
 
-Each kind of bad submission in tests/submissions/ must get a verdict and a reason, the other
+Each kind of bad submission in tests/check/submissions/ must get a verdict and a reason, the other
 tests must still run, and no test may pass that did not pass on the base file alone: not by
 printing, exiting, patching the checks or asyncio, or writing to the checker's channel.
 """
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from lab import manifest, runner, suite
+from lab.check import manifest, runner, suite
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 TABLE = tomllib.loads((SUBMISSIONS / "submissions.toml").read_text(encoding="utf-8"))

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from lab import manifest, record, suite
+from lab.check import manifest, record, suite
 from tools import labsource, make
 
 from conftest import BUILT

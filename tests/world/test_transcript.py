@@ -1,4 +1,4 @@
-"""lab.transcript: shape, show and validate."""
+"""lab.world.transcript: shape, show and validate."""
 import pytest
 
 import lab

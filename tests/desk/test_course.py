@@ -1,4 +1,4 @@
-"""The student's desk, lab/course.py, on a work folder of its own (HARNESS_COURSE_WORK)."""
+"""The student's desk, lab/desk/course.py, on a work folder of its own (HARNESS_COURSE_WORK)."""
 from __future__ import annotations
 
 import dataclasses
@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from lab import course, manifest
+from lab.check import manifest
+from lab.desk import course
 
 LAB = "15.1"
 
@@ -209,7 +210,7 @@ def test_reference_loads_the_solution_as_harness(work):
 
 
 def test_reference_without_solutions_says_this_copy_lacks_them(work, monkeypatch, tmp_path):
-    monkeypatch.setattr(manifest, "KIT", tmp_path / "no-solutions")
+    monkeypatch.setattr(manifest, "SOLUTIONS", tmp_path / "no-solutions")
     with pytest.raises(course.NoReference, match="does not include"):
         course.reference(LAB)
 
@@ -244,8 +245,10 @@ def test_cli_lab_starts_jupyterlab_on_the_kit_with_flags_passed_through(work, mo
     monkeypatch.setattr(course.subprocess, "run", lambda command, env: seen.update(
         command=command) or type("Done", (), {"returncode": 0})())
     assert course.main(["lab", "--", "--port", "9999"]) == 0
-    assert seen["command"][1:] == ["-m", "jupyter", "lab", "--notebook-dir",
-                                   str(course.PACKAGE.parent), "--no-browser", "--port", "9999"]
+    command = seen["command"][1:]
+    assert command[:5] == ["-m", "jupyter", "lab", "--notebook-dir", str(course.PACKAGE.parent)]
+    assert command[5] == "--LabApp.default_url=/lab/tree/lessons/01-remembers/lesson.ipynb"
+    assert "--no-browser" in command and command[-2:] == ["--port", "9999"]
     assert capsys.readouterr().out.startswith("Starting: jupyter lab --notebook-dir ")
 
 

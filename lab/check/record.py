@@ -1,10 +1,10 @@
 """The reference's observations: what every check found when the tests ran on a solution.
 
-The verdict on a student's run compares its checks with these (lab/verdict.py). They are made
+The verdict on a student's run compares its checks with these (lab/check/verdict.py). They are made
 by running the tests in this process against a reference solution with their wanted values
 in place, so a check that does not hold on the reference stops the recording: the kit never
 records a reference that fails its own tests. tools/make.py writes them to
-lab/tests/expected/*.json, and the kit's tests check that every later lab's solution makes
+starters/*/lab*/expected.json, and the kit's tests check that every later lab's solution makes
 exactly the same observations.
 """
 from __future__ import annotations
@@ -13,7 +13,8 @@ import contextlib
 import io
 import sys
 
-from lab import child, suite, turns
+from lab.check import child, suite, turns
+from lab.check.importer import import_harness
 
 
 class ReferenceFailed(AssertionError):
@@ -42,7 +43,7 @@ def record(harness_path, files: list[suite.TestFile], *, budget=turns.BUDGET) ->
             observed[current["id"]] = {"checks": current["checks"], "why": current["why"]}
 
     try:
-        child.import_harness(str(harness_path))
+        import_harness(harness_path)
         with contextlib.redirect_stdout(io.StringIO()):
             child.run_tests(files, [f.source for f in files], emit, budget=budget,
                             harness_path=str(harness_path))

@@ -1,4 +1,4 @@
-"""lab.errors: which exceptions a harness's boundary may catch."""
+"""lab.world.errors: which exceptions a harness's boundary may catch."""
 import pytest
 
 import lab

@@ -1,4 +1,4 @@
-"""lab.provider: stream_lines, FakeProvider, Response, pause, HANG, refuse, BlockingClient."""
+"""lab.world.provider: stream_lines, FakeProvider, Response, pause, HANG, refuse, BlockingClient."""
 import asyncio
 import json
 

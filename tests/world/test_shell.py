@@ -5,7 +5,7 @@ import math
 import pytest
 
 import lab
-from lab.clock import turn_clock
+from lab.world.clock import turn_clock
 
 
 @pytest.fixture

@@ -9,8 +9,36 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from enum import StrEnum
 
-from lab.observe import difference
+from lab.check.observe import difference
+
+
+class Verdict(StrEnum):
+    """The four verdicts, and every way they are written: a str, so JSON, CSV and journals
+    carry the plain value ("pass") and read it back."""
+    PASS = "pass"
+    FAIL = "fail"
+    TIMEOUT = "timeout"  # out of turns, or held the process past the wall-clock guard
+    CRASH = "crash"  # the process running harness.py died during the test
+
+    @property
+    def mark(self) -> str:
+        """The four letters the checker prints before a test's sentence."""
+        return {"pass": "PASS", "fail": "FAIL", "timeout": "TIME", "crash": "DIED"}[self.value]
+
+    @property
+    def words(self) -> str:
+        """The verdict as a sentence's end, for feedback files and Gradescope."""
+        return {"pass": "passed", "fail": "failed", "timeout": "ran out of time",
+                "crash": "the process died"}[self.value]
+
+
+def sets_line(sets) -> str:
+    """The line that says which sets of tests ran: "Sets run: lab 2.1, 5 tests holding 12
+    checks; ...". `sets` holds (name, tests, checks) for each set, in order."""
+    return "Sets run: " + "; ".join(f"{name}, {tests} tests holding {checks} checks"
+                                    for name, tests, checks in sets) + "."
 
 
 @dataclass
@@ -18,10 +46,13 @@ class Outcome:
     id: str
     says: str  # the test's sentence in plain words
     lab_id: str | None
-    verdict: str  # "pass", "fail", "timeout" or "crash"
+    verdict: Verdict
     message: str = ""
     checks: int = 0  # how many checks the test holds
     trace: str | None = None  # the traceback behind an exception, shown with --verbose
+
+    def __post_init__(self):
+        self.verdict = Verdict(self.verdict)
 
     def to_dict(self) -> dict:
         return {"id": self.id, "says": self.says, "lab": self.lab_id, "verdict": self.verdict,
@@ -48,7 +79,7 @@ def judge(test_id, says, lab_id, expected, seen, error, kind) -> Outcome:
     """Compare the checks `seen` [(encoded value, why)] with the reference's `expected`
     ({"checks": [encoded...], "why": [...]}, or None when the kit has no record of the test)."""
     if expected is None:
-        return Outcome(test_id, says, lab_id, "fail",
+        return Outcome(test_id, says, lab_id, Verdict.FAIL,
                        "The kit has no reference record for this test, so it cannot be judged. "
                        "(For a course author: run `python -m tools.make` to record it.)")
     wanted, whys = expected["checks"], expected["why"]
@@ -56,21 +87,21 @@ def judge(test_id, says, lab_id, expected, seen, error, kind) -> Outcome:
     for i, (value, _) in enumerate(seen[:n]):
         if value != wanted[i]:
             where = difference(wanted[i], value)
-            return Outcome(test_id, says, lab_id, "fail",
+            return Outcome(test_id, says, lab_id, Verdict.FAIL,
                            f"{whys[i]}\n    expected: {_shown(wanted[i])}\n"
                            f"    found:    {_shown(value)}" + (f"\n    {where}" if where else ""), n)
     if len(seen) < n:
         if kind == "turns":
-            return Outcome(test_id, says, lab_id, "timeout", error, n)
+            return Outcome(test_id, says, lab_id, Verdict.TIMEOUT, error, n)
         reason = error or "The test ended before making all of its checks."
-        return Outcome(test_id, says, lab_id, "fail",
+        return Outcome(test_id, says, lab_id, Verdict.FAIL,
                        f"{reason}\n    (stopped before this check: {whys[len(seen)]})", n)
     if len(seen) > n:
-        return Outcome(test_id, says, lab_id, "fail",
+        return Outcome(test_id, says, lab_id, Verdict.FAIL,
                        "The test made more checks than the reference run did, so its run took "
                        "a different path.", n)
     if error:
-        verdict = "timeout" if kind == "turns" else "fail"
+        verdict = Verdict.TIMEOUT if kind == "turns" else Verdict.FAIL
         return Outcome(test_id, says, lab_id, verdict,
                        f"Every check matched, then the test failed: {error}", n)
-    return Outcome(test_id, says, lab_id, "pass", "", n)
+    return Outcome(test_id, says, lab_id, Verdict.PASS, "", n)

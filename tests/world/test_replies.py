@@ -1,4 +1,4 @@
-"""lab.replies: call, reply, say, fail, forever."""
+"""lab.world.replies: call, reply, say, fail, forever."""
 import pytest
 
 import lab

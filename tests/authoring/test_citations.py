@@ -6,9 +6,9 @@ import re
 import tomllib
 from pathlib import Path
 
-from lab import manifest
+from lab.check import manifest
 
-FILE = manifest.LESSONS / "tau_citations.toml"
+FILE = manifest.SOURCE / "tau_citations.toml"
 DATA = tomllib.loads(FILE.read_text(encoding="utf-8"))
 PIN = DATA["pin"]["commit"]
 LINK = re.compile(r"https://github\.com/huggingface/tau/blob/([0-9a-f]+)/([^#)\s]+)#L(\d+)(?:-L(\d+))?")

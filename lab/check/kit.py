@@ -1,0 +1,127 @@
+"""Helpers for writing the hidden tests, so that one test runs unchanged on every later lab's file.
+
+A test is `async def test_...(t)` under @lab_test("what it checks, in plain words"). It states
+each fact it checks with t.expect(found, wanted, why). Where the harness might be sync or async
+(lessons 2-14 against lesson 15's file), it goes through the colour-blind helpers: settle() for
+a value that may need awaiting, tool() for a tool that adapts to run_tool's colour, and
+lab.drive() for a run.
+
+Why t.expect and not assert: the verdict is not decided in the process that runs the
+student's code. Each found value is sent out of that process and compared there with what the
+reference harness gave at the same point (see lab/check/verdict.py), and in that process `wanted`
+has been taken out of the test's code before it runs (lab/check/suite.py), so patching t.expect
+cannot copy it. So every test must make at least one check whose value could not be guessed:
+a transcript's shape, a result's text, a count; not only True/False.
+"""
+from __future__ import annotations
+
+import inspect
+import io
+import sys
+from contextlib import redirect_stdout
+from dataclasses import dataclass
+
+TESTS: list["LabTest"] = []  # filled by @lab_test as a test file is executed
+
+
+@dataclass(frozen=True)
+class LabTest:
+    name: str  # the function's name, test_...
+    says: str  # one sentence a student reads in the checker's report
+    fn: object
+    points: float | None = None  # None: the lab's default, from the manifest
+
+
+def lab_test(says: str, *, points: float | None = None):
+    """Register an `async def test_...(t)` with the sentence that describes it."""
+    def register(fn):
+        if not inspect.iscoroutinefunction(fn):
+            raise TypeError(f"{fn.__name__}: a lab test is an async def, even for a sync lesson")
+        TESTS.append(LabTest(fn.__name__, " ".join(says.split()), fn, points))
+        return fn
+    return register
+
+
+class CheckFailed(AssertionError):
+    """A check found something other than it wanted (only raised where wanted is known)."""
+
+
+class Checks:
+    """The `t` a test is handed. Each expect() is one observation, in order.
+
+    `sink(found, why)` receives every observation. In a trusted run (the kit's own tests,
+    against the reference) `wanted` is present and a mismatch raises CheckFailed at once; in
+    the student's process `wanted` is Ellipsis and the comparison happens elsewhere."""
+
+    def __init__(self, sink):
+        self._sink = sink
+
+    def expect(self, found, wanted=..., why: str = ""):
+        self._sink(found, why)
+        if wanted is not ... and _canonical(found) != _canonical(wanted):
+            from lab.check.observe import difference
+            where = difference(_canonical(wanted), _canonical(found))
+            raise CheckFailed(f"{why}\n    expected: {show_value(wanted)}\n    found:    "
+                              f"{show_value(found)}" + (f"\n    {where}" if where else ""))
+
+    def printed(self, fn, *args, **kwargs):
+        """Call fn and return (its return value, what it printed)."""
+        buffer = io.StringIO()
+        with redirect_stdout(buffer):
+            value = fn(*args, **kwargs)
+        return value, buffer.getvalue()
+
+
+def _canonical(value):
+    from lab.check.observe import encode
+    return encode(value)
+
+
+def show_value(value) -> str:
+    """A value as a student reads it in a message: strings bare, the rest as JSON-ish text."""
+    from lab.check.observe import encode
+    text = value if isinstance(value, str) else encode(value)
+    return text if len(text) <= 400 else text[:400] + f"... ({len(text)} characters)"
+
+
+def harness():
+    """The harness module under test (imported as `harness` by the runner)."""
+    return sys.modules["harness"]
+
+
+async def settle(value):
+    """`value`, awaited first if it is awaitable: run_tool, execute, summarize, compact and
+    maybe_compact are plain before lesson 15 and async from it."""
+    if inspect.isawaitable(value):
+        return await value
+    return value
+
+
+def tool(name, fn, parameters=None, description="A tool for this test."):
+    """A tool dict whose execute calls the plain function fn(arguments), in the colour that
+    the harness's run_tool expects: async execute(arguments, signal=None) from lesson 15,
+    execute(arguments) before it. fn may raise, or call h.steer(), h.cancel() and the like."""
+    if inspect.iscoroutinefunction(harness().run_tool):
+        async def execute(arguments, signal=None):
+            return fn(arguments)
+    else:
+        def execute(arguments):
+            return fn(arguments)
+    return {"name": name, "description": description,
+            "parameters": parameters or {"type": "object", "properties": {}},
+            "execute": execute}
+
+
+async def raised(thunk):
+    """What calling thunk() raised, as "ValueError: path must be a string", or None if it
+    returned (after settling an awaitable result). The call runs inside this helper, so a
+    run that happens all at once (run_agent before lesson 7) raises here, not earlier.
+    PowerCut counts; a task's own cancellation does not, and goes on up."""
+    import asyncio
+    try:
+        await settle(thunk())
+    except asyncio.CancelledError:
+        raise
+    except BaseException as exc:  # lab.PowerCut is a BaseException on purpose
+        return f"{type(exc).__name__}: {exc}"
+    return None
