@@ -37,7 +37,7 @@ def difference(wanted: str, found: str) -> str | None:
     if not (isinstance(a, list) and isinstance(b, list)):
         return None
     for i, (x, y) in enumerate(zip(a, b)):
-        if x != y:
+        if encode(x) != encode(y):  # not ==, for which True, 1 and 1.0 are the same
             return f"first difference, at item {i}: expected {encode(x)}, found {encode(y)}"
     if len(a) != len(b):
         return f"expected {len(a)} items, found {len(b)}"

@@ -37,7 +37,10 @@ class Verdict(StrEnum):
 def sets_line(sets) -> str:
     """The line that says which sets of tests ran: "Sets run: lab 2.1, 5 tests holding 12
     checks; ...". `sets` holds (name, tests, checks) for each set, in order."""
-    return "Sets run: " + "; ".join(f"{name}, {tests} tests holding {checks} checks"
+    def count(n, word):
+        return f"{n} {word}" + ("" if n == 1 else "s")
+    return "Sets run: " + "; ".join(f"{name}, {count(tests, 'test')} holding "
+                                    f"{count(checks, 'check')}"
                                     for name, tests, checks in sets) + "."
 
 

@@ -1,0 +1,145 @@
+"""lab.check.kit: what a test's `t` does with and without a wanted value, and the colour-blind
+helpers raised(), settle() and tool()."""
+import asyncio
+import inspect
+import sys
+import types
+
+import pytest
+
+import lab
+from lab.check import kit
+from lab.check.kit import CheckFailed, Checks
+
+
+def checks():
+    """A `t` whose observations land in a list, as the child sends them out."""
+    observed = []
+    return Checks(lambda found, why: observed.append((found, why))), observed
+
+
+def test_a_trusted_check_that_finds_what_it_wants_passes_and_is_recorded():
+    t, observed = checks()
+    t.expect(("read", {"b": 1, "a": 2}), ["read", {"a": 2, "b": 1}], "the call")
+    assert observed == [(("read", {"b": 1, "a": 2}), "the call")]
+
+
+def test_a_trusted_check_that_finds_something_else_fails_in_the_courses_terms():
+    t, observed = checks()
+    with pytest.raises(CheckFailed) as failed:
+        t.expect(["read", "delete"], ["read", "write"], "the tools it ran, in order")
+    assert str(failed.value) == (
+        'the tools it ran, in order\n'
+        '    expected: ["read", "write"]\n'
+        '    found:    ["read", "delete"]\n'
+        '    first difference, at item 1: expected "write", found "delete"')
+    assert observed == [(["read", "delete"], "the tools it ran, in order")]
+
+
+def test_a_failed_check_shows_strings_bare():
+    t, _ = checks()
+    with pytest.raises(CheckFailed, match="(?m)^    expected: done\n    found:    not done$"):
+        t.expect("not done", "done", "the reply's words")
+
+
+def test_a_blinded_check_only_records_what_it_found():
+    t, observed = checks()
+    t.expect("anything", ..., "first")
+    t.expect(42, why="second")
+    assert observed == [("anything", "first"), (42, "second")]
+
+
+def test_lab_test_registers_an_async_test_with_its_sentence_folded():
+    try:
+        @kit.lab_test("It does\n   one thing.", points=2)
+        async def test_one(t):
+            pass
+        assert kit.TESTS == [kit.LabTest("test_one", "It does one thing.", test_one, 2)]
+    finally:
+        kit.TESTS.clear()
+
+
+def test_lab_test_refuses_a_plain_def():
+    with pytest.raises(TypeError, match="test_sync: a lab test is an async def"):
+        @kit.lab_test("Sync.")
+        def test_sync(t):
+            pass
+    assert kit.TESTS == []
+
+
+async def test_settle_returns_a_plain_value_as_it_is_and_awaits_an_awaitable():
+    async def later():
+        return "awaited"
+
+    assert await kit.settle("plain") == "plain"
+    assert await kit.settle(later()) == "awaited"
+
+
+async def test_raised_names_what_a_call_raised():
+    def bad():
+        raise ValueError("path must be a string")
+
+    assert await kit.raised(bad) == "ValueError: path must be a string"
+
+
+async def test_raised_settles_an_awaitable_result_before_deciding():
+    async def bad():
+        raise KeyError("x")
+
+    async def good():
+        return 1
+
+    assert await kit.raised(bad) == "KeyError: 'x'"
+    assert await kit.raised(good) is None
+
+
+async def test_raised_counts_a_power_cut():
+    def cut():
+        raise lab.PowerCut("the lights went out")
+
+    assert await kit.raised(cut) == "PowerCut: the lights went out"
+
+
+async def test_raised_lets_a_tasks_own_cancellation_go_on_up():
+    def cancelled():
+        raise asyncio.CancelledError()
+
+    with pytest.raises(asyncio.CancelledError):
+        await kit.raised(cancelled)
+
+
+@pytest.fixture
+def harness_with(monkeypatch):
+    """Installs a fake `harness` module whose run_tool is the one given; monkeypatch takes it
+    out of sys.modules again afterwards."""
+    def install(run_tool):
+        module = types.ModuleType("harness")
+        module.run_tool = run_tool
+        monkeypatch.setitem(sys.modules, "harness", module)
+    return install
+
+
+def test_tool_is_plain_for_a_harness_whose_run_tool_is_plain(harness_with):
+    def run_tool(tools, call):
+        pass
+
+    harness_with(run_tool)
+    made = kit.tool("look", lambda arguments: "saw " + arguments["path"])
+    assert not inspect.iscoroutinefunction(made["execute"])
+    assert made["execute"]({"path": "a.py"}) == "saw a.py"
+    assert made == {"name": "look", "description": "A tool for this test.",
+                    "parameters": {"type": "object", "properties": {}},
+                    "execute": made["execute"]}
+
+
+async def test_tool_is_async_and_takes_a_signal_for_a_harness_whose_run_tool_is_async(
+        harness_with):
+    async def run_tool(tools, call, signal=None):
+        pass
+
+    harness_with(run_tool)
+    schema = {"type": "object", "properties": {"path": {"type": "string"}}}
+    made = kit.tool("look", lambda arguments: "saw " + arguments["path"], schema, "Looks.")
+    assert inspect.iscoroutinefunction(made["execute"])
+    assert await made["execute"]({"path": "a.py"}, signal=object()) == "saw a.py"
+    assert (made["parameters"], made["description"]) == (schema, "Looks.")

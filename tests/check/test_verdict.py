@@ -1,0 +1,142 @@
+"""lab.check.verdict: judge() on each of its branches, the Verdict words, sets_line and _shown."""
+import json
+
+import pytest
+
+from lab.check.observe import encode
+from lab.check.verdict import Outcome, Verdict, _shown, judge, sets_line
+
+WHYS = ["the reply's words", "the calls it asked for", "how many turns the run took"]
+VALUES = ["done", ["read", "write"], 3]
+REFERENCE = {"checks": [encode(v) for v in VALUES], "why": WHYS}
+
+
+def seen(*values, why="what the student's side says the check is"):
+    """Checks as the runner collects them from the child: (encoded value, why)."""
+    return [(encode(v), why) for v in values]
+
+
+def verdict_on(found, error=None, kind=None, expected=REFERENCE):
+    return judge("lesson_15_lab1::test_x", "It stops.", "15.1", expected, found, error, kind)
+
+
+def test_the_same_checks_with_no_error_pass():
+    outcome = verdict_on(seen(*VALUES))
+    assert (outcome.verdict, outcome.message, outcome.checks) == (Verdict.PASS, "", 3)
+    assert (outcome.id, outcome.says, outcome.lab_id) == ("lesson_15_lab1::test_x", "It stops.",
+                                                          "15.1")
+
+
+def test_the_first_differing_check_fails_with_the_references_why_not_the_students():
+    outcome = verdict_on(seen("done", ["read", "delete"], 4, why="forged: all is well"))
+    assert outcome.verdict is Verdict.FAIL
+    assert outcome.message.splitlines()[0] == "the calls it asked for"
+    assert "forged" not in outcome.message
+    assert "how many turns" not in outcome.message  # only the first difference is reported
+
+
+def test_a_differing_string_is_shown_without_its_json_quotes():
+    outcome = verdict_on(seen("not done"))
+    assert outcome.message == "the reply's words\n    expected: done\n    found:    not done"
+
+
+def test_a_differing_list_says_where_it_first_differs():
+    outcome = verdict_on(seen("done", ["read", "delete"]))
+    assert outcome.message == ('the calls it asked for\n    expected: ["read", "write"]\n'
+                               '    found:    ["read", "delete"]\n'
+                               '    first difference, at item 1: expected "write", found "delete"')
+
+
+def test_fewer_checks_out_of_turns_is_a_timeout_with_the_childs_words():
+    outcome = verdict_on(seen("done"), error="This test never finished: out of turns.",
+                         kind="turns")
+    assert (outcome.verdict, outcome.message, outcome.checks) == (
+        Verdict.TIMEOUT, "This test never finished: out of turns.", 3)
+
+
+def test_fewer_checks_after_an_error_names_the_check_it_stopped_before():
+    outcome = verdict_on(seen("done"), error="run_tool raised KeyError('x') (harness.py, line 9).",
+                         kind="exception")
+    assert outcome.verdict is Verdict.FAIL
+    assert outcome.message == ("run_tool raised KeyError('x') (harness.py, line 9).\n"
+                               "    (stopped before this check: the calls it asked for)")
+
+
+def test_fewer_checks_without_an_error_still_names_the_check_it_stopped_before():
+    outcome = verdict_on(seen("done", ["read", "write"]))
+    assert outcome.verdict is Verdict.FAIL
+    assert outcome.message == ("The test ended before making all of its checks.\n"
+                               "    (stopped before this check: how many turns the run took)")
+
+
+def test_more_checks_than_the_reference_fail():
+    outcome = verdict_on(seen(*VALUES, "one more"))
+    assert outcome.verdict is Verdict.FAIL
+    assert "more checks than the reference" in outcome.message
+
+
+def test_an_error_after_every_check_matched_fails_and_says_so():
+    outcome = verdict_on(seen(*VALUES), error="The test could not go on: ValueError('late').",
+                         kind="exception")
+    assert outcome.verdict is Verdict.FAIL
+    assert outcome.message == ("Every check matched, then the test failed: "
+                               "The test could not go on: ValueError('late').")
+
+
+def test_running_out_of_turns_after_every_check_matched_is_a_timeout():
+    outcome = verdict_on(seen(*VALUES), error="This test never finished.", kind="turns")
+    assert outcome.verdict is Verdict.TIMEOUT
+    assert outcome.message == "Every check matched, then the test failed: This test never finished."
+
+
+def test_a_test_with_no_reference_record_fails_and_tells_an_author_how_to_record_it():
+    outcome = verdict_on(seen(*VALUES), expected=None)
+    assert outcome.verdict is Verdict.FAIL
+    assert "no reference record" in outcome.message and "tools.make" in outcome.message
+
+
+@pytest.mark.parametrize("verdict, mark, words", [
+    (Verdict.PASS, "PASS", "passed"), (Verdict.FAIL, "FAIL", "failed"),
+    (Verdict.TIMEOUT, "TIME", "ran out of time"), (Verdict.CRASH, "DIED", "the process died")])
+def test_each_verdict_has_a_four_letter_mark_and_words(verdict, mark, words):
+    assert (verdict.mark, verdict.words) == (mark, words)
+
+
+def test_a_verdict_travels_through_json_as_its_plain_value_and_reads_back():
+    text = json.dumps(Outcome("a::test_b", "It works.", "2.1", Verdict.TIMEOUT).to_dict())
+    assert json.loads(text)["verdict"] == "timeout"
+    assert Verdict(json.loads(text)["verdict"]) is Verdict.TIMEOUT
+    assert str(Verdict.CRASH) == "crash"
+
+
+def test_an_outcome_made_from_a_plain_string_holds_a_verdict():
+    assert Outcome("a::test_b", "It works.", "2.1", "fail").verdict is Verdict.FAIL
+
+
+def test_sets_line_names_each_set_in_order():
+    assert sets_line([("lab 2.1", 10, 31), ("extra.py", 2, 5)]) == \
+        "Sets run: lab 2.1, 10 tests holding 31 checks; extra.py, 2 tests holding 5 checks."
+
+
+def test_sets_line_says_one_test_and_one_check_in_the_singular():
+    assert sets_line([("extra.py", 1, 1)]) == "Sets run: extra.py, 1 test holding 1 check."
+
+
+def test_shown_writes_a_multiline_string_as_a_block_of_lines():
+    assert _shown(encode("one\ntwo")) == "\n      | one\n      | two"
+
+
+def test_shown_writes_a_value_json_cannot_hold_as_its_repr():
+    assert _shown(encode({"$repr": "<coroutine object run_agent>"})) == \
+        "<coroutine object run_agent>"
+
+
+def test_shown_leaves_text_that_is_not_json_as_it_is():
+    assert _shown("not json {") == "not json {"
+
+
+def test_shown_cuts_a_long_value_and_says_how_long_it_was():
+    text = _shown(encode("x" * 1000))
+    assert text == "x" * 600 + " ... (1000 characters in all)"
+    assert _shown(encode("x" * 600)) == "x" * 600
+    assert _shown(encode("x" * 601)) == "x" * 600 + " ... (601 characters in all)"
