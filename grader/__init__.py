@@ -7,6 +7,7 @@ what grading a class needs:
     plan.py        what is graded and for how many points (the kit's metadata, extra tests)
     sandbox.py     where and as whom a submission runs, and what that cannot prevent
     batch.py       finding submissions and grading them in parallel worker processes
+    row.py         a submission's grade row, the one shape every report and the journal hold
     journal.py     each result saved as soon as it is known, so a batch resumes
     report.py      CSV, JSON, feedback per student, and the summary table
     gradescope.py  the Gradescope autograder bundle, and the run inside it

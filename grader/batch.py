@@ -21,17 +21,27 @@ import tempfile
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from pathlib import Path
 
 from lab.check import runner
-from lab.check.verdict import Outcome
+from lab.check.verdict import Outcome, Verdict
 
+from grader import row as rows
 from grader import sandbox as sandboxes
 from grader.journal import Journal
 from grader.plan import Plan
+from grader.row import Overall, Row
 
 SKIPPED_NAMES = {"__pycache__", "__MACOSX"}
+
+
+class Unfound(StrEnum):
+    """Why a place holds no harness.py to grade: data, so each front door words it its own way."""
+    LINK = "link"  # a symbolic link, which the grader does not follow
+    NONE = "none"  # a folder with no harness.py in it
+    SEVERAL = "several"  # a folder with more than one, and nothing to say which is meant
 
 
 @dataclass
@@ -39,7 +49,9 @@ class Submission:
     student: str
     path: str | None  # the harness.py to grade; None when there is none to grade
     shown: str  # where it was found, relative to the submissions folder
-    problem: str | None = None  # why it cannot be graded, in plain words
+    problem: str | None = None  # why it cannot be graded, in plain words (goes into its row)
+    unfound: Unfound | None = None  # the same reason as data
+    candidates: list[str] = field(default_factory=list)  # for SEVERAL: each, inside the folder
 
     def digest(self) -> str:
         data = Path(self.path).read_bytes() if self.path else (self.problem or "").encode()
@@ -78,11 +90,11 @@ def find(folder: Path) -> tuple[list[Submission], list[str]]:
         if entry.is_symlink():
             sub = Submission(_stem(entry), None, entry.name,
                              f"{entry.name} is a link, not a file; the grader does not follow "
-                             "links. Put the harness.py itself there.")
+                             "links. Put the harness.py itself there.", Unfound.LINK)
         elif entry.is_file() and entry.suffix == ".py":
             sub = Submission(entry.stem, str(entry), entry.name)
         elif entry.is_dir():
-            sub = _in_folder(entry)
+            sub = in_folder(entry)
         else:
             ignored.append(entry.name)
             continue
@@ -98,25 +110,30 @@ def _stem(path: Path) -> str:
     return path.stem if path.suffix == ".py" else path.name
 
 
-def _in_folder(folder: Path) -> Submission:
+def in_folder(folder: Path) -> Submission:
+    """The submission a folder holds, named for the folder: its harness.py at the top, else the
+    only one below it (links and hidden folders are never followed). When there is none to
+    grade, `unfound` says why and `problem` says it to an instructor's class."""
+    name = folder.name
     top = folder / "harness.py"
     if top.is_file() and not top.is_symlink():
-        return Submission(folder.name, str(top), f"{folder.name}/harness.py")
+        return Submission(name, str(top), f"{name}/harness.py")
     below = sorted(p for p in folder.rglob("harness.py")
                    if p.is_file() and not p.is_symlink() and
                    not any(part.startswith(".") or part in SKIPPED_NAMES
                            for part in p.relative_to(folder).parts))
     if len(below) == 1:
-        return Submission(folder.name, str(below[0]),
-                          f"{folder.name}/{below[0].relative_to(folder).as_posix()}")
+        return Submission(name, str(below[0]),
+                          f"{name}/{below[0].relative_to(folder).as_posix()}")
     if not below:
-        return Submission(folder.name, None, f"{folder.name}/",
-                          f"The folder {folder.name}/ holds no harness.py, so there was nothing "
-                          "to grade.")
-    where = ", ".join(p.relative_to(folder).as_posix() for p in below)
-    return Submission(folder.name, None, f"{folder.name}/",
-                      f"The folder {folder.name}/ holds several harness.py files ({where}), "
-                      "and the grader cannot tell which one is meant. Leave exactly one.")
+        return Submission(name, None, f"{name}/",
+                          f"The folder {name}/ holds no harness.py, so there was nothing to "
+                          "grade.", Unfound.NONE)
+    candidates = [p.relative_to(folder).as_posix() for p in below]
+    return Submission(name, None, f"{name}/",
+                      f"The folder {name}/ holds several harness.py files "
+                      f"({', '.join(candidates)}), and the grader cannot tell which one is "
+                      "meant. Leave exactly one.", Unfound.SEVERAL, candidates)
 
 
 # --- grading one -------------------------------------------------------------------------------
@@ -136,14 +153,13 @@ class _OutOfTime(Exception):
     pass
 
 
-def _grade(sub: dict) -> dict:
-    """Grade one submission in this worker. Always returns a result."""
+def _grade(sub: Submission) -> Row:
+    """Grade one submission in this worker. Always returns its row."""
     plan, box, settings = _worker["plan"], _worker["box"], _worker["settings"]
-    sub = Submission(**sub)
     started = time.monotonic()
     if sub.problem:
-        outcomes = [Outcome(t.id, t.says, t.lab, "fail", sub.problem) for t in plan.tests]
-        return result(plan, sub, outcomes, problem=sub.problem, seconds=0.0)
+        outcomes = [Outcome(t.id, t.says, t.lab, Verdict.FAIL, sub.problem) for t in plan.tests]
+        return rows.build(plan, sub.student, sub.shown, outcomes, problem=sub.problem)
     outcomes: list[Outcome] = []
     total = len(plan.tests)
 
@@ -174,75 +190,36 @@ def _grade(sub: dict) -> dict:
         done = {o.id for o in outcomes}
         for t in plan.tests:
             if t.id not in done:
-                outcomes.append(Outcome(t.id, t.says, t.lab, "timeout",
+                outcomes.append(Outcome(t.id, t.says, t.lab, Verdict.TIMEOUT,
                                         "Not run: this submission used up its "
                                         f"{settings.seconds_per_submission:g} seconds before "
                                         "this test's turn."))
-    return result(plan, sub, outcomes, report=report, cut=cut,
-                  seconds=time.monotonic() - started)
+    return rows.build(plan, sub.student, sub.shown, outcomes, report=report, cut=cut,
+                      seconds=time.monotonic() - started)
 
 
 def _unplaced(text, scratch: Path):
     return text.replace(f"{scratch}/", "") if text else text
 
 
-def result(plan: Plan, sub: Submission, outcomes, *, report=None, problem=None, cut=False,
-           seconds=0.0) -> dict:
-    """One submission's row: every test of the plan with its verdict, reason and points."""
-    by_id = {o.id: o for o in outcomes}
-    tests = []
-    for t in plan.tests:
-        o = by_id.get(t.id) or Outcome(t.id, t.says, t.lab, "fail",
-                                       "This test got no verdict from the run, so it cannot "
-                                       "count as passed.")
-        tests.append({"id": t.id, "says": t.says, "lab": t.lab, "set": t.set,
-                      "hidden": t.hidden, "verdict": o.verdict, "message": o.message,
-                      "points": t.points, "earned": t.points if o.verdict == "pass" else 0})
-    score = sum(t["earned"] for t in tests)
-    import_error = report.import_error if report else None
-    notes = []
-    if cut:
-        notes.append("The run was cut off at the time limit for a whole submission; what "
-                     "harness.py printed was not kept.")
-    printed = (len(report.output.encode()) + report.output_dropped) if report else 0
-    if report and report.output_dropped:
-        notes.append(f"harness.py printed {printed} bytes during the tests; only the first "
-                     f"{len(report.output.encode())} were kept.")
-    if problem:
-        verdict = "not graded"
-    elif import_error:
-        verdict = "does not import"
-    elif score == plan.max_score:
-        verdict = "full marks"
-    elif score == 0:
-        verdict = "no marks"
-    else:
-        verdict = "partial"
-    return {"student": sub.student, "source": sub.shown, "score": score,
-            "max": plan.max_score, "verdict": verdict, "problem": problem,
-            "import_error": import_error, "tests": tests, "notes": notes,
-            "printed_bytes": printed, "output": (report.output[:2000] if report else ""),
-            "seconds": round(seconds, 3)}
-
-
-def grader_failed(plan: Plan, sub: Submission, exc: BaseException) -> dict:
+def grader_failed(plan: Plan, sub: Submission, exc: BaseException) -> Row:
     """The row for a submission the grader itself failed on. It is not journaled, so a re-run
     grades the submission again."""
     reason = (f"The grader failed while grading this submission ({type(exc).__name__}: {exc}); "
               "this says nothing about the student's work. Run the batch again to grade it.")
-    row = result(plan, sub, [Outcome(t.id, t.says, t.lab, "fail", reason) for t in plan.tests],
-                 problem=reason)
-    row["verdict"] = "grader error"
-    return row
+    return rows.build(plan, sub.student, sub.shown,
+                      [Outcome(t.id, t.says, t.lab, Verdict.FAIL, reason) for t in plan.tests],
+                      problem=reason, overall=Overall.GRADER_ERROR)
 
 
-def lost(plan: Plan, sub: Submission) -> dict:
+def lost(plan: Plan, sub: Submission) -> Row:
     """The row for a submission whose worker process died each time it was graded."""
     reason = ("The grader's worker process was killed while grading this submission, twice, so "
               "no test could be judged. Something in harness.py ends processes it does not own, "
               "or the machine ran out of memory.")
-    return result(plan, sub, [Outcome(t.id, t.says, t.lab, "crash", reason) for t in plan.tests],
-                  problem=reason)
+    return rows.build(plan, sub.student, sub.shown,
+                      [Outcome(t.id, t.says, t.lab, Verdict.CRASH, reason) for t in plan.tests],
+                      problem=reason)
 
 
 # --- grading many ------------------------------------------------------------------------------
@@ -256,17 +233,17 @@ def key(sub: Submission, fingerprint: str, settings: Settings) -> str:
 def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int = 1,
               settings: Settings | None = None, extra_files=(), progress=None,
               level: str | None = None, unsandboxed_root: bool = False
-              ) -> tuple[list[dict], dict]:
-    """Grade every submission (reusing the journal's results where the key is unchanged) and
-    return (results in the order of `submissions`, the sandbox's statement)."""
+              ) -> tuple[list[Row], dict]:
+    """Grade every submission (reusing the journal's rows where the key is unchanged) and
+    return (rows in the order of `submissions`, the sandbox's statement)."""
     settings = settings or Settings()
     out = Path(out)
     journal = Journal(out / "journal.jsonl")
     before = journal.load()
     fingerprint = plan.fingerprint()
     keys = {s.student: key(s, fingerprint, settings) for s in submissions}
-    results = {s.student: before[s.student]["result"] for s in submissions
-               if s.student in before and before[s.student]["key"] == keys[s.student]}
+    results = {s.student: before[s.student][1] for s in submissions
+               if s.student in before and before[s.student][0] == keys[s.student]}
     todo = [s for s in submissions if s.student not in results]
     if progress:
         progress.start(len(submissions), reused=len(results))
@@ -281,12 +258,12 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
         plan.files(tests_folder)
         init = (plan.to_dict(), box.to_dict(), asdict(settings), str(tests_folder))
 
-        def finished(sub, res):
-            if res["verdict"] != "grader error":
-                journal.append(keys[sub.student], res)
-            results[sub.student] = res
+        def finished(sub, row):
+            if row.verdict is not Overall.GRADER_ERROR:
+                journal.append(keys[sub.student], row)
+            results[sub.student] = row
             if progress:
-                progress.advance(res)
+                progress.advance(row)
 
         def failed(sub, exc):
             finished(sub, grader_failed(plan, sub, exc))
@@ -311,7 +288,7 @@ def _pool(subs: list[Submission], jobs: int, init, finished, failed) -> list[Sub
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=max(1, min(jobs, len(subs))), mp_context=context,
                                initializer=_start_worker, initargs=init)
-    waiting = {pool.submit(_grade, asdict(s)): s for s in subs}
+    waiting = {pool.submit(_grade, s): s for s in subs}
     left = []
     try:
         while waiting:
@@ -319,14 +296,14 @@ def _pool(subs: list[Submission], jobs: int, init, finished, failed) -> list[Sub
             for future in done:
                 sub = waiting.pop(future)
                 try:
-                    res = future.result()
+                    row = future.result()
                 except BrokenProcessPool:
                     left.append(sub)
                     continue
                 except Exception as exc:  # a fault of the grader's, not of the submission
                     failed(sub, exc)
                     continue
-                finished(sub, res)
+                finished(sub, row)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return sorted(left, key=lambda s: s.student)
@@ -348,9 +325,9 @@ class Progress:
                               "and settings (from the journal).\n")
         self._draw("")
 
-    def advance(self, res: dict) -> None:
+    def advance(self, row: Row) -> None:
         self.count += 1
-        self._draw(f"{res['student']}: {res['score']:g}/{res['max']:g} ({res['verdict']})")
+        self._draw(f"{row.student}: {row.score:g}/{row.max:g} ({row.verdict})")
 
     def _draw(self, last: str) -> None:
         filled = int(self.width * self.count / self.total) if self.total else self.width

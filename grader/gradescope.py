@@ -27,9 +27,12 @@ from dataclasses import asdict
 from pathlib import Path
 
 from lab.check import manifest
+from lab.check.verdict import Verdict
 
 from grader import batch
+from grader.batch import Unfound
 from grader.plan import Plan
+from grader.row import Row
 
 PLAN = "grader_plan.json"
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
@@ -138,7 +141,7 @@ def run_inside(source: Path, submission: Path, results: Path) -> int:
     config = json.loads((Path(source) / PLAN).read_text(encoding="utf-8"))
     plan = Plan.from_dict(config["plan"])
     settings = batch.Settings(**config["settings"])
-    sub = _submission(Path(submission))
+    sub = submission_in(Path(submission))
     with tempfile.TemporaryDirectory(prefix="grader-run-") as work:
         # Gradescope runs each submission in a container of its own, thrown away afterwards:
         # there, running as root is the last resort rather than a refusal.
@@ -158,59 +161,60 @@ def run_inside(source: Path, submission: Path, results: Path) -> int:
     return 0
 
 
-def _submission(folder: Path) -> batch.Submission:
-    """The student's harness.py in what Gradescope unpacked: at the top, or the only one."""
+def submission_in(folder: Path) -> batch.Submission:
+    """The student's harness.py in what Gradescope unpacked: at the top, or the only one.
+    Why there is none is worded here, to a student who uploaded files rather than a folder."""
     if not folder.is_dir():
         return batch.Submission("submission", None, str(folder),
                                 "The submission folder is missing, so there was nothing to "
                                 "grade.")
-    sub = batch._in_folder(folder)
+    sub = batch.in_folder(folder)
     sub.student = "submission"
-    if sub.problem:
+    sub.shown = Path(sub.path).relative_to(folder).as_posix() if sub.path else ""
+    if sub.unfound is Unfound.NONE:
         sub.problem = ("Your submission holds no harness.py, so there was nothing to grade. "
-                       "Submit your lab's harness.py file."
-                       if "no harness.py" in sub.problem else
-                       sub.problem.replace(f"The folder {folder.name}/", "Your submission"))
-    sub.shown = sub.shown.split("/", 1)[1] if "/" in sub.shown else sub.shown
+                       "Submit your lab's harness.py file.")
+    elif sub.unfound is Unfound.SEVERAL:
+        sub.problem = (f"Your submission holds several harness.py files "
+                       f"({', '.join(sub.candidates)}), and the grader cannot tell which one "
+                       "is meant. Leave exactly one.")
     return sub
 
 
-def results_json(plan: Plan, row: dict, isolation: dict, hidden_visibility: str,
+def results_json(plan: Plan, row: Row, isolation: dict, hidden_visibility: str,
                  seconds: float) -> dict:
     """Gradescope's results.json for one graded submission: a test entry per lab test with
     its points, status, reason and visibility (hidden tests use `hidden_visibility`)."""
     lab = manifest.lab(plan.lab)
     tests = []
-    for number, t in enumerate(row["tests"], 1):
-        words = {"pass": "Passed.", "fail": "Failed.", "timeout": "Ran out of time.",
-                 "crash": "The process running harness.py died."}[t["verdict"]]
+    for number, t in enumerate(row.tests, 1):
         tests.append({
-            "name": t["says"],
+            "name": t.says,
             "number": str(number),
-            "score": t["earned"],
-            "max_score": t["points"],
-            "status": "passed" if t["verdict"] == "pass" else "failed",
-            "output": words + (f"\n\n{t['message']}" if t["message"] else ""),
-            "tags": [t["set"]],
-            "visibility": hidden_visibility if t["hidden"] else "visible",
+            "score": t.earned,
+            "max_score": t.points,
+            "status": "passed" if t.verdict is Verdict.PASS else "failed",
+            "output": f"{t.verdict.words.capitalize()}."
+                      + (f"\n\n{t.message}" if t.message else ""),
+            "tags": [t.set],
+            "visibility": hidden_visibility if t.hidden else "visible",
         })
     lines = [f"{lab.name.capitalize()}: {lab.title}.",
-             f"Score: {row['score']:g} of {row['max']:g} points.",
-             "Sets run: " + ", ".join(f"{s['set']} ({s['tests']} tests, {s['checks']} checks)"
-                                      for s in plan.sets) + "."]
-    if row["problem"]:
-        lines.append(row["problem"])
-    elif row["import_error"]:
+             f"Score: {row.score:g} of {row.max:g} points.",
+             plan.sets_line()]
+    if row.problem:
+        lines.append(row.problem)
+    elif row.import_error:
         lines.append("Your harness.py did not import, so no test could run:\n"
-                     + row["import_error"])
-    lines += row["notes"]
+                     + row.import_error)
+    lines += row.notes
     return {
-        "score": row["score"],
+        "score": row.score,
         "execution_time": int(round(seconds)),
         "output": "\n".join(lines),
         "visibility": "visible",
         "stdout_visibility": "hidden",
         "tests": tests,
-        "extra_data": {"lab": plan.lab, "verdict": row["verdict"],
+        "extra_data": {"lab": plan.lab, "verdict": row.verdict,
                        "isolation": isolation["level"]},
     }

@@ -4,6 +4,8 @@ It is what makes a batch safe to interrupt: each line is written, flushed and sy
 next submission is reported done, so a crash (of the grader, or of the machine) loses at most
 the line being written, and a half-written last line is skipped when the journal is read.
 Reading keeps the last line of each student, so a re-graded submission replaces its old row.
+A line is {"key": ..., "result": the row as grader/row.py's Row.to_dict writes it}; a line
+Row.from_dict cannot read back (cut short, or from another version) counts as not graded.
 """
 from __future__ import annotations
 
@@ -11,28 +13,32 @@ import json
 import os
 from pathlib import Path
 
+from grader.row import Row
+
 
 class Journal:
     def __init__(self, path: Path):
         self.path = Path(path)
 
-    def load(self) -> dict[str, dict]:
-        """{student: {"key", "result"}} from every whole line, the last one per student."""
-        found: dict[str, dict] = {}
+    def load(self) -> dict[str, tuple[str, Row]]:
+        """{student: (key, row)} from every line that reads back whole, the last one per
+        student."""
+        found: dict[str, tuple[str, Row]] = {}
         if not self.path.is_file():
             return found
         with self.path.open("rb") as handle:
             for line in handle:
                 try:
                     entry = json.loads(line)
-                    found[entry["result"]["student"]] = entry
+                    row = Row.from_dict(entry["result"])
+                    found[row.student] = (entry["key"], row)
                 except (ValueError, KeyError, TypeError):
                     continue  # a line cut short by a crash: that submission is graded again
         return found
 
-    def append(self, key: str, result: dict) -> None:
+    def append(self, key: str, row: Row) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        line = json.dumps({"key": key, "result": result}, ensure_ascii=False) + "\n"
+        line = json.dumps({"key": key, "result": row.to_dict()}, ensure_ascii=False) + "\n"
         with self.path.open("ab") as handle:
             # A line cut by an earlier crash would swallow this one: start on a line of its own.
             if handle.tell() and not _ends_with_newline(self.path):

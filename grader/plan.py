@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lab.check import manifest, record, runner, suite
+from lab.check.verdict import sets_line
 
 
 class PlanError(Exception):
@@ -65,6 +66,11 @@ class Plan:
             entry["tests"] += 1
             entry["checks"] += t.checks
         return list(out.values())
+
+    def sets_line(self) -> str:
+        """The checker's "Sets run:" line for this plan, so a student reads the same line in
+        their feedback as from the local checker."""
+        return sets_line([(s["set"], s["tests"], s["checks"]) for s in self.sets])
 
     def fingerprint(self) -> str:
         """Changes whenever what is graded or how it scores changes, so that a resumed batch

@@ -19,19 +19,18 @@ from collections import Counter
 from pathlib import Path
 
 from lab.check import manifest
+from lab.check.verdict import Verdict
 
 from grader.plan import Plan
-
-WORDS = {"pass": "passed", "fail": "failed", "timeout": "ran out of time",
-         "crash": "the process died"}
+from grader.row import Entry, Overall, Row
 
 
-def write(out: Path, plan: Plan, results: list[dict], isolation: dict,
+def write(out: Path, plan: Plan, results: list[Row], isolation: dict,
           ignored: list[str] = ()) -> dict[str, Path]:
     """Write every report into `out` and return their paths by name."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    rows = sorted(results, key=lambda r: r["student"])
+    rows = sorted(results, key=lambda r: r.student)
     paths = {"grades.csv": out / "grades.csv", "tests.csv": out / "tests.csv",
              "grades.json": out / "grades.json", "feedback": out / "feedback"}
     ids = [t.id for t in plan.tests]
@@ -39,29 +38,30 @@ def write(out: Path, plan: Plan, results: list[dict], isolation: dict,
         writer = csv.writer(handle)
         writer.writerow(["student", "score", "max", "verdict", *ids])
         for r in rows:
-            verdicts = {t["id"]: t["verdict"] for t in r["tests"]}
-            writer.writerow([r["student"], _number(r["score"]), _number(r["max"]), r["verdict"],
+            verdicts = {t.id: t.verdict for t in r.tests}
+            writer.writerow([r.student, _number(r.score), _number(r.max), r.verdict,
                              *(verdicts.get(i, "") for i in ids)])
     with paths["tests.csv"].open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["student", "test", "says", "set", "verdict", "earned", "points",
                          "reason"])
         for r in rows:
-            for t in r["tests"]:
-                writer.writerow([r["student"], t["id"], t["says"], t["set"], t["verdict"],
-                                 _number(t["earned"]), _number(t["points"]), t["message"]])
+            for t in r.tests:
+                writer.writerow([r.student, t.id, t.says, t.set, t.verdict, _number(t.earned),
+                                 _number(t.points), t.message])
     lab = manifest.lab(plan.lab)
     data = {"lab": plan.lab, "name": lab.name, "title": lab.title,
             "own_lab_only": plan.own_lab_only, "max": plan.max_score, "sets": plan.sets,
             "tests": [{"id": t.id, "says": t.says, "lab": t.lab, "set": t.set,
                        "points": t.points, "checks": t.checks, "hidden": t.hidden}
                       for t in plan.tests],
-            "isolation": isolation, "ignored": list(ignored), "submissions": rows}
+            "isolation": isolation, "ignored": list(ignored),
+            "submissions": [r.to_dict() for r in rows]}
     paths["grades.json"].write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n",
                                     encoding="utf-8")
     paths["feedback"].mkdir(exist_ok=True)
     for r in rows:
-        (paths["feedback"] / f"{safe_name(r['student'])}.md").write_text(
+        (paths["feedback"] / f"{safe_name(r.student)}.md").write_text(
             feedback(plan, r), encoding="utf-8")
     return paths
 
@@ -77,49 +77,48 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
-def feedback(plan: Plan, r: dict) -> str:
+def feedback(plan: Plan, r: Row) -> str:
     """One student's feedback in Markdown: the score, then what failed and why, then what
     passed, in the course's words."""
     lab = manifest.lab(plan.lab)
     lines = [f"# {lab.name.capitalize()}: {lab.title}", "",
-             f"Feedback for **{r['student']}** on `{r['source']}`.", "",
-             f"**Score: {_number(r['score'])} of {_number(r['max'])} points** "
-             f"({_verdict_words(r)}).", ""]
-    sets = ", ".join(f"{s['set']} ({s['tests']} tests, {s['checks']} checks)" for s in plan.sets)
-    if not r["problem"]:
-        lines += [f"Tests run: {sets}."
+             f"Feedback for **{r.student}** on `{r.source}`.", "",
+             f"**Score: {_number(r.score)} of {_number(r.max)} points** "
+             f"({r.verdict.words}).", ""]
+    if not r.problem:
+        lines += [plan.sets_line()
                   + (" Every earlier lab's tests run too, because a later lab must not break "
                      "what an earlier one built." if any(t.lab not in (None, plan.lab)
                                                          for t in plan.tests) else ""), ""]
-    if r["problem"]:
-        lines += ["## Why nothing could be graded", "", r["problem"], ""]
-    elif r["import_error"]:
+    if r.problem:
+        lines += ["## Why nothing could be graded", "", r.problem, ""]
+    elif r.import_error:
         lines += ["## Your harness.py did not import", "",
                   "No test could run, because Python stopped while loading the file:", "",
-                  _block(r["import_error"]), "",
+                  _block(r.import_error), "",
                   "Fix this first: run `python harness.py` in your lab folder to see the same "
                   "error, then check again with the local checker.", ""]
-    failed = [t for t in r["tests"] if t["verdict"] != "pass"]
-    passed = [t for t in r["tests"] if t["verdict"] == "pass"]
-    if failed and not r["problem"] and not r["import_error"]:
+    failed = [t for t in r.tests if t.verdict is not Verdict.PASS]
+    passed = [t for t in r.tests if t.verdict is Verdict.PASS]
+    if failed and not r.problem and not r.import_error:
         lines += [f"## What did not pass ({len(failed)})", ""]
         said = None
         for t in failed:
-            lines.append(f"- **{t['says']}** ({_where(t)}; {_number(t['points'])} "
-                         f"point{'s' if t['points'] != 1 else ''}): {WORDS[t['verdict']]}.")
-            if t["message"] == said:
+            lines.append(f"- **{t.says}** ({_where(t)}; {_number(t.points)} "
+                         f"point{'s' if t.points != 1 else ''}): {t.verdict.words}.")
+            if t.message == said:
                 lines.append("  The same reason as the test above.")
             else:
-                lines += ["", _block(t["message"], indent="  ")]
-                said = t["message"]
+                lines += ["", _block(t.message, indent="  ")]
+                said = t.message
             lines.append("")
     if passed:
         lines += [f"## What passed ({len(passed)})", ""]
-        lines += [f"- {t['says']} ({_where(t)})" for t in passed]
+        lines += [f"- {t.says} ({_where(t)})" for t in passed]
         lines.append("")
-    if r["notes"]:
-        lines += ["## Notes", ""] + [f"- {note}" for note in r["notes"]] + [""]
-    if not r["problem"]:
+    if r.notes:
+        lines += ["## Notes", ""] + [f"- {note}" for note in r.notes] + [""]
+    if not r.problem:
         lines += ["To see the same verdicts yourself, run the local checker from your lab "
                   f"folder: `python lab/lab_check.py --harness harness.py --lesson "
                   f"{lab.lesson.number} tests.py`"
@@ -128,16 +127,10 @@ def feedback(plan: Plan, r: dict) -> str:
     return "\n".join(lines)
 
 
-def _verdict_words(r: dict) -> str:
-    return {"full marks": "full marks", "partial": "some tests passed",
-            "no marks": "no test passed", "does not import": "the file did not import",
-            "not graded": "not graded"}.get(r["verdict"], r["verdict"])
-
-
-def _where(t: dict) -> str:
-    if t["hidden"]:
+def _where(t: Entry) -> str:
+    if t.hidden:
         return "a hidden test"
-    return manifest.lab(t["lab"]).name if t["lab"] else t["set"]
+    return manifest.lab(t.lab).name if t.lab else t.set
 
 
 def _block(text: str, indent: str = "") -> str:
@@ -147,26 +140,23 @@ def _block(text: str, indent: str = "") -> str:
     return "\n".join(indent + line for line in [fence, *text.splitlines(), fence])
 
 
-def summary(plan: Plan, results: list[dict], isolation: dict, paths: dict | None = None,
+def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None = None,
             ignored: list[str] = ()) -> str:
     """The table printed at the end: each student's score, how many got full marks, and the
     tests failed most often."""
     lab = manifest.lab(plan.lab)
-    rows = sorted(results, key=lambda r: r["student"])
-    width = max([len(r["student"]) for r in rows] + [7])
+    rows = sorted(results, key=lambda r: r.student)
+    width = max([len(r.student) for r in rows] + [7])
     out = [f"Graded {len(rows)} submission{'s' if len(rows) != 1 else ''} for {lab.name}, "
            f"\"{lab.title}\": {len(plan.tests)} tests, {_number(plan.max_score)} points.",
-           "Sets: " + ", ".join(f"{s['set']}: {s['tests']} tests, {s['checks']} checks"
-                                for s in plan.sets) + ".", ""]
+           plan.sets_line(), ""]
     out.append(f"  {'student':<{width}}  {'score':>9}  verdict")
     for r in rows:
-        score = f"{_number(r['score'])}/{_number(r['max'])}"
-        out.append(f"  {r['student']:<{width}}  {score:>9}  {r['verdict']}")
-    counts = Counter(r["verdict"] for r in rows)
-    out += ["", "  " + ", ".join(f"{counts[v]} {v}" for v in
-                                ("full marks", "partial", "no marks", "does not import",
-                                 "not graded", "grader error") if counts[v])]
-    failing = Counter(t["id"] for r in rows for t in r["tests"] if t["verdict"] != "pass")
+        score = f"{_number(r.score)}/{_number(r.max)}"
+        out.append(f"  {r.student:<{width}}  {score:>9}  {r.verdict}")
+    counts = Counter(r.verdict for r in rows)
+    out += ["", "  " + ", ".join(f"{counts[v]} {v}" for v in Overall if counts[v])]
+    failing = Counter(t.id for r in rows for t in r.tests if t.verdict is not Verdict.PASS)
     says = {t.id: t.says for t in plan.tests}
     if failing:
         out += ["", "Most-failed tests:"]

@@ -71,15 +71,20 @@ def make_class(folder: Path, kinds=None, out: Path | None = None) -> Path:
     return folder
 
 
-def base_verdicts(folder: Path) -> dict:
-    """Which tests the reference and the starter pass alone, judged by the engine itself: what
-    the grader's verdicts are compared with."""
+def base_reports(folder: Path) -> dict:
+    """The engine's own reports on the reference and the starter alone (what the local checker
+    prints from): what the grader's verdicts and reports are compared with."""
     from lab.check import runner, suite
     files = suite.of_lab(LAB.id)
-    verdicts = {}
+    reports = {}
     for base in ("solution", "starter"):
         path = folder / f"{base}.py"
         path.write_text(base_text(base), encoding="utf-8")
-        report = runner.run(path, files, runner.expected_for(files))
-        verdicts[base] = {o.id: o.verdict for o in report.outcomes}
-    return verdicts
+        reports[base] = runner.run(path, files, runner.expected_for(files))
+    return reports
+
+
+def base_verdicts(folder: Path) -> dict:
+    """{base: {test id: verdict}} from base_reports."""
+    return {base: {o.id: o.verdict for o in report.outcomes}
+            for base, report in base_reports(folder).items()}

@@ -8,15 +8,21 @@ import sys
 
 import pytest
 
-from gradeclass import KINDS, LAB, ROOT, SECONDS_PER_TEST, base_verdicts, make_class
+from gradeclass import KINDS, LAB, ROOT, SECONDS_PER_TEST, base_reports, make_class
 from lab.check import manifest
+from lab.check.verdict import Verdict, sets_line
 
 from grader import batch, plan as plans, report
 
 
 @pytest.fixture(scope="module")
-def kit_verdicts(tmp_path_factory):
-    return base_verdicts(tmp_path_factory.mktemp("bases"))
+def kit_reports(tmp_path_factory):
+    return base_reports(tmp_path_factory.mktemp("bases"))
+
+
+@pytest.fixture(scope="module")
+def kit_verdicts(kit_reports):
+    return {base: {o.id: o.verdict for o in r.outcomes} for base, r in kit_reports.items()}
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +55,7 @@ def test_every_submission_gets_a_row_with_a_verdict_and_a_reason_for_every_test(
     count = len(plans.make(LAB.id).tests)
     for row in rows.values():
         assert len(row["tests"]) == count
-        assert all(t["verdict"] in ("pass", "fail", "timeout", "crash") for t in row["tests"])
+        assert all(t["verdict"] in {v.value for v in Verdict} for t in row["tests"])
         assert all(t["verdict"] == "pass" or t["message"].strip() for t in row["tests"]), \
             row["student"]
 
@@ -151,6 +157,8 @@ def test_feedback_tells_each_student_what_passed_what_failed_and_why(graded, kit
     folder = graded["out"] / "feedback"
     assert sorted(p.stem for p in folder.glob("*.md")) == sorted(graded["rows"])
     bob = (folder / "bob.md").read_text(encoding="utf-8")
+    failed = {Verdict(t["verdict"]) for t in graded["rows"]["bob"]["tests"]} - {Verdict.PASS}
+    assert failed and all(f"): {v.words}." in bob for v in failed)
     good = sum(v == "pass" for v in kit_verdicts["starter"].values())
     total = len(kit_verdicts["starter"])
     assert f"Score: {good:g} of {total:g} points" in bob
@@ -161,6 +169,14 @@ def test_feedback_tells_each_student_what_passed_what_failed_and_why(graded, kit
     assert "did not import" in broken and "SyntaxError" in broken
     assert "/s-" not in broken, "the scratch folder's random name is not shown to students"
     assert f"Score: {total:g} of {total:g} points" in (folder / "alice.md").read_text()
+
+
+def test_feedback_and_summary_name_the_sets_in_the_line_the_local_checker_prints(graded,
+                                                                                 kit_reports):
+    line = sets_line(kit_reports["starter"].sets)
+    assert line.startswith("Sets run: lab 2.1, ")
+    assert line in (graded["out"] / "feedback" / "bob.md").read_text(encoding="utf-8")
+    assert line in graded["stdout"].splitlines()
 
 
 def test_the_summary_counts_full_marks_and_names_the_most_failed_tests(graded):

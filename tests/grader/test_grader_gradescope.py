@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from gradeclass import EXTRA, LAB, base_text, base_verdicts
+from lab.check.verdict import Outcome, Verdict
 
-from grader import batch, gradescope, plan as plans
+from grader import batch, gradescope, plan as plans, row as rows
 
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None,
                                 reason="the bundle's scripts are bash")
@@ -117,12 +118,48 @@ def test_run_autograder_gives_the_reference_every_point_and_hides_the_hidden_tes
     hidden = [t for t in data["tests"] if t["visibility"] != "visible"]
     assert [t["visibility"] for t in hidden] == ["after_published", "after_published"]
     assert [t["max_score"] for t in hidden] == [3.0, 1.0]
-    assert "extra15.py (hidden) (2 tests, 2 checks)" in data["output"]
+    assert "\nSets run: lab 2.1, " in data["output"]
+    assert "; extra15.py (hidden), 2 tests holding 2 checks.\n" in data["output"] + "\n"
 
 
 def test_run_autograder_on_a_submission_without_a_harness_says_so(bundle):
     data = run_autograder(bundle, "empty", {"README.txt": "I forgot my file"})
     assert data["score"] == 0 and "holds no harness.py" in data["output"]
+
+
+def test_the_student_is_told_in_their_own_terms_why_their_upload_holds_nothing_to_grade(
+        tmp_path):
+    (tmp_path / "up" / "a").mkdir(parents=True)
+    (tmp_path / "up" / "b").mkdir()
+    (tmp_path / "up" / "a" / "harness.py").write_text("")
+    (tmp_path / "up" / "b" / "harness.py").write_text("")
+    several = gradescope.submission_in(tmp_path / "up")
+    assert several.path is None and several.problem == (
+        "Your submission holds several harness.py files (a/harness.py, b/harness.py), and the "
+        "grader cannot tell which one is meant. Leave exactly one.")
+    (tmp_path / "up" / "b" / "harness.py").unlink()
+    one = gradescope.submission_in(tmp_path / "up")
+    assert (one.student, one.shown, one.problem) == ("submission", "a/harness.py", None)
+    (tmp_path / "empty").mkdir()
+    none = gradescope.submission_in(tmp_path / "empty")
+    assert none.path is None and none.problem.startswith("Your submission holds no harness.py")
+    missing = gradescope.submission_in(tmp_path / "gone")
+    assert missing.path is None and "folder is missing" in missing.problem
+
+
+def test_each_test_says_its_verdict_in_the_courses_words_then_the_reason():
+    plan = plans.make(LAB.id, own_lab_only=True)
+    verdicts = list(Verdict)
+    outcomes = [Outcome(t.id, t.says, t.lab, verdicts[i % 4], f"reason {i}")
+                for i, t in enumerate(plan.tests)]
+    row = rows.build(plan, "submission", "harness.py", outcomes)
+    data = gradescope.results_json(plan, row, {"level": "limits"}, "hidden", 1.0)
+    assert_valid(data)
+    assert [t["output"] for t in data["tests"][:4]] == [
+        "Passed.\n\nreason 0", "Failed.\n\nreason 1", "Ran out of time.\n\nreason 2",
+        "The process died.\n\nreason 3"]
+    assert [t["status"] for t in data["tests"][:4]] == ["passed", "failed", "failed", "failed"]
+    assert data["extra_data"]["verdict"] == "partial"
 
 
 def test_run_autograder_on_a_broken_file_gives_every_test_the_reason(bundle):

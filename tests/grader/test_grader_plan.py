@@ -7,9 +7,10 @@ import pytest
 
 from gradeclass import EXTRA, LAB, base_text
 from lab.check import manifest, suite
+from lab.check.verdict import Verdict
 
 from grader import batch, plan as plans
-
+from grader.batch import Unfound
 
 
 def test_a_test_is_worth_its_labs_points_unless_it_sets_its_own(monkeypatch):
@@ -59,8 +60,8 @@ def test_hidden_tests_are_recorded_on_the_reference_and_graded_with_their_points
     subs, _ = batch.find(folder)
     results, _ = batch.grade_all(plan, subs, tmp_path / "out", extra_files=[extra])
     alice, bob = results
-    assert alice["score"] == alice["max"] == plans.make(LAB.id).max_score + 4
-    assert [t["verdict"] for t in bob["tests"] if t["hidden"]][0] == "fail"
+    assert alice.score == alice.max == plans.make(LAB.id).max_score + 4
+    assert [t.verdict for t in bob.tests if t.hidden][0] is Verdict.FAIL
     # The reports name the hidden set, and the plan they ran under is not the plain one.
     assert plan.fingerprint() != plans.make(LAB.id).fingerprint()
 
@@ -103,7 +104,11 @@ def test_submissions_are_files_or_folders_named_for_the_student(tmp_path):
     assert sorted(by) == ["ann", "ann~2", "ben", "cy", "dee", "eve", "fay"]
     assert by["ben"].shown == "ben/harness.py"
     assert by["cy"].shown == "cy/15-stop/lab1/harness.py"
-    assert "several harness.py" in by["dee"].problem
-    assert "holds no harness.py" in by["eve"].problem
-    assert "is a link" in by["fay"].problem and by["fay"].path is None
+    assert by["dee"].unfound is Unfound.SEVERAL and by["dee"].path is None
+    assert by["dee"].candidates == ["a/harness.py", "b/harness.py"]
+    assert "several harness.py files (a/harness.py, b/harness.py)" in by["dee"].problem
+    assert by["eve"].unfound is Unfound.NONE and "holds no harness.py" in by["eve"].problem
+    assert by["fay"].unfound is Unfound.LINK and by["fay"].path is None
+    assert "is a link" in by["fay"].problem
+    assert {by[n].unfound for n in ("ann", "ann~2", "ben", "cy")} == {None}
     assert ignored == ["notes.txt"]

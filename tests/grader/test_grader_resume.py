@@ -1,13 +1,16 @@
 """Nothing graded is lost: the journal keeps each result as it is made, a re-run resumes, and a
 worker killed by what it ran costs only a row that says so."""
+import dataclasses
 import json
 import os
 
 import pytest
 
 from gradeclass import LAB, make_class
+from lab.check.verdict import Verdict
 
 from grader import batch, journal, plan as plans
+from grader.row import Overall
 
 
 class Counting:
@@ -19,7 +22,7 @@ class Counting:
     def start(self, total, reused=0):
         self.total, self.reused = total, reused
 
-    def advance(self, res):
+    def advance(self, row):
         self.graded += 1
 
     def end(self):
@@ -27,7 +30,8 @@ class Counting:
 
 
 def _rows(results):
-    return [{k: v for k, v in r.items() if k != "seconds"} for r in results]
+    """The rows without the seconds each took, which differ from run to run."""
+    return [dataclasses.replace(r, seconds=0.0) for r in results]
 
 
 @pytest.fixture
@@ -45,9 +49,9 @@ def test_a_crash_mid_batch_loses_nothing_graded_and_the_rerun_grades_only_the_re
     real = journal.Journal.append
     calls = []
 
-    def crash_after_two(self, key, result):
-        real(self, key, result)
-        calls.append(result["student"])
+    def crash_after_two(self, key, row):
+        real(self, key, row)
+        calls.append(row.student)
         if len(calls) == 2:
             raise RuntimeError("the grader crashed")
 
@@ -77,24 +81,33 @@ def test_a_rerun_regrades_a_submission_whose_file_changed(tmp_path, small_class)
     progress = Counting()
     results, _ = batch.grade_all(plan, subs, out, progress=progress)
     assert (progress.reused, progress.graded) == (len(subs) - 1, 1)
-    assert next(r for r in results if r["student"] == "alice")["verdict"] == "does not import"
+    assert next(r for r in results if r.student == "alice").verdict is Overall.DOES_NOT_IMPORT
 
 
-def test_a_line_cut_short_by_a_crash_is_skipped_and_its_submission_graded_again(tmp_path,
-                                                                            small_class):
+def test_the_journal_reads_back_each_row_as_graded_and_skips_a_line_it_cannot(tmp_path,
+                                                                          small_class):
     plan, subs = small_class
     out = tmp_path / "out"
-    batch.grade_all(plan, subs, out)
+    results, _ = batch.grade_all(plan, subs, out)
     path = out / "journal.jsonl"
+    kept = journal.Journal(path).load()
+    assert {student: row for student, (_, row) in kept.items()} == \
+        {r.student: r for r in results}
+    assert all(type(row.verdict) is Overall and {type(t.verdict) for t in row.tests} == {Verdict}
+               for _, row in kept.values())  # equal as strs is not enough: the enums come back
     lines = path.read_text().splitlines()
+    older = json.loads(lines[0])
+    del older["result"]["printed_bytes"]  # a row as another version of the grader wrote it
+    lines[0] = json.dumps(older)
     path.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:40])  # the last write cut short
-    assert len(journal.Journal(path).load()) == len(subs) - 1
+    assert len(journal.Journal(path).load()) == len(subs) - 2
     progress = Counting()
     batch.grade_all(plan, subs, out, progress=progress)
-    assert progress.graded == 1
-    entries = [json.loads(line) for line in path.read_text().splitlines()
-               if line.startswith('{"key"') and line.endswith("}")]
-    assert len(journal.Journal(path).load()) == len(subs) and len(entries) == len(subs)
+    assert progress.graded == 2
+    whole = [json.loads(line) for line in path.read_text().splitlines()
+             if line.startswith('{"key"') and line.endswith("}")]
+    # Every row once, and the older line still there (appending never rewrites a line).
+    assert len(journal.Journal(path).load()) == len(subs) and len(whole) == len(subs) + 1
 
 
 def test_a_submission_that_kills_its_worker_gets_a_row_and_the_others_are_graded(tmp_path):
@@ -103,13 +116,13 @@ def test_a_submission_that_kills_its_worker_gets_a_row_and_the_others_are_graded
     subs, _ = batch.find(folder)
     plan = plans.make(LAB.id)
     results, isolation = batch.grade_all(plan, subs, tmp_path / "out", jobs=2, level="limits")
-    rows = {r["student"]: r for r in results}
+    rows = {r.student: r for r in results}
     assert isolation["level"] == "limits" and isolation["cannot_prevent"]
-    assert rows["alice"]["verdict"] == "full marks"
+    assert rows["alice"].verdict is Overall.FULL_MARKS
     killer = rows["kills_its_parent"]
-    assert killer["verdict"] == "not graded" and killer["score"] == 0
-    assert all(t["verdict"] == "crash" for t in killer["tests"])
-    assert "worker process was killed" in killer["tests"][0]["message"]
+    assert killer.verdict is Overall.NOT_GRADED and killer.score == 0
+    assert all(t.verdict is Verdict.CRASH for t in killer.tests)
+    assert "worker process was killed" in killer.tests[0].message
 
 
 def test_the_time_limit_per_submission_stops_the_rest_of_its_tests(tmp_path):
@@ -118,10 +131,10 @@ def test_the_time_limit_per_submission_stops_the_rest_of_its_tests(tmp_path):
     settings = batch.Settings(seconds_per_test=1.0, seconds_per_submission=2.0)
     results, _ = batch.grade_all(plans.make(LAB.id), subs, tmp_path / "out", settings=settings)
     row = results[0]
-    assert row["seconds"] < 10
-    cut = [t for t in row["tests"] if t["message"].startswith("Not run: this submission used up")]
-    assert cut and all(t["verdict"] == "timeout" for t in cut)
-    assert any("cut off at the time limit" in note for note in row["notes"])
+    assert row.seconds < 10
+    cut = [t for t in row.tests if t.message.startswith("Not run: this submission used up")]
+    assert cut and all(t.verdict is Verdict.TIMEOUT for t in cut)
+    assert any("cut off at the time limit" in note for note in row.notes)
 
 
 def test_a_fault_of_the_grader_is_a_row_that_says_so_and_is_graded_again_next_time(
@@ -133,8 +146,8 @@ def test_a_fault_of_the_grader_is_a_row_that_says_so_and_is_graded_again_next_ti
     alice = next(s for s in subs if s.student == "alice")
     os.remove(alice.path)
     results, _ = batch.grade_all(plan, subs, out, jobs=1)
-    rows = {r["student"]: r for r in results}
-    assert rows["alice"]["verdict"] == "grader error" and rows["alice"]["score"] == 0
-    assert "says nothing about the student's work" in rows["alice"]["problem"]
-    assert rows["bob"]["verdict"] == "partial"
+    rows = {r.student: r for r in results}
+    assert rows["alice"].verdict is Overall.GRADER_ERROR and rows["alice"].score == 0
+    assert "says nothing about the student's work" in rows["alice"].problem
+    assert rows["bob"].verdict is Overall.PARTIAL
     assert "alice" not in journal.Journal(out / "journal.jsonl").load()

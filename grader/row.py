@@ -1,0 +1,112 @@
+"""A submission's grade row: what every report, the journal and Gradescope are written from.
+
+A row is built in one place, `build`, from the engine's outcomes and the plan's points; it
+becomes JSON (grades.json, the journal) through `Row.to_dict` and comes back through
+`Row.from_dict`, so the journal a batch resumes from holds exactly what the reports were
+written from. Its verdicts are enums that are also strs, so JSON and CSV carry the plain words.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+
+from lab.check.verdict import Outcome, Verdict
+
+from grader.plan import Plan
+
+
+class Overall(StrEnum):
+    """A whole submission's verdict. Declared in the order the summary counts them."""
+    FULL_MARKS = "full marks"
+    PARTIAL = "partial"
+    NO_MARKS = "no marks"
+    DOES_NOT_IMPORT = "does not import"
+    NOT_GRADED = "not graded"
+    GRADER_ERROR = "grader error"  # the grader's own fault: never journaled, graded again
+
+    @property
+    def words(self) -> str:
+        """The verdict as a student reads it beside the score."""
+        return {"partial": "some tests passed", "no marks": "no test passed",
+                "does not import": "the file did not import"}.get(self.value, self.value)
+
+
+@dataclass
+class Entry:
+    """One test in a row: the plan's test, the engine's verdict and reason, and the points."""
+    id: str
+    says: str
+    lab: str | None
+    set: str
+    hidden: bool
+    verdict: Verdict
+    message: str
+    points: float
+    earned: float
+
+    def __post_init__(self):
+        self.verdict = Verdict(self.verdict)
+
+
+@dataclass
+class Row:
+    """One submission's grade: its score and verdict, and an Entry for every test of the plan."""
+    student: str
+    source: str  # where the harness.py was found, relative to the submissions folder
+    score: float
+    max: float
+    verdict: Overall
+    problem: str | None  # why nothing could be graded, in words for the student
+    import_error: str | None
+    tests: list[Entry]
+    notes: list[str]
+    printed_bytes: int
+    output: str  # the start of what harness.py printed
+    seconds: float
+
+    def __post_init__(self):
+        self.verdict = Overall(self.verdict)
+
+    def to_dict(self) -> dict:
+        """The row as JSON-ready data, keys in the order grades.json has always had them."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Row":
+        """The row `to_dict` made. Raises KeyError, TypeError or ValueError for anything else
+        (a journal line of another version), which the journal treats as not graded."""
+        return cls(**{**data, "tests": [Entry(**t) for t in data["tests"]]})
+
+
+def build(plan: Plan, student: str, source: str, outcomes: list[Outcome], *, report=None,
+          problem: str | None = None, cut: bool = False, seconds: float = 0.0,
+          overall: Overall | None = None) -> Row:
+    """A row holding every test of the plan with its verdict, reason and points. A test the
+    outcomes do not cover fails; `report` is the runner's Report when there was a run, and
+    `overall` overrides the verdict the score gives (the grader's own fault)."""
+    by_id = {o.id: o for o in outcomes}
+    tests = []
+    for t in plan.tests:
+        o = by_id.get(t.id) or Outcome(t.id, t.says, t.lab, Verdict.FAIL,
+                                       "This test got no verdict from the run, so it cannot "
+                                       "count as passed.")
+        tests.append(Entry(t.id, t.says, t.lab, t.set, t.hidden, o.verdict, o.message,
+                           t.points, t.points if o.verdict is Verdict.PASS else 0))
+    score = sum(t.earned for t in tests)
+    import_error = report.import_error if report else None
+    notes = []
+    if cut:
+        notes.append("The run was cut off at the time limit for a whole submission; what "
+                     "harness.py printed was not kept.")
+    printed = (len(report.output.encode()) + report.output_dropped) if report else 0
+    if report and report.output_dropped:
+        notes.append(f"harness.py printed {printed} bytes during the tests; only the first "
+                     f"{len(report.output.encode())} were kept.")
+    if overall is None:
+        overall = (Overall.NOT_GRADED if problem else
+                   Overall.DOES_NOT_IMPORT if import_error else
+                   Overall.FULL_MARKS if score == plan.max_score else
+                   Overall.NO_MARKS if score == 0 else
+                   Overall.PARTIAL)
+    return Row(student, source, score, plan.max_score, overall, problem, import_error, tests,
+               notes, printed, report.output[:2000] if report else "", round(seconds, 3))
