@@ -5,10 +5,10 @@
 Runs each written lesson (each lessons/NN-slug/ with a lesson.md), or the lessons named, with
 tools.notebooks.execute: the notebook built from lesson.md, executed top to bottom in a fresh
 python3 kernel, in the lesson's folder, with HARNESS_COURSE_AS_SOLVED=1 and a fresh work
-folder, exactly as tests/test_notebooks.py runs it. Measures the wall time of each run,
-kernel start and shutdown included (the cost every notebook pays once), and the total; and
-says whether what each cell printed is what outputs.json pins, since a run that fails early
-would be fast for the wrong reason.
+folder, exactly as tests/authoring/test_notebooks.py runs it. Measures the wall time of each
+run, kernel start and shutdown included (the cost every notebook pays once), and the total; and
+says whether what each cell printed is what outputs.json pins (tools.notebooks.mismatches), since
+a run that fails early would be fast for the wrong reason.
 """
 from __future__ import annotations
 
@@ -30,8 +30,7 @@ def main(argv=None) -> int:
     chosen = [manifest.lesson(n) for n in args.lessons] if args.lessons else notebooks.written()
     books = []
     for lesson in chosen:
-        built = notebooks.build(lesson)
-        code = [c for c in built.cells if c.cell_type == "code"]
+        code = [c for c in notebooks.build(lesson).cells if c.cell_type == "code"]
         started = time.perf_counter()
         error = None
         try:
@@ -39,7 +38,7 @@ def main(argv=None) -> int:
         except Exception as exc:  # a cell that raised: still a figure, marked as such
             printed, error = {}, f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
         seconds = time.perf_counter() - started
-        differ = [c.id for c in code if c.metadata.get("pinned_output") != printed.get(c.id)]
+        differ = list(notebooks.mismatches(lesson, printed))
         books.append({"lesson": lesson.number, "folder": lesson.folder.name,
                       "code_cells": len(code), "seconds": round(seconds, 2),
                       "matches_pins": not differ and error is None,

@@ -2,10 +2,14 @@
 
 A lesson is written as source/lessons/NN-slug/lesson.md in jupytext's Markdown format (```python
 blocks are code cells, the rest is Markdown; two blank lines split a Markdown cell). Building
-it expands the course's directives into plain Markdown and HTML, numbers the cells, and attaches
-the pinned outputs from outputs.json. The committed lesson.ipynb is exactly what build() makes,
-with no outputs: what a cell prints lives in one reviewed file and CI re-runs every notebook to
-compare (tests/test_notebooks.py).
+it expands the course's directives into plain Markdown and HTML and numbers the cells
+(cell-01, cell-02, ...). The committed lesson.ipynb is exactly what build() makes.
+
+What each code cell prints is pinned once, in source/lessons/NN-slug/outputs.json (cell id ->
+text), and nowhere else: the notebook a student opens carries no outputs and no expected
+outputs, so no cell's answer sits beside its question. Whatever compares a run with the pins
+reads them with pins() and compares with mismatches(); the kit's tests re-run every notebook
+that way (tests/authoring/test_notebooks.py).
 
 Directives, each on lines of their own in a Markdown cell:
 
@@ -284,15 +288,16 @@ def expand(text: str, *, where: str) -> list[str]:
 
 
 def pins(lesson: manifest.Lesson) -> dict[str, str]:
-    """The lesson's outputs.json: cell id -> the text that cell prints. Empty if there is none."""
+    """The lesson's outputs.json: cell id -> the text that cell prints. Empty if there is none.
+    The only place pins are read from, since the notebooks do not carry them."""
     path = lesson.outputs
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
 def build(lesson: manifest.Lesson) -> nbformat.NotebookNode:
     """The lesson's notebook, made from lesson.md: directives expanded, cells numbered
-    cell-01, cell-02..., pins from outputs.json in each code cell's metadata as pinned_output,
-    no outputs."""
+    cell-01, cell-02... (the keys of outputs.json), no outputs and no pins, so it is the same
+    whatever outputs.json holds."""
     where = f"source/lessons/{lesson.folder.name}/lesson.md"
     # "md:markdown" names jupytext's own Markdown format: with plain "md" it takes the
     # `::: predict` lines for Pandoc's divs and asks for pandoc.
@@ -307,11 +312,8 @@ def build(lesson: manifest.Lesson) -> nbformat.NotebookNode:
             code = nbformat.v4.new_code_cell(cell.source)
             code.metadata.update(cell.metadata)
             cells.append(code)
-    pinned = pins(lesson)
     for number, cell in enumerate(cells, 1):
         cell.id = f"cell-{number:02d}"
-        if cell.cell_type == "code" and cell.id in pinned:
-            cell.metadata["pinned_output"] = pinned[cell.id]
     notebook = nbformat.v4.new_notebook(cells=cells, metadata={
         "kernelspec": dict(KERNEL), "language_info": {"name": "python"}})
     notebook.nbformat_minor = 5
@@ -355,16 +357,15 @@ def check(lesson: manifest.Lesson) -> list[str]:
 
 def _first_difference(committed: dict, built) -> str:
     old = committed.get("cells", [])
-    for number, cell in enumerate(built.cells):
-        if number >= len(old) or canonical_cell(old[number]) != canonical_cell(cell):
-            return f" (first at {cell.id})"
-    if len(old) != len(built.cells):
-        return f" ({len(old)} cells instead of {len(built.cells)})"
+    # Compared as written, since a built cell holds its source as one string and a file as
+    # a list of lines.
+    new = json.loads(nbformat.writes(built))["cells"]
+    for number, cell in enumerate(new):
+        if number >= len(old) or old[number] != cell:
+            return f" (first at {cell['id']})"
+    if len(old) != len(new):
+        return f" ({len(old)} cells instead of {len(new)})"
     return " (in the notebook's metadata)"
-
-
-def canonical_cell(cell) -> str:
-    return json.dumps(cell, sort_keys=True, ensure_ascii=False)
 
 
 # --- running -----------------------------------------------------------------------------------
@@ -409,13 +410,37 @@ def execute(lesson: manifest.Lesson, *, timeout: int = 60, work: Path | None = N
     return {cell.id: printed(cell) for cell in notebook.cells if cell.cell_type == "code"}
 
 
+def mismatches(lesson: manifest.Lesson, printed: dict[str, str]) -> dict[str, str]:
+    """Each code cell whose text in `printed` (what execute() returns) is not its pin in
+    outputs.json, as cell id -> the cell's id and first line, then a unified diff from the pin
+    to what it printed. A code cell with no pin is a mismatch too. Empty when the run matches."""
+    pinned = pins(lesson)
+    out = {}
+    for cell in build(lesson).cells:
+        if cell.cell_type != "code":
+            continue
+        expected, actual = pinned.get(cell.id), printed.get(cell.id, "")
+        if expected == actual:
+            continue
+        head = f"{cell.id} ({(cell.source.splitlines() or [''])[0]})"
+        if expected is None:
+            out[cell.id] = (f"{head}: outputs.json has no pin for it; run python -m "
+                            f"tools.notebooks pin {lesson.number}")
+            continue
+        diff = list(difflib.unified_diff(expected.splitlines(), actual.splitlines(),
+                                         "pinned", "actual", lineterm=""))
+        # Texts that differ only in line endings or a last newline make no line diff: show both.
+        out[cell.id] = "\n".join([head, *diff] if diff else
+                                 [head, f"pinned {expected!r}", f"actual {actual!r}"])
+    return out
+
+
 def pin(lesson: manifest.Lesson) -> dict[str, str]:
-    """Run the lesson and make what it printed the pinned outputs: write outputs.json, then
-    lesson.ipynb with the new pins. Returns the pins."""
+    """Run the lesson and make what it printed the pinned outputs: write outputs.json, and
+    nothing else, since the notebook does not hold them. Returns the pins."""
     found = execute(lesson)
     lesson.outputs.write_text(
         json.dumps(found, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
-    write(lesson)
     return found
 
 

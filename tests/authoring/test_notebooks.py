@@ -1,8 +1,8 @@
-"""The lesson notebooks: built from lesson.md, committed without outputs, and printing exactly
-their pinned text when run; and the directive expansion that builds them."""
+"""The lesson notebooks: built from lesson.md, committed without outputs or pins (those live
+only in outputs.json), and printing exactly their pinned text when run; and the directive
+expansion that builds them."""
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from html.parser import HTMLParser
@@ -14,6 +14,10 @@ from lab.check import manifest
 from tools import notebooks
 
 WRITTEN = [lesson.number for lesson in notebooks.written()]
+COMMITTED = sorted((manifest.KIT / "lessons").glob("*/lesson.ipynb"))
+# Keys a cell's metadata would hold if it carried a run or its expected outputs: the kit's old
+# pinned_output, and what nbclient and Jupyter store after running a cell.
+RUN_KEYS = {"pinned_output", "outputs", "execution_count", "execution"}
 
 
 # --- every written lesson ------------------------------------------------------------------------
@@ -23,43 +27,54 @@ def test_committed_notebook_is_what_lesson_md_builds(number):
     assert notebooks.check(manifest.lesson(number)) == []
 
 
-@pytest.mark.parametrize("number", WRITTEN)
-def test_committed_notebook_has_no_outputs(number):
-    notebook = nbformat.read(manifest.lesson(number).notebook, as_version=4)
+def carried(notebook, pinned: set[str]) -> list[str]:
+    """What the notebook's cells carry of a run or of its expected outputs: outputs, execution
+    counts, run keys anywhere in a cell's metadata, or a metadata string that is a pin's text."""
+    found = []
+
+    def walk(where: str, value) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if key in RUN_KEYS:
+                    found.append(f"{where} holds {key!r}")
+                walk(f"{where}[{key!r}]", inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(where, inner)
+        elif isinstance(value, str) and value.strip() and value in pinned:
+            found.append(f"{where} holds a pin's text, {value[:40]!r}")
+
     for cell in notebook.cells:
-        if cell.cell_type == "code":
-            assert cell.outputs == [], f"{cell.id} has outputs"
-            assert cell.execution_count is None, f"{cell.id} has an execution count"
+        if cell.get("outputs"):
+            found.append(f"{cell.id} has outputs")
+        if cell.get("execution_count") is not None:
+            found.append(f"{cell.id} has an execution count")
+        walk(f"{cell.id}'s metadata", cell.get("metadata", {}))
+    return found
+
+
+@pytest.mark.parametrize("path", COMMITTED, ids=lambda path: path.parent.name)
+def test_a_committed_notebook_carries_no_outputs_and_no_pins(path):
+    every_pin = {text for lesson in manifest.lessons() for text in notebooks.pins(lesson).values()}
+    found = carried(nbformat.read(path, as_version=4), every_pin)
+    assert not found, (f"{path.parent.name}/lesson.ipynb gives students what its cells print: "
+                       f"{'; '.join(found[:5])}; run python -m tools.make notebooks")
 
 
 @pytest.mark.parametrize("number", WRITTEN)
-def test_every_code_cell_has_a_pinned_output(number):
-    notebook = notebooks.build(manifest.lesson(number))
-    missing = [c.id for c in notebook.cells
-               if c.cell_type == "code" and "pinned_output" not in c.metadata]
-    assert not missing, f"no pinned_output for {missing}: run python -m tools.notebooks pin {number}"
-
-
-def mismatches(notebook, printed: dict[str, str]) -> list[str]:
-    """A unified diff per code cell whose printed text differs from its pin."""
-    out = []
-    for cell in notebook.cells:
-        if cell.cell_type != "code":
-            continue
-        pinned, actual = cell.metadata.get("pinned_output"), printed.get(cell.id, "")
-        if pinned != actual:
-            first = (cell.source.splitlines() or [""])[0]
-            diff = difflib.unified_diff((pinned or "").splitlines(), actual.splitlines(),
-                                        "pinned", "actual", lineterm="")
-            out.append(f"{cell.id} ({first})\n" + "\n".join(diff))
-    return out
+def test_every_code_cell_has_a_pin_in_outputs_json(number):
+    lesson = manifest.lesson(number)
+    code = {c.id for c in notebooks.build(lesson).cells if c.cell_type == "code"}
+    missing = sorted(code - set(notebooks.pins(lesson)))
+    assert not missing, (f"outputs.json pins nothing for {missing}: run python -m "
+                         f"tools.notebooks pin {number}")
 
 
 @pytest.mark.parametrize("number", WRITTEN)
 def test_running_the_notebook_prints_exactly_the_pinned_text(number):
     lesson = manifest.lesson(number)
-    found = mismatches(notebooks.build(lesson), notebooks.execute(lesson, timeout=60))
-    assert not found, "\n\n".join(found)
+    found = notebooks.mismatches(lesson, notebooks.execute(lesson, timeout=60))
+    assert not found, "\n\n".join(found.values())
 
 
 # --- a small lesson in a kit of its own ----------------------------------------------------------
@@ -239,25 +254,49 @@ def test_a_missing_diff_is_an_error_that_names_the_tool(kit):
         notebooks.build(kit)
 
 
-def test_pins_go_into_code_cell_metadata_and_the_notebook_has_no_outputs(kit):
-    first = notebooks.build(kit)
-    code = [c for c in first.cells if c.cell_type == "code"]
-    kit.outputs.write_text(json.dumps({code[0].id: "hello\n"}))
+def test_pins_stay_in_outputs_json_and_the_built_notebook_carries_none(kit):
+    before = notebooks.build(kit)
+    code = [c.id for c in before.cells if c.cell_type == "code"]
+    kit.outputs.write_text(json.dumps({code[0]: "hello\n", code[1]: "2\n3\n"}))
     built = notebooks.build(kit)
-    cells = {c.id: c for c in built.cells}
-    assert cells[code[0].id].metadata["pinned_output"] == "hello\n"
-    assert "pinned_output" not in cells[code[1].id].metadata
-    assert all(c.outputs == [] and c.execution_count is None
-               for c in built.cells if c.cell_type == "code")
+    assert notebooks.pins(kit) == {code[0]: "hello\n", code[1]: "2\n3\n"}
+    assert notebooks.canonical(built) == notebooks.canonical(before)
+    assert carried(built, {"hello\n", "2\n3\n"}) == []
+
+
+def test_carried_finds_a_pin_an_output_or_an_execution_count_in_a_cell(kit):
+    notebook = notebooks.build(kit)
+    code = [c for c in notebook.cells if c.cell_type == "code"]
+    code[0].metadata["pinned_output"] = "hello\n"
+    code[1].metadata["tags"] = ["2\n3\n"]
+    code[1].execution_count = 4
+    code[1].outputs = [nbformat.v4.new_output("stream", text="2\n")]
+    assert carried(notebook, {"hello\n", "2\n3\n"}) == [
+        f"{code[0].id}'s metadata holds 'pinned_output'",
+        f"{code[0].id}'s metadata['pinned_output'] holds a pin's text, 'hello\\n'",
+        f"{code[1].id} has outputs", f"{code[1].id} has an execution count",
+        f"{code[1].id}'s metadata['tags'] holds a pin's text, '2\\n3\\n'"]
+
+
+def test_check_names_a_pin_for_a_cell_that_is_not_code(kit):
+    notebooks.write(kit)
+    markdown_id = notebooks.build(kit).cells[0].id
+    kit.outputs.write_text(json.dumps({markdown_id: "stale\n"}))
+    problems = notebooks.check(kit)
+    assert len(problems) == 1 and f"pins {markdown_id}, which are not code cells" in problems[0]
 
 
 def test_check_passes_after_write_and_names_a_stale_notebook(kit):
     assert "missing" in notebooks.check(kit)[0]
     notebooks.write(kit)
     assert notebooks.check(kit) == []
+    kit.source.write_text(kit.source.read_text().replace("1 + 2", "1 + 3"))
+    last = notebooks.build(kit).cells[-1].id
+    problems = notebooks.check(kit)
+    assert len(problems) == 1 and f"(first at {last})" in problems[0]
     kit.source.write_text(kit.source.read_text().replace("Some words.", "Other words."))
     problems = notebooks.check(kit)
-    assert len(problems) == 1 and "cell-01" in problems[0]
+    assert len(problems) == 1 and "(first at cell-01)" in problems[0]
 
 
 class Tags(HTMLParser):
@@ -315,12 +354,17 @@ def test_running_a_notebook_captures_what_each_cell_prints(kit):
     assert printed == {code[0]: "hello\n", code[1]: "2\n3\n"}
 
 
-def test_pin_writes_outputs_json_and_a_notebook_whose_run_matches_it(kit):
-    pinned = notebooks.pin(kit)
-    assert json.loads(kit.outputs.read_text()) == pinned
-    assert notebooks.check(kit) == []
-    built = notebooks.build(kit)
-    assert mismatches(built, pinned) == []
-    first = next(c.id for c in built.cells if c.cell_type == "code")
-    assert mismatches(built, {**pinned, first: "bye\n"})[0].startswith(
-        f"{first} (print(\"hello\"))\n--- pinned\n+++ actual\n")
+def test_pin_writes_only_outputs_json_and_a_changed_pin_no_longer_matches_the_run(kit):
+    notebooks.write(kit)
+    notebook = kit.notebook.read_text()
+    run = notebooks.pin(kit)
+    assert json.loads(kit.outputs.read_text()) == run
+    assert kit.notebook.read_text() == notebook and notebooks.check(kit) == []
+    assert notebooks.mismatches(kit, run) == {}
+    first, second = [c.id for c in notebooks.build(kit).cells if c.cell_type == "code"]
+    kit.outputs.write_text(json.dumps({**run, first: "bye\n"}))
+    assert list(notebooks.mismatches(kit, run)) == [first]
+    assert notebooks.mismatches(kit, run)[first] == (
+        f"{first} (print(\"hello\"))\n--- pinned\n+++ actual\n@@ -1 +1 @@\n-bye\n+hello")
+    kit.outputs.write_text(json.dumps({first: run[first]}))
+    assert "outputs.json has no pin for it" in notebooks.mismatches(kit, run)[second]

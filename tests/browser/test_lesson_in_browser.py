@@ -90,8 +90,9 @@ def known_line() -> str:
         for line in text.splitlines():
             if KNOWN_SHAPE in line:
                 return line.strip()
-    pytest.fail(f"lessons/15-stop/outputs.json pins no line with {KNOWN_SHAPE!r}; the lesson's "
-                "prose relies on that record, so this test looks for it.", pytrace=False)
+    pytest.fail(f"{LESSON.outputs.relative_to(manifest.KIT)} pins no line with {KNOWN_SHAPE!r}; "
+                "the lesson's prose relies on that record, so this test looks for it.",
+                pytrace=False)
 
 
 def first_prediction() -> tuple[str, str, str]:
