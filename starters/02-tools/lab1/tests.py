@@ -47,7 +47,8 @@ async def test_tool_calls(t):
     message = lab.reply(block("read", {"path": "a.py"}, "c1"), "and then",
                         block("bash", {"command": "ls"}, "c2"))
     t.expect([c["id"] for c in harness.tool_calls(message)], ["c1", "c2"],
-             "tool_calls keeps the calls in content order, skipping text (tool_calls, lesson 2).")
+             "tool_calls gives every call of the reply, not only the first, in content order, "
+             "skipping text (tool_calls, lesson 2).")
     t.expect(harness.tool_calls(message)[1], block("bash", {"command": "ls"}, "c2"),
              "Each call is the block itself: type, id, name, arguments (tool_calls, lesson 2).")
     t.expect(harness.tool_calls(lab.say("Nothing to do.")), [],

@@ -36,7 +36,8 @@ async def test_a_plain_reply(t):
     model = lab.ScriptedModel([lab.say("Hello.")])
     messages = await run(model, [looker()], "Hi.")
     t.expect(lab.shape(messages), "U A",
-             "run_agent appends the prompt as a user message, then the reply (run_agent, "
+             "run_agent appends the prompt as a user message, then the reply, to the list it "
+             "is given, which starts empty here: the caller's list is the record (run_agent, "
              "lesson 3).")
     t.expect(len(model.calls), 1, "A reply with no calls ends the run: one request (run_agent, "
                                   "lesson 3).")
@@ -107,6 +108,23 @@ async def test_the_callers_list_is_the_record(t):
              "3).")
     t.expect(lab.shape(messages), "U A U A U A", "And the record holds both runs (run_agent, "
                                                  "lesson 3).")
+
+
+@lab_test("A long conversation is sent whole: after 40 earlier messages, the first request "
+          "carries all 41, the oldest first.")
+async def test_a_long_conversation_is_sent_whole(t):
+    messages = [harness.user_message("My name is Ada.")]
+    for number in range(1, 40):
+        messages.append(lab.say(f"Noted, {number}.") if number % 2 else
+                        harness.user_message(f"Remark {number}."))
+    model = lab.ScriptedModel([lab.say("You are Ada.")])
+    await run(model, [], "Who am I?", messages)
+    sent = model.calls[0].messages
+    t.expect([len(sent), sent[0]["content"], sent[-1]["content"]],
+             [41, "My name is Ada.", "Who am I?"],
+             "The model remembers nothing: every request carries the whole record so far, "
+             "however long, and a window of recent messages drops what the user said first "
+             "(here, 40 earlier messages and the prompt) (run_agent, lessons 1 and 3).")
 
 
 @lab_test("Every request carries tool_specs(tools): the three keys of each tool, in order, and "

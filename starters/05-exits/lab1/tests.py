@@ -52,12 +52,16 @@ async def test_error_message(t):
           "and the record ends with an error message saying \"Agent stopped after "
           "max_turns=3\".")
 async def test_max_turns_stops_an_endless_run(t):
-    model = endless()
-    messages = await run(model, [ticker()], "Keep going.", max_turns=3)
-    t.expect(len(model.calls), 3, "max_turns counts model calls: three, then no more (run_agent, "
-                                  "lesson 5).")
+    model, messages = endless(), []
+    t.expect(await raised(lambda: run(model, [ticker()], "Keep going.", messages, max_turns=3)),
+             None, "Reaching max_turns ends the run with a message on the record, never raised: "
+                   "run_agent returns normally (run_agent, lesson 5).")
+    t.expect(len(model.calls), 3, "max_turns counts model calls: three, then no more, so its "
+                                  "check sits at the top of a turn, before the model call "
+                                  "(run_agent, lesson 5).")
     t.expect(lab.shape(messages), "U A[c1] R(c1) A[c2] R(c2) A[c3] R(c3) A(error)",
-             "The stop is recorded as the run's last message, not raised (run_agent, lesson 5).")
+             "The stop is recorded as the run's last message, after every call of the last "
+             "turn has its result (run_agent, lesson 5).")
     t.expect(messages[-1], harness.error_message("Agent stopped after max_turns=3"),
              "The last message is error_message(f\"Agent stopped after max_turns={max_turns}\") "
              "(run_agent, lesson 5).")

@@ -75,7 +75,8 @@ async def test_bytes_not_characters(t):
              "\"aé\\n\" is 4 bytes: exactly the budget, so it stays, and \"b\\n\" would go past "
              "it (truncate_head, lesson 6).")
     t.expect(list(harness.truncate_head("aé\nb\n", max_bytes=5)), ["aé\n", 1],
-             "5 bytes still cannot take \"b\\n\": 4 + 2 = 6 (truncate_head, lesson 6).")
+             "5 bytes still cannot take \"b\\n\": \"aé\\n\" is 3 characters but 4 bytes, and "
+             "4 + 2 = 6; only whole lines are kept (truncate_head, lesson 6).")
     t.expect(list(harness.truncate_head("aé\nb\n", max_bytes=6)), ["aé\nb\n", 2],
              "6 bytes take both lines (truncate_head, lesson 6).")
     t.expect(list(harness.truncate_head("ééé\nx\n", max_bytes=6)), ["", 0],
@@ -93,7 +94,7 @@ async def test_a_first_line_too_big(t):
 
 
 @lab_test("truncate_tail keeps the last whole lines, in their original order, under either "
-          "limit.")
+          "limit, counting bytes, not characters.")
 async def test_truncate_tail(t):
     t.expect(list(harness.truncate_tail(numbered(5), max_lines=2)), ["4\n5\n", 2],
              "truncate_tail keeps the end, where a command prints its verdict, in order "
@@ -103,6 +104,10 @@ async def test_truncate_tail(t):
              "make 9 (truncate_tail, lesson 6).")
     t.expect(list(harness.truncate_tail("error: é\n", max_bytes=10)), ["error: é\n", 1],
              "\"error: é\\n\" is 10 bytes: exactly the budget (truncate_tail, lesson 6).")
+    t.expect(list(harness.truncate_tail("a\néé\n", max_bytes=5)), ["éé\n", 1],
+             "\"éé\\n\" is 3 characters but 5 bytes, the whole budget, so \"a\\n\" cannot join "
+             "it: bytes are counted from the bottom too, len(line.encode()) (truncate_tail, "
+             "lesson 6).")
 
 
 @lab_test("int_arg gives the default when the argument is absent or None, the value when it is an "
@@ -260,6 +265,25 @@ async def test_the_factories_take_a_budget(t):
              "read's parameters now include offset and limit (make_read_tool, lesson 6).")
 
 
+@lab_test("A result's budget is its own: late in a long conversation, after 60 messages of about "
+          "60,000 bytes, reading a three-line file still returns all three lines.")
+async def test_the_budget_is_per_result(t):
+    ws = lab.Workspace({"notes.txt": "one\ntwo\nthree\n"})
+    messages = []
+    for n in range(30):
+        messages += [harness.user_message(f"Question {n}: " + "words " * 330),
+                     lab.say(f"Answer {n}.")]
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "notes.txt"})),
+                               lab.say("Three lines.")])
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [harness.make_read_tool(ws)],
+                                      "Read notes.txt."))
+    t.expect([lab.shape(messages[-3:]), messages[-2]["content"]],
+             ["A[c1] R(c1) A", "one\ntwo\nthree\n"],
+             "One budget per result, kept by the tool that makes it: what a read returns never "
+             "depends on what was said before it, here 60 earlier messages of about 60,000 bytes "
+             "(lesson 6).")
+
+
 @lab_test("The record itself holds the cut result: a run that reads a 5000-line file records "
           "2000 lines and the note, not the whole file.")
 async def test_the_record_holds_the_cut(t):
@@ -275,3 +299,4 @@ async def test_the_record_holds_the_cut(t):
               "[Showing lines 1-2000 of 5000. Use offset=2001 to continue.]"],
              "The budget is kept where the result is made, so the record, and every later "
              "request built from it, carries one budget, never the whole file (lesson 6).")
+

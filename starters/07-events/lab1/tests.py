@@ -3,6 +3,8 @@ sequence, the rule "mutate, then announce", balance on every way out, and lazine
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 7 tests.py
 """
+import contextlib
+import io
 import json
 
 import harness
@@ -52,7 +54,8 @@ async def test_the_twelve_events(t):
     events = await lab.drive(harness.run_agent(one_call(), SYSTEM, messages, [looker()],
                                                "Read a.py."))
     t.expect(types(events), TWELVE,
-             "run_agent yields one event per happening, in this order (run_agent, lesson 7).")
+             "run_agent yields one event per happening, in this order; nothing comes between a "
+             "tool returning and its result's message_end (run_agent, lesson 7).")
     t.expect([what(e) for e in events],
              ["agent_start", "turn_start", "message_end U", "message_end A[c1]",
               "tool_execution_start c1", "message_end R(c1)", "tool_execution_end c1 R(c1)",
@@ -182,6 +185,33 @@ async def test_closing_before_a_tool_runs(t):
              ["tool_execution_start", [], 1, "U A[c1]"],
              "The run does nothing between two events that the consumer did not ask for: "
              "closed at tool_execution_start, the tool does not run (run_agent, lesson 7).")
+
+
+@lab_test("A consumer that closes the run at the first event after a tool returned finds that "
+          "tool's result on the record: nothing is yielded between a tool returning and its "
+          "result being recorded.")
+async def test_closing_after_a_tool_returned(t):
+    ran, model, messages = [], one_call(), []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker(ran)], "Read a.py."),
+                    close_after=6)
+    t.expect([ran, lab.shape(messages), len(model.calls)], [["a.py"], "U A[c1] R(c1)", 1],
+             "Nothing is yielded between a tool returning and its result being recorded, so a "
+             "consumer that stops at the first event after the tool ran (here the 6th event of "
+             "a run with one call) finds the result on the record: the tool ran, and the "
+             "record says so (run_agent, lesson 7).")
+
+
+@lab_test("The loop draws nothing: a run with a tool call prints nothing at all, and what "
+          "happened travels in its events alone.")
+async def test_the_loop_draws_nothing(t):
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        events = await lab.drive(harness.run_agent(one_call(), SYSTEM, [], [looker()],
+                                                   "Read a.py."))
+    t.expect([len(events), printed.getvalue()], [12, ""],
+             "run_agent reports what happened as events and draws nothing: a print in the loop "
+             "forces one frontend's picture on every other. Found: the events of a run with one "
+             "call, and what the run printed (run_agent, lesson 7).")
 
 
 @lab_test("Events are plain data: each one goes through json.dumps and comes back equal.")

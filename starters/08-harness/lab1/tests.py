@@ -37,7 +37,8 @@ def one_call_then(*texts):
 async def test_messages_is_a_tuple(t):
     h = harness.Harness(one_call_then(), SYSTEM, [looker()])
     t.expect([type(h.messages).__name__, lab.shape(h.messages)], ["tuple", ""],
-             "A new harness with no messages shows an empty tuple (Harness.messages, lesson 8).")
+             "h.messages is a snapshot, a tuple: a new harness with no messages shows an empty "
+             "one (Harness.messages, lesson 8).")
     await lab.drive(h.prompt("Read a.py."))
     t.expect([type(h.messages).__name__, lab.shape(h.messages)], ["tuple", "U A[c1] R(c1) A"],
              "After a run, .messages is a tuple of the harness's transcript (Harness.messages, "

@@ -166,6 +166,33 @@ async def test_a_follow_up_outlives_a_failed_run(t):
              "The follow-up is delivered once, after the new prompt (lesson 9).")
 
 
+@lab_test("A steer the loop has asked for but not yet recorded survives a run closed in "
+          "between: the consumer closes the run at the turn_start after the steer was asked "
+          "for, and the next run delivers the steer right after its prompt.")
+async def test_a_steer_survives_a_run_closed_before_it_is_recorded(t):
+    box = {}
+
+    def during(path):
+        box["h"].steer("Only the tests matter.")
+    model = lab.ScriptedModel([looks("a.py"), lab.forever(lambda request: lab.say("Noted."))])
+    h = box["h"] = harness.Harness(model, SYSTEM, [looker(during)])
+    # agent_start, turn_start, U, A[c1], tool_execution_start, R(c1), tool_execution_end,
+    # turn_end (the loop asks for steering here), turn_start: closed before the steer's turn
+    # records it
+    events = await lab.drive(h.prompt("Read a.py."), close_after=9)
+    t.expect([[e["type"] for e in events][-2:], lab.shape(h.messages)],
+             [["turn_end", "turn_start"], "U A[c1] R(c1)"],
+             "The run was closed at the turn_start after c1's turn: the steer had been asked "
+             "for, and was not yet recorded (run_agent, lesson 9).")
+    await lab.drive(h.prompt("Where were we?"))
+    t.expect([lab.shape(h.messages), user_words(h.messages)],
+             ["U A[c1] R(c1) U U A", ["Read a.py.", "Where were we?", "Only the tests matter."]],
+             "A queued message leaves its queue only once it is on the record: the steer, "
+             "handed to a run closed before recording it, must still be queued, so the next "
+             "run delivers it after its prompt (Harness._drain leaves it queued; _delivered "
+             "takes it off; lesson 9).")
+
+
 @lab_test("The loop asks for steering only when every call made so far in the run has its "
           "result: when the run begins, and after each turn of a reply that did not fail.")
 async def test_steering_is_asked_for_only_in_the_gaps(t):

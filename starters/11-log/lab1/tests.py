@@ -92,10 +92,15 @@ async def test_a_torn_line_is_never_skipped(t):
     log = harness.SessionLog(ws, FILE)
     log.append_message(harness.user_message("Read a.py."))
     log.append_message(lab.say("It defines one class."))
+    before = ws.read_text(FILE)
     ws.cut_power_after(0, torn=True)
     t.expect(await raised(lambda: log.append_message(harness.user_message("And b.py?"))),
              "PowerCut: the power went off while writing session.jsonl",
              "The workspace cut the power in the middle of the third write (lesson 11).")
+    t.expect(ws.read_text(FILE)[:len(before)], before,
+             "The log only grows: the third write is an append, so the two lines written before "
+             "it are still whole after the cut; a write that rewrites the file tears them too "
+             "(SessionLog.append_message, lesson 11).")
     t.expect(await raised(log.entries), "ValueError: session.jsonl, line 3: not a complete log entry",
              "A line that is not JSON is named, never skipped (SessionLog.entries, lesson 11).")
     torn = ws.read_text(FILE)
@@ -137,7 +142,7 @@ async def test_the_log_is_written_before_the_consumer_hears(t):
     def consumer(event):
         if event["type"] == "message_end":
             saved = log.replay()
-            seen.append([len(saved), saved[-1] == event["message"]])
+            seen.append([len(saved), bool(saved) and saved[-1] == event["message"]])
     await lab.drive(h.prompt("Read a.py."), on_event=consumer)
     t.expect(seen, [[1, True], [2, True], [3, True], [4, True]],
              "Each row: [messages in the log, the last is the one announced]. Listeners hear "

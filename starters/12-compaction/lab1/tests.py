@@ -74,11 +74,13 @@ async def test_find_cut_when_everything_fits(t):
 async def test_find_cut_lands_on_a_user_message(t):
     rows = three_turns()
     cuts = [harness.find_cut(rows, budget) for budget in (100, 160)]
-    t.expect(cuts, [8, 4], "With 100 tokens the walk back stops in turn 3, at its user message "
-                           "(row 8); with 160 it stops at turn 1's result and moves on to turn "
-                           "2's user message (row 4) (find_cut, lesson 12).")
     t.expect([rows[cut][1]["role"] for cut in cuts], ["user", "user"],
-             "A kept part that begins a turn begins with a user message (find_cut, lesson 12).")
+             "A kept part begins where a turn begins, with a user message, not wherever the "
+             "budget ran out (find_cut, lesson 12).")
+    t.expect(cuts, [8, 4], "The walk back adds up each row's estimate_tokens, not a count of "
+                           "rows: with 100 tokens it stops in turn 3, at its user message (row "
+                           "8); with 160 it stops at turn 1's result and moves on to turn 2's "
+                           "user message (row 4) (find_cut, lesson 12).")
 
 
 @lab_test("With no user message after the point where the budget runs out, find_cut still never "
@@ -86,9 +88,32 @@ async def test_find_cut_lands_on_a_user_message(t):
 async def test_find_cut_never_lands_on_a_result(t):
     rows = three_turns()
     cuts = [harness.find_cut(rows, budget) for budget in (10, 60)]
+    t.expect([rows[cut][1]["role"] for cut in cuts], ["assistant", "assistant"],
+             "A kept part never begins with a tool result: one whose call was summarised away "
+             "is refused by a provider (find_cut, lesson 12).")
     t.expect(cuts, [11, 9], "With 10 tokens the walk stops at c3's result (row 10) and steps "
                             "past it to row 11; with 60 it stops at row 9, an assistant message "
                             "(find_cut, lesson 12).")
-    t.expect([rows[cut][1]["role"] for cut in cuts], ["assistant", "assistant"],
-             "A kept part that opens with a result whose call was summarised away is refused by "
-             "a provider (find_cut, lesson 12).")
+
+
+def costing(role, tokens, words):
+    """A user message or a plain reply whose render() line is exactly 4 * tokens characters."""
+    if role == "user":
+        return harness.user_message(words.ljust(4 * tokens - len("user: "), "."))
+    return lab.say(words.ljust(4 * tokens - len("assistant: "), "."))
+
+
+@lab_test("find_cut's walk back stops at the row where the kept total reaches keep_recent_tokens, "
+          "equal included, not only once the total goes past it.")
+async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
+    rows = [(f"e{i}", message) for i, message in enumerate(
+        [costing("user", 10, "Question 1"), costing("assistant", 10, "Answer 1"),
+         costing("user", 10, "Question 2"), costing("assistant", 10, "Answer 2")], 1)]
+    t.expect([harness.estimate_tokens([message]) for _, message in rows], [10, 10, 10, 10],
+             "The four rows U A U A cost 10 tokens each (estimate_tokens, lesson 12).")
+    t.expect([harness.find_cut(rows, budget) for budget in (29, 30, 31)], [2, 2, 0],
+             "Rows U A U A of 10 tokens each, with keep_recent_tokens 29, 30 and 31. Walking "
+             "back from the newest, the total reaches 30 at row 1; reaching the budget counts "
+             "(the total >= keep_recent_tokens), so with 30, as with 29, the walk stops at row 1 "
+             "and the cut moves on to row 2, the next user message. Only with 31 does the walk "
+             "go on to row 0, and nothing is cut (find_cut, lesson 12).")

@@ -68,14 +68,25 @@ async def test_summarize_sends_one_request(t):
           "that starts with no summary: and ends with the reason.")
 async def test_summarize_refuses_a_bad_reply(t):
     messages = chat(("Hello.", "Hi."))
-    model = lab.ScriptedModel([lab.fail("overloaded"), lab.say("   \n"),
-                               lab.fail("rate limited", "Partial summ")])
-    found = [await raised(lambda: harness.summarize(model, messages)) for _ in range(3)]
-    t.expect(found, ["RuntimeError: no summary: overloaded",
-                     "RuntimeError: no summary: the reply was empty",
-                     "RuntimeError: no summary: rate limited"],
-             "No summary is better than a wrong one: a failed reply gives its error_message, an "
-             "empty one says it was empty (summarize, lesson 12).")
+
+    async def answer_to(reply):
+        """What summarize made of `reply`: the error it raised, or what it returned."""
+        model, box = lab.ScriptedModel([reply]), {}
+
+        async def call():
+            box["summary"] = await settle(harness.summarize(model, messages))
+        error = await raised(call)
+        return error if error is not None else f"returned {box['summary']!r}"
+    t.expect(await answer_to(lab.fail("overloaded")), "RuntimeError: no summary: overloaded",
+             "No summary is better than a wrong one: a failed reply, lab.fail(\"overloaded\"), "
+             "raises with its error_message (summarize, lesson 12).")
+    t.expect(await answer_to(lab.say("   \n")), "RuntimeError: no summary: the reply was empty",
+             "A reply of whitespace only, lab.say(\"   \\n\"), is no summary: strip the text "
+             "first, then check that any is left (summarize, lesson 12).")
+    t.expect(await answer_to(lab.fail("rate limited", "Partial summ")),
+             "RuntimeError: no summary: rate limited",
+             "A failed reply that got some words out, lab.fail(\"rate limited\", \"Partial "
+             "summ\"), is still a failure (summarize, lesson 12).")
 
 
 @lab_test("append_compaction writes the entry {id, type compaction, summary, first_kept_id} as one "
@@ -137,9 +148,12 @@ async def test_compact_gives_up_quietly(t):
              "A failed summary costs the user nothing: False, and the log unchanged (compact, "
              "lesson 12).")
     done = await settle(harness.compact(log, model, keep_recent_tokens=60))
-    t.expect([done, len(model.calls), lab.shape(log.replay()), log.entries()[-1]["first_kept_id"]],
-             [True, 2, "U U A", "e7"],
-             "A summary of steps 1 to 3, then step 4 kept word for word (compact, lesson 12).")
+    t.expect([done, len(model.calls), lab.shape(log.replay()), len(log.entries()),
+              log.entries()[-1].get("first_kept_id")],
+             [True, 2, "U U A", 9, "e7"],
+             "compact appends one compaction entry and deletes nothing: the eight message lines "
+             "stay, and replay() is a summary of steps 1 to 3, then step 4 kept word for word "
+             "(compact, lesson 12).")
     ws, log = logged([harness.user_message("Read big.txt."),
                       lab.reply(lab.call("read", {"path": "big.txt"}, id="c1")),
                       {"role": "toolResult", "tool_call_id": "c1", "tool_name": "read",
@@ -181,7 +195,8 @@ async def test_maybe_compact(t):
              "The next request opens with the summary, as a user message, and is valid "
              "(lesson 12).")
     t.expect([len(log.entries()), lab.shape(log.replay())], [11, "U U A U A"],
-             "The log kept every line and goes on growing (lesson 12).")
+             "Compaction deletes nothing: the log kept every line and goes on growing "
+             "(lesson 12).")
 
 
 @lab_test("During a run, maybe_compact raises RuntimeError(\"cannot compact during a run\") and "

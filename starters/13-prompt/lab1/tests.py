@@ -52,8 +52,9 @@ async def test_the_bare_prompt(t):
     parts = sections(prompt)
     t.expect([len(parts), "\n" in parts[0], len(parts[0].split()) >= 3, parts[-1]],
              [2, False, True, DATE],
-             "Nothing to list means no tool, guideline or skill section; the date comes last "
-             "(build_system_prompt, lesson 13).")
+             "Nothing to list means no tool, guideline or skill section; the date and "
+             "directory come last, exactly as passed in by the caller (build_system_prompt, "
+             "lesson 13).")
 
 
 @lab_test("Each tool with a snippet gets the line - name: snippet, in the order the tools were "
@@ -75,6 +76,15 @@ async def test_guidelines_once_each(t):
     t.expect([lines, headed], [["- Be brief.", "- Quote paths.", "- Ask before deleting."], True],
              "Each guideline once, first seen first: a list keeps that order, a set does not "
              "(build_system_prompt, lesson 13).")
+    nine = ["Quote paths.", "Be brief.", "Ask before deleting.", "Run the tests.",
+            "Keep diffs small.", "Name the branch.", "Prefer read.", "Log what you ran.",
+            "Check the date."]
+    tools = [described("a", "A", nine[:5]), described("b", "B", nine[3:] + nine[:2])]
+    lines, _ = listed(harness.build_system_prompt(tools, [], [], CWD, TODAY), "- Be brief.")
+    t.expect(lines, ["- " + line for line in nine],
+             "Nine guidelines over two tools, four of them shared: each once, first seen first. "
+             "A list keeps that order; a set does not, and its order changes from one Python "
+             "process to the next (build_system_prompt, lesson 13).")
 
 
 @lab_test("With everything present the parts come in a fixed order: opening line, tools, "
@@ -153,8 +163,9 @@ async def test_discover_context_walks_down(t):
                         "services/web/AGENTS.md": "Web.", "services/api/main.py": ""})
     t.expect(harness.discover_context(ws, "services/api"),
              [("AGENTS.md", "Root."), ("services/api/AGENTS.md", "API.")],
-             "services/ has no AGENTS.md and is skipped; services/web/ is not on the way "
-             "(discover_context, lesson 13).")
+             "Every AGENTS.md from the root down to cwd, broadest first, so the nearest has "
+             "the last word: services/ has none and is skipped, and services/web/ is not on "
+             "the way (discover_context, lesson 13).")
     ws.write_text("services/AGENTS.md", "Services.")
     t.expect(harness.discover_context(ws, "services/api"),
              [("AGENTS.md", "Root."), ("services/AGENTS.md", "Services."),

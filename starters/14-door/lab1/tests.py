@@ -122,12 +122,19 @@ async def test_the_check_gets_name_and_arguments(t):
              "check(name, arguments), once per call (guard, lesson 14).")
 
 
-@lab_test("deny_destructive refuses bash with rm -rf build, with a reason for the model, and "
-          "lets rm -fr build and other tools through: a speed bump, not a sandbox.")
+@lab_test("deny_destructive refuses bash with rm -rf build, and a command with rm -rf later in "
+          "it, with a reason for the model, and lets rm -fr build and other tools through: a "
+          "speed bump, not a sandbox.")
 async def test_deny_destructive(t):
     reason = harness.deny_destructive("bash", {"command": "rm -rf build"})
     t.expect([type(reason).__name__, len(str(reason).split()) >= 4], ["str", True],
              "A refusal is a reason the model can read (deny_destructive, lesson 14).")
+    later = ["cd build && rm -rf .", "ls; rm -rf ~/cache", "sudo rm -rf /var/tmp"]
+    t.expect([command for command in later
+              if harness.deny_destructive("bash", {"command": command}) is None], [],
+             "deny_destructive refuses every bash command that contains rm -rf, wherever it "
+             "stands, not only one that starts with it; these commands got through "
+             "(deny_destructive, lesson 14).")
     t.expect([harness.deny_destructive("bash", {"command": "rm -fr build"}),
               harness.deny_destructive("bash", {"command": "ls -la"}),
               harness.deny_destructive("write", {"path": "notes.md", "content": "rm -rf build"})],
@@ -212,8 +219,9 @@ async def test_nested_guards(t):
              await answer(tools, bash_call("git push", "c3"))]
     t.expect(found, [["done\n", False], ["Tool call blocked: outer says no", True],
                      ["Tool call blocked: inner says no", True]],
-             "Either door can refuse, and the refusal names the door that refused (guard, "
-             "lesson 14).")
+             "Either door can refuse, and the refusal names the door that refused. To the "
+             "outer door the inner one is the real tool, called outside the outer door's try, "
+             "so the inner refusal comes back unchanged (guard, lesson 14).")
     t.expect([asked, ran], [["outer", "inner", "outer", "outer", "inner"], ["ls"]],
              "The outer check goes first; a refusal there means the inner one is never asked "
              "(guard, lesson 14).")

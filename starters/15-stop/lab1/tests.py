@@ -360,6 +360,35 @@ async def test_bash_hears_stop(t):
                  "(bash's finally, lesson 15).")
 
 
+@lab_test("A run cancelled as a task while bash waits on `sleep inf`, with no Stop pressed "
+          "first: the task ends cancelled and the command is dead all the same. Behind a guard, "
+          "just the same.")
+async def test_bash_kills_its_command_on_a_hard_cancel(t):
+    for label in ("bare", "guarded"):
+        shell = lab.Shell(lab.Workspace({}))
+        bash = harness.make_bash_tool(shell)
+        if label == "guarded":
+            bash = harness.guard(bash, harness.deny_destructive)
+        h = harness.Harness(one_call_model("bash", {"command": "sleep inf"}), SYSTEM, [bash])
+        async with lab.background(h.prompt("Run it for ever.")) as task:
+            await lab.ticks(20)
+            t.expect([label, task.done(), [p.command for p in shell.running()]],
+                     [label, False, ["sleep inf"]],
+                     "While `sleep inf` runs, the run waits for it (bash, lesson 15).")
+            task.cancel()  # a hard cancel: no flag was set, so no branch of the poll loop sees it
+            turns = 0
+            while not task.done() and turns < 50:
+                await lab.tick()
+                turns += 1
+        t.expect([label, task.cancelled(), [[p.command, p.killed] for p in shell.processes],
+                  [p.command for p in shell.running()]],
+                 [label, True, [["sleep inf", True]], []],
+                 "However bash's execute is left, the command must not keep running. A hard "
+                 "cancel comes out of the poll loop's `await asyncio.sleep(0)`, a way out that "
+                 "never sees the flag, so a kill only on the branch that saw the flag leaves "
+                 "`sleep inf` running: kill it in a finally around the loop (bash, lesson 15).")
+
+
 @lab_test("bash waits out a command that needs three turns before it prints, and "
           "hands back its output as a normal result.")
 async def test_bash_waits_for_a_slow_command(t):

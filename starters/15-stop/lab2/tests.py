@@ -36,6 +36,17 @@ async def run_in_a_task(h, text, turns=20):
     return task
 
 
+async def stop_and_watch(h, task, grace):
+    """stop_run(h, task, grace=grace) in a task of its own, watched turn by turn: its answer,
+    and how long it went on after `task` was done ("at once" for at most two turns)."""
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=grace))
+    after = 0
+    while not stopper.done():
+        await lab.tick()
+        after += task.done()
+    return stopper.result(), "at once" if after <= 2 else f"{after} turns later"
+
+
 @lab_test("With bash waiting on `sleep inf`, stop_run(h, task, grace=5) answers "
           "\"clean\": setting the flag sufficed, so the task finished on its own, "
           "uncancelled, its record closing on the cancelled command's result and then "
@@ -65,12 +76,12 @@ async def test_stop_run_insists_when_the_tool_is_deaf(t):
     t.expect(await harness.stop_run(h, task, grace=5), "hard",
              "When the run has not finished after `grace` turns, stop_run cancels the task "
              "and says \"hard\" (stop_run, lesson 15).")
-    t.expect([task.done(), task.cancelled(), h.is_running], [True, True, False],
-             "The task is over and cancelled when stop_run returns: it must await the task it "
-             "cancelled. The run is no longer running.")
     t.expect(lab.shape(h.messages), "U A[c1]",
              "A cancelled task is not a failed tool: run_tool must let CancelledError through, "
              "so c1 has no result at all (run_tool, lesson 15).")
+    t.expect([task.done(), task.cancelled(), h.is_running], [True, True, False],
+             "The task is over and cancelled when stop_run returns: it must await the task it "
+             "cancelled. The run is no longer running.")
     t.expect([p.command for p in shell.running()], ["sleep inf"],
              "A hard stop ends the waiting, not the work: the deaf tool's command still runs.")
 
@@ -134,8 +145,9 @@ async def test_life_after_a_hard_stop(t):
 
 @lab_test("grace counts event-loop turns. A tool that notices the flag and then "
           "spends ten turns tidying up finishes \"clean\" under a grace of 50, its "
-          "result on the record, and \"hard\" under a grace of 2. A task that already "
-          "finished is \"clean\" with no waiting.")
+          "result on the record, and stop_run returns as soon as the task is done, not "
+          "after all 50 turns; under a grace of 2 it is \"hard\". A task that already "
+          "finished is \"clean\" at once, even with a grace of 50.")
 async def test_grace_is_counted_in_turns(t):
     def slow_to_finish():
         async def execute(arguments, signal=None):
@@ -149,15 +161,24 @@ async def test_grace_is_counted_in_turns(t):
     for grace, wanted, shape in ((50, "clean", "U A[c1] R(c1) A(aborted)"), (2, "hard", "U A[c1]")):
         h, _ = started([slow_to_finish()], lab.call("build"))
         task = await run_in_a_task(h, "Build it.")
-        t.expect([grace, await harness.stop_run(h, task, grace=grace), lab.shape(h.messages)],
-                 [grace, wanted, shape],
+        answer, returned = await stop_and_watch(h, task, grace)
+        t.expect([grace, answer, lab.shape(h.messages)], [grace, wanted, shape],
                  "stop_run gives the run `grace` turns of the event loop, and no more, to "
                  "finish by itself (stop_run, lesson 15).")
+        t.expect([grace, returned], [grace, "at once"],
+                 "stop_run leaves its grace loop the moment the task is done: it looks at "
+                 "task.done() before each turn it waits. Here the tool needs about ten turns "
+                 "after Stop; a grace of 50 is at most 50 turns, not a wait of 50 (stop_run, "
+                 "lesson 15).")
     h = harness.Harness(lab.ScriptedModel([lab.say("Hello.")]), SYSTEM, [])
     done = asyncio.ensure_future(lab.drive(h.prompt("Say hello.")))
     await done
     t.expect(await harness.stop_run(h, done, grace=0), "clean",
              "A task that is already over needs no stopping: \"clean\", even with no grace.")
+    t.expect(list(await stop_and_watch(h, done, 50)), ["clean", "at once"],
+             "A task that is already over is \"clean\" at once, with no waiting, even with "
+             "a grace of 50: stop_run looks at task.done() before it waits a turn (stop_run, "
+             "lesson 15).")
 
 
 @lab_test("If the task running stop_run is cancelled while stop_run waits on a task "

@@ -1,0 +1,106 @@
+"""Lesson 3, "The loop: one answer is not a job": the wrong designs its rungs rule out, each as a
+small change to lab 3.1's reference. The format is tools/wrong_designs.py's.
+"""
+from tools.wrong_designs import Wrong
+
+WRONG = [
+    Wrong(lab='3.1', name='stopping after one result',
+          rule='The loop goes on while replies ask for tools: after the results, the model is asked again.',
+          where='failure scene: Where lesson 2 stops',
+          names='asked again',
+          replace=r'''
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by='        return  # one round, as lesson 2 did it'),
+    Wrong(lab='3.1', name='stopping as soon as there is text',
+          rule='Whether a reply asks for tools is decided by its calls, not by whether it has words.',
+          where='rung: When is the job done?',
+          names='not by whether it has words',
+          replace='        calls = tool_calls(reply)',
+          by=r'''
+        if text_of(reply):  # the model is talking to the user, so it is done
+            return
+        calls = tool_calls(reply)
+'''),
+    Wrong(lab='3.1', name='trusting the stop_reason label over the content',
+          rule='The content decides, not the label: run_agent reads the calls off the content with tool_calls.',
+          where='rung: When is the job done?',
+          names='the content decides',
+          replace=r'''
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by=r'''
+        if reply["stop_reason"] == "stop":
+            return
+'''),
+    Wrong(lab='3.1', name="an internal list instead of the caller's",
+          rule="The caller's list is the record: run_agent appends to the list it is given, not to a list of its own.",
+          where='rung: Whose list?',
+          names="the caller's list is the record",
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+''',
+          by=r'''
+    messages = list(messages) + [user_message(prompt)]  # a private copy
+    while True:
+'''),
+    Wrong(lab='3.1', name='the system prompt inside the list',
+          rule='The system prompt travels beside the list, never inside it.',
+          where='opening prediction; Build section',
+          names='system prompt',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete("", [{"role": "system", "content": system}] + messages,
+                               tool_specs(tools))
+'''),
+    # Lesson 1 names the same mistake, with the system prompt made the first user message.
+    Wrong(lab='3.1', name='the system prompt as a user message',
+          rule="The system prompt travels beside the list, never inside it, and never in the user's voice.",
+          where='lesson 1, Three ways to lose who said what',
+          names='system prompt',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete("", [user_message(system)] + messages, tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name='sending only recent messages',
+          rule='The model remembers nothing: every request carries the whole record so far, however long.',
+          where="CURRICULUM lesson 3; lesson 1's forgetful chat",
+          names='whole record',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system, messages[-20:], tool_specs(tools))  # the recent ones
+'''),
+    Wrong(lab='3.1', name='asking again before the whole batch is answered',
+          rule='Every call of a reply is answered, in call order, before the next request.',
+          where='rung: Three calls in one reply',
+          names='before the next request',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        for call in calls[:1]:  # let the model react to the first result at once
+            messages.append(run_tool(tools, call))
+'''),
+    Wrong(lab='3.1', name='reordering a batch',
+          rule='Results follow their calls in call order: the tools run in call order, not sorted.',
+          where='rung: Three calls in one reply',
+          names='call order',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        for call in sorted(calls, key=lambda call: str(call["arguments"])):
+            messages.append(run_tool(tools, call))
+'''),
+]

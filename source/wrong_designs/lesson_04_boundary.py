@@ -1,0 +1,228 @@
+"""Lesson 4, "When a tool fails: a traceback is not an answer": the wrong designs its rungs rule
+out, each as a small change to lab 4.1's reference. The format is tools/wrong_designs.py's.
+"""
+from tools.wrong_designs import Wrong
+
+WRONG = [
+    Wrong(lab='4.1', name='catching more than Exception',
+          rule='run_tool catches Exception and nothing wider: PowerCut is the program ending, not a tool failing.',
+          where='rung: How wide should the except be?',
+          names='nothing wider',
+          replace=r'''
+        except Exception as exc:
+            text, failed = str(exc), True
+''',
+          by=r'''
+        except BaseException as exc:  # a harness should never crash
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='letting exceptions escape',
+          rule="A tool that raises still gets a result: run_tool turns the raise into the call's error result, and the run goes on.",
+          where='failure scene: A file that is not there',
+          names='still gets a result',
+          replace=r'''
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text, failed = str(exc), True
+''',
+          by=r'''
+        text, failed = tool["execute"](call["arguments"]), False
+'''),
+    Wrong(lab='4.1', name='a try in every tool',
+          rule='One boundary, in run_tool, where every call passes through: tools go on raising, and a tool that raises still gets a result.',
+          where='rung: Where does the try go?',
+          names='still gets a result',
+          replace=r'''
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text, failed = str(exc), True
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": text, "is_error": failed}
+
+
+def make_read_tool(ws):
+    """The `read` tool over the workspace `ws`: the whole text of one file, named by its path."""
+    def execute(arguments):
+        path = str_arg(arguments, "path")
+        if not ws.exists(path):  # say what is there, so the model can ask again
+            listing = ", ".join(ws.listdir("."))
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
+        return ws.read_text(path)
+''',
+          by=r'''
+        text, failed = tool["execute"](call["arguments"]), False  # each tool catches its own
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": text, "is_error": failed}
+
+
+def make_read_tool(ws):
+    """The `read` tool over the workspace `ws`: the whole text of one file, named by its path."""
+    def execute(arguments):
+        try:
+            path = str_arg(arguments, "path")
+            if not ws.exists(path):  # say what is there, so the model can ask again
+                listing = ", ".join(ws.listdir("."))
+                raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
+            return ws.read_text(path)
+        except Exception as exc:
+            return str(exc)
+'''),
+    # The design has two halves, far apart in the file: the loop's body gets the try, and run_tool
+    # loses its own. The second half is written as a new run_tool after run_agent, which takes the
+    # place of the first when the module is imported.
+    Wrong(lab='4.1', name='a try around the whole loop',
+          rule="A failure is one call's result: it does not end the batch or the run, and the model is asked again.",
+          where='rung: Where does the try go?',
+          names='the run goes on',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+        messages.append(reply)
+        calls = tool_calls(reply)
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by=r'''
+    messages.append(user_message(prompt))
+    try:
+        while True:
+            reply = model.complete(system, messages, tool_specs(tools))
+            messages.append(reply)
+            calls = tool_calls(reply)
+            for call in calls:  # every call, in order, before the model is asked again
+                messages.append(run_tool(tools, call))
+            if not calls:  # the content decides, not the stop_reason label
+                return
+    except Exception:
+        return  # end the run politely instead of with a traceback
+
+
+def run_tool(tools, call):
+    """Lesson 2's run_tool, with the unknown name answered: the try is around the loop now."""
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+    if tool is None:
+        text, failed = f"Tool {call['name']} not found", True
+    else:
+        text, failed = tool["execute"](call["arguments"]), False
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": text, "is_error": failed}
+'''),
+    Wrong(lab='4.1', name='ending the run on the first failure',
+          rule="A failure is one call's result: it does not end the batch or the run, and the model is asked again.",
+          where='Build section; CURRICULUM lesson 4',
+          names='the run goes on',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+            if messages[-1]["is_error"]:
+                return
+'''),
+    Wrong(lab='4.1', name='a traceback as the content',
+          rule="A failed call's content is str(exc), the exception's own message, not your program's insides.",
+          where='rung: What goes into the result?',
+          names='str(exc)',
+          replace=r'''
+        except Exception as exc:
+            text, failed = str(exc), True
+''',
+          by=r'''
+        except Exception:
+            import traceback
+            text, failed = traceback.format_exc(), True
+'''),
+    Wrong(lab='4.1', name='a fixed word as the content',
+          rule="A failed call's content is str(exc): the flag says something went wrong, the words say what.",
+          where='rung: What goes into the result?',
+          names='str(exc)',
+          replace=r'''
+        except Exception as exc:
+            text, failed = str(exc), True
+''',
+          by=r'''
+        except Exception:
+            text, failed = "error", True
+'''),
+    Wrong(lab='4.1', name='returning an empty string',
+          rule="A failed call's content is str(exc): an empty result from a tool means it worked and had nothing to say.",
+          where='CURRICULUM lesson 4',
+          names='str(exc)',
+          replace=r'''
+        except Exception as exc:
+            text, failed = str(exc), True
+''',
+          by=r'''
+        except Exception:
+            text, failed = "", True
+'''),
+    Wrong(lab='4.1', name='a non-zero exit treated as a tool error',
+          rule='A command that ran and failed is news for the model, not a broken tool: its result is ordinary, is_error False, with a status line.',
+          where='rung: A command that fails is not a tool that fails',
+          names='not a broken tool',
+          replace=r'''
+        if code != 0:
+            output += f"\nCommand exited with code {code}"
+''',
+          by=r'''
+        if code != 0:
+            raise RuntimeError(output + f"\nCommand exited with code {code}")
+'''),
+    Wrong(lab='4.1', name='the exit code thrown away',
+          rule='bash passes the exit code on: a command that exits non-zero ends with the line Command exited with code <n>.',
+          where='opening prediction',
+          names='Command exited with code',
+          replace=r'''
+        if code != 0:
+            output += f"\nCommand exited with code {code}"
+''',
+          by=''),
+    Wrong(lab='4.1', name='unhelpful error text: a missing file named and nothing more',
+          rule="read's missing-file error names the path and what is there, so the model can ask again.",
+          where='rung: What goes into the result?',
+          names='what is there',
+          replace=r'''
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
+''',
+          by='            raise FileNotFoundError(path)'),
+    Wrong(lab='4.1', name='unhelpful error text: the bare KeyError for an unknown tool',
+          rule='An unknown name is answered with Tool <name> not found, a sentence the model can act on.',
+          where='opening prediction; Figure 4.1',
+          names='not found',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+    if tool is None:
+        text, failed = f"Tool {call['name']} not found", True
+    else:
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text, failed = str(exc), True
+''',
+          by=r'''
+    try:
+        tool = {t["name"]: t for t in tools}[call["name"]]
+        text, failed = tool["execute"](call["arguments"]), False
+    except Exception as exc:
+        text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='unhelpful error text: arguments taken without str_arg',
+          rule='A model that leaves out path, or sends a number, learns path must be a string: each tool takes its arguments with str_arg.',
+          where='rung: What goes into the result?',
+          names='str_arg',
+          replace=r'''
+        path = str_arg(arguments, "path")
+        if not ws.exists(path):  # say what is there, so the model can ask again
+''',
+          by=r'''
+        path = arguments["path"]
+        if not ws.exists(path):  # say what is there, so the model can ask again
+'''),
+]

@@ -1,0 +1,138 @@
+"""Lesson 6, "Budgets: the file that ate the context window": the wrong designs its rungs rule
+out, each as a small change to lab 6.1's reference. The format is tools/wrong_designs.py's.
+"""
+from tools.wrong_designs import Wrong
+
+WRONG = [
+    Wrong(lab='6.1', name='characters instead of bytes, in truncate_head',
+          rule='The budget counts bytes of UTF-8, len(line.encode()), not characters: an é costs two.',
+          where='rung: Bytes, not characters',
+          names='not characters',
+          replace='        used += len(lines[count].encode())',
+          by='        used += len(lines[count])'),
+    Wrong(lab='6.1', name='characters instead of bytes, in truncate_tail',
+          rule='The budget counts bytes of UTF-8, len(line.encode()), not characters, from the bottom as from the top.',
+          where='rung: Bytes, not characters',
+          names='bytes',
+          replace=r'''
+        used += len(lines[-1 - count].encode())  # counting up from the last line
+''',
+          by=r'''
+        used += len(lines[-1 - count])  # counting up from the last line
+'''),
+    Wrong(lab='6.1', name='half lines',
+          rule='A cut keeps whole lines: half a line reads like a real one, and offset cannot reach the rest of it.',
+          where='rung: Whole lines',
+          names='whole lines',
+          replace=r'''
+    lines = text.splitlines(keepends=True)
+    count, used = 0, 0
+    while count < min(len(lines), max_lines):
+        used += len(lines[count].encode())
+        if used > max_bytes:  # this line would not fit: stop before it
+            break
+        count += 1
+    return "".join(lines[:count]), count
+''',
+          by=r'''
+    lines = text.splitlines(keepends=True)
+    kept = "".join(lines[:max_lines]).encode()[:max_bytes].decode("utf-8", "ignore")
+    return kept, len(kept.splitlines())
+'''),
+    Wrong(lab='6.1', name='the first part of a line too big to fit',
+          rule='A line over the budget of one read is named with its size and never cut in half.',
+          where='open question: The line that will not fit',
+          names='never cut in half',
+          replace=r'''
+            return (f"[Line {start} of {path} is {size} bytes, over the {max_bytes}-byte "
+                    f"budget of one read, so none of it is shown.{hint}]")
+''',
+          by=r'''
+            return lines[start - 1].encode()[:max_bytes].decode("utf-8", "ignore")  # something
+'''),
+    Wrong(lab='6.1', name='the head of command output',
+          rule='Command output is cut from the top, so its end, where the verdict is, stays.',
+          where='rung: Which end to keep',
+          names='where the verdict is',
+          replace=r'''
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+''',
+          by=r'''
+        output, kept_lines = truncate_head(output, max_lines, max_bytes)  # one rule for every tool
+'''),
+    Wrong(lab='6.1', name='a silent cut, in read',
+          rule='Every cut ends with a sentence: a read that stops early says where it stopped and how to go on.',
+          where='rung: The note',
+          names='how to go on',
+          replace=r'''
+        if last < total:
+            chunk += f"[Showing lines {start}-{last} of {total}. Use offset={last + 1} to continue.]"
+''',
+          by=''),
+    Wrong(lab='6.1', name='a silent cut, in bash',
+          rule="Every cut ends with a sentence: the note says how much of the command's output was dropped.",
+          where='rung: The note',
+          names='how much was dropped',
+          replace=r'''
+        if kept_lines < printed:
+            output += (f"\n[Showing the last {kept_lines} of {printed} lines. "
+                       "Narrow the command for more.]")
+''',
+          by=''),
+    Wrong(lab='6.1', name='a note without a way to get the rest',
+          rule='The note says how much there is, what was shown, and the exact offset for the next call.',
+          where='rung: The note',
+          names='how to go on',
+          replace=r'''
+            chunk += f"[Showing lines {start}-{last} of {total}. Use offset={last + 1} to continue.]"
+''',
+          by='            chunk += "[truncated]"'),
+    Wrong(lab='6.1', name='offset true read as line 1',
+          rule='A bool is not a whole number here: True is an int to Python, but not a line number, so int_arg refuses it.',
+          where='rung: What offset may be',
+          names='True is an int to Python',
+          replace=r'''
+    if type(got) is int:  # exactly int: True and False are ints to Python, not to a reader
+''',
+          by='    if isinstance(got, int):'),
+    Wrong(lab='6.1', name='a bad offset ignored for the default',
+          rule='A value that is not a whole number is refused with <name> must be an integer, never silently replaced by the default.',
+          where='rung: What offset may be',
+          names='must be an integer',
+          replace=r'''
+    if type(got) is int:  # exactly int: True and False are ints to Python, not to a reader
+        return got
+    raise ValueError(f"{name} must be an integer")
+''',
+          by=r'''
+    if type(got) is int:  # exactly int: True and False are ints to Python, not to a reader
+        return got
+    return default  # the model surely meant the usual
+'''),
+    Wrong(lab='6.1', name='a single transcript-wide budget',
+          rule='One budget per result, kept by the tool that makes it: how much a read returns never depends on what was said before it.',
+          where='rung: One budget per result',
+          names='one budget per result',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            result = run_tool(tools, call)
+            used = sum(len(str(message["content"]).encode()) for message in messages)
+            result["content"] = truncate_head(result["content"],
+                                              max_bytes=max(MAX_BYTES - used, 0))[0]
+            messages.append(result)
+'''),
+    Wrong(lab='6.1', name='truncating only the view while the record keeps megabytes',
+          rule='The budget is kept where the result is made, so the record, and every request built from it, carries one budget.',
+          where='rung: One budget per result',
+          names='where the result is made',
+          replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+          by=r'''
+        chunk, shown = "".join(lines[start - 1:end]), end - start + 1  # context_for_model cuts
+'''),
+]

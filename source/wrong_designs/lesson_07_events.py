@@ -1,0 +1,172 @@
+"""Lesson 7, "Events: the loop that drew on the screen": the wrong designs its rungs rule out,
+each as a small change to the reference of lab 7.1 (the loop) or 7.2 (the frontends). The
+format is tools/wrong_designs.py's.
+"""
+from tools.wrong_designs import Wrong
+
+WRONG = [
+    Wrong(lab='7.1', name='printing from the loop',
+          rule="The loop reports what happened as events and draws nothing: any drawing it does is one frontend's picture forced on all the others.",
+          where='failure scene: Three screens, one loop',
+          names='draws nothing',
+          replace=r'''
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+''',
+          by=r'''
+            yield {"type": "tool_execution_start", "call": call}
+            print(f"running {call['name']}...")
+            result = run_tool(tools, call)
+'''),
+    Wrong(lab='7.1', name='a callback parameter per happening',
+          rule='run_agent is a generator that yields one event per happening, so the consumer sees each as it happens and can stop the run between two.',
+          where='rung: Report, and let the consumer draw',
+          names='yields one event per happening',
+          replace=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          by=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None, on_message=None,
+              on_tool_start=None, on_tool_end=None):
+    for event in _run_agent(model, system, messages, tools, prompt, max_turns=max_turns):
+        callback = {"message_end": on_message, "tool_execution_start": on_tool_start,
+                    "tool_execution_end": on_tool_end}.get(event["type"])
+        if callback is not None:
+            callback(event)
+
+
+def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+'''),
+    Wrong(lab='7.1', name='collecting events and returning them at the end',
+          rule='run_agent yields one event per happening, as it happens; a list handed over at the end shows the consumer nothing until the run is over.',
+          where='rung: Report, and let the consumer draw',
+          names='yields one event per happening',
+          replace=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          by=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+    return list(_run_agent(model, system, messages, tools, prompt, max_turns=max_turns))
+
+
+def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+'''),
+    Wrong(lab='7.1', name='announcing before appending',
+          rule='Mutate, then announce: a message is appended to the record before its message_end is yielded.',
+          where='rung: Record first, then announce',
+          names='mutate, then announce',
+          replace='        yield record(reply)',
+          by=r'''
+        yield {"type": "message_end", "message": reply}  # tell the screen at once
+        record(reply)
+'''),
+    Wrong(lab='7.1', name="a yield between a tool's return and its record",
+          rule='Nothing is yielded between a tool returning and its result being recorded, so a consumer that stops the run can lose a result that never happened, never one that did.',
+          where='rung: Record first, then announce',
+          names='nothing is yielded between a tool returning and its result being recorded',
+          replace=r'''
+            result = run_tool(tools, call)
+            yield record(result)  # straight after the tool returned: nothing in between
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+''',
+          by=r'''
+            result = run_tool(tools, call)
+            yield {"type": "tool_execution_end", "call": call, "result": result}  # spinner off
+            yield record(result)
+'''),
+    Wrong(lab='7.1', name='forgetting agent_end on an error exit',
+          rule='Events balance on every way out: every agent_start has its agent_end, and agent_end is yielded from a single place.',
+          where='rung: Every way out, one agent_end',
+          names='agent_end',
+          replace=r'''
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+''',
+          by=r'''
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed:
+            yield {"type": "turn_end", "message": reply}
+            return  # nothing more to do
+'''),
+    Wrong(lab='7.1', name="the generator's return value as the answer",
+          rule="The answer travels in agent_end, as the last of the messages the run added: a for loop throws a generator's return value away.",
+          where='rung: Where the answer travels',
+          names='agent_end carries',
+          replace=r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''',
+          by=r'''
+    yield {"type": "agent_end"}
+    return added[-1]  # the answer, for whoever wants it
+'''),
+    Wrong(lab='7.1', name='non-JSON payloads',
+          rule='Events are plain data that go through json.dumps: they carry the call, never the tool with its execute.',
+          where='rung: Events are data',
+          names='json',
+          replace=r'''
+            yield {"type": "tool_execution_start", "call": call}
+''',
+          by=r'''
+            yield {"type": "tool_execution_start", "call": call,
+                   "tool": {t["name"]: t for t in tools}.get(call["name"])}
+'''),
+    Wrong(lab='7.2', name='an empty answer reported as success',
+          rule='A run whose last reply failed did not end well: the text frontend prints Error: and the error_message, and finish() returns False.',
+          where='rung: Events are data (did the run end well?)',
+          names='did not end well',
+          replace=r'''
+        if reply["stop_reason"] == "error":
+            print(f"Error: {reply['error_message']}")
+            return False
+''',
+          by=''),
+    Wrong(lab='7.2', name='the frontend raises the error',
+          rule='An ending is recorded, not raised: the frontend reads it and reports it in its own way, Error: and the error_message.',
+          where='rung: Events are data (did the run end well?)',
+          names='error_message',
+          replace=r'''
+            print(f"Error: {reply['error_message']}")
+            return False
+''',
+          by='            raise RuntimeError(reply["error_message"])'),
+    Wrong(lab='7.2', name='a failed reply missed by the JSON frontend',
+          rule='A message_end that announces a reply with stop_reason error means the run did not end well, whichever frontend reads it.',
+          where='Build: two frontends',
+          names='did not end well',
+          replace=r'''
+        if ended == "error":
+            self.failed = True
+''',
+          by=''),
+    Wrong(lab='7.2', name='one failure spoils a later answer',
+          rule='Only the last assistant message decides: a failed reply earlier in the events does not spoil a later answer.',
+          where='Build: two frontends',
+          names='newest assistant message',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            if self.last is None or self.last["stop_reason"] != "error":
+                self.last = message  # once failed, always failed
+'''),
+    Wrong(lab='7.2', name='the final-text frontend drawing as it goes',
+          rule='The final-text frontend prints the answer alone, once, at finish(), for a script that writes it to a file.',
+          where='failure scene: Three screens, one loop',
+          names='once, at finish()',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+            print(text_of(message))
+'''),
+    Wrong(lab='7.2', name='printing the event, not its JSON',
+          rule='JsonRenderer prints json.dumps(event), one line of JSON per event, so another program can read the run.',
+          where='rung: Events are data',
+          names='json.dumps(event)',
+          replace='        print(json.dumps(event))',
+          by='        print(event)'),
+]

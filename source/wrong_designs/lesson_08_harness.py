@@ -1,0 +1,189 @@
+"""Lesson 8, "The harness: two writers, one list": the wrong designs its rungs rule out, each as
+a small change to lab 8.1's reference. The format is tools/wrong_designs.py's.
+
+None of these entries touches issue 11A (a run that the harness keeps a strong reference to,
+so that `for event in h.prompt(...): break` leaves it "already running"); the tests they fail
+close their runs explicitly, as lab.drive(close_after=k) does.
+"""
+from tools.wrong_designs import Wrong
+
+WRONG = [
+    Wrong(lab='8.1', name="the caller's list handed to every run",
+          rule='The harness copies messages into a list of its own, and its runs write only to that list.',
+          where='failure scene: Send, and send again',
+          names='list of its own',
+          replace=r'''
+        self._messages, self._max_turns = list(messages), max_turns
+''',
+          by=r'''
+        self._messages = messages if isinstance(messages, list) else list(messages)
+        self._max_turns = max_turns
+'''),
+    Wrong(lab='8.1', name='handing out the list',
+          rule='h.messages is a tuple, a snapshot made fresh on every read: nobody outside can append to it or pop from it.',
+          where='rung: One owner',
+          names='snapshot',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        return self._messages  # readers need all of it
+'''),
+    Wrong(lab='8.1', name='deep copies',
+          rule='A snapshot holds the very message dicts the events carry: the list is copied, the messages are not.',
+          where='rung: One owner',
+          names='no deep copies',
+          replace=r'''
+    @property
+    def messages(self):
+        return tuple(self._messages)
+''',
+          by=r'''
+    @property
+    def messages(self):
+        import copy
+        return tuple(copy.deepcopy(self._messages))  # nobody outside can change anything
+'''),
+    Wrong(lab='8.1', name='checking for a second run at the first step instead of in prompt',
+          rule="prompt() is a plain def that refuses a second run when it is called, on the caller's line, not at the second run's first step.",
+          where='rung: Refuse, and refuse now',
+          names='when it is called',
+          replace=r'''
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        self._run_now = self._run(text)
+        return self._run_now
+''',
+          by=r'''
+    def prompt(self, text):
+        if self.is_running:  # checked when the run takes its first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        self._run_now = self._run(text)
+        yield from self._run_now
+'''),
+    Wrong(lab='8.1', name='interleaving a second prompt',
+          rule='One run at a time writes to the transcript: prompt() refuses while a run is in progress.',
+          where='failure scene: Send, and send again; open question: The second message',
+          names='refuses while a run is in progress',
+          replace=r'''
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        self._run_now = self._run(text)
+''',
+          by=r'''
+        self._run_now = self._run(text)  # both questions deserve an answer
+'''),
+    Wrong(lab='8.1', name='silently queueing a second prompt',
+          rule='prompt() refuses while a run is in progress; a message kept in silence runs later against a conversation that has moved on.',
+          where='rung: Refuse, and refuse now; open question: The second message',
+          names='refuses while a run is in progress',
+          replace=r'''
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        self._run_now = self._run(text)
+        return self._run_now
+''',
+          by=r'''
+        if self.is_running:  # kept, and started as soon as this run ends
+            self._queued = getattr(self, "_queued", []) + [text]
+            return iter(())
+        self._run_now = self._run(text)
+        return self._run_now
+'''),
+    Wrong(lab='8.1', name='clearing the flag only on a normal end',
+          rule='is_running is read off the run itself, so no way out can forget to reset it: a run closed by its consumer, or killed, is over.',
+          where='rung: Who says the run is over?',
+          names='read off the run',
+          replace=r'''
+        run = self._run_now
+        return run is not None and run.gi_frame is not None  # a finished run has no frame
+
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        self._run_now = self._run(text)
+        return self._run_now
+''',
+          by=r'''
+        return getattr(self, "_flag", False)
+
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        self._flag = True
+        return self._flagged(text)
+
+    def _flagged(self, text):
+        yield from self._run(text)
+        self._flag = False  # the run is over
+'''),
+    Wrong(lab='8.1', name='the flag cleared in a finally',
+          rule='is_running is read off the run itself: a generator closed before its first step never runs its finally, so a flag cleared there stays stuck.',
+          where='rung: Who says the run is over?',
+          names='never runs its finally',
+          replace=r'''
+        run = self._run_now
+        return run is not None and run.gi_frame is not None  # a finished run has no frame
+
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        self._run_now = self._run(text)
+        return self._run_now
+''',
+          by=r'''
+        return getattr(self, "_flag", False)
+
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        self._flag = True
+        return self._flagged(text)
+
+    def _flagged(self, text):
+        try:
+            yield from self._run(text)
+        finally:  # every way out clears it; or so it seems
+            self._flag = False
+'''),
+    Wrong(lab='8.1', name='a threading lock',
+          rule='Whether a run is going is read off the run itself: a lock, like a flag, must be released on every way out, including a run that never started.',
+          where="open question: A colleague's lock",
+          names='never runs its finally',
+          replace=r'''
+        run = self._run_now
+        return run is not None and run.gi_frame is not None  # a finished run has no frame
+
+    def prompt(self, text):
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        self._run_now = self._run(text)
+        return self._run_now
+''',
+          by=r'''
+        return self._lock.locked()
+
+    def prompt(self, text):
+        if not self._lock.acquire(blocking=False):  # taken: refuse
+            raise RuntimeError("already running; use steer() or follow_up()")
+        return self._locked(text)
+
+    def _locked(self, text):
+        try:
+            yield from self._run(text)
+        finally:
+            self._lock.release()
+
+    @property
+    def _lock(self):
+        import threading
+        if "_the_lock" not in vars(self):
+            self._the_lock = threading.Lock()
+        return self._the_lock
+'''),
+]

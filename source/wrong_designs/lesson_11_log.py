@@ -1,0 +1,86 @@
+"""Lesson 11's wrong designs (tools/wrong_designs.py describes the format). Each is a change to
+lab 11.1's reference; the rule is the lesson's principle or the part of it the design breaks.
+"""
+from tools.wrong_designs import Wrong
+
+WRONG = [
+    Wrong(lab='11.1', name='skipping a torn line',
+          rule='A line that is not JSON is named and never skipped: skipped, the next append fuses with it.',
+          where='section "A half line at the end" (SkippingLog); Build recap',
+          names='never skipped',
+          replace=r'''
+            try:
+                found.append(json.loads(raw))
+            except ValueError:
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+''',
+          by=r'''
+            try:
+                found.append(json.loads(raw))
+            except ValueError:
+                pass  # half a line from a crash: read on past it
+'''),
+    Wrong(lab='11.1', name='listeners that fail silently',
+          rule='A listener that raises ends the run with its own exception: a saver that cannot save must not fail quietly.',
+          where='section "When the listener cannot write" (QuietHarness); Build recap',
+          names='must not fail quietly',
+          replace='    def _notify(self, event):',
+          by=r'''
+    def _notify(self, event):
+        for listener in list(self._listeners):
+            try:
+                listener(event)
+            except Exception:
+                pass  # the run has nothing to do with the disk
+
+    def _notify_as_the_reference_does(self, event):
+'''),
+    # The quiet _notify is put in front; the reference's body is left under another name, unused.
+    Wrong(lab='11.1', name='rewriting the file',
+          rule='The log only grows: each append adds one line and never rewrites what is written, so a torn write loses only that line.',
+          where='section "Write as it happens" (rewrite_everything); Build recap',
+          names='only grows',
+          replace=r'''
+        self.ws.append_text(self.path, json.dumps(entry) + "\n")
+''',
+          by=r'''
+        lines = [json.dumps(e) + "\n" for e in self.entries() + [entry]]
+        self.ws.write_text(self.path, "".join(lines))  # the whole log, written afresh
+'''),
+    Wrong(lab='11.1', name='ids kept in memory',
+          rule="An id is the entry's line number, read from the file at each append, so every log over one file agrees.",
+          where='section "Two readers, one file" (CountingLog); Build recap',
+          names='not kept in memory',
+          replace=r'''
+        entry = {"id": f"e{len(self.entries()) + 1}", **entry}
+''',
+          by=r'''
+        self.count = getattr(self, "count", 0) + 1  # this object's own tally
+        entry = {"id": f"e{self.count}", **entry}
+'''),
+    Wrong(lab='11.1', name='saving from the frontend loop: listeners told after the consumer',
+          rule='Listeners hear each event before the consumer, so a consumer that stops at an event cannot stop the log hearing it.',
+          where='section "Who writes it down?" (saved by the window); Build recap',
+          names='before the consumer',
+          replace=r'''
+                self._notify(event)  # listeners first: a consumer that stops listening to
+                yield event  # the run cannot stop them hearing what happened
+''',
+          by=r'''
+                yield event  # the consumer first, as the window's own loop saw it
+                self._notify(event)
+'''),
+    Wrong(lab='11.1', name='saving the state at the end of each run',
+          rule='Each message is written down as it happens; saving at the end loses everything since the last end when a crash comes.',
+          where='section "The morning after" (session.json saved after each run); Build recap',
+          names='already holds that message',
+          replace=r'''
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+''',
+          by=r'''
+        if event["type"] == "agent_end":  # the run is over: save what it added
+            for message in event["messages"]:
+                log.append_message(message)
+'''),
+]

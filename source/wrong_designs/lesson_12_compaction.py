@@ -1,0 +1,149 @@
+"""Lesson 12's wrong designs (tools/wrong_designs.py describes the format). Each is a change to
+the reference of the lab whose gap holds the code: find_cut and the measure are lab 12.1's,
+summarize, the log's compaction entry and compact are lab 12.2's.
+"""
+from tools.wrong_designs import Wrong
+
+WRONG = [
+    Wrong(lab='12.1', name='cutting wherever the budget runs out',
+          rule='The kept tail starts where a turn starts, at a user message, and never with a tool result whose call was summarised away.',
+          where='prediction "Where to cut" (right there); the second opening question; Build recap',
+          names='begins where a turn begins',
+          replace=r'''
+    if left > 0:
+        return 0  # everything fits
+''',
+          by=r'''
+    if left > 0:
+        return 0  # everything fits
+    return start  # the budget ran out here, so the cut goes here
+'''),
+    Wrong(lab='12.1', name='counting messages instead of tokens',
+          rule='What a conversation costs is measured in tokens of its text (estimate_tokens), not in messages: one result can outweigh fifty short messages.',
+          where='prediction "What to measure" (messages); Build recap',
+          names='estimate_tokens',
+          replace='        left -= estimate_tokens([rows[start][1]])',
+          by='        left -= 1  # one message, one unit of the budget'),
+    Wrong(lab='12.1', name='walking on past the row that reaches the budget',
+          rule='The walk back stops at the row where the kept total reaches keep_recent_tokens (>=, as in Tau), not only once it goes past it.',
+          where='Build section, find_cut (the budget is spent when the total reaches it)',
+          names='reaching the budget counts',
+          replace=r'''
+    while start > 0 and left > 0:  # spend the budget from the newest row backwards
+        start -= 1
+        left -= estimate_tokens([rows[start][1]])
+    if left > 0:
+        return 0  # everything fits
+''',
+          by=r'''
+    while start > 0 and left >= 0:  # on until the total is past the budget
+        start -= 1
+        left -= estimate_tokens([rows[start][1]])
+    if left >= 0:
+        return 0  # everything fits
+'''),
+    Wrong(lab='12.1', name='measuring the dicts as Python prints them',
+          rule="The measure is render's text, the conversation as a reader sees it, four characters to a token.",
+          where='section "What to measure"; lab 12.1\'s first hint',
+          names='characters of render()',
+          replace='    return len(render(messages)) // 4',
+          by='    return len(str(messages)) // 4'),
+    Wrong(lab='12.2', name='deleting log lines',
+          rule='The log only grows: compaction adds one entry and deletes nothing.',
+          where='the opening question (delete the oldest lines); prediction "Where the summary lives" (in place of the lines it summarises); Build recap',
+          names='deletes nothing',
+          replace='    log.append_compaction(summary, rows[cut][0])',
+          by=r'''
+    kept = log.entries()[cut:]  # the summarised lines go; the summary takes their place
+    log.ws.write_text(log.path, "")
+    log.append_message(user_message("Previous conversation summary:\n" + summary))
+    for entry in kept:
+        log.ws.append_text(log.path, json.dumps(entry) + "\n")
+'''),
+    Wrong(lab='12.2', name='summarising inside the transcript',
+          rule='The summary is asked for in a request of its own: the conversation as text inside one user message, not a transcript for the model to continue.',
+          where='prediction "Asking for the summary" (add a user message to the session); Build recap',
+          names='not as a transcript',
+          replace='    reply = model.complete(SUMMARY_SYSTEM, [wrapped], [])',
+          by=r'''
+    reply = model.complete(SUMMARY_SYSTEM,
+                           list(messages) + [user_message("Summarise our conversation so far.")],
+                           [])
+'''),
+    Wrong(lab='12.2', name="a failed compaction costing the user's turn",
+          rule='Compaction is tidying up: a failed summary makes compact return False and append nothing, and never costs the user their turn.',
+          where='prediction "When compaction goes wrong" (raise); Build recap',
+          names='A failed summary costs the user nothing',
+          replace=r'''
+    try:
+        summary = summarize(model, older)
+    except RuntimeError:
+        return False
+''',
+          by=r'''
+    summary = summarize(model, older)  # a failure goes up to the caller
+'''),
+    Wrong(lab='12.2', name='compacting mid-run',
+          rule='The transcript belongs to the run while it runs: maybe_compact refuses during a run, before it asks for a summary.',
+          where='prediction "When compaction goes wrong" (from a listener); Build recap',
+          names='belongs to the run',
+          replace=r'''
+    if harness.is_running:
+        raise RuntimeError("cannot compact during a run")
+''',
+          by=r'''
+    # housekeeping: allowed whenever the code around the harness calls it
+'''),
+    Wrong(lab='12.2', name='replacing the transcript mid-run',
+          rule='One writer at a time: replace_messages refuses during a run.',
+          where='prediction "When compaction goes wrong" (two writers on one list)',
+          names='belongs to the run',
+          replace=r'''
+        if self.is_running:
+            raise RuntimeError("cannot replace messages during a run")
+''',
+          by=r'''
+        # whoever rebuilt the transcript may hand it in at any time
+'''),
+    Wrong(lab='12.2', name='the summary placed in the system prompt',
+          rule='The summary lives in the log, as a compaction entry that replay() reads; the system prompt is not in the log.',
+          where='prediction "Where the summary lives" (in the system prompt); Build recap',
+          names='what the log replays',
+          replace=r'''
+    compacted = compact(log, model, keep_recent_tokens=keep_recent_tokens)
+    if compacted:
+        harness.replace_messages(log.replay())  # the one door in, shut during a run
+    return compacted
+''',
+          by=r'''
+    pairs = log.rows()
+    cut = find_cut(pairs, keep_recent_tokens)
+    if not 0 < cut < len(pairs):
+        return False
+    old, kept = [m for _, m in pairs[:cut]], [m for _, m in pairs[cut:]]
+    try:
+        summary = summarize(model, old)
+    except RuntimeError:
+        return False
+    harness._system += "\n\nPrevious conversation summary:\n" + summary  # sent every time
+    harness.replace_messages(kept)
+    return True
+'''),
+    Wrong(lab='12.2', name='checking for an empty reply before stripping it',
+          rule='A reply of whitespace only is no summary: summarize strips the text before it checks that there is any.',
+          where="Build section, summarize (returns the reply's text, stripped; an empty reply raises)",
+          names='whitespace only',
+          replace=r'''
+    text = text_of(reply).strip()
+    if not text or reply["stop_reason"] in ("error", "aborted"):
+        reason = reply.get("error_message", "the reply was empty")
+        raise RuntimeError(f"no summary: {reason}")
+    return text
+''',
+          by=r'''
+    if not text_of(reply) or reply["stop_reason"] in ("error", "aborted"):
+        reason = reply.get("error_message", "the reply was empty")
+        raise RuntimeError(f"no summary: {reason}")
+    return text_of(reply).strip()
+'''),
+]

@@ -1,0 +1,96 @@
+"""Lesson 13's wrong designs (tools/wrong_designs.py describes the format). Each is a change to
+lab 13.1's reference; the rule is the lesson's principle or the part of it the design breaks.
+"""
+from tools.wrong_designs import Wrong
+
+WRONG = [
+    Wrong(lab='13.1', name='a set for guidelines',
+          rule='Each guideline once, first seen first: a list that checks before appending keeps that order, a set does not.',
+          where='prediction "Say what is there" (a set); the cell with three hash seeds; Build recap',
+          names='a set does not',
+          replace=r'''
+    advice = []
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+            if line not in advice:  # first seen, first listed: a list keeps order, a set not
+                advice.append(line)
+''',
+          by=r'''
+    advice = list({line for tool in tools for line in tool.get("guidelines", ())})  # once each
+'''),
+    Wrong(lab='13.1', name='reading the clock inside the builder',
+          rule='The builder reads no clock and no disk: the date is an argument, so equal arguments give equal text.',
+          where='prediction "Last: the date and the folder" (call date.today() inside the builder); Build recap',
+          names='passed in by the caller',
+          replace=r'''
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
+''',
+          by=r'''
+    import datetime  # the real date, whatever the caller says
+    parts.append(f"Current date: {datetime.date.today()}\nCurrent working directory: {cwd}")
+'''),
+    Wrong(lab='13.1', name='a skills index when read is absent',
+          rule='The skills index appears only when a tool named read can open the skill files.',
+          where='prediction "Skills: an index, not a library"; Build recap',
+          names='Without read',
+          replace=r'''
+    if skills and "read" in [t["name"] for t in tools]:  # read is what loads a skill's file
+''',
+          by='    if skills:  # the index, whatever the tools'),
+    Wrong(lab='13.1', name='a static prompt naming disabled tools',
+          rule="The prompt says what is there: one line per tool the harness is made with, from that tool's snippet.",
+          where='the scene "The prompt from the first day"; prediction "Say what is there" (a fixed list); Build recap',
+          names='enabled tool',
+          replace=r'''
+    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]
+''',
+          by=r'''
+    snippets = ["- read: Read a file's contents", "- write: Create or replace a file",
+                "- bash: Run a shell command"]  # every tool the harness could have
+'''),
+    Wrong(lab='13.1', name='descriptions repeated in the prompt',
+          rule="A tool's line comes from its snippet; a tool without one gets no line (its description already travels in the specs).",
+          where='prediction "Say what is there" (each tool\'s description); Build recap',
+          names='with a snippet',
+          replace=r'''
+    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]
+''',
+          by=r'''
+    snippets = [f"- {t['name']}: {t['description']}" for t in tools]
+'''),
+    Wrong(lab='13.1', name='nearest-first order',
+          rule='AGENTS.md files go broadest first, from the root down to cwd, so the nearest has the last word.',
+          where='prediction "The project\'s own words" (all three, nearest first); Build recap',
+          names='broadest first',
+          replace=r'''
+            found.append((name, ws.read_text(name)))
+    return found
+''',
+          by=r'''
+            found.append((name, ws.read_text(name)))
+    return found[::-1]  # the nearest matters most, so it goes first
+'''),
+    Wrong(lab='13.1', name='only the nearest file',
+          rule="Every AGENTS.md from the root down to cwd goes in, not only the nearest: the root's rules apply in every folder.",
+          where='prediction "The project\'s own words" (only services/api/AGENTS.md); Build recap',
+          names='from the root down',
+          replace=r'''
+            found.append((name, ws.read_text(name)))
+    return found
+''',
+          by=r'''
+            found.append((name, ws.read_text(name)))
+    return found[-1:]  # the most specific file, where the work is
+'''),
+    Wrong(lab='13.1', name='the date first',
+          rule='The date and the folder come last, so a new day changes only the end of the prompt and its start stays cacheable.',
+          where='prediction "Last: the date and the folder" (put it first); the cell comparing date last and date first; Build recap',
+          names='date last',
+          replace=r'''
+    parts = ["You are a coding assistant working in the user's project."]
+''',
+          by=r'''
+    parts = [f"Current date: {today}\nCurrent working directory: {cwd}",
+             "You are a coding assistant working in the user's project."]
+'''),
+]

@@ -1,0 +1,100 @@
+"""Lesson 14's wrong designs (tools/wrong_designs.py describes the format). Each is a change to
+lab 14.1's reference; the rule is the lesson's principle or the part of it the design breaks.
+"""
+from tools.wrong_designs import Wrong
+
+WRONG = [
+    Wrong(lab='14.1', name='failing open when the check crashes',
+          rule='A door fails closed: a check that raises has not said yes, so the call is refused with the check failed: <exc>.',
+          where='prediction "A check that breaks" (let the call through); the cell with three guards; Build recap',
+          names='fails closed',
+          replace=r'''
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+''',
+          by=r'''
+        except Exception:
+            reason = None  # a broken check should not hold up the work
+'''),
+    Wrong(lab='14.1', name='no try around the check',
+          rule='A door fails closed on purpose: the guard catches what the check raises and refuses the call with a reason, not by luck.',
+          where='prediction "A check that breaks" (let the KeyError leave the guard); the cell with three guards',
+          names='fails closed',
+          replace=r'''
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+''',
+          by=r'''
+        reason = check(tool["name"], arguments)  # run_tool catches whatever it raises
+'''),
+    Wrong(lab='14.1', name='a try that reaches around the real tool',
+          rule="The door's try holds the check and nothing else: the real tool's own failures come back in its own words, not as a refusal.",
+          where='prediction "Where the try ends" (except Exception around the tool); Build recap',
+          names="outside the door's try",
+          replace=r'''
+        try:
+            reason = check(tool["name"], arguments)
+''',
+          by=r'''
+        try:
+            reason = check(tool["name"], arguments)
+            if reason is None:
+                return tool["execute"](arguments)  # one try for the check and the tool
+'''),
+    Wrong(lab='14.1', name='a guard that catches more than Exception around the real tool',
+          rule='Nothing wider than Exception is caught: a PowerCut is the program ending, and passes straight through the door.',
+          where='prediction "Where the try ends" (except BaseException); Build recap; met again in lesson 15',
+          names='nothing the tool raises',
+          replace=r'''
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception as exc:
+''',
+          by=r'''
+        try:
+            reason = check(tool["name"], arguments)
+            if reason is None:
+                return tool["execute"](arguments)
+        except BaseException as exc:  # nothing at all gets past the door
+'''),
+    Wrong(lab='14.1', name='a refusal as a normal result',
+          rule='A refusal is raised as PermissionError, so run_tool records it as an error result, not as something the tool printed.',
+          where='prediction "What a refusal sounds like" (return the reason); Build recap',
+          names='as an error result',
+          replace=r'''
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+            return f"Tool call blocked: {reason}"  # the model reads it either way
+'''),
+    Wrong(lab='14.1', name='renaming the wrapped tool',
+          rule='The guarded tool is the same dict but for execute: same name, same specs, so the model cannot tell a door is there.',
+          where='section "Where the door goes" (safe_bash); Build recap',
+          names="every other value is the tool's own",
+          replace='    return {**tool, "execute": execute}',
+          by=r'''
+    return {**tool, "name": "safe_" + tool["name"], "execute": execute}
+'''),
+    Wrong(lab='14.1', name='a yes read from anything truthy',
+          rule='Only True is a yes: "yes", 1 and anything else refuse the call, so a broken frontend fails closed.',
+          where='prediction "Asking a person"; Build recap',
+          names='clear True',
+          replace=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+''',
+          by=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?"):
+'''),
+    Wrong(lab='14.1', name='refusing rm -rf only at the start of a command',
+          rule='deny_destructive refuses any bash command that contains rm -rf, wherever it stands in the command line.',
+          where='Build section, deny_destructive (a command that contains rm -rf); CURRICULUM lesson 14',
+          names='contains rm -rf',
+          replace=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+''',
+          by=r'''
+    if name == "bash" and str(arguments.get("command")).startswith("rm -rf"):
+'''),
+]

@@ -1,0 +1,211 @@
+"""Lesson 15's wrong designs (tools/wrong_designs.py describes the format). Each is a change to
+the reference of the lab whose gap holds the code: the flag, the loop, run_tool's check and
+bash are lab 15.1's; run_tool's CancelledError clause and stop_run are lab 15.2's.
+"""
+from tools.wrong_designs import Wrong
+
+WRONG = [
+    Wrong(lab='15.1', name='believing setting a flag stops anything, or that the stop lands at the next await',
+          rule='A flag stops only code that looks at it: bash must poll the signal on every turn while its command runs.',
+          where='prediction "What a stopped run owes" (a build tool that awaits sleep inf); the hard_of_hearing cell',
+          names='look at the signal',
+          replace=r'''
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+''',
+          by=r'''
+                pass  # the await below is where a Stop lands
+'''),
+    Wrong(lab='15.1', name='killing the command only on the path that saw the flag',
+          rule="However bash's execute is left, its command must not keep running: the kill goes in a finally around the poll loop.",
+          where="Build: ask the run to stop (every way out of bash's execute must leave the command dead); Build: insist",
+          names='kill it in a finally',
+          replace='        process = shell.start(str_arg(arguments, "command"))',
+          by=r'''
+        process = shell.start(str_arg(arguments, "command"))
+        while not process.done():  # no try: the kill is on the branch that saw the flag
+            if signal is not None and signal.is_cancelled():
+                process.kill()
+                return "Command cancelled"
+            await asyncio.sleep(0)
+'''),
+    # The design's own loop goes in front of the reference's, which then finds the command done
+    # and does nothing: quoting the reference's loop here would copy a run of the seed's code.
+    Wrong(lab='15.1', name='skipping the rest of a batch without results',
+          rule='Every call is answered by exactly one result, even after Stop: skipped calls are answered Operation aborted.',
+          where='prediction "What a stopped run owes" (they are dropped and the run ends)',
+          names='each call still gets one result',
+          replace=r'''
+            for call in todo:
+                yield {"type": "tool_execution_start", "call": call}
+                result = await run_tool(tools, call, signal)
+''',
+          by=r'''
+            for call in todo:
+                if signal is not None and signal.is_cancelled():
+                    break  # stopped: nobody ran the rest, so there is nothing to report
+                yield {"type": "tool_execution_start", "call": call}
+                result = await run_tool(tools, call, signal)
+'''),
+    Wrong(lab='15.1', name="checking only at the loop's top",
+          rule='run_tool looks at the signal before each call: after Stop, the calls left in a batch do not run, and each is answered Operation aborted.',
+          where='prediction "What a stopped run owes" (they run anyway); CURRICULUM lesson 15',
+          names='never run',
+          replace=r'''
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+    elif tool is None:
+''',
+          by='    if tool is None:'),
+    Wrong(lab='15.1', name='paying for a request after Stop',
+          rule='At the top of a turn a cancelled signal ends the run with an aborted message, and the model is not called.',
+          where='section "What a stopped run owes" (only one request ever reached the model)',
+          names='no further request is sent',
+          replace=r'''
+            elif signal is not None and signal.is_cancelled():
+                reply = error_message(ABORTED, stop_reason="aborted")  # and no paid request
+            else:
+''',
+          by='            else:'),
+    Wrong(lab='15.1', name="one token for the harness's whole life",
+          rule='Every run gets a fresh token: a Stop in one run never carries into the next.',
+          where='Build: ask the run to stop (the Harness); CURRICULUM lesson 15',
+          names='never carries into the next',
+          replace=r'''
+        self._signal, self._run_now = CancelToken(), self._run(text)  # one line: one beginning
+''',
+          by=r'''
+        self._run_now = self._run(text)  # the token made in __init__ serves every run
+'''),
+    Wrong(lab='15.1', name="creating the token at the first step (Tau's gap)",
+          rule="prompt() makes the run's token on the line that starts the run, so a Stop pressed before the first step still counts.",
+          where='section "Your code beside Tau\'s"; the cell with a Stop before the first step',
+          names='zero model calls',
+          replace=r'''
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+''',
+          by=r'''
+        self._signal = CancelToken()  # a fresh token as the run takes its first step
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+'''),
+    Wrong(lab='15.1', name='raising from cancel() when idle',
+          rule='cancel() with nothing running is a harmless no-op: the user cannot see the instant a run ends.',
+          where='Build: ask the run to stop (cancel() is harmless when idle); CURRICULUM lesson 15',
+          names='harmless no-op',
+          replace=r'''
+        self._messages = list(messages)
+
+    def cancel(self):
+''',
+          by=r'''
+        self._messages = list(messages)
+
+    def cancel(self):
+        if not self.is_running:
+            raise RuntimeError("nothing is running to stop")
+'''),
+    # anchored on the line before cancel's body: the end of replace_messages and cancel's def
+    Wrong(lab='15.1', name='sending the empty aborted message',
+          rule='The view leaves an empty aborted message out of the request, as it leaves out an empty failed one; the record keeps it.',
+          where='Build: ask the run to stop (context_for_model)',
+          names='minus the empty aborted message',
+          replace=r'''
+    endings = ("error", "aborted")  # empty endings a provider would refuse
+''',
+          by=r'''
+    endings = ("error",)  # the empty ending a provider would refuse
+'''),
+    Wrong(lab='15.1', name='asking for more after a stopped reply',
+          rule='A stopped reply ends the run like a failed one: nobody is asked for steering or follow-ups after it.',
+          where="Build: ask the run to stop (run_agent: failed now means error or aborted); lesson 9's rule",
+          names='stopped run never sees it',
+          replace=r'''
+            failed = reply["stop_reason"] in ("error", "aborted")
+''',
+          by='            failed = reply["stop_reason"] == "error"'),
+    Wrong(lab='15.2', name='catching CancelledError in run_tool',
+          rule='A cancelled task is not a failed tool: run_tool lets CancelledError through, so a hard Stop never becomes a result the model answers.',
+          where='section "The tool that will not take a hint" (run_tool catching BaseException); Build: insist',
+          names='run_tool must let CancelledError through',
+          replace=r'''
+        except asyncio.CancelledError:
+            raise  # the task is being stopped; that is news for its owner, not for the model
+        except Exception as exc:
+''',
+          by=r'''
+        except BaseException as exc:  # anything at all becomes a result
+'''),
+    Wrong(lab='15.2', name='turning a hard Stop into a result',
+          rule='A Stop must be something the loop cannot answer: a CancelledError caught and made into a result lets the run go on and ask the model again.',
+          where='section "The tool that will not take a hint", common answers (catch it and hand back a result)',
+          names='run_tool must let CancelledError through',
+          replace=r'''
+        except asyncio.CancelledError:
+            raise  # the task is being stopped; that is news for its owner, not for the model
+''',
+          by=r'''
+        except asyncio.CancelledError:
+            text, failed = ABORTED, True  # a neat result saying the run was stopped
+'''),
+    Wrong(lab='15.2', name='spending the whole grace, even on a finished task',
+          rule='stop_run looks at task.done() before each turn it waits: a task that is already over is "clean" at once.',
+          where='Build: insist (leaving the wait the moment the task is done)',
+          names='looks at task.done() before',
+          replace=r'''
+    for _ in range(grace):
+        if task.done():
+            break
+        await asyncio.sleep(0)  # a turn for the run to notice
+''',
+          by=r'''
+    for _ in range(grace):
+        await asyncio.sleep(0)  # `grace` turns for the run to notice
+'''),
+    Wrong(lab='15.2', name='no early exit from the grace loop',
+          rule='stop_run leaves its grace loop the moment the task is done, not after all `grace` turns.',
+          where='Build: insist (leaving the wait the moment the task is done)',
+          names='the moment the task is done',
+          replace=r'''
+    for _ in range(grace):
+        if task.done():
+            break
+        await asyncio.sleep(0)  # a turn for the run to notice
+''',
+          by=r'''
+    if not task.done():
+        for _ in range(grace):
+            await asyncio.sleep(0)  # a turn for the run to notice
+'''),
+    Wrong(lab='15.2', name='cancelling the task without awaiting it',
+          rule='On both paths the task has ended when stop_run returns: a cancelled task nobody awaits is a task nobody knows is over.',
+          where='Build: insist (cancelled and then awaited)',
+          names='must await the task it cancelled',
+          replace=r'''
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    return "hard"
+''',
+          by=r'''
+    task.cancel()  # the task will see to the rest
+    return "hard"
+'''),
+    Wrong(lab='15.2', name='stop_run swallowing its own cancellation',
+          rule="Only the task's own CancelledError is swallowed: when stop_run itself is being cancelled, the cancellation goes on up.",
+          where='Build: insist (the one trap: asyncio.current_task().cancelling())',
+          names='must go on up',
+          replace=r'''
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    return "hard"
+''',
+          by=r'''
+    except asyncio.CancelledError:
+        pass  # the task we cancelled has ended
+    return "hard"
+'''),
+]

@@ -1,0 +1,42 @@
+"""Every wrong design a lesson names fails the lab that teaches its rule, and says which rule.
+
+Each entry of the catalogue (source/wrong_designs/, see tools/wrong_designs.py) is applied to
+its lab's reference and checked with that lab's own tests through the same engine students
+use: at least one of them must fail, and a failing test's sentence or message must hold the
+entry's `names`, so the student reads the rule they broke, not a symptom elsewhere.
+"""
+import pytest
+
+from lab.check import manifest, runner, suite
+from tools import wrong_designs
+
+DESIGNS = wrong_designs.catalogue()
+
+
+@pytest.mark.parametrize("design", DESIGNS, ids=[d.id for d in DESIGNS])
+def test_the_wrong_design_fails_its_own_lab_naming_the_rule(design, tmp_path):
+    path = tmp_path / "harness.py"
+    path.write_text(wrong_designs.harness(design), encoding="utf-8")
+    files = suite.of_lab(design.lab, cumulative_=False)
+    report = runner.run(path, files, runner.expected_for(files),
+                        limits=runner.Limits(seconds_per_test=5))
+    failed = [o for o in report.outcomes if o.verdict != "pass"]
+    assert failed, (f"{design.id} ({design.where}) passes every test of lab {design.lab}, "
+                    f"though it breaks the rule: {design.rule}")
+    said = [f"{o.says}\n{o.message}" for o in failed]
+    assert any(design.names.lower() in text.lower() for text in said), (
+        f"{design.id} fails lab {design.lab}, but no failure names its rule "
+        f"({design.names!r}); the failures say:\n" + "\n---\n".join(said[:4]))
+
+
+def test_every_built_lab_has_at_least_one_wrong_design_in_the_catalogue():
+    covered = {d.lab for d in DESIGNS}
+    missing = [lab.id for lab in manifest.labs(built_only=True) if lab.id not in covered]
+    assert not missing, f"labs with no wrong design in source/wrong_designs/: {missing}"
+
+
+def test_an_entry_whose_lines_are_not_in_the_reference_is_refused():
+    design = wrong_designs.Wrong(lab="2.1", name="nowhere", rule="r", where="w", names="n",
+                                 replace="this line is in no reference", by="")
+    with pytest.raises(wrong_designs.CatalogueError, match="occurs 0 times"):
+        wrong_designs.harness(design)

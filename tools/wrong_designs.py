@@ -1,0 +1,102 @@
+"""The catalogue of wrong designs: each one a lesson names, shows failing, or recalls, written as
+a small change to its lab's reference, so that a kit test can prove the lab's tests fail it.
+
+A lesson teaches a rule by ruling out the tempting designs that break it. A lab whose tests
+pass one of those designs tells its student "all passed" for exactly the mistake the lesson
+warned about, so every such design is kept here and checked (tests/authoring/test_wrong_designs.py).
+
+The catalogue is source/wrong_designs/lesson_NN_slug.py, one module per lesson, in the authors'
+wing, each holding a list WRONG of entries:
+
+    Wrong(lab="9.1",                          # the lab that teaches the rule
+          name="taken when handed over",      # the lesson's own name for the design
+          rule="A steer leaves its queue only once it is recorded.",  # the rule it breaks
+          where="Build section",              # where the lesson names or shows it
+          names="recorded",                   # words a failing test's sentence or message holds
+          replace=r'''
+        ...lines of the lab's reference, exactly as solutions/ has them...
+''',
+          by=r'''
+        ...the wrong design's lines...
+''',
+          also=((replace, by), ...))          # more changes, for a design with several parts
+
+Each `replace` must occur exactly once in the lab's reference, so a change to the single source
+that moves those lines fails loudly instead of leaving an entry that tests nothing. The newline
+after a string's opening quotes and before its closing ones is not part of the text. The
+entries are Python rather than TOML because they are code: the copy check reads them as code.
+"""
+from __future__ import annotations
+
+import dataclasses
+import runpy
+from dataclasses import dataclass
+
+from lab.check import manifest
+from tools import labsource
+
+FOLDER = "wrong_designs"
+
+
+class CatalogueError(ValueError):
+    """An entry that cannot be applied; the message names its file and design."""
+
+
+def _text(value: str) -> str:
+    """A block string without the newline after its opening quotes or before its closing ones,
+    so entries can be written with the code on lines of its own."""
+    if value.startswith("\n"):
+        value = value[1:]
+    if value.endswith("\n"):
+        value = value[:-1]
+    return value
+
+
+@dataclass(frozen=True)
+class Wrong:
+    lab: str
+    name: str
+    rule: str
+    where: str
+    names: str
+    replace: str
+    by: str
+    also: tuple = ()  # further (replace, by) pairs
+    file: str = ""  # the catalogue module it came from, for messages
+
+    @property
+    def id(self) -> str:
+        """A stable name for test ids: "9.1: taken when handed over"."""
+        return f"{self.lab}: {self.name}"
+
+    def changes(self) -> list[tuple[str, str]]:
+        return [(_text(old), _text(new)) for old, new in ((self.replace, self.by), *self.also)]
+
+    def apply(self, reference: str) -> str:
+        """The lab's reference with this design in place of the right one."""
+        for old, new in self.changes():
+            found = reference.count(old)
+            if found != 1:
+                raise CatalogueError(
+                    f"{self.file}, {self.name!r}: a `replace` text occurs {found} times in "
+                    f"the reference of lab {self.lab}, not once; copy it again from solutions/.")
+            reference = reference.replace(old, new)
+        return reference
+
+
+def catalogue() -> list[Wrong]:
+    """Every wrong design in the catalogue, in course order of its lab, then file order."""
+    designs = []
+    for path in sorted((manifest.SOURCE / FOLDER).glob("lesson_*.py")):
+        entries = runpy.run_path(str(path)).get("WRONG")
+        if not isinstance(entries, list) or not all(isinstance(e, Wrong) for e in entries):
+            raise CatalogueError(f"{path.name}: WRONG must be a list of Wrong(...) entries")
+        designs += [dataclasses.replace(e, file=path.name) for e in entries]
+    designs.sort(key=lambda d: manifest.key(d.lab))
+    return designs
+
+
+def harness(design: Wrong) -> str:
+    """The text of the lab's reference with `design` applied, made from the single source."""
+    lab = manifest.lab(design.lab)
+    return design.apply(labsource.make(lab, "solution"))
