@@ -5,6 +5,7 @@
     python -m tools.make labs         only starters/ and solutions/ (from source/harness.src.py)
     python -m tools.make expected     only starters/*/lab*/expected.json (the reference's observations)
     python -m tools.make notebooks    only lessons/*/lesson.ipynb (from source/lessons/*/lesson.md)
+    python -m tools.make figures      only lessons/*/figures/*.svg (drawn by tools/figures.py)
 
 The kit's tests run the --check form, so a committed file that differs from its source fails.
 """
@@ -67,7 +68,15 @@ def notebook_files() -> dict[Path, str]:
             for lesson in manifest.lessons() if lesson.source.exists()}
 
 
-PARTS = {"labs": lab_files, "expected": expected_files, "notebooks": notebook_files}
+def figure_files() -> dict[Path, str]:
+    """lessons/*/figures/*.svg: each lesson's figures, drawn by their code (some from a run of
+    the reference, so they come after labs)."""
+    from tools import figures
+    return figures.files()
+
+
+PARTS = {"labs": lab_files, "expected": expected_files, "notebooks": notebook_files,
+         "figures": figure_files}
 
 
 def differences(files: dict[Path, str]) -> list[str]:

@@ -1,0 +1,104 @@
+"""The lessons' figures: every figure a lesson defines is shown by an image beside it, every
+committed image is shown by its lesson, and every image is exactly what tools/figures.py draws
+now, so a figure cannot drift from its code or from the reference it was drawn from."""
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from lab.check import manifest
+from tools import figures
+
+SVG = "{http://www.w3.org/2000/svg}"
+MENTION = re.compile(r"Figure (\d+\.\d+)")
+
+
+@pytest.fixture(scope="module")
+def drawn():
+    return figures.files()
+
+
+def sources():
+    return {lesson: lesson.source.read_text(encoding="utf-8")
+            for lesson in manifest.lessons() if lesson.source.exists()}
+
+
+def test_every_figure_a_lesson_defines_has_code_that_draws_it():
+    defined = set(figures.captions())
+    assert defined, "no lesson defines a figure: the caption pattern no longer matches"
+    assert sorted(defined - set(figures.FIGURES), key=manifest.key) == [], \
+        "these figures have a caption in their lesson but no function in tools/figures.py"
+    assert sorted(set(figures.FIGURES) - defined, key=manifest.key) == [], \
+        "tools/figures.py draws these figures, but no lesson defines them"
+
+
+def test_every_figure_caption_stands_under_its_image():
+    for lesson, text in sources().items():
+        lines = text.split("\n")
+        for i, line in enumerate(lines):
+            found = figures.CAPTION.match(line)
+            if not found:
+                continue
+            major, minor, caption = found.groups()
+            image = (f"![Figure {major}.{minor}: {caption.strip()}]"
+                     f"(figures/figure-{major}-{minor}.svg)")
+            assert i >= 2 and lines[i - 1] == "" and lines[i - 2] == image, (
+                f"{lesson.source.relative_to(manifest.KIT)}, line {i + 1}: Figure "
+                f"{major}.{minor}'s caption must stand under its image, a blank line between:\n"
+                f"{image}")
+
+
+def test_every_committed_image_is_shown_by_its_own_lesson():
+    for lesson, text in sources().items():
+        shown = {f"figure-{a}-{b}.svg" for *_, a, b in figures.IMAGE.findall(text)}
+        folder = lesson.folder / "figures"
+        committed = {p.name for p in folder.iterdir()} if folder.exists() else set()
+        assert committed - shown == set(), \
+            f"{folder.relative_to(manifest.KIT)} holds images its lesson never shows"
+        assert shown - committed == set(), \
+            f"{lesson.source.relative_to(manifest.KIT)} shows images that are not committed"
+
+
+def test_every_figure_a_lesson_mentions_exists():
+    defined = set(figures.captions())
+    for lesson, text in sources().items():
+        missing = set(MENTION.findall(text)) - defined
+        assert missing == set(), \
+            f"{lesson.source.relative_to(manifest.KIT)} mentions Figure {sorted(missing)}, " \
+            "which no lesson defines"
+
+
+def test_every_committed_figure_is_what_its_code_draws_now(drawn):
+    stale = [str(path.relative_to(manifest.KIT)) for path, svg in drawn.items()
+             if not path.exists() or path.read_bytes() != svg.encode("utf-8")]
+    assert stale == [], f"run `python -m tools.figures`: these differ from their code: {stale}"
+
+
+def test_a_figure_is_the_same_bytes_in_another_process():
+    """A fresh interpreter with another hash seed draws the same bytes, so nothing in a figure
+    depends on set or dict order, the clock or the machine."""
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    done = subprocess.run([sys.executable, "-m", "tools.figures", "--check"], cwd=manifest.KIT,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_figures_are_plain_svg_that_every_viewer_renders(drawn):
+    """No script, no embedded HTML, no linked file: GitHub shows an SVG through an <img>, which
+    drops all three. Text stays text, on a white card, so it is legible on a dark theme."""
+    for path, svg in drawn.items():
+        root = ET.fromstring(svg.split("?>", 1)[1])
+        where = path.relative_to(manifest.KIT)
+        assert root.tag == f"{SVG}svg" and root.get("viewBox"), where
+        tags = {element.tag.removeprefix(SVG) for element in root.iter()}
+        assert not tags & {"script", "foreignObject", "image", "use", "style"}, where
+        assert "href" not in svg and "@import" not in svg, where
+        number = path.stem.removeprefix("figure-").replace("-", ".")
+        assert root.find(f"{SVG}title").text.startswith(f"Figure {number}: "), where
+        background = root.find(f"{SVG}rect")
+        assert background.get("fill") == figures.PAPER and \
+            background.get("width") == root.get("width"), where
+        assert "text" in tags, where
