@@ -132,6 +132,16 @@ def readme_table(latest: dict) -> str:
                      f"{seconds(notebooks['total'])} in all, {seconds(min(each))} to "
                      f"{seconds(max(each))} each", "", "" if all(b["matches_pins"] for b in books)
                      else "NOT all print their pins"])
+    mutation = latest.get("mutation")
+    if mutation:
+        weakest = min(mutation["labs"], key=lambda lab: lab["score"])
+        counted = mutation["mutants"] - mutation["equivalent"]
+        rows.append([f"mutants of the code in each lab's gaps ({len(mutation['labs'])} labs, "
+                     f"{mutation['mutants']} mutants, {mutation['equivalent']} judged "
+                     "equivalent), killed by the lab's own tests",
+                     f"{mutation['score']:.1%} ({mutation['killed']} of {counted}); lowest "
+                     f"lab {weakest['lab']}, {weakest['score']:.0%}",
+                     f"at least {mutation['aim']:.0%}", "yes" if mutation["met"] else "NO"])
     commands = sorted({latest[k]["command"] for k in latest})
     machines = {json.dumps({k: v for k, v in latest[k]["machine"].items() if k != "interpreter"},
                            sort_keys=True) for k in latest}
