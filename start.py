@@ -25,7 +25,7 @@ def main(argv):
         sys.exit(f"The course needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     cut = argv.index("--") if "--" in argv else len(argv)
     own, passed_on = argv[:cut], argv[cut + 1:]
-    python = BIN / "python"
+    python = BIN / ("python.exe" if os.name == "nt" else "python")
     if not python.exists():
         print("Making the virtual environment in .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
@@ -33,7 +33,7 @@ def main(argv):
     subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
                     "-e", str(KIT)], check=True)
     print("Ready. Check a lab from its folder with: python lab/lab_check.py --harness harness.py "
-          "--lesson 15 tests.py  (or: .venv/bin/course check 15.1)")
+          f"--lesson 15 tests.py  (or: {BIN.relative_to(KIT) / 'course'} check 15.1)")
     if "--setup-only" in own:
         return 0
     print("Starting JupyterLab on the lessons. Stop it with Ctrl-C.", flush=True)

@@ -11,7 +11,7 @@ time of each command and reports submissions per minute. The class:
 - full marks: the lab's reference solution;
 - partial: the lab's starter, or the solution with one gap opened
   (tools.labsource.make(lab, "starter", open_only=N), each gap in turn);
-- hanging: the solution with tests/submissions/waits_for_ever.py appended (a wait nothing
+- hanging: the solution with tests/check/submissions/waits_for_ever.py appended (a wait nothing
   ends: stopped by the event-loop budget at once, cheap) or with hangs_in_a_busy_loop.py (a
   busy loop: every test it reaches waits out the wall-clock guard, --seconds-per-test, 5 s);
 - crashing: the solution with crashes_the_interpreter.py (SIGSEGV in a test) or
@@ -42,7 +42,7 @@ from bench import _table
 from lab.check import manifest
 from tools import labsource
 
-SUBMISSIONS = _table.KIT / "tests" / "submissions"
+SUBMISSIONS = _table.KIT / "tests" / "check" / "submissions"
 CRASHES = ["crashes_the_interpreter", "exits_during_a_test", "exits_at_import",
            "does_not_parse"]
 

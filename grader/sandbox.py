@@ -21,14 +21,14 @@ holds only a copy of the submission and is its working directory, HOME and TMPDI
 environment without the grader's variables, no core files, and limits on memory (address
 space), CPU seconds, file size and number of processes. `statement()` says in plain words what
 holds at the level found and what cannot be prevented.
+
+Linux only: on any other system `prepare` refuses, saying so (students' checks need none of this).
 """
 from __future__ import annotations
 
 import ctypes
 import json
 import os
-import pwd
-import resource
 import shutil
 import stat
 import subprocess
@@ -38,6 +38,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lab.check import manifest
+
+try:
+    import pwd
+    import resource
+except ImportError:  # not POSIX: prepare() says plainly that the grader needs Linux
+    pwd = resource = None
 
 CLONE_NEWNS, CLONE_NEWNET, CLONE_NEWIPC = 0x00020000, 0x40000000, 0x08000000
 MS_RDONLY, MS_BIND, MS_REC, MS_PRIVATE = 1, 4096, 16384, 1 << 18
@@ -305,7 +311,13 @@ def prepare(base: Path, *, out: Path | None = None, extra_files=(),
     """The strongest sandbox this machine allows, checked by starting a child with it. `level`
     forces one (the tests use it). As root, "namespaces" is tried, then "user"; if neither
     works, submissions would run as root, which is refused unless `unsandboxed_root` says the
-    machine is a throwaway container (a Gradescope run is one)."""
+    machine is a throwaway container (a Gradescope run is one). Only Linux has what it needs."""
+    if not sys.platform.startswith("linux"):
+        raise SandboxError(
+            f"The grader runs submissions only on Linux (this is {sys.platform}): its sandbox "
+            "is made of Linux namespaces, users and resource limits. Grade on a Linux machine, "
+            "container or virtual machine. Students' own checks (python lab/lab_check.py) run "
+            "on every system.")
     base = Path(base)
     base.mkdir(parents=True, exist_ok=True)
     # Others may pass through (to reach their own scratch folder) but not list it.

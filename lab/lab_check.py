@@ -6,7 +6,9 @@ One line per test, PASS or FAIL with a message in the course's terms, then the c
 "N passed, M failed". Exits 0 only when every test passed.
 
 The tests run in a separate process (lab/check/runner.py), so a harness.py that hangs, floods the
-screen or ends the process costs one test, and the verdicts are decided here, not there.
+screen or ends the process costs one test, and the verdicts are decided here, not there. It runs
+the same way on Windows, macOS and Linux, from a lab folder that `course start` made. This
+process loads only the checking engine, never the fake world, so that it starts at once.
 """
 from __future__ import annotations
 
@@ -34,6 +36,8 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=runner.Limits.seconds_per_test,
                         help="wall-clock guard per test, against a file that hangs")
     args = parser.parse_args(argv)
+    if hasattr(sys.stdout, "reconfigure"):  # a Windows pipe's code page lacks some characters
+        sys.stdout.reconfigure(errors="replace")
 
     for path, what in ((args.harness, "harness file"), (args.tests, "tests file")):
         if not path.is_file():
@@ -55,8 +59,12 @@ def main(argv=None) -> int:
 
     print(f"Checking {args.harness} for {lab.name}, \"{lab.title}\".")
     limits = runner.Limits(seconds_per_test=args.seconds)
-    report = runner.run(args.harness, files, runner.expected_for(files), limits=limits,
-                        on_outcome=lambda outcome: _print(outcome, args.verbose))
+    try:
+        report = runner.run(args.harness, files, runner.expected_for(files), limits=limits,
+                            on_outcome=lambda outcome: _print(outcome, args.verbose))
+    except KeyboardInterrupt:  # Ctrl-C: the runner has stopped its child on the way out
+        print("\nStopped before the end: the tests after the last line above have no verdict.")
+        return 130
     print("\n" + sets_line(report.sets))
     if report.output_dropped or (report.output and args.verbose):
         print(f"harness.py printed {len(report.output.encode()) + report.output_dropped} bytes "

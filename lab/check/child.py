@@ -1,11 +1,22 @@
 """The process that runs a student's harness.py against the tests, and reports what it saw.
 
-It is started by lab/check/runner.py with one job on standard input: the harness's path, the test
-files' code (with every wanted value taken out, see lab/check/suite.py) and which test to begin at.
-It writes one JSON line per happening to a pipe of its own (the file descriptor named in
-argv): a test starting, each value a check found, a test ending. It decides no verdict; it
-only reports. The student's prints go to standard output, which the runner caps and never
-reads for a verdict.
+It is started by lab/check/runner.py, the same way on every system, and decides no verdict: it
+only reports. Before anything of the student's can run, it rearranges its standard streams:
+
+- standard output, the pipe the runner reads, becomes the report channel: one line per
+  happening (importing, a test starting, each value a check found, a test ending, a heartbeat),
+  each line opened by a secret the runner made for this run, so that a line it did not write
+  stands out; what harness.py prints goes to standard error, which the runner caps and never
+  reads for a verdict;
+- standard input, the runner's pipe, carries the job as JSON lines: who to import and the
+  secret; then where to start, the test files (with every wanted value taken out, see
+  lab/check/suite.py) one line each, as the runner makes them ready. A thread reads it for the
+  whole life of the process and ends the process when the runner's end closes, so a runner
+  stopped by Ctrl-C or killed leaves nothing behind, on any system. harness.py reads an empty
+  standard input.
+
+While tests run, a heartbeat thread reports the event loop's turns and the process's CPU time,
+from which the runner tells a test that spins without a turn from one that is merely slow.
 
 `run_tests` is shared with the trusted, in-process run that checks the reference solutions.
 """
@@ -13,7 +24,10 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import sys
+import threading
+import time
 import traceback
 
 from lab.check import manifest, suite, turns
@@ -23,8 +37,9 @@ from lab.check.observe import encode
 
 
 def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_path=""):
-    """Run every test of `files` (with `sources[i]` as file i's code) from the start-th on,
-    calling emit(dict) for each happening. Each test gets a fresh counting event loop."""
+    """Run every test of `files` from the start-th on, calling emit(dict) for each happening;
+    `sources` gives each file's code in the same order (any iterable: the child's is read from
+    the runner's pipe as it arrives). Each test gets a fresh counting event loop."""
     index = 0
     for test_file, source in zip(files, sources):
         try:
@@ -92,26 +107,110 @@ def explain(exc: BaseException, harness_path: str, loading: str | None = None) -
     return f"The test could not go on: {what}."
 
 
+class _Channel:
+    """The report channel: one line per message, opened by the run's secret. Written from two
+    threads (the tests and the heartbeat), so each line goes out whole."""
+
+    def __init__(self, fd: int, secret: str):
+        self.fd, self.prefix, self.lock = fd, secret.encode() + b" ", threading.Lock()
+
+    def __call__(self, message: dict) -> None:
+        if message["event"] in ("imported", "import_failed", "end", "done"):
+            _flush()  # what harness.py printed so far reaches the runner, even if it hangs next
+        line = self.prefix + json.dumps(message).encode() + b"\n"
+        with self.lock:
+            while line:
+                line = line[os.write(self.fd, line):]
+
+
+class _Job:
+    """The job's lines from the runner's pipe. A thread reads them for the life of the process
+    and ends the process when the pipe closes: that is what ties this process to the runner.
+    If no thread can be started, the lines are read when asked for, and the tie is lost."""
+
+    def __init__(self, fd: int):
+        self.fd, self.buffer, self.lines = fd, b"", queue.Queue()
+        self.watched = _start(self._watch)
+
+    def next(self) -> dict:
+        return json.loads(self.lines.get() if self.watched else self._line())
+
+    def _line(self) -> bytes:
+        while b"\n" not in self.buffer:
+            data = os.read(self.fd, 1 << 16)
+            if not data:
+                os._exit(0)  # the runner is gone
+            self.buffer += data
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line
+
+    def _watch(self):
+        try:
+            while True:
+                self.lines.put(self._line())
+        finally:  # the pipe closed, or was closed under it: the runner is gone either way
+            os._exit(0)
+
+
+def _start(target, *args) -> bool:
+    """Start a daemon thread of the checker's own; False if none can be started."""
+    thread = threading.Thread(target=target, args=args, daemon=True, name="lab.check.child")
+    try:
+        thread.start()
+    except RuntimeError:
+        return False
+    turns.not_work(thread)
+    return True
+
+
+def _flush() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # harness.py may have put anything there
+            pass
+
+
+def _heartbeat(emit, every: float) -> None:
+    while True:
+        time.sleep(every)
+        emit({"event": "beat", "turns": turns.turns_taken(), "cpu": time.process_time()})
+
+
+def _take_standard_streams() -> tuple[int, int]:
+    """(report channel, job pipe): this process's standard output and input, moved to
+    descriptors of their own before harness.py runs. What it prints then goes to standard
+    error, and what it reads from standard input is empty."""
+    sys.stdout.flush()
+    channel, job = os.dup(1), os.dup(0)  # new descriptors are not inherited by subprocesses
+    os.dup2(2, 1)
+    empty = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(empty, 0)
+    os.close(empty)
+    return channel, job
+
+
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    channel = int(argv[0])
-
-    def emit(message):
-        os.write(channel, (json.dumps(message) + "\n").encode())
-
-    job = json.loads(sys.stdin.read())
-    files = [suite.TestFile(f["lab_id"], manifest.Path(f["path"]), "") for f in job["files"]]
-    sources = [f["source"] for f in job["files"]]
+    channel, pipe = _take_standard_streams()
+    job = _Job(pipe)
+    header = job.next()  # {"secret", "harness", "budget", "beat"}
+    emit = _Channel(channel, header["secret"])
+    harness = header["harness"]
     emit({"event": "import"})
     try:
-        import_harness(job["harness"])
+        import_harness(harness)
     except BaseException as exc:
-        emit({"event": "import_failed", "message": explain(exc, job["harness"]) +
+        emit({"event": "import_failed", "message": explain(exc, harness) +
               "\n" + "".join(traceback.format_exception_only(type(exc), exc)).strip()})
         return 0
     emit({"event": "imported"})
-    run_tests(files, sources, emit, start=job["start"], budget=job["budget"],
-              harness_path=job["harness"])
+    run = job.next()  # {"start", "files": [{"lab_id", "path"}]}, then one line per file's code
+    files = [suite.TestFile(f["lab_id"], manifest.Path(f["path"]), "") for f in run["files"]]
+    sources = (job.next()["source"] for _ in files)
+    if header.get("beat"):
+        _start(_heartbeat, emit, header["beat"])
+    run_tests(files, sources, emit, start=run["start"], budget=header.get("budget") or
+              turns.BUDGET, harness_path=harness)
     emit({"event": "done"})
     return 0
 

@@ -3,9 +3,9 @@
 Everything a student makes lives in one work folder, `$HARNESS_COURSE_WORK` if set, else
 `<kit>/work/` (git-ignored), so the kit itself is never edited and a course can be reset by
 deleting one folder. A lab's folder there, `<work>/<Lab.folder>/`, holds `harness.py`,
-`tests.py`, a `lab` link to the kit's package (so the checker runs from that folder exactly as
-the lessons print it) and `.lab`, the lab id. Progress and open answers are two JSON files
-beside the lab folders.
+`tests.py`, a `lab` folder that stands for the kit's package (so the checker runs from that
+folder exactly as the lessons print it, on every system) and `.lab`, the lab id. Progress and
+open answers are two JSON files beside the lab folders.
 
 Functions that print return None, so that a notebook cell calling one shows only what it
 printed: a returned path or dict would show a machine-dependent value under the printed text.
@@ -28,18 +28,34 @@ from lab.check.importer import import_harness
 
 WORK_ENV = "HARNESS_COURSE_WORK"
 SOLVED_ENV = "HARNESS_COURSE_AS_SOLVED"
-PACKAGE = Path(__file__).resolve().parents[1]  # the kit's lab/ package, which every lab folder links
+PACKAGE = Path(__file__).resolve().parents[1]  # the kit's lab/, which each lab folder stands for
 PLACEHOLDER = "Write your answer here."  # what a lesson's answer cell holds before the student types
 
-SHIM = '''"""Runs the course's checker. This folder stands in for a link to the kit's lab package,
-which this system could not make."""
+# The two files of a lab folder's `lab` folder. It is a doorway to the kit's package rather than
+# a link to it: Windows allows links only in developer mode, so one mechanism on every system is
+# the one CI can test everywhere; and through a doorway, no edit in a lab folder reaches the kit.
+FORWARD = {
+    "__init__.py": '''"""Stands for the course kit's `lab` package, the folder named below:
+`import lab` in this lab folder is that package. Made by `course start`, which remakes it; do not
+edit."""
+import os as _os
+
+__path__ = [{package!r}]
+__file__ = _os.path.join(__path__[0], "__init__.py")
+with open(__file__, encoding="utf-8") as _source:
+    exec(compile(_source.read(), __file__, "exec"))
+del _os, _source
+''',
+    "lab_check.py": '''"""`python lab/lab_check.py ...`: the course's checker, run from the kit
+folder named below. Made by `course start`, which remakes it; do not edit."""
 import sys
 
-sys.path.insert(0, {kit!r})
+sys.path[0] = {kit!r}  # in place of this folder: the checker and its package are the kit's
 from lab.lab_check import main
 
 sys.exit(main())
-'''
+''',
+}
 
 
 class CourseError(Exception):
@@ -131,38 +147,38 @@ def _save(name: str, data: dict, *, base: Path | None = None) -> None:
 
 # --- starting and resetting -----------------------------------------------------------------
 
-def _link_package(place: Path) -> None:
-    """Make `place/lab` the kit's lab package: a symlink, or where links are not allowed, a
-    folder holding a lab_check.py that runs the kit's checker."""
-    link = place / "lab"
-    if link.is_symlink():
-        if link.resolve() == PACKAGE:
-            return
-        link.unlink()
-    elif link.is_dir():
-        return  # the shim from an earlier start
-    try:
-        link.symlink_to(PACKAGE, target_is_directory=True)
-    except OSError:
-        link.mkdir(exist_ok=True)
-        (link / "lab_check.py").write_text(SHIM.format(kit=str(PACKAGE.parent)), encoding="utf-8")
+def forward_package(place: Path) -> None:
+    """Make `place/lab` stand for the kit's lab package: a folder of two files (FORWARD) that
+    send `import lab` and `python lab/lab_check.py` to the kit. A link left by an earlier
+    version of the course is replaced (the link only; what it points to is untouched)."""
+    door = place / "lab"
+    if door.is_symlink():
+        door.unlink()
+    elif door.exists() and not (door.is_dir() and
+                                {p.name for p in door.iterdir()} <= {*FORWARD, "__pycache__"}):
+        raise CourseError(f"{shown(door)} is not the folder the course makes there; move it "
+                          "elsewhere, then start the lab again.")
+    door.mkdir(exist_ok=True)
+    for name, text in FORWARD.items():
+        (door / name).write_text(text.format(package=str(PACKAGE), kit=str(PACKAGE.parent)),
+                                 encoding="utf-8")
 
 
 def _lay_out(lab: manifest.Lab) -> Path:
-    """Everything in a lab folder except harness.py: tests.py, the lab link and .lab."""
+    """Everything in a lab folder except harness.py: tests.py, the `lab` folder and .lab."""
     place = work() / lab.folder
     place.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(lab.tests, place / "tests.py")
-    _link_package(place)
+    forward_package(place)
     (place / ".lab").write_text(lab.id + "\n", encoding="utf-8")
     return place
 
 
 def start(lab_id: str) -> None:
     """Set up a lab in the work folder: the starter as harness.py, the lab's tests as tests.py, a
-    `lab` link to the kit's package, and `.lab`. An existing harness.py is never replaced (use
-    reset for that); tests.py and the link are refreshed, since they are the kit's. Prints where
-    the files are and the command that checks them."""
+    `lab` folder standing for the kit's package, and `.lab`. An existing harness.py is never
+    replaced (use reset for that); tests.py and `lab` are refreshed, since they are the kit's.
+    Prints where the files are and the command that checks them."""
     lab = _built(lab_id)
     place = _lay_out(lab)
     harness = place / "harness.py"
@@ -378,7 +394,7 @@ def check(lab_id: str) -> int:
     if not (place / "harness.py").is_file():
         raise NotStarted(f"You have not started {lab.name} yet: run `course start {lab.id}` "
                          "first.")
-    _lay_out(lab)  # a missing link or tests.py would make the command fail for the wrong reason
+    _lay_out(lab)  # a missing `lab` or tests.py would make the command fail for the wrong reason
     command = shlex.split(check_command(lab.id))
     command[0] = sys.executable
     return subprocess.run(command, cwd=place, env=_kit_env()).returncode

