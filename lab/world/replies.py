@@ -52,8 +52,9 @@ def say(text):
 
 
 def fail(error_message, *parts):
-    """A failed reply, as a provider reports one in band: stop_reason "error", the reason in
-    error_message, and whatever `parts` arrived before it failed (usually none)."""
+    """A failed reply, as the code that talks to a provider turns an HTTP error or a broken
+    stream into one: stop_reason "error", the reason in error_message, and whatever `parts`
+    arrived before it failed (usually none)."""
     if not isinstance(error_message, str):
         raise TypeError(f"fail(error_message, *parts): error_message is the reason, a string; "
                         f"got {error_message!r}")

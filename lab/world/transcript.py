@@ -1,5 +1,5 @@
 """Looking at transcripts: shape() for one line a test can compare, show() for one line per
-message a person can read, validate() for what a provider would refuse."""
+message a person can read, validate() for what the course's message format does not allow."""
 
 import json
 
@@ -160,8 +160,9 @@ def _structure(message):
 
 
 def validate(messages, *, record=False):
-    """The problems a provider would reject this transcript for, each `messages[i]: <what>`
-    with i the 0-based index into what was passed; [] when there are none.
+    """The problems this transcript has in the course's message format (rules modelled on what
+    providers refuse, not any one provider's), each `messages[i]: <what>` with i the 0-based
+    index into what was passed; [] when there are none.
 
     Request rules: known roles and shapes; a user message first; no empty assistant message;
     right after each assistant message, one result per call in call order, naming the call's
