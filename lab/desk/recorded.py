@@ -1,0 +1,127 @@
+"""Lesson cells of a student release that need something the release leaves out.
+
+A release (python -m grader release) leaves out the reference solutions, and the labs after the
+one it goes up to. A lesson cell that loads a missing reference, or works on a lab still to
+come, would stop with a traceback there; the release replaces its code with a call to replay(),
+keeps the code under the call as comments to read, and writes beside the lesson, in
+recorded.json, what the cell printed on the reference when the course was made. Run, the cell
+prints that text under one line saying where it comes from, so the lesson still shows what it
+talks about and Run All goes on.
+
+When every lab such a cell needs passes its tests in the student's work folder, replay() first
+runs the cell's code on the student's own files of those labs (course.yours in place of
+course.reference). It says it did only when they print exactly the recorded text, the one
+behaviour the lesson's words were written against; otherwise it shows the record and says the
+student's files printed something else.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+
+import lab
+from lab.check import manifest
+from lab.desk import course
+
+FILE = "recorded.json"  # in a release's lessons/NN-slug/: cell id -> needs, later, code, printed
+REFERENCE = re.compile(r"""course\.reference\(\s*["']([\d.]+)["']\s*\)""")
+
+
+def labs(ids) -> str:
+    """"lab 5.1", "labs 4.1 and 5.1": lab ids as a student reads them."""
+    ids = list(ids)
+    if len(ids) == 1:
+        return f"lab {ids[0]}"
+    return "labs " + ", ".join(ids[:-1]) + f" and {ids[-1]}"
+
+
+def notice(needs) -> str:
+    """The line over a recorded output: whose output it is, and that the release lacks it."""
+    word = "solution" if len(needs) == 1 else "solutions"
+    return (f"Recorded from the course's reference {word} of {labs(needs)}, which this release "
+            "does not include:")
+
+
+def text(entry: dict) -> str:
+    """What a replayed cell prints when it shows its record. The release puts exactly this text
+    in its copy of the notebook as the cell's output, so running the cell changes nothing."""
+    if entry.get("later"):
+        verb = "comes" if len(entry["later"]) == 1 else "come"
+        return (f"{labs(entry['later']).capitalize()} {verb} in a later release of this course; "
+                "this cell runs once it is here.\n")
+    if entry.get("printed") is None:
+        return notice(entry["needs"])[:-1] + ", and what it printed was not recorded.\n"
+    return notice(entry["needs"]) + "\n" + entry["printed"]
+
+
+def entries(lesson: str) -> dict:
+    """The lesson's recorded.json (`lesson` is its folder name, "05-exits"); empty if none."""
+    path = manifest.LESSONS / lesson / FILE
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def replay(lesson: str, cell: str, namespace: dict | None = None) -> None:
+    """Print what the lesson's cell `cell` printed on the reference, under a line saying so; or,
+    when the student's own files of every lab it needs pass their tests and print the same, run
+    it on them in `namespace` (the notebook's globals()) and say so. Never raises for a missing
+    reference or lab: that is the point of the cell."""
+    entry = entries(lesson).get(cell)
+    if entry is None:
+        print(f"The record of this cell is missing (lessons/{lesson}/{FILE}, {cell}); get a "
+              "fresh copy of the course.")
+        return
+    if entry.get("later") or namespace is None or not _passing(entry["needs"]):
+        print(text(entry), end="")
+        return
+    before = dict(namespace)
+    printed = _on_yours(entry["code"], entry["needs"], namespace)
+    if printed is None:
+        print(text(entry), end="")
+        return
+    one = len(entry["needs"]) == 1
+    files = f"lab {entry['needs'][0]} file" if one else f"files of {labs(entry['needs'])}"
+    if printed == entry.get("printed"):
+        print(f"Ran on your own {files}, which pass{'es its' if one else ' their'} tests; the "
+              "reference printed the same:")
+        print(printed, end="")
+        return
+    # A run that went astray leaves the notebook's names as they were before it.
+    for name in set(namespace) - set(before):
+        del namespace[name]
+    namespace.update(before)
+    print(notice(entry["needs"])[:-1] + f" (on your own {files}, this cell printed something "
+          "else):")
+    print(entry.get("printed") or "", end="")
+
+
+def _passing(needs) -> bool:
+    """Every lab in `needs` passed its tests at its last check in the work folder."""
+    try:
+        checks = course._load("progress.json").get("checks", {})
+        return all(course._lab_state(manifest.lab(lab_id), checks)[0] == "passing"
+                   for lab_id in needs)
+    except (course.CourseError, KeyError):
+        return False
+
+
+def _on_yours(code: str, needs, namespace: dict) -> str | None:
+    """What the code printed (as outputs.json records a cell) when run in `namespace` with the
+    student's files of the labs in `needs` in place of their references; None when it cannot
+    run outside IPython (magics, a top-level await)."""
+    try:
+        mine = REFERENCE.sub(lambda m: f'course.yours("{m[1]}")' if m[1] in needs else m[0],
+                             code)
+        compiled = compile(mine, "<this cell, on your files>", "exec")
+    except SyntaxError:
+        return None
+    namespace.setdefault("course", course)
+    namespace.setdefault("lab", lab)
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            exec(compiled, namespace)
+    except Exception as exc:  # the student's file failed here: the record is shown instead
+        return out.getvalue() + f"{type(exc).__name__}: {exc}\n"
+    return out.getvalue()
