@@ -3,10 +3,11 @@
     python -m grader grade --lab 15.1 SUBMISSIONS --out OUT [--jobs N] [--own-lab-only]
                      [--extra-tests FILE ...] [--seconds-per-test S]
                      [--seconds-per-submission S] [--memory-mb M] [--quiet] [--unsandboxed]
+                     [--allow-shared-user]
     python -m grader gradescope --lab 15.1 --out bundle.zip [--own-lab-only]
                      [--extra-tests FILE ...] [--hidden-visibility V] [limits as for grade]
     python -m grader classroom --lab 15.1 --out DIR
-    python -m grader release --out DIR [--with-reference LAB ...]
+    python -m grader release --out DIR [--through LAB] [--with-reference LAB ...]
 
 `gradescope-run` is the command the bundle's run_autograder calls; it is not for people.
 Exit codes: 0 done, 2 a problem with what was asked (the message says what).
@@ -54,11 +55,16 @@ def main(argv=None) -> int:
                        help="a folder holding NAME.py or NAME/harness.py for each student")
     grade.add_argument("--out", required=True, type=Path, help="where the reports go")
     grade.add_argument("--jobs", type=int, default=1, help="submissions graded at once "
-                       "(default 1)")
+                       "(default 1); each runs as a user of its own where the grader runs as "
+                       "root, otherwise one at a time unless --allow-shared-user")
     grade.add_argument("--quiet", action="store_true", help="no progress bar")
     grade.add_argument("--unsandboxed", action="store_true",
                        help="as root, run submissions as root when no sandbox can be set up "
                             "(only inside a throwaway container)")
+    grade.add_argument("--allow-shared-user", action="store_true",
+                       help="grade --jobs submissions at once even where they must share a "
+                            "user, so that one can read and change the files of the one "
+                            "beside it")
     _limits(grade)
 
     bundle = commands.add_parser("gradescope", help="build a Gradescope autograder bundle")
@@ -82,7 +88,12 @@ def main(argv=None) -> int:
                                 "classroom.yml is written under it")
 
     release = commands.add_parser("release", help="build the folder students get")
-    release.add_argument("--out", required=True, type=Path)
+    release.add_argument("--out", required=True, type=Path,
+                         help="a new folder, or the folder of an earlier release, which is "
+                              "updated (its work folder is never touched)")
+    release.add_argument("--through", metavar="LAB",
+                         help='the last lab to release, e.g. "5.1": its lesson, every lab up '
+                              "to it, nothing after (default: every lab)")
     release.add_argument("--with-reference", nargs="+", default=[], metavar="LAB",
                          help="labs whose reference solutions the students may have "
                               "(so the lessons' cells that load them run)")
@@ -127,6 +138,7 @@ def _run(args) -> int:
         results, isolation = batch.grade_all(
             plan, subs, args.out, jobs=args.jobs, settings=settings,
             extra_files=args.extra_tests, unsandboxed_root=args.unsandboxed,
+            allow_shared_user=args.allow_shared_user,
             progress=None if args.quiet else batch.Progress())
         paths = report.write(args.out, plan, results, isolation, ignored)
         print(report.summary(plan, results, isolation, paths, ignored))
@@ -151,7 +163,8 @@ def _run(args) -> int:
         return 0
     if args.command == "release":
         from grader import release
-        found = release.build(args.out, with_reference=args.with_reference)
+        found = release.build(args.out, through=args.through,
+                              with_reference=args.with_reference)
         print(found.summary())
         return 0
     return 2

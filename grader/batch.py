@@ -2,9 +2,11 @@
 
 A submission is `NAME.py` or a folder `NAME/` holding a harness.py (at its top, or the only
 one below it); NAME is the student. Each is graded by lab/check/runner.py, the engine the local
-checker uses, inside grader/sandbox.py's limits, by a pool of worker processes: a worker that
-dies (killed by what it ran, or by the machine) costs only the submissions it held, which are
-graded again one at a time; one that kills its worker twice gets a row saying so.
+checker uses, inside grader/sandbox.py's limits, by a pool of worker processes: each worker
+takes a slot, whose user (one of its own, where the grader runs as root) runs its submissions,
+and kills what a submission left running before the next. A worker that dies (killed by what
+it ran, or by the machine) costs only the submissions it held, which are graded again one at
+a time; one that kills its worker twice gets a row saying so.
 
 Each result is appended to the journal (grader/journal.py) the moment it is known, so a crash
 of the grader loses nothing graded, and a re-run skips every submission whose file, plan and
@@ -141,12 +143,16 @@ def in_folder(folder: Path) -> Submission:
 _worker: dict = {}
 
 
-def _start_worker(plan: dict, box: dict, settings: dict, tests_folder: str) -> None:
-    """Runs once in each worker process: everything every submission shares."""
+def _start_worker(plan: dict, box: dict, settings: dict, tests_folder: str, slots) -> None:
+    """Runs once in each worker process: everything every submission shares, and the slot
+    this worker takes (the next number from the pool's shared counter), whose user runs the
+    worker's submissions."""
     plan_ = Plan.from_dict(plan)
     files = plan_.files(Path(tests_folder))
+    with slots.get_lock():
+        slot, slots.value = slots.value, slots.value + 1
     _worker.update(plan=plan_, files=files, expected=plan_.expected(),
-                   box=sandboxes.Sandbox.from_dict(box), settings=Settings(**settings))
+                   box=sandboxes.Sandbox.from_dict(box).slot(slot), settings=Settings(**settings))
 
 
 class _OutOfTime(Exception):
@@ -178,6 +184,7 @@ def _grade(sub: Submission) -> Row:
     except _OutOfTime:
         cut = True
     finally:
+        box.sweep()  # what the submission left running, before its folder goes
         box.remove(scratch)
     if report:
         outcomes = report.outcomes
@@ -232,10 +239,14 @@ def key(sub: Submission, fingerprint: str, settings: Settings) -> str:
 
 def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int = 1,
               settings: Settings | None = None, extra_files=(), progress=None,
-              level: str | None = None, unsandboxed_root: bool = False
-              ) -> tuple[list[Row], dict]:
+              level: str | None = None, unsandboxed_root: bool = False,
+              allow_shared_user: bool = False) -> tuple[list[Row], dict]:
     """Grade every submission (reusing the journal's rows where the key is unchanged) and
-    return (rows in the order of `submissions`, the sandbox's statement)."""
+    return (rows in the order of `submissions`, the sandbox's statement). Up to `jobs` at
+    once, each worker as a user of its own; where submissions would share a user, one at a
+    time unless `allow_shared_user` (sandbox.Sandbox.workers)."""
+    if jobs > sandboxes.SLOTS:
+        raise ValueError(f"--jobs can be at most {sandboxes.SLOTS}")
     settings = settings or Settings()
     out = Path(out)
     journal = Journal(out / "journal.jsonl")
@@ -248,10 +259,12 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
     if progress:
         progress.start(len(submissions), reused=len(results))
     base = Path(tempfile.mkdtemp(prefix="grader-"))
+    box = None
     try:
         box = sandboxes.prepare(base / "box", out=out, extra_files=extra_files,
                                 resources=settings.resources(), level=level,
-                                unsandboxed_root=unsandboxed_root)
+                                unsandboxed_root=unsandboxed_root, slots=jobs)
+        jobs = box.workers(jobs, allow_shared_user)
         tests_folder = base / "box" / "tests"
         tests_folder.mkdir(mode=0o755)
         tests_folder.chmod(0o755)
@@ -273,6 +286,9 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
             if _pool([sub], 1, init, finished, failed):
                 finished(sub, lost(plan, sub))
     finally:
+        if box is not None:  # whatever a worker that died could not sweep itself
+            for slot in range(box.jobs):
+                box.slot(slot).sweep()
         shutil.rmtree(base, ignore_errors=True)
         if progress:
             progress.end()
@@ -287,7 +303,8 @@ def _pool(subs: list[Submission], jobs: int, init, finished, failed) -> list[Sub
         return []
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=max(1, min(jobs, len(subs))), mp_context=context,
-                               initializer=_start_worker, initargs=init)
+                               initializer=_start_worker,
+                               initargs=(*init, context.Value("i", 0)))
     waiting = {pool.submit(_grade, s): s for s in subs}
     left = []
     try:

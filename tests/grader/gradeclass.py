@@ -4,8 +4,10 @@ expected verdict.
 The hostile kinds are the kit's own (tests/check/submissions/, with the verdicts submissions.toml
 gives them), appended to a base file exactly as tests/test_checker.py does; the grader adds a
 few kinds of its own in tests/grader/submissions/ (submissions.toml beside them), which attack
-what only a batch has: the reference solutions, the output folder, memory.
+what only a batch has: the reference solutions, the output folder, memory, the submissions
+graded beside them, and the machine after their grading (processes left running).
 """
+import hashlib
 import os
 import tomllib
 from pathlib import Path
@@ -49,12 +51,40 @@ def base_text(base: str) -> str:
     return ""
 
 
-def snippet(name: str, out: Path | None = None) -> str:
-    folder = KIT_SUBMISSIONS if (KIT_SUBMISSIONS / f"{name}.py").exists() else OWN_SUBMISSIONS
-    text = (folder / f"{name}.py").read_text(encoding="utf-8")
-    # The grader's own kinds name the places they attack; these are only known at test time.
+def snippet(name: str, out: Path | None = None, folder: Path | None = None) -> str:
+    where = KIT_SUBMISSIONS if (KIT_SUBMISSIONS / f"{name}.py").exists() else OWN_SUBMISSIONS
+    text = (where / f"{name}.py").read_text(encoding="utf-8")
+    # The grader's own kinds name the places they attack, and mark what they leave running;
+    # these are only known at test time.
     return (text.replace("@KIT@", str(manifest.KIT))
-                .replace("@OUT@", str(out) if out else "/nonexistent"))
+                .replace("@OUT@", str(out) if out else "/nonexistent")
+                .replace("@LEFT@", mark(folder, name)))
+
+
+def mark(folder: Path | None, name: str) -> str:
+    """What kind `name` in the class at `folder` names the process or thread it leaves
+    running: unique to the class, and short enough for a thread's name (15 bytes)."""
+    return "left-" + hashlib.sha256(f"{folder}/{name}".encode()).hexdigest()[:8]
+
+
+def running(mark_: str) -> list[str]:
+    """The processes alive on this machine whose command line, or one of whose threads' names,
+    holds `mark_`. A zombie (ended, not yet reaped by its parent) does not count."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        where = Path("/proc") / entry
+        try:
+            if where.joinpath("stat").read_bytes().rsplit(b")", 1)[1].split()[0] in b"ZX":
+                continue
+            names = [where.joinpath("cmdline").read_bytes()]
+            names += [task.joinpath("comm").read_bytes() for task in (where / "task").iterdir()]
+        except (OSError, IndexError):
+            continue
+        if any(mark_.encode() in name for name in names):
+            found.append(entry)
+    return found
 
 
 def make_class(folder: Path, kinds=None, out: Path | None = None) -> Path:
@@ -66,8 +96,8 @@ def make_class(folder: Path, kinds=None, out: Path | None = None) -> Path:
     (folder / "bob" / "harness.py").write_text(base_text("starter"), encoding="utf-8")
     for name in sorted(KINDS if kinds is None else kinds):
         case = KINDS[name]
-        (folder / f"{name}.py").write_text(base_text(case["base"]) + "\n" + snippet(name, out),
-                                           encoding="utf-8")
+        (folder / f"{name}.py").write_text(
+            base_text(case["base"]) + "\n" + snippet(name, out, folder), encoding="utf-8")
     return folder
 
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from gradeclass import KINDS, LAB, ROOT, SECONDS_PER_TEST, base_reports, make_class
+from gradeclass import KINDS, LAB, ROOT, SECONDS_PER_TEST, base_reports, make_class, mark, running
 from lab.check import manifest
 from lab.check.verdict import Verdict, sets_line
 
@@ -60,12 +60,14 @@ def test_every_submission_gets_a_row_with_a_verdict_and_a_reason_for_every_test(
             row["student"]
 
 
-def _holds(case, level):
-    needs = case.get("needs")
+def _holds(case, isolation):
+    needs, level = case.get("needs"), isolation["level"]
     if needs == "namespaces":
         return level == "namespaces"
-    if needs == "nobody":
+    if needs == "other-user":
         return level in ("namespaces", "user")
+    if needs == "own-user":
+        return isolation["own_users"]
     return True
 
 
@@ -73,7 +75,7 @@ def _holds(case, level):
 def test_a_bad_submission_gets_the_verdict_its_kind_must_get(graded, kit_verdicts, name):
     case, row = KINDS[name], graded["rows"][name]
     level = graded["data"]["isolation"]["level"]
-    if not _holds(case, level):
+    if not _holds(case, graded["data"]["isolation"]):
         # Below the level it needs, the attack is not prevented: the report must say so.
         assert graded["data"]["isolation"]["cannot_prevent"]
         pytest.skip(f"{name} is stopped only at sandbox level {case['needs']}; this run "
@@ -96,6 +98,21 @@ def test_a_bad_submission_gets_the_verdict_its_kind_must_get(graded, kit_verdict
         assert got and any(t["verdict"] == case["verdict"] for t in row["tests"])
     if "says" in case and expect != "import":
         assert any(case["says"] in t["message"] for t in row["tests"])
+    if "prints" in case:
+        assert case["prints"] in row["output"]
+
+
+@pytest.mark.parametrize("name", sorted(n for n in KINDS if "starts" in KINDS[n]))
+def test_nothing_a_submission_starts_is_left_running_once_the_grading_is_over(graded, name):
+    isolation = graded["data"]["isolation"]
+    left = running(mark(graded["folder"], name))
+    if not _holds(KINDS[name], isolation):
+        assert any("can outlive the grading" in line for line in isolation["cannot_prevent"])
+        for pid in left:  # the report said so; do not leave it on the machine either
+            os.kill(int(pid), 9)
+        pytest.skip(f"{name} is reaped only with users of its own; this run's report says so")
+    assert graded["rows"][name]["verdict"] == "full marks"
+    assert left == [], f"{name} left {KINDS[name]['starts']} running: processes {left}"
 
 
 def test_the_reference_gets_full_marks_and_the_starter_what_the_checker_gives_it(graded,
@@ -202,18 +219,21 @@ def test_parallel_grading_gives_the_same_reports_as_one_at_a_time(tmp_path):
     folder = make_class(tmp_path / "submissions", kinds=kinds)
     plan = plans.make(LAB.id)
     subs, _ = batch.find(folder)
-    written = {}
+    written, levels = {}, set()
     for jobs in (1, 2):
         out = tmp_path / f"out{jobs}"
         out.mkdir()
-        results, isolation = batch.grade_all(plan, subs, out, jobs=jobs)
+        # None of these kinds reaches for its neighbour, so two at once even where they
+        # would share a user.
+        results, isolation = batch.grade_all(plan, subs, out, jobs=jobs, allow_shared_user=True)
         report.write(out, plan, results, isolation)
         data = json.loads((out / "grades.json").read_text(encoding="utf-8"))
         for row in data["submissions"]:
             row.pop("seconds")
+        levels.add(data.pop("isolation")["level"])  # which says how many ran at once
         written[jobs] = ((out / "grades.csv").read_text(), (out / "tests.csv").read_text(),
                          data, {p.name: p.read_text() for p in (out / "feedback").iterdir()})
-    assert written[1] == written[2]
+    assert written[1] == written[2] and len(levels) == 1
 
 
 def test_an_unknown_lab_or_missing_folder_is_a_plain_error(tmp_path, capsys):
