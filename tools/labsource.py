@@ -5,6 +5,13 @@ is the same file with the gaps filled. Writing each version by hand would let th
 the source holds every version once, with "#:" directives that say which lab each piece of text
 belongs to (the directive grammar is at the top of the source). This module parses it and
 renders one lab's file; tools/make.py writes the files and checks the committed ones.
+
+A starter comes at two levels, rendered from the same gaps. The standard starter (mode
+"starter", the default a student gets) shows each gap's contract: what must hold, which given
+names to use, which tests answer for it. The guided starter (mode "guided", `course start LAB
+--guided`) shows the gap's recipe, written under `#: guided`; a gap without one shows its
+contract at both levels. The code lines a gap's starter holds (a `pass`, a previous body) are
+written in both sections alike, so both levels fail the same tests.
 """
 from __future__ import annotations
 
@@ -31,9 +38,11 @@ class Block:
     number: int = 0
     name: str = ""
     new: list = field(default_factory=list)  # text from the block's lab on
-    starter: list = field(default_factory=list)  # a gap's text in its own lab's starter
+    starter: list = field(default_factory=list)  # a gap's contract, in its own lab's starter
     before: list = field(default_factory=list)  # text for earlier labs
     plus_before: bool = False  # the starter is followed by the before text
+    guided: list | None = None  # a gap's recipe, in its own lab's guided starter
+    guided_plus_before: bool = False  # the guided text is followed by the before text
 
 
 @dataclass
@@ -79,6 +88,12 @@ def parse(text: str) -> list:
                 raise SourceError(f"line {number}: 'starter' outside a gap")
             stack[-1][0].plus_before = words[1:] == ["+before"]
             current = stack[-1][0].starter
+        elif verb == "guided":
+            if not stack or stack[-1][0].kind != "gap":
+                raise SourceError(f"line {number}: 'guided' outside a gap")
+            stack[-1][0].guided_plus_before = words[1:] == ["+before"]
+            stack[-1][0].guided = []
+            current = stack[-1][0].guided
         elif verb == "before":
             if not stack:
                 raise SourceError(f"line {number}: 'before' outside a block")
@@ -109,19 +124,24 @@ def gaps(tree: list, lab_id: str) -> list[Block]:
     return [found[n] for n in sorted(found)]
 
 
+STARTERS = ("starter", "guided")  # the two levels of a starter: the contract, the recipe
+
+
 def _section(block: Block, lab_id: str, mode: str) -> list:
     here, there = key(lab_id), key(block.lab)
     if here < there:
         return block.before
-    if block.kind == "gap" and here == there and mode == "starter":
+    if block.kind == "gap" and here == there and mode in STARTERS:
+        if mode == "guided" and block.guided is not None:
+            return block.guided + (block.before if block.guided_plus_before else [])
         return block.starter + (block.before if block.plus_before else [])
     return block.new
 
 
 def render(tree: list, lab_id: str, mode: str, *, open_only: int | None = None) -> str:
-    """`lab_id`'s harness.py. mode is "solution" or "starter". With open_only=N the file is
-    the solution with only gap N opened: the starter of one gap, for checking that each gap
-    on its own makes its lab's tests fail."""
+    """`lab_id`'s harness.py. mode is "solution", "starter" (the standard level) or "guided".
+    With open_only=N the file is the solution with only gap N opened: the starter of one gap,
+    for checking that each gap on its own makes its lab's tests fail."""
     total = len(gaps(tree, lab_id))
     out: list[str] = []
     opened: set[int] = set()
@@ -134,7 +154,7 @@ def render(tree: list, lab_id: str, mode: str, *, open_only: int | None = None) 
                 if node.lab == lab_id:
                     out.append(f"{node.indent}# given in lesson {key(node.lab)[0]}: {node.reason}")
             else:
-                is_open = (node.kind == "gap" and node.lab == lab_id and mode == "starter"
+                is_open = (node.kind == "gap" and node.lab == lab_id and mode in STARTERS
                            and open_only in (None, node.number))
                 if is_open:
                     first = node.number not in opened
@@ -142,7 +162,7 @@ def render(tree: list, lab_id: str, mode: str, *, open_only: int | None = None) 
                     label = f" gap {node.number} of {total}: {node.name}" if first else \
                         f" gap {node.number}, continued"
                     out.append(f"{node.indent}{OPEN}{label}")
-                    emit(_section(node, lab_id, "starter"))
+                    emit(_section(node, lab_id, mode))
                     out.append(f"{node.indent}{CLOSE}")
                 else:
                     emit(_section(node, lab_id, "solution"))
@@ -151,11 +171,17 @@ def render(tree: list, lab_id: str, mode: str, *, open_only: int | None = None) 
 
 
 def header(lab, mode: str) -> str:
-    """The first lines of a generated file: what it is and where it comes from."""
-    what = "your starting point: fill the gaps marked '# --- your code ---'" \
-        if mode == "starter" else "the reference solution"
-    return (f"# harness.py for {lab.name}, \"{lab.title}\": {what}.\n"
-            f"# Made by tools/make.py from source/harness.src.py; edit the source, not this file.\n")
+    """The first lines of a generated file. A starter says what it is and how to check it,
+    and nothing about how the kit is built: a student's copy has no source/ or tools/. Only a
+    solution, which students never get, names the file it is made from."""
+    if mode == "solution":
+        return (f"# harness.py for {lab.name}, \"{lab.title}\": the reference solution.\n"
+                "# Made by tools/make.py from source/harness.src.py; edit the source, not this file.\n")
+    level = ", guided level: each gap spells out its steps" if mode == "guided" else ""
+    return (f"# harness.py for lab {lab.id}, \"{lab.title}\" (lesson {lab.lesson.number}{level}).\n"
+            f"# Fill the gaps marked '{OPEN}', then check the file from its lab folder:\n"
+            f"#     python lab/lab_check.py --harness harness.py --lesson {lab.lesson.number} "
+            "tests.py\n")
 
 
 def make(lab, mode: str, *, open_only: int | None = None, tree=None) -> str:

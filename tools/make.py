@@ -2,7 +2,7 @@
 
     python -m tools.make              write everything
     python -m tools.make --check      list what differs from what would be written; exit 1 if any
-    python -m tools.make labs         only starters/ and solutions/ (from source/harness.src.py)
+    python -m tools.make labs         only starters/ (both levels) and solutions/ (from source/harness.src.py)
     python -m tools.make expected     only starters/*/lab*/expected.json (the reference's observations)
     python -m tools.make notebooks    only lessons/*/lesson.ipynb (from source/lessons/*/lesson.md)
     python -m tools.make figures      only lessons/*/figures/*.svg (drawn by tools/figures.py)
@@ -22,7 +22,9 @@ from tools import labsource
 
 
 def lab_files() -> dict[Path, str]:
-    """starters/ and solutions/: each lab's files, from the single source."""
+    """starters/ and solutions/: each lab's files, from the single source. A lab's two starters
+    sit side by side, harness.py (standard) and harness.guided.py, so that the lab's content
+    stays one folder and everything that looks for a lab's harness.py finds exactly one."""
     tree = labsource.parse(labsource.SOURCE.read_text(encoding="utf-8"))
     files = {}
     previous = None
@@ -30,6 +32,7 @@ def lab_files() -> dict[Path, str]:
         files[lab.solution] = labsource.make(lab, "solution", tree=tree)
         if not lab.reference_only:
             files[lab.starter] = labsource.make(lab, "starter", tree=tree)
+            files[lab.guided] = labsource.make(lab, "guided", tree=tree)
             if previous is not None:
                 files[lab.starter.parent / "changes.diff"] = changes(previous, files[previous.solution],
                                                                      lab, files[lab.starter])

@@ -1,20 +1,26 @@
 """The course manifest: every lesson's lessons/NN-slug/lesson.toml, read in one place.
 
-Each fact about a lesson or a lab (its title, the names it adds, its hints, where its files
-live) is written once, in that lesson's lesson.toml, and every tool reads it from here: the
-checker, the student's desk, the grader and the authoring tools.
+Each fact about a lesson or a lab (its title, the names it adds, where its files live) is
+written once, in that lesson's lesson.toml, and every tool reads it from here: the checker, the
+student's desk, the grader and the authoring tools. A lab's hints are the one exception: they sit
+in the authors' wing, out of the folder a student opens, and are read here too (Lab.hints).
 
 Where things live, decided here and nowhere else:
     lessons/NN-slug/            what a student opens: lesson.ipynb, and lesson.toml
-    starters/NN-slug/labK/      one lab's content: harness.py (the starter), tests.py,
-                                expected.json (what the reference found), changes.diff
+    starters/NN-slug/labK/      one lab's content: harness.py (the standard starter),
+                                harness.guided.py (the guided one), tests.py, expected.json
+                                (what the reference found), changes.diff
     solutions/NN-slug/labK/     the reference harness.py (made, never edited; never released)
-    source/                     the authors' wing: harness.src.py, lessons/NN-slug/lesson.md and
-                                outputs.json (the pins), tau_citations.toml; never released
+    source/                     the authors' wing: harness.src.py, lessons/NN-slug/lesson.md,
+                                outputs.json (the pins) and hints.toml, tau_citations.toml;
+                                never released
+    lab/desk/hints.packed       a release's hints, packed (see pack_hints); a kit has none
 """
 from __future__ import annotations
 
+import base64
 import tomllib
+import zlib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -25,9 +31,11 @@ STARTERS = KIT / "starters"
 SOLUTIONS = KIT / "solutions"
 SOURCE = KIT / "source"  # the authors' wing
 
-# A lab's three hints, in the order they are given: (key in lesson.toml, how a student reads it).
+# A lab's three hints, in the order they are given: (key in hints.toml, how a student reads it).
 HINT_LEVELS = (("questions", "questions"), ("approach", "the approach"),
                ("outline", "the outline"))
+HINTS = "hints.toml"  # beside lesson.md in the authors' wing: ["LAB"] tables of HINT_LEVELS keys
+PACKED = ("lab", "desk", "hints.packed")  # under the kit: a release's hints, where source/ is not
 
 
 def relocate(kit: Path) -> Path:
@@ -87,6 +95,11 @@ class Lab:
         return SOLUTIONS / self.folder / "harness.py"
 
     @property
+    def guided(self) -> Path:
+        """The guided starter, whose gaps spell out their steps (`course start LAB --guided`)."""
+        return self.content / "harness.guided.py"
+
+    @property
     def tests(self) -> Path:
         return self.content / "tests.py"
 
@@ -126,9 +139,55 @@ class Lesson:
         return self.authors / "lesson.md"
 
     @property
+    def hints(self) -> Path:
+        """Its labs' hints, out of the folder a student opens (read by _hints_of)."""
+        return self.authors / HINTS
+
+    @property
     def outputs(self) -> Path:
         """What each code cell prints, pinned by running it (tools/notebooks.py pin)."""
         return self.authors / "outputs.json"
+
+
+# --- hints ------------------------------------------------------------------------------------
+
+PACKED_NOTE = """\
+# The course's hints, for `course hint` and nothing else: one line per hint, "LAB LEVEL TEXT",
+# where TEXT is the hint zlib-compressed and base64-encoded. They are packed only to keep them out
+# of plain sight while you browse the course's files, so that no hint catches your eye before you
+# ask for it. They are not secret: `course hint LAB` shows them, one level at a time.
+"""
+
+
+def pack_hints(labs) -> str:
+    """The hints of `labs` as the text of lab/desk/hints.packed, for a copy of the course without
+    source/. Encoded against a glance, not against a determined reader (PACKED_NOTE)."""
+    lines = [PACKED_NOTE.rstrip("\n")]
+    for lab in labs:
+        for level, text in enumerate(lab.hints, 1):
+            packed = base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
+            lines.append(f"{lab.id} {level} {packed}")
+    return "\n".join(lines) + "\n"
+
+
+def _hints_of(lesson: "Lesson") -> dict[str, tuple[str, ...]]:
+    """Lab id -> its hint texts in level order, for `lesson`: from the authors' wing when the
+    kit has one, else from the packed file a release carries, else none."""
+    authored = lesson.hints
+    if authored.is_file():
+        data = tomllib.loads(authored.read_text(encoding="utf-8"))
+        return {lab_id: tuple(levels[k] for k, _ in HINT_LEVELS if k in levels)
+                for lab_id, levels in data.items()}
+    packed = KIT.joinpath(*PACKED)
+    if SOURCE.is_dir() or not packed.is_file():
+        return {}
+    found: dict[str, list[tuple[int, str]]] = {}
+    for line in packed.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            lab_id, level, text = line.split(" ", 2)
+            found.setdefault(lab_id, []).append(
+                (int(level), zlib.decompress(base64.b64decode(text)).decode("utf-8")))
+    return {lab_id: tuple(text for _, text in sorted(levels)) for lab_id, levels in found.items()}
 
 
 def _lesson(folder: Path) -> Lesson:
@@ -137,11 +196,11 @@ def _lesson(folder: Path) -> Lesson:
     lesson = Lesson(number=data["number"], folder=folder, title=data["title"],
                     subtitle=data.get("subtitle", ""), part=data.get("part", ""),
                     minutes=data.get("minutes", 0), labs=())
+    hints = _hints_of(lesson)
     for entry in data.get("lab", []):
-        hints = entry.get("hints", {})
         labs.append(Lab(id=entry["id"], lesson=lesson, title=entry["title"],
                         adds=tuple(entry.get("adds", ())),
-                        hints=tuple(hints[k] for k, _ in HINT_LEVELS if k in hints),
+                        hints=hints.get(entry["id"], ()),
                         lines=entry.get("lines"), points=float(entry.get("points", 1)),
                         reference_only=entry.get("reference_only", False)))
     object.__setattr__(lesson, "labs", tuple(labs))

@@ -33,9 +33,6 @@ id = "15.1"
 title = "First"
 adds = ["CancelToken", "Harness.cancel"]
 lines = 40
-[lab.hints]
-outline = "the outline"
-questions = "some questions"
 ''',
     "16-later": '''number = 16
 title = "Later"
@@ -53,6 +50,10 @@ def small_kit(tmp_path):
     for folder, text in LESSONS.items():
         (tmp_path / "lessons" / folder).mkdir(parents=True)
         (tmp_path / "lessons" / folder / "lesson.toml").write_text(text, encoding="utf-8")
+    authors = tmp_path / "source" / "lessons" / "15-stop"  # hints live in the authors' wing
+    authors.mkdir(parents=True)
+    (authors / "hints.toml").write_text('["15.1"]\noutline = "the outline"\n'
+                                        'questions = "some questions"\n', encoding="utf-8")
     before = manifest.relocate(tmp_path)
     try:
         yield tmp_path

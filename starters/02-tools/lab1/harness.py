@@ -1,5 +1,6 @@
-# harness.py for lesson 2, lab 1, "Run what it asks for": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 2.1, "Run what it asks for" (lesson 2).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 2 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 
 # == 1 messages ==
@@ -16,10 +17,10 @@ def text_of(message):
     """The words of an assistant message, joined. Its content is a list of blocks, because one
     reply can mix words and calls; the words are the blocks of type "text"."""
     # --- your code --- gap 1 of 5: text_of
-    # Join the "text" of each block whose "type" is "text", in order, and skip the calls.
-    # A reply with no words gives "". One of the hidden tests:
-    #     message = lab.reply("Looking. ", lab.call("read", {"path": "a.py"}), "Done.")
-    #     text_of(message) == "Looking. Done."
+    # The words of `message`, as one string: the "text" of every block of type "text", in the order
+    # they stand, with nothing put between them. Calls carry no words, so a reply made only of
+    # calls gives "".
+    # Tests: test_text_of.
     # --- end ---
 
 
@@ -27,9 +28,10 @@ def tool_calls(message):
     """The calls an assistant message makes, in order. Derived from content every time it is
     asked, so there is no second copy to fall out of step."""
     # --- your code --- gap 2 of 5: tool_calls
-    # The blocks whose "type" is "toolCall", in the order they stand in the content; [] for a
-    # plain answer. Return the blocks themselves, and work them out from "content" on every
-    # call: a second list kept beside the content could disagree with it.
+    # The call blocks of `message` (type "toolCall"), in the order they stand, as the very blocks
+    # of its content; [] for a plain answer. Nothing is kept between two asks: after the content is
+    # edited, the next answer follows the content as it is now.
+    # Tests: test_tool_calls, test_two_calls_two_results.
     # --- end ---
 
 
@@ -42,9 +44,10 @@ def tool_specs(tools):
     """What the model may know of each tool: name, description and parameters, in order. The
     function itself never leaves this program."""
     # --- your code --- gap 3 of 5: tool_specs
-    # A new list of new dicts, one per tool, in the tools' order, each with exactly three
-    # keys: "name", "description" and "parameters". The tools themselves must come out as
-    # they went in, and "execute" must not be among what the model is sent.
+    # What the model is told of the tools: a new list, one new dict per tool in the tools' order,
+    # with exactly the keys "name", "description" and "parameters". No function, and no other key a
+    # tool carries, is in it, and the tools are left exactly as they were.
+    # Tests: test_specs_have_three_keys_in_order, test_specs_do_not_change_the_tools.
     # --- end ---
 
 
@@ -53,11 +56,13 @@ def run_tool(tools, call):
     arguments, and what it returns goes back under the call's id, so that the model can tell
     which of its calls this answers."""
     # --- your code --- gap 4 of 5: run_tool
-    # Pick the tool whose "name" is call["name"] (the model may ask for any of them, in any
-    # order), run its "execute" on call["arguments"], and return the call's answer:
-    #     {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
-    #      "content": <what execute returned>, "is_error": False}
-    # The id is how the model pairs this result with the call that asked for it.
+    # The result of one call. The tool that runs is the one in `tools` whose "name" is the call's
+    # name (a function of this file with that name is not a tool), and its "execute" gets the
+    # call's arguments, once. The result is a toolResult with exactly five keys: "role", the call's
+    # id as "tool_call_id", its name as "tool_name", what execute returned as "content", and
+    # "is_error" False. The id is how the model pairs a result with its call.
+    # Tests: test_run_tool_returns_a_result, test_execute_gets_the_arguments,
+    #   test_the_tool_is_picked_by_name.
     # --- end ---
 
 
@@ -66,9 +71,9 @@ def make_read_tool(ws):
     """The `read` tool over the workspace `ws`: the whole text of one file, named by its path."""
     def execute(arguments):
         # --- your code --- gap 5 of 5: read's execute
-        # Return the whole text of the file whose path is arguments["path"]: ws.read_text(path).
-        # One of the hidden tests, in a workspace holding the file notes.txt:
-        #     make_read_tool(ws)["execute"]({"path": "notes.txt"}) == ws.read_text("notes.txt")
+        # read's execute: the whole text of the file in `ws` named by the "path" argument, as the
+        # workspace holds it.
+        # Tests: test_the_read_tool, test_a_round_trip_by_hand.
         pass
         # --- end ---
 

@@ -1,5 +1,6 @@
-# harness.py for lesson 3, lab 1, "Keep going": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 3.1, "Keep going" (lesson 3).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 3 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 
 # == 1 messages ==
@@ -69,10 +70,11 @@ def make_write_tool(ws):
     """The `write` tool: makes a file in `ws`, or overwrites one that is there, whole."""
     def execute(arguments):
         # --- your code --- gap 1 of 3: write's execute
-        # Write arguments["content"] to the file named by arguments["path"] (ws.write_text
-        # creates it, or replaces all of it), then return exactly
-        # f"Successfully wrote to {path}." The model cannot see the disk: the result is the
-        # only way it learns that the write happened.
+        # write's execute: afterwards the file named by "path" holds exactly "content" (made if it
+        # was not there, replaced whole if it was), and the result says so in exactly these words:
+        # f"Successfully wrote to {path}." The model cannot see the disk; this sentence is all it
+        # learns.
+        # Tests: test_the_write_tool, test_a_write_then_a_read.
         pass
         # --- end ---
 
@@ -96,8 +98,9 @@ def make_bash_tool(shell):
     stderr together."""
     def execute(arguments):
         # --- your code --- gap 2 of 3: bash's execute
-        # shell.run(command) runs arguments["command"] and returns (output, code): what the
-        # command printed, stdout and stderr together, and its exit code. Return the output.
+        # bash's execute: run the "command" argument in `shell` (shell.run gives back what it
+        # printed, stdout and stderr together, and its exit code) and return what it printed.
+        # Tests: test_the_bash_tool.
         pass
         # --- end ---
 
@@ -125,18 +128,14 @@ def run_agent(model, system, messages, tools, prompt):
     order, are appended to it as they happen, so a second run on the same list carries the
     conversation on. The system prompt travels beside the list, never inside it."""
     # --- your code --- gap 3 of 3: the loop
-    # The loop, in four steps:
-    #   1. append user_message(prompt) to `messages`: the caller's list is the record
-    #   2. ask: model.complete(system, messages, tool_specs(tools)); append the reply
-    #   3. run each call of the reply, in order, with run_tool, and append each result
-    #   4. a reply with calls means back to step 2; a reply with none ends the run
-    # Keep no list of your own, and put the system prompt in no message: it travels beside
-    # the list. What run_agent returns is not part of the contract. One of the hidden tests:
-    #     model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})),
-    #                                lab.say("Done.")])
-    #     run_agent(model, SYSTEM, messages, [look], "Look at a.py.")
-    #     lab.shape(messages) == "U A[c1] R(c1) A"
-    #     lab.shape(model.calls[1].messages) == "U A[c1] R(c1)"     # it remembers nothing
+    # The run. Afterwards `messages` (the caller's list, and the record) ends with the prompt as a
+    # user message, then every reply and, after a reply, one result per call of it, in call order.
+    # Every request carries the whole record, `system` beside it (never inside it), and
+    # tool_specs(tools). A reply that asks for tools gets its calls run and the model asked again;
+    # a reply with no calls ends the run, whatever its stop_reason says. The return value is not
+    # part of the contract.
+    # Tests: test_one_call_then_an_answer, test_a_batch_is_answered_in_order,
+    #   test_the_callers_list_is_the_record, test_the_content_decides.
     # --- end ---
 
 

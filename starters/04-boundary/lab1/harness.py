@@ -1,5 +1,6 @@
-# harness.py for lesson 4, lab 1, "Draw the boundary": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 4.1, "Draw the boundary" (lesson 4).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 4 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 
 # == 1 messages ==
@@ -32,9 +33,10 @@ def str_arg(arguments, name):
     """The string argument `name`. A schema asks the model for a string; nothing makes it send
     one. Raises ValueError("<name> must be a string") when it is missing or another type."""
     # --- your code --- gap 1 of 4: str_arg
-    # Look the argument up with .get, so that a missing one is None rather than a KeyError,
-    # and raise ValueError(f"{name} must be a string") unless it is a str. Else return it.
-    # Then use it where write and bash take their arguments, further down.
+    # A string argument as it was sent. When `name` is missing, or holds anything but a str, it
+    # raises ValueError(f"{name} must be a string"), never a KeyError. read, write and bash take
+    # their string arguments through it (their gaps below).
+    # Tests: test_str_arg, test_bad_arguments_are_results.
     # --- end ---
 
 
@@ -50,15 +52,13 @@ def run_tool(tools, call):
     raising; this is the one place a raise becomes a result (is_error True), so it never raises
     Exception. Anything wider, such as lab.PowerCut, is the program ending and passes through."""
     # --- your code --- gap 2 of 4: the boundary
-    # Lesson 2's body, below, raises whenever a tool raises, and for a name no tool has. Make
-    # every call end in exactly one result instead, by setting `text` and `failed`:
-    #   - no tool has that name: f"Tool {call['name']} not found", is_error True
-    #   - execute raises: str(exc), is_error True. Catch Exception and nothing wider:
-    #     lab.PowerCut means the program is ending, not that a tool failed, so it goes on up
-    #   - otherwise what execute returned, is_error False, as before
-    # One of the hidden tests, a batch [c1, c2, c3] whose second tool raises OSError:
-    #     lab.shape(messages) == "U A[c1,c2,c3] R(c1) R(c2) R(c3) A"
-    #     messages[3]["content"] == "disk full" and messages[3]["is_error"] is True
+    # run_tool never raises Exception: every call ends in exactly one result, under the names
+    # `text` and `failed` that the return below reads. A name no tool has gets
+    # f"Tool {call['name']} not found", is_error True. A tool that raises gets str(exc), is_error
+    # True. Anything wider than Exception (lab.PowerCut, the program ending) is not a tool failing
+    # and goes on up. Otherwise the result is what execute returned, is_error False.
+    # Tests: test_a_raise_becomes_a_result, test_an_unknown_tool,
+    #   test_every_exception_becomes_a_result, test_a_failure_mid_batch.
     tool = {t["name"]: t for t in tools}[call["name"]]
     text, failed = tool["execute"](call["arguments"]), False
     # --- end ---
@@ -70,11 +70,11 @@ def make_read_tool(ws):
     """The `read` tool over the workspace `ws`: the whole text of one file, named by its path."""
     def execute(arguments):
         # --- your code --- gap 3 of 4: read's missing file
-        # A bad call is raised, and run_tool turns it into the call's result. Two kinds:
-        #   - take the path with str_arg, so that {} or {"path": 7} reads "path must be a string"
-        #   - a path with nothing there raises FileNotFoundError with the text
-        #     f"File not found: {path}. Files here: {', '.join(ws.listdir('.'))}"
-        #     so that the model learns what it could have asked for
+        # A bad call raises, and run_tool makes the raise the call's result. The path comes through
+        # str_arg. A path with no file raises FileNotFoundError whose text is
+        # f"File not found: {path}. Files here: {names}", where names are ws.listdir(".") joined by
+        # ", ", so that the model learns what it could have asked for.
+        # Tests: test_read_a_missing_file, test_bad_arguments_are_results.
         return ws.read_text(arguments["path"])
         # --- end ---
 
@@ -96,7 +96,8 @@ def make_write_tool(ws):
     """The `write` tool: makes a file in `ws`, or overwrites one that is there, whole."""
     def execute(arguments):
         # --- your code --- gap 1, continued
-        # Take both arguments with str_arg: a model may leave one out, or send a number.
+        # write's "path" and "content" come through str_arg.
+        # Tests: test_bad_arguments_are_results.
         path, content = arguments["path"], arguments["content"]
         # --- end ---
         ws.write_text(path, content)
@@ -123,13 +124,15 @@ def make_bash_tool(shell):
     failure: the result is ordinary and ends with a status line."""
     def execute(arguments):
         # --- your code --- gap 1, continued
-        # The command, too, is taken with str_arg.
+        # bash's "command" comes through str_arg.
+        # Tests: test_bad_arguments_are_results.
         output, code = shell.run(arguments["command"])
         # --- end ---
         # --- your code --- gap 4 of 4: bash's status line
-        # A command that exits non-zero still ran, and its code is news for the model, not
-        # a broken tool: raise nothing. When `code` is not 0, end the output with the line
-        # f"\nCommand exited with code {code}". Exit code 0 adds nothing.
+        # A command that exits non-zero still ran: it raises nothing, and its result is an ordinary
+        # one. When the exit code is not 0, the output ends with the line
+        # f"Command exited with code {code}" (after a newline); code 0 adds nothing.
+        # Tests: test_a_failing_command_is_information.
         # --- end ---
         return output
 

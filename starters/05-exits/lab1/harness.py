@@ -1,5 +1,6 @@
-# harness.py for lesson 5, lab 1, "Every way out": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 5.1, "Every way out" (lesson 5).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 5 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 
 # == 1 messages ==
@@ -27,11 +28,9 @@ def error_message(text):
     """An assistant message that ends a run and says why: empty content, the reason in
     error_message, stop_reason "error". Runs record their endings; they do not raise them."""
     # --- your code --- gap 1 of 4: error_message
-    # An assistant message like any reply, so it can sit on the record: content [] (nothing
-    # was said), stop_reason "error", and one more key, "error_message", holding `text`.
-    # One of the hidden tests:
-    #     error_message("boom") == {"role": "assistant", "content": [],
-    #                               "stop_reason": "error", "error_message": "boom"}
+    # An ending the record can hold: an assistant message with exactly four keys, "role", "content"
+    # (empty: nothing was said), "stop_reason" "error", and "error_message" holding `text`.
+    # Tests: test_error_message.
     # --- end ---
 
 
@@ -157,20 +156,21 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
         # given in lesson 5: a count of model calls, for the check at the top of each turn
         turn += 1
         # --- your code --- gap 2 of 4: the top of a turn
-        # The line below asks the model whatever happens. Two changes at the top of a turn:
-        #   - when max_turns is not None and this turn is past it, the reply is
-        #     error_message(f"Agent stopped after max_turns={max_turns}") and the model is
-        #     not called. Check before the request, never after it: a reply that was paid
-        #     for and then thrown away is money for nothing.
-        #   - otherwise the request carries the view, context_for_model(messages), instead
-        #     of the record itself
+        # The top of a turn. With max_turns not None, no more than max_turns requests are made: the
+        # turn after the last one allowed records
+        # error_message(f"Agent stopped after max_turns={max_turns}") as its reply, and no request
+        # is made for it (a reply paid for and thrown away is money for nothing). Every request
+        # that is made carries the view, context_for_model(messages), in place of the record.
+        # Tests: test_max_turns_stops_an_endless_run, test_the_last_batch_is_answered,
+        #   test_turns_are_model_calls.
         reply = model.complete(system, messages, tool_specs(tools))
         # --- end ---
         messages.append(reply)
         # --- your code --- gap 3 of 4: the failed branch
-        # A reply whose stop_reason is "error" failed: the provider gave up, and says so in
-        # the reply itself. It is recorded (above) and nothing in it is acted on: none of
-        # its calls run, and nobody is asked again. The max_turns stop is such a reply too.
+        # A reply whose stop_reason is "error" failed. It stays on the record (above), and nothing
+        # in it is acted on: none of its calls runs, and the model is not asked again. The
+        # max_turns ending is such a reply too.
+        # Tests: test_a_failed_reply_is_not_acted_on.
         calls = tool_calls(reply)
         # --- end ---
         for call in calls:  # every call, in order, before the model is asked again
@@ -184,13 +184,10 @@ def context_for_model(messages):
     it never changes. An empty assistant message that failed is left out, because a provider
     refuses an empty assistant message; a failed one that got words out stays."""
     # --- your code --- gap 4 of 4: context_for_model
-    # Return a new list of the record's messages, in order, leaving out each assistant
-    # message whose content is empty and whose stop_reason is "error". Change nothing in
-    # the record: it says what happened, and the next run's requests are built from it too.
-    # One of the hidden tests, on a record shaped U A[c1] R(c1) A(error) whose last message
-    # is error_message("overloaded"):
-    #     lab.shape(context_for_model(record)) == "U A[c1] R(c1)"
-    #     lab.shape(record) == "U A[c1] R(c1) A(error)"        # still all four
+    # The view of the record that a request carries: a new list of the record's messages in order,
+    # less each assistant message that has no content and stop_reason "error" (a provider refuses
+    # an empty assistant message; one that got words out stays). The record is not changed.
+    # Tests: test_context_for_model, test_the_request_after_a_failure.
     # --- end ---
 
 

@@ -1,5 +1,6 @@
-# harness.py for lesson 6, lab 1, "Fit the budget": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 6.1, "Fit the budget" (lesson 6).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 6 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 
 # == 1 messages ==
@@ -47,9 +48,10 @@ def int_arg(arguments, name, default):
     """The optional whole-number argument `name`, or `default` when it is absent or None. A
     bool is not a whole number here. Raises ValueError("<name> must be an integer")."""
     # --- your code --- gap 1 of 5: int_arg
-    # str_arg's cousin, with a default: absent, or None, gives `default`. Anything else that
-    # is not an int raises ValueError(f"{name} must be an integer"), and so does a bool:
-    # Python counts True as 1, but no model that sends true meant line 1.
+    # A whole-number argument: arguments[name] when it is an int, `default` when it is absent or
+    # None. Anything else raises ValueError(f"{name} must be an integer"), and so does a bool:
+    # Python counts True as 1, but no model that sent true meant line 1.
+    # Tests: test_int_arg, test_bad_arguments.
     # --- end ---
 
 
@@ -86,12 +88,11 @@ def truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     their newlines, for files, which are read from the top. A first line that alone is over
     budget gives ("", 0), because half a line misleads."""
     # --- your code --- gap 2 of 5: truncate_head
-    # Walk text.splitlines(keepends=True) from the top and keep whole lines, newlines and
-    # all. Stop before the line that would be line max_lines + 1, or that would take the
-    # size past max_bytes. Size is counted in UTF-8 bytes, len(line.encode()), and exactly
-    # max_bytes still fits. Return (the kept text, how many lines it holds).
-    # One of the hidden tests:
-    #     truncate_head("aé\nb\n", max_bytes=4) == ("aé\n", 1)      # "aé\n" is 4 bytes
+    # (kept, lines_shown): the longest run of whole lines from the top of `text`, each with its
+    # newline, that holds at most max_lines lines and at most max_bytes bytes of UTF-8 (exactly
+    # max_bytes still fits; "é" costs two), and how many lines that is. A first line over budget on
+    # its own gives ("", 0); empty text gives ("", 0).
+    # Tests: test_the_line_cap, test_bytes_not_characters, test_a_first_line_too_big.
     # --- end ---
 
 
@@ -99,8 +100,9 @@ def truncate_tail(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     """The end of `text` that fits the budget, as (kept, lines_shown), in the original order:
     for command output, whose verdict is printed last."""
     # --- your code --- gap 3 of 5: truncate_tail
-    # truncate_head from the other end: walk the lines from the bottom under the same two
-    # limits, then hand the kept ones back in their original order.
+    # The same budget kept from the other end: the longest run of whole lines that ends the text
+    # and fits both limits, in their original order, and how many lines that is.
+    # Tests: test_truncate_tail, test_short_text_is_whole.
     # --- end ---
 
 
@@ -111,33 +113,29 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     def execute(arguments):
         path = str_arg(arguments, "path")
         # --- your code --- gap 4 of 5: read's paging
-        # Two new arguments, checked here, before the file is looked for: "offset" (the
-        # first line wanted, counted from 1; default 1) and "limit" (how many lines; default
-        # None, no limit), both read with int_arg. Either one below 1 raises
+        # read takes two more arguments, both through int_arg and checked here, before the file is
+        # looked for: "offset", the first line wanted, counted from 1 (default 1), and "limit", the
+        # most lines wanted (default None: no limit). Either below 1 raises
         # ValueError("offset and limit must be 1 or more").
+        # Tests: test_bad_arguments, test_offset_and_limit.
         # --- end ---
         if not ws.exists(path):  # say what is there, so the model can ask again
             listing = ", ".join(ws.listdir("."))
             raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
         # --- your code --- gap 4, continued
-        # The whole file, below, may be megabytes, and every later request carries it again.
-        # Return at most one budget, starting at line `offset`. With the file split into
-        # lines that keep their newlines, and n the number of lines:
-        #   - offset > max(n, 1) raises
+        # A read returns at most one budget (truncate_head with max_lines and max_bytes) of the
+        # lines from `offset` on, and no more than `limit` of them. What it says, exactly, with n
+        # the file's line count and `last` the number of the last line shown:
+        #   - offset past max(n, 1) raises
         #     ValueError(f"offset {offset} is past the end of {path}: {n} lines")
-        #   - take the wanted lines (no more than `limit`, when it is given) and pass them,
-        #     joined, through truncate_head with max_lines and max_bytes
-        #   - nothing kept because the first wanted line, of b bytes, is over budget: return
-        #     f"[Line {offset} of {path} is {b} bytes, over the {max_bytes}-byte budget"
-        #     f" of one read, so none of it is shown.{skip}]"
-        #     where skip is f" Use offset={offset + 1} to skip it." if more lines follow
-        #     and "" otherwise
-        #   - a read that ends before line n (budget or limit) gets, straight after the
-        #     kept text, with `last` the number of the last line shown:
+        #   - lines were wanted and the first one, of b bytes, is over budget alone: f"[Line
+        #     {offset} of {path} is {b} bytes, over the {max_bytes}-byte budget of one read, so
+        #     none of it is shown.{skip}]", where skip is f" Use offset={offset + 1} to skip it."
+        #     when more lines follow and "" when none do
+        #   - a read that stops before line n: the kept text, then straight after it
         #     f"[Showing lines {offset}-{last} of {n}. Use offset={last + 1} to continue.]"
-        # One of the hidden tests, on a.txt holding the lines 1 to 10:
-        #     execute({"path": "a.txt", "offset": 3, "limit": 2})
-        #         == "3\n4\n[Showing lines 3-4 of 10. Use offset=5 to continue.]"
+        # Tests: test_a_long_file, test_offset_and_limit, test_a_line_over_budget,
+        #   test_bad_arguments.
         return ws.read_text(path)
         # --- end ---
 
@@ -187,11 +185,12 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     def execute(arguments):
         output, code = shell.run(str_arg(arguments, "command"))
         # --- your code --- gap 5 of 5: bash's truncation
-        # A command's verdict is printed last, so keep the end: truncate_tail the output
-        # with max_lines and max_bytes. When lines were dropped, say so on a line of its own:
-        #     f"\n[Showing the last {shown} of {total} lines. Narrow the command for more.]"
-        # (the kept text ends with a newline, so a blank line comes first). The status line
-        # below goes after this note.
+        # bash's output is kept from the end (a command's verdict is printed last), within
+        # max_lines and max_bytes. When lines were dropped the model is told so on a line of its
+        # own, after a blank line:
+        # f"[Showing the last {kept} of {printed} lines. Narrow the command for more.]". The status
+        # line of lesson 4 comes after this note.
+        # Tests: test_bash_keeps_the_tail, test_the_factories_take_a_budget.
         # --- end ---
         if code != 0:
             output += f"\nCommand exited with code {code}"

@@ -1,5 +1,6 @@
-# harness.py for lesson 7, lab 1, "Announce, don't draw": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 7.1, "Announce, don't draw" (lesson 7).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 7 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 
 # == 1 messages ==
@@ -217,27 +218,25 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
     its message_end is yielded, and nothing is yielded between a tool returning and its result
     being recorded. The final message is the last of agent_end's "messages"."""
     # --- your code --- gap 1 of 2: the record helper
-    # Start `added`, an empty list of this run's messages, for agent_end to carry. Then a
-    # helper defined in here, so that it sees `messages` and `added`: record(message) appends
-    # `message` to both, then returns the event that announces it,
-    #     {"type": "message_end", "message": message}
-    # The loop uses it as `yield record(message)`, so no message can be announced before it
-    # is on the record.
+    # Two names the loop below uses. `added`: this run's own list of the messages it records, empty
+    # at the start, for agent_end to carry. record(message), the helper the loop yields through, so
+    # that no message is announced before it is on the record: it puts the message on the record
+    # (`messages`, the caller's list) and on `added`, and only then hands back the event that
+    # announces it, {"type": "message_end", "message": message}.
+    # Tests: test_mutate_then_announce, test_every_message_announced_once.
     # --- end ---
     # --- your code --- gap 2 of 2: the yields
-    # Lesson 6's loop, below, does the work and tells nobody until it returns. Make
-    # run_agent a generator of events that does the same work, in the same order:
-    #   - agent_start first of all, and agent_end {"messages": added} last, yielded from one
-    #     place only, so that every way out (an answer, max_turns, a failed reply) passes it
-    #   - turn_start opens each turn, and the prompt is recorded right after the first one
-    #   - `yield record(message)` for each message: the prompt, each reply, each result
-    #   - tool_execution_start {"call": call} before a tool runs; tool_execution_end
-    #     {"call": call, "result": result} once its result is recorded, and no yield between
-    #     run_tool returning and that record
-    #   - turn_end {"message": reply} closes each turn
-    # A run with one call yields twelve events: agent_start, turn_start, message_end (U),
-    # message_end (A), tool_execution_start, message_end (R), tool_execution_end, turn_end,
-    # turn_start, message_end (A), turn_end, agent_end.
+    # run_agent becomes a generator of events that does lesson 6's work, in the same order, and
+    # draws nothing. What must hold:
+    #   - agent_start comes first and agent_end {"messages": added} last, on every way out (an
+    #     answer, max_turns, a failed reply), each once
+    #   - each turn is framed by turn_start and turn_end {"message": reply}
+    #   - every message the run records is announced by a message_end, after it is on the record
+    #   - tool_execution_start {"call": call} comes before a tool runs, and tool_execution_end
+    #     {"call": call, "result": result} after its result is recorded; nothing is yielded between
+    #     a tool returning and its result being recorded
+    # Tests: test_the_twelve_events, test_every_exit_is_balanced, test_tool_events_carry_the_call,
+    #   test_closing_after_a_tool_returned.
     messages.append(user_message(prompt))
     turn = 0
     while True:

@@ -1,5 +1,6 @@
-# harness.py for lesson 7, lab 2, "Two frontends": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 7.2, "Two frontends" (lesson 7).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 7 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 # given in lesson 7: json, for the frontend that prints each event as a line of JSON
 import json
@@ -274,10 +275,11 @@ def context_for_model(messages):
 class JsonRenderer:
     """Every event as a line of JSON on standard output, for a program at the other end."""
     # --- your code --- gap 1 of 2: JsonRenderer
-    # Three methods: __init__(self), render(self, event) and finish(self). render prints
-    # json.dumps(event), so each event is one line, and notes a message_end whose message
-    # has stop_reason "error": that run did not end well. finish() returns False if such a
-    # message came by, True otherwise, and prints nothing.
+    # A frontend of three methods, __init__(), render(event) and finish(). Each event is printed as
+    # one line of JSON, as it comes. finish() prints nothing, and returns False when any
+    # message_end of the run carried a message whose stop_reason is "error", True otherwise (a new
+    # renderer's finish() is True).
+    # Tests: test_json_renderer, test_a_failed_run_did_not_end_well, test_nothing_to_show.
     # --- end ---
 
 
@@ -286,11 +288,12 @@ class FinalTextRenderer:
     assistant message's text and returns True; when that message failed
     it prints "Error: <its error_message>" instead, and returns False."""
     # --- your code --- gap 2 of 2: FinalTextRenderer
-    # Three methods again. render(event) prints nothing: it keeps the newest assistant
-    # message that a message_end announced. finish() prints once, at the end:
-    #   - no assistant message came by: print nothing, return False
-    #   - the last one has stop_reason "error": print f"Error: {its error_message}", False
-    #   - otherwise print text_of(it) and return True
+    # A frontend for `> answer.txt`: render(event) prints nothing; finish() prints once. The last
+    # assistant message announced decides: when there was none, finish() prints nothing and returns
+    # False; when its stop_reason is "error", it prints f"Error: {error_message}" and returns
+    # False; otherwise it prints that message's words (text_of) and returns True.
+    # Tests: test_final_text_renderer, test_a_failed_run_did_not_end_well,
+    #   test_the_last_message_decides.
     # --- end ---
 
 

@@ -1,7 +1,10 @@
-# harness.py for lesson 8, lab 1, "One writer": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 8.1, "One writer" (lesson 8).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 8 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 import json
+# given in lesson 8: weakref, so that the harness can see its run without keeping it alive
+import weakref
 
 # == 1 messages ==
 # A conversation is a list of messages, and a message is a dict tagged with the role that spoke.
@@ -272,8 +275,9 @@ class Harness:
     Harness(model, system, tools, messages=(), max_turns=None) copies `messages` into a list of
     its own; the dicts in it are shared, not copied.
       .messages        a tuple: a snapshot nobody outside can append to or pop from.
-      .is_running      True from prompt() until that run is exhausted, closed or dies. It is
-                       read off the run itself, so no way out can forget to reset it.
+      .is_running      True from prompt() until that run is exhausted, closed or dies, or
+                       until nobody holds it any more. It is read off the run itself, through
+                       a weak reference, so no way out can forget to reset it.
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
@@ -281,51 +285,54 @@ class Harness:
 
     def __init__(self, model, system, tools, messages=(), max_turns=None):
         # --- your code --- gap 1 of 4: __init__
-        # Keep what stays the same between runs: the model, the system prompt, a list of the
-        # tools, max_turns. Copy `messages` into a new list that only this harness writes to
-        # (the dicts in it are shared: a copy of the list, not of every message). And keep a
-        # place for the run prompt() hands out last: None until the first prompt.
+        # The harness keeps what stays the same between runs: the model, the system prompt, the
+        # tools (as a list of its own) and max_turns. Its transcript is a new list holding the
+        # messages given, which nobody else can append to; the message dicts themselves are shared,
+        # not copied. Until the first prompt() there is no run.
+        # Tests: test_the_list_passed_in_is_copied, test_max_turns_applies_to_every_run.
         pass
         # --- end ---
 
     @property
     def messages(self):
         # --- your code --- gap 2 of 4: the two properties
-        # A tuple of the harness's messages, made on every read: a snapshot that the caller
-        # can keep, and cannot append to or pop from.
+        # A snapshot of the transcript, made on every read: a tuple the caller may keep, which no
+        # later run changes and which cannot be appended to.
+        # Tests: test_messages_is_a_tuple, test_a_snapshot_is_frozen.
         pass
         # --- end ---
 
     @property
     def is_running(self):
         # --- your code --- gap 2, continued
-        # True from prompt() until that run is exhausted, closed or dies. Read it off the run
-        # itself rather than keeping a flag: a generator has a frame (run.gi_frame) until it
-        # is over, however it ends, even when it is closed before its first step. False
-        # before the first prompt.
+        # False before the first prompt(). True from the moment prompt() returns until that run is
+        # over: exhausted, closed (even before its first step), killed by an exception, or let go
+        # of by everyone who held it. It is read off the run itself, through what prompt() kept, so
+        # that no way out can forget to reset it. weakref is imported for you.
+        # Tests: test_is_running, test_breaking_out_ends_the_run,
+        #   test_a_run_closed_before_it_starts.
         pass
         # --- end ---
 
     def prompt(self, text):
         # --- your code --- gap 3 of 4: prompt
-        # A plain def, so that it acts on the caller's line: while a run is in progress,
-        # raise RuntimeError("already running; use steer() or follow_up()") right here.
-        # Otherwise make the run, self._run(text), keep it where is_running can see it, and
-        # return it. Calling _run runs none of its body: the first event does.
-        # One of the hidden tests:
-        #     run = h.prompt("Read a.py.")
-        #     h.is_running is True and len(model.calls) == 0    # nothing has happened yet
-        #     h.prompt("Something else.")   # raises RuntimeError, already running, at once
+        # A plain def that returns the run, self._run(text), and keeps hold of it only weakly,
+        # where is_running reads it: the consumer alone holds the run. While a run is in progress
+        # it raises RuntimeError("already running; use steer() or follow_up()") at once, on the
+        # caller's line. Nothing happens until the consumer asks for the first event.
+        # Tests: test_a_second_prompt_is_refused, test_walking_away_ends_the_run.
         pass
         # --- end ---
 
     def _run(self, text):
         """The run prompt() hands out: run_agent over the harness's own list."""
         # --- your code --- gap 4 of 4: _run
-        # A generator: run_agent over the harness's own list, with its model, system prompt,
-        # tools and max_turns, handing on each event. Whoever consumes the run may stop early
-        # (a break, close()), or the run may die; on every such way out the inner run must be
-        # closed too, so put the loop in a try whose finally closes it.
+        # The run prompt() hands out: a generator that passes on each event of run_agent over the
+        # harness's own list, with its model, system prompt, tools and max_turns. However the run
+        # ends (exhausted, closed by its consumer, or dying), run_agent's own generator is closed
+        # with it.
+        # Tests: test_run_two_continues_run_one, test_the_snapshot_at_every_event,
+        #   test_walking_away_ends_the_run.
         pass
         # --- end ---
 

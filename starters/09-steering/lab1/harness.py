@@ -1,7 +1,9 @@
-# harness.py for lesson 9, lab 1, "Wait for the gap": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 9.1, "Wait for the gap" (lesson 9).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 9 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 import json
+import weakref
 # given in lesson 9: deque, a queue that is cheap to take from at the front
 from collections import deque
 
@@ -242,13 +244,12 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
     # given in lesson 9: lesson 8's loop inside a second one, so a follow-up can open more turns
     turn, todo, failed = 0, [], False
     # --- your code --- gap 4 of 5: asking for steering
-    # Steering is asked for where nothing stands in its way, in two places: here, so that
-    # what was sent while no run was going joins the prompt's turn (after the prompt); and
-    # below, after each turn_end of a reply that did not fail, when every call of the turn has
-    # its result. Ask with ask(get_steering): it calls the function, or gives [] without one.
-    # Whatever it returns goes in `pending`, which the next turn's top records. One of the
-    # hidden tests, a steer sent from inside c1 of the batch [c1, c2]:
-    #     lab.shape(h.messages) == "U A[c1,c2] R(c1) R(c2) U A"
+    # Steering joins the run only where nothing stands in its way: in the prompt's turn (what was
+    # sent while no run was going comes after the prompt), and after each turn that did not fail,
+    # once every call of it has its result. Ask through ask(get_steering); what it gives goes in
+    # `pending`, which the next turn records at its top.
+    # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
+    #   test_steering_is_asked_for_only_in_the_gaps.
     pending = [user_message(prompt)]
     # --- end ---
     while pending:  # once for the prompt, then once per follow-up
@@ -272,13 +273,13 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
                 yield {"type": "tool_execution_end", "call": call, "result": result}
             yield {"type": "turn_end", "message": reply}
             # --- your code --- gap 4, continued
-            # The turn is over and every call has its result: ask for steering here, unless
-            # the reply failed (a failed run is over, and nobody is asked for more).
+            # Gap 4's second place: the end of a turn.
             # --- end ---
         # --- your code --- gap 5 of 5: asking for follow-ups
-        # Here the run would end: the last reply asked for nothing and no steering came.
-        # Ask for follow-ups with ask(get_follow_ups), only here and never after a failed
-        # reply; what comes back goes in `pending` and opens another round of turns.
+        # Follow-ups are asked for only where the run would otherwise end, and never after a failed
+        # reply; what comes back opens another round of turns.
+        # Tests: test_a_follow_up_is_answered_in_the_same_run,
+        #   test_follow_ups_are_asked_for_only_at_the_end, test_a_follow_up_outlives_a_failed_run.
         # --- end ---
     yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
 
@@ -305,8 +306,9 @@ class Harness:
     Harness(model, system, tools, messages=(), max_turns=None) copies `messages` into a list of
     its own; the dicts in it are shared, not copied.
       .messages        a tuple: a snapshot nobody outside can append to or pop from.
-      .is_running      True from prompt() until that run is exhausted, closed or dies. It is
-                       read off the run itself, so no way out can forget to reset it.
+      .is_running      True from prompt() until that run is exhausted, closed or dies, or
+                       until nobody holds it any more. It is read off the run itself, through
+                       a weak reference, so no way out can forget to reset it.
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
@@ -320,7 +322,7 @@ class Harness:
     def __init__(self, model, system, tools, messages=(), max_turns=None):
         self._model, self._system, self._tools = model, system, list(tools)
         self._messages, self._max_turns = list(messages), max_turns
-        self._run_now = None  # the run prompt() handed out last
+        self._run_now = None  # a weak reference to the run prompt() handed out last
         # given in lesson 9: two queues, kept by the harness so that they outlive any one run
         self._steering, self._follow_ups = deque(), deque()
 
@@ -330,27 +332,31 @@ class Harness:
 
     @property
     def is_running(self):
-        run = self._run_now
+        run = self._run_now and self._run_now()  # None once nobody holds the run
         return run is not None and run.gi_frame is not None  # a finished run has no frame
 
     def prompt(self, text):
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
-        self._run_now = self._run(text)
-        return self._run_now
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
 
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
         # --- your code --- gap 1 of 5: steer
-        # Put user_message(text) at the back of self._steering, and nothing else: no run is
-        # touched, nothing is recorded, and it works whether or not a run is going.
+        # Queue the user's words as a user message at the back of the steering queue,
+        # self._steering. Nothing else happens here: no run is touched, nothing is recorded, and it
+        # works whether or not a run is going.
+        # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle.
         pass
         # --- end ---
 
     def follow_up(self, text):
         """Queue `text` for when the run would otherwise be over."""
         # --- your code --- gap 2 of 5: follow_up
-        # As steer, on the other queue, self._follow_ups.
+        # The same for the other queue, self._follow_ups.
+        # Tests: test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_sent_while_idle.
         pass
         # --- end ---
 
@@ -358,10 +364,11 @@ class Harness:
         """What the loop is handed when it asks: the oldest queued message, or nothing. It
         stays queued until _run sees it recorded."""
         # --- your code --- gap 3 of 5: _drain
-        # A list holding the oldest message of `queue`, or [] when it is empty: one message
-        # per ask, so two steers arrive in two turns, oldest first. Leave the message on the
-        # queue. _delivered, below, takes it off once _run has seen it recorded, so that a
-        # run which ends between the asking and the recording cannot lose it.
+        # What the loop gets each time it asks: a list of at most one message, the oldest in
+        # `queue`, or []. The message stays queued; _delivered, below, takes it off once it is on
+        # the record, so a run that ends between the asking and the recording loses nothing.
+        # Tests: test_two_steers_arrive_one_per_turn,
+        #   test_a_steer_survives_a_run_closed_before_it_is_recorded.
         return []
         # --- end ---
 

@@ -1,7 +1,9 @@
-# harness.py for lesson 10, lab 1, "Repair the view": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 10.1, "Repair the view" (lesson 10).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 10 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 import json
+import weakref
 from collections import deque
 
 # == 1 messages ==
@@ -274,10 +276,9 @@ def context_for_model(messages):
             if message["content"] or message["role"] != "assistant"
             or message.get("stop_reason") not in endings]
     # --- your code --- gap 2 of 2: context_for_model
-    # Lesson 5's filter, above, stays. What it keeps can still hold a call with no result (a
-    # run closed mid-batch, a power cut, a failed reply that asked for tools), and a provider
-    # refuses such a list. Return the kept list repaired: repair_tool_history(kept). The view
-    # is repaired for every request; the record is never touched.
+    # The view is repaired for every request: what lesson 5's filter keeps goes through
+    # repair_tool_history before it is sent. The record is never touched.
+    # Tests: test_context_for_model_filters_then_repairs, test_a_power_cut_mid_batch.
     return kept
     # --- end ---
 
@@ -294,18 +295,15 @@ def repair_tool_history(messages):
     made up), and a call with no result gets INTERRUPTED, is_error True. Pure, idempotent,
     and equal to its input when that is already valid. Call ids are taken to be unique."""
     # --- your code --- gap 1 of 2: repair_tool_history
-    # Build the view in two passes over `messages`, and change nothing in it:
-    #   1. note the first toolResult recorded for each tool_call_id (a second one is ignored)
-    #   2. copy every message that is not a toolResult, in order; straight after an assistant
-    #      message, put one result per call of it, in call order: the one noted for the
-    #      call's id, or, when there is none, a new one,
-    #          {"role": "toolResult", "tool_call_id": id, "tool_name": name,
-    #           "content": INTERRUPTED, "is_error": True}
-    # Results are only ever placed after their call, so a result no call asked for is left
-    # out: nobody knows what its call would have said. The list is new; the messages in it
-    # are the same objects. One of the hidden tests, on a record that stops at U A[c1]:
-    #     lab.shape(repair_tool_history(record)) == "U A[c1] R(c1)"
-    #     lab.shape(record) == "U A[c1]"                      # the record is left alone
+    # A view in which every call is followed at once by exactly one result, in call order: a
+    # recorded result is moved to sit after its call; when a call has two, the first recorded wins;
+    # a result no call asked for is left out; a call with none gets {"role": "toolResult",
+    # "tool_call_id": id, "tool_name": name, "content": INTERRUPTED, "is_error": True}. The list is
+    # new and its messages are the same objects; `messages` is not changed. A valid list comes back
+    # equal, and repairing twice changes nothing more.
+    # Tests: test_a_missing_result_is_filled_in, test_results_are_put_in_call_order,
+    #   test_the_first_of_two_results_wins, test_an_orphan_result_is_dropped,
+    #   test_repair_is_idempotent_and_pure.
     pass
     # --- end ---
 
@@ -321,8 +319,9 @@ class Harness:
     Harness(model, system, tools, messages=(), max_turns=None) copies `messages` into a list of
     its own; the dicts in it are shared, not copied.
       .messages        a tuple: a snapshot nobody outside can append to or pop from.
-      .is_running      True from prompt() until that run is exhausted, closed or dies. It is
-                       read off the run itself, so no way out can forget to reset it.
+      .is_running      True from prompt() until that run is exhausted, closed or dies, or
+                       until nobody holds it any more. It is read off the run itself, through
+                       a weak reference, so no way out can forget to reset it.
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
@@ -336,7 +335,7 @@ class Harness:
     def __init__(self, model, system, tools, messages=(), max_turns=None):
         self._model, self._system, self._tools = model, system, list(tools)
         self._messages, self._max_turns = list(messages), max_turns
-        self._run_now = None  # the run prompt() handed out last
+        self._run_now = None  # a weak reference to the run prompt() handed out last
         self._steering, self._follow_ups = deque(), deque()
 
     @property
@@ -345,14 +344,15 @@ class Harness:
 
     @property
     def is_running(self):
-        run = self._run_now
+        run = self._run_now and self._run_now()  # None once nobody holds the run
         return run is not None and run.gi_frame is not None  # a finished run has no frame
 
     def prompt(self, text):
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
-        self._run_now = self._run(text)
-        return self._run_now
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
 
     def steer(self, text):
         """Queue `text` for the next gap between turns."""

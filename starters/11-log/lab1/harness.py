@@ -1,7 +1,9 @@
-# harness.py for lesson 11, lab 1, "Write it down": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 11.1, "Write it down" (lesson 11).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 11 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 import json
+import weakref
 from collections import deque
 
 # == 1 messages ==
@@ -313,8 +315,9 @@ class Harness:
     Harness(model, system, tools, messages=(), max_turns=None) copies `messages` into a list of
     its own; the dicts in it are shared, not copied.
       .messages        a tuple: a snapshot nobody outside can append to or pop from.
-      .is_running      True from prompt() until that run is exhausted, closed or dies. It is
-                       read off the run itself, so no way out can forget to reset it.
+      .is_running      True from prompt() until that run is exhausted, closed or dies, or
+                       until nobody holds it any more. It is read off the run itself, through
+                       a weak reference, so no way out can forget to reset it.
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
@@ -333,7 +336,7 @@ class Harness:
     def __init__(self, model, system, tools, messages=(), max_turns=None):
         self._model, self._system, self._tools = model, system, list(tools)
         self._messages, self._max_turns = list(messages), max_turns
-        self._run_now = None  # the run prompt() handed out last
+        self._run_now = None  # a weak reference to the run prompt() handed out last
         self._steering, self._follow_ups = deque(), deque()
         # given in lesson 11: the listeners, in the order they subscribed
         self._listeners = []
@@ -344,14 +347,15 @@ class Harness:
 
     @property
     def is_running(self):
-        run = self._run_now
+        run = self._run_now and self._run_now()  # None once nobody holds the run
         return run is not None and run.gi_frame is not None  # a finished run has no frame
 
     def prompt(self, text):
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
-        self._run_now = self._run(text)
-        return self._run_now
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
 
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
@@ -364,17 +368,18 @@ class Harness:
     def subscribe(self, listener):
         """Have listener(event) hear every event of every run; returns the undo."""
         # --- your code --- gap 5 of 5: subscribe and _notify
-        # Add `listener` to self._listeners and return a function of no arguments that
-        # takes it out again. Calling that function a second time must do nothing, and
-        # raise nothing.
+        # Adds `listener` to those that hear every run, and returns its undo: a function of no
+        # arguments that takes it off again. Undoing twice does nothing and raises nothing.
+        # Tests: test_unsubscribe.
         pass
         # --- end ---
 
     def _notify(self, event):
         # --- your code --- gap 5, continued
-        # Call each listener with `event`, in the order they subscribed. Loop over a copy of
-        # the list: a listener may unsubscribe while it is being called. Catch nothing: a
-        # listener that raises (a log that cannot be written) must end the run.
+        # Every listener hears `event`, in the order they subscribed, even when one of them
+        # unsubscribes while it is being called. Nothing is caught: a listener that raises (a log
+        # that cannot be written) ends the run.
+        # Tests: test_a_listener_hears_every_event_first, test_a_raising_listener_ends_the_run.
         pass
         # --- end ---
 
@@ -400,8 +405,10 @@ class Harness:
                 if event["type"] == "message_end":
                     self._delivered(event["message"])
                 # --- your code --- gap 5, continued
-                # Every event goes to self._notify first, then to the consumer: a consumer
-                # that walks away after an event must not stop the log from having heard it.
+                # Each event reaches the listeners before the consumer: a consumer that walks away
+                # after an event must not keep the log from having heard it.
+                # Tests: test_a_listener_hears_every_event_first,
+                #   test_the_log_is_written_before_the_consumer_hears.
                 yield event
                 # --- end ---
         finally:  # exhausted, closed by the consumer, or dying
@@ -473,11 +480,11 @@ class SessionLog:
         only hide it: the next append would land on the end of that half-line, and the log
         would lose two entries instead of one."""
         # --- your code --- gap 1 of 5: entries
-        # No file at self.path yet (self.ws.exists) means no entries: []. Otherwise read it
-        # (self.ws.read_text), split it into lines, and json.loads each one, in order. A line
-        # that is not JSON is what a power cut leaves of a write: do not skip it, raise
-        #     ValueError(f"{self.path}, line {n}: not a complete log entry")
-        # with n counted from 1 (`from None` keeps the message to that one line).
+        # Every entry of the log, oldest first, each line parsed as JSON; [] while there is no file
+        # at self.path. A line that is not JSON (what a crash leaves of a write) is never skipped:
+        # it raises ValueError(f"{self.path}, line {n}: not a complete log entry"), n counted from
+        # 1, with no chained exception.
+        # Tests: test_a_missing_file_is_an_empty_log, test_a_torn_line_is_never_skipped.
         pass
         # --- end ---
 
@@ -485,38 +492,38 @@ class SessionLog:
         """Append `entry` as one line, with the id "e" + its line number, and return the id.
         The number comes from reading the file again, so two logs on one file agree."""
         # --- your code --- gap 2 of 5: append_message
-        # Every kind of entry is written here. The id is "e" + the number of the line the
-        # entry will be on: read the entries again to count them, never keep a count in
-        # memory (another SessionLog may have appended since). Put "id" first, then the keys
-        # of `entry`, write it with json.dumps as one line ending in "\n", appending to
-        # self.path with self.ws.append_text, and return the id. Reading first has a second
-        # use: a log with a torn line raises before anything is written.
+        # Appends `entry` to self.path as one line of JSON ending in "\n", with "id" as its first
+        # key, and returns that id: "e" and the number of the line it lands on. The number comes
+        # from the file as it is now, never from a count kept in memory, so two SessionLogs on one
+        # file agree; a log with a torn line raises before anything is written.
+        # Tests: test_the_first_append_writes_one_line, test_two_logs_on_one_file_agree.
         pass
         # --- end ---
 
     def append_message(self, message):
         """Append one message; returns its entry id."""
         # --- your code --- gap 2, continued
-        # The entry {"type": "message", "message": message}, handed to _append; return the id
-        # it gives. One of the hidden tests, on a new log:
-        #     log.append_message(user_message("Hi.")) == "e1"
-        #     ws.read_text("session.jsonl") ==
-        #         '{"id": "e1", "type": "message", "message": {"role": "user", "content": "Hi."}}\n'
+        # One message entry, {"type": "message", "message": message}, written by _append; returns
+        # its id. On a new log, appending user_message("Hi.") returns "e1" and the file holds
+        # '{"id": "e1", "type": "message", "message": {"role": "user", "content": "Hi."}}\n'.
+        # Tests: test_the_first_append_writes_one_line, test_earlier_bytes_never_change.
         pass
         # --- end ---
 
     def rows(self):
         """The transcript as (entry id, message) pairs, oldest first, one per message entry."""
         # --- your code --- gap 3 of 5: rows and replay
-        # (id, message) for every entry of type "message", oldest first, from self.entries().
+        # (entry id, message) for every message entry, oldest first.
+        # Tests: test_replay_equals_the_record.
         pass
         # --- end ---
 
     def replay(self):
         """The transcript, worked out from what happened rather than saved as a state."""
         # --- your code --- gap 3, continued
-        # The messages of rows(), in order. Resuming a session is then
-        #     Harness(model, system, tools, messages=log.replay())
+        # The transcript the log holds, worked out from rows(): its messages, in order. Resuming a
+        # session is Harness(model, system, tools, messages=log.replay()).
+        # Tests: test_replay_equals_the_record, test_resuming_after_a_power_cut_in_a_tool.
         pass
         # --- end ---
 
@@ -525,8 +532,9 @@ def persist_to(log):
     """A listener for Harness.subscribe that appends each message to `log` as it completes:
     saving is this listener's job alone, whoever consumes the run."""
     # --- your code --- gap 4 of 5: persist_to
-    # Return a listener: a function of one event that appends the message of every
-    # message_end to `log`, and ignores every other event. It is handed to h.subscribe, so
-    # it hears each message after the record has it and before the consumer does.
+    # A listener for Harness.subscribe: it appends the message of every message_end to `log`, and
+    # ignores every other event.
+    # Tests: test_the_log_is_written_before_the_consumer_hears,
+    #   test_resuming_after_a_power_cut_in_the_log.
     pass
     # --- end ---

@@ -1,7 +1,9 @@
-# harness.py for lesson 12, lab 1, "Where to cut": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 12.1, "Where to cut" (lesson 12).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 12 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 import json
+import weakref
 from collections import deque
 
 # == 1 messages ==
@@ -37,16 +39,14 @@ def render(messages):
     """The transcript as plain text, one line per message, calls written name(arguments). A
     summary is written from this, and estimate_tokens measures it."""
     # --- your code --- gap 1 of 3: render
-    # One line per message, f"{role}: {words}", the lines joined by "\n", and every newline
-    # inside a line turned into a space, so that one message is always one line.
-    #   - a user message or a toolResult: words is its content
-    #   - an assistant message: words is " ".join of a list that starts with
-    #     text_of(message) and goes on with f"{name}({json.dumps(arguments)})" for each of
-    #     its tool_calls; so a message of calls only has two spaces after its colon
-    # One of the hidden tests:
-    #     render([user_message("Read a.py"),
-    #             lab.reply("Reading.", lab.call("read", {"path": "a.py"}, id="c1"))])
-    #         == 'user: Read a.py\nassistant: Reading. read({"path": "a.py"})'
+    # The transcript as plain text, one line per message, the lines joined by "\n":
+    # f"{role}: {words}". A user message's or a result's words are its content. An assistant
+    # message's words are its text_of and then each of its calls written
+    # f"{name}({json.dumps(arguments)})", all joined by single spaces, so a message of calls alone
+    # has two spaces after its colon. A newline inside a message becomes a space: a message is
+    # always one line. For example, a user message "Read a.py" and a reply "Reading." calling read
+    # {"path": "a.py"} render as 'user: Read a.py\nassistant: Reading. read({"path": "a.py"})'.
+    # Tests: test_render_is_exact.
     pass
     # --- end ---
 
@@ -333,8 +333,9 @@ class Harness:
     Harness(model, system, tools, messages=(), max_turns=None) copies `messages` into a list of
     its own; the dicts in it are shared, not copied.
       .messages        a tuple: a snapshot nobody outside can append to or pop from.
-      .is_running      True from prompt() until that run is exhausted, closed or dies. It is
-                       read off the run itself, so no way out can forget to reset it.
+      .is_running      True from prompt() until that run is exhausted, closed or dies, or
+                       until nobody holds it any more. It is read off the run itself, through
+                       a weak reference, so no way out can forget to reset it.
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
@@ -353,7 +354,7 @@ class Harness:
     def __init__(self, model, system, tools, messages=(), max_turns=None):
         self._model, self._system, self._tools = model, system, list(tools)
         self._messages, self._max_turns = list(messages), max_turns
-        self._run_now = None  # the run prompt() handed out last
+        self._run_now = None  # a weak reference to the run prompt() handed out last
         self._steering, self._follow_ups = deque(), deque()
         self._listeners = []
 
@@ -363,14 +364,15 @@ class Harness:
 
     @property
     def is_running(self):
-        run = self._run_now
+        run = self._run_now and self._run_now()  # None once nobody holds the run
         return run is not None and run.gi_frame is not None  # a finished run has no frame
 
     def prompt(self, text):
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
-        self._run_now = self._run(text)
-        return self._run_now
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
 
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
@@ -532,7 +534,9 @@ def estimate_tokens(messages):
     """Roughly how many tokens `messages` cost: four characters of render() to a token. No
     tokenizer, the same answer every time, and on the low side, so leave a margin."""
     # --- your code --- gap 2 of 3: estimate_tokens
-    # The length of render(messages), in characters, divided by 4 and rounded down (//).
+    # Four characters of render(messages) to a token, rounded down: no tokenizer, and the same
+    # answer every time.
+    # Tests: test_estimate_tokens.
     pass
     # --- end ---
 
@@ -543,15 +547,13 @@ def find_cut(rows, keep_recent_tokens):
     user message, a turn's beginning, or failing that at least not on a toolResult: a kept
     tail that opens with a result whose call was summarised away is refused by a provider."""
     # --- your code --- gap 3 of 3: find_cut
-    # `rows` are (id, message) pairs, oldest first. Four steps:
-    #   1. walk back from the newest row, adding up estimate_tokens([message]) of each, and
-    #      stop at the row where the total reaches keep_recent_tokens
-    #   2. if the walk used every row before the total got there, everything fits: return 0
-    #   3. otherwise the first user message at or after that row is where a turn begins:
-    #      return its index
-    #   4. with no user message there, move on past any toolResults, and return that index
-    # A tail that opens with a result whose call was summarised away is a transcript that
-    # no provider accepts. One of the hidden tests:
-    #     find_cut(rows, keep_recent_tokens=10**6) == 0          # it all fits
+    # The index of the first row to keep. Walking back from the newest row, the rows whose
+    # estimate_tokens([message]) add up to keep_recent_tokens are the tail; when every row fits,
+    # the answer is 0. Otherwise the cut lands where a turn begins, the first user message at or
+    # after the row where the total was reached; with none there, at least never on a toolResult. A
+    # tail that opens with a result whose call was summarised away is refused by every provider.
+    # Tests: test_find_cut_when_everything_fits, test_find_cut_lands_on_a_user_message,
+    #   test_find_cut_never_lands_on_a_result,
+    #   test_find_cut_stops_where_the_total_reaches_the_budget.
     pass
     # --- end ---

@@ -1,7 +1,9 @@
-# harness.py for lesson 12, lab 2, "Summarise and keep": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 12.2, "Summarise and keep" (lesson 12).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 12 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 import json
+import weakref
 from collections import deque
 
 # == 1 messages ==
@@ -328,8 +330,9 @@ class Harness:
     Harness(model, system, tools, messages=(), max_turns=None) copies `messages` into a list of
     its own; the dicts in it are shared, not copied.
       .messages        a tuple: a snapshot nobody outside can append to or pop from.
-      .is_running      True from prompt() until that run is exhausted, closed or dies. It is
-                       read off the run itself, so no way out can forget to reset it.
+      .is_running      True from prompt() until that run is exhausted, closed or dies, or
+                       until nobody holds it any more. It is read off the run itself, through
+                       a weak reference, so no way out can forget to reset it.
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
@@ -351,7 +354,7 @@ class Harness:
     def __init__(self, model, system, tools, messages=(), max_turns=None):
         self._model, self._system, self._tools = model, system, list(tools)
         self._messages, self._max_turns = list(messages), max_turns
-        self._run_now = None  # the run prompt() handed out last
+        self._run_now = None  # a weak reference to the run prompt() handed out last
         self._steering, self._follow_ups = deque(), deque()
         self._listeners = []
 
@@ -361,14 +364,15 @@ class Harness:
 
     @property
     def is_running(self):
-        run = self._run_now
+        run = self._run_now and self._run_now()  # None once nobody holds the run
         return run is not None and run.gi_frame is not None  # a finished run has no frame
 
     def prompt(self, text):
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
-        self._run_now = self._run(text)
-        return self._run_now
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
 
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
@@ -391,9 +395,10 @@ class Harness:
 
     def replace_messages(self, messages):
         # --- your code --- gap 1 of 6: replace_messages
-        # The harness's transcript becomes a new list of `messages` (the list copied, the
-        # messages shared, as in __init__). During a run the list belongs to the run, so
-        # refuse: raise RuntimeError("cannot replace messages during a run").
+        # The harness's transcript becomes a new list of `messages`, the list its own and the
+        # messages shared, as in __init__. During a run the list belongs to the run: refuse with
+        # RuntimeError("cannot replace messages during a run").
+        # Tests: test_nothing_replaces_the_transcript_mid_run, test_maybe_compact.
         pass
         # --- end ---
 
@@ -516,9 +521,10 @@ class SessionLog:
         """Append a compaction entry and return its id: from here on, the rows before
         `first_kept_id` read as `summary`. Nothing is deleted."""
         # --- your code --- gap 2 of 6: append_compaction
-        # One more kind of entry, written like a message entry by _append:
-        #     {"type": "compaction", "summary": summary, "first_kept_id": first_kept_id}
-        # and its id returned. It adds a line; it changes no line already there.
+        # A second kind of entry, written by _append like a message entry: {"type": "compaction",
+        # "summary": summary, "first_kept_id": first_kept_id}. Returns its id. It adds one line and
+        # changes no line already there.
+        # Tests: test_append_compaction_writes_one_entry.
         pass
         # --- end ---
 
@@ -527,13 +533,12 @@ class SessionLog:
         in order; a compaction entry rewrites everything before its first_kept_id as a single
         pair, its own id with the summary as a user message, and keeps the pairs from there."""
         # --- your code --- gap 3 of 6: compaction in rows
-        # Lesson 11's loop, below, knows one kind of entry. Teach it the compaction entry,
-        # read as a rule over the pairs built so far: find the pair whose id is the entry's
-        # "first_kept_id"; every pair before it goes, and in their place stands one pair,
-        #     (the compaction entry's own id,
-        #      user_message("Previous conversation summary:\n" + the entry's "summary"))
-        # followed by the kept pairs. An id that is not there keeps no pairs at all. A later
-        # compaction sees the first one's summary as an ordinary pair, and may summarise it.
+        # rows() reads a compaction entry as a rule over the pairs read so far: the pairs before
+        # the one whose id is the entry's "first_kept_id" are replaced by one pair, the entry's own
+        # id with user_message("Previous conversation summary:\n" + summary), and the pairs from
+        # there on stay. An id that is not there keeps no pair. A later compaction sees an earlier
+        # summary as an ordinary pair.
+        # Tests: test_rows_read_a_compaction_as_a_rule.
         table = []
         for entry in self.entries():
             if entry["type"] == "message":
@@ -573,12 +578,12 @@ def summarize(model, messages):
     system prompt, the rendered conversation in <conversation> tags as the only message, and
     no tools, so summarising is all it can do. RuntimeError when the reply failed or was empty."""
     # --- your code --- gap 4 of 6: summarize
-    # One request, outside any transcript: the system prompt is SUMMARY_SYSTEM, the only
-    # message is user_message(f"<conversation>\n{render(messages)}\n</conversation>"), and
-    # the tools are [] (a summariser that may call tools will call them). Return the reply's
-    # text, stripped. When the reply failed (stop_reason "error") or has no text, raise
-    #     RuntimeError(f"no summary: {reason}")
-    # where reason is the reply's error_message, or "the reply was empty" when it has none.
+    # One request that belongs to no transcript: system prompt SUMMARY_SYSTEM, one user message
+    # holding render(messages) between a line "<conversation>" and a line "</conversation>", and no
+    # tools (a summariser that may call tools will). Returns the reply's words, stripped. A reply
+    # that failed or has no words raises RuntimeError(f"no summary: {reason}"), reason being its
+    # error_message, or "the reply was empty" when it has none.
+    # Tests: test_summarize_sends_one_request, test_summarize_refuses_a_bad_reply.
     pass
     # --- end ---
 
@@ -608,11 +613,11 @@ def compact(log, model, *, keep_recent_tokens):
     appended, when there is nothing to summarise, nothing would be kept, or the summary
     failed: tidying up is never worth a user's lost turn."""
     # --- your code --- gap 5 of 6: compact
-    # rows = log.rows() and cut = find_cut(rows, keep_recent_tokens). Return False, and
-    # append nothing, when the cut leaves nothing to summarise (cut <= 0) or nothing to
-    # keep (cut >= len(rows)), or when summarize raises RuntimeError: a failed tidy-up must
-    # not cost the user a turn. Otherwise summarise the messages before the cut, append a
-    # compaction entry whose first_kept_id is the id of row `cut`, and return True.
+    # Appends one compaction entry that summarises the rows before find_cut's cut and keeps the row
+    # at the cut and after it, and returns True. Returns False, and appends nothing, when there is
+    # nothing before the cut to summarise, nothing after it to keep, or summarize raised
+    # RuntimeError: a failed tidy-up must not cost the user a turn.
+    # Tests: test_compact_gives_up_quietly.
     pass
     # --- end ---
 
@@ -622,12 +627,10 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
     then hand the harness what the log now replays. For the code around the harness to call
     between runs, never during one. True if it compacted."""
     # --- your code --- gap 6 of 6: maybe_compact
-    # In this order:
-    #   - during a run, raise RuntimeError("cannot compact during a run")
-    #   - while estimate_tokens(harness.messages) is still at most window - reserve, there
-    #     is room: return False, and ask no model
-    #   - otherwise compact(log, model, keep_recent_tokens=keep_recent_tokens); if it did,
-    #     hand the harness what the log now replays, harness.replace_messages(log.replay())
-    #   - return what compact returned
+    # During a run it refuses, with RuntimeError("cannot compact during a run"). While the
+    # transcript's estimate plus `reserve` still fits in `window` there is room: return False, and
+    # ask no model. Otherwise compact; when it did, the harness gets what the log now replays,
+    # through replace_messages. Returns whether it compacted.
+    # Tests: test_maybe_compact, test_nothing_replaces_the_transcript_mid_run.
     pass
     # --- end ---

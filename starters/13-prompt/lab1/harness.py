@@ -1,7 +1,9 @@
-# harness.py for lesson 13, lab 1, "Say what is there": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 13.1, "Say what is there" (lesson 13).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 13 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 import json
+import weakref
 from collections import deque
 
 # == 1 messages ==
@@ -169,13 +171,12 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         },
         "execute": execute,
         # --- your code --- gap 1 of 3: the tool keys
-        # Two optional keys, read only by build_system_prompt; the model never sees them as
-        # keys. "snippet": one line on what the tool is for, "Read a file's contents".
-        # "guidelines": a list of advice, in this order:
-        #     "Read files with read, not with cat or sed."
-        #     "Name the files you touch by their paths."
-        # write's second guideline is this same sentence, word for word, so the prompt can
-        # give it once.
+        # Two more keys, read only by build_system_prompt: "snippet", one line on what the tool is
+        # for, "Read a file's contents"; and "guidelines", this list, in this order:
+        # "Read files with read, not with cat or sed." and
+        # "Name the files you touch by their paths." (the second is write's second too, word for
+        # word, so the prompt gives it once).
+        # Tests: test_the_factories_carry_snippets_and_guidelines.
         # --- end ---
     }
 
@@ -200,9 +201,10 @@ def make_write_tool(ws):
         },
         "execute": execute,
         # --- your code --- gap 1, continued
-        # "snippet": "Create or replace a file". "guidelines", in this order:
-        #     "Use write for new files and for rewriting a whole file."
-        #     "Name the files you touch by their paths."          (the same as read's)
+        # write's: "snippet" "Create or replace a file"; "guidelines", in order,
+        # "Use write for new files and for rewriting a whole file." and
+        # "Name the files you touch by their paths.".
+        # Tests: test_the_factories_carry_snippets_and_guidelines.
         # --- end ---
     }
 
@@ -233,8 +235,9 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         },
         "execute": execute,
         # --- your code --- gap 1, continued
-        # "snippet": "Run a shell command". "guidelines": one sentence,
-        #     "Before running a command, say what it is for."
+        # bash's: "snippet" "Run a shell command"; "guidelines", one sentence,
+        # "Before running a command, say what it is for.".
+        # Tests: test_the_factories_carry_snippets_and_guidelines.
         # --- end ---
     }
 
@@ -348,8 +351,9 @@ class Harness:
     Harness(model, system, tools, messages=(), max_turns=None) copies `messages` into a list of
     its own; the dicts in it are shared, not copied.
       .messages        a tuple: a snapshot nobody outside can append to or pop from.
-      .is_running      True from prompt() until that run is exhausted, closed or dies. It is
-                       read off the run itself, so no way out can forget to reset it.
+      .is_running      True from prompt() until that run is exhausted, closed or dies, or
+                       until nobody holds it any more. It is read off the run itself, through
+                       a weak reference, so no way out can forget to reset it.
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
@@ -371,7 +375,7 @@ class Harness:
     def __init__(self, model, system, tools, messages=(), max_turns=None):
         self._model, self._system, self._tools = model, system, list(tools)
         self._messages, self._max_turns = list(messages), max_turns
-        self._run_now = None  # the run prompt() handed out last
+        self._run_now = None  # a weak reference to the run prompt() handed out last
         self._steering, self._follow_ups = deque(), deque()
         self._listeners = []
 
@@ -381,14 +385,15 @@ class Harness:
 
     @property
     def is_running(self):
-        run = self._run_now
+        run = self._run_now and self._run_now()  # None once nobody holds the run
         return run is not None and run.gi_frame is not None  # a finished run has no frame
 
     def prompt(self, text):
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
-        self._run_now = self._run(text)
-        return self._run_now
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
 
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
@@ -646,11 +651,11 @@ def discover_context(ws, cwd):
     first, so the file nearest the work is read last and has the last word. Whoever wrote
     these files is writing part of your system prompt."""
     # --- your code --- gap 2 of 3: discover_context
-    # Split cwd on "/" and drop the parts "" and "." (so "" and "." both mean the root).
-    # Then look for AGENTS.md in the root, then one folder deeper at a time down to cwd:
-    # "AGENTS.md", "services/AGENTS.md", "services/api/AGENTS.md" for "services/api". Each
-    # one that ws.exists goes in the list as (its path, ws.read_text(its path)), broadest
-    # first; a folder without one is skipped.
+    # [(path, text)] for each AGENTS.md that ws.exists, from the workspace root down to the folder
+    # `cwd`, one folder at a time, broadest first: for "services/api" that is "AGENTS.md",
+    # "services/AGENTS.md", "services/api/AGENTS.md". A folder without one is skipped, and "" and
+    # "." both mean the root.
+    # Tests: test_discover_context_walks_down, test_discover_context_at_the_root.
     pass
     # --- end ---
 
@@ -662,21 +667,21 @@ def build_system_prompt(tools, context_files, skills, cwd, today):
     read can load them, and last the date and folder. It reads no clock and no disk, so equal
     arguments give equal bytes, which tests and prompt caches depend on."""
     # --- your code --- gap 3 of 3: build_system_prompt
-    # Sections joined by "\n\n", in this order; a section with nothing in it is left out:
-    #   1. one opening line, "You are a coding assistant working in the user's project."
-    #   2. a heading line, "Available tools:", then f"- {name}: {snippet}" for each tool that
-    #      has a snippet, in the order of `tools` (never sorted)
-    #   3. a heading line, "Guidelines:", then f"- {line}" for each guideline of each tool,
-    #      each sentence once, in the order first seen: keep them in a list (a set would
-    #      forget the order)
-    #   4. each context file (path, text), in the order given, as
-    #      f'<project_instructions path="{path}">\n{text}\n</project_instructions>'
-    #   5. only when there are skills and a tool named "read" to load them: a heading line,
-    #      "Skills are instruction files for particular kinds of task. Before starting a
-    #      task that fits a description, read its file.", then
-    #      f"- {name}: {description} ({path})" for each skill
-    #   6. f"Current date: {today}\nCurrent working directory: {cwd}", last, so that the
-    #      text before it stays the same from day to day
-    # Read no clock and no file here: equal arguments must give equal text.
+    # The prompt is sections joined by "\n\n", in this order, each left out when it has nothing to
+    # say:
+    #   - "You are a coding assistant working in the user's project."
+    #   - "Available tools:", then a line f"- {name}: {snippet}" per tool that has a snippet, in
+    #     the order of `tools`
+    #   - "Guidelines:", then f"- {line}" for each guideline of every tool, each sentence once, in
+    #     the order first seen
+    #   - each context file, in the order given, as
+    #     f'<project_instructions path="{path}">\n{text}\n</project_instructions>'
+    #   - only when there are skills and a tool named "read": "Skills are instruction files for
+    #     particular kinds of task. Before starting a task that fits a description, read its
+    #     file.", then f"- {name}: {description} ({path})" per skill
+    #   - last, f"Current date: {today}\nCurrent working directory: {cwd}"
+    # Equal arguments give equal text: no clock, no disk.
+    # Tests: test_the_order_of_the_sections, test_guidelines_once_each,
+    #   test_the_skills_index_needs_read, test_the_prompt_is_deterministic.
     pass
     # --- end ---

@@ -1,7 +1,9 @@
-# harness.py for lesson 14, lab 1, "Build the door": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 14.1, "Build the door" (lesson 14).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 14 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 import json
+import weakref
 from collections import deque
 
 # == 1 messages ==
@@ -236,19 +238,13 @@ def guard(tool, check):
     check that raises has not said yes, so the call is refused: the door fails closed."""
     def execute(arguments):
         # --- your code --- gap 1 of 3: the guarded execute
-        # The door, in three steps:
-        #   1. ask check(tool["name"], arguments): None means go ahead, a string is a reason
-        #      to refuse. A check that raises an Exception has not said yes: its reason is
-        #      f"the check failed: {exc}" (a door fails closed). Catch Exception, no wider.
-        #   2. a reason means raise PermissionError(f"Tool call blocked: {reason}"); run_tool
-        #      turns it into the call's result, and the real tool never runs
-        #   3. otherwise return what tool["execute"](arguments) returns. Call it outside the
-        #      try of step 1: what the real tool raises is its own failure, not a refusal.
-        # One of the hidden tests, an allow-list that raises for any command not on it:
-        #     allowed = {"ls": None, "cat": None}
-        #     check = lambda name, arguments: allowed[arguments["command"].split()[0]]
-        #     a call of bash {"command": "rm -rf build"} behind guard(bash, check) gets the
-        #     result "Tool call blocked: the check failed: 'rm'", is_error True
+        # The door. Before the real tool runs, check(tool["name"], arguments) is asked once: None
+        # lets the call through to the real execute, whose answer (or failure) is the call's own; a
+        # string refuses it with PermissionError(f"Tool call blocked: {reason}"), and the real tool
+        # never runs. A check that raises an Exception has not said yes: the call is refused with
+        # the reason f"the check failed: {exc}". Nothing wider than Exception is caught.
+        # Tests: test_a_refusal_is_an_error_result, test_a_crashing_check_fails_closed,
+        #   test_the_tools_own_failure_is_not_a_refusal, test_a_power_cut_passes_through_the_guard.
         pass
         # --- end ---
 
@@ -259,10 +255,11 @@ def deny_destructive(name, arguments):
     """A check for guard that refuses bash commands containing "rm -rf". It slows a careless
     model down and stops nothing determined: `rm -fr` walks past it."""
     # --- your code --- gap 2 of 3: deny_destructive
-    # A check: for a bash call whose command contains "rm -rf", return a reason, written
-    # for the model to read, that says the deletion cannot be undone and that the user can
-    # run it themselves if they want it. Anything else, other tools included: None. It
-    # reads the text and nothing more, so "rm -fr" gets through: a speed bump, not a wall.
+    # A check: a bash call whose command contains "rm -rf" gets a reason, written for the model,
+    # that says the deletion cannot be undone and that the user can run it themselves if they want
+    # it. Every other call, of any tool, gets None. It reads the text only, so "rm -fr" gets
+    # through: a speed bump, not a wall.
+    # Tests: test_deny_destructive.
     pass
     # --- end ---
 
@@ -271,10 +268,11 @@ def confirm_with(human):
     """A check for guard that asks a person. Only an answer of True lets the call through;
     "yes", 1 or anything else is a no, because a door fails closed."""
     # --- your code --- gap 3 of 3: confirm_with
-    # Return a check, a function of (name, arguments), that asks the person once per call,
-    #     human.ask(f"Allow {name} {json.dumps(arguments)}?")
-    # and returns None only when the answer is True itself. Any other answer, "yes" and 1
-    # included, returns the reason "the user said no": what is not a clear yes is a no.
+    # A check that asks `human` once per call, human.ask(f"Allow {name} {json.dumps(arguments)}?"),
+    # and lets the call through only when the answer is True itself. Any other answer ("yes" and 1
+    # included) is the reason "the user said no".
+    # Tests: test_confirm_with_asks_the_person, test_one_question_per_call_in_order,
+    #   test_only_true_is_yes.
     pass
     # --- end ---
 
@@ -388,8 +386,9 @@ class Harness:
     Harness(model, system, tools, messages=(), max_turns=None) copies `messages` into a list of
     its own; the dicts in it are shared, not copied.
       .messages        a tuple: a snapshot nobody outside can append to or pop from.
-      .is_running      True from prompt() until that run is exhausted, closed or dies. It is
-                       read off the run itself, so no way out can forget to reset it.
+      .is_running      True from prompt() until that run is exhausted, closed or dies, or
+                       until nobody holds it any more. It is read off the run itself, through
+                       a weak reference, so no way out can forget to reset it.
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
@@ -411,7 +410,7 @@ class Harness:
     def __init__(self, model, system, tools, messages=(), max_turns=None):
         self._model, self._system, self._tools = model, system, list(tools)
         self._messages, self._max_turns = list(messages), max_turns
-        self._run_now = None  # the run prompt() handed out last
+        self._run_now = None  # a weak reference to the run prompt() handed out last
         self._steering, self._follow_ups = deque(), deque()
         self._listeners = []
 
@@ -421,14 +420,15 @@ class Harness:
 
     @property
     def is_running(self):
-        run = self._run_now
+        run = self._run_now and self._run_now()  # None once nobody holds the run
         return run is not None and run.gi_frame is not None  # a finished run has no frame
 
     def prompt(self, text):
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
-        self._run_now = self._run(text)
-        return self._run_now
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
 
     def steer(self, text):
         """Queue `text` for the next gap between turns."""

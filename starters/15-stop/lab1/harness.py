@@ -1,9 +1,11 @@
-# harness.py for lesson 15, lab 1, "Ask the run to stop": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 15.1, "Ask the run to stop" (lesson 15).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 15 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 # given in lesson 15: asyncio, for the one kind of waiting this file does: a turn of the event loop
 import asyncio
 import json
+import weakref
 from collections import deque
 
 # == 1 messages ==
@@ -32,15 +34,17 @@ def error_message(text, stop_reason="error"):
     error_message, and stop_reason "error" (something gave up) or "aborted" (the user stopped
     it). Runs record their endings; they do not raise them."""
     # --- your code --- gap 1 of 10: error_message
-    # Lesson 5 wrote this body for one kind of ending. The new parameter names the second kind;
-    # put it where the label goes.
+    # The ending now carries its label: stop_reason is `stop_reason` ("error" unless told
+    # otherwise; "aborted" for a run the user stopped). Everything else is as in lesson 5.
+    # Tests: test_error_message_takes_a_label.
     return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
     # --- end ---
 
 
 # --- your code --- gap 2 of 10: ABORTED
-# Name the text "Operation aborted" ABORTED. A stopped run uses it twice: as the result of each
-# call it never ran, and as the error_message of the message it ends on.
+# ABORTED is the text "Operation aborted": the result of each call a stopped run did not run, and
+# the error_message of the message the run ends on.
+# Tests: test_stop_inside_a_batch, test_events_of_a_stopped_run.
 # --- end ---
 
 
@@ -99,11 +103,11 @@ async def run_tool(tools, call, signal=None):
     that does run is handed the signal. A CancelledError is the task being stopped, not the
     tool failing, and passes through."""
     # --- your code --- gap 3 of 10: run_tool
-    # Lesson 4's body, recoloured: `execute` is awaited now. `signal` is a CancelToken or None,
-    # and nothing reads it yet. Two changes:
-    #   - a cancelled signal means the tool does not run, and the call still gets its one
-    #     result: ABORTED, with is_error True
-    #   - a tool that does run is handed the signal: execute(arguments, signal)
+    # Lesson 4's body, below, with execute awaited; `signal` is a CancelToken or None. It must now
+    # hold that a call whose signal is already cancelled gets its one result all the same, ABORTED
+    # with is_error True, and its tool does not run; and that a tool which does run is handed the
+    # signal as execute's second argument.
+    # Tests: test_stop_inside_a_batch, test_tools_are_handed_the_token.
     tool = {t["name"]: t for t in tools}.get(call["name"])
     if tool is None:
         text, failed = f"Tool {call['name']} not found", True
@@ -226,14 +230,15 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     failure: the result is ordinary and ends with a status line."""
     async def execute(arguments, signal=None):
         # --- your code --- gap 4 of 10: bash's poll loop
-        # `await shell.arun(command)` waits for the command and looks at nothing else, so no
-        # flag will ever stop `sleep inf`. Replace it with a loop that polls:
-        #     process = shell.start(command)    starts it and returns at once
-        #     process.done() -> bool            process.kill()
-        #     process.output() -> (output, code), only once it is done
-        # Until it is done, look at the signal on every lap: set means return
-        # "Command cancelled"; clear means `await asyncio.sleep(0)`, a single turn of the event
-        # loop, then the next lap. Whichever way execute ends, the process ends with it.
+        # The line below waits for the command and for nothing else, so no Stop can end
+        # `sleep inf`. bash must now end as soon as it sees the signal cancelled, returning
+        # "Command cancelled", and must look often enough that a Stop is seen within a turn of the
+        # event loop. Whichever way execute ends (an answer, a Stop, the task cancelled), the
+        # process ends with it. The shell also has shell.start(command), which returns a process at
+        # once; a process has done(), kill(), and output() -> (output, code), which answers once it
+        # is done.
+        # Tests: test_bash_hears_stop, test_bash_kills_its_command_on_a_hard_cancel,
+        #   test_bash_waits_for_a_slow_command.
         output, code = await shell.arun(str_arg(arguments, "command"))
         # --- end ---
         printed = len(output.splitlines())  # lines the command printed, before the cut
@@ -340,10 +345,12 @@ async def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
                 yield record(message)
             pending = []
             # --- your code --- gap 5 of 10: run_agent, 1 of 3: the top of a turn
-            # 1 of 3, the top of a turn. After the max_turns check and before the model call:
-            # a cancelled signal makes the reply error_message(ABORTED, stop_reason="aborted"),
-            # and the model is not called (after Stop, a request is money for nothing).
-            # Otherwise the model is called as before, with the signal as a fourth argument.
+            # 1 of 3, the top of a turn. A run whose signal is cancelled ends here with
+            # error_message(ABORTED, stop_reason="aborted") as its reply, and no request is made
+            # for it; the max_turns ending keeps precedence. A request that is made is handed the
+            # signal, as acomplete's fourth argument.
+            # Tests: test_stop_inside_a_batch, test_stop_before_the_first_step,
+            #   test_stop_during_the_request.
             if max_turns is not None and turn > max_turns:  # before the call, never after
                 reply = error_message(f"Agent stopped after max_turns={max_turns}")
             else:
@@ -352,15 +359,17 @@ async def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
             # --- end ---
             yield record(reply)
             # --- your code --- gap 6 of 10: run_agent, 2 of 3: a stopped reply
-            # 2 of 3. A failed reply is not acted on, and nobody is asked for more. A stopped
-            # one neither: the model itself answers "aborted" when Stop lands mid-request.
+            # 2 of 3. A reply that ended "aborted" is treated as a failed one: nothing in it is
+            # acted on, and nobody is asked for more.
+            # Tests: test_a_follow_up_outlives_a_stop, test_a_steer_during_a_stopped_request_waits.
             failed = reply["stop_reason"] == "error"
             # --- end ---
             todo = [] if failed else tool_calls(reply)  # the calls this turn owes a result
             for call in todo:
                 yield {"type": "tool_execution_start", "call": call}
                 # --- your code --- gap 7 of 10: run_agent, 3 of 3: the signal goes to run_tool
-                # 3 of 3. run_tool needs the signal too.
+                # 3 of 3. Every call's tool hears the run's signal.
+                # Tests: test_tools_are_handed_the_token.
                 result = await run_tool(tools, call)
                 # --- end ---
                 yield record(result)  # straight after the tool returned: nothing in between
@@ -378,8 +387,9 @@ def context_for_model(messages):
     it never changes. Empty assistant messages that failed or were stopped are left out (a
     failed one that got words out stays), then every call is paired with its result."""
     # --- your code --- gap 8 of 10: context_for_model
-    # Lesson 10's body. Stop brings a second kind of empty ending, "aborted", and a provider
-    # refuses it just as it refuses an empty "error" message: leave both out.
+    # Lesson 10's view. An empty "aborted" ending is refused by a provider just as an empty "error"
+    # one is: the view leaves out both.
+    # Tests: test_the_next_request_after_a_stop.
     endings = ("error",)  # the empty ending a provider would refuse
     # --- end ---
     kept = [message for message in messages
@@ -424,8 +434,9 @@ class CancelToken:
     looks at it (the loop at each turn's top, run_tool before each call, the model, a tool that
     polls). Any object with is_cancelled() can serve as a signal."""
     # --- your code --- gap 9 of 10: CancelToken
-    # Three methods: __init__(self), cancel(self), is_cancelled(self) -> bool.
-    # A new token is clear; once cancelled it stays cancelled.
+    # One run's Stop flag, with cancel() and is_cancelled() -> bool. A new token is not cancelled;
+    # once cancelled, it stays cancelled.
+    # Tests: test_the_token_and_the_two_checks.
     # --- end ---
 
 
@@ -437,8 +448,9 @@ class Harness:
     Harness(model, system, tools, messages=(), max_turns=None) copies `messages` into a list of
     its own; the dicts in it are shared, not copied.
       .messages        a tuple: a snapshot nobody outside can append to or pop from.
-      .is_running      True from prompt() until that run is exhausted, closed or dies. It is
-                       read off the run itself, so no way out can forget to reset it.
+      .is_running      True from prompt() until that run is exhausted, closed or dies, or
+                       until nobody holds it any more. It is read off the run itself, through
+                       a weak reference, so no way out can forget to reset it.
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
@@ -462,27 +474,19 @@ class Harness:
     def __init__(self, model, system, tools, messages=(), max_turns=None):
         self._model, self._system, self._tools = model, system, list(tools)
         self._messages, self._max_turns = list(messages), max_turns
-        self._run_now = None  # the run prompt() handed out last
+        self._run_now = None  # a weak reference to the run prompt() handed out last
         self._steering, self._follow_ups = deque(), deque()
         self._listeners = []
         # --- your code --- gap 10 of 10: Harness
-        # Lesson 14's Harness, recoloured. About five new lines, in three places:
-        #   - here and in prompt: a fresh CancelToken for every run, kept on self and made on
-        #     the line where the run begins (is_running turns True there), so a Stop pressed
-        #     before the run's first step still counts; __init__ makes one too, so that
-        #     cancel() always has a token to set
-        #   - cancel: cancel the current run's token; when nothing runs it must do nothing
-        #     and must not raise
-        #   - _run: hand the token to run_agent as signal=
-        # One of the hidden tests. One reply asks for three tools; the first, while it runs,
-        # does what a user at the keyboard would:
-        #     def look(arguments):                    # c1 of the batch [c1, c2, c3]
-        #         if arguments["path"] == "a.py":
-        #             h.cancel()
-        #         return "contents of " + arguments["path"]
-        #     await lab.drive(h.prompt("Look at all three files."))
+        # Stop, for the harness (this gap opens here, in prompt, in cancel and in _run). Each run
+        # has a CancelToken of its own, handed to run_agent as its signal. A Stop pressed any time
+        # after prompt() returns stops that run, even before its first step; cancel() when nothing
+        # runs (before any prompt, or after a run) does nothing that a later run could notice, and
+        # raises nothing. One test, a Stop pressed by the first of three calls, checks
         #     lab.shape(h.messages) == "U A[c1,c2,c3] R(c1) R(c2) R(c3) A(aborted)"
-        #     len(model.calls) == 1                   # no paid request after Stop
+        #     len(model.calls) == 1          # no request paid for after the Stop
+        # Tests: test_stop_inside_a_batch, test_stop_before_the_first_step,
+        #   test_cancel_when_idle_is_harmless.
         # --- end ---
 
     @property
@@ -491,16 +495,18 @@ class Harness:
 
     @property
     def is_running(self):
-        run = self._run_now
+        run = self._run_now and self._run_now()  # None once nobody holds the run
+        # given in lesson 15: ag_frame: an async generator keeps its frame there, not in gi_frame
         return run is not None and run.ag_frame is not None  # a finished run has no frame
 
     def prompt(self, text):
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
         # --- your code --- gap 10, continued
-        self._run_now = self._run(text)
+        run = self._run(text)
         # --- end ---
-        return self._run_now
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
 
     def steer(self, text):
         """Queue `text` for the next gap between turns."""

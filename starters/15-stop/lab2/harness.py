@@ -1,8 +1,10 @@
-# harness.py for lesson 15, lab 2, "Insist": your starting point: fill the gaps marked '# --- your code ---'.
-# Made by tools/make.py from source/harness.src.py; edit the source, not this file.
+# harness.py for lab 15.2, "Insist" (lesson 15).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 15 tests.py
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
 import asyncio
 import json
+import weakref
 from collections import deque
 
 # == 1 messages ==
@@ -96,11 +98,11 @@ async def run_tool(tools, call, signal=None):
         text, failed = f"Tool {call['name']} not found", True
     else:
         # --- your code --- gap 1 of 2: the boundary lets a cancelled task through
-        # task.cancel() raises asyncio.CancelledError inside whatever the tool is awaiting.
-        # That is not the tool failing, and it must not turn into a result. Give it an except
-        # clause of its own, above the wide one, that sends it on. (Since Python 3.8 it is not
-        # an Exception, so the wide clause already lets it by: the new clause is there for
-        # whoever edits this boundary next.)
+        # A cancelled task is not a failed tool: asyncio.CancelledError raised inside the tool must
+        # leave run_tool as it came, with no result made for it. Python already lets it past the
+        # wide clause; the boundary must say so in writing, in an except clause of its own above
+        # the wide one, for whoever edits it next.
+        # Tests: test_the_boundary_says_so_in_writing.
         try:
             text, failed = await tool["execute"](call["arguments"], signal), False
         except Exception as exc:
@@ -413,8 +415,9 @@ class Harness:
     Harness(model, system, tools, messages=(), max_turns=None) copies `messages` into a list of
     its own; the dicts in it are shared, not copied.
       .messages        a tuple: a snapshot nobody outside can append to or pop from.
-      .is_running      True from prompt() until that run is exhausted, closed or dies. It is
-                       read off the run itself, so no way out can forget to reset it.
+      .is_running      True from prompt() until that run is exhausted, closed or dies, or
+                       until nobody holds it any more. It is read off the run itself, through
+                       a weak reference, so no way out can forget to reset it.
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
@@ -438,7 +441,7 @@ class Harness:
     def __init__(self, model, system, tools, messages=(), max_turns=None):
         self._model, self._system, self._tools = model, system, list(tools)
         self._messages, self._max_turns = list(messages), max_turns
-        self._run_now = None  # the run prompt() handed out last
+        self._run_now = None  # a weak reference to the run prompt() handed out last
         self._steering, self._follow_ups = deque(), deque()
         self._listeners = []
         self._signal = CancelToken()  # so that cancel() always has something to set
@@ -449,14 +452,15 @@ class Harness:
 
     @property
     def is_running(self):
-        run = self._run_now
+        run = self._run_now and self._run_now()  # None once nobody holds the run
         return run is not None and run.ag_frame is not None  # a finished run has no frame
 
     def prompt(self, text):
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
-        self._signal, self._run_now = CancelToken(), self._run(text)  # one line: one beginning
-        return self._run_now
+        self._signal, run = CancelToken(), self._run(text)  # one line: one beginning
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
 
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
@@ -570,22 +574,14 @@ async def stop_run(harness, task, grace=5):
     awaits, and is waited for ("hard"). Either way the task is over on return. Only the task's
     own CancelledError is swallowed: if stop_run is itself being cancelled, that goes on up."""
     # --- your code --- gap 2 of 2: stop_run
-    # About a dozen lines, in this order:
-    #   1. harness.cancel()
-    #   2. up to `grace` times: stop waiting if task.done(), else `await asyncio.sleep(0)`
-    #   3. if the task is done now, return "clean"
-    #   4. task.cancel(), then `await task` inside try / except asyncio.CancelledError, and
-    #      return "hard" (a cancelled task that nobody waits for is not known to be over)
-    #   5. in that except: when asyncio.current_task().cancelling() is not 0, the
-    #      CancelledError is aimed at stop_run itself, so raise it again
-    # From the hidden tests: a build tool deaf to its signal, so only insisting can stop it:
-    #     async def execute(arguments, signal=None):
-    #         return (await shell.arun("sleep inf"))[0]
-    #     task = asyncio.ensure_future(lab.drive(h.prompt("Build it.")))
-    #     await stop_run(h, task, grace=5) == "hard"
-    #     task.cancelled() and not h.is_running
-    #     lab.shape(h.messages) == "U A[c1]"       # a killed call has no result, and two
-    #                                              # more prompts are still answered
+    # On return the task is over, and the answer says how. First the run is asked to stop through
+    # the harness; if, within `grace` turns of the event loop, the task is done, the answer is
+    # "clean" (and no turn is spent waiting once it is done). Otherwise the task is cancelled and
+    # waited for until it is over, and the answer is "hard". The task's own CancelledError is
+    # swallowed; a cancellation aimed at stop_run itself goes on up.
+    # Tests: test_stop_run_is_clean_when_the_tool_looks,
+    #   test_stop_run_insists_when_the_tool_is_deaf, test_grace_is_counted_in_turns,
+    #   test_stop_run_can_itself_be_stopped.
     # --- end ---
 
 

@@ -1,0 +1,153 @@
+# harness.py for lab 3.1, "Keep going" (lesson 3, guided level: each gap spells out its steps).
+# Fill the gaps marked '# --- your code ---', then check the file from its lab folder:
+#     python lab/lab_check.py --harness harness.py --lesson 3 tests.py
+"""A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
+
+# == 1 messages ==
+# A conversation is a list of messages, and a message is a dict tagged with the role that spoke.
+
+
+def user_message(text):
+    """What the user said. User content is a plain string."""
+    return {"role": "user", "content": text}
+
+
+def text_of(message):
+    """The words of an assistant message, joined. Its content is a list of blocks, because one
+    reply can mix words and calls; the words are the blocks of type "text"."""
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+
+
+def tool_calls(message):
+    """The calls an assistant message makes, in order. Derived from content every time it is
+    asked, so there is no second copy to fall out of step."""
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+
+
+# == 2 tools ==
+# A tool is a dict. The model is told its "name", "description" and "parameters" (JSON Schema).
+# "execute" is a plain function, execute(arguments) -> str, that only this program calls.
+
+
+def tool_specs(tools):
+    """What the model may know of each tool: name, description and parameters, in order. The
+    function itself never leaves this program."""
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+
+
+def run_tool(tools, call):
+    """Answer one call with its toolResult: the tool the call names runs on the call's
+    arguments, and what it returns goes back under the call's id, so that the model can tell
+    which of its calls this answers."""
+    tool = {t["name"]: t for t in tools}[call["name"]]
+    text, failed = tool["execute"](call["arguments"]), False
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": text, "is_error": failed}
+
+
+def make_read_tool(ws):
+    """The `read` tool over the workspace `ws`: the whole text of one file, named by its path."""
+    def execute(arguments):
+        return ws.read_text(arguments["path"])
+
+    return {
+        "name": "read",
+        "description": "Return the text of a file.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "path": {"type": "string", "description": "The file, relative to the project."},
+            },
+            "required": ["path"],
+        },
+        "execute": execute,
+    }
+
+
+# given in lesson 3: the two factories and their tool dicts; each execute is yours
+def make_write_tool(ws):
+    """The `write` tool: makes a file in `ws`, or overwrites one that is there, whole."""
+    def execute(arguments):
+        # --- your code --- gap 1 of 3: write's execute
+        # Write arguments["content"] to the file named by arguments["path"] (ws.write_text
+        # creates it, or replaces all of it), then return exactly
+        # f"Successfully wrote to {path}." The model cannot see the disk: the result is the
+        # only way it learns that the write happened.
+        pass
+        # --- end ---
+
+    return {
+        "name": "write",
+        "description": "Create a text file, or replace everything in one that exists.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "path": {"type": "string", "description": "The file, relative to the project."},
+                "content": {"type": "string", "description": "Everything the file will hold."},
+            },
+            "required": ["path", "content"],
+        },
+        "execute": execute,
+    }
+
+
+def make_bash_tool(shell):
+    """The `bash` tool: run one command line in `shell` and return what it printed, stdout and
+    stderr together."""
+    def execute(arguments):
+        # --- your code --- gap 2 of 3: bash's execute
+        # shell.run(command) runs arguments["command"] and returns (output, code): what the
+        # command printed, stdout and stderr together, and its exit code. Return the output.
+        pass
+        # --- end ---
+
+    return {
+        "name": "bash",
+        "description": "Run one shell command line; stdout and stderr come back together.",
+        "parameters": {
+            "type": "object",
+            "properties": {"command": {"type": "string", "description": "What to run."}},
+            "required": ["command"],
+        },
+        "execute": execute,
+    }
+
+
+# == 3 loop ==
+# The code that talks to the model. The model remembers nothing, so every request carries
+# everything.
+
+
+# given in lesson 3: the function's first line and its docstring; the loop is yours
+def run_agent(model, system, messages, tools, prompt):
+    """Give `prompt` to the model and carry on until a reply asks for no tools. `messages` is
+    the caller's list and the record: the prompt, each reply, and one result per call, in call
+    order, are appended to it as they happen, so a second run on the same list carries the
+    conversation on. The system prompt travels beside the list, never inside it."""
+    # --- your code --- gap 3 of 3: the loop
+    # The loop, in four steps:
+    #   1. append user_message(prompt) to `messages`: the caller's list is the record
+    #   2. ask: model.complete(system, messages, tool_specs(tools)); append the reply
+    #   3. run each call of the reply, in order, with run_tool, and append each result
+    #   4. a reply with calls means back to step 2; a reply with none ends the run
+    # Keep no list of your own, and put the system prompt in no message: it travels beside
+    # the list. What run_agent returns is not part of the contract. One of the lab's tests:
+    #     model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})),
+    #                                lab.say("Done.")])
+    #     run_agent(model, SYSTEM, messages, [look], "Look at a.py.")
+    #     lab.shape(messages) == "U A[c1] R(c1) A"
+    #     lab.shape(model.calls[1].messages) == "U A[c1] R(c1)"     # it remembers nothing
+    # --- end ---
+
+
+# == 4 harness ==
+# Empty until lesson 8, which gives the transcript a single owner.
+
+
+# == 5 frontends ==
+# Empty until lesson 7, whose frontends draw a run from its events.
+
+
+# == 6 environment ==
+# Empty until lesson 11, which keeps a session on disk.

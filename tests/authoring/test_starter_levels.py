@@ -1,0 +1,223 @@
+"""Labs that ask for thought: what a student sees before the last hint must not hand over the
+lab's lines.
+
+The lines a lab asks for are the solution's lines that its standard starter does not already
+hold: the solution and the starter (both without their headers) are compared line by line, and
+every solution line the starter lacks is one the student writes. Blank lines, comments, and
+lines made only of keywords and brackets (`else:`, `return False`, `)`) are not counted; a
+line's trailing comment is dropped and its runs of whitespace are made one space.
+
+What a student sees before the last hint: the standard starter, the lesson's notebook (as
+tools/notebooks.py builds it from lesson.md, less every lab's last hint level) up to the end of
+the lab's own section (its hints, its starter and its tests in plain words: the cells after it,
+a Tau comparison or the closing card, are read once the lab is done), what those cells print
+(outputs.json), and the lab's hint levels 1 and 2. Of the starter, what counts is what it
+adds to the file the student finished in the lab before (the previous lab's reference): its
+gap comments, its given lines and docstrings. A line the student already has in that file (an
+`await asyncio.sleep(0)` written in 15.1 and written again in 15.2) is not handed over by
+the new lab. A line counts as shown when it stands there whole, whitespace-normalised, not run
+into a longer name. At most a tenth of a lab's lines may be shown.
+
+Run as a script, it prints every lab's figure: .venv/bin/python tests/authoring/test_starter_levels.py
+"""
+import difflib
+import html
+import keyword
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # conftest's BUILT, run as a script
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from lab.check import manifest  # noqa: E402
+from tools import labsource, notebooks  # noqa: E402
+
+from conftest import BUILT  # noqa: E402
+
+MOST = 0.10  # the share of a lab's lines that may be shown before its last hint
+
+# Labs over the limit because of what their lesson.md prints before the lab is done (cells of the
+# rungs, a Build section), with the passages; the starters and hints alone stay under it (the
+# second test). Each is an xfail(strict): once the lesson is fixed the test passes, and strict
+# makes that a failure until the entry goes.
+KNOWN: dict[str, str] = {
+    "3.1": "lesson 3's code cells under 'Where lesson 2 stops' and 'Whose list?' print the "
+           "loop's lines (messages.append(reply), for call in calls:, if not calls:)",
+    "7.1": "lesson 7's cells under 'The append and the event: which comes first?' and 'Where "
+           "the answer travels', and its Build section, print the yields",
+    "11.1": "lesson 11's cells under 'Write as it happens', 'A half line at the end', 'Who writes "
+            "it down?' and 'When the listener cannot write' print entries, persist_to and _notify",
+    "14.1": "lesson 14's cells under 'What a refusal sounds like', 'A check that breaks' and "
+            "'Where the `try` ends' print the guarded execute",
+    "15.2": "lesson 15's cells under 'Warm-up: async in three cells', 'Stop, in the middle of "
+            "things' and 'The tool that will not take a hint', and its Build section, print "
+            "stop_run's lines",
+}
+
+NAME = re.compile(r"[A-Za-z_]\w*")
+STRING = re.compile(r"""[rbfRBF]*("[^"\\]*(?:\\.[^"\\]*)*"|'[^'\\]*(?:\\.[^'\\]*)*')""")
+EMPTY = set(keyword.kwlist) | set(keyword.softkwlist) | {"True", "False", "None"}
+
+
+def code_of(line: str) -> str:
+    """`line` without its comment, whitespace-normalised. A '#' inside a string is kept."""
+    out, quote, i = [], None, 0
+    while i < len(line):
+        char = line[i]
+        if quote:
+            if char == "\\":
+                out.append(line[i:i + 2])
+                i += 2
+                continue
+            if char == quote:
+                quote = None
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
+            break
+        out.append(char)
+        i += 1
+    return " ".join("".join(out).split())
+
+
+def counted(code: str) -> bool:
+    """Whether a code line carries something of its own: a string, or a name that is not a
+    keyword or a constant."""
+    if STRING.search(code):
+        return True
+    return any(name not in EMPTY for name in NAME.findall(code))
+
+
+def written(lab: manifest.Lab, tree) -> list[str]:
+    """The lines the lab asks for: the solution's lines its standard starter does not hold,
+    normalised, in file order."""
+    solution = [code_of(line) for line in labsource.render(tree, lab.id, "solution").splitlines()]
+    starter = [code_of(line) for line in labsource.render(tree, lab.id, "starter").splitlines()]
+    lines = []
+    matcher = difflib.SequenceMatcher(None, starter, solution, autojunk=False)
+    for tag, _, _, low, high in matcher.get_opcodes():
+        if tag in ("replace", "insert"):
+            lines += [code for code in solution[low:high] if code and counted(code)]
+    return lines
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def added(lab: manifest.Lab, tree) -> str:
+    """The standard starter's lines that the previous lab's reference does not hold."""
+    starter = labsource.make(lab, "starter", tree=tree).splitlines()
+    order = list(manifest.labs(built_only=True))
+    at = order.index(lab)
+    if at == 0:
+        return "\n".join(starter)
+    before = labsource.make(order[at - 1], "solution", tree=tree).splitlines()
+    matcher = difflib.SequenceMatcher(None, before, starter, autojunk=False)
+    return "\n".join(line for tag, _, _, low, high in matcher.get_opcodes()
+                     if tag in ("replace", "insert") for line in starter[low:high])
+
+
+def seen(lab: manifest.Lab, tree) -> dict[str, str]:
+    """What a student sees before the last hint, by where it comes from, each whitespace-
+    normalised into one line."""
+    lesson = lab.lesson
+    cells = list(notebooks.build(lesson).cells) if lesson.source.is_file() else []
+    own = [at for at, cell in enumerate(cells) if f"`course check {lab.id}`" in cell.source
+           or (lab.hints and lab.hints[0].strip() in cell.source)]
+    cells = cells[:own[-1] + 1] if own else cells
+    notebook = []
+    for cell in cells:
+        text = cell.source
+        for other in lesson.labs:
+            if len(other.hints) == 3:
+                text = text.replace(other.hints[2].strip(), "")
+        notebook.append(html.unescape(text) if cell.cell_type == "markdown" else text)
+    pins = notebooks.pins(lesson)
+    return {"the starter": flat(added(lab, tree)),
+            "the notebook": flat("\n".join(notebook)),
+            "what its cells print": flat("\n".join(pins.get(cell.id, "") for cell in cells)),
+            "hints 1 and 2": flat("\n".join(lab.hints[:2]))}
+
+
+def shown_in(code: str, text: str) -> bool:
+    return re.search(r"(?<![\w.])" + re.escape(code) + r"(?!\w)", text) is not None
+
+
+@dataclass
+class Share:
+    lab: str
+    lines: list[str]
+    shown: dict[str, list[str]]  # where -> the lines shown there
+
+    @property
+    def count(self) -> int:
+        return len({i for i, line in enumerate(self.lines)
+                    if any(line in found for found in self.shown.values())})
+
+    @property
+    def share(self) -> float:
+        return self.count / len(self.lines) if self.lines else 0.0
+
+    def words(self) -> str:
+        where = ", ".join(f"{place} {len(lines)}" for place, lines in self.shown.items() if lines)
+        return (f"lab {self.lab}: {self.count} of {len(self.lines)} lines shown before the last "
+                f"hint ({self.share:.0%})" + (f"; in {where}" if where else ""))
+
+
+def measure(lab_id: str, tree=None) -> Share:
+    tree = tree or labsource.parse(labsource.SOURCE.read_text(encoding="utf-8"))
+    lab = manifest.lab(lab_id)
+    lines = written(lab, tree)
+    places = seen(lab, tree)
+    return Share(lab_id, lines, {place: [line for line in lines if shown_in(line, text)]
+                                 for place, text in places.items()})
+
+
+@pytest.fixture(scope="module")
+def tree():
+    return labsource.parse(labsource.SOURCE.read_text(encoding="utf-8"))
+
+
+def marked(lab_id):
+    if lab_id in KNOWN:
+        return pytest.param(lab_id, marks=pytest.mark.xfail(reason=KNOWN[lab_id], strict=True))
+    return lab_id
+
+
+@pytest.mark.parametrize("lab_id", [marked(lab_id) for lab_id in BUILT])
+def test_at_most_a_tenth_of_a_labs_lines_are_shown_before_its_last_hint(lab_id, tree):
+    found = measure(lab_id, tree)
+    print(found.words())
+    assert found.lines, f"lab {lab_id} asks for no lines: the measure found nothing to measure"
+    details = "\n".join(f"  {place}: {lines}" for place, lines in found.shown.items() if lines)
+    assert found.share <= MOST, f"{found.words()}\n{details}"
+
+
+@pytest.mark.parametrize("lab_id", BUILT)
+def test_the_starter_and_the_first_two_hints_alone_show_at_most_a_tenth(lab_id, tree):
+    """The part this kit's starters and hints answer for, whatever the lesson's prose does."""
+    found = measure(lab_id, tree)
+    ours = {i for i, line in enumerate(found.lines)
+            if line in found.shown["the starter"] or line in found.shown["hints 1 and 2"]}
+    assert len(ours) <= MOST * len(found.lines), \
+        f"lab {lab_id}: the starter and hints 1-2 show {sorted(found.lines[i] for i in ours)}"
+
+
+def test_a_line_counts_as_shown_only_whole_and_only_when_it_carries_something():
+    assert code_of('    x = f("#1")  # why') == 'x = f("#1")'
+    assert not counted("else:") and not counted("return False") and not counted(")")
+    assert counted("return text") and counted('raise ValueError("no")')
+    assert shown_in("return text", "then `return text` here")
+    assert not shown_in("return text", "return text_of(message)")
+
+
+if __name__ == "__main__":
+    parsed = labsource.parse(labsource.SOURCE.read_text(encoding="utf-8"))
+    for lab_id in BUILT:
+        figure = measure(lab_id, parsed)
+        print(figure.words() + ("  (known: " + KNOWN[lab_id] + ")" if lab_id in KNOWN else ""))
