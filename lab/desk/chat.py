@@ -1,0 +1,222 @@
+"""`course chat`: the student's harness.py as a coding agent over a real folder, with a real
+shell, talking to any OpenAI-compatible Chat Completions endpoint that streams.
+
+The harness file supplies every mechanism (StreamingModel, Harness, the tools, the door,
+stop_run, SessionLog); this module only builds the real world around it, asks on the terminal,
+and turns Ctrl-C into the lesson-15 Stop. Exit codes: 0 the run ended well, 1 it did not (an
+error, a Stop), 2 the command could not start (a bad argument, an unfinished harness)."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+
+from lab.check import manifest
+from lab.check.importer import import_harness
+from lab.desk.real import ChatCompletionsClient, DiskWorkspace, RealShell
+
+SESSION = ".course-chat/session.jsonl"  # in the work folder, so the next start resumes it
+NEEDED = ("StreamingModel", "Harness", "Harness.cancel", "stop_run", "SessionLog", "persist_to",
+          "make_read_tool", "make_write_tool", "make_bash_tool", "guard", "confirm_with",
+          "build_system_prompt", "discover_context", "text_of")
+GRACE = 200  # loop turns stop_run gives a run to wind up; a real look can take POLL_WAIT each
+
+
+class ChatError(Exception):
+    """The command cannot start; the text says why."""
+
+
+def solution_path() -> Path:
+    return Path(__file__).resolve().parents[2] / "solutions" / "16-stream" / "lab2" / "harness.py"
+
+
+def load_harness(where: str):
+    """The harness module at `where` ("solution" for the kit's own), refused with the names it
+    lacks and the labs that add them when it is not finished through lesson 16."""
+    path = solution_path() if where == "solution" else Path(where)
+    if not path.is_file():
+        raise ChatError(f"no harness file at {path}")
+    try:
+        module = import_harness(path)
+    except Exception as exc:
+        raise ChatError(f"{path} does not import: {type(exc).__name__}: {exc}") from None
+    missing = []
+    for name in NEEDED:
+        owner, _, attribute = name.partition(".")
+        found = getattr(module, owner, None)
+        if found is None or (attribute and not hasattr(found, attribute)):
+            missing.append(name)
+    if missing:
+        labs = []
+        for name in missing:
+            lab = manifest.introduced_by(name)
+            labs.append(f"{name} ({lab.name})" if lab else name)
+        raise ChatError(f"{path} is not finished: it has no " + ", ".join(labs) +
+                        ". course chat needs a harness.py that has passed lab 16.2.")
+    return module
+
+
+class TerminalHuman:
+    """The person at the keyboard, for confirm_with: ask() is True only for an answer that
+    starts with y. With approve_all (--yes) every call is let through without asking."""
+
+    def __init__(self, approve_all=False):
+        self.approve_all, self.asking = approve_all, False
+
+    def ask(self, question):
+        if self.approve_all:
+            return True
+        # the question goes to stderr, so that with -p standard output holds the answer alone
+        print(f"{question} [y/N] ", end="", file=sys.stderr, flush=True)
+        self.asking = True
+        try:
+            said = input()
+        except (EOFError, KeyboardInterrupt):  # Ctrl-C here is a no, and the run's Stop
+            print(file=sys.stderr)
+            return False
+        finally:
+            self.asking = False
+        return said.strip().lower().startswith("y")
+
+
+class Chat:
+    """One session: the harness built over the folder, the log resumed, and a way to Stop."""
+
+    def __init__(self, h, *, workdir, base_url, model, approve_all, api_key):
+        self.h = h
+        self.ws, self.shell = DiskWorkspace(workdir), RealShell(workdir)
+        self.client = ChatCompletionsClient(base_url, model, api_key)
+        self.human = TerminalHuman(approve_all)
+        door = h.confirm_with(self.human)
+        tools = [h.make_read_tool(self.ws), h.guard(h.make_write_tool(self.ws), door),
+                 h.guard(h.make_bash_tool(self.shell), door)]
+        system = h.build_system_prompt(tools, h.discover_context(self.ws, "."), [],
+                                       str(self.ws.root), datetime.date.today().isoformat())
+        self.log = h.SessionLog(self.ws, SESSION)
+        try:
+            earlier = self.log.replay()
+        except ValueError as exc:
+            raise ChatError(f"the session log cannot be resumed: {exc}") from None
+        self.resumed = len(earlier)
+        self.harness = h.Harness(h.StreamingModel(self.client), system, tools, messages=earlier)
+        self.harness.subscribe(h.persist_to(self.log))
+        self._stop, self._loop = None, None  # the run in progress: its Stop event and loop
+
+    def request_stop(self):
+        """Ctrl-C during a run: safe to call from a signal handler or another thread."""
+        stop, loop = self._stop, self._loop
+        if stop is not None:
+            loop.call_soon_threadsafe(stop.set)
+
+    async def run(self, text):
+        """One prompt, shown as it goes; True when the run ended well. A Stop is the harness's
+        stop_run: cancel, GRACE turns, then hard; the commands it started are killed after."""
+        self._stop, self._loop = asyncio.Event(), asyncio.get_running_loop()
+        task = asyncio.ensure_future(self._consume(self.harness.prompt(text)))
+        stopped = asyncio.ensure_future(self._stop.wait())
+        try:
+            await asyncio.wait({task, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            if not task.done():
+                how = await self.h.stop_run(self.harness, task, grace=GRACE)
+                print(f"[stopped ({how})]", file=sys.stderr)
+                return False
+            return task.result()
+        finally:
+            stopped.cancel()
+            self._stop = None
+            self.shell.kill_all()
+
+    async def _consume(self, run):
+        last = None
+        async for event in run:
+            kind = event["type"]
+            if kind == "tool_execution_start":
+                call = event["call"]
+                print(f"[{call['name']} {json.dumps(call['arguments'])[:200]}]", file=sys.stderr)
+            elif kind == "message_end" and event["message"]["role"] == "assistant":
+                last = event["message"]
+        if last is None:
+            return False
+        if last["stop_reason"] in ("error", "aborted"):
+            print(f"course chat: the run ended without an answer: {last.get('error_message')}",
+                  file=sys.stderr)
+            return False
+        print(self.h.text_of(last), flush=True)
+        return True
+
+    def close(self):
+        self.shell.kill_all()
+        self.client.close()
+
+
+def _handle_sigint(chat):
+    """Ctrl-C stops a run in progress (and answers no to a question it is waiting on); at the
+    prompt, it raises KeyboardInterrupt as usual."""
+    def handler(signum, frame):
+        if chat._stop is None:
+            raise KeyboardInterrupt
+        chat.request_stop()
+        if chat.human.asking:
+            raise KeyboardInterrupt  # out of input(): ask() takes it as a no
+    return handler
+
+
+def _run(chat, text) -> bool:
+    """One prompt to its end; a Ctrl-C in the instants before or after a run has a Stop to
+    land on counts as a run that did not end well."""
+    try:
+        return asyncio.run(chat.run(text))
+    except KeyboardInterrupt:
+        print("[stopped]", file=sys.stderr)
+        return False
+
+
+def run_chat(args) -> int:
+    """`course chat`, from its parsed arguments: 0 the run ended well, 1 not, 2 no start."""
+    try:
+        h = load_harness(args.harness)
+        workdir = Path(args.workdir)
+        if not workdir.is_dir():
+            raise ChatError(f"--workdir {workdir} is not a folder")
+        chat = Chat(h, workdir=workdir, base_url=args.base_url, model=args.model,
+                    approve_all=args.yes, api_key=os.environ.get("OPENAI_API_KEY"))
+    except ChatError as problem:
+        print(f"course chat: {problem}", file=sys.stderr)
+        return 2
+    before = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, _handle_sigint(chat))
+    try:
+        if chat.resumed:
+            print(f"[resumed {SESSION}: {chat.resumed} messages]", file=sys.stderr)
+        if args.p is not None:
+            return 0 if _run(chat, args.p) else 1
+        while True:
+            try:
+                text = input("> ")
+            except (EOFError, KeyboardInterrupt):
+                print(file=sys.stderr)
+                return 0
+            if text.strip():
+                _run(chat, text)
+    finally:
+        signal.signal(signal.SIGINT, before)
+        chat.close()
+
+
+def add_parser(commands) -> None:
+    """The `chat` subcommand's arguments, on course's subparsers."""
+    chat = commands.add_parser("chat", help="run your harness.py on a real model, in a folder")
+    chat.add_argument("--harness", required=True,
+                      help='your harness.py (finished through lab 16.2), or "solution"')
+    chat.add_argument("--base-url", required=True,
+                      help="an OpenAI-compatible endpoint, e.g. http://localhost:11434/v1")
+    chat.add_argument("--model", required=True, help="the model's name at that endpoint")
+    chat.add_argument("--workdir", required=True, help="the folder the agent works in")
+    chat.add_argument("-p", metavar="PROMPT", help="run one prompt, print the answer, exit")
+    chat.add_argument("--yes", action="store_true",
+                      help="allow every write and bash call without asking")

@@ -1,0 +1,264 @@
+"""The real world behind `course chat`: a folder on disk, real subprocesses and an HTTP client,
+each behind the interface its fake in lab.world has, so a student's harness runs unchanged.
+
+The fake world counts loop turns; this one counts seconds. The course's poll loops look with
+done() or ready() and then give the loop a turn (`await asyncio.sleep(0)`), which against a real
+process or socket would spin a core. So done() and ready() here wait up to POLL_WAIT seconds for
+news before they say False: the student's loop runs as written and the process stays idle."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import subprocess
+import threading
+from pathlib import Path
+
+import httpx
+
+POLL_WAIT = 0.005  # seconds a look may wait for news: short enough for Stop, long enough to idle
+
+
+class DiskWorkspace:
+    """lab.Workspace's interface over the folder `root`. Every path is relative to it, and one
+    that leads outside it (through "..", an absolute path or a symlink) raises PermissionError:
+    the model works in the folder it was given. Unlike lab.Workspace, a leading "/" is not
+    ignored: on a real disk it names a real place, which is refused unless it is inside."""
+
+    def __init__(self, root):
+        self.root = Path(root).resolve()
+
+    def _path(self, path):
+        full = (self.root / path).resolve()  # an absolute path stays itself, and is judged
+        if full != self.root and not full.is_relative_to(self.root):
+            raise PermissionError(f"{path}: outside the work folder {self.root}")
+        return full
+
+    def exists(self, path):
+        return self._path(path).exists()
+
+    def isdir(self, path):
+        return self._path(path).is_dir()
+
+    def listdir(self, path="."):
+        return sorted(child.name for child in self._path(path).iterdir())
+
+    def read_text(self, path):
+        return self._path(path).read_text(encoding="utf-8")
+
+    def write_text(self, path, text):
+        full = self._path(path)
+        full.parent.mkdir(parents=True, exist_ok=True)
+        full.write_text(text, encoding="utf-8")
+
+    def append_text(self, path, text):
+        full = self._path(path)
+        full.parent.mkdir(parents=True, exist_ok=True)
+        with full.open("a", encoding="utf-8") as handle:
+            handle.write(text)
+
+    def remove(self, path):
+        self._path(path).unlink()
+
+
+class RealProcess:
+    """lab.Shell's Process over a real `bash -c` in its own process group: done(), output() ->
+    (output, code), kill() (code -9, idempotent, harmless once done), .command and .killed.
+    A reader thread collects stdout and stderr together, so a chatty command never blocks on a
+    full pipe while nobody is looking."""
+
+    def __init__(self, command, cwd):
+        self.command, self.killed = command, False
+        self._popen = subprocess.Popen(
+            ["bash", "-c", command], cwd=cwd, stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+        self._printed = []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        self._code = None
+
+    def __repr__(self):
+        return f"<RealProcess {self.command!r} pid {self._popen.pid}>"
+
+    def _read(self):
+        for raw in iter(lambda: self._popen.stdout.read1(65536), b""):
+            self._printed.append(raw)
+
+    def done(self):
+        """True once the command has finished or been killed; waits up to POLL_WAIT for that."""
+        if self._code is None:
+            try:
+                self._popen.wait(timeout=POLL_WAIT)
+            except subprocess.TimeoutExpired:
+                return False
+            self._reader.join()
+            self._code = self._popen.returncode
+        return True
+
+    def output(self):
+        if not self.done():
+            raise RuntimeError("the process is still running")
+        text = b"".join(self._printed).decode("utf-8", errors="replace")
+        return text, self._code
+
+    def kill(self):
+        """The whole process group, at once: a command's own children go with it."""
+        if self._code is not None or self._popen.poll() is not None:
+            self.done()
+            return
+        try:
+            os.killpg(self._popen.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self._popen.wait()
+        self._reader.join()
+        self.killed, self._code = True, -9
+
+
+class RealShell:
+    """lab.Shell's interface: start(command) -> a running RealProcess in the folder `cwd`.
+    It remembers what it started, so kill_all() can end every command on the way out."""
+
+    def __init__(self, cwd):
+        self.cwd = str(cwd)
+        self.started = []
+
+    def start(self, command):
+        process = RealProcess(command, self.cwd)
+        self.started.append(process)
+        return process
+
+    def kill_all(self):
+        for process in self.started:
+            process.kill()
+
+
+class ProviderError(Exception):
+    """The provider cannot be used: unreachable, refused the key, or not a Chat Completions
+    endpoint. Its text says which, in words a student can act on."""
+
+
+_END = object()
+
+
+def _error_line(message):
+    return "data: " + json.dumps({"error": {"message": message}})
+
+
+def normalise_line(line):
+    """A stream line as lesson 16 reads it: an error in any of the shapes servers use (a string,
+    a dict without "message") becomes {"error": {"message": ...}}; every other line is kept."""
+    if not line.startswith("data:"):
+        return line
+    try:
+        chunk = json.loads(line[len("data:"):])
+    except ValueError:
+        return line  # decode_line's to judge
+    if isinstance(chunk, dict) and "error" in chunk:
+        error = chunk["error"]
+        if not (isinstance(error, dict) and isinstance(error.get("message"), str)):
+            text = error.get("message") if isinstance(error, dict) else None
+            return _error_line(str(text if text is not None else error))
+    return line
+
+
+class HttpResponse:
+    """lesson 16's response over a streamed httpx response: ready(), read_line() (None at the
+    end, or when the connection drops mid-stream), close(). A reader thread puts lines on a
+    queue; ready() waits up to POLL_WAIT for one, so a poll loop idles instead of spinning."""
+
+    def __init__(self, response):
+        self._response, self._lines = response, queue.Queue()
+        self._next, self.closed = None, False
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self):
+        try:
+            for line in self._response.iter_lines():
+                self._lines.put(normalise_line(line))
+        except Exception:  # closed by us, or dropped by the server: either way, the end
+            pass
+        self._lines.put(_END)
+
+    def ready(self):
+        if self.closed:
+            return False
+        if self._next is None:
+            try:
+                self._next = self._lines.get(timeout=POLL_WAIT)
+            except queue.Empty:
+                return False
+        return True
+
+    def read_line(self):
+        if not self.ready():
+            raise RuntimeError("no line is ready yet: look with ready() first")
+        line, self._next = self._next, None
+        if line is _END:
+            self._next = _END  # the end stays the end
+            return None
+        return line
+
+    def close(self):
+        if not self.closed:
+            self.closed = True
+            self._response.close()
+
+
+class ChatCompletionsClient:
+    """`client.open(body) -> response` for any OpenAI-compatible Chat Completions endpoint at
+    `base_url` (".../v1"). open() adds "model", drops an empty "tools" (some servers refuse
+    one), sends `Authorization: Bearer <api_key>` when there is a key, and waits for the
+    status line: trouble there (unreachable, 401, not a stream) raises ProviderError, which
+    lesson 16's StreamingModel turns into a reply labelled "error"."""
+
+    def __init__(self, base_url, model, api_key=None, *, connect_timeout=10.0):
+        self.url = base_url.rstrip("/") + "/chat/completions"
+        self.model = model
+        headers = {"Accept": "text/event-stream"}
+        if api_key:
+            headers["Authorization"] = f"Bearer {api_key}"
+        # no read timeout: a local model may think for minutes, and Stop is the way out
+        self._http = httpx.Client(headers=headers,
+                                  timeout=httpx.Timeout(None, connect=connect_timeout))
+
+    def open(self, body):
+        body = {**body, "model": self.model, "stream": True}
+        if not body.get("tools"):
+            body.pop("tools", None)
+        request = self._http.build_request("POST", self.url, json=body)
+        try:
+            response = self._http.send(request, stream=True)
+        except httpx.HTTPError as exc:
+            raise ProviderError(f"cannot reach {self.url}: {exc}") from None
+        if response.status_code >= 400:
+            raise ProviderError(self._refusal(response))
+        kind = response.headers.get("content-type", "")
+        if "text/event-stream" not in kind:
+            response.close()
+            raise ProviderError(
+                f"{self.url} answered with {kind or 'no content type'}, not a stream "
+                "(text/event-stream): is this an OpenAI-compatible Chat Completions endpoint?")
+        return HttpResponse(response)
+
+    def _refusal(self, response):
+        try:
+            said = response.read().decode("utf-8", errors="replace").strip()[:300]
+        finally:
+            response.close()
+        code = response.status_code
+        if code in (401, 403):
+            why = ("the server refused the API key: set OPENAI_API_KEY to a key it accepts"
+                   if code == 401 else "the key may not use this model")
+        elif code == 404:
+            why = ("no Chat Completions endpoint there, or no such model: the base URL usually "
+                   "ends in /v1")
+        else:
+            why = "the server turned the request away"
+        return f"{self.url} answered {code}: {why}. It said: {said or '(nothing)'}"
+
+    def close(self):
+        self._http.close()
