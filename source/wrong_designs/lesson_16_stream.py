@@ -1,0 +1,202 @@
+"""Lesson 16's wrong designs (tools/wrong_designs.py describes the format). Each is a change to
+the reference of the lab whose gap holds the code: reading lines and adding up a reply
+(decode_line, assemble, to_wire) are lab 16.1's; reading the stream as it comes
+(StreamingModel.acomplete) is lab 16.2's.
+
+One design the lesson names is not here: a blocking SDK on a worker thread, treated as
+cancellable. lab.FakeProvider has no blocking call to put on a thread, so lab code cannot
+express it; the lesson's rung runs it against lab.BlockingClient instead.
+"""
+from tools.wrong_designs import Wrong
+
+WRONG = [
+    Wrong(lab='16.1', name='json.loads on each fragment',
+          rule='A fragment of the arguments is not JSON: join every fragment of a call, then parse once, at the end.',
+          where='warm-up "a JSON string in pieces"; the scene (the ten-minute adapter)',
+          names='parsed once',
+          replace=r'''
+                call["parts"].append(function.get("arguments") or "")
+''',
+          by=r'''
+                fragment = function.get("arguments") or "{}"
+                call["parts"].append(json.dumps(json.loads(fragment)))  # each piece, checked
+'''),
+    Wrong(lab='16.1', name='matching fragments by arrival order instead of index',
+          rule='A fragment belongs to the call its index names: fragments of two calls may take turns.',
+          where='rung "Whose fragment is it?"',
+          names='index',
+          replace=r'''
+                call = calls.setdefault(piece.get("index", 0),
+                                        {"id": None, "name": None, "parts": []})
+''',
+          by=r'''
+                if piece.get("id") is not None:  # a new call begins; what follows is its
+                    calls[len(calls)] = {"id": None, "name": None, "parts": []}
+                call = calls[len(calls) - 1]
+'''),
+    Wrong(lab='16.1', name='expecting the id on every fragment',
+          rule="A call's id and name arrive once, with its first fragment; later fragments carry only the index.",
+          where='rung "Whose fragment is it?"',
+          names='first fragment',
+          replace=r'''
+                call["id"] = piece.get("id") or call["id"]  # only the first fragment has it
+''',
+          by=r'''
+                call["id"] = piece.get("id")  # every fragment says whose it is
+'''),
+    Wrong(lab='16.1', name='half-built calls left in failed or aborted messages',
+          rule='A reply that did not arrive whole keeps its words and drops every call: nothing in it may be acted on, and a half-built call has no arguments to record.',
+          where='rung "The reply that breaks off"',
+          names='drops every call',
+          replace=r'''
+    return {**failed, "content": content}  # the words stay; no call does
+''',
+          by=r'''
+    whole = [block for block in blocks if block["arguments"] is not None]
+    return {**failed, "content": content + whole}  # keep the calls that did arrive whole
+'''),
+    Wrong(lab='16.1', name='raising on provider errors',
+          rule='Provider trouble is a reply labelled "error", never an exception (lesson 5): an error chunk becomes the reply\'s error_message.',
+          where='opening prediction (lesson 5: trouble is recorded, not raised)',
+          names='an "error" reply',
+          replace=r'''
+            failure = failure or chunk["error"]["message"]
+''',
+          by=r'''
+            raise RuntimeError(chunk["error"]["message"])  # the provider failed: say so loudly
+'''),
+    Wrong(lab='16.1', name='letting finish_reason decide the label',
+          rule='The content decides the label: a reply with calls is "toolUse" whatever finish_reason said (lesson 3).',
+          where='opening prediction (lesson 3: the label is someone else\'s word)',
+          names='content decides',
+          replace=r'''
+                "stop_reason": "toolUse" if blocks else "stop"}
+''',
+          by=r'''
+                "stop_reason": "toolUse" if finish == "tool_calls" else "stop"}
+'''),
+    Wrong(lab='16.1', name='reporting broken arguments before a missing finish',
+          rule='The first reason in the table decides: a stream cut inside a call has broken arguments because it was cut, and the cut is what the reply reports.',
+          where='Build: put the pieces together (the table\'s order is tested)',
+          names='earlier cause',
+          replace=r'''
+    elif finish is None:
+        why = "The stream ended before the reply was finished"
+    elif finish == "length":
+        why = "The reply was cut off at the output limit"
+    elif broken is not None:
+        why = broken
+''',
+          by=r'''
+    elif broken is not None:  # the arguments are what is visibly wrong
+        why = broken
+    elif finish is None:
+        why = "The stream ended before the reply was finished"
+    elif finish == "length":
+        why = "The reply was cut off at the output limit"
+'''),
+    Wrong(lab='16.2', name='acting on arguments that look complete',
+          rule='A call is not ready when its arguments parse: read to the end of the stream and let assemble decide; an error or a cut after them fails the whole reply.',
+          where='rung "When is a call ready?"',
+          names='never run',
+          replace=r'''
+                if chunk is not None:
+                    chunks.append(chunk)
+''',
+          by=r'''
+                if chunk is not None:
+                    chunks.append(chunk)
+                    ended = {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
+                    looks = assemble(chunks + [ended])
+                    if looks["stop_reason"] == "toolUse":
+                        return looks  # the arguments parse: no need to wait for the rest
+'''),
+    Wrong(lab='16.2', name='async for line in response, with a flag check between lines',
+          rule='A reader must look at the signal while the provider is silent, not only when a line arrives: poll with ready() and a zero sleep.',
+          where='rung "The provider that goes quiet"; Tau comparison (the check between lines)',
+          names='async for',
+          replace=r'''
+            while True:
+                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+                if not response.ready():
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                line = response.read_line()
+                chunk = STREAM_DONE if line is None else decode_line(line)
+''',
+          by=r'''
+            async for line in response:  # each line as it comes
+                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # looked at between two lines
+                chunk = decode_line(line)
+'''),
+    Wrong(lab='16.2', name='looking at the signal only while no line is ready',
+          rule='The signal is looked at on every lap of the poll, line or no line: a fast provider always has a line ready.',
+          where='Build: read as it comes (a response whose lines are all ready at once)',
+          names='every lap',
+          replace=r'''
+                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+                if not response.ready():
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+''',
+          by=r'''
+                if not response.ready():
+                    if signal is not None and signal.is_cancelled():  # while waiting, look
+                        return assemble(chunks, aborted=True)
+                    await asyncio.sleep(0)
+'''),
+    Wrong(lab='16.2', name='catching only ConnectionError when sending',
+          rule='Any Exception from open is the provider\'s trouble and becomes an error reply, not only a refused connection.',
+          where='Build: read as it comes (if open raises any Exception)',
+          names='any Exception',
+          replace='        except Exception as exc:  # refused, unreachable, turned away: news, not a crash',
+          by='        except ConnectionError as exc:  # the one way a request fails'),
+    Wrong(lab='16.2', name='raising when the connection is refused',
+          rule='Provider trouble is a reply labelled "error", never an exception: open raising becomes error_message(f"Provider request failed: {exc}").',
+          where='opening prediction (lesson 5: trouble is recorded, not raised)',
+          names='without raising',
+          replace=r'''
+        try:
+            response = self.client.open(to_wire(system, messages, tools))
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+            return error_message(f"Provider request failed: {exc}")
+''',
+          by=r'''
+        response = self.client.open(to_wire(system, messages, tools))  # a failure is loud
+'''),
+    Wrong(lab='16.2', name='responses left open',
+          rule='The response is closed on every way out of acomplete: a reply nobody reads must not keep its connection.',
+          where='Build: read as it comes (close on every way out)',
+          names='closed',
+          replace=r'''
+        finally:
+            response.close()  # on every way out, a hard cancel's too
+''',
+          by=''),
+    Wrong(lab='16.2', name='closing the response only where the reading ends well',
+          rule='The close goes in a finally: a hard cancel comes out of the zero sleep, a way out that sees no flag.',
+          where='Build: read as it comes (close on every way out)',
+          names='finally',
+          replace=r'''
+        finally:
+            response.close()  # on every way out, a hard cancel's too
+        return assemble(chunks)
+''',
+          by=r'''
+        response.close()  # the stream is over
+        return assemble(chunks)
+'''),
+    Wrong(lab='16.2', name='recording partial messages',
+          rule='A reply stopped mid-stream is recorded as aborted, words kept and calls dropped, never as if it had finished.',
+          where='rung "The reply that breaks off"; Build: read as it comes',
+          names='aborted',
+          replace=r'''
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+''',
+          by=r'''
+                    ended = {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
+                    return assemble(chunks + [ended])  # what arrived is the reply
+'''),
+]

@@ -1,0 +1,296 @@
+"""Lesson 16, lab 1: put the pieces together. The tests of decode_line, assemble and to_wire: a
+streamed reply read line by line, added up into one assistant message, and a request written in
+the provider's shape.
+
+Check your file with: python lab/lab_check.py --harness harness.py --lesson 16 tests.py
+"""
+import json
+
+import harness
+import lab
+from lab.kit import lab_test, raised, tool
+
+LAB = "16.1"
+SYSTEM = "You help with a small project."
+CAFE = {"path": "notes/caf\u00e9.md"}  # json.dumps writes the é as the escape \u00e9
+
+
+def chunks(lines):
+    """The chunks of `lines` as the wire sends them, read without your decode_line: each
+    `data:` payload parsed, and the [DONE] line left out."""
+    return [json.loads(line[len("data: "):]) for line in lines
+            if line.startswith("data: ") and line != "data: [DONE]"]
+
+
+def text_chunk(words):
+    return {"choices": [{"index": 0, "delta": {"content": words}}]}
+
+
+def call_chunk(index, arguments, *, id=None, name=None):
+    """One tool-call fragment; only a call's first fragment carries its id and name."""
+    fragment = {"index": index, "function": {"arguments": arguments}}
+    if id is not None:
+        fragment.update({"id": id, "type": "function"})
+        fragment["function"]["name"] = name
+    return {"choices": [{"index": 0, "delta": {"tool_calls": [fragment]}}]}
+
+
+def finish(reason):
+    return {"choices": [{"index": 0, "delta": {}, "finish_reason": reason}]}
+
+
+@lab_test("decode_line reads the four kinds of line: a data line gives its chunk, "
+          "`data: [DONE]` gives STREAM_DONE, a blank line, a keep-alive comment or another "
+          "field gives None, and a data line that is not a JSON object raises ValueError.")
+async def test_decode_line_reads_four_kinds_of_line(t):
+    t.expect(harness.decode_line('data: {"choices": [{"index": 0, "delta": {"content": "Hi"}}]}'),
+             {"choices": [{"index": 0, "delta": {"content": "Hi"}}]},
+             "A `data:` line holds one chunk: its payload, parsed as JSON (decode_line, "
+             "lesson 16).")
+    t.expect(harness.decode_line('data:{"choices": []}'), {"choices": []},
+             "The space after `data:` is optional on the wire (decode_line, lesson 16).")
+    t.expect([harness.STREAM_DONE, harness.decode_line("data: [DONE]")], ["[DONE]", "[DONE]"],
+             "`data: [DONE]` ends the reply: decode_line gives STREAM_DONE, which is \"[DONE]\" "
+             "(decode_line, lesson 16).")
+    t.expect([harness.decode_line(line) for line in ("", ": keep-alive", "event: ping",
+                                                     "id: 7")],
+             [None, None, None, None],
+             "A blank line, a `:` comment (a keep-alive) and any field other than data carry "
+             "nothing: decode_line gives None for each of '', ': keep-alive', 'event: ping' "
+             "and 'id: 7' (decode_line, lesson 16).")
+    t.expect([await raised(lambda: harness.decode_line('data: {"choices": [')),
+              await raised(lambda: harness.decode_line("data: 42"))],
+             ["ValueError: not a stream line: 'data: {\"choices\": ['",
+              "ValueError: not a stream line: 'data: 42'"],
+             "A data payload that is not a JSON object is a broken provider, not a line to "
+             "skip: raise ValueError(f\"not a stream line: {line!r}\") (decode_line, lesson 16).")
+
+
+@lab_test("Text that arrives in many small deltas becomes one text block, and the reply's "
+          "stop_reason is \"stop\".")
+async def test_fragmented_text_becomes_one_block(t):
+    lines = lab.stream_lines(lab.say("The build passes on Python 3.12."), piece=4)
+    t.expect(harness.assemble(chunks(lines)),
+             {"role": "assistant", "stop_reason": "stop",
+              "content": [{"type": "text", "text": "The build passes on Python 3.12."}]},
+             f"The reply came as {len(lines) - 2} text deltas of 4 characters, then "
+             "finish_reason \"stop\". Its words are joined into one text block, and with no "
+             "calls the label is \"stop\" (assemble, lesson 16).")
+
+
+@lab_test("A call whose arguments are split inside a string, and inside the escape "
+          "\\u00e9, is parsed once, whole and right; its id and name come from its first "
+          "fragment, and the reply is \"toolUse\".")
+async def test_split_arguments_are_parsed_once(t):
+    message = lab.reply("Reading it.", lab.call("read", CAFE, id="call_7"))
+    lines = lab.stream_lines(message, piece=3)
+    fragments = [c["choices"][0]["delta"]["tool_calls"][0]["function"]["arguments"]
+                 for c in chunks(lines) if "tool_calls" in c["choices"][0]["delta"]]
+    t.expect(harness.assemble(chunks(lines)),
+             {"role": "assistant", "stop_reason": "toolUse",
+              "content": [{"type": "text", "text": "Reading it."},
+                          {"type": "toolCall", "id": "call_7", "name": "read",
+                           "arguments": {"path": "notes/caf\u00e9.md"}}]},
+             f"The arguments arrived as {fragments!r}; only the first fragment carried the id "
+             "call_7 and the name read. No fragment is JSON on its own: join them, then parse "
+             "once, at the end (assemble, lesson 16).")
+    t.expect(harness.assemble(chunks(lab.stream_lines(message, piece=1)))["content"][1],
+             {"type": "toolCall", "id": "call_7", "name": "read",
+              "arguments": {"path": "notes/caf\u00e9.md"}},
+             "The same call, one character per fragment: the backslash of \\u00e9 arrives "
+             "alone, and still only the joined string is parsed (assemble, lesson 16).")
+
+
+@lab_test("Two calls whose fragments take turns each get their own arguments, matched by "
+          "index, and the calls stand in index order.")
+async def test_interleaved_calls_are_matched_by_index(t):
+    stream = [text_chunk("Two things."),
+              call_chunk(1, '{"comm', id="c_bash", name="bash"),
+              call_chunk(0, '{"path', id="c_read", name="read"),
+              call_chunk(0, '": "src'),
+              call_chunk(1, 'and": "py'),
+              call_chunk(0, '/app.py"}'),
+              call_chunk(1, 'test -q"}'),
+              finish("tool_calls")]
+    t.expect(harness.assemble(stream)["content"],
+             [{"type": "text", "text": "Two things."},
+              {"type": "toolCall", "id": "c_read", "name": "read",
+               "arguments": {"path": "src/app.py"}},
+              {"type": "toolCall", "id": "c_bash", "name": "bash",
+               "arguments": {"command": "pytest -q"}}],
+             "The fragments, in the order they came: bash's first ('{\"comm', index 1, with "
+             "its id and name), read's first ('{\"path', index 0), then '\": \"src' (0), "
+             "'and\": \"py' (1), '/app.py\"}' (0), 'test -q\"}' (1). A fragment belongs to the "
+             "call its index names, not to the newest call, and the calls are ordered by "
+             "index (assemble, lesson 16).")
+
+
+@lab_test("A call whose arguments never arrive, or arrive as empty fragments, gets the "
+          "arguments {}.")
+async def test_empty_arguments_mean_no_arguments(t):
+    stream = [call_chunk(0, "", id="c1", name="list_files"),
+              {"choices": [{"index": 0, "delta": {"tool_calls": [
+                  {"index": 1, "id": "c2", "type": "function", "function": {"name": "status"}}]}}]},
+              finish("tool_calls")]
+    t.expect(harness.assemble(stream)["content"],
+             [{"type": "toolCall", "id": "c1", "name": "list_files", "arguments": {}},
+              {"type": "toolCall", "id": "c2", "name": "status", "arguments": {}}],
+             "c1's arguments are the empty string, and c2's first fragment has no arguments "
+             "key at all. No arguments is the empty object, {}: json.loads(\"\") is an error, "
+             "so an empty text is not parsed (assemble, lesson 16).")
+
+
+@lab_test("An error chunk, a stream with no finish_reason, and a finish_reason of "
+          "\"length\" each give an \"error\" reply with its exact sentence, keeping the "
+          "words and dropping every call.")
+async def test_replies_that_did_not_arrive_whole_fail(t):
+    start = [text_chunk("Let me "), text_chunk("check."),
+             call_chunk(0, '{"path": "a.py"}', id="c1", name="read")]
+    cases = {"an error chunk": start + [{"error": {"message": "overloaded"}}],
+             "no finish_reason": start,
+             "finish_reason length": start + [finish("length")]}
+    for label, stream in cases.items():
+        t.expect([label, harness.assemble(stream)],
+                 [label, {"role": "assistant", "stop_reason": "error",
+                          "content": [{"type": "text", "text": "Let me check."}],
+                          "error_message": {
+                              "an error chunk": "overloaded",
+                              "no finish_reason": "The stream ended before the reply was finished",
+                              "finish_reason length": "The reply was cut off at the output limit",
+                          }[label]}],
+                 "The reply said 'Let me check.' and started read(c1) with whole arguments, then "
+                 f"{label} ended it. A reply that did not arrive whole is an \"error\" that says "
+                 "why; it keeps its words and drops every call, even one that looks complete "
+                 "(assemble, lesson 16).")
+
+
+@lab_test("Arguments that are not a JSON object, whether cut short or a JSON list, give an "
+          "\"error\" reply with no call block, and a harness given that reply runs no tool.")
+async def test_broken_arguments_fail_the_reply(t):
+    cut = [text_chunk("Writing."), call_chunk(0, '{"path": "a.py", "content": "x = ', id="c4",
+                                              name="write"),
+           finish("tool_calls")]
+    t.expect(harness.assemble(cut),
+             {"role": "assistant", "stop_reason": "error",
+              "content": [{"type": "text", "text": "Writing."}],
+              "error_message": "Tool call c4 (write) arrived with arguments that are not a "
+                               "JSON object"},
+             "write(c4)'s arguments stop at '{\"path\": \"a.py\", \"content\": \"x = ' and yet "
+             "the stream finished. They do not parse, so the reply fails, naming the call, "
+             "and keeps no call block (assemble, lesson 16).")
+    t.expect(harness.assemble(cut[:-1])["error_message"],
+             "The stream ended before the reply was finished",
+             "The same stream cut off before its finish: the arguments are broken because the "
+             "stream stopped, and the earlier cause is the one to report, the table's first "
+             "that applies (assemble, lesson 16).")
+    listed = [call_chunk(0, '["a.py"]', id="c5", name="read"), finish("tool_calls")]
+    t.expect(harness.assemble(listed),
+             {"role": "assistant", "stop_reason": "error", "content": [],
+              "error_message": "Tool call c5 (read) arrived with arguments that are not a "
+                               "JSON object"},
+             "read(c5)'s arguments are '[\"a.py\"]': JSON, but not an object, and a tool "
+             "takes an object (assemble, lesson 16).")
+    ran = []
+    write = tool("write", lambda arguments: ran.append(arguments) or "written")
+    h = harness.Harness(lab.ScriptedModel([harness.assemble(cut), lab.say("unused")]), SYSTEM,
+                        [write])
+    await lab.drive(h.prompt("Write a.py."))
+    t.expect([lab.shape(h.messages), ran], ["U A(error)", []],
+             "Given the failed reply, the harness records it and runs nothing: no call block "
+             "is left for the loop to act on (assemble, lessons 5 and 16).")
+
+
+@lab_test("to_wire writes five messages and two tools in the provider's shape, exactly: the "
+          "system prompt first, calls with their arguments as a JSON string, results as "
+          "\"tool\" messages, and only the specs of the tools.")
+async def test_to_wire_writes_the_providers_shape(t):
+    messages = [
+        harness.user_message("Fix the test."),
+        lab.reply("Reading both.", lab.call("read", CAFE, id="c1"),
+                  lab.call("bash", {"command": "pytest"}, id="c2")),
+        {"role": "toolResult", "tool_call_id": "c1", "tool_name": "read", "content": "# Notes\n",
+         "is_error": False},
+        {"role": "toolResult", "tool_call_id": "c2", "tool_name": "bash",
+         "content": "1 failed\nCommand exited with code 1", "is_error": True},
+        lab.reply(lab.call("bash", {"command": "pytest -x"}, id="c3")),
+    ]
+    before = json.dumps(messages, sort_keys=True)
+    tools = [tool("read", lambda arguments: "", {"type": "object", "properties": {}},
+                  "Read a file."),
+             {"name": "bash", "description": "Run a command.",
+              "parameters": {"type": "object", "properties": {"command": {"type": "string"}}}}]
+    t.expect(harness.to_wire("You fix tests.", messages, tools), {
+        "stream": True,
+        "messages": [
+            {"role": "system", "content": "You fix tests."},
+            {"role": "user", "content": "Fix the test."},
+            {"role": "assistant", "content": "Reading both.", "tool_calls": [
+                {"id": "c1", "type": "function",
+                 "function": {"name": "read", "arguments": json.dumps(CAFE)}},
+                {"id": "c2", "type": "function",
+                 "function": {"name": "bash", "arguments": '{"command": "pytest"}'}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": "# Notes\n"},
+            {"role": "tool", "tool_call_id": "c2",
+             "content": "1 failed\nCommand exited with code 1"},
+            {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "c3", "type": "function",
+                 "function": {"name": "bash", "arguments": '{"command": "pytest -x"}'}}]},
+        ],
+        "tools": [
+            {"type": "function", "function": {"name": "read", "description": "Read a file.",
+                                              "parameters": {"type": "object", "properties": {}}}},
+            {"type": "function", "function": {
+                "name": "bash", "description": "Run a command.",
+                "parameters": {"type": "object", "properties": {"command": {"type": "string"}}}}},
+        ]},
+        "The messages were: U, A('Reading both.', read c1, bash c2), R(c1), R(c2) with is_error, "
+        "A(bash c3) with no words; the tools, read (a tool, with execute) and bash (a spec). "
+        "The system prompt goes first; an assistant's words are its content, None when it has "
+        "none; each call's arguments travel as json.dumps text; a result is a \"tool\" message "
+        "(the wire has no is_error); tools go out as tool_specs, never their execute "
+        "(to_wire, lesson 16).")
+    t.expect(json.dumps(messages, sort_keys=True) == before, True,
+             "to_wire builds new dicts: the record's messages must come out unchanged.")
+
+
+@lab_test("The content decides the label, not finish_reason: a call under finish \"stop\" is "
+          "still \"toolUse\", and a reply with only words under finish \"tool_calls\" is "
+          "\"stop\". A role-only first delta and content set to null change nothing.")
+async def test_the_content_decides_the_label(t):
+    mislabelled = [{"choices": [{"index": 0, "delta": {"role": "assistant", "content": None}}]},
+                   call_chunk(0, '{"path": "a.py"}', id="c1", name="read"), finish("stop")]
+    t.expect(harness.assemble(mislabelled),
+             {"role": "assistant", "stop_reason": "toolUse",
+              "content": [{"type": "toolCall", "id": "c1", "name": "read",
+                           "arguments": {"path": "a.py"}}]},
+             "The stream opened with a delta holding only a role (content null), then read(c1), "
+             "then finish_reason \"stop\". The call is in the content, so the label is "
+             "\"toolUse\": the content decides (assemble, lessons 3 and 16).")
+    t.expect(harness.assemble([text_chunk("All done."), finish("tool_calls")])["stop_reason"],
+             "stop", "Words only, under finish_reason \"tool_calls\": no call, so \"stop\".")
+
+
+@lab_test("assemble(chunks, aborted=True) is an \"aborted\" reply saying Operation aborted, "
+          "keeping the words so far and no call; with nothing at all, a stream that finished "
+          "is \"error\": The provider sent an empty reply.")
+async def test_aborted_and_empty_replies(t):
+    partial = [text_chunk("Deleting the "), text_chunk("old builds"),
+               call_chunk(0, '{"command": "rm -r build"}', id="c9", name="bash")]
+    t.expect(harness.assemble(partial, aborted=True),
+             {"role": "assistant", "stop_reason": "aborted", "error_message": "Operation aborted",
+              "content": [{"type": "text", "text": "Deleting the old builds"}]},
+             "Stop came after 'Deleting the old builds' and a whole-looking bash(c9) call. An "
+             "aborted reply is labelled \"aborted\" with ABORTED, keeps its words, and never "
+             "keeps a call: nobody may act on a reply the user stopped (assemble, lesson 16).")
+    t.expect(harness.assemble([], aborted=True),
+             {"role": "assistant", "stop_reason": "aborted", "error_message": "Operation aborted",
+              "content": []},
+             "Aborted before anything arrived: the same message lesson 15's loop records.")
+    t.expect(harness.assemble([finish("stop")]),
+             {"role": "assistant", "stop_reason": "error", "content": [],
+              "error_message": "The provider sent an empty reply"},
+             "A stream that finished with no words and no calls is not an answer: \"error\", "
+             "The provider sent an empty reply (assemble, lesson 16).")
+    t.expect(harness.assemble([text_chunk("Half"), {"error": {"message": "overloaded"}}],
+                              aborted=True)["stop_reason"],
+             "aborted", "A Stop outranks whatever else went wrong: the user's word decides.")

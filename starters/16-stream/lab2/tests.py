@@ -1,0 +1,331 @@
+"""Lesson 16, lab 2: read as it comes, stop when told. The tests of StreamingModel.acomplete: a
+provider's streamed reply read line by line inside a Harness, a Stop that lands while the
+provider is talking or silent, and a response that is closed on every way out.
+
+Check your file with: python lab/lab_check.py --harness harness.py --lesson 16 tests.py
+"""
+import json
+
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "16.2"
+SYSTEM = "You help with a small project."
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+
+
+def text(words):
+    return 'data: ' + json.dumps({"choices": [{"index": 0, "delta": {"content": words}}]})
+
+
+STOP = 'data: {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}'
+DONE = "data: [DONE]"
+
+
+def reader(ws, ran):
+    """A read tool over `ws` that also notes each path it is asked for in `ran`."""
+    def read(arguments):
+        ran.append(arguments["path"])
+        return ws.read_text(arguments["path"])
+    return tool("read", read, PATH, "Read a file.")
+
+
+class StopOnLine:
+    """A client in front of `provider` that presses Stop (calls `press`) just as line `n` of
+    the first response is read, from inside the reader's own turn: so the test knows exactly
+    which lines were read before Stop."""
+
+    def __init__(self, provider, n, press):
+        self.provider, self.n, self.press = provider, n, press
+
+    def open(self, body):
+        response = self.provider.open(body)
+        read = response.read_line
+
+        def read_line():
+            line = read()
+            if response.lines_read == self.n and len(self.provider.responses) == 1:
+                self.press()
+            return line
+        response.read_line = read_line
+        return response
+
+
+class AllAtOnce:
+    """A client whose one response has every line ready at once, as on a fast network, and
+    presses Stop (calls `press`) just as line `n` is read. It keeps the interface
+    StreamingModel reads: ready(), read_line() (None at the end), close()."""
+
+    def __init__(self, lines, n, press):
+        self.lines, self.n, self.press = list(lines), n, press
+        self.lines_read, self.closed, self.requests = 0, False, []
+
+    def open(self, body):
+        self.requests.append(body)
+        return self
+
+    def ready(self):
+        return not self.closed
+
+    def read_line(self):
+        if self.closed:
+            raise RuntimeError("the response is closed")
+        if self.lines_read == len(self.lines):
+            return None
+        self.lines_read += 1
+        if self.lines_read == self.n:
+            self.press()
+        return self.lines[self.lines_read - 1]
+
+    def close(self):
+        self.closed = True
+
+
+async def turns_until_done(task, limit=50):
+    """Loop turns until `task` is done, at most `limit`."""
+    turns = 0
+    while not task.done() and turns < limit:
+        await lab.tick()
+        turns += 1
+    return turns
+
+
+@lab_test("A StreamingModel on lab.FakeProvider runs a whole job in a Harness: U A[c1] R(c1) "
+          "A, the tool getting its arguments whole. Each turn sent one request, to_wire of "
+          "that turn's view, and every response was closed.")
+async def test_a_streamed_job_runs_in_a_harness(t):
+    ws, ran = lab.Workspace({"notes/caf\u00e9.md": "Closed on Mondays.\n"}), []
+    provider = lab.FakeProvider([
+        lab.reply("Let me look.", lab.call("read", {"path": "notes/caf\u00e9.md"})),
+        lab.say("It is closed on Mondays."),
+    ])
+    tools = [reader(ws, ran)]
+    h = harness.Harness(harness.StreamingModel(provider), SYSTEM, tools)
+    await lab.drive(h.prompt("When is the caf\u00e9 closed?"))
+    t.expect(lab.shape(h.messages), "U A[c1] R(c1) A",
+             "The provider streamed a reply calling read, then an answer, each as lines of "
+             "3-character fragments. acomplete reads every line and hands the loop what "
+             "assemble makes of them (StreamingModel, lesson 16).")
+    t.expect(ran, ["notes/caf\u00e9.md"], "The tool got the arguments parsed once, whole.")
+    t.expect(harness.text_of(h.messages[-1]), "It is closed on Mondays.",
+             "The answer's fragments were joined into one text.")
+    views = [[h.messages[0]], list(h.messages[:3])]
+    t.expect(provider.requests,
+             [harness.to_wire(SYSTEM, view, harness.tool_specs(tools)) for view in views],
+             "Each turn sends exactly one request: to_wire(system, the view, the specs), where "
+             "the view is what the loop handed acomplete (StreamingModel, lesson 16).")
+    t.expect(provider.open_responses(), [],
+             "Every response is closed once its reply has been read (StreamingModel, lesson 16).")
+
+
+@lab_test("Stop pressed just as the third of ten lines is read: within two loop turns the "
+          "run ends aborted, keeping the words so far, the response is closed, and no line "
+          "after the third was read.")
+async def test_stop_while_the_provider_talks(t):
+    words = "Twelve tests fail in io."
+    provider = lab.FakeProvider([lab.say(words), lab.say("unused")])
+    box, clock = {}, {"turn": 0, "pressed": None}
+
+    def press():
+        box["h"].cancel()
+        clock["pressed"] = clock["turn"]
+
+    h = box["h"] = harness.Harness(harness.StreamingModel(StopOnLine(provider, 3, press)),
+                                   SYSTEM, [])
+    async with lab.background(h.prompt("Summarise the failures.")) as task:
+        while not task.done() and clock["turn"] < 200:
+            await lab.tick()
+            clock["turn"] += 1
+    response = provider.responses[0]
+    turns = None if clock["pressed"] is None else clock["turn"] - clock["pressed"]
+    t.expect(turns is not None and turns <= 2, True,
+             "After Stop, acomplete must look at the signal on its next look at the stream, "
+             "before reading another line, and end the run within two turns (StreamingModel, "
+             "lesson 16).")
+    t.expect([lab.shape(h.messages), h.messages[-1]],
+             ["U A(aborted)", {"role": "assistant", "stop_reason": "aborted",
+                               "error_message": "Operation aborted",
+                               "content": [{"type": "text", "text": "Twelve te"}]}],
+             "The reply 'Twelve tests fail in io.' came as 10 lines (8 of 3 characters of "
+             "text, a finish, [DONE]) and Stop came with the third: the run ends with "
+             "assemble(chunks, aborted=True), the words read so far and ABORTED "
+             "(StreamingModel, lesson 16).")
+    t.expect([response.lines_read, response.closed], [3, True],
+             "No line after Stop is read, and the response is closed: a reply nobody will "
+             "read must not keep its connection (StreamingModel, lesson 16).")
+    box = {}
+    fast = AllAtOnce(lab.stream_lines(lab.say(words)), 3, lambda: box["h"].cancel())
+    h = box["h"] = harness.Harness(harness.StreamingModel(fast), SYSTEM, [])
+    await lab.drive(h.prompt("Summarise the failures."))
+    t.expect([lab.shape(h.messages), harness.text_of(h.messages[-1]), fast.lines_read,
+              fast.closed],
+             ["U A(aborted)", "Twelve te", 3, True],
+             "The same reply from a response whose lines are all ready at once, as on a fast "
+             "network: look at the signal on every lap, line or no line, not only while "
+             "waiting for one, and Stop lands before the fourth line (StreamingModel, "
+             "lesson 16).")
+
+
+@lab_test("A stream that goes silent for ever after two lines still stops: stop_run says "
+          "\"clean\" within its grace of five turns, the run ends aborted, and the response "
+          "is closed.")
+async def test_stop_while_the_provider_is_silent(t):
+    provider = lab.FakeProvider([[text("Thinking"), text(" about it"), lab.HANG]])
+    h = harness.Harness(harness.StreamingModel(provider), SYSTEM, [])
+    async with lab.background(h.prompt("Plan the migration.")) as task:
+        await lab.ticks(30)
+        t.expect([task.done(), provider.responses[0].lines_read], [False, 2],
+                 "The provider sent two lines and then nothing, ever: the run is waiting.")
+        outcome = await harness.stop_run(h, task, grace=5)
+    t.expect(outcome, "clean",
+             "While the provider is silent acomplete must still look at the signal on every "
+             "turn: nothing ready means await asyncio.sleep(0), then look again. A reader that "
+             "waits for the next line (`async for line in response`) hears Stop only when the "
+             "provider speaks, and stop_run has to cancel the task (StreamingModel, lesson 16).")
+    t.expect([lab.shape(h.messages), harness.text_of(h.messages[-1]), provider.open_responses()],
+             ["U A(aborted)", "Thinking about it", []],
+             "The run ends aborted with the words that came, and the response is closed.")
+
+
+@lab_test("A refused connection, or any other failure to send, gives an \"error\" reply, "
+          "Provider request failed: and the exception's text, without raising; the responses "
+          "of a normal end, an error chunk and a hard stop are all closed "
+          "(open_responses() == []).")
+async def test_trouble_is_a_reply_and_every_response_is_closed(t):
+    provider = lab.FakeProvider([lab.refuse("connection refused by api.example.com"),
+                                 lab.say("Back."),
+                                 lab.fail("overloaded", "Half an ans"),
+                                 [text("Still "), lab.HANG]])
+    h = harness.Harness(harness.StreamingModel(provider), SYSTEM, [])
+    await lab.drive(h.prompt("Hello?"))
+    t.expect(h.messages[-1], {"role": "assistant", "content": [], "stop_reason": "error",
+                              "error_message": "Provider request failed: connection refused "
+                                               "by api.example.com"},
+             "open raised ConnectionError('connection refused by api.example.com'). Provider "
+             "trouble is news for the record, never an exception: the reply is "
+             "error_message(f\"Provider request failed: {exc}\") (StreamingModel, lessons 5 "
+             "and 16).")
+    class TurnedAway:
+        def open(self, body):
+            raise RuntimeError("HTTP 401: invalid API key")
+
+    other = await harness.StreamingModel(TurnedAway()).acomplete(SYSTEM, [harness.user_message(
+        "Hello?")])
+    t.expect(other, {"role": "assistant", "content": [], "stop_reason": "error",
+                     "error_message": "Provider request failed: HTTP 401: invalid API key"},
+             "A client that raises RuntimeError('HTTP 401: invalid API key') from open: any "
+             "Exception is the provider's trouble, not only ConnectionError (StreamingModel, "
+             "lesson 16).")
+    await lab.drive(h.prompt("Hello again?"))
+    t.expect([lab.shape(h.messages[2:]), len(provider.responses), provider.open_responses()],
+             ["U A", 1, []], "A normal end: the response is closed once read.")
+    await lab.drive(h.prompt("And now?"))
+    t.expect([h.messages[-1]["stop_reason"], h.messages[-1]["error_message"],
+              harness.text_of(h.messages[-1]), provider.open_responses()],
+             ["error", "overloaded", "Half an ans", []],
+             "An error chunk in the stream: an \"error\" reply with its message and the words "
+             "before it, and the response is closed.")
+    async with lab.background(h.prompt("Anyone there?")) as task:
+        await lab.ticks(10)
+        task.cancel()  # a hard stop: no flag, so only a finally can close the response
+        turns = await turns_until_done(task)
+    t.expect([task.cancelled(), turns <= 2, provider.open_responses()], [True, True, []],
+             "A hard cancel raises CancelledError inside acomplete's await, a way out that "
+             "sees no flag: only a finally around the reading closes the response on that way "
+             "too (StreamingModel, lesson 16).")
+
+
+@lab_test("A Stop pressed before the request goes out sends nothing: the reply is aborted "
+          "and the provider saw no request.")
+async def test_a_set_signal_sends_nothing(t):
+    provider = lab.FakeProvider([lab.say("unused")])
+    model = harness.StreamingModel(provider)
+    token = harness.CancelToken()
+    token.cancel()
+    reply = await model.acomplete(SYSTEM, [harness.user_message("Hi.")], [], token)
+    t.expect([reply, provider.requests],
+             [{"role": "assistant", "content": [], "stop_reason": "aborted",
+               "error_message": "Operation aborted"}, []],
+             "A signal already set means the aborted reply before anything is sent: a "
+             "request nobody will read is still paid for (StreamingModel, lesson 16).")
+    clear = harness.CancelToken()
+    reply = await model.acomplete(SYSTEM, [harness.user_message("Hi.")], [], clear)
+    t.expect([harness.text_of(reply), len(provider.requests)], ["unused", 1],
+             "With a clear signal the request goes out and is read as usual.")
+
+
+@lab_test("Keep-alive comments and blank lines between the data lines are skipped; a line "
+          "that is not a stream line ends the reply as an \"error\", without raising, and "
+          "closes the response.")
+async def test_what_a_stream_carries_between_chunks(t):
+    provider = lab.FakeProvider([
+        ["", ": keep-alive", text("Fine"), "", lab.pause(3), ": keep-alive", text(" here."),
+         STOP, DONE],
+        [text("Par"), "data: {not json", STOP, DONE],
+    ])
+    h = harness.Harness(harness.StreamingModel(provider), SYSTEM, [])
+    await lab.drive(h.prompt("Status?"))
+    t.expect([lab.shape(h.messages), harness.text_of(h.messages[-1])], ["U A", "Fine here."],
+             "The stream held '', ': keep-alive', two text lines and a pause between them: "
+             "decode_line gives None for a line that carries nothing, and acomplete skips it "
+             "(StreamingModel, lesson 16).")
+    await lab.drive(h.prompt("And now?"))
+    t.expect([h.messages[-1], provider.open_responses()],
+             [{"role": "assistant", "content": [], "stop_reason": "error",
+               "error_message": "not a stream line: 'data: {not json'"}, []],
+             "The second stream held 'data: {not json'. decode_line raises ValueError, and "
+             "acomplete turns it into error_message(str(exc)), closing the response "
+             "(StreamingModel, lesson 16).")
+
+
+@lab_test("A call that arrives whole and is then followed by an error chunk, or by the end "
+          "of the stream with no finish, is never run: the run ends with an \"error\" "
+          "reply, and the next prompt is answered.")
+async def test_a_call_that_looks_complete_is_not_acted_on(t):
+    ws, ran = lab.Workspace({"a.py": "x = 1\n"}), []
+    whole_call = lab.stream_lines(lab.reply(lab.call("read", {"path": "a.py"})), piece=100)
+    provider = lab.FakeProvider([
+        whole_call[:-2] + ['data: {"error": {"message": "server restarting"}}', DONE],
+        whole_call[:-2],
+        lab.say("Both attempts failed; try again later."),
+    ])
+    h = harness.Harness(harness.StreamingModel(provider), SYSTEM, [reader(ws, ran)])
+    await lab.drive(h.prompt("Read a.py."))
+    await lab.drive(h.prompt("Read a.py, please."))
+    await lab.drive(h.prompt("What happened?"))
+    t.expect([lab.shape(h.messages), [m.get("error_message") for m in h.messages], ran],
+             ["U A(error) U A(error) U A",
+              [None, "server restarting", None, "The stream ended before the reply was "
+                                                "finished", None, None], []],
+             "Both streams brought read(c1)'s arguments whole in their first line; then one "
+             "sent an error chunk and the other simply ended, with no finish_reason. "
+             "Arguments that parse are not a reply: read to the end of the stream, then let "
+             "assemble decide, and nothing of a failed reply is run (StreamingModel and "
+             "assemble, lesson 16).")
+    t.expect([[m["role"] for m in provider.requests[2]["messages"]], provider.open_responses()],
+             [["system", "user", "user", "user"], []],
+             "The failed replies are empty, so the third request leaves them out (lesson 5's "
+             "view): no call that never ran reaches the provider, and no response stays open.")
+
+
+@lab_test("A run stopped mid-reply is followed by prompts that are answered as usual, and "
+          "the next request carries the stopped reply's words as the assistant's.")
+async def test_life_goes_on_after_a_stop(t):
+    provider = lab.FakeProvider([lab.say("First, the parser. Then the lexer."),
+                                 lab.say("Stopped at your word."), lab.say("Fine.")])
+    box = {}
+    model = harness.StreamingModel(StopOnLine(provider, 2, lambda: box["h"].cancel()))
+    h = box["h"] = harness.Harness(model, SYSTEM, [])
+    await lab.drive(h.prompt("Plan the refactor."))
+    await lab.drive(h.prompt("Why did you stop?"))
+    await lab.drive(h.prompt("Thanks."))
+    t.expect(lab.shape(h.messages), "U A(aborted) U A U A",
+             "After a stopped reply the harness takes the next prompt; each run gets a fresh "
+             "token (Harness, lesson 15; StreamingModel, lesson 16).")
+    t.expect(provider.requests[1]["messages"][1:],
+             [{"role": "user", "content": "Plan the refactor."},
+              {"role": "assistant", "content": "First,"},
+              {"role": "user", "content": "Why did you stop?"}],
+             "The stopped reply kept the words read before Stop, so the next request shows the "
+             "model what it had said (StreamingModel and to_wire, lesson 16).")
