@@ -1,10 +1,12 @@
 #: The single source of every lab's harness.py, starter and solution alike.
 #: Lines that start with "#:" are directives for tools/make.py and never reach a student:
 #:   #: from LAB ... [#: before ...] #: end     text from LAB on; the "before" text for earlier labs
-#:   #: gap LAB N NAME ... #: starter [+before] ... [#: before ...] #: end
-#:                                             a gap: the solution from LAB on, the starter text in
-#:                                             LAB's starter (followed by the before text with
-#:                                             "+before"), the before text for earlier labs
+#:   #: gap LAB N NAME ... #: starter [+before] ... [#: guided [+before] ...] [#: before ...] #: end
+#:                                             a gap: the solution from LAB on, the starter text (the
+#:                                             gap's contract) in LAB's standard starter, the guided
+#:                                             text (its recipe; the starter text when there is none)
+#:                                             in LAB's guided starter, each followed by the before
+#:                                             text with "+before"; the before text for earlier labs
 #:   #: given LAB REASON                        "# given in lesson NN: REASON", in LAB's files only
 #: LAB is "lesson.lab", e.g. 15.1. Blocks nest. The manifest (lessons/*/lesson.toml) orders the labs.
 """A coding-agent harness in one file: a model, the tools it may call, and the loop between them."""
@@ -15,6 +17,10 @@ import asyncio
 #: from 7.2
 #: given 7.2 json, for the frontend that prints each event as a line of JSON
 import json
+#: end
+#: from 8.1
+#: given 8.1 weakref, so that the harness can see its run without keeping it alive
+import weakref
 #: end
 #: from 9.1
 #: given 9.1 deque, a queue that is cheap to take from at the front
@@ -37,8 +43,13 @@ def text_of(message):
     #: gap 2.1 1 text_of
     return "".join(block["text"] for block in message["content"] if block["type"] == "text")
     #: starter
+    # The words of `message`, as one string: the "text" of every block of type "text", in the order
+    # they stand, with nothing put between them. Calls carry no words, so a reply made only of
+    # calls gives "".
+    # Tests: test_text_of.
+    #: guided
     # Join the "text" of each block whose "type" is "text", in order, and skip the calls.
-    # A reply with no words gives "". One of the hidden tests:
+    # A reply with no words gives "". One of the lab's tests:
     #     message = lab.reply("Looking. ", lab.call("read", {"path": "a.py"}), "Done.")
     #     text_of(message) == "Looking. Done."
     #: end
@@ -50,6 +61,11 @@ def tool_calls(message):
     #: gap 2.1 2 tool_calls
     return [block for block in message["content"] if block["type"] == "toolCall"]
     #: starter
+    # The call blocks of `message` (type "toolCall"), in the order they stand, as the very blocks
+    # of its content; [] for a plain answer. Nothing is kept between two asks: after the content is
+    # edited, the next answer follows the content as it is now.
+    # Tests: test_tool_calls, test_two_calls_two_results.
+    #: guided
     # The blocks whose "type" is "toolCall", in the order they stand in the content; [] for a
     # plain answer. Return the blocks themselves, and work them out from "content" on every
     # call: a second list kept beside the content could disagree with it.
@@ -65,6 +81,11 @@ def error_message(text, stop_reason="error"):
     #: gap 15.1 1 error_message
     return {"role": "assistant", "content": [], "stop_reason": stop_reason, "error_message": text}
     #: starter
+    # The ending now carries its label: stop_reason is `stop_reason` ("error" unless told
+    # otherwise; "aborted" for a run the user stopped). Everything else is as in lesson 5.
+    # Tests: test_error_message_takes_a_label.
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+    #: guided
     # Lesson 5 wrote this body for one kind of ending. The new parameter names the second kind;
     # put it where the label goes.
     return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
@@ -76,9 +97,13 @@ def error_message(text):
     #: gap 5.1 1 error_message
     return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
     #: starter
+    # An ending the record can hold: an assistant message with exactly four keys, "role", "content"
+    # (empty: nothing was said), "stop_reason" "error", and "error_message" holding `text`.
+    # Tests: test_error_message.
+    #: guided
     # An assistant message like any reply, so it can sit on the record: content [] (nothing
     # was said), stop_reason "error", and one more key, "error_message", holding `text`.
-    # One of the hidden tests:
+    # One of the lab's tests:
     #     error_message("boom") == {"role": "assistant", "content": [],
     #                               "stop_reason": "error", "error_message": "boom"}
     #: end
@@ -90,6 +115,10 @@ def error_message(text):
 #: gap 15.1 2 ABORTED
 ABORTED = "Operation aborted"  # what a stopped run says, for each call it skipped and at its end
 #: starter
+# ABORTED is the text "Operation aborted": the result of each call a stopped run did not run, and
+# the error_message of the message the run ends on.
+# Tests: test_stop_inside_a_batch, test_events_of_a_stopped_run.
+#: guided
 # Name the text "Operation aborted" ABORTED. A stopped run uses it twice: as the result of each
 # call it never ran, and as the error_message of the message it ends on.
 #: end
@@ -108,13 +137,23 @@ def render(messages):
         out.append(f"{message['role']}: {said}".replace("\n", " "))
     return "\n".join(out)
     #: starter
+    # The transcript as plain text, one line per message, the lines joined by "\n":
+    # f"{role}: {words}". A user message's or a result's words are its content. An assistant
+    # message's words are its text_of and then each of its calls written
+    # f"{name}({json.dumps(arguments)})", all joined by single spaces, so a message of calls alone
+    # has two spaces after its colon. A newline inside a message becomes a space: a message is
+    # always one line. For example, a user message "Read a.py" and a reply "Reading." calling read
+    # {"path": "a.py"} render as 'user: Read a.py\nassistant: Reading. read({"path": "a.py"})'.
+    # Tests: test_render_is_exact.
+    pass
+    #: guided
     # One line per message, f"{role}: {words}", the lines joined by "\n", and every newline
     # inside a line turned into a space, so that one message is always one line.
     #   - a user message or a toolResult: words is its content
     #   - an assistant message: words is " ".join of a list that starts with
     #     text_of(message) and goes on with f"{name}({json.dumps(arguments)})" for each of
     #     its tool_calls; so a message of calls only has two spaces after its colon
-    # One of the hidden tests:
+    # One of the lab's tests:
     #     render([user_message("Read a.py"),
     #             lab.reply("Reading.", lab.call("read", {"path": "a.py"}, id="c1"))])
     #         == 'user: Read a.py\nassistant: Reading. read({"path": "a.py"})'
@@ -147,6 +186,11 @@ def str_arg(arguments, name):
         return got
     raise ValueError(f"{name} must be a string")
     #: starter
+    # A string argument as it was sent. When `name` is missing, or holds anything but a str, it
+    # raises ValueError(f"{name} must be a string"), never a KeyError. read, write and bash take
+    # their string arguments through it (their gaps below).
+    # Tests: test_str_arg, test_bad_arguments_are_results.
+    #: guided
     # Look the argument up with .get, so that a missing one is None rather than a KeyError,
     # and raise ValueError(f"{name} must be a string") unless it is a str. Else return it.
     # Then use it where write and bash take their arguments, further down.
@@ -166,6 +210,11 @@ def int_arg(arguments, name, default):
         return got
     raise ValueError(f"{name} must be an integer")
     #: starter
+    # A whole-number argument: arguments[name] when it is an int, `default` when it is absent or
+    # None. Anything else raises ValueError(f"{name} must be an integer"), and so does a bool:
+    # Python counts True as 1, but no model that sent true meant line 1.
+    # Tests: test_int_arg, test_bad_arguments.
+    #: guided
     # str_arg's cousin, with a default: absent, or None, gives `default`. Anything else that
     # is not an int raises ValueError(f"{name} must be an integer"), and so does a bool:
     # Python counts True as 1, but no model that sends true meant line 1.
@@ -180,6 +229,11 @@ def tool_specs(tools):
     return [{"name": tool["name"], "description": tool["description"],
              "parameters": tool["parameters"]} for tool in tools]
     #: starter
+    # What the model is told of the tools: a new list, one new dict per tool in the tools' order,
+    # with exactly the keys "name", "description" and "parameters". No function, and no other key a
+    # tool carries, is in it, and the tools are left exactly as they were.
+    # Tests: test_specs_have_three_keys_in_order, test_specs_do_not_change_the_tools.
+    #: guided
     # A new list of new dicts, one per tool, in the tools' order, each with exactly three
     # keys: "name", "description" and "parameters". The tools themselves must come out as
     # they went in, and "execute" must not be among what the model is sent.
@@ -208,6 +262,12 @@ async def run_tool(tools, call, signal=None):
         except Exception as exc:
             text, failed = str(exc), True
         #: starter +before
+        # A cancelled task is not a failed tool: asyncio.CancelledError raised inside the tool must
+        # leave run_tool as it came, with no result made for it. Python already lets it past the
+        # wide clause; the boundary must say so in writing, in an except clause of its own above
+        # the wide one, for whoever edits it next.
+        # Tests: test_the_boundary_says_so_in_writing.
+        #: guided +before
         # task.cancel() raises asyncio.CancelledError inside whatever the tool is awaiting.
         # That is not the tool failing, and it must not turn into a result. Give it an except
         # clause of its own, above the wide one, that sends it on. (Since Python 3.8 it is not
@@ -220,6 +280,20 @@ async def run_tool(tools, call, signal=None):
             text, failed = str(exc), True
         #: end
     #: starter
+    # Lesson 4's body, below, with execute awaited; `signal` is a CancelToken or None. It must now
+    # hold that a call whose signal is already cancelled gets its one result all the same, ABORTED
+    # with is_error True, and its tool does not run; and that a tool which does run is handed the
+    # signal as execute's second argument.
+    # Tests: test_stop_inside_a_batch, test_tools_are_handed_the_token.
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+    if tool is None:
+        text, failed = f"Tool {call['name']} not found", True
+    else:
+        try:
+            text, failed = await tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text, failed = str(exc), True
+    #: guided
     # Lesson 4's body, recoloured: `execute` is awaited now. `signal` is a CancelToken or None,
     # and nothing reads it yet. Two changes:
     #   - a cancelled signal means the tool does not run, and the call still gets its one
@@ -258,13 +332,21 @@ def run_tool(tools, call):
         except Exception as exc:
             text, failed = str(exc), True
     #: starter +before
+    # run_tool never raises Exception: every call ends in exactly one result, under the names
+    # `text` and `failed` that the return below reads. A name no tool has gets
+    # f"Tool {call['name']} not found", is_error True. A tool that raises gets str(exc), is_error
+    # True. Anything wider than Exception (lab.PowerCut, the program ending) is not a tool failing
+    # and goes on up. Otherwise the result is what execute returned, is_error False.
+    # Tests: test_a_raise_becomes_a_result, test_an_unknown_tool,
+    #   test_every_exception_becomes_a_result, test_a_failure_mid_batch.
+    #: guided +before
     # Lesson 2's body, below, raises whenever a tool raises, and for a name no tool has. Make
     # every call end in exactly one result instead, by setting `text` and `failed`:
     #   - no tool has that name: f"Tool {call['name']} not found", is_error True
     #   - execute raises: str(exc), is_error True. Catch Exception and nothing wider:
     #     lab.PowerCut means the program is ending, not that a tool failed, so it goes on up
     #   - otherwise what execute returned, is_error False, as before
-    # One of the hidden tests, a batch [c1, c2, c3] whose second tool raises OSError:
+    # One of the lab's tests, a batch [c1, c2, c3] whose second tool raises OSError:
     #     lab.shape(messages) == "U A[c1,c2,c3] R(c1) R(c2) R(c3) A"
     #     messages[3]["content"] == "disk full" and messages[3]["is_error"] is True
     #: before
@@ -274,6 +356,14 @@ def run_tool(tools, call):
     return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
             "content": text, "is_error": failed}
     #: starter
+    # The result of one call. The tool that runs is the one in `tools` whose "name" is the call's
+    # name (a function of this file with that name is not a tool), and its "execute" gets the
+    # call's arguments, once. The result is a toolResult with exactly five keys: "role", the call's
+    # id as "tool_call_id", its name as "tool_name", what execute returned as "content", and
+    # "is_error" False. The id is how the model pairs a result with its call.
+    # Tests: test_run_tool_returns_a_result, test_execute_gets_the_arguments,
+    #   test_the_tool_is_picked_by_name.
+    #: guided
     # Pick the tool whose "name" is call["name"] (the model may ask for any of them, in any
     # order), run its "execute" on call["arguments"], and return the call's answer:
     #     {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
@@ -303,11 +393,17 @@ def truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         count += 1
     return "".join(lines[:count]), count
     #: starter
+    # (kept, lines_shown): the longest run of whole lines from the top of `text`, each with its
+    # newline, that holds at most max_lines lines and at most max_bytes bytes of UTF-8 (exactly
+    # max_bytes still fits; "é" costs two), and how many lines that is. A first line over budget on
+    # its own gives ("", 0); empty text gives ("", 0).
+    # Tests: test_the_line_cap, test_bytes_not_characters, test_a_first_line_too_big.
+    #: guided
     # Walk text.splitlines(keepends=True) from the top and keep whole lines, newlines and
     # all. Stop before the line that would be line max_lines + 1, or that would take the
     # size past max_bytes. Size is counted in UTF-8 bytes, len(line.encode()), and exactly
     # max_bytes still fits. Return (the kept text, how many lines it holds).
-    # One of the hidden tests:
+    # One of the lab's tests:
     #     truncate_head("aé\nb\n", max_bytes=4) == ("aé\n", 1)      # "aé\n" is 4 bytes
     #: end
 
@@ -325,6 +421,10 @@ def truncate_tail(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         count += 1
     return "".join(lines[len(lines) - count:]), count
     #: starter
+    # The same budget kept from the other end: the longest run of whole lines that ends the text
+    # and fits both limits, in their original order, and how many lines that is.
+    # Tests: test_truncate_tail, test_short_text_is_whole.
+    #: guided
     # truncate_head from the other end: walk the lines from the bottom under the same two
     # limits, then hand the kept ones back in their original order.
     #: end
@@ -354,6 +454,12 @@ def make_read_tool(ws):
         if start < 1 or (most is not None and most < 1):
             raise ValueError("offset and limit must be 1 or more")
         #: starter
+        # read takes two more arguments, both through int_arg and checked here, before the file is
+        # looked for: "offset", the first line wanted, counted from 1 (default 1), and "limit", the
+        # most lines wanted (default None: no limit). Either below 1 raises
+        # ValueError("offset and limit must be 1 or more").
+        # Tests: test_bad_arguments, test_offset_and_limit.
+        #: guided
         # Two new arguments, checked here, before the file is looked for: "offset" (the
         # first line wanted, counted from 1; default 1) and "limit" (how many lines; default
         # None, no limit), both read with int_arg. Either one below 1 raises
@@ -379,6 +485,20 @@ def make_read_tool(ws):
             chunk += f"[Showing lines {start}-{last} of {total}. Use offset={last + 1} to continue.]"
         return chunk
         #: starter +before
+        # A read returns at most one budget (truncate_head with max_lines and max_bytes) of the
+        # lines from `offset` on, and no more than `limit` of them. What it says, exactly, with n
+        # the file's line count and `last` the number of the last line shown:
+        #   - offset past max(n, 1) raises
+        #     ValueError(f"offset {offset} is past the end of {path}: {n} lines")
+        #   - lines were wanted and the first one, of b bytes, is over budget alone: f"[Line
+        #     {offset} of {path} is {b} bytes, over the {max_bytes}-byte budget of one read, so
+        #     none of it is shown.{skip}]", where skip is f" Use offset={offset + 1} to skip it."
+        #     when more lines follow and "" when none do
+        #   - a read that stops before line n: the kept text, then straight after it
+        #     f"[Showing lines {offset}-{last} of {n}. Use offset={last + 1} to continue.]"
+        # Tests: test_a_long_file, test_offset_and_limit, test_a_line_over_budget,
+        #   test_bad_arguments.
+        #: guided +before
         # The whole file, below, may be megabytes, and every later request carries it again.
         # Return at most one budget, starting at line `offset`. With the file split into
         # lines that keep their newlines, and n the number of lines:
@@ -394,13 +514,19 @@ def make_read_tool(ws):
         #   - a read that ends before line n (budget or limit) gets, straight after the
         #     kept text, with `last` the number of the last line shown:
         #     f"[Showing lines {offset}-{last} of {n}. Use offset={last + 1} to continue.]"
-        # One of the hidden tests, on a.txt holding the lines 1 to 10:
+        # One of the lab's tests, on a.txt holding the lines 1 to 10:
         #     execute({"path": "a.txt", "offset": 3, "limit": 2})
         #         == "3\n4\n[Showing lines 3-4 of 10. Use offset=5 to continue.]"
         #: before
         return ws.read_text(path)
         #: end
         #: starter +before
+        # A bad call raises, and run_tool makes the raise the call's result. The path comes through
+        # str_arg. A path with no file raises FileNotFoundError whose text is
+        # f"File not found: {path}. Files here: {names}", where names are ws.listdir(".") joined by
+        # ", ", so that the model learns what it could have asked for.
+        # Tests: test_read_a_missing_file, test_bad_arguments_are_results.
+        #: guided +before
         # A bad call is raised, and run_tool turns it into the call's result. Two kinds:
         #   - take the path with str_arg, so that {} or {"path": 7} reads "path must be a string"
         #   - a path with nothing there raises FileNotFoundError with the text
@@ -410,8 +536,13 @@ def make_read_tool(ws):
         return ws.read_text(arguments["path"])
         #: end
         #: starter
+        # read's execute: the whole text of the file in `ws` named by the "path" argument, as the
+        # workspace holds it.
+        # Tests: test_the_read_tool, test_a_round_trip_by_hand.
+        pass
+        #: guided
         # Return the whole text of the file whose path is arguments["path"]: ws.read_text(path).
-        # One of the hidden tests, in a workspace holding the file notes.txt:
+        # One of the lab's tests, in a workspace holding the file notes.txt:
         #     make_read_tool(ws)["execute"]({"path": "notes.txt"}) == ws.read_text("notes.txt")
         pass
         #: end
@@ -441,6 +572,13 @@ def make_read_tool(ws):
         "guidelines": ["Read files with read, not with cat or sed.",
                        "Name the files you touch by their paths."],
         #: starter
+        # Two more keys, read only by build_system_prompt: "snippet", one line on what the tool is
+        # for, "Read a file's contents"; and "guidelines", this list, in this order:
+        # "Read files with read, not with cat or sed." and
+        # "Name the files you touch by their paths." (the second is write's second too, word for
+        # word, so the prompt gives it once).
+        # Tests: test_the_factories_carry_snippets_and_guidelines.
+        #: guided
         # Two optional keys, read only by build_system_prompt; the model never sees them as
         # keys. "snippet": one line on what the tool is for, "Read a file's contents".
         # "guidelines": a list of advice, in this order:
@@ -465,6 +603,9 @@ def make_write_tool(ws):
         #: gap 4.1 1 str_arg
         path, content = str_arg(arguments, "path"), str_arg(arguments, "content")
         #: starter +before
+        # write's "path" and "content" come through str_arg.
+        # Tests: test_bad_arguments_are_results.
+        #: guided +before
         # Take both arguments with str_arg: a model may leave one out, or send a number.
         #: before
         path, content = arguments["path"], arguments["content"]
@@ -472,6 +613,13 @@ def make_write_tool(ws):
         ws.write_text(path, content)
         return f"Successfully wrote to {path}."
         #: starter
+        # write's execute: afterwards the file named by "path" holds exactly "content" (made if it
+        # was not there, replaced whole if it was), and the result says so in exactly these words:
+        # f"Successfully wrote to {path}." The model cannot see the disk; this sentence is all it
+        # learns.
+        # Tests: test_the_write_tool, test_a_write_then_a_read.
+        pass
+        #: guided
         # Write arguments["content"] to the file named by arguments["path"] (ws.write_text
         # creates it, or replaces all of it), then return exactly
         # f"Successfully wrote to {path}." The model cannot see the disk: the result is the
@@ -496,6 +644,11 @@ def make_write_tool(ws):
         "guidelines": ["Use write for new files and for rewriting a whole file.",
                        "Name the files you touch by their paths."],
         #: starter
+        # write's: "snippet" "Create or replace a file"; "guidelines", in order,
+        # "Use write for new files and for rewriting a whole file." and
+        # "Name the files you touch by their paths.".
+        # Tests: test_the_factories_carry_snippets_and_guidelines.
+        #: guided
         # "snippet": "Create or replace a file". "guidelines", in this order:
         #     "Use write for new files and for rewriting a whole file."
         #     "Name the files you touch by their paths."          (the same as read's)
@@ -534,6 +687,17 @@ def make_bash_tool(shell):
             process.kill()  # on every way out, a hard cancel's too; harmless once it is done
         output, code = process.output()
         #: starter
+        # The line below waits for the command and for nothing else, so no Stop can end
+        # `sleep inf`. bash must now end as soon as it sees the signal cancelled, returning
+        # "Command cancelled", and must look often enough that a Stop is seen within a turn of the
+        # event loop. Whichever way execute ends (an answer, a Stop, the task cancelled), the
+        # process ends with it. The shell also has shell.start(command), which returns a process at
+        # once; a process has done(), kill(), and output() -> (output, code), which answers once it
+        # is done.
+        # Tests: test_bash_hears_stop, test_bash_kills_its_command_on_a_hard_cancel,
+        #   test_bash_waits_for_a_slow_command.
+        output, code = await shell.arun(str_arg(arguments, "command"))
+        #: guided
         # `await shell.arun(command)` waits for the command and looks at nothing else, so no
         # flag will ever stop `sleep inf`. Replace it with a loop that polls:
         #     process = shell.start(command)    starts it and returns at once
@@ -548,6 +712,9 @@ def make_bash_tool(shell):
         #: gap 4.1 1 str_arg
         output, code = shell.run(str_arg(arguments, "command"))
         #: starter +before
+        # bash's "command" comes through str_arg.
+        # Tests: test_bad_arguments_are_results.
+        #: guided +before
         # The command, too, is taken with str_arg.
         #: before
         output, code = shell.run(arguments["command"])
@@ -560,6 +727,13 @@ def make_bash_tool(shell):
             output += (f"\n[Showing the last {kept_lines} of {printed} lines. "
                        "Narrow the command for more.]")
         #: starter
+        # bash's output is kept from the end (a command's verdict is printed last), within
+        # max_lines and max_bytes. When lines were dropped the model is told so on a line of its
+        # own, after a blank line:
+        # f"[Showing the last {kept} of {printed} lines. Narrow the command for more.]". The status
+        # line of lesson 4 comes after this note.
+        # Tests: test_bash_keeps_the_tail, test_the_factories_take_a_budget.
+        #: guided
         # A command's verdict is printed last, so keep the end: truncate_tail the output
         # with max_lines and max_bytes. When lines were dropped, say so on a line of its own:
         #     f"\n[Showing the last {shown} of {total} lines. Narrow the command for more.]"
@@ -570,12 +744,22 @@ def make_bash_tool(shell):
         if code != 0:
             output += f"\nCommand exited with code {code}"
         #: starter
+        # A command that exits non-zero still ran: it raises nothing, and its result is an ordinary
+        # one. When the exit code is not 0, the output ends with the line
+        # f"Command exited with code {code}" (after a newline); code 0 adds nothing.
+        # Tests: test_a_failing_command_is_information.
+        #: guided
         # A command that exits non-zero still ran, and its code is news for the model, not
         # a broken tool: raise nothing. When `code` is not 0, end the output with the line
         # f"\nCommand exited with code {code}". Exit code 0 adds nothing.
         #: end
         return output
         #: starter
+        # bash's execute: run the "command" argument in `shell` (shell.run gives back what it
+        # printed, stdout and stderr together, and its exit code) and return what it printed.
+        # Tests: test_the_bash_tool.
+        pass
+        #: guided
         # shell.run(command) runs arguments["command"] and returns (output, code): what the
         # command printed, stdout and stderr together, and its exit code. Return the output.
         pass
@@ -599,6 +783,10 @@ def make_bash_tool(shell):
         "snippet": "Run a shell command",
         "guidelines": ["Before running a command, say what it is for."],
         #: starter
+        # bash's: "snippet" "Run a shell command"; "guidelines", one sentence,
+        # "Before running a command, say what it is for.".
+        # Tests: test_the_factories_carry_snippets_and_guidelines.
+        #: guided
         # "snippet": "Run a shell command". "guidelines": one sentence,
         #     "Before running a command, say what it is for."
         #: end
@@ -631,6 +819,15 @@ def guard(tool, check):
         return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
         #: end
         #: starter
+        # The door. Before the real tool runs, check(tool["name"], arguments) is asked once: None
+        # lets the call through to the real execute, whose answer (or failure) is the call's own; a
+        # string refuses it with PermissionError(f"Tool call blocked: {reason}"), and the real tool
+        # never runs. A check that raises an Exception has not said yes: the call is refused with
+        # the reason f"the check failed: {exc}". Nothing wider than Exception is caught.
+        # Tests: test_a_refusal_is_an_error_result, test_a_crashing_check_fails_closed,
+        #   test_the_tools_own_failure_is_not_a_refusal, test_a_power_cut_passes_through_the_guard.
+        pass
+        #: guided
         # The door, in three steps:
         #   1. ask check(tool["name"], arguments): None means go ahead, a string is a reason
         #      to refuse. A check that raises an Exception has not said yes: its reason is
@@ -639,7 +836,7 @@ def guard(tool, check):
         #      turns it into the call's result, and the real tool never runs
         #   3. otherwise return what tool["execute"](arguments) returns. Call it outside the
         #      try of step 1: what the real tool raises is its own failure, not a refusal.
-        # One of the hidden tests, an allow-list that raises for any command not on it:
+        # One of the lab's tests, an allow-list that raises for any command not on it:
         #     allowed = {"ls": None, "cat": None}
         #     check = lambda name, arguments: allowed[arguments["command"].split()[0]]
         #     a call of bash {"command": "rm -rf build"} behind guard(bash, check) gets the
@@ -658,6 +855,13 @@ def deny_destructive(name, arguments):
         return "rm -rf cannot be undone; if the user wants it, they can run it themselves."
     return None
     #: starter
+    # A check: a bash call whose command contains "rm -rf" gets a reason, written for the model,
+    # that says the deletion cannot be undone and that the user can run it themselves if they want
+    # it. Every other call, of any tool, gets None. It reads the text only, so "rm -fr" gets
+    # through: a speed bump, not a wall.
+    # Tests: test_deny_destructive.
+    pass
+    #: guided
     # A check: for a bash call whose command contains "rm -rf", return a reason, written
     # for the model to read, that says the deletion cannot be undone and that the user can
     # run it themselves if they want it. Anything else, other tools included: None. It
@@ -676,6 +880,13 @@ def confirm_with(human):
         return "the user said no"
     return check
     #: starter
+    # A check that asks `human` once per call, human.ask(f"Allow {name} {json.dumps(arguments)}?"),
+    # and lets the call through only when the answer is True itself. Any other answer ("yes" and 1
+    # included) is the reason "the user said no".
+    # Tests: test_confirm_with_asks_the_person, test_one_question_per_call_in_order,
+    #   test_only_true_is_yes.
+    pass
+    #: guided
     # Return a check, a function of (name, arguments), that asks the person once per call,
     #     human.ask(f"Allow {name} {json.dumps(arguments)}?")
     # and returns None only when the answer is True itself. Any other answer, "yes" and 1
@@ -767,6 +978,13 @@ def run_agent(model, system, messages, tools, prompt):
     #: end
 
     #: starter
+    # Two names the loop below uses. `added`: this run's own list of the messages it records, empty
+    # at the start, for agent_end to carry. record(message), the helper the loop yields through, so
+    # that no message is announced before it is on the record: it puts the message on the record
+    # (`messages`, the caller's list) and on `added`, and only then hands back the event that
+    # announces it, {"type": "message_end", "message": message}.
+    # Tests: test_mutate_then_announce, test_every_message_announced_once.
+    #: guided
     # Start `added`, an empty list of this run's messages, for agent_end to carry. Then a
     # helper defined in here, so that it sees `messages` and `added`: record(message) appends
     # `message` to both, then returns the event that announces it,
@@ -782,6 +1000,14 @@ def run_agent(model, system, messages, tools, prompt):
     #: gap 9.1 4 asking for steering
     pending = [user_message(prompt)] + ask(get_steering)  # steering sent while idle joins in
     #: starter
+    # Steering joins the run only where nothing stands in its way: in the prompt's turn (what was
+    # sent while no run was going comes after the prompt), and after each turn that did not fail,
+    # once every call of it has its result. Ask through ask(get_steering); what it gives goes in
+    # `pending`, which the next turn records at its top.
+    # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
+    #   test_steering_is_asked_for_only_in_the_gaps.
+    pending = [user_message(prompt)]
+    #: guided
     # Steering is asked for where nothing stands in its way, in two places: here, so that
     # what was sent while no run was going joins the prompt's turn (after the prompt); and
     # below, after each turn_end of a reply that did not fail, when every call of the turn has
@@ -808,6 +1034,18 @@ def run_agent(model, system, messages, tools, prompt):
                 reply = await model.acomplete(system, context_for_model(messages),
                                               tool_specs(tools), signal)
             #: starter
+            # 1 of 3, the top of a turn. A run whose signal is cancelled ends here with
+            # error_message(ABORTED, stop_reason="aborted") as its reply, and no request is made
+            # for it; the max_turns ending keeps precedence. A request that is made is handed the
+            # signal, as acomplete's fourth argument.
+            # Tests: test_stop_inside_a_batch, test_stop_before_the_first_step,
+            #   test_stop_during_the_request.
+            if max_turns is not None and turn > max_turns:  # before the call, never after
+                reply = error_message(f"Agent stopped after max_turns={max_turns}")
+            else:
+                reply = await model.acomplete(system, context_for_model(messages),
+                                              tool_specs(tools))
+            #: guided
             # 1 of 3, the top of a turn. After the max_turns check and before the model call:
             # a cancelled signal makes the reply error_message(ABORTED, stop_reason="aborted"),
             # and the model is not called (after Stop, a request is money for nothing).
@@ -828,6 +1066,10 @@ def run_agent(model, system, messages, tools, prompt):
             #: gap 15.1 6 run_agent, 2 of 3: a stopped reply
             failed = reply["stop_reason"] in ("error", "aborted")
             #: starter +before
+            # 2 of 3. A reply that ended "aborted" is treated as a failed one: nothing in it is
+            # acted on, and nobody is asked for more.
+            # Tests: test_a_follow_up_outlives_a_stop, test_a_steer_during_a_stopped_request_waits.
+            #: guided +before
             # 2 of 3. A failed reply is not acted on, and nobody is asked for more. A stopped
             # one neither: the model itself answers "aborted" when Stop lands mid-request.
             #: before
@@ -839,6 +1081,10 @@ def run_agent(model, system, messages, tools, prompt):
                 #: gap 15.1 7 run_agent, 3 of 3: the signal goes to run_tool
                 result = await run_tool(tools, call, signal)
                 #: starter
+                # 3 of 3. Every call's tool hears the run's signal.
+                # Tests: test_tools_are_handed_the_token.
+                result = await run_tool(tools, call)
+                #: guided
                 # 3 of 3. run_tool needs the signal too.
                 result = await run_tool(tools, call)
                 #: before
@@ -851,6 +1097,8 @@ def run_agent(model, system, messages, tools, prompt):
             if not failed:
                 pending = ask(get_steering)  # every call of this turn has its result
             #: starter
+            # Gap 4's second place: the end of a turn.
+            #: guided
             # The turn is over and every call has its result: ask for steering here, unless
             # the reply failed (a failed run is over, and nobody is asked for more).
             #: end
@@ -858,6 +1106,11 @@ def run_agent(model, system, messages, tools, prompt):
         if not failed:
             pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
         #: starter
+        # Follow-ups are asked for only where the run would otherwise end, and never after a failed
+        # reply; what comes back opens another round of turns.
+        # Tests: test_a_follow_up_is_answered_in_the_same_run,
+        #   test_follow_ups_are_asked_for_only_at_the_end, test_a_follow_up_outlives_a_failed_run.
+        #: guided
         # Here the run would end: the last reply asked for nothing and no steering came.
         # Ask for follow-ups with ask(get_follow_ups), only here and never after a failed
         # reply; what comes back goes in `pending` and opens another round of turns.
@@ -886,6 +1139,18 @@ def run_agent(model, system, messages, tools, prompt):
     #: end
     yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
     #: starter +before
+    # run_agent becomes a generator of events that does lesson 6's work, in the same order, and
+    # draws nothing. What must hold:
+    #   - agent_start comes first and agent_end {"messages": added} last, on every way out (an
+    #     answer, max_turns, a failed reply), each once
+    #   - each turn is framed by turn_start and turn_end {"message": reply}
+    #   - every message the run records is announced by a message_end, after it is on the record
+    #   - tool_execution_start {"call": call} comes before a tool runs, and tool_execution_end
+    #     {"call": call, "result": result} after its result is recorded; nothing is yielded between
+    #     a tool returning and its result being recorded
+    # Tests: test_the_twelve_events, test_every_exit_is_balanced, test_tool_events_carry_the_call,
+    #   test_closing_after_a_tool_returned.
+    #: guided +before
     # Lesson 6's loop, below, does the work and tells nobody until it returns. Make
     # run_agent a generator of events that does the same work, in the same order:
     #   - agent_start first of all, and agent_end {"messages": added} last, yielded from one
@@ -916,6 +1181,14 @@ def run_agent(model, system, messages, tools, prompt):
         else:
             reply = model.complete(system, context_for_model(messages), tool_specs(tools))
         #: starter +before
+        # The top of a turn. With max_turns not None, no more than max_turns requests are made: the
+        # turn after the last one allowed records
+        # error_message(f"Agent stopped after max_turns={max_turns}") as its reply, and no request
+        # is made for it (a reply paid for and thrown away is money for nothing). Every request
+        # that is made carries the view, context_for_model(messages), in place of the record.
+        # Tests: test_max_turns_stops_an_endless_run, test_the_last_batch_is_answered,
+        #   test_turns_are_model_calls.
+        #: guided +before
         # The line below asks the model whatever happens. Two changes at the top of a turn:
         #   - when max_turns is not None and this turn is past it, the reply is
         #     error_message(f"Agent stopped after max_turns={max_turns}") and the model is
@@ -931,6 +1204,11 @@ def run_agent(model, system, messages, tools, prompt):
         failed = reply["stop_reason"] == "error"  # recorded, and not acted on
         calls = [] if failed else tool_calls(reply)
         #: starter +before
+        # A reply whose stop_reason is "error" failed. It stays on the record (above), and nothing
+        # in it is acted on: none of its calls runs, and the model is not asked again. The
+        # max_turns ending is such a reply too.
+        # Tests: test_a_failed_reply_is_not_acted_on.
+        #: guided +before
         # A reply whose stop_reason is "error" failed: the provider gave up, and says so in
         # the reply itself. It is recorded (above) and nothing in it is acted on: none of
         # its calls run, and nobody is asked again. The max_turns stop is such a reply too.
@@ -942,13 +1220,22 @@ def run_agent(model, system, messages, tools, prompt):
         if not calls:  # the content decides, not the stop_reason label
             return
     #: starter
+    # The run. Afterwards `messages` (the caller's list, and the record) ends with the prompt as a
+    # user message, then every reply and, after a reply, one result per call of it, in call order.
+    # Every request carries the whole record, `system` beside it (never inside it), and
+    # tool_specs(tools). A reply that asks for tools gets its calls run and the model asked again;
+    # a reply with no calls ends the run, whatever its stop_reason says. The return value is not
+    # part of the contract.
+    # Tests: test_one_call_then_an_answer, test_a_batch_is_answered_in_order,
+    #   test_the_callers_list_is_the_record, test_the_content_decides.
+    #: guided
     # The loop, in four steps:
     #   1. append user_message(prompt) to `messages`: the caller's list is the record
     #   2. ask: model.complete(system, messages, tool_specs(tools)); append the reply
     #   3. run each call of the reply, in order, with run_tool, and append each result
     #   4. a reply with calls means back to step 2; a reply with none ends the run
     # Keep no list of your own, and put the system prompt in no message: it travels beside
-    # the list. What run_agent returns is not part of the contract. One of the hidden tests:
+    # the list. What run_agent returns is not part of the contract. One of the lab's tests:
     #     model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})),
     #                                lab.say("Done.")])
     #     run_agent(model, SYSTEM, messages, [look], "Look at a.py.")
@@ -980,6 +1267,10 @@ def context_for_model(messages):
     #: gap 15.1 8 context_for_model
     endings = ("error", "aborted")  # empty endings a provider would refuse
     #: starter +before
+    # Lesson 10's view. An empty "aborted" ending is refused by a provider just as an empty "error"
+    # one is: the view leaves out both.
+    # Tests: test_the_next_request_after_a_stop.
+    #: guided +before
     # Lesson 10's body. Stop brings a second kind of empty ending, "aborted", and a provider
     # refuses it just as it refuses an empty "error" message: leave both out.
     #: before
@@ -991,6 +1282,10 @@ def context_for_model(messages):
     #: gap 10.1 2 context_for_model
     return repair_tool_history(kept)
     #: starter +before
+    # The view is repaired for every request: what lesson 5's filter keeps goes through
+    # repair_tool_history before it is sent. The record is never touched.
+    # Tests: test_context_for_model_filters_then_repairs, test_a_power_cut_mid_batch.
+    #: guided +before
     # Lesson 5's filter, above, stays. What it keeps can still hold a call with no result (a
     # run closed mid-batch, a power cut, a failed reply that asked for tools), and a provider
     # refuses such a list. Return the kept list repaired: repair_tool_history(kept). The view
@@ -999,10 +1294,15 @@ def context_for_model(messages):
     return kept
     #: end
     #: starter
+    # The view of the record that a request carries: a new list of the record's messages in order,
+    # less each assistant message that has no content and stop_reason "error" (a provider refuses
+    # an empty assistant message; one that got words out stays). The record is not changed.
+    # Tests: test_context_for_model, test_the_request_after_a_failure.
+    #: guided
     # Return a new list of the record's messages, in order, leaving out each assistant
     # message whose content is empty and whose stop_reason is "error". Change nothing in
     # the record: it says what happened, and the next run's requests are built from it too.
-    # One of the hidden tests, on a record shaped U A[c1] R(c1) A(error) whose last message
+    # One of the lab's tests, on a record shaped U A[c1] R(c1) A(error) whose last message
     # is error_message("overloaded"):
     #     lab.shape(context_for_model(record)) == "U A[c1] R(c1)"
     #     lab.shape(record) == "U A[c1] R(c1) A(error)"        # still all four
@@ -1038,6 +1338,17 @@ def repair_tool_history(messages):
                 "content": INTERRUPTED, "is_error": True})
     return view
     #: starter
+    # A view in which every call is followed at once by exactly one result, in call order: a
+    # recorded result is moved to sit after its call; when a call has two, the first recorded wins;
+    # a result no call asked for is left out; a call with none gets {"role": "toolResult",
+    # "tool_call_id": id, "tool_name": name, "content": INTERRUPTED, "is_error": True}. The list is
+    # new and its messages are the same objects; `messages` is not changed. A valid list comes back
+    # equal, and repairing twice changes nothing more.
+    # Tests: test_a_missing_result_is_filled_in, test_results_are_put_in_call_order,
+    #   test_the_first_of_two_results_wins, test_an_orphan_result_is_dropped,
+    #   test_repair_is_idempotent_and_pure.
+    pass
+    #: guided
     # Build the view in two passes over `messages`, and change nothing in it:
     #   1. note the first toolResult recorded for each tool_call_id (a second one is ignored)
     #   2. copy every message that is not a toolResult, in order; straight after an assistant
@@ -1047,7 +1358,7 @@ def repair_tool_history(messages):
     #           "content": INTERRUPTED, "is_error": True}
     # Results are only ever placed after their call, so a result no call asked for is left
     # out: nobody knows what its call would have said. The list is new; the messages in it
-    # are the same objects. One of the hidden tests, on a record that stops at U A[c1]:
+    # are the same objects. One of the lab's tests, on a record that stops at U A[c1]:
     #     lab.shape(repair_tool_history(record)) == "U A[c1] R(c1)"
     #     lab.shape(record) == "U A[c1]"                      # the record is left alone
     pass
@@ -1079,6 +1390,10 @@ class CancelToken:
     def is_cancelled(self):
         return self._cancelled
     #: starter
+    # One run's Stop flag, with cancel() and is_cancelled() -> bool. A new token is not cancelled;
+    # once cancelled, it stays cancelled.
+    # Tests: test_the_token_and_the_two_checks.
+    #: guided
     # Three methods: __init__(self), cancel(self), is_cancelled(self) -> bool.
     # A new token is clear; once cancelled it stays cancelled.
     #: end
@@ -1097,8 +1412,9 @@ class Harness:
     Harness(model, system, tools, messages=(), max_turns=None) copies `messages` into a list of
     its own; the dicts in it are shared, not copied.
       .messages        a tuple: a snapshot nobody outside can append to or pop from.
-      .is_running      True from prompt() until that run is exhausted, closed or dies. It is
-                       read off the run itself, so no way out can forget to reset it.
+      .is_running      True from prompt() until that run is exhausted, closed or dies, or
+                       until nobody holds it any more. It is read off the run itself, through
+                       a weak reference, so no way out can forget to reset it.
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
@@ -1131,7 +1447,7 @@ class Harness:
         #: gap 8.1 1 __init__
         self._model, self._system, self._tools = model, system, list(tools)
         self._messages, self._max_turns = list(messages), max_turns
-        self._run_now = None  # the run prompt() handed out last
+        self._run_now = None  # a weak reference to the run prompt() handed out last
         #: from 9.1
         #: given 9.1 two queues, kept by the harness so that they outlive any one run
         self._steering, self._follow_ups = deque(), deque()
@@ -1143,15 +1459,25 @@ class Harness:
         #: gap 15.1 10 Harness
         self._signal = CancelToken()  # so that cancel() always has something to set
         #: starter
+        # Stop, for the harness (this gap opens here, in prompt, in cancel and in _run). Each run
+        # has a CancelToken of its own, handed to run_agent as its signal. A Stop pressed any time
+        # after prompt() returns stops that run, even before its first step; cancel() when nothing
+        # runs (before any prompt, or after a run) does nothing that a later run could notice, and
+        # raises nothing. One test, a Stop pressed by the first of three calls, checks
+        #     lab.shape(h.messages) == "U A[c1,c2,c3] R(c1) R(c2) R(c3) A(aborted)"
+        #     len(model.calls) == 1          # no request paid for after the Stop
+        # Tests: test_stop_inside_a_batch, test_stop_before_the_first_step,
+        #   test_cancel_when_idle_is_harmless.
+        #: guided
         # Lesson 14's Harness, recoloured. About five new lines, in three places:
         #   - here and in prompt: a fresh CancelToken for every run, kept on self and made on
-        #     the line where the run begins (is_running turns True there), so a Stop pressed
+        #     the line where the run is made, before is_running can turn True, so a Stop pressed
         #     before the run's first step still counts; __init__ makes one too, so that
         #     cancel() always has a token to set
         #   - cancel: cancel the current run's token; when nothing runs it must do nothing
         #     and must not raise
         #   - _run: hand the token to run_agent as signal=
-        # One of the hidden tests. One reply asks for three tools; the first, while it runs,
+        # One of the lab's tests. One reply asks for three tools; the first, while it runs,
         # does what a user at the keyboard would:
         #     def look(arguments):                    # c1 of the batch [c1, c2, c3]
         #         if arguments["path"] == "a.py":
@@ -1162,6 +1488,13 @@ class Harness:
         #     len(model.calls) == 1                   # no paid request after Stop
         #: end
         #: starter
+        # The harness keeps what stays the same between runs: the model, the system prompt, the
+        # tools (as a list of its own) and max_turns. Its transcript is a new list holding the
+        # messages given, which nobody else can append to; the message dicts themselves are shared,
+        # not copied. Until the first prompt() there is no run.
+        # Tests: test_the_list_passed_in_is_copied, test_max_turns_applies_to_every_run.
+        pass
+        #: guided
         # Keep what stays the same between runs: the model, the system prompt, a list of the
         # tools, max_turns. Copy `messages` into a new list that only this harness writes to
         # (the dicts in it are shared: a copy of the list, not of every message). And keep a
@@ -1174,6 +1507,11 @@ class Harness:
         #: gap 8.1 2 the two properties
         return tuple(self._messages)
         #: starter
+        # A snapshot of the transcript, made on every read: a tuple the caller may keep, which no
+        # later run changes and which cannot be appended to.
+        # Tests: test_messages_is_a_tuple, test_a_snapshot_is_frozen.
+        pass
+        #: guided
         # A tuple of the harness's messages, made on every read: a snapshot that the caller
         # can keep, and cannot append to or pop from.
         pass
@@ -1182,17 +1520,27 @@ class Harness:
     @property
     def is_running(self):
         #: gap 8.1 2 the two properties
-        run = self._run_now
+        run = self._run_now and self._run_now()  # None once nobody holds the run
         #: from 15.1
+        #: given 15.1 ag_frame: an async generator keeps its frame there, not in gi_frame
         return run is not None and run.ag_frame is not None  # a finished run has no frame
         #: before
         return run is not None and run.gi_frame is not None  # a finished run has no frame
         #: end
         #: starter
-        # True from prompt() until that run is exhausted, closed or dies. Read it off the run
-        # itself rather than keeping a flag: a generator has a frame (run.gi_frame) until it
-        # is over, however it ends, even when it is closed before its first step. False
-        # before the first prompt.
+        # False before the first prompt(). True from the moment prompt() returns until that run is
+        # over: exhausted, closed (even before its first step), killed by an exception, or let go
+        # of by everyone who held it. It is read off the run itself, through what prompt() kept, so
+        # that no way out can forget to reset it. weakref is imported for you.
+        # Tests: test_is_running, test_breaking_out_ends_the_run,
+        #   test_a_run_closed_before_it_starts.
+        pass
+        #: guided
+        # True from prompt() until that run is exhausted, closed or dies, or until nobody
+        # holds it any more. Read it off the run itself rather than keeping a flag: a
+        # generator has a frame (run.gi_frame) until it is over, however it ends, even when
+        # it is closed before its first step. What prompt() kept is a weak reference: call
+        # it, and None means the run is gone. False before the first prompt.
         pass
         #: end
 
@@ -1201,18 +1549,28 @@ class Harness:
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
         #: gap 15.1 10 Harness
-        self._signal, self._run_now = CancelToken(), self._run(text)  # one line: one beginning
+        self._signal, run = CancelToken(), self._run(text)  # one line: one beginning
         #: starter +before
         #: before
-        self._run_now = self._run(text)
+        run = self._run(text)
         #: end
-        return self._run_now
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
         #: starter
+        # A plain def that returns the run, self._run(text), and keeps hold of it only weakly,
+        # where is_running reads it: the consumer alone holds the run. While a run is in progress
+        # it raises RuntimeError("already running; use steer() or follow_up()") at once, on the
+        # caller's line. Nothing happens until the consumer asks for the first event.
+        # Tests: test_a_second_prompt_is_refused, test_walking_away_ends_the_run.
+        pass
+        #: guided
         # A plain def, so that it acts on the caller's line: while a run is in progress,
         # raise RuntimeError("already running; use steer() or follow_up()") right here.
-        # Otherwise make the run, self._run(text), keep it where is_running can see it, and
-        # return it. Calling _run runs none of its body: the first event does.
-        # One of the hidden tests:
+        # Otherwise make the run, self._run(text), keep a weak reference to it,
+        # weakref.ref(run), where is_running can see it, and return the run itself. Only the
+        # consumer holds the run: one that breaks out of its loop and lets go of the run has
+        # ended it. Calling _run runs none of its body: the first event does.
+        # One of the lab's tests:
         #     run = h.prompt("Read a.py.")
         #     h.is_running is True and len(model.calls) == 0    # nothing has happened yet
         #     h.prompt("Something else.")   # raises RuntimeError, already running, at once
@@ -1225,6 +1583,12 @@ class Harness:
         #: gap 9.1 1 steer
         self._steering.append(user_message(text))
         #: starter
+        # Queue the user's words as a user message at the back of the steering queue,
+        # self._steering. Nothing else happens here: no run is touched, nothing is recorded, and it
+        # works whether or not a run is going.
+        # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle.
+        pass
+        #: guided
         # Put user_message(text) at the back of self._steering, and nothing else: no run is
         # touched, nothing is recorded, and it works whether or not a run is going.
         pass
@@ -1235,6 +1599,10 @@ class Harness:
         #: gap 9.1 2 follow_up
         self._follow_ups.append(user_message(text))
         #: starter
+        # The same for the other queue, self._follow_ups.
+        # Tests: test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_sent_while_idle.
+        pass
+        #: guided
         # As steer, on the other queue, self._follow_ups.
         pass
         #: end
@@ -1253,6 +1621,11 @@ class Harness:
                 pass  # already gone: undoing twice is harmless
         return unsubscribe
         #: starter
+        # Adds `listener` to those that hear every run, and returns its undo: a function of no
+        # arguments that takes it off again. Undoing twice does nothing and raises nothing.
+        # Tests: test_unsubscribe.
+        pass
+        #: guided
         # Add `listener` to self._listeners and return a function of no arguments that
         # takes it out again. Calling that function a second time must do nothing, and
         # raise nothing.
@@ -1267,6 +1640,12 @@ class Harness:
             raise RuntimeError("cannot replace messages during a run")
         self._messages = list(messages)
         #: starter
+        # The harness's transcript becomes a new list of `messages`, the list its own and the
+        # messages shared, as in __init__. During a run the list belongs to the run: refuse with
+        # RuntimeError("cannot replace messages during a run").
+        # Tests: test_nothing_replaces_the_transcript_mid_run, test_maybe_compact.
+        pass
+        #: guided
         # The harness's transcript becomes a new list of `messages` (the list copied, the
         # messages shared, as in __init__). During a run the list belongs to the run, so
         # refuse: raise RuntimeError("cannot replace messages during a run").
@@ -1289,6 +1668,12 @@ class Harness:
         for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
             listener(event)
         #: starter
+        # Every listener hears `event`, in the order they subscribed, even when one of them
+        # unsubscribes while it is being called. Nothing is caught: a listener that raises (a log
+        # that cannot be written) ends the run.
+        # Tests: test_a_listener_hears_every_event_first, test_a_raising_listener_ends_the_run.
+        pass
+        #: guided
         # Call each listener with `event`, in the order they subscribed. Loop over a copy of
         # the list: a listener may unsubscribe while it is being called. Catch nothing: a
         # listener that raises (a log that cannot be written) must end the run.
@@ -1303,6 +1688,13 @@ class Harness:
         #: gap 9.1 3 _drain
         return [queue[0]] if queue else []
         #: starter
+        # What the loop gets each time it asks: a list of at most one message, the oldest in
+        # `queue`, or []. The message stays queued; _delivered, below, takes it off once it is on
+        # the record, so a run that ends between the asking and the recording loses nothing.
+        # Tests: test_two_steers_arrive_one_per_turn,
+        #   test_a_steer_survives_a_run_closed_before_it_is_recorded.
+        return []
+        #: guided
         # A list holding the oldest message of `queue`, or [] when it is empty: one message
         # per ask, so two steers arrive in two turns, oldest first. Leave the message on the
         # queue. _delivered, below, takes it off once _run has seen it recorded, so that a
@@ -1364,6 +1756,11 @@ class Harness:
                 self._notify(event)  # listeners first: a consumer that stops listening to
                 yield event  # the run cannot stop them hearing what happened
                 #: starter +before
+                # Each event reaches the listeners before the consumer: a consumer that walks away
+                # after an event must not keep the log from having heard it.
+                # Tests: test_a_listener_hears_every_event_first,
+                #   test_the_log_is_written_before_the_consumer_hears.
+                #: guided +before
                 # Every event goes to self._notify first, then to the consumer: a consumer
                 # that walks away after an event must not stop the log from having heard it.
                 #: before
@@ -1372,6 +1769,14 @@ class Harness:
         finally:  # exhausted, closed by the consumer, or dying
             inner.close()
         #: starter
+        # The run prompt() hands out: a generator that passes on each event of run_agent over the
+        # harness's own list, with its model, system prompt, tools and max_turns. However the run
+        # ends (exhausted, closed by its consumer, or dying), run_agent's own generator is closed
+        # with it.
+        # Tests: test_run_two_continues_run_one, test_the_snapshot_at_every_event,
+        #   test_walking_away_ends_the_run.
+        pass
+        #: guided
         # A generator: run_agent over the harness's own list, with its model, system prompt,
         # tools and max_turns, handing on each event. Whoever consumes the run may stop early
         # (a break, close()), or the run may die; on every such way out the inner run must be
@@ -1416,6 +1821,12 @@ class JsonRenderer:
     def finish(self):
         return not self.failed
     #: starter
+    # A frontend of three methods, __init__(), render(event) and finish(). Each event is printed as
+    # one line of JSON, as it comes. finish() prints nothing, and returns False when any
+    # message_end of the run carried a message whose stop_reason is "error", True otherwise (a new
+    # renderer's finish() is True).
+    # Tests: test_json_renderer, test_a_failed_run_did_not_end_well, test_nothing_to_show.
+    #: guided
     # Three methods: __init__(self), render(self, event) and finish(self). render prints
     # json.dumps(event), so each event is one line, and notes a message_end whose message
     # has stop_reason "error": that run did not end well. finish() returns False if such a
@@ -1455,6 +1866,13 @@ class FinalTextRenderer:
         print(text_of(reply))
         return True
     #: starter
+    # A frontend for `> answer.txt`: render(event) prints nothing; finish() prints once. The last
+    # assistant message announced decides: when there was none, finish() prints nothing and returns
+    # False; when its stop_reason is "error", it prints f"Error: {error_message}" and returns
+    # False; otherwise it prints that message's words (text_of) and returns True.
+    # Tests: test_final_text_renderer, test_a_failed_run_did_not_end_well,
+    #   test_the_last_message_decides.
+    #: guided
     # Three methods again. render(event) prints nothing: it keeps the newest assistant
     # message that a message_end announced. finish() prints once, at the end:
     #   - no assistant message came by: print nothing, return False
@@ -1487,6 +1905,15 @@ async def stop_run(harness, task, grace=5):
             raise
     return "hard"
     #: starter
+    # On return the task is over, and the answer says how. First the run is asked to stop through
+    # the harness; if, within `grace` turns of the event loop, the task is done, the answer is
+    # "clean" (and no turn is spent waiting once it is done). Otherwise the task is cancelled and
+    # waited for until it is over, and the answer is "hard". The task's own CancelledError is
+    # swallowed; a cancellation aimed at stop_run itself goes on up.
+    # Tests: test_stop_run_is_clean_when_the_tool_looks,
+    #   test_stop_run_insists_when_the_tool_is_deaf, test_grace_is_counted_in_turns,
+    #   test_stop_run_can_itself_be_stopped.
+    #: guided
     # About a dozen lines, in this order:
     #   1. harness.cancel()
     #   2. up to `grace` times: stop waiting if task.done(), else `await asyncio.sleep(0)`
@@ -1495,7 +1922,7 @@ async def stop_run(harness, task, grace=5):
     #      return "hard" (a cancelled task that nobody waits for is not known to be over)
     #   5. in that except: when asyncio.current_task().cancelling() is not 0, the
     #      CancelledError is aimed at stop_run itself, so raise it again
-    # From the hidden tests: a build tool deaf to its signal, so only insisting can stop it:
+    # From the lab's tests: a build tool deaf to its signal, so only insisting can stop it:
     #     async def execute(arguments, signal=None):
     #         return (await shell.arun("sleep inf"))[0]
     #     task = asyncio.ensure_future(lab.drive(h.prompt("Build it.")))
@@ -1542,6 +1969,13 @@ class SessionLog:
                 raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
         return found
         #: starter
+        # Every entry of the log, oldest first, each line parsed as JSON; [] while there is no file
+        # at self.path. A line that is not JSON (what a crash leaves of a write) is never skipped:
+        # it raises ValueError(f"{self.path}, line {n}: not a complete log entry"), n counted from
+        # 1, with no chained exception.
+        # Tests: test_a_missing_file_is_an_empty_log, test_a_torn_line_is_never_skipped.
+        pass
+        #: guided
         # No file at self.path yet (self.ws.exists) means no entries: []. Otherwise read it
         # (self.ws.read_text), split it into lines, and json.loads each one, in order. A line
         # that is not JSON is what a power cut leaves of a write: do not skip it, raise
@@ -1558,6 +1992,13 @@ class SessionLog:
         self.ws.append_text(self.path, json.dumps(entry) + "\n")
         return entry["id"]
         #: starter
+        # Appends `entry` to self.path as one line of JSON ending in "\n", with "id" as its first
+        # key, and returns that id: "e" and the number of the line it lands on. The number comes
+        # from the file as it is now, never from a count kept in memory, so two SessionLogs on one
+        # file agree; a log with a torn line raises before anything is written.
+        # Tests: test_the_first_append_writes_one_line, test_two_logs_on_one_file_agree.
+        pass
+        #: guided
         # Every kind of entry is written here. The id is "e" + the number of the line the
         # entry will be on: read the entries again to count them, never keep a count in
         # memory (another SessionLog may have appended since). Put "id" first, then the keys
@@ -1572,8 +2013,14 @@ class SessionLog:
         #: gap 11.1 2 append_message
         return self._append({"type": "message", "message": message})
         #: starter
+        # One message entry, {"type": "message", "message": message}, written by _append; returns
+        # its id. On a new log, appending user_message("Hi.") returns "e1" and the file holds
+        # '{"id": "e1", "type": "message", "message": {"role": "user", "content": "Hi."}}\n'.
+        # Tests: test_the_first_append_writes_one_line, test_earlier_bytes_never_change.
+        pass
+        #: guided
         # The entry {"type": "message", "message": message}, handed to _append; return the id
-        # it gives. One of the hidden tests, on a new log:
+        # it gives. One of the lab's tests, on a new log:
         #     log.append_message(user_message("Hi.")) == "e1"
         #     ws.read_text("session.jsonl") ==
         #         '{"id": "e1", "type": "message", "message": {"role": "user", "content": "Hi."}}\n'
@@ -1588,6 +2035,12 @@ class SessionLog:
         return self._append({"type": "compaction", "summary": summary,
                              "first_kept_id": first_kept_id})
         #: starter
+        # A second kind of entry, written by _append like a message entry: {"type": "compaction",
+        # "summary": summary, "first_kept_id": first_kept_id}. Returns its id. It adds one line and
+        # changes no line already there.
+        # Tests: test_append_compaction_writes_one_entry.
+        pass
+        #: guided
         # One more kind of entry, written like a message entry by _append:
         #     {"type": "compaction", "summary": summary, "first_kept_id": first_kept_id}
         # and its id returned. It adds a line; it changes no line already there.
@@ -1616,6 +2069,13 @@ class SessionLog:
                 table.append((entry["id"], entry["message"]))
         return table
         #: starter +before
+        # rows() reads a compaction entry as a rule over the pairs read so far: the pairs before
+        # the one whose id is the entry's "first_kept_id" are replaced by one pair, the entry's own
+        # id with user_message("Previous conversation summary:\n" + summary), and the pairs from
+        # there on stay. An id that is not there keeps no pair. A later compaction sees an earlier
+        # summary as an ordinary pair.
+        # Tests: test_rows_read_a_compaction_as_a_rule.
+        #: guided +before
         # Lesson 11's loop, below, knows one kind of entry. Teach it the compaction entry,
         # read as a rule over the pairs built so far: find the pair whose id is the entry's
         # "first_kept_id"; every pair before it goes, and in their place stands one pair,
@@ -1631,6 +2091,10 @@ class SessionLog:
         return table
         #: end
         #: starter
+        # (entry id, message) for every message entry, oldest first.
+        # Tests: test_replay_equals_the_record.
+        pass
+        #: guided
         # (id, message) for every entry of type "message", oldest first, from self.entries().
         pass
         #: end
@@ -1640,6 +2104,11 @@ class SessionLog:
         #: gap 11.1 3 rows and replay
         return [message for _, message in self.rows()]
         #: starter
+        # The transcript the log holds, worked out from rows(): its messages, in order. Resuming a
+        # session is Harness(model, system, tools, messages=log.replay()).
+        # Tests: test_replay_equals_the_record, test_resuming_after_a_power_cut_in_a_tool.
+        pass
+        #: guided
         # The messages of rows(), in order. Resuming a session is then
         #     Harness(model, system, tools, messages=log.replay())
         pass
@@ -1655,6 +2124,12 @@ def persist_to(log):
             log.append_message(event["message"])
     return listener
     #: starter
+    # A listener for Harness.subscribe: it appends the message of every message_end to `log`, and
+    # ignores every other event.
+    # Tests: test_the_log_is_written_before_the_consumer_hears,
+    #   test_resuming_after_a_power_cut_in_the_log.
+    pass
+    #: guided
     # Return a listener: a function of one event that appends the message of every
     # message_end to `log`, and ignores every other event. It is handed to h.subscribe, so
     # it hears each message after the record has it and before the consumer does.
@@ -1670,6 +2145,11 @@ def estimate_tokens(messages):
     #: gap 12.1 2 estimate_tokens
     return len(render(messages)) // 4
     #: starter
+    # Four characters of render(messages) to a token, rounded down: no tokenizer, and the same
+    # answer every time.
+    # Tests: test_estimate_tokens.
+    pass
+    #: guided
     # The length of render(messages), in characters, divided by 4 and rounded down (//).
     pass
     #: end
@@ -1705,6 +2185,14 @@ def summarize(model, messages):
         raise RuntimeError(f"no summary: {reason}")
     return text
     #: starter
+    # One request that belongs to no transcript: system prompt SUMMARY_SYSTEM, one user message
+    # holding render(messages) between a line "<conversation>" and a line "</conversation>", and no
+    # tools (a summariser that may call tools will). Returns the reply's words, stripped. A reply
+    # that failed or has no words raises RuntimeError(f"no summary: {reason}"), reason being its
+    # error_message, or "the reply was empty" when it has none.
+    # Tests: test_summarize_sends_one_request, test_summarize_refuses_a_bad_reply.
+    pass
+    #: guided
     # One request, outside any transcript: the system prompt is SUMMARY_SYSTEM, the only
     # message is user_message(f"<conversation>\n{render(messages)}\n</conversation>"), and
     # the tools are [] (a summariser that may call tools will call them). Return the reply's
@@ -1735,6 +2223,16 @@ def find_cut(rows, keep_recent_tokens):
         start += 1  # no turn begins after it: at least step past the results
     return start
     #: starter
+    # The index of the first row to keep. Walking back from the newest row, the rows whose
+    # estimate_tokens([message]) add up to keep_recent_tokens are the tail; when every row fits,
+    # the answer is 0. Otherwise the cut lands where a turn begins, the first user message at or
+    # after the row where the total was reached; with none there, at least never on a toolResult. A
+    # tail that opens with a result whose call was summarised away is refused by every provider.
+    # Tests: test_find_cut_when_everything_fits, test_find_cut_lands_on_a_user_message,
+    #   test_find_cut_never_lands_on_a_result,
+    #   test_find_cut_stops_where_the_total_reaches_the_budget.
+    pass
+    #: guided
     # `rows` are (id, message) pairs, oldest first. Four steps:
     #   1. walk back from the newest row, adding up estimate_tokens([message]) of each, and
     #      stop at the row where the total reaches keep_recent_tokens
@@ -1743,7 +2241,7 @@ def find_cut(rows, keep_recent_tokens):
     #      return its index
     #   4. with no user message there, move on past any toolResults, and return that index
     # A tail that opens with a result whose call was summarised away is a transcript that
-    # no provider accepts. One of the hidden tests:
+    # no provider accepts. One of the lab's tests:
     #     find_cut(rows, keep_recent_tokens=10**6) == 0          # it all fits
     pass
     #: end
@@ -1777,6 +2275,13 @@ def compact(log, model, *, keep_recent_tokens):
     log.append_compaction(summary, rows[cut][0])
     return True
     #: starter
+    # Appends one compaction entry that summarises the rows before find_cut's cut and keeps the row
+    # at the cut and after it, and returns True. Returns False, and appends nothing, when there is
+    # nothing before the cut to summarise, nothing after it to keep, or summarize raised
+    # RuntimeError: a failed tidy-up must not cost the user a turn.
+    # Tests: test_compact_gives_up_quietly.
+    pass
+    #: guided
     # rows = log.rows() and cut = find_cut(rows, keep_recent_tokens). Return False, and
     # append nothing, when the cut leaves nothing to summarise (cut <= 0) or nothing to
     # keep (cut >= len(rows)), or when summarize raises RuntimeError: a failed tidy-up must
@@ -1809,6 +2314,13 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
         harness.replace_messages(log.replay())  # the one door in, shut during a run
     return compacted
     #: starter
+    # During a run it refuses, with RuntimeError("cannot compact during a run"). While the
+    # transcript's estimate plus `reserve` still fits in `window` there is room: return False, and
+    # ask no model. Otherwise compact; when it did, the harness gets what the log now replays,
+    # through replace_messages. Returns whether it compacted.
+    # Tests: test_maybe_compact, test_nothing_replaces_the_transcript_mid_run.
+    pass
+    #: guided
     # In this order:
     #   - during a run, raise RuntimeError("cannot compact during a run")
     #   - while estimate_tokens(harness.messages) is still at most window - reserve, there
@@ -1837,6 +2349,13 @@ def discover_context(ws, cwd):
             found.append((name, ws.read_text(name)))
     return found
     #: starter
+    # [(path, text)] for each AGENTS.md that ws.exists, from the workspace root down to the folder
+    # `cwd`, one folder at a time, broadest first: for "services/api" that is "AGENTS.md",
+    # "services/AGENTS.md", "services/api/AGENTS.md". A folder without one is skipped, and "" and
+    # "." both mean the root.
+    # Tests: test_discover_context_walks_down, test_discover_context_at_the_root.
+    pass
+    #: guided
     # Split cwd on "/" and drop the parts "" and "." (so "" and "." both mean the root).
     # Then look for AGENTS.md in the root, then one folder deeper at a time down to cwd:
     # "AGENTS.md", "services/AGENTS.md", "services/api/AGENTS.md" for "services/api". Each
@@ -1874,6 +2393,24 @@ def build_system_prompt(tools, context_files, skills, cwd, today):
     parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
     return "\n\n".join(parts)
     #: starter
+    # The prompt is sections joined by "\n\n", in this order, each left out when it has nothing to
+    # say:
+    #   - "You are a coding assistant working in the user's project."
+    #   - "Available tools:", then a line f"- {name}: {snippet}" per tool that has a snippet, in
+    #     the order of `tools`
+    #   - "Guidelines:", then f"- {line}" for each guideline of every tool, each sentence once, in
+    #     the order first seen
+    #   - each context file, in the order given, as
+    #     f'<project_instructions path="{path}">\n{text}\n</project_instructions>'
+    #   - only when there are skills and a tool named "read": "Skills are instruction files for
+    #     particular kinds of task. Before starting a task that fits a description, read its
+    #     file.", then f"- {name}: {description} ({path})" per skill
+    #   - last, f"Current date: {today}\nCurrent working directory: {cwd}"
+    # Equal arguments give equal text: no clock, no disk.
+    # Tests: test_the_order_of_the_sections, test_guidelines_once_each,
+    #   test_the_skills_index_needs_read, test_the_prompt_is_deterministic.
+    pass
+    #: guided
     # Sections joined by "\n\n", in this order; a section with nothing in it is left out:
     #   1. one opening line, "You are a coding assistant working in the user's project."
     #   2. a heading line, "Available tools:", then f"- {name}: {snippet}" for each tool that
@@ -1892,4 +2429,316 @@ def build_system_prompt(tools, context_files, skills, cwd, today):
     # Read no clock and no file here: equal arguments must give equal text.
     pass
     #: end
+#: end
+#: from 16.1
+
+
+# == 7 provider ==
+# A real model sits at the far end of a wire. A request goes out in the provider's own JSON, and
+# the reply comes back as lines of a stream, a few characters at a time: even a tool call's
+# arguments arrive as fragments of one JSON string. This region translates, both ways.
+
+
+#: given 16.1 the payload of a stream's last line, spelled as the wire spells it
+STREAM_DONE = "[DONE]"
+
+
+def decode_line(line):
+    """One line of a streamed reply, read: the chunk (a dict) for a `data:` line, STREAM_DONE
+    for `data: [DONE]`, and None for a line that carries nothing: a blank line, a `:` comment
+    (a keep-alive) or any other field. A data payload that is not a JSON object raises
+    ValueError(f"not a stream line: {line!r}"): the provider is broken, and a guess would
+    only hide it."""
+    #: gap 16.1 1 decode_line
+    if not line.startswith("data:"):
+        return None  # blank, a keep-alive, or a field this reader has no use for
+    payload = line[len("data:"):].strip()
+    if payload == STREAM_DONE:
+        return STREAM_DONE
+    try:
+        chunk = json.loads(payload)
+    except ValueError:
+        chunk = None
+    if not isinstance(chunk, dict):
+        raise ValueError(f"not a stream line: {line!r}")
+    return chunk
+    #: starter
+    # What one line carries: a data line gives its payload parsed, a dict; `data: [DONE]` gives
+    # STREAM_DONE; a blank line, a `:` comment or any other field gives None. A data line whose
+    # payload is not a JSON object raises ValueError(f"not a stream line: {line!r}").
+    # Tests: test_decode_line_reads_four_kinds_of_line.
+    pass
+    #: guided
+    # Four kinds of line, four answers:
+    #   "data: {...}"     the payload parsed as JSON: a dict, the chunk
+    #   "data: [DONE]"    STREAM_DONE, the end of the reply
+    #   "", ": ping", "event: x"
+    #                     None: nothing to keep (SSE allows "data:" with or without a space)
+    #   a "data:" line whose payload is not a JSON object
+    #                     raise ValueError(f"not a stream line: {line!r}")
+    # One of the hidden tests:
+    #     decode_line(': keep-alive') is None
+    #     decode_line('data: {"choices": []}') == {"choices": []}
+    pass
+    #: end
+
+
+def assemble(chunks, *, aborted=False):
+    """The assistant message that the decoded `chunks` of one reply add up to.
+
+    Text deltas are joined into one text block, first, if there are any words. Tool-call
+    fragments are grouped by their `index`; a call's id and name come from the fragment that
+    carries them (the first), and its arguments are the joined fragments, parsed once, at the
+    end ("" means {}). Calls follow the text in index order. The content decides the label:
+    "toolUse" when there are calls, "stop" otherwise, whatever finish_reason said.
+
+    A reply that did not arrive whole fails: aborted=True (the user stopped it) gives
+    "aborted" and ABORTED; an error chunk, a stream with no finish_reason, a finish_reason
+    of "length", arguments that are not a JSON object, or nothing at all give "error" with a
+    sentence saying which. A failed reply keeps its words and drops every call: a call the
+    stream never finished has no arguments to write down, and none of them was acted on."""
+    #: gap 16.1 2 assemble, gathering
+    words, calls, finish, failure = [], {}, None, None
+    for chunk in chunks:
+        if "error" in chunk:
+            failure = failure or chunk["error"]["message"]
+        for choice in chunk.get("choices", ()):
+            delta = choice.get("delta") or {}
+            words.append(delta.get("content") or "")  # a delta may hold only a role, or None
+            for piece in delta.get("tool_calls") or ():
+                call = calls.setdefault(piece.get("index", 0),
+                                        {"id": None, "name": None, "parts": []})
+                function = piece.get("function") or {}
+                call["id"] = piece.get("id") or call["id"]  # only the first fragment has it
+                call["name"] = function.get("name") or call["name"]
+                call["parts"].append(function.get("arguments") or "")
+            finish = choice.get("finish_reason") or finish
+    #: starter
+    # One pass over the chunks, keeping what the judging below needs and parsing nothing: the
+    # words in order; the calls, {index: {"id": ..., "name": ..., "parts": [fragments]}}, where
+    # a fragment belongs to the call its index names and the id and name arrive once; the last
+    # finish_reason (None if none came); the first error chunk's message (None if none came).
+    # Tests: test_fragmented_text_becomes_one_block, test_split_arguments_are_parsed_once,
+    #   test_interleaved_calls_are_matched_by_index, test_empty_arguments_mean_no_arguments.
+    words, calls, finish, failure = [], {}, None, None
+    #: guided
+    # Walk the chunks once and keep four things for the judging below:
+    #   words    every delta's "content", in order (a delta may have none, or None)
+    #   calls    {index: {"id": ..., "name": ..., "parts": [argument fragments, in order]}}:
+    #            a fragment belongs to the call its "index" names, not to the newest call;
+    #            its "id" and "function"/"name" arrive once, with the first fragment
+    #   finish   the last finish_reason that is not None, or None if none came
+    #   failure  the "message" of the first {"error": {...}} chunk, or None
+    # Do not parse any arguments here: a fragment is not JSON. One of the hidden tests
+    # splits '{"path": "notes/caf\u00e9.md"}' in the middle of that escape.
+    words, calls, finish, failure = [], {}, None, None
+    #: end
+    #: gap 16.1 3 assemble, judging
+    text = "".join(words)
+    content = [{"type": "text", "text": text}] if text else []
+    blocks, broken = [], None
+    for index in sorted(calls):
+        call, joined = calls[index], "".join(calls[index]["parts"])
+        try:
+            arguments = json.loads(joined) if joined else {}
+        except ValueError:
+            arguments = None
+        if not isinstance(arguments, dict):
+            broken = broken or (f"Tool call {call['id']} ({call['name']}) arrived with "
+                                "arguments that are not a JSON object")
+        blocks.append({"type": "toolCall", "id": call["id"], "name": call["name"],
+                       "arguments": arguments})
+    if aborted:
+        why = ABORTED
+    elif failure is not None:
+        why = failure
+    elif finish is None:
+        why = "The stream ended before the reply was finished"
+    elif finish == "length":
+        why = "The reply was cut off at the output limit"
+    elif broken is not None:
+        why = broken
+    elif not content and not blocks:
+        why = "The provider sent an empty reply"
+    else:
+        return {"role": "assistant", "content": content + blocks,
+                "stop_reason": "toolUse" if blocks else "stop"}
+    failed = error_message(why, stop_reason="aborted" if aborted else "error")
+    return {**failed, "content": content}  # the words stay; no call does
+    #: starter
+    # The message the gathered pieces add up to: the words as one text block, then a toolCall
+    # per call in index order, its arguments the joined parts parsed here, once ("" is {}),
+    # labelled "toolUse" if there are calls and "stop" if not, whatever finish_reason said.
+    # A reply that did not arrive whole is error_message(why, stop_reason) holding the text
+    # block alone, with the first reason that applies:
+    #   aborted=True                    "aborted", ABORTED
+    #   an error chunk                  "error", its message
+    #   no finish_reason                "error", "The stream ended before the reply was finished"
+    #   finish_reason "length"          "error", "The reply was cut off at the output limit"
+    #   arguments not a JSON object     "error", f"Tool call {id} ({name}) arrived with arguments
+    #                                   that are not a JSON object" (the first such call)
+    #   no words and no calls           "error", "The provider sent an empty reply"
+    # Tests: test_replies_that_did_not_arrive_whole_fail, test_broken_arguments_fail_the_reply,
+    #   test_the_content_decides_the_label, test_aborted_and_empty_replies.
+    return {"role": "assistant", "content": [], "stop_reason": "stop"}
+    #: guided
+    # Build the message from what the gathering kept:
+    #   - one text block {"type": "text", "text": ...} holding all the words, or none at all
+    #   - one toolCall block per call, in index order, its arguments the joined parts parsed
+    #     now, once: json.loads("") is an error, and "" means {}
+    #   - stop_reason "toolUse" if there are calls, else "stop": the content decides, never
+    #     the finish_reason (lesson 3)
+    # Unless the reply failed; then it is error_message(why, stop_reason) with the text
+    # block as its content and no call block. The first that applies decides:
+    #   aborted=True                    "aborted", ABORTED
+    #   an error chunk                  "error", its message
+    #   no finish_reason                "error", "The stream ended before the reply was finished"
+    #   finish_reason "length"          "error", "The reply was cut off at the output limit"
+    #   arguments not a JSON object     "error", f"Tool call {id} ({name}) arrived with arguments
+    #                                   that are not a JSON object" (the first such call)
+    #   no words and no calls           "error", "The provider sent an empty reply"
+    return {"role": "assistant", "content": [], "stop_reason": "stop"}
+    #: end
+
+
+def to_wire(system, messages, tools):
+    """The request body a provider takes: {"messages": [...], "tools": [...], "stream": True},
+    in the Chat Completions shape. The system prompt is the first message; a toolResult
+    becomes a "tool" message; an assistant's calls travel as "tool_calls" whose arguments are
+    a JSON string. The wire has no field for is_error, so a result's own words must say that it
+    failed, as ours do. `tools` may be the tools or their specs: only the specs go out."""
+    #: gap 16.1 4 to_wire
+    wire = [{"role": "system", "content": system}]
+    for message in messages:
+        if message["role"] == "user":
+            wire.append({"role": "user", "content": message["content"]})
+        elif message["role"] == "assistant":
+            said = {"role": "assistant", "content": text_of(message) or None}
+            calls = tool_calls(message)
+            if calls:
+                said["tool_calls"] = [
+                    {"id": call["id"], "type": "function",
+                     "function": {"name": call["name"], "arguments": json.dumps(call["arguments"])}}
+                    for call in calls]
+            wire.append(said)
+        else:
+            wire.append({"role": "tool", "tool_call_id": message["tool_call_id"],
+                         "content": message["content"]})
+    return {"messages": wire,
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+            "stream": True}
+    #: starter
+    # The body, {"messages": [...], "tools": [...], "stream": True}, in new dicts: the record's
+    # messages come out unchanged. The system prompt first, {"role": "system", "content": ...};
+    # then each message in order: user {"role": "user", "content": text}; assistant
+    # {"role": "assistant", "content": its words or None} plus, when it has calls,
+    # "tool_calls": [{"id", "type": "function", "function": {"name", "arguments": JSON text}}];
+    # toolResult {"role": "tool", "tool_call_id": ..., "content": ...}. Tools go out as
+    # {"type": "function", "function": spec}, the specs tool_specs gives.
+    # Tests: test_to_wire_writes_the_providers_shape.
+    return {"messages": [], "tools": [], "stream": True}
+    #: guided
+    # The body, {"messages": [...], "tools": [...], "stream": True}. Messages, in order:
+    #   first                {"role": "system", "content": system}
+    #   a user message       {"role": "user", "content": its text}
+    #   an assistant message {"role": "assistant", "content": text_of(m) or None}, and when it
+    #                        has calls, "tool_calls": [{"id": ..., "type": "function",
+    #                        "function": {"name": ..., "arguments": json.dumps(arguments)}}]
+    #   a toolResult         {"role": "tool", "tool_call_id": ..., "content": its text}
+    # Tools: [{"type": "function", "function": spec} for spec in tool_specs(tools)].
+    # Build new dicts: the record's messages must come out of this unchanged.
+    return {"messages": [], "tools": [], "stream": True}
+    #: end
+#: end
+#: from 16.2
+
+
+#: given 16.2 the class line, its docstring and __init__; acomplete is yours
+class StreamingModel:
+    """A model at the far end of a wire, for Harness(model, ...) like any other model.
+    `client.open(body)` sends one request and hands back its response at once; the response is
+    read a line at a time: ready() says whether a line, or the end, can be had now;
+    read_line() takes it (None at the end); close() lets the connection go.
+
+    acomplete never raises for the provider's trouble. A refused connection, a broken line or
+    an error in the stream comes back as a reply labelled "error", and a Stop as one labelled
+    "aborted", so the loop records it like any other ending (lesson 5)."""
+
+    def __init__(self, client):
+        self.client = client
+
+    async def acomplete(self, system, messages, tools=(), signal=None):
+        """One request, read as it arrives. A set `signal` is looked at before anything is
+        sent and on every look at the stream, so a Stop lands within a turn of the event loop
+        even while the provider says nothing. The response is closed on every way out."""
+        #: gap 16.2 1 sending
+        if signal is not None and signal.is_cancelled():
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for
+        try:
+            response = self.client.open(to_wire(system, messages, tools))
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+            return error_message(f"Provider request failed: {exc}")
+        #: starter
+        # Nothing is sent when the signal is already set; the reply is then the aborted one,
+        # assemble([], aborted=True). Otherwise one request goes out, to_wire of the arguments
+        # through self.client.open, and any Exception that raises comes back as the reply
+        # error_message(f"Provider request failed: {exc}"): provider trouble is never raised.
+        # Tests: test_a_set_signal_sends_nothing,
+        #   test_trouble_is_a_reply_and_every_response_is_closed.
+        response = self.client.open(to_wire(system, messages, tools))
+        #: guided
+        # Before anything goes out: a signal that is already set means the aborted reply,
+        # assemble([], aborted=True), and no request at all.
+        # Then send: response = self.client.open(to_wire(system, messages, tools)). open
+        # raising any Exception (a refused connection is a ConnectionError) means the reply
+        # error_message(f"Provider request failed: {exc}"); nothing is raised from here.
+        response = self.client.open(to_wire(system, messages, tools))
+        #: end
+        #: gap 16.2 2 reading
+        chunks = []
+        try:
+            while True:
+                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+                if not response.ready():
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                line = response.read_line()
+                chunk = STREAM_DONE if line is None else decode_line(line)
+                if chunk == STREAM_DONE:
+                    break
+                if chunk is not None:
+                    chunks.append(chunk)
+        except ValueError as exc:  # a line that is not a stream line
+            return error_message(str(exc))
+        finally:
+            response.close()  # on every way out, a hard cancel's too
+        return assemble(chunks)
+        #: starter
+        # Read the response to its end (read_line() gives None, or a line decodes to
+        # STREAM_DONE); the reply is then what assemble makes of the chunks. A set signal is seen
+        # within a turn of the event loop, a line ready or not, and ends the reply as the aborted
+        # one assemble makes of the chunks so far.
+        # Lines that carry nothing are skipped; a line decode_line refuses ends the reply as
+        # error_message(str(exc)). The response is closed on every way out, a hard cancel's
+        # too. It offers ready(), read_line() (only once ready) and close().
+        # Tests: test_a_streamed_job_runs_in_a_harness, test_stop_while_the_provider_talks,
+        #   test_stop_while_the_provider_is_silent,
+        #   test_trouble_is_a_reply_and_every_response_is_closed,
+        #   test_what_a_stream_carries_between_chunks,
+        #   test_a_call_that_looks_complete_is_not_acted_on, test_life_goes_on_after_a_stop.
+        return assemble([])  # until the reading is written: a reply that never arrived
+        #: guided
+        # Read the stream the way bash polls its command (lesson 15), one look per lap:
+        #   - a set signal: return assemble(chunks, aborted=True), the words so far
+        #   - nothing ready (response.ready() is False): await asyncio.sleep(0), look again
+        #   - a line ready: response.read_line(); None, or decode_line giving STREAM_DONE,
+        #     ends the stream; a chunk is kept; a line that carries nothing is skipped
+        # decode_line raising ValueError means the reply error_message(str(exc)).
+        # Whichever way this is left, a hard cancel included, response.close() must run.
+        # At the end of the stream, the reply is assemble(chunks). One of the hidden tests:
+        #     a stream that goes quiet for ever after two lines still ends aborted within
+        #     five turns of h.cancel(), and provider.open_responses() == [] afterwards
+        return assemble([])  # until the reading is written: a reply that never arrived
+        #: end
 #: end

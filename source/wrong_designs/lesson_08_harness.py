@@ -1,9 +1,8 @@
 """Lesson 8, "The harness: two writers, one list": the wrong designs its rungs rule out, each as
 a small change to lab 8.1's reference. The format is tools/wrong_designs.py's.
 
-None of these entries touches issue 11A (a run that the harness keeps a strong reference to,
-so that `for event in h.prompt(...): break` leaves it "already running"); the tests they fail
-close their runs explicitly, as lab.drive(close_after=k) does.
+The last entry is issue 11A's: a harness that keeps a strong reference to its run, so that
+`for event in h.prompt(...): break` leaves it "already running" for good.
 """
 from tools.wrong_designs import Wrong
 
@@ -56,15 +55,17 @@ WRONG = [
     def prompt(self, text):
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
-        self._run_now = self._run(text)
-        return self._run_now
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
 ''',
           by=r'''
     def prompt(self, text):
         if self.is_running:  # checked when the run takes its first step
             raise RuntimeError("already running; use steer() or follow_up()")
-        self._run_now = self._run(text)
-        yield from self._run_now
+        run = self._run(text)
+        self._run_now = weakref.ref(run)
+        yield from run
 '''),
     Wrong(lab='8.1', name='interleaving a second prompt',
           rule='One run at a time writes to the transcript: prompt() refuses while a run is in progress.',
@@ -73,10 +74,10 @@ WRONG = [
           replace=r'''
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
-        self._run_now = self._run(text)
+        run = self._run(text)
 ''',
           by=r'''
-        self._run_now = self._run(text)  # both questions deserve an answer
+        run = self._run(text)  # both questions deserve an answer
 '''),
     Wrong(lab='8.1', name='silently queueing a second prompt',
           rule='prompt() refuses while a run is in progress; a message kept in silence runs later against a conversation that has moved on.',
@@ -85,29 +86,32 @@ WRONG = [
           replace=r'''
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
-        self._run_now = self._run(text)
-        return self._run_now
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
 ''',
           by=r'''
         if self.is_running:  # kept, and started as soon as this run ends
             self._queued = getattr(self, "_queued", []) + [text]
             return iter(())
-        self._run_now = self._run(text)
-        return self._run_now
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
 '''),
     Wrong(lab='8.1', name='clearing the flag only on a normal end',
           rule='is_running is read off the run itself, so no way out can forget to reset it: a run closed by its consumer, or killed, is over.',
           where='rung: Who says the run is over?',
           names='read off the run',
           replace=r'''
-        run = self._run_now
+        run = self._run_now and self._run_now()  # None once nobody holds the run
         return run is not None and run.gi_frame is not None  # a finished run has no frame
 
     def prompt(self, text):
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
-        self._run_now = self._run(text)
-        return self._run_now
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
 ''',
           by=r'''
         return getattr(self, "_flag", False)
@@ -127,14 +131,15 @@ WRONG = [
           where='rung: Who says the run is over?',
           names='never runs its finally',
           replace=r'''
-        run = self._run_now
+        run = self._run_now and self._run_now()  # None once nobody holds the run
         return run is not None and run.gi_frame is not None  # a finished run has no frame
 
     def prompt(self, text):
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
-        self._run_now = self._run(text)
-        return self._run_now
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
 ''',
           by=r'''
         return getattr(self, "_flag", False)
@@ -156,14 +161,15 @@ WRONG = [
           where="open question: A colleague's lock",
           names='never runs its finally',
           replace=r'''
-        run = self._run_now
+        run = self._run_now and self._run_now()  # None once nobody holds the run
         return run is not None and run.gi_frame is not None  # a finished run has no frame
 
     def prompt(self, text):
         if self.is_running:  # refused now, not at the run's first step
             raise RuntimeError("already running; use steer() or follow_up()")
-        self._run_now = self._run(text)
-        return self._run_now
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
 ''',
           by=r'''
         return self._lock.locked()
@@ -186,4 +192,19 @@ WRONG = [
             self._the_lock = threading.Lock()
         return self._the_lock
 '''),
+    Wrong(lab='8.1', name='keeping the run alive',
+          rule='A run its consumer broke away from and let go of is over: the harness keeps only a weak reference to its run, so is_running cannot keep it alive.',
+          where='rung: Who says the run is over? (the row consumer_breaks_and_lets_go, the column "run, held")',
+          names='weak reference',
+          replace=r'''
+        run = self._run_now and self._run_now()  # None once nobody holds the run
+''',
+          by=r'''
+        run = self._run_now  # the run itself, held for as long as the harness lives
+''',
+          also=((r'''
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+''', r'''
+        self._run_now = run
+'''),)),
 ]

@@ -12,7 +12,7 @@ WRONG = [
           by='        self._messages.append(user_message(text))'),
     Wrong(lab='9.1', name='inserting the steer mid-batch',
           rule='Steering is asked for only in a gap, after turn_end, never between a call and its result.',
-          where='prediction "Wait for the gap" (straight after c1\'s result)',
+          where='prediction "When the loop asks" (straight after c1\'s result)',
           names='never between a call and its result',
           replace=r'''
                 yield {"type": "tool_execution_end", "call": call, "result": result}
@@ -24,7 +24,7 @@ WRONG = [
 '''),
     Wrong(lab='9.1', name='interrupting the tool: skipping the calls still owed',
           rule='A steer is advice, not a Stop: every call of the batch runs and has its result before the words go in.',
-          where='prediction "Wait for the gap" (skip c2); Build recap',
+          where='prediction "When the loop asks" (skip c2); Build recap',
           names='A call and its result stay together',
           replace='            for call in todo:',
           by=r'''
@@ -83,7 +83,7 @@ WRONG = [
 '''),
     Wrong(lab='9.1', name='asking for steering after a failed reply',
           rule='A failed reply ends the run, and nobody is asked for anything after it.',
-          where='section "Wait for the gap" (a reply that failed is never followed by a question)',
+          where='section "When the loop asks" (a reply that failed is never followed by a question)',
           names='After a failed reply nobody is asked',
           replace=r'''
             if not failed:

@@ -49,7 +49,7 @@ WRONG = [
 '''),
     Wrong(lab='11.1', name='ids kept in memory',
           rule="An id is the entry's line number, read from the file at each append, so every log over one file agrees.",
-          where='section "Two readers, one file" (CountingLog); Build recap',
+          where='section "Two writers, one file" (CountingLog); Build recap',
           names='not kept in memory',
           replace=r'''
         entry = {"id": f"e{len(self.entries()) + 1}", **entry}

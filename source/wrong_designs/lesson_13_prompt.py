@@ -6,7 +6,7 @@ from tools.wrong_designs import Wrong
 WRONG = [
     Wrong(lab='13.1', name='a set for guidelines',
           rule='Each guideline once, first seen first: a list that checks before appending keeps that order, a set does not.',
-          where='prediction "Say what is there" (a set); the cell with three hash seeds; Build recap',
+          where='section "Build: say what is there" (a set); the cell with three hash seeds; Build recap',
           names='a set does not',
           replace=r'''
     advice = []
@@ -20,7 +20,7 @@ WRONG = [
 '''),
     Wrong(lab='13.1', name='reading the clock inside the builder',
           rule='The builder reads no clock and no disk: the date is an argument, so equal arguments give equal text.',
-          where='prediction "Last: the date and the folder" (call date.today() inside the builder); Build recap',
+          where='prediction "The date and the folder" (call date.today() inside the builder); Build recap',
           names='passed in by the caller',
           replace=r'''
     parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
@@ -31,7 +31,7 @@ WRONG = [
 '''),
     Wrong(lab='13.1', name='a skills index when read is absent',
           rule='The skills index appears only when a tool named read can open the skill files.',
-          where='prediction "Skills: an index, not a library"; Build recap',
+          where='prediction "Skills"; Build recap',
           names='Without read',
           replace=r'''
     if skills and "read" in [t["name"] for t in tools]:  # read is what loads a skill's file
@@ -39,7 +39,7 @@ WRONG = [
           by='    if skills:  # the index, whatever the tools'),
     Wrong(lab='13.1', name='a static prompt naming disabled tools',
           rule="The prompt says what is there: one line per tool the harness is made with, from that tool's snippet.",
-          where='the scene "The prompt from the first day"; prediction "Say what is there" (a fixed list); Build recap',
+          where='the scene "The prompt from the first day"; section "Build: say what is there" (a fixed list); Build recap',
           names='enabled tool',
           replace=r'''
     snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]
@@ -50,7 +50,7 @@ WRONG = [
 '''),
     Wrong(lab='13.1', name='descriptions repeated in the prompt',
           rule="A tool's line comes from its snippet; a tool without one gets no line (its description already travels in the specs).",
-          where='prediction "Say what is there" (each tool\'s description); Build recap',
+          where='section "Build: say what is there" (each tool\'s description); Build recap',
           names='with a snippet',
           replace=r'''
     snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]
@@ -84,7 +84,7 @@ WRONG = [
 '''),
     Wrong(lab='13.1', name='the date first',
           rule='The date and the folder come last, so a new day changes only the end of the prompt and its start stays cacheable.',
-          where='prediction "Last: the date and the folder" (put it first); the cell comparing date last and date first; Build recap',
+          where='prediction "The date and the folder" (put it first); the cell comparing date last and date first; Build recap',
           names='date last',
           replace=r'''
     parts = ["You are a coding assistant working in the user's project."]

@@ -31,7 +31,7 @@ WRONG = [
 '''),
     Wrong(lab='14.1', name='a try that reaches around the real tool',
           rule="The door's try holds the check and nothing else: the real tool's own failures come back in its own words, not as a refusal.",
-          where='prediction "Where the try ends" (except Exception around the tool); Build recap',
+          where='prediction "Where the `try` ends" (except Exception around the tool); Build recap',
           names="outside the door's try",
           replace=r'''
         try:
@@ -45,7 +45,7 @@ WRONG = [
 '''),
     Wrong(lab='14.1', name='a guard that catches more than Exception around the real tool',
           rule='Nothing wider than Exception is caught: a PowerCut is the program ending, and passes straight through the door.',
-          where='prediction "Where the try ends" (except BaseException); Build recap; met again in lesson 15',
+          where='prediction "Where the `try` ends" (except BaseException); Build recap; met again in lesson 15',
           names='nothing the tool raises',
           replace=r'''
         try:

@@ -7,7 +7,7 @@ from tools.wrong_designs import Wrong
 WRONG = [
     Wrong(lab='15.1', name='believing setting a flag stops anything, or that the stop lands at the next await',
           rule='A flag stops only code that looks at it: bash must poll the signal on every turn while its command runs.',
-          where='prediction "What a stopped run owes" (a build tool that awaits sleep inf); the hard_of_hearing cell',
+          where='prediction "Stop, in the middle of things" (a build tool that awaits sleep inf); the hard_of_hearing cell',
           names='look at the signal',
           replace=r'''
                 if signal is not None and signal.is_cancelled():
@@ -33,7 +33,7 @@ WRONG = [
     # and does nothing: quoting the reference's loop here would copy a run of the seed's code.
     Wrong(lab='15.1', name='skipping the rest of a batch without results',
           rule='Every call is answered by exactly one result, even after Stop: skipped calls are answered Operation aborted.',
-          where='prediction "What a stopped run owes" (they are dropped and the run ends)',
+          where='prediction "Stop, in the middle of things" (they are dropped and the run ends)',
           names='each call still gets one result',
           replace=r'''
             for call in todo:
@@ -49,7 +49,7 @@ WRONG = [
 '''),
     Wrong(lab='15.1', name="checking only at the loop's top",
           rule='run_tool looks at the signal before each call: after Stop, the calls left in a batch do not run, and each is answered Operation aborted.',
-          where='prediction "What a stopped run owes" (they run anyway); CURRICULUM lesson 15',
+          where='prediction "Stop, in the middle of things" (they run anyway); CURRICULUM lesson 15',
           names='never run',
           replace=r'''
     if signal is not None and signal.is_cancelled():
@@ -59,7 +59,7 @@ WRONG = [
           by='    if tool is None:'),
     Wrong(lab='15.1', name='paying for a request after Stop',
           rule='At the top of a turn a cancelled signal ends the run with an aborted message, and the model is not called.',
-          where='section "What a stopped run owes" (only one request ever reached the model)',
+          where='section "Stop, in the middle of things" (only one request ever reached the model)',
           names='no further request is sent',
           replace=r'''
             elif signal is not None and signal.is_cancelled():
@@ -72,10 +72,10 @@ WRONG = [
           where='Build: ask the run to stop (the Harness); CURRICULUM lesson 15',
           names='never carries into the next',
           replace=r'''
-        self._signal, self._run_now = CancelToken(), self._run(text)  # one line: one beginning
+        self._signal, run = CancelToken(), self._run(text)  # one line: one beginning
 ''',
           by=r'''
-        self._run_now = self._run(text)  # the token made in __init__ serves every run
+        run = self._run(text)  # the token made in __init__ serves every run
 '''),
     Wrong(lab='15.1', name="creating the token at the first step (Tau's gap)",
           rule="prompt() makes the run's token on the line that starts the run, so a Stop pressed before the first step still counts.",

@@ -40,3 +40,16 @@ def test_an_entry_whose_lines_are_not_in_the_reference_is_refused():
                                  replace="this line is in no reference", by="")
     with pytest.raises(wrong_designs.CatalogueError, match="occurs 0 times"):
         wrong_designs.harness(design)
+
+
+def test_every_place_a_design_quotes_is_in_its_lesson():
+    """A `where` that quotes a heading or a line ("When the loop asks") points a reader at the
+    lesson; a heading renamed since would send them nowhere."""
+    import re
+    lost = []
+    for design in DESIGNS:
+        text = manifest.lab(design.lab).lesson.source.read_text(encoding="utf-8")
+        lost += [f"{design.id}: {quoted!r}" for quoted in re.findall(r'"([^"]+)"', design.where)
+                 if quoted not in text]
+    assert not lost, "catalogue entries quote places their lesson no longer has:\n" + \
+        "\n".join(lost)

@@ -33,6 +33,22 @@ def one_call_then(*texts):
                               *[lab.say(text) for text in texts]])
 
 
+async def break_after(run, count):
+    """Read `run` as `for event in run: ... break` does, leaving after `count` events without
+    calling close(): the consumer just lets go of the run (lesson 7's clean stop)."""
+    seen = 0
+    if hasattr(run, "__aiter__"):  # from lesson 15 on, a run is async
+        async for event in run:
+            seen += 1
+            if seen == count:
+                break
+    else:
+        for event in run:
+            seen += 1
+            if seen == count:
+                break
+
+
 @lab_test("h.messages is () before any run, and a tuple holding the run afterwards.")
 async def test_messages_is_a_tuple(t):
     h = harness.Harness(one_call_then(), SYSTEM, [looker()])
@@ -132,6 +148,20 @@ async def test_walking_away_ends_the_run(t):
     await lab.drive(h.prompt("Go on."))
     t.expect(lab.shape(h.messages), "U A[c1] U A", "The next prompt is accepted and answered "
                                                    "(Harness, lesson 8).")
+
+
+@lab_test("A consumer that breaks out of its loop and lets go of the run, without calling "
+          "close(), has ended it: is_running is False and a new prompt is accepted.")
+async def test_breaking_out_ends_the_run(t):
+    h = harness.Harness(one_call_then("Second answer."), SYSTEM, [looker()])
+    await break_after(h.prompt("Read a.py."), 4)
+    t.expect([h.is_running, lab.shape(h.messages)], [False, "U A[c1]"],
+             "A run its consumer broke away from, and holds no more, is over: the harness keeps "
+             "only a weak reference to its run, so that is_running cannot keep alive a run "
+             "nobody will ever read again (Harness.is_running, lesson 8).")
+    await lab.drive(h.prompt("Go on."))
+    t.expect(lab.shape(h.messages), "U A[c1] U A", "The next prompt is accepted and answered "
+                                                   "(Harness.prompt, lesson 8).")
 
 
 @lab_test("A run closed before its first step is over too: is_running turns False and the next "
