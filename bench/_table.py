@@ -136,6 +136,15 @@ def readme_table(latest: dict) -> str:
                      f"{seconds(notebooks['total'])} in all, {seconds(min(each))} to "
                      f"{seconds(max(each))} each", "", "" if all(b["matches_pins"] for b in books)
                      else "NOT all print their pins"])
+    run_all = latest.get("run_all")
+    if run_all:
+        books = run_all["lessons"]
+        rows.append([f"Run All on every lesson with its labs started and unfilled ({len(books)} "
+                     "lessons), kernel start included",
+                     f"{max(b['seconds'] for b in books):.1f} s and "
+                     f"{max(b['peak_mb'] for b in books):.0f} MB at most",
+                     f"each under {run_all['aim']['seconds']} s and {run_all['aim']['mb']} MB",
+                     "yes" if all(b["within_aim"] for b in books) else "NO"])
     mutation = latest.get("mutation")
     if mutation:
         weakest = min(mutation["labs"], key=lambda lab: lab["score"])

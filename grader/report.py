@@ -20,6 +20,7 @@ from pathlib import Path
 
 from lab.check import manifest
 from lab.check.verdict import Verdict
+from lab.lab_check import collateral
 
 from grader.plan import Plan
 from grader.row import Entry, Overall, Row
@@ -106,6 +107,9 @@ def feedback(plan: Plan, r: Row) -> str:
         for t in failed:
             lines.append(f"- **{t.says}** ({_where(t)}; {_number(t.points)} "
                          f"point{'s' if t.points != 1 else ''}): {t.verdict.words}.")
+            label = None if t.hidden else collateral(t.lab, plan.lab)
+            if label:  # the local checker's words, so both send the student to their gaps
+                lines.append(f"  Probably collateral: {label}.")
             if t.message == said:
                 lines.append("  The same reason as the test above.")
             else:

@@ -3,7 +3,12 @@
 Runs the cumulative suite for a lab against a student's harness.py: the kit's tests of every
 lab before it, then the lab's own tests (the given tests.py names its lab on its LAB line).
 One line per test, PASS or FAIL with a message in the course's terms, then the count line
-"N passed, M failed". Exits 0 only when every test passed.
+"N passed, M failed", then one line saying what to do next (`next_step`). Exits 0 only when every
+test passed.
+
+An earlier lab's test that fails in a check of lab N is labelled as probably collateral: the
+earlier labs' code came finished in lab N's starter, so it usually fails because of what the
+student changed for lab N, and the student is sent to lab N's own failures first.
 
 The tests run in a separate process (lab/check/runner.py), so a harness.py that hangs, floods the
 screen or ends the process costs one test, and the verdicts are decided here, not there. It runs
@@ -59,9 +64,10 @@ def main(argv=None) -> int:
 
     print(f"Checking {args.harness} for {lab.name}, \"{lab.title}\".")
     limits = runner.Limits(seconds_per_test=args.seconds)
+    _said.update(message=None, labelled=set())
     try:
         report = runner.run(args.harness, files, runner.expected_for(files), limits=limits,
-                            on_outcome=lambda outcome: _print(outcome, args.verbose))
+                            on_outcome=lambda outcome: _print(outcome, args.verbose, lab.id))
     except KeyboardInterrupt:  # Ctrl-C: the runner has stopped its child on the way out
         print("\nStopped before the end: the tests after the last line above have no verdict.")
         return 130
@@ -74,23 +80,80 @@ def main(argv=None) -> int:
                                    if report.output_dropped else ""))
     _remember(args.harness, lab.id, report)
     print(f"{report.passed} passed, {report.failed} failed")
+    print(next_step(lab.id, report.outcomes, import_error=report.import_error is not None))
     return 0 if report.failed == 0 else 1
 
 
-_said = {"message": None}
+def collateral(test_lab: str | None, checked: str) -> str | None:
+    """The label of a failing test of an earlier lab in a check of lab `checked`, or None when
+    the test is the checked lab's own (or belongs to no lab). Lab `checked`'s starter held the
+    earlier labs' code finished, so such a failure is most likely caused by the student's new
+    code: the label says so and sends them to their gaps. The grader's feedback uses it too."""
+    if test_lab is None or test_lab == checked or manifest.key(test_lab) > manifest.key(checked):
+        return None
+    return (f"a test of lab {test_lab}, whose code your starter gave you: it fails because of "
+            f"code you changed for {checked}; look at your gaps first")
 
 
-def _print(outcome, verbose):
+RULE_CHARACTERS = 240  # of the rule quoted in the closing line, so that it stays one line
+
+
+def _rule(outcome) -> str:
+    """The first line of a failure's message: the rule its check states, or why it stopped."""
+    first = (outcome.message.strip().splitlines() or [outcome.verdict.words])[0].strip()
+    return first if len(first) <= RULE_CHARACTERS else first[:RULE_CHARACTERS - 3] + "..."
+
+
+def next_step(lab_id: str, outcomes, *, import_error: bool = False) -> str:
+    """The checker's closing line: what to do next. The next lab's `course start` when every
+    test passed; otherwise the rule of the first failing test of the lab's own set, or, when
+    all of those pass, of the first failing earlier test, labelled as probably collateral; and
+    `course hint LAB` either way."""
+    hint = f"`course hint {lab_id}` gives a hint"
+    failing = [o for o in outcomes if o.verdict is not Verdict.PASS]
+    if import_error:
+        return ("Next: harness.py does not import, so no test could run; fix the error above "
+                "(`python harness.py` shows it too), then check again.")
+    if not failing:
+        later = [x for x in manifest.labs(built_only=True)
+                 if manifest.key(x.id) > manifest.key(lab_id)]
+        if later:
+            return (f"Next: lab {lab_id} passes; start lab {later[0].id} with "
+                    f"`course start {later[0].id}`.")
+        return f"Next: lab {lab_id} passes, and it is the course's last lab: nothing is left to do."
+    own = [o for o in failing if collateral(o.lab_id, lab_id) is None]
+    if own:
+        first = own[0]
+        where = f"of lab {first.lab_id}" if first.lab_id else "of this check"
+        return (f"Next: fix the first failing test {where}, which says: {_rule(first)} "
+                f"Then check again; {hint}.")
+    first = failing[0]
+    return (f"Next: every test of lab {lab_id} passes, but {collateral(first.lab_id, lab_id)}. "
+            f"It says: {_rule(first)} Then check again; {hint}.")
+
+
+_said = {"message": None, "labelled": set()}
+
+
+def _print(outcome, verbose, checked):
     print(f"  {outcome.verdict.mark}  {outcome.says}", flush=True)
-    if outcome.verdict is not Verdict.PASS and outcome.message == _said["message"]:
+    if outcome.verdict is Verdict.PASS:
+        return
+    label = collateral(outcome.lab_id, checked)
+    if label and outcome.lab_id not in _said["labelled"]:
+        _said["labelled"].add(outcome.lab_id)
+        print(f"        ({label}.)")
+    elif label:
+        print(f"        (lab {outcome.lab_id}'s test: probably collateral too.)")
+    if outcome.message == _said["message"]:
         print("        (the same reason as above)")
-    elif outcome.verdict is not Verdict.PASS:
-        _said["message"] = outcome.message
-        for line in outcome.message.splitlines():
-            print(f"        {line}")
-        if verbose and outcome.trace:
-            for line in outcome.trace.rstrip().splitlines():
-                print(f"        | {line}")
+        return
+    _said["message"] = outcome.message
+    for line in outcome.message.splitlines():
+        print(f"        {line}")
+    if verbose and outcome.trace:
+        for line in outcome.trace.rstrip().splitlines():
+            print(f"        | {line}")
 
 
 def _remember(harness: Path, lab_id: str, report):

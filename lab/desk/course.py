@@ -86,14 +86,22 @@ def folder(lab_id: str) -> Path:
 
 
 def shown(path: Path) -> str:
-    """`path` as printed to a student: relative to the work folder's parent and starting with the
-    work folder's own name (`work/15-stop/lab1/harness.py`), so that output does not depend on
-    where the course is installed. Paths outside the work folder are printed whole."""
-    base = work()
+    """`path` as printed to a student, so that it works from where they stand: relative to the
+    current directory when it lies inside it (`work/15-stop/lab1/harness.py`, from the kit's
+    folder), else absolute. In a notebook the current directory is the lesson's folder, so paths
+    are absolute there: a `cd` it prints is typed into a terminal, which opens elsewhere.
+    (The kit's notebook tests pin the work folder's part of such a path as `<work>`.)"""
+    full = Path(path).expanduser().resolve()
     try:
-        return (Path(base.name) / Path(path).relative_to(base)).as_posix()
-    except ValueError:
-        return str(path)
+        return full.relative_to(Path.cwd().resolve()).as_posix()
+    except (ValueError, OSError):  # outside it, or the current directory is gone
+        return str(full)
+
+
+def _quoted(text: str) -> str:
+    """A path for a command line: in double quotes when it holds a space, which bash, cmd and
+    PowerShell read alike."""
+    return f'"{text}"' if " " in text else text
 
 
 def check_command(lab_id: str) -> str:
@@ -174,25 +182,63 @@ def _lay_out(lab: manifest.Lab) -> Path:
     return place
 
 
-def start(lab_id: str) -> None:
+def waits_for(lab_id: str) -> manifest.Lab | None:
+    """The lab that must pass before `lab_id` may start: the lab before it in the same lesson,
+    when its last check has not passed; else None. A lab's starter holds the previous lab's
+    finished code, so starting 12.2 before 12.1 passes would hand the student 12.1's answer
+    while the lesson is still asking for it. A lesson's first lab is never held back: a
+    student may begin at any lesson."""
+    lab = manifest.lab(lab_id)
+    earlier = [x for x in lab.lesson.labs if manifest.key(x.id) < manifest.key(lab.id)]
+    if earlier and not has_passed(earlier[-1].id):
+        return earlier[-1]
+    return None
+
+
+def start(lab_id: str, *, force: bool = False, guided: bool = False) -> None:
     """Set up a lab in the work folder: the starter as harness.py, the lab's tests as tests.py, a
     `lab` folder standing for the kit's package, and `.lab`. An existing harness.py is never
     replaced (use reset for that); tests.py and `lab` are refreshed, since they are the kit's.
-    Prints where the files are and the command that checks them."""
+    Prints where the files are and the command that checks them. Labs start in order: while
+    the lab before has not passed its check, prints why nothing was started, unless `force`.
+    With `guided`, the starter is the guided one, whose gaps spell out their steps rather than
+    state only what must hold."""
+    _start(lab_id, force=force, guided=guided)
+
+
+def _start(lab_id: str, *, force: bool = False, guided: bool = False) -> bool:
+    """start(), returning whether the lab is now started (False: refused, out of order)."""
     lab = _built(lab_id)
+    earlier = None if force or (work() / lab.folder / "harness.py").exists() \
+        else waits_for(lab.id)
+    if earlier is not None:
+        last = last_check(earlier.id)
+        state = (f"its last check: {last['passed']} passed, {last['failed']} failed" if last
+                 else "it has no check recorded yet")
+        print(f"Lab {lab.id} is not started: it starts once lab {earlier.id} has passed its "
+              f"check ({state}). Its starter holds lab {earlier.id}'s finished code, so it "
+              f"would hand you that answer. Check lab {earlier.id} first: course check "
+              f"{earlier.id}. To start lab {lab.id} anyway: course.start(\"{lab.id}\", "
+              f"force=True) in a cell, or course start {lab.id} --force in a terminal.")
+        return False
     place = _lay_out(lab)
     harness = place / "harness.py"
     if harness.exists():
         print(f"You already started {lab.name}; your {shown(harness)} is kept as it is.")
     else:
-        shutil.copyfile(lab.starter, harness)
-        print(f"Started {lab.name}: {lab.title}.")
+        if guided and not lab.guided.is_file():
+            raise CourseError(f"This copy of the course has no guided starter for {lab.name} "
+                              f"({lab.guided.name}); start it without --guided.")
+        shutil.copyfile(lab.guided if guided else lab.starter, harness)
+        level = " (guided: each gap spells out its steps)" if guided else ""
+        print(f"Started {lab.name}: {lab.title}{level}.")
     print(f"  your file:  {shown(harness)}  (fill the gaps marked '# --- your code ---')")
     print(f"  its tests:  {shown(place / 'tests.py')}")
     print("Check it from that folder:")
-    print(f"  cd {shown(place)}")
+    print(f"  cd {_quoted(shown(place))}")
     print(f"  {check_command(lab.id)}")
     print(f"or from anywhere: course check {lab.id}")
+    return True
 
 
 def reset(lab_id: str, *, confirm: bool = True) -> None:
@@ -239,6 +285,21 @@ def hint(lab_id: str) -> None:
     print(lab.hints[level - 1].strip())
     data.setdefault("hints", {})[lab.id] = level
     _save("progress.json", data)
+
+
+def last_check(lab_id: str) -> dict | None:
+    """The lab's last recorded check, {"passed", "failed", "runs"}, or None if it has none."""
+    return _load("progress.json").get("checks", {}).get(lab_id)
+
+
+def has_passed(lab_id: str) -> bool:
+    """Whether the lab's last recorded check passed every one of its tests. In solved mode
+    (HARNESS_COURSE_AS_SOLVED=1) every lab has: the kit's notebook tests run as a student who
+    solved each lab would."""
+    if os.environ.get(SOLVED_ENV) == "1":
+        return True
+    last = last_check(lab_id)
+    return bool(last and last["passed"] and not last["failed"])
 
 
 def record_check_in(place: Path, lab_id: str, passed: int, failed: int) -> bool:
@@ -364,15 +425,25 @@ def reference(lab_id: str) -> ModuleType:
 
 def yours(lab_id: str) -> ModuleType:
     """The student's harness.py for the lab, imported afresh as module `harness`. Raises
-    NotStarted if the lab has not been started. With HARNESS_COURSE_AS_SOLVED=1 it loads the
-    reference instead: the kit's own tests run "your code" cells that way."""
-    if os.environ.get(SOLVED_ENV) == "1":
-        return reference(lab_id)
+    NotStarted if the lab has not been started. While the lab has not passed its check, first
+    prints one line saying so. In a notebook, the rest of the cell is bounded (lab/desk/guard.py):
+    a run that never ends is stopped, and an error is explained in one line before its
+    traceback. With HARNESS_COURSE_AS_SOLVED=1 it loads the reference instead, silently: the
+    kit's own tests run "your code" cells that way, under the same bound."""
+    from lab.desk import guard
     lab = manifest.lab(lab_id)
+    if os.environ.get(SOLVED_ENV) == "1":
+        module = reference(lab_id)
+        guard.arm(lab.id, lab.solution, passed=True)
+        return module
     harness = work() / lab.folder / "harness.py"
     if not harness.is_file():
         raise NotStarted(f'You have not started {lab.name} yet: run course.start("{lab.id}") '
                          "first, then fill its gaps and run this cell again.")
+    passed = has_passed(lab.id)
+    if not passed:
+        print(guard.notice(lab.id), flush=True)
+    guard.arm(lab.id, harness, passed=passed)
     return import_harness(harness)
 
 
@@ -400,6 +471,12 @@ def check(lab_id: str) -> int:
     return subprocess.run(command, cwd=place, env=_kit_env()).returncode
 
 
+# What JupyterLab's file browser does not list: Jupyter's own defaults, and the folders that
+# hold answers (the authors' wing with its prediction keys, pins and hints; the references).
+# Hidden from view, not locked: the lessons' reference cells still import solutions/.
+HIDDEN_FROM_BROWSER = ("__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*~", "source", "solutions")
+
+
 def jupyter(extra: list[str]) -> int:
     """Start JupyterLab on the kit folder (lessons and work side by side), opened at the first
     lesson, without a browser when $CI is set; `extra` is passed through. The one launcher:
@@ -408,7 +485,8 @@ def jupyter(extra: list[str]) -> int:
     kit = PACKAGE.parent
     first = [lesson.notebook for lesson in manifest.lessons() if lesson.notebook.is_file()][:1]
     where = first[0].relative_to(kit).as_posix() if first else "lessons"
-    flags = ["--notebook-dir", str(kit), f"--LabApp.default_url=/lab/tree/{where}"]
+    flags = ["--notebook-dir", str(kit), f"--LabApp.default_url=/lab/tree/{where}",
+             f"--ContentsManager.hide_globs={list(HIDDEN_FROM_BROWSER)!r}"]
     if os.environ.get("CI"):
         flags.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
@@ -436,16 +514,26 @@ def main(argv: list[str] | None = None) -> int:
                        ("check", "run a lab's tests on your harness.py"),
                        ("hint", "show the lab's next hint")):
         commands.add_parser(name, help=what).add_argument("lab", help='a lab id, like "15.1"')
+    commands.choices["start"].add_argument(
+        "--force", action="store_true", help="start it even though the lab before has not "
+                                             "passed its check")
+    commands.choices["start"].add_argument(
+        "--guided", action="store_true", help="a starter whose gaps spell out their steps")
     again = commands.add_parser("reset", help="put the starter back (keeps harness.py.bak)")
     again.add_argument("lab")
     again.add_argument("--yes", action="store_true", help="do not ask first")
     commands.add_parser("progress", help="where you are in the course")
     jl = commands.add_parser("lab", help="start JupyterLab on the course")
     jl.add_argument("extra", nargs=argparse.REMAINDER, help="flags for jupyter lab, after --")
+    from lab.desk import chat  # here, not at the top: only this command needs httpx
+    chat.add_parser(commands)
     args = parser.parse_args(argv)
+    if args.command == "chat":
+        return chat.run_chat(args)
     try:
         if args.command == "start":
-            start(args.lab)
+            if not _start(args.lab, force=args.force, guided=args.guided):
+                return 1
         elif args.command == "check":
             return check(args.lab)
         elif args.command == "hint":

@@ -11,6 +11,11 @@ from .transcript import shape, show
 ABORTED_REPLY = {"role": "assistant", "content": [], "stop_reason": "aborted",
                  "error_message": "Operation aborted"}
 
+# Called with each Request as a ScriptedModel records it, or None. The desk sets it while a
+# notebook cell runs a student's own file (lab/desk/guard.py), to count the cell's model calls
+# and stop a run that never ends by raising from here, inside the run's own call to the model.
+on_request = None
+
 
 class Request:
     """One request as the model received it: .system (the system prompt), .messages (a deep copy
@@ -117,6 +122,8 @@ class ScriptedModel:
                             f"such as a CancelToken; got {type(signal).__name__}")
         request = Request(system, messages, tools, signal)
         self.calls.append(request)
+        if on_request is not None:
+            on_request(request)
         return request
 
     def _answer(self, request):

@@ -15,8 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from lab import lab_check
 from lab.check import manifest, runner, suite
+from lab.check.verdict import Outcome
 from lab.desk import course
+from tools import wrong_designs
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 TABLE = tomllib.loads((SUBMISSIONS / "submissions.toml").read_text(encoding="utf-8"))
@@ -46,7 +49,9 @@ def test_the_students_command_passes_the_solution_and_ends_on_the_count(tmp_path
     done = check(lab_folder(tmp_path, LAB.solution.read_text(encoding="utf-8")))
     count = sum(len(suite.describe(lab)) for lab in (*manifest.before(LAB.id), LAB))  # cumulative
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.rstrip().splitlines()[-1] == f"{count} passed, 0 failed"
+    *_, counted, closing = done.stdout.rstrip().splitlines()
+    assert counted == f"{count} passed, 0 failed"
+    assert closing == "Next: lab 15.1 passes; start lab 15.2 with `course start 15.2`."
     assert done.stdout.count("  PASS  ") == count
 
 
@@ -60,6 +65,87 @@ def test_the_students_command_explains_each_failure_of_the_starter(tmp_path):
     assert "found:    U A[c1,c2,c3] R(c1) R(c2) R(c3) A\n" in out
     assert "harness.py has no CancelToken.is_cancelled yet (lesson 15, lab 1)." in out
     assert "AssertionError" not in out and "Traceback" not in out
+    first_own = next(line for line in out.splitlines() if line.startswith("  FAIL  "))
+    rule = out.splitlines()[out.splitlines().index(first_own) + 1].strip()
+    assert out.rstrip().splitlines()[-1] == (
+        f"Next: fix the first failing test of lab 15.1, which says: {rule} Then check again; "
+        "`course hint 15.1` gives a hint.")
+
+
+def test_an_earlier_labs_failure_is_labelled_collateral_and_the_closing_line_sends_to_the_own_lab(
+        tmp_path):
+    """Issue 9 item 4: bash is lab 15.1's code, given finished in 15.2's starter. Broken in a
+    check of 15.2, its test fails first, so that failure says it is probably collateral, and the
+    closing line names lab 15.2's own first failure instead."""
+    design = next(w for w in wrong_designs.catalogue() if w.name.startswith("believing"))
+    lab2 = manifest.lab("15.2")
+    folder = lab_folder(tmp_path, design.apply(lab2.solution.read_text(encoding="utf-8")))
+    (folder / "tests.py").write_text(lab2.tests.read_text(encoding="utf-8"), encoding="utf-8")
+    lines = check(folder).stdout.splitlines()
+    fails = [n for n, line in enumerate(lines) if line.startswith("  FAIL  ")]
+    labels = [line.strip() for line in lines if "whose code your starter gave you" in line]
+    assert lines[fails[0] + 1].strip() == (
+        "(a test of lab 15.1, whose code your starter gave you: it fails because of code you "
+        "changed for 15.2; look at your gaps first.)")
+    assert len(labels) == 1, "the full label once per earlier lab; later ones point back to it"
+    own = [n for n in fails if "whose code your starter" not in lines[n + 1]
+           and "collateral too" not in lines[n + 1]]
+    assert own, "the design breaks lab 15.2's own tests too"
+    assert lines[-1] == (f"Next: fix the first failing test of lab 15.2, which says: "
+                         f"{lines[own[0] + 1].strip()} Then check again; "
+                         "`course hint 15.2` gives a hint.")
+
+
+def outcome(lab_id, verdict="fail", message="The rule it states (a name, lesson 15).\n  found: x",
+            test_id=None):
+    return Outcome(test_id or f"t{lab_id}", "says", lab_id, verdict,
+                   message if verdict != "pass" else "")
+
+
+def test_the_closing_line_when_only_earlier_labs_fail_labels_the_first_of_them():
+    closing = lab_check.next_step("15.2", [outcome("14.1", "pass"), outcome("15.1"),
+                                           outcome("15.2", "pass")])
+    assert closing == ("Next: every test of lab 15.2 passes, but a test of lab 15.1, whose code "
+                       "your starter gave you: it fails because of code you changed for 15.2; "
+                       "look at your gaps first. It says: The rule it states (a name, lesson "
+                       "15). Then check again; `course hint 15.2` gives a hint.")
+
+
+def test_the_closing_line_prefers_the_own_labs_first_failure_over_earlier_ones():
+    closing = lab_check.next_step("15.2", [outcome("15.1", message="Earlier."),
+                                           outcome("15.2", message="Own rule.\n  more"),
+                                           outcome("15.2", message="Later own rule.")])
+    assert closing.startswith("Next: fix the first failing test of lab 15.2, which says: Own "
+                              "rule. Then")
+
+
+def test_the_closing_line_after_the_last_lab_and_after_an_import_error():
+    last = manifest.labs(built_only=True)[-1].id
+    assert lab_check.next_step(last, [outcome(last, "pass")]) == (
+        f"Next: lab {last} passes, and it is the course's last lab: nothing is left to do.")
+    assert "does not import" in lab_check.next_step("15.1", [outcome("2.1")], import_error=True)
+
+
+def test_a_long_rule_is_cut_so_the_closing_line_stays_one_line():
+    closing = lab_check.next_step("15.1", [outcome("15.1", message="word " * 200)])
+    quoted = closing.split("which says: ", 1)[1].split(" Then check again", 1)[0]
+    assert "\n" not in closing and quoted.endswith("...")
+    assert len(quoted) == lab_check.RULE_CHARACTERS
+
+
+def test_the_graders_feedback_labels_an_earlier_labs_failure_in_the_checkers_words():
+    from grader import plan as plans, report, row
+    plan = plans.make("15.2")
+    earlier = next(t for t in plan.tests if t.lab == "15.1")
+    own = next(t for t in plan.tests if t.lab == "15.2")
+    graded = row.build(plan, "ada", "ada.py", [
+        outcome(t.lab, "fail" if t in (earlier, own) else "pass", test_id=t.id)
+        for t in plan.tests])
+    text = report.feedback(plan, graded)
+    label = f"  Probably collateral: {lab_check.collateral('15.1', '15.2')}."
+    assert text.count(label) == 1
+    assert text.splitlines()[text.splitlines().index(label) - 1].startswith(
+        f"- **{earlier.says}**")
 
 
 def test_verbose_shows_the_traceback_behind_an_exception(tmp_path):

@@ -16,11 +16,19 @@ LAB = "15.1"
 
 
 @pytest.fixture
-def work(tmp_path, monkeypatch):
-    """An empty work folder named `work`, a kit whose 15.1 has tests, and no solved mode."""
+def fresh(tmp_path, monkeypatch):
+    """An empty work folder named `work` with nothing checked yet, and no solved mode."""
     folder = tmp_path / "work"
     monkeypatch.setenv(course.WORK_ENV, str(folder))
     monkeypatch.delenv(course.SOLVED_ENV, raising=False)
+    yield folder
+    sys.modules.pop("harness", None)
+
+
+@pytest.fixture
+def work(fresh, tmp_path, monkeypatch):
+    """An empty work folder named `work`, a kit whose 15.1 has tests, and no solved mode."""
+    folder = fresh
     lab = manifest.lab(LAB)
     if not lab.tests.is_file():  # the kit's tests are written elsewhere; a stand-in will do
         fake = tmp_path / "kit-tests" / lab.tests.name
@@ -29,8 +37,7 @@ def work(tmp_path, monkeypatch):
         kit_tests = manifest.Lab.tests
         monkeypatch.setattr(manifest.Lab, "tests", property(
             lambda self: fake if self.id == LAB else kit_tests.fget(self)))
-    yield folder
-    sys.modules.pop("harness", None)
+    return folder
 
 
 def place(work):
@@ -46,19 +53,50 @@ def test_start_copies_the_starter_and_tests_and_makes_the_lab_folder(work, capsy
                                                                        "lab_check.py"]
     assert (place(work) / ".lab").read_text().strip() == LAB
     said = capsys.readouterr().out
-    assert "work/15-stop/lab1/harness.py" in said
     assert "python lab/lab_check.py --harness harness.py --lesson 15 tests.py" in said
-    assert str(work) not in said
 
 
-def test_start_prints_the_same_text_for_the_same_work_folder(work, capsys, tmp_path,
-                                                             monkeypatch):
+def printed_paths(said):
+    """The file and folder paths `course start` printed: your file, its tests, and the cd."""
+    lines = said.splitlines()
+    mine = next(line for line in lines if "your file:" in line).split()[2]
+    tests = next(line for line in lines if "its tests:" in line).split()[2]
+    cd = next(line for line in lines if line.strip().startswith("cd "))
+    return mine, tests, cd.strip()[3:].strip('"')
+
+
+def test_start_prints_paths_relative_to_the_current_directory_when_they_are_inside_it(
+        work, capsys, monkeypatch):
+    monkeypatch.chdir(work.parent)  # as from the kit's folder, where the work folder is
     course.start(LAB)
-    first = capsys.readouterr().out
-    other = tmp_path / "elsewhere" / "work"
-    monkeypatch.setenv(course.WORK_ENV, str(other))
+    mine, tests, cd = printed_paths(capsys.readouterr().out)
+    assert (mine, tests, cd) == ("work/15-stop/lab1/harness.py", "work/15-stop/lab1/tests.py",
+                                 "work/15-stop/lab1")
+
+
+@pytest.mark.parametrize("where", ["lesson", "lab"])
+def test_start_prints_absolute_paths_from_anywhere_else_and_each_leads_to_its_file(
+        work, capsys, monkeypatch, tmp_path, where):
+    """Issue 10: from a notebook (whose folder is its lesson's) or from another lab's folder,
+    a path relative to the work folder's parent led nowhere; every path printed must work from
+    where the student stands."""
+    elsewhere = tmp_path / "lessons" / "15-stop" if where == "lesson" else work / "14-door" / "lab1"
+    elsewhere.mkdir(parents=True, exist_ok=True)
+    monkeypatch.chdir(elsewhere)
     course.start(LAB)
-    assert capsys.readouterr().out == first
+    mine, tests, cd = printed_paths(capsys.readouterr().out)
+    assert all(os.path.isabs(p) for p in (mine, tests, cd))
+    assert (elsewhere / mine).samefile(place(work) / "harness.py")
+    assert (elsewhere / tests).samefile(place(work) / "tests.py")
+    assert (elsewhere / cd).samefile(place(work))
+
+
+def test_a_printed_cd_into_a_folder_with_a_space_is_quoted(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv(course.WORK_ENV, str(tmp_path / "my course" / "work"))
+    monkeypatch.delenv(course.SOLVED_ENV, raising=False)
+    course.start("2.1")
+    cd = next(line for line in capsys.readouterr().out.splitlines() if "  cd " in line)
+    assert cd == f'  cd "{tmp_path / "my course" / "work" / manifest.lab("2.1").folder}"'
 
 
 def test_start_never_overwrites_a_harness_the_student_has(work, capsys):
@@ -135,6 +173,51 @@ def test_start_refuses_a_lab_that_comes_later(work, monkeypatch):
         course.start("14.1")
 
 
+def test_start_refuses_while_the_lab_before_has_not_passed_and_says_how_to_force(fresh,
+                                                                                   capsys):
+    course.start("12.2")
+    said = capsys.readouterr().out
+    assert not (fresh / manifest.lab("12.2").folder).exists()
+    assert said.startswith("Lab 12.2 is not started: it starts once lab 12.1 has passed its "
+                           "check (it has no check recorded yet).")
+    assert 'course.start("12.2", force=True)' in said and "course start 12.2 --force" in said
+    course.record_check("12.1", 5, 1)
+    course.start("12.2")
+    assert "(its last check: 5 passed, 1 failed)" in capsys.readouterr().out
+    assert not (fresh / manifest.lab("12.2").folder).exists()
+
+
+def test_start_goes_ahead_once_the_lab_before_passes_or_when_forced(fresh, capsys):
+    course.record_check("12.1", 6, 0)
+    course.start("12.2")
+    assert (fresh / manifest.lab("12.2").folder / "harness.py").is_file()
+    course.start("15.2", force=True)
+    assert (fresh / manifest.lab("15.2").folder / "harness.py").is_file()
+    assert "not started" not in capsys.readouterr().out
+
+
+def test_a_lessons_first_lab_and_a_lab_already_started_are_never_refused(fresh, capsys):
+    course.start("12.1")  # nothing of lesson 11 has passed: a student may begin anywhere
+    assert (fresh / manifest.lab("12.1").folder / "harness.py").is_file()
+    course.start("15.2", force=True)
+    capsys.readouterr()
+    course.start("15.2")  # its harness.py is there already: nothing would be handed over
+    assert "kept as it is" in capsys.readouterr().out
+
+
+def test_in_solved_mode_every_lab_counts_as_passed(fresh, monkeypatch):
+    monkeypatch.setenv(course.SOLVED_ENV, "1")
+    course.start("12.2")
+    assert (fresh / manifest.lab("12.2").folder / "harness.py").is_file()
+
+
+def test_cli_start_refuses_out_of_order_with_a_nonzero_code_and_takes_force(fresh, capsys):
+    assert course.main(["start", "12.2"]) == 1
+    assert "course start 12.2 --force" in capsys.readouterr().out
+    assert course.main(["start", "12.2", "--force"]) == 0
+    assert (fresh / manifest.lab("12.2").folder / "harness.py").is_file()
+
+
 def test_reset_asks_first_and_keeps_the_file_as_bak(work, monkeypatch, capsys):
     course.start(LAB)
     harness = place(work) / "harness.py"
@@ -170,6 +253,55 @@ def test_hint_walks_the_three_levels_then_repeats_the_last(work, capsys):
     assert "no more hints" in shown[3] and hints[2].strip() in shown[3]
     saved = json.loads((work / "progress.json").read_text())
     assert saved["hints"][LAB] == 3
+
+
+def test_hints_live_in_the_authors_wing_and_no_lesson_toml_a_student_opens_holds_one():
+    import tomllib
+    for lesson in manifest.lessons():
+        data = tomllib.loads((lesson.folder / "lesson.toml").read_text(encoding="utf-8"))
+        assert not [lab["id"] for lab in data.get("lab", []) if "hints" in lab], lesson.folder
+        for lab in lesson.labs:
+            if not lab.reference_only:
+                assert len(lab.hints) == 3 and lesson.hints.is_file(), lab.id
+
+
+def test_a_copy_without_source_gives_hints_from_the_packed_file_which_shows_none(
+        fresh, tmp_path, capsys):
+    """A student release has no source/: `course hint` reads lab/desk/hints.packed, in which
+    no hint can be read by opening the file."""
+    lesson = manifest.lab(LAB).lesson
+    hints = manifest.lab(LAB).hints
+    copy = tmp_path / "release"
+    (copy / "lessons" / lesson.folder.name).mkdir(parents=True)
+    (copy / "lessons" / lesson.folder.name / "lesson.toml").write_bytes(
+        (lesson.folder / "lesson.toml").read_bytes())
+    packed = copy.joinpath(*manifest.PACKED)
+    packed.parent.mkdir(parents=True)
+    packed.write_text(manifest.pack_hints(lesson.labs), encoding="utf-8")
+    before = manifest.relocate(copy)
+    try:
+        assert manifest.lab(LAB).hints == hints
+        for _ in range(3):
+            course.hint(LAB)
+        said = capsys.readouterr().out
+    finally:
+        manifest.relocate(before)
+    assert all(text.strip() in said for text in hints)
+    stored = packed.read_text(encoding="utf-8")
+    for text in hints:
+        assert not [line for line in text.splitlines() if len(line) > 20 and line in stored]
+    assert "not secret" in stored  # it says what the packing is for
+
+
+def test_start_guided_copies_the_guided_starter_and_says_so(fresh, capsys):
+    lab = manifest.lab("2.1")
+    assert course.main(["start", "2.1", "--guided"]) == 0
+    mine = (fresh / lab.folder / "harness.py").read_text(encoding="utf-8")
+    assert mine == lab.guided.read_text(encoding="utf-8") != lab.starter.read_text(encoding="utf-8")
+    assert "guided" in capsys.readouterr().out
+    course.start("3.1", force=True)
+    assert (fresh / manifest.lab("3.1").folder / "harness.py").read_text(encoding="utf-8") == \
+        manifest.lab("3.1").starter.read_text(encoding="utf-8")  # standard unless asked
 
 
 def test_progress_shows_each_state_from_the_last_recorded_check(work, capsys, monkeypatch):
@@ -286,6 +418,8 @@ def test_cli_lab_starts_jupyterlab_on_the_kit_with_flags_passed_through(work, mo
     assert command[:5] == ["-m", "jupyter", "lab", "--notebook-dir", str(course.PACKAGE.parent)]
     assert command[5] == "--LabApp.default_url=/lab/tree/lessons/01-remembers/lesson.ipynb"
     assert "--no-browser" in command and command[-2:] == ["--port", "9999"]
+    hidden = next(f for f in command if f.startswith("--ContentsManager.hide_globs="))
+    assert "'source'" in hidden and "'solutions'" in hidden  # answers are not in the browser
     assert capsys.readouterr().out.startswith("Starting: jupyter lab --notebook-dir ")
 
 

@@ -1,0 +1,284 @@
+"""Guarded "your code" cells: a notebook cell that runs the student's own harness.py is bounded.
+
+A lesson cell that calls course.yours("N.K") runs whatever the student's file does, finished or
+not, and a loop without a way out would otherwise run until the kernel runs out of memory. So
+course.yours arms a budget for the rest of that cell (`arm`), and the cell's end disarms it (an
+IPython post_execute hook). The budget counts three things, and the first one used up stops the
+run, with a line in the course's terms saying which:
+
+- model calls: every request any ScriptedModel records (lab.world.model.on_request) counts; the
+  one past the budget raises RunStopped inside the run's own call to the model;
+- turns of the event loop, in a cell that awaits: a callback counts each turn of the kernel's
+  running loop and, past the budget, cancels the cell's task, as the kernel's own interrupt
+  does; the loop is never blocked or replaced, so the kernel stays responsive;
+- wall time: the counting callback watches the clock in a cell that awaits; for code that never
+  gives the loop a turn, a POSIX interval timer (SIGALRM) raises RunStopped, but only while the
+  cell's own code (not the kernel's) is what runs; elsewhere it tries again a moment later.
+  Windows has no such timer: there a loop that neither calls the model nor awaits is not
+  stopped by the clock.
+
+While armed, an error that ends the cell is preceded by one line: what stopped the run, or where
+in the student's harness.py it crashed, or that the cell's own code failed on what an unfinished
+file gave it. RunStopped derives from BaseException, so a harness's wide `except Exception` (the
+boundary lesson 4 teaches) does not swallow it. Outside IPython nothing is armed: there is no
+end of a cell to disarm at.
+"""
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one cell that runs a student's file may use. On the references, the lessons' "your
+    code" cells use at most 15 model calls, about 100 turns and 20 ms, so no finished lab comes
+    near; a runaway is stopped long before it can fill the kernel's memory by calling the model
+    (lesson 5's once grew to 24 GB in 13 minutes)."""
+    calls: int = 200
+    turns: int = 50_000
+    seconds: float = 10.0
+
+
+BUDGET = Budget()
+
+
+class RunStopped(BaseException):
+    """A run that a "your code" cell drove used up its budget. A BaseException, like
+    KeyboardInterrupt, so that a harness's `except Exception` lets it through."""
+
+
+@dataclass
+class _Cell:
+    """The budget of the cell being run, and what it has used."""
+    labs: list[str]
+    files: list[Path]
+    passed: bool  # whether every lab whose file the cell runs had passed its check
+    budget: Budget
+    started: float = field(default_factory=time.monotonic)
+    ended: float | None = None
+    calls: int = 0
+    turns: int = 0
+    task: asyncio.Task | None = None  # the cell's own task, when it awaits
+    why: str | None = None  # what stopped the run, once something has
+    said: bool = False  # whether that has been printed
+
+    def stop(self, why: str) -> None:
+        if self.why is None:
+            self.why = why
+
+
+_cell: _Cell | None = None
+_last: _Cell | None = None  # the last cell disarmed, for the kit's tests and bench
+_saved: dict = {}  # what arming replaced: the SIGALRM handler, IPython's custom error handler
+
+
+def _words(n: int, word: str) -> str:
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
+
+
+def _said_by_budget(budget: Budget, what: str) -> str:
+    return (f"Stopped: the run {what}, past the budget of a cell that runs your harness.py "
+            f"({_words(budget.calls, 'model call')}, {_words(budget.turns, 'turn')} of the event "
+            f"loop, {budget.seconds:g} seconds); a run that does not end by itself has no way "
+            "out of its loop yet.")
+
+
+def notice(lab_id: str) -> str:
+    """The line a "your code" cell prints first when the lab has not passed its check."""
+    return (f"lab {lab_id} has not passed its check yet: this cell runs your file as it is, "
+            "and may not match the lesson.")
+
+
+def _shell():
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    return get_ipython()
+
+
+def arm(lab_id: str, harness: Path, *, passed: bool, budget: Budget | None = None) -> bool:
+    """Bound the rest of the running notebook cell, which runs `harness` for lab `lab_id`, by
+    `budget` (BUDGET, as it is at the call, by default); disarmed when the cell ends. `passed`:
+    whether the lab has passed its check, which decides the words said when the cell fails.
+    Returns False, arming nothing, outside IPython."""
+    global _cell
+    budget = budget or BUDGET
+    shell = _shell()
+    if shell is None or not hasattr(shell, "events"):
+        return False
+    if _cell is not None:  # a second yours() in the same cell: one budget for the cell
+        _cell.labs.append(lab_id)
+        _cell.files.append(Path(harness).resolve())
+        _cell.passed = _cell.passed and passed
+        return True
+    _cell = cell = _Cell([lab_id], [Path(harness).resolve()], passed, budget)
+    from lab.world import model
+    model.on_request = _count_call
+    _saved["custom"] = (shell.custom_exceptions, shell.CustomTB)
+    shell.set_custom_exc((Exception, RunStopped, asyncio.CancelledError), _before_traceback)
+    shell.events.register("post_execute", _disarm)
+    cell.task = _cells_task()
+    if cell.task is not None:
+        asyncio.get_running_loop().call_soon(_tick, cell)
+    if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
+        _saved["alarm"] = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, budget.seconds)
+    return True
+
+
+def _cells_task() -> asyncio.Task | None:
+    """The task running the cell when the cell awaits (IPython runs such a cell as a task of
+    its own, run_cell_async, which the kernel itself cancels on an interrupt); None for a cell
+    that does not await, whose code runs inside the kernel's own task, never to be cancelled."""
+    try:
+        task = asyncio.current_task()
+    except RuntimeError:
+        return None
+    code = getattr(task.get_coro(), "cr_code", None) if task is not None else None
+    return task if code is not None and code.co_name == "run_cell_async" else None
+
+
+def _disarm(*_):
+    """The cell has ended: undo everything arm() did, and say what stopped the run if the cell
+    ended without an error that said it."""
+    global _cell, _last
+    cell, _cell = _cell, None
+    if cell is None:
+        return
+    _last = cell
+    cell.ended = time.monotonic()
+    shell = _shell()
+    if shell is not None:
+        shell.events.unregister("post_execute", _disarm)
+        shell.custom_exceptions, shell.CustomTB = _saved.pop("custom")
+    from lab.world import model
+    model.on_request = None
+    if "alarm" in _saved:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, _saved.pop("alarm"))
+    if cell.why and not cell.said:
+        print(cell.why, flush=True)
+
+
+def _count_call(request) -> None:
+    cell = _cell
+    if cell is None:
+        return
+    cell.calls += 1
+    if cell.calls > cell.budget.calls:
+        cell.stop(_said_by_budget(cell.budget, f"made more than "
+                                               f"{_words(cell.budget.calls, 'model call')}"))
+        raise RunStopped(f"more than {_words(cell.budget.calls, 'model call')}")
+    if cell.why is not None:  # stopped, and the stop was swallowed: go on stopping
+        raise RunStopped(cell.why)
+
+
+def _tick(cell: _Cell) -> None:
+    """One turn of the kernel's loop while a cell that awaits runs: count it, and cancel the
+    cell's task once the budget of turns or seconds is used up (again every thousand turns, if
+    the run swallows the cancellation)."""
+    if cell is not _cell or cell.task is None or cell.task.done():
+        return
+    cell.turns += 1
+    if cell.why is None:
+        if cell.turns > cell.budget.turns:
+            cell.stop(_said_by_budget(cell.budget, f"took more than "
+                                                   f"{_words(cell.budget.turns, 'turn')} of the "
+                                                   "event loop without finishing"))
+            cell.task.cancel()
+        elif time.monotonic() - cell.started > cell.budget.seconds:
+            cell.stop(_said_by_budget(cell.budget, f"ran for more than "
+                                                   f"{cell.budget.seconds:g} seconds"))
+            cell.task.cancel()
+    elif cell.turns % 1000 == 0:
+        cell.task.cancel()
+    asyncio.get_running_loop().call_soon(_tick, cell)
+
+
+def _in_cell_code(frame) -> bool:
+    """Whether `frame` belongs to the cell's own code or what it calls (the student's file, the
+    fake world), rather than to IPython, the kernel or asyncio: only there may an exception be
+    raised at any moment."""
+    from IPython.core.interactiveshell import InteractiveShell
+    run_code = InteractiveShell.run_code.__code__
+    if "asyncio" in Path(frame.f_code.co_filename).parts:
+        return False
+    callee = None
+    while frame is not None:
+        if frame.f_code is run_code:
+            return callee is not None and "IPython" not in Path(callee.co_filename).parts
+        callee, frame = frame.f_code, frame.f_back
+    return False
+
+
+def _on_alarm(signum, frame):
+    cell = _cell
+    if cell is None:
+        return
+    if not _in_cell_code(frame):
+        signal.setitimer(signal.ITIMER_REAL, 0.05)  # the kernel's code: try again shortly
+        return
+    cell.stop(_said_by_budget(cell.budget, f"ran for more than {cell.budget.seconds:g} "
+                                           "seconds"))
+    signal.setitimer(signal.ITIMER_REAL, 0.5)  # once more, should this one be swallowed
+    raise RunStopped(f"more than {cell.budget.seconds:g} seconds")
+
+
+def _deepest_in(files: list[Path], tb):
+    """The innermost traceback entry in one of `files`, or None."""
+    found = None
+    while tb is not None:
+        try:
+            if Path(tb.tb_frame.f_code.co_filename).resolve() in files:
+                found = tb
+        except (OSError, ValueError):
+            pass
+        tb = tb.tb_next
+    return found
+
+
+def explain(cell: _Cell, value: BaseException, tb) -> str | None:
+    """The line said before the traceback of an error that ended a guarded cell."""
+    if cell.why is not None and isinstance(value, (RunStopped, asyncio.CancelledError)):
+        return cell.why
+    labs = " and ".join(cell.labs)
+    crash = _deepest_in(cell.files, tb)
+    if isinstance(value, SyntaxError) and value.filename and \
+            Path(value.filename).resolve() in cell.files:
+        return (f"Your harness.py for lab {labs} does not import: Python cannot read line "
+                f"{value.lineno}. The traceback below shows it.")
+    if crash is not None:
+        code = crash.tb_frame.f_code
+        return (f"The run crashed inside your harness.py (lab {labs}), in {code.co_name} at line "
+                f"{crash.tb_lineno}: the traceback below ends there.")
+    if not cell.passed:
+        return (f"This cell's own code failed on what your harness.py gave it back; lab {labs} "
+                "has not passed its check yet, so that may be why.")
+    return None
+
+
+def _before_traceback(shell, etype, value, tb, tb_offset=None):
+    """IPython's handler for an error that ends a guarded cell: the line, then the usual
+    traceback."""
+    cell = _cell
+    line = explain(cell, value, tb) if cell is not None else None
+    if line:
+        print(line, flush=True)
+        if cell.why is not None and line == cell.why:
+            cell.said = True
+    shell.showtraceback((etype, value, tb), tb_offset=tb_offset, running_compiled_code=True)
+    return None
+
+
+def last() -> _Cell | None:
+    """The last guarded cell that ended: its budget, what it used (calls, turns; seconds are
+    `ended - started`) and what stopped it. For the kit's tests and bench/run_all.py."""
+    return _last
+

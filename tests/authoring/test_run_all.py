@@ -1,0 +1,90 @@
+"""Run All is safe: a lesson run top to bottom, with every lab started and none filled, finishes,
+and every cell prints its lesson output or a clear notice (issue 10, item 2).
+
+Each lesson runs through bench/run_all.py's `run` (a fresh work folder, every lab started as
+shipped, nbclient with allow_errors, so a cell's error is recorded and the run goes on). The
+time and memory it takes are bench/run_all.py's figures; here only the kernel's peak memory is
+held under 1 GB where Linux shows it, since lesson 5's runaway cell once grew to 24 GB.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bench import run_all
+from lab.check import manifest
+from lab.desk import guard
+from tools import notebooks
+
+pytest.importorskip("nbclient")
+
+WRITTEN = [lesson.number for lesson in notebooks.written()]
+
+# The lines the guard says just before an error's traceback (lab/desk/guard.py, explain).
+EXPLAINED = ("Stopped: the run ", "The run crashed inside your harness.py ",
+             "This cell's own code failed on what your harness.py gave it back",
+             "Your harness.py for lab ")
+NOTICE = re.compile(r"^lab (\d+\.\d+) has not passed its check yet: ")
+
+
+def streams_before_error(cell) -> tuple[str, str | None]:
+    """What the cell printed before its error, and the error's name (None if it had none)."""
+    text = []
+    for output in cell.get("outputs", []):
+        if output.output_type == "error":
+            return "".join(text), output.ename
+        if output.output_type == "stream":
+            text.append(output.text)
+    return "".join(text), None
+
+
+@pytest.fixture(scope="module", params=WRITTEN)
+def ran(request):
+    return run_all.run(manifest.lesson(request.param))
+
+
+def test_the_lesson_runs_to_its_end_within_a_gigabyte(ran):
+    assert ran.error is None, f"lesson {ran.lesson.number}: {ran.error}"
+    assert ran.notebook.cells[-1].get("outputs"), "the last cell ran"
+    if ran.peak_mb is not None:
+        assert ran.peak_mb < run_all.AIM_MB, f"lesson {ran.lesson.number}: {ran.peak_mb} MB"
+
+
+def test_every_cell_that_ends_in_an_error_says_why_in_the_courses_terms_first(ran):
+    for cell in ran.code:
+        printed, error = streams_before_error(cell)
+        if error is None or "raises-exception" in cell.metadata.get("tags", []):
+            continue
+        lines = printed.splitlines()
+        where = f"lesson {ran.lesson.number}, {cell.id}: {printed[-300:]!r} then {error}"
+        assert lines and NOTICE.match(lines[0]), where
+        assert lines[-1].startswith(EXPLAINED), where
+
+
+def test_every_other_cell_prints_its_lesson_output_or_a_notice(ran):
+    """A cell that ran without an error printed what the lesson pins, or opens on the notice
+    that the student's file is unfinished, or is a cell that starts a lab (already started
+    here) or runs the checker on an unfinished lab."""
+    pins = notebooks.pins(ran.lesson)
+    for cell in ran.code:
+        printed, error = streams_before_error(cell)
+        if error is not None:
+            continue
+        text = notebooks.printed(cell).replace(str(ran.work), "<work>")
+        if text == pins.get(cell.id) or NOTICE.match(text):
+            continue
+        if "course.start(" in cell.source:
+            assert text.startswith(("You already started", "Lab ")), (cell.id, text[:200])
+            continue
+        pytest.fail(f"lesson {ran.lesson.number}, {cell.id} printed neither its pin nor a "
+                    f"notice:\n{text[:600]}")
+
+
+def test_the_notice_names_the_lab_the_cell_runs(ran):
+    for cell in ran.code:
+        first = notebooks.printed(cell).split("\n", 1)[0]
+        found = NOTICE.match(first)
+        if found:
+            assert f'course.yours("{found.group(1)}")' in cell.source, cell.id
+            assert first == guard.notice(found.group(1))
