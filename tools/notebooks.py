@@ -21,7 +21,7 @@ Directives, each on lines of their own in a Markdown cell:
       > its feedback
     :::
 
-    {{ hints 15.1 }}       the lab's three hint levels, nested
+    {{ hints 15.1 }}       the lab's three hint levels, a collapsed <details> each
     {{ tests 15.1 }}       the lab's tests in plain words
     {{ starter 15.1 }}     the diff from the previous reference, the whole starter, the check
 
@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import dataclasses
 import difflib
 import html
 import json
@@ -97,8 +98,18 @@ CHOICE = re.compile(r"^- \[( |x|X)\] (.+)$")
 FEEDBACK = re.compile(r"^\s+>\s?(.*)$")
 
 
-def prediction(lines: list[str], *, many: bool, where: str) -> str:
-    """The Markdown and HTML for one `::: predict` block (its lines without the fences)."""
+@dataclasses.dataclass
+class Prediction:
+    """One `::: predict` block as read: its question, its choices in order (each a dict with
+    "text", "right" and "feedback", a list of lines), and whether it is a multi-select."""
+    question: str
+    choices: list[dict]
+    many: bool
+
+
+def read_prediction(lines: list[str], *, many: bool, where: str) -> Prediction:
+    """One `::: predict` block (its lines without the fences), read and checked against the
+    grammar: the one reader of predictions, for building and for the kit's tests of them."""
     question: list[str] = []
     choices: list[dict] = []
     for line in lines:
@@ -126,7 +137,14 @@ def prediction(lines: list[str], *, many: bool, where: str) -> str:
         problem = "marks several choices right; write '::: predict many' for a multi-select"
     if problem:
         raise LessonError(f"{where}: the prediction {problem}")
-    out = ["\n".join(question).strip(), ""]
+    return Prediction("\n".join(question).strip(), choices, many)
+
+
+def render_prediction(read: Prediction) -> str:
+    """A read prediction as Markdown and HTML: a <details> per choice, and for a multi-select
+    a last <details> that reveals the right choices."""
+    choices, many = read.choices, read.many
+    out = [read.question, ""]
     for letter, choice in zip(LETTERS, choices):
         out.append(f"<details><summary><b>{letter}.</b> {inline(choice['text'])}</summary>"
                    f"{_paragraphs(choice['feedback'])}</details>")
@@ -159,13 +177,14 @@ DIRECTIVE = re.compile(r"^\{\{\s*(hints|tests|starter)\s+(\S+)\s*\}\}$")
 
 
 def hints(lab: manifest.Lab) -> str:
-    """The lab's hint levels as nested <details>: each level opens inside the one before, so a
-    reader sees the next only by asking for it. Markdown inside works because of blank lines."""
+    """The lab's hint levels, each a collapsed <details> of its own, one after the other: a
+    reader opens one level at a time, and opening one opens no other (nested, opening the last
+    would lay all three out at once). Markdown inside works because of the blank lines."""
     if len(lab.hints) != 3:
-        raise LessonError(f"lab {lab.id} has {len(lab.hints)} hint levels in lesson.toml, not 3")
-    opening = [f"<details><summary>{title}</summary>\n\n{text.strip()}\n"
-               for title, text in zip(HINT_TITLES, lab.hints)]
-    return "\n".join(opening) + "\n" + "\n".join(["</details>"] * len(opening))
+        raise LessonError(f"lab {lab.id} has {len(lab.hints)} hint levels in "
+                          f"{manifest.HINTS}, not 3")
+    return "\n\n".join(f"<details><summary>{title}</summary>\n\n{text.strip()}\n\n</details>"
+                       for title, text in zip(HINT_TITLES, lab.hints))
 
 
 def tests(lab: manifest.Lab) -> str:
@@ -233,9 +252,10 @@ EXPANDERS = {"hints": hints, "tests": tests, "starter": starter}
 
 # --- building ----------------------------------------------------------------------------------
 
-def expand(text: str, *, where: str) -> list[str]:
+def expand(text: str, *, where: str, found: list[Prediction] | None = None) -> list[str]:
     """One Markdown cell's text as the Markdown of one or more cells: each directive becomes a
-    cell of its own, and the text around it keeps its own cells. Fenced code is left alone."""
+    cell of its own, and the text around it keeps its own cells. Fenced code is left alone.
+    Each prediction read on the way is appended to `found`, when one is given."""
     cells: list[str] = []
     plain: list[str] = []
     lines = text.split("\n")
@@ -265,7 +285,10 @@ def expand(text: str, *, where: str) -> list[str]:
             if end is None:
                 raise LessonError(f"{where}: a '::: predict' block has no closing ':::'")
             flush()
-            cells.append(prediction(lines[i + 1:end], many=len(words) == 2, where=where))
+            read = read_prediction(lines[i + 1:end], many=len(words) == 2, where=where)
+            if found is not None:
+                found.append(read)
+            cells.append(render_prediction(read))
             i = end + 1
             continue
         elif DIRECTIVE.match(stripped):
@@ -292,6 +315,18 @@ def pins(lesson: manifest.Lesson) -> dict[str, str]:
     The only place pins are read from, since the notebooks do not carry them."""
     path = lesson.outputs
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def predictions(lesson: manifest.Lesson) -> list[Prediction]:
+    """Every `::: predict` block of the lesson's lesson.md, in order, found and read exactly as
+    build() finds and reads them."""
+    found: list[Prediction] = []
+    where = f"source/lessons/{lesson.folder.name}/lesson.md"
+    source = jupytext.reads(lesson.source.read_text(encoding="utf-8"), fmt="md:markdown")
+    for cell in source.cells:
+        if cell.cell_type == "markdown":
+            expand(cell.source, where=where, found=found)
+    return found
 
 
 def build(lesson: manifest.Lesson) -> nbformat.NotebookNode:
@@ -393,12 +428,14 @@ def execute(lesson: manifest.Lesson, *, timeout: int = 60, work: Path | None = N
     """Run the built notebook top to bottom (kernel python3, in the lesson's folder, with
     HARNESS_COURSE_AS_SOLVED=1 and HARNESS_COURSE_WORK a fresh folder named `work` unless given)
     and return each code cell's printed text by cell id. A cell that raises stops the run,
-    unless it is tagged raises-exception."""
+    unless it is tagged raises-exception. The desk prints the work folder's paths absolute in
+    a notebook, so the work folder is written `<work>` in what this returns: pins do not
+    depend on the machine."""
     from nbclient import NotebookClient
 
     notebook = build(lesson)
     with tempfile.TemporaryDirectory(prefix="course-") as scratch:
-        # Named "work" like a student's, since the desk prints paths by the folder's name.
+        # Named "work" like a student's; its place is written <work> in what is returned.
         folder = Path(work) if work is not None else Path(scratch) / "work"
         folder.mkdir(parents=True, exist_ok=True)
         kit = str(Path(__file__).resolve().parent.parent)  # where `lab` imports from
@@ -407,7 +444,14 @@ def execute(lesson: manifest.Lesson, *, timeout: int = 60, work: Path | None = N
         client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
                                 resources={"metadata": {"path": str(lesson.folder)}})
         client.execute(env=env)
-    return {cell.id: printed(cell) for cell in notebook.cells if cell.cell_type == "code"}
+        places = sorted({str(folder.resolve()), str(folder)}, key=len, reverse=True)
+
+    def machine_free(text: str) -> str:
+        for place in places:
+            text = text.replace(place, "<work>")
+        return text
+    return {cell.id: machine_free(printed(cell)) for cell in notebook.cells
+            if cell.cell_type == "code"}
 
 
 def mismatches(lesson: manifest.Lesson, printed: dict[str, str]) -> dict[str, str]:

@@ -85,11 +85,6 @@ title = "Before"
 [[lab]]
 id = "98.1"
 title = "The lab before"
-
-[lab.hints]
-questions = "Q?"
-approach = "A."
-outline = "O."
 '''
 
 TOML_99 = '''number = 99
@@ -98,8 +93,9 @@ title = "Demo"
 [[lab]]
 id = "99.1"
 title = "Build a demo"
+'''
 
-[lab.hints]
+HINTS_99 = '''["99.1"]
 questions = "What does `run` return?\\n\\nAnd *when*?"
 approach = "It returns the **list**."
 outline = "One loop, then a return."
@@ -172,6 +168,7 @@ def kit(tmp_path, monkeypatch):
         (tmp_path / "lessons" / name / "lesson.toml").write_text(text)
     (tmp_path / "source" / "lessons" / "99-demo").mkdir(parents=True)
     (tmp_path / "source" / "lessons" / "99-demo" / "lesson.md").write_text(LESSON)
+    (tmp_path / "source" / "lessons" / "99-demo" / "hints.toml").write_text(HINTS_99)
     for where, text in (("solutions/98-before/lab1", "def run():\n    return []\n"),
                         ("starters/99-demo/lab1", "def run():\n    # --- your code ---\n"
                                                   "    return []\n    # --- end ---\n")):
@@ -226,12 +223,15 @@ def test_directives_become_cells_of_their_own_and_the_text_around_them_stays(kit
     assert not any("{{" in c or ":::" in c for c in cells)
 
 
-def test_hints_are_three_nested_details_with_markdown_inside(kit):
+def test_hints_are_three_collapsed_details_one_after_another_with_markdown_inside(kit):
     cell = next(s for s in markdown(notebooks.build(kit)) if "Hint 1" in s)
     assert cell.count("<details>") == cell.count("</details>") == 3
-    assert cell.index("Hint 1: questions") < cell.index("Hint 2: the approach") \
-        < cell.index("Hint 3: the outline") < cell.index("</details>")
-    assert "What does `run` return?\n\nAnd *when*?" in cell
+    assert "<details open" not in cell
+    levels = cell.split("</details>")[:3]  # each level closes before the next opens
+    for level, title in zip(levels, ("Hint 1: questions", "Hint 2: the approach",
+                                     "Hint 3: the outline")):
+        assert level.count("<summary>") == 1 and title in level
+    assert "What does `run` return?\n\nAnd *when*?" in levels[0]
 
 
 def test_tests_become_a_numbered_list_in_plain_words(kit):
