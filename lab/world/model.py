@@ -5,7 +5,7 @@ import asyncio
 import copy
 
 from .errors import ScriptExhausted
-from .replies import Forever, assistant_problem
+from .replies import Forever, assistant_problem, number_calls
 from .transcript import shape, show
 
 ABORTED_REPLY = {"role": "assistant", "content": [], "stop_reason": "aborted",
@@ -147,11 +147,7 @@ class ScriptedModel:
         else:
             message = entry
         message = copy.deepcopy(message)
-        for block in message["content"]:
-            if block["type"] == "toolCall":
-                self._delivered += 1
-                if block.get("id") is None:
-                    block["id"] = f"c{self._delivered}"
+        self._delivered = number_calls(message, self._delivered)
         return message
 
     def _entry(self, number):

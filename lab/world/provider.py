@@ -8,7 +8,7 @@ import threading
 
 from .clock import turn_clock
 from .errors import ScriptExhausted
-from .replies import assistant_problem, say
+from .replies import assistant_problem, number_calls, say
 
 
 class _Pause:
@@ -265,11 +265,7 @@ class FakeProvider:
             raise ConnectionError(entry.text)
         if isinstance(entry, dict):
             entry = copy.deepcopy(entry)
-            for block in entry["content"]:
-                if block["type"] == "toolCall":
-                    self._delivered += 1
-                    if block.get("id") is None:
-                        block["id"] = f"c{self._delivered}"
+            self._delivered = number_calls(entry, self._delivered)
             entry = stream_lines(entry)
         response = Response(list(entry))
         self.responses.append(response)

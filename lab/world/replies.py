@@ -82,6 +82,18 @@ def forever(fn):
     return Forever(fn)
 
 
+def number_calls(message, delivered: int) -> int:
+    """Give each call in `message` that has no id the next of c1, c2, ..., counting from the
+    `delivered` calls handed out before, and return the new count. The scripted model and the
+    fake provider both number this way, so a transcript's ids read the same from either."""
+    for block in message["content"]:
+        if block["type"] == "toolCall":
+            delivered += 1
+            if block.get("id") is None:
+                block["id"] = f"c{delivered}"
+    return delivered
+
+
 def assistant_problem(message):
     """What makes `message` unfit to be delivered as a reply, or None if it is fit. Shared by the
     fakes that hand replies out, so every one of them says the same thing about a bad entry."""
