@@ -78,8 +78,9 @@ def figure_files() -> dict[Path, str]:
     return figures.files()
 
 
-PARTS = {"labs": lab_files, "expected": expected_files, "notebooks": notebook_files,
-         "figures": figure_files}
+# In this order: figures are drawn from the references, and notebooks carry the figures.
+PARTS = {"labs": lab_files, "expected": expected_files, "figures": figure_files,
+         "notebooks": notebook_files}
 
 
 def differences(files: dict[Path, str]) -> list[str]:

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import base64
 import dataclasses
 import difflib
 import html
@@ -194,7 +195,10 @@ def tests(lab: manifest.Lab) -> str:
     found = suite.describe(lab)
     if not found:
         raise LessonError(f"lab {lab.id}'s tests say nothing: no @lab_test descriptions")
-    return "\n".join(f"{n}. {text}" for n, (_, text) in enumerate(found, 1))
+    return "\n".join(f"{n}. {text}" for n, (_, text) in enumerate(found, 1)) + (
+        f"\n\nThese are the tests your `tests.py` holds and `course check {lab.id}` runs, after "
+        "every earlier lab's. An instructor may grade with more tests of their own, which you "
+        "do not see.")
 
 
 def _previous(lab: manifest.Lab) -> manifest.Lab | None:
@@ -329,6 +333,29 @@ def predictions(lesson: manifest.Lesson) -> list[Prediction]:
     return found
 
 
+FIGURE = re.compile(r"!\[([^\]]*)\]\(figures/([\w.-]+\.svg)\)")
+
+
+def _with_figures(cell, lesson: manifest.Lesson):
+    """A Markdown cell whose figures (`![caption](figures/NAME.svg)` in lesson.md) travel inside
+    it as attachments: a notebook viewer that cannot follow a link relative to the notebook
+    (GitHub's renders notebooks apart from the repository's files) still shows the picture,
+    and the notebook stands on its own when copied. The SVG files stay where they are, drawn
+    by tools/figures.py, and are what is attached."""
+    found = FIGURE.findall(cell.source)
+    if not found:
+        return cell
+    cell.attachments = {}
+    for _, name in found:
+        path = lesson.folder / "figures" / name
+        if not path.is_file():
+            raise LessonError(f"{lesson.folder.name}: a figure is missing: {path}; run "
+                              "python -m tools.make figures")
+        cell.attachments[name] = {"image/svg+xml": base64.b64encode(path.read_bytes()).decode()}
+    cell.source = FIGURE.sub(lambda m: f"![{m.group(1)}](attachment:{m.group(2)})", cell.source)
+    return cell
+
+
 def build(lesson: manifest.Lesson) -> nbformat.NotebookNode:
     """The lesson's notebook, made from lesson.md: directives expanded, cells numbered
     cell-01, cell-02... (the keys of outputs.json), no outputs and no pins, so it is the same
@@ -341,7 +368,7 @@ def build(lesson: manifest.Lesson) -> nbformat.NotebookNode:
     for cell in source.cells:
         if cell.cell_type == "markdown":
             first = cell.source.strip().split("\n")[0]
-            cells += [nbformat.v4.new_markdown_cell(text) for text in
+            cells += [_with_figures(nbformat.v4.new_markdown_cell(text), lesson) for text in
                       expand(cell.source, where=f"{where}, the Markdown cell starting {first!r}")]
         else:
             code = nbformat.v4.new_code_cell(cell.source)

@@ -1,4 +1,4 @@
-"""Helpers for writing the hidden tests, so that one test runs unchanged on every later lab's file.
+"""Helpers for writing the labs' tests, so that one test runs unchanged on every later lab's file.
 
 A test is `async def test_...(t)` under @lab_test("what it checks, in plain words"). It states
 each fact it checks with t.expect(found, wanted, why). Where the harness might be sync or async

@@ -102,3 +102,21 @@ def test_figures_are_plain_svg_that_every_viewer_renders(drawn):
         assert background.get("fill") == figures.PAPER and \
             background.get("width") == root.get("width"), where
         assert "text" in tags, where
+
+
+def test_every_notebook_carries_its_figures_inside_it():
+    """A viewer that cannot follow a link beside the notebook (GitHub renders notebooks apart
+    from the repository's files) still shows each figure: the built notebook attaches the very
+    bytes tools/figures.py drew, and links to nothing outside itself."""
+    import base64
+    import json
+    for lesson in manifest.lessons():
+        cells = json.loads(lesson.notebook.read_text(encoding="utf-8"))["cells"]
+        attached = {name: data for cell in cells
+                    for name, data in (cell.get("attachments") or {}).items()}
+        text = "".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
+        assert "](figures/" not in text, f"{lesson.folder.name} links a figure outside itself"
+        for path in sorted((lesson.folder / "figures").glob("*.svg")):
+            assert path.name in attached, f"{lesson.folder.name} does not carry {path.name}"
+            data = attached[path.name]["image/svg+xml"]  # nbformat may store it as a list
+            assert base64.b64decode("".join(data)) == path.read_bytes()
