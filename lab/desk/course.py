@@ -195,18 +195,20 @@ def waits_for(lab_id: str) -> manifest.Lab | None:
     return None
 
 
-def start(lab_id: str, *, force: bool = False, guided: bool = False) -> None:
+def start(lab_id: str, *, force: bool = False, guided: bool = False, mine: bool = False) -> None:
     """Set up a lab in the work folder: the starter as harness.py, the lab's tests as tests.py, a
     `lab` folder standing for the kit's package, and `.lab`. An existing harness.py is never
     replaced (use reset for that); tests.py and `lab` are refreshed, since they are the kit's.
     Prints where the files are and the command that checks them. Labs start in order: while
     the lab before has not passed its check, prints why nothing was started, unless `force`.
     With `guided`, the starter is the guided one, whose gaps spell out their steps rather than
-    state only what must hold."""
-    _start(lab_id, force=force, guided=guided)
+    state only what must hold. With `mine`, the starter is made from the student's own passing
+    file of the lab before, with this lab's changes merged in (lab/desk/carry.py)."""
+    _start(lab_id, force=force, guided=guided, mine=mine)
 
 
-def _start(lab_id: str, *, force: bool = False, guided: bool = False) -> bool:
+def _start(lab_id: str, *, force: bool = False, guided: bool = False,
+           mine: bool = False) -> bool:
     """start(), returning whether the lab is now started (False: refused, out of order)."""
     lab = _built(lab_id)
     earlier = None if force or (work() / lab.folder / "harness.py").exists() \
@@ -229,9 +231,12 @@ def _start(lab_id: str, *, force: bool = False, guided: bool = False) -> bool:
         if guided and not lab.guided.is_file():
             raise CourseError(f"This copy of the course has no guided starter for {lab.name} "
                               f"({lab.guided.name}); start it without --guided.")
-        shutil.copyfile(lab.guided if guided else lab.starter, harness)
-        level = " (guided: each gap spells out its steps)" if guided else ""
-        print(f"Started {lab.name}: {lab.title}{level}.")
+        if mine:
+            _start_from_mine(lab, harness)
+        else:
+            shutil.copyfile(lab.guided if guided else lab.starter, harness)
+            level = " (guided: each gap spells out its steps)" if guided else ""
+            print(f"Started {lab.name}: {lab.title}{level}.")
     print(f"  your file:  {shown(harness)}  (fill the gaps marked '# --- your code ---')")
     print(f"  its tests:  {shown(place / 'tests.py')}")
     print("Check it from that folder:")
@@ -239,6 +244,38 @@ def _start(lab_id: str, *, force: bool = False, guided: bool = False) -> bool:
     print(f"  {check_command(lab.id)}")
     print(f"or from anywhere: course check {lab.id}")
     return True
+
+
+def _start_from_mine(lab: manifest.Lab, harness: Path) -> None:
+    """Write `harness` as this lab's starter made from the student's own file of the lab
+    before (it must have passed its check), or, where the merge conflicts, the kit's starter
+    with the student's file kept beside it as harness.mine.py."""
+    from lab.desk import carry
+    order = list(manifest.labs(built_only=True))
+    if order.index(lab) == 0:
+        raise CourseError(f"{lab.name.capitalize()} is the first lab: there is no file of yours "
+                          "to carry forward.")
+    before = order[order.index(lab) - 1]
+    yours_before = work() / before.folder / "harness.py"
+    if not yours_before.is_file() or not has_passed(before.id):
+        raise CourseError(f"--mine carries your own lab {before.id} file forward once it passes "
+                          f"its check; check it first: course check {before.id}.")
+    starter = lab.starter.read_text(encoding="utf-8")
+    base = carry.previous_reference(starter, (lab.content / "changes.diff").read_text(
+        encoding="utf-8"))
+    carried = carry.carry(yours_before.read_text(encoding="utf-8"), base, starter)
+    if carried.text is not None:
+        harness.write_text(carried.text, encoding="utf-8")
+        print(f"Started {lab.name}: {lab.title}, from your own lab {before.id} file with this "
+              f"lab's changes merged in.")
+        return
+    shutil.copyfile(lab.starter, harness)
+    kept = harness.with_name("harness.mine.py")
+    shutil.copyfile(yours_before, kept)
+    where = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in carried.conflicts)
+    print(f"Started {lab.name}: {lab.title}, from the kit's starter: this lab changes lines you "
+          f"had changed too (lines {where} of your lab {before.id} file), so nothing was merged. "
+          f"Your file is beside it as {shown(kept)}; copy what you want across.")
 
 
 def reset(lab_id: str, *, confirm: bool = True) -> None:
@@ -519,6 +556,9 @@ def main(argv: list[str] | None = None) -> int:
                                              "passed its check")
     commands.choices["start"].add_argument(
         "--guided", action="store_true", help="a starter whose gaps spell out their steps")
+    commands.choices["start"].add_argument(
+        "--mine", action="store_true", help="make the starter from your own passing file of the "
+                                            "lab before, with this lab's changes merged in")
     again = commands.add_parser("reset", help="put the starter back (keeps harness.py.bak)")
     again.add_argument("lab")
     again.add_argument("--yes", action="store_true", help="do not ask first")
@@ -532,7 +572,7 @@ def main(argv: list[str] | None = None) -> int:
         return chat.run_chat(args)
     try:
         if args.command == "start":
-            if not _start(args.lab, force=args.force, guided=args.guided):
+            if not _start(args.lab, force=args.force, guided=args.guided, mine=args.mine):
                 return 1
         elif args.command == "check":
             return check(args.lab)
