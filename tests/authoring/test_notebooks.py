@@ -234,9 +234,11 @@ def test_hints_are_three_collapsed_details_one_after_another_with_markdown_insid
     assert "What does `run` return?\n\nAnd *when*?" in levels[0]
 
 
-def test_tests_become_a_numbered_list_in_plain_words(kit):
+def test_tests_become_a_numbered_list_in_plain_words_that_says_more_may_be_graded(kit):
     cells = markdown(notebooks.build(kit))
-    assert "1. run returns the list\n2. a stop ends the run" in cells
+    listed = [c for c in cells if c.startswith("1. run returns the list\n2. a stop ends the run")]
+    assert len(listed) == 1
+    assert "An instructor may grade with more tests of their own" in listed[0]
 
 
 def test_starter_links_the_diff_and_the_starter_and_gives_the_check(kit):
