@@ -45,14 +45,6 @@ MOST = 0.10  # the share of a lab's lines that may be shown before its last hint
 # second test). Each is an xfail(strict): once the lesson is fixed the test passes, and strict
 # makes that a failure until the entry goes.
 KNOWN: dict[str, str] = {
-    "3.1": "lesson 3's code cells under 'Where lesson 2 stops' and 'Whose list?' print the "
-           "loop's lines (messages.append(reply), for call in calls:, if not calls:)",
-    "7.1": "lesson 7's cells under 'The append and the event: which comes first?' and 'Where "
-           "the answer travels', and its Build section, print the yields",
-    "11.1": "lesson 11's cells under 'Write as it happens', 'A half line at the end', 'Who writes "
-            "it down?' and 'When the listener cannot write' print entries, persist_to and _notify",
-    "14.1": "lesson 14's cells under 'What a refusal sounds like', 'A check that breaks' and "
-            "'Where the `try` ends' print the guarded execute",
     "15.2": "lesson 15's cells under 'Warm-up: async in three cells', 'Stop, in the middle of "
             "things' and 'The tool that will not take a hint', and its Build section, print "
             "stop_run's lines",
