@@ -44,13 +44,29 @@ def main(argv=None) -> int:
     if hasattr(sys.stdout, "reconfigure"):  # a Windows pipe's code page lacks some characters
         sys.stdout.reconfigure(errors="replace")
 
-    for path, what in ((args.harness, "harness file"), (args.tests, "tests file")):
+    return check(args.harness, args.tests, args.lesson, verbose=args.verbose,
+                 seconds=args.seconds)
+
+
+PRACTICE = ("Practice check: the same tests and verdicts as lab_check.py, run inside this "
+            "page's Python, not isolated: a harness.py that blocks hangs the page, and nothing "
+            "stops it from faking a result. What counts is lab_check.py on a computer, or your "
+            "instructor's grader.")
+
+
+def check(harness: Path, tests: Path, lesson: int, *, verbose: bool = False,
+          seconds: float = runner.Limits.seconds_per_test, practice: bool = False) -> int:
+    """Check `harness` against the cumulative suite of `tests`'s lab and print the report;
+    the exit code: 0 when every test passed, 1 when one failed, 2 when nothing could run.
+    With `practice`, the tests run in this process (runner.run's `in_process`), under a line
+    that says what that does not guard against: the browser's check."""
+    for path, what in ((harness, "harness file"), (tests, "tests file")):
         if not path.is_file():
             print(f"lab_check: there is no {what} at {path}. Run this from your lab's folder, "
                   "where harness.py and tests.py are (course start LAB makes one).")
             return 2
     try:
-        files = suite.cumulative(args.tests, args.lesson)
+        files = suite.cumulative(tests, lesson)
     except (ValueError, KeyError) as exc:
         print(f"lab_check: {exc}")
         return 2
@@ -58,27 +74,30 @@ def main(argv=None) -> int:
     lab = manifest.lab(own.lab_id)
     kit_copy = lab.tests
     if kit_copy.exists() and own.source != kit_copy.read_text(encoding="utf-8"):
-        print(f"Note: {args.tests} differs from the kit's tests for lab {lab.id}; the kit's are "
+        print(f"Note: {tests} differs from the kit's tests for lab {lab.id}; the kit's are "
               "the ones that count, so those are run.")
         files[-1] = suite.TestFile(own.lab_id, kit_copy, kit_copy.read_text(encoding="utf-8"))
 
-    print(f"Checking {args.harness} for {lab.name}, \"{lab.title}\".")
-    limits = runner.Limits(seconds_per_test=args.seconds)
+    if practice:
+        print(PRACTICE)
+    print(f"Checking {harness} for {lab.name}, \"{lab.title}\".")
+    limits = runner.Limits(seconds_per_test=seconds)
     _said.update(message=None, labelled=set())
     try:
-        report = runner.run(args.harness, files, runner.expected_for(files), limits=limits,
-                            on_outcome=lambda outcome: _print(outcome, args.verbose, lab.id))
+        report = runner.run(harness, files, runner.expected_for(files), limits=limits,
+                            on_outcome=lambda outcome: _print(outcome, verbose, lab.id),
+                            in_process=practice)
     except KeyboardInterrupt:  # Ctrl-C: the runner has stopped its child on the way out
         print("\nStopped before the end: the tests after the last line above have no verdict.")
         return 130
     print("\n" + sets_line(report.sets))
-    if report.output_dropped or (report.output and args.verbose):
+    if report.output_dropped or (report.output and verbose):
         print(f"harness.py printed {len(report.output.encode()) + report.output_dropped} bytes "
-              "during the tests" + (":" if args.verbose else " (--verbose shows them)."))
-        if args.verbose:
+              "during the tests" + (":" if verbose else " (--verbose shows them)."))
+        if verbose:
             print(report.output + (f"\n... and {report.output_dropped} bytes more, not kept"
                                    if report.output_dropped else ""))
-    _remember(args.harness, lab.id, report)
+    _remember(harness, lab.id, report)
     print(f"{report.passed} passed, {report.failed} failed")
     print(next_step(lab.id, report.outcomes, import_error=report.import_error is not None))
     return 0 if report.failed == 0 else 1

@@ -18,7 +18,9 @@ only reports. Before anything of the student's can run, it rearranges its standa
 While tests run, a heartbeat thread reports the event loop's turns and the process's CPU time,
 from which the runner tells a test that spins without a turn from one that is merely slow.
 
-`run_tests` is shared with the trusted, in-process run that checks the reference solutions.
+`run_tests` is shared with the trusted, in-process run that checks the reference solutions, and
+`import_reported` and `run_tests` with the practice check, which runs in a notebook's kernel
+(lab/check/runner.py, `in_process`).
 """
 from __future__ import annotations
 
@@ -75,6 +77,19 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
                 emit({"event": "end", "id": test_id, "error": error, "kind": kind,
                       "trace": trace if kind == "exception" else None})
             index += 1
+
+
+def import_reported(harness: str, emit) -> bool:
+    """Import harness.py, reporting that it starts and how it ends; whether it imported."""
+    emit({"event": "import"})
+    try:
+        import_harness(harness)
+    except BaseException as exc:
+        emit({"event": "import_failed", "message": explain(exc, harness) +
+              "\n" + "".join(traceback.format_exception_only(type(exc), exc)).strip()})
+        return False
+    emit({"event": "imported"})
+    return True
 
 
 def explain(exc: BaseException, harness_path: str, loading: str | None = None) -> str:
@@ -196,14 +211,8 @@ def main(argv=None):
     header = job.next()  # {"secret", "harness", "budget", "beat"}
     emit = _Channel(channel, header["secret"])
     harness = header["harness"]
-    emit({"event": "import"})
-    try:
-        import_harness(harness)
-    except BaseException as exc:
-        emit({"event": "import_failed", "message": explain(exc, harness) +
-              "\n" + "".join(traceback.format_exception_only(type(exc), exc)).strip()})
+    if not import_reported(harness, emit):
         return 0
-    emit({"event": "imported"})
     run = job.next()  # {"start", "files": [{"lab_id", "path"}]}, then one line per file's code
     files = [suite.TestFile(f["lab_id"], manifest.Path(f["path"]), "") for f in run["files"]]
     sources = (job.next()["source"] for _ in files)

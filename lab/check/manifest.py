@@ -19,6 +19,7 @@ Where things live, decided here and nowhere else:
 from __future__ import annotations
 
 import base64
+import sys
 import tomllib
 import zlib
 from dataclasses import dataclass, field
@@ -26,6 +27,9 @@ from functools import cache
 from pathlib import Path
 
 KIT = Path(__file__).resolve().parents[2]
+# The course in a browser tab (tools/site.py): Python there is Pyodide, which starts no process,
+# so the desk checks with the practice check and the checker's loop does without sockets.
+IN_BROWSER = sys.platform == "emscripten"
 LESSONS = KIT / "lessons"
 STARTERS = KIT / "starters"
 SOLUTIONS = KIT / "solutions"

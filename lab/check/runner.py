@@ -34,6 +34,7 @@ doors. It never imports asyncio: the child does.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -121,16 +122,24 @@ def expected_for(files: list[suite.TestFile]) -> dict:
 
 def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
         limits: Limits | None = None, cwd: Path | None = None, env: dict | None = None,
-        preexec_fn=None, on_outcome=None) -> Report:
+        preexec_fn=None, on_outcome=None, in_process: bool = False) -> Report:
     """Run `files` against `harness` in child processes and judge each test against
     `expected`. on_outcome(outcome) is called as each verdict is decided (progress bars).
-    preexec_fn, the grader's sandbox, is run in each child before it starts (POSIX only)."""
+    preexec_fn, the grader's sandbox, is run in each child before it starts (POSIX only).
+
+    With `in_process`, the practice check: the tests run here, in this process, and are judged
+    by the same code; for the browser, where no process can be started. Nothing then guards
+    this process from harness.py: a file that blocks without a turn hangs it, and what the file
+    does to this process stays done. Its verdicts are the same as a child's on every file
+    that neither blocks nor tampers."""
     limits = limits or Limits()
     harness = Path(harness).resolve()
     report = Report(str(harness))
     secret = os.urandom(16).hex()
 
     def launch():
+        if in_process:
+            return _InProcess(harness, limits)
         return _Child(harness, secret, limits, cwd=cwd or harness.parent, env=env,
                       preexec_fn=preexec_fn)
 
@@ -494,6 +503,60 @@ class _Child:
         with self.process.stderr as pipe:
             while data := _read(pipe):
                 self.output.add(data)
+
+
+class _InProcess:
+    """A child's stand-in for the practice check: the same reports, made in this process.
+    The tests run when the first report is asked for, once the plan has sent the whole job;
+    what harness.py prints meanwhile is kept as a child's would be."""
+
+    def __init__(self, harness: Path, limits: Limits):
+        self.harness, self.limits = str(harness), limits
+        self.job: list[dict] = []
+        self.reports: list[dict] | None = None
+        self.output = _Output(limits.output_bytes)
+
+    def send(self, message: dict) -> None:
+        self.job.append(message)
+
+    def next(self, timeout: float):
+        if self.reports is None:
+            self.reports = self._run()
+        return ("report", self.reports.pop(0)) if self.reports else ("closed", None)
+
+    def exit_code(self, wait: float) -> int | None:
+        return 0
+
+    def stop(self) -> None:
+        pass
+
+    def _run(self) -> list[dict]:
+        from lab.check import child, turns  # the world's asyncio, loaded only for this path
+        reports: list[dict] = []
+        run, sources = self.job[0], [m["source"] for m in self.job[1:]]
+        files = [suite.TestFile(f["lab_id"], Path(f["path"]), "") for f in run["files"]]
+        printed = _Printed(self.output)
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+            if child.import_reported(self.harness, reports.append):
+                child.run_tests(files, sources, reports.append, start=run["start"],
+                                budget=self.limits.budget_turns or turns.BUDGET,
+                                harness_path=self.harness)
+                reports.append({"event": "done"})
+        return reports
+
+
+class _Printed:
+    """A text stream that keeps what it is given in an _Output, as a child's pipe would."""
+
+    def __init__(self, output: "_Output"):
+        self.output = output
+
+    def write(self, text: str) -> int:
+        self.output.add(text.encode("utf-8", "replace"))
+        return len(text)
+
+    def flush(self) -> None:
+        pass
 
 
 def _report(line: bytes, prefix: bytes):

@@ -13,12 +13,22 @@ never count as something at work. Every turn of every loop is also tallied for t
 one that spins.
 
 This reads two private attributes of asyncio's BaseEventLoop (_ready, _scheduled) and
-overrides _run_once; they have kept their meaning from Python 3.8 to 3.13.
+overrides _run_once; they have kept their meaning from Python 3.8 to 3.14.
+
+The same loop runs the practice check inside a notebook's kernel (lab/check/runner.py,
+`in_process`), where a loop is already running the cell: `run` steps aside from it for the test
+and hands it back afterwards. In the browser's Python (Pyodide, sys.platform "emscripten") there
+are no sockets or threads, so the loop there has no self-pipe and its selector never waits on a
+file descriptor.
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
+import time
+
+from lab.check import manifest
 
 BUDGET = 10_000
 
@@ -50,11 +60,27 @@ def _nothing():
     pass
 
 
+IN_BROWSER = manifest.IN_BROWSER
+
+
+class _NoFiles:
+    """The selector of a loop in the browser: no file descriptor is ever watched there, so a wait
+    is only a timer's, and it is slept out (the fake world sets no timers; only a harness does)."""
+
+    def select(self, timeout=None):
+        if timeout:
+            time.sleep(timeout)
+        return []
+
+    def close(self):
+        pass
+
+
 class CountingLoop(asyncio.SelectorEventLoop):
     """A selector loop that counts turns and stops a test that overruns or cannot go on."""
 
     def __init__(self, budget: int = BUDGET):
-        super().__init__()
+        super().__init__(_NoFiles() if IN_BROWSER else None)
         self.turns = 0
         self.budget = budget
         self.verdict: str | None = None  # why the test was stopped, if it was
@@ -77,6 +103,16 @@ class CountingLoop(asyncio.SelectorEventLoop):
         if stuck:
             self.call_soon(_nothing)  # never block in select(): a blocked loop never returns
         super()._run_once()
+
+    if IN_BROWSER:  # a self-pipe is a socket pair, which Pyodide cannot make; no thread writes
+        def _make_self_pipe(self):
+            self._ssock = self._csock = None
+
+        def _close_self_pipe(self):
+            pass
+
+        def _write_to_self(self):
+            pass
 
     def run_test(self, coroutine):
         """Run one test's coroutine to the end; raises OutOfTurns when the budget stops it."""
@@ -106,15 +142,39 @@ class CountingLoop(asyncio.SelectorEventLoop):
             pass  # stopped at _last_turn: whatever is left is dropped with the loop
 
 
+@contextlib.contextmanager
+def _aside():
+    """Step out of the loop running this code, if one is (a notebook cell's), and back in
+    afterwards. asyncio refuses to start a loop inside a running one, and Python 3.12 and later
+    also track the task being run; both are put back as they were, and the outer loop is made
+    the current one again. Nothing of the outer loop runs meanwhile: this thread is busy with
+    the test."""
+    outer = asyncio.events._get_running_loop()
+    if outer is None:
+        yield
+        return
+    swap = getattr(asyncio.tasks, "_swap_current_task", None)  # Python 3.12 and later
+    task = swap(outer, None) if swap else None
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.set_event_loop(outer)  # run() unset the current loop; it was the outer one
+        asyncio.events._set_running_loop(outer)
+        if swap:
+            swap(outer, task)
+
+
 def run(coroutine, budget: int = BUDGET):
     """asyncio.run for one test: a fresh counting loop, tidied and closed afterwards."""
-    loop = CountingLoop(budget)
-    asyncio.set_event_loop(loop)
-    try:
-        return loop.run_test(coroutine)
-    finally:
+    with _aside():
+        loop = CountingLoop(budget)
+        asyncio.set_event_loop(loop)
         try:
-            loop.tidy()
+            return loop.run_test(coroutine)
         finally:
-            asyncio.set_event_loop(None)
-            loop.close()
+            try:
+                loop.tidy()
+            finally:
+                asyncio.set_event_loop(None)
+                loop.close()

@@ -1,0 +1,123 @@
+"""The practice check: the checker's tests run in this process, for the browser, where no process
+can be started (lab/check/runner.py, `in_process`; `course.check` there, lab_check.PRACTICE).
+
+It must give the verdicts lab_check.py gives, on every lab's starter and solution, on every
+wrong design of the catalogue and on the bad submissions it can survive, and it must run from a
+notebook cell, inside the kernel's running event loop, and leave that loop as it found it.
+What it cannot survive is named here and in the line it prints first: a file that blocks the
+process, ends it, or patches what judges it.
+"""
+import asyncio
+
+import pytest
+
+from lab import lab_check
+from lab.check import manifest, runner, suite
+from lab.desk import course
+from tools import wrong_designs
+
+from tests.check.test_checker import LAB, SUBMISSIONS, TABLE, lab_folder, submission
+
+# Bad submissions the practice check survives, and so must judge as lab_check.py does. The rest
+# end or block the process (crashes_the_interpreter, exits_during_a_test, hangs_in_a_busy_loop,
+# blocks_in_a_sleep), or reach into what judges them (patches_asyncio, patches_the_checks,
+# echoes_what_is_wanted, tampers_with_the_channel, forges_reports_during_a_test), which only a
+# separate process stops: a patch made in this process outlives the check.
+SURVIVED = ("does_not_parse", "exits_at_import", "floods_output", "prints_fake_results",
+            "waits_for_ever")
+
+
+def verdicts(harness, files, *, in_process, with_messages=True):
+    report = runner.run(harness, files, runner.expected_for(files), in_process=in_process)
+    return [(o.id, o.verdict, o.message) if with_messages else (o.id, o.verdict)
+            for o in report.outcomes]
+
+
+@pytest.mark.parametrize("lab_id", [lab.id for lab in manifest.labs(built_only=True)])
+def test_the_practice_check_gives_the_checkers_verdicts_on_the_starter_and_the_solution(lab_id):
+    lab = manifest.lab(lab_id)
+    files = suite.of_lab(lab.id)
+    for harness in (lab.starter, lab.solution):
+        practised = verdicts(harness, files, in_process=True)
+        assert practised == verdicts(harness, files, in_process=False), \
+            f"{harness}: the practice check and lab_check.py disagree"
+    assert {v for _, v, _ in verdicts(lab.solution, files, in_process=True)} == {"pass"}
+
+
+# A design whose verdicts follow the hash seed, which differs from process to process: under
+# lab_check.py too, which tests of its lab fail changes from run to run (always at least one).
+UNORDERED = ("13.1: a set for guidelines",)
+
+
+def test_the_practice_check_gives_the_checkers_verdicts_on_every_wrong_design(tmp_path):
+    """Test by test, the same verdicts; for a design in UNORDERED, the same lab failed."""
+    differ = []
+    for n, design in enumerate(wrong_designs.catalogue()):
+        path = tmp_path / f"wrong{n}.py"
+        path.write_text(wrong_designs.harness(design), encoding="utf-8")
+        files = suite.of_lab(design.lab)
+        practised = verdicts(path, files, in_process=True, with_messages=False)
+        if design.id in UNORDERED:
+            own = manifest.lab(design.lab).test_stem + "::"
+            failed = [i for i, v in practised if v != "pass" and i.startswith(own)]
+            if not failed:
+                differ.append(design.id)
+        elif practised != verdicts(path, files, in_process=False, with_messages=False):
+            differ.append(design.id)
+    assert set(UNORDERED) <= {design.id for design in wrong_designs.catalogue()}
+    assert not differ, f"the practice check's verdicts differ from lab_check.py's on: {differ}"
+
+
+@pytest.mark.parametrize("name", SURVIVED)
+def test_the_practice_check_judges_a_bad_submission_it_survives_as_the_checker_does(tmp_path, name):
+    assert name in TABLE and (SUBMISSIONS / f"{name}.py").is_file()
+    path = tmp_path / "harness.py"
+    path.write_text(submission(TABLE[name]["base"], name), encoding="utf-8")
+    files = suite.of_lab(LAB.id, cumulative_=False)
+    practised = runner.run(path, files, runner.expected_for(files), in_process=True)
+    checked = runner.run(path, files, runner.expected_for(files))
+    assert [(o.id, o.verdict, o.message) for o in practised.outcomes] == \
+        [(o.id, o.verdict, o.message) for o in checked.outcomes]
+    assert practised.import_error == checked.import_error
+    assert (practised.output, practised.output_dropped) == (checked.output, checked.output_dropped)
+
+
+async def test_the_practice_check_runs_inside_a_running_loop_and_hands_it_back():
+    """As in a notebook cell: the kernel's loop is running this coroutine when the check starts."""
+    outer = asyncio.get_running_loop()
+    mine = asyncio.current_task()
+    files = suite.of_lab(LAB.id)
+    practised = verdicts(LAB.starter, files, in_process=True)
+    assert practised == verdicts(LAB.starter, files, in_process=False)
+    assert asyncio.get_running_loop() is outer and asyncio.current_task() is mine
+    assert asyncio.get_event_loop() is outer
+    await asyncio.sleep(0)  # the outer loop still turns
+
+
+def test_the_practice_report_is_the_checkers_under_a_line_that_says_what_it_is(
+        tmp_path, capsys, monkeypatch):
+    folder = lab_folder(tmp_path, LAB.starter.read_text(encoding="utf-8"))
+    monkeypatch.chdir(folder)
+    arguments = (folder / "harness.py", folder / "tests.py", LAB.lesson.number)
+    assert lab_check.check(*arguments) == 1
+    checked = capsys.readouterr().out
+    assert lab_check.check(*arguments, practice=True) == 1
+    practised = capsys.readouterr().out
+    assert practised == lab_check.PRACTICE + "\n" + checked
+    assert "not isolated" in lab_check.PRACTICE and "lab_check.py" in lab_check.PRACTICE
+
+
+def test_course_check_in_the_browser_is_the_practice_check_and_is_recorded(
+        tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv(course.WORK_ENV, str(tmp_path / "work"))
+    monkeypatch.setattr(manifest, "IN_BROWSER", True)
+    course.start(LAB.id, force=True)
+    started = capsys.readouterr().out
+    assert f'Check it in a cell: course.check("{LAB.id}")' in started
+    assert "lab_check.py" not in started, "a browser tab has no terminal to type it in"
+    assert course.check(LAB.id) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(lab_check.PRACTICE + "\n")
+    last = course.last_check(LAB.id)
+    assert last and last["passed"] > 0 and last["failed"] > 0
+    assert out.rstrip().splitlines()[-2] == f"{last['passed']} passed, {last['failed']} failed"
