@@ -155,10 +155,12 @@ def _save(name: str, data: dict, *, base: Path | None = None) -> None:
 
 # --- starting and resetting -----------------------------------------------------------------
 
-def forward_package(place: Path) -> None:
+def forward_package(place: Path, *, package=PACKAGE) -> None:
     """Make `place/lab` stand for the kit's lab package: a folder of two files (FORWARD) that
     send `import lab` and `python lab/lab_check.py` to the kit. A link left by an earlier
-    version of the course is replaced (the link only; what it points to is untouched)."""
+    version of the course is replaced (the link only; what it points to is untouched).
+    `package` is where the kit's lab/ is when the doorway is used: elsewhere than here only for
+    the browser site, whose drive holds it at /drive/lab (tools/site.py)."""
     door = place / "lab"
     if door.is_symlink():
         door.unlink()
@@ -168,7 +170,7 @@ def forward_package(place: Path) -> None:
                           "elsewhere, then start the lab again.")
     door.mkdir(exist_ok=True)
     for name, text in FORWARD.items():
-        (door / name).write_text(text.format(package=str(PACKAGE), kit=str(PACKAGE.parent)),
+        (door / name).write_text(text.format(package=str(package), kit=str(package.parent)),
                                  encoding="utf-8")
 
 
@@ -239,6 +241,9 @@ def _start(lab_id: str, *, force: bool = False, guided: bool = False,
             print(f"Started {lab.name}: {lab.title}{level}.")
     print(f"  your file:  {shown(harness)}  (fill the gaps marked '# --- your code ---')")
     print(f"  its tests:  {shown(place / 'tests.py')}")
+    if manifest.IN_BROWSER:
+        print(f'Check it in a cell: course.check("{lab.id}") (a practice check, in this page)')
+        return True
     print("Check it from that folder:")
     print(f"  cd {_quoted(shown(place))}")
     print(f"  {check_command(lab.id)}")
@@ -496,7 +501,10 @@ def _kit_env() -> dict:
 
 def check(lab_id: str) -> int:
     """Run the lab's checker in its folder, as the lessons print it, and return its exit code.
-    The checker itself records the result for progress()."""
+    The checker itself records the result for progress(). In the browser, where no process
+    can be started, this is practice(lab_id)."""
+    if manifest.IN_BROWSER:
+        return practice(lab_id)
     lab = _built(lab_id)
     place = work() / lab.folder
     if not (place / "harness.py").is_file():
@@ -506,6 +514,22 @@ def check(lab_id: str) -> int:
     command = shlex.split(check_command(lab.id))
     command[0] = sys.executable
     return subprocess.run(command, cwd=place, env=_kit_env()).returncode
+
+
+def practice(lab_id: str) -> int:
+    """The practice check of the lab's harness.py: the checker's tests and verdicts, run in this
+    process rather than a separate one (lab_check.check's `practice`), and its exit code. It is
+    the check of the course in a browser tab, where no process can be started; it guards
+    nothing, so it is labelled as practice. Recorded for progress() like any check."""
+    from lab import lab_check
+    lab = _built(lab_id)
+    place = work() / lab.folder
+    if not (place / "harness.py").is_file():
+        raise NotStarted(f'You have not started {lab.name} yet: run course.start("{lab.id}") '
+                         "first.")
+    _lay_out(lab)
+    return lab_check.check(place / "harness.py", place / "tests.py", lab.lesson.number,
+                           practice=True)
 
 
 # What JupyterLab's file browser does not list: Jupyter's own defaults, and the folders that
