@@ -1,0 +1,288 @@
+"""The course in a browser tab: a static JupyterLite site, built from the kit.
+
+    python -m tools.site build --out site/
+
+makes a folder any static host can serve (GitHub Pages, `python -m http.server`): JupyterLab and
+a Python kernel (Pyodide) running in the page, every lesson notebook, the `lab` package, the
+starters and the references the lessons' cells load, and the packed hints. Once served, the site
+fetches nothing from anywhere else: the kernel's default is a CDN, and here it is pointed at
+files in the site.
+
+What the site holds, and where each part comes from (PyPI and the npm registry only, at build
+time; downloads are kept in .site-cache/ so a second build needs no network):
+- JupyterLab and the kernel's extension: jupyterlite-core and jupyterlite-pyodide-kernel, the
+  kit's `site` extra;
+- Pyodide's core (the runtime and the standard library): the npm package `pyodide`, at the
+  version the kernel's extension was made for (its PYODIDE_VERSION), checked against the
+  registry's integrity hash;
+- what the kernel installs as it starts and the core package lacks (micropip, IPython and the
+  pure-Python packages under it, jedi): the wheels of PyPI at the versions Pyodide's own lock
+  file names; `comm`, which that lock lacks, goes into the kernel's own wheel index (piplite);
+- the lock file, pyodide-lock.json: Pyodide's, cut down to those wheels, each entry pointing at
+  its file in the site with that file's sha256. (pyodide-lock, the library that edits lock
+  files, reads this Pyodide's format only from release 0.1.3, which needs Python 3.12; the kit
+  supports 3.11, so the few fields are rewritten here.)
+
+In the page, the drive holds the kit's folders as they are in the kit; each lesson folder gets a
+`lab` doorway (the same two files `course start` writes in a lab folder, lab/desk/course.py),
+so `import lab` in a notebook finds /drive/lab, and the work folder, /drive/work, lives in the
+browser's storage. There `course.check` is the practice check (lab_check.PRACTICE).
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import io
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import urllib.request
+from pathlib import Path, PurePosixPath
+
+from lab.check import manifest
+from lab.desk import course
+
+CACHE = manifest.KIT / ".site-cache"
+REGISTRY = "https://registry.npmjs.org/pyodide"
+# Pyodide's core files, from its npm package: the runtime, the standard library, the lock file.
+CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+        "pyodide-lock.json", "package.json")
+# What the kernel installs as it starts (the extension's worker): ipykernel and pyodide-kernel
+# come with the extension; these come from Pyodide's lock, with everything they depend on.
+FROM_THE_LOCK = ("micropip", "ipython", "jedi")
+# What the kernel needs that Pyodide's lock lacks, pinned: into the kernel's own wheel index.
+FROM_PYPI = ("comm==0.2.3",)
+# From the kit into the page's drive; the authors' wing (source/) never goes.
+KIT_PARTS = ("lab", "lessons", "starters", "solutions")
+IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", ".lab", "work")
+DRIVE = PurePosixPath("/drive")  # where the kernel sees the site's files
+
+README = """# {title}, in your browser
+
+Everything here runs in this browser tab: JupyterLab, Python (Pyodide) and the course's fake
+world. Nothing is installed and nothing is sent anywhere.
+
+- Open a lesson: lessons/01-.../lesson.ipynb, and run its cells from the top.
+- A lab: `course.start("15.1")` in a cell copies the starter to work/15-stop/lab1/harness.py;
+  open it here, fill its gaps, save.
+- Check it: `course.check("15.1")` in a cell. In the browser this is a practice check: the same
+  tests and verdicts as the course's checker, run inside this page, not isolated. The check
+  that counts is `python lab/lab_check.py ...` on a computer, or your instructor's grader.
+- `course.hint("15.1")` and `course.progress()` work as on a computer.
+
+Your files live in this browser's storage for this site: clearing the site's data deletes
+them. Download what you want to keep (right-click in the file browser, Download).
+"""
+
+
+class SiteError(Exception):
+    """The site cannot be built; the message says what is missing."""
+
+
+def build(out: Path) -> Path:
+    """Build the site into `out` (replaced if it holds an earlier site) and return it."""
+    out = Path(out).resolve()
+    with tempfile.TemporaryDirectory(prefix="course-site-") as scratch:
+        stage = Path(scratch)
+        pyodide = stage / "static" / "pyodide"
+        lock = _lay_out_pyodide(pyodide)
+        extra = _kernel_wheels(lock, pyodide)
+        _lay_out_drive(stage / "files")
+        extension = _extension()
+        (stage / "jupyter_lite_config.json").write_text(json.dumps({
+            "LiteBuildConfig": {"ignore_sys_prefix": True, "federated_extensions": [str(extension)],
+                                "contents": [str(stage / "files")], "output_dir": str(out)},
+            "PipliteAddon": {"piplite_urls": [str(path) for path in extra]},
+        }, indent=1), encoding="utf-8")
+        (stage / "jupyter-lite.json").write_text(json.dumps({
+            "jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {"appName": "Build a coding-agent harness", "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True}}},
+        }, indent=1), encoding="utf-8")
+        # Every cell of a lesson stays drawn, so the browser's find sees the whole lesson, and an
+        # output is there as soon as its cell has run, scrolled to or not.
+        (stage / "overrides.json").write_text(json.dumps({
+            "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}), encoding="utf-8")
+        if out.exists():
+            if not (out / "jupyter-lite.json").is_file():
+                raise SiteError(f"{out} exists and is not a site this tool built; give --out a "
+                                "new folder or that site's.")
+            shutil.rmtree(out)
+        done = subprocess.run([sys.executable, "-m", "jupyterlite_core", "build",
+                               "--lite-dir", str(stage)], cwd=stage, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise SiteError("jupyter lite build failed:\n" + (done.stdout + done.stderr)[-3000:])
+    return out
+
+
+def _kernel_version() -> str:
+    try:
+        from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+    except ImportError:
+        raise SiteError("The site's build tools are not installed in this environment; install "
+                        "them with the kit's extra: .venv/bin/python -m pip install -e '.[site]'"
+                        ) from None
+    return PYODIDE_VERSION
+
+
+def _extension() -> Path:
+    """The kernel's JupyterLab extension, as jupyterlite-pyodide-kernel installs it."""
+    found = Path(sys.prefix, "share", "jupyter", "labextensions", "@jupyterlite",
+                 "pyodide-kernel-extension")
+    if not (found / "package.json").is_file():
+        raise SiteError(f"The Pyodide kernel's extension is not at {found}; reinstall the kit's "
+                        "extra: .venv/bin/python -m pip install -e '.[site]'")
+    return found
+
+
+def _fetch(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=120) as answer:
+        return answer.read()
+
+
+def _pyodide_package() -> bytes:
+    """The npm package `pyodide` at the kernel's version, from the cache or the registry, its
+    bytes checked against the registry's sha512 integrity hash."""
+    version = _kernel_version()
+    cached = CACHE / f"pyodide-{version}.tgz"
+    known = CACHE / f"pyodide-{version}.integrity"
+    if not (cached.is_file() and known.is_file()):
+        CACHE.mkdir(exist_ok=True)
+        meta = json.loads(_fetch(f"{REGISTRY}/{version}"))
+        data = _fetch(meta["dist"]["tarball"])
+        known.write_text(meta["dist"]["integrity"], encoding="utf-8")
+        cached.write_bytes(data)
+    data, integrity = cached.read_bytes(), known.read_text(encoding="utf-8").strip()
+    algorithm, _, digest = integrity.partition("-")
+    if algorithm != "sha512" or \
+            base64.b64encode(hashlib.sha512(data).digest()).decode() != digest:
+        cached.unlink()
+        raise SiteError(f"pyodide {version} from the npm registry does not match its integrity "
+                        "hash; it was deleted from the cache: build again.")
+    return data
+
+
+def _lay_out_pyodide(folder: Path) -> dict:
+    """Pyodide's core files into `folder`; returns its lock file, read."""
+    folder.mkdir(parents=True)
+    with tarfile.open(fileobj=io.BytesIO(_pyodide_package())) as package:
+        for member in package.getmembers():
+            name = member.name.partition("/")[2]
+            if name in CORE:
+                (folder / name).write_bytes(package.extractfile(member).read())
+    missing = [name for name in CORE if not (folder / name).is_file()]
+    if missing:
+        raise SiteError(f"The npm package pyodide lacks {missing}; the kernel cannot start "
+                        "without them.")
+    return json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
+
+
+def _canonical(name: str) -> str:
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
+def _needed(packages: dict) -> list[str]:
+    """FROM_THE_LOCK and everything they depend on, by the lock's own `depends`."""
+    by_name = {_canonical(key): key for key in packages}
+    wanted, seen = list(FROM_THE_LOCK), []
+    while wanted:
+        asked = wanted.pop()
+        name = by_name.get(_canonical(asked))
+        if name is None:
+            raise SiteError(f"Pyodide's lock file does not list {asked}, a package the kernel "
+                            "needs.")
+        if name not in seen:
+            seen.append(name)
+            wanted += packages[name]["depends"]
+    return sorted(seen)
+
+
+def _download(requirements: list[str], python: str) -> list[Path]:
+    """Pure-Python wheels of PyPI, one per requirement (name==version), cached."""
+    wheels = CACHE / "wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                           "--only-binary=:all:", "--python-version", python, "--dest",
+                           str(wheels), *requirements], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SiteError("pip could not download the kernel's wheels from PyPI:\n" +
+                        done.stderr[-2000:])
+    found = []
+    for requirement in requirements:
+        name, version = requirement.split("==")
+        match = [w for w in wheels.glob("*.whl") if _canonical(w.name.split("-")[0]) ==
+                 _canonical(name) and w.name.split("-")[1] == version]
+        if len(match) != 1:
+            raise SiteError(f"No single wheel of {requirement} in {wheels}.")
+        found.append(match[0])
+    return found
+
+
+def _kernel_wheels(lock: dict, folder: Path) -> list[Path]:
+    """Put the wheels the kernel loads through Pyodide's lock beside it and rewrite the lock to
+    them; returns FROM_PYPI's wheels, for the kernel's own index."""
+    packages = lock["packages"]
+    needed = _needed(packages)
+    python = ".".join(lock["info"]["python"].split(".")[:2])
+    wheels = _download([f"{name}=={packages[name]['version']}" for name in needed], python)
+    kept = {}
+    for name, wheel in zip(needed, wheels):
+        shutil.copyfile(wheel, folder / wheel.name)
+        kept[name] = {**packages[name], "file_name": wheel.name, "unvendored_tests": False,
+                      "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest()}
+    lock["packages"] = kept
+    (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n",
+                                              encoding="utf-8")
+    return _download(list(FROM_PYPI), python)
+
+
+def _lay_out_drive(files: Path) -> None:
+    """The kit's folders as the page's drive holds them, with hints packed and a `lab` doorway
+    in each lesson folder."""
+    for part in KIT_PARTS:
+        shutil.copytree(manifest.KIT / part, files / part, ignore=IGNORED)
+    labs = manifest.labs(built_only=True)
+    files.joinpath(*manifest.PACKED).write_text(manifest.pack_hints(labs), encoding="utf-8")
+    for lesson in manifest.lessons():
+        if lesson.notebook.is_file():
+            course.forward_package(files / "lessons" / lesson.folder.name,
+                                   package=DRIVE / "lab")
+    (files / "README.md").write_text(README.format(title=_title()), encoding="utf-8")
+
+
+def first_page() -> str:
+    """The site's address of the first lesson, relative to the site's root."""
+    first = next(lesson for lesson in manifest.lessons() if lesson.notebook.is_file())
+    return f"lab/index.html?path=lessons/{first.folder.name}/lesson.ipynb"
+
+
+def _title() -> str:
+    first = (manifest.KIT / "README.md").read_text(encoding="utf-8").splitlines()[0]
+    return first.lstrip("# ").strip()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.site",
+                                     description="Build the course as a static JupyterLite site.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    made = commands.add_parser("build", help="build the site into a folder")
+    made.add_argument("--out", type=Path, required=True, help="the folder to build it in")
+    args = parser.parse_args(argv)
+    try:
+        out = build(args.out)
+    except (SiteError, OSError) as problem:
+        print(f"tools.site: {problem}", file=sys.stderr)
+        return 1
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"Built the course site in {out} ({size / 1e6:.0f} MB). Serve the folder with any "
+          f"static host; to try it here: python -m http.server -d {out} -b 127.0.0.1 8000, then "
+          f"open http://127.0.0.1:8000/{first_page()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
