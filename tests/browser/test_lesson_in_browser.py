@@ -18,10 +18,8 @@ Without either it fails, naming what to install.
 from __future__ import annotations
 
 import contextlib
-import html
 import json
 import os
-import re
 import secrets
 import shutil
 import signal
@@ -36,19 +34,15 @@ from pathlib import Path
 import pytest
 
 from lab.check import manifest
+from tests.browser.page import (CHROMIUM_FLAGS, answer_prediction, chromium, kernel_idle,
+                                playwright_api, run_all_and_wait, shoot)
 from tools import notebooks
 
 pytestmark = pytest.mark.browser
 
 LESSON = manifest.lesson(15)
-CHROMIUM = Path(os.environ.get("HARNESS_COURSE_CHROMIUM", "/usr/bin/chromium"))
 # The record of a stopped batch: the shape the lesson's prose and its lab are built around.
 KNOWN_SHAPE = "U A[c1,c2,c3] R(c1) R(c2) R(c3) A(aborted)"
-OUTPUT = Path(__file__).resolve().parent / "output"
-# Without the networking flags Chromium keeps trying to reach Google's services.
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--disable-dev-shm-usage"]
 SECONDS_TO_START = 60  # JupyterLab answering its status API
 SECONDS_TO_RUN = 180  # every cell of the lesson, run from the browser
 # JupyterLab's user settings for the test: every cell kept in the page (so an output far down
@@ -59,28 +53,6 @@ SETTINGS = {
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
         "checkForUpdates": False, "fetchNews": "false"},
 }
-
-
-# --- what is needed, and what to install when it is missing ---------------------------------
-
-def playwright_api():
-    try:
-        from playwright import sync_api
-        return sync_api
-    except ImportError:
-        pass
-    pytest.fail("Playwright's Python package is not installed in this environment. Install "
-                "it with the kit's extra: .venv/bin/python -m pip install -e '.[browser]' "
-                "(do not run `playwright install`: the test uses Debian's chromium).",
-                pytrace=False)
-
-
-def chromium() -> Path:
-    if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
-        pytest.fail(f"There is no Chromium at {CHROMIUM}. Install Debian's package: "
-                    "sudo apt-get install -y chromium (or point HARNESS_COURSE_CHROMIUM at a "
-                    "Chromium executable).", pytrace=False)
-    return CHROMIUM
 
 
 def known_line() -> str:
@@ -94,23 +66,6 @@ def known_line() -> str:
                 "the lesson's prose relies on that record, so this test looks for it.",
                 pytrace=False)
 
-
-def first_prediction() -> tuple[str, str, str]:
-    """(letter, choice text, feedback text) of the right choice of the lesson's first
-    prediction, read from lesson.md and the notebook built from it."""
-    source = LESSON.source.read_text(encoding="utf-8").splitlines()
-    start = next(i for i, line in enumerate(source) if line.strip().startswith("::: predict"))
-    end = next(i for i, line in enumerate(source[start + 1:]) if line.strip() == ":::")
-    choices = [m for m in map(notebooks.CHOICE.match, source[start + 1:start + 1 + end]) if m]
-    right = next(i for i, m in enumerate(choices) if m.group(1) != " ")
-    letter = notebooks.LETTERS[right]
-    cell = next(c.source for c in notebooks.build(LESSON).cells
-                if c.cell_type == "markdown" and "<details><summary><b>A.</b>" in c.source)
-    match = re.search(rf"<details><summary><b>{letter}\.</b> (.*?)</summary>(.*?)</details>",
-                      cell, re.S)
-    plain = [" ".join(html.unescape(re.sub(r"<[^>]+>", "", part.replace("</p>", " "))).split())
-             for part in match.groups()]
-    return letter, plain[0], plain[1]
 
 
 # --- JupyterLab ------------------------------------------------------------------------------
@@ -206,60 +161,10 @@ def tail(log: Path, lines: int = 30) -> str:
     return "\n".join(log.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:])
 
 
-# --- the page --------------------------------------------------------------------------------
-
-CELL_STATES = """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')].map(cell => {
-    const prompt = cell.querySelector('.jp-InputArea-prompt');
-    const error = cell.querySelector('[data-mime-type="application/vnd.jupyter.stderr"]');
-    return [prompt ? prompt.textContent.trim() : '', error ? error.textContent : ''];
-})"""
-
-
-def kernel_idle(page):
-    """The status bar's kernel item once a kernel is connected and idle: "Python 3 (ipykernel) |
-    Idle" (it reads "No Kernel | ..." until the kernel has started)."""
-    return page.locator(".jp-StatusBar-TextItem",
-                        has_text=re.compile(r"^(?!No Kernel).+ \| Idle$"))
-
-
-def run_all_and_wait(page) -> None:
-    """Run every cell from the Run menu; return once every code cell has an execution count,
-    or fail naming the cells that did not run (and what an error cell said)."""
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.locator('.lm-Menu-item[data-command="runmenu:run-all"]').click()
-    deadline = time.monotonic() + SECONDS_TO_RUN
-    while True:
-        states = page.evaluate(CELL_STATES)
-        prompts = [p for p, _ in states]
-        numbered = [bool(re.fullmatch(r"\[\d+\]:", p)) for p in prompts]
-        if states and all(numbered):
-            return
-        if any(numbered) and "[*]:" not in prompts:  # the run ended, and not every cell ran
-            errors = [e for _, e in states if e.strip()]
-            pytest.fail(f"Run All Cells stopped: {numbered.count(False)} of {len(states)} code "
-                        "cells did not run." + (f" The first error:\n{errors[0][-1500:]}"
-                                                if errors else ""), pytrace=False)
-        dialog = page.locator(".jp-Dialog")
-        if dialog.count():  # a question no student was asked: fail now rather than at the bound
-            pytest.fail("JupyterLab asked instead of running: "
-                        + " / ".join(dialog.first.inner_text().split("\n")), pytrace=False)
-        if time.monotonic() > deadline:
-            pytest.fail(f"The lesson did not finish running within {SECONDS_TO_RUN} seconds; "
-                        f"cell prompts: {prompts}", pytrace=False)
-        page.wait_for_timeout(250)
-
-
-def shoot(page, name: str, tmp_path: Path) -> None:
-    OUTPUT.mkdir(exist_ok=True)
-    page.screenshot(path=str(tmp_path / name))
-    shutil.copyfile(tmp_path / name, OUTPUT / name)
-
-
 def test_lesson_15_runs_and_answers_a_prediction_in_chromium(tmp_path):
     api = playwright_api()
     executable = chromium()
     line = known_line()
-    letter, choice, feedback = first_prediction()
 
     with jupyterlab(tmp_path) as (base, token, log), api.sync_playwright() as playwright:
         url = f"{base}/lab/tree/lessons/{LESSON.folder.name}/lesson.ipynb?reset&token={token}"
@@ -277,7 +182,7 @@ def test_lesson_15_runs_and_answers_a_prediction_in_chromium(tmp_path):
                 notebook = page.locator(".jp-NotebookPanel .jp-Notebook")
                 notebook.locator(".jp-CodeCell").first.wait_for(timeout=60_000)
                 kernel_idle(page).wait_for(timeout=60_000)  # before it, Run All asks for one
-                run_all_and_wait(page)
+                run_all_and_wait(page, SECONDS_TO_RUN)
                 kernel_idle(page).wait_for(timeout=30_000)
 
                 shown = notebook.locator(".jp-OutputArea-output", has_text=line).first
@@ -285,21 +190,7 @@ def test_lesson_15_runs_and_answers_a_prediction_in_chromium(tmp_path):
                 shown.scroll_into_view_if_needed()
                 shoot(page, "lesson15-output.png", tmp_path)
 
-                cell = notebook.locator(".jp-MarkdownCell").filter(
-                    has=page.locator("details")).first
-                details = cell.locator("details").filter(
-                    has=page.locator("summary", has_text=re.compile(rf"^{letter}\."))).first
-                others = cell.locator("details:not([open]) p")
-                said = details.locator("p").first
-                details.scroll_into_view_if_needed()
-                api.expect(said).to_be_hidden()
-                details.locator("summary").click()
-                api.expect(said).to_be_visible(timeout=10_000)
-                assert " ".join(details.locator("summary").inner_text().split()) == \
-                    f"{letter}. {choice}"
-                assert " ".join(details.inner_text().split()).endswith(feedback)
-                for other in range(others.count()):  # the other choices still hide theirs
-                    api.expect(others.nth(other)).to_be_hidden()
+                answer_prediction(api, page, LESSON)
                 shoot(page, "lesson15-prediction.png", tmp_path)
             except BaseException:
                 try:

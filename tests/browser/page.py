@@ -1,0 +1,140 @@
+"""What both browser tests use: Playwright and Debian's Chromium, found or named as missing; the
+lesson's first prediction, read from its source; and JupyterLab's page, read and driven the same
+way whether JupyterLab runs on a server (test_lesson_in_browser.py) or in the page itself
+(test_site_in_browser.py)."""
+from __future__ import annotations
+
+import html
+import os
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from lab.check import manifest
+from tools import notebooks
+
+CHROMIUM = Path(os.environ.get("HARNESS_COURSE_CHROMIUM", "/usr/bin/chromium"))
+OUTPUT = Path(__file__).resolve().parent / "output"
+# Without the networking flags Chromium keeps trying to reach Google's services.
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--disable-dev-shm-usage"]
+
+
+def playwright_api():
+    try:
+        from playwright import sync_api
+        return sync_api
+    except ImportError:
+        pass
+    pytest.fail("Playwright's Python package is not installed in this environment. Install "
+                "it with the kit's extra: .venv/bin/python -m pip install -e '.[browser]' "
+                "(do not run `playwright install`: the test uses Debian's chromium).",
+                pytrace=False)
+
+
+def chromium() -> Path:
+    if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
+        pytest.fail(f"There is no Chromium at {CHROMIUM}. Install Debian's package: "
+                    "sudo apt-get install -y chromium (or point HARNESS_COURSE_CHROMIUM at a "
+                    "Chromium executable).", pytrace=False)
+    return CHROMIUM
+
+
+def first_prediction(lesson: manifest.Lesson) -> tuple[str, str, str]:
+    """(letter, choice text, feedback text) of the right choice of the lesson's first
+    prediction, read from lesson.md and the notebook built from it."""
+    source = lesson.source.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(source) if line.strip().startswith("::: predict"))
+    end = next(i for i, line in enumerate(source[start + 1:]) if line.strip() == ":::")
+    choices = [m for m in map(notebooks.CHOICE.match, source[start + 1:start + 1 + end]) if m]
+    right = next(i for i, m in enumerate(choices) if m.group(1) != " ")
+    letter = notebooks.LETTERS[right]
+    cell = next(c.source for c in notebooks.build(lesson).cells
+                if c.cell_type == "markdown" and "<details><summary><b>A.</b>" in c.source)
+    match = re.search(rf"<details><summary><b>{letter}\.</b> (.*?)</summary>(.*?)</details>",
+                      cell, re.S)
+    plain = [" ".join(html.unescape(re.sub(r"<[^>]+>", "", part.replace("</p>", " "))).split())
+             for part in match.groups()]
+    return letter, plain[0], plain[1]
+
+
+# --- the page --------------------------------------------------------------------------------
+
+CELL_STATES = """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')].map(cell => {
+    const prompt = cell.querySelector('.jp-InputArea-prompt');
+    const error = cell.querySelector('[data-mime-type="application/vnd.jupyter.stderr"]');
+    return [prompt ? prompt.textContent.trim() : '', error ? error.textContent : ''];
+})"""
+
+
+def kernel_idle(page):
+    """The status bar's kernel item once a kernel is connected and idle: "Python 3 (ipykernel) |
+    Idle" (it reads "No Kernel | ..." until the kernel has started)."""
+    return page.locator(".jp-StatusBar-TextItem",
+                        has_text=re.compile(r"^(?!No Kernel).+ \| Idle$"))
+
+
+def run_all(page, seconds: float) -> list[tuple[bool, str]]:
+    """Run every cell from the Run menu; once the run has ended, (ran, error text) for each code
+    cell in order. It has ended when every code cell has an execution count, or when none is
+    waiting any more (a cell raised, and the cells after it were not run). Fails at the bound,
+    or when JupyterLab asks a question instead of running."""
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.locator('.lm-Menu-item[data-command="runmenu:run-all"]').click()
+    deadline = time.monotonic() + seconds
+    while True:
+        states = page.evaluate(CELL_STATES)
+        prompts = [p for p, _ in states]
+        numbered = [bool(re.fullmatch(r"\[\d+\]:", p)) for p in prompts]
+        if states and (all(numbered) or (any(numbered) and "[*]:" not in prompts)):
+            return [(ran, error) for ran, (_, error) in zip(numbered, states)]
+        dialog = page.locator(".jp-Dialog")
+        if dialog.count():  # a question no student was asked: fail now rather than at the bound
+            pytest.fail("JupyterLab asked instead of running: "
+                        + " / ".join(dialog.first.inner_text().split("\n")), pytrace=False)
+        if time.monotonic() > deadline:
+            pytest.fail(f"The lesson did not finish running within {seconds:.0f} seconds; "
+                        f"cell prompts: {prompts}", pytrace=False)
+        page.wait_for_timeout(250)
+
+
+def run_all_and_wait(page, seconds: float) -> None:
+    """run_all, failing unless every code cell ran (naming the first error, if one was shown)."""
+    states = run_all(page, seconds)
+    if not all(ran for ran, _ in states):
+        errors = [e for _, e in states if e.strip()]
+        pytest.fail(f"Run All Cells stopped: {[ran for ran, _ in states].count(False)} of "
+                    f"{len(states)} code cells did not run." +
+                    (f" The first error:\n{errors[0][-1500:]}" if errors else ""), pytrace=False)
+
+
+def answer_prediction(api, page, lesson: manifest.Lesson) -> None:
+    """Open the right choice of the lesson's first prediction; its feedback, and only its, must
+    then be shown, with the words the lesson's source gives."""
+    letter, choice, feedback = first_prediction(lesson)
+    notebook = page.locator(".jp-NotebookPanel .jp-Notebook")
+    cell = notebook.locator(".jp-MarkdownCell").filter(has=page.locator("details")).first
+    details = cell.locator("details").filter(
+        has=page.locator("summary", has_text=re.compile(rf"^{letter}\."))).first
+    others = cell.locator("details:not([open]) p")
+    said = details.locator("p").first
+    details.scroll_into_view_if_needed()
+    api.expect(said).to_be_hidden()
+    details.locator("summary").click()
+    api.expect(said).to_be_visible(timeout=10_000)
+    assert " ".join(details.locator("summary").inner_text().split()) == f"{letter}. {choice}"
+    assert " ".join(details.inner_text().split()).endswith(feedback)
+    for other in range(others.count()):  # the other choices still hide theirs
+        api.expect(others.nth(other)).to_be_hidden()
+
+
+def shoot(page, name: str, tmp_path: Path) -> None:
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(tmp_path / name))
+    shutil.copyfile(tmp_path / name, OUTPUT / name)
+
+

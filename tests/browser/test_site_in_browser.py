@@ -1,0 +1,161 @@
+"""Lesson 15 in the course's browser site (tools/site.py), with no network beyond this machine.
+
+Builds the site with `python -m tools.site build` (its downloads come from .site-cache/ after
+the first build), serves it on 127.0.0.1 from a thread, and opens lessons/15-stop/lesson.ipynb
+in headless Chromium through Playwright in a fresh profile, with every request to a host other
+than 127.0.0.1 refused and recorded (none may be made). Then, as a student would: runs all cells
+from the Run menu, in the kernel that runs in the page. The run goes on until the first cell
+that loads the student's lab 15.2, which is not started (the lesson says so), and stops there;
+every cell before it must have printed its pinned text exactly, apart from those that print
+the work folder's paths. Opens the first prediction; the run has started lab 15.1 on the way;
+runs the practice check in a new cell and sees lab_check.py's count for the starter; opens the
+student's harness.py from the browser's storage in JupyterLab's editor. Screenshots go to the
+test's tmp_path and tests/browser/output/.
+
+Needs what test_lesson_in_browser.py needs, and the kit's `site` extra
+(`pip install -e '.[site]'`); the first build needs PyPI and the npm registry.
+
+    .venv/bin/python -m pytest -m browser tests/browser/test_site_in_browser.py
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import threading
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+from lab import lab_check
+from lab.check import manifest, runner, suite
+from tests.browser.page import (CHROMIUM_FLAGS, answer_prediction, chromium, kernel_idle,
+                                playwright_api, run_all, shoot)
+from tools import notebooks, site
+
+pytestmark = pytest.mark.browser
+
+LESSON = manifest.lesson(15)
+LAB = manifest.lab("15.1")
+SECONDS_TO_START = 120  # the kernel, loaded from the site and started in the page
+SECONDS_TO_RUN = 300  # the lesson's cells, then the practice check, in the page's Python
+# Cells whose output holds the work folder's paths, which the pins write as <work>.
+TOUCHES_WORK = ("course.start(", "course.yours(", "course.respond(", "course.recall(")
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        pass  # the browser dropping a connection it no longer wants is not a failure
+
+
+@contextlib.contextmanager
+def served(folder: Path):
+    """The folder on http://127.0.0.1:PORT/, from a thread; always shut down."""
+    server = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def starter_count() -> str:
+    """What lab_check.py's count line says of lab 15.1's starter: the practice check must agree."""
+    files = suite.of_lab(LAB.id)
+    report = runner.run(LAB.starter, files, runner.expected_for(files))
+    assert report.failed, "the starter must fail its own lab for this test to mean anything"
+    return f"{report.passed} passed, {report.failed} failed"
+
+
+def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_network(tmp_path):
+    api = playwright_api()
+    executable = chromium()
+    count = starter_count()
+    try:
+        built = site.build(tmp_path / "site")
+    except site.SiteError as problem:
+        pytest.fail(f"The site did not build: {problem}", pytrace=False)
+    code = [c for c in notebooks.build(LESSON).cells if c.cell_type == "code"]
+    pins = notebooks.pins(LESSON)
+    outside: list[str] = []
+
+    def only_here(route):
+        if urllib.parse.urlsplit(route.request.url).hostname != "127.0.0.1":
+            outside.append(route.request.url)
+            return route.abort()
+        return route.continue_()
+
+    with served(built) as base, api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(executable), headless=True,
+                                             args=CHROMIUM_FLAGS, timeout=60_000)
+        try:
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            context.route("**/*", only_here)
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            try:
+                page.goto(f"{base}lab/index.html?path=lessons/{LESSON.folder.name}/lesson.ipynb",
+                          timeout=60_000)
+                notebook = page.locator(".jp-NotebookPanel .jp-Notebook")
+                notebook.locator(".jp-CodeCell").first.wait_for(timeout=60_000)
+                kernel_idle(page).wait_for(timeout=SECONDS_TO_START * 1000)
+                states = run_all(page, SECONDS_TO_RUN)
+
+                ran = [done for done, _ in states]
+                stopped = ran.index(False) - 1 if False in ran else len(ran) - 1
+                assert "course.yours(" in code[stopped].source, (
+                    f"Run All stopped at code cell {stopped}, not at the first that loads the "
+                    f"student's unstarted lab: {states[stopped][1][-800:]}")
+                assert "You have not started" in states[stopped][1]
+                cells = notebook.locator(".jp-CodeCell")
+                for n in range(stopped):
+                    if any(call in code[n].source for call in TOUCHES_WORK):
+                        continue
+                    cells.nth(n).scroll_into_view_if_needed()  # a cell out of view is not drawn
+                    if pins[code[n].id].strip():
+                        cells.nth(n).locator(".jp-OutputArea-output").first.wait_for()
+                    shown = cells.nth(n).locator(".jp-OutputArea").inner_text()
+                    assert shown.strip() == pins[code[n].id].strip(), (
+                        f"code cell {n} ({code[n].id}) printed, in the browser:\n{shown}\n"
+                        f"and its pin says:\n{pins[code[n].id]}")
+                shoot(page, "site-lesson15-run.png", tmp_path)
+
+                answer_prediction(api, page, LESSON)
+                shoot(page, "site-lesson15-prediction.png", tmp_path)
+
+                cells.nth(len(code) - 1).click()
+                page.keyboard.press("Escape")
+                page.keyboard.press("b")  # a new cell below the last, as a student adds one
+                page.keyboard.press("Enter")
+                page.keyboard.type(f'course.check("{LAB.id}")')
+                page.keyboard.press("Shift+Enter")
+                report = notebook.locator(".jp-CodeCell").nth(len(code)).locator(
+                    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stdout"]')
+                api.expect(report).to_contain_text(count, timeout=SECONDS_TO_RUN * 1000)
+                text = report.inner_text()
+                assert text.startswith(lab_check.PRACTICE.split(":")[0])
+                assert "not isolated" in text and f"\n{count}\n" in text
+                report.scroll_into_view_if_needed()
+                shoot(page, "site-lesson15-practice-check.png", tmp_path)
+
+                page.goto(f"{base}lab/index.html?path=work/{LAB.folder}/harness.py",
+                          timeout=60_000)
+                first = LAB.starter.read_text(encoding="utf-8").splitlines()[0]
+                api.expect(page.locator(".jp-FileEditor .cm-content")).to_contain_text(
+                    first, timeout=60_000)
+                shoot(page, "site-lab15.1-harness.png", tmp_path)
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    shoot(page, "site-failure.png", tmp_path)
+                raise
+        finally:
+            browser.close()
+    assert not outside, f"the site reached beyond 127.0.0.1 for: {outside[:5]}"
