@@ -49,9 +49,9 @@ def main(argv=None) -> int:
 
 
 PRACTICE = ("Practice check: the same tests and verdicts as lab_check.py, run inside this "
-            "page's Python, not isolated: a harness.py that blocks hangs the page, and nothing "
-            "stops it from faking a result. What counts is lab_check.py on a computer, or your "
-            "instructor's grader.")
+            "page's Python, not isolated: a harness.py that blocks holds that Python until you "
+            "restart its kernel, and nothing stops one from faking a result. What counts is "
+            "lab_check.py on a computer, or your instructor's grader.")
 
 
 def check(harness: Path, tests: Path, lesson: int, *, verbose: bool = False,

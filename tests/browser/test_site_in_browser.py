@@ -8,8 +8,9 @@ from the Run menu, in the kernel that runs in the page. The run goes on until th
 that loads the student's lab 15.2, which is not started (the lesson says so), and stops there;
 every cell before it must have printed its pinned text exactly, apart from those that print
 the work folder's paths. Opens the first prediction; the run has started lab 15.1 on the way;
-runs the practice check in a new cell and sees lab_check.py's count for the starter; opens the
-student's harness.py from the browser's storage in JupyterLab's editor. Screenshots go to the
+runs the practice check in a new cell and sees lab_check.py's report of the starter, line for
+line after the line naming the file; does the same with the lab's reference, which passes;
+opens the student's harness.py from the browser's storage in JupyterLab's editor. Screenshots go to the
 test's tmp_path and tests/browser/output/.
 
 Needs what test_lesson_in_browser.py needs, and the kit's `site` extra
@@ -22,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import io
 import threading
 import urllib.parse
 from pathlib import Path
@@ -29,7 +31,7 @@ from pathlib import Path
 import pytest
 
 from lab import lab_check
-from lab.check import manifest, runner, suite
+from lab.check import manifest
 from tests.browser.page import (CHROMIUM_FLAGS, answer_prediction, chromium, kernel_idle,
                                 playwright_api, run_all, shoot)
 from tools import notebooks, site
@@ -67,18 +69,44 @@ def served(folder: Path):
         server.server_close()
 
 
-def starter_count() -> str:
-    """What lab_check.py's count line says of lab 15.1's starter: the practice check must agree."""
-    files = suite.of_lab(LAB.id)
-    report = runner.run(LAB.starter, files, runner.expected_for(files))
-    assert report.failed, "the starter must fail its own lab for this test to mean anything"
-    return f"{report.passed} passed, {report.failed} failed"
+def checkers_report(harness: Path) -> tuple[str, str]:
+    """(count line, report after its first line) of lab_check.py on `harness` for lab 15.1, run
+    here with its separate process: what the practice check in the page must print too."""
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        lab_check.check(harness, LAB.tests, LAB.lesson.number)
+    lines = printed.getvalue().splitlines()
+    assert lines[0].startswith("Checking ")
+    return lines[-2], "\n".join(lines[1:])
+
+
+def typed_and_run(page, notebook, after: int, code: str):
+    """A new code cell below cell `after`, `code` typed into it and run, as a student adds one;
+    returns the locator of what it printed."""
+    notebook.locator(".jp-CodeCell").nth(after).click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    page.keyboard.press("Enter")
+    page.keyboard.type(code)
+    page.keyboard.press("Shift+Enter")
+    return notebook.locator(".jp-CodeCell").nth(after + 1).locator(
+        '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stdout"]')
+
+
+def after_checking(text: str) -> str:
+    """A report from the line after its `Checking ...` line on, which names the file's path."""
+    lines = text.strip().splitlines()
+    return "\n".join(lines[[n for n, line in enumerate(lines) if line.startswith("Checking ")][0]
+                           + 1:])
 
 
 def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_network(tmp_path):
     api = playwright_api()
     executable = chromium()
-    count = starter_count()
+    count, expected = checkers_report(LAB.starter)
+    solution_count, solution_expected = checkers_report(LAB.solution)
+    assert count.endswith(" failed") and not count.endswith(" 0 failed"), \
+        "the starter must fail its own lab for this test to mean anything"
     try:
         built = site.build(tmp_path / "site")
     except site.SiteError as problem:
@@ -131,20 +159,21 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
                 answer_prediction(api, page, LESSON)
                 shoot(page, "site-lesson15-prediction.png", tmp_path)
 
-                cells.nth(len(code) - 1).click()
-                page.keyboard.press("Escape")
-                page.keyboard.press("b")  # a new cell below the last, as a student adds one
-                page.keyboard.press("Enter")
-                page.keyboard.type(f'course.check("{LAB.id}")')
-                page.keyboard.press("Shift+Enter")
-                report = notebook.locator(".jp-CodeCell").nth(len(code)).locator(
-                    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stdout"]')
+                report = typed_and_run(page, notebook, len(code) - 1, f'course.check("{LAB.id}")')
                 api.expect(report).to_contain_text(count, timeout=SECONDS_TO_RUN * 1000)
                 text = report.inner_text()
-                assert text.startswith(lab_check.PRACTICE.split(":")[0])
-                assert "not isolated" in text and f"\n{count}\n" in text
+                assert text.startswith(lab_check.PRACTICE + "\n"), text[:300]
+                assert after_checking(text) == expected, "the practice report is not the checker's"
                 report.scroll_into_view_if_needed()
                 shoot(page, "site-lesson15-practice-check.png", tmp_path)
+
+                solved = typed_and_run(page, notebook, len(code), (
+                    "from pathlib import Path; from lab import lab_check; lab_check.check("
+                    f"Path('/drive/{LAB.solution.relative_to(manifest.KIT).as_posix()}'), "
+                    f"Path('/drive/{LAB.tests.relative_to(manifest.KIT).as_posix()}'), "
+                    f"{LAB.lesson.number}, practice=True)"))
+                api.expect(solved).to_contain_text(solution_count, timeout=SECONDS_TO_RUN * 1000)
+                assert after_checking(solved.inner_text()) == solution_expected
 
                 page.goto(f"{base}lab/index.html?path=work/{LAB.folder}/harness.py",
                           timeout=60_000)
