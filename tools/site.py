@@ -23,6 +23,10 @@ time; downloads are kept in .site-cache/ so a second build needs no network):
   files, reads this Pyodide's format only from release 0.1.3, which needs Python 3.12; the kit
   supports 3.11, so the few fields are rewritten here.)
 
+For a class, `--through LAB` makes the drive the student release through that lab instead
+(grader/release.py, `python -m grader release`): no references but those `--with-reference`
+names, and the lessons' cells that need one show what they printed.
+
 In the page, the drive holds the kit's folders as they are in the kit; each lesson folder gets a
 `lab` doorway (the same two files `course start` writes in a lab folder, lab/desk/course.py),
 so `import lab` in a notebook finds /drive/lab, and the work folder, /drive/work, lives in the
@@ -83,15 +87,21 @@ class SiteError(Exception):
     """The site cannot be built; the message says what is missing."""
 
 
-def build(out: Path) -> Path:
-    """Build the site into `out` (replaced if it holds an earlier site) and return it."""
+def build(out: Path, *, through: str | None = None, with_reference=()) -> Path:
+    """Build the site into `out` (replaced if it holds an earlier site) and return it. With
+    `through`, the drive holds the student release through that lab (grader/release.py: no
+    references but those of `with_reference`, and the cells that need one show what they
+    printed) instead of the whole course."""
     out = Path(out).resolve()
     with tempfile.TemporaryDirectory(prefix="course-site-") as scratch:
         stage = Path(scratch)
         pyodide = stage / "static" / "pyodide"
         lock = _lay_out_pyodide(pyodide)
         extra = _kernel_wheels(lock, pyodide)
-        _lay_out_drive(stage / "files")
+        if through:
+            _lay_out_release(stage / "files", through, with_reference)
+        else:
+            _lay_out_drive(stage / "files")
         extension = _extension()
         (stage / "jupyter_lite_config.json").write_text(json.dumps({
             "LiteBuildConfig": {"ignore_sys_prefix": True, "federated_extensions": [str(extension)],
@@ -241,16 +251,37 @@ def _kernel_wheels(lock: dict, folder: Path) -> list[Path]:
 
 
 def _lay_out_drive(files: Path) -> None:
-    """The kit's folders as the page's drive holds them, with hints packed and a `lab` doorway
-    in each lesson folder."""
+    """The kit's folders as the page's drive holds them, with hints packed, a `lab` doorway
+    in each lesson folder, and the site's README."""
     for part in KIT_PARTS:
         shutil.copytree(manifest.KIT / part, files / part, ignore=IGNORED)
     labs = manifest.labs(built_only=True)
     files.joinpath(*manifest.PACKED).write_text(manifest.pack_hints(labs), encoding="utf-8")
-    for lesson in manifest.lessons():
-        if lesson.notebook.is_file():
-            course.forward_package(files / "lessons" / lesson.folder.name,
-                                   package=DRIVE / "lab")
+    _doorways_and_readme(files)
+
+
+def _lay_out_release(files: Path, through: str, with_reference=()) -> None:
+    """The student release through lab `through` as the page's drive holds it: its lab package
+    (hints packed), lessons, starters and chosen references, with RELEASE.md, which lists the
+    cells shown as recorded; then the doorways and the site's README."""
+    from grader import release
+    with tempfile.TemporaryDirectory(prefix="course-site-release-") as scratch:
+        made = Path(scratch) / "release"
+        try:
+            release.build(made, through=through, with_reference=with_reference)
+        except ValueError as problem:
+            raise SiteError(str(problem)) from None
+        for part in KIT_PARTS:
+            if (made / part).is_dir():
+                shutil.copytree(made / part, files / part, ignore=IGNORED)
+        shutil.copyfile(made / "RELEASE.md", files / "RELEASE.md")
+    _doorways_and_readme(files)
+
+
+def _doorways_and_readme(files: Path) -> None:
+    for lesson in (files / "lessons").iterdir():
+        if (lesson / "lesson.ipynb").is_file():
+            course.forward_package(lesson, package=DRIVE / "lab")
     (files / "README.md").write_text(README.format(title=_title()), encoding="utf-8")
 
 
@@ -271,9 +302,15 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     made = commands.add_parser("build", help="build the site into a folder")
     made.add_argument("--out", type=Path, required=True, help="the folder to build it in")
+    made.add_argument("--through", metavar="LAB", help="hold the student release through this "
+                      "lab (as `python -m grader release`), not the whole course")
+    made.add_argument("--with-reference", nargs="+", default=[], metavar="LAB",
+                      help="with --through: the references of these labs, too")
     args = parser.parse_args(argv)
+    if args.with_reference and not args.through:
+        parser.error("--with-reference goes with --through")
     try:
-        out = build(args.out)
+        out = build(args.out, through=args.through, with_reference=args.with_reference)
     except (SiteError, OSError) as problem:
         print(f"tools.site: {problem}", file=sys.stderr)
         return 1
