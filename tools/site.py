@@ -104,8 +104,10 @@ def build(out: Path, *, through: str | None = None, with_reference=()) -> Path:
             _lay_out_drive(stage / "files")
         extension = _extension()
         (stage / "jupyter_lite_config.json").write_text(json.dumps({
+            # No source maps: half the site's bytes, and of use only to whoever debugs JupyterLab.
             "LiteBuildConfig": {"ignore_sys_prefix": True, "federated_extensions": [str(extension)],
-                                "contents": [str(stage / "files")], "output_dir": str(out)},
+                                "contents": [str(stage / "files")], "output_dir": str(out),
+                                "no_sourcemaps": True},
             "PipliteAddon": {"piplite_urls": [str(path) for path in extra]},
         }, indent=1), encoding="utf-8")
         (stage / "jupyter-lite.json").write_text(json.dumps({
