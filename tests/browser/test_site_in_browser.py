@@ -10,7 +10,8 @@ every cell before it must have printed its pinned text exactly, apart from those
 the work folder's paths. Opens the first prediction; the run has started lab 15.1 on the way;
 runs the practice check in a new cell and sees lab_check.py's report of the starter, line for
 line after the line naming the file; does the same with the lab's reference, which passes;
-opens the student's harness.py from the browser's storage in JupyterLab's editor. Screenshots go to the
+asks for a hint and the progress view, which shows the practice check; opens the student's
+harness.py from the browser's storage in JupyterLab's editor. Screenshots go to the
 test's tmp_path and tests/browser/output/.
 
 Needs what test_lesson_in_browser.py needs, and the kit's `site` extra
@@ -174,6 +175,13 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
                     f"{LAB.lesson.number}, practice=True)"))
                 api.expect(solved).to_contain_text(solution_count, timeout=SECONDS_TO_RUN * 1000)
                 assert after_checking(solved.inner_text()) == solution_expected
+
+                desk = typed_and_run(page, notebook, len(code) + 1,
+                                     f'course.hint("{LAB.id}"); course.progress()')
+                passed, failed = (int(word) for word in count.split()[::2])
+                api.expect(desk).to_contain_text(f"failing ({passed}/{passed + failed})",
+                                                 timeout=60_000)
+                assert f"Hint 1 of 3 for {LAB.name}" in desk.inner_text()
 
                 page.goto(f"{base}lab/index.html?path=work/{LAB.folder}/harness.py",
                           timeout=60_000)
