@@ -499,37 +499,25 @@ def _kit_env() -> dict:
     return env
 
 
-def check(lab_id: str) -> int:
+def check(lab_id: str, *, practice: bool | None = None) -> int:
     """Run the lab's checker in its folder, as the lessons print it, and return its exit code.
-    The checker itself records the result for progress(). In the browser, where no process
-    can be started, this is practice(lab_id)."""
-    if manifest.IN_BROWSER:
-        return practice(lab_id)
+    The checker itself records the result for progress(). With `practice` (the default in the
+    browser, where no process can be started), the practice check instead: the checker's tests
+    and verdicts, run in this process (lab_check.check's `practice`), labelled as such."""
+    practice = manifest.IN_BROWSER if practice is None else practice
     lab = _built(lab_id)
     place = work() / lab.folder
     if not (place / "harness.py").is_file():
-        raise NotStarted(f"You have not started {lab.name} yet: run `course start {lab.id}` "
-                         "first.")
+        how = f'course.start("{lab.id}")' if manifest.IN_BROWSER else f"`course start {lab.id}`"
+        raise NotStarted(f"You have not started {lab.name} yet: run {how} first.")
     _lay_out(lab)  # a missing `lab` or tests.py would make the command fail for the wrong reason
+    if practice:
+        from lab import lab_check
+        return lab_check.check(place / "harness.py", place / "tests.py", lab.lesson.number,
+                               practice=True)
     command = shlex.split(check_command(lab.id))
     command[0] = sys.executable
     return subprocess.run(command, cwd=place, env=_kit_env()).returncode
-
-
-def practice(lab_id: str) -> int:
-    """The practice check of the lab's harness.py: the checker's tests and verdicts, run in this
-    process rather than a separate one (lab_check.check's `practice`), and its exit code. It is
-    the check of the course in a browser tab, where no process can be started; it guards
-    nothing, so it is labelled as practice. Recorded for progress() like any check."""
-    from lab import lab_check
-    lab = _built(lab_id)
-    place = work() / lab.folder
-    if not (place / "harness.py").is_file():
-        raise NotStarted(f'You have not started {lab.name} yet: run course.start("{lab.id}") '
-                         "first.")
-    _lay_out(lab)
-    return lab_check.check(place / "harness.py", place / "tests.py", lab.lesson.number,
-                           practice=True)
 
 
 # What JupyterLab's file browser does not list: Jupyter's own defaults, and the folders that
