@@ -47,6 +47,9 @@ import tempfile
 import urllib.request
 from pathlib import Path, PurePosixPath
 
+from packaging.utils import canonicalize_name, parse_wheel_filename
+from packaging.version import Version
+
 from lab.check import manifest
 from lab.desk import course
 
@@ -93,6 +96,9 @@ def build(out: Path, *, through: str | None = None, with_reference=()) -> Path:
     references but those of `with_reference`, and the cells that need one show what they
     printed) instead of the whole course."""
     out = Path(out).resolve()
+    if out.exists() and not (out / "jupyter-lite.json").is_file():
+        raise SiteError(f"{out} exists and is not a site this tool built; give --out a new "
+                        "folder or that site's.")
     with tempfile.TemporaryDirectory(prefix="course-site-") as scratch:
         stage = Path(scratch)
         pyodide = stage / "static" / "pyodide"
@@ -112,7 +118,7 @@ def build(out: Path, *, through: str | None = None, with_reference=()) -> Path:
         }, indent=1), encoding="utf-8")
         (stage / "jupyter-lite.json").write_text(json.dumps({
             "jupyter-lite-schema-version": 0,
-            "jupyter-config-data": {"appName": "Build a coding-agent harness", "litePluginSettings": {
+            "jupyter-config-data": {"appName": _title(), "litePluginSettings": {
                 "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True}}},
         }, indent=1), encoding="utf-8")
         # Every cell of a lesson stays drawn, so the browser's find sees the whole lesson, and an
@@ -120,9 +126,6 @@ def build(out: Path, *, through: str | None = None, with_reference=()) -> Path:
         (stage / "overrides.json").write_text(json.dumps({
             "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}), encoding="utf-8")
         if out.exists():
-            if not (out / "jupyter-lite.json").is_file():
-                raise SiteError(f"{out} exists and is not a site this tool built; give --out a "
-                                "new folder or that site's.")
             shutil.rmtree(out)
         done = subprocess.run([sys.executable, "-m", "jupyterlite_core", "build",
                                "--lite-dir", str(stage)], cwd=stage, capture_output=True, text=True)
@@ -193,17 +196,13 @@ def _lay_out_pyodide(folder: Path) -> dict:
     return json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
 
 
-def _canonical(name: str) -> str:
-    return name.lower().replace("_", "-").replace(".", "-")
-
-
 def _needed(packages: dict) -> list[str]:
     """FROM_THE_LOCK and everything they depend on, by the lock's own `depends`."""
-    by_name = {_canonical(key): key for key in packages}
+    by_name = {canonicalize_name(key): key for key in packages}
     wanted, seen = list(FROM_THE_LOCK), []
     while wanted:
         asked = wanted.pop()
-        name = by_name.get(_canonical(asked))
+        name = by_name.get(canonicalize_name(asked))
         if name is None:
             raise SiteError(f"Pyodide's lock file does not list {asked}, a package the kernel "
                             "needs.")
@@ -223,11 +222,11 @@ def _download(requirements: list[str], python: str) -> list[Path]:
     if done.returncode != 0:
         raise SiteError("pip could not download the kernel's wheels from PyPI:\n" +
                         done.stderr[-2000:])
-    found = []
+    found, cached = [], {parse_wheel_filename(w.name)[:2]: w for w in wheels.glob("*.whl")}
     for requirement in requirements:
         name, version = requirement.split("==")
-        match = [w for w in wheels.glob("*.whl") if _canonical(w.name.split("-")[0]) ==
-                 _canonical(name) and w.name.split("-")[1] == version]
+        match = [w for (n, v), w in cached.items()
+                 if n == canonicalize_name(name) and v == Version(version)]
         if len(match) != 1:
             raise SiteError(f"No single wheel of {requirement} in {wheels}.")
         found.append(match[0])
