@@ -27,6 +27,7 @@ if __package__ in (None, ""):  # run as a script, from a lab folder: python lab/
     sys.path.insert(0, str(here.parent))
 
 from lab.check import manifest, runner, suite  # noqa: E402
+from lab.check.errors import UserError  # noqa: E402
 from lab.check.verdict import Verdict, sets_line  # noqa: E402
 
 def main(argv=None) -> int:
@@ -67,7 +68,7 @@ def check(harness: Path, tests: Path, lesson: int, *, verbose: bool = False,
             return 2
     try:
         files = suite.cumulative(tests, lesson)
-    except (ValueError, KeyError) as exc:
+    except UserError as exc:
         print(f"lab_check: {exc}")
         return 2
     own = files[-1]

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from lab.check.errors import UnknownLab
+
 KIT = Path(__file__).resolve().parents[2]
 # The course in a browser tab (tools/site.py): Python there is Pyodide, which starts no process,
 # so the desk checks with the practice check and the checker's loop does without sockets.
@@ -230,14 +232,14 @@ def lab(lab_id: str) -> Lab:
         if candidate.id == lab_id:
             return candidate
     known = ", ".join(x.id for x in labs(built_only=True))
-    raise KeyError(f"there is no lab {lab_id} in this kit (labs: {known})")
+    raise UnknownLab(f"there is no lab {lab_id} in this kit (labs: {known})")
 
 
 def lesson(number: int) -> Lesson:
     for candidate in lessons():
         if candidate.number == number:
             return candidate
-    raise KeyError(f"there is no lesson {number} in this kit")
+    raise UnknownLab(f"there is no lesson {number} in this kit")
 
 
 def before(lab_id: str) -> tuple[Lab, ...]:

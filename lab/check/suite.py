@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lab.check import kit, manifest
+from lab.check.errors import NothingToCheck
 
 
 @dataclass(frozen=True)
@@ -48,11 +49,11 @@ def cumulative(given: Path, lesson: int | None = None) -> list[TestFile]:
     lab_id = lab_of(given)
     if lab_id is None:
         if lesson is None:
-            raise ValueError(f"{given} has no LAB = \"NN.K\" line, so its lab is unknown")
+            raise NothingToCheck(f"{given} has no LAB = \"NN.K\" line, so its lab is unknown")
         own = [lab for lab in manifest.labs(built_only=True) if lab.lesson.number == lesson]
         lab_id = own[0].id if own else f"{lesson}.1"
     if lesson is not None and manifest.key(lab_id)[0] != lesson:
-        raise ValueError(f"{given.name} holds the tests of lab {lab_id}, not of lesson {lesson}")
+        raise NothingToCheck(f"{given.name} holds the tests of lab {lab_id}, not of lesson {lesson}")
     files = [_kit_file(lab) for lab in manifest.before(lab_id)]
     files.append(TestFile(lab_id, Path(given), Path(given).read_text(encoding="utf-8")))
     return files
@@ -60,7 +61,7 @@ def cumulative(given: Path, lesson: int | None = None) -> list[TestFile]:
 
 def _kit_file(lab) -> TestFile:
     if not lab.tests.is_file():
-        raise ValueError(f"this copy of the kit lacks the tests of {lab.name} "
+        raise NothingToCheck(f"this copy of the kit lacks the tests of {lab.name} "
                          f"({lab.tests.name}); get a complete copy of the course")
     return TestFile(lab.id, lab.tests, lab.tests.read_text(encoding="utf-8"))
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from lab.check import kit, manifest, suite
+from lab.check.errors import NothingToCheck
 from lab.check.suite import Declared
 
 from conftest import BUILT
@@ -151,13 +152,13 @@ def test_cumulative_runs_every_earlier_built_lab_then_the_given_file(tmp_path):
 def test_cumulative_refuses_a_file_of_another_lesson(tmp_path):
     lab = manifest.lab(BUILT[2])
     given = write(tmp_path, f'LAB = "{lab.id}"\n')
-    with pytest.raises(ValueError, match=f"holds the tests of lab {lab.id}, not of lesson 99"):
+    with pytest.raises(NothingToCheck, match=f"holds the tests of lab {lab.id}, not of lesson 99"):
         suite.cumulative(given, 99)
 
 
 def test_a_file_without_a_lab_line_needs_a_lesson_and_then_belongs_to_its_first_lab(tmp_path):
     given = write(tmp_path, "X = 1\n")
-    with pytest.raises(ValueError, match="no LAB"):
+    with pytest.raises(NothingToCheck, match="no LAB"):
         suite.cumulative(given)
     lesson = next(x.lesson for x in manifest.labs(built_only=True) if len(x.lesson.labs) > 1)
     first = lesson.labs[0].id
