@@ -20,7 +20,7 @@ from pathlib import Path
 
 from lab.check import manifest
 from lab.check.verdict import Verdict
-from lab.lab_check import collateral
+from lab.check.advice import collateral
 
 from grader.plan import Plan
 from grader.row import Entry, Overall, Row

@@ -24,6 +24,7 @@ from pathlib import Path
 from types import ModuleType
 
 from lab.check import manifest
+from lab.check.errors import UserError
 from lab.check.importer import import_harness
 
 WORK_ENV = "HARNESS_COURSE_WORK"
@@ -58,7 +59,7 @@ sys.exit(main())
 }
 
 
-class CourseError(Exception):
+class CourseError(UserError):
     """A problem the student can fix; its message says how. The CLI prints it without a
     traceback."""
 
@@ -503,7 +504,7 @@ def check(lab_id: str, *, practice: bool | None = None) -> int:
     """Run the lab's checker in its folder, as the lessons print it, and return its exit code.
     The checker itself records the result for progress(). With `practice` (the default in the
     browser, where no process can be started), the practice check instead: the checker's tests
-    and verdicts, run in this process (lab_check.check's `practice`), labelled as such."""
+    and verdicts, run in this process (lab/check/lines.py's `practice`), labelled as such."""
     practice = manifest.IN_BROWSER if practice is None else practice
     lab = _built(lab_id)
     place = work() / lab.folder
@@ -512,9 +513,12 @@ def check(lab_id: str, *, practice: bool | None = None) -> int:
         raise NotStarted(f"You have not started {lab.name} yet: run {how} first.")
     _lay_out(lab)  # a missing `lab` or tests.py would make the command fail for the wrong reason
     if practice:
-        from lab import lab_check
-        return lab_check.check(place / "harness.py", place / "tests.py", lab.lesson.number,
-                               practice=True)
+        from lab.check.lines import check_aloud
+        checked = check_aloud(place / "harness.py", place / "tests.py", lab.lesson.number,
+                              practice=True)
+        if not checked.interrupted:
+            record_check(lab.id, checked.report.passed, checked.report.failed)
+        return checked.exit_code
     command = shlex.split(check_command(lab.id))
     command[0] = sys.executable
     return subprocess.run(command, cwd=place, env=_kit_env()).returncode
@@ -597,7 +601,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "lab":
             extra = args.extra[1:] if args.extra[:1] == ["--"] else args.extra
             return jupyter(extra)
-    except (CourseError, KeyError) as problem:
+    except UserError as problem:
         message = problem.args[0] if problem.args else str(problem)
         print(message, file=sys.stderr)
         return 2

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from lab import lab_check
+from lab.check.lines import PRACTICE, check_aloud
 from lab.check import manifest
 from tests.browser.page import (CHROMIUM_FLAGS, answer_prediction, chromium, kernel_idle,
                                 playwright_api, run_all, shoot)
@@ -75,7 +75,7 @@ def checkers_report(harness: Path) -> tuple[str, str]:
     here with its separate process: what the practice check in the page must print too."""
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        lab_check.check(harness, LAB.tests, LAB.lesson.number)
+        check_aloud(harness, LAB.tests, LAB.lesson.number)
     lines = printed.getvalue().splitlines()
     assert lines[0].startswith("Checking ")
     return lines[-2], "\n".join(lines[1:])
@@ -163,13 +163,13 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
                 report = typed_and_run(page, notebook, len(code) - 1, f'course.check("{LAB.id}")')
                 api.expect(report).to_contain_text(count, timeout=SECONDS_TO_RUN * 1000)
                 text = report.inner_text()
-                assert text.startswith(lab_check.PRACTICE + "\n"), text[:300]
+                assert text.startswith(PRACTICE + "\n"), text[:300]
                 assert after_checking(text) == expected, "the practice report is not the checker's"
                 report.scroll_into_view_if_needed()
                 shoot(page, "site-lesson15-practice-check.png", tmp_path)
 
                 solved = typed_and_run(page, notebook, len(code), (
-                    "from pathlib import Path; from lab import lab_check; lab_check.check("
+                    "from pathlib import Path; from lab.check.lines import check_aloud; check_aloud("
                     f"Path('/drive/{LAB.solution.relative_to(manifest.KIT).as_posix()}'), "
                     f"Path('/drive/{LAB.tests.relative_to(manifest.KIT).as_posix()}'), "
                     f"{LAB.lesson.number}, practice=True)"))

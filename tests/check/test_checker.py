@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lab import lab_check
-from lab.check import manifest, runner, suite
+from lab.check import advice, manifest, runner, suite
 from lab.check.verdict import Outcome
 from lab.desk import course
 from tools import wrong_designs
@@ -103,7 +102,7 @@ def outcome(lab_id, verdict="fail", message="The rule it states (a name, lesson 
 
 
 def test_the_closing_line_when_only_earlier_labs_fail_labels_the_first_of_them():
-    closing = lab_check.next_step("15.2", [outcome("14.1", "pass"), outcome("15.1"),
+    closing = advice.next_step("15.2", [outcome("14.1", "pass"), outcome("15.1"),
                                            outcome("15.2", "pass")])
     assert closing == ("Next: every test of lab 15.2 passes, but a test of lab 15.1, whose code "
                        "your starter gave you: it fails because of code you changed for 15.2; "
@@ -112,7 +111,7 @@ def test_the_closing_line_when_only_earlier_labs_fail_labels_the_first_of_them()
 
 
 def test_the_closing_line_prefers_the_own_labs_first_failure_over_earlier_ones():
-    closing = lab_check.next_step("15.2", [outcome("15.1", message="Earlier."),
+    closing = advice.next_step("15.2", [outcome("15.1", message="Earlier."),
                                            outcome("15.2", message="Own rule.\n  more"),
                                            outcome("15.2", message="Later own rule.")])
     assert closing.startswith("Next: fix the first failing test of lab 15.2, which says: Own "
@@ -121,16 +120,16 @@ def test_the_closing_line_prefers_the_own_labs_first_failure_over_earlier_ones()
 
 def test_the_closing_line_after_the_last_lab_and_after_an_import_error():
     last = manifest.labs(built_only=True)[-1].id
-    assert lab_check.next_step(last, [outcome(last, "pass")]) == (
+    assert advice.next_step(last, [outcome(last, "pass")]) == (
         f"Next: lab {last} passes, and it is the course's last lab: nothing is left to do.")
-    assert "does not import" in lab_check.next_step("15.1", [outcome("2.1")], import_error=True)
+    assert "does not import" in advice.next_step("15.1", [outcome("2.1")], import_error=True)
 
 
 def test_a_long_rule_is_cut_so_the_closing_line_stays_one_line():
-    closing = lab_check.next_step("15.1", [outcome("15.1", message="word " * 200)])
+    closing = advice.next_step("15.1", [outcome("15.1", message="word " * 200)])
     quoted = closing.split("which says: ", 1)[1].split(" Then check again", 1)[0]
     assert "\n" not in closing and quoted.endswith("...")
-    assert len(quoted) == lab_check.RULE_CHARACTERS
+    assert len(quoted) == advice.RULE_CHARACTERS
 
 
 def test_the_graders_feedback_labels_an_earlier_labs_failure_in_the_checkers_words():
@@ -142,7 +141,7 @@ def test_the_graders_feedback_labels_an_earlier_labs_failure_in_the_checkers_wor
         outcome(t.lab, "fail" if t in (earlier, own) else "pass", test_id=t.id)
         for t in plan.tests])
     text = report.feedback(plan, graded)
-    label = f"  Probably collateral: {lab_check.collateral('15.1', '15.2')}."
+    label = f"  Probably collateral: {advice.collateral('15.1', '15.2')}."
     assert text.count(label) == 1
     assert text.splitlines()[text.splitlines().index(label) - 1].startswith(
         f"- **{earlier.says}**")
@@ -273,3 +272,27 @@ def test_a_call_that_blocks_is_stopped_by_the_wall_clock_and_sooner_once_the_fil
     assert len(found) >= 2
     assert "held the process for 2 seconds without giving the event loop a turn" in found[0]
     assert all("held the process for 1 second without" in m for m in found[1:])
+
+
+def test_a_file_that_does_not_import_exits_2_because_no_test_could_run(tmp_path):
+    done = check(lab_folder(tmp_path, "def broken(:\n"))
+    assert done.returncode == 2, done.stdout
+    assert done.stdout.rstrip().splitlines()[-1].startswith("Next: harness.py does not import")
+
+
+def test_only_a_users_mistake_becomes_one_line_and_a_fault_of_the_kit_keeps_its_traceback(
+        tmp_path, monkeypatch, capsys):
+    from lab import lab_check
+    from lab.check.errors import NothingToCheck
+
+    def mistaken(*args, **kwargs):
+        raise NothingToCheck("there is no tests file at nowhere.py")
+    monkeypatch.setattr(lab_check, "check_aloud", mistaken)
+    assert lab_check.main(["--harness", "h.py", "--lesson", "15", "nowhere.py"]) == 2
+    assert capsys.readouterr().out == "lab_check: there is no tests file at nowhere.py\n"
+
+    def broken(*args, **kwargs):
+        raise ValueError("a bug in the checker")
+    monkeypatch.setattr(lab_check, "check_aloud", broken)
+    with pytest.raises(ValueError, match="a bug in the checker"):
+        lab_check.main(["--harness", "h.py", "--lesson", "15", "nowhere.py"])

@@ -1,5 +1,5 @@
 """The practice check: the checker's tests run in this process, for the browser, where no process
-can be started (lab/check/runner.py, `in_process`; `course.check` there, lab_check.PRACTICE).
+can be started (lab/check/runner.py, `in_process`; `course.check` there, PRACTICE).
 
 It must give the verdicts lab_check.py gives, on every lab's starter and solution, on every
 wrong design of the catalogue and on the bad submissions it can survive, and it must run from a
@@ -11,7 +11,7 @@ import asyncio
 
 import pytest
 
-from lab import lab_check
+from lab.check.lines import PRACTICE, check_aloud
 from lab.check import manifest, runner, suite
 from lab.desk import course
 from tools import wrong_designs
@@ -99,12 +99,12 @@ def test_the_practice_report_is_the_checkers_under_a_line_that_says_what_it_is(
     folder = lab_folder(tmp_path, LAB.starter.read_text(encoding="utf-8"))
     monkeypatch.chdir(folder)
     arguments = (folder / "harness.py", folder / "tests.py", LAB.lesson.number)
-    assert lab_check.check(*arguments) == 1
+    assert check_aloud(*arguments).exit_code == 1
     checked = capsys.readouterr().out
-    assert lab_check.check(*arguments, practice=True) == 1
+    assert check_aloud(*arguments, practice=True).exit_code == 1
     practised = capsys.readouterr().out
-    assert practised == lab_check.PRACTICE + "\n" + checked
-    assert "not isolated" in lab_check.PRACTICE and "lab_check.py" in lab_check.PRACTICE
+    assert practised == PRACTICE + "\n" + checked
+    assert "not isolated" in PRACTICE and "lab_check.py" in PRACTICE
 
 
 def test_course_check_in_the_browser_is_the_practice_check_and_is_recorded(
@@ -117,7 +117,7 @@ def test_course_check_in_the_browser_is_the_practice_check_and_is_recorded(
     assert "lab_check.py" not in started, "a browser tab has no terminal to type it in"
     assert course.check(LAB.id) == 1
     out = capsys.readouterr().out
-    assert out.startswith(lab_check.PRACTICE + "\n")
+    assert out.startswith(PRACTICE + "\n")
     last = course.last_check(LAB.id)
     assert last and last["passed"] > 0 and last["failed"] > 0
     assert out.rstrip().splitlines()[-2] == f"{last['passed']} passed, {last['failed']} failed"

@@ -1,0 +1,87 @@
+"""A check in the checker's words: the lines `lab_check.py` prints, and the practice check too.
+
+One line per test as its verdict is decided (`PASS`, or `FAIL` with the reason, labelled when
+it is probably collateral), then which sets ran, what harness.py printed, the count line
+"N passed, M failed", and the next step (lab/check/advice.py). Written through `write`, so a
+caller may print them or keep them.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from lab.check import local, runner
+from lab.check.advice import collateral, next_step
+from lab.check.verdict import Verdict, sets_line
+
+PRACTICE = ("Practice check: the same tests and verdicts as lab_check.py, run inside this "
+            "page's Python, not isolated: a harness.py that blocks holds that Python until you "
+            "restart its kernel, and nothing stops one from faking a result. What counts is "
+            "lab_check.py on a computer, or your instructor's grader.")
+
+
+def say(text: str) -> None:
+    """Print one line at once: a student watches the verdicts arrive."""
+    print(text, flush=True)
+
+
+class Lines:
+    """The per-test lines of one check. A failure whose reason repeats the one above says so
+    instead of repeating it; the first collateral failure of an earlier lab says why it is
+    probably collateral, later ones of that lab say only that they are too."""
+
+    def __init__(self, lab_id: str, *, verbose: bool = False, write=say):
+        self.lab_id, self.verbose, self.write = lab_id, verbose, write
+        self.last_message: str | None = None
+        self.labelled: set[str] = set()
+
+    def outcome(self, outcome) -> None:
+        write = self.write
+        write(f"  {outcome.verdict.mark}  {outcome.says}")
+        if outcome.verdict is Verdict.PASS:
+            return
+        label = collateral(outcome.lab_id, self.lab_id)
+        if label and outcome.lab_id not in self.labelled:
+            self.labelled.add(outcome.lab_id)
+            write(f"        ({label}.)")
+        elif label:
+            write(f"        (lab {outcome.lab_id}'s test: probably collateral too.)")
+        if outcome.message == self.last_message:
+            write("        (the same reason as above)")
+            return
+        self.last_message = outcome.message
+        for line in outcome.message.splitlines():
+            write(f"        {line}")
+        if self.verbose and outcome.trace:
+            for line in outcome.trace.rstrip().splitlines():
+                write(f"        | {line}")
+
+
+def check_aloud(harness: Path, tests: Path, lesson: int, *, verbose: bool = False,
+                seconds: float = runner.Limits.seconds_per_test, practice: bool = False,
+                write=say) -> local.Checked:
+    """Check `harness` as `lab_check.py` does and write its report line by line; raises
+    NothingToCheck (a UserError) before writing anything when there is nothing to run."""
+    chosen = local.choose(harness, tests, lesson)
+    if chosen.note:
+        write(chosen.note)
+    if practice:
+        write(PRACTICE)
+    lab = chosen.lab
+    write(f"Checking {harness} for {lab.name}, \"{lab.title}\".")
+    lines = Lines(lab.id, verbose=verbose, write=write)
+    checked = local.check(harness, chosen, seconds=seconds, practice=practice,
+                          on_outcome=lines.outcome)
+    if checked.interrupted:
+        write("\nStopped before the end: the tests after the last line above have no verdict.")
+        return checked
+    report = checked.report
+    write("\n" + sets_line(report.sets))
+    if report.output_dropped or (report.output and verbose):
+        write(f"harness.py printed {len(report.output.encode()) + report.output_dropped} bytes "
+              "during the tests" + (":" if verbose else " (--verbose shows them)."))
+        if verbose:
+            write(report.output + (f"\n... and {report.output_dropped} bytes more, not kept"
+                                   if report.output_dropped else ""))
+    write(f"{report.passed} passed, {report.failed} failed")
+    write(next_step(lab.id, report.outcomes, import_error=report.import_error is not None))
+    return checked

@@ -1,0 +1,83 @@
+"""The local check: a lab's cumulative suite run against one harness.py, as a report.
+
+`check()` decides and returns; it prints nothing and records nothing. Its callers say what it
+found in the course's words (lab/check/lines.py) and keep the result where they keep results
+(the desk's progress view), so the engine runs without the desk and the desk never reaches
+back into a script.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lab.check import manifest, runner, suite
+from lab.check.errors import NothingToCheck
+
+# The checker's exit codes, as lab_check.py and `course check` return them.
+ALL_PASSED, A_TEST_FAILED, NOTHING_RAN, INTERRUPTED = 0, 1, 2, 130
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """What a check will run: the lab, its cumulative test files, and a note for the student
+    when their copy of the lab's tests differs from the kit's (the kit's are run)."""
+    lab: manifest.Lab
+    files: list[suite.TestFile]
+    note: str | None = None
+
+
+@dataclass
+class Checked:
+    """A finished (or interrupted) check: its lab and the runner's report."""
+    lab: manifest.Lab
+    report: runner.Report = field(repr=False)
+    interrupted: bool = False
+
+    @property
+    def exit_code(self) -> int:
+        """0 when every test passed, 1 when one failed, 2 when no test could run (harness.py
+        does not import), 130 when the student stopped it."""
+        if self.interrupted:
+            return INTERRUPTED
+        if self.report.import_error is not None:
+            return NOTHING_RAN
+        return ALL_PASSED if self.report.failed == 0 else A_TEST_FAILED
+
+
+def choose(harness: Path, tests: Path, lesson: int) -> Chosen:
+    """The suite `lab_check --harness HARNESS --lesson LESSON TESTS` runs. Raises NothingToCheck
+    when a file is missing or the tests file names no lab of this kit's lesson."""
+    for path, what in ((harness, "harness file"), (tests, "tests file")):
+        if not Path(path).is_file():
+            raise NothingToCheck(f"there is no {what} at {path}. Run this from your lab's "
+                                 "folder, where harness.py and tests.py are (course start LAB "
+                                 "makes one).")
+    files = suite.cumulative(Path(tests), lesson)
+    own = files[-1]
+    lab = manifest.lab(own.lab_id)
+    kit_copy, note = lab.tests, None
+    if kit_copy.exists() and own.source != kit_copy.read_text(encoding="utf-8"):
+        note = (f"Note: {tests} differs from the kit's tests for lab {lab.id}; the kit's are "
+                "the ones that count, so those are run.")
+        files[-1] = suite.TestFile(own.lab_id, kit_copy, kit_copy.read_text(encoding="utf-8"))
+    return Chosen(lab, files, note)
+
+
+def check(harness: Path, chosen: Chosen, *, seconds: float = runner.Limits.seconds_per_test,
+          practice: bool = False, on_outcome=None) -> Checked:
+    """Run `chosen` against `harness` and judge it; on_outcome(outcome) hears each verdict as it
+    is decided. With `practice`, the tests run in this process (runner.run's `in_process`): the
+    browser's check. Ctrl-C ends it early, with the verdicts decided so far."""
+    limits = runner.Limits(seconds_per_test=seconds)
+    heard = runner.Report(str(harness))
+
+    def hear(outcome):
+        heard.outcomes.append(outcome)
+        if on_outcome:
+            on_outcome(outcome)
+    try:
+        report = runner.run(harness, chosen.files, runner.expected_for(chosen.files),
+                            limits=limits, on_outcome=hear, in_process=practice)
+    except KeyboardInterrupt:  # the runner has stopped its child on the way out
+        return Checked(chosen.lab, heard, interrupted=True)
+    return Checked(chosen.lab, report)
