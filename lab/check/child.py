@@ -32,14 +32,17 @@ import threading
 import time
 import traceback
 
-from lab.check import manifest, suite, turns
+from lab.check import manifest, protocol, suite, turns
 from lab.check.importer import import_harness
 from lab.check.kit import CheckFailed, Checks
 from lab.check.observe import encode
+from lab.check.protocol import (Beat, Done, Ended, Imported, ImportFailed, Importing, Observed,
+                                 Started)
 
 
 def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_path=""):
-    """Run every test of `files` from the start-th on, calling emit(dict) for each happening;
+    """Run every test of `files` from the start-th on, calling emit(report) for each happening
+    (lab/check/protocol.py);
     `sources` gives each file's code in the same order (any iterable: the child's is read from
     the runner's pipe as it arrives). Each test gets a fresh counting event loop."""
     index = 0
@@ -52,43 +55,42 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
         if load_error:
             for test_id, _ in suite.describe_source(source, test_file.stem):
                 if index >= start:
-                    emit({"event": "start", "id": test_id})
-                    emit({"event": "end", "id": test_id, "error": load_error, "kind": "load"})
+                    emit(Started(test_id))
+                    emit(Ended(test_id, load_error, "load"))
                 index += 1
             continue
         for test in tests:
             if index >= start:
                 test_id = suite.test_id(test_file, test)
-                emit({"event": "start", "id": test_id})
-                checks = Checks(lambda found, why: emit(
-                    {"event": "check", "value": encode(found), "why": why}))
-                error, kind, trace = None, None, None
+                emit(Started(test_id))
+                checks = Checks(lambda found, why, kind: emit(Observed(encode(found), why,
+                                                                       kind)))
+                error, stop, trace = None, None, None
                 try:
                     turns.run(test.fn(checks), budget)
                 except turns.OutOfTurns as exc:
-                    error, kind = (f"This test never finished: {exc}. Something waits without "
+                    error, stop = (f"This test never finished: {exc}. Something waits without "
                                    "end: a tool that never looks at its signal, or a loop with "
                                    "no way out?"), "turns"
                 except CheckFailed as exc:
-                    error, kind = str(exc), "check"
+                    error, stop = str(exc), "check"
                 except BaseException as exc:  # PowerCut and SystemExit included: a report, not an exit
-                    error, kind = explain(exc, harness_path), "exception"
+                    error, stop = explain(exc, harness_path), "exception"
                     trace = "".join(traceback.format_exception(exc))
-                emit({"event": "end", "id": test_id, "error": error, "kind": kind,
-                      "trace": trace if kind == "exception" else None})
+                emit(Ended(test_id, error, stop, trace if stop == "exception" else None))
             index += 1
 
 
 def import_reported(harness: str, emit) -> bool:
     """Import harness.py, reporting that it starts and how it ends; whether it imported."""
-    emit({"event": "import"})
+    emit(Importing())
     try:
         import_harness(harness)
     except BaseException as exc:
-        emit({"event": "import_failed", "message": explain(exc, harness) +
-              "\n" + "".join(traceback.format_exception_only(type(exc), exc)).strip()})
+        emit(ImportFailed(explain(exc, harness) + "\n" +
+                          "".join(traceback.format_exception_only(type(exc), exc)).strip()))
         return False
-    emit({"event": "imported"})
+    emit(Imported())
     return True
 
 
@@ -129,10 +131,10 @@ class _Channel:
     def __init__(self, fd: int, secret: str):
         self.fd, self.prefix, self.lock = fd, secret.encode() + b" ", threading.Lock()
 
-    def __call__(self, message: dict) -> None:
-        if message["event"] in ("imported", "import_failed", "end", "done"):
+    def __call__(self, report) -> None:
+        if isinstance(report, (Imported, ImportFailed, Ended, Done)):
             _flush()  # what harness.py printed so far reaches the runner, even if it hangs next
-        line = self.prefix + json.dumps(message).encode() + b"\n"
+        line = self.prefix + protocol.encode(report).encode() + b"\n"
         with self.lock:
             while line:
                 line = line[os.write(self.fd, line):]
@@ -189,7 +191,7 @@ def _flush() -> None:
 def _heartbeat(emit, every: float) -> None:
     while True:
         time.sleep(every)
-        emit({"event": "beat", "turns": turns.turns_taken(), "cpu": time.process_time()})
+        emit(Beat(turns.turns_taken(), time.process_time()))
 
 
 def _take_standard_streams() -> tuple[int, int]:
@@ -220,7 +222,7 @@ def main(argv=None):
         _start(_heartbeat, emit, header["beat"])
     run_tests(files, sources, emit, start=run["start"], budget=header.get("budget") or
               turns.BUDGET, harness_path=harness)
-    emit({"event": "done"})
+    emit(Done())
     return 0
 
 

@@ -49,18 +49,31 @@ class CheckFailed(AssertionError):
 class Checks:
     """The `t` a test is handed. Each expect() is one observation, in order.
 
-    `sink(found, why)` receives every observation. In a trusted run (the kit's own tests,
+    `sink(found, why, kind)` receives every observation. In a trusted run (the kit's own tests,
     against the reference) `wanted` is present and a mismatch raises CheckFailed at once; in
-    the student's process `wanted` is Ellipsis and the comparison happens elsewhere."""
+    the student's process `wanted` is Ellipsis and the comparison happens elsewhere. The kinds
+    of check, and how each compares, are lab/check/observe.py's."""
 
     def __init__(self, sink):
         self._sink = sink
 
     def expect(self, found, wanted=..., why: str = ""):
-        self._sink(found, why)
-        if wanted is not ... and _canonical(found) != _canonical(wanted):
-            from lab.check.observe import difference
-            where = difference(_canonical(wanted), _canonical(found))
+        """Check that `found` is `wanted`."""
+        self._observe(found, wanted, why, "equal")
+
+    def expect_same_items(self, found, wanted=..., why: str = ""):
+        """Check that the list `found` holds the items of `wanted`, in any order: for a rule
+        that says which, not in what order (a test must not demand an order the lesson leaves
+        free)."""
+        self._observe(found, wanted, why, "same_items")
+
+    def _observe(self, found, wanted, why, kind):
+        self._sink(found, why, kind)
+        if wanted is ...:
+            return
+        from lab.check.observe import agrees, difference
+        if not agrees(_canonical(wanted), _canonical(found), kind):
+            where = difference(_canonical(wanted), _canonical(found), kind)
             raise CheckFailed(f"{why}\n    expected: {show_value(wanted)}\n    found:    "
                               f"{show_value(found)}" + (f"\n    {where}" if where else ""))
 

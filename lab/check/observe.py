@@ -1,15 +1,26 @@
-"""How a checked value travels out of the student's process: one canonical line of JSON.
+"""How a checked value travels out of the student's process, and when two agree.
 
-Two runs agree on a check exactly when their encodings are equal, so the encoding must not
-depend on dict order or on object identity. Tuples travel as lists. A value JSON cannot hold
-(a coroutine that was never awaited, say) is sent as {"$repr": ...} with the memory address
-removed: it cannot equal anything the reference produced, and its text tells the student what
-they handed back.
+A value travels as one canonical line of JSON. Two runs agree on an "equal" check exactly when
+their encodings are equal, so the encoding must not depend on dict order or on object identity.
+Tuples travel as lists. A value JSON cannot hold (a coroutine that was never awaited, say) is
+sent as {"$repr": ...} with the memory address removed: it cannot equal anything the reference
+produced, and its text tells the student what they handed back.
+
+Each kind of check is one entry of KINDS: how a found value is held against the wanted one.
+The trusted run (lab/check/kit.py) and the judge (lab/check/verdict.py) both ask here, so a new
+kind of check is a new entry, and the rest of the engine carries its name.
 """
 import json
 import re
+from dataclasses import dataclass
+from typing import Callable, Literal
 
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+CheckKind = Literal[
+    "equal",       # the same value
+    "same_items",  # the same items, in any order (a list read as a multiset)
+]
 
 
 def _plain(value):
@@ -27,9 +38,22 @@ def encode(value) -> str:
     return json.dumps(_plain(value), sort_keys=True, ensure_ascii=False, separators=(", ", ": "))
 
 
-def difference(wanted: str, found: str) -> str | None:
-    """Where two encoded lists first part ways, as a line for a message, or None when they
-    are not both lists: long values are cut in messages, and the difference may be past the cut."""
+def _items(encoded: str) -> list[str] | None:
+    """An encoded list's items, each encoded, in a fixed order; None when it is not a list."""
+    try:
+        value = json.loads(encoded)
+    except ValueError:
+        return None
+    return sorted(encode(item) for item in value) if isinstance(value, list) else None
+
+
+def _same_items(wanted: str, found: str) -> bool:
+    items = _items(wanted)
+    return items is not None and items == _items(found)
+
+
+def _first_difference(wanted: str, found: str) -> str | None:
+    """Where two encoded lists first part ways, or None when they are not both lists."""
     try:
         a, b = json.loads(wanted), json.loads(found)
     except ValueError:
@@ -42,3 +66,42 @@ def difference(wanted: str, found: str) -> str | None:
     if len(a) != len(b):
         return f"expected {len(a)} items, found {len(b)}"
     return None
+
+
+def _items_difference(wanted: str, found: str) -> str | None:
+    """Which items are missing and which are extra, order aside; None when not both lists."""
+    a, b = _items(wanted), _items(found)
+    if a is None or b is None:
+        return None
+    missing, extra = list(a), []
+    for item in b:
+        if item in missing:
+            missing.remove(item)
+        else:
+            extra.append(item)
+    said = [f"missing {', '.join(missing)}" if missing else "",
+            f"not wanted {', '.join(extra)}" if extra else ""]
+    return "in any order: " + "; ".join(x for x in said if x) if any(said) else None
+
+
+@dataclass(frozen=True)
+class _Kind:
+    agrees: Callable[[str, str], bool]  # (wanted, found), both encoded
+    difference: Callable[[str, str], str | None]  # a line for the message, when it helps
+
+
+KINDS: dict[str, _Kind] = {
+    "equal": _Kind(lambda wanted, found: wanted == found, _first_difference),
+    "same_items": _Kind(_same_items, _items_difference),
+}
+
+
+def agrees(wanted: str, found: str, kind: str = "equal") -> bool:
+    """Whether the encoded `found` passes a check of `kind` whose reference found `wanted`."""
+    return KINDS[kind].agrees(wanted, found)
+
+
+def difference(wanted: str, found: str, kind: str = "equal") -> str | None:
+    """Where `found` parts from `wanted`, as a line for a failure's message, or None: long
+    values are cut in messages, and the difference may be past the cut."""
+    return KINDS[kind].difference(wanted, found)

@@ -15,6 +15,8 @@ import sys
 
 from lab.check import child, suite, turns
 from lab.check.importer import import_harness
+from lab.check.protocol import Ended, Observed, Started
+from lab.check.verdict import expectation
 
 
 class ReferenceFailed(AssertionError):
@@ -22,25 +24,27 @@ class ReferenceFailed(AssertionError):
 
 
 def record(harness_path, files: list[suite.TestFile], *, budget=turns.BUDGET) -> dict:
-    """{test id: {"checks": [encoded values], "why": [...]}} for every test of `files`, run in
-    this process against the harness at `harness_path`."""
+    """{test id: expectation} for every test of `files` (verdict.expectation: the encoded
+    values, the rules, and the kinds of check other than "equal"), run in this process against
+    the harness at `harness_path`."""
     previous = sys.modules.get("harness")
     observed: dict = {}
     current: dict = {}
     failures: list[str] = []
 
-    def emit(message):
-        kind = message["event"]
-        if kind == "start":
+    def emit(report):
+        if isinstance(report, Started):
             current.clear()
-            current.update(id=message["id"], checks=[], why=[])
-        elif kind == "check":
-            current["checks"].append(message["value"])
-            current["why"].append(message["why"])
-        elif kind == "end":
-            if message["error"]:
-                failures.append(f"{message['id']}: {message['error']}\n{message.get('trace') or ''}")
-            observed[current["id"]] = {"checks": current["checks"], "why": current["why"]}
+            current.update(id=report.id, checks=[], why=[], kinds=[])
+        elif isinstance(report, Observed):
+            current["checks"].append(report.value)
+            current["why"].append(report.why)
+            current["kinds"].append(report.check)
+        elif isinstance(report, Ended):
+            if report.error:
+                failures.append(f"{report.id}: {report.error}\n{report.trace or ''}")
+            observed[current["id"]] = expectation(current["checks"], current["why"],
+                                                  current["kinds"])
 
     try:
         import_harness(harness_path)

@@ -11,7 +11,8 @@ import json
 from dataclasses import dataclass
 from enum import StrEnum
 
-from lab.check.observe import difference
+from lab.check.observe import agrees, difference
+from lab.check.protocol import Observed
 
 
 class Verdict(StrEnum):
@@ -78,23 +79,41 @@ def _shown(encoded: str) -> str:
     return text if len(text) <= 600 else text[:600] + f" ... ({len(text)} characters in all)"
 
 
-def judge(test_id, says, lab_id, expected, seen, error, kind) -> Outcome:
-    """Compare the checks `seen` [(encoded value, why)] with the reference's `expected`
-    ({"checks": [encoded...], "why": [...]}, or None when the kit has no record of the test)."""
+def expectation(checks: list[str], why: list[str], kinds: list[str]) -> dict:
+    """What the reference found in one test, as expected.json keeps it: {"checks": [encoded
+    values], "why": [rules]}, and "kinds" only when a check is of a kind other than "equal",
+    so that a file of plain checks reads as it always has."""
+    kept = {"checks": list(checks), "why": list(why)}
+    if any(kind != "equal" for kind in kinds):
+        kept["kinds"] = list(kinds)
+    return kept
+
+
+def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop) -> Outcome:
+    """Compare the observations `seen` with the reference's `expected` (an expectation(), or
+    None when the kit has no record of the test); `error` and `stop` are how the test ended
+    (protocol.Ended). Each check is held against the reference's by the kind the reference
+    made it with (lab/check/observe.py)."""
     if expected is None:
         return Outcome(test_id, says, lab_id, Verdict.FAIL,
                        "The kit has no reference record for this test, so it cannot be judged. "
                        "(For a course author: run `python -m tools.make` to record it.)")
     wanted, whys = expected["checks"], expected["why"]
+    kinds = expected.get("kinds") or ["equal"] * len(wanted)
     n = len(wanted)
-    for i, (value, _) in enumerate(seen[:n]):
-        if value != wanted[i]:
-            where = difference(wanted[i], value)
+    for i, observed in enumerate(seen[:n]):
+        if observed.check != kinds[i]:
+            return Outcome(test_id, says, lab_id, Verdict.FAIL,
+                           f"{whys[i]}\n    This check was made as another kind of check than "
+                           "the reference's, so the test's run took a different path.", n)
+        if not agrees(wanted[i], observed.value, kinds[i]):
+            where = difference(wanted[i], observed.value, kinds[i])
             return Outcome(test_id, says, lab_id, Verdict.FAIL,
                            f"{whys[i]}\n    expected: {_shown(wanted[i])}\n"
-                           f"    found:    {_shown(value)}" + (f"\n    {where}" if where else ""), n)
+                           f"    found:    {_shown(observed.value)}" +
+                           (f"\n    {where}" if where else ""), n)
     if len(seen) < n:
-        if kind == "turns":
+        if stop == "turns":
             return Outcome(test_id, says, lab_id, Verdict.TIMEOUT, error, n)
         reason = error or "The test ended before making all of its checks."
         return Outcome(test_id, says, lab_id, Verdict.FAIL,
@@ -104,7 +123,7 @@ def judge(test_id, says, lab_id, expected, seen, error, kind) -> Outcome:
                        "The test made more checks than the reference run did, so its run took "
                        "a different path.", n)
     if error:
-        verdict = Verdict.TIMEOUT if kind == "turns" else Verdict.FAIL
+        verdict = Verdict.TIMEOUT if stop == "turns" else Verdict.FAIL
         return Outcome(test_id, says, lab_id, verdict,
                        f"Every check matched, then the test failed: {error}", n)
     return Outcome(test_id, says, lab_id, Verdict.PASS, "", n)

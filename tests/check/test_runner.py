@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lab.check import manifest, runner, suite, turns
+from lab.check import manifest, process, runner, suite, turns
 from lab.desk import course
 
 LAB = manifest.lab("2.1")
@@ -44,7 +44,7 @@ class Started:
         def popen(args, **options):
             self.options.append(options)
             return real(args, **options)
-        monkeypatch.setattr(runner.subprocess, "Popen", popen)
+        monkeypatch.setattr(process.subprocess, "Popen", popen)
 
 
 def judged(folder, text, **options):
@@ -62,7 +62,7 @@ def solution():
 def test_the_portable_path_starts_the_child_with_only_what_every_system_has(
         tmp_path, path, monkeypatch):
     started = Started(monkeypatch)
-    monkeypatch.setattr(runner, "_posix_tie", lambda *a: pytest.fail("POSIX hardening used"))
+    monkeypatch.setattr(process, "_posix_tie", lambda *a: pytest.fail("POSIX hardening used"))
     if POSIX:
         monkeypatch.delattr(os, "killpg")
     report = judged(tmp_path, solution())
@@ -94,9 +94,9 @@ def test_a_callers_preexec_fn_runs_in_every_child_on_either_path(tmp_path, path)
 
 def test_on_windows_a_callers_preexec_fn_is_refused_with_a_reason(monkeypatch):
     monkeypatch.setattr(runner, "portable", lambda: True)
-    monkeypatch.setattr(runner.os, "name", "nt")
+    monkeypatch.setattr(process.os, "name", "nt")
     with pytest.raises(RuntimeError, match="only on Linux"):
-        runner._start_options(runner.Limits(), preexec_fn=lambda: None)
+        process.start_options(runner.Limits(), preexec_fn=lambda: None)
 
 
 PRINTS_AND_READS = """
@@ -215,7 +215,7 @@ def test_the_childs_own_threads_do_not_hide_a_test_that_can_never_go_on(monkeypa
 
 
 def test_a_crash_windows_reports_is_named_as_a_crash():
-    said = runner._death(0xC0000005)
+    said = process.death(0xC0000005)
     assert "crashed during this test" in said and "0xC0000005" in said
 
 

@@ -4,20 +4,53 @@ import json
 import pytest
 
 from lab.check.observe import encode
-from lab.check.verdict import Outcome, Verdict, _shown, judge, sets_line
+from lab.check.protocol import Observed
+from lab.check.verdict import Outcome, Verdict, _shown, expectation, judge, sets_line
 
 WHYS = ["the reply's words", "the calls it asked for", "how many turns the run took"]
 VALUES = ["done", ["read", "write"], 3]
 REFERENCE = {"checks": [encode(v) for v in VALUES], "why": WHYS}
 
 
-def seen(*values, why="what the student's side says the check is"):
-    """Checks as the runner collects them from the child: (encoded value, why)."""
-    return [(encode(v), why) for v in values]
+def seen(*values, why="what the student's side says the check is", kind="equal"):
+    """Checks as the runner collects them from the child: protocol.Observed reports."""
+    return [Observed(encode(v), why, kind) for v in values]
 
 
 def verdict_on(found, error=None, kind=None, expected=REFERENCE):
     return judge("lesson_15_lab1::test_x", "It stops.", "15.1", expected, found, error, kind)
+
+
+UNORDERED = expectation([encode(["a", "b", "b"])], ["which files it wrote"], ["same_items"])
+
+
+@pytest.mark.parametrize("found", [["a", "b", "b"], ["b", "a", "b"], ["b", "b", "a"]])
+def test_a_same_items_check_passes_on_every_order_of_the_same_items(found):
+    outcome = verdict_on(seen(found, kind="same_items"), expected=UNORDERED)
+    assert outcome.verdict is Verdict.PASS, outcome.message
+
+
+@pytest.mark.parametrize("found, says", [
+    (["a", "b"], 'missing "b"'), (["a", "b", "b", "c"], 'not wanted "c"'),
+    (["a", "a", "b"], 'missing "b"; not wanted "a"'), ("a b b", None)])
+def test_a_same_items_check_fails_on_other_items_and_says_which(found, says):
+    outcome = verdict_on(seen(found, kind="same_items"), expected=UNORDERED)
+    assert outcome.verdict is Verdict.FAIL
+    assert outcome.message.splitlines()[0] == "which files it wrote"
+    assert (says in outcome.message) if says else "in any order" not in outcome.message
+
+
+def test_a_check_of_another_kind_than_the_references_fails_even_when_the_value_agrees():
+    outcome = verdict_on(seen(["a", "b", "b"]), expected=UNORDERED)  # an "equal" check
+    assert outcome.verdict is Verdict.FAIL
+    assert "another kind of check" in outcome.message
+    plain = verdict_on(seen(*VALUES, kind="same_items"))
+    assert plain.verdict is Verdict.FAIL and "another kind of check" in plain.message
+
+
+def test_an_expectation_of_plain_checks_is_stored_as_it_always_was():
+    assert expectation(["1"], ["w"], ["equal"]) == {"checks": ["1"], "why": ["w"]}
+    assert expectation(["[1]"], ["w"], ["same_items"])["kinds"] == ["same_items"]
 
 
 def test_the_same_checks_with_no_error_pass():

@@ -1,0 +1,338 @@
+"""The process that runs harness.py, seen from the checker: how it is started, fed and read,
+and what its end means. The session logic that judges its reports is lab/check/runner.py's.
+
+A child is started, fed and read the same way on every system. Its standard output is the
+report channel, each line opened by a secret made for the run and holding one report
+(lab/check/protocol.py), so that a line the child's own code did not write is caught; what
+harness.py prints arrives on its standard error, capped; its standard input carries the job and
+ties it to this process, since it ends when this end closes. Threads read both pipes into one
+queue, and the runner's guards wait on that queue.
+
+Where the system is POSIX, the child also gets a CPU limit, Linux's parent-death signal and a
+session of its own (so the whole group is killed). Windows has none of these and takes the
+portable path, with the same verdicts; HARNESS_CHECK_PORTABLE=1 makes any system take it, so
+that the kit's tests run it on Linux too.
+
+`InProcess` stands in for a child where no process can be started (the browser's practice
+check): the same reports, made in the checker's own process.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from lab.check import manifest, protocol, suite
+
+PORTABLE_ENV = "HARNESS_CHECK_PORTABLE"
+
+# -I: the student's folder is not on the child's import path, so a file there named lab.py or
+# asyncio.py cannot stand in for the kit's; the kit itself is put first, explicitly.
+# -X utf8: what harness.py prints arrives as UTF-8 on every system.
+CHILD = [sys.executable, "-I", "-X", "utf8", "-c",
+         f"import sys; sys.path.insert(0, {str(manifest.KIT)!r}); "
+         "from lab.check.child import main; sys.exit(main())"]
+
+LONGEST_REPORT = 1 << 24  # bytes; a longer line on the channel was not written by the child
+
+
+def portable() -> bool:
+    """Whether children are started and stopped with only what every system has: always on
+    Windows, and anywhere HARNESS_CHECK_PORTABLE=1 (how the kit's tests run that path on Linux)."""
+    return os.name == "nt" or os.environ.get(PORTABLE_ENV) == "1"
+
+
+@dataclass
+class Limits:
+    """How much one run may take. Every guard is there against a file that hangs; no correct
+    test comes near one."""
+    seconds_per_test: float = 5.0
+    # Once one test of a file has hung, the file has shown it can, so each later test gets
+    # this much instead. A test of the fake world needs milliseconds, so this costs a working
+    # test nothing.
+    seconds_after_a_hang: float = 1.0
+    # Processor seconds a test may use without one turn of the event loop. The reference
+    # solutions use at most a few milliseconds between two turns (bench/checker.py measures
+    # it), so this is about a hundred times that, in a measure a loaded machine cannot inflate.
+    cpu_without_a_turn: float = 0.5
+    cpu_after_a_hang: float = 0.15  # as seconds_after_a_hang, for the spin guard
+    heartbeat: float = 0.02  # seconds between the child's reports of its turns and CPU time
+    seconds_to_import: float = 10.0
+    seconds_total: float = 300.0
+    budget_turns: int | None = None  # None: the child's own default, turns.BUDGET
+    output_bytes: int = 64_000  # of the student's prints kept for the report; the rest is counted
+
+
+
+
+@dataclass(frozen=True)
+class Forged:
+    """The channel carried a line the child's code does not write: no secret, or no report."""
+
+
+@dataclass(frozen=True)
+class Closed:
+    """The channel closed: the child ended, or closed it."""
+
+
+class Child:
+    """One process running lab/check/child.py: started with the POSIX hardening where there is
+    POSIX, then fed and read by threads, the same way everywhere. Its reports come out of
+    next() as protocol reports, Forged() or Closed()."""
+
+    def __init__(self, harness: Path, secret: str, limits: Limits, *, cwd, env, preexec_fn):
+        options, self.group = start_options(limits, preexec_fn)
+        self.process = subprocess.Popen(CHILD, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, cwd=cwd, env=env, **options)
+        self.output = Output(limits.output_bytes)
+        self.events: queue.Queue = queue.Queue()
+        self._writes: queue.Queue = queue.Queue()
+        self._threads = [_thread(self._write), _thread(self._read_reports, secret),
+                         _thread(self._read_output)]
+        self.send({"secret": secret, "harness": str(harness), "budget": limits.budget_turns,
+                   "beat": limits.heartbeat})
+
+    def send(self, message: dict) -> None:
+        """Queue one line of the job; a thread writes it, so a child that stops reading cannot
+        hold up the guards."""
+        self._writes.put(json.dumps(message).encode() + b"\n")
+
+    def next(self, timeout: float):
+        """The next report, Forged() or Closed(), or None when `timeout` seconds pass first."""
+        try:
+            return self.events.get(timeout=max(timeout, 0))
+        except queue.Empty:
+            return None
+
+    def exit_code(self, wait: float) -> int | None:
+        """The child's exit code, waiting at most `wait` seconds; None if it is still running."""
+        try:
+            return self.process.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def stop(self) -> None:
+        """Kill the child (and, with a session of its own, everything it started), and close its
+        standard input: on Windows a venv's python.exe is a launcher, and the interpreter it
+        started ends when it sees that pipe close."""
+        if self.process.poll() is None:
+            try:
+                if self.group:
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                else:
+                    self.process.kill()
+            except (ProcessLookupError, PermissionError):
+                self.process.kill()
+        self._writes.put(None)
+        self.process.wait()
+        self._threads[2].join(1.0)  # the last of what it printed
+
+    def _write(self):
+        pipe = self.process.stdin
+        while (data := self._writes.get()) is not None:
+            try:
+                while data:
+                    data = data[os.write(pipe.fileno(), data):]
+            except OSError:
+                break  # the child is gone
+        pipe.close()
+
+    def _read_reports(self, secret: str):
+        prefix, buffer = secret.encode() + b" ", b""
+        with self.process.stdout as pipe:
+            while data := _read(pipe):
+                *lines, buffer = (buffer + data).split(b"\n")
+                for line in lines:
+                    self.events.put(_report(line.rstrip(b"\r"), prefix))
+                if len(buffer) > LONGEST_REPORT:
+                    self.events.put(Forged())
+                    buffer = b""
+        self.events.put(Closed())
+
+    def _read_output(self):
+        with self.process.stderr as pipe:
+            while data := _read(pipe):
+                self.output.add(data)
+
+
+class InProcess:
+    """A child's stand-in for the practice check: the same reports, made in this process.
+    The tests run when the first report is asked for, once the plan has sent the whole job;
+    what harness.py prints meanwhile is kept as a child's would be."""
+
+    def __init__(self, harness: Path, limits: Limits):
+        self.harness, self.limits = str(harness), limits
+        self.job: list[dict] = []
+        self.reports: list | None = None
+        self.output = Output(limits.output_bytes)
+
+    def send(self, message: dict) -> None:
+        self.job.append(message)
+
+    def next(self, timeout: float):
+        if self.reports is None:
+            self.reports = self._run()
+        return self.reports.pop(0) if self.reports else Closed()
+
+    def exit_code(self, wait: float) -> int | None:
+        return 0
+
+    def stop(self) -> None:
+        pass
+
+    def _run(self) -> list:
+        from lab.check import child, turns  # the world's asyncio, loaded only for this path
+        reports: list = []
+
+        def emit(report):  # through the codec, as a child's report travels
+            reports.append(protocol.decode(protocol.encode(report)))
+        run, sources = self.job[0], [m["source"] for m in self.job[1:]]
+        files = [suite.TestFile(f["lab_id"], Path(f["path"]), "") for f in run["files"]]
+        printed = _Printed(self.output)
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+            if child.import_reported(self.harness, emit):
+                child.run_tests(files, sources, emit, start=run["start"],
+                                budget=self.limits.budget_turns or turns.BUDGET,
+                                harness_path=self.harness)
+                emit(protocol.Done())
+        return reports
+
+
+class _Printed:
+    """A text stream that keeps what it is given in an Output, as a child's pipe would."""
+
+    def __init__(self, output: "Output"):
+        self.output = output
+
+    def write(self, text: str) -> int:
+        self.output.add(text.encode("utf-8", "replace"))
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def _report(line: bytes, prefix: bytes):
+    """A line from the channel as a report: only if it opens with the run's secret and holds
+    one of the protocol's reports; otherwise Forged()."""
+    if line.startswith(prefix):
+        try:
+            return protocol.decode(line[len(prefix):])
+        except protocol.Malformed:
+            pass
+    return Forged()
+
+
+def _read(pipe) -> bytes:
+    try:
+        return os.read(pipe.fileno(), 1 << 16)
+    except (OSError, ValueError):
+        return b""
+
+
+def _thread(target, *args) -> threading.Thread:
+    thread = threading.Thread(target=target, args=args, daemon=True)
+    thread.start()
+    return thread
+
+
+class Output:
+    """The student's prints: the first `cap` bytes kept, the rest only counted."""
+
+    def __init__(self, cap):
+        self.cap, self.kept, self.dropped = cap, bytearray(), 0
+        self.lock = threading.Lock()
+
+    def add(self, data: bytes):
+        with self.lock:
+            room = max(self.cap - len(self.kept), 0)
+            self.kept += data[:room]
+            self.dropped += max(len(data) - room, 0)
+
+    def absorb(self, other: "Output"):
+        """Add what another child printed, after what is here."""
+        with other.lock:
+            kept, dropped = bytes(other.kept), other.dropped
+        self.add(kept)
+        with self.lock:
+            self.dropped += dropped
+
+    def text(self):
+        """What was kept, with Windows's line ends read as everyone else's."""
+        return self.kept.decode("utf-8", errors="replace").replace("\r\n", "\n")
+
+
+# --- how a child is started and what its end means ------------------------------------------
+
+def start_options(limits: Limits, preexec_fn) -> tuple[dict, bool]:
+    """Popen's options for a child here, and whether it leads a process group of its own.
+
+    On the POSIX path: a new session, a CPU limit and, on Linux, the parent-death signal. On the
+    portable path none of these; on Windows a process group of its own, so that Ctrl-C reaches
+    only the checker, which then stops the child. A caller's preexec_fn (the grader's sandbox)
+    is its own POSIX hardening: it is always run, in a new session, and Windows refuses it."""
+    if not portable():
+        tie = _posix_tie(int(limits.seconds_total) + 5)
+
+        def guard():
+            if preexec_fn is not None:
+                preexec_fn()
+            tie()  # after: a change of user clears the parent-death signal
+        return {"preexec_fn": guard, "start_new_session": True}, True
+    if preexec_fn is not None:
+        if os.name == "nt":
+            raise RuntimeError("runner.run(preexec_fn=...) needs a POSIX system; the grader's "
+                               "sandbox runs only on Linux.")
+        return {"preexec_fn": preexec_fn, "start_new_session": True}, True
+    if os.name == "nt":
+        return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}, False
+    return {}, False
+
+
+def _posix_tie(cpu_seconds: int):
+    """What the child runs between fork and exec: never more than `cpu_seconds` of processor
+    time, and on Linux die with the checker even if it is killed outright. Everything it needs
+    is looked up here first: only system calls are safe between fork and exec."""
+    import resource
+    prctl = None
+    if sys.platform.startswith("linux"):
+        import ctypes
+        try:
+            prctl = ctypes.CDLL(None, use_errno=True).prctl
+        except (OSError, AttributeError):
+            pass
+
+    def tie():
+        soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+        if hard == resource.RLIM_INFINITY or cpu_seconds < hard:
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, hard))
+        if prctl is not None:
+            prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    return tie
+
+
+def death(code, importing=False) -> str:
+    """How the child ended, for a student: a signal (POSIX), a crash status (Windows) or an
+    exit code."""
+    when = "while it was being imported" if importing else "during this test"
+    rest = "" if importing else " The other tests still ran."
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = str(-code)
+        return (f"the process running harness.py was killed by signal {name} {when} (a crash, "
+                f"or a resource limit).{rest}")
+    if code is not None and code >= 0xC0000000:  # an NTSTATUS: Windows ended it for a fault
+        return (f"the process running harness.py crashed {when}: Windows ended it with status "
+                f"0x{code:08X} (0xC0000005 is a bad memory access).{rest}")
+    return (f"the process running harness.py ended {when}, with exit code {code}: does "
+            f"harness.py call sys.exit() or os._exit()?{rest}")
+

@@ -1,0 +1,140 @@
+"""The report channel, as types: what the process running harness.py says, and how it travels.
+
+The child (lab/check/child.py) writes these reports, the runner (lab/check/runner.py) reads
+them and decides, the recorder (lab/check/record.py) keeps a reference's, and the judge
+(lab/check/verdict.py) interprets the observations. Each is a frozen dataclass whose `event`
+names it on the wire; `encode` and `decode` are the only places a report becomes JSON or comes
+back. A line that does not decode to one of these is not something the child's own code
+writes, so the runner treats it as forged.
+
+Time never travels here: a report says what happened, in order; the runner keeps the clock.
+"""
+from __future__ import annotations
+
+import json
+import types
+import typing
+from dataclasses import dataclass, fields
+from typing import ClassVar, Literal, Union
+
+from lab.check.observe import CheckKind
+
+# Why a test ended without its verdict being up to its checks alone.
+Stop = Literal[
+    "turns",      # out of turns, or waiting for what can never happen (a timeout)
+    "check",      # a check failed in a trusted run, where the wanted value is known
+    "exception",  # something escaped the test: its message is the student's
+    "load",       # the test file itself could not be loaded
+]
+
+
+@dataclass(frozen=True)
+class Importing:
+    """harness.py is about to be imported."""
+    event: ClassVar[Literal["import"]] = "import"
+
+
+@dataclass(frozen=True)
+class Imported:
+    """harness.py imported; the tests come next."""
+    event: ClassVar[Literal["imported"]] = "imported"
+
+
+@dataclass(frozen=True)
+class ImportFailed:
+    """harness.py raised while importing: `message` says what, in the course's terms."""
+    message: str
+    event: ClassVar[Literal["import_failed"]] = "import_failed"
+
+
+@dataclass(frozen=True)
+class Started:
+    """The test `id` begins."""
+    id: str
+    event: ClassVar[Literal["start"]] = "start"
+
+
+@dataclass(frozen=True)
+class Observed:
+    """One check of the running test: the value it found (encoded by lab/check/observe.py),
+    the rule it states, and the kind of check that will compare it with the reference's."""
+    value: str
+    why: str
+    check: CheckKind = "equal"
+    event: ClassVar[Literal["check"]] = "check"
+
+
+@dataclass(frozen=True)
+class Ended:
+    """The test `id` ended: cleanly, or with an error and why it stopped."""
+    id: str
+    error: str | None = None
+    stop: Stop | None = None
+    trace: str | None = None  # the traceback, when an exception escaped
+    event: ClassVar[Literal["end"]] = "end"
+
+
+@dataclass(frozen=True)
+class Beat:
+    """The child's heartbeat: turns its event loops have taken, and its processor seconds."""
+    turns: int
+    cpu: float
+    event: ClassVar[Literal["beat"]] = "beat"
+
+
+@dataclass(frozen=True)
+class Done:
+    """Every test sent to the child has ended."""
+    event: ClassVar[Literal["done"]] = "done"
+
+
+Report = Union[Importing, Imported, ImportFailed, Started, Observed, Ended, Beat, Done]
+KINDS: dict[str, type] = {kind.event: kind for kind in typing.get_args(Report)}
+
+
+class Malformed(ValueError):
+    """A message that is not a report: an unknown event, or a field of the wrong type."""
+
+
+def encode(report: Report) -> str:
+    """The report as one line of JSON (without its line end)."""
+    return json.dumps({"event": report.event,
+                       **{f.name: getattr(report, f.name) for f in fields(report)}})
+
+
+def decode(text: str | bytes) -> Report:
+    """The report a line of JSON holds; Malformed if it holds none, or anything more."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise Malformed("not JSON") from None
+    if not isinstance(data, dict) or data.get("event") not in KINDS:
+        raise Malformed("no known event")
+    kind = KINDS[data.pop("event")]
+    hints = typing.get_type_hints(kind)
+    names = {f.name for f in fields(kind)}
+    if not set(data) <= names:
+        raise Malformed(f"{kind.event}: unknown fields {sorted(set(data) - names)}")
+    for f in fields(kind):
+        if f.name in data and not _fits(data[f.name], hints[f.name]):
+            raise Malformed(f"{kind.event}: {f.name} is {data[f.name]!r}")
+    try:
+        return kind(**data)
+    except TypeError as missing:
+        raise Malformed(str(missing)) from None
+
+
+def _fits(value, hint) -> bool:
+    """Whether a JSON value fits a field's type: str, int, float, None, Literal, or a union."""
+    origin = typing.get_origin(hint)
+    if origin is Literal:
+        return isinstance(value, str) and value in typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        return any(_fits(value, arm) for arm in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)
