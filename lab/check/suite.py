@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lab.check import kit, manifest
-from lab.check.errors import NothingToCheck
+from lab.check.errors import NothingToCheck, UserError
 
 
 @dataclass(frozen=True)
@@ -113,23 +113,80 @@ def describe_source(source: str, stem: str) -> list[tuple[str, str]]:
     return [(test.id, test.says) for test in declared(source, stem)]
 
 
-def blind(source: str) -> str:
+# The methods of a test's `t` that take a wanted value second (lab/check/kit.py's Checks).
+EXPECTS = ("expect", "expect_same_items")
+
+
+class Unblindable(UserError):
+    """A test reaches a check in a way blind() cannot take the wanted value out of, so its
+    file would carry what the checks compare against into the student's process."""
+
+
+def blind(source: str, name: str = "tests.py") -> str:
     """The test code the student's process runs: the same code with every wanted value taken
     out, so that nothing in that process knows what the checks compare against. Each
-    t.expect(found, wanted, why) keeps its found and why; its wanted becomes `...`."""
+    `P.expect(found, wanted, why)` (whatever P is called, and likewise each other method of
+    EXPECTS) keeps its found and why; its wanted becomes `...`.
+
+    Any other way to reach a check could carry a wanted value past this, so the file is refused
+    with the test and line that does it (Unblindable): the method taken without being called
+    (`e = t.expect`), called with * or ** arguments, looked up by name (getattr), or called
+    through the class `Checks`."""
     tree = ast.parse(source)
     # One pass over the tree, editing in place: the checker's parent blinds every test file
     # of a run before the last of it can start, so this is on the student's wait.
-    for node in ast.walk(tree):
+    called: set[int] = set()
+    for node, where in _walk(tree):
+        problem = None
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
-                node.func.attr == "expect" and isinstance(node.func.value, ast.Name) and \
-                node.func.value.id == "t":
-            if len(node.args) >= 2:
-                node.args[1] = ast.copy_location(ast.Constant(...), node.args[1])
-            for keyword in node.keywords:
-                if keyword.arg == "wanted":
-                    keyword.value = ast.copy_location(ast.Constant(...), keyword.value)
+                node.func.attr in EXPECTS:
+            called.add(id(node.func))
+            if any(isinstance(a, ast.Starred) for a in node.args) or \
+                    any(k.arg is None for k in node.keywords):
+                problem = f"calls {node.func.attr} with * or ** arguments"
+            elif not _plain_receiver(node.func.value):
+                problem = f"calls {node.func.attr} on something other than the test's checks"
+            else:
+                if len(node.args) >= 2:
+                    node.args[1] = ast.copy_location(ast.Constant(...), node.args[1])
+                for keyword in node.keywords:
+                    if keyword.arg == "wanted":
+                        keyword.value = ast.copy_location(ast.Constant(...), keyword.value)
+        elif isinstance(node, ast.Attribute) and node.attr in EXPECTS and id(node) not in called:
+            problem = f"takes {node.attr} without calling it"
+        elif isinstance(node, (ast.Name, ast.Attribute)) and \
+                (getattr(node, "id", None) or getattr(node, "attr", None)) == "Checks":
+            problem = "reaches the class Checks"
+        elif isinstance(node, ast.alias) and node.name.split(".")[-1] == "Checks":
+            problem = "imports the class Checks"
+        elif isinstance(node, ast.Constant) and node.value in EXPECTS:
+            problem = f"names {node.value} in a string (getattr?)"
+        if problem:
+            raise Unblindable(
+                f"{name}, {where}, line {getattr(node, 'lineno', '?')}: the test {problem}, so "
+                "the checker cannot take its wanted value out of the code that runs beside the "
+                "student's file. Write each check as t.expect(found, wanted, why).")
     return ast.unparse(tree)
+
+
+def _plain_receiver(node: ast.expr) -> bool:
+    """A name, or names joined by dots (`t`, `self.checks`): an instance, not a call's result."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
+
+
+def _walk(tree: ast.AST):
+    """(node, where) for every node, parents before children; `where` names the enclosing
+    function ("test test_x", or "the file's top level"). Calls come before their function's
+    attribute, so blind() knows which attributes are called."""
+    stack = [(tree, "the file's top level")]
+    while stack:
+        node, where = stack.pop()
+        yield node, where
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            where = f"test {node.name}" if node.name.startswith("test") else f"{node.name}()"
+        stack.extend((child, where) for child in reversed(list(ast.iter_child_nodes(node))))
 
 
 def load(test_file: TestFile, source: str | None = None) -> list[kit.LabTest]:

@@ -59,8 +59,9 @@ CHECKS = textwrap.dedent('''
         t.expect(found, why="no wanted at all")
         t.expect(found, "no why")
         t.expect(len(t.expect(a, {"k": 9}, "inner")), 3, "nested")
-        other.expect(found, "kept", "not t")
-        t.check(found, "kept too", "not expect")
+        check.expect(found, "the-answer-77", "whatever the parameter is called")
+        self.t.expect_same_items(found, ["x"], "another kind of check")
+        t.check(found, "kept", "not expect")
 ''')
 
 CHECKS_BLIND = textwrap.dedent('''
@@ -70,15 +71,51 @@ CHECKS_BLIND = textwrap.dedent('''
         t.expect(found, why="no wanted at all")
         t.expect(found, ...)
         t.expect(len(t.expect(a, ..., "inner")), ..., "nested")
-        other.expect(found, "kept", "not t")
-        t.check(found, "kept too", "not expect")
+        check.expect(found, ..., "whatever the parameter is called")
+        self.t.expect_same_items(found, ..., "another kind of check")
+        t.check(found, "kept", "not expect")
 ''')
 
 
-def test_blind_takes_out_every_wanted_of_t_expect_and_nothing_else():
+def test_blind_takes_out_every_wanted_of_every_check_and_nothing_else():
     blinded = suite.blind(CHECKS)
     assert ast.dump(ast.parse(blinded)) == ast.dump(ast.parse(CHECKS_BLIND))
-    assert "the-answer-4242" not in blinded
+    assert "the-answer-4242" not in blinded and "the-answer-77" not in blinded
+
+
+# Ways to reach a check that could carry the wanted value past blind(): each is refused, with the
+# test and line that does it, rather than shipped.
+UNBLINDABLE = {
+    "e = t.expect\n    e(found, 42, 'w')": "takes expect without calling it",
+    "run = t.expect_same_items": "takes expect_same_items without calling it",
+    "steps = [t.expect]": "takes expect without calling it",
+    "functools.partial(t.expect, found)(42)": "takes expect without calling it",
+    "t.expect(*(found, 42))": "with * or ** arguments",
+    "t.expect(found, **{'wanted': 42})": "with * or ** arguments",
+    "getattr(t, 'expect')(found, 42)": "names expect in a string",
+    "type(t).expect(t, found, 42)": "on something other than the test's checks",
+    "kit.Checks.expect(t, found, 42)": "reaches the class Checks",
+}
+
+
+@pytest.mark.parametrize("line", list(UNBLINDABLE))
+def test_blind_refuses_a_check_it_cannot_take_the_wanted_value_out_of(line):
+    source = f"import functools\n\nasync def test_odd(t):\n    x = 1\n    {line}\n"
+    with pytest.raises(suite.Unblindable) as refused:
+        suite.blind(source, "secret.py")
+    said = str(refused.value)
+    assert said.startswith("secret.py, test test_odd, line 5: ") and UNBLINDABLE[line] in said
+    assert "t.expect(found, wanted, why)" in said
+
+
+def test_blind_refuses_a_file_that_imports_the_checks_class():
+    with pytest.raises(suite.Unblindable, match="line 1: .*imports the class Checks"):
+        suite.blind("from lab.check.kit import Checks as C\n")
+
+
+def test_every_kit_test_file_can_be_blinded():
+    for lab in manifest.labs(built_only=True):
+        assert "..." in suite.blind(lab.tests.read_text(encoding="utf-8"), lab.tests.name)
 
 
 RUNNABLE = textwrap.dedent('''
@@ -98,7 +135,7 @@ async def test_blinded_code_still_runs_and_makes_the_same_checks(tmp_path):
     test_file = suite.TestFile("15.1", tmp_path / "tests.py", RUNNABLE)
     [test] = suite.load(test_file, suite.blind(RUNNABLE))
     observed = []
-    await test.fn(kit.Checks(lambda found, why: observed.append((found, why))))
+    await test.fn(kit.Checks(lambda found, why, kind: observed.append((found, why))))
     assert observed == [("found it", "the words"), (8, "their length")]
 
 
