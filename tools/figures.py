@@ -46,6 +46,7 @@ import drawsvg as dw
 import lab
 from lab.check import manifest
 from lab.check.importer import import_harness
+from tools import generated
 
 # --- the look: one palette, two font families ------------------------------------------------
 
@@ -1697,18 +1698,14 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     drawn = files()
     if args.check:
-        from tools.make import differences
-        problems = differences(drawn)
+        problems = generated.differences(drawn)
         for problem in problems:
             print(problem)
         return 1 if problems else 0
-    for where, text in drawn.items():
-        where.parent.mkdir(parents=True, exist_ok=True)
-        if not where.exists() or where.read_text(encoding="utf-8") != text:
-            where.write_text(text, encoding="utf-8")
-            print(f"wrote {where.relative_to(manifest.KIT)}")
-        if args.png:
-            import subprocess
+    generated.write(drawn)
+    if args.png:
+        import subprocess
+        for where in drawn:
             out = Path(args.png) / (where.stem + ".png")
             subprocess.run(["rsvg-convert", "-o", str(out), str(where)], check=True)
     return 0

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from lab.check import manifest, suite
 from tools import labsource
+from tools.generated import differences, write
 
 
 def lab_files() -> dict[Path, str]:
@@ -83,16 +84,6 @@ PARTS = {"labs": lab_files, "expected": expected_files, "figures": figure_files,
          "notebooks": notebook_files}
 
 
-def differences(files: dict[Path, str]) -> list[str]:
-    out = []
-    for path, text in sorted(files.items()):
-        if not path.exists():
-            out.append(f"missing: {path.relative_to(manifest.KIT)}")
-        elif path.read_text(encoding="utf-8") != text:
-            out.append(f"differs: {path.relative_to(manifest.KIT)}")
-    return out
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.make", description=__doc__.split("\n")[0])
     parser.add_argument("parts", nargs="*", choices=[*PARTS, []], default=[])
@@ -105,11 +96,7 @@ def main(argv=None) -> int:
         if args.check:
             problems += differences(files)
             continue
-        for path, text in files.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                path.write_text(text, encoding="utf-8")
-                print(f"wrote {path.relative_to(manifest.KIT)}")
+        write(files)
     for problem in problems:
         print(problem)
     if problems:
