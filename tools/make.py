@@ -5,7 +5,7 @@
     python -m tools.make labs         only starters/ (both levels) and solutions/ (from source/harness.src.py)
     python -m tools.make expected     only starters/*/lab*/expected.json (the reference's observations)
     python -m tools.make notebooks    only lessons/*/lesson.ipynb (from source/lessons/*/lesson.md)
-    python -m tools.make figures      only lessons/*/figures/*.svg (drawn by tools/figures.py)
+    python -m tools.make figures      only lessons/*/figures/*.svg (drawn by tools/figures/)
 
 The kit's tests run the --check form, so a committed file that differs from its source fails.
 """
@@ -75,8 +75,8 @@ def notebook_files() -> dict[Path, str]:
 def figure_files() -> dict[Path, str]:
     """lessons/*/figures/*.svg: each lesson's figures, drawn by their code (some from a run of
     the reference, so they come after labs)."""
-    from tools import figures
-    return figures.files()
+    from tools.figures import registry
+    return registry.files()
 
 
 # In this order: figures are drawn from the references, and notebooks carry the figures.
