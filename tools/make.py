@@ -5,7 +5,7 @@
     python -m tools.make labs         only starters/ (both levels) and solutions/ (from source/harness.src.py)
     python -m tools.make expected     only starters/*/lab*/expected.json (the reference's observations)
     python -m tools.make notebooks    only lessons/*/lesson.ipynb (from source/lessons/*/lesson.md)
-    python -m tools.make figures      only lessons/*/figures/*.svg (drawn by tools/figures.py)
+    python -m tools.make figures      only lessons/*/figures/*.svg (drawn by tools/figures/)
 
 The kit's tests run the --check form, so a committed file that differs from its source fails.
 """
@@ -19,6 +19,7 @@ from pathlib import Path
 
 from lab.check import manifest, suite
 from tools import labsource
+from tools.generated import differences, write
 
 
 def lab_files() -> dict[Path, str]:
@@ -74,23 +75,13 @@ def notebook_files() -> dict[Path, str]:
 def figure_files() -> dict[Path, str]:
     """lessons/*/figures/*.svg: each lesson's figures, drawn by their code (some from a run of
     the reference, so they come after labs)."""
-    from tools import figures
-    return figures.files()
+    from tools.figures import registry
+    return registry.files()
 
 
 # In this order: figures are drawn from the references, and notebooks carry the figures.
 PARTS = {"labs": lab_files, "expected": expected_files, "figures": figure_files,
          "notebooks": notebook_files}
-
-
-def differences(files: dict[Path, str]) -> list[str]:
-    out = []
-    for path, text in sorted(files.items()):
-        if not path.exists():
-            out.append(f"missing: {path.relative_to(manifest.KIT)}")
-        elif path.read_text(encoding="utf-8") != text:
-            out.append(f"differs: {path.relative_to(manifest.KIT)}")
-    return out
 
 
 def main(argv=None) -> int:
@@ -105,11 +96,7 @@ def main(argv=None) -> int:
         if args.check:
             problems += differences(files)
             continue
-        for path, text in files.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                path.write_text(text, encoding="utf-8")
-                print(f"wrote {path.relative_to(manifest.KIT)}")
+        write(files)
     for problem in problems:
         print(problem)
     if problems:

@@ -1,6 +1,7 @@
 """The lessons' figures: every figure a lesson defines is shown by an image beside it, every
-committed image is shown by its lesson, and every image is exactly what tools/figures.py draws
+committed image is shown by its lesson, and every image is exactly what tools/figures/ draws
 now, so a figure cannot drift from its code or from the reference it was drawn from."""
+import ast
 import os
 import re
 import subprocess
@@ -10,7 +11,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from lab.check import manifest
-from tools import figures
+from tools.figures import registry
+from tools.figures.canvas import PAPER
 
 SVG = "{http://www.w3.org/2000/svg}"
 MENTION = re.compile(r"Figure (\d+\.\d+)")
@@ -18,7 +20,7 @@ MENTION = re.compile(r"Figure (\d+\.\d+)")
 
 @pytest.fixture(scope="module")
 def drawn():
-    return figures.files()
+    return registry.files()
 
 
 def sources():
@@ -27,19 +29,19 @@ def sources():
 
 
 def test_every_figure_a_lesson_defines_has_code_that_draws_it():
-    defined = set(figures.captions())
+    defined = set(registry.captions())
     assert defined, "no lesson defines a figure: the caption pattern no longer matches"
-    assert sorted(defined - set(figures.FIGURES), key=manifest.key) == [], \
-        "these figures have a caption in their lesson but no function in tools/figures.py"
-    assert sorted(set(figures.FIGURES) - defined, key=manifest.key) == [], \
-        "tools/figures.py draws these figures, but no lesson defines them"
+    assert sorted(defined - set(registry.FIGURES), key=manifest.key) == [], \
+        "these figures have a caption in their lesson but no function in tools/figures/"
+    assert sorted(set(registry.FIGURES) - defined, key=manifest.key) == [], \
+        "tools/figures/ draws these figures, but no lesson defines them"
 
 
 def test_every_figure_caption_stands_under_its_image():
     for lesson, text in sources().items():
         lines = text.split("\n")
         for i, line in enumerate(lines):
-            found = figures.CAPTION.match(line)
+            found = registry.CAPTION.match(line)
             if not found:
                 continue
             major, minor, caption = found.groups()
@@ -53,7 +55,7 @@ def test_every_figure_caption_stands_under_its_image():
 
 def test_every_committed_image_is_shown_by_its_own_lesson():
     for lesson, text in sources().items():
-        shown = {f"figure-{a}-{b}.svg" for *_, a, b in figures.IMAGE.findall(text)}
+        shown = {f"figure-{a}-{b}.svg" for *_, a, b in registry.IMAGE.findall(text)}
         folder = lesson.folder / "figures"
         committed = {p.name for p in folder.iterdir()} if folder.exists() else set()
         assert committed - shown == set(), \
@@ -63,7 +65,7 @@ def test_every_committed_image_is_shown_by_its_own_lesson():
 
 
 def test_every_figure_a_lesson_mentions_exists():
-    defined = set(figures.captions())
+    defined = set(registry.captions())
     for lesson, text in sources().items():
         missing = set(MENTION.findall(text)) - defined
         assert missing == set(), \
@@ -99,7 +101,7 @@ def test_figures_are_plain_svg_that_every_viewer_renders(drawn):
         number = path.stem.removeprefix("figure-").replace("-", ".")
         assert root.find(f"{SVG}title").text.startswith(f"Figure {number}: "), where
         background = root.find(f"{SVG}rect")
-        assert background.get("fill") == figures.PAPER and \
+        assert background.get("fill") == PAPER and \
             background.get("width") == root.get("width"), where
         assert "text" in tags, where
 
@@ -107,7 +109,7 @@ def test_figures_are_plain_svg_that_every_viewer_renders(drawn):
 def test_every_notebook_carries_its_figures_inside_it():
     """A viewer that cannot follow a link beside the notebook (GitHub renders notebooks apart
     from the repository's files) still shows each figure: the built notebook attaches the very
-    bytes tools/figures.py drew, and links to nothing outside itself."""
+    bytes tools/figures/ drew, and links to nothing outside itself."""
     import base64
     import json
     for lesson in manifest.lessons():
@@ -120,3 +122,32 @@ def test_every_notebook_carries_its_figures_inside_it():
             assert path.name in attached, f"{lesson.folder.name} does not carry {path.name}"
             data = attached[path.name]["image/svg+xml"]  # nbformat may store it as a list
             assert base64.b64decode("".join(data)) == path.read_bytes()
+
+
+def figure_modules():
+    return {path.name: ast.parse(path.read_text(encoding="utf-8"))
+            for path in sorted((manifest.KIT / "tools" / "figures").glob("*.py"))}
+
+
+def test_figures_watch_a_reference_through_its_public_names_only():
+    """A figure drawn from a run sees the reference only where a student's code could (its
+    events, the list it is handed, its public classes and functions), never a private name or
+    a frame, so renaming a reference's insides cannot change or break a figure."""
+    private = []
+    for name, tree in figure_modules().items():
+        for node in ast.walk(tree):
+            names = [alias.name for alias in getattr(node, "names", ())
+                     if isinstance(alias, ast.alias)] + [getattr(node, "attr", "")]
+            private += [f"{name}, line {node.lineno}: {found}" for found in names
+                        if found.startswith("_") and not found.startswith("__")
+                        or "frame" in found or found.startswith("f_")]
+    assert private == []
+
+
+def test_the_figures_do_not_import_make_which_imports_them():
+    for name, tree in figure_modules().items():
+        imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                    for alias in node.names}
+        imported |= {f"{node.module}.{alias.name}" for node in ast.walk(tree)
+                     if isinstance(node, ast.ImportFrom) for alias in node.names}
+        assert not any(module.startswith("tools.make") for module in imported), name
