@@ -136,7 +136,7 @@ def test_with_reference_ships_only_the_chosen_labs_reference(tmp_path):
 
 def test_a_release_is_never_built_over_a_folder_with_files(tmp_path):
     (tmp_path / "old.txt").write_text("keep me")
-    with pytest.raises(FileExistsError):
+    with pytest.raises(release.ReleaseError, match="no release of this course"):
         release.build(tmp_path)
     assert [p.name for p in tmp_path.iterdir()] == ["old.txt"]
     assert (tmp_path / "old.txt").read_text() == "keep me"
