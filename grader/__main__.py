@@ -10,7 +10,9 @@
     python -m grader release --out DIR [--through LAB] [--with-reference LAB ...]
 
 `gradescope-run` is the command the bundle's run_autograder calls; it is not for people.
-Exit codes: 0 done, 2 a problem with what was asked (the message says what).
+Exit codes: 0 done, 2 a problem with what was asked: a UserError (lab/check/errors.py; the
+grader's own are in grader/errors.py), which stderr says in one line, or arguments argparse
+refuses. Anything else is a fault of the grader's, and ends with its traceback (exit code 1).
 """
 from __future__ import annotations
 
@@ -19,8 +21,10 @@ import sys
 from pathlib import Path
 
 from lab.check import manifest
+from lab.check.errors import UserError
 
-from grader import batch, plan as plans, report, sandbox
+from grader import batch, plan as plans, report
+from grader.errors import GraderError
 
 
 def _limits(parser):
@@ -100,7 +104,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         return _run(args)
-    except (plans.PlanError, sandbox.SandboxError, ValueError, FileExistsError) as problem:
+    except UserError as problem:
         print(f"grader: {problem}", file=sys.stderr)
         return 2
 
@@ -108,7 +112,7 @@ def main(argv=None) -> int:
 def _settings(args) -> batch.Settings:
     for name in ("seconds_per_test", "seconds_per_submission", "memory_mb"):
         if getattr(args, name) <= 0:
-            raise ValueError(f"--{name.replace('_', '-')} must be more than 0")
+            raise GraderError(f"--{name.replace('_', '-')} must be more than 0")
     return batch.Settings(seconds_per_test=args.seconds_per_test,
                           seconds_per_submission=args.seconds_per_submission,
                           memory_mb=args.memory_mb)
@@ -117,22 +121,22 @@ def _settings(args) -> batch.Settings:
 def _run(args) -> int:
     if args.command == "grade":
         if not args.submissions.is_dir():
-            raise ValueError(f"there is no folder of submissions at {args.submissions}")
+            raise GraderError(f"there is no folder of submissions at {args.submissions}")
         if args.jobs < 1:
-            raise ValueError("--jobs must be 1 or more")
+            raise GraderError("--jobs must be 1 or more")
         settings = _settings(args)
         out, folder = args.out.resolve(), args.submissions.resolve()
         if manifest.KIT.is_relative_to(out) or folder.is_relative_to(out) or \
                 out.is_relative_to(folder):
-            raise ValueError("choose an output folder that neither holds nor sits inside the "
-                             "kit or the submissions folder (it is hidden from submissions "
-                             "while they run, and a re-run would take it for a student)")
+            raise GraderError("choose an output folder that neither holds nor sits inside the "
+                              "kit or the submissions folder (it is hidden from submissions "
+                              "while they run, and a re-run would take it for a student)")
         plan = plans.make(args.lab, own_lab_only=args.own_lab_only,
                           extra_tests=args.extra_tests)
         subs, ignored = batch.find(args.submissions)
         if not subs:
-            raise ValueError(f"{args.submissions} holds no submissions (NAME.py files or "
-                             "NAME/ folders with a harness.py)")
+            raise GraderError(f"{args.submissions} holds no submissions (NAME.py files or "
+                              "NAME/ folders with a harness.py)")
         if not args.out.exists():
             args.out.mkdir(parents=True, mode=0o700)  # others' grades are nobody else's
         results, isolation = batch.grade_all(
@@ -167,7 +171,7 @@ def _run(args) -> int:
                               with_reference=args.with_reference)
         print(found.summary())
         return 0
-    return 2
+    raise AssertionError(f"no such command: {args.command}")  # argparse allows only the above
 
 
 if __name__ == "__main__":

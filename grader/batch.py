@@ -2,7 +2,7 @@
 
 A submission is `NAME.py` or a folder `NAME/` holding a harness.py (at its top, or the only
 one below it); NAME is the student. Each is graded by lab/check/runner.py, the engine the local
-checker uses, inside grader/sandbox.py's limits, by a pool of worker processes: each worker
+checker uses, inside the limits of grader/sandbox/, by a pool of worker processes: each worker
 takes a slot, whose user (one of its own, where the grader runs as root) runs its submissions,
 and kills what a submission left running before the next. A worker that dies (killed by what
 it ran, or by the machine) costs only the submissions it held, which are graded again one at
@@ -32,6 +32,7 @@ from lab.check.verdict import Outcome, Verdict
 
 from grader import row as rows
 from grader import sandbox as sandboxes
+from grader.errors import GraderError
 from grader.journal import Journal
 from grader.plan import Plan
 from grader.row import Overall, Row
@@ -246,7 +247,7 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
     once, each worker as a user of its own; where submissions would share a user, one at a
     time unless `allow_shared_user` (sandbox.Sandbox.workers)."""
     if jobs > sandboxes.SLOTS:
-        raise ValueError(f"--jobs can be at most {sandboxes.SLOTS}")
+        raise GraderError(f"--jobs can be at most {sandboxes.SLOTS}")
     settings = settings or Settings()
     out = Path(out)
     journal = Journal(out / "journal.jsonl")

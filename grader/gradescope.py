@@ -31,6 +31,7 @@ from lab.check.verdict import Verdict
 
 from grader import batch
 from grader.batch import Unfound
+from grader.errors import GraderError
 from grader.plan import Plan
 from grader.row import Row
 
@@ -97,7 +98,7 @@ def build(plan: Plan, out: Path, *, settings: batch.Settings | None = None,
           hidden_visibility: str = "after_published") -> Path:
     """Write the bundle zip to `out` and return its path."""
     if hidden_visibility not in VISIBILITIES:
-        raise ValueError(f"--hidden-visibility is one of {', '.join(VISIBILITIES)}")
+        raise GraderError(f"--hidden-visibility is one of {', '.join(VISIBILITIES)}")
     settings = settings or batch.Settings()
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -20,10 +20,7 @@ from pathlib import Path
 from lab.check import manifest, record, runner, suite
 from lab.check.verdict import sets_line
 
-
-class PlanError(Exception):
-    """The plan cannot be made (an unknown lab, an extra tests file that is wrong); the message
-    says what to fix. The CLI prints it without a traceback."""
+from grader.errors import PlanError
 
 
 @dataclass

@@ -20,6 +20,7 @@ import pytest
 from gradeclass import LAB, ROOT, base_text, make_class, mark, running
 
 from grader import batch, plan as plans, sandbox
+from grader.errors import GraderError
 
 SPY = "spies_on_the_class"
 NEIGHBOURS = ["zara", "zed", "zoe"]  # after the spy in name order: graded while it looks
@@ -267,7 +268,7 @@ def test_the_command_line_passes_allow_shared_user_to_the_batch(tmp_path, monkey
 
     def grade_all(plan, subs, out, **options):
         asked.update(options)
-        raise ValueError("stopped here")
+        raise GraderError("stopped here")
     monkeypatch.setattr(batch, "grade_all", grade_all)
     folder = make_class(tmp_path / "submissions", kinds=[])
     assert main(["grade", "--lab", LAB.id, str(folder), "--out", str(tmp_path / "out"),

@@ -134,9 +134,24 @@ def test_with_reference_ships_only_the_chosen_labs_reference(tmp_path):
     assert "except the references of 15.1" in (out / "RELEASE.md").read_text()
 
 
+def test_a_release_needs_nothing_from_the_authoring_tools(tmp_path):
+    """pyproject.toml installs lab/ and grader/ only: a release, with the cells it shows as
+    recorded, is built where `tools` cannot be imported."""
+    code = ("import sys\n"
+            "sys.modules['tools'] = None  # any import of it now fails\n"
+            "from grader import release\n"
+            "found = release.build(sys.argv[1], through='3.1')\n"
+            "assert found.cells and not found.notes, (found.cells, found.notes)\n")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "course")],
+                          cwd=manifest.KIT, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(manifest.KIT)})
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "course" / "lessons" / "02-tools" / recorded.FILE).is_file()
+
+
 def test_a_release_is_never_built_over_a_folder_with_files(tmp_path):
     (tmp_path / "old.txt").write_text("keep me")
-    with pytest.raises(FileExistsError):
+    with pytest.raises(release.ReleaseError, match="no release of this course"):
         release.build(tmp_path)
     assert [p.name for p in tmp_path.iterdir()] == ["old.txt"]
     assert (tmp_path / "old.txt").read_text() == "keep me"

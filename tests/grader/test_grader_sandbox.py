@@ -94,7 +94,7 @@ def test_the_scratch_folders_parent_cannot_be_listed_by_others(tmp_path):
 @pytest.mark.skipif(not ROOT, reason="the refusal is about running submissions as root")
 def test_as_root_without_a_working_sandbox_grading_is_refused_with_the_reason(tmp_path,
                                                                             monkeypatch):
-    monkeypatch.setattr(sandbox, "_probe", lambda box, hide: "the child could not start (test)")
+    monkeypatch.setattr(sandbox.probe, "run", lambda box, hide: "the child could not start (test)")
     with pytest.raises(sandbox.SandboxError, match="cannot be run safely here") as caught:
         sandbox.prepare(tmp_path / "box")
     assert "--unsandboxed" in str(caught.value) and "could not start" in str(caught.value)

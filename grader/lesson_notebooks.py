@@ -1,0 +1,378 @@
+"""A lesson's notebook, built from its Markdown source, and the outputs pinned for its cells.
+
+A lesson is written as source/lessons/NN-slug/lesson.md in jupytext's Markdown format (```python
+blocks are code cells, the rest is Markdown; two blank lines split a Markdown cell). Building
+it expands the course's directives into plain Markdown and HTML and numbers the cells
+(cell-01, cell-02, ...). The committed lesson.ipynb is exactly what build() makes.
+
+What each code cell prints is pinned once, in source/lessons/NN-slug/outputs.json (cell id ->
+text), and read only by pins(): the notebook a student opens carries no outputs and no expected
+outputs, so no cell's answer sits beside its question.
+
+Directives, each on lines of their own in a Markdown cell:
+
+    ::: predict            (or `::: predict many` for a multi-select)
+    The question, in Markdown.
+    - [ ] a choice
+      > its feedback, which says whether it is right
+    - [x] a right choice
+      > its feedback
+    :::
+
+    {{ hints 15.1 }}       the lab's three hint levels, a collapsed <details> each
+    {{ tests 15.1 }}       the lab's tests in plain words
+    {{ starter 15.1 }}     the diff from the previous reference, the whole starter, the check
+
+Everything they produce is Markdown with <details> blocks: no JavaScript, widgets or outputs,
+so feedback shows in an untrusted notebook, in VS Code and in GitHub's static viewer.
+
+It lives in the grader, which is installed, because the student release builds the notebook of
+a lesson not built yet, and records its cells' pins (grader/release/); the authors' command
+line around it, which also checks, runs and pins, is tools/notebooks.py.
+"""
+from __future__ import annotations
+
+import base64
+import dataclasses
+import html
+import json
+import os
+import re
+
+import jupytext
+import nbformat
+
+from lab.check import manifest, suite
+
+KERNEL = {"display_name": "Python 3", "language": "python", "name": "python3"}
+HINT_TITLES = [f"Hint {n}: {words}" for n, (_, words) in enumerate(manifest.HINT_LEVELS, 1)]
+
+
+class LessonError(ValueError):
+    """The lesson's source breaks the directive grammar; the message names the lesson."""
+
+
+# --- inline Markdown inside HTML -------------------------------------------------------------
+
+CODE_SPAN = re.compile(r"(`+)(.+?)\1")
+STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+EMPHASIS = re.compile(r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w*])")
+LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+
+
+def inline(text: str) -> str:
+    """Inline Markdown as HTML: code spans, bold, emphasis and links, with everything else
+    escaped. Markdown is not parsed inside an HTML <summary>, so it is converted here."""
+    pieces = []
+    last = 0
+    for match in CODE_SPAN.finditer(text):
+        pieces.append(_prose(text[last:match.start()]))
+        pieces.append(f"<code>{html.escape(match.group(2).strip(), quote=False)}</code>")
+        last = match.end()
+    pieces.append(_prose(text[last:]))
+    return "".join(pieces)
+
+
+def _prose(text: str) -> str:
+    text = html.escape(text, quote=False)
+    text = LINK.sub(lambda m: f'<a href="{html.escape(m.group(2))}">{m.group(1)}</a>', text)
+    text = STRONG.sub(r"<strong>\1</strong>", text)
+    return EMPHASIS.sub(r"<em>\2</em>", text)
+
+
+def fenced(text: str, info: str = "") -> str:
+    """`text` in a code fence longer than any run of backticks inside it."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}{info}\n{text.rstrip()}\n{fence}"
+
+
+# --- predictions -----------------------------------------------------------------------------
+
+CHOICE = re.compile(r"^- \[( |x|X)\] (.+)$")
+FEEDBACK = re.compile(r"^\s+>\s?(.*)$")
+
+
+@dataclasses.dataclass
+class Prediction:
+    """One `::: predict` block as read: its question, its choices in order (each a dict with
+    "text", "right" and "feedback", a list of lines), and whether it is a multi-select."""
+    question: str
+    choices: list[dict]
+    many: bool
+
+
+def read_prediction(lines: list[str], *, many: bool, where: str) -> Prediction:
+    """One `::: predict` block (its lines without the fences), read and checked against the
+    grammar: the one reader of predictions, for building and for the kit's tests of them."""
+    question: list[str] = []
+    choices: list[dict] = []
+    for line in lines:
+        choice, feedback = CHOICE.match(line), FEEDBACK.match(line)
+        if choice:
+            choices.append({"text": choice.group(2).strip(), "right": choice.group(1) != " ",
+                            "feedback": []})
+        elif feedback and choices:
+            choices[-1]["feedback"].append(feedback.group(1).rstrip())
+        elif choices and line.strip():
+            raise LessonError(f"{where}: in a prediction, after the first choice every line is "
+                              f"a choice or an indented '> feedback' line, not {line!r}")
+        elif not choices:
+            question.append(line)
+    problem = None
+    if not "".join(question).strip():
+        problem = "has no question"
+    elif len(choices) < 2:
+        problem = "needs at least two choices"
+    elif any(not "".join(c["feedback"]).strip() for c in choices):
+        problem = "has a choice without feedback"
+    elif not any(c["right"] for c in choices):
+        problem = "marks no choice right with [x]"
+    elif not many and sum(c["right"] for c in choices) > 1:
+        problem = "marks several choices right; write '::: predict many' for a multi-select"
+    if problem:
+        raise LessonError(f"{where}: the prediction {problem}")
+    return Prediction("\n".join(question).strip(), choices, many)
+
+
+def render_prediction(read: Prediction) -> str:
+    """A read prediction as Markdown and HTML: a <details> per choice, and for a multi-select
+    a last <details> that reveals the right choices."""
+    choices, many = read.choices, read.many
+    out = [read.question, ""]
+    for letter, choice in zip(LETTERS, choices):
+        out.append(f"<details><summary><b>{letter}.</b> {inline(choice['text'])}</summary>"
+                   f"{_paragraphs(choice['feedback'])}</details>")
+    if many:
+        right = "".join(f"<li><b>{letter}.</b> {inline(c['text'])}</li>"
+                        for letter, c in zip(LETTERS, choices) if c["right"])
+        out.append(f"<details><summary>Reveal the answer</summary><ul>{right}</ul></details>")
+    return "\n".join(out)
+
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _paragraphs(lines: list[str]) -> str:
+    """Feedback lines as HTML paragraphs: lines join into one, a blank `>` line starts a new
+    one."""
+    paragraphs, current = [], []
+    for line in lines + [""]:
+        if line.strip():
+            current.append(line.strip())
+        elif current:
+            paragraphs.append(f"<p>{inline(' '.join(current))}</p>")
+            current = []
+    return "".join(paragraphs)
+
+
+# --- the lab directives ----------------------------------------------------------------------
+
+DIRECTIVE = re.compile(r"^\{\{\s*(hints|tests|starter)\s+(\S+)\s*\}\}$")
+
+
+def hints(lab: manifest.Lab) -> str:
+    """The lab's hint levels, each a collapsed <details> of its own, one after the other: a
+    reader opens one level at a time, and opening one opens no other (nested, opening the last
+    would lay all three out at once). Markdown inside works because of the blank lines."""
+    if len(lab.hints) != 3:
+        raise LessonError(f"lab {lab.id} has {len(lab.hints)} hint levels in "
+                          f"{manifest.HINTS}, not 3")
+    return "\n\n".join(f"<details><summary>{title}</summary>\n\n{text.strip()}\n\n</details>"
+                       for title, text in zip(HINT_TITLES, lab.hints))
+
+
+def tests(lab: manifest.Lab) -> str:
+    """The lab's tests as a numbered list, one sentence each."""
+    if not lab.tests.is_file():
+        raise LessonError(f"lab {lab.id} has no tests file at {lab.tests}")
+    found = suite.describe(lab)
+    if not found:
+        raise LessonError(f"lab {lab.id}'s tests say nothing: no @lab_test descriptions")
+    return "\n".join(f"{n}. {text}" for n, (_, text) in enumerate(found, 1)) + (
+        f"\n\nThese are the tests your `tests.py` holds and `course check {lab.id}` runs, after "
+        "every earlier lab's. An instructor may grade with more tests of their own, which you "
+        "do not see.")
+
+
+def _previous(lab: manifest.Lab) -> manifest.Lab | None:
+    order = list(manifest.labs())
+    at = order.index(lab)
+    return order[at - 1] if at else None
+
+
+def _since(lab: manifest.Lab, previous: manifest.Lab) -> str:
+    if previous.lesson.number == lab.lesson.number:
+        return "the previous lab"
+    if len(previous.lesson.labs) == 1:
+        return f"lesson {previous.lesson.number}"
+    return previous.name
+
+
+def starter(lab: manifest.Lab) -> str:
+    """What changed since the previous lab's reference and the whole starter, as links to the
+    files tools/make.py writes beside the starter (JupyterLab opens them in a tab, next to the
+    lesson), a count of the change, and how to check. The code stays in code files, where it
+    reads as code."""
+    if not lab.starter.is_file():
+        raise LessonError(f"lab {lab.id} has no starter at {lab.starter}; run tools/make.py")
+    here = lab.lesson.folder
+    link = lambda path: os.path.relpath(path, here).replace(os.sep, "/")  # noqa: E731
+    previous = _previous(lab)
+    out = []
+    if previous is None:
+        out.append("### Your starter")
+    else:
+        since = _since(lab, previous)
+        diff = lab.starter.parent / "changes.diff"
+        if not diff.is_file():
+            raise LessonError(f"lab {lab.id} has no {diff.name}; run tools/make.py")
+        added = sum(1 for line in diff.read_text(encoding="utf-8").splitlines()
+                    if line.startswith("+") and not line.startswith("+++"))
+        removed = sum(1 for line in diff.read_text(encoding="utf-8").splitlines()
+                      if line.startswith("-") and not line.startswith("---"))
+        out += [f"### What changed since {since}", "",
+                f"[The line diff from {since}'s reference to your starter]({link(diff)}) "
+                f"({added} lines in, {removed} out). Read it before you start: it shows what "
+                "was done for you and where the gaps are."]
+    number = lab.lesson.number
+    out += ["", f"[The whole starter]({link(lab.starter)}), as the kit made it. "
+            f"`course start {lab.id}` copies it to `work/{lab.folder}/harness.py`, the file you "
+            "edit.", "",
+            f"To check your work, run this in your lab folder:", "",
+            fenced(f"python lab/lab_check.py --harness harness.py --lesson {number} tests.py"),
+            "", f"or, from anywhere, `course check {lab.id}`."]
+    return "\n".join(out)
+
+
+EXPANDERS = {"hints": hints, "tests": tests, "starter": starter}
+
+
+# --- building ----------------------------------------------------------------------------------
+
+def expand(text: str, *, where: str, found: list[Prediction] | None = None) -> list[str]:
+    """One Markdown cell's text as the Markdown of one or more cells: each directive becomes a
+    cell of its own, and the text around it keeps its own cells. Fenced code is left alone.
+    Each prediction read on the way is appended to `found`, when one is given."""
+    cells: list[str] = []
+    plain: list[str] = []
+    lines = text.split("\n")
+    fence = None
+    i = 0
+
+    def flush():
+        if "\n".join(plain).strip():
+            cells.append("\n".join(plain).strip("\n"))
+        plain.clear()
+
+    while i < len(lines):
+        line = lines[i]
+        stripped = line.strip()
+        opening = re.match(r"^(`{3,}|~{3,})", stripped)
+        if fence:
+            if stripped.startswith(fence):
+                fence = None
+        elif opening:
+            fence = opening.group(1)
+        elif re.match(r"^:::\s*predict\b", stripped):
+            words = stripped[3:].split()
+            if words not in (["predict"], ["predict", "many"]):
+                raise LessonError(f"{where}: {stripped!r} is neither '::: predict' nor "
+                                  "'::: predict many'")
+            end = next((j for j in range(i + 1, len(lines)) if lines[j].strip() == ":::"), None)
+            if end is None:
+                raise LessonError(f"{where}: a '::: predict' block has no closing ':::'")
+            flush()
+            read = read_prediction(lines[i + 1:end], many=len(words) == 2, where=where)
+            if found is not None:
+                found.append(read)
+            cells.append(render_prediction(read))
+            i = end + 1
+            continue
+        elif DIRECTIVE.match(stripped):
+            kind, lab_id = DIRECTIVE.match(stripped).groups()
+            try:
+                lab = manifest.lab(lab_id)
+            except KeyError as missing:
+                raise LessonError(f"{where}: {missing.args[0]}") from None
+            flush()
+            cells.append(EXPANDERS[kind](lab))
+            i += 1
+            continue
+        elif stripped.startswith("{{"):
+            raise LessonError(f"{where}: {stripped!r} is not a directive; they are "
+                              "{{ hints LAB }}, {{ tests LAB }} and {{ starter LAB }}")
+        plain.append(line)
+        i += 1
+    flush()
+    return cells
+
+
+def pins(lesson: manifest.Lesson) -> dict[str, str]:
+    """The lesson's outputs.json: cell id -> the text that cell prints. Empty if there is none.
+    The only place pins are read from, since the notebooks do not carry them."""
+    path = lesson.outputs
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def predictions(lesson: manifest.Lesson) -> list[Prediction]:
+    """Every `::: predict` block of the lesson's lesson.md, in order, found and read exactly as
+    build() finds and reads them."""
+    found: list[Prediction] = []
+    where = f"source/lessons/{lesson.folder.name}/lesson.md"
+    source = jupytext.reads(lesson.source.read_text(encoding="utf-8"), fmt="md:markdown")
+    for cell in source.cells:
+        if cell.cell_type == "markdown":
+            expand(cell.source, where=where, found=found)
+    return found
+
+
+FIGURE = re.compile(r"!\[([^\]]*)\]\(figures/([\w.-]+\.svg)\)")
+
+
+def _with_figures(cell, lesson: manifest.Lesson):
+    """A Markdown cell whose figures (`![caption](figures/NAME.svg)` in lesson.md) travel inside
+    it as attachments: a notebook viewer that cannot follow a link relative to the notebook
+    (GitHub's renders notebooks apart from the repository's files) still shows the picture,
+    and the notebook stands on its own when copied. The SVG files stay where they are, drawn
+    by tools/figures.py, and are what is attached."""
+    found = FIGURE.findall(cell.source)
+    if not found:
+        return cell
+    cell.attachments = {}
+    for _, name in found:
+        path = lesson.folder / "figures" / name
+        if not path.is_file():
+            raise LessonError(f"{lesson.folder.name}: a figure is missing: {path}; run "
+                              "python -m tools.make figures")
+        cell.attachments[name] = {"image/svg+xml": base64.b64encode(path.read_bytes()).decode()}
+    cell.source = FIGURE.sub(lambda m: f"![{m.group(1)}](attachment:{m.group(2)})", cell.source)
+    return cell
+
+
+def build(lesson: manifest.Lesson) -> nbformat.NotebookNode:
+    """The lesson's notebook, made from lesson.md: directives expanded, cells numbered
+    cell-01, cell-02... (the keys of outputs.json), no outputs and no pins, so it is the same
+    whatever outputs.json holds."""
+    where = f"source/lessons/{lesson.folder.name}/lesson.md"
+    # "md:markdown" names jupytext's own Markdown format: with plain "md" it takes the
+    # `::: predict` lines for Pandoc's divs and asks for pandoc.
+    source = jupytext.reads(lesson.source.read_text(encoding="utf-8"), fmt="md:markdown")
+    cells = []
+    for cell in source.cells:
+        if cell.cell_type == "markdown":
+            first = cell.source.strip().split("\n")[0]
+            cells += [_with_figures(nbformat.v4.new_markdown_cell(text), lesson) for text in
+                      expand(cell.source, where=f"{where}, the Markdown cell starting {first!r}")]
+        else:
+            code = nbformat.v4.new_code_cell(cell.source)
+            code.metadata.update(cell.metadata)
+            cells.append(code)
+    for number, cell in enumerate(cells, 1):
+        cell.id = f"cell-{number:02d}"
+    notebook = nbformat.v4.new_notebook(cells=cells, metadata={
+        "kernelspec": dict(KERNEL), "language_info": {"name": "python"}})
+    notebook.nbformat_minor = 5
+    nbformat.validate(notebook)
+    return notebook
+

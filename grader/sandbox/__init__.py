@@ -1,0 +1,124 @@
+"""Where and as whom a submission runs: a scratch folder, resource limits, and, when the grader
+runs as root, a user of its own per worker slot and a private view of the machine.
+
+Three levels, the strongest this machine allows, decided once per batch by a probe (a real
+child started with the real settings, which reports what it could reach):
+
+  "namespaces"  root, and the kernel lets it make namespaces: the child gets its own mount,
+                network, IPC and PID namespaces, with a /proc of its own that shows only its
+                own processes; the kit's solutions/ and source/, the lab's expected
+                observations, the output folder and the instructor's extra tests are covered
+                by empty mounts; folders on the way to the interpreter that the other user could
+                not enter (such as /root) are covered too, with only the interpreter's own
+                folder put back; then it becomes its slot's user and can never regain root
+                (no_new_privs).
+  "user"        root without namespaces: the child becomes its slot's user, so it reads only
+                what any user may read, and sees other processes but not their folders or
+                open files.
+  "limits"      not root: the child runs as the grader's own user, with every limit below but
+                no wall around the files that user can reach.
+
+Nothing a submission starts outlives its grading: at "namespaces" the kernel ends every process
+left in its PID namespace, and at both root levels the grader then kills every process left to
+the slot's user. At every level: a new session, a scratch folder as working directory, HOME and
+TMPDIR, an environment without the grader's variables, no core files, and limits on memory,
+CPU seconds, file size and number of processes. `Sandbox.statement()` says in plain words what
+holds at the level found and what cannot be prevented.
+
+Linux only: on any other system `prepare` refuses, saying so (students' checks need none of this).
+
+This module is the face (prepare, and the names other code uses); the parts, each one job:
+
+    box.py         the Sandbox: one batch's settings, and what each child runs under
+    users.py       a user of its own per worker slot, and the sweep of what it left running
+    limits.py      memory, CPU, file size and process limits
+    namespaces.py  the private view at "namespaces": namespaces, mounts, relay and reaper
+    probe.py       the probe of what this machine allows
+    statement.py   what a sandbox holds and cannot prevent, in plain words
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from lab.check import manifest
+
+from grader.errors import SandboxError
+from grader.sandbox import probe, users
+from grader.sandbox.box import Sandbox
+from grader.sandbox.limits import Resources
+from grader.sandbox.namespaces import reachable, secrets
+from grader.sandbox.users import FIRST_UID, SLOTS
+
+__all__ = ["FIRST_UID", "SLOTS", "Resources", "Sandbox", "SandboxError", "prepare", "secrets"]
+
+
+def prepare(base: Path, *, out: Path | None = None, extra_files=(),
+            resources: Resources | None = None, level: str | None = None,
+            unsandboxed_root: bool = False, slots: int = 1) -> Sandbox:
+    """The strongest sandbox this machine allows, checked by starting a child with it. `level`
+    forces one (the tests use it). As root, "namespaces" is tried, then "user", each with
+    `slots` users of its own where ids are free for them, else with `nobody`; if neither
+    works, submissions would run as root, which is refused unless `unsandboxed_root` says the
+    machine is a throwaway container (a Gradescope run is one). Only Linux has what it needs."""
+    if not sys.platform.startswith("linux"):
+        raise SandboxError(
+            f"The grader runs submissions only on Linux (this is {sys.platform}): its sandbox "
+            "is made of Linux namespaces, users and resource limits. Grade on a Linux machine, "
+            "container or virtual machine. Students' own checks (python lab/lab_check.py) run "
+            "on every system.")
+    base = Path(base)
+    base.mkdir(parents=True, exist_ok=True)
+    # Others may pass through (to reach their own scratch folder) but not list it.
+    base.chmod(0o711)
+    resources = resources or Resources()
+    hide = secrets(out, extra_files)
+    root = os.geteuid() == 0
+    if level:
+        wanted = [level]
+    else:
+        wanted = ["namespaces", "user"] + (["limits"] if unsandboxed_root or not root else [])
+        wanted = wanted if root else ["limits"]
+    problems = []
+    for candidate in wanted:
+        box = Sandbox(base, candidate, resources=resources)
+        if candidate != "limits":
+            box.first_uid = users.free_uids(slots)
+            if box.first_uid is not None:
+                box.user = box.slot(0).user  # the probe runs as the first slot's user
+            elif users.nobody():
+                box.user = users.nobody()
+            else:
+                problems.append(f"{candidate}: there are neither ids free for users of its own "
+                                "nor a user `nobody` to run as")
+                continue
+        if candidate == "namespaces":
+            box.hidden = hide
+            box.reopen = reachable([sys.base_prefix, sys.prefix, sys.executable,
+                                    os.path.dirname(sys.executable), manifest.KIT, base],
+                                   *box.user)
+        found = probe.run(box, hide)
+        if isinstance(found, str):
+            problems.append(f"{candidate}: {found}")
+            continue
+        box.readable, box.network = found["readable"], found["network"]
+        if candidate == "namespaces" and (box.readable or box.network):
+            problems.append(f"{candidate}: the probe could still read {box.readable} "
+                            f"or reach the network ({box.network})")
+            continue
+        if candidate == "namespaces" and (found["pid"], found["pids"]) != (2, [1, 2]):
+            problems.append(f"{candidate}: the probe was not alone in a PID namespace of its "
+                            f"own (it was process {found['pid']} and saw {found['pids']})")
+            continue
+        return box
+    hint = ""
+    if root:
+        hint = (" Any user must be able to read the kit folder and the Python "
+                f"interpreter ({manifest.KIT}, {sys.executable}): a folder only root may open "
+                "on the way is the usual cause. Fix that, or, only inside a throwaway "
+                "container, pass --unsandboxed to run submissions as root.")
+    raise SandboxError("Submissions cannot be run safely here: " + "; ".join(problems) + "."
+                       + hint)
+
+

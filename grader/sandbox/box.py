@@ -1,0 +1,137 @@
+"""The Sandbox: one batch's settings (its level, the user its children become, what their view
+of the machine covers, their limits), and what each child runs under: a scratch folder, an
+environment without the grader's variables, and the function run between fork and exec.
+
+At every level the child gets a new session (so the whole process group is killed), a scratch
+folder that holds only a copy of the submission and is its working directory, HOME and TMPDIR,
+an environment without the grader's variables, no core files, and the limits of
+grader/sandbox/limits.py. As root it becomes its slot's user (grader/sandbox/users.py) and can
+never regain root (no_new_privs); at "namespaces" it first gets its own view of the machine
+(grader/sandbox/namespaces.py).
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from grader.sandbox import limits, namespaces, statement as statements, users
+from grader.sandbox.limits import Resources
+
+ENV_KEEP = ("LANG", "LC_ALL", "LC_CTYPE", "TZ")
+PR_SET_NO_NEW_PRIVS = 38
+
+
+@dataclass
+class Sandbox:
+    base: Path  # the grader's own temporary folder; scratch folders go in it
+    level: str = "limits"
+    user: tuple[int, int] | None = None  # (uid, gid) the child becomes
+    first_uid: int | None = None  # slot users from here (see slot); None: every slot shares `user`
+    hidden: list[str] = field(default_factory=list)  # covered inside the child's namespace
+    reopen: list[tuple[str, list[str]]] = field(default_factory=list)  # (cover, keep names)
+    resources: Resources = field(default_factory=Resources)
+    readable: list[str] = field(default_factory=list)  # secrets the probe could still read
+    network: bool = True  # whether the probe could open a socket to the outside
+    jobs: int = 1  # submissions graded at the same time (see workers)
+    jobs_asked: int = 1
+
+    # --- who runs what ---------------------------------------------------------------------
+
+    def slot(self, n: int) -> "Sandbox":
+        """This sandbox for worker slot n: with slot users, one that runs its children as slot
+        n's user; otherwise this one."""
+        if self.first_uid is None:
+            return self
+        if not 0 <= n < users.SLOTS:
+            raise ValueError(f"a batch has at most {users.SLOTS} worker slots")
+        return replace(self, user=(self.first_uid + n,) * 2)
+
+    def workers(self, asked: int, allow_shared_user: bool = False) -> int:
+        """How many submissions to grade at the same time when `asked` for: as many with slot
+        users; one where every slot would share a user (a submission could read and change the
+        one beside it), unless `allow_shared_user`. The statement says which, and why."""
+        self.jobs_asked = asked
+        self.jobs = asked if self.first_uid is not None or allow_shared_user else 1
+        return self.jobs
+
+    # --- the scratch folder --------------------------------------------------------------
+
+    def scratch(self, harness: bytes) -> Path:
+        """A new folder holding only harness.py (the submission's bytes), owned by the child's
+        user and private to it (mkdtemp makes it 0700). The caller removes it with `remove`."""
+        folder = Path(tempfile.mkdtemp(prefix="s-", dir=self.base))
+        (folder / "harness.py").write_bytes(harness)
+        if self.user:
+            for path in (folder, folder / "harness.py"):
+                os.chown(path, *self.user)
+        return folder
+
+    @staticmethod
+    def remove(folder: Path) -> None:
+        shutil.rmtree(folder, ignore_errors=True)
+
+    def env(self, scratch: Path) -> dict:
+        env = {k: os.environ[k] for k in ENV_KEEP if k in os.environ}
+        env.update(PATH="/usr/local/bin:/usr/bin:/bin", HOME=str(scratch), TMPDIR=str(scratch),
+                   PYTHONIOENCODING="utf-8")
+        env.setdefault("LANG", "C.UTF-8")
+        return env
+
+    def sweep(self) -> None:
+        """Kill every process left to this slot's own user, and wait until none runs. Only a
+        slot user is swept: `nobody` and the grader's own user are shared with others."""
+        if self.first_uid is None or self.user is None:
+            return
+        users.sweep(self.user[0])
+
+    # --- the child's side --------------------------------------------------------------
+
+    def preexec(self):
+        """The function run in the child between fork and exec. It may only make system calls:
+        every path it uses was decided beforehand, in the grader. At "namespaces" it forks
+        twice (see grader/sandbox/namespaces.py): the process that returns from it, and execs,
+        is the second of a PID namespace of its own."""
+        libc = ctypes.CDLL(None, use_errno=True) if self.user or self.level == "namespaces" \
+            else None
+        rlimits = limits.rlimits(self.resources, self.user)
+        level, user, hidden, reopen = self.level, self.user, list(self.hidden), list(self.reopen)
+
+        def run():
+            if level == "namespaces":
+                namespaces.enter(libc, hidden, reopen)
+            limits.apply(rlimits)
+            os.umask(0o077)
+            if user:
+                # No set-user-id program can give back what is dropped here.
+                libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+                os.setgroups([])
+                os.setgid(user[1])
+                os.setuid(user[0])
+
+        return run
+
+    # --- what holds ----------------------------------------------------------------------
+
+    def statement(self) -> dict:
+        """What this sandbox holds and what it cannot prevent, in plain words."""
+        return statements.statement(self)
+
+    def to_dict(self) -> dict:
+        return {"base": str(self.base), "level": self.level, "user": self.user,
+                "first_uid": self.first_uid, "hidden": self.hidden, "reopen": self.reopen,
+                "resources": vars(self.resources), "readable": self.readable,
+                "network": self.network, "jobs": self.jobs, "jobs_asked": self.jobs_asked}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Sandbox":
+        return cls(base=Path(data["base"]), level=data["level"],
+                   user=tuple(data["user"]) if data["user"] else None,
+                   first_uid=data["first_uid"], hidden=list(data["hidden"]),
+                   reopen=[(c, list(k)) for c, k in data["reopen"]],
+                   resources=Resources(**data["resources"]), readable=list(data["readable"]),
+                   network=data["network"], jobs=data["jobs"], jobs_asked=data["jobs_asked"])
+

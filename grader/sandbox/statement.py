@@ -1,0 +1,125 @@
+"""What a sandbox holds and what it cannot prevent, in plain words: the statement every report
+and Gradescope result carries, so an instructor knows what grading untrusted code here risked.
+It says what was found, not what was hoped for: the level the probe settled on, whether the
+probe could still read a secret or reach the network, and how many submissions ran at once."""
+from __future__ import annotations
+
+import os
+
+from grader.sandbox import users
+
+
+def statement(box) -> dict:
+    """What the sandbox `box` holds and what it cannot prevent, in plain words: its level,
+    whether its slots have users of their own, and the two lists."""
+    r = box.resources
+    holds = [
+        "Each submission runs in processes of its own, in a new session, and the whole group "
+        "is killed when a test ends or overruns.",
+        "Its working folder, HOME and TMPDIR are a scratch folder holding only a copy of its "
+        "harness.py, removed afterwards; its environment holds none of the grader's "
+        "variables.",
+        f"Limits per process: {r.memory_mb} MB of memory, {r.cpu_seconds} CPU seconds, files "
+        f"of at most {r.file_mb} MB, a bounded number of processes, no core files; what it "
+        "prints is capped, and the time per test and per submission is bounded.",
+        "Verdicts are decided in the grader, from values the child reports; the wanted "
+        "values are not in the child's copy of the tests.",
+    ]
+    cannot = []
+    who = _who(box)
+    if box.level == "namespaces":
+        holds += [
+            f"It runs as {who}, without root and unable to regain it.",
+            "It has no network, and its own view of the file system, in which the kit's "
+            "solutions/ and source/, the expected observations, the output folder and the "
+            "extra tests are empty.",
+            "The process running it is alone in a PID namespace of its own (beside only a "
+            "reaper the grader started), and its /proc shows only that namespace: it sees "
+            "no other submission's processes, nor their folders, open files or report "
+            "channels.",
+            "Nothing it starts outlives it: when its process ends or is stopped, the kernel "
+            "ends every process in its namespace (forked, double-forked, in a session of "
+            "its own, or daemonised)"
+            + (", and after each submission the grader kills every process left to its "
+               "user." if box.first_uid is not None else "."),
+        ]
+        cannot.append(
+            "It can read any file that every user may read (for example the kit's own lab/ "
+            "tests, which students have anyway), and write to world-writable places such as "
+            "/tmp, within the file-size limit.")
+    elif box.level == "user":
+        holds.append(f"It runs as {who}, without root and unable to regain it.")
+        if box.first_uid is not None:
+            holds.append("Nothing it starts outlives it: after each submission the grader "
+                         "kills every process left to its user.")
+        cannot += [
+            "This machine does not allow namespaces, so the submission keeps the network and "
+            "can read every file that every user may read: keep solutions and extra tests "
+            "in folders only their owner can open (chmod 700). It can see that other "
+            "processes run, and their command lines, but not their folders or open files.",
+        ]
+        if box.first_uid is None:
+            cannot.append("A process it starts in a session of its own can outlive the "
+                          "grading: the grader can kill only its process group.")
+    elif os.geteuid() == 0:
+        cannot += [
+            "Submissions run as root, because no other user could run them here: they can "
+            "read and change anything on this machine. This is only sound inside a "
+            "container that is thrown away after the run.",
+            "A process it starts in a session of its own can outlive the grading: the "
+            "grader can kill only its process group."]
+    else:
+        cannot += [
+            "The grader does not run as root, so submissions run as your own user: they can "
+            "read and change every file you can, including the kit's solutions, the "
+            "extra tests, the output folder and the grader itself, and they can use the "
+            "network. Grade untrusted code as root (the grader then runs each at once as "
+            "a user of its own) or inside a container or virtual machine.",
+            "A process it starts in a session of its own can outlive the grading: the "
+            "grader can kill only its process group."]
+    holds_jobs, cannot_jobs = _together(box, who)
+    holds += holds_jobs
+    cannot += cannot_jobs
+    if box.readable:
+        cannot.append("The probe could still read: " + ", ".join(box.readable) + ".")
+    if box.network and box.level == "namespaces":
+        cannot.append("The probe could still reach the network.")
+    return {"level": box.level, "own_users": box.first_uid is not None, "holds": holds,
+            "cannot_prevent": cannot}
+
+
+def _who(box) -> str:
+    if box.first_uid is not None:
+        last = box.first_uid + max(box.jobs, 1) - 1
+        ids = f"uid {box.first_uid}" + (f" to {last}" if last > box.first_uid else "")
+        return (f"a user of its own ({ids}, one per submission graded at the same time; "
+                "no account on this machine has these ids)")
+    if box.user:
+        account = users.name(box.user[0])
+        return f"the user `{account}`" if account is not None else f"uid {box.user[0]}"
+    return "root" if os.geteuid() == 0 else "your own user"
+
+
+def _together(box, who: str) -> tuple[list[str], list[str]]:
+    """What holds, and what does not, between submissions graded at the same time."""
+    sharing = (f"Submissions graded at the same time ({box.jobs} here) share the "
+               "machine's processors, memory and disk: one can slow the others down, "
+               "within its own limits.")
+    if box.jobs > 1 and box.first_uid is not None:
+        return [f"Submissions graded at the same time ({box.jobs} here) each run as a "
+                "user of their own, in folders only that user may open: none can read or "
+                "change another's files."], [sharing]
+    if box.jobs > 1:
+        return [], [f"Submissions graded at the same time ({box.jobs} here) all run as "
+                    f"{who}, as --allow-shared-user allowed: one can read and change the "
+                    "files of the one beside it, and write into its report channel.",
+                    sharing]
+    if box.jobs_asked > 1:
+        why = ("users of their own need the grader to run as root" if os.geteuid() != 0
+               else "no sandbox that changes user works here" if box.user is None
+               else f"no range of ids from {users.FIRST_UID} on was free for users of their own")
+        return [f"Graded one submission at a time, although --jobs {box.jobs_asked} was "
+                f"asked: here every submission would run as {who} ({why}), so one could "
+                "read and change the files of the one beside it. --allow-shared-user "
+                "grades several at once anyway."], []
+    return ["Graded one submission at a time, so none runs beside another."], []
