@@ -23,6 +23,6 @@ class SandboxError(GraderError):
     what to do instead."""
 
 
-class ReleaseError(GraderError, ValueError):
+class ReleaseError(GraderError):
     """The release cannot be built as asked (an unknown lab, a lab not built yet, a folder that
-    holds something else). Also a ValueError, which is what tools.site catches from it."""
+    holds something else)."""

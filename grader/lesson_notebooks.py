@@ -43,13 +43,15 @@ import jupytext
 import nbformat
 
 from lab.check import manifest, suite
+from lab.check.errors import UserError
 
 KERNEL = {"display_name": "Python 3", "language": "python", "name": "python3"}
 HINT_TITLES = [f"Hint {n}: {words}" for n, (_, words) in enumerate(manifest.HINT_LEVELS, 1)]
 
 
-class LessonError(ValueError):
-    """The lesson's source breaks the directive grammar; the message names the lesson."""
+class LessonError(UserError, ValueError):
+    """A lesson's source breaks the directive grammar, or a lab it names lacks a made file;
+    the message names the lesson and what to run."""
 
 
 # --- inline Markdown inside HTML -------------------------------------------------------------
@@ -335,7 +337,7 @@ def _with_figures(cell, lesson: manifest.Lesson):
     it as attachments: a notebook viewer that cannot follow a link relative to the notebook
     (GitHub's renders notebooks apart from the repository's files) still shows the picture,
     and the notebook stands on its own when copied. The SVG files stay where they are, drawn
-    by tools/figures.py, and are what is attached."""
+    by tools/figures/, and are what is attached."""
     found = FIGURE.findall(cell.source)
     if not found:
         return cell

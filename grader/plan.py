@@ -144,6 +144,10 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=()) -> Plan:
             ast.parse(source)
         except SyntaxError as exc:
             raise PlanError(f"The extra tests file {path} does not parse: {exc}") from None
+        try:  # refused here, before any submission runs beside a hidden wanted value
+            suite.blind(source, path.name)
+        except suite.Unblindable as exc:
+            raise PlanError(f"The extra tests file cannot be used as it is: {exc}") from None
         extras_files.append((name, source))
     if extras_files:
         if not lab.solution.is_file():

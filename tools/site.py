@@ -24,7 +24,7 @@ time; downloads are kept in .site-cache/ so a second build needs no network):
   supports 3.11, so the few fields are rewritten here.)
 
 For a class, `--through LAB` makes the drive the student release through that lab instead
-(grader/release.py, `python -m grader release`): no references but those `--with-reference`
+(grader/release/, `python -m grader release`): no references but those `--with-reference`
 names, and the lessons' cells that need one show what they printed.
 
 In the page, the drive holds the kit's folders as they are in the kit; each lesson folder gets a
@@ -51,6 +51,7 @@ from packaging.utils import canonicalize_name, parse_wheel_filename
 from packaging.version import Version
 
 from lab.check import manifest
+from lab.check.errors import UserError
 from lab.desk import course
 
 CACHE = manifest.KIT / ".site-cache"
@@ -86,13 +87,13 @@ them. Download what you want to keep (right-click in the file browser, Download)
 """
 
 
-class SiteError(Exception):
+class SiteError(UserError):
     """The site cannot be built; the message says what is missing."""
 
 
 def build(out: Path, *, through: str | None = None, with_reference=()) -> Path:
     """Build the site into `out` (replaced if it holds an earlier site) and return it. With
-    `through`, the drive holds the student release through that lab (grader/release.py: no
+    `through`, the drive holds the student release through that lab (grader/release/: no
     references but those of `with_reference`, and the cells that need one show what they
     printed) instead of the whole course."""
     out = Path(out).resolve()
@@ -270,7 +271,7 @@ def _lay_out_release(files: Path, through: str, with_reference=()) -> None:
         made = Path(scratch) / "release"
         try:
             release.build(made, through=through, with_reference=with_reference)
-        except ValueError as problem:
+        except UserError as problem:
             raise SiteError(str(problem)) from None
         for part in KIT_PARTS:
             if (made / part).is_dir():

@@ -78,7 +78,9 @@ def imports(name: str) -> tuple[set[str], set[str]]:
             if node.level:
                 anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
                 base = ".".join(anchor + ([base] if base else []))
-            targets = [f"{base}.{alias.name}" for alias in node.names] + [base]
+            # `from pkg import mod` depends on the module; `from pkg import name`, on pkg's face.
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
+                       for alias in node.names]
         for target in targets:
             if target.split(".")[0] in ROOTS:
                 add(target)

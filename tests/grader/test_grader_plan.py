@@ -6,7 +6,7 @@ import os
 import pytest
 
 from gradeclass import EXTRA, LAB, base_text
-from lab.check import manifest, suite
+from lab.check import manifest, runner, suite
 from lab.check.verdict import Verdict
 
 from grader import batch, plan as plans
@@ -112,3 +112,55 @@ def test_submissions_are_files_or_folders_named_for_the_student(tmp_path):
     assert "is a link" in by["fay"].problem
     assert {by[n].unfound for n in ("ann", "ann~2", "ben", "cy")} == {None}
     assert ignored == ["notes.txt"]
+
+
+# An instructor's hidden test, written with a parameter not called `t`.
+OTHERWISE_SPELLED = '''
+import harness
+from lab.check.kit import lab_test
+
+LAB = "15.1"
+
+
+@lab_test("The words of a stop, checked through a parameter named check.")
+async def test_words(check):
+    check.expect(harness.ABORTED, "Operation aborted", "ABORTED holds the words of a stop.")
+'''
+
+# A submission that answers with the constants of the code that asks for ABORTED: the test's
+# own, where a wanted value left in the code would be.
+PEEKS = '''
+import sys
+
+
+def __getattr__(name):
+    if name == "ABORTED":
+        return repr(sys._getframe(1).f_code.co_consts)
+    raise AttributeError(name)
+'''
+
+
+def test_a_hidden_tests_wanted_value_never_reaches_the_submission_however_its_parameter_is_named(
+        tmp_path):
+    extra = tmp_path / "spelled.py"
+    extra.write_text(OTHERWISE_SPELLED, encoding="utf-8")
+    plan = plans.make(LAB.id, extra_tests=[extra])
+    submission = tmp_path / "peeks.py"
+    submission.write_text(base_text("solution").replace("ABORTED = ", "_ABORTED = ") + PEEKS,
+                          encoding="utf-8")
+    [hidden] = plan.extras
+    files = [suite.TestFile(None, tmp_path / f"{hidden.name}.py", hidden.source)]
+    report = runner.run(submission, files, hidden.expected)
+    [outcome] = report.outcomes
+    found = next(line for line in outcome.message.splitlines() if line.strip().startswith("found:"))
+    assert "Ellipsis" in found, outcome.message  # it did read the test's constants
+    assert "Operation aborted" not in found, "the wanted value reached the submission"
+
+
+def test_a_hidden_test_the_checker_cannot_blind_is_refused_before_any_grading(tmp_path):
+    extra = tmp_path / "aliased.py"
+    extra.write_text(OTHERWISE_SPELLED.replace(
+        "    check.expect(", "    same = check.expect\n    same("), encoding="utf-8")
+    with pytest.raises(plans.PlanError, match=r"aliased.py, test test_words, line 10: .*takes "
+                                              "expect without calling it"):
+        plans.make(LAB.id, extra_tests=[extra])

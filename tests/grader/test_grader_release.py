@@ -23,6 +23,7 @@ from lab.desk import recorded
 from tools import notebooks
 
 from grader import __main__ as cli, classroom, plan as plans, release
+from grader.errors import ReleaseError
 
 WEEK = manifest.lab("5.1")  # a lesson with one lab, as in a week of the course
 
@@ -532,7 +533,7 @@ def test_a_release_never_goes_back_to_an_earlier_lab(tmp_path):
     out = tmp_path / "course"
     release.build(out, through="7.2")
     before = tree(out)
-    with pytest.raises(ValueError, match="goes forward"):
+    with pytest.raises(ReleaseError, match="goes forward"):
         release.build(out, through=WEEK.id)
     assert tree(out) == before
 
