@@ -1,5 +1,6 @@
 """The real world behind `course chat`: a folder on disk, real subprocesses and an HTTP client,
-each behind the interface its fake in lab.world has, so a student's harness runs unchanged.
+each keeping the contract in lab.world.contracts that its fake keeps, so a student's harness
+runs unchanged; tests/desk/test_conformance_*.py run the same cases on both.
 
 The fake world counts loop turns; this one counts seconds. The course's poll loops look with
 done() or ready() and then give the loop a turn (`await asyncio.sleep(0)`), which against a real
@@ -8,24 +9,30 @@ news before they say False: the student's loop runs as written and the process s
 
 from __future__ import annotations
 
+import asyncio
+import errno
 import json
 import os
 import queue
 import signal
+import socket
 import subprocess
 import threading
 from pathlib import Path
 
 import httpx
 
+from lab.world import contracts
+
 POLL_WAIT = 0.005  # seconds a look may wait for news: short enough for Stop, long enough to idle
 
 
-class DiskWorkspace:
-    """lab.Workspace's interface over the folder `root`. Every path is relative to it, and one
+class DiskWorkspace(contracts.Workspace):
+    """The Workspace contract over the folder `root`. Every path is relative to it, and one
     that leads outside it (through "..", an absolute path or a symlink) raises PermissionError:
     the model works in the folder it was given. Unlike lab.Workspace, a leading "/" is not
-    ignored: on a real disk it names a real place, which is refused unless it is inside."""
+    ignored: on a real disk it names a real place, which is refused unless it is inside. Text
+    is UTF-8 and kept as written: no line endings are translated, either way."""
 
     def __init__(self, root):
         self.root = Path(root).resolve()
@@ -43,29 +50,49 @@ class DiskWorkspace:
         return self._path(path).is_dir()
 
     def listdir(self, path="."):
-        return sorted(child.name for child in self._path(path).iterdir())
+        full = self._path(path)
+        if full.is_file():
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(full))
+        return sorted(child.name for child in full.iterdir())
 
     def read_text(self, path):
-        return self._path(path).read_text(encoding="utf-8")
+        with self._file(path).open(encoding="utf-8", newline="") as handle:
+            return handle.read()
 
     def write_text(self, path, text):
-        full = self._path(path)
-        full.parent.mkdir(parents=True, exist_ok=True)
-        full.write_text(text, encoding="utf-8")
+        self._write(path, text, "w")
 
     def append_text(self, path, text):
-        full = self._path(path)
-        full.parent.mkdir(parents=True, exist_ok=True)
-        with full.open("a", encoding="utf-8") as handle:
-            handle.write(text)
+        self._write(path, text, "a")
 
     def remove(self, path):
-        self._path(path).unlink()
+        self._file(path).unlink()
+
+    def _file(self, path):
+        """The full path of a file that may be read, written or removed: a folder is refused
+        here, since the systems disagree (Linux says IsADirectoryError, macOS and Windows a
+        PermissionError for some of these calls)."""
+        full = self._path(path)
+        if full.is_dir():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(full))
+        return full
+
+    def _write(self, path, text, mode):
+        if not isinstance(text, str):  # before open() makes an empty file of a wrong call
+            raise TypeError(f"{path}: the text to write is a str; got {type(text).__name__}")
+        full = self._file(path)
+        try:
+            full.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:  # a file stands where the path needs a folder
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR),
+                                     str(full.parent)) from None
+        with full.open(mode, encoding="utf-8", newline="") as handle:
+            handle.write(text)
 
 
-class RealProcess:
-    """lab.Shell's Process over a real `bash -c` in its own process group: done(), output() ->
-    (output, code), kill() (code -9, idempotent, harmless once done), .command and .killed.
+class RealProcess(contracts.Process):
+    """The Process contract over a real `bash -c` in its own process group: done(), output()
+    -> (output, code), kill() (code -9, idempotent, harmless once done), .command and .killed.
     A reader thread collects stdout and stderr together, so a chatty command never blocks on a
     full pipe while nobody is looking."""
 
@@ -117,8 +144,8 @@ class RealProcess:
         self.killed, self._code = True, -9
 
 
-class RealShell:
-    """lab.Shell's interface: start(command) -> a running RealProcess in the folder `cwd`.
+class RealShell(contracts.Shell):
+    """The Shell contract: start(command) -> a running RealProcess in the folder `cwd`.
     It remembers what it started, so kill_all() can end every command on the way out."""
 
     def __init__(self, cwd):
