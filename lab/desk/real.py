@@ -162,9 +162,10 @@ class RealShell(contracts.Shell):
             process.kill()
 
 
-class ProviderError(Exception):
+class ProviderError(ConnectionError):
     """The provider cannot be used: unreachable, refused the key, or not a Chat Completions
-    endpoint. Its text says which, in words a student can act on."""
+    endpoint. Its text says which, in words a student can act on. A ConnectionError, as the
+    Provider contract says open() raises when no stream can be had."""
 
 
 _END = object()
@@ -191,10 +192,11 @@ def normalise_line(line):
     return line
 
 
-class HttpResponse:
-    """lesson 16's response over a streamed httpx response: ready(), read_line() (None at the
-    end, or when the connection drops mid-stream), close(). A reader thread puts lines on a
-    queue; ready() waits up to POLL_WAIT for one, so a poll loop idles instead of spinning."""
+class HttpResponse(contracts.Response):
+    """The Response contract over a streamed httpx response: ready(), read_line() (None at the
+    end, or when the connection drops mid-stream), close(), `async for`. A reader thread puts
+    lines on a queue; ready() waits up to POLL_WAIT for one, so a poll loop idles instead of
+    spinning. The reader thread reads the httpx response, and closes it at the end."""
 
     def __init__(self, response):
         self._response, self._lines = response, queue.Queue()
@@ -208,6 +210,8 @@ class HttpResponse:
                 self._lines.put(normalise_line(line))
         except Exception:  # closed by us, or dropped by the server: either way, the end
             pass
+        finally:
+            self._response.close()
         self._lines.put(_END)
 
     def ready(self):
@@ -221,6 +225,8 @@ class HttpResponse:
         return True
 
     def read_line(self):
+        if self.closed:
+            raise RuntimeError("the response is closed")
         if not self.ready():
             raise RuntimeError("no line is ready yet: look with ready() first")
         line, self._next = self._next, None
@@ -230,17 +236,41 @@ class HttpResponse:
         return line
 
     def close(self):
-        if not self.closed:
-            self.closed = True
+        """Let the connection go now. Shutting the socket down wakes the reader thread, which
+        then closes the response; closing the socket alone would leave that thread blocked in
+        recv, and the connection open, until the server gave up."""
+        if self.closed:
+            return
+        self.closed = True
+        if not self._reader.is_alive():
+            return  # the stream is over and its response closed: the socket may be another's
+        stream = self._response.extensions.get("network_stream")
+        sock = stream.get_extra_info("socket") if stream is not None else None
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except (AttributeError, OSError):  # no socket to reach, or it has gone already
             self._response.close()
 
+    def __aiter__(self):
+        return self
 
-class ChatCompletionsClient:
+    async def __anext__(self):
+        while not self.ready():  # each look waits up to POLL_WAIT: this loop idles
+            if self.closed:
+                raise StopAsyncIteration
+            await asyncio.sleep(0)
+        line = self.read_line()
+        if line is None:
+            raise StopAsyncIteration
+        return line
+
+
+class ChatCompletionsClient(contracts.Provider):
     """`client.open(body) -> response` for any OpenAI-compatible Chat Completions endpoint at
     `base_url` (".../v1"). open() adds "model", drops an empty "tools" (some servers refuse
     one), sends `Authorization: Bearer <api_key>` when there is a key, and waits for the
-    status line: trouble there (unreachable, 401, not a stream) raises ProviderError, which
-    lesson 16's StreamingModel turns into a reply labelled "error"."""
+    status line: trouble there (unreachable, 401, not a stream) raises ProviderError, a
+    ConnectionError, which lesson 16's StreamingModel turns into a reply labelled "error"."""
 
     def __init__(self, base_url, model, api_key=None, *, connect_timeout=10.0):
         self.url = base_url.rstrip("/") + "/chat/completions"
