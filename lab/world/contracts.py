@@ -1,7 +1,7 @@
 """The contracts a harness relies on, one Protocol per part of the world that has a real
 counterpart: the provider and the response it streams, the workspace, the shell and its process.
 
-Each fake here (lab.FakeProvider, lab.Response, lab.Workspace, lab.Shell, lab.Process) and each
+Each fake of the world (lab.FakeProvider, lab.Response, lab.Workspace, lab.Shell, lab.Process) and each
 real part behind `course chat` (lab/desk/real.py) subclasses the Protocol it keeps, so that a
 harness written against the fakes runs unchanged on the real ones; tests/desk/test_conformance*
 runs the same cases on both. Where the two worlds legitimately differ, the docstring says so,
@@ -164,11 +164,12 @@ class Shell(Protocol):
     A command line is bash's: segments joined by &&, ; or a line break, quotes respected,
     `2>&1` allowed. The fake runs a few commands (echo, cat, ls, rm, seq, sleep, true, false,
     exit, and a pretend pytest) with the output and exit codes GNU bash and coreutils give, and
-    refuses pipes and redirections with a message and code 2; a real shell runs everything.
-    Messages bash words for itself can differ by version ("bash: nope: command not found" or
-    "bash: line 1: nope: command not found"): the code, 127 here, is the contract. A fake's
-    durations pass in loop turns (`sleep 600` is 600 turns) and a real one's in seconds, and
-    `sleep inf` never ends in either until killed. Call start from running async code.
+    refuses pipes and redirections with a message and code 2; a real shell runs everything,
+    with its own system's tools. So what a command prints when it succeeds, and whether its
+    code is 0, are the contract; a failure's wording and exact code are the tools' own (GNU's
+    `ls missing` exits 2, BSD's 1; a newer bash says "bash: line 1: nope: command not found",
+    an older one "bash: nope: command not found", both with 127). A fake's durations pass in loop turns
+    (`sleep 600` is 600 turns) and a real one's in seconds. Call start from running async code.
     """
 
     def start(self, command: str) -> Process:
