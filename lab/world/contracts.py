@@ -1,11 +1,11 @@
 """The contracts a harness relies on, one Protocol per part of the world that has a real
 counterpart: the provider and the response it streams, the workspace, the shell and its process.
 
-Each fake of the world (lab.FakeProvider, lab.Response, lab.Workspace, lab.Shell, lab.Process) and each
-real part behind `course chat` (lab/desk/real.py) subclasses the Protocol it keeps, so that a
-harness written against the fakes runs unchanged on the real ones; tests/desk/test_conformance*
-runs the same cases on both. Where the two worlds legitimately differ, the docstring says so,
-and a harness must not depend on either side of the difference.
+Each fake of the world (lab.FakeProvider, lab.Response, lab.Workspace, lab.Shell, lab.Process)
+and each real part behind `course chat` (lab/desk/real.py) subclasses the Protocol it keeps, so
+that a harness written against the fakes runs unchanged on the real ones;
+tests/desk/test_conformance_*.py run the same cases on both. Where the two worlds legitimately
+differ, the docstring says so, and a harness must not depend on either side of the difference.
 
 Time is the one difference everywhere: the fake world counts loop turns and the real one
 counts seconds. A look (Response.ready(), Process.done()) never blocks for long, and a caller
@@ -168,8 +168,9 @@ class Shell(Protocol):
     with its own system's tools. So what a command prints when it succeeds, and whether its
     code is 0, are the contract; a failure's wording and exact code are the tools' own (GNU's
     `ls missing` exits 2, BSD's 1; a newer bash says "bash: line 1: nope: command not found",
-    an older one "bash: nope: command not found", both with 127). A fake's durations pass in loop turns
-    (`sleep 600` is 600 turns) and a real one's in seconds. Call start from running async code.
+    an older one "bash: nope: command not found", both with 127). A fake's durations pass in
+    loop turns (`sleep 600` is 600 turns) and a real one's in seconds. Call start from running
+    async code.
     """
 
     def start(self, command: str) -> Process:
