@@ -199,6 +199,15 @@ async def test_a_refusal_raises_connection_error_saying_why_and_the_next_request
     response.close()
 
 
+async def test_open_returns_before_the_first_line_has_come(wire):
+    side = wire([pause(2), FIRST, "data: [DONE]"])
+    response = side.provider.open(BODY)
+    assert not response.ready()
+    side.let_the_next_line_go()
+    assert await read_to_the_end(response) == [FIRST, "data: [DONE]"]
+    response.close()
+
+
 async def test_a_pause_holds_the_next_line_back_and_reading_early_raises(wire):
     side = wire([FIRST, pause(3), SECOND, "data: [DONE]"])
     response = side.provider.open(BODY)
