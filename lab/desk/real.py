@@ -1,5 +1,6 @@
 """The real world behind `course chat`: a folder on disk, real subprocesses and an HTTP client,
-each behind the interface its fake in lab.world has, so a student's harness runs unchanged.
+each keeping the contract in lab.world.contracts that its fake keeps, so a student's harness
+runs unchanged; tests/desk/test_conformance_*.py run the same cases on both.
 
 The fake world counts loop turns; this one counts seconds. The course's poll loops look with
 done() or ready() and then give the loop a turn (`await asyncio.sleep(0)`), which against a real
@@ -8,24 +9,30 @@ news before they say False: the student's loop runs as written and the process s
 
 from __future__ import annotations
 
+import asyncio
+import errno
 import json
 import os
 import queue
 import signal
+import socket
 import subprocess
 import threading
 from pathlib import Path
 
 import httpx
 
+from lab.world import contracts
+
 POLL_WAIT = 0.005  # seconds a look may wait for news: short enough for Stop, long enough to idle
 
 
-class DiskWorkspace:
-    """lab.Workspace's interface over the folder `root`. Every path is relative to it, and one
+class DiskWorkspace(contracts.Workspace):
+    """The Workspace contract over the folder `root`. Every path is relative to it, and one
     that leads outside it (through "..", an absolute path or a symlink) raises PermissionError:
     the model works in the folder it was given. Unlike lab.Workspace, a leading "/" is not
-    ignored: on a real disk it names a real place, which is refused unless it is inside."""
+    ignored: on a real disk it names a real place, which is refused unless it is inside. Text
+    is UTF-8 and kept as written: no line endings are translated, either way."""
 
     def __init__(self, root):
         self.root = Path(root).resolve()
@@ -43,29 +50,49 @@ class DiskWorkspace:
         return self._path(path).is_dir()
 
     def listdir(self, path="."):
-        return sorted(child.name for child in self._path(path).iterdir())
+        full = self._path(path)
+        if full.is_file():
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(full))
+        return sorted(child.name for child in full.iterdir())
 
     def read_text(self, path):
-        return self._path(path).read_text(encoding="utf-8")
+        with self._file(path).open(encoding="utf-8", newline="") as handle:
+            return handle.read()
 
     def write_text(self, path, text):
-        full = self._path(path)
-        full.parent.mkdir(parents=True, exist_ok=True)
-        full.write_text(text, encoding="utf-8")
+        self._write(path, text, "w")
 
     def append_text(self, path, text):
-        full = self._path(path)
-        full.parent.mkdir(parents=True, exist_ok=True)
-        with full.open("a", encoding="utf-8") as handle:
-            handle.write(text)
+        self._write(path, text, "a")
 
     def remove(self, path):
-        self._path(path).unlink()
+        self._file(path).unlink()
+
+    def _file(self, path):
+        """The full path of a file that may be read, written or removed: a folder is refused
+        here, since the systems disagree (Linux says IsADirectoryError, macOS and Windows a
+        PermissionError for some of these calls)."""
+        full = self._path(path)
+        if full.is_dir():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(full))
+        return full
+
+    def _write(self, path, text, mode):
+        if not isinstance(text, str):  # before open() makes an empty file of a wrong call
+            raise TypeError(f"{path}: the text to write is a str; got {type(text).__name__}")
+        full = self._file(path)
+        try:
+            full.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:  # a file stands where the path needs a folder
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR),
+                                     str(full.parent)) from None
+        with full.open(mode, encoding="utf-8", newline="") as handle:
+            handle.write(text)
 
 
-class RealProcess:
-    """lab.Shell's Process over a real `bash -c` in its own process group: done(), output() ->
-    (output, code), kill() (code -9, idempotent, harmless once done), .command and .killed.
+class RealProcess(contracts.Process):
+    """The Process contract over a real `bash -c` in its own process group: done(), output()
+    -> (output, code), kill() (code -9, idempotent, harmless once done), .command and .killed.
     A reader thread collects stdout and stderr together, so a chatty command never blocks on a
     full pipe while nobody is looking."""
 
@@ -117,8 +144,8 @@ class RealProcess:
         self.killed, self._code = True, -9
 
 
-class RealShell:
-    """lab.Shell's interface: start(command) -> a running RealProcess in the folder `cwd`.
+class RealShell(contracts.Shell):
+    """The Shell contract: start(command) -> a running RealProcess in the folder `cwd`.
     It remembers what it started, so kill_all() can end every command on the way out."""
 
     def __init__(self, cwd):
@@ -135,9 +162,10 @@ class RealShell:
             process.kill()
 
 
-class ProviderError(Exception):
+class ProviderError(ConnectionError):
     """The provider cannot be used: unreachable, refused the key, or not a Chat Completions
-    endpoint. Its text says which, in words a student can act on."""
+    endpoint. Its text says which, in words a student can act on. A ConnectionError, as the
+    Provider contract says open() raises when no stream can be had."""
 
 
 _END = object()
@@ -164,10 +192,11 @@ def normalise_line(line):
     return line
 
 
-class HttpResponse:
-    """lesson 16's response over a streamed httpx response: ready(), read_line() (None at the
-    end, or when the connection drops mid-stream), close(). A reader thread puts lines on a
-    queue; ready() waits up to POLL_WAIT for one, so a poll loop idles instead of spinning."""
+class HttpResponse(contracts.Response):
+    """The Response contract over a streamed httpx response: ready(), read_line() (None at the
+    end, or when the connection drops mid-stream), close(), `async for`. A reader thread puts
+    lines on a queue; ready() waits up to POLL_WAIT for one, so a poll loop idles instead of
+    spinning. The reader thread reads the httpx response, and closes it at the end."""
 
     def __init__(self, response):
         self._response, self._lines = response, queue.Queue()
@@ -181,6 +210,8 @@ class HttpResponse:
                 self._lines.put(normalise_line(line))
         except Exception:  # closed by us, or dropped by the server: either way, the end
             pass
+        finally:
+            self._response.close()
         self._lines.put(_END)
 
     def ready(self):
@@ -194,6 +225,8 @@ class HttpResponse:
         return True
 
     def read_line(self):
+        if self.closed:
+            raise RuntimeError("the response is closed")
         if not self.ready():
             raise RuntimeError("no line is ready yet: look with ready() first")
         line, self._next = self._next, None
@@ -203,17 +236,41 @@ class HttpResponse:
         return line
 
     def close(self):
-        if not self.closed:
-            self.closed = True
+        """Let the connection go now. Shutting the socket down wakes the reader thread, which
+        then closes the response; closing the socket alone would leave that thread blocked in
+        recv, and the connection open, until the server gave up."""
+        if self.closed:
+            return
+        self.closed = True
+        if not self._reader.is_alive():
+            return  # the stream is over and its response closed: the socket may be another's
+        stream = self._response.extensions.get("network_stream")
+        sock = stream.get_extra_info("socket") if stream is not None else None
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except (AttributeError, OSError):  # no socket to reach, or it has gone already
             self._response.close()
 
+    def __aiter__(self):
+        return self
 
-class ChatCompletionsClient:
+    async def __anext__(self):
+        while not self.ready():  # each look waits up to POLL_WAIT: this loop idles
+            if self.closed:
+                raise StopAsyncIteration
+            await asyncio.sleep(0)
+        line = self.read_line()
+        if line is None:
+            raise StopAsyncIteration
+        return line
+
+
+class ChatCompletionsClient(contracts.Provider):
     """`client.open(body) -> response` for any OpenAI-compatible Chat Completions endpoint at
     `base_url` (".../v1"). open() adds "model", drops an empty "tools" (some servers refuse
     one), sends `Authorization: Bearer <api_key>` when there is a key, and waits for the
-    status line: trouble there (unreachable, 401, not a stream) raises ProviderError, which
-    lesson 16's StreamingModel turns into a reply labelled "error"."""
+    status line: trouble there (unreachable, 401, not a stream) raises ProviderError, a
+    ConnectionError, which lesson 16's StreamingModel turns into a reply labelled "error"."""
 
     def __init__(self, base_url, model, api_key=None, *, connect_timeout=10.0):
         self.url = base_url.rstrip("/") + "/chat/completions"

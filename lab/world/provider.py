@@ -6,6 +6,7 @@ import copy
 import json
 import threading
 
+from . import contracts
 from .clock import turn_clock
 from .errors import ScriptExhausted
 from .replies import assistant_problem, number_calls, say
@@ -111,7 +112,7 @@ def _stream_problem(items):
     return None
 
 
-class Response:
+class Response(contracts.Response):
     """One streamed response, read a line at a time. It must be made in running async code,
     because its lines arrive with the loop's turns: each line is ready one turn after the one
     before (the first, one turn after opening), pause(n) adds n turns, and HANG means no more
@@ -220,7 +221,7 @@ class Response:
         return line
 
 
-class FakeProvider:
+class FakeProvider(contracts.Provider):
     """A provider on the wire: request n is answered with stream entry n.
 
     An entry is an assistant message (lab.reply, say or fail), streamed with stream_lines and

@@ -6,6 +6,7 @@ import asyncio
 import math
 import shlex
 
+from . import contracts
 from .clock import turn_clock
 
 NEVER = math.inf
@@ -250,7 +251,7 @@ BUILTINS = {"echo": _echo, "cat": _cat, "ls": _ls, "rm": _rm, "seq": _seq, "slee
             "pytest": _pytest, "true": _true, "false": _false}
 
 
-class Process:
+class Process(contracts.Process):
     """A started command line, advancing one loop turn at a time on its own.
 
     .command is the text it was started with. done() says whether it has finished or been
@@ -368,7 +369,7 @@ class Process:
         return self.output()
 
 
-class Shell:
+class Shell(contracts.Shell):
     """A shell over the workspace `ws`: echo, cat, ls, rm, seq, sleep, true, false, exit and
     pytest, joined by && or ; (or a line break), with stdout and stderr together. Pipes and
     redirections are refused with a message that says so, rather than run wrongly.

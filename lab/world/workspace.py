@@ -1,6 +1,7 @@
 """The workspace: a disk that is a dict, so every run starts from the same files and a power cut
 can land on exactly the write a test chose."""
 
+from . import contracts
 from .errors import PowerCut
 
 
@@ -15,7 +16,7 @@ def _key(path):
     return "/".join(parts)
 
 
-class Workspace:
+class Workspace(contracts.Workspace):
     """An in-memory tree of files: relative "/" paths mapped to text.
 
     A directory exists when some file lies beneath it, and "" or "." is the root. Errors are the
