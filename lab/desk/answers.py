@@ -12,7 +12,8 @@ from lab.desk.workfolder import load, save
 
 FILE = "responses.json"
 KEY = re.compile(r"^(\d{1,2})\.[A-Za-z0-9_-]+$")
-PLACEHOLDER = "Write your answer here."  # what a lesson's answer cell holds before the student types
+# What a lesson's answer cell holds before the student types: never saved as an answer.
+PLACEHOLDER = "Write your answer here."
 
 
 def _lesson_words(key: str) -> str:

@@ -10,26 +10,24 @@ from __future__ import annotations
 
 import sys
 
-from lab.desk.answers import KEY, PLACEHOLDER, recall, respond
+from lab.desk.answers import PLACEHOLDER, recall, respond
 from lab.desk.cells import reference, yours
 from lab.desk.checking import check
 from lab.desk.cli import main
 from lab.desk.errors import CourseError, NoReference, NotStarted
 from lab.desk.hints import hint
-from lab.desk.labfolder import FORWARD, check_command, forward_package, lab_in, lay_out
-from lab.desk.labs import built, reset, start, try_start, waits_for
+from lab.desk.labfolder import FORWARD, check_command, forward_package, lab_in
+from lab.desk.labs import reset, start, waits_for
 from lab.desk.launcher import HIDDEN_FROM_BROWSER, jupyter
-from lab.desk.progress import (has_passed, lab_state, last_check, progress, record_check,
-                               record_check_in)
+from lab.desk.progress import has_passed, last_check, progress, record_check, record_check_in
 from lab.desk.workfolder import PACKAGE, SOLVED_ENV, WORK_ENV, folder, shown, work
 
 __all__ = [
     "CourseError", "NotStarted", "NoReference",
     "WORK_ENV", "SOLVED_ENV", "PACKAGE", "work", "folder", "shown",
-    "FORWARD", "forward_package", "lay_out", "lab_in", "check_command",
-    "built", "waits_for", "start", "try_start", "reset",
-    "hint", "last_check", "has_passed", "record_check", "record_check_in", "lab_state",
-    "progress", "KEY", "PLACEHOLDER", "respond", "recall", "reference", "yours",
+    "FORWARD", "forward_package", "lab_in", "check_command", "waits_for", "start", "reset",
+    "hint", "last_check", "has_passed", "record_check", "record_check_in", "progress",
+    "PLACEHOLDER", "respond", "recall", "reference", "yours",
     "check", "HIDDEN_FROM_BROWSER", "jupyter", "main",
 ]
 
