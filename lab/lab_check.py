@@ -57,10 +57,10 @@ def main(argv=None) -> int:
 
 def _remember(harness: Path, checked: local.Checked) -> None:
     """Record the result for the progress view when the file sits in a student's lab folder."""
-    from lab.desk import course
+    from lab.desk.progress import record_check_in
     try:
-        course.record_check_in(harness.resolve().parent, checked.lab.id,
-                               checked.report.passed, checked.report.failed)
+        record_check_in(harness.resolve().parent, checked.lab.id,
+                        checked.report.passed, checked.report.failed)
     except (OSError, UserError) as exc:  # the progress view is a convenience; the check stands
         print(f"(progress not recorded: {exc})")
 

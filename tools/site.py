@@ -28,7 +28,7 @@ For a class, `--through LAB` makes the drive the student release through that la
 names, and the lessons' cells that need one show what they printed.
 
 In the page, the drive holds the kit's folders as they are in the kit; each lesson folder gets a
-`lab` doorway (the same two files `course start` writes in a lab folder, lab/desk/course.py),
+`lab` doorway (the same two files `course start` writes in a lab folder, lab/desk/labfolder.py),
 so `import lab` in a notebook finds /drive/lab, and the work folder, /drive/work, lives in the
 browser's storage. There `course.check` is the practice check (lab/check/lines.py's PRACTICE).
 """

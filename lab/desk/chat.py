@@ -18,6 +18,7 @@ from pathlib import Path
 
 from lab.check import manifest
 from lab.check.importer import import_harness
+from lab.desk.errors import CourseError
 from lab.desk.real import ChatCompletionsClient, DiskWorkspace, RealShell
 
 SESSION = ".course-chat/session.jsonl"  # in the work folder, so the next start resumes it
@@ -27,7 +28,7 @@ NEEDED = ("StreamingModel", "Harness", "Harness.cancel", "stop_run", "SessionLog
 GRACE = 200  # loop turns stop_run gives a run to wind up; a real look can take POLL_WAIT each
 
 
-class ChatError(Exception):
+class ChatError(CourseError):
     """The command cannot start; the text says why."""
 
 
@@ -43,7 +44,7 @@ def load_harness(where: str):
         raise ChatError(f"no harness file at {path}")
     try:
         module = import_harness(path)
-    except Exception as exc:
+    except Exception as exc:  # whatever the student's file raises as it runs is theirs to fix
         raise ChatError(f"{path} does not import: {type(exc).__name__}: {exc}") from None
     missing = []
     for name in NEEDED:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import sys
 import threading
 import time
 from dataclasses import dataclass, field

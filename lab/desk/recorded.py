@@ -23,7 +23,9 @@ import re
 
 import lab
 from lab.check import manifest
-from lab.desk import course
+from lab.check.errors import UserError
+from lab.desk.progress import FILE as PROGRESS, lab_state
+from lab.desk.workfolder import load
 
 FILE = "recorded.json"  # in a release's lessons/NN-slug/: cell id -> needs, later, code, printed
 REFERENCE = re.compile(r"""course\.reference\(\s*["']([\d.]+)["']\s*\)""")
@@ -99,24 +101,25 @@ def replay(lesson: str, cell: str, namespace: dict | None = None) -> None:
 def _passing(needs) -> bool:
     """Every lab in `needs` passed its tests at its last check in the work folder."""
     try:
-        checks = course._load("progress.json").get("checks", {})
-        return all(course._lab_state(manifest.lab(lab_id), checks)[0] == "passing"
-                   for lab_id in needs)
-    except (course.CourseError, KeyError):
+        checks = load(PROGRESS).get("checks", {})
+        return all(lab_state(manifest.lab(lab_id), checks)[0] == "passing" for lab_id in needs)
+    except UserError:  # a broken progress.json, a lab this copy does not have: not passing
         return False
 
 
 def _on_yours(code: str, needs, namespace: dict) -> str | None:
     """What the code printed (as outputs.json records a cell) when run in `namespace` with the
     student's files of the labs in `needs` in place of their references; None when it cannot
-    run outside IPython (magics, a top-level await)."""
+    run outside IPython (magics, a top-level await), or when the notebook has not imported
+    `course` yet, which the code is written against (the desk never imports its own face)."""
+    if "course" not in namespace:
+        return None
     try:
         mine = REFERENCE.sub(lambda m: f'course.yours("{m[1]}")' if m[1] in needs else m[0],
                              code)
         compiled = compile(mine, "<this cell, on your files>", "exec")
     except SyntaxError:
         return None
-    namespace.setdefault("course", course)
     namespace.setdefault("lab", lab)
     out = io.StringIO()
     try:

@@ -1,4 +1,5 @@
-"""The student's desk, lab/desk/course.py, on a work folder of its own (HARNESS_COURSE_WORK)."""
+"""The student's desk through its face, lab/desk/course.py, on a work folder of its own
+(HARNESS_COURSE_WORK)."""
 from __future__ import annotations
 
 import dataclasses
@@ -10,7 +11,7 @@ import sys
 import pytest
 
 from lab.check import manifest
-from lab.desk import course
+from lab.desk import checking, course, launcher
 
 LAB = "15.1"
 
@@ -398,7 +399,7 @@ def test_cli_check_runs_the_printed_command_in_the_lab_folder(work, monkeypatch)
         seen.update(command=command, cwd=cwd)
         return type("Done", (), {"returncode": 3})()
 
-    monkeypatch.setattr(course.subprocess, "run", run)
+    monkeypatch.setattr(checking.subprocess, "run", run)
     assert course.main(["check", LAB]) == 2  # not started yet
     course.start(LAB)
     assert course.main(["check", LAB]) == 3
@@ -411,7 +412,7 @@ def test_cli_lab_starts_jupyterlab_on_the_kit_with_flags_passed_through(work, mo
                                                                         capsys):
     seen = {}
     monkeypatch.setenv("CI", "1")
-    monkeypatch.setattr(course.subprocess, "run", lambda command, env: seen.update(
+    monkeypatch.setattr(launcher.subprocess, "run", lambda command, env: seen.update(
         command=command) or type("Done", (), {"returncode": 0})())
     assert course.main(["lab", "--", "--port", "9999"]) == 0
     command = seen["command"][1:]
