@@ -5,12 +5,18 @@
     kit        what a test file imports: @lab_test, t.expect, and the colour-blind helpers
     importer   the one way a harness.py is imported, from its source, with no bytecode written
     turns      the event loop that counts turns and stops a test that overruns
-    observe    how a found value travels: one canonical line of JSON
+    observe    how a found value travels (one canonical line of JSON) and how each kind of
+               check holds it against the reference's
+    protocol   the reports of the process running harness.py, as types, and their one codec
     child      the process that runs a harness.py and reports what each check found
-    runner     starts that process, guards it, and decides each verdict outside it
+    process    starting, feeding and reading that process on every system, and its end
+    runner     the session that guards that process and decides each verdict outside it
     verdict    the verdict on one test, and its words
     record     the reference's observations, recorded in-process on a solution
+    local      a lab's check of one harness.py, returned as a report
+    lines      that report in the checker's words; advice: collateral failures, the next step
+    errors     what a user got wrong, as types: the only errors a front door makes one line of
 
-Nothing here imports the fake world; the verdict is decided in the runner's process, never in
-the child's.
+Nothing here imports the fake world or the desk; the verdict is decided in the runner's
+process, never in the child's.
 """

@@ -1,7 +1,8 @@
 """Helpers for writing the labs' tests, so that one test runs unchanged on every later lab's file.
 
 A test is `async def test_...(t)` under @lab_test("what it checks, in plain words"). It states
-each fact it checks with t.expect(found, wanted, why). Where the harness might be sync or async
+each fact it checks with t.expect(found, wanted, why), or t.expect_same_items(found, wanted,
+why) where the rule names which items and leaves their order free. Where the harness might be sync or async
 (lessons 2-14 against lesson 15's file), it goes through the colour-blind helpers: settle() for
 a value that may need awaiting, tool() for a tool that adapts to run_tool's colour, and
 lab.drive() for a run.
