@@ -83,10 +83,10 @@ def expectation(checks: list[str], why: list[str], kinds: list[str]) -> dict:
     """What the reference found in one test, as expected.json keeps it: {"checks": [encoded
     values], "why": [rules]}, and "kinds" only when a check is of a kind other than "equal",
     so that a file of plain checks reads as it always has."""
-    kept = {"checks": list(checks), "why": list(why)}
+    record = {"checks": list(checks), "why": list(why)}
     if any(kind != "equal" for kind in kinds):
-        kept["kinds"] = list(kinds)
-    return kept
+        record["kinds"] = list(kinds)
+    return record
 
 
 def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop) -> Outcome:
