@@ -6,7 +6,9 @@ terminal and reads notebooks as they are stored. The files on a computer stay as
   (grader/lesson_notebooks.build with page=True), whose how-to-check text names a cell's
   `course.check("15.1")`; its code cells, and the recorded outputs a release gave them, stay.
 - Each starter's header says to check in a cell (tools/labsource.header with page=True), and
-  the changes.diff beside it is the diff to that starter, so the two still agree.
+  the changes.diff beside it is the diff to that starter, so the two still agree; the line of
+  a lab's tests.py that gives the command says the cell's call (the checker compares a lab
+  folder's tests.py with the drive's copy, which is this one).
 - Every notebook is written with each text one string. nbformat stores a text of several lines
   as a list of lines, which JupyterLab's server joins as it reads; JupyterLite reads the file
   as it is, and shows an output stored so with its lines joined by commas.
@@ -18,7 +20,8 @@ from pathlib import Path
 import nbformat
 
 from grader import lesson_notebooks
-from lab.check import manifest
+from lab.check import manifest, spoken
+from lab.desk.labfolder import check_command
 from tools import labsource, make
 
 STARTERS = (("starter", "harness.py"), ("guided", "harness.guided.py"))
@@ -56,8 +59,9 @@ def notebook(path: Path, lesson: manifest.Lesson | None) -> None:
 
 
 def starters(folder: Path, lab: manifest.Lab, previous: manifest.Lab | None) -> None:
-    """Rewrite the starters of `lab` in its drive `folder` with the page's header, and its
-    changes.diff as the diff from `previous`'s reference to the page's standard starter."""
+    """Rewrite the starters of `lab` in its drive `folder` with the page's header, its
+    changes.diff as the diff from `previous`'s reference to the page's standard starter, and
+    the line of its tests.py that says how to check."""
     for mode, name in STARTERS:
         path = folder / name
         if not path.is_file():
@@ -74,3 +78,8 @@ def starters(folder: Path, lab: manifest.Lab, previous: manifest.Lab | None) -> 
         diff.write_text(make.changes(previous, previous.solution.read_text(encoding="utf-8"), lab,
                                      (folder / "harness.py").read_text(encoding="utf-8")),
                         encoding="utf-8")
+    tests = folder / "tests.py"
+    if tests.is_file():
+        tests.write_text(tests.read_text(encoding="utf-8").replace(
+            f"Check your file with: {check_command(lab.id)}\n",
+            f"Check your file in a cell: {spoken.in_cell('check', lab.id)}\n"), encoding="utf-8")
