@@ -174,9 +174,10 @@ DIRECTIVE = re.compile(r"^\{\{\s*(hints|tests|starter)\s+(\S+)\s*\}\}$")
 
 
 def hints(lab: manifest.Lab, *, page: bool = False) -> str:
-    """The lab's hint levels (the same on a computer and in the browser's `page`), each a collapsed <details> of its own, one after the other: a
+    """The lab's hint levels, each a collapsed <details> of its own, one after the other: a
     reader opens one level at a time, and opening one opens no other (nested, opening the last
-    would lay all three out at once). Markdown inside works because of the blank lines."""
+    would lay all three out at once). Markdown inside works because of the blank lines. They
+    name no command, so they are the same in the browser's `page`."""
     if len(lab.hints) != 3:
         raise LessonError(f"lab {lab.id} has {len(lab.hints)} hint levels in "
                           f"{manifest.HINTS}, not 3")
