@@ -27,10 +27,11 @@ For a class, `--through LAB` makes the drive the student release through that la
 (grader/release/, `python -m grader release`): no references but those `--with-reference`
 names, and the lessons' cells that need one show what they printed.
 
-In the page, the drive holds the kit's folders as they are in the kit; each lesson folder gets a
-`lab` doorway (the same two files `course start` writes in a lab folder, lab/desk/labfolder.py),
-so `import lab` in a notebook finds /drive/lab, and the work folder, /drive/work, lives in the
-browser's storage. There `course.check` is the practice check (lab/check/lines.py's PRACTICE).
+In the page, the drive holds the kit's folders as they are in the kit, except that each lesson's
+notebook is named for its folder (`notebook` says why); each lesson folder gets a `lab` doorway
+(the same two files `course start` writes in a lab folder, lab/desk/labfolder.py), so `import
+lab` in a notebook finds /drive/lab, and the work folder, /drive/work, lives in the browser's
+storage. There `course.check` is the practice check (lab/check/lines.py's PRACTICE).
 """
 from __future__ import annotations
 
@@ -74,7 +75,7 @@ README = """# {title}, in your browser
 Everything here runs in this browser tab: JupyterLab, Python (Pyodide) and the course's fake
 world. Nothing is installed and nothing is sent anywhere.
 
-- Open a lesson: lessons/01-.../lesson.ipynb, and run its cells from the top.
+- Open a lesson, {first} first, and run its cells from the top.
 - A lab: `course.start("15.1")` in a cell copies the starter to work/15-stop/lab1/harness.py;
   open it here, fill its gaps, save.
 - Check it: `course.check("15.1")` in a cell. In the browser this is a practice check: the same
@@ -280,17 +281,32 @@ def _lay_out_release(files: Path, through: str, with_reference=()) -> None:
     _doorways_and_readme(files)
 
 
+def notebook(folder: str) -> PurePosixPath:
+    """Where the site's drive holds the notebook of the lesson in lessons/`folder`: named for
+    the folder (lessons/01-remembers/01-remembers.ipynb), not lesson.ipynb as in the kit. To
+    JupyterLite (0.8.6 and its main branch) a notebook's new session is the running one with
+    the same file name, wherever it is: a second lesson.ipynb was handed the first's, shut it
+    down, and stayed "Initializing", with no kernel, until the page was reloaded."""
+    return PurePosixPath("lessons", folder, f"{folder}.ipynb")
+
+
 def _doorways_and_readme(files: Path) -> None:
     for lesson in (files / "lessons").iterdir():
         if (lesson / "lesson.ipynb").is_file():
+            (lesson / "lesson.ipynb").rename(files / notebook(lesson.name))
             course.forward_package(lesson, package=DRIVE / "lab")
-    (files / "README.md").write_text(README.format(title=_title()), encoding="utf-8")
+    (files / "README.md").write_text(README.format(title=_title(), first=_first()),
+                                     encoding="utf-8")
 
 
 def first_page() -> str:
     """The site's address of the first lesson, relative to the site's root."""
+    return f"lab/index.html?path={_first()}"
+
+
+def _first() -> PurePosixPath:
     first = next(lesson for lesson in manifest.lessons() if lesson.notebook.is_file())
-    return f"lab/index.html?path=lessons/{first.folder.name}/lesson.ipynb"
+    return notebook(first.folder.name)
 
 
 def _title() -> str:

@@ -76,7 +76,7 @@ def one_tab(built, tmp_path, shot: str):
 
 
 def notebook_path(lesson: manifest.Lesson) -> str:
-    return f"lessons/{lesson.folder.name}/lesson.ipynb"
+    return str(site.notebook(lesson.folder.name))
 
 
 def kernel_status(page) -> str:
@@ -138,8 +138,9 @@ def test_lessons_opened_in_turn_by_their_address_in_one_tab_each_get_a_running_k
             before = ", ".join(str(earlier.number) for earlier in LESSONS[:n])
             opened = time.monotonic()
             page.goto(f"{base}lab/index.html?path={notebook_path(lesson)}", timeout=60_000)
-            runs_in_its_own_kernel(page, lesson, f"opened by its address in the tab where lessons "
-                                   f"{before} ran" if before else "opened by its address", opened)
+            how = (f"opened by its address in the tab where lesson{'s' * (n > 1)} {before} ran"
+                   if before else "opened by its address")
+            runs_in_its_own_kernel(page, lesson, how, opened)
 
 
 def open_from_the_file_browser(page, path: str) -> None:
