@@ -27,12 +27,13 @@ For a class, `--through LAB` makes the drive the student release through that la
 (grader/release/, `python -m grader release`): no references but those `--with-reference`
 names, and the lessons' cells that need one show what they printed.
 
-In the page, the drive holds the kit's folders as they are in the kit; each lesson folder gets a
-`lab` doorway (the same two files `course start` writes in a lab folder, lab/desk/labfolder.py),
-so `import lab` in a notebook finds /drive/lab, and the work folder, /drive/work, lives in the
-browser's storage. There `course.check` is the practice check (lab/check/lines.py's PRACTICE).
-The drive's lessons and starters are reworded for a page with no terminal, and its notebooks
-stored as JupyterLite reads them (tools/site_page.py).
+In the page, the drive holds the kit's folders as they are in the kit, except that each lesson's
+notebook is named for its folder (`notebook` says why); each lesson folder gets a `lab` doorway
+(the same two files `course start` writes in a lab folder, lab/desk/labfolder.py), so `import
+lab` in a notebook finds /drive/lab, and the work folder, /drive/work, lives in the browser's
+storage. There `course.check` is the practice check (lab/check/lines.py's PRACTICE). The drive's
+lessons and starters are reworded for a page with no terminal, and its notebooks stored as
+JupyterLite reads them (tools/site_page.py).
 """
 from __future__ import annotations
 
@@ -77,7 +78,7 @@ README = """# {title}, in your browser
 Everything here runs in this browser tab: JupyterLab, Python (Pyodide) and the course's fake
 world. Nothing is installed and nothing is sent anywhere.
 
-- Open a lesson: lessons/01-.../lesson.ipynb, and run its cells from the top.
+- Open a lesson, {first} first, and run its cells from the top.
 - A lab: `{start}` in a cell copies the starter to work/{folder}/harness.py;
   open it here, fill its gaps, save.
 - Check it: `{check}` in a cell. In the browser this is a practice check: the same
@@ -284,23 +285,38 @@ def _lay_out_release(files: Path, through: str, with_reference=()) -> None:
     _for_the_page(files, last)
 
 
+def notebook(folder: str) -> PurePosixPath:
+    """Where the site's drive holds the notebook of the lesson in lessons/`folder`: named for
+    the folder (lessons/01-remembers/01-remembers.ipynb), not lesson.ipynb as in the kit. To
+    JupyterLite (0.8.6 and its main branch) a notebook's new session is the running one with
+    the same file name, wherever it is: a second lesson.ipynb was handed the first's, shut it
+    down, and stayed "Initializing", with no kernel, until the page was reloaded."""
+    return PurePosixPath("lessons", folder, f"{folder}.ipynb")
+
+
 def _for_the_page(files: Path, last: manifest.Lab) -> None:
-    """The drive's doorways, its lessons and starters in the page's words, and the site's
-    README, whose example is `last`, the drive's last lab."""
+    """The drive's lessons and starters in the page's words, each lesson's notebook under its
+    own name with its doorway, and the site's README, whose example is `last`, the drive's last
+    lab."""
+    site_page.reword(files)
     for lesson in (files / "lessons").iterdir():
         if (lesson / "lesson.ipynb").is_file():
+            (lesson / "lesson.ipynb").rename(files / notebook(lesson.name))
             course.forward_package(lesson, package=DRIVE / "lab")
-    site_page.reword(files)
     said = {verb: spoken.in_cell(verb, last.id) for verb in ("start", "check", "hint")}
     (files / "README.md").write_text(README.format(
-        title=_title(), folder=last.folder, progress=spoken.in_cell("progress"), **said),
-        encoding="utf-8")
+        title=_title(), first=_first(), folder=last.folder, progress=spoken.in_cell("progress"),
+        **said), encoding="utf-8")
 
 
 def first_page() -> str:
     """The site's address of the first lesson, relative to the site's root."""
+    return f"lab/index.html?path={_first()}"
+
+
+def _first() -> PurePosixPath:
     first = next(lesson for lesson in manifest.lessons() if lesson.notebook.is_file())
-    return f"lab/index.html?path=lessons/{first.folder.name}/lesson.ipynb"
+    return notebook(first.folder.name)
 
 
 def _title() -> str:
