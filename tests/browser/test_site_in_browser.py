@@ -70,6 +70,17 @@ def served(folder: Path):
         server.server_close()
 
 
+def only_here(outside: list[str]):
+    """A Playwright route handler that lets a request to 127.0.0.1 through and refuses any
+    other, appending its address to `outside`, so a test can say what the page reached for."""
+    def route_(route):
+        if urllib.parse.urlsplit(route.request.url).hostname != "127.0.0.1":
+            outside.append(route.request.url)
+            return route.abort()
+        return route.continue_()
+    return route_
+
+
 def checkers_report(harness: Path) -> tuple[str, str]:
     """(count line, report after its first line) of lab_check.py on `harness` for lab 15.1, run
     here with its separate process: what the practice check in the page must print too."""
@@ -116,18 +127,12 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
     pins = notebooks.pins(LESSON)
     outside: list[str] = []
 
-    def only_here(route):
-        if urllib.parse.urlsplit(route.request.url).hostname != "127.0.0.1":
-            outside.append(route.request.url)
-            return route.abort()
-        return route.continue_()
-
     with served(built) as base, api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(executable), headless=True,
                                              args=CHROMIUM_FLAGS, timeout=60_000)
         try:
             context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.route("**/*", only_here)
+            context.route("**/*", only_here(outside))
             page = context.new_page()
             page.set_default_timeout(30_000)
             try:
