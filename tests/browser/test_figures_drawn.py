@@ -4,12 +4,13 @@ JupyterLab and in the course's browser site (JupyterLite, tools/site.py).
 For every lesson it opens the notebook in headless Chromium (no cell is run), waits until each
 Markdown cell is rendered and each image in it has been given its address and has loaded or
 failed, and then asks the page, not the notebook file: every <img> of rendered Markdown whose
-address is one of the lesson's figures (lessons/NN-slug/figures/NAME.svg) must be complete with
-a natural width above 0, and the figures drawn must be exactly the figure links of the lesson's
-source (source/lessons/NN-slug/lesson.md), so a figure cannot pass by being absent. A failure
-names the lesson, the figure file and every image the page showed. Every request to a host other
-than 127.0.0.1 is refused (test_site_in_browser.only_here). Screenshots of a failure go to the
-test's tmp_path and tests/browser/output/.
+address is one of the lesson's figures (lessons/NN-slug/figures/NAME.svg in JupyterLab; in
+JupyterLite, which inlines a local image, a data: URL of that file's bytes) must be complete
+with a natural width above 0, and the figures drawn must be exactly the figure links of the
+lesson's source (source/lessons/NN-slug/lesson.md), so a figure cannot pass by being absent. A
+failure names the lesson, the figure file and every image the page showed. Every request to a
+host other than 127.0.0.1 is refused (test_site_in_browser.only_here). Screenshots of a failure
+go to the test's tmp_path and tests/browser/output/.
 
 JupyterLab runs on a copy of the kit's lessons folder (tests/browser/jupyterlab_server.py); the
 site is the whole course, built by `python -m tools.site build` and served from a thread. Both
@@ -19,6 +20,7 @@ keep every cell drawn (windowingMode "none").
 """
 from __future__ import annotations
 
+import base64
 import contextlib
 import re
 import urllib.parse
@@ -81,7 +83,15 @@ def written(lesson: manifest.Lesson) -> tuple[int, list[str]]:
 
 
 def figure_of(url: str, lesson: manifest.Lesson) -> str | None:
-    """The figure file an image's address points at, when it is one of this lesson's."""
+    """The figure file an image's address points at, when it is one of this lesson's: a URL
+    of lessons/NN-slug/figures/NAME.svg (JupyterLab), or a data: URL holding that file's very
+    bytes (JupyterLite's resolver reads a local image and inlines it)."""
+    if url.startswith("data:"):
+        header, _, data = url.partition(",")
+        content = (base64.b64decode(data) if header.endswith(";base64")
+                   else urllib.parse.unquote_to_bytes(data))
+        return next((path.name for path in sorted((lesson.folder / "figures").glob("*.svg"))
+                     if path.read_bytes() == content), None)
     path = urllib.parse.unquote(urllib.parse.urlsplit(url).path)
     found = re.search(rf"/lessons/{re.escape(lesson.folder.name)}/figures/([\w.-]+\.svg)$", path)
     return found.group(1) if found else None
