@@ -128,6 +128,11 @@ def feedback(plan: Plan, r: Row) -> str:
                   f"{lab.lesson.number} tests.py`"
                   + (" (tests marked hidden are your instructor's and not in your copy)."
                      if any(t.hidden for t in plan.tests) else "."), ""]
+        if plan.seed != seeds.PUBLIC:
+            lines += [f"These tests drew their cases under seed {plan.seed}; your copy's tests "
+                      "draw under another. To draw the same cases and see what your file "
+                      "found at each check, add `--seed "
+                      f"{plan.seed}` to that command.", ""]
     return "\n".join(lines)
 
 

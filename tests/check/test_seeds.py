@@ -73,3 +73,37 @@ def test_expected_json_keeps_its_seed_and_reads_the_older_format():
 
 def test_a_secret_seed_is_never_the_public_one():
     assert all(seeds.secret() != seeds.PUBLIC for _ in range(200))
+
+
+def lab_check(folder, *extra):
+    import subprocess
+    import sys
+    from lab.check import manifest
+    return subprocess.run([sys.executable, str(manifest.KIT / "lab" / "lab_check.py"),
+                           "--harness", "harness.py", "--lesson", "3", "tests.py", *extra],
+                          cwd=folder, capture_output=True, text=True)
+
+
+def fixed_rounds(folder):
+    from lab.check import manifest
+    from tools import wrong_designs
+    design = next(d for d in wrong_designs.catalogue() if d.name == "a fixed number of rounds")
+    (folder / "harness.py").write_text(wrong_designs.harness(design), encoding="utf-8")
+    (folder / "tests.py").write_text(manifest.lab("3.1").tests.read_text(encoding="utf-8"),
+                                     encoding="utf-8")
+
+
+def test_two_checks_of_a_wrong_design_under_the_public_seed_print_the_same_bytes(tmp_path):
+    fixed_rounds(tmp_path)
+    first, second = lab_check(tmp_path), lab_check(tmp_path)
+    assert first.returncode == second.returncode == 1
+    assert first.stdout == second.stdout and "however many rounds" in first.stdout
+
+
+def test_a_check_under_another_seed_lists_what_the_file_found_and_judges_nothing(tmp_path):
+    fixed_rounds(tmp_path)
+    done = lab_check(tmp_path, "--seed", "99")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "under seed 99" in done.stdout and "nothing is judged" in done.stdout
+    assert "PASS" not in done.stdout and "FAIL" not in done.stdout
+    assert "          found: " in done.stdout and "none judged" in done.stdout
