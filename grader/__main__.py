@@ -126,15 +126,12 @@ SEED_FILE = ".seed"  # in a grading run's output folder, readable by its owner a
 
 
 def _grading_seed(out: Path, given: int | None) -> int:
-    """The seed this grading run draws its cases under: `given`, else the one kept in `out`
-    by an earlier run (so that a re-run resumes), else a secret one, kept there now."""
+    """The seed this grading run draws its cases under: `given`, else the one an earlier run
+    kept in `out` (so that a re-run resumes), else a secret one, which the run keeps there."""
     kept = out / SEED_FILE
     if given is None and kept.is_file():
         return int(kept.read_text(encoding="utf-8"))
-    seed = seeds.secret() if given is None else given
-    kept.write_text(f"{seed}\n", encoding="utf-8")
-    kept.chmod(0o600)
-    return seed
+    return seeds.secret() if given is None else given
 
 
 def _run(args) -> int:
@@ -150,14 +147,18 @@ def _run(args) -> int:
             raise GraderError("choose an output folder that neither holds nor sits inside the "
                               "kit or the submissions folder (it is hidden from submissions "
                               "while they run, and a re-run would take it for a student)")
+        seed = _grading_seed(args.out, args.seed)
+        plan = plans.make(args.lab, own_lab_only=args.own_lab_only,
+                          extra_tests=args.extra_tests, seed=seed)
         subs, ignored = batch.find(args.submissions)
         if not subs:
             raise GraderError(f"{args.submissions} holds no submissions (NAME.py files or "
                               "NAME/ folders with a harness.py)")
         if not args.out.exists():
             args.out.mkdir(parents=True, mode=0o700)  # others' grades are nobody else's
-        plan = plans.make(args.lab, own_lab_only=args.own_lab_only,
-                          extra_tests=args.extra_tests, seed=_grading_seed(args.out, args.seed))
+        kept = args.out / SEED_FILE
+        kept.write_text(f"{seed}\n", encoding="utf-8")
+        kept.chmod(0o600)
         results, isolation = batch.grade_all(
             plan, subs, args.out, jobs=args.jobs, settings=settings,
             extra_files=args.extra_tests, unsandboxed_root=args.unsandboxed,

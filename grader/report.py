@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from lab.check import manifest
+from lab.check import manifest, seeds
 from lab.check.verdict import Verdict
 from lab.check.advice import collateral
 

@@ -280,9 +280,9 @@ def child_env(env: dict | None, seed: int) -> dict:
     that -I would have ignored, and with PYTHONHASHSEED pinned by the seed, so that a set's
     order, and every verdict that hangs on it, is the same on every run under that seed."""
     base = os.environ if env is None else env
-    kept = {key: value for key, value in base.items() if not key.upper().startswith("PYTHON")}
-    kept["PYTHONHASHSEED"] = seeds.hash_seed(seed)
-    return kept
+    return {**{key: value for key, value in base.items()
+               if not key.upper().startswith("PYTHON")},
+            "PYTHONHASHSEED": seeds.hash_seed(seed)}
 
 
 def start_options(limits: Limits, preexec_fn) -> tuple[dict, bool]:
