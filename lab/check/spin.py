@@ -6,9 +6,10 @@ a test that spins is killed once it has used its processor time without a turn. 
 check (runner.run's `in_process`, `course.check` in the browser) has no process to kill, and in
 the browser's Python (Pyodide) no thread or signal to interrupt one with. So while it runs, this
 guard counts the rounds harness.py's own loops go: each backward jump in code compiled from
-harness.py. A test that goes `rounds` of them with no turn of the event loop in between, or
-takes a round `seconds` after the first round of its current turn (a loop whose every round
-blocks, such as one that sleeps), gets Spun raised inside that loop. Rounds are counted, not
+harness.py. A test that goes Limits.rounds_without_a_turn of them with no turn of the event
+loop in between, or takes a round Limits.seconds_per_test after the first round of its current
+turn (a loop whose every round blocks, such as one that sleeps), gets Spun raised inside that
+loop. Rounds are counted, not
 timed, so a slow or busy machine cannot make a correct test spin; the reference solutions go a
 few thousand rounds between two turns at most (bench/site_check.py counts them, and
 tests/check/test_practice.py runs every lab's solution under the guard). Once a test has spun,
@@ -17,16 +18,19 @@ the tests after it get Limits' shorter allowances, as the child's guards shorten
 Spun derives from BaseException, so a harness's `except Exception` does not swallow it, and any
 round taken after it was raised raises it again. The rounds are counted with sys.monitoring
 where Python has it (3.12 and later, and Pyodide), which costs nothing outside harness.py's
-jumps; earlier Pythons use sys.settrace, tracing harness.py's lines.
+jumps; earlier Pythons use sys.settrace, tracing harness.py's lines and counting a line that is
+not below the one before it (the loop went back) as a round.
 
-What it cannot stop, because no round of harness.py's loops is taken: a single call that never
-returns or blocks for long (time.sleep(600), a loop inside a builtin such as
-sum(itertools.count()), a regular expression that backtracks for ever), a loop in code that
-harness.py makes at run time with exec or compile, and a loop that catches BaseException and goes
-round again. In the browser such a file holds the page's Python: the cell stays busy with only
-the check's first lines printed, Interrupt does nothing (a site served without cross-origin
-isolation gives the page no way to interrupt its Python), and the student restarts the kernel,
-which loses that kernel's variables but none of their files.
+What it cannot stop, because no round of harness.py's loops is taken while it lasts: a single
+call that never returns or blocks for long (time.sleep(600), which in the browser really blocks;
+a loop inside a builtin such as sum(itertools.count()); a regular expression that backtracks for
+ever), a loop in code that harness.py makes at run time with exec or compile, and a loop that
+catches BaseException and goes round again. Such a call is waited out, and the test goes on as
+if it had been slow (a loop of such calls is stopped by the clock after its first rounds). In
+the browser, one that never ends holds the page's Python: the cell stays busy with only the
+check's first two lines printed, and Interrupt does nothing there; restarting the kernel
+(Kernel, Restart Kernel) ends it within seconds, keeping those lines and every file of the
+student's, and losing the kernel's variables.
 """
 from __future__ import annotations
 
