@@ -42,7 +42,7 @@ import re
 import jupytext
 import nbformat
 
-from lab.check import manifest, suite
+from lab.check import manifest, spoken, suite
 from lab.check.errors import UserError
 
 KERNEL = {"display_name": "Python 3", "language": "python", "name": "python3"}
@@ -173,10 +173,11 @@ def _paragraphs(lines: list[str]) -> str:
 DIRECTIVE = re.compile(r"^\{\{\s*(hints|tests|starter)\s+(\S+)\s*\}\}$")
 
 
-def hints(lab: manifest.Lab) -> str:
+def hints(lab: manifest.Lab, *, page: bool = False) -> str:
     """The lab's hint levels, each a collapsed <details> of its own, one after the other: a
     reader opens one level at a time, and opening one opens no other (nested, opening the last
-    would lay all three out at once). Markdown inside works because of the blank lines."""
+    would lay all three out at once). Markdown inside works because of the blank lines. They
+    name no command, so they are the same in the browser's `page`."""
     if len(lab.hints) != 3:
         raise LessonError(f"lab {lab.id} has {len(lab.hints)} hint levels in "
                           f"{manifest.HINTS}, not 3")
@@ -184,15 +185,16 @@ def hints(lab: manifest.Lab) -> str:
                        for title, text in zip(HINT_TITLES, lab.hints))
 
 
-def tests(lab: manifest.Lab) -> str:
-    """The lab's tests as a numbered list, one sentence each."""
+def tests(lab: manifest.Lab, *, page: bool = False) -> str:
+    """The lab's tests as a numbered list, one sentence each, and the command that runs them:
+    the terminal's, or for the browser's `page` a cell's."""
     if not lab.tests.is_file():
         raise LessonError(f"lab {lab.id} has no tests file at {lab.tests}")
     found = suite.describe(lab)
     if not found:
         raise LessonError(f"lab {lab.id}'s tests say nothing: no @lab_test descriptions")
     return "\n".join(f"{n}. {text}" for n, (_, text) in enumerate(found, 1)) + (
-        f"\n\nThese are the tests your `tests.py` holds and `course check {lab.id}` runs, after "
+        f"\n\nThese are the tests your `tests.py` holds and `{_check(lab, page)}` runs, after "
         "every earlier lab's. An instructor may grade with more tests of their own, which you "
         "do not see.")
 
@@ -211,11 +213,16 @@ def _since(lab: manifest.Lab, previous: manifest.Lab) -> str:
     return previous.name
 
 
-def starter(lab: manifest.Lab) -> str:
+def _check(lab: manifest.Lab, page: bool) -> str:
+    """The command that checks the lab, as typed in a terminal, or in a cell of the `page`."""
+    return (spoken.in_cell if page else spoken.in_terminal)("check", lab.id)
+
+
+def starter(lab: manifest.Lab, *, page: bool = False) -> str:
     """What changed since the previous lab's reference and the whole starter, as links to the
     files tools/make.py writes beside the starter (JupyterLab opens them in a tab, next to the
-    lesson), a count of the change, and how to check. The code stays in code files, where it
-    reads as code."""
+    lesson), a count of the change, and how to check: in a terminal, or for the browser's
+    `page`, which has none, in a cell. The code stays in code files, where it reads as code."""
     if not lab.starter.is_file():
         raise LessonError(f"lab {lab.id} has no starter at {lab.starter}; run tools/make.py")
     here = lab.lesson.folder
@@ -238,12 +245,15 @@ def starter(lab: manifest.Lab) -> str:
                 f"({added} lines in, {removed} out). Read it before you start: it shows what "
                 "was done for you and where the gaps are."]
     number = lab.lesson.number
+    start = (spoken.in_cell if page else spoken.in_terminal)("start", lab.id)
     out += ["", f"[The whole starter]({link(lab.starter)}), as the kit made it. "
-            f"`course start {lab.id}` copies it to `work/{lab.folder}/harness.py`, the file you "
-            "edit.", "",
-            f"To check your work, run this in your lab folder:", "",
+            f"`{start}` copies it to `work/{lab.folder}/harness.py`, the file you edit.", ""]
+    if page:
+        return "\n".join(out + ["To check your work, run this in a cell:", "",
+                                fenced(_check(lab, page), "python")])
+    out += [f"To check your work, run this in your lab folder:", "",
             fenced(f"python lab/lab_check.py --harness harness.py --lesson {number} tests.py"),
-            "", f"or, from anywhere, `course check {lab.id}`."]
+            "", f"or, from anywhere, `{_check(lab, page)}`."]
     return "\n".join(out)
 
 
@@ -252,10 +262,12 @@ EXPANDERS = {"hints": hints, "tests": tests, "starter": starter}
 
 # --- building ----------------------------------------------------------------------------------
 
-def expand(text: str, *, where: str, found: list[Prediction] | None = None) -> list[str]:
+def expand(text: str, *, where: str, found: list[Prediction] | None = None,
+           page: bool = False) -> list[str]:
     """One Markdown cell's text as the Markdown of one or more cells: each directive becomes a
-    cell of its own, and the text around it keeps its own cells. Fenced code is left alone.
-    Each prediction read on the way is appended to `found`, when one is given."""
+    cell of its own (in the browser's words for a `page`), and the text around it keeps its own
+    cells. Fenced code is left alone. Each prediction read on the way is appended to `found`,
+    when one is given."""
     cells: list[str] = []
     plain: list[str] = []
     lines = text.split("\n")
@@ -298,7 +310,7 @@ def expand(text: str, *, where: str, found: list[Prediction] | None = None) -> l
             except KeyError as missing:
                 raise LessonError(f"{where}: {missing.args[0]}") from None
             flush()
-            cells.append(EXPANDERS[kind](lab))
+            cells.append(EXPANDERS[kind](lab, page=page))
             i += 1
             continue
         elif stripped.startswith("{{"):
@@ -352,10 +364,12 @@ def _with_figures(cell, lesson: manifest.Lesson):
     return cell
 
 
-def build(lesson: manifest.Lesson) -> nbformat.NotebookNode:
+def build(lesson: manifest.Lesson, *, page: bool = False) -> nbformat.NotebookNode:
     """The lesson's notebook, made from lesson.md: directives expanded, cells numbered
     cell-01, cell-02... (the keys of outputs.json), no outputs and no pins, so it is the same
-    whatever outputs.json holds."""
+    whatever outputs.json holds. With `page`, the notebook as the browser's site shows it
+    (tools/site.py): the same cells, but the how-to-check text names a cell's call, since the
+    page has no terminal; the committed notebook is the one without."""
     where = f"source/lessons/{lesson.folder.name}/lesson.md"
     # "md:markdown" names jupytext's own Markdown format: with plain "md" it takes the
     # `::: predict` lines for Pandoc's divs and asks for pandoc.
@@ -365,7 +379,8 @@ def build(lesson: manifest.Lesson) -> nbformat.NotebookNode:
         if cell.cell_type == "markdown":
             first = cell.source.strip().split("\n")[0]
             cells += [_with_figures(nbformat.v4.new_markdown_cell(text), lesson) for text in
-                      expand(cell.source, where=f"{where}, the Markdown cell starting {first!r}")]
+                      expand(cell.source, where=f"{where}, the Markdown cell starting {first!r}",
+                             page=page)]
         else:
             code = nbformat.v4.new_code_cell(cell.source)
             code.metadata.update(cell.metadata)

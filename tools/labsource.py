@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lab.check import spoken
 from lab.check.manifest import key
 
 SOURCE = Path(__file__).resolve().parent.parent / "source" / "harness.src.py"
@@ -170,18 +171,25 @@ def render(tree: list, lab_id: str, mode: str, *, open_only: int | None = None) 
     return "\n".join(out) + "\n"
 
 
-def header(lab, mode: str) -> str:
+def header(lab, mode: str, *, page: bool = False) -> str:
     """The first lines of a generated file. A starter says what it is and how to check it,
     and nothing about how the kit is built: a student's copy has no source/ or tools/. Only a
-    solution, which students never get, names the file it is made from."""
+    solution, which students never get, names the file it is made from. For the browser's
+    `page` (tools/site.py), which has no terminal, a starter says to check in a cell, in as
+    many lines, so that a diff's line numbers hold for either."""
     if mode == "solution":
         return (f"# harness.py for {lab.name}, \"{lab.title}\": the reference solution.\n"
                 "# Made by tools/make.py from source/harness.src.py; edit the source, not this file.\n")
     level = ", guided level: each gap spells out its steps" if mode == "guided" else ""
+    if page:
+        how = ("in a cell of a notebook:\n"
+               f"#     {spoken.in_cell('check', lab.id)}\n")
+    else:
+        how = ("from its lab folder:\n"
+               f"#     python lab/lab_check.py --harness harness.py --lesson {lab.lesson.number} "
+               "tests.py\n")
     return (f"# harness.py for lab {lab.id}, \"{lab.title}\" (lesson {lab.lesson.number}{level}).\n"
-            f"# Fill the gaps marked '{OPEN}', then check the file from its lab folder:\n"
-            f"#     python lab/lab_check.py --harness harness.py --lesson {lab.lesson.number} "
-            "tests.py\n")
+            f"# Fill the gaps marked '{OPEN}', then check the file {how}")
 
 
 def make(lab, mode: str, *, open_only: int | None = None, tree=None) -> str:

@@ -33,7 +33,9 @@ is also in a wheel the kernel loads into its memory as it starts (tools/kitwheel
 file on the drive is a request away, and a practice check read from there took seconds, so
 `import lab` finds that copy from any folder and reads the kit there, and the kernel's
 environment names /drive/work as the work folder. There `course.check` is the practice check
-(lab/check/lines.py's PRACTICE).
+(lab/check/lines.py's PRACTICE). The drive's lessons and starters are reworded for a page with
+no terminal, and its notebooks stored as JupyterLite reads them (tools/site_page.py); the wheel
+is made from the reworded drive.
 """
 from __future__ import annotations
 
@@ -53,10 +55,10 @@ from pathlib import Path, PurePosixPath
 from packaging.utils import canonicalize_name, parse_wheel_filename
 from packaging.version import Version
 
-from lab.check import manifest
+from lab.check import manifest, spoken
 from lab.check.errors import UserError
 from lab.desk import course
-from tools import kitwheel
+from tools import kitwheel, site_page
 
 CACHE = manifest.KIT / ".site-cache"
 REGISTRY = "https://registry.npmjs.org/pyodide"
@@ -82,12 +84,12 @@ Everything here runs in this browser tab: JupyterLab, Python (Pyodide) and the c
 world. Nothing is installed and nothing is sent anywhere.
 
 - Open a lesson: lessons/01-.../lesson.ipynb, and run its cells from the top.
-- A lab: `course.start("15.1")` in a cell copies the starter to work/15-stop/lab1/harness.py;
+- A lab: `{start}` in a cell copies the starter to work/{folder}/harness.py;
   open it here, fill its gaps, save.
-- Check it: `course.check("15.1")` in a cell. In the browser this is a practice check: the same
+- Check it: `{check}` in a cell. In the browser this is a practice check: the same
   tests and verdicts as the course's checker, run inside this page, not isolated. The check
   that counts is `python lab/lab_check.py ...` on a computer, or your instructor's grader.
-- `course.hint("15.1")` and `course.progress()` work as on a computer.
+- `{hint}` and `{progress}` work as on a computer.
 
 Your files live in this browser's storage for this site: clearing the site's data deletes
 them. Download what you want to keep (right-click in the file browser, Download).
@@ -268,29 +270,36 @@ def _lay_out_drive(files: Path) -> None:
         shutil.copytree(manifest.KIT / part, files / part, ignore=IGNORED)
     labs = manifest.labs(built_only=True)
     files.joinpath(*manifest.PACKED).write_text(manifest.pack_hints(labs), encoding="utf-8")
-    _readme(files)
+    _for_the_page(files, labs[-1])
 
 
 def _lay_out_release(files: Path, through: str, with_reference=()) -> None:
     """The student release through lab `through` as the page's drive holds it: its lab package
     (hints packed), lessons, starters and chosen references, with RELEASE.md, which lists the
-    cells shown as recorded; then the site's README."""
+    cells shown as recorded; then the page's words and the site's README."""
     from grader import release
     with tempfile.TemporaryDirectory(prefix="course-site-release-") as scratch:
         made = Path(scratch) / "release"
         try:
-            release.build(made, through=through, with_reference=with_reference)
+            last = manifest.lab(release.build(made, through=through,
+                                              with_reference=with_reference).through)
         except UserError as problem:
             raise SiteError(str(problem)) from None
         for part in KIT_PARTS:
             if (made / part).is_dir():
                 shutil.copytree(made / part, files / part, ignore=IGNORED)
         shutil.copyfile(made / "RELEASE.md", files / "RELEASE.md")
-    _readme(files)
+    _for_the_page(files, last)
 
 
-def _readme(files: Path) -> None:
-    (files / "README.md").write_text(README.format(title=_title()), encoding="utf-8")
+def _for_the_page(files: Path, last: manifest.Lab) -> None:
+    """The drive's lessons and starters in the page's words, and the site's README, whose
+    example is `last`, the drive's last lab."""
+    site_page.reword(files)
+    said = {verb: spoken.in_cell(verb, last.id) for verb in ("start", "check", "hint")}
+    (files / "README.md").write_text(README.format(
+        title=_title(), folder=last.folder, progress=spoken.in_cell("progress"), **said),
+        encoding="utf-8")
 
 
 def first_page() -> str:

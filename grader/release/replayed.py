@@ -38,7 +38,9 @@ def record(lesson: manifest.Lesson, folder: Path, cells: list[Cell], present: se
                                                text=recorded.text(entry))]
         cell.execution_count = None
     nbformat.validate(notebook)
-    nbformat.write(notebook, path)
+    # Each text one string: stored as a list of lines (nbformat's default), an output shows in
+    # JupyterLite, which reads the file as it is, with its lines joined by commas.
+    nbformat.write(notebook, path, split_lines=False)
     (folder / recorded.FILE).write_text(
         json.dumps(entries, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
         encoding="utf-8")

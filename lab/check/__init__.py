@@ -15,6 +15,7 @@
     record     the reference's observations, recorded in-process on a solution
     local      a lab's check of one harness.py, returned as a report
     lines      that report in the checker's words; advice: collateral failures, the next step
+    spoken     a desk command as typed where the student is: in a terminal, or a page's cell
     errors     what a user got wrong, as types: the only errors a front door makes one line of
 
 Nothing here imports the fake world or the desk; the verdict is decided in the runner's

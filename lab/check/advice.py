@@ -6,7 +6,7 @@ these things, so they are said here, once, in the engine that decided the outcom
 """
 from __future__ import annotations
 
-from lab.check import manifest
+from lab.check import manifest, spoken
 from lab.check.verdict import Verdict
 
 RULE_CHARACTERS = 240  # of the rule quoted in the closing line, so that it stays one line
@@ -33,8 +33,9 @@ def next_step(lab_id: str, outcomes, *, import_error: bool = False) -> str:
     """The checker's closing line: what to do next. The next lab's `course start` when every
     test passed; otherwise the rule of the first failing test of the lab's own set, or, when
     all of those pass, of the first failing earlier test, labelled as probably collateral; and
-    `course hint LAB` either way."""
-    hint = f"`course hint {lab_id}` gives a hint"
+    `course hint LAB` either way. Each command is named as typed where the check ran
+    (lab/check/spoken.py): in the browser's page, as a cell's call."""
+    hint = f"{spoken.command('hint', lab_id)} gives a hint"
     failing = [o for o in outcomes if o.verdict is not Verdict.PASS]
     if import_error:
         return ("Next: harness.py does not import, so no test could run; fix the error above "
@@ -44,7 +45,7 @@ def next_step(lab_id: str, outcomes, *, import_error: bool = False) -> str:
                  if manifest.key(x.id) > manifest.key(lab_id)]
         if later:
             return (f"Next: lab {lab_id} passes; start lab {later[0].id} with "
-                    f"`course start {later[0].id}`.")
+                    f"{spoken.command('start', later[0].id)}.")
         return f"Next: lab {lab_id} passes, and it is the course's last lab: nothing is left to do."
     own = [o for o in failing if collateral(o.lab_id, lab_id) is None]
     if own:

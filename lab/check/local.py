@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lab.check import manifest, runner, suite
+from lab.check import manifest, runner, spoken, suite
 from lab.check.errors import NothingToCheck
 
 # The checker's exit codes, as lab_check.py and `course check` return them.
@@ -50,8 +50,8 @@ def choose(harness: Path, tests: Path, lesson: int) -> Chosen:
     for path, what in ((harness, "harness file"), (tests, "tests file")):
         if not Path(path).is_file():
             raise NothingToCheck(f"there is no {what} at {path}. Run this from your lab's "
-                                 "folder, where harness.py and tests.py are (course start LAB "
-                                 "makes one).")
+                                 "folder, where harness.py and tests.py are "
+                                 f"({spoken.command('start', 'LAB', quoted=False)} makes one).")
     files = suite.cumulative(Path(tests), lesson)
     own = files[-1]
     lab = manifest.lab(own.lab_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from lab.check import manifest
+from lab.check import manifest, spoken
 from lab.check.importer import import_harness
 from lab.desk import guard
 from lab.desk.errors import NoReference, NotStarted
@@ -36,8 +36,9 @@ def yours(lab_id: str) -> ModuleType:
         return module
     harness = work() / lab.folder / "harness.py"
     if not harness.is_file():
-        raise NotStarted(f'You have not started {lab.name} yet: run course.start("{lab.id}") '
-                         "first, then fill its gaps and run this cell again.")
+        raise NotStarted(f"You have not started {lab.name} yet: run "
+                         f"{spoken.in_cell('start', lab.id)} first, then fill its gaps and run "
+                         "this cell again.")
     passed = has_passed(lab.id)
     if not passed:
         print(guard.notice(lab.id), flush=True)

@@ -11,7 +11,7 @@ import shlex
 import subprocess
 import sys
 
-from lab.check import manifest
+from lab.check import manifest, spoken
 from lab.check.lines import check_aloud
 from lab.desk.errors import NotStarted
 from lab.desk.labfolder import check_command, lay_out
@@ -20,17 +20,24 @@ from lab.desk.progress import record_check
 from lab.desk.workfolder import kit_env, work
 
 
-def check(lab_id: str, *, practice: bool | None = None) -> int:
-    """Run the lab's checker in its folder, as the lessons print it, and return its exit code.
-    The checker itself records the result for progress(). With `practice` (the default in the
-    browser, where no process can be started), the practice check instead: the checker's tests
-    and verdicts, run in this process (lab/check/lines.py's `practice`), labelled as such."""
+def check(lab_id: str, *, practice: bool | None = None) -> None:
+    """Check the lab as run() does, and return nothing: a notebook shows a cell's value under
+    what it printed, and an exit code there would be a stray 0 or 1 under the report."""
+    run(lab_id, practice=practice)
+
+
+def run(lab_id: str, *, practice: bool | None = None) -> int:
+    """Run the lab's checker in its folder, as the lessons print it, and return its exit code
+    (the `course check` command's). The checker itself records the result for progress(). With
+    `practice` (the default in the browser, where no process can be started), the practice
+    check instead: the checker's tests and verdicts, run in this process (lab/check/lines.py's
+    `practice`), labelled as such."""
     practice = manifest.IN_BROWSER if practice is None else practice
     lab = built(lab_id)
     place = work() / lab.folder
     if not (place / "harness.py").is_file():
-        how = f'course.start("{lab.id}")' if manifest.IN_BROWSER else f"`course start {lab.id}`"
-        raise NotStarted(f"You have not started {lab.name} yet: run {how} first.")
+        raise NotStarted(f"You have not started {lab.name} yet: run "
+                         f"{spoken.command('start', lab.id)} first.")
     lay_out(lab)  # a missing `lab` or tests.py would make the command fail for the wrong reason
     if practice:
         checked = check_aloud(place / "harness.py", place / "tests.py", lab.lesson.number,

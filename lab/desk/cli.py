@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
                                   mine=args.mine):
                 return 1
         elif args.command == "check":
-            return checking.check(args.lab)
+            return checking.run(args.lab)
         elif args.command == "hint":
             hints.hint(args.lab)
         elif args.command == "reset":

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from lab.check import manifest
+from lab.check import manifest, spoken
 from lab.desk.errors import CourseError
 from lab.desk.labfolder import check_command, lay_out, quoted
 from lab.desk.progress import has_passed, last_check
@@ -65,9 +65,9 @@ def try_start(lab_id: str, *, force: bool = False, guided: bool = False,
                  else "it has no check recorded yet")
         print(f"Lab {lab.id} is not started: it starts once lab {earlier.id} has passed its "
               f"check ({state}). Its starter holds lab {earlier.id}'s finished code, so it "
-              f"would hand you that answer. Check lab {earlier.id} first: course check "
-              f"{earlier.id}. To start lab {lab.id} anyway: course.start(\"{lab.id}\", "
-              f"force=True) in a cell, or course start {lab.id} --force in a terminal.")
+              f"would hand you that answer. Check lab {earlier.id} first: "
+              f"{spoken.command('check', earlier.id, quoted=False)}. To start lab {lab.id} "
+              f"anyway: {spoken.anywhere('start', lab.id, force=True)}.")
         return False
     place = lay_out(lab)
     harness = place / "harness.py"
@@ -86,12 +86,13 @@ def try_start(lab_id: str, *, force: bool = False, guided: bool = False,
     print(f"  your file:  {shown(harness)}  (fill the gaps marked '# --- your code ---')")
     print(f"  its tests:  {shown(place / 'tests.py')}")
     if manifest.IN_BROWSER:
-        print(f'Check it in a cell: course.check("{lab.id}") (a practice check, in this page)')
+        print(f"Check it in a cell: {spoken.in_cell('check', lab.id)} (a practice check, in "
+              "this page)")
         return True
     print("Check it from that folder:")
     print(f"  cd {quoted(shown(place))}")
     print(f"  {check_command(lab.id)}")
-    print(f"or from anywhere: course check {lab.id}")
+    print(f"or from anywhere: {spoken.in_terminal('check', lab.id)}")
     return True
 
 
@@ -108,7 +109,8 @@ def _start_from_mine(lab: manifest.Lab, harness: Path) -> None:
     yours_before = work() / before.folder / "harness.py"
     if not yours_before.is_file() or not has_passed(before.id):
         raise CourseError(f"--mine carries your own lab {before.id} file forward once it passes "
-                          f"its check; check it first: course check {before.id}.")
+                          f"its check; check it first: "
+                          f"{spoken.command('check', before.id, quoted=False)}.")
     starter = lab.starter.read_text(encoding="utf-8")
     base = carry.previous_reference(starter, (lab.content / "changes.diff").read_text(
         encoding="utf-8"))

@@ -9,7 +9,7 @@ that loads the student's lab 15.2, which is not started (the lesson says so), an
 every cell before it must have printed its pinned text exactly, apart from those that print
 the work folder's paths. Opens the first prediction; the run has started lab 15.1 on the way;
 runs the practice check in a new cell and sees lab_check.py's report of the starter, line for
-line after the line naming the file; does the same with the lab's reference, which passes;
+line after the line naming the file (its closing line's commands as the page types them); does the same with the lab's reference, which passes;
 asks for a hint and the progress view, which shows the practice check; opens the student's
 harness.py from the browser's storage in JupyterLab's editor. Screenshots go to the
 test's tmp_path and tests/browser/output/.
@@ -28,6 +28,7 @@ import io
 import threading
 import urllib.parse
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -70,11 +71,24 @@ def served(folder: Path):
         server.server_close()
 
 
+def only_here(outside: list):
+    """A Playwright route handler that lets requests to 127.0.0.1 through and refuses, and
+    appends to `outside`, every other."""
+    def route(route):
+        if urllib.parse.urlsplit(route.request.url).hostname != "127.0.0.1":
+            outside.append(route.request.url)
+            return route.abort()
+        return route.continue_()
+    return route
+
+
 def checkers_report(harness: Path) -> tuple[str, str]:
     """(count line, report after its first line) of lab_check.py on `harness` for lab 15.1, run
-    here with its separate process: what the practice check in the page must print too."""
+    here with its separate process: what the practice check in the page must print too. Its
+    closing line names the next command as the page types it, a cell's call (lab/check/
+    spoken.py reads IN_BROWSER): the one line that differs from a terminal's report."""
     printed = io.StringIO()
-    with contextlib.redirect_stdout(printed):
+    with contextlib.redirect_stdout(printed), mock.patch.object(manifest, "IN_BROWSER", True):
         check_aloud(harness, LAB.tests, LAB.lesson.number)
     lines = printed.getvalue().splitlines()
     assert lines[0].startswith("Checking ")
@@ -116,18 +130,12 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
     pins = notebooks.pins(LESSON)
     outside: list[str] = []
 
-    def only_here(route):
-        if urllib.parse.urlsplit(route.request.url).hostname != "127.0.0.1":
-            outside.append(route.request.url)
-            return route.abort()
-        return route.continue_()
-
     with served(built) as base, api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(executable), headless=True,
                                              args=CHROMIUM_FLAGS, timeout=60_000)
         try:
             context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.route("**/*", only_here)
+            context.route("**/*", only_here(outside))
             page = context.new_page()
             page.set_default_timeout(30_000)
             try:
