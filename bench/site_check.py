@@ -32,7 +32,6 @@ import re
 import sys
 import tempfile
 import time
-import urllib.parse
 from pathlib import Path
 
 from bench import _table
@@ -133,12 +132,7 @@ def in_the_page(built: Path, runs: int, counts: dict, spinning: str | None) -> l
     file's (unless `spinning` is None), in the site at `built`."""
     from playwright import sync_api
     from tests.browser.page import CHROMIUM, CHROMIUM_FLAGS
-    from tests.browser.test_site_in_browser import served
-
-    def only_here(route):
-        if urllib.parse.urlsplit(route.request.url).hostname != "127.0.0.1":
-            return route.abort()
-        return route.continue_()
+    from tests.browser.test_site_in_browser import only_here, served
     check = f'from lab import course; course.check("{LAB.id}")'
 
     def write(text: str) -> str:
@@ -150,7 +144,7 @@ def in_the_page(built: Path, runs: int, counts: dict, spinning: str | None) -> l
                                              args=CHROMIUM_FLAGS)
         try:
             context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.route("**/*", only_here)
+            context.route("**/*", only_here([]))
             first = Page(context, base)
             first.run(f'from lab import course; course.start("{LAB.id}", force=True)',
                       "Check it")

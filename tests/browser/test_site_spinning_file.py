@@ -17,14 +17,13 @@ SECONDS_TO_CHECK with no count line.
 from __future__ import annotations
 
 import contextlib
-import urllib.parse
 
 import pytest
 
 from lab.check import runner
 from tests.browser.page import CHROMIUM_FLAGS, chromium, kernel_idle, playwright_api, shoot
 from tests.browser.test_site_in_browser import (LAB, LESSON, SECONDS_TO_START, checkers_report,
-                                                served, typed_and_run)
+                                                only_here, served, typed_and_run)
 from tests.check.test_checker import SUBMISSIONS
 from tools import site
 
@@ -61,19 +60,12 @@ def test_a_file_that_spins_is_stopped_and_reported_in_the_page_which_stays_usabl
                f'manifest.lab("{LAB.id}").solution.read_text(encoding="utf-8") + '
                f'{chr(10) + SPINS!r}, encoding="utf-8"); print("written")')
     outside: list[str] = []
-
-    def only_here(route):  # as test_site_in_browser.py's
-        if urllib.parse.urlsplit(route.request.url).hostname != "127.0.0.1":
-            outside.append(route.request.url)
-            return route.abort()
-        return route.continue_()
-
     with served(built) as base, api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(executable), headless=True,
                                              args=CHROMIUM_FLAGS, timeout=60_000)
         try:
             context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.route("**/*", only_here)
+            context.route("**/*", only_here(outside))
             page = context.new_page()
             page.set_default_timeout(30_000)
             try:
