@@ -28,14 +28,14 @@ For a class, `--through LAB` makes the drive the student release through that la
 names, and the lessons' cells that need one show what they printed.
 
 In the page, the drive holds the kit's folders as they are in the kit, for the student to open,
-and the work folder, /drive/work, lives in the browser's storage. What the `lab` package reads
-is also in a wheel the kernel loads into its memory as it starts (tools/kitwheel.py): every
-file on the drive is a request away, and a practice check read from there took seconds, so
-`import lab` finds that copy from any folder and reads the kit there, and the kernel's
-environment names /drive/work as the work folder. There `course.check` is the practice check
-(lab/check/lines.py's PRACTICE). The drive's lessons and starters are reworded for a page with
-no terminal, and its notebooks stored as JupyterLite reads them (tools/site_page.py); the wheel
-is made from the reworded drive.
+except that each lesson's notebook is named for its folder (`notebook` says why), and the work
+folder, /drive/work, lives in the browser's storage. What the `lab` package reads is also in a
+wheel the kernel loads into its memory as it starts (tools/kitwheel.py): every file on the drive
+is a request away, and a practice check read from there took seconds, so `import lab` finds that
+copy from any folder and reads the kit there, and the kernel's environment names /drive/work as
+the work folder. There `course.check` is the practice check (lab/check/lines.py's PRACTICE). The
+drive's lessons and starters are reworded for a page with no terminal, and its notebooks stored
+as JupyterLite reads them (tools/site_page.py); the wheel is made from the reworded drive.
 """
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ README = """# {title}, in your browser
 Everything here runs in this browser tab: JupyterLab, Python (Pyodide) and the course's fake
 world. Nothing is installed and nothing is sent anywhere.
 
-- Open a lesson: lessons/01-.../lesson.ipynb, and run its cells from the top.
+- Open a lesson, {first} first, and run its cells from the top.
 - A lab: `{start}` in a cell copies the starter to work/{folder}/harness.py;
   open it here, fill its gaps, save.
 - Check it: `{check}` in a cell. In the browser this is a practice check: the same
@@ -292,20 +292,36 @@ def _lay_out_release(files: Path, through: str, with_reference=()) -> None:
     _for_the_page(files, last)
 
 
+def notebook(folder: str) -> PurePosixPath:
+    """Where the site's drive holds the notebook of the lesson in lessons/`folder`: named for
+    the folder (lessons/01-remembers/01-remembers.ipynb), not lesson.ipynb as in the kit. To
+    JupyterLite (0.8.6 and its main branch) a notebook's new session is the running one with
+    the same file name, wherever it is: a second lesson.ipynb was handed the first's, shut it
+    down, and stayed "Initializing", with no kernel, until the page was reloaded."""
+    return PurePosixPath("lessons", folder, f"{folder}.ipynb")
+
+
 def _for_the_page(files: Path, last: manifest.Lab) -> None:
-    """The drive's lessons and starters in the page's words, and the site's README, whose
-    example is `last`, the drive's last lab."""
+    """The drive's lessons and starters in the page's words, each lesson's notebook under its
+    own name, and the site's README, whose example is `last`, the drive's last lab."""
     site_page.reword(files)
+    for lesson in (files / "lessons").iterdir():
+        if (lesson / "lesson.ipynb").is_file():
+            (lesson / "lesson.ipynb").rename(files / notebook(lesson.name))
     said = {verb: spoken.in_cell(verb, last.id) for verb in ("start", "check", "hint")}
     (files / "README.md").write_text(README.format(
-        title=_title(), folder=last.folder, progress=spoken.in_cell("progress"), **said),
-        encoding="utf-8")
+        title=_title(), first=_first(), folder=last.folder, progress=spoken.in_cell("progress"),
+        **said), encoding="utf-8")
 
 
 def first_page() -> str:
     """The site's address of the first lesson, relative to the site's root."""
+    return f"lab/index.html?path={_first()}"
+
+
+def _first() -> PurePosixPath:
     first = next(lesson for lesson in manifest.lessons() if lesson.notebook.is_file())
-    return f"lab/index.html?path=lessons/{first.folder.name}/lesson.ipynb"
+    return notebook(first.folder.name)
 
 
 def _title() -> str:

@@ -36,9 +36,15 @@ def drive(request):
     return request.getfixturevalue(request.param)
 
 
+def notebook_of(files, lesson):
+    return files / site.notebook(lesson.folder.name)
+
+
 def lessons_in(files):
-    return [lesson for lesson in manifest.lessons()
-            if (files / "lessons" / lesson.folder.name / "lesson.ipynb").is_file()]
+    """The lessons the drive holds; never none, so that no test here passes on an empty drive."""
+    found = [lesson for lesson in manifest.lessons() if notebook_of(files, lesson).is_file()]
+    assert found, f"the drive at {files} holds no lesson notebook where site.notebook says"
+    return found
 
 
 def labs_in(files):
@@ -66,7 +72,7 @@ def test_the_page_notebook_is_the_committed_one_but_for_how_to_check():
 
 def test_the_drives_lessons_and_starters_name_no_terminal_command(drive):
     for lesson in lessons_in(drive):
-        notebook = nbformat.read(drive / "lessons" / lesson.folder.name / "lesson.ipynb", 4)
+        notebook = nbformat.read(notebook_of(drive, lesson), 4)
         said = [c.source for c in notebook.cells if c.cell_type == "markdown"
                 and TERMINAL.search(c.source)]
         assert not said, (lesson.folder.name, said[:1])
@@ -104,7 +110,7 @@ def test_each_page_diff_leads_from_the_reference_before_to_the_page_starter(whol
 
 def test_every_text_of_every_drive_notebook_is_one_string(drive):
     """A list of lines would show in JupyterLite with its lines joined by commas."""
-    for path in (drive / "lessons").glob("*/lesson.ipynb"):
+    for path in [notebook_of(drive, lesson) for lesson in lessons_in(drive)]:
         for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
             assert isinstance(cell["source"], str), (path, cell["id"])
             for output in cell.get("outputs", []):
@@ -118,7 +124,7 @@ def test_every_text_of_every_drive_notebook_is_one_string(drive):
 def test_a_class_sites_notebooks_keep_their_recorded_outputs(through):
     recorded = 0
     for lesson in lessons_in(through):
-        notebook = nbformat.read(through / "lessons" / lesson.folder.name / "lesson.ipynb", 4)
+        notebook = nbformat.read(notebook_of(through, lesson), 4)
         for cell in notebook.cells:
             if cell.cell_type == "code" and cell.outputs:
                 recorded += 1

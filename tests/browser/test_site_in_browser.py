@@ -1,7 +1,7 @@
 """Lesson 15 in the course's browser site (tools/site.py), with no network beyond this machine.
 
 Builds the site with `python -m tools.site build` (its downloads come from .site-cache/ after
-the first build), serves it on 127.0.0.1 from a thread, and opens lessons/15-stop/lesson.ipynb
+the first build), serves it on 127.0.0.1 from a thread, and opens lesson 15's notebook
 in headless Chromium through Playwright in a fresh profile, with every request to a host other
 than 127.0.0.1 refused and recorded (none may be made). Then, as a student would: runs all cells
 from the Run menu, in the kernel that runs in the page. The run goes on until the first cell
@@ -139,7 +139,7 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
             page = context.new_page()
             page.set_default_timeout(30_000)
             try:
-                page.goto(f"{base}lab/index.html?path=lessons/{LESSON.folder.name}/lesson.ipynb",
+                page.goto(f"{base}lab/index.html?path={site.notebook(LESSON.folder.name)}",
                           timeout=60_000)
                 notebook = page.locator(".jp-NotebookPanel .jp-Notebook")
                 notebook.locator(".jp-CodeCell").first.wait_for(timeout=60_000)

@@ -55,8 +55,8 @@ def test_the_site_names_the_pages_commands_and_shows_recorded_outputs_as_text(tm
             page = context.new_page()
             page.set_default_timeout(30_000)
             try:
-                page.goto(f"{base}lab/index.html?path=lessons/{lab.lesson.folder.name}/"
-                          "lesson.ipynb", timeout=60_000)
+                page.goto(f"{base}lab/index.html?path={site.notebook(lab.lesson.folder.name)}",
+                          timeout=60_000)
                 notebook = page.locator(".jp-NotebookPanel .jp-Notebook")
                 cells = notebook.locator(".jp-CodeCell")
                 cells.first.wait_for(timeout=60_000)

@@ -1,0 +1,169 @@
+"""Lessons 1, 5 and 15 opened one after another in one tab of the course's browser site
+(tools/site.py), each with a kernel that starts and runs its cells.
+
+A student goes from lesson to lesson in the tab they have: by the lesson's address (the site's
+links, or a bookmark), or from JupyterLab's file browser while the lessons before are still open.
+Each time the new lesson must get a kernel of its own, started in the lesson's folder (so its
+first cell's `import lab` finds the lesson's doorway to the drive's package), within
+SECONDS_TO_START; a kernel that stays "Initializing" is what a tester saw. The site is built once
+(`python -m tools.site build`), served on 127.0.0.1, and opened in headless Chromium with every
+request to another host refused, as test_site_in_browser.py does.
+
+    .venv/bin/python -m pytest -m browser tests/browser/test_site_lessons_in_turn.py
+"""
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+import urllib.parse
+
+import pytest
+
+from lab.check import manifest
+from tests.browser.page import CHROMIUM_FLAGS, chromium, kernel_idle, playwright_api, shoot
+from tests.browser.test_site_in_browser import served, typed_and_run
+from tools import site
+
+pytestmark = pytest.mark.browser
+
+LESSONS = [manifest.lesson(number) for number in (1, 5, 15)]
+SECONDS_TO_START = 120  # a lesson's kernel, from opening it to idle
+SECONDS_TO_RUN = 60  # its first cell and one typed cell, once the kernel is idle
+# Printed by the typed cell: where the kernel runs, once the lesson's first cell has imported lab.
+WHERE = "import os; print('runs in', os.getcwd(), 'with', lab.__name__)"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    try:
+        return site.build(tmp_path_factory.mktemp("lessons-in-turn") / "site")
+    except site.SiteError as problem:
+        pytest.fail(f"The site did not build: {problem}", pytrace=False)
+
+
+@contextlib.contextmanager
+def one_tab(built, tmp_path, shot: str):
+    """(page, the site's address) in a fresh Chromium profile, with no host but 127.0.0.1
+    reached; a screenshot named `shot` if the test fails, and no request elsewhere if it
+    passes."""
+    api = playwright_api()
+    outside: list[str] = []
+
+    def only_here(route):  # as test_site_in_browser.py's
+        if urllib.parse.urlsplit(route.request.url).hostname != "127.0.0.1":
+            outside.append(route.request.url)
+            return route.abort()
+        return route.continue_()
+
+    with served(built) as base, api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(chromium()), headless=True,
+                                             args=CHROMIUM_FLAGS, timeout=60_000)
+        try:
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            context.route("**/*", only_here)
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            try:
+                yield page, base
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    shoot(page, shot, tmp_path)
+                raise
+        finally:
+            browser.close()
+    assert not outside, f"the site reached beyond 127.0.0.1 for: {outside[:5]}"
+
+
+def notebook_path(lesson: manifest.Lesson) -> str:
+    return str(site.notebook(lesson.folder.name))
+
+
+def kernel_status(page) -> str:
+    """What the status bar's kernel item reads ("Python (Pyodide) | Initializing", ...)."""
+    items = page.evaluate("() => [...document.querySelectorAll('.jp-StatusBar-TextItem')]"
+                          ".map(item => item.textContent.trim())")
+    return " / ".join(item for item in items if " | " in item) or "(no kernel item)"
+
+
+def within(locator, seconds: float) -> bool:
+    """Whether `locator` is shown within `seconds`."""
+    try:
+        locator.wait_for(timeout=seconds * 1000)
+    except playwright_api().TimeoutError:
+        return False
+    return True
+
+
+def runs_in_its_own_kernel(page, lesson: manifest.Lesson, how: str, opened: float) -> float:
+    """Wait until the lesson is the current tab and its kernel is idle, then run its first code
+    cell and a typed cell that prints where the kernel runs, which must be the lesson's folder;
+    returns the seconds from `opened` to the kernel being idle. Failures name the lesson, how it
+    was opened and what the kernel's status bar read."""
+    said = f"lesson {lesson.number} ({how})"
+    page.locator(f'.lm-TabBar-tab.lm-mod-current[title*="Path: {notebook_path(lesson)}"]'
+                 ).wait_for()
+    # The status bar may still show the lesson before, idle, for a moment; a new kernel is not.
+    if not within(page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r" \| (?!Idle$)")),
+                  30):
+        pytest.fail(f"{said}: its status bar went on reading {kernel_status(page)!r}, as if it "
+                    "had the kernel of a lesson opened before", pytrace=False)
+    if not within(kernel_idle(page), SECONDS_TO_START):
+        pytest.fail(f"{said}: its kernel was not idle within {SECONDS_TO_START} s of opening it; "
+                    f"the status bar read {kernel_status(page)!r}", pytrace=False)
+    started = time.monotonic() - opened
+    notebook = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
+    notebook.locator(".jp-CodeCell").first.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("Shift+Enter")
+    printed = typed_and_run(page, notebook, 0, WHERE)
+    if not within(printed, SECONDS_TO_RUN):
+        shown = notebook.locator(".jp-CodeCell").nth(1).locator(".jp-OutputArea").inner_text()
+        pytest.fail(f"{said}: its first cell and a typed one printed nothing within "
+                    f"{SECONDS_TO_RUN} s of its kernel being idle; the typed cell showed "
+                    f"{shown[-800:]!r} and the status bar read {kernel_status(page)!r}",
+                    pytrace=False)
+    where = f"/drive/lessons/{lesson.folder.name}"
+    assert printed.inner_text().strip() == f"runs in {where} with lab", (
+        f"{said}: its kernel is not the lesson's own, started in {where}: "
+        f"{printed.inner_text()!r}")
+    print(f"{said}: kernel idle {started:.1f} s after opening")
+    return started
+
+
+def test_lessons_opened_in_turn_by_their_address_in_one_tab_each_get_a_running_kernel(
+        built, tmp_path):
+    with one_tab(built, tmp_path, "site-lessons-by-address.png") as (page, base):
+        for n, lesson in enumerate(LESSONS):
+            before = ", ".join(str(earlier.number) for earlier in LESSONS[:n])
+            opened = time.monotonic()
+            page.goto(f"{base}lab/index.html?path={notebook_path(lesson)}", timeout=60_000)
+            how = (f"opened by its address in the tab where lesson{'s' * (n > 1)} {before} ran"
+                   if before else "opened by its address")
+            runs_in_its_own_kernel(page, lesson, how, opened)
+
+
+def open_from_the_file_browser(page, path: str) -> None:
+    """Open `path` as a student does: the file browser's home, then a double-click on each
+    folder and on the notebook."""
+    if not page.locator(".jp-FileBrowser").is_visible():
+        page.locator(".lm-TabBar-tab[title^='File Browser']").click()
+    page.locator(".jp-FileBrowser .jp-BreadCrumbs-home").click()
+    for name in path.split("/"):
+        named = page.locator(".jp-DirListing-itemText",
+                             has_text=re.compile(rf"^{re.escape(name)}$"))
+        page.locator(".jp-FileBrowser .jp-DirListing-item").filter(has=named).dblclick()
+
+
+def test_lessons_opened_in_turn_from_the_file_browser_beside_earlier_ones_each_get_a_kernel(
+        built, tmp_path):
+    with one_tab(built, tmp_path, "site-lessons-from-the-file-browser.png") as (page, base):
+        first, *later = LESSONS
+        opened = time.monotonic()
+        page.goto(f"{base}lab/index.html?path={notebook_path(first)}", timeout=60_000)
+        runs_in_its_own_kernel(page, first, "opened by its address", opened)
+        for lesson in later:
+            opened = time.monotonic()
+            open_from_the_file_browser(page, notebook_path(lesson))
+            runs_in_its_own_kernel(page, lesson, "opened from the file browser with the lessons "
+                                   "before it open", opened)
