@@ -94,7 +94,7 @@ class Page:
     def __init__(self, context, base: str):
         self.page = context.new_page()
         self.page.set_default_timeout(60_000)
-        self.page.goto(f"{base}lab/index.html?path=lessons/{LAB.lesson.folder.name}/lesson.ipynb")
+        self.page.goto(f"{base}lab/index.html?path={site.notebook(LAB.lesson.folder.name)}")
         self.notebook = self.page.locator(".jp-NotebookPanel .jp-Notebook")
         self.notebook.locator(".jp-CodeCell").first.wait_for()
         self.page.locator(".jp-StatusBar-TextItem", has_text=re.compile(

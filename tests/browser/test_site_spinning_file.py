@@ -69,7 +69,7 @@ def test_a_file_that_spins_is_stopped_and_reported_in_the_page_which_stays_usabl
             page = context.new_page()
             page.set_default_timeout(30_000)
             try:
-                page.goto(f"{base}lab/index.html?path=lessons/{LESSON.folder.name}/lesson.ipynb",
+                page.goto(f"{base}lab/index.html?path={site.notebook(LESSON.folder.name)}",
                           timeout=60_000)
                 notebook = page.locator(".jp-NotebookPanel .jp-Notebook")
                 notebook.locator(".jp-CodeCell").first.wait_for(timeout=60_000)
