@@ -3,8 +3,9 @@ own memory as it starts (tools/site.py lists it in Pyodide's lock file and has i
 
 In the page, every stat, open and read of a file on the drive (/drive) is a request to
 JupyterLab's contents, tens of milliseconds each: importing `lab` from there and running the
-practice check of lab 15.1 made about five hundred of them (13 to 21 s on a busy 2-core machine,
-against 0.8 s for lab_check.py). The wheel holds what the `lab` package reads, laid out as in
+practice check of lab 15.1 made about five hundred of them, most of its 7 s on a quiet 2-core
+machine and 11 to 17 s on a busy one (bench/site_check.py; lab_check.py takes 0.25 to 0.9 s).
+From memory the same check takes under 2 s on the quiet machine. The wheel holds what the `lab` package reads, laid out as in
 the kit: `lab/` itself, the lessons' folders without their notebooks and figures (which only
 JupyterLab opens), the starters and the references. Unpacked into site-packages, `import lab`
 finds it from any folder, and the kit's folder as `lab` knows it (manifest.KIT, the folder
