@@ -32,7 +32,6 @@ line around it, which also checks, runs and pins, is tools/notebooks.py.
 """
 from __future__ import annotations
 
-import base64
 import dataclasses
 import html
 import json
@@ -251,7 +250,7 @@ def starter(lab: manifest.Lab, *, page: bool = False) -> str:
     if page:
         return "\n".join(out + ["To check your work, run this in a cell:", "",
                                 fenced(_check(lab, page), "python")])
-    out += [f"To check your work, run this in your lab folder:", "",
+    out += ["To check your work, run this in your lab folder:", "",
             fenced(f"python lab/lab_check.py --harness harness.py --lesson {number} tests.py"),
             "", f"or, from anywhere, `{_check(lab, page)}`."]
     return "\n".join(out)
@@ -344,23 +343,18 @@ def predictions(lesson: manifest.Lesson) -> list[Prediction]:
 FIGURE = re.compile(r"!\[([^\]]*)\]\(figures/([\w.-]+\.svg)\)")
 
 
-def _with_figures(cell, lesson: manifest.Lesson):
-    """A Markdown cell whose figures (`![caption](figures/NAME.svg)` in lesson.md) travel inside
-    it as attachments: a notebook viewer that cannot follow a link relative to the notebook
-    (GitHub's renders notebooks apart from the repository's files) still shows the picture,
-    and the notebook stands on its own when copied. The SVG files stay where they are, drawn
-    by tools/figures/, and are what is attached."""
-    found = FIGURE.findall(cell.source)
-    if not found:
-        return cell
-    cell.attachments = {}
-    for _, name in found:
+def _figures_beside(cell, lesson: manifest.Lesson):
+    """A Markdown cell whose figures (`![alt text](figures/NAME.svg)` in lesson.md) stay plain
+    links to the SVGs beside the notebook, drawn by tools/figures/, once the missing are
+    refused. A link, not an attachment: JupyterLab, and so the browser site, refuses SVG
+    attachments (jupyterlab/jupyterlab#10464), and JupyterLab, JupyterLite, VS Code, GitHub
+    and nbviewer all draw a relative image, and every copy of a lesson (the release, the site)
+    takes its figures/ folder with it."""
+    for _, name in FIGURE.findall(cell.source):
         path = lesson.folder / "figures" / name
         if not path.is_file():
             raise LessonError(f"{lesson.folder.name}: a figure is missing: {path}; run "
                               "python -m tools.make figures")
-        cell.attachments[name] = {"image/svg+xml": base64.b64encode(path.read_bytes()).decode()}
-    cell.source = FIGURE.sub(lambda m: f"![{m.group(1)}](attachment:{m.group(2)})", cell.source)
     return cell
 
 
@@ -378,7 +372,7 @@ def build(lesson: manifest.Lesson, *, page: bool = False) -> nbformat.NotebookNo
     for cell in source.cells:
         if cell.cell_type == "markdown":
             first = cell.source.strip().split("\n")[0]
-            cells += [_with_figures(nbformat.v4.new_markdown_cell(text), lesson) for text in
+            cells += [_figures_beside(nbformat.v4.new_markdown_cell(text), lesson) for text in
                       expand(cell.source, where=f"{where}, the Markdown cell starting {first!r}",
                              page=page)]
         else:

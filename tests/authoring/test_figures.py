@@ -1,6 +1,7 @@
-"""The lessons' figures: every figure a lesson defines is shown by an image beside it, every
-committed image is shown by its lesson, and every image is exactly what tools/figures/ draws
-now, so a figure cannot drift from its code or from the reference it was drawn from."""
+"""The lessons' figures: every figure a lesson defines is shown by an image beside it, with
+alt text that says what it shows, every committed image is shown by its lesson, every notebook
+links its figures beside it, and every image is exactly what tools/figures/ draws now, so a
+figure cannot drift from its code or from the reference it was drawn from."""
 import ast
 import os
 import re
@@ -44,13 +45,71 @@ def test_every_figure_caption_stands_under_its_image():
             found = registry.CAPTION.match(line)
             if not found:
                 continue
-            major, minor, caption = found.groups()
-            image = (f"![Figure {major}.{minor}: {caption.strip()}]"
-                     f"(figures/figure-{major}-{minor}.svg)")
-            assert i >= 2 and lines[i - 1] == "" and lines[i - 2] == image, (
+            major, minor, _ = found.groups()
+            image = registry.IMAGE.match(lines[i - 2]) if i >= 2 else None
+            assert lines[i - 1] == "" and image and image.groups()[1:] == (major, minor), (
                 f"{lesson.source.relative_to(manifest.KIT)}, line {i + 1}: Figure "
                 f"{major}.{minor}'s caption must stand under its image, a blank line between:\n"
-                f"{image}")
+                f"![what the picture shows, in a sentence](figures/figure-{major}-{minor}.svg)")
+
+
+IMAGE_LINK = re.compile(r"!\[([^\]]*)\]\(([^)\s]+)\)")
+SHORTEST_ALT = 40  # characters: fewer cannot say what a figure shows
+MARKUP = re.compile(r"[`*\[\]<>]|(?<!\w)_|_(?!\w)")
+
+
+def alt_problem(alt: str, number: str, caption: str) -> str | None:
+    """What is wrong with a figure's alt text, or None. It is what a reader who cannot see the
+    picture reads in its place, before the caption under it: so it says what the picture shows,
+    in a sentence of plain words, and is neither the figure's number nor its caption again."""
+    words = " ".join(alt.split())
+    bare = re.sub(rf"^Figure {re.escape(number)}[:.]?\s*", "", words).rstrip(".")
+    if not bare or bare.lower() == caption.strip().rstrip(".").lower():
+        return "is only the figure's number or its caption; say what the picture shows"
+    if len(words) < SHORTEST_ALT:
+        return f"is {len(words)} characters; say what the picture shows in a sentence"
+    if MARKUP.search(words):
+        return "holds Markdown or HTML markup, which viewers drop from alt text differently"
+    if not words.endswith("."):
+        return "is not a sentence: it does not end with a full stop"
+    return None
+
+
+def test_the_alt_text_rule_refuses_a_number_a_caption_and_a_few_words():
+    caption = "Every request is a full envelope."
+    described = ("Diagram of three requests, each carrying the same system prompt and the "
+                 "whole list so far.")
+    assert alt_problem(described, "1.1", caption) is None
+    for alt in ("Figure 1.1", "Figure 1.1: Every request is a full envelope.", caption,
+                "A diagram of three requests.", "Three requests, each with `the list` so far.",
+                "Three requests, each carrying the same prompt and the list"):
+        assert alt_problem(alt, "1.1", caption), alt
+
+
+def test_every_figure_has_alt_text_that_says_what_it_shows():
+    captions = registry.captions()
+    for lesson, text in sources().items():
+        for alt, major, minor in registry.IMAGE.findall(text):
+            number = f"{major}.{minor}"
+            problem = alt_problem(alt, number, captions[number][1] if number in captions else "")
+            assert problem is None, (f"{lesson.source.relative_to(manifest.KIT)}: Figure "
+                                     f"{number}'s alt text {problem}: {alt!r}")
+
+
+def test_every_image_a_lesson_links_is_a_file_beside_its_notebook():
+    """Every image in a lesson's source is a relative link to a file in the lesson's folder,
+    which is what every copy of a lesson (the release, the site) takes along."""
+    for lesson, text in sources().items():
+        links = IMAGE_LINK.findall(text)
+        assert len(links) == len(registry.IMAGE.findall(text)), (
+            f"{lesson.source.relative_to(manifest.KIT)} shows an image that is not a figure "
+            "on a line of its own: ![alt text](figures/figure-N-M.svg)")
+        for _, target in links:
+            path = lesson.folder / target
+            assert "://" not in target and path.resolve().is_relative_to(lesson.folder) \
+                and path.is_file(), (f"{lesson.source.relative_to(manifest.KIT)} links "
+                                     f"{target}, which is not a file in {lesson.folder.name}/; "
+                                     "run python -m tools.make figures")
 
 
 def test_every_committed_image_is_shown_by_its_own_lesson():
@@ -89,12 +148,20 @@ def test_a_figure_is_the_same_bytes_in_another_process():
 
 
 def test_figures_are_plain_svg_that_every_viewer_renders(drawn):
-    """No script, no embedded HTML, no linked file: GitHub shows an SVG through an <img>, which
-    drops all three. Text stays text, on a white card, so it is legible on a dark theme."""
+    """No script, no embedded HTML, no linked file: every viewer shows an SVG through an <img>,
+    which drops all three. A width and a height in pixels, matching its viewBox, so the <img>
+    has a size of its own (a natural width above 0) and no viewer shows it as a blank of zero
+    size. ASCII only (anything else as an XML character reference): the browser site inlines
+    a linked SVG with JavaScript's btoa, which takes each character for one byte, so any other
+    character leaves the image refused or garbled, never drawn. Text stays text, on a white card, so it is legible on a dark theme."""
     for path, svg in drawn.items():
         root = ET.fromstring(svg.split("?>", 1)[1])
         where = path.relative_to(manifest.KIT)
         assert root.tag == f"{SVG}svg" and root.get("viewBox"), where
+        size = (root.get("width") or "", root.get("height") or "")
+        assert all(re.fullmatch(r"[1-9]\d*", side) for side in size), (where, size)
+        assert root.get("viewBox").split() == ["0", "0", *size], where
+        assert svg.isascii(), f"{where} holds a character beyond ASCII"
         tags = {element.tag.removeprefix(SVG) for element in root.iter()}
         assert not tags & {"script", "foreignObject", "image", "use", "style"}, where
         assert "href" not in svg and "@import" not in svg, where
@@ -106,22 +173,22 @@ def test_figures_are_plain_svg_that_every_viewer_renders(drawn):
         assert "text" in tags, where
 
 
-def test_every_notebook_carries_its_figures_inside_it():
-    """A viewer that cannot follow a link beside the notebook (GitHub renders notebooks apart
-    from the repository's files) still shows each figure: the built notebook attaches the very
-    bytes tools/figures/ drew, and links to nothing outside itself."""
-    import base64
+def test_every_notebook_links_its_figures_beside_it_and_attaches_none():
+    """Each figure is a Markdown image linking figures/NAME.svg beside the notebook, the one
+    copy tools/figures/ drew: JupyterLab (and so the browser site) refuses SVG attachments
+    (jupyterlab/jupyterlab#10464), while JupyterLab, JupyterLite, VS Code, GitHub and nbviewer
+    all draw a relative image. tests/browser/test_figures_drawn.py sees them drawn."""
     import json
     for lesson in manifest.lessons():
+        if not lesson.notebook.is_file():
+            continue
         cells = json.loads(lesson.notebook.read_text(encoding="utf-8"))["cells"]
-        attached = {name: data for cell in cells
-                    for name, data in (cell.get("attachments") or {}).items()}
+        assert not [cell["id"] for cell in cells if cell.get("attachments")], \
+            f"{lesson.folder.name}'s notebook carries attachments"
         text = "".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
-        assert "](figures/" not in text, f"{lesson.folder.name} links a figure outside itself"
-        for path in sorted((lesson.folder / "figures").glob("*.svg")):
-            assert path.name in attached, f"{lesson.folder.name} does not carry {path.name}"
-            data = attached[path.name]["image/svg+xml"]  # nbformat may store it as a list
-            assert base64.b64decode("".join(data)) == path.read_bytes()
+        linked = sorted(target.removeprefix("figures/") for _, target in IMAGE_LINK.findall(text))
+        committed = sorted(p.name for p in (lesson.folder / "figures").glob("*.svg"))
+        assert linked == committed, f"{lesson.folder.name}'s notebook links {linked}"
 
 
 def figure_modules():
@@ -151,3 +218,35 @@ def test_the_figures_do_not_import_make_which_imports_them():
         imported |= {f"{node.module}.{alias.name}" for node in ast.walk(tree)
                      if isinstance(node, ast.ImportFrom) for alias in node.names}
         assert not any(module.startswith("tools.make") for module in imported), name
+
+
+def unshipped(folder) -> tuple[int, list[str]]:
+    """(notebooks, links whose file is not beside them or differs from the kit's) of the
+    lessons under `folder`, a copy of the course."""
+    import json
+    notebooks, missing = 0, []
+    for notebook in sorted(folder.glob("lessons/*/*.ipynb")):  # the site names them per lesson
+        notebooks += 1
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        text = "".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
+        for _, target in IMAGE_LINK.findall(text):
+            shipped = notebook.parent / target
+            kit = manifest.KIT / "lessons" / notebook.parent.name / target
+            if not shipped.is_file() or shipped.read_bytes() != kit.read_bytes():
+                missing.append(f"{notebook.parent.name}/{target}")
+    return notebooks, missing
+
+
+def test_every_copy_of_the_lessons_ships_the_figures_its_notebooks_link(tmp_path):
+    """The student release through the last lab (`python -m grader release`, which a class
+    site through a lab lays out, `tools.site build --through`) and the whole course's site
+    drive each hold every lesson, and each figure its notebook links, byte for byte."""
+    from tools import site
+    last = manifest.labs(built_only=True)[-1].id
+    site._lay_out_release(tmp_path / "release", last)
+    site._lay_out_drive(tmp_path / "drive")
+    lessons = [lesson for lesson in manifest.lessons() if lesson.notebook.is_file()]
+    for copy in ("release", "drive"):
+        notebooks, missing = unshipped(tmp_path / copy)
+        assert notebooks == len(lessons), f"the {copy} holds {notebooks} lessons' notebooks"
+        assert missing == [], f"the {copy} lacks, or changed, figures its notebooks link"

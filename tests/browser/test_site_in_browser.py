@@ -71,15 +71,15 @@ def served(folder: Path):
         server.server_close()
 
 
-def only_here(outside: list):
-    """A Playwright route handler that lets requests to 127.0.0.1 through and refuses, and
-    appends to `outside`, every other."""
-    def route(route):
+def only_here(outside: list[str]):
+    """A Playwright route handler that lets a request to 127.0.0.1 through and refuses any
+    other, appending its address to `outside`, so a test can say what the page reached for."""
+    def route_(route):
         if urllib.parse.urlsplit(route.request.url).hostname != "127.0.0.1":
             outside.append(route.request.url)
             return route.abort()
         return route.continue_()
-    return route
+    return route_
 
 
 def checkers_report(harness: Path) -> tuple[str, str]:

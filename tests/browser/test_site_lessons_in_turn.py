@@ -16,13 +16,12 @@ from __future__ import annotations
 import contextlib
 import re
 import time
-import urllib.parse
 
 import pytest
 
 from lab.check import manifest
 from tests.browser.page import CHROMIUM_FLAGS, chromium, kernel_idle, playwright_api, shoot
-from tests.browser.test_site_in_browser import served, typed_and_run
+from tests.browser.test_site_in_browser import only_here, served, typed_and_run
 from tools import site
 
 pytestmark = pytest.mark.browser
@@ -50,18 +49,12 @@ def one_tab(built, tmp_path, shot: str):
     api = playwright_api()
     outside: list[str] = []
 
-    def only_here(route):  # as test_site_in_browser.py's
-        if urllib.parse.urlsplit(route.request.url).hostname != "127.0.0.1":
-            outside.append(route.request.url)
-            return route.abort()
-        return route.continue_()
-
     with served(built) as base, api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(chromium()), headless=True,
                                              args=CHROMIUM_FLAGS, timeout=60_000)
         try:
             context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.route("**/*", only_here)
+            context.route("**/*", only_here(outside))
             page = context.new_page()
             page.set_default_timeout(30_000)
             try:

@@ -6,13 +6,15 @@
                                         (needs rsvg-convert, from Debian's librsvg2-bin)
 
 A lesson's source defines a figure with a caption line, `**Figure N.M** caption`, and shows
-it with the image line `![Figure N.M: caption](figures/figure-N-M.svg)` just above. The SVG is
-committed in the folder students open, beside lesson.ipynb, so the relative path resolves
-wherever the notebook is opened from its own folder. Each figure is one function in the module
-of its lesson (lesson_NN_slug.py; registry.py finds them by number), drawn with the helpers of
-`canvas.Canvas` (boxes, arrows, diamonds, message chips in shape notation), so all sixteen
-share one palette, one sans-serif family for words and one monospace family for code and
-shapes, on a white card that stays legible on a dark theme.
+it with the image line `![alt text](figures/figure-N-M.svg)` just above, whose alt text says in
+a sentence what the picture shows, for a reader who cannot see it. The SVG is committed in the
+folder students open, beside lesson.ipynb, and the notebook links it there (no attachment:
+JupyterLab refuses SVG ones), so the relative path resolves wherever the notebook is opened
+from its own folder; the SVG's width and height give the image its size. Each figure is one
+function in the module of its lesson (lesson_NN_slug.py; registry.py finds them by number),
+drawn with the helpers of `canvas.Canvas` (boxes, arrows, diamonds, message chips in shape
+notation), so all sixteen share one palette, one sans-serif family for words and one monospace
+family for code and shapes, on a white card that stays legible on a dark theme.
 
 The library is drawsvg: pure Python, and it writes SVG as plain text with the words kept as
 <text>, so the same code gives the same bytes on every machine and CI can compare them byte

@@ -1,7 +1,8 @@
 """Every figure of the course by its number, where each is committed, and what each is now.
 
 A lesson's source defines Figure N.M with a caption line, `**Figure N.M** caption`, under the
-image line `![Figure N.M: caption](figures/figure-N-M.svg)`. The module for that lesson
+image line `![alt text](figures/figure-N-M.svg)`, whose alt text says in a sentence what the
+picture shows (tests/authoring/test_figures.py holds it to that). The module for that lesson
 (lesson_NN_slug.py) draws it: its FIGURES maps the number to a function that takes the title
 ("Figure N.M: caption") and returns the SVG text.
 """
@@ -26,7 +27,7 @@ FIGURES: dict[str, Callable[[str], str]] = {
     number: draw for module in LESSONS for number, draw in module.FIGURES.items()}
 
 CAPTION = re.compile(r"^\*\*Figure (\d+)\.(\d+)\*\* (.+)$", re.M)
-IMAGE = re.compile(r"^!\[Figure (\d+)\.(\d+): [^\]]*\]\(figures/figure-(\d+)-(\d+)\.svg\)$", re.M)
+IMAGE = re.compile(r"^!\[([^\]]*)\]\(figures/figure-(\d+)-(\d+)\.svg\)$", re.M)  # alt, N, M
 
 
 def captions() -> dict[str, tuple[manifest.Lesson, str]]:
