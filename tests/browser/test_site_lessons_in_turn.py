@@ -3,9 +3,8 @@
 
 A student goes from lesson to lesson in the tab they have: by the lesson's address (the site's
 links, or a bookmark), or from JupyterLab's file browser while the lessons before are still open.
-Each time the new lesson must get a kernel of its own, started in the lesson's folder (so its
-first cell's `import lab` finds the lesson's doorway to the drive's package), within
-SECONDS_TO_START; a kernel that stays "Initializing" is what a tester saw. The site is built once
+Each time the new lesson must get a kernel of its own, started in the lesson's folder (the
+typed cell prints its working directory), within SECONDS_TO_START; a kernel that stays "Initializing" is what a tester saw. The site is built once
 (`python -m tools.site build`), served on 127.0.0.1, and opened in headless Chromium with every
 request to another host refused, as test_site_in_browser.py does.
 
