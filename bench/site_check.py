@@ -6,7 +6,8 @@ Needs the kit's `browser` and `site` extras and Debian's chromium, as tests/brow
 Measures, on this machine:
 
 - the site, built with tools.site into a temporary folder and served on 127.0.0.1 (every other
-  host refused), with lesson 15 opened in headless Chromium: once the kernel is idle, a first
+  host refused, and the run failing if one was asked for; tests/browser/site_server.py, as the
+  browser tests do), with lesson 15 opened in headless Chromium: once the kernel is idle, a first
   page starts lab 15.1 (`course.start("15.1", force=True)`) and is closed; then, --runs times,
   a fresh page (a fresh kernel, the same browser storage) runs `from lab import course;
   course.check("15.1")` as its first cell, then the same check again, then writes the lab's
@@ -88,17 +89,14 @@ def checker_seconds(text: str, runs: int, scratch: Path, name: str) -> dict:
 
 
 class Page:
-    """Lesson 15 in a fresh page of the browser `context`, its kernel idle; cells are added
-    below the last and timed."""
+    """Lesson 15 opened in `page`, a fresh page of the browser (a fresh kernel), its kernel
+    idle; cells are added below the last and timed."""
 
-    def __init__(self, context, base: str):
-        self.page = context.new_page()
+    def __init__(self, page, base: str):
+        from tests.browser.site_server import lesson_opened
+        self.page = page
         self.page.set_default_timeout(60_000)
-        self.page.goto(f"{base}lab/index.html?path={site.notebook(LAB.lesson.folder.name)}")
-        self.notebook = self.page.locator(".jp-NotebookPanel .jp-Notebook")
-        self.notebook.locator(".jp-CodeCell").first.wait_for()
-        self.page.locator(".jp-StatusBar-TextItem", has_text=re.compile(
-            r"^(?!No Kernel).+ \| Idle$")).wait_for(timeout=SECONDS_TO_START * 1000)
+        self.notebook = lesson_opened(page, base, LAB.lesson.folder.name, SECONDS_TO_START)
 
     def run(self, code: str, until: str) -> tuple[float, str]:
         """Run `code` in a new last cell: (seconds from Shift+Enter until its output holds
@@ -129,40 +127,31 @@ class Page:
 
 def in_the_page(built: Path, runs: int, counts: dict, spinning: str | None) -> list[dict]:
     """`runs` fresh kernels, each timing the first check, a second one, and the spinning
-    file's (unless `spinning` is None), in the site at `built`."""
-    from playwright import sync_api
-    from tests.browser.page import CHROMIUM, CHROMIUM_FLAGS
-    from tests.browser.test_site_in_browser import only_here, served
+    file's (unless `spinning` is None), in the site at `built`; pages of one browser profile,
+    so one browser storage."""
+    from tests.browser.site_server import site_tab
     check = f'from lab import course; course.check("{LAB.id}")'
 
     def write(text: str) -> str:
         return (f'(course.folder("{LAB.id}") / "harness.py").write_text({text!r}, '
                 'encoding="utf-8"); print("written")')
     measured = []
-    with served(built) as base, sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                             args=CHROMIUM_FLAGS)
-        try:
-            context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.route("**/*", only_here([]))
-            first = Page(context, base)
-            first.run(f'from lab import course; course.start("{LAB.id}", force=True)',
-                      "Check it")
-            first.page.close()
-            for n in range(runs):
-                page = Page(context, base)
-                ran = {"first": page.check(check, counts["starter"]),
-                       "again": page.check(check, counts["starter"])}
-                if spinning is not None:
-                    page.run(write(spinning), "written")
-                    ran["spinning"] = page.check(check, counts["spinning"])
-                    page.run(write(LAB.starter.read_text(encoding="utf-8")), "written")
-                measured.append(ran)
-                page.page.close()
-                print(f"  run {n + 1}: first check {ran['first']['wall']:.2f} s", file=sys.stderr,
-                      flush=True)
-        finally:
-            browser.close()
+    with site_tab(built, built.parent, "bench-site-check-failure.png") as (tab, base):
+        first = Page(tab, base)
+        first.run(f'from lab import course; course.start("{LAB.id}", force=True)', "Check it")
+        first.page.close()
+        for n in range(runs):
+            page = Page(tab.context.new_page(), base)
+            ran = {"first": page.check(check, counts["starter"]),
+                   "again": page.check(check, counts["starter"])}
+            if spinning is not None:
+                page.run(write(spinning), "written")
+                ran["spinning"] = page.check(check, counts["spinning"])
+                page.run(write(LAB.starter.read_text(encoding="utf-8")), "written")
+            measured.append(ran)
+            page.page.close()
+            print(f"  run {n + 1}: first check {ran['first']['wall']:.2f} s", file=sys.stderr,
+                  flush=True)
     return measured
 
 

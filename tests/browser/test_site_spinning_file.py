@@ -16,20 +16,19 @@ SECONDS_TO_CHECK with no count line.
 """
 from __future__ import annotations
 
-import contextlib
-
 import pytest
 
-from lab.check import runner
-from tests.browser.page import CHROMIUM_FLAGS, chromium, kernel_idle, playwright_api, shoot
-from tests.browser.test_site_in_browser import (LAB, LESSON, SECONDS_TO_START, checkers_report,
-                                                only_here, served, typed_and_run)
-from tests.check.test_checker import SUBMISSIONS
+from lab.check import manifest, runner
+from tests.browser.page import checkers_report, chromium, playwright_api, shoot, typed_and_run
+from tests.browser.site_server import lesson_opened, site_tab
 from tools import site
 
 pytestmark = pytest.mark.browser
 
-SPINS = (SUBMISSIONS / "hangs_in_a_busy_loop.py").read_text(encoding="utf-8")
+LESSON = manifest.lesson(15)
+LAB = manifest.lab("15.1")
+SPINS = (manifest.KIT / "tests" / "check" / "submissions" / "hangs_in_a_busy_loop.py"
+         ).read_text(encoding="utf-8")
 # The whole check, spun tests included: a bound against a page that never answers, not an aim
 # (bench/site_check.py measures how long it takes).
 SECONDS_TO_CHECK = 60
@@ -44,10 +43,10 @@ def timed_out(report: str) -> list[str]:
 
 def test_a_file_that_spins_is_stopped_and_reported_in_the_page_which_stays_usable(tmp_path):
     api = playwright_api()
-    executable = chromium()
+    chromium()  # named as missing before the site is built
     harness = tmp_path / "harness.py"
     harness.write_text(LAB.solution.read_text(encoding="utf-8") + "\n" + SPINS, encoding="utf-8")
-    count, expected = checkers_report(harness)
+    count, expected = checkers_report(harness, LAB)
     assert timed_out(expected) and not count.endswith(" 0 failed"), \
         "lab_check.py must stop some of this file's tests for this test to mean anything"
     try:
@@ -59,51 +58,31 @@ def test_a_file_that_spins_is_stopped_and_reported_in_the_page_which_stays_usabl
                f'(course.folder("{LAB.id}") / "harness.py").write_text('
                f'manifest.lab("{LAB.id}").solution.read_text(encoding="utf-8") + '
                f'{chr(10) + SPINS!r}, encoding="utf-8"); print("written")')
-    outside: list[str] = []
-    with served(built) as base, api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(executable), headless=True,
-                                             args=CHROMIUM_FLAGS, timeout=60_000)
+    with site_tab(built, tmp_path, "site-spinning-file-failure.png") as (page, base):
+        notebook = lesson_opened(page, base, LESSON.folder.name)
+        last = notebook.locator(".jp-CodeCell").count() - 1
+
+        started = typed_and_run(page, notebook, last, written)
+        api.expect(started).to_contain_text("written", timeout=60_000)
+
+        report = typed_and_run(page, notebook, last + 1, f'course.check("{LAB.id}")')
         try:
-            context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.route("**/*", only_here(outside))
-            page = context.new_page()
-            page.set_default_timeout(30_000)
-            try:
-                page.goto(f"{base}lab/index.html?path={site.notebook(LESSON.folder.name)}",
-                          timeout=60_000)
-                notebook = page.locator(".jp-NotebookPanel .jp-Notebook")
-                notebook.locator(".jp-CodeCell").first.wait_for(timeout=60_000)
-                kernel_idle(page).wait_for(timeout=SECONDS_TO_START * 1000)
-                last = notebook.locator(".jp-CodeCell").count() - 1
+            api.expect(report).to_contain_text(count, timeout=SECONDS_TO_CHECK * 1000)
+            shown = None
+        except AssertionError:
+            shown = "\n".join(report.all_inner_texts())
+        if shown is not None:
+            pytest.fail(f"The practice check of a file that spins printed no count line "
+                        f"within {SECONDS_TO_CHECK} s; the cell shows:\n{shown}",
+                        pytrace=False)
+        text = report.inner_text()
+        assert timed_out(text) == timed_out(expected), \
+            "the page stopped other tests than lab_check.py did"
+        first = text.split("TIME ", 1)[1]
+        assert (f"spun through {runner.Limits().rounds_without_a_turn:,} rounds of "
+                "harness.py's loops without giving the event loop a turn") in first
+        report.scroll_into_view_if_needed()
+        shoot(page, "site-spinning-file-check.png", tmp_path)
 
-                started = typed_and_run(page, notebook, last, written)
-                api.expect(started).to_contain_text("written", timeout=60_000)
-
-                report = typed_and_run(page, notebook, last + 1, f'course.check("{LAB.id}")')
-                try:
-                    api.expect(report).to_contain_text(count, timeout=SECONDS_TO_CHECK * 1000)
-                    shown = None
-                except AssertionError:
-                    shown = "\n".join(report.all_inner_texts())
-                if shown is not None:
-                    pytest.fail(f"The practice check of a file that spins printed no count line "
-                                f"within {SECONDS_TO_CHECK} s; the cell shows:\n{shown}",
-                                pytrace=False)
-                text = report.inner_text()
-                assert timed_out(text) == timed_out(expected), \
-                    "the page stopped other tests than lab_check.py did"
-                first = text.split("TIME ", 1)[1]
-                assert (f"spun through {runner.Limits().rounds_without_a_turn:,} rounds of "
-                        "harness.py's loops without giving the event loop a turn") in first
-                report.scroll_into_view_if_needed()
-                shoot(page, "site-spinning-file-check.png", tmp_path)
-
-                after = typed_and_run(page, notebook, last + 2, NEXT)
-                api.expect(after).to_contain_text("the next cell ran 42", timeout=60_000)
-            except BaseException:
-                with contextlib.suppress(Exception):
-                    shoot(page, "site-spinning-file-failure.png", tmp_path)
-                raise
-        finally:
-            browser.close()
-    assert not outside, f"the site reached beyond 127.0.0.1 for: {outside[:5]}"
+        after = typed_and_run(page, notebook, last + 2, NEXT)
+        api.expect(after).to_contain_text("the next cell ran 42", timeout=60_000)
