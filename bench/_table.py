@@ -145,6 +145,17 @@ def readme_table(latest: dict) -> str:
                      f"{max(b['peak_mb'] for b in books):.0f} MB at most",
                      f"each under {run_all['aim']['seconds']} s and {run_all['aim']['mb']} MB",
                      "yes" if all(b["within_aim"] for b in books) else "NO"])
+    page = latest.get("site_check")
+    if page:
+        first = page["page"]["first"]["wall"]["median"]
+        spins = page["page"].get("spinning")
+        checker = page["lab_check"]["starter"]["median"]
+        rows.append([f"practice check of lab {page['lab']} in the browser site, the first after "
+                     "the kernel is ready (import of lab included)",
+                     f"{seconds(first)} (lab_check.py {seconds(checker)}, "
+                     f"x{page['ratio_first']:g})" +
+                     (f"; a file that spins {seconds(spins['wall']['median'])}" if spins else ""),
+                     f"under {seconds(page['aim'])}", "yes" if page["within"] else "NO"])
     mutation = latest.get("mutation")
     if mutation:
         weakest = min(mutation["labs"], key=lambda lab: lab["score"])

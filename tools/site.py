@@ -27,13 +27,15 @@ For a class, `--through LAB` makes the drive the student release through that la
 (grader/release/, `python -m grader release`): no references but those `--with-reference`
 names, and the lessons' cells that need one show what they printed.
 
-In the page, the drive holds the kit's folders as they are in the kit, except that each lesson's
-notebook is named for its folder (`notebook` says why); each lesson folder gets a `lab` doorway
-(the same two files `course start` writes in a lab folder, lab/desk/labfolder.py), so `import
-lab` in a notebook finds /drive/lab, and the work folder, /drive/work, lives in the browser's
-storage. There `course.check` is the practice check (lab/check/lines.py's PRACTICE). The drive's
-lessons and starters are reworded for a page with no terminal, and its notebooks stored as
-JupyterLite reads them (tools/site_page.py).
+In the page, the drive holds the kit's folders as they are in the kit, for the student to open,
+except that each lesson's notebook is named for its folder (`notebook` says why), and the work
+folder, /drive/work, lives in the browser's storage. What the `lab` package reads is also in a
+wheel the kernel loads into its memory as it starts (tools/kitwheel.py): every file on the drive
+is a request away, and a practice check read from there took seconds, so `import lab` finds that
+copy from any folder and reads the kit there, and the kernel's environment names /drive/work as
+the work folder. There `course.check` is the practice check (lab/check/lines.py's PRACTICE). The
+drive's lessons and starters are reworded for a page with no terminal, and its notebooks stored
+as JupyterLite reads them (tools/site_page.py); the wheel is made from the reworded drive.
 """
 from __future__ import annotations
 
@@ -56,7 +58,7 @@ from packaging.version import Version
 from lab.check import manifest, spoken
 from lab.check.errors import UserError
 from lab.desk import course
-from tools import site_page
+from tools import kitwheel, site_page
 
 CACHE = manifest.KIT / ".site-cache"
 REGISTRY = "https://registry.npmjs.org/pyodide"
@@ -72,6 +74,9 @@ FROM_PYPI = ("comm==0.2.3",)
 KIT_PARTS = ("lab", "lessons", "starters", "solutions")
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", ".lab", "work")
 DRIVE = PurePosixPath("/drive")  # where the kernel sees the site's files
+# How the kernel's Python starts: with the kit's wheel loaded, and the work folder on the drive.
+KERNEL_OPTIONS = {"packages": [kitwheel.NAME],
+                  "env": {course.WORK_ENV: str(DRIVE / "work")}}
 
 README = """# {title}, in your browser
 
@@ -108,11 +113,11 @@ def build(out: Path, *, through: str | None = None, with_reference=()) -> Path:
         stage = Path(scratch)
         pyodide = stage / "static" / "pyodide"
         lock = _lay_out_pyodide(pyodide)
-        extra = _kernel_wheels(lock, pyodide)
         if through:
             _lay_out_release(stage / "files", through, with_reference)
         else:
             _lay_out_drive(stage / "files")
+        extra = _kernel_wheels(lock, pyodide, kitwheel.make(stage / "files", KIT_PARTS, pyodide))
         extension = _extension()
         (stage / "jupyter_lite_config.json").write_text(json.dumps({
             # No source maps: half the site's bytes, and of use only to whoever debugs JupyterLab.
@@ -124,7 +129,8 @@ def build(out: Path, *, through: str | None = None, with_reference=()) -> Path:
         (stage / "jupyter-lite.json").write_text(json.dumps({
             "jupyter-lite-schema-version": 0,
             "jupyter-config-data": {"appName": _title(), "litePluginSettings": {
-                "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True}}},
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    "disablePyPIFallback": True, "loadPyodideOptions": KERNEL_OPTIONS}}},
         }, indent=1), encoding="utf-8")
         # Every cell of a lesson stays drawn, so the browser's find sees the whole lesson, and an
         # output is there as soon as its cell has run, scrolled to or not.
@@ -238,9 +244,10 @@ def _download(requirements: list[str], python: str) -> list[Path]:
     return found
 
 
-def _kernel_wheels(lock: dict, folder: Path) -> list[Path]:
+def _kernel_wheels(lock: dict, folder: Path, kit: dict) -> list[Path]:
     """Put the wheels the kernel loads through Pyodide's lock beside it and rewrite the lock to
-    them; returns FROM_PYPI's wheels, for the kernel's own index."""
+    them and the kit's (`kit`, its entry, its wheel already there); returns FROM_PYPI's wheels,
+    for the kernel's own index."""
     packages = lock["packages"]
     needed = _needed(packages)
     python = ".".join(lock["info"]["python"].split(".")[:2])
@@ -250,15 +257,15 @@ def _kernel_wheels(lock: dict, folder: Path) -> list[Path]:
         shutil.copyfile(wheel, folder / wheel.name)
         kept[name] = {**packages[name], "file_name": wheel.name, "unvendored_tests": False,
                       "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest()}
-    lock["packages"] = kept
+    lock["packages"] = {**kept, kit["name"]: kit}
     (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n",
                                               encoding="utf-8")
     return _download(list(FROM_PYPI), python)
 
 
 def _lay_out_drive(files: Path) -> None:
-    """The kit's folders as the page's drive holds them, with hints packed, a `lab` doorway
-    in each lesson folder, and the site's README."""
+    """The kit's folders as the page's drive holds them, with hints packed, and the site's
+    README."""
     for part in KIT_PARTS:
         shutil.copytree(manifest.KIT / part, files / part, ignore=IGNORED)
     labs = manifest.labs(built_only=True)
@@ -269,7 +276,7 @@ def _lay_out_drive(files: Path) -> None:
 def _lay_out_release(files: Path, through: str, with_reference=()) -> None:
     """The student release through lab `through` as the page's drive holds it: its lab package
     (hints packed), lessons, starters and chosen references, with RELEASE.md, which lists the
-    cells shown as recorded; then the doorways, the page's words and the site's README."""
+    cells shown as recorded; then the page's words and the site's README."""
     from grader import release
     with tempfile.TemporaryDirectory(prefix="course-site-release-") as scratch:
         made = Path(scratch) / "release"
@@ -296,13 +303,11 @@ def notebook(folder: str) -> PurePosixPath:
 
 def _for_the_page(files: Path, last: manifest.Lab) -> None:
     """The drive's lessons and starters in the page's words, each lesson's notebook under its
-    own name with its doorway, and the site's README, whose example is `last`, the drive's last
-    lab."""
+    own name, and the site's README, whose example is `last`, the drive's last lab."""
     site_page.reword(files)
     for lesson in (files / "lessons").iterdir():
         if (lesson / "lesson.ipynb").is_file():
             (lesson / "lesson.ipynb").rename(files / notebook(lesson.name))
-            course.forward_package(lesson, package=DRIVE / "lab")
     said = {verb: spoken.in_cell(verb, last.id) for verb in ("start", "check", "hint")}
     (files / "README.md").write_text(README.format(
         title=_title(), first=_first(), folder=last.folder, progress=spoken.in_cell("progress"),

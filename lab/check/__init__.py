@@ -11,6 +11,8 @@
     child      the process that runs a harness.py and reports what each check found
     process    starting, feeding and reading that process on every system, and its end
     runner     the session that guards that process and decides each verdict outside it
+    spin       the practice check's spin guard, in place of that process's: rounds of
+               harness.py's loops counted between two turns
     verdict    the verdict on one test, and its words
     record     the reference's observations, recorded in-process on a solution
     local      a lab's check of one harness.py, returned as a report

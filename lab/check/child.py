@@ -32,7 +32,7 @@ import threading
 import time
 import traceback
 
-from lab.check import manifest, protocol, seeds, suite, turns
+from lab.check import manifest, protocol, seeds, spin, suite, turns
 from lab.check.importer import import_harness
 from lab.check.kit import CheckFailed, Checks
 from lab.check.observe import encode
@@ -41,12 +41,13 @@ from lab.check.protocol import (Beat, Done, Ended, Imported, ImportFailed, Impor
 
 
 def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_path="",
-              seed=seeds.PUBLIC):
+              seed=seeds.PUBLIC, each=None):
     """Run every test of `files` from the start-th on, calling emit(report) for each happening
     (lab/check/protocol.py);
     `sources` gives each file's code in the same order (any iterable: the child's is read from
     the runner's pipe as it arrives). Each test gets a fresh counting event loop, and draws its
-    cases from seeds.random_for(seed, its id)."""
+    cases from seeds.random_for(seed, its id); each() is called as it starts (the practice
+    check's spin guard, lab/check/spin.py)."""
     index = 0
     for test_file, source in zip(files, sources):
         try:
@@ -69,12 +70,16 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
                                                                        kind)),
                                 seeds.random_for(seed, test_id))
                 error, stop, trace = None, None, None
+                if each is not None:
+                    each()
                 try:
                     turns.run(test.fn(checks), budget)
                 except turns.OutOfTurns as exc:
                     error, stop = (f"This test never finished: {exc}. Something waits without "
                                    "end: a tool that never looks at its signal, or a loop with "
                                    "no way out?"), "turns"
+                except spin.Spun as exc:
+                    error, stop = str(exc), "turns"
                 except CheckFailed as exc:
                     error, stop = str(exc), "check"
                 except BaseException as exc:  # PowerCut and SystemExit included: a report, not an exit
@@ -89,6 +94,9 @@ def import_reported(harness: str, emit) -> bool:
     emit(Importing())
     try:
         import_harness(harness)
+    except spin.Spun as exc:
+        emit(ImportFailed(str(exc)))
+        return False
     except BaseException as exc:
         emit(ImportFailed(explain(exc, harness) + "\n" +
                           "".join(traceback.format_exception_only(type(exc), exc)).strip()))

@@ -14,8 +14,9 @@ from lab.check.advice import collateral, next_step
 from lab.check.verdict import Verdict, sets_line
 
 PRACTICE = ("Practice check: the same tests and verdicts as lab_check.py, run inside this "
-            "page's Python, not isolated: a harness.py that blocks holds that Python until you "
-            "restart its kernel, and nothing stops one from faking a result. What counts is "
+            "page's Python, not isolated: a loop that spins is stopped, but a single call that "
+            "never returns holds that Python until you restart its kernel, and nothing stops a "
+            "harness.py from faking a result. What counts is "
             "lab_check.py on a computer, or your instructor's grader.")
 
 

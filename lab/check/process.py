@@ -65,6 +65,13 @@ class Limits:
     # it), so this is about a hundred times that, in a measure a loaded machine cannot inflate.
     cpu_without_a_turn: float = 0.5
     cpu_after_a_hang: float = 0.15  # as seconds_after_a_hang, for the spin guard
+    # The practice check's spin guard (lab/check/spin.py), which has no process to watch from
+    # outside: rounds of harness.py's loops a test may go without one turn of the event loop.
+    # The reference solutions go at most about 5 000 (bench/site_check.py counts them): a
+    # hundred times that, then ten times once the file has spun. A count, so no machine's speed
+    # changes it.
+    rounds_without_a_turn: int = 500_000
+    rounds_after_a_hang: int = 50_000
     heartbeat: float = 0.02  # seconds between the child's reports of its turns and CPU time
     seconds_to_import: float = 10.0
     seconds_total: float = 300.0
@@ -169,7 +176,8 @@ class Child:
 class InProcess:
     """A child's stand-in for the practice check: the same reports, made in this process.
     The tests run when the first report is asked for, once the plan has sent the whole job;
-    what harness.py prints meanwhile is kept as a child's would be."""
+    what harness.py prints meanwhile is kept as a child's would be. A test that spins is
+    stopped by lab/check/spin.py's guard and ends as a child's would after its spin guard."""
 
     def __init__(self, harness: Path, limits: Limits, seed: int = seeds.PUBLIC):
         self.harness, self.limits, self.seed = str(harness), limits, seed
@@ -192,7 +200,7 @@ class InProcess:
         pass
 
     def _run(self) -> list:
-        from lab.check import child, turns  # the world's asyncio, loaded only for this path
+        from lab.check import child, spin, turns  # the world's asyncio, only for this path
         reports: list = []
 
         def emit(report):  # through the codec, as a child's report travels
@@ -200,11 +208,13 @@ class InProcess:
         run, sources = self.job[0], [m["source"] for m in self.job[1:]]
         files = [suite.TestFile(f["lab_id"], Path(f["path"]), "") for f in run["files"]]
         printed = _Printed(self.output)
-        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        guard = spin.Guard(self.harness, self.limits)  # in place of the child's, watched from out
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed), guard:
             if child.import_reported(self.harness, emit):
                 child.run_tests(files, sources, emit, start=run["start"],
                                 budget=self.limits.budget_turns or turns.BUDGET,
-                                harness_path=self.harness, seed=self.seed)
+                                harness_path=self.harness, seed=self.seed,
+                                each=guard.next_test)
                 emit(protocol.Done())
         return reports
 

@@ -21,7 +21,8 @@ from lab.check.observe import CheckKind
 
 # Why a test ended without its verdict being up to its checks alone.
 Stop = Literal[
-    "turns",      # out of turns, or waiting for what can never happen (a timeout)
+    "turns",      # out of turns, waiting for what can never happen, or (in the practice
+                  # check) spinning without a turn: a timeout
     "check",      # a check failed in a trusted run, where the wanted value is known
     "exception",  # something escaped the test: its message is the student's
     "load",       # the test file itself could not be loaded

@@ -36,7 +36,7 @@ from lab.check.process import (PORTABLE_ENV, Child, Closed, Forged, InProcess, L
                                death, portable)
 from lab.check.protocol import (Beat, Done, Ended, Imported, ImportFailed, Importing, Observed,
                                  Started)
-from lab.check.verdict import Outcome, Verdict, judge
+from lab.check.verdict import Outcome, Verdict, held, judge, spun
 
 __all__ = ["Limits", "PORTABLE_ENV", "Report", "expected_for", "portable", "run"]
 
@@ -327,9 +327,7 @@ class _Session:
         allowed = self.run.cpu_without_a_turn
         if beat.cpu - test.turned[1] < allowed:
             return Step.MORE
-        self._stopped(test.planned, f"Timed out: this test spun through {allowed:g} seconds of "
-                      "processor time without giving the event loop a turn (a loop that never "
-                      "awaits). It was stopped; the other tests still ran.")
+        self._stopped(test.planned, spun(f"{allowed:g} seconds of processor time"))
         return Step.OVER
 
     def _timed_out(self) -> None:
@@ -341,11 +339,7 @@ class _Session:
         planned = self._current()
         if planned is None:
             return  # every test has its verdict; only the child's goodbye is missing
-        seconds = self.run.seconds_per_test
-        self._stopped(planned, f"Timed out: this test held the process for {seconds:g} "
-                      f"second{'' if seconds == 1 else 's'} without giving the event loop a "
-                      "turn (a call that blocks, such as time.sleep, or a busy loop). It was "
-                      "stopped; the other tests still ran.")
+        self._stopped(planned, held(self.run.seconds_per_test))
 
     def _ended(self) -> None:
         """The channel closed before the child said it was done: it died, or closed it."""

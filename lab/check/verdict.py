@@ -35,6 +35,23 @@ class Verdict(StrEnum):
                 "crash": "the process died"}[self.value]
 
 
+def spun(measure: str) -> str:
+    """The verdict's words on a test stopped for spinning: it used `measure` ("0.5 seconds of
+    processor time") without a turn of the event loop. The child's guard and the practice
+    check's (lab/check/spin.py) say it alike."""
+    return (f"Timed out: this test spun through {measure} without giving the event loop a turn "
+            "(a loop that never awaits). It was stopped; the other tests still ran.")
+
+
+def held(seconds: float) -> str:
+    """The verdict's words on a test stopped by the wall clock: it held the process `seconds`
+    without a turn of the event loop."""
+    return (f"Timed out: this test held the process for {seconds:g} "
+            f"second{'' if seconds == 1 else 's'} without giving the event loop a turn (a call "
+            "that blocks, such as time.sleep, or a busy loop). It was stopped; the other tests "
+            "still ran.")
+
+
 def sets_line(sets) -> str:
     """The line that says which sets of tests ran: "Sets run: lab 2.1, 5 tests holding 12
     checks; ...". `sets` holds (name, tests, checks) for each set, in order."""

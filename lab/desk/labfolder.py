@@ -40,12 +40,10 @@ sys.exit(main())
 }
 
 
-def forward_package(place: Path, *, package=PACKAGE) -> None:
+def forward_package(place: Path) -> None:
     """Make `place/lab` stand for the kit's lab package: a folder of two files (FORWARD) that
     send `import lab` and `python lab/lab_check.py` to the kit. A link left by an earlier
-    version of the course is replaced (the link only; what it points to is untouched).
-    `package` is where the kit's lab/ is when the doorway is used: elsewhere than here only for
-    the browser site, whose drive holds it at /drive/lab (tools/site.py)."""
+    version of the course is replaced (the link only; what it points to is untouched)."""
     door = place / "lab"
     if door.is_symlink():
         door.unlink()
@@ -55,7 +53,7 @@ def forward_package(place: Path, *, package=PACKAGE) -> None:
                           "elsewhere, then start the lab again.")
     door.mkdir(exist_ok=True)
     for name, text in FORWARD.items():
-        (door / name).write_text(text.format(package=str(package), kit=str(package.parent)),
+        (door / name).write_text(text.format(package=str(PACKAGE), kit=str(PACKAGE.parent)),
                                  encoding="utf-8")
 
 

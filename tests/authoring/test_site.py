@@ -1,10 +1,18 @@
-"""The browser site's drive and lock file (tools/site.py), without the network: what a student's
-page holds, and which of Pyodide's packages the kernel is given. The whole site, built and run
+"""The browser site's drive, the kit's wheel and the lock file (tools/site.py, tools/kitwheel.py),
+without the network: what a student's page holds, what its Python loads into memory as it
+starts, and which of Pyodide's packages the kernel is given. The whole site, built and run
 in Chromium, is tests/browser/test_site_in_browser.py."""
+import hashlib
+import shutil
+import zipfile
+
 import pytest
 
 from lab.check import manifest
-from tools import site
+from lab.desk import course
+from tools import kitwheel, site
+
+LABS = manifest.labs(built_only=True)
 
 
 def test_the_drive_holds_the_kit_for_students_and_nothing_of_the_authors_wing(tmp_path):
@@ -17,13 +25,60 @@ def test_the_drive_holds_the_kit_for_students_and_nothing_of_the_authors_wing(tm
     assert "course.check" in (tmp_path / "README.md").read_text(encoding="utf-8")
 
 
-def test_each_lesson_folder_has_a_doorway_to_the_drives_lab_package(tmp_path):
+def test_no_lesson_folder_has_a_lab_folder_that_would_hide_the_kernels_own(tmp_path):
+    """`import lab` in a lesson's notebook must find the wheel's package in the kernel's memory,
+    not a folder on the drive, every file of which is a request away."""
     site._lay_out_drive(tmp_path)
-    for lesson in manifest.lessons():
-        if not lesson.notebook.is_file():
-            continue
-        door = tmp_path / "lessons" / lesson.folder.name / "lab" / "__init__.py"
-        assert "__path__ = ['/drive/lab']" in door.read_text(encoding="utf-8"), door
+    assert not list((tmp_path / "lessons").glob("*/lab"))
+
+
+def test_the_kernel_starts_with_the_kits_wheel_and_the_work_folder_on_the_drive():
+    assert site.KERNEL_OPTIONS == {"packages": [kitwheel.NAME],
+                                   "env": {course.WORK_ENV: "/drive/work"}}
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    """(the drive, the folder holding the kit's wheel made from it, its lock entry)."""
+    drive, out = tmp_path_factory.mktemp("drive"), tmp_path_factory.mktemp("wheel")
+    site._lay_out_drive(drive)
+    return drive, out, kitwheel.make(drive, site.KIT_PARTS, out)
+
+
+def test_the_kits_wheel_holds_what_lab_reads_and_no_notebook_or_figure(wheel, tmp_path):
+    drive, out, entry = wheel
+    with zipfile.ZipFile(out / entry["file_name"]) as archive:
+        names = archive.namelist()
+        archive.extractall(tmp_path)
+    assert not [n for n in names if n.endswith(".ipynb") or "/figures/" in n]
+    held = {n for n in names if ".dist-info/" not in n}
+    on_drive = {p.relative_to(drive).as_posix() for part in site.KIT_PARTS
+                for p in (drive / part).rglob("*") if p.is_file()}
+    assert held == {n for n in on_drive if not n.endswith(".ipynb") and "/figures/" not in n}
+    before = manifest.relocate(tmp_path)  # the kit as `lab` sees it, unpacked in site-packages
+    try:
+        labs = manifest.labs(built_only=True)
+        assert [lab.id for lab in labs] == [lab.id for lab in LABS]
+        for lab in labs:
+            assert lab.starter.is_file() and lab.tests.is_file() and lab.expected.is_file()
+            assert lab.solution.is_file() and len(lab.hints) == 3, lab.id
+    finally:
+        manifest.relocate(before)
+
+
+def test_the_kits_wheel_is_named_by_its_content_and_listed_as_pyodide_lists_a_package(
+        wheel, tmp_path):
+    drive, out, entry = wheel
+    assert entry["sha256"] == hashlib.sha256((out / entry["file_name"]).read_bytes()).hexdigest()
+    assert entry["name"] == kitwheel.NAME and entry["imports"] == ["lab"]
+    assert entry["file_name"] == f"harness_course-{entry['version']}-py3-none-any.whl"
+    (tmp_path / "same").mkdir()
+    assert kitwheel.make(drive, site.KIT_PARTS, tmp_path / "same") == entry, \
+        "the same files make the same wheel"
+    changed = tmp_path / "changed"
+    shutil.copytree(drive, changed)
+    changed.joinpath(*manifest.PACKED).write_text("changed\n", encoding="utf-8")
+    assert kitwheel.make(changed, site.KIT_PARTS, tmp_path)["version"] != entry["version"]
 
 
 LOCK = {"micropip": {"depends": []}, "ipython": {"depends": ["traitlets", "Pygments"]},
@@ -51,8 +106,7 @@ def test_a_class_site_holds_the_release_through_its_lab_and_no_reference_unasked
             for p in (plain / "starters").rglob("tests.py")} == \
         {lab.folder for lab in manifest.labs(built_only=True) if manifest.key(lab.id) <= (5, 1)}
     assert plain.joinpath(*manifest.PACKED).is_file() and (plain / "RELEASE.md").is_file()
-    assert "__path__ = ['/drive/lab']" in \
-        (plain / "lessons" / manifest.lesson(5).folder.name / "lab" / "__init__.py").read_text()
+    assert not (plain / "lessons" / manifest.lesson(5).folder.name / "lab").exists()
     site._lay_out_release(tmp_path / "with", "5.1", with_reference=["3.1"])
     assert [p.relative_to(tmp_path / "with").as_posix()
             for p in (tmp_path / "with" / "solutions").rglob("*.py")] == \

@@ -1,19 +1,24 @@
-"""What both browser tests use: Playwright and Debian's Chromium, found or named as missing; the
-lesson's first prediction, read from its source; and JupyterLab's page, read and driven the same
-way whether JupyterLab runs on a server (test_lesson_in_browser.py) or in the page itself
-(test_site_in_browser.py)."""
+"""What every browser test uses: Playwright and Debian's Chromium, found or named as missing, and
+a page opened in them that reaches no host but 127.0.0.1; what the page must show, read from the
+lesson's source and the checker; and JupyterLab's page, read and driven the same way whether
+JupyterLab runs on a server (jupyterlab_server.py) or in the page itself (site_server.py)."""
 from __future__ import annotations
 
+import contextlib
 import html
+import io
 import os
 import re
 import shutil
 import time
+import urllib.parse
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
 from lab.check import manifest
+from lab.check.lines import check_aloud
 from tools import notebooks
 
 CHROMIUM = Path(os.environ.get("HARNESS_COURSE_CHROMIUM", "/usr/bin/chromium"))
@@ -22,6 +27,7 @@ OUTPUT = Path(__file__).resolve().parent / "output"
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update",
                   "--disable-sync", "--disable-dev-shm-usage"]
+VIEWPORT = {"width": 1400, "height": 1000}
 
 
 def playwright_api():
@@ -44,6 +50,73 @@ def chromium() -> Path:
     return CHROMIUM
 
 
+@contextlib.contextmanager
+def launched():
+    """Headless Chromium under Playwright, always closed; a Chromium that will not start is the
+    test's failure, said in one line."""
+    api, executable = playwright_api(), chromium()
+    with api.sync_playwright() as playwright:
+        try:
+            browser = playwright.chromium.launch(executable_path=str(executable), headless=True,
+                                                 args=CHROMIUM_FLAGS, timeout=60_000)
+        except api.Error as problem:
+            pytest.fail(f"Chromium at {executable} would not start under Playwright: "
+                        f"{str(problem).splitlines()[0]}", pytrace=False)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def only_here(outside: list[str]):
+    """A Playwright route handler that lets a request to 127.0.0.1 through and refuses any
+    other, appending its address to `outside`, so a test can say what the page reached for."""
+    def route_(route):
+        if urllib.parse.urlsplit(route.request.url).hostname != "127.0.0.1":
+            outside.append(route.request.url)
+            return route.abort()
+        return route.continue_()
+    return route_
+
+
+@contextlib.contextmanager
+def fresh_page(browser, outside: list[str], tmp_path: Path, shot: str):
+    """A page of `browser` in a fresh profile (a context of its own, closed after), every
+    request beyond 127.0.0.1 refused and added to `outside`; if the block fails, a screenshot
+    named `shot` first. For a test that opens many pages in one browser (test_figures_drawn.py);
+    the others use `opened`."""
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        context.route("**/*", only_here(outside))
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        try:
+            yield page
+        except BaseException:
+            with contextlib.suppress(Exception):
+                shoot(page, shot, tmp_path)
+            raise
+    finally:
+        context.close()
+
+
+def reached_only_here(outside: list[str], what: str = "the page") -> None:
+    """Fail, naming the first addresses, if `what` asked for any host but 127.0.0.1."""
+    assert not outside, f"{what} reached beyond 127.0.0.1 for: {outside[:5]}"
+
+
+@contextlib.contextmanager
+def opened(tmp_path: Path, shot: str, what: str = "the page"):
+    """A Playwright page in headless Chromium with a fresh profile, reaching no host but
+    127.0.0.1: every other request is refused, and once the block has passed the test fails
+    if there was one (`what` names the page in that failure). If the block fails, a screenshot
+    named `shot` goes to tmp_path and tests/browser/output/. The browser is always closed."""
+    outside: list[str] = []
+    with launched() as browser, fresh_page(browser, outside, tmp_path, shot) as page:
+        yield page
+    reached_only_here(outside, what)
+
+
 def first_prediction(lesson: manifest.Lesson) -> tuple[str, str, str]:
     """(letter, choice text, feedback text) of the right choice of the lesson's first
     prediction, read from lesson.md and the notebook built from it."""
@@ -62,6 +135,19 @@ def first_prediction(lesson: manifest.Lesson) -> tuple[str, str, str]:
     return letter, plain[0], plain[1]
 
 
+def checkers_report(harness: Path, lab: manifest.Lab) -> tuple[str, str]:
+    """(count line, report after its first line) of lab_check.py on `harness` for `lab`, run
+    here with its separate process: what the practice check in the page must print too. Its
+    closing line names the next command as the page types it, a cell's call (lab/check/
+    spoken.py reads IN_BROWSER): the one line that differs from a terminal's report."""
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed), mock.patch.object(manifest, "IN_BROWSER", True):
+        check_aloud(harness, lab.tests, lab.lesson.number)
+    lines = printed.getvalue().splitlines()
+    assert lines[0].startswith("Checking ")
+    return lines[-2], "\n".join(lines[1:])
+
+
 # --- the page --------------------------------------------------------------------------------
 
 CELL_STATES = """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')].map(cell => {
@@ -69,6 +155,19 @@ CELL_STATES = """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell'
     const error = cell.querySelector('[data-mime-type="application/vnd.jupyter.stderr"]');
     return [prompt ? prompt.textContent.trim() : '', error ? error.textContent : ''];
 })"""
+
+
+def typed_and_run(page, notebook, after: int, code: str):
+    """A new code cell below cell `after`, `code` typed into it and run, as a student adds one;
+    returns the locator of what it printed."""
+    notebook.locator(".jp-CodeCell").nth(after).click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    page.keyboard.press("Enter")
+    page.keyboard.type(code)
+    page.keyboard.press("Shift+Enter")
+    return notebook.locator(".jp-CodeCell").nth(after + 1).locator(
+        '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stdout"]')
 
 
 def kernel_idle(page):

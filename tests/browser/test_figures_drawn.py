@@ -9,8 +9,8 @@ JupyterLite, which inlines a local image, a data: URL of that file's bytes) must
 with a natural width above 0, and the figures drawn must be exactly the figure links of the
 lesson's source (source/lessons/NN-slug/lesson.md), so a figure cannot pass by being absent. A
 failure names the lesson, the figure file and every image the page showed. Every request to a
-host other than 127.0.0.1 is refused (test_site_in_browser.only_here). Screenshots of a failure
-go to the test's tmp_path and tests/browser/output/.
+host other than 127.0.0.1 is refused (page.fresh_page) and fails the test. Screenshots of a
+failure go to the test's tmp_path and tests/browser/output/.
 
 JupyterLab runs on a copy of the kit's lessons folder (tests/browser/jupyterlab_server.py); the
 site is the whole course, built by `python -m tools.site build` and served from a thread. Both
@@ -31,8 +31,9 @@ import pytest
 from grader.lesson_notebooks import FIGURE
 from lab.check import manifest
 from tests.browser.jupyterlab_server import jupyterlab, tail
-from tests.browser.page import CHROMIUM_FLAGS, chromium, playwright_api, shoot
-from tests.browser.test_site_in_browser import only_here, served
+from tests.browser.page import (chromium, fresh_page, launched, playwright_api,
+                                reached_only_here, shoot)
+from tests.browser.site_server import address, served
 from tools import site
 
 pytestmark = pytest.mark.browser
@@ -124,12 +125,10 @@ def problems(lesson: manifest.Lesson, shown: dict, settled: bool) -> list[str]:
 
 def drawn_in(api, browser, url: str, lesson: manifest.Lesson, outside: list[str],
              tmp_path, place: str) -> tuple[list[str], int]:
-    """Open the lesson's notebook at `url` in a fresh browser context and judge its figures;
-    returns (problems, figures drawn)."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    context.route("**/*", only_here(outside))
-    page = context.new_page()
-    try:
+    """Open the lesson's notebook at `url` in a fresh profile of `browser` and judge its
+    figures; returns (problems, figures drawn)."""
+    shot = f"figures-{place}-{lesson.folder.name}.png"
+    with fresh_page(browser, outside, tmp_path, shot) as page:
         page.goto(url, timeout=SECONDS_TO_OPEN * 1000)
         page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first.wait_for(
             timeout=SECONDS_TO_OPEN * 1000)
@@ -148,44 +147,34 @@ def drawn_in(api, browser, url: str, lesson: manifest.Lesson, outside: list[str]
                 images = page.locator(".jp-MarkdownCell .jp-RenderedMarkdown img")
                 if images.count():
                     images.first.scroll_into_view_if_needed()
-                shoot(page, f"figures-{place}-{lesson.folder.name}.png", tmp_path)
+                shoot(page, shot, tmp_path)
         return found, count
-    finally:
-        context.close()
 
 
-def every_lesson(api, executable, address, tmp_path, place: str) -> dict[str, int]:
-    """Open every lesson at `address(lesson)` and fail, naming every problem, unless each one's
-    figures are all drawn and no request left 127.0.0.1; returns the figures drawn by lesson."""
+def every_lesson(api, address_of, tmp_path, place: str) -> dict[str, int]:
+    """Open every lesson at `address_of(lesson)`, each in a fresh profile of one browser, and
+    fail, naming every problem, unless each one's figures are all drawn and no request left
+    127.0.0.1; returns the figures drawn by lesson."""
     outside: list[str] = []
     counts, found = {}, []
-    with api.sync_playwright() as playwright:
-        try:
-            browser = playwright.chromium.launch(executable_path=str(executable), headless=True,
-                                                 args=CHROMIUM_FLAGS, timeout=60_000)
-        except api.Error as problem:
-            pytest.fail(f"Chromium at {executable} would not start under Playwright: "
-                        f"{str(problem).splitlines()[0]}", pytrace=False)
-        try:
-            for lesson in lessons():
-                wrong, counts[lesson.folder.name] = drawn_in(
-                    api, browser, address(lesson), lesson, outside, tmp_path, place)
-                found += wrong
-        finally:
-            browser.close()
+    with launched() as browser:
+        for lesson in lessons():
+            wrong, counts[lesson.folder.name] = drawn_in(
+                api, browser, address_of(lesson), lesson, outside, tmp_path, place)
+            found += wrong
     print(f"figures drawn in {place}, by lesson: {counts}")
     if found:
         pytest.fail("\n".join(found), pytrace=False)
-    assert not outside, f"the page reached beyond 127.0.0.1 for: {outside[:5]}"
+    reached_only_here(outside)
     return counts
 
 
 def test_every_lessons_figures_are_drawn_in_jupyterlab(tmp_path):
     api = playwright_api()
-    executable = chromium()
+    chromium()  # named as missing before JupyterLab is started
     with jupyterlab(tmp_path, [manifest.KIT / "lessons"]) as (base, token, log):
         try:
-            every_lesson(api, executable, lambda lesson: (
+            every_lesson(api, lambda lesson: (
                 f"{base}/lab/tree/lessons/{lesson.folder.name}/lesson.ipynb?reset&token={token}"),
                 tmp_path, "jupyterlab")
         except BaseException:
@@ -195,12 +184,11 @@ def test_every_lessons_figures_are_drawn_in_jupyterlab(tmp_path):
 
 def test_every_lessons_figures_are_drawn_in_the_browser_site(tmp_path):
     api = playwright_api()
-    executable = chromium()
+    chromium()  # named as missing before the site is built
     try:
         built = site.build(tmp_path / "site")
     except site.SiteError as problem:
         pytest.fail(f"The site did not build: {problem}", pytrace=False)
     with served(built) as base:
-        every_lesson(api, executable, lambda lesson: (
-            f"{base}lab/index.html?path={site.notebook(lesson.folder.name)}"),
-            tmp_path, "site")
+        every_lesson(api, lambda lesson: address(base, site.notebook(lesson.folder.name)),
+                     tmp_path, "site")

@@ -1,7 +1,8 @@
 """Lesson 15 as a student sees it: in JupyterLab, in a real browser.
 
 Starts `jupyter lab` on a copy of the lesson folder (tests/browser/jupyterlab_server.py);
-opens lessons/15-stop/lesson.ipynb in headless Chromium through Playwright; runs all cells from
+opens lessons/15-stop/lesson.ipynb in headless Chromium through Playwright, with every request to
+a host other than 127.0.0.1 refused and recorded (none may be made); runs all cells from
 the Run menu; waits until every code cell has run and a line the lesson's prose relies on is on
 the page; opens the right choice of the first prediction and checks that its feedback, and only
 its, is now shown; and saves screenshots to the test's tmp_path and to tests/browser/output/
@@ -19,8 +20,8 @@ import pytest
 
 from lab.check import manifest
 from tests.browser.jupyterlab_server import jupyterlab, tail
-from tests.browser.page import (CHROMIUM_FLAGS, answer_prediction, chromium, kernel_idle,
-                                playwright_api, run_all_and_wait, shoot)
+from tests.browser.page import (answer_prediction, chromium, kernel_idle, opened, playwright_api,
+                                run_all_and_wait, shoot)
 from tools import notebooks
 
 pytestmark = pytest.mark.browser
@@ -45,22 +46,13 @@ def known_line() -> str:
 
 def test_lesson_15_runs_and_answers_a_prediction_in_chromium(tmp_path):
     api = playwright_api()
-    executable = chromium()
+    chromium()  # named as missing before JupyterLab is started
     line = known_line()
 
-    with jupyterlab(tmp_path, [LESSON.folder]) as (base, token, log), \
-            api.sync_playwright() as playwright:
+    with jupyterlab(tmp_path, [LESSON.folder]) as (base, token, log):
         url = f"{base}/lab/tree/lessons/{LESSON.folder.name}/lesson.ipynb?reset&token={token}"
         try:
-            browser = playwright.chromium.launch(executable_path=str(executable), headless=True,
-                                                 args=CHROMIUM_FLAGS, timeout=60_000)
-        except api.Error as problem:
-            pytest.fail(f"Chromium at {executable} would not start under Playwright: "
-                        f"{str(problem).splitlines()[0]}", pytrace=False)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.set_default_timeout(30_000)
-            try:
+            with opened(tmp_path, "lesson15-failure.png") as page:
                 page.goto(url, timeout=60_000)
                 notebook = page.locator(".jp-NotebookPanel .jp-Notebook")
                 notebook.locator(".jp-CodeCell").first.wait_for(timeout=60_000)
@@ -75,12 +67,6 @@ def test_lesson_15_runs_and_answers_a_prediction_in_chromium(tmp_path):
 
                 answer_prediction(api, page, LESSON)
                 shoot(page, "lesson15-prediction.png", tmp_path)
-            except BaseException:
-                try:
-                    shoot(page, "lesson15-failure.png", tmp_path)
-                except Exception:
-                    pass
-                print(f"JupyterLab's log ({log}):\n{tail(log)}")
-                raise
-        finally:
-            browser.close()
+        except BaseException:
+            print(f"JupyterLab's log ({log}):\n{tail(log)}")
+            raise

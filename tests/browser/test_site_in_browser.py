@@ -9,10 +9,10 @@ that loads the student's lab 15.2, which is not started (the lesson says so), an
 every cell before it must have printed its pinned text exactly, apart from those that print
 the work folder's paths. Opens the first prediction; the run has started lab 15.1 on the way;
 runs the practice check in a new cell and sees lab_check.py's report of the starter, line for
-line after the line naming the file (its closing line's commands as the page types them); does the same with the lab's reference, which passes;
-asks for a hint and the progress view, which shows the practice check; opens the student's
-harness.py from the browser's storage in JupyterLab's editor. Screenshots go to the
-test's tmp_path and tests/browser/output/.
+line after the line naming the file (its closing line's commands as the page types them); does
+the same with the lab's reference, which passes; asks for a hint and the progress view, which
+shows the practice check; opens the student's harness.py from the browser's storage in
+JupyterLab's editor. Screenshots go to the test's tmp_path and tests/browser/output/.
 
 Needs what test_lesson_in_browser.py needs, and the kit's `site` extra
 (`pip install -e '.[site]'`); the first build needs PyPI and the npm registry.
@@ -21,91 +21,22 @@ Needs what test_lesson_in_browser.py needs, and the kit's `site` extra
 """
 from __future__ import annotations
 
-import contextlib
-import functools
-import http.server
-import io
-import threading
-import urllib.parse
-from pathlib import Path
-from unittest import mock
-
 import pytest
 
-from lab.check.lines import PRACTICE, check_aloud
+from lab.check.lines import PRACTICE
 from lab.check import manifest
-from tests.browser.page import (CHROMIUM_FLAGS, answer_prediction, chromium, kernel_idle,
-                                playwright_api, run_all, shoot)
+from tests.browser.page import (answer_prediction, checkers_report, chromium, playwright_api,
+                                run_all, shoot, typed_and_run)
+from tests.browser.site_server import address, lesson_opened, site_tab
 from tools import notebooks, site
 
 pytestmark = pytest.mark.browser
 
 LESSON = manifest.lesson(15)
 LAB = manifest.lab("15.1")
-SECONDS_TO_START = 120  # the kernel, loaded from the site and started in the page
 SECONDS_TO_RUN = 300  # the lesson's cells, then the practice check, in the page's Python
 # Cells whose output holds the work folder's paths, which the pins write as <work>.
 TOUCHES_WORK = ("course.start(", "course.yours(", "course.respond(", "course.recall(")
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-class _Server(http.server.ThreadingHTTPServer):
-    def handle_error(self, request, client_address):
-        pass  # the browser dropping a connection it no longer wants is not a failure
-
-
-@contextlib.contextmanager
-def served(folder: Path):
-    """The folder on http://127.0.0.1:PORT/, from a thread; always shut down."""
-    server = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-def only_here(outside: list[str]):
-    """A Playwright route handler that lets a request to 127.0.0.1 through and refuses any
-    other, appending its address to `outside`, so a test can say what the page reached for."""
-    def route_(route):
-        if urllib.parse.urlsplit(route.request.url).hostname != "127.0.0.1":
-            outside.append(route.request.url)
-            return route.abort()
-        return route.continue_()
-    return route_
-
-
-def checkers_report(harness: Path) -> tuple[str, str]:
-    """(count line, report after its first line) of lab_check.py on `harness` for lab 15.1, run
-    here with its separate process: what the practice check in the page must print too. Its
-    closing line names the next command as the page types it, a cell's call (lab/check/
-    spoken.py reads IN_BROWSER): the one line that differs from a terminal's report."""
-    printed = io.StringIO()
-    with contextlib.redirect_stdout(printed), mock.patch.object(manifest, "IN_BROWSER", True):
-        check_aloud(harness, LAB.tests, LAB.lesson.number)
-    lines = printed.getvalue().splitlines()
-    assert lines[0].startswith("Checking ")
-    return lines[-2], "\n".join(lines[1:])
-
-
-def typed_and_run(page, notebook, after: int, code: str):
-    """A new code cell below cell `after`, `code` typed into it and run, as a student adds one;
-    returns the locator of what it printed."""
-    notebook.locator(".jp-CodeCell").nth(after).click()
-    page.keyboard.press("Escape")
-    page.keyboard.press("b")
-    page.keyboard.press("Enter")
-    page.keyboard.type(code)
-    page.keyboard.press("Shift+Enter")
-    return notebook.locator(".jp-CodeCell").nth(after + 1).locator(
-        '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stdout"]')
 
 
 def after_checking(text: str) -> str:
@@ -117,9 +48,9 @@ def after_checking(text: str) -> str:
 
 def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_network(tmp_path):
     api = playwright_api()
-    executable = chromium()
-    count, expected = checkers_report(LAB.starter)
-    solution_count, solution_expected = checkers_report(LAB.solution)
+    chromium()  # named as missing before the site is built
+    count, expected = checkers_report(LAB.starter, LAB)
+    solution_count, solution_expected = checkers_report(LAB.solution, LAB)
     assert count.endswith(" failed") and not count.endswith(" 0 failed"), \
         "the starter must fail its own lab for this test to mean anything"
     try:
@@ -128,79 +59,58 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
         pytest.fail(f"The site did not build: {problem}", pytrace=False)
     code = [c for c in notebooks.build(LESSON).cells if c.cell_type == "code"]
     pins = notebooks.pins(LESSON)
-    outside: list[str] = []
 
-    with served(built) as base, api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(executable), headless=True,
-                                             args=CHROMIUM_FLAGS, timeout=60_000)
-        try:
-            context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.route("**/*", only_here(outside))
-            page = context.new_page()
-            page.set_default_timeout(30_000)
-            try:
-                page.goto(f"{base}lab/index.html?path={site.notebook(LESSON.folder.name)}",
-                          timeout=60_000)
-                notebook = page.locator(".jp-NotebookPanel .jp-Notebook")
-                notebook.locator(".jp-CodeCell").first.wait_for(timeout=60_000)
-                kernel_idle(page).wait_for(timeout=SECONDS_TO_START * 1000)
-                states = run_all(page, SECONDS_TO_RUN)
+    with site_tab(built, tmp_path, "site-failure.png") as (page, base):
+        notebook = lesson_opened(page, base, LESSON.folder.name)
+        states = run_all(page, SECONDS_TO_RUN)
 
-                ran = [done for done, _ in states]
-                stopped = ran.index(False) - 1 if False in ran else len(ran) - 1
-                assert "course.yours(" in code[stopped].source, (
-                    f"Run All stopped at code cell {stopped}, not at the first that loads the "
-                    f"student's unstarted lab: {states[stopped][1][-800:]}")
-                assert "You have not started" in states[stopped][1]
-                cells = notebook.locator(".jp-CodeCell")
-                for n in range(stopped):
-                    if any(call in code[n].source for call in TOUCHES_WORK):
-                        continue
-                    cells.nth(n).scroll_into_view_if_needed()  # a cell out of view is not drawn
-                    if pins[code[n].id].strip():
-                        cells.nth(n).locator(".jp-OutputArea-output").first.wait_for()
-                    shown = cells.nth(n).locator(".jp-OutputArea").inner_text()
-                    assert shown.strip() == pins[code[n].id].strip(), (
-                        f"code cell {n} ({code[n].id}) printed, in the browser:\n{shown}\n"
-                        f"and its pin says:\n{pins[code[n].id]}")
-                shoot(page, "site-lesson15-run.png", tmp_path)
+        ran = [done for done, _ in states]
+        stopped = ran.index(False) - 1 if False in ran else len(ran) - 1
+        assert "course.yours(" in code[stopped].source, (
+            f"Run All stopped at code cell {stopped}, not at the first that loads the "
+            f"student's unstarted lab: {states[stopped][1][-800:]}")
+        assert "You have not started" in states[stopped][1]
+        cells = notebook.locator(".jp-CodeCell")
+        for n in range(stopped):
+            if any(call in code[n].source for call in TOUCHES_WORK):
+                continue
+            cells.nth(n).scroll_into_view_if_needed()  # a cell out of view is not drawn
+            if pins[code[n].id].strip():
+                cells.nth(n).locator(".jp-OutputArea-output").first.wait_for()
+            shown = cells.nth(n).locator(".jp-OutputArea").inner_text()
+            assert shown.strip() == pins[code[n].id].strip(), (
+                f"code cell {n} ({code[n].id}) printed, in the browser:\n{shown}\n"
+                f"and its pin says:\n{pins[code[n].id]}")
+        shoot(page, "site-lesson15-run.png", tmp_path)
 
-                answer_prediction(api, page, LESSON)
-                shoot(page, "site-lesson15-prediction.png", tmp_path)
+        answer_prediction(api, page, LESSON)
+        shoot(page, "site-lesson15-prediction.png", tmp_path)
 
-                report = typed_and_run(page, notebook, len(code) - 1, f'course.check("{LAB.id}")')
-                api.expect(report).to_contain_text(count, timeout=SECONDS_TO_RUN * 1000)
-                text = report.inner_text()
-                assert text.startswith(PRACTICE + "\n"), text[:300]
-                assert after_checking(text) == expected, "the practice report is not the checker's"
-                report.scroll_into_view_if_needed()
-                shoot(page, "site-lesson15-practice-check.png", tmp_path)
+        report = typed_and_run(page, notebook, len(code) - 1, f'course.check("{LAB.id}")')
+        api.expect(report).to_contain_text(count, timeout=SECONDS_TO_RUN * 1000)
+        text = report.inner_text()
+        assert text.startswith(PRACTICE + "\n"), text[:300]
+        assert after_checking(text) == expected, "the practice report is not the checker's"
+        report.scroll_into_view_if_needed()
+        shoot(page, "site-lesson15-practice-check.png", tmp_path)
 
-                solved = typed_and_run(page, notebook, len(code), (
-                    "from pathlib import Path; from lab.check.lines import check_aloud; check_aloud("
-                    f"Path('/drive/{LAB.solution.relative_to(manifest.KIT).as_posix()}'), "
-                    f"Path('/drive/{LAB.tests.relative_to(manifest.KIT).as_posix()}'), "
-                    f"{LAB.lesson.number}, practice=True)"))
-                api.expect(solved).to_contain_text(solution_count, timeout=SECONDS_TO_RUN * 1000)
-                assert after_checking(solved.inner_text()) == solution_expected
+        solved = typed_and_run(page, notebook, len(code), (
+            "from pathlib import Path; from lab.check.lines import check_aloud; check_aloud("
+            f"Path('/drive/{LAB.solution.relative_to(manifest.KIT).as_posix()}'), "
+            f"Path('/drive/{LAB.tests.relative_to(manifest.KIT).as_posix()}'), "
+            f"{LAB.lesson.number}, practice=True)"))
+        api.expect(solved).to_contain_text(solution_count, timeout=SECONDS_TO_RUN * 1000)
+        assert after_checking(solved.inner_text()) == solution_expected
 
-                desk = typed_and_run(page, notebook, len(code) + 1,
-                                     f'course.hint("{LAB.id}"); course.progress()')
-                passed, failed = (int(word) for word in count.split()[::2])
-                api.expect(desk).to_contain_text(f"failing ({passed}/{passed + failed})",
-                                                 timeout=60_000)
-                assert f"Hint 1 of 3 for {LAB.name}" in desk.inner_text()
+        desk = typed_and_run(page, notebook, len(code) + 1,
+                             f'course.hint("{LAB.id}"); course.progress()')
+        passed, failed = (int(word) for word in count.split()[::2])
+        api.expect(desk).to_contain_text(f"failing ({passed}/{passed + failed})",
+                                         timeout=60_000)
+        assert f"Hint 1 of 3 for {LAB.name}" in desk.inner_text()
 
-                page.goto(f"{base}lab/index.html?path=work/{LAB.folder}/harness.py",
-                          timeout=60_000)
-                first = LAB.starter.read_text(encoding="utf-8").splitlines()[0]
-                api.expect(page.locator(".jp-FileEditor .cm-content")).to_contain_text(
-                    first, timeout=60_000)
-                shoot(page, "site-lab15.1-harness.png", tmp_path)
-            except BaseException:
-                with contextlib.suppress(Exception):
-                    shoot(page, "site-failure.png", tmp_path)
-                raise
-        finally:
-            browser.close()
-    assert not outside, f"the site reached beyond 127.0.0.1 for: {outside[:5]}"
+        page.goto(address(base, f"work/{LAB.folder}/harness.py"), timeout=60_000)
+        first = LAB.starter.read_text(encoding="utf-8").splitlines()[0]
+        api.expect(page.locator(".jp-FileEditor .cm-content")).to_contain_text(
+            first, timeout=60_000)
+        shoot(page, "site-lab15.1-harness.png", tmp_path)

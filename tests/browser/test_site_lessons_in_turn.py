@@ -3,31 +3,29 @@
 
 A student goes from lesson to lesson in the tab they have: by the lesson's address (the site's
 links, or a bookmark), or from JupyterLab's file browser while the lessons before are still open.
-Each time the new lesson must get a kernel of its own, started in the lesson's folder (so its
-first cell's `import lab` finds the lesson's doorway to the drive's package), within
-SECONDS_TO_START; a kernel that stays "Initializing" is what a tester saw. The site is built once
-(`python -m tools.site build`), served on 127.0.0.1, and opened in headless Chromium with every
-request to another host refused, as test_site_in_browser.py does.
+Each time the new lesson must get a kernel of its own, started in the lesson's folder (the
+typed cell prints its working directory), within SECONDS_TO_START; a kernel that stays
+"Initializing" is what a tester saw. The site is built once (`python -m tools.site build`),
+served on 127.0.0.1, and opened in headless Chromium with every request to another host refused
+(site_server.site_tab), as every browser test is.
 
     .venv/bin/python -m pytest -m browser tests/browser/test_site_lessons_in_turn.py
 """
 from __future__ import annotations
 
-import contextlib
 import re
 import time
 
 import pytest
 
 from lab.check import manifest
-from tests.browser.page import CHROMIUM_FLAGS, chromium, kernel_idle, playwright_api, shoot
-from tests.browser.test_site_in_browser import only_here, served, typed_and_run
+from tests.browser.page import kernel_idle, playwright_api, typed_and_run
+from tests.browser.site_server import SECONDS_TO_START, address, site_tab
 from tools import site
 
 pytestmark = pytest.mark.browser
 
 LESSONS = [manifest.lesson(number) for number in (1, 5, 15)]
-SECONDS_TO_START = 120  # a lesson's kernel, from opening it to idle
 SECONDS_TO_RUN = 60  # its first cell and one typed cell, once the kernel is idle
 # Printed by the typed cell: where the kernel runs, once the lesson's first cell has imported lab.
 WHERE = "import os; print('runs in', os.getcwd(), 'with', lab.__name__)"
@@ -39,33 +37,6 @@ def built(tmp_path_factory):
         return site.build(tmp_path_factory.mktemp("lessons-in-turn") / "site")
     except site.SiteError as problem:
         pytest.fail(f"The site did not build: {problem}", pytrace=False)
-
-
-@contextlib.contextmanager
-def one_tab(built, tmp_path, shot: str):
-    """(page, the site's address) in a fresh Chromium profile, with no host but 127.0.0.1
-    reached; a screenshot named `shot` if the test fails, and no request elsewhere if it
-    passes."""
-    api = playwright_api()
-    outside: list[str] = []
-
-    with served(built) as base, api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(chromium()), headless=True,
-                                             args=CHROMIUM_FLAGS, timeout=60_000)
-        try:
-            context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.route("**/*", only_here(outside))
-            page = context.new_page()
-            page.set_default_timeout(30_000)
-            try:
-                yield page, base
-            except BaseException:
-                with contextlib.suppress(Exception):
-                    shoot(page, shot, tmp_path)
-                raise
-        finally:
-            browser.close()
-    assert not outside, f"the site reached beyond 127.0.0.1 for: {outside[:5]}"
 
 
 def notebook_path(lesson: manifest.Lesson) -> str:
@@ -126,11 +97,11 @@ def runs_in_its_own_kernel(page, lesson: manifest.Lesson, how: str, opened: floa
 
 def test_lessons_opened_in_turn_by_their_address_in_one_tab_each_get_a_running_kernel(
         built, tmp_path):
-    with one_tab(built, tmp_path, "site-lessons-by-address.png") as (page, base):
+    with site_tab(built, tmp_path, "site-lessons-by-address.png") as (page, base):
         for n, lesson in enumerate(LESSONS):
             before = ", ".join(str(earlier.number) for earlier in LESSONS[:n])
             opened = time.monotonic()
-            page.goto(f"{base}lab/index.html?path={notebook_path(lesson)}", timeout=60_000)
+            page.goto(address(base, notebook_path(lesson)), timeout=60_000)
             how = (f"opened by its address in the tab where lesson{'s' * (n > 1)} {before} ran"
                    if before else "opened by its address")
             runs_in_its_own_kernel(page, lesson, how, opened)
@@ -150,10 +121,10 @@ def open_from_the_file_browser(page, path: str) -> None:
 
 def test_lessons_opened_in_turn_from_the_file_browser_beside_earlier_ones_each_get_a_kernel(
         built, tmp_path):
-    with one_tab(built, tmp_path, "site-lessons-from-the-file-browser.png") as (page, base):
+    with site_tab(built, tmp_path, "site-lessons-from-the-file-browser.png") as (page, base):
         first, *later = LESSONS
         opened = time.monotonic()
-        page.goto(f"{base}lab/index.html?path={notebook_path(first)}", timeout=60_000)
+        page.goto(address(base, notebook_path(first)), timeout=60_000)
         runs_in_its_own_kernel(page, first, "opened by its address", opened)
         for lesson in later:
             opened = time.monotonic()

@@ -16,19 +16,17 @@ harness.py, whose header says to check in a cell.
 """
 from __future__ import annotations
 
-import contextlib
 import re
 
 import pytest
 
 from lab.check import manifest
-from tests.browser.page import CHROMIUM_FLAGS, chromium, kernel_idle, playwright_api, shoot
-from tests.browser.test_site_in_browser import only_here, served, typed_and_run
+from tests.browser.page import chromium, playwright_api, shoot, typed_and_run
+from tests.browser.site_server import address, lesson_opened, site_tab
 from tools import site
 
 pytestmark = pytest.mark.browser
 
-SECONDS_TO_START = 120  # the kernel, loaded from the site and started in the page
 SECONDS_TO_CHECK = 300  # a practice check, in the page's Python
 TERMINAL = re.compile(r"lab_check\.py|course (start|check|hint|reset|progress)\b")
 SITES = {"through 5.1": ("5.1", manifest.lab("5.1")),
@@ -39,78 +37,56 @@ SITES = {"through 5.1": ("5.1", manifest.lab("5.1")),
 def test_the_site_names_the_pages_commands_and_shows_recorded_outputs_as_text(tmp_path, which):
     through, lab = SITES[which]
     api = playwright_api()
-    executable = chromium()
+    chromium()  # named as missing before the site is built
     try:
         built = site.build(tmp_path / "site", through=through)
     except site.SiteError as problem:
         pytest.fail(f"The site did not build: {problem}", pytrace=False)
-    outside: list[str] = []
     name = which.replace(" ", "-")
-    with served(built) as base, api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(executable), headless=True,
-                                             args=CHROMIUM_FLAGS, timeout=60_000)
-        try:
-            context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.route("**/*", only_here(outside))
-            page = context.new_page()
-            page.set_default_timeout(30_000)
-            try:
-                page.goto(f"{base}lab/index.html?path={site.notebook(lab.lesson.folder.name)}",
-                          timeout=60_000)
-                notebook = page.locator(".jp-NotebookPanel .jp-Notebook")
-                cells = notebook.locator(".jp-CodeCell")
-                cells.first.wait_for(timeout=60_000)
-                kernel_idle(page).wait_for(timeout=SECONDS_TO_START * 1000)
-                api.expect(notebook).to_contain_text(f'course.check("{lab.id}")')
-                lesson = notebook.inner_text()
-                assert not TERMINAL.search(lesson), \
-                    f"the lesson names a terminal command: {TERMINAL.search(lesson)[0]!r}"
+    with site_tab(built, tmp_path, f"site-words-{name}-failure.png") as (page, base):
+        notebook = lesson_opened(page, base, lab.lesson.folder.name)
+        cells = notebook.locator(".jp-CodeCell")
+        api.expect(notebook).to_contain_text(f'course.check("{lab.id}")')
+        lesson = notebook.inner_text()
+        assert not TERMINAL.search(lesson), \
+            f"the lesson names a terminal command: {TERMINAL.search(lesson)[0]!r}"
 
-                recorded = notebook.locator(".jp-OutputArea-output")
-                shown = [recorded.nth(n).inner_text() for n in range(recorded.count())]
-                if through:
-                    assert any(len(text.strip().splitlines()) > 1 for text in shown), \
-                        "the class site's lesson shows recorded outputs of several lines"
-                comma = [text for text in shown
-                         if any(line.startswith(",") for line in text.splitlines())]
-                assert not comma, f"a recorded output shows its lines joined by commas:\n" \
-                                  f"{comma[0][:400]}"
-                shoot(page, f"site-words-{name}-lesson.png", tmp_path)
+        recorded = notebook.locator(".jp-OutputArea-output")
+        shown = [recorded.nth(n).inner_text() for n in range(recorded.count())]
+        if through:
+            assert any(len(text.strip().splitlines()) > 1 for text in shown), \
+                "the class site's lesson shows recorded outputs of several lines"
+        comma = [text for text in shown
+                 if any(line.startswith(",") for line in text.splitlines())]
+        assert not comma, f"a recorded output shows its lines joined by commas:\n" \
+                          f"{comma[0][:400]}"
+        shoot(page, f"site-words-{name}-lesson.png", tmp_path)
 
-                last = cells.count() - 1
-                started = typed_and_run(page, notebook, last,
-                                        f'from lab import course; course.start("{lab.id}")')
-                api.expect(started).to_contain_text(f'course.check("{lab.id}")',
-                                                    timeout=60_000)
-                assert not TERMINAL.search(started.inner_text()), started.inner_text()
+        last = cells.count() - 1
+        started = typed_and_run(page, notebook, last,
+                                f'from lab import course; course.start("{lab.id}")')
+        api.expect(started).to_contain_text(f'course.check("{lab.id}")', timeout=60_000)
+        assert not TERMINAL.search(started.inner_text()), started.inner_text()
 
-                report = typed_and_run(page, notebook, last + 1, f'course.check("{lab.id}")')
-                api.expect(report).to_contain_text("Next: ", timeout=SECONDS_TO_CHECK * 1000)
-                checked = cells.nth(last + 2)
-                api.expect(checked.locator(".jp-InputArea-prompt")).to_have_text(
-                    re.compile(r"^\[\d+\]:$"), timeout=60_000)
-                closing = report.inner_text().strip().splitlines()[-1]
-                assert f'`course.hint("{lab.id}")`' in closing and \
-                    not TERMINAL.search(closing), closing
-                assert checked.locator(".jp-OutputArea-executeResult").count() == 0, \
-                    "course.check shows a value under its report"
-                outputs = checked.locator(".jp-OutputArea-output")
-                bare = {outputs.nth(n).inner_text().strip() for n in range(outputs.count())}
-                assert not bare & {"0", "1"}, "course.check shows its exit code"
-                report.scroll_into_view_if_needed()
-                shoot(page, f"site-words-{name}-check.png", tmp_path)
+        report = typed_and_run(page, notebook, last + 1, f'course.check("{lab.id}")')
+        api.expect(report).to_contain_text("Next: ", timeout=SECONDS_TO_CHECK * 1000)
+        checked = cells.nth(last + 2)
+        api.expect(checked.locator(".jp-InputArea-prompt")).to_have_text(
+            re.compile(r"^\[\d+\]:$"), timeout=60_000)
+        closing = report.inner_text().strip().splitlines()[-1]
+        assert f'`course.hint("{lab.id}")`' in closing and \
+            not TERMINAL.search(closing), closing
+        assert checked.locator(".jp-OutputArea-executeResult").count() == 0, \
+            "course.check shows a value under its report"
+        outputs = checked.locator(".jp-OutputArea-output")
+        bare = {outputs.nth(n).inner_text().strip() for n in range(outputs.count())}
+        assert not bare & {"0", "1"}, "course.check shows its exit code"
+        report.scroll_into_view_if_needed()
+        shoot(page, f"site-words-{name}-check.png", tmp_path)
 
-                page.goto(f"{base}lab/index.html?path=work/{lab.folder}/harness.py",
-                          timeout=60_000)
-                editor = page.locator(".jp-FileEditor .cm-content")
-                api.expect(editor).to_contain_text(f'course.check("{lab.id}")', timeout=60_000)
-                header = editor.inner_text().splitlines()[:3]
-                assert not TERMINAL.search("\n".join(header)), header
-                shoot(page, f"site-words-{name}-harness.png", tmp_path)
-            except BaseException:
-                with contextlib.suppress(Exception):
-                    shoot(page, f"site-words-{name}-failure.png", tmp_path)
-                raise
-        finally:
-            browser.close()
-    assert not outside, f"the site reached beyond 127.0.0.1 for: {outside[:5]}"
+        page.goto(address(base, f"work/{lab.folder}/harness.py"), timeout=60_000)
+        editor = page.locator(".jp-FileEditor .cm-content")
+        api.expect(editor).to_contain_text(f'course.check("{lab.id}")', timeout=60_000)
+        header = editor.inner_text().splitlines()[:3]
+        assert not TERMINAL.search("\n".join(header)), header
+        shoot(page, f"site-words-{name}-harness.png", tmp_path)

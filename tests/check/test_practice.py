@@ -8,23 +8,27 @@ What it cannot survive is named here and in the line it prints first: a file tha
 process, ends it, or patches what judges it.
 """
 import asyncio
+import sys
 
 import pytest
 
 from lab.check.lines import PRACTICE, check_aloud
-from lab.check import manifest, runner, suite
+from lab.check import manifest, runner, spin, suite
 from lab.desk import course
 from tools import wrong_designs
 
 from tests.check.test_checker import LAB, SUBMISSIONS, TABLE, lab_folder, submission
 
 # Bad submissions the practice check survives, and so must judge as lab_check.py does. The rest
-# end or block the process (crashes_the_interpreter, exits_during_a_test, hangs_in_a_busy_loop,
-# blocks_in_a_sleep), or reach into what judges them (patches_asyncio, patches_the_checks,
-# echoes_what_is_wanted, tampers_with_the_channel, forges_reports_during_a_test), which only a
-# separate process stops: a patch made in this process outlives the check.
+# end or block the process (crashes_the_interpreter, exits_during_a_test, blocks_in_a_sleep),
+# or reach into what judges them (patches_asyncio, patches_the_checks, echoes_what_is_wanted,
+# tampers_with_the_channel, forges_reports_during_a_test), which only a separate process stops:
+# a patch made in this process outlives the check. hangs_in_a_busy_loop is stopped by the
+# practice check's own spin guard, with the checker's verdicts in its own measure (below).
 SURVIVED = ("does_not_parse", "exits_at_import", "floods_output", "prints_fake_results",
             "waits_for_ever")
+SPUN = "without giving the event loop a turn (a loop that never awaits). It was stopped; the " \
+       "other tests still ran."
 
 
 def verdicts(harness, files, *, in_process, with_messages=True):
@@ -121,3 +125,67 @@ def test_course_check_in_the_browser_is_the_practice_check_and_is_recorded(
     last = course.last_check(LAB.id)
     assert last and last["passed"] > 0 and last["failed"] > 0
     assert out.rstrip().splitlines()[-2] == f"{last['passed']} passed, {last['failed']} failed"
+
+
+# --- a file that spins: the practice check's own spin guard (lab/check/spin.py) ---------------
+
+def spinning(tmp_path, snippet="hangs_in_a_busy_loop"):
+    path = tmp_path / "harness.py"
+    path.write_text(submission("solution", snippet), encoding="utf-8")
+    return path
+
+
+def test_a_busy_loop_is_stopped_in_process_with_the_checkers_verdict_on_each_test(tmp_path):
+    """The same tests time out as under lab_check.py, the others still run and pass, and the
+    reason is the checker's sentence, measured in rounds of harness.py's loops: the first stop
+    after the allowance, the later ones after the shorter one."""
+    path, limits = spinning(tmp_path), runner.Limits()
+    files = suite.of_lab(LAB.id, cumulative_=False)
+    practised = runner.run(path, files, runner.expected_for(files), in_process=True)
+    checked = runner.run(path, files, runner.expected_for(files))
+    assert [(o.id, o.verdict) for o in practised.outcomes] == \
+        [(o.id, o.verdict) for o in checked.outcomes]
+    stopped = [o.message for o in practised.outcomes if o.verdict == "timeout"]
+    assert len(stopped) >= 2 and any(o.verdict == "pass" for o in practised.outcomes)
+    assert stopped[0] == ("Timed out: this test spun through "
+                          f"{limits.rounds_without_a_turn:,} rounds of harness.py's loops " + SPUN)
+    assert all(m == f"Timed out: this test spun through {limits.rounds_after_a_hang:,} rounds of "
+                    "harness.py's loops " + SPUN for m in stopped[1:])
+
+
+def test_a_loop_whose_rounds_are_slow_is_stopped_by_the_wall_clock(tmp_path, monkeypatch):
+    """A clock that moves a second at every reading stands for a loop that sleeps in each round:
+    the allowance in seconds stops it long before the one in rounds, in lab_check.py's words."""
+    seconds = iter(range(1_000_000))
+    monkeypatch.setattr(spin.Guard, "clock", staticmethod(lambda: float(next(seconds))))
+    files = suite.of_lab(LAB.id, cumulative_=False)
+    report = runner.run(spinning(tmp_path), files, runner.expected_for(files), in_process=True)
+    stopped = [o.message for o in report.outcomes if o.verdict == "timeout"]
+    assert stopped and stopped[0].startswith("Timed out: this test held the process for 5 "
+                                             "seconds without giving the event loop a turn")
+    assert all("held the process for 1 second without" in m for m in stopped[1:])
+
+
+def test_a_file_that_spins_as_it_is_imported_is_stopped_and_says_so(tmp_path):
+    path = tmp_path / "harness.py"
+    path.write_text(LAB.solution.read_text(encoding="utf-8") + "\nwhile True:\n    pass\n",
+                    encoding="utf-8")
+    files = suite.of_lab(LAB.id, cumulative_=False)
+    report = runner.run(path, files, runner.expected_for(files), in_process=True)
+    assert report.import_error == (
+        f"harness.py does not import: its code at the top level went "
+        f"{runner.Limits().rounds_without_a_turn:,} rounds of harness.py's loops without ending, "
+        "and was stopped: is there code at the top level that never ends?")
+    assert {o.verdict for o in report.outcomes} == {"fail"}
+
+
+def test_after_a_file_spun_the_process_is_as_it_was_and_the_next_check_runs(tmp_path):
+    """What a notebook cell after the check needs: no tracer or monitoring tool left behind, and
+    the next practice check, of the reference, passes every test."""
+    tracer = sys.gettrace()
+    files = suite.of_lab(LAB.id, cumulative_=False)
+    runner.run(spinning(tmp_path), files, runner.expected_for(files), in_process=True)
+    assert sys.gettrace() is tracer
+    if spin.MONITORING is not None:
+        assert all(spin.MONITORING.get_tool(tool) is None for tool in spin.TOOL_IDS)
+    assert {v for _, v, _ in verdicts(LAB.solution, files, in_process=True)} == {"pass"}

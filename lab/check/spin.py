@@ -1,0 +1,169 @@
+"""The practice check's spin guard: a test that loops in harness.py without giving the event loop
+a turn is stopped inside this process, with the checker's verdict.
+
+lab_check.py runs harness.py in a child process and watches it from outside (lab/check/runner.py):
+a test that spins is killed once it has used its processor time without a turn. The practice
+check (runner.run's `in_process`, `course.check` in the browser) has no process to kill, and in
+the browser's Python (Pyodide) no thread or signal to interrupt one with. So while it runs, this
+guard counts the rounds harness.py's own loops go: each backward jump in code compiled from
+harness.py. A test that goes Limits.rounds_without_a_turn of them with no turn of the event
+loop in between, or takes a round Limits.seconds_per_test after the first round of its current
+turn (a loop whose every round blocks, such as one that sleeps), gets Spun raised inside that
+loop. Rounds are counted, not
+timed, so a slow or busy machine cannot make a correct test spin; the reference solutions go a
+few thousand rounds between two turns at most (bench/site_check.py counts them, and
+tests/check/test_practice.py runs every lab's solution under the guard). Once a test has spun,
+the tests after it get Limits' shorter allowances, as the child's guards shorten.
+
+Spun derives from BaseException, so a harness's `except Exception` does not swallow it, and any
+round taken after it was raised raises it again. The rounds are counted with sys.monitoring
+where Python has it (3.12 and later, and Pyodide), which costs nothing outside harness.py's
+jumps; earlier Pythons use sys.settrace, tracing harness.py's lines and counting a line that is
+not below the one before it (the loop went back) as a round.
+
+What it cannot stop, because no round of harness.py's loops is taken while it lasts: a single
+call that never returns or blocks for long (time.sleep(600), which in the browser really blocks;
+a loop inside a builtin such as sum(itertools.count()); a regular expression that backtracks for
+ever), a loop in code that harness.py makes at run time with exec or compile, and a loop that
+catches BaseException and goes round again. Such a call is waited out, and the test goes on as
+if it had been slow (a loop of such calls is stopped by the clock after its first rounds). In
+the browser, one that never ends holds the page's Python: the cell stays busy with only the
+check's first two lines printed, and Interrupt does nothing there; restarting the kernel
+(Kernel, Restart Kernel) ends it within seconds, keeping those lines and every file of the
+student's, and losing the kernel's variables.
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+from lab.check import turns
+from lab.check.verdict import held, spun
+
+MONITORING = getattr(sys, "monitoring", None)  # Python 3.12 and later
+TOOL_IDS = (3, 4)  # sys.monitoring's ids that no named tool (debugger, coverage, ...) claims
+
+
+class Spun(BaseException):
+    """A test went round harness.py's loops past its allowance without a turn of the event loop.
+    Its message is the test's verdict, in the checker's words."""
+
+
+class Guard:
+    """The spin guard of one practice run against the harness.py at `harness` (the path its
+    code was compiled from): a context manager around the import and the tests, with
+    `next_test()` called as each test starts. `clock` is the wall clock the bound in seconds
+    reads (replaceable in the kit's tests)."""
+
+    clock = staticmethod(time.monotonic)
+
+    def __init__(self, harness: str, limits):
+        self.path, self.limits = str(harness), limits
+        self.hung = False  # a test of this run has spun: later tests get the shorter allowances
+        self.importing = True
+        self.turn: int | None = None  # the event loop's turn the rounds are counted in
+        self.rounds, self.since = 0, 0.0
+        self.rounds_allowed, self.seconds_allowed = 0, 0.0
+        self.tool: int | None = None
+        self._before = None  # the trace function sys.settrace replaced, put back on exit
+
+    # --- the allowances ------------------------------------------------------------------------
+
+    def _allow(self) -> None:
+        """Set the allowances for what runs next: the import's, a test's, or a test's once the
+        run has spun."""
+        limits = self.limits
+        if self.importing:
+            self.rounds_allowed, self.seconds_allowed = (limits.rounds_without_a_turn,
+                                                         limits.seconds_to_import)
+        elif self.hung:
+            self.rounds_allowed = min(limits.rounds_without_a_turn, limits.rounds_after_a_hang)
+            self.seconds_allowed = min(limits.seconds_per_test, limits.seconds_after_a_hang)
+        else:
+            self.rounds_allowed, self.seconds_allowed = (limits.rounds_without_a_turn,
+                                                         limits.seconds_per_test)
+
+    def next_test(self) -> None:
+        """A test starts: its rounds are counted from here. After a stop under sys.settrace,
+        which unsets a trace function that raises, the guard is set again."""
+        self.importing, self.turn = False, None
+        self._allow()
+        if self.tool is None and sys.gettrace() is not self._call:
+            sys.settrace(self._call)
+
+    def _round(self) -> None:
+        """One round of a loop in harness.py: count it, and stop the test past its allowance.
+        The clock is read at each of a turn's first rounds, then at every 32nd: reading it costs
+        more than the rest of a round in the browser, and a loop whose rounds are slow enough
+        for the clock to matter is caught in its first rounds."""
+        turn = turns.turns_taken()
+        if turn != self.turn:
+            self.turn, self.rounds, self.since = turn, 0, self.clock()
+            return
+        rounds = self.rounds = self.rounds + 1
+        if rounds > self.rounds_allowed:
+            self._stop(f"{self.rounds_allowed:,} rounds of harness.py's loops")
+        if (rounds < 64 or not rounds & 31) and self.clock() - self.since > self.seconds_allowed:
+            self._stop(None)
+
+    def _stop(self, rounds: str | None) -> None:
+        seconds = self.seconds_allowed
+        if not self.importing:
+            self.hung = True
+            self._allow()
+            raise Spun(spun(rounds) if rounds else held(seconds))
+        went = f"went {rounds}" if rounds else f"ran for {seconds:g} seconds"
+        raise Spun(f"its code at the top level {went} without ending, and was stopped: is there "
+                   "code at the top level that never ends?")
+
+    # --- arming -------------------------------------------------------------------------------
+
+    def __enter__(self) -> "Guard":
+        self.turn = turns.turns_taken()
+        self.since = self.clock()
+        self._allow()
+        if MONITORING is not None:
+            for tool in TOOL_IDS:
+                try:
+                    MONITORING.use_tool_id(tool, "lab.check.spin")
+                except ValueError:
+                    continue  # taken by another tool
+                self.tool = tool
+                MONITORING.register_callback(tool, MONITORING.events.JUMP, self._jump)
+                MONITORING.set_events(tool, MONITORING.events.JUMP)
+                return self
+        self._before = sys.gettrace()
+        sys.settrace(self._call)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.tool is not None:
+            MONITORING.set_events(self.tool, 0)
+            MONITORING.register_callback(self.tool, MONITORING.events.JUMP, None)
+            MONITORING.free_tool_id(self.tool)
+            self.tool = None
+        else:
+            sys.settrace(self._before)
+
+    def _jump(self, code, source: int, destination: int):
+        if code.co_filename != self.path:
+            return MONITORING.DISABLE  # never again at this jump: it is not harness.py's
+        if destination < source:
+            self._round()
+        return None
+
+    def _call(self, frame, event, arg):
+        """sys.settrace's tracer: trace harness.py's frames only, and count a line that is not
+        below the one before it in its frame (the loop has gone back) as a round."""
+        if frame.f_code.co_filename != self.path:
+            return None
+        last = frame.f_lineno
+
+        def line(frame, event, arg):
+            nonlocal last
+            if event == "line":
+                if frame.f_lineno <= last:
+                    self._round()
+                last = frame.f_lineno
+            return line
+        return line

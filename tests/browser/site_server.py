@@ -1,0 +1,65 @@
+"""The course's browser site (tools/site.py) for the browser tests: a built site served on
+127.0.0.1 from a thread, a tab on it that reaches no other host, and a lesson opened there with
+its kernel ready. The site's JupyterLab and Python run in the page, so serving files is all a
+test needs (jupyterlab_server.py is the kit's JupyterLab, a real server)."""
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+from tests.browser.page import kernel_idle, opened
+from tools import site
+
+SECONDS_TO_START = 120  # a lesson's kernel, loaded from the site and started in the page
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        pass  # the browser dropping a connection it no longer wants is not a failure
+
+
+@contextlib.contextmanager
+def served(folder: Path):
+    """The folder on http://127.0.0.1:PORT/, from a thread; always shut down."""
+    server = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextlib.contextmanager
+def site_tab(built: Path, tmp_path: Path, shot: str):
+    """(page, the site's address): the site at `built` served, and a page of its own opened on
+    nothing yet (page.opened: a fresh profile, 127.0.0.1 only, a screenshot named `shot` if the
+    block fails, and the test failing afterwards if the site reached for another host)."""
+    with served(built) as base, opened(tmp_path, shot, "the site") as page:
+        yield page, base
+
+
+def address(base: str, path: str) -> str:
+    """The site's JupyterLab opening `path` (a notebook or a file in the browser's storage)."""
+    return f"{base}lab/index.html?path={path}"
+
+
+def lesson_opened(page, base: str, lesson_folder: str,
+                  seconds_to_start: float = SECONDS_TO_START):
+    """Open the notebook of the lesson in `lesson_folder` (its name) as a student does, by its
+    address, and wait until its first code cell is drawn and its kernel idle, for at most
+    `seconds_to_start`; returns the notebook's locator."""
+    page.goto(address(base, site.notebook(lesson_folder)), timeout=60_000)
+    notebook = page.locator(".jp-NotebookPanel .jp-Notebook")
+    notebook.locator(".jp-CodeCell").first.wait_for(timeout=60_000)
+    kernel_idle(page).wait_for(timeout=seconds_to_start * 1000)
+    return notebook

@@ -1,0 +1,88 @@
+"""A harness.py that spins, checked in the course's browser site (tools/site.py): the practice
+check stops each test that spins, says so in lab_check.py's verdicts, and the page's Python is
+free for the next cell.
+
+Builds and serves the site as test_site_in_browser.py does (127.0.0.1 only, every other host
+refused), opens lesson 15 in headless Chromium and, once its kernel is idle, types three cells
+as a student would: one that starts lab 15.1 and writes into the work folder the lab's
+reference with a tool that busy-loops (tests/check/submissions/hangs_in_a_busy_loop.py, whose
+loop never awaits), one that runs `course.check("15.1")`, and one that prints. The check must
+end within SECONDS_TO_CHECK with lab_check.py's count line for the same file, time out the same
+tests, give the first of them the spin guard's reason (lab/check/spin.py), and the next cell
+must then run. Before that guard, the check held the page's Python for good: the test failed at
+SECONDS_TO_CHECK with no count line.
+
+    .venv/bin/python -m pytest -m browser tests/browser/test_site_spinning_file.py
+"""
+from __future__ import annotations
+
+import pytest
+
+from lab.check import manifest, runner
+from tests.browser.page import checkers_report, chromium, playwright_api, shoot, typed_and_run
+from tests.browser.site_server import lesson_opened, site_tab
+from tools import site
+
+pytestmark = pytest.mark.browser
+
+LESSON = manifest.lesson(15)
+LAB = manifest.lab("15.1")
+SPINS = (manifest.KIT / "tests" / "check" / "submissions" / "hangs_in_a_busy_loop.py"
+         ).read_text(encoding="utf-8")
+# The whole check, spun tests included: a bound against a page that never answers, not an aim
+# (bench/site_check.py measures how long it takes).
+SECONDS_TO_CHECK = 60
+NEXT = "print('the next cell ran', 6 * 7)"
+
+
+def timed_out(report: str) -> list[str]:
+    """The sentences of the tests a report says timed out."""
+    return [line.strip()[4:].strip() for line in report.splitlines()
+            if line.strip().startswith("TIME ")]
+
+
+def test_a_file_that_spins_is_stopped_and_reported_in_the_page_which_stays_usable(tmp_path):
+    api = playwright_api()
+    chromium()  # named as missing before the site is built
+    harness = tmp_path / "harness.py"
+    harness.write_text(LAB.solution.read_text(encoding="utf-8") + "\n" + SPINS, encoding="utf-8")
+    count, expected = checkers_report(harness, LAB)
+    assert timed_out(expected) and not count.endswith(" 0 failed"), \
+        "lab_check.py must stop some of this file's tests for this test to mean anything"
+    try:
+        built = site.build(tmp_path / "site")
+    except site.SiteError as problem:
+        pytest.fail(f"The site did not build: {problem}", pytrace=False)
+    written = ('from lab import course; from lab.check import manifest; '
+               f'course.start("{LAB.id}", force=True); '
+               f'(course.folder("{LAB.id}") / "harness.py").write_text('
+               f'manifest.lab("{LAB.id}").solution.read_text(encoding="utf-8") + '
+               f'{chr(10) + SPINS!r}, encoding="utf-8"); print("written")')
+    with site_tab(built, tmp_path, "site-spinning-file-failure.png") as (page, base):
+        notebook = lesson_opened(page, base, LESSON.folder.name)
+        last = notebook.locator(".jp-CodeCell").count() - 1
+
+        started = typed_and_run(page, notebook, last, written)
+        api.expect(started).to_contain_text("written", timeout=60_000)
+
+        report = typed_and_run(page, notebook, last + 1, f'course.check("{LAB.id}")')
+        try:
+            api.expect(report).to_contain_text(count, timeout=SECONDS_TO_CHECK * 1000)
+            shown = None
+        except AssertionError:
+            shown = "\n".join(report.all_inner_texts())
+        if shown is not None:
+            pytest.fail(f"The practice check of a file that spins printed no count line "
+                        f"within {SECONDS_TO_CHECK} s; the cell shows:\n{shown}",
+                        pytrace=False)
+        text = report.inner_text()
+        assert timed_out(text) == timed_out(expected), \
+            "the page stopped other tests than lab_check.py did"
+        first = text.split("TIME ", 1)[1]
+        assert (f"spun through {runner.Limits().rounds_without_a_turn:,} rounds of "
+                "harness.py's loops without giving the event loop a turn") in first
+        report.scroll_into_view_if_needed()
+        shoot(page, "site-spinning-file-check.png", tmp_path)
+
+        after = typed_and_run(page, notebook, last + 2, NEXT)
+        api.expect(after).to_contain_text("the next cell ran 42", timeout=60_000)
