@@ -102,9 +102,14 @@ class Plan:
         return out
 
     def expected(self) -> seeds.Expected:
-        """Every test's observations on the reference, under the plan's seed."""
+        """Every test's observations on the reference, under the plan's seed: the run draws
+        under the seed these carry, so kit records made under another would grade silently
+        under theirs (a plan under a secret seed whose reference was never recorded)."""
         found = seeds.Expected(self.recorded, self.seed) if self.recorded is not None else \
             runner.expected_for(self.kit_files())
+        if found.seed != self.seed:
+            raise PlanError(f"This plan grades under seed {self.seed}, but the reference's "
+                            f"observations it holds were made under seed {found.seed}.")
         for extra in self.extras:
             found.update(extra.expected)
         return found
