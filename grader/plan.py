@@ -128,6 +128,34 @@ class Plan:
                    seed=data.get("seed", seeds.PUBLIC), recorded=data.get("recorded"))
 
 
+def reseeded(plan: Plan, seed: int) -> Plan:
+    """`plan` judging under `seed`: the reference's observations of the kit's tests and of each
+    extra test recorded again under it, here, before any submission runs. The Gradescope
+    bundle draws its seed when it grades, from the reference it carries for this alone."""
+    lab = manifest.lab(plan.lab)
+    if not lab.solution.is_file():
+        raise PlanError(f"Grading under a seed of its own records the reference of {lab.name} "
+                        "first, and this copy of the kit has no solutions/ to record it from.")
+    again = Plan(lab=plan.lab, own_lab_only=plan.own_lab_only, tests=list(plan.tests), seed=seed)
+    again.recorded = dict(record.record(lab.solution, again.kit_files(), seed=seed))
+    again.extras = [Extra(e.name, e.source, _record_extra(lab, e.name, e.source, seed))
+                    for e in plan.extras]
+    return again
+
+
+def _record_extra(lab, name: str, source: str, seed: int) -> dict:
+    """The reference's observations of one extra tests file under `seed`."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{name}.py"
+        path.write_text(source, encoding="utf-8")
+        try:
+            return dict(record.record(lab.solution, [suite.TestFile(None, path, source)],
+                                      seed=seed))
+        except record.ReferenceFailed as exc:
+            raise PlanError("An extra test fails on the reference solution, so it cannot be "
+                            f"used to grade:\n{exc}") from None
+
+
 def points_in(source: str) -> dict[str, float]:
     """{function name: points} for each @lab_test(..., points=N) in a test file's code."""
     return {test.name: test.points for test in suite.declared(source, "")
@@ -178,20 +206,11 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
         if not lab.solution.is_file():
             raise PlanError(f"Extra tests are judged against the reference of {lab.name}, and "
                             "this copy of the kit has no solutions/ to record it from.")
-        with tempfile.TemporaryDirectory() as folder:
-            for name, source in extras_files:
-                path = Path(folder) / f"{name}.py"
-                path.write_text(source, encoding="utf-8")
-                test_file = suite.TestFile(None, path, source)
-                if not suite.declared(source, name):
-                    raise PlanError(f"The extra tests file {name[7:]}.py holds no "
-                                    "@lab_test(...) tests.")
-                try:
-                    observed = record.record(lab.solution, [test_file], seed=seed)
-                except record.ReferenceFailed as exc:
-                    raise PlanError("An extra test fails on the reference solution, so it "
-                                    f"cannot be used to grade:\n{exc}") from None
-                plan.extras.append(Extra(name, source, observed))
+        for name, source in extras_files:
+            if not suite.declared(source, name):
+                raise PlanError(f"The extra tests file {name[7:]}.py holds no "
+                                "@lab_test(...) tests.")
+            plan.extras.append(Extra(name, source, _record_extra(lab, name, source, seed)))
     expected = plan.expected()
     for test_file in plan.kit_files():
         default = manifest.lab(test_file.lab_id).points
