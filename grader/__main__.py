@@ -3,7 +3,7 @@
     python -m grader grade --lab 15.1 SUBMISSIONS --out OUT [--jobs N] [--own-lab-only]
                      [--extra-tests FILE ...] [--seconds-per-test S]
                      [--seconds-per-submission S] [--memory-mb M] [--quiet] [--unsandboxed]
-                     [--allow-shared-user]
+                     [--allow-shared-user] [--seed N]
     python -m grader gradescope --lab 15.1 --out bundle.zip [--own-lab-only]
                      [--extra-tests FILE ...] [--hidden-visibility V] [limits as for grade]
     python -m grader classroom --lab 15.1 --out DIR
@@ -20,7 +20,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from lab.check import manifest
+from lab.check import manifest, seeds
 from lab.check.errors import UserError
 
 from grader import batch, plan as plans, report
@@ -69,6 +69,10 @@ def main(argv=None) -> int:
                        help="grade --jobs submissions at once even where they must share a "
                             "user, so that one can read and change the files of the one "
                             "beside it")
+    grade.add_argument("--seed", type=int, default=None,
+                       help="the seed the tests draw their cases under (default: a secret one, "
+                            "drawn for this output folder and kept in it, so that a re-run "
+                            "resumes under the same seed)")
     _limits(grade)
 
     bundle = commands.add_parser("gradescope", help="build a Gradescope autograder bundle")
@@ -118,6 +122,18 @@ def _settings(args) -> batch.Settings:
                           memory_mb=args.memory_mb)
 
 
+SEED_FILE = ".seed"  # in a grading run's output folder, readable by its owner alone
+
+
+def _grading_seed(out: Path, given: int | None) -> int:
+    """The seed this grading run draws its cases under: `given`, else the one an earlier run
+    kept in `out` (so that a re-run resumes), else a secret one, which the run keeps there."""
+    kept = out / SEED_FILE
+    if given is None and kept.is_file():
+        return int(kept.read_text(encoding="utf-8"))
+    return seeds.secret() if given is None else given
+
+
 def _run(args) -> int:
     if args.command == "grade":
         if not args.submissions.is_dir():
@@ -131,14 +147,18 @@ def _run(args) -> int:
             raise GraderError("choose an output folder that neither holds nor sits inside the "
                               "kit or the submissions folder (it is hidden from submissions "
                               "while they run, and a re-run would take it for a student)")
+        seed = _grading_seed(args.out, args.seed)
         plan = plans.make(args.lab, own_lab_only=args.own_lab_only,
-                          extra_tests=args.extra_tests)
+                          extra_tests=args.extra_tests, seed=seed)
         subs, ignored = batch.find(args.submissions)
         if not subs:
             raise GraderError(f"{args.submissions} holds no submissions (NAME.py files or "
                               "NAME/ folders with a harness.py)")
         if not args.out.exists():
             args.out.mkdir(parents=True, mode=0o700)  # others' grades are nobody else's
+        kept = args.out / SEED_FILE
+        kept.write_text(f"{seed}\n", encoding="utf-8")
+        kept.chmod(0o600)
         results, isolation = batch.grade_all(
             plan, subs, args.out, jobs=args.jobs, settings=settings,
             extra_files=args.extra_tests, unsandboxed_root=args.unsandboxed,

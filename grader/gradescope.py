@@ -11,8 +11,15 @@ The bundle is a zip with, at its root:
     grader_plan.json    the plan: the lab, the tests and their points, the limits, and the
                         instructor's extra tests with the reference's observations of them
     kit/                the kit's lab/ package, every lab's tests.py and expected.json (under
-                        starters/), the lessons' lesson.toml files and grader/; no solutions,
-                        no source/
+                        starters/), the lessons' lesson.toml files and grader/, and the graded
+                        lab's reference alone (under solutions/); no other solution, no source/
+
+Seeds: each submission is graded under a secret seed drawn when it is graded, so the cases it
+meets are in no released expected.json and differ from one submission to the next. The
+reference's observations under that seed are recorded first, from the reference the bundle
+carries for this alone; it is kept from the submission as the plan is: readable by root
+alone (setup.sh and run_autograder make it so), and covered by the sandbox with the kit's
+solutions/. results.json names the seed and the local checker's `--seed N`.
 
 run_autograder reads GRADER_SOURCE, GRADER_SUBMISSION, GRADER_RESULTS and GRADER_PYTHON when
 they are set, so that it can be run on any machine to try a bundle before uploading it.
@@ -26,10 +33,10 @@ import zipfile
 from dataclasses import asdict
 from pathlib import Path
 
-from lab.check import manifest
+from lab.check import manifest, seeds
 from lab.check.verdict import Verdict
 
-from grader import batch
+from grader import batch, plan as plans, report
 from grader.batch import Unfound
 from grader.errors import GraderError
 from grader.plan import Plan
@@ -62,8 +69,10 @@ if ! PYTHON="$(find_python)"; then
 fi
 echo "$PYTHON" > "$SOURCE/python-path"
 
-# The plan holds the extra tests' expected values: only root may read it.
+# The plan holds the extra tests' expected values, and solutions/ the reference each
+# submission's seed is recorded from: only root may read them.
 chmod 600 "$SOURCE/grader_plan.json"
+chmod -R go-rwx "$SOURCE/kit/solutions"
 # The kit uses only Python's standard library; check that its copy loads.
 cd "$SOURCE/kit"
 "$PYTHON" -c "import sys, lab.check.child, grader.gradescope
@@ -87,6 +96,7 @@ SUBMISSION="${GRADER_SUBMISSION:-/autograder/submission}"
 RESULTS="${GRADER_RESULTS:-/autograder/results/results.json}"
 PYTHON="${GRADER_PYTHON:-$(cat "$SOURCE/python-path" 2>/dev/null || command -v python3)}"
 chmod 600 "$SOURCE/grader_plan.json" 2>/dev/null
+chmod -R go-rwx "$SOURCE/kit/solutions" 2>/dev/null
 mkdir -p "$(dirname "$RESULTS")"
 cd "$SOURCE/kit"
 exec "$PYTHON" -m grader gradescope-run --source "$SOURCE" --submission "$SUBMISSION" \\
@@ -100,6 +110,11 @@ def build(plan: Plan, out: Path, *, settings: batch.Settings | None = None,
     if hidden_visibility not in VISIBILITIES:
         raise GraderError(f"--hidden-visibility is one of {', '.join(VISIBILITIES)}")
     settings = settings or batch.Settings()
+    reference = manifest.lab(plan.lab).solution
+    if not reference.is_file():
+        raise GraderError("A bundle grades each submission under a seed of its own, recorded "
+                          "first on the lab's reference, and this copy of the kit has no "
+                          "solutions/ to carry it from.")
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     config = {"plan": plan.to_dict(), "settings": asdict(settings),
@@ -111,12 +126,15 @@ def build(plan: Plan, out: Path, *, settings: batch.Settings | None = None,
         _add(bundle, PLAN, json.dumps(config, indent=1, ensure_ascii=False) + "\n", 0o600)
         for path in sorted(_kit_files(kit)):
             _add(bundle, "kit/" + path.relative_to(kit).as_posix(), path.read_bytes(), 0o644)
+        _add(bundle, "kit/" + reference.relative_to(kit).as_posix(), reference.read_bytes(),
+             0o600)
     return out
 
 
 def _kit_files(kit: Path):
     """The files the bundle's kit needs: lab/ and grader/ (code), each lesson's lesson.toml, and
-    each lab's tests and the reference's observations of them. Never solutions/ or source/."""
+    each lab's tests and the reference's observations of them. Never solutions/ (build adds
+    the graded lab's reference alone) or source/."""
     for folder in ("lab", "grader"):
         for path in (kit / folder).rglob("*"):
             if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
@@ -137,10 +155,11 @@ def _add(bundle: zipfile.ZipFile, name: str, data, mode: int) -> None:
 # --- inside Gradescope -------------------------------------------------------------------------
 
 def run_inside(source: Path, submission: Path, results: Path) -> int:
-    """Grade the submission folder's harness.py with the bundle's plan and write results.json."""
+    """Grade the submission folder's harness.py with the bundle's plan, under a secret seed
+    drawn now and the reference recorded under it first, and write results.json."""
     started = time.monotonic()
     config = json.loads((Path(source) / PLAN).read_text(encoding="utf-8"))
-    plan = Plan.from_dict(config["plan"])
+    plan = plans.reseeded(Plan.from_dict(config["plan"]), seeds.secret())
     settings = batch.Settings(**config["settings"])
     sub = submission_in(Path(submission))
     with tempfile.TemporaryDirectory(prefix="grader-run-") as work:
@@ -209,6 +228,10 @@ def results_json(plan: Plan, row: Row, isolation: dict, hidden_visibility: str,
         lines.append("Your harness.py did not import, so no test could run:\n"
                      + row.import_error)
     lines += row.notes
+    if plan.seed != seeds.PUBLIC and not row.problem:
+        lines.append(report.seed_words(
+            plan.seed, f"`python lab/lab_check.py --harness harness.py --lesson "
+                       f"{lab.lesson.number} tests.py`, run in your lab folder"))
     return {
         "score": row.score,
         "execution_time": int(round(seconds)),
@@ -216,6 +239,6 @@ def results_json(plan: Plan, row: Row, isolation: dict, hidden_visibility: str,
         "visibility": "visible",
         "stdout_visibility": "hidden",
         "tests": tests,
-        "extra_data": {"lab": plan.lab, "verdict": row.verdict,
+        "extra_data": {"lab": plan.lab, "verdict": row.verdict, "seed": plan.seed,
                        "isolation": isolation["level"]},
     }

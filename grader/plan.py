@@ -5,6 +5,11 @@ instructor's extra hidden tests, if any. It is plain data, so it can be sent to 
 and written into a Gradescope bundle, where no solution is present: the observations of the
 extra tests are recorded against the reference when the plan is made, not when it is used.
 
+Seeds: a plan judges under one seed. `make(..., seed=seeds.secret())` records the reference's
+observations of the kit's tests under that seed when the plan is made, as it does for extra
+tests, so a grading run's cases are ones no released expected.json holds; with the public
+seed the kit's expected.json files are used as they are.
+
 Points: a test's points are the `points=` its @lab_test decorator gives, else the `points` of its
 lab in lesson.toml (default 1). An extra test without `points=` takes the graded lab's.
 """
@@ -17,7 +22,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lab.check import manifest, record, runner, suite
+from lab.check import manifest, record, runner, seeds, suite
 from lab.check.verdict import sets_line
 
 from grader.errors import PlanError
@@ -48,6 +53,8 @@ class Plan:
     own_lab_only: bool = False
     extras: list[Extra] = field(default_factory=list)
     tests: list[Test] = field(default_factory=list)
+    seed: int = seeds.PUBLIC
+    recorded: dict | None = None  # the kit tests' observations under a seed not the public
 
     @property
     def max_score(self) -> float:
@@ -73,7 +80,7 @@ class Plan:
         """Changes whenever what is graded or how it scores changes, so that a resumed batch
         never reuses a result graded under another plan."""
         files = [(f.stem, f.source) for f in self.kit_files()]
-        data = json.dumps([self.lab, self.own_lab_only, files, self.expected(),
+        data = json.dumps([self.lab, self.own_lab_only, self.seed, files, self.expected(),
                            [(e.name, e.source) for e in self.extras],
                            [(t.id, t.points) for t in self.tests]], sort_keys=True)
         return hashlib.sha256(data.encode()).hexdigest()[:16]
@@ -94,22 +101,59 @@ class Plan:
             out.append(suite.TestFile(None, path, extra.source))
         return out
 
-    def expected(self) -> dict:
-        found = runner.expected_for(self.kit_files())
+    def expected(self) -> seeds.Expected:
+        """Every test's observations on the reference, under the plan's seed: the run draws
+        under the seed these carry, so kit records made under another would grade silently
+        under theirs (a plan under a secret seed whose reference was never recorded)."""
+        found = seeds.Expected(self.recorded, self.seed) if self.recorded is not None else \
+            runner.expected_for(self.kit_files())
+        if found.seed != self.seed:
+            raise PlanError(f"This plan grades under seed {self.seed}, but the reference's "
+                            f"observations it holds were made under seed {found.seed}.")
         for extra in self.extras:
             found.update(extra.expected)
         return found
 
     def to_dict(self) -> dict:
-        return {"lab": self.lab, "own_lab_only": self.own_lab_only,
-                "extras": [vars(e) for e in self.extras],
+        return {"lab": self.lab, "own_lab_only": self.own_lab_only, "seed": self.seed,
+                "recorded": self.recorded,
+                "extras": [{**vars(e), "expected": dict(e.expected)} for e in self.extras],
                 "tests": [vars(t) for t in self.tests]}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Plan":
         return cls(lab=data["lab"], own_lab_only=data.get("own_lab_only", False),
                    extras=[Extra(**e) for e in data.get("extras", [])],
-                   tests=[Test(**t) for t in data.get("tests", [])])
+                   tests=[Test(**t) for t in data.get("tests", [])],
+                   seed=data.get("seed", seeds.PUBLIC), recorded=data.get("recorded"))
+
+
+def reseeded(plan: Plan, seed: int) -> Plan:
+    """`plan` judging under `seed`: the reference's observations of the kit's tests and of each
+    extra test recorded again under it, here, before any submission runs. The Gradescope
+    bundle draws its seed when it grades, from the reference it carries for this alone."""
+    lab = manifest.lab(plan.lab)
+    if not lab.solution.is_file():
+        raise PlanError(f"Grading under a seed of its own records the reference of {lab.name} "
+                        "first, and this copy of the kit has no solutions/ to record it from.")
+    again = Plan(lab=plan.lab, own_lab_only=plan.own_lab_only, tests=list(plan.tests), seed=seed)
+    again.recorded = dict(record.record(lab.solution, again.kit_files(), seed=seed))
+    again.extras = [Extra(e.name, e.source, _record_extra(lab, e.name, e.source, seed))
+                    for e in plan.extras]
+    return again
+
+
+def _record_extra(lab, name: str, source: str, seed: int) -> dict:
+    """The reference's observations of one extra tests file under `seed`."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{name}.py"
+        path.write_text(source, encoding="utf-8")
+        try:
+            return dict(record.record(lab.solution, [suite.TestFile(None, path, source)],
+                                      seed=seed))
+        except record.ReferenceFailed as exc:
+            raise PlanError("An extra test fails on the reference solution, so it cannot be "
+                            f"used to grade:\n{exc}") from None
 
 
 def points_in(source: str) -> dict[str, float]:
@@ -118,9 +162,12 @@ def points_in(source: str) -> dict[str, float]:
             if test.points is not None}
 
 
-def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=()) -> Plan:
+def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
+         seed: int = seeds.PUBLIC) -> Plan:
     """The plan for grading `lab_id`: the cumulative suite (or only the lab's own tests), then
-    each extra tests file, whose observations are recorded here on the lab's reference."""
+    each extra tests file, whose observations are recorded here on the lab's reference, all
+    under `seed`; under a seed other than the public one the kit's tests are recorded here on
+    the reference too, before any submission runs."""
     try:
         lab = manifest.lab(lab_id)
     except KeyError as exc:
@@ -128,7 +175,13 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=()) -> Plan:
     if lab.reference_only or not lab.tests.exists():
         raise PlanError(f"{lab.name.capitalize()} is not built in this kit yet, so it has no "
                         "tests to grade with.")
-    plan = Plan(lab=lab.id, own_lab_only=own_lab_only)
+    plan = Plan(lab=lab.id, own_lab_only=own_lab_only, seed=seed)
+    if seed != seeds.PUBLIC:
+        if not lab.solution.is_file():
+            raise PlanError(f"Grading under a seed of its own records the reference of "
+                            f"{lab.name} first, and this copy of the kit has no solutions/ to "
+                            "record it from.")
+        plan.recorded = dict(record.record(lab.solution, plan.kit_files(), seed=seed))
     extras_files = []
     names = set()
     for given in extra_tests:
@@ -153,20 +206,11 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=()) -> Plan:
         if not lab.solution.is_file():
             raise PlanError(f"Extra tests are judged against the reference of {lab.name}, and "
                             "this copy of the kit has no solutions/ to record it from.")
-        with tempfile.TemporaryDirectory() as folder:
-            for name, source in extras_files:
-                path = Path(folder) / f"{name}.py"
-                path.write_text(source, encoding="utf-8")
-                test_file = suite.TestFile(None, path, source)
-                if not suite.declared(source, name):
-                    raise PlanError(f"The extra tests file {name[7:]}.py holds no "
-                                    "@lab_test(...) tests.")
-                try:
-                    observed = record.record(lab.solution, [test_file])
-                except record.ReferenceFailed as exc:
-                    raise PlanError("An extra test fails on the reference solution, so it "
-                                    f"cannot be used to grade:\n{exc}") from None
-                plan.extras.append(Extra(name, source, observed))
+        for name, source in extras_files:
+            if not suite.declared(source, name):
+                raise PlanError(f"The extra tests file {name[7:]}.py holds no "
+                                "@lab_test(...) tests.")
+            plan.extras.append(Extra(name, source, _record_extra(lab, name, source, seed)))
     expected = plan.expected()
     for test_file in plan.kit_files():
         default = manifest.lab(test_file.lab_id).points

@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from lab.check import manifest
+from lab.check import manifest, seeds
 from lab.check.verdict import Verdict
 from lab.check.advice import collateral
 
@@ -128,7 +128,17 @@ def feedback(plan: Plan, r: Row) -> str:
                   f"{lab.lesson.number} tests.py`"
                   + (" (tests marked hidden are your instructor's and not in your copy)."
                      if any(t.hidden for t in plan.tests) else "."), ""]
+        if plan.seed != seeds.PUBLIC:
+            lines += [seed_words(plan.seed, "that command"), ""]
     return "\n".join(lines)
+
+
+def seed_words(seed: int, command: str) -> str:
+    """What a student is told of a grading seed: which it was, and how to draw the same cases
+    with the local checker (`command` names where to add `--seed N`)."""
+    return (f"These tests drew their cases under seed {seed}; your copy's tests draw under "
+            "another. To draw the same cases and see what your file found at each check, add "
+            f"`--seed {seed}` to {command}.")
 
 
 def _where(t: Entry) -> str:

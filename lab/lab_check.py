@@ -41,16 +41,23 @@ def main(argv=None) -> int:
                         help="show tracebacks and what harness.py printed")
     parser.add_argument("--seconds", type=float, default=runner.Limits.seconds_per_test,
                         help="wall-clock guard per test, against a file that hangs")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="draw the tests' cases under seed N, as your grader's feedback "
+                             "names it. Without it the tests draw under the seed your kit's "
+                             "expected.json records, and are judged. Your kit has no reference "
+                             "for any other seed, so under one it judges nothing: it lists each "
+                             "check with what your file found, to compare with the feedback's "
+                             "expected lines.")
     args = parser.parse_args(argv)
     if hasattr(sys.stdout, "reconfigure"):  # a Windows pipe's code page lacks some characters
         sys.stdout.reconfigure(errors="replace")
     try:
         checked = check_aloud(args.harness, args.tests, args.lesson, verbose=args.verbose,
-                              seconds=args.seconds)
+                              seconds=args.seconds, seed=args.seed)
     except UserError as problem:
         print(f"lab_check: {problem}")
         return local.NOTHING_RAN
-    if not checked.interrupted:
+    if not checked.interrupted and checked.judged:
         _remember(args.harness, checked)
     return checked.exit_code
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import json
 import sys
 from pathlib import Path
 
@@ -51,7 +50,7 @@ def changes(previous, before: str, lab, after: str) -> str:
 
 def expected_files(solutions: dict[Path, str] | None = None) -> dict[Path, str]:
     """starters/*/lab*/expected.json: what each built lab's own tests observe on its own solution."""
-    from lab.check import record
+    from lab.check import record, seeds
     files = {}
     for lab in manifest.labs(built_only=True):
         if not lab.tests.exists():
@@ -61,7 +60,7 @@ def expected_files(solutions: dict[Path, str] | None = None) -> dict[Path, str]:
                 (not path.exists() or path.read_text(encoding="utf-8") != solutions[path]):
             raise SystemExit(f"{path} is out of date: run `python -m tools.make labs` first")
         observed = record.record(path, suite.of_lab(lab.id, cumulative_=False))
-        files[lab.expected] = json.dumps(observed, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+        files[lab.expected] = seeds.dumps(observed)  # recorded under the public seed
     return files
 
 

@@ -8,8 +8,8 @@ only reports. Before anything of the student's can run, it rearranges its standa
   each line opened by a secret the runner made for this run, so that a line it did not write
   stands out; what harness.py prints goes to standard error, which the runner caps and never
   reads for a verdict;
-- standard input, the runner's pipe, carries the job as JSON lines: who to import and the
-  secret; then where to start, the test files (with every wanted value taken out, see
+- standard input, the runner's pipe, carries the job as JSON lines: who to import, the
+  secret and the seed the tests draw their cases under; then where to start, the test files (with every wanted value taken out, see
   lab/check/suite.py) one line each, as the runner makes them ready. A thread reads it for the
   whole life of the process and ends the process when the runner's end closes, so a runner
   stopped by Ctrl-C or killed leaves nothing behind, on any system. harness.py reads an empty
@@ -32,7 +32,7 @@ import threading
 import time
 import traceback
 
-from lab.check import manifest, protocol, spin, suite, turns
+from lab.check import manifest, protocol, seeds, spin, suite, turns
 from lab.check.importer import import_harness
 from lab.check.kit import CheckFailed, Checks
 from lab.check.observe import encode
@@ -41,12 +41,13 @@ from lab.check.protocol import (Beat, Done, Ended, Imported, ImportFailed, Impor
 
 
 def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_path="",
-              each=None):
+              seed=seeds.PUBLIC, each=None):
     """Run every test of `files` from the start-th on, calling emit(report) for each happening
     (lab/check/protocol.py);
     `sources` gives each file's code in the same order (any iterable: the child's is read from
-    the runner's pipe as it arrives). Each test gets a fresh counting event loop; each() is
-    called as it starts (the practice check's spin guard, lab/check/spin.py)."""
+    the runner's pipe as it arrives). Each test gets a fresh counting event loop, and draws its
+    cases from seeds.random_for(seed, its id); each() is called as it starts (the practice
+    check's spin guard, lab/check/spin.py)."""
     index = 0
     for test_file, source in zip(files, sources):
         try:
@@ -66,7 +67,8 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
                 test_id = suite.test_id(test_file, test)
                 emit(Started(test_id))
                 checks = Checks(lambda found, why, kind: emit(Observed(encode(found), why,
-                                                                       kind)))
+                                                                       kind)),
+                                seeds.random_for(seed, test_id))
                 error, stop, trace = None, None, None
                 if each is not None:
                     each()
@@ -219,7 +221,7 @@ def _take_standard_streams() -> tuple[int, int]:
 def main(argv=None):
     channel, pipe = _take_standard_streams()
     job = _Job(pipe)
-    header = job.next()  # {"secret", "harness", "budget", "beat"}
+    header = job.next()  # {"secret", "harness", "budget", "beat", "seed"}
     emit = _Channel(channel, header["secret"])
     harness = header["harness"]
     if not import_reported(harness, emit):
@@ -230,7 +232,7 @@ def main(argv=None):
     if header.get("beat"):
         _start(_heartbeat, emit, header["beat"])
     run_tests(files, sources, emit, start=run["start"], budget=header.get("budget") or
-              turns.BUDGET, harness_path=harness)
+              turns.BUDGET, harness_path=harness, seed=header["seed"])
     emit(Done())
     return 0
 

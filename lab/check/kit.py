@@ -53,10 +53,16 @@ class Checks:
     `sink(found, why, kind)` receives every observation. In a trusted run (the kit's own tests,
     against the reference) `wanted` is present and a mismatch raises CheckFailed at once; in
     the student's process `wanted` is Ellipsis and the comparison happens elsewhere. The kinds
-    of check, and how each compares, are lab/check/observe.py's."""
+    of check, and how each compares, are lab/check/observe.py's.
 
-    def __init__(self, sink):
+    `random` is the test's own random.Random, seeded from the run's seed and the test's id
+    (lab/check/seeds.py): a test draws its cases from it (t.random.randint(1, 12)) so that it
+    checks its rule over a family of cases, and the reference, run under the same seed, drew
+    the same ones. Draw only from it: a test's observations must follow from the seed alone."""
+
+    def __init__(self, sink, random=None):
         self._sink = sink
+        self.random = random
 
     def expect(self, found, wanted=..., why: str = ""):
         """Check that `found` is `wanted`."""

@@ -37,6 +37,15 @@ class Lines:
 
     def outcome(self, outcome) -> None:
         write = self.write
+        if outcome.found is not None:  # not judged: what the file found, check by check
+            write(f"  ....  {outcome.says}")
+            for why, found in outcome.found:
+                write(f"        {why}")
+                write(f"          found: {found}")
+            ended = outcome.message.partition("\n    The test ended: ")[2]
+            if ended:
+                write(f"        The test ended: {ended}")
+            return
         write(f"  {outcome.verdict.mark}  {outcome.says}")
         if outcome.verdict is Verdict.PASS:
             return
@@ -59,19 +68,28 @@ class Lines:
 
 def check_aloud(harness: Path, tests: Path, lesson: int, *, verbose: bool = False,
                 seconds: float = runner.Limits.seconds_per_test, practice: bool = False,
-                write=say) -> local.Checked:
+                write=say, seed: int | None = None) -> local.Checked:
     """Check `harness` as `lab_check.py` does and write its report line by line; raises
-    NothingToCheck (a UserError) before writing anything when there is nothing to run."""
+    NothingToCheck (a UserError) before writing anything when there is nothing to run. Under
+    a `seed` the kit holds no reference for, nothing is judged: each test's checks are
+    written with what the file found at each."""
     chosen = local.choose(harness, tests, lesson)
     if chosen.note:
         write(chosen.note)
     if practice:
         write(PRACTICE)
     lab = chosen.lab
-    write(f"Checking {harness} for {lab.name}, \"{lab.title}\".")
+    write(f"Checking {harness} for {lab.name}, \"{lab.title}\"" +
+          (f", under seed {seed}." if seed is not None else "."))
+    public = runner.expected_for(chosen.files).seed
+    if seed is not None and seed != public:
+        write(f"This kit holds the reference's observations under seed {public} only, so under "
+              f"seed {seed} nothing is judged: each test's checks are listed with what your "
+              "file found at each. Compare them with the expected lines of the feedback that "
+              "named this seed.")
     lines = Lines(lab.id, verbose=verbose, write=write)
     checked = local.check(harness, chosen, seconds=seconds, practice=practice,
-                          on_outcome=lines.outcome)
+                          on_outcome=lines.outcome, seed=seed)
     if checked.interrupted:
         write("\nStopped before the end: the tests after the last line above have no verdict.")
         return checked
@@ -83,6 +101,9 @@ def check_aloud(harness: Path, tests: Path, lesson: int, *, verbose: bool = Fals
         if verbose:
             write(report.output + (f"\n... and {report.output_dropped} bytes more, not kept"
                                    if report.output_dropped else ""))
+    if not checked.judged:
+        write(f"{len(report.outcomes)} tests ran under seed {seed}; none judged.")
+        return checked
     write(f"{report.passed} passed, {report.failed} failed")
     write(next_step(lab.id, report.outcomes, import_error=report.import_error is not None))
     return checked

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lab.check import manifest, runner, spoken, suite
+from lab.check import manifest, runner, seeds, spoken, suite
 from lab.check.errors import NothingToCheck
 
 # The checker's exit codes, as lab_check.py and `course check` return them.
@@ -32,16 +32,18 @@ class Checked:
     lab: manifest.Lab
     report: runner.Report = field(repr=False)
     interrupted: bool = False
+    judged: bool = True  # False under a seed the kit has no reference record for
 
     @property
     def exit_code(self) -> int:
-        """0 when every test passed, 1 when one failed, 2 when no test could run (harness.py
-        does not import), 130 when the student stopped it."""
+        """0 when every test passed (or, unjudged, when harness.py imported), 1 when one
+        failed, 2 when no test could run (harness.py does not import), 130 when the student
+        stopped it."""
         if self.interrupted:
             return INTERRUPTED
         if self.report.import_error is not None:
             return NOTHING_RAN
-        return ALL_PASSED if self.report.failed == 0 else A_TEST_FAILED
+        return ALL_PASSED if self.report.failed == 0 or not self.judged else A_TEST_FAILED
 
 
 def choose(harness: Path, tests: Path, lesson: int) -> Chosen:
@@ -64,11 +66,19 @@ def choose(harness: Path, tests: Path, lesson: int) -> Chosen:
 
 
 def check(harness: Path, chosen: Chosen, *, seconds: float = runner.Limits.seconds_per_test,
-          practice: bool = False, on_outcome=None) -> Checked:
+          practice: bool = False, on_outcome=None, seed: int | None = None) -> Checked:
     """Run `chosen` against `harness` and judge it; on_outcome(outcome) hears each verdict as it
     is decided. With `practice`, the tests run in this process (runner.run's `in_process`): the
-    browser's check. Ctrl-C ends it early, with the verdicts decided so far."""
+    browser's check. Ctrl-C ends it early, with the verdicts decided so far.
+
+    The tests draw their cases under the seed the kit's expected.json files record, or under
+    `seed`: a student's kit holds no reference for any other, so a run under another seed is
+    not judged (`judged` is False) and each outcome keeps what the file found at each check."""
     limits = runner.Limits(seconds_per_test=seconds)
+    expected = runner.expected_for(chosen.files)
+    judged = seed is None or seed == expected.seed
+    if not judged:
+        expected = seeds.Expected({}, seed)
     heard = runner.Report(str(harness))
 
     def hear(outcome):
@@ -76,8 +86,8 @@ def check(harness: Path, chosen: Chosen, *, seconds: float = runner.Limits.secon
         if on_outcome:
             on_outcome(outcome)
     try:
-        report = runner.run(harness, chosen.files, runner.expected_for(chosen.files),
-                            limits=limits, on_outcome=hear, in_process=practice)
+        report = runner.run(harness, chosen.files, expected, limits=limits, on_outcome=hear,
+                            in_process=practice)
     except KeyboardInterrupt:  # the runner has stopped its child on the way out
-        return Checked(chosen.lab, heard, interrupted=True)
-    return Checked(chosen.lab, report)
+        return Checked(chosen.lab, heard, interrupted=True, judged=judged)
+    return Checked(chosen.lab, report, judged=judged)

@@ -29,14 +29,16 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from lab.check import manifest, protocol, suite
+from lab.check import manifest, protocol, seeds, suite
 
 PORTABLE_ENV = "HARNESS_CHECK_PORTABLE"
 
-# -I: the student's folder is not on the child's import path, so a file there named lab.py or
-# asyncio.py cannot stand in for the kit's; the kit itself is put first, explicitly.
+# -P -s: the student's folder is not on the child's import path, so a file there named lab.py or
+# asyncio.py cannot stand in for the kit's; the kit itself is put first, explicitly. This is -I
+# without its -E, which would also ignore the PYTHONHASHSEED the child must run under: the
+# other PYTHON* variables are taken out of its environment instead (child_env).
 # -X utf8: what harness.py prints arrives as UTF-8 on every system.
-CHILD = [sys.executable, "-I", "-X", "utf8", "-c",
+CHILD = [sys.executable, "-P", "-s", "-X", "utf8", "-c",
          f"import sys; sys.path.insert(0, {str(manifest.KIT)!r}); "
          "from lab.check.child import main; sys.exit(main())"]
 
@@ -94,17 +96,19 @@ class Child:
     POSIX, then fed and read by threads, the same way everywhere. Its reports come out of
     next() as protocol reports, Forged() or Closed()."""
 
-    def __init__(self, harness: Path, secret: str, limits: Limits, *, cwd, env, preexec_fn):
+    def __init__(self, harness: Path, secret: str, limits: Limits, *, cwd, env, preexec_fn,
+                 seed: int = seeds.PUBLIC):
         options, self.group = start_options(limits, preexec_fn)
         self.process = subprocess.Popen(CHILD, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, cwd=cwd, env=env, **options)
+                                        stderr=subprocess.PIPE, cwd=cwd,
+                                        env=child_env(env, seed), **options)
         self.output = Output(limits.output_bytes)
         self.events: queue.Queue = queue.Queue()
         self._writes: queue.Queue = queue.Queue()
         self._threads = [_thread(self._write), _thread(self._read_reports, secret),
                          _thread(self._read_output)]
         self.send({"secret": secret, "harness": str(harness), "budget": limits.budget_turns,
-                   "beat": limits.heartbeat})
+                   "beat": limits.heartbeat, "seed": seed})
 
     def send(self, message: dict) -> None:
         """Queue one line of the job; a thread writes it, so a child that stops reading cannot
@@ -175,8 +179,8 @@ class InProcess:
     what harness.py prints meanwhile is kept as a child's would be. A test that spins is
     stopped by lab/check/spin.py's guard and ends as a child's would after its spin guard."""
 
-    def __init__(self, harness: Path, limits: Limits):
-        self.harness, self.limits = str(harness), limits
+    def __init__(self, harness: Path, limits: Limits, seed: int = seeds.PUBLIC):
+        self.harness, self.limits, self.seed = str(harness), limits, seed
         self.job: list[dict] = []
         self.reports: list | None = None
         self.output = Output(limits.output_bytes)
@@ -209,7 +213,8 @@ class InProcess:
             if child.import_reported(self.harness, emit):
                 child.run_tests(files, sources, emit, start=run["start"],
                                 budget=self.limits.budget_turns or turns.BUDGET,
-                                harness_path=self.harness, each=guard.next_test)
+                                harness_path=self.harness, seed=self.seed,
+                                each=guard.next_test)
                 emit(protocol.Done())
         return reports
 
@@ -279,6 +284,16 @@ class Output:
 
 
 # --- how a child is started and what its end means ------------------------------------------
+
+def child_env(env: dict | None, seed: int) -> dict:
+    """The child's environment: `env` (this process's when None) without the PYTHON* variables
+    that -I would have ignored, and with PYTHONHASHSEED pinned by the seed, so that a set's
+    order, and every verdict that hangs on it, is the same on every run under that seed."""
+    base = os.environ if env is None else env
+    return {**{key: value for key, value in base.items()
+               if not key.upper().startswith("PYTHON")},
+            "PYTHONHASHSEED": seeds.hash_seed(seed)}
+
 
 def start_options(limits: Limits, preexec_fn) -> tuple[dict, bool]:
     """Popen's options for a child here, and whether it leads a process group of its own.

@@ -13,7 +13,7 @@ import contextlib
 import io
 import sys
 
-from lab.check import child, suite, turns
+from lab.check import child, seeds, suite, turns
 from lab.check.importer import import_harness
 from lab.check.protocol import Ended, Observed, Started
 from lab.check.verdict import expectation
@@ -23,12 +23,14 @@ class ReferenceFailed(AssertionError):
     """A reference solution failed a test of the kit: the kit itself is wrong."""
 
 
-def record(harness_path, files: list[suite.TestFile], *, budget=turns.BUDGET) -> dict:
+def record(harness_path, files: list[suite.TestFile], *, budget=turns.BUDGET,
+           seed: int = seeds.PUBLIC) -> seeds.Expected:
     """{test id: expectation} for every test of `files` (verdict.expectation: the encoded
     values, the rules, and the kinds of check other than "equal"), run in this process against
-    the harness at `harness_path`."""
+    the harness at `harness_path`, each test drawing its cases under `seed`, which the
+    result carries."""
     previous = sys.modules.get("harness")
-    observed: dict = {}
+    observed = seeds.Expected(seed=seed)
     current: dict = {}
     failures: list[str] = []
 
@@ -50,7 +52,7 @@ def record(harness_path, files: list[suite.TestFile], *, budget=turns.BUDGET) ->
         import_harness(harness_path)
         with contextlib.redirect_stdout(io.StringIO()):
             child.run_tests(files, [f.source for f in files], emit, budget=budget,
-                            harness_path=str(harness_path))
+                            harness_path=str(harness_path), seed=seed)
     finally:
         if previous is not None:
             sys.modules["harness"] = previous

@@ -25,14 +25,13 @@ doors. It never imports asyncio: the child does.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import time
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
-from lab.check import manifest, suite
+from lab.check import manifest, seeds, suite
 from lab.check.process import (PORTABLE_ENV, Child, Closed, Forged, InProcess, Limits, Output,
                                death, portable)
 from lab.check.protocol import (Beat, Done, Ended, Imported, ImportFailed, Importing, Observed,
@@ -61,15 +60,24 @@ class Report:
         return len(self.outcomes) - self.passed
 
 
-def expected_for(files: list[suite.TestFile]) -> dict:
-    """The reference's observations for every test of `files`, from the kit's JSON files."""
-    expected = {}
+def expected_for(files: list[suite.TestFile]) -> seeds.Expected:
+    """The reference's observations for every test of `files`, from the kit's expected.json
+    files, under the seed they record. Files recorded under different seeds cannot be judged
+    in one run, which draws every test's cases under one seed, so that is the kit's fault."""
+    expected = seeds.Expected()
+    found = set()
     for test_file in files:
         if test_file.lab_id is None:
             continue
         path = manifest.lab(test_file.lab_id).expected
         if path.exists():
-            expected.update(json.loads(path.read_text(encoding="utf-8")))
+            recorded = seeds.loads(path.read_text(encoding="utf-8"))
+            expected.update(recorded)
+            found.add(recorded.seed)
+    if len(found) > 1:
+        raise ValueError(f"the expected.json files of one run hold seeds {sorted(found)}: "
+                         "run `python -m tools.make expected`")
+    expected.seed = found.pop() if found else seeds.PUBLIC
     return expected
 
 
@@ -77,7 +85,9 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
         limits: Limits | None = None, cwd: Path | None = None, env: dict | None = None,
         preexec_fn=None, on_outcome=None, in_process: bool = False) -> Report:
     """Run `files` against `harness` in child processes and judge each test against
-    `expected`. on_outcome(outcome) is called as each verdict is decided (progress bars).
+    `expected`, under the seed its observations were made under (seeds.Expected's; a plain
+    dict's is the public seed): the child draws the same cases the reference drew.
+    on_outcome(outcome) is called as each verdict is decided (progress bars).
     preexec_fn, the grader's sandbox, is run in each child before it starts (POSIX only).
 
     With `in_process`, the practice check: the tests run here, in this process, and are judged
@@ -89,12 +99,13 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
     harness = Path(harness).resolve()
     report = Report(str(harness))
     secret = os.urandom(16).hex()
+    seed = getattr(expected, "seed", seeds.PUBLIC)
 
     def launch():
         if in_process:
-            return InProcess(harness, limits)
+            return InProcess(harness, limits, seed)
         return Child(harness, secret, limits, cwd=cwd or harness.parent, env=env,
-                      preexec_fn=preexec_fn)
+                      preexec_fn=preexec_fn, seed=seed)
 
     child, spare = launch(), None  # started first: it starts up while the tests are read
     output = Output(limits.output_bytes)

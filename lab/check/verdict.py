@@ -71,6 +71,9 @@ class Outcome:
     message: str = ""
     checks: int = 0  # how many checks the test holds
     trace: str | None = None  # the traceback behind an exception, shown with --verbose
+    # (why, found) for each check, kept only when there was no record to judge by: a run
+    # under a seed the kit holds no reference for (`lab_check.py --seed N`) shows them.
+    found: list | None = None
 
     def __post_init__(self):
         self.verdict = Verdict(self.verdict)
@@ -114,7 +117,9 @@ def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop) ->
     if expected is None:
         return Outcome(test_id, says, lab_id, Verdict.FAIL,
                        "The kit has no reference record for this test, so it cannot be judged. "
-                       "(For a course author: run `python -m tools.make` to record it.)")
+                       "(For a course author: run `python -m tools.make` to record it.)" +
+                       (f"\n    The test ended: {error}" if error else ""),
+                       found=[(o.why, _shown(o.value)) for o in seen])
     wanted, whys = expected["checks"], expected["why"]
     kinds = expected.get("kinds") or ["equal"] * len(wanted)
     n = len(wanted)

@@ -4,6 +4,18 @@ small change to lab 3.1's reference. The format is tools/wrong_designs.py's.
 from tools.wrong_designs import Wrong
 
 WRONG = [
+    Wrong(lab='3.1', name='a fixed number of rounds',
+          rule='The loop goes on while replies ask for tools, however many rounds that takes: the number of rounds cannot be written into the code.',
+          where='issue 23: the loop written as for _ in range(3)',
+          names='however many rounds',
+          replace=r'''
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    for _ in range(3):  # three rounds are plenty for any job
+        reply = model.complete(system, messages, tool_specs(tools))
+'''),
     Wrong(lab='3.1', name='stopping after one result',
           rule='The loop goes on while replies ask for tools: after the results, the model is asked again.',
           where='failure scene: Where lesson 2 stops',

@@ -97,4 +97,16 @@ WRONG = [
           by=r'''
     if name == "bash" and str(arguments.get("command")).startswith("rm -rf"):
 '''),
+    Wrong(lab='14.1', name='a reason read as true or false',
+          rule='Only None lets a call through: a check that answers "", False, 0 or [] has given a reason, so the door asks `is not None`.',
+          where='Build section, guard (None lets the call on); issue 23',
+          names='is not None',
+          replace=r'''
+        if reason is not None:
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+        if reason:  # an empty reason is no reason
+            raise PermissionError(f"Tool call blocked: {reason}")
+'''),
 ]

@@ -1,10 +1,9 @@
 """The single source: starters (at both levels), solutions and the reference's observations are
 what the tools make, and the source itself keeps to its grammar."""
-import json
 
 import pytest
 
-from lab.check import manifest, record, runner, suite
+from lab.check import manifest, record, runner, seeds, suite
 from tools import labsource, make
 
 from conftest import BUILT
@@ -124,7 +123,7 @@ def test_recording_twice_gives_the_same_observations(lab_id):
 def test_every_test_makes_a_check_that_cannot_be_guessed(lab_id):
     """A verdict rests on values the student's process reports; a test made only of True/False
     checks could be passed by a file that reports True everywhere."""
-    observed = json.loads(manifest.lab(lab_id).expected.read_text(encoding="utf-8"))
+    observed = seeds.loads(manifest.lab(lab_id).expected.read_text(encoding="utf-8"))
     for test_id, entry in observed.items():
         rich = [c for c in entry["checks"] if c not in ("true", "false")]
         assert rich, f"{test_id} checks only booleans"

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from gradeclass import EXTRA, LAB, base_text, base_verdicts
+from gradeclass import EXTRA, LAB, OWN_SUBMISSIONS, base_text, base_verdicts
+from lab.check import manifest, seeds
 from lab.check.verdict import Outcome, Verdict
 
 from grader import batch, gradescope, plan as plans, row as rows
@@ -80,7 +81,7 @@ def assert_valid(data):
     assert data["score"] == sum(t["score"] for t in data["tests"])
 
 
-def test_the_bundle_has_the_scripts_at_its_root_and_no_solution(bundle):
+def test_the_bundle_has_the_scripts_at_its_root_and_only_the_graded_labs_reference(bundle):
     with zipfile.ZipFile(bundle["zip"]) as archive:
         names = archive.namelist()
         modes = {i.filename: (i.external_attr >> 16) & 0o777 for i in archive.infolist()}
@@ -90,10 +91,14 @@ def test_the_bundle_has_the_scripts_at_its_root_and_no_solution(bundle):
     assert "kit/starters/15-stop/lab1/expected.json" in names
     assert "kit/starters/15-stop/lab1/tests.py" in names
     assert "kit/starters/15-stop/lab1/harness.py" not in names  # a starter is not graded with
-    assert not [n for n in names if n.startswith(("kit/solutions", "kit/source", "kit/tests/"))]
+    # The reference each submission's seed is recorded from, readable by root alone.
+    reference = "kit/" + LAB.solution.relative_to(manifest.KIT).as_posix()
+    assert [n for n in names if n.startswith("kit/solutions")] == [reference]
+    assert modes[reference] == 0o600 and modes["grader_plan.json"] == 0o600
+    assert not [n for n in names if n.startswith(("kit/source", "kit/tests/"))]
     solution = LAB.solution.read_bytes()
     with zipfile.ZipFile(bundle["zip"]) as archive:
-        assert not [n for n in names if archive.read(n) == solution]
+        assert [n for n in names if archive.read(n) == solution] == [reference]
 
 
 def test_the_bundle_is_the_same_bytes_every_build(bundle, tmp_path):
@@ -166,3 +171,29 @@ def test_run_autograder_on_a_broken_file_gives_every_test_the_reason(bundle):
     data = run_autograder(bundle, "broken", {"harness.py": "def run_tool(:\n"})
     assert data["score"] == 0 and "did not import" in data["output"]
     assert all("does not import" in t["output"] for t in data["tests"])
+
+
+def test_each_submission_is_graded_under_a_secret_seed_drawn_when_it_is_graded(bundle):
+    """The reference recorded under each drawn seed first, so it keeps every point; the
+    student is told the seed and the local checker's --seed N."""
+    drawn = []
+    for name in ("seeded_a", "seeded_b"):
+        data = run_autograder(bundle, name, {"harness.py": base_text("solution")})
+        seed = data["extra_data"]["seed"]
+        assert data["score"] == bundle["plan"].max_score
+        assert f"under seed {seed}" in data["output"]
+        assert f"`--seed {seed}` to `python lab/lab_check.py --harness harness.py --lesson " \
+               f"{LAB.lesson.number} tests.py`" in data["output"]
+        drawn.append(seed)
+    assert seeds.PUBLIC not in drawn and drawn[0] != drawn[1]
+
+
+def test_a_submission_cannot_read_the_reference_the_bundle_carries(bundle):
+    kit = bundle["source"] / "kit"
+    attack = (OWN_SUBMISSIONS / "copies_the_reference.py").read_text(encoding="utf-8")
+    data = run_autograder(bundle, "copier", {
+        "harness.py": base_text("starter") + "\n" + attack.replace("@KIT@", str(kit))})
+    if data["extra_data"]["isolation"] == "limits":
+        pytest.skip("at the \"limits\" level the grader's own user runs the submission")
+    starter = run_autograder(bundle, "plain_starter", {"harness.py": base_text("starter")})
+    assert data["score"] == starter["score"] < bundle["plan"].max_score

@@ -92,6 +92,28 @@ async def test_two_rounds(t):
              "Each request carries the whole record so far (run_agent, lesson 3).")
 
 
+@lab_test("Any number of rounds: jobs of 1 to 12 rounds of tools, drawn under the seed, each "
+          "ask the model once per round and once more, and end on its answer; the number of "
+          "rounds cannot be written into the loop.")
+async def test_any_number_of_rounds(t):
+    jobs = t.random.sample(range(1, 9), 3) + [t.random.randint(9, 12)]
+    found, calls_per_job = [], []
+    for rounds in jobs:
+        widths = [t.random.randint(1, 3) for _ in range(rounds)]
+        calls_per_job.append(sum(widths))
+        model = lab.ScriptedModel(
+            [lab.reply(*[lab.call("look", {"path": f"r{r}_{c}.py"}) for c in range(width)])
+             for r, width in enumerate(widths)] + [lab.say("All read.")])
+        messages = await run(model, [looker()], f"Read the files, {rounds} rounds of them.")
+        found.append([len(model.calls), lab.shape(messages).split()[-1],
+                      sum(m["role"] == "toolResult" for m in messages)])
+    t.expect(found, [[rounds + 1, "A", calls] for rounds, calls in zip(jobs, calls_per_job)],
+             "The loop goes on while replies ask for tools, however many rounds that takes: "
+             "one request per round of tools, one more for the answer, every call answered. "
+             "Each item is [requests, the record's last message, results] for one job "
+             "(run_agent, lesson 3).")
+
+
 @lab_test("The caller's list is the record: it grows in place, and a second run on the same "
           "list carries the conversation on.")
 async def test_the_callers_list_is_the_record(t):

@@ -122,33 +122,60 @@ async def test_the_check_gets_name_and_arguments(t):
              "check(name, arguments), once per call (guard, lesson 14).")
 
 
-@lab_test("deny_destructive refuses bash with rm -rf build, and a command with rm -rf later in "
-          "it, with a reason for the model, and lets rm -fr build and other tools through: a "
-          "speed bump, not a sandbox.")
+@lab_test("deny_destructive refuses bash with rm -rf build, and any command with rm -rf "
+          "later in it, with a reason for the model, and lets harmless commands and other "
+          "tools through. Whether it refuses more spellings, such as rm -fr, is the harness's "
+          "choice: a speed bump, not a sandbox.")
 async def test_deny_destructive(t):
     reason = harness.deny_destructive("bash", {"command": "rm -rf build"})
     t.expect([type(reason).__name__, len(str(reason).split()) >= 4], ["str", True],
              "A refusal is a reason the model can read (deny_destructive, lesson 14).")
-    later = ["cd build && rm -rf .", "ls; rm -rf ~/cache", "sudo rm -rf /var/tmp"]
+    before = ["", "cd build && ", "ls; ", "sudo ", "make clean || ", "echo start; "]
+    targets = ["build", "~/cache", "/var/tmp", ".", "dist/*", "node_modules"]
+    after = ["", " && ls", "; echo done", " 2>/dev/null"]
+    later = [t.random.choice(before) + "rm -rf " + t.random.choice(targets) +
+             t.random.choice(after) for _ in range(4)]
     t.expect([command for command in later
               if harness.deny_destructive("bash", {"command": command}) is None], [],
              "deny_destructive refuses every bash command that contains rm -rf, wherever it "
              "stands, not only one that starts with it; these commands got through "
              "(deny_destructive, lesson 14).")
-    t.expect([harness.deny_destructive("bash", {"command": "rm -fr build"}),
-              harness.deny_destructive("bash", {"command": "ls -la"}),
-              harness.deny_destructive("write", {"path": "notes.md", "content": "rm -rf build"})],
-             [None, None, None],
-             "It looks for one spelling in bash commands only, so rm -fr gets through "
-             "(deny_destructive, lesson 14).")
+    harmless = t.random.sample(["ls -la", "cat setup.py", "git status", "echo hello",
+                                "pytest -q", "python -m build", "grep -n TODO src/app.py"], 3)
+    t.expect([harness.deny_destructive("bash", {"command": command}) for command in harmless] +
+             [harness.deny_destructive("write", {"path": "notes.md", "content": "rm -rf build"})],
+             [None, None, None, None],
+             "Harmless bash commands and other tools get through, even a write whose content "
+             "holds rm -rf: the door is for bash commands (deny_destructive, lesson 14).")
     ran = []
     tools = [harness.guard(shell_tool(ran), harness.deny_destructive)]
     found = [await answer(tools, bash_call("rm -rf build")),
-             await answer(tools, bash_call("rm -fr build", "c2"))]
+             await answer(tools, bash_call(harmless[0], "c2"))]
     t.expect([found[0] == [BLOCKED + reason, True], found[1], ran],
-             [True, ["done\n", False], ["rm -fr build"]],
-             "Behind guard, rm -rf is blocked with that reason, and rm -fr runs (guard and "
-             "deny_destructive, lesson 14).")
+             [True, ["done\n", False], [harmless[0]]],
+             "Behind guard, rm -rf is blocked with that reason, and a harmless command runs "
+             "(guard and deny_destructive, lesson 14).")
+
+
+@lab_test("Only None lets a call through: a check that answers \"\", False, 0, [] or any "
+          "other value but None refuses the call, however falsy the answer, and the tool does "
+          "not run.")
+async def test_only_none_lets_a_call_through(t):
+    answers = ["", False, 0, [], {}, 0.0, "not today"] + [None] * t.random.randint(2, 4)
+    t.random.shuffle(answers)
+    ran, pending = [], list(answers)
+    tools = [harness.guard(shell_tool(ran), lambda name, arguments: pending.pop(0))]
+    commands = [f"echo {n}" for n in range(len(answers))]
+    found = [await answer(tools, bash_call(command, f"c{n}"))
+             for n, command in enumerate(commands)]
+    t.expect([[content.startswith(BLOCKED), is_error] for content, is_error in found],
+             [[given is not None] * 2 for given in answers],
+             "A check's answer is None (go ahead) or a reason to refuse; any other answer is a "
+             "reason, falsy or not, so the door asks `is not None`, not whether it is true. "
+             "Each item is [blocked, an error] for one call, the check's answers drawn in "
+             "some order (guard, lesson 14).")
+    t.expect(ran, [command for command, given in zip(commands, answers) if given is None],
+             "Only the calls whose check answered None ran (guard, lesson 14).")
 
 
 @lab_test("confirm_with asks the person exactly Allow bash {\"command\": \"rm -r build\"}?; an "

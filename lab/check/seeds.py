@@ -1,0 +1,63 @@
+"""The seed a check draws its cases under, and the reference's observations tagged with it.
+
+A lab test draws its cases (sizes, counts, orders, contents) from `t.random`, a
+`random.Random` seeded from the run's seed and the test's id, so the same seed gives every
+test the same family of cases in any process and on any system, and the reference's
+observations are only worth comparing with a run under the seed they were made under.
+
+The public seed is the one every committed expected.json records: the local checker runs
+under it, so a file gets the same verdicts and bytes on every run. A grader draws a secret
+seed per grading run (`secret()`) and records the reference under it first, so the values in
+a released expected.json do not grade a replay.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+PUBLIC = 23  # the seed of every committed expected.json (issue 23 brought seeds in)
+HASH_SEEDS = 1 << 32  # PYTHONHASHSEED takes 0 to 2**32 - 1
+
+
+def secret() -> int:
+    """A seed for one grading run: unguessable, and never the public one."""
+    import secrets  # only a grader draws one: its hashlib would slow every child's start
+    while (seed := secrets.randbelow(1 << 63)) == PUBLIC:
+        pass
+    return seed
+
+
+def random_for(seed: int, test_id: str) -> random.Random:
+    """The draws of one test under `seed`: seeded by text, which Python hashes the same way in
+    every process whatever its PYTHONHASHSEED, so the child and the recorder draw alike."""
+    return random.Random(f"{seed}/{test_id}")
+
+
+def hash_seed(seed: int) -> str:
+    """The PYTHONHASHSEED a child runs under for `seed`: fixed by the seed, so a design whose
+    behaviour hangs on a set's order fails the same tests on every run of the same seed."""
+    return str(seed % HASH_SEEDS)
+
+
+class Expected(dict):
+    """{test id: expectation} (lab/check/verdict.py), and the seed they were observed under.
+    A dict, so a run looks tests up as it always has; `seed` says which draws they hold."""
+
+    def __init__(self, observations=(), seed: int = PUBLIC):
+        super().__init__(observations)
+        self.seed = seed
+
+
+def dumps(expected: Expected) -> str:
+    """expected.json's text: {"seed": N, "tests": {test id: expectation}}, keys sorted."""
+    return json.dumps({"seed": expected.seed, "tests": dict(expected)}, indent=1,
+                      ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def loads(text: str) -> Expected:
+    """An expected.json's observations and seed. A file in the format before seeds (test ids
+    at the top) was made by tests that drew nothing, so any seed reads it alike: the public."""
+    data = json.loads(text)
+    if set(data) == {"seed", "tests"} and isinstance(data["seed"], int):
+        return Expected(data["tests"], data["seed"])
+    return Expected(data, PUBLIC)
