@@ -1613,12 +1613,13 @@ class Harness:
         """Have listener(event) hear every event of every run; returns the undo."""
         #: gap 11.1 5 subscribe and _notify
         self._listeners.append(listener)
+        subscribed = True
 
         def unsubscribe():
-            try:
+            nonlocal subscribed
+            if subscribed:  # once only: a second call must not take off an equal subscription
+                subscribed = False
                 self._listeners.remove(listener)
-            except ValueError:
-                pass  # already gone: undoing twice is harmless
         return unsubscribe
         #: starter
         # Adds `listener` to those that hear every run, and returns its undo: a function of no

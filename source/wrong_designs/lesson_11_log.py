@@ -83,4 +83,70 @@ WRONG = [
             for message in event["messages"]:
                 log.append_message(message)
 '''),
+    Wrong(lab='11.1', name='rows replayed sorted by their string id',
+          rule='The transcript is the log read in the order it was written: an id is a name, and sorted as text e10 comes before e2.',
+          where='Build recap (rows() and replay(), oldest first)',
+          names='order they were written',
+          replace=r'''
+                table.append((entry["id"], entry["message"]))
+        return table
+''',
+          by=r'''
+                table.append((entry["id"], entry["message"]))
+        return sorted(table, key=lambda row: row[0])  # by id, to be safe
+'''),
+    Wrong(lab='11.1', name='the quiet saver',
+          rule='A saver that cannot save must not fail quietly: the error persist_to meets ends the run.',
+          where='section "When the listener cannot write" (QuietHarness); Build recap',
+          names='must not fail quietly',
+          replace=r'''
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+''',
+          by=r'''
+        if event["type"] == "message_end":
+            try:
+                log.append_message(event["message"])
+            except Exception:
+                pass  # a full disk is no reason to stop the user's run
+'''),
+    Wrong(lab='11.1', name='notifying over the live list of listeners',
+          rule='Every listener subscribed when an event began hears it, even when one unsubscribes itself or another during it.',
+          where='Build recap (_notify, "over a copy of the list so that a listener may unsubscribe itself")',
+          names='must not make the next one miss',
+          replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+''',
+          by=r'''
+        for listener in self._listeners:  # the list itself: no copy needed
+'''),
+    Wrong(lab='11.1', name='an undo that takes off every equal subscription',
+          rule="Each subscribe is one subscription and its undo takes off that one, once; a second call takes off nothing.",
+          where='Build recap (subscribe returns "a function that removes it"; a second call does nothing)',
+          names='takes off that one',
+          replace=r'''
+            if subscribed:  # once only: a second call must not take off an equal subscription
+                subscribed = False
+                self._listeners.remove(listener)
+''',
+          by=r'''
+            subscribed = False
+            self._listeners[:] = [other for other in self._listeners if other is not listener]
+'''),
+    Wrong(lab='11.1', name='an undo that removes an equal subscription again',
+          rule="Each subscribe is one subscription and its undo takes off that one, once; a second call takes off nothing.",
+          where='Build recap (subscribe: "calling that function a second time does nothing")',
+          names='takes off that one',
+          replace=r'''
+            if subscribed:  # once only: a second call must not take off an equal subscription
+                subscribed = False
+                self._listeners.remove(listener)
+''',
+          by=r'''
+            subscribed = False
+            try:
+                self._listeners.remove(listener)
+            except ValueError:
+                pass  # already gone: undoing twice is harmless
+'''),
 ]

@@ -384,12 +384,13 @@ class Harness:
     def subscribe(self, listener):
         """Have listener(event) hear every event of every run; returns the undo."""
         self._listeners.append(listener)
+        subscribed = True
 
         def unsubscribe():
-            try:
+            nonlocal subscribed
+            if subscribed:  # once only: a second call must not take off an equal subscription
+                subscribed = False
                 self._listeners.remove(listener)
-            except ValueError:
-                pass  # already gone: undoing twice is harmless
         return unsubscribe
 
     def replace_messages(self, messages):

@@ -130,6 +130,42 @@ async def test_replay_equals_the_record(t):
              "rows() pairs each message with its entry id (SessionLog.rows, lesson 11).")
 
 
+@lab_test("Logs of several lengths, drawn under the seed from under ten entries to well past "
+          "ten, replay in the order they were written, with the ids e1, e2, ... in that order: "
+          "e10 comes after e9, not after e1.")
+async def test_long_logs_replay_in_the_order_written(t):
+    sizes = [t.random.randint(3, 9), t.random.randint(10, 19), t.random.randint(20, 45)]
+    found = []
+    for size in sizes:
+        log = harness.SessionLog(lab.Workspace(), FILE)
+        written = [harness.user_message(f"Question {n}.") if n % 2 else lab.say(f"Answer {n}.")
+                   for n in range(1, size + 1)]
+        for message in written:
+            log.append_message(message)
+        found.append([[k for k, _ in log.rows()], log.replay() == written])
+    t.expect(found, [[[f"e{n}" for n in range(1, size + 1)], True] for size in sizes],
+             "The transcript is the log's lines in the order they were written, however long "
+             "the log; an id is a name, and sorted as text e10 comes before e2. Each item is "
+             "[the ids rows() gives, replay() equals the messages appended] for one log "
+             "(SessionLog.rows, lesson 11).")
+    prompts = t.random.randint(6, 12)
+    log = harness.SessionLog(lab.Workspace(), FILE)
+    h = harness.Harness(lab.ScriptedModel([lab.say(f"Answer {n}.") for n in range(prompts)]),
+                        SYSTEM, [])
+    h.subscribe(harness.persist_to(log))
+    for n in range(prompts):
+        await lab.drive(h.prompt(f"Question {n}."))
+    fresh = lab.ScriptedModel([lab.say("Where we left off.")])
+    resumed = harness.Harness(fresh, SYSTEM, [], messages=log.replay())
+    await lab.drive(resumed.prompt("Go on."))
+    t.expect([len(log.rows()), log.replay() == list(h.messages),
+              fresh.calls[0].messages[:-1] == list(h.messages)],
+             [2 * prompts, True, True],
+             "A session of many runs resumes in the order it happened: [entries, replay() "
+             "equals the record, the resumed harness's first request carries the record in "
+             "order] (persist_to and replay, lesson 11).")
+
+
 @lab_test("When the consumer sees a message_end, the log already holds that message.")
 async def test_the_log_is_written_before_the_consumer_hears(t):
     ws = lab.Workspace()
@@ -167,8 +203,45 @@ async def test_unsubscribe(t):
     t.expect(lab.shape(h.messages), "U A U A", "Both runs happened (lesson 11).")
 
 
+def scripts(kinds):
+    """One model script per run: "plain" is a run of six events, "call" one of twelve."""
+    return [[lab.say("Hello.")] if kind == "plain" else
+            [lab.reply(lab.call("look", {"path": "a.py"})), lab.say("Read it.")] for kind in kinds]
+
+
+def listener_plan(t, events):
+    """Roles for 3 to 6 listeners, in the order they subscribe, drawn under the seed: each
+    listens, or at a drawn event unsubscribes itself ("self") or one subscribed before it that
+    only listens ("other"). One before the last unsubscribes itself, and the last only listens,
+    so some listener always comes after one that leaves."""
+    count = t.random.randint(3, 6)
+    leaver = t.random.randrange(count - 1)
+    plan = []
+    for i in range(count):
+        role = "self" if i == leaver else "listen" if i == count - 1 else \
+            t.random.choice(["listen", "self", "other"])
+        quiet = [j for j, (kind, _, _) in enumerate(plan) if kind == "listen"]
+        if role == "other" and not quiet:
+            role = "self"
+        target = t.random.choice(quiet) if role == "other" else i
+        plan.append((role, target, t.random.randrange(events) if role != "listen" else None))
+    return plan
+
+
+def heard_by_plan(plan, events):
+    """What each listener of `plan` hears, by the rule: all of the event it leaves at (or is
+    taken off at, by one after it), and nothing after."""
+    leaves = {}
+    for role, target, at in plan:
+        if role != "listen":
+            leaves[target] = min(at, leaves.get(target, events))
+    return [list(range(min(leaves.get(i, events) + 1, events))) for i in range(len(plan))]
+
+
 @lab_test("A listener hears every event of two runs, in order, and each one before the consumer "
-          "gets it.")
+          "gets it; with 3 to 6 listeners, drawn under the seed, some of which unsubscribe "
+          "themselves or one another while they hear an event, every other listener still hears "
+          "that event.")
 async def test_a_listener_hears_every_event_first(t):
     order = []
     model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})), lab.say("Read it."),
@@ -184,6 +257,66 @@ async def test_a_listener_hears_every_event_first(t):
     t.expect(order, [who + e["type"] for e in events for who in ("listener ", "consumer ")],
              "Every event of every run goes to the listener first, then the consumer "
              "(Harness._run and subscribe, lesson 11).")
+    found, wanted = [], []
+    for _ in range(3):
+        kinds = [t.random.choice(["plain", "call"]) for _ in range(2)]
+        events = sum(6 if kind == "plain" else 12 for kind in kinds)
+        plan = listener_plan(t, events)
+        h = harness.Harness(lab.ScriptedModel(sum(scripts(kinds), [])), SYSTEM, [looker()])
+        consumed, heard, undos = [], [[] for _ in plan], []
+
+        def listener(i, role, target, at):
+            def hear(event):
+                heard[i].append(len(consumed))  # the consumer has not had this event yet
+                if len(consumed) == at:
+                    undos[target]()
+            return hear
+        for i, (role, target, at) in enumerate(plan):
+            undos.append(h.subscribe(listener(i, role, target, at)))
+        for text in ("First.", "Second."):
+            await lab.drive(h.prompt(text), on_event=consumed.append)
+        found.append(heard)
+        wanted.append(heard_by_plan(plan, events))
+    t.expect(found, wanted,
+             "_notify calls every listener subscribed when the event began, even when one "
+             "leaves during it: a listener that unsubscribes itself, or one subscribed before "
+             "it, must not make the next one miss the event. Each item is one harness; in it, "
+             "one list per listener, in the order they subscribed, of the events it heard, "
+             "numbered from 0 over two runs (Harness._notify, lesson 11).")
+
+
+@lab_test("The same listener subscribed two to four times hears each event once per subscription "
+          "still in place: each undo takes off its own subscription, and calling it again does "
+          "nothing, whatever else is subscribed.")
+async def test_each_undo_takes_off_one_subscription(t):
+    found, wanted = [], []
+    for _ in range(3):
+        times = t.random.randint(2, 4)
+        undone = t.random.randint(1, times)
+        twice = [True] + [t.random.random() < 0.5 for _ in range(undone - 1)]  # one, at least
+        heard, other = [], []
+        h = harness.Harness(lab.ScriptedModel([lab.say("One."), lab.say("Two.")]), SYSTEM, [])
+
+        def hear(event):
+            heard.append(event["type"])
+        undos = [h.subscribe(hear) for _ in range(times)]
+        h.subscribe(lambda event: other.append(event["type"]))
+        undos.append(h.subscribe(hear))
+        await lab.drive(h.prompt("First."))
+        first = [len(heard), len(other)]
+        for undo, again in zip(t.random.sample(undos, undone), twice):
+            undo()
+            if again:
+                undo()
+        await lab.drive(h.prompt("Second."))
+        found.append(first + [len(heard) - first[0], len(other) - first[1]])
+        wanted.append([6 * (times + 1), 6, 6 * (times + 1 - undone), 6])
+    t.expect(found, wanted,
+             "Each subscribe is one subscription and its undo takes off that one, once: undoing "
+             "one of several equal subscriptions leaves the others hearing, and a second call "
+             "takes off nothing. Each item is [events the listener heard in run 1, the other "
+             "listener's, the listener's in run 2 after some undos, the other's] "
+             "(Harness.subscribe, lesson 11).")
 
 
 @lab_test("A listener that raises ends the run with its own exception, and is_running turns "
@@ -210,6 +343,46 @@ async def test_a_raising_listener_ends_the_run(t):
     unsubscribe()
     await lab.drive(h.prompt("Are you back?"))
     t.expect(lab.shape(h.messages), "U A[c1] R(c1) U A", "A new prompt is accepted (lesson 11).")
+
+
+@lab_test("A log whose disk fills up after a number of messages drawn under the seed makes the "
+          "run end with the disk's own error at the message it could not save: persist_to lets "
+          "a failed save be heard.")
+async def test_a_save_that_fails_is_heard(t):
+    found, wanted = [], []
+    for kind, text in [(OSError, "No space left on device"),
+                       (PermissionError, "session.jsonl is read-only"),
+                       (t.random.choice([OSError, PermissionError]), "the disk went away")]:
+        widths = [t.random.randint(1, 2) for _ in range(t.random.randint(0, 3))]
+        room = t.random.randrange(2 + sum(1 + width for width in widths))
+
+        class FullDisk(harness.SessionLog):
+            """A log whose disk has room for `room` messages, and stays full."""
+
+            def append_message(self, message):
+                if len(self.entries()) >= room:
+                    raise kind(text)
+                return super().append_message(message)
+        log = FullDisk(lab.Workspace(), FILE)
+        model = lab.ScriptedModel(
+            [lab.reply(*[lab.call("look", {"path": f"r{r}_{c}.py"}) for c in range(width)])
+             for r, width in enumerate(widths)] + [lab.say("All read.")])
+        h = harness.Harness(model, SYSTEM, [looker()])
+        h.subscribe(harness.persist_to(log))
+        ends = []
+        error = await raised(lambda: lab.drive(
+            h.prompt("Read the files."),
+            on_event=lambda e: ends.append(e) if e["type"] == "message_end" else None))
+        saved = log.replay()
+        found.append([error, len(saved), saved == list(h.messages[:len(saved)]),
+                      len(h.messages), len(ends), h.is_running])
+        wanted.append([f"{kind.__name__}: {text}", room, True, room + 1, room, False])
+    t.expect(found, wanted,
+             "A saver that cannot save must not fail quietly: the error persist_to meets ends "
+             "the run at the message it could not save, and the person hears of it at once. "
+             "Each item is [what the run raised, messages in the log, the log is the start of "
+             "the record, messages on the record, message_ends the consumer got, is_running] "
+             "(persist_to and Harness._notify, lesson 11).")
 
 
 @lab_test("A PowerCut in c2 of a batch leaves a log that replays U A[c1,c2] R(c1); a harness "
