@@ -16,6 +16,32 @@ WRONG = [
     for _ in range(3):  # three rounds are plenty for any job
         reply = model.complete(system, messages, tool_specs(tools))
 '''),
+    Wrong(lab='3.1', name='a fixed number of rounds, fifty',
+          rule='The loop goes on while replies ask for tools, however many rounds that takes: the number of rounds cannot be written into the code.',
+          where='issue 23: the loop written as for _ in range(3); fifty looks like plenty',
+          names='however many rounds',
+          replace=r'''
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    for _ in range(50):  # no real job takes fifty rounds
+        reply = model.complete(system, messages, tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name='a fixed number of rounds, a hundred',
+          rule='The loop goes on while replies ask for tools, however many rounds that takes: the number of rounds cannot be written into the code.',
+          where='issue 23: the loop written as for _ in range(3); a hundred looks like plenty',
+          names='however many rounds',
+          replace=r'''
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    rounds = 0
+    while rounds < 100:  # a safety cap, far above any job
+        rounds += 1
+        reply = model.complete(system, messages, tool_specs(tools))
+'''),
     Wrong(lab='3.1', name='stopping after one result',
           rule='The loop goes on while replies ask for tools: after the results, the model is asked again.',
           where='failure scene: Where lesson 2 stops',

@@ -137,6 +137,18 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
             self.failed = True
 ''',
           by=''),
+    Wrong(lab='7.2', name='a tool error counted as a failed run',
+          rule='A tool error is not an ending: the boundary makes it a result and the run goes on, so only a reply with stop_reason error means the run did not end well, whichever frontend reads it.',
+          where='issue 23: a run that recovers from a missing file and then answers, reported failed by one frontend and finished by the other',
+          names='a tool error is not an ending',
+          replace=r'''
+        if ended == "error":
+            self.failed = True
+''',
+          by=r'''
+        if ended == "error" or event.get("message", {}).get("is_error"):
+            self.failed = True  # a tool that went wrong spoils the run
+'''),
     Wrong(lab='7.2', name='one failure spoils a later answer',
           rule='Only the last assistant message decides: a failed reply earlier in the events does not spoil a later answer.',
           where='Build: two frontends',

@@ -107,3 +107,54 @@ async def test_the_last_message_decides(t):
     t.expect([printed, value, said], ["", True, "Here it is.\n"],
              "FinalTextRenderer judges by the newest assistant message that a message_end "
              "announced (FinalTextRenderer, lesson 7).")
+
+
+def _trouble(kind, number):
+    """A call that goes wrong in the tool, never in the run: the boundary answers it with an
+    error result (lesson 4), and the model can carry on."""
+    if kind == "a missing file":
+        return lab.call("read", {"path": f"missing{number}.py"})
+    if kind == "an unknown tool":
+        return lab.call("grep", {"pattern": "TODO"})
+    return lab.call("read", {"path": number})  # bad arguments: a path that is not a string
+
+
+@lab_test("Tool errors are not endings: runs with 0 to 4 tool errors (a missing file, an unknown "
+          "tool, bad arguments) at places drawn under the seed end with an answer, a provider "
+          "failure or a max_turns stop, and both frontends' finish() judge each run by how it "
+          "ended.")
+async def test_tool_errors_are_not_endings(t):
+    runs, found = [], []
+    for ending in ("an answer", "a provider failure", "a max_turns stop"):
+        for errors in (0, 1, t.random.randint(2, 4)):
+            rounds = t.random.randint(1, 5)
+            calls = [lab.call("read", {"path": "app.py"}) for _ in range(rounds + errors)]
+            for number, place in enumerate(t.random.sample(range(len(calls)), errors)):
+                calls[place] = _trouble(t.random.choice(
+                    ("a missing file", "an unknown tool", "bad arguments")), number)
+            cuts = sorted(t.random.sample(range(1, len(calls)), rounds - 1))
+            replies = [lab.reply(*calls[start:end])
+                       for start, end in zip([0] + cuts, cuts + [len(calls)])]
+            last = {"an answer": lab.say(f"Tool errors on the way: {errors}. app.py prints ok."),
+                    "a provider failure": lab.fail("overloaded"),
+                    "a max_turns stop": lab.reply(lab.call("read", {"path": "app.py"}))}[ending]
+            model = lab.ScriptedModel(replies + [last])
+            ws = lab.Workspace({"app.py": "print('ok')\n"})
+            limit = {"max_turns": rounds} if ending == "a max_turns stop" else {}
+            events = await lab.drive(harness.run_agent(model, SYSTEM, [], [
+                harness.make_read_tool(ws)], "What does app.py print?", **limit))
+            _, as_json, _ = fold(t, harness.JsonRenderer(), events)
+            _, as_text, said = fold(t, harness.FinalTextRenderer(), events)
+            runs.append((ending, errors, rounds))
+            found.append([ending, errors, as_json, as_text, said])
+    t.expect(found, [[ending, errors, ending == "an answer", ending == "an answer",
+                      {"an answer": f"Tool errors on the way: {errors}. app.py prints ok.\n",
+                       "a provider failure": "Error: overloaded\n",
+                       "a max_turns stop": f"Error: Agent stopped after max_turns={rounds}\n"}
+                      [ending]] for ending, errors, rounds in runs],
+             "A tool error is not an ending: the boundary makes it a result and the run goes "
+             "on, so a run that recovers and answers ended well, and only a reply with "
+             "stop_reason \"error\" (a provider failure, or a max_turns stop) means it did not, "
+             "whichever frontend reads it. Each item is [how the run ended, tool errors on the "
+             "way, JsonRenderer.finish(), FinalTextRenderer.finish(), what FinalTextRenderer "
+             "printed] for one run (JsonRenderer and FinalTextRenderer, lessons 4, 5 and 7).")
