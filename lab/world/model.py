@@ -2,10 +2,10 @@
 request it is sent, and hears a Stop while a request is on its way."""
 
 import asyncio
-import copy
 
 from .errors import ScriptExhausted
 from .replies import Forever, assistant_problem, number_calls
+from .snapshot import snapshot
 from .transcript import shape, show
 
 ABORTED_REPLY = {"role": "assistant", "content": [], "stop_reason": "aborted",
@@ -25,8 +25,8 @@ class Request:
 
     def __init__(self, system, messages, tools, signal):
         self.system = system
-        self.messages = copy.deepcopy(list(messages))
-        self.tools = copy.deepcopy(list(tools))
+        self.messages = snapshot(list(messages))
+        self.tools = snapshot(list(tools))
         self.signal = signal
 
     def __repr__(self):
@@ -94,11 +94,11 @@ class ScriptedModel:
         "error_message": "Operation aborted"} instead of the scripted one."""
         request = self._record("acomplete", system, messages, tools, signal)
         if _is_cancelled(signal):
-            return copy.deepcopy(ABORTED_REPLY)
+            return snapshot(ABORTED_REPLY)
         for _ in range(self._latency):
             await asyncio.sleep(0)
             if _is_cancelled(signal):
-                return copy.deepcopy(ABORTED_REPLY)
+                return snapshot(ABORTED_REPLY)
         return self._answer(request)
 
     def _record(self, method, system, messages, tools, signal):
@@ -146,7 +146,7 @@ class ScriptedModel:
                                 "lab.reply(...) or lab.fail(...)")
         else:
             message = entry
-        message = copy.deepcopy(message)
+        message = snapshot(message)
         self._delivered = number_calls(message, self._delivered)
         return message
 

@@ -2,7 +2,6 @@
 one loop turn at a time, and a blocking client that holds its thread until it is let go."""
 
 import asyncio
-import copy
 import json
 import threading
 
@@ -10,6 +9,7 @@ from . import contracts
 from .clock import turn_clock
 from .errors import ScriptExhausted
 from .replies import assistant_problem, number_calls, say
+from .snapshot import snapshot
 
 
 class _Pause:
@@ -255,7 +255,7 @@ class FakeProvider(contracts.Provider):
     def open(self, body):
         """Send `body` and return the Response whose lines will arrive, or raise
         ConnectionError for a refused entry."""
-        self.requests.append(copy.deepcopy(body))
+        self.requests.append(snapshot(body))
         number = len(self.requests)
         if number > len(self._streams):
             raise ScriptExhausted(f"FakeProvider: request {number} has no scripted stream "
@@ -265,7 +265,7 @@ class FakeProvider(contracts.Provider):
         if isinstance(entry, _Refusal):
             raise ConnectionError(entry.text)
         if isinstance(entry, dict):
-            entry = copy.deepcopy(entry)
+            entry = snapshot(entry)
             self._delivered = number_calls(entry, self._delivered)
             entry = stream_lines(entry)
         response = Response(list(entry))
@@ -302,11 +302,11 @@ class BlockingClient:
         """Send `body`, block until release(), and return a copy of the reply."""
         with self._lock:
             self.started += 1
-            self.requests.append(copy.deepcopy(body))
+            self.requests.append(snapshot(body))
         self._released.wait()
         with self._lock:
             self.finished += 1
-        return copy.deepcopy(self.reply)
+        return snapshot(self.reply)
 
     def release(self):
         """Let every blocked post return, and every later one return at once."""

@@ -97,8 +97,9 @@ async def test_two_rounds(t):
           "rounds cannot be written into the loop.")
 async def test_any_number_of_rounds(t):
     # The longest job has over 200 rounds whatever the seed, so no loop of range(N) with N up
-    # to 201 passes. It asks for one tool per round: every request is deep-copied, so a job
-    # costs the square of its length, and one call a round keeps it near a quarter of a second.
+    # to 201 passes. Its rounds ask for one call each: a later lab's harness that goes over the
+    # record once per message before each request (a fair lesson 10 repair) then stays within
+    # the practice check's allowance of rounds between two turns.
     jobs = t.random.sample(range(1, 9), 3) + [t.random.randint(9, 40), t.random.randint(201, 250)]
     found, calls_per_job = [], []
     for rounds in jobs:
