@@ -89,7 +89,9 @@ def _shown(encoded: str) -> str:
         value = json.loads(encoded)
     except ValueError:
         return encoded
-    if isinstance(value, str):
+    if value == "":
+        text = '"" (an empty string)'  # shown bare, it would read as a line left blank
+    elif isinstance(value, str):
         text = value if "\n" not in value else "\n" + "\n".join("      | " + line
                                                                   for line in value.split("\n"))
     elif isinstance(value, dict) and set(value) == {"$repr"}:

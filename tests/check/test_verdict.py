@@ -173,3 +173,8 @@ def test_shown_cuts_a_long_value_and_says_how_long_it_was():
     assert text == "x" * 600 + " ... (1000 characters in all)"
     assert _shown(encode("x" * 600)) == "x" * 600
     assert _shown(encode("x" * 601)) == "x" * 600 + " ... (601 characters in all)"
+
+
+def test_shown_names_an_empty_string_so_it_does_not_read_as_a_blank_line():
+    assert _shown(encode("")) == '"" (an empty string)'
+    assert _shown(encode(" ")) == " " and _shown(encode(0)) == "0"
