@@ -2,6 +2,9 @@
 queued at any time and reach the transcript only at the top of a turn, where every call already
 has its result.
 
+Each test draws its batches, the moment the user speaks and the words they say from t.random,
+so the rule is checked over a family of runs, not one.
+
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 9 tests.py
 """
 import harness
@@ -11,6 +14,11 @@ from lab.kit import lab_test, tool
 LAB = "9.1"
 SYSTEM = "You help with a small project."
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+FILES = ["a.py", "b.py", "setup.py", "README.md", "src/app.py", "tests/test_app.py",
+         "docs/guide.md", "pyproject.toml", "src/db.py", "Makefile"]
+WORDS = ["Only the tests matter.", "Use the new API.", "Keep it short.", "No new files.",
+         "Skip the docs.", "Python 3.11 only, please.", "Mind the config.", "Ignore vendor/.",
+         "Then add a test.", "And the README."]
 
 
 def looker(during=None):
@@ -31,22 +39,57 @@ def user_words(messages):
     return [m["content"] for m in messages if m["role"] == "user"]
 
 
-@lab_test("The user steers while the first call of a two-call batch is running. The words wait "
-          "until both results are in, then open the next turn: U A[c1,c2] R(c1) R(c2) U A.")
+def batch(first, width):
+    """The shape of a reply asking for `width` calls numbered from `first`, and their results:
+    batch(2, 2) is "A[c2,c3] R(c2) R(c3)"."""
+    ids = [f"c{n}" for n in range(first, first + width)]
+    return f"A[{','.join(ids)}] " + " ".join(f"R({i})" for i in ids)
+
+
+def rounds(widths):
+    """The shape of replies asking for calls in batches of `widths`, each answered, numbered
+    from c1: rounds([2, 1]) is "A[c1,c2] R(c1) R(c2) A[c3] R(c3)"."""
+    shapes, first = [], 1
+    for width in widths:
+        shapes.append(batch(first, width))
+        first += width
+    return " ".join(shapes)
+
+
+def script(t, widths):
+    """Replies asking to look at drawn files in batches of `widths`, and the paths in call
+    order."""
+    paths = [t.random.choice(FILES) for _ in range(sum(widths))]
+    replies, at = [], 0
+    for width in widths:
+        replies.append(looks(*paths[at:at + width]))
+        at += width
+    return replies, paths
+
+
+@lab_test("The user steers while a call of a batch is running, before its last call. The words "
+          "wait until every call of the batch has its result, then open the next turn: "
+          "U A[c1,c2] R(c1) R(c2) U A for a batch of two.")
 async def test_a_steer_waits_for_the_batch(t):
-    box = {}
+    width = t.random.randint(2, 5)
+    during_call = t.random.randrange(width - 1)  # never the last: the steer must wait
+    words = t.random.choice(WORDS)
+    (reply,), paths = script(t, [width])
+    ran = []
 
     def during(path):
-        if path == "a.py":
-            box["h"].steer("Only the tests matter.")
-    model = lab.ScriptedModel([looks("a.py", "b.py"), lab.say("Looking at the tests, then.")])
-    h = box["h"] = harness.Harness(model, SYSTEM, [looker(during)])
-    await lab.drive(h.prompt("Read a.py and b.py."))
-    t.expect(lab.shape(h.messages), "U A[c1,c2] R(c1) R(c2) U A",
+        if len(ran) == during_call:
+            h.steer(words)
+        ran.append(path)
+    model = lab.ScriptedModel([reply, lab.say("Understood.")])
+    h = harness.Harness(model, SYSTEM, [looker(during)])
+    await lab.drive(h.prompt("Read the files."))
+    t.expect(lab.shape(h.messages), batch(1, width).join(["U ", " U A"]),
              "A call and its result stay together (lesson 2), and user messages enter only at "
-             "the top of a turn (lesson 7): the steer waits until c2 has its result "
+             "the top of a turn (lesson 7): the steer waits until the batch's last call has its "
+             f"result; here a batch of {width} calls, steered during call {during_call + 1} "
              "(Harness.steer and run_agent, lesson 9).")
-    t.expect(user_words(h.messages), ["Read a.py and b.py.", "Only the tests matter."],
+    t.expect(user_words(h.messages), ["Read the files.", words],
              "The steer is recorded as a user message holding exactly its text (Harness.steer, "
              "lesson 9).")
 
@@ -54,56 +97,68 @@ async def test_a_steer_waits_for_the_batch(t):
 @lab_test("The request after a steer ends with the steer, so the model reads it before it "
           "answers again.")
 async def test_the_next_request_ends_with_the_steer(t):
-    box = {}
+    width = t.random.randint(1, 4)
+    during_call = t.random.randrange(width)
+    words = t.random.choice(WORDS)
+    (reply,), paths = script(t, [width])
+    ran = []
 
     def during(path):
-        if path == "a.py":
-            box["h"].steer("Use the new API.")
-    model = lab.ScriptedModel([looks("a.py", "b.py"), lab.say("Switching to the new API.")])
-    h = box["h"] = harness.Harness(model, SYSTEM, [looker(during)])
-    await lab.drive(h.prompt("Read a.py and b.py."))
-    last = model.calls[1].messages
-    t.expect([lab.shape(last), last[-1]["content"], len(model.calls)],
-             ["U A[c1,c2] R(c1) R(c2) U", "Use the new API.", 2],
-             "The turn the steer opens sends it as the last message of the request (run_agent, "
+        if len(ran) == during_call:
+            h.steer(words)
+        ran.append(path)
+    model = lab.ScriptedModel([reply, lab.say("Switching, then.")])
+    h = harness.Harness(model, SYSTEM, [looker(during)])
+    await lab.drive(h.prompt("Read the files."))
+    last = model.calls[1].messages if len(model.calls) > 1 else []
+    t.expect([lab.shape(last), last[-1]["content"] if last else None, len(model.calls)],
+             ["U " + batch(1, width) + " U", words, 2],
+             "The turn the steer opens sends it as the last message of the request; the items "
+             "are [the second request's shape, its last message's text, requests] (run_agent, "
              "lesson 9).")
 
 
 @lab_test("A follow-up sent during a run is answered in that same run, after its final reply: "
           "one agent_end, and the follow-up sits after the answer it waited for.")
 async def test_a_follow_up_is_answered_in_the_same_run(t):
-    box = {}
+    widths = [t.random.randint(1, 3) for _ in range(t.random.randint(1, 3))]
+    sent_at = t.random.randrange(sum(widths))
+    words = t.random.choice(WORDS)
+    replies, paths = script(t, widths)
+    ran = []
 
     def during(path):
-        box["h"].follow_up("Now write the summary.")
-    model = lab.ScriptedModel([looks("a.py"), lab.say("a.py defines one class."),
-                               lab.say("Summary: one class.")])
-    h = box["h"] = harness.Harness(model, SYSTEM, [looker(during)])
-    events = await lab.drive(h.prompt("Read a.py."))
-    t.expect(lab.shape(h.messages), "U A[c1] R(c1) A U A",
+        if len(ran) == sent_at:
+            h.follow_up(words)
+        ran.append(path)
+    model = lab.ScriptedModel(replies + [lab.say("Read them all."), lab.say("Done, as asked.")])
+    h = harness.Harness(model, SYSTEM, [looker(during)])
+    events = await lab.drive(h.prompt("Read the files."))
+    t.expect(lab.shape(h.messages), "U " + rounds(widths) + " A U A",
              "A follow-up waits until the run would otherwise end, then opens a turn of its own "
              "(run_agent, lesson 9).")
     t.expect([[e["type"] for e in events].count("agent_end"), lab.shape(events[-1]["messages"])],
-             [1, "U A[c1] R(c1) A U A"],
+             [1, "U " + rounds(widths) + " A U A"],
              "It is the same run: one agent_end, carrying both answers (run_agent, lessons 7 and 9).")
-    t.expect(user_words(h.messages), ["Read a.py.", "Now write the summary."],
+    t.expect(user_words(h.messages), ["Read the files.", words],
              "The follow-up's words are recorded as given (Harness.follow_up, lesson 9).")
 
 
-@lab_test("Two steers sent at once arrive one per turn, the older first.")
+@lab_test("Steers sent at once arrive one per turn, the older first.")
 async def test_two_steers_arrive_one_per_turn(t):
-    box = {}
+    said = t.random.sample(WORDS, t.random.randint(2, 5))
 
     def during(path):
-        box["h"].steer("First: keep it short.")
-        box["h"].steer("Second: no new files.")
-    model = lab.ScriptedModel([looks("a.py"), lab.say("Short, then."), lab.say("No new files.")])
-    h = box["h"] = harness.Harness(model, SYSTEM, [looker(during)])
-    await lab.drive(h.prompt("Read a.py."))
-    t.expect(lab.shape(h.messages), "U A[c1] R(c1) U A U A",
+        for words in said:
+            h.steer(words)
+    model = lab.ScriptedModel([looks(t.random.choice(FILES))] +
+                              [lab.say(f"Noted ({n}).") for n in range(len(said))])
+    h = harness.Harness(model, SYSTEM, [looker(during)])
+    await lab.drive(h.prompt("Read the file."))
+    t.expect(lab.shape(h.messages), "U A[c1] R(c1)" + " U A" * len(said),
              "Each ask hands the loop one message, so each steer gets its own turn and its own "
-             "answer (Harness._drain, lesson 9).")
-    t.expect(user_words(h.messages)[1:], ["First: keep it short.", "Second: no new files."],
+             f"answer; here {len(said)} steers (Harness._drain, lesson 9).")
+    t.expect(user_words(h.messages)[1:], said,
              "Queued messages come out oldest first (Harness._drain, lesson 9).")
     t.expect(lab.shape(model.calls[1].messages), "U A[c1] R(c1) U",
              "The second steer is not in the request the first one opened (Harness._drain, "
@@ -113,17 +168,21 @@ async def test_two_steers_arrive_one_per_turn(t):
 @lab_test("A steer sent while nothing runs raises nothing and joins the next prompt's turn, "
           "after the prompt: U U A.")
 async def test_a_steer_sent_while_idle(t):
-    model = lab.ScriptedModel([lab.say("Fixing the login page, in TypeScript.")])
-    h = harness.Harness(model, SYSTEM, [])
-    h.steer("Use TypeScript.")
+    words = t.random.choice(WORDS)
+    widths = [t.random.randint(1, 2) for _ in range(t.random.randint(0, 2))]
+    replies, paths = script(t, widths)
+    model = lab.ScriptedModel(replies + [lab.say("Fixed, as you asked.")])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    h.steer(words)
     t.expect([lab.shape(h.messages), len(model.calls)], ["", 0],
              "Steering only queues: nothing is recorded and nobody is asked (Harness.steer, "
              "lesson 9).")
     await lab.drive(h.prompt("Fix the login page."))
     t.expect([lab.shape(h.messages), user_words(h.messages)],
-             ["U U A", ["Fix the login page.", "Use TypeScript."]],
-             "Steering waiting when a run begins enters in the prompt's turn, after the prompt "
-             "(run_agent, lesson 9).")
+             [" ".join(["U U", rounds(widths), "A"]).replace("  ", " "),
+              ["Fix the login page.", words]],
+             "Steering waiting when a run begins enters in the prompt's turn, after the prompt, "
+             "and nowhere else (run_agent, lesson 9).")
     t.expect(lab.shape(model.calls[0].messages), "U U",
              "The first request carries both (run_agent, lesson 9).")
 
@@ -131,14 +190,19 @@ async def test_a_steer_sent_while_idle(t):
 @lab_test("A follow-up sent while nothing runs waits for the next run, and is taken up after "
           "that run's answer.")
 async def test_a_follow_up_sent_while_idle(t):
-    model = lab.ScriptedModel([lab.say("The login page is fixed."), lab.say("Tests added.")])
-    h = harness.Harness(model, SYSTEM, [])
-    h.follow_up("Then add a test.")
+    words = t.random.choice(WORDS)
+    widths = [t.random.randint(1, 2) for _ in range(t.random.randint(0, 2))]
+    replies, paths = script(t, widths)
+    model = lab.ScriptedModel(replies + [lab.say("The login page is fixed."),
+                                         lab.say("Done, as asked.")])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    h.follow_up(words)
     t.expect(lab.shape(h.messages), "", "Queuing a follow-up records nothing (Harness.follow_up, "
                                         "lesson 9).")
     events = await lab.drive(h.prompt("Fix the login page."))
     t.expect([lab.shape(h.messages), user_words(h.messages)],
-             ["U A U A", ["Fix the login page.", "Then add a test."]],
+             [" ".join(["U", rounds(widths), "A U A"]).replace("  ", " "),
+              ["Fix the login page.", words]],
              "A follow-up is asked for only when the run would end, so it comes after the "
              "prompt's answer (run_agent, lesson 9).")
     t.expect([e["type"] for e in events].count("agent_end"), 1, "All in one run (lesson 9).")
@@ -147,22 +211,29 @@ async def test_a_follow_up_sent_while_idle(t):
 @lab_test("A follow-up queued during a run whose last reply fails is not lost: that run ends "
           "at the failure, and the next run takes the follow-up up after its own answer.")
 async def test_a_follow_up_outlives_a_failed_run(t):
-    box = {}
+    widths = [t.random.randint(1, 2) for _ in range(t.random.randint(1, 3))]
+    sent_at = t.random.randrange(sum(widths))
+    words = t.random.choice(WORDS)
+    replies, paths = script(t, widths)
+    ran = []
 
     def during(path):
-        box["h"].follow_up("And the README.")
-    model = lab.ScriptedModel([looks("a.py"), lab.fail("overloaded"), lab.say("Back again."),
-                               lab.say("README read.")])
-    h = box["h"] = harness.Harness(model, SYSTEM, [looker(during)])
-    await lab.drive(h.prompt("Read a.py."))
-    t.expect([lab.shape(h.messages), len(model.calls)], ["U A[c1] R(c1) A(error)", 2],
+        if len(ran) == sent_at:
+            h.follow_up(words)
+        ran.append(path)
+    model = lab.ScriptedModel(replies + [lab.fail("overloaded"), lab.say("Back again."),
+                                         lab.say("Done, as asked.")])
+    h = harness.Harness(model, SYSTEM, [looker(during)])
+    await lab.drive(h.prompt("Read the files."))
+    t.expect([lab.shape(h.messages), len(model.calls)],
+             ["U " + rounds(widths) + " A(error)", len(widths) + 1],
              "Nobody is asked for more after a failed reply: the run ends there (run_agent, "
              "lessons 5 and 9).")
     await lab.drive(h.prompt("Try again."))
-    t.expect(lab.shape(h.messages), "U A[c1] R(c1) A(error) U A U A",
+    t.expect(lab.shape(h.messages), "U " + rounds(widths) + " A(error) U A U A",
              "The queue outlives the run: the next run answers its prompt, then the follow-up "
              "(Harness.follow_up, lesson 9).")
-    t.expect(user_words(h.messages), ["Read a.py.", "Try again.", "And the README."],
+    t.expect(user_words(h.messages), ["Read the files.", "Try again.", words],
              "The follow-up is delivered once, after the new prompt (lesson 9).")
 
 
@@ -170,23 +241,29 @@ async def test_a_follow_up_outlives_a_failed_run(t):
           "between: the consumer closes the run at the turn_start after the steer was asked "
           "for, and the next run delivers the steer right after its prompt.")
 async def test_a_steer_survives_a_run_closed_before_it_is_recorded(t):
-    box = {}
+    count = t.random.randint(1, 4)  # rounds of one call each; the steer comes in the last
+    words, again = t.random.choice(WORDS), t.random.choice(["Where were we?", "Go on.",
+                                                            "Carry on, please."])
+    replies, paths = script(t, [1] * count)
+    ran = []
 
     def during(path):
-        box["h"].steer("Only the tests matter.")
-    model = lab.ScriptedModel([looks("a.py"), lab.forever(lambda request: lab.say("Noted."))])
-    h = box["h"] = harness.Harness(model, SYSTEM, [looker(during)])
-    # agent_start, turn_start, U, A[c1], tool_execution_start, R(c1), tool_execution_end,
-    # turn_end (the loop asks for steering here), turn_start: closed before the steer's turn
-    # records it
-    events = await lab.drive(h.prompt("Read a.py."), close_after=9)
+        ran.append(path)
+        if len(ran) == count:
+            h.steer(words)
+    model = lab.ScriptedModel(replies + [lab.forever(lambda request: lab.say("Noted."))])
+    h = harness.Harness(model, SYSTEM, [looker(during)])
+    # agent_start, turn_start, U, then per round A[c], tool_execution_start, R(c),
+    # tool_execution_end, turn_end (the loop asks for steering here), turn_start: closed at
+    # the last round's turn_start, before the steer's turn records it
+    events = await lab.drive(h.prompt("Read the files."), close_after=3 + 6 * count)
     t.expect([[e["type"] for e in events][-2:], lab.shape(h.messages)],
-             [["turn_end", "turn_start"], "U A[c1] R(c1)"],
-             "The run was closed at the turn_start after c1's turn: the steer had been asked "
-             "for, and was not yet recorded (run_agent, lesson 9).")
-    await lab.drive(h.prompt("Where were we?"))
+             [["turn_end", "turn_start"], "U " + rounds([1] * count)],
+             "The run was closed at the turn_start after the steered call's turn: the steer "
+             "had been asked for, and was not yet recorded (run_agent, lesson 9).")
+    await lab.drive(h.prompt(again))
     t.expect([lab.shape(h.messages), user_words(h.messages)],
-             ["U A[c1] R(c1) U U A", ["Read a.py.", "Where were we?", "Only the tests matter."]],
+             ["U " + rounds([1] * count) + " U U A", ["Read the files.", again, words]],
              "A queued message leaves its queue only once it is on the record: the steer, "
              "handed to a run closed before recording it, must still be queued, so the next "
              "run delivers it after its prompt (Harness._drain leaves it queued; _delivered "
@@ -204,55 +281,81 @@ async def test_steering_is_asked_for_only_in_the_gaps(t):
                  for c in harness.tool_calls(m)]
         seen.append([lab.shape(messages), [c for c in asked if c not in answered]])
         return []
-    model = lab.ScriptedModel([looks("a.py", "b.py"), looks("c.py"), lab.say("Read all three.")])
+    widths = [t.random.randint(1, 4) for _ in range(t.random.randint(1, 4))]
+    replies, paths = script(t, widths)
+    model = lab.ScriptedModel(replies + [lab.say("Read them all.")])
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read the files.",
                                       get_steering=get_steering))
-    t.expect(seen, [["", []], ["U A[c1,c2] R(c1) R(c2)", []],
-                    ["U A[c1,c2] R(c1) R(c2) A[c3] R(c3)", []],
-                    ["U A[c1,c2] R(c1) R(c2) A[c3] R(c3) A", []]],
+    t.expect(seen, [["", []]] + [["U " + rounds(widths[:n]), []] for n in range(1, len(widths) + 1)]
+             + [["U " + rounds(widths) + " A", []]],
              "Each row: [the record when get_steering was called, calls still without a "
              "result]. Steering is asked for at the start and after each turn_end, never "
              "between a call and its result (run_agent, lesson 9).")
-    model, messages, seen[:] = lab.ScriptedModel([lab.fail("overloaded", lab.call("look", {"path": "a.py"}))]), [], []
-    await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read a.py.",
+    before = [t.random.randint(1, 2) for _ in range(t.random.randint(0, 2))]
+    replies, paths = script(t, before)
+    model, messages, seen[:] = lab.ScriptedModel(
+        replies + [lab.fail("overloaded", lab.call("look", {"path": t.random.choice(FILES)}))]), [], []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read the files.",
                                       get_steering=get_steering))
-    t.expect(seen, [["", []]], "After a failed reply nobody is asked, not even with a call in "
-                               "it left unanswered (run_agent, lessons 5 and 9).")
+    t.expect(seen, [["", []]] + [["U " + rounds(before[:n]), []] for n in range(1, len(before) + 1)],
+             "After a failed reply nobody is asked, not even with a call in it left unanswered; "
+             "each row is [the record when get_steering was called, calls without a result] "
+             "(run_agent, lessons 5 and 9).")
 
 
 @lab_test("The loop asks for follow-ups only when the run would end: never after a turn whose "
           "reply had calls.")
 async def test_follow_ups_are_asked_for_only_at_the_end(t):
-    seen, messages, queue = [], [], [harness.user_message("Now check c.py.")]
+    first = [t.random.randint(1, 3) for _ in range(t.random.randint(1, 3))]
+    then = [t.random.randint(1, 3) for _ in range(t.random.randint(0, 2))]
+    words = t.random.choice(WORDS)
+    seen, messages, queue = [], [], [harness.user_message(words)]
 
     def get_follow_ups():
         seen.append(lab.shape(messages))
         return [queue.pop()] if queue else []
-    model = lab.ScriptedModel([looks("a.py"), looks("b.py"), lab.say("Both read."),
-                               looks("c.py"), lab.say("c.py read too.")])
-    await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read a.py and b.py.",
+    replies, paths = script(t, first + then)
+    model = lab.ScriptedModel(replies[:len(first)] + [lab.say("All read.")] +
+                              replies[len(first):] + [lab.say("Those too.")])
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read the files.",
                                       get_follow_ups=get_follow_ups))
-    t.expect(seen, ["U A[c1] R(c1) A[c2] R(c2) A",
-                    "U A[c1] R(c1) A[c2] R(c2) A U A[c3] R(c3) A"],
+    before = "U " + rounds(first) + " A"
+    after = " ".join(["U", batch_after(first, then), "A"]).replace("  ", " ")
+    t.expect(seen, [before, before + " " + after],
              "Each entry is the record when get_follow_ups was called: only after a reply with "
              "no calls, once per time the run would end (run_agent, lesson 9).")
-    t.expect(lab.shape(messages), "U A[c1] R(c1) A[c2] R(c2) A U A[c3] R(c3) A",
+    t.expect(lab.shape(messages), before + " " + after,
              "The follow-up's turn runs its calls like any other (run_agent, lesson 9).")
 
 
+def batch_after(done, widths):
+    """The shape of batches of `widths` numbered after the calls of batches `done`."""
+    first = sum(done) + 1
+    shapes = []
+    for width in widths:
+        shapes.append(batch(first, width))
+        first += width
+    return " ".join(shapes)
+
+
 @lab_test("Without get_steering and get_follow_ups, run_agent runs exactly as in lesson 8: the "
-          "same record and the same twelve events.")
+          "same record and the same events.")
 async def test_without_the_callables_nothing_changes(t):
+    widths = [t.random.randint(1, 3) for _ in range(t.random.randint(1, 3))]
+    replies, paths = script(t, widths)
     messages = []
-    model = lab.ScriptedModel([looks("a.py"), lab.say("Read it.")])
-    events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read a.py."))
-    t.expect(lab.shape(messages), "U A[c1] R(c1) A",
+    model = lab.ScriptedModel(replies + [lab.say("Read them.")])
+    events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read them."))
+    t.expect(lab.shape(messages), "U " + rounds(widths) + " A",
              "No callables means nobody to ask (run_agent, lesson 9).")
+    per_call = ["tool_execution_start", "message_end", "tool_execution_end"]
     t.expect([e["type"] for e in events],
-             ["agent_start", "turn_start", "message_end", "message_end", "tool_execution_start",
-              "message_end", "tool_execution_end", "turn_end", "turn_start", "message_end",
-              "turn_end", "agent_end"],
-             "The events of a one-call run are unchanged (run_agent, lessons 7 and 9).")
+             ["agent_start", "turn_start", "message_end"] +
+             sum([["message_end"] + per_call * width + ["turn_end", "turn_start"]
+                  for width in widths], []) + ["message_end", "turn_end", "agent_end"],
+             "The events of a run of tools are unchanged: agent_start, then per turn turn_start, "
+             "its messages, each call's tool_execution_start, result and tool_execution_end, "
+             "and turn_end (run_agent, lessons 7 and 9).")
     messages = []
     model = lab.ScriptedModel([lab.say("Hello.")])
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [], "Hi.", get_steering=None,
@@ -264,25 +367,31 @@ async def test_without_the_callables_nothing_changes(t):
 @lab_test("In a run steered again and again (from inside tools, and by the consumer between "
           "events) with a follow-up as well, every request the model gets is a valid transcript.")
 async def test_every_request_of_a_steered_run_is_valid(t):
-    box, steered = {}, []
+    widths = [t.random.randint(1, 4) for _ in range(t.random.randint(1, 3))]
+    between = t.random.randint(0, 4)  # steers the consumer sends between events
+    replies, paths = script(t, widths)
+    steered = []
 
     def during(path):
-        box["h"].steer(f"While {path} was read.")
-    model = lab.ScriptedModel([looks("a.py", "b.py", "c.py"), looks("d.py"),
-                               lab.forever(lambda request: lab.say("Noted."))])
-    h = box["h"] = harness.Harness(model, SYSTEM, [looker(during)])
+        h.steer(f"While {path} was read.")
+    model = lab.ScriptedModel(replies + [lab.forever(lambda request: lab.say("Noted."))])
+    h = harness.Harness(model, SYSTEM, [looker(during)])
     h.follow_up("Finally, sum it up.")
 
     def on_event(event):
-        if event["type"] in ("tool_execution_start", "turn_start") and len(steered) < 3:
+        if event["type"] in ("tool_execution_start", "turn_start") and len(steered) < between:
             steered.append(event["type"])
             h.steer(f"Between events ({event['type']}).")
     await lab.drive(h.prompt("Read the files."), on_event=on_event)
     t.expect([lab.validate(request.messages) for request in model.calls], [[]] * len(model.calls),
              "Every request passes lab.validate: steering never splits a call from its result "
              "(run_agent, lesson 9).")
+    steers = sum(widths) + between
+    tool_turns = [batch(1 + sum(widths[:n]), width) for n, width in enumerate(widths)]
     t.expect([len(model.calls), lab.shape(h.messages)],
-             [9, "U A[c1,c2,c3] R(c1) R(c2) R(c3) U A[c4] R(c4) U A U A U A U A U A U A U A"],
-             "All seven steers and the follow-up were delivered, one per turn (lesson 9).")
+             [1 + steers + 1, "U " + " U ".join(tool_turns + ["A"] * (steers + 1 - len(widths)))
+              + " U A"],
+             f"All {steers} steers and the follow-up were delivered, one per turn; the items are "
+             "[requests, the record's shape] (lesson 9).")
     t.expect(user_words(h.messages)[-1], "Finally, sum it up.",
              "The follow-up comes last, once no steering is left (run_agent, lesson 9).")

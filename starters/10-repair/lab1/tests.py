@@ -2,6 +2,10 @@
 repairing context_for_model: every request pairs each call with one result, and the record
 stays as it happened.
 
+Each test draws its records from t.random (how many calls, their ids and tools, which results
+are missing, doubled, out of order or orphaned, where a run is cut), so every rule is checked
+over a family of records, not one.
+
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 10 tests.py
 """
 import copy
@@ -15,18 +19,39 @@ SYSTEM = "You help with a small project."
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
 WORDS = ("Tool call interrupted: no result was recorded. It may not have run, or may have run "
          "partly; check before repeating it.")
+TOOLS = ["look", "bash", "write", "grep", "edit"]
+FILES = ["a.py", "b.py", "c.py", "setup.py", "README.md", "src/app.py", "tests/test_app.py",
+         "docs/guide.md"]
 
 
-def asks(*ids, text=None):
-    """An assistant message that makes one `look` call per id, in order."""
-    parts = ([text] if text else []) + [lab.call("look", {"path": f"{i}.py"}, id=i) for i in ids]
+def draw_ids(t, count):
+    """`count` distinct call ids, not in their sorted order when there are two or more, nor
+    in the order of their numbers when there are three or more: ids are names, not numbers."""
+    ids = [f"c{n}" for n in t.random.sample(range(1, 40), count)]
+    while count > 1 and (ids == sorted(ids) or
+                         count > 2 and ids == sorted(ids, key=lambda i: int(i[1:]))):
+        t.random.shuffle(ids)
+    return ids
+
+
+def asks(*ids, text=None, names=None):
+    """An assistant message that makes one call per id, in order: `look` unless `names` says
+    which tool each call asks for."""
+    names = names or ["look"] * len(ids)
+    parts = ([text] if text else []) + [lab.call(name, {"path": f"{i}.py"}, id=i)
+                                        for i, name in zip(ids, names)]
     return lab.reply(*parts)
 
 
-def result(call_id, content=None):
-    return {"role": "toolResult", "tool_call_id": call_id, "tool_name": "look",
+def result(call_id, content=None, name="look"):
+    return {"role": "toolResult", "tool_call_id": call_id, "tool_name": name,
             "content": content if content is not None else f"contents of {call_id}.py",
             "is_error": False}
+
+
+def results(ids):
+    """The shape of results for `ids`, in that order: "R(c4) R(c2)"."""
+    return " ".join(f"R({i})" for i in ids)
 
 
 def looker(cut_on=None):
@@ -41,23 +66,44 @@ def contents(messages):
     return [m["content"] for m in messages if m["role"] == "toolResult"]
 
 
+def valid_record(t):
+    """A drawn record that is already valid: exchanges of plain replies and of batches of
+    calls each answered in call order. The record, and its shape."""
+    record, shapes, used = [], [], set()
+    for n in range(t.random.randint(1, 4)):
+        record.append(harness.user_message(f"Question {n}."))
+        shapes.append("U")
+        width = t.random.randint(0, 3)
+        if width:
+            ids = [i for i in draw_ids(t, width + 2) if i not in used][:width]
+            used.update(ids)
+            record += [asks(*ids)] + [result(i) for i in ids]
+            shapes.append(f"A[{','.join(ids)}] {results(ids)}")
+        record.append(lab.say(f"Answer {n}."))
+        shapes.append("A")
+    return record, " ".join(shapes)
+
+
 @lab_test("INTERRUPTED is exactly the sentence the model reads for a call whose result was never "
           "recorded.")
 async def test_interrupted_is_exact(t):
-    t.expect(harness.INTERRUPTED, WORDS, "INTERRUPTED's text is a contract: the model reads it "
-                                         "and the tests compare it (lesson 10).")
+    ids = draw_ids(t, t.random.randint(1, 4))
+    view = harness.repair_tool_history([harness.user_message("Go."), asks(*ids)])
+    t.expect([harness.INTERRUPTED] + contents(view), [WORDS] * (1 + len(ids)),
+             "INTERRUPTED's text is a contract: the model reads it and the tests compare it. "
+             "The items are INTERRUPTED, then the content of each result invented for a "
+             "drawn call with none (lesson 10).")
 
 
 @lab_test("A list that is already valid comes back equal, as a new list holding the very same "
           "message objects.")
 async def test_a_valid_list_comes_back_equal(t):
-    record = [harness.user_message("Read a and b."), asks("c1", "c2"), result("c1"), result("c2"),
-              lab.say("Both read."), harness.user_message("Thanks.")]
+    record, shape = valid_record(t)
     view = harness.repair_tool_history(record)
-    t.expect(lab.shape(view), "U A[c1,c2] R(c1) R(c2) A U",
+    t.expect(lab.shape(view), shape,
              "Nothing to repair means nothing changes (repair_tool_history, lesson 10).")
     t.expect([view == record, view is record, [a is b for a, b in zip(view, record)]],
-             [True, False, [True] * 6],
+             [True, False, [True] * len(record)],
              "[equal, the same list, each message the same object]: a new list, no copies of "
              "the messages (repair_tool_history, lesson 10).")
 
@@ -65,77 +111,119 @@ async def test_a_valid_list_comes_back_equal(t):
 @lab_test("A call with no result gets one right after it: INTERRUPTED, an error, with the call's "
           "id and tool name.")
 async def test_a_missing_result_is_filled_in(t):
-    record = [harness.user_message("Read a."), asks("c1"), harness.user_message("Are you there?")]
+    ids = draw_ids(t, t.random.randint(1, 4))
+    names = [t.random.choice(TOOLS) for _ in ids]
+    missing = t.random.sample(ids, t.random.randint(1, len(ids)))
+    record = [harness.user_message("Do it."), asks(*ids, names=names)]
+    record += [result(i, name=name) for i, name in zip(ids, names) if i not in missing]
+    record.append(harness.user_message("Are you there?"))
     view = harness.repair_tool_history(record)
-    t.expect(lab.shape(view), "U A[c1] R(c1) U",
-             "The invented result goes straight after its call (repair_tool_history, lesson 10).")
-    t.expect(view[2], {"role": "toolResult", "tool_call_id": "c1", "tool_name": "look",
-                       "content": WORDS, "is_error": True},
-             "The invented result says the call may or may not have run, and is an error "
+    t.expect(lab.shape(view), f"U A[{','.join(ids)}] {results(ids)} U",
+             "The invented result goes straight after its call, in call order "
              "(repair_tool_history, lesson 10).")
-    t.expect(lab.shape(record), "U A[c1] U", "The record is not changed (lesson 10).")
+    t.expect([m for m in view if m["role"] == "toolResult" and m["tool_call_id"] in missing],
+             [{"role": "toolResult", "tool_call_id": i, "tool_name": name, "content": WORDS,
+               "is_error": True} for i, name in zip(ids, names) if i in missing],
+             "The invented result says the call may or may not have run, and is an error, with "
+             "the call's id and tool name; one item per call that had no result "
+             "(repair_tool_history, lesson 10).")
+    t.expect(lab.shape(record), f"U A[{','.join(ids)}] "
+             f"{results([i for i in ids if i not in missing])} U".replace("  ", " "),
+             "The record is not changed (lesson 10).")
 
 
 @lab_test("Results recorded out of order are put back in the order of the calls in their "
           "message.")
 async def test_results_are_put_in_call_order(t):
-    record = [harness.user_message("Read three."), asks("c9", "c2", "c5"), result("c5"),
-              result("c9"), result("c2"), lab.say("Done.")]
-    view = harness.repair_tool_history(record)
-    t.expect(lab.shape(view), "U A[c9,c2,c5] R(c9) R(c2) R(c5) A",
+    ids = draw_ids(t, t.random.randint(3, 6))
+    recorded = t.random.sample(ids, len(ids))
+    if recorded == ids:
+        recorded = recorded[1:] + recorded[:1]
+    record = [harness.user_message("Read them."), asks(*ids)] + [result(i) for i in recorded]
+    view = harness.repair_tool_history(record + [lab.say("Done.")])
+    t.expect(lab.shape(view), f"U A[{','.join(ids)}] {results(ids)} A",
              "Call order, not id order and not recorded order (repair_tool_history, lesson 10).")
-    t.expect(contents(view), ["contents of c9.py", "contents of c2.py", "contents of c5.py"],
-             "Each call gets the result recorded for it (repair_tool_history, lesson 10).")
+    t.expect(contents(view), [f"contents of {i}.py" for i in ids],
+             "Each call gets the result recorded for it, in call order (repair_tool_history, "
+             "lesson 10).")
 
 
 @lab_test("A result separated from its call by a user message is moved back next to its call.")
 async def test_a_separated_result_is_moved_back(t):
-    record = [harness.user_message("Read a."), asks("c1"), harness.user_message("Hurry up."),
-              result("c1"), lab.say("Read it.")]
+    ids = draw_ids(t, t.random.randint(1, 4))
+    early = t.random.randrange(len(ids))  # results recorded before the user spoke
+    users = t.random.randint(1, 3)
+    record = ([harness.user_message("Read them."), asks(*ids)] + [result(i) for i in ids[:early]]
+              + [harness.user_message(f"Hurry up ({n}).") for n in range(users)]
+              + [result(i) for i in ids[early:]] + [lab.say("Read them.")])
     view = harness.repair_tool_history(record)
-    t.expect(lab.shape(view), "U A[c1] R(c1) U A",
+    t.expect(lab.shape(view), f"U A[{','.join(ids)}] {results(ids)}" + " U" * users + " A",
              "A result belongs right after its call (repair_tool_history, lesson 10).")
-    t.expect([view[2] is record[3], contents(view)], [True, ["contents of c1.py"]],
-             "It is the recorded result that moves, not a new one (repair_tool_history, "
-             "lesson 10).")
+    recorded = [m for m in record if m["role"] == "toolResult"]
+    t.expect([[a is b for a, b in zip(view[2:2 + len(ids)], recorded)], contents(view)],
+             [[True] * len(ids), [f"contents of {i}.py" for i in ids]],
+             "It is the recorded result that moves, not a new one; the items are [each result "
+             "the very object recorded, the results' contents] (repair_tool_history, lesson 10).")
 
 
 @lab_test("With two results recorded for one call, the first is kept and the second dropped.")
 async def test_the_first_of_two_results_wins(t):
-    record = [harness.user_message("Read a."), asks("c1"), result("c1", "first answer"),
-              result("c1", "second answer"), lab.say("Read it.")]
+    ids = draw_ids(t, t.random.randint(1, 3))
+    entries = [(i, f"answer {n} for {i}") for i in ids for n in range(1, t.random.randint(2, 4))]
+    t.random.shuffle(entries)
+    record = ([harness.user_message("Read them."), asks(*ids)]
+              + [result(i, text) for i, text in entries] + [lab.say("Read them.")])
     view = harness.repair_tool_history(record)
-    t.expect([lab.shape(view), contents(view)], ["U A[c1] R(c1) A", ["first answer"]],
-             "One result per call, the first recorded (repair_tool_history, lesson 10).")
+    t.expect([lab.shape(view), contents(view)],
+             [f"U A[{','.join(ids)}] {results(ids)} A",
+              [[text for i, text in entries if i == call][0] for call in ids]],
+             "One result per call, the first recorded; the items are [the view's shape, each "
+             "call's result in call order] (repair_tool_history, lesson 10).")
 
 
 @lab_test("A result that no call asked for is dropped, and no call is made up for it.")
 async def test_an_orphan_result_is_dropped(t):
-    record = [harness.user_message("Hello."), result("c7", "from nowhere"), lab.say("Hi."),
-              harness.user_message("Read a."), asks("c1"), result("c1"), lab.say("Read it.")]
-    view = harness.repair_tool_history(record)
-    t.expect([lab.shape(view), contents(view)], ["U A U A[c1] R(c1) A", ["contents of c1.py"]],
-             "Its call's arguments are unknown, so the result goes (repair_tool_history, "
-             "lesson 10).")
-    t.expect(len(record), 7, "The record keeps all seven messages (lesson 10).")
+    record, shape = valid_record(t)
+    asked = {c["id"] for m in record if m["role"] == "assistant" for c in harness.tool_calls(m)}
+    orphans = [i for i in draw_ids(t, 8) if i not in asked][:t.random.randint(1, 3)]
+    messy = list(record)
+    for i in orphans:
+        messy.insert(t.random.randint(1, len(messy)), result(i, "from nowhere"))
+    view = harness.repair_tool_history(messy)
+    t.expect([lab.shape(view), contents(view)], [shape, contents(record)],
+             "Its call's arguments are unknown, so the result goes; the items are [the view's "
+             "shape, its results' contents] (repair_tool_history, lesson 10).")
+    t.expect(len(messy), len(record) + len(orphans),
+             "The record keeps all its messages, orphans too (lesson 10).")
 
 
 @lab_test("Repairing twice gives what repairing once gave, and the list handed in is left exactly "
           "as it was.")
 async def test_repair_is_idempotent_and_pure(t):
-    record = [harness.user_message("Read."), asks("c1", "c2", "c3"), result("c3"), result("c7"),
-              harness.user_message("Well?"), result("c1"), result("c1", "again")]
+    ids = draw_ids(t, t.random.randint(2, 5))
+    answered = t.random.sample(ids, t.random.randint(1, len(ids) - 1))
+    orphan = [i for i in draw_ids(t, 8) if i not in ids][0]
+    entries = [result(i) for i in answered] + [result(answered[0], "again"), result(orphan)]
+    t.random.shuffle(entries)
+    split = t.random.randrange(len(entries) + 1)
+    record = ([harness.user_message("Read."), asks(*ids)] + entries[:split]
+              + [harness.user_message("Well?")] + entries[split:])
     before = copy.deepcopy(record)
     once = harness.repair_tool_history(record)
     twice = harness.repair_tool_history(once)
     t.expect([lab.shape(once), lab.shape(twice)],
-             ["U A[c1,c2,c3] R(c1) R(c2) R(c3) U", "U A[c1,c2,c3] R(c1) R(c2) R(c3) U"],
+             [f"U A[{','.join(ids)}] {results(ids)} U"] * 2,
              "A repaired list is valid, so repairing it again changes nothing "
              "(repair_tool_history, lesson 10).")
-    t.expect(contents(twice), ["contents of c1.py", WORDS, "contents of c3.py"],
-             "c1 and c3 keep their recorded results; c2 is interrupted (lesson 10).")
+    t.expect(contents(twice),
+             [[m["content"] for m in entries if m["tool_call_id"] == i][0] if i in answered
+              else WORDS for i in ids],
+             "Answered calls keep their first recorded result; the others are interrupted. "
+             "One item per call, in call order (lesson 10).")
     t.expect([twice == once, record == before, lab.shape(record)],
-             [True, True, "U A[c1,c2,c3] R(c3) R(c7) U R(c1) R(c1)"],
+             [True, True, " ".join(["U", f"A[{','.join(ids)}]"]
+                                   + [f"R({m['tool_call_id']})" for m in entries[:split]]
+                                   + ["U"] + [f"R({m['tool_call_id']})" for m in entries[split:]])],
              "repair_tool_history is pure: the input list and its messages are unchanged "
              "(lesson 10).")
     t.expect(lab.validate(once), [], "The repaired list passes lab.validate (lesson 10).")
@@ -144,81 +232,115 @@ async def test_repair_is_idempotent_and_pure(t):
 @lab_test("context_for_model filters out empty failed replies and then repairs what is left; the "
           "record it was given does not change.")
 async def test_context_for_model_filters_then_repairs(t):
-    record = [harness.user_message("Read a."), asks("c1"), result("c1"),
-              harness.error_message("overloaded"), harness.user_message("Again, with b."),
-              asks("c2", text="Reading b."), harness.error_message("overloaded")]
+    first, second = draw_ids(t, 6)[:2], None
+    first = first[:t.random.randint(1, 2)]
+    second = [i for i in draw_ids(t, 8) if i not in first][:t.random.randint(1, 3)]
+    kept = t.random.randint(0, len(second) - 1)  # results of the second batch before the failure
+    failures = t.random.randint(1, 3)
+    record = ([harness.user_message("Read them."), asks(*first)] + [result(i) for i in first]
+              + [harness.error_message("overloaded")] * failures
+              + [harness.user_message("Again, with more."), asks(*second, text="Reading.")]
+              + [result(i) for i in second[:kept]] + [harness.error_message("overloaded")])
     before = copy.deepcopy(record)
     view = harness.context_for_model(record)
-    t.expect(lab.shape(view), "U A[c1] R(c1) U A[c2] R(c2)",
-             "The two empty error messages go (lesson 5), then c2 gets its interrupted result "
-             "(context_for_model, lesson 10).")
-    t.expect([contents(view), lab.validate(view)], [["contents of c1.py", WORDS], []],
+    t.expect(lab.shape(view),
+             f"U A[{','.join(first)}] {results(first)} U A[{','.join(second)}] {results(second)}",
+             "The empty error messages go (lesson 5), then the second batch's calls with no "
+             "result get interrupted ones (context_for_model, lesson 10).")
+    t.expect([contents(view), lab.validate(view)],
+             [[f"contents of {i}.py" for i in first + second[:kept]]
+              + [WORDS] * (len(second) - kept), []],
              "The view is a valid request (context_for_model, lesson 10).")
     t.expect([record == before, lab.shape(record)],
-             [True, "U A[c1] R(c1) A(error) U A[c2] A(error)"],
+             [True, " ".join([f"U A[{','.join(first)}] {results(first)}"]
+                             + ["A(error)"] * failures
+                             + [f"U A[{','.join(second)}]", results(second[:kept]),
+                                "A(error)"]).replace("  ", " ")],
              "Only the view is repaired; the record says what happened (context_for_model, "
              "lesson 10).")
 
 
-@lab_test("A consumer that closes the run right after tool_execution_start leaves U A[c1] on the "
-          "record; the next request shows c1 as interrupted and is valid.")
+@lab_test("A consumer that closes the run right after tool_execution_start leaves the call "
+          "without a result on the record; the next request shows it as interrupted and is "
+          "valid.")
 async def test_closing_mid_call_leaves_a_hole_the_view_repairs(t):
     ran = []
-    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})),
-                               lab.say("Shall I read a.py again?")])
-    h = harness.Harness(model, SYSTEM, [tool("look", lambda a: ran.append(1) or "text", PATH)])
-    events = await lab.drive(h.prompt("Read a.py."), close_after=5)
+    width = t.random.randint(1, 4)
+    closed_at = t.random.randint(1, width)  # the call whose tool_execution_start ends it
+    paths = t.random.sample(FILES, width)
+    model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": p}) for p in paths]),
+                               lab.say("Shall I read them again?")])
+    h = harness.Harness(model, SYSTEM, [tool("look", lambda a: ran.append(a["path"]) or "text",
+                                             PATH)])
+    # agent_start, turn_start, U, A, then per call tool_execution_start, R, tool_execution_end
+    events = await lab.drive(h.prompt("Read them."), close_after=5 + 3 * (closed_at - 1))
+    calls = [f"c{n}" for n in range(1, width + 1)]
     t.expect([events[-1]["type"], lab.shape(h.messages), ran],
-             ["tool_execution_start", "U A[c1]", []],
+             ["tool_execution_start", f"U A[{','.join(calls)}] {results(calls[:closed_at - 1])}"
+              .rstrip(), paths[:closed_at - 1]],
              "Closed between events, the run stops where it is, and nothing is written into "
-             "the record on its way out: c1 has no result there, and the tool never ran "
-             "(lessons 7 and 10).")
+             f"the record on its way out: c{closed_at} has no result there, and its tool never "
+             "ran (lessons 7 and 10).")
     await lab.drive(h.prompt("Go on."))
     sent = model.calls[1].messages
-    t.expect([lab.shape(sent), sent[2]["content"], sent[2].get("is_error"), lab.validate(sent)],
-             ["U A[c1] R(c1) U", WORDS, True, []],
-             "The next request answers c1 as interrupted, so the provider accepts it "
-             "(context_for_model, lesson 10).")
-    t.expect(lab.shape(h.messages), "U A[c1] U A",
-             "The record still has no result for c1: nothing was written into it (lesson 10).")
+    t.expect([lab.shape(sent), contents(sent)[closed_at - 1:],
+              [m.get("is_error") for m in sent[2 + closed_at - 1:2 + width]], lab.validate(sent)],
+             [f"U A[{','.join(calls)}] {results(calls)} U", [WORDS] * (width - closed_at + 1),
+              [True] * (width - closed_at + 1), []],
+             "The next request answers each call the run never finished as interrupted, an "
+             "error, so the provider accepts it (context_for_model, lesson 10).")
+    t.expect(lab.shape(h.messages),
+             f"U A[{','.join(calls)}] {results(calls[:closed_at - 1])} U A".replace("  ", " "),
+             "The record still has no result for those calls: nothing was written into it "
+             "(lesson 10).")
 
 
 @lab_test("A PowerCut in c2 of the batch [c1, c2, c3] leaves U A[c1,c2,c3] R(c1); the next "
           "request holds c1's real result and interrupted ones for c2 and c3.")
 async def test_a_power_cut_mid_batch(t):
-    model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": p})
-                                           for p in ("a.py", "b.py", "c.py")]),
+    width = t.random.randint(2, 5)
+    cut = t.random.randrange(width)  # the call whose tool the power cut hits
+    paths = t.random.sample(FILES, width)
+    calls = [f"c{n}" for n in range(1, width + 1)]
+    model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": p}) for p in paths]),
                                lab.say("Back. Which files are still to read?")])
-    h = harness.Harness(model, SYSTEM, [looker(cut_on="b.py")])
-    t.expect(await raised(lambda: lab.drive(h.prompt("Read all three."))),
+    h = harness.Harness(model, SYSTEM, [looker(cut_on=paths[cut])])
+    t.expect(await raised(lambda: lab.drive(h.prompt("Read them all."))),
              "PowerCut: the power went off", "The power cut ends the run (run_tool, lesson 4).")
-    t.expect(lab.shape(h.messages), "U A[c1,c2,c3] R(c1)",
-             "Only c1 finished before the cut, and nothing is written into the record after "
-             "it: c2 and c3 have no results there (lesson 10).")
+    t.expect(lab.shape(h.messages), f"U A[{','.join(calls)}] {results(calls[:cut])}".rstrip(),
+             f"Only the calls before c{cut + 1} finished before the cut, and nothing is written "
+             "into the record after it: the rest have no results there (lesson 10).")
     await lab.drive(h.prompt("Are you back?"))
     sent = model.calls[1].messages
     t.expect([lab.shape(sent), contents(sent), lab.validate(sent)],
-             ["U A[c1,c2,c3] R(c1) R(c2) R(c3) U", ["contents of a.py", WORDS, WORDS], []],
-             "c1 keeps its real result; c2 and c3 are interrupted (context_for_model, lesson 10).")
+             [f"U A[{','.join(calls)}] {results(calls)} U",
+              [f"contents of {p}" for p in paths[:cut]] + [WORDS] * (width - cut), []],
+             "The calls that finished keep their real results; the rest are interrupted "
+             "(context_for_model, lesson 10).")
 
 
 @lab_test("A failed reply that said something and asked for a tool stays in every later request, "
           "its call answered as interrupted, and every request is valid.")
 async def test_a_failed_reply_with_a_call(t):
     ran = []
+    width, later = t.random.randint(1, 3), t.random.randint(1, 3)
     model = lab.ScriptedModel([lab.fail("connection reset", "Let me look.",
-                                        lab.call("look", {"path": "a.py"})),
-                               lab.say("Trying again."), lab.say("Still here.")])
+                                        *[lab.call("look", {"path": p})
+                                          for p in t.random.sample(FILES, width)])]
+                              + [lab.say(f"Still here ({n}).") for n in range(later)])
     h = harness.Harness(model, SYSTEM, [tool("look", lambda a: ran.append(1) or "text", PATH)])
-    await lab.drive(h.prompt("Read a.py."))
-    await lab.drive(h.prompt("Again?"))
-    await lab.drive(h.prompt("And now?"))
-    t.expect([lab.shape(h.messages), ran], ["U A[c1](error) U A U A", []],
-             "A failed reply is recorded and its call never runs, and no result is written "
-             "into the record for it (run_agent, lessons 5 and 10).")
+    await lab.drive(h.prompt("Read them."))
+    for n in range(later):
+        await lab.drive(h.prompt(f"Again ({n})?"))
+    calls = [f"c{n}" for n in range(1, width + 1)]
+    failed = f"A[{','.join(calls)}](error)"
+    t.expect([lab.shape(h.messages), ran], [f"U {failed}" + " U A" * later, []],
+             "A failed reply is recorded and its calls never run, and no result is written "
+             "into the record for them (run_agent, lessons 5 and 10).")
     t.expect([lab.shape(request.messages) for request in model.calls],
-             ["U", "U A[c1](error) R(c1) U", "U A[c1](error) R(c1) U A U"],
-             "The failed reply has words, so it stays in the view, and its call is answered as "
-             "interrupted in every later request (context_for_model, lesson 10).")
-    t.expect([lab.validate(request.messages) for request in model.calls], [[], [], []],
+             ["U"] + [f"U {failed} {results(calls)} U" + " A U" * n for n in range(later)],
+             "The failed reply has words, so it stays in the view, and its calls are answered "
+             "as interrupted in every later request; one item per request (context_for_model, "
+             "lesson 10).")
+    t.expect([lab.validate(request.messages) for request in model.calls], [[]] * (1 + later),
              "Every request passes lab.validate (lesson 10).")

@@ -28,30 +28,71 @@ def lines(ws):
     return ws.read_text(FILE).splitlines(keepends=True)
 
 
+FILES = ["a.py", "b.py", "setup.py", "README.md", "src/app.py", "tests/test_app.py",
+         "docs/guide.md", "pyproject.toml"]
+NAMES = ["session.jsonl", "logs/session.jsonl", "runs/today.jsonl", "s.jsonl"]
+
+
+def draw_run(t, first=1, most=3):
+    """A drawn run: 0 to `most` rounds of 1 to 3 `look` calls, then an answer. Its model
+    replies, and the shape tokens of the messages it records (its prompt first), with call
+    ids counted from c`first`."""
+    replies, tokens = [], ["U"]
+    for _ in range(t.random.randint(0, most)):
+        width = t.random.randint(1, 3)
+        ids = [f"c{n}" for n in range(first, first + width)]
+        first += width
+        replies.append(lab.reply(*[lab.call("look", {"path": t.random.choice(FILES)})
+                                   for _ in ids]))
+        tokens += [f"A[{','.join(ids)}]"] + [f"R({i})" for i in ids]
+    return replies + [lab.say("All read.")], tokens + ["A"]
+
+
+def events_of(tokens):
+    """The event types of a run whose messages have the shape `tokens` (as draw_run gives):
+    per turn turn_start, its messages' message_ends, each call's tool_execution_start, result
+    and tool_execution_end, and turn_end, between agent_start and agent_end."""
+    types = ["agent_start"]
+    for token in tokens[1:]:
+        if token.startswith("A"):
+            if types[-1] != "agent_start":
+                types.append("turn_end")
+            types += ["turn_start"] + ["message_end"] * (2 if len(types) == 1 else 1)
+        else:
+            types += ["tool_execution_start", "message_end", "tool_execution_end"]
+    return types + ["turn_end", "agent_end"]
+
+
 @lab_test("The first append writes one JSON line holding the id e1, the type message and the "
-          "message, and returns e1; the next append returns e2.")
+          "message, and returns e1; the next appends return e2, e3, ... in turn.")
 async def test_the_first_append_writes_one_line(t):
     ws = lab.Workspace()
     log = harness.SessionLog(ws, FILE)
-    first = harness.user_message("Fix the login page.")
+    first = harness.user_message(t.random.choice(["Fix the login page.", "Read a.py.", "Hi."]))
     t.expect(log.append_message(first), "e1", "The first entry's id is e1 (SessionLog, lesson 11).")
     t.expect([len(lines(ws)), lines(ws)[0].endswith("\n"), json.loads(lines(ws)[0])],
              [1, True, {"id": "e1", "type": "message", "message": first}],
              "One append, one whole line of JSON: {\"id\", \"type\": \"message\", \"message\"} "
              "(SessionLog.append_message, lesson 11).")
-    t.expect(log.append_message(lab.say("On it.")), "e2", "The next id counts on (lesson 11).")
-    t.expect([json.loads(line)["id"] for line in lines(ws)], ["e1", "e2"],
+    more = t.random.randint(1, 12)
+    t.expect([log.append_message(lab.say(f"Step {n}.")) for n in range(more)],
+             [f"e{n}" for n in range(2, more + 2)],
+             "The next ids count on, one per append (SessionLog.append_message, lesson 11).")
+    t.expect([json.loads(line)["id"] for line in lines(ws)], [f"e{n}" for n in range(1, more + 2)],
              "Each entry is its own line (SessionLog, lesson 11).")
 
 
 @lab_test("A log whose file does not exist yet has no entries, no rows and replays to nothing.")
 async def test_a_missing_file_is_an_empty_log(t):
-    ws = lab.Workspace({"notes.txt": "unrelated\n"})
-    log = harness.SessionLog(ws, "logs/session.jsonl")
+    others = t.random.sample(["notes.txt", "a.py", "logs/old.jsonl", "README.md"],
+                             t.random.randint(0, 3))
+    ws = lab.Workspace({name: "unrelated\n" for name in others})
+    name = t.random.choice([n for n in NAMES if n not in others])
+    log = harness.SessionLog(ws, name)
     t.expect([log.entries(), log.rows(), log.replay(), sorted(ws.files)],
-             [[], [], [], ["notes.txt"]],
-             "No file means nothing has happened yet, and reading creates no file "
-             "(SessionLog.entries, lesson 11).")
+             [[], [], [], sorted(others)],
+             "No file means nothing has happened yet, and reading creates no file; the items "
+             "are [entries, rows, replay, the workspace's files] (SessionLog.entries, lesson 11).")
 
 
 @lab_test("Two SessionLog objects over the same file, appending in turn, give the ids e1, e2, e3: "
@@ -59,12 +100,17 @@ async def test_a_missing_file_is_an_empty_log(t):
 async def test_two_logs_on_one_file_agree(t):
     ws = lab.Workspace()
     one, two = harness.SessionLog(ws, FILE), harness.SessionLog(ws, FILE)
-    ids = [one.append_message(harness.user_message("a")), two.append_message(lab.say("b")),
-           one.append_message(harness.user_message("c"))]
-    t.expect(ids, ["e1", "e2", "e3"], "An id is the entry's line number, read from the file each "
-                                      "time (SessionLog.append_message, lesson 11).")
-    t.expect([lab.shape(one.replay()), [k for k, _ in two.rows()]], ["U A U", ["e1", "e2", "e3"]],
-             "Both logs read the same three entries (SessionLog.rows, lesson 11).")
+    writers = [one, two] + [t.random.choice([one, two]) for _ in range(t.random.randint(1, 10))]
+    t.random.shuffle(writers)
+    roles = [t.random.choice("UA") for _ in writers]
+    ids = [log.append_message(harness.user_message("a") if role == "U" else lab.say("b"))
+           for log, role in zip(writers, roles)]
+    t.expect(ids, [f"e{n}" for n in range(1, len(writers) + 1)],
+             "An id is the entry's line number, read from the file each time, whichever log "
+             "appends (SessionLog.append_message, lesson 11).")
+    t.expect([lab.shape(one.replay()), [k for k, _ in two.rows()]],
+             [" ".join(roles), [f"e{n}" for n in range(1, len(writers) + 1)]],
+             "Both logs read the same entries (SessionLog.rows, lesson 11).")
 
 
 @lab_test("Appending never changes a byte already written: after each append, the old text is "
@@ -72,61 +118,67 @@ async def test_two_logs_on_one_file_agree(t):
 async def test_earlier_bytes_never_change(t):
     ws = lab.Workspace()
     log = harness.SessionLog(ws, FILE)
-    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})), lab.say("Read it.")])
-    h = harness.Harness(model, SYSTEM, [looker()])
+    replies, tokens = draw_run(t)
+    h = harness.Harness(lab.ScriptedModel(replies), SYSTEM, [looker()])
     h.subscribe(harness.persist_to(log))
     texts = []
-    await lab.drive(h.prompt("Read a.py."),
+    await lab.drive(h.prompt("Read the files."),
                     on_event=lambda e: texts.append(ws.read_text(FILE) if ws.exists(FILE) else ""))
     grew = [new.startswith(old) for old, new in zip(texts, texts[1:])]
     t.expect([all(grew), len(lines(ws)), sorted({len(text.splitlines()) for text in texts})],
-             [True, 4, [0, 1, 2, 3, 4]],
-             "The log only grows, one line per message (SessionLog, lesson 11).")
+             [True, len(tokens), list(range(len(tokens) + 1))],
+             "The log only grows, one line per message; the items are [each text starts with "
+             "the one before, lines, the line counts seen] (SessionLog, lesson 11).")
 
 
-@lab_test("A power cut that tears the third line leaves a log whose reading raises ValueError "
-          "\"session.jsonl, line 3: not a complete log entry\"; an append then raises too, and "
-          "writes nothing.")
+@lab_test("A power cut that tears a line leaves a log whose reading raises ValueError naming the "
+          "file and the line, such as \"session.jsonl, line 3: not a complete log entry\"; an "
+          "append then raises too, and writes nothing.")
 async def test_a_torn_line_is_never_skipped(t):
     ws = lab.Workspace()
-    log = harness.SessionLog(ws, FILE)
-    log.append_message(harness.user_message("Read a.py."))
-    log.append_message(lab.say("It defines one class."))
-    before = ws.read_text(FILE)
+    name, whole = t.random.choice(NAMES), t.random.randint(2, 6)
+    log = harness.SessionLog(ws, name)
+    for n in range(whole):
+        log.append_message(harness.user_message(f"Step {n}: read the next file, please.")
+                           if n % 2 == 0 else lab.say(f"Read file {n} of the project."))
+    before = ws.read_text(name)
     ws.cut_power_after(0, torn=True)
-    t.expect(await raised(lambda: log.append_message(harness.user_message("And b.py?"))),
-             "PowerCut: the power went off while writing session.jsonl",
-             "The workspace cut the power in the middle of the third write (lesson 11).")
-    t.expect(ws.read_text(FILE)[:len(before)], before,
-             "The log only grows: the third write is an append, so the two lines written before "
-             "it are still whole after the cut; a write that rewrites the file tears them too "
+    # the torn write is shorter than the lines before it: half of a rewrite would tear them
+    t.expect(await raised(lambda: log.append_message(harness.user_message("b?"))),
+             f"PowerCut: the power went off while writing {name}",
+             "The workspace cut the power in the middle of the next write (lesson 11).")
+    t.expect(ws.read_text(name)[:len(before)], before,
+             "The log only grows: the write is an append, so the lines written before it are "
+             "still whole after the cut; a write that rewrites the file tears them too "
              "(SessionLog.append_message, lesson 11).")
-    t.expect(await raised(log.entries), "ValueError: session.jsonl, line 3: not a complete log entry",
+    t.expect(await raised(log.entries),
+             f"ValueError: {name}, line {whole + 1}: not a complete log entry",
              "A line that is not JSON is named, never skipped (SessionLog.entries, lesson 11).")
-    torn = ws.read_text(FILE)
+    torn = ws.read_text(name)
     t.expect(await raised(lambda: log.append_message(lab.say("more"))),
-             "ValueError: session.jsonl, line 3: not a complete log entry",
+             f"ValueError: {name}, line {whole + 1}: not a complete log entry",
              "Appending reads the log first, so it refuses to write after a torn line "
              "(SessionLog.append_message, lesson 11).")
-    t.expect([ws.read_text(FILE) == torn, len(torn.splitlines())], [True, 3],
+    t.expect([ws.read_text(name) == torn, len(torn.splitlines())], [True, whole + 1],
              "Nothing was written on the end of the half-line (lesson 11).")
 
 
-@lab_test("After a run with persist_to subscribed, log.replay() equals the harness's messages.")
+@lab_test("After runs with persist_to subscribed, log.replay() equals the harness's messages.")
 async def test_replay_equals_the_record(t):
     ws = lab.Workspace()
     log = harness.SessionLog(ws, FILE)
-    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"}),
-                                         lab.call("look", {"path": "b.py"})),
-                               lab.say("Both read."), lab.say("Bye.")])
-    h = harness.Harness(model, SYSTEM, [looker()])
+    replies, tokens = [], []
+    for _ in range(t.random.randint(1, 3)):
+        more, shape = draw_run(t, first=1 + sum(token.startswith("R(") for token in tokens))
+        replies, tokens = replies + more, tokens + shape
+    h = harness.Harness(lab.ScriptedModel(replies), SYSTEM, [looker()])
     h.subscribe(harness.persist_to(log))
-    await lab.drive(h.prompt("Read a.py and b.py."))
-    await lab.drive(h.prompt("Thanks."))
+    for n in range(tokens.count("U")):
+        await lab.drive(h.prompt(f"Prompt {n}."))
     t.expect([lab.shape(log.replay()), log.replay() == list(h.messages)],
-             ["U A[c1,c2] R(c1) R(c2) A U A", True],
-             "The log holds every message of both runs, in order (persist_to, lesson 11).")
-    t.expect([k for k, _ in log.rows()], ["e1", "e2", "e3", "e4", "e5", "e6", "e7"],
+             [" ".join(tokens), True],
+             "The log holds every message of every run, in order (persist_to, lesson 11).")
+    t.expect([k for k, _ in log.rows()], [f"e{n}" for n in range(1, len(tokens) + 1)],
              "rows() pairs each message with its entry id (SessionLog.rows, lesson 11).")
 
 
@@ -170,8 +222,8 @@ async def test_long_logs_replay_in_the_order_written(t):
 async def test_the_log_is_written_before_the_consumer_hears(t):
     ws = lab.Workspace()
     log = harness.SessionLog(ws, FILE)
-    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})), lab.say("Read it.")])
-    h = harness.Harness(model, SYSTEM, [looker()])
+    replies, tokens = draw_run(t)
+    h = harness.Harness(lab.ScriptedModel(replies), SYSTEM, [looker()])
     h.subscribe(harness.persist_to(log))
     seen = []
 
@@ -179,8 +231,8 @@ async def test_the_log_is_written_before_the_consumer_hears(t):
         if event["type"] == "message_end":
             saved = log.replay()
             seen.append([len(saved), bool(saved) and saved[-1] == event["message"]])
-    await lab.drive(h.prompt("Read a.py."), on_event=consumer)
-    t.expect(seen, [[1, True], [2, True], [3, True], [4, True]],
+    await lab.drive(h.prompt("Read the files."), on_event=consumer)
+    t.expect(seen, [[n, True] for n in range(1, len(tokens) + 1)],
              "Each row: [messages in the log, the last is the one announced]. Listeners hear "
              "each event before the consumer (Harness.subscribe, lesson 11).")
 
@@ -188,19 +240,26 @@ async def test_the_log_is_written_before_the_consumer_hears(t):
 @lab_test("After unsubscribe() the listener hears nothing more, and calling unsubscribe() a "
           "second time raises nothing.")
 async def test_unsubscribe(t):
-    heard = []
-    model = lab.ScriptedModel([lab.say("One."), lab.say("Two.")])
-    h = harness.Harness(model, SYSTEM, [])
+    heard, replies, runs = [], [], []
+    for n in range(t.random.randint(2, 4)):
+        more, tokens = draw_run(t, most=1)
+        replies, runs = replies + more, runs + [tokens]
+    stop = t.random.randint(1, len(runs) - 1)  # runs heard before the undo
+    h = harness.Harness(lab.ScriptedModel(replies), SYSTEM, [looker()])
     unsubscribe = h.subscribe(lambda event: heard.append(event["type"]))
-    await lab.drive(h.prompt("First."))
-    unsubscribe()
-    t.expect(await raised(unsubscribe), None, "Undoing twice is harmless (Harness.subscribe, "
-                                              "lesson 11).")
-    await lab.drive(h.prompt("Second."))
-    t.expect(heard, ["agent_start", "turn_start", "message_end", "message_end", "turn_end",
-                     "agent_end"],
-             "The listener heard run 1 and nothing of run 2 (Harness.subscribe, lesson 11).")
-    t.expect(lab.shape(h.messages), "U A U A", "Both runs happened (lesson 11).")
+    for n in range(len(runs)):
+        if n == stop:
+            unsubscribe()
+            again = t.random.randint(1, 3)
+            t.expect([await raised(unsubscribe) for _ in range(again)], [None] * again,
+                     "Undoing again is harmless; each item is what one more undo raised "
+                     "(Harness.subscribe, lesson 11).")
+        await lab.drive(h.prompt(f"Prompt {n}."))
+    t.expect(heard, sum([events_of(tokens) for tokens in runs[:stop]], []),
+             f"The listener heard the first {stop} runs and nothing after (Harness.subscribe, "
+             "lesson 11).")
+    t.expect(len(h.messages), sum(len(tokens) for tokens in runs), "Every run happened "
+                                                                   "(lesson 11).")
 
 
 def scripts(kinds):
@@ -322,27 +381,38 @@ async def test_each_undo_takes_off_one_subscription(t):
 @lab_test("A listener that raises ends the run with its own exception, and is_running turns "
           "False.")
 async def test_a_raising_listener_ends_the_run(t):
-    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})), lab.say("Read it."),
-                               lab.say("Hello again.")])
+    width = t.random.randint(1, 4)
+    choked = t.random.randint(1, width)  # the call whose tool_execution_end the saver chokes on
+    kind, text = t.random.choice([(OSError, "disk full"), (PermissionError, "read-only log"),
+                                  (RuntimeError, "saver broke")])
+    paths = t.random.sample(FILES, width)
+    model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": p}) for p in paths]),
+                               lab.say("Read them."), lab.say("Hello again.")])
     h = harness.Harness(model, SYSTEM, [looker()])
+    ends = []
 
     def saver(event):
         if event["type"] == "tool_execution_end":
-            raise OSError("disk full")
+            ends.append(event)
+            if len(ends) == choked:
+                raise kind(text)
     unsubscribe = h.subscribe(saver)
     seen = []
-    t.expect(await raised(lambda: lab.drive(h.prompt("Read a.py."),
+    calls = [f"c{n}" for n in range(1, width + 1)]
+    t.expect(await raised(lambda: lab.drive(h.prompt("Read them."),
                                             on_event=lambda e: seen.append(e["type"]))),
-             "OSError: disk full",
+             f"{kind.__name__}: {text}",
              "A saver that cannot save must not fail quietly: its exception ends the run "
              "(Harness._notify, lesson 11).")
-    t.expect([h.is_running, lab.shape(h.messages), seen[-1]],
-             [False, "U A[c1] R(c1)", "message_end"],
-             "The run is over; the consumer never got the event the listener choked on "
-             "(Harness, lesson 11).")
+    shape = f"U A[{','.join(calls)}] " + " ".join(f"R({i})" for i in calls[:choked])
+    t.expect([h.is_running, lab.shape(h.messages), seen[-1], seen.count("tool_execution_end")],
+             [False, shape, "message_end", choked - 1],
+             "The run is over; the consumer never got the event the listener choked on. The "
+             "items are [is_running, the record, the consumer's last event, tool_execution_ends "
+             "it got] (Harness, lesson 11).")
     unsubscribe()
     await lab.drive(h.prompt("Are you back?"))
-    t.expect(lab.shape(h.messages), "U A[c1] R(c1) U A", "A new prompt is accepted (lesson 11).")
+    t.expect(lab.shape(h.messages), shape + " U A", "A new prompt is accepted (lesson 11).")
 
 
 @lab_test("A log whose disk fills up after a number of messages drawn under the seed makes the "
@@ -385,54 +455,64 @@ async def test_a_save_that_fails_is_heard(t):
              "(persist_to and Harness._notify, lesson 11).")
 
 
-@lab_test("A PowerCut in c2 of a batch leaves a log that replays U A[c1,c2] R(c1); a harness "
-          "resumed from that log sends a valid request and carries on.")
+@lab_test("A PowerCut in a call of a batch leaves a log that replays what was recorded before it, "
+          "such as U A[c1,c2] R(c1); a harness resumed from that log sends a valid request and "
+          "carries on.")
 async def test_resuming_after_a_power_cut_in_a_tool(t):
     ws = lab.Workspace()
     log = harness.SessionLog(ws, FILE)
-    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"}),
-                                         lab.call("look", {"path": "b.py"})),
+    width = t.random.randint(2, 5)
+    cut = t.random.randrange(width)  # the call whose tool the power cut hits
+    paths = t.random.sample(FILES, width)
+    calls = [f"c{n}" for n in range(1, width + 1)]
+    model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": p}) for p in paths]),
                                lab.say("Not reached.")])
-    h = harness.Harness(model, SYSTEM, [looker(cut_on="b.py")])
+    h = harness.Harness(model, SYSTEM, [looker(cut_on=paths[cut])])
     h.subscribe(harness.persist_to(log))
-    t.expect(await raised(lambda: lab.drive(h.prompt("Read a.py and b.py."))),
+    t.expect(await raised(lambda: lab.drive(h.prompt("Read them."))),
              "PowerCut: the power went off", "The power cut ends the run (lesson 4).")
-    t.expect(lab.shape(log.replay()), "U A[c1,c2] R(c1)", "The log holds what happened before "
-                                                          "the cut (persist_to, lesson 11).")
-    fresh = lab.ScriptedModel([lab.say("b.py was interrupted; reading it again is safe.")])
+    before = " ".join([f"U A[{','.join(calls)}]"] + [f"R({i})" for i in calls[:cut]])
+    t.expect(lab.shape(log.replay()), before, "The log holds what happened before the cut "
+                                              "(persist_to, lesson 11).")
+    fresh = lab.ScriptedModel([lab.say("Some were interrupted; reading them again is safe.")])
     resumed = harness.Harness(fresh, SYSTEM, [looker()], messages=log.replay())
     resumed.subscribe(harness.persist_to(log))
     await lab.drive(resumed.prompt("Where were we?"))
     sent = fresh.calls[0].messages
-    t.expect([lab.shape(sent), lab.validate(sent), sent[3]["content"]],
-             ["U A[c1,c2] R(c1) R(c2) U", [], harness.INTERRUPTED],
-             "The resumed harness's view answers c2 as interrupted (lessons 10 and 11).")
-    t.expect(lab.shape(log.replay()), "U A[c1,c2] R(c1) U A",
+    t.expect([lab.shape(sent), lab.validate(sent), [m["content"] for m in sent[2 + cut:-1]]],
+             [" ".join([f"U A[{','.join(calls)}]"] + [f"R({i})" for i in calls] + ["U"]), [],
+              [harness.INTERRUPTED] * (width - cut)],
+             "The resumed harness's view answers each call the cut left without a result as "
+             "interrupted; the items are [the request's shape, what validate found, those "
+             "calls' results] (lessons 10 and 11).")
+    t.expect(lab.shape(log.replay()), before + " U A",
              "The log goes on from where it stopped, and still holds no invented result "
              "(lesson 11).")
 
 
-@lab_test("A workspace that loses power on the log's fourth append leaves a log that replays "
-          "three messages, and a session resumed from it works.")
+@lab_test("A workspace that loses power on one of the log's appends leaves a log that replays "
+          "the messages written before it, and a session resumed from it works.")
 async def test_resuming_after_a_power_cut_in_the_log(t):
     ws = lab.Workspace()
     log = harness.SessionLog(ws, FILE)
-    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})),
-                               lab.say("Lost with the power.")])
-    h = harness.Harness(model, SYSTEM, [looker()])
+    replies, tokens = draw_run(t)
+    written = t.random.randrange(len(tokens))  # whole lines before the cut
+    h = harness.Harness(lab.ScriptedModel(replies), SYSTEM, [looker()])
     h.subscribe(harness.persist_to(log))
-    ws.cut_power_after(3)
-    t.expect(await raised(lambda: lab.drive(h.prompt("Read a.py."))),
+    ws.cut_power_after(written)
+    t.expect(await raised(lambda: lab.drive(h.prompt("Read the files."))),
              "PowerCut: the power went off while writing session.jsonl",
-             "The fourth write to the log lost the power (lesson 11).")
-    t.expect([lab.shape(log.replay()), len(lines(ws))], ["U A[c1] R(c1)", 3],
-             "Three whole lines were written before the cut (SessionLog, lesson 11).")
-    fresh = lab.ScriptedModel([lab.say("a.py is read; what next?")])
+             f"Write {written + 1} to the log lost the power (lesson 11).")
+    t.expect([lab.shape(log.replay()), len(lines(ws)) if ws.exists(FILE) else 0],
+             [" ".join(tokens[:written]), written],
+             "The lines written before the cut are whole; the items are [what the log replays, "
+             "its lines] (SessionLog, lesson 11).")
+    fresh = lab.ScriptedModel([lab.say("Where we left off; what next?")])
     resumed = harness.Harness(fresh, SYSTEM, [looker()], messages=log.replay())
     resumed.subscribe(harness.persist_to(log))
     await lab.drive(resumed.prompt("Go on."))
-    t.expect([lab.shape(fresh.calls[0].messages), lab.shape(log.replay()),
+    t.expect([lab.validate(fresh.calls[0].messages), lab.shape(log.replay()),
               log.replay() == list(resumed.messages)],
-             ["U A[c1] R(c1) U", "U A[c1] R(c1) U A", True],
-             "Resuming is Harness(..., messages=log.replay()), and the log carries on "
-             "(lesson 11).")
+             [[], " ".join(tokens[:written] + ["U", "A"]), True],
+             "Resuming is Harness(..., messages=log.replay()): its request is valid, and the "
+             "log carries on (lesson 11).")

@@ -42,16 +42,21 @@ def allow_all(name, arguments):
 async def test_guard_keeps_every_other_key(t):
     ran = []
     plain = shell_tool(ran)
-    plain["snippet"] = "Run a command"
+    plain["name"] = t.random.choice(["bash", "shell", "run", "sh"])
+    extra = t.random.sample(["snippet", "title", "timeout", "tags", "owner"], t.random.randint(1, 3))
+    for key in extra:
+        plain[key] = f"{key} of {plain['name']}"
     guarded = harness.guard(plain, allow_all)
     t.expect(sorted(key for key in guarded if guarded[key] is not plain[key]), ["execute"],
              "Only execute is new; every other value is the tool's own (guard, lesson 14).")
     t.expect([sorted(guarded), harness.tool_specs([guarded]) == harness.tool_specs([plain]),
               guarded["name"]],
-             [["description", "execute", "name", "parameters", "snippet"], True, "bash"],
-             "Same keys, same specs, same name: the model cannot tell a door is there (guard, "
+             [sorted(["description", "execute", "name", "parameters"] + extra), True,
+              plain["name"]],
+             "Same keys, same specs, same name: the model cannot tell a door is there; the "
+             "items are [the guarded tool's keys, its specs are the tool's, its name] (guard, "
              "lesson 14).")
-    t.expect(sorted(plain), ["description", "execute", "name", "parameters", "snippet"],
+    t.expect(sorted(plain), sorted(["description", "execute", "name", "parameters"] + extra),
              "The tool handed in is not changed (guard, lesson 14).")
 
 
@@ -59,17 +64,22 @@ async def test_guard_keeps_every_other_key(t):
           "output comes back unchanged.")
 async def test_an_allowed_call_runs(t):
     ran, seen = [], []
+    output = t.random.choice(["3 passed\n", "", "ok", "1 failed, 2 passed\n", "  spaced  \n"])
 
     def fn(arguments):
         seen.append(arguments)
-        return "3 passed\n"
-    tools = [harness.guard(tool("test", fn), allow_all)]
-    arguments = {"path": "tests/", "verbose": True}
-    found = await settle(harness.run_tool(tools, {"type": "toolCall", "id": "c4", "name": "test",
-                                                  "arguments": arguments}))
+        return output
+    name = t.random.choice(["test", "lint", "build"])
+    tools = [harness.guard(tool(name, fn), allow_all)]
+    arguments = {"path": t.random.choice(["tests/", "src/", "."]),
+                 "verbose": t.random.choice([True, False]), "runs": t.random.randint(1, 9)}
+    call_id = f"c{t.random.randint(1, 99)}"
+    found = await settle(harness.run_tool(tools, {"type": "toolCall", "id": call_id, "name": name,
+                                                  "arguments": dict(arguments)}))
     t.expect([found["content"], found["is_error"], found["tool_call_id"], seen],
-             ["3 passed\n", False, "c4", [{"path": "tests/", "verbose": True}]],
-             "The door lets the call through untouched (guard, lesson 14).")
+             [output, False, call_id, [arguments]],
+             "The door lets the call through untouched; the items are [the result's content, "
+             "is_error, its call id, the arguments the tool got] (guard, lesson 14).")
     t.expect(ran, [], "Nothing else ran (lesson 14).")
 
 
@@ -77,15 +87,17 @@ async def test_an_allowed_call_runs(t):
           "reason, marked as an error, and the run goes on to the model's next reply.")
 async def test_a_refusal_is_an_error_result(t):
     ran = []
-    tools = [harness.guard(shell_tool(ran), lambda name, arguments: "not in this repo")]
-    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "make deploy"})),
-                               lab.say("I may not deploy from here; please run it yourself.")])
+    reason = t.random.choice(["not in this repo", "deploys need a person", "no network here",
+                              "outside the workspace"])
+    command = t.random.choice(["make deploy", "git push --force", "curl example.com", "rm -r /"])
+    tools = [harness.guard(shell_tool(ran), lambda name, arguments: reason)]
+    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": command})),
+                               lab.say("I may not do that from here; please run it yourself.")])
     h = harness.Harness(model, SYSTEM, tools)
-    await lab.drive(h.prompt("Deploy it."))
+    await lab.drive(h.prompt("Do it."))
     t.expect([lab.shape(h.messages), ran], ["U A[c1] R(c1) A", []],
              "The run continues after a refusal, and the tool never ran (guard, lesson 14).")
-    t.expect([h.messages[2]["content"], h.messages[2]["is_error"]],
-             ["Tool call blocked: not in this repo", True],
+    t.expect([h.messages[2]["content"], h.messages[2]["is_error"]], [BLOCKED + reason, True],
              "The model reads the refusal and its reason as an error result (guard and "
              "run_tool, lessons 4 and 14).")
     t.expect(lab.shape(model.calls[1].messages), "U A[c1] R(c1)",
@@ -96,16 +108,23 @@ async def test_a_refusal_is_an_error_result(t):
           "failed: 'rm', and the tool does not run: a door fails closed.")
 async def test_a_crashing_check_fails_closed(t):
     ran = []
-    allowed = {"ls": None, "cat": None}
+    allowed = {"ls": None, "cat": None, "git": None}
 
     def check(name, arguments):
         return allowed[arguments["command"].split()[0]]
     tools = [harness.guard(shell_tool(ran), check)]
-    found = [await answer(tools, bash_call("rm -rf build")), await answer(tools, bash_call("ls", "c2"))]
-    t.expect(found, [["Tool call blocked: the check failed: 'rm'", True], ["done\n", False]],
+    commands = (["rm -rf build"] + t.random.sample(["ls", "cat a.py", "git status", "curl x.sh",
+                                                    "make clean", "ls src", "chmod 777 ."], 4))
+    t.random.shuffle(commands)
+    found = [await answer(tools, bash_call(c, f"c{n}")) for n, c in enumerate(commands)]
+    t.expect(found, [["done\n", False] if c.split()[0] in allowed else
+                     [f"Tool call blocked: the check failed: '{c.split()[0]}'", True]
+                     for c in commands],
              "A crashed check gave no permission: the door stays shut, and the reason tells "
-             "the model what went wrong (guard, lesson 14).")
-    t.expect(ran, ["ls"], "Only the allowed command ran (guard, lesson 14).")
+             "the model what went wrong. Each item is [content, is_error] for one call "
+             "(guard, lesson 14).")
+    t.expect(ran, [c for c in commands if c.split()[0] in allowed],
+             "Only the allowed commands ran (guard, lesson 14).")
 
 
 @lab_test("The check is called with the tool's name and the call's arguments.")
@@ -115,11 +134,18 @@ async def test_the_check_gets_name_and_arguments(t):
     def check(name, arguments):
         asked.append([name, arguments])
         return None
-    tools = [harness.guard(shell_tool([]), check)]
-    await answer(tools, bash_call("ls src"))
-    await answer(tools, bash_call("cat a.py", "c2"))
-    t.expect(asked, [["bash", {"command": "ls src"}], ["bash", {"command": "cat a.py"}]],
-             "check(name, arguments), once per call (guard, lesson 14).")
+    name = t.random.choice(["bash", "shell", "run"])
+    plain = shell_tool([])
+    plain["name"] = name
+    tools = [harness.guard(plain, check)]
+    commands = t.random.sample(["ls src", "cat a.py", "pytest -q", "git log", "echo hi"],
+                               t.random.randint(1, 4))
+    for n, command in enumerate(commands):
+        await answer(tools, {"type": "toolCall", "id": f"c{n}", "name": name,
+                             "arguments": {"command": command}})
+    t.expect(asked, [[name, {"command": command}] for command in commands],
+             "check(name, arguments), once per call; each item is [name, arguments] for one "
+             "call (guard, lesson 14).")
 
 
 @lab_test("deny_destructive refuses bash with rm -rf build, and any command with rm -rf "
@@ -182,50 +208,62 @@ async def test_only_none_lets_a_call_through(t):
           "answer of True runs the tool, False gives Tool call blocked: the user said no.")
 async def test_confirm_with_asks_the_person(t):
     ran = []
-    human = lab.Human([True, False])
+    answers = [True, False] + [t.random.choice([True, False]) for _ in range(t.random.randint(0, 3))]
+    t.random.shuffle(answers)
+    commands = [t.random.choice(["rm -r build", "rm -r dist", "git clean -fd", "make reset"])
+                for _ in answers]
+    human = lab.Human(list(answers))
     tools = [harness.guard(shell_tool(ran), harness.confirm_with(human))]
-    found = [await answer(tools, bash_call("rm -r build")), await answer(tools, bash_call("rm -r build", "c2"))]
-    t.expect(human.questions, ['Allow bash {"command": "rm -r build"}?'] * 2,
+    found = [await answer(tools, bash_call(c, f"c{n}")) for n, c in enumerate(commands)]
+    t.expect(human.questions, [f'Allow bash {{"command": "{c}"}}?' for c in commands],
              "The question names the tool and its arguments as JSON (confirm_with, lesson 14).")
-    t.expect([found, ran], [[["done\n", False], ["Tool call blocked: the user said no", True]],
-                            ["rm -r build"]],
-             "True lets the call through; False refuses it (confirm_with, lesson 14).")
+    t.expect([found, ran],
+             [[["done\n", False] if yes else ["Tool call blocked: the user said no", True]
+               for yes in answers], [c for c, yes in zip(commands, answers) if yes]],
+             "True lets the call through; False refuses it. The items are [each call's "
+             "[content, is_error], the commands that ran] (confirm_with, lesson 14).")
 
 
-@lab_test("In a batch of three guarded calls the person is asked once per call, in the order of "
+@lab_test("In a batch of guarded calls the person is asked once per call, in the order of "
           "the calls, and each answer decides its own call.")
 async def test_one_question_per_call_in_order(t):
     ran = []
-    human = lab.Human([True, False, True])
-    model = lab.ScriptedModel([lab.reply(*[lab.call("bash", {"command": c})
-                                           for c in ("ls", "rm -r dist", "cat setup.py")]),
-                               lab.say("Listed and read; dist/ is still there.")])
+    commands = t.random.sample(["ls", "rm -r dist", "cat setup.py", "git stash", "make clean",
+                                "pytest -q"], t.random.randint(2, 5))
+    answers = [t.random.choice([True, False]) for _ in commands]
+    human = lab.Human(list(answers))
+    model = lab.ScriptedModel([lab.reply(*[lab.call("bash", {"command": c}) for c in commands]),
+                               lab.say("Done what I was allowed to.")])
     h = harness.Harness(model, SYSTEM, [harness.guard(shell_tool(ran), harness.confirm_with(human))])
     await lab.drive(h.prompt("Tidy up."))
-    t.expect(human.questions, ['Allow bash {"command": "ls"}?', 'Allow bash {"command": "rm -r dist"}?',
-                               'Allow bash {"command": "cat setup.py"}?'],
+    t.expect(human.questions, [f'Allow bash {{"command": "{c}"}}?' for c in commands],
              "One question per call, in call order (confirm_with, lesson 14).")
-    t.expect([lab.shape(h.messages), [m["content"] for m in h.messages[2:5]], ran],
-             ["U A[c1,c2,c3] R(c1) R(c2) R(c3) A",
-              ["done\n", "Tool call blocked: the user said no", "done\n"], ["ls", "cat setup.py"]],
-             "Each answer decides its own call (guard, lesson 14).")
+    calls = [f"c{n}" for n in range(1, len(commands) + 1)]
+    t.expect([lab.shape(h.messages), [m["content"] for m in h.messages[2:2 + len(commands)]], ran],
+             [f"U A[{','.join(calls)}] " + " ".join(f"R({c})" for c in calls) + " A",
+              ["done\n" if yes else "Tool call blocked: the user said no" for yes in answers],
+              [c for c, yes in zip(commands, answers) if yes]],
+             "Each answer decides its own call; the items are [the record, each result's "
+             "content, the commands that ran] (guard, lesson 14).")
 
 
 @lab_test("A PowerCut raised by the real tool passes straight through the guard: no refusal, no "
           "result.")
 async def test_a_power_cut_passes_through_the_guard(t):
     asked = []
+    name = t.random.choice(["save", "write", "bash", "deploy"])
+    why = t.random.choice(["the power went off", "the mains tripped", "the battery died"])
 
     def cut(arguments):
-        raise lab.PowerCut("the power went off")
+        raise lab.PowerCut(why)
 
     def check(name, arguments):
         asked.append(name)
         return None
-    tools = [harness.guard(tool("save", cut), check)]
+    tools = [harness.guard(tool(name, cut), check)]
     found = await raised(lambda: harness.run_tool(tools, {"type": "toolCall", "id": "c1",
-                                                          "name": "save", "arguments": {}}))
-    t.expect([found, asked], ["PowerCut: the power went off", ["save"]],
+                                                          "name": name, "arguments": {}}))
+    t.expect([found, asked], [f"PowerCut: {why}", [name]],
              "The door catches what the check raises, and nothing the tool raises; a power "
              "cut is the program ending (guard, lessons 4 and 14).")
 
@@ -242,38 +280,61 @@ async def test_nested_guards(t):
         return check
     tools = [harness.guard(harness.guard(shell_tool(ran), named("inner", "push")),
                            named("outer", "rm"))]
-    found = [await answer(tools, bash_call("ls")), await answer(tools, bash_call("rm a", "c2")),
-             await answer(tools, bash_call("git push", "c3"))]
-    t.expect(found, [["done\n", False], ["Tool call blocked: outer says no", True],
-                     ["Tool call blocked: inner says no", True]],
+    commands = ["ls", "rm a", "git push"] + [t.random.choice(
+        ["ls", "rm a", "git push", "rm -r x", "git push -f", "cat y", "rm && git push"])
+        for _ in range(t.random.randint(0, 4))]
+    t.random.shuffle(commands)
+    found = [await answer(tools, bash_call(c, f"c{n}")) for n, c in enumerate(commands)]
+    t.expect(found, [["Tool call blocked: outer says no", True] if "rm" in c else
+                     ["Tool call blocked: inner says no", True] if "push" in c else
+                     ["done\n", False] for c in commands],
              "Either door can refuse, and the refusal names the door that refused. To the "
              "outer door the inner one is the real tool, called outside the outer door's try, "
-             "so the inner refusal comes back unchanged (guard, lesson 14).")
-    t.expect([asked, ran], [["outer", "inner", "outer", "outer", "inner"], ["ls"]],
-             "The outer check goes first; a refusal there means the inner one is never asked "
-             "(guard, lesson 14).")
+             "so the inner refusal comes back unchanged. Each item is [content, is_error] for "
+             "one call (guard, lesson 14).")
+    t.expect([asked, ran],
+             [sum([["outer"] if "rm" in c else ["outer", "inner"] for c in commands], []),
+              [c for c in commands if "rm" not in c and "push" not in c]],
+             "The outer check goes first; a refusal there means the inner one is never asked. "
+             "The items are [the checks asked, in order, the commands that ran] (guard, "
+             "lesson 14).")
 
 
 @lab_test("When the real tool behind a guard raises ValueError, the result is the tool's own "
           "message, not a refusal.")
 async def test_the_tools_own_failure_is_not_a_refusal(t):
+    kind, text = t.random.choice([(ValueError, "command must be a string"),
+                                  (TypeError, "command is not text"),
+                                  (FileNotFoundError, "no such directory: build"),
+                                  (ValueError, "empty command")])
+
     def picky(arguments):
-        raise ValueError("command must be a string")
+        raise kind(text)
     tools = [harness.guard(tool("bash", picky, COMMAND), allow_all)]
     t.expect(await answer(tools, {"type": "toolCall", "id": "c1", "name": "bash",
-                                  "arguments": {"command": 7}}),
-             ["command must be a string", True],
+                                  "arguments": {"command": t.random.choice([7, None, ""])}}),
+             [text, True],
              "The real tool is called outside the door's try: its failure is its own, and "
              "run_tool reports it (guard, lessons 4 and 14).")
 
 
-@lab_test("confirm_with takes only True for a yes: answers of \"yes\" and 1 refuse the call.")
+@lab_test("confirm_with takes only True for a yes: answers such as \"yes\" and 1 refuse the "
+          "call.")
 async def test_only_true_is_yes(t):
     ran = []
-    human = lab.Human(["yes", 1, "True", True])
+    answers = t.random.sample(["yes", 1, "True", "y", 1.0, [True], "ok"], 4)
+    answers += [True] * t.random.randint(1, 2)
+    t.random.shuffle(answers)
+    human = lab.Human(list(answers))
     tools = [harness.guard(shell_tool(ran), harness.confirm_with(human))]
-    found = [await answer(tools, bash_call(f"rm -r out{n}", f"c{n}")) for n in range(1, 5)]
-    t.expect(found, [["Tool call blocked: the user said no", True]] * 3 + [["done\n", False]],
-             "What is not a clear True is a no: a door fails closed (confirm_with, lesson 14).")
-    t.expect([len(human.questions), ran], [4, ["rm -r out4"]],
-             "Only the call answered True ran (confirm_with, lesson 14).")
+    found = [await answer(tools, bash_call(f"rm -r out{n}", f"c{n}"))
+             for n in range(1, len(answers) + 1)]
+    t.expect(found, [["done\n", False] if given is True else
+                     ["Tool call blocked: the user said no", True] for given in answers],
+             "What is not a clear True is a no: a door fails closed. Each item is [content, "
+             "is_error] for one call, the person's answers drawn in some order (confirm_with, "
+             "lesson 14).")
+    t.expect([len(human.questions), ran],
+             [len(answers), [f"rm -r out{n}" for n, given in enumerate(answers, 1)
+                             if given is True]],
+             "Only the calls answered True ran (confirm_with, lesson 14).")
