@@ -18,6 +18,22 @@ WRONG = [
         return 0  # everything fits
     return start  # the budget ran out here, so the cut goes here
 '''),
+    Wrong(lab='12.1', name='stepping back to the call',
+          rule='Where the budget runs out at a tool result, the cut moves forward to the next user message: stepping back to the call keeps the pair but splits the turn and breaks the budget.',
+          where='prediction "Where to cut" (back to the assistant message that made the call); Build recap',
+          names='where a turn begins',
+          replace=r'''
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+''',
+          by=r'''
+    if roles[start] == "toolResult":
+        while roles[start] == "toolResult":
+            start -= 1
+        return start  # back to the call that asked for it, so that the pair stays together
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+'''),
     Wrong(lab='12.1', name='counting messages instead of tokens',
           rule='What a conversation costs is measured in tokens of its text (estimate_tokens), not in messages: one result can outweigh fifty short messages.',
           where='prediction "What to measure" (messages); Build recap',
