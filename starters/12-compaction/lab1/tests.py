@@ -139,13 +139,13 @@ def calls_line(ids, paths):
 
 def drawn_session(t, turns, *, last_turn_ends_in_results=False):
     """`turns` turns drawn under the seed, as (message, render() line) pairs: each a question,
-    0 to 3 rounds of 1 or 2 look calls with one result each, and an answer; the last turn may
+    0 to 2 rounds of 1 or 2 look calls with one result each, and an answer; the last turn may
     stop after its results, as a log written during a run does. The words' lengths are drawn,
     so the rows cost from 2 to over 100 tokens each."""
     made, calls = [], 0
     for n in range(1, turns + 1):
         made.append(line("user", f"Question {n}: " + "q" * t.random.randint(0, 120)))
-        for _ in range(t.random.randint(0 if n < turns else 1, 3)):
+        for _ in range(t.random.randint(0 if n < turns else 1, 2)):
             ids = [f"c{calls + k}" for k in range(1, t.random.randint(1, 2) + 1)]
             calls += len(ids)
             made.append(calls_line(ids, ["p" * t.random.randint(1, 40) + ".py" for _ in ids]))
@@ -175,13 +175,13 @@ def cut_by_rule(roles, sizes, budget):
 
 
 def boundary_budgets(t, sizes):
-    """Budgets at every boundary of find_cut's walk, for rows that cost `sizes`: for three
+    """Budgets at every boundary of find_cut's walk, for rows that cost `sizes`: for two
     drawn rows, the kept total from that row to the newest exactly, one token under it and one
     over it; every row exactly, everything with a token to spare and with plenty; and a budget
     the newest row alone uses up, so nothing else fits."""
     suffix = [sum(sizes[i:]) for i in range(len(sizes))]
     budgets = []
-    for i in t.random.sample(range(len(sizes)), 3):
+    for i in t.random.sample(range(len(sizes)), 2):
         budgets += [suffix[i], suffix[i] - 1, suffix[i] + 1]
     return budgets + [suffix[0], suffix[0] + 1, suffix[0] + t.random.randint(2, 500),
                       t.random.randint(1, sizes[-1])]

@@ -232,7 +232,7 @@ async def test_nothing_replaces_the_transcript_mid_run(t):
 
 
 def drawn_turns(t, turns, *, calls_each_turn=False):
-    """`turns` turns drawn under the seed, as (message, render() line) pairs: a question, 0 to 3
+    """`turns` turns drawn under the seed, as (message, render() line) pairs: a question, 0 to 2
     (1 to 3 with calls_each_turn) rounds of a look call and its result, and an answer, each of
     words of a drawn length."""
     made = []
@@ -240,7 +240,7 @@ def drawn_turns(t, turns, *, calls_each_turn=False):
         question, answer = f"Question {n}: " + "q" * t.random.randint(0, 100), \
             f"Answer {n}: " + "a" * t.random.randint(0, 120)
         made.append((harness.user_message(question), "user: " + question))
-        for k in range(t.random.randint(1 if calls_each_turn else 0, 3)):
+        for k in range(t.random.randint(1, 3) if calls_each_turn else t.random.randint(0, 2)):
             call_id, path, text = f"c{n}{k}", "p" * t.random.randint(1, 30) + ".py", \
                 "r" * t.random.randint(1, 300)
             made += [(lab.reply(lab.call("look", {"path": path}, id=call_id)),
@@ -257,10 +257,10 @@ def drawn_logs(t):
     One of drawn turns; one long turn of calls; and one compacted once already, at a drawn
     turn, with more turns after it, so its rows open with the earlier summary."""
     logs = []
-    for made in (drawn_turns(t, t.random.randint(3, 5)), drawn_turns(t, 1, calls_each_turn=True)):
+    for made in (drawn_turns(t, t.random.randint(2, 4)), drawn_turns(t, 1, calls_each_turn=True)):
         logs.append(([{"type": "message", "message": m} for m, _ in made],
                      [(f"e{i}", m, text) for i, (m, text) in enumerate(made, 1)]))
-    before, after = drawn_turns(t, t.random.randint(2, 3)), drawn_turns(t, t.random.randint(1, 2))
+    before, after = drawn_turns(t, t.random.randint(2, 3)), drawn_turns(t, 1)
     kept = t.random.choice([i for i, (m, _) in enumerate(before) if m["role"] == "user"][1:])
     summary = "Earlier: " + "s" * t.random.randint(0, 200)
     entries = [{"type": "message", "message": m} for m, _ in before] + \
@@ -273,17 +273,22 @@ def drawn_logs(t):
     return logs + [(entries, rows)]
 
 
-def log_of(entries):
-    """A workspace whose log holds `entries`, numbered e1, e2, ..., and the log."""
-    ws = lab.Workspace({FILE: "".join(json.dumps({"id": f"e{i}", **entry}) + "\n"
-                                      for i, entry in enumerate(entries, 1))})
+def log_text(entries):
+    """A log file's text holding `entries`, numbered e1, e2, ..."""
+    return "".join(json.dumps({"id": f"e{i}", **entry}) + "\n"
+                   for i, entry in enumerate(entries, 1))
+
+
+def log_of(text):
+    """A workspace whose log file is `text`, and the log."""
+    ws = lab.Workspace({FILE: text})
     return ws, harness.SessionLog(ws, FILE)
 
 
 def compacted(rows, cut, summary, new_id):
     """What compact leaves when it cuts `rows` at `cut`: [returned, the conversation the
-    summariser was sent, the row ids replay() is made of, replay() is the summary and then the
-    kept messages]."""
+    summariser was sent, the ids of the rows afterwards, their messages are the summary and then
+    the kept messages]."""
     if not 0 < cut < len(rows):
         return [False, None, [key for key, _, _ in rows], True]
     return [True, "<conversation>\n" + "\n".join(text for _, _, text in rows[:cut]) +
@@ -299,28 +304,29 @@ async def test_compact_summarises_or_keeps_each_row(t):
         sizes = [len(text) // 4 for _, _, text in rows]
         suffix = [sum(sizes[i:]) for i in range(len(sizes))]
         i = t.random.randrange(2, len(rows))
-        budgets = [suffix[1], suffix[i], suffix[i] + 1, suffix[0], t.random.randint(1, sizes[-1])]
-        found, cuts, new_id = [], [], f"e{len(entries) + 1}"
+        budgets = [suffix[1], suffix[i], suffix[i] + 1,
+                   t.random.choice([suffix[0], t.random.randint(1, sizes[-1])])]
+        found, cuts, new_id, text = [], [], f"e{len(entries) + 1}", log_text(entries)
         for budget in budgets:
-            _, log = log_of(entries)
+            _, log = log_of(text)
             summary = f"Summary for {budget}."
             model = lab.ScriptedModel([lab.say(summary)])
             cuts.append(harness.find_cut([(key, m) for key, m, _ in rows], budget))
             done = await settle(harness.compact(log, model, keep_recent_tokens=budget))
             head = [harness.user_message(HEAD + summary)] if done else []
+            after, kept = log.rows(), [m for _, m, _ in rows[cuts[-1] if done else 0:]]
             found.append([done, model.calls[0].messages[0]["content"] if model.calls else None,
-                          [key for key, _ in log.rows()],
-                          log.replay() == head + [m for _, m, _ in rows[cuts[-1] if done else 0:]]])
+                          [key for key, _ in after], [m for _, m in after] == head + kept])
         t.expect(found, [compacted(rows, cut, f"Summary for {budget}.", new_id)
                          for cut, budget in zip(cuts, budgets)],
                  f"A log whose rows are {[key for key, _, _ in rows]} "
                  f"({lab.shape([m for _, m, _ in rows])}), costing {sizes} tokens, compacted "
                  f"with keep_recent_tokens {budgets}, each on a fresh copy. Each item is "
-                 "[compact's answer, the conversation sent to the summariser, the row ids "
-                 "replay() is made of afterwards, replay() is the summary and then the kept "
-                 "messages]. The rows before find_cut's cut are summarised and "
-                 "the rows from it on are kept word for word; a cut at 0 or at the end "
-                 "summarises nothing (compact and SessionLog.rows, lesson 12).")
+                 "[compact's answer, the conversation sent to the summariser, the ids of the "
+                 "rows afterwards, their messages are the summary and then the kept messages]. "
+                 "The rows before find_cut's cut are summarised and the rows from it on are kept "
+                 "word for word; a cut at 0 or at the end summarises nothing (compact and "
+                 "SessionLog.rows, lesson 12).")
 
 
 @lab_test("maybe_compact compacts only when estimate_tokens of the record plus reserve is over "
@@ -331,11 +337,11 @@ async def test_maybe_compact_at_the_threshold(t):
     estimate = len("\n".join(text for _, text in made)) // 4
     last_question = max(i for i, (m, _) in enumerate(made) if m["role"] == "user")
     keep = sum(len(text) // 4 for _, text in made[last_question:])
-    entries = [{"type": "message", "message": m} for m, _ in made]
+    text = log_text([{"type": "message", "message": m} for m, _ in made])
     found, cases = [], [(reserve, over) for reserve in (0, t.random.randint(1, 400))
                         for over in (-1, 0, 1)]
     for reserve, over in cases:
-        _, log = log_of(entries)
+        _, log = log_of(text)
         h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=log.replay())
         summariser = lab.ScriptedModel([lab.say("The earlier questions.")])
         done = await settle(harness.maybe_compact(h, log, summariser,
