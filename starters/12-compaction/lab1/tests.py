@@ -209,8 +209,8 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
                 drawn_session(t, t.random.randint(2, 4), last_turn_ends_in_results=True),
                 drawn_session(t, 1, last_turn_ends_in_results=True)]
     opening = drawn_session(t, t.random.randint(2, 3))
-    first_answer = [m["role"] for m, _ in opening].index("assistant", 1)
-    sessions.append(opening[t.random.randint(first_answer, first_answer + 1):])
+    second_question = [m["role"] for m, _ in opening].index("user", 1)
+    sessions.append(opening[t.random.randint(1, second_question - 1):])  # opens mid-turn
     for made in sessions:
         rows = [(f"e{i}", message) for i, (message, _) in enumerate(made, 1)]
         roles, sizes = [m["role"] for m, _ in made], [len(text) // 4 for _, text in made]
