@@ -18,6 +18,22 @@ WRONG = [
         return 0  # everything fits
     return start  # the budget ran out here, so the cut goes here
 '''),
+    Wrong(lab='12.1', name='stepping back to the call',
+          rule='Where the budget runs out at a tool result, the cut moves forward to the next user message: stepping back to the call keeps the pair but splits the turn and breaks the budget.',
+          where='prediction "Where to cut" (back to the assistant message that made the call); Build recap',
+          names='where a turn begins',
+          replace=r'''
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+''',
+          by=r'''
+    if roles[start] == "toolResult":
+        while roles[start] == "toolResult":
+            start -= 1
+        return start  # back to the call that asked for it, so that the pair stays together
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+'''),
     Wrong(lab='12.1', name='counting messages instead of tokens',
           rule='What a conversation costs is measured in tokens of its text (estimate_tokens), not in messages: one result can outweigh fifty short messages.',
           where='prediction "What to measure" (messages); Build recap',
@@ -146,4 +162,22 @@ WRONG = [
         raise RuntimeError(f"no summary: {reason}")
     return text_of(reply).strip()
 '''),
+    Wrong(lab='12.2', name='summarising the first kept row as well',
+          rule='A row is summarised or kept, never both: the summariser is sent the rows before the cut, and the rows from the cut on are kept word for word.',
+          where='Build section, compact (summarises the rows before the cut); section "Where the summary lives"',
+          names='never both',
+          replace='    older = [message for _, message in rows[:cut]]',
+          by='    older = [message for _, message in rows[:cut + 1]]  # up to and with the cut'),
+    Wrong(lab='12.2', name='a stopped reply taken for a summary',
+          rule='A reply that was stopped (stop_reason aborted) is cut short like a failed one: summarize raises, however many words it holds.',
+          where='Build section, summarize (a failed or empty reply raises)',
+          names='stopped',
+          replace='''    if not text or reply["stop_reason"] in ("error", "aborted"):''',
+          by='''    if not text or reply["stop_reason"] == "error":'''),
+    Wrong(lab='12.2', name='compacting when the window is exactly reached',
+          rule='There is room while estimate_tokens of the record is at most window - reserve, equal included; maybe_compact compacts only past it.',
+          where='Build section, maybe_compact (at most window - reserve)',
+          names='equal included',
+          replace='    if estimate_tokens(harness.messages) + reserve <= window:',
+          by='    if estimate_tokens(harness.messages) + reserve < window:'),
 ]

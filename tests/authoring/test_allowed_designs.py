@@ -17,6 +17,25 @@ ALLOWED = [
         by='''    spellings = ("rm -rf", "rm -fr", "rm -r -f", "rm -f -r", "rm -Rf")
     if name == "bash" and any(s in " ".join(str(arguments.get("command")).split())
                               for s in spellings):'''),
+    wrong_designs.Wrong(
+        lab="12.1", name="find_cut adding up from the newest row, as Tau does",
+        rule="The walk stops at the row where the kept total reaches keep_recent_tokens; adding "
+             "up a total instead of spending a budget is the same walk.",
+        where="lesson 12, Your code beside Tau's (the cut)", names="",
+        replace='''    left, start = keep_recent_tokens, len(rows)
+    while start > 0 and left > 0:  # spend the budget from the newest row backwards
+        start -= 1
+        left -= estimate_tokens([rows[start][1]])
+    if left > 0:
+        return 0  # everything fits''',
+        by='''    total, start = 0, None
+    for index in range(len(rows) - 1, -1, -1):
+        total += estimate_tokens([rows[index][1]])
+        if total >= keep_recent_tokens:
+            start = index
+            break
+    if start is None:
+        return 0  # everything fits'''),
 ]
 
 

@@ -64,8 +64,8 @@ async def test_summarize_sends_one_request(t):
              "message (summarize, lesson 12).")
 
 
-@lab_test("When the summariser's reply failed, or has no text, summarize raises a RuntimeError "
-          "that starts with no summary: and ends with the reason.")
+@lab_test("When the summariser's reply failed, was stopped, or has no text, summarize raises a "
+          "RuntimeError that starts with no summary: and ends with the reason.")
 async def test_summarize_refuses_a_bad_reply(t):
     messages = chat(("Hello.", "Hi."))
 
@@ -87,6 +87,10 @@ async def test_summarize_refuses_a_bad_reply(t):
              "RuntimeError: no summary: rate limited",
              "A failed reply that got some words out, lab.fail(\"rate limited\", \"Partial "
              "summ\"), is still a failure (summarize, lesson 12).")
+    stopped = {**lab.fail("Operation aborted", "Partial summ"), "stop_reason": "aborted"}
+    t.expect(await answer_to(stopped), "RuntimeError: no summary: Operation aborted",
+             "A reply that was stopped, stop_reason \"aborted\", is cut short like a failed one, "
+             "even with some words in it: no summary (summarize, lesson 12).")
 
 
 @lab_test("append_compaction writes the entry {id, type compaction, summary, first_kept_id} as one "
@@ -225,3 +229,133 @@ async def test_nothing_replaces_the_transcript_mid_run(t):
     h.replace_messages(log.replay()[:2])
     t.expect(lab.shape(h.messages), "U A", "Between runs, replace_messages is allowed "
                                            "(Harness.replace_messages, lesson 12).")
+
+
+def drawn_turns(t, turns, *, calls_each_turn=False):
+    """`turns` turns drawn under the seed, as (message, render() line) pairs: a question, 0 to 2
+    (1 to 3 with calls_each_turn) rounds of a look call and its result, and an answer, each of
+    words of a drawn length."""
+    made = []
+    for n in range(1, turns + 1):
+        question, answer = f"Question {n}: " + "q" * t.random.randint(0, 100), \
+            f"Answer {n}: " + "a" * t.random.randint(0, 120)
+        made.append((harness.user_message(question), "user: " + question))
+        for k in range(t.random.randint(1, 3) if calls_each_turn else t.random.randint(0, 2)):
+            call_id, path, text = f"c{n}{k}", "p" * t.random.randint(1, 30) + ".py", \
+                "r" * t.random.randint(1, 300)
+            made += [(lab.reply(lab.call("look", {"path": path}, id=call_id)),
+                      f"assistant:  look({json.dumps({'path': path})})"),
+                     ({"role": "toolResult", "tool_call_id": call_id, "tool_name": "look",
+                       "content": text, "is_error": False}, "toolResult: " + text)]
+        made.append((lab.say(answer), "assistant: " + answer))
+    return made
+
+
+def drawn_logs(t):
+    """Three logs as (entries, rows): entries in lesson 11's and 12's format without their ids,
+    which count e1, e2, ... in order; rows the (id, message, render() line) the log replays.
+    One of drawn turns; one long turn of calls; and one compacted once already, at a drawn
+    turn, with more turns after it, so its rows open with the earlier summary."""
+    logs = []
+    for made in (drawn_turns(t, t.random.randint(2, 4)), drawn_turns(t, 1, calls_each_turn=True)):
+        logs.append(([{"type": "message", "message": m} for m, _ in made],
+                     [(f"e{i}", m, text) for i, (m, text) in enumerate(made, 1)]))
+    before, after = drawn_turns(t, t.random.randint(2, 3)), drawn_turns(t, 1)
+    kept = t.random.choice([i for i, (m, _) in enumerate(before) if m["role"] == "user"][1:])
+    summary = "Earlier: " + "s" * t.random.randint(0, 200)
+    entries = [{"type": "message", "message": m} for m, _ in before] + \
+        [{"type": "compaction", "summary": summary, "first_kept_id": f"e{kept + 1}"}] + \
+        [{"type": "message", "message": m} for m, _ in after]
+    rows = [(f"e{len(before) + 1}", harness.user_message(HEAD + summary),
+             "user: " + HEAD[:-1] + " " + summary)] + \
+        [(f"e{i}", m, text) for i, (m, text) in enumerate(before, 1)][kept:] + \
+        [(f"e{i}", m, text) for i, (m, text) in enumerate(after, len(before) + 2)]
+    return logs + [(entries, rows)]
+
+
+def log_text(entries):
+    """A log file's text holding `entries`, numbered e1, e2, ..."""
+    return "".join(json.dumps({"id": f"e{i}", **entry}) + "\n"
+                   for i, entry in enumerate(entries, 1))
+
+
+def log_of(text):
+    """A workspace whose log file is `text`, and the log."""
+    ws = lab.Workspace({FILE: text})
+    return ws, harness.SessionLog(ws, FILE)
+
+
+def compacted(rows, cut, summary, new_id):
+    """What compact leaves when it cuts `rows` at `cut`: [returned, the conversation the
+    summariser was sent, the ids of the rows afterwards, their messages are the summary and then
+    the kept messages]."""
+    if not 0 < cut < len(rows):
+        return [False, None, [key for key, _, _ in rows], True]
+    return [True, "<conversation>\n" + "\n".join(text for _, _, text in rows[:cut]) +
+            "\n</conversation>", [new_id] + [key for key, _, _ in rows[cut:]], True]
+
+
+@lab_test("Over logs of drawn turns and sizes, one compacted already, compact cuts where find_cut "
+          "says for budgets at every boundary, and each row is summarised or kept, never both "
+          "and never lost: the summariser is sent exactly the rows before the cut, and replay() "
+          "is the summary, then exactly the rows from the cut on.")
+async def test_compact_summarises_or_keeps_each_row(t):
+    for entries, rows in drawn_logs(t):
+        sizes = [len(text) // 4 for _, _, text in rows]
+        suffix = [sum(sizes[i:]) for i in range(len(sizes))]
+        i = t.random.randrange(2, len(rows))
+        budgets = [suffix[1], suffix[i], suffix[i] + 1,
+                   t.random.choice([suffix[0], t.random.randint(1, sizes[-1])])]
+        found, cuts, new_id, text = [], [], f"e{len(entries) + 1}", log_text(entries)
+        for budget in budgets:
+            _, log = log_of(text)
+            summary = f"Summary for {budget}."
+            model = lab.ScriptedModel([lab.say(summary)])
+            cuts.append(harness.find_cut([(key, m) for key, m, _ in rows], budget))
+            done = await settle(harness.compact(log, model, keep_recent_tokens=budget))
+            head = [harness.user_message(HEAD + summary)] if done else []
+            after, kept = log.rows(), [m for _, m, _ in rows[cuts[-1] if done else 0:]]
+            found.append([done, model.calls[0].messages[0]["content"] if model.calls else None,
+                          [key for key, _ in after], [m for _, m in after] == head + kept])
+        t.expect(found, [compacted(rows, cut, f"Summary for {budget}.", new_id)
+                         for cut, budget in zip(cuts, budgets)],
+                 f"A log whose rows are {[key for key, _, _ in rows]} "
+                 f"({lab.shape([m for _, m, _ in rows])}), costing {sizes} tokens, compacted "
+                 f"with keep_recent_tokens {budgets}, each on a fresh copy. Each item is "
+                 "[compact's answer, the conversation sent to the summariser, the ids of the "
+                 "rows afterwards, their messages are the summary and then the kept messages]. "
+                 "The rows before find_cut's cut are summarised and the rows from it on are kept "
+                 "word for word; a cut at 0 or at the end summarises nothing (compact and "
+                 "SessionLog.rows, lesson 12).")
+
+
+@lab_test("maybe_compact compacts only when estimate_tokens of the record plus reserve is over "
+          "the window: with the window drawn one token over, exactly at and one token under "
+          "that sum, and reserve 0 or drawn, only a sum over the window compacts.")
+async def test_maybe_compact_at_the_threshold(t):
+    made = drawn_turns(t, t.random.randint(3, 5))
+    estimate = len("\n".join(text for _, text in made)) // 4
+    last_question = max(i for i, (m, _) in enumerate(made) if m["role"] == "user")
+    keep = sum(len(text) // 4 for _, text in made[last_question:])
+    text = log_text([{"type": "message", "message": m} for m, _ in made])
+    found, cases = [], [(reserve, over) for reserve in (0, t.random.randint(1, 400))
+                        for over in (-1, 0, 1)]
+    for reserve, over in cases:
+        _, log = log_of(text)
+        h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=log.replay())
+        summariser = lab.ScriptedModel([lab.say("The earlier questions.")])
+        done = await settle(harness.maybe_compact(h, log, summariser,
+                                                  window=estimate + reserve + over,
+                                                  reserve=reserve, keep_recent_tokens=keep))
+        found.append([done, len(summariser.calls), lab.shape(h.messages),
+                      list(h.messages) == log.replay()])
+    whole = lab.shape([m for m, _ in made])
+    tail = "U " + lab.shape([m for m, _ in made[last_question:]])
+    t.expect(found, [[over < 0, int(over < 0), tail if over < 0 else whole, True]
+                     for reserve, over in cases],
+             f"A record of {lab.shape([m for m, _ in made])}, estimated at {estimate} tokens, "
+             f"with (reserve, window - (estimate + reserve)) {cases}. Each item is "
+             "[maybe_compact's answer, summary requests, the record's shape afterwards, the "
+             "record is what the log replays]. There is room while the estimate is at most "
+             "window - reserve, equal included; one token more and it compacts (maybe_compact, "
+             "lesson 12).")
