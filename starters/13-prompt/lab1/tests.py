@@ -205,7 +205,7 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
                      for skills, names in cases],
              "Without read the model could not open a skill's file, so the index needs a tool "
              "named exactly read; with no such tool, or no skills, no skill is mentioned at all. "
-             "Each item is, for one draw, [the index section as [what its first line is (a "
+             "With one, each skill's line, in the order given, never sorted. Each item is, for one draw, [the index section as [what its first line is (a "
              "sentence of your own), the skill lines], or None; whether any skill's path is in "
              "the prompt] (build_system_prompt, lesson 13).")
 
