@@ -197,17 +197,20 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
         prompt = harness.build_system_prompt(tools, [], skills, CWD, TODAY)
         index = [part.split("\n") for part in sections(prompt)
                  if skills and f"({skills[0]['path']})" in part]
-        found.append([[kind(index[0][0], []), index[0][1:]] if index else None,
-                      any(skill["path"] in prompt for skill in skills)])
-    t.expect(found, [[["one line", [f"- {k['name']}: {k['description']} ({k['path']})"
-                                    for k in skills]], True]
+        opening = next((n for n, line in enumerate(index[0]) if line.startswith("- ")), 0) \
+            if index else 0
+        found.append([[opening > 0 and all(index[0][:opening]), index[0][opening:]]
+                      if index else None, any(skill["path"] in prompt for skill in skills)])
+    t.expect(found, [[[True, [f"- {k['name']}: {k['description']} ({k['path']})"
+                              for k in skills]], True]
                      if skills and "read" in names else [None, False]
                      for skills, names in cases],
              "Without read the model could not open a skill's file, so the index needs a tool "
              "named exactly read; with no such tool, or no skills, no skill is mentioned at all. "
-             "With one, each skill's line, in the order given, never sorted. Each item is, for one draw, [the index section as [what its first line is (a "
-             "sentence of your own), the skill lines], or None; whether any skill's path is in "
-             "the prompt] (build_system_prompt, lesson 13).")
+             "With one, a sentence of your own, then each skill's line in the order given, never "
+             "sorted. Each item is, for one draw, [the index section as [whether it opens with "
+             "your sentence, its lines from the first skill's on], or None; whether any skill's "
+             "path is in the prompt] (build_system_prompt, lesson 13).")
 
 
 @lab_test("Whichever parts are present, they come in a fixed order: opening line, tools, "
