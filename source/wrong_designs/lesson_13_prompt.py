@@ -93,4 +93,68 @@ WRONG = [
     parts = [f"Current date: {today}\nCurrent working directory: {cwd}",
              "You are a coding assistant working in the user's project."]
 '''),
+    Wrong(lab='13.1', name='skills sorted by name, as Tau does',
+          rule='The skills index keeps the order it is given, as the tool lines do: the builder does not second-guess the caller.',
+          where='section "Your code beside Tau\'s" (Tau sorts the skills by name; yours keeps the order it is given)',
+          names='in the order given',
+          replace=r'''
+            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))
+''',
+          by=r'''
+            [f"- {k['name']}: {k['description']} ({k['path']})"
+             for k in sorted(skills, key=lambda k: k["name"])]))  # tidier, as Tau does
+'''),
+    Wrong(lab='13.1', name='a tools heading with no tool lines',
+          rule='A section with nothing in it is left out, heading and all: tools without a snippet give no line, and no lines give no heading.',
+          where='section "Build: say what is there" (a section with nothing in it is left out); the cell with a tool that has no snippet',
+          names='heading and all',
+          replace=r'''
+    if snippets:
+        parts.append("\n".join(["Available tools:", *snippets]))
+''',
+          by=r'''
+    if tools:  # the harness has tools, so say so
+        parts.append("\n".join(["Available tools:", *snippets]))
+'''),
+    Wrong(lab='13.1', name='a skills index for any tool whose name holds read',
+          rule='The skills index needs a tool named read, the one that can open a skill file; a tool named ready or thread cannot.',
+          where='prediction "Skills" (when a read tool can open it); section "Build: say what is there" (a tool named read)',
+          names='named exactly read',
+          replace=r'''
+    if skills and "read" in [t["name"] for t in tools]:  # read is what loads a skill's file
+''',
+          by=r'''
+    if skills and any("read" in t["name"] for t in tools):  # some tool that reads
+'''),
+    Wrong(lab='13.1', name='every AGENTS.md whose folder begins cwd',
+          rule='discover_context walks from the root down to cwd one folder at a time: a folder whose name merely begins the next one on the way (ap beside api) is not on it.',
+          where='section "The project\'s own words" (from the root, one folder deeper at a time); Build recap',
+          names='beside the way',
+          replace=r'''
+    steps = [step for step in cwd.split("/") if step not in ("", ".")]
+    found = []
+    for depth in range(len(steps) + 1):  # the root first, then one folder deeper each time
+        name = "".join(step + "/" for step in steps[:depth]) + "AGENTS.md"
+        if ws.exists(name):
+            found.append((name, ws.read_text(name)))
+    return found
+''',
+          by=r'''
+    where = "/".join(step for step in cwd.split("/") if step not in ("", "."))
+    found = [(path, text) for path, text in ws.files.items() if path.endswith("AGENTS.md")
+             and where.startswith(path[:-len("AGENTS.md")].rstrip("/"))]  # on the way to cwd
+    return sorted(found, key=lambda pair: pair[0].count("/"))  # broadest first
+'''),
+    Wrong(lab='13.1', name='AGENTS.md files sorted by path',
+          rule='AGENTS.md files go broadest first, in the order of the walk from the root down; sorting their paths as strings puts 2024/AGENTS.md before AGENTS.md.',
+          where='prediction "The project\'s own words" (from the root down, in that order); Build recap',
+          names='broadest first',
+          replace=r'''
+            found.append((name, ws.read_text(name)))
+    return found
+''',
+          by=r'''
+            found.append((name, ws.read_text(name)))
+    return sorted(found)  # a stable order, whatever the walk did
+'''),
 ]

@@ -2,8 +2,12 @@
 tools' snippet and guidelines: a system prompt made from the enabled tools, the project's
 AGENTS.md files and the skills, in a fixed order, from its arguments alone.
 
-The prompt's opening line and its headings are the kit's own words, so the tests check where
-they stand and what follows them, never how they are worded.
+Each rule is checked over a family of cases drawn under the check's seed: any number of tools in
+any order, with and without snippets and guidelines, guidelines shared within and across tools,
+any number of context files and skills, a tool named read or not, any date and folder. The
+opening line and the sentence over the skills index are your own words, so the tests check where
+they stand and what follows them, never how they are worded; the headings "Available tools:" and
+"Guidelines:" are the lesson's, and are checked word for word.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 13 tests.py
 """
@@ -14,6 +18,26 @@ from lab.kit import lab_test, tool
 LAB = "13.1"
 TODAY, CWD = "2026-03-14", "/work/shop"
 DATE = "Current date: 2026-03-14\nCurrent working directory: /work/shop"
+
+# The pools the families draw from. Tool names are not in alphabetical order, so a sorted list
+# shows; folder names mix capitals, digits and names that begin other names ("ap", "api",
+# "apis"), so string order, depth order and a prefix test all differ.
+NAMES = ["zip", "ask", "lint", "cat", "web", "fmt", "diff", "todo", "edit", "grep", "find", "test"]
+SNIPPETS = ["Pack files", "Ask the user", "Check the style", "Show a file", "Fetch a page",
+            "Format code", "Compare two files", "Keep a list", "Change part of a file"]
+ADVICE = ["Be brief.", "Quote paths.", "Ask before deleting.", "Run the tests.",
+          "Keep diffs small.", "Name the branch.", "Prefer read.", "Log what you ran.",
+          "Check the date.", "Say why before you act.", "Read before you write.",
+          "Keep the user informed.", "Stop when unsure.", "Use the project's style.",
+          "Never guess a path.", "Explain each change."]
+FOLDERS = ["services", "api", "ap", "apis", "Api", "v2", "2024", "web", "src", "Src", "lib"]
+WORDS = ["Use", "tabs", "run", "pytest", "-q", "never", "edit", "migrations/", "ask", "first",
+         "keep", "commits", "small", "the", "billing", "database", "is", "slow"]
+SKILLS = [{"name": n, "description": d, "path": f"skills/{n}.md"} for n, d in (
+    ("release", "Cut a release."), ("migrate", "Write a database migration."),
+    ("deploy", "Ship a release to production."), ("bisect", "Find the commit that broke it."),
+    ("lint", "Fix style."), ("audit", "Review a dependency."))]
+SKILL = SKILLS[2]
 
 
 def described(name, snippet=None, guidelines=None):
@@ -30,19 +54,42 @@ def sections(prompt):
     return prompt.split("\n\n")
 
 
-def listed(prompt, first):
-    """The "- " lines of the section holding the line `first`, and whether a heading line
-    (not a "- " line) opens that section."""
-    for section in sections(prompt):
-        lines = section.split("\n")
-        if first in lines:
-            return [line for line in lines if line.startswith("- ")], \
-                not lines[0].startswith("- ") and len(lines[0]) > 0
-    return None, False
+def headed(prompt, heading):
+    """The lines of the section that opens with the line `heading`, or None when none does."""
+    return next((part.split("\n") for part in sections(prompt)
+                 if part.split("\n")[0] == heading), None)
 
 
-SKILL = {"name": "deploy", "description": "Ship a release to production.",
-         "path": "skills/deploy.md"}
+def day(t):
+    """A date drawn from years no clock will show while this course runs."""
+    year, month = t.random.randint(1990, 2019), t.random.randint(1, 12)
+    return f"{year}-{month:02d}-{t.random.randint(1, 28):02d}"
+
+
+def folder(t):
+    return "/" + "/".join(t.random.sample(FOLDERS, t.random.randint(1, 4)))
+
+
+def text(t):
+    """An AGENTS.md text: one to three paragraphs of one to three lines, no markup."""
+    return "\n\n".join("\n".join(" ".join(t.random.sample(WORDS, t.random.randint(2, 6))) + "."
+                                 for _ in range(t.random.randint(1, 3)))
+                       for _ in range(t.random.randint(1, 3)))
+
+
+def kind(part, skills):
+    """What one section of a prompt is, by its first line: the lesson's headings, a context
+    file's tag, the date, a section holding a skill's path, or one line of the builder's own."""
+    first = part.split("\n")[0]
+    if first in ("Available tools:", "Guidelines:"):
+        return first[:-1]
+    if first.startswith("<project_instructions path="):
+        return "file"
+    if first.startswith("Current date:"):
+        return "date"
+    if any(f"({skill['path']})" in part for skill in skills):
+        return "skills"
+    return "one line" if "\n" not in part and first and not first.startswith("- ") else part
 
 
 @lab_test("With no tools, no context files and no skills, the prompt is two parts: one opening "
@@ -57,120 +104,186 @@ async def test_the_bare_prompt(t):
              "lesson 13).")
 
 
-@lab_test("Each tool with a snippet gets the line - name: snippet, in the order the tools were "
-          "given; a tool without a snippet gets no line.")
-async def test_tool_lines(t):
-    tools = [described("zip", "Pack files"), described("ask"), described("cat", "Show a file")]
-    lines, headed = listed(harness.build_system_prompt(tools, [], [], CWD, TODAY), "- zip: Pack files")
-    t.expect([lines, headed], [["- zip: Pack files", "- cat: Show a file"], True],
-             "One line per enabled tool with a snippet, under a heading, in input order "
-             "(build_system_prompt, lesson 13).")
+@lab_test("Each tool with a snippet gets the line - name: snippet under the heading Available "
+          "tools:, in the order the tools were given, for 0 to 6 tools in drawn orders; a tool "
+          "without a snippet gets no line, and with no line to give there is no heading either.")
+async def test_a_line_for_each_tool_with_a_snippet(t):
+    cases = [[], [(name, None) for name in t.random.sample(NAMES, t.random.randint(1, 3))]]
+    for size in [1, 2, 3, 4, 5, 6] + [t.random.randint(2, 6) for _ in range(4)]:
+        cases.append([(name, t.random.choice([None] + SNIPPETS)) for name in
+                      t.random.sample(NAMES, size)])
+    found = []
+    for case in cases:
+        tools = [described(name, snippet, [ADVICE[i]] if i % 2 else None)
+                 for i, (name, snippet) in enumerate(case)]
+        found.append(headed(harness.build_system_prompt(tools, [], [], CWD, TODAY),
+                            "Available tools:"))
+    t.expect(found, [["Available tools:"] + [f"- {name}: {snippet}" for name, snippet in case
+                                             if snippet is not None]
+                     if any(snippet is not None for _, snippet in case) else None
+                     for case in cases],
+             "One line per enabled tool that has a snippet, in the order of the list given, "
+             "never sorted, under the heading the lesson gives; a section with no line is left "
+             "out, heading and all. Each item is the tools section's lines for one tool list, or "
+             "None when the prompt has no such section (build_system_prompt, lesson 13).")
 
 
-@lab_test("Guidelines shared by several tools appear once, in the order they were first seen.")
-async def test_guidelines_once_each(t):
-    tools = [described("a", "A", ["Be brief.", "Quote paths."]),
-             described("b", "B", ["Quote paths.", "Ask before deleting.", "Be brief."]),
-             described("c", "C", ["Ask before deleting."])]
-    lines, headed = listed(harness.build_system_prompt(tools, [], [], CWD, TODAY), "- Be brief.")
-    t.expect([lines, headed], [["- Be brief.", "- Quote paths.", "- Ask before deleting."], True],
-             "Each guideline once, first seen first: a list keeps that order, a set does not "
-             "(build_system_prompt, lesson 13).")
-    nine = ["Quote paths.", "Be brief.", "Ask before deleting.", "Run the tests.",
-            "Keep diffs small.", "Name the branch.", "Prefer read.", "Log what you ran.",
-            "Check the date."]
-    tools = [described("a", "A", nine[:5]), described("b", "B", nine[3:] + nine[:2])]
-    lines, _ = listed(harness.build_system_prompt(tools, [], [], CWD, TODAY), "- Be brief.")
-    t.expect(lines, ["- " + line for line in nine],
-             "Nine guidelines over two tools, four of them shared: each once, first seen first. "
-             "A list keeps that order; a set does not, and its order changes from one Python "
-             "process to the next (build_system_prompt, lesson 13).")
+@lab_test("Guidelines appear once each under the heading Guidelines:, in the order first seen, "
+          "however many tools share them, repeat them or have none: 1 to 5 tools, up to 14 "
+          "guidelines.")
+async def test_each_guideline_once_first_seen_first(t):
+    # Every draw holds one tool list with at least ten different guidelines: a set lists ten
+    # lines in their first-seen order about once in 3.6 million hash seeds, so a design that
+    # keeps them in a set fails this test whatever seed its process was started with.
+    cases = []
+    for distinct in [0, 1, 2, 3, 5, 8, t.random.randint(10, 14), t.random.randint(4, 12)]:
+        pool = t.random.sample(ADVICE, distinct)
+        lists = [[] for _ in range(t.random.randint(1, 5) if distinct else 2)]
+        for line in pool + [t.random.choice(pool) for _ in range(distinct // 2)]:
+            where = t.random.choice(lists)
+            where.insert(t.random.randint(0, len(where)), line)
+        cases.append([(name, t.random.choice([None, "Does a thing"]),
+                       lines or t.random.choice([None, []])) for name, lines in zip(NAMES, lists)])
+    found = []
+    for case in cases:
+        tools = [described(name, snippet, lines) for name, snippet, lines in case]
+        found.append(headed(harness.build_system_prompt(tools, [], [], CWD, TODAY), "Guidelines:"))
+    t.expect(found, [["Guidelines:"] + ["- " + line for line in dict.fromkeys(
+                         x for _, _, lines in case for x in lines or ())]
+                     if any(lines for _, _, lines in case) else None
+                     for case in cases],
+             "Each guideline once, in the order first seen over the tools in their order, "
+             "whether or not its tool has a snippet: a list that checks before appending keeps "
+             "that order, a set does not, and its order changes from one Python process to the "
+             "next. Each item is the guidelines section's lines for one tool list, or None when "
+             "no tool has a guideline (build_system_prompt, lesson 13).")
 
 
-@lab_test("With everything present the parts come in a fixed order: opening line, tools, "
-          "guidelines, context files, skills, then date and directory.")
-async def test_the_order_of_the_sections(t):
-    tools = [described("read", "Read a file", ["Read before you write."])]
-    files = [("AGENTS.md", "Use tabs."), ("app/AGENTS.md", "Run make first.")]
-    parts = sections(harness.build_system_prompt(tools, files, [SKILL], CWD, TODAY))
-    marks = ["- read: Read a file", "- Read before you write.", '<project_instructions path="AGENTS.md">',
-             '<project_instructions path="app/AGENTS.md">',
-             "- deploy: Ship a release to production. (skills/deploy.md)",
-             "Current date: 2026-03-14"]
-    where = [next((i for i, part in enumerate(parts) if mark in part.split("\n")), None)
-             for mark in marks]
-    t.expect([len(parts), where], [7, [1, 2, 3, 4, 5, 6]],
-             "The stable parts first and the date last, so the start of the prompt is the same "
-             "from day to day (build_system_prompt, lesson 13).")
+@lab_test("Context files go in word for word, each as <project_instructions path=\"...\"> its "
+          "text </project_instructions>, in the order given, never sorted: 0 to 5 files of one "
+          "to three paragraphs.")
+async def test_context_files_go_in_word_for_word_in_the_order_given(t):
+    cases = []
+    for count in [0, 1, 2, 3, 5]:
+        paths = ["/".join(t.random.sample(FOLDERS, t.random.randint(0, 3)) + ["AGENTS.md"])
+                 for _ in range(count)]
+        cases.append(([(path, text(t)) for path in dict.fromkeys(paths)], day(t), folder(t)))
+    found = [harness.build_system_prompt([], files, [], cwd, today).split("\n\n", 1)[1]
+             for files, today, cwd in cases]
+    t.expect(found, ["\n\n".join([f'<project_instructions path="{path}">\n{body}\n'
+                                  "</project_instructions>" for path, body in files] +
+                                 [f"Current date: {today}\nCurrent working directory: {cwd}"])
+                     for files, today, cwd in cases],
+             "Each file's text as written, blank lines included, in its own tags, in the order "
+             "given, then the date and directory. Each item is what follows the opening line "
+             "for one list of files (build_system_prompt, lesson 13).")
 
 
-@lab_test("Each context file is wrapped exactly as <project_instructions path=\"...\"> its text "
-          "</project_instructions>, in the order given.")
-async def test_context_files_are_wrapped(t):
-    files = [("services/AGENTS.md", "Deploy with make.\nNever push to main."), ("AGENTS.md", "Tabs.")]
-    parts = sections(harness.build_system_prompt([], files, [], CWD, TODAY))
-    t.expect(parts[1:3],
-             ['<project_instructions path="services/AGENTS.md">\nDeploy with make.\nNever push '
-              'to main.\n</project_instructions>',
-              '<project_instructions path="AGENTS.md">\nTabs.\n</project_instructions>'],
-             "The files' text goes in as written, each in its own tags, in the order given, not "
-             "sorted (build_system_prompt, lesson 13).")
+@lab_test("The skills index appears only when there are skills and a tool named read, wherever "
+          "read stands in the list and whether or not it has a snippet; it lists each skill as "
+          "- name: description (path) after a sentence, in the order given.")
+async def test_a_skills_index_only_with_a_tool_named_read(t):
+    # "ready" and "thread" hold the letters of read without being named read.
+    cases = [(t.random.sample(SKILLS, t.random.randint(1, 4)), ["read"]),
+             (t.random.sample(SKILLS, t.random.randint(1, 4)), ["thread", "write", "read"]),
+             ([], ["read", "write"]), (SKILLS[:2], ["ready", "thread", "write"])]
+    for _ in range(8):
+        names = t.random.sample(["read", "read", "write", "bash", "ready", "thread"],
+                                t.random.randint(0, 4))
+        cases.append((t.random.sample(SKILLS, t.random.randint(0, 5)), list(dict.fromkeys(names))))
+    found = []
+    for skills, names in cases:
+        tools = [described(name, t.random.choice([None, "Does a thing"])) for name in names]
+        prompt = harness.build_system_prompt(tools, [], skills, CWD, TODAY)
+        index = [part.split("\n") for part in sections(prompt)
+                 if skills and f"({skills[0]['path']})" in part]
+        opening = next((n for n, line in enumerate(index[0]) if line.startswith("- ")), 0) \
+            if index else 0
+        found.append([[opening > 0 and all(index[0][:opening]), index[0][opening:]]
+                      if index else None, any(skill["path"] in prompt for skill in skills)])
+    t.expect(found, [[[True, [f"- {k['name']}: {k['description']} ({k['path']})"
+                              for k in skills]], True]
+                     if skills and "read" in names else [None, False]
+                     for skills, names in cases],
+             "Without read the model could not open a skill's file, so the index needs a tool "
+             "named exactly read; with no such tool, or no skills, no skill is mentioned at all. "
+             "With one, a sentence of your own, then each skill's line in the order given, never "
+             "sorted. Each item is, for one draw, [the index section as [whether it opens with "
+             "your sentence, its lines from the first skill's on], or None; whether any skill's "
+             "path is in the prompt] (build_system_prompt, lesson 13).")
 
 
-@lab_test("The skills index appears only when a tool named read can load the skill files, and "
-          "lists each skill as - name: description (path).")
-async def test_the_skills_index_needs_read(t):
-    skills = [SKILL, {"name": "lint", "description": "Fix style.", "path": "skills/lint.md"}]
-    with_read = harness.build_system_prompt([described("read", "Read a file")], [], skills, CWD, TODAY)
-    lines, headed = listed(with_read, "- lint: Fix style. (skills/lint.md)")
-    t.expect([lines, headed],
-             [["- deploy: Ship a release to production. (skills/deploy.md)",
-               "- lint: Fix style. (skills/lint.md)"], True],
-             "With read, an index of the skills under a heading (build_system_prompt, lesson 13).")
-    without = harness.build_system_prompt([described("bash", "Run a command")], [], skills, CWD,
-                                          TODAY)
-    t.expect([len(sections(without)), "skills/lint.md" in without], [3, False],
-             "Without read the model could not open a skill file: no index at all "
-             "(build_system_prompt, lesson 13).")
-    t.expect(len(sections(harness.build_system_prompt([described("read", "Read a file")], [], [],
-                                                       CWD, TODAY))), 3,
-             "No skills, no index (build_system_prompt, lesson 13).")
+@lab_test("Whichever parts are present, they come in a fixed order: opening line, tools, "
+          "guidelines, context files, skills, then the date and directory as given, last.")
+async def test_the_parts_come_in_a_fixed_order(t):
+    cases = []
+    for present in range(16):
+        snippet, advice, files, skills = (present >> bit & 1 for bit in range(4))
+        cases.append((bool(snippet), bool(advice), t.random.randint(1, 3) * files,
+                      t.random.sample(SKILLS, t.random.randint(1, 3)) if skills else [],
+                      day(t), folder(t)))
+    found = []
+    for snippet, advice, files, skills, today, cwd in cases:
+        tools = [described("read", "Read a file" if snippet else None,
+                           t.random.sample(ADVICE, 1) if advice else None)]
+        context = [(f"{name}/AGENTS.md", "Rules.") for name in FOLDERS[:files]]
+        parts = sections(harness.build_system_prompt(tools, context, skills, cwd, today))
+        found.append([[kind(part, skills) for part in parts[:-1]], parts[-1]])
+    t.expect(found, [[["one line"] + ["Available tools"] * snippet + ["Guidelines"] * advice +
+                      ["file"] * files + ["skills"] * bool(skills),
+                      f"Current date: {today}\nCurrent working directory: {cwd}"]
+                     for snippet, advice, files, skills, today, cwd in cases],
+             "The parts that change least come first and the date last, so the start of the "
+             "prompt stays the same from day to day; the date and directory are the caller's "
+             "arguments, not the clock's. Each item is, for one draw, [what each part before "
+             "the last is, the last part] (build_system_prompt, lesson 13).")
 
 
-@lab_test("The same arguments give the same text every time, and the tools keep the order they "
-          "were given in, unsorted.")
+@lab_test("The same arguments give the same text every time: no clock, no disk, no set.")
 async def test_the_prompt_is_deterministic(t):
-    tools = [described("zeta", "Last letter", ["Z first."]), described("alpha", "First letter",
-                                                                       ["A second."])]
-    files = [("AGENTS.md", "Root rules.")]
-    prompts = [harness.build_system_prompt(tools, files, [SKILL], CWD, TODAY) for _ in range(3)]
-    t.expect([len(set(prompts)), listed(prompts[0], "- zeta: Last letter")[0],
-              listed(prompts[0], "- Z first.")[0]],
-             [1, ["- zeta: Last letter", "- alpha: First letter"], ["- Z first.", "- A second."]],
-             "No clock, no disk, no set: equal arguments, equal text (build_system_prompt, "
-             "lesson 13).")
-    t.expect(sections(harness.build_system_prompt(tools, files, [SKILL], "/elsewhere",
-                                                  "2026-03-15"))[-1],
-             "Current date: 2026-03-15\nCurrent working directory: /elsewhere",
-             "The date and directory are arguments, passed in by the caller (build_system_prompt, "
-             "lesson 13).")
+    tools = [described(name, t.random.choice(SNIPPETS), t.random.sample(ADVICE, 3))
+             for name in t.random.sample(NAMES, 4)]
+    files, skills = [("AGENTS.md", text(t))], t.random.sample(SKILLS, 3)
+    today, cwd = day(t), folder(t)
+    prompts = [harness.build_system_prompt(tools, files, skills, cwd, today) for _ in range(3)]
+    t.expect(len(set(prompts)), 1,
+             "Equal arguments, equal text: a prompt that changes between calls also changes "
+             "what a provider caches (build_system_prompt, lesson 13).")
 
 
-@lab_test("discover_context for services/api returns the AGENTS.md files of the root, services/ "
-          "and services/api/, broadest first, skipping folders that have none.")
-async def test_discover_context_walks_down(t):
-    ws = lab.Workspace({"AGENTS.md": "Root.", "services/api/AGENTS.md": "API.",
-                        "services/web/AGENTS.md": "Web.", "services/api/main.py": ""})
-    t.expect(harness.discover_context(ws, "services/api"),
-             [("AGENTS.md", "Root."), ("services/api/AGENTS.md", "API.")],
-             "Every AGENTS.md from the root down to cwd, broadest first, so the nearest has "
-             "the last word: services/ has none and is skipped, and services/web/ is not on "
-             "the way (discover_context, lesson 13).")
-    ws.write_text("services/AGENTS.md", "Services.")
-    t.expect(harness.discover_context(ws, "services/api"),
-             [("AGENTS.md", "Root."), ("services/AGENTS.md", "Services."),
-              ("services/api/AGENTS.md", "API.")],
-             "The nearest file comes last, so it has the last word (discover_context, lesson 13).")
+@lab_test("discover_context returns every AGENTS.md from the root down to cwd, broadest first, "
+          "skipping folders that have none: cwd 0 to 5 folders deep, however it is spelled, "
+          "with files beside and below it left out.")
+async def test_discover_context_walks_from_the_root_down_to_cwd(t):
+    cases = []
+    for depth in [0, 0, 1, 2, 3, 4, 5, t.random.randint(1, 5), t.random.randint(1, 4)]:
+        path = t.random.sample(FOLDERS, depth)
+        present = [i for i in range(depth + 1) if t.random.random() < 0.6]
+        if len(cases) == 8:  # "2024/AGENTS.md" sorts before its parent's "AGENTS.md"
+            j = t.random.randint(0, depth - 1)
+            path = [f for f in path if f != "2024"][:j] + ["2024"] + \
+                [f for f in path if f != "2024"][j:depth - 1]
+            present = sorted(set(present) | {j, j + 1})
+        files = {"".join(f + "/" for f in path[:i]) + "AGENTS.md": f"Rules {i}.\n\n{text(t)}"
+                 for i in present}
+        for i in range(depth):  # beside the way: a folder whose name begins the next one's
+            files["/".join(path[:i] + [path[i][:-1], "AGENTS.md"])] = "Not on the way."
+        files["/".join(path + [t.random.choice(FOLDERS), "AGENTS.md"])] = "Below cwd."
+        files["/".join(path + ["main.py"])] = "print('ok')\n"
+        spelled = t.random.choice(["/".join(path), "./" + "/".join(path), "/./".join(path) or ".",
+                                   ("/".join(path) + "/") if path else "",
+                                   "//".join(path) or "./"])
+        cases.append((path, present, files, spelled))
+    found = [harness.discover_context(lab.Workspace(files), spelled)
+             for path, present, files, spelled in cases]
+    t.expect(found, [[("".join(f + "/" for f in path[:i]) + "AGENTS.md",
+                       files["".join(f + "/" for f in path[:i]) + "AGENTS.md"]) for i in present]
+                     for path, present, files, spelled in cases],
+             "Every AGENTS.md from the root down to cwd, one folder deeper at a time, broadest "
+             "first so that the nearest has the last word; a folder with none is skipped, "
+             "folders beside the way or below cwd are not on it, and \"\" and \".\" parts of cwd "
+             "name no folder. Each item is [(path, text), ...] for one workspace and cwd "
+             "(discover_context, lesson 13).")
 
 
 @lab_test("discover_context with cwd \"\" or \".\" finds only the root's AGENTS.md, once.")
@@ -185,27 +298,30 @@ async def test_discover_context_at_the_root(t):
              "No AGENTS.md anywhere: nothing (discover_context, lesson 13).")
 
 
-@lab_test("The read, write and bash factories each carry a one-line snippet and a list of "
-          "guidelines: two for read, two for write (the second shared with read), one for bash.")
+@lab_test("The read, write and bash factories each carry a one-line snippet of their own, not "
+          "the description, and a list of guidelines: two for read, two for write (the second "
+          "shared with read), one for bash.")
 async def test_the_factories_carry_snippets_and_guidelines(t):
     ws = lab.Workspace()
     read, write = harness.make_read_tool(ws), harness.make_write_tool(ws)
     bash = harness.make_bash_tool(lab.Shell(ws))
     tools = [read, write, bash]
-    t.expect([[type(x.get("snippet")).__name__, "\n" in x.get("snippet", "\n")] for x in tools],
-             [["str", False]] * 3, "Each snippet is a string of one line (lesson 13).")
+    t.expect([[type(x.get("snippet")).__name__, "\n" in x.get("snippet", "\n"),
+               x.get("snippet") == x["description"]] for x in tools],
+             [["str", False, False]] * 3,
+             "Each snippet is a string of one line, a few words on what the tool is for: the "
+             "description already travels in the specs (lesson 13).")
     t.expect([len(x.get("guidelines", [])) for x in tools] +
              [read["guidelines"][1] == write["guidelines"][1],
               read["guidelines"][0] != write["guidelines"][0]],
              [2, 2, 1, True, True],
              "read has two guidelines, write two, bash one; read's second is write's second, "
              "word for word (make_read_tool, make_write_tool, make_bash_tool, lesson 13).")
-    lines, _ = listed(harness.build_system_prompt(tools, [], [], CWD, TODAY),
-                      "- " + read["guidelines"][0])
-    t.expect([len(lines), len(listed(harness.build_system_prompt(tools, [], [], CWD, TODAY),
-                                     "- read: " + read["snippet"])[0])], [4, 3],
-             "With all three, the prompt lists three tools and four guidelines: the shared one "
-             "once (build_system_prompt, lesson 13).")
+    prompt = harness.build_system_prompt(tools, [], [], CWD, TODAY)
+    t.expect([len(headed(prompt, "Available tools:") or []),
+              len(headed(prompt, "Guidelines:") or [])], [4, 5],
+             "With all three, the prompt lists three tools and four guidelines, each under its "
+             "heading: the shared one once (build_system_prompt, lesson 13).")
 
 
 @lab_test("tool_specs still sends only name, description and parameters, and every request of "
