@@ -225,9 +225,12 @@ async def test_nothing_happens_until_asked(t):
              "A generator's body does not start when it is called; the run begins at the first "
              "event (run_agent, lesson 7).")
     events = await lab.drive(run)
-    t.expect([len(events), lab.shape(messages)], [len(story(rounds)), recorded(story(rounds))],
-             "Driven, the same run does its work: a drawn run's events, and its record "
-             "(run_agent, lesson 7).")
+    t.expect([len(events), lab.shape(messages),
+              [m["content"] for m in messages if m["role"] == "toolResult"]],
+             [len(story(rounds)), recorded(story(rounds)),
+              ["contents of " + path for paths in rounds for path in paths]],
+             "Driven, the same run does its work. Items: a drawn run's events, its record, its "
+             "results (run_agent, lesson 7).")
 
 
 def first_after(events, opening):
@@ -282,10 +285,13 @@ async def test_the_loop_draws_nothing(t):
     with contextlib.redirect_stdout(printed):
         events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
                                                    [looker()], "Read them."))
-    t.expect([len(events), printed.getvalue()], [len(story(rounds)), ""],
+    t.expect([len(events), printed.getvalue(),
+              [e["result"]["content"] for e in events if e["type"] == "tool_execution_end"]],
+             [len(story(rounds)), "", ["contents of " + path for paths in rounds for path in paths]],
              "run_agent reports what happened as events and draws nothing: a print in the loop "
-             "forces one frontend's picture on every other. Found: the events of a drawn run, "
-             "and what the run printed (run_agent, lesson 7).")
+             "forces one frontend's picture on every other. Found: the number of events of a "
+             "drawn run, what the run printed, and the results its events carry (run_agent, "
+             "lesson 7).")
 
 
 @lab_test("Events are plain data: each one goes through json.dumps and comes back equal.")
@@ -293,11 +299,14 @@ async def test_events_are_json(t):
     replies, rounds, _ = drawn_job(t)
     events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
                                                [looker()], "Read them."))
-    t.expect([[what(e), json.loads(json.dumps(e)) == e] for e in events],
-             [[event, True] for event in story(rounds)],
+    t.expect([[what(e), json.loads(json.dumps(e)) == e] for e in events] +
+             [e["call"]["arguments"] for e in events if e["type"] == "tool_execution_start"],
+             [[event, True] for event in story(rounds)] +
+             [{"path": path} for paths in rounds for path in paths],
              "Events report what happened as JSON-serialisable dicts, so any frontend, in any "
              "process, can consume them. Each item is [the event, it comes back equal] for a "
-             "drawn run (run_agent, lesson 7).")
+             "drawn run, then the arguments the tool_execution_start events carry (run_agent, "
+             "lesson 7).")
     t.expect([sorted(e) for e in events if e["type"] == "tool_execution_end"],
              [["call", "result", "type"]] * sum(map(len, rounds)),
              "tool_execution_end has exactly its type, call and result (run_agent, lesson 7).")

@@ -36,6 +36,11 @@ WORDS = ["a.py prints 1.", "Done.", "It installs the package.", "Two files: a.py
          "Line one.\nLine two.", "ünïcode ✓", "\"quoted\" and {braces}"]
 
 
+def drawn_answer(t):
+    """An answer's words, drawn under the seed."""
+    return f"{t.random.choice(WORDS)} ({t.random.randint(1, 999)} checked)"
+
+
 def drawn_rounds(t, most=4):
     """1 to `most` replies drawn under the seed, each with 1 to 3 look calls at drawn paths,
     some with words before them."""
@@ -51,7 +56,7 @@ def drawn_rounds(t, most=4):
 async def test_json_renderer(t):
     found, runs = [], []
     for _ in range(3):
-        answer = t.random.choice(WORDS)
+        answer = drawn_answer(t)
         events = await events_of(*drawn_rounds(t), lab.say(answer))
         printed, value, said = fold(t, harness.JsonRenderer(), events)
         lines = printed.splitlines()
@@ -73,7 +78,7 @@ async def test_final_text_renderer(t):
     rounds = drawn_rounds(t)
     for reply in rounds:
         reply["content"].insert(0, {"type": "text", "text": t.random.choice(WORDS)})
-    answer = t.random.choice(WORDS)
+    answer = drawn_answer(t)
     events = await events_of(*rounds, lab.say(answer))
     printed, value, said = fold(t, harness.FinalTextRenderer(), events)
     t.expect([printed, said, value], ["", answer + "\n", True],
@@ -86,7 +91,8 @@ async def test_final_text_renderer(t):
           "\"Error: <the reply's error_message>\".")
 async def test_a_failed_run_did_not_end_well(t):
     reason = t.random.choice(["overloaded", "rate limited", "HTTP 500: internal error",
-                              "connection reset", "context window exceeded"])
+                              "connection reset", "context window exceeded"]) + \
+        f" (request {t.random.randint(1, 999)})"
     events = await events_of(*drawn_rounds(t)[:t.random.randint(0, 4)], lab.fail(reason))
     _, as_json, _ = fold(t, harness.JsonRenderer(), events)
     printed, as_text, said = fold(t, harness.FinalTextRenderer(), events)
@@ -101,16 +107,16 @@ async def test_a_failed_run_did_not_end_well(t):
 @lab_test("A run stopped by max_turns did not end well either: JsonRenderer.finish() is False, "
           "and FinalTextRenderer prints the stop's reason.")
 async def test_a_max_turns_stop(t):
-    limit = t.random.randint(1, 5)
+    limit = t.random.randint(1, 8)
     events = await events_of(*[drawn_rounds(t, most=1)[0] for _ in range(limit + 1)],
                              max_turns=limit)
-    _, as_json, _ = fold(t, harness.JsonRenderer(), events)
+    lines, as_json, _ = fold(t, harness.JsonRenderer(), events)
     _, as_text, said = fold(t, harness.FinalTextRenderer(), events)
-    t.expect([as_json, as_text, said],
-             [False, False, f"Error: Agent stopped after max_turns={limit}\n"],
+    t.expect([len(lines.splitlines()), as_json, as_text, said],
+             [len(events), False, False, f"Error: Agent stopped after max_turns={limit}\n"],
              "The stop is an assistant message labelled \"error\", so both frontends report it "
-             "without knowing about max_turns, whatever it is (drawn here). Items: "
-             "JsonRenderer.finish(), FinalTextRenderer.finish(), what it printed (lessons 5 "
+             "without knowing about max_turns, whatever it is (drawn here). Items: lines "
+             "JsonRenderer printed, its finish(), FinalTextRenderer.finish(), what it printed (lessons 5 "
              "and 7).")
 
 
@@ -119,19 +125,21 @@ async def test_a_max_turns_stop(t):
           "True.")
 async def test_nothing_to_show(t):
     partial = [{"type": "agent_start"}]
-    for n in range(t.random.randint(0, 3)):
+    for _ in range(t.random.randint(1, 4)):
         partial += [{"type": "turn_start"},
-                    {"type": "message_end", "message": harness.user_message(f"Hello {n}?")}]
+                    {"type": "message_end",
+                     "message": harness.user_message(f"Hello {t.random.randint(1, 999)}?")}]
     printed, value, said = fold(t, harness.FinalTextRenderer(), partial)
     t.expect([printed, value, said], ["", False, ""],
              "FinalTextRenderer.finish() with no assistant message returns False and prints "
              "nothing. Items: what render printed, finish(), what finish printed "
              "(FinalTextRenderer, lesson 7).")
     printed, value, said = fold(t, harness.JsonRenderer(), partial)
-    t.expect([len(printed.splitlines()), value, said], [len(partial), True, ""],
+    t.expect([[json.loads(line) for line in printed.splitlines()], value, said],
+             [partial, True, ""],
              "JsonRenderer fails a run only when it saw a failed message; these events, and "
-             "none at all, hold none. Items: lines printed, finish(), what finish printed "
-             "(JsonRenderer, lesson 7).")
+             "none at all, hold none. Items: the events its lines parse back to, finish(), what "
+             "finish printed (JsonRenderer, lesson 7).")
     t.expect(list(fold(t, harness.JsonRenderer(), [])), ["", True, ""],
              "A new JsonRenderer's finish() is True (JsonRenderer, lesson 7).")
 
@@ -143,7 +151,7 @@ async def test_the_last_message_decides(t):
     for _ in range(4):
         # each reply: [failed, its error_message or its words]
         run = [t.random.choice([[True, t.random.choice(["overloaded", "rate limited"])],
-                                [False, t.random.choice(WORDS)]])
+                                [False, drawn_answer(t)]])
                for _ in range(t.random.randint(1, 4))]
         events = []
         for failed, text in run:
