@@ -89,25 +89,28 @@ async def test_messages_is_a_tuple(t):
              "h.messages is a snapshot, a tuple: a new harness with no messages shows an empty "
              "one (Harness.messages, lesson 8).")
     await lab.drive(h.prompt("Read them."))
-    t.expect([type(h.messages).__name__, lab.shape(h.messages)],
-             ["tuple", recorded(story(rounds))],
-             "After a run, .messages is a tuple of the harness's transcript, here of a drawn run "
-             "(Harness.messages, lesson 8).")
+    t.expect([type(h.messages).__name__, lab.shape(h.messages),
+              [m["content"] for m in h.messages if m["role"] == "toolResult"]],
+             ["tuple", recorded(story(rounds)),
+              ["contents of " + path for paths in rounds for path in paths]],
+             "After a run, .messages is a tuple of the harness's transcript, here of a drawn run. "
+             "Items: its type, its shape, its results (Harness.messages, lesson 8).")
 
 
 @lab_test("A snapshot stays as it was across later runs, and cannot be appended to.")
 async def test_a_snapshot_is_frozen(t):
-    runs = t.random.randint(2, 4)
+    prompts = [f"Prompt {t.random.randint(1, 999)}." for _ in range(t.random.randint(2, 4))]
+    runs = len(prompts)
     h = harness.Harness(answers(*[f"Answer {n}." for n in range(runs)]), SYSTEM, [])
     snapshots = []
-    for n in range(runs):
-        await lab.drive(h.prompt(f"Prompt {n}."))
+    for prompt in prompts:
+        await lab.drive(h.prompt(prompt))
         snapshots.append(h.messages)
-    t.expect([lab.shape(snapshot) for snapshot in snapshots],
-             [" ".join(["U A"] * n) for n in range(1, runs + 1)],
+    t.expect([[lab.shape(snapshot), snapshot[-2]["content"]] for snapshot in snapshots],
+             [[" ".join(["U A"] * n), prompts[n - 1]] for n in range(1, runs + 1)],
              "Each read of .messages is a new snapshot; an old one does not change when the "
-             "harness goes on. Each item is the snapshot taken after one of a drawn number of "
-             "runs, read after the last (Harness.messages, lesson 8).")
+             "harness goes on. Each item is [shape, its last prompt] of the snapshot taken after "
+             "one of a drawn number of runs, read after the last (Harness.messages, lesson 8).")
     chosen = t.random.choice(snapshots)
     t.expect(await raised(lambda: chosen.append(harness.user_message("sneaked in"))),
              "AttributeError: 'tuple' object has no attribute 'append'",
@@ -121,8 +124,9 @@ async def test_a_snapshot_is_frozen(t):
           "write to it. The messages themselves are shared, not copied.")
 async def test_the_list_passed_in_is_copied(t):
     pairs = t.random.randint(1, 4)
-    earlier = [message for n in range(pairs)
-               for message in (harness.user_message(f"Fact {n}."), lab.say(f"Noted {n}."))]
+    facts = [f"Fact {t.random.randint(1, 999)}." for _ in range(pairs)]
+    earlier = [message for fact in facts
+               for message in (harness.user_message(fact), lab.say("Noted."))]
     h = harness.Harness(answers("You know them."), SYSTEM, [], messages=earlier)
     added = t.random.randint(1, 3)
     earlier.extend(harness.user_message("This was never said.") for _ in range(added))
@@ -133,9 +137,12 @@ async def test_the_list_passed_in_is_copied(t):
              [" ".join(["U A"] * pairs + ["U"] * added), " ".join(["U A"] * (pairs + 1))],
              "The harness's runs write to its own list, never to the caller's. Items: the "
              "caller's list, the harness's (Harness, lesson 8).")
-    t.expect([h.messages[n] is earlier[n] for n in range(2 * pairs)], [True] * (2 * pairs),
-             "The list is copied, the messages are not: no deep copies. Each item says whether "
-             "one message is the caller's very object (Harness, lesson 8).")
+    t.expect([[h.messages[2 * n]["content"], h.messages[2 * n] is earlier[2 * n],
+               h.messages[2 * n + 1] is earlier[2 * n + 1]] for n in range(pairs)],
+             [[fact, True, True] for fact in facts],
+             "The list is copied, the messages are not: no deep copies. Each item is [the fact "
+             "said, the user message is the caller's very object, the reply is too] for one "
+             "earlier exchange (Harness, lesson 8).")
 
 
 @lab_test("A second prompt() while a run is in progress raises RuntimeError(\"already running; "
@@ -238,11 +245,12 @@ async def test_breaking_out_ends_the_run(t):
 @lab_test("A run closed before its first step is over too: is_running turns False and the next "
           "prompt is accepted.")
 async def test_a_run_closed_before_it_starts(t):
-    before = t.random.randint(0, 2)  # runs that ended well before the one closed at once
+    before = t.random.randint(0, 3)  # runs that ended well before the one closed at once
     model = answers(*[f"Answer {n}." for n in range(before)], "Only the next run asks.")
     h = harness.Harness(model, SYSTEM, [])
     for n in range(before):
         await lab.drive(h.prompt(f"Prompt {n}."))
+    again = f"Hello again, {t.random.randint(1, 999)}."
     await lab.drive(h.prompt("Never mind."), close_after=0)
     t.expect([h.is_running, len(model.calls), lab.shape(h.messages)],
              [False, before, " ".join(["U A"] * before)],
@@ -250,9 +258,11 @@ async def test_a_run_closed_before_it_starts(t):
              "cleared there would stay stuck; read running off the run instead. Items: "
              "is_running, requests, the transcript, after a drawn number of earlier runs "
              "(Harness, lesson 8).")
-    await lab.drive(h.prompt("Hello again."))
-    t.expect(lab.shape(h.messages), " ".join(["U A"] * (before + 1)),
-             "The next prompt is accepted and answered (Harness, lesson 8).")
+    await lab.drive(h.prompt(again))
+    t.expect([lab.shape(h.messages), h.messages[-2]["content"]],
+             [" ".join(["U A"] * (before + 1)), again],
+             "The next prompt is accepted and answered. Items: the transcript, its last prompt "
+             "(Harness, lesson 8).")
 
 
 @lab_test("A PowerCut that kills a run at a call drawn under the seed leaves is_running False, "
@@ -283,9 +293,11 @@ async def test_a_power_cut_ends_the_run(t):
 
 @lab_test("The harness's max_turns, drawn under the seed, applies to every run.")
 async def test_max_turns_applies_to_every_run(t):
-    def again(request):
-        return lab.reply(lab.call("look", {"path": "a.py"}))
-    limit, runs = t.random.randint(1, 3), t.random.randint(2, 3)
+    limit, runs = t.random.randint(1, 4), t.random.randint(2, 3)
+    paths = [t.random.choice(FILES) for _ in range(limit * runs)]
+
+    def again(request):  # the n-th request asks to look at the n-th drawn path
+        return lab.reply(lab.call("look", {"path": paths[(len(model.calls) - 1) % len(paths)]}))
     model = lab.ScriptedModel([lab.forever(again)])
     h = harness.Harness(model, SYSTEM, [looker()], max_turns=limit)
     for n in range(runs):
@@ -296,10 +308,12 @@ async def test_max_turns_applies_to_every_run(t):
                       for n in range(runs)),
              "Harness(max_turns=n) hands max_turns to run_agent on each run, so each of a drawn "
              "number of runs stops after n turns (Harness, lesson 8).")
-    t.expect([len(model.calls), h.messages[-1]["error_message"]],
-             [runs * limit, f"Agent stopped after max_turns={limit}"],
+    t.expect([len(model.calls), h.messages[-1]["error_message"],
+              [m["content"] for m in h.messages if m["role"] == "toolResult"]],
+             [runs * limit, f"Agent stopped after max_turns={limit}",
+              ["contents of " + path for path in paths]],
              "max_turns requests per run, and the stop says why. Items: requests, the last "
-             "message's error_message (Harness, lesson 8).")
+             "message's error_message, the results (Harness, lesson 8).")
 
 
 def jobs_in_turn(t, runs):
