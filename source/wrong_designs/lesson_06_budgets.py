@@ -79,6 +79,18 @@ WRONG = [
                        "Narrow the command for more.]")
 ''',
           by=''),
+    Wrong(lab='6.1', name='a note whenever a read fills its budget',
+          rule='The note comes only when a read stops before the file does: a read that reaches the last line says nothing more, even when it fills the budget exactly.',
+          where='rung: The note',
+          names='reaches the end has no note',
+          replace=r'''
+        if last < total:
+            chunk += f"[Showing lines {start}-{last} of {total}. Use offset={last + 1} to continue.]"
+''',
+          by=r'''
+        if last < total or shown == max_lines:  # a full page: there may be more
+            chunk += f"[Showing lines {start}-{last} of {total}. Use offset={last + 1} to continue.]"
+'''),
     Wrong(lab='6.1', name='a note without a way to get the rest',
           rule='The note says how much there is, what was shown, and the exact offset for the next call.',
           where='rung: The note',

@@ -38,224 +38,332 @@ def numbers_in(text):
     return [int(n) for n in re.findall(r"\d+", re.sub(r"(?<=\d)[,_ ](?=\d{3})", "", text))]
 
 
-@lab_test("MAX_LINES is 2000 and MAX_BYTES is 50_000.")
+@lab_test("MAX_LINES is 2000 and MAX_BYTES is 50_000, and they are truncate_head's "
+          "defaults: texts of about 2000 lines, and of long lines, drawn under the seed, are cut "
+          "at whichever limit comes first.")
 async def test_the_constants(t):
     t.expect([harness.MAX_LINES, harness.MAX_BYTES], [2000, 50_000],
              "One result's budget: 2000 lines or 50,000 bytes, whichever comes first "
              "(lesson 6).")
+    counts = [1999, 2000, 2001, t.random.randint(2002, 3000)]
+    widths = t.random.sample(range(26, 200), 2)  # bytes per line, newline included
+    found = [harness.truncate_head("x\n" * n)[1] for n in counts]
+    found += [harness.truncate_head(("y" * (w - 1) + "\n") * 2001)[1] for w in widths]
+    t.expect(found, [min(n, 2000) for n in counts] + [50_000 // w for w in widths],
+             "Called without limits, truncate_head keeps at most MAX_LINES lines and at most "
+             "MAX_BYTES bytes. Each item is the lines kept of one text: first texts of short "
+             "lines, then texts of 2001 lines of a few dozen bytes or more (truncate_head, "
+             "lesson 6).")
+
+
+PIECES = ["a", "b", "cd", "é", "ß", "€", "🙂", "naïve", "日本", " ", "x = 1"]
+MULTIBYTE = ["é", "ß", "€", "🙂", "日本"]
+
+
+def drawn_line(t, newline=True):
+    """A line of drawn words, one of them at least written in more than one byte of UTF-8."""
+    words = [t.random.choice(PIECES) for _ in range(t.random.randint(0, 3))]
+    words.insert(t.random.randint(0, len(words)), t.random.choice(MULTIBYTE))
+    return "".join(words) + ("\n" if newline else "")
+
+
+def size(lines):
+    """The lines' size in bytes of UTF-8: what a budget counts."""
+    return sum(len(line.encode()) for line in lines)
 
 
 @lab_test("Short text comes back whole from both truncators, with its line count; empty text "
           "is (\"\", 0).")
 async def test_short_text_is_whole(t):
-    text = "def f():\n    return 1\n"
-    t.expect([list(harness.truncate_head(text)), list(harness.truncate_tail(text))],
-             [[text, 2], [text, 2]],
-             "Within budget nothing is cut: (kept, lines_shown) is (text, its lines) "
-             "(truncate_head and truncate_tail, lesson 6).")
-    t.expect(list(harness.truncate_head("no newline at the end")), ["no newline at the end", 1],
-             "A last line without a newline is still a line (truncate_head, lesson 6).")
-    t.expect([list(harness.truncate_head("")), list(harness.truncate_tail(""))], [["", 0], ["", 0]],
-             "Empty text keeps nothing (truncate_head and truncate_tail, lesson 6).")
+    texts = [""] + ["".join(drawn_line(t) for _ in range(t.random.randint(1, 6))) +
+                    t.random.choice(["", drawn_line(t, newline=False)]) for _ in range(4)]
+    t.expect([[list(harness.truncate_head(text)), list(harness.truncate_tail(text))]
+              for text in texts],
+             [[[text, len(text.splitlines())]] * 2 for text in texts],
+             "Within budget nothing is cut: (kept, lines_shown) is (text, its lines), and a last "
+             "line without a newline is still a line; empty text keeps nothing. Each item is "
+             "[truncate_head(text), truncate_tail(text)] for one drawn text (truncate_head and "
+             "truncate_tail, lesson 6).")
 
 
-@lab_test("The line cap keeps whole lines from the top: 5 lines under max_lines=3 give the first "
-          "3, newlines and all.")
+@lab_test("The line cap keeps whole lines from the top: n lines under max_lines=cap give the "
+          "first min(n, cap), newlines and all, for sizes and caps drawn under the seed.")
 async def test_the_line_cap(t):
-    t.expect(list(harness.truncate_head(numbered(5), max_lines=3)), ["1\n2\n3\n", 3],
-             "truncate_head keeps at most max_lines whole lines, from the top (lesson 6).")
-    t.expect(list(harness.truncate_head(numbered(3), max_lines=3)), ["1\n2\n3\n", 3],
-             "Exactly max_lines lines all fit (truncate_head, lesson 6).")
+    cases = []
+    for _ in range(4):
+        cap = t.random.randint(1, 9)
+        for n in (cap, cap + t.random.randint(1, 6), t.random.randint(0, cap)):
+            cases.append([cap, [drawn_line(t) for _ in range(n)]])
+    t.expect([list(harness.truncate_head("".join(lines), max_lines=cap)) for cap, lines in cases],
+             [["".join(lines[:cap]), min(cap, len(lines))] for cap, lines in cases],
+             "truncate_head keeps at most max_lines whole lines, from the top, and exactly "
+             "max_lines lines all fit. Each item is (kept, lines_shown) for one text and cap "
+             "(truncate_head, lesson 6).")
 
 
 @lab_test("Bytes are counted, not characters: \"é\" costs two. A line that brings the size to "
           "exactly max_bytes stays; one byte more and it goes.")
 async def test_bytes_not_characters(t):
-    t.expect(list(harness.truncate_head("aé\nb\n", max_bytes=4)), ["aé\n", 1],
-             "\"aé\\n\" is 4 bytes: exactly the budget, so it stays, and \"b\\n\" would go past "
-             "it (truncate_head, lesson 6).")
-    t.expect(list(harness.truncate_head("aé\nb\n", max_bytes=5)), ["aé\n", 1],
-             "5 bytes still cannot take \"b\\n\": \"aé\\n\" is 3 characters but 4 bytes, and "
-             "4 + 2 = 6; only whole lines are kept (truncate_head, lesson 6).")
-    t.expect(list(harness.truncate_head("aé\nb\n", max_bytes=6)), ["aé\nb\n", 2],
-             "6 bytes take both lines (truncate_head, lesson 6).")
     t.expect(list(harness.truncate_head("ééé\nx\n", max_bytes=6)), ["", 0],
              "\"ééé\\n\" is 4 characters but 7 bytes: over a 6-byte budget. Count "
              "len(line.encode()), not len(line) (truncate_head, lesson 6).")
+    cases = []
+    for _ in range(4):
+        lines = [drawn_line(t) for _ in range(t.random.randint(3, 7))]
+        k = t.random.randint(1, len(lines) - 1)
+        # exactly k lines' bytes; one byte short of k + 1 lines; exactly k + 1 lines' bytes
+        for budget, kept in ((size(lines[:k]), k), (size(lines[:k + 1]) - 1, k),
+                             (size(lines[:k + 1]), k + 1)):
+            cases.append([lines, budget, kept])
+    t.expect([list(harness.truncate_head("".join(lines), max_bytes=budget))
+              for lines, budget, _ in cases],
+             [["".join(lines[:kept]), kept] for lines, _, kept in cases],
+             "Lines are kept from the top while their size in UTF-8 bytes, len(line.encode()), "
+             "stays within max_bytes: exactly max_bytes still fits, one byte short does not take "
+             "the next line. Each item is (kept, lines_shown) for one text whose every line holds "
+             "a character of two bytes or more (truncate_head, lesson 6).")
 
 
 @lab_test("A first line that alone is over budget gives (\"\", 0): half a line would mislead.")
 async def test_a_first_line_too_big(t):
-    t.expect(list(harness.truncate_head("x" * 100 + "\nshort\n", max_bytes=50)), ["", 0],
-             "truncate_head keeps whole lines only; when the first does not fit, nothing is "
-             "kept (lesson 6).")
-    t.expect(list(harness.truncate_tail("short\n" + "x" * 100 + "\n", max_bytes=50)), ["", 0],
-             "truncate_tail likewise, from the bottom (truncate_tail, lesson 6).")
+    budgets = t.random.sample(range(8, 120), 3)
+    cases = [[b, "x" * (b + extra - 1) + "\n", [drawn_line(t) for _ in range(t.random.randint(0, 3))]]
+             for b in budgets for extra in (1, t.random.randint(2, 40))]
+    t.expect([[list(harness.truncate_head(big + "".join(rest), max_bytes=b)),
+               list(harness.truncate_tail("".join(rest) + big, max_bytes=b))]
+              for b, big, rest in cases],
+             [[["", 0], ["", 0]] for _ in cases],
+             "truncate_head keeps whole lines only: when the first line alone is over max_bytes "
+             "(by one byte or more), nothing is kept; truncate_tail likewise with the last line. "
+             "Each item is [truncate_head, truncate_tail] for one budget and one big line "
+             "(lesson 6).")
+    t.expect([list(harness.truncate_head("x" * (b - 1) + "\n", max_bytes=b)) for b in budgets],
+             [["x" * (b - 1) + "\n", 1] for b in budgets],
+             "A line of exactly max_bytes bytes, newline included, fits (truncate_head, lesson 6).")
 
 
 @lab_test("truncate_tail keeps the last whole lines, in their original order, under either "
           "limit, counting bytes, not characters.")
 async def test_truncate_tail(t):
-    t.expect(list(harness.truncate_tail(numbered(5), max_lines=2)), ["4\n5\n", 2],
-             "truncate_tail keeps the end, where a command prints its verdict, in order "
-             "(truncate_tail, lesson 6).")
-    t.expect(list(harness.truncate_tail("aaaa\nb\nc\n", max_bytes=5)), ["b\nc\n", 2],
-             "Counting bytes from the bottom: \"c\\n\" and \"b\\n\" make 4, \"aaaa\\n\" would "
-             "make 9 (truncate_tail, lesson 6).")
-    t.expect(list(harness.truncate_tail("error: é\n", max_bytes=10)), ["error: é\n", 1],
-             "\"error: é\\n\" is 10 bytes: exactly the budget (truncate_tail, lesson 6).")
-    t.expect(list(harness.truncate_tail("a\néé\n", max_bytes=5)), ["éé\n", 1],
-             "\"éé\\n\" is 3 characters but 5 bytes, the whole budget, so \"a\\n\" cannot join "
-             "it: bytes are counted from the bottom too, len(line.encode()) (truncate_tail, "
+    by_lines = []
+    for _ in range(3):
+        lines = [drawn_line(t) for _ in range(t.random.randint(2, 9))]
+        by_lines.append([lines, t.random.randint(1, len(lines) - 1)])
+    t.expect([list(harness.truncate_tail("".join(lines), max_lines=cap)) for lines, cap in by_lines],
+             [["".join(lines[len(lines) - cap:]), cap] for lines, cap in by_lines],
+             "truncate_tail keeps the last max_lines lines, where a command prints its verdict, "
+             "in their order. Each item is (kept, lines_shown) for one text (truncate_tail, "
              "lesson 6).")
+    by_bytes = []
+    for _ in range(3):
+        lines = [drawn_line(t) for _ in range(t.random.randint(3, 7))]
+        k = t.random.randint(1, len(lines) - 1)
+        for budget, kept in ((size(lines[-k:]), k), (size(lines[-k - 1:]) - 1, k)):
+            by_bytes.append([lines, budget, kept])
+    t.expect([list(harness.truncate_tail("".join(lines), max_bytes=budget))
+              for lines, budget, _ in by_bytes],
+             [["".join(lines[len(lines) - kept:]), kept] for lines, _, kept in by_bytes],
+             "Counting UTF-8 bytes from the bottom, len(line.encode()): exactly max_bytes still "
+             "fits, one byte short does not take the line above. Each item is (kept, "
+             "lines_shown) for one text of lines holding characters of two bytes or more "
+             "(truncate_tail, lesson 6).")
 
 
 @lab_test("int_arg gives the default when the argument is absent or None, the value when it is an "
-          "int, and raises ValueError(\"limit must be an integer\") for anything else, a bool "
-          "included.")
+          "int, and raises ValueError(\"<name> must be an integer\") for anything else, a bool "
+          "included, for names and values drawn under the seed.")
 async def test_int_arg(t):
-    t.expect([harness.int_arg({}, "limit", 5), harness.int_arg({"limit": None}, "limit", 5),
-              harness.int_arg({"limit": 7}, "limit", 5), harness.int_arg({"limit": 0}, "limit", 5)],
-             [5, 5, 7, 0],
-             "Absent or None means left out: the default. An int, even 0, is returned as it is "
+    name = t.random.choice(["limit", "offset", "count", "depth", "width"])
+    default, value = t.random.randint(1, 60), t.random.randint(1, 100_000)
+    t.expect([harness.int_arg({}, name, default), harness.int_arg({name: None}, name, default),
+              harness.int_arg({name: value}, name, default), harness.int_arg({name: 0}, name, default),
+              harness.int_arg({"other": value}, name, None)],
+             [default, default, value, 0, None],
+             "Absent or None means left out: the default. An int, even 0, is returned as it is. "
+             "Items: the argument absent, None, a drawn int, 0, and absent with the default None "
              "(int_arg, lesson 6).")
-    found = [await raised(lambda v=v: harness.int_arg({"limit": v}, "limit", 5))
-             for v in ("3", 2.0, True, False, [1])]
-    t.expect(found, ["ValueError: limit must be an integer"] * 5,
-             "A string, a float, a list and a bool are not whole numbers here: True is an int "
-             "to Python, but not a line number (int_arg, lesson 6).")
+    bad = [True, False] + t.random.sample([str(value), float(value), [value], {"n": value}, "ten",
+                                           str(value) + ".5"], 3)
+    found = [await raised(lambda v=v: harness.int_arg({name: v}, name, default)) for v in bad]
+    t.expect(found, [f"ValueError: {name} must be an integer"] * 5,
+             "A string, a float, a list, a dict and a bool are not whole numbers here: True is an "
+             "int to Python, but not a line number; the message names the argument. Each item is "
+             "what int_arg raised for one bad value (int_arg, lesson 6).")
 
 
-@lab_test("Reading a 5000-line file gives lines 1 to 2000, then the note "
-          "\"[Showing lines 1-2000 of 5000. Use offset=2001 to continue.]\"; offset=2001 reads "
-          "on.")
+def shown(first, last):
+    """What read shows of a file made by numbered(): the lines first to last, newlines and all."""
+    return "".join(f"{i}\n" for i in range(first, last + 1))
+
+
+def note(first, last, total):
+    """read's note after a read that stopped at line `last` of `total`."""
+    return f"[Showing lines {first}-{last} of {total}. Use offset={last + 1} to continue.]"
+
+
+@lab_test("Reading a file of over 2000 lines, its length drawn under the seed, gives lines 1 to "
+          "2000, then the note \"[Showing lines 1-2000 of N. Use offset=2001 to continue.]\"; "
+          "the note's offset reads on, and the read that reaches the end has no note.")
 async def test_a_long_file(t):
-    ws = lab.Workspace({"big.log": numbered(5000)})
-    first = await read(ws, {"path": "big.log"})
-    lines = first.split("\n")
-    t.expect([len(lines), lines[0], lines[1999], lines[-1]],
-             [2001, "1", "2000", "[Showing lines 1-2000 of 5000. Use offset=2001 to continue.]"],
-             "read returns one budget of whole lines, then a note saying where it stopped and "
-             "how to go on (make_read_tool, lesson 6).")
-    second = (await read(ws, {"path": "big.log", "offset": 2001})).split("\n")
-    t.expect([second[0], second[-1]],
-             ["2001", "[Showing lines 2001-4000 of 5000. Use offset=4001 to continue.]"],
-             "The note's offset reads on from the next line (make_read_tool, lesson 6).")
-    last = await read(ws, {"path": "big.log", "offset": 4001})
-    t.expect([last.split("\n")[0], last.endswith("5000\n")], ["4001", True],
-             "The read that reaches the end has no note (make_read_tool, lesson 6).")
+    # a file that ends exactly where a read's budget does, one a line either side, and any
+    for total in (2000 * t.random.randint(1, 3), 2000 * t.random.randint(1, 3) +
+                  t.random.choice([-1, 1]), t.random.randint(2002, 6500)):
+        ws = lab.Workspace({"big.log": numbered(total)})
+        starts = list(range(1, total + 1, 2000))
+        found = []
+        for start in starts:
+            text = await read(ws, {"path": "big.log"} | ({"offset": start} if start > 1 else {}))
+            found.append([len(text.split("\n")) - 1, text.split("\n", 1)[0],
+                          text.rsplit("\n", 1)[-1]])
+        t.expect(found, [[min(2000, total - start + 1), str(start),
+                          note(start, start + 1999, total) if start + 1999 < total else ""]
+                         for start in starts],
+                 "read returns one budget of whole lines, then a note saying where it stopped "
+                 "and how to go on; the read that reaches the end has no note. Each item is "
+                 "[lines shown, the first line, what follows the last newline] for one read, from "
+                 "offset 1, 2001, 4001... of a file of between 1999 and 6500 lines, one of them a "
+                 "multiple of 2000 "
+                 "(make_read_tool, lesson 6).")
 
 
 @lab_test("offset and limit select exactly those lines; the note comes only when the read ends "
           "before the file does.")
 async def test_offset_and_limit(t):
-    ws = lab.Workspace({"a.txt": numbered(10), "last.txt": "one\ntwo"})
-    found = [await read(ws, {"path": "a.txt", "offset": 3, "limit": 2}),
-             await read(ws, {"path": "a.txt", "offset": 9}),
-             await read(ws, {"path": "a.txt", "offset": 9, "limit": 2}),
-             await read(ws, {"path": "a.txt", "offset": 10, "limit": 5}),
-             await read(ws, {"path": "a.txt", "limit": 1}),
-             await read(ws, {"path": "last.txt", "offset": 2})]
-    t.expect(found, ["3\n4\n[Showing lines 3-4 of 10. Use offset=5 to continue.]",
-                     "9\n10\n",
-                     "9\n10\n",
-                     "10\n",
-                     "1\n[Showing lines 1-1 of 10. Use offset=2 to continue.]",
-                     "two"],
-             "offset counts from 1 and limit caps the lines; a read that stops early, by "
-             "budget or by limit, says so, and one that reaches the end does not "
-             "(make_read_tool, lesson 6).")
-    t.expect(await read(ws, {"path": "a.txt", "offset": None, "limit": None}), numbered(10),
-             "offset and limit sent as None are left out: the whole file (int_arg, lesson 6).")
+    total = t.random.randint(2, 30)
+    last_words = drawn_line(t, newline=False)
+    ws = lab.Workspace({"a.txt": numbered(total), "last.txt": "one\n" + last_words})
+    asked = [[total, None], [total, 1], [1, total], [1, 1]] + [
+        [t.random.randint(1, total), t.random.choice([None, t.random.randint(1, total + 3)])]
+        for _ in range(6)]
+    found = [await read(ws, {"path": "a.txt", "offset": offset} |
+                        ({} if limit is None else {"limit": limit})) for offset, limit in asked]
+    ends = [total if limit is None else min(total, offset + limit - 1) for offset, limit in asked]
+    t.expect(found, [shown(offset, end) + (note(offset, end, total) if end < total else "")
+                     for (offset, _), end in zip(asked, ends)],
+             "offset counts from 1 and limit caps the lines; a read that stops before the file's "
+             "last line says so, and one that reaches the end does not. Each item is what read "
+             "returned for one [offset, limit] of a file of drawn length (make_read_tool, "
+             "lesson 6).")
+    t.expect([await read(ws, {"path": "last.txt", "offset": 2}),
+              await read(ws, {"path": "a.txt", "offset": None, "limit": None})],
+             [last_words, numbered(total)],
+             "A last line without a newline comes back as it is, and offset and limit sent as "
+             "None are left out: the whole file (make_read_tool and int_arg, lesson 6).")
 
 
-@lab_test("The bad-argument messages are exact: offset 0, offset 12 of a 10-line a.txt, and an "
-          "offset sent as a string; argument errors come before the missing-file check.")
+@lab_test("The bad-argument messages are exact: offset 0, an offset past the end of a file whose "
+          "length is drawn under the seed, and an offset sent as a string; argument errors come "
+          "before the missing-file check.")
 async def test_bad_arguments(t):
-    ws = lab.Workspace({"a.txt": numbered(10), "empty.txt": ""})
-    found = [await read(ws, {"path": "a.txt", "offset": 0}),
-             await read(ws, {"path": "a.txt", "limit": 0}),
-             await read(ws, {"path": "a.txt", "offset": 12}),
-             await read(ws, {"path": "a.txt", "offset": "3"}),
-             await read(ws, {"path": "a.txt", "limit": True}),
-             await read(ws, {"path": "empty.txt", "offset": 2}),
-             await read(ws, {"path": "nope.txt", "offset": 0}),
-             await read(ws, {"path": "nope.txt", "offset": 3})]
+    total = t.random.randint(1, 40)
+    name, empty, missing = (f"{stem}.txt" for stem in t.random.sample(
+        ["a", "notes", "data", "log", "todo", "b", "readme", "zeta"], 3))
+    ws = lab.Workspace({name: numbered(total), empty: ""})
+    past, after_empty = total + t.random.randint(1, 9), t.random.randint(2, 9)
+    found = [await read(ws, {"path": name, "offset": 0}),
+             await read(ws, {"path": name, "limit": 0}),
+             await read(ws, {"path": name, "offset": -t.random.randint(1, 9)}),
+             await read(ws, {"path": name, "offset": past}),
+             await read(ws, {"path": name, "offset": str(past)}),
+             await read(ws, {"path": name, "limit": True}),
+             await read(ws, {"path": empty, "offset": after_empty}),
+             await read(ws, {"path": missing, "offset": 0}),
+             await read(ws, {"path": missing, "offset": past})]
     t.expect(found, ["ValueError: offset and limit must be 1 or more",
                      "ValueError: offset and limit must be 1 or more",
-                     "ValueError: offset 12 is past the end of a.txt: 10 lines",
+                     "ValueError: offset and limit must be 1 or more",
+                     f"ValueError: offset {past} is past the end of {name}: {total} lines",
                      "ValueError: offset must be an integer",
                      "ValueError: limit must be an integer",
-                     "ValueError: offset 2 is past the end of empty.txt: 0 lines",
+                     f"ValueError: offset {after_empty} is past the end of {empty}: 0 lines",
                      "ValueError: offset and limit must be 1 or more",
-                     "FileNotFoundError: File not found: nope.txt. Files here: a.txt, empty.txt"],
+                     f"FileNotFoundError: File not found: {missing}. Files here: "
+                     f"{', '.join(sorted([name, empty]))}"],
              "read checks in this order: the arguments' types (str_arg, int_arg), then that "
              "offset and limit are 1 or more, then that the file exists, then that offset is "
-             "not past its end (make_read_tool, lesson 6).")
-    t.expect(await read(ws, {"path": "empty.txt"}), "",
-             "Offset 1 of an empty file is allowed: there is nothing to show (make_read_tool, "
+             "not past its end. Each item is what read raised for one call (make_read_tool, "
              "lesson 6).")
+    t.expect([await read(ws, {"path": empty}), await read(ws, {"path": name, "offset": total})],
+             ["", f"{total}\n"],
+             "Offset 1 of an empty file is allowed: there is nothing to show; the last line of a "
+             "file is not past its end (make_read_tool, lesson 6).")
 
 
 @lab_test("A line over the budget of one read gives the bracketed message instead of half a "
           "line, with the skip hint only when more lines follow.")
 async def test_a_line_over_budget(t):
-    ws = lab.Workspace({"data.csv": "id,name\n" + "x" * 120 + "\nlast\n",
-                        "one.txt": "y" * 99 + "\n"})
-    found = [await read(ws, {"path": "data.csv", "offset": 2}, max_bytes=100),
-             await read(ws, {"path": "one.txt"}, max_bytes=50),
-             await read(ws, {"path": "data.csv", "offset": 3}, max_bytes=100),
-             await read(ws, {"path": "data.csv"}, max_bytes=100)]
+    budget = t.random.randint(40, 150)
+    before, after = t.random.randint(1, 4), t.random.randint(0, 3)
+    big = t.random.choice(["x", "é", "€"]) * t.random.randint(budget, 2 * budget) + "\n"
+    name = t.random.choice(["data.csv", "dump.json", "page.html", "out.txt"])
+    lines = [f"row {i}\n" for i in range(1, before + 1)] + [big] + \
+            [f"tail {i}\n" for i in range(1, after + 1)]
+    total, at = len(lines), before + 1
+    ws = lab.Workspace({name: "".join(lines)})
+    found = [await read(ws, {"path": name, "offset": at}, max_bytes=budget),
+             await read(ws, {"path": name}, max_bytes=budget)]
+    skip = f" Use offset={at + 1} to skip it." if after else ""
     t.expect(found, [
-        "[Line 2 of data.csv is 121 bytes, over the 100-byte budget of one read, so none of it "
-        "is shown. Use offset=3 to skip it.]",
-        "[Line 1 of one.txt is 100 bytes, over the 50-byte budget of one read, so none of it "
-        "is shown.]",
-        "last\n",
-        "id,name\n[Showing lines 1-1 of 3. Use offset=2 to continue.]"],
-        "A line that does not fit is named with its size in bytes, newline included, and "
-        "never cut in half; the hint to skip it comes only when another line follows "
-        "(make_read_tool, lesson 6).")
+        f"[Line {at} of {name} is {len(big.encode())} bytes, over the {budget}-byte budget of "
+        f"one read, so none of it is shown.{skip}]",
+        "".join(lines[:before]) + note(1, before, total)],
+        "A line that does not fit is named with its size in UTF-8 bytes, newline included, and "
+        "never cut in half; the hint to skip it comes only when another line follows; a read "
+        "that reaches it from above stops before it, with the usual note. Items: a read at the "
+        "big line, and a read from the top (make_read_tool, lesson 6).")
+    if after:
+        t.expect(await read(ws, {"path": name, "offset": at + 1}, max_bytes=budget),
+                 "".join(lines[at:]), "The skip hint's offset reads on past the big line "
+                                      "(make_read_tool, lesson 6).")
 
 
-@lab_test("`seq 5000` through bash gives the last 2000 lines, then a note after a blank line; a "
-          "failing command's status line comes after the note.")
+@lab_test("A command printing over 2000 lines through bash, `seq N` with N drawn under the seed, "
+          "gives the last 2000 lines, then a note after a blank line; a failing command's "
+          "status line comes after the note.")
 async def test_bash_keeps_the_tail(t):
     bash = harness.make_bash_tool(lab.Shell(lab.Workspace({})))
-    out = (await settle(bash["execute"]({"command": "seq 5000"}))).split("\n")
+    total, code = t.random.randint(2001, 6000), t.random.randint(1, 120)
+    cut = f"[Showing the last 2000 of {total} lines. Narrow the command for more.]"
+    out = (await settle(bash["execute"]({"command": f"seq {total}"}))).split("\n")
     t.expect([len(out), out[0], out[1999], out[2000], out[2001]],
-             [2002, "3001", "5000", "", "[Showing the last 2000 of 5000 lines. Narrow the "
-                                         "command for more.]"],
+             [2002, str(total - 1999), str(total), "", cut],
              "Command output is cut from the top, so its end, where the verdict is, stays; "
-             "the note says how much was dropped (make_bash_tool, lesson 6).")
-    failed = (await settle(bash["execute"]({"command": "seq 5000; false"}))).split("\n")
-    t.expect(failed[-3:], ["", "[Showing the last 2000 of 5000 lines. Narrow the command for "
-                               "more.]", "Command exited with code 1"],
+             "the note says how much was dropped. Items: the lines of the result, its first, "
+             "its 2000th, the blank line, the note (make_bash_tool, lesson 6).")
+    failed = (await settle(bash["execute"]({"command": f"seq {total}; exit {code}"}))).split("\n")
+    t.expect(failed[-3:], ["", cut, f"Command exited with code {code}"],
              "The status line is last, after the note (make_bash_tool, lessons 4 and 6).")
-    t.expect(await settle(bash["execute"]({"command": "seq 3"})), "1\n2\n3\n",
-             "Output within budget comes back whole, with no note (make_bash_tool, lesson 6).")
+    small = t.random.randint(1, 2000)
+    t.expect(await settle(bash["execute"]({"command": f"seq {small}"})), numbered(small),
+             "Output within budget, up to 2000 lines, comes back whole, with no note "
+             "(make_bash_tool, lesson 6).")
 
 
-@lab_test("Both factories honour the budget they are given, and their descriptions state it.")
+@lab_test("Both factories honour the budget they are given, drawn under the seed, and their "
+          "descriptions state it.")
 async def test_the_factories_take_a_budget(t):
-    ws = lab.Workspace({"a.txt": numbered(10, width=9)})
-    read_ = harness.make_read_tool(ws, max_lines=3, max_bytes=4321)
-    bash = harness.make_bash_tool(lab.Shell(ws), max_lines=37, max_bytes=25)
+    width, total = t.random.randint(3, 12), t.random.randint(12, 20)
+    lines_cap, read_bytes = t.random.randint(2, 8), t.random.randint(1000, 9999)
+    kept = t.random.randint(1, 6)
+    bash_lines, bash_bytes = t.random.randint(100, 999), kept * (width + 1) + t.random.randint(0, width)
+    ws = lab.Workspace({"a.txt": numbered(total, width=width)})
+    read_ = harness.make_read_tool(ws, max_lines=lines_cap, max_bytes=read_bytes)
+    bash = harness.make_bash_tool(lab.Shell(ws), max_lines=bash_lines, max_bytes=bash_bytes)
     t.expect(await settle(read_["execute"]({"path": "a.txt"})),
-             "1........\n2........\n3........\n"
-             "[Showing lines 1-3 of 10. Use offset=4 to continue.]",
-             "make_read_tool(ws, max_lines=3) reads 3 lines at a time (make_read_tool, "
+             numbered(total, width=width)[:lines_cap * (width + 1)] + note(1, lines_cap, total),
+             "make_read_tool(ws, max_lines=n) reads n lines at a time (make_read_tool, "
              "lesson 6).")
     t.expect(await settle(bash["execute"]({"command": "cat a.txt"})),
-             "9........\n10.......\n\n"
-             "[Showing the last 2 of 10 lines. Narrow the command for more.]",
-             "make_bash_tool(shell, max_bytes=25) keeps what fits in 25 bytes: two 10-byte "
-             "lines (make_bash_tool, lesson 6).")
-    t.expect([sorted({3, 4321} & set(numbers_in(read_["description"]))),
-              sorted({37, 25} & set(numbers_in(bash["description"])))],
-             [[3, 4321], [25, 37]],
+             numbered(total, width=width)[(total - kept) * (width + 1):] +
+             f"\n[Showing the last {kept} of {total} lines. Narrow the command for more.]",
+             "make_bash_tool(shell, max_bytes=b) keeps the last lines that fit in b bytes, each "
+             "line here taking width + 1 (make_bash_tool, lesson 6).")
+    t.expect([sorted({lines_cap, read_bytes} & set(numbers_in(read_["description"]))),
+              sorted({bash_lines, bash_bytes} & set(numbers_in(bash["description"])))],
+             [sorted([lines_cap, read_bytes]), sorted([bash_lines, bash_bytes])],
              "Each description tells the model its budget, in the numbers it was made with, "
-             "so the model can plan its reads (make_read_tool and make_bash_tool, lesson 6).")
+             "so the model can plan its reads. Items: the budget numbers found in read's "
+             "description, then in bash's (make_read_tool and make_bash_tool, lesson 6).")
     defaults = [harness.make_read_tool(ws)["description"],
                 harness.make_bash_tool(lab.Shell(ws))["description"]]
     t.expect([sorted({2000, 50000} & set(numbers_in(d))) for d in defaults],
@@ -265,38 +373,40 @@ async def test_the_factories_take_a_budget(t):
              "read's parameters now include offset and limit (make_read_tool, lesson 6).")
 
 
-@lab_test("A result's budget is its own: late in a long conversation, after 60 messages of about "
-          "60,000 bytes, reading a three-line file still returns all three lines.")
+@lab_test("A result's budget is its own: late in a long conversation, after 60 to 90 messages "
+          "of over 50,000 bytes in all, drawn under the seed, reading a short file still returns "
+          "all its lines.")
 async def test_the_budget_is_per_result(t):
-    ws = lab.Workspace({"notes.txt": "one\ntwo\nthree\n"})
+    lines = [drawn_line(t) for _ in range(t.random.randint(1, 6))]
+    ws = lab.Workspace({"notes.txt": "".join(lines)})
     messages = []
-    for n in range(30):
-        messages += [harness.user_message(f"Question {n}: " + "words " * 330),
+    for n in range(t.random.randint(30, 45)):  # over 50,000 bytes in all, whatever the draw
+        messages += [harness.user_message(f"Question {n}: " + "words " * t.random.randint(290, 340)),
                      lab.say(f"Answer {n}.")]
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "notes.txt"})),
-                               lab.say("Three lines.")])
+                               lab.say("Read it.")])
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [harness.make_read_tool(ws)],
                                       "Read notes.txt."))
     t.expect([lab.shape(messages[-3:]), messages[-2]["content"]],
-             ["A[c1] R(c1) A", "one\ntwo\nthree\n"],
+             ["A[c1] R(c1) A", "".join(lines)],
              "One budget per result, kept by the tool that makes it: what a read returns never "
-             "depends on what was said before it, here 60 earlier messages of about 60,000 bytes "
-             "(lesson 6).")
+             "depends on what was said before it. Items: the run's last messages, and the read's "
+             "result (lesson 6).")
 
 
-@lab_test("The record itself holds the cut result: a run that reads a 5000-line file records "
-          "2000 lines and the note, not the whole file.")
+@lab_test("The record itself holds the cut result: a run that reads a file of over 2000 lines, "
+          "its length drawn under the seed, records 2000 lines and the note, not the whole file.")
 async def test_the_record_holds_the_cut(t):
-    ws = lab.Workspace({"big.log": numbered(5000)})
+    total = t.random.randint(2001, 6000)
+    ws = lab.Workspace({"big.log": numbered(total)})
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "big.log"})),
-                               lab.say("It counts to 5000.")])
+                               lab.say(f"It counts to {total}.")])
     messages = []
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [harness.make_read_tool(ws)],
                                       "What is in big.log?"))
     result = messages[2]["content"]
     t.expect([lab.shape(messages), len(result.split("\n")), result.split("\n")[-1]],
-             ["U A[c1] R(c1) A", 2001,
-              "[Showing lines 1-2000 of 5000. Use offset=2001 to continue.]"],
+             ["U A[c1] R(c1) A", 2001, note(1, 2000, total)],
              "The budget is kept where the result is made, so the record, and every later "
-             "request built from it, carries one budget, never the whole file (lesson 6).")
-
+             "request built from it, carries one budget, never the whole file. Items: the "
+             "record's shape, the result's lines, its last line (lesson 6).")

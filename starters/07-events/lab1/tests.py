@@ -27,8 +27,45 @@ def looker(ran=None):
     return tool("look", fn, PATH)
 
 
-def one_call():
-    return lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})), lab.say("Read it.")])
+FILES = ["a.py", "b.py", "setup.py", "src/app.py", "README.md", "tests/test_app.py", "notes.txt"]
+
+
+def one_call(path="a.py"):
+    return lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("Read it.")])
+
+
+def drawn_job(t, most_rounds=4, widest=3):
+    """A job drawn under the seed: 1 to most_rounds rounds of 1 to `widest` look calls at drawn
+    paths, each reply with or without words before its calls, then an answer. Returns (the
+    model's replies, the paths of each round's calls, the words of each turn's reply)."""
+    rounds = [[t.random.choice(FILES) for _ in range(t.random.randint(1, widest))]
+              for _ in range(t.random.randint(1, most_rounds))]
+    words = [t.random.choice(["", f"Round {n}: a look."]) for n in range(1, len(rounds) + 1)]
+    words.append(f"Done after {len(rounds)} rounds.")
+    replies = [lab.reply(*([text] if text else []), *[lab.call("look", {"path": p}) for p in paths])
+               for paths, text in zip(rounds, words)]
+    return replies + [lab.say(words[-1])], rounds, words
+
+
+def story(rounds):
+    """The events a run yields, in what()'s words, when the model asks for the calls of `rounds`
+    (their ids numbered c1, c2, ... across the run) and then answers: lesson 7's sequence."""
+    events, n = ["agent_start", "turn_start", "message_end U"], 0
+    for paths in rounds:
+        ids = [f"c{n + i}" for i in range(1, len(paths) + 1)]
+        n += len(paths)
+        reply = f"A[{','.join(ids)}]"
+        events.append(f"message_end {reply}")
+        for id in ids:
+            events += [f"tool_execution_start {id}", f"message_end R({id})",
+                       f"tool_execution_end {id} R({id})"]
+        events += [f"turn_end {reply}", "turn_start"]
+    return events + ["message_end A", "turn_end A", "agent_end"]
+
+
+def recorded(events):
+    """The shape of the messages the message_end events among `events` announce."""
+    return " ".join(what.split(" ", 1)[1] for what in events if what.startswith("message_end"))
 
 
 def types(events):
@@ -48,61 +85,68 @@ def what(event):
 
 @lab_test("A run with one call yields exactly twelve events: agent_start, turn_start, "
           "message_end (U), message_end (A), tool_execution_start, message_end (R), "
-          "tool_execution_end, turn_end, turn_start, message_end (A), turn_end, agent_end.")
+          "tool_execution_end, turn_end, turn_start, message_end (A), turn_end, agent_end; runs "
+          "of more rounds and calls, drawn under the seed, repeat the turn's part for each.")
 async def test_the_twelve_events(t):
     messages = []
-    events = await lab.drive(harness.run_agent(one_call(), SYSTEM, messages, [looker()],
-                                               "Read a.py."))
+    events = await lab.drive(harness.run_agent(one_call(t.random.choice(FILES)), SYSTEM, messages,
+                                               [looker()], "Read a file."))
     t.expect(types(events), TWELVE,
              "run_agent yields one event per happening, in this order; nothing comes between a "
              "tool returning and its result's message_end (run_agent, lesson 7).")
-    t.expect([what(e) for e in events],
-             ["agent_start", "turn_start", "message_end U", "message_end A[c1]",
-              "tool_execution_start c1", "message_end R(c1)", "tool_execution_end c1 R(c1)",
-              "turn_end A[c1]", "turn_start", "message_end A", "turn_end A",
-              "agent_end"],
-             "Each message_end carries the message it announces, and each turn_end the turn's "
-             "reply (run_agent, lesson 7).")
     t.expect(lab.shape(messages), "U A[c1] R(c1) A", "The work is the same as in lesson 6.")
+    jobs = [drawn_job(t, widest=1) for _ in range(3)]
+    found = [[what(e) for e in await lab.drive(harness.run_agent(
+        lab.ScriptedModel(replies), SYSTEM, [], [looker()], "Read the files."))]
+        for replies, _, _ in jobs]
+    t.expect(found, [story(rounds) for _, rounds, _ in jobs],
+             "Each turn opens with turn_start, announces its reply, runs each call between "
+             "tool_execution_start and tool_execution_end with the result's message_end in "
+             "between, and closes with turn_end carrying its reply; each message_end carries the "
+             "message it announces. Each item is the events of one drawn run of one call per "
+             "round, in a few words each (run_agent, lesson 7).")
 
 
 @lab_test("Mutate, then announce: when a message_end arrives, its message is already the last "
           "message of the record.")
 async def test_mutate_then_announce(t):
-    messages = [harness.user_message("Earlier."), lab.say("Noted.")]
+    messages = [harness.user_message("Earlier."), lab.say("Noted.")] * t.random.randint(0, 3)
+    replies, rounds, _ = drawn_job(t)
+    model = lab.ScriptedModel(replies)
     seen = []
 
     def look(event):
         if event["type"] == "message_end":
             seen.append([lab.shape([event["message"]]), lab.shape(messages[-1:]),
                          event["message"] == messages[-1]])
-    await lab.drive(harness.run_agent(one_call(), SYSTEM, messages, [looker()], "Read a.py."),
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read them."),
                     on_event=look)
-    t.expect(seen, [["U", "U", True], ["A[c1]", "A[c1]", True], ["R(c1)", "R(c1)", True],
-                    ["A", "A", True]],
+    t.expect(seen, [[token, token, True] for token in recorded(story(rounds)).split()],
              "A message is appended to the record before its message_end is yielded, so a "
              "consumer reading the record at that event finds it there (run_agent, lesson 7). "
-             "Each row: [announced, last in the record, the same message].")
+             "Each row: [announced, last in the record, the same message], for a drawn run.")
 
 
 @lab_test("Every message a run adds is announced exactly once, in order, and agent_end carries "
           "exactly those messages, not the earlier ones.")
 async def test_every_message_announced_once(t):
-    messages = [harness.user_message("Earlier."), lab.say("Noted.")]
-    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"}),
-                                         lab.call("look", {"path": "b.py"})),
-                               lab.reply(lab.call("look", {"path": "c.py"})), lab.say("Done.")])
+    earlier = t.random.randint(0, 3)
+    messages = [harness.user_message("Earlier."), lab.say("Noted.")] * earlier
+    replies, rounds, _ = drawn_job(t)
+    model = lab.ScriptedModel(replies)
     events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read them."))
     announced = [e["message"] for e in events if e["type"] == "message_end"]
-    t.expect(lab.shape(announced), "U A[c1,c2] R(c1) R(c2) A[c3] R(c3) A",
-             "One message_end per new message, in the order they were recorded (run_agent, "
-             "lesson 7).")
-    t.expect([announced == messages[2:], lab.shape(events[-1]["messages"]),
-              events[-1]["messages"] == messages[2:]],
-             [True, "U A[c1,c2] R(c1) R(c2) A[c3] R(c3) A", True],
-             "agent_end's \"messages\" are this run's messages, the ones announced; the final "
-             "message is its last entry (run_agent, lesson 7).")
-    t.expect(lab.shape(messages), "U A U A[c1,c2] R(c1) R(c2) A[c3] R(c3) A",
+    t.expect(lab.shape(announced), recorded(story(rounds)),
+             "One message_end per new message, in the order they were recorded, for a run of "
+             "drawn rounds and calls (run_agent, lesson 7).")
+    t.expect([announced == messages[2 * earlier:], lab.shape(events[-1]["messages"]),
+              events[-1]["messages"] == messages[2 * earlier:]],
+             [True, recorded(story(rounds)), True],
+             "agent_end's \"messages\" are this run's messages, the ones announced, and not the "
+             "record's earlier ones; the final message is its last entry. Items: announced equal "
+             "the run's messages, agent_end's messages' shape, they equal the run's messages "
+             "(run_agent, lesson 7).")
+    t.expect(lab.shape(messages), " ".join(["U A"] * earlier + [recorded(story(rounds))]),
              "The record keeps the earlier messages too (run_agent, lesson 7).")
 
 
@@ -110,31 +154,34 @@ async def test_every_message_announced_once(t):
           "result that was recorded for it.")
 async def test_tool_events_carry_the_call(t):
     messages = []
-    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"}),
-                                         lab.call("look", {"path": "b.py"})), lab.say("Done.")])
-    events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read both."))
+    replies, rounds, _ = drawn_job(t)
+    model = lab.ScriptedModel(replies)
+    events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read them."))
     starts = [e for e in events if e["type"] == "tool_execution_start"]
     ends = [e for e in events if e["type"] == "tool_execution_end"]
-    calls = harness.tool_calls(messages[1])
+    paths = [path for paths in rounds for path in paths]
     t.expect([[e["call"]["id"], e["call"]["name"], e["call"]["arguments"]] for e in starts],
-             [["c1", "look", {"path": "a.py"}], ["c2", "look", {"path": "b.py"}]],
-             "tool_execution_start carries the call block about to run (run_agent, lesson 7).")
-    t.expect([[e["call"] == call, e["result"] == recorded] for e, call, recorded
-              in zip(ends, calls, messages[2:4])], [[True, True], [True, True]],
-             "tool_execution_end carries the same call, and the result exactly as recorded "
-             "(run_agent, lesson 7).")
-    t.expect([e["result"]["content"] for e in ends], ["contents of a.py", "contents of b.py"],
-             "Each end carries its own call's result (run_agent, lesson 7).")
+             [[f"c{n}", "look", {"path": path}] for n, path in enumerate(paths, 1)],
+             "tool_execution_start carries the call block about to run. Each item is [id, name, "
+             "arguments] of one start, for a run of drawn calls (run_agent, lesson 7).")
+    calls = [call for m in messages if m["role"] == "assistant" for call in harness.tool_calls(m)]
+    results = {m["tool_call_id"]: m for m in messages if m["role"] == "toolResult"}
+    t.expect([[e["call"] == call, e["result"] == results[call["id"]], e["result"]["content"]]
+              for e, call in zip(ends, calls)],
+             [[True, True, "contents of " + path] for path in paths],
+             "tool_execution_end carries the same call, and its own call's result exactly as "
+             "recorded. Each item is [the call, the recorded result, the result's text] of one "
+             "end (run_agent, lesson 7).")
 
 
 @lab_test("Each turn_end carries the reply of its turn.")
 async def test_turn_end_carries_the_reply(t):
-    model = lab.ScriptedModel([lab.reply("First a look.", lab.call("look", {"path": "a.py"})),
-                               lab.say("It prints 1.")])
-    events = await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "What does a.py do?"))
-    t.expect([harness.text_of(e["message"]) for e in events if e["type"] == "turn_end"],
-             ["First a look.", "It prints 1."],
-             "turn_end {\"message\": reply} closes each turn with that turn's reply (run_agent, "
+    replies, rounds, words = drawn_job(t)
+    model = lab.ScriptedModel(replies)
+    events = await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "What is in them?"))
+    t.expect([harness.text_of(e["message"]) for e in events if e["type"] == "turn_end"], words,
+             "turn_end {\"message\": reply} closes each turn with that turn's reply. Each item "
+             "is the words of one turn_end's message, for a run of drawn turns (run_agent, "
              "lesson 7).")
 
 
@@ -144,20 +191,26 @@ async def test_every_exit_is_balanced(t):
     def ask_again(request):
         done = sum(m["role"] == "toolResult" for m in request.messages)
         return lab.reply(lab.call("look", {"path": "a.py"})) if done < 20 else lab.say("Enough.")
+    limit = t.random.randint(1, 5)
     stopped = await lab.drive(harness.run_agent(lab.ScriptedModel([lab.forever(ask_again)]), SYSTEM,
-                                                [], [looker()], "Look.", max_turns=1))
-    t.expect(types(stopped), ["agent_start", "turn_start", "message_end", "message_end",
-                              "tool_execution_start", "message_end", "tool_execution_end",
-                              "turn_end", "turn_start", "message_end", "turn_end", "agent_end"],
+                                                [], [looker()], "Look.", max_turns=limit))
+    t.expect([what(e) for e in stopped],
+             story([["a.py"]] * limit)[:-3] + ["message_end A(error)", "turn_end A(error)", "agent_end"],
              "The max_turns stop is recorded in a turn of its own, closed like any other, and "
-             "the run still ends with agent_end (run_agent, lessons 5 and 7).")
-    failed = await lab.drive(harness.run_agent(lab.ScriptedModel([lab.fail("overloaded")]), SYSTEM,
-                                               [], [looker()], "Look."))
-    t.expect(types(failed), ["agent_start", "turn_start", "message_end", "message_end",
-                             "turn_end", "agent_end"],
-             "A failed reply ends the turn and the run, balanced (run_agent, lessons 5 and 7).")
+             "the run still ends with agent_end, whatever max_turns is (drawn here) (run_agent, "
+             "lessons 5 and 7).")
+    replies, rounds, _ = drawn_job(t)
+    failing = t.random.randint(0, len(rounds))  # the reply that fails: after this many rounds
+    model = lab.ScriptedModel(replies[:failing] + [lab.fail("overloaded")])
+    failed = await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "Look."))
+    t.expect([what(e) for e in failed],
+             story(rounds[:failing])[:-3] + ["message_end A(error)", "turn_end A(error)",
+                                             "agent_end"],
+             "A failed reply, whichever turn it comes in, ends the turn and the run, balanced "
+             "(run_agent, lessons 5 and 7).")
     t.expect([lab.shape(stopped[-1]["messages"]), lab.shape(failed[-1]["messages"])],
-             ["U A[c1] R(c1) A(error)", "U A(error)"],
+             [recorded(story([["a.py"]] * limit)[:-3]) + " A(error)",
+              recorded(story(rounds[:failing])[:-3]) + " A(error)"],
              "On every exit, agent_end carries what the run recorded, the stop included "
              "(run_agent, lesson 7).")
 
@@ -165,60 +218,95 @@ async def test_every_exit_is_balanced(t):
 @lab_test("Calling run_agent does nothing yet: until the first event is asked for, nothing is "
           "recorded and the model is not called.")
 async def test_nothing_happens_until_asked(t):
-    model, messages = one_call(), []
-    run = harness.run_agent(model, SYSTEM, messages, [looker()], "Read a.py.")
+    replies, rounds, _ = drawn_job(t)
+    model, messages = lab.ScriptedModel(replies), []
+    run = harness.run_agent(model, SYSTEM, messages, [looker()], "Read them.")
     t.expect([len(messages), len(model.calls)], [0, 0],
              "A generator's body does not start when it is called; the run begins at the first "
              "event (run_agent, lesson 7).")
     events = await lab.drive(run)
-    t.expect([len(events), lab.shape(messages)], [12, "U A[c1] R(c1) A"],
-             "Driven, the same run does its work (run_agent, lesson 7).")
+    t.expect([len(events), lab.shape(messages),
+              [m["content"] for m in messages if m["role"] == "toolResult"]],
+             [len(story(rounds)), recorded(story(rounds)),
+              ["contents of " + path for paths in rounds for path in paths]],
+             "Driven, the same run does its work. Items: a drawn run's events, its record, its "
+             "results (run_agent, lesson 7).")
 
 
-@lab_test("A consumer that closes the run right after tool_execution_start stops it there: the "
-          "tool never runs and the model is not asked again.")
+def first_after(events, opening):
+    """How many events a consumer reads up to and including the first that starts `opening`."""
+    return next(n for n, what in enumerate(events, 1) if what.startswith(opening))
+
+
+@lab_test("A consumer that closes the run right after a tool_execution_start, drawn under the "
+          "seed, stops it there: that tool never runs and the model is not asked again.")
 async def test_closing_before_a_tool_runs(t):
-    ran, model, messages = [], one_call(), []
+    replies, rounds, _ = drawn_job(t)
+    paths = [path for paths in rounds for path in paths]
+    chosen = t.random.randint(1, len(paths))  # the call whose start is the last event read
+    ran, model, messages = [], lab.ScriptedModel(replies), []
+    read = first_after(story(rounds), f"tool_execution_start c{chosen}")
     events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker(ran)],
-                                               "Read a.py."), close_after=5)
-    t.expect([types(events)[-1], ran, len(model.calls), lab.shape(messages)],
-             ["tool_execution_start", [], 1, "U A[c1]"],
+                                               "Read them."), close_after=read)
+    t.expect([what(events[-1]), ran, len(model.calls), lab.shape(messages)],
+             [f"tool_execution_start c{chosen}", paths[:chosen - 1],
+              story(rounds)[:read].count("turn_start"), recorded(story(rounds)[:read])],
              "The run does nothing between two events that the consumer did not ask for: "
-             "closed at tool_execution_start, the tool does not run (run_agent, lesson 7).")
+             "closed at a call's tool_execution_start, that tool does not run. Items: the last "
+             "event read, the paths the tool ran on, the requests, the record (run_agent, "
+             "lesson 7).")
 
 
-@lab_test("A consumer that closes the run at the first event after a tool returned finds that "
-          "tool's result on the record: nothing is yielded between a tool returning and its "
-          "result being recorded.")
+@lab_test("A consumer that closes the run at the first event after a tool returned, drawn under "
+          "the seed, finds that tool's result on the record: nothing is yielded between a tool "
+          "returning and its result being recorded.")
 async def test_closing_after_a_tool_returned(t):
-    ran, model, messages = [], one_call(), []
-    await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker(ran)], "Read a.py."),
-                    close_after=6)
-    t.expect([ran, lab.shape(messages), len(model.calls)], [["a.py"], "U A[c1] R(c1)", 1],
+    replies, rounds, _ = drawn_job(t)
+    paths = [path for paths in rounds for path in paths]
+    chosen = t.random.randint(1, len(paths))  # the call that has just returned
+    ran, model, messages = [], lab.ScriptedModel(replies), []
+    read = first_after(story(rounds), f"tool_execution_start c{chosen}") + 1
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker(ran)], "Read them."),
+                    close_after=read)
+    t.expect([ran, lab.shape(messages), len(model.calls)],
+             [paths[:chosen], recorded(story(rounds)[:read]),
+              story(rounds)[:read].count("turn_start")],
              "Nothing is yielded between a tool returning and its result being recorded, so a "
-             "consumer that stops at the first event after the tool ran (here the 6th event of "
-             "a run with one call) finds the result on the record: the tool ran, and the "
-             "record says so (run_agent, lesson 7).")
+             "consumer that stops at the first event after the tool ran finds the result on the "
+             "record: the tool ran, and the record says so. Items: the paths the tool ran on, "
+             "the record, the requests (run_agent, lesson 7).")
 
 
-@lab_test("The loop draws nothing: a run with a tool call prints nothing at all, and what "
+@lab_test("The loop draws nothing: a run with tool calls prints nothing at all, and what "
           "happened travels in its events alone.")
 async def test_the_loop_draws_nothing(t):
+    replies, rounds, _ = drawn_job(t)
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        events = await lab.drive(harness.run_agent(one_call(), SYSTEM, [], [looker()],
-                                                   "Read a.py."))
-    t.expect([len(events), printed.getvalue()], [12, ""],
+        events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
+                                                   [looker()], "Read them."))
+    t.expect([len(events), printed.getvalue(),
+              [e["result"]["content"] for e in events if e["type"] == "tool_execution_end"]],
+             [len(story(rounds)), "", ["contents of " + path for paths in rounds for path in paths]],
              "run_agent reports what happened as events and draws nothing: a print in the loop "
-             "forces one frontend's picture on every other. Found: the events of a run with one "
-             "call, and what the run printed (run_agent, lesson 7).")
+             "forces one frontend's picture on every other. Found: the number of events of a "
+             "drawn run, what the run printed, and the results its events carry (run_agent, "
+             "lesson 7).")
 
 
 @lab_test("Events are plain data: each one goes through json.dumps and comes back equal.")
 async def test_events_are_json(t):
-    events = await lab.drive(harness.run_agent(one_call(), SYSTEM, [], [looker()], "Read a.py."))
-    t.expect([json.loads(json.dumps(e)) == e for e in events], [True] * 12,
+    replies, rounds, _ = drawn_job(t)
+    events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
+                                               [looker()], "Read them."))
+    t.expect([[what(e), json.loads(json.dumps(e)) == e] for e in events] +
+             [e["call"]["arguments"] for e in events if e["type"] == "tool_execution_start"],
+             [[event, True] for event in story(rounds)] +
+             [{"path": path} for paths in rounds for path in paths],
              "Events report what happened as JSON-serialisable dicts, so any frontend, in any "
-             "process, can consume them (run_agent, lesson 7).")
-    t.expect(sorted(events[6]), ["call", "result", "type"],
+             "process, can consume them. Each item is [the event, it comes back equal] for a "
+             "drawn run, then the arguments the tool_execution_start events carry (run_agent, "
+             "lesson 7).")
+    t.expect([sorted(e) for e in events if e["type"] == "tool_execution_end"],
+             [["call", "result", "type"]] * sum(map(len, rounds)),
              "tool_execution_end has exactly its type, call and result (run_agent, lesson 7).")

@@ -31,82 +31,141 @@ def fold(t, renderer, events):
     return printed, value, said
 
 
+FILES = ["a.py", "b.py", "setup.py", "src/app.py", "README.md", "notes.txt"]
+WORDS = ["a.py prints 1.", "Done.", "It installs the package.", "Two files: a.py and b.py.",
+         "Line one.\nLine two.", "ünïcode ✓", "\"quoted\" and {braces}"]
+
+
+def drawn_answer(t):
+    """An answer's words, drawn under the seed."""
+    return f"{t.random.choice(WORDS)} ({t.random.randint(1, 999)} checked)"
+
+
+def drawn_rounds(t, most=4):
+    """1 to `most` replies drawn under the seed, each with 1 to 3 look calls at drawn paths,
+    some with words before them."""
+    return [lab.reply(*t.random.choice([[], ["Let me look."], ["First, a.py."]]),
+                      *[lab.call("look", {"path": t.random.choice(FILES)})
+                        for _ in range(t.random.randint(1, 3))])
+            for _ in range(t.random.randint(1, most))]
+
+
 @lab_test("JsonRenderer prints one line per event, each parseable JSON equal to its event, and "
-          "finish() prints nothing and returns True for a run that ended well.")
+          "finish() prints nothing and returns True for a run that ended well, over runs drawn "
+          "under the seed.")
 async def test_json_renderer(t):
-    events = await events_of(lab.reply(lab.call("look", {"path": "a.py"})), lab.say("Done."))
-    printed, value, said = fold(t, harness.JsonRenderer(), events)
-    lines = printed.splitlines()
-    t.expect([len(lines), [json.loads(line)["type"] for line in lines][:3]],
-             [12, ["agent_start", "turn_start", "message_end"]],
-             "JsonRenderer.render prints json.dumps(event): one line per event (JsonRenderer, "
+    found, runs = [], []
+    for _ in range(3):
+        answer = drawn_answer(t)
+        events = await events_of(*drawn_rounds(t), lab.say(answer))
+        printed, value, said = fold(t, harness.JsonRenderer(), events)
+        lines = printed.splitlines()
+        found.append([len(lines), [json.loads(line) for line in lines] == events,
+                      json.loads(lines[-2])["message"]["content"][0]["text"], value, said])
+        runs.append([len(events), answer])
+    t.expect(found, [[count, True, answer, True, ""] for count, answer in runs],
+             "JsonRenderer.render prints json.dumps(event): one line per event, each parsing "
+             "back to its event, so another program can read the run; finish() prints nothing "
+             "and returns True after a run that ended well. Each item is [lines printed, they "
+             "parse back to the events, the answer's text read off the line of the last "
+             "turn_end, finish(), what finish printed] for one drawn run (JsonRenderer, "
              "lesson 7).")
-    t.expect([json.loads(line) for line in lines] == events, True,
-             "Each line parses back to its event: another program can read the run (JsonRenderer, "
-             "lesson 7).")
-    t.expect([value, said], [True, ""], "finish() returns True after a run that ended well "
-                                        "(JsonRenderer, lesson 7).")
 
 
 @lab_test("FinalTextRenderer prints nothing while the run goes on, then at finish() prints the "
           "final answer's text alone and returns True.")
 async def test_final_text_renderer(t):
-    events = await events_of(lab.reply("Let me look.", lab.call("look", {"path": "a.py"})),
-                             lab.say("a.py prints 1."))
+    rounds = drawn_rounds(t)
+    for reply in rounds:
+        reply["content"].insert(0, {"type": "text", "text": t.random.choice(WORDS)})
+    answer = drawn_answer(t)
+    events = await events_of(*rounds, lab.say(answer))
     printed, value, said = fold(t, harness.FinalTextRenderer(), events)
-    t.expect([printed, said, value], ["", "a.py prints 1.\n", True],
+    t.expect([printed, said, value], ["", answer + "\n", True],
              "FinalTextRenderer keeps the newest assistant message and prints text_of it once, "
-             "at finish(): not the words of earlier replies (FinalTextRenderer, lesson 7).")
+             "at finish(): not the words of earlier replies, drawn here (FinalTextRenderer, "
+             "lesson 7). Items: what render printed, what finish printed, finish().")
 
 
 @lab_test("After a failed reply both finish() methods return False, and FinalTextRenderer prints "
-          "\"Error: overloaded\".")
+          "\"Error: <the reply's error_message>\".")
 async def test_a_failed_run_did_not_end_well(t):
-    events = await events_of(lab.reply(lab.call("look", {"path": "a.py"})), lab.fail("overloaded"))
+    reason = t.random.choice(["overloaded", "rate limited", "HTTP 500: internal error",
+                              "connection reset", "context window exceeded"]) + \
+        f" (request {t.random.randint(1, 999)})"
+    events = await events_of(*drawn_rounds(t)[:t.random.randint(0, 4)], lab.fail(reason))
     _, as_json, _ = fold(t, harness.JsonRenderer(), events)
     printed, as_text, said = fold(t, harness.FinalTextRenderer(), events)
-    t.expect([as_json, as_text, printed, said], [False, False, "", "Error: overloaded\n"],
-             "A run whose message_end announced a reply with stop_reason \"error\" did not end "
-             "well; the text frontend says why, from error_message (JsonRenderer and "
-             "FinalTextRenderer, lesson 7).")
+    t.expect([as_json, as_text, printed, said], [False, False, "", f"Error: {reason}\n"],
+             "A run whose message_end announced a reply with stop_reason \"error\", after "
+             "however many rounds of tools, did not end well; the text frontend says why, from "
+             "error_message. Items: JsonRenderer.finish(), FinalTextRenderer.finish(), what "
+             "render printed, what finish printed (JsonRenderer and FinalTextRenderer, "
+             "lesson 7).")
 
 
 @lab_test("A run stopped by max_turns did not end well either: JsonRenderer.finish() is False, "
           "and FinalTextRenderer prints the stop's reason.")
 async def test_a_max_turns_stop(t):
-    events = await events_of(lab.reply(lab.call("look", {"path": "a.py"})),
-                             lab.reply(lab.call("look", {"path": "b.py"})), max_turns=1)
-    _, as_json, _ = fold(t, harness.JsonRenderer(), events)
+    limit = t.random.randint(1, 8)
+    events = await events_of(*[drawn_rounds(t, most=1)[0] for _ in range(limit + 1)],
+                             max_turns=limit)
+    lines, as_json, _ = fold(t, harness.JsonRenderer(), events)
     _, as_text, said = fold(t, harness.FinalTextRenderer(), events)
-    t.expect([as_json, as_text, said], [False, False, "Error: Agent stopped after max_turns=1\n"],
+    t.expect([len(lines.splitlines()), as_json, as_text, said],
+             [len(events), False, False, f"Error: Agent stopped after max_turns={limit}\n"],
              "The stop is an assistant message labelled \"error\", so both frontends report it "
-             "without knowing about max_turns (lessons 5 and 7).")
+             "without knowing about max_turns, whatever it is (drawn here). Items: lines "
+             "JsonRenderer printed, its finish(), FinalTextRenderer.finish(), what it printed (lessons 5 "
+             "and 7).")
 
 
 @lab_test("A renderer that saw no assistant message has no answer: FinalTextRenderer.finish() "
-          "prints nothing and returns False; a new JsonRenderer's finish() returns True.")
+          "prints nothing and returns False; a JsonRenderer that saw no failed message returns "
+          "True.")
 async def test_nothing_to_show(t):
-    partial = [{"type": "agent_start"}, {"type": "turn_start"},
-               {"type": "message_end", "message": harness.user_message("Hello?")}]
+    partial = [{"type": "agent_start"}]
+    for _ in range(t.random.randint(1, 4)):
+        partial += [{"type": "turn_start"},
+                    {"type": "message_end",
+                     "message": harness.user_message(f"Hello {t.random.randint(1, 999)}?")}]
     printed, value, said = fold(t, harness.FinalTextRenderer(), partial)
     t.expect([printed, value, said], ["", False, ""],
              "FinalTextRenderer.finish() with no assistant message returns False and prints "
-             "nothing (FinalTextRenderer, lesson 7).")
+             "nothing. Items: what render printed, finish(), what finish printed "
+             "(FinalTextRenderer, lesson 7).")
+    printed, value, said = fold(t, harness.JsonRenderer(), partial)
+    t.expect([[json.loads(line) for line in printed.splitlines()], value, said],
+             [partial, True, ""],
+             "JsonRenderer fails a run only when it saw a failed message; these events, and "
+             "none at all, hold none. Items: the events its lines parse back to, finish(), what "
+             "finish printed (JsonRenderer, lesson 7).")
     t.expect(list(fold(t, harness.JsonRenderer(), [])), ["", True, ""],
-             "JsonRenderer fails a run only when it saw a failed message (JsonRenderer, lesson 7).")
+             "A new JsonRenderer's finish() is True (JsonRenderer, lesson 7).")
 
 
-@lab_test("Only the last assistant message counts: a failed reply earlier in the events does not "
-          "stop FinalTextRenderer from printing a later answer.")
+@lab_test("Only the last assistant message counts: failed replies and answers earlier in the "
+          "events, drawn under the seed, do not decide what FinalTextRenderer prints.")
 async def test_the_last_message_decides(t):
-    events = [{"type": "message_end", "message": lab.fail("overloaded")},
-              {"type": "message_end", "message": harness.user_message("Try again.")},
-              {"type": "message_end", "message": lab.say("Here it is.")},
-              {"type": "turn_end", "message": lab.say("Here it is.")}]
-    printed, value, said = fold(t, harness.FinalTextRenderer(), events)
-    t.expect([printed, value, said], ["", True, "Here it is.\n"],
+    runs, found = [], []
+    for _ in range(4):
+        # each reply: [failed, its error_message or its words]
+        run = [t.random.choice([[True, t.random.choice(["overloaded", "rate limited"])],
+                                [False, drawn_answer(t)]])
+               for _ in range(t.random.randint(1, 4))]
+        events = []
+        for failed, text in run:
+            reply = lab.fail(text) if failed else lab.say(text)
+            events += [{"type": "message_end", "message": reply},
+                       {"type": "message_end", "message": harness.user_message("Try again.")}]
+        found.append(list(fold(t, harness.FinalTextRenderer(), events)))
+        runs.append(run)
+    t.expect(found, [["", not run[-1][0], ("Error: " if run[-1][0] else "") + run[-1][1] + "\n"]
+                     for run in runs],
              "FinalTextRenderer judges by the newest assistant message that a message_end "
-             "announced (FinalTextRenderer, lesson 7).")
+             "announced, a user message after it changing nothing. Each item is [what render "
+             "printed, finish(), what finish printed] for one drawn run of failures and answers "
+             "(FinalTextRenderer, lesson 7).")
 
 
 def _trouble(kind, number):

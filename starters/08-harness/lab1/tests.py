@@ -24,13 +24,45 @@ def looker(ran=None, during=None):
     return tool("look", fn, PATH)
 
 
+FILES = ["a.py", "b.py", "setup.py", "src/app.py", "README.md", "notes.txt"]
+
+
 def answers(*texts):
     return lab.ScriptedModel([lab.say(text) for text in texts])
 
 
-def one_call_then(*texts):
-    return lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})), lab.say("Read it."),
-                              *[lab.say(text) for text in texts]])
+def drawn_job(t, most_rounds=3, widest=3):
+    """A job drawn under the seed: 1 to most_rounds rounds of 1 to `widest` look calls at drawn
+    paths. Returns (the replies asking for them, the paths of each round's calls); the job's
+    answer is for the test to add."""
+    rounds = [[t.random.choice(FILES) for _ in range(t.random.randint(1, widest))]
+              for _ in range(t.random.randint(1, most_rounds))]
+    return [lab.reply(*[lab.call("look", {"path": p}) for p in paths]) for paths in rounds], rounds
+
+
+def story(rounds, first=1):
+    """The events of a run whose model asks for the calls of `rounds` (ids numbered from
+    c<first>) and then answers, each in a few words: lesson 7's sequence."""
+    events, n = ["agent_start", "turn_start", "message_end U"], first - 1
+    for paths in rounds:
+        ids = [f"c{n + i}" for i in range(1, len(paths) + 1)]
+        n += len(paths)
+        events.append(f"message_end A[{','.join(ids)}]")
+        for id in ids:
+            events += [f"tool_execution_start {id}", f"message_end R({id})",
+                       f"tool_execution_end {id}"]
+        events += [f"turn_end A[{','.join(ids)}]", "turn_start"]
+    return events + ["message_end A", "turn_end A", "agent_end"]
+
+
+def recorded(events):
+    """The shape of the messages the message_end events among `events` announce."""
+    return " ".join(what.split(" ", 1)[1] for what in events if what.startswith("message_end"))
+
+
+def asked(events):
+    """How many requests a run has made by the end of `events`: one per assistant message."""
+    return sum(what.startswith("message_end A") for what in events)
 
 
 async def break_after(run, count):
@@ -51,46 +83,66 @@ async def break_after(run, count):
 
 @lab_test("h.messages is () before any run, and a tuple holding the run afterwards.")
 async def test_messages_is_a_tuple(t):
-    h = harness.Harness(one_call_then(), SYSTEM, [looker()])
+    replies, rounds = drawn_job(t)
+    h = harness.Harness(lab.ScriptedModel(replies + [lab.say("Read them.")]), SYSTEM, [looker()])
     t.expect([type(h.messages).__name__, lab.shape(h.messages)], ["tuple", ""],
              "h.messages is a snapshot, a tuple: a new harness with no messages shows an empty "
              "one (Harness.messages, lesson 8).")
-    await lab.drive(h.prompt("Read a.py."))
-    t.expect([type(h.messages).__name__, lab.shape(h.messages)], ["tuple", "U A[c1] R(c1) A"],
-             "After a run, .messages is a tuple of the harness's transcript (Harness.messages, "
-             "lesson 8).")
+    await lab.drive(h.prompt("Read them."))
+    t.expect([type(h.messages).__name__, lab.shape(h.messages),
+              [m["content"] for m in h.messages if m["role"] == "toolResult"]],
+             ["tuple", recorded(story(rounds)),
+              ["contents of " + path for paths in rounds for path in paths]],
+             "After a run, .messages is a tuple of the harness's transcript, here of a drawn run. "
+             "Items: its type, its shape, its results (Harness.messages, lesson 8).")
 
 
-@lab_test("A snapshot stays as it was across a later run, and cannot be appended to.")
+@lab_test("A snapshot stays as it was across later runs, and cannot be appended to.")
 async def test_a_snapshot_is_frozen(t):
-    h = harness.Harness(answers("One.", "Two."), SYSTEM, [])
-    await lab.drive(h.prompt("First."))
-    snapshot = h.messages
-    await lab.drive(h.prompt("Second."))
-    t.expect([lab.shape(snapshot), lab.shape(h.messages)], ["U A", "U A U A"],
+    prompts = [f"Prompt {t.random.randint(1, 999)}." for _ in range(t.random.randint(2, 4))]
+    runs = len(prompts)
+    h = harness.Harness(answers(*[f"Answer {n}." for n in range(runs)]), SYSTEM, [])
+    snapshots = []
+    for prompt in prompts:
+        await lab.drive(h.prompt(prompt))
+        snapshots.append(h.messages)
+    t.expect([[lab.shape(snapshot), snapshot[-2]["content"]] for snapshot in snapshots],
+             [[" ".join(["U A"] * n), prompts[n - 1]] for n in range(1, runs + 1)],
              "Each read of .messages is a new snapshot; an old one does not change when the "
-             "harness goes on (Harness.messages, lesson 8).")
-    t.expect(await raised(lambda: snapshot.append(harness.user_message("sneaked in"))),
+             "harness goes on. Each item is [shape, its last prompt] of the snapshot taken after "
+             "one of a drawn number of runs, read after the last (Harness.messages, lesson 8).")
+    chosen = t.random.choice(snapshots)
+    t.expect(await raised(lambda: chosen.append(harness.user_message("sneaked in"))),
              "AttributeError: 'tuple' object has no attribute 'append'",
              "A tuple has no append: nobody outside the harness writes to its transcript "
              "(Harness.messages, lesson 8).")
-    t.expect(lab.shape(h.messages), "U A U A", "The transcript is unchanged (Harness.messages, "
-                                               "lesson 8).")
+    t.expect(lab.shape(h.messages), " ".join(["U A"] * runs),
+             "The transcript is unchanged (Harness.messages, lesson 8).")
 
 
 @lab_test("The list passed to Harness is copied: changing it later does nothing, and runs never "
           "write to it. The messages themselves are shared, not copied.")
 async def test_the_list_passed_in_is_copied(t):
-    earlier = [harness.user_message("My name is Ada."), lab.say("Hello, Ada.")]
-    h = harness.Harness(answers("You are Ada."), SYSTEM, [], messages=earlier)
-    earlier.append(harness.user_message("This was never said."))
-    t.expect(lab.shape(h.messages), "U A",
+    pairs = t.random.randint(1, 4)
+    facts = [f"Fact {t.random.randint(1, 999)}." for _ in range(pairs)]
+    earlier = [message for fact in facts
+               for message in (harness.user_message(fact), lab.say("Noted."))]
+    h = harness.Harness(answers("You know them."), SYSTEM, [], messages=earlier)
+    added = t.random.randint(1, 3)
+    earlier.extend(harness.user_message("This was never said.") for _ in range(added))
+    t.expect(lab.shape(h.messages), " ".join(["U A"] * pairs),
              "Harness copies `messages` into a list of its own (Harness, lesson 8).")
-    await lab.drive(h.prompt("Who am I?"))
-    t.expect([lab.shape(earlier), lab.shape(h.messages)], ["U A U", "U A U A"],
-             "The harness's runs write to its own list, never to the caller's (Harness, lesson 8).")
-    t.expect([h.messages[0] is earlier[0], h.messages[1] is earlier[1]], [True, True],
-             "The list is copied, the messages are not: no deep copies (Harness, lesson 8).")
+    await lab.drive(h.prompt("What do you know?"))
+    t.expect([lab.shape(earlier), lab.shape(h.messages)],
+             [" ".join(["U A"] * pairs + ["U"] * added), " ".join(["U A"] * (pairs + 1))],
+             "The harness's runs write to its own list, never to the caller's. Items: the "
+             "caller's list, the harness's (Harness, lesson 8).")
+    t.expect([[h.messages[2 * n]["content"], h.messages[2 * n] is earlier[2 * n],
+               h.messages[2 * n + 1] is earlier[2 * n + 1]] for n in range(pairs)],
+             [[fact, True, True] for fact in facts],
+             "The list is copied, the messages are not: no deep copies. Each item is [the fact "
+             "said, the user message is the caller's very object, the reply is too] for one "
+             "earlier exchange (Harness, lesson 8).")
 
 
 @lab_test("A second prompt() while a run is in progress raises RuntimeError(\"already running; "
@@ -98,162 +150,246 @@ async def test_the_list_passed_in_is_copied(t):
           "carries on to its end.")
 async def test_a_second_prompt_is_refused(t):
     box, tried = {}, []
+    replies, rounds = drawn_job(t)
 
     def during(arguments):
         tried.append(box["h"].is_running)
-    h = box["h"] = harness.Harness(one_call_then("Second answer."), SYSTEM, [looker(during=during)])
+    h = box["h"] = harness.Harness(lab.ScriptedModel(replies + [lab.say("Read them."),
+                                                                lab.say("Second answer.")]),
+                                   SYSTEM, [looker(during=during)])
 
     async def second(event):
         if event["type"] in ("turn_start", "tool_execution_end"):
             tried.append(await raised(lambda: h.prompt("Do something else.")))
-    await lab.drive(h.prompt("Read a.py."), on_event=second)
-    t.expect(tried, [BUSY, True, BUSY, BUSY],
+    await lab.drive(h.prompt("Read them."), on_event=second)
+    t.expect(tried, [BUSY if what == "turn_start" or what.startswith("tool_execution_end")
+                     else True for what in story(rounds)
+                     if what == "turn_start" or what.startswith("tool_execution")],
              "prompt() refuses while a run is in progress, when it is called, not at the "
-             "second run's first step (Harness.prompt, lesson 8).")
-    t.expect(lab.shape(h.messages), "U A[c1] R(c1) A",
-             "The first run carried on, and the refused prompt left no trace (Harness.prompt, "
+             "second run's first step; is_running is True while each tool runs. Each item is "
+             "what a second prompt() raised at one turn_start or tool_execution_end, or "
+             "is_running read inside a tool, for a drawn run (Harness.prompt, lesson 8).")
+    t.expect(lab.shape(h.messages), recorded(story(rounds)),
+             "The first run carried on, and the refused prompts left no trace (Harness.prompt, "
              "lesson 8).")
     await lab.drive(h.prompt("Now?"))
-    t.expect(lab.shape(h.messages), "U A[c1] R(c1) A U A", "After the run, a prompt is accepted "
-                                                           "(Harness.prompt, lesson 8).")
+    t.expect(lab.shape(h.messages), recorded(story(rounds)) + " U A",
+             "After the run, a prompt is accepted (Harness.prompt, lesson 8).")
 
 
 @lab_test("is_running is False before any prompt, True straight after prompt() returns, before "
           "any event, and False once the run is exhausted.")
 async def test_is_running(t):
-    model = one_call_then()
+    replies, rounds = drawn_job(t)
+    model = lab.ScriptedModel(replies + [lab.say("Read them.")])
     h = harness.Harness(model, SYSTEM, [looker()])
     t.expect(h.is_running, False, "No run yet (Harness.is_running, lesson 8).")
-    run = h.prompt("Read a.py.")
+    run = h.prompt("Read them.")
     t.expect([h.is_running, len(model.calls), lab.shape(h.messages)], [True, 0, ""],
              "The run exists from prompt() on, though none of it has happened yet: prompt() "
              "returns the run without starting it (Harness.prompt, lessons 7 and 8).")
     seen = []
     await lab.drive(run, on_event=lambda event: seen.append(h.is_running))
-    t.expect([seen, h.is_running], [[True] * 12, False],
-             "True at every event of the run, False once it is exhausted (Harness.is_running, "
-             "lesson 8).")
+    t.expect([seen, h.is_running], [[True] * len(story(rounds)), False],
+             "True at every event of the run, False once it is exhausted. Items: is_running at "
+             "each event of a drawn run, and after it (Harness.is_running, lesson 8).")
 
 
-@lab_test("A consumer that walks away early, closing the run after a few events, ends it: "
-          "is_running is False and a new prompt is accepted.")
+def walked_away(t):
+    """A drawn job, a drawn number of its events a consumer reads before letting go, and a
+    model that answers the job's requests up to there and then the next prompt."""
+    replies, rounds = drawn_job(t)
+    read = t.random.randint(1, len(story(rounds)) - 1)
+    script = replies + [lab.say("Read them.")]
+    return lab.ScriptedModel(script[:asked(story(rounds)[:read])] +
+                             [lab.say("Second answer.")]), rounds, read
+
+
+@lab_test("A consumer that walks away early, closing the run after a drawn number of events, "
+          "ends it: is_running is False and a new prompt is accepted.")
 async def test_walking_away_ends_the_run(t):
     ran = []
-    h = harness.Harness(one_call_then("Second answer."), SYSTEM, [looker(ran)])
-    events = await lab.drive(h.prompt("Read a.py."), close_after=4)
+    model, rounds, read = walked_away(t)
+    h = harness.Harness(model, SYSTEM, [looker(ran)])
+    events = await lab.drive(h.prompt("Read them."), close_after=read)
+    paths = [path for paths in rounds for path in paths]
     t.expect([len(events), h.is_running, lab.shape(h.messages), ran],
-             [4, False, "U A[c1]", []],
+             [read, False, recorded(story(rounds)[:read]),
+              [path for n, path in enumerate(paths, 1)
+               if f"message_end R(c{n})" in story(rounds)[:read]]],
              "A run closed by its consumer is over: is_running is read off the run itself, and "
-             "_run's finally closes the inner run, so the tool never ran (Harness, lesson 8).")
+             "_run's finally closes the inner run, so no tool runs after the close. Items: "
+             "events read, is_running, the transcript, the paths the tool ran on (Harness, "
+             "lesson 8).")
     await lab.drive(h.prompt("Go on."))
-    t.expect(lab.shape(h.messages), "U A[c1] U A", "The next prompt is accepted and answered "
-                                                   "(Harness, lesson 8).")
+    t.expect(lab.shape(h.messages), (recorded(story(rounds)[:read]) + " U A").strip(),
+             "The next prompt is accepted and answered (Harness, lesson 8).")
 
 
-@lab_test("A consumer that breaks out of its loop and lets go of the run, without calling "
-          "close(), has ended it: is_running is False and a new prompt is accepted.")
+@lab_test("A consumer that breaks out of its loop after a drawn number of events and lets go of "
+          "the run, without calling close(), has ended it: is_running is False and a new prompt "
+          "is accepted.")
 async def test_breaking_out_ends_the_run(t):
-    h = harness.Harness(one_call_then("Second answer."), SYSTEM, [looker()])
-    await break_after(h.prompt("Read a.py."), 4)
-    t.expect([h.is_running, lab.shape(h.messages)], [False, "U A[c1]"],
+    model, rounds, read = walked_away(t)
+    h = harness.Harness(model, SYSTEM, [looker()])
+    await break_after(h.prompt("Read them."), read)
+    t.expect([h.is_running, lab.shape(h.messages)], [False, recorded(story(rounds)[:read])],
              "A run its consumer broke away from, and holds no more, is over: the harness keeps "
              "only a weak reference to its run, so that is_running cannot keep alive a run "
              "nobody will ever read again (Harness.is_running, lesson 8).")
     await lab.drive(h.prompt("Go on."))
-    t.expect(lab.shape(h.messages), "U A[c1] U A", "The next prompt is accepted and answered "
-                                                   "(Harness.prompt, lesson 8).")
+    t.expect(lab.shape(h.messages), (recorded(story(rounds)[:read]) + " U A").strip(),
+             "The next prompt is accepted and answered (Harness.prompt, lesson 8).")
 
 
 @lab_test("A run closed before its first step is over too: is_running turns False and the next "
           "prompt is accepted.")
 async def test_a_run_closed_before_it_starts(t):
-    model = answers("Only the second run asks.")
+    before = t.random.randint(0, 3)  # runs that ended well before the one closed at once
+    model = answers(*[f"Answer {n}." for n in range(before)], "Only the next run asks.")
     h = harness.Harness(model, SYSTEM, [])
+    for n in range(before):
+        await lab.drive(h.prompt(f"Prompt {n}."))
+    again = f"Hello again, {t.random.randint(1, 999)}."
     await lab.drive(h.prompt("Never mind."), close_after=0)
-    t.expect([h.is_running, len(model.calls), lab.shape(h.messages)], [False, 0, ""],
+    t.expect([h.is_running, len(model.calls), lab.shape(h.messages)],
+             [False, before, " ".join(["U A"] * before)],
              "A generator closed before its first step never runs its finally, so a flag "
-             "cleared there would stay stuck; read running off the run instead (Harness, "
-             "lesson 8).")
-    await lab.drive(h.prompt("Hello again."))
-    t.expect(lab.shape(h.messages), "U A", "The next prompt is accepted and answered (Harness, "
-                                           "lesson 8).")
+             "cleared there would stay stuck; read running off the run instead. Items: "
+             "is_running, requests, the transcript, after a drawn number of earlier runs "
+             "(Harness, lesson 8).")
+    await lab.drive(h.prompt(again))
+    t.expect([lab.shape(h.messages), h.messages[-2]["content"]],
+             [" ".join(["U A"] * (before + 1)), again],
+             "The next prompt is accepted and answered. Items: the transcript, its last prompt "
+             "(Harness, lesson 8).")
 
 
-@lab_test("A PowerCut that kills a run leaves is_running False, and a new prompt is accepted.")
+@lab_test("A PowerCut that kills a run at a call drawn under the seed leaves is_running False, "
+          "and a new prompt is accepted.")
 async def test_a_power_cut_ends_the_run(t):
-    def cut(arguments):
-        raise lab.PowerCut("the power went off")
-    model = lab.ScriptedModel([lab.reply(lab.call("save")), lab.say("Saved."), lab.say("Hello.")])
-    h = harness.Harness(model, SYSTEM, [tool("save", cut)])
-    t.expect(await raised(lambda: lab.drive(h.prompt("Save it."))), "PowerCut: the power went off",
+    replies, rounds = drawn_job(t)
+    cut_at = t.random.randint(1, sum(map(len, rounds)))  # the call whose tool loses the power
+    until = story(rounds).index(f"tool_execution_start c{cut_at}")  # what was said before it
+    started = []
+
+    def during(arguments):
+        started.append(arguments)
+        if len(started) == cut_at:
+            raise lab.PowerCut("the power went off")
+    model = lab.ScriptedModel(replies[:asked(story(rounds)[:until])] + [lab.say("Hello.")])
+    h = harness.Harness(model, SYSTEM, [looker(during=during)])
+    t.expect(await raised(lambda: lab.drive(h.prompt("Read them."))),
+             "PowerCut: the power went off",
              "The power cut goes through the run to the consumer (run_tool, lesson 4).")
-    t.expect([h.is_running, lab.shape(h.messages)], [False, "U A[c1]"],
-             "A run that died is over (Harness.is_running, lesson 8).")
+    t.expect([h.is_running, lab.shape(h.messages)], [False, recorded(story(rounds)[:until])],
+             "A run that died is over; the transcript holds what was recorded before the cut "
+             "(Harness.is_running, lesson 8).")
     await lab.drive(h.prompt("Are you back?"))
-    t.expect(lab.shape(h.messages), "U A[c1] U A",
+    t.expect(lab.shape(h.messages), recorded(story(rounds)[:until]) + " U A",
              "The harness whose run died accepts the next prompt, on the same transcript (Harness, "
              "lesson 8).")
 
 
-@lab_test("The harness's max_turns applies to every run.")
+@lab_test("The harness's max_turns, drawn under the seed, applies to every run.")
 async def test_max_turns_applies_to_every_run(t):
-    def again(request):
-        done = sum(m["role"] == "toolResult" for m in request.messages)
-        return lab.reply(lab.call("look", {"path": "a.py"})) if done < 20 else lab.say("Enough.")
+    limit, runs = t.random.randint(1, 4), t.random.randint(2, 3)
+    paths = [t.random.choice(FILES) for _ in range(limit * runs)]
+
+    def again(request):  # the n-th request asks to look at the n-th drawn path
+        return lab.reply(lab.call("look", {"path": paths[(len(model.calls) - 1) % len(paths)]}))
     model = lab.ScriptedModel([lab.forever(again)])
-    h = harness.Harness(model, SYSTEM, [looker()], max_turns=1)
-    await lab.drive(h.prompt("Look."))
-    await lab.drive(h.prompt("Look again."))
-    t.expect(lab.shape(h.messages), "U A[c1] R(c1) A(error) U A[c2] R(c2) A(error)",
-             "Harness(max_turns=1) hands max_turns to run_agent on each run (Harness, "
-             "lesson 8).")
-    t.expect([len(model.calls), h.messages[-1]["error_message"]],
-             [2, "Agent stopped after max_turns=1"], "One request per run (Harness, lesson 8).")
+    h = harness.Harness(model, SYSTEM, [looker()], max_turns=limit)
+    for n in range(runs):
+        await lab.drive(h.prompt(f"Look, {n}."))
+    t.expect(lab.shape(h.messages),
+             " ".join("U " + "".join(f"A[c{n * limit + k}] R(c{n * limit + k}) "
+                                     for k in range(1, limit + 1)) + "A(error)"
+                      for n in range(runs)),
+             "Harness(max_turns=n) hands max_turns to run_agent on each run, so each of a drawn "
+             "number of runs stops after n turns (Harness, lesson 8).")
+    t.expect([len(model.calls), h.messages[-1]["error_message"],
+              [m["content"] for m in h.messages if m["role"] == "toolResult"]],
+             [runs * limit, f"Agent stopped after max_turns={limit}",
+              ["contents of " + path for path in paths]],
+             "max_turns requests per run, and the stop says why. Items: requests, the last "
+             "message's error_message, the results (Harness, lesson 8).")
 
 
-@lab_test("Run 2's first request holds all of run 1: the harness keeps one transcript across "
-          "its runs.")
+def jobs_in_turn(t, runs):
+    """`runs` drawn jobs, each ending with an answer, in one script; and each job's rounds."""
+    script, jobs = [], []
+    for n in range(runs):
+        replies, rounds = drawn_job(t, most_rounds=2)
+        script += replies + [lab.say(f"Answer {n}.")]
+        jobs.append(rounds)
+    return lab.ScriptedModel(script), jobs
+
+
+def stories(jobs):
+    """The stories of consecutive runs of `jobs` on one harness, call ids running on."""
+    told, first = [], 1
+    for rounds in jobs:
+        told.append(story(rounds, first))
+        first += sum(map(len, rounds))
+    return told
+
+
+@lab_test("Each run's first request holds all the runs before it: the harness keeps one "
+          "transcript across a drawn number of runs.")
 async def test_run_two_continues_run_one(t):
-    model = one_call_then("Second answer.")
+    model, jobs = jobs_in_turn(t, t.random.randint(2, 3))
     h = harness.Harness(model, SYSTEM, [looker()])
-    await lab.drive(h.prompt("Read a.py."))
-    await lab.drive(h.prompt("And now?"))
-    t.expect(lab.shape(model.calls[2].messages), "U A[c1] R(c1) A U",
-             "The harness keeps the transcript between runs: run 2 starts from run 1 (Harness, "
-             "lesson 8).")
-    t.expect(lab.shape(h.messages), "U A[c1] R(c1) A U A", "Both runs are on the transcript "
-                                                           "(Harness, lesson 8).")
+    for n in range(len(jobs)):
+        await lab.drive(h.prompt(f"Job {n}."))
+    told = stories(jobs)
+    firsts = [sum(asked(events) for events in told[:n]) for n in range(len(jobs))]
+    t.expect([lab.shape(model.calls[first].messages) for first in firsts],
+             [" ".join(recorded(events) for events in told[:n] + [["message_end U"]])
+              for n in range(len(jobs))],
+             "The harness keeps the transcript between runs: each run starts from the ones "
+             "before it. Each item is the shape of one run's first request (Harness, lesson 8).")
+    t.expect(lab.shape(h.messages), " ".join(recorded(events) for events in told),
+             "Every run is on the transcript (Harness, lesson 8).")
 
 
 @lab_test("Every request of every run carries the harness's system prompt and the specs of its "
           "tools.")
 async def test_every_request_carries_system_and_specs(t):
-    tools = [looker(), tool("bash", lambda a: "", description="Run a command.")]
-    model = one_call_then("Second answer.")
-    h = harness.Harness(model, SYSTEM, tools)
-    await lab.drive(h.prompt("Read a.py."))
-    await lab.drive(h.prompt("And now?"))
+    system = t.random.choice([SYSTEM, "You are terse.", "Answer in French.", "Be careful."])
+    extra = t.random.sample(["bash", "write", "grep", "edit"], t.random.randint(0, 3))
+    tools = [looker()] + [tool(name, lambda a: "", description=f"The {name} tool.")
+                          for name in extra]
+    t.random.shuffle(tools)
+    model, jobs = jobs_in_turn(t, t.random.randint(2, 3))
+    h = harness.Harness(model, system, tools)
+    for n in range(len(jobs)):
+        await lab.drive(h.prompt(f"Job {n}."))
     t.expect([[request.system, [spec["name"] for spec in request.tools]]
               for request in model.calls],
-             [[SYSTEM, ["look", "bash"]]] * 3,
+             [[system, [each["name"] for each in tools]]] *
+             sum(asked(events) for events in stories(jobs)),
              "What stays the same between runs is kept by the harness and handed to run_agent "
-             "on each run: the system prompt and the tools (Harness, lesson 8).")
-    t.expect([request.tools == harness.tool_specs(tools) for request in model.calls], [True] * 3,
+             "on each run: the system prompt and the tools, both drawn. Each item is [system, "
+             "tool names] of one request (Harness, lesson 8).")
+    t.expect([request.tools == harness.tool_specs(tools) for request in model.calls],
+             [True] * sum(asked(events) for events in stories(jobs)),
              "The specs are tool_specs(tools), as in every request since lesson 3.")
 
 
 @lab_test("At every event, h.messages already ends with the message that event announces.")
 async def test_the_snapshot_at_every_event(t):
-    h = harness.Harness(one_call_then(), SYSTEM, [looker()])
+    replies, rounds = drawn_job(t)
+    h = harness.Harness(lab.ScriptedModel(replies + [lab.say("Read them.")]), SYSTEM, [looker()])
     seen = []
 
     def look(event):
         if event["type"] == "message_end":
             seen.append([lab.shape([event["message"]]), lab.shape(h.messages),
                          h.messages[-1] == event["message"]])
-    await lab.drive(h.prompt("Read a.py."), on_event=look)
-    t.expect(seen, [["U", "U", True], ["A[c1]", "U A[c1]", True], ["R(c1)", "U A[c1] R(c1)", True],
-                    ["A", "U A[c1] R(c1) A", True]],
+    await lab.drive(h.prompt("Read them."), on_event=look)
+    shapes = recorded(story(rounds)).split()
+    t.expect(seen, [[token, " ".join(shapes[:n]), True] for n, token in enumerate(shapes, 1)],
              "The harness's run writes to its own list before each event reaches the consumer "
              "(Harness and run_agent, lessons 7 and 8). Each row: [announced, h.messages, "
-             "the same message].")
+             "the same message], for a drawn run.")
