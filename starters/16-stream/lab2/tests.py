@@ -392,11 +392,15 @@ async def test_done_ends_the_reading_whatever_follows(t):
              "keep-alives, then nothing": [": keep-alive", lab.pause(4), ": keep-alive",
                                            lab.pause(4), "", lab.HANG],
              "more lines, then the end": [": keep-alive", text(" (after the end)"), STOP, DONE]}
+    drawn = list(tails) + [t.random.choice(list(tails))]
+    spellings = ["data: [DONE]", "data:[DONE]"] * 2
+    t.random.shuffle(drawn)
+    t.random.shuffle(spellings)
     cases = []
-    for _ in range(4):
+    for tail, done in zip(drawn, spellings):
         message = draw_message(t.random)
         lines = draw_lines(t.random, message)
-        tail = t.random.choice(list(tails))
+        lines[-1] = done
         provider = lab.FakeProvider([lines + tails[tail]])
         reply = await reading(harness.StreamingModel(provider), arrival(lines, len(lines) - 1) + 5)
         response = provider.responses[0]
