@@ -26,6 +26,14 @@ ALLOWED = [
         by='''    payload = line[len("data:"):]
     payload = payload[1:] if payload.startswith(" ") else payload'''),
     wrong_designs.Wrong(
+        lab="16.1", name="assemble that stops walking at the first error chunk",
+        rule="An error chunk fails the reply with its message; the lesson does not say whether "
+             "what follows it is read.",
+        where="issue 23", names="",
+        replace='''            failure = failure or chunk["error"]["message"]''',
+        by='''            failure = failure or chunk["error"]["message"]
+            break  # nothing after an error counts'''),
+    wrong_designs.Wrong(
         lab="16.2", name="a reader that yields a turn on every lap, line or no line",
         rule="Polling may give the loop a turn on each lap; lines still arrive one a turn, so "
              "[DONE] and Stop are heard as soon.",
