@@ -226,7 +226,8 @@ class FakeProvider(contracts.Provider):
 
     An entry is an assistant message (lab.reply, say or fail), streamed with stream_lines and
     with call ids numbered per provider as ScriptedModel numbers them; a raw list of lines, with
-    lab.pause(n) and lab.HANG where wanted; or lab.refuse(text), for which open() raises
+    lab.pause(n) and lab.HANG where wanted (lines after `data: [DONE]`, then HANG, make a server
+    that holds its connection open after the reply); or lab.refuse(text), for which open() raises
     ConnectionError(text). .requests holds deep copies of every body sent, .responses every
     Response opened, and open_responses() those not closed yet, so a test can see that a
     reader let go of its connection on every way out.

@@ -95,6 +95,43 @@ WRONG = [
     elif finish == "length":
         why = "The reply was cut off at the output limit"
 '''),
+    Wrong(lab='16.1', name='[DONE] only with the space after the colon',
+          rule='The space after `data:` is optional on the wire (SSE drops one space if present): `data:[DONE]` ends a stream as `data: [DONE]` does.',
+          where='Minute one of a real provider; Build: put the pieces together (decode_line)',
+          names='optional',
+          replace=r'''
+    if payload == STREAM_DONE:
+''',
+          by=r'''
+    if line == "data: [DONE]":  # the marker, exactly as the provider writes it
+'''),
+    Wrong(lab='16.1', name='id and name taken only from the first fragment',
+          rule="A call's id and name come from whichever fragment carries them, not from the fragment that opened the call.",
+          where='Build: put the pieces together (gap 2)',
+          names='whichever fragment',
+          replace=r'''
+                call = calls.setdefault(piece.get("index", 0),
+                                        {"id": None, "name": None, "parts": []})
+                function = piece.get("function") or {}
+                call["id"] = piece.get("id") or call["id"]  # only the first fragment has it
+                call["name"] = function.get("name") or call["name"]
+''',
+          by=r'''
+                function = piece.get("function") or {}
+                call = calls.setdefault(piece.get("index", 0),  # the first fragment names it
+                                        {"id": piece.get("id"), "name": function.get("name"),
+                                         "parts": []})
+'''),
+    Wrong(lab='16.1', name='every chunk read as choices[0]',
+          rule='A chunk may carry no choice at all, as OpenAI\'s usage chunk after the finish does; it changes nothing in the reply.',
+          where='Build: put the pieces together (gap 2)',
+          names='usage chunk',
+          replace=r'''
+        for choice in chunk.get("choices", ()):
+''',
+          by=r'''
+        for choice in [chunk["choices"][0]] if "choices" in chunk else []:  # one per chunk
+'''),
     Wrong(lab='16.2', name='acting on arguments that look complete',
           rule='A call is not ready when its arguments parse: read to the end of the stream and let assemble decide; an error or a cut after them fails the whole reply.',
           where='rung "When is a call ready?"',
@@ -110,6 +147,26 @@ WRONG = [
                     looks = assemble(chunks + [ended])
                     if looks["stop_reason"] == "toolUse":
                         return looks  # the arguments parse: no need to wait for the rest
+'''),
+    Wrong(lab='16.2', name='reading until the connection ends, past [DONE]',
+          rule='`data: [DONE]` ends the stream: stop reading there and close the response, whatever the server does with the connection next.',
+          where='Minute one of a real provider ("`data: [DONE]` closes the stream")',
+          names='[DONE]',
+          replace=r'''
+                line = response.read_line()
+                chunk = STREAM_DONE if line is None else decode_line(line)
+                if chunk == STREAM_DONE:
+                    break
+                if chunk is not None:
+                    chunks.append(chunk)
+''',
+          by=r'''
+                line = response.read_line()
+                if line is None:
+                    break  # the connection is over, so the reply is all in
+                chunk = decode_line(line)
+                if chunk is not None and chunk != STREAM_DONE:
+                    chunks.append(chunk)
 '''),
     Wrong(lab='16.2', name='async for line in response, with a flag check between lines',
           rule='A reader must look at the signal while the provider is silent, not only when a line arrives: poll with ready() and a zero sleep.',

@@ -130,6 +130,25 @@ async def test_hang_means_no_more_lines_and_no_end_ever():
         response.read_line()
 
 
+async def test_a_stream_can_hold_its_connection_open_after_done_in_turns():
+    """A server that keeps the connection after [DONE] (keep-alives, then nothing ever): the
+    response streams what follows [DONE] like any other line, at known turns, and never ends,
+    so a reader that waits for the end is caught by counting turns, not by a clock."""
+    lines = lab.stream_lines(lab.say("Hi."))
+    response = lab.Response(lines + [": keep-alive", lab.pause(3), ": keep-alive", lab.HANG])
+    await lab.ticks(len(lines))
+    assert [response.read_line() for _ in lines][-1] == "data: [DONE]"
+    assert not response.ready()
+    await lab.tick()
+    assert response.read_line() == ": keep-alive"
+    await lab.ticks(3)
+    assert not response.ready()
+    await lab.tick()
+    assert response.read_line() == ": keep-alive"
+    await lab.ticks(100)
+    assert not response.ready() and not response.closed
+
+
 async def test_close_is_idempotent_and_a_closed_response_gives_nothing():
     response = lab.Response(["a"])
     response.close()

@@ -294,3 +294,188 @@ async def test_aborted_and_empty_replies(t):
     t.expect(harness.assemble([text_chunk("Half"), {"error": {"message": "overloaded"}}],
                               aborted=True)["stop_reason"],
              "aborted", "A Stop outranks whatever else went wrong: the user's word decides.")
+
+
+# The families below draw their streams from t.random. A drawn reply is (words, calls): the
+# words a string, maybe empty; each call [id, name, arguments], its index its place in the list.
+WORDS = ["Reading", "the", "caf\u00e9", "notes", "first;", "\"quoted\"", "tab\there", "two\nlines",
+         "C:\\temp", "\U0001f600", "then", "fixing", "it."]
+NAMES = ["read", "write", "bash", "grep", "list_files"]
+ARGUMENTS = [CAFE, {"command": "grep -n \"TODO\" src/*.py"},
+             {"path": "a.py", "content": "x = 1\n\ty = \"two\"\n"},
+             {"path": "C:\\temp\\out.txt", "limit": 40},
+             {"pattern": "\\d+", "flags": ["i", "m"], "deep": {"n": [1, 2.5, None, True]}}, {}]
+
+
+def draw_reply(random):
+    """Words (maybe none) and 0 to 4 calls (at least one when there are no words)."""
+    words = " ".join(random.sample(WORDS, random.randint(1, 6))) if random.random() < 0.8 else ""
+    ids = random.sample(range(100, 1000), 4)
+    calls = [[f"call_{ids[n]}", random.choice(NAMES), random.choice(ARGUMENTS)]
+             for n in range(random.randint(0 if words else 1, 4))]
+    return words, calls
+
+
+def cut(random, text, most=6):
+    """`text` cut at up to `most` drawn places, anywhere, inside an escape too; two cuts at one
+    place leave an empty piece."""
+    places = sorted(random.randint(0, len(text)) for _ in range(random.randint(0, most)))
+    return [text[a:b] for a, b in zip([0] + places, places + [len(text)])]
+
+
+def draw_stream(random, words, calls):
+    """The chunks of (words, calls), cut and ordered as a provider may send them: each call's
+    fragments in order, the fragments of calls and text taking turns in a drawn order, a call's
+    id and name on one drawn fragment (not always the first), explicit nulls as OpenAI sends
+    them, and no finish chunk (the caller adds the end it wants)."""
+    runs = [[text_chunk(piece) for piece in cut(random, words) if piece]]
+    for index, (call_id, name, arguments) in enumerate(calls):
+        text = json.dumps(arguments) if arguments or random.random() < 0.5 else ""
+        pieces = cut(random, text)
+        named = random.randrange(len(pieces))
+        run = []
+        for n, piece in enumerate(pieces):
+            fragment = {"index": index, "function": {"arguments": piece}}
+            if n == named:
+                fragment.update({"id": call_id, "type": "function"})
+                fragment["function"]["name"] = name
+                if not piece and random.random() < 0.5:
+                    del fragment["function"]["arguments"]
+            run.append(fragment)
+        runs.append(run)
+    stream = []
+    while any(runs):
+        run = random.choice([run for run in runs if run])
+        item = run.pop(0)
+        if "choices" in item:
+            stream.append(item)
+            continue
+        fragments = [item]
+        if run and random.random() < 0.3:  # two fragments in one chunk's list
+            fragments.append(run.pop(0))
+        delta = {"tool_calls": fragments}
+        if random.random() < 0.5:
+            delta["content"] = None
+        stream.append({"choices": [{"index": 0, "delta": delta, "finish_reason": None}]})
+    if random.random() < 0.5:
+        stream.insert(0, {"choices": [{"index": 0, "delta": {"role": "assistant", "content": ""},
+                                       "finish_reason": None}]})
+    return stream
+
+
+def usage():
+    """The last chunk OpenAI sends when asked for usage: after the finish, with no choices."""
+    return {"choices": [], "usage": {"prompt_tokens": 31, "completion_tokens": 9,
+                                     "total_tokens": 40}}
+
+
+def whole(words, calls):
+    """The assistant message a drawn reply that arrived whole adds up to."""
+    content = [{"type": "text", "text": words}] if words else []
+    content += [{"type": "toolCall", "id": call_id, "name": name, "arguments": arguments}
+                for call_id, name, arguments in calls]
+    return {"role": "assistant", "content": content,
+            "stop_reason": "toolUse" if calls else "stop"}
+
+
+def outcome(line):
+    """What decode_line does with `line`: ["gives", value] or ["raises", "ValueError: ..."]."""
+    try:
+        return ["gives", harness.decode_line(line)]
+    except Exception as exc:
+        return ["raises", f"{type(exc).__name__}: {exc}"]
+
+
+@lab_test("decode_line over drawn lines of every kind: data lines with and without the space "
+          "after the colon ([DONE] too), blank lines, comments (even ones that mention data: "
+          "or [DONE]), other fields, and data payloads cut short or not an object.")
+async def test_decode_line_over_drawn_lines(t):
+    chunk = {"choices": [{"index": 0, "delta": {"content": " ".join(t.random.sample(WORDS, 3))},
+                          "finish_reason": None}]}
+    text = json.dumps(chunk)
+    kinds = {
+        "chunk": [f"data: {text}", f"data:{text}"],
+        "done": ["data: [DONE]", "data:[DONE]"],
+        "nothing": ["", ":", ": keep-alive", ":ping", ": data: [DONE] comes last",
+                    f": data: {text}", "event: message", "event:done", "id: 42",
+                    "retry: 3000"],
+        "broken": [f"data: {text[:t.random.randint(1, len(text) - 1)]}", "data: 42",
+                   'data: "[DONE]"', "data: [1, 2]", "data: null", "data: true", "data: {"],
+    }
+    lines = [[kind, line] for kind, some in kinds.items() for line in some]
+    t.random.shuffle(lines)
+    t.expect([[kind, outcome(line)] for kind, line in lines],
+             [[kind, {"chunk": ["gives", chunk], "done": ["gives", "[DONE]"],
+                      "nothing": ["gives", None],
+                      "broken": ["raises", f"ValueError: not a stream line: {line!r}"]}[kind]]
+              for kind, line in lines],
+             "Each item is [the kind of line, what decode_line did with it], the lines in a "
+             "drawn order. The space after `data:` is optional on the wire (the SSE rule: one "
+             "space after the colon is dropped if present), so `data:[DONE]` ends a stream as "
+             "`data: [DONE]` does; a line that starts with `:` is a comment whatever it says, "
+             "and a field other than data carries nothing; a data payload that is not a JSON "
+             "object raises ValueError(f\"not a stream line: {line!r}\") (decode_line, "
+             "lesson 16).")
+
+
+@lab_test("Drawn replies of words and up to four calls, each call's arguments cut at drawn "
+          "places (inside escapes too), the calls' fragments taking turns, each call's id and "
+          "name on a drawn fragment, and a usage chunk after the finish: assemble gives back "
+          "each reply whole.")
+async def test_replies_come_back_whole_however_they_are_cut(t):
+    replies = [draw_reply(t.random) for _ in range(8)]
+    found = []
+    for words, calls in replies:
+        stream = draw_stream(t.random, words, calls)
+        stream.append(finish(t.random.choice(["stop", "tool_calls"])))
+        if t.random.random() < 0.6:
+            stream.append(usage())
+        found.append(harness.assemble(stream))
+    t.expect(found, [whole(words, calls) for words, calls in replies],
+             "Each item is the reply one drawn stream adds up to. A fragment belongs to the "
+             "call its index names; a call's id and name come from whichever fragment carries "
+             "them, not always the first; its arguments are every fragment joined, then parsed "
+             "once (\"\" means {}); words come first as one block, calls follow in index order; "
+             "the content decides the label, whatever finish_reason said; and a chunk after "
+             "the finish, such as OpenAI's usage chunk with no choices, changes nothing "
+             "(assemble, lesson 16).")
+
+
+@lab_test("Drawn replies broken off at drawn points: cut before the finish, ended by an error "
+          "chunk, cut off at the output limit, or stopped by the user, each fails with the "
+          "table's first reason that applies, keeping the words that arrived and no call.")
+async def test_replies_broken_off_at_drawn_points(t):
+    cases = []
+    for _ in range(8):
+        words, calls = draw_reply(t.random)
+        stream = draw_stream(t.random, words, calls)
+        at = t.random.randint(0, len(stream))
+        how = t.random.choice(["cut", "error", "length", "aborted"])
+        kept = stream[:at]
+        if how == "error":
+            kept = kept + [{"error": {"message": f"overloaded ({at})"}}]
+            if t.random.random() < 0.5:  # calls go on and finish; no words come after it
+                kept += [c for c in stream[at:] if not c["choices"][0]["delta"].get("content")]
+                kept.append(finish("stop"))
+        elif how == "length":
+            kept = kept + [finish("length")]
+        said = "".join(c["choices"][0]["delta"].get("content") or "" for c in kept
+                       if c.get("choices"))
+        cases.append([how, at, said, kept])
+    t.expect([[how, harness.assemble(kept, aborted=how == "aborted")]
+              for how, at, said, kept in cases],
+             [[how, {"role": "assistant", "stop_reason": "aborted" if how == "aborted" else "error",
+                     "content": [{"type": "text", "text": said}] if said else [],
+                     "error_message": {
+                         "cut": "The stream ended before the reply was finished",
+                         "error": f"overloaded ({at})",
+                         "length": "The reply was cut off at the output limit",
+                         "aborted": "Operation aborted"}[how]}]
+              for how, at, said, kept in cases],
+             "Each item is [how a drawn stream was broken off, the reply assemble made of it]. "
+             "A reply that did not arrive whole is a failed one: Stop gives \"aborted\"; an "
+             "error chunk gives its message, even if fragments and a finish follow; no finish "
+             "means the stream ended early, even when some call's arguments are cut and broken "
+             "(the cut is the cause); \"length\" means the output limit. It keeps the words "
+             "that arrived, and no call, even one whose arguments look complete (assemble, "
+             "lesson 16).")

@@ -329,3 +329,142 @@ async def test_life_goes_on_after_a_stop(t):
               {"role": "user", "content": "Why did you stop?"}],
              "The stopped reply kept the words read before Stop, so the next request shows the "
              "model what it had said (StreamingModel and to_wire, lesson 16).")
+
+
+# The families below draw their streams from t.random.
+WORDS = ["Reading", "the", "caf\u00e9", "notes", "first;", "\"quoted\"", "two\nlines", "C:\\temp",
+         "then", "fixing", "it."]
+BETWEEN = ["", ": keep-alive", ":", "event: ping"]  # lines that carry nothing
+
+
+def draw_message(random):
+    """A reply a provider may stream: words, and sometimes a read call after them."""
+    words = " ".join(random.sample(WORDS, random.randint(2, 6)))
+    if random.random() < 0.5:
+        return lab.say(words)
+    return lab.reply(words, lab.call("read", {"path": random.choice(["a.py", "notes/caf\u00e9.md"])},
+                                     id=f"call_{random.randrange(100, 1000)}"))
+
+
+def draw_lines(random, message):
+    """The lines of `message` cut into drawn fragments, with lines that carry nothing and short
+    pauses put in at drawn places, and [DONE] spelt with or without the space after the colon."""
+    lines = lab.stream_lines(message, piece=random.randint(1, 8))
+    lines[-1] = random.choice(["data: [DONE]", "data:[DONE]"])
+    for _ in range(random.randint(0, 4)):
+        lines.insert(random.randrange(len(lines)), random.choice(BETWEEN))
+    if random.random() < 0.5:
+        lines.insert(random.randrange(len(lines)), lab.pause(random.randint(1, 3)))
+    return lines
+
+
+def arrival(lines, upto):
+    """The loop turn, counted from opening, at which item `upto` of a FakeProvider stream is
+    ready: one turn per line, pause(n) n more."""
+    return sum(getattr(item, "turns", 1) for item in lines[:upto + 1])
+
+
+def said(lines):
+    """The words in the text deltas among `lines`."""
+    return "".join(json.loads(line[len("data: "):])["choices"][0]["delta"].get("content", "")
+                   for line in lines if isinstance(line, str) and line.startswith("data: {"))
+
+
+async def reading(model, limit):
+    """acomplete's reply to one prompt, given `limit` loop turns; None if it has not returned
+    by then (its task is then cancelled, as a user who gives up would)."""
+    box = {}
+
+    async def ask():
+        box["reply"] = await model.acomplete(SYSTEM, [harness.user_message("Go on.")], [],
+                                             harness.CancelToken())
+    async with lab.background(ask()) as task:
+        await turns_until_done(task, limit)
+    return box.get("reply")
+
+
+@lab_test("[DONE] ends the reading, whatever the connection does next: drawn replies whose "
+          "server then holds the connection open (sending nothing more, or keep-alives) or "
+          "sends more lines each come back within five turns of [DONE], with no line after it "
+          "read and the response closed.")
+async def test_done_ends_the_reading_whatever_follows(t):
+    tails = {"nothing more, ever": [lab.HANG],
+             "keep-alives, then nothing": [": keep-alive", lab.pause(4), ": keep-alive",
+                                           lab.pause(4), "", lab.HANG],
+             "more lines, then the end": [": keep-alive", text(" (after the end)"), STOP, DONE]}
+    drawn = list(tails) + [t.random.choice(list(tails))]
+    spellings = ["data: [DONE]", "data:[DONE]"] * 2
+    t.random.shuffle(drawn)
+    t.random.shuffle(spellings)
+    cases = []
+    for tail, done in zip(drawn, spellings):
+        message = draw_message(t.random)
+        lines = draw_lines(t.random, message)
+        lines[-1] = done
+        provider = lab.FakeProvider([lines + tails[tail]])
+        reply = await reading(harness.StreamingModel(provider), arrival(lines, len(lines) - 1) + 5)
+        response = provider.responses[0]
+        cases.append([tail, message, sum(isinstance(line, str) for line in lines),
+                      [reply, response.lines_read, response.closed]])
+    t.expect([[tail, found] for tail, message, count, found in cases],
+             [[tail, [message, count, True]] for tail, message, count, found in cases],
+             "Each item is [what the server sent after `data: [DONE]`, [acomplete's reply "
+             "(None: it had not returned five turns after [DONE] arrived), lines read, "
+             "closed]]. `data: [DONE]` (or `data:[DONE]`, the space is optional) ends the "
+             "stream: stop reading there and close the response. A reader that waits for the "
+             "connection to end waits as long as the server holds it open; against a real one, "
+             "one prompt took 41.7 s instead of 1.8 s (StreamingModel, lesson 16).")
+
+
+@lab_test("Connections that drop at drawn points after some words arrived: each reply is an "
+          "\"error\", The stream ended before the reply was finished, with the words that "
+          "came and no call run; every response is closed and the next prompt is answered.")
+async def test_a_connection_that_drops_mid_reply(t):
+    ws, ran = lab.Workspace({"a.py": "x = 1\n", "notes/caf\u00e9.md": "Open.\n"}), []
+    cuts = []
+    for _ in range(3):
+        lines = draw_lines(t.random, draw_message(t.random))
+        first_words = next(n for n, line in enumerate(lines) if said([line]))
+        finish = next(n for n, line in enumerate(lines) if "finish_reason" in str(line))
+        cuts.append(lines[:t.random.randint(first_words + 1, finish)])  # the finish never comes
+    provider = lab.FakeProvider(cuts + [lab.say("Back again.")])
+    h = harness.Harness(harness.StreamingModel(provider), SYSTEM, [reader(ws, ran)])
+    for n in range(len(cuts) + 1):
+        await lab.drive(h.prompt(f"Prompt {n + 1}."))
+    t.expect([lab.shape(h.messages), [m.get("error_message") for m in h.messages[1::2]],
+              [harness.text_of(m) for m in h.messages[1::2]], ran, provider.open_responses()],
+             ["U A(error) U A(error) U A(error) U A",
+              ["The stream ended before the reply was finished"] * len(cuts) + [None],
+              [said(lines) for lines in cuts] + ["Back again."], [], []],
+             "Three streams dropped at drawn points after some of their words (the connection "
+             "gone, read_line gives None, with no finish and no [DONE]), then a whole reply. "
+             "Items: the record's shape; each reply's error_message; each reply's words; the "
+             "calls run; the responses left open. A reply cut short is an \"error\" that keeps "
+             "its words and runs no call, even one that looks complete, and the harness goes on "
+             "(StreamingModel and assemble, lesson 16).")
+
+
+@lab_test("Stop pressed just as a drawn line of a drawn stream is read: the reply is aborted "
+          "with the words read so far, no later line is read, and the response is closed.")
+async def test_stop_at_drawn_points(t):
+    cases = []
+    for _ in range(4):
+        lines = draw_lines(t.random, draw_message(t.random))
+        spoken = [line for line in lines if isinstance(line, str)]
+        n = t.random.randint(1, len(spoken) - 1)  # any line before [DONE]
+        token = harness.CancelToken()
+        provider = lab.FakeProvider([lines])
+        model = harness.StreamingModel(StopOnLine(provider, n, token.cancel))
+        reply = await model.acomplete(SYSTEM, [harness.user_message("Go on.")], [], token)
+        response = provider.responses[0]
+        cases.append([n, said(spoken[:n]), [reply, response.lines_read, response.closed]])
+    t.expect([[n, found] for n, words, found in cases],
+             [[n, [{"role": "assistant", "stop_reason": "aborted",
+                    "error_message": "Operation aborted",
+                    "content": [{"type": "text", "text": words}] if words else []}, n, True]]
+              for n, words, found in cases],
+             "Each item is [the line Stop came with, [acomplete's reply, lines read, closed]]. "
+             "The signal is looked at first on every lap, so Stop lands before the next line "
+             "is read, whatever that line is (text, a fragment of a call, a keep-alive, the "
+             "finish): the reply is assemble(chunks, aborted=True), the words so far and no "
+             "call, and the response is closed (StreamingModel, lesson 16).")
