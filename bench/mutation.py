@@ -28,11 +28,15 @@ before the mutants and again after them, or nothing is measured: a kit changed b
 the run would make every verdict meaningless. Each survivor is also run under the cumulative
 suite (every earlier lab's tests too), to say whether a student's own check would catch it.
 
-A survivor the authors have judged equivalent (a change no test could see, because the program
-behaves the same) is listed in bench/mutation_equivalent.toml by lab, gap, its key and a one-line
-reason. The figure is killed / (mutants - equivalent), per lab and in all; the aim is 90 %. Every
-other survivor is a hole in the lab's tests, listed with its line and change. A judgement whose
-mutant no longer survives, or no longer exists, is reported so that the file cannot go stale.
+A survivor the authors have judged is listed in bench/mutation_equivalent.toml by lab, gap, its
+key and a one-line reason, as one of two kinds: equivalent (no test could see the change, because
+the program behaves the same) or left free (a test could see it, but only by demanding what the
+lesson leaves to the student: wording the lesson calls theirs, or a case the lesson says never
+comes). The two are counted apart, so a reader sees how much rests on each. The figure is
+killed / (mutants - equivalent - left free), per lab and in all; the aim (issue 23) is at least
+98 % in all and no lab under 95 %. Every other survivor is a hole in the lab's tests, listed with
+its line and change. A judgement whose mutant no longer survives, or no longer exists, is
+reported so that the file cannot go stale.
 
 Why cosmic-ray, not mutmut (both on the package index; the source of each was read):
 - mutmut 3 (3.8.1) runs tests only under pytest (`mutmut run` builds a PytestRunner; the source
@@ -89,7 +93,8 @@ except ImportError:
     sys.exit("bench.mutation needs cosmic-ray: .venv/bin/python -m pip install -e \".[bench]\"")
 
 EQUIVALENT = _table.BENCH / "mutation_equivalent.toml"
-AIM = 0.90
+AIM = 0.98  # issue 23: at least 98 % in all, and no lab under LAB_AIM
+LAB_AIM = 0.95
 NEVER_RAISED = "MutantNeverRaised"  # the class a CatchNothing mutant's except clause waits for
 
 
@@ -457,12 +462,17 @@ def measure(labs: list[manifest.Lab], jobs: int) -> tuple[dict, dict, dict]:
     return made, verdicts, cumulative
 
 
-def load_equivalent(path: Path = EQUIVALENT) -> dict[tuple[str, int, str], str]:
-    """{(lab, gap, key): reason} from the committed judgements."""
+KINDS = ("equivalent", "free")  # the two judgements a survivor may get, as the file names them
+
+
+def load_equivalent(path: Path = EQUIVALENT) -> dict[tuple[str, int, str], tuple[str, str]]:
+    """{(lab, gap, key): (kind, reason)} from the committed judgements: "equivalent" (the
+    program behaves the same) or "free" (the lesson leaves the difference to the student)."""
     if not path.is_file():
         return {}
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return {(e["lab"], int(e["gap"]), e["key"]): e["reason"] for e in data.get("equivalent", [])}
+    return {(e["lab"], int(e["gap"]), e["key"]): (kind, e["reason"])
+            for kind in KINDS for e in data.get(kind, [])}
 
 
 def tally(lab_id: str, made, results: list[dict], cumulative: dict, equivalent: dict):
@@ -471,25 +481,27 @@ def tally(lab_id: str, made, results: list[dict], cumulative: dict, equivalent: 
     found, gaps, invalid = made
     survivors, stale = [], []
     for n, (m, r) in enumerate(zip(found, results)):
-        reason = equivalent.get((m.lab, m.gap, m.key))
+        kind, reason = equivalent.get((m.lab, m.gap, m.key), (None, None))
         if r["not_passed"]:
             if reason:
-                stale.append(f"lab {m.lab} gap {m.gap}: judged equivalent but killed "
+                stale.append(f"lab {m.lab} gap {m.gap}: judged {kind} but killed "
                              f"({r['first']}): {m.key}")
             continue
         survivors.append({"lab": m.lab, "gap": m.gap, "line": m.line, "operator": m.operator,
-                          "change": m.description, "key": m.key, "equivalent": reason,
+                          "change": m.description, "key": m.key, "judged": kind,
+                          "equivalent": reason,
                           "killed_by_cumulative_suite": cumulative[(lab_id, n)]})
     keys = {(m.lab, m.gap, m.key) for m in found}
-    stale += [f"lab {k[0]} gap {k[1]}: judged equivalent but no such mutant: {k[2]}"
-              for k in equivalent if k[0] == lab_id and k not in keys]
+    stale += [f"lab {k[0]} gap {k[1]}: judged {v[0]} but no such mutant: {k[2]}"
+              for k, v in equivalent.items() if k[0] == lab_id and k not in keys]
     killed = sum(r["not_passed"] > 0 for r in results)
-    eq = sum(s["equivalent"] is not None for s in survivors)
-    counted = len(found) - eq
+    eq = sum(s["judged"] == "equivalent" for s in survivors)
+    free = sum(s["judged"] == "free" for s in survivors)
+    counted = len(found) - eq - free
     figures = {"lab": lab_id, "gaps": len({g.number for g in gaps}),
                "gap_lines": sum(g.last - g.first + 1 for g in gaps), "mutants": len(found),
-               "not_compiling": invalid, "killed": killed, "equivalent": eq,
-               "survived": len(survivors) - eq,
+               "not_compiling": invalid, "killed": killed, "equivalent": eq, "free": free,
+               "survived": len(survivors) - eq - free,
                "score": round(killed / counted, 4) if counted else 1.0,
                "killed_by": {v: sum(v in r["verdicts"] for r in results)
                              for v in ("fail", "timeout", "crash")}}
@@ -522,23 +534,24 @@ def main(argv=None) -> int:
         survivors += lost
         stale += old
     total = {k: sum(lab[k] for lab in per_lab)
-             for k in ("mutants", "killed", "equivalent", "survived")}
-    counted = total["mutants"] - total["equivalent"]
+             for k in ("mutants", "killed", "equivalent", "free", "survived")}
+    counted = total["mutants"] - total["equivalent"] - total["free"]
     score = total["killed"] / counted if counted else 1.0
-    rows = [[x["lab"], x["mutants"], x["killed"], x["equivalent"], x["survived"],
-             f"{x['killed'] / max(x['mutants'] - x['equivalent'], 1):.1%}",
-             "yes" if x["score"] >= AIM else "NO"] for x in per_lab]
-    rows.append(["all", total["mutants"], total["killed"], total["equivalent"], total["survived"],
-                 f"{score:.1%}", "yes" if score >= AIM else "NO"])
+    met = score >= AIM and all(x["score"] >= LAB_AIM for x in per_lab)
+    rows = [[x["lab"], x["mutants"], x["killed"], x["equivalent"], x["free"], x["survived"],
+             f"{x['score']:.1%}", "yes" if x["score"] >= LAB_AIM else "NO"] for x in per_lab]
+    rows.append(["all", total["mutants"], total["killed"], total["equivalent"], total["free"],
+                 total["survived"], f"{score:.1%}", "yes" if score >= AIM else "NO"])
 
     print(f"Mutants of each lab's gaps, judged by the lab's own tests ({len(labs)} labs, "
           f"{_table.seconds(seconds)})\n")
-    print(_table.table(["lab", "mutants", "killed", "equivalent", "survived",
-                        "killed / (mutants - equivalent)", f"{AIM:.0%}"], rows))
+    print(_table.table(["lab", "mutants", "killed", "equivalent", "left free", "survived",
+                        "killed / (mutants - equivalent - left free)",
+                        f"{LAB_AIM:.0%} a lab, {AIM:.0%} in all"], rows))
     if survivors:
         print("\nSurvivors:")
     for s in survivors:
-        verdict = f"equivalent: {s['equivalent']}" if s["equivalent"] else \
+        verdict = f"{s['judged']}: {s['equivalent']}" if s["judged"] else \
             "REAL" + (", though the cumulative suite kills it"
                       if s["killed_by_cumulative_suite"] else "")
         print(f"  lab {s['lab']} gap {s['gap']} line {s['line']} {s['operator']}: "
@@ -548,8 +561,8 @@ def main(argv=None) -> int:
     if args.lab:
         print("\nNot saved: only some labs were measured.")
         return 0
-    figures = {"aim": AIM, "labs": per_lab, "operators": [n for n, _ in operators()],
-               **total, "score": round(score, 4), "met": score >= AIM,
+    figures = {"aim": AIM, "lab_aim": LAB_AIM, "labs": per_lab, "operators": [n for n, _ in operators()],
+               **total, "score": round(score, 4), "met": met,
                "seconds": round(seconds, 1), "jobs": args.jobs,
                "limits": asdict(runner.Limits()), "survivors": survivors,
                "stale_judgements": stale}
