@@ -529,6 +529,7 @@ async def test_stop_after_every_event(t):
 
 
 FAILURES = (ValueError, KeyError, RuntimeError, FileNotFoundError, PermissionError)
+KINDS = ("listens", "deaf", "fails", "unknown")
 
 
 def slow_tool(name, kind, turns, started, failure=ValueError):
@@ -561,18 +562,19 @@ def answered(kind, path, failure, when):
     return [f"text of {path}", False]
 
 
-@lab_test("Stop pressed while the j-th tool of a batch of two to five is running, one to three "
+@lab_test("Stop pressed while the j-th tool of a batch of one to six is running, one to three "
           "times, with the batch's tools drawn from ones that listen, ones that ignore the flag, "
           "ones that fail and names no tool has: each call is answered once, those before by "
           "their tool (or as not found, or failed), the running one by its tool, the rest "
           "Operation aborted; then the run ends aborted and the next prompt is answered.")
 async def test_stop_during_a_tool_of_a_batch(t):
     rows, wanted = [], []
-    for _ in range(4):
-        size = t.random.randint(2, 5)
-        kinds = [t.random.choice(("listens", "deaf", "fails", "unknown")) for _ in range(size)]
-        j = t.random.randrange(size)
-        kinds[j] = t.random.choice(("listens", "deaf", "fails"))
+    for running in ("listens", "deaf", "fails", t.random.choice(("listens", "deaf", "fails"))):
+        before = ["unknown", "fails"][:t.random.randint(0, 2)]
+        before += [t.random.choice(KINDS) for _ in range(t.random.randint(0, 1))]
+        t.random.shuffle(before)
+        kinds = before + [running] + [t.random.choice(KINDS) for _ in range(t.random.randint(0, 2))]
+        size, j = len(kinds), len(before)
         failures = [t.random.choice(FAILURES) for _ in range(size)]
         paths = [f"m{n + 1}.py" for n in range(size)]
         presses = t.random.randint(1, 3)
@@ -679,7 +681,9 @@ def ending_reply(ending, number):
           "the steer opens the next run; and each request leaves out every empty failed or "
           "aborted reply while the record keeps them all.")
 async def test_failed_and_stopped_replies_end_alike(t):
-    plan = [(t.random.choice(ENDINGS), t.random.random() < 0.5) for _ in range(t.random.randint(4, 6))]
+    endings = list(ENDINGS) + [t.random.choice(ENDINGS) for _ in range(t.random.randint(0, 2))]
+    t.random.shuffle(endings)  # every ending at least once, in a drawn order
+    plan = [(ending, t.random.random() < 0.5) for ending in endings]
     plan = [(ending, steer and ending != "an answer") for ending, steer in plan]
     box, built = {}, []
 
