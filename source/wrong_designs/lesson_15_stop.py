@@ -57,6 +57,44 @@ WRONG = [
     elif tool is None:
 ''',
           by='    if tool is None:'),
+    Wrong(lab='15.1', name='looking at the flag before announcing a call, not before running it',
+          rule='run_tool looks at the signal right before it runs a tool: a Stop pressed after tool_execution_start, between a call and its result, still keeps that tool from running.',
+          where='Build: ask the run to stop (run_tool: when the signal is set, skip the tool); prediction "So somebody has to read the flag" (in run_tool, before it runs a tool)',
+          names='run_tool before each call',
+          replace=r'''
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+    elif tool is None:
+''',
+          by='    if tool is None:',
+          also=((r'''
+            for call in todo:
+                yield {"type": "tool_execution_start", "call": call}
+                result = await run_tool(tools, call, signal)
+''', r'''
+            for call in todo:
+                stopped = signal is not None and signal.is_cancelled()  # looked at before announcing
+                yield {"type": "tool_execution_start", "call": call}
+                result = ({"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+                           "content": ABORTED, "is_error": True} if stopped
+                          else await run_tool(tools, call, signal))
+'''),)),
+    Wrong(lab='15.1', name='Stop before max_turns at the top of a turn',
+          rule='The max_turns ending keeps precedence: the top of a turn looks at max_turns first and at the signal second.',
+          where='Build: ask the run to stop (straight after the max_turns branch, consult the signal); Figure 15.1',
+          names='max_turns first',
+          replace=r'''
+            if max_turns is not None and turn > max_turns:
+                reply = error_message(f"Agent stopped after max_turns={max_turns}")
+            elif signal is not None and signal.is_cancelled():
+                reply = error_message(ABORTED, stop_reason="aborted")  # and no paid request
+''',
+          by=r'''
+            if signal is not None and signal.is_cancelled():
+                reply = error_message(ABORTED, stop_reason="aborted")  # the user asked first
+            elif max_turns is not None and turn > max_turns:
+                reply = error_message(f"Agent stopped after max_turns={max_turns}")
+'''),
     Wrong(lab='15.1', name='paying for a request after Stop',
           rule='At the top of a turn a cancelled signal ends the run with an aborted message, and the model is not called.',
           where='section "Stop, in the middle of things" (only one request ever reached the model)',

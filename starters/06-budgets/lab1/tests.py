@@ -410,3 +410,31 @@ async def test_the_record_holds_the_cut(t):
              "The budget is kept where the result is made, so the record, and every later "
              "request built from it, carries one budget, never the whole file. Items: the "
              "record's shape, the result's lines, its last line (lesson 6).")
+
+
+PIECES = ("a", "é", "中", "🙂", "xyz")  # one, two, three, four and three bytes of UTF-8
+
+
+@lab_test("Texts of two to nine lines made of one- to four-byte characters, each cut by both "
+          "truncators under a byte budget set to the exact size of their first (or last) k lines, "
+          "and one byte less, for every k: exactly the budget keeps k lines, a byte less keeps "
+          "k - 1.")
+async def test_the_byte_budget_to_the_byte(t):
+    lines = ["".join(t.random.choice(PIECES) for _ in range(t.random.randint(0, 4))) + "\n"
+             for _ in range(t.random.randint(2, 9))]
+    text = "".join(lines)
+    sizes = [len(line.encode()) for line in lines]
+    rows, cases = [], []
+    for k in range(1, len(lines) + 1):
+        for spare in (0, -1):
+            head = sum(sizes[:k]) + spare
+            tail = sum(sizes[-k:]) + spare
+            rows.append([k, spare, harness.truncate_head(text, max_bytes=head)[1],
+                         harness.truncate_tail(text, max_bytes=tail)[1]])
+            cases.append([k, spare])
+    t.expect(rows, [[k, spare, k + spare, k + spare] for k, spare in cases],
+             f"Lines of {sizes} bytes: a budget of exactly the first k lines' bytes keeps those k "
+             "lines (truncate_head), of exactly the last k lines' bytes keeps those k "
+             "(truncate_tail), and one byte less keeps one line fewer; the count starts at nothing "
+             "used (truncate_head and truncate_tail, lesson 6). Each row: [k, 0 for the exact "
+             "budget or -1 for a byte less, lines truncate_head shows, lines truncate_tail shows].")

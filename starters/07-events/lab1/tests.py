@@ -310,3 +310,58 @@ async def test_events_are_json(t):
     t.expect([sorted(e) for e in events if e["type"] == "tool_execution_end"],
              [["call", "result", "type"]] * sum(map(len, rounds)),
              "tool_execution_end has exactly its type, call and result (run_agent, lesson 7).")
+
+
+@lab_test("Runs of nought to three turns of one to three calls, each ending in an answer, a "
+          "provider failure that got nought to two calls out first, or the max_turns stop: every "
+          "exit is balanced, a failed reply's calls get no tool_execution events and never run, "
+          "and agent_end comes last carrying every message the run added.")
+async def test_every_exit_over_a_family(t):
+    rows, cases = [], []
+    for ending, late in (("an answer", 0), ("a failure", 0), ("a failure", t.random.randint(1, 2)),
+                         ("the max_turns stop", 0)):
+        rounds = [t.random.randint(1, 3) for _ in range(t.random.randint(0, 3))]
+        partial = late
+        ran = []
+        replies = [lab.reply(*[lab.call("look", {"path": f"f{n}.py"}) for n in range(calls)])
+                   for calls in rounds]
+        last = {"an answer": lab.say("Done."),
+                "a failure": lab.fail("connection reset",
+                                      *[lab.call("look", {"path": f"late{n}.py"})
+                                        for n in range(partial)]),
+                "the max_turns stop": lab.reply(lab.call("look", {"path": "one_more.py"}))}[ending]
+        limit = {"max_turns": len(rounds)} if ending == "the max_turns stop" else {}
+        events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies + [last]), SYSTEM, [],
+                                                   [looker(ran)], "Look.", **limit))
+        rows.append([ending, rounds, partial, types(events), len(ran),
+                     lab.shape(events[-1]["messages"])])
+        cases.append([ending, rounds, partial])
+
+    def events(rounds):
+        found = ["agent_start"]
+        for number, calls in enumerate(rounds + [0]):  # the last turn holds the ending
+            found += ["turn_start"] + ["message_end"] * (2 if number == 0 else 1)
+            found += ["tool_execution_start", "message_end", "tool_execution_end"] * calls
+            found += ["turn_end"]
+        return found + ["agent_end"]
+
+    def shape(rounds, ending, partial):
+        parts, number = ["U"], 0
+        for calls in rounds:
+            ids = [f"c{number + n + 1}" for n in range(calls)]
+            number += calls
+            parts += [f"A[{','.join(ids)}]"] + [f"R({i})" for i in ids]
+        late = ",".join(f"c{number + n + 1}" for n in range(partial))
+        return " ".join(parts + [{"an answer": "A", "the max_turns stop": "A(error)",
+                                  "a failure": f"A[{late}](error)" if late else "A(error)"}[ending]])
+    t.expect(rows, [[ending, rounds, partial,
+                     events(rounds),
+                     sum(rounds), shape(rounds, ending, partial)]
+                    for ending, rounds, partial in cases],
+             "Every way a run ends is balanced: each turn_start has its turn_end, the last turn "
+             "holds the ending (the answer, the failed reply, or the max_turns stop) and no "
+             "tool events, because a reply with stop_reason \"error\" is recorded and not acted on "
+             "even when calls got out before it failed; agent_end comes last and carries the "
+             "run's messages (run_agent, lessons 5 and 7). Each row: [how the run ended, calls per "
+             "turn before the ending, calls the failed reply got out, the event types, tools run, "
+             "what agent_end carries].")

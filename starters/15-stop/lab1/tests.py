@@ -419,3 +419,351 @@ async def test_renderers_report_a_stop(t):
     t.expect(t.printed(as_json.finish)[0], False, "JsonRenderer: a stopped run did not end well.")
     t.expect(list(t.printed(as_text.finish)), [False, "Error: Operation aborted\n"],
              "FinalTextRenderer prints Error: and the reason, and reports failure.")
+
+
+def planned(rounds):
+    """A model for one run whose turn i asks for rounds[i] reads (of "f1.py", "f2.py", ...) and
+    whose next turn answers; every later prompt gets "Noted.". Numbering follows the record, so
+    a request the run never makes uses up nothing."""
+    def answer(request):
+        users = [i for i, m in enumerate(request.messages) if m["role"] == "user"]
+        if len(users) > 1 or request.messages[0]["content"] != "Read the files.":
+            return lab.say("Noted.")
+        turn = sum(m["role"] == "assistant" for m in request.messages)
+        if turn == len(rounds):
+            return lab.say("All read.")
+        return lab.reply(*[lab.call("look", {"path": f"f{n + 1}.py"}) for n in range(rounds[turn])])
+    return lab.ScriptedModel([lab.forever(answer)])
+
+
+def where_stop_lands(rounds):
+    """The places a run of `planned(rounds)` looks at its signal, in the order of its events:
+    for each k (Stop pressed after the k-th event; 0 is before the first step), the first look
+    that follows, as ("top", turn), ("tool", turn, index in its batch) or None (no look is left)."""
+    looks, seen = [], 0
+    timeline = [("event",)]  # agent_start
+    for turn, calls in enumerate(list(rounds) + [0], 1):
+        timeline += [("event",)] * (2 if turn == 1 else 1) + [("top", turn), ("event",)]
+        for index in range(calls):
+            timeline += [("event",), ("tool", turn, index), ("event",), ("event",)]
+        timeline += [("event",)]
+    timeline += [("event",)]  # agent_end
+    pending = []
+    for step in [("event",)] + timeline:  # the leading entry stands for "before the first step"
+        if step[0] == "event":
+            pending.append(seen)
+            seen += 1
+        else:
+            looks += [(k, step) for k in pending]
+            pending = []
+    looks += [(k, None) for k in pending]
+    return looks
+
+
+def stopped_record(rounds, look):
+    """What a run of `planned(rounds)` leaves when Stop is first seen at `look` (see
+    where_stop_lands): [record shape, requests made, tools run, each result "r" (ran) or "a"
+    (answered Operation aborted)]."""
+    parts, numbered, requests, ran, marks = ["U"], 0, 0, 0, ""
+    for turn, calls in enumerate(list(rounds) + [0], 1):
+        if look == ("top", turn):
+            return [" ".join(parts + ["A(aborted)"]), requests, ran, marks]
+        requests += 1
+        if not calls:
+            return [" ".join(parts + ["A"]), requests, ran, marks]
+        ids = [f"c{numbered + n + 1}" for n in range(calls)]
+        numbered += calls
+        parts.append(f"A[{','.join(ids)}]")
+        cut = look[2] if look and look[:2] == ("tool", turn) else calls
+        ran += cut
+        marks += "r" * cut + "a" * (calls - cut)
+        parts += [f"R({i})" for i in ids]
+        if cut < calls:
+            return [" ".join(parts + ["A(aborted)"]), requests, ran, marks]
+
+
+def press_stop_after(h, k):
+    """An on_event for lab.drive: the frontend presses Stop (h.cancel()) right after the k-th
+    event, and never again."""
+    seen = []
+
+    def on_event(event):
+        seen.append(event)
+        if len(seen) == k:
+            h.cancel()
+    return on_event
+
+
+@lab_test("Stop pressed by the frontend after each event of a run, in turn, from before its first "
+          "step to after agent_end, over runs of one or two turns of one to three calls and an answer: the next "
+          "look at the flag (the top of a turn, or run_tool before a call) ends the run there, every "
+          "call still gets one result, no request is made after Stop, and the next prompt is "
+          "answered as usual.")
+async def test_stop_after_every_event(t):
+    rounds = [t.random.randint(1, 3) for _ in range(t.random.randint(1, 2))]
+    rows, looks = [], where_stop_lands(rounds)
+    for k, _ in looks:
+        read = []
+        model = planned(rounds)
+        h = harness.Harness(model, SYSTEM, [tool("look", lambda a: read.append(1) or "text", PATH)])
+        run = h.prompt("Read the files.")
+        if k == 0:
+            h.cancel()
+        await lab.drive(run, on_event=press_stop_after(h, k))
+        marks = "".join("a" if [m["content"], m["is_error"]] == [harness.ABORTED, True] else "r"
+                        for m in h.messages if m["role"] == "toolResult")
+        stopped = [lab.shape(h.messages), len(model.calls), len(read), marks]
+        before = len(h.messages)
+        await lab.drive(h.prompt("And now?"))
+        rows.append([k] + stopped + [lab.shape(h.messages[before:]),
+                                     lab.validate(model.calls[-1].messages)])
+    t.expect(rows, [[k] + stopped_record(rounds, look) + ["U A", []] for k, look in looks],
+             f"A run whose turns ask for {rounds} calls and then answer, with Stop pressed after "
+             "its k-th event: the flag is read at the top of each turn (no request after Stop) and "
+             "by run_tool before each call (that call and the rest of its batch are answered "
+             "Operation aborted, is_error True), and a stopped run ends on one aborted message; "
+             "a Stop after the answer changes nothing, and each run gets a fresh token, so the next "
+             "prompt is answered (run_agent, run_tool and Harness, lesson 15). Each row: [k, the "
+             "record, requests made, tools run, each result r (ran) or a (aborted), what the next "
+             "prompt added, what lab.validate says of its request].")
+
+
+FAILURES = (ValueError, KeyError, RuntimeError, FileNotFoundError, PermissionError)
+KINDS = ("listens", "deaf", "fails", "unknown")
+
+
+def slow_tool(name, kind, turns, started, failure=ValueError):
+    """A tool that takes `turns` turns of the event loop. "listens" reads its signal on each of
+    them and returns "stopped early" once it is set; "deaf" never reads it and returns its
+    output; "fails" never reads it and raises failure("cannot read <path>")."""
+    async def execute(arguments, signal=None):
+        started.append(arguments["path"])
+        for _ in range(turns):
+            await asyncio.sleep(0)
+            if kind == "listens" and signal is not None and signal.is_cancelled():
+                return "stopped early"
+        if kind == "fails":
+            raise failure(f"cannot read {arguments['path']}")
+        return f"text of {arguments['path']}"
+    return {"name": name, "description": f"A {kind} tool.", "parameters": PATH, "execute": execute}
+
+
+def answered(kind, path, failure, when):
+    """What run_tool answers for a call of this kind, `when` it comes: "before" Stop, "during"
+    (its tool was running when Stop was pressed) or "after" (the rest of the batch)."""
+    if when == "after":
+        return ["refused" if kind == "unknown" else harness.ABORTED, True]
+    if kind == "unknown":
+        return [f"Tool {kind}_{path} not found", True]
+    if kind == "fails":
+        return [str(failure(f"cannot read {path}")), True]
+    if kind == "listens" and when == "during":
+        return ["stopped early", False]
+    return [f"text of {path}", False]
+
+
+@lab_test("Stop pressed while the j-th tool of a batch of one to six is running, one to three "
+          "times, with the batch's tools drawn from ones that listen, ones that ignore the flag, "
+          "ones that fail and names no tool has: each call is answered once, those before by "
+          "their tool (or as not found, or failed), the running one by its tool, the rest "
+          "Operation aborted; then the run ends aborted and the next prompt is answered.")
+async def test_stop_during_a_tool_of_a_batch(t):
+    rows, wanted = [], []
+    for running in ("listens", "deaf", "fails", t.random.choice(("listens", "deaf", "fails"))):
+        before = ["unknown", "fails"][:t.random.randint(0, 2)]
+        before += [t.random.choice(KINDS) for _ in range(t.random.randint(0, 1))]
+        t.random.shuffle(before)
+        kinds = before + [running] + [t.random.choice(KINDS) for _ in range(t.random.randint(0, 2))]
+        size, j = len(kinds), len(before)
+        failures = [t.random.choice(FAILURES) for _ in range(size)]
+        paths = [f"m{n + 1}.py" for n in range(size)]
+        presses = t.random.randint(1, 3)
+        started, tools = [], []
+        for n, (kind, path, failure) in enumerate(zip(kinds, paths, failures)):
+            turns = t.random.randint(presses + 3, presses + 5) if n == j else t.random.randint(1, 4)
+            if kind != "unknown":  # the j-th runs on through every press
+                tools.append(slow_tool(f"{kind}_{path}", kind, turns, started, failure))
+        calls = [lab.call(f"{kind}_{path}", {"path": path}) for kind, path in zip(kinds, paths)]
+        model = lab.ScriptedModel([lab.reply(*calls), lab.say("Noted.")])
+        h = harness.Harness(model, SYSTEM, tools)
+        async with lab.background(h.prompt("Read every module.")) as task:
+            while paths[j] not in started:
+                await lab.tick()
+            for press in range(presses):
+                h.cancel()  # pressed again while the first press is still being waited on
+                await lab.tick()
+            await task
+        results = [m for m in h.messages if m["role"] == "toolResult"]
+        found = []
+        for n, result in enumerate(results):
+            content = result["content"]
+            if n > j and kinds[n] == "unknown" and content in (harness.ABORTED,
+                                                               f"Tool {calls[n]['name']} not found"):
+                content = "refused"  # the lesson allows either answer for a name no tool has
+            found.append([content, result["is_error"]])
+        await lab.drive(h.prompt("What did you find?"))
+        rows.append([kinds, j, presses, lab.shape(h.messages), len(model.calls), found,
+                     lab.validate(model.calls[-1].messages)])
+        wanted.append([kinds, j, presses, failures])
+    ids = lambda size: ",".join(f"c{n + 1}" for n in range(size))
+    t.expect(rows, [[kinds, j, presses,
+                     f"U A[{ids(len(kinds))}] "
+                     + " ".join(f"R(c{n + 1})" for n in range(len(kinds))) + " A(aborted) U A",
+                     2,
+                     [answered(kind, f"m{n + 1}.py", failure, "before" if n < j else
+                               "during" if n == j else "after")
+                      for n, (kind, failure) in enumerate(zip(kinds, failures))],
+                     []] for kinds, j, presses, failures in wanted],
+             "Stop pressed while call j's tool runs: the calls before j were answered by their "
+             "tools (a name no tool has gets \"Tool ... not found\", a tool that raises gets "
+             "str(exc), both is_error True), call j's tool finishes and its answer is kept (a tool "
+             "that ignores the flag runs on; one that listens stops early), every later call is "
+             "answered Operation aborted with is_error True (or, for a name no tool has, not found), "
+             "and the next turn's top ends the run without a request. Pressing Stop twice is the "
+             "same as once, and the next prompt is answered (run_tool, run_agent and Harness, "
+             "lessons 4 and 15). Each row: [the kinds of the batch's tools, j (from 0), presses, "
+             "the record after the next prompt, requests, each result as [content, is_error], "
+             "what lab.validate says of the last request].")
+
+
+@lab_test("Under max_turns = m, from 0 to 4, a Stop pressed from inside the tool of turn s, for "
+          "every s from 1 to m, and a Stop pressed before the first step: when the next turn's top "
+          "is past max_turns, the max_turns ending wins; otherwise the run ends aborted, and no "
+          "request is made after either.")
+async def test_max_turns_keeps_precedence(t):
+    rows, cases = [], []
+    for cap in sorted(t.random.sample(range(5), 3)):
+        for stop in [None, 0] + list(range(1, cap + 1)):
+            token, ran = harness.CancelToken(), []
+
+            def build(arguments, ran=ran, token=token, stop=stop):
+                ran.append(1)
+                if len(ran) == stop:
+                    token.cancel()
+                return "built"
+            model = lab.ScriptedModel([lab.forever(lambda request: lab.reply(lab.call("build")))])
+            messages = []
+            if stop == 0:
+                token.cancel()
+            await lab.drive(harness.run_agent(model, SYSTEM, messages, [tool("build", build)],
+                                              "Build it again and again.", max_turns=cap,
+                                              signal=token))
+            last = messages[-1]
+            rows.append([cap, stop, last["stop_reason"], last.get("error_message"),
+                         len(model.calls), len(ran)])
+            cases.append([cap, stop])
+    t.expect(rows, [[cap, stop] + (["error", f"Agent stopped after max_turns={cap}"]
+                                   if stop is None or stop == cap else ["aborted", "Operation aborted"])
+                    + [cap if stop is None else stop] * 2 for cap, stop in cases],
+             "The top of a turn looks at max_turns first and at the signal second: a turn past "
+             "max_turns ends the run with \"Agent stopped after max_turns=m\" even when Stop was "
+             "pressed too, and a Stop seen at any earlier top ends it aborted; neither asks the "
+             "model (run_agent, lessons 5 and 15). Each row: [max_turns, the turn whose tool pressed "
+             "Stop (0: before the first step, None: never), the last message's stop_reason, its "
+             "error_message, requests made, tools run].")
+
+
+ENDINGS = ("an answer", "a provider failure", "a failure after words and a call", "a Stop")
+
+
+def ending_reply(ending, number):
+    """Run `number`'s one reply for each way it may end (a Stop is the model's aborted reply)."""
+    if ending == "an answer":
+        return lab.say(f"Answer {number}.")
+    if ending == "a provider failure":
+        return lab.fail("overloaded")
+    return lab.fail("connection reset", "I will build", lab.call("build"))
+
+
+@lab_test("Four to six runs in one session, each ending in an answer, a provider failure, a failure "
+          "that got words and a call out, or a Stop during the request, some with a steer sent "
+          "while it waited: a failed or stopped reply is not acted on and asks for no steering, so "
+          "the steer opens the next run; and each request leaves out every empty failed or "
+          "aborted reply while the record keeps them all.")
+async def test_failed_and_stopped_replies_end_alike(t):
+    endings = list(ENDINGS) + [t.random.choice(ENDINGS) for _ in range(t.random.randint(0, 2))]
+    t.random.shuffle(endings)  # every ending at least once, in a drawn order
+    plan = [(ending, t.random.random() < 0.5) for ending in endings]
+    plan = [(ending, steer and ending != "an answer") for ending, steer in plan]
+    box, built = {}, []
+
+    def answer(request):
+        number = len(box["model"].calls)
+        if number > len(plan):
+            return lab.say("Last answer.")
+        ending, steer = plan[number - 1]
+        if steer:
+            box["h"].steer(f"Steer {number}.")
+        return ending_reply(ending, number)
+    model = box["model"] = lab.ScriptedModel([lab.forever(answer)], latency=2)
+    h = box["h"] = harness.Harness(model, SYSTEM, [tool("build", lambda a: built.append(1) or "built")])
+    for number, (ending, steer) in enumerate(plan, 1):
+        async with lab.background(h.prompt(f"Prompt {number}.")) as task:
+            while len(model.calls) < number:
+                await lab.tick()
+            if ending == "a Stop":
+                if steer:
+                    h.steer(f"Steer {number}.")
+                h.cancel()
+            await task
+    await lab.drive(h.prompt("Last prompt."))
+    found = [lab.shape(h.messages), lab.shape(model.calls[-1].messages),
+             lab.validate(model.calls[-1].messages), len(built), len(model.calls)]
+    record, view, calls, steered = [], [], 0, False
+    for number, (ending, steer) in enumerate(plan + [("an answer", False)], 1):
+        opening = ["U", "U"] if steered else ["U"]
+        record += opening
+        view += opening
+        if ending == "an answer":
+            record.append("A")
+            view.append("A")
+        elif ending == "a failure after words and a call":
+            calls += 1
+            record.append(f"A[c{calls}](error)")
+            view += [f"A[c{calls}](error)", f"R(c{calls})"]
+        else:
+            record.append("A(aborted)" if ending == "a Stop" else "A(error)")
+        steered = steer
+    t.expect(found, [" ".join(record), " ".join(view[:-1]), [], 0, len(plan) + 1],
+             f"Runs ending {[ending for ending, _ in plan]}, with a steer sent during runs "
+             f"{[n for n, (_, steer) in enumerate(plan, 1) if steer]}: a reply labelled \"error\" "
+             "or \"aborted\" ends its run as it stands, its calls never run and nobody is asked for "
+             "steering, so a steer waits for the next run's first turn; each request leaves out "
+             "the empty error and aborted replies (a failed reply that got words out stays, its "
+             "call shown interrupted), and the record keeps every one (run_agent and "
+             "context_for_model, lessons 5, 9, 10 and 15). The items: [the record, the last "
+             "request, what lab.validate says of it, tools run, requests made].")
+
+
+@lab_test("Stop pressed while the model is still answering request r, after zero to two of its turns "
+          "of latency, for r from 1 to 4 (each earlier request asking for one call): the model "
+          "holds the run's token, its reply comes back aborted, nothing in it is carried out, no "
+          "request follows, and the next prompt is answered.")
+async def test_stop_during_any_request(t):
+    rows, cases = [], []
+    for asked in range(1, 5):
+        latency = t.random.randint(1, 3)
+        waited = t.random.randint(0, latency - 1)
+        built = []
+        replies = [lab.reply(lab.call("build")) for _ in range(asked)] + [lab.say("Noted.")]
+        model = lab.ScriptedModel(replies, latency=latency)
+        h = harness.Harness(model, SYSTEM, [tool("build", lambda a, built=built: built.append(1) or "built")])
+        async with lab.background(h.prompt("Build it.")) as task:
+            while len(model.calls) < asked:
+                await lab.tick()
+            await lab.ticks(waited)
+            h.cancel()
+            await task
+        shape = lab.shape(h.messages)
+        await lab.drive(h.prompt("And now?"))
+        rows.append([asked, shape, len(built), len(model.calls), lab.shape(h.messages[-2:])])
+        cases.append(asked)
+    t.expect(rows, [[asked, " ".join(["U"] + [f"A[c{n}] R(c{n})" for n in range(1, asked)]
+                                      + ["A(aborted)"]), asked - 1, asked + 1, "U A"]
+                    for asked in cases],
+             "A Stop that lands during request r reaches the model through the signal handed to "
+             "acomplete, so request r comes back aborted; an aborted reply is not acted on, and the "
+             "run ends without another request, while the calls of the earlier turns keep their "
+             "results; the next prompt is answered (run_agent, lesson 15). Each row: [r, the "
+             "stopped run's record, tools run, requests made including the next prompt's, what the "
+             "next prompt added].")

@@ -290,3 +290,109 @@ async def test_the_boundary_says_so_in_writing(t):
              "asyncio.CancelledError whose body is a bare raise, then the wide `except "
              "Exception` that turns a failure into a result (run_tool, lesson 15). Each row: "
              "[what the clause catches, whether it raises again].")
+
+
+BROKEN = (ValueError, KeyError, RuntimeError, OSError, ZeroDivisionError)
+
+
+def kind_of_tool(kind, shell, failure):
+    """One tool of a batch, named for its kind: "quick" returns at once; "broken" raises
+    failure(...) at once; "bash" is make_bash_tool's; "deaf" awaits a future nobody completes and
+    never reads its signal; "objects" reads its signal every turn and, once it is set, raises
+    RuntimeError("stopped before the build finished")."""
+    if kind == "bash":
+        return harness.make_bash_tool(shell)
+
+    async def execute(arguments, signal=None):
+        if kind == "quick":
+            return "built the quick part"
+        if kind == "broken":
+            raise failure("the broken part is missing")
+        if kind == "deaf":
+            await asyncio.get_running_loop().create_future()
+        while not signal.is_cancelled():
+            await asyncio.sleep(0)
+        raise RuntimeError("stopped before the build finished")
+    return {"name": kind, "description": f"A {kind} tool.", "parameters": NO_ARGUMENTS,
+            "execute": execute}
+
+
+def kind_call(kind):
+    return lab.call("bash", {"command": "sleep inf"}) if kind == "bash" else lab.call(kind)
+
+
+def after_stop_run(kind, failure, n, j, answer):
+    """What call n of a batch whose long call is j gets on the record after stop_run said
+    `answer`: [content (its last line), is_error], or None for no result."""
+    if n > j:
+        return None if answer == "hard" else [harness.ABORTED, True]
+    if n == j:
+        return None if answer == "hard" else {
+            "bash": ["Command cancelled", False],
+            "objects": ["stopped before the build finished", True]}[kind]
+    return {"quick": ["built the quick part", False],
+            "broken": [str(failure("the broken part is missing")), True]}[kind]
+
+
+@lab_test("stop_run against the j-th call of a batch of one to four, whose tool is bash (it "
+          "listens), one that raises once it sees the flag, or one that never looks, after quick and "
+          "failing calls, with a second stop_run sometimes started while the first still waits, and "
+          "a grace from nought to a billion turns: \"clean\" when the tool listens, \"hard\" "
+          "otherwise; each call that ran keeps its result (a failure is_error, an answer not), the "
+          "rest are answered Operation aborted on a clean stop and left unanswered on a hard one, "
+          "and the next prompt is answered.")
+async def test_stop_run_over_every_kind_of_tool(t):
+    rows, cases = [], []
+    graces = t.random.sample([5, 10 ** 9], 2) + [None, t.random.choice((5, 50, 10 ** 9))]
+    for long, grace in zip(("bash", "objects", "deaf", t.random.choice(("bash", "objects", "deaf"))),
+                           graces):
+        before = ["broken", "quick"][:t.random.randint(1, 2)]
+        t.random.shuffle(before)
+        kinds = before + [long] + [t.random.choice(("quick", "broken", "bash"))
+                                   for _ in range(t.random.randint(0, 1))]
+        failure = t.random.choice(BROKEN)
+        if long == "deaf":  # a grace it cannot use; a listening tool has one of up to a billion
+            grace = t.random.choice((0, 2, 4))
+        twice = t.random.random() < 0.5
+        shell = lab.Shell(lab.Workspace({}))
+        tools = [kind_of_tool(kind, shell, failure) for kind in dict.fromkeys(kinds)]
+        model = lab.ScriptedModel([lab.reply(*[kind_call(kind) for kind in kinds]), lab.forever(
+            lambda request: lab.say("Answer."))])
+        h = harness.Harness(model, SYSTEM, tools)
+        task = await run_in_a_task(h, "Build everything.")
+        first = asyncio.ensure_future(harness.stop_run(h, task, grace=grace))
+        second = None
+        if twice:  # a second Stop while the first one still waits
+            await lab.tick()
+            second = asyncio.ensure_future(harness.stop_run(h, task, grace=max(grace, 5)))
+        answer = await first
+        also = (await second) in ("clean", "hard") if twice else True
+        results = {m["tool_call_id"]: m for m in h.messages if m["role"] == "toolResult"}
+        found = [None if f"c{n}" not in results else
+                 [results[f"c{n}"]["content"].splitlines()[-1], results[f"c{n}"]["is_error"]]
+                 for n in range(1, len(kinds) + 1)]
+        record = lab.shape(h.messages)
+        await lab.drive(h.prompt("What happened?"))
+        rows.append([kinds, grace, answer, also, task.done(), h.is_running, found, record,
+                     lab.validate(model.calls[-1].messages)])
+        cases.append([kinds, grace, len(before), failure])
+    calls = lambda size: ",".join(f"c{n}" for n in range(1, size + 1))
+    t.expect(rows, [[kinds, grace, "hard" if kinds[j] == "deaf" else "clean", True, True, False,
+                     [after_stop_run(kind, failure, n, j, "hard" if kinds[j] == "deaf" else "clean")
+                      for n, kind in enumerate(kinds)],
+                     " ".join([f"U A[{calls(len(kinds))}]"]
+                              + [f"R(c{n})" for n in range(1, j + 1)] if kinds[j] == "deaf" else
+                              [f"U A[{calls(len(kinds))}]"]
+                              + [f"R(c{n})" for n in range(1, len(kinds) + 1)] + ["A(aborted)"]),
+                     []] for kinds, grace, j, failure in cases],
+             "stop_run asks first: a tool that reads the flag (bash, or one that raises when it "
+             "sees it) lets the run end by itself within the grace, \"clean\", with that call's "
+             "result kept (a raise is a failed tool: str(exc), is_error True; an answer is not an "
+             "error) and the calls after it answered Operation aborted; a tool that never looks "
+             "needs the hard stop, and the calls from it on have no result. A grace is at most that "
+             "many turns and costs nothing once the task is done, a second stop_run is harmless, "
+             "the task is over when stop_run returns, and the next request is valid (stop_run and "
+             "run_tool, lessons 4 and 15). Each row: [the batch's tools, grace, stop_run's answer, "
+             "whether a second stop_run answered too, task.done(), is_running, each call's result "
+             "as [its last line, is_error] or None, the record, what lab.validate says of the next "
+             "request].")
