@@ -16,6 +16,8 @@ from lab.kit import lab_test, raised, tool
 
 LAB = "5.1"
 SYSTEM = "You help with a small project."
+PROMPTS = ["Hello?", "Are you there?", "Why did you stop?", "Tick.", "Try again.",
+           "Naïve question: what happened?"]
 REASONS = ["overloaded", "connection reset", "rate limited", "boom", "server error 500",
            "Agent stopped after max_turns=2"]
 
@@ -254,31 +256,39 @@ async def test_context_for_model(t):
 @lab_test("After a provider failure, the next run's request leaves out the empty error message "
           "and is one a provider accepts; the record keeps it.")
 async def test_the_request_after_a_failure(t):
-    failures = t.random.randint(1, 3)
-    model = lab.ScriptedModel([lab.fail(t.random.choice(REASONS[:-1]))
-                               for _ in range(failures)] + [lab.say("Back now.")])
+    reasons = [t.random.choice(REASONS[:-1]) for _ in range(t.random.randint(1, 4))]
+    prompts = t.random.sample(PROMPTS, len(reasons) + 1)
+    model = lab.ScriptedModel([lab.fail(reason) for reason in reasons] + [lab.say("Back now.")])
     messages = []
-    for number in range(failures + 1):
-        await run(model, [ticker()], f"Hello? ({number})", messages)
+    for prompt in prompts:
+        await run(model, [ticker()], prompt, messages)
     sent = model.calls[-1].messages
-    t.expect(lab.shape(sent), " ".join(["U"] * (failures + 1)),
-             "Every request carries the view, context_for_model(messages), not the record "
-             "(run_agent, lesson 5).")
+    t.expect([lab.shape(sent), [m["content"] for m in sent]],
+             [" ".join(["U"] * len(prompts)), prompts],
+             "Every request carries the view, context_for_model(messages), not the record: "
+             "the prompts, without the empty failures between them. The items are [the last "
+             "request's messages, their contents] (run_agent, lesson 5).")
     t.expect(lab.validate(sent), [], "That request is one a provider accepts (context_for_model, "
                                      "lesson 5).")
-    t.expect(lab.shape(messages), " ".join(["U A(error)"] * failures + ["U A"]),
-             "The record keeps every failure (context_for_model, lesson 5).")
+    t.expect([lab.shape(messages), [m.get("error_message") for m in messages[1::2]]],
+             [" ".join(["U A(error)"] * len(reasons) + ["U A"]), reasons + [None]],
+             "The record keeps every failure, with its reason. The items are [the record, the "
+             "error_message of each reply] (context_for_model, lesson 5).")
 
 
 @lab_test("After a max_turns stop, the next run's request is one a provider accepts.")
 async def test_the_request_after_a_max_turns_stop(t):
-    limit = t.random.randint(1, 3)
+    limit = t.random.randint(1, 4)
+    first, second = t.random.sample(PROMPTS, 2)
     model = lab.ScriptedModel([ticks(1) for _ in range(limit + 1)] +
                               [lab.say("Stopped, as asked.")])
-    messages = await run(model, [ticker()], "Tick.", max_turns=limit)
-    await run(model, [ticker()], "Why did you stop?", messages)
+    messages = await run(model, [ticker()], first, max_turns=limit)
+    await run(model, [ticker()], second, messages)
     sent = model.calls[limit].messages
-    t.expect(lab.shape(sent), shape_of([1] * limit, "U"),
-             "The empty stop message is left out of the request (context_for_model, lesson 5).")
+    t.expect([lab.shape(sent), sent[0]["content"], sent[-1]["content"]],
+             [shape_of([1] * limit, "U"), first, second],
+             "The empty stop message is left out of the request, and the rest is sent as it "
+             "stands. The items are [the request's messages, the first one's content, the "
+             "last one's] (context_for_model, lesson 5).")
     t.expect(lab.validate(sent), [], "That request is one a provider accepts (context_for_model, "
                                      "lesson 5).")
