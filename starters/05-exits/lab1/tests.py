@@ -81,7 +81,7 @@ async def test_error_message(t):
           "limit), is called 3 times, and the record ends with an error message saying "
           "\"Agent stopped after max_turns=3\".")
 async def test_max_turns_stops_an_endless_run(t):
-    for limit in (t.random.randint(2, 5), t.random.randint(6, 45)):
+    for limit in (t.random.randint(2, 5), t.random.randint(6, 28)):
         model, messages = endless(), []
         t.expect(await raised(lambda: run(model, [ticker()], "Keep going.", messages,
                                           max_turns=limit)),
@@ -127,10 +127,12 @@ async def test_turns_are_model_calls(t):
              "items are [requests, tools run, the last message] (run_agent, lesson 5).")
 
 
-@lab_test("With max_turns=None there is no limit: a model that asks 26 to 60 times and then "
-          "answers is called once more than that, and the run ends normally.")
+@lab_test("With max_turns=None there is no limit: a model that asks more than 25 times and "
+          "then answers is called once more than that, and the run ends normally.")
 async def test_no_limit(t):
-    asks = t.random.randint(26, 60)
+    # Past a default cap of 25, and short enough that a harness which goes over the record
+    # once per result before each request stays within the practice check's spin allowance.
+    asks = t.random.randint(26, 28)
 
     def some(request):
         done = sum(m["role"] == "toolResult" for m in request.messages)
