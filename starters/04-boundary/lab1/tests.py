@@ -273,12 +273,19 @@ async def test_a_failing_command_is_information(t):
 @lab_test("A command that exits with code 0 gets no status line.")
 async def test_success_adds_nothing(t):
     bash = harness.make_bash_tool(lab.Shell(lab.Workspace({})))
-    words = t.random.choice(["ok", "all good", "0 failed", "exit 1"])
-    t.expect(await result_of([bash], "bash", {"command": f"echo '{words}'"}), [f"{words}\n", False],
-             "Exit code 0 adds nothing to the output, whatever the output says (bash, lesson 4).")
-    quiet = t.random.choice(["true", "exit 0", "true && true"])
-    t.expect(await settle(bash["execute"]({"command": quiet})), "",
+    said = t.random.sample(["ok", "all", "good", "0 failed", "exit 1", "done"],
+                           t.random.randint(1, 3))
+    t.expect(await result_of([bash], "bash", {"command": f"echo '{' '.join(said)}'"}),
+             [" ".join(said) + "\n", False],
+             "Exit code 0 adds nothing to the output, whatever the output says. The items are "
+             "[content, is_error] (bash, lesson 4).")
+    quiet = t.random.sample(["true", "exit 0", "true && true"], 2)
+    t.expect([await settle(bash["execute"]({"command": command})) for command in quiet], ["", ""],
              "No output, no line (make_bash_tool, lesson 4).")
+    last = t.random.choice(["true", "exit 0"])
+    t.expect(await settle(bash["execute"]({"command": f"echo {said[0]}; {last}"})),
+             said[0] + "\n", "A line that ends with code 0 adds nothing either, even after "
+                              "other commands (make_bash_tool, lesson 4).")
 
 
 @lab_test("The error result is in the next request, right after its call, and that request is "

@@ -183,15 +183,19 @@ async def test_a_failed_reply_ends_the_run(t):
 async def test_a_failed_reply_is_not_acted_on(t):
     ran = []
     width = t.random.randint(1, 3)
-    words = ["I was saying"] if t.random.random() < 0.5 else []
+    reason = t.random.choice(REASONS[:-1])
+    words = t.random.choice(["", "I was saying", "Let me tick ", "Voilà, "])
     calls = [lab.call("tick") for _ in range(width)]
-    model = lab.ScriptedModel([lab.fail(t.random.choice(REASONS[:-1]), *words, *calls),
+    model = lab.ScriptedModel([lab.fail(reason, *([words] if words else []), *calls),
                                lab.say("never")])
-    messages = await run(model, [ticker(ran)], "Tick.")
+    messages = await run(model, [ticker(ran)], t.random.choice(PROMPTS))
     t.expect([lab.shape(messages), ran, len(model.calls)],
              ["U A[" + ",".join(f"c{n}" for n in range(1, width + 1)) + "](error)", [], 1],
              "Nothing in a failed reply is acted on: its calls may be cut off half way. The "
              "items are [the record, the tools run, requests] (run_agent, lesson 5).")
+    t.expect([messages[-1].get("error_message"), harness.text_of(messages[-1])], [reason, words],
+             "The failed reply is recorded as it came, its reason and any words it got out. The "
+             "items are [error_message, its words] (run_agent, lesson 5).")
 
 
 @lab_test("An unknown tool is not a way out: its error result goes back to the model and the "
