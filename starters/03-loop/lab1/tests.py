@@ -85,18 +85,20 @@ async def test_a_plain_reply(t):
 @lab_test("One call, then an answer: the record is U A[c1] R(c1) A, and the second request "
           "holds the first three messages.")
 async def test_one_call_then_an_answer(t):
-    path = t.random.choice(PATHS)
-    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})),
-                               lab.say(t.random.choice(ANSWERS))])
-    messages = await run(model, [looker()], t.random.choice(PROMPTS))
+    path, prompt, answer = (t.random.choice(PATHS), t.random.choice(PROMPTS),
+                            t.random.choice(ANSWERS))
+    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say(answer)])
+    messages = await run(model, [looker()], prompt)
     t.expect(lab.shape(messages), "U A[c1] R(c1) A",
              "After the result the model is asked again, and the run ends on its answer "
              "(run_agent, lesson 3).")
     t.expect(lab.shape(model.calls[1].messages), "U A[c1] R(c1)",
              "The model remembers nothing: the second request carries everything so far "
              "(run_agent, lessons 1 and 3).")
-    t.expect(messages[2]["content"], "contents of " + path,
-             "The result is the tool's output for the path the call named (run_agent, lesson 3).")
+    t.expect([messages[0]["content"], messages[2]["content"], harness.text_of(messages[3])],
+             [prompt, "contents of " + path, answer],
+             "The prompt, the tool's output for the path the call named, then the model's "
+             "answer. The items are [the prompt, the result, the answer] (run_agent, lesson 3).")
 
 
 @lab_test("A reply with several calls has all of their results recorded, in call order, before "
@@ -166,21 +168,24 @@ async def test_the_callers_list_is_the_record(t):
     for number in range(earlier):
         messages += [harness.user_message(f"Earlier remark {number}."), lab.say("Noted.")]
     runs = t.random.randint(2, 4)
+    prompts = [t.random.choice(PROMPTS) for _ in range(runs)]
     model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS)) for _ in range(runs)])
     same = messages
-    await run(model, [], t.random.choice(PROMPTS), messages)
+    await run(model, [], prompts[0], messages)
     t.expect([same is messages, lab.shape(messages)], [True, " ".join(["U A"] * (earlier + 1))],
              "run_agent appends to the list it is given, not to a list of its own: the "
              "caller's list is the record. The items are [the same list, its shape] "
              "(run_agent, lesson 3).")
-    for _ in range(runs - 1):
-        await run(model, [], t.random.choice(PROMPTS), messages)
+    for prompt in prompts[1:]:
+        await run(model, [], prompt, messages)
     t.expect([lab.shape(request.messages) for request in model.calls],
              [" ".join(["U A"] * (earlier + done) + ["U"]) for done in range(runs)],
              "Each later run on the same list sends the earlier conversation too. Each item "
              "is one request's messages (run_agent, lesson 3).")
-    t.expect(lab.shape(messages), " ".join(["U A"] * (earlier + runs)),
-             "And the record holds every run (run_agent, lesson 3).")
+    t.expect([lab.shape(messages), [m["content"] for m in messages[2 * earlier::2]]],
+             [" ".join(["U A"] * (earlier + runs)), prompts],
+             "And the record holds every run, each prompt in its place. The items are [the "
+             "record, the prompts of these runs] (run_agent, lesson 3).")
 
 
 @lab_test("A long conversation is sent whole: after 51 to 120 earlier messages, the first "

@@ -124,8 +124,9 @@ async def test_every_exception_becomes_a_result(t):
 @lab_test("lab.PowerCut is not a tool failing but the program ending: it goes through run_tool "
           "and out of the run, and the record stays U A[c1].")
 async def test_a_power_cut_passes_through(t):
-    said = t.random.choice(["the power went off", "fuse blown", "unplugged at 3 a.m."])
-    name = t.random.choice(NAMES)
+    said = t.random.choice(["the power went off", "fuse blown", "unplugged"]) + \
+        t.random.choice(["", " at 3 a.m.", " during the save"])
+    name, prompt = t.random.choice(NAMES), t.random.choice(PROMPTS)
 
     def cut(arguments):
         raise lab.PowerCut(said)
@@ -136,12 +137,13 @@ async def test_a_power_cut_passes_through(t):
     model = lab.ScriptedModel([lab.reply(lab.call(name)), lab.say("never")])
     messages = []
     t.expect(await raised(lambda: lab.drive(harness.run_agent(model, SYSTEM, messages,
-                                                              [tool(name, cut)],
-                                                              t.random.choice(PROMPTS)))),
+                                                              [tool(name, cut)], prompt))),
              f"PowerCut: {said}", "The power cut leaves the run (run_tool, lesson 4).")
-    t.expect(lab.shape(messages), "U A[c1]",
+    t.expect([lab.shape(messages), messages[0]["content"], messages[1]["content"][0]["name"]],
+             ["U A[c1]", prompt, name],
              "Where the program stopped, the call has no result: nothing was recorded after "
-             "the cut (run_tool, lesson 4).")
+             "the cut. The items are [the record, its prompt, the call's tool] (run_tool, "
+             "lesson 4).")
 
 
 @lab_test("In a batch of three to five calls where some in the middle raise, the later calls "
@@ -300,9 +302,12 @@ async def test_the_next_request_carries_the_error(t):
     prompt = t.random.choice(PROMPTS)
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [failing(name, exc)], prompt))
     sent = model.calls[1].messages
-    t.expect(lab.shape(sent), "U A[c1] R(c1)",
-             "The model is told what went wrong, as the call's result, right after the call "
-             "(run_tool, lesson 4).")
+    t.expect([lab.shape(sent), sent[0]["content"], harness.tool_calls(sent[1])[0]["name"],
+              harness.tool_calls(sent[1])[0]["arguments"]],
+             ["U A[c1] R(c1)", prompt, name, arguments],
+             "The model is told what went wrong, as the call's result, right after the call it "
+             "answers. The items are [the request's messages, the prompt, the call's tool, its "
+             "arguments] (run_tool, lesson 4).")
     t.expect([sent[2]["tool_call_id"], sent[2]["content"], sent[2]["is_error"]],
              ["c1", text, True],
              "The result names its call and carries str(exc), marked is_error. The items are "

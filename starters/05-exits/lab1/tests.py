@@ -121,10 +121,10 @@ async def test_turns_are_model_calls(t):
     widths = [t.random.randint(2, 4) for _ in range(t.random.randint(2, 4))]
     model, ran = endless(widths + [3] * 3), []
     messages = await run(model, [ticker(ran)], "Tick in batches.", max_turns=len(widths))
-    t.expect([len(model.calls), len(ran), lab.shape(messages[-1:])],
-             [len(widths), sum(widths), "A(error)"],
+    t.expect([len(model.calls), len(ran), lab.shape(messages)],
+             [len(widths), sum(widths), shape_of(widths, "A(error)")],
              "A turn is one model call with all of its calls; max_turns limits requests. The "
-             "items are [requests, tools run, the last message] (run_agent, lesson 5).")
+             "items are [requests, tools run, the record] (run_agent, lesson 5).")
 
 
 @lab_test("With max_turns=None there is no limit: a model that asks more than 25 times and "
@@ -133,17 +133,20 @@ async def test_no_limit(t):
     # Past a default cap of 25, and short enough that a harness which goes over the record
     # once per result before each request stays within the practice check's spin allowance.
     asks = t.random.randint(26, 28)
+    prompt, answer = t.random.choice(PROMPTS), t.random.choice(["Done.", "All ticked.", "Voilà."])
 
     def some(request):
         done = sum(m["role"] == "toolResult" for m in request.messages)
-        return lab.reply(lab.call("tick")) if done < asks else lab.say(f"{asks} ticks.")
+        return lab.reply(lab.call("tick")) if done < asks else lab.say(answer)
     model = lab.ScriptedModel([lab.forever(some)])
-    messages = await run(model, [ticker()], f"Tick {asks} times.")
+    messages = await run(model, [ticker()], prompt)
     t.expect([len(model.calls), lab.shape(messages[-2:])], [asks + 1, f"R(c{asks}) A"],
              "max_turns=None means no limit at all, not a large one. The items are [requests, "
              "the record's last two messages] (run_agent, lesson 5).")
-    t.expect(messages[-1]["stop_reason"], "stop", "The run ended on the model's answer (run_agent, "
-                                                  "lesson 5).")
+    t.expect([messages[0]["content"], messages[-1]["stop_reason"], harness.text_of(messages[-1])],
+             [prompt, "stop", answer],
+             "The run ended on the model's answer. The items are [the prompt, the last "
+             "message's stop_reason, its words] (run_agent, lesson 5).")
 
 
 @lab_test("A run that finishes in exactly max_turns turns ends on its answer, not on an error.")
@@ -151,12 +154,14 @@ async def test_finishing_on_the_last_turn(t):
     limit = t.random.randint(1, 6)
     answer = t.random.choice(["Done.", "Done in two.", "All ticked."])
     model = lab.ScriptedModel([ticks(1) for _ in range(limit - 1)] + [lab.say(answer)])
-    messages = await run(model, [ticker()], "Tick, then answer.", max_turns=limit)
+    prompt = t.random.choice(PROMPTS)
+    messages = await run(model, [ticker()], prompt, max_turns=limit)
     t.expect(lab.shape(messages), shape_of([1] * (limit - 1)),
              "max_turns turns are allowed and all of them are used: no stop message (run_agent, "
              "lesson 5).")
-    t.expect(harness.text_of(messages[-1]), answer, "The answer is the model's (run_agent, "
-                                                    "lesson 5).")
+    t.expect([messages[0]["content"], harness.text_of(messages[-1])], [prompt, answer],
+             "The answer is the model's. The items are [the prompt, the answer] (run_agent, "
+             "lesson 5).")
 
 
 @lab_test("A provider failure, lab.fail(\"overloaded\"), is recorded as the run's last message "
@@ -167,15 +172,16 @@ async def test_a_failed_reply_ends_the_run(t):
     widths = [t.random.randint(1, 3) for _ in range(t.random.choice([0, 0, 1, 2]))]
     model = lab.ScriptedModel([ticks(width) for width in widths] +
                               [lab.fail(reason), lab.say("never")])
-    messages = []
-    t.expect(await raised(lambda: run(model, [ticker()], "Hello?", messages,
+    messages, prompt = [], t.random.choice(PROMPTS)
+    t.expect(await raised(lambda: run(model, [ticker()], prompt, messages,
                                       max_turns=t.random.choice([None, 10]))), None,
              "A failed reply is recorded, never raised (run_agent, lesson 5).")
-    t.expect([lab.shape(messages), messages[-1].get("error_message"), len(model.calls)],
-             [shape_of(widths, "A(error)"), reason, len(widths) + 1],
+    t.expect([lab.shape(messages), messages[0]["content"], messages[-1].get("error_message"),
+              len(model.calls)],
+             [shape_of(widths, "A(error)"), prompt, reason, len(widths) + 1],
              "The failed reply is the run's last message, and nobody is asked again; no "
-             "retries. The items are [the record, its last error_message, requests] "
-             "(run_agent, lesson 5).")
+             "retries. The items are [the record, its prompt, its last error_message, "
+             "requests] (run_agent, lesson 5).")
 
 
 @lab_test("A failed reply that carries calls has none of them run, and no further request "
