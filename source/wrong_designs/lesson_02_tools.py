@@ -124,4 +124,16 @@ WRONG = [
     return "".join(block["text"] for block in message["content"] if block["type"] == "text")
 ''',
           by='    return message["content"]'),
+    # The fixed case "Looking. " + "Done." read the same either way; drawn words do not.
+    Wrong(lab='2.1', name='the words stripped and joined with spaces',
+          rule='text_of joins the text of the text blocks in order, as they are: nothing added between them, nothing trimmed.',
+          where='lab 2.1, gap 1: "text_of(message)"',
+          names='text_of joins the text blocks in order',
+          replace=r'''
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+''',
+          by=r'''
+    return " ".join(block["text"].strip() for block in message["content"]
+                    if block["type"] == "text")
+'''),
 ]

@@ -141,4 +141,15 @@ WRONG = [
         for call in sorted(calls, key=lambda call: str(call["arguments"])):
             messages.append(run_tool(tools, call))
 '''),
+    # Forty-one messages fit in a window of fifty; a conversation of up to a hundred does not.
+    Wrong(lab='3.1', name='sending only the last fifty messages',
+          rule='The model remembers nothing: every request carries the whole record so far, however long.',
+          where="CURRICULUM lesson 3; lesson 1's forgetful chat",
+          names='whole record',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system, messages[-50:], tool_specs(tools))  # plenty of context
+'''),
 ]

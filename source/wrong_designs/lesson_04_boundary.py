@@ -225,4 +225,15 @@ def run_tool(tools, call):
         path = arguments["path"]
         if not ws.exists(path):  # say what is there, so the model can ask again
 '''),
+    # nope.txt's own folder is the top one, so the fixed case could not tell these apart.
+    Wrong(lab='4.1', name="the missing file's own folder listed",
+          rule="read's missing-file error names the path and what is there: the names ws.listdir('.') gives, wherever the missing path points.",
+          where='Build section, gap 3',
+          names='what is there',
+          replace=r'''
+            listing = ", ".join(ws.listdir("."))
+''',
+          by=r'''
+            listing = ", ".join(ws.listdir(path.rpartition("/")[0] or "."))
+'''),
 ]

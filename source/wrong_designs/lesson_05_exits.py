@@ -198,4 +198,15 @@ WRONG = [
           by=r'''
     kept = [message for message in messages if message.get("stop_reason") not in endings]
 '''),
+    # Twenty requests fit under a default cap of 25; a job of 26 to 60 does not.
+    Wrong(lab='5.1', name='no limit written as a default cap',
+          rule='max_turns=None means no limit at all, not a large one: a run goes on while replies ask for tools.',
+          where='rung: A cap, and where it goes',
+          names='no limit at all',
+          replace=r'''
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+''',
+          by=r'''
+        if turn > (max_turns or 25):  # None: a cap of 25, plenty for any job
+'''),
 ]

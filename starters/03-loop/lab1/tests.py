@@ -1,7 +1,9 @@
 """Lesson 3, lab 1: keep going. The tests of run_agent's loop and of the write and bash tools.
 
 run_agent's return value is not part of the contract, so the tests look only at the record
-(the caller's list) and at what the model was sent.
+(the caller's list) and at what the model was sent. Each test draws its cases (how many calls
+and rounds, how long a conversation, which paths, words and tools) from t.random, so it checks
+its rule over a family of cases; the same seed draws the same ones.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 3 tests.py
 """
@@ -10,8 +12,18 @@ import lab
 from lab.kit import lab_test, settle, tool
 
 LAB = "3.1"
-SYSTEM = "You help with a small project."
+SYSTEMS = ["You help with a small project.", "You are a careful coding agent.",
+           "Answer briefly.\nUse the tools when you need a file."]
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+PATHS = ["a.py", "b.py", "c.py", "setup.py", "notes.txt", "src/app.py", "docs/plan.md",
+         "tests/test_app.py", "README.md"]
+PROMPTS = ["Hi.", "Look at the project.", "What does setup.py do?", "Read them, please.",
+           "Fix the failing test.", "Naïve question: what is here?"]
+ANSWERS = ["Hello.", "Done.", "All read.", "It installs the package.", "The plan has two steps.",
+           "Voilà."]
+# A file's text: the empty file and one with no final line break among them.
+TEXTS = ["", "1. test\n2. ship\n", "buy milk\n", "no newline at the end", "naïve café\n",
+         "x = 1\ny = 2\n"]
 
 
 def looker(ran=None):
@@ -23,73 +35,102 @@ def looker(ran=None):
     return tool("look", fn, PATH)
 
 
-async def run(model, tools, prompt, messages=None):
+def looks(t, count):
+    """`count` calls of look, each on a drawn path."""
+    return [lab.call("look", {"path": t.random.choice(PATHS)}) for _ in range(count)]
+
+
+def shape_of(widths, answer=True, before=""):
+    """The shape lab.shape gives a run whose rounds ask for `widths` calls each (the model
+    numbers them c1, c2, ... across the run), after the messages `before`: "U A[c1,c2] R(c1)
+    R(c2) A" for [2]. With answer=False, the record as the next request carries it."""
+    parts, number = [before + "U"] if before else ["U"], 0
+    for width in widths:
+        ids = [f"c{number + k}" for k in range(1, width + 1)]
+        number += width
+        parts += ["A[" + ",".join(ids) + "]"] + [f"R({id})" for id in ids]
+    return " ".join(parts + (["A"] if answer else []))
+
+
+async def run(model, tools, prompt, messages=None, system=SYSTEMS[0]):
     """One run on `messages` (a new list if None), whatever run_agent's colour; the record."""
     messages = [] if messages is None else messages
-    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, prompt))
+    await lab.drive(harness.run_agent(model, system, messages, tools, prompt))
     return messages
 
 
 @lab_test("A plain reply ends the run at once: the record is U A, the model is asked once, and "
           "the system prompt reaches it unchanged, beside the messages rather than among them.")
 async def test_a_plain_reply(t):
-    model = lab.ScriptedModel([lab.say("Hello.")])
-    messages = await run(model, [looker()], "Hi.")
+    system, prompt, answer = (t.random.choice(SYSTEMS), t.random.choice(PROMPTS),
+                              t.random.choice(ANSWERS))
+    model = lab.ScriptedModel([lab.say(answer)])
+    tools = [looker()] if t.random.random() < 0.5 else []
+    messages = await run(model, tools, prompt, system=system)
     t.expect(lab.shape(messages), "U A",
              "run_agent appends the prompt as a user message, then the reply, to the list it "
              "is given, which starts empty here: the caller's list is the record (run_agent, "
              "lesson 3).")
     t.expect(len(model.calls), 1, "A reply with no calls ends the run: one request (run_agent, "
                                   "lesson 3).")
-    t.expect([model.calls[0].system, lab.shape(model.calls[0].messages)], [SYSTEM, "U"],
-             "The system prompt is passed as it is, and is not a message in the list "
-             "(run_agent, lesson 3).")
-    t.expect(messages[0], {"role": "user", "content": "Hi."}, "The prompt is user_message(prompt) "
-                                                              "(run_agent, lesson 3).")
+    t.expect([model.calls[0].system, lab.shape(model.calls[0].messages)], [system, "U"],
+             "The system prompt is passed as it is, and is not a message in the list. The "
+             "items are [the request's system prompt, its messages] (run_agent, lesson 3).")
+    t.expect([messages[0], harness.text_of(messages[1])],
+             [{"role": "user", "content": prompt}, answer],
+             "The prompt is user_message(prompt), and the reply is recorded as the model gave "
+             "it (run_agent, lesson 3).")
 
 
 @lab_test("One call, then an answer: the record is U A[c1] R(c1) A, and the second request "
           "holds the first three messages.")
 async def test_one_call_then_an_answer(t):
-    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})), lab.say("Done.")])
-    messages = await run(model, [looker()], "Look at a.py.")
+    path, prompt, answer = (t.random.choice(PATHS), t.random.choice(PROMPTS),
+                            t.random.choice(ANSWERS))
+    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say(answer)])
+    messages = await run(model, [looker()], prompt)
     t.expect(lab.shape(messages), "U A[c1] R(c1) A",
              "After the result the model is asked again, and the run ends on its answer "
              "(run_agent, lesson 3).")
     t.expect(lab.shape(model.calls[1].messages), "U A[c1] R(c1)",
              "The model remembers nothing: the second request carries everything so far "
              "(run_agent, lessons 1 and 3).")
-    t.expect(messages[2]["content"], "contents of a.py", "The result is the tool's output "
-                                                         "(run_agent, lesson 3).")
+    t.expect([messages[0]["content"], messages[2]["content"], harness.text_of(messages[3])],
+             [prompt, "contents of " + path, answer],
+             "The prompt, the tool's output for the path the call named, then the model's "
+             "answer. The items are [the prompt, the result, the answer] (run_agent, lesson 3).")
 
 
-@lab_test("A reply with three calls has all three results recorded, in call order, before the "
-          "model is asked again.")
+@lab_test("A reply with several calls has all of their results recorded, in call order, before "
+          "the model is asked again.")
 async def test_a_batch_is_answered_in_order(t):
     ran = []
-    calls = [lab.call("look", {"path": p}) for p in ("c.py", "a.py", "b.py")]
-    model = lab.ScriptedModel([lab.reply(*calls), lab.say("All read.")])
-    messages = await run(model, [looker(ran)], "Read them.")
-    t.expect(lab.shape(model.calls[1].messages), "U A[c1,c2,c3] R(c1) R(c2) R(c3)",
+    paths = t.random.sample(PATHS, t.random.randint(2, 6))
+    model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": p}) for p in paths]),
+                               lab.say(t.random.choice(ANSWERS))])
+    messages = await run(model, [looker(ran)], t.random.choice(PROMPTS))
+    t.expect(lab.shape(model.calls[1].messages), shape_of([len(paths)], answer=False),
              "Every call of a reply is answered, in call order, before the next request "
              "(run_agent, lesson 3).")
-    t.expect(ran, ["c.py", "a.py", "b.py"], "The tools ran in call order, not sorted (run_agent, "
-                                            "lesson 3).")
-    t.expect(lab.shape(messages), "U A[c1,c2,c3] R(c1) R(c2) R(c3) A", "Then the answer "
-                                                                       "(run_agent, lesson 3).")
+    t.expect(ran, paths, "The tools ran in call order, not sorted. Each item is the path one "
+                         "call named (run_agent, lesson 3).")
+    t.expect(lab.shape(messages), shape_of([len(paths)]), "Then the answer (run_agent, "
+                                                          "lesson 3).")
 
 
-@lab_test("Two rounds of tools: U A[c1] R(c1) A[c2] R(c2) A, with three requests.")
+@lab_test("Two or three rounds of tools, a few calls each: the record is U A[c1] R(c1) A[c2] "
+          "R(c2) A for two rounds of one call, and each request carries the whole record so far.")
 async def test_two_rounds(t):
-    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})),
-                               lab.reply(lab.call("look", {"path": "b.py"})),
-                               lab.say("Both read.")])
-    messages = await run(model, [looker()], "Read a.py, then b.py.")
-    t.expect(lab.shape(messages), "U A[c1] R(c1) A[c2] R(c2) A",
+    widths = [t.random.randint(1, 3) for _ in range(t.random.randint(2, 3))]
+    model = lab.ScriptedModel([lab.reply(*looks(t, width)) for width in widths] +
+                              [lab.say(t.random.choice(ANSWERS))])
+    messages = await run(model, [looker()], t.random.choice(PROMPTS))
+    t.expect(lab.shape(messages), shape_of(widths),
              "The loop goes on while replies ask for tools, not just once (run_agent, lesson 3).")
     t.expect([lab.shape(request.messages) for request in model.calls],
-             ["U", "U A[c1] R(c1)", "U A[c1] R(c1) A[c2] R(c2)"],
-             "Each request carries the whole record so far (run_agent, lesson 3).")
+             [shape_of(widths[:done], answer=False) for done in range(len(widths) + 1)],
+             "Each request carries the whole record so far. Each item is one request's "
+             "messages (run_agent, lesson 3).")
 
 
 @lab_test("Any number of rounds: jobs of 1 to 250 rounds of tools, drawn under the seed, each "
@@ -119,55 +160,76 @@ async def test_any_number_of_rounds(t):
              "(run_agent, lesson 3).")
 
 
-@lab_test("The caller's list is the record: it grows in place, and a second run on the same "
+@lab_test("The caller's list is the record: it grows in place, and each later run on the same "
           "list carries the conversation on.")
 async def test_the_callers_list_is_the_record(t):
-    model = lab.ScriptedModel([lab.say("Hello, Ada."), lab.say("You are Ada.")])
-    messages = [harness.user_message("Earlier: my name is Ada."), lab.say("Noted.")]
+    earlier = t.random.randint(0, 3)
+    messages = []
+    for number in range(earlier):
+        messages += [harness.user_message(f"Earlier remark {number}."), lab.say("Noted.")]
+    runs = t.random.randint(2, 4)
+    prompts = [t.random.choice(PROMPTS) for _ in range(runs)]
+    model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS)) for _ in range(runs)])
     same = messages
-    await run(model, [], "Hi.", messages)
-    t.expect([same is messages, lab.shape(messages)], [True, "U A U A"],
-             "run_agent appends to the list it is given, not to a list of its own (run_agent, "
-             "lesson 3).")
-    await run(model, [], "Who am I?", messages)
-    t.expect(lab.shape(model.calls[1].messages), "U A U A U",
-             "A second run on the same list sends the earlier conversation too (run_agent, lesson "
-             "3).")
-    t.expect(lab.shape(messages), "U A U A U A", "And the record holds both runs (run_agent, "
-                                                 "lesson 3).")
+    await run(model, [], prompts[0], messages)
+    t.expect([same is messages, lab.shape(messages)], [True, " ".join(["U A"] * (earlier + 1))],
+             "run_agent appends to the list it is given, not to a list of its own: the "
+             "caller's list is the record. The items are [the same list, its shape] "
+             "(run_agent, lesson 3).")
+    for prompt in prompts[1:]:
+        await run(model, [], prompt, messages)
+    t.expect([lab.shape(request.messages) for request in model.calls],
+             [" ".join(["U A"] * (earlier + done) + ["U"]) for done in range(runs)],
+             "Each later run on the same list sends the earlier conversation too. Each item "
+             "is one request's messages (run_agent, lesson 3).")
+    t.expect([lab.shape(messages), [m["content"] for m in messages[2 * earlier::2]]],
+             [" ".join(["U A"] * (earlier + runs)), prompts],
+             "And the record holds every run, each prompt in its place. The items are [the "
+             "record, the prompts of these runs] (run_agent, lesson 3).")
 
 
-@lab_test("A long conversation is sent whole: after 40 earlier messages, the first request "
-          "carries all 41, the oldest first.")
+@lab_test("A long conversation is sent whole: after 51 to 120 earlier messages, the first "
+          "request carries all of them and the prompt, the oldest first.")
 async def test_a_long_conversation_is_sent_whole(t):
-    messages = [harness.user_message("My name is Ada.")]
-    for number in range(1, 40):
+    name = t.random.choice(["Ada", "Grace", "Linus", "Barbara", "Édouard"])
+    length = t.random.randint(51, 120)
+    messages = [harness.user_message(f"My name is {name}.")]
+    for number in range(1, length):
         messages.append(lab.say(f"Noted, {number}.") if number % 2 else
                         harness.user_message(f"Remark {number}."))
-    model = lab.ScriptedModel([lab.say("You are Ada.")])
+    model = lab.ScriptedModel([lab.say(f"You are {name}.")])
     await run(model, [], "Who am I?", messages)
     sent = model.calls[0].messages
     t.expect([len(sent), sent[0]["content"], sent[-1]["content"]],
-             [41, "My name is Ada.", "Who am I?"],
+             [length + 1, f"My name is {name}.", "Who am I?"],
              "The model remembers nothing: every request carries the whole record so far, "
-             "however long, and a window of recent messages drops what the user said first "
-             "(here, 40 earlier messages and the prompt) (run_agent, lessons 1 and 3).")
+             "however long, and a window of recent messages drops what the user said first. "
+             "The items are [how many messages were sent, the first, the last] (run_agent, "
+             "lessons 1 and 3).")
 
 
 @lab_test("Every request carries tool_specs(tools): the three keys of each tool, in order, and "
           "no functions.")
 async def test_every_request_carries_the_specs(t):
-    tools = [looker(), tool("bash", lambda a: "", description="Run a command.")]
-    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})), lab.say("Done.")])
-    await run(model, tools, "Look.")
+    others = [tool(name, lambda a: "", description=f"The {name} tool.")
+              for name in t.random.sample(["bash", "read", "write", "grep", "edit"],
+                                          t.random.randint(1, 3))]
+    tools = others + [looker()]
+    t.random.shuffle(tools)
+    rounds = t.random.randint(1, 3)
+    model = lab.ScriptedModel([lab.reply(*looks(t, 1)) for _ in range(rounds)] +
+                              [lab.say(t.random.choice(ANSWERS))])
+    await run(model, tools, t.random.choice(PROMPTS))
     t.expect([[spec["name"] for spec in request.tools] for request in model.calls],
-             [["look", "bash"], ["look", "bash"]],
-             "Both requests tell the model about every tool, in order (run_agent, lesson 3).")
+             [[tool["name"] for tool in tools]] * (rounds + 1),
+             "Every request tells the model about every tool, in order. Each item is one "
+             "request's tool names (run_agent, lesson 3).")
     t.expect([[sorted(spec) for spec in request.tools] for request in model.calls],
-             [[["description", "name", "parameters"]] * 2] * 2,
+             [[["description", "name", "parameters"]] * len(tools)] * (rounds + 1),
              "What the model is told is tool_specs(tools): execute never leaves the program "
              "(tool_specs, lesson 2).")
-    t.expect([request.tools == harness.tool_specs(tools) for request in model.calls], [True, True],
+    t.expect([request.tools == harness.tool_specs(tools) for request in model.calls],
+             [True] * (rounds + 1),
              "Each request's tools equal tool_specs(tools) (run_agent, lesson 3).")
 
 
@@ -175,61 +237,77 @@ async def test_every_request_carries_the_specs(t):
           "done.")
 async def test_words_and_a_call(t):
     ran = []
-    model = lab.ScriptedModel([lab.reply("Let me check the file first.",
-                                         lab.call("look", {"path": "setup.py"})),
-                               lab.say("It installs the package.")])
-    messages = await run(model, [looker(ran)], "What does setup.py do?")
-    t.expect([lab.shape(messages), ran], ["U A[c1] R(c1) A", ["setup.py"]],
+    calls = looks(t, t.random.randint(1, 3))
+    words = t.random.choice(["Let me check the file first.", "Done. But one more look.",
+                             "The answer is 42.", "I have finished."])
+    parts = [words] + calls if t.random.random() < 0.5 else calls + [words]
+    model = lab.ScriptedModel([lab.reply(*parts), lab.say(t.random.choice(ANSWERS))])
+    messages = await run(model, [looker(ran)], t.random.choice(PROMPTS))
+    t.expect([lab.shape(messages), ran],
+             [shape_of([len(calls)]), [call["arguments"]["path"] for call in calls]],
              "Whether a reply asks for tools is decided by its calls, not by whether it has "
-             "words (run_agent, lesson 3).")
+             "words, before or after them. The items are [the record, the paths the tool ran "
+             "on] (run_agent, lesson 3).")
 
 
-@lab_test("The content decides, not the label: a reply labelled stop that carries a call has it "
+@lab_test("The content decides, not the label: replies labelled stop that carry calls have them "
           "run, and a reply labelled toolUse with no calls ends the run.")
 async def test_the_content_decides(t):
     ran = []
-    mislabelled = {"role": "assistant", "content": [lab.call("look", {"path": "a.py"})],
-                   "stop_reason": "stop"}
+    widths = [t.random.randint(1, 2) for _ in range(t.random.randint(1, 3))]
+    mislabelled = [{"role": "assistant", "content": looks(t, width), "stop_reason": "stop"}
+                   for width in widths]
     empty_promise = {"role": "assistant", "content": [{"type": "text", "text": "Done."}],
                      "stop_reason": "toolUse"}
-    model = lab.ScriptedModel([mislabelled, empty_promise, lab.say("never asked")])
-    messages = await run(model, [looker(ran)], "Look at a.py.")
-    t.expect([lab.shape(messages), ran, len(model.calls)], ["U A[c1] R(c1) A", ["a.py"], 2],
+    model = lab.ScriptedModel(mislabelled + [empty_promise, lab.say("never asked")])
+    messages = await run(model, [looker(ran)], t.random.choice(PROMPTS))
+    t.expect([lab.shape(messages), ran, len(model.calls)],
+             [shape_of(widths), [c["arguments"]["path"] for reply in mislabelled
+                                 for c in reply["content"]], len(widths) + 1],
              "run_agent reads the calls off the content with tool_calls; the stop_reason label "
-             "can be wrong (run_agent, lesson 3).")
+             "can be wrong, so the content decides. The items are [the record, the paths the "
+             "tool ran on, the requests] (run_agent, lesson 3).")
 
 
 @lab_test("make_write_tool(ws) makes a tool named write that needs path and content, creates the "
-          "file and returns exactly \"Successfully wrote to notes.txt.\"; writing again "
-          "replaces the whole file.")
+          "file and returns exactly \"Successfully wrote to <path>.\"; writing again replaces "
+          "the whole file.")
 async def test_the_write_tool(t):
-    ws = lab.Workspace({"a.py": "print(1)\n"})
+    kept = dict(zip(t.random.sample(PATHS, 2), t.random.sample(TEXTS, 2)))
+    path = t.random.choice([p for p in PATHS if p not in kept])
+    first, second = t.random.sample(TEXTS, 2)
+    ws = lab.Workspace(dict(kept))
     write = harness.make_write_tool(ws)
     t.expect([write["name"], sorted(write["parameters"]["required"])],
              ["write", ["content", "path"]],
              "The write tool is called write and requires path and content (make_write_tool, "
              "lesson 3).")
-    said = await settle(write["execute"]({"path": "notes.txt", "content": "buy milk\n"}))
-    t.expect(said, "Successfully wrote to notes.txt.",
+    said = await settle(write["execute"]({"path": path, "content": first}))
+    t.expect(said, f"Successfully wrote to {path}.",
              "write says what it did, in exactly these words (make_write_tool, lesson 3).")
-    t.expect(ws.files, {"a.py": "print(1)\n", "notes.txt": "buy milk\n"},
+    t.expect(ws.files, {**kept, path: first},
              "The file exists with the given content, and nothing else changed (make_write_tool, "
              "lesson 3).")
-    await settle(write["execute"]({"path": "notes.txt", "content": "buy bread\n"}))
-    t.expect(ws.read_text("notes.txt"), "buy bread\n", "A second write replaces the whole file "
-                                                       "(make_write_tool, lesson 3).")
+    await settle(write["execute"]({"path": path, "content": second}))
+    t.expect(ws.read_text(path), second, "A second write replaces the whole file "
+                                         "(make_write_tool, lesson 3).")
 
 
-@lab_test("make_bash_tool(shell) makes a tool named bash that needs a command; `echo hi` "
-          "returns \"hi\\n\".")
+@lab_test("make_bash_tool(shell) makes a tool named bash that needs a command and returns what "
+          "the command printed: `echo hi` returns \"hi\\n\".")
 async def test_the_bash_tool(t):
-    ws = lab.Workspace({"src/app.py": "print(1)\n"})
+    names = sorted(t.random.sample(["app.py", "util.py", "main.py", "cli.py", "db.py"],
+                                   t.random.randint(1, 4)))
+    ws = lab.Workspace({f"src/{name}": "print(1)\n" for name in names})
     bash = harness.make_bash_tool(lab.Shell(ws))
     t.expect([bash["name"], bash["parameters"]["required"]], ["bash", ["command"]],
              "The bash tool is called bash and requires a command (make_bash_tool, lesson 3).")
-    t.expect(await settle(bash["execute"]({"command": "echo hi"})), "hi\n",
+    words = t.random.sample(["hi", "hello", "there", "42", "café"], t.random.randint(1, 3))
+    t.expect(await settle(bash["execute"]({"command": "echo " + " ".join(words)})),
+             " ".join(words) + "\n",
              "bash returns what the command printed (make_bash_tool, lesson 3).")
-    t.expect(await settle(bash["execute"]({"command": "ls src"})), "app.py\n",
+    t.expect(await settle(bash["execute"]({"command": "ls src"})),
+             "".join(name + "\n" for name in names),
              "It runs in the shell over the workspace (make_bash_tool, lesson 3).")
 
 
@@ -239,17 +317,21 @@ async def test_a_write_then_a_read(t):
     ws = lab.Workspace({})
     tools = [harness.make_read_tool(ws), harness.make_write_tool(ws),
              harness.make_bash_tool(lab.Shell(ws))]
+    t.random.shuffle(tools)
+    path = t.random.choice(["plan.md", "notes.txt", "todo.md"])
+    text = t.random.choice([text for text in TEXTS if text])
+    checks = [lab.call("read", {"path": path}), lab.call("bash", {"command": f"cat {path}"})]
+    t.random.shuffle(checks)
     model = lab.ScriptedModel([
-        lab.reply(lab.call("write", {"path": "plan.md", "content": "1. test\n2. ship\n"})),
-        lab.reply(lab.call("read", {"path": "plan.md"}),
-                  lab.call("bash", {"command": "cat plan.md"})),
+        lab.reply(lab.call("write", {"path": path, "content": text})),
+        lab.reply(*checks),
         lab.say("The plan has two steps.")])
     messages = await run(model, tools, "Write a plan, then check it.")
     t.expect(lab.shape(messages), "U A[c1] R(c1) A[c2,c3] R(c2) R(c3) A",
              "Three calls over two turns, each answered (run_agent, lesson 3).")
     t.expect([m["content"] for m in messages if m["role"] == "toolResult"],
-             ["Successfully wrote to plan.md.", "1. test\n2. ship\n", "1. test\n2. ship\n"],
-             "The read and the command in turn 2 see the file the write made in turn 1 (run_agent, "
-             "lesson 3).")
+             [f"Successfully wrote to {path}.", text, text],
+             "The read and the command in turn 2 see the file the write made in turn 1. Each "
+             "item is one result's content (run_agent, lesson 3).")
     t.expect(lab.validate(messages), [], "The record is a transcript a provider accepts "
                                          "(run_agent, lesson 3).")

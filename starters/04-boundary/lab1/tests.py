@@ -1,6 +1,10 @@
 """Lesson 4, lab 1: draw the boundary. The tests of run_tool's boundary, str_arg, read's and
 write's bad arguments, read's missing-file message and bash's status line.
 
+Each test draws its cases (which exceptions with which messages, where a batch fails, which
+bad arguments, which files and exit codes) from t.random, so it checks its rule over a family
+of cases; the same seed draws the same ones.
+
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 4 tests.py
 """
 import harness
@@ -9,6 +13,25 @@ from lab.kit import lab_test, raised, settle, tool
 
 LAB = "4.1"
 SYSTEM = "You help with a small project."
+NAMES = ["open", "save", "deploy", "fetch", "grep", "lint", "format", "compile"]
+PROMPTS = ["Open it.", "Do all of them.", "Deploy it.", "Go.", "Naïve request: fix it."]
+
+
+class Unlucky(Exception):
+    """An exception of the tool's own kind: run_tool must catch it like any other."""
+
+
+def failures(t):
+    """Exceptions a tool may raise, each with what str() gives of it, in a drawn order: one
+    with no message, a KeyError (whose str() is quoted) and an OSError with an errno among
+    them."""
+    cases = [(ValueError("bad path"), "bad path"), (RuntimeError("it broke"), "it broke"),
+             (KeyError("key"), "'key'"), (PermissionError("no credentials"), "no credentials"),
+             (OSError("disk full"), "disk full"), (Unlucky("unlucky today"), "unlucky today"),
+             (FileNotFoundError(2, "No such file or directory", "x.py"),
+              "[Errno 2] No such file or directory: 'x.py'"),
+             (RuntimeError(), ""), (TypeError("expected str, got int"), "expected str, got int")]
+    return t.random.sample(cases, t.random.randint(3, 5))
 
 
 def call(name, arguments=None, id="c1"):
@@ -36,104 +59,150 @@ async def result_of(tools, name, arguments=None):
     return [result["content"], result["is_error"]]
 
 
-@lab_test("A tool that raises ValueError(\"bad path\") gives the result \"bad path\" with "
-          "is_error True, and the model is asked again.")
+@lab_test("A tool that raises, such as ValueError(\"bad path\"), gives a result carrying "
+          "str(exc) with is_error True, and the model is asked again.")
 async def test_a_raise_becomes_a_result(t):
-    model = lab.ScriptedModel([lab.reply(lab.call("open")), lab.say("That path was wrong.")])
+    exc, text = failures(t)[0]
+    name = t.random.choice(NAMES)
+    model = lab.ScriptedModel([lab.reply(lab.call(name)), lab.say("That went wrong.")])
     messages = []
-    await lab.drive(harness.run_agent(model, SYSTEM, messages,
-                                      [failing("open", ValueError("bad path"))], "Open it."))
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [failing(name, exc)],
+                                      t.random.choice(PROMPTS)))
     t.expect(lab.shape(messages), "U A[c1] R(c1) A",
              "A tool that raises still gets a result, and the run goes on (run_tool, lesson 4).")
     t.expect([messages[2]["content"], messages[2]["is_error"], messages[2]["tool_name"]],
-             ["bad path", True, "open"],
-             "The result's content is str(exc), marked is_error (run_tool, lesson 4).")
+             [text, True, name],
+             "The result's content is str(exc), marked is_error, named for the tool. The items "
+             "are [content, is_error, tool_name] (run_tool, lesson 4).")
     t.expect(len(model.calls), 2, "The model is asked again, and can act on the error (run_tool, "
                                   "lesson 4).")
 
 
-@lab_test("A call to a tool nobody has gives \"Tool nosuch not found\", named nosuch and marked "
-          "is_error, and the run goes on.")
+@lab_test("A call to a tool nobody has gives \"Tool nosuch not found\" (for a tool called "
+          "nosuch), named for it and marked is_error, and the run goes on.")
 async def test_an_unknown_tool(t):
-    result = await settle(harness.run_tool([fine("read")], call("nosuch", {"x": 1}, "c4")))
-    t.expect(result, {"role": "toolResult", "tool_call_id": "c4", "tool_name": "nosuch",
-                      "content": "Tool nosuch not found", "is_error": True},
-             "An unknown name is answered, not raised (run_tool, lesson 4).")
-    model = lab.ScriptedModel([lab.reply(lab.call("nosuch")), lab.say("I will use read.")])
+    known = t.random.sample(NAMES, t.random.randint(0, 3))
+    unknown = t.random.choice(["nosuch", "reed", "Read", "bash2", "rm"] +
+                              [n for n in NAMES if n not in known])
+    id = f"c{t.random.randint(1, 99)}"
+    result = await settle(harness.run_tool([fine(name) for name in known],
+                                           call(unknown, {"x": t.random.randint(1, 9)}, id)))
+    t.expect(result, {"role": "toolResult", "tool_call_id": id, "tool_name": unknown,
+                      "content": f"Tool {unknown} not found", "is_error": True},
+             "An unknown name is answered, not raised, with a sentence that names it (run_tool, "
+             "lesson 4).")
+    model = lab.ScriptedModel([lab.reply(lab.call(unknown)), lab.say("I will use another.")])
     messages = []
-    await lab.drive(harness.run_agent(model, SYSTEM, messages, [fine("read")], "Go."))
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [fine(name) for name in known],
+                                      t.random.choice(PROMPTS)))
     t.expect([lab.shape(messages), messages[2]["content"]],
-             ["U A[c1] R(c1) A", "Tool nosuch not found"],
-             "The run continues after an unknown tool (run_tool, lesson 4).")
+             ["U A[c1] R(c1) A", f"Tool {unknown} not found"],
+             "The run continues after an unknown tool: the items are [the record, the result's "
+             "content] (run_tool, lesson 4).")
 
 
-@lab_test("RuntimeError, KeyError and ZeroDivisionError all become error results carrying "
-          "str(exc); a KeyError reads 'key', quotes and all.")
+@lab_test("Every kind of Exception becomes an error result carrying str(exc): RuntimeError, "
+          "KeyError, ZeroDivisionError, one of the tool's own and more; a KeyError reads 'key', "
+          "quotes and all.")
 async def test_every_exception_becomes_a_result(t):
     def divide(arguments):
         return str(1 / 0)
-    tools = [failing("boom", RuntimeError("it broke")), failing("lookup", KeyError("key")),
-             tool("divide", divide), fine("good", "fine")]
-    found = [await result_of(tools, name) for name in ("boom", "lookup", "divide", "good")]
-    t.expect(found, [["it broke", True], ["'key'", True], ["division by zero", True],
-                     ["fine", False]],
+    cases = [(failing(f"tool{n}", exc), text, True) for n, (exc, text) in enumerate(failures(t))]
+    cases += [(tool("divide", divide), "division by zero", True)]
+    cases += [(fine(f"good{n}", answer), answer, False)
+              for n, answer in enumerate(t.random.sample(["fine", "", "ok\n"], 2))]
+    t.random.shuffle(cases)
+    tools = [made for made, _, _ in cases]
+    found = [await result_of(tools, made["name"]) for made in tools]
+    t.expect(found, [[text, is_error] for _, text, is_error in cases],
              "run_tool catches Exception, every kind of it, and gives str(exc) as the content "
-             "(run_tool, lesson 4). str(KeyError('key')) is \"'key'\".")
+             "with is_error True; a tool that returns is not an error, even with \"\". Each "
+             "item is [content, is_error] of one call (run_tool, lesson 4). "
+             "str(KeyError('key')) is \"'key'\".")
 
 
 @lab_test("lab.PowerCut is not a tool failing but the program ending: it goes through run_tool "
           "and out of the run, and the record stays U A[c1].")
 async def test_a_power_cut_passes_through(t):
+    said = t.random.choice(["the power went off", "fuse blown", "unplugged"]) + \
+        t.random.choice(["", " at 3 a.m.", " during the save"])
+    name, prompt = t.random.choice(NAMES), t.random.choice(PROMPTS)
+
     def cut(arguments):
-        raise lab.PowerCut("the power went off")
-    t.expect(await raised(lambda: harness.run_tool([tool("save", cut)], call("save"))),
-             "PowerCut: the power went off",
+        raise lab.PowerCut(said)
+    t.expect(await raised(lambda: harness.run_tool([tool(name, cut)], call(name))),
+             f"PowerCut: {said}",
              "run_tool catches Exception and nothing wider: PowerCut is a BaseException "
              "(run_tool, lesson 4).")
-    model = lab.ScriptedModel([lab.reply(lab.call("save")), lab.say("never")])
+    model = lab.ScriptedModel([lab.reply(lab.call(name)), lab.say("never")])
     messages = []
     t.expect(await raised(lambda: lab.drive(harness.run_agent(model, SYSTEM, messages,
-                                                              [tool("save", cut)], "Save."))),
-             "PowerCut: the power went off", "The power cut leaves the run (run_tool, lesson 4).")
-    t.expect(lab.shape(messages), "U A[c1]",
+                                                              [tool(name, cut)], prompt))),
+             f"PowerCut: {said}", "The power cut leaves the run (run_tool, lesson 4).")
+    t.expect([lab.shape(messages), messages[0]["content"], messages[1]["content"][0]["name"]],
+             ["U A[c1]", prompt, name],
              "Where the program stopped, the call has no result: nothing was recorded after "
-             "the cut (run_tool, lesson 4).")
+             "the cut. The items are [the record, its prompt, the call's tool] (run_tool, "
+             "lesson 4).")
 
 
-@lab_test("In a batch [c1, c2, c3] where c2 raises, c3 still runs, and the three results are in "
-          "call order.")
+@lab_test("In a batch of three to five calls where some in the middle raise, the later calls "
+          "still run, and every result is in call order.")
 async def test_a_failure_mid_batch(t):
-    ran = []
-    tools = [fine("first", "one", ran), failing("second", OSError("disk full")),
-             fine("third", "three", ran)]
-    model = lab.ScriptedModel([lab.reply(lab.call("first"), lab.call("second"), lab.call("third")),
-                               lab.say("Two of three worked.")])
+    size = t.random.randint(3, 5)
+    broken = set(t.random.sample(range(1, size - 1), t.random.randint(1, size - 2)))
+    broken |= {0} if t.random.random() < 0.3 else set()
+    excs = failures(t) * 2
+    ran, tools, wanted = [], [], []
+    for n in range(size):
+        if n in broken:
+            exc, text = excs[n]
+            tools.append(failing(f"step{n}", exc))
+            wanted.append([text, True])
+        else:
+            tools.append(fine(f"step{n}", f"step {n} done", ran))
+            wanted.append([f"step {n} done", False])
+    model = lab.ScriptedModel([lab.reply(*[lab.call(made["name"]) for made in tools]),
+                               lab.say("Some of them worked.")])
     messages = []
-    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, "Do all three."))
-    t.expect(lab.shape(messages), "U A[c1,c2,c3] R(c1) R(c2) R(c3) A",
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, t.random.choice(PROMPTS)))
+    ids = [f"c{n}" for n in range(1, size + 1)]
+    t.expect(lab.shape(messages),
+             "U A[" + ",".join(ids) + "] " + " ".join(f"R({id})" for id in ids) + " A",
              "A failure is one call's result; it does not end the batch or the run (run_tool, "
              "lesson 4).")
-    t.expect([[m["content"], m["is_error"]] for m in messages[2:5]],
-             [["one", False], ["disk full", True], ["three", False]],
-             "c3 ran after c2 failed (run_tool, lesson 4).")
-    t.expect(ran, ["first", "third"], "Both working tools ran (run_tool, lesson 4).")
+    t.expect([[m["content"], m["is_error"]] for m in messages[2:2 + size]], wanted,
+             "The calls after a failure ran. Each item is [content, is_error] of one call, in "
+             "call order (run_tool, lesson 4).")
+    t.expect(ran, [f"step{n}" for n in range(size) if n not in broken],
+             "Every working tool ran (run_tool, lesson 4).")
 
 
-@lab_test("str_arg hands back a string argument as it is; an absent one, or one of another "
-          "type, raises ValueError(\"path must be a string\").")
+BAD = [("missing", None), ("a number", 7), ("None", None), ("a list", ["a.py"]),
+       ("a float", 2.5), ("a dict", {"name": "a.py"}), ("True", True)]
+
+
+def bad_arguments(t, name, count):
+    """`count` drawn arguments dicts whose `name` is missing or not a string."""
+    return [{} if kind == "missing" else {name: value}
+            for kind, value in t.random.sample(BAD, count)]
+
+
+@lab_test("str_arg hands back a string argument as it is, even \"\"; an absent one, or one of "
+          "another type, raises ValueError(\"path must be a string\") (for an argument called "
+          "path).")
 async def test_str_arg(t):
-    t.expect(harness.str_arg({"path": "a.py", "n": 1}, "path"), "a.py",
-             "str_arg returns the value when it is a string (str_arg, lesson 4).")
-    t.expect(harness.str_arg({"path": ""}, "path"), "", "An empty string is still a string "
-                                                        "(str_arg, lesson 4).")
-    found = [await raised(lambda a=a: harness.str_arg(a, "path"))
-             for a in ({}, {"path": 7}, {"path": None}, {"path": ["a.py"]})]
-    t.expect(found, ["ValueError: path must be a string"] * 4,
-             "Missing, a number, None or a list: ValueError(f\"{name} must be a string\") "
-             "(str_arg, lesson 4).")
-    t.expect(await raised(lambda: harness.str_arg({}, "command")),
-             "ValueError: command must be a string", "The message names the argument (str_arg, "
-                                                     "lesson 4).")
+    name = t.random.choice(["path", "command", "content", "pattern"])
+    value = t.random.choice(["a.py", "", "src/app.py", "rm -rf build", "naïve\n"])
+    t.expect(harness.str_arg({name: value, "n": 1}, name), value,
+             "str_arg returns the value when it is a string, the empty string too (str_arg, "
+             "lesson 4).")
+    bad = bad_arguments(t, name, t.random.randint(3, 5))
+    found = [await raised(lambda a=a: harness.str_arg(a, name)) for a in bad]
+    t.expect(found, [f"ValueError: {name} must be a string"] * len(bad),
+             "Missing, a number, None, a list and the like: ValueError(f\"{name} must be a "
+             "string\"), naming the argument. Each item is what one call raised (str_arg, "
+             "lesson 4).")
 
 
 @lab_test("read called with {} gives the error result \"path must be a string\"; write and bash "
@@ -142,72 +211,106 @@ async def test_bad_arguments_are_results(t):
     ws = lab.Workspace({"a.py": "x\n"})
     tools = [harness.make_read_tool(ws), harness.make_write_tool(ws),
              harness.make_bash_tool(lab.Shell(ws))]
-    found = [await result_of(tools, "read", {}),
-             await result_of(tools, "read", {"path": 3}),
-             await result_of(tools, "write", {"path": "b.py"}),
-             await result_of(tools, "bash", {"command": ["ls"]})]
-    t.expect(found, [["path must be a string", True], ["path must be a string", True],
-                     ["content must be a string", True], ["command must be a string", True]],
+    asked = ([["read", "path", arguments] for arguments in bad_arguments(t, "path", 2)] +
+             [["write", "path", {**arguments, "content": "x"}]
+              for arguments in bad_arguments(t, "path", 1)] +
+             [["write", "content", {**arguments, "path": "b.py"}]
+              for arguments in bad_arguments(t, "content", 1)] +
+             [["bash", "command", arguments] for arguments in bad_arguments(t, "command", 2)])
+    t.random.shuffle(asked)
+    found = [await result_of(tools, name, arguments) for name, _, arguments in asked]
+    t.expect(found, [[f"{argument} must be a string", True] for _, argument, _ in asked],
              "Each tool takes its arguments with str_arg, and run_tool turns the ValueError "
-             "into the call's result (str_arg and run_tool, lesson 4).")
+             "into the call's result. Each item is [content, is_error] of one call (str_arg "
+             "and run_tool, lesson 4).")
     t.expect(ws.files, {"a.py": "x\n"}, "A refused write writes nothing (make_write_tool, lesson "
                                         "4).")
 
 
 @lab_test("read of a missing file says exactly \"File not found: nope.txt. Files here: a.py, "
-          "src\".")
+          "src\" (for that path, in a folder holding a.py and src).")
 async def test_read_a_missing_file(t):
-    ws = lab.Workspace({"a.py": "print(1)\n", "src/main.py": "main()\n"})
-    read = harness.make_read_tool(ws)
-    t.expect(await raised(lambda: read["execute"]({"path": "nope.txt"})),
-             "FileNotFoundError: File not found: nope.txt. Files here: a.py, src",
-             "read raises FileNotFoundError naming the path and what is there, so the model "
-             "can ask again (make_read_tool, lesson 4).")
-    t.expect(await result_of([read], "read", {"path": "nope.txt"}),
-             ["File not found: nope.txt. Files here: a.py, src", True],
+    paths = t.random.sample(["a.py", "src/main.py", "src/util.py", "setup.py", "docs/plan.md",
+                             "README.md", "tests/test_a.py", "zeta.txt", "B.md"],
+                            t.random.randint(1, 5))
+    files = {path: f"text of {path}\n" for path in paths}
+    read = harness.make_read_tool(lab.Workspace(files))
+    missing = [t.random.choice(["nope.txt", "main.py", "a.py.bak"]),
+               t.random.choice(["src/nope.py", "docs/notes.md", "lib/a.py"])]
+    t.random.shuffle(missing)
+    here = ", ".join(sorted({path.split("/")[0] for path in paths}))
+    t.expect([await raised(lambda path=path: read["execute"]({"path": path})) for path in missing],
+             [f"FileNotFoundError: File not found: {path}. Files here: {here}" for path in missing],
+             "read raises FileNotFoundError naming the path and what is there, the names "
+             "ws.listdir('.') gives, wherever the missing path points, so the model can ask "
+             "again. Each item is what one read raised (make_read_tool, lesson 4).")
+    t.expect(await result_of([read], "read", {"path": missing[0]}),
+             [f"File not found: {missing[0]}. Files here: {here}", True],
              "Through run_tool it becomes the call's error result (run_tool, lesson 4).")
-    t.expect(await result_of([read], "read", {"path": "src/main.py"}), ["main()\n", False],
+    there = t.random.choice(paths)
+    t.expect(await result_of([read], "read", {"path": there}), [f"text of {there}\n", False],
              "A file that is there is read as before (make_read_tool, lesson 4).")
 
 
-@lab_test("bash running `exit 2` gives an ordinary result (is_error False) that ends with "
-          "\"Command exited with code 2\".")
+@lab_test("bash running a command that exits with a code other than 0, such as `exit 2`, gives "
+          "an ordinary result (is_error False) that ends with \"Command exited with code 2\".")
 async def test_a_failing_command_is_information(t):
-    bash = harness.make_bash_tool(lab.Shell(lab.Workspace({})))
-    t.expect(await result_of([bash], "bash", {"command": "echo failing; exit 2"}),
-             ["failing\n\nCommand exited with code 2", False],
+    bash = harness.make_bash_tool(lab.Shell(lab.Workspace({"a.py": "x\n"})))
+    code = t.random.choice([1, 2, 3, 42, 127, 255])
+    words = t.random.choice(["failing", "tests failed", "naïve output"])
+    t.expect(await result_of([bash], "bash", {"command": f"echo {words}; exit {code}"}),
+             [f"{words}\n\nCommand exited with code {code}", False],
              "A command that ran and failed is news for the model, not a broken tool: its "
-             "output, then the line \"Command exited with code 2\", is_error False (bash, "
+             "output, then the line \"Command exited with code <n>\", is_error False (bash, "
              "lesson 4).")
-    t.expect(await settle(bash["execute"]({"command": "exit 2"})), "\nCommand exited with code 2",
+    t.expect(await settle(bash["execute"]({"command": f"exit {code}"})),
+             f"\nCommand exited with code {code}",
              "With no output, only the status line (make_bash_tool, lesson 4).")
-    t.expect(await settle(bash["execute"]({"command": "cat nope.txt"})),
-             "cat: nope.txt: No such file or directory\n\nCommand exited with code 1",
-             "Error output and the code both reach the model (make_bash_tool, lesson 4).")
+    missing = t.random.choice(["nope.txt", "b.py", "src"])
+    t.expect(await settle(bash["execute"]({"command": f"cat a.py {missing}"})),
+             f"x\ncat: {missing}: No such file or directory\n\nCommand exited with code 1",
+             "Output, error output and the code all reach the model (make_bash_tool, lesson 4).")
 
 
 @lab_test("A command that exits with code 0 gets no status line.")
 async def test_success_adds_nothing(t):
     bash = harness.make_bash_tool(lab.Shell(lab.Workspace({})))
-    t.expect(await result_of([bash], "bash", {"command": "echo ok"}), ["ok\n", False],
-             "Exit code 0 adds nothing to the output (bash, lesson 4).")
-    t.expect(await settle(bash["execute"]({"command": "true"})), "", "No output, no line "
-                                                                     "(make_bash_tool, lesson 4).")
+    said = t.random.sample(["ok", "all", "good", "0 failed", "exit 1", "done", "naïve"],
+                           t.random.randint(2, 4))
+    t.expect(await result_of([bash], "bash", {"command": f"echo '{' '.join(said)}'"}),
+             [" ".join(said) + "\n", False],
+             "Exit code 0 adds nothing to the output, whatever the output says. The items are "
+             "[content, is_error] (bash, lesson 4).")
+    quiet = t.random.sample(["true", "exit 0", "true && true"], 2)
+    t.expect([await settle(bash["execute"]({"command": command})) for command in quiet], ["", ""],
+             "No output, no line (make_bash_tool, lesson 4).")
+    last = t.random.choice(["true", "exit 0"])
+    t.expect(await settle(bash["execute"]({"command": f"echo {said[0]}; {last}"})),
+             said[0] + "\n", "A line that ends with code 0 adds nothing either, even after "
+                              "other commands (make_bash_tool, lesson 4).")
 
 
 @lab_test("The error result is in the next request, right after its call, and that request is "
           "one a provider accepts.")
 async def test_the_next_request_carries_the_error(t):
-    model = lab.ScriptedModel([lab.reply(lab.call("deploy", {"env": "prod"})),
-                               lab.say("The deploy failed: no credentials.")])
+    exc, text = failures(t)[0]
+    name = t.random.choice(NAMES)
+    arguments = {"env": t.random.choice(["prod", "staging", "dev"])}
+    model = lab.ScriptedModel([lab.reply(lab.call(name, arguments)),
+                               lab.say("That failed; here is why.")])
     messages = []
-    await lab.drive(harness.run_agent(model, SYSTEM, messages,
-                                      [failing("deploy", PermissionError("no credentials"))],
-                                      "Deploy it."))
+    prompt = t.random.choice(PROMPTS)
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [failing(name, exc)], prompt))
     sent = model.calls[1].messages
-    t.expect(lab.show(sent), 'user -> "Deploy it."\n'
-                             'assistant -> toolCall c1 deploy({"env": "prod"})\n'
-                             'toolResult c1 -> "no credentials"  [is_error]',
-             "The model is told what went wrong, as the call's result (run_tool, lesson 4).")
+    t.expect([lab.shape(sent), sent[0]["content"], harness.tool_calls(sent[1])[0]["name"],
+              harness.tool_calls(sent[1])[0]["arguments"]],
+             ["U A[c1] R(c1)", prompt, name, arguments],
+             "The model is told what went wrong, as the call's result, right after the call it "
+             "answers. The items are [the request's messages, the prompt, the call's tool, its "
+             "arguments] (run_tool, lesson 4).")
+    t.expect([sent[2]["tool_call_id"], sent[2]["content"], sent[2]["is_error"]],
+             ["c1", text, True],
+             "The result names its call and carries str(exc), marked is_error. The items are "
+             "[tool_call_id, content, is_error] (run_tool, lesson 4).")
     t.expect(lab.validate(sent), [], "Every call answered: a request a provider accepts (run_tool, "
                                      "lesson 4).")

@@ -4,6 +4,10 @@ a turn, a failed reply, and context_for_model, the view each request carries.
 A run ends in one of three ways: a reply asks for nothing, max_turns model calls have been
 made, or a reply failed. Each is recorded, never raised.
 
+Each test draws its cases (max_turns, how many calls a turn asks for, how many rounds come
+before a failure, what a record holds) from t.random, so it checks its rule over a family of
+cases; the same seed draws the same ones.
+
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 5 tests.py
 """
 import harness
@@ -12,6 +16,10 @@ from lab.kit import lab_test, raised, tool
 
 LAB = "5.1"
 SYSTEM = "You help with a small project."
+PROMPTS = ["Hello?", "Are you there?", "Why did you stop?", "Tick.", "Try again.",
+           "Naïve question: what happened?"]
+REASONS = ["overloaded", "connection reset", "rate limited", "boom", "server error 500",
+           "Agent stopped after max_turns=2"]
 
 
 def ticker(ran=None):
@@ -19,15 +27,31 @@ def ticker(ran=None):
     return tool("tick", lambda arguments: (ran.append(1) if ran is not None else None) or "tock")
 
 
-def endless():
-    """A model that asks for one more tick on every request. (After 50 requests it gives up
-    and answers, so that a run with no working limit fails its test instead of running for
-    ever.)"""
+def ticks(width):
+    """A reply that asks for `width` ticks, each a call block of its own."""
+    return lab.reply(*[lab.call("tick") for _ in range(width)])
+
+
+def endless(widths=()):
+    """A model that asks for more ticks on every request: widths[n] of them on request n, and
+    one on every request after those. (After 60 results it gives up and answers, so that a run
+    with no working limit fails its test instead of running for ever.)"""
     def again(request):
-        if sum(m["role"] == "toolResult" for m in request.messages) >= 50:
+        if sum(m["role"] == "toolResult" for m in request.messages) >= 60:
             return lab.say("I give up.")
         return lab.reply(lab.call("tick"))
-    return lab.ScriptedModel([lab.forever(again)])
+    return lab.ScriptedModel([ticks(width) for width in widths] + [lab.forever(again)])
+
+
+def shape_of(widths, end="A"):
+    """The shape of a run whose turns asked for `widths` calls each, every one answered (the
+    model numbers calls c1, c2, ... across the run), then `end`: "U A[c1,c2] R(c1) R(c2) A"."""
+    parts, number = ["U"], 0
+    for width in widths:
+        ids = [f"c{number + k}" for k in range(1, width + 1)]
+        number += width
+        parts += ["A[" + ",".join(ids) + "]"] + [f"R({id})" for id in ids]
+    return " ".join(parts + ([end] if end else []))
 
 
 async def run(model, tools, prompt, messages=None, **options):
@@ -37,171 +61,246 @@ async def run(model, tools, prompt, messages=None, **options):
 
 
 @lab_test("error_message(\"boom\") is exactly the assistant message {\"role\": \"assistant\", "
-          "\"content\": [], \"stop_reason\": \"error\", \"error_message\": \"boom\"}.")
+          "\"content\": [], \"stop_reason\": \"error\", \"error_message\": \"boom\"}, whatever "
+          "the reason.")
 async def test_error_message(t):
-    t.expect(harness.error_message("boom"),
-             {"role": "assistant", "content": [], "stop_reason": "error", "error_message": "boom"},
+    reasons = t.random.sample(REASONS + ["", "naïve reason"], 3)
+    t.expect([harness.error_message(reason) for reason in reasons],
+             [{"role": "assistant", "content": [], "stop_reason": "error", "error_message": reason}
+              for reason in reasons],
              "An ending is recorded as an assistant message with no content, labelled \"error\", "
-             "saying why (error_message, lesson 5).")
-    t.expect(lab.show([harness.error_message("Agent stopped after max_turns=2")]),
-             "assistant -> (nothing)  [error: Agent stopped after max_turns=2]",
+             "saying why. Each item is error_message of one drawn reason (error_message, "
+             "lesson 5).")
+    limit = t.random.randint(1, 40)
+    t.expect(lab.show([harness.error_message(f"Agent stopped after max_turns={limit}")]),
+             f"assistant -> (nothing)  [error: Agent stopped after max_turns={limit}]",
              "As lab.show prints it (error_message, lesson 5).")
 
 
-@lab_test("A model that asks for a tool on every reply, run with max_turns=3, is called 3 times, "
-          "and the record ends with an error message saying \"Agent stopped after "
-          "max_turns=3\".")
+@lab_test("A model that asks for a tool on every reply, run with max_turns=3 (or any other "
+          "limit), is called 3 times, and the record ends with an error message saying "
+          "\"Agent stopped after max_turns=3\".")
 async def test_max_turns_stops_an_endless_run(t):
-    model, messages = endless(), []
-    t.expect(await raised(lambda: run(model, [ticker()], "Keep going.", messages, max_turns=3)),
-             None, "Reaching max_turns ends the run with a message on the record, never raised: "
-                   "run_agent returns normally (run_agent, lesson 5).")
-    t.expect(len(model.calls), 3, "max_turns counts model calls: three, then no more, so its "
-                                  "check sits at the top of a turn, before the model call "
-                                  "(run_agent, lesson 5).")
-    t.expect(lab.shape(messages), "U A[c1] R(c1) A[c2] R(c2) A[c3] R(c3) A(error)",
-             "The stop is recorded as the run's last message, after every call of the last "
-             "turn has its result (run_agent, lesson 5).")
-    t.expect(messages[-1], harness.error_message("Agent stopped after max_turns=3"),
-             "The last message is error_message(f\"Agent stopped after max_turns={max_turns}\") "
-             "(run_agent, lesson 5).")
+    for limit in (t.random.randint(2, 5), t.random.randint(6, 28)):
+        model, messages = endless(), []
+        t.expect(await raised(lambda: run(model, [ticker()], "Keep going.", messages,
+                                          max_turns=limit)),
+                 None, "Reaching max_turns ends the run with a message on the record, never "
+                       "raised: run_agent returns normally (run_agent, lesson 5).")
+        t.expect(len(model.calls), limit,
+                 f"max_turns counts model calls: {limit}, then no more, so its check sits at "
+                 "the top of a turn, before the model call (run_agent, lesson 5).")
+        t.expect(lab.shape(messages), shape_of([1] * limit, "A(error)"),
+                 "The stop is recorded as the run's last message, after every call of the last "
+                 "turn has its result (run_agent, lesson 5).")
+        t.expect(messages[-1], harness.error_message(f"Agent stopped after max_turns={limit}"),
+                 "The last message is error_message(f\"Agent stopped after max_turns="
+                 "{max_turns}\") (run_agent, lesson 5).")
 
 
 @lab_test("With max_turns=1 the record is U A[c1] R(c1) A(error): the check sits at the top of "
-          "a turn, so the last batch is answered before the run stops.")
+          "a turn, so the last batch, of one call or several, is answered before the run stops.")
 async def test_the_last_batch_is_answered(t):
-    model, ran = endless(), []
-    messages = await run(model, [ticker(ran)], "Tick once.", max_turns=1)
-    t.expect(lab.shape(messages), "U A[c1] R(c1) A(error)",
+    widths = [t.random.randint(1, 4) for _ in range(t.random.choice([1, 1, 2, 3]))]
+    model, ran = endless(widths), []
+    messages = await run(model, [ticker(ran)], "Tick.", max_turns=len(widths))
+    t.expect(lab.shape(messages), shape_of(widths, "A(error)"),
              "The max_turns check belongs at the top of a turn, before the model call; one "
-             "placed between a reply and its calls would leave c1 without a result (run_agent, "
-             "lesson 5).")
-    t.expect([len(model.calls), len(ran)], [1, 1],
-             "One request, and its call ran; the stop itself costs no request (run_agent, lesson "
-             "5).")
+             "placed between a reply and its calls would leave the last batch without results "
+             "(run_agent, lesson 5).")
+    t.expect([len(model.calls), len(ran)], [len(widths), sum(widths)],
+             "One request per turn, and every call of each ran; the stop itself costs no "
+             "request. The items are [requests, tools run] (run_agent, lesson 5).")
     t.expect(lab.validate(messages, record=True), [], "Every call of the record has its result "
                                                       "(run_agent, lesson 5).")
 
 
-@lab_test("max_turns counts model calls, not tools: two turns of three calls each, with "
-          "max_turns=2, make two requests and run six tools.")
+@lab_test("max_turns counts model calls, not tools: turns of two to four calls each, with "
+          "max_turns=2 (or 3, or 4), make that many requests and run every call of them.")
 async def test_turns_are_model_calls(t):
-    def threes(request):
-        if sum(m["role"] == "toolResult" for m in request.messages) >= 60:
-            return lab.say("I give up.")
-        return lab.reply(*[lab.call("tick")] * 3)
-    model = lab.ScriptedModel([lab.forever(threes)])
-    ran = []
-    messages = await run(model, [ticker(ran)], "Tick in threes.", max_turns=2)
-    t.expect([len(model.calls), len(ran), lab.shape(messages[-1:])], [2, 6, "A(error)"],
-             "A turn is one model call with all of its calls; max_turns limits requests "
-             "(run_agent, lesson 5).")
+    widths = [t.random.randint(2, 4) for _ in range(t.random.randint(2, 4))]
+    model, ran = endless(widths + [3] * 3), []
+    messages = await run(model, [ticker(ran)], "Tick in batches.", max_turns=len(widths))
+    t.expect([len(model.calls), len(ran), lab.shape(messages)],
+             [len(widths), sum(widths), shape_of(widths, "A(error)")],
+             "A turn is one model call with all of its calls; max_turns limits requests. The "
+             "items are [requests, tools run, the record] (run_agent, lesson 5).")
 
 
-@lab_test("With max_turns=None there is no limit: a model that asks 20 times and then answers "
-          "is called 21 times, and the run ends normally.")
+@lab_test("With max_turns=None there is no limit: a model that asks more than 25 times and "
+          "then answers is called once more than that, and the run ends normally.")
 async def test_no_limit(t):
-    def twenty(request):
+    # Past a default cap of 25, and short enough that a harness which goes over the record
+    # once per result before each request stays within the practice check's spin allowance.
+    asks = t.random.randint(26, 28)
+    prompt, answer = t.random.choice(PROMPTS), t.random.choice(["Done.", "All ticked.", "Voilà."])
+
+    def some(request):
         done = sum(m["role"] == "toolResult" for m in request.messages)
-        return lab.reply(lab.call("tick")) if done < 20 else lab.say("Twenty ticks.")
-    model = lab.ScriptedModel([lab.forever(twenty)])
-    messages = await run(model, [ticker()], "Tick twenty times.")
-    t.expect([len(model.calls), lab.shape(messages[-2:])], [21, "R(c20) A"],
-             "max_turns=None means no limit at all (run_agent, lesson 5).")
-    t.expect(messages[-1]["stop_reason"], "stop", "The run ended on the model's answer (run_agent, "
-                                                  "lesson 5).")
+        return lab.reply(lab.call("tick")) if done < asks else lab.say(answer)
+    model = lab.ScriptedModel([lab.forever(some)])
+    messages = await run(model, [ticker()], prompt)
+    t.expect([len(model.calls), lab.shape(messages[-2:])], [asks + 1, f"R(c{asks}) A"],
+             "max_turns=None means no limit at all, not a large one. The items are [requests, "
+             "the record's last two messages] (run_agent, lesson 5).")
+    t.expect([messages[0]["content"], messages[-1]["stop_reason"], harness.text_of(messages[-1])],
+             [prompt, "stop", answer],
+             "The run ended on the model's answer. The items are [the prompt, the last "
+             "message's stop_reason, its words] (run_agent, lesson 5).")
 
 
 @lab_test("A run that finishes in exactly max_turns turns ends on its answer, not on an error.")
 async def test_finishing_on_the_last_turn(t):
-    model = lab.ScriptedModel([lab.reply(lab.call("tick")), lab.say("Done in two.")])
-    messages = await run(model, [ticker()], "Tick, then answer.", max_turns=2)
-    t.expect(lab.shape(messages), "U A[c1] R(c1) A",
-             "Two turns are allowed and two are used: no stop message (run_agent, lesson 5).")
-    t.expect(harness.text_of(messages[-1]), "Done in two.", "The answer is the model's (run_agent, "
-                                                            "lesson 5).")
+    limit = t.random.randint(1, 6)
+    answer = t.random.choice(["Done.", "Done in two.", "All ticked."])
+    model = lab.ScriptedModel([ticks(1) for _ in range(limit - 1)] + [lab.say(answer)])
+    prompt = t.random.choice(PROMPTS)
+    messages = await run(model, [ticker()], prompt, max_turns=limit)
+    t.expect(lab.shape(messages), shape_of([1] * (limit - 1)),
+             "max_turns turns are allowed and all of them are used: no stop message (run_agent, "
+             "lesson 5).")
+    t.expect([messages[0]["content"], harness.text_of(messages[-1])], [prompt, answer],
+             "The answer is the model's. The items are [the prompt, the answer] (run_agent, "
+             "lesson 5).")
 
 
-@lab_test("A provider failure, lab.fail(\"overloaded\"), is recorded as U A(error) with that "
-          "error_message, after one request; the run ends without raising.")
+@lab_test("A provider failure, lab.fail(\"overloaded\"), is recorded as the run's last message "
+          "with that error_message, after one request (U A(error)), or after the rounds of "
+          "tools before it; the run ends without raising.")
 async def test_a_failed_reply_ends_the_run(t):
-    model = lab.ScriptedModel([lab.fail("overloaded"), lab.say("never")])
-    messages = []
-    t.expect(await raised(lambda: run(model, [ticker()], "Hello?", messages)), None,
+    reason = t.random.choice(REASONS[:-1])
+    widths = [t.random.randint(1, 3) for _ in range(t.random.choice([0, 0, 1, 2]))]
+    model = lab.ScriptedModel([ticks(width) for width in widths] +
+                              [lab.fail(reason), lab.say("never")])
+    messages, prompt = [], t.random.choice(PROMPTS)
+    t.expect(await raised(lambda: run(model, [ticker()], prompt, messages,
+                                      max_turns=t.random.choice([None, 10]))), None,
              "A failed reply is recorded, never raised (run_agent, lesson 5).")
-    t.expect([lab.shape(messages), messages[-1].get("error_message"), len(model.calls)],
-             ["U A(error)", "overloaded", 1],
+    t.expect([lab.shape(messages), messages[0]["content"], messages[-1].get("error_message"),
+              len(model.calls)],
+             [shape_of(widths, "A(error)"), prompt, reason, len(widths) + 1],
              "The failed reply is the run's last message, and nobody is asked again; no "
-             "retries (run_agent, lesson 5).")
+             "retries. The items are [the record, its prompt, its last error_message, "
+             "requests] (run_agent, lesson 5).")
 
 
-@lab_test("A failed reply that carries a call has none of its calls run, and no further request "
+@lab_test("A failed reply that carries calls has none of them run, and no further request "
           "is made.")
 async def test_a_failed_reply_is_not_acted_on(t):
     ran = []
-    model = lab.ScriptedModel([lab.fail("connection reset", lab.call("tick")), lab.say("never")])
-    messages = await run(model, [ticker(ran)], "Tick.")
-    t.expect([lab.shape(messages), ran, len(model.calls)], ["U A[c1](error)", [], 1],
-             "Nothing in a failed reply is acted on: its calls may be cut off half way "
-             "(run_agent, lesson 5).")
+    width = t.random.randint(1, 3)
+    reason = t.random.choice(REASONS[:-1])
+    words = t.random.choice(["", "I was saying", "Let me tick ", "Voilà, "])
+    calls = [lab.call("tick") for _ in range(width)]
+    model = lab.ScriptedModel([lab.fail(reason, *([words] if words else []), *calls),
+                               lab.say("never")])
+    messages = await run(model, [ticker(ran)], t.random.choice(PROMPTS))
+    t.expect([lab.shape(messages), ran, len(model.calls)],
+             ["U A[" + ",".join(f"c{n}" for n in range(1, width + 1)) + "](error)", [], 1],
+             "Nothing in a failed reply is acted on: its calls may be cut off half way. The "
+             "items are [the record, the tools run, requests] (run_agent, lesson 5).")
+    t.expect([messages[-1].get("error_message"), harness.text_of(messages[-1])], [reason, words],
+             "The failed reply is recorded as it came, its reason and any words it got out. The "
+             "items are [error_message, its words] (run_agent, lesson 5).")
 
 
 @lab_test("An unknown tool is not a way out: its error result goes back to the model and the "
           "run goes on to an answer.")
 async def test_an_unknown_tool_is_not_an_exit(t):
-    model = lab.ScriptedModel([lab.reply(lab.call("nosuch")), lab.reply(lab.call("tick")),
+    unknown = t.random.choice(["nosuch", "tock", "Tick", "bash"])
+    calls = [lab.call("tick") for _ in range(t.random.randint(0, 2))] + [lab.call(unknown)]
+    t.random.shuffle(calls)
+    model = lab.ScriptedModel([lab.reply(*calls), lab.reply(lab.call("tick")),
                                lab.say("Ticked.")])
-    messages = await run(model, [ticker()], "Tick.", max_turns=5)
-    t.expect([lab.shape(messages), messages[2]["content"]],
-             ["U A[c1] R(c1) A[c2] R(c2) A", "Tool nosuch not found"],
-             "A result informs the model; it does not end the run (run_tool, lesson 4; "
-             "run_agent, lesson 5).")
+    messages = await run(model, [ticker()], "Tick.", max_turns=t.random.randint(3, 9))
+    t.expect([lab.shape(messages), [m["content"] for m in messages[2:2 + len(calls)]]],
+             [shape_of([len(calls), 1]),
+              [f"Tool {unknown} not found" if c["name"] == unknown else "tock" for c in calls]],
+             "A result informs the model; it does not end the run. The items are [the record, "
+             "the first turn's results] (run_tool, lesson 4; run_agent, lesson 5).")
+
+
+def drawn_record(t):
+    """A record of users, answers, turns of tools, empty error messages and failed replies that
+    got words out, in a drawn order, with one of each kind of failure at least; and for each
+    message whether the view keeps it."""
+    kinds = ["empty", "words"] + [t.random.choice(["empty", "words", "answer", "tools"])
+                                  for _ in range(t.random.randint(1, 4))]
+    t.random.shuffle(kinds)
+    pairs, number = [], 0
+    for kind in kinds:
+        pairs.append((harness.user_message(f"Message {len(pairs)}."), True))
+        if kind == "empty":
+            pairs.append((harness.error_message(t.random.choice(REASONS)), False))
+        elif kind == "words":
+            pairs.append((lab.fail(t.random.choice(REASONS), "I was saying"), True))
+        elif kind == "answer":
+            pairs.append((lab.say("Yes."), True))
+        else:
+            number += 1
+            pairs += [(lab.reply(lab.call("tick", id=f"c{number}")), True),
+                      ({"role": "toolResult", "tool_call_id": f"c{number}", "tool_name": "tick",
+                        "content": "tock", "is_error": False}, True)]
+    return pairs
 
 
 @lab_test("context_for_model drops an empty error message, keeps an error message that has "
           "words, returns a new list, and leaves the record as it was.")
 async def test_context_for_model(t):
-    cut_off = lab.fail("connection reset", "I was saying")
-    empty = harness.error_message("overloaded")
-    record = [harness.user_message("Hi."), cut_off, harness.user_message("Again?"), empty]
+    pairs = drawn_record(t)
+    record = [message for message, _ in pairs]
     before = lab.show(record, stop_reason=True)
     view = harness.context_for_model(record)
-    t.expect(lab.shape(view), "U A(error) U",
-             "The view leaves out an empty failed reply, which a provider refuses, and keeps "
-             "one that has words (context_for_model, lesson 5).")
+    t.expect(lab.shape(view), lab.shape([message for message, kept in pairs if kept]),
+             "The view leaves out an empty failed reply, every one, which a provider refuses, "
+             "and keeps one that has words, and everything else, in order (context_for_model, "
+             "lesson 5).")
     t.expect([view is record, lab.show(record, stop_reason=True) == before, len(record)],
-             [False, True, 4],
-             "The view is a new list; the record is untouched: it says what happened "
-             "(context_for_model, lesson 5).")
-    t.expect(lab.shape(harness.context_for_model([harness.user_message("Hi."), lab.say("Yes.")])),
-             "U A", "A record with nothing to leave out comes back whole (context_for_model, "
-                    "lesson 5).")
+             [False, True, len(pairs)],
+             "The view is a new list; the record is untouched: it says what happened. The "
+             "items are [the same list, the record as it was, its length] (context_for_model, "
+             "lesson 5).")
+    whole = [message for message, kept in pairs if kept]
+    t.expect(lab.shape(harness.context_for_model(whole)), lab.shape(whole),
+             "A record with nothing to leave out comes back whole (context_for_model, lesson 5).")
 
 
 @lab_test("After a provider failure, the next run's request leaves out the empty error message "
           "and is one a provider accepts; the record keeps it.")
 async def test_the_request_after_a_failure(t):
-    model = lab.ScriptedModel([lab.fail("overloaded"), lab.say("Back now.")])
-    messages = await run(model, [ticker()], "Hello?")
-    await run(model, [ticker()], "Are you there?", messages)
-    sent = model.calls[1].messages
-    t.expect(lab.shape(sent), "U U",
-             "Every request carries the view, context_for_model(messages), not the record "
-             "(run_agent, lesson 5).")
+    reasons = [t.random.choice(REASONS[:-1]) for _ in range(t.random.randint(1, 4))]
+    prompts = t.random.sample(PROMPTS, len(reasons) + 1)
+    model = lab.ScriptedModel([lab.fail(reason) for reason in reasons] + [lab.say("Back now.")])
+    messages = []
+    for prompt in prompts:
+        await run(model, [ticker()], prompt, messages)
+    sent = model.calls[-1].messages
+    t.expect([lab.shape(sent), [m["content"] for m in sent]],
+             [" ".join(["U"] * len(prompts)), prompts],
+             "Every request carries the view, context_for_model(messages), not the record: "
+             "the prompts, without the empty failures between them. The items are [the last "
+             "request's messages, their contents] (run_agent, lesson 5).")
     t.expect(lab.validate(sent), [], "That request is one a provider accepts (context_for_model, "
                                      "lesson 5).")
-    t.expect(lab.shape(messages), "U A(error) U A", "The record keeps the failure "
-                                                    "(context_for_model, lesson 5).")
+    t.expect([lab.shape(messages), [m.get("error_message") for m in messages[1::2]]],
+             [" ".join(["U A(error)"] * len(reasons) + ["U A"]), reasons + [None]],
+             "The record keeps every failure, with its reason. The items are [the record, the "
+             "error_message of each reply] (context_for_model, lesson 5).")
 
 
 @lab_test("After a max_turns stop, the next run's request is one a provider accepts.")
 async def test_the_request_after_a_max_turns_stop(t):
-    model = lab.ScriptedModel([lab.reply(lab.call("tick")), lab.reply(lab.call("tick")),
-                               lab.say("Stopped, as asked.")])
-    messages = await run(model, [ticker()], "Tick.", max_turns=1)
-    await run(model, [ticker()], "Why did you stop?", messages)
-    sent = model.calls[1].messages
-    t.expect(lab.shape(sent), "U A[c1] R(c1) U",
-             "The empty stop message is left out of the request (context_for_model, lesson 5).")
+    limit = t.random.randint(1, 4)
+    first, second = t.random.sample(PROMPTS, 2)
+    model = lab.ScriptedModel([ticks(1) for _ in range(limit + 1)] +
+                              [lab.say("Stopped, as asked.")])
+    messages = await run(model, [ticker()], first, max_turns=limit)
+    await run(model, [ticker()], second, messages)
+    sent = model.calls[limit].messages
+    t.expect([lab.shape(sent), sent[0]["content"], sent[-1]["content"]],
+             [shape_of([1] * limit, "U"), first, second],
+             "The empty stop message is left out of the request, and the rest is sent as it "
+             "stands. The items are [the request's messages, the first one's content, the "
+             "last one's] (context_for_model, lesson 5).")
     t.expect(lab.validate(sent), [], "That request is one a provider accepts (context_for_model, "
                                      "lesson 5).")
