@@ -1,9 +1,10 @@
 """The course's cumulative promise, checked through the same engine a student's check uses:
 every solution passes every lab's tests up to its own; every starter passes the labs before it
-and fails its own; and each gap, left empty on its own, makes its lab's tests fail."""
+and fails its own, under any seed the same tests; and each gap, left empty on its own, makes its
+lab's tests fail."""
 import pytest
 
-from lab.check import manifest, runner, suite
+from lab.check import manifest, record, runner, seeds, suite
 from tools import labsource
 
 from conftest import BUILT
@@ -40,6 +41,28 @@ def test_the_starter_passes_earlier_labs_and_fails_its_own(lab_id):
     own = [o for o in report.outcomes if o.lab_id == lab_id]
     assert [o.id for o in earlier if o.verdict != "pass"] == []
     assert any(o.verdict != "pass" for o in own), f"lab {lab_id}'s starter passes all its tests"
+
+
+# Two seeds besides the public one. A family that draws the case its rule is about only now and
+# then would let a starter pass a test under one seed and fail it under another, and a grader's
+# secret seed would then change a grade by luck.
+OTHER_SEEDS = (7, 20230923)
+
+
+@pytest.mark.parametrize("lab_id", BUILT)
+def test_under_other_seeds_the_starter_fails_the_same_tests_and_the_solution_meets_every_want(
+        lab_id):
+    lab = manifest.lab(lab_id)
+    files = suite.of_lab(lab_id)
+    failing = {seeds.PUBLIC: [o.id for o in run(lab.starter, files).outcomes
+                              if o.verdict != "pass"]}
+    for seed in OTHER_SEEDS:
+        expected = record.record(lab.solution, files, seed=seed)  # raises on a wanted it misses
+        report = runner.run(lab.starter, files, expected)
+        failing[seed] = [o.id for o in report.outcomes if o.verdict != "pass"]
+    assert all(ids == failing[seeds.PUBLIC] for ids in failing.values()), (
+        f"lab {lab_id}'s starter fails different tests under different seeds: a family that "
+        f"does not always draw the case its rule is about. Failing, by seed: {failing}")
 
 
 def gap_cases():
