@@ -14,24 +14,42 @@ SYSTEM = "You help with a small project."
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
 
 
-def stop_in_first_of_three(also=None):
-    """A harness whose model asks for three reads at once; the first read presses Stop (and
-    does `also(h)` first, if given). Returns (h, model, files actually read)."""
-    read, box = [], {}
+MODULES = ("app", "cli", "db", "api", "auth", "util", "core", "views", "models", "tasks", "io",
+           "log", "cache", "forms", "routes", "jobs")
+
+
+def draw_words(t, count):
+    """`count` distinct words for texts a test carries through (steers, follow-ups, outputs)."""
+    return [f"{word}-{t.random.randint(10, 999)}" for word in t.random.sample(MODULES, count)]
+
+
+def stop_in_a_batch(t, also=None):
+    """A harness whose model asks for two to five reads of drawn paths at once; the read at a
+    drawn index j, never the last, presses Stop (and does `also(h)` first, if given). Returns
+    (h, model, files actually read, the paths asked for, j)."""
+    size = t.random.randint(2, 5)
+    paths = [f"{name}{t.random.randint(1, 99)}.py" for name in t.random.sample(MODULES, size)]
+    j, read, box = t.random.randrange(size - 1), [], {}
 
     def look(arguments):
         read.append(arguments["path"])
-        if arguments["path"] == "a.py":
+        if arguments["path"] == paths[j]:
             if also:
                 also(box["h"])
             box["h"].cancel()
         return "contents of " + arguments["path"]
 
-    calls = [lab.call("look", {"path": p}) for p in ("a.py", "b.py", "c.py")]
+    calls = [lab.call("look", {"path": p}) for p in paths]
     model = lab.ScriptedModel([lab.reply(*calls), lab.say("An answer nobody should pay for in run 1."),
                                lab.say("The next run's answer."), lab.say("And another.")])
     h = box["h"] = harness.Harness(model, SYSTEM, [tool("look", look, PATH)])
-    return h, model, read
+    return h, model, read, paths, j
+
+
+def batch(size):
+    """The shape of a reply asking for `size` calls and their results: "A[c1,..] R(c1) .."."""
+    return (f"A[{','.join(f'c{n + 1}' for n in range(size))}] "
+            + " ".join(f"R(c{n + 1})" for n in range(size)))
 
 
 def one_call_model(name="build", arguments=None, *, latency=1):
@@ -39,24 +57,27 @@ def one_call_model(name="build", arguments=None, *, latency=1):
                              latency=latency)
 
 
-@lab_test("Stop is pressed from inside the first of three calls in one reply. That "
-          "call's own output is kept; the second and third tools never run, each call "
-          "still gets one result (Operation aborted, an error), no further request is "
+@lab_test("Stop is pressed from inside one call, never the last, of a batch of two to five calls "
+          "in one reply. The calls up to it keep their tools' output; the later tools never run, "
+          "each call still gets one result (Operation aborted, an error), no further request is "
           "sent, and an aborted message closes the record.")
 async def test_stop_inside_a_batch(t):
-    h, model, read = stop_in_first_of_three()
-    await lab.drive(h.prompt("Look at all three files."))
-    t.expect(lab.shape(h.messages), "U A[c1,c2,c3] R(c1) R(c2) R(c3) A(aborted)",
-             "After Stop during c1, the record should still answer every call, then end "
-             "with one aborted message. Every call gets exactly one result (run_tool, lesson "
-             "4), and a stopped run says so at its end (run_agent, lesson 15).")
-    t.expect(read, ["a.py"], "Only c1's tool may run. After Stop, run_tool must not run a "
-                             "tool; it answers the call instead (run_tool, lesson 15).")
-    t.expect([[m["content"], m["is_error"]] for m in h.messages[2:5]],
-             [["contents of a.py", False], ["Operation aborted", True],
-              ["Operation aborted", True]],
-             "c1 keeps what its tool returned; c2 and c3 are answered ABORTED, marked "
-             "is_error (run_tool, lesson 15).")
+    h, model, read, paths, j = stop_in_a_batch(t)
+    await lab.drive(h.prompt("Look at all of these files."))
+    t.expect(lab.shape(h.messages), f"U {batch(len(paths))} A(aborted)",
+             f"After Stop during c{j + 1} of {len(paths)}, the record should still answer every "
+             "call, then end with one aborted message. Every call gets exactly one result "
+             "(run_tool, lesson 4), and a stopped run says so at its end (run_agent, lesson 15).")
+    t.expect(read, paths[:j + 1],
+             f"Only the tools of c1 to c{j + 1} may run, in order. After Stop, run_tool must not "
+             "run a tool; it answers the call instead (run_tool, lesson 15). The items: the paths "
+             "the tools read.")
+    t.expect([[m["content"], m["is_error"]] for m in h.messages[2:-1]],
+             [[f"contents of {path}", False] for path in paths[:j + 1]]
+             + [["Operation aborted", True]] * (len(paths) - j - 1),
+             f"c1 to c{j + 1} keep what their tools returned; every later call is answered "
+             "ABORTED, marked is_error (run_tool, lesson 15). Each item: [content, is_error] of "
+             "one result, in call order.")
     t.expect(len(model.calls), 1, "After Stop, no request may be paid for: the top of the next "
                                   "turn must see the signal and not call the model (run_agent, "
                                   "lesson 15).")
@@ -65,29 +86,32 @@ async def test_stop_inside_a_batch(t):
              "lesson 15).")
 
 
-@lab_test("Events of a run stopped mid-batch: start, result and end for all three "
-          "calls, one more turn carrying nothing but the aborted message, then "
+@lab_test("Events of a run stopped mid-batch: start, result and end for every call of the "
+          "batch, one more turn carrying nothing but the aborted message, then "
           "agent_end, with each recorded message announced exactly once and in record "
           "order.")
 async def test_events_of_a_stopped_run(t):
-    h, _, _ = stop_in_first_of_three()
-    events = await lab.drive(h.prompt("Look at all three files."))
+    h, _, _, paths, _ = stop_in_a_batch(t)
+    events = await lab.drive(h.prompt("Look at all of these files."))
     call = ["tool_execution_start", "message_end", "tool_execution_end"]
     t.expect([e["type"] for e in events],
-             ["agent_start", "turn_start", "message_end", "message_end"] + call * 3 +
+             ["agent_start", "turn_start", "message_end", "message_end"] + call * len(paths) +
              ["turn_end", "turn_start", "message_end", "turn_end", "agent_end"],
-             "A stop is an ordinary exit: events stay balanced, and the aborted message "
-             "arrives in a turn of its own (run_agent, lessons 7 and 15).")
+             f"A stop is an ordinary exit: events stay balanced, each of the {len(paths)} calls "
+             "has its three events, and the aborted message arrives in a turn of its own "
+             "(run_agent, lessons 7 and 15).")
     announced = [e["message"] for e in events if e["type"] == "message_end"]
     t.expect(lab.shape(announced), lab.shape(h.messages),
              "Every message on the record is announced by its own message_end, in order "
              "(run_agent, lesson 7).")
-    t.expect(lab.shape(events[-1]["messages"]), "U A[c1,c2,c3] R(c1) R(c2) R(c3) A(aborted)",
+    t.expect(lab.shape(events[-1]["messages"]), f"U {batch(len(paths))} A(aborted)",
              "agent_end carries every message this run added (run_agent, lesson 7).")
-    t.expect([lab.shape([e["result"]]) for e in events if e["type"] == "tool_execution_end"],
-             ["R(c1)", "R(c2)", "R(c3)"],
+    t.expect([[e["result"]["content"], lab.shape([e["result"]])]
+              for e in events if e["type"] == "tool_execution_end"],
+             [[m["content"], lab.shape([m])] for m in h.messages[2:-1]],
              "Each tool_execution_end carries the result that was recorded for its call, "
-             "the aborted ones included (run_agent, lesson 7).")
+             "the aborted ones included (run_agent, lesson 7). Each item: [content, shape] of "
+             "one event's result.")
 
 
 @lab_test("CancelToken begins clear and, once cancelled, never clears. Handed a set "
@@ -186,25 +210,26 @@ async def test_a_run_closed_unstarted_ends(t):
           "between two; and a stop in one run never carries into the next, whose "
           "tools run as usual.")
 async def test_cancel_when_idle_is_harmless(t):
-    ran = []
-    tools = [tool("build", lambda arguments: ran.append(1) or "built")]
-    model = lab.ScriptedModel([lab.reply(lab.call("build")), lab.say("Built."),
-                               lab.reply(lab.call("build")), lab.say("Built again.")])
-    h = harness.Harness(model, SYSTEM, tools)
-    h.cancel()  # nothing is running: a user a moment too late
-    await lab.drive(h.prompt("Build it."))
-    t.expect(lab.shape(h.messages), "U A[c1] R(c1) A",
-             "A Stop pressed while idle must not reach the next run: each run gets a fresh "
-             "token (Harness.prompt, lesson 15), and cancel() when idle must not raise.")
-    h.cancel()  # between runs
-    await lab.drive(h.prompt("Once more."))
-    t.expect(lab.shape(h.messages[4:]), "U A[c2] R(c2) A",
-             "A Stop pressed between runs must not reach run 2 either.")
-    t.expect(len(ran), 2, "Both runs ran their tool.")
-    h2, _, _ = stop_in_first_of_three()
-    await lab.drive(h2.prompt("Look at all three files."))
+    ran, outputs = [], draw_words(t, 4)
+    runs = t.random.randint(2, 4)
+    tools = [tool("build", lambda arguments: ran.append(1) or outputs[len(ran) - 1])]
+    replies = []
+    for n in range(runs):
+        replies += [lab.reply(lab.call("build")), lab.say(f"Built {n + 1}.")]
+    h = harness.Harness(lab.ScriptedModel(replies), SYSTEM, tools)
+    for n in range(runs):
+        for _ in range(t.random.randint(1, 2)):
+            h.cancel()  # nothing is running: a user a moment too late, before or between runs
+        await lab.drive(h.prompt(f"Build it, take {n + 1}."))
+    t.expect([lab.shape(h.messages), [m["content"] for m in h.messages if m["role"] == "toolResult"]],
+             [" ".join(f"U A[c{n + 1}] R(c{n + 1}) A" for n in range(runs)), outputs[:runs]],
+             f"A Stop pressed while idle, before each of {runs} runs, must not reach the next run: "
+             "each run gets a fresh token (Harness.prompt, lesson 15), and cancel() when idle must "
+             "not raise. The items: [the record, each run's tool output].")
+    h2, _, _, paths, _ = stop_in_a_batch(t)
+    await lab.drive(h2.prompt("Look at all of these files."))
     await lab.drive(h2.prompt("Carry on."))
-    t.expect(lab.shape(h2.messages[6:]), "U A",
+    t.expect(lab.shape(h2.messages[len(paths) + 3:]), "U A",
              "After a stopped run, the next run is not stopped (Harness.prompt, lesson 15).")
 
 
@@ -212,18 +237,20 @@ async def test_cancel_when_idle_is_harmless(t):
           "model the whole history minus the empty aborted message, which the record "
           "still keeps.")
 async def test_the_next_request_after_a_stop(t):
-    h, model, _ = stop_in_first_of_three()
-    await lab.drive(h.prompt("Look at all three files."))
+    h, model, _, paths, _ = stop_in_a_batch(t)
+    question = f"What did you find in {paths[-1]}?"
+    await lab.drive(h.prompt("Look at all of these files."))
     t.expect(lab.validate(h.messages, record=True), [],
              "A stopped run leaves a record that a finished run may leave (lab.validate, "
              "record=True).")
-    await lab.drive(h.prompt("What did you find?"))
+    await lab.drive(h.prompt(question))
     sent = model.calls[-1].messages
-    t.expect(lab.shape(sent), "U A[c1,c2,c3] R(c1) R(c2) R(c3) U",
+    t.expect([lab.shape(sent), sent[-1]["content"]], [f"U {batch(len(paths))} U", question],
              "The view leaves out the empty aborted message: providers refuse an empty "
-             "assistant message (context_for_model, lesson 15).")
+             "assistant message (context_for_model, lesson 15). The items: [the request, its "
+             "last message's content].")
     t.expect(lab.validate(sent), [], "The request must be one a provider accepts.")
-    t.expect(lab.shape(h.messages), "U A[c1,c2,c3] R(c1) R(c2) R(c3) A(aborted) U A",
+    t.expect(lab.shape(h.messages), f"U {batch(len(paths))} A(aborted) U A",
              "The record keeps the aborted message: the record says what happened, only the "
              "view is cleaned (context_for_model, lessons 10 and 15).")
 
@@ -232,31 +259,37 @@ async def test_the_next_request_after_a_stop(t):
           "stopped run never sees it, and the following run answers it in a turn of "
           "its own.")
 async def test_a_follow_up_outlives_a_stop(t):
-    h, model, _ = stop_in_first_of_three(also=lambda h: h.follow_up("Then run the tests."))
-    await lab.drive(h.prompt("Look at all three files."))
-    t.expect(lab.shape(h.messages), "U A[c1,c2,c3] R(c1) R(c2) R(c3) A(aborted)",
+    later, prompt = draw_words(t, 2)
+    h, model, _, paths, _ = stop_in_a_batch(t, also=lambda h: h.follow_up(f"Then run {later}."))
+    await lab.drive(h.prompt("Look at all of these files."))
+    t.expect(lab.shape(h.messages), f"U {batch(len(paths))} A(aborted)",
              "Follow-ups are asked for only when a run would end on its own, never after a "
              "stopped reply (run_agent, lessons 9 and 15).")
-    await lab.drive(h.prompt("Go on."))
-    t.expect([m["content"] for m in h.messages[6:] if m["role"] == "user"],
-             ["Go on.", "Then run the tests."],
+    await lab.drive(h.prompt(f"Go on with {prompt}."))
+    t.expect([m["content"] for m in h.messages[len(paths) + 3:] if m["role"] == "user"],
+             [f"Go on with {prompt}.", f"Then run {later}."],
              "The held follow-up opens a turn of the next run, after that run's answer "
-             "(Harness.follow_up, lesson 9).")
-    t.expect(lab.shape(h.messages[6:]), "U A U A", "Run 2 answers the prompt, then the follow-up.")
+             "(Harness.follow_up, lesson 9). The items: the next run's user messages.")
+    t.expect(lab.shape(h.messages[len(paths) + 3:]), "U A U A",
+             "Run 2 answers the prompt, then the follow-up.")
 
 
 @lab_test("A steer sent during a batch that is then stopped is recorded at the next "
           "turn's top, before the aborted message, and the next request holds it.")
 async def test_a_steer_in_a_stopped_batch_is_kept(t):
-    h, model, _ = stop_in_first_of_three(also=lambda h: h.steer("Use tabs, not spaces."))
-    await lab.drive(h.prompt("Look at all three files."))
-    t.expect(lab.shape(h.messages), "U A[c1,c2,c3] R(c1) R(c2) R(c3) U A(aborted)",
+    steer, prompt = draw_words(t, 2)
+    h, model, _, paths, _ = stop_in_a_batch(t, also=lambda h: h.steer(f"Use {steer} instead."))
+    await lab.drive(h.prompt("Look at all of these files."))
+    t.expect(lab.shape(h.messages), f"U {batch(len(paths))} U A(aborted)",
              "The loop asks for steering once the batch is answered, as always; the steer "
              "opens the next turn, whose top then sees Stop (run_agent, lessons 9 and 15).")
-    t.expect(h.messages[5]["content"], "Use tabs, not spaces.", "The steer is on the record.")
-    await lab.drive(h.prompt("Go on."))
-    t.expect(lab.shape(model.calls[-1].messages), "U A[c1,c2,c3] R(c1) R(c2) R(c3) U U",
-             "The next request holds the steer, and the prompt after it.")
+    t.expect(h.messages[-2]["content"], f"Use {steer} instead.", "The steer is on the record.")
+    await lab.drive(h.prompt(f"Go on with {prompt}."))
+    sent = model.calls[-1].messages
+    t.expect([lab.shape(sent), [m["content"] for m in sent[-2:]]],
+             [f"U {batch(len(paths))} U U", [f"Use {steer} instead.", f"Go on with {prompt}."]],
+             "The next request holds the steer, and the prompt after it. The items: [the "
+             "request, its last two messages' contents].")
 
 
 @lab_test("A steer sent while a request is on its way, then Stop: the steer is not "
