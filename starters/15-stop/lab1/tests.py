@@ -119,60 +119,75 @@ async def test_events_of_a_stopped_run(t):
           "run_agent records the prompt and an aborted message without asking the "
           "model. Handed a clear token, neither behaves any differently.")
 async def test_the_token_and_the_two_checks(t):
-    token = harness.CancelToken()
+    name, output, prompt = draw_words(t, 3)
+    name = name.replace("-", "_")
+    token, presses = harness.CancelToken(), t.random.randint(1, 3)
     t.expect(token.is_cancelled(), False, "A new CancelToken is not cancelled (lesson 15).")
-    token.cancel()
-    token.cancel()
-    t.expect(token.is_cancelled(), True, "cancel() sets the token, and twice is harmless.")
-    t.expect(token.is_cancelled(), True, "A cancelled token stays cancelled.")
+    for _ in range(presses):
+        token.cancel()
+    t.expect([presses, token.is_cancelled(), token.is_cancelled()], [presses, True, True],
+             "cancel() sets the token, pressing it again is harmless, and a cancelled token stays "
+             "cancelled. The items: [times cancel() was called, is_cancelled(), is_cancelled() "
+             "again].")
     ran = []
-    tools = [tool("build", lambda arguments: ran.append("build") or "built")]
-    call = {"type": "toolCall", "id": "c7", "name": "build", "arguments": {}}
+    tools = [tool(name, lambda arguments: ran.append(name) or output)]
+    call = {"type": "toolCall", "id": f"c{t.random.randint(1, 99)}", "name": name, "arguments": {}}
     t.expect(await harness.run_tool(tools, call, token),
-             {"role": "toolResult", "tool_call_id": "c7", "tool_name": "build",
+             {"role": "toolResult", "tool_call_id": call["id"], "tool_name": name,
               "content": "Operation aborted", "is_error": True},
              "With a cancelled signal, run_tool answers the call with ABORTED, is_error True "
              "(run_tool, lesson 15).")
     t.expect(ran, [], "With a cancelled signal, run_tool must not run the tool (lesson 15).")
-    model, messages = one_call_model(), []
-    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, "Build it.", signal=token))
-    t.expect(lab.shape(messages), "U A(aborted)",
+    model, messages = one_call_model(name), []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, prompt, signal=token))
+    t.expect([lab.shape(messages), messages[0]["content"]], ["U A(aborted)", prompt],
              "run_agent with a cancelled signal records the prompt, then the aborted message "
-             "(run_agent, the top of a turn, lesson 15).")
+             "(run_agent, the top of a turn, lesson 15). The items: [the record, its first "
+             "message's content].")
     t.expect(len(model.calls), 0, "run_agent with a cancelled signal must not call the model.")
     clear = harness.CancelToken()
-    t.expect((await harness.run_tool(tools, call, clear))["content"], "built",
+    t.expect((await harness.run_tool(tools, call, clear))["content"], output,
              "With a clear signal, run_tool runs the tool as before (lesson 15).")
-    model, messages = one_call_model(), []
-    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, "Build it.", signal=clear))
-    t.expect(lab.shape(messages), "U A[c1] R(c1) A",
-             "With a clear signal, run_agent runs as it did in lesson 14.")
+    model, messages = one_call_model(name), []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, prompt, signal=clear))
+    t.expect([lab.shape(messages), messages[2]["content"]], ["U A[c1] R(c1) A", output],
+             "With a clear signal, run_agent runs as it did in lesson 14. The items: [the "
+             "record, the tool's result].")
 
 
 @lab_test("Leaving signal out, the way all earlier callers do, changes nothing: "
           "run_agent runs the tool and finishes the usual way.")
 async def test_no_signal_means_no_stop(t):
+    rounds = t.random.randint(1, 3)
+    outputs = draw_words(t, rounds)
     ran = []
-    tools = [tool("build", lambda arguments: ran.append(1) or "built")]
-    model, messages = one_call_model(), []
+    tools = [tool("build", lambda arguments: ran.append(1) or outputs[len(ran) - 1])]
+    model = lab.ScriptedModel([lab.reply(lab.call("build")) for _ in range(rounds)]
+                              + [lab.say("Done.")])
+    messages = []
     await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, "Build it."))
-    t.expect(lab.shape(messages), "U A[c1] R(c1) A",
-             "Without a signal the run goes on as before (run_agent, lesson 15): signal=None "
-             "must mean 'nobody can stop this'.")
-    t.expect(messages[2]["content"], "built", "The tool ran and its output is the result.")
+    t.expect(lab.shape(messages),
+             " ".join(["U"] + [f"A[c{n + 1}] R(c{n + 1})" for n in range(rounds)] + ["A"]),
+             f"Without a signal the run goes on as before through {rounds} tool turns (run_agent, "
+             "lesson 15): signal=None must mean 'nobody can stop this'.")
+    t.expect([m["content"] for m in messages if m["role"] == "toolResult"], outputs,
+             "The tool ran each time and its output is the result. The items: each result's content.")
 
 
 @lab_test("error_message keeps its one-argument meaning, an \"error\" ending; given "
           "stop_reason=\"aborted\" it makes the identical message with that label. "
           "ABORTED is exactly Operation aborted.")
 async def test_error_message_takes_a_label(t):
-    t.expect(harness.error_message("boom"),
-             {"role": "assistant", "content": [], "stop_reason": "error", "error_message": "boom"},
+    reason = f"{t.random.choice(draw_words(t, 3))} failed with code {t.random.randint(1, 255)}"
+    t.expect(harness.error_message(reason),
+             {"role": "assistant", "content": [], "stop_reason": "error", "error_message": reason},
              "One argument keeps lesson 5's meaning (error_message, lesson 15).")
-    t.expect(harness.error_message("Operation aborted", stop_reason="aborted"),
-             {"role": "assistant", "content": [], "stop_reason": "aborted",
-              "error_message": "Operation aborted"},
-             "stop_reason= labels the same message differently (error_message, lesson 15).")
+    for text in (harness.ABORTED, reason):
+        t.expect(harness.error_message(text, stop_reason="aborted"),
+                 {"role": "assistant", "content": [], "stop_reason": "aborted",
+                  "error_message": text},
+                 "stop_reason= labels the same message differently, whatever its text "
+                 "(error_message, lesson 15).")
     t.expect(harness.ABORTED, "Operation aborted", "ABORTED is the exact text (lesson 15).")
 
 
@@ -180,14 +195,17 @@ async def test_error_message_takes_a_label(t):
           "being taken: zero model calls, and a record of just the prompt plus the "
           "aborted message.")
 async def test_stop_before_the_first_step(t):
+    prompt = f"Tidy {' and '.join(draw_words(t, t.random.randint(1, 3)))}."
     model = one_call_model()
-    h = harness.Harness(model, SYSTEM, [])
-    run = h.prompt("Tidy the repo.")
-    h.cancel()  # the run exists, and has not taken a step
+    h = harness.Harness(model, SYSTEM, [tool("build", lambda arguments: "built")])
+    run = h.prompt(prompt)
+    for _ in range(t.random.randint(1, 2)):
+        h.cancel()  # the run exists, and has not taken a step
     await lab.drive(run)
-    t.expect(lab.shape(h.messages), "U A(aborted)",
+    t.expect([lab.shape(h.messages), h.messages[0]["content"]], ["U A(aborted)", prompt],
              "A run begins in prompt(), so its token must exist there: a Stop pressed before "
-             "the first step must still stop it (Harness.prompt, lesson 15).")
+             "the first step must still stop it (Harness.prompt, lesson 15). The items: [the "
+             "record, the prompt it holds].")
     t.expect(len(model.calls), 0, "That run must not call the model.")
     t.expect(h.is_running, False, "Once the stopped run is over, is_running is False.")
 
@@ -195,15 +213,19 @@ async def test_stop_before_the_first_step(t):
 @lab_test("A run closed before its first step is over: is_running turns False and the "
           "next prompt is accepted.")
 async def test_a_run_closed_unstarted_ends(t):
-    model = lab.ScriptedModel([lab.say("Only run 2 asks.")])
+    closed, prompt, answer = draw_words(t, 3)
+    model = lab.ScriptedModel([lab.say(f"Only run 2 asks: {answer}.")])
     h = harness.Harness(model, SYSTEM, [])
-    run = h.prompt("Never mind.")
+    run = h.prompt(f"Never mind {closed}.")
     await run.aclose()
     t.expect(h.is_running, False, "Closing a run that never started ends it: is_running "
                                   "is derived from the run, not from a flag that only a "
                                   "finally resets (Harness, lessons 8 and 15).")
-    await lab.drive(h.prompt("Hello again."))
-    t.expect(lab.shape(h.messages), "U A", "The next prompt is accepted and answered.")
+    await lab.drive(h.prompt(f"Hello again, {prompt}."))
+    t.expect([lab.shape(h.messages), h.messages[0]["content"], h.messages[-1]["content"][0]["text"]],
+             ["U A", f"Hello again, {prompt}.", f"Only run 2 asks: {answer}."],
+             "The next prompt is accepted and answered. The items: [the record, its prompt, "
+             "the answer].")
 
 
 @lab_test("cancel() with nothing running is a harmless no-op, before any run or "
