@@ -317,22 +317,26 @@ async def test_a_steer_in_a_stopped_batch_is_kept(t):
 @lab_test("A steer sent while a request is on its way, then Stop: the steer is not "
           "lost; it joins the first turn of the next run.")
 async def test_a_steer_during_a_stopped_request_waits(t):
-    model = lab.ScriptedModel([lab.say("unused"), lab.say("Both read.")], latency=3)
+    steer, prompt = draw_words(t, 2)
+    latency = t.random.randint(2, 4)
+    model = lab.ScriptedModel([lab.say("unused"), lab.say("Both read.")], latency=latency)
     h = harness.Harness(model, SYSTEM, [])
     async with lab.background(h.prompt("Summarise the repo.")) as task:
         while not model.calls:
             await lab.tick()
-        h.steer("Only the src folder.")
+        await lab.ticks(t.random.randrange(latency - 1))
+        h.steer(f"Only the {steer} folder.")
         h.cancel()
         await task
     t.expect(lab.shape(h.messages), "U A(aborted)",
              "The model holds the signal and answers aborted; a stopped reply asks for no "
              "steering (run_agent, lesson 15).")
-    await lab.drive(h.prompt("Try again."))
+    await lab.drive(h.prompt(f"Try again with {prompt}."))
     t.expect([m["content"] for m in h.messages[2:] if m["role"] == "user"],
-             ["Try again.", "Only the src folder."],
+             [f"Try again with {prompt}.", f"Only the {steer} folder."],
              "A queued steer leaves its queue only once it is on the record, so it joins the "
-             "next run's first turn (Harness, lessons 9 and 15).")
+             "next run's first turn (Harness, lessons 9 and 15). The items: the next run's user "
+             "messages.")
     t.expect(lab.shape(model.calls[-1].messages), "U U U",
              "The next request holds the old prompt, the new one and the steer.")
 
@@ -341,13 +345,15 @@ async def test_a_steer_during_a_stopped_request_waits(t):
           "signal, so its reply comes back \"aborted\", and no call in it is carried "
           "out.")
 async def test_stop_during_the_request(t):
-    ran = []
-    tools = [tool("build", lambda arguments: ran.append(1) or "built")]
-    model = one_call_model(latency=3)
+    ran, name = [], draw_words(t, 1)[0].replace("-", "_")
+    tools = [tool(name, lambda arguments: ran.append(1) or "built")]
+    latency = t.random.randint(1, 4)
+    model = one_call_model(name, {"target": draw_words(t, 1)[0]}, latency=latency)
     h = harness.Harness(model, SYSTEM, tools)
     async with lab.background(h.prompt("Build it.")) as task:
         while not model.calls:
             await lab.tick()
+        await lab.ticks(t.random.randrange(latency))
         h.cancel()
         await task
     t.expect(lab.shape(h.messages), "U A(aborted)",
@@ -355,7 +361,8 @@ async def test_stop_during_the_request(t):
              "(run_agent, lesson 15).")
     t.expect(model.calls[0].signal is not None and model.calls[0].signal.is_cancelled(), True,
              "The request carried the run's token, and it was set by h.cancel().")
-    t.expect(ran, [], "A stopped reply is not acted on (run_agent, lesson 15).")
+    t.expect(ran, [], f"A stopped reply is not acted on: its {name} call never runs (run_agent, "
+                      "lesson 15).")
     t.expect(len(model.calls), 1, "And nobody is asked for more.")
 
 
@@ -366,21 +373,29 @@ async def test_tools_are_handed_the_token(t):
     for label, wrap in (("bare", lambda x: x),
                         ("guarded", lambda x: harness.guard(x, lambda name, args: None))):
         seen, box = [], {}
+        size = t.random.randint(1, 3)
+        presser = t.random.randrange(size)  # the call whose tool presses Stop
 
-        async def execute(arguments, signal=None):
-            seen.append(None if signal is None else signal.is_cancelled())
-            box["h"].cancel()
-            seen.append(None if signal is None else signal.is_cancelled())
+        async def execute(arguments, signal=None, seen=seen, box=box, presser=presser):
+            before = None if signal is None else signal.is_cancelled()
+            if len(seen) == presser:
+                box["h"].cancel()
+            seen.append([before, None if signal is None else signal.is_cancelled()])
             return "built"
 
         build = wrap({"name": "build", "description": "Build the project.",
                       "parameters": {"type": "object", "properties": {}}, "execute": execute})
-        h = box["h"] = harness.Harness(one_call_model(), SYSTEM, [build])
+        model = lab.ScriptedModel([lab.reply(*[lab.call("build") for _ in range(size)]),
+                                   lab.say("Done.")])
+        h = box["h"] = harness.Harness(model, SYSTEM, [build])
         await lab.drive(h.prompt("Build it."))
-        t.expect([label, seen], [label, [False, True]],
+        t.expect([label, size, presser, seen],
+                 [label, size, presser, [[False, False]] * presser + [[False, True]]],
                  "run_tool must hand execute the run's signal: execute(arguments, signal), "
                  "and the guard must pass it on to the tool it wraps (run_tool and guard, "
-                 "lesson 15).")
+                 "lesson 15). The items: [how the tool is wrapped, calls in the batch, the call "
+                 "whose tool pressed Stop (from 0), for each tool that ran: [is_cancelled() "
+                 "on entry, is_cancelled() after that call's Stop, if any]].")
 
 
 @lab_test("Stop while bash waits on `sleep inf`: at most five event-loop turns later "
@@ -444,17 +459,19 @@ async def test_bash_kills_its_command_on_a_hard_cancel(t):
                  "`sleep inf` running: kill it in a finally around the loop (bash, lesson 15).")
 
 
-@lab_test("bash waits out a command that needs three turns before it prints, and "
+@lab_test("bash waits out a command that needs some turns before it prints, and "
           "hands back its output as a normal result.")
 async def test_bash_waits_for_a_slow_command(t):
-    shell = lab.Shell(lab.Workspace({}))
-    h = harness.Harness(one_call_model("bash", {"command": "sleep 3 && echo done"}), SYSTEM,
+    shell, word = lab.Shell(lab.Workspace({})), draw_words(t, 1)[0]
+    turns = t.random.randint(1, 6)
+    command = f"sleep {turns} && echo {word}"
+    h = harness.Harness(one_call_model("bash", {"command": command}), SYSTEM,
                         [harness.make_bash_tool(shell)])
     await lab.drive(h.prompt("Wait for it."))
     t.expect(lab.shape(h.messages), "U A[c1] R(c1) A", "The run goes on after the command.")
-    t.expect([h.messages[2]["content"], h.messages[2]["is_error"]], ["done\n", False],
-             "bash must wait until the process is done, then return its output (bash, "
-             "lesson 15).")
+    t.expect([h.messages[2]["content"], h.messages[2]["is_error"]], [f"{word}\n", False],
+             f"bash must wait until `{command}` is done, {turns} turns later, then return its "
+             "output (bash, lesson 15).")
     t.expect([p.killed for p in shell.processes], [False],
              "A command that finished on its own was not killed first.")
 
