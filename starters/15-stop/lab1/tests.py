@@ -14,24 +14,42 @@ SYSTEM = "You help with a small project."
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
 
 
-def stop_in_first_of_three(also=None):
-    """A harness whose model asks for three reads at once; the first read presses Stop (and
-    does `also(h)` first, if given). Returns (h, model, files actually read)."""
-    read, box = [], {}
+MODULES = ("app", "cli", "db", "api", "auth", "util", "core", "views", "models", "tasks", "io",
+           "log", "cache", "forms", "routes", "jobs")
+
+
+def draw_words(t, count):
+    """`count` distinct words for texts a test carries through (steers, follow-ups, outputs)."""
+    return [f"{word}-{t.random.randint(10, 999)}" for word in t.random.sample(MODULES, count)]
+
+
+def stop_in_a_batch(t, also=None):
+    """A harness whose model asks for two to five reads of drawn paths at once; the read at a
+    drawn index j, never the last, presses Stop (and does `also(h)` first, if given). Returns
+    (h, model, files actually read, the paths asked for, j)."""
+    size = t.random.randint(2, 5)
+    paths = [f"{name}{t.random.randint(1, 99)}.py" for name in t.random.sample(MODULES, size)]
+    j, read, box = t.random.randrange(size - 1), [], {}
 
     def look(arguments):
         read.append(arguments["path"])
-        if arguments["path"] == "a.py":
+        if arguments["path"] == paths[j]:
             if also:
                 also(box["h"])
             box["h"].cancel()
         return "contents of " + arguments["path"]
 
-    calls = [lab.call("look", {"path": p}) for p in ("a.py", "b.py", "c.py")]
+    calls = [lab.call("look", {"path": p}) for p in paths]
     model = lab.ScriptedModel([lab.reply(*calls), lab.say("An answer nobody should pay for in run 1."),
                                lab.say("The next run's answer."), lab.say("And another.")])
     h = box["h"] = harness.Harness(model, SYSTEM, [tool("look", look, PATH)])
-    return h, model, read
+    return h, model, read, paths, j
+
+
+def batch(size):
+    """The shape of a reply asking for `size` calls and their results: "A[c1,..] R(c1) .."."""
+    return (f"A[{','.join(f'c{n + 1}' for n in range(size))}] "
+            + " ".join(f"R(c{n + 1})" for n in range(size)))
 
 
 def one_call_model(name="build", arguments=None, *, latency=1):
@@ -39,24 +57,27 @@ def one_call_model(name="build", arguments=None, *, latency=1):
                              latency=latency)
 
 
-@lab_test("Stop is pressed from inside the first of three calls in one reply. That "
-          "call's own output is kept; the second and third tools never run, each call "
-          "still gets one result (Operation aborted, an error), no further request is "
+@lab_test("Stop is pressed from inside one call, never the last, of a batch of two to five calls "
+          "in one reply. The calls up to it keep their tools' output; the later tools never run, "
+          "each call still gets one result (Operation aborted, an error), no further request is "
           "sent, and an aborted message closes the record.")
 async def test_stop_inside_a_batch(t):
-    h, model, read = stop_in_first_of_three()
-    await lab.drive(h.prompt("Look at all three files."))
-    t.expect(lab.shape(h.messages), "U A[c1,c2,c3] R(c1) R(c2) R(c3) A(aborted)",
-             "After Stop during c1, the record should still answer every call, then end "
-             "with one aborted message. Every call gets exactly one result (run_tool, lesson "
-             "4), and a stopped run says so at its end (run_agent, lesson 15).")
-    t.expect(read, ["a.py"], "Only c1's tool may run. After Stop, run_tool must not run a "
-                             "tool; it answers the call instead (run_tool, lesson 15).")
-    t.expect([[m["content"], m["is_error"]] for m in h.messages[2:5]],
-             [["contents of a.py", False], ["Operation aborted", True],
-              ["Operation aborted", True]],
-             "c1 keeps what its tool returned; c2 and c3 are answered ABORTED, marked "
-             "is_error (run_tool, lesson 15).")
+    h, model, read, paths, j = stop_in_a_batch(t)
+    await lab.drive(h.prompt("Look at all of these files."))
+    t.expect(lab.shape(h.messages), f"U {batch(len(paths))} A(aborted)",
+             f"After Stop during c{j + 1} of {len(paths)}, the record should still answer every "
+             "call, then end with one aborted message. Every call gets exactly one result "
+             "(run_tool, lesson 4), and a stopped run says so at its end (run_agent, lesson 15).")
+    t.expect(read, paths[:j + 1],
+             f"Only the tools of c1 to c{j + 1} may run, in order. After Stop, run_tool must not "
+             "run a tool; it answers the call instead (run_tool, lesson 15). The items: the paths "
+             "the tools read.")
+    t.expect([[m["content"], m["is_error"]] for m in h.messages[2:-1]],
+             [[f"contents of {path}", False] for path in paths[:j + 1]]
+             + [["Operation aborted", True]] * (len(paths) - j - 1),
+             f"c1 to c{j + 1} keep what their tools returned; every later call is answered "
+             "ABORTED, marked is_error (run_tool, lesson 15). Each item: [content, is_error] of "
+             "one result, in call order.")
     t.expect(len(model.calls), 1, "After Stop, no request may be paid for: the top of the next "
                                   "turn must see the signal and not call the model (run_agent, "
                                   "lesson 15).")
@@ -65,29 +86,32 @@ async def test_stop_inside_a_batch(t):
              "lesson 15).")
 
 
-@lab_test("Events of a run stopped mid-batch: start, result and end for all three "
-          "calls, one more turn carrying nothing but the aborted message, then "
+@lab_test("Events of a run stopped mid-batch: start, result and end for every call of the "
+          "batch, one more turn carrying nothing but the aborted message, then "
           "agent_end, with each recorded message announced exactly once and in record "
           "order.")
 async def test_events_of_a_stopped_run(t):
-    h, _, _ = stop_in_first_of_three()
-    events = await lab.drive(h.prompt("Look at all three files."))
+    h, _, _, paths, _ = stop_in_a_batch(t)
+    events = await lab.drive(h.prompt("Look at all of these files."))
     call = ["tool_execution_start", "message_end", "tool_execution_end"]
     t.expect([e["type"] for e in events],
-             ["agent_start", "turn_start", "message_end", "message_end"] + call * 3 +
+             ["agent_start", "turn_start", "message_end", "message_end"] + call * len(paths) +
              ["turn_end", "turn_start", "message_end", "turn_end", "agent_end"],
-             "A stop is an ordinary exit: events stay balanced, and the aborted message "
-             "arrives in a turn of its own (run_agent, lessons 7 and 15).")
+             f"A stop is an ordinary exit: events stay balanced, each of the {len(paths)} calls "
+             "has its three events, and the aborted message arrives in a turn of its own "
+             "(run_agent, lessons 7 and 15).")
     announced = [e["message"] for e in events if e["type"] == "message_end"]
     t.expect(lab.shape(announced), lab.shape(h.messages),
              "Every message on the record is announced by its own message_end, in order "
              "(run_agent, lesson 7).")
-    t.expect(lab.shape(events[-1]["messages"]), "U A[c1,c2,c3] R(c1) R(c2) R(c3) A(aborted)",
+    t.expect(lab.shape(events[-1]["messages"]), f"U {batch(len(paths))} A(aborted)",
              "agent_end carries every message this run added (run_agent, lesson 7).")
-    t.expect([lab.shape([e["result"]]) for e in events if e["type"] == "tool_execution_end"],
-             ["R(c1)", "R(c2)", "R(c3)"],
+    t.expect([[e["result"]["content"], lab.shape([e["result"]])]
+              for e in events if e["type"] == "tool_execution_end"],
+             [[m["content"], lab.shape([m])] for m in h.messages[2:-1]],
              "Each tool_execution_end carries the result that was recorded for its call, "
-             "the aborted ones included (run_agent, lesson 7).")
+             "the aborted ones included (run_agent, lesson 7). Each item: [content, shape] of "
+             "one event's result.")
 
 
 @lab_test("CancelToken begins clear and, once cancelled, never clears. Handed a set "
@@ -95,60 +119,75 @@ async def test_events_of_a_stopped_run(t):
           "run_agent records the prompt and an aborted message without asking the "
           "model. Handed a clear token, neither behaves any differently.")
 async def test_the_token_and_the_two_checks(t):
-    token = harness.CancelToken()
+    name, output, prompt = draw_words(t, 3)
+    name = name.replace("-", "_")
+    token, presses = harness.CancelToken(), t.random.randint(1, 3)
     t.expect(token.is_cancelled(), False, "A new CancelToken is not cancelled (lesson 15).")
-    token.cancel()
-    token.cancel()
-    t.expect(token.is_cancelled(), True, "cancel() sets the token, and twice is harmless.")
-    t.expect(token.is_cancelled(), True, "A cancelled token stays cancelled.")
+    for _ in range(presses):
+        token.cancel()
+    t.expect([presses, token.is_cancelled(), token.is_cancelled()], [presses, True, True],
+             "cancel() sets the token, pressing it again is harmless, and a cancelled token stays "
+             "cancelled. The items: [times cancel() was called, is_cancelled(), is_cancelled() "
+             "again].")
     ran = []
-    tools = [tool("build", lambda arguments: ran.append("build") or "built")]
-    call = {"type": "toolCall", "id": "c7", "name": "build", "arguments": {}}
+    tools = [tool(name, lambda arguments: ran.append(name) or output)]
+    call = {"type": "toolCall", "id": f"c{t.random.randint(1, 99)}", "name": name, "arguments": {}}
     t.expect(await harness.run_tool(tools, call, token),
-             {"role": "toolResult", "tool_call_id": "c7", "tool_name": "build",
+             {"role": "toolResult", "tool_call_id": call["id"], "tool_name": name,
               "content": "Operation aborted", "is_error": True},
              "With a cancelled signal, run_tool answers the call with ABORTED, is_error True "
              "(run_tool, lesson 15).")
     t.expect(ran, [], "With a cancelled signal, run_tool must not run the tool (lesson 15).")
-    model, messages = one_call_model(), []
-    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, "Build it.", signal=token))
-    t.expect(lab.shape(messages), "U A(aborted)",
+    model, messages = one_call_model(name), []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, prompt, signal=token))
+    t.expect([lab.shape(messages), messages[0]["content"]], ["U A(aborted)", prompt],
              "run_agent with a cancelled signal records the prompt, then the aborted message "
-             "(run_agent, the top of a turn, lesson 15).")
+             "(run_agent, the top of a turn, lesson 15). The items: [the record, its first "
+             "message's content].")
     t.expect(len(model.calls), 0, "run_agent with a cancelled signal must not call the model.")
     clear = harness.CancelToken()
-    t.expect((await harness.run_tool(tools, call, clear))["content"], "built",
+    t.expect((await harness.run_tool(tools, call, clear))["content"], output,
              "With a clear signal, run_tool runs the tool as before (lesson 15).")
-    model, messages = one_call_model(), []
-    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, "Build it.", signal=clear))
-    t.expect(lab.shape(messages), "U A[c1] R(c1) A",
-             "With a clear signal, run_agent runs as it did in lesson 14.")
+    model, messages = one_call_model(name), []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, prompt, signal=clear))
+    t.expect([lab.shape(messages), messages[2]["content"]], ["U A[c1] R(c1) A", output],
+             "With a clear signal, run_agent runs as it did in lesson 14. The items: [the "
+             "record, the tool's result].")
 
 
 @lab_test("Leaving signal out, the way all earlier callers do, changes nothing: "
           "run_agent runs the tool and finishes the usual way.")
 async def test_no_signal_means_no_stop(t):
+    rounds = t.random.randint(1, 3)
+    outputs = draw_words(t, rounds)
     ran = []
-    tools = [tool("build", lambda arguments: ran.append(1) or "built")]
-    model, messages = one_call_model(), []
+    tools = [tool("build", lambda arguments: ran.append(1) or outputs[len(ran) - 1])]
+    model = lab.ScriptedModel([lab.reply(lab.call("build")) for _ in range(rounds)]
+                              + [lab.say("Done.")])
+    messages = []
     await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, "Build it."))
-    t.expect(lab.shape(messages), "U A[c1] R(c1) A",
-             "Without a signal the run goes on as before (run_agent, lesson 15): signal=None "
-             "must mean 'nobody can stop this'.")
-    t.expect(messages[2]["content"], "built", "The tool ran and its output is the result.")
+    t.expect(lab.shape(messages),
+             " ".join(["U"] + [f"A[c{n + 1}] R(c{n + 1})" for n in range(rounds)] + ["A"]),
+             f"Without a signal the run goes on as before through {rounds} tool turns (run_agent, "
+             "lesson 15): signal=None must mean 'nobody can stop this'.")
+    t.expect([m["content"] for m in messages if m["role"] == "toolResult"], outputs,
+             "The tool ran each time and its output is the result. The items: each result's content.")
 
 
 @lab_test("error_message keeps its one-argument meaning, an \"error\" ending; given "
           "stop_reason=\"aborted\" it makes the identical message with that label. "
           "ABORTED is exactly Operation aborted.")
 async def test_error_message_takes_a_label(t):
-    t.expect(harness.error_message("boom"),
-             {"role": "assistant", "content": [], "stop_reason": "error", "error_message": "boom"},
+    reason = f"{t.random.choice(draw_words(t, 3))} failed with code {t.random.randint(1, 255)}"
+    t.expect(harness.error_message(reason),
+             {"role": "assistant", "content": [], "stop_reason": "error", "error_message": reason},
              "One argument keeps lesson 5's meaning (error_message, lesson 15).")
-    t.expect(harness.error_message("Operation aborted", stop_reason="aborted"),
-             {"role": "assistant", "content": [], "stop_reason": "aborted",
-              "error_message": "Operation aborted"},
-             "stop_reason= labels the same message differently (error_message, lesson 15).")
+    for text in (harness.ABORTED, reason):
+        t.expect(harness.error_message(text, stop_reason="aborted"),
+                 {"role": "assistant", "content": [], "stop_reason": "aborted",
+                  "error_message": text},
+                 "stop_reason= labels the same message differently, whatever its text "
+                 "(error_message, lesson 15).")
     t.expect(harness.ABORTED, "Operation aborted", "ABORTED is the exact text (lesson 15).")
 
 
@@ -156,14 +195,17 @@ async def test_error_message_takes_a_label(t):
           "being taken: zero model calls, and a record of just the prompt plus the "
           "aborted message.")
 async def test_stop_before_the_first_step(t):
+    prompt = f"Tidy {' and '.join(draw_words(t, t.random.randint(1, 3)))}."
     model = one_call_model()
-    h = harness.Harness(model, SYSTEM, [])
-    run = h.prompt("Tidy the repo.")
-    h.cancel()  # the run exists, and has not taken a step
+    h = harness.Harness(model, SYSTEM, [tool("build", lambda arguments: "built")])
+    run = h.prompt(prompt)
+    for _ in range(t.random.randint(1, 2)):
+        h.cancel()  # the run exists, and has not taken a step
     await lab.drive(run)
-    t.expect(lab.shape(h.messages), "U A(aborted)",
+    t.expect([lab.shape(h.messages), h.messages[0]["content"]], ["U A(aborted)", prompt],
              "A run begins in prompt(), so its token must exist there: a Stop pressed before "
-             "the first step must still stop it (Harness.prompt, lesson 15).")
+             "the first step must still stop it (Harness.prompt, lesson 15). The items: [the "
+             "record, the prompt it holds].")
     t.expect(len(model.calls), 0, "That run must not call the model.")
     t.expect(h.is_running, False, "Once the stopped run is over, is_running is False.")
 
@@ -171,40 +213,45 @@ async def test_stop_before_the_first_step(t):
 @lab_test("A run closed before its first step is over: is_running turns False and the "
           "next prompt is accepted.")
 async def test_a_run_closed_unstarted_ends(t):
-    model = lab.ScriptedModel([lab.say("Only run 2 asks.")])
+    closed, prompt, answer = draw_words(t, 3)
+    model = lab.ScriptedModel([lab.say(f"Only run 2 asks: {answer}.")])
     h = harness.Harness(model, SYSTEM, [])
-    run = h.prompt("Never mind.")
+    run = h.prompt(f"Never mind {closed}.")
     await run.aclose()
     t.expect(h.is_running, False, "Closing a run that never started ends it: is_running "
                                   "is derived from the run, not from a flag that only a "
                                   "finally resets (Harness, lessons 8 and 15).")
-    await lab.drive(h.prompt("Hello again."))
-    t.expect(lab.shape(h.messages), "U A", "The next prompt is accepted and answered.")
+    await lab.drive(h.prompt(f"Hello again, {prompt}."))
+    t.expect([lab.shape(h.messages), h.messages[0]["content"], h.messages[-1]["content"][0]["text"]],
+             ["U A", f"Hello again, {prompt}.", f"Only run 2 asks: {answer}."],
+             "The next prompt is accepted and answered. The items: [the record, its prompt, "
+             "the answer].")
 
 
 @lab_test("cancel() with nothing running is a harmless no-op, before any run or "
           "between two; and a stop in one run never carries into the next, whose "
           "tools run as usual.")
 async def test_cancel_when_idle_is_harmless(t):
-    ran = []
-    tools = [tool("build", lambda arguments: ran.append(1) or "built")]
-    model = lab.ScriptedModel([lab.reply(lab.call("build")), lab.say("Built."),
-                               lab.reply(lab.call("build")), lab.say("Built again.")])
-    h = harness.Harness(model, SYSTEM, tools)
-    h.cancel()  # nothing is running: a user a moment too late
-    await lab.drive(h.prompt("Build it."))
-    t.expect(lab.shape(h.messages), "U A[c1] R(c1) A",
-             "A Stop pressed while idle must not reach the next run: each run gets a fresh "
-             "token (Harness.prompt, lesson 15), and cancel() when idle must not raise.")
-    h.cancel()  # between runs
-    await lab.drive(h.prompt("Once more."))
-    t.expect(lab.shape(h.messages[4:]), "U A[c2] R(c2) A",
-             "A Stop pressed between runs must not reach run 2 either.")
-    t.expect(len(ran), 2, "Both runs ran their tool.")
-    h2, _, _ = stop_in_first_of_three()
-    await lab.drive(h2.prompt("Look at all three files."))
+    ran, outputs = [], draw_words(t, 4)
+    runs = t.random.randint(2, 4)
+    tools = [tool("build", lambda arguments: ran.append(1) or outputs[len(ran) - 1])]
+    replies = []
+    for n in range(runs):
+        replies += [lab.reply(lab.call("build")), lab.say(f"Built {n + 1}.")]
+    h = harness.Harness(lab.ScriptedModel(replies), SYSTEM, tools)
+    for n in range(runs):
+        for _ in range(t.random.randint(1, 2)):
+            h.cancel()  # nothing is running: a user a moment too late, before or between runs
+        await lab.drive(h.prompt(f"Build it, take {n + 1}."))
+    t.expect([lab.shape(h.messages), [m["content"] for m in h.messages if m["role"] == "toolResult"]],
+             [" ".join(f"U A[c{n + 1}] R(c{n + 1}) A" for n in range(runs)), outputs[:runs]],
+             f"A Stop pressed while idle, before each of {runs} runs, must not reach the next run: "
+             "each run gets a fresh token (Harness.prompt, lesson 15), and cancel() when idle must "
+             "not raise. The items: [the record, each run's tool output].")
+    h2, _, _, paths, _ = stop_in_a_batch(t)
+    await lab.drive(h2.prompt("Look at all of these files."))
     await lab.drive(h2.prompt("Carry on."))
-    t.expect(lab.shape(h2.messages[6:]), "U A",
+    t.expect(lab.shape(h2.messages[len(paths) + 3:]), "U A",
              "After a stopped run, the next run is not stopped (Harness.prompt, lesson 15).")
 
 
@@ -212,18 +259,20 @@ async def test_cancel_when_idle_is_harmless(t):
           "model the whole history minus the empty aborted message, which the record "
           "still keeps.")
 async def test_the_next_request_after_a_stop(t):
-    h, model, _ = stop_in_first_of_three()
-    await lab.drive(h.prompt("Look at all three files."))
+    h, model, _, paths, _ = stop_in_a_batch(t)
+    question = f"What did you find in {paths[-1]}?"
+    await lab.drive(h.prompt("Look at all of these files."))
     t.expect(lab.validate(h.messages, record=True), [],
              "A stopped run leaves a record that a finished run may leave (lab.validate, "
              "record=True).")
-    await lab.drive(h.prompt("What did you find?"))
+    await lab.drive(h.prompt(question))
     sent = model.calls[-1].messages
-    t.expect(lab.shape(sent), "U A[c1,c2,c3] R(c1) R(c2) R(c3) U",
+    t.expect([lab.shape(sent), sent[-1]["content"]], [f"U {batch(len(paths))} U", question],
              "The view leaves out the empty aborted message: providers refuse an empty "
-             "assistant message (context_for_model, lesson 15).")
+             "assistant message (context_for_model, lesson 15). The items: [the request, its "
+             "last message's content].")
     t.expect(lab.validate(sent), [], "The request must be one a provider accepts.")
-    t.expect(lab.shape(h.messages), "U A[c1,c2,c3] R(c1) R(c2) R(c3) A(aborted) U A",
+    t.expect(lab.shape(h.messages), f"U {batch(len(paths))} A(aborted) U A",
              "The record keeps the aborted message: the record says what happened, only the "
              "view is cleaned (context_for_model, lessons 10 and 15).")
 
@@ -232,52 +281,62 @@ async def test_the_next_request_after_a_stop(t):
           "stopped run never sees it, and the following run answers it in a turn of "
           "its own.")
 async def test_a_follow_up_outlives_a_stop(t):
-    h, model, _ = stop_in_first_of_three(also=lambda h: h.follow_up("Then run the tests."))
-    await lab.drive(h.prompt("Look at all three files."))
-    t.expect(lab.shape(h.messages), "U A[c1,c2,c3] R(c1) R(c2) R(c3) A(aborted)",
+    later, prompt = draw_words(t, 2)
+    h, model, _, paths, _ = stop_in_a_batch(t, also=lambda h: h.follow_up(f"Then run {later}."))
+    await lab.drive(h.prompt("Look at all of these files."))
+    t.expect(lab.shape(h.messages), f"U {batch(len(paths))} A(aborted)",
              "Follow-ups are asked for only when a run would end on its own, never after a "
              "stopped reply (run_agent, lessons 9 and 15).")
-    await lab.drive(h.prompt("Go on."))
-    t.expect([m["content"] for m in h.messages[6:] if m["role"] == "user"],
-             ["Go on.", "Then run the tests."],
+    await lab.drive(h.prompt(f"Go on with {prompt}."))
+    t.expect([m["content"] for m in h.messages[len(paths) + 3:] if m["role"] == "user"],
+             [f"Go on with {prompt}.", f"Then run {later}."],
              "The held follow-up opens a turn of the next run, after that run's answer "
-             "(Harness.follow_up, lesson 9).")
-    t.expect(lab.shape(h.messages[6:]), "U A U A", "Run 2 answers the prompt, then the follow-up.")
+             "(Harness.follow_up, lesson 9). The items: the next run's user messages.")
+    t.expect(lab.shape(h.messages[len(paths) + 3:]), "U A U A",
+             "Run 2 answers the prompt, then the follow-up.")
 
 
 @lab_test("A steer sent during a batch that is then stopped is recorded at the next "
           "turn's top, before the aborted message, and the next request holds it.")
 async def test_a_steer_in_a_stopped_batch_is_kept(t):
-    h, model, _ = stop_in_first_of_three(also=lambda h: h.steer("Use tabs, not spaces."))
-    await lab.drive(h.prompt("Look at all three files."))
-    t.expect(lab.shape(h.messages), "U A[c1,c2,c3] R(c1) R(c2) R(c3) U A(aborted)",
+    steer, prompt = draw_words(t, 2)
+    h, model, _, paths, _ = stop_in_a_batch(t, also=lambda h: h.steer(f"Use {steer} instead."))
+    await lab.drive(h.prompt("Look at all of these files."))
+    t.expect(lab.shape(h.messages), f"U {batch(len(paths))} U A(aborted)",
              "The loop asks for steering once the batch is answered, as always; the steer "
              "opens the next turn, whose top then sees Stop (run_agent, lessons 9 and 15).")
-    t.expect(h.messages[5]["content"], "Use tabs, not spaces.", "The steer is on the record.")
-    await lab.drive(h.prompt("Go on."))
-    t.expect(lab.shape(model.calls[-1].messages), "U A[c1,c2,c3] R(c1) R(c2) R(c3) U U",
-             "The next request holds the steer, and the prompt after it.")
+    t.expect(h.messages[-2]["content"], f"Use {steer} instead.", "The steer is on the record.")
+    await lab.drive(h.prompt(f"Go on with {prompt}."))
+    sent = model.calls[-1].messages
+    t.expect([lab.shape(sent), [m["content"] for m in sent[-2:]]],
+             [f"U {batch(len(paths))} U U", [f"Use {steer} instead.", f"Go on with {prompt}."]],
+             "The next request holds the steer, and the prompt after it. The items: [the "
+             "request, its last two messages' contents].")
 
 
 @lab_test("A steer sent while a request is on its way, then Stop: the steer is not "
           "lost; it joins the first turn of the next run.")
 async def test_a_steer_during_a_stopped_request_waits(t):
-    model = lab.ScriptedModel([lab.say("unused"), lab.say("Both read.")], latency=3)
+    steer, prompt = draw_words(t, 2)
+    latency = t.random.randint(2, 4)
+    model = lab.ScriptedModel([lab.say("unused"), lab.say("Both read.")], latency=latency)
     h = harness.Harness(model, SYSTEM, [])
     async with lab.background(h.prompt("Summarise the repo.")) as task:
         while not model.calls:
             await lab.tick()
-        h.steer("Only the src folder.")
+        await lab.ticks(t.random.randrange(latency - 1))
+        h.steer(f"Only the {steer} folder.")
         h.cancel()
         await task
     t.expect(lab.shape(h.messages), "U A(aborted)",
              "The model holds the signal and answers aborted; a stopped reply asks for no "
              "steering (run_agent, lesson 15).")
-    await lab.drive(h.prompt("Try again."))
+    await lab.drive(h.prompt(f"Try again with {prompt}."))
     t.expect([m["content"] for m in h.messages[2:] if m["role"] == "user"],
-             ["Try again.", "Only the src folder."],
+             [f"Try again with {prompt}.", f"Only the {steer} folder."],
              "A queued steer leaves its queue only once it is on the record, so it joins the "
-             "next run's first turn (Harness, lessons 9 and 15).")
+             "next run's first turn (Harness, lessons 9 and 15). The items: the next run's user "
+             "messages.")
     t.expect(lab.shape(model.calls[-1].messages), "U U U",
              "The next request holds the old prompt, the new one and the steer.")
 
@@ -286,13 +345,15 @@ async def test_a_steer_during_a_stopped_request_waits(t):
           "signal, so its reply comes back \"aborted\", and no call in it is carried "
           "out.")
 async def test_stop_during_the_request(t):
-    ran = []
-    tools = [tool("build", lambda arguments: ran.append(1) or "built")]
-    model = one_call_model(latency=3)
+    ran, name = [], draw_words(t, 1)[0].replace("-", "_")
+    tools = [tool(name, lambda arguments: ran.append(1) or "built")]
+    latency = t.random.randint(1, 4)
+    model = one_call_model(name, {"target": draw_words(t, 1)[0]}, latency=latency)
     h = harness.Harness(model, SYSTEM, tools)
     async with lab.background(h.prompt("Build it.")) as task:
         while not model.calls:
             await lab.tick()
+        await lab.ticks(t.random.randrange(latency))
         h.cancel()
         await task
     t.expect(lab.shape(h.messages), "U A(aborted)",
@@ -300,7 +361,8 @@ async def test_stop_during_the_request(t):
              "(run_agent, lesson 15).")
     t.expect(model.calls[0].signal is not None and model.calls[0].signal.is_cancelled(), True,
              "The request carried the run's token, and it was set by h.cancel().")
-    t.expect(ran, [], "A stopped reply is not acted on (run_agent, lesson 15).")
+    t.expect(ran, [], f"A stopped reply is not acted on: its {name} call never runs (run_agent, "
+                      "lesson 15).")
     t.expect(len(model.calls), 1, "And nobody is asked for more.")
 
 
@@ -311,21 +373,29 @@ async def test_tools_are_handed_the_token(t):
     for label, wrap in (("bare", lambda x: x),
                         ("guarded", lambda x: harness.guard(x, lambda name, args: None))):
         seen, box = [], {}
+        size = t.random.randint(1, 3)
+        presser = t.random.randrange(size)  # the call whose tool presses Stop
 
-        async def execute(arguments, signal=None):
-            seen.append(None if signal is None else signal.is_cancelled())
-            box["h"].cancel()
-            seen.append(None if signal is None else signal.is_cancelled())
+        async def execute(arguments, signal=None, seen=seen, box=box, presser=presser):
+            before = None if signal is None else signal.is_cancelled()
+            if len(seen) == presser:
+                box["h"].cancel()
+            seen.append([before, None if signal is None else signal.is_cancelled()])
             return "built"
 
         build = wrap({"name": "build", "description": "Build the project.",
                       "parameters": {"type": "object", "properties": {}}, "execute": execute})
-        h = box["h"] = harness.Harness(one_call_model(), SYSTEM, [build])
+        model = lab.ScriptedModel([lab.reply(*[lab.call("build") for _ in range(size)]),
+                                   lab.say("Done.")])
+        h = box["h"] = harness.Harness(model, SYSTEM, [build])
         await lab.drive(h.prompt("Build it."))
-        t.expect([label, seen], [label, [False, True]],
+        t.expect([label, size, presser, seen],
+                 [label, size, presser, [[False, False]] * presser + [[False, True]]],
                  "run_tool must hand execute the run's signal: execute(arguments, signal), "
                  "and the guard must pass it on to the tool it wraps (run_tool and guard, "
-                 "lesson 15).")
+                 "lesson 15). The items: [how the tool is wrapped, calls in the batch, the call "
+                 "whose tool pressed Stop (from 0), for each tool that ran: [is_cancelled() "
+                 "on entry, is_cancelled() after that call's Stop, if any]].")
 
 
 @lab_test("Stop while bash waits on `sleep inf`: at most five event-loop turns later "
@@ -389,17 +459,19 @@ async def test_bash_kills_its_command_on_a_hard_cancel(t):
                  "`sleep inf` running: kill it in a finally around the loop (bash, lesson 15).")
 
 
-@lab_test("bash waits out a command that needs three turns before it prints, and "
+@lab_test("bash waits out a command that needs some turns before it prints, and "
           "hands back its output as a normal result.")
 async def test_bash_waits_for_a_slow_command(t):
-    shell = lab.Shell(lab.Workspace({}))
-    h = harness.Harness(one_call_model("bash", {"command": "sleep 3 && echo done"}), SYSTEM,
+    shell, word = lab.Shell(lab.Workspace({})), draw_words(t, 1)[0]
+    turns = t.random.randint(1, 6)
+    command = f"sleep {turns} && echo {word}"
+    h = harness.Harness(one_call_model("bash", {"command": command}), SYSTEM,
                         [harness.make_bash_tool(shell)])
     await lab.drive(h.prompt("Wait for it."))
     t.expect(lab.shape(h.messages), "U A[c1] R(c1) A", "The run goes on after the command.")
-    t.expect([h.messages[2]["content"], h.messages[2]["is_error"]], ["done\n", False],
-             "bash must wait until the process is done, then return its output (bash, "
-             "lesson 15).")
+    t.expect([h.messages[2]["content"], h.messages[2]["is_error"]], [f"{word}\n", False],
+             f"bash must wait until `{command}` is done, {turns} turns later, then return its "
+             "output (bash, lesson 15).")
     t.expect([p.killed for p in shell.processes], [False],
              "A command that finished on its own was not killed first.")
 
