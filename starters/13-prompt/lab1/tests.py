@@ -93,15 +93,20 @@ def kind(part, skills):
 
 
 @lab_test("With no tools, no context files and no skills, the prompt is two parts: one opening "
-          "line, then exactly the date and working directory lines.")
+          "line, then exactly the date and working directory lines, whatever they are.")
 async def test_the_bare_prompt(t):
-    prompt = harness.build_system_prompt([], [], [], CWD, TODAY)
-    parts = sections(prompt)
-    t.expect([len(parts), "\n" in parts[0], len(parts[0].split()) >= 3, parts[-1]],
-             [2, False, True, DATE],
+    cases = [(day(t), folder(t)) for _ in range(3)]
+    found = []
+    for today, cwd in cases:
+        parts = sections(harness.build_system_prompt([], [], [], cwd, today))
+        found.append([len(parts), "\n" in parts[0], len(parts[0].split()) >= 3, parts[-1]])
+    t.expect(found, [[2, False, True, f"Current date: {today}\nCurrent working directory: {cwd}"]
+                     for today, cwd in cases],
              "Nothing to list means no tool, guideline or skill section; the date and "
              "directory come last, exactly as passed in by the caller (build_system_prompt, "
-             "lesson 13).")
+             "lesson 13). Each item is, for one date and folder: [how many parts, whether the "
+             "opening part has more than one line, whether it has three words or more, the last "
+             "part].")
 
 
 @lab_test("Each tool with a snippet gets the line - name: snippet under the heading Available "
@@ -241,14 +246,27 @@ async def test_the_parts_come_in_a_fixed_order(t):
 
 @lab_test("The same arguments give the same text every time: no clock, no disk, no set.")
 async def test_the_prompt_is_deterministic(t):
-    tools = [described(name, t.random.choice(SNIPPETS), t.random.sample(ADVICE, 3))
-             for name in t.random.sample(NAMES, 4)]
-    files, skills = [("AGENTS.md", text(t))], t.random.sample(SKILLS, 3)
-    today, cwd = day(t), folder(t)
-    prompts = [harness.build_system_prompt(tools, files, skills, cwd, today) for _ in range(3)]
-    t.expect(len(set(prompts)), 1,
-             "Equal arguments, equal text: a prompt that changes between calls also changes "
-             "what a provider caches (build_system_prompt, lesson 13).")
+    def arguments():
+        tools = [described(name, t.random.choice(SNIPPETS), t.random.sample(ADVICE, 3))
+                 for name in t.random.sample(NAMES, t.random.randint(2, 5))]
+        return tools, [("AGENTS.md", text(t))], t.random.sample(SKILLS, 3), folder(t), day(t)
+
+    first, other = arguments(), arguments()
+    # Equal copies of the first arguments, with other arguments built in between.
+    copies = [([dict(x) for x in first[0]], list(first[1]), [dict(k) for k in first[2]],
+               first[3], first[4]) for _ in range(2)]
+    prompts = [harness.build_system_prompt(*args) for args in (first, other, *copies)]
+    t.expect([[prompt == prompts[0] for prompt in prompts],
+              [[headed(prompt, "Available tools:"), sections(prompt)[-1]] for prompt in prompts]],
+             [[True, False, True, True],
+              [[["Available tools:"] + [f"- {x['name']}: {x['snippet']}" for x in tools],
+                f"Current date: {today}\nCurrent working directory: {cwd}"]
+               for tools, _, _, cwd, today in (first, other, first, first)]],
+             "Equal arguments, equal text, whatever was built in between: a prompt that changes "
+             "between calls also changes what a provider caches, and one kept from an earlier "
+             "call is wrong for new arguments (build_system_prompt, lesson 13). Items: [whether "
+             "each prompt equals the first, for the first, other, and two copies of the first "
+             "arguments], then each prompt's [tools section, last part].")
 
 
 @lab_test("discover_context returns every AGENTS.md from the root down to cwd, broadest first, "
@@ -288,14 +306,22 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
 
 @lab_test("discover_context with cwd \"\" or \".\" finds only the root's AGENTS.md, once.")
 async def test_discover_context_at_the_root(t):
-    ws = lab.Workspace({"AGENTS.md": "Root.", "docs/AGENTS.md": "Docs."})
-    t.expect([harness.discover_context(ws, ""), harness.discover_context(ws, "."),
-              harness.discover_context(ws, "./docs")],
-             [[("AGENTS.md", "Root.")], [("AGENTS.md", "Root.")],
-              [("AGENTS.md", "Root."), ("docs/AGENTS.md", "Docs.")]],
-             "\"\" and \".\" both name the root (discover_context, lesson 13).")
-    t.expect(harness.discover_context(lab.Workspace({"a.py": ""}), "src"), [],
-             "No AGENTS.md anywhere: nothing (discover_context, lesson 13).")
+    root, below = text(t), text(t)
+    sub = t.random.choice(FOLDERS)
+    ws = lab.Workspace({"AGENTS.md": root, f"{sub}/AGENTS.md": below, f"{sub}/main.py": ""})
+    spellings = ["", ".", t.random.choice(["./", ".//", "./."])]
+    t.expect([harness.discover_context(ws, cwd) for cwd in spellings + [f"./{sub}"]],
+             [[("AGENTS.md", root)]] * len(spellings) +
+             [[("AGENTS.md", root), (f"{sub}/AGENTS.md", below)]],
+             "\"\" and \".\" both name the root, however the root is spelled; a folder below "
+             "it adds its own file after the root's (discover_context, lesson 13). Each item is "
+             f"[(path, text), ...] for the cwd {spellings + [f'./{sub}']!r} in turn.")
+    away = folder(t).strip("/")
+    t.expect([away, harness.discover_context(lab.Workspace({f"{away}/{word}.py": ""
+                                                           for word in t.random.sample(NAMES, 3)}),
+                                             away)], [away, []],
+             "No AGENTS.md anywhere: nothing (discover_context, lesson 13). Items: [cwd, what "
+             "was found].")
 
 
 @lab_test("The read, write and bash factories each carry a one-line snippet of their own, not "
@@ -303,46 +329,79 @@ async def test_discover_context_at_the_root(t):
           "shared with read), one for bash.")
 async def test_the_factories_carry_snippets_and_guidelines(t):
     ws = lab.Workspace()
-    read, write = harness.make_read_tool(ws), harness.make_write_tool(ws)
-    bash = harness.make_bash_tool(lab.Shell(ws))
-    tools = [read, write, bash]
-    t.expect([[type(x.get("snippet")).__name__, "\n" in x.get("snippet", "\n"),
+    made = {"read": harness.make_read_tool(ws), "write": harness.make_write_tool(ws),
+            "bash": harness.make_bash_tool(lab.Shell(ws))}
+    read, write = made["read"], made["write"]
+    order = t.random.sample(list(made), 3)
+    tools = [made[name] for name in order]
+    t.expect([[x["name"], type(x.get("snippet")).__name__, "\n" in x.get("snippet", "\n"),
                x.get("snippet") == x["description"]] for x in tools],
-             [["str", False, False]] * 3,
+             [[name, "str", False, False] for name in order],
              "Each snippet is a string of one line, a few words on what the tool is for: the "
-             "description already travels in the specs (lesson 13).")
+             "description already travels in the specs (lesson 13). Each item: [tool, the "
+             "snippet's type, whether it has a newline, whether it is the description].")
     t.expect([len(x.get("guidelines", [])) for x in tools] +
              [read["guidelines"][1] == write["guidelines"][1],
               read["guidelines"][0] != write["guidelines"][0]],
-             [2, 2, 1, True, True],
+             [{"read": 2, "write": 2, "bash": 1}[name] for name in order] + [True, True],
              "read has two guidelines, write two, bash one; read's second is write's second, "
-             "word for word (make_read_tool, make_write_tool, make_bash_tool, lesson 13).")
+             "word for word (make_read_tool, make_write_tool, make_bash_tool, lesson 13). Items: "
+             "how many guidelines each tool has, in the drawn order, then the two comparisons.")
+    extra = described(t.random.choice(NAMES), t.random.choice(SNIPPETS),
+                      [f"Keep {t.random.choice(FOLDERS)}/ tidy, rule {t.random.randint(1, 999)}."])
+    tools.insert(t.random.randint(0, 3), extra)
     prompt = harness.build_system_prompt(tools, [], [], CWD, TODAY)
-    t.expect([len(headed(prompt, "Available tools:") or []),
-              len(headed(prompt, "Guidelines:") or [])], [4, 5],
-             "With all three, the prompt lists three tools and four guidelines, each under its "
-             "heading: the shared one once (build_system_prompt, lesson 13).")
+    listed = [line.split(":")[0][2:] for line in (headed(prompt, "Available tools:") or [])[1:]]
+    owners = [[x["name"] for x in tools if line[2:] in x.get("guidelines", [])]
+              for line in (headed(prompt, "Guidelines:") or [])[1:]]
+    t.expect([listed, owners],
+             [[x["name"] for x in tools],
+              list(map(list, dict.fromkeys(owner for x in tools for owner in {
+                  "read": [("read",), tuple(n for n in (x["name"] for x in tools)
+                                            if n in ("read", "write"))],
+                  "write": [("write",), tuple(n for n in (x["name"] for x in tools)
+                                              if n in ("read", "write"))],
+                  "bash": [("bash",)]}.get(x["name"], [(x["name"],)]))))],
+             "With all three and one more tool, the prompt lists each tool once, in the order "
+             "given, and each guideline once, in the order first seen: the shared one once "
+             "(build_system_prompt, lesson 13). Items: [the names on the tools section's lines, "
+             "for each guidelines line the tools whose guidelines hold it].")
 
 
 @lab_test("tool_specs still sends only name, description and parameters, and every request of "
           "every run carries the built prompt unchanged.")
 async def test_specs_and_requests(t):
-    ws = lab.Workspace({"AGENTS.md": "Be careful with tabs.", "notes.txt": "hi\n"})
-    tools = [harness.make_read_tool(ws), harness.make_write_tool(ws),
-             harness.make_bash_tool(lab.Shell(ws))]
-    t.expect([sorted(spec) for spec in harness.tool_specs(tools)],
-             [["description", "name", "parameters"]] * 3,
+    rules, note, name = text(t), " ".join(t.random.sample(WORDS, 4)), t.random.choice(NAMES)
+    ws = lab.Workspace({"AGENTS.md": rules, f"{name}.txt": note + "\n"})
+    made = [harness.make_read_tool(ws), harness.make_write_tool(ws),
+            harness.make_bash_tool(lab.Shell(ws))]
+    tools = t.random.sample(made, 3)
+    t.expect([[spec["name"], sorted(spec)] for spec in harness.tool_specs(tools)],
+             [[x["name"], ["description", "name", "parameters"]] for x in tools],
              "snippet and guidelines are for the system prompt, not the specs (tool_specs, "
-             "lessons 2 and 13).")
-    prompt = harness.build_system_prompt(tools, harness.discover_context(ws, "."), [SKILL], CWD,
-                                         TODAY)
-    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "notes.txt"})),
-                               lab.say("It says hi."), lab.say("Bye.")])
+             "lessons 2 and 13). Each item: [tool, the spec's keys].")
+    skills = t.random.sample(SKILLS, t.random.randint(1, 3))
+    today, cwd = day(t), folder(t)
+    prompt = harness.build_system_prompt(tools, harness.discover_context(ws, "."), skills, cwd,
+                                         today)
+    later = [f"Thanks for {word}." for word in t.random.sample(WORDS, t.random.randint(1, 3))]
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": f"{name}.txt"})),
+                               lab.say(f"It says {note}.")] +
+                              [lab.say(f"Answer {n}.") for n in range(len(later))])
     h = harness.Harness(model, prompt, tools)
-    await lab.drive(h.prompt("What is in notes.txt?"))
-    await lab.drive(h.prompt("Thanks."))
-    t.expect([request.system == prompt for request in model.calls] + [len(model.calls)],
-             [True, True, True, 3],
-             "The prompt is built once and sent with every request, unchanged (Harness, "
-             "lessons 8 and 13).")
-    t.expect(lab.shape(h.messages), "U A[c1] R(c1) A U A", "Both runs finished (lesson 13).")
+    await lab.drive(h.prompt(f"What is in {name}.txt?"))
+    for text_ in later:
+        await lab.drive(h.prompt(text_))
+    t.expect([[request.system == prompt for request in model.calls], rules in prompt,
+              prompt.endswith(f"Current date: {today}\nCurrent working directory: {cwd}")],
+             [[True] * (2 + len(later)), True, True],
+             "The prompt is built once, with the project's AGENTS.md in it and the caller's date "
+             "last, and sent with every request, unchanged (Harness, lessons 8 and 13). Items: "
+             "[for each request, whether it carried the prompt], whether the AGENTS.md text is "
+             "in it, whether it ends with the date and directory.")
+    t.expect([lab.shape(h.messages), h.messages[2]["content"].strip(),
+              [harness.text_of(m) for m in h.messages if m["role"] == "assistant"][1:]],
+             ["U A[c1] R(c1) A" + " U A" * len(later), note,
+              [f"It says {note}."] + [f"Answer {n}." for n in range(len(later))]],
+             "Every run finished, read's result holding the file (lesson 13). Items: [the "
+             "record, read's result, the answers].")

@@ -7,25 +7,42 @@ import asyncio
 
 import harness
 import lab
-from lab.kit import lab_test
+from lab.kit import lab_test, tool
 
 LAB = "15.2"
 SYSTEM = "You help with a small project."
 NO_ARGUMENTS = {"type": "object", "properties": {}}
 
 
-def deaf_build(shell):
-    """A build tool that awaits its command and never looks at its signal."""
+TARGET = {"type": "object", "properties": {"target": {"type": "string"}}}
+NOUNS = ["docs", "wheel", "assets", "schema", "bundle", "report", "index", "site", "api", "cli"]
+
+
+def word(t):
+    """A drawn name, a noun and a number, so that two seeds rarely share one."""
+    return f"{t.random.choice(NOUNS)}{t.random.randint(10, 99999)}"
+
+
+def endless(t):
+    """A drawn bash command line that prints a word, then waits for ever."""
+    return f"echo {word(t)} && sleep {t.random.choice(['inf', 'infinity'])}"
+
+
+def deaf_build(shell, command="sleep inf"):
+    """A build tool that awaits `command` and never looks at its signal."""
     async def execute(arguments, signal=None):
-        return (await shell.arun("sleep inf"))[0]
+        return (await shell.arun(command))[0]
     return {"name": "build", "description": "Build the project; it takes for ever.",
-            "parameters": NO_ARGUMENTS, "execute": execute}
+            "parameters": TARGET, "execute": execute}
 
 
 def started(tools, call, *more):
-    """A harness whose model first asks for `call`, then answers whatever comes next."""
-    model = lab.ScriptedModel([lab.reply(call), *more, lab.forever(
-        lambda request: lab.say(f"Answer {sum(m['role'] == 'user' for m in request.messages)}."))])
+    """A harness whose model first asks for `call`, then answers whatever comes next by naming
+    the newest prompt and counting the prompts so far."""
+    def answer(request):
+        prompts = [m["content"] for m in request.messages if m["role"] == "user"]
+        return lab.say(f"Answer {len(prompts)} to {prompts[-1]}")
+    model = lab.ScriptedModel([lab.reply(call), *more, lab.forever(answer)])
     return harness.Harness(model, SYSTEM, tools), model
 
 
@@ -47,94 +64,128 @@ async def stop_and_watch(h, task, grace):
     return stopper.result(), "at once" if after <= 2 else f"{after} turns later"
 
 
-@lab_test("With bash waiting on `sleep inf`, stop_run(h, task, grace=5) answers "
-          "\"clean\": setting the flag sufficed, so the task finished on its own, "
-          "uncancelled, its record closing on the cancelled command's result and then "
-          "the aborted message.")
+def processes(shell):
+    """Each command the shell started: [command line, killed, what it printed] (None for what
+    it printed while it still runs)."""
+    return [[p.command, p.killed, p.output()[0] if p.done() else None] for p in shell.processes]
+
+
+@lab_test("With bash waiting on a command that never ends, stop_run(h, task, grace) with a grace "
+          "of at least five turns answers \"clean\": setting the flag sufficed, so the task "
+          "finished on its own, uncancelled, its record closing on the cancelled command's "
+          "result and then the aborted message.")
 async def test_stop_run_is_clean_when_the_tool_looks(t):
     shell = lab.Shell(lab.Workspace({}))
-    h, _ = started([harness.make_bash_tool(shell)], lab.call("bash", {"command": "sleep inf"}))
-    task = await run_in_a_task(h, "Run the tests.")
-    t.expect(await harness.stop_run(h, task, grace=5), "clean",
+    command, prompt = endless(t), f"Run the tests of {word(t)}."
+    grace = t.random.choice([5, t.random.randint(6, 10 ** 4), 10 ** 9])
+    h, _ = started([harness.make_bash_tool(shell)], lab.call("bash", {"command": command}))
+    task = await run_in_a_task(h, prompt, t.random.randint(20, 60))
+    t.expect([grace, await harness.stop_run(h, task, grace=grace)], [grace, "clean"],
              "stop_run asks first: harness.cancel(), then up to `grace` turns for the run to "
-             "finish by itself (stop_run, lesson 15).")
+             "finish by itself (stop_run, lesson 15). Items: [grace, stop_run's answer].")
     t.expect([task.done(), task.cancelled()], [True, False],
              "A clean stop leaves the task finished and not cancelled.")
-    t.expect(lab.shape(h.messages), "U A[c1] R(c1) A(aborted)",
-             "The run wound up the polite way: a result, then the aborted message.")
+    t.expect([h.messages[0]["content"], lab.shape(h.messages)],
+             [prompt, "U A[c1] R(c1) A(aborted)"],
+             "The run wound up the polite way: a result, then the aborted message. Items: [the "
+             "prompt on the record, the record].")
     t.expect(h.messages[2]["content"].splitlines()[-1], "Command cancelled",
              "bash's result says the command was cancelled.")
+    t.expect(processes(shell), [[command, True, command.split()[1] + "\n"]],
+             "bash saw the flag and returned, and its finally killed the command, which keeps "
+             "what it printed (bash, lesson 15). Each item: [command, killed, printed].")
 
 
-@lab_test("A tool that awaits `sleep inf` and ignores its signal gets \"hard\" from "
-          "stop_run: the task ends cancelled, the CancelledError passes run_tool "
-          "without turning into a result, and is_running is False afterwards.")
+@lab_test("A tool that awaits a command that never ends and ignores its signal gets \"hard\" "
+          "from stop_run, whatever the grace: the task ends cancelled, the CancelledError passes "
+          "run_tool without turning into a result, and is_running is False afterwards.")
 async def test_stop_run_insists_when_the_tool_is_deaf(t):
     shell = lab.Shell(lab.Workspace({}))
-    h, _ = started([deaf_build(shell)], lab.call("build"))
-    task = await run_in_a_task(h, "Build it.")
-    t.expect(await harness.stop_run(h, task, grace=5), "hard",
+    command, target, grace = endless(t), word(t), t.random.randint(0, 40)
+    h, _ = started([deaf_build(shell, command)], lab.call("build", {"target": target}))
+    task = await run_in_a_task(h, f"Build {target}.", t.random.randint(20, 60))
+    t.expect([grace, await harness.stop_run(h, task, grace=grace)], [grace, "hard"],
              "When the run has not finished after `grace` turns, stop_run cancels the task "
-             "and says \"hard\" (stop_run, lesson 15).")
+             "and says \"hard\" (stop_run, lesson 15). Items: [grace, stop_run's answer].")
     t.expect(lab.shape(h.messages), "U A[c1]",
              "A cancelled task is not a failed tool: run_tool must let CancelledError through, "
              "so c1 has no result at all (run_tool, lesson 15).")
     t.expect([task.done(), task.cancelled(), h.is_running], [True, True, False],
              "The task is over and cancelled when stop_run returns: it must await the task it "
              "cancelled. The run is no longer running.")
-    t.expect([p.command for p in shell.running()], ["sleep inf"],
-             "A hard stop ends the waiting, not the work: the deaf tool's command still runs.")
+    t.expect([[p.command for p in shell.running()], h.messages[1]["content"][0]["arguments"]],
+             [[command], {"target": target}],
+             "A hard stop ends the waiting, not the work: the deaf tool's command still runs. "
+             "Items: [the commands still running, the arguments of the call on the record].")
 
 
-@lab_test("Zero grace against bash on `sleep inf`: stop_run has to say \"hard\", yet "
-          "bash's command ends up killed anyway.")
+@lab_test("Zero grace against bash on a command that never ends: stop_run has to say \"hard\", "
+          "yet bash's command ends up killed anyway.")
 async def test_a_hard_stop_still_kills_the_command(t):
     shell = lab.Shell(lab.Workspace({}))
-    h, _ = started([harness.make_bash_tool(shell)], lab.call("bash", {"command": "sleep inf"}))
-    task = await run_in_a_task(h, "Run the tests.")
+    command = endless(t)
+    h, _ = started([harness.make_bash_tool(shell)], lab.call("bash", {"command": command}))
+    task = await run_in_a_task(h, f"Run the tests of {word(t)}.", t.random.randint(20, 60))
     t.expect(await harness.stop_run(h, task, grace=0), "hard",
              "With no grace there is no time to notice the flag: it is a hard stop.")
-    t.expect([[p.command, p.killed] for p in shell.processes], [["sleep inf", True]],
+    t.expect(processes(shell), [[command, True, command.split()[1] + "\n"]],
              "The cancellation arrives inside bash's `await asyncio.sleep(0)`, a way out that "
              "never saw the flag, and the process must be killed on that way out too: kill it "
-             "in a finally (bash, lesson 15).")
+             "in a finally (bash, lesson 15). Each item: [command, killed, printed].")
     t.expect(lab.shape(h.messages), "U A[c1]", "The killed call has no result on the record.")
 
 
-@lab_test("Put the deaf tool behind lesson 14's guard and stop_run still says \"hard\": "
-          "the task is cancelled, and the guard never reports the cancellation as a "
-          "refusal.")
+@lab_test("Put the deaf tool behind lesson 14's guard, whose check lets the call through, and "
+          "stop_run still says \"hard\": the task is cancelled, and the guard never reports the "
+          "cancellation as a refusal.")
 async def test_the_guard_lets_a_cancellation_through(t):
     shell = lab.Shell(lab.Workspace({}))
-    h, _ = started([harness.guard(deaf_build(shell), harness.deny_destructive)], lab.call("build"))
-    task = await run_in_a_task(h, "Build it.")
-    t.expect(await harness.stop_run(h, task, grace=5), "hard",
+    command, target, asked = endless(t), word(t), []
+
+    def watching(name, arguments):
+        asked.append([name, arguments])
+        return harness.deny_destructive(name, arguments)
+    h, _ = started([harness.guard(deaf_build(shell, command), watching)],
+                   lab.call("build", {"target": target}))
+    task = await run_in_a_task(h, f"Build {target}.", t.random.randint(20, 60))
+    t.expect(await harness.stop_run(h, task, grace=t.random.randint(0, 40)), "hard",
              "A guarded deaf tool is still deaf: stop_run must insist.")
     t.expect([task.cancelled(), lab.shape(h.messages)], [True, "U A[c1]"],
              "The guard catches only what its check raises; a CancelledError from the real "
              "tool passes through it and through run_tool (guard, lessons 14 and 15).")
+    t.expect([asked, [p.command for p in shell.running()]],
+             [[["build", {"target": target}]], [command]],
+             "The check was asked once, and let the deaf tool run its command (guard, lesson "
+             "14). Items: [[name, arguments] for each question to the check, the commands "
+             "still running].")
 
 
-@lab_test("Following a hard stop, the session log and the record agree and two more "
+@lab_test("Following a hard stop, the session log and the record agree and one to four more "
           "prompts get replies; the model sees the killed call as interrupted, with "
           "no code written for that case.")
 async def test_life_after_a_hard_stop(t):
     ws = lab.Workspace({})
     shell = lab.Shell(ws)
-    h, model = started([deaf_build(shell)], lab.call("build"))
+    h, model = started([deaf_build(shell, endless(t))], lab.call("build", {"target": word(t)}))
     log = harness.SessionLog(ws, "session.jsonl")
     h.subscribe(harness.persist_to(log))
-    task = await run_in_a_task(h, "Build it.")
-    t.expect(await harness.stop_run(h, task), "hard", "The deaf build needs a hard stop.")
+    task = await run_in_a_task(h, f"Build {word(t)}.", t.random.randint(20, 60))
+    grace = t.random.choice([None, t.random.randint(0, 40)])
+    answer = await (harness.stop_run(h, task) if grace is None
+                    else harness.stop_run(h, task, grace=grace))
+    t.expect([grace, answer], [grace, "hard"], "The deaf build needs a hard stop, whatever the "
+                                               "grace. Items: [grace (None: the default), answer].")
     t.expect(lab.shape(log.replay()), lab.shape(h.messages),
              "The log holds what the record holds: each message was saved as it completed "
              "(persist_to, lesson 11).")
-    for text in ("What happened?", "Thank you."):
+    later = [f"What happened to {word(t)}?" for _ in range(t.random.randint(1, 4))]
+    for text in later:
         await lab.drive(h.prompt(text))
-    t.expect(lab.shape(h.messages), "U A[c1] U A U A",
-             "Both prompts are answered after the hard stop (Harness, lesson 15).")
+    t.expect(lab.shape(h.messages), "U A[c1]" + " U A" * len(later),
+             "Every prompt is answered after the hard stop (Harness, lesson 15).")
     t.expect([harness.text_of(m) for m in h.messages if m["role"] == "assistant"][1:],
-             ["Answer 2.", "Answer 3."], "The answers are the model's replies.")
+             [f"Answer {n + 2} to {text}" for n, text in enumerate(later)],
+             "The answers are the model's replies, one to each later prompt, in order.")
     sent = model.calls[-1].messages
     t.expect([m["content"] for m in sent if m["role"] == "toolResult"], [harness.INTERRUPTED],
              "The next requests show the killed call as interrupted: context_for_model repairs "
@@ -143,60 +194,75 @@ async def test_life_after_a_hard_stop(t):
     t.expect(log.replay() == list(h.messages), True, "The log and the record still agree.")
 
 
-@lab_test("grace counts event-loop turns. A tool that notices the flag and then "
-          "spends ten turns tidying up finishes \"clean\" under a grace of 50, its "
-          "result on the record, and stop_run returns as soon as the task is done, not "
-          "after all 50 turns; under a grace of 2 it is \"hard\". A task that already "
-          "finished is \"clean\" at once, even with a grace of 50.")
+@lab_test("grace counts event-loop turns. A tool that notices the flag and then spends some "
+          "turns tidying up finishes \"clean\" under a grace well above them, its result on the "
+          "record, and stop_run returns as soon as the task is done, not after all its grace; "
+          "under a grace below them it is \"hard\". A task that already finished is \"clean\" "
+          "at once, whatever the grace.")
 async def test_grace_is_counted_in_turns(t):
-    def slow_to_finish():
+    tidy = t.random.randint(5, 40)
+
+    def slow_to_finish(what):
         async def execute(arguments, signal=None):
             while not signal.is_cancelled():
                 await asyncio.sleep(0)
-            await lab.ticks(10)  # tidying up
-            return "stopped after tidying up"
+            await lab.ticks(tidy)  # tidying up
+            return f"stopped after tidying up {what}"
         return {"name": "build", "description": "Build, and tidy up when stopped.",
                 "parameters": NO_ARGUMENTS, "execute": execute}
 
-    for grace, wanted, shape in ((50, "clean", "U A[c1] R(c1) A(aborted)"), (2, "hard", "U A[c1]")):
-        h, _ = started([slow_to_finish()], lab.call("build"))
-        task = await run_in_a_task(h, "Build it.")
+    roomy = t.random.choice([tidy + 40, t.random.randint(tidy + 40, 10 ** 4), 10 ** 9])
+    for grace in t.random.sample([roomy, t.random.randint(0, tidy)], 2):
+        what = word(t)
+        h, _ = started([slow_to_finish(what)], lab.call("build"))
+        task = await run_in_a_task(h, f"Build {word(t)}.", t.random.randint(20, 60))
         answer, returned = await stop_and_watch(h, task, grace)
-        t.expect([grace, answer, lab.shape(h.messages)], [grace, wanted, shape],
-                 "stop_run gives the run `grace` turns of the event loop, and no more, to "
-                 "finish by itself (stop_run, lesson 15).")
+        t.expect([grace, answer, lab.shape(h.messages),
+                  h.messages[2]["content"] if len(h.messages) > 2 else None],
+                 [grace, "clean", "U A[c1] R(c1) A(aborted)", f"stopped after tidying up {what}"]
+                 if grace > tidy else [grace, "hard", "U A[c1]", None],
+                 f"stop_run gives the run `grace` turns of the event loop, and no more, to "
+                 f"finish by itself; this tool needs {tidy} turns after Stop (stop_run, lesson "
+                 f"15). Items: [grace, answer, the record, c1's result or None].")
         t.expect([grace, returned], [grace, "at once"],
                  "stop_run leaves its grace loop the moment the task is done: it looks at "
-                 "task.done() before each turn it waits. Here the tool needs about ten turns "
-                 "after Stop; a grace of 50 is at most 50 turns, not a wait of 50 (stop_run, "
-                 "lesson 15).")
-    h = harness.Harness(lab.ScriptedModel([lab.say("Hello.")]), SYSTEM, [])
+                 "task.done() before each turn it waits. A grace is at most that many turns, "
+                 "not a wait of that many (stop_run, lesson 15).")
+    hello = f"Hello from {word(t)}."
+    h = harness.Harness(lab.ScriptedModel([lab.say(hello)]), SYSTEM, [])
     done = asyncio.ensure_future(lab.drive(h.prompt("Say hello.")))
     await done
     t.expect(await harness.stop_run(h, done, grace=0), "clean",
              "A task that is already over needs no stopping: \"clean\", even with no grace.")
-    t.expect(list(await stop_and_watch(h, done, 50)), ["clean", "at once"],
-             "A task that is already over is \"clean\" at once, with no waiting, even with "
-             "a grace of 50: stop_run looks at task.done() before it waits a turn (stop_run, "
-             "lesson 15).")
+    grace = t.random.choice([50, 10 ** 9, t.random.randint(1, 10 ** 4)])
+    t.expect([grace] + list(await stop_and_watch(h, done, grace)) + [harness.text_of(h.messages[-1])],
+             [grace, "clean", "at once", hello],
+             "A task that is already over is \"clean\" at once, with no waiting, whatever the "
+             "grace: stop_run looks at task.done() before it waits a turn, and the finished "
+             "run's answer stays (stop_run, lesson 15). Items: [grace, answer, when it returned, "
+             "the last message's text].")
 
 
 @lab_test("If the task running stop_run is cancelled while stop_run waits on a task "
           "that takes its time to die, stop_run lets that cancellation through "
           "instead of swallowing it.")
 async def test_stop_run_can_itself_be_stopped(t):
+    slow, grace, seen = t.random.randint(30, 80), t.random.randint(0, 10), []
+
     async def execute(arguments, signal=None):
+        seen.append(arguments["target"])
         try:
             await asyncio.get_running_loop().create_future()
         except asyncio.CancelledError:
-            await lab.ticks(30)  # slow to die
+            await lab.ticks(slow)  # slow to die
             raise
-    build = {"name": "build", "description": "Build; slow to stop.", "parameters": NO_ARGUMENTS,
+    build = {"name": "build", "description": "Build; slow to stop.", "parameters": TARGET,
              "execute": execute}
-    h, _ = started([build], lab.call("build"))
-    task = await run_in_a_task(h, "Build it.")
-    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=0))
-    await lab.ticks(5)  # stop_run has cancelled the task, and waits for it
+    target = word(t)
+    h, _ = started([build], lab.call("build", {"target": target}))
+    task = await run_in_a_task(h, f"Build {target}.", t.random.randint(20, 60))
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=grace))
+    await lab.ticks(grace + t.random.randint(5, slow - 10))  # stop_run cancelled, and waits
     t.expect(stopper.done(), False, "stop_run is still waiting for the slow task.")
     stopper.cancel()
     outcome = "returned"
@@ -209,7 +275,9 @@ async def test_stop_run_can_itself_be_stopped(t):
              "the task's with asyncio.current_task().cancelling() (stop_run, lesson 15).")
     while not task.done():
         await lab.tick()
-    t.expect(task.cancelled(), True, "The slow task ends cancelled too.")
+    t.expect([task.cancelled(), seen], [True, [target]],
+             "The slow task ends cancelled too, its tool having run once with the call's "
+             "arguments. Items: [cancelled, the targets the tool was given].")
 
 
 @lab_test("A consumer walks away from a run with a slow bash command, closing it (aclose) after "
@@ -217,13 +285,16 @@ async def test_stop_run_can_itself_be_stopped(t):
           "record agree, the next two prompts get answers, and a call whose tool really ran is "
           "never shown to the model as interrupted.")
 async def test_closing_the_run_at_every_event(t):
+    built, said = word(t), word(t)
+    command = f"sleep {t.random.randint(2, 9)} && echo {built}"
+
     def job(request):
         newest = [m for m in request.messages if m["role"] == "user"][-1]["content"]
         if request.messages[-1]["role"] == "toolResult":
-            return lab.say("Built.")
+            return lab.say(f"Built {built}.")
         if newest.startswith("Build"):
-            return lab.reply(lab.call("bash", {"command": "sleep 3 && echo built"}))
-        return lab.say("Noted.")
+            return lab.reply(lab.call("bash", {"command": command}))
+        return lab.say(f"Noted: {said}.")
 
     rows = []
     for k in range(1, 13):
@@ -235,6 +306,7 @@ async def test_closing_the_run_at_every_event(t):
         h.subscribe(harness.persist_to(log))
         await lab.drive(h.prompt("Build it."), close_after=k)
         closed = [k, h.is_running, log.replay() == list(h.messages), lab.shape(h.messages)]
+        results = [m["content"].strip() for m in h.messages if m["role"] == "toolResult"]
         await lab.drive(h.prompt("What happened?"))
         await lab.drive(h.prompt("Thanks."))
         rows.append(closed + [lab.shape(h.messages)[len(closed[3]):].strip()])
@@ -242,25 +314,18 @@ async def test_closing_the_run_at_every_event(t):
         interrupted = [m["tool_call_id"] for m in view
                        if m["role"] == "toolResult" and m["content"] == harness.INTERRUPTED]
         ran = [p.command for p in shell.processes]
-        rows[-1].append([len(ran), interrupted])
-    t.expect(rows, [
-        [1, False, True, "", "U A U A", [0, []]],
-        [2, False, True, "", "U A U A", [0, []]],
-        [3, False, True, "U", "U A U A", [0, []]],
-        [4, False, True, "U A[c1]", "U A U A", [0, ["c1"]]],
-        [5, False, True, "U A[c1]", "U A U A", [0, ["c1"]]],
-        [6, False, True, "U A[c1] R(c1)", "U A U A", [1, []]],
-        [7, False, True, "U A[c1] R(c1)", "U A U A", [1, []]],
-        [8, False, True, "U A[c1] R(c1)", "U A U A", [1, []]],
-        [9, False, True, "U A[c1] R(c1)", "U A U A", [1, []]],
-        [10, False, True, "U A[c1] R(c1) A", "U A U A", [1, []]],
-        [11, False, True, "U A[c1] R(c1) A", "U A U A", [1, []]],
-        [12, False, True, "U A[c1] R(c1) A", "U A U A", [1, []]],
-    ], "Closed after k events, a run is over (is_running False), the log matches the record, "
-       "later prompts are answered, and only a call whose tool never ran is shown as "
-       "interrupted: nothing is yielded between a tool returning and its result being "
-       "recorded (run_agent, lessons 7 and 15). Each row: [k, is_running, log agrees, record "
-       "when closed, what the next two prompts added, [commands run, calls shown interrupted]].")
+        rows[-1].append([ran, interrupted, results, harness.text_of(h.messages[-1])])
+    closed_as = {1: "", 2: "", 3: "U", 4: "U A[c1]", 5: "U A[c1]", 6: "U A[c1] R(c1)",
+                 10: "U A[c1] R(c1) A"}
+    t.expect(rows, [[k, False, True, closed_as[max(n for n in closed_as if n <= k)], "U A U A",
+                     [[command] if k >= 6 else [], ["c1"] if k in (4, 5) else [],
+                      [built] if k >= 6 else [], f"Noted: {said}."]] for k in range(1, 13)],
+             "Closed after k events, a run is over (is_running False), the log matches the "
+             "record, later prompts are answered, and only a call whose tool never ran is shown "
+             "as interrupted: nothing is yielded between a tool returning and its result being "
+             "recorded (run_agent, lessons 7 and 15). Each row: [k, is_running, log agrees, "
+             "record when closed, what the next two prompts added, [commands run, calls shown "
+             "interrupted, tool results on the record when closed, the last answer's text]].")
 
 
 def handler_names(function):
@@ -283,13 +348,28 @@ def handler_names(function):
 
 @lab_test("run_tool's boundary names asyncio.CancelledError in an except clause of its own, above "
           "the wide one, that sends it on: Python lets it by today, and the clause tells the next "
-          "person who edits the boundary not to widen it.")
+          "person who edits the boundary not to widen it. Below it, any failure a tool raises "
+          "still becomes that call's result.")
 async def test_the_boundary_says_so_in_writing(t):
     t.expect(handler_names(harness.run_tool), [["CancelledError", True], ["Exception", False]],
              "run_tool's try should have two except clauses, in this order: one for "
              "asyncio.CancelledError whose body is a bare raise, then the wide `except "
              "Exception` that turns a failure into a result (run_tool, lesson 15). Each row: "
              "[what the clause catches, whether it raises again].")
+    failures = [(kind, f"{word(t)} is missing") for kind in t.random.sample(BROKEN, 3)]
+
+    def failing(arguments):
+        kind, text = failures[int(arguments["n"])]
+        raise kind(text)
+    broken = tool("build", failing, {"type": "object", "properties": {"n": {"type": "string"}}})
+    found = []
+    for n in range(len(failures)):
+        result = await harness.run_tool([broken], {"id": f"c{n + 1}", "name": "build",
+                                                   "arguments": {"n": str(n)}})
+        found.append([result["tool_call_id"], result["content"], result["is_error"]])
+    t.expect(found, [[f"c{n + 1}", str(kind(text)), True] for n, (kind, text) in enumerate(failures)],
+             "The wide clause still turns whatever a tool raises into its call's result: str(exc), "
+             "is_error True (run_tool, lessons 4 and 15). Each item: [call id, content, is_error].")
 
 
 BROKEN = (ValueError, KeyError, RuntimeError, OSError, ZeroDivisionError)
