@@ -18,107 +18,68 @@ def result(call_id, text, name="look"):
             "is_error": False}
 
 
-def four():
-    """A four-message transcript with a newline, a mixed reply, and a reply of calls only."""
-    return [harness.user_message("Fix the failing test\nin tests/test_app.py."),
-            lab.reply("Running it first.", lab.call("bash", {"command": "pytest tests"}, id="c1")),
-            result("c1", "1 failed\n", "bash"),
-            lab.reply(lab.call("read", {"path": "app.py"}, id="c2"))]
+WORDS = ("parser", "cache", "index", "report", "config", "server", "client", "queue", "token",
+         "router", "schema", "ledger", "widget", "sensor", "loader", "budget", "lexer", "mailer")
 
 
-def three_turns():
-    """Rows of three turns, each U A[c] R(c) A, whose results are large (200 characters)."""
-    messages = []
-    for n, name in enumerate(("a", "b", "c"), 1):
-        messages += [harness.user_message(f"Read {name}.py."),
-                     lab.reply(lab.call("look", {"path": f"{name}.py"}, id=f"c{n}")),
-                     result(f"c{n}", name * 200), lab.say(f"{name}.py read.")]
-    return [(f"e{i}", message) for i, message in enumerate(messages, 1)]
+def word(t):
+    """A drawn word with a drawn number, so that a transcript's words differ from seed to seed."""
+    return f"{t.random.choice(WORDS)}{t.random.randint(1, 999)}"
+
+
+def drawn_four(t):
+    """Four messages of drawn words, and render()'s text of them written out by hand: a question
+    with a newline inside, a reply of words and a call, a result of drawn lines ending in a
+    newline, and a reply of 1 to 3 calls only."""
+    topic, module, flag, tool = word(t), word(t), word(t), t.random.choice(("bash", "sh", "run"))
+    question = f"Fix the failing {topic} test\nin tests/test_{module}.py."
+    seconds = t.random.randint(1, 600)
+    said = f"Running {flag} first."
+    lines = "".join(f"{t.random.randint(1, 99)} failed in {word(t)}\n"
+                    for _ in range(t.random.randint(1, 3)))
+    paths = [f"{word(t)}.py" for _ in range(t.random.randint(1, 3))]
+    messages = [harness.user_message(question),
+                lab.reply(said, lab.call(tool, {"command": f"pytest -k {flag}", "timeout": seconds},
+                                         id="c1")),
+                result("c1", lines, tool),
+                lab.reply(*[lab.call("read", {"path": path}, id=f"r{n}")
+                            for n, path in enumerate(paths)])]
+    text = (f"user: Fix the failing {topic} test in tests/test_{module}.py.\n"
+            f"assistant: {said} {tool}({{\"command\": \"pytest -k {flag}\", \"timeout\": {seconds}}})\n"
+            f"toolResult: {lines.replace(chr(10), ' ')}\n"
+            "assistant:  " + " ".join(f"read({{\"path\": \"{path}\"}})" for path in paths))
+    return messages, text
 
 
 @lab_test("render writes a four-message transcript exactly: role, colon, words; calls as "
           "name(JSON arguments); newlines turned into spaces; one line per message.")
 async def test_render_is_exact(t):
-    t.expect(harness.render(four()),
-             "user: Fix the failing test in tests/test_app.py.\n"
-             "assistant: Running it first. bash({\"command\": \"pytest tests\"})\n"
-             "toolResult: 1 failed \n"
-             "assistant:  read({\"path\": \"app.py\"})",
-             "render's format is exact: a reply of calls only has two spaces after the colon, "
-             "and a newline inside a message becomes a space (render, lesson 12).")
+    messages, text = drawn_four(t)
+    t.expect(harness.render(messages), text,
+             "render's format is exact: one line per message, role, colon, words; an "
+             "assistant's words are its text and then each call as name(json.dumps(arguments)), "
+             "so a reply of calls only has two spaces after the colon; a newline inside a "
+             "message becomes a space (render, lesson 12).")
     t.expect(harness.render([]), "", "No messages, no text (render, lesson 12).")
 
 
 @lab_test("estimate_tokens is the length of render's text divided by four, rounded down, and "
           "gives the same number every time it is asked.")
 async def test_estimate_tokens(t):
-    messages = four()
+    messages, text = drawn_four(t)
     found = [harness.estimate_tokens(messages) for _ in range(3)]
-    t.expect(found, [42, 42, 42], "170 characters of render(), four to a token, rounded down "
-                                  "(estimate_tokens, lesson 12).")
-    t.expect([harness.estimate_tokens(messages[:1]), harness.estimate_tokens([]),
-              harness.estimate_tokens([harness.user_message("x" * 400)])], [12, 0, 101],
-             "len(render(messages)) // 4, for any list (estimate_tokens, lesson 12).")
-
-
-@lab_test("find_cut returns 0, cut nothing, when the whole transcript fits the budget of recent "
-          "tokens.")
-async def test_find_cut_when_everything_fits(t):
-    rows = three_turns()
-    t.expect([harness.find_cut(rows, 250), harness.find_cut(rows, 10_000), harness.find_cut([], 50)],
-             [0, 0, 0],
-             "The twelve rows cost about 210 tokens: a budget of 250 keeps them all "
-             "(find_cut, lesson 12).")
-
-
-@lab_test("find_cut moves forward from where the budget runs out to the first user message, "
-          "the beginning of a turn.")
-async def test_find_cut_lands_on_a_user_message(t):
-    rows = three_turns()
-    cuts = [harness.find_cut(rows, budget) for budget in (100, 160)]
-    t.expect([rows[cut][1]["role"] for cut in cuts], ["user", "user"],
-             "A kept part begins where a turn begins, with a user message, not wherever the "
-             "budget ran out (find_cut, lesson 12).")
-    t.expect(cuts, [8, 4], "The walk back adds up each row's estimate_tokens, not a count of "
-                           "rows: with 100 tokens it stops in turn 3, at its user message (row "
-                           "8); with 160 it stops at turn 1's result and moves on to turn 2's "
-                           "user message (row 4) (find_cut, lesson 12).")
-
-
-@lab_test("With no user message after the point where the budget runs out, find_cut still never "
-          "cuts at a tool result: it steps past the results.")
-async def test_find_cut_never_lands_on_a_result(t):
-    rows = three_turns()
-    cuts = [harness.find_cut(rows, budget) for budget in (10, 60)]
-    t.expect([rows[cut][1]["role"] for cut in cuts], ["assistant", "assistant"],
-             "A kept part never begins with a tool result: one whose call was summarised away "
-             "is refused by a provider (find_cut, lesson 12).")
-    t.expect(cuts, [11, 9], "With 10 tokens the walk stops at c3's result (row 10) and steps "
-                            "past it to row 11; with 60 it stops at row 9, an assistant message "
-                            "(find_cut, lesson 12).")
-
-
-def costing(role, tokens, words):
-    """A user message or a plain reply whose render() line is exactly 4 * tokens characters."""
-    if role == "user":
-        return harness.user_message(words.ljust(4 * tokens - len("user: "), "."))
-    return lab.say(words.ljust(4 * tokens - len("assistant: "), "."))
-
-
-@lab_test("find_cut's walk back stops at the row where the kept total reaches keep_recent_tokens, "
-          "equal included, not only once the total goes past it.")
-async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
-    rows = [(f"e{i}", message) for i, message in enumerate(
-        [costing("user", 10, "Question 1"), costing("assistant", 10, "Answer 1"),
-         costing("user", 10, "Question 2"), costing("assistant", 10, "Answer 2")], 1)]
-    t.expect([harness.estimate_tokens([message]) for _, message in rows], [10, 10, 10, 10],
-             "The four rows U A U A cost 10 tokens each (estimate_tokens, lesson 12).")
-    t.expect([harness.find_cut(rows, budget) for budget in (29, 30, 31)], [2, 2, 0],
-             "Rows U A U A of 10 tokens each, with keep_recent_tokens 29, 30 and 31. Walking "
-             "back from the newest, the total reaches 30 at row 1; reaching the budget counts "
-             "(the total >= keep_recent_tokens), so with 30, as with 29, the walk stops at row 1 "
-             "and the cut moves on to row 2, the next user message. Only with 31 does the walk "
-             "go on to row 0, and nothing is cut (find_cut, lesson 12).")
+    t.expect(found, [len(text) // 4] * 3,
+             f"{len(text)} characters of render(), four to a token, rounded down, asked three "
+             "times (estimate_tokens, lesson 12).")
+    # one message of each remainder of its length divided by four, so rounding shows
+    lengths = [4 * t.random.randint(3, 200) + remainder for remainder in t.random.sample(range(4), 4)]
+    single = [harness.user_message("x" * (length - len("user: "))) for length in lengths]
+    t.expect([harness.estimate_tokens(messages[:1]), harness.estimate_tokens([])] +
+             [harness.estimate_tokens([message]) for message in single],
+             [len(text.split("\n")[0]) // 4, 0] + [length // 4 for length in lengths],
+             f"len(render(messages)) // 4, for any list: the first message of the four, no "
+             f"messages, then user messages whose render() lines are {lengths} characters long "
+             "(estimate_tokens, lesson 12).")
 
 
 def line(role, words):
@@ -155,6 +116,116 @@ def drawn_session(t, turns, *, last_turn_ends_in_results=False):
         if not (n == turns and last_turn_ends_in_results):
             made.append(line("say", f"Answer {n}: " + "a" * t.random.randint(0, 160)))
     return made
+
+
+def keyed(t, messages):
+    """Rows (id, message) as SessionLog.rows() gives them, their ids counting from a drawn number,
+    as in a log that holds older entries."""
+    first = t.random.randint(1, 900)
+    return [(f"e{first + i}", message) for i, message in enumerate(messages)]
+
+
+def kept_ids(rows, cut):
+    """The ids of the rows a cut at `cut` keeps."""
+    return [key for key, _ in rows[cut:]]
+
+
+def rows_messages(rows):
+    """The messages of `rows`, for lab.shape."""
+    return [message for _, message in rows]
+
+
+@lab_test("find_cut returns 0, cut nothing, when the whole transcript fits the budget of recent "
+          "tokens.")
+async def test_find_cut_when_everything_fits(t):
+    made = drawn_session(t, t.random.randint(2, 4))
+    rows = keyed(t, [message for message, _ in made])
+    total = sum(len(text) // 4 for _, text in made)
+    budgets = [total, total + 1, total + t.random.randint(2, 5000)]
+    t.expect([kept_ids(rows, harness.find_cut(rows, budget)) for budget in budgets]
+             + [harness.find_cut([], t.random.randint(1, 500))],
+             [[key for key, _ in rows]] * 3 + [0],
+             f"Rows {lab.shape(rows_messages(rows))} costing {total} tokens in all, with the "
+             f"budgets {budgets}: each item is the ids of the rows kept, and the last is the cut "
+             "of no rows. A budget the whole transcript fits keeps every row: find_cut returns "
+             "0 (find_cut, lesson 12).")
+
+
+@lab_test("find_cut moves forward from where the budget runs out to the first user message, "
+          "the beginning of a turn.")
+async def test_find_cut_lands_on_a_user_message(t):
+    made = drawn_session(t, t.random.randint(3, 5))
+    rows = keyed(t, [message for message, _ in made])
+    roles, sizes = [m["role"] for m, _ in made], [len(text) // 4 for _, text in made]
+    last_user = max(i for i, role in enumerate(roles) if role == "user")
+    inside = [i for i in range(1, last_user) if roles[i] != "user"]  # inside a turn, a U after
+    stops = t.random.sample(inside, min(2, len(inside)))
+    budgets = [sum(sizes[stop:]) for stop in stops]  # the walk stops exactly at that row
+    cuts = [harness.find_cut(rows, budget) for budget in budgets]
+    t.expect([[roles[cut] if cut < len(rows) else None, kept_ids(rows, cut)] for cut in cuts],
+             [["user", kept_ids(rows, roles.index("user", stop))] for stop in stops],
+             f"Rows {lab.shape(rows_messages(rows))} costing {sizes} tokens, with the budgets "
+             f"{budgets}, each spent at row {stops} in the middle of a turn. Each item is [the "
+             "role the kept part begins with, the ids of the rows kept]. A kept part begins "
+             "where a turn begins, with the first user message after the row where the budget "
+             "ran out, not wherever it ran out; the walk back adds up each row's "
+             "estimate_tokens, not a count of rows (find_cut, lesson 12).")
+
+
+@lab_test("With no user message after the point where the budget runs out, find_cut still never "
+          "cuts at a tool result: it steps past the results.")
+async def test_find_cut_never_lands_on_a_result(t):
+    made = drawn_session(t, t.random.randint(1, 3))
+    rows = keyed(t, [message for message, _ in made])
+    roles, sizes = [m["role"] for m, _ in made], [len(text) // 4 for _, text in made]
+    last_user = max(i for i, role in enumerate(roles) if role == "user")
+    results = [i for i in range(last_user, len(roles)) if roles[i] == "toolResult"]
+    answers = [i for i in range(last_user, len(roles)) if roles[i] == "assistant"]
+    stops = [t.random.choice(results), t.random.choice(results), t.random.choice(answers)]
+    budgets = [sum(sizes[stop:]) for stop in stops]
+    cuts = [harness.find_cut(rows, budget) for budget in budgets]
+    t.expect([[roles[cut] if cut < len(rows) else None, kept_ids(rows, cut)] for cut in cuts],
+             [["assistant", kept_ids(rows, next(i for i in range(stop, len(roles))
+                                                if roles[i] != "toolResult"))] for stop in stops],
+             f"Rows {lab.shape(rows_messages(rows))} costing {sizes} tokens, with the budgets "
+             f"{budgets}, each spent at row {stops} of the last turn, after its user message. "
+             "Each item is [the role the kept part begins with, the ids of the rows kept]. A "
+             "kept part never begins with a tool result: one whose call was summarised away is "
+             "refused by a provider. It begins where a turn begins when it can; with no user "
+             "message to move to, the cut steps forward past the results, never back to their "
+             "call, which would keep more than the budget (find_cut, lesson 12).")
+
+
+def costing(role, tokens, words):
+    """A user message or a plain reply whose render() line is exactly 4 * tokens characters."""
+    if role == "user":
+        return harness.user_message(words.ljust(4 * tokens - len("user: "), "."))
+    return lab.say(words.ljust(4 * tokens - len("assistant: "), "."))
+
+
+@lab_test("find_cut's walk back stops at the row where the kept total reaches keep_recent_tokens, "
+          "equal included, not only once the total goes past it.")
+async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
+    turns = t.random.randint(2, 4)
+    sizes = [t.random.randint(8, 60) for _ in range(2 * turns)]
+    rows = keyed(t, [costing("user" if i % 2 == 0 else "assistant", size,
+                             f"{'Question' if i % 2 == 0 else 'Answer'} {word(t)}")
+                     for i, size in enumerate(sizes)])
+    t.expect([harness.estimate_tokens([message]) for _, message in rows], sizes,
+             f"The rows {lab.shape(rows_messages(rows))} cost the drawn number of tokens each "
+             "(estimate_tokens, lesson 12).")
+    answer = t.random.randrange(1, 2 * turns - 1, 2)  # an A with a U after it
+    reach = sum(sizes[answer:])
+    t.expect([kept_ids(rows, harness.find_cut(rows, budget)) for budget in (reach - 1, reach,
+                                                                             reach + 1)],
+             [kept_ids(rows, answer + 1), kept_ids(rows, answer + 1), kept_ids(rows, answer - 1)],
+             f"Rows U A U A ... costing {sizes} tokens, with keep_recent_tokens {reach - 1}, "
+             f"{reach} and {reach + 1}; each item is the ids of the rows kept. Walking back from "
+             f"the newest, the total reaches {reach} at row {answer}, an answer; reaching the "
+             "budget counts (the total >= keep_recent_tokens), so with "
+             f"{reach}, as with {reach - 1}, the walk stops there and the cut moves on to the "
+             f"next user message, row {answer + 1}. Only with {reach + 1} does the walk go on to "
+             f"row {answer - 1}, a user message, and the cut is there (find_cut, lesson 12).")
 
 
 def cut_by_rule(roles, sizes, budget):

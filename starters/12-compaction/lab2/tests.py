@@ -33,31 +33,46 @@ def logged(messages):
     return ws, log
 
 
-def long_chat():
-    """Four turns whose answers are 200 characters each: about 220 tokens in all."""
-    return chat(*[(f"Step {n}.", f"Step {n} done. " + "." * 185) for n in range(1, 5)])
+WORDS = ("parser", "cache", "index", "report", "config", "server", "client", "queue", "token",
+         "router", "schema", "ledger", "widget", "sensor", "loader", "budget", "lexer", "mailer")
+
+
+def word(t):
+    """A drawn word with a drawn number, so that a session's words differ from seed to seed."""
+    return f"{t.random.choice(WORDS)}{t.random.randint(1, 999)}"
+
+
+def drawn_pairs(t, turns):
+    """`turns` (question, answer) pairs of drawn words."""
+    return [(f"Look at {word(t)}.py.", f"It holds {word(t)}.") for _ in range(turns)]
+
+
+def conversation(pairs):
+    """render()'s text of chat(*pairs) inside the summariser's tags, written out by hand."""
+    return "<conversation>\n" + "".join(f"user: {q}\nassistant: {a}\n" for q, a in pairs) + \
+        "</conversation>"
 
 
 @lab_test("summarize makes one request of its own: the system prompt SUMMARY_SYSTEM, a single "
           "user message holding the rendered conversation inside <conversation> tags, and no "
           "tools. It returns the reply's text, stripped.")
 async def test_summarize_sends_one_request(t):
-    messages = chat(("Rename app.py to main.py.", "Renamed."), ("Now run the tests.", "2 passed."))
-    model = lab.ScriptedModel([lab.say("  Renamed app.py to main.py; the tests pass.\n")])
-    summary = await settle(harness.summarize(model, messages))
-    t.expect(summary, "Renamed app.py to main.py; the tests pass.",
-             "The summary is the reply's text, stripped (summarize, lesson 12).")
+    pairs = drawn_pairs(t, t.random.randint(1, 4))
+    said = f"Read {word(t)} and {word(t)}."
+    padding = ["".join(t.random.choice(" \n\t") for _ in range(t.random.randint(0, 3)))
+               for _ in range(2)]
+    model = lab.ScriptedModel([lab.say(padding[0] + said + padding[1])])
+    summary = await settle(harness.summarize(model, chat(*pairs)))
+    t.expect(summary, said, f"The summary is the reply's text, stripped of {padding!r} "
+                            "(summarize, lesson 12).")
     request = model.calls[0]
     t.expect([len(model.calls), request.system == harness.SUMMARY_SYSTEM, request.tools],
              [1, True, []],
              "One request, with the summariser's own system prompt and no tools, so summarising "
              "is all it can do (summarize, lesson 12).")
-    t.expect(request.messages,
-             [{"role": "user", "content": "<conversation>\nuser: Rename app.py to main.py.\n"
-                                          "assistant: Renamed.\nuser: Now run the tests.\n"
-                                          "assistant: 2 passed.\n</conversation>"}],
-             "The conversation goes in as text, wrapped in tags, inside one user message: not "
-             "as a transcript for the model to continue (summarize, lesson 12).")
+    t.expect(request.messages, [{"role": "user", "content": conversation(pairs)}],
+             f"The {len(pairs)} turns go in as text, wrapped in tags, inside one user message: "
+             "not as a transcript for the model to continue (summarize, lesson 12).")
     t.expect([type(harness.SUMMARY_SYSTEM).__name__, len(harness.SUMMARY_SYSTEM.split()) >= 10,
               harness.SUMMARY_SYSTEM in json.dumps(request.messages)], ["str", True, False],
              "SUMMARY_SYSTEM is a real instruction, sent as the system prompt and not as a "
@@ -67,7 +82,7 @@ async def test_summarize_sends_one_request(t):
 @lab_test("When the summariser's reply failed, was stopped, or has no text, summarize raises a "
           "RuntimeError that starts with no summary: and ends with the reason.")
 async def test_summarize_refuses_a_bad_reply(t):
-    messages = chat(("Hello.", "Hi."))
+    messages = chat(*drawn_pairs(t, t.random.randint(1, 3)))
 
     async def answer_to(reply):
         """What summarize made of `reply`: the error it raised, or what it returned."""
@@ -77,18 +92,21 @@ async def test_summarize_refuses_a_bad_reply(t):
             box["summary"] = await settle(harness.summarize(model, messages))
         error = await raised(call)
         return error if error is not None else f"returned {box['summary']!r}"
-    t.expect(await answer_to(lab.fail("overloaded")), "RuntimeError: no summary: overloaded",
-             "No summary is better than a wrong one: a failed reply, lab.fail(\"overloaded\"), "
+    failed, cut, stopped_by = (f"{word(t)} overloaded", f"{word(t)} rate limited",
+                               f"Operation aborted at {word(t)}")
+    blank = "".join(t.random.choice(" \n\t") for _ in range(t.random.randint(1, 6)))
+    partial = f"Partial {word(t)}"
+    t.expect(await answer_to(lab.fail(failed)), f"RuntimeError: no summary: {failed}",
+             f"No summary is better than a wrong one: a failed reply, lab.fail({failed!r}), "
              "raises with its error_message (summarize, lesson 12).")
-    t.expect(await answer_to(lab.say("   \n")), "RuntimeError: no summary: the reply was empty",
-             "A reply of whitespace only, lab.say(\"   \\n\"), is no summary: strip the text "
+    t.expect(await answer_to(lab.say(blank)), "RuntimeError: no summary: the reply was empty",
+             f"A reply of whitespace only, lab.say({blank!r}), is no summary: strip the text "
              "first, then check that any is left (summarize, lesson 12).")
-    t.expect(await answer_to(lab.fail("rate limited", "Partial summ")),
-             "RuntimeError: no summary: rate limited",
-             "A failed reply that got some words out, lab.fail(\"rate limited\", \"Partial "
-             "summ\"), is still a failure (summarize, lesson 12).")
-    stopped = {**lab.fail("Operation aborted", "Partial summ"), "stop_reason": "aborted"}
-    t.expect(await answer_to(stopped), "RuntimeError: no summary: Operation aborted",
+    t.expect(await answer_to(lab.fail(cut, partial)), f"RuntimeError: no summary: {cut}",
+             f"A failed reply that got some words out, lab.fail({cut!r}, {partial!r}), is still "
+             "a failure (summarize, lesson 12).")
+    stopped = {**lab.fail(stopped_by, partial), "stop_reason": "aborted"}
+    t.expect(await answer_to(stopped), f"RuntimeError: no summary: {stopped_by}",
              "A reply that was stopped, stop_reason \"aborted\", is cut short like a failed one, "
              "even with some words in it: no summary (summarize, lesson 12).")
 
@@ -96,19 +114,21 @@ async def test_summarize_refuses_a_bad_reply(t):
 @lab_test("append_compaction writes the entry {id, type compaction, summary, first_kept_id} as one "
           "more line, returns its id, and deletes or changes nothing.")
 async def test_append_compaction_writes_one_entry(t):
-    ws, log = logged(chat(("Read a.py.", "Read."), ("Read b.py.", "Read.")))
+    turns = t.random.randint(1, 4)
+    ws, log = logged(chat(*drawn_pairs(t, turns)))
     before = ws.read_text(FILE)
-    t.expect(log.append_compaction("Both files read.", "e3"), "e5",
-             "A compaction entry is numbered like any other (SessionLog.append_compaction, "
-             "lesson 12).")
+    summary, kept = f"Read {word(t)}.", f"e{2 * t.random.randrange(turns) + 1}"
+    t.expect(log.append_compaction(summary, kept), f"e{2 * turns + 1}",
+             f"A compaction entry is numbered like any other: after {2 * turns} messages it is "
+             f"e{2 * turns + 1} (SessionLog.append_compaction, lesson 12).")
     text = ws.read_text(FILE)
     t.expect([text.startswith(before), len(text.splitlines()), json.loads(text.splitlines()[-1])],
-             [True, 5, {"id": "e5", "type": "compaction", "summary": "Both files read.",
-                        "first_kept_id": "e3"}],
+             [True, 2 * turns + 1, {"id": f"e{2 * turns + 1}", "type": "compaction",
+                                    "summary": summary, "first_kept_id": kept}],
              "The old lines are untouched and one line is added (SessionLog.append_compaction, "
              "lesson 12).")
     t.expect([len(log.entries()), [entry["type"] for entry in log.entries()]],
-             [5, ["message", "message", "message", "message", "compaction"]],
+             [2 * turns + 1, ["message"] * (2 * turns) + ["compaction"]],
              "Every message entry is still there (SessionLog, lesson 12).")
 
 
@@ -116,89 +136,127 @@ async def test_append_compaction_writes_one_entry(t):
           "newer; a second compaction treats the first summary as an ordinary row; an unknown "
           "first_kept_id keeps nothing.")
 async def test_rows_read_a_compaction_as_a_rule(t):
-    ws, log = logged(chat(("Read a.py.", "It has a bug."), ("Fix it.", "Fixed.")))
-    first = log.append_compaction("Found and fixed a bug in a.py.", "e3")
-    log.append_message(harness.user_message("Run the tests."))
-    t.expect([[k for k, _ in log.rows()], lab.shape(log.replay()), log.replay()[0]["content"]],
-             [["e5", "e3", "e4", "e6"], "U U A U", HEAD + "Found and fixed a bug in a.py."],
-             "The rows before first_kept_id read as one summary row with the compaction's id; "
-             "the kept rows and the newer ones follow (SessionLog.rows, lesson 12).")
-    log.append_message(lab.say("3 passed."))
-    second = log.append_compaction("Fixed a.py; asked for the tests.", "e6")
+    turns = t.random.randint(2, 4)
+    pairs = drawn_pairs(t, turns)
+    ws, log = logged(chat(*pairs))
+    kept = 2 * t.random.randrange(1, turns) + 1  # the id number of a later turn's question
+    summaries, asked = [f"Found {word(t)}.", f"Fixed {word(t)}.", f"All {word(t)}."], \
+        f"Run {word(t)}."
+    first = log.append_compaction(summaries[0], f"e{kept}")
+    log.append_message(harness.user_message(asked))
+    n = 2 * turns  # the number of message entries before the compaction
+    t.expect([[k for k, _ in log.rows()], log.replay()[0]["content"]],
+             [[f"e{n + 1}"] + [f"e{i}" for i in range(kept, n + 1)] + [f"e{n + 2}"],
+              HEAD + summaries[0]],
+             f"After compacting {n} messages with first_kept_id e{kept}: the rows before it read "
+             "as one summary row with the compaction's id; the kept rows and the newer ones "
+             "follow (SessionLog.rows, lesson 12).")
+    log.append_message(lab.say(f"{word(t)} passed."))
+    answered = harness.text_of(log.replay()[-1])
+    second = log.append_compaction(summaries[1], f"e{n + 2}")
     said = [harness.text_of(m) if m["role"] == "assistant" else m["content"] for m in log.replay()]
     t.expect([first, second, [k for k, _ in log.rows()], said],
-             ["e5", "e8", ["e8", "e6", "e7"],
-              [HEAD + "Fixed a.py; asked for the tests.", "Run the tests.", "3 passed."]],
+             [f"e{n + 1}", f"e{n + 4}", [f"e{n + 4}", f"e{n + 2}", f"e{n + 3}"],
+              [HEAD + summaries[1], asked, answered]],
              "A second compaction summarises the first summary away like any other row "
              "(SessionLog.rows, lesson 12).")
-    log.append_compaction("Everything so far.", "e99")
-    t.expect([[k for k, _ in log.rows()], len(log.entries())], [["e9"], 9],
-             "An id that is not among the rows keeps no rows; still nothing is deleted "
-             "(SessionLog.rows, lesson 12).")
+    unknown = f"e{t.random.randint(n + 6, 999)}"
+    log.append_compaction(summaries[2], unknown)
+    t.expect([[k for k, _ in log.rows()], len(log.entries()), log.replay()[0]["content"]],
+             [[f"e{n + 5}"], n + 5, HEAD + summaries[2]],
+             f"An id that is not among the rows, {unknown}, keeps no rows; still nothing is "
+             "deleted (SessionLog.rows, lesson 12).")
+
+
+def drawn_steps(t, steps):
+    """`steps` (question, answer) pairs whose answers are of drawn lengths, 100 to 300
+    characters, and the tokens each message costs (its render() line, four to a token)."""
+    pairs = [(f"Step {n}: {word(t)}.", f"Done {word(t)}. " + "." * t.random.randint(100, 300))
+             for n in range(1, steps + 1)]
+    costs = [len(line) // 4 for q, a in pairs for line in (f"user: {q}", f"assistant: {a}")]
+    return pairs, costs
 
 
 @lab_test("compact returns False and appends nothing when there is nothing before the cut, "
           "nothing after it, or the summary fails; otherwise it appends one compaction entry and "
           "returns True.")
 async def test_compact_gives_up_quietly(t):
-    ws, log = logged(long_chat())
-    model = lab.ScriptedModel([lab.fail("overloaded"), lab.say("Steps 1 to 3 are done.")])
+    steps = t.random.randint(3, 5)
+    pairs, costs = drawn_steps(t, steps)
+    ws, log = logged(chat(*pairs))
+    error, summary = f"{word(t)} overloaded", f"Steps 1 to {steps - 1}: {word(t)}."
+    model = lab.ScriptedModel([lab.fail(error), lab.say(summary)])
     before = ws.read_text(FILE)
-    fits = await settle(harness.compact(log, model, keep_recent_tokens=10_000))
+    roomy = sum(costs) + t.random.randint(0, 5000)
+    fits = await settle(harness.compact(log, model, keep_recent_tokens=roomy))
     t.expect([fits, len(model.calls), ws.read_text(FILE) == before], [False, 0, True],
-             "Everything fits: nothing to summarise, no request (compact, lesson 12).")
-    failed = await settle(harness.compact(log, model, keep_recent_tokens=60))
-    t.expect([failed, len(model.calls), ws.read_text(FILE) == before], [False, 1, True],
-             "A failed summary costs the user nothing: False, and the log unchanged (compact, "
+             f"Everything fits {roomy} tokens: nothing to summarise, no request (compact, "
              "lesson 12).")
-    done = await settle(harness.compact(log, model, keep_recent_tokens=60))
-    t.expect([done, len(model.calls), lab.shape(log.replay()), len(log.entries()),
-              log.entries()[-1].get("first_kept_id")],
-             [True, 2, "U U A", 9, "e7"],
-             "compact appends one compaction entry and deletes nothing: the eight message lines "
-             "stay, and replay() is a summary of steps 1 to 3, then step 4 kept word for word "
-             "(compact, lesson 12).")
-    ws, log = logged([harness.user_message("Read big.txt."),
+    last_turn = sum(costs[-2:])  # the walk stops exactly at the last question
+    failed = await settle(harness.compact(log, model, keep_recent_tokens=last_turn))
+    t.expect([failed, len(model.calls), ws.read_text(FILE) == before], [False, 1, True],
+             f"A failed summary costs the user nothing: False, and the log unchanged, when "
+             f"the summariser fails with {error!r} (compact, lesson 12).")
+    done = await settle(harness.compact(log, model, keep_recent_tokens=last_turn))
+    t.expect([done, len(model.calls), lab.shape(log.replay()), log.replay()[0]["content"],
+              len(log.entries()), log.entries()[-1].get("first_kept_id")],
+             [True, 2, "U U A", HEAD + summary, 2 * steps + 1, f"e{2 * steps - 1}"],
+             f"compact appends one compaction entry and deletes nothing: the {2 * steps} message "
+             f"lines stay, and replay() is a summary of steps 1 to {steps - 1}, then step "
+             f"{steps} kept word for word (compact, lesson 12).")
+    size = t.random.randint(400, 3000)
+    ws, log = logged([harness.user_message(f"Read {word(t)}.txt."),
                       lab.reply(lab.call("read", {"path": "big.txt"}, id="c1")),
                       {"role": "toolResult", "tool_call_id": "c1", "tool_name": "read",
-                       "content": "x" * 2000, "is_error": False}])
+                       "content": "x" * size, "is_error": False}])
     model = lab.ScriptedModel([lab.say("Never asked.")])
-    t.expect([await settle(harness.compact(log, model, keep_recent_tokens=100)), len(model.calls),
-              len(log.entries())], [False, 0, 3],
-             "A cut after the last row would keep nothing: no compaction (compact, lesson 12).")
+    budget = t.random.randint(1, size // 4)
+    t.expect([await settle(harness.compact(log, model, keep_recent_tokens=budget)),
+              len(model.calls), len(log.entries())], [False, 0, 3],
+             f"A result of {size} characters spends a budget of {budget} by itself, and the cut "
+             "steps past it, after the last row: it would keep nothing, so no compaction "
+             "(compact, lesson 12).")
 
 
 @lab_test("Below the threshold maybe_compact returns False and asks no model. Above it, it "
           "returns True, the harness holds what the log replays, and the next request opens "
           "with the summary and is valid.")
 async def test_maybe_compact(t):
+    steps = t.random.randint(3, 5)
+    pairs, costs = drawn_steps(t, steps)
     ws = lab.Workspace()
     log = harness.SessionLog(ws, FILE)
-    answers = [m for m in long_chat() if m["role"] == "assistant"]
-    model = lab.ScriptedModel(answers + [lab.say("Step 5 done.")])
+    model = lab.ScriptedModel([lab.say(a) for _, a in pairs] + [lab.say("Next step done.")])
     h = harness.Harness(model, SYSTEM, [])
     h.subscribe(harness.persist_to(log))
-    for n in range(1, 5):
-        await lab.drive(h.prompt(f"Step {n}."))
-    summariser = lab.ScriptedModel([lab.say("Steps 1 to 3 are done.")])
-    room = await settle(harness.maybe_compact(h, log, summariser, window=1000, reserve=200,
-                                              keep_recent_tokens=60))
-    t.expect([room, len(summariser.calls), lab.shape(h.messages)], [False, 0, "U A U A U A U A"],
-             "About 220 tokens against a threshold of 800: there is room, so nothing happens "
-             "(maybe_compact, lesson 12).")
-    done = await settle(harness.maybe_compact(h, log, summariser, window=300, reserve=100,
-                                              keep_recent_tokens=60))
+    for question, _ in pairs:
+        await lab.drive(h.prompt(question))
+    estimate = len("\n".join(f"user: {q}\nassistant: {a}" for q, a in pairs)) // 4
+    reserve, summary = t.random.randint(1, 300), f"Steps 1 to {steps - 1}: {word(t)}."
+    summariser = lab.ScriptedModel([lab.say(summary)])
+    roomy = estimate + reserve + t.random.randint(0, 500)
+    room = await settle(harness.maybe_compact(h, log, summariser, window=roomy, reserve=reserve,
+                                              keep_recent_tokens=sum(costs[-2:])))
+    t.expect([room, len(summariser.calls), lab.shape(h.messages)],
+             [False, 0, " ".join(["U A"] * steps)],
+             f"About {estimate} tokens and a reserve of {reserve} against a window of {roomy}: "
+             "there is room, so nothing happens (maybe_compact, lesson 12).")
+    tight = estimate + reserve - t.random.randint(1, 100)
+    done = await settle(harness.maybe_compact(h, log, summariser, window=tight, reserve=reserve,
+                                              keep_recent_tokens=sum(costs[-2:])))
     t.expect([done, len(summariser.calls), lab.shape(h.messages), list(h.messages) == log.replay()],
              [True, 1, "U U A", True],
-             "Over the threshold: compacted, and the harness now holds what the log replays "
-             "(maybe_compact and Harness.replace_messages, lesson 12).")
-    await lab.drive(h.prompt("Step 5."))
+             f"Over the threshold, a window of {tight}: compacted, and the harness now holds "
+             "what the log replays (maybe_compact and Harness.replace_messages, lesson 12).")
+    asked = f"Step {steps + 1}: {word(t)}."
+    await lab.drive(h.prompt(asked))
     sent = model.calls[-1].messages
-    t.expect([lab.shape(sent), sent[0]["content"], lab.validate(sent)],
-             ["U U A U", HEAD + "Steps 1 to 3 are done.", []],
-             "The next request opens with the summary, as a user message, and is valid "
-             "(lesson 12).")
-    t.expect([len(log.entries()), lab.shape(log.replay())], [11, "U U A U A"],
+    t.expect([lab.shape(sent), sent[0]["content"], sent[1]["content"], sent[-1]["content"],
+              lab.validate(sent)],
+             ["U U A U", HEAD + summary, pairs[-1][0], asked, []],
+             "The next request opens with the summary, as a user message, then the last step "
+             "kept word for word and the new question, and is valid (lesson 12).")
+    t.expect([len(log.entries()), lab.shape(log.replay())], [2 * steps + 3, "U U A U A"],
              "Compaction deletes nothing: the log kept every line and goes on growing "
              "(lesson 12).")
 
@@ -207,8 +265,11 @@ async def test_maybe_compact(t):
           "replace_messages raises RuntimeError(\"cannot replace messages during a run\"), and the "
           "run carries on untouched.")
 async def test_nothing_replaces_the_transcript_mid_run(t):
-    ws, log = logged(long_chat())
-    model = lab.ScriptedModel([lab.say("Step 5 done.")])
+    steps = t.random.randint(2, 5)
+    pairs, costs = drawn_steps(t, steps)
+    ws, log = logged(chat(*pairs))
+    answer = f"Done {word(t)}."
+    model = lab.ScriptedModel([lab.say(answer)])
     h = harness.Harness(model, SYSTEM, [], messages=log.replay())
     summariser = lab.ScriptedModel([lab.say("Never asked.")])
     tried = []
@@ -216,19 +277,24 @@ async def test_nothing_replaces_the_transcript_mid_run(t):
     async def during(event):
         if event["type"] == "turn_start":
             tried.append(await raised(lambda: harness.maybe_compact(
-                h, log, summariser, window=100, reserve=10, keep_recent_tokens=60)))
+                h, log, summariser, window=t.random.randint(50, 100), reserve=10,
+                keep_recent_tokens=sum(costs[-2:]))))
             tried.append(await raised(lambda: h.replace_messages([])))
-    await lab.drive(h.prompt("Step 5."), on_event=during)
+    await lab.drive(h.prompt(f"Step {steps + 1}."), on_event=during)
     t.expect(tried, ["RuntimeError: cannot compact during a run",
                      "RuntimeError: cannot replace messages during a run"],
              "The transcript belongs to the run while it runs (maybe_compact and "
              "Harness.replace_messages, lesson 12).")
-    t.expect([lab.shape(h.messages), len(summariser.calls), len(log.entries())],
-             ["U A U A U A U A U A", 0, 8],
-             "Nothing was summarised or replaced, and the run finished (lesson 12).")
-    h.replace_messages(log.replay()[:2])
-    t.expect(lab.shape(h.messages), "U A", "Between runs, replace_messages is allowed "
-                                           "(Harness.replace_messages, lesson 12).")
+    t.expect([lab.shape(h.messages), harness.text_of(h.messages[-1]), len(summariser.calls),
+              len(log.entries())],
+             [" ".join(["U A"] * (steps + 1)), answer, 0, 2 * steps],
+             f"Nothing was summarised or replaced, and the run finished with its answer, "
+             f"{answer!r}, after the {steps} steps before it (lesson 12).")
+    keep = t.random.randint(1, 2 * steps)
+    h.replace_messages(log.replay()[:keep])
+    t.expect([m["role"] for m in h.messages], [m["role"] for m in chat(*pairs)][:keep],
+             f"Between runs, replace_messages is allowed: the record is now the log's first "
+             f"{keep} messages (Harness.replace_messages, lesson 12).")
 
 
 def drawn_turns(t, turns, *, calls_each_turn=False):
