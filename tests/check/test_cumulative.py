@@ -50,19 +50,32 @@ OTHER_SEEDS = (7, 20230923)
 
 
 @pytest.mark.parametrize("lab_id", BUILT)
-def test_under_other_seeds_the_starter_fails_the_same_tests_and_the_solution_meets_every_want(
-        lab_id):
+def test_under_other_seeds_the_same_checks_are_made_and_the_starter_fails_the_same_tests(lab_id):
     lab = manifest.lab(lab_id)
-    files = suite.of_lab(lab_id)
+    files = suite.of_lab(lab_id, cumulative_=False)  # earlier labs: their own starters, here
+    checks = {test: len(e["checks"]) for test, e in runner.expected_for(files).items()}
     failing = {seeds.PUBLIC: [o.id for o in run(lab.starter, files).outcomes
                               if o.verdict != "pass"]}
     for seed in OTHER_SEEDS:
         expected = record.record(lab.solution, files, seed=seed)  # raises on a wanted it misses
+        assert {test: len(e["checks"]) for test, e in expected.items()} == checks, \
+            f"under seed {seed}, a test of lab {lab_id} makes another number of checks"
         report = runner.run(lab.starter, files, expected)
         failing[seed] = [o.id for o in report.outcomes if o.verdict != "pass"]
     assert all(ids == failing[seeds.PUBLIC] for ids in failing.values()), (
         f"lab {lab_id}'s starter fails different tests under different seeds: a family that "
         f"does not always draw the case its rule is about. Failing, by seed: {failing}")
+
+
+@pytest.mark.parametrize("seed", OTHER_SEEDS)
+def test_under_other_seeds_the_last_solution_meets_every_wanted_value_of_the_kit(seed):
+    """The grader records the reference under its secret seed before it grades anyone: a family
+    whose wanted value misses a later lab's reference under some seed would stop it there."""
+    last = manifest.labs(built_only=True)[-1]
+    files = [suite.TestFile(lab.id, lab.tests, lab.tests.read_text(encoding="utf-8"))
+             for lab in manifest.labs(built_only=True)]
+    expected = record.record(last.solution, files, seed=seed)  # raises on a wanted it misses
+    assert len(expected) == sum(len(suite.describe(lab)) for lab in manifest.labs(built_only=True))
 
 
 def gap_cases():
