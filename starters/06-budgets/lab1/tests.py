@@ -267,6 +267,8 @@ async def test_bad_arguments(t):
              await read(ws, {"path": name, "offset": str(past)}),
              await read(ws, {"path": name, "limit": True}),
              await read(ws, {"path": empty, "offset": after_empty}),
+             await read(ws, {"path": empty, "offset": 2}),
+             await read(ws, {"path": name, "offset": total + 1}),
              await read(ws, {"path": missing, "offset": 0}),
              await read(ws, {"path": missing, "offset": past})]
     t.expect(found, ["ValueError: offset and limit must be 1 or more",
@@ -276,6 +278,8 @@ async def test_bad_arguments(t):
                      "ValueError: offset must be an integer",
                      "ValueError: limit must be an integer",
                      f"ValueError: offset {after_empty} is past the end of {empty}: 0 lines",
+                     f"ValueError: offset 2 is past the end of {empty}: 0 lines",
+                     f"ValueError: offset {total + 1} is past the end of {name}: {total} lines",
                      "ValueError: offset and limit must be 1 or more",
                      f"FileNotFoundError: File not found: {missing}. Files here: "
                      f"{', '.join(sorted([name, empty]))}"],
@@ -293,28 +297,28 @@ async def test_bad_arguments(t):
           "line, with the skip hint only when more lines follow.")
 async def test_a_line_over_budget(t):
     budget = t.random.randint(40, 150)
-    before, after = t.random.randint(1, 4), t.random.randint(0, 3)
-    big = t.random.choice(["x", "é", "€"]) * t.random.randint(budget, 2 * budget) + "\n"
-    name = t.random.choice(["data.csv", "dump.json", "page.html", "out.txt"])
-    lines = [f"row {i}\n" for i in range(1, before + 1)] + [big] + \
-            [f"tail {i}\n" for i in range(1, after + 1)]
-    total, at = len(lines), before + 1
-    ws = lab.Workspace({name: "".join(lines)})
-    found = [await read(ws, {"path": name, "offset": at}, max_bytes=budget),
-             await read(ws, {"path": name}, max_bytes=budget)]
-    skip = f" Use offset={at + 1} to skip it." if after else ""
-    t.expect(found, [
-        f"[Line {at} of {name} is {len(big.encode())} bytes, over the {budget}-byte budget of "
-        f"one read, so none of it is shown.{skip}]",
-        "".join(lines[:before]) + note(1, before, total)],
-        "A line that does not fit is named with its size in UTF-8 bytes, newline included, and "
-        "never cut in half; the hint to skip it comes only when another line follows; a read "
-        "that reaches it from above stops before it, with the usual note. Items: a read at the "
-        "big line, and a read from the top (make_read_tool, lesson 6).")
-    # The same number of checks under every seed: with no line after the big one, none to read.
-    past = await read(ws, {"path": name, "offset": at + 1}, max_bytes=budget) if after else None
-    t.expect(past, "".join(lines[at:]) if after else None,
-             "The skip hint's offset reads on past the big line (make_read_tool, lesson 6).")
+    for after in (0, t.random.randint(1, 3)):  # the last line of its file, and one with lines after
+        before = t.random.randint(1, 4)
+        big = t.random.choice(["x", "é", "€"]) * t.random.randint(budget, 2 * budget) + "\n"
+        name = t.random.choice(["data.csv", "dump.json", "page.html", "out.txt"])
+        lines = [f"row {i}\n" for i in range(1, before + 1)] + [big] + \
+                [f"tail {i}\n" for i in range(1, after + 1)]
+        total, at = len(lines), before + 1
+        ws = lab.Workspace({name: "".join(lines)})
+        found = [await read(ws, {"path": name, "offset": at}, max_bytes=budget),
+                 await read(ws, {"path": name}, max_bytes=budget)]
+        skip = f" Use offset={at + 1} to skip it." if after else ""
+        t.expect(found, [
+            f"[Line {at} of {name} is {len(big.encode())} bytes, over the {budget}-byte budget "
+            f"of one read, so none of it is shown.{skip}]",
+            "".join(lines[:before]) + note(1, before, total)],
+            "A line that does not fit is named with its size in UTF-8 bytes, newline included, "
+            "and never cut in half; the hint to skip it comes only when another line follows; a "
+            "read that reaches it from above stops before it, with the usual note. Items: a read "
+            "at the big line, and a read from the top (make_read_tool, lesson 6).")
+    t.expect(await read(ws, {"path": name, "offset": at + 1}, max_bytes=budget),
+             "".join(lines[at:]), "The skip hint's offset reads on past the big line "
+                                  "(make_read_tool, lesson 6).")
 
 
 @lab_test("A command printing over 2000 lines through bash, `seq N` with N drawn under the seed, "
