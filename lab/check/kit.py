@@ -98,10 +98,11 @@ def _canonical(value):
 
 
 def show_value(value) -> str:
-    """A value as a student reads it in a message: strings bare, the rest as JSON-ish text."""
+    """A value as a student reads it in a message: the checker's own way of showing a found or
+    expected value (lab/check/verdict.py), so a trusted run's failure reads like a student's."""
     from lab.check.observe import encode
-    text = value if isinstance(value, str) else encode(value)
-    return text if len(text) <= 400 else text[:400] + f"... ({len(text)} characters)"
+    from lab.check.verdict import shown
+    return shown(encode(value))
 
 
 def harness():

@@ -83,7 +83,7 @@ class Outcome:
                 "message": self.message, "checks": self.checks}
 
 
-def _shown(encoded: str) -> str:
+def shown(encoded: str) -> str:
     """An encoded value as a student reads it: a string without its JSON quotes."""
     try:
         value = json.loads(encoded)
@@ -121,7 +121,7 @@ def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop) ->
                        "The kit has no reference record for this test, so it cannot be judged. "
                        "(For a course author: run `python -m tools.make` to record it.)" +
                        (f"\n    The test ended: {error}" if error else ""),
-                       found=[(o.why, _shown(o.value)) for o in seen])
+                       found=[(o.why, shown(o.value)) for o in seen])
     wanted, whys = expected["checks"], expected["why"]
     kinds = expected.get("kinds") or ["equal"] * len(wanted)
     n = len(wanted)
@@ -133,8 +133,8 @@ def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop) ->
         if not agrees(wanted[i], observed.value, kinds[i]):
             where = difference(wanted[i], observed.value, kinds[i])
             return Outcome(test_id, says, lab_id, Verdict.FAIL,
-                           f"{whys[i]}\n    expected: {_shown(wanted[i])}\n"
-                           f"    found:    {_shown(observed.value)}" +
+                           f"{whys[i]}\n    expected: {shown(wanted[i])}\n"
+                           f"    found:    {shown(observed.value)}" +
                            (f"\n    {where}" if where else ""), n)
     if len(seen) < n:
         if stop == "turns":

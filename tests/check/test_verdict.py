@@ -1,11 +1,11 @@
-"""lab.check.verdict: judge() on each of its branches, the Verdict words, sets_line and _shown."""
+"""lab.check.verdict: judge() on each of its branches, the Verdict words, sets_line and shown."""
 import json
 
 import pytest
 
 from lab.check.observe import encode
 from lab.check.protocol import Observed
-from lab.check.verdict import Outcome, Verdict, _shown, expectation, judge, sets_line
+from lab.check.verdict import Outcome, Verdict, shown, expectation, judge, sets_line
 
 WHYS = ["the reply's words", "the calls it asked for", "how many turns the run took"]
 VALUES = ["done", ["read", "write"], 3]
@@ -156,25 +156,25 @@ def test_sets_line_says_one_test_and_one_check_in_the_singular():
 
 
 def test_shown_writes_a_multiline_string_as_a_block_of_lines():
-    assert _shown(encode("one\ntwo")) == "\n      | one\n      | two"
+    assert shown(encode("one\ntwo")) == "\n      | one\n      | two"
 
 
 def test_shown_writes_a_value_json_cannot_hold_as_its_repr():
-    assert _shown(encode({"$repr": "<coroutine object run_agent>"})) == \
+    assert shown(encode({"$repr": "<coroutine object run_agent>"})) == \
         "<coroutine object run_agent>"
 
 
 def test_shown_leaves_text_that_is_not_json_as_it_is():
-    assert _shown("not json {") == "not json {"
+    assert shown("not json {") == "not json {"
 
 
 def test_shown_cuts_a_long_value_and_says_how_long_it_was():
-    text = _shown(encode("x" * 1000))
+    text = shown(encode("x" * 1000))
     assert text == "x" * 600 + " ... (1000 characters in all)"
-    assert _shown(encode("x" * 600)) == "x" * 600
-    assert _shown(encode("x" * 601)) == "x" * 600 + " ... (601 characters in all)"
+    assert shown(encode("x" * 600)) == "x" * 600
+    assert shown(encode("x" * 601)) == "x" * 600 + " ... (601 characters in all)"
 
 
 def test_shown_names_an_empty_string_so_it_does_not_read_as_a_blank_line():
-    assert _shown(encode("")) == '"" (an empty string)'
-    assert _shown(encode(" ")) == " " and _shown(encode(0)) == "0"
+    assert shown(encode("")) == '"" (an empty string)'
+    assert shown(encode(" ")) == " " and shown(encode(0)) == "0"
