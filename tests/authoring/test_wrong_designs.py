@@ -1,25 +1,23 @@
 """Every wrong design a lesson names fails the lab that teaches its rule, and says which rule.
 
 Each entry of the catalogue (source/wrong_designs/, see tools/wrong_designs.py) is applied to
-its lab's reference and checked with that lab's own tests through the same engine students
-use: at least one of them must fail, and a failing test's sentence or message must hold the
+its lab's reference and checked with that lab's own tests by lab_check.py's engine, in a child
+process (tests/check/catalogue_runs.py, whose runs the practice check's test shares): at least
+one of them must fail, and a failing test's sentence or message must hold the
 entry's `names`, so the student reads the rule they broke, not a symptom elsewhere.
 """
 import pytest
 
-from lab.check import manifest, runner, suite
+from lab.check import manifest
+from tests.check import catalogue_runs
 from tools import wrong_designs
 
 DESIGNS = wrong_designs.catalogue()
 
 
 @pytest.mark.parametrize("design", DESIGNS, ids=[d.id for d in DESIGNS])
-def test_the_wrong_design_fails_its_own_lab_naming_the_rule(design, tmp_path):
-    path = tmp_path / "harness.py"
-    path.write_text(wrong_designs.harness(design), encoding="utf-8")
-    files = suite.of_lab(design.lab, cumulative_=False)
-    report = runner.run(path, files, runner.expected_for(files),
-                        limits=runner.Limits(seconds_per_test=5))
+def test_the_wrong_design_fails_its_own_lab_naming_the_rule(design):
+    report = catalogue_runs.runs(design).checked
     failed = [o for o in report.outcomes if o.verdict != "pass"]
     assert failed, (f"{design.id} ({design.where}) passes every test of lab {design.lab}, "
                     f"though it breaks the rule: {design.rule}")

@@ -18,6 +18,7 @@ from lab.check import manifest, runner, spin, suite
 from lab.desk import course
 from tools import wrong_designs
 
+from tests.check import catalogue_runs
 from tests.check.test_checker import LAB, SUBMISSIONS, TABLE, lab_folder, submission
 
 # Bad submissions the practice check survives, and so must judge as lab_check.py does. The rest
@@ -32,17 +33,16 @@ SPUN = "without giving the event loop a turn (a loop that never awaits). It was 
        "other tests still ran."
 
 
-def verdicts(harness, files, *, in_process, with_messages=True):
+def verdicts(harness, files, *, in_process):
     report = runner.run(harness, files, runner.expected_for(files), in_process=in_process)
-    return [(o.id, o.verdict, o.message) if with_messages else (o.id, o.verdict)
-            for o in report.outcomes]
+    return [(o.id, o.verdict, o.message) for o in report.outcomes]
 
 
 @pytest.mark.parametrize("lab_id", [lab.id for lab in manifest.labs(built_only=True)])
 def test_the_practice_check_gives_the_checkers_verdicts_on_the_starter_and_the_solution(lab_id):
     lab = manifest.lab(lab_id)
     files = suite.of_lab(lab.id)
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # as on every wrong design, below
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # as catalogue_runs.py does
         for harness in (lab.starter, lab.solution):
             checked = pool.submit(verdicts, harness, files, in_process=False)
             practised = verdicts(harness, files, in_process=True)
@@ -51,34 +51,21 @@ def test_the_practice_check_gives_the_checkers_verdicts_on_the_starter_and_the_s
     assert {v for _, v, _ in practised} == {"pass"}, "the solution fails its practice check"
 
 
-# Designs whose verdicts follow the hash seed, which differs from process to process (the
-# practice check runs under this process's, the checker's child under one the seed pins): for
-# these only the lab failing is compared. None today: "13.1: a set for guidelines" left when
-# lab 13.1 drew ten or more guidelines in one list, which a set keeps in their first-seen order
-# under about one hash seed in 3.6 million, so it fails the same test under every seed.
-UNORDERED = ()
+def test_the_practice_check_gives_the_checkers_verdicts_on_every_wrong_design():
+    """Test by test, the same verdicts, on each design's own lab: the tests whose verdicts it
+    changes (the starter and solution test above covers every lab's tests). The runs are
+    tests/check/catalogue_runs.py's, shared with the catalogue's own test.
 
-
-def test_the_practice_check_gives_the_checkers_verdicts_on_every_wrong_design(tmp_path):
-    """Test by test, the same verdicts; for a design in UNORDERED, the same lab failed. The
-    checker's run of each design waits on its child in a thread while the practice check runs
-    here, so the two paths share the machine's cores (the turn budgets count turns, not time)."""
+    No design's verdicts may follow the hash seed, which differs between the two paths (this
+    process's, and the one the checker pins in its child): "13.1: a set for guidelines" once
+    did, until lab 13.1 drew ten or more guidelines in one list, which a set keeps in their
+    first-seen order under about one hash seed in 3.6 million."""
     differ = []
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        for n, design in enumerate(wrong_designs.catalogue()):
-            path = tmp_path / f"wrong{n}.py"
-            path.write_text(wrong_designs.harness(design), encoding="utf-8")
-            files = suite.of_lab(design.lab)
-            checked = pool.submit(verdicts, path, files, in_process=False, with_messages=False)
-            practised = verdicts(path, files, in_process=True, with_messages=False)
-            if design.id in UNORDERED:
-                own = manifest.lab(design.lab).test_stem + "::"
-                failed = [i for i, v in practised if v != "pass" and i.startswith(own)]
-                if not failed:
-                    differ.append(design.id)
-            elif practised != checked.result():
-                differ.append(design.id)
-    assert set(UNORDERED) <= {design.id for design in wrong_designs.catalogue()}
+    for design in wrong_designs.catalogue():
+        runs = catalogue_runs.runs(design)
+        if [(o.id, o.verdict) for o in runs.practised.outcomes] != \
+                [(o.id, o.verdict) for o in runs.checked.outcomes]:
+            differ.append(design.id)
     assert not differ, f"the practice check's verdicts differ from lab_check.py's on: {differ}"
 
 
