@@ -19,12 +19,17 @@ Directives, each on lines of their own in a Markdown cell:
       > its feedback
     :::
 
-    {{ hints 15.1 }}       the lab's three hint levels, a collapsed <details> each
+    {{ hints 15.1 }}       a code cell that shows one of the lab's hints when asked
     {{ tests 15.1 }}       the lab's tests in plain words
     {{ starter 15.1 }}     the diff from the previous reference, the whole starter, the check
 
-Everything they produce is Markdown with <details> blocks: no JavaScript, widgets or outputs,
-so feedback shows in an untrusted notebook, in VS Code and in GitHub's static viewer.
+The others produce Markdown with <details> blocks: no JavaScript, widgets or outputs, so
+feedback shows in an untrusted notebook, in VS Code and in GitHub's static viewer. The hints
+stay out of the notebook: its cell asks `course.hint` for them (lab/desk/hints.py), so no hint
+sits in the page or in its JSON before the student asks for it.
+
+`[general]` marks, for authors and reviewers, a claim backed by neither the lab nor Tau's
+source (CURRICULUM.md); it is an authoring tag, and the page leaves it out.
 
 It lives in the grader, which is installed, because the student release builds the notebook of
 a lesson not built yet, and records its cells' pins (grader/release/); the authors' command
@@ -45,7 +50,7 @@ from lab.check import manifest, spoken, suite
 from lab.check.errors import UserError
 
 KERNEL = {"display_name": "Python 3", "language": "python", "name": "python3"}
-HINT_TITLES = [f"Hint {n}: {words}" for n, (_, words) in enumerate(manifest.HINT_LEVELS, 1)]
+GENERAL = re.compile(r" ?\[general\]")
 
 
 class LessonError(UserError, ValueError):
@@ -172,16 +177,24 @@ def _paragraphs(lines: list[str]) -> str:
 DIRECTIVE = re.compile(r"^\{\{\s*(hints|tests|starter)\s+(\S+)\s*\}\}$")
 
 
-def hints(lab: manifest.Lab, *, page: bool = False) -> str:
-    """The lab's hint levels, each a collapsed <details> of its own, one after the other: a
-    reader opens one level at a time, and opening one opens no other (nested, opening the last
-    would lay all three out at once). Markdown inside works because of the blank lines. They
-    name no command, so they are the same in the browser's `page`."""
+@dataclasses.dataclass(frozen=True)
+class Code:
+    """A code cell a directive makes, among the Markdown texts expand() returns."""
+    source: str
+
+
+def hints(lab: manifest.Lab, *, page: bool = False) -> Code:
+    """A cell that shows one of the lab's hints when the student asks, by changing its level
+    from 0: it names the level rather than asking for the next, so that running every cell
+    again shows the same hint and never walks on to the outline. `course.hint` remembers the
+    furthest level shown, as the terminal's `course hint` does. The same in the browser's
+    `page`, where course.hint reads the packed hints."""
     if len(lab.hints) != 3:
         raise LessonError(f"lab {lab.id} has {len(lab.hints)} hint levels in "
                           f"{manifest.HINTS}, not 3")
-    return "\n\n".join(f"<details><summary>{title}</summary>\n\n{text.strip()}\n\n</details>"
-                       for title, text in zip(HINT_TITLES, lab.hints))
+    return Code(f"# Runs on: plain Python. Lab {lab.id}'s hints, one at a time and only when you "
+                "want one:\n# set the 0 to 1 (questions), 2 (the approach) or 3 (the outline) "
+                f"and run this cell.\ncourse.hint(\"{lab.id}\", 0)")
 
 
 def tests(lab: manifest.Lab, *, page: bool = False) -> str:
@@ -262,10 +275,10 @@ EXPANDERS = {"hints": hints, "tests": tests, "starter": starter}
 # --- building ----------------------------------------------------------------------------------
 
 def expand(text: str, *, where: str, found: list[Prediction] | None = None,
-           page: bool = False) -> list[str]:
+           page: bool = False) -> list[str | Code]:
     """One Markdown cell's text as the Markdown of one or more cells: each directive becomes a
-    cell of its own (in the browser's words for a `page`), and the text around it keeps its own
-    cells. Fenced code is left alone. Each prediction read on the way is appended to `found`,
+    cell of its own (in the browser's words for a `page`; a Code one for the hints), and the
+    text around it keeps its own cells; `[general]` tags are left out. Fenced code is left alone. Each prediction read on the way is appended to `found`,
     when one is given."""
     cells: list[str] = []
     plain: list[str] = []
@@ -275,7 +288,7 @@ def expand(text: str, *, where: str, found: list[Prediction] | None = None,
 
     def flush():
         if "\n".join(plain).strip():
-            cells.append("\n".join(plain).strip("\n"))
+            cells.append(GENERAL.sub("", "\n".join(plain)).strip("\n"))
         plain.clear()
 
     while i < len(lines):
@@ -299,7 +312,7 @@ def expand(text: str, *, where: str, found: list[Prediction] | None = None,
             read = read_prediction(lines[i + 1:end], many=len(words) == 2, where=where)
             if found is not None:
                 found.append(read)
-            cells.append(render_prediction(read))
+            cells.append(GENERAL.sub("", render_prediction(read)))
             i = end + 1
             continue
         elif DIRECTIVE.match(stripped):
@@ -372,7 +385,8 @@ def build(lesson: manifest.Lesson, *, page: bool = False) -> nbformat.NotebookNo
     for cell in source.cells:
         if cell.cell_type == "markdown":
             first = cell.source.strip().split("\n")[0]
-            cells += [_figures_beside(nbformat.v4.new_markdown_cell(text), lesson) for text in
+            cells += [nbformat.v4.new_code_cell(text.source) if isinstance(text, Code) else
+                      _figures_beside(nbformat.v4.new_markdown_cell(text), lesson) for text in
                       expand(cell.source, where=f"{where}, the Markdown cell starting {first!r}",
                              page=page)]
         else:

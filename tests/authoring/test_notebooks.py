@@ -53,6 +53,26 @@ def carried(notebook, pinned: set[str]) -> list[str]:
     return found
 
 
+AUTHORING_TAG = re.compile(r"\[general\]")
+
+
+@pytest.mark.parametrize("number", WRITTEN)
+def test_no_authoring_tag_and_no_hint_reaches_the_students_page(number):
+    """`[general]` is for authors and reviewers (CURRICULUM.md's tag for a claim backed by
+    neither the lab nor Tau's source); the hints wait behind course.hint, so no hint's text is
+    in the page or its JSON before it is asked for. Both the committed notebook and the
+    browser's page are looked at."""
+    lesson = manifest.lesson(number)
+    for page in (False, True):
+        text = "\n".join(cell.source for cell in notebooks.build(lesson, page=page).cells)
+        assert not AUTHORING_TAG.search(text), f"lesson {number}: [general] reaches the page"
+        for lab in lesson.labs:
+            for level, hint in enumerate(lab.hints, 1):
+                shown = [line for line in hint.splitlines() if len(line) > 30 and line in text]
+                assert not shown, f"lesson {number}: hint {level} of lab {lab.id} is in the " \
+                                  f"page: {shown[0]!r}"
+
+
 @pytest.mark.parametrize("path", COMMITTED, ids=lambda path: path.parent.name)
 def test_a_committed_notebook_carries_no_outputs_and_no_pins(path):
     every_pin = {text for lesson in manifest.lessons() for text in notebooks.pins(lesson).values()}
@@ -104,6 +124,11 @@ outline = "One loop, then a return."
 LESSON = '''# 99 · Demo
 
 Some words.
+
+```python
+class course:  # stands in for the desk's: this small kit's lab is not the real kit's
+    hint = staticmethod(lambda lab_id, level: print(f"{lab_id}: hint {level}"))
+```
 
 
 ::: predict
@@ -223,15 +248,15 @@ def test_directives_become_cells_of_their_own_and_the_text_around_them_stays(kit
     assert not any("{{" in c or ":::" in c for c in cells)
 
 
-def test_hints_are_three_collapsed_details_one_after_another_with_markdown_inside(kit):
-    cell = next(s for s in markdown(notebooks.build(kit)) if "Hint 1" in s)
-    assert cell.count("<details>") == cell.count("</details>") == 3
-    assert "<details open" not in cell
-    levels = cell.split("</details>")[:3]  # each level closes before the next opens
-    for level, title in zip(levels, ("Hint 1: questions", "Hint 2: the approach",
-                                     "Hint 3: the outline")):
-        assert level.count("<summary>") == 1 and title in level
-    assert "What does `run` return?\n\nAnd *when*?" in levels[0]
+def test_the_hints_are_a_cell_that_asks_for_one_by_level_and_the_page_holds_none(kit):
+    notebook = notebooks.build(kit)
+    asking = [c for c in notebook.cells if c.cell_type == "code" and "course.hint(" in c.source]
+    assert len(asking) == 1 and asking[0].source.splitlines()[-1] == 'course.hint("99.1", 0)'
+    assert asking[0].source.startswith("# Runs on: plain Python.")
+    page = "\n".join(cell.source for cell in notebook.cells)
+    for text in kit.labs[0].hints:
+        assert not [line for line in text.splitlines() if len(line) > 12 and line in page], \
+            "a hint's text is in the notebook, where a glance shows it before it is asked for"
 
 
 def test_tests_become_a_numbered_list_in_plain_words_that_says_more_may_be_graded(kit):
@@ -353,7 +378,8 @@ def test_a_malformed_directive_is_an_error_that_names_the_lesson(kit, source, sa
 def test_running_a_notebook_captures_what_each_cell_prints(kit):
     printed = notebooks.execute(kit, timeout=60)
     code = [c.id for c in notebooks.build(kit).cells if c.cell_type == "code"]
-    assert printed == {code[0]: "hello\n", code[1]: "2\n3\n"}
+    assert printed == {code[0]: "", code[1]: "hello\n", code[2]: "99.1: hint 0\n",
+                       code[3]: "2\n3\n"}
 
 
 def test_pin_writes_only_outputs_json_and_a_changed_pin_no_longer_matches_the_run(kit):
@@ -363,7 +389,7 @@ def test_pin_writes_only_outputs_json_and_a_changed_pin_no_longer_matches_the_ru
     assert json.loads(kit.outputs.read_text()) == run
     assert kit.notebook.read_text() == notebook and notebooks.check(kit) == []
     assert notebooks.mismatches(kit, run) == {}
-    first, second = [c.id for c in notebooks.build(kit).cells if c.cell_type == "code"]
+    first, second = [c.id for c in notebooks.build(kit).cells if c.cell_type == "code"][1:3]
     kit.outputs.write_text(json.dumps({**run, first: "bye\n"}))
     assert list(notebooks.mismatches(kit, run)) == [first]
     assert notebooks.mismatches(kit, run)[first] == (

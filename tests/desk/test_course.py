@@ -256,6 +256,31 @@ def test_hint_walks_the_three_levels_then_repeats_the_last(work, capsys):
     assert saved["hints"][LAB] == 3
 
 
+def test_a_hint_asked_by_level_shows_that_one_every_time_and_the_next_command_goes_on(
+        work, capsys):
+    """The notebook's hint cell names its level, so running every cell again never walks on;
+    level 0 shows none and saves nothing; the terminal's `course hint` goes on after the
+    furthest level shown."""
+    hints = manifest.lab(LAB).hints
+    course.hint(LAB, 0)
+    said = capsys.readouterr().out
+    assert "No hint shown yet" in said and "Change the 0 to 1" in said
+    assert not any(text.strip() in said for text in hints)
+    saved = work / "progress.json"
+    assert not saved.exists() or "hints" not in json.loads(saved.read_text())
+    for _ in range(2):
+        course.hint(LAB, 2)
+        said = capsys.readouterr().out
+        assert said.startswith("Hint 2 of 3") and hints[1].strip() in said
+    course.hint(LAB, 1)  # a level below the furthest shown is shown, and forgets nothing
+    assert hints[0].strip() in capsys.readouterr().out
+    course.hint(LAB)
+    assert hints[2].strip() in capsys.readouterr().out
+    assert json.loads((work / "progress.json").read_text())["hints"][LAB] == 3
+    with pytest.raises(ValueError, match="hints 1 to 3, not 4"):
+        course.hint(LAB, 4)
+
+
 def test_hints_live_in_the_authors_wing_and_no_lesson_toml_a_student_opens_holds_one():
     import tomllib
     for lesson in manifest.lessons():
