@@ -4,6 +4,7 @@ since it is the kit's own fault and must be reported, not mistaken for a typo.""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from lab.check.errors import UserError
@@ -43,7 +44,18 @@ def chat():
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The `course` command: start, check, progress, hint, reset, lab, chat."""
+    """The `course` command: start, check, progress, hint, reset, lab, chat. A reader that
+    goes away (`course hint 14.1 | head`) ends it quietly, with Python's own recipe: nothing
+    more can be said to it, and a traceback about a closed pipe would be noise."""
+    try:
+        return _command(argv)
+    except BrokenPipeError:
+        # What is still buffered for the closed pipe would raise again at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _command(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "chat":
         return chat().run_chat(args)

@@ -464,3 +464,21 @@ def test_yours_sees_an_edit_that_keeps_the_size_and_the_second(work):
     os.utime(harness, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     assert course.yours(LAB).VALUE == 2
     assert not (place(work) / "__pycache__").exists()
+
+
+@pytest.mark.parametrize("command", [["hint", "14.1"], ["progress"], ["--help"]])
+def test_a_command_whose_reader_has_gone_ends_quietly(work, command):
+    """`course hint 14.1 | head`: the pipe is closed before the command writes."""
+    import os
+    import subprocess
+    import sys
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([sys.executable, "-m", "lab.desk.course", *command], stdout=write,
+                              stderr=subprocess.PIPE, text=True, cwd=manifest.KIT,
+                              env={**os.environ, course.WORK_ENV: str(work)})
+    finally:
+        os.close(write)
+    assert done.stderr == "", f"course {' '.join(command)} on a closed pipe said:\n{done.stderr}"
+    assert done.returncode in (0, 1)
