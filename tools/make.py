@@ -42,10 +42,12 @@ def lab_files() -> dict[Path, str]:
 
 def changes(previous, before: str, lab, after: str) -> str:
     """The line diff from the previous lab's reference to this lab's starter: what was done
-    for the student, and where the gaps open."""
+    for the student, and where the gaps open. Its header names the two files as a student
+    knows them, since `course start` copies it into the lab folder and a student's copy of
+    the course has no solutions/."""
     return "".join(difflib.unified_diff(
         before.splitlines(keepends=True), after.splitlines(keepends=True),
-        f"solutions/{previous.folder}/harness.py", f"starters/{lab.folder}/harness.py"))
+        f"the reference of lab {previous.id}", f"the starter of lab {lab.id} (your harness.py)"))
 
 
 def expected_files(solutions: dict[Path, str] | None = None) -> dict[Path, str]:

@@ -1,6 +1,7 @@
 """A lab's folder in the work folder, `<work>/<Lab.folder>/`: what it holds and how it is checked.
 
-It holds `harness.py` (the student's), `tests.py` (the kit's), a `lab` folder that stands for the
+It holds `harness.py` (the student's), `tests.py` (the kit's), `changes.diff` (what changed since
+the previous lab's reference, which each lab's page asks the student to read first), a `lab` folder that stands for the
 kit's package (so the checker runs from that folder exactly as the lessons print it, on every
 system) and `.lab`, the lab id. Everything but harness.py is the kit's, and remade at will.
 """
@@ -58,11 +59,14 @@ def forward_package(place: Path) -> None:
 
 
 def lay_out(lab: manifest.Lab) -> Path:
-    """Everything in the lab's folder except harness.py: tests.py, the `lab` folder and .lab,
-    (re)made from the kit. Returns the folder."""
+    """Everything in the lab's folder except harness.py: tests.py, changes.diff (the first lab
+    has none), the `lab` folder and .lab, (re)made from the kit. Returns the folder."""
     place = work() / lab.folder
     place.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(lab.tests, place / "tests.py")
+    diff = lab.starter.parent / "changes.diff"
+    if diff.is_file():
+        shutil.copyfile(diff, place / "changes.diff")
     forward_package(place)
     (place / ".lab").write_text(lab.id + "\n", encoding="utf-8")
     return place

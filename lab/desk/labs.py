@@ -9,7 +9,7 @@ from pathlib import Path
 from lab.check import manifest, spoken
 from lab.desk.errors import CourseError
 from lab.desk.labfolder import check_command, lay_out, quoted
-from lab.desk.progress import has_passed, last_check
+from lab.desk.progress import has_passed, last_check, passed_in
 from lab.desk.workfolder import shown, work
 
 
@@ -28,15 +28,16 @@ def built(lab_id: str) -> manifest.Lab:
 
 
 def waits_for(lab_id: str) -> manifest.Lab | None:
-    """The lab that must pass before `lab_id` may start: the lab before it in the same lesson,
-    when its last check has not passed; else None. A lab's starter holds the previous lab's
-    finished code, so starting 12.2 before 12.1 passes would hand the student 12.1's answer
-    while the lesson is still asking for it. A lesson's first lab is never held back: a
-    student may begin at any lesson."""
+    """The lab that must pass before `lab_id` may start: the lab before it in course order,
+    when no check has shown its tests passing (progress.passed_in); else None. A lab's
+    starter holds the previous lab's finished code, so starting 11.1 before 10.1 passes would
+    hand the student 10.1's answer while lesson 10 is still asking for it. A student who
+    begins at a later lesson starts its lab with force, and is told so."""
+    order = list(manifest.labs(built_only=True))
     lab = manifest.lab(lab_id)
-    earlier = [x for x in lab.lesson.labs if manifest.key(x.id) < manifest.key(lab.id)]
-    if earlier and not has_passed(earlier[-1].id):
-        return earlier[-1]
+    at = order.index(lab) if lab in order else 0
+    if at and passed_in(order[at - 1].id) is None:
+        return order[at - 1]
     return None
 
 

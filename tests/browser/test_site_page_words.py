@@ -64,7 +64,7 @@ def test_the_site_names_the_pages_commands_and_shows_recorded_outputs_as_text(tm
 
         last = cells.count() - 1
         started = typed_and_run(page, notebook, last,
-                                f'from lab import course; course.start("{lab.id}")')
+                                f'from lab import course; course.start("{lab.id}", force=True)')
         api.expect(started).to_contain_text(f'course.check("{lab.id}")', timeout=60_000)
         assert not TERMINAL.search(started.inner_text()), started.inner_text()
 

@@ -28,8 +28,10 @@ def fresh(tmp_path, monkeypatch):
 
 @pytest.fixture
 def work(fresh, tmp_path, monkeypatch):
-    """An empty work folder named `work`, a kit whose 15.1 has tests, and no solved mode."""
+    """A work folder named `work` where lab 14.1 has passed its check (so 15.1 may start), a
+    kit whose 15.1 has tests, and no solved mode."""
     folder = fresh
+    course.record_check("14.1", 1, 0)
     lab = manifest.lab(LAB)
     if not lab.tests.is_file():  # the kit's tests are written elsewhere; a stand-in will do
         fake = tmp_path / "kit-tests" / lab.tests.name
@@ -197,9 +199,47 @@ def test_start_goes_ahead_once_the_lab_before_passes_or_when_forced(fresh, capsy
     assert "not started" not in capsys.readouterr().out
 
 
-def test_a_lessons_first_lab_and_a_lab_already_started_are_never_refused(fresh, capsys):
-    course.start("12.1")  # nothing of lesson 11 has passed: a student may begin anywhere
-    assert (fresh / manifest.lab("12.1").folder / "harness.py").is_file()
+def test_start_puts_changes_diff_in_the_lab_folder_headed_by_names_a_student_has(work):
+    """Each lab's page asks the student to read changes.diff first; a student's copy of the
+    course has no solutions/ for its header to name."""
+    course.start(LAB)
+    copied = place(work) / "changes.diff"
+    kit = manifest.lab(LAB).starter.parent / "changes.diff"
+    assert copied.read_bytes() == kit.read_bytes()
+    header = copied.read_text(encoding="utf-8").splitlines()[:2]
+    assert header == ["--- the reference of lab 14.1",
+                      "+++ the starter of lab 15.1 (your harness.py)"]
+
+
+def test_a_lab_waits_for_the_lab_before_it_in_course_order_even_across_lessons(fresh, capsys):
+    """11.1's starter holds 10.1's answer, as 7.2's holds 7.1's: a student who begins at a
+    later lesson is told how to start anyway."""
+    course.start("11.1")
+    said = capsys.readouterr().out
+    assert not (fresh / manifest.lab("11.1").folder / "harness.py").exists()
+    assert said.startswith("Lab 11.1 is not started: it starts once lab 10.1 has passed") and \
+        "course start 11.1 --force" in said
+    course.record_check("10.1", 3, 0)
+    course.start("11.1")
+    assert (fresh / manifest.lab("11.1").folder / "harness.py").is_file()
+
+
+def test_a_passing_check_of_a_later_lab_counts_for_the_labs_its_tests_hold(fresh, capsys):
+    """A student who forced 7.2 and passed it has passed 7.1's rules: 8.1 may start, and
+    progress says where 7.1 was shown passing. 7.1's own folder's file is another matter."""
+    course.start("7.2", force=True)
+    course.record_check("7.2", 40, 0)
+    course.start("7.1", force=True)  # as Run All of lesson 7 does
+    capsys.readouterr()
+    course.progress()
+    rows = capsys.readouterr().out.splitlines()
+    assert any(r.split()[0] == "7.1" and r.endswith("passing (in lab 7.2's check)") for r in rows)
+    assert course.waits_for("8.1") is None and not course.has_passed("7.1")
+    course.record_check("7.2", 39, 1)
+    assert course.waits_for("8.1").id == "7.2"
+
+
+def test_a_lab_already_started_is_never_refused(fresh, capsys):
     course.start("15.2", force=True)
     capsys.readouterr()
     course.start("15.2")  # its harness.py is there already: nothing would be handed over

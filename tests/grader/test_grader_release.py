@@ -431,7 +431,7 @@ def test_a_weeks_lesson_runs_every_cell_on_the_record_or_on_the_students_passing
     work = tmp_path / "work"
     before = manifest.before(WEEK.id)[-1]
     for lab, check in ((before, True), (WEEK, False)):
-        in_release(out, work, "-m", "lab.desk.course", "start", lab.id)
+        in_release(out, work, "-m", "lab.desk.course", "start", lab.id, "--force")
         shutil.copyfile(lab.solution, work / lab.folder / "harness.py")
         if check:
             in_release(out, work, "-m", "lab.desk.course", "check", lab.id)
@@ -472,7 +472,7 @@ def test_a_passing_record_is_not_enough_the_students_file_must_print_the_same(we
     cell_id = nbformat.read(out / "lessons" / cell.lesson / "lesson.ipynb", 4).cells[
         cell.number - 1].id
     work = tmp_path / "work"
-    in_release(out, work, "-m", "lab.desk.course", "start", before.id)  # the starter: gaps
+    in_release(out, work, "-m", "lab.desk.course", "start", before.id, "--force")  # the starter: gaps
     (work / "progress.json").write_text(json.dumps(
         {"checks": {before.id: {"passed": 1, "failed": 0, "runs": 1}}}), encoding="utf-8")
     done = in_release(out, work, "-c", "import lab\nfrom lab import course\n"
