@@ -19,7 +19,11 @@ run, with a line in the course's terms saying which:
 
 While armed, an error that ends the cell is preceded by one line: what stopped the run, or where
 in the student's harness.py it crashed, or that the cell's own code failed on what an unfinished
-file gave it. RunStopped derives from BaseException, so a harness's wide `except Exception` (the
+file gave it. While the lab has not passed its check, that line and the traceback, cut to the
+student's file, are the cell's printed output and the cell ends without an error (an IPython
+post_run_cell hook clears it): JupyterLab's Run All stops at the first error, and an unfinished
+lab is what a student pressing Run All is expected to have. Once the lab passes, an error is an
+error again, as in any cell. RunStopped derives from BaseException, so a harness's wide `except Exception` (the
 boundary lesson 4 teaches) does not swallow it. Outside IPython nothing is armed: there is no
 end of a cell to disarm at.
 """
@@ -29,6 +33,7 @@ import asyncio
 import signal
 import threading
 import time
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -123,6 +128,8 @@ def arm(lab_id: str, harness: Path, *, passed: bool, budget: Budget | None = Non
     _saved["custom"] = (shell.custom_exceptions, shell.CustomTB)
     shell.set_custom_exc((Exception, RunStopped, asyncio.CancelledError), _before_traceback)
     shell.events.register("post_execute", _disarm)
+    if _forgive not in shell.events.callbacks["post_run_cell"]:
+        shell.events.register("post_run_cell", _forgive)
     cell.task = _cells_task()
     if cell.task is not None:
         asyncio.get_running_loop().call_soon(_tick, cell)
@@ -263,17 +270,66 @@ def explain(cell: _Cell, value: BaseException, tb) -> str | None:
     return None
 
 
+def cut(files: list[Path], value: BaseException, tb) -> str:
+    """The traceback from the first frame in one of `files` (the student's harness.py) to the
+    error; where none is, the last frame, which is the cell's own code. What the kernel,
+    IPython and the course's own code did before the student's file is noise to a student, and
+    a cell's frame is named as Jupyter names it ("Cell In[3]"). A run the guard stopped shows
+    only where in the student's file it was: the rest is the guard's own code."""
+    frames = traceback.extract_tb(tb)
+    theirs = [n for n, frame in enumerate(frames) if _resolved(frame.filename) in files]
+    if isinstance(value, (RunStopped, asyncio.CancelledError)) and theirs:
+        return "Where it was stopped, in your harness.py:\n" + "".join(
+            traceback.format_list(frames[theirs[0]:theirs[-1] + 1]))
+    if isinstance(value, SyntaxError) and value.filename and _resolved(value.filename) in files:
+        shown, heading = [], "Traceback, from your harness.py on:"  # the error names the line
+    elif theirs:
+        shown, heading = frames[theirs[0]:], "Traceback, from your harness.py on:"
+    else:
+        shown, heading = frames[-1:], "Traceback, in this cell:"
+    shell = _shell()
+    label = getattr(getattr(shell, "compile", None), "format_code_name", lambda name: None)
+    for frame in shown:
+        named = label(frame.filename)
+        if named:
+            frame.filename = " ".join(named)
+    return heading + "\n" + "".join(
+        traceback.format_list(shown) + traceback.format_exception_only(type(value), value))
+
+
+def _resolved(name: str) -> Path | None:
+    try:
+        return Path(name).resolve()
+    except (OSError, ValueError):
+        return None
+
+
 def _before_traceback(shell, etype, value, tb, tb_offset=None):
-    """IPython's handler for an error that ends a guarded cell: the line, then the usual
-    traceback."""
+    """IPython's handler for an error that ends a guarded cell: the line, then the traceback.
+    For a lab that has not passed, the traceback is printed, cut to the student's file, and the
+    cell is marked to end without an error (_forgive); once it has passed, IPython's own."""
     cell = _cell
     line = explain(cell, value, tb) if cell is not None else None
     if line:
         print(line, flush=True)
         if cell.why is not None and line == cell.why:
             cell.said = True
+    if cell is not None and not cell.passed:
+        print(cut(cell.files, value, tb), end="", flush=True)
+        _saved["forgiven"] = True
+        return None
     shell.showtraceback((etype, value, tb), tb_offset=tb_offset, running_compiled_code=True)
     return None
+
+
+def _forgive(result) -> None:
+    """post_run_cell: a guarded cell whose error was printed for an unfinished lab ends without
+    one, so Run All goes on to the next cell."""
+    shell = _shell()
+    if shell is not None:
+        shell.events.unregister("post_run_cell", _forgive)
+    if _saved.pop("forgiven", False) and result is not None:
+        result.error_in_exec = None
 
 
 def last() -> _Cell | None:

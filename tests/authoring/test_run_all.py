@@ -1,5 +1,6 @@
 """Run All is safe: a lesson run top to bottom, with every lab started and none filled, finishes,
-and every cell prints its lesson output or a clear notice (issue 10, item 2).
+no cell ends in an error (JupyterLab's Run All would stop there), and every cell prints its
+lesson output or a clear notice (issue 10, item 2; issue 26, item 1).
 
 Each lesson runs through bench/run_all.py's `run` (a fresh work folder, every lab started as
 shipped, nbclient with allow_errors, so a cell's error is recorded and the run goes on). The
@@ -51,15 +52,27 @@ def test_the_lesson_runs_to_its_end_within_a_gigabyte(ran):
         assert ran.peak_mb < run_all.AIM_MB, f"lesson {ran.lesson.number}: {ran.peak_mb} MB"
 
 
-def test_every_cell_that_ends_in_an_error_says_why_in_the_courses_terms_first(ran):
+def test_no_cell_ends_in_an_error_so_run_all_reaches_the_end(ran):
+    """Only a cell the lesson tags raises-exception (an error it shows on purpose) may."""
+    stopped = [f"{cell.id}: {error}" for cell in ran.code
+               for _, error in [streams_before_error(cell)]
+               if error is not None and "raises-exception" not in cell.metadata.get("tags", [])]
+    assert not stopped, f"lesson {ran.lesson.number}: Run All would stop at " + ", ".join(stopped)
+
+
+def test_a_cell_that_met_an_error_says_why_in_the_courses_terms_then_where(ran):
+    """The notice, the guard's line, then the traceback cut to the student's file (or to the
+    cell, when the cell's own code failed on what the file gave back), as printed output."""
     for cell in ran.code:
-        printed, error = streams_before_error(cell)
-        if error is None or "raises-exception" in cell.metadata.get("tags", []):
+        printed = notebooks.printed(cell)
+        if "\nTraceback, " not in printed:
             continue
-        lines = printed.splitlines()
-        where = f"lesson {ran.lesson.number}, {cell.id}: {printed[-300:]!r} then {error}"
-        assert lines and NOTICE.match(lines[0]), where
-        assert lines[-1].startswith(EXPLAINED), where
+        before, _, after = printed.partition("\nTraceback, ")
+        lines = before.splitlines()
+        where = f"lesson {ran.lesson.number}, {cell.id}: {printed[-400:]!r}"
+        assert lines and NOTICE.match(lines[0]) and lines[-1].startswith(EXPLAINED), where
+        assert after.startswith(("from your harness.py on:\n", "in this cell:\n")), where
+        assert "site-packages" not in after and "/IPython/" not in after, where
 
 
 def test_every_other_cell_prints_its_lesson_output_or_a_notice(ran):

@@ -1,7 +1,8 @@
 """Guarded "your code" cells (lab/desk/guard.py), in a real Jupyter kernel: a cell that runs the
 student's harness.py says when the lab has not passed, is stopped by its budget of model calls,
 turns and seconds with a line in the course's terms, explains a crash before its traceback,
-and leaves the kernel as it found it."""
+and leaves the kernel as it found it. While the lab has not passed, the cell prints all that
+and ends without an error, so Run All goes on; once it has passed, an error is an error."""
 from __future__ import annotations
 
 import os
@@ -77,6 +78,7 @@ CELLS = {
     "broken": 'harness = course.yours("2.1")',
     "passed": 'course.record_check("5.1", 12, 0)\nharness = course.yours("5.1")\n'
               'print("quiet:", guard.last().why)',
+    "passed-crash": 'harness = course.yours("5.1")\nharness.crash()',
 }
 
 
@@ -102,15 +104,26 @@ def ran(tmp_path_factory):
 
 
 def before_the_error(outputs) -> tuple[list[str], str | None]:
-    """The lines printed before the cell's error, and the error's name (None if none)."""
-    lines, error = [], None
+    """The lines printed before the cell's error, and the error's name (None if none). The
+    kernel may split one print into several stream outputs, so they are joined first."""
+    text, error = [], None
     for output in outputs:
         if output.output_type == "error":
             error = output.ename
             break
         if output.output_type == "stream":
-            lines += output.text.splitlines()
-    return lines, error
+            text.append(output.text)
+    return "".join(text).splitlines(), error
+
+
+def printed_then_traceback(outputs) -> tuple[list[str], list[str]]:
+    """For a cell of an unfinished lab: it ended without an error; what it printed before the
+    cut traceback, and the traceback's lines."""
+    lines, error = before_the_error(outputs)
+    assert error is None, f"the cell ended in {error}: Run All would stop there"
+    at = next(n for n, line in enumerate(lines)
+              if line.startswith(("Traceback, ", "Where it was stopped")))
+    return lines[:at], lines[at:]
 
 
 NOTICE = ("lab 5.1 has not passed its check yet: this cell runs your file as it is, and may not "
@@ -118,12 +131,13 @@ NOTICE = ("lab 5.1 has not passed its check yet: this cell runs your file as it 
 
 
 def test_a_run_that_keeps_calling_the_model_is_stopped_at_the_call_budget(ran):
-    lines, error = before_the_error(ran["calls"])
-    assert error == "RunStopped"
+    lines, traceback = printed_then_traceback(ran["calls"])
     assert lines[0] == NOTICE
     assert lines[-1].startswith("Stopped: the run made more than 50 model calls, past the "
                                 "budget of a cell that runs your harness.py (50 model calls, "
                                 "5,000 turns of the event loop, 1 seconds)")
+    assert traceback[0] == "Where it was stopped, in your harness.py:"
+    assert traceback[1].endswith("in ask_forever") and "RunStopped" not in "".join(traceback)
 
 
 def test_the_cell_after_a_stopped_one_runs_unguarded(ran):
@@ -133,46 +147,57 @@ def test_the_cell_after_a_stopped_one_runs_unguarded(ran):
 
 
 def test_a_wide_except_in_the_harness_does_not_swallow_the_stop(ran):
-    lines, error = before_the_error(ran["swallowed"])
-    assert error == "RunStopped" and lines[-1].startswith("Stopped: the run made more than 50")
+    lines, _ = printed_then_traceback(ran["swallowed"])
+    assert lines[-1].startswith("Stopped: the run made more than 50")
 
 
 @pytest.mark.parametrize("cell", ["turns", "waits"])
 def test_a_cell_that_awaits_for_ever_is_cancelled_at_the_turn_budget(ran, cell):
     """Turning for ever and waiting on a future nobody resolves end the same way: the loop is
     counted, never blocked, and the cell's task is cancelled as the kernel's interrupt does."""
-    lines, error = before_the_error(ran[cell])
-    assert error == "CancelledError"
+    lines, traceback = printed_then_traceback(ran[cell])
     assert lines[0] == NOTICE
     assert lines[-1].startswith("Stopped: the run took more than 5,000 turns of the event loop "
                                 "without finishing")
+    assert traceback[0] == "Where it was stopped, in your harness.py:"
+    assert traceback[1].endswith(("in turn_forever", "in wait_forever"))
 
 
 @pytest.mark.skipif(not hasattr(__import__("signal"), "setitimer"),
                     reason="no interval timer on this system")
 def test_a_loop_that_never_calls_the_model_nor_awaits_is_stopped_by_the_clock(ran):
-    lines, error = before_the_error(ran["spins"])
-    assert error == "RunStopped"
+    lines, _ = printed_then_traceback(ran["spins"])
     assert lines[-1].startswith("Stopped: the run ran for more than 1 seconds")
 
 
-def test_a_crash_in_the_students_file_is_named_in_one_line_before_the_traceback(ran):
-    lines, error = before_the_error(ran["crash"])
-    assert error == "KeyError"
+def test_a_crash_in_the_students_file_is_named_then_shown_from_the_file_on(ran):
+    lines, traceback = printed_then_traceback(ran["crash"])
     assert lines == [NOTICE, "The run crashed inside your harness.py (lab 5.1), in crash at "
                              f"line {LINE}: the traceback below ends there."]
+    assert traceback[0] == "Traceback, from your harness.py on:"
+    assert traceback[1].endswith(f'harness.py", line {LINE}, in crash')
+    assert traceback[-1] == "KeyError: 'missing'"
+    assert not [line for line in traceback if "site-packages" in line or "lab/desk" in line]
 
 
-def test_a_file_that_does_not_import_is_named_in_one_line_before_the_error(ran):
-    lines, error = before_the_error(ran["broken"])
-    assert error == "SyntaxError"
+def test_a_file_that_does_not_import_is_named_then_its_line_shown(ran):
+    lines, traceback = printed_then_traceback(ran["broken"])
     assert lines[-1] == ("Your harness.py for lab 2.1 does not import: Python cannot read line "
                          "1. The traceback below shows it.")
+    assert traceback[1].endswith('harness.py", line 1') and \
+        traceback[-1].startswith("SyntaxError")
 
 
 def test_a_lab_that_passed_its_check_runs_without_the_notice(ran):
     lines, error = before_the_error(ran["passed"])
     assert error is None and lines == ["quiet: None"]
+
+
+def test_once_the_lab_has_passed_an_error_is_an_error_again(ran):
+    lines, error = before_the_error(ran["passed-crash"])
+    assert error == "KeyError" and NOTICE not in lines
+    assert lines == ["The run crashed inside your harness.py (lab 5.1), in crash at line "
+                     f"{LINE}: the traceback below ends there."]
 
 
 def test_outside_a_notebook_nothing_is_armed(tmp_path, monkeypatch, capsys):
