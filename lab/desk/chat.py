@@ -3,8 +3,11 @@ shell, talking to any OpenAI-compatible Chat Completions endpoint that streams.
 
 The harness file supplies every mechanism (StreamingModel, Harness, the tools, the door,
 stop_run, SessionLog); this module only builds the real world around it, asks on the terminal,
-and turns Ctrl-C into the lesson-15 Stop. Exit codes: 0 the run ended well, 1 it did not (an
-error, a Stop), 2 the command could not start (a bad argument, an unfinished harness)."""
+and turns Ctrl-C into the lesson-15 Stop. A student's file must first pass lab 16.2's tests
+(every lab's, as `course check 16.2` runs them), unless --force: an unfinished file would
+otherwise fail against a real server and seem to blame it. Exit codes: 0 the run ended well, 1
+it did not (an error, a Stop), 2 the command could not start (a bad argument, an unfinished
+harness), 130 Ctrl-C at the prompt."""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ import signal
 import sys
 from pathlib import Path
 
-from lab.check import manifest
+from lab.check import manifest, runner, spoken, suite
 from lab.check.importer import import_harness
 from lab.desk.errors import CourseError
 from lab.desk.real import ChatCompletionsClient, DiskWorkspace, RealShell
@@ -26,6 +29,7 @@ NEEDED = ("StreamingModel", "Harness", "Harness.cancel", "stop_run", "SessionLog
           "make_read_tool", "make_write_tool", "make_bash_tool", "guard", "confirm_with",
           "build_system_prompt", "discover_context", "text_of")
 GRACE = 200  # loop turns stop_run gives a run to wind up; a real look can take POLL_WAIT each
+LAST_LAB = "16.2"  # the lab whose tests a harness must pass to chat
 
 
 class ChatError(CourseError):
@@ -60,6 +64,20 @@ def load_harness(where: str):
         raise ChatError(f"{path} is not finished: it has no " + ", ".join(labs) +
                         ". course chat needs a harness.py that has passed lab 16.2.")
     return module
+
+
+def passes_the_last_lab(path: Path) -> None:
+    """Run lab 16.2's tests, every lab's, on `path` in a child process (the checker's engine,
+    as `course check` runs it); a ChatError saying how many failed when any did."""
+    files = suite.of_lab(LAST_LAB)
+    report = runner.run(path, files, runner.expected_for(files))
+    failed = [o for o in report.outcomes if o.verdict != "pass"]
+    if report.import_error or failed:
+        raise ChatError(
+            f"{path} fails {len(failed)} of {len(report.outcomes)} tests of lab {LAST_LAB}'s "
+            f"check ({spoken.in_terminal('check', LAST_LAB)} shows which). course chat runs a "
+            "harness.py that passes them, so that a failure in a chat is the server's or the "
+            "model's, not an unfinished file's. To chat with it anyway: --force.")
 
 
 class TerminalHuman:
@@ -107,6 +125,8 @@ class Chat:
         self.harness = h.Harness(h.StreamingModel(self.client), system, tools, messages=earlier)
         self.harness.subscribe(h.persist_to(self.log))
         self._stop, self._loop = None, None  # the run in progress: its Stop event and loop
+        self._stopping = False  # a Stop was asked for: the run's aborted ending is expected
+        self.client_name = f"model {model} at {base_url}"
 
     def request_stop(self):
         """Ctrl-C during a run: safe to call from a signal handler or another thread."""
@@ -118,11 +138,13 @@ class Chat:
         """One prompt, shown as it goes; True when the run ended well. A Stop is the harness's
         stop_run: cancel, GRACE turns, then hard; the commands it started are killed after."""
         self._stop, self._loop = asyncio.Event(), asyncio.get_running_loop()
+        self._stopping = False
         task = asyncio.ensure_future(self._consume(self.harness.prompt(text)))
         stopped = asyncio.ensure_future(self._stop.wait())
         try:
             await asyncio.wait({task, stopped}, return_when=asyncio.FIRST_COMPLETED)
             if not task.done():
+                self._stopping = True
                 how = await self.h.stop_run(self.harness, task, grace=GRACE)
                 print(f"[stopped ({how})]", file=sys.stderr)
                 return False
@@ -143,9 +165,11 @@ class Chat:
                 last = event["message"]
         if last is None:
             return False
+        if last["stop_reason"] == "aborted" and self._stopping:
+            return False  # run() says how it was stopped
         if last["stop_reason"] in ("error", "aborted"):
-            print(f"course chat: the run ended without an answer: {last.get('error_message')}",
-                  file=sys.stderr)
+            print(f"course chat: the run ended without an answer from {self.client_name}: "
+                  f"{last.get('error_message')}", file=sys.stderr)
             return False
         print(self.h.text_of(last), flush=True)
         return True
@@ -181,6 +205,8 @@ def run_chat(args) -> int:
     """`course chat`, from its parsed arguments: 0 the run ended well, 1 not, 2 no start."""
     try:
         h = load_harness(args.harness)
+        if args.harness != "solution" and not args.force:
+            passes_the_last_lab(Path(args.harness))
         workdir = Path(args.workdir)
         if not workdir.is_dir():
             raise ChatError(f"--workdir {workdir} is not a folder")
@@ -199,9 +225,13 @@ def run_chat(args) -> int:
         while True:
             try:
                 text = input("> ")
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:  # Ctrl-D, or the end of piped input: the session is over
                 print(file=sys.stderr)
                 return 0
+            except KeyboardInterrupt:
+                print("\ncourse chat: stopped at the prompt (Ctrl-C); the session log is kept "
+                      f"in {SESSION} for next time.", file=sys.stderr)
+                return 130
             if text.strip():
                 _run(chat, text)
     finally:
@@ -221,3 +251,5 @@ def add_parser(commands) -> None:
     chat.add_argument("-p", metavar="PROMPT", help="run one prompt, print the answer, exit")
     chat.add_argument("--yes", action="store_true",
                       help="allow every write and bash call without asking")
+    chat.add_argument("--force", action="store_true",
+                      help="chat with a harness.py that does not pass lab 16.2's tests")

@@ -17,7 +17,7 @@ import pytest
 from lab.desk import chat
 from lab.desk.course import main
 from lab.world.provider import stream_lines
-from lab.world.replies import call, fail, reply, say
+from lab.world.replies import call, reply, say
 
 KIT = Path(__file__).resolve().parents[2]
 DEADLINE = 60  # seconds: only a hung test ever reaches it
@@ -178,10 +178,12 @@ def test_a_stream_cut_short_is_an_error(provider, tmp_path, capsys):
     assert not (tmp_path / "half.txt").exists()
 
 
-def test_an_error_in_the_stream_is_reported(provider, tmp_path, capsys):
+def test_an_error_in_the_stream_is_reported_naming_the_server_that_sent_it(
+        provider, tmp_path, capsys):
     provider.stream(['data: {"error": "model is overloaded"}'])  # a bare string, as some send
     assert main(chat_args(provider.url, tmp_path, "-p", "hi")) == 1
-    assert "model is overloaded" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "model is overloaded" in err and f"from model tiny at {provider.url}" in err
 
 
 def test_an_unfinished_harness_is_refused_naming_the_lab(tmp_path, capsys):
@@ -215,7 +217,8 @@ def test_ctrl_c_while_the_model_talks_stops_the_run_and_keeps_the_log_valid(prov
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=DEADLINE)
     assert process.returncode == 1, err
-    assert "[stopped (clean)]" in err
+    assert err.rstrip().endswith("[stopped (clean)]"), err
+    assert "ended without an answer" not in err, "the Stop is said once, as a Stop"
     last = log_of(tmp_path)[-1]["message"]
     assert last["stop_reason"] == "aborted" and last["content"][0]["text"] == "Let me"
 
@@ -265,3 +268,47 @@ def test_ctrl_c_at_the_door_refuses_the_call_and_stops_the_run(provider, tmp_pat
     assert process.returncode == 1, seen + err
     assert not (tmp_path / "x.txt").exists()
     assert "the user said no" in log_of(tmp_path)[-2]["message"]["content"]
+
+
+def test_a_file_that_does_not_pass_lab_16_2_is_refused_unless_forced(provider, tmp_path, capsys):
+    """The 16.2 starter has every name but its gaps are open: against a real server it would
+    fail and seem to blame the server."""
+    starter = KIT / "starters" / "16-stream" / "lab2" / "harness.py"
+    args = ["chat", "--harness", str(starter), "--base-url", provider.url, "--model", "tiny",
+            "--workdir", str(tmp_path), "-p", "hi"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "tests of lab 16.2's check" in err and "course check 16.2" in err and \
+        "--force" in err
+    assert not provider.requests, "nothing was sent to the server"
+    provider.answer(say("Hello."))
+    main(args + ["--force"])
+    assert provider.requests, "with --force the chat starts"
+
+
+def test_a_file_that_passes_lab_16_2_chats(provider, tmp_path, capsys):
+    mine = tmp_path / "mine" / "harness.py"
+    mine.parent.mkdir()
+    mine.write_bytes((KIT / "solutions" / "16-stream" / "lab2" / "harness.py").read_bytes())
+    provider.answer(say("Hello."))
+    work = tmp_path / "work"
+    work.mkdir()
+    assert main(["chat", "--harness", str(mine), "--base-url", provider.url, "--model", "tiny",
+                 "--workdir", str(work), "-p", "hi"]) == 0
+    assert capsys.readouterr().out.strip() == "Hello."
+
+
+def test_ctrl_c_at_the_prompt_ends_the_session_with_130_and_a_line(provider, tmp_path):
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lab.desk.course", *chat_args(provider.url, tmp_path)],
+        cwd=KIT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+    seen = ""
+    while not seen.endswith("> "):  # each read blocks until the chat prints more
+        piece = process.stdout.read(1)
+        assert piece, f"the chat ended before its prompt: {seen}"
+        seen += piece
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=DEADLINE)
+    assert process.returncode == 130, err
+    assert "stopped at the prompt (Ctrl-C)" in err
