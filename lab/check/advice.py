@@ -31,8 +31,9 @@ def rule(outcome) -> str:
 
 def next_step(lab_id: str, outcomes, *, import_error: bool = False) -> str:
     """The checker's closing line: what to do next. The next lab's `course start` when every
-    test passed; otherwise the rule of the first failing test of the lab's own set, or, when
-    all of those pass, of the first failing earlier test, labelled as probably collateral; and
+    test passed; otherwise the first failing test of the lab's own set, or, when all of those
+    pass, the first failing earlier test, labelled as probably collateral, each named by its
+    sentence, with the first line of what it reported (its rule, or why it stopped); and
     `course hint LAB` either way. Each command is named as typed where the check ran
     (lab/check/spoken.py): in the browser's page, as a cell's call."""
     hint = f"{spoken.command('hint', lab_id)} gives a hint"
@@ -51,8 +52,17 @@ def next_step(lab_id: str, outcomes, *, import_error: bool = False) -> str:
     if own:
         first = own[0]
         where = f"of lab {first.lab_id}" if first.lab_id else "of this check"
-        return (f"Next: fix the first failing test {where}, which says: {rule(first)} "
-                f"Then check again; {hint}.")
+        return (f"Next: fix the first failing test {where} ({sentence(first.says)}), which "
+                f"reported: {rule(first)} Then check again; {hint}.")
     first = failing[0]
     return (f"Next: every test of lab {lab_id} passes, but {collateral(first.lab_id, lab_id)}. "
-            f"It says: {rule(first)} Then check again; {hint}.")
+            f"It ({sentence(first.says)}) reported: {rule(first)} Then check again; {hint}.")
+
+
+def sentence(says: str) -> str:
+    """The test's own sentence, in quotes, cut as a rule is: what the test checks, beside what
+    it reported, so that an exception it reported is not read as the test's words."""
+    said = " ".join(says.split())
+    if len(said) > RULE_CHARACTERS // 2:
+        said = said[:RULE_CHARACTERS // 2 - 3] + "..."
+    return f'"{said}"'

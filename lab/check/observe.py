@@ -52,6 +52,16 @@ def _same_items(wanted: str, found: str) -> bool:
     return items is not None and items == _items(found)
 
 
+RAISED = re.compile(r"^[A-Za-z_][\w.]*: ")  # kit.raised()'s "ValueError: path must be a string"
+
+
+def _item(wanted, found) -> str:
+    """A found item beside its wanted one: "nothing raised" where the reference's raised."""
+    if found is None and isinstance(wanted, str) and RAISED.match(wanted):
+        return "nothing raised"
+    return encode(found)
+
+
 def _first_difference(wanted: str, found: str) -> str | None:
     """Where two encoded lists first part ways, or None when they are not both lists."""
     try:
@@ -62,7 +72,7 @@ def _first_difference(wanted: str, found: str) -> str | None:
         return None
     for i, (x, y) in enumerate(zip(a, b)):
         if encode(x) != encode(y):  # not ==, for which True, 1 and 1.0 are the same
-            return f"first difference, at item {i}: expected {encode(x)}, found {encode(y)}"
+            return f"first difference, at item {i}: expected {encode(x)}, found {_item(x, y)}"
     if len(a) != len(b):
         return f"expected {len(a)} items, found {len(b)}"
     return None

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from enum import StrEnum
 
-from lab.check.observe import agrees, difference
+from lab.check.observe import RAISED, agrees, difference
 from lab.check.protocol import Observed
 
 
@@ -101,6 +101,17 @@ def shown(encoded: str) -> str:
     return text if len(text) <= 600 else text[:600] + f" ... ({len(text)} characters in all)"
 
 
+def shown_found(wanted: str, found: str) -> str:
+    """What a check found, shown: as shown(), except that where the reference's run raised
+    ("ValueError: ...", as kit.raised reports it) and the student's raised nothing (None), it
+    says so, rather than the bare "null" a student would have to decode."""
+    try:
+        nothing = json.loads(found) is None and RAISED.match(json.loads(wanted) or "")
+    except (ValueError, TypeError):
+        nothing = False
+    return "nothing was raised" if nothing else shown(found)
+
+
 def expectation(checks: list[str], why: list[str], kinds: list[str]) -> dict:
     """What the reference found in one test, as expected.json keeps it: {"checks": [encoded
     values], "why": [rules]}, and "kinds" only when a check is of a kind other than "equal",
@@ -134,7 +145,7 @@ def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop) ->
             where = difference(wanted[i], observed.value, kinds[i])
             return Outcome(test_id, says, lab_id, Verdict.FAIL,
                            f"{whys[i]}\n    expected: {shown(wanted[i])}\n"
-                           f"    found:    {shown(observed.value)}" +
+                           f"    found:    {shown_found(wanted[i], observed.value)}" +
                            (f"\n    {where}" if where else ""), n)
     if len(seen) < n:
         if stop == "turns":

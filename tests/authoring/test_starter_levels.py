@@ -18,6 +18,11 @@ gap comments, its given lines and docstrings. A line the student already has in 
 the new lab. A line counts as shown when it stands there whole, whitespace-normalised, not run
 into a longer name. At most a tenth of a lab's lines may be shown.
 
+A student may also scroll past the lab to the rest of its page (the Tau comparison and the
+closing card show the reference's lines on purpose, once the lab is done). On the whole page,
+every cell and what it prints, with the whole standard starter and hints 1 and 2, at most a
+fifth of a lab's lines and a tenth of the course's may stand.
+
 Run as a script, it prints every lab's figure: .venv/bin/python tests/authoring/test_starter_levels.py
 """
 import difflib
@@ -39,6 +44,7 @@ from tools import labsource, notebooks  # noqa: E402
 from conftest import BUILT  # noqa: E402
 
 MOST = 0.10  # the share of a lab's lines that may be shown before its last hint
+PAGE_LAB_MOST, PAGE_COURSE_MOST = 0.20, 0.10  # on the whole page: one lab, all labs together
 
 # Labs over the limit because of what their lesson.md prints before the lab is done (cells of the
 # rungs, a Build section), with the passages; the starters and hints alone stay under it (the
@@ -110,14 +116,15 @@ def added(lab: manifest.Lab, tree) -> str:
                      if tag in ("replace", "insert") for line in starter[low:high])
 
 
-def seen(lab: manifest.Lab, tree) -> dict[str, str]:
+def seen(lab: manifest.Lab, tree, *, whole_page: bool = False) -> dict[str, str]:
     """What a student sees before the last hint, by where it comes from, each whitespace-
-    normalised into one line."""
+    normalised into one line; with `whole_page`, the lesson's every cell and the whole
+    standard starter."""
     lesson = lab.lesson
     cells = list(notebooks.build(lesson).cells) if lesson.source.is_file() else []
     own = [at for at, cell in enumerate(cells) if f"`course check {lab.id}`" in cell.source
            or (lab.hints and lab.hints[0].strip() in cell.source)]
-    cells = cells[:own[-1] + 1] if own else cells
+    cells = cells[:own[-1] + 1] if own and not whole_page else cells
     notebook = []
     for cell in cells:
         text = cell.source
@@ -126,7 +133,8 @@ def seen(lab: manifest.Lab, tree) -> dict[str, str]:
                 text = text.replace(other.hints[2].strip(), "")
         notebook.append(html.unescape(text) if cell.cell_type == "markdown" else text)
     pins = notebooks.pins(lesson)
-    return {"the starter": flat(added(lab, tree)),
+    starter = labsource.make(lab, "starter", tree=tree) if whole_page else added(lab, tree)
+    return {"the starter": flat(starter),
             "the notebook": flat("\n".join(notebook)),
             "what its cells print": flat("\n".join(pins.get(cell.id, "") for cell in cells)),
             "hints 1 and 2": flat("\n".join(lab.hints[:2]))}
@@ -157,11 +165,11 @@ class Share:
                 f"hint ({self.share:.0%})" + (f"; in {where}" if where else ""))
 
 
-def measure(lab_id: str, tree=None) -> Share:
+def measure(lab_id: str, tree=None, *, whole_page: bool = False) -> Share:
     tree = tree or labsource.parse(labsource.SOURCE.read_text(encoding="utf-8"))
     lab = manifest.lab(lab_id)
     lines = written(lab, tree)
-    places = seen(lab, tree)
+    places = seen(lab, tree, whole_page=whole_page)
     return Share(lab_id, lines, {place: [line for line in lines if shown_in(line, text)]
                                  for place, text in places.items()})
 
@@ -196,6 +204,18 @@ def test_the_starter_and_the_first_two_hints_alone_show_at_most_a_tenth(lab_id, 
         f"lab {lab_id}: the starter and hints 1-2 show {sorted(found.lines[i] for i in ours)}"
 
 
+def test_on_the_whole_page_at_most_a_fifth_of_a_labs_lines_stand_and_a_tenth_of_all():
+    """Issue 24's measure: the whole page, the whole standard starter and hints 1 and 2."""
+    tree = labsource.parse(labsource.SOURCE.read_text(encoding="utf-8"))
+    found = [measure(lab_id, tree, whole_page=True) for lab_id in BUILT]
+    over = [f"{f.words()}: {sorted({l for ls in f.shown.values() for l in ls})}"
+            for f in found if f.share > PAGE_LAB_MOST]
+    assert not over, "labs whose page gives more than a fifth of their lines:\n" + \
+        "\n".join(over)
+    share = sum(f.count for f in found) / sum(len(f.lines) for f in found)
+    assert share <= PAGE_COURSE_MOST, f"the course's pages give {share:.1%} of its labs' lines"
+
+
 def test_a_line_counts_as_shown_only_whole_and_only_when_it_carries_something():
     assert code_of('    x = f("#1")  # why') == 'x = f("#1")'
     assert not counted("else:") and not counted("return False") and not counted(")")
@@ -208,4 +228,6 @@ if __name__ == "__main__":
     parsed = labsource.parse(labsource.SOURCE.read_text(encoding="utf-8"))
     for lab_id in BUILT:
         figure = measure(lab_id, parsed)
-        print(figure.words() + ("  (known: " + KNOWN[lab_id] + ")" if lab_id in KNOWN else ""))
+        page = measure(lab_id, parsed, whole_page=True)
+        print(figure.words() + ("  (known: " + KNOWN[lab_id] + ")" if lab_id in KNOWN else "") +
+              f"; on the whole page {page.count} of {len(page.lines)} ({page.share:.0%})")

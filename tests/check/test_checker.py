@@ -66,9 +66,11 @@ def test_the_students_command_explains_each_failure_of_the_starter(tmp_path):
     assert "AssertionError" not in out and "Traceback" not in out
     first_own = next(line for line in out.splitlines() if line.startswith("  FAIL  "))
     rule = out.splitlines()[out.splitlines().index(first_own) + 1].strip()
+    says = first_own.split("FAIL  ", 1)[1]
     assert out.rstrip().splitlines()[-1] == (
-        f"Next: fix the first failing test of lab 15.1, which says: {rule} Then check again; "
-        "`course hint 15.1` gives a hint.")
+        f"Next: fix the first failing test of lab 15.1 ({advice.sentence(says)}), which "
+        f"reported: {rule} "
+        "Then check again; `course hint 15.1` gives a hint.")
 
 
 def test_an_earlier_labs_failure_is_labelled_collateral_and_the_closing_line_sends_to_the_own_lab(
@@ -90,8 +92,9 @@ def test_an_earlier_labs_failure_is_labelled_collateral_and_the_closing_line_sen
     own = [n for n in fails if "whose code your starter" not in lines[n + 1]
            and "collateral too" not in lines[n + 1]]
     assert own, "the design breaks lab 15.2's own tests too"
-    assert lines[-1] == (f"Next: fix the first failing test of lab 15.2, which says: "
-                         f"{lines[own[0] + 1].strip()} Then check again; "
+    says = lines[own[0]].split("FAIL  ", 1)[1]
+    assert lines[-1] == (f"Next: fix the first failing test of lab 15.2 ({advice.sentence(says)}), "
+                         f"which reported: {lines[own[0] + 1].strip()} Then check again; "
                          "`course hint 15.2` gives a hint.")
 
 
@@ -106,16 +109,24 @@ def test_the_closing_line_when_only_earlier_labs_fail_labels_the_first_of_them()
                                            outcome("15.2", "pass")])
     assert closing == ("Next: every test of lab 15.2 passes, but a test of lab 15.1, whose code "
                        "your starter gave you: it fails because of code you changed for 15.2; "
-                       "look at your gaps first. It says: The rule it states (a name, lesson "
-                       "15). Then check again; `course hint 15.2` gives a hint.")
+                       'look at your gaps first. It ("says") reported: The rule it states (a '
+                       "name, lesson 15). Then check again; `course hint 15.2` gives a hint.")
 
 
 def test_the_closing_line_prefers_the_own_labs_first_failure_over_earlier_ones():
     closing = advice.next_step("15.2", [outcome("15.1", message="Earlier."),
                                            outcome("15.2", message="Own rule.\n  more"),
                                            outcome("15.2", message="Later own rule.")])
-    assert closing.startswith("Next: fix the first failing test of lab 15.2, which says: Own "
-                              "rule. Then")
+    assert closing.startswith('Next: fix the first failing test of lab 15.2 ("says"), which '
+                              "reported: Own rule. Then")
+
+
+def test_the_closing_line_names_the_test_by_its_sentence_not_by_the_exception_it_reported():
+    closing = advice.next_step("15.2", [outcome(
+        "15.2", message="Every check matched, then the test failed: TypeError: 'NoneType' "
+                        "object is not iterable")])
+    assert closing.startswith('Next: fix the first failing test of lab 15.2 ("says"), which '
+                              "reported: Every check matched, then the test failed: TypeError")
 
 
 def test_the_closing_line_after_the_last_lab_and_after_an_import_error():
@@ -127,7 +138,7 @@ def test_the_closing_line_after_the_last_lab_and_after_an_import_error():
 
 def test_a_long_rule_is_cut_so_the_closing_line_stays_one_line():
     closing = advice.next_step("15.1", [outcome("15.1", message="word " * 200)])
-    quoted = closing.split("which says: ", 1)[1].split(" Then check again", 1)[0]
+    quoted = closing.split("which reported: ", 1)[1].split(" Then check again", 1)[0]
     assert "\n" not in closing and quoted.endswith("...")
     assert len(quoted) == advice.RULE_CHARACTERS
 

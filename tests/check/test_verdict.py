@@ -178,3 +178,17 @@ def test_shown_cuts_a_long_value_and_says_how_long_it_was():
 def test_shown_names_an_empty_string_so_it_does_not_read_as_a_blank_line():
     assert shown(encode("")) == '"" (an empty string)'
     assert shown(encode(" ")) == " " and shown(encode(0)) == "0"
+
+
+def test_a_check_that_wanted_an_error_and_found_none_says_nothing_was_raised():
+    raising = expectation([encode("ValueError: path must be a string")],
+                          ["a number as the path is refused"], ["equal"])
+    outcome = verdict_on(seen(None), expected=raising)
+    assert outcome.message.splitlines()[-1] == "    found:    nothing was raised"
+    listed = expectation([encode(["ValueError: no path", None])], ["each bad path"], ["equal"])
+    outcome = verdict_on(seen([None, None]), expected=listed)
+    assert outcome.message.splitlines()[-1] == \
+        '    first difference, at item 0: expected "ValueError: no path", found nothing raised'
+    returned = expectation([encode("done")], ["the answer"], ["equal"])
+    assert verdict_on(seen(None), expected=returned).message.splitlines()[-1] == \
+        "    found:    null"  # nothing was wanted of an error here: null is what it found

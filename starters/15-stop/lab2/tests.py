@@ -263,7 +263,8 @@ async def test_stop_run_can_itself_be_stopped(t):
     task = await run_in_a_task(h, f"Build {target}.", t.random.randint(20, 60))
     stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=grace))
     await lab.ticks(grace + t.random.randint(5, slow - 10))  # stop_run cancelled, and waits
-    t.expect(stopper.done(), False, "stop_run is still waiting for the slow task.")
+    t.expect(stopper.done(), False,
+             "Has stop_run returned while the slow task is still dying? It must wait for it.")
     stopper.cancel()
     outcome = "returned"
     try:
