@@ -816,23 +816,35 @@ def guard(tool, check):
         return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
         #: end
         #: starter
-        # The door. Before the real tool runs, check(tool["name"], arguments) is asked once: None
-        # lets the call through to the real execute, whose answer (or failure) is the call's own; a
-        # string refuses it with PermissionError(f"Tool call blocked: {reason}"), and the real tool
-        # never runs. A check that raises an Exception has not said yes: the call is refused with
-        # the reason f"the check failed: {exc}". Nothing wider than Exception is caught.
-        # Tests: test_a_refusal_is_an_error_result, test_a_crashing_check_fails_closed,
-        #   test_the_tools_own_failure_is_not_a_refusal, test_a_power_cut_passes_through_the_guard.
+        # The door. Once it is filled, for each call:
+        #   - check(tool["name"], arguments) is asked once, before the real tool. The answer None
+        #     lets the call through, and then the real tool's result, or its failure, is the
+        #     call's own, unchanged.
+        #   - any other answer is the reason for a refusal: the call raises PermissionError with
+        #     the text "Tool call blocked: " and the reason after it, as text whatever its type,
+        #     and the real tool never runs. run_tool (lesson 4) makes that the call's error
+        #     result.
+        #   - a check that breaks has not said yes: the call is refused, and its reason is
+        #     "the check failed: " followed by the text of what the check raised.
+        #   - what the real tool raises is never reported as a refusal, and a lab.PowerCut
+        #     leaves the run, as it does from any tool.
+        # Tests: test_an_allowed_call_runs, test_a_refusal_is_an_error_result,
+        #   test_a_crashing_check_fails_closed, test_the_check_gets_name_and_arguments,
+        #   test_only_none_lets_a_call_through, test_the_tools_own_failure_is_not_a_refusal,
+        #   test_a_power_cut_passes_through_the_guard, test_nested_guards.
         pass
         #: guided
         # The door, in three steps:
-        #   1. ask check(tool["name"], arguments): None means go ahead, a string is a reason
-        #      to refuse. A check that raises an Exception has not said yes: its reason is
-        #      f"the check failed: {exc}" (a door fails closed). Catch Exception, no wider.
-        #   2. a reason means raise PermissionError(f"Tool call blocked: {reason}"); run_tool
-        #      turns it into the call's result, and the real tool never runs
-        #   3. otherwise return what tool["execute"](arguments) returns. Call it outside the
-        #      try of step 1: what the real tool raises is its own failure, not a refusal.
+        #   1. ask check(tool["name"], arguments) inside a try that catches Exception and
+        #      nothing wider. If it raises, the reason is "the check failed: " followed by
+        #      str() of the exception: a check that crashed has not said yes.
+        #   2. if the reason is not None (compare with None itself: "" and False are reasons
+        #      too), raise PermissionError with the text "Tool call blocked: " followed by
+        #      str() of the reason, since a check may return something that is not a string.
+        #      run_tool turns it into the call's result, and the real tool never runs.
+        #   3. otherwise return what tool["execute"](arguments) returns. Call it after the try
+        #      of step 1, outside it: what the real tool raises is its own failure, not a
+        #      refusal, and a PowerCut must leave the run.
         # One of the lab's tests, an allow-list that raises for any command not on it:
         #     allowed = {"ls": None, "cat": None}
         #     check = lambda name, arguments: allowed[arguments["command"].split()[0]]
@@ -852,17 +864,18 @@ def deny_destructive(name, arguments):
         return "rm -rf cannot be undone; if the user wants it, they can run it themselves."
     return None
     #: starter
-    # A check: a bash call whose command contains "rm -rf" gets a reason, written for the model,
-    # that says the deletion cannot be undone and that the user can run it themselves if they want
-    # it. Every other call, of any tool, gets None. It reads the text only, so "rm -fr" gets
-    # through: a speed bump, not a wall.
+    # A check. A bash call whose command contains "rm -rf", wherever it stands, gets a reason: a
+    # sentence for the model, four words or more, in your own words. Every other call gets None:
+    # other bash commands, and every other tool, even a write whose content holds "rm -rf".
+    # Whether it refuses other spellings as well, such as "rm -fr", is yours to choose.
     # Tests: test_deny_destructive.
     pass
     #: guided
-    # A check: for a bash call whose command contains "rm -rf", return a reason, written
-    # for the model to read, that says the deletion cannot be undone and that the user can
-    # run it themselves if they want it. Anything else, other tools included: None. It
-    # reads the text and nothing more, so "rm -fr" gets through: a speed bump, not a wall.
+    #   1. for a bash call (name is "bash") whose arguments["command"] contains "rm -rf",
+    #      return your reason: a sentence for the model, in your own words, saying why the
+    #      call is refused and what it could do instead.
+    #   2. anything else, other tools included: return None.
+    # It reads the text and nothing more: a speed bump, not a wall.
     pass
     #: end
 
@@ -877,17 +890,22 @@ def confirm_with(human):
         return "the user said no"
     return check
     #: starter
-    # A check that asks `human` once per call, human.ask(f"Allow {name} {json.dumps(arguments)}?"),
-    # and lets the call through only when the answer is True itself. Any other answer ("yes" and 1
-    # included) is the reason "the user said no".
+    # Returns a check, a function of (name, arguments), that puts one question to the person per
+    # call, through human.ask, and lets the call through only on a clear yes; any other answer
+    # refuses it with the reason "the user said no". Which answers are a clear yes is the
+    # lesson's question "Which calls run?". The question is exactly "Allow NAME ARGUMENTS?",
+    # the arguments as json.dumps writes them: Allow bash {"command": "rm -r build"}?
     # Tests: test_confirm_with_asks_the_person, test_one_question_per_call_in_order,
     #   test_only_true_is_yes.
     pass
     #: guided
-    # Return a check, a function of (name, arguments), that asks the person once per call,
-    #     human.ask(f"Allow {name} {json.dumps(arguments)}?")
-    # and returns None only when the answer is True itself. Any other answer, "yes" and 1
-    # included, returns the reason "the user said no": what is not a clear yes is a no.
+    # Inside confirm_with, define the check, a function of (name, arguments), and return it.
+    # The check:
+    #   1. asks once, with human.ask, the text "Allow ", the name, a space, json.dumps of the
+    #      arguments and "?", nothing else: Allow bash {"command": "ls"}?
+    #   2. returns None only when the answer is True itself: test it with `is`, since
+    #      1 == True and 1.0 == True hold in Python. A door fails closed.
+    #   3. otherwise returns the reason "the user said no".
     pass
     #: end
 #: end
