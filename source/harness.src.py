@@ -572,20 +572,19 @@ def make_read_tool(ws):
         "guidelines": ["Read files with read, not with cat or sed.",
                        "Name the files you touch by their paths."],
         #: starter
-        # Two more keys, read only by build_system_prompt: "snippet", one line on what the tool is
-        # for, "Read a file's contents"; and "guidelines", this list, in this order:
-        # "Read files with read, not with cat or sed." and
-        # "Name the files you touch by their paths." (the second is write's second too, word for
-        # word, so the prompt gives it once).
+        # Two more keys, which only build_system_prompt reads: "snippet", one line on what the
+        # tool is for, in your own words and not the description; and "guidelines", a list of two
+        # short pieces of advice. The first is read's alone; the second is write's second too,
+        # word for word. The wording is yours.
         # Tests: test_the_factories_carry_snippets_and_guidelines.
         #: guided
-        # Two optional keys, read only by build_system_prompt; the model never sees them as
-        # keys. "snippet": one line on what the tool is for, "Read a file's contents".
-        # "guidelines": a list of advice, in this order:
-        #     "Read files with read, not with cat or sed."
-        #     "Name the files you touch by their paths."
-        # write's second guideline is this same sentence, word for word, so the prompt can
-        # give it once.
+        # Two keys that only build_system_prompt reads; tool_specs never sends them.
+        # "snippet": a string, one line of your own on what read is for. Not the description:
+        # that already travels in the specs.
+        # "guidelines": a list of two sentences of advice, in this order:
+        #   1. one for read alone, say, which tool to read files with
+        #   2. one that fits write as well, say, how to name the files you touch. write's second
+        #      guideline is this sentence copied word for word, so the prompt can show it once.
         #: end
     }
 #: from 3.1
@@ -644,14 +643,13 @@ def make_write_tool(ws):
         "guidelines": ["Use write for new files and for rewriting a whole file.",
                        "Name the files you touch by their paths."],
         #: starter
-        # write's: "snippet" "Create or replace a file"; "guidelines", in order,
-        # "Use write for new files and for rewriting a whole file." and
-        # "Name the files you touch by their paths.".
+        # write's two keys: a one-line "snippet", and two "guidelines": first one of write's own,
+        # then read's second, word for word.
         # Tests: test_the_factories_carry_snippets_and_guidelines.
         #: guided
-        # "snippet": "Create or replace a file". "guidelines", in this order:
-        #     "Use write for new files and for rewriting a whole file."
-        #     "Name the files you touch by their paths."          (the same as read's)
+        # "snippet": one line of your own on what write is for.
+        # "guidelines": two sentences, in this order: one of write's own (say, when to use write
+        # rather than another tool), then read's second guideline, copied word for word.
         #: end
     }
 
@@ -783,12 +781,11 @@ def make_bash_tool(shell):
         "snippet": "Run a shell command",
         "guidelines": ["Before running a command, say what it is for."],
         #: starter
-        # bash's: "snippet" "Run a shell command"; "guidelines", one sentence,
-        # "Before running a command, say what it is for.".
+        # bash's two keys: a one-line "snippet", and "guidelines" holding one sentence.
         # Tests: test_the_factories_carry_snippets_and_guidelines.
         #: guided
-        # "snippet": "Run a shell command". "guidelines": one sentence,
-        #     "Before running a command, say what it is for."
+        # "snippet": one line of your own on what bash is for. "guidelines": a list of one
+        # sentence of your own, say, what to do before running a command.
         #: end
     }
 #: end
@@ -819,23 +816,35 @@ def guard(tool, check):
         return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
         #: end
         #: starter
-        # The door. Before the real tool runs, check(tool["name"], arguments) is asked once: None
-        # lets the call through to the real execute, whose answer (or failure) is the call's own; a
-        # string refuses it with PermissionError(f"Tool call blocked: {reason}"), and the real tool
-        # never runs. A check that raises an Exception has not said yes: the call is refused with
-        # the reason f"the check failed: {exc}". Nothing wider than Exception is caught.
-        # Tests: test_a_refusal_is_an_error_result, test_a_crashing_check_fails_closed,
-        #   test_the_tools_own_failure_is_not_a_refusal, test_a_power_cut_passes_through_the_guard.
+        # The door. Once it is filled, for each call:
+        #   - check(tool["name"], arguments) is asked once, before the real tool. The answer None
+        #     lets the call through, and then the real tool's result, or its failure, is the
+        #     call's own, unchanged.
+        #   - any other answer is the reason for a refusal: the call raises PermissionError with
+        #     the text "Tool call blocked: " and the reason after it, as text whatever its type,
+        #     and the real tool never runs. run_tool (lesson 4) makes that the call's error
+        #     result.
+        #   - a check that breaks has not said yes: the call is refused, and its reason is
+        #     "the check failed: " followed by the text of what the check raised.
+        #   - what the real tool raises is never reported as a refusal, and a lab.PowerCut
+        #     leaves the run, as it does from any tool.
+        # Tests: test_an_allowed_call_runs, test_a_refusal_is_an_error_result,
+        #   test_a_crashing_check_fails_closed, test_the_check_gets_name_and_arguments,
+        #   test_only_none_lets_a_call_through, test_the_tools_own_failure_is_not_a_refusal,
+        #   test_a_power_cut_passes_through_the_guard, test_nested_guards.
         pass
         #: guided
         # The door, in three steps:
-        #   1. ask check(tool["name"], arguments): None means go ahead, a string is a reason
-        #      to refuse. A check that raises an Exception has not said yes: its reason is
-        #      f"the check failed: {exc}" (a door fails closed). Catch Exception, no wider.
-        #   2. a reason means raise PermissionError(f"Tool call blocked: {reason}"); run_tool
-        #      turns it into the call's result, and the real tool never runs
-        #   3. otherwise return what tool["execute"](arguments) returns. Call it outside the
-        #      try of step 1: what the real tool raises is its own failure, not a refusal.
+        #   1. ask check(tool["name"], arguments) inside a try that catches Exception and
+        #      nothing wider. If it raises, the reason is "the check failed: " followed by
+        #      str() of the exception: a check that crashed has not said yes.
+        #   2. if the reason is not None (compare with None itself: "" and False are reasons
+        #      too), raise PermissionError with the text "Tool call blocked: " followed by
+        #      str() of the reason, since a check may return something that is not a string.
+        #      run_tool turns it into the call's result, and the real tool never runs.
+        #   3. otherwise return what tool["execute"](arguments) returns. Call it after the try
+        #      of step 1, outside it: what the real tool raises is its own failure, not a
+        #      refusal, and a PowerCut must leave the run.
         # One of the lab's tests, an allow-list that raises for any command not on it:
         #     allowed = {"ls": None, "cat": None}
         #     check = lambda name, arguments: allowed[arguments["command"].split()[0]]
@@ -855,17 +864,18 @@ def deny_destructive(name, arguments):
         return "rm -rf cannot be undone; if the user wants it, they can run it themselves."
     return None
     #: starter
-    # A check: a bash call whose command contains "rm -rf" gets a reason, written for the model,
-    # that says the deletion cannot be undone and that the user can run it themselves if they want
-    # it. Every other call, of any tool, gets None. It reads the text only, so "rm -fr" gets
-    # through: a speed bump, not a wall.
+    # A check. A bash call whose command contains "rm -rf", wherever it stands, gets a reason: a
+    # sentence for the model, four words or more, in your own words. Every other call gets None:
+    # other bash commands, and every other tool, even a write whose content holds "rm -rf".
+    # Whether it refuses other spellings as well, such as "rm -fr", is yours to choose.
     # Tests: test_deny_destructive.
     pass
     #: guided
-    # A check: for a bash call whose command contains "rm -rf", return a reason, written
-    # for the model to read, that says the deletion cannot be undone and that the user can
-    # run it themselves if they want it. Anything else, other tools included: None. It
-    # reads the text and nothing more, so "rm -fr" gets through: a speed bump, not a wall.
+    #   1. for a bash call (name is "bash") whose arguments["command"] contains "rm -rf",
+    #      return your reason: a sentence for the model, in your own words, saying why the
+    #      call is refused and what it could do instead.
+    #   2. anything else, other tools included: return None.
+    # It reads the text and nothing more: a speed bump, not a wall.
     pass
     #: end
 
@@ -880,17 +890,22 @@ def confirm_with(human):
         return "the user said no"
     return check
     #: starter
-    # A check that asks `human` once per call, human.ask(f"Allow {name} {json.dumps(arguments)}?"),
-    # and lets the call through only when the answer is True itself. Any other answer ("yes" and 1
-    # included) is the reason "the user said no".
+    # Returns a check, a function of (name, arguments), that puts one question to the person per
+    # call, through human.ask, and lets the call through only on a clear yes; any other answer
+    # refuses it with the reason "the user said no". Which answers are a clear yes is the
+    # lesson's question "Which calls run?". The question is exactly "Allow NAME ARGUMENTS?",
+    # the arguments as json.dumps writes them: Allow bash {"command": "rm -r build"}?
     # Tests: test_confirm_with_asks_the_person, test_one_question_per_call_in_order,
     #   test_only_true_is_yes.
     pass
     #: guided
-    # Return a check, a function of (name, arguments), that asks the person once per call,
-    #     human.ask(f"Allow {name} {json.dumps(arguments)}?")
-    # and returns None only when the answer is True itself. Any other answer, "yes" and 1
-    # included, returns the reason "the user said no": what is not a clear yes is a no.
+    # Inside confirm_with, define the check, a function of (name, arguments), and return it.
+    # The check:
+    #   1. asks once, with human.ask, the text "Allow ", the name, a space, json.dumps of the
+    #      arguments and "?", nothing else: Allow bash {"command": "ls"}?
+    #   2. returns None only when the answer is True itself: test it with `is`, since
+    #      1 == True and 1.0 == True hold in Python. A door fails closed.
+    #   3. otherwise returns the reason "the user said no".
     pass
     #: end
 #: end
@@ -2350,18 +2365,23 @@ def discover_context(ws, cwd):
             found.append((name, ws.read_text(name)))
     return found
     #: starter
-    # [(path, text)] for each AGENTS.md that ws.exists, from the workspace root down to the folder
-    # `cwd`, one folder at a time, broadest first: for "services/api" that is "AGENTS.md",
-    # "services/AGENTS.md", "services/api/AGENTS.md". A folder without one is skipped, and "" and
-    # "." both mean the root.
-    # Tests: test_discover_context_walks_down, test_discover_context_at_the_root.
+    # [(path, text)], one pair for each AGENTS.md on the way from the workspace root down to the
+    # folder `cwd`, broadest first, with the workspace's own paths and texts: for "services/api",
+    # what there is of "AGENTS.md", "services/AGENTS.md" and "services/api/AGENTS.md", in that
+    # order. A folder with no file adds nothing; files beside the way or below cwd are not on
+    # it. An empty part of cwd or a "." names no folder: "", "." and "./" are all the root, and
+    # "./services//api/" is "services/api". The workspace answers ws.exists(path) and
+    # ws.read_text(path).
+    # Tests: test_discover_context_walks_from_the_root_down_to_cwd,
+    #   test_discover_context_at_the_root.
     pass
     #: guided
-    # Split cwd on "/" and drop the parts "" and "." (so "" and "." both mean the root).
-    # Then look for AGENTS.md in the root, then one folder deeper at a time down to cwd:
-    # "AGENTS.md", "services/AGENTS.md", "services/api/AGENTS.md" for "services/api". Each
-    # one that ws.exists goes in the list as (its path, ws.read_text(its path)), broadest
-    # first; a folder without one is skipped.
+    # 1. Split cwd on "/" and keep only the parts that name a folder: drop "" and ".".
+    # 2. For each depth from 0 (the root) up to the number of parts, the file to look for is
+    #    the first `depth` parts, each followed by "/", then "AGENTS.md": for "services/api",
+    #    "AGENTS.md", then "services/AGENTS.md", then "services/api/AGENTS.md".
+    # 3. When ws.exists(that path), add (that path, ws.read_text(that path)) to the list.
+    # Return the list. It is broadest first because you walked from the root down.
     pass
     #: end
 
@@ -2394,39 +2414,45 @@ def build_system_prompt(tools, context_files, skills, cwd, today):
     parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
     return "\n\n".join(parts)
     #: starter
-    # The prompt is sections joined by "\n\n", in this order, each left out when it has nothing to
-    # say:
-    #   - "You are a coding assistant working in the user's project."
-    #   - "Available tools:", then a line f"- {name}: {snippet}" per tool that has a snippet, in
-    #     the order of `tools`
-    #   - "Guidelines:", then f"- {line}" for each guideline of every tool, each sentence once, in
-    #     the order first seen
-    #   - each context file, in the order given, as
-    #     f'<project_instructions path="{path}">\n{text}\n</project_instructions>'
-    #   - only when there are skills and a tool named "read": "Skills are instruction files for
-    #     particular kinds of task. Before starting a task that fits a description, read its
-    #     file.", then f"- {name}: {description} ({path})" per skill
-    #   - last, f"Current date: {today}\nCurrent working directory: {cwd}"
-    # Equal arguments give equal text: no clock, no disk.
-    # Tests: test_the_order_of_the_sections, test_guidelines_once_each,
-    #   test_the_skills_index_needs_read, test_the_prompt_is_deterministic.
+    # The prompt: sections separated by one blank line, in this order, each left out whole when it
+    # has nothing to say:
+    #   - an opening line of your own, three words or more
+    #   - the heading "Available tools:", then a line "- NAME: SNIPPET" for each tool that has a
+    #     snippet, in the order of `tools`
+    #   - the heading "Guidelines:", then a line "- GUIDELINE" for each guideline of the tools,
+    #     each sentence once, in the order it is first met
+    #   - each context file (path, text), in the order given, as a section of its own: the tag
+    #     <project_instructions path="PATH">, a newline, the text exactly as it came, a newline,
+    #     and </project_instructions>
+    #   - only with skills and a tool named exactly "read": a sentence of your own on what the
+    #     lines below it are for, then a line "- NAME: DESCRIPTION (PATH)" for each skill, in
+    #     the order given
+    #   - last, the two lines "Current date: TODAY" and "Current working directory: CWD"
+    # The headings, tags and line shapes are exact; your two sentences are yours. Equal
+    # arguments give equal text in every process: the prompt depends on its arguments alone.
+    # Tests: test_the_bare_prompt, test_a_line_for_each_tool_with_a_snippet,
+    #   test_each_guideline_once_first_seen_first,
+    #   test_context_files_go_in_word_for_word_in_the_order_given,
+    #   test_a_skills_index_only_with_a_tool_named_read, test_the_parts_come_in_a_fixed_order,
+    #   test_the_prompt_is_deterministic, test_specs_and_requests.
     pass
     #: guided
-    # Sections joined by "\n\n", in this order; a section with nothing in it is left out:
-    #   1. one opening line, "You are a coding assistant working in the user's project."
-    #   2. a heading line, "Available tools:", then f"- {name}: {snippet}" for each tool that
-    #      has a snippet, in the order of `tools` (never sorted)
-    #   3. a heading line, "Guidelines:", then f"- {line}" for each guideline of each tool,
-    #      each sentence once, in the order first seen: keep them in a list (a set would
-    #      forget the order)
-    #   4. each context file (path, text), in the order given, as
-    #      f'<project_instructions path="{path}">\n{text}\n</project_instructions>'
-    #   5. only when there are skills and a tool named "read" to load them: a heading line,
-    #      "Skills are instruction files for particular kinds of task. Before starting a
-    #      task that fits a description, read its file.", then
-    #      f"- {name}: {description} ({path})" for each skill
-    #   6. f"Current date: {today}\nCurrent working directory: {cwd}", last, so that the
-    #      text before it stays the same from day to day
+    # Make a list of sections, then join them with "\n\n" (one blank line between two).
+    #   1. your opening line: one line, three words or more, in your own words.
+    #   2. the tool lines: "- NAME: SNIPPET" for each tool in `tools` that has a "snippet"
+    #      (not every tool has one: use .get), in the order of `tools`, never sorted. Only if
+    #      there is a line, add the section "Available tools:" and the lines, joined by "\n".
+    #   3. the guidelines: walk the tools in order, and each tool's "guidelines" (maybe none)
+    #      in order; keep a sentence only if it is not kept already. Keep them in a list that
+    #      you check before appending: a set would forget the order. Only if there is one, add
+    #      the section "Guidelines:" and a line "- GUIDELINE" per sentence, joined by "\n".
+    #   4. for each (path, text) in context_files, in order, the section made of
+    #      '<project_instructions path="PATH">', "\n", the text, "\n", '</project_instructions>'.
+    #   5. only when skills is not empty and a tool's name is exactly "read" (read is what
+    #      opens a skill's file): your own sentence on what the lines are for, then a line
+    #      "- NAME: DESCRIPTION (PATH)" per skill, in order, all joined by "\n".
+    #   6. last, "Current date: TODAY", "\n", "Current working directory: CWD", so that the
+    #      text before it stays the same from one day to the next.
     # Read no clock and no file here: equal arguments must give equal text.
     pass
     #: end

@@ -171,13 +171,13 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         },
         "execute": execute,
         # --- your code --- gap 1 of 3: the tool keys
-        # Two optional keys, read only by build_system_prompt; the model never sees them as
-        # keys. "snippet": one line on what the tool is for, "Read a file's contents".
-        # "guidelines": a list of advice, in this order:
-        #     "Read files with read, not with cat or sed."
-        #     "Name the files you touch by their paths."
-        # write's second guideline is this same sentence, word for word, so the prompt can
-        # give it once.
+        # Two keys that only build_system_prompt reads; tool_specs never sends them.
+        # "snippet": a string, one line of your own on what read is for. Not the description:
+        # that already travels in the specs.
+        # "guidelines": a list of two sentences of advice, in this order:
+        #   1. one for read alone, say, which tool to read files with
+        #   2. one that fits write as well, say, how to name the files you touch. write's second
+        #      guideline is this sentence copied word for word, so the prompt can show it once.
         # --- end ---
     }
 
@@ -202,9 +202,9 @@ def make_write_tool(ws):
         },
         "execute": execute,
         # --- your code --- gap 1, continued
-        # "snippet": "Create or replace a file". "guidelines", in this order:
-        #     "Use write for new files and for rewriting a whole file."
-        #     "Name the files you touch by their paths."          (the same as read's)
+        # "snippet": one line of your own on what write is for.
+        # "guidelines": two sentences, in this order: one of write's own (say, when to use write
+        # rather than another tool), then read's second guideline, copied word for word.
         # --- end ---
     }
 
@@ -235,8 +235,8 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         },
         "execute": execute,
         # --- your code --- gap 1, continued
-        # "snippet": "Run a shell command". "guidelines": one sentence,
-        #     "Before running a command, say what it is for."
+        # "snippet": one line of your own on what bash is for. "guidelines": a list of one
+        # sentence of your own, say, what to do before running a command.
         # --- end ---
     }
 
@@ -651,11 +651,12 @@ def discover_context(ws, cwd):
     first, so the file nearest the work is read last and has the last word. Whoever wrote
     these files is writing part of your system prompt."""
     # --- your code --- gap 2 of 3: discover_context
-    # Split cwd on "/" and drop the parts "" and "." (so "" and "." both mean the root).
-    # Then look for AGENTS.md in the root, then one folder deeper at a time down to cwd:
-    # "AGENTS.md", "services/AGENTS.md", "services/api/AGENTS.md" for "services/api". Each
-    # one that ws.exists goes in the list as (its path, ws.read_text(its path)), broadest
-    # first; a folder without one is skipped.
+    # 1. Split cwd on "/" and keep only the parts that name a folder: drop "" and ".".
+    # 2. For each depth from 0 (the root) up to the number of parts, the file to look for is
+    #    the first `depth` parts, each followed by "/", then "AGENTS.md": for "services/api",
+    #    "AGENTS.md", then "services/AGENTS.md", then "services/api/AGENTS.md".
+    # 3. When ws.exists(that path), add (that path, ws.read_text(that path)) to the list.
+    # Return the list. It is broadest first because you walked from the root down.
     pass
     # --- end ---
 
@@ -667,21 +668,22 @@ def build_system_prompt(tools, context_files, skills, cwd, today):
     read can load them, and last the date and folder. It reads no clock and no disk, so equal
     arguments give equal bytes, which tests and prompt caches depend on."""
     # --- your code --- gap 3 of 3: build_system_prompt
-    # Sections joined by "\n\n", in this order; a section with nothing in it is left out:
-    #   1. one opening line, "You are a coding assistant working in the user's project."
-    #   2. a heading line, "Available tools:", then f"- {name}: {snippet}" for each tool that
-    #      has a snippet, in the order of `tools` (never sorted)
-    #   3. a heading line, "Guidelines:", then f"- {line}" for each guideline of each tool,
-    #      each sentence once, in the order first seen: keep them in a list (a set would
-    #      forget the order)
-    #   4. each context file (path, text), in the order given, as
-    #      f'<project_instructions path="{path}">\n{text}\n</project_instructions>'
-    #   5. only when there are skills and a tool named "read" to load them: a heading line,
-    #      "Skills are instruction files for particular kinds of task. Before starting a
-    #      task that fits a description, read its file.", then
-    #      f"- {name}: {description} ({path})" for each skill
-    #   6. f"Current date: {today}\nCurrent working directory: {cwd}", last, so that the
-    #      text before it stays the same from day to day
+    # Make a list of sections, then join them with "\n\n" (one blank line between two).
+    #   1. your opening line: one line, three words or more, in your own words.
+    #   2. the tool lines: "- NAME: SNIPPET" for each tool in `tools` that has a "snippet"
+    #      (not every tool has one: use .get), in the order of `tools`, never sorted. Only if
+    #      there is a line, add the section "Available tools:" and the lines, joined by "\n".
+    #   3. the guidelines: walk the tools in order, and each tool's "guidelines" (maybe none)
+    #      in order; keep a sentence only if it is not kept already. Keep them in a list that
+    #      you check before appending: a set would forget the order. Only if there is one, add
+    #      the section "Guidelines:" and a line "- GUIDELINE" per sentence, joined by "\n".
+    #   4. for each (path, text) in context_files, in order, the section made of
+    #      '<project_instructions path="PATH">', "\n", the text, "\n", '</project_instructions>'.
+    #   5. only when skills is not empty and a tool's name is exactly "read" (read is what
+    #      opens a skill's file): your own sentence on what the lines are for, then a line
+    #      "- NAME: DESCRIPTION (PATH)" per skill, in order, all joined by "\n".
+    #   6. last, "Current date: TODAY", "\n", "Current working directory: CWD", so that the
+    #      text before it stays the same from one day to the next.
     # Read no clock and no file here: equal arguments must give equal text.
     pass
     # --- end ---

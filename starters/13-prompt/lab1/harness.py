@@ -171,11 +171,10 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         },
         "execute": execute,
         # --- your code --- gap 1 of 3: the tool keys
-        # Two more keys, read only by build_system_prompt: "snippet", one line on what the tool is
-        # for, "Read a file's contents"; and "guidelines", this list, in this order:
-        # "Read files with read, not with cat or sed." and
-        # "Name the files you touch by their paths." (the second is write's second too, word for
-        # word, so the prompt gives it once).
+        # Two more keys, which only build_system_prompt reads: "snippet", one line on what the
+        # tool is for, in your own words and not the description; and "guidelines", a list of two
+        # short pieces of advice. The first is read's alone; the second is write's second too,
+        # word for word. The wording is yours.
         # Tests: test_the_factories_carry_snippets_and_guidelines.
         # --- end ---
     }
@@ -201,9 +200,8 @@ def make_write_tool(ws):
         },
         "execute": execute,
         # --- your code --- gap 1, continued
-        # write's: "snippet" "Create or replace a file"; "guidelines", in order,
-        # "Use write for new files and for rewriting a whole file." and
-        # "Name the files you touch by their paths.".
+        # write's two keys: a one-line "snippet", and two "guidelines": first one of write's own,
+        # then read's second, word for word.
         # Tests: test_the_factories_carry_snippets_and_guidelines.
         # --- end ---
     }
@@ -235,8 +233,7 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         },
         "execute": execute,
         # --- your code --- gap 1, continued
-        # bash's: "snippet" "Run a shell command"; "guidelines", one sentence,
-        # "Before running a command, say what it is for.".
+        # bash's two keys: a one-line "snippet", and "guidelines" holding one sentence.
         # Tests: test_the_factories_carry_snippets_and_guidelines.
         # --- end ---
     }
@@ -652,11 +649,15 @@ def discover_context(ws, cwd):
     first, so the file nearest the work is read last and has the last word. Whoever wrote
     these files is writing part of your system prompt."""
     # --- your code --- gap 2 of 3: discover_context
-    # [(path, text)] for each AGENTS.md that ws.exists, from the workspace root down to the folder
-    # `cwd`, one folder at a time, broadest first: for "services/api" that is "AGENTS.md",
-    # "services/AGENTS.md", "services/api/AGENTS.md". A folder without one is skipped, and "" and
-    # "." both mean the root.
-    # Tests: test_discover_context_walks_down, test_discover_context_at_the_root.
+    # [(path, text)], one pair for each AGENTS.md on the way from the workspace root down to the
+    # folder `cwd`, broadest first, with the workspace's own paths and texts: for "services/api",
+    # what there is of "AGENTS.md", "services/AGENTS.md" and "services/api/AGENTS.md", in that
+    # order. A folder with no file adds nothing; files beside the way or below cwd are not on
+    # it. An empty part of cwd or a "." names no folder: "", "." and "./" are all the root, and
+    # "./services//api/" is "services/api". The workspace answers ws.exists(path) and
+    # ws.read_text(path).
+    # Tests: test_discover_context_walks_from_the_root_down_to_cwd,
+    #   test_discover_context_at_the_root.
     pass
     # --- end ---
 
@@ -668,21 +669,26 @@ def build_system_prompt(tools, context_files, skills, cwd, today):
     read can load them, and last the date and folder. It reads no clock and no disk, so equal
     arguments give equal bytes, which tests and prompt caches depend on."""
     # --- your code --- gap 3 of 3: build_system_prompt
-    # The prompt is sections joined by "\n\n", in this order, each left out when it has nothing to
-    # say:
-    #   - "You are a coding assistant working in the user's project."
-    #   - "Available tools:", then a line f"- {name}: {snippet}" per tool that has a snippet, in
-    #     the order of `tools`
-    #   - "Guidelines:", then f"- {line}" for each guideline of every tool, each sentence once, in
-    #     the order first seen
-    #   - each context file, in the order given, as
-    #     f'<project_instructions path="{path}">\n{text}\n</project_instructions>'
-    #   - only when there are skills and a tool named "read": "Skills are instruction files for
-    #     particular kinds of task. Before starting a task that fits a description, read its
-    #     file.", then f"- {name}: {description} ({path})" per skill
-    #   - last, f"Current date: {today}\nCurrent working directory: {cwd}"
-    # Equal arguments give equal text: no clock, no disk.
-    # Tests: test_the_order_of_the_sections, test_guidelines_once_each,
-    #   test_the_skills_index_needs_read, test_the_prompt_is_deterministic.
+    # The prompt: sections separated by one blank line, in this order, each left out whole when it
+    # has nothing to say:
+    #   - an opening line of your own, three words or more
+    #   - the heading "Available tools:", then a line "- NAME: SNIPPET" for each tool that has a
+    #     snippet, in the order of `tools`
+    #   - the heading "Guidelines:", then a line "- GUIDELINE" for each guideline of the tools,
+    #     each sentence once, in the order it is first met
+    #   - each context file (path, text), in the order given, as a section of its own: the tag
+    #     <project_instructions path="PATH">, a newline, the text exactly as it came, a newline,
+    #     and </project_instructions>
+    #   - only with skills and a tool named exactly "read": a sentence of your own on what the
+    #     lines below it are for, then a line "- NAME: DESCRIPTION (PATH)" for each skill, in
+    #     the order given
+    #   - last, the two lines "Current date: TODAY" and "Current working directory: CWD"
+    # The headings, tags and line shapes are exact; your two sentences are yours. Equal
+    # arguments give equal text in every process: the prompt depends on its arguments alone.
+    # Tests: test_the_bare_prompt, test_a_line_for_each_tool_with_a_snippet,
+    #   test_each_guideline_once_first_seen_first,
+    #   test_context_files_go_in_word_for_word_in_the_order_given,
+    #   test_a_skills_index_only_with_a_tool_named_read, test_the_parts_come_in_a_fixed_order,
+    #   test_the_prompt_is_deterministic, test_specs_and_requests.
     pass
     # --- end ---

@@ -239,13 +239,16 @@ def guard(tool, check):
     def execute(arguments):
         # --- your code --- gap 1 of 3: the guarded execute
         # The door, in three steps:
-        #   1. ask check(tool["name"], arguments): None means go ahead, a string is a reason
-        #      to refuse. A check that raises an Exception has not said yes: its reason is
-        #      f"the check failed: {exc}" (a door fails closed). Catch Exception, no wider.
-        #   2. a reason means raise PermissionError(f"Tool call blocked: {reason}"); run_tool
-        #      turns it into the call's result, and the real tool never runs
-        #   3. otherwise return what tool["execute"](arguments) returns. Call it outside the
-        #      try of step 1: what the real tool raises is its own failure, not a refusal.
+        #   1. ask check(tool["name"], arguments) inside a try that catches Exception and
+        #      nothing wider. If it raises, the reason is "the check failed: " followed by
+        #      str() of the exception: a check that crashed has not said yes.
+        #   2. if the reason is not None (compare with None itself: "" and False are reasons
+        #      too), raise PermissionError with the text "Tool call blocked: " followed by
+        #      str() of the reason, since a check may return something that is not a string.
+        #      run_tool turns it into the call's result, and the real tool never runs.
+        #   3. otherwise return what tool["execute"](arguments) returns. Call it after the try
+        #      of step 1, outside it: what the real tool raises is its own failure, not a
+        #      refusal, and a PowerCut must leave the run.
         # One of the lab's tests, an allow-list that raises for any command not on it:
         #     allowed = {"ls": None, "cat": None}
         #     check = lambda name, arguments: allowed[arguments["command"].split()[0]]
@@ -261,10 +264,11 @@ def deny_destructive(name, arguments):
     """A check for guard that refuses bash commands containing "rm -rf". It slows a careless
     model down and stops nothing determined: `rm -fr` walks past it."""
     # --- your code --- gap 2 of 3: deny_destructive
-    # A check: for a bash call whose command contains "rm -rf", return a reason, written
-    # for the model to read, that says the deletion cannot be undone and that the user can
-    # run it themselves if they want it. Anything else, other tools included: None. It
-    # reads the text and nothing more, so "rm -fr" gets through: a speed bump, not a wall.
+    #   1. for a bash call (name is "bash") whose arguments["command"] contains "rm -rf",
+    #      return your reason: a sentence for the model, in your own words, saying why the
+    #      call is refused and what it could do instead.
+    #   2. anything else, other tools included: return None.
+    # It reads the text and nothing more: a speed bump, not a wall.
     pass
     # --- end ---
 
@@ -273,10 +277,13 @@ def confirm_with(human):
     """A check for guard that asks a person. Only an answer of True lets the call through;
     "yes", 1 or anything else is a no, because a door fails closed."""
     # --- your code --- gap 3 of 3: confirm_with
-    # Return a check, a function of (name, arguments), that asks the person once per call,
-    #     human.ask(f"Allow {name} {json.dumps(arguments)}?")
-    # and returns None only when the answer is True itself. Any other answer, "yes" and 1
-    # included, returns the reason "the user said no": what is not a clear yes is a no.
+    # Inside confirm_with, define the check, a function of (name, arguments), and return it.
+    # The check:
+    #   1. asks once, with human.ask, the text "Allow ", the name, a space, json.dumps of the
+    #      arguments and "?", nothing else: Allow bash {"command": "ls"}?
+    #   2. returns None only when the answer is True itself: test it with `is`, since
+    #      1 == True and 1.0 == True hold in Python. A door fails closed.
+    #   3. otherwise returns the reason "the user said no".
     pass
     # --- end ---
 

@@ -238,13 +238,22 @@ def guard(tool, check):
     check that raises has not said yes, so the call is refused: the door fails closed."""
     def execute(arguments):
         # --- your code --- gap 1 of 3: the guarded execute
-        # The door. Before the real tool runs, check(tool["name"], arguments) is asked once: None
-        # lets the call through to the real execute, whose answer (or failure) is the call's own; a
-        # string refuses it with PermissionError(f"Tool call blocked: {reason}"), and the real tool
-        # never runs. A check that raises an Exception has not said yes: the call is refused with
-        # the reason f"the check failed: {exc}". Nothing wider than Exception is caught.
-        # Tests: test_a_refusal_is_an_error_result, test_a_crashing_check_fails_closed,
-        #   test_the_tools_own_failure_is_not_a_refusal, test_a_power_cut_passes_through_the_guard.
+        # The door. Once it is filled, for each call:
+        #   - check(tool["name"], arguments) is asked once, before the real tool. The answer None
+        #     lets the call through, and then the real tool's result, or its failure, is the
+        #     call's own, unchanged.
+        #   - any other answer is the reason for a refusal: the call raises PermissionError with
+        #     the text "Tool call blocked: " and the reason after it, as text whatever its type,
+        #     and the real tool never runs. run_tool (lesson 4) makes that the call's error
+        #     result.
+        #   - a check that breaks has not said yes: the call is refused, and its reason is
+        #     "the check failed: " followed by the text of what the check raised.
+        #   - what the real tool raises is never reported as a refusal, and a lab.PowerCut
+        #     leaves the run, as it does from any tool.
+        # Tests: test_an_allowed_call_runs, test_a_refusal_is_an_error_result,
+        #   test_a_crashing_check_fails_closed, test_the_check_gets_name_and_arguments,
+        #   test_only_none_lets_a_call_through, test_the_tools_own_failure_is_not_a_refusal,
+        #   test_a_power_cut_passes_through_the_guard, test_nested_guards.
         pass
         # --- end ---
 
@@ -255,10 +264,10 @@ def deny_destructive(name, arguments):
     """A check for guard that refuses bash commands containing "rm -rf". It slows a careless
     model down and stops nothing determined: `rm -fr` walks past it."""
     # --- your code --- gap 2 of 3: deny_destructive
-    # A check: a bash call whose command contains "rm -rf" gets a reason, written for the model,
-    # that says the deletion cannot be undone and that the user can run it themselves if they want
-    # it. Every other call, of any tool, gets None. It reads the text only, so "rm -fr" gets
-    # through: a speed bump, not a wall.
+    # A check. A bash call whose command contains "rm -rf", wherever it stands, gets a reason: a
+    # sentence for the model, four words or more, in your own words. Every other call gets None:
+    # other bash commands, and every other tool, even a write whose content holds "rm -rf".
+    # Whether it refuses other spellings as well, such as "rm -fr", is yours to choose.
     # Tests: test_deny_destructive.
     pass
     # --- end ---
@@ -268,9 +277,11 @@ def confirm_with(human):
     """A check for guard that asks a person. Only an answer of True lets the call through;
     "yes", 1 or anything else is a no, because a door fails closed."""
     # --- your code --- gap 3 of 3: confirm_with
-    # A check that asks `human` once per call, human.ask(f"Allow {name} {json.dumps(arguments)}?"),
-    # and lets the call through only when the answer is True itself. Any other answer ("yes" and 1
-    # included) is the reason "the user said no".
+    # Returns a check, a function of (name, arguments), that puts one question to the person per
+    # call, through human.ask, and lets the call through only on a clear yes; any other answer
+    # refuses it with the reason "the user said no". Which answers are a clear yes is the
+    # lesson's question "Which calls run?". The question is exactly "Allow NAME ARGUMENTS?",
+    # the arguments as json.dumps writes them: Allow bash {"command": "rm -r build"}?
     # Tests: test_confirm_with_asks_the_person, test_one_question_per_call_in_order,
     #   test_only_true_is_yes.
     pass
