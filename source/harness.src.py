@@ -613,10 +613,12 @@ def make_write_tool(ws):
         ws.write_text(path, content)
         return f"Successfully wrote to {path}."
         #: starter
-        # write's execute: afterwards the file named by "path" holds exactly "content" (made if it
-        # was not there, replaced whole if it was), and the result says so in exactly these words:
-        # f"Successfully wrote to {path}." The model cannot see the disk; this sentence is all it
-        # learns.
+        # write's execute: afterwards the file named by the "path" argument holds exactly the
+        # "content" argument, made if it was not there and replaced whole if it was, and nothing
+        # else in the workspace has changed. The result is the sentence "Successfully wrote to
+        # PATH." with the path in place of PATH, character for character: the model cannot see the
+        # disk, and this sentence is all it learns of the write. The workspace `ws` has write_text,
+        # which takes a path and the file's whole text.
         # Tests: test_the_write_tool, test_a_write_then_a_read.
         pass
         #: guided
@@ -755,9 +757,11 @@ def make_bash_tool(shell):
         #: end
         return output
         #: starter
-        # bash's execute: run the "command" argument in `shell` (shell.run gives back what it
-        # printed, stdout and stderr together, and its exit code) and return what it printed.
-        # Tests: test_the_bash_tool.
+        # bash's execute: the result is what the "command" argument printed when run in `shell`,
+        # stdout and stderr together, as one string. shell.run takes a command line and gives back
+        # a pair: that output, and the command's exit code, which the model does not get until
+        # lesson 4.
+        # Tests: test_the_bash_tool, test_a_write_then_a_read.
         pass
         #: guided
         # shell.run(command) runs arguments["command"] and returns (output, code): what the
@@ -1220,14 +1224,18 @@ def run_agent(model, system, messages, tools, prompt):
         if not calls:  # the content decides, not the stop_reason label
             return
     #: starter
-    # The run. Afterwards `messages` (the caller's list, and the record) ends with the prompt as a
-    # user message, then every reply and, after a reply, one result per call of it, in call order.
-    # Every request carries the whole record, `system` beside it (never inside it), and
-    # tool_specs(tools). A reply that asks for tools gets its calls run and the model asked again;
-    # a reply with no calls ends the run, whatever its stop_reason says. The return value is not
-    # part of the contract.
-    # Tests: test_one_call_then_an_answer, test_a_batch_is_answered_in_order,
-    #   test_the_callers_list_is_the_record, test_the_content_decides.
+    # The run. When it returns, `messages` (the caller's own list, and the record) holds what it
+    # held before, then the prompt as a user message, then every reply and every result, in the
+    # order they happened. Each request to the model carries the whole record so far, `system`
+    # unchanged beside it (never inside it), and tool_specs(tools). Every call of a reply has its
+    # result from run_tool on the record, in call order, before the next request. What a reply
+    # asks for is read off its content (tool_calls), never off its stop_reason, and the run ends
+    # at the first reply that asks for nothing. How many rounds a job takes is not known in
+    # advance. What run_agent returns is not part of the contract.
+    # Tests: test_a_plain_reply, test_one_call_then_an_answer, test_a_batch_is_answered_in_order,
+    #   test_two_rounds, test_any_number_of_rounds, test_the_callers_list_is_the_record,
+    #   test_a_long_conversation_is_sent_whole, test_every_request_carries_the_specs,
+    #   test_words_and_a_call, test_the_content_decides.
     #: guided
     # The loop, in four steps:
     #   1. append user_message(prompt) to `messages`: the caller's list is the record
