@@ -186,9 +186,10 @@ def str_arg(arguments, name):
         return got
     raise ValueError(f"{name} must be a string")
     #: starter
-    # A string argument as it was sent. When `name` is missing, or holds anything but a str, it
-    # raises ValueError(f"{name} must be a string"), never a KeyError. read, write and bash take
-    # their string arguments through it (their gaps below).
+    # The argument `name` as it was sent, when it is a str, "" included. When it is missing, or
+    # holds anything but a str, str_arg raises ValueError with the text "NAME must be a string",
+    # the argument's name in place of NAME, and never a KeyError. read, write and bash take their
+    # string arguments through it (their gaps below).
     # Tests: test_str_arg, test_bad_arguments_are_results.
     #: guided
     # Look the argument up with .get, so that a missing one is None rather than a KeyError,
@@ -332,13 +333,16 @@ def run_tool(tools, call):
         except Exception as exc:
             text, failed = str(exc), True
     #: starter +before
-    # run_tool never raises Exception: every call ends in exactly one result, under the names
-    # `text` and `failed` that the return below reads. A name no tool has gets
-    # f"Tool {call['name']} not found", is_error True. A tool that raises gets str(exc), is_error
-    # True. Anything wider than Exception (lab.PowerCut, the program ending) is not a tool failing
-    # and goes on up. Otherwise the result is what execute returned, is_error False.
+    # run_tool raises no Exception: every call ends in exactly one result, whatever its tool does,
+    # under the names `text` and `failed` that the return below reads. A name no tool has gets the
+    # text "Tool NAME not found", the call's name in place of NAME, is_error True. A tool whose
+    # execute raises an Exception of any kind gets str(exc), is_error True, and the later calls of
+    # its batch still run. What the program raises as it ends, such as lab.PowerCut, is not a tool
+    # failing: it leaves run_tool as it came. A tool that returns gets what it returned, is_error
+    # False, as before.
     # Tests: test_a_raise_becomes_a_result, test_an_unknown_tool,
-    #   test_every_exception_becomes_a_result, test_a_failure_mid_batch.
+    #   test_every_exception_becomes_a_result, test_a_power_cut_passes_through,
+    #   test_a_failure_mid_batch, test_the_next_request_carries_the_error.
     #: guided +before
     # Lesson 2's body, below, raises whenever a tool raises, and for a name no tool has. Make
     # every call end in exactly one result instead, by setting `text` and `failed`:
@@ -522,9 +526,10 @@ def make_read_tool(ws):
         #: end
         #: starter +before
         # A bad call raises, and run_tool makes the raise the call's result. The path comes through
-        # str_arg. A path with no file raises FileNotFoundError whose text is
-        # f"File not found: {path}. Files here: {names}", where names are ws.listdir(".") joined by
-        # ", ", so that the model learns what it could have asked for.
+        # str_arg. A path with no file behind it raises FileNotFoundError with the text
+        # "File not found: PATH. Files here: NAMES", where NAMES are what ws.listdir(".") gives,
+        # joined by ", ", so that the model learns what it could have asked for. ws.exists(path)
+        # says whether anything is at a path.
         # Tests: test_read_a_missing_file, test_bad_arguments_are_results.
         #: guided +before
         # A bad call is raised, and run_tool turns it into the call's result. Two kinds:
@@ -612,10 +617,12 @@ def make_write_tool(ws):
         ws.write_text(path, content)
         return f"Successfully wrote to {path}."
         #: starter
-        # write's execute: afterwards the file named by "path" holds exactly "content" (made if it
-        # was not there, replaced whole if it was), and the result says so in exactly these words:
-        # f"Successfully wrote to {path}." The model cannot see the disk; this sentence is all it
-        # learns.
+        # write's execute: afterwards the file named by the "path" argument holds exactly the
+        # "content" argument, made if it was not there and replaced whole if it was, and nothing
+        # else in the workspace has changed. The result is the sentence "Successfully wrote to
+        # PATH." with the path in place of PATH, character for character: the model cannot see the
+        # disk, and this sentence is all it learns of the write. The workspace `ws` has write_text,
+        # which takes a path and the file's whole text.
         # Tests: test_the_write_tool, test_a_write_then_a_read.
         pass
         #: guided
@@ -743,9 +750,9 @@ def make_bash_tool(shell):
             output += f"\nCommand exited with code {code}"
         #: starter
         # A command that exits non-zero still ran: it raises nothing, and its result is an ordinary
-        # one. When the exit code is not 0, the output ends with the line
-        # f"Command exited with code {code}" (after a newline); code 0 adds nothing.
-        # Tests: test_a_failing_command_is_information.
+        # one. When the exit code is not 0, the result is what the command printed, then a newline,
+        # then "Command exited with code N", the code in place of N. Code 0 adds nothing.
+        # Tests: test_a_failing_command_is_information, test_success_adds_nothing.
         #: guided
         # A command that exits non-zero still ran, and its code is news for the model, not
         # a broken tool: raise nothing. When `code` is not 0, end the output with the line
@@ -753,9 +760,11 @@ def make_bash_tool(shell):
         #: end
         return output
         #: starter
-        # bash's execute: run the "command" argument in `shell` (shell.run gives back what it
-        # printed, stdout and stderr together, and its exit code) and return what it printed.
-        # Tests: test_the_bash_tool.
+        # bash's execute: the result is what the "command" argument printed when run in `shell`,
+        # stdout and stderr together, as one string. shell.run takes a command line and gives back
+        # a pair: that output, and the command's exit code, which the model does not get until
+        # lesson 4.
+        # Tests: test_the_bash_tool, test_a_write_then_a_read.
         pass
         #: guided
         # shell.run(command) runs arguments["command"] and returns (output, code): what the
@@ -1235,14 +1244,18 @@ def run_agent(model, system, messages, tools, prompt):
         if not calls:  # the content decides, not the stop_reason label
             return
     #: starter
-    # The run. Afterwards `messages` (the caller's list, and the record) ends with the prompt as a
-    # user message, then every reply and, after a reply, one result per call of it, in call order.
-    # Every request carries the whole record, `system` beside it (never inside it), and
-    # tool_specs(tools). A reply that asks for tools gets its calls run and the model asked again;
-    # a reply with no calls ends the run, whatever its stop_reason says. The return value is not
-    # part of the contract.
-    # Tests: test_one_call_then_an_answer, test_a_batch_is_answered_in_order,
-    #   test_the_callers_list_is_the_record, test_the_content_decides.
+    # The run. When it returns, `messages` (the caller's own list, and the record) holds what it
+    # held before, then the prompt as a user message, then every reply and every result, in the
+    # order they happened. Each request to the model carries the whole record so far, `system`
+    # unchanged beside it (never inside it), and tool_specs(tools). Every call of a reply has its
+    # result from run_tool on the record, in call order, before the next request. What a reply
+    # asks for is read off its content (tool_calls), never off its stop_reason, and the run ends
+    # at the first reply that asks for nothing. How many rounds a job takes is not known in
+    # advance. What run_agent returns is not part of the contract.
+    # Tests: test_a_plain_reply, test_one_call_then_an_answer, test_a_batch_is_answered_in_order,
+    #   test_two_rounds, test_any_number_of_rounds, test_the_callers_list_is_the_record,
+    #   test_a_long_conversation_is_sent_whole, test_every_request_carries_the_specs,
+    #   test_words_and_a_call, test_the_content_decides.
     #: guided
     # The loop, in four steps:
     #   1. append user_message(prompt) to `messages`: the caller's list is the record

@@ -66,7 +66,7 @@ def the_loop_and_its_list(title):
         c.note(316, y + 4, words, size=11)
         c.strike(316, y, 370, y, width=1.2)
     c.note(20, 412, "struck: ending the run because a reply has words, or because its label "
-           "says stop; the first rung removed both", width=350)
+           "says stop; a prediction ruled out both", width=350)
     # the list, after each append, and what each request carried
     c.text(400, 30, "the list, after each append", bold=True)
     c.note(400, 48, "new in colour; nothing removed, nothing reordered")

@@ -70,10 +70,12 @@ def make_write_tool(ws):
     """The `write` tool: makes a file in `ws`, or overwrites one that is there, whole."""
     def execute(arguments):
         # --- your code --- gap 1 of 3: write's execute
-        # write's execute: afterwards the file named by "path" holds exactly "content" (made if it
-        # was not there, replaced whole if it was), and the result says so in exactly these words:
-        # f"Successfully wrote to {path}." The model cannot see the disk; this sentence is all it
-        # learns.
+        # write's execute: afterwards the file named by the "path" argument holds exactly the
+        # "content" argument, made if it was not there and replaced whole if it was, and nothing
+        # else in the workspace has changed. The result is the sentence "Successfully wrote to
+        # PATH." with the path in place of PATH, character for character: the model cannot see the
+        # disk, and this sentence is all it learns of the write. The workspace `ws` has write_text,
+        # which takes a path and the file's whole text.
         # Tests: test_the_write_tool, test_a_write_then_a_read.
         pass
         # --- end ---
@@ -98,9 +100,11 @@ def make_bash_tool(shell):
     stderr together."""
     def execute(arguments):
         # --- your code --- gap 2 of 3: bash's execute
-        # bash's execute: run the "command" argument in `shell` (shell.run gives back what it
-        # printed, stdout and stderr together, and its exit code) and return what it printed.
-        # Tests: test_the_bash_tool.
+        # bash's execute: the result is what the "command" argument printed when run in `shell`,
+        # stdout and stderr together, as one string. shell.run takes a command line and gives back
+        # a pair: that output, and the command's exit code, which the model does not get until
+        # lesson 4.
+        # Tests: test_the_bash_tool, test_a_write_then_a_read.
         pass
         # --- end ---
 
@@ -128,14 +132,18 @@ def run_agent(model, system, messages, tools, prompt):
     order, are appended to it as they happen, so a second run on the same list carries the
     conversation on. The system prompt travels beside the list, never inside it."""
     # --- your code --- gap 3 of 3: the loop
-    # The run. Afterwards `messages` (the caller's list, and the record) ends with the prompt as a
-    # user message, then every reply and, after a reply, one result per call of it, in call order.
-    # Every request carries the whole record, `system` beside it (never inside it), and
-    # tool_specs(tools). A reply that asks for tools gets its calls run and the model asked again;
-    # a reply with no calls ends the run, whatever its stop_reason says. The return value is not
-    # part of the contract.
-    # Tests: test_one_call_then_an_answer, test_a_batch_is_answered_in_order,
-    #   test_the_callers_list_is_the_record, test_the_content_decides.
+    # The run. When it returns, `messages` (the caller's own list, and the record) holds what it
+    # held before, then the prompt as a user message, then every reply and every result, in the
+    # order they happened. Each request to the model carries the whole record so far, `system`
+    # unchanged beside it (never inside it), and tool_specs(tools). Every call of a reply has its
+    # result from run_tool on the record, in call order, before the next request. What a reply
+    # asks for is read off its content (tool_calls), never off its stop_reason, and the run ends
+    # at the first reply that asks for nothing. How many rounds a job takes is not known in
+    # advance. What run_agent returns is not part of the contract.
+    # Tests: test_a_plain_reply, test_one_call_then_an_answer, test_a_batch_is_answered_in_order,
+    #   test_two_rounds, test_any_number_of_rounds, test_the_callers_list_is_the_record,
+    #   test_a_long_conversation_is_sent_whole, test_every_request_carries_the_specs,
+    #   test_words_and_a_call, test_the_content_decides.
     # --- end ---
 
 

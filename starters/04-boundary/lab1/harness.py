@@ -33,9 +33,10 @@ def str_arg(arguments, name):
     """The string argument `name`. A schema asks the model for a string; nothing makes it send
     one. Raises ValueError("<name> must be a string") when it is missing or another type."""
     # --- your code --- gap 1 of 4: str_arg
-    # A string argument as it was sent. When `name` is missing, or holds anything but a str, it
-    # raises ValueError(f"{name} must be a string"), never a KeyError. read, write and bash take
-    # their string arguments through it (their gaps below).
+    # The argument `name` as it was sent, when it is a str, "" included. When it is missing, or
+    # holds anything but a str, str_arg raises ValueError with the text "NAME must be a string",
+    # the argument's name in place of NAME, and never a KeyError. read, write and bash take their
+    # string arguments through it (their gaps below).
     # Tests: test_str_arg, test_bad_arguments_are_results.
     # --- end ---
 
@@ -52,13 +53,16 @@ def run_tool(tools, call):
     raising; this is the one place a raise becomes a result (is_error True), so it never raises
     Exception. Anything wider, such as lab.PowerCut, is the program ending and passes through."""
     # --- your code --- gap 2 of 4: the boundary
-    # run_tool never raises Exception: every call ends in exactly one result, under the names
-    # `text` and `failed` that the return below reads. A name no tool has gets
-    # f"Tool {call['name']} not found", is_error True. A tool that raises gets str(exc), is_error
-    # True. Anything wider than Exception (lab.PowerCut, the program ending) is not a tool failing
-    # and goes on up. Otherwise the result is what execute returned, is_error False.
+    # run_tool raises no Exception: every call ends in exactly one result, whatever its tool does,
+    # under the names `text` and `failed` that the return below reads. A name no tool has gets the
+    # text "Tool NAME not found", the call's name in place of NAME, is_error True. A tool whose
+    # execute raises an Exception of any kind gets str(exc), is_error True, and the later calls of
+    # its batch still run. What the program raises as it ends, such as lab.PowerCut, is not a tool
+    # failing: it leaves run_tool as it came. A tool that returns gets what it returned, is_error
+    # False, as before.
     # Tests: test_a_raise_becomes_a_result, test_an_unknown_tool,
-    #   test_every_exception_becomes_a_result, test_a_failure_mid_batch.
+    #   test_every_exception_becomes_a_result, test_a_power_cut_passes_through,
+    #   test_a_failure_mid_batch, test_the_next_request_carries_the_error.
     tool = {t["name"]: t for t in tools}[call["name"]]
     text, failed = tool["execute"](call["arguments"]), False
     # --- end ---
@@ -71,9 +75,10 @@ def make_read_tool(ws):
     def execute(arguments):
         # --- your code --- gap 3 of 4: read's missing file
         # A bad call raises, and run_tool makes the raise the call's result. The path comes through
-        # str_arg. A path with no file raises FileNotFoundError whose text is
-        # f"File not found: {path}. Files here: {names}", where names are ws.listdir(".") joined by
-        # ", ", so that the model learns what it could have asked for.
+        # str_arg. A path with no file behind it raises FileNotFoundError with the text
+        # "File not found: PATH. Files here: NAMES", where NAMES are what ws.listdir(".") gives,
+        # joined by ", ", so that the model learns what it could have asked for. ws.exists(path)
+        # says whether anything is at a path.
         # Tests: test_read_a_missing_file, test_bad_arguments_are_results.
         return ws.read_text(arguments["path"])
         # --- end ---
@@ -130,9 +135,9 @@ def make_bash_tool(shell):
         # --- end ---
         # --- your code --- gap 4 of 4: bash's status line
         # A command that exits non-zero still ran: it raises nothing, and its result is an ordinary
-        # one. When the exit code is not 0, the output ends with the line
-        # f"Command exited with code {code}" (after a newline); code 0 adds nothing.
-        # Tests: test_a_failing_command_is_information.
+        # one. When the exit code is not 0, the result is what the command printed, then a newline,
+        # then "Command exited with code N", the code in place of N. Code 0 adds nothing.
+        # Tests: test_a_failing_command_is_information, test_success_adds_nothing.
         # --- end ---
         return output
 
