@@ -1181,11 +1181,12 @@ def run_agent(model, system, messages, tools, prompt):
         else:
             reply = model.complete(system, context_for_model(messages), tool_specs(tools))
         #: starter +before
-        # The top of a turn. With max_turns not None, no more than max_turns requests are made: the
-        # turn after the last one allowed records
-        # error_message(f"Agent stopped after max_turns={max_turns}") as its reply, and no request
-        # is made for it (a reply paid for and thrown away is money for nothing). Every request
-        # that is made carries the view, context_for_model(messages), in place of the record.
+        # The cap, and what a request carries. Given max_turns=N, the run makes at most N requests.
+        # When the cap ends a run, every call of every reply it got has its result, and its last
+        # message is an ending made by error_message, whose text is the sentence
+        # "Agent stopped after max_turns=N" (the number in place of N). max_turns=None: no cap.
+        # Each request carries the view that context_for_model(messages) returns, never the
+        # record itself.
         # Tests: test_max_turns_stops_an_endless_run, test_the_last_batch_is_answered,
         #   test_turns_are_model_calls.
         #: guided +before
@@ -1204,9 +1205,8 @@ def run_agent(model, system, messages, tools, prompt):
         failed = reply["stop_reason"] == "error"  # recorded, and not acted on
         calls = [] if failed else tool_calls(reply)
         #: starter +before
-        # A reply whose stop_reason is "error" failed. It stays on the record (above), and nothing
-        # in it is acted on: none of its calls runs, and the model is not asked again. The
-        # max_turns ending is such a reply too.
+        # A reply whose stop_reason is "error" failed. It stays on the record (above) and ends the
+        # run: none of its calls runs, and the model is not asked again.
         # Tests: test_a_failed_reply_is_not_acted_on.
         #: guided +before
         # A reply whose stop_reason is "error" failed: the provider gave up, and says so in
