@@ -978,11 +978,10 @@ def run_agent(model, system, messages, tools, prompt):
     #: end
 
     #: starter
-    # Two names the loop below uses. `added`: this run's own list of the messages it records, empty
-    # at the start, for agent_end to carry. record(message), the helper the loop yields through, so
-    # that no message is announced before it is on the record: it puts the message on the record
-    # (`messages`, the caller's list) and on `added`, and only then hands back the event that
-    # announces it, {"type": "message_end", "message": message}.
+    # Room for what the loop below needs to keep its promise about messages: each message the run
+    # records is announced once, by {"type": "message_end", "message": message}, and only once it
+    # is on the record (`messages`, the caller's list); agent_end carries this run's messages, in
+    # order, and no earlier ones.
     # Tests: test_mutate_then_announce, test_every_message_announced_once.
     #: guided
     # Start `added`, an empty list of this run's messages, for agent_end to carry. Then a
@@ -1141,9 +1140,9 @@ def run_agent(model, system, messages, tools, prompt):
     #: starter +before
     # run_agent becomes a generator of events that does lesson 6's work, in the same order, and
     # draws nothing. What must hold:
-    #   - agent_start comes first and agent_end {"messages": added} last, on every way out (an
-    #     answer, max_turns, a failed reply), each once
-    #   - each turn is framed by turn_start and turn_end {"message": reply}
+    #   - agent_start comes first and agent_end last, on every way out (an answer, max_turns, a
+    #     failed reply), each once; agent_end carries "messages", the messages this run recorded
+    #   - each turn is framed by turn_start and turn_end {"message": the turn's reply}
     #   - every message the run records is announced by a message_end, after it is on the record
     #   - tool_execution_start {"call": call} comes before a tool runs, and tool_execution_end
     #     {"call": call, "result": result} after its result is recorded; nothing is yielded between
@@ -1822,10 +1821,11 @@ class JsonRenderer:
     def finish(self):
         return not self.failed
     #: starter
-    # A frontend of three methods, __init__(), render(event) and finish(). Each event is printed as
-    # one line of JSON, as it comes. finish() prints nothing, and returns False when any
-    # message_end of the run carried a message whose stop_reason is "error", True otherwise (a new
-    # renderer's finish() is True).
+    # A frontend: JsonRenderer() takes no arguments; render(event) is handed each event of a run,
+    # finish() is called once it is over. Each event appears on standard output as it comes, as one
+    # line that parses as JSON equal to the event. finish() prints nothing and says whether the run
+    # ended well: False when any message announced (message_end) had stop_reason "error", True
+    # otherwise, for a renderer that saw no events too.
     # Tests: test_json_renderer, test_a_failed_run_did_not_end_well, test_nothing_to_show.
     #: guided
     # Three methods: __init__(self), render(self, event) and finish(self). render prints
@@ -1867,10 +1867,11 @@ class FinalTextRenderer:
         print(text_of(reply))
         return True
     #: starter
-    # A frontend for `> answer.txt`: render(event) prints nothing; finish() prints once. The last
-    # assistant message announced decides: when there was none, finish() prints nothing and returns
-    # False; when its stop_reason is "error", it prints f"Error: {error_message}" and returns
-    # False; otherwise it prints that message's words (text_of) and returns True.
+    # A frontend for `> answer.txt`, with the same three methods: nothing is printed until
+    # finish(), which prints once and says whether the run ended well. The last assistant message
+    # announced decides: none at all, nothing printed and False; a stop_reason of "error", the
+    # line "Error: " followed by its error_message, and False; otherwise its words (text_of) and
+    # True.
     # Tests: test_final_text_renderer, test_a_failed_run_did_not_end_well,
     #   test_the_last_message_decides.
     #: guided
