@@ -212,8 +212,9 @@ def int_arg(arguments, name, default):
     raise ValueError(f"{name} must be an integer")
     #: starter
     # A whole-number argument: arguments[name] when it is an int, `default` when it is absent or
-    # None. Anything else raises ValueError(f"{name} must be an integer"), and so does a bool:
-    # Python counts True as 1, but no model that sent true meant line 1.
+    # None. Anything else raises ValueError with the text "NAME must be an integer" (the
+    # argument's name for NAME), and so does a bool: Python counts True as 1, but no model that
+    # sent true meant line 1.
     # Tests: test_int_arg, test_bad_arguments.
     #: guided
     # str_arg's cousin, with a default: absent, or None, gives `default`. Anything else that
@@ -458,10 +459,10 @@ def make_read_tool(ws):
         if start < 1 or (most is not None and most < 1):
             raise ValueError("offset and limit must be 1 or more")
         #: starter
-        # read takes two more arguments, both through int_arg and checked here, before the file is
-        # looked for: "offset", the first line wanted, counted from 1 (default 1), and "limit", the
-        # most lines wanted (default None: no limit). Either below 1 raises
-        # ValueError("offset and limit must be 1 or more").
+        # read takes two more whole-number arguments, checked before the file is looked for:
+        # "offset", the first line wanted, counted from 1 (1 when left out), and "limit", the most
+        # lines wanted (no limit when left out). A bad one is refused as int_arg refuses it; one
+        # below 1 raises ValueError with the text "offset and limit must be 1 or more".
         # Tests: test_bad_arguments, test_offset_and_limit.
         #: guided
         # Two new arguments, checked here, before the file is looked for: "offset" (the
@@ -489,17 +490,17 @@ def make_read_tool(ws):
             chunk += f"[Showing lines {start}-{last} of {total}. Use offset={last + 1} to continue.]"
         return chunk
         #: starter +before
-        # A read returns at most one budget (truncate_head with max_lines and max_bytes) of the
-        # lines from `offset` on, and no more than `limit` of them. What it says, exactly, with n
-        # the file's line count and `last` the number of the last line shown:
-        #   - offset past max(n, 1) raises
-        #     ValueError(f"offset {offset} is past the end of {path}: {n} lines")
-        #   - lines were wanted and the first one, of b bytes, is over budget alone: f"[Line
-        #     {offset} of {path} is {b} bytes, over the {max_bytes}-byte budget of one read, so
-        #     none of it is shown.{skip}]", where skip is f" Use offset={offset + 1} to skip it."
-        #     when more lines follow and "" when none do
-        #   - a read that stops before line n: the kept text, then straight after it
-        #     f"[Showing lines {offset}-{last} of {n}. Use offset={last + 1} to continue.]"
+        # A read returns at most one budget (max_lines, max_bytes) of the lines from offset on, and
+        # no more than limit of them. What it says, exactly, with N the file's number of lines:
+        #   - an offset past the last line (an empty file still takes offset 1) raises ValueError
+        #     with the text "offset A is past the end of PATH: N lines" (A the offset)
+        #   - lines were wanted and the first of them, S bytes long, is over budget on its own: the
+        #     result is "[Line A of PATH is S bytes, over the M-byte budget of one read, so none of
+        #     it is shown. Use offset=C to skip it.]" (M is max_bytes, C the next line), without
+        #     " Use offset=C to skip it." when no line follows
+        #   - a read that stops before line N: the kept text, then straight after it
+        #     "[Showing lines A-B of N. Use offset=C to continue.]" (A to B the lines shown,
+        #     C the one after B)
         # Tests: test_a_long_file, test_offset_and_limit, test_a_line_over_budget,
         #   test_bad_arguments.
         #: guided +before
@@ -732,11 +733,10 @@ def make_bash_tool(shell):
             output += (f"\n[Showing the last {kept_lines} of {printed} lines. "
                        "Narrow the command for more.]")
         #: starter
-        # bash's output is kept from the end (a command's verdict is printed last), within
-        # max_lines and max_bytes. When lines were dropped the model is told so on a line of its
-        # own, after a blank line:
-        # f"[Showing the last {kept} of {printed} lines. Narrow the command for more.]". The status
-        # line of lesson 4 comes after this note.
+        # bash's result holds the end of the output (a command's verdict is printed last) that fits
+        # max_lines and max_bytes. When lines were dropped, a blank line and then the note
+        # "[Showing the last K of T lines. Narrow the command for more.]" follow the kept lines
+        # (K lines kept, T printed). The status line of lesson 4 comes after this note.
         # Tests: test_bash_keeps_the_tail, test_the_factories_take_a_budget.
         #: guided
         # A command's verdict is printed last, so keep the end: truncate_tail the output
@@ -1002,11 +1002,10 @@ def run_agent(model, system, messages, tools, prompt):
     #: end
 
     #: starter
-    # Two names the loop below uses. `added`: this run's own list of the messages it records, empty
-    # at the start, for agent_end to carry. record(message), the helper the loop yields through, so
-    # that no message is announced before it is on the record: it puts the message on the record
-    # (`messages`, the caller's list) and on `added`, and only then hands back the event that
-    # announces it, {"type": "message_end", "message": message}.
+    # Room for what the loop below needs to keep its promise about messages: each message the run
+    # records is announced once, by {"type": "message_end", "message": message}, and only once it
+    # is on the record (`messages`, the caller's list); agent_end carries this run's messages, in
+    # order, and no earlier ones.
     # Tests: test_mutate_then_announce, test_every_message_announced_once.
     #: guided
     # Start `added`, an empty list of this run's messages, for agent_end to carry. Then a
@@ -1165,9 +1164,9 @@ def run_agent(model, system, messages, tools, prompt):
     #: starter +before
     # run_agent becomes a generator of events that does lesson 6's work, in the same order, and
     # draws nothing. What must hold:
-    #   - agent_start comes first and agent_end {"messages": added} last, on every way out (an
-    #     answer, max_turns, a failed reply), each once
-    #   - each turn is framed by turn_start and turn_end {"message": reply}
+    #   - agent_start comes first and agent_end last, on every way out (an answer, max_turns, a
+    #     failed reply), each once; agent_end carries "messages", the messages this run recorded
+    #   - each turn is framed by turn_start and turn_end {"message": the turn's reply}
     #   - every message the run records is announced by a message_end, after it is on the record
     #   - tool_execution_start {"call": call} comes before a tool runs, and tool_execution_end
     #     {"call": call, "result": result} after its result is recorded; nothing is yielded between
@@ -1205,11 +1204,12 @@ def run_agent(model, system, messages, tools, prompt):
         else:
             reply = model.complete(system, context_for_model(messages), tool_specs(tools))
         #: starter +before
-        # The top of a turn. With max_turns not None, no more than max_turns requests are made: the
-        # turn after the last one allowed records
-        # error_message(f"Agent stopped after max_turns={max_turns}") as its reply, and no request
-        # is made for it (a reply paid for and thrown away is money for nothing). Every request
-        # that is made carries the view, context_for_model(messages), in place of the record.
+        # The cap, and what a request carries. Given max_turns=N, the run makes at most N requests.
+        # When the cap ends a run, every call of every reply it got has its result, and its last
+        # message is an ending made by error_message, whose text is the sentence
+        # "Agent stopped after max_turns=N" (the number in place of N). max_turns=None: no cap.
+        # Each request carries the view that context_for_model(messages) returns, never the
+        # record itself.
         # Tests: test_max_turns_stops_an_endless_run, test_the_last_batch_is_answered,
         #   test_turns_are_model_calls.
         #: guided +before
@@ -1228,9 +1228,8 @@ def run_agent(model, system, messages, tools, prompt):
         failed = reply["stop_reason"] == "error"  # recorded, and not acted on
         calls = [] if failed else tool_calls(reply)
         #: starter +before
-        # A reply whose stop_reason is "error" failed. It stays on the record (above), and nothing
-        # in it is acted on: none of its calls runs, and the model is not asked again. The
-        # max_turns ending is such a reply too.
+        # A reply whose stop_reason is "error" failed. It stays on the record (above) and ends the
+        # run: none of its calls runs, and the model is not asked again.
         # Tests: test_a_failed_reply_is_not_acted_on.
         #: guided +before
         # A reply whose stop_reason is "error" failed: the provider gave up, and says so in
@@ -1558,8 +1557,7 @@ class Harness:
         #: starter
         # False before the first prompt(). True from the moment prompt() returns until that run is
         # over: exhausted, closed (even before its first step), killed by an exception, or let go
-        # of by everyone who held it. It is read off the run itself, through what prompt() kept, so
-        # that no way out can forget to reset it. weakref is imported for you.
+        # of by everyone who held it. No way out of a run may leave it True.
         # Tests: test_is_running, test_breaking_out_ends_the_run,
         #   test_a_run_closed_before_it_starts.
         pass
@@ -1585,10 +1583,10 @@ class Harness:
         self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
         return run
         #: starter
-        # A plain def that returns the run, self._run(text), and keeps hold of it only weakly,
-        # where is_running reads it: the consumer alone holds the run. While a run is in progress
-        # it raises RuntimeError("already running; use steer() or follow_up()") at once, on the
-        # caller's line. Nothing happens until the consumer asks for the first event.
+        # Hands back the run that self._run(text) makes, with nothing of it run yet; the consumer
+        # who takes it is the one who keeps it alive. While a run is in progress it raises
+        # RuntimeError with the text "already running; use steer() or follow_up()", at once, on
+        # the caller's line.
         # Tests: test_a_second_prompt_is_refused, test_walking_away_ends_the_run.
         pass
         #: guided
@@ -1850,10 +1848,11 @@ class JsonRenderer:
     def finish(self):
         return not self.failed
     #: starter
-    # A frontend of three methods, __init__(), render(event) and finish(). Each event is printed as
-    # one line of JSON, as it comes. finish() prints nothing, and returns False when any
-    # message_end of the run carried a message whose stop_reason is "error", True otherwise (a new
-    # renderer's finish() is True).
+    # A frontend: JsonRenderer() takes no arguments; render(event) is handed each event of a run,
+    # finish() is called once it is over. Each event appears on standard output as it comes, as one
+    # line that parses as JSON equal to the event. finish() prints nothing and says whether the run
+    # ended well: False when any message announced (message_end) had stop_reason "error", True
+    # otherwise, for a renderer that saw no events too.
     # Tests: test_json_renderer, test_a_failed_run_did_not_end_well, test_nothing_to_show.
     #: guided
     # Three methods: __init__(self), render(self, event) and finish(self). render prints
@@ -1895,10 +1894,11 @@ class FinalTextRenderer:
         print(text_of(reply))
         return True
     #: starter
-    # A frontend for `> answer.txt`: render(event) prints nothing; finish() prints once. The last
-    # assistant message announced decides: when there was none, finish() prints nothing and returns
-    # False; when its stop_reason is "error", it prints f"Error: {error_message}" and returns
-    # False; otherwise it prints that message's words (text_of) and returns True.
+    # A frontend for `> answer.txt`, with the same three methods: nothing is printed until
+    # finish(), which prints once and says whether the run ended well. The last assistant message
+    # announced decides: none at all, nothing printed and False; a stop_reason of "error", the
+    # line "Error: " followed by its error_message, and False; otherwise its words (text_of) and
+    # True.
     # Tests: test_final_text_renderer, test_a_failed_run_did_not_end_well,
     #   test_the_last_message_decides.
     #: guided

@@ -156,20 +156,20 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
         # given in lesson 5: a count of model calls, for the check at the top of each turn
         turn += 1
         # --- your code --- gap 2 of 4: the top of a turn
-        # The top of a turn. With max_turns not None, no more than max_turns requests are made: the
-        # turn after the last one allowed records
-        # error_message(f"Agent stopped after max_turns={max_turns}") as its reply, and no request
-        # is made for it (a reply paid for and thrown away is money for nothing). Every request
-        # that is made carries the view, context_for_model(messages), in place of the record.
+        # The cap, and what a request carries. Given max_turns=N, the run makes at most N requests.
+        # When the cap ends a run, every call of every reply it got has its result, and its last
+        # message is an ending made by error_message, whose text is the sentence
+        # "Agent stopped after max_turns=N" (the number in place of N). max_turns=None: no cap.
+        # Each request carries the view that context_for_model(messages) returns, never the
+        # record itself.
         # Tests: test_max_turns_stops_an_endless_run, test_the_last_batch_is_answered,
         #   test_turns_are_model_calls.
         reply = model.complete(system, messages, tool_specs(tools))
         # --- end ---
         messages.append(reply)
         # --- your code --- gap 3 of 4: the failed branch
-        # A reply whose stop_reason is "error" failed. It stays on the record (above), and nothing
-        # in it is acted on: none of its calls runs, and the model is not asked again. The
-        # max_turns ending is such a reply too.
+        # A reply whose stop_reason is "error" failed. It stays on the record (above) and ends the
+        # run: none of its calls runs, and the model is not asked again.
         # Tests: test_a_failed_reply_is_not_acted_on.
         calls = tool_calls(reply)
         # --- end ---

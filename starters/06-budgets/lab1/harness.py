@@ -49,8 +49,9 @@ def int_arg(arguments, name, default):
     bool is not a whole number here. Raises ValueError("<name> must be an integer")."""
     # --- your code --- gap 1 of 5: int_arg
     # A whole-number argument: arguments[name] when it is an int, `default` when it is absent or
-    # None. Anything else raises ValueError(f"{name} must be an integer"), and so does a bool:
-    # Python counts True as 1, but no model that sent true meant line 1.
+    # None. Anything else raises ValueError with the text "NAME must be an integer" (the
+    # argument's name for NAME), and so does a bool: Python counts True as 1, but no model that
+    # sent true meant line 1.
     # Tests: test_int_arg, test_bad_arguments.
     # --- end ---
 
@@ -113,27 +114,27 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     def execute(arguments):
         path = str_arg(arguments, "path")
         # --- your code --- gap 4 of 5: read's paging
-        # read takes two more arguments, both through int_arg and checked here, before the file is
-        # looked for: "offset", the first line wanted, counted from 1 (default 1), and "limit", the
-        # most lines wanted (default None: no limit). Either below 1 raises
-        # ValueError("offset and limit must be 1 or more").
+        # read takes two more whole-number arguments, checked before the file is looked for:
+        # "offset", the first line wanted, counted from 1 (1 when left out), and "limit", the most
+        # lines wanted (no limit when left out). A bad one is refused as int_arg refuses it; one
+        # below 1 raises ValueError with the text "offset and limit must be 1 or more".
         # Tests: test_bad_arguments, test_offset_and_limit.
         # --- end ---
         if not ws.exists(path):  # say what is there, so the model can ask again
             listing = ", ".join(ws.listdir("."))
             raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
         # --- your code --- gap 4, continued
-        # A read returns at most one budget (truncate_head with max_lines and max_bytes) of the
-        # lines from `offset` on, and no more than `limit` of them. What it says, exactly, with n
-        # the file's line count and `last` the number of the last line shown:
-        #   - offset past max(n, 1) raises
-        #     ValueError(f"offset {offset} is past the end of {path}: {n} lines")
-        #   - lines were wanted and the first one, of b bytes, is over budget alone: f"[Line
-        #     {offset} of {path} is {b} bytes, over the {max_bytes}-byte budget of one read, so
-        #     none of it is shown.{skip}]", where skip is f" Use offset={offset + 1} to skip it."
-        #     when more lines follow and "" when none do
-        #   - a read that stops before line n: the kept text, then straight after it
-        #     f"[Showing lines {offset}-{last} of {n}. Use offset={last + 1} to continue.]"
+        # A read returns at most one budget (max_lines, max_bytes) of the lines from offset on, and
+        # no more than limit of them. What it says, exactly, with N the file's number of lines:
+        #   - an offset past the last line (an empty file still takes offset 1) raises ValueError
+        #     with the text "offset A is past the end of PATH: N lines" (A the offset)
+        #   - lines were wanted and the first of them, S bytes long, is over budget on its own: the
+        #     result is "[Line A of PATH is S bytes, over the M-byte budget of one read, so none of
+        #     it is shown. Use offset=C to skip it.]" (M is max_bytes, C the next line), without
+        #     " Use offset=C to skip it." when no line follows
+        #   - a read that stops before line N: the kept text, then straight after it
+        #     "[Showing lines A-B of N. Use offset=C to continue.]" (A to B the lines shown,
+        #     C the one after B)
         # Tests: test_a_long_file, test_offset_and_limit, test_a_line_over_budget,
         #   test_bad_arguments.
         return ws.read_text(path)
@@ -185,11 +186,10 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     def execute(arguments):
         output, code = shell.run(str_arg(arguments, "command"))
         # --- your code --- gap 5 of 5: bash's truncation
-        # bash's output is kept from the end (a command's verdict is printed last), within
-        # max_lines and max_bytes. When lines were dropped the model is told so on a line of its
-        # own, after a blank line:
-        # f"[Showing the last {kept} of {printed} lines. Narrow the command for more.]". The status
-        # line of lesson 4 comes after this note.
+        # bash's result holds the end of the output (a command's verdict is printed last) that fits
+        # max_lines and max_bytes. When lines were dropped, a blank line and then the note
+        # "[Showing the last K of T lines. Narrow the command for more.]" follow the kept lines
+        # (K lines kept, T printed). The status line of lesson 4 comes after this note.
         # Tests: test_bash_keeps_the_tail, test_the_factories_take_a_budget.
         # --- end ---
         if code != 0:

@@ -218,19 +218,18 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
     its message_end is yielded, and nothing is yielded between a tool returning and its result
     being recorded. The final message is the last of agent_end's "messages"."""
     # --- your code --- gap 1 of 2: the record helper
-    # Two names the loop below uses. `added`: this run's own list of the messages it records, empty
-    # at the start, for agent_end to carry. record(message), the helper the loop yields through, so
-    # that no message is announced before it is on the record: it puts the message on the record
-    # (`messages`, the caller's list) and on `added`, and only then hands back the event that
-    # announces it, {"type": "message_end", "message": message}.
+    # Room for what the loop below needs to keep its promise about messages: each message the run
+    # records is announced once, by {"type": "message_end", "message": message}, and only once it
+    # is on the record (`messages`, the caller's list); agent_end carries this run's messages, in
+    # order, and no earlier ones.
     # Tests: test_mutate_then_announce, test_every_message_announced_once.
     # --- end ---
     # --- your code --- gap 2 of 2: the yields
     # run_agent becomes a generator of events that does lesson 6's work, in the same order, and
     # draws nothing. What must hold:
-    #   - agent_start comes first and agent_end {"messages": added} last, on every way out (an
-    #     answer, max_turns, a failed reply), each once
-    #   - each turn is framed by turn_start and turn_end {"message": reply}
+    #   - agent_start comes first and agent_end last, on every way out (an answer, max_turns, a
+    #     failed reply), each once; agent_end carries "messages", the messages this run recorded
+    #   - each turn is framed by turn_start and turn_end {"message": the turn's reply}
     #   - every message the run records is announced by a message_end, after it is on the record
     #   - tool_execution_start {"call": call} comes before a tool runs, and tool_execution_end
     #     {"call": call, "result": result} after its result is recorded; nothing is yielded between

@@ -275,10 +275,11 @@ def context_for_model(messages):
 class JsonRenderer:
     """Every event as a line of JSON on standard output, for a program at the other end."""
     # --- your code --- gap 1 of 2: JsonRenderer
-    # A frontend of three methods, __init__(), render(event) and finish(). Each event is printed as
-    # one line of JSON, as it comes. finish() prints nothing, and returns False when any
-    # message_end of the run carried a message whose stop_reason is "error", True otherwise (a new
-    # renderer's finish() is True).
+    # A frontend: JsonRenderer() takes no arguments; render(event) is handed each event of a run,
+    # finish() is called once it is over. Each event appears on standard output as it comes, as one
+    # line that parses as JSON equal to the event. finish() prints nothing and says whether the run
+    # ended well: False when any message announced (message_end) had stop_reason "error", True
+    # otherwise, for a renderer that saw no events too.
     # Tests: test_json_renderer, test_a_failed_run_did_not_end_well, test_nothing_to_show.
     # --- end ---
 
@@ -288,10 +289,11 @@ class FinalTextRenderer:
     assistant message's text and returns True; when that message failed
     it prints "Error: <its error_message>" instead, and returns False."""
     # --- your code --- gap 2 of 2: FinalTextRenderer
-    # A frontend for `> answer.txt`: render(event) prints nothing; finish() prints once. The last
-    # assistant message announced decides: when there was none, finish() prints nothing and returns
-    # False; when its stop_reason is "error", it prints f"Error: {error_message}" and returns
-    # False; otherwise it prints that message's words (text_of) and returns True.
+    # A frontend for `> answer.txt`, with the same three methods: nothing is printed until
+    # finish(), which prints once and says whether the run ended well. The last assistant message
+    # announced decides: none at all, nothing printed and False; a stop_reason of "error", the
+    # line "Error: " followed by its error_message, and False; otherwise its words (text_of) and
+    # True.
     # Tests: test_final_text_renderer, test_a_failed_run_did_not_end_well,
     #   test_the_last_message_decides.
     # --- end ---

@@ -307,8 +307,7 @@ class Harness:
         # --- your code --- gap 2, continued
         # False before the first prompt(). True from the moment prompt() returns until that run is
         # over: exhausted, closed (even before its first step), killed by an exception, or let go
-        # of by everyone who held it. It is read off the run itself, through what prompt() kept, so
-        # that no way out can forget to reset it. weakref is imported for you.
+        # of by everyone who held it. No way out of a run may leave it True.
         # Tests: test_is_running, test_breaking_out_ends_the_run,
         #   test_a_run_closed_before_it_starts.
         pass
@@ -316,10 +315,10 @@ class Harness:
 
     def prompt(self, text):
         # --- your code --- gap 3 of 4: prompt
-        # A plain def that returns the run, self._run(text), and keeps hold of it only weakly,
-        # where is_running reads it: the consumer alone holds the run. While a run is in progress
-        # it raises RuntimeError("already running; use steer() or follow_up()") at once, on the
-        # caller's line. Nothing happens until the consumer asks for the first event.
+        # Hands back the run that self._run(text) makes, with nothing of it run yet; the consumer
+        # who takes it is the one who keeps it alive. While a run is in progress it raises
+        # RuntimeError with the text "already running; use steer() or follow_up()", at once, on
+        # the caller's line.
         # Tests: test_a_second_prompt_is_refused, test_walking_away_ends_the_run.
         pass
         # --- end ---
