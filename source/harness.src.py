@@ -694,12 +694,12 @@ def make_bash_tool(shell):
         output, code = process.output()
         #: starter
         # The line below waits for the command and for nothing else, so no Stop can end
-        # `sleep inf`. bash must now end as soon as it sees the signal cancelled, returning
-        # "Command cancelled", and must look often enough that a Stop is seen within a turn of the
-        # event loop. Whichever way execute ends (an answer, a Stop, the task cancelled), the
-        # process ends with it. The shell also has shell.start(command), which returns a process at
-        # once; a process has done(), kill(), and output() -> (output, code), which answers once it
-        # is done.
+        # `sleep inf`. Now a Stop must end bash while its command runs: within a few turns of the
+        # event loop (the tests allow five) the command is dead and the result is the line
+        # "Command cancelled". Whichever way execute ends (an answer, a Stop, the task cancelled),
+        # the command does not outlive it. A command that finishes is waited for as before. The
+        # shell also has shell.start(command), which returns a process at once; a process has
+        # done(), kill(), and output() -> (output, code), which answers once it is done.
         # Tests: test_bash_hears_stop, test_bash_kills_its_command_on_a_hard_cancel,
         #   test_bash_waits_for_a_slow_command.
         output, code = await shell.arun(str_arg(arguments, "command"))
@@ -1057,12 +1057,12 @@ def run_agent(model, system, messages, tools, prompt):
                 reply = await model.acomplete(system, context_for_model(messages),
                                               tool_specs(tools), signal)
             #: starter
-            # 1 of 3, the top of a turn. A run whose signal is cancelled ends here with
-            # error_message(ABORTED, stop_reason="aborted") as its reply, and no request is made
-            # for it; the max_turns ending keeps precedence. A request that is made is handed the
-            # signal, as acomplete's fourth argument.
+            # 1 of 3, the top of a turn. Once the signal is cancelled, no further request is made:
+            # the turn's reply is the "aborted" ending, whose error_message is ABORTED; a run past
+            # max_turns still ends the max_turns way. A request that is made is handed the signal,
+            # as acomplete's fourth argument.
             # Tests: test_stop_inside_a_batch, test_stop_before_the_first_step,
-            #   test_stop_during_the_request.
+            #   test_stop_during_the_request, test_max_turns_keeps_precedence.
             if max_turns is not None and turn > max_turns:  # before the call, never after
                 reply = error_message(f"Agent stopped after max_turns={max_turns}")
             else:
@@ -2503,10 +2503,11 @@ def decode_line(line):
         raise ValueError(f"not a stream line: {line!r}")
     return chunk
     #: starter
-    # What one line carries: a data line gives its payload parsed, a dict; `data: [DONE]` gives
-    # STREAM_DONE; a blank line, a `:` comment or any other field gives None. A data line whose
-    # payload is not a JSON object raises ValueError(f"not a stream line: {line!r}").
-    # Tests: test_decode_line_reads_four_kinds_of_line.
+    # What one line carries: a data line (with or without a space after "data:") gives its
+    # payload parsed, a dict; `data: [DONE]` gives STREAM_DONE; a blank line, a `:` comment or any
+    # other field gives None. A data line whose payload is not a JSON object raises the ValueError
+    # the docstring names, whose text ends with the line's repr.
+    # Tests: test_decode_line_reads_four_kinds_of_line, test_decode_line_over_drawn_lines.
     pass
     #: guided
     # Four kinds of line, four answers:
@@ -2554,13 +2555,13 @@ def assemble(chunks, *, aborted=False):
                 call["parts"].append(function.get("arguments") or "")
             finish = choice.get("finish_reason") or finish
     #: starter
-    # One pass over the chunks, keeping what the judging below needs and parsing nothing: the
-    # words in order; the calls, {index: {"id": ..., "name": ..., "parts": [fragments]}}, where
-    # a fragment belongs to the call its index names and the id and name arrive once; the last
-    # finish_reason (None if none came); the first error chunk's message (None if none came).
+    # The chunks are walked once, and what the judging below needs is kept: the words, each
+    # call's id, name and argument fragments, how the stream finished, and any error it reported.
+    # What to keep, and in what shape, is yours (this gap and the next are both yours). Nothing is
+    # parsed here: a fragment is not JSON. A fragment belongs to the call its index names, and a
+    # call's id and name arrive once.
     # Tests: test_fragmented_text_becomes_one_block, test_split_arguments_are_parsed_once,
     #   test_interleaved_calls_are_matched_by_index, test_empty_arguments_mean_no_arguments.
-    words, calls, finish, failure = [], {}, None, None
     #: guided
     # Walk the chunks once and keep four things for the judging below:
     #   words    every delta's "content", in order (a delta may have none, or None)
@@ -2606,17 +2607,17 @@ def assemble(chunks, *, aborted=False):
     failed = error_message(why, stop_reason="aborted" if aborted else "error")
     return {**failed, "content": content}  # the words stay; no call does
     #: starter
-    # The message the gathered pieces add up to: the words as one text block, then a toolCall
-    # per call in index order, its arguments the joined parts parsed here, once ("" is {}),
-    # labelled "toolUse" if there are calls and "stop" if not, whatever finish_reason said.
-    # A reply that did not arrive whole is error_message(why, stop_reason) holding the text
-    # block alone, with the first reason that applies:
+    # The message the gathered pieces add up to: the words as one text block (none without
+    # words), then a toolCall per call in index order, its arguments parsed here, once, from all
+    # its fragments joined ("" is {}); labelled "toolUse" if there are calls and "stop" if not,
+    # whatever finish_reason said. A reply that did not arrive whole is an ending error_message
+    # makes, whose only content is the text block, and the first reason that applies decides:
     #   aborted=True                    "aborted", ABORTED
     #   an error chunk                  "error", its message
     #   no finish_reason                "error", "The stream ended before the reply was finished"
     #   finish_reason "length"          "error", "The reply was cut off at the output limit"
-    #   arguments not a JSON object     "error", f"Tool call {id} ({name}) arrived with arguments
-    #                                   that are not a JSON object" (the first such call)
+    #   arguments not a JSON object     "error", "Tool call ID (NAME) arrived with arguments that
+    #                                   are not a JSON object", for the first such call
     #   no words and no calls           "error", "The provider sent an empty reply"
     # Tests: test_replies_that_did_not_arrive_whole_fail, test_broken_arguments_fail_the_reply,
     #   test_the_content_decides_the_label, test_aborted_and_empty_replies.
@@ -2719,13 +2720,14 @@ class StreamingModel:
         except Exception as exc:  # refused, unreachable, turned away: news, not a crash
             return error_message(f"Provider request failed: {exc}")
         #: starter
-        # Nothing is sent when the signal is already set; the reply is then the aborted one,
-        # assemble([], aborted=True). Otherwise one request goes out, to_wire of the arguments
-        # through self.client.open, and any Exception that raises comes back as the reply
-        # error_message(f"Provider request failed: {exc}"): provider trouble is never raised.
+        # Nothing is sent when the signal is already set; the reply is then the aborted one, with
+        # no words. Otherwise exactly one request goes out through self.client.open, its body what
+        # to_wire makes of the arguments, and the response it hands back is what the reading below
+        # reads. Any Exception that sending raises comes back as an "error" reply whose
+        # error_message is "Provider request failed: " and the exception's text: provider trouble
+        # is never raised.
         # Tests: test_a_set_signal_sends_nothing,
         #   test_trouble_is_a_reply_and_every_response_is_closed.
-        response = self.client.open(to_wire(system, messages, tools))
         #: guided
         # Before anything goes out: a signal that is already set means the aborted reply,
         # assemble([], aborted=True), and no request at all.
@@ -2756,12 +2758,12 @@ class StreamingModel:
         return assemble(chunks)
         #: starter
         # Read the response to its end (read_line() gives None, or a line decodes to
-        # STREAM_DONE); the reply is then what assemble makes of the chunks. A set signal is seen
-        # within a turn of the event loop, a line ready or not, and ends the reply as the aborted
-        # one assemble makes of the chunks so far.
-        # Lines that carry nothing are skipped; a line decode_line refuses ends the reply as
-        # error_message(str(exc)). The response is closed on every way out, a hard cancel's
-        # too. It offers ready(), read_line() (only once ready) and close().
+        # STREAM_DONE), and nothing after it; the reply is then what assemble makes of the chunks.
+        # A set signal is seen within a turn of the event loop, whether lines are ready or not,
+        # and ends the reply as the aborted one, keeping the words read so far. Lines that carry
+        # nothing are skipped; a line decode_line refuses ends the reply as an "error" one whose
+        # error_message is that ValueError's text. The response is closed on every way out, a
+        # hard cancel's too. It offers ready(), read_line() (only once ready) and close().
         # Tests: test_a_streamed_job_runs_in_a_harness, test_stop_while_the_provider_talks,
         #   test_stop_while_the_provider_is_silent,
         #   test_trouble_is_a_reply_and_every_response_is_closed,

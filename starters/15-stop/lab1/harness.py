@@ -231,12 +231,12 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
     async def execute(arguments, signal=None):
         # --- your code --- gap 4 of 10: bash's poll loop
         # The line below waits for the command and for nothing else, so no Stop can end
-        # `sleep inf`. bash must now end as soon as it sees the signal cancelled, returning
-        # "Command cancelled", and must look often enough that a Stop is seen within a turn of the
-        # event loop. Whichever way execute ends (an answer, a Stop, the task cancelled), the
-        # process ends with it. The shell also has shell.start(command), which returns a process at
-        # once; a process has done(), kill(), and output() -> (output, code), which answers once it
-        # is done.
+        # `sleep inf`. Now a Stop must end bash while its command runs: within a few turns of the
+        # event loop (the tests allow five) the command is dead and the result is the line
+        # "Command cancelled". Whichever way execute ends (an answer, a Stop, the task cancelled),
+        # the command does not outlive it. A command that finishes is waited for as before. The
+        # shell also has shell.start(command), which returns a process at once; a process has
+        # done(), kill(), and output() -> (output, code), which answers once it is done.
         # Tests: test_bash_hears_stop, test_bash_kills_its_command_on_a_hard_cancel,
         #   test_bash_waits_for_a_slow_command.
         output, code = await shell.arun(str_arg(arguments, "command"))
@@ -345,12 +345,12 @@ async def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
                 yield record(message)
             pending = []
             # --- your code --- gap 5 of 10: run_agent, 1 of 3: the top of a turn
-            # 1 of 3, the top of a turn. A run whose signal is cancelled ends here with
-            # error_message(ABORTED, stop_reason="aborted") as its reply, and no request is made
-            # for it; the max_turns ending keeps precedence. A request that is made is handed the
-            # signal, as acomplete's fourth argument.
+            # 1 of 3, the top of a turn. Once the signal is cancelled, no further request is made:
+            # the turn's reply is the "aborted" ending, whose error_message is ABORTED; a run past
+            # max_turns still ends the max_turns way. A request that is made is handed the signal,
+            # as acomplete's fourth argument.
             # Tests: test_stop_inside_a_batch, test_stop_before_the_first_step,
-            #   test_stop_during_the_request.
+            #   test_stop_during_the_request, test_max_turns_keeps_precedence.
             if max_turns is not None and turn > max_turns:  # before the call, never after
                 reply = error_message(f"Agent stopped after max_turns={max_turns}")
             else:

@@ -794,10 +794,11 @@ def decode_line(line):
     ValueError(f"not a stream line: {line!r}"): the provider is broken, and a guess would
     only hide it."""
     # --- your code --- gap 1 of 4: decode_line
-    # What one line carries: a data line gives its payload parsed, a dict; `data: [DONE]` gives
-    # STREAM_DONE; a blank line, a `:` comment or any other field gives None. A data line whose
-    # payload is not a JSON object raises ValueError(f"not a stream line: {line!r}").
-    # Tests: test_decode_line_reads_four_kinds_of_line.
+    # What one line carries: a data line (with or without a space after "data:") gives its
+    # payload parsed, a dict; `data: [DONE]` gives STREAM_DONE; a blank line, a `:` comment or any
+    # other field gives None. A data line whose payload is not a JSON object raises the ValueError
+    # the docstring names, whose text ends with the line's repr.
+    # Tests: test_decode_line_reads_four_kinds_of_line, test_decode_line_over_drawn_lines.
     pass
     # --- end ---
 
@@ -817,26 +818,26 @@ def assemble(chunks, *, aborted=False):
     sentence saying which. A failed reply keeps its words and drops every call: a call the
     stream never finished has no arguments to write down, and none of them was acted on."""
     # --- your code --- gap 2 of 4: assemble, gathering
-    # One pass over the chunks, keeping what the judging below needs and parsing nothing: the
-    # words in order; the calls, {index: {"id": ..., "name": ..., "parts": [fragments]}}, where
-    # a fragment belongs to the call its index names and the id and name arrive once; the last
-    # finish_reason (None if none came); the first error chunk's message (None if none came).
+    # The chunks are walked once, and what the judging below needs is kept: the words, each
+    # call's id, name and argument fragments, how the stream finished, and any error it reported.
+    # What to keep, and in what shape, is yours (this gap and the next are both yours). Nothing is
+    # parsed here: a fragment is not JSON. A fragment belongs to the call its index names, and a
+    # call's id and name arrive once.
     # Tests: test_fragmented_text_becomes_one_block, test_split_arguments_are_parsed_once,
     #   test_interleaved_calls_are_matched_by_index, test_empty_arguments_mean_no_arguments.
-    words, calls, finish, failure = [], {}, None, None
     # --- end ---
     # --- your code --- gap 3 of 4: assemble, judging
-    # The message the gathered pieces add up to: the words as one text block, then a toolCall
-    # per call in index order, its arguments the joined parts parsed here, once ("" is {}),
-    # labelled "toolUse" if there are calls and "stop" if not, whatever finish_reason said.
-    # A reply that did not arrive whole is error_message(why, stop_reason) holding the text
-    # block alone, with the first reason that applies:
+    # The message the gathered pieces add up to: the words as one text block (none without
+    # words), then a toolCall per call in index order, its arguments parsed here, once, from all
+    # its fragments joined ("" is {}); labelled "toolUse" if there are calls and "stop" if not,
+    # whatever finish_reason said. A reply that did not arrive whole is an ending error_message
+    # makes, whose only content is the text block, and the first reason that applies decides:
     #   aborted=True                    "aborted", ABORTED
     #   an error chunk                  "error", its message
     #   no finish_reason                "error", "The stream ended before the reply was finished"
     #   finish_reason "length"          "error", "The reply was cut off at the output limit"
-    #   arguments not a JSON object     "error", f"Tool call {id} ({name}) arrived with arguments
-    #                                   that are not a JSON object" (the first such call)
+    #   arguments not a JSON object     "error", "Tool call ID (NAME) arrived with arguments that
+    #                                   are not a JSON object", for the first such call
     #   no words and no calls           "error", "The provider sent an empty reply"
     # Tests: test_replies_that_did_not_arrive_whole_fail, test_broken_arguments_fail_the_reply,
     #   test_the_content_decides_the_label, test_aborted_and_empty_replies.

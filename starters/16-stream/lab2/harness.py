@@ -914,22 +914,23 @@ class StreamingModel:
         sent and on every look at the stream, so a Stop lands within a turn of the event loop
         even while the provider says nothing. The response is closed on every way out."""
         # --- your code --- gap 1 of 2: sending
-        # Nothing is sent when the signal is already set; the reply is then the aborted one,
-        # assemble([], aborted=True). Otherwise one request goes out, to_wire of the arguments
-        # through self.client.open, and any Exception that raises comes back as the reply
-        # error_message(f"Provider request failed: {exc}"): provider trouble is never raised.
+        # Nothing is sent when the signal is already set; the reply is then the aborted one, with
+        # no words. Otherwise exactly one request goes out through self.client.open, its body what
+        # to_wire makes of the arguments, and the response it hands back is what the reading below
+        # reads. Any Exception that sending raises comes back as an "error" reply whose
+        # error_message is "Provider request failed: " and the exception's text: provider trouble
+        # is never raised.
         # Tests: test_a_set_signal_sends_nothing,
         #   test_trouble_is_a_reply_and_every_response_is_closed.
-        response = self.client.open(to_wire(system, messages, tools))
         # --- end ---
         # --- your code --- gap 2 of 2: reading
         # Read the response to its end (read_line() gives None, or a line decodes to
-        # STREAM_DONE); the reply is then what assemble makes of the chunks. A set signal is seen
-        # within a turn of the event loop, a line ready or not, and ends the reply as the aborted
-        # one assemble makes of the chunks so far.
-        # Lines that carry nothing are skipped; a line decode_line refuses ends the reply as
-        # error_message(str(exc)). The response is closed on every way out, a hard cancel's
-        # too. It offers ready(), read_line() (only once ready) and close().
+        # STREAM_DONE), and nothing after it; the reply is then what assemble makes of the chunks.
+        # A set signal is seen within a turn of the event loop, whether lines are ready or not,
+        # and ends the reply as the aborted one, keeping the words read so far. Lines that carry
+        # nothing are skipped; a line decode_line refuses ends the reply as an "error" one whose
+        # error_message is that ValueError's text. The response is closed on every way out, a
+        # hard cancel's too. It offers ready(), read_line() (only once ready) and close().
         # Tests: test_a_streamed_job_runs_in_a_harness, test_stop_while_the_provider_talks,
         #   test_stop_while_the_provider_is_silent,
         #   test_trouble_is_a_reply_and_every_response_is_closed,
