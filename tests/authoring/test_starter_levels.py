@@ -20,8 +20,8 @@ into a longer name. At most a tenth of a lab's lines may be shown.
 
 A student may also scroll past the lab to the rest of its page (the Tau comparison and the
 closing card show the reference's lines on purpose, once the lab is done). On the whole page,
-every cell and what it prints, with the whole standard starter and hints 1 and 2, at most a
-fifth of a lab's lines and a tenth of the course's may stand.
+every cell and what it prints, with the starter and hints 1 and 2 as above, at most a fifth of
+a lab's lines and a tenth of the course's may stand.
 
 Run as a script, it prints every lab's figure: .venv/bin/python tests/authoring/test_starter_levels.py
 """
@@ -118,8 +118,7 @@ def added(lab: manifest.Lab, tree) -> str:
 
 def seen(lab: manifest.Lab, tree, *, whole_page: bool = False) -> dict[str, str]:
     """What a student sees before the last hint, by where it comes from, each whitespace-
-    normalised into one line; with `whole_page`, the lesson's every cell and the whole
-    standard starter."""
+    normalised into one line; with `whole_page`, every cell of the lesson, past the lab too."""
     lesson = lab.lesson
     cells = list(notebooks.build(lesson).cells) if lesson.source.is_file() else []
     own = [at for at, cell in enumerate(cells) if f"`course check {lab.id}`" in cell.source
@@ -133,8 +132,7 @@ def seen(lab: manifest.Lab, tree, *, whole_page: bool = False) -> dict[str, str]
                 text = text.replace(other.hints[2].strip(), "")
         notebook.append(html.unescape(text) if cell.cell_type == "markdown" else text)
     pins = notebooks.pins(lesson)
-    starter = labsource.make(lab, "starter", tree=tree) if whole_page else added(lab, tree)
-    return {"the starter": flat(starter),
+    return {"the starter": flat(added(lab, tree)),
             "the notebook": flat("\n".join(notebook)),
             "what its cells print": flat("\n".join(pins.get(cell.id, "") for cell in cells)),
             "hints 1 and 2": flat("\n".join(lab.hints[:2]))}
@@ -205,7 +203,7 @@ def test_the_starter_and_the_first_two_hints_alone_show_at_most_a_tenth(lab_id, 
 
 
 def test_on_the_whole_page_at_most_a_fifth_of_a_labs_lines_stand_and_a_tenth_of_all():
-    """Issue 24's measure: the whole page, the whole standard starter and hints 1 and 2."""
+    """Issue 24's measure: the whole page, the starter and hints 1 and 2."""
     tree = labsource.parse(labsource.SOURCE.read_text(encoding="utf-8"))
     found = [measure(lab_id, tree, whole_page=True) for lab_id in BUILT]
     over = [f"{f.words()}: {sorted({l for ls in f.shown.values() for l in ls})}"
