@@ -1626,14 +1626,18 @@ class Harness:
                 self._listeners.remove(listener)
         return unsubscribe
         #: starter
-        # Adds `listener` to those that hear every run, and returns its undo: a function of no
-        # arguments that takes it off again. Undoing twice does nothing and raises nothing.
-        # Tests: test_unsubscribe.
+        # From now on `listener` hears every event of every run, until the undo this returns (a
+        # function of no arguments) is called. Each undo takes off its own subscription, once: with
+        # a listener subscribed twice, one undo leaves it hearing each event once, and calling that
+        # undo again changes nothing and raises nothing.
+        # Tests: test_unsubscribe, test_each_undo_takes_off_one_subscription.
         pass
         #: guided
         # Add `listener` to self._listeners and return a function of no arguments that
         # takes it out again. Calling that function a second time must do nothing, and
-        # raise nothing.
+        # raise nothing, even when the same listener is subscribed twice: the undo has to
+        # remember that it has run (a flag it sets, through `nonlocal`), or its second call
+        # would take off the other subscription.
         pass
         #: end
     #: end
@@ -1673,9 +1677,9 @@ class Harness:
         for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
             listener(event)
         #: starter
-        # Every listener hears `event`, in the order they subscribed, even when one of them
-        # unsubscribes while it is being called. Nothing is caught: a listener that raises (a log
-        # that cannot be written) ends the run.
+        # Every listener subscribed when `event` began hears it, in the order they subscribed, even
+        # when one of them unsubscribes itself or another while it hears it. A listener that raises
+        # (a log that cannot be written) ends the run with its own exception.
         # Tests: test_a_listener_hears_every_event_first, test_a_raising_listener_ends_the_run.
         pass
         #: guided
@@ -1762,8 +1766,8 @@ class Harness:
                 self._notify(event)  # listeners first: a consumer that stops listening to
                 yield event  # the run cannot stop them hearing what happened
                 #: starter +before
-                # Each event reaches the listeners before the consumer: a consumer that walks away
-                # after an event must not keep the log from having heard it.
+                # The listeners hear every event of the run, each one before the consumer gets it: a
+                # consumer that walks away after an event cannot keep the log from having heard it.
                 # Tests: test_a_listener_hears_every_event_first,
                 #   test_the_log_is_written_before_the_consumer_hears.
                 #: guided +before
@@ -1975,10 +1979,11 @@ class SessionLog:
                 raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
         return found
         #: starter
-        # Every entry of the log, oldest first, each line parsed as JSON; [] while there is no file
-        # at self.path. A line that is not JSON (what a crash leaves of a write) is never skipped:
-        # it raises ValueError(f"{self.path}, line {n}: not a complete log entry"), n counted from
-        # 1, with no chained exception.
+        # Every entry of the log, oldest first, each line parsed; [] while there is no file at
+        # self.path, and reading creates none. A line that is not JSON (what a crash leaves of a
+        # write) is never skipped: reading raises a ValueError whose message is the sentence
+        # "PATH, line N: not a complete log entry", PATH being self.path and N the line's number
+        # counted from 1.
         # Tests: test_a_missing_file_is_an_empty_log, test_a_torn_line_is_never_skipped.
         pass
         #: guided
@@ -1998,10 +2003,10 @@ class SessionLog:
         self.ws.append_text(self.path, json.dumps(entry) + "\n")
         return entry["id"]
         #: starter
-        # Appends `entry` to self.path as one line of JSON ending in "\n", with "id" as its first
-        # key, and returns that id: "e" and the number of the line it lands on. The number comes
-        # from the file as it is now, never from a count kept in memory, so two SessionLogs on one
-        # file agree; a log with a torn line raises before anything is written.
+        # Adds `entry`, with an "id" key besides its own, as one line of JSON ending in "\n" at the
+        # end of self.path, and changes no byte already written. Returns the id: "e" and the number
+        # of the line the entry lands on, whichever SessionLog over the file is appending. On a log
+        # with a torn line it raises the reader's ValueError and writes nothing.
         # Tests: test_the_first_append_writes_one_line, test_two_logs_on_one_file_agree.
         pass
         #: guided
@@ -2019,9 +2024,9 @@ class SessionLog:
         #: gap 11.1 2 append_message
         return self._append({"type": "message", "message": message})
         #: starter
-        # One message entry, {"type": "message", "message": message}, written by _append; returns
-        # its id. On a new log, appending user_message("Hi.") returns "e1" and the file holds
-        # '{"id": "e1", "type": "message", "message": {"role": "user", "content": "Hi."}}\n'.
+        # Saves `message` as an entry of type "message" and returns the entry's id. On a new log,
+        # appending user_message("Hi.") returns "e1", and the file is then one line: the JSON of
+        # {"id": "e1", "type": "message", "message": {"role": "user", "content": "Hi."}}.
         # Tests: test_the_first_append_writes_one_line, test_earlier_bytes_never_change.
         pass
         #: guided
