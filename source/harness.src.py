@@ -137,13 +137,14 @@ def render(messages):
         out.append(f"{message['role']}: {said}".replace("\n", " "))
     return "\n".join(out)
     #: starter
-    # The transcript as plain text, one line per message, the lines joined by "\n":
-    # f"{role}: {words}". A user message's or a result's words are its content. An assistant
-    # message's words are its text_of and then each of its calls written
-    # f"{name}({json.dumps(arguments)})", all joined by single spaces, so a message of calls alone
-    # has two spaces after its colon. A newline inside a message becomes a space: a message is
-    # always one line. For example, a user message "Read a.py" and a reply "Reading." calling read
-    # {"path": "a.py"} render as 'user: Read a.py\nassistant: Reading. read({"path": "a.py"})'.
+    # The transcript as plain text, one line per message, the lines joined by "\n". A line is the
+    # role, a colon, a space, and the message's words. A user message's or a result's words are
+    # its content. An assistant message's words are its text and then each of its calls, written
+    # as the tool's name and its arguments as JSON (json.dumps) in brackets, all separated by
+    # single spaces, so a message of calls alone has two spaces after its colon. A newline inside
+    # a message becomes a space: a message is always one line. For example, a user message
+    # "Read a.py" and a reply "Reading." calling read {"path": "a.py"} render as
+    # 'user: Read a.py\nassistant: Reading. read({"path": "a.py"})'.
     # Tests: test_render_is_exact.
     pass
     #: guided
@@ -1649,9 +1650,10 @@ class Harness:
             raise RuntimeError("cannot replace messages during a run")
         self._messages = list(messages)
         #: starter
-        # The harness's transcript becomes a new list of `messages`, the list its own and the
-        # messages shared, as in __init__. During a run the list belongs to the run: refuse with
-        # RuntimeError("cannot replace messages during a run").
+        # Between runs, the harness's transcript becomes a new list of `messages`, the list its own
+        # and the messages shared, as in __init__. During a run the list belongs to the run: nothing
+        # changes, and it raises a RuntimeError whose message is "cannot replace messages during a
+        # run".
         # Tests: test_nothing_replaces_the_transcript_mid_run, test_maybe_compact.
         pass
         #: guided
@@ -2046,9 +2048,9 @@ class SessionLog:
         return self._append({"type": "compaction", "summary": summary,
                              "first_kept_id": first_kept_id})
         #: starter
-        # A second kind of entry, written by _append like a message entry: {"type": "compaction",
-        # "summary": summary, "first_kept_id": first_kept_id}. Returns its id. It adds one line and
-        # changes no line already there.
+        # A second kind of entry, of type "compaction", holding `summary` and `first_kept_id` under
+        # those names; it is numbered like a message entry, and its id is returned. It adds one line
+        # and changes no line already there.
         # Tests: test_append_compaction_writes_one_entry.
         pass
         #: guided
@@ -2081,10 +2083,10 @@ class SessionLog:
         return table
         #: starter +before
         # rows() reads a compaction entry as a rule over the pairs read so far: the pairs before
-        # the one whose id is the entry's "first_kept_id" are replaced by one pair, the entry's own
-        # id with user_message("Previous conversation summary:\n" + summary), and the pairs from
-        # there on stay. An id that is not there keeps no pair. A later compaction sees an earlier
-        # summary as an ordinary pair.
+        # the one whose id is the entry's "first_kept_id" give way to one pair, the entry's own id
+        # with a user message whose content is "Previous conversation summary:", a newline and the
+        # summary; the pairs from there on stay. An id that is not there keeps no pair. A later
+        # compaction sees an earlier summary as an ordinary pair.
         # Tests: test_rows_read_a_compaction_as_a_rule.
         #: guided +before
         # Lesson 11's loop, below, knows one kind of entry. Teach it the compaction entry,
@@ -2199,8 +2201,8 @@ def summarize(model, messages):
     # One request that belongs to no transcript: system prompt SUMMARY_SYSTEM, one user message
     # holding render(messages) between a line "<conversation>" and a line "</conversation>", and no
     # tools (a summariser that may call tools will). Returns the reply's words, stripped. A reply
-    # that failed or has no words raises RuntimeError(f"no summary: {reason}"), reason being its
-    # error_message, or "the reply was empty" when it has none.
+    # that failed, was stopped or has no words raises a RuntimeError whose message is
+    # "no summary: REASON", REASON being its error_message, or "the reply was empty" without one.
     # Tests: test_summarize_sends_one_request, test_summarize_refuses_a_bad_reply.
     pass
     #: guided
@@ -2234,11 +2236,12 @@ def find_cut(rows, keep_recent_tokens):
         start += 1  # no turn begins after it: at least step past the results
     return start
     #: starter
-    # The index of the first row to keep. Walking back from the newest row, the rows whose
-    # estimate_tokens([message]) add up to keep_recent_tokens are the tail; when every row fits,
-    # the answer is 0. Otherwise the cut lands where a turn begins, the first user message at or
-    # after the row where the total was reached; with none there, at least never on a toolResult. A
-    # tail that opens with a result whose call was summarised away is refused by every provider.
+    # The index of the first row to keep. Counting back from the newest row, each row costs
+    # estimate_tokens([message]); when every row fits in keep_recent_tokens, the answer is 0.
+    # Otherwise the count stops at the row where the kept total reaches keep_recent_tokens (equal
+    # counts), and the cut lands where a turn begins: the first user message at or after that row.
+    # With none there, it is the first row from there on that is not a toolResult. A tail that opens
+    # with a result whose call was summarised away is refused by every provider.
     # Tests: test_find_cut_when_everything_fits, test_find_cut_lands_on_a_user_message,
     #   test_find_cut_never_lands_on_a_result,
     #   test_find_cut_stops_where_the_total_reaches_the_budget.
@@ -2325,10 +2328,11 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
         harness.replace_messages(log.replay())  # the one door in, shut during a run
     return compacted
     #: starter
-    # During a run it refuses, with RuntimeError("cannot compact during a run"). While the
-    # transcript's estimate plus `reserve` still fits in `window` there is room: return False, and
-    # ask no model. Otherwise compact; when it did, the harness gets what the log now replays,
-    # through replace_messages. Returns whether it compacted.
+    # During a run it refuses, with a RuntimeError whose message is "cannot compact during a run",
+    # and asks no model. While the transcript's estimate plus `reserve` still fits in `window` there
+    # is room: it returns False, and asks no model. Otherwise it compacts; when that worked, the
+    # harness holds what the log now replays, through replace_messages. Returns whether it
+    # compacted.
     # Tests: test_maybe_compact, test_nothing_replaces_the_transcript_mid_run.
     pass
     #: guided
