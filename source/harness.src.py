@@ -137,13 +137,14 @@ def render(messages):
         out.append(f"{message['role']}: {said}".replace("\n", " "))
     return "\n".join(out)
     #: starter
-    # The transcript as plain text, one line per message, the lines joined by "\n":
-    # f"{role}: {words}". A user message's or a result's words are its content. An assistant
-    # message's words are its text_of and then each of its calls written
-    # f"{name}({json.dumps(arguments)})", all joined by single spaces, so a message of calls alone
-    # has two spaces after its colon. A newline inside a message becomes a space: a message is
-    # always one line. For example, a user message "Read a.py" and a reply "Reading." calling read
-    # {"path": "a.py"} render as 'user: Read a.py\nassistant: Reading. read({"path": "a.py"})'.
+    # The transcript as plain text, one line per message, the lines joined by "\n". A line is the
+    # role, a colon, a space, and the message's words. A user message's or a result's words are
+    # its content. An assistant message's words are its text and then each of its calls, written
+    # as the tool's name and its arguments as JSON (json.dumps) in brackets, all separated by
+    # single spaces, so a message of calls alone has two spaces after its colon. A newline inside
+    # a message becomes a space: a message is always one line. For example, a user message
+    # "Read a.py" and a reply "Reading." calling read {"path": "a.py"} render as
+    # 'user: Read a.py\nassistant: Reading. read({"path": "a.py"})'.
     # Tests: test_render_is_exact.
     pass
     #: guided
@@ -1023,10 +1024,11 @@ def run_agent(model, system, messages, tools, prompt):
     #: gap 9.1 4 asking for steering
     pending = [user_message(prompt)] + ask(get_steering)  # steering sent while idle joins in
     #: starter
-    # Steering joins the run only where nothing stands in its way: in the prompt's turn (what was
-    # sent while no run was going comes after the prompt), and after each turn that did not fail,
-    # once every call of it has its result. Ask through ask(get_steering); what it gives goes in
-    # `pending`, which the next turn records at its top.
+    # get_steering is called (ask gives [] when it is None) when the run begins and after the
+    # turn_end of each turn whose reply did not fail, and at no other moment, so never while a
+    # call of this run lacks its result. `pending` is what the next turn records at its top. A
+    # steer sent while idle comes right after the prompt (U U A); one sent during c1 of [c1, c2]
+    # comes out U A[c1,c2] R(c1) R(c2) U A.
     # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
     #   test_steering_is_asked_for_only_in_the_gaps.
     pending = [user_message(prompt)]
@@ -1120,7 +1122,7 @@ def run_agent(model, system, messages, tools, prompt):
             if not failed:
                 pending = ask(get_steering)  # every call of this turn has its result
             #: starter
-            # Gap 4's second place: the end of a turn.
+            # Gap 4, continued.
             #: guided
             # The turn is over and every call has its result: ask for steering here, unless
             # the reply failed (a failed run is over, and nobody is asked for more).
@@ -1129,8 +1131,9 @@ def run_agent(model, system, messages, tools, prompt):
         if not failed:
             pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
         #: starter
-        # Follow-ups are asked for only where the run would otherwise end, and never after a failed
-        # reply; what comes back opens another round of turns.
+        # get_follow_ups is called only when the run would otherwise end, and never after a failed
+        # reply. A follow-up it gives is answered in this same run, in turns of its own, before the
+        # run's one agent_end.
         # Tests: test_a_follow_up_is_answered_in_the_same_run,
         #   test_follow_ups_are_asked_for_only_at_the_end, test_a_follow_up_outlives_a_failed_run.
         #: guided
@@ -1309,8 +1312,9 @@ def context_for_model(messages):
     #: gap 10.1 2 context_for_model
     return repair_tool_history(kept)
     #: starter +before
-    # The view is repaired for every request: what lesson 5's filter keeps goes through
-    # repair_tool_history before it is sent. The record is never touched.
+    # Every request's view is repaired: whatever holes the record has, what lesson 5's filter keeps
+    # reaches the model with each call answered once, by repair_tool_history. The record is never
+    # touched.
     # Tests: test_context_for_model_filters_then_repairs, test_a_power_cut_mid_batch.
     #: guided +before
     # Lesson 5's filter, above, stays. What it keeps can still hold a call with no result (a
@@ -1365,12 +1369,13 @@ def repair_tool_history(messages):
                 "content": INTERRUPTED, "is_error": True})
     return view
     #: starter
-    # A view in which every call is followed at once by exactly one result, in call order: a
-    # recorded result is moved to sit after its call; when a call has two, the first recorded wins;
-    # a result no call asked for is left out; a call with none gets {"role": "toolResult",
-    # "tool_call_id": id, "tool_name": name, "content": INTERRUPTED, "is_error": True}. The list is
-    # new and its messages are the same objects; `messages` is not changed. A valid list comes back
-    # equal, and repairing twice changes nothing more.
+    # Returns a new list in which every call is followed at once by exactly one result for it, the
+    # results of a reply in the order of its calls. A recorded result is the one used (the first
+    # recorded, when a call has two), and whatever stood between it and its call stays, after the
+    # batch; a result that answers no call is not in the list; a call with no recorded result gets
+    # a new toolResult with its id and tool name, INTERRUPTED as the content, and is_error true.
+    # Messages taken from `messages` are the same objects, and `messages` is not changed. A valid
+    # list comes back equal, and repairing twice gives what repairing once gave.
     # Tests: test_a_missing_result_is_filled_in, test_results_are_put_in_call_order,
     #   test_the_first_of_two_results_wins, test_an_orphan_result_is_dropped,
     #   test_repair_is_idempotent_and_pure.
@@ -1609,9 +1614,9 @@ class Harness:
         #: gap 9.1 1 steer
         self._steering.append(user_message(text))
         #: starter
-        # Queue the user's words as a user message at the back of the steering queue,
-        # self._steering. Nothing else happens here: no run is touched, nothing is recorded, and it
-        # works whether or not a run is going.
+        # Afterwards the words wait as a user message at the back of self._steering, behind any sent
+        # before them. Nothing is recorded and no run is touched, so it works, and raises nothing,
+        # whether or not a run is going.
         # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle.
         pass
         #: guided
@@ -1648,14 +1653,18 @@ class Harness:
                 self._listeners.remove(listener)
         return unsubscribe
         #: starter
-        # Adds `listener` to those that hear every run, and returns its undo: a function of no
-        # arguments that takes it off again. Undoing twice does nothing and raises nothing.
-        # Tests: test_unsubscribe.
+        # From now on `listener` hears every event of every run, until the undo this returns (a
+        # function of no arguments) is called. Each undo takes off its own subscription, once: with
+        # a listener subscribed twice, one undo leaves it hearing each event once, and calling that
+        # undo again changes nothing and raises nothing.
+        # Tests: test_unsubscribe, test_each_undo_takes_off_one_subscription.
         pass
         #: guided
         # Add `listener` to self._listeners and return a function of no arguments that
         # takes it out again. Calling that function a second time must do nothing, and
-        # raise nothing.
+        # raise nothing, even when the same listener is subscribed twice: the undo has to
+        # remember that it has run (a flag it sets, through `nonlocal`), or its second call
+        # would take off the other subscription.
         pass
         #: end
     #: end
@@ -1667,9 +1676,10 @@ class Harness:
             raise RuntimeError("cannot replace messages during a run")
         self._messages = list(messages)
         #: starter
-        # The harness's transcript becomes a new list of `messages`, the list its own and the
-        # messages shared, as in __init__. During a run the list belongs to the run: refuse with
-        # RuntimeError("cannot replace messages during a run").
+        # Between runs, the harness's transcript becomes a new list of `messages`, the list its own
+        # and the messages shared, as in __init__. During a run the list belongs to the run: nothing
+        # changes, and it raises a RuntimeError whose message is "cannot replace messages during a
+        # run".
         # Tests: test_nothing_replaces_the_transcript_mid_run, test_maybe_compact.
         pass
         #: guided
@@ -1695,9 +1705,9 @@ class Harness:
         for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
             listener(event)
         #: starter
-        # Every listener hears `event`, in the order they subscribed, even when one of them
-        # unsubscribes while it is being called. Nothing is caught: a listener that raises (a log
-        # that cannot be written) ends the run.
+        # Every listener subscribed when `event` began hears it, in the order they subscribed, even
+        # when one of them unsubscribes itself or another while it hears it. A listener that raises
+        # (a log that cannot be written) ends the run with its own exception.
         # Tests: test_a_listener_hears_every_event_first, test_a_raising_listener_ends_the_run.
         pass
         #: guided
@@ -1715,9 +1725,10 @@ class Harness:
         #: gap 9.1 3 _drain
         return [queue[0]] if queue else []
         #: starter
-        # What the loop gets each time it asks: a list of at most one message, the oldest in
-        # `queue`, or []. The message stays queued; _delivered, below, takes it off once it is on
-        # the record, so a run that ends between the asking and the recording loses nothing.
+        # What the loop is handed each time it asks: a list of at most one message, the oldest
+        # waiting in `queue`, or [] when none waits. A message handed over and never recorded (the
+        # run was closed between the asking and the recording) is handed over again by the next
+        # ask. _delivered, below, takes a message off its queue once the record holds it.
         # Tests: test_two_steers_arrive_one_per_turn,
         #   test_a_steer_survives_a_run_closed_before_it_is_recorded.
         return []
@@ -1783,8 +1794,8 @@ class Harness:
                 self._notify(event)  # listeners first: a consumer that stops listening to
                 yield event  # the run cannot stop them hearing what happened
                 #: starter +before
-                # Each event reaches the listeners before the consumer: a consumer that walks away
-                # after an event must not keep the log from having heard it.
+                # The listeners hear every event of the run, each one before the consumer gets it: a
+                # consumer that walks away after an event cannot keep the log from having heard it.
                 # Tests: test_a_listener_hears_every_event_first,
                 #   test_the_log_is_written_before_the_consumer_hears.
                 #: guided +before
@@ -1998,10 +2009,11 @@ class SessionLog:
                 raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
         return found
         #: starter
-        # Every entry of the log, oldest first, each line parsed as JSON; [] while there is no file
-        # at self.path. A line that is not JSON (what a crash leaves of a write) is never skipped:
-        # it raises ValueError(f"{self.path}, line {n}: not a complete log entry"), n counted from
-        # 1, with no chained exception.
+        # Every entry of the log, oldest first, each line parsed; [] while there is no file at
+        # self.path, and reading creates none. A line that is not JSON (what a crash leaves of a
+        # write) is never skipped: reading raises a ValueError whose message is the sentence
+        # "PATH, line N: not a complete log entry", PATH being self.path and N the line's number
+        # counted from 1.
         # Tests: test_a_missing_file_is_an_empty_log, test_a_torn_line_is_never_skipped.
         pass
         #: guided
@@ -2021,10 +2033,10 @@ class SessionLog:
         self.ws.append_text(self.path, json.dumps(entry) + "\n")
         return entry["id"]
         #: starter
-        # Appends `entry` to self.path as one line of JSON ending in "\n", with "id" as its first
-        # key, and returns that id: "e" and the number of the line it lands on. The number comes
-        # from the file as it is now, never from a count kept in memory, so two SessionLogs on one
-        # file agree; a log with a torn line raises before anything is written.
+        # Adds `entry`, with an "id" key besides its own, as one line of JSON ending in "\n" at the
+        # end of self.path, and changes no byte already written. Returns the id: "e" and the number
+        # of the line the entry lands on, whichever SessionLog over the file is appending. On a log
+        # with a torn line it raises the reader's ValueError and writes nothing.
         # Tests: test_the_first_append_writes_one_line, test_two_logs_on_one_file_agree.
         pass
         #: guided
@@ -2042,9 +2054,9 @@ class SessionLog:
         #: gap 11.1 2 append_message
         return self._append({"type": "message", "message": message})
         #: starter
-        # One message entry, {"type": "message", "message": message}, written by _append; returns
-        # its id. On a new log, appending user_message("Hi.") returns "e1" and the file holds
-        # '{"id": "e1", "type": "message", "message": {"role": "user", "content": "Hi."}}\n'.
+        # Saves `message` as an entry of type "message" and returns the entry's id. On a new log,
+        # appending user_message("Hi.") returns "e1", and the file is then one line: the JSON of
+        # {"id": "e1", "type": "message", "message": {"role": "user", "content": "Hi."}}.
         # Tests: test_the_first_append_writes_one_line, test_earlier_bytes_never_change.
         pass
         #: guided
@@ -2064,9 +2076,9 @@ class SessionLog:
         return self._append({"type": "compaction", "summary": summary,
                              "first_kept_id": first_kept_id})
         #: starter
-        # A second kind of entry, written by _append like a message entry: {"type": "compaction",
-        # "summary": summary, "first_kept_id": first_kept_id}. Returns its id. It adds one line and
-        # changes no line already there.
+        # A second kind of entry, of type "compaction", holding `summary` and `first_kept_id` under
+        # those names; it is numbered like a message entry, and its id is returned. It adds one line
+        # and changes no line already there.
         # Tests: test_append_compaction_writes_one_entry.
         pass
         #: guided
@@ -2099,10 +2111,10 @@ class SessionLog:
         return table
         #: starter +before
         # rows() reads a compaction entry as a rule over the pairs read so far: the pairs before
-        # the one whose id is the entry's "first_kept_id" are replaced by one pair, the entry's own
-        # id with user_message("Previous conversation summary:\n" + summary), and the pairs from
-        # there on stay. An id that is not there keeps no pair. A later compaction sees an earlier
-        # summary as an ordinary pair.
+        # the one whose id is the entry's "first_kept_id" give way to one pair, the entry's own id
+        # with a user message whose content is "Previous conversation summary:", a newline and the
+        # summary; the pairs from there on stay. An id that is not there keeps no pair. A later
+        # compaction sees an earlier summary as an ordinary pair.
         # Tests: test_rows_read_a_compaction_as_a_rule.
         #: guided +before
         # Lesson 11's loop, below, knows one kind of entry. Teach it the compaction entry,
@@ -2217,8 +2229,8 @@ def summarize(model, messages):
     # One request that belongs to no transcript: system prompt SUMMARY_SYSTEM, one user message
     # holding render(messages) between a line "<conversation>" and a line "</conversation>", and no
     # tools (a summariser that may call tools will). Returns the reply's words, stripped. A reply
-    # that failed or has no words raises RuntimeError(f"no summary: {reason}"), reason being its
-    # error_message, or "the reply was empty" when it has none.
+    # that failed, was stopped or has no words raises a RuntimeError whose message is
+    # "no summary: REASON", REASON being its error_message, or "the reply was empty" without one.
     # Tests: test_summarize_sends_one_request, test_summarize_refuses_a_bad_reply.
     pass
     #: guided
@@ -2252,11 +2264,12 @@ def find_cut(rows, keep_recent_tokens):
         start += 1  # no turn begins after it: at least step past the results
     return start
     #: starter
-    # The index of the first row to keep. Walking back from the newest row, the rows whose
-    # estimate_tokens([message]) add up to keep_recent_tokens are the tail; when every row fits,
-    # the answer is 0. Otherwise the cut lands where a turn begins, the first user message at or
-    # after the row where the total was reached; with none there, at least never on a toolResult. A
-    # tail that opens with a result whose call was summarised away is refused by every provider.
+    # The index of the first row to keep. Counting back from the newest row, each row costs
+    # estimate_tokens([message]); when every row fits in keep_recent_tokens, the answer is 0.
+    # Otherwise the count stops at the row where the kept total reaches keep_recent_tokens (equal
+    # counts), and the cut lands where a turn begins: the first user message at or after that row.
+    # With none there, it is the first row from there on that is not a toolResult. A tail that opens
+    # with a result whose call was summarised away is refused by every provider.
     # Tests: test_find_cut_when_everything_fits, test_find_cut_lands_on_a_user_message,
     #   test_find_cut_never_lands_on_a_result,
     #   test_find_cut_stops_where_the_total_reaches_the_budget.
@@ -2343,10 +2356,11 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
         harness.replace_messages(log.replay())  # the one door in, shut during a run
     return compacted
     #: starter
-    # During a run it refuses, with RuntimeError("cannot compact during a run"). While the
-    # transcript's estimate plus `reserve` still fits in `window` there is room: return False, and
-    # ask no model. Otherwise compact; when it did, the harness gets what the log now replays,
-    # through replace_messages. Returns whether it compacted.
+    # During a run it refuses, with a RuntimeError whose message is "cannot compact during a run",
+    # and asks no model. While the transcript's estimate plus `reserve` still fits in `window` there
+    # is room: it returns False, and asks no model. Otherwise it compacts; when that worked, the
+    # harness holds what the log now replays, through replace_messages. Returns whether it
+    # compacted.
     # Tests: test_maybe_compact, test_nothing_replaces_the_transcript_mid_run.
     pass
     #: guided

@@ -112,7 +112,7 @@ WRONG = [
 '''),
     Wrong(lab='11.1', name='notifying over the live list of listeners',
           rule='Every listener subscribed when an event began hears it, even when one unsubscribes itself or another during it.',
-          where='Build recap (_notify, "over a copy of the list so that a listener may unsubscribe itself")',
+          where='Build recap (_notify, "does not make any listener subscribed when the event began miss it")',
           names='must not make the next one miss',
           replace=r'''
         for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
@@ -122,7 +122,7 @@ WRONG = [
 '''),
     Wrong(lab='11.1', name='an undo that takes off every equal subscription',
           rule="Each subscribe is one subscription and its undo takes off that one, once; a second call takes off nothing.",
-          where='Build recap (subscribe returns "a function that removes it"; a second call does nothing)',
+          where='Build recap (subscribe: "Each undo takes off its own subscription, once")',
           names='takes off that one',
           replace=r'''
             if subscribed:  # once only: a second call must not take off an equal subscription
@@ -135,7 +135,7 @@ WRONG = [
 '''),
     Wrong(lab='11.1', name='an undo that removes an equal subscription again',
           rule="Each subscribe is one subscription and its undo takes off that one, once; a second call takes off nothing.",
-          where='Build recap (subscribe: "calling that function a second time does nothing")',
+          where='Build recap (subscribe: "call that undo again and nothing changes")',
           names='takes off that one',
           replace=r'''
             if subscribed:  # once only: a second call must not take off an equal subscription

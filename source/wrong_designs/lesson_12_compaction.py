@@ -123,7 +123,7 @@ WRONG = [
 '''),
     Wrong(lab='12.2', name='the summary placed in the system prompt',
           rule='The summary lives in the log, as a compaction entry that replay() reads; the system prompt is not in the log.',
-          where='prediction "Where the summary lives" (in the system prompt); Build recap',
+          where='prediction "Where the summary lives" (anywhere the log cannot replay it from); Build recap',
           names='what the log replays',
           replace=r'''
     compacted = compact(log, model, keep_recent_tokens=keep_recent_tokens)
@@ -176,7 +176,7 @@ WRONG = [
           by='''    if not text or reply["stop_reason"] == "error":'''),
     Wrong(lab='12.2', name='compacting when the window is exactly reached',
           rule='There is room while estimate_tokens of the record is at most window - reserve, equal included; maybe_compact compacts only past it.',
-          where='Build section, maybe_compact (at most window - reserve)',
+          where='Build section, maybe_compact (compacts only when the estimate plus reserve is over window)',
           names='equal included',
           replace='    if estimate_tokens(harness.messages) + reserve <= window:',
           by='    if estimate_tokens(harness.messages) + reserve < window:'),

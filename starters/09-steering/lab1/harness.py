@@ -244,10 +244,11 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
     # given in lesson 9: lesson 8's loop inside a second one, so a follow-up can open more turns
     turn, todo, failed = 0, [], False
     # --- your code --- gap 4 of 5: asking for steering
-    # Steering joins the run only where nothing stands in its way: in the prompt's turn (what was
-    # sent while no run was going comes after the prompt), and after each turn that did not fail,
-    # once every call of it has its result. Ask through ask(get_steering); what it gives goes in
-    # `pending`, which the next turn records at its top.
+    # get_steering is called (ask gives [] when it is None) when the run begins and after the
+    # turn_end of each turn whose reply did not fail, and at no other moment, so never while a
+    # call of this run lacks its result. `pending` is what the next turn records at its top. A
+    # steer sent while idle comes right after the prompt (U U A); one sent during c1 of [c1, c2]
+    # comes out U A[c1,c2] R(c1) R(c2) U A.
     # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
     #   test_steering_is_asked_for_only_in_the_gaps.
     pending = [user_message(prompt)]
@@ -273,11 +274,12 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
                 yield {"type": "tool_execution_end", "call": call, "result": result}
             yield {"type": "turn_end", "message": reply}
             # --- your code --- gap 4, continued
-            # Gap 4's second place: the end of a turn.
+            # Gap 4, continued.
             # --- end ---
         # --- your code --- gap 5 of 5: asking for follow-ups
-        # Follow-ups are asked for only where the run would otherwise end, and never after a failed
-        # reply; what comes back opens another round of turns.
+        # get_follow_ups is called only when the run would otherwise end, and never after a failed
+        # reply. A follow-up it gives is answered in this same run, in turns of its own, before the
+        # run's one agent_end.
         # Tests: test_a_follow_up_is_answered_in_the_same_run,
         #   test_follow_ups_are_asked_for_only_at_the_end, test_a_follow_up_outlives_a_failed_run.
         # --- end ---
@@ -345,9 +347,9 @@ class Harness:
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
         # --- your code --- gap 1 of 5: steer
-        # Queue the user's words as a user message at the back of the steering queue,
-        # self._steering. Nothing else happens here: no run is touched, nothing is recorded, and it
-        # works whether or not a run is going.
+        # Afterwards the words wait as a user message at the back of self._steering, behind any sent
+        # before them. Nothing is recorded and no run is touched, so it works, and raises nothing,
+        # whether or not a run is going.
         # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle.
         pass
         # --- end ---
@@ -364,9 +366,10 @@ class Harness:
         """What the loop is handed when it asks: the oldest queued message, or nothing. It
         stays queued until _run sees it recorded."""
         # --- your code --- gap 3 of 5: _drain
-        # What the loop gets each time it asks: a list of at most one message, the oldest in
-        # `queue`, or []. The message stays queued; _delivered, below, takes it off once it is on
-        # the record, so a run that ends between the asking and the recording loses nothing.
+        # What the loop is handed each time it asks: a list of at most one message, the oldest
+        # waiting in `queue`, or [] when none waits. A message handed over and never recorded (the
+        # run was closed between the asking and the recording) is handed over again by the next
+        # ask. _delivered, below, takes a message off its queue once the record holds it.
         # Tests: test_two_steers_arrive_one_per_turn,
         #   test_a_steer_survives_a_run_closed_before_it_is_recorded.
         return []

@@ -276,8 +276,9 @@ def context_for_model(messages):
             if message["content"] or message["role"] != "assistant"
             or message.get("stop_reason") not in endings]
     # --- your code --- gap 2 of 2: context_for_model
-    # The view is repaired for every request: what lesson 5's filter keeps goes through
-    # repair_tool_history before it is sent. The record is never touched.
+    # Every request's view is repaired: whatever holes the record has, what lesson 5's filter keeps
+    # reaches the model with each call answered once, by repair_tool_history. The record is never
+    # touched.
     # Tests: test_context_for_model_filters_then_repairs, test_a_power_cut_mid_batch.
     return kept
     # --- end ---
@@ -295,12 +296,13 @@ def repair_tool_history(messages):
     made up), and a call with no result gets INTERRUPTED, is_error True. Pure, idempotent,
     and equal to its input when that is already valid. Call ids are taken to be unique."""
     # --- your code --- gap 1 of 2: repair_tool_history
-    # A view in which every call is followed at once by exactly one result, in call order: a
-    # recorded result is moved to sit after its call; when a call has two, the first recorded wins;
-    # a result no call asked for is left out; a call with none gets {"role": "toolResult",
-    # "tool_call_id": id, "tool_name": name, "content": INTERRUPTED, "is_error": True}. The list is
-    # new and its messages are the same objects; `messages` is not changed. A valid list comes back
-    # equal, and repairing twice changes nothing more.
+    # Returns a new list in which every call is followed at once by exactly one result for it, the
+    # results of a reply in the order of its calls. A recorded result is the one used (the first
+    # recorded, when a call has two), and whatever stood between it and its call stays, after the
+    # batch; a result that answers no call is not in the list; a call with no recorded result gets
+    # a new toolResult with its id and tool name, INTERRUPTED as the content, and is_error true.
+    # Messages taken from `messages` are the same objects, and `messages` is not changed. A valid
+    # list comes back equal, and repairing twice gives what repairing once gave.
     # Tests: test_a_missing_result_is_filled_in, test_results_are_put_in_call_order,
     #   test_the_first_of_two_results_wins, test_an_orphan_result_is_dropped,
     #   test_repair_is_idempotent_and_pure.

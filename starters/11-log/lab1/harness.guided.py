@@ -370,7 +370,9 @@ class Harness:
         # --- your code --- gap 5 of 5: subscribe and _notify
         # Add `listener` to self._listeners and return a function of no arguments that
         # takes it out again. Calling that function a second time must do nothing, and
-        # raise nothing.
+        # raise nothing, even when the same listener is subscribed twice: the undo has to
+        # remember that it has run (a flag it sets, through `nonlocal`), or its second call
+        # would take off the other subscription.
         pass
         # --- end ---
 

@@ -368,17 +368,19 @@ class Harness:
     def subscribe(self, listener):
         """Have listener(event) hear every event of every run; returns the undo."""
         # --- your code --- gap 5 of 5: subscribe and _notify
-        # Adds `listener` to those that hear every run, and returns its undo: a function of no
-        # arguments that takes it off again. Undoing twice does nothing and raises nothing.
-        # Tests: test_unsubscribe.
+        # From now on `listener` hears every event of every run, until the undo this returns (a
+        # function of no arguments) is called. Each undo takes off its own subscription, once: with
+        # a listener subscribed twice, one undo leaves it hearing each event once, and calling that
+        # undo again changes nothing and raises nothing.
+        # Tests: test_unsubscribe, test_each_undo_takes_off_one_subscription.
         pass
         # --- end ---
 
     def _notify(self, event):
         # --- your code --- gap 5, continued
-        # Every listener hears `event`, in the order they subscribed, even when one of them
-        # unsubscribes while it is being called. Nothing is caught: a listener that raises (a log
-        # that cannot be written) ends the run.
+        # Every listener subscribed when `event` began hears it, in the order they subscribed, even
+        # when one of them unsubscribes itself or another while it hears it. A listener that raises
+        # (a log that cannot be written) ends the run with its own exception.
         # Tests: test_a_listener_hears_every_event_first, test_a_raising_listener_ends_the_run.
         pass
         # --- end ---
@@ -405,8 +407,8 @@ class Harness:
                 if event["type"] == "message_end":
                     self._delivered(event["message"])
                 # --- your code --- gap 5, continued
-                # Each event reaches the listeners before the consumer: a consumer that walks away
-                # after an event must not keep the log from having heard it.
+                # The listeners hear every event of the run, each one before the consumer gets it: a
+                # consumer that walks away after an event cannot keep the log from having heard it.
                 # Tests: test_a_listener_hears_every_event_first,
                 #   test_the_log_is_written_before_the_consumer_hears.
                 yield event
@@ -480,10 +482,11 @@ class SessionLog:
         only hide it: the next append would land on the end of that half-line, and the log
         would lose two entries instead of one."""
         # --- your code --- gap 1 of 5: entries
-        # Every entry of the log, oldest first, each line parsed as JSON; [] while there is no file
-        # at self.path. A line that is not JSON (what a crash leaves of a write) is never skipped:
-        # it raises ValueError(f"{self.path}, line {n}: not a complete log entry"), n counted from
-        # 1, with no chained exception.
+        # Every entry of the log, oldest first, each line parsed; [] while there is no file at
+        # self.path, and reading creates none. A line that is not JSON (what a crash leaves of a
+        # write) is never skipped: reading raises a ValueError whose message is the sentence
+        # "PATH, line N: not a complete log entry", PATH being self.path and N the line's number
+        # counted from 1.
         # Tests: test_a_missing_file_is_an_empty_log, test_a_torn_line_is_never_skipped.
         pass
         # --- end ---
@@ -492,10 +495,10 @@ class SessionLog:
         """Append `entry` as one line, with the id "e" + its line number, and return the id.
         The number comes from reading the file again, so two logs on one file agree."""
         # --- your code --- gap 2 of 5: append_message
-        # Appends `entry` to self.path as one line of JSON ending in "\n", with "id" as its first
-        # key, and returns that id: "e" and the number of the line it lands on. The number comes
-        # from the file as it is now, never from a count kept in memory, so two SessionLogs on one
-        # file agree; a log with a torn line raises before anything is written.
+        # Adds `entry`, with an "id" key besides its own, as one line of JSON ending in "\n" at the
+        # end of self.path, and changes no byte already written. Returns the id: "e" and the number
+        # of the line the entry lands on, whichever SessionLog over the file is appending. On a log
+        # with a torn line it raises the reader's ValueError and writes nothing.
         # Tests: test_the_first_append_writes_one_line, test_two_logs_on_one_file_agree.
         pass
         # --- end ---
@@ -503,9 +506,9 @@ class SessionLog:
     def append_message(self, message):
         """Append one message; returns its entry id."""
         # --- your code --- gap 2, continued
-        # One message entry, {"type": "message", "message": message}, written by _append; returns
-        # its id. On a new log, appending user_message("Hi.") returns "e1" and the file holds
-        # '{"id": "e1", "type": "message", "message": {"role": "user", "content": "Hi."}}\n'.
+        # Saves `message` as an entry of type "message" and returns the entry's id. On a new log,
+        # appending user_message("Hi.") returns "e1", and the file is then one line: the JSON of
+        # {"id": "e1", "type": "message", "message": {"role": "user", "content": "Hi."}}.
         # Tests: test_the_first_append_writes_one_line, test_earlier_bytes_never_change.
         pass
         # --- end ---

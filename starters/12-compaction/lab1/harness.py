@@ -39,13 +39,14 @@ def render(messages):
     """The transcript as plain text, one line per message, calls written name(arguments). A
     summary is written from this, and estimate_tokens measures it."""
     # --- your code --- gap 1 of 3: render
-    # The transcript as plain text, one line per message, the lines joined by "\n":
-    # f"{role}: {words}". A user message's or a result's words are its content. An assistant
-    # message's words are its text_of and then each of its calls written
-    # f"{name}({json.dumps(arguments)})", all joined by single spaces, so a message of calls alone
-    # has two spaces after its colon. A newline inside a message becomes a space: a message is
-    # always one line. For example, a user message "Read a.py" and a reply "Reading." calling read
-    # {"path": "a.py"} render as 'user: Read a.py\nassistant: Reading. read({"path": "a.py"})'.
+    # The transcript as plain text, one line per message, the lines joined by "\n". A line is the
+    # role, a colon, a space, and the message's words. A user message's or a result's words are
+    # its content. An assistant message's words are its text and then each of its calls, written
+    # as the tool's name and its arguments as JSON (json.dumps) in brackets, all separated by
+    # single spaces, so a message of calls alone has two spaces after its colon. A newline inside
+    # a message becomes a space: a message is always one line. For example, a user message
+    # "Read a.py" and a reply "Reading." calling read {"path": "a.py"} render as
+    # 'user: Read a.py\nassistant: Reading. read({"path": "a.py"})'.
     # Tests: test_render_is_exact.
     pass
     # --- end ---
@@ -548,11 +549,12 @@ def find_cut(rows, keep_recent_tokens):
     user message, a turn's beginning, or failing that at least not on a toolResult: a kept
     tail that opens with a result whose call was summarised away is refused by a provider."""
     # --- your code --- gap 3 of 3: find_cut
-    # The index of the first row to keep. Walking back from the newest row, the rows whose
-    # estimate_tokens([message]) add up to keep_recent_tokens are the tail; when every row fits,
-    # the answer is 0. Otherwise the cut lands where a turn begins, the first user message at or
-    # after the row where the total was reached; with none there, at least never on a toolResult. A
-    # tail that opens with a result whose call was summarised away is refused by every provider.
+    # The index of the first row to keep. Counting back from the newest row, each row costs
+    # estimate_tokens([message]); when every row fits in keep_recent_tokens, the answer is 0.
+    # Otherwise the count stops at the row where the kept total reaches keep_recent_tokens (equal
+    # counts), and the cut lands where a turn begins: the first user message at or after that row.
+    # With none there, it is the first row from there on that is not a toolResult. A tail that opens
+    # with a result whose call was summarised away is refused by every provider.
     # Tests: test_find_cut_when_everything_fits, test_find_cut_lands_on_a_user_message,
     #   test_find_cut_never_lands_on_a_result,
     #   test_find_cut_stops_where_the_total_reaches_the_budget.

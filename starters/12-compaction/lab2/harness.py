@@ -396,9 +396,10 @@ class Harness:
 
     def replace_messages(self, messages):
         # --- your code --- gap 1 of 6: replace_messages
-        # The harness's transcript becomes a new list of `messages`, the list its own and the
-        # messages shared, as in __init__. During a run the list belongs to the run: refuse with
-        # RuntimeError("cannot replace messages during a run").
+        # Between runs, the harness's transcript becomes a new list of `messages`, the list its own
+        # and the messages shared, as in __init__. During a run the list belongs to the run: nothing
+        # changes, and it raises a RuntimeError whose message is "cannot replace messages during a
+        # run".
         # Tests: test_nothing_replaces_the_transcript_mid_run, test_maybe_compact.
         pass
         # --- end ---
@@ -522,9 +523,9 @@ class SessionLog:
         """Append a compaction entry and return its id: from here on, the rows before
         `first_kept_id` read as `summary`. Nothing is deleted."""
         # --- your code --- gap 2 of 6: append_compaction
-        # A second kind of entry, written by _append like a message entry: {"type": "compaction",
-        # "summary": summary, "first_kept_id": first_kept_id}. Returns its id. It adds one line and
-        # changes no line already there.
+        # A second kind of entry, of type "compaction", holding `summary` and `first_kept_id` under
+        # those names; it is numbered like a message entry, and its id is returned. It adds one line
+        # and changes no line already there.
         # Tests: test_append_compaction_writes_one_entry.
         pass
         # --- end ---
@@ -535,10 +536,10 @@ class SessionLog:
         pair, its own id with the summary as a user message, and keeps the pairs from there."""
         # --- your code --- gap 3 of 6: compaction in rows
         # rows() reads a compaction entry as a rule over the pairs read so far: the pairs before
-        # the one whose id is the entry's "first_kept_id" are replaced by one pair, the entry's own
-        # id with user_message("Previous conversation summary:\n" + summary), and the pairs from
-        # there on stay. An id that is not there keeps no pair. A later compaction sees an earlier
-        # summary as an ordinary pair.
+        # the one whose id is the entry's "first_kept_id" give way to one pair, the entry's own id
+        # with a user message whose content is "Previous conversation summary:", a newline and the
+        # summary; the pairs from there on stay. An id that is not there keeps no pair. A later
+        # compaction sees an earlier summary as an ordinary pair.
         # Tests: test_rows_read_a_compaction_as_a_rule.
         table = []
         for entry in self.entries():
@@ -582,8 +583,8 @@ def summarize(model, messages):
     # One request that belongs to no transcript: system prompt SUMMARY_SYSTEM, one user message
     # holding render(messages) between a line "<conversation>" and a line "</conversation>", and no
     # tools (a summariser that may call tools will). Returns the reply's words, stripped. A reply
-    # that failed or has no words raises RuntimeError(f"no summary: {reason}"), reason being its
-    # error_message, or "the reply was empty" when it has none.
+    # that failed, was stopped or has no words raises a RuntimeError whose message is
+    # "no summary: REASON", REASON being its error_message, or "the reply was empty" without one.
     # Tests: test_summarize_sends_one_request, test_summarize_refuses_a_bad_reply.
     pass
     # --- end ---
@@ -628,10 +629,11 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
     then hand the harness what the log now replays. For the code around the harness to call
     between runs, never during one. True if it compacted."""
     # --- your code --- gap 6 of 6: maybe_compact
-    # During a run it refuses, with RuntimeError("cannot compact during a run"). While the
-    # transcript's estimate plus `reserve` still fits in `window` there is room: return False, and
-    # ask no model. Otherwise compact; when it did, the harness gets what the log now replays,
-    # through replace_messages. Returns whether it compacted.
+    # During a run it refuses, with a RuntimeError whose message is "cannot compact during a run",
+    # and asks no model. While the transcript's estimate plus `reserve` still fits in `window` there
+    # is room: it returns False, and asks no model. Otherwise it compacts; when that worked, the
+    # harness holds what the log now replays, through replace_messages. Returns whether it
+    # compacted.
     # Tests: test_maybe_compact, test_nothing_replaces_the_transcript_mid_run.
     pass
     # --- end ---
