@@ -282,8 +282,8 @@ def test_a_file_that_does_not_pass_lab_16_2_is_refused_unless_forced(provider, t
         "--force" in err
     assert not provider.requests, "nothing was sent to the server"
     provider.answer(say("Hello."))
-    main(args + ["--force"])
-    assert provider.requests, "with --force the chat starts"
+    assert main(args + ["--force"]) == 1, "with --force it starts, and the open gaps fail the run"
+    assert "check" not in capsys.readouterr().err
 
 
 def test_a_file_that_passes_lab_16_2_chats(provider, tmp_path, capsys):
