@@ -4,14 +4,16 @@ the summary printed at the end.
     grades.csv    one row per submission: student, score, max, verdict, then one column per
                   test holding its verdict (pass, fail, timeout, crash)
     tests.csv     one row per submission and test: the verdict, the points and the reason
-    grades.json   everything: the plan's sets and tests, what the sandbox holds, every row
+    grades.json   the plan's sets and tests, what the sandbox holds, every row whole (but
+                  for what is hidden, below)
     feedback/     STUDENT.md: what passed, what failed and why, in plain words
     instructor/   tests.csv as above with every reason in full, written only when there are
                   hidden tests: not for students
 
 Each file but instructor/ may be given to students: it is written from each row's
 for_students() view (grader/row.py), in which a hidden test shows only its sentence and its
-verdict. Everything is sorted by student and written the same way on every run, except the
+verdict. (The journal, journal.jsonl, holds the rows whole too: it is not for students either.)
+Everything is sorted by student and written the same way on every run, except the
 seconds each submission took, which only grades.json holds.
 """
 from __future__ import annotations
