@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from lab.check import runner
+from lab.check import runner, suite
 from lab.check.verdict import Outcome, Verdict
 
 from grader import row as rows
@@ -179,9 +179,9 @@ def _grade(sub: Submission) -> Row:
     scratch = box.scratch(Path(sub.path).read_bytes())
     report, cut = None, False
     try:
-        report = runner.run(scratch / "harness.py", _worker["files"], _worker["expected"],
-                            limits=settings.limits(), cwd=scratch, env=box.env(scratch),
-                            preexec_fn=box.preexec(), on_outcome=seen)
+        report = _apart(scratch / "harness.py", _worker["files"], _worker["expected"],
+                        limits=settings.limits(), cwd=scratch, env=box.env(scratch),
+                        preexec_fn=box.preexec(), on_outcome=seen)
     except _OutOfTime:
         cut = True
     finally:
@@ -204,6 +204,30 @@ def _grade(sub: Submission) -> Row:
                                         "this test's turn."))
     return rows.build(plan, sub.student, sub.shown, outcomes, report=report, cut=cut,
                       seconds=time.monotonic() - started)
+
+
+def _apart(harness: Path, files: list, expected, *, on_outcome, **how) -> runner.Report:
+    """Run the kit's tests, then the instructor's hidden ones in processes of their own, and
+    return the kit run's report with the hidden tests' outcomes added. The processes that run
+    the kit's tests never hold hidden code, so none of it can reach the kit tests' reasons, the
+    import error or what harness.py printed: the submission's own words that a student reads
+    back. What the hidden run printed is not kept; its reasons are the instructor's alone
+    (Row.for_students)."""
+    kit = [f for f in files if f.lab_id is not None]
+    hidden = [f for f in files if f.lab_id is None]
+    report = runner.run(harness, kit, expected, on_outcome=on_outcome, **how)
+    if not hidden:
+        return report
+    if report.import_error:  # the same file, the same failure: no process for the hidden code
+        for f in hidden:
+            for test_id, says in suite.describe_source(f.source, f.stem):
+                outcome = Outcome(test_id, says, None, Verdict.FAIL, report.import_error)
+                report.outcomes.append(outcome)
+                on_outcome(outcome)
+        return report
+    report.outcomes += runner.run(harness, hidden, expected, on_outcome=on_outcome,
+                                  **how).outcomes
+    return report
 
 
 def _unplaced(text, scratch: Path):

@@ -21,6 +21,9 @@ carries for this alone; it is kept from the submission as the plan is: readable 
 alone (setup.sh and run_autograder make it so), and covered by the sandbox with the kit's
 solutions/. results.json names the seed and the local checker's `--seed N`.
 
+Hidden tests: students read results.json (a hidden test's entry once `hidden_visibility`
+allows), so a hidden test's entry holds its sentence and verdict, never its reason.
+
 run_autograder reads GRADER_SOURCE, GRADER_SUBMISSION, GRADER_RESULTS and GRADER_PYTHON when
 they are set, so that it can be run on any machine to try a bundle before uploading it.
 """
@@ -204,7 +207,10 @@ def submission_in(folder: Path) -> batch.Submission:
 def results_json(plan: Plan, row: Row, isolation: dict, hidden_visibility: str,
                  seconds: float) -> dict:
     """Gradescope's results.json for one graded submission: a test entry per lab test with
-    its points, status, reason and visibility (hidden tests use `hidden_visibility`)."""
+    its points, status, reason and visibility (hidden tests use `hidden_visibility`). Students
+    read it, so it is written from what they may read of the row (Row.for_students): a hidden
+    test shows its sentence and verdict alone."""
+    row = row.for_students()
     lab = manifest.lab(plan.lab)
     tests = []
     for number, t in enumerate(row.tests, 1):

@@ -4,11 +4,17 @@ the summary printed at the end.
     grades.csv    one row per submission: student, score, max, verdict, then one column per
                   test holding its verdict (pass, fail, timeout, crash)
     tests.csv     one row per submission and test: the verdict, the points and the reason
-    grades.json   everything: the plan's sets and tests, what the sandbox holds, every row
+    grades.json   the plan's sets and tests, what the sandbox holds, every row whole (but
+                  for what is hidden, below)
     feedback/     STUDENT.md: what passed, what failed and why, in plain words
+    instructor/   tests.csv as above with every reason in full, written only when there are
+                  hidden tests: not for students
 
-Everything is sorted by student and written the same way on every run, except the seconds
-each submission took, which only grades.json holds.
+Each file but instructor/ may be given to students: it is written from each row's
+for_students() view (grader/row.py), in which a hidden test shows only its sentence and its
+verdict. (The journal, journal.jsonl, holds the rows whole too: it is not for students either.)
+Everything is sorted by student and written the same way on every run, except the
+seconds each submission took, which only grades.json holds.
 """
 from __future__ import annotations
 
@@ -28,10 +34,12 @@ from grader.row import Entry, Overall, Row
 
 def write(out: Path, plan: Plan, results: list[Row], isolation: dict,
           ignored: list[str] = ()) -> dict[str, Path]:
-    """Write every report into `out` and return their paths by name."""
+    """Write every report into `out` and return their paths by name ("instructor": the file
+    not for students, when there is one)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    rows = sorted(results, key=lambda r: r.student)
+    full = sorted(results, key=lambda r: r.student)
+    rows = [r.for_students() for r in full]
     paths = {"grades.csv": out / "grades.csv", "tests.csv": out / "tests.csv",
              "grades.json": out / "grades.json", "feedback": out / "feedback"}
     ids = [t.id for t in plan.tests]
@@ -42,14 +50,14 @@ def write(out: Path, plan: Plan, results: list[Row], isolation: dict,
             verdicts = {t.id: t.verdict for t in r.tests}
             writer.writerow([r.student, _number(r.score), _number(r.max), r.verdict,
                              *(verdicts.get(i, "") for i in ids)])
-    with paths["tests.csv"].open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["student", "test", "says", "set", "verdict", "earned", "points",
-                         "reason"])
-        for r in rows:
-            for t in r.tests:
-                writer.writerow([r.student, t.id, t.says, t.set, t.verdict, _number(t.earned),
-                                 _number(t.points), t.message])
+    _tests_csv(paths["tests.csv"], rows)
+    mine = out / "instructor" / "tests.csv"
+    if any(t.hidden for t in plan.tests):
+        mine.parent.mkdir(mode=0o700, exist_ok=True)
+        _tests_csv(mine, full)
+        paths["instructor"] = mine
+    else:
+        mine.unlink(missing_ok=True)  # an earlier run's, with hidden tests this one has not
     lab = manifest.lab(plan.lab)
     data = {"lab": plan.lab, "name": lab.name, "title": lab.title,
             "own_lab_only": plan.own_lab_only, "max": plan.max_score, "sets": plan.sets,
@@ -67,6 +75,17 @@ def write(out: Path, plan: Plan, results: list[Row], isolation: dict,
     return paths
 
 
+def _tests_csv(path: Path, rows: list[Row]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["student", "test", "says", "set", "verdict", "earned", "points",
+                         "reason"])
+        for r in rows:
+            for t in r.tests:
+                writer.writerow([r.student, t.id, t.says, t.set, t.verdict, _number(t.earned),
+                                 _number(t.points), t.message])
+
+
 def safe_name(student: str) -> str:
     """A file name for a student: their name with anything but letters, digits and . _ - @
     replaced, so that no name can lead outside the feedback folder."""
@@ -80,7 +99,8 @@ def _number(value: float) -> str:
 
 def feedback(plan: Plan, r: Row) -> str:
     """One student's feedback in Markdown: the score, then what failed and why, then what
-    passed, in the course's words."""
+    passed, in the course's words; of `r`, only what a student may read (Row.for_students)."""
+    r = r.for_students()
     lab = manifest.lab(plan.lab)
     lines = [f"# {lab.name.capitalize()}: {lab.title}", "",
              f"Feedback for **{r.student}** on `{r.source}`.", "",
@@ -110,7 +130,9 @@ def feedback(plan: Plan, r: Row) -> str:
             label = None if t.hidden else collateral(t.lab, plan.lab)
             if label:  # the local checker's words, so both send the student to their gaps
                 lines.append(f"  Probably collateral: {label}.")
-            if t.message == said:
+            if t.hidden:
+                lines.append(f"  {t.message}")
+            elif t.message == said:
                 lines.append("  The same reason as the test above.")
             else:
                 lines += ["", _block(t.message, indent="  ")]
@@ -181,5 +203,9 @@ def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None 
     out += ["", f"Isolation ({isolation['level']}): what it cannot prevent:"]
     out += [f"  - {line}" for line in isolation["cannot_prevent"]]
     if paths:
-        out += ["", "Written: " + ", ".join(str(p) for p in paths.values())]
+        out += ["", "Written: " + ", ".join(str(p) for name, p in paths.items()
+                                            if name != "instructor")]
+        if "instructor" in paths:
+            out.append(f"Not for students: {paths['instructor']} (every reason in full, the "
+                       "hidden tests' included).")
     return "\n".join(out)

@@ -4,10 +4,13 @@ A row is built in one place, `build`, from the engine's outcomes and the plan's 
 becomes JSON (grades.json, the journal) through `Row.to_dict` and comes back through
 `Row.from_dict`, so the journal a batch resumes from holds exactly what the reports were
 written from. Its verdicts are enums that are also strs, so JSON and CSV carry the plain words.
+
+A row holds everything, for the instructor; what a student may be given is its
+`for_students()` view, in which a hidden test keeps only its sentence and verdict.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 
 from lab.check.verdict import Outcome, Verdict
@@ -29,6 +32,10 @@ class Overall(StrEnum):
         """The verdict as a student reads it beside the score."""
         return {"partial": "some tests passed", "no marks": "no test passed",
                 "does not import": "the file did not import"}.get(self.value, self.value)
+
+
+HIDDEN_REASON = ("One of your instructor's hidden tests: you are told what it checks and its "
+                 "verdict, not its code, its values or what your file did in it.")
 
 
 @dataclass
@@ -66,6 +73,18 @@ class Row:
 
     def __post_init__(self):
         self.verdict = Overall(self.verdict)
+
+    def for_students(self) -> "Row":
+        """The row as a student may read it. A hidden test's reason is the judge's words on
+        the instructor's code (its wanted and found values, its whys) or the submission's own
+        (an error's message, which can carry anything its process read, the hidden code
+        included), so it gives way to HIDDEN_REASON; kept only when the whole submission shares
+        it (why nothing was graded, or why the file did not import: both from outside the
+        hidden run, and shown anyway)."""
+        shared = {"", self.problem, self.import_error} - {None}
+        return replace(self, tests=[t if not t.hidden or t.message in shared
+                                    else replace(t, message=HIDDEN_REASON)
+                                    for t in self.tests])
 
     def to_dict(self) -> dict:
         """The row as JSON-ready data, keys in the order grades.json has always had them."""

@@ -24,6 +24,9 @@ def statement(box) -> dict:
         "prints is capped, and the time per test and per submission is bounded.",
         "Verdicts are decided in the grader, from values the child reports; the wanted "
         "values are not in the child's copy of the tests.",
+        "The instructor's hidden tests run after the kit's, in processes of their own, and the "
+        "grader writes their code to no disk; every report but the one marked not for "
+        "students shows of a hidden test its sentence and verdict alone.",
     ]
     cannot = []
     who = _who(box)
@@ -77,6 +80,8 @@ def statement(box) -> dict:
             "a user of its own) or inside a container or virtual machine.",
             "A process it starts in a session of its own can outlive the grading: the "
             "grader can kill only its process group."]
+    cannot.append("A submission can still signal a little through its hidden tests' verdicts "
+                  "(passed, failed, out of time, died) and the time it takes.")
     holds_jobs, cannot_jobs = _together(box, who)
     holds += holds_jobs
     cannot += cannot_jobs

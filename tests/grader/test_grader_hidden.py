@@ -1,0 +1,220 @@
+"""Hidden tests keep their secrets (issue 25): in every file a student may be given (feedback,
+grades.json, tests.csv, grades.csv, Gradescope's results.json) a hidden test shows its sentence
+and its verdict, never its code, its values, nor what the submission's process said in it; the
+kit's tests keep their whole feedback. The instructor's own file holds the reasons, and the
+grader says it is not for students.
+
+The attackers are in tests/grader/submissions/: mallory (leaks_the_hidden_tests.py) hands back
+whatever hidden code it can reach as a test's error and in what it prints, and reports a wrong
+value where the judge's message would name the wanted one; trudy
+(fails_to_import_with_the_hidden_tests.py) fails to import with the hidden code as the error."""
+import csv
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from gradeclass import LAB, SECONDS_PER_TEST, base_text, snippet
+from lab.check import manifest, suite
+from lab.check.verdict import Outcome, Verdict
+
+from grader import batch, gradescope, plan as plans, report, row as rows
+
+# The instructor's hidden tests for lab 15.1. Its inputs ("lark-5090", "heron"), the values
+# it wants and its whys are what no student may read.
+HIDDEN = '''
+import harness
+from lab.check.kit import lab_test
+
+LAB = "15.1"
+
+# The instructor's note, which no student reads: the tail is the lark's.
+
+
+@lab_test("The words of a stop, with a tail of the instructor's.", points=2)
+async def test_the_words_with_a_tail(t):
+    tail = "lark-5090"
+    t.expect(harness.ABORTED + " at " + tail, "Operation aborted at lark-5090",
+             "The hidden check's own why: ABORTED, then the tail.")
+
+
+@lab_test("The words of a stop, shouted.")
+async def test_the_words_shouted(t):
+    t.expect(harness.ABORTED.upper().replace(" ", "-heron-"), "OPERATION-heron-ABORTED",
+             "The hidden check's second why: the words, shouted and joined.")
+'''
+SENTENCES = ["The words of a stop, with a tail of the instructor's.",
+             "The words of a stop, shouted."]
+SECRETS = ["lark-5090", "heron", "Operation aborted at lark-5090", "OPERATION-heron-ABORTED",
+           "instructor's note", "hidden check's own why", "hidden check's second why"]
+
+
+def secret_lines() -> list[str]:
+    """Every line of the hidden file, as the instructor wrote it and as the student's process
+    gets it (blinded), that is not a line every test file holds."""
+    common = {"import harness", "from lab.check.kit import lab_test"}
+    lines = {line.strip() for text in (HIDDEN, suite.blind(HIDDEN)) for line in text.splitlines()}
+    return sorted(line for line in lines if line and line not in common)
+
+
+def leaks(text: str) -> list[str]:
+    """The secrets of the hidden file that `text` holds, as written or escaped in a repr."""
+    return [s for s in [*secret_lines(), *SECRETS] if s in text or repr(s)[1:-1] in text]
+
+
+def strings(data) -> str:
+    """Every string a JSON document holds, one per line, as a reader of it sees them."""
+    if isinstance(data, str):
+        return data
+    if isinstance(data, dict):
+        return "\n".join(strings(v) for v in [*data, *data.values()])
+    if isinstance(data, list):
+        return "\n".join(strings(v) for v in data)
+    return str(data)
+
+
+def cells(path: Path) -> str:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return "\n".join(cell for line in csv.reader(handle) for cell in line)
+
+
+def student_files(out: Path) -> dict[str, str]:
+    """What a student may be given from an output folder, each file as its reader sees it."""
+    seen = {f"feedback/{p.name}": p.read_text(encoding="utf-8")
+            for p in (out / "feedback").glob("*.md")}
+    seen["grades.json"] = strings(json.loads((out / "grades.json").read_text(encoding="utf-8")))
+    for name in ("tests.csv", "grades.csv"):
+        seen[name] = cells(out / name)
+    return seen
+
+
+@pytest.fixture(scope="module")
+def hidden_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("instructor") / "secret.py"
+    path.write_text(HIDDEN, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory, hidden_file):
+    """The reference, the starter and the attackers graded two at a time with the hidden file,
+    by the README's command."""
+    root = tmp_path_factory.mktemp("class")
+    folder, out = root / "submissions", root / "out"
+    folder.mkdir()
+    (folder / "alice.py").write_text(base_text("solution"), encoding="utf-8")
+    (folder / "bob.py").write_text(base_text("starter"), encoding="utf-8")
+    (folder / "mallory.py").write_text(
+        base_text("solution") + "\n" + snippet("leaks_the_hidden_tests"), encoding="utf-8")
+    (folder / "trudy.py").write_text(
+        base_text("solution") + "\n" + snippet("fails_to_import_with_the_hidden_tests"),
+        encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "grader", "grade", "--lab", LAB.id, str(folder), "--out",
+         str(out), "--jobs", "2", "--quiet", "--seconds-per-test", str(SECONDS_PER_TEST),
+         "--extra-tests", str(hidden_file)],
+        cwd=manifest.KIT, capture_output=True, text=True, timeout=600,
+        env={**os.environ, "PYTHONPATH": str(manifest.KIT)})
+    assert done.returncode == 0, done.stdout + done.stderr
+    data = json.loads((out / "grades.json").read_text(encoding="utf-8"))
+    return {"out": out, "stdout": done.stdout,
+            "rows": {r["student"]: r for r in data["submissions"]}}
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory, hidden_file):
+    """Gradescope's results.json for the attacker, written by the run inside the bundle."""
+    root = tmp_path_factory.mktemp("gradescope")
+    plan = plans.make(LAB.id, extra_tests=[hidden_file])
+    bundle = gradescope.build(plan, root / "bundle.zip",
+                              settings=batch.Settings(seconds_per_test=SECONDS_PER_TEST))
+    source = root / "source"
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extract(gradescope.PLAN, source)
+    submission = root / "submission"
+    submission.mkdir()
+    (submission / "harness.py").write_text(
+        base_text("solution") + "\n" + snippet("leaks_the_hidden_tests"), encoding="utf-8")
+    gradescope.run_inside(source, submission, root / "results.json")
+    return json.loads((root / "results.json").read_text(encoding="utf-8"))
+
+
+def hidden_entries(row: dict) -> list[dict]:
+    return [t for t in row["tests"] if t["hidden"]]
+
+
+def test_no_file_a_student_may_be_given_holds_a_line_or_a_value_of_the_hidden_tests(graded):
+    found = {name: leaks(text) for name, text in student_files(graded["out"]).items()}
+    assert {name: found for name, found in found.items() if found} == {}
+
+
+def test_gradescopes_results_hold_no_line_or_value_of_the_hidden_tests(results):
+    assert leaks(strings(results)) == []
+    hidden = [t for t in results["tests"] if t["visibility"] != "visible"]
+    assert [t["name"] for t in hidden] == SENTENCES
+    assert [t["status"] for t in hidden] == ["failed", "failed"]
+    assert {t["output"] for t in hidden} == {f"Failed.\n\n{rows.HIDDEN_REASON}"}
+
+
+def test_a_hidden_test_shows_its_sentence_and_its_verdict_to_the_student(graded):
+    mallory = (graded["out"] / "feedback" / "mallory.md").read_text(encoding="utf-8")
+    for says in SENTENCES:
+        assert f"- **{says}** (a hidden test; " in mallory
+    assert [t["verdict"] for t in hidden_entries(graded["rows"]["mallory"])] == ["fail", "fail"]
+    assert [t["verdict"] for t in hidden_entries(graded["rows"]["alice"])] == ["pass", "pass"]
+    assert all(t["message"] == rows.HIDDEN_REASON
+               for t in hidden_entries(graded["rows"]["mallory"]))
+
+
+def test_the_kit_tests_run_apart_from_the_hidden_code_and_keep_their_whole_feedback(graded):
+    """The attackers reach nothing hidden while the kit's tests run, so they import and pass
+    them all; the starter is told why each of its kit tests failed, as without hidden tests."""
+    for name in ("mallory", "trudy"):
+        row = graded["rows"][name]
+        assert row["import_error"] is None and row["output"] == ""
+        assert all(t["verdict"] == "pass" for t in row["tests"] if not t["hidden"])
+    bob = (graded["out"] / "feedback" / "bob.md").read_text(encoding="utf-8")
+    assert "harness.py has no CancelToken.is_cancelled yet (lesson 15, lab 1)." in bob
+
+
+def test_the_instructor_alone_reads_the_hidden_tests_reasons_and_is_told_so(graded):
+    out = graded["out"]
+    mine = out / "instructor" / "tests.csv"
+    with mine.open(encoding="utf-8", newline="") as handle:
+        table = [r for r in csv.DictReader(handle) if r["student"] == "mallory"]
+    reasons = {r["says"]: r["reason"] for r in table}
+    assert "expected: OPERATION-heron-ABORTED" in reasons[SENTENCES[1]]
+    assert "lark-5090" in reasons[SENTENCES[0]]  # the hidden code, as the attacker's error
+    assert f"Not for students: {mine}" in graded["stdout"]
+
+
+def test_a_hidden_tests_reason_is_shown_only_when_the_whole_submission_shares_it(hidden_file):
+    plan = plans.make(LAB.id, own_lab_only=True, extra_tests=[hidden_file])
+
+    def view(reason, **how):
+        said = [Outcome(t.id, t.says, t.lab, Verdict.FAIL, reason(t)) for t in plan.tests]
+        return rows.build(plan, "x", "x.py", said, **how).for_students().tests
+
+    judged = view(lambda t: f"expected: secret {t.id}")
+    assert [t.message for t in judged if t.hidden] == [rows.HIDDEN_REASON] * 2
+    assert [t.message for t in judged if not t.hidden] == \
+        [f"expected: secret {t.id}" for t in plan.tests if not t.hidden]
+    nothing = view(lambda t: "No harness.py.", problem="No harness.py.")
+    assert {t.message for t in nothing} == {"No harness.py."}
+    broken = "harness.py does not import: SyntaxError"
+    did_not_import = view(lambda t: broken, report=SimpleNamespace(
+        import_error=broken, output="", output_dropped=0))
+    assert {t.message for t in did_not_import} == {broken}
+
+
+def test_without_hidden_tests_there_is_no_instructors_file(tmp_path):
+    plan = plans.make(LAB.id, own_lab_only=True)
+    row = rows.build(plan, "x", "x.py", [])
+    paths = report.write(tmp_path, plan, [row], {"level": "limits", "cannot_prevent": []})
+    assert not (tmp_path / "instructor").exists() and "instructor" not in paths
+    assert row.for_students() == row
