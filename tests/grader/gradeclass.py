@@ -58,6 +58,7 @@ def snippet(name: str, out: Path | None = None, folder: Path | None = None) -> s
     # these are only known at test time.
     return (text.replace("@KIT@", str(manifest.KIT))
                 .replace("@OUT@", str(out) if out else "/nonexistent")
+                .replace("@CLASS@", str(folder) if folder else "/nonexistent")
                 .replace("@LEFT@", mark(folder, name)))
 
 
