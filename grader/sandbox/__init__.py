@@ -57,11 +57,13 @@ from grader.sandbox.users import FIRST_UID, SLOTS
 __all__ = ["FIRST_UID", "SLOTS", "Resources", "Sandbox", "SandboxError", "prepare", "secrets"]
 
 
-def prepare(base: Path, *, out: Path | None = None, extra_files=(),
+def prepare(base: Path, *, out: Path | None = None, extra_files=(), private=(),
             resources: Resources | None = None, level: str | None = None,
             unsandboxed_root: bool = False, slots: int = 1) -> Sandbox:
-    """The strongest sandbox this machine allows, checked by starting a child with it. `level`
-    forces one (the tests use it). As root, "namespaces" is tried, then "user", each with
+    """The strongest sandbox this machine allows, checked by starting a child with it: the
+    child must find `out`, `extra_files` and the folders in `private` (the submissions
+    folder) unreadable, with the kit's secrets (probe.secrets). `level` forces one (the tests
+    use it). As root, "namespaces" is tried, then "user", each with
     `slots` users of its own where ids are free for them, else with `nobody`; if neither
     works, submissions would run as root, which is refused unless `unsandboxed_root` says the
     machine is a throwaway container (a Gradescope run is one). Only Linux has what it needs."""
@@ -76,7 +78,7 @@ def prepare(base: Path, *, out: Path | None = None, extra_files=(),
     # Others may pass through (to reach their own scratch folder) but not list it.
     base.chmod(0o711)
     resources = resources or Resources()
-    hide = secrets(out, extra_files)
+    hide = secrets(out, extra_files, private)
     root = os.geteuid() == 0
     if level:
         wanted = [level]

@@ -5,9 +5,10 @@ child does), and (at "namespaces") could read nothing outside the allow-list, re
 and was alone in its PID namespace.
 
 What it must find unreadable is named (`secrets`: the kit's .git, starters, solutions and
-source, the expected observations, the output folder, the extra tests); at "namespaces" it also
-walks its whole view and reports every entry the allow-list does not hold, so that what nobody
-named (the submissions folder, another program, a folder of the instructor's) is caught too.
+source, the expected observations, the output folder, the extra tests, the submissions folder
+when the caller names it); at "namespaces" it also walks its whole view, outside what is bound
+into it, and reports every entry the allow-list does not hold, so that a view built otherwise
+than planned (a mount left from the machine's own root, another program) is caught too.
 """
 from __future__ import annotations
 
@@ -66,15 +67,16 @@ print(json.dumps({"readable": readable, "network": network, "uid": os.getuid(),
 """
 
 
-def secrets(out: Path | None, extra_files=()) -> list[str]:
+def secrets(out: Path | None, extra_files=(), private=()) -> list[str]:
     """The paths a submission must not read, named: the kit's history, starters (the next
     lab's starter holds this lab's answer), solutions and single source, the reference's
-    observations, the output folder and the instructor's extra tests files."""
+    observations, the output folder, the instructor's extra tests files and `private`
+    folders (the submissions folder)."""
     paths = [manifest.KIT / ".git", manifest.STARTERS, manifest.SOLUTIONS, manifest.SOURCE]
     paths += [lab.expected for lab in manifest.labs()]
     if out is not None:
         paths.append(Path(out))
-    paths += [Path(p) for p in extra_files]
+    paths += [Path(p) for p in [*extra_files, *private]]
     return [os.path.realpath(p) for p in paths]
 
 

@@ -35,11 +35,11 @@ def statement(box) -> dict:
             "Python interpreter and the libraries it loads, the kit's lab/ package and its "
             "lessons' lesson.toml files (what the tests import), all read-only, and its "
             "scratch folder; a /dev with only null, zero, random and urandom, and a /tmp, "
-            f"/var/tmp and /dev/shm of its own (at most {r.temporary_mb} MB each), empty at "
-            "the start and gone when it ends. Nothing else exists for it: not the kit's .git "
-            "history, starters, solutions or source, not the submissions or output folders, "
-            "not the extra tests, no other program (no shell, no git), nothing else of "
-            "yours.",
+            f"/var/tmp and /dev/shm of its own (at most {r.temporary_mb} MB each), which "
+            "nothing else writes to and which are gone when it ends. Nothing else exists for "
+            "it: not the kit's .git history, starters, solutions or source, not the "
+            "submissions or output folders, not the extra tests, no other program (no shell, "
+            "no git), nothing else of yours.",
             "The process running it is alone in a PID namespace of its own (beside only a "
             "reaper the grader started), and its /proc shows only that namespace: it sees "
             "no other submission's processes, nor their folders, open files or report "
