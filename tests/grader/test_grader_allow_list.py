@@ -188,12 +188,14 @@ def test_a_child_sees_the_interpreter_the_kits_runtime_and_its_scratch_and_nothi
 @needs_root
 def test_as_root_without_the_wall_the_same_look_reaches_all_of_it(open_class):
     (open_class.parent / "box").mkdir()
-    seen = look(sandbox.Sandbox(open_class.parent / "box", level="limits"), open_class)
-    assert seen["git"] and seen["shell"] == 0
+    try:
+        seen = look(sandbox.Sandbox(open_class.parent / "box", level="limits"), open_class)
+    finally:
+        sandbox.leftovers.remove(manifest.KIT / "lab" / "planted.py")
+    assert seen["git"] and seen["shell"] == 0 and seen["into the kit"] == 1
     assert isinstance(seen["history"], list) or os.path.isfile(manifest.KIT / ".git")
     assert isinstance(seen["next starter"], int) and seen["class"] == ["alice.py"]
     assert isinstance(seen["classmate"], int)
-    os.remove(manifest.KIT / "lab" / "planted.py")
 
 
 @needs_root
