@@ -6,15 +6,16 @@ child started with the real settings, which reports what it could reach):
 
   "namespaces"  root, and the kernel lets it make namespaces: the child gets its own mount,
                 network, IPC and PID namespaces, with a /proc of its own that shows only its
-                own processes; the kit's solutions/ and source/, the lab's expected
-                observations, the output folder and the instructor's extra tests are covered
-                by empty mounts; folders on the way to the interpreter that the other user could
-                not enter (such as /root) are covered too, with only the interpreter's own
-                folder put back; then it becomes its slot's user and can never regain root
-                (no_new_privs).
+                own processes, and a root built from an allow-list: the interpreter and its
+                libraries, the kit's lab/ package and lesson.toml files, its scratch folder, a
+                /dev of four devices, and a /tmp, /var/tmp and /dev/shm of its own that go
+                with it. Nothing else exists for it: not the kit's .git, starters, solutions
+                or source, not the submissions or output folders, not the extra tests. Then it
+                becomes its slot's user and can never regain root (no_new_privs).
   "user"        root without namespaces: the child becomes its slot's user, so it reads only
                 what any user may read, and sees other processes but not their folders or
-                open files.
+                open files; after each submission what that user left in /tmp, /var/tmp and
+                /dev/shm is removed.
   "limits"      not root: the child runs as the grader's own user, with every limit below but
                 no wall around the files that user can reach.
 
@@ -32,8 +33,10 @@ This module is the face (prepare, and the names other code uses); the parts, eac
     box.py         the Sandbox: one batch's settings, and what each child runs under
     users.py       a user of its own per worker slot, and the sweep of what it left running
     limits.py      memory, CPU, file size and process limits
-    namespaces.py  the private view at "namespaces": namespaces, mounts, relay and reaper
-    probe.py       the probe of what this machine allows
+    namespaces.py  the private machine at "namespaces": namespaces, relay and reaper
+    view.py        the allow-list the child's root is built from at "namespaces"
+    leftovers.py   what a submission left on the disk, removed (scratch, shared temporaries)
+    probe.py       the probe of what this machine allows, and what it must find unreadable
     statement.py   what a sandbox holds and cannot prevent, in plain words
 """
 from __future__ import annotations
@@ -45,20 +48,22 @@ from pathlib import Path
 from lab.check import manifest
 
 from grader.errors import SandboxError
-from grader.sandbox import probe, users
+from grader.sandbox import probe, users, view
 from grader.sandbox.box import Sandbox
 from grader.sandbox.limits import Resources
-from grader.sandbox.namespaces import reachable, secrets
+from grader.sandbox.probe import secrets
 from grader.sandbox.users import FIRST_UID, SLOTS
 
 __all__ = ["FIRST_UID", "SLOTS", "Resources", "Sandbox", "SandboxError", "prepare", "secrets"]
 
 
-def prepare(base: Path, *, out: Path | None = None, extra_files=(),
+def prepare(base: Path, *, out: Path | None = None, extra_files=(), private=(),
             resources: Resources | None = None, level: str | None = None,
             unsandboxed_root: bool = False, slots: int = 1) -> Sandbox:
-    """The strongest sandbox this machine allows, checked by starting a child with it. `level`
-    forces one (the tests use it). As root, "namespaces" is tried, then "user", each with
+    """The strongest sandbox this machine allows, checked by starting a child with it: the
+    child must find `out`, `extra_files` and the folders in `private` (the submissions
+    folder) unreadable, with the kit's secrets (probe.secrets). `level` forces one (the tests
+    use it). As root, "namespaces" is tried, then "user", each with
     `slots` users of its own where ids are free for them, else with `nobody`; if neither
     works, submissions would run as root, which is refused unless `unsandboxed_root` says the
     machine is a throwaway container (a Gradescope run is one). Only Linux has what it needs."""
@@ -73,7 +78,7 @@ def prepare(base: Path, *, out: Path | None = None, extra_files=(),
     # Others may pass through (to reach their own scratch folder) but not list it.
     base.chmod(0o711)
     resources = resources or Resources()
-    hide = secrets(out, extra_files)
+    hide = secrets(out, extra_files, private)
     root = os.geteuid() == 0
     if level:
         wanted = [level]
@@ -94,15 +99,21 @@ def prepare(base: Path, *, out: Path | None = None, extra_files=(),
                                 "nor a user `nobody` to run as")
                 continue
         if candidate == "namespaces":
-            box.hidden = hide
-            box.reopen = reachable([sys.base_prefix, sys.prefix, sys.executable,
-                                    os.path.dirname(sys.executable), manifest.KIT, base],
-                                   *box.user)
+            box.root.mkdir(mode=0o700, exist_ok=True)
+            try:
+                box.view = view.plan(base, resources.temporary_mb)
+            except OSError as exc:
+                problems.append(f"{candidate}: its view could not be planned ({exc})")
+                continue
         found = probe.run(box, hide)
         if isinstance(found, str):
             problems.append(f"{candidate}: {found}")
             continue
         box.readable, box.network = found["readable"], found["network"]
+        if not found["own_file"]:
+            problems.append(f"{candidate}: the child could not open its own harness.py by "
+                            f"its path: a folder on the way to {base} is closed to others")
+            continue
         if candidate == "namespaces" and (box.readable or box.network):
             problems.append(f"{candidate}: the probe could still read {box.readable} "
                             f"or reach the network ({box.network})")
@@ -114,10 +125,11 @@ def prepare(base: Path, *, out: Path | None = None, extra_files=(),
         return box
     hint = ""
     if root:
-        hint = (" Any user must be able to read the kit folder and the Python "
-                f"interpreter ({manifest.KIT}, {sys.executable}): a folder only root may open "
-                "on the way is the usual cause. Fix that, or, only inside a throwaway "
-                "container, pass --unsandboxed to run submissions as root.")
+        hint = (" Without namespaces, any user must be able to read the kit's lab/ folder and "
+                f"the Python interpreter ({manifest.KIT}, {sys.executable}) and to pass "
+                f"through the folders on the way to {base}: a folder only root may open on the "
+                "way is the usual cause. Fix that, or, only inside a throwaway container, pass "
+                "--unsandboxed to run submissions as root.")
     raise SandboxError("Submissions cannot be run safely here: " + "; ".join(problems) + "."
                        + hint)
 

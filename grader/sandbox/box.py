@@ -1,24 +1,24 @@
-"""The Sandbox: one batch's settings (its level, the user its children become, what their view
-of the machine covers, their limits), and what each child runs under: a scratch folder, an
+"""The Sandbox: one batch's settings (its level, the user its children become, the view of the
+machine they get, their limits), and what each child runs under: a scratch folder, an
 environment without the grader's variables, and the function run between fork and exec.
 
 At every level the child gets a new session (so the whole process group is killed), a scratch
 folder that holds only a copy of the submission and is its working directory, HOME and TMPDIR,
 an environment without the grader's variables, no core files, and the limits of
 grader/sandbox/limits.py. As root it becomes its slot's user (grader/sandbox/users.py) and can
-never regain root (no_new_privs); at "namespaces" it first gets its own view of the machine
-(grader/sandbox/namespaces.py).
+never regain root (no_new_privs); at "namespaces" it first gets namespaces of its own and a view
+of the machine built from an allow-list (grader/sandbox/namespaces.py, grader/sandbox/view.py).
+After each submission, what a slot's own user left is ended and removed (`sweep`).
 """
 from __future__ import annotations
 
 import ctypes
 import os
-import shutil
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from grader.sandbox import limits, namespaces, statement as statements, users
+from grader.sandbox import leftovers, limits, namespaces, statement as statements, users
 from grader.sandbox.limits import Resources
 
 ENV_KEEP = ("LANG", "LC_ALL", "LC_CTYPE", "TZ")
@@ -31,10 +31,9 @@ class Sandbox:
     level: str = "limits"
     user: tuple[int, int] | None = None  # (uid, gid) the child becomes
     first_uid: int | None = None  # slot users from here (see slot); None: every slot shares `user`
-    hidden: list[str] = field(default_factory=list)  # covered inside the child's namespace
-    reopen: list[tuple[str, list[str]]] = field(default_factory=list)  # (cover, keep names)
+    view: list[list] = field(default_factory=list)  # at "namespaces": view.plan's steps
     resources: Resources = field(default_factory=Resources)
-    readable: list[str] = field(default_factory=list)  # secrets the probe could still read
+    readable: list[str] = field(default_factory=list)  # what the probe could read, not allowed
     network: bool = True  # whether the probe could open a socket to the outside
     jobs: int = 1  # submissions graded at the same time (see workers)
     jobs_asked: int = 1
@@ -70,9 +69,15 @@ class Sandbox:
                 os.chown(path, *self.user)
         return folder
 
+    @property
+    def root(self) -> Path:
+        """The empty folder a child's view is mounted on, inside its own mount namespace."""
+        return self.base / "root"
+
     @staticmethod
     def remove(folder: Path) -> None:
-        shutil.rmtree(folder, ignore_errors=True)
+        """Remove a scratch folder, whatever the submission left in it; never raises."""
+        leftovers.remove(folder)
 
     def env(self, scratch: Path) -> dict:
         env = {k: os.environ[k] for k in ENV_KEEP if k in os.environ}
@@ -82,11 +87,15 @@ class Sandbox:
         return env
 
     def sweep(self) -> None:
-        """Kill every process left to this slot's own user, and wait until none runs. Only a
-        slot user is swept: `nobody` and the grader's own user are shared with others."""
+        """Kill every process left to this slot's own user and wait until none runs; without
+        namespaces, then remove what that user left in /tmp, /var/tmp and /dev/shm (at
+        "namespaces" those are the child's own and went with it). Only a slot user is swept:
+        `nobody` and the grader's own user are shared with others, whose files these are too."""
         if self.first_uid is None or self.user is None:
             return
         users.sweep(self.user[0])
+        if self.level != "namespaces":
+            leftovers.sweep(self.user[0])
 
     # --- the child's side --------------------------------------------------------------
 
@@ -94,15 +103,18 @@ class Sandbox:
         """The function run in the child between fork and exec. It may only make system calls:
         every path it uses was decided beforehand, in the grader. At "namespaces" it forks
         twice (see grader/sandbox/namespaces.py): the process that returns from it, and execs,
-        is the second of a PID namespace of its own."""
+        is the second of a PID namespace of its own; the folder the child is started in (its
+        working folder, which must be a scratch folder of this sandbox) is the one place of
+        the machine it may write to."""
         libc = ctypes.CDLL(None, use_errno=True) if self.user or self.level == "namespaces" \
             else None
         rlimits = limits.rlimits(self.resources, self.user)
-        level, user, hidden, reopen = self.level, self.user, list(self.hidden), list(self.reopen)
+        level, user, steps = self.level, self.user, list(self.view)
+        root, base = str(self.root), os.path.realpath(self.base)
 
         def run():
             if level == "namespaces":
-                namespaces.enter(libc, hidden, reopen)
+                namespaces.enter(libc, steps, root, base)
             limits.apply(rlimits)
             os.umask(0o077)
             if user:
@@ -122,7 +134,7 @@ class Sandbox:
 
     def to_dict(self) -> dict:
         return {"base": str(self.base), "level": self.level, "user": self.user,
-                "first_uid": self.first_uid, "hidden": self.hidden, "reopen": self.reopen,
+                "first_uid": self.first_uid, "view": self.view,
                 "resources": vars(self.resources), "readable": self.readable,
                 "network": self.network, "jobs": self.jobs, "jobs_asked": self.jobs_asked}
 
@@ -130,8 +142,7 @@ class Sandbox:
     def from_dict(cls, data: dict) -> "Sandbox":
         return cls(base=Path(data["base"]), level=data["level"],
                    user=tuple(data["user"]) if data["user"] else None,
-                   first_uid=data["first_uid"], hidden=list(data["hidden"]),
-                   reopen=[(c, list(k)) for c, k in data["reopen"]],
+                   first_uid=data["first_uid"], view=[list(s) for s in data["view"]],
                    resources=Resources(**data["resources"]), readable=list(data["readable"]),
                    network=data["network"], jobs=data["jobs"], jobs_asked=data["jobs_asked"])
 

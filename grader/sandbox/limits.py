@@ -1,5 +1,6 @@
 """How much a submission's process may use: memory (address space), CPU seconds, file size and
-number of processes, and no core files. They hold at every level of the sandbox, root or not."""
+number of processes, and no core files. They hold at every level of the sandbox, root or not;
+at "namespaces" its own /tmp, /var/tmp and /dev/shm are bounded too (grader/sandbox/view.py)."""
 from __future__ import annotations
 
 import os
@@ -20,6 +21,7 @@ class Resources:
     cpu_seconds: int = 120
     file_mb: int = 16
     processes: int = 64  # beyond what the user already runs
+    temporary_mb: int = 64  # each of its own /tmp, /var/tmp and /dev/shm, at "namespaces"
 
 
 def rlimits(r: Resources, user: tuple[int, int] | None) -> list[tuple[int, tuple[int, int]]]:

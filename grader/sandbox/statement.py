@@ -1,7 +1,8 @@
 """What a sandbox holds and what it cannot prevent, in plain words: the statement every report
 and Gradescope result carries, so an instructor knows what grading untrusted code here risked.
 It says what was found, not what was hoped for: the level the probe settled on, whether the
-probe could still read a secret or reach the network, and how many submissions ran at once."""
+probe could still read a secret or reach the network, and how many submissions ran at once;
+and it says plainly, at each level, what a submission can read and what it can leave behind."""
 from __future__ import annotations
 
 import os
@@ -33,9 +34,15 @@ def statement(box) -> dict:
     if box.level == "namespaces":
         holds += [
             f"It runs as {who}, without root and unable to regain it.",
-            "It has no network, and its own view of the file system, in which the kit's "
-            "solutions/ and source/, the expected observations, the output folder and the "
-            "extra tests are empty.",
+            "It has no network, and a file system built for it from an allow-list: the "
+            "Python interpreter and the libraries it loads, the kit's lab/ package and its "
+            "lessons' lesson.toml files (what the tests import), all read-only, and its "
+            "scratch folder; a /dev with only null, zero, random and urandom, and a /tmp, "
+            f"/var/tmp and /dev/shm of its own (at most {r.temporary_mb} MB each), which "
+            "nothing else writes to and which are gone when it ends. Nothing else exists for "
+            "it: not the kit's .git history, starters, solutions or source, not the "
+            "submissions or output folders, not the extra tests, no other program (no shell, "
+            "no git), nothing else of yours.",
             "The process running it is alone in a PID namespace of its own (beside only a "
             "reaper the grader started), and its /proc shows only that namespace: it sees "
             "no other submission's processes, nor their folders, open files or report "
@@ -47,30 +54,47 @@ def statement(box) -> dict:
                "user." if box.first_uid is not None else "."),
         ]
         cannot.append(
-            "It can read any file that every user may read (for example the kit's own lab/ "
-            "tests, which students have anyway), and write to world-writable places such as "
-            "/tmp, within the file-size limit.")
+            "It can read what the allow-list holds, which students have anyway: the "
+            "interpreter's files and the kit's lab/ package and lesson.toml files.")
     elif box.level == "user":
         holds.append(f"It runs as {who}, without root and unable to regain it.")
         if box.first_uid is not None:
             holds.append("Nothing it starts outlives it: after each submission the grader "
-                         "kills every process left to its user.")
+                         "kills every process left to its user, and removes what that user "
+                         "left in /tmp, /var/tmp and /dev/shm.")
         cannot += [
             "This machine does not allow namespaces, so the submission keeps the network and "
-            "can read every file that every user may read: keep solutions and extra tests "
-            "in folders only their owner can open (chmod 700). It can see that other "
-            "processes run, and their command lines, but not their folders or open files.",
+            "can read every file that every user may read: the kit's .git history (which "
+            "holds the solutions), its starters (the next lab's starter holds this lab's "
+            "answer), and the submissions folder where others may list it. A submission "
+            "needs only the kit's lab/ and lessons/ and the interpreter: keep .git, "
+            "starters/, solutions/, source/, the submissions and output folders and the "
+            "extra tests where only their owner may open them (chmod 700). It can see that "
+            "other processes run, and their command lines, but not their folders or open "
+            "files.",
         ]
         if box.first_uid is None:
-            cannot.append("A process it starts in a session of its own can outlive the "
-                          "grading: the grader can kill only its process group.")
+            cannot += [
+                "A process it starts in a session of its own can outlive the grading: the "
+                "grader can kill only its process group.",
+                f"What it writes to /tmp, /var/tmp, /dev/shm or any folder every user may "
+                f"write to stays after grading: it runs as {who}, whose files the grader "
+                "cannot tell apart from those of everything else that runs as that user, so "
+                "it removes none."]
+        else:
+            cannot.append("What it writes to any other folder every user may write to "
+                          "stays after grading, as do System V shared memory, semaphores "
+                          "and message queues it makes.")
     elif os.geteuid() == 0:
         cannot += [
             "Submissions run as root, because no other user could run them here: they can "
             "read and change anything on this machine. This is only sound inside a "
             "container that is thrown away after the run.",
             "A process it starts in a session of its own can outlive the grading: the "
-            "grader can kill only its process group."]
+            "grader can kill only its process group.",
+            "What it writes to /tmp, /var/tmp, /dev/shm or anywhere else stays after grading: "
+            "it runs as root, whose files the grader cannot tell apart from everyone's, so "
+            "it removes none."]
     else:
         cannot += [
             "The grader does not run as root, so submissions run as your own user: they can "
@@ -79,7 +103,10 @@ def statement(box) -> dict:
             "network. Grade untrusted code as root (the grader then runs each at once as "
             "a user of its own) or inside a container or virtual machine.",
             "A process it starts in a session of its own can outlive the grading: the "
-            "grader can kill only its process group."]
+            "grader can kill only its process group.",
+            "What it writes to /tmp, /var/tmp, /dev/shm or anywhere else you may write "
+            "stays after grading: it runs as your own user, whose files the grader cannot "
+            "tell apart from yours, so it removes none."]
     cannot.append("A submission can still signal a little through its hidden tests' verdicts "
                   "(passed, failed, out of time, died) and the time it takes.")
     holds_jobs, cannot_jobs = _together(box, who)

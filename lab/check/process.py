@@ -5,7 +5,9 @@ A child is started, fed and read the same way on every system. Its standard outp
 report channel, each line opened by a secret made for the run and holding one report
 (lab/check/protocol.py), so that a line the child's own code did not write is caught; what
 harness.py prints arrives on its standard error, capped; its standard input carries the job and
-ties it to this process, since it ends when this end closes. Threads read both pipes into one
+ties it to this process, since it ends when this end closes. The job holds each test file's
+code, with the wanted values taken out: the child never opens a test file, so a sandbox may
+show it none (the grader's does not). Threads read both pipes into one
 queue, and the runner's guards wait on that queue.
 
 Where the system is POSIX, the child also gets a CPU limit, Linux's parent-death signal and a

@@ -4,8 +4,10 @@ expected verdict.
 The hostile kinds are the kit's own (tests/check/submissions/, with the verdicts submissions.toml
 gives them), appended to a base file exactly as tests/test_checker.py does; the grader adds a
 few kinds of its own in tests/grader/submissions/ (submissions.toml beside them), which attack
-what only a batch has: the reference solutions, the output folder, memory, the submissions
-graded beside them, and the machine after their grading (processes left running).
+what only a batch has: the reference solutions (and the kit's history and the next lab's
+starter, which hold them), the output folder, memory, the submissions graded beside them or
+lying in the class's folder, and the machine after their grading (processes left running,
+files left in the shared temporary folders).
 """
 import hashlib
 import os
@@ -58,6 +60,7 @@ def snippet(name: str, out: Path | None = None, folder: Path | None = None) -> s
     # these are only known at test time.
     return (text.replace("@KIT@", str(manifest.KIT))
                 .replace("@OUT@", str(out) if out else "/nonexistent")
+                .replace("@CLASS@", str(folder) if folder else "/nonexistent")
                 .replace("@LEFT@", mark(folder, name)))
 
 
