@@ -106,6 +106,10 @@ def main(argv=None) -> int:
                          help="labs whose reference solutions the students may have "
                               "(so the lessons' cells that load them run)")
     args = parser.parse_args(argv)
+    # A student's name may hold letters this terminal cannot show: it shows them escaped
+    # rather than end the batch after its reports are written.
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="backslashreplace")
     try:
         return _run(args)
     except UserError as problem:

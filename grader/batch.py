@@ -17,10 +17,12 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
+import os
 import shutil
 import sys
 import tempfile
 import time
+import unicodedata
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
@@ -35,6 +37,7 @@ from grader import sandbox as sandboxes
 from grader.errors import GraderError
 from grader.journal import Journal
 from grader.plan import Plan
+from grader.report import safe_name
 from grader.row import Overall, Row
 
 SKIPPED_NAMES = {"__pycache__", "__MACOSX"}
@@ -45,6 +48,7 @@ class Unfound(StrEnum):
     LINK = "link"  # a symbolic link, which the grader does not follow
     NONE = "none"  # a folder with no harness.py in it
     SEVERAL = "several"  # a folder with more than one, and nothing to say which is meant
+    TOO_LARGE = "too large"  # larger than LARGEST_MB: never read
 
 
 @dataclass
@@ -57,7 +61,9 @@ class Submission:
     candidates: list[str] = field(default_factory=list)  # for SEVERAL: each, inside the folder
 
     def digest(self) -> str:
-        data = Path(self.path).read_bytes() if self.path else (self.problem or "").encode()
+        """The hash of what is graded, read as _grade reads it: never more than LARGEST_MB and
+        a byte, whatever the file has become since it was found."""
+        data = _head(self.path) if self.path else (self.problem or "").encode()
         return hashlib.sha256(data).hexdigest()
 
 
@@ -72,8 +78,8 @@ class Settings:
     def limits(self) -> runner.Limits:
         return runner.Limits(seconds_per_test=self.seconds_per_test,
                              seconds_to_import=max(10.0, self.seconds_per_test),
-                             # The runner's own total only backs up the grader's (see _grade).
-                             seconds_total=self.seconds_per_submission * 2 + 30,
+                             # Checked on every report the child sends (see _grade).
+                             seconds_total=self.seconds_per_submission,
                              output_bytes=self.output_bytes)
 
     def resources(self) -> sandboxes.Resources:
@@ -83,60 +89,138 @@ class Settings:
 
 # --- finding submissions -----------------------------------------------------------------------
 
+LARGEST_MB = 1  # a harness.py is tens of kilobytes; anything past this is not read at all
+LONGEST_NAME = 200  # bytes of a student's name in UTF-8: with "~N.md" it stays a legal file name
+
+
 def find(folder: Path) -> tuple[list[Submission], list[str]]:
-    """(submissions sorted by student, names of entries that are not submissions)."""
+    """(submissions sorted by student, names of entries that are not submissions).
+
+    Each student's name is the entry's name made a safe, unique file name (see `name_for`),
+    so that no two submissions share a row or a report, whatever their names."""
     folder = Path(folder)
-    found, ignored, names = [], [], set()
+    found, ignored = [], []
     for entry in sorted(folder.iterdir(), key=lambda p: p.name):
         if entry.name.startswith(".") or entry.name in SKIPPED_NAMES:
             continue
+        shown = printable(entry.name)
         if entry.is_symlink():
-            sub = Submission(_stem(entry), None, entry.name,
-                             f"{entry.name} is a link, not a file; the grader does not follow "
+            sub = Submission(_stem(shown), None, shown,
+                             f"{shown} is a link, not a file; the grader does not follow "
                              "links. Put the harness.py itself there.", Unfound.LINK)
         elif entry.is_file() and entry.suffix == ".py":
-            sub = Submission(entry.stem, str(entry), entry.name)
+            sub = _sized(Submission(_stem(shown), str(entry), shown))
         elif entry.is_dir():
             sub = in_folder(entry)
         else:
-            ignored.append(entry.name)
+            ignored.append(shown)
             continue
-        base, n = sub.student, 2
-        while sub.student in names:  # alice.py beside alice/: both graded, told apart
-            sub.student, n = f"{base}~{n}", n + 1
-        names.add(sub.student)
         found.append(sub)
-    return found, ignored
+    _name_all(found)
+    return sorted(found, key=lambda s: s.student), ignored
 
 
-def _stem(path: Path) -> str:
-    return path.stem if path.suffix == ".py" else path.name
+def _stem(name: str) -> str:
+    return name[:-3] if name.endswith(".py") else name
+
+
+def printable(name: str) -> str:
+    """A file name as a report can show it: bytes that are not UTF-8 as \\xNN, and characters
+    that cannot be printed (a line end in a name) escaped, so every report can be written."""
+    text = os.fsencode(name).decode("utf-8", "backslashreplace")
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in text)
+
+
+def name_for(shown: str) -> str:
+    """The name a student's row and reports go under, before it is made unique: the file name
+    report.safe_name makes of it, cut to at most LONGEST_NAME bytes."""
+    name = safe_name(shown)
+    while len(name.encode()) > LONGEST_NAME:
+        name = name[:-1].rstrip(".")
+    return name
+
+
+def _name_all(subs: list[Submission]) -> None:
+    """Give each submission a name no other shares, even where names are compared ignoring
+    case and Unicode's spellings of one letter (as a Mac or Windows disk compares them): a
+    name already safe keeps it first; the rest, in order, get NAME, else NAME~2, NAME~3..."""
+    taken: set[str] = set()
+    wanted = [(name_for(s.student), s) for s in subs]
+    for name, sub in [w for w in wanted if w[0] == w[1].student] + \
+            [w for w in wanted if w[0] != w[1].student]:
+        unique, n = name, 2
+        while _folded(unique) in taken:  # alice.py beside alice/: both graded, told apart
+            unique, n = f"{name}~{n}", n + 1
+        taken.add(_folded(unique))
+        sub.student = unique
+
+
+def _folded(name: str) -> str:
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def in_folder(folder: Path) -> Submission:
     """The submission a folder holds, named for the folder: its harness.py at the top, else the
     only one below it (links and hidden folders are never followed). When there is none to
     grade, `unfound` says why and `problem` says it to an instructor's class."""
-    name = folder.name
+    name = printable(folder.name)
     top = folder / "harness.py"
     if top.is_file() and not top.is_symlink():
-        return Submission(name, str(top), f"{name}/harness.py")
-    below = sorted(p for p in folder.rglob("harness.py")
-                   if p.is_file() and not p.is_symlink() and
-                   not any(part.startswith(".") or part in SKIPPED_NAMES
-                           for part in p.relative_to(folder).parts))
+        return _sized(Submission(name, str(top), f"{name}/harness.py"))
+    below = _harnesses(folder)
     if len(below) == 1:
-        return Submission(name, str(below[0]),
-                          f"{name}/{below[0].relative_to(folder).as_posix()}")
+        return _sized(Submission(name, str(below[0]),
+                                 f"{name}/{printable(below[0].relative_to(folder).as_posix())}"))
     if not below:
         return Submission(name, None, f"{name}/",
                           f"The folder {name}/ holds no harness.py, so there was nothing to "
                           "grade.", Unfound.NONE)
-    candidates = [p.relative_to(folder).as_posix() for p in below]
+    candidates = [printable(p.relative_to(folder).as_posix()) for p in below]
     return Submission(name, None, f"{name}/",
                       f"The folder {name}/ holds several harness.py files "
                       f"({', '.join(candidates)}), and the grader cannot tell which one is "
                       "meant. Leave exactly one.", Unfound.SEVERAL, candidates)
+
+
+def _harnesses(folder: Path) -> list[Path]:
+    """Every harness.py file below `folder`, but none in or under a hidden or skipped folder,
+    and no link. Walked with a list of its own rather than os.walk or Path.rglob, which recurse
+    on Python 3.11: a folder a thousand levels deep would end the batch."""
+    found, waiting = [], [folder]
+    while waiting:
+        try:
+            entries = list(os.scandir(waiting.pop()))
+        except OSError:  # unreadable, or a path longer than the system allows: nothing there
+            continue
+        for entry in entries:
+            if entry.name.startswith(".") or entry.name in SKIPPED_NAMES:
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                waiting.append(Path(entry.path))
+            elif entry.name == "harness.py" and entry.is_file(follow_symlinks=False):
+                found.append(Path(entry.path))
+    return sorted(found)
+
+
+def _head(path: str) -> bytes:
+    """The start of a file: all of it up to LARGEST_MB, one byte more if it is larger."""
+    with open(path, "rb") as handle:
+        return handle.read((LARGEST_MB << 20) + 1)
+
+
+def _sized(sub: Submission) -> Submission:
+    """`sub` as found, or, if its file is larger than LARGEST_MB, one that is not graded."""
+    size = os.stat(sub.path).st_size
+    return sub if size <= LARGEST_MB << 20 else _too_large(sub, size)
+
+
+def _too_large(sub: Submission, size: int) -> Submission:
+    """`sub` not graded for its size, which its problem says: nothing of it is read."""
+    return Submission(sub.student, None, sub.shown,
+                      f"Larger than {LARGEST_MB} MB: {sub.shown} holds "
+                      f"{size / (1 << 20):,.0f} MB, far more than any harness.py, so the grader "
+                      "did not read it.", Unfound.TOO_LARGE)
 
 
 # --- grading one -------------------------------------------------------------------------------
@@ -164,6 +248,9 @@ def _grade(sub: Submission) -> Row:
     """Grade one submission in this worker. Always returns its row."""
     plan, box, settings = _worker["plan"], _worker["box"], _worker["settings"]
     started = time.monotonic()
+    data = None if sub.problem else _head(sub.path)
+    if data is not None and len(data) > LARGEST_MB << 20:  # it grew after it was found
+        sub = _too_large(sub, os.stat(sub.path).st_size)
     if sub.problem:
         outcomes = [Outcome(t.id, t.says, t.lab, Verdict.FAIL, sub.problem) for t in plan.tests]
         return rows.build(plan, sub.student, sub.shown, outcomes, problem=sub.problem)
@@ -172,11 +259,12 @@ def _grade(sub: Submission) -> Row:
 
     def seen(outcome):
         outcomes.append(outcome)
-        # The runner's own total is checked only between processes; this one after every test.
+        # The runner stops a test at the submission's time limit (Settings.limits); the tests
+        # left then get this batch's own words.
         if time.monotonic() - started > settings.seconds_per_submission and len(outcomes) < total:
             raise _OutOfTime
 
-    scratch = box.scratch(Path(sub.path).read_bytes())
+    scratch = box.scratch(data)
     report, cut = None, False
     try:
         report = _apart(scratch / "harness.py", _worker["files"], _worker["expected"],
@@ -186,14 +274,13 @@ def _grade(sub: Submission) -> Row:
         cut = True
     finally:
         box.sweep()  # what the submission left running, before its folder goes
-        box.remove(scratch)
+        box.remove(scratch)  # never raises; what it cannot remove goes with the batch's folder
     if report:
         outcomes = report.outcomes
-        # The scratch folder's name is random and means nothing to a student.
-        report.import_error = _unplaced(report.import_error, scratch)
-        report.output = _unplaced(report.output, scratch)
+        report.import_error = _shown(report.import_error, scratch)
+        report.output = _shown(report.output, scratch)
     for o in outcomes:
-        o.message = _unplaced(o.message, scratch)
+        o.message = _shown(o.message, scratch)
     if cut:
         done = {o.id for o in outcomes}
         for t in plan.tests:
@@ -230,8 +317,14 @@ def _apart(harness: Path, files: list, expected, *, on_outcome, **how) -> runner
     return report
 
 
-def _unplaced(text, scratch: Path):
-    return text.replace(f"{scratch}/", "") if text else text
+def _shown(text, scratch: Path):
+    """Text from the submission's run as every report can hold it: without the scratch
+    folder's random name, which means nothing to a student, and with any lone surrogate (a
+    message can carry one, written as \\udcff in JSON) spelled out, since UTF-8 has none."""
+    if not text:
+        return text
+    text = text.replace(f"{scratch}/", "")
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def grader_failed(plan: Plan, sub: Submission, exc: BaseException) -> Row:
@@ -284,9 +377,13 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
     if progress:
         progress.start(len(submissions), reused=len(results))
     base = Path(tempfile.mkdtemp(prefix="grader-"))
+    base.chmod(0o711)  # a slot user passes through to its scratch folder, and lists nothing
+    # The folder the submissions were found in: the probe checks a child cannot read it.
+    found = [os.path.dirname(os.path.realpath(s.path)) for s in submissions if s.path]
+    private = [os.path.commonpath(found)] if found else []
     box = None
     try:
-        box = sandboxes.prepare(base / "box", out=out, extra_files=extra_files,
+        box = sandboxes.prepare(base / "box", out=out, extra_files=extra_files, private=private,
                                 resources=settings.resources(), level=level,
                                 unsandboxed_root=unsandboxed_root, slots=jobs)
         jobs = box.workers(jobs, allow_shared_user)
@@ -314,7 +411,8 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
         if box is not None:  # whatever a worker that died could not sweep itself
             for slot in range(box.jobs):
                 box.slot(slot).sweep()
-        shutil.rmtree(base, ignore_errors=True)
+        if not sandboxes.Sandbox.remove(base):
+            print(f"grader: could not remove {base}: remove it by hand", file=sys.stderr)
         if progress:
             progress.end()
     return [results[s.student] for s in submissions], box.statement()

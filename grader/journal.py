@@ -43,7 +43,9 @@ class Journal:
             # A line cut by an earlier crash would swallow this one: start on a line of its own.
             if handle.tell() and not _ends_with_newline(self.path):
                 handle.write(b"\n")
-            handle.write(line.encode("utf-8"))
+            # A lone surrogate (a name or message that was not UTF-8) goes in as its JSON
+            # escape, \\udcff, which reads back as the same string: no row can stop the journal.
+            handle.write(line.encode("utf-8", "backslashreplace"))
             handle.flush()
             os.fsync(handle.fileno())
 

@@ -87,9 +87,10 @@ def _tests_csv(path: Path, rows: list[Row]) -> None:
 
 
 def safe_name(student: str) -> str:
-    """A file name for a student: their name with anything but letters, digits and . _ - @
-    replaced, so that no name can lead outside the feedback folder."""
-    name = re.sub(r"[^\w.@-]", "_", student).strip(".")
+    """A file name for a student: their name with anything but letters, digits and . _ - @ ~
+    replaced, so that no name can lead outside the feedback folder. Every name grader/batch.py
+    gives a submission is one already, so it is its feedback file's name unchanged."""
+    name = re.sub(r"[^\w.@~-]", "_", student).strip(".")
     return name or "_"
 
 

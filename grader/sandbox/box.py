@@ -75,9 +75,10 @@ class Sandbox:
         return self.base / "root"
 
     @staticmethod
-    def remove(folder: Path) -> None:
-        """Remove a scratch folder, whatever the submission left in it; never raises."""
-        leftovers.remove(folder)
+    def remove(folder: Path) -> bool:
+        """Remove a scratch folder, whatever the submission left in it; whether it is gone.
+        Never raises (grader/sandbox/leftovers.py)."""
+        return leftovers.remove(folder)
 
     def env(self, scratch: Path) -> dict:
         env = {k: os.environ[k] for k in ENV_KEEP if k in os.environ}

@@ -22,7 +22,8 @@ def statement(box) -> dict:
         "variables.",
         f"Limits per process: {r.memory_mb} MB of memory, {r.cpu_seconds} CPU seconds, files "
         f"of at most {r.file_mb} MB, a bounded number of processes, no core files; what it "
-        "prints is capped, and the time per test and per submission is bounded.",
+        "prints and what it reports to the grader are capped, and the time per test and "
+        "per submission is bounded while it runs.",
         "Verdicts are decided in the grader, from values the child reports; the wanted "
         "values are not in the child's copy of the tests.",
         "The instructor's hidden tests run after the kit's, in processes of their own, and the "

@@ -7,8 +7,11 @@ report channel, each line opened by a secret made for the run and holding one re
 harness.py prints arrives on its standard error, capped; its standard input carries the job and
 ties it to this process, since it ends when this end closes. The job holds each test file's
 code, with the wanted values taken out: the child never opens a test file, so a sandbox may
-show it none (the grader's does not). Threads read both pipes into one
-queue, and the runner's guards wait on that queue.
+show it none (the grader's does not). A thread reads the channel into a queue, each report
+stamped with the time it was read and its size, and the runner's guards wait on that queue.
+The queue holds at most QUEUE_BYTES of reports: a child that writes faster than the runner
+judges waits in its own write, so no flood can fill this process's memory, and the stamps
+show the judge how late a report came.
 
 Where the system is POSIX, the child also gets a CPU limit, Linux's parent-death signal and a
 session of its own (so the whole group is killed). Windows has none of these and takes the
@@ -28,6 +31,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +49,7 @@ CHILD = [sys.executable, "-P", "-s", "-X", "utf8", "-c",
          "from lab.check.child import main; sys.exit(main())"]
 
 LONGEST_REPORT = 1 << 24  # bytes; a longer line on the channel was not written by the child
+QUEUE_BYTES = 1 << 20  # of reports read and not yet judged (and one report more)
 
 
 def portable() -> bool:
@@ -79,8 +84,20 @@ class Limits:
     seconds_total: float = 300.0
     budget_turns: int | None = None  # None: the child's own default, turns.BUDGET
     output_bytes: int = 64_000  # of the student's prints kept for the report; the rest is counted
+    # Reports a child may send between two of a test's boundaries (importing, a test's start
+    # and end). A test of the course sends at most a few kilobytes (its found values); this is
+    # twice the longest line the channel takes, so it is only ever met by a flood.
+    report_bytes_per_test: int = 2 * LONGEST_REPORT
 
 
+@dataclass(frozen=True)
+class Received:
+    """One report off the channel: a protocol report, Forged() or Closed(); when it was read
+    (time.monotonic(); None where no clock applies: the practice check's reports are all made
+    before the first is read); and its size in bytes."""
+    report: object
+    at: float | None
+    size: int
 
 
 @dataclass(frozen=True)
@@ -96,7 +113,7 @@ class Closed:
 class Child:
     """One process running lab/check/child.py: started with the POSIX hardening where there is
     POSIX, then fed and read by threads, the same way everywhere. Its reports come out of
-    next() as protocol reports, Forged() or Closed()."""
+    next() as Received."""
 
     def __init__(self, harness: Path, secret: str, limits: Limits, *, cwd, env, preexec_fn,
                  seed: int = seeds.PUBLIC):
@@ -105,7 +122,8 @@ class Child:
                                         stderr=subprocess.PIPE, cwd=cwd,
                                         env=child_env(env, seed), **options)
         self.output = Output(limits.output_bytes)
-        self.events: queue.Queue = queue.Queue()
+        self.events: queue.Queue = _Reports(QUEUE_BYTES)
+        self._stopping = threading.Event()
         self._writes: queue.Queue = queue.Queue()
         self._threads = [_thread(self._write), _thread(self._read_reports, secret),
                          _thread(self._read_output)]
@@ -117,8 +135,8 @@ class Child:
         hold up the guards."""
         self._writes.put(json.dumps(message).encode() + b"\n")
 
-    def next(self, timeout: float):
-        """The next report, Forged() or Closed(), or None when `timeout` seconds pass first."""
+    def next(self, timeout: float) -> Received | None:
+        """The next report, or None when `timeout` seconds pass first."""
         try:
             return self.events.get(timeout=max(timeout, 0))
         except queue.Empty:
@@ -135,6 +153,7 @@ class Child:
         """Kill the child (and, with a session of its own, everything it started), and close its
         standard input: on Windows a venv's python.exe is a launcher, and the interpreter it
         started ends when it sees that pipe close."""
+        self._stopping.set()  # a reader waiting for room in the queue gives up
         if self.process.poll() is None:
             try:
                 if self.group:
@@ -163,11 +182,25 @@ class Child:
             while data := _read(pipe):
                 *lines, buffer = (buffer + data).split(b"\n")
                 for line in lines:
-                    self.events.put(_report(line.rstrip(b"\r"), prefix))
+                    if not self._put(_report(line.rstrip(b"\r"), prefix), len(line) + 1):
+                        return
                 if len(buffer) > LONGEST_REPORT:
-                    self.events.put(Forged())
+                    if not self._put(Forged(), len(buffer)):
+                        return
                     buffer = b""
-        self.events.put(Closed())
+        self._put(Closed(), 1)
+
+    def _put(self, report, size: int) -> bool:
+        """Queue a report stamped now, waiting while the queue is full; False once the child
+        is being stopped, when nobody will read it."""
+        received = Received(report, time.monotonic(), size)
+        while not self._stopping.is_set():
+            try:
+                self.events.put(received, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
 
     def _read_output(self):
         with self.process.stderr as pipe:
@@ -190,10 +223,10 @@ class InProcess:
     def send(self, message: dict) -> None:
         self.job.append(message)
 
-    def next(self, timeout: float):
+    def next(self, timeout: float) -> Received:
         if self.reports is None:
             self.reports = self._run()
-        return self.reports.pop(0) if self.reports else Closed()
+        return self.reports.pop(0) if self.reports else Received(Closed(), None, 1)
 
     def exit_code(self, wait: float) -> int | None:
         return 0
@@ -206,7 +239,8 @@ class InProcess:
         reports: list = []
 
         def emit(report):  # through the codec, as a child's report travels
-            reports.append(protocol.decode(protocol.encode(report)))
+            line = protocol.encode(report)
+            reports.append(Received(protocol.decode(line), None, len(line.encode()) + 1))
         run, sources = self.job[0], [m["source"] for m in self.job[1:]]
         files = [suite.TestFile(f["lab_id"], Path(f["path"]), "") for f in run["files"]]
         printed = _Printed(self.output)
@@ -219,6 +253,28 @@ class InProcess:
                                 each=guard.next_test)
                 emit(protocol.Done())
         return reports
+
+
+class _Reports(queue.Queue):
+    """A queue of Received that holds at most `maxsize` bytes of reports, and one report more
+    (so a single long one still passes): queue.Queue measures its fill by _qsize, which here
+    counts bytes rather than items. Every Received is at least a byte."""
+
+    def _init(self, maxsize):
+        super()._init(maxsize)
+        self.bytes = 0
+
+    def _qsize(self):
+        return self.bytes
+
+    def _put(self, item):
+        super()._put(item)
+        self.bytes += item.size
+
+    def _get(self):
+        item = super()._get()
+        self.bytes -= item.size
+        return item
 
 
 class _Printed:

@@ -15,6 +15,11 @@ A test that hangs costs a bounded time:
   busy machine cannot inflate: a correct test uses microseconds of it per turn;
 - wall clock: a test that holds the process for `seconds_per_test` without either (a call that
   blocks, such as time.sleep) is stopped.
+Every deadline, the test's and the whole run's (`seconds_total`), is checked on every report the
+child sends as well as while none comes, against the time the report was read: a child that
+keeps the channel full cannot outrun it. Nor can it fill this process: the queue of reports
+waiting to be judged is bounded (lab/check/process.py), and a test (or the import) that sends
+more than `report_bytes_per_test` is stopped and fails, saying so.
 A child that is stopped or dies (sys.exit, os._exit, a crash) loses only the test it was running;
 a new one carries on with the next test. Once a file has hung, its later tests get shorter
 guards, and a spare child waits ready, so each further hang costs little more than its guard.
@@ -112,10 +117,11 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
     try:
         plan = _Plan(files)
         report.sets = plan.sets(expected)
-        state = _Run(plan, expected, limits, report, on_outcome)
-        position, started, lost = 0, time.monotonic(), 0
+        state = _Run(plan, expected, limits, report, on_outcome,
+                     ends=time.monotonic() + limits.seconds_total)
+        position, lost = 0, 0
         while position < len(plan.tests):
-            if time.monotonic() - started > limits.seconds_total:
+            if time.monotonic() >= state.ends:
                 state.decide_rest(position, Verdict.TIMEOUT, "Not run: the whole check ran past "
                                   f"its time limit of {limits.seconds_total:.0f} seconds.")
                 break
@@ -215,6 +221,7 @@ class _Run:
     limits: Limits
     report: Report
     on_outcome: object = None
+    ends: float = float("inf")  # time.monotonic() when the whole run's time is up
     hung: bool = False  # a test of this file has hung: later tests get the shorter guards
 
     def decide(self, outcome: Outcome) -> None:
@@ -261,14 +268,20 @@ class _Session:
         self.imported = False
         self.fatal: str | None = None
         self.deadline = time.monotonic() + run.limits.seconds_to_import
+        self.sent = 0  # bytes of reports since the last boundary (see _wait)
 
     def judge(self) -> None:
         while True:
-            event = self.child.next(self.deadline - time.monotonic())
-            if event is None:
-                return self._timed_out()
+            due = min(self.deadline, self.run.ends)
+            received = self.child.next(due - time.monotonic())
+            if received is None or (received.at is not None and received.at > due):
+                return self._timed_out() if self.deadline <= self.run.ends else self._overran()
+            event = received.report
             if isinstance(event, Closed):
                 return self._ended()
+            self.sent += received.size
+            if self.sent > self.run.limits.report_bytes_per_test:
+                return self._flooded()
             step = Step.FORGED if isinstance(event, Forged) else self._take(event)
             if step is Step.FORGED:
                 return self._forged()
@@ -357,6 +370,31 @@ class _Session:
                 self._decided(Outcome(planned.id, planned.says, planned.lab_id, Verdict.CRASH,
                                       message[:1].upper() + message[1:]))
 
+    def _overran(self) -> None:
+        """The whole run's time ran out during this session: the test running stops, and
+        run() marks every test after it as not run."""
+        if self.test is not None:
+            self._stopped(self.test.planned, "Timed out: the whole check ran past its time "
+                          f"limit of {self.run.limits.seconds_total:g} seconds during this test. "
+                          "It was stopped.")
+
+    def _flooded(self) -> None:
+        """The child sent more reports than a test may: it is stopped, and the test it was
+        running (or the import) fails, saying so."""
+        words = (f"sent the checker more than {self.run.limits.report_bytes_per_test >> 20} MB "
+                 "of reports, where a test of the course sends a few kilobytes (the values its "
+                 "checks found), so it was stopped")
+        if not self.imported:
+            self.fatal = f"harness.py does not import: while it was being imported, it {words}."
+            return
+        planned = self._current()
+        if planned is not None:
+            self._decided(Outcome(planned.id, planned.says, planned.lab_id, Verdict.FAIL,
+                                  f"This test {words}; the other tests still ran. Does a loop "
+                                  "make checks without end, or write to the checker's report "
+                                  "channel?"))
+            self.run.hung = True
+
     def _forged(self, message: str | None = None) -> None:
         planned = self._current()
         if planned is not None:
@@ -381,6 +419,9 @@ class _Session:
         self.test, self.position = None, self.position + 1
 
     def _wait(self, seconds: float) -> None:
+        """A boundary (imported, a test started or ended): the next comes within `seconds`,
+        and the count of bytes sent starts again."""
         self.deadline = time.monotonic() + seconds
+        self.sent = 0
 
 
