@@ -253,16 +253,23 @@ def test_without_p_each_line_is_a_prompt_until_the_input_ends(provider, tmp_path
     assert [r["body"]["messages"][-1]["content"] for r in provider.requests] == ["first", "second"]
 
 
+def read_until(stream, ending: str) -> str:
+    """What the chat wrote to `stream` up to `ending`; each read blocks until it writes more,
+    so nothing here waits for time."""
+    seen = ""
+    while not seen.endswith(ending):
+        piece = stream.read(1)
+        assert piece, f"the chat ended before writing {ending!r}: {seen}"
+        seen += piece
+    return seen
+
+
 def test_ctrl_c_at_the_door_refuses_the_call_and_stops_the_run(provider, tmp_path):
     provider.answer(reply(call("write", {"path": "x.txt", "content": "x"})))
     process = subprocess.Popen(
         [sys.executable, "-m", "lab.desk.course", *chat_args(provider.url, tmp_path, "-p", "w")],
         cwd=KIT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    seen = ""
-    while not seen.endswith("[y/N] "):  # each read blocks until the chat prints more
-        piece = process.stderr.read(1)
-        assert piece, f"the chat ended before asking: {seen}"
-        seen += piece
+    seen = read_until(process.stderr, "[y/N] ")
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=DEADLINE)
     assert process.returncode == 1, seen + err
@@ -303,11 +310,7 @@ def test_ctrl_c_at_the_prompt_ends_the_session_with_130_and_a_line(provider, tmp
         [sys.executable, "-m", "lab.desk.course", *chat_args(provider.url, tmp_path)],
         cwd=KIT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True)
-    seen = ""
-    while not seen.endswith("> "):  # each read blocks until the chat prints more
-        piece = process.stdout.read(1)
-        assert piece, f"the chat ended before its prompt: {seen}"
-        seen += piece
+    read_until(process.stdout, "> ")
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=DEADLINE)
     assert process.returncode == 130, err

@@ -121,3 +121,21 @@ def base_verdicts(folder: Path) -> dict:
     """{base: {test id: verdict}} from base_reports."""
     return {base: {o.id: o.verdict for o in report.outcomes}
             for base, report in base_reports(folder).items()}
+
+
+def in_box(box, script: str, *args: str):
+    """Run `script` (python -I -c) as a submission's child of `box` is run, in a scratch folder
+    of its own, and return what it printed as JSON: what a submission could see from there."""
+    import json
+    import subprocess
+    import sys
+    scratch = box.scratch(b"")
+    try:
+        done = subprocess.run([sys.executable, "-I", "-c", script, *args], cwd=scratch,
+                              env=box.env(scratch), preexec_fn=box.preexec(),
+                              capture_output=True, text=True, timeout=60,
+                              start_new_session=True)
+    finally:
+        box.remove(scratch)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)

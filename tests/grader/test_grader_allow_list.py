@@ -7,7 +7,6 @@ and a /tmp, /var/tmp and /dev/shm of its own. The attacks the red team ran are g
 class whose folder every user may list, as an instructor's often is; each is paired with the
 same attack at "limits", where it succeeds, so that an attack that could find nothing anyway
 would be caught."""
-import json
 import os
 import shutil
 import subprocess
@@ -17,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from gradeclass import KINDS, LAB, ROOT, base_text, make_class, mark
+from gradeclass import LAB, ROOT, base_text, in_box, make_class, mark
 from lab.check import manifest
 
 from grader import batch, plan as plans, sandbox
@@ -154,16 +153,7 @@ def open_class():
 
 
 def look(box, folder) -> dict:
-    scratch = box.scratch(b"")
-    try:
-        done = subprocess.run([sys.executable, "-I", "-c", LOOK, str(manifest.KIT), str(folder)],
-                              cwd=scratch, env=box.env(scratch), preexec_fn=box.preexec(),
-                              capture_output=True, text=True, timeout=60,
-                              start_new_session=True)
-    finally:
-        box.remove(scratch)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return in_box(box, LOOK, str(manifest.KIT), str(folder))
 
 
 @needs_root

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from gradeclass import LAB, ROOT, base_text, make_class, mark, running
+from gradeclass import LAB, ROOT, base_text, in_box, make_class, mark, running
 
 from grader import batch, plan as plans, sandbox
 from grader.errors import GraderError
@@ -113,16 +113,7 @@ def processes_in(folder) -> list[int]:
 
 
 def reach(box, pids, folder) -> list[str]:
-    scratch = box.scratch(b"")
-    try:
-        done = subprocess.run([sys.executable, "-I", "-c", REACH, json.dumps(pids), str(folder)],
-                              cwd=scratch, env=box.env(scratch), preexec_fn=box.preexec(),
-                              capture_output=True, text=True, timeout=60,
-                              start_new_session=True)
-    finally:
-        box.remove(scratch)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return in_box(box, REACH, json.dumps(pids), str(folder))
 
 
 @pytest.fixture
