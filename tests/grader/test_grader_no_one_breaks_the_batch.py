@@ -13,7 +13,7 @@ import pytest
 from gradeclass import LAB, base_text, snippet
 from lab.check import manifest
 
-from grader import batch, journal, plan as plans
+from grader import batch, journal, plan as plans, submissions
 from grader.row import Overall
 from grader.sandbox import Sandbox
 
@@ -117,7 +117,7 @@ def test_no_two_submissions_share_a_row_key_or_a_feedback_file(graded):
     files = sorted(p.name for p in (graded["out"] / "feedback").iterdir())
     assert files == sorted(f"{student}.md" for student in rows)
     # Unique however a disk compares names: ignoring case, and Unicode's spellings of a letter.
-    assert len({batch._folded(name) for name in files}) == len(files)
+    assert len({submissions.folded(name) for name in files}) == len(files)
     assert all(len(name.encode()) <= 255 for name in files)
     sources = {row["source"] for row in rows.values()}
     assert {"bob..py", "sp ace.py", "ｄａｎ.py", "new\\nline.py", "Carol.py"} <= sources
