@@ -18,8 +18,8 @@ Seeds: each submission is graded under a secret seed drawn when it is graded, so
 meets are in no released expected.json and differ from one submission to the next. The
 reference's observations under that seed are recorded first, from the reference the bundle
 carries for this alone; it is kept from the submission as the plan is: readable by root
-alone (setup.sh and run_autograder make it so), and covered by the sandbox with the kit's
-solutions/. results.json names the seed and the local checker's `--seed N`.
+alone (setup.sh and run_autograder make it so), and outside the allow-listed view a submission
+runs in (grader/sandbox/view.py). results.json names the seed and the local checker's `--seed N`.
 
 Hidden tests: students read results.json (a hidden test's entry once `hidden_visibility`
 allows), so a hidden test's entry holds its sentence and verdict, never its reason.
