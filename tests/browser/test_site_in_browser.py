@@ -7,8 +7,9 @@ than 127.0.0.1 refused and recorded (none may be made). Then, as a student would
 from the Run menu, in the kernel that runs in the page. The run goes on until the first cell
 that loads the student's lab 15.2, which is not started (the lesson says so), and stops there;
 every cell before it must have printed its pinned text exactly, apart from those that print
-the work folder's paths. Opens the first prediction; the run has started lab 15.1 on the way;
-runs the practice check in a new cell and sees lab_check.py's report of the starter, line for
+the work folder's paths. Opens the first prediction; the run's start cell has told a student who
+begins at lesson 15 how to start lab 15.1 anyway (labs wait for the lab before them), which a
+new cell does; runs the practice check in a new cell and sees lab_check.py's report of the starter, line for
 line after the line naming the file (its closing line's commands as the page types them); does
 the same with the lab's reference, which passes; asks for a hint and the progress view, which
 shows the practice check; opens the student's harness.py from the browser's storage in
@@ -86,7 +87,14 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
         answer_prediction(api, page, LESSON)
         shoot(page, "site-lesson15-prediction.png", tmp_path)
 
-        report = typed_and_run(page, notebook, len(code) - 1, f'course.check("{LAB.id}")')
+        start = next(n for n, c in enumerate(code) if f'course.start("{LAB.id}")' in c.source)
+        said = cells.nth(start).locator(".jp-OutputArea").inner_text()
+        assert f'course.start("{LAB.id}", force=True)' in said, said  # begun here: told how
+        started = typed_and_run(page, notebook, len(code) - 1,
+                                f'course.start("{LAB.id}", force=True)')
+        api.expect(started).to_contain_text(f'course.check("{LAB.id}")', timeout=60_000)
+
+        report = typed_and_run(page, notebook, len(code), f'course.check("{LAB.id}")')
         api.expect(report).to_contain_text(count, timeout=SECONDS_TO_RUN * 1000)
         text = report.inner_text()
         assert text.startswith(PRACTICE + "\n"), text[:300]
@@ -94,7 +102,7 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
         report.scroll_into_view_if_needed()
         shoot(page, "site-lesson15-practice-check.png", tmp_path)
 
-        solved = typed_and_run(page, notebook, len(code), (
+        solved = typed_and_run(page, notebook, len(code) + 1, (
             "from pathlib import Path; from lab.check.lines import check_aloud; check_aloud("
             f"Path('/drive/{LAB.solution.relative_to(manifest.KIT).as_posix()}'), "
             f"Path('/drive/{LAB.tests.relative_to(manifest.KIT).as_posix()}'), "
@@ -102,7 +110,7 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
         api.expect(solved).to_contain_text(solution_count, timeout=SECONDS_TO_RUN * 1000)
         assert after_checking(solved.inner_text()) == solution_expected
 
-        desk = typed_and_run(page, notebook, len(code) + 1,
+        desk = typed_and_run(page, notebook, len(code) + 2,
                              f'course.hint("{LAB.id}"); course.progress()')
         passed, failed = (int(word) for word in count.split()[::2])
         api.expect(desk).to_contain_text(f"failing ({passed}/{passed + failed})",
