@@ -23,7 +23,9 @@ from grader.sandbox import leftovers
 ATTACKS = ["reads_the_history", "runs_the_next_starter", "copies_a_classmate",
            "litters_the_temporary_folders", "leaks_the_hidden_tests",
            "fails_to_import_with_the_hidden_tests", "leaves_a_deep_tree",
-           "floods_the_report_channel", "blocks_while_imported", "raises_what_utf8_cannot_hold"]
+           "floods_the_report_channel", "raises_what_utf8_cannot_hold"]
+# (blocks_while_imported, which holds its worker until the import's time limit, has its own
+# test in test_grader_time_limits.py, where that limit is two seconds rather than ten.)
 # The reference, under its own name, under two names that would share a report, and under a
 # name that is not UTF-8 (shown by its bytes).
 HONEST = {"alice.py", "bob.py", "bob..py", "\\xff\\xfe.py"}
