@@ -17,15 +17,15 @@ run, with a line in the course's terms saying which:
   Windows has no such timer: there a loop that neither calls the model nor awaits is not
   stopped by the clock.
 
-While armed, an error that ends the cell is preceded by one line: what stopped the run, or where
-in the student's harness.py it crashed, or that the cell's own code failed on what an unfinished
-file gave it. While the lab has not passed its check, that line and the traceback, cut to the
-student's file, are the cell's printed output and the cell ends without an error (an IPython
-post_run_cell hook clears it): JupyterLab's Run All stops at the first error, and an unfinished
-lab is what a student pressing Run All is expected to have. Once the lab passes, an error is an
-error again, as in any cell. RunStopped derives from BaseException, so a harness's wide `except Exception` (the
-boundary lesson 4 teaches) does not swallow it. Outside IPython nothing is armed: there is no
-end of a cell to disarm at.
+While armed, an error that ends the cell is preceded by one line: what stopped the run, or where in
+the student's harness.py it crashed, or that the cell's own code failed on what an unfinished file
+gave it. While the lab has not passed its check, that line and the traceback, cut to the student's
+file, are the cell's printed output and the cell ends without an error (an IPython post_run_cell
+hook clears it): JupyterLab's Run All stops at the first error, and an unfinished lab is what a
+student pressing Run All is expected to have. Once the lab passes, an error is an error again, as
+in any cell. RunStopped derives from BaseException, so a harness's wide `except Exception` (the
+boundary lesson 4 teaches) does not swallow it. Outside IPython nothing is armed: there is no end
+of a cell to disarm at.
 """
 from __future__ import annotations
 

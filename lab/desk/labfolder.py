@@ -1,9 +1,10 @@
 """A lab's folder in the work folder, `<work>/<Lab.folder>/`: what it holds and how it is checked.
 
 It holds `harness.py` (the student's), `tests.py` (the kit's), `changes.diff` (what changed since
-the previous lab's reference, which each lab's page asks the student to read first), a `lab` folder that stands for the
-kit's package (so the checker runs from that folder exactly as the lessons print it, on every
-system) and `.lab`, the lab id. Everything but harness.py is the kit's, and remade at will.
+the previous lab's reference, which each lab's page asks the student to read first), a `lab` folder
+that stands for the kit's package (so the checker runs from that folder exactly as the lessons
+print it, on every system) and `.lab`, the lab id. Everything but harness.py is the kit's, and
+remade at will.
 """
 from __future__ import annotations
 

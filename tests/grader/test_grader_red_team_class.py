@@ -86,9 +86,9 @@ def test_every_file_gets_a_row_and_every_honest_file_full_marks(graded, run):
 
 
 @pytest.mark.parametrize("run", ["plain", "hidden"])
-def test_no_attacker_beats_its_own_base_file(graded, run):
-    """A reader of the history, the next starter or a classmate is graded as the starter it
-    is built on; the others as the reference they are built on, or less."""
+def test_a_reader_of_the_history_the_next_starter_or_a_classmate_scores_as_a_starter(graded, run):
+    """Each is the starter with its attack appended: whatever it reads past the wall, it may
+    score no more than the starter graded beside it."""
     rows = graded["runs"][run]["rows"]
     starter = next(r for r in rows.values() if r["source"] == "bob/harness.py")
     for name in ("reads_the_history", "runs_the_next_starter", "copies_a_classmate"):
