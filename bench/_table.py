@@ -104,6 +104,12 @@ def readme_table(latest: dict) -> str:
                          f"tests stopped, {spin})", seconds(hang["wall"]),
                          f"at most {seconds(hang['bound'])} in all",
                          "yes" if hang["within"] else "NO"])
+        everywhere = checker.get("hanging_everywhere")
+        if everywhere:
+            rows.append([f"local checker, run_tool spinning in every call ({everywhere['stopped']} "
+                         f"tests stopped, then {everywhere['not_run']} not run)",
+                         seconds(everywhere["wall"]), f"at most {seconds(everywhere['bound'])}",
+                         "yes" if everywhere["within"] else "NO"])
     grading = latest.get("grading")
     if grading:
         mix = grading["mix"]

@@ -18,11 +18,15 @@ Measures, on this machine:
   stay far above, so that no correct solution is ever stopped as spinning;
 - once, the same command on the solution with tests/check/submissions/hangs_in_a_busy_loop.py
   appended: a busy loop no budget of turns can stop, so each test it reaches is stopped by the
-  spin guard. Aim: the whole run within 5 seconds.
+  spin guard. Aim: the whole run within 5 seconds;
+- once, the same command on the solution with a busy loop at the top of run_tool, so that every
+  test that runs a tool spins at one place: the check stops after Limits.hangs_in_a_row of them
+  and marks the rest not run (lab/check/hangs.py). Aim: its answer within 5 seconds.
 """
 from __future__ import annotations
 
 import argparse
+import ast
 import os
 import re
 import subprocess
@@ -35,7 +39,7 @@ from bench import _table
 from lab.check import manifest, record, runner, suite, turns
 from lab.desk import course
 
-COUNT = re.compile(r"^(\d+) passed, (\d+) failed$")
+COUNT = re.compile(r"^(\d+) passed, (\d+) failed(?:, (\d+) not run)?$")
 HANG = _table.KIT / "tests" / "check" / "submissions" / "hangs_in_a_busy_loop.py"
 RATIO_AIM = 3.0  # the command, at most this many times the in-process run
 HANG_AIM = 5.0  # seconds for the whole check of the busy-looping file
@@ -64,14 +68,26 @@ def student_command(folder: Path, lab: manifest.Lab) -> dict:
         lines.append(line)
         match = COUNT.match(line.strip())
         if match:
-            counted = time.perf_counter() - started, int(match[1]), int(match[2])
+            counted = (time.perf_counter() - started, int(match[1]), int(match[2]),
+                       int(match[3] or 0))
     process.wait()
     ended = time.perf_counter() - started
     if counted is None:
         sys.exit("The checker printed no count line:\n" + "".join(lines[-20:]))
-    to_count, passed, failed = counted
+    to_count, passed, failed, not_run = counted
     return {"to_count": to_count, "to_exit": ended, "passed": passed, "failed": failed,
-            "stopped": sum(line.startswith("  TIME") for line in lines)}
+            "not_run": not_run, "stopped": sum(line.startswith("  TIME") for line in lines)}
+
+
+def spinning_in_every_call(solution: str) -> str:
+    """The solution with a busy loop as run_tool's first statement, after its docstring."""
+    tree = ast.parse(solution)
+    run_tool = next(node for node in tree.body if getattr(node, "name", None) == "run_tool")
+    first = run_tool.body[1] if ast.get_docstring(run_tool) else run_tool.body[0]
+    lines = solution.splitlines(keepends=True)
+    indent = " " * first.col_offset
+    lines.insert(first.lineno - 1, f"{indent}while True:\n{indent}    pass\n")
+    return "".join(lines)
 
 
 def cpu_between_turns(harness: Path, files) -> float:
@@ -167,6 +183,14 @@ def main(argv=None) -> int:
                     (run["to_count"] - allowances - figures["subprocess"]["median"]) / max(k, 1),
                     3),
                 "within": run["to_count"] <= HANG_AIM}
+            everywhere = student_command(
+                lab_folder(Path(scratch) / "everywhere", lab, spinning_in_every_call(solution)),
+                lab)
+            figures["hanging_everywhere"] = {
+                "wall": round(everywhere["to_count"], 3), "stopped": everywhere["stopped"],
+                "passed": everywhere["passed"], "not_run": everywhere["not_run"],
+                "hangs_in_a_row": limits.hangs_in_a_row, "bound": HANG_AIM,
+                "within": everywhere["to_count"] <= HANG_AIM}
 
     rows = [[f"`lab_check` command, to the count line (median of {args.runs})",
              _table.seconds(figures["subprocess"]["median"]),
@@ -195,6 +219,13 @@ def main(argv=None) -> int:
                      _table.seconds(hang["wall"]),
                      f"aim {_table.seconds(hang['bound'])}: "
                      f"{'within' if hang['within'] else 'OVER'}"])
+    everywhere = figures.get("hanging_everywhere")
+    if everywhere:
+        rows.append([f"run_tool spins in every call: {everywhere['stopped']} tests stopped, "
+                     f"{everywhere['passed']} passed, {everywhere['not_run']} not run",
+                     _table.seconds(everywhere["wall"]),
+                     f"aim {_table.seconds(everywhere['bound'])}: "
+                     f"{'within' if everywhere['within'] else 'OVER'}"])
     print(f"Local checker, lab {lab.id}'s solution, cumulative suite ({', '.join(figures['sets'])}"
           f", {figures['tests']} tests)\n")
     print(_table.table(["what", "median", "range / bound"], rows))

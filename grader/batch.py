@@ -52,7 +52,8 @@ class Settings:
                              seconds_to_import=max(10.0, self.seconds_per_test),
                              # Checked on every report the child sends (see _grade).
                              seconds_total=self.seconds_per_submission,
-                             output_bytes=self.output_bytes)
+                             output_bytes=self.output_bytes,
+                             stop_at_hangs_in_a_row=False)  # every test gets its verdict
 
     def resources(self) -> sandboxes.Resources:
         return sandboxes.Resources(memory_mb=self.memory_mb,

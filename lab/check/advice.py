@@ -31,7 +31,8 @@ def rule(outcome) -> str:
 
 def next_step(lab_id: str, outcomes, *, import_error: bool = False) -> str:
     """The checker's closing line: what to do next. The next lab's `course start` when every
-    test passed; otherwise the first failing test of the lab's own set, or, when all of those
+    test passed; the hang that stopped the run and the first test it stopped, when tests were
+    left unrun; otherwise the first failing test of the lab's own set, or, when all of those
     pass, the first failing earlier test, labelled as probably collateral, each named by its
     sentence, with the first line of what it reported (its rule, or why it stopped); and
     `course hint LAB` either way. Each command is named as typed where the check ran
@@ -41,6 +42,15 @@ def next_step(lab_id: str, outcomes, *, import_error: bool = False) -> str:
     if import_error:
         return ("Next: harness.py does not import, so no test could run; fix the error above "
                 "(`python harness.py` shows it too), then check again.")
+    not_run = next((i for i, o in enumerate(outcomes) if not o.ran), None)
+    if not_run is not None:  # a repeated hang, or the whole run's time limit
+        first = not_run
+        while first > 0 and outcomes[first - 1].verdict is Verdict.TIMEOUT:
+            first -= 1
+        said = outcomes[not_run].message.removeprefix("Not run: ")
+        stopped = (f" The first test it stopped: {sentence(outcomes[first].says)}."
+                   if first < not_run else "")
+        return f"Next: {said}{stopped} Then {hint}."
     if not failing:
         later = [x for x in manifest.labs(built_only=True)
                  if manifest.key(x.id) > manifest.key(lab_id)]

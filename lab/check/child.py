@@ -15,8 +15,9 @@ only reports. Before anything of the student's can run, it rearranges its standa
   stopped by Ctrl-C or killed leaves nothing behind, on any system. harness.py reads an empty
   standard input.
 
-While tests run, a heartbeat thread reports the event loop's turns and the process's CPU time,
-from which the runner tells a test that spins without a turn from one that is merely slow.
+While tests run, a heartbeat thread reports the event loop's turns, the process's CPU time and
+the place in harness.py the tests' thread is at (lab/check/hangs.py), from which the runner
+tells a test that spins without a turn from one that is merely slow, and says where it hung.
 
 `run_tests` is shared with the trusted, in-process run that checks the reference solutions, and
 `import_reported` and `run_tests` with the practice check, which runs in a notebook's kernel
@@ -32,7 +33,7 @@ import threading
 import time
 import traceback
 
-from lab.check import manifest, protocol, seeds, spin, suite, turns
+from lab.check import hangs, manifest, protocol, seeds, spin, suite, turns
 from lab.check.importer import import_harness
 from lab.check.kit import CheckFailed, Checks
 from lab.check.observe import encode
@@ -46,8 +47,9 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
     (lab/check/protocol.py);
     `sources` gives each file's code in the same order (any iterable: the child's is read from
     the runner's pipe as it arrives). Each test gets a fresh counting event loop, and draws its
-    cases from seeds.random_for(seed, its id); each() is called as it starts (the practice
-    check's spin guard, lab/check/spin.py)."""
+    cases from seeds.random_for(seed, its id). each(), the practice check's guards
+    (lab/check/process.py's InProcess), is called before each test; a false answer ends the
+    run there, before that test starts."""
     index = 0
     for test_file, source in zip(files, sources):
         try:
@@ -64,14 +66,14 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
             continue
         for test in tests:
             if index >= start:
+                if each is not None and not each():
+                    return
                 test_id = suite.test_id(test_file, test)
                 emit(Started(test_id))
                 checks = Checks(lambda found, why, kind: emit(Observed(encode(found), why,
                                                                        kind)),
                                 seeds.random_for(seed, test_id))
-                error, stop, trace = None, None, None
-                if each is not None:
-                    each()
+                error, stop, trace, place = None, None, None, None
                 try:
                     turns.run(test.fn(checks), budget)
                 except turns.OutOfTurns as exc:
@@ -79,13 +81,14 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
                                    "end: a tool that never looks at its signal, or a loop with "
                                    "no way out?"), "turns"
                 except spin.Spun as exc:
-                    error, stop = str(exc), "turns"
+                    error, stop, place = str(exc), "spun", exc.place
                 except CheckFailed as exc:
                     error, stop = str(exc), "check"
                 except BaseException as exc:  # PowerCut and SystemExit included: a report, not an exit
                     error, stop = explain(exc, harness_path), "exception"
                     trace = "".join(traceback.format_exception(exc))
-                emit(Ended(test_id, error, stop, trace if stop == "exception" else None))
+                emit(Ended(test_id, error, stop, trace if stop == "exception" else None,
+                           **_fields(place)))
             index += 1
 
 
@@ -199,10 +202,20 @@ def _flush() -> None:
             pass
 
 
-def _heartbeat(emit, every: float) -> None:
+def _fields(place: hangs.Place | None) -> dict:
+    """A place as the fields of a report (protocol.Beat's and Ended's)."""
+    return {} if place is None else {"function": place.function, "line": place.line,
+                                     "async_code": place.async_code}
+
+
+def _heartbeat(emit, every: float, harness: str) -> None:
+    main = threading.main_thread().ident
     while True:
         time.sleep(every)
-        emit(Beat(turns.turns_taken(), time.process_time()))
+        frame = sys._current_frames().get(main)
+        place = hangs.place_of(frame, harness)
+        del frame  # a frame held here would keep the test's locals alive
+        emit(Beat(turns.turns_taken(), time.process_time(), **_fields(place)))
 
 
 def _take_standard_streams() -> tuple[int, int]:
@@ -230,7 +243,7 @@ def main(argv=None):
     files = [suite.TestFile(f["lab_id"], manifest.Path(f["path"]), "") for f in run["files"]]
     sources = (job.next()["source"] for _ in files)
     if header.get("beat"):
-        _start(_heartbeat, emit, header["beat"])
+        _start(_heartbeat, emit, header["beat"], harness)
     run_tests(files, sources, emit, start=run["start"], budget=header.get("budget") or
               turns.BUDGET, harness_path=harness, seed=header["seed"])
     emit(Done())

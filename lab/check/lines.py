@@ -1,9 +1,10 @@
 """A check in the checker's words: the lines `lab_check.py` prints, and the practice check too.
 
 One line per test as its verdict is decided (`PASS`, or `FAIL` with the reason, labelled when
-it is probably collateral), then which sets ran, what harness.py printed, the count line
-"N passed, M failed", and the next step (lab/check/advice.py). Written through `write`, so a
-caller may print them or keep them.
+it is probably collateral), except the tests left unrun after a repeated hang, said once as one
+line; then which sets ran, what harness.py printed, the count line "N passed, M failed" (and
+", K not run"), and the next step (lab/check/advice.py). Written through `write`, so a caller
+may print them or keep them.
 """
 from __future__ import annotations
 
@@ -37,6 +38,14 @@ class Lines:
 
     def outcome(self, outcome) -> None:
         write = self.write
+        if not outcome.ran:  # the rest of the run, decided at once: said once, not per test
+            if outcome.message != self.last_message:
+                self.last_message = outcome.message
+                lines = outcome.message.splitlines()
+                write(f"  ----  {lines[0]}")
+                for line in lines[1:]:
+                    write(f"        {line}")
+            return
         if outcome.found is not None:  # not judged: what the file found, check by check
             write(f"  ....  {outcome.says}")
             for why, found in outcome.found:
@@ -104,6 +113,8 @@ def check_aloud(harness: Path, tests: Path, lesson: int, *, verbose: bool = Fals
     if not checked.judged:
         write(f"{len(report.outcomes)} tests ran under seed {seed}; none judged.")
         return checked
-    write(f"{report.passed} passed, {report.failed} failed")
+    not_run = sum(not o.ran for o in report.outcomes)
+    write(f"{report.passed} passed, {report.failed - not_run} failed" +
+          (f", {not_run} not run" if not_run else ""))
     write(next_step(lab.id, report.outcomes, import_error=report.import_error is not None))
     return checked

@@ -35,7 +35,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from lab.check import manifest, protocol, seeds, suite
+from lab.check import hangs, manifest, protocol, seeds, suite
 
 PORTABLE_ENV = "HARNESS_CHECK_PORTABLE"
 
@@ -80,6 +80,13 @@ class Limits:
     rounds_without_a_turn: int = 500_000
     rounds_after_a_hang: int = 50_000
     heartbeat: float = 0.02  # seconds between the child's reports of its turns and CPU time
+    # A file that hangs at the same place (one function of harness.py) in this many tests in a
+    # row will hang there in the rest (lab/check/hangs.py). The student's check then stops and
+    # says where; the grader, which owes every test a verdict, goes on under these allowances.
+    hangs_in_a_row: int = 3
+    stop_at_hangs_in_a_row: bool = True
+    cpu_after_hangs_in_a_row: float = 0.1
+    seconds_after_hangs_in_a_row: float = 0.5
     seconds_to_import: float = 10.0
     seconds_total: float = 300.0
     budget_turns: int | None = None  # None: the child's own default, turns.BUDGET
@@ -238,19 +245,27 @@ class InProcess:
         from lab.check import child, spin, turns  # the world's asyncio, only for this path
         reports: list = []
 
+        limits = self.limits
+        streak = hangs.Streak(limits.hangs_in_a_row)  # as the runner counts them
+
         def emit(report):  # through the codec, as a child's report travels
             line = protocol.encode(report)
             reports.append(Received(protocol.decode(line), None, len(line.encode()) + 1))
+            if isinstance(report, protocol.Ended):
+                streak.add(report.place)
+
+        def each() -> bool:  # the runner stops reading at a repeated hang: so do the tests
+            guard.next_test()
+            return not (limits.stop_at_hangs_in_a_row and streak.repeated)
         run, sources = self.job[0], [m["source"] for m in self.job[1:]]
         files = [suite.TestFile(f["lab_id"], Path(f["path"]), "") for f in run["files"]]
         printed = _Printed(self.output)
-        guard = spin.Guard(self.harness, self.limits)  # in place of the child's, watched from out
+        guard = spin.Guard(self.harness, limits)  # in place of the child's, watched from out
         with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed), guard:
             if child.import_reported(self.harness, emit):
                 child.run_tests(files, sources, emit, start=run["start"],
                                 budget=self.limits.budget_turns or turns.BUDGET,
-                                harness_path=self.harness, seed=self.seed,
-                                each=guard.next_test)
+                                harness_path=self.harness, seed=self.seed, each=each)
                 emit(protocol.Done())
         return reports
 

@@ -17,12 +17,13 @@ import typing
 from dataclasses import dataclass, fields
 from typing import ClassVar, Literal, Union
 
+from lab.check.hangs import Place
 from lab.check.observe import CheckKind
 
 # Why a test ended without its verdict being up to its checks alone.
 Stop = Literal[
-    "turns",      # out of turns, waiting for what can never happen, or (in the practice
-                  # check) spinning without a turn: a timeout
+    "turns",      # out of turns, or waiting for what can never happen: a timeout
+    "spun",       # stopped by the practice check's spin guard (lab/check/spin.py): a timeout
     "check",      # a check failed in a trusted run, where the wanted value is known
     "exception",  # something escaped the test: its message is the student's
     "load",       # the test file itself could not be loaded
@@ -72,15 +73,32 @@ class Ended:
     error: str | None = None
     stop: Stop | None = None
     trace: str | None = None  # the traceback, when an exception escaped
+    # Where harness.py was when a guard stopped the test ("spun"): lab/check/hangs.py's Place.
+    function: str | None = None
+    line: int | None = None
+    async_code: bool = False
     event: ClassVar[Literal["end"]] = "end"
+
+    @property
+    def place(self) -> Place | None:
+        return Place(self.function, self.line, self.async_code) if self.stop == "spun" else None
 
 
 @dataclass(frozen=True)
 class Beat:
-    """The child's heartbeat: turns its event loops have taken, and its processor seconds."""
+    """The child's heartbeat: turns its event loops have taken, its processor seconds, and
+    where in harness.py its main thread is (lab/check/hangs.py's Place; no function when it is
+    outside harness.py), so that a test stopped for hanging can be told where."""
     turns: int
     cpu: float
+    function: str | None = None
+    line: int | None = None
+    async_code: bool = False
     event: ClassVar[Literal["beat"]] = "beat"
+
+    @property
+    def place(self) -> Place:
+        return Place(self.function, self.line, self.async_code)
 
 
 @dataclass(frozen=True)

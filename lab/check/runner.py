@@ -23,6 +23,10 @@ more than `report_bytes_per_test` is stopped and fails, saying so.
 A child that is stopped or dies (sys.exit, os._exit, a crash) loses only the test it was running;
 a new one carries on with the next test. Once a file has hung, its later tests get shorter
 guards, and a spare child waits ready, so each further hang costs little more than its guard.
+Each stop names the place in harness.py the child's heartbeat last saw (lab/check/hangs.py).
+Once tests have hung at one place `Limits.hangs_in_a_row` times in a row, the student's check
+marks the rest as not run, naming that place, and ends within seconds; the grader judges every
+test still, under shorter guards again.
 
 This is the one engine; lab/lab_check.py (students) and grader/ (instructors) are its front
 doors. It never imports asyncio: the child does.
@@ -37,6 +41,7 @@ from enum import Enum
 from pathlib import Path
 
 from lab.check import manifest, seeds, suite
+from lab.check.hangs import Place, Streak
 from lab.check.process import (PORTABLE_ENV, Child, Closed, Forged, InProcess, Limits, Output,
                                death, portable)
 from lab.check.protocol import (Beat, Done, Ended, Imported, ImportFailed, Importing, Observed,
@@ -123,7 +128,8 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
         while position < len(plan.tests):
             if time.monotonic() >= state.ends:
                 state.decide_rest(position, Verdict.TIMEOUT, "Not run: the whole check ran past "
-                                  f"its time limit of {limits.seconds_total:.0f} seconds.")
+                                  f"its time limit of {limits.seconds_total:.0f} seconds.",
+                                  ran=False)
                 break
             if child is None:
                 child, spare = spare or launch(), None
@@ -138,6 +144,10 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
             if session.fatal is not None:  # harness.py does not import: every test says so
                 report.import_error = session.fatal
                 state.decide_rest(position, Verdict.FAIL, session.fatal)
+                break
+            if state.gives_up:  # the same hang, test after test: the rest would hang there too
+                report.notes.append(state.streak.words())
+                state.decide_rest(position, Verdict.TIMEOUT, state.streak.words(), ran=False)
                 break
             lost += 1
     finally:
@@ -161,11 +171,12 @@ class _Planned:
 
 @dataclass
 class _Running:
-    """The test a child is running: the checks it has reported so far, and where the spin
-    guard last saw the event loop turn."""
+    """The test a child is running: the checks it has reported so far, where the spin guard
+    last saw the event loop turn, and where in harness.py the last heartbeat found it."""
     planned: _Planned
     seen: list[Observed] = field(default_factory=list)
     turned: tuple[int, float] | None = None  # (turns taken, CPU seconds) at that heartbeat
+    place: Place | None = None
 
 
 class _Plan:
@@ -223,27 +234,45 @@ class _Run:
     on_outcome: object = None
     ends: float = float("inf")  # time.monotonic() when the whole run's time is up
     hung: bool = False  # a test of this file has hung: later tests get the shorter guards
+    repeated: bool = False  # it has hung at one place test after test: shorter still
+    streak: Streak = field(init=False)  # the hangs in a row at one place, so far
 
-    def decide(self, outcome: Outcome) -> None:
+    def __post_init__(self):
+        self.streak = Streak(self.limits.hangs_in_a_row)
+
+    def decide(self, outcome: Outcome, hung_at: Place | None = None) -> None:
+        """Keep a test's verdict; `hung_at` is the place a guard stopped it at, if one did."""
         self.report.outcomes.append(outcome)
+        self.streak.add(hung_at)
+        self.hung = self.hung or hung_at is not None
+        self.repeated = self.repeated or self.streak.repeated
         if self.on_outcome:
             self.on_outcome(outcome)
 
-    def decide_rest(self, position: int, verdict: Verdict, message: str) -> None:
+    @property
+    def gives_up(self) -> bool:
+        """Whether the tests left are not run: the student's check, after a repeated hang."""
+        return self.limits.stop_at_hangs_in_a_row and self.streak.repeated
+
+    def decide_rest(self, position: int, verdict: Verdict, message: str, *,
+                    ran: bool = True) -> None:
         for planned in self.plan.tests[position:]:
-            self.decide(Outcome(planned.id, planned.says, planned.lab_id, verdict, message))
+            self.decide(Outcome(planned.id, planned.says, planned.lab_id, verdict, message,
+                                ran=ran))
 
     @property
     def seconds_per_test(self) -> float:
         limits = self.limits
-        return min(limits.seconds_per_test, limits.seconds_after_a_hang) if self.hung \
-            else limits.seconds_per_test
+        return min(limits.seconds_per_test,
+                   limits.seconds_after_hangs_in_a_row if self.repeated else
+                   limits.seconds_after_a_hang if self.hung else limits.seconds_per_test)
 
     @property
     def cpu_without_a_turn(self) -> float:
         limits = self.limits
-        return min(limits.cpu_without_a_turn, limits.cpu_after_a_hang) if self.hung \
-            else limits.cpu_without_a_turn
+        return min(limits.cpu_without_a_turn,
+                   limits.cpu_after_hangs_in_a_row if self.repeated else
+                   limits.cpu_after_a_hang if self.hung else limits.cpu_without_a_turn)
 
 
 class Step(Enum):
@@ -318,7 +347,9 @@ class _Session:
                                 report.error, report.stop)
                 if outcome.verdict is not Verdict.PASS:
                     outcome.trace = report.trace
-                self._decided(outcome)
+                self._decided(outcome, report.place)
+                if self.run.gives_up:
+                    return Step.OVER
                 self._wait(self.run.seconds_per_test)
                 return Step.MORE
             case Done() if self.imported and self.test is None:
@@ -334,13 +365,15 @@ class _Session:
         test = self.test
         if test is None:
             return Step.MORE  # between tests, or importing: the wall clock guards those
+        test.place = beat.place
         if test.turned is None or beat.turns != test.turned[0]:
             test.turned = (beat.turns, beat.cpu)
             return Step.MORE
         allowed = self.run.cpu_without_a_turn
         if beat.cpu - test.turned[1] < allowed:
             return Step.MORE
-        self._stopped(test.planned, spun(f"{allowed:g} seconds of processor time"))
+        self._stopped(test.planned, spun(f"{allowed:g} seconds of processor time", test.place),
+                      test.place)
         return Step.OVER
 
     def _timed_out(self) -> None:
@@ -352,7 +385,8 @@ class _Session:
         planned = self._current()
         if planned is None:
             return  # every test has its verdict; only the child's goodbye is missing
-        self._stopped(planned, held(self.run.seconds_per_test))
+        place = self.test.place if self.test is not None else None
+        self._stopped(planned, held(self.run.seconds_per_test, place), place)
 
     def _ended(self) -> None:
         """The channel closed before the child said it was done: it died, or closed it."""
@@ -376,7 +410,7 @@ class _Session:
         if self.test is not None:
             self._stopped(self.test.planned, "Timed out: the whole check ran past its time "
                           f"limit of {self.run.limits.seconds_total:g} seconds during this test. "
-                          "It was stopped.")
+                          "It was stopped.", self.test.place)
 
     def _flooded(self) -> None:
         """The child sent more reports than a test may: it is stopped, and the test it was
@@ -393,7 +427,7 @@ class _Session:
                                   f"This test {words}; the other tests still ran. Does a loop "
                                   "make checks without end, or write to the checker's report "
                                   "channel?"))
-            self.run.hung = True
+            self.run.hung = True  # shorter guards, but no place to count as a hang at
 
     def _forged(self, message: str | None = None) -> None:
         planned = self._current()
@@ -403,9 +437,10 @@ class _Session:
                 "The checker's report channel carried something it did not write, so this test "
                 "cannot pass. Leave file descriptors that harness.py did not open alone."))
 
-    def _stopped(self, planned: _Planned, message: str) -> None:
-        self._decided(Outcome(planned.id, planned.says, planned.lab_id, Verdict.TIMEOUT, message))
-        self.run.hung = True
+    def _stopped(self, planned: _Planned, message: str, place: Place | None) -> None:
+        """A guard stopped the test at `place` (unknown: an empty Place)."""
+        self._decided(Outcome(planned.id, planned.says, planned.lab_id, Verdict.TIMEOUT, message),
+                      place or Place())
 
     def _current(self) -> _Planned | None:
         """The test running, or the next one; None once every test has its verdict."""
@@ -414,8 +449,8 @@ class _Session:
         tests = self.run.plan.tests
         return tests[self.position] if self.position < len(tests) else None
 
-    def _decided(self, outcome: Outcome) -> None:
-        self.run.decide(outcome)
+    def _decided(self, outcome: Outcome, hung_at: Place | None = None) -> None:
+        self.run.decide(outcome, hung_at)
         self.test, self.position = None, self.position + 1
 
     def _wait(self, seconds: float) -> None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 import sys
 import time
 
-from lab.check import turns
+from lab.check import hangs, turns
 from lab.check.verdict import held, spun
 
 MONITORING = getattr(sys, "monitoring", None)  # Python 3.12 and later
@@ -46,7 +46,12 @@ TOOL_IDS = (3, 4)  # sys.monitoring's ids that no named tool (debugger, coverage
 
 class Spun(BaseException):
     """A test went round harness.py's loops past its allowance without a turn of the event loop.
-    Its message is the test's verdict, in the checker's words."""
+    Its message is the test's verdict, in the checker's words; `place` is the loop's place in
+    harness.py (lab/check/hangs.py)."""
+
+    def __init__(self, message: str, place: hangs.Place | None = None):
+        super().__init__(message)
+        self.place = place
 
 
 class Guard:
@@ -111,7 +116,8 @@ class Guard:
         if not self.importing:
             self.hung = True
             self._allow()
-            raise Spun(spun(rounds) if rounds else held(seconds))
+            place = hangs.place_of(sys._getframe(1), self.path) or hangs.Place()
+            raise Spun(spun(rounds, place) if rounds else held(seconds, place), place)
         went = f"went {rounds}" if rounds else f"ran for {seconds:g} seconds"
         raise Spun(f"its code at the top level {went} without ending, and was stopped: is there "
                    "code at the top level that never ends?")

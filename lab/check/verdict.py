@@ -8,9 +8,11 @@ student's run found, so that it cannot be forged by the code under test.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from lab.check.hangs import Place
 from lab.check.observe import RAISED, agrees, difference
 from lab.check.protocol import Observed
 
@@ -35,21 +37,33 @@ class Verdict(StrEnum):
                 "crash": "the process died"}[self.value]
 
 
-def spun(measure: str) -> str:
+def spun(measure: str, place: Place | None = None) -> str:
     """The verdict's words on a test stopped for spinning: it used `measure` ("0.5 seconds of
-    processor time") without a turn of the event loop. The child's guard and the practice
-    check's (lab/check/spin.py) say it alike."""
-    return (f"Timed out: this test spun through {measure} without giving the event loop a turn "
-            "(a loop that never awaits). It was stopped; the other tests still ran.")
+    processor time") at `place` without ending. The child's guard and the practice check's
+    (lab/check/spin.py) say it alike. The event loop is named only where harness.py has async
+    code: the early lessons' synchronous files have no turn to give."""
+    at = f" in {place}" if place and place.function else ""
+    if place is None or place.function is None or place.async_code:
+        what = (f"spun{at} through {measure} without giving the event loop a turn (a loop that "
+                "never awaits)")
+    else:
+        what = (f"went round{at} for {measure} without ending, where the reference ends in "
+                "milliseconds (a loop whose way out is never reached?)")
+    return f"Timed out: this test {what}. It was stopped; the other tests still ran."
 
 
-def held(seconds: float) -> str:
+def held(seconds: float, place: Place | None = None) -> str:
     """The verdict's words on a test stopped by the wall clock: it held the process `seconds`
-    without a turn of the event loop."""
-    return (f"Timed out: this test held the process for {seconds:g} "
-            f"second{'' if seconds == 1 else 's'} without giving the event loop a turn (a call "
-            "that blocks, such as time.sleep, or a busy loop). It was stopped; the other tests "
-            "still ran.")
+    at `place` without ending (and without a turn of the event loop, where there is one)."""
+    at = f" in {place}" if place and place.function else ""
+    span = f"{seconds:g} second{'' if seconds == 1 else 's'}"
+    if place is None or place.function is None or place.async_code:
+        what = (f"held the process for {span}{at} without giving the event loop a turn (a call "
+                "that blocks, such as time.sleep, or a busy loop)")
+    else:
+        what = (f"held the process for {span}{at} without ending (a call that blocks, such as "
+                "time.sleep, or a loop that never ends)")
+    return f"Timed out: this test {what}. It was stopped; the other tests still ran."
 
 
 def sets_line(sets) -> str:
@@ -74,6 +88,7 @@ class Outcome:
     # (why, found) for each check, kept only when there was no record to judge by: a run
     # under a seed the kit holds no reference for (`lab_check.py --seed N`) shows them.
     found: list | None = None
+    ran: bool = True  # False: decided without running, as the tests after a repeated hang are
 
     def __post_init__(self):
         self.verdict = Verdict(self.verdict)
@@ -112,6 +127,43 @@ def shown_found(wanted: str, found: str) -> str:
     return "nothing was raised" if nothing else shown(found)
 
 
+_ITEMS = re.compile(r"[Ii]tems(?: are|:)\s*")
+_CITED = re.compile(r" \([^()]*\blessons? \d[^()]*\)")  # "(run_tool, lesson 4)", which closes a rule
+_SEPARATORS = re.compile(r",? then |; |, and |, | and ")
+
+
+def item_labels(why: str) -> list[str] | None:
+    """The names a check's rule gives the items of its list ("Items: the record, is_running"
+    or "the items are [content, is_error]"), in order; None when it names none. A name may hold
+    brackets with commas inside ("[name, arguments] for each question"): only commas outside
+    brackets part names. The judge uses them only where there is one for each item."""
+    found = _ITEMS.search(why)
+    if not found:
+        return None
+    text = why[found.end():]
+    if text.startswith("["):
+        depth = 0
+        for end, char in enumerate(text):
+            depth += {"[": 1, "]": -1}.get(char, 0)
+            if depth == 0:
+                text = text[1:end]
+                break
+    else:
+        cited = _CITED.search(text)
+        text = text[:cited.start()] if cited else text
+        text = re.split(r"\.(?:\s|$)", text, maxsplit=1)[0]
+    names, depth, start = [], 0, 0
+    for at, char in enumerate(text):
+        depth += {"[": 1, "(": 1, "]": -1, ")": -1}.get(char, 0)
+        separator = _SEPARATORS.match(text, at) if depth == 0 else None
+        if separator and at >= start:
+            names.append(text[start:at])
+            start = separator.end()
+    names.append(text[start:])
+    names = [name.strip() for name in names if name.strip()]
+    return names or None
+
+
 def expectation(checks: list[str], why: list[str], kinds: list[str]) -> dict:
     """What the reference found in one test, as expected.json keeps it: {"checks": [encoded
     values], "why": [rules]}, and "kinds" only when a check is of a kind other than "equal",
@@ -142,13 +194,13 @@ def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop) ->
                            f"{whys[i]}\n    This check was made as another kind of check than "
                            "the reference's, so the test's run took a different path.", n)
         if not agrees(wanted[i], observed.value, kinds[i]):
-            where = difference(wanted[i], observed.value, kinds[i])
+            where = difference(wanted[i], observed.value, kinds[i], item_labels(whys[i]))
             return Outcome(test_id, says, lab_id, Verdict.FAIL,
                            f"{whys[i]}\n    expected: {shown(wanted[i])}\n"
                            f"    found:    {shown_found(wanted[i], observed.value)}" +
                            (f"\n    {where}" if where else ""), n)
     if len(seen) < n:
-        if stop == "turns":
+        if stop in ("turns", "spun"):
             return Outcome(test_id, says, lab_id, Verdict.TIMEOUT, error, n)
         reason = error or "The test ended before making all of its checks."
         return Outcome(test_id, says, lab_id, Verdict.FAIL,
@@ -158,7 +210,7 @@ def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop) ->
                        "The test made more checks than the reference run did, so its run took "
                        "a different path.", n)
     if error:
-        verdict = Verdict.TIMEOUT if stop == "turns" else Verdict.FAIL
+        verdict = Verdict.TIMEOUT if stop in ("turns", "spun") else Verdict.FAIL
         return Outcome(test_id, says, lab_id, verdict,
                        f"Every check matched, then the test failed: {error}", n)
     return Outcome(test_id, says, lab_id, Verdict.PASS, "", n)

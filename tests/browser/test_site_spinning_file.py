@@ -16,6 +16,8 @@ SECONDS_TO_CHECK with no count line.
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from lab.check import manifest, runner
@@ -79,8 +81,9 @@ def test_a_file_that_spins_is_stopped_and_reported_in_the_page_which_stays_usabl
         assert timed_out(text) == timed_out(expected), \
             "the page stopped other tests than lab_check.py did"
         first = text.split("TIME ", 1)[1]
-        assert (f"spun through {runner.Limits().rounds_without_a_turn:,} rounds of "
-                "harness.py's loops without giving the event loop a turn") in first
+        assert re.search(r"spun in error_message \(harness\.py, line \d+\) through "
+                         f"{runner.Limits().rounds_without_a_turn:,} rounds of harness.py's "
+                         "loops without giving the event loop a turn", first), first
         report.scroll_into_view_if_needed()
         shoot(page, "site-spinning-file-check.png", tmp_path)
 

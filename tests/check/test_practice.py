@@ -9,6 +9,7 @@ process, ends it, or patches what judges it.
 """
 import asyncio
 import concurrent.futures
+import re
 import sys
 
 import pytest
@@ -134,20 +135,39 @@ def spinning(tmp_path, snippet="hangs_in_a_busy_loop"):
 
 def test_a_busy_loop_is_stopped_in_process_with_the_checkers_verdict_on_each_test(tmp_path):
     """The same tests time out as under lab_check.py, the others still run and pass, and the
-    reason is the checker's sentence, measured in rounds of harness.py's loops: the first stop
-    after the allowance, the later ones after the shorter one."""
-    path, limits = spinning(tmp_path), runner.Limits()
+    reason is the checker's sentence, naming the loop's place and measured in rounds of
+    harness.py's loops: the first stop after the allowance, the later ones after the shorter
+    one. (Judged as the grader judges, to the end: the next test pins where a student's check
+    stops.)"""
+    path, limits = spinning(tmp_path), runner.Limits(stop_at_hangs_in_a_row=False)
     files = suite.of_lab(LAB.id, cumulative_=False)
-    practised = runner.run(path, files, runner.expected_for(files), in_process=True)
-    checked = runner.run(path, files, runner.expected_for(files))
+    practised = runner.run(path, files, runner.expected_for(files), limits=limits,
+                           in_process=True)
+    checked = runner.run(path, files, runner.expected_for(files), limits=limits)
     assert [(o.id, o.verdict) for o in practised.outcomes] == \
         [(o.id, o.verdict) for o in checked.outcomes]
     stopped = [o.message for o in practised.outcomes if o.verdict == "timeout"]
     assert len(stopped) >= 2 and any(o.verdict == "pass" for o in practised.outcomes)
-    assert stopped[0] == ("Timed out: this test spun through "
-                          f"{limits.rounds_without_a_turn:,} rounds of harness.py's loops " + SPUN)
-    assert all(m == f"Timed out: this test spun through {limits.rounds_after_a_hang:,} rounds of "
-                    "harness.py's loops " + SPUN for m in stopped[1:])
+    at = re.match(r"Timed out: this test spun in error_message \(harness\.py, line \d+\) ",
+                  stopped[0])
+    assert at and stopped[0] == (f"{at[0]}through {limits.rounds_without_a_turn:,} rounds of "
+                                 "harness.py's loops " + SPUN)
+    assert all(m == f"{at[0]}through {limits.rounds_after_a_hang:,} rounds of harness.py's "
+                    "loops " + SPUN for m in stopped[1:])
+
+
+def test_a_file_that_hangs_at_one_place_in_a_row_is_given_up_on_where_the_checker_does(tmp_path):
+    """The student's check, in process and in a child: the same tests run, the same hang in a
+    row stops both, and the tests after it are not run, for the same reason."""
+    path = spinning(tmp_path)
+    files = suite.of_lab(LAB.id, cumulative_=False)
+    practised = runner.run(path, files, runner.expected_for(files), in_process=True)
+    checked = runner.run(path, files, runner.expected_for(files))
+    assert [(o.id, o.verdict, o.ran) for o in practised.outcomes] == \
+        [(o.id, o.verdict, o.ran) for o in checked.outcomes]
+    assert not practised.outcomes[-1].ran, "this file hangs test after test: the check stops"
+    assert practised.notes == checked.notes and practised.outcomes[-1].message == \
+        checked.outcomes[-1].message == checked.notes[-1]
 
 
 def test_a_loop_whose_rounds_are_slow_is_stopped_by_the_wall_clock(tmp_path, monkeypatch):
@@ -157,10 +177,11 @@ def test_a_loop_whose_rounds_are_slow_is_stopped_by_the_wall_clock(tmp_path, mon
     monkeypatch.setattr(spin.Guard, "clock", staticmethod(lambda: float(next(seconds))))
     files = suite.of_lab(LAB.id, cumulative_=False)
     report = runner.run(spinning(tmp_path), files, runner.expected_for(files), in_process=True)
-    stopped = [o.message for o in report.outcomes if o.verdict == "timeout"]
-    assert stopped and stopped[0].startswith("Timed out: this test held the process for 5 "
-                                             "seconds without giving the event loop a turn")
-    assert all("held the process for 1 second without" in m for m in stopped[1:])
+    stopped = [o.message for o in report.outcomes if o.verdict == "timeout" and o.ran]
+    place = r" in \S+ \(harness\.py, line \d+\) without giving the event loop a turn"
+    assert stopped and re.match("Timed out: this test held the process for 5 seconds" + place,
+                                stopped[0]), stopped[:1]
+    assert all(re.search("held the process for 1 second" + place, m) for m in stopped[1:])
 
 
 def test_a_file_that_spins_as_it_is_imported_is_stopped_and_says_so(tmp_path):

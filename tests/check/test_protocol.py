@@ -14,7 +14,8 @@ EVERY_REPORT = [
     Observed('["b", "a"]', "which files", "same_items"), Ended("lesson_15_lab1::test_stop"),
     Ended("lesson_15_lab1::test_stop", "out of turns", "turns"),
     Ended("x::test_y", "run_tool raised KeyError", "exception", "Traceback ..."),
-    Beat(12, 0.25), Beat(0, 3), Done(),
+    Ended("x::test_y", "Timed out: ...", "spun", None, "Harness._run.<locals>.<lambda>", 512, True),
+    Beat(12, 0.25), Beat(0, 3), Beat(4, 0.5, "run_tool", 94, False), Done(),
 ]
 
 
@@ -42,6 +43,8 @@ def test_every_kind_of_report_is_named_once_on_the_wire():
     '{"event": "check", "value": "1", "why": "w", "check": "close_enough"}',  # no such kind
     '{"event": "end", "id": "x", "error": null, "stop": "bored"}',  # no such stop
     '{"event": "done", "event2": 1}',
+    '{"event": "beat", "turns": 1, "cpu": 0.1, "line": true}',  # a bool is no line
+    '{"event": "beat", "turns": 1, "cpu": 0.1, "async_code": 1}',  # nor a count a bool
 ])
 def test_a_line_that_is_no_report_is_malformed(line):
     with pytest.raises(Malformed):
@@ -57,3 +60,12 @@ def test_a_report_is_frozen_so_no_one_can_change_what_was_reported():
 def test_an_observation_is_an_equal_check_unless_it_says_otherwise():
     decoded = protocol.decode(json.dumps({"event": "check", "value": "1", "why": "w"}))
     assert decoded == Observed("1", "w", "equal")
+
+
+def test_a_place_travels_with_a_beat_and_with_a_test_the_practice_guard_stopped():
+    """The runner names where a test hung from these (lab/check/hangs.py); an end that no guard
+    caused carries none, so it cannot count as a hang."""
+    assert Beat(1, 0.1, "run_tool", 94, True).place == protocol.Place("run_tool", 94, True)
+    assert Ended("x", "...", "spun", None, "run_tool", 94).place == \
+        protocol.Place("run_tool", 94, False)
+    assert Ended("x", "...", "turns", None, "run_tool", 94).place is None

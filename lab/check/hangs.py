@@ -1,0 +1,107 @@
+"""Where harness.py was when a test hung, and the count of hangs in a row at one place.
+
+A test that hangs is stopped by a guard: the child's, seen from outside (lab/check/runner.py),
+or the practice check's, inside the process (lab/check/spin.py). Either way the student needs
+the place, not only the fact: the innermost function of harness.py that was running, its line,
+and whether the event loop is theirs to think of (harness.py has async code): a file of the
+early, synchronous lessons has no turn to give. The child reports the place; it decides nothing.
+
+A file that hangs at the same place in several tests in a row will hang there in the rest: the
+student's check stops there (`Streak.repeated`, then "fix the hang first") and answers in
+seconds; the grader, which owes every test a verdict, judges the rest under shorter guards.
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import os
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Place:
+    """A place in harness.py: the function (None where no frame of harness.py was running, such
+    as a call that held the interpreter), its line, and whether harness.py has async code."""
+    function: str | None = None
+    line: int | None = None
+    async_code: bool = False
+
+    def __str__(self) -> str:
+        if self.function is None:
+            return "a place the checker could not see (a call that holds Python itself?)"
+        return f"{self.function} (harness.py, line {self.line})"
+
+
+def place_of(frame, harness_path: str) -> Place | None:
+    """The place in harness.py of the innermost of `frame` and its callers that runs code from
+    `harness_path`; None when none does."""
+    target = os.path.realpath(harness_path) if harness_path else None
+    while frame is not None and target:
+        code = frame.f_code
+        if _same_file(code.co_filename, target):
+            return Place(getattr(code, "co_qualname", code.co_name), frame.f_lineno,
+                         has_async_code(target))
+        frame = frame.f_back
+    return None
+
+
+@functools.lru_cache(maxsize=8)
+def has_async_code(path: str) -> bool:
+    """Whether the file at `path` defines or async_code anything async; True when it cannot be read,
+    so that the event loop is named rather than left out."""
+    try:
+        tree = ast.parse(open(path, "rb").read())
+    except (OSError, SyntaxError, ValueError):
+        return True
+    return any(isinstance(node, (ast.AsyncFunctionDef, ast.Await, ast.AsyncFor, ast.AsyncWith))
+               for node in ast.walk(tree))
+
+
+def innermost_frame(tb):
+    """The frame an exception was raised in, from its traceback."""
+    frame = None
+    while tb is not None:
+        frame, tb = tb.tb_frame, tb.tb_next
+    return frame
+
+
+_seen: dict[str, str] = {}
+
+
+def _same_file(filename: str, target: str) -> bool:
+    """Whether code compiled from `filename` is harness.py's. realpath is cached: the heartbeat
+    asks fifty times a second, mostly of the same few files."""
+    real = _seen.get(filename)
+    if real is None:
+        real = _seen[filename] = os.path.realpath(filename)
+    return real == target
+
+
+class Streak:
+    """Tests stopped in a row at one place (the same function of harness.py). `add` takes each
+    decided test in order: the place it hung at, or None when it did not hang."""
+
+    def __init__(self, repeats: int):
+        self.repeats = repeats
+        self.place: Place | None = None
+        self.count = 0
+
+    def add(self, place: Place | None) -> None:
+        if place is None:
+            self.count = 0
+        elif self.count and place.function == self.place.function:
+            self.count += 1
+        else:
+            self.count = 1
+        self.place = place if place is not None else self.place
+
+    @property
+    def repeated(self) -> bool:
+        """Whether the last `repeats` tests all hung at one place."""
+        return self.count >= self.repeats
+
+    def words(self) -> str:
+        """Why the tests after a repeated hang were not run, naming the place."""
+        return (f"Not run: harness.py hung at the same place in {self.count} tests in a row, in "
+                f"{self.place}, so the tests after them were not run. Fix that hang first, then "
+                "check again.")
