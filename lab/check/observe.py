@@ -62,23 +62,27 @@ def _item(wanted, found) -> str:
     return encode(found)
 
 
-def _first_difference(wanted: str, found: str) -> str | None:
-    """Where two encoded lists first part ways, or None when they are not both lists."""
+def _first_difference(wanted: str, found: str, labels=None) -> str | None:
+    """Where two encoded lists first part ways, or None when they are not both lists. Items are
+    counted from 1, and named by `labels` when there is one for each wanted item."""
     try:
         a, b = json.loads(wanted), json.loads(found)
     except ValueError:
         return None
     if not (isinstance(a, list) and isinstance(b, list)):
         return None
+    named = labels is not None and len(labels) == len(a)
     for i, (x, y) in enumerate(zip(a, b)):
         if encode(x) != encode(y):  # not ==, for which True, 1 and 1.0 are the same
-            return f"first difference, at item {i}: expected {encode(x)}, found {_item(x, y)}"
+            label = f" ({labels[i]})" if named else ""
+            return (f"first difference, at item {i + 1} of {len(a)}{label}: expected "
+                    f"{encode(x)}, found {_item(x, y)}")
     if len(a) != len(b):
         return f"expected {len(a)} items, found {len(b)}"
     return None
 
 
-def _items_difference(wanted: str, found: str) -> str | None:
+def _items_difference(wanted: str, found: str, labels=None) -> str | None:
     """Which items are missing and which are extra, order aside; None when not both lists."""
     a, b = _items(wanted), _items(found)
     if a is None or b is None:
@@ -97,7 +101,8 @@ def _items_difference(wanted: str, found: str) -> str | None:
 @dataclass(frozen=True)
 class _Kind:
     agrees: Callable[[str, str], bool]  # (wanted, found), both encoded
-    difference: Callable[[str, str], str | None]  # a line for the message, when it helps
+    # (wanted, found, the items' labels or None): a line for the message, when it helps
+    difference: Callable[[str, str, list[str] | None], str | None]
 
 
 KINDS: dict[str, _Kind] = {
@@ -111,7 +116,9 @@ def agrees(wanted: str, found: str, kind: str = "equal") -> bool:
     return KINDS[kind].agrees(wanted, found)
 
 
-def difference(wanted: str, found: str, kind: str = "equal") -> str | None:
+def difference(wanted: str, found: str, kind: str = "equal",
+               labels: list[str] | None = None) -> str | None:
     """Where `found` parts from `wanted`, as a line for a failure's message, or None: long
-    values are cut in messages, and the difference may be past the cut."""
-    return KINDS[kind].difference(wanted, found)
+    values are cut in messages, and the difference may be past the cut. `labels` name a list's
+    items, where the check's rule names them (verdict.item_labels)."""
+    return KINDS[kind].difference(wanted, found, labels)

@@ -32,7 +32,7 @@ def test_a_trusted_check_that_finds_something_else_fails_in_the_courses_terms():
         'the tools it ran, in order\n'
         '    expected: ["read", "write"]\n'
         '    found:    ["read", "delete"]\n'
-        '    first difference, at item 1: expected "write", found "delete"')
+        '    first difference, at item 2 of 2: expected "write", found "delete"')
     assert observed == [(["read", "delete"], "the tools it ran, in order")]
 
 

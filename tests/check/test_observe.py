@@ -62,12 +62,12 @@ def test_the_encoding_is_one_line():
 
 def test_difference_names_the_first_item_where_two_lists_part():
     assert difference(encode(["a", "b", "c"]), encode(["a", "x", "y"])) == \
-        'first difference, at item 1: expected "b", found "x"'
+        'first difference, at item 2 of 3: expected "b", found "x"'
 
 
 def test_difference_encodes_the_items_it_shows():
     assert difference(encode([{"b": 1, "a": 2}]), encode([("t",)])) == \
-        'first difference, at item 0: expected {"a": 2, "b": 1}, found ["t"]'
+        'first difference, at item 1 of 1: expected {"a": 2, "b": 1}, found ["t"]'
 
 
 def test_difference_of_lists_that_agree_as_far_as_they_go_counts_their_items():
@@ -86,4 +86,4 @@ def test_difference_is_none_unless_two_lists_differ(wanted, found):
 
 def test_difference_sees_true_and_one_as_different_items():
     assert difference(encode([1, True, 3]), encode([1, 1, 4])) == \
-        "first difference, at item 1: expected true, found 1"
+        "first difference, at item 2 of 3: expected true, found 1"

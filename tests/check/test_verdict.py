@@ -77,7 +77,7 @@ def test_a_differing_list_says_where_it_first_differs():
     outcome = verdict_on(seen("done", ["read", "delete"]))
     assert outcome.message == ('the calls it asked for\n    expected: ["read", "write"]\n'
                                '    found:    ["read", "delete"]\n'
-                               '    first difference, at item 1: expected "write", found "delete"')
+                               '    first difference, at item 2 of 2: expected "write", found "delete"')
 
 
 def test_fewer_checks_out_of_turns_is_a_timeout_with_the_childs_words():
@@ -188,7 +188,28 @@ def test_a_check_that_wanted_an_error_and_found_none_says_nothing_was_raised():
     listed = expectation([encode(["ValueError: no path", None])], ["each bad path"], ["equal"])
     outcome = verdict_on(seen([None, None]), expected=listed)
     assert outcome.message.splitlines()[-1] == \
-        '    first difference, at item 0: expected "ValueError: no path", found nothing raised'
+        '    first difference, at item 1 of 2: expected "ValueError: no path", found nothing raised'
     returned = expectation([encode("done")], ["the answer"], ["equal"])
     assert verdict_on(seen(None), expected=returned).message.splitlines()[-1] == \
         "    found:    null"  # nothing was wanted of an error here: null is what it found
+
+
+def test_a_differing_list_names_its_item_where_the_rule_names_the_items():
+    """The rule's own names for a list's items label the first difference, whichever way the
+    rule writes them; a rule that names too few or too many leaves the item counted only."""
+    rules = {"Items: what render printed, finish(), what finish printed (lesson 7).":
+             "finish()",
+             "The run stops; the items are [content, is_error, tool_name] (run_tool, lesson 4).":
+             "is_error",
+             "Items: [the record, [name, arguments] for each question, the answers].":
+             "[name, arguments] for each question",
+             "Items: the lines, whether it ended well, and what it printed.":
+             "whether it ended well",
+             "A rule that names two: the items are [one, two].": None,
+             "A rule that names none.": None}
+    for rule, label in rules.items():
+        wanted = expectation([encode(["", True, ""])], [rule], ["equal"])
+        outcome = verdict_on(seen(["", False, ""]), expected=wanted)
+        named = f" ({label})" if label else ""
+        assert outcome.message.splitlines()[-1] == \
+            f"    first difference, at item 2 of 3{named}: expected true, found false", rule
