@@ -41,12 +41,23 @@ def waits_for(lab_id: str) -> manifest.Lab | None:
     return None
 
 
+def started_after(lab_id: str) -> manifest.Lab | None:
+    """The first lab after `lab_id`, in course order, that the student has started; else None.
+    Its starter held `lab_id`'s finished code, so starting `lab_id` now would only add a folder
+    beside the student's real work, as a notebook's Run All would, passing its start cell."""
+    order = list(manifest.labs(built_only=True))
+    lab = manifest.lab(lab_id)
+    later = order[order.index(lab) + 1:] if lab in order else []
+    return next((x for x in later if (work() / x.folder / "harness.py").exists()), None)
+
+
 def start(lab_id: str, *, force: bool = False, guided: bool = False, mine: bool = False) -> None:
     """Set up a lab in the work folder: the starter as harness.py, the lab's tests as tests.py, a
     `lab` folder standing for the kit's package, and `.lab`. An existing harness.py is never
     replaced (use reset for that); tests.py and `lab` are refreshed, since they are the kit's.
     Prints where the files are and the command that checks them. Labs start in order: while
-    the lab before has not passed its check, prints why nothing was started, unless `force`.
+    the lab before has not passed its check, or once a later lab is started, prints why nothing
+    was started, unless `force`.
     With `guided`, the starter is the guided one, whose gaps spell out their steps rather than
     state only what must hold. With `mine`, the starter is made from the student's own passing
     file of the lab before, with this lab's changes merged in (lab/desk/carry.py)."""
@@ -69,6 +80,13 @@ def try_start(lab_id: str, *, force: bool = False, guided: bool = False,
               f"would hand you that answer. Check lab {earlier.id} first: "
               f"{spoken.command('check', earlier.id, quoted=False)}. To start lab {lab.id} "
               f"anyway: {spoken.anywhere('start', lab.id, force=True)}.")
+        return False
+    later = None if force or (work() / lab.folder / "harness.py").exists() \
+        else started_after(lab.id)
+    if later is not None:
+        print(f"Lab {lab.id} is not started: you have started lab {later.id} already, whose "
+              f"starter holds lab {lab.id}'s finished code. To start lab {lab.id} anyway, to "
+              f"work through it: {spoken.anywhere('start', lab.id, force=True)}.")
         return False
     place = lay_out(lab)
     harness = place / "harness.py"

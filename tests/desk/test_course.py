@@ -229,7 +229,6 @@ def test_a_passing_check_of_a_later_lab_counts_for_the_labs_its_tests_hold(fresh
     progress says where 7.1 was shown passing. 7.1's own folder's file is another matter."""
     course.start("7.2", force=True)
     course.record_check("7.2", 40, 0)
-    course.start("7.1", force=True)  # as Run All of lesson 7 does
     capsys.readouterr()
     course.progress()
     rows = capsys.readouterr().out.splitlines()
@@ -237,6 +236,25 @@ def test_a_passing_check_of_a_later_lab_counts_for_the_labs_its_tests_hold(fresh
     assert course.waits_for("8.1") is None and not course.has_passed("7.1")
     course.record_check("7.2", 39, 1)
     assert course.waits_for("8.1").id == "7.2"
+
+
+@pytest.mark.parametrize("earlier, later", [("7.1", "7.2"), ("10.1", "11.1"), ("2.1", "16.2"),
+                                            ("15.1", "15.2")])
+def test_a_start_cell_run_again_after_a_later_lab_started_starts_nothing(fresh, capsys, earlier,
+                                                                         later):
+    """Run All of a lesson the student is past passes its start cell: it must not add a folder
+    beside their real work. Asked for with force, the earlier lab starts."""
+    course.record_check(manifest.before(earlier)[-1].id if manifest.before(earlier) else earlier,
+                        1, 0)
+    course.start(later, force=True)
+    capsys.readouterr()
+    course.start(earlier)
+    said = capsys.readouterr().out
+    assert not (fresh / manifest.lab(earlier).folder / "harness.py").exists(), said
+    assert said.startswith(f"Lab {earlier} is not started: you have started lab {later} "
+                           "already") and f"course start {earlier} --force" in said
+    course.start(earlier, force=True)
+    assert (fresh / manifest.lab(earlier).folder / "harness.py").is_file()
 
 
 def test_a_lab_already_started_is_never_refused(fresh, capsys):
