@@ -177,18 +177,19 @@ def kernel_idle(page):
                         has_text=re.compile(r"^(?!No Kernel).+ \| Idle$"))
 
 
-def run_all(page, seconds: float) -> list[tuple[bool, str]]:
+def run_all(page, seconds: float, since: int = 0) -> list[tuple[bool, str]]:
     """Run every cell from the Run menu; once the run has ended, (ran, error text) for each code
-    cell in order. It has ended when every code cell has an execution count, or when none is
-    waiting any more (a cell raised, and the cells after it were not run). Fails at the bound,
-    or when JupyterLab asks a question instead of running."""
+    cell in order. It has ended when every code cell has an execution count above `since` (the
+    highest before this run), or when none is waiting any more (a cell raised, and the cells
+    after it were not run). Fails at the bound, or when JupyterLab asks a question instead of
+    running."""
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.locator('.lm-Menu-item[data-command="runmenu:run-all"]').click()
     deadline = time.monotonic() + seconds
     while True:
         states = page.evaluate(CELL_STATES)
         prompts = [p for p, _ in states]
-        numbered = [bool(re.fullmatch(r"\[\d+\]:", p)) for p in prompts]
+        numbered = [count is not None and count > since for count in map(execution_count, prompts)]
         if states and (all(numbered) or (any(numbered) and "[*]:" not in prompts)):
             return [(ran, error) for ran, (_, error) in zip(numbered, states)]
         dialog = page.locator(".jp-Dialog")
@@ -199,6 +200,17 @@ def run_all(page, seconds: float) -> list[tuple[bool, str]]:
             pytest.fail(f"The lesson did not finish running within {seconds:.0f} seconds; "
                         f"cell prompts: {prompts}", pytrace=False)
         page.wait_for_timeout(250)
+
+
+def execution_count(prompt: str) -> int | None:
+    """The number in a code cell's prompt ("[12]:"), or None while it has none or is queued."""
+    found = re.fullmatch(r"\[(\d+)\]:", prompt)
+    return int(found[1]) if found else None
+
+
+def highest_count(page) -> int:
+    """The highest execution count of the notebook's code cells so far."""
+    return max((execution_count(p) or 0 for p, _ in page.evaluate(CELL_STATES)), default=0)
 
 
 def run_all_and_wait(page, seconds: float) -> None:

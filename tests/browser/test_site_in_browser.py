@@ -26,8 +26,8 @@ import pytest
 
 from lab.check.lines import PRACTICE
 from lab.check import manifest
-from tests.browser.page import (answer_prediction, checkers_report, chromium, playwright_api,
-                                run_all, shoot, typed_and_run)
+from tests.browser.page import (answer_prediction, checkers_report, chromium, highest_count,
+                                playwright_api, run_all, shoot, typed_and_run)
 from tests.browser.site_server import address, lesson_opened, site_tab
 from tools import notebooks, site
 
@@ -35,6 +35,8 @@ pytestmark = pytest.mark.browser
 
 LESSON = manifest.lesson(15)
 LAB = manifest.lab("15.1")
+LATER = manifest.lab("15.2")
+NOTICE = f"lab {LATER.id} has not passed its check yet"  # lab/desk/guard.py's notice
 SECONDS_TO_RUN = 300  # the lesson's cells, then the practice check, in the page's Python
 # Cells whose output holds the work folder's paths, which the pins write as <work>.
 TOUCHES_WORK = ("course.start(", "course.yours(", "course.respond(", "course.recall(")
@@ -93,6 +95,20 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
         started = typed_and_run(page, notebook, len(code) - 1,
                                 f'course.start("{LAB.id}", force=True)')
         api.expect(started).to_contain_text(f'course.check("{LAB.id}")', timeout=60_000)
+
+        # With every lab of the lesson started and unfilled, Run All goes to the end in this
+        # kernel too: a cell whose unfinished code raises prints the guard's words and ends
+        # without an error (lab/desk/guard.py clears it after the cell, as in ipykernel).
+        later = typed_and_run(page, notebook, len(code), f'course.start("{LATER.id}", force=True)')
+        api.expect(later).to_contain_text(f'course.check("{LATER.id}")', timeout=60_000)
+        again = run_all(page, SECONDS_TO_RUN, since=highest_count(page))
+        assert all(ran for ran, _ in again), (
+            "Run All stopped in the browser at code cell "
+            f"{[ran for ran, _ in again].index(False) - 1} with both labs started: "
+            f"{again[[ran for ran, _ in again].index(False) - 1][1][-800:]}")
+        unfinished = [n for n, c in enumerate(code) if f'course.yours("{LATER.id}")' in c.source]
+        assert unfinished and all(
+            NOTICE in cells.nth(n).locator(".jp-OutputArea").inner_text() for n in unfinished)
 
         report = typed_and_run(page, notebook, len(code), f'course.check("{LAB.id}")')
         api.expect(report).to_contain_text(count, timeout=SECONDS_TO_RUN * 1000)
