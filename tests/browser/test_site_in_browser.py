@@ -107,8 +107,11 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
             f"{[ran for ran, _ in again].index(False) - 1} with both labs started: "
             f"{again[[ran for ran, _ in again].index(False) - 1][1][-800:]}")
         unfinished = [n for n, c in enumerate(code) if f'course.yours("{LATER.id}")' in c.source]
-        assert unfinished and all(
-            NOTICE in cells.nth(n).locator(".jp-OutputArea").inner_text() for n in unfinished)
+        shown = [cells.nth(n).locator(".jp-OutputArea").inner_text() for n in unfinished]
+        assert shown and all(NOTICE in text for text in shown), shown
+        assert any("\nTraceback, " in text for text in shown), (
+            "the unfilled starter must raise in one of these cells for Run All's end to show "
+            f"that the error was forgiven: {shown}")
 
         report = typed_and_run(page, notebook, len(code), f'course.check("{LAB.id}")')
         api.expect(report).to_contain_text(count, timeout=SECONDS_TO_RUN * 1000)
