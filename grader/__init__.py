@@ -10,6 +10,7 @@ what grading a class needs:
     row.py               a submission's grade row, the one shape every report and the journal hold
     journal.py           each result saved as soon as it is known, so a batch resumes
     report.py            CSV, JSON, feedback per student, and the summary table
+    graded.py            what a copy grading one lab holds: its tests, earlier labs', no later
     gradescope.py        the Gradescope autograder bundle, and the run inside it
     classroom.py         the GitHub Classroom workflow
     release/             the folder students get, without solutions
