@@ -27,6 +27,9 @@ import sys
 from pathlib import Path
 
 PACKAGE = "lab"
+# The files through which a step hands GitHub Actions its outputs and the next steps' settings:
+# the student's code runs in this step's processes, so it is not told where they are.
+STEP_FILES = ("GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "GITHUB_STEP_SUMMARY")
 UNCHECKED = {"lab/desk/hints.packed"}  # each week's release packs its own hints; no check reads it
 
 
@@ -107,6 +110,9 @@ def main(released: dict, root=None) -> int:
     """Check, run and score the student's file; write the result; always exit 0, so that the
     reporter's step runs and Classroom hears the score."""
     root = Path(root or os.getcwd()).resolve()
+    output = os.environ.get("GITHUB_OUTPUT")
+    for name in STEP_FILES:
+        os.environ.pop(name, None)
     drop_caches(root)
     differ = changed(root, released["files"])
     outcomes, problem = {}, None
@@ -126,7 +132,6 @@ def main(released: dict, root=None) -> int:
     earned = sum(test["score"] for test in data["tests"])
     print(f"Points for lab {released['lab']}: {earned:g} of {data['max_score']:g}.")
     encoded = base64.b64encode(json.dumps(data).encode("utf-8")).decode("ascii")
-    output = os.environ.get("GITHUB_OUTPUT")
     if output:
         with open(output, "a", encoding="utf-8") as handle:
             handle.write(f"result={encoded}\n")

@@ -255,6 +255,22 @@ def test_a_file_that_edits_the_tests_while_it_runs_scores_nothing(week, tmp_path
     _scores_nothing_naming(result, printed, f"{TESTS} (changed)")
 
 
+def test_a_file_is_not_told_where_the_step_writes_its_result(week, tmp_path):
+    """A file that writes a full score as the step's result would be heard by the reporter;
+    the scorer takes GitHub's step files out of the environment the file runs in."""
+    forged = base64.b64encode(json.dumps(
+        {"version": 1, "status": "pass", "max_score": 1,
+         "tests": [{"name": "forged", "status": "pass", "score": 1000}]}).encode()).decode()
+    attack = ("\nimport os as _os\n"
+              "for _name in ('GITHUB_OUTPUT', 'GITHUB_ENV'):\n"
+              "    if _os.environ.get(_name):\n"
+              "        with open(_os.environ[_name], 'a') as _file:\n"
+              f"            _file.write('result={forged}\\n')\n")
+    repo = student_repo(week, tmp_path, WEEK.starter.read_text(encoding="utf-8") + attack)
+    result, _ = workflow_run(repo)  # which finds one result in the step's output, its own
+    assert 0 < score(result) < result["max_score"]
+
+
 # --- what the workflow cannot stop --------------------------------------------------------
 
 def test_a_student_who_edits_the_digest_too_gets_the_score_they_wrote(week, tmp_path, starter):
