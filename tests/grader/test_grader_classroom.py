@@ -27,6 +27,7 @@ from lab.check import manifest, runner, seeds, suite
 from replay import replay_file
 
 from grader import classroom, plan as plans, release
+from grader.errors import GraderError
 
 WEEK = manifest.lab("5.1")
 STEP = "lab-5-1"
@@ -155,6 +156,19 @@ def test_a_repository_without_the_students_file_says_where_it_goes(week, tmp_pat
     assert score(result) == 0 and result["status"] == "error"
     assert f"This repository holds no {HARNESS}, so no test ran." in printed
     assert f"`course start {WEEK.id}` puts your file there" in result["tests"][0]["message"]
+
+
+def test_the_workflow_is_not_written_into_a_copy_it_would_score_nothing_in(week, tmp_path):
+    repo = tmp_path / "repo"
+    shutil.copytree(week, repo)
+    missing = r"\(starters/06-budgets/lab1/expected\.json \(missing\), "
+    with pytest.raises(GraderError, match=missing):
+        classroom.write("6.1", repo)
+    with (repo / "lab" / "check" / "verdict.py").open("a", encoding="utf-8") as handle:
+        handle.write("# the instructor's later edit\n")
+    with pytest.raises(GraderError, match=r"\(lab/check/verdict\.py \(changed\)\)"):
+        classroom.write(WEEK.id, repo)
+    assert not (repo / WORKFLOW).exists()
 
 
 def test_every_labs_workflow_feeds_python_the_scorer_whole():
