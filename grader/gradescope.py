@@ -10,9 +10,11 @@ The bundle is a zip with, at its root:
                         and writes /autograder/results/results.json
     grader_plan.json    the plan: the lab, the tests and their points, the limits, and the
                         instructor's extra tests with the reference's observations of them
-    kit/                the kit's lab/ package, every lab's tests.py and expected.json (under
-                        starters/), the lessons' lesson.toml files and grader/, and the graded
-                        lab's reference alone (under solutions/); no other solution, no source/
+    kit/                the kit's lab/ and grader/ packages, the tests.py and expected.json
+                        (under starters/) of the labs the plan runs and the lesson.toml of the
+                        lessons up to the graded lab's (grader/graded.py), and the graded lab's
+                        reference alone (under solutions/); nothing of a later lab, no other
+                        solution, no source/
 
 Seeds: each submission is graded under a secret seed drawn when it is graded, so the cases it
 meets are in no released expected.json and differ from one submission to the next. The
@@ -39,7 +41,7 @@ from pathlib import Path
 from lab.check import manifest, seeds
 from lab.check.verdict import Verdict
 
-from grader import batch, plan as plans, report
+from grader import batch, graded, plan as plans, report
 from grader.batch import Unfound
 from grader.errors import GraderError
 from grader.plan import Plan
@@ -127,25 +129,20 @@ def build(plan: Plan, out: Path, *, settings: batch.Settings | None = None,
         _add(bundle, "setup.sh", SETUP, 0o755)
         _add(bundle, "run_autograder", RUN, 0o755)
         _add(bundle, PLAN, json.dumps(config, indent=1, ensure_ascii=False) + "\n", 0o600)
-        for path in sorted(_kit_files(kit)):
+        for path in sorted(_kit_files(kit, plan)):
             _add(bundle, "kit/" + path.relative_to(kit).as_posix(), path.read_bytes(), 0o644)
         _add(bundle, "kit/" + reference.relative_to(kit).as_posix(), reference.read_bytes(),
              0o600)
     return out
 
 
-def _kit_files(kit: Path):
-    """The files the bundle's kit needs: lab/ and grader/ (code), each lesson's lesson.toml, and
-    each lab's tests and the reference's observations of them. Never solutions/ (build adds
-    the graded lab's reference alone) or source/."""
-    for folder in ("lab", "grader"):
-        for path in (kit / folder).rglob("*"):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                yield path
-    for lesson in manifest.lessons():
-        yield lesson.folder / "lesson.toml"
-    for lab in manifest.labs(built_only=True):
-        yield from (path for path in (lab.tests, lab.expected) if path.is_file())
+def _kit_files(kit: Path, plan: Plan) -> list[Path]:
+    """The files the bundle's kit needs: lab/ and grader/ (code), and what grader/graded.py
+    says a copy grading `plan` holds of the course. A submission may read them where the
+    sandbox has no private view, so no later lab's tests are among them; never solutions/
+    (build adds the graded lab's reference alone) or source/."""
+    return [*graded.package(kit, "lab"), *graded.package(kit, "grader"),
+            *graded.lessons(plan), *graded.tests(plan)]
 
 
 def _add(bundle: zipfile.ZipFile, name: str, data, mode: int) -> None:
@@ -157,9 +154,11 @@ def _add(bundle: zipfile.ZipFile, name: str, data, mode: int) -> None:
 
 # --- inside Gradescope -------------------------------------------------------------------------
 
-def run_inside(source: Path, submission: Path, results: Path) -> int:
+def run_inside(source: Path, submission: Path, results: Path, *, level: str | None = None) -> int:
     """Grade the submission folder's harness.py with the bundle's plan, under a secret seed
-    drawn now and the reference recorded under it first, and write results.json."""
+    drawn now and the reference recorded under it first, and write results.json. `level`
+    forces the sandbox's level (grader/sandbox): a bundle tried at "user" meets its submission
+    as a container that refuses namespaces does, with no private view of the files."""
     started = time.monotonic()
     config = json.loads((Path(source) / PLAN).read_text(encoding="utf-8"))
     plan = plans.reseeded(Plan.from_dict(config["plan"]), seeds.secret())
@@ -169,7 +168,7 @@ def run_inside(source: Path, submission: Path, results: Path) -> int:
         # Gradescope runs each submission in a container of its own, thrown away afterwards:
         # there, running as root is the last resort rather than a refusal.
         rows, isolation = batch.grade_all(plan, [sub], Path(work), jobs=1, settings=settings,
-                                          extra_files=[Path(source) / PLAN],
+                                          extra_files=[Path(source) / PLAN], level=level,
                                           unsandboxed_root=True)
     data = results_json(plan, rows[0], isolation,
                         config.get("hidden_visibility", "after_published"),

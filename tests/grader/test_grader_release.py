@@ -1,7 +1,8 @@
 """The student release holds the course up to one lab without a line of solution source and
 without a way back to that lab's answer, shows what the lesson cells that need a missing
 reference printed on it, updates an earlier release in place without touching the student's
-work, and runs the same local checker; the Classroom workflow runs that checker too."""
+work, and runs the same local checker (the Classroom workflow's tests are in
+test_grader_classroom.py)."""
 import ast
 import difflib
 import hashlib
@@ -17,12 +18,12 @@ import tomllib
 import nbformat
 import pytest
 
-from gradeclass import LAB, base_text
+from gradeclass import LAB
 from lab.check import manifest
 from lab.desk import recorded
 from tools import notebooks
 
-from grader import __main__ as cli, classroom, plan as plans, release
+from grader import __main__ as cli, release
 from grader.errors import ReleaseError
 
 WEEK = manifest.lab("5.1")  # a lesson with one lab, as in a week of the course
@@ -156,41 +157,6 @@ def test_a_release_is_never_built_over_a_folder_with_files(tmp_path):
         release.build(tmp_path)
     assert [p.name for p in tmp_path.iterdir()] == ["old.txt"]
     assert (tmp_path / "old.txt").read_text() == "keep me"
-
-
-def test_the_classroom_workflow_runs_the_local_checker_for_the_labs_points(tmp_path):
-    path = classroom.write(LAB.id, tmp_path)
-    text = path.read_text(encoding="utf-8")
-    assert path == tmp_path / ".github" / "workflows" / "classroom.yml"
-    command = ("python lab/lab_check.py --harness work/15-stop/lab1/harness.py --lesson 15 "
-               "starters/15-stop/lab1/tests.py")
-    assert f"command: {command}" in text
-    assert f"max-score: {plans.make(LAB.id).max_score:g}" in text
-    assert "classroom-resources/autograding-command-grader@v1" in text
-    assert "LAB-15-1_RESULTS: \"${{steps.lab-15-1.outputs.result}}\"" in text
-    try:
-        import yaml
-    except ImportError:
-        return
-    steps = yaml.safe_load(text)["jobs"]["run-autograding-tests"]["steps"]
-    assert steps[2]["with"]["command"] == command
-
-
-@pytest.mark.parametrize("base, code", [("solution", 0), ("starter", 1)])
-def test_the_workflows_command_works_in_a_student_repository_made_from_the_release(
-        built, tmp_path, base, code):
-    out, _ = built
-    repo = tmp_path / "repo"
-    subprocess.run(["cp", "-r", str(out), str(repo)], check=True)
-    harness = repo / "work" / LAB.folder / "harness.py"
-    harness.parent.mkdir(parents=True)
-    harness.write_text(base_text(base), encoding="utf-8")
-    line = next(x for x in classroom.workflow(LAB.id).splitlines() if "command: python" in x)
-    command = line.split("command: ", 1)[1].split()
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    done = subprocess.run([sys.executable, *command[1:]], cwd=repo, env=env,
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == code, done.stdout + done.stderr
 
 
 # --- a week's release: up to one lab, and nothing that leads to its answer --------------------

@@ -1,0 +1,140 @@
+"""The scorer a GitHub Classroom workflow runs in a student's repository: grader/classroom.py
+writes this file's code into the workflow, followed by a call of `main` with what the
+instructor released (RELEASED below).
+
+It checks the course's files against the release before it trusts them, because they sit in
+the student's repository: a test deleted or edited, an expected.json or a file of the lab/
+package changed, or a file added under lab/ (where it could take a released module's place)
+scores nothing, and the run names the file. Then it runs the lab's tests with the course's
+local checker, printing its lines, checks the files once more (the student's code ran in
+between), and writes each test's points as the `result` output of the workflow's step, in the
+form GitHub Classroom's autograding reporter reads from its graders: base64 of JSON with
+`max_score` and a `score` per test. Classroom records the sum of those scores.
+
+It runs where the grader is not installed: the standard library alone until the files are
+checked, then the released lab/ package.
+
+RELEASED: {"lab", "lesson", "harness", "tests" (the lab's tests.py), "files" ({path: sha256}
+for lab/ and each graded lab's tests.py and expected.json), "suite" ([lab id, tests.py,
+expected.json] in the order the checker runs them), "points" ([test id, points], in order)}.
+"""
+import base64
+import hashlib
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+PACKAGE = "lab"
+# The files through which a step hands GitHub Actions its outputs and the next steps' settings:
+# the student's code runs in this step's processes, so it is not told where they are.
+STEP_FILES = ("GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "GITHUB_STEP_SUMMARY")
+UNCHECKED = {"lab/desk/hints.packed"}  # each week's release packs its own hints; no check reads it
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def changed(root: Path, files: dict) -> list:
+    """Each released file that is missing or differs in `root`, and each file under lab/ that
+    the release did not hold, as "PATH (missing|changed|added)". Python's caches are not
+    counted: the scorer drops them before it imports anything (drop_caches)."""
+    found = []
+    for name, wanted in sorted(files.items()):
+        path = root / name
+        if not path.is_file():
+            found.append(f"{name} (missing)")
+        elif digest(path) != wanted:
+            found.append(f"{name} (changed)")
+    for path in sorted((root / PACKAGE).rglob("*")):
+        name = path.relative_to(root).as_posix()
+        if path.is_file() and name not in files and name not in UNCHECKED \
+                and "__pycache__" not in path.parts:  # dropped before the run, then Python's
+
+            found.append(f"{name} (added)")
+    return found
+
+
+def drop_caches(root: Path) -> None:
+    """Python would load a committed cache of a module in place of its checked source."""
+    for cache in sorted((root / PACKAGE).rglob("__pycache__"), reverse=True):
+        shutil.rmtree(cache, ignore_errors=True)
+
+
+def run_suite(root: Path, released: dict) -> tuple:
+    """({test id: outcome}, problem): the local checker's outcomes on the student's file, or
+    why none could be had. Its lines are printed as `lab_check.py` prints them."""
+    sys.path.insert(0, str(root))
+    from lab.check import local, manifest
+    from lab.check.errors import UserError
+    from lab.check.lines import check_aloud
+    harness, tests = root / released["harness"], root / released["tests"]
+    if not harness.is_file():
+        return {}, (f"This repository holds no {released['harness']}, so no test ran. "
+                    f"`course start {released['lab']}` puts your file there: commit the work/ "
+                    "folder and push it.")
+    try:
+        chosen = local.choose(harness, tests, released["lesson"])
+    except UserError as problem:
+        return {}, str(problem)
+    suite = [[f.lab_id, Path(f.path).resolve().relative_to(root).as_posix(),
+              manifest.lab(f.lab_id).expected.resolve().relative_to(root).as_posix()]
+             for f in chosen.files]
+    if suite != released["suite"]:
+        return {}, ("The course's lessons now name other test files for these labs than "
+                    "the release did, so no test was run. Put back the released lessons/.")
+    checked = check_aloud(harness, tests, released["lesson"])
+    report = checked.report
+    return {o.id: o for o in report.outcomes}, report.import_error
+
+
+def result(released: dict, outcomes: dict, problem) -> dict:
+    """The reporter's result: every released test with its points if it passed, else 0."""
+    tests = []
+    for test_id, points in released["points"]:
+        outcome = outcomes.get(test_id)
+        passed = outcome is not None and outcome.verdict == "pass"
+        tests.append({"name": outcome.says if outcome else test_id,
+                      "status": "pass" if passed else "fail",
+                      "score": points if passed else 0,
+                      "message": (outcome.message if outcome else problem) or "",
+                      "test_code": test_id, "filename": released["tests"]})
+    every = all(test["status"] == "pass" for test in tests)
+    return {"version": 1, "status": "pass" if every else ("error" if problem else "fail"),
+            "max_score": sum(points for _, points in released["points"]), "tests": tests}
+
+
+def main(released: dict, root=None) -> int:
+    """Check, run and score the student's file; write the result; always exit 0, so that the
+    reporter's step runs and Classroom hears the score."""
+    root = Path(root or os.getcwd()).resolve()
+    output = os.environ.get("GITHUB_OUTPUT")
+    for name in STEP_FILES:
+        os.environ.pop(name, None)
+    drop_caches(root)
+    differ = changed(root, released["files"])
+    outcomes, problem = {}, None
+    if not differ:
+        outcomes, problem = run_suite(root, released)
+        differ = changed(root, released["files"])
+        if differ:
+            outcomes = {}
+    if differ:
+        problem = ("These course files differ from the ones your instructor released, so "
+                   "this push scores nothing: " + ", ".join(differ) + ". Put back the "
+                   "copies your repository began with (`git log --reverse` shows its first "
+                   "commit; `git checkout THAT_COMMIT -- PATH` restores a file) and push again.")
+    if problem and not outcomes:
+        print(problem)
+    data = result(released, outcomes, problem)
+    earned = sum(test["score"] for test in data["tests"])
+    print(f"Points for lab {released['lab']}: {earned:g} of {data['max_score']:g}.")
+    encoded = base64.b64encode(json.dumps(data).encode("utf-8")).decode("ascii")
+    if output:
+        with open(output, "a", encoding="utf-8") as handle:
+            handle.write(f"result={encoded}\n")
+    else:
+        print(f"result={encoded}")
+    return 0
