@@ -183,6 +183,11 @@ class Canvas:
         if head:
             self.head(end, control, colour=colour, size=6 + 1.5 * width, into=group)
 
+    def clearing(self, x, y, w, h):
+        """A patch of paper with no outline, drawn over the lines behind a label so that none
+        runs through its words; it holds the label as a box would."""
+        return self.box(x, y, w, h, stroke="none", fill=PAPER, rx=2, width=0)
+
     def strike(self, x1, y1, x2, y2, *, colour=MUTED, width=2):
         """The line through something that must not be built."""
         self.line((x1, y1), (x2, y2), colour=colour, width=width, role="strike")
