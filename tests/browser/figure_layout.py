@@ -39,6 +39,12 @@ CHECK = """([slack, reach]) => {
         .filter(t => t.words);
     const shapes = [...svg.querySelectorAll('.shape')];
     const lanes = [...svg.querySelectorAll('.lane')];
+    const boxes_ = new Map([...shapes, ...lanes].map(el => [el, boxOf(el)]));
+    // only what comes within `by` of a box can touch it: the rest is not asked point by point
+    const within = (el, b, by) => {
+        const s = boxes_.get(el);
+        return s.x1 - by <= b.x2 && b.x1 <= s.x2 + by && s.y1 - by <= b.y2 && b.y1 <= s.y2 + by;
+    };
     const named = el => {
         const b = boxOf(el);
         const inside = texts.find(t => t.box.x1 >= b.x1 - slack && t.box.x2 <= b.x2 + slack &&
@@ -76,7 +82,7 @@ CHECK = """([slack, reach]) => {
             const y = b.y1 + (b.y2 - b.y1) * k / 4;
             round.push([b.x1, y], [b.x2, y]);
         }
-        for (const s of shapes) {
+        for (const s of shapes.filter(s => within(s, b, 0))) {
             const inside = round.map(([x, y]) => s.isPointInFill(local(s, x, y)));
             if (inside.some(v => v) && !inside.every(v => v)) {
                 problems.push(`"${t.words}" runs over the edge of ${named(s)}`);
@@ -139,7 +145,9 @@ CHECK = """([slack, reach]) => {
             const p = local(el, x, y);
             return el.isPointInFill(p) || el.isPointInStroke(p);
         });
-        if (!shapes.some(touches) && !lanes.some(touches)) {
+        const spot = {x1: tip.x, y1: tip.y, x2: tip.x, y2: tip.y};
+        const near_ = [...shapes, ...lanes].filter(el => within(el, spot, reach + 3));
+        if (!near_.some(touches)) {
             problems.push(`the arrow from ${near(start.x, start.y)} ends at ` +
                           `${near(tip.x, tip.y)}, away from every shape`);
         }

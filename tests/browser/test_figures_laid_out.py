@@ -47,17 +47,24 @@ def test_every_figure_is_laid_out_clear_in_a_real_renderer(page, drawn):
 
 
 def figure(fault: str | None) -> str:
-    """A small figure with one labelled box, an arrow into it and a note beside it, drawn with
-    `fault` ("overlap", "edge", "through", "nowhere", "off") or clean."""
+    """A small figure with one labelled box, an arrow into it and a note beside it, an arrow
+    that ends on a lane, one that passes behind a chip and a scale's arrow, drawn with `fault`
+    ("overlap", "edge", "boxes", "through", "nowhere", "off") or clean."""
     c = Canvas(160, "Figure 0.0: a test of the layout check.")
     c.box(300, 40, 180 if fault != "edge" else 90, 40, fill="#ffffff")
     c.text(310, 64, "a label that needs room")
     c.arrow((120, 60), (298, 60) if fault != "nowhere" else (240, 60))
     c.text(40, 64, "a note")
+    c.line((700, 20), (700, 140), role="lane")
+    c.arrow((500, 120), (698, 120))
+    c.chip(560, 109, "A[c1]")  # painted over the arrow: its line is hidden behind the chip
+    c.arrow((780, 20), (780, 140), axis=True)
     if fault == "overlap":
         c.text(60, 66, "another note")
     if fault == "through":
         c.arrow((60, 20), (60, 100), (298, 100), (340, 82))
+    if fault == "boxes":
+        c.box(440, 70, 60, 30)
     if fault == "off":
         c.text(800, 140, "words past the right edge")
     return c.svg()
@@ -70,6 +77,8 @@ def test_a_clean_small_figure_has_no_faults(page):
 @pytest.mark.parametrize("fault, said", [
     ("overlap", '"a note" overlaps "another note"'),
     ("edge", '"a label that needs room" runs over the edge of the box at (300, 40)'),
+    ("boxes", 'the box at (300, 40) holding "a label that needs room" overlaps the box at '
+              '(440, 70)'),
     ("through", 'an arrow from (60, 20) runs through "a note"'),
     ("nowhere", "the arrow from (120, 60) ends at (240, 60), away from every shape"),
     ("off", '"words past the right edge" runs off the card'),
