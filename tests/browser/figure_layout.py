@@ -17,8 +17,6 @@ and with its sans-serif words in DejaVu Sans, the widest family of its stack and
 reader without Helvetica, Arial or their metric twins gets."""
 from __future__ import annotations
 
-import html
-
 SLACK = 1.0  # px a text's box may overlap a neighbour or an edge: the renderer's rounding
 REACH = 4.5  # px an arrow's tip may stop short of the shape it points at
 
@@ -39,10 +37,10 @@ CHECK = """([slack, reach]) => {
         .filter(t => t.words);
     const shapes = [...svg.querySelectorAll('.shape')];
     const lanes = [...svg.querySelectorAll('.lane')];
-    const boxes_ = new Map([...shapes, ...lanes].map(el => [el, boxOf(el)]));
+    const extent = new Map([...shapes, ...lanes].map(el => [el, boxOf(el)]));
     // only what comes within `by` of a box can touch it: the rest is not asked point by point
     const within = (el, b, by) => {
-        const s = boxes_.get(el);
+        const s = extent.get(el);
         return s.x1 - by <= b.x2 && b.x1 <= s.x2 + by && s.y1 - by <= b.y2 && b.y1 <= s.y2 + by;
     };
     const named = el => {
@@ -146,8 +144,8 @@ CHECK = """([slack, reach]) => {
             return el.isPointInFill(p) || el.isPointInStroke(p);
         });
         const spot = {x1: tip.x, y1: tip.y, x2: tip.x, y2: tip.y};
-        const near_ = [...shapes, ...lanes].filter(el => within(el, spot, reach + 3));
-        if (!near_.some(touches)) {
+        const nearby = [...shapes, ...lanes].filter(el => within(el, spot, reach + 3));
+        if (!nearby.some(touches)) {
             problems.push(`the arrow from ${near(start.x, start.y)} ends at ` +
                           `${near(tip.x, tip.y)}, away from every shape`);
         }
@@ -181,4 +179,5 @@ def faults(page, svg: str) -> list[str]:
 
 
 def described(number: str, found: list[str]) -> str:
-    return f"Figure {number}:\n  " + "\n  ".join(html.unescape(line) for line in found)
+    """A failure's lines for one figure."""
+    return f"Figure {number}:\n  " + "\n  ".join(found)
