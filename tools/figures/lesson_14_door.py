@@ -55,7 +55,8 @@ def the_door(title):
     c.text(364, 262, "an Exception in the check", size=11, colour=ACCENT)
     c.text(364, 282, "the check failed: <exc>", size=10.5, mono=True, colour=ACCENT)
     c.box(366, 290, 11, 9, fill=ACCENT, rx=1, stroke=ACCENT)
-    c.add(dw.Path(stroke=ACCENT, fill="none", stroke_width=1.6).M(368, 290).Q(371.5, 281, 375, 290))
+    c.add(dw.Path(stroke=ACCENT, fill="none", stroke_width=1.6, class_="line")  # its shackle
+          .M(368, 290).Q(371.5, 281, 375, 290))
     c.note(384, 299, "fails closed: a refusal", colour=ACCENT, size=11)
     # 4: anything wider, such as a PowerCut from the real tool, passes every wall
     c.arrow((590, 166), (590, 40), (770, 40), (770, 62), colour=INK, width=2)
