@@ -14,7 +14,11 @@ from its own folder; the SVG's width and height give the image its size. Each fi
 function in the module of its lesson (lesson_NN_slug.py; registry.py finds them by number),
 drawn with the helpers of `canvas.Canvas` (boxes, arrows, diamonds, message chips in shape
 notation), so all sixteen share one palette, one sans-serif family for words and one monospace
-family for code and shapes, on a white card that stays legible on a dark theme.
+family for code and shapes, on a white card that stays legible on a dark theme. The SVG carries
+the alt text too, as its <desc>. Each element is marked with its role (a shape, a lane, an arrow,
+a line struck through on purpose), and tests/browser/test_figures_laid_out.py renders every
+figure in Chromium and reads from the page that no text overlaps another or runs over an edge,
+no line runs through a text and no arrow ends away from every shape.
 
 The library is drawsvg: pure Python, and it writes SVG as plain text with the words kept as
 <text>, so the same code gives the same bytes on every machine and CI can compare them byte

@@ -2,7 +2,14 @@
 Drawing on a white card with the course's shapes as methods (boxes, arrows, diamonds, message
 chips in shape notation). Every figure draws only through these, so all of them share one
 palette, one sans-serif family for words and one monospace family for code and shapes, on a
-card that stays legible on a dark theme."""
+card that stays legible on a dark theme.
+
+Each element carries its role as its class, for a reader that checks the layout in a real
+renderer (tests/browser/test_figures_laid_out.py) and must not take positions from here: "card"
+(the background), "shape" (what a text may sit in and an arrow may end at), "lane" (a line an
+arrow may end at: a lifeline, a cut), "line", "arrow" (a group of a line and its head; "arrow
+axis" when it points along a scale, at nothing), "strike" (a line drawn through something on
+purpose)."""
 from __future__ import annotations
 
 import math
@@ -66,7 +73,7 @@ class Canvas:
         self.height = height
         self.d = dw.Drawing(WIDTH, height, font_family=SANS)
         self.d.append(dw.Title(title))
-        self.d.append(dw.Rectangle(0, 0, WIDTH, height, fill=PAPER, rx=8))
+        self.d.append(dw.Rectangle(0, 0, WIDTH, height, fill=PAPER, rx=8, class_="card"))
 
     def svg(self) -> str:
         return self.d.as_svg() + "\n"
@@ -108,7 +115,8 @@ class Canvas:
     # shapes -------------------------------------------------------------------------------
 
     def box(self, x, y, w, h, *, stroke=INK, fill=PANEL, dash=None, rx=6, width=1.5):
-        args = {"stroke": stroke, "fill": fill, "stroke_width": width, "rx": rx}
+        args = {"stroke": stroke, "fill": fill, "stroke_width": width, "rx": rx,
+                "class_": "shape"}
         if dash:
             args["stroke_dasharray"] = dash
         return self.add(dw.Rectangle(x, y, w, h, **args))
@@ -126,57 +134,77 @@ class Canvas:
     def diamond(self, cx, cy, w, h, label, *, stroke=INK, fill=PANEL, size=12, colour=INK,
                 width=1.5):
         self.add(dw.Lines(cx, cy - h / 2, cx + w / 2, cy, cx, cy + h / 2, cx - w / 2, cy,
-                          close=True, stroke=stroke, fill=fill, stroke_width=width))
+                          close=True, stroke=stroke, fill=fill, stroke_width=width,
+                          class_="shape"))
         lines = wrap(label, w * 0.62, size)
         leading = round(size * 1.25)
         top = cy - (len(lines) - 1) * leading / 2 + size * 0.35
         self.lines(cx, top, lines, size=size, leading=leading, colour=colour, anchor="middle")
 
-    def line(self, *points, colour=LINE, width=1.5, dash=None):
-        args = {"stroke": colour, "stroke_width": width, "fill": "none"}
+    def line(self, *points, colour=LINE, width=1.5, dash=None, role="line", into=None):
+        """A polyline; `role` "lane" for a lifeline that arrows end at, "strike" for a line
+        drawn through something on purpose."""
+        args = {"stroke": colour, "stroke_width": width, "fill": "none", "class_": role}
         if dash:
             args["stroke_dasharray"] = dash
-        return self.add(dw.Lines(*[c for p in points for c in p], **args))
+        element = dw.Lines(*[c for p in points for c in p], **args)
+        (into or self.d).append(element)
+        return element
 
-    def head(self, tip, towards, *, colour=LINE, size=8):
+    def shape(self, *points, stroke=INK, fill=PANEL, width=1.2):
+        """A closed polygon through `points`, a shape like any box."""
+        return self.add(dw.Lines(*[c for p in points for c in p], close=True, stroke=stroke,
+                                 fill=fill, stroke_width=width, class_="shape"))
+
+    def head(self, tip, towards, *, colour=LINE, size=8, into=None):
         """An arrowhead at `tip`, pointing away from `towards`."""
         (x, y), (fx, fy) = tip, towards
         angle = math.atan2(y - fy, x - fx)
         left = (x - size * math.cos(angle - 0.45), y - size * math.sin(angle - 0.45))
         right = (x - size * math.cos(angle + 0.45), y - size * math.sin(angle + 0.45))
-        self.add(dw.Lines(x, y, *_r(left), *_r(right), close=True, fill=colour, stroke="none"))
+        (into or self.d).append(dw.Lines(x, y, *_r(left), *_r(right), close=True, fill=colour,
+                                         stroke="none", class_="head"))
 
-    def arrow(self, *points, colour=LINE, width=1.5, dash=None, head=True):
-        """A polyline from the first point to the last, with an arrowhead at the last."""
-        self.line(*points, colour=colour, width=width, dash=dash)
+    def arrow(self, *points, colour=LINE, width=1.5, dash=None, head=True, axis=False):
+        """A polyline from the first point to the last, with an arrowhead at the last; `axis`
+        when it points along a scale rather than at something."""
+        group = self.add(dw.Group(class_=("arrow axis" if axis else "arrow") if head else "line"))
+        self.line(*points, colour=colour, width=width, dash=dash, into=group)
         if head:
-            self.head(points[-1], points[-2], colour=colour, size=6 + 1.5 * width)
+            self.head(points[-1], points[-2], colour=colour, size=6 + 1.5 * width, into=group)
 
     def curve(self, start, control, end, *, colour=LINE, width=1.5, dash=None, head=True):
         """A quadratic curve from start to end, bent towards control, arrowhead at the end."""
-        args = {"stroke": colour, "stroke_width": width, "fill": "none"}
+        args = {"stroke": colour, "stroke_width": width, "fill": "none", "class_": "line"}
         if dash:
             args["stroke_dasharray"] = dash
-        self.add(dw.Path(**args).M(*start).Q(*control, *end))
+        group = self.add(dw.Group(class_="arrow" if head else "line"))
+        group.append(dw.Path(**args).M(*start).Q(*control, *end))
         if head:
-            self.head(end, control, colour=colour, size=6 + 1.5 * width)
+            self.head(end, control, colour=colour, size=6 + 1.5 * width, into=group)
+
+    def clearing(self, x, y, w, h):
+        """A patch of paper with no outline, drawn over the lines behind a label so that none
+        runs through its words; it holds the label as a box would."""
+        return self.box(x, y, w, h, stroke="none", fill=PAPER, rx=2, width=0)
 
     def strike(self, x1, y1, x2, y2, *, colour=MUTED, width=2):
         """The line through something that must not be built."""
-        self.line((x1, y1), (x2, y2), colour=colour, width=width)
+        self.line((x1, y1), (x2, y2), colour=colour, width=width, role="strike")
 
     def cross(self, cx, cy, r=6, *, colour=MUTED, width=2):
         self.strike(cx - r, cy - r, cx + r, cy + r, colour=colour, width=width)
         self.strike(cx - r, cy + r, cx + r, cy - r, colour=colour, width=width)
 
     def circle(self, cx, cy, r, *, stroke=INK, fill=PAPER, width=1.5):
-        return self.add(dw.Circle(cx, cy, r, stroke=stroke, fill=fill, stroke_width=width))
+        return self.add(dw.Circle(cx, cy, r, stroke=stroke, fill=fill, stroke_width=width,
+                                  class_="shape"))
 
     def bolt(self, x, y, *, scale=1.0, colour=ACCENT):
         """A lightning bolt whose top is at (x, y): a power cut, a hard cancel."""
         pts = [(6, 0), (0, 14), (5, 14), (1, 26), (12, 9), (7, 9), (11, 0)]
         self.add(dw.Lines(*[c for px, py in pts for c in _r((x + px * scale, y + py * scale))],
-                          close=True, fill=colour, stroke="none"))
+                          close=True, fill=colour, stroke="none", class_="shape"))
 
     def tick_mark(self, x, y, *, colour=GOOD):
         """A check mark with its bottom point at (x, y)."""

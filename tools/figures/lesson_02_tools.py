@@ -27,11 +27,11 @@ def one_round_trip(title):
     c.strike(600, top + 90, 670, top + 66)
     c.note(635, top + 108, "stays here", anchor="middle")
     c.arrow((183, 100), (132, 100))
-    c.note(157, 92, "sent", colour=LINE, anchor="middle")
+    c.note(149, 92, "sent", colour=LINE)
     # 2 the reply: one message, two blocks; appended as A[c1]
     c.step(165, 190, 2)
     c.arrow((132, 200), (183, 200))
-    c.note(157, 216, "reply", colour=LINE, anchor="middle")
+    c.note(149, 216, "reply", colour=LINE)
     c.box(185, 182, 500, 36, fill=ROLE_FILL["A"], rx=4)
     c.box(193, 188, 92, 24, fill=PAPER, rx=3)
     c.text(239, 204, '"I\'ll look."', size=11, mono=True, anchor="middle")
@@ -73,7 +73,7 @@ def one_round_trip(title):
     c.box(530, 482, 160, 52, fill=PAPER, dash="5 4", rx=3, stroke=MUTED)
     c.line((530, 482), (610, 492), (690, 482), colour="#c3cad3", width=1)
     c.chips(544, 502, ["U", "A[c1]", "R(c1)"], states=["old"] * 3, h=20, size=11)
-    c.note(610, 554, "the next request: lesson 3 sends it", anchor="middle")
+    c.note(690, 554, "the next request: lesson 3 sends it", anchor="end")
     return c.svg()
 
 

@@ -56,16 +56,16 @@ def the_loop_and_its_list(title):
     c.text(203, 320, "yes", size=12, bold=True)
     c.label_box(75, 332, 240, 46, "run each call in order, append each result")
     c.arrow((75, 355), (18, 355), (18, 116), (28, 116))
-    c.arrow((305, 262), (352, 262))
+    c.arrow((305, 262), (353, 262), (353, 370))
     c.text(318, 254, "no", size=12, bold=True)
-    c.label_box(300, 362, 62, 30, "return", rx=15, fill=PAPER)
-    c.arrow((352, 262), (352, 360))
-    for k, words in enumerate(("has words", "says stop")):
-        y = 178 + k * 17
-        c.arrow((296, y), (312, y), colour=MUTED, width=1.2)
-        c.note(316, y + 4, words, size=11)
-        c.strike(316, y, 370, y, width=1.2)
-    c.note(20, 412, "struck: ending the run because a reply has words, or because its label "
+    c.label_box(322, 372, 62, 30, "return", rx=15, fill=PAPER)
+    for k, words in enumerate(("has words", "says stop")):  # the exits a prediction ruled out
+        y = 170 + k * 17
+        c.arrow((296, y + 8), (310, y + 8), colour=MUTED, width=1.2)
+        c.label_box(312, y, 72, 15, words, size=10.5, colour=MUTED, italic=True, fill=PAPER,
+                    stroke=MUTED, dash="3 2", rx=3, width=1)
+        c.strike(312, y + 8, 384, y + 8, width=1.2)
+    c.note(20, 418, "struck: ending the run because a reply has words, or because its label "
            "says stop; a prediction ruled out both", width=350)
     # the list, after each append, and what each request carried
     c.text(400, 30, "the list, after each append", bold=True)

@@ -2,8 +2,6 @@
 with the notes the lesson 6 reference writes where it cuts."""
 from __future__ import annotations
 
-import drawsvg as dw
-
 import lab
 from tools.figures.canvas import ACCENT, INK, PANEL, PAPER, ROLE_FILL, Canvas, wrap
 from tools.figures.observers import reference
@@ -54,14 +52,14 @@ def one_budget_two_ends(title):
     c.bracket(100, top, 100, top + kept_h, depth=-6, colour=ACCENT, width=2)
     c.note(110, top + 14, "whole lines from the top, until the 2,001st line or the 50,001st "
            "byte would not fit", width=270, colour=INK)
-    c.box(36, top + kept_h - 4, 58, 8, fill=PAPER, stroke=ACCENT, rx=1)
-    for k in range(6):
-        c.line((40 + k * 9, top + kept_h + 4), (46 + k * 9, top + kept_h - 4), colour=ACCENT,
+    c.box(40, top + kept_h + 1, 50, 8, fill=PAPER, stroke=ACCENT, rx=1)  # the line not kept
+    for k in range(5):
+        c.line((42 + k * 9, top + kept_h + 9), (48 + k * 9, top + kept_h + 1), colour=ACCENT,
                width=1)
     c.strike(30, top + kept_h + 8, 104, top + kept_h - 8, colour=ACCENT)
     c.note(110, top + kept_h + 4, "never half a line", colour=ACCENT)
     bottom = note_box(150, top + 130, 270, head)
-    c.curve((150, top + 150), (110, top + 125), (93, top + kept_h + 8), colour=ACCENT)
+    c.curve((150, top + 150), (110, top + 125), (92, top + kept_h + 7), colour=ACCENT)
     c.note(150, bottom + 16, "the next read starts at line 2,001", colour=ACCENT)
     # bash: the tail of the output, where the verdict is
     x = 460
@@ -73,10 +71,8 @@ def one_budget_two_ends(title):
     c.bracket(x + 60, top + bar_h - kept_h, x + 60, top + bar_h, depth=-6, colour=ACCENT,
               width=2)
     c.note(x + 70, top + bar_h - kept_h + 14, "the last 2,000 lines, or 50,000 bytes", colour=INK)
-    c.line((x, top + bar_h - 4), (x - 24, top + bar_h - 4), (x - 24, top + bar_h - 24),
-           colour=ACCENT, width=1.5)
-    c.add(dw.Lines(x - 24, top + bar_h - 24, x - 40, top + bar_h - 19, x - 24, top + bar_h - 14,
-                   close=True, fill=ACCENT))
+    c.box(x - 160, top + bar_h - 46, 124, 38, fill=PAPER, stroke=ACCENT, rx=4)
+    c.arrow((x, top + bar_h - 27), (x - 34, top + bar_h - 27), colour=ACCENT)
     c.note(x - 44, top + bar_h - 30, "the verdict:", colour=ACCENT, anchor="end")
     c.note(x - 44, top + bar_h - 15, "BUILD FAILED ...", colour=ACCENT, anchor="end")
     y = note_box(x + 70, top + bar_h - kept_h + 26, 310, tail_note)

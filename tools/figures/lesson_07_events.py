@@ -3,7 +3,7 @@ reference."""
 from __future__ import annotations
 
 import lab
-from tools.figures.canvas import ACCENT, INK, LINE, MUTED, PANEL, PAPER, Canvas
+from tools.figures.canvas import ACCENT, INK, LINE, MUTED, PANEL, PAPER, WIDTH, Canvas, text_width
 from tools.figures.observers import Log, reference
 
 
@@ -60,8 +60,8 @@ def twelve_events(title):
             if heavy:
                 c.chips(con_x + 60, y + 3, lab.shape(detail["messages"]).split(), h=18,
                         size=10.5)
-                c.note(con_x - 50, y + row + 12, "agent_end carries what the run added, its "
-                       "answer last", colour=ACCENT)
+                c.note(WIDTH - 12, y + row + 12, "agent_end carries what the run added, its "
+                       "answer last", colour=ACCENT, anchor="end")
             if detail["type"] == "turn_start":
                 turns += 1
                 c.note(run_x - 14, mid + 4, f"turn {turns}", anchor="end", colour=INK)
@@ -69,7 +69,7 @@ def twelve_events(title):
             c.chip(rec_x - c.chip_width(detail, 11) / 2, y + 3, detail, h=row - 6, size=11,
                    state="new")
             c.line((run_x - 8, mid), (rec_x + 34, mid), colour=INK, dash="2 3", width=1)
-            c.note(run_x - 14, mid + 4, "append", anchor="end", colour=INK)
+            c.note(run_x - 14, mid - 4, "append", anchor="end", colour=INK)
         else:
             label = "model.complete" if kind == "model" else "run_tool"
             c.box(run_x + 12, y + 3, 120, row - 6, fill=PANEL, rx=3)
@@ -77,18 +77,22 @@ def twelve_events(title):
             if kind == "tool" and log[i + 1][0] == "append":
                 c.bracket(run_x + 150, y + 2, run_x + 150, y + 2 * row - 2, depth=-6,
                           colour=ACCENT, width=2)
-                c.note(run_x + 162, y + row + 4, "no yield here: the result is on the",
+                said = ("no yield here: the result is on the",
+                        "record before anyone can walk away")
+                c.clearing(run_x + 158, y + row - 8,
+                           max(text_width(line, 11.5) for line in said) + 8, 32)
+                c.note(run_x + 162, y + row + 4, said[0],
                        colour=ACCENT, italic=False, size=11.5)
-                c.note(run_x + 162, y + row + 18, "record before anyone can walk away",
+                c.note(run_x + 162, y + row + 18, said[1],
                        colour=ACCENT, italic=False, size=11.5)
         if i == last_turn_end:
             for k, name in enumerate(("max_turns", "failed reply")):  # lesson 5's other ends
-                by = y - 62 + k * 28
+                by = y - row + 10 + k * row  # beside the rows with no line to the record
                 c.box(110, by - 14, 88, 22, fill=PAPER, dash="4 3", stroke=MUTED, rx=3)
                 c.text(154, by + 1, name, size=11, anchor="middle", colour=MUTED)
                 c.line((198, by - 3), (run_x - 8, y - 4), colour=MUTED, dash="4 3")
-            c.note(110, y + 20, "lesson 5's other exits", colour=MUTED)
-            c.note(110, y + 34, "leave through this turn_end", colour=MUTED)
+            c.note(110, y + 36, "lesson 5's other exits", colour=MUTED)
+            c.note(110, y + 50, "leave through this turn_end", colour=MUTED)
     return c.svg()
 
 

@@ -5,7 +5,9 @@ from tools.figures.canvas import ACCENT, INK, LINE, PANEL, PAPER, ROLE_FILL, WID
 
 
 def one_owner(title):
-    c = Canvas(560, title)
+    c = Canvas(600, title)
+    c.line((30, 60), (30, 196), colour="#c3cad3", width=1.2, role="lane")
+    c.text(20, 52, "the caller", size=11.5, bold=True)
     # the owner and its doors
     c.box(250, 44, 330, 180, fill=PANEL, width=2)
     c.text(266, 68, "Harness", bold=True, mono=True)
@@ -22,19 +24,22 @@ def one_owner(title):
     c.text(40, 72, "prompt(text)", size=12, mono=True, bold=True)
     c.note(40, 96, "a plain def: it refuses now,", colour=LINE)
     c.note(40, 110, "or hands out a run", colour=LINE)
-    c.arrow((248, 130), (40, 130))
+    c.arrow((248, 130), (32, 130))
     c.note(40, 146, "the run it hands out", colour=LINE)
-    c.line((40, 188), (246, 188), colour=ACCENT, width=2)
-    c.arrow((246, 188), (170, 212), colour=ACCENT, width=2)
+    c.line((32, 188), (246, 188), colour=ACCENT, width=2)
+    c.arrow((246, 188), (170, 226), colour=ACCENT, width=2)
     c.text(40, 180, "prompt(text), while running", size=12, mono=True, colour=ACCENT)
-    c.text(40, 230, "RuntimeError(", size=11, mono=True, colour=ACCENT)
-    c.text(52, 246, '"already running; use steer() or follow_up()")', size=11, mono=True,
+    c.box(34, 228, 330, 38, fill=PAPER, stroke=ACCENT, rx=4, width=1.2)
+    c.text(40, 243, "RuntimeError(", size=11, mono=True, colour=ACCENT)
+    c.text(52, 259, '"already running; use steer() or follow_up()")', size=11, mono=True,
            colour=ACCENT)
-    c.arrow((582, 124), (610, 124))
-    c.text(590, 112, "h.messages", size=12, mono=True)
-    c.text(612, 129, "(", size=16, mono=True)
-    end = c.chips(624, 114, ["U", "A[c1]", "R(c1)", "A"], size=10, h=18)
-    c.text(end + 3, 129, ")", size=16, mono=True)
+    tuple_w = c.chips_width(["U", "A[c1]", "R(c1)", "A"], size=10) + 30
+    c.box(606, 110, tuple_w, 28, fill=PAPER, rx=4, width=1.2)
+    c.arrow((582, 124), (604, 124))
+    c.text(590, 102, "h.messages", size=12, mono=True)
+    c.text(610, 129, "(", size=16, mono=True)
+    end = c.chips(621, 115, ["U", "A[c1]", "R(c1)", "A"], size=10, h=18)
+    c.text(end + 2, 129, ")", size=16, mono=True)
     c.note(615, 154, "a tuple: the same dicts, in a", colour=LINE)
     c.note(615, 168, "list nobody outside can change", colour=LINE)
     # the life of one run
@@ -72,17 +77,23 @@ def one_owner(title):
     c.curve((335, cy + 26), (560, cy + 120), (780, cy + 26))
     c.note(560, cy + 92, "raised", anchor="middle", colour=LINE, size=11)
     finally_box(558, cy + 73 - 10)
-    c.arrow((100, cy + 26), (100, cy + 112), (820, cy + 112), (820, cy + 26), colour=ACCENT,
+    # let go at a yield: nobody holds it now (the harness only weakly), so Python closes it
+    c.arrow((600, cy + 26), (600, cy + 92), (790, cy + 92), (790, cy + 26))
+    finally_box(700, cy + 92)
+    c.note(604, cy + 114, "let go by its consumer: nobody", colour=LINE, size=11)
+    c.note(604, cy + 127, "holds it, so Python closes it", colour=LINE, size=11)
+    c.arrow((100, cy + 26), (100, cy + 152), (820, cy + 152), (820, cy + 26), colour=ACCENT,
             width=2)
-    c.text(110, cy + 106, "close() before the first step", size=11.5, mono=False, colour=ACCENT)
-    c.note(400, cy + 106, "no finally runs: no line of the run ever started", colour=ACCENT)
+    c.text(110, cy + 146, "close() before the first step", size=11.5, mono=False, colour=ACCENT)
+    c.note(320, cy + 146, "no finally runs: no line of the run ever started", colour=ACCENT)
     # is_running, read off the state
-    by = cy + 136
+    by = cy + 170
     c.box(30, by, 610, 14, fill=INK, rx=3, stroke=INK)
     c.box(740, by, 100, 14, fill=PAPER, rx=3, stroke=INK)
     c.text(36, by + 32, "is_running", size=12, mono=True, bold=True)
-    c.note(120, by + 32, "True under every state but over: read off the run (its frame), "
-           "not set by any arrow", colour=INK)
+    c.note(120, by + 32, "True under every state but over: read off the run (its frame) "
+           "through a weak reference, so a run", colour=INK)
+    c.note(120, by + 46, "let go by its consumer is over; set by no arrow", colour=INK)
     return c.svg()
 
 

@@ -26,8 +26,8 @@ def two_queues(title):
         c.line((318, y - 6), (318, y + 26), colour=GOOD, width=2.5)
         c.arrow((136, y + 10), (144, y + 10))
     c.line((136, 320), (136, 106), colour=LINE, width=1.5)
-    c.note(140, 232, "_delivered: the oldest leaves its queue only", size=11, colour=GOOD)
-    c.note(140, 245, "when its message_end passes", size=11, colour=GOOD)
+    c.note(140, 232, "_delivered: the oldest leaves its queue", size=11, colour=GOOD)
+    c.note(140, 245, "only when its message_end passes", size=11, colour=GOOD)
     c.text(140, 270, "_drain", size=11, mono=True, colour=ACCENT, bold=True)
     c.note(190, 270, "(dashed): the oldest, or nothing;", colour=ACCENT, size=11)
     c.note(140, 284, "it stays queued until then", colour=ACCENT, size=11)
@@ -46,8 +46,8 @@ def two_queues(title):
     c.chips(x + 34, y + 14, ["R(c1)", "R(c2)"], states=["old", "old"])
     c.note(24, y + 60, "a user message between a call and its result: a provider refuses "
            "the list", width=370)
-    c.note(24, y + 100, "so the loop asks for queued words only where the lane below marks "
-           "it, and _drain hands it the oldest, or nothing", width=370, colour=INK)
+    c.note(24, y + 100, "so the loop asks for queued words only where the lane at the right "
+           "marks it, and _drain hands it the oldest, or nothing", width=370, colour=INK)
     # the loop, one turn a lap
     lx, bw = 610, 200
     c.note(lx, 26, "steering typed while idle joins the prompt here", colour=ACCENT,
@@ -79,13 +79,13 @@ def two_queues(title):
     # back to the top of the next turn
     bus = 470
     c.arrow((lx - 85, 412), (bus, 412), (bus, 58), (lx - bw / 2 - 2, 58))
-    c.note(lx - 90, 440, "one message, or nothing", colour=INK, size=11, anchor="end")
-    c.note(lx - 90, 453, "after a reply with calls", colour=INK, size=11, anchor="end")
+    c.note(bus - 8, 398, "one message, or nothing", colour=INK, size=11, anchor="end")
+    c.note(bus - 8, 411, "after a reply with calls", colour=INK, size=11, anchor="end")
     c.line((lx - 85, 526), (bus, 526), (bus, 412), colour=LINE, width=1.5)
     c.note(lx - 90, 546, "one message", colour=INK, size=11, anchor="end")
     # _drain: the queues' oldest, handed to the loop where it asks
-    c.curve((330, 106), (430, 200), (lx - 60, 402), colour=ACCENT, dash="5 4", width=1.5)
-    c.curve((330, 186), (400, 420), (lx - 62, 520), colour=ACCENT, dash="5 4", width=1.5)
+    c.arrow((332, 106), (lx - 50, 398), colour=ACCENT, dash="5 4", width=1.5)
+    c.arrow((332, 186), (lx - 52, 512), colour=ACCENT, dash="5 4", width=1.5)
     return c.svg()
 
 

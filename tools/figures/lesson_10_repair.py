@@ -92,7 +92,7 @@ def one_record_many_views(title):
             c.tick_mark(end + 12, mid + 5)
             c.note(end + 26, mid + 4, "valid", colour=GOOD, italic=False)
         c.arrow((end + 62, mid), (770, mid))
-    c.box(772, top - 10, 70, gap * len(rows) - 4, fill=PANEL, rx=30)
+    c.box(772, top - 10, 70, gap * len(rows) - 4, fill=PANEL, rx=14)  # square enough for the arrows
     c.text(807, top + gap * len(rows) / 2, "provider", size=12, anchor="middle", bold=True)
     c.note(340, top + gap * len(rows) + 16, "no arrow goes from a view back to the record: only "
            "the view is repaired", colour=INK)

@@ -29,7 +29,7 @@ def from_the_loop_to_the_disk(title):
     token = lab.shape([second["message"]])
     c = Canvas(470, title)
     lanes = {"loop": 60, "record": 130, "listeners": 200, "consumer": 270}
-    names = {"loop": "run_agent", "record": "the harness's list", "listeners": "persist_to",
+    names = {"loop": "run_agent, in _run", "record": "the harness's list", "listeners": "persist_to",
              "consumer": "your frontend"}
     for name, y in lanes.items():
         c.text(20, y + 4, name, bold=True)
@@ -44,14 +44,19 @@ def from_the_loop_to_the_disk(title):
     c.arrow((230, lanes["loop"] + 11), (268, lanes["record"] - 12))
     c.text(254, 100, "1 append", size=11.5, bold=True, colour=LINE)
     c.chip(270, lanes["record"] - 11, token, state="new")
-    c.arrow((310, lanes["record"] + 11), (348, lanes["listeners"] - 10))
-    c.text(334, 170, "2 notify", size=11.5, bold=True, colour=LINE)
+    # _run hears of each message from run_agent; it tells the listeners, and only then yields
+    c.label_box(340, lanes["loop"] - 12, 220, 24, "_run", size=11, mono=True, fill=PAPER)
+    c.arrow((241, lanes["loop"]), (338, lanes["loop"]))
+    c.note(248, lanes["loop"] - 6, "message_end", mono=True, italic=False, size=10.5,
+           colour=LINE)
+    c.arrow((395, lanes["loop"] + 12), (395, lanes["listeners"] - 14))
+    c.text(403, 165, "2 notify", size=11.5, bold=True, colour=LINE)
     c.label_box(350, lanes["listeners"] - 12, 90, 24, "append_message", size=10.5, mono=True,
                 fill=PAPER)
     c.arrow((395, lanes["listeners"] + 12), (395, 318))
     c.note(403, 300, "one new line", colour=LINE)
-    c.arrow((440, lanes["listeners"]), (470, lanes["listeners"]), (500, lanes["consumer"] - 12))
-    c.text(504, 240, "3 yield", size=11.5, bold=True, colour=LINE)
+    c.arrow((535, lanes["loop"] + 12), (535, lanes["consumer"] - 13))
+    c.text(543, 165, "3 yield", size=11.5, bold=True, colour=LINE)
     c.box(500, lanes["consumer"] - 11, 70, 22, fill=PANEL, rx=3, width=1)
     c.text(535, lanes["consumer"] + 4, "renders", size=11, anchor="middle")
     c.bolt(584, lanes["listeners"] + 12, scale=1.6)

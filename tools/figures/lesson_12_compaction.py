@@ -62,7 +62,7 @@ def counting_back(title):
         c.line((budget_x, y - 22), (budget_x, y + 46), colour=ACCENT, dash="4 3", width=1.8)
         c.note(budget_x - 6, y - 28, "the budget runs out", colour=ACCENT, anchor="end")
         cut_x = xs[cut] - 2
-        c.line((cut_x, y - 10), (cut_x, y + 50), colour=INK, width=2.5)
+        c.line((cut_x, y - 10), (cut_x, y + 50), colour=INK, width=2.5, role="lane")
         c.text(cut_x + 4, y + 62, "cut", size=12, bold=True)
         c.curve((budget_x + 2, y + 48), ((budget_x + cut_x) / 2, y + 72), (cut_x - 3, y + 50),
                 colour=ACCENT, width=1.8)

@@ -40,7 +40,7 @@ def where_the_prompt_comes_from(title):
         c.box(px, y, pw, h, fill=PAPER if k < len(sections) - 1 else ROLE_FILL["A"], rx=3)
         c.text(px + 8, y + 19, words, size=10, mono=True)
     bottom = top + (h + gap) * len(sections) - gap
-    c.arrow((790, top), (790, bottom))
+    c.arrow((790, top), (790, bottom), axis=True)
     c.add(dw.Text("changes least to changes most", 11, 802, top + 4, fill=LINE,
                   font_style="italic", transform=f"rotate(90 802 {top + 4})"))
     c.bracket(824, top, 824, bottom - h - gap, depth=-5, colour=INK)
@@ -58,13 +58,12 @@ def where_the_prompt_comes_from(title):
         return y
 
     # the tools feed two sections; guidelines pass through a list that keeps each once
-    y = source(at("Available tools"), "the tool list", "the harness was made with")
+    y = source(at("Available tools"), "the tool list", "given to the harness")
     c.arrow((170, y - 4), (px - 2, at("Available tools")))
     c.note(300, at("Available tools") - 6, "each snippet", colour=LINE, size=11)
-    c.add(dw.Lines(300, at("Guidelines") - 12, 340, at("Guidelines") - 12, 330,
-                   at("Guidelines") + 8, 310, at("Guidelines") + 8, close=True, fill=PANEL,
-                   stroke=INK, stroke_width=1.2))
-    c.arrow((170, y + 10), (298, at("Guidelines") - 4))
+    g = at("Guidelines")
+    c.shape((300, g - 12), (340, g - 12), (330, g + 8), (310, g + 8))
+    c.arrow((170, y + 10), (302, g - 4))
     c.arrow((336, at("Guidelines") - 2), (px - 2, at("Guidelines")))
     c.note(180, at("Guidelines") + 20, "each guideline once, first seen first", colour=LINE,
            size=11)
@@ -75,7 +74,7 @@ def where_the_prompt_comes_from(title):
     c.arrow((170, y), (178, y))
     for k, where in zip(blocks, context):
         c.box(296, ys[k] - 11, 134, 22, fill=PAPER, rx=2, width=1)
-        c.text(302, ys[k] + 4, where, size=9.5, mono=True)
+        c.text(302, ys[k] + 4, where, size=9, mono=True)
         c.arrow((288, y), (294, ys[k]))
         c.arrow((430, ys[k]), (px - 2, ys[k]))
     # the skills: an index, and only when a tool named read can load them
@@ -85,7 +84,7 @@ def where_the_prompt_comes_from(title):
     c.line((306, y - 12), (306, y + 12), colour=INK, width=1)
     c.line((318, y - 12), (318, y + 12), colour=INK, width=1)
     c.arrow((322, y), (px - 2, y))
-    c.note(332, y + 17, "only if a tool is named read", colour=LINE, size=11)
+    c.note(px - 8, y + 26, "only if a tool is named read", colour=LINE, size=11, anchor="end")
     # the caller: the folder and the date, last
     y = source(at("Current date"), "the caller", "passes cwd and today")
     c.arrow((170, y - 2), (px - 2, at("Current date")))

@@ -21,8 +21,9 @@ def the_door(title):
     c.box(448, 166, 150, 56, fill=PAPER, rx=14)
     c.text(523, 191, "the real tool's", anchor="middle", size=12)
     c.text(523, 207, "execute", anchor="middle", size=12, mono=True)
-    c.box(440, 140, 166, 90, fill="none", rx=6, stroke=MUTED, dash="2 3")
-    c.note(444, 134, "never: the door's try around the tool", size=10.5)
+    c.box(440, 128, 170, 102, fill="none", rx=6, stroke=MUTED, dash="2 3")
+    c.note(446, 142, "never: the door's try", size=10.5)
+    c.note(446, 155, "around the tool", size=10.5)
     c.arrow((20, 196), (181, 196))
     c.text(24, 188, "a call", size=12, bold=True)
     card_x, card_w = 690, 160
@@ -33,7 +34,7 @@ def the_door(title):
     c.result_card(card_x, 168, card_w, ["its output"], is_error=False)
     # 5: the tool's own failure passes the guard untouched; run_tool catches it
     c.arrow((523, 222), (523, 262), (668, 262), (card_x - 2, 262), colour=LINE, width=1.8)
-    c.text(531, 252, "its own ValueError", size=11, colour=LINE)
+    c.lines(531, 246, ["its own", "ValueError"], size=11, leading=12, colour=LINE)
     c.circle(670, 262, 4.5, stroke=LINE, fill=LINE)
     c.result_card(card_x, 236, card_w, ["in the tool's words"], is_error=True)
     # 2: a reason; the guard raises it, run_tool catches it
@@ -54,13 +55,14 @@ def the_door(title):
     c.text(364, 262, "an Exception in the check", size=11, colour=ACCENT)
     c.text(364, 282, "the check failed: <exc>", size=10.5, mono=True, colour=ACCENT)
     c.box(366, 290, 11, 9, fill=ACCENT, rx=1, stroke=ACCENT)
-    c.add(dw.Path(stroke=ACCENT, fill="none", stroke_width=1.6).M(368, 290).Q(371.5, 281, 375, 290))
+    c.add(dw.Path(stroke=ACCENT, fill="none", stroke_width=1.6, class_="line")  # its shackle
+          .M(368, 290).Q(371.5, 281, 375, 290))
     c.note(384, 299, "fails closed: a refusal", colour=ACCENT, size=11)
-    # 4: anything wider ends the program, through every wall
-    c.line((258, 161), (258, 28), (846, 28), colour=INK, width=2)
-    c.head((850, 28), (830, 28), colour=INK, size=10)
-    c.text(266, 46, "anything wider, such as lab.PowerCut", size=11, colour=INK)
-    c.note(846, 46, "the program is ending", anchor="end", colour=INK, size=11)
+    # 4: anything wider, such as a PowerCut from the real tool, passes every wall
+    c.arrow((590, 166), (590, 40), (770, 40), (770, 62), colour=INK, width=2)
+    c.text(598, 34, "anything wider, such as lab.PowerCut", size=11, colour=INK)
+    c.label_box(690, 64, 160, 24, "the program is ending", size=11, italic=True, fill=PAPER,
+                rx=12)
     return c.svg()
 
 

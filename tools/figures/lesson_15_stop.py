@@ -6,7 +6,8 @@ import asyncio
 import json
 
 import lab
-from tools.figures.canvas import ACCENT, INK, LINE, MUTED, PANEL, PAPER, WIDTH, Canvas
+from tools.figures.canvas import (ACCENT, INK, LINE, MUTED, PANEL, PAPER, WIDTH, Canvas,
+                                   text_width)
 from tools.figures.lesson_05_exits import ways_out
 from tools.figures.observers import Log, ObservedTask, reference
 
@@ -73,7 +74,8 @@ def a_single_stop(title):
     def draw(log, top, lanes, tool):
         for name, x in lanes.items():
             c.text(x, top - 30, name, bold=True, mono=name != "model", anchor="middle")
-            c.line((x, top - 22), (x, top + row * len(log)), colour="#d5dae1", width=1.2)
+            c.line((x, top - 22), (x, top + row * len(log)), colour="#d5dae1", width=1.2,
+                   role="lane")
         run_x, tool_x = lanes["run_agent"], lanes[tool]
         calls = iter(["c1", "c2", "c3"])
         starts = [i for i, (kind, _) in enumerate(log) if kind == "tool"]
@@ -96,19 +98,19 @@ def a_single_stop(title):
                 c.note(x + 11, mid + 4, words + (": set" if value else ""), size=11,
                        colour=ACCENT if value else MUTED)
             elif kind == "model":
-                a, b = (run_x - 8, lanes["model"] + 8) if detail == "start" else \
-                    (lanes["model"] + 8, run_x - 8)
+                a, b = (run_x - 8, lanes["model"] + 3) if detail == "start" else \
+                    (lanes["model"] + 8, run_x - 3)
                 c.arrow((a, mid), (b, mid))
                 c.note((a + b) / 2, mid - 4, "request" if detail == "start" else "reply",
                        anchor="middle", colour=LINE, italic=False, size=11)
             elif kind == "tool":
                 call = next(calls)
-                c.arrow((run_x + 8, mid), (tool_x - 10, mid))
+                c.arrow((run_x + 8, mid), (tool_x - 3, mid))
                 c.note(run_x + 16, mid - 4, f"{call} starts", colour=LINE, italic=False, size=11)
             elif kind == "returned":
                 c.cross(tool_x, y + 2, 6, colour=ACCENT, width=2)
                 c.note(tool_x + 14, y + 6, "the command is killed", colour=ACCENT, size=11)
-                c.arrow((tool_x - 10, mid + 2), (run_x + 8, mid + 2), colour=ACCENT)
+                c.arrow((tool_x - 10, mid + 2), (run_x + 3, mid + 2), colour=ACCENT)
                 c.text(run_x + 16, mid - 2, json.dumps(detail), size=11, mono=True,
                        colour=ACCENT)
             elif kind == "event" and detail["type"] == "message_end":
@@ -124,8 +126,9 @@ def a_single_stop(title):
                 c.text(run_x + 12, mid + 4, "agent_end", size=11.5, mono=True, bold=True)
             elif kind == "stop":
                 c.line((20, mid), (WIDTH - 20, mid), colour=ACCENT, dash="6 4", width=1.5)
-                c.text(24, mid - 5, "Stop: h.cancel() sets the flag", size=11.5, colour=ACCENT,
-                       bold=True)
+                said = "Stop: h.cancel() sets the flag"
+                c.clearing(20, mid - 18, text_width(said, 11.5) * 1.1 + 12, 16)  # bold is wider
+                c.text(24, mid - 5, said, size=11.5, colour=ACCENT, bold=True)
 
     # the first panel: a tool that polls, and a loop that looks before each wait
     top = 80
@@ -153,24 +156,30 @@ def a_single_stop(title):
                        anchor="end", size=11, colour=INK)
         elif kind == "task.cancel":
             c.bolt(lanes["build"] + 70, y - 6, scale=0.9)
-            c.arrow((lanes["stop_run"] - 8, mid), (lanes["build"] + 10, mid), colour=ACCENT,
+            c.arrow((lanes["stop_run"] - 8, mid), (lanes["build"] + 6, mid), colour=ACCENT,
                     width=2.2)
             c.text(lanes["build"] + 90, mid - 4, "task.cancel()", size=11, mono=True,
                    colour=ACCENT, bold=True)
         elif kind == "cancelled":
-            c.text(lanes["build"] - 10, mid + 4, "CancelledError, in its await", size=11,
+            said = "CancelledError, in its await"
+            wide = text_width(said, 11, mono=True)
+            c.clearing(lanes["build"] - 14 - wide, mid - 8, wide + 8, 16)
+            c.text(lanes["build"] - 10, mid + 4, said, size=11,
                    mono=True, colour=ACCENT, anchor="end")
             c.arrow((lanes["build"] - 10, mid + 12), (lanes["run_agent"] + 8, mid + 12),
                     (lanes["run_agent"] + 8, mid + 30), colour=ACCENT, width=2)
         elif kind == "stop_run":
-            c.text(lanes["stop_run"], mid + 22, f"returns {json.dumps(detail)}", size=11.5,
+            said = f"returns {json.dumps(detail)}"
+            wide = text_width(said, 11.5, mono=True)
+            c.clearing(lanes["stop_run"] - wide / 2 - 4, mid + 10, wide + 8, 16)
+            c.text(lanes["stop_run"], mid + 22, said, size=11.5,
                    mono=True, anchor="middle", bold=True)
         elif kind == "record":
             c.note(lanes["run_agent"] - 14, mid + 4, f"record: {detail}, c1 has no result",
                    anchor="end", colour=INK)
             c.note(lanes["run_agent"] + 14, mid + 4, "run_tool lets it through", colour=ACCENT)
             for side in (-1, 1):  # run_tool, an open gate
-                c.box(lanes["run_agent"] + 8 + side * 9 - 2, y - row + 4, 4, 14, fill=INK,
+                c.box(lanes["run_agent"] + 8 + side * 6 - 2, y - row + 4, 4, 14, fill=INK,
                       stroke=INK, rx=1, width=1)
     return c.svg()
 
