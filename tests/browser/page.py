@@ -177,14 +177,16 @@ def kernel_idle(page):
                         has_text=re.compile(r"^(?!No Kernel).+ \| Idle$"))
 
 
-def run_all(page, seconds: float, since: int = 0) -> list[tuple[bool, str]]:
-    """Run every cell from the Run menu; once the run has ended, (ran, error text) for each code
-    cell in order. It has ended when every code cell has an execution count above `since` (the
-    highest before this run), or when none is waiting any more (a cell raised, and the cells
-    after it were not run). Fails at the bound, or when JupyterLab asks a question instead of
-    running."""
+def run_all(page, seconds: float, since: int = 0,
+            command: str = "runmenu:run-all") -> list[tuple[bool, str]]:
+    """Run every cell from the Run menu (or the cells its `command` runs, such as
+    "notebook:run-all-above" the selected one); once the run has ended, (ran, error text) for
+    each code cell in order. It has ended when every code cell has an execution count above
+    `since` (the highest before this run), or when none is waiting any more (a cell raised, and
+    the cells after it were not run). Fails at the bound, or when JupyterLab asks a question
+    instead of running."""
     page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.locator('.lm-Menu-item[data-command="runmenu:run-all"]').click()
+    page.locator(f'.lm-Menu-item[data-command="{command}"]').click()
     deadline = time.monotonic() + seconds
     while True:
         states = page.evaluate(CELL_STATES)

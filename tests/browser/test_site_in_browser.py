@@ -96,23 +96,6 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
                                 f'course.start("{LAB.id}", force=True)')
         api.expect(started).to_contain_text(f'course.check("{LAB.id}")', timeout=60_000)
 
-        # With every lab of the lesson started and unfilled, Run All goes to the end in this
-        # kernel too: a cell whose unfinished code raises prints the guard's words and ends
-        # without an error (lab/desk/guard.py clears it after the cell, as in ipykernel).
-        later = typed_and_run(page, notebook, len(code), f'course.start("{LATER.id}", force=True)')
-        api.expect(later).to_contain_text(f'course.check("{LATER.id}")', timeout=60_000)
-        again = run_all(page, SECONDS_TO_RUN, since=highest_count(page))
-        assert all(ran for ran, _ in again), (
-            "Run All stopped in the browser at code cell "
-            f"{[ran for ran, _ in again].index(False) - 1} with both labs started: "
-            f"{again[[ran for ran, _ in again].index(False) - 1][1][-800:]}")
-        unfinished = [n for n, c in enumerate(code) if f'course.yours("{LATER.id}")' in c.source]
-        shown = [cells.nth(n).locator(".jp-OutputArea").inner_text() for n in unfinished]
-        assert shown and all(NOTICE in text for text in shown), shown
-        assert any("\nTraceback, " in text for text in shown), (
-            "the unfilled starter must raise in one of these cells for Run All's end to show "
-            f"that the error was forgiven: {shown}")
-
         report = typed_and_run(page, notebook, len(code), f'course.check("{LAB.id}")')
         api.expect(report).to_contain_text(count, timeout=SECONDS_TO_RUN * 1000)
         text = report.inner_text()
@@ -135,6 +118,26 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
         api.expect(desk).to_contain_text(f"failing ({passed}/{passed + failed})",
                                          timeout=60_000)
         assert f"Hint 1 of 3 for {LAB.name}" in desk.inner_text()
+
+        # With every lab of the lesson started and unfilled, the lesson's cells run to the end in
+        # this kernel too: a cell whose unfinished code raises prints the guard's words and ends
+        # without an error (lab/desk/guard.py clears it after the cell, as under ipykernel).
+        later = typed_and_run(page, notebook, len(code) + 3,
+                              f'course.start("{LATER.id}", force=True)')
+        api.expect(later).to_contain_text(f'course.check("{LATER.id}")', timeout=60_000)
+        notebook.locator(".jp-CodeCell").nth(len(code)).click()
+        again = run_all(page, SECONDS_TO_RUN, since=highest_count(page),
+                        command="notebook:run-all-above")[:len(code)]
+        assert all(ran for ran, _ in again), (
+            "Run All stopped in the browser at code cell "
+            f"{[ran for ran, _ in again].index(False) - 1} with both labs started: "
+            f"{again[[ran for ran, _ in again].index(False) - 1][1][-800:]}")
+        unfinished = [n for n, c in enumerate(code) if f'course.yours("{LATER.id}")' in c.source]
+        shown = [cells.nth(n).locator(".jp-OutputArea").inner_text() for n in unfinished]
+        assert shown and all(NOTICE in text for text in shown), shown
+        assert any("\nTraceback, " in text for text in shown), (
+            "the unfilled starter must raise in one of these cells for Run All's end to show "
+            f"that the error was forgiven: {shown}")
 
         page.goto(address(base, f"work/{LAB.folder}/harness.py"), timeout=60_000)
         first = LAB.starter.read_text(encoding="utf-8").splitlines()[0]
