@@ -98,7 +98,7 @@ def blank(text: str) -> bool:
     """Whether a harness.py holds no code: only blank lines, comments, perhaps a docstring."""
     try:
         body = ast.parse(text).body
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # not blank: not Python
         return False
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
             and isinstance(body[0].value.value, str):
