@@ -135,3 +135,12 @@ def test_missing_needs_every_test_to_have_failed_for_lack_of_a_name():
     assert advice.missing([lacking, Outcome("t3", "says", "5.1", "pass")]) is None
     assert advice.missing([lacking, Outcome("t4", "says", "5.1", "fail", "A rule.")]) is None
     assert advice.missing([]) is None
+
+
+def test_failures_for_lack_of_a_name_held_back_are_all_written_once_a_test_passes(tmp_path):
+    said, done = checked(tmp_path, SOLUTION + "\ndel text_of\n")
+    first = done.report.outcomes[0]
+    assert first.verdict != "pass" and "harness.py has no text_of yet" in first.message
+    assert done.report.passed > 0
+    assert len(verdict_lines(said)) == len(done.report.outcomes)
+    assert verdict_lines(said)[0] == f"  FAIL  {first.says}"
