@@ -127,7 +127,8 @@ def _grade(sub: Submission) -> Row:
                                         f"{settings.seconds_per_submission:g} seconds before "
                                         "this test's turn."))
     return rows.build(plan, sub.student, sub.shown, outcomes, report=report, cut=cut,
-                      seconds=time.monotonic() - started)
+                      seconds=time.monotonic() - started,
+                      text=data.decode("utf-8", "replace"))
 
 
 def _apart(harness: Path, files: list, expected, *, on_outcome, **how) -> runner.Report:

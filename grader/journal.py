@@ -1,4 +1,5 @@
-"""The batch's journal: one JSON line per graded submission, appended as soon as it is graded.
+"""The batch's journal: one JSON line per graded submission, appended as soon as it is graded;
+and the scores of the last two finished runs, so that a rerun says what changed.
 
 It is what makes a batch safe to interrupt: each line is written, flushed and synced before the
 next submission is reported done, so a crash (of the grader, or of the machine) loses at most
@@ -54,3 +55,57 @@ def _ends_with_newline(path: Path) -> bool:
     with path.open("rb") as handle:
         handle.seek(-1, os.SEEK_END)
         return handle.read(1) == b"\n"
+
+
+class LastRun:
+    """The scores of a batch's last two finished runs, kept beside its journal (last_run.json),
+    so that a rerun can say what changed since the run before: the journal keeps the latest row
+    of each student, not which run wrote it. grader/report.py keeps each finished run's scores
+    here as it writes the run's files, and its summary reads what changed."""
+
+    NAME = "last_run.json"
+
+    def __init__(self, out: Path):
+        self.path = Path(out) / self.NAME
+
+    def _read(self) -> dict:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def keep(self, rows: list[Row]) -> None:
+        """Keep `rows`' scores as the last run's, and the ones they replace as the run before."""
+        now = {r.student: [r.score, r.max, str(r.verdict)] for r in rows}
+        data = {"before": self._read().get("now"), "now": now}
+        self.path.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)
+                             + "\n", encoding="utf-8", errors="backslashreplace")
+
+    def changes(self, rows: list[Row]) -> list[str] | None:
+        """What changed for each student from the run before to `rows`: "frank 40 -> 45",
+        with the verdicts when they changed too, then who is new and who is gone; [] when
+        nothing changed, None when there was no run before to compare with."""
+        before = self._read().get("before")
+        if not isinstance(before, dict):
+            return None
+        said, now = [], {r.student: r for r in rows}
+        for r in rows:
+            if r.student not in before:
+                continue
+            try:
+                score, _, verdict = before[r.student]
+                score = float(score)
+            except (TypeError, ValueError):
+                continue
+            if score == r.score and verdict == r.verdict:
+                continue
+            said.append(f"{r.student} {score:g} -> {r.score:g}" +
+                        (f" ({verdict} -> {r.verdict})" if verdict != r.verdict else ""))
+        new = [r.student for r in rows if r.student not in before]
+        gone = sorted(set(before) - set(now))
+        if new:
+            said.append("new: " + ", ".join(new))
+        if gone:
+            said.append("no longer submitted: " + ", ".join(gone))
+        return said

@@ -26,10 +26,15 @@ from pathlib import Path
 
 from lab.check import manifest, seeds
 from lab.check.verdict import Verdict
-from lab.check.advice import collateral
+from lab.check.advice import collateral, missing, unfit
 
+from grader.journal import LastRun
 from grader.plan import Plan
 from grader.row import Entry, Overall, Row
+
+MOST_FAILED = 5  # tests listed in the summary
+NAMES_IN_GROUP = 6  # students named in one group of a most-failed test
+GROUP_CHARACTERS = 70  # of what a group's students' code did, as the summary names it
 
 
 def write(out: Path, plan: Plan, results: list[Row], isolation: dict,
@@ -72,6 +77,7 @@ def write(out: Path, plan: Plan, results: list[Row], isolation: dict,
     for r in rows:
         (paths["feedback"] / f"{safe_name(r.student)}.md").write_text(
             feedback(plan, r), encoding="utf-8")
+    LastRun(out).keep(full)
     return paths
 
 
@@ -122,7 +128,10 @@ def feedback(plan: Plan, r: Row) -> str:
                   "error, then check again with the local checker.", ""]
     failed = [t for t in r.tests if t.verdict is not Verdict.PASS]
     passed = [t for t in r.tests if t.verdict is Verdict.PASS]
-    if failed and not r.problem and not r.import_error:
+    said_once = unfit_line(plan, r)
+    if said_once:
+        lines += ["## Why every test failed", "", said_once, ""]
+    elif failed and not r.problem and not r.import_error:
         lines += [f"## What did not pass ({len(failed)})", ""]
         said = None
         for t in failed:
@@ -156,12 +165,49 @@ def feedback(plan: Plan, r: Row) -> str:
     return "\n".join(lines)
 
 
+def unfit_line(plan: Plan, r: Row) -> str | None:
+    """The one line said in place of every test's failure when the file held none of the
+    lab's code (an EMPTY or LACKS_NAMES row), in the local checker's words; None otherwise."""
+    if r.verdict not in (Overall.EMPTY, Overall.LACKS_NAMES):
+        return None
+    names = missing([t for t in r.tests if not t.hidden]) or []
+    return unfit(plan.lab, names, len(r.tests), empty=r.verdict is Overall.EMPTY)
+
+
 def seed_words(seed: int, command: str) -> str:
     """What a student is told of a grading seed: which it was, and how to draw the same cases
     with the local checker (`command` names where to add `--seed N`)."""
     return (f"These tests drew their cases under seed {seed}; your copy's tests draw under "
             "another. To draw the same cases and see what your file found at each check, add "
             f"`--seed {seed}` to {command}.")
+
+
+def what_it_did(t: Entry) -> str:
+    """A failed test's entry as what the student's code did, short enough to group by: the
+    value found at the check that failed, how the test ran out, or the first line of its
+    reason. Students whose code did the same share one line under the test in the summary."""
+    if t.verdict is Verdict.TIMEOUT:
+        return "ran out of time"
+    if t.verdict is Verdict.CRASH:
+        return "the process died"
+    value = t.message.partition("\n    found:    ")[2].split("\n")
+    found = value[0].strip() or " / ".join(line.strip()[2:] for line in value[1:4]
+                                           if line.strip().startswith("| "))
+    did = f"found {found}" if found else (t.message.strip().splitlines() or [""])[0]
+    if len(did) > GROUP_CHARACTERS:  # a long value: where it differs tells the groups apart
+        differs = [line.strip() for line in value if line.strip().startswith("first difference")]
+        did = differs[0] if differs else did
+    return did if len(did) <= GROUP_CHARACTERS else did[:GROUP_CHARACTERS - 3] + "..."
+
+
+def _grouped(rows: list[Row], test_id: str) -> list[tuple[str, list[str]]]:
+    """The students who failed `test_id`, grouped by what_it_did, the largest group first."""
+    groups: dict[str, list[str]] = {}
+    for r in rows:
+        for t in r.tests:
+            if t.id == test_id and t.verdict is not Verdict.PASS:
+                groups.setdefault(what_it_did(t), []).append(r.student)
+    return sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
 
 
 def _where(t: Entry) -> str:
@@ -179,8 +225,10 @@ def _block(text: str, indent: str = "") -> str:
 
 def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None = None,
             ignored: list[str] = ()) -> str:
-    """The table printed at the end: each student's score, how many got full marks, and the
-    tests failed most often."""
+    """The table printed at the end: each student's score and verdict (a test that ran out of
+    time marked), the count of each verdict, the broken files (Overall.broken) named apart,
+    the tests failed most often among the other files, each with its students grouped by what
+    their code did, and, on a rerun into the same folder, what changed since the run before."""
     lab = manifest.lab(plan.lab)
     rows = sorted(results, key=lambda r: r.student)
     width = max([len(r.student) for r in rows] + [7])
@@ -190,15 +238,37 @@ def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None 
     out.append(f"  {'student':<{width}}  {'score':>9}  verdict")
     for r in rows:
         score = f"{_number(r.score)}/{_number(r.max)}"
-        out.append(f"  {r.student:<{width}}  {score:>9}  {r.verdict}")
+        timed = sum(t.verdict is Verdict.TIMEOUT for t in r.tests)
+        out.append(f"  {r.student:<{width}}  {score:>9}  {r.verdict}" +
+                   (f", out of time in {timed} test{'s' if timed != 1 else ''}"
+                    if timed and not r.verdict.broken else ""))
     counts = Counter(r.verdict for r in rows)
     out += ["", "  " + ", ".join(f"{counts[v]} {v}" for v in Overall if counts[v])]
-    failing = Counter(t.id for r in rows for t in r.tests if t.verdict is not Verdict.PASS)
+    broken = [r for r in rows if r.verdict.broken]
+    ran = [r for r in rows if not r.verdict.broken]
+    if broken:
+        out.append(f"  Broken files, left out of the counts of failed tests: "
+                   + ", ".join(f"{r.student} ({r.verdict})" for r in broken) + ".")
+    timed_out = [r.student for r in ran if any(t.verdict is Verdict.TIMEOUT for t in r.tests)]
+    if timed_out:
+        out.append("  Ran out of time in a test (a loop that never ends, or a call that "
+                   "never returns): " + ", ".join(timed_out) + ".")
+    changed = LastRun(paths["grades.csv"].parent).changes(rows) if paths else None
+    if changed is not None:
+        out.append("  Since the last run: " + ("; ".join(changed) if changed else
+                                                 "no score changed") + ".")
+    failing = Counter(t.id for r in ran for t in r.tests if t.verdict is not Verdict.PASS)
     says = {t.id: t.says for t in plan.tests}
     if failing:
         out += ["", "Most-failed tests:"]
-        for test_id, n in sorted(failing.items(), key=lambda item: (-item[1], item[0]))[:5]:
-            out.append(f"  {n:>3}/{len(rows)}  {says.get(test_id, test_id)}  [{test_id}]")
+        for test_id, n in sorted(failing.items(),
+                                 key=lambda item: (-item[1], item[0]))[:MOST_FAILED]:
+            out.append(f"  {n:>3}/{len(ran)}  {says.get(test_id, test_id)}  [{test_id}]")
+            for did, students in _grouped(ran, test_id):
+                named = ", ".join(students[:NAMES_IN_GROUP]) + (
+                    f" and {len(students) - NAMES_IN_GROUP} more"
+                    if len(students) > NAMES_IN_GROUP else "")
+                out.append(f"          {len(students):>3}  {named}: {did}")
     if ignored:
         out += ["", "Not submissions, left alone: " + ", ".join(ignored)]
     out += ["", f"Isolation ({isolation['level']}): what it cannot prevent:"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 
+from lab.check.advice import blank, missing
 from lab.check.verdict import Outcome, Verdict
 
 from grader.plan import Plan
@@ -24,6 +25,8 @@ class Overall(StrEnum):
     PARTIAL = "partial"
     NO_MARKS = "no marks"
     DOES_NOT_IMPORT = "does not import"
+    EMPTY = "empty file"  # no code at all: every test failed for lack of a name
+    LACKS_NAMES = "lacks the lab's names"  # code, but every test failed for lack of a name
     NOT_GRADED = "not graded"
     GRADER_ERROR = "grader error"  # the grader's own fault: never journaled, graded again
 
@@ -31,7 +34,17 @@ class Overall(StrEnum):
     def words(self) -> str:
         """The verdict as a student reads it beside the score."""
         return {"partial": "some tests passed", "no marks": "no test passed",
-                "does not import": "the file did not import"}.get(self.value, self.value)
+                "does not import": "the file did not import",
+                "empty file": "the file is empty",
+                "lacks the lab's names": "the file lacks the names the tests use",
+                }.get(self.value, self.value)
+
+    @property
+    def broken(self) -> bool:
+        """Whether no test could tell anything about the student's code: the file did not
+        import, held none of it, or was not graded. The class summary counts these apart."""
+        return self in (Overall.DOES_NOT_IMPORT, Overall.EMPTY, Overall.LACKS_NAMES,
+                        Overall.NOT_GRADED, Overall.GRADER_ERROR)
 
 
 HIDDEN_REASON = ("One of your instructor's hidden tests: you are told what it checks and its "
@@ -99,10 +112,12 @@ class Row:
 
 def build(plan: Plan, student: str, source: str, outcomes: list[Outcome], *, report=None,
           problem: str | None = None, cut: bool = False, seconds: float = 0.0,
-          overall: Overall | None = None) -> Row:
+          overall: Overall | None = None, text: str | None = None) -> Row:
     """A row holding every test of the plan with its verdict, reason and points. A test the
     outcomes do not cover fails; `report` is the runner's Report when there was a run, and
-    `overall` overrides the verdict the score gives (the grader's own fault)."""
+    `overall` overrides the verdict the score gives (the grader's own fault). A file whose
+    every test failed for lack of a name is EMPTY when its `text` holds no code, else
+    LACKS_NAMES."""
     by_id = {o.id: o for o in outcomes}
     tests = []
     for t in plan.tests:
@@ -124,6 +139,8 @@ def build(plan: Plan, student: str, source: str, outcomes: list[Outcome], *, rep
     if overall is None:
         overall = (Overall.NOT_GRADED if problem else
                    Overall.DOES_NOT_IMPORT if import_error else
+                   (Overall.EMPTY if text is not None and blank(text) else
+                    Overall.LACKS_NAMES) if missing(tests) else
                    Overall.FULL_MARKS if score == plan.max_score else
                    Overall.NO_MARKS if score == 0 else
                    Overall.PARTIAL)

@@ -1,15 +1,24 @@
 """Advice for a student, read from a check's outcomes: which failure is probably collateral,
-and what to do next.
+what a file that holds none of the lab's code is told in place of every test's failure, and
+what to do next.
 
 The checker's closing line, the desk's practice check and the grader's feedback files all say
 these things, so they are said here, once, in the engine that decided the outcomes.
 """
 from __future__ import annotations
 
+import ast
+import re
+
 from lab.check import manifest, spoken
 from lab.check.verdict import Verdict
 
 RULE_CHARACTERS = 240  # of the rule quoted in the closing line, so that it stays one line
+NAMES_SHOWN = 4  # of the names a file lacks, in the line that says it lacks them all
+# A test that used a name harness.py does not define: lab/check/child.py's words when the test
+# stopped there, Python's when a check caught it (kit.raised)
+NO_SUCH_NAME = re.compile(r"harness\.py has no ([\w.]+) yet\b|"
+                          r"AttributeError: module 'harness' has no attribute '(\w+)'")
 
 
 def collateral(test_lab: str | None, checked: str) -> str | None:
@@ -42,6 +51,8 @@ def next_step(lab_id: str, outcomes, *, import_error: bool = False) -> str:
     if import_error:
         return ("Next: harness.py does not import, so no test could run; fix the error above "
                 "(`python harness.py` shows it too), then check again.")
+    if missing(outcomes):
+        return f"Next: put your code for lab {lab_id} in harness.py, then check again; {hint}."
     not_run = next((i for i, o in enumerate(outcomes) if not o.ran), None)
     if not_run is not None:  # a repeated hang, or the whole run's time limit
         first = not_run
@@ -76,3 +87,43 @@ def sentence(says: str) -> str:
     if len(said) > RULE_CHARACTERS // 2:
         said = said[:RULE_CHARACTERS // 2 - 3] + "..."
     return f'"{said}"'
+
+
+def missing(outcomes) -> list[str] | None:
+    """The names harness.py lacks, in the order the tests first needed them, when there were
+    tests, none passed, and each failed for lack of a name: a file that is empty, or not the
+    lab's. None otherwise: then each failure says something of its own."""
+    names: list[str] = []
+    for o in outcomes:
+        found = NO_SUCH_NAME.search(o.message) if o.verdict is not Verdict.PASS else None
+        if not found:
+            return None
+        name = found.group(1) or found.group(2)
+        if name not in names:
+            names.append(name)
+    return names or None
+
+
+def blank(text: str) -> bool:
+    """Whether a harness.py holds no code: only blank lines, comments, perhaps a docstring."""
+    try:
+        body = ast.parse(text).body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # not blank: not Python
+        return False
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        body = body[1:]
+    return not body
+
+
+def unfit(lab_id: str, names: list[str], tests: int, *, empty: bool) -> str:
+    """The one line said in place of `tests` failures that each lacked a name (missing()):
+    the file is empty, or lacks the names, so there is one thing to fix, not one a test."""
+    each = "the one test" if tests == 1 else f"each of the {tests} tests"
+    if empty:
+        return (f"harness.py is empty: {each} stopped at the first name it needed. Put your "
+                f"code for lab {lab_id} in it, then check again.")
+    shown = ", ".join(names[:NAMES_SHOWN]) + (f" and {len(names) - NAMES_SHOWN} more"
+                                               if len(names) > NAMES_SHOWN else "")
+    return (f"harness.py lacks the names the tests use ({shown}): {each} stopped at the "
+            f"first it needed. Is it your file for lab {lab_id}, with the starter's names?")

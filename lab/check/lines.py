@@ -1,8 +1,9 @@
 """A check in the checker's words: the lines `lab_check.py` prints, and the practice check too.
 
 One line per test as its verdict is decided (`PASS`, or `FAIL` with the reason, labelled when
-it is probably collateral), except the tests left unrun after a repeated hang, said once as one
-line; then which sets ran, what harness.py printed, the count line "N passed, M failed" (and
+it is probably collateral), or one line for them all when each failed for lack of a name (an
+empty file, or not the lab's); the tests left unrun after a repeated hang are said once, as one
+line. Then which sets ran, what harness.py printed, the count line "N passed, M failed" (and
 ", K not run"), and the next step (lab/check/advice.py). Written through `write`, so a caller
 may print them or keep them.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lab.check import local, runner
-from lab.check.advice import collateral, next_step
+from lab.check.advice import blank, collateral, missing, next_step, unfit
 from lab.check.verdict import Verdict, sets_line
 
 PRACTICE = ("Practice check: the same tests and verdicts as lab_check.py, run inside this "
@@ -35,8 +36,35 @@ class Lines:
         self.lab_id, self.verbose, self.write = lab_id, verbose, write
         self.last_message: str | None = None
         self.labelled: set[str] = set()
+        # Failures for lack of a name, held back while every test so far is one: if all are,
+        # one line says so (`close`); the first test that is not releases them.
+        self.held: list = []
+        self.streaming = False
 
     def outcome(self, outcome) -> None:
+        if not self.streaming:
+            if outcome.found is None and missing([*self.held, outcome]):
+                self.held.append(outcome)
+                return
+            self.release()
+        self._line(outcome)
+
+    def release(self) -> None:
+        """Write the failures held back, and every later one as it comes."""
+        self.streaming = True
+        held, self.held = self.held, []
+        for outcome in held:
+            self._line(outcome)
+
+    def close(self, harness: Path) -> None:
+        """The one line for a check whose every test failed for lack of a name, if it was one."""
+        if self.held:
+            text = Path(harness).read_text(encoding="utf-8", errors="replace")
+            self.write("  FAIL  " + unfit(self.lab_id, missing(self.held), len(self.held),
+                                          empty=blank(text)))
+            self.held = []
+
+    def _line(self, outcome) -> None:
         write = self.write
         if not outcome.ran:  # the rest of the run, decided at once: said once, not per test
             if outcome.message != self.last_message:
@@ -100,9 +128,11 @@ def check_aloud(harness: Path, tests: Path, lesson: int, *, verbose: bool = Fals
     checked = local.check(harness, chosen, seconds=seconds, practice=practice,
                           on_outcome=lines.outcome, seed=seed)
     if checked.interrupted:
+        lines.release()
         write("\nStopped before the end: the tests after the last line above have no verdict.")
         return checked
     report = checked.report
+    lines.close(harness)
     write("\n" + sets_line(report.sets))
     if report.output_dropped or (report.output and verbose):
         write(f"harness.py printed {len(report.output.encode()) + report.output_dropped} bytes "

@@ -7,11 +7,13 @@ student's run found, so that it cannot be forged by the code under test.
 """
 from __future__ import annotations
 
+import ast
 import json
 import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from lab.check.exercised import credited, reached
 from lab.check.hangs import Place
 from lab.check.observe import RAISED, agrees, difference
 from lab.check.protocol import Observed
@@ -64,6 +66,48 @@ def held(seconds: float, place: Place | None = None) -> str:
         what = (f"held the process for {span}{at} without ending (a call that blocks, such as "
                 "time.sleep, or a loop that never ends)")
     return f"Timed out: this test {what}. It was stopped; the other tests still ran."
+
+
+# A test's fake asked once more than its script holds (lab/world/errors.py's ScriptExhausted),
+# as lab/check/child.py writes it: "run_agent raised ScriptExhausted('...') (harness.py, line 9)."
+# or, raised outside harness.py, "ScriptExhausted: ...".
+_RAISED_IN = re.compile(r"(\w+) raised ScriptExhausted\((.*)\)( \(harness\.py, line \d+\))\.",
+                        re.S)
+_EXHAUSTED = re.compile(r"(ScriptedModel|Human|FakeProvider): (?:request|question) (\d+) has no "
+                        r"scripted \w+ \(the script has (\d+)\)(?:\. The request it could not "
+                        r"answer:\n|: |\. )?(.*?)(?:\nEach request uses up one entry\..*|\. Add "
+                        r"an answer to Human\(\[\.\.\.\]\) for it)?", re.S)
+_ASKED = {"ScriptedModel": ("the model", "request", "replies", "The request"),
+          "Human": ("the person", "question", "answers", "The question"),
+          "FakeProvider": ("the provider", "request", "streams", "The request")}
+
+
+def for_students(error: str | None) -> str | None:
+    """How a test ended, in a student's words. A test's fake that ran out of script says how to
+    lengthen the script, which is advice for whoever wrote the test; a student did not write
+    it, so they are told instead that their code asked once more than the test allows, and
+    what it asked. Anything else is returned as it is."""
+    if not error or "ScriptExhausted" not in error:
+        return error
+    who, where, message = "Your code", "", None
+    raised = _RAISED_IN.fullmatch(error.strip())
+    if raised:
+        try:
+            message = ast.literal_eval(raised.group(2))
+        except (ValueError, SyntaxError):
+            return error
+        who, where = raised.group(1), raised.group(3)
+    elif error.startswith("ScriptExhausted: "):
+        message = error.removeprefix("ScriptExhausted: ")
+    found = _EXHAUSTED.fullmatch(message.strip()) if isinstance(message, str) else None
+    if not found:
+        return error
+    fake, number, scripted, detail = found.groups()
+    whom, thing, answers, shown_as = _ASKED[fake]
+    return (f"{who} asked {whom} again{where}: {thing} {number}, where this test scripts "
+            f"only {scripted} {answers}, enough for the reference's code. Your code goes on "
+            "where it should have stopped." +
+            (f" {shown_as} it made:\n{detail.strip()}" if detail.strip() else ""))
 
 
 def sets_line(sets) -> str:
@@ -179,13 +223,15 @@ def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop) ->
     None when the kit has no record of the test); `error` and `stop` are how the test ended
     (protocol.Ended). Each check is held against the reference's by the kind the reference
     made it with (lab/check/observe.py)."""
+    error = for_students(error)
     if expected is None:
         return Outcome(test_id, says, lab_id, Verdict.FAIL,
                        "The kit has no reference record for this test, so it cannot be judged. "
                        "(For a course author: run `python -m tools.make` to record it.)" +
                        (f"\n    The test ended: {error}" if error else ""),
                        found=[(o.why, shown(o.value)) for o in seen])
-    wanted, whys = expected["checks"], expected["why"]
+    reach = reached(lab_id, test_id)
+    wanted, whys = expected["checks"], [credited(why, reach) for why in expected["why"]]
     kinds = expected.get("kinds") or ["equal"] * len(wanted)
     n = len(wanted)
     for i, observed in enumerate(seen[:n]):

@@ -1,0 +1,76 @@
+"""Which of harness.py's names a lab test reaches, read from the kit's tests file: the only
+record of a test's target that the test itself keeps.
+
+A check's rule may end by naming what it is about, "(context_for_model, lesson 5)", while
+the test reaches that function only through another (run_agent calls context_for_model). A
+student whose run_agent is wrong must not be sent to a function they never touched, so a
+rule keeps its name only when the test reaches it, names instead the one function the test
+does reach, or names none.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from functools import cache
+from pathlib import Path
+
+from lab.check import manifest
+
+# "(context_for_model, lesson 5)" or "(Harness.steer and run_agent, lesson 9)" at a rule's end
+CREDIT = re.compile(r"\(([^()]+), (lesson \d+)\)")
+
+
+@cache
+def _reached_in(path: str) -> dict[str, frozenset[str]]:
+    """{test function: the `harness.NAME`s it uses, itself or through the file's helpers}."""
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    functions = {node.name: node for node in tree.body
+                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    direct: dict[str, set[str]] = {}
+    helpers: dict[str, set[str]] = {}
+    for name, node in functions.items():
+        direct[name], helpers[name] = set(), set()
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Name) and \
+                    inner.value.id == "harness":
+                direct[name].add(inner.attr)
+            elif isinstance(inner, ast.Name) and inner.id in functions and inner.id != name:
+                helpers[name].add(inner.id)
+
+    def reach(name: str, seen: set[str]) -> set[str]:
+        seen.add(name)
+        found = set(direct[name])
+        for helper in helpers[name] - seen:
+            found |= reach(helper, seen)
+        return found
+    return {name: frozenset(reach(name, set())) for name in functions if name.startswith("test_")}
+
+
+def reached(lab_id: str | None, test_id: str) -> frozenset[str] | None:
+    """The harness names the kit's test `test_id` ("lesson_05_lab1::test_x") of lab `lab_id`
+    reaches, or None when it cannot be told (an instructor's test, a lab this kit lacks)."""
+    if lab_id is None:
+        return None
+    try:
+        path = manifest.lab(lab_id).tests
+        return _reached_in(str(path)).get(test_id.rpartition("::")[2])
+    except (KeyError, OSError, SyntaxError):
+        return None
+
+
+def credited(rule: str, reach: frozenset[str] | None) -> str:
+    """`rule` with the names it credits kept only where the test reaches one of them. A name
+    counts when a lab adds it ("bash's finally" is left alone: it names no function of
+    harness.py); when none of the credited functions is reached, the one function the test
+    reaches is named in their place, or none: "(lesson 5)"."""
+    if not reach:
+        return rule
+
+    def fix(match: re.Match) -> str:
+        named = [part.strip() for part in re.split(r",| and ", match.group(1)) if part.strip()]
+        roots = {part.split(".")[0] for part in named}
+        if not all(manifest.introduced_by(root) for root in roots) or roots & reach:
+            return match.group(0)
+        only = sorted(name for name in reach if manifest.introduced_by(name))
+        return f"({only[0]}, {match.group(2)})" if len(only) == 1 else f"({match.group(2)})"
+    return CREDIT.sub(fix, rule)

@@ -1,0 +1,146 @@
+"""The checker speaks to the student about what the student did (issue 29): an empty file, or one
+without the lab's names, in one line; a test's fake that ran out of script, as code that asked
+once too often, never as advice on writing the script; and a rule credited to the function the
+test reaches, not to one it reaches only through another.
+
+Lab 5.1 is the lab of the issue's class: its cumulative suite is short, so each check here is
+the student's own command, run whole.
+"""
+import pytest
+
+from lab.check import advice, exercised, local, manifest, verdict
+from lab.check.lines import check_aloud
+from lab import ScriptedModel, ScriptExhausted
+
+LAB = manifest.lab("5.1")
+SOLUTION = LAB.solution.read_text(encoding="utf-8")
+THE_TOP_OF_A_TURN = (
+    "        if max_turns is not None and turn > max_turns:  # before the call, never after\n"
+    '            reply = error_message(f"Agent stopped after max_turns={max_turns}")\n'
+    "        else:\n"
+    "            reply = model.complete(system, context_for_model(messages), tool_specs(tools))\n")
+# The off-by-one of the issue's class: the cap checked after the model call, not before it.
+CHECKED_AFTER_THE_CALL = (
+    "        reply = model.complete(system, context_for_model(messages), tool_specs(tools))\n"
+    "        if max_turns is not None and turn > max_turns:\n"
+    '            reply = error_message(f"Agent stopped after max_turns={max_turns}")\n')
+# The gap never filled: no cap at all, so the test's scripted model runs out of replies.
+NO_CAP = """        reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+"""
+
+
+def checked(tmp_path, text: str) -> tuple[list[str], local.Checked]:
+    harness = tmp_path / "harness.py"
+    harness.write_text(text, encoding="utf-8")
+    said: list[str] = []
+    done = check_aloud(harness, LAB.tests, LAB.lesson.number, write=said.append)
+    return said, done
+
+
+def variant(top_of_a_turn: str) -> str:
+    assert THE_TOP_OF_A_TURN in SOLUTION, "the reference's run_agent changed: update this test"
+    return SOLUTION.replace(THE_TOP_OF_A_TURN, top_of_a_turn)
+
+
+def verdict_lines(said: list[str]) -> list[str]:
+    return [line for line in said if line.startswith(("  FAIL  ", "  PASS  ", "  TIME  "))]
+
+
+@pytest.mark.parametrize("text", ["", "\n\n# I will start tomorrow.\n", '"""My lab 5.1."""\n'])
+def test_an_empty_file_is_told_so_in_one_line_instead_of_a_failure_per_test(tmp_path, text):
+    said, done = checked(tmp_path, text)
+    assert done.exit_code == local.A_TEST_FAILED and done.report.passed == 0
+    count = len(done.report.outcomes)
+    assert verdict_lines(said) == [
+        f"  FAIL  harness.py is empty: each of the {count} tests stopped at the first name it "
+        "needed. Put your code for lab 5.1 in it, then check again."]
+    assert "Probably collateral" not in "\n".join(said) and "probably collateral" not in \
+        "\n".join(said)
+    assert said[-1].startswith("Next: put your code for lab 5.1 in harness.py, then check again;")
+
+
+def test_a_file_without_the_labs_names_is_told_so_in_one_line_naming_the_first_it_lacks(tmp_path):
+    said, done = checked(tmp_path, "def greet(name):\n    return 'Hello, ' + name\n")
+    [line] = verdict_lines(said)
+    assert line.startswith("  FAIL  harness.py lacks the names the tests use (text_of, ")
+    assert f"each of the {len(done.report.outcomes)} tests stopped at the first it needed" in line
+    assert line.endswith("Is it your file for lab 5.1, with the starter's names?")
+
+
+def test_a_file_with_some_of_the_names_gets_a_line_per_test_as_before(tmp_path):
+    starter = LAB.starter.read_text(encoding="utf-8")
+    said, done = checked(tmp_path, starter)
+    assert 0 < done.report.passed < len(done.report.outcomes)
+    assert len(verdict_lines(said)) == len(done.report.outcomes)
+
+
+def test_code_that_asks_the_model_once_too_often_is_told_so_without_advice_for_test_writers(
+        tmp_path):
+    said, done = checked(tmp_path, variant(NO_CAP))
+    text = "\n".join(said)
+    assert "Script a reply" not in text and "lab.forever" not in text
+    assert "ScriptExhausted" not in text
+    assert "run_agent asked the model again (harness.py, line " in text
+    assert "where this test scripts only 3 replies, enough for the reference's code. Your " \
+           "code goes on where it should have stopped. The request it made:" in text
+
+
+def test_a_fake_that_ran_out_outside_harness_py_is_said_in_the_same_words():
+    with pytest.raises(ScriptExhausted) as caught:
+        ScriptedModel([]).complete("system", [{"role": "user", "content": "Hi."}])
+    said = verdict.for_students(f"ScriptExhausted: {caught.value}")
+    assert said.startswith("Your code asked the model again: request 1, where this test "
+                           "scripts only 0 replies")
+    assert said.endswith('The request it made:\nuser -> "Hi."')
+    assert verdict.for_students("run_tool raised KeyError('x') (harness.py, line 3).") == \
+        "run_tool raised KeyError('x') (harness.py, line 3)."
+
+
+def test_an_off_by_one_in_run_agent_is_credited_to_run_agent_not_to_context_for_model(tmp_path):
+    said, done = checked(tmp_path, variant(CHECKED_AFTER_THE_CALL))
+    stop = next(o for o in done.report.outcomes
+                if o.id.endswith("::test_the_request_after_a_max_turns_stop"))
+    assert stop.verdict != "pass"
+    assert "(run_agent, lesson 5)" in stop.message
+    assert "context_for_model, lesson" not in stop.message
+    own_test = next(o for o in done.report.outcomes if o.id.endswith("::test_context_for_model"))
+    assert own_test.verdict == "pass"
+
+
+def test_a_rule_keeps_the_function_it_names_when_the_test_calls_it():
+    reach = exercised.reached("5.1", "lesson_05_lab1::test_context_for_model")
+    assert "context_for_model" in reach
+    rule = "The view leaves out an empty failed reply (context_for_model, lesson 5)."
+    assert exercised.credited(rule, reach) == rule
+    through = exercised.reached("5.1", "lesson_05_lab1::test_the_request_after_a_max_turns_stop")
+    assert "run_agent" in through and "context_for_model" not in through
+    assert exercised.credited(rule, through) == \
+        "The view leaves out an empty failed reply (run_agent, lesson 5)."
+    several = frozenset({"run_agent", "run_tool"})
+    assert exercised.credited(rule, several) == \
+        "The view leaves out an empty failed reply (lesson 5)."
+    told = "A command's finally runs (bash's finally, lesson 15)."  # names no function of harness
+    assert exercised.credited(told, several) == told
+    assert exercised.credited(rule, None) == rule  # an instructor's test: nothing to go by
+
+
+def test_missing_needs_every_test_to_have_failed_for_lack_of_a_name():
+    from lab.check.verdict import Outcome
+    lacking = Outcome("t1", "says", "5.1", "fail",
+                      "harness.py has no run_agent yet (lesson 3, lab 1).")
+    caught = Outcome("t2", "says", "5.1", "fail", "A rule.\n    expected: 1\n    found:    "
+                                                   "AttributeError: module 'harness' has no "
+                                                   "attribute 'run_tool'")
+    assert advice.missing([lacking, caught]) == ["run_agent", "run_tool"]
+    assert advice.missing([lacking, Outcome("t3", "says", "5.1", "pass")]) is None
+    assert advice.missing([lacking, Outcome("t4", "says", "5.1", "fail", "A rule.")]) is None
+    assert advice.missing([]) is None
+
+
+def test_failures_for_lack_of_a_name_held_back_are_all_written_once_a_test_passes(tmp_path):
+    said, done = checked(tmp_path, SOLUTION + "\ndel text_of\n")
+    first = done.report.outcomes[0]
+    assert first.verdict != "pass" and "harness.py has no text_of yet" in first.message
+    assert done.report.passed > 0
+    assert len(verdict_lines(said)) == len(done.report.outcomes)
+    assert verdict_lines(said)[0] == f"  FAIL  {first.says}"

@@ -1,0 +1,2 @@
+# Issue 29: a student who ended the words with a full stop.
+ABORTED = "Operation aborted."

@@ -1,0 +1,1 @@
+# Issue 29: a file holding nothing but this comment: the student never began.

@@ -1,0 +1,2 @@
+# Issue 29: a student who wrote "cancelled" where the course says "aborted".
+ABORTED = "Operation cancelled"
