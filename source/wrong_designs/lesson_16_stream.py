@@ -84,6 +84,8 @@ WRONG = [
         why = "The stream ended before the reply was finished"
     elif finish == "length":
         why = "The reply was cut off at the output limit"
+    elif finish == "content_filter":
+        why = "The provider's content filter stopped the reply"
     elif broken is not None:
         why = broken
 ''',
@@ -94,6 +96,8 @@ WRONG = [
         why = "The stream ended before the reply was finished"
     elif finish == "length":
         why = "The reply was cut off at the output limit"
+    elif finish == "content_filter":
+        why = "The provider's content filter stopped the reply"
 '''),
     Wrong(lab='16.1', name='[DONE] only with the space after the colon',
           rule='The space after `data:` is optional on the wire (SSE drops one space if present): `data:[DONE]` ends a stream as `data: [DONE]` does.',
