@@ -7,7 +7,7 @@ import asyncio
 import json
 
 import lab
-from tools.figures.canvas import ACCENT, GOOD, INK, LINE, MUTED, PANEL, PAPER, Canvas
+from tools.figures.canvas import ACCENT, GOOD, INK, MUTED, PANEL, PAPER, Canvas
 from tools.figures.observers import reference
 
 ROW = 30  # the height of one line of the stream
@@ -43,11 +43,9 @@ def one_reply_on_the_wire(title):
     lines = lab.stream_lines(message, piece=8, real=True)
     lines.insert(3, ": keep-alive")
     top, x, w = 70, 96, 450
-    c = Canvas(top + ROW * len(lines) + 50, title)
-    c.text(x, 36, "each line as it arrives, the delta it carries", bold=True, size=13)
-    c.line((40, top), (40, top + ROW * len(lines) - 6), colour=MUTED, width=1.5)
-    c.head((40, top + ROW * len(lines)), (40, top), colour=MUTED)
-    c.text(48, top + ROW * len(lines) + 18, "time", size=11, colour=MUTED, italic=True)
+    c = Canvas(top + ROW * len(lines) + 20, title)
+    c.text(x, 36, "each line in the order it arrives, and the delta it carries", bold=True,
+           size=13)
     kinds = []
     for n, line in enumerate(lines):
         y = top + n * ROW
