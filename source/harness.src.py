@@ -2638,7 +2638,8 @@ def assemble(chunks, *, aborted=False):
     #                                   are not a JSON object", for the first such call
     #   no words and no calls           "error", "The provider sent an empty reply"
     # Tests: test_replies_that_did_not_arrive_whole_fail, test_broken_arguments_fail_the_reply,
-    #   test_the_content_decides_the_label, test_aborted_and_empty_replies.
+    #   test_the_content_decides_the_label, test_aborted_and_empty_replies,
+    #   test_a_real_servers_shapes_add_nothing_and_its_cut_finishes_fail.
     return {"role": "assistant", "content": [], "stop_reason": "stop"}
     #: guided
     # Build the message from what the gathering kept:
@@ -2747,7 +2748,8 @@ class StreamingModel:
         # error_message is "Provider request failed: " and the exception's text: provider trouble
         # is never raised.
         # Tests: test_a_set_signal_sends_nothing,
-        #   test_trouble_is_a_reply_and_every_response_is_closed.
+        #   test_trouble_is_a_reply_and_every_response_is_closed,
+        #   test_a_real_servers_shapes_and_refusals.
         #: guided
         # Before anything goes out: a signal that is already set means the aborted reply,
         # assemble([], aborted=True), and no request at all.

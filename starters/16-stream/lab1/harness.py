@@ -842,7 +842,8 @@ def assemble(chunks, *, aborted=False):
     #                                   are not a JSON object", for the first such call
     #   no words and no calls           "error", "The provider sent an empty reply"
     # Tests: test_replies_that_did_not_arrive_whole_fail, test_broken_arguments_fail_the_reply,
-    #   test_the_content_decides_the_label, test_aborted_and_empty_replies.
+    #   test_the_content_decides_the_label, test_aborted_and_empty_replies,
+    #   test_a_real_servers_shapes_add_nothing_and_its_cut_finishes_fail.
     return {"role": "assistant", "content": [], "stop_reason": "stop"}
     # --- end ---
 

@@ -925,7 +925,8 @@ class StreamingModel:
         # error_message is "Provider request failed: " and the exception's text: provider trouble
         # is never raised.
         # Tests: test_a_set_signal_sends_nothing,
-        #   test_trouble_is_a_reply_and_every_response_is_closed.
+        #   test_trouble_is_a_reply_and_every_response_is_closed,
+        #   test_a_real_servers_shapes_and_refusals.
         # --- end ---
         # --- your code --- gap 2 of 2: reading
         # Read the response to its end (read_line() gives None, or a line decodes to
