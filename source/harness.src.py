@@ -2549,8 +2549,9 @@ def assemble(chunks, *, aborted=False):
 
     A reply that did not arrive whole fails: aborted=True (the user stopped it) gives
     "aborted" and ABORTED; an error chunk, a stream with no finish_reason, a finish_reason
-    of "length", arguments that are not a JSON object, or nothing at all give "error" with a
-    sentence saying which. A failed reply keeps its words and drops every call: a call the
+    of "length" or "content_filter", arguments that are not a JSON object, or nothing at all
+    give "error" with a sentence saying which. Chunks a real server adds (a delta holding only
+    the role, "content": null beside calls, a usage chunk with no choices) add nothing. A failed reply keeps its words and drops every call: a call the
     stream never finished has no arguments to write down, and none of them was acted on."""
     #: gap 16.1 2 assemble, gathering
     words, calls, finish, failure = [], {}, None, None
@@ -2611,6 +2612,8 @@ def assemble(chunks, *, aborted=False):
         why = "The stream ended before the reply was finished"
     elif finish == "length":
         why = "The reply was cut off at the output limit"
+    elif finish == "content_filter":
+        why = "The provider's content filter stopped the reply"
     elif broken is not None:
         why = broken
     elif not content and not blocks:
@@ -2630,11 +2633,13 @@ def assemble(chunks, *, aborted=False):
     #   an error chunk                  "error", its message
     #   no finish_reason                "error", "The stream ended before the reply was finished"
     #   finish_reason "length"          "error", "The reply was cut off at the output limit"
+    #   finish_reason "content_filter"  "error", "The provider's content filter stopped the reply"
     #   arguments not a JSON object     "error", "Tool call ID (NAME) arrived with arguments that
     #                                   are not a JSON object", for the first such call
     #   no words and no calls           "error", "The provider sent an empty reply"
     # Tests: test_replies_that_did_not_arrive_whole_fail, test_broken_arguments_fail_the_reply,
-    #   test_the_content_decides_the_label, test_aborted_and_empty_replies.
+    #   test_the_content_decides_the_label, test_aborted_and_empty_replies,
+    #   test_a_real_servers_shapes_add_nothing_and_its_cut_finishes_fail.
     return {"role": "assistant", "content": [], "stop_reason": "stop"}
     #: guided
     # Build the message from what the gathering kept:
@@ -2649,6 +2654,7 @@ def assemble(chunks, *, aborted=False):
     #   an error chunk                  "error", its message
     #   no finish_reason                "error", "The stream ended before the reply was finished"
     #   finish_reason "length"          "error", "The reply was cut off at the output limit"
+    #   finish_reason "content_filter"  "error", "The provider's content filter stopped the reply"
     #   arguments not a JSON object     "error", f"Tool call {id} ({name}) arrived with arguments
     #                                   that are not a JSON object" (the first such call)
     #   no words and no calls           "error", "The provider sent an empty reply"
@@ -2657,8 +2663,9 @@ def assemble(chunks, *, aborted=False):
 
 
 def to_wire(system, messages, tools):
-    """The request body a provider takes: {"messages": [...], "tools": [...], "stream": True},
-    in the Chat Completions shape. The system prompt is the first message; a toolResult
+    """The body of a Chat Completions request, {"messages": [...], "tools": [...], "stream":
+    True}, all but "model", which the client adds as it adds the Authorization header: both
+    belong to the connection, not to the conversation. The system prompt is the first message; a toolResult
     becomes a "tool" message; an assistant's calls travel as "tool_calls" whose arguments are
     a JSON string. The wire has no field for is_error, so a result's own words must say that it
     failed, as ours do. `tools` may be the tools or their specs: only the specs go out."""
@@ -2741,7 +2748,8 @@ class StreamingModel:
         # error_message is "Provider request failed: " and the exception's text: provider trouble
         # is never raised.
         # Tests: test_a_set_signal_sends_nothing,
-        #   test_trouble_is_a_reply_and_every_response_is_closed.
+        #   test_trouble_is_a_reply_and_every_response_is_closed,
+        #   test_a_real_servers_shapes_and_refusals.
         #: guided
         # Before anything goes out: a signal that is already set means the aborted reply,
         # assemble([], aborted=True), and no request at all.

@@ -23,6 +23,7 @@ from pathlib import Path
 import httpx
 
 from lab.world import contracts
+from lab.world.provider import turned_away
 
 POLL_WAIT = 0.005  # seconds a look may wait for news: short enough for Stop, long enough to idle
 
@@ -269,8 +270,9 @@ class ChatCompletionsClient(contracts.Provider):
     """`client.open(body) -> response` for any OpenAI-compatible Chat Completions endpoint at
     `base_url` (".../v1"). open() adds "model", drops an empty "tools" (some servers refuse
     one), sends `Authorization: Bearer <api_key>` when there is a key, and waits for the
-    status line: trouble there (unreachable, 401, not a stream) raises ProviderError, a
-    ConnectionError, which lesson 16's StreamingModel turns into a reply labelled "error"."""
+    status line: trouble there (unreachable, a 4xx or 5xx such as 401 or 429, not a stream)
+    raises ProviderError, a ConnectionError saying it as lab.refuse(text, status=...) does,
+    which lesson 16's StreamingModel turns into a reply labelled "error"."""
 
     def __init__(self, base_url, model, api_key=None, *, connect_timeout=10.0):
         self.url = base_url.rstrip("/") + "/chat/completions"
@@ -306,16 +308,7 @@ class ChatCompletionsClient(contracts.Provider):
             said = response.read().decode("utf-8", errors="replace").strip()[:300]
         finally:
             response.close()
-        code = response.status_code
-        if code in (401, 403):
-            why = ("the server refused the API key: set OPENAI_API_KEY to a key it accepts"
-                   if code == 401 else "the key may not use this model")
-        elif code == 404:
-            why = ("no Chat Completions endpoint there, or no such model: the base URL usually "
-                   "ends in /v1")
-        else:
-            why = "the server turned the request away"
-        return f"{self.url} answered {code}: {why}. It said: {said or '(nothing)'}"
+        return turned_away(self.url, response.status_code, said)
 
     def close(self):
         self._http.close()

@@ -26,12 +26,15 @@ class _Hang:
 
 
 class _Refusal:
-    def __init__(self, text):
-        self.text = text
+    def __init__(self, text, status):
+        self.text, self.status = text, status
 
     def __repr__(self):
-        return f"lab.refuse({self.text!r})"
+        status = "" if self.status is None else f", status={self.status}"
+        return f"lab.refuse({self.text!r}{status})"
 
+
+URL = "https://api.example.com/v1/chat/completions"  # where a fake provider says it is
 
 HANG = _Hang()
 """Put in a stream, it means no more lines, ever: a provider that went silent."""
@@ -44,30 +47,80 @@ def pause(n):
     return _Pause(n)
 
 
-def refuse(text):
-    """A FakeProvider entry for a connection that fails: open() raises ConnectionError(text)."""
+def refuse(text, *, status=None):
+    """A FakeProvider entry for a request that gets no stream: open() raises ConnectionError.
+
+    Without a status the connection itself failed, and the error's text is `text`. With one,
+    the server answered that HTTP status (400 to 599) before any line, saying `text` in its
+    body, and the error's text is what turned_away says, as `course chat`'s client says it."""
     if not isinstance(text, str):
         raise TypeError(f"refuse(text) takes the error's text, a string; got {text!r}")
-    return _Refusal(text)
+    if status is not None and (isinstance(status, bool) or not isinstance(status, int)
+                               or not 400 <= status <= 599):
+        raise ValueError(f"refuse(status=...) is an HTTP status from 400 to 599; got {status!r}")
+    return _Refusal(text, status)
+
+
+def turned_away(where, status, said):
+    """The sentence for a server at `where` that answered `status` instead of a stream, having
+    said `said`: one wording for the fake and the real client, so a lesson shows what a student
+    will meet. It names what the status usually means on a Chat Completions endpoint."""
+    if status == 400:
+        why = ("the server could not use the request: a Chat Completions body needs \"model\" "
+               "and \"messages\"")
+    elif status == 401:
+        why = "the server refused the API key: set OPENAI_API_KEY to a key it accepts"
+    elif status == 403:
+        why = "the key may not use this model"
+    elif status == 404:
+        why = ("no Chat Completions endpoint there, or no such model: the base URL usually ends "
+               "in /v1")
+    elif status == 429:
+        why = ("too many requests, or no quota left: nothing was streamed, so waiting and "
+               "sending again is safe")
+    elif status >= 500:
+        why = "the server is in trouble: nothing was streamed, so a later try may work"
+    else:
+        why = "the server turned the request away"
+    return f"{where} answered {status}: {why}. It said: {said or '(nothing)'}"
 
 
 def _data(chunk):
     return "data: " + json.dumps(chunk)
 
 
+USAGE = {"prompt_tokens": 31, "completion_tokens": 9, "total_tokens": 40}
+FINISHES = ("stop", "tool_calls", "length", "content_filter")
+
+
+def _choice(delta, real, finish=None):
+    """One chunk holding one choice; a real server spells out the finish_reason even when it is
+    null."""
+    choice = {"index": 0, "delta": delta}
+    if real or finish is not None:
+        choice["finish_reason"] = finish
+    return {"choices": [choice]}
+
+
 def _pieces(text, piece):
     return [text[i:i + piece] for i in range(0, len(text), piece)]
 
 
-def stream_lines(message, *, piece=3):
+def stream_lines(message, *, piece=3, real=False, finish=None):
     """The lines a provider streams for `message`, in the lesson 16 wire format.
 
     Text and each call's JSON arguments are cut into fragments of `piece` characters, so a
     fragment can end anywhere, inside an escape too; a call's id and name travel with its first
-    fragment only. Then a finish chunk ("tool_calls" when there are calls, else "stop"), or an
+    fragment only. Then a finish chunk ("tool_calls" when there are calls, else "stop", or
+    `finish` when given: "length" or "content_filter" for a reply the server cut short), or an
     error chunk for a reply built with fail(), and last `data: [DONE]`. A call with no id is
     numbered c1, c2, ... in the order of the message. No blank lines or keep-alives: add them to
     a raw list when a test wants them.
+
+    real=True adds what a real Chat Completions server sends around the same reply: a first
+    chunk whose delta holds only the role, `"finish_reason": null` on every chunk before the
+    finish, `"content": null` beside each call's fragments, a call's first fragment with empty
+    arguments, and a usage chunk with `"choices": []` after the finish.
     """
     problem = assistant_problem(message)
     if problem:
@@ -75,29 +128,41 @@ def stream_lines(message, *, piece=3):
     if isinstance(piece, bool) or not isinstance(piece, int) or piece < 1:
         raise ValueError(f"stream_lines(piece=...) is a fragment's length, 1 or more; got "
                          f"{piece!r}")
+    if finish is not None and finish not in FINISHES:
+        raise ValueError(f"stream_lines(finish=...) is one of {', '.join(FINISHES)}; got "
+                         f"{finish!r}")
     if message["stop_reason"] == "aborted":
         raise ValueError("stream_lines: a provider never sends an aborted reply; aborting is "
                          "the harness's decision. Use lab.fail(...) for a provider failure")
-    lines, index = [], 0
+    if finish is not None and message["stop_reason"] == "error":
+        raise ValueError("stream_lines: a reply built with lab.fail ends with an error chunk, "
+                         "not a finish; give finish=... only for a reply that finishes")
+    lines = [_data(_choice({"role": "assistant", "content": ""}, real))] if real else []
+    index = 0
     for block in message["content"]:
         if block["type"] == "text":
-            lines += [_data({"choices": [{"index": 0, "delta": {"content": fragment}}]})
+            lines += [_data(_choice({"content": fragment}, real))
                       for fragment in _pieces(block["text"], piece)]
             continue
         fragments = _pieces(json.dumps(block["arguments"]), piece)
+        if real:
+            fragments.insert(0, "")
         call_id = block.get("id") or f"c{index + 1}"
-        first = {"index": index, "id": call_id, "type": "function",
-                 "function": {"name": block["name"], "arguments": fragments[0]}}
-        lines.append(_data({"choices": [{"index": 0, "delta": {"tool_calls": [first]}}]}))
-        for fragment in fragments[1:]:
-            later = {"index": index, "function": {"arguments": fragment}}
-            lines.append(_data({"choices": [{"index": 0, "delta": {"tool_calls": [later]}}]}))
+        for number, fragment in enumerate(fragments):
+            if number == 0:
+                part = {"index": index, "id": call_id, "type": "function",
+                        "function": {"name": block["name"], "arguments": fragment}}
+            else:
+                part = {"index": index, "function": {"arguments": fragment}}
+            delta = {"content": None, "tool_calls": [part]} if real else {"tool_calls": [part]}
+            lines.append(_data(_choice(delta, real)))
         index += 1
     if message["stop_reason"] == "error":
         lines.append(_data({"error": {"message": message.get("error_message", "")}}))
     else:
-        finish = "tool_calls" if index else "stop"
-        lines.append(_data({"choices": [{"index": 0, "delta": {}, "finish_reason": finish}]}))
+        lines.append(_data(_choice({}, real, finish or ("tool_calls" if index else "stop"))))
+        if real:
+            lines.append(_data({"choices": [], "usage": USAGE}))
     lines.append("data: [DONE]")
     return lines
 
@@ -228,12 +293,15 @@ class FakeProvider(contracts.Provider):
     with call ids numbered per provider as ScriptedModel numbers them; a raw list of lines, with
     lab.pause(n) and lab.HANG where wanted (lines after `data: [DONE]`, then HANG, make a server
     that holds its connection open after the reply); or lab.refuse(text), for which open() raises
-    ConnectionError(text). .requests holds deep copies of every body sent, .responses every
-    Response opened, and open_responses() those not closed yet, so a test can see that a
-    reader let go of its connection on every way out.
+    ConnectionError(text), or, with status=..., the sentence turned_away makes of it. With
+    real=True a reply entry is streamed as a real server sends it (stream_lines(real=True)).
+
+    .url is where a real provider would be; .requests holds deep copies of every body sent,
+    .responses every Response opened, and open_responses() those not closed yet, so a test can
+    see that a reader let go of its connection on every way out.
     """
 
-    def __init__(self, streams):
+    def __init__(self, streams, *, real=False):
         if isinstance(streams, (dict, str)) or not isinstance(streams, (list, tuple)):
             raise TypeError("FakeProvider(streams) takes a list of entries, one per request, "
                             f"e.g. FakeProvider([lab.say('Hi.')]); got {streams!r}")
@@ -249,6 +317,7 @@ class FakeProvider(contracts.Provider):
                                 "entry is a reply (lab.say, lab.reply, lab.fail), a list of "
                                 "lines, or lab.refuse(text)")
         self._streams = list(streams)
+        self.url, self.real = URL, bool(real)
         self._delivered = 0
         self.requests = []
         self.responses = []
@@ -263,12 +332,14 @@ class FakeProvider(contracts.Provider):
                                   f"(the script has {len(self._streams)}). Its body: "
                                   f"{json.dumps(body, ensure_ascii=False)[:2000]}")
         entry = self._streams[number - 1]
-        if isinstance(entry, _Refusal):
+        if isinstance(entry, _Refusal) and entry.status is None:
             raise ConnectionError(entry.text)
+        if isinstance(entry, _Refusal):
+            raise ConnectionError(turned_away(self.url, entry.status, entry.text))
         if isinstance(entry, dict):
             entry = snapshot(entry)
             self._delivered = number_calls(entry, self._delivered)
-            entry = stream_lines(entry)
+            entry = stream_lines(entry, real=self.real)
         response = Response(list(entry))
         self.responses.append(response)
         return response

@@ -84,6 +84,8 @@ WRONG = [
         why = "The stream ended before the reply was finished"
     elif finish == "length":
         why = "The reply was cut off at the output limit"
+    elif finish == "content_filter":
+        why = "The provider's content filter stopped the reply"
     elif broken is not None:
         why = broken
 ''',
@@ -94,6 +96,8 @@ WRONG = [
         why = "The stream ended before the reply was finished"
     elif finish == "length":
         why = "The reply was cut off at the output limit"
+    elif finish == "content_filter":
+        why = "The provider's content filter stopped the reply"
 '''),
     Wrong(lab='16.1', name='[DONE] only with the space after the colon',
           rule='The space after `data:` is optional on the wire (SSE drops one space if present): `data:[DONE]` ends a stream as `data: [DONE]` does.',
@@ -131,6 +135,25 @@ WRONG = [
 ''',
           by=r'''
         for choice in [chunk["choices"][0]] if "choices" in chunk else []:  # one per chunk
+'''),
+    Wrong(lab='16.1', name='content_filter read as a finished reply',
+          rule='A finish_reason of "content_filter" means the provider withheld the rest: the reply did not arrive whole, so it fails with its own sentence.',
+          where='section "What a real server sends"; Build: put the pieces together (the table)',
+          names='content_filter',
+          replace=r'''
+    elif finish == "content_filter":
+        why = "The provider's content filter stopped the reply"
+''',
+          by=''),
+    Wrong(lab='16.1', name='every delta taken to hold a string of content',
+          rule='A delta may hold only the role, or "content": null beside its calls: None adds no words.',
+          where='section "What a real server sends"; Build: put the pieces together (gap 2)',
+          names='null',
+          replace=r'''
+            words.append(delta.get("content") or "")  # a delta may hold only a role, or None
+''',
+          by=r'''
+            words.append(delta.get("content", ""))  # no content key, no words
 '''),
     Wrong(lab='16.2', name='acting on arguments that look complete',
           rule='A call is not ready when its arguments parse: read to the end of the stream and let assemble decide; an error or a cut after them fails the whole reply.',
@@ -222,6 +245,21 @@ WRONG = [
 ''',
           by=r'''
         response = self.client.open(to_wire(system, messages, tools))  # a failure is loud
+'''),
+    Wrong(lab='16.2', name='sending again when the request is turned away',
+          rule='acomplete sends one request per call: a status before the stream is a reply, and whether to send again is not decided inside it.',
+          where='section "What a real server sends" (a 4xx or 429 before the stream)',
+          names='one request',
+          replace=r'''
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+            return error_message(f"Provider request failed: {exc}")
+''',
+          by=r'''
+        except Exception:  # a blip: nothing arrived, so simply ask again
+            try:
+                response = self.client.open(to_wire(system, messages, tools))
+            except Exception as exc:
+                return error_message(f"Provider request failed: {exc}")
 '''),
     Wrong(lab='16.2', name='responses left open',
           rule='The response is closed on every way out of acomplete: a reply nobody reads must not keep its connection.',

@@ -2,7 +2,8 @@
 (lab.FakeProvider) and on the real client behind `course chat` (lab.desk.real's
 ChatCompletionsClient) talking to a loopback server that serves the same script: the same
 lines, pause(n) as a line held back until the test lets it go, HANG as a silence that lasts
-until the client hangs up, and refuse(text) as a 503 that says `text`."""
+until the client hangs up, and refuse(text) as a 503 that says `text` (refuse(text, status=n) as
+status n)."""
 
 import asyncio
 import json
@@ -13,7 +14,7 @@ import pytest
 
 from lab.desk.real import ChatCompletionsClient
 from lab.world import contracts
-from lab.world.provider import HANG, FakeProvider, pause, refuse, stream_lines
+from lab.world.provider import HANG, FakeProvider, pause, refuse, stream_lines, turned_away
 from lab.world.replies import call, fail, reply
 from tests.desk.conformance import DEADLINE, WORLDS, missing_members, until
 
@@ -60,7 +61,7 @@ class Loopback:
 
     def answer(self, handler, entry):
         if isinstance(entry, REFUSAL):
-            handler.send_response(503)
+            handler.send_response(entry.status or 503)
             handler.send_header("Content-Type", "text/plain")
             handler.end_headers()
             handler.wfile.write(entry.text.encode())
@@ -264,3 +265,27 @@ async def test_close_ends_an_async_for_that_waits_on_a_silent_provider(wire):
     await asyncio.wait_for(reader, DEADLINE)
     assert got == [FIRST, SECOND]
     assert await side.saw_hang_up()
+
+
+@pytest.mark.parametrize("status, said", [
+    (400, "you must provide a model parameter"),
+    (401, "Incorrect API key provided"),
+    (429, "Rate limit reached for requests"),
+])
+async def test_a_status_before_the_stream_raises_connection_error_in_one_wording(wire, status,
+                                                                                said):
+    provider = wire(refuse(said, status=status), LINES).provider
+    with pytest.raises(ConnectionError) as refused:
+        provider.open(BODY)
+    assert str(refused.value) == turned_away(provider.url, status, said)
+    response = provider.open(BODY)  # nothing was streamed, so the next request goes as usual
+    assert await read_to_the_end(response) == LINES
+    response.close()
+
+
+async def test_a_real_servers_lines_come_out_as_sent(wire):
+    shapes = stream_lines(reply("Reading it.", call("read", {"path": "a.py"}, id="c1")),
+                          real=True, finish="content_filter")
+    response = wire(shapes).provider.open(BODY)
+    assert await read_to_the_end(response) == shapes  # the role-only delta, nulls and usage too
+    response.close()

@@ -19,12 +19,13 @@ from tools.figures import (lesson_01_remembers, lesson_02_tools, lesson_03_loop,
                            lesson_04_boundary, lesson_05_exits, lesson_06_budgets,
                            lesson_07_events, lesson_08_harness, lesson_09_steering,
                            lesson_10_repair, lesson_11_log, lesson_12_compaction,
-                           lesson_13_prompt, lesson_14_door, lesson_15_stop)
+                           lesson_13_prompt, lesson_14_door, lesson_15_stop,
+                           lesson_16_stream)
 
 LESSONS = (lesson_01_remembers, lesson_02_tools, lesson_03_loop, lesson_04_boundary,
            lesson_05_exits, lesson_06_budgets, lesson_07_events, lesson_08_harness,
            lesson_09_steering, lesson_10_repair, lesson_11_log, lesson_12_compaction,
-           lesson_13_prompt, lesson_14_door, lesson_15_stop)
+           lesson_13_prompt, lesson_14_door, lesson_15_stop, lesson_16_stream)
 FIGURES: dict[str, Callable[[str], str]] = {
     number: draw for module in LESSONS for number, draw in module.FIGURES.items()}
 

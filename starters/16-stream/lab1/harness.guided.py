@@ -819,8 +819,9 @@ def assemble(chunks, *, aborted=False):
 
     A reply that did not arrive whole fails: aborted=True (the user stopped it) gives
     "aborted" and ABORTED; an error chunk, a stream with no finish_reason, a finish_reason
-    of "length", arguments that are not a JSON object, or nothing at all give "error" with a
-    sentence saying which. A failed reply keeps its words and drops every call: a call the
+    of "length" or "content_filter", arguments that are not a JSON object, or nothing at all
+    give "error" with a sentence saying which. Chunks a real server adds (a delta holding only
+    the role, "content": null beside calls, a usage chunk with no choices) add nothing. A failed reply keeps its words and drops every call: a call the
     stream never finished has no arguments to write down, and none of them was acted on."""
     # --- your code --- gap 2 of 4: assemble, gathering
     # Walk the chunks once and keep four things for the judging below:
@@ -847,6 +848,7 @@ def assemble(chunks, *, aborted=False):
     #   an error chunk                  "error", its message
     #   no finish_reason                "error", "The stream ended before the reply was finished"
     #   finish_reason "length"          "error", "The reply was cut off at the output limit"
+    #   finish_reason "content_filter"  "error", "The provider's content filter stopped the reply"
     #   arguments not a JSON object     "error", f"Tool call {id} ({name}) arrived with arguments
     #                                   that are not a JSON object" (the first such call)
     #   no words and no calls           "error", "The provider sent an empty reply"
@@ -855,8 +857,9 @@ def assemble(chunks, *, aborted=False):
 
 
 def to_wire(system, messages, tools):
-    """The request body a provider takes: {"messages": [...], "tools": [...], "stream": True},
-    in the Chat Completions shape. The system prompt is the first message; a toolResult
+    """The body of a Chat Completions request, {"messages": [...], "tools": [...], "stream":
+    True}, all but "model", which the client adds as it adds the Authorization header: both
+    belong to the connection, not to the conversation. The system prompt is the first message; a toolResult
     becomes a "tool" message; an assistant's calls travel as "tool_calls" whose arguments are
     a JSON string. The wire has no field for is_error, so a result's own words must say that it
     failed, as ours do. `tools` may be the tools or their specs: only the specs go out."""

@@ -141,14 +141,15 @@ async def test_empty_arguments_mean_no_arguments(t):
 
 
 @lab_test("An error chunk, a stream with no finish_reason, and a finish_reason of "
-          "\"length\" each give an \"error\" reply with its exact sentence, keeping the "
-          "words and dropping every call.")
+          "\"length\" or \"content_filter\" each give an \"error\" reply with its exact "
+          "sentence, keeping the words and dropping every call.")
 async def test_replies_that_did_not_arrive_whole_fail(t):
     start = [text_chunk("Let me "), text_chunk("check."),
              call_chunk(0, '{"path": "a.py"}', id="c1", name="read")]
     cases = {"an error chunk": start + [{"error": {"message": "overloaded"}}],
              "no finish_reason": start,
-             "finish_reason length": start + [finish("length")]}
+             "finish_reason length": start + [finish("length")],
+             "finish_reason content_filter": start + [finish("content_filter")]}
     for label, stream in cases.items():
         t.expect([label, harness.assemble(stream)],
                  [label, {"role": "assistant", "stop_reason": "error",
@@ -157,6 +158,8 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
                               "an error chunk": "overloaded",
                               "no finish_reason": "The stream ended before the reply was finished",
                               "finish_reason length": "The reply was cut off at the output limit",
+                              "finish_reason content_filter":
+                                  "The provider's content filter stopped the reply",
                           }[label]}],
                  "The reply said 'Let me check.' and started read(c1) with whole arguments, then "
                  f"{label} ended it. A reply that did not arrive whole is an \"error\" that says "
@@ -479,3 +482,34 @@ async def test_replies_broken_off_at_drawn_points(t):
              "(the cut is the cause); \"length\" means the output limit. It keeps the words "
              "that arrived, and no call, even one whose arguments look complete (assemble, "
              "lesson 16).")
+
+
+@lab_test("Drawn replies as a real server streams them, through lab.stream_lines(real=True): a "
+          "first delta holding only the role, \"content\": null beside each call's fragments, "
+          "a call's first fragment with empty arguments, and a usage chunk with no choices "
+          "after the finish. Finished as usual each comes back whole; finished with \"length\" "
+          "or \"content_filter\" each fails with its sentence, keeping its words.")
+async def test_a_real_servers_shapes_add_nothing_and_its_cut_finishes_fail(t):
+    cases = []
+    for _ in range(6):
+        words, calls = draw_reply(t.random)
+        how = t.random.choice(["finished", "length", "content_filter"])
+        message = whole(words, calls)
+        lines = lab.stream_lines(message, piece=t.random.randint(1, 9), real=True,
+                                 finish=None if how == "finished" else how)
+        cases.append([how, message, harness.assemble(chunks(lines))])
+    t.expect([[how, found] for how, message, found in cases],
+             [[how, message if how == "finished" else {
+                 "role": "assistant", "stop_reason": "error", "content": message["content"][:1]
+                 if message["content"][:1] and message["content"][0]["type"] == "text" else [],
+                 "error_message": {"length": "The reply was cut off at the output limit",
+                                   "content_filter": "The provider's content filter stopped "
+                                                     "the reply"}[how]}]
+              for how, message, found in cases],
+             "Each item is [how the drawn stream finished, the reply assemble made of it]. A "
+             "real server opens with a delta that holds only the role (content \"\" or null), "
+             "sends \"content\": null beside every call fragment, and after the finish a usage "
+             "chunk whose choices are []: none of them adds words, a call or a finish. "
+             "\"length\" means the output limit cut the reply, \"content_filter\" that the "
+             "provider's filter withheld the rest: either way the reply did not arrive whole, so "
+             "it is an \"error\" that keeps its words and no call (assemble, lesson 16).")

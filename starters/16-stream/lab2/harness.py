@@ -817,8 +817,9 @@ def assemble(chunks, *, aborted=False):
 
     A reply that did not arrive whole fails: aborted=True (the user stopped it) gives
     "aborted" and ABORTED; an error chunk, a stream with no finish_reason, a finish_reason
-    of "length", arguments that are not a JSON object, or nothing at all give "error" with a
-    sentence saying which. A failed reply keeps its words and drops every call: a call the
+    of "length" or "content_filter", arguments that are not a JSON object, or nothing at all
+    give "error" with a sentence saying which. Chunks a real server adds (a delta holding only
+    the role, "content": null beside calls, a usage chunk with no choices) add nothing. A failed reply keeps its words and drops every call: a call the
     stream never finished has no arguments to write down, and none of them was acted on."""
     words, calls, finish, failure = [], {}, None, None
     for chunk in chunks:
@@ -857,6 +858,8 @@ def assemble(chunks, *, aborted=False):
         why = "The stream ended before the reply was finished"
     elif finish == "length":
         why = "The reply was cut off at the output limit"
+    elif finish == "content_filter":
+        why = "The provider's content filter stopped the reply"
     elif broken is not None:
         why = broken
     elif not content and not blocks:
@@ -869,8 +872,9 @@ def assemble(chunks, *, aborted=False):
 
 
 def to_wire(system, messages, tools):
-    """The request body a provider takes: {"messages": [...], "tools": [...], "stream": True},
-    in the Chat Completions shape. The system prompt is the first message; a toolResult
+    """The body of a Chat Completions request, {"messages": [...], "tools": [...], "stream":
+    True}, all but "model", which the client adds as it adds the Authorization header: both
+    belong to the connection, not to the conversation. The system prompt is the first message; a toolResult
     becomes a "tool" message; an assistant's calls travel as "tool_calls" whose arguments are
     a JSON string. The wire has no field for is_error, so a result's own words must say that it
     failed, as ours do. `tools` may be the tools or their specs: only the specs go out."""
@@ -921,7 +925,8 @@ class StreamingModel:
         # error_message is "Provider request failed: " and the exception's text: provider trouble
         # is never raised.
         # Tests: test_a_set_signal_sends_nothing,
-        #   test_trouble_is_a_reply_and_every_response_is_closed.
+        #   test_trouble_is_a_reply_and_every_response_is_closed,
+        #   test_a_real_servers_shapes_and_refusals.
         # --- end ---
         # --- your code --- gap 2 of 2: reading
         # Read the response to its end (read_line() gives None, or a line decodes to

@@ -468,3 +468,51 @@ async def test_stop_at_drawn_points(t):
              "is read, whatever that line is (text, a fragment of a call, a keep-alive, the "
              "finish): the reply is assemble(chunks, aborted=True), the words so far and no "
              "call, and the response is closed (StreamingModel, lesson 16).")
+
+
+@lab_test("A real server's streams (lab.FakeProvider(real=True): a role-only first delta, "
+          "\"content\": null beside calls, a usage chunk after the finish) run a job in a "
+          "Harness as before; a request turned away before any line (429, 401, 400) and a "
+          "reply stopped by the content filter each end their run as an \"error\" reply, with "
+          "one request each, and the next prompt is answered.")
+async def test_a_real_servers_shapes_and_refusals(t):
+    ws, ran = lab.Workspace({"a.py": "x = 1\n"}), []
+    turned = t.random.sample([(429, "Rate limit reached for requests"),
+                              (401, "Incorrect API key provided"),
+                              (400, "you must provide a model parameter")], 3)
+    script = [lab.reply("Reading.", lab.call("read", {"path": "a.py"})), lab.say("x is 1.")]
+    script += [lab.refuse(said, status=status) for status, said in turned]
+    script += [lab.stream_lines(lab.say("The answer is"), real=True, finish="content_filter"),
+               lab.say("Back.")]
+    provider = lab.FakeProvider(script, real=True)
+    h = harness.Harness(harness.StreamingModel(provider), SYSTEM, [reader(ws, ran)])
+    prompts = ["What is x?"] + [f"Again, {n}." for n in range(len(turned) + 2)]
+    for prompt in prompts:
+        await lab.drive(h.prompt(prompt))
+    endings = [[m["stop_reason"], m.get("error_message"), harness.text_of(m)]
+               for m in h.messages[5::2]]
+    t.expect([lab.shape(h.messages[:4]), ran, endings, len(provider.requests),
+              provider.open_responses()],
+             ["U A[c1] R(c1) A", ["a.py"],
+              [["error", "Provider request failed: " + turned_away_text(status, said),
+                ""] for status, said in turned]
+              + [["error", "The provider's content filter stopped the reply", "The answer is"],
+                 ["stop", None, "Back."]],
+              len(prompts) + 1, []],
+             "Items: the first job's shape; the calls run; each later reply's [stop_reason, "
+             "error_message, words]; the requests sent; the responses left open. A real "
+             "server's role-only delta, null content and usage chunk add nothing. A status "
+             "before any line makes open raise ConnectionError, and that is a reply, "
+             "\"Provider request failed: \" and its text, after exactly one request: nothing "
+             "was streamed, and whether to send again is not acomplete's to decide. A "
+             "content_filter finish is a reply that did not arrive whole (StreamingModel and "
+             "assemble, lesson 16).")
+
+
+def turned_away_text(status, said):
+    """What a client says when the server answered `status` before any line: the error's text,
+    as lab.refuse(said, status=status) raises it."""
+    try:
+        lab.FakeProvider([lab.refuse(said, status=status)]).open({})
+    except ConnectionError as refused:
+        return str(refused)
