@@ -37,8 +37,13 @@ class Section:
         return self.heading.replace(" ", "-")
 
     def href(self, here: Path) -> str:
-        """A link to the section from a page written in the folder `here`."""
-        where = os.path.relpath(self.notebook, here).replace(os.sep, "/")
+        """A link to the section from a page written in the folder `here`: relative, so the
+        kit and the grades may move together; absolute where no relative path leads there
+        (another drive)."""
+        try:
+            where = os.path.relpath(self.notebook, here).replace(os.sep, "/")
+        except ValueError:
+            where = self.notebook.as_uri()
         return f"{where}#{self.anchor()}"
 
 
