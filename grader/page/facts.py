@@ -46,8 +46,8 @@ class Facts:
     lab: str
     title: str
     max: float
-    sets: list[str]  # in the plan's order
-    rules: list[Rule]  # in each set, hardest first
+    sets: list[str]  # the sets the class failed most first
+    rules: list[Rule]  # by set as above, and in each set the hardest first
     students: list[Student]  # who needs help first: lowest score, then name
 
     def by_set(self) -> list[tuple[str, list[Rule]]]:
@@ -108,7 +108,13 @@ def read(grades: dict) -> Facts:
                                           or row["verdict"])
         students.append(Student(row["student"], row["score"], row["max"], row["verdict"],
                                 row.get("seconds", 0.0), cells, why))
-    sets = list(dict.fromkeys(t["set"] for t in grades["tests"]))
+    # The labs whose tests the class failed most first, then course order; in each, the
+    # tests most failed first: the columns an instructor looks for are at the left.
+    planned = list(dict.fromkeys(t["set"] for t in grades["tests"]))
+    failures = Counter()
+    for rule in rules.values():
+        failures[rule.set] += rule.failed
+    sets = sorted(planned, key=lambda s: (-failures[s], planned.index(s)))
     ordered = sorted(rules.values(), key=lambda r: (sets.index(r.set), -r.failed))
     students.sort(key=lambda s: (s.share, s.name))
     return Facts(grades["lab"], grades["title"], grades["max"], sets, ordered, students)

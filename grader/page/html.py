@@ -1,7 +1,7 @@
 """The class page as HTML: one self-contained file, plain HTML and CSS, no script, no network.
 
 Every picture is a table or a bar of CSS with its numbers written beside it, so the page reads
-without colour, in a screen reader and printed; each picture's caption says how to read it.
+without colour, in a screen reader and printed; each picture says beside it how to read it.
 """
 from __future__ import annotations
 
@@ -63,17 +63,20 @@ def picture(facts: Facts) -> list[str]:
             for _, rules in groups for i, r in enumerate(rules))
         body.append(f'<tr><th scope="row">{escape(s.name)}</th>'
                     f'<td>{_number(s.score)}/{_number(s.max)}</td>{cells}</tr>')
-    caption = ("Each row is a student, the lowest score first; each column a test, grouped by "
-               "the lab it belongs to, the tests most students failed first in each lab. "
-               "✓ passed, ✗ failed (a timeout or crash counts as failed), · not run (the file "
-               "was not graded or did not import). A column's number is its place in the list "
-               "below; hover over it for the rule it checks.")
+    how = ("Each row is a student, the lowest score first; each column a test, grouped by "
+           "the lab it belongs to: the lab whose tests the class failed most comes first, and "
+           "in each lab the tests most students failed. ✓ passed, ✗ failed (a timeout or crash "
+           "counts as failed), · not run (the file was not graded or did not import). A "
+           "column's number is its place in the list below the picture; hover over it for the "
+           "rule it checks.")
     legend = ('<p class="legend"><span class="p" style="background:#cfe8cf">✓ passed</span>'
               '<span style="background:#f3c6c2">✗ failed</span>'
               '<span style="background:#e4e4e4">· not run</span></p>')
     return _section("picture", "The class picture", [
-        legend, '<div class="scroll"><table class="picture">',
-        f"<caption>{escape(caption)}</caption>", "<thead>", *head, "</thead><tbody>", *body,
+        f'<p id="picture-how">{escape(how)}</p>', legend,
+        '<div class="scroll"><table class="picture" aria-describedby="picture-how">',
+        "<caption>Students by tests, coloured pass, fail or not run</caption>", "<thead>",
+        *head, "</thead><tbody>", *body,
         "</tbody></table></div>", _index(facts, numbers)])
 
 
