@@ -25,6 +25,7 @@ caption{text-align:left;padding:.3em 0;font-size:.9em;color:#444}
 .picture th[scope=row]{text-align:left;white-space:nowrap;position:sticky;left:0;background:#fff}
 .picture thead th{position:sticky;top:0;background:#fff}
 .picture .lab{border-left:2px solid #555}
+.counts td{color:#8c1d13;font-weight:600}
 td.p{background:#cfe8cf;color:#185c18}td.f{background:#f3c6c2;color:#8c1d13}
 td.n{background:#e4e4e4;color:#666}
 .legend span{display:inline-block;padding:0 .5em;margin-right:.5em}
@@ -55,6 +56,9 @@ def picture(facts: Facts) -> list[str]:
         f'<th scope="col" title="{escape(r.says)} [{escape(r.id)}]"'
         f'{" class=lab" if i == 0 else ""}>{numbers[r.id]}</th>'
         for _, rules in groups for i, r in enumerate(rules)] + ["</tr>"]
+    head += ['<tr class="counts"><th scope="row">failed by</th><th></th>'] + [
+        f'<td{" class=lab" if i == 0 else ""}>{r.failed or ""}</td>'
+        for _, rules in groups for i, r in enumerate(rules)] + ["</tr>"]
     body = []
     for s in facts.students:
         cells = "".join(
@@ -66,8 +70,8 @@ def picture(facts: Facts) -> list[str]:
     how = ("Each row is a student, the lowest score first; each column a test, grouped by "
            "the lab it belongs to: the lab whose tests the class failed most comes first, and "
            "in each lab the tests most students failed. ✓ passed, ✗ failed (a timeout or crash "
-           "counts as failed), · not run (the file was not graded or did not import). A "
-           "column's number is its place in the list below the picture; hover over it for the "
+           "counts as failed), · not run (the file was not graded or did not import). Under "
+           "each column's number, how many students failed it. A column's number is its place in the list below the picture; hover over it for the "
            "rule it checks.")
     legend = ('<p class="legend"><span class="p" style="background:#cfe8cf">✓ passed</span>'
               '<span style="background:#f3c6c2">✗ failed</span>'
