@@ -24,6 +24,10 @@ time; the table shows the seconds each kind took, from the grader's own grades.j
 with the grader's defaults.
 
 The issue's aim: 100 mixed submissions in under 2 minutes on 2 cores.
+
+The grader's command also writes report.html, the class page (grader/page/); the bench writes
+it once more from each run's grades.json, timed on its own, and reports that time as a share of
+the run's wall time (issue 28's aim: under a tenth).
 """
 from __future__ import annotations
 
@@ -39,6 +43,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from bench import _table
+from grader import page
 from lab.check import manifest
 from tools import labsource
 
@@ -126,7 +131,12 @@ def main(argv=None) -> int:
             seconds = grade(lab.id, folder, out, jobs, extra)
             data = json.loads((out / "grades.json").read_text(encoding="utf-8"))
             rows = data["submissions"]
+            started = time.perf_counter()
+            page.write(out)
+            page_seconds = time.perf_counter() - started
             runs.append({"jobs": jobs, "seconds": round(seconds, 2),
+                         "report_html_seconds": round(page_seconds, 3),
+                         "report_html_share": round(page_seconds / seconds, 4),
                          "per_minute": round(n / seconds * 60, 1),
                          "isolation": data["isolation"].get("level"),
                          "verdicts": dict(Counter(r["verdict"] for r in rows))})
@@ -160,9 +170,11 @@ def main(argv=None) -> int:
                          f"{k['mean_score']:g}/{k['max']:g}", _table.seconds(k["seconds_each"])]
                         for k in kinds_table]))
     print()
-    print(_table.table(["--jobs", "wall", "submissions per minute", "isolation"],
+    print(_table.table(["--jobs", "wall", "submissions per minute", "isolation",
+                        "report.html", "of the wall"],
                        [[r["jobs"], _table.seconds(r["seconds"]), f"{r['per_minute']:.0f}",
-                         r["isolation"]] for r in runs]))
+                         r["isolation"], _table.seconds(r["report_html_seconds"]),
+                         f"{r['report_html_share']:.1%}"] for r in runs]))
     print(f"\nSeconds spent grading, summed over submissions (--jobs {args.jobs[0]}): "
           f"{core_seconds:.0f}, of which the {counts['busy']} busy loops took {busy:.0f}.")
     if wrong:

@@ -3,11 +3,12 @@
     python -m grader grade --lab 15.1 SUBMISSIONS --out OUT [--jobs N] [--own-lab-only]
                      [--extra-tests FILE ...] [--seconds-per-test S]
                      [--seconds-per-submission S] [--memory-mb M] [--quiet] [--unsandboxed]
-                     [--allow-shared-user] [--seed N]
+                     [--allow-shared-user] [--seed N] [--roster roster.csv]
     python -m grader gradescope --lab 15.1 --out bundle.zip [--own-lab-only]
                      [--extra-tests FILE ...] [--hidden-visibility V] [limits as for grade]
     python -m grader classroom --lab 15.1 --out DIR
     python -m grader release --out DIR [--through LAB] [--with-reference LAB ...]
+    python -m grader export --format canvas|moodle|csv --out FILE GRADES_DIR [--roster CSV]
 
 `gradescope-run` is the command the bundle's run_autograder calls; it is not for people.
 Exit codes: 0 done, 2 a problem with what was asked: a UserError (lab/check/errors.py; the
@@ -23,7 +24,7 @@ from pathlib import Path
 from lab.check import manifest, seeds
 from lab.check.errors import UserError
 
-from grader import batch, plan as plans, report
+from grader import batch, page, plan as plans, report, roster
 from grader.errors import GraderError
 
 
@@ -73,7 +74,20 @@ def main(argv=None) -> int:
                        help="the seed the tests draw their cases under (default: a secret one, "
                             "drawn for this output folder and kept in it, so that a re-run "
                             "resumes under the same seed)")
+    grade.add_argument("--roster", type=Path, metavar="CSV",
+                       help="the school's class list (name or login, id, email): lists who "
+                            "has not submitted, and keeps the ids for `export`")
     _limits(grade)
+
+    gradebook = commands.add_parser("export", help="write a graded lab's scores for a "
+                                    "school's gradebook")
+    gradebook.add_argument("grades", type=Path, metavar="GRADES_DIR",
+                           help="the --out folder of a `grade` run")
+    gradebook.add_argument("--format", required=True, choices=["canvas", "moodle", "csv"])
+    gradebook.add_argument("--out", required=True, type=Path, help="the file to write")
+    gradebook.add_argument("--roster", type=Path, metavar="CSV",
+                           help="the class list to take ids from (default: the one `grade "
+                                "--roster` kept in GRADES_DIR)")
 
     bundle = commands.add_parser("gradescope", help="build a Gradescope autograder bundle")
     _suite(bundle)
@@ -152,6 +166,7 @@ def _run(args) -> int:
                               "kit or the submissions folder (it is hidden from submissions "
                               "while they run, and a re-run would take it for a student)")
         seed = _grading_seed(args.out, args.seed)
+        students = roster.read(args.roster) if args.roster else None
         plan = plans.make(args.lab, own_lab_only=args.own_lab_only,
                           extra_tests=args.extra_tests, seed=seed)
         subs, ignored = batch.find(args.submissions)
@@ -169,7 +184,19 @@ def _run(args) -> int:
             allow_shared_user=args.allow_shared_user,
             progress=None if args.quiet else batch.Progress())
         paths = report.write(args.out, plan, results, isolation, ignored)
+        matched = None
+        if students is not None:
+            matched = roster.match(students, [r.student for r in results])
+            roster.keep(args.out, students)
+        paths["report.html"] = page.write(args.out, matched)
         print(report.summary(plan, results, isolation, paths, ignored))
+        if matched is not None:
+            print("\n" + roster.summary(matched))
+        return 0
+    if args.command == "export":
+        from grader import gradebook
+        path = gradebook.export(args.grades, args.format, args.out, args.roster)
+        print(f"Wrote {path} ({args.format}).")
         return 0
     if args.command == "gradescope":
         from grader import gradescope

@@ -6,6 +6,7 @@
     python -m tools.make expected     only starters/*/lab*/expected.json (the reference's observations)
     python -m tools.make notebooks    only lessons/*/lesson.ipynb (from source/lessons/*/lesson.md)
     python -m tools.make figures      only lessons/*/figures/*.svg (drawn by tools/figures/)
+    python -m tools.make designs      only starters/wrong_designs.json (from source/wrong_designs/)
 
 The kit's tests run the --check form, so a committed file that differs from its source fails.
 """
@@ -80,9 +81,21 @@ def figure_files() -> dict[Path, str]:
     return registry.files()
 
 
+def design_files() -> dict[Path, str]:
+    """starters/wrong_designs.json: the catalogue's designs without their code (lab, name,
+    rule, where, names), for the grader's class page, which may not import tools/ and reads
+    no source/ (a release holds neither)."""
+    import json
+    from tools import wrong_designs
+    entries = [{"lab": d.lab, "name": d.name, "rule": d.rule, "where": d.where,
+                "names": d.names} for d in wrong_designs.catalogue()]
+    return {manifest.STARTERS / "wrong_designs.json":
+            json.dumps(entries, indent=1, ensure_ascii=False) + "\n"}
+
+
 # In this order: figures are drawn from the references, and notebooks carry the figures.
 PARTS = {"labs": lab_files, "expected": expected_files, "figures": figure_files,
-         "notebooks": notebook_files}
+         "notebooks": notebook_files, "designs": design_files}
 
 
 def main(argv=None) -> int:

@@ -1,0 +1,120 @@
+"""What the class page shows, computed from grades.json's data and nothing else.
+
+The page is a view of the grades a run wrote, not a second grading: every number here is
+counted from the rows grades.json holds (grader/report.py writes them, from Row.for_students),
+so the page and the CSV files can never disagree.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+# A submission whose tests never ran as written: every cell of its row is "not run".
+NOT_RUN = ("not graded", "does not import", "grader error")
+
+
+@dataclass
+class Rule:
+    """One test as the page shows it: the rule its sentence states and how the class did."""
+    id: str
+    says: str
+    lab: str | None
+    set: str
+    hidden: bool
+    failed: int = 0  # students whose run failed it (timeouts and crashes included)
+    ran: int = 0  # students whose file ran at all
+    messages: list[str] = field(default_factory=list)  # the distinct reasons, first ones first
+
+
+@dataclass
+class Student:
+    name: str
+    score: float
+    max: float
+    verdict: str
+    seconds: float
+    cells: dict[str, str]  # test id -> "pass", "fail" or "not run"
+    why: str  # for a submission not graded: the first line of why
+
+    @property
+    def share(self) -> float:
+        return self.score / self.max if self.max else 0.0
+
+
+@dataclass
+class Facts:
+    lab: str
+    title: str
+    max: float
+    sets: list[str]  # the sets the class failed most first
+    rules: list[Rule]  # by set as above, and in each set the hardest first
+    students: list[Student]  # who needs help first: lowest score, then name
+
+    def by_set(self) -> list[tuple[str, list[Rule]]]:
+        return [(s, [r for r in self.rules if r.set == s]) for s in self.sets]
+
+    def most_failed(self, n: int = 10) -> list[Rule]:
+        """The rules most students failed, most first; only those someone failed."""
+        ranked = sorted((r for r in self.rules if r.failed),
+                        key=lambda r: (-r.failed, r.set, r.id))
+        return ranked[:n]
+
+    def not_graded(self) -> list[Student]:
+        return [s for s in self.students if s.verdict in NOT_RUN]
+
+    def distribution(self, buckets: int = 10) -> list[tuple[str, int]]:
+        """How many students scored in each tenth of the maximum (the last holds full
+        marks), as (label, count)."""
+        counts = Counter(min(int(s.share * buckets), buckets - 1) for s in self.students)
+        width = 100 // buckets
+        return [(f"{i * width}–{(i + 1) * width}%", counts[i]) for i in range(buckets)]
+
+    def times(self) -> list[tuple[str, int]]:
+        """How many submissions took how long to grade, in widening bands of seconds."""
+        bands = [(1, "under 1 s"), (5, "1–5 s"), (15, "5–15 s"), (60, "15–60 s"),
+                 (float("inf"), "a minute or more")]
+        counts = Counter(next(label for top, label in bands if s.seconds < top)
+                         for s in self.students)
+        return [(label, counts[label]) for _, label in bands]
+
+
+def _first_line(text: str | None) -> str:
+    lines = (text or "").strip().splitlines()
+    return lines[-1 if lines and lines[0].startswith("Traceback") else 0] if lines else ""
+
+
+def read(grades: dict) -> Facts:
+    """The page's facts from grades.json's data."""
+    rules = {t["id"]: Rule(t["id"], t["says"], t["lab"], t["set"], t["hidden"])
+             for t in grades["tests"]}
+    students = []
+    for row in grades["submissions"]:
+        ran = row["verdict"] not in NOT_RUN
+        cells = {}
+        for entry in row["tests"]:
+            rule = rules.get(entry["id"])
+            if not ran:
+                cells[entry["id"]] = "not run"
+                continue
+            passed = entry["verdict"] == "pass"
+            cells[entry["id"]] = "pass" if passed else "fail"
+            if rule is not None:
+                rule.ran += 1
+                if not passed:
+                    rule.failed += 1
+                    if entry["message"] not in rule.messages and len(rule.messages) < 20:
+                        rule.messages.append(entry["message"])
+        why = "" if ran else _first_line(row.get("problem") or row.get("import_error")
+                                          or row["verdict"])
+        students.append(Student(row["student"], row["score"], row["max"], row["verdict"],
+                                row.get("seconds", 0.0), cells, why))
+    # The labs whose tests the class failed most first, then course order; in each, the
+    # tests most failed first: the columns an instructor looks for are at the left.
+    planned = list(dict.fromkeys(t["set"] for t in grades["tests"]))
+    failures = Counter()
+    for rule in rules.values():
+        failures[rule.set] += rule.failed
+    sets = sorted(planned, key=lambda s: (-failures[s], planned.index(s)))
+    ordered = sorted(rules.values(), key=lambda r: (sets.index(r.set), -r.failed))
+    students.sort(key=lambda s: (s.share, s.name))
+    return Facts(grades["lab"], grades["title"], grades["max"], sets, ordered, students)

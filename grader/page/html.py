@@ -1,0 +1,217 @@
+"""The class page as HTML: one self-contained file, plain HTML and CSS, no script, no network.
+
+Every picture is a table or a bar of CSS with its numbers written beside it, so the page reads
+without colour, in a screen reader and printed; each picture says beside it how to read it.
+"""
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from grader.page import teaching
+from grader.page.facts import Facts
+
+MARK = {"pass": "✓", "fail": "✗", "not run": "·"}
+CLASS = {"pass": "p", "fail": "f", "not run": "n"}
+
+STYLE = """
+body{font:15px/1.45 system-ui,sans-serif;margin:1.5em auto;max-width:72em;padding:0 1em;color:#222}
+h1{font-size:1.5em}h2{margin-top:2em;border-bottom:1px solid #ccc}
+nav a{margin-right:1em}
+.scroll{overflow:auto;max-height:36em;border:1px solid #ccc}
+table{border-collapse:collapse}
+caption{text-align:left;padding:.3em 0;font-size:.9em;color:#444}
+.picture th,.picture td{font-size:11px;padding:0 2px;text-align:center;min-width:1.1em}
+.picture th[scope=row]{text-align:left;white-space:nowrap;position:sticky;left:0;background:#fff}
+.picture thead th{position:sticky;top:0;background:#fff}
+.picture .lab{border-left:2px solid #555}
+.counts td{color:#8c1d13;font-weight:600}
+td.p{background:#cfe8cf;color:#185c18}td.f{background:#f3c6c2;color:#8c1d13}
+td.n{background:#e4e4e4;color:#666}
+.legend span{display:inline-block;padding:0 .5em;margin-right:.5em}
+.bars td,.bars th{padding:.15em .5em;text-align:left}
+.bar{display:inline-block;height:.9em;background:#5a7db5;vertical-align:middle}
+.rules li{margin-bottom:1em}.says{font-weight:600}
+.design{margin:.2em 0 .2em 1em}
+"""
+
+
+def _section(anchor: str, title: str, body: list[str]) -> list[str]:
+    return [f'<section id="{anchor}" aria-labelledby="{anchor}-h">',
+            f'<h2 id="{anchor}-h">{escape(title)}</h2>', *body, "</section>"]
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
+def picture(facts: Facts) -> list[str]:
+    """Students by tests, each lab's tests together, hardest first; lowest scores on top."""
+    groups = [(name, rules) for name, rules in facts.by_set() if rules]
+    numbers = {r.id: n for n, r in enumerate(facts.rules, 1)}
+    head = ['<tr><th scope="col">student</th><th scope="col">score</th>'] + [
+        f'<th scope="colgroup" colspan="{len(rules)}" class="lab">{escape(name)}</th>'
+        for name, rules in groups] + ["</tr>"]
+    head += ['<tr><th></th><th></th>'] + [
+        f'<th scope="col" title="{escape(r.says)} [{escape(r.id)}]"'
+        f'{" class=lab" if i == 0 else ""}>{numbers[r.id]}</th>'
+        for _, rules in groups for i, r in enumerate(rules)] + ["</tr>"]
+    head += ['<tr class="counts"><th scope="row">failed by</th><th></th>'] + [
+        f'<td{" class=lab" if i == 0 else ""}>{r.failed or ""}</td>'
+        for _, rules in groups for i, r in enumerate(rules)] + ["</tr>"]
+    body = []
+    for s in facts.students:
+        cells = "".join(
+            f'<td class="{CLASS[s.cells.get(r.id, "not run")]}{" lab" if i == 0 else ""}">'
+            f'{MARK[s.cells.get(r.id, "not run")]}</td>'
+            for _, rules in groups for i, r in enumerate(rules))
+        body.append(f'<tr><th scope="row">{escape(s.name)}</th>'
+                    f'<td>{_number(s.score)}/{_number(s.max)}</td>{cells}</tr>')
+    how = ("Each row is a student, the lowest score first; each column a test, grouped by "
+           "the lab it belongs to: the lab whose tests the class failed most comes first, and "
+           "in each lab the tests most students failed. ✓ passed, ✗ failed (a timeout or crash "
+           "counts as failed), · not run (the file was not graded or did not import). Under "
+           "each column's number, how many students failed it. A column's number is its place in the list below the picture; hover over it for the "
+           "rule it checks.")
+    legend = ('<p class="legend"><span class="p" style="background:#cfe8cf">✓ passed</span>'
+              '<span style="background:#f3c6c2">✗ failed</span>'
+              '<span style="background:#e4e4e4">· not run</span></p>')
+    return _section("picture", "The class picture", [
+        f'<p id="picture-how">{escape(how)}</p>', legend,
+        '<div class="scroll"><table class="picture" aria-describedby="picture-how">',
+        "<caption>Students by tests, coloured pass, fail or not run</caption>", "<thead>",
+        *head, "</thead><tbody>", *body,
+        "</tbody></table></div>", _index(facts, numbers)])
+
+
+def _index(facts: Facts, numbers: dict) -> str:
+    items = "".join(f"<li value=\"{numbers[r.id]}\">{escape(r.says)} "
+                    f"<small>({escape(r.set)}; {r.failed} of {r.ran} failed)</small></li>"
+                    for r in facts.rules)
+    return f"<details><summary>Every test by its number</summary><ol>{items}</ol></details>"
+
+
+def rules(facts: Facts, here: Path) -> list[str]:
+    """The most-failed rules, each with the section that teaches it and the wrong designs
+    that fail the same way."""
+    failed = facts.most_failed()
+    if not failed:
+        return _section("rules", "The rules the class broke most",
+                        ["<p>Every submission that ran passed every test.</p>"])
+    items = []
+    for rule in failed:
+        share = round(100 * rule.failed / rule.ran) if rule.ran else 0
+        parts = [f'<li><p><span class="says">{escape(rule.says)}</span> '
+                 f"<small>[{escape(rule.id)}, {escape(rule.set)}]</small><br>"
+                 f"Failed by {rule.failed} of the {rule.ran} students whose file ran "
+                 f'({share}%) <span class="bar" style="width:{share * 2}px"></span></p>']
+        where = teaching.section(rule.lab)
+        if where:
+            parts.append(f'<p>Taught in {escape(where.lesson)}, section '
+                         f'<a href="{escape(where.href(here))}">{escape(where.heading)}</a>.</p>')
+        for design in teaching.designs_like(rule.lab, rule.says, rule.messages):
+            parts.append(f'<p class="design">Fails as the wrong design '
+                         f'“{escape(design["name"])}” does: {escape(design["rule"])} '
+                         f'<small>(the lesson shows it in: {escape(design["where"])})</small></p>')
+        if rule.messages and not rule.hidden:
+            parts.append(f"<details><summary>What the tests said</summary><pre>"
+                         f"{escape(rule.messages[0][:1500])}</pre></details>")
+        items.append("".join(parts) + "</li>")
+    intro = ("<p>Counted over the students whose file ran (imported and was graded). A "
+             "section link opens the lesson's notebook at the lab that teaches the rule; a "
+             "wrong design is one the lesson warns about that the same test catches.</p>")
+    return _section("rules", "The rules the class broke most",
+                    [intro, '<ol class="rules">', *items, "</ol>"])
+
+
+def bars(anchor: str, title: str, caption: str, counts: list[tuple[str, int]]) -> list[str]:
+    """A table of counts with a bar of CSS for each, the count written beside it."""
+    top = max([n for _, n in counts] + [1])
+    rows = [f'<tr><th scope="row">{escape(label)}</th><td>{n}</td>'
+            f'<td><span class="bar" style="width:{round(240 * n / top)}px"></span></td></tr>'
+            for label, n in counts]
+    return _section(anchor, title, [f'<table class="bars"><caption>{escape(caption)}</caption>',
+                                    '<tr><th scope="col">band</th><th scope="col">students'
+                                    '</th><th></th></tr>', *rows, "</table>"])
+
+
+def not_graded(facts: Facts) -> list[str]:
+    found = facts.not_graded()
+    if not found:
+        return _section("not-graded", "Submissions not graded",
+                        ["<p>Every submission was graded.</p>"])
+    rows = [f'<tr><th scope="row">{escape(s.name)}</th><td>{escape(s.verdict)}</td>'
+            f"<td>{escape(s.why)}</td></tr>" for s in found]
+    return _section("not-graded", "Submissions not graded", [
+        "<table class=\"bars\"><caption>Why no test ran for these: the submission's own "
+        "feedback file says it in full.</caption><tr><th scope=\"col\">student</th>"
+        "<th scope=\"col\">verdict</th><th scope=\"col\">why</th></tr>", *rows, "</table>"])
+
+
+def roster(match) -> list[str]:
+    """Who on the roster has not submitted, and which submissions no one on it matches."""
+    if match is None:
+        return []
+    missing = "".join(f"<li>{escape(s.who)}{escape(f' ({s.id})') if s.id else ''}"
+                      f"{escape(f', {s.email}') if s.email else ''}</li>"
+                      for s in match.missing) or "<li>No one: everyone submitted.</li>"
+    body = [f"<p>{len(match.found)} submissions matched the roster; "
+            f"{len(match.missing)} students on it have none.</p>",
+            f'<ul class="missing">{missing}</ul>']
+    if match.unknown:
+        body.append("<p>Submissions no one on the roster matches: "
+                    + escape(", ".join(match.unknown)) + "</p>")
+    return _section("not-submitted", "Not submitted", body)
+
+
+def path(weeks: dict) -> list[str]:
+    """Each student's score in every lab graded into this folder, as a share of its maximum."""
+    if len(weeks) < 2:
+        return []
+    students = sorted({name for week in weeks.values() for name in week["scores"]})
+    head = "".join(f'<th scope="col">lab {escape(lab)}</th>' for lab in weeks)
+    rows = []
+    for name in students:
+        cells = []
+        for week in weeks.values():
+            got = week["scores"].get(name)
+            if got is None:
+                cells.append('<td class="n">not graded</td>')
+            else:
+                share = round(100 * got[0] / week["max"]) if week["max"] else 0
+                cells.append(f'<td>{_number(got[0])}/{_number(week["max"])} ({share}%)</td>')
+        rows.append(f'<tr><th scope="row">{escape(name)}</th>{"".join(cells)}</tr>')
+    return _section("path", "Each student's path across the labs", [
+        '<table class="bars"><caption>Every lab graded into this output folder, in course '
+        "order: each student's score and its share of the lab's points.</caption>",
+        f'<tr><th scope="col">student</th>{head}</tr>', *rows, "</table>"])
+
+
+def page(facts: Facts, here: Path, match=None, weeks: dict | None = None) -> str:
+    """The whole page, for a report written into the folder `here`."""
+    graded = len(facts.students)
+    full = sum(1 for s in facts.students if s.score == s.max)
+    title = f"Lab {facts.lab}: {facts.title}: the class"
+    nav = [("picture", "class picture"), ("rules", "most-failed rules"),
+           ("scores", "scores"), ("not-graded", "not graded"), ("times", "time")]
+    if match is not None:
+        nav.insert(0, ("not-submitted", "not submitted"))
+    if weeks and len(weeks) > 1:
+        nav.append(("path", "across the labs"))
+    parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+             f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
+             f"<h1>{escape(title)}</h1>",
+             f"<p>{graded} submissions graded, {_number(facts.max)} points each; {full} with "
+             f"full marks, {len(facts.not_graded())} not graded.</p>",
+             "<nav>" + "".join(f'<a href="#{a}">{escape(t)}</a>' for a, t in nav) + "</nav>"]
+    parts += roster(match)
+    parts += picture(facts)
+    parts += rules(facts, here)
+    parts += bars("scores", "The score distribution", "How many students scored in each tenth "
+                  "of the points; the last band holds full marks.", facts.distribution())
+    parts += not_graded(facts)
+    parts += bars("times", "Time per submission", "How long grading each submission took, "
+                  "its tests and its sandbox together.", facts.times())
+    parts += path(weeks or {})
+    parts += ["</body></html>", ""]
+    return "\n".join(parts)

@@ -1,0 +1,119 @@
+"""The school's class list (`--roster roster.csv`), and which submission is whose.
+
+A roster is a CSV export with a header row naming, in any order and any case, a column for
+who the student is (name, login, username, user or student), one for their id in the school's
+system (id, student id, sis user id, id number or idnumber) and one for their email; only the
+first is needed. A submission's name (its file or folder) matches a student when it equals,
+ignoring case, their login or name, their id, their email, or the part of their email before
+the @: schools name submission folders by any of these, and the grader knows only the folder.
+
+`grade --roster` keeps the roster it matched as roster.json in the output folder, beside
+grades.json, so that `export` finds the ids the gradebooks key on without being given it again.
+"""
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from grader.errors import GraderError
+
+KEPT = "roster.json"  # in a grading run's output folder
+HEADINGS = {"who": ("login", "username", "user", "name", "student", "full name"),
+            "id": ("id", "student id", "sis user id", "id number", "idnumber"),
+            "email": ("email", "email address", "e-mail")}
+
+
+@dataclass(frozen=True)
+class Student:
+    """One line of the roster."""
+    who: str
+    id: str = ""
+    email: str = ""
+
+    def names(self) -> set[str]:
+        """Every name a submission of theirs may carry, lower-cased."""
+        found = {self.who, self.id, self.email, self.email.split("@")[0]}
+        return {name.strip().lower() for name in found if name.strip()}
+
+
+def read(path: Path) -> list[Student]:
+    """The students of a roster CSV, in its order. Raises GraderError for a file that is not
+    one (no such file, or no column that names the student)."""
+    path = Path(path)
+    if not path.is_file():
+        raise GraderError(f"there is no roster at {path}")
+    with path.open(newline="", encoding="utf-8-sig") as handle:
+        rows = list(csv.reader(handle))
+    if not rows:
+        raise GraderError(f"the roster {path} is empty")
+    header = [cell.strip().lower() for cell in rows[0]]
+    columns = {}
+    for field, words in HEADINGS.items():
+        at = next((header.index(word) for word in words if word in header), None)
+        if at is not None:
+            columns[field] = at
+    if "who" not in columns:
+        raise GraderError(f"the roster {path} has no column naming the student: its first row "
+                          "must name one of " + ", ".join(HEADINGS["who"]))
+    cell = lambda row, field: (row[columns[field]].strip()  # noqa: E731
+                               if field in columns and columns[field] < len(row) else "")
+    return [Student(cell(row, "who"), cell(row, "id"), cell(row, "email"))
+            for row in rows[1:] if any(c.strip() for c in row)]
+
+
+@dataclass
+class Match:
+    """Who submitted what: {submission name: student}, the students with no submission, and
+    the submissions no student of the roster matches."""
+    found: dict[str, Student]
+    missing: list[Student]
+    unknown: list[str]
+
+
+def match(students: list[Student], submitted: list[str]) -> Match:
+    """Each submission's student, by the names Student.names lists; a submission matching
+    several students goes to the first of them in the roster's order."""
+    found, taken = {}, set()
+    for name in submitted:
+        for student in students:
+            if name.strip().lower() in student.names():
+                found[name] = student
+                taken.add(student)
+                break
+    return Match(found, [s for s in students if s not in taken],
+                 [name for name in submitted if name not in found])
+
+
+def keep(out: Path, students: list[Student]) -> Path:
+    """Write the roster into a grading run's output folder, readable by its owner alone."""
+    path = Path(out) / KEPT
+    path.write_text(json.dumps([asdict(s) for s in students], indent=1, ensure_ascii=False)
+                    + "\n", encoding="utf-8")
+    path.chmod(0o600)
+    return path
+
+
+def kept(out: Path) -> list[Student] | None:
+    """The roster a grading run kept in `out`, or None when it was graded without one."""
+    path = Path(out) / KEPT
+    if not path.is_file():
+        return None
+    return [Student(**entry) for entry in json.loads(path.read_text(encoding="utf-8"))]
+
+
+def summary(result: Match) -> str:
+    """The terminal's lines on the roster: who has not submitted, and what is not on it."""
+    lines = [f"Roster: {len(result.found)} submission{'s' if len(result.found) != 1 else ''} "
+             f"matched, {len(result.missing)} student"
+             f"{'s' if len(result.missing) != 1 else ''} with none."]
+    if result.missing:
+        lines.append("Not submitted: " + ", ".join(_label(s) for s in result.missing))
+    if result.unknown:
+        lines.append("Submissions no one on the roster matches: " + ", ".join(result.unknown))
+    return "\n".join(lines)
+
+
+def _label(student: Student) -> str:
+    return student.who + (f" ({student.id})" if student.id else "")
