@@ -56,6 +56,11 @@ def snippet(name: str) -> str:
     return (SUBMISSIONS / f"{name}.py").read_text(encoding="utf-8")
 
 
+# The generated class of 100, by kind: what the bench grades unless told otherwise, and what the
+# class page's browser test reads.
+CLASS = {"full": 40, "partial": 30, "waits": 12, "busy": 3, "crashes": 15}
+
+
 def generate(folder: Path, lab: manifest.Lab, counts: dict) -> dict[str, str]:
     """Write the class into `folder`; return {student: kind}."""
     solution = lab.solution.read_text(encoding="utf-8")
@@ -108,8 +113,7 @@ def main(argv=None) -> int:
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--lab", default="15.1", help="the lab to grade (default 15.1)")
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
-    for name, default in (("full", 40), ("partial", 30), ("waits", 12), ("busy", 3),
-                          ("crashes", 15)):
+    for name, default in CLASS.items():
         parser.add_argument(f"--{name}", type=int, default=default,
                             help=f"submissions of this kind (default {default})")
     parser.add_argument("--seconds-per-test", type=float,

@@ -1,7 +1,7 @@
 """The instructor's class page (report.html, grader/page/) as Chromium draws it, scripts off.
 
-A class generated as bench/grading.py generates one (the reference, the starter and each gap
-opened in turn, and the crashing kinds) is graded for lab 15.1 with the grader's command; its
+The class of 100 that bench/grading.py generates (the reference, the starter and each gap opened
+in turn, files that wait or spin, and the crashing kinds) is graded for lab 15.1 with the grader's command; its
 report.html is served on 127.0.0.1 and opened with JavaScript disabled, every request beyond
 127.0.0.1 refused. The page must show the class picture (a row per student, a cell per test,
 coloured and marked pass or fail) and the most-failed rules, each with its link into the lesson
@@ -23,7 +23,6 @@ from tests.browser.site_server import served
 
 pytestmark = pytest.mark.browser
 
-MIX = {"full": 2, "partial": 6, "waits": 0, "busy": 0, "crashes": 4}
 
 
 @pytest.fixture(scope="module")
@@ -31,8 +30,9 @@ def graded(tmp_path_factory):
     root = tmp_path_factory.mktemp("class-page-browser")
     folder, out = root / "class", root / "out"
     folder.mkdir()
-    bench.generate(folder, manifest.lab("15.1"), MIX)
-    assert main(["grade", "--lab", "15.1", str(folder), "--out", str(out), "--quiet"]) == 0
+    bench.generate(folder, manifest.lab("15.1"), bench.CLASS)  # the bench's class of 100
+    assert main(["grade", "--lab", "15.1", str(folder), "--out", str(out), "--quiet",
+                 "--jobs", "2"]) == 0
     return out
 
 
@@ -74,6 +74,7 @@ def test_the_class_page_shows_the_class_picture_and_the_most_failed_rules(graded
             context.close()
     reached_only_here(outside, "the class page")
     names = sorted(r["student"] for r in grades["submissions"])
+    assert len(names) == sum(bench.CLASS.values())
     assert shown["pictureHeading"] == "The class picture"
     assert sorted(shown["students"]) == names
     assert shown["cells"] == len(names) * len(grades["tests"])
