@@ -25,6 +25,7 @@ from lab.check.errors import UserError
 
 from grader import batch, plan as plans, report
 from grader.errors import GraderError
+from grader.journal import JOURNAL, Journal
 
 
 def _limits(parser):
@@ -115,6 +116,19 @@ def main(argv=None) -> int:
     except UserError as problem:
         print(f"grader: {problem}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        if args.command != "grade":
+            raise
+        print(f"grader: stopped (Ctrl-C): {_kept(args.out)} kept in {args.out}; the same "
+              "command grades the rest.", file=sys.stderr)
+        return 130
+
+
+def _kept(out: Path) -> str:
+    """How many submissions a stopped run has graded for good, in words: the journal's rows,
+    which a re-run reuses (grader/journal.py)."""
+    count = len(Journal(out / JOURNAL).load())
+    return f"{count} graded submission{'s' if count != 1 else ''}"
 
 
 def _settings(args) -> batch.Settings:

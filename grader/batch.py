@@ -33,7 +33,7 @@ from lab.check.verdict import Outcome, Verdict
 from grader import row as rows
 from grader import sandbox as sandboxes
 from grader.errors import GraderError
-from grader.journal import Journal
+from grader.journal import JOURNAL, Journal
 from grader.plan import Plan
 from grader.row import Overall, Row
 from grader.submissions import (  # noqa: F401 (find and the rest, by their old names too)
@@ -203,7 +203,7 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
         raise GraderError(f"--jobs can be at most {sandboxes.SLOTS}")
     settings = settings or Settings()
     out = Path(out)
-    journal = Journal(out / "journal.jsonl")
+    journal = Journal(out / JOURNAL)
     before = journal.load()
     fingerprint = plan.fingerprint()
     keys = {s.student: key(s, fingerprint, settings) for s in submissions}
