@@ -37,6 +37,8 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from lab.check import manifest
+
 from grader.errors import ReleaseError
 from grader.release import carry, contents
 from grader.release.carry import STATE, install
@@ -55,7 +57,8 @@ def build(out: Path, *, through: str | None = None, with_reference=()) -> Releas
     chosen = contents.references(with_reference, last)
     earlier = carry.earlier(out, last.id)
     release = Release(out, through=last.id, references=[lab.id for lab in chosen],
-                      earlier=earlier.get("through", ""))
+                      earlier=earlier.get("through", ""),
+                      more=last != manifest.labs(built_only=True)[-1])
     lessons, labs, release.later = contents.released(last)
     before = earlier.get("files", {})
     with tempfile.TemporaryDirectory(prefix="course-release-") as scratch:
