@@ -66,17 +66,13 @@ def gap_notes(began: str) -> set[str]:
     comments and its closing line. Once the lab passes they have been followed, and the
     next starter holds only its own, so the student is not asked twice."""
     lines = began.splitlines(keepends=True)
-    notes: set[str] = set()
+    notes = {line for line in lines if line.strip() == CLOSE}
     for i, line in enumerate(lines):
-        if not line.lstrip().startswith(OPEN):
-            continue
-        j = i
-        while j < len(lines) and lines[j].lstrip().startswith("#"):
-            notes.add(lines[j])
-            if lines[j].strip() == CLOSE:
-                break
-            j += 1
-        notes.update(later for later in lines[j:] if later.strip() == CLOSE)
+        if line.lstrip().startswith(OPEN):  # the comments below it, up to its first code line
+            j = i
+            while j < len(lines) and lines[j].lstrip().startswith("#"):
+                notes.add(lines[j])
+                j += 1
     return notes
 
 
