@@ -19,6 +19,7 @@ import json
 import multiprocessing
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -68,12 +69,19 @@ def _start_worker(plan: dict, box: dict, settings: dict, tests_folder: str, slot
     """Runs once in each worker process: everything every submission shares, and the slot
     this worker takes (the next number from the pool's shared counter), whose user runs the
     worker's submissions."""
+    # Ctrl-C reaches every process of the terminal's group: a worker, or a child it is forking,
+    # ends at once and says nothing; the grader's own process says what was kept, and sweeps.
+    signal.signal(signal.SIGINT, _quietly_stopped)
     plan_ = Plan.from_dict(plan)
     files = plan_.files(Path(tests_folder))
     with slots.get_lock():
         slot, slots.value = slots.value, slots.value + 1
     _worker.update(plan=plan_, files=files, expected=plan_.expected(),
                    box=sandboxes.Sandbox.from_dict(box).slot(slot), settings=Settings(**settings))
+
+
+def _quietly_stopped(signum, frame):
+    os._exit(128 + signum)
 
 
 class _OutOfTime(Exception):
