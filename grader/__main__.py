@@ -26,6 +26,7 @@ from lab.check.errors import UserError
 
 from grader import batch, page, plan as plans, report, roster
 from grader.errors import GraderError
+from grader.journal import JOURNAL, Journal
 
 
 def _limits(parser):
@@ -40,13 +41,15 @@ def _limits(parser):
                         help="memory limit per process, in MB (default %(default)s)")
 
 
-def _suite(parser):
+def _suite(parser, *, then: str = ""):
+    """The options that choose the tests; `then` ends --extra-tests' help where the command
+    takes a folder after its options, which the files' list would otherwise swallow."""
     parser.add_argument("--lab", required=True, help='the lab to grade, e.g. "15.1"')
     parser.add_argument("--own-lab-only", action="store_true",
                         help="grade only the lab's own tests, not every earlier lab's too")
     parser.add_argument("--extra-tests", type=Path, nargs="+", default=[], metavar="FILE",
                         help="hidden tests of your own (lab_test files), judged against the "
-                             "lab's reference solution; give them after the submissions folder")
+                             "lab's reference solution" + then)
 
 
 def main(argv=None) -> int:
@@ -55,7 +58,7 @@ def main(argv=None) -> int:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     grade = commands.add_parser("grade", help="grade a folder of submissions")
-    _suite(grade)
+    _suite(grade, then="; give them after the submissions folder")
     grade.add_argument("submissions", type=Path,
                        help="a folder holding NAME.py or NAME/harness.py for each student")
     grade.add_argument("--out", required=True, type=Path, help="where the reports go")
@@ -129,6 +132,19 @@ def main(argv=None) -> int:
     except UserError as problem:
         print(f"grader: {problem}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        if args.command != "grade":
+            raise
+        print(f"grader: stopped (Ctrl-C): {_kept(args.out)} kept in {args.out}; the same "
+              "command grades the rest.", file=sys.stderr)
+        return 130
+
+
+def _kept(out: Path) -> str:
+    """How many submissions a stopped run has graded for good, in words: the journal's rows,
+    which a re-run reuses (grader/journal.py)."""
+    count = len(Journal(out / JOURNAL).load())
+    return f"{count} graded submission{'s' if count != 1 else ''}"
 
 
 def _settings(args) -> batch.Settings:

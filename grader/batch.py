@@ -19,6 +19,7 @@ import json
 import multiprocessing
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -33,7 +34,7 @@ from lab.check.verdict import Outcome, Verdict
 from grader import row as rows
 from grader import sandbox as sandboxes
 from grader.errors import GraderError
-from grader.journal import Journal
+from grader.journal import JOURNAL, Journal
 from grader.plan import Plan
 from grader.row import Overall, Row
 from grader.submissions import (  # noqa: F401 (find and the rest, by their old names too)
@@ -69,12 +70,19 @@ def _start_worker(plan: dict, box: dict, settings: dict, tests_folder: str, slot
     """Runs once in each worker process: everything every submission shares, and the slot
     this worker takes (the next number from the pool's shared counter), whose user runs the
     worker's submissions."""
+    # Ctrl-C reaches every process of the terminal's group: a worker, or a child it is forking,
+    # ends at once and says nothing; the grader's own process says what was kept, and sweeps.
+    signal.signal(signal.SIGINT, _quietly_stopped)
     plan_ = Plan.from_dict(plan)
     files = plan_.files(Path(tests_folder))
     with slots.get_lock():
         slot, slots.value = slots.value, slots.value + 1
     _worker.update(plan=plan_, files=files, expected=plan_.expected(),
                    box=sandboxes.Sandbox.from_dict(box).slot(slot), settings=Settings(**settings))
+
+
+def _quietly_stopped(signum, frame):
+    os._exit(128 + signum)
 
 
 class _OutOfTime(Exception):
@@ -205,7 +213,7 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
         raise GraderError(f"--jobs can be at most {sandboxes.SLOTS}")
     settings = settings or Settings()
     out = Path(out)
-    journal = Journal(out / "journal.jsonl")
+    journal = Journal(out / JOURNAL)
     before = journal.load()
     fingerprint = plan.fingerprint()
     keys = {s.student: key(s, fingerprint, settings) for s in submissions}

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from grader.row import Row
 
+JOURNAL = "journal.jsonl"  # its name in a grading run's output folder
+
 
 class Journal:
     def __init__(self, path: Path):

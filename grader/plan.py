@@ -41,10 +41,12 @@ class Test:
 
 @dataclass
 class Extra:
-    """An instructor's hidden tests file: its name, its code, and what the reference observed."""
+    """An instructor's hidden tests file: its name (hidden_name), its code, what the reference
+    observed, and the file's own name, which its tests' set is labelled with."""
     name: str
     source: str
     expected: dict
+    file: str = ""
 
 
 @dataclass
@@ -135,9 +137,15 @@ def reseeded(plan: Plan, seed: int) -> Plan:
                         "first, and this copy of the kit has no solutions/ to record it from.")
     again = Plan(lab=plan.lab, own_lab_only=plan.own_lab_only, tests=list(plan.tests), seed=seed)
     again.recorded = dict(record.record(lab.solution, again.kit_files(), seed=seed))
-    again.extras = [Extra(e.name, e.source, _record_extra(lab, e.name, e.source, seed))
+    again.extras = [Extra(e.name, e.source, _record_extra(lab, e.name, e.source, seed), e.file)
                     for e in plan.extras]
     return again
+
+
+def hidden_name(path: Path) -> str:
+    """What an extra tests file runs as, and its tests' ids begin with: hidden_ and its stem,
+    the prefix once, so that a file an instructor named hidden_5_1.py gives hidden_5_1::..."""
+    return path.stem if path.stem.startswith("hidden_") else "hidden_" + path.stem
 
 
 def _record_extra(lab, name: str, source: str, seed: int) -> dict:
@@ -180,16 +188,19 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
                             "record it from.")
         plan.recorded = dict(record.record(lab.solution, plan.kit_files(), seed=seed))
     extras_files = []
-    names = set()
+    names: dict[str, str] = {}
     for given in extra_tests:
         path = Path(given)
         if not path.is_file():
             raise PlanError(f"There is no extra tests file at {path}.")
         source = path.read_text(encoding="utf-8")
-        name = "hidden_" + path.stem
+        name = hidden_name(path)
         if name in names:
-            raise PlanError(f"Two extra tests files are named {path.name}; rename one.")
-        names.add(name)
+            raise PlanError(f"Two extra tests files are named {path.name}; rename one."
+                            if names[name] == path.name else
+                            f"The extra tests files {names[name]} and {path.name} would both "
+                            f"run as {name}; rename one.")
+        names[name] = path.name
         try:
             ast.parse(source)
         except SyntaxError as exc:
@@ -198,16 +209,15 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
             suite.blind(source, path.name)
         except suite.Unblindable as exc:
             raise PlanError(f"The extra tests file cannot be used as it is: {exc}") from None
-        extras_files.append((name, source))
+        extras_files.append((name, source, path.name))
     if extras_files:
         if not lab.solution.is_file():
             raise PlanError(f"Extra tests are judged against the reference of {lab.name}, and "
                             "this copy of the kit has no solutions/ to record it from.")
-        for name, source in extras_files:
+        for name, source, file in extras_files:
             if not suite.declared(source, name):
-                raise PlanError(f"The extra tests file {name[7:]}.py holds no "
-                                "@lab_test(...) tests.")
-            plan.extras.append(Extra(name, source, _record_extra(lab, name, source, seed)))
+                raise PlanError(f"The extra tests file {file} holds no @lab_test(...) tests.")
+            plan.extras.append(Extra(name, source, _record_extra(lab, name, source, seed), file))
     expected = plan.expected()
     for test_file in plan.kit_files():
         default = manifest.lab(test_file.lab_id).points
@@ -217,7 +227,7 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
                                    len(expected.get(test.id, {}).get("checks", ()))))
     for extra in plan.extras:
         for test in suite.declared(extra.source, extra.name):
-            plan.tests.append(Test(test.id, test.says, None, f"{extra.name[7:]}.py (hidden)",
+            plan.tests.append(Test(test.id, test.says, None, f"{extra.file} (hidden)",
                                    lab.points if test.points is None else test.points,
                                    len(extra.expected.get(test.id, {}).get("checks", ())),
                                    hidden=True))

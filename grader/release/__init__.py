@@ -2,10 +2,10 @@
 
 It holds the lessons (notebooks and their lesson.toml), the starters (each lab's starter, its
 tests and the reference's recorded observations, which the checker compares with), the lab/
-package (the fake world, the local checker, the desk), start.py and pyproject.toml to set it up,
-a README for students and RELEASE.md. It never holds solutions/ or source/, the grader, the
-kit's own tests or its authoring tools; an instructor may add chosen labs' references with
-`--with-reference`.
+package (the fake world, the local checker, the desk), start.py and pyproject.toml to set it up
+(a student's: they name its own last lab and install only lab/), a README for students and
+RELEASE.md. It never holds solutions/ or source/, the grader, the kit's own tests or its
+authoring tools; an instructor may add chosen labs' references with `--with-reference`.
 
 A release goes up to one lab (`--through 5.1`): the lessons up to that lab's lesson and the labs
 up to that lab, nothing after. It has to stop there, because each lab's starter is the previous
@@ -27,6 +27,7 @@ cells, lesson by lesson.
 This module is the face (build, and the names other code uses); the parts, each one job:
 
     contents.py  choosing what goes in, and writing it into a staging folder
+    setup_files.py  start.py and pyproject.toml, made a student's: its own last lab, its packages
     leaks.py     what would lead to an answer: solution text, cells that need a reference
     replayed.py  lesson cells shown as recorded: their code as comments, their output recorded
     carry.py     writing into the folder, carrying forward files the student changed
@@ -36,6 +37,8 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+
+from lab.check import manifest
 
 from grader.errors import ReleaseError
 from grader.release import carry, contents
@@ -55,7 +58,8 @@ def build(out: Path, *, through: str | None = None, with_reference=()) -> Releas
     chosen = contents.references(with_reference, last)
     earlier = carry.earlier(out, last.id)
     release = Release(out, through=last.id, references=[lab.id for lab in chosen],
-                      earlier=earlier.get("through", ""))
+                      earlier=earlier.get("through", ""),
+                      more=last != manifest.labs(built_only=True)[-1])
     lessons, labs, release.later = contents.released(last)
     before = earlier.get("files", {})
     with tempfile.TemporaryDirectory(prefix="course-release-") as scratch:

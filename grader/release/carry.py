@@ -18,7 +18,7 @@ from lab.check import manifest
 from grader.errors import ReleaseError
 from grader.release.notes import Release
 
-STATE = ".course-release.json"  # what the last release wrote here: its lab, and each file's hash
+STATE = manifest.RELEASE_STATE  # what the last release wrote here: its lab, each file's hash
 BESIDE = ".yours"  # a changed copy the next release found is kept as NAME.yours.EXT
 
 
@@ -110,8 +110,10 @@ def remove_unshipped(out: Path, before: dict[str, str], files: dict[str, str],
 
 def write_state(out: Path, release: Release, files: dict[str, str]) -> None:
     """Write STATE, which the next release into `out` reads: this one's last lab, its
-    references, and the hash of each file it wrote."""
+    references, and the hash of each file it wrote; and whether labs come after its last,
+    which the checker reads (manifest.more_to_come) to say the next release brings them."""
     (out / STATE).write_text(json.dumps({"through": release.through,
                                          "references": release.references,
+                                         "more": release.more,
                                          "files": files}, indent=1, sort_keys=True) + "\n",
                              encoding="utf-8")

@@ -1,8 +1,8 @@
 """Choosing what goes into a release, and writing it into an empty staging folder: the lab/
 package with the released labs' hints packed, each released lab's starter folder, the chosen
 references, the lessons up to the last lab's (their notebooks built where need be, later labs
-marked as coming, cells that cannot run shown as recorded), start.py, pyproject.toml, a
-.gitignore and the students' README."""
+marked as coming, cells that cannot run shown as recorded), start.py and pyproject.toml made a
+student's (setup_files.py), a .gitignore and the students' README."""
 from __future__ import annotations
 
 import re
@@ -13,7 +13,7 @@ from pathlib import Path
 from lab.check import manifest
 
 from grader.errors import ReleaseError
-from grader.release import replayed
+from grader.release import replayed, setup_files
 from grader.release.leaks import needing_reference
 from grader.release.notes import Release
 
@@ -143,11 +143,11 @@ def stage(stage: Path, release: Release, lessons, labs, chosen) -> None:
         if cells:
             replayed.record(lesson, target, cells, present)
         release.cells += cells
-    for name in ("start.py", "pyproject.toml"):
-        if (kit / name).is_file():
-            shutil.copy2(kit / name, stage / name)
-    (stage / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
     newest = manifest.lab(release.labs[-1])
+    (stage / "start.py").write_text(setup_files.start_script(newest), encoding="utf-8")
+    (stage / "start.py").chmod((kit / "start.py").stat().st_mode)
+    (stage / "pyproject.toml").write_text(setup_files.pyproject(), encoding="utf-8")
+    (stage / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
     commands = {word: f"{word} {newest.id}" for word in ("start", "check", "hint")}
     commands["progress"] = "progress"
     width = max(len(text) for text in commands.values()) + 1

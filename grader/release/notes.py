@@ -19,6 +19,7 @@ class Release:
     cells: list[Cell] = field(default_factory=list)  # cells shown as recorded, not run
     notes: list[str] = field(default_factory=list)
     earlier: str = ""  # the last lab of the release this one updated, if any
+    more: bool = False  # the kit has built labs after `through`: a later release brings them
     added: list[str] = field(default_factory=list)
     updated: list[str] = field(default_factory=list)  # replaced; unchanged since shipped
     kept: dict[str, str] = field(default_factory=dict)  # replaced; the changed copy's new name

@@ -68,6 +68,9 @@ def next_step(lab_id: str, outcomes, *, import_error: bool = False) -> str:
         if later:
             return (f"Next: lab {lab_id} passes; start lab {later[0].id} with "
                     f"{spoken.command('start', later[0].id)}.")
+        if manifest.more_to_come():
+            return (f"Next: lab {lab_id} passes, and it is the last lab of this release: the "
+                    "next release brings the labs after it.")
         return f"Next: lab {lab_id} passes, and it is the course's last lab: nothing is left to do."
     own = [o for o in failing if collateral(o.lab_id, lab_id) is None]
     if own:

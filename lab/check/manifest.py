@@ -15,10 +15,12 @@ Where things live, decided here and nowhere else:
                                 outputs.json (the pins) and hints.toml, tau_citations.toml;
                                 never released
     lab/desk/hints.packed       a release's hints, packed (see pack_hints); a kit has none
+    .course-release.json        a release's record of itself (RELEASE_STATE); a kit has none
 """
 from __future__ import annotations
 
 import base64
+import json
 import sys
 import tomllib
 import zlib
@@ -42,6 +44,9 @@ HINT_LEVELS = (("questions", "questions"), ("approach", "the approach"),
                ("outline", "the outline"))
 HINTS = "hints.toml"  # beside lesson.md in the authors' wing: ["LAB"] tables of HINT_LEVELS keys
 PACKED = ("lab", "desk", "hints.packed")  # under the kit: a release's hints, where source/ is not
+# At the top of a student release: what the release wrote there, and whether labs come after its
+# last (grader/release/carry.py writes it, as the next release's starting point).
+RELEASE_STATE = ".course-release.json"
 
 
 def relocate(kit: Path) -> Path:
@@ -54,6 +59,17 @@ def relocate(kit: Path) -> Path:
     SOLUTIONS, SOURCE = KIT / "solutions", KIT / "source"
     lessons.cache_clear()
     return before
+
+
+def more_to_come() -> bool:
+    """Whether this copy is a student release that stops before the course does, so that the
+    labs after its last come with a later release. The kit, and a release of every lab, hold
+    the whole course: False."""
+    try:
+        state = json.loads((KIT / RELEASE_STATE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return bool(isinstance(state, dict) and state.get("more"))
 
 
 def key(lab_id: str) -> tuple[int, int]:

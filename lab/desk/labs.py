@@ -131,9 +131,13 @@ def _start_from_mine(lab: manifest.Lab, harness: Path) -> None:
                           f"its check; check it first: "
                           f"{spoken.command('check', before.id, quoted=False)}.")
     starter = lab.starter.read_text(encoding="utf-8")
-    base = carry.previous_reference(starter, (lab.content / "changes.diff").read_text(
+    reference = carry.previous_reference(starter, (lab.content / "changes.diff").read_text(
         encoding="utf-8"))
-    carried = carry.carry(yours_before.read_text(encoding="utf-8"), base, starter)
+    mine = yours_before.read_text(encoding="utf-8")
+    began = carry.started_from(mine, [path.read_text(encoding="utf-8")
+                                      for path in (before.starter, before.guided)
+                                      if path.is_file()] + [reference])
+    carried = carry.carry(mine, began, reference, starter)
     if carried.text is not None:
         harness.write_text(carried.text, encoding="utf-8")
         print(f"Started {lab.name}: {lab.title}, from your own lab {before.id} file with this "
