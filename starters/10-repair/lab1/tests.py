@@ -75,7 +75,8 @@ def valid_record(t):
         shapes.append("U")
         width = t.random.randint(0, 3)
         if width:
-            ids = [i for i in draw_ids(t, width + 2) if i not in used][:width]
+            # as many more than `width` as are used already, so that `width` are always left
+            ids = [i for i in draw_ids(t, width + len(used)) if i not in used][:width]
             used.update(ids)
             record += [asks(*ids)] + [result(i) for i in ids]
             shapes.append(f"A[{','.join(ids)}] {results(ids)}")
