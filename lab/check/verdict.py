@@ -42,30 +42,31 @@ class Verdict(StrEnum):
 def spun(measure: str, place: Place | None = None) -> str:
     """The verdict's words on a test stopped for spinning: it used `measure` ("0.5 seconds of
     processor time") at `place` without ending. The child's guard and the practice check's
-    (lab/check/spin.py) say it alike. The event loop is named only where harness.py has async
-    code: the early lessons' synchronous files have no turn to give."""
-    at = f" in {place}" if place and place.function else ""
-    if place is None or place.function is None or place.async_code:
-        what = (f"spun{at} through {measure} without giving the event loop a turn (a loop that "
-                "never awaits)")
-    else:
-        what = (f"went round{at} for {measure} without ending, where the reference ends in "
-                "milliseconds (a loop whose way out is never reached?)")
-    return f"Timed out: this test {what}. It was stopped; the other tests still ran."
+    (lab/check/spin.py) say it alike."""
+    return _stopped(place, f"spun{{at}} through {measure} without giving the event loop a turn "
+                    "(a loop that never awaits)",
+                    f"went round{{at}} for {measure} without ending, where the reference ends in "
+                    "milliseconds (a loop whose way out is never reached?)")
 
 
 def held(seconds: float, place: Place | None = None) -> str:
     """The verdict's words on a test stopped by the wall clock: it held the process `seconds`
     at `place` without ending (and without a turn of the event loop, where there is one)."""
-    at = f" in {place}" if place and place.function else ""
-    span = f"{seconds:g} second{'' if seconds == 1 else 's'}"
-    if place is None or place.function is None or place.async_code:
-        what = (f"held the process for {span}{at} without giving the event loop a turn (a call "
-                "that blocks, such as time.sleep, or a busy loop)")
-    else:
-        what = (f"held the process for {span}{at} without ending (a call that blocks, such as "
-                "time.sleep, or a loop that never ends)")
-    return f"Timed out: this test {what}. It was stopped; the other tests still ran."
+    span = f"held the process for {seconds:g} second{'' if seconds == 1 else 's'}{{at}}"
+    return _stopped(place, f"{span} without giving the event loop a turn (a call that blocks, "
+                    "such as time.sleep, or a busy loop)",
+                    f"{span} without ending (a call that blocks, such as time.sleep, or a loop "
+                    "that never ends)")
+
+
+def _stopped(place: Place | None, evented: str, plain: str) -> str:
+    """A stopped test's verdict, naming `place` where it is known. The event loop is named
+    (`evented`) only where harness.py has async code, or the place is unknown: the early
+    lessons' synchronous files have no turn to give (`plain`)."""
+    known = place is not None and place.function is not None
+    words = plain if known and not place.async_code else evented
+    at = f" in {place}" if known else ""
+    return f"Timed out: this test {words.format(at=at)}. It was stopped; the other tests still ran."
 
 
 # A test's fake asked once more than its script holds (lab/world/errors.py's ScriptExhausted),

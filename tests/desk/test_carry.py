@@ -1,7 +1,6 @@
 """course start LAB --mine: the next starter made from the student's own passing file."""
 from __future__ import annotations
 
-import sys
 
 import pytest
 
@@ -9,15 +8,6 @@ from lab.check import manifest
 from lab.desk import carry, course
 
 BUILT = manifest.labs(built_only=True)
-
-
-@pytest.fixture
-def work(tmp_path, monkeypatch):
-    folder = tmp_path / "work"
-    monkeypatch.setenv(course.WORK_ENV, str(folder))
-    monkeypatch.delenv(course.SOLVED_ENV, raising=False)
-    yield folder
-    sys.modules.pop("harness", None)
 
 
 @pytest.mark.parametrize("before, lab", list(zip(BUILT, BUILT[1:])), ids=[x.id for x in BUILT[1:]])

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import sys
 
 import pytest
 
@@ -15,15 +14,6 @@ from lab.desk import carry, course
 BUILT = manifest.labs(built_only=True)
 PAIRS = {lab.id: (before, lab) for before, lab in zip(BUILT, BUILT[1:])}
 OWN = "# mine: done my way\n"
-
-
-@pytest.fixture
-def work(tmp_path, monkeypatch):
-    folder = tmp_path / "work"
-    monkeypatch.setenv(course.WORK_ENV, str(folder))
-    monkeypatch.delenv(course.SOLVED_ENV, raising=False)
-    yield folder
-    sys.modules.pop("harness", None)
 
 
 def passed(lab_id, text):
