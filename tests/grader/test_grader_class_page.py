@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from grader import gradebook, roster as rosters
+from grader import gradebook, page, roster as rosters
 from grader.__main__ import main
 from grader.page import facts, html, teaching, weeks
 from lab.check import manifest
@@ -234,3 +234,23 @@ def test_labs_graded_into_one_folder_give_each_students_path_in_course_order(tmp
     table = "\n".join(html.path(every))
     assert "<td>4/4 (100%)</td><td>3/3 (100%)</td>" in table
     assert '<th scope="row">ben</th><td class="n">not graded</td><td>1/3 (33%)</td>' in table
+
+
+MARKUP = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+
+
+def test_what_a_submission_wrote_reaches_the_page_as_text_never_as_markup(graded, tmp_path):
+    """A student's name and the words their code raised are theirs to choose: the instructor's
+    browser must show them, not run them."""
+    out, _ = graded
+    grades = json.loads((out / "grades.json").read_text(encoding="utf-8"))
+    bob = next(r for r in grades["submissions"] if r["student"] == "bob")
+    bob["student"] = "bob" + MARKUP
+    failed = next(t for t in bob["tests"] if t["verdict"] != "pass")
+    failed["message"] = MARKUP + "\n" + failed["message"]
+    copy = tmp_path / "out"
+    copy.mkdir()
+    (copy / "grades.json").write_text(json.dumps(grades), encoding="utf-8")
+    text = page.write(copy).read_text(encoding="utf-8")
+    assert "<script" not in text and "<img" not in text
+    assert "bob&lt;script&gt;" in text
