@@ -1,10 +1,17 @@
 """Shared fixtures of the kit's own tests."""
+import signal
 import sys
 
 import pytest
 
 from lab.check import manifest
 from lab.desk.workfolder import SOLVED_ENV, WORK_ENV
+
+# A suite started in the background (a CI runner, nohup, `cmd &` in a script) inherits SIGINT
+# ignored, and so would every process it starts, where Python then leaves Ctrl-C ignored. The
+# tests that press Ctrl-C at a checker, the grader or `course chat` need it as a terminal gives
+# it: handled here, it is the default again in each process started from here.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture
