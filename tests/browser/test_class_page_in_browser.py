@@ -31,8 +31,9 @@ def graded(tmp_path_factory):
     folder, out = root / "class", root / "out"
     folder.mkdir()
     bench.generate(folder, manifest.lab("15.1"), bench.CLASS)  # the bench's class of 100
+    # On the lab's own tests: the page is the same page, and CI's time goes to what it tests.
     assert main(["grade", "--lab", "15.1", str(folder), "--out", str(out), "--quiet",
-                 "--jobs", "2"]) == 0
+                 "--jobs", "2", "--own-lab-only"]) == 0
     return out
 
 
