@@ -39,10 +39,23 @@ def place_of(frame, harness_path: str) -> Place | None:
     while frame is not None and target:
         code = frame.f_code
         if _same_file(code.co_filename, target):
-            return Place(getattr(code, "co_qualname", code.co_name), frame.f_lineno,
-                         has_async_code(target))
+            return Place(_written_in(code), frame.f_lineno, has_async_code(target))
         frame = frame.f_back
     return None
+
+
+COMPREHENSIONS = ("<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>")
+
+
+def _written_in(code) -> str:
+    """The name of the function `code` was written in. A comprehension or generator expression
+    is code of its own (on Python 3.11, and a generator expression on every version), named
+    `run_tool.<locals>.<listcomp>`: the student wrote it in run_tool, so run_tool it is, on every
+    Python alike."""
+    name = code.co_qualname
+    if code.co_name in COMPREHENSIONS:
+        name = name.rpartition(".<locals>.")[0] or "the top level"
+    return name
 
 
 @functools.lru_cache(maxsize=8)

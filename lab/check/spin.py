@@ -18,22 +18,26 @@ the tests after it get Limits' shorter allowances, as the child's guards shorten
 Spun derives from BaseException, so a harness's `except Exception` does not swallow it, and any
 round taken after it was raised raises it again. The rounds are counted with sys.monitoring
 where Python has it (3.12 and later, and Pyodide), which costs nothing outside harness.py's
-jumps; earlier Pythons use sys.settrace, tracing harness.py's lines and counting a line that is
-not below the one before it (the loop went back) as a round.
+jumps: every backward jump is one, a loop on one line (`while True: pass`) jumping to itself.
+Python 3.11 uses sys.settrace, tracing harness.py's frames only: by lines, counting a line
+that is not below the one before it (the loop went back) as a round, except in code that holds a
+jump to itself, which raises no new line event and is traced opcode by opcode instead.
 
 What it cannot stop, because no round of harness.py's loops is taken while it lasts: a single
 call that never returns or blocks for long (time.sleep(600), which in the browser really blocks;
-a loop inside a builtin such as sum(itertools.count()); a regular expression that backtracks for
-ever), a loop in code that harness.py makes at run time with exec or compile, and a loop that
-catches BaseException and goes round again. Such a call is waited out, and the test goes on as
-if it had been slow (a loop of such calls is stopped by the clock after its first rounds). In
-the browser, one that never ends holds the page's Python: the cell stays busy with only the
-check's first two lines printed, and Interrupt does nothing there; restarting the kernel
-(Kernel, Restart Kernel) ends it within seconds, keeping those lines and every file of the
-student's, and losing the kernel's variables.
+a loop inside a builtin, such as sum(range(10**12)) or sum(itertools.count()), whose rounds are
+C's, not Python's; a regular expression that backtracks for ever), a loop in code that
+harness.py makes at run time with exec or compile, and a loop that catches BaseException and
+goes round again. A call that returns is waited out, and the test goes on as if it had been
+slow (a loop of such calls is stopped by the clock after its first rounds). In the browser, one
+that never ends holds the page's Python: the cell stays busy with only the check's first two
+lines printed, and Interrupt does nothing there; restarting the kernel (Kernel, Restart Kernel)
+ends it within seconds, keeping those lines and every file of the student's, and losing the
+kernel's variables.
 """
 from __future__ import annotations
 
+import dis
 import sys
 import time
 
@@ -71,6 +75,7 @@ class Guard:
         self.rounds_allowed, self.seconds_allowed = 0, 0.0
         self.tool: int | None = None
         self._before = None  # the trace function sys.settrace replaced, put back on exit
+        self._self_jumps: dict[int, tuple] = {}  # code's id: (code, whether it jumps to itself)
 
     # --- the allowances ------------------------------------------------------------------------
 
@@ -154,15 +159,35 @@ class Guard:
     def _jump(self, code, source: int, destination: int):
         if code.co_filename != self.path:
             return MONITORING.DISABLE  # never again at this jump: it is not harness.py's
-        if destination < source:
+        if destination <= source:  # a loop on one line jumps to itself
             self._round()
         return None
 
     def _call(self, frame, event, arg):
         """sys.settrace's tracer: trace harness.py's frames only, and count a line that is not
-        below the one before it in its frame (the loop has gone back) as a round."""
-        if frame.f_code.co_filename != self.path:
+        below the one before it in its frame (the loop has gone back) as a round. A loop on one
+        line whose jump lands on itself (`while True: pass`) raises no new line event, so a
+        frame whose code holds such a jump is traced opcode by opcode instead, a jump to the
+        same instruction or an earlier one counting as a round; the rest of harness.py is
+        traced by lines, which costs less, and the course's own frames are not traced at all."""
+        code = frame.f_code
+        if code.co_filename != self.path:
             return None
+        known = self._self_jumps.get(id(code))
+        if known is None:  # kept with its code, so that the id is not reused
+            known = self._self_jumps[id(code)] = (code, _jumps_to_itself(code))
+        if known[1]:
+            frame.f_trace_lines, frame.f_trace_opcodes = False, True
+            at = frame.f_lasti  # where the frame starts or resumes
+
+            def opcode(frame, event, arg):
+                nonlocal at
+                if event == "opcode":
+                    if frame.f_lasti <= at:
+                        self._round()
+                    at = frame.f_lasti
+                return opcode
+            return opcode
         last = frame.f_lineno
 
         def line(frame, event, arg):
@@ -173,3 +198,10 @@ class Guard:
                 last = frame.f_lineno
             return line
         return line
+
+
+def _jumps_to_itself(code) -> bool:
+    """Whether `code` holds a backward jump whose target is the jump itself: the loop of a
+    `while True: pass` on one line, which sys.settrace's line events do not see go round."""
+    return any(op.opname.startswith("JUMP_BACKWARD") and op.argval == op.offset
+               for op in dis.get_instructions(code))

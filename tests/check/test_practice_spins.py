@@ -1,0 +1,93 @@
+"""The practice check stops every spin, however it is written: a loop on one line (which raises
+no new line event), a spinning comprehension, a `for` over an endless iterator (lab/check/spin.py).
+
+Each case is lab 15.1's reference with one line put in, and each must be reported as lab_check.py
+reports it: the same tests stopped and not run, each stop naming the function and the line put
+in, and the closing note naming the place. The guard's clock is held still here, so a stop can
+only come from the count of rounds: the test is bounded by that count, never by seconds (a
+signal fails it, rather than hanging the suite, if the guard never sees the loop). Afterwards
+the process is as it was: no tracer or monitoring tool left behind, and the reference passes.
+"""
+import re
+import sys
+
+import pytest
+
+from lab.check import runner, spin, suite
+from lab.check.manifest import lab as lab_named
+
+from tests.check.test_hangs import Hanging, place_of_stop
+from tests.check.test_turns import no_hang
+
+LAB = "15.1"
+RUN_TOOL = 'tool = {t["name"]: t for t in tools}.get(call["name"])'
+TOOL_CALLS = 'asked, so there is no second copy to fall out of step."""'
+
+SPINS = {
+    "a one-line while in run_tool": Hanging(LAB, RUN_TOOL, "while True: pass", "run_tool", True,
+                                            {}, every_test=True),
+    "a one-line while in tool_calls": Hanging(LAB, TOOL_CALLS, "while True: pass", "tool_calls",
+                                              True, {}, every_test=True),
+    "a spinning comprehension in run_tool": Hanging(
+        LAB, RUN_TOOL, "[n for n in __import__('itertools').count() if n < 0]", "run_tool",
+        True, {}, every_test=True),
+    "a one-line for over itertools.count() in run_tool": Hanging(
+        LAB, RUN_TOOL, "for _ in __import__('itertools').count(): pass", "run_tool", True, {},
+        every_test=True),
+}
+IN_ROUNDS = re.compile(r"Timed out: this test spun in \S+ \(harness\.py, line \d+\) through "
+                       r"[\d,]+ rounds of harness\.py's loops without giving the event loop a "
+                       r"turn")
+
+
+@pytest.fixture(scope="module", params=sorted(SPINS))
+def spun(request, tmp_path_factory):
+    """(case, the lines put in, the practice check's report, lab_check.py's report)."""
+    case = SPINS[request.param]
+    text, added = case.text()
+    path = tmp_path_factory.mktemp("spins") / "harness.py"
+    path.write_text(text, encoding="utf-8")
+    files = suite.of_lab(LAB, cumulative_=False)
+    expected = runner.expected_for(files)
+    with pytest.MonkeyPatch.context() as patch, no_hang(60):
+        patch.setattr(spin.Guard, "clock", staticmethod(lambda: 0.0))  # rounds alone stop it
+        practised = runner.run(path, files, expected, in_process=True)
+    return case, added, practised, runner.run(path, files, expected)
+
+
+def test_each_spin_is_stopped_by_the_count_of_rounds_at_the_line_put_in(spun):
+    case, added, practised, _ = spun
+    stops = [o.message for o in practised.outcomes if o.verdict == "timeout" and o.ran]
+    assert stops, f"{case.loop!r} in {case.function} must be stopped at least once"
+    for message in stops:
+        assert IN_ROUNDS.match(message), \
+            f"a stop is counted in rounds of harness.py's loops; it said: {message}"
+        assert place_of_stop(message) in {(case.function, line) for line in added}, (
+            f"expected the stop in {case.function} at line {sorted(added)}, where "
+            f"{case.loop!r} was put in; it said: {message}")
+
+
+def test_each_spin_is_reported_as_lab_check_reports_it(spun):
+    """The same tests stopped, the same tests not run, and the same closing note naming the
+    place; where lab_check.py measures processor time, the practice check counts rounds."""
+    case, _, practised, checked = spun
+    assert [(o.id, o.verdict, o.ran) for o in practised.outcomes] == \
+        [(o.id, o.verdict, o.ran) for o in checked.outcomes], \
+        f"{case.loop!r} in {case.function}: the practice check and lab_check.py disagree"
+    assert not practised.outcomes[-1].ran, "every test hangs here: the check gives up early"
+    assert practised.notes == checked.notes and \
+        f"in {case.function} (harness.py, line " in practised.notes[-1], practised.notes
+
+
+def test_after_each_spin_the_process_is_as_it_was_and_the_reference_passes(spun):
+    tracer = sys.gettrace()
+    assert tracer is None or not isinstance(getattr(tracer, "__self__", None), spin.Guard), \
+        "the spin guard left its tracer behind"
+    if spin.MONITORING is not None:
+        assert all(spin.MONITORING.get_tool(tool) is None for tool in spin.TOOL_IDS), \
+            "the spin guard left its monitoring tool behind"
+    files = suite.of_lab(LAB, cumulative_=False)
+    report = runner.run(lab_named(LAB).solution, files, runner.expected_for(files),
+                        in_process=True)
+    assert {o.verdict for o in report.outcomes} == {"pass"}, \
+        "after a file spun, the next practice check of the reference must pass every test"
