@@ -15,13 +15,16 @@ time; downloads are kept in .site-cache/ so a second build needs no network):
 - Pyodide's core (the runtime and the standard library): the npm package `pyodide`, at the
   version the kernel's extension was made for (its PYODIDE_VERSION), checked against the
   registry's integrity hash;
-- what the kernel installs as it starts and the core package lacks (micropip, IPython and the
+- what the kernel needs as it starts and the core package lacks (micropip, IPython and the
   pure-Python packages under it, jedi): the wheels of PyPI at the versions Pyodide's own lock
-  file names; `comm`, which that lock lacks, goes into the kernel's own wheel index (piplite);
-- the lock file, pyodide-lock.json: Pyodide's, cut down to those wheels, each entry pointing at
-  its file in the site with that file's sha256. (pyodide-lock, the library that edits lock
-  files, reads this Pyodide's format only from release 0.1.3, which needs Python 3.12; the kit
-  supports 3.11, so the few fields are rewritten here.)
+  file names; `comm`, which that lock lacks, from PyPI too, and the kernel's own wheels
+  (pyodide-kernel, its ipykernel, piplite) from its extension;
+- the lock file, pyodide-lock.json: Pyodide's, cut down to those wheels and the kit's, each
+  entry pointing at its file in the site with that file's sha256 (pyodide-lock, the library
+  that edits lock files, reads this Pyodide's format only from release 0.1.3, which needs
+  Python 3.12; the kit supports 3.11, so the few fields are rewritten here). The kernel's
+  Python starts with all of them (KERNEL_OPTIONS), loaded at once, so its worker installs
+  nothing.
 
 For a class, `--through LAB` makes the drive the student release through that lab instead
 (grader/release/, `python -m grader release`): no references but those `--with-reference`
@@ -58,24 +61,32 @@ from packaging.version import Version
 from lab.check import manifest, spoken
 from lab.check.errors import UserError
 from lab.desk import course
-from tools import kitwheel, site_page
+from tools import kitwheel, site_bytecode, site_page
 
 CACHE = manifest.KIT / ".site-cache"
 REGISTRY = "https://registry.npmjs.org/pyodide"
 # Pyodide's core files, from its npm package: the runtime, the standard library, the lock file.
 CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
         "pyodide-lock.json", "package.json")
-# What the kernel installs as it starts (the extension's worker): ipykernel and pyodide-kernel
-# come with the extension; these come from Pyodide's lock, with everything they depend on.
+# What the kernel's worker installs as it starts, unless its Python was started with them: these
+# come from Pyodide's lock, with everything they depend on;
 FROM_THE_LOCK = ("micropip", "ipython", "jedi")
-# What the kernel needs that Pyodide's lock lacks, pinned: into the kernel's own wheel index.
-FROM_PYPI = ("comm==0.2.3",)
+# these, which Pyodide's lock lacks, from the kernel's extension (its own wheels: name, imports,
+# depends) and PyPI (pinned), and all go into the lock, so that Pyodide loads them all at once as
+# it starts, as it loads the kit's wheel, rather than the worker installing them one after
+# another through piplite and micropip, which cost seconds of every kernel's start.
+FROM_THE_EXTENSION = {"piplite": (["piplite"], ["micropip"]),
+                      "pyodide-kernel": (["pyodide_kernel"], ["comm", "ipython"]),
+                      "ipykernel": (["ipykernel"], ["pyodide-kernel"])}
+FROM_PYPI = {"comm==0.2.3": (["comm"], [])}
 # From the kit into the page's drive; the authors' wing (source/) never goes.
 KIT_PARTS = ("lab", "lessons", "starters", "solutions")
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", ".lab", "work")
 DRIVE = PurePosixPath("/drive")  # where the kernel sees the site's files
 # How the kernel's Python starts: with the kit's wheel loaded, and the work folder on the drive.
-KERNEL_OPTIONS = {"packages": [kitwheel.NAME],
+# The worker skips what the list names, by these names (jupyterlite-pyodide-kernel's worker.ts).
+KERNEL_OPTIONS = {"packages": [kitwheel.NAME, "micropip", "piplite", "comm", "ipykernel",
+                               "pyodide-kernel", "ipython", "jedi"],
                   "env": {course.WORK_ENV: str(DRIVE / "work")}}
 
 README = """# {title}, in your browser
@@ -117,14 +128,14 @@ def build(out: Path, *, through: str | None = None, with_reference=()) -> Path:
             _lay_out_release(stage / "files", through, with_reference)
         else:
             _lay_out_drive(stage / "files")
-        extra = _kernel_wheels(lock, pyodide, kitwheel.make(stage / "files", KIT_PARTS, pyodide))
         extension = _extension()
+        _kernel_wheels(lock, pyodide, kitwheel.make(stage / "files", KIT_PARTS, pyodide),
+                       extension)
         (stage / "jupyter_lite_config.json").write_text(json.dumps({
             # No source maps: half the site's bytes, and of use only to whoever debugs JupyterLab.
             "LiteBuildConfig": {"ignore_sys_prefix": True, "federated_extensions": [str(extension)],
                                 "contents": [str(stage / "files")], "output_dir": str(out),
                                 "no_sourcemaps": True},
-            "PipliteAddon": {"piplite_urls": [str(path) for path in extra]},
         }, indent=1), encoding="utf-8")
         (stage / "jupyter-lite.json").write_text(json.dumps({
             "jupyter-lite-schema-version": 0,
@@ -142,7 +153,31 @@ def build(out: Path, *, through: str | None = None, with_reference=()) -> Path:
                                "--lite-dir", str(stage)], cwd=stage, capture_output=True, text=True)
         if done.returncode != 0:
             raise SiteError("jupyter lite build failed:\n" + (done.stdout + done.stderr)[-3000:])
+        _answered(out, stage / "files")
     return out
+
+
+# What JupyterLab asks the server when a traceback renders, to link the files it names: the
+# answer "nothing found" (jupyter-server's shape). Without it the site answered 404, and
+# JupyterLab then looked each path up in the drive, a 404 for each folder's all.json.
+RESOLVED_NOTHING = {"resolved": [], "unresolved": []}
+
+
+def _answered(out: Path, files: Path) -> None:
+    """Put in the built site `out` what a lesson's page asks for that JupyterLite does not
+    serve, so that no request of a lesson gets a 404: JupyterLab's api/resolvePath, and each
+    lesson's figures at lab/figures/. A rendered Markdown image starts loading from its link
+    as written (figures/NAME.svg, from the page at lab/index.html) before JupyterLab swaps in
+    the drive's copy; figures are named for their lesson, so one folder holds them all."""
+    (out / "api").mkdir(exist_ok=True)
+    (out / "api" / "resolvePath").write_text(json.dumps(RESOLVED_NOTHING), encoding="utf-8")
+    figures = out / "lab" / "figures"
+    figures.mkdir(exist_ok=True)
+    for figure in sorted((files / "lessons").glob("*/figures/*.svg")):
+        if (figures / figure.name).exists():
+            raise SiteError(f"Two lessons have a figure named {figure.name}; a figure's name "
+                            "must be its lesson's own (figure-NN-K.svg).")
+        shutil.copyfile(figure, figures / figure.name)
 
 
 def _kernel_version() -> str:
@@ -244,23 +279,49 @@ def _download(requirements: list[str], python: str) -> list[Path]:
     return found
 
 
-def _kernel_wheels(lock: dict, folder: Path, kit: dict) -> list[Path]:
-    """Put the wheels the kernel loads through Pyodide's lock beside it and rewrite the lock to
-    them and the kit's (`kit`, its entry, its wheel already there); returns FROM_PYPI's wheels,
-    for the kernel's own index."""
+def _kernel_wheels(lock: dict, folder: Path, kit: dict, extension: Path) -> None:
+    """Put every wheel the kernel starts with beside Pyodide's lock (FROM_THE_LOCK's and what
+    they depend on, FROM_THE_EXTENSION's from the kernel's `extension`, FROM_PYPI's), compile
+    their modules and the kit's ahead (tools/site_bytecode.py), and rewrite the lock to them
+    and the kit's (`kit`, its entry, its wheel already there)."""
     packages = lock["packages"]
     needed = _needed(packages)
     python = ".".join(lock["info"]["python"].split(".")[:2])
-    wheels = _download([f"{name}=={packages[name]['version']}" for name in needed], python)
-    kept = {}
-    for name, wheel in zip(needed, wheels):
+    wheels = dict(zip(needed, _download([f"{name}=={packages[name]['version']}"
+                                         for name in needed], python)))
+    kept = {name: {**packages[name], "file_name": wheel.name} for name, wheel in wheels.items()}
+    for (requirement, (imports, depends)), wheel in zip(
+            FROM_PYPI.items(), _download(list(FROM_PYPI), python)):
+        name = canonicalize_name(requirement.split("==")[0])
+        wheels[name], kept[name] = wheel, _entry(wheel, imports, depends)
+    own = {canonicalize_name(parse_wheel_filename(wheel.name)[0]): wheel
+           for wheel in (extension / "static" / "pypi").glob("*.whl")}
+    for name, (imports, depends) in FROM_THE_EXTENSION.items():
+        if name not in own:
+            raise SiteError(f"The Pyodide kernel's extension at {extension} lacks its {name} "
+                            "wheel; reinstall the kit's extra: pip install -e '.[site]'")
+        wheels[name], kept[name] = own[name], _entry(own[name], imports, depends)
+    for name, wheel in wheels.items():
         shutil.copyfile(wheel, folder / wheel.name)
-        kept[name] = {**packages[name], "file_name": wheel.name, "unvendored_tests": False,
-                      "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest()}
-    lock["packages"] = {**kept, kit["name"]: kit}
+        kept[name]["unvendored_tests"] = False
+    kept[kit["name"]] = kit
+    unsaid = site_bytecode.compile_wheels(
+        folder, {folder / e["file_name"]: e["imports"] for e in kept.values()}, CACHE)
+    if unsaid:
+        print(f"tools.site: {unsaid}", file=sys.stderr)
+    for entry in kept.values():
+        entry["sha256"] = hashlib.sha256((folder / entry["file_name"]).read_bytes()).hexdigest()
+    lock["packages"] = kept
     (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n",
                                               encoding="utf-8")
-    return _download(list(FROM_PYPI), python)
+
+
+def _entry(wheel: Path, imports: list[str], depends: list[str]) -> dict:
+    """A lock file's entry for a pure-Python `wheel` that Pyodide's own lock does not list."""
+    name, version, _, _ = parse_wheel_filename(wheel.name)
+    return {"name": str(name), "version": str(version), "file_name": wheel.name,
+            "install_dir": "site", "package_type": "package", "imports": imports,
+            "depends": depends}
 
 
 def _lay_out_drive(files: Path) -> None:

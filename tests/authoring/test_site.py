@@ -33,8 +33,21 @@ def test_no_lesson_folder_has_a_lab_folder_that_would_hide_the_kernels_own(tmp_p
 
 
 def test_the_kernel_starts_with_the_kits_wheel_and_the_work_folder_on_the_drive():
-    assert site.KERNEL_OPTIONS == {"packages": [kitwheel.NAME],
-                                   "env": {course.WORK_ENV: "/drive/work"}}
+    assert site.KERNEL_OPTIONS["packages"][0] == kitwheel.NAME
+    assert site.KERNEL_OPTIONS["env"] == {course.WORK_ENV: "/drive/work"}
+
+
+# What jupyterlite-pyodide-kernel's worker installs, one after another, unless the kernel's
+# Python was started with it (its worker.ts, initPackageManager and initKernel).
+WORKER_INSTALLS = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
+
+
+def test_the_kernel_starts_with_everything_its_worker_would_install_so_it_installs_nothing():
+    assert set(WORKER_INSTALLS) <= set(site.KERNEL_OPTIONS["packages"])
+    listed = {*site.FROM_THE_LOCK, *site.FROM_THE_EXTENSION,
+              *(r.split("==")[0] for r in site.FROM_PYPI)}
+    assert set(site.KERNEL_OPTIONS["packages"]) - {kitwheel.NAME} <= listed, \
+        "each package the kernel starts with must be put in the site's lock"
 
 
 @pytest.fixture(scope="module")
