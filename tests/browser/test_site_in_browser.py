@@ -13,7 +13,12 @@ new cell does; runs the practice check in a new cell and sees lab_check.py's rep
 line after the line naming the file (its closing line's commands as the page types them); does
 the same with the lab's reference, which passes; asks for a hint and the progress view, which
 shows the practice check; opens the student's harness.py from the browser's storage in
-JupyterLab's editor. Screenshots go to the test's tmp_path and tests/browser/output/.
+JupyterLab's editor. No request of the page may get a 404 along the way (a figure's link as
+written, JupyterLab's api/resolvePath and the drive's all.json files when a traceback renders
+once did), but one: JupyterLite asks the site for the listing (all.json) of each folder the
+kernel makes in the browser's storage, which the site cannot hold (course.start's work folders,
+each first made as "Untitled Folder" and renamed: jupyterlite's DriveFS mkdir). Screenshots go
+to the test's tmp_path and tests/browser/output/.
 
 Needs what test_lesson_in_browser.py needs, and the kit's `site` extra
 (`pip install -e '.[site]'`); the first build needs PyPI and the npm registry.
@@ -21,6 +26,8 @@ Needs what test_lesson_in_browser.py needs, and the kit's `site` extra
     .venv/bin/python -m pytest -m browser tests/browser/test_site_in_browser.py
 """
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -38,6 +45,9 @@ LAB = manifest.lab("15.1")
 LATER = manifest.lab("15.2")
 NOTICE = f"lab {LATER.id} has not passed its check yet"  # lab/desk/guard.py's notice
 SECONDS_TO_RUN = 300  # the lesson's cells, then the practice check, in the page's Python
+# The one 404 a lesson's page may get: the site's listing of a folder made in the browser's storage.
+MADE_IN_THE_PAGE = re.compile(r"/api/contents/(work(/[^/]+)*|([^/]+/)*Untitled%20Folder\d*)"
+                              r"/all\.json$")
 # Cells whose output holds the work folder's paths, which the pins write as <work>.
 TOUCHES_WORK = ("course.start(", "course.yours(", "course.respond(", "course.recall(")
 
@@ -64,6 +74,9 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
     pins = notebooks.pins(LESSON)
 
     with site_tab(built, tmp_path, "site-failure.png") as (page, base):
+        missing = []
+        page.on("response", lambda answer: answer.status == 404 and not MADE_IN_THE_PAGE.search(
+            answer.url) and missing.append(answer.url))
         notebook = lesson_opened(page, base, LESSON.folder.name)
         states = run_all(page, SECONDS_TO_RUN)
 
@@ -144,3 +157,4 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
         api.expect(page.locator(".jp-FileEditor .cm-content")).to_contain_text(
             first, timeout=60_000)
         shoot(page, "site-lab15.1-harness.png", tmp_path)
+        assert not missing, f"requests of the page answered 404: {sorted(set(missing))}"
