@@ -10,8 +10,9 @@ files in the site.
 
 What the site holds, and where each part comes from (PyPI and the npm registry only, at build
 time; downloads are kept in .site-cache/ so a second build needs no network):
-- JupyterLab and the kernel's extension: jupyterlite-core and jupyterlite-pyodide-kernel, the
-  kit's `site` extra;
+- JupyterLab and the kernel's extension: jupyterlite-core and jupyterlite-pyodide-kernel,
+  installed from PyPI into an environment of their own in .site-cache/ (tools/site_env.py says
+  why: in the kit's, the kit's JupyterLab would load the kernel's extension);
 - Pyodide's core (the runtime and the standard library): the npm package `pyodide`, at the
   version the kernel's extension was made for (its PYODIDE_VERSION), checked against the
   registry's integrity hash;
@@ -61,7 +62,7 @@ from packaging.version import Version
 from lab.check import manifest, spoken
 from lab.check.errors import UserError
 from lab.desk import course
-from tools import kitwheel, site_bytecode, site_page
+from tools import kitwheel, site_bytecode, site_env, site_page
 
 CACHE = manifest.KIT / ".site-cache"
 REGISTRY = "https://registry.npmjs.org/pyodide"
@@ -149,7 +150,7 @@ def build(out: Path, *, through: str | None = None, with_reference=()) -> Path:
             "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}), encoding="utf-8")
         if out.exists():
             shutil.rmtree(out)
-        done = subprocess.run([sys.executable, "-m", "jupyterlite_core", "build",
+        done = subprocess.run([str(site_env.python(CACHE)), "-m", "jupyterlite_core", "build",
                                "--lite-dir", str(stage)], cwd=stage, capture_output=True, text=True)
         if done.returncode != 0:
             raise SiteError("jupyter lite build failed:\n" + (done.stdout + done.stderr)[-3000:])
@@ -182,22 +183,17 @@ def _answered(out: Path, files: Path) -> None:
 
 def _kernel_version() -> str:
     try:
-        from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
-    except ImportError:
-        raise SiteError("The site's build tools are not installed in this environment; install "
-                        "them with the kit's extra: .venv/bin/python -m pip install -e '.[site]'"
-                        ) from None
-    return PYODIDE_VERSION
+        return site_env.kernel_version(CACHE)
+    except UserError as problem:
+        raise SiteError(str(problem)) from None
 
 
 def _extension() -> Path:
-    """The kernel's JupyterLab extension, as jupyterlite-pyodide-kernel installs it."""
-    found = Path(sys.prefix, "share", "jupyter", "labextensions", "@jupyterlite",
-                 "pyodide-kernel-extension")
-    if not (found / "package.json").is_file():
-        raise SiteError(f"The Pyodide kernel's extension is not at {found}; reinstall the kit's "
-                        "extra: .venv/bin/python -m pip install -e '.[site]'")
-    return found
+    """The kernel's JupyterLab extension, from the build tools' own environment."""
+    try:
+        return site_env.extension(CACHE)
+    except UserError as problem:
+        raise SiteError(str(problem)) from None
 
 
 def _fetch(url: str) -> bytes:

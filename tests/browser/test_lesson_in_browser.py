@@ -5,7 +5,9 @@ opens lessons/15-stop/lesson.ipynb in headless Chromium through Playwright, with
 a host other than 127.0.0.1 refused and recorded (none may be made); runs all cells from
 the Run menu; waits until every code cell has run and a line the lesson's prose relies on is on
 the page; opens the right choice of the first prediction and checks that its feedback, and only
-its, is now shown; and saves screenshots to the test's tmp_path and to tests/browser/output/
+its, is now shown; requires that no JupyterLab extension failed to load on the way (one
+installed for the browser site, the Pyodide kernel's, once logged "Shared module
+@jupyterlite/services doesn't exist in shared scope" here); and saves screenshots to the test's tmp_path and to tests/browser/output/
 (git-ignored). JupyterLab is always shut down. Every wait has a bound.
 
 Needs Debian's chromium (/usr/bin/chromium, or $HARNESS_COURSE_CHROMIUM) and Playwright's
@@ -30,6 +32,8 @@ LESSON = manifest.lesson(15)
 # The record of a stopped batch: the shape the lesson's prose and its lab are built around.
 KNOWN_SHAPE = "U A[c1,c2,c3] R(c1) R(c2) R(c3) A(aborted)"
 SECONDS_TO_RUN = 180  # every cell of the lesson, run from the browser
+# What JupyterLab logs when an extension it found cannot load (its index.js).
+NOT_LOADED = ("doesn't exist in shared scope", "Failed to create module", "Failed to load module")
 
 
 def known_line() -> str:
@@ -53,6 +57,8 @@ def test_lesson_15_runs_and_answers_a_prediction_in_chromium(tmp_path):
         url = f"{base}/lab/tree/lessons/{LESSON.folder.name}/lesson.ipynb?reset&token={token}"
         try:
             with opened(tmp_path, "lesson15-failure.png") as page:
+                logged = []
+                page.on("console", lambda message: logged.append(message.text))
                 page.goto(url, timeout=60_000)
                 notebook = page.locator(".jp-NotebookPanel .jp-Notebook")
                 notebook.locator(".jp-CodeCell").first.wait_for(timeout=60_000)
@@ -67,6 +73,8 @@ def test_lesson_15_runs_and_answers_a_prediction_in_chromium(tmp_path):
 
                 answer_prediction(api, page, LESSON)
                 shoot(page, "lesson15-prediction.png", tmp_path)
+                failed = [text for text in logged if any(words in text for words in NOT_LOADED)]
+                assert not failed, f"JupyterLab could not load an extension it found: {failed}"
         except BaseException:
             print(f"JupyterLab's log ({log}):\n{tail(log)}")
             raise
