@@ -37,6 +37,7 @@ kernel's variables.
 """
 from __future__ import annotations
 
+import dataclasses
 import dis
 import sys
 import time
@@ -101,27 +102,34 @@ class Guard:
         if self.tool is None and sys.gettrace() is not self._call:
             sys.settrace(self._call)
 
-    def _round(self) -> None:
+    def _round(self, head: tuple | None = None) -> None:
         """One round of a loop in harness.py: count it, and stop the test past its allowance.
         The clock is read at each of a turn's first rounds, then at every 32nd: reading it costs
         more than the rest of a round in the browser, and a loop whose rounds are slow enough
-        for the clock to matter is caught in its first rounds."""
+        for the clock to matter is caught in its first rounds. `head` is (code, offset) of the
+        jump back, under sys.monitoring, whose frame is already at the jump's target, the loop's
+        body: a stop names the jump's line instead, the loop's own (`while`, `for`), as the line
+        tracer and lab_check.py's heartbeat find it."""
         turn = turns.turns_taken()
         if turn != self.turn:
             self.turn, self.rounds, self.since = turn, 0, self.clock()
             return
         rounds = self.rounds = self.rounds + 1
         if rounds > self.rounds_allowed:
-            self._stop(f"{self.rounds_allowed:,} rounds of harness.py's loops")
+            self._stop(f"{self.rounds_allowed:,} rounds of harness.py's loops", head)
         if (rounds < 64 or not rounds & 31) and self.clock() - self.since > self.seconds_allowed:
-            self._stop(None)
+            self._stop(None, head)
 
-    def _stop(self, rounds: str | None) -> None:
+    def _stop(self, rounds: str | None, head: tuple | None) -> None:
         seconds = self.seconds_allowed
         if not self.importing:
             self.hung = True
             self._allow()
             place = hangs.place_of(sys._getframe(1), self.path) or hangs.Place()
+            if head is not None and place.function is not None:
+                code, offset = head
+                line = next((n for start, end, n in code.co_lines() if start <= offset < end), None)
+                place = dataclasses.replace(place, line=line or place.line)
             raise Spun(spun(rounds, place) if rounds else held(seconds, place), place)
         went = f"went {rounds}" if rounds else f"ran for {seconds:g} seconds"
         raise Spun(f"its code at the top level {went} without ending, and was stopped: is there "
@@ -160,7 +168,7 @@ class Guard:
         if code.co_filename != self.path:
             return MONITORING.DISABLE  # never again at this jump: it is not harness.py's
         if destination <= source:  # a loop on one line jumps to itself
-            self._round()
+            self._round((code, source))
         return None
 
     def _call(self, frame, event, arg):
