@@ -156,12 +156,23 @@ def readme_table(latest: dict) -> str:
         first = page["page"]["first"]["wall"]["median"]
         spins = page["page"].get("spinning")
         checker = page["lab_check"]["starter"]["median"]
+        one_line = page["page"].get("one_line")
+        load = page.get("load_average")
         rows.append([f"practice check of lab {page['lab']} in the browser site, the first after "
                      "the kernel is ready (import of lab included)",
                      f"{seconds(first)} (lab_check.py {seconds(checker)}, "
                      f"x{page['ratio_first']:g})" +
-                     (f"; a file that spins {seconds(spins['wall']['median'])}" if spins else ""),
+                     (f"; a file that spins {seconds(spins['wall']['median'])}" if spins else "") +
+                     (f", `while True: pass` on one line {seconds(one_line['wall']['median'])}"
+                      if one_line else ""),
                      f"under {seconds(page['aim'])}", "yes" if page["within"] else "NO"])
+        if "cold" in page["page"]:
+            rows.append(["the browser site's kernel, from opening lesson 15 with an empty cache "
+                         "to its first cell's output",
+                         seconds(page["page"]["cold"]["wall"]["median"]) +
+                         (f" (load average {load[0]:g} at the end)" if load else ""),
+                         f"under {seconds(page['aim_cold'])}",
+                         "yes" if page["within_cold"] else "NO"])
     mutation = latest.get("mutation")
     if mutation:
         weakest = min(mutation["labs"], key=lambda lab: lab["score"])
