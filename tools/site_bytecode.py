@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import tempfile
@@ -104,9 +105,11 @@ def compile_wheels(pyodide: Path, wheels: dict[Path, list[str]], cache: Path) ->
             if done.returncode != 0:
                 return ("Node.js could not compile the site's Python modules ahead, so each "
                         "kernel compiles them as it starts:\n" + done.stderr[-1500:])
-            for wheel in todo:
+            for wheel in todo:  # moved in whole, for builds running side by side
                 kept(wheel).parent.mkdir(exist_ok=True)
-                shutil.copyfile(Path(scratch) / wheel.name, kept(wheel))
+                partial = kept(wheel).with_name(f"{wheel.name}.{os.getpid()}")
+                shutil.copyfile(Path(scratch) / wheel.name, partial)
+                os.replace(partial, kept(wheel))
     for wheel in wheels:
         shutil.copyfile(kept(wheel), wheel)
     return None

@@ -27,23 +27,35 @@ EXTENSION = ("share", "jupyter", "labextensions", "@jupyterlite", "pyodide-kerne
 
 def python(cache: Path) -> Path:
     """The Python of the tools' environment under `cache`, made and installed when it is not
-    there yet (a UserError, in a sentence, when that fails)."""
+    there yet (a UserError, in a sentence, when that fails). It is made in a folder of this
+    process's own and renamed into place, so builds running side by side (pytest-xdist) never
+    use a half-made one; a venv finds itself from where its Python is, so it may move."""
     made_by = "\n".join([*PINNED, sys.version])
     folder = cache / f"tools-{hashlib.sha256(made_by.encode()).hexdigest()[:12]}"
-    found = folder / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    ready = folder / "installed.txt"
-    if ready.is_file():
-        return found
-    shutil.rmtree(folder, ignore_errors=True)  # a half-made one, from a build that was stopped
-    for step in ([sys.executable, "-m", "venv", str(folder)],
-                 [str(found), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                  *PINNED]):
-        done = subprocess.run(step, capture_output=True, text=True)
-        if done.returncode != 0:
-            raise UserError("Could not install the site's build tools (" + ", ".join(PINNED) +
-                            f") into {folder}:\n" + (done.stdout + done.stderr)[-2000:])
-    ready.write_text(made_by + "\n", encoding="utf-8")
-    return found
+    if not (folder / "installed.txt").is_file():
+        making = folder.with_name(f"{folder.name}.{os.getpid()}")
+        shutil.rmtree(making, ignore_errors=True)
+        for step in ([sys.executable, "-m", "venv", str(making)],
+                     [str(_python_in(making)), "-m", "pip", "install", "--quiet",
+                      "--disable-pip-version-check", *PINNED]):
+            done = subprocess.run(step, capture_output=True, text=True)
+            if done.returncode != 0:
+                shutil.rmtree(making, ignore_errors=True)
+                raise UserError("Could not install the site's build tools (" + ", ".join(PINNED)
+                                + f") into {making}:\n" + (done.stdout + done.stderr)[-2000:])
+        (making / "installed.txt").write_text(made_by + "\n", encoding="utf-8")
+        try:
+            making.rename(folder)
+        except OSError:  # another build put its own in place first: use that one
+            shutil.rmtree(making, ignore_errors=True)
+            if not (folder / "installed.txt").is_file():
+                raise UserError(f"{folder} is not a whole environment of the site's build "
+                                "tools; delete it and build again.") from None
+    return _python_in(folder)
+
+
+def _python_in(folder: Path) -> Path:
+    return folder / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
 def kernel_version(cache: Path) -> str:
