@@ -10,7 +10,7 @@ import pytest
 
 from lab.check import manifest
 from lab.desk import course
-from tools import kitwheel, site
+from tools import kitwheel, site, site_bytecode
 
 LABS = manifest.labs(built_only=True)
 
@@ -129,3 +129,15 @@ def test_a_class_site_holds_the_release_through_its_lab_and_no_reference_unasked
 def test_a_class_site_through_a_lab_that_does_not_exist_is_refused(tmp_path):
     with pytest.raises(site.SiteError):
         site._lay_out_release(tmp_path, "99.1")
+
+
+def test_without_node_the_wheels_stay_as_they_are_and_the_build_says_why(tmp_path, monkeypatch):
+    """The site's modules are compiled ahead by its Pyodide in Node (tools/site_bytecode.py);
+    a machine without Node builds the same site from source, and says what that costs."""
+    (tmp_path / "package.json").write_text('{"version": "0.0.1"}', encoding="utf-8")
+    wheel = tmp_path / "a-1.0-py3-none-any.whl"
+    wheel.write_bytes(b"a wheel")
+    monkeypatch.setattr(site_bytecode.shutil, "which", lambda name: None)
+    said = site_bytecode.compile_wheels(tmp_path, {wheel: ["a"]}, tmp_path / "cache")
+    assert said and "Node.js is not on PATH" in said and "slower" in said
+    assert wheel.read_bytes() == b"a wheel"

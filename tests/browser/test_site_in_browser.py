@@ -27,7 +27,10 @@ Needs what test_lesson_in_browser.py needs, and the kit's `site` extra
 """
 from __future__ import annotations
 
+import json
 import re
+import shutil
+import zipfile
 
 import pytest
 
@@ -70,6 +73,15 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
         built = site.build(tmp_path / "site")
     except site.SiteError as problem:
         pytest.fail(f"The site did not build: {problem}", pytrace=False)
+    if shutil.which("node"):  # tools/site_bytecode.py compiles them with the site's Pyodide
+        folder = built / "static" / "pyodide"
+        python = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
+        tag = "cpython-" + "".join(python["info"]["python"].split(".")[:2])
+        with zipfile.ZipFile(next(folder.glob("harness_course-*.whl"))) as wheel:
+            compiled = [n for n in wheel.namelist() if n.endswith(".pyc")]
+        assert f"lab/check/__pycache__/spin.{tag}.pyc" in compiled and \
+            all(n.startswith("lab/") for n in compiled), \
+            f"with Node on PATH, the kit's wheel holds lab's modules compiled: {compiled[:5]}"
     code = [c for c in notebooks.build(LESSON).cells if c.cell_type == "code"]
     pins = notebooks.pins(LESSON)
 
