@@ -16,8 +16,9 @@ from lab.check.verdict import Outcome, Verdict
 
 from grader import batch, gradescope, plan as plans, row as rows
 
-pytestmark = pytest.mark.skipif(shutil.which("bash") is None,
-                                reason="the bundle's scripts are bash")
+pytestmark = [pytest.mark.skipif(shutil.which("bash") is None,
+                                reason="the bundle's scripts are bash"),
+              pytest.mark.xdist_group("test_grader_gradescope")]
 
 
 @pytest.fixture(scope="module")
