@@ -543,9 +543,12 @@ async def test_a_new_id_at_a_used_index_is_a_new_call(t):
              call_chunk(0, '{"comm', id="call_2", name="bash"), call_chunk(0, 'and": "ls"}')]
     t.expect([harness.tool_calls(harness.assemble(stream + [finish("tool_calls")]))
               for stream in (two, bare, mixed)],
-             [[lab.call("read", {"path": "a.py"}, id="call_o1"), lab.call("read", {"path": "b.py"}, id="call_o2")],
-              [lab.call("read", {"path": "a.py"}, id="call_o3"), lab.call("bash", {"command": "ls"}, id="call_o4")],
-              [lab.call("read", {"path": "a.py"}, id="call_1"), lab.call("bash", {"command": "ls"}, id="call_2")]],
+             [[lab.call("read", {"path": "a.py"}, id="call_o1"),
+               lab.call("read", {"path": "b.py"}, id="call_o2")],
+              [lab.call("read", {"path": "a.py"}, id="call_o3"),
+               lab.call("bash", {"command": "ls"}, id="call_o4")],
+              [lab.call("read", {"path": "a.py"}, id="call_1"),
+               lab.call("bash", {"command": "ls"}, id="call_2")]],
              "Each item is the calls assemble found in one stream: Ollama's two calls both at "
              "index 0; Ollama's two with no index (which means 0); two calls whose fragments "
              "share index 0, the second's first fragment bringing its own id. Grouped by index "
@@ -563,7 +566,8 @@ async def test_arguments_sent_as_an_object_are_taken_whole(t):
                              real="object-arguments")
     t.expect(harness.assemble(chunks(lines)),
              {"role": "assistant", "stop_reason": "toolUse",
-              "content": [{"type": "text", "text": "Looking."}, lab.call("read", CAFE, id="call_p1")]},
+              "content": [{"type": "text", "text": "Looking."},
+                          lab.call("read", CAFE, id="call_p1")]},
              'The stream (lab.stream_lines(..., real="object-arguments")) sends the call whole, '
              'its "arguments" the object {"path": "notes/caf\u00e9.md"}, not a string. '
              "json.loads of an object raises TypeError; joining it to strings does too. An "

@@ -546,7 +546,8 @@ async def test_a_rate_limit_is_not_spent_quota(t):
                              ""])
         else:
             later = "later" if after is None else f"in {after} s"
-            expected.append(["error", f"Provider rate limit, so send again {later}: " + said, ""])
+            expected.append(["error", f"Provider rate limit, so send again {later}: " + said,
+                             ""])
     t.expect([[kind, after] for kind, after in troubles] + [endings, len(provider.requests)],
              [[kind, after] for kind, after in troubles] + [
                  expected + [["stop", None, "Back."]], len(script) + 1],
