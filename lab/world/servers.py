@@ -34,8 +34,9 @@ SERVERS = {server.name: server for server in (
     Server("vllm",
            "vllm-project/vllm, vllm/entrypoints/openai/protocol.py (DeltaToolCall, "
            "DeltaFunctionCall: id, type and name only on a call's first delta) and "
-           "serving_chat.py (a first chunk with the role and content \"\", chunks dumped "
-           "without unset fields)",
+           "serving_chat.py, chat_completion_stream_generator (a first chunk with the role and "
+           "content \"\", chunks dumped without unset fields, the last delta sent in the chunk "
+           "that carries the finish_reason)",
            "vLLM 0.6 to 0.11",
            "a call's first fragment carries its id, type and name and no arguments at all; the "
            "finish_reason rides on the chunk with the last piece"),
