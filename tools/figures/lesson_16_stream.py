@@ -48,7 +48,7 @@ def one_reply_on_the_wire(title):
     hold only tool_calls."""
     message = lab.reply(lab.call("read", {"path": "a.py"}, id="call_1"))
     lines = lab.stream_lines(message, piece=8, real="openai")
-    lines.insert(2, ": keep-alive")
+    lines.insert(1, ": keep-alive")
     top, x, w = 70, 96, 470
     c = Canvas(top + ROW * len(lines) + 20, title)
     c.text(x, 36, "each line in the order it arrives, and what its chunk carries", bold=True,
