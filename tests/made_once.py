@@ -13,7 +13,6 @@ documentation recommends for exactly this.
 from __future__ import annotations
 
 import hashlib
-import inspect
 import os
 import pickle
 import shutil
@@ -68,28 +67,3 @@ def value(factory: pytest.TempPathFactory, key: str, make: Callable[[Path], T]) 
     _kept[key] = made
     return made
 
-
-def shared(make: Callable[..., T]) -> Callable[..., T]:
-    """A module or session fixture's function (put this under @pytest.fixture) whose value is
-    made once per run (`value`), keyed by its module, its name and its parameter, so each
-    worker that runs one of its tests reads it rather than making it again. It is handed
-    `tmp_path_factory` whether it asks for it or not."""
-    signature = inspect.signature(make)
-    asks = "tmp_path_factory" in signature.parameters
-    parameters = list(signature.parameters.values())
-    if not asks:
-        parameters.append(inspect.Parameter("tmp_path_factory", inspect.Parameter.KEYWORD_ONLY))
-
-    def fixture(**kwargs):
-        factory = kwargs["tmp_path_factory"] if asks else kwargs.pop("tmp_path_factory")
-        request = kwargs.get("request")
-        key = f"{make.__module__}.{make.__name__}"
-        if request is not None and hasattr(request, "param"):
-            key += "-" + key_of(request.param)
-        return value(factory, key, lambda _: make(**kwargs))
-
-    # Named as `make`, but without __wrapped__: pytest would follow it and call `make` itself.
-    for name in ("__name__", "__qualname__", "__doc__", "__module__"):
-        setattr(fixture, name, getattr(make, name))
-    fixture.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
-    return fixture

@@ -17,7 +17,6 @@ from bench import run_all
 from lab.check import manifest
 from lab.desk import guard
 from tools import notebooks
-from tests import made_once
 
 pytest.importorskip("nbclient")
 
@@ -42,7 +41,6 @@ def streams_before_error(cell) -> tuple[str, str | None]:
 
 
 @pytest.fixture(scope="module", params=WRITTEN)
-@made_once.shared  # several workers run its tests: one makes each
 def ran(request):
     return run_all.run(manifest.lesson(request.param))
 

@@ -21,9 +21,6 @@ from lab.check.verdict import Outcome
 from lab.desk import course
 from tools import wrong_designs
 
-# Its tests share a costly module fixture: one worker makes it once (pyproject's --dist).
-pytestmark = pytest.mark.xdist_group("test_checker")
-
 SUBMISSIONS = Path(__file__).parent / "submissions"
 TABLE = tomllib.loads((SUBMISSIONS / "submissions.toml").read_text(encoding="utf-8"))
 LAB = manifest.lab("15.1")

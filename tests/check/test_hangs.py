@@ -20,7 +20,6 @@ import pytest
 from lab.check import runner, suite
 from lab.check.hangs import Place, Streak
 from lab.check.manifest import lab as lab_named
-from tests import made_once
 
 REPEATS = runner.Limits().hangs_in_a_row
 STOPPED = re.compile(r" in (?P<function>\S+) \(harness\.py, line (?P<line>\d+)\)")
@@ -77,7 +76,6 @@ def run(path, lab_id, **limits):
 
 
 @pytest.fixture(scope="module", params=sorted(FAMILY))
-@made_once.shared  # several workers run its tests: one makes each
 def checked(request, tmp_path_factory):
     """(case, the file's added lines, the student's check, the grader's judging or None) of one
     file."""

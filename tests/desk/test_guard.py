@@ -15,9 +15,6 @@ import pytest
 from lab.check import manifest
 from lab.desk import course
 
-# Its tests share a costly module fixture: one worker makes it once (pyproject's --dist).
-pytestmark = pytest.mark.xdist_group("test_guard")
-
 nbclient = pytest.importorskip("nbclient")
 
 LAB = "5.1"

@@ -21,9 +21,6 @@ from lab.check import manifest
 
 from grader import batch, plan as plans, sandbox
 
-# Its tests share a costly module fixture: one worker makes it once (pyproject's --dist).
-pytestmark = pytest.mark.xdist_group("test_grader_allow_list")
-
 READERS = ["reads_the_history", "runs_the_next_starter", "copies_a_classmate"]
 LITTER = "litters_the_temporary_folders"
 TEMPORARY = ("/tmp", "/var/tmp", "/dev/shm")

@@ -14,13 +14,10 @@ from lab.check.verdict import Verdict, sets_line
 
 from grader import batch, plan as plans, report
 
-# Its tests share a costly module fixture: one worker makes it once (pyproject's --dist).
-pytestmark = pytest.mark.xdist_group("test_grader_batch")
-
 
 @pytest.fixture(scope="module")
 def kit_reports(tmp_path_factory):
-    return base_reports(tmp_path_factory.mktemp("bases"))
+    return base_reports(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

@@ -18,9 +18,6 @@ from lab.check import manifest
 
 from grader import batch, gradescope, plan as plans
 
-# Its tests share a costly module fixture: one worker makes it once (pyproject's --dist).
-pytestmark = pytest.mark.xdist_group("test_grader_bundle_holds_its_labs")
-
 WEEK = manifest.lab("5.1")  # a week's lab, with the course's later labs still to come
 LATER = [lab for lab in manifest.labs(built_only=True)
          if manifest.key(lab.id) > manifest.key(WEEK.id)]

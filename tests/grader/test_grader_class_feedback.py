@@ -17,9 +17,6 @@ from grader import batch, plan as plans, report
 from grader.journal import LastRun
 from grader.row import Overall
 
-# Its tests share a costly module fixture: one worker makes it once (pyproject's --dist).
-pytestmark = pytest.mark.xdist_group("test_grader_class_feedback")
-
 CANCELLED = ("writes_cancelled_for_aborted", "writes_cancelled_too")
 FULL_STOP = "ends_aborted_with_a_full_stop"
 HANGS, UNPARSED, EMPTY, ANOTHER = ("hangs_in_a_busy_loop", "does_not_parse", "is_empty",

@@ -18,9 +18,6 @@ from grader.page import facts, html, teaching, weeks
 from lab.check import manifest
 from tests.grader.gradeclass import LAB, base_text
 
-# Its tests share a costly module fixture: one worker makes it once (pyproject's --dist).
-pytestmark = pytest.mark.xdist_group("test_grader_class_page")
-
 ROSTER = ("Name,ID,Email\nalice,1001,alice@school.edu\nBob,1002,bob@school.edu\n"
           "dave,1004,dave@school.edu\nerin,1005,erin@school.edu\n")
 

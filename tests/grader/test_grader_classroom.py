@@ -29,9 +29,6 @@ from replay import replay_file
 from grader import classroom, plan as plans, release
 from grader.errors import GraderError
 
-# Its tests share a costly module fixture: one worker makes it once (pyproject's --dist).
-pytestmark = pytest.mark.xdist_group("test_grader_classroom")
-
 WEEK = manifest.lab("5.1")
 STEP = "lab-5-1"
 HARNESS = f"work/{WEEK.folder}/harness.py"

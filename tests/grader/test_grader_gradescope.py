@@ -16,14 +16,13 @@ from lab.check.verdict import Outcome, Verdict
 
 from grader import batch, gradescope, plan as plans, row as rows
 
-pytestmark = [pytest.mark.skipif(shutil.which("bash") is None,
-                                reason="the bundle's scripts are bash"),
-              pytest.mark.xdist_group("test_grader_gradescope")]
+pytestmark = pytest.mark.skipif(shutil.which("bash") is None,
+                                reason="the bundle's scripts are bash")
 
 
 @pytest.fixture(scope="module")
 def kit_verdicts(tmp_path_factory):
-    return base_verdicts(tmp_path_factory.mktemp("bases"))
+    return base_verdicts(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

@@ -25,9 +25,6 @@ from lab.check.verdict import Outcome, Verdict
 
 from grader import batch, gradescope, plan as plans, report, row as rows
 
-# Its tests share a costly module fixture: one worker makes it once (pyproject's --dist).
-pytestmark = pytest.mark.xdist_group("test_grader_hidden")
-
 # The instructor's hidden tests for lab 15.1. Its inputs ("lark-5090", "heron"), the values
 # it wants and its whys are what no student may read.
 HIDDEN = '''

@@ -17,9 +17,6 @@ from grader import batch, journal, plan as plans, submissions
 from grader.row import Overall
 from grader.sandbox import Sandbox
 
-# Its tests share a costly module fixture: one worker makes it once (pyproject's --dist).
-pytestmark = pytest.mark.xdist_group("test_grader_no_one_breaks_the_batch")
-
 # Names that would share a feedback file or a row (each pair), and a name that is not UTF-8.
 CLASHING = ["bob.py", "bob..py", "sp ace.py", "sp_ace.py", "Carol.py", "carol.py",
             "ｄａｎ.py", "dan.py", "new\nline.py", "new_line.py", "x" * 250 + ".py"]

@@ -26,9 +26,6 @@ from tools import notebooks
 from grader import __main__ as cli, release
 from grader.errors import ReleaseError
 
-# Its tests share a costly module fixture: one worker makes it once (pyproject's --dist).
-pytestmark = pytest.mark.xdist_group("test_grader_release")
-
 WEEK = manifest.lab("5.1")  # a lesson with one lab, as in a week of the course
 
 

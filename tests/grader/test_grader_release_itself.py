@@ -17,9 +17,6 @@ from lab.check import advice, manifest
 from grader import release
 from grader.release import setup_files
 
-# Its tests share a costly module fixture: one worker makes it once (pyproject's --dist).
-pytestmark = pytest.mark.xdist_group("test_grader_release_itself")
-
 WEEK = manifest.lab("5.1")
 # A third-party module the release imports -> the package that brings it.
 BRINGS = {"IPython": "ipykernel", "httpx": "httpx", "merge3": "merge3"}

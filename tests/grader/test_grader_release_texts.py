@@ -9,9 +9,6 @@ from lab.check import manifest
 
 from grader import release
 
-# Its tests share a costly module fixture: one worker makes it once (pyproject's --dist).
-pytestmark = pytest.mark.xdist_group("test_grader_release_texts")
-
 WEEK = manifest.lab("5.1")
 
 

@@ -12,9 +12,6 @@ from grader import release
 from grader.__main__ import main
 from tests.grader.replay import replay_file
 
-# Its tests share a costly module fixture: one worker makes it once (pyproject's --dist).
-pytestmark = pytest.mark.xdist_group("test_grader_replay")
-
 LAB = manifest.lab("15.2")
 
 

@@ -12,9 +12,6 @@ from tools import wrong_designs
 
 from grader.__main__ import SEED_FILE, main
 
-# Its tests share a costly module fixture: one worker makes it once (pyproject's --dist).
-pytestmark = pytest.mark.xdist_group("test_grader_seed")
-
 LAB = manifest.lab("3.1")
 FIXED_ROUNDS = next(d for d in wrong_designs.catalogue()
                     if d.lab == LAB.id and d.name == "a fixed number of rounds")
