@@ -5,6 +5,7 @@ without colour, in a screen reader and printed; each picture says beside it how 
 """
 from __future__ import annotations
 
+import os
 from html import escape
 from pathlib import Path
 
@@ -34,6 +35,10 @@ td.n{background:#e4e4e4;color:#666}
 .rules li{margin-bottom:1em}.says{font-weight:600}
 .design{margin:.2em 0 .2em 1em}
 """
+
+
+def _relative(target: Path, here: Path) -> str:
+    return os.path.relpath(target, here).replace(os.sep, "/")
 
 
 def _section(anchor: str, title: str, body: list[str]) -> list[str]:
@@ -165,9 +170,8 @@ def roster(match) -> list[str]:
 
 
 def path(weeks: dict) -> list[str]:
-    """Each student's score in every lab graded into this folder, as a share of its maximum."""
-    if len(weeks) < 2:
-        return []
+    """Each student's score in every lab graded into this folder, as a share of its maximum.
+    Each column is its own lab's: no score is set against another lab's."""
     students = sorted({name for week in weeks.values() for name in week["scores"]})
     head = "".join(f'<th scope="col">lab {escape(lab)}</th>' for lab in weeks)
     rows = []
@@ -182,13 +186,37 @@ def path(weeks: dict) -> list[str]:
                 cells.append(f'<td>{_number(got[0])}/{_number(week["max"])} ({share}%)</td>')
         rows.append(f'<tr><th scope="row">{escape(name)}</th>{"".join(cells)}</tr>')
     return _section("path", "Each student's path across the labs", [
-        '<table class="bars"><caption>Every lab graded into this output folder, in course '
+        '<table class="bars"><caption>Every lab graded into this class folder, in course '
         "order: each student's score and its share of the lab's points.</caption>",
         f'<tr><th scope="col">student</th>{head}</tr>', *rows, "</table>"])
 
 
-def page(facts: Facts, here: Path, match=None, weeks: dict | None = None) -> str:
-    """The whole page, for a report written into the folder `here`."""
+def index(weeks: dict) -> str:
+    """The class folder's own page: each lab graded into it, linked to its page, then each
+    student's path across them."""
+    title = "The class: every lab graded into this folder"
+    items = []
+    for lab, week in weeks.items():
+        scores = week["scores"].values()
+        full = sum(1 for score, verdict in scores if verdict == "full marks")
+        href = f"lab-{lab}/report.html"
+        items.append(f'<li><a href="{escape(href)}">Lab {escape(lab)}: '
+                     f'{escape(week["title"])}</a>: {len(week["scores"])} submissions, '
+                     f'{_number(week["max"])} points each, {full} with full marks.</li>')
+    parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+             f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
+             f"<h1>{escape(title)}</h1>",
+             "<p>Each lab's page holds its own class picture, rules and feedback; a lab's "
+             "counts are never set against another lab's.</p>",
+             '<ul class="labs">', *items, "</ul>"]
+    parts += path(weeks)
+    parts += ["</body></html>", ""]
+    return "\n".join(parts)
+
+
+def page(facts: Facts, here: Path, match=None, back: Path | None = None) -> str:
+    """The whole page of one lab, for a report written into the folder `here`; `back` is
+    the class folder's page, which lists every lab, when there is one."""
     graded = len(facts.students)
     full = sum(1 for s in facts.students if s.score == s.max)
     title = f"Lab {facts.lab}: {facts.title}: the class"
@@ -196,14 +224,14 @@ def page(facts: Facts, here: Path, match=None, weeks: dict | None = None) -> str
            ("scores", "scores"), ("not-graded", "not graded"), ("times", "time")]
     if match is not None:
         nav.insert(0, ("not-submitted", "not submitted"))
-    if weeks and len(weeks) > 1:
-        nav.append(("path", "across the labs"))
     parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
              f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
              f"<h1>{escape(title)}</h1>",
              f"<p>{graded} submissions graded, {_number(facts.max)} points each; {full} with "
              f"full marks, {len(facts.not_graded())} not graded.</p>",
-             "<nav>" + "".join(f'<a href="#{a}">{escape(t)}</a>' for a, t in nav) + "</nav>"]
+             "<nav>" + "".join(f'<a href="#{a}">{escape(t)}</a>' for a, t in nav)
+             + (f'<a href="{escape(_relative(back, here))}">every lab of the class</a>'
+                if back else "") + "</nav>"]
     parts += roster(match)
     parts += picture(facts)
     parts += rules(facts, here)
@@ -212,6 +240,5 @@ def page(facts: Facts, here: Path, match=None, weeks: dict | None = None) -> str
     parts += not_graded(facts)
     parts += bars("times", "Time per submission", "How long grading each submission took, "
                   "its tests and its sandbox together.", facts.times())
-    parts += path(weeks or {})
     parts += ["</body></html>", ""]
     return "\n".join(parts)

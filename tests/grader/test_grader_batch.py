@@ -39,6 +39,7 @@ def graded(tmp_path_factory):
         cwd=manifest.KIT, capture_output=True, text=True, timeout=600,
         env={**os.environ, "PYTHONPATH": str(manifest.KIT)})
     assert done.returncode == 0, done.stdout + done.stderr
+    out = out / f"lab-{LAB.id}"  # the lab's own folder in the class folder
     data = json.loads((out / "grades.json").read_text(encoding="utf-8"))
     rows = {r["student"]: r for r in data["submissions"]}
     return {"out": out, "folder": folder, "stdout": done.stdout, "stderr": done.stderr,
@@ -208,7 +209,7 @@ def test_the_summary_counts_full_marks_and_names_the_most_failed_tests(graded):
 @pytest.mark.skipif(not ROOT, reason="only a grader running as root can keep reports out of reach")
 def test_a_submission_cannot_write_into_the_output_folder(graded):
     out = graded["out"]
-    assert not (out / "forged.txt").exists()
+    assert not (out / "forged.txt").exists() and not (out.parent / "forged.txt").exists()
     for line in (out / "journal.jsonl").read_text(encoding="utf-8").splitlines():
         assert json.loads(line)["key"] != "forged"
 

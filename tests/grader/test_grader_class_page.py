@@ -37,7 +37,7 @@ def graded(tmp_path_factory):
     with redirect_stdout(printed):
         assert main(["grade", "--lab", LAB.id, str(folder), "--out", str(out), "--quiet",
                      "--own-lab-only", "--roster", str(root / "roster.csv")]) == 0
-    return out, printed.getvalue()
+    return out / f"lab-{LAB.id}", printed.getvalue()  # the lab's own folder in the class
 
 
 def test_a_roster_with_two_students_who_did_not_submit_lists_them_in_the_terminal(graded):
@@ -73,7 +73,7 @@ def test_the_page_counts_what_grades_json_holds(graded):
 def test_grade_keeps_the_roster_for_export_which_keys_rows_on_its_ids(graded, tmp_path):
     out, _ = graded
     target = tmp_path / "moodle.csv"
-    assert main(["export", "--format", "moodle", "--out", str(target), str(out)]) == 0
+    assert main(["export", "--format", "moodle", "--out", str(target), str(out.parent)]) == 0
     rows = list(csv.DictReader(target.open(encoding="utf-8")))
     assert [r["ID number"] for r in rows] == ["1001", "1002", "1004", "1005"]
     assert [r["Username"] for r in rows][:2] == ["alice", "bob"]
@@ -118,9 +118,9 @@ def test_moodle_export_gives_an_identifier_column_per_mapping_and_one_grade_colu
 
 def test_the_plain_export_without_a_roster_has_a_row_per_submission_by_name():
     table = _table(gradebook.render(GRADES, "csv"))
-    assert table[0] == ["student", "id", "email", "score", "max", "verdict"]
+    assert table[0] == ["student", "id", "email", "score", "max", "verdict", "lab"]
     assert [r[0] for r in table[1:]] == ["alice", "bob", "stranger", "zed"]
-    assert table[2] == ["bob", "", "", "7.5", "20", "partial"]
+    assert table[2] == ["bob", "", "", "7.5", "20", "partial", "15.1"]
 
 
 def test_an_unknown_format_or_a_folder_without_grades_is_the_users_error(tmp_path):
