@@ -10,7 +10,8 @@ the summary printed at the end.
     instructor/   tests.csv as above with every reason in full, written only when there are
                   hidden tests: not for students
 
-Each file but instructor/ may be given to students: it is written from each row's
+A student may be given their own feedback file, and nothing else: grades.csv, tests.csv and
+grades.json hold every student's rows. Every file but instructor/ is written from each row's
 for_students() view (grader/row.py), in which a hidden test shows only its sentence and its
 verdict. (The journal, journal.jsonl, holds the rows whole too: it is not for students either.)
 Everything is sorted by student and written the same way on every run, except the
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import json
+import platform
 import re
 from collections import Counter
 from pathlib import Path
@@ -125,7 +127,7 @@ def feedback(plan: Plan, r: Row) -> str:
                   "No test could run, because Python stopped while loading the file:", "",
                   _block(r.import_error), "",
                   "Fix this first: run `python harness.py` in your lab folder to see the same "
-                  "error, then check again with the local checker.", ""]
+                  "error, then check again with the local checker. " + python_words(), ""]
     failed = [t for t in r.tests if t.verdict is not Verdict.PASS]
     passed = [t for t in r.tests if t.verdict is Verdict.PASS]
     said_once = unfit_line(plan, r)
@@ -172,6 +174,15 @@ def unfit_line(plan: Plan, r: Row) -> str | None:
         return None
     names = missing([t for t in r.tests if not t.hidden]) or []
     return unfit(plan.lab, names, len(r.tests), empty=r.verdict is Overall.EMPTY)
+
+
+def python_words() -> str:
+    """Which Python graded, told with a file that did not import: one that imports on the
+    student's newer Python can fail on the grader's older one, and the other way round."""
+    return (f"The grader ran Python {platform.python_version()}; if your file imports on your "
+            "own Python, it may use something this version lacks (or has dropped): run it "
+            f"with Python {'.'.join(platform.python_version_tuple()[:2])} to see the same "
+            "error.")
 
 
 def seed_words(seed: int, command: str) -> str:
