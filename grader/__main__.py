@@ -4,6 +4,7 @@
                      [--extra-tests FILE ...] [--seconds-per-test S]
                      [--seconds-per-submission S] [--memory-mb M] [--quiet] [--unsandboxed]
                      [--allow-shared-user] [--seed N] [--roster roster.csv]
+                     [--overrides overrides.csv]
     python -m grader gradescope --lab 15.1 --out bundle.zip [--own-lab-only]
                      [--extra-tests FILE ...] [--hidden-visibility V] [limits as for grade]
     python -m grader classroom --lab 15.1 --out DIR
@@ -25,7 +26,7 @@ from pathlib import Path
 from lab.check import manifest, seeds
 from lab.check.errors import UserError
 
-from grader import batch, classfolder, page, plan as plans, report, roster
+from grader import batch, classfolder, overrides, page, plan as plans, report, roster
 from grader.errors import GraderError
 from grader.journal import JOURNAL, Journal
 
@@ -81,6 +82,10 @@ def main(argv=None) -> int:
     grade.add_argument("--roster", type=Path, metavar="CSV",
                        help="the school's class list (name or login, id, email): lists who "
                             "has not submitted, and keeps the ids for `export`")
+    grade.add_argument("--overrides", type=Path, metavar="CSV",
+                       help="your score changes and comments per student and test (columns "
+                            "student, lab, test, change, comment, by, when); kept in the "
+                            "--out folder and applied on every later run")
     _limits(grade)
 
     gradebook = commands.add_parser("export", help="write a graded lab's scores for a "
@@ -193,8 +198,13 @@ def _run(args) -> int:
         if not subs:
             raise GraderError(f"{args.submissions} holds no submissions (NAME.py files or "
                               "NAME/ folders with a harness.py)")
+        changed_by = overrides.source(args.out, args.overrides)
+        changes = overrides.read(changed_by, plan, [s.student for s in subs],
+                                 students or roster.kept(args.out)) if changed_by else []
         if not args.out.exists():
             args.out.mkdir(parents=True, mode=0o700)  # others' grades are nobody else's
+        if changed_by:
+            overrides.keep(args.out, changed_by)
         moved = classfolder.migrate(args.out)
         if moved:
             print(moved, file=sys.stderr)
@@ -208,6 +218,7 @@ def _run(args) -> int:
             extra_files=args.extra_tests, unsandboxed_root=args.unsandboxed,
             allow_shared_user=args.allow_shared_user, hide=args.out,
             progress=None if args.quiet else batch.Progress())
+        results = overrides.apply(plan, results, changes)
         paths = report.write(lab_out, plan, results, isolation, ignored)
         matched = None
         if students is not None:

@@ -154,6 +154,11 @@ def feedback(plan: Plan, r: Row) -> str:
         lines += [f"## What passed ({len(passed)})", ""]
         lines += [f"- {t.says} ({_where(t)})" for t in passed]
         lines.append("")
+    if r.overrides:
+        lines += ["## Your instructor's changes", "",
+                  f"Your score above includes them. {len(r.overrides)} change"
+                  f"{'s' if len(r.overrides) != 1 else ''}:", ""]
+        lines += [f"- {said}" for said in r.overrides] + [""]
     if r.notes:
         lines += ["## Notes", ""] + [f"- {note}" for note in r.notes] + [""]
     if not r.problem:
@@ -264,6 +269,11 @@ def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None 
     if timed_out:
         out.append("  Ran out of time in a test (a loop that never ends, or a call that "
                    "never returns): " + ", ".join(timed_out) + ".")
+    overridden = [r for r in rows if r.overrides]
+    if overridden:
+        out.append(f"  Overrides ({sum(len(r.overrides) for r in overridden)}), in the scores "
+                   "above: " + "; ".join(f"{r.student}: {said}" for r in overridden
+                                         for said in r.overrides))
     changed = LastRun(paths["grades.csv"].parent).changes(rows) if paths else None
     if changed is not None:
         out.append("  Since the last run: " + ("; ".join(changed) if changed else

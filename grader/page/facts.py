@@ -35,6 +35,7 @@ class Student:
     seconds: float
     cells: dict[str, str]  # test id -> "pass", "fail" or "not run"
     why: str  # for a submission not graded: the first line of why
+    overrides: list[str] = field(default_factory=list)  # the instructor's, in words
 
     @property
     def share(self) -> float:
@@ -107,7 +108,8 @@ def read(grades: dict) -> Facts:
         why = "" if ran else _first_line(row.get("problem") or row.get("import_error")
                                           or row["verdict"])
         students.append(Student(row["student"], row["score"], row["max"], row["verdict"],
-                                row.get("seconds", 0.0), cells, why))
+                                row.get("seconds", 0.0), cells, why,
+                                list(row.get("overrides", []))))
     # The labs whose tests the class failed most first, then course order; in each, the
     # tests most failed first: the columns an instructor looks for are at the left.
     planned = list(dict.fromkeys(t["set"] for t in grades["tests"]))

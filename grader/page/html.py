@@ -153,6 +153,20 @@ def not_graded(facts: Facts) -> list[str]:
         "<th scope=\"col\">verdict</th><th scope=\"col\">why</th></tr>", *rows, "</table>"])
 
 
+def overridden(facts: Facts) -> list[str]:
+    """The instructor's overrides, each student's in the words their feedback shows."""
+    found = [s for s in facts.students if s.overrides]
+    if not found:
+        return []
+    items = "".join(f"<li><strong>{escape(s.name)}</strong> "
+                    f"({_number(s.score)}/{_number(s.max)} with them): "
+                    + "; ".join(escape(said) for said in s.overrides) + "</li>"
+                    for s in sorted(found, key=lambda s: s.name))
+    return _section("overrides", "Your overrides", [
+        "<p>Applied from overrides.csv on every run, in the scores above and in each "
+        f"student's feedback.</p><ul>{items}</ul>"])
+
+
 def roster(match) -> list[str]:
     """Who on the roster has not submitted, and which submissions no one on it matches."""
     if match is None:
@@ -224,6 +238,8 @@ def page(facts: Facts, here: Path, match=None, back: Path | None = None) -> str:
            ("scores", "scores"), ("not-graded", "not graded"), ("times", "time")]
     if match is not None:
         nav.insert(0, ("not-submitted", "not submitted"))
+    if any(s.overrides for s in facts.students):
+        nav.insert(0, ("overrides", "overrides"))
     parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
              f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
              f"<h1>{escape(title)}</h1>",
@@ -233,6 +249,7 @@ def page(facts: Facts, here: Path, match=None, back: Path | None = None) -> str:
              + (f'<a href="{escape(_relative(back, here))}">every lab of the class</a>'
                 if back else "") + "</nav>"]
     parts += roster(match)
+    parts += overridden(facts)
     parts += picture(facts)
     parts += rules(facts, here)
     parts += bars("scores", "The score distribution", "How many students scored in each tenth "
