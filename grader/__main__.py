@@ -26,7 +26,8 @@ from pathlib import Path
 from lab.check import manifest, seeds
 from lab.check.errors import UserError
 
-from grader import batch, classfolder, overrides, page, plan as plans, report, roster
+from grader import (batch, classfolder, overrides, page, plan as plans, report, roster,
+                    similarity)
 from grader.errors import GraderError
 from grader.journal import JOURNAL, Journal
 
@@ -220,12 +221,16 @@ def _run(args) -> int:
             progress=None if args.quiet else batch.Progress())
         results = overrides.apply(plan, results, changes)
         paths = report.write(lab_out, plan, results, isolation, ignored)
+        pairs = similarity.find({s.student: batch.head(s.path).decode("utf-8", "replace")
+                                 for s in subs if s.path and not s.problem}, plan.lab)
+        similarity.write(lab_out, pairs)
         matched = None
         if students is not None:
             matched = roster.match(students, [r.student for r in results])
             roster.keep(args.out, students)
         paths["report.html"] = page.write(lab_out, matched, class_folder=args.out)
         print(report.summary(plan, results, isolation, paths, ignored))
+        print("\n".join(similarity.summary(pairs)))
         if matched is not None:
             print("\n" + roster.summary(matched))
         return 0

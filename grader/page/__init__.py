@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from grader import similarity
 from grader.page import facts, html, weeks
 
 NAME = "report.html"
@@ -33,5 +34,6 @@ def write(out: Path, match=None, class_folder: Path | None = None) -> Path:
         every_lab = weeks.record(top, grades)
         (top / NAME).write_text(html.index(every_lab), encoding="utf-8")
     path.write_text(html.page(facts.read(grades), out, match,
-                              back=None if top is None else top / NAME), encoding="utf-8")
+                              back=None if top is None else top / NAME,
+                              pairs=similarity.read(out)), encoding="utf-8")
     return path

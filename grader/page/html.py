@@ -167,6 +167,28 @@ def overridden(facts: Facts) -> list[str]:
         f"student's feedback.</p><ul>{items}</ul>"])
 
 
+def alike(pairs) -> list[str]:
+    """The pairs of submissions more alike than the starter explains (grader/similarity.py),
+    each with its shares and the lines they share."""
+    if not pairs:
+        return []
+    items = []
+    for p in pairs:
+        shown = p.shown()
+        items.append(
+            f"<li><p><strong>{escape(p.first)}</strong> and <strong>{escape(p.second)}"
+            f"</strong>: {p.shares[0]:.0%} of {escape(p.first)}'s own code and "
+            f"{p.shares[1]:.0%} of {escape(p.second)}'s is shared; {escape(p.first)}'s lines "
+            f"{escape(p.ranges(0))}, {escape(p.second)}'s lines {escape(p.ranges(1))}.</p>"
+            f"<details><summary>The shared lines, as {escape(p.first)} wrote them"
+            f"</summary><pre>{escape(chr(10).join(shown))}</pre></details></li>")
+    return _section("similar", "Submissions more alike than the starter explains", [
+        "<p>Compared by copydetect (MOSS's winnowing) with the lab's starter left out, so "
+        "only what both wrote themselves counts; a renamed name or a reworded message does "
+        "not hide a copy. A reason to read the two files, not a verdict.</p>",
+        f"<ol>{''.join(items)}</ol>"])
+
+
 def roster(match) -> list[str]:
     """Who on the roster has not submitted, and which submissions no one on it matches."""
     if match is None:
@@ -228,7 +250,8 @@ def index(weeks: dict) -> str:
     return "\n".join(parts)
 
 
-def page(facts: Facts, here: Path, match=None, back: Path | None = None) -> str:
+def page(facts: Facts, here: Path, match=None, back: Path | None = None,
+         pairs=()) -> str:
     """The whole page of one lab, for a report written into the folder `here`; `back` is
     the class folder's page, which lists every lab, when there is one."""
     graded = len(facts.students)
@@ -238,6 +261,8 @@ def page(facts: Facts, here: Path, match=None, back: Path | None = None) -> str:
            ("scores", "scores"), ("not-graded", "not graded"), ("times", "time")]
     if match is not None:
         nav.insert(0, ("not-submitted", "not submitted"))
+    if pairs:
+        nav.append(("similar", "alike"))
     if any(s.overrides for s in facts.students):
         nav.insert(0, ("overrides", "overrides"))
     parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
@@ -255,6 +280,7 @@ def page(facts: Facts, here: Path, match=None, back: Path | None = None) -> str:
     parts += bars("scores", "The score distribution", "How many students scored in each tenth "
                   "of the points; the last band holds full marks.", facts.distribution())
     parts += not_graded(facts)
+    parts += alike(pairs)
     parts += bars("times", "Time per submission", "How long grading each submission took, "
                   "its tests and its sandbox together.", facts.times())
     parts += ["</body></html>", ""]

@@ -13,7 +13,8 @@ WORDS = " ".join(GRADING.split())
 
 
 @pytest.mark.parametrize("name", ["report.html", "grades.csv", "tests.csv", "grades.json",
-                                  "roster.json", "instructor/", "journal.jsonl", ".seed"])
+                                  "roster.json", "similar.json", "instructor/", "journal.jsonl",
+                                  ".seed"])
 def test_the_readme_names_each_output_that_holds_every_students_rows_as_the_instructors(name):
     said = WORDS[WORDS.index("**What may go to students"):]
     said = said[:said.index("With `--extra-tests`")]
