@@ -83,7 +83,10 @@ def render(grades: dict | list[dict], fmt: str,
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     lines = _rows(labs, students)
-    who = lambda student, name: student.who if student else name  # noqa: E731
+    who = lambda student, name: student.shown if student else name  # noqa: E731
+    # The login the school knows: the roster's, else the submission's name, which schools
+    # set to the login when they name submissions by it.
+    login = lambda student, name: (student.login if student else "") or name or ""  # noqa
     scores = lambda each: [_number(score) for score, _ in each]  # noqa: E731
     if fmt == "canvas":
         writer.writerow(["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
@@ -91,12 +94,12 @@ def render(grades: dict | list[dict], fmt: str,
         writer.writerow(["Points Possible", "", "", "", "", *(_number(g["max"]) for g in labs)])
         for student, name, each in lines:
             writer.writerow([who(student, name), "", student.id if student else "",
-                             name or "", "", *scores(each)])
+                             login(student, name), "", *scores(each)])
     elif fmt == "moodle":
         writer.writerow(["ID number", "Email address", "Username", *map(column, labs)])
         for student, name, each in lines:
             writer.writerow([student.id if student else "", student.email if student else "",
-                             name or who(student, name), *scores(each)])
+                             login(student, name) or who(student, name), *scores(each)])
     else:
         writer.writerow(["student", "id", "email", "score", "max", "verdict", "lab"])
         for grades, at in zip(labs, range(len(labs))):

@@ -2,7 +2,8 @@
 the summary printed at the end.
 
     grades.csv    one row per submission: student, score, max, verdict, then one column per
-                  test holding its verdict (pass, fail, timeout, crash)
+                  test holding its verdict (pass, fail, timeout, crash), then the seconds
+                  its grading took
     tests.csv     one row per submission and test: the verdict, the points and the reason
     grades.json   the plan's sets and tests, what the sandbox holds, every row whole (but
                   for what is hidden, below)
@@ -15,7 +16,7 @@ grades.json hold every student's rows. Every file but instructor/ is written fro
 for_students() view (grader/row.py), in which a hidden test shows only its sentence and its
 verdict. (The journal, journal.jsonl, holds the rows whole too: it is not for students either.)
 Everything is sorted by student and written the same way on every run, except the
-seconds each submission took, which only grades.json holds.
+seconds each submission took (grades.csv's last column, and grades.json).
 """
 from __future__ import annotations
 
@@ -52,11 +53,11 @@ def write(out: Path, plan: Plan, results: list[Row], isolation: dict,
     ids = [t.id for t in plan.tests]
     with paths["grades.csv"].open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["student", "score", "max", "verdict", *ids])
+        writer.writerow(["student", "score", "max", "verdict", *ids, "seconds"])
         for r in rows:
             verdicts = {t.id: t.verdict for t in r.tests}
             writer.writerow([r.student, _number(r.score), _number(r.max), r.verdict,
-                             *(verdicts.get(i, "") for i in ids)])
+                             *(verdicts.get(i, "") for i in ids), f"{r.seconds:.1f}"])
     _tests_csv(paths["tests.csv"], rows)
     mine = out / "instructor" / "tests.csv"
     if any(t.hidden for t in plan.tests):
@@ -210,9 +211,10 @@ def what_it_did(t: Entry) -> str:
     found = value[0].strip() or " / ".join(line.strip()[2:] for line in value[1:4]
                                            if line.strip().startswith("| "))
     did = f"found {found}" if found else (t.message.strip().splitlines() or [""])[0]
-    if len(did) > GROUP_CHARACTERS:  # a long value: where it differs tells the groups apart
+    if len(did) > GROUP_CHARACTERS:  # a long value: where it differs tells the groups apart,
         differs = [line.strip() for line in value if line.strip().startswith("first difference")]
-        did = differs[0] if differs else did
+        if differs:  # so it is kept whole
+            return differs[0]
     return did if len(did) <= GROUP_CHARACTERS else did[:GROUP_CHARACTERS - 3] + "..."
 
 
@@ -281,7 +283,10 @@ def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None 
     failing = Counter(t.id for r in ran for t in r.tests if t.verdict is not Verdict.PASS)
     says = {t.id: t.says for t in plan.tests}
     if failing:
-        out += ["", "Most-failed tests:"]
+        shown = min(MOST_FAILED, len(failing))
+        out += ["", "Most-failed tests" + (f" (the {shown} most failed of the {len(failing)} "
+                                          "tests someone failed; every one is in tests.csv):"
+                                          if len(failing) > shown else ":")]
         for test_id, n in sorted(failing.items(),
                                  key=lambda item: (-item[1], item[0]))[:MOST_FAILED]:
             out.append(f"  {n:>3}/{len(ran)}  {says.get(test_id, test_id)}  [{test_id}]")

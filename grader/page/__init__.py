@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 from grader import similarity
-from grader.page import facts, html, weeks
+from grader.page import facts, html, teaching, weeks
 
 NAME = "report.html"
 
@@ -33,7 +33,10 @@ def write(out: Path, match=None, class_folder: Path | None = None) -> Path:
     if top is not None:
         every_lab = weeks.record(top, grades)
         (top / NAME).write_text(html.index(every_lab), encoding="utf-8")
-    path.write_text(html.page(facts.read(grades), out, match,
+    found = facts.read(grades)
+    teaching.render([s for s in (teaching.section(r.lab) for r in found.most_failed()) if s],
+                    out)
+    path.write_text(html.page(found, out, match,
                               back=None if top is None else top / NAME,
                               pairs=similarity.read(out)), encoding="utf-8")
     return path

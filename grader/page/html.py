@@ -12,6 +12,7 @@ from pathlib import Path
 from grader.page import teaching
 from grader.page.facts import Facts
 
+SAID_CHARACTERS = 1500  # of a failure's message, on the page
 MARK = {"pass": "✓", "fail": "✗", "not run": "·"}
 CLASS = {"pass": "p", "fail": "f", "not run": "n"}
 
@@ -75,7 +76,8 @@ def picture(facts: Facts) -> list[str]:
     how = ("Each row is a student, the lowest score first; each column a test, grouped by "
            "the lab it belongs to: the lab whose tests the class failed most comes first, and "
            "in each lab the tests most students failed. ✓ passed, ✗ failed (a timeout or crash "
-           "counts as failed), · not run (the file was not graded or did not import). Under "
+           "counts as failed), · not run (a broken file: it did not import, was empty, lacked "
+           "the lab's names or was not graded). Under "
            "each column's number, how many students failed it. A column's number is its place in the list below the picture; hover over it for the "
            "rule it checks.")
     legend = ('<p class="legend"><span class="p" style="background:#cfe8cf">✓ passed</span>'
@@ -113,18 +115,28 @@ def rules(facts: Facts, here: Path) -> list[str]:
         where = teaching.section(rule.lab)
         if where:
             parts.append(f'<p>Taught in {escape(where.lesson)}, section '
-                         f'<a href="{escape(where.href(here))}">{escape(where.heading)}</a>.</p>')
+                         f'<a href="{escape(where.href())}">{escape(where.heading)}</a>.</p>')
         for design in teaching.designs_like(rule.lab, rule.says, rule.messages):
             parts.append(f'<p class="design">Fails as the wrong design '
                          f'“{escape(design["name"])}” does: {escape(design["rule"])} '
                          f'<small>(the lesson shows it in: {escape(design["where"])})</small></p>')
         if rule.messages and not rule.hidden:
-            parts.append(f"<details><summary>What the tests said</summary><pre>"
-                         f"{escape(rule.messages[0][:1500])}</pre></details>")
+            said = rule.messages[0]
+            cut = (f" (the first {SAID_CHARACTERS:,} of its {len(said):,} characters)"
+                   if len(said) > SAID_CHARACTERS else "")
+            parts.append(f"<details><summary>What the tests said{cut}</summary><pre>"
+                         f"{escape(said[:SAID_CHARACTERS])}</pre></details>")
         items.append("".join(parts) + "</li>")
-    intro = ("<p>Counted over the students whose file ran (imported and was graded). A "
-             "section link opens the lesson's notebook at the lab that teaches the rule; a "
-             "wrong design is one the lesson warns about that the same test catches.</p>")
+    intro = ("<p>Counted over the students whose file ran (every file but the broken ones). A "
+             "section link opens the lesson, rendered beside this page, at the lab that "
+             "teaches the rule; a wrong design is one the lesson warns about that the same "
+             "test catches, in the same function.</p>")
+    every = facts.failed_rules()
+    if len(every) > len(failed):
+        left = len(every) - len(failed)
+        intro += (f"<p>The {len(failed)} most failed of the {len(every)} rules someone failed"
+                  f"; the other {left} (ties with the last one shown among them) are in the "
+                  "list of every test under the class picture.</p>")
     return _section("rules", "The rules the class broke most",
                     [intro, '<ol class="rules">', *items, "</ol>"])
 
@@ -140,15 +152,30 @@ def bars(anchor: str, title: str, caption: str, counts: list[tuple[str, int]]) -
                                     '</th><th></th></tr>', *rows, "</table>"])
 
 
+def times(facts: Facts) -> list[str]:
+    """How long each submission took to grade, the slowest first (grades.csv's seconds)."""
+    found = sorted(facts.students, key=lambda s: (-s.seconds, s.name))
+    top = max([s.seconds for s in found] + [0.001])
+    rows = [f'<tr><th scope="row">{escape(s.name)}</th><td>{s.seconds:.1f} s</td>'
+            f'<td><span class="bar" style="width:{round(240 * s.seconds / top)}px"></span>'
+            "</td></tr>" for s in found]
+    return _section("times", "Time per submission", [
+        '<table class="bars"><caption>How long grading each submission took, its tests and '
+        "its sandbox together, the slowest first.</caption><tr><th scope=\"col\">student</th>"
+        '<th scope="col">seconds</th><th></th></tr>', *rows, "</table>"])
+
+
 def not_graded(facts: Facts) -> list[str]:
     found = facts.not_graded()
     if not found:
-        return _section("not-graded", "Submissions not graded",
-                        ["<p>Every submission was graded.</p>"])
+        return _section("not-graded", "Broken files",
+                        ["<p>No file was broken: every one ran the lab's tests.</p>"])
     rows = [f'<tr><th scope="row">{escape(s.name)}</th><td>{escape(s.verdict)}</td>'
             f"<td>{escape(s.why)}</td></tr>" for s in found]
-    return _section("not-graded", "Submissions not graded", [
-        "<table class=\"bars\"><caption>Why no test ran for these: the submission's own "
+    return _section("not-graded", "Broken files", [
+        "<table class=\"bars\"><caption>Why no test could tell anything about these (did not "
+        "import, empty, without the lab's names, or not graded), counted apart as the summary "
+        "counts them: the submission's own "
         "feedback file says it in full.</caption><tr><th scope=\"col\">student</th>"
         "<th scope=\"col\">verdict</th><th scope=\"col\">why</th></tr>", *rows, "</table>"])
 
@@ -258,7 +285,7 @@ def page(facts: Facts, here: Path, match=None, back: Path | None = None,
     full = sum(1 for s in facts.students if s.score == s.max)
     title = f"Lab {facts.lab}: {facts.title}: the class"
     nav = [("picture", "class picture"), ("rules", "most-failed rules"),
-           ("scores", "scores"), ("not-graded", "not graded"), ("times", "time")]
+           ("scores", "scores"), ("not-graded", "broken files"), ("times", "time")]
     if match is not None:
         nav.insert(0, ("not-submitted", "not submitted"))
     if pairs:
@@ -269,7 +296,8 @@ def page(facts: Facts, here: Path, match=None, back: Path | None = None,
              f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
              f"<h1>{escape(title)}</h1>",
              f"<p>{graded} submissions graded, {_number(facts.max)} points each; {full} with "
-             f"full marks, {len(facts.not_graded())} not graded.</p>",
+             f"full marks, {len(facts.not_graded())} broken (did not import, empty, without "
+             "the lab's names, or not graded).</p>",
              "<nav>" + "".join(f'<a href="#{a}">{escape(t)}</a>' for a, t in nav)
              + (f'<a href="{escape(_relative(back, here))}">every lab of the class</a>'
                 if back else "") + "</nav>"]
@@ -281,7 +309,6 @@ def page(facts: Facts, here: Path, match=None, back: Path | None = None,
                   "of the points; the last band holds full marks.", facts.distribution())
     parts += not_graded(facts)
     parts += alike(pairs)
-    parts += bars("times", "Time per submission", "How long grading each submission took, "
-                  "its tests and its sandbox together.", facts.times())
+    parts += times(facts)
     parts += ["</body></html>", ""]
     return "\n".join(parts)

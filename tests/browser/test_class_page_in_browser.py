@@ -85,4 +85,4 @@ def test_the_class_page_shows_the_class_picture_and_the_most_failed_rules(graded
     assert all(rule["visible"] for rule in shown["rules"])
     says = {t["says"] for t in grades["tests"]}
     assert all(rule["says"] in says for rule in shown["rules"])
-    assert any("lesson.ipynb#Build:-" in rule["link"] for rule in shown["rules"])
+    assert any("/lessons/15-stop.html#Build:-" in rule["link"] for rule in shown["rules"])
