@@ -7,7 +7,6 @@ import json
 import re
 from contextlib import redirect_stdout
 
-import pytest
 
 from grader import similarity
 from grader.__main__ import main
