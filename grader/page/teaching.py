@@ -2,10 +2,12 @@
 wrong designs a class's failures look like.
 
 Sections: a lesson has one "## Build: ..." heading per lab, in the order of its labs (the
-lessons' source keeps them so), and the link points at the lab's in the committed
-lessons/NN-slug/lesson.ipynb. The anchor is the heading's text with each space made a hyphen,
-which is how JupyterLab (its rendered Markdown's header ids) and nbviewer (nbconvert's header
-ids) both name a heading, so the link lands in either.
+lessons' source keeps them so), and the link points at the lab's in the lesson rendered to HTML
+beside the page (lessons/NN-slug.html, by nbconvert, the maintained converter Jupyter itself
+uses, its figures inlined): a browser shows it as a page, not as a notebook's JSON, and the
+link is relative, so it holds when the folder is moved or copied elsewhere. The anchor is the
+heading's text with each space made a hyphen, which is how nbconvert (and JupyterLab) name a
+heading.
 
 Wrong designs: starters/wrong_designs.json, which `python -m tools.make` writes from the
 catalogue (source/wrong_designs/, which neither the grader may import nor a release holds).
@@ -17,8 +19,9 @@ Where the file is missing (a student release) the page shows no designs.
 from __future__ import annotations
 
 import functools
+import html
 import json
-import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,15 +39,40 @@ class Section:
     def anchor(self) -> str:
         return self.heading.replace(" ", "-")
 
-    def href(self, here: Path) -> str:
-        """A link to the section from a page written in the folder `here`: relative, so the
-        kit and the grades may move together; absolute where no relative path leads there
-        (another drive)."""
-        try:
-            where = os.path.relpath(self.notebook, here).replace(os.sep, "/")
-        except ValueError:
-            where = self.notebook.as_uri()
-        return f"{where}#{self.anchor()}"
+    def href(self) -> str:
+        """A link to the section from a page beside the rendered lessons (`render`)."""
+        return f"{LESSONS}/{self.notebook.parent.name}.html#{self.anchor()}"
+
+
+LESSONS = "lessons"  # beside a lab's report.html: each linked lesson rendered to HTML
+
+
+def render(sections: list[Section], here: Path) -> list[Path]:
+    """Write each section's lesson as HTML into `here`/lessons/, once each, with its figures
+    inlined and no script (nbconvert's basic template in a page of its own), so it opens in
+    any browser from wherever the folder is."""
+    from nbconvert import HTMLExporter  # the instructor's page alone needs it
+    import nbformat
+    written = []
+    for notebook in sorted({s.notebook for s in sections}):
+        target = Path(here) / LESSONS / f"{notebook.parent.name}.html"
+        target.parent.mkdir(exist_ok=True)
+        exporter = HTMLExporter(template_name="basic")
+        exporter.embed_images = True
+        body, _ = exporter.from_notebook_node(
+            nbformat.read(notebook, as_version=4),
+            resources={"metadata": {"path": str(notebook.parent)}})
+        title = next((s.lesson for s in sections if s.notebook == notebook), "")
+        target.write_text('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+                          f"<title>{html.escape(title)}</title><style>{LESSON_STYLE}</style>"
+                          f"</head><body>\n{body}\n</body></html>\n", encoding="utf-8")
+        written.append(target)
+    return written
+
+
+LESSON_STYLE = ("body{font:16px/1.5 system-ui,sans-serif;max-width:52em;margin:2em auto;"
+                "padding:0 1em;color:#222}pre{background:#f6f6f6;padding:.6em;overflow:auto}"
+                "img{max-width:100%}.jp-InputPrompt,.jp-OutputPrompt{display:none}")
 
 
 @functools.cache
@@ -85,8 +113,16 @@ def designs() -> tuple[dict, ...]:
 
 def designs_like(lab_id: str | None, says: str, messages: list[str]) -> list[dict]:
     """The wrong designs of lab `lab_id` whose telltale words the test's sentence or one of
-    the class's failure messages holds."""
+    the class's failure messages holds; a design named for one function ("..., in
+    truncate_tail") only where that function is named there too, since the same words can
+    come from a bug in its neighbour."""
     if lab_id is None:
         return []
     text = "\n".join([says, *messages]).lower()
-    return [d for d in designs() if d["lab"] == lab_id and d["names"].lower() in text]
+    return [d for d in designs() if d["lab"] == lab_id and d["names"].lower() in text
+            and _in_function(d["name"], text)]
+
+
+def _in_function(name: str, text: str) -> bool:
+    function = re.search(r", in ([a-z_][a-z0-9_]*)$", name)
+    return function is None or re.search(rf"\b{function[1]}\b", text) is not None
