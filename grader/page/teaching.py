@@ -19,11 +19,16 @@ Where the file is missing (a student release) the page shows no designs.
 from __future__ import annotations
 
 import functools
+import hashlib
 import html
+import importlib.metadata
 import json
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+
+import platformdirs
 
 from lab.check import manifest
 
@@ -51,23 +56,50 @@ def render(sections: list[Section], here: Path) -> list[Path]:
     """Write each section's lesson as HTML into `here`/lessons/, once each, with its figures
     inlined and no script (nbconvert's basic template in a page of its own), so it opens in
     any browser from wherever the folder is."""
-    from nbconvert import HTMLExporter  # the instructor's page alone needs it
-    import nbformat
     written = []
     for notebook in sorted({s.notebook for s in sections}):
         target = Path(here) / LESSONS / f"{notebook.parent.name}.html"
         target.parent.mkdir(exist_ok=True)
-        exporter = HTMLExporter(template_name="basic")
-        exporter.embed_images = True
-        body, _ = exporter.from_notebook_node(
-            nbformat.read(notebook, as_version=4),
-            resources={"metadata": {"path": str(notebook.parent)}})
         title = next((s.lesson for s in sections if s.notebook == notebook), "")
-        target.write_text('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
-                          f"<title>{html.escape(title)}</title><style>{LESSON_STYLE}</style>"
-                          f"</head><body>\n{body}\n</body></html>\n", encoding="utf-8")
+        target.write_text(_page(notebook, title), encoding="utf-8")
         written.append(target)
     return written
+
+
+def _page(notebook: Path, title: str) -> str:
+    """The lesson's page, from the machine's cache when the same notebook was rendered by the
+    same nbconvert, with the same figures, before: a lesson takes nbconvert one to four seconds, and a class is graded
+    again and again on one lesson. The cache is keyed by everything the page is made of, so a
+    changed lesson is rendered afresh; a cache that cannot be written is only not kept."""
+    source = notebook.read_bytes()
+    figures = sorted((notebook.parent / "figures").glob("*"))  # inlined into the page
+    key = hashlib.sha256(b"\0".join([source, title.encode(), LESSON_STYLE.encode(),
+                                      importlib.metadata.version("nbconvert").encode(),
+                                      *(f.name.encode() + f.read_bytes() for f in figures)]))
+    cached = Path(platformdirs.user_cache_dir("harness-course")) / "lessons" / \
+        f"{key.hexdigest()[:32]}.html"
+    try:
+        return cached.read_text(encoding="utf-8")
+    except OSError:
+        pass
+    from nbconvert import HTMLExporter  # the instructor's page alone needs it
+    import nbformat
+    exporter = HTMLExporter(template_name="basic")
+    exporter.embed_images = True
+    body, _ = exporter.from_notebook_node(
+        nbformat.reads(source.decode("utf-8"), as_version=4),
+        resources={"metadata": {"path": str(notebook.parent)}})
+    page = ('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+            f"<title>{html.escape(title)}</title><style>{LESSON_STYLE}</style>"
+            f"</head><body>\n{body}\n</body></html>\n")
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        part = cached.with_suffix(f".{os.getpid()}.part")
+        part.write_text(page, encoding="utf-8")
+        part.replace(cached)  # whole or not at all, whichever process writes it
+    except OSError:
+        pass
+    return page
 
 
 LESSON_STYLE = ("body{font:16px/1.5 system-ui,sans-serif;max-width:52em;margin:2em auto;"
