@@ -173,6 +173,20 @@ def readme_table(latest: dict) -> str:
                          (f" (load average {load[0]:g} at the end)" if load else ""),
                          f"under {seconds(page['aim_cold'])}",
                          "yes" if page["within_cold"] else "NO"])
+    for name, busy in (("suite", ""), ("suite_busy", ", every core kept busy by a spinning process")):
+        suite = latest.get(name)
+        if suite:
+            runs = suite["runs"]
+            tests = max(sum(r["counts"].values()) for r in runs)
+            worst = max(r["seconds"] for r in runs)
+            where = "a fresh clone" if suite["fresh_clone"] else "the kit's folder"
+            rows.append([f"the README's test command on {where} ({tests} tests{busy})",
+                         ", ".join(seconds(r["seconds"]) for r in runs) + " (load before: " +
+                         ", ".join(f"{r['load_before']:g}" for r in runs) + ")",
+                         f"at most {seconds(suite['aim_seconds'])} on 2 cores" if not busy
+                         else "", ("yes" if worst <= suite["aim_seconds"] and
+                                   all(r["exit"] == 0 for r in runs) else "NO") if not busy
+                         else ("" if all(r["exit"] == 0 for r in runs) else "NO: it failed")])
     mutation = latest.get("mutation")
     if mutation:
         weakest = min(mutation["labs"], key=lambda lab: lab["score"])

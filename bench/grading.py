@@ -102,7 +102,7 @@ def grade(lab: str, folder: Path, out: Path, jobs: int, extra: list[str]) -> flo
     started = time.perf_counter()
     done = subprocess.run(command, cwd=_table.KIT, env=env, capture_output=True, text=True)
     seconds = time.perf_counter() - started
-    if done.returncode != 0 or not (out / "grades.json").is_file():
+    if done.returncode != 0 or not (out / f"lab-{lab}" / "grades.json").is_file():
         sys.exit(f"The grader failed (exit {done.returncode}):\n{done.stdout[-3000:]}"
                  f"{done.stderr[-3000:]}")
     return seconds
@@ -133,6 +133,7 @@ def main(argv=None) -> int:
         for jobs in args.jobs:
             out = Path(scratch) / f"out-jobs{jobs}"
             seconds = grade(lab.id, folder, out, jobs, extra)
+            out = out / f"lab-{lab.id}"  # the lab's own folder in the class folder
             data = json.loads((out / "grades.json").read_text(encoding="utf-8"))
             rows = data["submissions"]
             started = time.perf_counter()

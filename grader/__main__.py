@@ -4,11 +4,13 @@
                      [--extra-tests FILE ...] [--seconds-per-test S]
                      [--seconds-per-submission S] [--memory-mb M] [--quiet] [--unsandboxed]
                      [--allow-shared-user] [--seed N] [--roster roster.csv]
+                     [--overrides overrides.csv]
     python -m grader gradescope --lab 15.1 --out bundle.zip [--own-lab-only]
                      [--extra-tests FILE ...] [--hidden-visibility V] [limits as for grade]
     python -m grader classroom --lab 15.1 --out DIR
     python -m grader release --out DIR [--through LAB] [--with-reference LAB ...]
-    python -m grader export --format canvas|moodle|csv --out FILE GRADES_DIR [--roster CSV]
+    python -m grader export --format canvas|moodle|csv --out FILE GRADES_DIR [--lab LAB|all]
+                     [--roster CSV]
 
 `gradescope-run` is the command the bundle's run_autograder calls; it is not for people.
 Exit codes: 0 done, 2 a problem with what was asked: a UserError (lab/check/errors.py; the
@@ -24,7 +26,8 @@ from pathlib import Path
 from lab.check import manifest, seeds
 from lab.check.errors import UserError
 
-from grader import batch, page, plan as plans, report, roster
+from grader import (batch, classfolder, overrides, page, plan as plans, report, roster,
+                    similarity)
 from grader.errors import GraderError
 from grader.journal import JOURNAL, Journal
 
@@ -80,6 +83,10 @@ def main(argv=None) -> int:
     grade.add_argument("--roster", type=Path, metavar="CSV",
                        help="the school's class list (name or login, id, email): lists who "
                             "has not submitted, and keeps the ids for `export`")
+    grade.add_argument("--overrides", type=Path, metavar="CSV",
+                       help="your score changes and comments per student and test (columns "
+                            "student, lab, test, change, comment, by, when); kept in the "
+                            "--out folder and applied on every later run")
     _limits(grade)
 
     gradebook = commands.add_parser("export", help="write a graded lab's scores for a "
@@ -87,6 +94,8 @@ def main(argv=None) -> int:
     gradebook.add_argument("grades", type=Path, metavar="GRADES_DIR",
                            help="the --out folder of a `grade` run")
     gradebook.add_argument("--format", required=True, choices=["canvas", "moodle", "csv"])
+    gradebook.add_argument("--lab", help='the lab to export, e.g. "5.1", or "all" for a '
+                           "column per lab (needed when the folder holds several labs)")
     gradebook.add_argument("--out", required=True, type=Path, help="the file to write")
     gradebook.add_argument("--roster", type=Path, metavar="CSV",
                            help="the class list to take ids from (default: the one `grade "
@@ -135,7 +144,8 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         if args.command != "grade":
             raise
-        print(f"grader: stopped (Ctrl-C): {_kept(args.out)} kept in {args.out}; the same "
+        lab_out = classfolder.lab_folder(args.out, args.lab)
+        print(f"grader: stopped (Ctrl-C): {_kept(lab_out)} kept in {lab_out}; the same "
               "command grades the rest.", file=sys.stderr)
         return 130
 
@@ -189,30 +199,47 @@ def _run(args) -> int:
         if not subs:
             raise GraderError(f"{args.submissions} holds no submissions (NAME.py files or "
                               "NAME/ folders with a harness.py)")
+        changed_by = overrides.source(args.out, args.overrides)
+        changes = overrides.read(changed_by, plan, [s.student for s in subs],
+                                 students or roster.kept(args.out)) if changed_by else []
         if not args.out.exists():
             args.out.mkdir(parents=True, mode=0o700)  # others' grades are nobody else's
+        if changed_by:
+            overrides.keep(args.out, changed_by)
+        moved = classfolder.migrate(args.out)
+        if moved:
+            print(moved, file=sys.stderr)
         kept = args.out / SEED_FILE
         kept.write_text(f"{seed}\n", encoding="utf-8")
         kept.chmod(0o600)
+        lab_out = classfolder.lab_folder(args.out, plan.lab)
+        lab_out.mkdir(mode=0o700, exist_ok=True)
         results, isolation = batch.grade_all(
-            plan, subs, args.out, jobs=args.jobs, settings=settings,
+            plan, subs, lab_out, jobs=args.jobs, settings=settings,
             extra_files=args.extra_tests, unsandboxed_root=args.unsandboxed,
-            allow_shared_user=args.allow_shared_user,
+            allow_shared_user=args.allow_shared_user, hide=args.out,
             progress=None if args.quiet else batch.Progress())
-        paths = report.write(args.out, plan, results, isolation, ignored)
+        results = overrides.apply(plan, results, changes)
+        paths = report.write(lab_out, plan, results, isolation, ignored)
+        pairs = similarity.find({s.student: batch.head(s.path).decode("utf-8", "replace")
+                                 for s in subs if s.path and not s.problem}, plan.lab)
+        similarity.write(lab_out, pairs)
         matched = None
         if students is not None:
             matched = roster.match(students, [r.student for r in results])
             roster.keep(args.out, students)
-        paths["report.html"] = page.write(args.out, matched)
+        paths["report.html"] = page.write(lab_out, matched, class_folder=args.out)
         print(report.summary(plan, results, isolation, paths, ignored))
+        print("\n".join(similarity.summary(pairs)))
         if matched is not None:
             print("\n" + roster.summary(matched))
         return 0
     if args.command == "export":
         from grader import gradebook
-        path = gradebook.export(args.grades, args.format, args.out, args.roster)
-        print(f"Wrote {path} ({args.format}).")
+        path, labs = gradebook.export(args.grades, args.format, args.out, args.roster,
+                                      lab=args.lab)
+        print(f"Wrote {path} ({args.format}; lab{'s' if len(labs) > 1 else ''} "
+              f"{', '.join(labs)}).")
         return 0
     if args.command == "gradescope":
         from grader import gradescope

@@ -204,11 +204,13 @@ def key(sub: Submission, fingerprint: str, settings: Settings) -> str:
 def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int = 1,
               settings: Settings | None = None, extra_files=(), progress=None,
               level: str | None = None, unsandboxed_root: bool = False,
-              allow_shared_user: bool = False) -> tuple[list[Row], dict]:
+              allow_shared_user: bool = False, hide: Path | None = None,
+              ) -> tuple[list[Row], dict]:
     """Grade every submission (reusing the journal's rows where the key is unchanged) and
     return (rows in the order of `submissions`, the sandbox's statement). Up to `jobs` at
     once, each worker as a user of its own; where submissions would share a user, one at a
-    time unless `allow_shared_user` (sandbox.Sandbox.workers)."""
+    time unless `allow_shared_user` (sandbox.Sandbox.workers). The journal is kept in `out`;
+    the sandbox hides `hide` (the class folder that holds `out`), or `out` itself."""
     if jobs > sandboxes.SLOTS:
         raise GraderError(f"--jobs can be at most {sandboxes.SLOTS}")
     settings = settings or Settings()
@@ -229,7 +231,7 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
     private = [os.path.commonpath(found)] if found else []
     box = None
     try:
-        box = sandboxes.prepare(base / "box", out=out, extra_files=extra_files, private=private,
+        box = sandboxes.prepare(base / "box", out=Path(hide or out), extra_files=extra_files, private=private,
                                 resources=settings.resources(), level=level,
                                 unsandboxed_root=unsandboxed_root, slots=jobs)
         jobs = box.workers(jobs, allow_shared_user)

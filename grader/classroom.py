@@ -140,15 +140,21 @@ def workflow(lab_id: str) -> str:
 def write(lab_id: str, out: Path) -> Path:
     """Write .github/workflows/classroom.yml under `out` and return its path. Where `out`
     holds a copy of the course, its files must be the ones the workflow checks for: a release
-    built from another copy of the kit, or through an earlier lab, would score every push 0."""
-    if (Path(out) / "lab").is_dir():
-        differ = classroom_score.changed(Path(out), released(lab_id)["files"])
-        if differ:
-            shown = ", ".join(differ[:4]) + (f" and {len(differ) - 4} more" if differ[4:] else "")
-            raise GraderError(f"{out} holds course files other than those this kit would check "
-                              f"for lab {lab_id} ({shown}), so every push would score nothing. "
-                              "Write the workflow from the kit that built the release, for a "
-                              "lab the release holds.")
+    built from another copy of the kit, or through an earlier lab, would score every push 0.
+    A folder without a copy is refused: the workflow could be checked against nothing, and
+    the README promises that it is."""
+    if not (Path(out) / "lab").is_dir():
+        raise GraderError(f"{out} holds no copy of the course (no lab/ folder), so the "
+                          "workflow could not be checked against it: write it into the "
+                          "release you give students, after `python -m grader release "
+                          f"--through {lab_id} --out {out}`")
+    differ = classroom_score.changed(Path(out), released(lab_id)["files"])
+    if differ:
+        shown = ", ".join(differ[:4]) + (f" and {len(differ) - 4} more" if differ[4:] else "")
+        raise GraderError(f"{out} holds course files other than those this kit would check "
+                          f"for lab {lab_id} ({shown}), so every push would score nothing. "
+                          "Write the workflow from the kit that built the release, for a "
+                          "lab the release holds.")
     text = workflow(lab_id)
     path = Path(out) / ".github" / "workflows" / "classroom.yml"
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,6 +1,6 @@
 """`python -m grader export`: a graded lab's scores as a file a school's gradebook imports.
 
-Read from a grading run's output folder: grades.json (the scores, written by grader/report.py)
+Read from a class folder: each lab's grades.json (the scores, written by grader/report.py)
 and, when `grade --roster` was given, roster.json (the school's ids, grader/roster.py). Without
 a roster a student is known only by their submission's name, which a gradebook matches only if
 the school named the submissions by login.
@@ -18,7 +18,11 @@ The layouts, as each system documents its import:
   "Identify user by" (ID number, email address or username) and each grade column to a grade
   item. The file gives ID number, Email address and Username columns for that mapping and one
   grade column named for the lab.
-- csv: a plain table for anything else: student, id, email, score, max, verdict.
+- csv: a plain table for anything else: student, id, email, score, max, verdict, lab.
+
+A class folder holds several labs (grader/classfolder.py): `export --lab 5.1` writes that lab's
+column alone, `--lab all` one column per lab (csv: a row per student and lab), and no lab is
+ever put in another's column.
 
 A student on the roster with no submission gets an empty cell, not 0: the gradebook keeps what
 it had, and the instructor decides. So does a submission the grader itself failed on.
@@ -30,28 +34,32 @@ import io
 import json
 from pathlib import Path
 
-from grader import roster as rosters
+from grader import classfolder, roster as rosters
 from grader.errors import GraderError
 
 FORMATS = ("canvas", "moodle", "csv")
 
 
-def _rows(grades: dict, students: list[rosters.Student] | None) -> list[tuple]:
-    """(roster student or None, submission name or None, score or None, verdict) per line, in
-    the roster's order with the submissions no one matches after; without a roster, by name."""
-    subs = {r["student"]: r for r in grades["submissions"]}
-    score = lambda r: None if r["verdict"] == "grader error" else r["score"]  # noqa: E731
+def _score(r: dict):
+    return None if r["verdict"] == "grader error" else r["score"]
+
+
+def _rows(labs: list[dict], students: list[rosters.Student] | None) -> list[tuple]:
+    """(roster student or None, submission name or None, [(score or None, verdict) per lab])
+    per line, in the roster's order with the submissions no one matches after; without a
+    roster, by name. A name is one student across labs: the class folder names each
+    submission the same way every week."""
+    subs = [{r["student"]: r for r in grades["submissions"]} for grades in labs]
+    names = sorted({name for lab in subs for name in lab})
+    each = lambda name: [(_score(lab[name]), lab[name]["verdict"]) if name in lab  # noqa: E731
+                         else (None, "not submitted") for lab in subs]
     if students is None:
-        return [(None, name, score(r), r["verdict"]) for name, r in sorted(subs.items())]
-    matched = rosters.match(students, sorted(subs))
+        return [(None, name, each(name)) for name in names]
+    matched = rosters.match(students, names)
     by_student = {student: name for name, student in matched.found.items()}
-    lines = []
-    for student in students:
-        name = by_student.get(student)
-        r = subs.get(name)
-        lines.append((student, name, score(r) if r else None,
-                      r["verdict"] if r else "not submitted"))
-    lines += [(None, name, score(subs[name]), subs[name]["verdict"]) for name in matched.unknown]
+    lines = [(student, by_student.get(student), each(by_student.get(student)))
+             for student in students]
+    lines += [(None, name, each(name)) for name in matched.unknown]
     return lines
 
 
@@ -64,44 +72,55 @@ def column(grades: dict) -> str:
     return f"Lab {grades['lab']}: {grades['title']}"
 
 
-def render(grades: dict, fmt: str, students: list[rosters.Student] | None = None) -> str:
-    """The gradebook file's text for `grades` (grades.json's data) in the format `fmt`."""
+def render(grades: dict | list[dict], fmt: str,
+           students: list[rosters.Student] | None = None) -> str:
+    """The gradebook file's text for `grades` (grades.json's data, or a list of it, one per
+    lab: a column per lab in Canvas and Moodle, a row per student and lab in csv) in the
+    format `fmt`."""
     if fmt not in FORMATS:
         raise GraderError(f"no gradebook format {fmt!r}; the formats are {', '.join(FORMATS)}")
+    labs = [grades] if isinstance(grades, dict) else list(grades)
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
-    lines = _rows(grades, students)
-    who = lambda student, name: student.who if student else name  # noqa: E731
+    lines = _rows(labs, students)
+    who = lambda student, name: student.shown if student else name  # noqa: E731
+    # The login the school knows: the roster's, else the submission's name, which schools
+    # set to the login when they name submissions by it.
+    login = lambda student, name: (student.login if student else "") or name or ""  # noqa
+    scores = lambda each: [_number(score) for score, _ in each]  # noqa: E731
     if fmt == "canvas":
         writer.writerow(["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
-                         column(grades)])
-        writer.writerow(["Points Possible", "", "", "", "", _number(grades["max"])])
-        for student, name, score, _ in lines:
+                         *map(column, labs)])
+        writer.writerow(["Points Possible", "", "", "", "", *(_number(g["max"]) for g in labs)])
+        for student, name, each in lines:
             writer.writerow([who(student, name), "", student.id if student else "",
-                             name or "", "", _number(score)])
+                             login(student, name), "", *scores(each)])
     elif fmt == "moodle":
-        writer.writerow(["ID number", "Email address", "Username", column(grades)])
-        for student, name, score, _ in lines:
+        writer.writerow(["ID number", "Email address", "Username", *map(column, labs)])
+        for student, name, each in lines:
             writer.writerow([student.id if student else "", student.email if student else "",
-                             name or who(student, name), _number(score)])
+                             login(student, name) or who(student, name), *scores(each)])
     else:
-        writer.writerow(["student", "id", "email", "score", "max", "verdict"])
-        for student, name, score, verdict in lines:
-            writer.writerow([who(student, name), student.id if student else "",
-                             student.email if student else "", _number(score),
-                             _number(grades["max"]), verdict])
+        writer.writerow(["student", "id", "email", "score", "max", "verdict", "lab"])
+        for grades, at in zip(labs, range(len(labs))):
+            for student, name, each in lines:
+                score, verdict = each[at]
+                writer.writerow([who(student, name), student.id if student else "",
+                                 student.email if student else "", _number(score),
+                                 _number(grades["max"]), verdict, grades["lab"]])
     return text.getvalue()
 
 
-def export(grades_dir: Path, fmt: str, out: Path, roster: Path | None = None) -> Path:
-    """Write the gradebook file for the grading run in `grades_dir` to `out`; the roster is
+def export(grades_dir: Path, fmt: str, out: Path, roster: Path | None = None,
+           lab: str | None = None) -> tuple[Path, list[str]]:
+    """Write the gradebook file for lab `lab` (or "all", or the only one) graded into the
+    class folder `grades_dir` to `out`, and return it with the labs it holds; the roster is
     `roster` when given, else the one `grade --roster` kept there, if any."""
-    source = Path(grades_dir) / "grades.json"
-    if not source.is_file():
-        raise GraderError(f"{grades_dir} holds no grades.json: give the --out folder of a "
-                          "`python -m grader grade` run")
-    grades = json.loads(source.read_text(encoding="utf-8"))
-    students = rosters.read(roster) if roster else rosters.kept(grades_dir)
+    labs = classfolder.chosen(grades_dir, lab)
+    data = [json.loads((where / "grades.json").read_text(encoding="utf-8"))
+            for _, where in labs]
+    students = rosters.read(roster) if roster else (rosters.kept(grades_dir)
+                                                     or rosters.kept(labs[0][1]))
     out = Path(out)
-    out.write_text(render(grades, fmt, students), encoding="utf-8")
-    return out
+    out.write_text(render(data, fmt, students), encoding="utf-8")
+    return out, [lab_id for lab_id, _ in labs]

@@ -41,7 +41,7 @@ from pathlib import Path
 from lab.check import manifest, seeds
 from lab.check.verdict import Verdict
 
-from grader import batch, graded, plan as plans, report
+from grader import batch, graded, plan as plans, report, submissions
 from grader.batch import Unfound
 from grader.errors import GraderError
 from grader.plan import Plan
@@ -163,7 +163,7 @@ def run_inside(source: Path, submission: Path, results: Path, *, level: str | No
     config = json.loads((Path(source) / PLAN).read_text(encoding="utf-8"))
     plan = plans.reseeded(Plan.from_dict(config["plan"]), seeds.secret())
     settings = batch.Settings(**config["settings"])
-    sub = submission_in(Path(submission))
+    sub = submission_in(Path(submission), plan.lab)
     with tempfile.TemporaryDirectory(prefix="grader-run-") as work:
         # Gradescope runs each submission in a container of its own, thrown away afterwards:
         # there, running as root is the last resort rather than a refusal.
@@ -172,20 +172,25 @@ def run_inside(source: Path, submission: Path, results: Path, *, level: str | No
                                           unsandboxed_root=True)
     data = results_json(plan, rows[0], isolation,
                         config.get("hidden_visibility", "after_published"),
-                        time.monotonic() - started)
+                        time.monotonic() - started, took=sub.took)
     results = Path(results)
     results.parent.mkdir(parents=True, exist_ok=True)
     results.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"Graded {sub.shown}: {data['score']:g} of {plan.max_score:g} points; wrote {results}.")
+    print(f"Graded {sub.shown or 'nothing'}{f' ({sub.took})' if sub.took else ''}: "
+          f"{data['score']:g} of {plan.max_score:g} points; wrote {results}."
+          + (f" {sub.problem}" if sub.problem else ""))
     print(f"Isolation: {isolation['level']}. It cannot prevent:")
     for line in isolation["cannot_prevent"]:
         print(f"  - {line}")
     return 0
 
 
-def submission_in(folder: Path) -> batch.Submission:
-    """The student's harness.py in what Gradescope unpacked: at the top, or the only one.
-    Why there is none is worded here, to a student who uploaded files rather than a folder."""
+def submission_in(folder: Path, lab_id: str | None = None) -> batch.Submission:
+    """The student's harness.py in what Gradescope unpacked: at the top, or the only one; in a
+    course repository holding several, the one at lab `lab_id`'s standard path
+    (work/NN-slug/labK/harness.py); with no harness.py, the only .py file whatever its name.
+    What was taken, and why where its place does not say it, is in `took`. Why there is none
+    is worded here, to a student who uploaded files rather than a folder."""
     if not folder.is_dir():
         return batch.Submission("submission", None, str(folder),
                                 "The submission folder is missing, so there was nothing to "
@@ -193,18 +198,36 @@ def submission_in(folder: Path) -> batch.Submission:
     sub = batch.in_folder(folder)
     sub.student = "submission"
     sub.shown = Path(sub.path).relative_to(folder).as_posix() if sub.path else ""
+    if sub.unfound is Unfound.SEVERAL and lab_id:
+        standard = f"work/{manifest.lab(lab_id).folder}/harness.py"
+        at = [c for c in sub.candidates if c == standard or c.endswith("/" + standard)]
+        if len(at) == 1:
+            return _taken(folder, at[0], f"lab {lab_id}'s own place in a course repository, "
+                          f"among the {len(sub.candidates)} harness.py files it holds")
     if sub.unfound is Unfound.NONE:
-        sub.problem = ("Your submission holds no harness.py, so there was nothing to grade. "
-                       "Submit your lab's harness.py file.")
+        files = [p.relative_to(folder).as_posix() for p in submissions.python_files(folder)]
+        if len(files) == 1:
+            return _taken(folder, files[0], "the only .py file in your submission")
+        sub.problem = ("Your submission holds no harness.py"
+                       + (f" and several .py files ({', '.join(files)})" if files else "")
+                       + ", so there was nothing to grade. Submit your lab's harness.py file.")
     elif sub.unfound is Unfound.SEVERAL:
         sub.problem = (f"Your submission holds several harness.py files "
                        f"({', '.join(sub.candidates)}), and the grader cannot tell which one "
-                       "is meant. Leave exactly one.")
+                       f"is meant: none is at the lab's own place"
+                       + (f", work/{manifest.lab(lab_id).folder}/harness.py" if lab_id else "")
+                       + ". Leave exactly one.")
+    return sub
+
+
+def _taken(folder: Path, relative: str, why: str) -> batch.Submission:
+    sub = submissions.sized(batch.Submission("submission", str(folder / relative), relative))
+    sub.took = why
     return sub
 
 
 def results_json(plan: Plan, row: Row, isolation: dict, hidden_visibility: str,
-                 seconds: float) -> dict:
+                 seconds: float, took: str = "") -> dict:
     """Gradescope's results.json for one graded submission: a test entry per lab test with
     its points, status, reason and visibility (hidden tests use `hidden_visibility`). Students
     read it, so it is written from what they may read of the row (Row.for_students): a hidden
@@ -227,11 +250,13 @@ def results_json(plan: Plan, row: Row, isolation: dict, hidden_visibility: str,
     lines = [f"{lab.name.capitalize()}: {lab.title}.",
              f"Score: {row.score:g} of {row.max:g} points.",
              plan.sets_line()]
+    if row.source and not row.problem:
+        lines.append(f"Graded {row.source}" + (f": {took}." if took else "."))
     if row.problem:
         lines.append(row.problem)
     elif row.import_error:
         lines.append("Your harness.py did not import, so no test could run:\n"
-                     + row.import_error)
+                     + row.import_error + "\n" + report.python_words())
     lines += row.notes
     if plan.seed != seeds.PUBLIC and not row.problem:
         lines.append(report.seed_words(

@@ -157,8 +157,10 @@ def _record_extra(lab, name: str, source: str, seed: int) -> dict:
             return dict(record.record(lab.solution, [suite.TestFile(None, path, source)],
                                       seed=seed))
         except record.ReferenceFailed as exc:
-            raise PlanError("An extra test fails on the reference solution, so it cannot be "
-                            f"used to grade:\n{exc}") from None
+            raise PlanError(f"your hidden test file {name} (--extra-tests) fails on lab "
+                            f"{lab.id}'s reference solution, so the test is what is wrong, not "
+                            "the kit; fix it before grading with it:\n"
+                            + "\n".join(exc.failures)) from None
 
 
 def points_in(source: str) -> dict[str, float]:

@@ -2,7 +2,8 @@
 the summary printed at the end.
 
     grades.csv    one row per submission: student, score, max, verdict, then one column per
-                  test holding its verdict (pass, fail, timeout, crash)
+                  test holding its verdict (pass, fail, timeout, crash), then the seconds
+                  its grading took
     tests.csv     one row per submission and test: the verdict, the points and the reason
     grades.json   the plan's sets and tests, what the sandbox holds, every row whole (but
                   for what is hidden, below)
@@ -10,16 +11,18 @@ the summary printed at the end.
     instructor/   tests.csv as above with every reason in full, written only when there are
                   hidden tests: not for students
 
-Each file but instructor/ may be given to students: it is written from each row's
+A student may be given their own feedback file, and nothing else: grades.csv, tests.csv and
+grades.json hold every student's rows. Every file but instructor/ is written from each row's
 for_students() view (grader/row.py), in which a hidden test shows only its sentence and its
 verdict. (The journal, journal.jsonl, holds the rows whole too: it is not for students either.)
 Everything is sorted by student and written the same way on every run, except the
-seconds each submission took, which only grades.json holds.
+seconds each submission took (grades.csv's last column, and grades.json).
 """
 from __future__ import annotations
 
 import csv
 import json
+import platform
 import re
 from collections import Counter
 from pathlib import Path
@@ -50,11 +53,11 @@ def write(out: Path, plan: Plan, results: list[Row], isolation: dict,
     ids = [t.id for t in plan.tests]
     with paths["grades.csv"].open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["student", "score", "max", "verdict", *ids])
+        writer.writerow(["student", "score", "max", "verdict", *ids, "seconds"])
         for r in rows:
             verdicts = {t.id: t.verdict for t in r.tests}
             writer.writerow([r.student, _number(r.score), _number(r.max), r.verdict,
-                             *(verdicts.get(i, "") for i in ids)])
+                             *(verdicts.get(i, "") for i in ids), f"{r.seconds:.1f}"])
     _tests_csv(paths["tests.csv"], rows)
     mine = out / "instructor" / "tests.csv"
     if any(t.hidden for t in plan.tests):
@@ -125,7 +128,7 @@ def feedback(plan: Plan, r: Row) -> str:
                   "No test could run, because Python stopped while loading the file:", "",
                   _block(r.import_error), "",
                   "Fix this first: run `python harness.py` in your lab folder to see the same "
-                  "error, then check again with the local checker.", ""]
+                  "error, then check again with the local checker. " + python_words(), ""]
     failed = [t for t in r.tests if t.verdict is not Verdict.PASS]
     passed = [t for t in r.tests if t.verdict is Verdict.PASS]
     said_once = unfit_line(plan, r)
@@ -152,6 +155,11 @@ def feedback(plan: Plan, r: Row) -> str:
         lines += [f"## What passed ({len(passed)})", ""]
         lines += [f"- {t.says} ({_where(t)})" for t in passed]
         lines.append("")
+    if r.overrides:
+        lines += ["## Your instructor's changes", "",
+                  f"Your score above includes them. {len(r.overrides)} change"
+                  f"{'s' if len(r.overrides) != 1 else ''}:", ""]
+        lines += [f"- {said}" for said in r.overrides] + [""]
     if r.notes:
         lines += ["## Notes", ""] + [f"- {note}" for note in r.notes] + [""]
     if not r.problem:
@@ -174,6 +182,15 @@ def unfit_line(plan: Plan, r: Row) -> str | None:
     return unfit(plan.lab, names, len(r.tests), empty=r.verdict is Overall.EMPTY)
 
 
+def python_words() -> str:
+    """Which Python graded, told with a file that did not import: one that imports on the
+    student's newer Python can fail on the grader's older one, and the other way round."""
+    return (f"The grader ran Python {platform.python_version()}; if your file imports on your "
+            "own Python, it may use something this version lacks (or has dropped): run it "
+            f"with Python {'.'.join(platform.python_version_tuple()[:2])} to see the same "
+            "error.")
+
+
 def seed_words(seed: int, command: str) -> str:
     """What a student is told of a grading seed: which it was, and how to draw the same cases
     with the local checker (`command` names where to add `--seed N`)."""
@@ -194,9 +211,10 @@ def what_it_did(t: Entry) -> str:
     found = value[0].strip() or " / ".join(line.strip()[2:] for line in value[1:4]
                                            if line.strip().startswith("| "))
     did = f"found {found}" if found else (t.message.strip().splitlines() or [""])[0]
-    if len(did) > GROUP_CHARACTERS:  # a long value: where it differs tells the groups apart
+    if len(did) > GROUP_CHARACTERS:  # a long value: where it differs tells the groups apart,
         differs = [line.strip() for line in value if line.strip().startswith("first difference")]
-        did = differs[0] if differs else did
+        if differs:  # so it is kept whole
+            return differs[0]
     return did if len(did) <= GROUP_CHARACTERS else did[:GROUP_CHARACTERS - 3] + "..."
 
 
@@ -253,6 +271,11 @@ def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None 
     if timed_out:
         out.append("  Ran out of time in a test (a loop that never ends, or a call that "
                    "never returns): " + ", ".join(timed_out) + ".")
+    overridden = [r for r in rows if r.overrides]
+    if overridden:
+        out.append(f"  Overrides ({sum(len(r.overrides) for r in overridden)}), in the scores "
+                   "above: " + "; ".join(f"{r.student}: {said}" for r in overridden
+                                         for said in r.overrides))
     changed = LastRun(paths["grades.csv"].parent).changes(rows) if paths else None
     if changed is not None:
         out.append("  Since the last run: " + ("; ".join(changed) if changed else
@@ -260,7 +283,10 @@ def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None 
     failing = Counter(t.id for r in ran for t in r.tests if t.verdict is not Verdict.PASS)
     says = {t.id: t.says for t in plan.tests}
     if failing:
-        out += ["", "Most-failed tests:"]
+        shown = min(MOST_FAILED, len(failing))
+        out += ["", "Most-failed tests" + (f" (the {shown} most failed of the {len(failing)} "
+                                          "tests someone failed; every one is in tests.csv):"
+                                          if len(failing) > shown else ":")]
         for test_id, n in sorted(failing.items(),
                                  key=lambda item: (-item[1], item[0]))[:MOST_FAILED]:
             out.append(f"  {n:>3}/{len(ran)}  {says.get(test_id, test_id)}  [{test_id}]")

@@ -21,6 +21,8 @@ from grader.errors import GraderError
 
 KEPT = "roster.json"  # in a grading run's output folder
 HEADINGS = {"who": ("login", "username", "user", "name", "student", "full name"),
+            "login": ("login", "username", "user", "sis login id", "login id"),
+            "name": ("name", "student", "full name"),
             "id": ("id", "student id", "sis user id", "id number", "idnumber"),
             "email": ("email", "email address", "e-mail")}
 
@@ -31,10 +33,17 @@ class Student:
     who: str
     id: str = ""
     email: str = ""
+    name: str = ""  # the roster's name column, when it has one beside a login
+    login: str = ""  # the roster's login column, when it has one
+
+    @property
+    def shown(self) -> str:
+        """The student as a gradebook names them: their name, else who they are."""
+        return self.name or self.who
 
     def names(self) -> set[str]:
         """Every name a submission of theirs may carry, lower-cased."""
-        found = {self.who, self.id, self.email, self.email.split("@")[0]}
+        found = {self.who, self.id, self.email, self.email.split("@")[0], self.login}
         return {name.strip().lower() for name in found if name.strip()}
 
 
@@ -59,7 +68,8 @@ def read(path: Path) -> list[Student]:
                           "must name one of " + ", ".join(HEADINGS["who"]))
     cell = lambda row, field: (row[columns[field]].strip()  # noqa: E731
                                if field in columns and columns[field] < len(row) else "")
-    return [Student(cell(row, "who"), cell(row, "id"), cell(row, "email"))
+    return [Student(cell(row, "who"), cell(row, "id"), cell(row, "email"), cell(row, "name"),
+                    cell(row, "login"))
             for row in rows[1:] if any(c.strip() for c in row)]
 
 

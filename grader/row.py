@@ -10,7 +10,7 @@ A row holds everything, for the instructor; what a student may be given is its
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 
 from lab.check.advice import blank, missing
@@ -83,6 +83,7 @@ class Row:
     printed_bytes: int
     output: str  # the start of what harness.py printed
     seconds: float
+    overrides: list[str] = field(default_factory=list)  # the instructor's (grader/overrides.py)
 
     def __post_init__(self):
         self.verdict = Overall(self.verdict)

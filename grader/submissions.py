@@ -34,6 +34,7 @@ class Submission:
     problem: str | None = None  # why it cannot be graded, in plain words (goes into its row)
     unfound: Unfound | None = None  # the same reason as data
     candidates: list[str] = field(default_factory=list)  # for SEVERAL: each, inside the folder
+    took: str = ""  # why this file was graded, where the place alone does not say it
 
     def digest(self) -> str:
         """The hash of what is graded, read as the batch reads it: never more than LARGEST_MB and
@@ -62,7 +63,7 @@ def find(folder: Path) -> tuple[list[Submission], list[str]]:
                              f"{shown} is a link, not a file; the grader does not follow "
                              "links. Put the harness.py itself there.", Unfound.LINK)
         elif entry.is_file() and entry.suffix == ".py":
-            sub = _sized(Submission(_stem(shown), str(entry), shown))
+            sub = sized(Submission(_stem(shown), str(entry), shown))
         elif entry.is_dir():
             sub = in_folder(entry)
         else:
@@ -121,10 +122,10 @@ def in_folder(folder: Path) -> Submission:
     name = printable(folder.name)
     top = folder / "harness.py"
     if top.is_file() and not top.is_symlink():
-        return _sized(Submission(name, str(top), f"{name}/harness.py"))
+        return sized(Submission(name, str(top), f"{name}/harness.py"))
     below = _harnesses(folder)
     if len(below) == 1:
-        return _sized(Submission(name, str(below[0]),
+        return sized(Submission(name, str(below[0]),
                                  f"{name}/{printable(below[0].relative_to(folder).as_posix())}"))
     if not below:
         return Submission(name, None, f"{name}/",
@@ -137,10 +138,16 @@ def in_folder(folder: Path) -> Submission:
                       "meant. Leave exactly one.", Unfound.SEVERAL, candidates)
 
 
-def _harnesses(folder: Path) -> list[Path]:
-    """Every harness.py file below `folder`, but none in or under a hidden or skipped folder,
-    and no link. Walked with a list of its own rather than os.walk or Path.rglob, which recurse
-    on Python 3.11: a folder a thousand levels deep would end the batch."""
+def python_files(folder: Path) -> list[Path]:
+    """Every .py file below `folder`, walked as harness.py files are."""
+    return _harnesses(folder, lambda name: name.endswith(".py"))
+
+
+def _harnesses(folder: Path, wanted=lambda name: name == "harness.py") -> list[Path]:
+    """Every harness.py file below `folder` (every file whose name `wanted` accepts), but
+    none in or under a hidden or skipped folder, and no link. Walked with a list of its own
+    rather than os.walk or Path.rglob, which recurse on Python 3.11: a folder a thousand
+    levels deep would end the batch."""
     found, waiting = [], [folder]
     while waiting:
         try:
@@ -152,7 +159,7 @@ def _harnesses(folder: Path) -> list[Path]:
                 continue
             if entry.is_dir(follow_symlinks=False):
                 waiting.append(Path(entry.path))
-            elif entry.name == "harness.py" and entry.is_file(follow_symlinks=False):
+            elif wanted(entry.name) and entry.is_file(follow_symlinks=False):
                 found.append(Path(entry.path))
     return sorted(found)
 
@@ -163,7 +170,7 @@ def head(path: str) -> bytes:
         return handle.read((LARGEST_MB << 20) + 1)
 
 
-def _sized(sub: Submission) -> Submission:
+def sized(sub: Submission) -> Submission:
     """`sub` as found, or, if its file is larger than LARGEST_MB, one that is not graded."""
     size = os.stat(sub.path).st_size
     return sub if size <= LARGEST_MB << 20 else too_large(sub, size)

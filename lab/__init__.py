@@ -33,6 +33,8 @@ _WORLD = {
     "Human": "people",
     "FakeProvider": "provider", "Response": "provider", "stream_lines": "provider",
     "refuse": "provider", "pause": "provider", "HANG": "provider", "BlockingClient": "provider",
+    "Refused": "provider",
+    "SERVERS": "servers", "RATE_LIMIT": "servers", "QUOTA": "servers",
 }
 
 __all__ = list(_WORLD)

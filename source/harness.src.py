@@ -2499,11 +2499,18 @@ STREAM_DONE = "[DONE]"
 
 def decode_line(line):
     """One line of a streamed reply, read: the chunk (a dict) for a `data:` line, STREAM_DONE
-    for `data: [DONE]`, and None for a line that carries nothing: a blank line, a `:` comment
-    (a keep-alive) or any other field. A data payload that is not a JSON object raises
+    for `data: [DONE]`, {"error": what it says} for an `error:` line (llama.cpp's way to say a
+    reply failed), and None for a line that carries nothing: a blank line, a `:` comment (a
+    keep-alive) or any other field. A data payload that is not a JSON object raises
     ValueError(f"not a stream line: {line!r}"): the provider is broken, and a guess would
     only hide it."""
     #: gap 16.1 1 decode_line
+    if line.startswith("error:"):  # a failure, said as its own field: its reason is news
+        said = line[len("error:"):].strip()
+        try:
+            return {"error": json.loads(said)}
+        except ValueError:
+            return {"error": said}
     if not line.startswith("data:"):
         return None  # blank, a keep-alive, or a field this reader has no use for
     payload = line[len("data:"):].strip()
@@ -2518,15 +2525,18 @@ def decode_line(line):
     return chunk
     #: starter
     # What one line carries: a data line (with or without a space after "data:") gives its
-    # payload parsed, a dict; `data: [DONE]` gives STREAM_DONE; a blank line, a `:` comment or any
-    # other field gives None. A data line whose payload is not a JSON object raises the ValueError
-    # the docstring names, whose text ends with the line's repr.
+    # payload parsed, a dict; `data: [DONE]` gives STREAM_DONE; an `error:` line gives
+    # {"error": its payload}, parsed when it is JSON and the text as it is when not; a blank line,
+    # a `:` comment or any other field gives None. A data line whose payload is not a JSON object
+    # raises the ValueError the docstring names, whose text ends with the line's repr.
     # Tests: test_decode_line_reads_four_kinds_of_line, test_decode_line_over_drawn_lines.
     pass
     #: guided
-    # Four kinds of line, four answers:
+    # Five kinds of line, five answers:
     #   "data: {...}"     the payload parsed as JSON: a dict, the chunk
     #   "data: [DONE]"    STREAM_DONE, the end of the reply
+    #   "error: {...}"    {"error": the payload parsed}, or {"error": the text} if it is not
+    #                     JSON: llama.cpp's way to say the reply failed, and why
     #   "", ": ping", "event: x"
     #                     None: nothing to keep (SSE allows "data:" with or without a space)
     #   a "data:" line whose payload is not a JSON object
@@ -2542,30 +2552,42 @@ def assemble(chunks, *, aborted=False):
     """The assistant message that the decoded `chunks` of one reply add up to.
 
     Text deltas are joined into one text block, first, if there are any words. Tool-call
-    fragments are grouped by their `index`; a call's id and name come from the fragment that
+    fragments are grouped by their `index` (none means 0), except that a fragment whose id
+    differs from the id already at its index starts a new call there: Ollama puts every call
+    of a reply at index 0, or sends no index. A call's id and name come from the fragment that
     carries them (the first), and its arguments are the joined fragments, parsed once, at the
-    end ("" means {}). Calls follow the text in index order. The content decides the label:
-    "toolUse" when there are calls, "stop" otherwise, whatever finish_reason said.
+    end ("" means {}), or an object a server sent already parsed. Calls follow the text in
+    index order, and calls at one index in the order they began. The content decides the
+    label: "toolUse" when there are calls, "stop" otherwise, whatever finish_reason said.
 
     A reply that did not arrive whole fails: aborted=True (the user stopped it) gives
-    "aborted" and ABORTED; an error chunk, a stream with no finish_reason, a finish_reason
-    of "length" or "content_filter", arguments that are not a JSON object, or nothing at all
-    give "error" with a sentence saying which. Chunks a real server adds (a delta holding only
-    the role, "content": null beside calls, a usage chunk with no choices) add nothing. A failed reply keeps its words and drops every call: a call the
-    stream never finished has no arguments to write down, and none of them was acted on."""
+    "aborted" and ABORTED; an error chunk (its "message", or what it says when it has none), a
+    stream with no finish_reason, a finish_reason of "length" or "content_filter", arguments
+    that are not a JSON object, or nothing at all give "error" with a sentence saying which.
+    Chunks a real server adds (a delta holding only the role, "content": null beside calls, a
+    usage chunk with no choices) add nothing. A failed reply keeps its words and drops every
+    call: a call the stream never finished has no arguments to write down, and none of them
+    was acted on."""
     #: gap 16.1 2 assemble, gathering
-    words, calls, finish, failure = [], {}, None, None
+    words, calls, finish, failure = [], [], None, None
+    latest = {}  # index -> the call most recently begun there
     for chunk in chunks:
         if "error" in chunk:
-            failure = failure or chunk["error"]["message"]
+            error = chunk["error"]
+            said = error.get("message") if isinstance(error, dict) else None
+            failure = failure or str(error if said is None else said)
         for choice in chunk.get("choices", ()):
             delta = choice.get("delta") or {}
             words.append(delta.get("content") or "")  # a delta may hold only a role, or None
             for piece in delta.get("tool_calls") or ():
-                call = calls.setdefault(piece.get("index", 0),
-                                        {"id": None, "name": None, "parts": []})
+                index, call_id = piece.get("index", 0), piece.get("id")
+                call = latest.get(index)
+                if call is None or (call_id and call["id"] and call_id != call["id"]):
+                    call = {"index": index, "id": None, "name": None, "parts": []}  # a new id
+                    latest[index] = call
+                    calls.append(call)
                 function = piece.get("function") or {}
-                call["id"] = piece.get("id") or call["id"]  # only the first fragment has it
+                call["id"] = call_id or call["id"]  # only the first fragment has it
                 call["name"] = function.get("name") or call["name"]
                 call["parts"].append(function.get("arguments") or "")
             finish = choice.get("finish_reason") or finish
@@ -2573,32 +2595,44 @@ def assemble(chunks, *, aborted=False):
     # The chunks are walked once, and what the judging below needs is kept: the words, each
     # call's id, name and argument fragments, how the stream finished, and any error it reported.
     # What to keep, and in what shape, is yours (this gap and the next are both yours). Nothing is
-    # parsed here: a fragment is not JSON. A fragment belongs to the call its index names, and a
-    # call's id and name arrive once.
+    # parsed here: a fragment is not JSON. A fragment belongs to the call its index names (no
+    # index means 0), unless it brings an id other than the one already at that index: then it
+    # begins a new call. A call's id and name arrive once.
     # Tests: test_fragmented_text_becomes_one_block, test_split_arguments_are_parsed_once,
-    #   test_interleaved_calls_are_matched_by_index, test_empty_arguments_mean_no_arguments.
+    #   test_interleaved_calls_are_matched_by_index, test_empty_arguments_mean_no_arguments,
+    #   test_a_new_id_at_a_used_index_is_a_new_call.
     #: guided
     # Walk the chunks once and keep four things for the judging below:
     #   words    every delta's "content", in order (a delta may have none, or None)
-    #   calls    {index: {"id": ..., "name": ..., "parts": [argument fragments, in order]}}:
-    #            a fragment belongs to the call its "index" names, not to the newest call;
-    #            its "id" and "function"/"name" arrive once, with the first fragment
+    #   calls    [{"index": ..., "id": ..., "name": ..., "parts": [argument fragments]}], in
+    #            the order they began, and beside it {index: the call last begun there}:
+    #            a fragment belongs to the call its "index" names (no "index" means 0), not to
+    #            the newest call; a fragment whose "id" differs from that call's id begins a
+    #            new call at that index (Ollama sends every call at index 0); an id and a
+    #            "function"/"name" arrive once, with a call's first fragment
     #   finish   the last finish_reason that is not None, or None if none came
-    #   failure  the "message" of the first {"error": {...}} chunk, or None
+    #   failure  the first error chunk's reason: {"error": {"message": ...}} gives the
+    #            message, any other {"error": x} gives str(x); None if none came
     # Do not parse any arguments here: a fragment is not JSON. One of the hidden tests
     # splits '{"path": "notes/caf\u00e9.md"}' in the middle of that escape.
-    words, calls, finish, failure = [], {}, None, None
+    words, calls, finish, failure = [], [], None, None
     #: end
     #: gap 16.1 3 assemble, judging
     text = "".join(words)
     content = [{"type": "text", "text": text}] if text else []
     blocks, broken = [], None
-    for index in sorted(calls):
-        call, joined = calls[index], "".join(calls[index]["parts"])
-        try:
-            arguments = json.loads(joined) if joined else {}
-        except ValueError:
-            arguments = None
+    for call in sorted(calls, key=lambda call: call["index"]):  # stable: in order at one index
+        objects = [part for part in call["parts"] if isinstance(part, dict)]
+        joined = "".join(part for part in call["parts"] if isinstance(part, str))
+        if objects and not joined and len(objects) == 1:
+            arguments = objects[0]  # sent already parsed: an object, whole
+        elif objects:
+            arguments = None  # an object and scraps beside it: no one JSON text
+        else:
+            try:
+                arguments = json.loads(joined) if joined else {}
+            except ValueError:
+                arguments = None
         if not isinstance(arguments, dict):
             broken = broken or (f"Tool call {call['id']} ({call['name']}) arrived with "
                                 "arguments that are not a JSON object")
@@ -2625,8 +2659,10 @@ def assemble(chunks, *, aborted=False):
     return {**failed, "content": content}  # the words stay; no call does
     #: starter
     # The message the gathered pieces add up to: the words as one text block (none without
-    # words), then a toolCall per call in index order, its arguments parsed here, once, from all
-    # its fragments joined ("" is {}); labelled "toolUse" if there are calls and "stop" if not,
+    # words), then a toolCall per call in index order (calls at one index in the order they
+    # began), its arguments parsed here,
+    # once, from all its fragments joined ("" is {}), or, when a server sent them as an object
+    # already, that object; labelled "toolUse" if there are calls and "stop" if not,
     # whatever finish_reason said. A reply that did not arrive whole is an ending error_message
     # makes, whose only content is the text block, and the first reason that applies decides:
     #   aborted=True                    "aborted", ABORTED
@@ -2644,8 +2680,11 @@ def assemble(chunks, *, aborted=False):
     #: guided
     # Build the message from what the gathering kept:
     #   - one text block {"type": "text", "text": ...} holding all the words, or none at all
-    #   - one toolCall block per call, in index order, its arguments the joined parts parsed
-    #     now, once: json.loads("") is an error, and "" means {}
+    #   - one toolCall block per call, in index order (at one index, in the order they
+    #     began: sorted() keeps that order for equal keys), its arguments the joined
+    #     parts parsed now, once: json.loads("") is an error, and "" means {}; a call whose
+    #     one part is a dict got its arguments already parsed (a proxy in front of Ollama
+    #     sends them so): that dict is the arguments
     #   - stop_reason "toolUse" if there are calls, else "stop": the content decides, never
     #     the finish_reason (lesson 3)
     # Unless the reply failed; then it is error_message(why, stop_reason) with the text
@@ -2724,7 +2763,8 @@ class StreamingModel:
 
     acomplete never raises for the provider's trouble. A refused connection, a broken line or
     an error in the stream comes back as a reply labelled "error", and a Stop as one labelled
-    "aborted", so the loop records it like any other ending (lesson 5)."""
+    "aborted", so the loop records it like any other ending (lesson 5). A 429 says which of
+    two troubles it is: a rate limit, which a wait cures, or spent quota, which it does not."""
 
     def __init__(self, client):
         self.client = client
@@ -2739,23 +2779,37 @@ class StreamingModel:
         try:
             response = self.client.open(to_wire(system, messages, tools))
         except Exception as exc:  # refused, unreachable, turned away: news, not a crash
-            return error_message(f"Provider request failed: {exc}")
+            if getattr(exc, "status", None) != 429:
+                return error_message(f"Provider request failed: {exc}")
+            if getattr(exc, "code", None) == "insufficient_quota":
+                return error_message(f"Provider quota spent, so waiting will not help: {exc}")
+            wait = getattr(exc, "retry_after", None)
+            later = "later" if wait is None else f"in {wait} s"
+            return error_message(f"Provider rate limit, so send again {later}: {exc}")
         #: starter
         # Nothing is sent when the signal is already set; the reply is then the aborted one, with
         # no words. Otherwise exactly one request goes out through self.client.open, its body what
         # to_wire makes of the arguments, and the response it hands back is what the reading below
-        # reads. Any Exception that sending raises comes back as an "error" reply whose
-        # error_message is "Provider request failed: " and the exception's text: provider trouble
-        # is never raised.
+        # reads. Any Exception that sending raises comes back as an "error" reply: provider
+        # trouble is never raised. Its error_message is "Provider request failed: " and the
+        # exception's text, but for a 429 (the exception's `status`, when it has one), which is
+        # one of two troubles: with `code` "insufficient_quota", "Provider quota spent, so
+        # waiting will not help: " and the text; any other, "Provider rate limit, so send again
+        # in N s: " and the text, N its `retry_after`, or "... send again later: " without one.
         # Tests: test_a_set_signal_sends_nothing,
         #   test_trouble_is_a_reply_and_every_response_is_closed,
-        #   test_a_real_servers_shapes_and_refusals.
+        #   test_a_real_servers_shapes_and_refusals, test_a_rate_limit_is_not_spent_quota.
         #: guided
         # Before anything goes out: a signal that is already set means the aborted reply,
         # assemble([], aborted=True), and no request at all.
         # Then send: response = self.client.open(to_wire(system, messages, tools)). open
-        # raising any Exception (a refused connection is a ConnectionError) means the reply
-        # error_message(f"Provider request failed: {exc}"); nothing is raised from here.
+        # raising any Exception (a refused connection is a ConnectionError) means an "error"
+        # reply; nothing is raised from here. Which one, by getattr(exc, "status", None):
+        #   not 429                   error_message(f"Provider request failed: {exc}")
+        #   429, getattr(exc, "code", None) == "insufficient_quota"
+        #                             f"Provider quota spent, so waiting will not help: {exc}"
+        #   any other 429             f"Provider rate limit, so send again in {n} s: {exc}",
+        #                             n = exc.retry_after; "... send again later: ..." if None
         response = self.client.open(to_wire(system, messages, tools))
         #: end
         #: gap 16.2 2 reading

@@ -9,8 +9,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-# A submission whose tests never ran as written: every cell of its row is "not run".
-NOT_RUN = ("not graded", "does not import", "grader error")
+from grader.row import Overall
+
+# A broken file (Overall.broken, as the terminal counts them): no test told anything about the
+# student's code, so every cell of its row is "not run" and no rule counts it.
+NOT_RUN = tuple(v.value for v in Overall if v.broken)
 
 
 @dataclass
@@ -35,6 +38,7 @@ class Student:
     seconds: float
     cells: dict[str, str]  # test id -> "pass", "fail" or "not run"
     why: str  # for a submission not graded: the first line of why
+    overrides: list[str] = field(default_factory=list)  # the instructor's, in words
 
     @property
     def share(self) -> float:
@@ -53,11 +57,13 @@ class Facts:
     def by_set(self) -> list[tuple[str, list[Rule]]]:
         return [(s, [r for r in self.rules if r.set == s]) for s in self.sets]
 
+    def failed_rules(self) -> list[Rule]:
+        """Every rule someone failed, most failed first."""
+        return sorted((r for r in self.rules if r.failed), key=lambda r: (-r.failed, r.set, r.id))
+
     def most_failed(self, n: int = 10) -> list[Rule]:
         """The rules most students failed, most first; only those someone failed."""
-        ranked = sorted((r for r in self.rules if r.failed),
-                        key=lambda r: (-r.failed, r.set, r.id))
-        return ranked[:n]
+        return self.failed_rules()[:n]
 
     def not_graded(self) -> list[Student]:
         return [s for s in self.students if s.verdict in NOT_RUN]
@@ -68,14 +74,6 @@ class Facts:
         counts = Counter(min(int(s.share * buckets), buckets - 1) for s in self.students)
         width = 100 // buckets
         return [(f"{i * width}–{(i + 1) * width}%", counts[i]) for i in range(buckets)]
-
-    def times(self) -> list[tuple[str, int]]:
-        """How many submissions took how long to grade, in widening bands of seconds."""
-        bands = [(1, "under 1 s"), (5, "1–5 s"), (15, "5–15 s"), (60, "15–60 s"),
-                 (float("inf"), "a minute or more")]
-        counts = Counter(next(label for top, label in bands if s.seconds < top)
-                         for s in self.students)
-        return [(label, counts[label]) for _, label in bands]
 
 
 def _first_line(text: str | None) -> str:
@@ -107,7 +105,8 @@ def read(grades: dict) -> Facts:
         why = "" if ran else _first_line(row.get("problem") or row.get("import_error")
                                           or row["verdict"])
         students.append(Student(row["student"], row["score"], row["max"], row["verdict"],
-                                row.get("seconds", 0.0), cells, why))
+                                row.get("seconds", 0.0), cells, why,
+                                list(row.get("overrides", []))))
     # The labs whose tests the class failed most first, then course order; in each, the
     # tests most failed first: the columns an instructor looks for are at the left.
     planned = list(dict.fromkeys(t["set"] for t in grades["tests"]))

@@ -5,12 +5,14 @@ without colour, in a screen reader and printed; each picture says beside it how 
 """
 from __future__ import annotations
 
+import os
 from html import escape
 from pathlib import Path
 
 from grader.page import teaching
 from grader.page.facts import Facts
 
+SAID_CHARACTERS = 1500  # of a failure's message, on the page
 MARK = {"pass": "✓", "fail": "✗", "not run": "·"}
 CLASS = {"pass": "p", "fail": "f", "not run": "n"}
 
@@ -34,6 +36,10 @@ td.n{background:#e4e4e4;color:#666}
 .rules li{margin-bottom:1em}.says{font-weight:600}
 .design{margin:.2em 0 .2em 1em}
 """
+
+
+def _relative(target: Path, here: Path) -> str:
+    return os.path.relpath(target, here).replace(os.sep, "/")
 
 
 def _section(anchor: str, title: str, body: list[str]) -> list[str]:
@@ -70,7 +76,8 @@ def picture(facts: Facts) -> list[str]:
     how = ("Each row is a student, the lowest score first; each column a test, grouped by "
            "the lab it belongs to: the lab whose tests the class failed most comes first, and "
            "in each lab the tests most students failed. ✓ passed, ✗ failed (a timeout or crash "
-           "counts as failed), · not run (the file was not graded or did not import). Under "
+           "counts as failed), · not run (a broken file: it did not import, was empty, lacked "
+           "the lab's names or was not graded). Under "
            "each column's number, how many students failed it. A column's number is its place in the list below the picture; hover over it for the "
            "rule it checks.")
     legend = ('<p class="legend"><span class="p" style="background:#cfe8cf">✓ passed</span>'
@@ -108,18 +115,28 @@ def rules(facts: Facts, here: Path) -> list[str]:
         where = teaching.section(rule.lab)
         if where:
             parts.append(f'<p>Taught in {escape(where.lesson)}, section '
-                         f'<a href="{escape(where.href(here))}">{escape(where.heading)}</a>.</p>')
+                         f'<a href="{escape(where.href())}">{escape(where.heading)}</a>.</p>')
         for design in teaching.designs_like(rule.lab, rule.says, rule.messages):
             parts.append(f'<p class="design">Fails as the wrong design '
                          f'“{escape(design["name"])}” does: {escape(design["rule"])} '
                          f'<small>(the lesson shows it in: {escape(design["where"])})</small></p>')
         if rule.messages and not rule.hidden:
-            parts.append(f"<details><summary>What the tests said</summary><pre>"
-                         f"{escape(rule.messages[0][:1500])}</pre></details>")
+            said = rule.messages[0]
+            cut = (f" (the first {SAID_CHARACTERS:,} of its {len(said):,} characters)"
+                   if len(said) > SAID_CHARACTERS else "")
+            parts.append(f"<details><summary>What the tests said{cut}</summary><pre>"
+                         f"{escape(said[:SAID_CHARACTERS])}</pre></details>")
         items.append("".join(parts) + "</li>")
-    intro = ("<p>Counted over the students whose file ran (imported and was graded). A "
-             "section link opens the lesson's notebook at the lab that teaches the rule; a "
-             "wrong design is one the lesson warns about that the same test catches.</p>")
+    intro = ("<p>Counted over the students whose file ran (every file but the broken ones). A "
+             "section link opens the lesson, rendered beside this page, at the lab that "
+             "teaches the rule; a wrong design is one the lesson warns about that the same "
+             "test catches, in the same function.</p>")
+    every = facts.failed_rules()
+    if len(every) > len(failed):
+        left = len(every) - len(failed)
+        intro += (f"<p>The {len(failed)} most failed of the {len(every)} rules someone failed"
+                  f"; the other {left} (ties with the last one shown among them) are in the "
+                  "list of every test under the class picture.</p>")
     return _section("rules", "The rules the class broke most",
                     [intro, '<ol class="rules">', *items, "</ol>"])
 
@@ -135,17 +152,68 @@ def bars(anchor: str, title: str, caption: str, counts: list[tuple[str, int]]) -
                                     '</th><th></th></tr>', *rows, "</table>"])
 
 
+def times(facts: Facts) -> list[str]:
+    """How long each submission took to grade, the slowest first (grades.csv's seconds)."""
+    found = sorted(facts.students, key=lambda s: (-s.seconds, s.name))
+    top = max([s.seconds for s in found] + [0.001])
+    rows = [f'<tr><th scope="row">{escape(s.name)}</th><td>{s.seconds:.1f} s</td>'
+            f'<td><span class="bar" style="width:{round(240 * s.seconds / top)}px"></span>'
+            "</td></tr>" for s in found]
+    return _section("times", "Time per submission", [
+        '<table class="bars"><caption>How long grading each submission took, its tests and '
+        "its sandbox together, the slowest first.</caption><tr><th scope=\"col\">student</th>"
+        '<th scope="col">seconds</th><th></th></tr>', *rows, "</table>"])
+
+
 def not_graded(facts: Facts) -> list[str]:
     found = facts.not_graded()
     if not found:
-        return _section("not-graded", "Submissions not graded",
-                        ["<p>Every submission was graded.</p>"])
+        return _section("not-graded", "Broken files",
+                        ["<p>No file was broken: every one ran the lab's tests.</p>"])
     rows = [f'<tr><th scope="row">{escape(s.name)}</th><td>{escape(s.verdict)}</td>'
             f"<td>{escape(s.why)}</td></tr>" for s in found]
-    return _section("not-graded", "Submissions not graded", [
-        "<table class=\"bars\"><caption>Why no test ran for these: the submission's own "
+    return _section("not-graded", "Broken files", [
+        "<table class=\"bars\"><caption>Why no test could tell anything about these (did not "
+        "import, empty, without the lab's names, or not graded), counted apart as the summary "
+        "counts them: the submission's own "
         "feedback file says it in full.</caption><tr><th scope=\"col\">student</th>"
         "<th scope=\"col\">verdict</th><th scope=\"col\">why</th></tr>", *rows, "</table>"])
+
+
+def overridden(facts: Facts) -> list[str]:
+    """The instructor's overrides, each student's in the words their feedback shows."""
+    found = [s for s in facts.students if s.overrides]
+    if not found:
+        return []
+    items = "".join(f"<li><strong>{escape(s.name)}</strong> "
+                    f"({_number(s.score)}/{_number(s.max)} with them): "
+                    + "; ".join(escape(said) for said in s.overrides) + "</li>"
+                    for s in sorted(found, key=lambda s: s.name))
+    return _section("overrides", "Your overrides", [
+        "<p>Applied from overrides.csv on every run, in the scores above and in each "
+        f"student's feedback.</p><ul>{items}</ul>"])
+
+
+def alike(pairs) -> list[str]:
+    """The pairs of submissions more alike than the starter explains (grader/similarity.py),
+    each with its shares and the lines they share."""
+    if not pairs:
+        return []
+    items = []
+    for p in pairs:
+        shown = p.shown()
+        items.append(
+            f"<li><p><strong>{escape(p.first)}</strong> and <strong>{escape(p.second)}"
+            f"</strong>: {p.shares[0]:.0%} of {escape(p.first)}'s own code and "
+            f"{p.shares[1]:.0%} of {escape(p.second)}'s is shared; {escape(p.first)}'s lines "
+            f"{escape(p.ranges(0))}, {escape(p.second)}'s lines {escape(p.ranges(1))}.</p>"
+            f"<details><summary>The shared lines, as {escape(p.first)} wrote them"
+            f"</summary><pre>{escape(chr(10).join(shown))}</pre></details></li>")
+    return _section("similar", "Submissions more alike than the starter explains", [
+        "<p>Compared by copydetect (MOSS's winnowing) with the lab's starter left out, so "
+        "only what both wrote themselves counts; a renamed name or a reworded message does "
+        "not hide a copy. A reason to read the two files, not a verdict.</p>",
+        f"<ol>{''.join(items)}</ol>"])
 
 
 def roster(match) -> list[str]:
@@ -165,9 +233,8 @@ def roster(match) -> list[str]:
 
 
 def path(weeks: dict) -> list[str]:
-    """Each student's score in every lab graded into this folder, as a share of its maximum."""
-    if len(weeks) < 2:
-        return []
+    """Each student's score in every lab graded into this folder, as a share of its maximum.
+    Each column is its own lab's: no score is set against another lab's."""
     students = sorted({name for week in weeks.values() for name in week["scores"]})
     head = "".join(f'<th scope="col">lab {escape(lab)}</th>' for lab in weeks)
     rows = []
@@ -182,36 +249,66 @@ def path(weeks: dict) -> list[str]:
                 cells.append(f'<td>{_number(got[0])}/{_number(week["max"])} ({share}%)</td>')
         rows.append(f'<tr><th scope="row">{escape(name)}</th>{"".join(cells)}</tr>')
     return _section("path", "Each student's path across the labs", [
-        '<table class="bars"><caption>Every lab graded into this output folder, in course '
+        '<table class="bars"><caption>Every lab graded into this class folder, in course '
         "order: each student's score and its share of the lab's points.</caption>",
         f'<tr><th scope="col">student</th>{head}</tr>', *rows, "</table>"])
 
 
-def page(facts: Facts, here: Path, match=None, weeks: dict | None = None) -> str:
-    """The whole page, for a report written into the folder `here`."""
+def index(weeks: dict) -> str:
+    """The class folder's own page: each lab graded into it, linked to its page, then each
+    student's path across them."""
+    title = "The class: every lab graded into this folder"
+    items = []
+    for lab, week in weeks.items():
+        scores = week["scores"].values()
+        full = sum(1 for score, verdict in scores if verdict == "full marks")
+        href = f"lab-{lab}/report.html"
+        items.append(f'<li><a href="{escape(href)}">Lab {escape(lab)}: '
+                     f'{escape(week["title"])}</a>: {len(week["scores"])} submissions, '
+                     f'{_number(week["max"])} points each, {full} with full marks.</li>')
+    parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+             f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
+             f"<h1>{escape(title)}</h1>",
+             "<p>Each lab's page holds its own class picture, rules and feedback; a lab's "
+             "counts are never set against another lab's.</p>",
+             '<ul class="labs">', *items, "</ul>"]
+    parts += path(weeks)
+    parts += ["</body></html>", ""]
+    return "\n".join(parts)
+
+
+def page(facts: Facts, here: Path, match=None, back: Path | None = None,
+         pairs=()) -> str:
+    """The whole page of one lab, for a report written into the folder `here`; `back` is
+    the class folder's page, which lists every lab, when there is one."""
     graded = len(facts.students)
     full = sum(1 for s in facts.students if s.score == s.max)
     title = f"Lab {facts.lab}: {facts.title}: the class"
     nav = [("picture", "class picture"), ("rules", "most-failed rules"),
-           ("scores", "scores"), ("not-graded", "not graded"), ("times", "time")]
+           ("scores", "scores"), ("not-graded", "broken files"), ("times", "time")]
     if match is not None:
         nav.insert(0, ("not-submitted", "not submitted"))
-    if weeks and len(weeks) > 1:
-        nav.append(("path", "across the labs"))
+    if pairs:
+        nav.append(("similar", "alike"))
+    if any(s.overrides for s in facts.students):
+        nav.insert(0, ("overrides", "overrides"))
     parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
              f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
              f"<h1>{escape(title)}</h1>",
              f"<p>{graded} submissions graded, {_number(facts.max)} points each; {full} with "
-             f"full marks, {len(facts.not_graded())} not graded.</p>",
-             "<nav>" + "".join(f'<a href="#{a}">{escape(t)}</a>' for a, t in nav) + "</nav>"]
+             f"full marks, {len(facts.not_graded())} broken (did not import, empty, without "
+             "the lab's names, or not graded).</p>",
+             "<nav>" + "".join(f'<a href="#{a}">{escape(t)}</a>' for a, t in nav)
+             + (f'<a href="{escape(_relative(back, here))}">every lab of the class</a>'
+                if back else "") + "</nav>"]
     parts += roster(match)
+    parts += overridden(facts)
     parts += picture(facts)
     parts += rules(facts, here)
     parts += bars("scores", "The score distribution", "How many students scored in each tenth "
                   "of the points; the last band holds full marks.", facts.distribution())
     parts += not_graded(facts)
-    parts += bars("times", "Time per submission", "How long grading each submission took, "
-                  "its tests and its sandbox together.", facts.times())
-    parts += path(weeks or {})
+    parts += alike(pairs)
+    parts += times(facts)
     parts += ["</body></html>", ""]
     return "\n".join(parts)

@@ -2,10 +2,12 @@
 wrong designs a class's failures look like.
 
 Sections: a lesson has one "## Build: ..." heading per lab, in the order of its labs (the
-lessons' source keeps them so), and the link points at the lab's in the committed
-lessons/NN-slug/lesson.ipynb. The anchor is the heading's text with each space made a hyphen,
-which is how JupyterLab (its rendered Markdown's header ids) and nbviewer (nbconvert's header
-ids) both name a heading, so the link lands in either.
+lessons' source keeps them so), and the link points at the lab's in the lesson rendered to HTML
+beside the page (lessons/NN-slug.html, by nbconvert, the maintained converter Jupyter itself
+uses, its figures inlined): a browser shows it as a page, not as a notebook's JSON, and the
+link is relative, so it holds when the folder is moved or copied elsewhere. The anchor is the
+heading's text with each space made a hyphen, which is how nbconvert (and JupyterLab) name a
+heading.
 
 Wrong designs: starters/wrong_designs.json, which `python -m tools.make` writes from the
 catalogue (source/wrong_designs/, which neither the grader may import nor a release holds).
@@ -17,10 +19,16 @@ Where the file is missing (a student release) the page shows no designs.
 from __future__ import annotations
 
 import functools
+import hashlib
+import html
+import importlib.metadata
 import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
+
+import platformdirs
 
 from lab.check import manifest
 
@@ -36,15 +44,67 @@ class Section:
     def anchor(self) -> str:
         return self.heading.replace(" ", "-")
 
-    def href(self, here: Path) -> str:
-        """A link to the section from a page written in the folder `here`: relative, so the
-        kit and the grades may move together; absolute where no relative path leads there
-        (another drive)."""
-        try:
-            where = os.path.relpath(self.notebook, here).replace(os.sep, "/")
-        except ValueError:
-            where = self.notebook.as_uri()
-        return f"{where}#{self.anchor()}"
+    def href(self) -> str:
+        """A link to the section from a page beside the rendered lessons (`render`)."""
+        return f"{LESSONS}/{self.notebook.parent.name}.html#{self.anchor()}"
+
+
+LESSONS = "lessons"  # beside a lab's report.html: each linked lesson rendered to HTML
+
+
+def render(sections: list[Section], here: Path) -> list[Path]:
+    """Write each section's lesson as HTML into `here`/lessons/, once each, with its figures
+    inlined and no script (nbconvert's basic template in a page of its own), so it opens in
+    any browser from wherever the folder is."""
+    written = []
+    for notebook in sorted({s.notebook for s in sections}):
+        target = Path(here) / LESSONS / f"{notebook.parent.name}.html"
+        target.parent.mkdir(exist_ok=True)
+        title = next((s.lesson for s in sections if s.notebook == notebook), "")
+        target.write_text(_page(notebook, title), encoding="utf-8")
+        written.append(target)
+    return written
+
+
+def _page(notebook: Path, title: str) -> str:
+    """The lesson's page, from the machine's cache when the same notebook was rendered by the
+    same nbconvert, with the same figures, before: a lesson takes nbconvert one to four seconds, and a class is graded
+    again and again on one lesson. The cache is keyed by everything the page is made of, so a
+    changed lesson is rendered afresh; a cache that cannot be written is only not kept."""
+    source = notebook.read_bytes()
+    figures = sorted((notebook.parent / "figures").glob("*"))  # inlined into the page
+    key = hashlib.sha256(b"\0".join([source, title.encode(), LESSON_STYLE.encode(),
+                                      importlib.metadata.version("nbconvert").encode(),
+                                      *(f.name.encode() + f.read_bytes() for f in figures)]))
+    cached = Path(platformdirs.user_cache_dir("harness-course")) / "lessons" / \
+        f"{key.hexdigest()[:32]}.html"
+    try:
+        return cached.read_text(encoding="utf-8")
+    except OSError:
+        pass
+    from nbconvert import HTMLExporter  # the instructor's page alone needs it
+    import nbformat
+    exporter = HTMLExporter(template_name="basic")
+    exporter.embed_images = True
+    body, _ = exporter.from_notebook_node(
+        nbformat.reads(source.decode("utf-8"), as_version=4),
+        resources={"metadata": {"path": str(notebook.parent)}})
+    page = ('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+            f"<title>{html.escape(title)}</title><style>{LESSON_STYLE}</style>"
+            f"</head><body>\n{body}\n</body></html>\n")
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        part = cached.with_suffix(f".{os.getpid()}.part")
+        part.write_text(page, encoding="utf-8")
+        part.replace(cached)  # whole or not at all, whichever process writes it
+    except OSError:
+        pass
+    return page
+
+
+LESSON_STYLE = ("body{font:16px/1.5 system-ui,sans-serif;max-width:52em;margin:2em auto;"
+                "padding:0 1em;color:#222}pre{background:#f6f6f6;padding:.6em;overflow:auto}"
+                "img{max-width:100%}.jp-InputPrompt,.jp-OutputPrompt{display:none}")
 
 
 @functools.cache
@@ -85,8 +145,16 @@ def designs() -> tuple[dict, ...]:
 
 def designs_like(lab_id: str | None, says: str, messages: list[str]) -> list[dict]:
     """The wrong designs of lab `lab_id` whose telltale words the test's sentence or one of
-    the class's failure messages holds."""
+    the class's failure messages holds; a design named for one function ("..., in
+    truncate_tail") only where that function is named there too, since the same words can
+    come from a bug in its neighbour."""
     if lab_id is None:
         return []
     text = "\n".join([says, *messages]).lower()
-    return [d for d in designs() if d["lab"] == lab_id and d["names"].lower() in text]
+    return [d for d in designs() if d["lab"] == lab_id and d["names"].lower() in text
+            and _in_function(d["name"], text)]
+
+
+def _in_function(name: str, text: str) -> bool:
+    function = re.search(r", in ([a-z_][a-z0-9_]*)$", name)
+    return function is None or re.search(rf"\b{function[1]}\b", text) is not None

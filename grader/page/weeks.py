@@ -1,7 +1,7 @@
 """Each student's path across the labs graded into one output folder.
 
-grades.json and the journal hold one lab's grades: grading the next week's lab into the same
-folder replaces them. So each run also keeps its scores, and only those, in weeks.json there:
+Each lab's grades.json and journal are in its own folder (grader/classfolder.py); each run
+also keeps its scores, and only those, in the class folder's weeks.json:
 {lab: {"title", "max", "scores": {student: [score, verdict]}}}, a lab graded again replacing
 its own entry. The page reads it to show every lab graded so far, in course order.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from lab.check import manifest
+from grader import classfolder
 
 KEPT = "weeks.json"
 
@@ -28,14 +28,8 @@ def record(out: Path, grades: dict) -> dict:
     weeks[grades["lab"]] = {"title": grades["title"], "max": grades["max"],
                             "scores": {r["student"]: [r["score"], r["verdict"]]
                                        for r in grades["submissions"]}}
-    weeks = dict(sorted(weeks.items(), key=lambda item: _order(item[0])))
+    weeks = dict(sorted(weeks.items(), key=lambda item: classfolder.order(item[0])))
     path.write_text(json.dumps(weeks, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     path.chmod(0o600)
     return weeks
 
-
-def _order(lab_id: str) -> tuple:
-    try:
-        return manifest.key(lab_id)
-    except (KeyError, ValueError):
-        return (10 ** 6, 0)

@@ -20,7 +20,13 @@ from lab.check.verdict import expectation
 
 
 class ReferenceFailed(AssertionError):
-    """A reference solution failed a test of the kit: the kit itself is wrong."""
+    """A reference solution failed a test it was recorded on: the test or the reference is
+    wrong. `failures` holds each failed test's id, error and trace, so that a caller whose
+    tests are not the kit's (an instructor's hidden ones) can say whose test it was."""
+
+    def __init__(self, message: str, failures: list[str] = ()):
+        super().__init__(message)
+        self.failures = list(failures)
 
 
 def record(harness_path, files: list[suite.TestFile], *, budget=turns.BUDGET,
@@ -59,5 +65,6 @@ def record(harness_path, files: list[suite.TestFile], *, budget=turns.BUDGET,
         else:
             sys.modules.pop("harness", None)
     if failures:
-        raise ReferenceFailed(f"{harness_path} fails the kit's own tests:\n" + "\n".join(failures))
+        raise ReferenceFailed(f"{harness_path} fails the kit's own tests:\n" + "\n".join(failures),
+                              failures)
     return observed

@@ -3,7 +3,8 @@
 The course says you write one file that grows; the kit's starter for lab N is the previous
 lab's reference with lab N's changes and gaps. `course start N --mine` applies those same
 changes to the student's own previous file instead, by a three-way merge (merge3, the merge
-of the Bazaar project, maintained on its own) whose base is the file the student began from:
+of the Bazaar project, maintained on its own), done definition by definition
+(lab/desk/definitions.py), whose base is the file the student began from:
 the previous lab's starter, gaps and header as they met them. The kit's side is this lab's
 starter with those gaps left open again (`reopened`), so the only changes it brings are this
 lab's, and a student's own code in a gap, their comments and their names are theirs to keep.
@@ -13,11 +14,14 @@ the course ships, so this works in a student release that holds no solutions.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import merge3
 
+from lab.desk import definitions
+
 OPEN, CLOSE = "# --- your code ---", "# --- end ---"  # as tools/labsource.py writes gaps
+HEADER_LINES = 5  # where a starter's first line is looked for in a student's file
 HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
 
 
@@ -55,10 +59,10 @@ def previous_reference(starter: str, diff: str) -> str:
 def started_from(mine: str, candidates: list[str]) -> str:
     """Which of the files a student may have begun the previous lab from (its standard
     starter first, then the guided one, then its reference) `mine` began as: the one whose
-    first line, the header naming the lab and its level, it still has; the first when it has
-    none of them."""
-    first = mine.split("\n", 1)[0]
-    return next((text for text in candidates if text.split("\n", 1)[0] == first), candidates[0])
+    line, the header naming the lab and its level, it still has among its first lines (a
+    student may put their name above it); the first when it has none of them."""
+    top = mine.split("\n", HEADER_LINES)[:HEADER_LINES]
+    return next((text for text in candidates if text.split("\n", 1)[0] in top), candidates[0])
 
 
 def gap_notes(began: str) -> set[str]:
@@ -106,24 +110,111 @@ def reopened(starter: list[str], began: list[str], reference: str) -> list[str]:
 class Carried:
     text: str | None  # the merged starter, or None when the merge conflicted
     conflicts: list[tuple[int, int]]  # line ranges of the student's file (1-based, inclusive)
+    names: list[str] = field(default_factory=list)  # the definitions those lines are in
 
 
 def carry(mine: str, began: str, reference: str, starter: str) -> Carried:
     """This lab's changes (from the previous `reference` to `starter`) applied to `mine`, the
     student's file that `began` as the previous lab's starter, less the notes of gaps it has
-    filled. Where the student changed a line that this lab changes too, nothing is guessed:
-    the result names those lines."""
+    filled. The merge goes definition by definition (lab/desk/definitions.py): a definition
+    only one side changed is that side's, what the student added (a header, comments, helpers,
+    imports) stays where they put it, and only a definition both changed is merged line by
+    line. Where both changed the same lines of one, nothing is guessed: the result names the
+    definition and those lines."""
     notes = gap_notes(began)
     base, _ = _without(began, notes)
     own, at = _without(mine, notes)
-    merge = merge3.Merge3(base, own, reopened(starter.splitlines(keepends=True), base,
-                                              reference))
+    kit = reopened(starter.splitlines(keepends=True), base, reference)
+    parts = [definitions.split("".join(x)) for x in (base, own, kit)]
+    if all(p is not None for p in parts):
+        return _by_definitions(*parts, at, len(mine.splitlines()))
+    merge = merge3.Merge3(base, own, kit)  # a file whose tokens cannot be read: line by line
     conflicts = []
     for region in merge.merge_regions():
         if region[0] == "conflict":
-            first, end = region[3], region[4]
-            line = at[first] + 1 if first < len(at) else len(mine.splitlines())
-            conflicts.append((line, at[end - 1] + 1 if end > first else line))
+            conflicts.append(_span(at, region[3], region[4], len(mine.splitlines())))
     if conflicts:
         return Carried(None, conflicts)
     return Carried("".join(merge.merge_lines()), [])
+
+
+def _span(at: list[int], first: int, end: int, length: int) -> tuple[int, int]:
+    """Lines `first` to `end` (exclusive, from 0) of the student's file less its gap notes, as
+    a range of their file's own line numbers (1-based, inclusive)."""
+    line = at[first] + 1 if first < len(at) else length
+    return line, at[end - 1] + 1 if end > first else line
+
+
+def _lines(base: list[str], mine: list[str], kit: list[str]) -> list[str] | None:
+    """The three-way merge of one definition's lines, or None where both sides changed the
+    same lines."""
+    if mine == base or mine == kit:
+        return kit
+    if kit == base:
+        return mine
+    merge = merge3.Merge3(base, mine, kit)
+    if any(region[0] == "conflict" for region in merge.merge_regions()):
+        return None
+    return list(merge.merge_lines())
+
+
+def _lead(base: list[str], mine: list[str], kit: list[str]) -> list[str]:
+    """The comments above a definition: merged, or where both changed the same lines (a
+    header the next lab renames, with the student's name put above it), the kit's lines with
+    the student's own around them as they placed them. Comments run nothing, so no guess here
+    can change what the file does."""
+    merged = _lines(base, mine, kit)
+    if merged is not None:
+        return merged
+    given = set(base)
+    before = []
+    for line in mine:
+        if line in given:
+            break
+        before.append(line)
+    after = [line for line in mine[len(before):] if line not in given]
+    return before + kit + after
+
+
+def _by_definitions(base, mine, kit, at: list[int], length: int) -> Carried:
+    b, m, k = ({p.name: p for p in parts} for parts in (base, mine, kit))
+    order = [p.name for p in mine]
+    for i, part in enumerate(kit):  # what this lab adds, after what comes before it in its file
+        if part.name in m or part.name in b:
+            continue
+        earlier = [p.name for p in kit[:i] if p.name in order]
+        order.insert(order.index(earlier[-1]) + 1 if earlier else 0, part.name)
+    out: list[str] = []
+    conflicts, names = [], []
+
+    def clash(name: str) -> None:
+        part = m[name]
+        first = part.first + len(part.lead)
+        conflicts.append(_span(at, first, first + len(part.body), length))
+        names.append(name)
+
+    for name in order:
+        if name not in m:  # this lab's own new definition
+            out += k[name].lines
+        elif name not in b and name not in k:  # the student's own: a helper, an import
+            out += m[name].lines
+        elif name not in b:  # both added one of this name
+            if m[name].body != k[name].body:
+                clash(name)
+            out += _lead([], m[name].lead, k[name].lead) + m[name].body
+        elif name not in k:  # this lab takes it out
+            if m[name].body != b[name].body:
+                clash(name)
+        else:
+            body = _lines(b[name].body, m[name].body, k[name].body)
+            if body is None:
+                clash(name)
+                continue
+            out += _lead(b[name].lead, m[name].lead, k[name].lead) + body
+    for name, part in b.items():  # the student took it out: fine, unless this lab changes it
+        if name not in m and name in k and k[name].body != part.body:
+            names.append(name)
+            conflicts.append((1, 1))
+    if conflicts:
+        return Carried(None, conflicts, names)
+    return Carried("".join(out), [])

@@ -17,6 +17,8 @@ import json
 import os
 import signal
 import sys
+import time
+import traceback
 from pathlib import Path
 
 from lab.check import manifest, runner, spoken, suite
@@ -30,6 +32,7 @@ NEEDED = ("StreamingModel", "Harness", "Harness.cancel", "stop_run", "SessionLog
           "build_system_prompt", "discover_context", "text_of")
 GRACE = 200  # loop turns stop_run gives a run to wind up; a real look can take POLL_WAIT each
 LAST_LAB = "16.2"  # the lab whose tests a harness must pass to chat
+SLEEP = time.sleep  # how the countdown before a second try waits; a test puts its own here
 
 
 class ChatError(CourseError):
@@ -103,13 +106,40 @@ class TerminalHuman:
         return said.strip().lower().startswith("y")
 
 
+class Countdown:
+    """The wait before a rate-limited request is sent once more: the seconds counted down on
+    the terminal, one `sleep(1)` at a time. Ctrl-C during it (the SIGINT handler raises
+    KeyboardInterrupt while .waiting) gives up: __call__ returns False and nothing more is
+    sent."""
+
+    def __init__(self, sleep):
+        self.sleep, self.waiting = sleep, False
+
+    def __call__(self, seconds):
+        print(f"[rate limited: the server asked for a wait (Retry-After: {seconds} s); sending "
+              "once more when it is over, Ctrl-C gives up]", file=sys.stderr)
+        self.waiting = True
+        try:
+            for left in range(seconds, 0, -1):
+                print(f"\r[sending again in {left} s] ", end="", file=sys.stderr, flush=True)
+                self.sleep(1)
+        except KeyboardInterrupt:
+            print("\r[gave up waiting: not sent again]", file=sys.stderr)
+            return False
+        finally:
+            self.waiting = False
+        print("\r[sending again]          ", file=sys.stderr)
+        return True
+
+
 class Chat:
     """One session: the harness built over the folder, the log resumed, and a way to Stop."""
 
-    def __init__(self, h, *, workdir, base_url, model, approve_all, api_key):
+    def __init__(self, h, *, workdir, base_url, model, approve_all, api_key, sleep=None):
         self.h = h
         self.ws, self.shell = DiskWorkspace(workdir), RealShell(workdir)
-        self.client = ChatCompletionsClient(base_url, model, api_key)
+        self.countdown = Countdown(sleep or SLEEP)
+        self.client = ChatCompletionsClient(base_url, model, api_key, wait=self.countdown)
         self.human = TerminalHuman(approve_all)
         door = h.confirm_with(self.human)
         tools = [h.make_read_tool(self.ws), h.guard(h.make_write_tool(self.ws), door),
@@ -160,7 +190,8 @@ class Chat:
             kind = event["type"]
             if kind == "tool_execution_start":
                 call = event["call"]
-                print(f"[{call['name']} {json.dumps(call['arguments'])[:200]}]", file=sys.stderr)
+                said = json.dumps(call["arguments"], ensure_ascii=False)  # café, not caf\u00e9
+                print(f"[{call['name']} {said[:200]}]", file=sys.stderr)
             elif kind == "message_end" and event["message"]["role"] == "assistant":
                 last = event["message"]
         if last is None:
@@ -168,11 +199,40 @@ class Chat:
         if last["stop_reason"] == "aborted" and self._stopping:
             return False  # run() says how it was stopped
         if last["stop_reason"] in ("error", "aborted"):
-            print(f"course chat: the run ended without an answer from {self.client_name}: "
-                  f"{last.get('error_message')}", file=sys.stderr)
+            words = self.h.text_of(last)
+            if words:  # what arrived before the failure: the person decides what it is worth
+                print(words, flush=True)
+            kept = " (the words above are what arrived before it)" if words else ""
+            print(f"course chat: the run ended without an answer from {self.client_name}"
+                  f"{kept}: {last.get('error_message')}", file=sys.stderr)
             return False
         print(self.h.text_of(last), flush=True)
         return True
+
+    def fault(self, exc):
+        """The harness file raised `exc` out of a run: show its traceback cut to that file's
+        lines, and end the record with an error reply when the run left it ending in a user
+        message or a result. The reply says so in words, so that the view keeps it and the
+        next request is not two user messages in a row, which some servers refuse."""
+        mine = Path(self.h.__file__).resolve()
+        frames = [frame for frame in traceback.extract_tb(exc.__traceback__)
+                  if Path(frame.filename).resolve() == mine]
+        what = f"{type(exc).__name__}: {exc}"
+        if frames:
+            print(f"course chat: {mine.name} raised {what}\nTraceback (the lines of {mine}):\n"
+                  + "".join(traceback.format_list(frames)) + what, file=sys.stderr)
+        else:  # not the file's own line: the kit's fault, told in full
+            print("course chat: the run raised, outside your file:\n"
+                  + "".join(traceback.format_exception(exc)), file=sys.stderr)
+        messages = list(self.harness.messages)
+        if messages and messages[-1]["role"] != "assistant":
+            why = f"course chat: {mine.name} raised {what}"
+            # with words, the view keeps it (lesson 10), so roles still take turns on the wire
+            ending = {**self.h.error_message(why),
+                      "content": [{"type": "text", "text": f"[no reply: {why}]"}]}
+            self.harness.replace_messages(messages + [ending])
+            self.log.append_message(ending)
+        print("[the session goes on; the log ends with that failure]", file=sys.stderr)
 
     def close(self):
         self.shell.kill_all()
@@ -185,6 +245,8 @@ def _handle_sigint(chat):
     def handler(signum, frame):
         if chat._stop is None:
             raise KeyboardInterrupt
+        if chat.countdown.waiting:
+            raise KeyboardInterrupt  # out of the countdown's sleep: it gives up the second try
         chat.request_stop()
         if chat.human.asking:
             raise KeyboardInterrupt  # out of input(): ask() takes it as a no
@@ -198,6 +260,9 @@ def _run(chat, text) -> bool:
         return asyncio.run(chat.run(text))
     except KeyboardInterrupt:
         print("[stopped]", file=sys.stderr)
+        return False
+    except Exception as exc:  # the harness file's own fault: shown, and the session goes on
+        chat.fault(exc)
         return False
 
 

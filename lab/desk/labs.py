@@ -147,8 +147,10 @@ def _start_from_mine(lab: manifest.Lab, harness: Path) -> None:
     kept = harness.with_name("harness.mine.py")
     shutil.copyfile(yours_before, kept)
     where = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in carried.conflicts)
-    print(f"Started {lab.name}: {lab.title}, from the kit's starter: this lab changes lines you "
-          f"had changed too (lines {where} of your lab {before.id} file), so nothing was merged. "
+    what = ", ".join(f"`{name}`" for name in carried.names)
+    print(f"Started {lab.name}: {lab.title}, from the kit's starter: this lab changes "
+          + (f"{what} where you changed the same lines" if what else "lines you had changed too")
+          + f" (lines {where} of your lab {before.id} file), so nothing was merged. "
           f"Your file is beside it as {shown(kept)}; copy what you want across.")
 
 

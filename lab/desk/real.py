@@ -10,10 +10,14 @@ news before they say False: the student's loop runs as written and the process s
 from __future__ import annotations
 
 import asyncio
+import datetime
+import email.utils
 import errno
-import json
+import html
+import math
 import os
 import queue
+import re
 import signal
 import socket
 import subprocess
@@ -23,7 +27,7 @@ from pathlib import Path
 import httpx
 
 from lab.world import contracts
-from lab.world.provider import turned_away
+from lab.world.provider import Refused
 
 POLL_WAIT = 0.005  # seconds a look may wait for news: short enough for Stop, long enough to idle
 
@@ -164,33 +168,42 @@ class RealShell(contracts.Shell):
 
 
 class ProviderError(ConnectionError):
-    """The provider cannot be used: unreachable, refused the key, or not a Chat Completions
-    endpoint. Its text says which, in words a student can act on. A ConnectionError, as the
-    Provider contract says open() raises when no stream can be had."""
+    """The provider cannot be used: unreachable, or not a Chat Completions endpoint. Its text
+    says which, in words a student can act on. A ConnectionError, as the Provider contract says
+    open() raises when no stream can be had; a status before the stream is lab's Refused."""
 
 
 _END = object()
+SAID_MOST = 2000  # characters of an error body kept: enough for its message and its code
+WAIT_MOST = 60  # seconds course chat waits on a Retry-After before its one second try
 
 
-def _error_line(message):
-    return "data: " + json.dumps({"error": {"message": message}})
-
-
-def normalise_line(line):
-    """A stream line as lesson 16 reads it: an error in any of the shapes servers use (a string,
-    a dict without "message") becomes {"error": {"message": ...}}; every other line is kept."""
-    if not line.startswith("data:"):
-        return line
+def retry_after(value, now=None):
+    """The seconds a Retry-After header asks for (whole seconds, or an HTTP date), rounded up;
+    None for a missing or unreadable one."""
+    if value is None:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return int(value)
     try:
-        chunk = json.loads(line[len("data:"):])
-    except ValueError:
-        return line  # decode_line's to judge
-    if isinstance(chunk, dict) and "error" in chunk:
-        error = chunk["error"]
-        if not (isinstance(error, dict) and isinstance(error.get("message"), str)):
-            text = error.get("message") if isinstance(error, dict) else None
-            return _error_line(str(text if text is not None else error))
-    return line
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    now = now or datetime.datetime.now(datetime.timezone.utc)
+    return max(0, math.ceil((when - now).total_seconds()))
+
+
+def what_was_said(kind, body):
+    """An error body as one line a person can read: an HTML page becomes its title (or its
+    text), a long body is cut at SAID_MOST characters, and line breaks become spaces."""
+    text = body.strip()
+    if "html" in kind or text.lower().startswith(("<!doctype", "<html")):
+        title = re.search(r"<title[^>]*>(.*?)</title>", text, re.I | re.S)
+        text = html.unescape(re.sub(r"<[^>]+>", " ", title.group(1) if title else text))
+        text = " ".join(text.split())[:200] + " (an HTML page)"
+    text = " ".join(text.split())
+    return text if len(text) <= SAID_MOST else text[:SAID_MOST] + "..."
 
 
 class HttpResponse(contracts.Response):
@@ -208,7 +221,7 @@ class HttpResponse(contracts.Response):
     def _read(self):
         try:
             for line in self._response.iter_lines():
-                self._lines.put(normalise_line(line))
+                self._lines.put(line)  # as the server sent it: reading it is the harness's
         except Exception:  # closed by us, or dropped by the server: either way, the end
             pass
         finally:
@@ -270,11 +283,16 @@ class ChatCompletionsClient(contracts.Provider):
     """`client.open(body) -> response` for any OpenAI-compatible Chat Completions endpoint at
     `base_url` (".../v1"). open() adds "model", drops an empty "tools" (some servers refuse
     one), sends `Authorization: Bearer <api_key>` when there is a key, and waits for the
-    status line: trouble there (unreachable, a 4xx or 5xx such as 401 or 429, not a stream)
-    raises ProviderError, a ConnectionError saying it as lab.refuse(text, status=...) does,
-    which lesson 16's StreamingModel turns into a reply labelled "error"."""
+    status line: trouble there raises a ConnectionError, which lesson 16's StreamingModel turns
+    into a reply labelled "error": ProviderError when unreachable or not a stream, and for a
+    4xx or 5xx such as 401 or 429 lab's Refused, as lab.refuse(text, status=...) does, with
+    the body's code and the Retry-After wait. The lines of a stream are handed on as they came.
 
-    def __init__(self, base_url, model, api_key=None, *, connect_timeout=10.0):
+    `wait(seconds)`, when given, is how a rate-limited request (429 with a Retry-After, and not
+    spent quota) waits, at most WAIT_MOST seconds, before it is sent once more; it returns False
+    when the person gave up waiting, and then the refusal is raised as it came."""
+
+    def __init__(self, base_url, model, api_key=None, *, connect_timeout=10.0, wait=None):
         self.url = base_url.rstrip("/") + "/chat/completions"
         self.model = model
         headers = {"Accept": "text/event-stream"}
@@ -283,18 +301,30 @@ class ChatCompletionsClient(contracts.Provider):
         # no read timeout: a local model may think for minutes, and Stop is the way out
         self._http = httpx.Client(headers=headers,
                                   timeout=httpx.Timeout(None, connect=connect_timeout))
+        self._wait = wait
 
     def open(self, body):
         body = {**body, "model": self.model, "stream": True}
         if not body.get("tools"):
             body.pop("tools", None)
+        try:
+            return self._open(body)
+        except Refused as refused:
+            if (self._wait is None or refused.status != 429 or refused.retry_after is None
+                    or refused.code == "insufficient_quota"):
+                raise
+            if not self._wait(min(refused.retry_after, WAIT_MOST)):
+                raise
+        return self._open(body)  # once more, after the wait the server asked for
+
+    def _open(self, body):
         request = self._http.build_request("POST", self.url, json=body)
         try:
             response = self._http.send(request, stream=True)
         except httpx.HTTPError as exc:
             raise ProviderError(f"cannot reach {self.url}: {exc}") from None
         if response.status_code >= 400:
-            raise ProviderError(self._refusal(response))
+            raise self._refusal(response)
         kind = response.headers.get("content-type", "")
         if "text/event-stream" not in kind:
             response.close()
@@ -305,10 +335,12 @@ class ChatCompletionsClient(contracts.Provider):
 
     def _refusal(self, response):
         try:
-            said = response.read().decode("utf-8", errors="replace").strip()[:300]
+            said = response.read().decode("utf-8", errors="replace")
         finally:
             response.close()
-        return turned_away(self.url, response.status_code, said)
+        return Refused(self.url, response.status_code,
+                       what_was_said(response.headers.get("content-type", ""), said),
+                       retry_after=retry_after(response.headers.get("retry-after")))
 
     def close(self):
         self._http.close()

@@ -5,7 +5,7 @@ import asyncio
 
 from .errors import ScriptExhausted
 from .replies import Forever, assistant_problem, number_calls
-from .snapshot import snapshot
+from .snapshot import Kept, snapshot
 from .transcript import shape, show
 
 ABORTED_REPLY = {"role": "assistant", "content": [], "stop_reason": "aborted",
@@ -25,9 +25,17 @@ class Request:
 
     def __init__(self, system, messages, tools, signal):
         self.system = system
-        self.messages = snapshot(list(messages))
-        self.tools = snapshot(list(tools))
+        self._messages = Kept(list(messages))
+        self._tools = Kept(list(tools))
         self.signal = signal
+
+    @property
+    def messages(self):
+        return self._messages.get()
+
+    @property
+    def tools(self):
+        return self._tools.get()
 
     def __repr__(self):
         names = [tool.get("name") if isinstance(tool, dict) else tool for tool in self.tools]

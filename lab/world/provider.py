@@ -9,6 +9,7 @@ from . import contracts
 from .clock import turn_clock
 from .errors import ScriptExhausted
 from .replies import assistant_problem, number_calls, say
+from .servers import recorded_lines, server_named
 from .snapshot import snapshot
 
 
@@ -26,12 +27,39 @@ class _Hang:
 
 
 class _Refusal:
-    def __init__(self, text, status):
-        self.text, self.status = text, status
+    def __init__(self, text, status, retry_after):
+        self.text, self.status, self.retry_after = text, status, retry_after
 
     def __repr__(self):
         status = "" if self.status is None else f", status={self.status}"
-        return f"lab.refuse({self.text!r}{status})"
+        wait = "" if self.retry_after is None else f", retry_after={self.retry_after}"
+        return f"lab.refuse({self.text!r}{status}{wait})"
+
+
+class Refused(ConnectionError):
+    """A request the server turned away before any line: `status` (400 to 599), `said` (its
+    body, as text), `code` (the body's error code or type when it is Chat Completions' JSON
+    error, else None) and `retry_after` (the seconds its Retry-After header asked for, or
+    None). Its text is turned_away's sentence. The fake and `course chat`'s client both raise
+    it, so a model object can tell a rate limit (429, wait and send again) from spent quota
+    (429 with code "insufficient_quota", which waiting does not cure)."""
+
+    def __init__(self, where, status, said, *, retry_after=None):
+        self.status, self.said, self.retry_after = status, said, retry_after
+        self.code = error_code(said)
+        super().__init__(turned_away(where, status, said, retry_after=retry_after))
+
+
+def error_code(said):
+    """The "code" (or, without one, the "type") of a Chat Completions JSON error body, or None
+    for a body that is not one."""
+    try:
+        error = json.loads(said).get("error")
+    except (ValueError, AttributeError):
+        return None
+    if not isinstance(error, dict):
+        return None
+    return error.get("code") or error.get("type")
 
 
 URL = "https://api.example.com/v1/chat/completions"  # where a fake provider says it is
@@ -47,24 +75,31 @@ def pause(n):
     return _Pause(n)
 
 
-def refuse(text, *, status=None):
+def refuse(text, *, status=None, retry_after=None):
     """A FakeProvider entry for a request that gets no stream: open() raises ConnectionError.
 
     Without a status the connection itself failed, and the error's text is `text`. With one,
     the server answered that HTTP status (400 to 599) before any line, saying `text` in its
-    body, and the error's text is what turned_away says, as `course chat`'s client says it."""
+    body (a JSON error body, such as lab.servers.QUOTA dumped, gives the error its code), and
+    open() raises Refused, whose text is what turned_away says, as `course chat`'s client
+    says it; `retry_after` is the seconds a Retry-After header asked for."""
     if not isinstance(text, str):
         raise TypeError(f"refuse(text) takes the error's text, a string; got {text!r}")
     if status is not None and (isinstance(status, bool) or not isinstance(status, int)
                                or not 400 <= status <= 599):
         raise ValueError(f"refuse(status=...) is an HTTP status from 400 to 599; got {status!r}")
-    return _Refusal(text, status)
+    if retry_after is not None and (status is None or isinstance(retry_after, bool)
+                                    or not isinstance(retry_after, int) or retry_after < 0):
+        raise ValueError("refuse(retry_after=...) is whole seconds, 0 or more, beside a "
+                         f"status; got {retry_after!r}")
+    return _Refusal(text, status, retry_after)
 
 
-def turned_away(where, status, said):
+def turned_away(where, status, said, *, retry_after=None):
     """The sentence for a server at `where` that answered `status` instead of a stream, having
-    said `said`: one wording for the fake and the real client, so a lesson shows what a student
-    will meet. It names what the status usually means on a Chat Completions endpoint."""
+    said `said` (and asked, with Retry-After, for a wait of `retry_after` seconds): one wording
+    for the fake and the real client, so a lesson shows what a student will meet. It names what
+    the status usually means on a Chat Completions endpoint."""
     if status == 400:
         why = ("the server could not use the request: a Chat Completions body needs \"model\" "
                "and \"messages\"")
@@ -75,9 +110,12 @@ def turned_away(where, status, said):
     elif status == 404:
         why = ("no Chat Completions endpoint there, or no such model: the base URL usually ends "
                "in /v1")
+    elif status == 429 and error_code(said) == "insufficient_quota":
+        why = "the account's quota is spent: waiting will not help, its billing must change"
     elif status == 429:
-        why = ("too many requests, or no quota left: nothing was streamed, so waiting and "
-               "sending again is safe")
+        wait = f"after {retry_after} s" if retry_after is not None else "after a wait"
+        why = (f"too many requests: nothing was streamed, so sending again {wait} is safe "
+               f"(Retry-After: {'none given' if retry_after is None else retry_after})")
     elif status >= 500:
         why = "the server is in trouble: nothing was streamed, so a later try may work"
     else:
@@ -89,15 +127,13 @@ def _data(chunk):
     return "data: " + json.dumps(chunk)
 
 
-USAGE = {"prompt_tokens": 31, "completion_tokens": 9, "total_tokens": 40}
 FINISHES = ("stop", "tool_calls", "length", "content_filter")
 
 
-def _choice(delta, real, finish=None):
-    """One chunk holding one choice; a real server spells out the finish_reason even when it is
-    null."""
+def _choice(delta, finish=None):
+    """One chunk holding one choice, in the lesson's plainest shape."""
     choice = {"index": 0, "delta": delta}
-    if real or finish is not None:
+    if finish is not None:
         choice["finish_reason"] = finish
     return {"choices": [choice]}
 
@@ -117,10 +153,10 @@ def stream_lines(message, *, piece=3, real=False, finish=None):
     numbered c1, c2, ... in the order of the message. No blank lines or keep-alives: add them to
     a raw list when a test wants them.
 
-    real=True adds what a real Chat Completions server sends around the same reply: a first
-    chunk whose delta holds only the role, `"finish_reason": null` on every chunk before the
-    finish, `"content": null` beside each call's fragments, a call's first fragment with empty
-    arguments, and a usage chunk with `"choices": []` after the finish.
+    real=NAME streams the reply as that recorded server does (lab.servers.SERVERS: "openai",
+    "vllm", "llamacpp", "ollama", "ollama-0.4", "object-arguments"; real=True is "openai"),
+    each in its own shape: OpenAI's role, "content": null and first call fragment in one
+    chunk, Ollama's calls whole at index 0 or with no index, llama.cpp's `error:` line.
     """
     problem = assistant_problem(message)
     if problem:
@@ -137,16 +173,23 @@ def stream_lines(message, *, piece=3, real=False, finish=None):
     if finish is not None and message["stop_reason"] == "error":
         raise ValueError("stream_lines: a reply built with lab.fail ends with an error chunk, "
                          "not a finish; give finish=... only for a reply that finishes")
-    lines = [_data(_choice({"role": "assistant", "content": ""}, real))] if real else []
+    if real is not False:
+        server = server_named(real)
+        numbered = snapshot(message)
+        number_calls(numbered, 0)
+        ending = None if message["stop_reason"] == "error" else (
+            finish or ("tool_calls" if any(block["type"] == "toolCall"
+                                           for block in message["content"]) else "stop"))
+        return recorded_lines(numbered, server, pieces=lambda text: _pieces(text, piece),
+                              finish=ending)
+    lines = []
     index = 0
     for block in message["content"]:
         if block["type"] == "text":
-            lines += [_data(_choice({"content": fragment}, real))
+            lines += [_data(_choice({"content": fragment}))
                       for fragment in _pieces(block["text"], piece)]
             continue
         fragments = _pieces(json.dumps(block["arguments"]), piece)
-        if real:
-            fragments.insert(0, "")
         call_id = block.get("id") or f"c{index + 1}"
         for number, fragment in enumerate(fragments):
             if number == 0:
@@ -154,15 +197,12 @@ def stream_lines(message, *, piece=3, real=False, finish=None):
                         "function": {"name": block["name"], "arguments": fragment}}
             else:
                 part = {"index": index, "function": {"arguments": fragment}}
-            delta = {"content": None, "tool_calls": [part]} if real else {"tool_calls": [part]}
-            lines.append(_data(_choice(delta, real)))
+            lines.append(_data(_choice({"tool_calls": [part]})))
         index += 1
     if message["stop_reason"] == "error":
         lines.append(_data({"error": {"message": message.get("error_message", "")}}))
     else:
-        lines.append(_data(_choice({}, real, finish or ("tool_calls" if index else "stop"))))
-        if real:
-            lines.append(_data({"choices": [], "usage": USAGE}))
+        lines.append(_data(_choice({}, finish or ("tool_calls" if index else "stop"))))
     lines.append("data: [DONE]")
     return lines
 
@@ -293,8 +333,9 @@ class FakeProvider(contracts.Provider):
     with call ids numbered per provider as ScriptedModel numbers them; a raw list of lines, with
     lab.pause(n) and lab.HANG where wanted (lines after `data: [DONE]`, then HANG, make a server
     that holds its connection open after the reply); or lab.refuse(text), for which open() raises
-    ConnectionError(text), or, with status=..., the sentence turned_away makes of it. With
-    real=True a reply entry is streamed as a real server sends it (stream_lines(real=True)).
+    ConnectionError(text), or, with status=..., Refused, whose text is the sentence turned_away
+    makes of it. With real=NAME (or True, "openai") a reply entry is streamed as that recorded
+    server sends it (stream_lines(real=NAME)).
 
     .url is where a real provider would be; .requests holds deep copies of every body sent,
     .responses every Response opened, and open_responses() those not closed yet, so a test can
@@ -316,8 +357,10 @@ class FakeProvider(contracts.Provider):
                 raise TypeError(f"FakeProvider: entry {number} is {entry!r}, and {problem}. An "
                                 "entry is a reply (lab.say, lab.reply, lab.fail), a list of "
                                 "lines, or lab.refuse(text)")
+        if real is not False:
+            server_named(real)  # a name nobody recorded is refused now, not at the first open
         self._streams = list(streams)
-        self.url, self.real = URL, bool(real)
+        self.url, self.real = URL, real
         self._delivered = 0
         self.requests = []
         self.responses = []
@@ -335,7 +378,7 @@ class FakeProvider(contracts.Provider):
         if isinstance(entry, _Refusal) and entry.status is None:
             raise ConnectionError(entry.text)
         if isinstance(entry, _Refusal):
-            raise ConnectionError(turned_away(self.url, entry.status, entry.text))
+            raise Refused(self.url, entry.status, entry.text, retry_after=entry.retry_after)
         if isinstance(entry, dict):
             entry = snapshot(entry)
             self._delivered = number_calls(entry, self._delivered)

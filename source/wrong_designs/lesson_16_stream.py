@@ -26,23 +26,22 @@ WRONG = [
           where='rung "Whose fragment is it?"',
           names='index',
           replace=r'''
-                call = calls.setdefault(piece.get("index", 0),
-                                        {"id": None, "name": None, "parts": []})
+                call = latest.get(index)
+                if call is None or (call_id and call["id"] and call_id != call["id"]):
 ''',
           by=r'''
-                if piece.get("id") is not None:  # a new call begins; what follows is its
-                    calls[len(calls)] = {"id": None, "name": None, "parts": []}
-                call = calls[len(calls) - 1]
+                call = calls[-1] if calls and not call_id else None  # the newest call's
+                if call is None:
 '''),
     Wrong(lab='16.1', name='expecting the id on every fragment',
           rule="A call's id and name arrive once, with its first fragment; later fragments carry only the index.",
           where='rung "Whose fragment is it?"',
           names='first fragment',
           replace=r'''
-                call["id"] = piece.get("id") or call["id"]  # only the first fragment has it
+                call["id"] = call_id or call["id"]  # only the first fragment has it
 ''',
           by=r'''
-                call["id"] = piece.get("id")  # every fragment says whose it is
+                call["id"] = call_id  # every fragment says whose it is
 '''),
     Wrong(lab='16.1', name='half-built calls left in failed or aborted messages',
           rule='A reply that did not arrive whole keeps its words and drops every call: nothing in it may be acted on, and a half-built call has no arguments to record.',
@@ -60,10 +59,10 @@ WRONG = [
           where='opening prediction (lesson 5: trouble is recorded, not raised)',
           names='an "error" reply',
           replace=r'''
-            failure = failure or chunk["error"]["message"]
+            failure = failure or str(error if said is None else said)
 ''',
           by=r'''
-            raise RuntimeError(chunk["error"]["message"])  # the provider failed: say so loudly
+            raise RuntimeError(str(error if said is None else said))  # say so loudly
 '''),
     Wrong(lab='16.1', name='letting finish_reason decide the label',
           rule='The content decides the label: a reply with calls is "toolUse" whatever finish_reason said (lesson 3).',
@@ -114,17 +113,20 @@ WRONG = [
           where='Build: put the pieces together (gap 2)',
           names='whichever fragment',
           replace=r'''
-                call = calls.setdefault(piece.get("index", 0),
-                                        {"id": None, "name": None, "parts": []})
+                    call = {"index": index, "id": None, "name": None, "parts": []}  # a new id
+                    latest[index] = call
+                    calls.append(call)
                 function = piece.get("function") or {}
-                call["id"] = piece.get("id") or call["id"]  # only the first fragment has it
+                call["id"] = call_id or call["id"]  # only the first fragment has it
                 call["name"] = function.get("name") or call["name"]
 ''',
           by=r'''
+                    function = piece.get("function") or {}  # the first fragment names it
+                    call = {"index": index, "id": call_id, "name": function.get("name"),
+                            "parts": []}
+                    latest[index] = call
+                    calls.append(call)
                 function = piece.get("function") or {}
-                call = calls.setdefault(piece.get("index", 0),  # the first fragment names it
-                                        {"id": piece.get("id"), "name": function.get("name"),
-                                         "parts": []})
 '''),
     Wrong(lab='16.1', name='every chunk read as choices[0]',
           rule='A chunk may carry no choice at all, as OpenAI\'s usage chunk after the finish does; it changes nothing in the reply.',
@@ -241,7 +243,13 @@ WRONG = [
         try:
             response = self.client.open(to_wire(system, messages, tools))
         except Exception as exc:  # refused, unreachable, turned away: news, not a crash
-            return error_message(f"Provider request failed: {exc}")
+            if getattr(exc, "status", None) != 429:
+                return error_message(f"Provider request failed: {exc}")
+            if getattr(exc, "code", None) == "insufficient_quota":
+                return error_message(f"Provider quota spent, so waiting will not help: {exc}")
+            wait = getattr(exc, "retry_after", None)
+            later = "later" if wait is None else f"in {wait} s"
+            return error_message(f"Provider rate limit, so send again {later}: {exc}")
 ''',
           by=r'''
         response = self.client.open(to_wire(system, messages, tools))  # a failure is loud
@@ -251,10 +259,20 @@ WRONG = [
           where='section "What a real server sends" (a 4xx or 429 before the stream)',
           names='one request',
           replace=r'''
+        try:
+            response = self.client.open(to_wire(system, messages, tools))
         except Exception as exc:  # refused, unreachable, turned away: news, not a crash
-            return error_message(f"Provider request failed: {exc}")
+            if getattr(exc, "status", None) != 429:
+                return error_message(f"Provider request failed: {exc}")
+            if getattr(exc, "code", None) == "insufficient_quota":
+                return error_message(f"Provider quota spent, so waiting will not help: {exc}")
+            wait = getattr(exc, "retry_after", None)
+            later = "later" if wait is None else f"in {wait} s"
+            return error_message(f"Provider rate limit, so send again {later}: {exc}")
 ''',
           by=r'''
+        try:
+            response = self.client.open(to_wire(system, messages, tools))
         except Exception:  # a blip: nothing arrived, so simply ask again
             try:
                 response = self.client.open(to_wire(system, messages, tools))
@@ -294,4 +312,44 @@ WRONG = [
                     ended = {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
                     return assemble(chunks + [ended])  # what arrived is the reply
 '''),
+    Wrong(lab='16.1', name='grouping by index alone, on a server that reuses it',
+          rule='A fragment with a new id at an index already used starts a new call: Ollama sends every call of a reply at index 0, or with no index.',
+          where='rung "Whose fragment is it?"; section "What a real server sends" (Ollama)',
+          names='new id',
+          replace=r'''
+                if call is None or (call_id and call["id"] and call_id != call["id"]):
+''',
+          by=r'''
+                if call is None:  # the index names the call, always
+'''),
+    Wrong(lab='16.1', name='arguments taken always to be a string',
+          rule='Arguments may arrive as a string to parse or already as an object: an object that came whole is the arguments.',
+          where='section "What a real server sends" (a proxy in front of Ollama)',
+          names='object',
+          replace=r'''
+        objects = [part for part in call["parts"] if isinstance(part, dict)]
+        joined = "".join(part for part in call["parts"] if isinstance(part, str))
+''',
+          by=r'''
+        objects, joined = [], "".join(call["parts"])  # the wire's arguments are text
+'''),
+    Wrong(lab='16.1', name='an error line skipped as a field nobody reads',
+          rule='An `error:` line is a failure with its reason (llama.cpp sends one): decode_line gives {"error": ...}, and the reply fails saying what the server said.',
+          where='section "What a real server sends" (llama.cpp)',
+          names='error:',
+          replace=r'''
+    if line.startswith("error:"):  # a failure, said as its own field: its reason is news
+''',
+          by=r'''
+    if line.startswith("error:") and False:  # only data lines carry the reply
+'''),
+    Wrong(lab='16.2', name='every 429 told to wait',
+          rule='A rate limit and spent quota are different failures: a 429 whose code is insufficient_quota says waiting will not help; only a rate limit says when to send again.',
+          where='section "What a real server sends" (the two 429s)',
+          names='quota',
+          replace=r'''
+            if getattr(exc, "code", None) == "insufficient_quota":
+                return error_message(f"Provider quota spent, so waiting will not help: {exc}")
+''',
+          by=''),
 ]

@@ -108,8 +108,8 @@ ALLOWED = [
         rule="An error chunk fails the reply with its message; the lesson does not say whether "
              "what follows it is read.",
         where="issue 23", names="",
-        replace='''            failure = failure or chunk["error"]["message"]''',
-        by='''            failure = failure or chunk["error"]["message"]
+        replace='''            failure = failure or str(error if said is None else said)''',
+        by='''            failure = failure or str(error if said is None else said)
             break  # nothing after an error counts'''),
     wrong_designs.Wrong(
         lab="16.2", name="a reader that yields a turn on every lap, line or no line",

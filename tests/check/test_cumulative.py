@@ -5,6 +5,7 @@ lab's tests fail."""
 import pytest
 
 from lab.check import manifest, record, runner, seeds, suite
+from tests.check import checked_once
 from tools import labsource
 
 from conftest import BUILT
@@ -19,8 +20,9 @@ def failures(report):
 
 
 @pytest.mark.parametrize("lab_id", BUILT)
-def test_the_solution_passes_every_test_up_to_its_lab(lab_id):
-    report = run(manifest.lab(lab_id).solution, suite.of_lab(lab_id))
+def test_the_solution_passes_every_test_up_to_its_lab(tmp_path_factory, lab_id):
+    report = checked_once.report(tmp_path_factory, manifest.lab(lab_id).solution,
+                                 suite.of_lab(lab_id))
     assert report.outcomes and failures(report) == []
 
 
@@ -34,9 +36,9 @@ def test_the_last_solution_passes_every_test_of_the_kit():
 
 
 @pytest.mark.parametrize("lab_id", BUILT)
-def test_the_starter_passes_earlier_labs_and_fails_its_own(lab_id):
+def test_the_starter_passes_earlier_labs_and_fails_its_own(tmp_path_factory, lab_id):
     lab = manifest.lab(lab_id)
-    report = run(lab.starter, suite.of_lab(lab_id))
+    report = checked_once.report(tmp_path_factory, lab.starter, suite.of_lab(lab_id))
     earlier = [o for o in report.outcomes if o.lab_id != lab_id]
     own = [o for o in report.outcomes if o.lab_id == lab_id]
     assert [o.id for o in earlier if o.verdict != "pass"] == []

@@ -8,7 +8,6 @@ What it cannot survive is named here and in the line it prints first: a file tha
 process, ends it, or patches what judges it.
 """
 import asyncio
-import concurrent.futures
 import re
 import sys
 
@@ -19,7 +18,7 @@ from lab.check import manifest, runner, spin, suite
 from lab.desk import course
 from tools import wrong_designs
 
-from tests.check import catalogue_runs
+from tests.check import catalogue_runs, checked_once
 from tests.check.test_checker import LAB, SUBMISSIONS, TABLE, lab_folder, submission
 
 # Bad submissions the practice check survives, and so must judge as lab_check.py does. The rest
@@ -40,20 +39,26 @@ def verdicts(harness, files, *, in_process):
 
 
 @pytest.mark.parametrize("lab_id", [lab.id for lab in manifest.labs(built_only=True)])
-def test_the_practice_check_gives_the_checkers_verdicts_on_the_starter_and_the_solution(lab_id):
+def test_the_practice_check_gives_the_checkers_verdicts_on_the_starter_and_the_solution(
+        tmp_path_factory, lab_id):
+    """lab_check.py's reports are the ones tests/check/test_cumulative.py judges (made once)."""
     lab = manifest.lab(lab_id)
     files = suite.of_lab(lab.id)
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # as catalogue_runs.py does
-        for harness in (lab.starter, lab.solution):
-            checked = pool.submit(verdicts, harness, files, in_process=False)
-            practised = verdicts(harness, files, in_process=True)
-            assert practised == checked.result(), \
-                f"{harness}: the practice check and lab_check.py disagree"
+    for harness in (lab.starter, lab.solution):
+        checked = checked_once.report(tmp_path_factory, harness, files)
+        practised = verdicts(harness, files, in_process=True)
+        assert practised == [(o.id, o.verdict, o.message) for o in checked.outcomes], \
+            f"{harness}: the practice check and lab_check.py disagree"
     assert {v for _, v, _ in practised} == {"pass"}, "the solution fails its practice check"
 
 
-def test_the_practice_check_gives_the_checkers_verdicts_on_every_wrong_design():
-    """Test by test, the same verdicts, on each design's own lab: the tests whose verdicts it
+DESIGNS = wrong_designs.catalogue()
+
+
+@pytest.mark.parametrize("design", DESIGNS, ids=[d.id for d in DESIGNS])
+def test_the_practice_check_gives_the_checkers_verdicts_on_a_wrong_design(tmp_path_factory,
+                                                                           design):
+    """Test by test, the same verdicts, on the design's own lab: the tests whose verdicts it
     changes (the starter and solution test above covers every lab's tests). The runs are
     tests/check/catalogue_runs.py's, shared with the catalogue's own test.
 
@@ -61,13 +66,13 @@ def test_the_practice_check_gives_the_checkers_verdicts_on_every_wrong_design():
     process's, and the one the checker pins in its child): "13.1: a set for guidelines" once
     did, until lab 13.1 drew ten or more guidelines in one list, which a set keeps in their
     first-seen order under about one hash seed in 3.6 million."""
-    differ = []
-    for design in wrong_designs.catalogue():
-        runs = catalogue_runs.runs(design)
-        if [(o.id, o.verdict) for o in runs.practised.outcomes] != \
-                [(o.id, o.verdict) for o in runs.checked.outcomes]:
-            differ.append(design.id)
-    assert not differ, f"the practice check's verdicts differ from lab_check.py's on: {differ}"
+    runs = catalogue_runs.runs(tmp_path_factory, design)
+    practised = [(o.id, o.verdict) for o in runs.practised.outcomes]
+    checked = [(o.id, o.verdict) for o in runs.checked.outcomes]
+    assert practised == checked, (
+        f"{design.id}: the practice check's verdicts differ from lab_check.py's; test by test "
+        f"(practice check, lab_check.py): "
+        f"{[(p, c) for p, c in zip(practised, checked) if p != c] or (len(practised), len(checked))}")
 
 
 @pytest.mark.parametrize("name", SURVIVED)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lab.check import manifest
-from lab.desk import carry, course
+from lab.desk import carry, course, definitions
 
 BUILT = manifest.labs(built_only=True)
 
@@ -48,9 +48,10 @@ def test_a_line_both_changed_falls_back_to_the_kits_starter_and_keeps_the_studen
     before, lab = manifest.lab("5.1"), manifest.lab("6.1")
     reference = before.solution.read_text(encoding="utf-8")
     starter = lab.starter.read_text(encoding="utf-8")
-    # a line of the reference that 6.1's starter changes, edited by the student as well
+    # a line of code of the reference that 6.1's starter changes, edited by the student too
     changed = next(line for line in reference.splitlines(keepends=True)
-                   if line.strip() and line not in starter.splitlines(keepends=True))
+                   if line.strip() and not line.lstrip().startswith("#")
+                   and line not in starter.splitlines(keepends=True))
     mine = reference.replace(changed, changed.rstrip("\n") + "  # mine\n", 1)
     passed("5.1", mine)
     course.start("6.1", mine=True)
@@ -59,6 +60,9 @@ def test_a_line_both_changed_falls_back_to_the_kits_starter_and_keeps_the_studen
     assert (place / "harness.mine.py").read_text(encoding="utf-8") == mine
     said = capsys.readouterr().out
     assert "nothing was merged" in said and "harness.mine.py" in said
+    where = next(part.name for part in definitions.split(mine)
+                 if changed.rstrip("\n") + "  # mine\n" in part.body)
+    assert f"this lab changes `{where}` where you changed the same lines (lines " in said
 
 
 def test_mine_waits_until_the_previous_lab_passes(work):

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from lab.check import manifest
-from lab.desk import carry, course
+from lab.desk import carry, course, definitions
 
 BUILT = manifest.labs(built_only=True)
 PAIRS = {lab.id: (before, lab) for before, lab in zip(BUILT, BUILT[1:])}
@@ -159,3 +159,52 @@ def test_the_file_a_student_began_from_is_the_one_whose_header_it_keeps():
     assert carry.started_from(guided.replace("# Tests:", "# tests:"), candidates) == guided
     assert carry.started_from(reference + "# mine\n", candidates) == reference
     assert carry.started_from("# my own header\n" + standard, candidates) == standard
+
+
+NAME_HEADER = "# Ada Lovelace, student 1001: my lab 5.1\n"
+HELPER = ("\n\n# my own helper: the last message's role, for printing while I debug\n"
+          "def last_role(messages):\n"
+          "    return messages[-1][\"role\"] if messages else None\n")
+IMPORT = "import math  # mine: for a budget I tried\n"
+
+
+def test_a_name_header_comments_a_helper_an_import_and_a_gap_6_1_changes_are_all_carried(
+        work, capsys):
+    """Issue 44: a student's name above the header, their comments, a helper and an import of
+    their own, and lab 5.1's gap in run_agent filled, a function 6.1 changes too (it drops a
+    comment line near the gap): merged definition by definition, all of it reaches 6.1."""
+    mine = students_51()
+    docstring = next(line for line in mine.splitlines(keepends=True) if line.startswith('"""'))
+    mine = NAME_HEADER + mine.replace(docstring, docstring + IMPORT, 1)
+    at = mine.index("\n\n\n# given in lesson 5: a new parameter, max_turns\ndef run_agent")
+    mine = mine[:at] + HELPER + mine[at:]
+    passed("5.1", mine)
+    course.start("6.1", mine=True)
+    assert "from your own lab 5.1 file with this lab's changes merged in" in \
+        capsys.readouterr().out
+    made = started(work, "6.1")
+    assert made.startswith(NAME_HEADER + "# harness.py for lab 6.1"), made[:300]
+    assert IMPORT in made and HELPER.strip() in made
+    for code in FILLS_51.values():
+        assert code in made, f"the student's gap code was not carried:\n{code}"
+    kit = {p.name: p for p in definitions.split(manifest.lab("6.1").starter.read_text(
+        encoding="utf-8"))}
+    run_agent = next(p for p in definitions.split(made) if p.name == "def run_agent")
+    dropped = "        # given in lesson 5: a count of model calls, for the check at the top of " \
+              "each turn\n"
+    assert dropped not in run_agent.body and dropped not in kit["def run_agent"].body
+    assert FILLS_51["gap 2 of 4"] in "".join(run_agent.body)
+    names = [p.name for p in definitions.split(made)]
+    assert [n for n in names if n not in kit] == ["import math", "def last_role"]
+    assert [n for n in kit if n not in names] == []
+    compile(made, "harness.py", "exec")  # still Python
+
+
+def test_a_real_conflict_names_the_definition_both_changed(work, capsys):
+    before, lab = PAIRS["4.1"]  # 4.1 puts a gap around a line of the student's write tool
+    passed(before.id, filled(before.starter.read_text(encoding="utf-8"),
+                             before.solution.read_text(encoding="utf-8")))
+    course.start(lab.id, mine=True)
+    said = capsys.readouterr().out
+    assert "this lab changes `def make_write_tool`, `def make_bash_tool` where you changed " \
+           "the same lines (lines " in said, said

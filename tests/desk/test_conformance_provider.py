@@ -62,7 +62,10 @@ class Loopback:
     def answer(self, handler, entry):
         if isinstance(entry, REFUSAL):
             handler.send_response(entry.status or 503)
-            handler.send_header("Content-Type", "text/plain")
+            json_body = entry.text.startswith("{")
+            handler.send_header("Content-Type", "application/json" if json_body else "text/plain")
+            if entry.retry_after is not None:
+                handler.send_header("Retry-After", str(entry.retry_after))
             handler.end_headers()
             handler.wfile.write(entry.text.encode())
             return

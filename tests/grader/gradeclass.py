@@ -104,23 +104,21 @@ def make_class(folder: Path, kinds=None, out: Path | None = None) -> Path:
     return folder
 
 
-def base_reports(folder: Path) -> dict:
+def base_reports(factory) -> dict:
     """The engine's own reports on the reference and the starter alone (what the local checker
-    prints from): what the grader's verdicts and reports are compared with."""
-    from lab.check import runner, suite
+    prints from): what the grader's verdicts and reports are compared with. The same reports
+    as tests/check/test_cumulative.py's, made once per run (tests/check/checked_once.py)."""
+    from lab.check import suite
+    from tests.check import checked_once
     files = suite.of_lab(LAB.id)
-    reports = {}
-    for base in ("solution", "starter"):
-        path = folder / f"{base}.py"
-        path.write_text(base_text(base), encoding="utf-8")
-        reports[base] = runner.run(path, files, runner.expected_for(files))
-    return reports
+    return {"solution": checked_once.report(factory, LAB.solution, files),
+            "starter": checked_once.report(factory, LAB.starter, files)}
 
 
-def base_verdicts(folder: Path) -> dict:
+def base_verdicts(factory) -> dict:
     """{base: {test id: verdict}} from base_reports."""
     return {base: {o.id: o.verdict for o in report.outcomes}
-            for base, report in base_reports(folder).items()}
+            for base, report in base_reports(factory).items()}
 
 
 def in_box(box, script: str, *args: str):

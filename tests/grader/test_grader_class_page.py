@@ -37,7 +37,7 @@ def graded(tmp_path_factory):
     with redirect_stdout(printed):
         assert main(["grade", "--lab", LAB.id, str(folder), "--out", str(out), "--quiet",
                      "--own-lab-only", "--roster", str(root / "roster.csv")]) == 0
-    return out, printed.getvalue()
+    return out / f"lab-{LAB.id}", printed.getvalue()  # the lab's own folder in the class
 
 
 def test_a_roster_with_two_students_who_did_not_submit_lists_them_in_the_terminal(graded):
@@ -73,7 +73,7 @@ def test_the_page_counts_what_grades_json_holds(graded):
 def test_grade_keeps_the_roster_for_export_which_keys_rows_on_its_ids(graded, tmp_path):
     out, _ = graded
     target = tmp_path / "moodle.csv"
-    assert main(["export", "--format", "moodle", "--out", str(target), str(out)]) == 0
+    assert main(["export", "--format", "moodle", "--out", str(target), str(out.parent)]) == 0
     rows = list(csv.DictReader(target.open(encoding="utf-8")))
     assert [r["ID number"] for r in rows] == ["1001", "1002", "1004", "1005"]
     assert [r["Username"] for r in rows][:2] == ["alice", "bob"]
@@ -118,9 +118,9 @@ def test_moodle_export_gives_an_identifier_column_per_mapping_and_one_grade_colu
 
 def test_the_plain_export_without_a_roster_has_a_row_per_submission_by_name():
     table = _table(gradebook.render(GRADES, "csv"))
-    assert table[0] == ["student", "id", "email", "score", "max", "verdict"]
+    assert table[0] == ["student", "id", "email", "score", "max", "verdict", "lab"]
     assert [r[0] for r in table[1:]] == ["alice", "bob", "stranger", "zed"]
-    assert table[2] == ["bob", "", "", "7.5", "20", "partial"]
+    assert table[2] == ["bob", "", "", "7.5", "20", "partial", "15.1"]
 
 
 def test_an_unknown_format_or_a_folder_without_grades_is_the_users_error(tmp_path):
@@ -137,7 +137,7 @@ def test_a_submission_matches_by_login_id_email_or_the_emails_name_ignoring_case
     path.write_text("\ufeffStudent ID,Full name,E-mail\n7,Ann Lee,ann.lee@x.edu\n8,Bo,bo@x.edu\n"
                     "9,Cy,cy@x.edu\n", encoding="utf-8")
     students = rosters.read(path)
-    assert students[0] == rosters.Student("Ann Lee", "7", "ann.lee@x.edu")
+    assert students[0] == rosters.Student("Ann Lee", "7", "ann.lee@x.edu", name="Ann Lee")
     found = rosters.match(students, ["ANN.LEE", "8", "nobody"])
     assert {name: s.id for name, s in found.found.items()} == {"ANN.LEE": "7", "8": "8"}
     assert [s.who for s in found.missing] == ["Cy"] and found.unknown == ["nobody"]
@@ -186,12 +186,13 @@ def test_a_file_that_did_not_import_is_not_run_not_failed_and_says_why():
     assert [(s.name, s.why) for s in found.not_graded()] == [("dan", "SyntaxError: bad")]
 
 
-def test_the_score_distribution_and_the_times_count_every_student_once():
+def test_the_score_distribution_counts_every_student_once_and_the_page_times_each():
     found = facts.read(CLASS)
     assert sum(n for _, n in found.distribution()) == 4
     assert found.distribution()[-1] == ("90–100%", 1)
-    assert dict(found.times()) == {"under 1 s": 2, "1–5 s": 2, "5–15 s": 0, "15–60 s": 0,
-                                   "a minute or more": 0}
+    times = "\n".join(html.times(found))
+    assert re.findall(r'<th scope="row">(\w+)</th><td>([\d.]+) s</td>', times) == [
+        ("cat", "3.0"), ("ben", "2.0"), ("ann", "0.5"), ("dan", "0.1")]
 
 
 def test_each_cell_of_the_picture_says_its_verdict_in_text_as_well_as_colour():

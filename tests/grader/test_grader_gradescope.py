@@ -22,7 +22,7 @@ pytestmark = pytest.mark.skipif(shutil.which("bash") is None,
 
 @pytest.fixture(scope="module")
 def kit_verdicts(tmp_path_factory):
-    return base_verdicts(tmp_path_factory.mktemp("bases"))
+    return base_verdicts(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -141,7 +141,8 @@ def test_the_student_is_told_in_their_own_terms_why_their_upload_holds_nothing_t
     several = gradescope.submission_in(tmp_path / "up")
     assert several.path is None and several.problem == (
         "Your submission holds several harness.py files (a/harness.py, b/harness.py), and the "
-        "grader cannot tell which one is meant. Leave exactly one.")
+        "grader cannot tell which one is meant: none is at the lab's own place. Leave exactly "
+        "one.")
     (tmp_path / "up" / "b" / "harness.py").unlink()
     one = gradescope.submission_in(tmp_path / "up")
     assert (one.student, one.shown, one.problem) == ("submission", "a/harness.py", None)
@@ -150,6 +151,38 @@ def test_the_student_is_told_in_their_own_terms_why_their_upload_holds_nothing_t
     assert none.path is None and none.problem.startswith("Your submission holds no harness.py")
     missing = gradescope.submission_in(tmp_path / "gone")
     assert missing.path is None and "folder is missing" in missing.problem
+
+
+def test_a_course_repository_is_graded_on_the_labs_file_at_its_standard_path(bundle):
+    """A student uploads their whole course repository (GitHub, or a zip of it): every lab's
+    work folder, the kit's own .py files; the lab's file is at work/NN-slug/labK/harness.py."""
+    other = manifest.lab("14.1")
+    data = run_autograder(bundle, "repository", {
+        f"work/{other.folder}/harness.py": other.solution.read_text(encoding="utf-8"),
+        f"work/{LAB.folder}/harness.py": base_text("solution"),
+        "lab/lab_check.py": "print('the kit')\n", "start.py": "print('start')\n"})
+    assert data["score"] == bundle["plan"].max_score > 0, data["output"]
+    assert (f"Graded work/{LAB.folder}/harness.py: lab {LAB.id}'s own place in a course "
+            "repository, among the 2 harness.py files it holds.") in data["output"]
+
+
+def test_a_single_python_file_of_any_name_is_graded_and_named(bundle):
+    data = run_autograder(bundle, "renamed", {"my_lab15.py": base_text("solution")})
+    assert data["score"] == bundle["plan"].max_score > 0, data["output"]
+    assert "Graded my_lab15.py: the only .py file in your submission." in data["output"]
+
+
+def test_a_file_that_does_not_import_is_told_which_python_graded_it():
+    import platform
+    plan = plans.make(LAB.id, own_lab_only=True)
+    outcomes = [Outcome(t.id, t.says, t.lab, Verdict.FAIL, "SyntaxError") for t in plan.tests]
+    row = rows.build(plan, "s", "harness.py", outcomes,
+                     report=type("R", (), {"import_error": "SyntaxError: bad", "output": "",
+                                           "output_dropped": 0})())
+    said = gradescope.results_json(plan, row, {"level": "limits"}, "hidden", 1.0)["output"]
+    assert f"The grader ran Python {platform.python_version()}" in said, said
+    from grader import report
+    assert f"The grader ran Python {platform.python_version()}" in report.feedback(plan, row)
 
 
 def test_each_test_says_its_verdict_in_the_courses_words_then_the_reason():

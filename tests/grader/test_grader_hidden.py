@@ -121,6 +121,7 @@ def graded(tmp_path_factory, hidden_file):
         cwd=manifest.KIT, capture_output=True, text=True, timeout=600,
         env={**os.environ, "PYTHONPATH": str(manifest.KIT)})
     assert done.returncode == 0, done.stdout + done.stderr
+    out = out / f"lab-{LAB.id}"  # the lab's own folder in the class folder
     data = json.loads((out / "grades.json").read_text(encoding="utf-8"))
     return {"out": out, "stdout": done.stdout,
             "rows": {r["student"]: r for r in data["submissions"]}}

@@ -36,6 +36,7 @@ def test_ctrl_c_during_grade_ends_with_one_line_and_exit_130_keeping_the_finishe
         if grading.poll() is None:
             os.killpg(grading.pid, signal.SIGKILL)
             grading.wait()
+    out = out / f"lab-{LAB.id}"  # the lab's own folder in the class folder
     kept = Journal(out / JOURNAL).load()
     assert grading.returncode == 130
     assert "Traceback" not in said and "KeyboardInterrupt" not in said

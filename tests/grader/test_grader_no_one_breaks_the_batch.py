@@ -54,9 +54,10 @@ def graded(tmp_path_factory):
     try:
         _deep(below, "harness.py", "raise SystemExit('far down')\n")
         first = _grade(folder, out)
+        out = out / f"lab-{LAB.id}"  # the lab's own folder in the class folder
         data = json.loads((out / "grades.json").read_text(encoding="utf-8")) \
             if first.returncode == 0 else None
-        again = _grade(folder, out)
+        again = _grade(folder, out.parent)
         yield {"folder": folder, "out": out, "first": first, "again": again, "data": data}
     finally:
         # pytest removes its old folders with shutil.rmtree, which this tree would crash.

@@ -69,7 +69,7 @@ def test_hidden_tests_are_recorded_on_the_reference_and_graded_with_their_points
 def test_a_hidden_test_the_reference_fails_is_refused(tmp_path):
     extra = tmp_path / "wrong.py"
     extra.write_text(EXTRA.replace('"Operation aborted"', '"Stopped"'), encoding="utf-8")
-    with pytest.raises(plans.PlanError, match="fails on the reference"):
+    with pytest.raises(plans.PlanError, match="fails on lab 15.1.s reference solution"):
         plans.make(LAB.id, extra_tests=[extra])
 
 

@@ -65,6 +65,7 @@ def graded(tmp_path_factory):
             out = root / name
             done = grade(folder, out, *extra)
             assert done.returncode == 0, done.stdout + done.stderr
+            out = out / f"lab-{LAB.id}"  # the lab's own folder in the class folder
             data = json.loads((out / "grades.json").read_text(encoding="utf-8"))
             runs[name] = {"out": out, "rows": {r["student"]: r for r in data["submissions"]}}
         left = [os.path.join(place, name) for place in TEMPORARY

@@ -31,7 +31,7 @@ def graded(tmp_path_factory):
         out = where / name
         assert main(["grade", "--lab", LAB.id, str(folder), "--out", str(out), "--quiet",
                      *extra]) == 0
-        graded_rows = json.loads((out / "grades.json").read_text(encoding="utf-8"))
+        graded_rows = json.loads((out / f"lab-{LAB.id}" / "grades.json").read_text(encoding="utf-8"))
         rows[name] = {row["student"]: row for row in graded_rows["submissions"]}
     return rows
 

@@ -37,6 +37,7 @@ def graded(tmp_path_factory):
     where = tmp_path_factory.mktemp("seeded")
     out = where / "out"
     seed = grade(make_class(where / "submissions"), out)
+    out = out / f"lab-{LAB.id}"  # the lab's own folder in the class folder
     rows = json.loads((out / "grades.json").read_text(encoding="utf-8"))["submissions"]
     return out, seed, {row["student"]: row for row in rows}
 
@@ -44,7 +45,7 @@ def graded(tmp_path_factory):
 def test_a_grading_run_draws_a_seed_not_the_public_one_and_keeps_it_for_its_owner(graded):
     out, seed, _ = graded
     assert seed != seeds.PUBLIC
-    assert stat.S_IMODE((out / SEED_FILE).stat().st_mode) == 0o600
+    assert stat.S_IMODE((out.parent / SEED_FILE).stat().st_mode) == 0o600
 
 
 def test_a_rerun_of_the_same_output_folder_resumes_under_the_same_seed(tmp_path, monkeypatch):
@@ -52,11 +53,12 @@ def test_a_rerun_of_the_same_output_folder_resumes_under_the_same_seed(tmp_path,
     out = tmp_path / "out"
     drawn = iter([1111, 2222])
     monkeypatch.setattr(seeds, "secret", lambda: next(drawn))
+    lab_out = out / f"lab-{LAB.id}"
     assert grade(folder, out) == 1111
-    first = (out / "grades.csv").read_text(encoding="utf-8")
+    first = (lab_out / "grades.csv").read_text(encoding="utf-8")
     assert grade(folder, out) == 1111
-    assert (out / "grades.csv").read_text(encoding="utf-8") == first
-    assert "seed 1111" in (out / "feedback" / "alice.md").read_text(encoding="utf-8")
+    assert (lab_out / "grades.csv").read_text(encoding="utf-8") == first
+    assert "seed 1111" in (lab_out / "feedback" / "alice.md").read_text(encoding="utf-8")
 
 
 def test_the_reference_gets_full_marks_under_a_secret_seed(graded):

@@ -4,7 +4,8 @@ import lab
 PUBLIC = {"PowerCut", "ScriptExhausted", "call", "reply", "say", "fail", "forever", "Request",
           "ScriptedModel", "Workspace", "Shell", "Process", "tick", "ticks", "drive",
           "background", "shape", "show", "validate", "Human", "FakeProvider", "Response",
-          "stream_lines", "refuse", "pause", "HANG", "BlockingClient"}
+          "stream_lines", "refuse", "pause", "HANG", "BlockingClient", "Refused", "SERVERS",
+          "RATE_LIMIT", "QUOTA"}
 
 
 def test_every_public_name_is_exported_and_listed_in_all():

@@ -14,37 +14,44 @@ ROW = 30  # the height of one line of the stream
 
 
 def delta_of(line):
-    """What one line carries, in a few characters: the part of its chunk that is not packaging."""
+    """What one line carries, in a few characters: the part of its chunk that is not packaging
+    (the id, object, created, model and fingerprint every chunk repeats)."""
     if line == "data: [DONE]":
         return line, "end"
     if not line.startswith("data: {"):
         return line, "nothing"
     chunk = json.loads(line[len("data: "):])
-    if not chunk["choices"]:
-        return "choices: [], usage: {...}", "nothing"
     choice = chunk["choices"][0]
     if choice.get("finish_reason"):
-        return f'finish_reason: "{choice["finish_reason"]}"', "finish"
+        return f'delta: {{}}, finish_reason: "{choice["finish_reason"]}"', "finish"
     delta = choice["delta"]
+    said = []
+    if "role" in delta:
+        said.append(f'role: "assistant", content: {json.dumps(delta["content"])}')
     if "tool_calls" in delta:
         part = delta["tool_calls"][0]
-        said = repr(part["function"]["arguments"])
+        arguments = json.dumps(part["function"]["arguments"])
         if "id" in part:
-            return (f'content: null, index {part["index"]}, id {part["id"]}, '
-                    f'name {part["function"]["name"]}, {said}'), "call"
-        return f'content: null, index {part["index"]}, {said}', "call"
+            said.append(f'index {part["index"]}, id {part["id"]}, name '
+                        f'{part["function"]["name"]}, {arguments}')
+        else:
+            said.append(f'tool_calls: index {part["index"]}, {arguments}')
+        return ", ".join(said), "call"
     if "role" in delta:
-        return 'role: "assistant", content: ""', "nothing"
+        return said[0], "nothing"
     return f'content: {json.dumps(delta["content"])}', "words"
 
 
 def one_reply_on_the_wire(title):
-    message = lab.reply("Reading it.", lab.call("read", {"path": "a.py"}, id="call_1"))
-    lines = lab.stream_lines(message, piece=8, real=True)
-    lines.insert(3, ": keep-alive")
-    top, x, w = 70, 96, 450
+    """A reply that opens with a call, as OpenAI streams it (lab.SERVERS["openai"]): the role,
+    "content": null and the call's first fragment share the first chunk; the later fragments
+    hold only tool_calls."""
+    message = lab.reply(lab.call("read", {"path": "a.py"}, id="call_1"))
+    lines = lab.stream_lines(message, piece=8, real="openai")
+    lines.insert(1, ": keep-alive")
+    top, x, w = 70, 96, 470
     c = Canvas(top + ROW * len(lines) + 20, title)
-    c.text(x, 36, "each line in the order it arrives, and the delta it carries", bold=True,
+    c.text(x, 36, "each line in the order it arrives, and what its chunk carries", bold=True,
            size=13)
     kinds = []
     for n, line in enumerate(lines):
@@ -57,10 +64,11 @@ def one_reply_on_the_wire(title):
               dash="4 3" if faint else None, rx=4, width=1.3)
         c.text(x + 8, y + 16, shown, size=10.5, mono=True, colour=MUTED if faint else INK)
         c.text(x - 10, y + 16, str(n + 1), size=11, anchor="end", colour=MUTED)
-    groups = [("the role: no words", [0]), ("words, joined", [1, 2]),
-              ("a comment: skipped", [3]), ("one call, by its index", [4, 5, 6]),
-              ("the finish: the reply is whole", [7]), ("usage, after the finish", [8]),
-              ("the end of the stream", [9])]
+    groups = [("the role, null content and the first fragment", [0]),
+              ("a comment: skipped", [1]), ("the rest of its arguments", [2, 3]),
+              ("the finish: the reply is whole", [4]), ("the end of the stream", [5])]
+    if len(lines) != 6:
+        raise ValueError(f"Figure 16.1 draws six lines; the recording gave {len(lines)}")
     for words, rows in groups:
         y1, y2 = top + rows[0] * ROW + 2, top + rows[-1] * ROW + ROW - 8
         kind = kinds[rows[0]]

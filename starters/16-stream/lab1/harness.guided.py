@@ -789,14 +789,17 @@ STREAM_DONE = "[DONE]"
 
 def decode_line(line):
     """One line of a streamed reply, read: the chunk (a dict) for a `data:` line, STREAM_DONE
-    for `data: [DONE]`, and None for a line that carries nothing: a blank line, a `:` comment
-    (a keep-alive) or any other field. A data payload that is not a JSON object raises
+    for `data: [DONE]`, {"error": what it says} for an `error:` line (llama.cpp's way to say a
+    reply failed), and None for a line that carries nothing: a blank line, a `:` comment (a
+    keep-alive) or any other field. A data payload that is not a JSON object raises
     ValueError(f"not a stream line: {line!r}"): the provider is broken, and a guess would
     only hide it."""
     # --- your code --- gap 1 of 4: decode_line
-    # Four kinds of line, four answers:
+    # Five kinds of line, five answers:
     #   "data: {...}"     the payload parsed as JSON: a dict, the chunk
     #   "data: [DONE]"    STREAM_DONE, the end of the reply
+    #   "error: {...}"    {"error": the payload parsed}, or {"error": the text} if it is not
+    #                     JSON: llama.cpp's way to say the reply failed, and why
     #   "", ": ping", "event: x"
     #                     None: nothing to keep (SSE allows "data:" with or without a space)
     #   a "data:" line whose payload is not a JSON object
@@ -812,34 +815,46 @@ def assemble(chunks, *, aborted=False):
     """The assistant message that the decoded `chunks` of one reply add up to.
 
     Text deltas are joined into one text block, first, if there are any words. Tool-call
-    fragments are grouped by their `index`; a call's id and name come from the fragment that
+    fragments are grouped by their `index` (none means 0), except that a fragment whose id
+    differs from the id already at its index starts a new call there: Ollama puts every call
+    of a reply at index 0, or sends no index. A call's id and name come from the fragment that
     carries them (the first), and its arguments are the joined fragments, parsed once, at the
-    end ("" means {}). Calls follow the text in index order. The content decides the label:
-    "toolUse" when there are calls, "stop" otherwise, whatever finish_reason said.
+    end ("" means {}), or an object a server sent already parsed. Calls follow the text in
+    index order, and calls at one index in the order they began. The content decides the
+    label: "toolUse" when there are calls, "stop" otherwise, whatever finish_reason said.
 
     A reply that did not arrive whole fails: aborted=True (the user stopped it) gives
-    "aborted" and ABORTED; an error chunk, a stream with no finish_reason, a finish_reason
-    of "length" or "content_filter", arguments that are not a JSON object, or nothing at all
-    give "error" with a sentence saying which. Chunks a real server adds (a delta holding only
-    the role, "content": null beside calls, a usage chunk with no choices) add nothing. A failed reply keeps its words and drops every call: a call the
-    stream never finished has no arguments to write down, and none of them was acted on."""
+    "aborted" and ABORTED; an error chunk (its "message", or what it says when it has none), a
+    stream with no finish_reason, a finish_reason of "length" or "content_filter", arguments
+    that are not a JSON object, or nothing at all give "error" with a sentence saying which.
+    Chunks a real server adds (a delta holding only the role, "content": null beside calls, a
+    usage chunk with no choices) add nothing. A failed reply keeps its words and drops every
+    call: a call the stream never finished has no arguments to write down, and none of them
+    was acted on."""
     # --- your code --- gap 2 of 4: assemble, gathering
     # Walk the chunks once and keep four things for the judging below:
     #   words    every delta's "content", in order (a delta may have none, or None)
-    #   calls    {index: {"id": ..., "name": ..., "parts": [argument fragments, in order]}}:
-    #            a fragment belongs to the call its "index" names, not to the newest call;
-    #            its "id" and "function"/"name" arrive once, with the first fragment
+    #   calls    [{"index": ..., "id": ..., "name": ..., "parts": [argument fragments]}], in
+    #            the order they began, and beside it {index: the call last begun there}:
+    #            a fragment belongs to the call its "index" names (no "index" means 0), not to
+    #            the newest call; a fragment whose "id" differs from that call's id begins a
+    #            new call at that index (Ollama sends every call at index 0); an id and a
+    #            "function"/"name" arrive once, with a call's first fragment
     #   finish   the last finish_reason that is not None, or None if none came
-    #   failure  the "message" of the first {"error": {...}} chunk, or None
+    #   failure  the first error chunk's reason: {"error": {"message": ...}} gives the
+    #            message, any other {"error": x} gives str(x); None if none came
     # Do not parse any arguments here: a fragment is not JSON. One of the hidden tests
     # splits '{"path": "notes/caf\u00e9.md"}' in the middle of that escape.
-    words, calls, finish, failure = [], {}, None, None
+    words, calls, finish, failure = [], [], None, None
     # --- end ---
     # --- your code --- gap 3 of 4: assemble, judging
     # Build the message from what the gathering kept:
     #   - one text block {"type": "text", "text": ...} holding all the words, or none at all
-    #   - one toolCall block per call, in index order, its arguments the joined parts parsed
-    #     now, once: json.loads("") is an error, and "" means {}
+    #   - one toolCall block per call, in index order (at one index, in the order they
+    #     began: sorted() keeps that order for equal keys), its arguments the joined
+    #     parts parsed now, once: json.loads("") is an error, and "" means {}; a call whose
+    #     one part is a dict got its arguments already parsed (a proxy in front of Ollama
+    #     sends them so): that dict is the arguments
     #   - stop_reason "toolUse" if there are calls, else "stop": the content decides, never
     #     the finish_reason (lesson 3)
     # Unless the reply failed; then it is error_message(why, stop_reason) with the text

@@ -789,15 +789,17 @@ STREAM_DONE = "[DONE]"
 
 def decode_line(line):
     """One line of a streamed reply, read: the chunk (a dict) for a `data:` line, STREAM_DONE
-    for `data: [DONE]`, and None for a line that carries nothing: a blank line, a `:` comment
-    (a keep-alive) or any other field. A data payload that is not a JSON object raises
+    for `data: [DONE]`, {"error": what it says} for an `error:` line (llama.cpp's way to say a
+    reply failed), and None for a line that carries nothing: a blank line, a `:` comment (a
+    keep-alive) or any other field. A data payload that is not a JSON object raises
     ValueError(f"not a stream line: {line!r}"): the provider is broken, and a guess would
     only hide it."""
     # --- your code --- gap 1 of 4: decode_line
     # What one line carries: a data line (with or without a space after "data:") gives its
-    # payload parsed, a dict; `data: [DONE]` gives STREAM_DONE; a blank line, a `:` comment or any
-    # other field gives None. A data line whose payload is not a JSON object raises the ValueError
-    # the docstring names, whose text ends with the line's repr.
+    # payload parsed, a dict; `data: [DONE]` gives STREAM_DONE; an `error:` line gives
+    # {"error": its payload}, parsed when it is JSON and the text as it is when not; a blank line,
+    # a `:` comment or any other field gives None. A data line whose payload is not a JSON object
+    # raises the ValueError the docstring names, whose text ends with the line's repr.
     # Tests: test_decode_line_reads_four_kinds_of_line, test_decode_line_over_drawn_lines.
     pass
     # --- end ---
@@ -807,30 +809,39 @@ def assemble(chunks, *, aborted=False):
     """The assistant message that the decoded `chunks` of one reply add up to.
 
     Text deltas are joined into one text block, first, if there are any words. Tool-call
-    fragments are grouped by their `index`; a call's id and name come from the fragment that
+    fragments are grouped by their `index` (none means 0), except that a fragment whose id
+    differs from the id already at its index starts a new call there: Ollama puts every call
+    of a reply at index 0, or sends no index. A call's id and name come from the fragment that
     carries them (the first), and its arguments are the joined fragments, parsed once, at the
-    end ("" means {}). Calls follow the text in index order. The content decides the label:
-    "toolUse" when there are calls, "stop" otherwise, whatever finish_reason said.
+    end ("" means {}), or an object a server sent already parsed. Calls follow the text in
+    index order, and calls at one index in the order they began. The content decides the
+    label: "toolUse" when there are calls, "stop" otherwise, whatever finish_reason said.
 
     A reply that did not arrive whole fails: aborted=True (the user stopped it) gives
-    "aborted" and ABORTED; an error chunk, a stream with no finish_reason, a finish_reason
-    of "length" or "content_filter", arguments that are not a JSON object, or nothing at all
-    give "error" with a sentence saying which. Chunks a real server adds (a delta holding only
-    the role, "content": null beside calls, a usage chunk with no choices) add nothing. A failed reply keeps its words and drops every call: a call the
-    stream never finished has no arguments to write down, and none of them was acted on."""
+    "aborted" and ABORTED; an error chunk (its "message", or what it says when it has none), a
+    stream with no finish_reason, a finish_reason of "length" or "content_filter", arguments
+    that are not a JSON object, or nothing at all give "error" with a sentence saying which.
+    Chunks a real server adds (a delta holding only the role, "content": null beside calls, a
+    usage chunk with no choices) add nothing. A failed reply keeps its words and drops every
+    call: a call the stream never finished has no arguments to write down, and none of them
+    was acted on."""
     # --- your code --- gap 2 of 4: assemble, gathering
     # The chunks are walked once, and what the judging below needs is kept: the words, each
     # call's id, name and argument fragments, how the stream finished, and any error it reported.
     # What to keep, and in what shape, is yours (this gap and the next are both yours). Nothing is
-    # parsed here: a fragment is not JSON. A fragment belongs to the call its index names, and a
-    # call's id and name arrive once.
+    # parsed here: a fragment is not JSON. A fragment belongs to the call its index names (no
+    # index means 0), unless it brings an id other than the one already at that index: then it
+    # begins a new call. A call's id and name arrive once.
     # Tests: test_fragmented_text_becomes_one_block, test_split_arguments_are_parsed_once,
-    #   test_interleaved_calls_are_matched_by_index, test_empty_arguments_mean_no_arguments.
+    #   test_interleaved_calls_are_matched_by_index, test_empty_arguments_mean_no_arguments,
+    #   test_a_new_id_at_a_used_index_is_a_new_call.
     # --- end ---
     # --- your code --- gap 3 of 4: assemble, judging
     # The message the gathered pieces add up to: the words as one text block (none without
-    # words), then a toolCall per call in index order, its arguments parsed here, once, from all
-    # its fragments joined ("" is {}); labelled "toolUse" if there are calls and "stop" if not,
+    # words), then a toolCall per call in index order (calls at one index in the order they
+    # began), its arguments parsed here,
+    # once, from all its fragments joined ("" is {}), or, when a server sent them as an object
+    # already, that object; labelled "toolUse" if there are calls and "stop" if not,
     # whatever finish_reason said. A reply that did not arrive whole is an ending error_message
     # makes, whose only content is the text block, and the first reason that applies decides:
     #   aborted=True                    "aborted", ABORTED

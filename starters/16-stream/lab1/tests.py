@@ -484,32 +484,119 @@ async def test_replies_broken_off_at_drawn_points(t):
              "lesson 16).")
 
 
-@lab_test("Drawn replies as a real server streams them, through lab.stream_lines(real=True): a "
-          "first delta holding only the role, \"content\": null beside each call's fragments, "
-          "a call's first fragment with empty arguments, and a usage chunk with no choices "
-          "after the finish. Finished as usual each comes back whole; finished with \"length\" "
-          "or \"content_filter\" each fails with its sentence, keeping its words.")
+@lab_test("Drawn replies as each recorded server streams them, through "
+          "lab.stream_lines(real=NAME) for a drawn name of lab.SERVERS: OpenAI's role, null "
+          "content and first call fragment in one chunk, vLLM's name-only first fragment and "
+          "finish on the last piece, llama.cpp's null content, Ollama's whole calls all at index "
+          "0 or with no index, a proxy's arguments as an object. Finished as usual each comes "
+          "back whole; finished with \"length\" or \"content_filter\" each fails with its "
+          "sentence, keeping its words.")
 async def test_a_real_servers_shapes_add_nothing_and_its_cut_finishes_fail(t):
     cases = []
-    for _ in range(6):
+    for _ in range(8):
         words, calls = draw_reply(t.random)
         how = t.random.choice(["finished", "length", "content_filter"])
+        server = t.random.choice(sorted(lab.SERVERS))
         message = whole(words, calls)
-        lines = lab.stream_lines(message, piece=t.random.randint(1, 9), real=True,
+        lines = lab.stream_lines(message, piece=t.random.randint(1, 9), real=server,
                                  finish=None if how == "finished" else how)
-        cases.append([how, message, harness.assemble(chunks(lines))])
-    t.expect([[how, found] for how, message, found in cases],
-             [[how, message if how == "finished" else {
+        cases.append([server, how, message, harness.assemble(chunks(lines))])
+    t.expect([[server, how, found] for server, how, message, found in cases],
+             [[server, how, message if how == "finished" else {
                  "role": "assistant", "stop_reason": "error", "content": message["content"][:1]
                  if message["content"][:1] and message["content"][0]["type"] == "text" else [],
                  "error_message": {"length": "The reply was cut off at the output limit",
                                    "content_filter": "The provider's content filter stopped "
                                                      "the reply"}[how]}]
-              for how, message, found in cases],
-             "Each item is [how the drawn stream finished, the reply assemble made of it]. A "
-             "real server opens with a delta that holds only the role (content \"\" or null), "
-             "sends \"content\": null beside every call fragment, and after the finish a usage "
-             "chunk whose choices are []: none of them adds words, a call or a finish. "
-             "\"length\" means the output limit cut the reply, \"content_filter\" that the "
-             "provider's filter withheld the rest: either way the reply did not arrive whole, so "
-             "it is an \"error\" that keeps its words and no call (assemble, lesson 16).")
+              for server, how, message, found in cases],
+             "Each item is [the server whose shapes streamed it, how the drawn stream finished, "
+             "the reply assemble made of it]. What sets each server apart is in "
+             "lab.SERVERS[name].shapes: none of it adds words, a call or a finish, and two "
+             "calls at one index with two ids are two calls. \"length\" means the output "
+             "limit cut the reply, \"content_filter\" that the provider's filter withheld the "
+             "rest: either way the reply did not arrive whole, so it is an \"error\" that "
+             "keeps its words and no call (assemble, lesson 16).")
+
+
+def ollama_call(call_id, name, arguments, *, index=0):
+    """One of Ollama's tool-call chunks (lab.SERVERS["ollama"]): the call whole, its arguments
+    one string, every call at `index` 0; index=None leaves the index out, as Ollama before
+    0.4.7 did (lab.SERVERS["ollama-0.4"])."""
+    part = {"id": call_id, "type": "function",
+            "function": {"name": name, "arguments": json.dumps(arguments)}}
+    if index is not None:
+        part["index"] = index
+    return {"choices": [{"index": 0, "delta": {"role": "assistant", "content": "",
+                                               "tool_calls": [part]}, "finish_reason": None}]}
+
+
+@lab_test("Ollama's two calls in one reply, both at index 0 (ollama#15457) or both with no "
+          "index (before Ollama 0.4.7), are two calls: a fragment that brings a new id at an "
+          "index already used begins a new call, and a fragment with no id still belongs to "
+          "the call its index names.")
+async def test_a_new_id_at_a_used_index_is_a_new_call(t):
+    two = [ollama_call("call_o1", "read", {"path": "a.py"}),
+           ollama_call("call_o2", "read", {"path": "b.py"})]
+    bare = [ollama_call("call_o3", "read", {"path": "a.py"}, index=None),
+            ollama_call("call_o4", "bash", {"command": "ls"}, index=None)]
+    mixed = [call_chunk(0, '{"path"', id="call_1", name="read"), call_chunk(0, ': "a.py"}'),
+             call_chunk(0, '{"comm', id="call_2", name="bash"), call_chunk(0, 'and": "ls"}')]
+    t.expect([harness.tool_calls(harness.assemble(stream + [finish("tool_calls")]))
+              for stream in (two, bare, mixed)],
+             [[lab.call("read", {"path": "a.py"}, id="call_o1"),
+               lab.call("read", {"path": "b.py"}, id="call_o2")],
+              [lab.call("read", {"path": "a.py"}, id="call_o3"),
+               lab.call("bash", {"command": "ls"}, id="call_o4")],
+              [lab.call("read", {"path": "a.py"}, id="call_1"),
+               lab.call("bash", {"command": "ls"}, id="call_2")]],
+             "Each item is the calls assemble found in one stream: Ollama's two calls both at "
+             "index 0; Ollama's two with no index (which means 0); two calls whose fragments "
+             "share index 0, the second's first fragment bringing its own id. Grouped by index "
+             "alone, the second call's arguments are joined onto the first's, "
+             '{"path": "a.py"}{"path": "b.py"}, which is not JSON. A fragment whose id differs '
+             "from the id already at its index begins a new call there; one with no id goes on "
+             "with the call its index names (assemble, lesson 16).")
+
+
+@lab_test("A call whose arguments arrive already parsed, as a JSON object rather than a "
+          "string (a proxy in front of Ollama sends them so), keeps that object as its "
+          "arguments; the reply is whole.")
+async def test_arguments_sent_as_an_object_are_taken_whole(t):
+    lines = lab.stream_lines(lab.reply("Looking.", lab.call("read", CAFE, id="call_p1")),
+                             real="object-arguments")
+    t.expect(harness.assemble(chunks(lines)),
+             {"role": "assistant", "stop_reason": "toolUse",
+              "content": [{"type": "text", "text": "Looking."},
+                          lab.call("read", CAFE, id="call_p1")]},
+             'The stream (lab.stream_lines(..., real="object-arguments")) sends the call whole, '
+             'its "arguments" the object {"path": "notes/caf\u00e9.md"}, not a string. '
+             "json.loads of an object raises TypeError; joining it to strings does too. An "
+             "object that came whole is the arguments as they are (assemble, lesson 16).")
+
+
+@lab_test("llama.cpp's `error: {...}` line (builds before September 2025) is a failure with "
+          "its reason: decode_line gives {\"error\": the object}, and the reply fails with the "
+          "server's message, keeping the words before it.")
+async def test_an_error_line_is_a_failure_with_its_reason(t):
+    line = ('error: {"code": 400, "message": "the request exceeds the available context size, '
+            'try increasing it", "type": "exceed_context_size_error"}')
+    t.expect([outcome(line), outcome("error: model unloaded")],
+             [["gives", {"error": {"code": 400, "message": "the request exceeds the available "
+                                   "context size, try increasing it",
+                                   "type": "exceed_context_size_error"}}],
+              ["gives", {"error": "model unloaded"}]],
+             "Each item is what decode_line did with an `error:` line: llama.cpp's, whose payload "
+             "is JSON, and one whose payload is plain text. An `error:` line is not a comment "
+             "to skip: it is the server saying the reply failed, and why (decode_line, "
+             "lesson 16).")
+    lines = lab.stream_lines(lab.fail("out of memory"), real="llamacpp")
+    lines = lines[:1] + lab.stream_lines(lab.say("Half an"), real="llamacpp")[1:4] + lines[1:]
+    decoded = [harness.decode_line(line) for line in lines]
+    t.expect(harness.assemble([c for c in decoded if c not in (None, harness.STREAM_DONE)]),
+             {"role": "assistant", "stop_reason": "error", "error_message": "out of memory",
+              "content": [{"type": "text", "text": "Half an"}]},
+             "The stream (llama.cpp's shapes: lab.stream_lines(..., real=\"llamacpp\")) sends "
+             "words, then `error: {\"code\": 500, \"message\": \"out of memory\", ...}`, "
+             "then `data: [DONE]`. Dropped, the error leaves a stream with no finish, and the "
+             "reason the server gave is lost. An error chunk's reason is its \"message\"; one "
+             "that is a plain string is that string (assemble, lesson 16).")

@@ -788,10 +788,17 @@ STREAM_DONE = "[DONE]"
 
 def decode_line(line):
     """One line of a streamed reply, read: the chunk (a dict) for a `data:` line, STREAM_DONE
-    for `data: [DONE]`, and None for a line that carries nothing: a blank line, a `:` comment
-    (a keep-alive) or any other field. A data payload that is not a JSON object raises
+    for `data: [DONE]`, {"error": what it says} for an `error:` line (llama.cpp's way to say a
+    reply failed), and None for a line that carries nothing: a blank line, a `:` comment (a
+    keep-alive) or any other field. A data payload that is not a JSON object raises
     ValueError(f"not a stream line: {line!r}"): the provider is broken, and a guess would
     only hide it."""
+    if line.startswith("error:"):  # a failure, said as its own field: its reason is news
+        said = line[len("error:"):].strip()
+        try:
+            return {"error": json.loads(said)}
+        except ValueError:
+            return {"error": said}
     if not line.startswith("data:"):
         return None  # blank, a keep-alive, or a field this reader has no use for
     payload = line[len("data:"):].strip()
@@ -810,41 +817,59 @@ def assemble(chunks, *, aborted=False):
     """The assistant message that the decoded `chunks` of one reply add up to.
 
     Text deltas are joined into one text block, first, if there are any words. Tool-call
-    fragments are grouped by their `index`; a call's id and name come from the fragment that
+    fragments are grouped by their `index` (none means 0), except that a fragment whose id
+    differs from the id already at its index starts a new call there: Ollama puts every call
+    of a reply at index 0, or sends no index. A call's id and name come from the fragment that
     carries them (the first), and its arguments are the joined fragments, parsed once, at the
-    end ("" means {}). Calls follow the text in index order. The content decides the label:
-    "toolUse" when there are calls, "stop" otherwise, whatever finish_reason said.
+    end ("" means {}), or an object a server sent already parsed. Calls follow the text in
+    index order, and calls at one index in the order they began. The content decides the
+    label: "toolUse" when there are calls, "stop" otherwise, whatever finish_reason said.
 
     A reply that did not arrive whole fails: aborted=True (the user stopped it) gives
-    "aborted" and ABORTED; an error chunk, a stream with no finish_reason, a finish_reason
-    of "length" or "content_filter", arguments that are not a JSON object, or nothing at all
-    give "error" with a sentence saying which. Chunks a real server adds (a delta holding only
-    the role, "content": null beside calls, a usage chunk with no choices) add nothing. A failed reply keeps its words and drops every call: a call the
-    stream never finished has no arguments to write down, and none of them was acted on."""
-    words, calls, finish, failure = [], {}, None, None
+    "aborted" and ABORTED; an error chunk (its "message", or what it says when it has none), a
+    stream with no finish_reason, a finish_reason of "length" or "content_filter", arguments
+    that are not a JSON object, or nothing at all give "error" with a sentence saying which.
+    Chunks a real server adds (a delta holding only the role, "content": null beside calls, a
+    usage chunk with no choices) add nothing. A failed reply keeps its words and drops every
+    call: a call the stream never finished has no arguments to write down, and none of them
+    was acted on."""
+    words, calls, finish, failure = [], [], None, None
+    latest = {}  # index -> the call most recently begun there
     for chunk in chunks:
         if "error" in chunk:
-            failure = failure or chunk["error"]["message"]
+            error = chunk["error"]
+            said = error.get("message") if isinstance(error, dict) else None
+            failure = failure or str(error if said is None else said)
         for choice in chunk.get("choices", ()):
             delta = choice.get("delta") or {}
             words.append(delta.get("content") or "")  # a delta may hold only a role, or None
             for piece in delta.get("tool_calls") or ():
-                call = calls.setdefault(piece.get("index", 0),
-                                        {"id": None, "name": None, "parts": []})
+                index, call_id = piece.get("index", 0), piece.get("id")
+                call = latest.get(index)
+                if call is None or (call_id and call["id"] and call_id != call["id"]):
+                    call = {"index": index, "id": None, "name": None, "parts": []}  # a new id
+                    latest[index] = call
+                    calls.append(call)
                 function = piece.get("function") or {}
-                call["id"] = piece.get("id") or call["id"]  # only the first fragment has it
+                call["id"] = call_id or call["id"]  # only the first fragment has it
                 call["name"] = function.get("name") or call["name"]
                 call["parts"].append(function.get("arguments") or "")
             finish = choice.get("finish_reason") or finish
     text = "".join(words)
     content = [{"type": "text", "text": text}] if text else []
     blocks, broken = [], None
-    for index in sorted(calls):
-        call, joined = calls[index], "".join(calls[index]["parts"])
-        try:
-            arguments = json.loads(joined) if joined else {}
-        except ValueError:
-            arguments = None
+    for call in sorted(calls, key=lambda call: call["index"]):  # stable: in order at one index
+        objects = [part for part in call["parts"] if isinstance(part, dict)]
+        joined = "".join(part for part in call["parts"] if isinstance(part, str))
+        if objects and not joined and len(objects) == 1:
+            arguments = objects[0]  # sent already parsed: an object, whole
+        elif objects:
+            arguments = None  # an object and scraps beside it: no one JSON text
+        else:
+            try:
+                arguments = json.loads(joined) if joined else {}
+            except ValueError:
+                arguments = None
         if not isinstance(arguments, dict):
             broken = broken or (f"Tool call {call['id']} ({call['name']}) arrived with "
                                 "arguments that are not a JSON object")
@@ -908,7 +933,8 @@ class StreamingModel:
 
     acomplete never raises for the provider's trouble. A refused connection, a broken line or
     an error in the stream comes back as a reply labelled "error", and a Stop as one labelled
-    "aborted", so the loop records it like any other ending (lesson 5)."""
+    "aborted", so the loop records it like any other ending (lesson 5). A 429 says which of
+    two troubles it is: a rate limit, which a wait cures, or spent quota, which it does not."""
 
     def __init__(self, client):
         self.client = client
@@ -921,12 +947,15 @@ class StreamingModel:
         # Nothing is sent when the signal is already set; the reply is then the aborted one, with
         # no words. Otherwise exactly one request goes out through self.client.open, its body what
         # to_wire makes of the arguments, and the response it hands back is what the reading below
-        # reads. Any Exception that sending raises comes back as an "error" reply whose
-        # error_message is "Provider request failed: " and the exception's text: provider trouble
-        # is never raised.
+        # reads. Any Exception that sending raises comes back as an "error" reply: provider
+        # trouble is never raised. Its error_message is "Provider request failed: " and the
+        # exception's text, but for a 429 (the exception's `status`, when it has one), which is
+        # one of two troubles: with `code` "insufficient_quota", "Provider quota spent, so
+        # waiting will not help: " and the text; any other, "Provider rate limit, so send again
+        # in N s: " and the text, N its `retry_after`, or "... send again later: " without one.
         # Tests: test_a_set_signal_sends_nothing,
         #   test_trouble_is_a_reply_and_every_response_is_closed,
-        #   test_a_real_servers_shapes_and_refusals.
+        #   test_a_real_servers_shapes_and_refusals, test_a_rate_limit_is_not_spent_quota.
         # --- end ---
         # --- your code --- gap 2 of 2: reading
         # Read the response to its end (read_line() gives None, or a line decodes to

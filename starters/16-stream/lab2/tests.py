@@ -470,38 +470,43 @@ async def test_stop_at_drawn_points(t):
              "call, and the response is closed (StreamingModel, lesson 16).")
 
 
-@lab_test("A real server's streams (lab.FakeProvider(real=True): a role-only first delta, "
-          "\"content\": null beside calls, a usage chunk after the finish) run a job in a "
-          "Harness as before; a request turned away before any line (429, 401, 400) and a "
-          "reply stopped by the content filter each end their run as an \"error\" reply, with "
-          "one request each, and the next prompt is answered.")
+@lab_test("A recorded server's streams (lab.FakeProvider(real=NAME), NAME drawn from "
+          "lab.SERVERS: OpenAI, vLLM, llama.cpp, Ollama with its calls at index 0 or with no "
+          "index, a proxy's arguments as an object) run a job of two calls in a Harness as "
+          "before; a request turned away before any line (503, 401, 400) and a reply stopped "
+          "by the content filter each end their run as an \"error\" reply, with one request "
+          "each, and the next prompt is answered.")
 async def test_a_real_servers_shapes_and_refusals(t):
-    ws, ran = lab.Workspace({"a.py": "x = 1\n"}), []
-    turned = t.random.sample([(429, "Rate limit reached for requests"),
+    ws, ran = lab.Workspace({"a.py": "x = 1\n", "b.py": "y = 2\n"}), []
+    server = t.random.choice(sorted(lab.SERVERS))
+    turned = t.random.sample([(503, "The server is overloaded"),
                               (401, "Incorrect API key provided"),
                               (400, "you must provide a model parameter")], 3)
-    script = [lab.reply("Reading.", lab.call("read", {"path": "a.py"})), lab.say("x is 1.")]
+    script = [lab.reply("Reading.", lab.call("read", {"path": "a.py"}),
+                        lab.call("read", {"path": "b.py"})), lab.say("x is 1.")]
     script += [lab.refuse(said, status=status) for status, said in turned]
-    script += [lab.stream_lines(lab.say("The answer is"), real=True, finish="content_filter"),
+    script += [lab.stream_lines(lab.say("The answer is"), real=server, finish="content_filter"),
                lab.say("Back.")]
-    provider = lab.FakeProvider(script, real=True)
+    provider = lab.FakeProvider(script, real=server)
     h = harness.Harness(harness.StreamingModel(provider), SYSTEM, [reader(ws, ran)])
     prompts = ["What is x?"] + [f"Again, {n}." for n in range(len(turned) + 2)]
     for prompt in prompts:
         await lab.drive(h.prompt(prompt))
     endings = [[m["stop_reason"], m.get("error_message"), harness.text_of(m)]
-               for m in h.messages[5::2]]
-    t.expect([lab.shape(h.messages[:4]), ran, endings, len(provider.requests),
+               for m in h.messages[6::2]]
+    t.expect([server, lab.shape(h.messages[:5]), ran, endings, len(provider.requests),
               provider.open_responses()],
-             ["U A[c1] R(c1) A", ["a.py"],
+             [server, "U A[c1,c2] R(c1) R(c2) A", ["a.py", "b.py"],
               [["error", "Provider request failed: " + turned_away_text(status, said),
                 ""] for status, said in turned]
               + [["error", "The provider's content filter stopped the reply", "The answer is"],
                  ["stop", None, "Back."]],
               len(prompts) + 1, []],
-             "Items: the first job's shape; the calls run; each later reply's [stop_reason, "
-             "error_message, words]; the requests sent; the responses left open. A real "
-             "server's role-only delta, null content and usage chunk add nothing. A status "
+             "Items: the server whose shapes were streamed (lab.SERVERS[name].shapes says what "
+             "sets it apart); the first job's shape; the calls run; each later reply's "
+             "[stop_reason, error_message, words]; the requests sent; the responses left open. "
+             "A server's own shapes add nothing, and Ollama's two calls at one index are two "
+             "calls. A status "
              "before any line makes open raise ConnectionError, and that is a reply, "
              "\"Provider request failed: \" and its text, after exactly one request: nothing "
              "was streamed, and whether to send again is not acomplete's to decide. A "
@@ -509,10 +514,46 @@ async def test_a_real_servers_shapes_and_refusals(t):
              "assemble, lesson 16).")
 
 
-def turned_away_text(status, said):
+def turned_away_text(status, said, retry_after=None):
     """What a client says when the server answered `status` before any line: the error's text,
-    as lab.refuse(said, status=status) raises it."""
+    as lab.refuse(said, status=status, retry_after=...) raises it."""
     try:
-        lab.FakeProvider([lab.refuse(said, status=status)]).open({})
+        lab.FakeProvider([lab.refuse(said, status=status, retry_after=retry_after)]).open({})
     except ConnectionError as refused:
         return str(refused)
+
+
+@lab_test("A 429 is one of two troubles, told apart by the model object: a rate limit "
+          "(Retry-After: N, or none given) is a reply saying to send again in N s, or later; "
+          "spent quota (code insufficient_quota, OpenAI's body) is a reply saying waiting will "
+          "not help. Each costs one request, and the next prompt is answered.")
+async def test_a_rate_limit_is_not_spent_quota(t):
+    wait = t.random.randint(1, 90)
+    troubles = t.random.sample([("limit", wait), ("limit", None), ("quota", None)], 3)
+    script = [lab.refuse(json.dumps(lab.RATE_LIMIT if kind == "limit" else lab.QUOTA),
+                         status=429, retry_after=after) for kind, after in troubles]
+    provider = lab.FakeProvider(script + [lab.say("Back.")], real=True)
+    h = harness.Harness(harness.StreamingModel(provider), SYSTEM, [])
+    for n in range(len(script) + 1):
+        await lab.drive(h.prompt(f"Try {n}."))
+    endings = [[m["stop_reason"], m.get("error_message"), harness.text_of(m)]
+               for m in h.messages[1::2]]
+    expected = []
+    for (kind, after), entry in zip(troubles, script):
+        said = turned_away_text(429, entry.text, retry_after=after)
+        if kind == "quota":
+            expected.append(["error", "Provider quota spent, so waiting will not help: " + said,
+                             ""])
+        else:
+            later = "later" if after is None else f"in {after} s"
+            expected.append(["error", f"Provider rate limit, so send again {later}: " + said,
+                             ""])
+    t.expect([[kind, after] for kind, after in troubles] + [endings, len(provider.requests)],
+             [[kind, after] for kind, after in troubles] + [
+                 expected + [["stop", None, "Back."]], len(script) + 1],
+             "Items: the drawn troubles, [kind, Retry-After seconds or None]; then each reply's "
+             "[stop_reason, error_message, words]; then the requests sent. The refusal the "
+             "client raises carries .status (429), .code (\"insufficient_quota\" for spent "
+             "quota, from the body) and .retry_after. A rate limit passes: the reply says when "
+             "to send again. Spent quota does not: the reply says so, so nobody waits for "
+             "nothing. Neither is sent again by acomplete (StreamingModel, lesson 16).")
