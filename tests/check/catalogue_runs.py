@@ -4,14 +4,13 @@ this process, as the practice check does.
 
 Two tests read these runs: tests/authoring/test_wrong_designs.py (the design fails its lab and
 names the rule) and tests/check/test_practice.py (the two paths give the same verdicts). One
-pair of runs serves both, whichever worker asks first (tests/made_once.py), and its halves
-share the machine's cores: the child's run waits on its process in a thread while the practice
-check runs here. The turn budgets count turns, not seconds, so running the two at once changes
-no verdict.
+pair of runs serves both, whichever worker asks first (tests/made_once.py). The two run one
+after the other: Python 3.11's parser keeps one recursion count for every thread, so a child's
+run judged in a thread while the practice check compiles here can fail with "AST constructor
+recursion depth mismatch"; the other workers keep the cores busy meanwhile.
 """
 from __future__ import annotations
 
-import concurrent.futures
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,9 +37,7 @@ def runs(factory: pytest.TempPathFactory, design: wrong_designs.Wrong) -> Runs:
         path.write_text(text, encoding="utf-8")
         files = suite.of_lab(design.lab, cumulative_=False)
         expected = runner.expected_for(files)
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            checked = pool.submit(runner.run, path, files, expected)
-            practised = runner.run(path, files, expected, in_process=True)
-            return Runs(checked.result(), practised)
+        return Runs(runner.run(path, files, expected),
+                    runner.run(path, files, expected, in_process=True))
 
     return made_once.value(factory, f"design-{made_once.key_of(design.id, text)}", make)
