@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -32,7 +33,9 @@ def clone(into: Path) -> Path:
     kit = into / "kit"
     subprocess.run(["git", "clone", "--quiet", "--no-local", str(_table.KIT), str(kit)],
                    check=True)
-    subprocess.run([sys.executable, "start.py", "--setup-only"], cwd=kit, check=True,
+    # As the README has a newcomer type it: the system's python3, not this virtual environment's.
+    python3 = shutil.which("python3") or shutil.which("python") or sys.executable
+    subprocess.run([python3, "start.py", "--setup-only"], cwd=kit, check=True,
                    stdout=subprocess.DEVNULL)
     return kit
 
@@ -60,9 +63,11 @@ def time_suite(kit: Path, busy: bool) -> dict:
             spinner.kill()
             spinner.wait()
     seed = re.search(r"--randomly-seed=(\d+)", done.stdout)
+    failed = [line for line in done.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
     return {"seconds": round(wall, 1), "exit": done.returncode, "busy": busy,
             "load_before": round(load, 2) if load is not None else None,
-            "counts": closing_counts(done.stdout), "seed": int(seed.group(1)) if seed else None}
+            "counts": closing_counts(done.stdout), "seed": int(seed.group(1)) if seed else None,
+            "failed": failed}
 
 
 def main(argv=None) -> int:
@@ -79,7 +84,7 @@ def main(argv=None) -> int:
             run = time_suite(kit, args.busy)
             runs.append(run)
             print(f"  run {number + 1}: {run['seconds']} s, exit {run['exit']}, {run['counts']}",
-                  file=sys.stderr, flush=True)
+                  *run["failed"], sep="\n    ", file=sys.stderr, flush=True)
     rows = [[i + 1, _table.seconds(r["seconds"]), r["exit"],
              ", ".join(f"{n} {w}" for w, n in r["counts"].items()), r["load_before"], r["seed"]]
             for i, r in enumerate(runs)]
