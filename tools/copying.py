@@ -53,6 +53,7 @@ LAYOUT = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, toke
 
 # --- the answer lines --------------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=None)
 def code_of(line: str) -> str:
     """`line` without its comment, whitespace-normalised. A '#' inside a string is kept."""
     out, quote, i = [], None, 0
@@ -223,17 +224,8 @@ def gap_comments(starter: str) -> dict[int, str]:
 
 # --- (a): nearly the same tokens ---------------------------------------------------------------
 
-def _value(token: tokenize.TokenInfo) -> str:
-    """A token as compared: a string literal by its value, so that quotes do not count."""
-    if token.type == tokenize.STRING:
-        try:
-            return repr(ast.literal_eval(token.string))
-        except (ValueError, SyntaxError):  # an f-string
-            return token.string
-    return token.string
-
-
-def token_infos(text: str) -> list[tokenize.TokenInfo]:
+@functools.lru_cache(maxsize=None)
+def token_infos(text: str) -> tuple[tokenize.TokenInfo, ...]:
     """`text`'s tokens by Python's tokenizer, layout and comments left out. Prose tokenizes
     too (an apostrophe is an error token, kept); a line cut mid-bracket gives its tokens so far."""
     out = []
@@ -243,11 +235,20 @@ def token_infos(text: str) -> list[tokenize.TokenInfo]:
                 out.append(token)
     except (tokenize.TokenError, SyntaxError):
         pass
-    return out
+    return tuple(out)
 
 
 def tokens(text: str) -> tuple[str, ...]:
-    return tuple(_value(token) for token in token_infos(text))
+    """`text`'s tokens as (a) compares them. A string literal stands as the tokens of its text,
+    since that text is what a cell prints and what prose quotes."""
+    out: list[str] = []
+    for token in token_infos(text):
+        if token.type == tokenize.STRING:
+            for part in _literal_parts(token.string):
+                out += tokens(part)
+        else:
+            out.append(token.string)
+    return tuple(out)
 
 
 class Reading:
@@ -269,6 +270,7 @@ class Reading:
         for at, line in enumerate(self.lines):
             for token in line:
                 self.holding[token].add(at)
+        self.counts = [Counter(line) for line in self.lines]
 
     def nearest(self, code: str) -> tuple[float, Place | None]:
         """The best ratio of `code`'s tokens to a run of as many tokens of one line read (or
@@ -290,11 +292,26 @@ class Reading:
         matcher.set_seq2(answer)
         best, where = 0.0, None
         for at in sorted(chosen):
-            line = self.lines[at]
-            runs = [line] if len(line) <= n else [line[i:i + n] for i in range(len(line) - n + 1)]
-            for run in runs:
-                matcher.set_seq1(run)
-                if matcher.quick_ratio() > best and matcher.ratio() > best:
+            line, held = self.lines[at], self.counts[at]
+            if sum(min(count, held[token]) for token, count in counts.items()) < NEAR * min(
+                    n, (n + len(line)) / 2):
+                continue  # too few tokens in common anywhere in the line
+            if len(line) <= n:
+                starts = [0]
+            else:  # the runs whose tokens in common with the answer could reach NEAR
+                starts, window, common = [], Counter(), 0
+                for i, token in enumerate(line):
+                    common += window[token] < counts[token]
+                    window[token] += 1
+                    if i >= n:
+                        gone = line[i - n]
+                        window[gone] -= 1
+                        common -= window[gone] < counts[gone]
+                    if i >= n - 1 and common >= NEAR * n:
+                        starts.append(i - n + 1)
+            for start in starts:
+                matcher.set_seq1(line[start:start + n])
+                if matcher.ratio() > best:
                     best, where = matcher.ratio(), self.where[at]
         return best, where
 
@@ -334,25 +351,39 @@ def _literal_parts(string: str) -> list[str]:
     return [part.replace("\0", "{").replace("\1", "}") for part in re.split(r"\{[^{}]*\}", body)]
 
 
-def distinctive(code: str) -> list[tuple[str, str]]:
+def _items(infos: tuple[tokenize.TokenInfo, ...], at: int) -> list[tuple[str, str]]:
+    """What the token at `at` may have to be named by, as ("name", name) or ("string", text)."""
+    token = infos[at]
+    if token.type == tokenize.NAME and token.string not in EMPTY | PYTHON:
+        return [("name", token.string)]
+    if token.type == tokenize.STRING:
+        return [("string", " ".join(part.split())) for part in _literal_parts(token.string)
+                if re.search(r"[A-Za-z]", part)]
+    return []
+
+
+def vocabulary(text: str) -> frozenset[tuple[str, str]]:
+    """Every name and string literal of a file: what a student holding it already has."""
+    found = set()
+    for line in text.splitlines():
+        infos = token_infos(line)
+        for at in range(len(infos)):
+            found.update(_items(infos, at))
+    return frozenset(found)
+
+
+def distinctive(code: str, known: frozenset = frozenset()) -> list[tuple[str, str]]:
     """What must be named for the line to count as dictated, as ("name", name) and
     ("string", text): the names it calls, the attributes it reaches and its string literals
-    with a letter in them, Python's own names aside; a line with none of them, by its other
-    names."""
+    with a letter in them; neither Python's own names nor what the student's file already holds
+    (`known`), which a student reaches for untold. A line with none is the student's design."""
     infos = token_infos(code)
     found = []
     for at, token in enumerate(infos):
         before = infos[at - 1].string if at else ""
         after = infos[at + 1].string if at + 1 < len(infos) else ""
-        if token.type == tokenize.NAME and token.string not in EMPTY | PYTHON \
-                and (before == "." or after == "("):
-            found.append(("name", token.string))
-        elif token.type == tokenize.STRING:
-            found += [("string", " ".join(part.split())) for part in _literal_parts(token.string)
-                      if re.search(r"[A-Za-z]", part)]
-    if not found:
-        found = [("name", token.string) for token in infos
-                 if token.type == tokenize.NAME and token.string not in EMPTY | PYTHON]
+        if token.type == tokenize.STRING or before == "." or after == "(":
+            found += [item for item in _items(infos, at) if item not in known]
     return list(dict.fromkeys(found))
 
 
@@ -418,11 +449,14 @@ def measure(lab_id: str, tree=None) -> Figure:
     reading = Reading(places(lab, tree))
     comments = gap_comments(labsource.render(tree, lab_id, "starter"))
     sentences = build_sentences(lab)
+    order = list(manifest.labs(built_only=True))
+    at = order.index(lab)
+    known = vocabulary(labsource.render(tree, order[at - 1].id, "solution")) if at else frozenset()
     for at, line in enumerate(figure.lines):
         ratio, place = reading.nearest(line.code)
         if ratio >= NEAR:
             figure.near[at] = (ratio, place)
-        wanted = distinctive(line.code)
+        wanted = distinctive(line.code, known)
         if named(wanted, comments.get(line.gap, "")):
             figure.dictated[at] = f"gap {line.gap}'s comment, which names {_listed(wanted)}"
         else:
