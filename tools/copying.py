@@ -274,7 +274,9 @@ class Reading:
 
     def nearest(self, code: str) -> tuple[float, Place | None]:
         """The best ratio of `code`'s tokens to a run of as many tokens of one line read (or
-        the whole line, when shorter), and where that line stands."""
+        the whole line, when shorter), and where that line stands; lines that cannot reach
+        NEAR are not compared, so a best under NEAR may be understated (0.0, None when none
+        could)."""
         answer = tokens(code)
         n = len(answer)
         if not n:
