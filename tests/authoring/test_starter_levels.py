@@ -59,8 +59,8 @@ def test_no_lab_shows_more_of_its_lines_than_its_row_in_the_notes(lab_id, figure
     assert lab_id in recorded, (
         f"lab {lab_id} has no row in {copying.NOTES.name}'s table; measure it and write the "
         f"table with: python -m tools.copying --write")
-    allowed = recorded[lab_id]
-    assert found.share <= allowed, (
+    share, allowed = found.share, recorded[lab_id]
+    assert share <= allowed, (
         f"{found.words()}, more than the {copying.percent(allowed)} that "
         f"{copying.NOTES.name} records for it (the target is at most "
         f"{copying.percent(copying.LAB_MOST)}). Rewrite what shows these lines, or say less "
