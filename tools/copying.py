@@ -274,9 +274,9 @@ class Reading:
 
     def nearest(self, code: str) -> tuple[float, Place | None]:
         """The best ratio of `code`'s tokens to a run of as many tokens of one line read (or
-        the whole line, when shorter), and where that line stands; lines that cannot reach
-        NEAR are not compared, so a best under NEAR may be understated (0.0, None when none
-        could)."""
+        the whole line, when shorter), and where that line stands (with the run, for a longer
+        line). Lines that cannot reach NEAR are not compared, so a best under NEAR may be
+        understated (0.0 and None when no line could reach it)."""
         answer = tokens(code)
         n = len(answer)
         if not n:
@@ -315,6 +315,8 @@ class Reading:
                 matcher.set_seq1(line[start:start + n])
                 if matcher.ratio() > best:
                     best, where = matcher.ratio(), self.where[at]
+                    if len(line) > n:  # a long line: what an author looks for is the run
+                        where = Place(where.where, "... " + " ".join(line[start:start + n]))
         return best, where
 
 
