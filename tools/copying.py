@@ -240,11 +240,12 @@ def token_infos(text: str) -> tuple[tokenize.TokenInfo, ...]:
 
 def tokens(text: str) -> tuple[str, ...]:
     """`text`'s tokens as (a) compares them. A string literal stands as the tokens of its text,
-    since that text is what a cell prints and what prose quotes."""
+    since that text is what a cell prints and what prose quotes; an f-string's fields stand as
+    their expressions' tokens."""
     out: list[str] = []
     for token in token_infos(text):
         if token.type == tokenize.STRING:
-            for part in _literal_parts(token.string):
+            for _, part in _pieces(token.string):
                 out += tokens(part)
         else:
             out.append(token.string)
@@ -340,19 +341,31 @@ def words(text: str) -> str:
     return " " + " ".join(stem(word) for word in WORD.findall(text)) + " "
 
 
-def _literal_parts(string: str) -> list[str]:
-    """A string literal's text; for an f-string, the parts outside its {fields}."""
+def _pieces(string: str) -> list[tuple[bool, str]]:
+    """A string literal as (is code, text) pieces: its text; for an f-string, the text outside
+    its {fields} and each field's expression, in order, as Python 3.12's tokenizer reads it."""
     prefix = re.match(r"[rbfuRBFU]*", string).group(0)
     if "f" not in prefix.lower():
         try:
             value = ast.literal_eval(string)
         except (ValueError, SyntaxError):
             return []
-        return [value.decode(errors="replace") if isinstance(value, bytes) else str(value)]
+        return [(False, value.decode(errors="replace") if isinstance(value, bytes) else str(value))]
     body = string[len(prefix):]
     quote = body[:3] if body[:3] in ('"""', "'''") else body[:1]
     body = body[len(quote):len(body) - len(quote)].replace("{{", "\0").replace("}}", "\1")
-    return [part.replace("\0", "{").replace("\1", "}") for part in re.split(r"\{[^{}]*\}", body)]
+    pieces, at = [], 0
+    for field in re.finditer(r"\{([^{}]*)\}", body):
+        pieces.append((False, body[at:field.start()]))
+        pieces.append((True, re.sub(r"(![rsa])?(:[^'\"]*)?$", "", field.group(1))))
+        at = field.end()
+    pieces.append((False, body[at:]))
+    return [(code, text.replace("\0", "{").replace("\1", "}")) for code, text in pieces if text]
+
+
+def _literal_parts(string: str) -> list[str]:
+    """A string literal's text; for an f-string, the parts outside its {fields}."""
+    return [text for code, text in _pieces(string) if not code]
 
 
 def _items(infos: tuple[tokenize.TokenInfo, ...], at: int) -> list[tuple[str, str]]:
