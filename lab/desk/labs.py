@@ -60,7 +60,8 @@ def start(lab_id: str, *, force: bool = False, guided: bool = False, mine: bool 
     With `guided`, the starter is the guided one, whose gaps spell out their steps rather than
     state only what must hold. With `mine`, the starter is made from the student's own passing
     file of the lab before, with this lab's changes merged in (lab/desk/carry.py). Either
-    replaces a harness.py that is still the standard starter, untouched: nothing is lost."""
+    replaces a harness.py that is still one of the lab's starters, untouched: nothing is lost,
+    and a student who ran the notebook's start cell may still choose."""
     try_start(lab_id, force=force, guided=guided, mine=mine)
 
 

@@ -28,7 +28,7 @@ def fresh(tmp_path, monkeypatch):
 
 @pytest.fixture
 def work(fresh, tmp_path, monkeypatch):
-    """A work folder named `work` where lab 14.1 has passed its check (so 15.1 may start), a
+    """A work folder named `work` where lab 14.1 has passed its check (so 15.1 starts quietly), a
     kit whose 15.1 has tests, and no solved mode."""
     folder = fresh
     course.record_check("14.1", 1, 0)

@@ -183,3 +183,16 @@ def test_reset_puts_the_kits_files_back(work, capsys):
     (place / "tests.py").write_text("# changed by hand\n")
     course.reset("15.1", confirm=False)
     assert (place / "tests.py").read_bytes() == manifest.lab("15.1").tests.read_bytes()
+
+
+def test_a_cell_for_a_lab_a_later_start_passed_over_says_to_start_it_with_force(work, capsys):
+    """A student further on (16.2 started) runs lesson 3: its start cell starts nothing, and
+    the cell that runs their 3.1 file says how to start it all the same."""
+    course.start("16.2")
+    course.start("3.1")
+    with pytest.raises(course.NotStarted) as said:  # outside a notebook, raised as it is
+        course.yours("3.1")
+    assert str(said.value) == (
+        'This cell runs your lab 3.1 file, and you have not started lesson 3, lab 1: run '
+        'course.start("3.1", force=True) first (you have started lab 16.2, whose starter held '
+        'its code), then run this cell again.')

@@ -80,6 +80,7 @@ CELLS = {
     "unstarted-after-armed": 'harness = course.yours("5.1")\nother = course.yours("9.1")\n'
                              'print("not reached")',
     "error-after-unstarted": 'raise ValueError("an error of the cell\'s own")',
+    "check-unstarted": 'course.check("9.1")\nprint("not reached")',
     "passed": 'course.record_check("5.1", 12, 0)\nharness = course.yours("5.1")\n'
               'print("quiet:", guard.last().why)',
     "passed-crash": 'harness = course.yours("5.1")\nharness.crash()',
@@ -201,6 +202,8 @@ def test_a_cell_that_needs_a_lab_not_started_says_what_to_do_in_one_line_and_end
     cell prints one line, no traceback, and ends without an error."""
     assert before_the_error(ran["unstarted"]) == ([UNSTARTED], None)
     assert before_the_error(ran["unstarted-after-armed"]) == ([NOTICE, UNSTARTED], None)
+    assert before_the_error(ran["check-unstarted"]) == (
+        ["You have not started lesson 9, lab 1 yet: run `course start 9.1` first."], None)
 
 
 def test_after_a_cell_that_needed_a_lab_not_started_an_error_is_an_error(ran):
