@@ -125,9 +125,11 @@ def arm(lab_id: str, harness: Path, *, passed: bool, budget: Budget | None = Non
     _cell = cell = _Cell([lab_id], [Path(harness).resolve()], passed, budget)
     from lab.world import model
     model.on_request = _count_call
-    _saved["custom"] = (shell.custom_exceptions, shell.CustomTB)
+    # An excuse() earlier in this cell (its error caught by the cell) saved IPython's own.
+    _saved.setdefault("custom", (shell.custom_exceptions, shell.CustomTB))
     shell.set_custom_exc((Exception, RunStopped, asyncio.CancelledError), _before_traceback)
-    shell.events.register("post_execute", _disarm)
+    if _disarm not in shell.events.callbacks["post_execute"]:
+        shell.events.register("post_execute", _disarm)
     if _forgive not in shell.events.callbacks["post_run_cell"]:
         shell.events.register("post_run_cell", _forgive)
     cell.task = _cells_task()
