@@ -3,13 +3,14 @@ with the checker's modules already imported, instead of paying for a new interpr
 imports (about 80 ms of processor time, most of a short child's life) every time.
 
 A zygote is a process of its own, started the way a child is (lab/check/process.py's CHILD
-flags, and the child's own environment, PYTHONHASHSEED included, so there is one zygote per
-environment), that imports the child's modules and then only waits. It never runs a student's
-code and never holds a secret: the job, the secret among it, reaches each child on its own
-standard input, as it does from a new interpreter. Asked for a child, the zygote forks; the
-fork takes the three pipes the checker made for it as its standard streams, leads a session of
-its own, takes the child's processor limit, dies with the zygote (which dies with the checker),
-and runs lab/check/child.py's main, then leaves the way an interpreter does (atexit, threads,
+flags, and the child's environment), that imports the child's modules and then only waits.
+What an interpreter keeps from its start (the hash seed, the time zone, the locale) is the
+zygote's, so there is one zygote for each (startup()). It never runs a student's code and never
+holds a secret: the job, the secret among it, reaches each child on its own standard input, as
+it does from a new interpreter. Asked for a child, the zygote forks; the fork takes the three
+pipes the checker made for it as its standard streams and the rest of its own environment,
+leads a session of its own, takes the child's processor limit, dies with the zygote (which dies
+with the checker), and runs lab/check/child.py's main, then leaves the way an interpreter does (atexit, threads,
 flushes). The zygote reports each child's pid and, when it ends, its exit status, in Popen's
 convention, so the checker waits for and kills a forked child as it does a started one.
 
@@ -33,7 +34,15 @@ import threading
 from lab.check import own_threads
 
 FDS = 3  # the child's standard input, output and error
-PACKET = 1 << 16
+PACKET = 1 << 20  # the longest request: a larger environment is started anew instead
+
+
+def startup(env: dict) -> frozenset:
+    """What of an environment an interpreter reads as it starts and keeps: the hash seed, the
+    time zone (the time module reads TZ once) and the locale. Children whose environments agree
+    on these can come from one zygote; each child then takes the rest of its own environment."""
+    return frozenset((k, v) for k, v in env.items()
+                     if k in ("PYTHONHASHSEED", "TZ", "LANG", "LANGUAGE") or k.startswith("LC_"))
 
 
 # --- the checker's side ----------------------------------------------------------------------
@@ -89,11 +98,15 @@ class Zygote:
         listener.start()
         own_threads.not_work(listener)
 
-    def fork(self, cwd: str, cpu_seconds: int) -> Forked:
-        """A new child in `cwd`, under a processor limit of `cpu_seconds`; RuntimeError when the
-        zygote is gone or refuses (the caller then starts an interpreter)."""
+    def fork(self, cwd: str, env: dict, cpu_seconds: int) -> Forked:
+        """A new child in `cwd` with the environment `env`, under a processor limit of
+        `cpu_seconds`; RuntimeError when the zygote is gone or refuses (the caller then starts
+        an interpreter)."""
         if not os.path.isdir(cwd):  # as Popen would say it, in this process
             raise FileNotFoundError(f"No such directory: {cwd!r}")
+        request = json.dumps({"cwd": cwd, "env": env, "cpu": cpu_seconds}).encode()
+        if len(request) > PACKET:
+            raise RuntimeError("the environment is too large to send")
         pipes = [os.pipe() for _ in range(FDS)]
         theirs = [pipes[0][0], pipes[1][1], pipes[2][1]]
         ours = [pipes[0][1], pipes[1][0], pipes[2][0]]
@@ -101,7 +114,6 @@ class Zygote:
             with self._asking:
                 answer = {"error": "the zygote has ended"}
                 if self.alive:
-                    request = json.dumps({"cwd": cwd, "cpu": cpu_seconds}).encode()
                     try:
                         socket.send_fds(self.socket, [request], theirs)
                         answer = self._answer()
@@ -169,17 +181,18 @@ class Zygote:
                 self._changed.notify_all()
 
 
-KEPT = 4  # zygotes kept ready at once: one per environment, the public seed's first among them
+KEPT = 4  # zygotes kept ready at once: one per startup() environment (a seed each, mostly)
 _zygotes: dict[frozenset, Zygote] = {}  # oldest first
 _making = threading.Lock()
 
 
 def fork(command: list[str], env: dict, tie, cwd: str, cpu_seconds: int) -> Forked:
-    """A child forked from the zygote for `env`, made the first time it is needed. Each zygote
+    """A child with the environment `env`, forked from the zygote for what of `env` an
+    interpreter keeps from its start (startup()), made the first time it is needed. Each zygote
     is started by a thread of its own that lives as long as the zygote does, since a zygote's
     parent-death signal follows the thread that started it, not the process. At most KEPT are
     kept; the oldest idle one is let go to make room."""
-    key = frozenset(env.items())
+    key = startup(env)
     with _making:
         zygote = _zygotes.pop(key, None)
         if zygote is None or not zygote.alive:
@@ -188,7 +201,7 @@ def fork(command: list[str], env: dict, tie, cwd: str, cpu_seconds: int) -> Fork
             for old in idle[:max(len(_zygotes) + 1 - KEPT, 0)]:
                 _zygotes.pop(old).close()
         _zygotes[key] = zygote
-    return zygote.fork(cwd, cpu_seconds)
+    return zygote.fork(cwd, env, cpu_seconds)
 
 
 def _start(command: list[str], env: dict, tie) -> Zygote:
@@ -290,6 +303,8 @@ def _be_the_child(request: dict) -> int:
     if hard == resource.RLIM_INFINITY or cpu < hard:
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, hard))
     os.chdir(request["cwd"])
+    os.environ.clear()  # the child's own environment, in place of the zygote's (putenv too)
+    os.environ.update(request["env"])
     import random
     random.seed()  # as a new interpreter seeds it, not the zygote's state shared by every child
     sys.argv = ["-c"]

@@ -28,13 +28,16 @@ print("descriptors", sorted(int(fd) for fd in _os.listdir("/proc/self/fd")))
 print("session-leader", _os.getsid(0) == _os.getpid())
 print("main", sorted(name for name in vars(_sys.modules["__main__"]) if not name.startswith("__")))
 print("random", _random.random())
+print("environment", _os.environ.get("HARNESS_TEST_MARK"), _os.getenv("HARNESS_TEST_MARK"))
 print("parent-is-checker", _os.getppid() == {checker})
 """
 
 
-def seen(folder, monkeypatch, fork: str) -> dict[str, str]:
-    """What harness.py printed of itself, line by line, started with HARNESS_CHECK_FORK=fork."""
+def seen(folder, monkeypatch, fork: str, mark: str = "marked") -> dict[str, str]:
+    """What harness.py printed of itself, line by line, started with HARNESS_CHECK_FORK=fork and
+    HARNESS_TEST_MARK=mark in its environment."""
     monkeypatch.setenv(process.FORK_ENV, fork)
+    monkeypatch.setenv("HARNESS_TEST_MARK", mark)
     monkeypatch.delenv(runner.PORTABLE_ENV, raising=False)
     path = folder / "harness.py"
     path.write_text(LAB.solution.read_text(encoding="utf-8") + TELLS_WHAT_IT_SEES.format(
@@ -67,6 +70,19 @@ def test_two_forked_children_draw_different_random_numbers(tmp_path, monkeypatch
         "zygote's state: lab/check/zygote.py's _be_the_child")
 
 
+def test_each_forked_child_has_its_own_environment_from_one_zygote(tmp_path, monkeypatch):
+    first = seen(tmp_path, monkeypatch, "1", mark="first")
+    used = list(zygote._zygotes.values())[-1]
+    second = seen(tmp_path, monkeypatch, "1", mark="second")
+    assert (first["environment"], second["environment"]) == ("first first", "second second"), (
+        "a forked child must see the environment its check asked for, in os.environ and in "
+        "the C library's: lab/check/zygote.py's _be_the_child")
+    assert list(zygote._zygotes.values())[-1] is used, (
+        "two environments that differ only in a variable read at run time should share a "
+        "zygote (zygote.startup): a variable that changes on every test, such as pytest's "
+        "PYTEST_CURRENT_TEST, would otherwise start a zygote for each")
+
+
 def test_a_zygote_that_died_is_replaced_and_the_check_goes_on(tmp_path, monkeypatch):
     seen(tmp_path, monkeypatch, "1")
     assert zygote._zygotes, "a check on the POSIX path made no zygote"
@@ -86,9 +102,9 @@ def test_at_most_a_few_zygotes_are_kept_and_those_let_go_have_ended(tmp_path, mo
     path.write_text(LAB.solution.read_text(encoding="utf-8"), encoding="utf-8")
     files = suite.of_lab(LAB.id, cumulative_=False)
     made = []
-    for n in range(zygote.KEPT + 2):  # an environment each, so a zygote each
-        report = runner.run(path, files, runner.expected_for(files),
-                            env={**os.environ, "HARNESS_TEST_ENVIRONMENT": str(n)})
+    for n in range(zygote.KEPT + 2):  # a startup environment each, so a zygote each
+        report = runner.run(path, files, runner.expected_for(files),  # a time zone each
+                            env={**os.environ, "TZ": f"UTC+{n}"})
         assert report.failed == 0
         made += [z for z in zygote._zygotes.values() if z not in made]
     assert len(zygote._zygotes) <= zygote.KEPT
