@@ -181,3 +181,27 @@ WRONG = [
           replace='    if estimate_tokens(harness.messages) + reserve <= window:',
           by='    if estimate_tokens(harness.messages) + reserve < window:'),
 ]
+
+# Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
+# pass it (tests/authoring/test_allowed_designs.py).
+ALLOWED = [
+    Wrong(
+        lab="12.1", name="find_cut adding up from the newest row, as Tau does",
+        rule="The walk stops at the row where the kept total reaches keep_recent_tokens; adding "
+             "up a total instead of spending a budget is the same walk.",
+        where="lesson 12, Your code beside Tau's (the cut)", names="",
+        replace='''    left, start = keep_recent_tokens, len(rows)
+    while start > 0 and left > 0:  # spend the budget from the newest row backwards
+        start -= 1
+        left -= estimate_tokens([rows[start][1]])
+    if left > 0:
+        return 0  # everything fits''',
+        by='''    total, start = 0, None
+    for index in range(len(rows) - 1, -1, -1):
+        total += estimate_tokens([rows[index][1]])
+        if total >= keep_recent_tokens:
+            start = index
+            break
+    if start is None:
+        return 0  # everything fits'''),
+]

@@ -110,3 +110,17 @@ WRONG = [
             raise PermissionError(f"Tool call blocked: {reason}")
 '''),
 ]
+
+# Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
+# pass it (tests/authoring/test_allowed_designs.py).
+ALLOWED = [
+    Wrong(
+        lab="14.1", name="a deny-list that also refuses rm -fr and rm -r -f",
+        rule="deny_destructive refuses any bash command holding rm -rf; refusing more spellings "
+             "of the same command is only safer.",
+        where="issue 23", names="",
+        replace='''    if name == "bash" and "rm -rf" in str(arguments.get("command")):''',
+        by='''    spellings = ("rm -rf", "rm -fr", "rm -r -f", "rm -f -r", "rm -Rf")
+    if name == "bash" and any(s in " ".join(str(arguments.get("command")).split())
+                              for s in spellings):'''),
+]

@@ -353,3 +353,37 @@ WRONG = [
 ''',
           by=''),
 ]
+
+# Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
+# pass it (tests/authoring/test_allowed_designs.py).
+ALLOWED = [
+    Wrong(
+        lab="16.1", name="decode_line dropping exactly one space after data:, as SSE says",
+        rule="The space after `data:` is optional; the SSE rule drops one if present, and a "
+             "JSON payload parses with or without more.",
+        where="issue 23", names="",
+        replace='''    payload = line[len("data:"):].strip()''',
+        by='''    payload = line[len("data:"):]
+    payload = payload[1:] if payload.startswith(" ") else payload'''),
+    Wrong(
+        lab="16.1", name="assemble that stops walking at the first error chunk",
+        rule="An error chunk fails the reply with its message; the lesson does not say whether "
+             "what follows it is read.",
+        where="issue 23", names="",
+        replace='''            failure = failure or str(error if said is None else said)''',
+        by='''            failure = failure or str(error if said is None else said)
+            break  # nothing after an error counts'''),
+    Wrong(
+        lab="16.2", name="a reader that yields a turn on every lap, line or no line",
+        rule="Polling may give the loop a turn on each lap; lines still arrive one a turn, so "
+             "[DONE] and Stop are heard as soon.",
+        where="issue 23", names="",
+        replace='''                if not response.ready():
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue''',
+        by='''                await asyncio.sleep(0)  # a turn on every lap
+                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)
+                if not response.ready():
+                    continue'''),
+]
