@@ -503,7 +503,7 @@ def make_read_tool(ws):
         #     "[Showing lines A-B of N. Use offset=C to continue.]" (A to B the lines shown,
         #     C the one after B)
         # Tests: test_a_long_file, test_offset_and_limit, test_a_line_over_budget,
-        #   test_bad_arguments.
+        #   test_bad_arguments, test_the_factories_take_a_budget.
         #: guided +before
         # The whole file, below, may be megabytes, and every later request carries it again.
         # Return at most one budget, starting at line `offset`. With the file split into
