@@ -246,4 +246,75 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           names='json.dumps(event)',
           replace='        print(json.dumps(event))',
           by='        print(event)'),
+    Wrong(lab='7.2', name='JSON lines held until agent_end',
+          rule='Every event JsonRenderer is handed appears at once, as its own line, in the render call that is handed it.',
+          where='lab 7.2, gap 1: "JsonRenderer"',
+          names='appears at once',
+          replace=r'''
+    def __init__(self):
+        self.failed = False
+
+    def render(self, event):
+        print(json.dumps(event))
+''',
+          by=r'''
+    def __init__(self):
+        self.failed = False
+        self.held = []
+
+    def render(self, event):
+        self.held.append(json.dumps(event))
+        if event["type"] == "agent_end":
+            print("\n".join(self.held))
+            self.held = []
+'''),
+    Wrong(lab='7.2', name='JsonRenderer judging by the last assistant message',
+          rule='JsonRenderer.finish() is False when any message it saw announced had stop_reason "error", even with an answer after it.',
+          where='lab 7.2, gap 1: "JsonRenderer"',
+          names='any failed message',
+          replace=r'''
+        if ended == "error":
+            self.failed = True
+''',
+          by=r'''
+        if ended is not None:
+            self.failed = ended == "error"
+'''),
+    Wrong(lab='7.2', name='JsonRenderer telling a failure by its error_message',
+          rule='A failed message is one whose stop_reason is "error", whatever its error_message holds.',
+          where='lab 7.2, gap 1: "JsonRenderer"',
+          names='whatever its error_message',
+          replace=r'''
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+''',
+          by=r'''
+        ended = event["message"].get("error_message") if event["type"] == "message_end" else None
+        if ended:
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer telling a failure by its error_message',
+          rule='When the last assistant message has stop_reason "error", finish() prints "Error: " and its error_message, even an empty one, and returns False.',
+          where='lab 7.2, gap 2: "FinalTextRenderer"',
+          names='whatever its error_message',
+          replace=r'''
+        if reply["stop_reason"] == "error":
+            print(f"Error: {reply['error_message']}")
+''',
+          by=r'''
+        if reply.get("error_message"):
+            print(f"Error: {reply['error_message']}")
+'''),
+    Wrong(lab='7.2', name='an empty line printed when there is no answer',
+          rule='When no assistant message came by at all, finish() prints nothing and returns False.',
+          where='lab 7.2, gap 2: "FinalTextRenderer"',
+          names='prints nothing',
+          replace=r'''
+        if reply is None:
+            return False
+''',
+          by=r'''
+        if reply is None:
+            print("")
+            return False
+'''),
 ]
