@@ -182,6 +182,24 @@ async def test_replay_equals_the_record(t):
              "rows() pairs each message with its entry id (SessionLog.rows, lesson 11).")
 
 
+@lab_test("rows() holds one pair per message entry: an entry of another kind, written by "
+          "_append, is among the entries and not among the rows, nor in replay().")
+async def test_rows_are_the_message_entries(t):
+    ws = lab.Workspace()
+    log = harness.SessionLog(ws, FILE)
+    said = [f"Message {n}." for n in range(t.random.randint(2, 5))]
+    at = t.random.randint(1, len(said) - 1)
+    ids = [log.append_message(harness.user_message(text)) for text in said[:at]]
+    log._append({"type": "label", "text": "A mark of another kind."})
+    ids += [log.append_message(harness.user_message(text)) for text in said[at:]]
+    t.expect([[entry["type"] for entry in log.entries()], [id for id, _ in log.rows()],
+              [message["content"] for message in log.replay()]],
+             [["message"] * at + ["label"] + ["message"] * (len(said) - at), ids, said],
+             "Every kind of entry is written by _append, and only a message entry is a row: "
+             "lesson 12 adds a second kind. The items are [the entries' types, the rows' ids, "
+             "the replayed messages' words] (SessionLog.rows, lesson 11).")
+
+
 @lab_test("Logs of several lengths, drawn under the seed from under ten entries to well past "
           "ten, replay in the order they were written, with the ids e1, e2, ... in that order: "
           "e10 comes after e9, not after e1.")
