@@ -64,6 +64,46 @@ WRONG = [
           names='characters of render()',
           replace='    return len(render(messages)) // 4',
           by='    return len(str(messages)) // 4'),
+    Wrong(lab='12.1', name='render keeping the line breaks inside a message',
+          rule='render writes one line per message: a newline inside a message becomes a space.',
+          where='lab 12.1, gap 1: "render(messages)"',
+          names='newlines turned into spaces',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        out.append(f"{message['role']}: {said}")
+'''),
+    Wrong(lab='12.1', name="calls written as Python prints their arguments",
+          rule="A call is written as the tool's name followed by its arguments as JSON in brackets.",
+          where='lab 12.1, gap 1: "render(messages)"',
+          names='JSON arguments',
+          replace=r'''
+                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])
+''',
+          by=r'''
+                f"{block['name']}({block['arguments']})" for block in tool_calls(message)])
+'''),
+    Wrong(lab='12.1', name='a reply of only calls written with one space',
+          rule="An assistant message's words are its text and then each call, separated by single spaces, so a reply made only of calls has two spaces after its colon.",
+          where='lab 12.1, gap 1: "render(messages)"',
+          names='render writes',
+          replace=r'''
+            said = " ".join([text_of(message)] + [
+''',
+          by=r'''
+            said = " ".join([text_of(message)] * bool(text_of(message)) + [
+'''),
+    Wrong(lab='12.1', name='the estimate rounded to the nearest token',
+          rule='estimate_tokens is the length of render\'s text divided by four, rounded down.',
+          where='lab 12.1, gap 2: "estimate_tokens(messages)"',
+          names='rounded down',
+          replace=r'''
+    return len(render(messages)) // 4
+''',
+          by=r'''
+    return round(len(render(messages)) / 4)
+'''),
     Wrong(lab='12.2', name='deleting log lines',
           rule='The log only grows: compaction adds one entry and deletes nothing.',
           where='the opening question (delete the oldest lines); prediction "Where the summary lives" (in place of the lines it summarises); Build recap',
