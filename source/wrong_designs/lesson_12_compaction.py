@@ -220,6 +220,73 @@ WRONG = [
           names='equal included',
           replace='    if estimate_tokens(harness.messages) + reserve <= window:',
           by='    if estimate_tokens(harness.messages) + reserve < window:'),
+    Wrong(lab='12.2', name='the threshold looked at before the running check',
+          rule='During a run maybe_compact raises RuntimeError("cannot compact during a run"), whether or not the window has room.',
+          where='lab 12.2, gap 6: "maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens)"',
+          names='looks at the run before the threshold',
+          replace=r'''
+    if harness.is_running:
+        raise RuntimeError("cannot compact during a run")
+    if estimate_tokens(harness.messages) + reserve <= window:
+        return False  # there is still room
+''',
+          by=r'''
+    if estimate_tokens(harness.messages) + reserve <= window:
+        return False
+    if harness.is_running:
+        raise RuntimeError("cannot compact during a run")
+'''),
+    Wrong(lab='12.2', name="replace_messages keeping the caller's list",
+          rule="Between runs, the harness's record becomes a new list of messages, the list its own and the messages shared.",
+          where='lab 12.2, gap 1: "Harness.replace_messages(messages)"',
+          names="a list of the harness's own",
+          replace=r'''
+        self._messages = list(messages)
+
+    def _notify(self, event):
+''',
+          by=r'''
+        self._messages = messages
+
+    def _notify(self, event):
+'''),
+    Wrong(lab='12.2', name='the first kept id stored under another name',
+          rule='The compaction entry holds the summary and the first kept id under the keys "summary" and "first_kept_id".',
+          where='lab 12.2, gap 2: "SessionLog.append_compaction(summary, first_kept_id)"',
+          names='first_kept_id',
+          replace=r'''
+        return self._append({"type": "compaction", "summary": summary,
+                             "first_kept_id": first_kept_id})
+''',
+          by=r'''
+        return self._append({"type": "compaction", "summary": summary,
+                             "keep_from": first_kept_id})
+''',
+          also=((r'''
+                              if key == entry["first_kept_id"]), len(table))
+''', r'''
+                              if key == entry["keep_from"]), len(table))
+'''),)),
+    Wrong(lab='12.2', name='an unknown first_kept_id keeping everything',
+          rule='If no pair has the compaction\'s first_kept_id, none are kept.',
+          where='lab 12.2, gap 3: "Compaction in `rows()`"',
+          names='keeps nothing',
+          replace=r'''
+                              if key == entry["first_kept_id"]), len(table))
+''',
+          by=r'''
+                              if key == entry["first_kept_id"]), 0)
+'''),
+    Wrong(lab='12.2', name='the summary without its heading',
+          rule='The summary pair is a user message whose content is "Previous conversation summary:", a newline, and the summary.',
+          where='lab 12.2, gap 3: "Compaction in `rows()`"',
+          names='summary',
+          replace=r'''
+                summary = user_message("Previous conversation summary:\n" + entry["summary"])
+''',
+          by=r'''
+                summary = user_message(entry["summary"])
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
