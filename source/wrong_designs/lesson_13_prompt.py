@@ -157,6 +157,60 @@ WRONG = [
             found.append((name, ws.read_text(name)))
     return sorted(found)  # a stable order, whatever the walk did
 '''),
+    Wrong(lab='13.1', name='context files stripped in the prompt',
+          rule='Each context file goes in with its text exactly as it came.',
+          where='lab 13.1, gap 3: "build_system_prompt(tools, context_files, skills, cwd, today)"',
+          names='word for word',
+          replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+          by=r'''
+    parts += [f'<project_instructions path="{where}">\n{body.strip()}\n</project_instructions>'
+              for where, body in context_files]
+'''),
+    Wrong(lab='13.1', name='context files stripped as they are found',
+          rule='discover_context returns each AGENTS.md with the text the workspace holds.',
+          where='lab 13.1, gap 2: "discover_context(ws, cwd)"',
+          names='AGENTS.md',
+          replace=r'''
+            found.append((name, ws.read_text(name)))
+''',
+          by=r'''
+            found.append((name, ws.read_text(name).strip()))
+'''),
+    Wrong(lab='13.1', name='the working directory tidied in the prompt',
+          rule='The last two lines carry today and cwd as they were passed.',
+          where='lab 13.1, gap 3: "build_system_prompt(tools, context_files, skills, cwd, today)"',
+          names='as given',
+          replace=r'''
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
+''',
+          by=r'''
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd.strip('./') or '.'}")
+'''),
+    Wrong(lab='13.1', name="the description used as read's snippet",
+          rule="A tool's snippet is one line on what the tool is for, not its description.",
+          where='lab 13.1, gap 1: "The tool keys"',
+          names='not the description',
+          replace=r'''
+        "snippet": "Read a file's contents",
+''',
+          by=r'''
+        "snippet": "Return the text of a file. A single read stops after 2000 lines or 50000 bytes; ask again with offset for the rest.",
+'''),
+    Wrong(lab='13.1', name='write with a guideline of its own in place of the shared one',
+          rule="Read's second guideline and write's second are the same sentence, word for word.",
+          where='lab 13.1, gap 1: "The tool keys"',
+          names='shared',
+          replace=r'''
+        "guidelines": ["Use write for new files and for rewriting a whole file.",
+                       "Name the files you touch by their paths."],
+''',
+          by=r'''
+        "guidelines": ["Use write for new files and for rewriting a whole file.",
+                       "Name the files you write by their paths."],
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
