@@ -157,6 +157,40 @@ WRONG = [
           by=r'''
             words.append(delta.get("content", ""))  # no content key, no words
 '''),
+    Wrong(lab='16.1', name='a later null finish_reason erasing the finish before it',
+          rule='A reply that arrived whole is judged by the finish_reason the stream gave; a later chunk whose finish_reason is null does not take it back.',
+          where='lab 16.1, gap 2: "`assemble(chunks, *, aborted=False)`"',
+          names='takes nothing back',
+          replace=r'''
+            finish = choice.get("finish_reason") or finish
+''',
+          by=r'''
+            finish = choice.get("finish_reason")
+'''),
+    Wrong(lab='16.1', name='arguments that parse to null, [] or 0 read as {}',
+          rule='Arguments parsed from the joined fragments must be a JSON object; only an empty text means {}.',
+          where='lab 16.1, gap 2: "`assemble(chunks, *, aborted=False)`"',
+          names='not a JSON object',
+          replace=r'''
+                arguments = json.loads(joined) if joined else {}
+''',
+          by=r'''
+                arguments = (json.loads(joined) if joined else {}) or {}
+'''),
+    Wrong(lab='16.1', name='"tool_calls": [] on every assistant message',
+          rule="An assistant message's calls travel under tool_calls; a message with no calls has no tool_calls key, since real servers refuse an empty array.",
+          where='lab 16.1, gap 4: "`to_wire(system, messages, tools)`"',
+          names='no tool_calls key',
+          replace=r'''
+            calls = tool_calls(message)
+            if calls:
+                said["tool_calls"] = [
+''',
+          by=r'''
+            calls = tool_calls(message)
+            if True:
+                said["tool_calls"] = [
+'''),
     Wrong(lab='16.2', name='acting on arguments that look complete',
           rule='A call is not ready when its arguments parse: read to the end of the stream and let assemble decide; an error or a cut after them fails the whole reply.',
           where='rung "When is a call ready?"',
