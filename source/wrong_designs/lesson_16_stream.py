@@ -386,6 +386,30 @@ WRONG = [
                 return error_message(f"Provider quota spent, so waiting will not help: {exc}")
 ''',
           by=''),
+    Wrong(lab='16.2', name='a Retry-After of 0 read as none given',
+          rule='A rate limit says to send again in N s, N being its retry_after, 0 included; only None says later.',
+          where='lab 16.2, gap 1: "Sending"',
+          names='0 included',
+          replace=r'''
+            later = "later" if wait is None else f"in {wait} s"
+''',
+          by=r'''
+            later = f"in {wait} s" if wait else "later"
+'''),
+    Wrong(lab='16.2', name='the signal looked at only once the request is sent',
+          rule='When the signal is already set, nothing is sent, and the reply is the aborted one with no words.',
+          where='lab 16.2, gap 1: "Sending"',
+          names='nothing',
+          replace=r'''
+        if signal is not None and signal.is_cancelled():
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for
+        try:
+            response = self.client.open(to_wire(system, messages, tools))
+''',
+          by=r'''
+        try:
+            response = self.client.open(to_wire(system, messages, tools))
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

@@ -12,7 +12,7 @@ from lab.check import manifest
 from tests.check import catalogue_runs
 from tools import ledger, wrong_designs
 
-LEDGERED = ["2.1", "3.1", "4.1", "5.1", "6.1", "7.1", "7.2", "8.1", "9.1", "10.1", "11.1", "12.1", "12.2", "13.1", "14.1", "15.1", "15.2", "16.1"]
+LEDGERED = ["2.1", "3.1", "4.1", "5.1", "6.1", "7.1", "7.2", "8.1", "9.1", "10.1", "11.1", "12.1", "12.2", "13.1", "14.1", "15.1", "15.2", "16.1", "16.2"]
 
 RULES = ledger.rules()
 DESIGNS = {design.id: design for design in wrong_designs.catalogue()}
