@@ -50,20 +50,25 @@ class Rule:
         return f"{self.lab} rule {self.item}"
 
 
+def _shown(path: Path) -> str:
+    """A ledger's path as messages name it: from the kit's top when it is in the kit."""
+    return str(path.relative_to(manifest.KIT)) if path.is_relative_to(manifest.KIT) else str(path)
+
+
 def _rules_of(path: Path) -> list[Rule]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as error:
-        raise LedgerError(f"{path}: {error}") from None
+        raise LedgerError(f"{_shown(path)}: {error}") from None
     rules = []
     for entry in data.get("rule", []):
         unknown = set(entry) - {"lab", "item", "tests", "designs", "allows"}
         if unknown or not {"lab", "item", "tests", "designs"} <= set(entry):
-            raise LedgerError(f"{path}: a [[rule]] needs lab, item, tests and designs (and may "
-                              f"have allows); this one has {sorted(entry)}")
+            raise LedgerError(f"{_shown(path)}: a [[rule]] needs lab, item, tests and designs "
+                              f"(and may have allows); this one has {sorted(entry)}")
         rules.append(Rule(lab=entry["lab"], item=entry["item"], tests=tuple(entry["tests"]),
                           designs=tuple(entry["designs"]), allows=tuple(entry.get("allows", ())),
-                          file=str(path.relative_to(manifest.KIT))))
+                          file=_shown(path)))
     return rules
 
 

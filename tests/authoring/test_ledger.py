@@ -3,8 +3,7 @@ lab's Build list "what must hold" is in it, checked by a test of the lab that ex
 alone by a catalogue design that fails one of those tests; and every test of the lab checks an
 item, so nothing is tested that the student was not told.
 
-LEDGERED names the labs whose ledger is finished; it grows lab by lab in course order, and the
-labs after it are the ones still to go through (no lab is half in).
+Every built lab is held to its ledger: a new lab comes with its Build list and its rules.toml.
 """
 import pytest
 
@@ -12,7 +11,7 @@ from lab.check import manifest
 from tests.check import catalogue_runs
 from tools import ledger, wrong_designs
 
-LEDGERED = ["2.1", "3.1", "4.1", "5.1", "6.1", "7.1", "7.2", "8.1", "9.1", "10.1", "11.1", "12.1", "12.2", "13.1", "14.1", "15.1", "15.2", "16.1", "16.2"]
+LEDGERED = [lab.id for lab in manifest.labs(built_only=True)]
 
 RULES = ledger.rules()
 DESIGNS = {design.id: design for design in wrong_designs.catalogue()}
@@ -79,10 +78,10 @@ def test_what_a_rule_allows_is_an_allowed_design_of_its_lab(lab_id):
                       + "\n".join(lost))
 
 
-def test_every_lab_with_a_ledger_is_held_to_it():
-    """A rules.toml entry for a lab not in LEDGERED would be read by no test here."""
+def test_every_rule_belongs_to_a_built_lab():
+    """A rules.toml entry for a lab the course does not build would be read by no test here."""
     unheld = sorted({rule.lab for rule in RULES} - set(LEDGERED), key=manifest.key)
-    assert not unheld, f"labs with rules in a rules.toml that LEDGERED leaves out: {unheld}"
+    assert not unheld, f"rules.toml names labs the course does not build: {unheld}"
 
 
 @pytest.mark.parametrize("rule, design", BROKEN, ids=[f"{r.id}: {d.name}" for r, d in BROKEN])
@@ -92,3 +91,12 @@ def test_a_design_fails_a_test_of_the_rule_it_breaks(tmp_path_factory, rule, des
     assert set(failed) & set(rule.tests), (
         f"{design.id} breaks {rule.id} ({_where(rule.lab)}, item {rule.item}), but none of that "
         f"rule's tests {list(rule.tests)} fails it; it fails {failed or 'nothing'}")
+
+
+def test_a_rule_without_its_designs_is_refused_naming_the_file(tmp_path):
+    path = tmp_path / "rules.toml"
+    path.write_text('[[rule]]\nlab = "2.1"\nitem = 1\ntests = ["test_text_of"]\n',
+                    encoding="utf-8")
+    with pytest.raises(ledger.LedgerError, match="rules.toml: a \\[\\[rule\\]\\] needs lab, item, "
+                                                 "tests and designs"):
+        ledger._rules_of(path)
