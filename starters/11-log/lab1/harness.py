@@ -526,8 +526,7 @@ class SessionLog:
         # --- your code --- gap 3, continued
         # The transcript the log holds, worked out from rows(): its messages, in order. Resuming a
         # session is Harness(model, system, tools, messages=log.replay()).
-        # Tests: test_replay_equals_the_record, test_resuming_after_a_power_cut_in_a_tool,
-        #   test_rows_are_the_message_entries.
+        # Tests: test_replay_equals_the_record, test_resuming_after_a_power_cut_in_a_tool.
         pass
         # --- end ---
 
