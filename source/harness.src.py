@@ -285,9 +285,10 @@ async def run_tool(tools, call, signal=None):
     #: starter
     # Lesson 4's body, below, with execute awaited; `signal` is a CancelToken or None. It must now
     # hold that a call whose signal is already cancelled gets its one result all the same, ABORTED
-    # with is_error True, and its tool does not run; and that a tool which does run is handed the
-    # signal as execute's second argument.
-    # Tests: test_stop_inside_a_batch, test_tools_are_handed_the_token.
+    # with is_error True, even when it names a tool nobody has, and its tool does not run; and
+    # that a tool which does run is handed the signal as execute's second argument.
+    # Tests: test_stop_inside_a_batch, test_tools_are_handed_the_token,
+    #   test_the_token_and_the_two_checks.
     tool = {t["name"]: t for t in tools}.get(call["name"])
     if tool is None:
         text, failed = f"Tool {call['name']} not found", True
@@ -503,7 +504,7 @@ def make_read_tool(ws):
         #     "[Showing lines A-B of N. Use offset=C to continue.]" (A to B the lines shown,
         #     C the one after B)
         # Tests: test_a_long_file, test_offset_and_limit, test_a_line_over_budget,
-        #   test_bad_arguments.
+        #   test_bad_arguments, test_the_factories_take_a_budget.
         #: guided +before
         # The whole file, below, may be megabytes, and every later request carries it again.
         # Return at most one budget, starting at line `offset`. With the file split into
@@ -698,7 +699,8 @@ def make_bash_tool(shell):
         # `sleep inf`. Now a Stop must end bash while its command runs: within a few turns of the
         # event loop (the tests allow five) the command is dead and the result is the line
         # "Command cancelled". Whichever way execute ends (an answer, a Stop, the task cancelled),
-        # the command does not outlive it. A command that finishes is waited for as before. The
+        # the command does not outlive it. A command that finishes is waited for as before, however
+        # many turns it takes: bash has no timeout of its own. The
         # shell also has shell.start(command), which returns a process at once; a process has
         # done(), kill(), and output() -> (output, code), which answers once it is done.
         # Tests: test_bash_hears_stop, test_bash_kills_its_command_on_a_hard_cancel,
@@ -834,10 +836,10 @@ def guard(tool, check):
         #     the text "Tool call blocked: " and the reason after it, as text whatever its type,
         #     and the real tool never runs. run_tool (lesson 4) makes that the call's error
         #     result.
-        #   - a check that breaks has not said yes: the call is refused, and its reason is
-        #     "the check failed: " followed by the text of what the check raised.
-        #   - what the real tool raises is never reported as a refusal, and a lab.PowerCut
-        #     leaves the run, as it does from any tool.
+        #   - a check that breaks, with any Exception, has not said yes: the call is refused, and
+        #     its reason is "the check failed: " followed by the text of what the check raised.
+        #   - what the real tool raises is never reported as a refusal, and a lab.PowerCut, from
+        #     the real tool or from the check, leaves the run, as it does from any tool.
         # Tests: test_an_allowed_call_runs, test_a_refusal_is_an_error_result,
         #   test_a_crashing_check_fails_closed, test_the_check_gets_name_and_arguments,
         #   test_only_none_lets_a_call_through, test_the_tools_own_failure_is_not_a_refusal,
@@ -901,9 +903,10 @@ def confirm_with(human):
     return check
     #: starter
     # Returns a check, a function of (name, arguments), that puts one question to the person per
-    # call, through human.ask, and lets the call through only on a clear yes; any other answer
-    # refuses it with the reason "the user said no". Which answers are a clear yes is the
-    # lesson's question "Which calls run?". The question is exactly "Allow NAME ARGUMENTS?",
+    # call (the same call again is asked again), through human.ask, and lets the call through
+    # only on a clear yes; any other answer refuses it with the reason "the user said no". Which
+    # answers are a clear yes is the lesson's question "Which calls run?". The question is
+    # exactly "Allow NAME ARGUMENTS?",
     # the arguments as json.dumps writes them: Allow bash {"command": "rm -r build"}?
     # Tests: test_confirm_with_asks_the_person, test_one_question_per_call_in_order,
     #   test_only_true_is_yes.
@@ -1207,10 +1210,11 @@ def run_agent(model, system, messages, tools, prompt):
         else:
             reply = model.complete(system, context_for_model(messages), tool_specs(tools))
         #: starter +before
-        # The cap, and what a request carries. Given max_turns=N, the run makes at most N requests.
-        # When the cap ends a run, every call of every reply it got has its result, and its last
-        # message is an ending made by error_message, whose text is the sentence
-        # "Agent stopped after max_turns=N" (the number in place of N). max_turns=None: no cap.
+        # The cap, and what a request carries. Given max_turns=N, the run makes at most N requests,
+        # none when N is 0. When the cap ends a run, every call of every reply it got has its
+        # result, and its last message is an ending made by error_message, whose text is the
+        # sentence "Agent stopped after max_turns=N" (the number in place of N). max_turns=None:
+        # no cap.
         # Each request carries the view that context_for_model(messages) returns, never the
         # record itself.
         # Tests: test_max_turns_stops_an_endless_run, test_the_last_batch_is_answered,
@@ -1231,7 +1235,8 @@ def run_agent(model, system, messages, tools, prompt):
         failed = reply["stop_reason"] == "error"  # recorded, and not acted on
         calls = [] if failed else tool_calls(reply)
         #: starter +before
-        # A reply whose stop_reason is "error" failed. It stays on the record (above) and ends the
+        # A reply whose stop_reason is "error" failed, whatever its error_message holds (it can be
+        # empty, or None on a reply that did not fail). It stays on the record (above) and ends the
         # run: none of its calls runs, and the model is not asked again.
         # Tests: test_a_failed_reply_is_not_acted_on.
         #: guided +before
@@ -1247,13 +1252,13 @@ def run_agent(model, system, messages, tools, prompt):
             return
     #: starter
     # The run. When it returns, `messages` (the caller's own list, and the record) holds what it
-    # held before, then the prompt as a user message, then every reply and every result, in the
-    # order they happened. Each request to the model carries the whole record so far, `system`
-    # unchanged beside it (never inside it), and tool_specs(tools). Every call of a reply has its
-    # result from run_tool on the record, in call order, before the next request. What a reply
-    # asks for is read off its content (tool_calls), never off its stop_reason, and the run ends
-    # at the first reply that asks for nothing. How many rounds a job takes is not known in
-    # advance. What run_agent returns is not part of the contract.
+    # held before, then the prompt, word for word, as a user message, then every reply and every
+    # result, in the order they happened. Each request to the model carries the whole record so
+    # far, `system` unchanged beside it (never inside it), and tool_specs(tools). Every call of a
+    # reply has its result from run_tool on the record, in call order, before the next request.
+    # What a reply asks for is read off its content (tool_calls), never off its stop_reason, and
+    # the run ends at the first reply that asks for nothing. How many rounds a job takes is not
+    # known in advance. What run_agent returns is not part of the contract.
     # Tests: test_a_plain_reply, test_one_call_then_an_answer, test_a_batch_is_answered_in_order,
     #   test_two_rounds, test_any_number_of_rounds, test_the_callers_list_is_the_record,
     #   test_a_long_conversation_is_sent_whole, test_every_request_carries_the_specs,
@@ -1325,9 +1330,10 @@ def context_for_model(messages):
     return kept
     #: end
     #: starter
-    # The view of the record that a request carries: a new list of the record's messages in order,
-    # less each assistant message that has no content and stop_reason "error" (a provider refuses
-    # an empty assistant message; one that got words out stays). The record is not changed.
+    # The view of the record that a request carries: a new list (even when nothing is left out)
+    # of the record's messages in order, less each assistant message that has no content and
+    # stop_reason "error" (a provider refuses an empty assistant message; one that got words out
+    # stays). The record is not changed.
     # Tests: test_context_for_model, test_the_request_after_a_failure.
     #: guided
     # Return a new list of the record's messages, in order, leaving out each assistant
@@ -1524,7 +1530,8 @@ class Harness:
         # tools (as a list of its own) and max_turns. Its transcript is a new list holding the
         # messages given, which nobody else can append to; the message dicts themselves are shared,
         # not copied. Until the first prompt() there is no run.
-        # Tests: test_the_list_passed_in_is_copied, test_max_turns_applies_to_every_run.
+        # Tests: test_the_list_passed_in_is_copied, test_max_turns_applies_to_every_run,
+        #   test_every_request_carries_system_and_specs.
         pass
         #: guided
         # Keep what stays the same between runs: the model, the system prompt, a list of the
@@ -1615,9 +1622,10 @@ class Harness:
         self._steering.append(user_message(text))
         #: starter
         # Afterwards the words wait as a user message at the back of self._steering, behind any sent
-        # before them. Nothing is recorded and no run is touched, so it works, and raises nothing,
-        # whether or not a run is going.
-        # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle.
+        # before them, word for word (a blank text is the user's too). Nothing is recorded and no
+        # run is touched, so it works, and raises nothing, whether or not a run is going.
+        # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
+        #   test_the_words_go_in_as_they_were_given.
         pass
         #: guided
         # Put user_message(text) at the back of self._steering, and nothing else: no run is
@@ -1631,7 +1639,8 @@ class Harness:
         self._follow_ups.append(user_message(text))
         #: starter
         # The same for the other queue, self._follow_ups.
-        # Tests: test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_sent_while_idle.
+        # Tests: test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_sent_while_idle,
+        #   test_the_words_go_in_as_they_were_given.
         pass
         #: guided
         # As steer, on the other queue, self._follow_ups.
@@ -1812,7 +1821,7 @@ class Harness:
         # ends (exhausted, closed by its consumer, or dying), run_agent's own generator is closed
         # with it.
         # Tests: test_run_two_continues_run_one, test_the_snapshot_at_every_event,
-        #   test_walking_away_ends_the_run.
+        #   test_walking_away_ends_the_run, test_the_inner_run_ends_with_the_run.
         pass
         #: guided
         # A generator: run_agent over the harness's own list, with its model, system prompt,

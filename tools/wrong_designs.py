@@ -6,7 +6,8 @@ pass one of those designs tells its student "all passed" for exactly the mistake
 warned about, so every such design is kept here and checked (tests/authoring/test_wrong_designs.py).
 
 The catalogue is source/wrong_designs/lesson_NN_slug.py, one module per lesson, in the authors'
-wing, each holding a list WRONG of entries:
+wing, each holding a list WRONG of entries (and, where the lesson allows other answers than its
+reference's, a list ALLOWED in the same form; see `allowed`):
 
     Wrong(lab="9.1",                          # the lab that teaches the rule
           name="taken when handed over",      # the lesson's own name for the design
@@ -84,16 +85,30 @@ class Wrong:
         return reference
 
 
-def catalogue() -> list[Wrong]:
-    """Every wrong design in the catalogue, in course order of its lab, then file order."""
+def _entries(name: str) -> list[Wrong]:
+    """The entries of every catalogue module's list `name`, in course order of their lab, then
+    file order; a module may leave ALLOWED out."""
     designs = []
     for path in sorted((manifest.SOURCE / FOLDER).glob("lesson_*.py")):
-        entries = runpy.run_path(str(path)).get("WRONG")
+        entries = runpy.run_path(str(path)).get(name, [] if name == "ALLOWED" else None)
         if not isinstance(entries, list) or not all(isinstance(e, Wrong) for e in entries):
-            raise CatalogueError(f"{path.name}: WRONG must be a list of Wrong(...) entries")
+            raise CatalogueError(f"{path.name}: {name} must be a list of Wrong(...) entries")
         designs += [dataclasses.replace(e, file=path.name) for e in entries]
     designs.sort(key=lambda d: manifest.key(d.lab))
     return designs
+
+
+def catalogue() -> list[Wrong]:
+    """Every wrong design in the catalogue (each module's WRONG)."""
+    return _entries("WRONG")
+
+
+def allowed() -> list[Wrong]:
+    """Every design a lesson allows (each module's ALLOWED): a change to its lab's reference that
+    keeps the lab's rules another way, a stricter or safer answer where a rule leaves the choice,
+    which the lab's tests must pass (tests/authoring/test_allowed_designs.py). `rule` says what
+    the lesson allows and why; `names` is unused."""
+    return _entries("ALLOWED")
 
 
 def harness(design: Wrong) -> str:

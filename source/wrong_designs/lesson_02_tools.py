@@ -136,4 +136,25 @@ WRONG = [
     return " ".join(block["text"].strip() for block in message["content"]
                     if block["type"] == "text")
 '''),
+    Wrong(lab='2.1', name='each call copied out of the content',
+          rule='tool_calls gives the very blocks of the content, not copies of them.',
+          where='lab 2.1, gap 2: "tool_calls(message)"',
+          names='not a copy',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    return [dict(block) for block in message["content"] if block["type"] == "toolCall"]
+'''),
+    Wrong(lab='2.1', name='read giving the file stripped of its spaces and newlines',
+          rule="read's execute gives the whole text of the file, as the workspace holds it: a "
+               "final newline included.",
+          where='lab 2.1, gap 5: "The read tool\'s `execute`"',
+          names='whole text of the file',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        return ws.read_text(arguments["path"]).strip()
+'''),
 ]

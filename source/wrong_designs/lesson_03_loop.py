@@ -152,4 +152,58 @@ WRONG = [
           by=r'''
         reply = model.complete(system, messages[-50:], tool_specs(tools))  # plenty of context
 '''),
+    Wrong(lab='3.1', name='the system prompt stripped before it is sent',
+          rule='Each request carries system exactly as it was passed, a final line break included.',
+          where='lab 3.1, gap 3: "The loop"',
+          names='word for word',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system.strip(), messages, tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name='the prompt stripped before it is recorded',
+          rule='The prompt goes on the record word for word, as a user message.',
+          where='lab 3.1, gap 3: "The loop"',
+          names='word for word',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+''',
+          by=r'''
+    messages.append(user_message(prompt.strip()))
+    while True:
+'''),
+    Wrong(lab='3.1', name='write adding to a file that is already there',
+          rule="Afterwards the file holds exactly the content argument, whether it existed before or not.",
+          where='lab 3.1, gap 1: "write\'s `execute`"',
+          names='replaces the whole file',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        ws.write_text(path, (ws.read_text(path) if ws.exists(path) else "") + content)
+'''),
+    Wrong(lab='3.1', name='a write result without its full stop',
+          rule='The result is the sentence "Successfully wrote to PATH.", character by character, full stop included.',
+          where='lab 3.1, gap 1: "write\'s `execute`"',
+          names='exactly these words',
+          replace=r'''
+        return f"Successfully wrote to {path}."
+''',
+          by=r'''
+        return f"Successfully wrote to {path}"
+'''),
+    Wrong(lab='3.1', name='bash giving its output stripped',
+          rule='The result is what the command printed, as it printed it: its final line break included.',
+          where='lab 3.1, gap 2: "bash\'s `execute`"',
+          names='what the command printed',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"])
+        return output.strip()
+'''),
 ]

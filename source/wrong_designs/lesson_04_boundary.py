@@ -236,4 +236,59 @@ def run_tool(tools, call):
           by=r'''
             listing = ", ".join(ws.listdir(path.rpartition("/")[0] or "."))
 '''),
+    Wrong(lab='4.1', name='str_arg taking "" for a missing argument',
+          rule='str_arg hands back a string argument as it was sent, "" included.',
+          where='lab 4.1, gap 1: "str_arg(arguments, name)"',
+          names='the empty string too',
+          replace=r'''
+    if isinstance(got, str):
+        return got
+''',
+          by=r'''
+    if isinstance(got, str) and got:
+        return got
+'''),
+    Wrong(lab='4.1', name='str_arg reading the argument by indexing',
+          rule='A missing argument raises ValueError("NAME must be a string"), never a KeyError.',
+          where='lab 4.1, gap 1: "str_arg(arguments, name)"',
+          names='must be a string',
+          replace=r'''
+    got = arguments.get(name)  # None when the model left it out
+''',
+          by=r'''
+    got = arguments[name]
+'''),
+    Wrong(lab='4.1', name='str_arg turning any value into text',
+          rule='An argument that holds anything but a string raises ValueError("NAME must be a string").',
+          where='lab 4.1, gap 1: "str_arg(arguments, name)"',
+          names='must be a string',
+          replace=r'''
+    if isinstance(got, str):
+        return got
+''',
+          by=r'''
+    if got is not None:
+        return str(got)
+'''),
+    Wrong(lab='4.1', name='an unknown tool answered as if it had worked',
+          rule='A name that no tool has gets the result "Tool NAME not found", marked is_error True.',
+          where='lab 4.1, gap 2: "The boundary, in `run_tool`"',
+          names='is_error',
+          replace=r'''
+        text, failed = f"Tool {call['name']} not found", True
+''',
+          by=r'''
+        text, failed = f"Tool {call['name']} not found", False
+'''),
+    Wrong(lab='4.1', name='a status line for code 0 too',
+          rule="Code 0 adds nothing: only a command that exits with another code gets the status line.",
+          where='lab 4.1, gap 4: "bash\'s status line"',
+          names='adds nothing',
+          replace=r'''
+        if code != 0:
+            output += f"\nCommand exited with code {code}"
+''',
+          by=r'''
+        output += f"\nCommand exited with code {code}"
+'''),
 ]

@@ -209,4 +209,71 @@ WRONG = [
           by=r'''
         if turn > (max_turns or 25):  # None: a cap of 25, plenty for any job
 '''),
+    Wrong(lab='5.1', name='a cap of 0 read as no cap',
+          rule='A run given max_turns=N makes at most N requests, none when N is 0; only None means no cap.',
+          where='lab 5.1, gap 2: "The cap"',
+          names='not "no cap"',
+          replace=r'''
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+''',
+          by=r'''
+        if max_turns and turn > max_turns:
+'''),
+    Wrong(lab='5.1', name='a failure recognised by its error_message',
+          rule='A failed reply is one whose stop_reason is "error"; its error_message may be empty.',
+          where='lab 5.1, gap 3: "A failed reply"',
+          names='whatever its error_message',
+          replace=r'''
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+''',
+          by=r'''
+        failed = bool(reply.get("error_message"))
+'''),
+    Wrong(lab='5.1', name='a failure recognised by an error_message key',
+          rule='A failed reply is one whose stop_reason is "error"; a reply that carries error_message None did not fail.',
+          where='lab 5.1, gap 3: "A failed reply"',
+          names='the label decides',
+          replace=r'''
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+''',
+          by=r'''
+        failed = "error_message" in reply
+'''),
+    Wrong(lab='5.1', name='an error result taken as a way out',
+          rule="A tool's result marked as an error, an unknown tool's included, is not a reply, and ends nothing.",
+          where='lab 5.1, gap 3: "A failed reply"',
+          names='not a way out',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+        if not calls or any(messages[-1 - n]["is_error"] for n in range(len(calls))):
+            return
+'''),
+    Wrong(lab='5.1', name="the ending's reason put in its content",
+          rule='error_message(text) has an empty content; the reason is in error_message alone.',
+          where='lab 5.1, gap 1: "An ending the record can hold"',
+          names='error_message',
+          replace=r'''
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+''',
+          by=r'''
+    return {"role": "assistant", "content": [{"type": "text", "text": text}],
+            "stop_reason": "error", "error_message": text}
+'''),
+    Wrong(lab='5.1', name='the record itself handed back when nothing is left out',
+          rule='context_for_model returns a new list, whatever the record holds.',
+          where='lab 5.1, gap 4: "The view"',
+          names='a new list',
+          replace=r'''
+    return kept
+''',
+          by=r'''
+    return messages if len(kept) == len(messages) else kept
+'''),
 ]

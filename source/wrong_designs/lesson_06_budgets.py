@@ -147,4 +147,92 @@ WRONG = [
           by=r'''
         chunk, shown = "".join(lines[start - 1:end]), end - start + 1  # context_for_model cuts
 '''),
+    Wrong(lab='6.1', name='int_arg taking 0 for left out',
+          rule='int_arg gives the default only when the argument is absent or None; 0 is a whole number, returned as it is.',
+          where='lab 6.1, gap 1: "int_arg(arguments, name, default)"',
+          names='even 0',
+          replace=r'''
+    if got is None:
+        return default
+''',
+          by=r'''
+    if not got:
+        return default
+'''),
+    Wrong(lab='6.1', name='a byte budget the kept lines must stay under',
+          rule='Exactly max_bytes fits: the kept lines may hold max_bytes bytes, not one fewer.',
+          where='lab 6.1, gap 2: "truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES)"',
+          names='exactly',
+          replace=r'''
+        if used > max_bytes:  # this line would not fit: stop before it
+''',
+          by=r'''
+        if used >= max_bytes:
+'''),
+    Wrong(lab='6.1', name='the tail given last line first',
+          rule='truncate_tail gives the end of the text with its lines in their original order.',
+          where='lab 6.1, gap 3: "truncate_tail(...)"',
+          names='original order',
+          replace=r'''
+    return "".join(lines[len(lines) - count:]), count
+''',
+          by=r'''
+    return "".join(reversed(lines[len(lines) - count:])), count
+'''),
+    Wrong(lab='6.1', name='the missing file reported before a bad offset',
+          rule='An argument that is wrong is reported before a file that is missing.',
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names='in this order',
+          replace=r'''
+        if start < 1 or (most is not None and most < 1):
+            raise ValueError("offset and limit must be 1 or more")
+        if not ws.exists(path):  # say what is there, so the model can ask again
+            listing = ", ".join(ws.listdir("."))
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
+''',
+          by=r'''
+        if not ws.exists(path):  # say what is there, so the model can ask again
+            listing = ", ".join(ws.listdir("."))
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
+        if start < 1 or (most is not None and most < 1):
+            raise ValueError("offset and limit must be 1 or more")
+'''),
+    Wrong(lab='6.1', name='read cut to the default budget whatever it is given',
+          rule="A read returns at most one budget: the max_lines and max_bytes its factory was given.",
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names='n lines at a time',
+          replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+          by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]))
+'''),
+    Wrong(lab='6.1', name='bash cut to the default budget whatever it is given',
+          rule="bash keeps the end of the output that fits the budget its factory was given.",
+          where='lab 6.1, gap 5: "`bash`\'s budget"',
+          names='keeps the last lines that fit',
+          replace=r'''
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+''',
+          by=r'''
+        output, kept_lines = truncate_tail(output)
+'''),
+    Wrong(lab='6.1', name='the status line before the note',
+          rule="Lesson 4's status line still comes last, after the note of a cut.",
+          where='lab 6.1, gap 5: "`bash`\'s budget"',
+          names='status line is last',
+          replace=r'''
+        if kept_lines < printed:
+            output += (f"\n[Showing the last {kept_lines} of {printed} lines. "
+                       "Narrow the command for more.]")
+        if code != 0:
+            output += f"\nCommand exited with code {code}"
+''',
+          by=r'''
+        if code != 0:
+            output += f"\nCommand exited with code {code}"
+        if kept_lines < printed:
+            output += (f"\n[Showing the last {kept_lines} of {printed} lines. "
+                       "Narrow the command for more.]")
+'''),
 ]

@@ -109,6 +109,71 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
             yield {"type": "tool_execution_start", "call": call,
                    "tool": {t["name"]: t for t in tools}.get(call["name"])}
 '''),
+    Wrong(lab='7.1', name="a turn's tool_execution_end events after all of its calls",
+          rule="A run with one call yields exactly the twelve events of Figure 7.1, in that order; more calls repeat the call's part, start, result and end, for each.",
+          where='lab 7.1, Build section: "Figure 7.1"',
+          names='repeat the turn',
+          replace=r'''
+        for call in calls:
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+            yield record(result)  # straight after the tool returned: nothing in between
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+''',
+          by=r'''
+        done = []
+        for call in calls:
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+            yield record(result)  # straight after the tool returned: nothing in between
+            done.append((call, result))
+        for call, result in done:
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+'''),
+    Wrong(lab='7.1', name='agent_end carrying the whole record',
+          rule="agent_end carries the messages this run added to the record, in order, and none from before it.",
+          where='lab 7.1, Build section: "agent_end"',
+          names='not the earlier ones',
+          replace=r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''',
+          by=r'''
+    yield {"type": "agent_end", "messages": list(messages)}
+'''),
+    Wrong(lab='7.1', name="turn_end carrying the turn's last message",
+          rule="turn_end carries the turn's reply as \"message\", not whatever was recorded last.",
+          where='lab 7.1, Build section: "turn_end"',
+          names='turn_end',
+          replace=r'''
+        yield {"type": "turn_end", "message": reply}
+''',
+          by=r'''
+        yield {"type": "turn_end", "message": messages[-1]}
+'''),
+    Wrong(lab='7.1', name='the prompt recorded without its message_end',
+          rule='Every message the run records is announced once, by a message_end: the prompt too.',
+          where='lab 7.1, Build section: "message_end"',
+          names='announced',
+          replace=r'''
+        for message in pending:  # a user message enters only here, at the top of a turn
+            yield record(message)
+''',
+          by=r'''
+        for message in pending:
+            record(message)
+'''),
+    Wrong(lab='7.1', name='tool_execution_start yielded once the tool has run',
+          rule="Each call's tool is announced by tool_execution_start before it runs.",
+          where='lab 7.1, Build section: "tool_execution_start"',
+          names='never runs',
+          replace=r'''
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+''',
+          by=r'''
+            result = run_tool(tools, call)
+            yield {"type": "tool_execution_start", "call": call}
+'''),
     Wrong(lab='7.2', name='an empty answer reported as success',
           rule='A run whose last reply failed did not end well: the text frontend prints Error: and the error_message, and finish() returns False.',
           where='rung: Events are data (did the run end well?)',
@@ -181,4 +246,75 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           names='json.dumps(event)',
           replace='        print(json.dumps(event))',
           by='        print(event)'),
+    Wrong(lab='7.2', name='JSON lines held until agent_end',
+          rule='Every event JsonRenderer is handed appears at once, as its own line, in the render call that is handed it.',
+          where='lab 7.2, gap 1: "JsonRenderer"',
+          names='appears at once',
+          replace=r'''
+    def __init__(self):
+        self.failed = False
+
+    def render(self, event):
+        print(json.dumps(event))
+''',
+          by=r'''
+    def __init__(self):
+        self.failed = False
+        self.held = []
+
+    def render(self, event):
+        self.held.append(json.dumps(event))
+        if event["type"] == "agent_end":
+            print("\n".join(self.held))
+            self.held = []
+'''),
+    Wrong(lab='7.2', name='JsonRenderer judging by the last assistant message',
+          rule='JsonRenderer.finish() is False when any message it saw announced had stop_reason "error", even with an answer after it.',
+          where='lab 7.2, gap 1: "JsonRenderer"',
+          names='any failed message',
+          replace=r'''
+        if ended == "error":
+            self.failed = True
+''',
+          by=r'''
+        if ended is not None:
+            self.failed = ended == "error"
+'''),
+    Wrong(lab='7.2', name='JsonRenderer telling a failure by its error_message',
+          rule='A failed message is one whose stop_reason is "error", whatever its error_message holds.',
+          where='lab 7.2, gap 1: "JsonRenderer"',
+          names='whatever its error_message',
+          replace=r'''
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+''',
+          by=r'''
+        ended = event["message"].get("error_message") if event["type"] == "message_end" else None
+        if ended:
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer telling a failure by its error_message',
+          rule='When the last assistant message has stop_reason "error", finish() prints "Error: " and its error_message, even an empty one, and returns False.',
+          where='lab 7.2, gap 2: "FinalTextRenderer"',
+          names='whatever its error_message',
+          replace=r'''
+        if reply["stop_reason"] == "error":
+            print(f"Error: {reply['error_message']}")
+''',
+          by=r'''
+        if reply.get("error_message"):
+            print(f"Error: {reply['error_message']}")
+'''),
+    Wrong(lab='7.2', name='an empty line printed when there is no answer',
+          rule='When no assistant message came by at all, finish() prints nothing and returns False.',
+          where='lab 7.2, gap 2: "FinalTextRenderer"',
+          names='prints nothing',
+          replace=r'''
+        if reply is None:
+            return False
+''',
+          by=r'''
+        if reply is None:
+            print("")
+            return False
+'''),
 ]

@@ -207,4 +207,33 @@ WRONG = [
 ''', r'''
         self._run_now = run
 '''),)),
+    Wrong(lab='8.1', name='the inner run kept on the harness',
+          rule='However the run ends, the run_agent run inside it ends too.',
+          where='lab 8.1, gap 4: "The run itself"',
+          names='the run_agent run inside it ends',
+          replace=r'''
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                        max_turns=self._max_turns)
+        try:
+            for event in inner:
+                yield event
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+''',
+          by=r'''
+        self._inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                                max_turns=self._max_turns)
+        for event in self._inner:
+            yield event
+'''),
+    Wrong(lab='8.1', name="the caller's list of tools kept",
+          rule='The harness keeps the tools in a list of its own: a tool the caller adds to its list afterwards is not offered.',
+          where='lab 8.1, gap 1: "Harness(model, system, tools, messages=(), max_turns=None)"',
+          names='a list of its own',
+          replace=r'''
+        self._model, self._system, self._tools = model, system, list(tools)
+''',
+          by=r'''
+        self._model, self._system, self._tools = model, system, tools
+'''),
 ]

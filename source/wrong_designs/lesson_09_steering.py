@@ -103,4 +103,46 @@ WRONG = [
           by=r'''
         pending = ask(get_follow_ups)  # asked even after a failed reply
 '''),
+    Wrong(lab='9.1', name='a blank steer dropped',
+          rule='steer(text) queues the words as a user message, whatever they hold: a blank steer is still the user\'s.',
+          where='lab 9.1, gap 1: "`steer(text)` and `follow_up(text)`"',
+          names='a blank one is still the user',
+          replace=r'''
+        self._steering.append(user_message(text))
+''',
+          by=r'''
+        if text.strip():
+            self._steering.append(user_message(text))
+'''),
+    Wrong(lab='9.1', name='a blank follow-up dropped',
+          rule='follow_up(text) queues the words as a user message, whatever they hold: a blank follow-up is still the user\'s.',
+          where='lab 9.1, gap 1: "`steer(text)` and `follow_up(text)`"',
+          names='a blank one is still the user',
+          replace=r'''
+        self._follow_ups.append(user_message(text))
+''',
+          by=r'''
+        if text.strip():
+            self._follow_ups.append(user_message(text))
+'''),
+    Wrong(lab='9.1', name='a steer trimmed',
+          rule='steer(text) queues the words word for word: spaces at their ends are part of them.',
+          where='lab 9.1, gap 1: "`steer(text)` and `follow_up(text)`"',
+          names='spaces at its ends are part of it',
+          replace=r'''
+        self._steering.append(user_message(text))
+''',
+          by=r'''
+        self._steering.append(user_message(text.strip()))
+'''),
+    Wrong(lab='9.1', name='the callables called without ask',
+          rule='Without the two callables, run_agent behaves exactly as in lesson 8: None means nobody to ask.',
+          where='lab 9.1, Build section: "Without the two callables"',
+          names='nobody to ask',
+          replace=r'''
+    pending = [user_message(prompt)] + ask(get_steering)  # steering sent while idle joins in
+''',
+          by=r'''
+    pending = [user_message(prompt)] + list(get_steering())
+'''),
 ]

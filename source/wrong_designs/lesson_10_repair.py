@@ -127,4 +127,32 @@ WRONG = [
           by=r'''
     return kept  # the list was repaired once, at load, so requests go out as lesson 5 sent them
 '''),
+    Wrong(lab='10.1', name='results looked for only up to the next reply',
+          rule='A recorded result is the one used, moved if it has to be, whatever stood between it and its call.',
+          where='lab 10.1, gap 1: "repair_tool_history(messages)"',
+          names='wherever it stands',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+    view = []
+    for message in messages:
+        if message["role"] == "toolResult":
+            continue  # results come back in below, each straight after its own call
+        view.append(message)
+''',
+          by=r'''
+    view = []
+    for index, message in enumerate(messages):
+        if message["role"] == "toolResult":
+            continue
+        view.append(message)
+        answer = {}  # the results recorded after this message, up to the next reply
+        for later in messages[index + 1:]:
+            if later["role"] == "assistant":
+                break
+            if later["role"] == "toolResult" and later["tool_call_id"] not in answer:
+                answer[later["tool_call_id"]] = later
+'''),
 ]

@@ -325,4 +325,41 @@ WRONG = [
             except ValueError:
                 pass  # a damaged log is a problem for the morning, not for this run
 '''),
+    Wrong(lab='11.1', name='reading that makes the file',
+          rule='entries() is [] while the file does not exist, and reading creates no file.',
+          where='lab 11.1, gap 1: "`SessionLog.entries()`"',
+          names='reading creates no file',
+          replace=r'''
+        if not self.ws.exists(self.path):
+            return []
+''',
+          by=r'''
+        if not self.ws.exists(self.path):
+            self.ws.append_text(self.path, "")
+            return []
+'''),
+    Wrong(lab='11.1', name='a torn line counted from 0',
+          rule='The ValueError names the line by its number counted from 1.',
+          where='lab 11.1, gap 1: "`SessionLog.entries()`"',
+          names='not a complete log entry',
+          replace=r'''
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+''',
+          by=r'''
+                raise ValueError(f"{self.path}, line {index}: not a complete log entry") from None
+'''),
+    Wrong(lab='11.1', name='persist_to saving each result twice',
+          rule='persist_to saves the message of every message_end, and does nothing with any other event.',
+          where='lab 11.1, gap 4: "`persist_to(log)`"',
+          names='replay() equals',
+          replace=r'''
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+''',
+          by=r'''
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+        elif event["type"] == "tool_execution_end":
+            log.append_message(event["result"])
+'''),
 ]

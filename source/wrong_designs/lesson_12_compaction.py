@@ -64,6 +64,46 @@ WRONG = [
           names='characters of render()',
           replace='    return len(render(messages)) // 4',
           by='    return len(str(messages)) // 4'),
+    Wrong(lab='12.1', name='render keeping the line breaks inside a message',
+          rule='render writes one line per message: a newline inside a message becomes a space.',
+          where='lab 12.1, gap 1: "render(messages)"',
+          names='newlines turned into spaces',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        out.append(f"{message['role']}: {said}")
+'''),
+    Wrong(lab='12.1', name="calls written as Python prints their arguments",
+          rule="A call is written as the tool's name followed by its arguments as JSON in brackets.",
+          where='lab 12.1, gap 1: "render(messages)"',
+          names='JSON arguments',
+          replace=r'''
+                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])
+''',
+          by=r'''
+                f"{block['name']}({block['arguments']})" for block in tool_calls(message)])
+'''),
+    Wrong(lab='12.1', name='a reply of only calls written with one space',
+          rule="An assistant message's words are its text and then each call, separated by single spaces, so a reply made only of calls has two spaces after its colon.",
+          where='lab 12.1, gap 1: "render(messages)"',
+          names='render writes',
+          replace=r'''
+            said = " ".join([text_of(message)] + [
+''',
+          by=r'''
+            said = " ".join([text_of(message)] * bool(text_of(message)) + [
+'''),
+    Wrong(lab='12.1', name='the estimate rounded to the nearest token',
+          rule='estimate_tokens is the length of render\'s text divided by four, rounded down.',
+          where='lab 12.1, gap 2: "estimate_tokens(messages)"',
+          names='rounded down',
+          replace=r'''
+    return len(render(messages)) // 4
+''',
+          by=r'''
+    return round(len(render(messages)) / 4)
+'''),
     Wrong(lab='12.2', name='deleting log lines',
           rule='The log only grows: compaction adds one entry and deletes nothing.',
           where='the opening question (delete the oldest lines); prediction "Where the summary lives" (in place of the lines it summarises); Build recap',
@@ -180,4 +220,95 @@ WRONG = [
           names='equal included',
           replace='    if estimate_tokens(harness.messages) + reserve <= window:',
           by='    if estimate_tokens(harness.messages) + reserve < window:'),
+    Wrong(lab='12.2', name='the threshold looked at before the running check',
+          rule='During a run maybe_compact raises RuntimeError("cannot compact during a run"), whether or not the window has room.',
+          where='lab 12.2, gap 6: "maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens)"',
+          names='looks at the run before the threshold',
+          replace=r'''
+    if harness.is_running:
+        raise RuntimeError("cannot compact during a run")
+    if estimate_tokens(harness.messages) + reserve <= window:
+        return False  # there is still room
+''',
+          by=r'''
+    if estimate_tokens(harness.messages) + reserve <= window:
+        return False
+    if harness.is_running:
+        raise RuntimeError("cannot compact during a run")
+'''),
+    Wrong(lab='12.2', name="replace_messages keeping the caller's list",
+          rule="Between runs, the harness's record becomes a new list of messages, the list its own and the messages shared.",
+          where='lab 12.2, gap 1: "Harness.replace_messages(messages)"',
+          names="a list of the harness's own",
+          replace=r'''
+        self._messages = list(messages)
+
+    def _notify(self, event):
+''',
+          by=r'''
+        self._messages = messages
+
+    def _notify(self, event):
+'''),
+    Wrong(lab='12.2', name='the first kept id stored under another name',
+          rule='The compaction entry holds the summary and the first kept id under the keys "summary" and "first_kept_id".',
+          where='lab 12.2, gap 2: "SessionLog.append_compaction(summary, first_kept_id)"',
+          names='first_kept_id',
+          replace=r'''
+        return self._append({"type": "compaction", "summary": summary,
+                             "first_kept_id": first_kept_id})
+''',
+          by=r'''
+        return self._append({"type": "compaction", "summary": summary,
+                             "keep_from": first_kept_id})
+''',
+          also=((r'''
+                              if key == entry["first_kept_id"]), len(table))
+''', r'''
+                              if key == entry["keep_from"]), len(table))
+'''),)),
+    Wrong(lab='12.2', name='an unknown first_kept_id keeping everything',
+          rule='If no pair has the compaction\'s first_kept_id, none are kept.',
+          where='lab 12.2, gap 3: "Compaction in `rows()`"',
+          names='keeps nothing',
+          replace=r'''
+                              if key == entry["first_kept_id"]), len(table))
+''',
+          by=r'''
+                              if key == entry["first_kept_id"]), 0)
+'''),
+    Wrong(lab='12.2', name='the summary without its heading',
+          rule='The summary pair is a user message whose content is "Previous conversation summary:", a newline, and the summary.',
+          where='lab 12.2, gap 3: "Compaction in `rows()`"',
+          names='summary',
+          replace=r'''
+                summary = user_message("Previous conversation summary:\n" + entry["summary"])
+''',
+          by=r'''
+                summary = user_message(entry["summary"])
+'''),
+]
+
+# Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
+# pass it (tests/authoring/test_allowed_designs.py).
+ALLOWED = [
+    Wrong(
+        lab="12.1", name="find_cut adding up from the newest row, as Tau does",
+        rule="The walk stops at the row where the kept total reaches keep_recent_tokens; adding "
+             "up a total instead of spending a budget is the same walk.",
+        where="lesson 12, Your code beside Tau's (the cut)", names="",
+        replace='''    left, start = keep_recent_tokens, len(rows)
+    while start > 0 and left > 0:  # spend the budget from the newest row backwards
+        start -= 1
+        left -= estimate_tokens([rows[start][1]])
+    if left > 0:
+        return 0  # everything fits''',
+        by='''    total, start = 0, None
+    for index in range(len(rows) - 1, -1, -1):
+        total += estimate_tokens([rows[index][1]])
+        if total >= keep_recent_tokens:
+            start = index
+            break
+    if start is None:
+        return 0  # everything fits'''),
 ]

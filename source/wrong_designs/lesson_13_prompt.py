@@ -157,4 +157,122 @@ WRONG = [
             found.append((name, ws.read_text(name)))
     return sorted(found)  # a stable order, whatever the walk did
 '''),
+    Wrong(lab='13.1', name='context files stripped in the prompt',
+          rule='Each context file goes in with its text exactly as it came.',
+          where='lab 13.1, gap 3: "build_system_prompt(tools, context_files, skills, cwd, today)"',
+          names='word for word',
+          replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+          by=r'''
+    parts += [f'<project_instructions path="{where}">\n{body.strip()}\n</project_instructions>'
+              for where, body in context_files]
+'''),
+    Wrong(lab='13.1', name='context files stripped as they are found',
+          rule='discover_context returns each AGENTS.md with the text the workspace holds.',
+          where='lab 13.1, gap 2: "discover_context(ws, cwd)"',
+          names='AGENTS.md',
+          replace=r'''
+            found.append((name, ws.read_text(name)))
+''',
+          by=r'''
+            found.append((name, ws.read_text(name).strip()))
+'''),
+    Wrong(lab='13.1', name='the working directory tidied in the prompt',
+          rule='The last two lines carry today and cwd as they were passed.',
+          where='lab 13.1, gap 3: "build_system_prompt(tools, context_files, skills, cwd, today)"',
+          names='as given',
+          replace=r'''
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
+''',
+          by=r'''
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd.strip('./') or '.'}")
+'''),
+    Wrong(lab='13.1', name="the description used as read's snippet",
+          rule="A tool's snippet is one line on what the tool is for, not its description.",
+          where='lab 13.1, gap 1: "The tool keys"',
+          names='not the description',
+          replace=r'''
+        "snippet": "Read a file's contents",
+''',
+          by=r'''
+        "snippet": "Return the text of a file. A single read stops after 2000 lines or 50000 bytes; ask again with offset for the rest.",
+'''),
+    Wrong(lab='13.1', name='write with a guideline of its own in place of the shared one',
+          rule="Read's second guideline and write's second are the same sentence, word for word.",
+          where='lab 13.1, gap 1: "The tool keys"',
+          names='shared',
+          replace=r'''
+        "guidelines": ["Use write for new files and for rewriting a whole file.",
+                       "Name the files you touch by their paths."],
+''',
+          by=r'''
+        "guidelines": ["Use write for new files and for rewriting a whole file.",
+                       "Name the files you write by their paths."],
+'''),
+]
+
+# Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
+# pass it (tests/authoring/test_allowed_designs.py).
+ALLOWED = [
+    Wrong(
+        lab="13.1", name="the prompt and the tool keys in the student's own words",
+        rule="Lesson 13 leaves the opening sentence, the sentence over the skills index and the "
+             "tools' snippets and guidelines to the student (\"The wording is yours\"); only the "
+             "headings, the forms of the lines and the order are given.",
+        where='section "Build: say what is there"', names="",
+        replace='''        "snippet": "Read a file's contents",
+        "guidelines": ["Read files with read, not with cat or sed.",
+                       "Name the files you touch by their paths."],''',
+        by='''        "snippet": "Open a file and show it",
+        "guidelines": ["Look at a file before you change it.",
+                       "Always say which paths you changed."],''',
+        also=(('''        "snippet": "Create or replace a file",
+        "guidelines": ["Use write for new files and for rewriting a whole file.",
+                       "Name the files you touch by their paths."],''',
+               '''        "snippet": "Save a whole file",
+        "guidelines": ["Write whole files only.", "Always say which paths you changed."],'''),
+              ('''        "snippet": "Run a shell command",
+        "guidelines": ["Before running a command, say what it is for."],''',
+               '''        "snippet": "Run a command in the shell",
+        "guidelines": ["Explain a command before you run it."],'''),
+              ('''    parts = ["You are a coding assistant working in the user's project."]''',
+               '''    parts = ["You help with the code in this repository."]'''),
+              ('''            ["Skills are instruction files for particular kinds of task. Before starting a "
+             "task that fits a description, read its file."] +''',
+               '''            ["When a task matches one of these skills, read its file first:"] +'''))),
+    Wrong(
+        lab="13.1", name="guidelines kept once by dict.fromkeys",
+        rule="Any way of listing each guideline once, first seen first, keeps the rule: a dict "
+             "keeps its keys in the order they were first put in.",
+        where='section "The tool lines" (first seen, first listed)', names="",
+        replace='''    advice = []
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+            if line not in advice:  # first seen, first listed: a list keeps order, a set not
+                advice.append(line)''',
+        by='''    advice = list(dict.fromkeys(line for tool in tools
+                                for line in tool.get("guidelines", [])))'''),
+    Wrong(
+        lab="13.1", name="discover_context by posixpath",
+        rule="Any walk from the root down to cwd that ignores the parts \"\" and \".\" keeps the "
+             "rule, however it builds the paths.",
+        where='section "Build: say what is there" (discover_context)', names="",
+        replace='''    steps = [step for step in cwd.split("/") if step not in ("", ".")]
+    found = []
+    for depth in range(len(steps) + 1):  # the root first, then one folder deeper each time
+        name = "".join(step + "/" for step in steps[:depth]) + "AGENTS.md"
+        if ws.exists(name):
+            found.append((name, ws.read_text(name)))
+    return found''',
+        by='''    import posixpath
+    folder, found = posixpath.normpath(cwd or "."), []
+    while True:
+        name = posixpath.normpath(posixpath.join(folder, "AGENTS.md"))
+        if ws.exists(name):
+            found.insert(0, (name, ws.read_text(name)))
+        if folder in (".", "/", ""):
+            return found
+        folder = posixpath.dirname(folder) or "."'''),
 ]

@@ -109,4 +109,64 @@ WRONG = [
         if reason:  # an empty reason is no reason
             raise PermissionError(f"Tool call blocked: {reason}")
 '''),
+    Wrong(lab='14.1', name='a try around the check that catches only some errors',
+          rule='A check that breaks, with any Exception, has not said yes: the call is refused.',
+          where='lab 14.1, Build section: "A check that breaks has not said yes"',
+          names='in any way',
+          replace=r'''
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+''',
+          by=r'''
+        except (KeyError, ValueError) as exc:
+            reason = f"the check failed: {exc}"
+'''),
+    Wrong(lab='14.1', name='a try around the check that catches a PowerCut too',
+          rule='A PowerCut leaves the run, as it would from an unguarded tool: the check\'s try catches Exception and nothing wider.',
+          where='lab 14.1, Build section: "A check that breaks has not said yes"',
+          names='power cut inside the check',
+          replace=r'''
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+''',
+          by=r'''
+        except BaseException as exc:
+            reason = f"the check failed: {exc}"
+'''),
+    Wrong(lab='14.1', name='a yes remembered for the same call',
+          rule='confirm_with puts one question to the person per call: a yes given once is not taken for the next call.',
+          where='lab 14.1, Build section: "one question to the person per call"',
+          names='not remembered',
+          replace=r'''
+    def check(name, arguments):
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+            return None
+        return "the user said no"
+''',
+          by=r'''
+    allowed = set()
+
+    def check(name, arguments):
+        question = f"Allow {name} {json.dumps(arguments)}?"
+        if question in allowed:
+            return None
+        if human.ask(question) is True:
+            allowed.add(question)
+            return None
+        return "the user said no"
+'''),
+]
+
+# Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
+# pass it (tests/authoring/test_allowed_designs.py).
+ALLOWED = [
+    Wrong(
+        lab="14.1", name="a deny-list that also refuses rm -fr and rm -r -f",
+        rule="deny_destructive refuses any bash command holding rm -rf; refusing more spellings "
+             "of the same command is only safer.",
+        where="issue 23", names="",
+        replace='''    if name == "bash" and "rm -rf" in str(arguments.get("command")):''',
+        by='''    spellings = ("rm -rf", "rm -fr", "rm -r -f", "rm -f -r", "rm -Rf")
+    if name == "bash" and any(s in " ".join(str(arguments.get("command")).split())
+                              for s in spellings):'''),
 ]

@@ -161,6 +161,65 @@ WRONG = [
             failed = reply["stop_reason"] in ("error", "aborted")
 ''',
           by='            failed = reply["stop_reason"] == "error"'),
+    Wrong(lab='15.1', name='error_message ignoring its label',
+          rule='error_message(text, stop_reason="aborted") makes the same message with that label.',
+          where='lab 15.1, Build section: "`ABORTED` and `error_message`"',
+          names='label',
+          replace=r'''
+    return {"role": "assistant", "content": [], "stop_reason": stop_reason, "error_message": text}
+''',
+          by=r'''
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+'''),
+    Wrong(lab='15.1', name='a token that forgets it was cancelled once read',
+          rule='After cancel() a token is cancelled, and it stays so.',
+          where='lab 15.1, Build section: "`CancelToken`"',
+          names='stays cancelled',
+          replace=r'''
+    def is_cancelled(self):
+        return self._cancelled
+''',
+          by=r'''
+    def is_cancelled(self):
+        was, self._cancelled = self._cancelled, False
+        return was
+'''),
+    Wrong(lab='15.1', name='the tool looked up before the Stop',
+          rule='A call that comes up after Stop gets ABORTED, whatever tool it names: the signal is looked at before the tool is looked up.',
+          where='lab 15.1, Build section: "`run_tool` and bash"',
+          names='before it looks the tool up',
+          replace=r'''
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+    elif tool is None:
+        text, failed = f"Tool {call['name']} not found", True
+''',
+          by=r'''
+    if tool is None:
+        text, failed = f"Tool {call['name']} not found", True
+    elif signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+'''),
+    Wrong(lab='15.1', name='bash giving up on a command after a hundred turns',
+          rule='A command that takes a while is waited for, however many turns: only Stop ends it early.',
+          where='lab 15.1, Build section: "`run_tool` and bash"',
+          names='however many',
+          replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          by=r'''
+            waited = 0
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                waited += 1
+                if waited > 100:
+                    return "Command timed out"
+                await asyncio.sleep(0)
+'''),
     Wrong(lab='15.2', name='catching CancelledError in run_tool',
           rule='A cancelled task is not a failed tool: run_tool lets CancelledError through, so a hard Stop never becomes a result the model answers.',
           where='section "The tool that will not take a hint" (run_tool catching BaseException); Build: insist',

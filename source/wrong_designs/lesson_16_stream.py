@@ -157,6 +157,40 @@ WRONG = [
           by=r'''
             words.append(delta.get("content", ""))  # no content key, no words
 '''),
+    Wrong(lab='16.1', name='a later null finish_reason erasing the finish before it',
+          rule='A reply that arrived whole is judged by the finish_reason the stream gave; a later chunk whose finish_reason is null does not take it back.',
+          where='lab 16.1, gap 2: "`assemble(chunks, *, aborted=False)`"',
+          names='takes nothing back',
+          replace=r'''
+            finish = choice.get("finish_reason") or finish
+''',
+          by=r'''
+            finish = choice.get("finish_reason")
+'''),
+    Wrong(lab='16.1', name='arguments that parse to null, [] or 0 read as {}',
+          rule='Arguments parsed from the joined fragments must be a JSON object; only an empty text means {}.',
+          where='lab 16.1, gap 2: "`assemble(chunks, *, aborted=False)`"',
+          names='not a JSON object',
+          replace=r'''
+                arguments = json.loads(joined) if joined else {}
+''',
+          by=r'''
+                arguments = (json.loads(joined) if joined else {}) or {}
+'''),
+    Wrong(lab='16.1', name='"tool_calls": [] on every assistant message',
+          rule="An assistant message's calls travel under tool_calls; a message with no calls has no tool_calls key, since real servers refuse an empty array.",
+          where='lab 16.1, gap 4: "`to_wire(system, messages, tools)`"',
+          names='no tool_calls key',
+          replace=r'''
+            calls = tool_calls(message)
+            if calls:
+                said["tool_calls"] = [
+''',
+          by=r'''
+            calls = tool_calls(message)
+            if True:
+                said["tool_calls"] = [
+'''),
     Wrong(lab='16.2', name='acting on arguments that look complete',
           rule='A call is not ready when its arguments parse: read to the end of the stream and let assemble decide; an error or a cut after them fails the whole reply.',
           where='rung "When is a call ready?"',
@@ -352,4 +386,62 @@ WRONG = [
                 return error_message(f"Provider quota spent, so waiting will not help: {exc}")
 ''',
           by=''),
+    Wrong(lab='16.2', name='a Retry-After of 0 read as none given',
+          rule='A rate limit says to send again in N s, N being its retry_after, 0 included; only None says later.',
+          where='lab 16.2, gap 1: "Sending"',
+          names='0 included',
+          replace=r'''
+            later = "later" if wait is None else f"in {wait} s"
+''',
+          by=r'''
+            later = f"in {wait} s" if wait else "later"
+'''),
+    Wrong(lab='16.2', name='the signal looked at only once the request is sent',
+          rule='When the signal is already set, nothing is sent, and the reply is the aborted one with no words.',
+          where='lab 16.2, gap 1: "Sending"',
+          names='nothing',
+          replace=r'''
+        if signal is not None and signal.is_cancelled():
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for
+        try:
+            response = self.client.open(to_wire(system, messages, tools))
+''',
+          by=r'''
+        try:
+            response = self.client.open(to_wire(system, messages, tools))
+'''),
+]
+
+# Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
+# pass it (tests/authoring/test_allowed_designs.py).
+ALLOWED = [
+    Wrong(
+        lab="16.1", name="decode_line dropping exactly one space after data:, as SSE says",
+        rule="The space after `data:` is optional; the SSE rule drops one if present, and a "
+             "JSON payload parses with or without more.",
+        where="issue 23", names="",
+        replace='''    payload = line[len("data:"):].strip()''',
+        by='''    payload = line[len("data:"):]
+    payload = payload[1:] if payload.startswith(" ") else payload'''),
+    Wrong(
+        lab="16.1", name="assemble that stops walking at the first error chunk",
+        rule="An error chunk fails the reply with its message; the lesson does not say whether "
+             "what follows it is read.",
+        where="issue 23", names="",
+        replace='''            failure = failure or str(error if said is None else said)''',
+        by='''            failure = failure or str(error if said is None else said)
+            break  # nothing after an error counts'''),
+    Wrong(
+        lab="16.2", name="a reader that yields a turn on every lap, line or no line",
+        rule="Polling may give the loop a turn on each lap; lines still arrive one a turn, so "
+             "[DONE] and Stop are heard as soon.",
+        where="issue 23", names="",
+        replace='''                if not response.ready():
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue''',
+        by='''                await asyncio.sleep(0)  # a turn on every lap
+                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)
+                if not response.ready():
+                    continue'''),
 ]

@@ -80,8 +80,12 @@ async def test_tool_calls(t):
     t.expect([c["id"] for c in harness.tool_calls(message)], [c["id"] for c in in_order],
              "tool_calls gives every call of the reply, not only the first, in content order, "
              "skipping text. Each item is a call's id (tool_calls, lesson 2).")
-    t.expect(harness.tool_calls(message), in_order,
+    found = harness.tool_calls(message)
+    t.expect(found, in_order,
              "Each call is the block itself: type, id, name, arguments (tool_calls, lesson 2).")
+    t.expect([any(call is part for part in in_order) for call in found], [True] * len(found),
+             "Each call is the very block of the content, not a copy of it (tool_calls, "
+             "lesson 2). Each item says whether one call given back is a block of the content.")
     t.expect(harness.tool_calls(lab.say(t.random.choice(WORDS))), [],
              "A plain answer makes no calls: [] (tool_calls, lesson 2).")
     message["content"].append(block("write", {"path": "b.py", "content": ""}, "c100"))

@@ -133,13 +133,13 @@ def run_agent(model, system, messages, tools, prompt):
     conversation on. The system prompt travels beside the list, never inside it."""
     # --- your code --- gap 3 of 3: the loop
     # The run. When it returns, `messages` (the caller's own list, and the record) holds what it
-    # held before, then the prompt as a user message, then every reply and every result, in the
-    # order they happened. Each request to the model carries the whole record so far, `system`
-    # unchanged beside it (never inside it), and tool_specs(tools). Every call of a reply has its
-    # result from run_tool on the record, in call order, before the next request. What a reply
-    # asks for is read off its content (tool_calls), never off its stop_reason, and the run ends
-    # at the first reply that asks for nothing. How many rounds a job takes is not known in
-    # advance. What run_agent returns is not part of the contract.
+    # held before, then the prompt, word for word, as a user message, then every reply and every
+    # result, in the order they happened. Each request to the model carries the whole record so
+    # far, `system` unchanged beside it (never inside it), and tool_specs(tools). Every call of a
+    # reply has its result from run_tool on the record, in call order, before the next request.
+    # What a reply asks for is read off its content (tool_calls), never off its stop_reason, and
+    # the run ends at the first reply that asks for nothing. How many rounds a job takes is not
+    # known in advance. What run_agent returns is not part of the contract.
     # Tests: test_a_plain_reply, test_one_call_then_an_answer, test_a_batch_is_answered_in_order,
     #   test_two_rounds, test_any_number_of_rounds, test_the_callers_list_is_the_record,
     #   test_a_long_conversation_is_sent_whole, test_every_request_carries_the_specs,

@@ -19,6 +19,11 @@ PATHS = ["a.py", "b.py", "c.py", "setup.py", "notes.txt", "src/app.py", "docs/pl
          "tests/test_app.py", "README.md"]
 PROMPTS = ["Hi.", "Look at the project.", "What does setup.py do?", "Read them, please.",
            "Fix the failing test.", "Naïve question: what is here?"]
+# Words with spaces or line breaks at their ends, which the model is sent as they are.
+EDGED_SYSTEMS = ["You help with a small project.\n", "  You are a careful coding agent.\n\n",
+                 "Answer briefly.\nUse the tools when you need a file.\n"]
+EDGED_PROMPTS = ["  Look at the project.", "Fix the failing test.\n", " Hi. ",
+                 "What does setup.py do?\n\n"]
 ANSWERS = ["Hello.", "Done.", "All read.", "It installs the package.", "The plan has two steps.",
            "Voilà."]
 # A file's text: the empty file and one with no final line break among them.
@@ -80,6 +85,18 @@ async def test_a_plain_reply(t):
              [{"role": "user", "content": prompt}, answer],
              "The prompt is user_message(prompt), and the reply is recorded as the model gave "
              "it (run_agent, lesson 3).")
+    # A system prompt read from a file ends in a line break, and a person's prompt can start
+    # with spaces or end with one; each reaches the model as it was given, spaces included.
+    pairs = list(zip(t.random.sample(EDGED_SYSTEMS, 2), t.random.sample(EDGED_PROMPTS, 2)))
+    sent = []
+    for system, prompt in pairs:
+        model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
+        messages = await run(model, [], prompt, system=system)
+        sent.append([model.calls[0].system, messages[0]["content"]])
+    t.expect(sent, [list(pair) for pair in pairs],
+             "The system prompt and the prompt go out word for word, spaces and line breaks "
+             "at their ends included: nothing is stripped. Each item is [the request's system "
+             "prompt, the recorded prompt] of one run (run_agent, lesson 3).")
 
 
 @lab_test("One call, then an answer: the record is U A[c1] R(c1) A, and the second request "
@@ -275,7 +292,10 @@ async def test_the_content_decides(t):
 async def test_the_write_tool(t):
     kept = dict(zip(t.random.sample(PATHS, 2), t.random.sample(TEXTS, 2)))
     path = t.random.choice([p for p in PATHS if p not in kept])
-    first, second = t.random.sample(TEXTS, 2)
+    # The first text is never empty, so that a write that adds to the file cannot pass for one
+    # that replaces it; the second may be.
+    first = t.random.choice([text for text in TEXTS if text])
+    second = t.random.choice([text for text in TEXTS if text != first])
     ws = lab.Workspace(dict(kept))
     write = harness.make_write_tool(ws)
     t.expect([write["name"], sorted(write["parameters"]["required"])],

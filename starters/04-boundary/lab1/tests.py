@@ -193,11 +193,16 @@ def bad_arguments(t, name, count):
           "path).")
 async def test_str_arg(t):
     name = t.random.choice(["path", "command", "content", "pattern"])
-    value = t.random.choice(["a.py", "", "src/app.py", "rm -rf build", "naïve\n"])
-    t.expect(harness.str_arg({name: value, "n": 1}, name), value,
-             "str_arg returns the value when it is a string, the empty string too (str_arg, "
-             "lesson 4).")
-    bad = bad_arguments(t, name, t.random.randint(3, 5))
+    values = ["", t.random.choice(["a.py", "src/app.py", "rm -rf build", "naïve\n", " "])]
+    t.random.shuffle(values)
+    t.expect([harness.str_arg({name: value, "n": 1}, name) for value in values], values,
+             "str_arg returns the value when it is a string, the empty string too: \"\" is a "
+             "string the model sent, not a missing argument. Each item is what one call "
+             "returned (str_arg, lesson 4).")
+    # A missing argument every time (a KeyError must not come out), and present ones of other
+    # types, drawn.
+    bad = [{}] + [{name: value} for _, value in t.random.sample(BAD[1:], t.random.randint(2, 4))]
+    t.random.shuffle(bad)
     found = [await raised(lambda a=a: harness.str_arg(a, name)) for a in bad]
     t.expect(found, [f"ValueError: {name} must be a string"] * len(bad),
              "Missing, a number, None, a list and the like: ValueError(f\"{name} must be a "

@@ -156,10 +156,11 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
         # given in lesson 5: a count of model calls, for the check at the top of each turn
         turn += 1
         # --- your code --- gap 2 of 4: the top of a turn
-        # The cap, and what a request carries. Given max_turns=N, the run makes at most N requests.
-        # When the cap ends a run, every call of every reply it got has its result, and its last
-        # message is an ending made by error_message, whose text is the sentence
-        # "Agent stopped after max_turns=N" (the number in place of N). max_turns=None: no cap.
+        # The cap, and what a request carries. Given max_turns=N, the run makes at most N requests,
+        # none when N is 0. When the cap ends a run, every call of every reply it got has its
+        # result, and its last message is an ending made by error_message, whose text is the
+        # sentence "Agent stopped after max_turns=N" (the number in place of N). max_turns=None:
+        # no cap.
         # Each request carries the view that context_for_model(messages) returns, never the
         # record itself.
         # Tests: test_max_turns_stops_an_endless_run, test_the_last_batch_is_answered,
@@ -168,7 +169,8 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
         # --- end ---
         messages.append(reply)
         # --- your code --- gap 3 of 4: the failed branch
-        # A reply whose stop_reason is "error" failed. It stays on the record (above) and ends the
+        # A reply whose stop_reason is "error" failed, whatever its error_message holds (it can be
+        # empty, or None on a reply that did not fail). It stays on the record (above) and ends the
         # run: none of its calls runs, and the model is not asked again.
         # Tests: test_a_failed_reply_is_not_acted_on.
         calls = tool_calls(reply)
@@ -184,9 +186,10 @@ def context_for_model(messages):
     it never changes. An empty assistant message that failed is left out, because a provider
     refuses an empty assistant message; a failed one that got words out stays."""
     # --- your code --- gap 4 of 4: context_for_model
-    # The view of the record that a request carries: a new list of the record's messages in order,
-    # less each assistant message that has no content and stop_reason "error" (a provider refuses
-    # an empty assistant message; one that got words out stays). The record is not changed.
+    # The view of the record that a request carries: a new list (even when nothing is left out)
+    # of the record's messages in order, less each assistant message that has no content and
+    # stop_reason "error" (a provider refuses an empty assistant message; one that got words out
+    # stays). The record is not changed.
     # Tests: test_context_for_model, test_the_request_after_a_failure.
     # --- end ---
 

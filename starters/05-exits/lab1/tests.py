@@ -96,6 +96,13 @@ async def test_max_turns_stops_an_endless_run(t):
         t.expect(messages[-1], harness.error_message(f"Agent stopped after max_turns={limit}"),
                  "The last message is error_message(f\"Agent stopped after max_turns="
                  "{max_turns}\") (run_agent, lesson 5).")
+    model, messages = endless(), []
+    await run(model, [ticker()], "Keep going.", messages, max_turns=0)
+    t.expect([len(model.calls), lab.shape(messages), messages[-1].get("error_message")],
+             [0, "U A(error)", "Agent stopped after max_turns=0"],
+             "max_turns=0 is a cap of no turns, not \"no cap\": only None means no limit, so "
+             "test the cap against None, not for truth. The items are [requests, the record, "
+             "its last error_message] (run_agent, lesson 5).")
 
 
 @lab_test("With max_turns=1 the record is U A[c1] R(c1) A(error): the check sits at the top of "
@@ -187,21 +194,36 @@ async def test_a_failed_reply_ends_the_run(t):
 @lab_test("A failed reply that carries calls has none of them run, and no further request "
           "is made.")
 async def test_a_failed_reply_is_not_acted_on(t):
-    ran = []
+    # A drawn reason, and a failure that gave none: the label says it failed, not the reason.
+    for reason in (t.random.choice(REASONS[:-1]), ""):
+        ran = []
+        width = t.random.randint(1, 3)
+        words = t.random.choice(["", "I was saying", "Let me tick ", "Voilà, "])
+        calls = [lab.call("tick") for _ in range(width)]
+        model = lab.ScriptedModel([lab.fail(reason, *([words] if words else []), *calls),
+                                   lab.say("never")])
+        messages = await run(model, [ticker(ran)], t.random.choice(PROMPTS))
+        t.expect([lab.shape(messages), ran, len(model.calls)],
+                 ["U A[" + ",".join(f"c{n}" for n in range(1, width + 1)) + "](error)", [], 1],
+                 "Nothing in a failed reply is acted on: its calls may be cut off half way. A "
+                 "reply failed when its stop_reason is \"error\", whatever its error_message "
+                 f"says (here {reason!r}). The items are [the record, the tools run, requests] "
+                 "(run_agent, lesson 5).")
+        t.expect([messages[-1].get("error_message"), harness.text_of(messages[-1])],
+                 [reason, words],
+                 "The failed reply is recorded as it came, its reason and any words it got out. "
+                 "The items are [error_message, its words] (run_agent, lesson 5).")
+    # Some code that talks to a provider puts error_message on every reply, None when nothing
+    # went wrong; such a reply did not fail.
     width = t.random.randint(1, 3)
-    reason = t.random.choice(REASONS[:-1])
-    words = t.random.choice(["", "I was saying", "Let me tick ", "Voilà, "])
-    calls = [lab.call("tick") for _ in range(width)]
-    model = lab.ScriptedModel([lab.fail(reason, *([words] if words else []), *calls),
-                               lab.say("never")])
+    ran, asking = [], {**lab.reply(*[lab.call("tick") for _ in range(width)]),
+                       "error_message": None}
+    model = lab.ScriptedModel([asking, lab.say("Ticked.")])
     messages = await run(model, [ticker(ran)], t.random.choice(PROMPTS))
-    t.expect([lab.shape(messages), ran, len(model.calls)],
-             ["U A[" + ",".join(f"c{n}" for n in range(1, width + 1)) + "](error)", [], 1],
-             "Nothing in a failed reply is acted on: its calls may be cut off half way. The "
-             "items are [the record, the tools run, requests] (run_agent, lesson 5).")
-    t.expect([messages[-1].get("error_message"), harness.text_of(messages[-1])], [reason, words],
-             "The failed reply is recorded as it came, its reason and any words it got out. The "
-             "items are [error_message, its words] (run_agent, lesson 5).")
+    t.expect([lab.shape(messages), len(ran)], [shape_of([width]), width],
+             "A reply labelled toolUse that carries error_message None did not fail: the label "
+             "decides, not whether the key is there. The items are [the record, the tools run] "
+             "(run_agent, lesson 5).")
 
 
 @lab_test("An unknown tool is not a way out: its error result goes back to the model and the "
@@ -261,8 +283,11 @@ async def test_context_for_model(t):
              "items are [the same list, the record as it was, its length] (context_for_model, "
              "lesson 5).")
     whole = [message for message, kept in pairs if kept]
-    t.expect(lab.shape(harness.context_for_model(whole)), lab.shape(whole),
-             "A record with nothing to leave out comes back whole (context_for_model, lesson 5).")
+    view = harness.context_for_model(whole)
+    t.expect([lab.shape(view), view is whole], [lab.shape(whole), False],
+             "A record with nothing to leave out comes back whole, and still as a new list: "
+             "the caller may change the view without changing the record. The items are [the "
+             "view, the same list] (context_for_model, lesson 5).")
 
 
 @lab_test("After a provider failure, the next run's request leaves out the empty error message "

@@ -136,7 +136,7 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         #     "[Showing lines A-B of N. Use offset=C to continue.]" (A to B the lines shown,
         #     C the one after B)
         # Tests: test_a_long_file, test_offset_and_limit, test_a_line_over_budget,
-        #   test_bad_arguments.
+        #   test_bad_arguments, test_the_factories_take_a_budget.
         return ws.read_text(path)
         # --- end ---
 

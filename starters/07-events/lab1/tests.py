@@ -95,7 +95,7 @@ async def test_the_twelve_events(t):
              "run_agent yields one event per happening, in this order; nothing comes between a "
              "tool returning and its result's message_end (run_agent, lesson 7).")
     t.expect(lab.shape(messages), "U A[c1] R(c1) A", "The work is the same as in lesson 6.")
-    jobs = [drawn_job(t, widest=1) for _ in range(3)]
+    jobs = [drawn_job(t, widest=1), drawn_job(t), drawn_job(t)]  # one call a round, and more
     found = [[what(e) for e in await lab.drive(harness.run_agent(
         lab.ScriptedModel(replies), SYSTEM, [], [looker()], "Read the files."))]
         for replies, _, _ in jobs]
@@ -103,8 +103,9 @@ async def test_the_twelve_events(t):
              "Each turn opens with turn_start, announces its reply, runs each call between "
              "tool_execution_start and tool_execution_end with the result's message_end in "
              "between, and closes with turn_end carrying its reply; each message_end carries the "
-             "message it announces. Each item is the events of one drawn run of one call per "
-             "round, in a few words each (run_agent, lesson 7).")
+             "message it announces; a turn of several calls repeats the call's part, start, result "
+             "and end, for each call in turn. Each item is the events of one drawn run, in a few "
+             "words each (run_agent, lesson 7).")
 
 
 @lab_test("Mutate, then announce: when a message_end arrives, its message is already the last "
@@ -130,7 +131,7 @@ async def test_mutate_then_announce(t):
 @lab_test("Every message a run adds is announced exactly once, in order, and agent_end carries "
           "exactly those messages, not the earlier ones.")
 async def test_every_message_announced_once(t):
-    earlier = t.random.randint(0, 3)
+    earlier = t.random.randint(1, 3)  # never none, so that agent_end has earlier ones to leave out
     messages = [harness.user_message("Earlier."), lab.say("Noted.")] * earlier
     replies, rounds, _ = drawn_job(t)
     model = lab.ScriptedModel(replies)

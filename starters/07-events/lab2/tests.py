@@ -31,6 +31,14 @@ def fold(t, renderer, events):
     return printed, value, said
 
 
+def parsed(line):
+    """The JSON value of a printed line, or None when it is not JSON."""
+    try:
+        return json.loads(line)
+    except ValueError:
+        return None
+
+
 FILES = ["a.py", "b.py", "setup.py", "src/app.py", "README.md", "notes.txt"]
 WORDS = ["a.py prints 1.", "Done.", "It installs the package.", "Two files: a.py and b.py.",
          "Line one.\nLine two.", "ünïcode ✓", "\"quoted\" and {braces}"]
@@ -54,14 +62,23 @@ def drawn_rounds(t, most=4):
           "finish() prints nothing and returns True for a run that ended well, over runs drawn "
           "under the seed.")
 async def test_json_renderer(t):
+    renderer, events = harness.JsonRenderer(), await events_of(*drawn_rounds(t), lab.say("Done."))
+    each = [t.printed(renderer.render, event)[1] for event in events]
+    t.expect([[said.count("\n"), parsed(said) == event] for said, event in zip(each, events)],
+             [[1, True]] * len(events),
+             "Every event appears at once: the render call that is handed it prints its line, "
+             "json.dumps(event), so a program at the other end follows the run as it goes, not "
+             "at its end. Each item is [lines that render call printed, they parse back to its "
+             "event] (JsonRenderer, lesson 7).")
     found, runs = [], []
     for _ in range(3):
         answer = drawn_answer(t)
         events = await events_of(*drawn_rounds(t), lab.say(answer))
         printed, value, said = fold(t, harness.JsonRenderer(), events)
         lines = printed.splitlines()
-        found.append([len(lines), [json.loads(line) for line in lines] == events,
-                      json.loads(lines[-2])["message"]["content"][0]["text"], value, said])
+        found.append([len(lines), [parsed(line) for line in lines] == events,
+                      (parsed(lines[-2]) or {}).get("message", {}).get("content", [{}])[0]
+                      .get("text"), value, said])
         runs.append([len(events), answer])
     t.expect(found, [[count, True, answer, True, ""] for count, answer in runs],
              "JsonRenderer.render prints json.dumps(event): one line per event, each parsing "
@@ -90,18 +107,19 @@ async def test_final_text_renderer(t):
 @lab_test("After a failed reply both finish() methods return False, and FinalTextRenderer prints "
           "\"Error: <the reply's error_message>\".")
 async def test_a_failed_run_did_not_end_well(t):
-    reason = t.random.choice(["overloaded", "rate limited", "HTTP 500: internal error",
-                              "connection reset", "context window exceeded"]) + \
+    drawn = t.random.choice(["overloaded", "rate limited", "HTTP 500: internal error",
+                             "connection reset", "context window exceeded"]) + \
         f" (request {t.random.randint(1, 999)})"
-    events = await events_of(*drawn_rounds(t)[:t.random.randint(0, 4)], lab.fail(reason))
-    _, as_json, _ = fold(t, harness.JsonRenderer(), events)
-    printed, as_text, said = fold(t, harness.FinalTextRenderer(), events)
-    t.expect([as_json, as_text, printed, said], [False, False, "", f"Error: {reason}\n"],
-             "A run whose message_end announced a reply with stop_reason \"error\", after "
-             "however many rounds of tools, did not end well; the text frontend says why, from "
-             "error_message. Items: JsonRenderer.finish(), FinalTextRenderer.finish(), what "
-             "render printed, what finish printed (JsonRenderer and FinalTextRenderer, "
-             "lesson 7).")
+    for reason in (drawn, ""):  # the label says it failed, even when no reason came with it
+        events = await events_of(*drawn_rounds(t)[:t.random.randint(0, 4)], lab.fail(reason))
+        _, as_json, _ = fold(t, harness.JsonRenderer(), events)
+        printed, as_text, said = fold(t, harness.FinalTextRenderer(), events)
+        t.expect([as_json, as_text, printed, said], [False, False, "", f"Error: {reason}\n"],
+                 "A run whose message_end announced a reply with stop_reason \"error\", after "
+                 "however many rounds of tools, did not end well, whatever its error_message "
+                 f"(here {reason!r}); the text frontend says why, from error_message. Items: "
+                 "JsonRenderer.finish(), FinalTextRenderer.finish(), what render printed, what "
+                 "finish printed (JsonRenderer and FinalTextRenderer, lesson 7).")
 
 
 @lab_test("A run stopped by max_turns did not end well either: JsonRenderer.finish() is False, "
@@ -160,12 +178,28 @@ async def test_the_last_message_decides(t):
                        {"type": "message_end", "message": harness.user_message("Try again.")}]
         found.append(list(fold(t, harness.FinalTextRenderer(), events)))
         runs.append(run)
+    # and one run where a failure comes first and an answer last, whatever was drawn above
+    runs.append([[True, "overloaded"], [False, drawn_answer(t)]])
+    events = [{"type": "message_end", "message": lab.fail("overloaded")},
+              {"type": "message_end", "message": lab.say(runs[-1][-1][1])}]
+    found.append(list(fold(t, harness.FinalTextRenderer(), events)))
     t.expect(found, [["", not run[-1][0], ("Error: " if run[-1][0] else "") + run[-1][1] + "\n"]
                      for run in runs],
              "FinalTextRenderer judges by the newest assistant message that a message_end "
              "announced, a user message after it changing nothing. Each item is [what render "
              "printed, finish(), what finish printed] for one drawn run of failures and answers "
              "(FinalTextRenderer, lesson 7).")
+    judged = []
+    for run in runs:
+        renderer = harness.JsonRenderer()
+        for failed, text in run:
+            t.printed(renderer.render, {"type": "message_end",
+                                        "message": lab.fail(text) if failed else lab.say(text)})
+        judged.append(t.printed(renderer.finish)[0])
+    t.expect(judged, [not any(failed for failed, _ in run) for run in runs],
+             "JsonRenderer is stricter: any failed message it saw announced means the run did "
+             "not end well, even when an answer came after it. Each item is its finish() for one "
+             "of the runs above (JsonRenderer, lesson 7).")
 
 
 def _trouble(kind, number):

@@ -289,7 +289,8 @@ class Harness:
         # tools (as a list of its own) and max_turns. Its transcript is a new list holding the
         # messages given, which nobody else can append to; the message dicts themselves are shared,
         # not copied. Until the first prompt() there is no run.
-        # Tests: test_the_list_passed_in_is_copied, test_max_turns_applies_to_every_run.
+        # Tests: test_the_list_passed_in_is_copied, test_max_turns_applies_to_every_run,
+        #   test_every_request_carries_system_and_specs.
         pass
         # --- end ---
 
@@ -331,7 +332,7 @@ class Harness:
         # ends (exhausted, closed by its consumer, or dying), run_agent's own generator is closed
         # with it.
         # Tests: test_run_two_continues_run_one, test_the_snapshot_at_every_event,
-        #   test_walking_away_ends_the_run.
+        #   test_walking_away_ends_the_run, test_the_inner_run_ends_with_the_run.
         pass
         # --- end ---
 

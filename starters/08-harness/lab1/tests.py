@@ -226,6 +226,53 @@ async def test_walking_away_ends_the_run(t):
              "The next prompt is accepted and answered (Harness, lesson 8).")
 
 
+def suspended_runs(model):
+    """The run_agent runs over `model` that are not over: generators of run_agent (async ones
+    from lesson 15 on) whose frame is still there. A run that ended, however, has none."""
+    import gc
+    import inspect
+    found = []
+    for thing in gc.get_objects():
+        if not (inspect.isgenerator(thing) or inspect.isasyncgen(thing)):
+            continue
+        frame = thing.gi_frame if inspect.isgenerator(thing) else thing.ag_frame
+        if (frame is not None and frame.f_code is harness.run_agent.__code__
+                and any(value is model for value in frame.f_locals.values())):
+            found.append(thing)
+    return found
+
+
+@lab_test("However a run ends (closed after a drawn number of events, let go of, exhausted, or "
+          "killed by a PowerCut), the run_agent run inside it ends too.")
+async def test_the_inner_run_ends_with_the_run(t):
+    def cut(arguments):
+        raise lab.PowerCut("the power went off")
+
+    found = []
+    for ending in ("closed", "let go of", "exhausted", "a power cut"):
+        model, rounds, read = walked_away(t)
+        h = harness.Harness(model, SYSTEM, [looker()])
+        if ending == "closed":
+            await lab.drive(h.prompt("Read them."), close_after=read)
+        elif ending == "let go of":
+            await break_after(h.prompt("Read them."), read)
+        elif ending == "exhausted":
+            await lab.drive(h.prompt("Read them."))
+        else:
+            model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"}))])
+            h = harness.Harness(model, SYSTEM, [tool("look", cut, PATH)])
+            await raised(lambda: lab.drive(h.prompt("Read it.")))
+        # From lesson 15 on a run is async, and a run let go of is closed by the event loop, in
+        # the turns after the consumer lets go: those turns are given before looking.
+        await lab.ticks(3)
+        found.append([ending, len(suspended_runs(model))])
+    t.expect(found, [[ending, 0] for ending, _ in found],
+             "However the run that prompt() handed out ends, the run_agent run inside it ends "
+             "with it: a harness that keeps the inner run, or a _run that leaves it suspended, "
+             "keeps a run going that nobody will ever finish. Each item is [how the run ended, "
+             "run_agent runs over its model still suspended] (Harness._run, lesson 8).")
+
+
 @lab_test("A consumer that breaks out of its loop after a drawn number of events and lets go of "
           "the run, without calling close(), has ended it: is_running is False and a new prompt "
           "is accepted.")
@@ -363,16 +410,19 @@ async def test_every_request_carries_system_and_specs(t):
     t.random.shuffle(tools)
     model, jobs = jobs_in_turn(t, t.random.randint(2, 3))
     h = harness.Harness(model, system, tools)
+    given = list(tools)
+    tools.append(tool("later", lambda a: "", description="A tool added after the harness."))
     for n in range(len(jobs)):
         await lab.drive(h.prompt(f"Job {n}."))
     t.expect([[request.system, [spec["name"] for spec in request.tools]]
               for request in model.calls],
-             [[system, [each["name"] for each in tools]]] *
+             [[system, [each["name"] for each in given]]] *
              sum(asked(events) for events in stories(jobs)),
              "What stays the same between runs is kept by the harness and handed to run_agent "
-             "on each run: the system prompt and the tools, both drawn. Each item is [system, "
-             "tool names] of one request (Harness, lesson 8).")
-    t.expect([request.tools == harness.tool_specs(tools) for request in model.calls],
+             "on each run: the system prompt and the tools, both drawn, the tools in a list of "
+             "its own, so a tool the caller adds to its list afterwards is not offered. Each "
+             "item is [system, tool names] of one request (Harness, lesson 8).")
+    t.expect([request.tools == harness.tool_specs(given) for request in model.calls],
              [True] * sum(asked(events) for events in stories(jobs)),
              "The specs are tool_specs(tools), as in every request since lesson 3.")
 

@@ -348,9 +348,10 @@ class Harness:
         """Queue `text` for the next gap between turns."""
         # --- your code --- gap 1 of 5: steer
         # Afterwards the words wait as a user message at the back of self._steering, behind any sent
-        # before them. Nothing is recorded and no run is touched, so it works, and raises nothing,
-        # whether or not a run is going.
-        # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle.
+        # before them, word for word (a blank text is the user's too). Nothing is recorded and no
+        # run is touched, so it works, and raises nothing, whether or not a run is going.
+        # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
+        #   test_the_words_go_in_as_they_were_given.
         pass
         # --- end ---
 
@@ -358,7 +359,8 @@ class Harness:
         """Queue `text` for when the run would otherwise be over."""
         # --- your code --- gap 2 of 5: follow_up
         # The same for the other queue, self._follow_ups.
-        # Tests: test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_sent_while_idle.
+        # Tests: test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_sent_while_idle,
+        #   test_the_words_go_in_as_they_were_given.
         pass
         # --- end ---
 

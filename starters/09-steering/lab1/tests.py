@@ -187,6 +187,32 @@ async def test_a_steer_sent_while_idle(t):
              "The first request carries both (run_agent, lesson 9).")
 
 
+# What a person may type: nothing, spaces, a line break, words with spaces at their ends.
+BLANK = ["", " ", "   ", "\n"]
+EDGED = ["  Keep it short.", "Use the new API.\n", " Only the tests matter. "]
+
+
+@lab_test("A steer and a follow-up go in word for word, a blank one too: each is the user's, and "
+          "the harness drops or trims nothing the user said.")
+async def test_the_words_go_in_as_they_were_given(t):
+    found, wanted = [], []
+    for kinds in (BLANK, EDGED):
+        steer, follow = t.random.choice(kinds), t.random.choice(kinds)
+        model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer.")])
+        h = harness.Harness(model, SYSTEM, [looker()])
+        h.steer(steer)
+        h.follow_up(follow)
+        await lab.drive(h.prompt("Fix the login page."))
+        found.append([lab.shape(h.messages), user_words(h.messages)])
+        wanted.append(["U U A U A", ["Fix the login page.", steer, follow]])
+    t.expect(found, wanted,
+             "steer(text) and follow_up(text) queue the text as it was given: a blank one is "
+             "still the user's, and spaces at its ends are part of it. Each item is [the record, "
+             "its user messages] for a steer and a follow-up sent while idle, first blank ones, "
+             "then ones with spaces at their ends (Harness.steer and Harness.follow_up, "
+             "lesson 9).")
+
+
 @lab_test("A follow-up sent while nothing runs waits for the next run, and is taken up after "
           "that run's answer.")
 async def test_a_follow_up_sent_while_idle(t):

@@ -149,7 +149,8 @@ async def test_results_are_put_in_call_order(t):
              "lesson 10).")
 
 
-@lab_test("A result separated from its call by a user message is moved back next to its call.")
+@lab_test("A result separated from its call by a user message, or by a user message and a "
+          "reply, is moved back next to its call.")
 async def test_a_separated_result_is_moved_back(t):
     ids = draw_ids(t, t.random.randint(1, 4))
     early = t.random.randrange(len(ids))  # results recorded before the user spoke
@@ -165,6 +166,17 @@ async def test_a_separated_result_is_moved_back(t):
              [[True] * len(ids), [f"contents of {i}.py" for i in ids]],
              "It is the recorded result that moves, not a new one; the items are [each result "
              "the very object recorded, the results' contents] (repair_tool_history, lesson 10).")
+    # A reply between as well: whatever stood between a result and its call stays, after the
+    # batch, and the recorded result is still the one used.
+    between = [harness.user_message("Hurry up."), lab.say("Still reading.")]
+    record = ([harness.user_message("Read them."), asks(*ids)] + [result(i) for i in ids[:early]]
+              + between + [result(i) for i in ids[early:]] + [lab.say("Read them.")])
+    view = harness.repair_tool_history(record)
+    t.expect([lab.shape(view), contents(view)],
+             [f"U A[{','.join(ids)}] {results(ids)} U A A", [f"contents of {i}.py" for i in ids]],
+             "A recorded result is used wherever it stands, a reply between it and its call "
+             "included; what stood between stays, after the batch. The items are [the view, "
+             "the results' contents] (repair_tool_history, lesson 10).")
 
 
 @lab_test("With two results recorded for one call, the first is kept and the second dropped.")

@@ -276,14 +276,19 @@ async def test_nothing_replaces_the_transcript_mid_run(t):
 
     async def during(event):
         if event["type"] == "turn_start":
-            tried.append(await raised(lambda: harness.maybe_compact(
-                h, log, summariser, window=t.random.randint(50, 100), reserve=10,
-                keep_recent_tokens=sum(costs[-2:]))))
+            # a window with no room left, and one with room to spare: a run refuses both, so
+            # the running check comes before the threshold
+            for window in (t.random.randint(1, 10), t.random.randint(10**6, 10**7)):
+                tried.append(await raised(lambda window=window: harness.maybe_compact(
+                    h, log, summariser, window=window, reserve=10,
+                    keep_recent_tokens=sum(costs[-2:]))))
             tried.append(await raised(lambda: h.replace_messages([])))
     await lab.drive(h.prompt(f"Step {steps + 1}."), on_event=during)
-    t.expect(tried, ["RuntimeError: cannot compact during a run",
-                     "RuntimeError: cannot replace messages during a run"],
-             "The transcript belongs to the run while it runs (maybe_compact and "
+    t.expect(tried, ["RuntimeError: cannot compact during a run"] * 2 +
+             ["RuntimeError: cannot replace messages during a run"],
+             "The transcript belongs to the run while it runs, whether or not the window has "
+             "room: maybe_compact looks at the run before the threshold. Items: maybe_compact "
+             "with no room, with room to spare, then replace_messages (maybe_compact and "
              "Harness.replace_messages, lesson 12).")
     t.expect([lab.shape(h.messages), harness.text_of(h.messages[-1]), len(summariser.calls),
               len(log.entries())],
@@ -291,10 +296,13 @@ async def test_nothing_replaces_the_transcript_mid_run(t):
              f"Nothing was summarised or replaced, and the run finished with its answer, "
              f"{answer!r}, after the {steps} steps before it (lesson 12).")
     keep = t.random.randint(1, 2 * steps)
-    h.replace_messages(log.replay()[:keep])
+    given = log.replay()[:keep]
+    h.replace_messages(given)
+    given.append(harness.user_message("Added to the caller's list afterwards."))
     t.expect([m["role"] for m in h.messages], [m["role"] for m in chat(*pairs)][:keep],
              f"Between runs, replace_messages is allowed: the record is now the log's first "
-             f"{keep} messages (Harness.replace_messages, lesson 12).")
+             f"{keep} messages, in a list of the harness's own, so a message the caller adds "
+             "to its list afterwards is not in it (Harness.replace_messages, lesson 12).")
 
 
 def drawn_turns(t, turns, *, calls_each_turn=False):

@@ -172,15 +172,17 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     for count in [0, 1, 2, 3, 5]:
         paths = ["/".join(t.random.sample(FOLDERS, t.random.randint(0, 3)) + ["AGENTS.md"])
                  for _ in range(count)]
-        cases.append(([(path, text(t)) for path in dict.fromkeys(paths)], day(t), folder(t)))
+        # a file as an editor saves it ends in a line break, which goes in with the rest
+        cases.append(([(path, text(t) + "\n") for path in dict.fromkeys(paths)], day(t),
+                      folder(t)))
     found = [harness.build_system_prompt([], files, [], cwd, today).split("\n\n", 1)[1]
              for files, today, cwd in cases]
     t.expect(found, ["\n\n".join([f'<project_instructions path="{path}">\n{body}\n'
                                   "</project_instructions>" for path, body in files] +
                                  [f"Current date: {today}\nCurrent working directory: {cwd}"])
                      for files, today, cwd in cases],
-             "Each file's text as written, blank lines included, in its own tags, in the order "
-             "given, then the date and directory. Each item is what follows the opening line "
+             "Each file's text as written, blank lines and its final line break included, in "
+             "its own tags, in the order given, then the date and directory. Each item is what follows the opening line "
              "for one list of files (build_system_prompt, lesson 13).")
 
 
@@ -282,7 +284,7 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
             path = [f for f in path if f != "2024"][:j] + ["2024"] + \
                 [f for f in path if f != "2024"][j:depth - 1]
             present = sorted(set(present) | {j, j + 1})
-        files = {"".join(f + "/" for f in path[:i]) + "AGENTS.md": f"Rules {i}.\n\n{text(t)}"
+        files = {"".join(f + "/" for f in path[:i]) + "AGENTS.md": f"Rules {i}.\n\n{text(t)}\n"
                  for i in present}
         for i in range(depth):  # beside the way: a folder whose name begins the next one's
             files["/".join(path[:i] + [path[i][:-1], "AGENTS.md"])] = "Not on the way."
@@ -300,7 +302,8 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
              "Every AGENTS.md from the root down to cwd, one folder deeper at a time, broadest "
              "first so that the nearest has the last word; a folder with none is skipped, "
              "folders beside the way or below cwd are not on it, and \"\" and \".\" parts of cwd "
-             "name no folder. Each item is [(path, text), ...] for one workspace and cwd "
+             "name no folder; each text is the file's as the workspace holds it, its final line "
+             "break included. Each item is [(path, text), ...] for one workspace and cwd "
              "(discover_context, lesson 13).")
 
 

@@ -246,10 +246,10 @@ def guard(tool, check):
         #     the text "Tool call blocked: " and the reason after it, as text whatever its type,
         #     and the real tool never runs. run_tool (lesson 4) makes that the call's error
         #     result.
-        #   - a check that breaks has not said yes: the call is refused, and its reason is
-        #     "the check failed: " followed by the text of what the check raised.
-        #   - what the real tool raises is never reported as a refusal, and a lab.PowerCut
-        #     leaves the run, as it does from any tool.
+        #   - a check that breaks, with any Exception, has not said yes: the call is refused, and
+        #     its reason is "the check failed: " followed by the text of what the check raised.
+        #   - what the real tool raises is never reported as a refusal, and a lab.PowerCut, from
+        #     the real tool or from the check, leaves the run, as it does from any tool.
         # Tests: test_an_allowed_call_runs, test_a_refusal_is_an_error_result,
         #   test_a_crashing_check_fails_closed, test_the_check_gets_name_and_arguments,
         #   test_only_none_lets_a_call_through, test_the_tools_own_failure_is_not_a_refusal,
@@ -278,9 +278,10 @@ def confirm_with(human):
     "yes", 1 or anything else is a no, because a door fails closed."""
     # --- your code --- gap 3 of 3: confirm_with
     # Returns a check, a function of (name, arguments), that puts one question to the person per
-    # call, through human.ask, and lets the call through only on a clear yes; any other answer
-    # refuses it with the reason "the user said no". Which answers are a clear yes is the
-    # lesson's question "Which calls run?". The question is exactly "Allow NAME ARGUMENTS?",
+    # call (the same call again is asked again), through human.ask, and lets the call through
+    # only on a clear yes; any other answer refuses it with the reason "the user said no". Which
+    # answers are a clear yes is the lesson's question "Which calls run?". The question is
+    # exactly "Allow NAME ARGUMENTS?",
     # the arguments as json.dumps writes them: Allow bash {"command": "rm -r build"}?
     # Tests: test_confirm_with_asks_the_person, test_one_question_per_call_in_order,
     #   test_only_true_is_yes.

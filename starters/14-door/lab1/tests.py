@@ -125,6 +125,22 @@ async def test_a_crashing_check_fails_closed(t):
              "(guard, lesson 14).")
     t.expect(ran, [c for c in commands if c.split()[0] in allowed],
              "Only the allowed commands ran (guard, lesson 14).")
+    # Checks that break in other ways: any Exception a check raises is a refusal.
+    kinds = [RuntimeError("the policy file is missing"), TypeError("'NoneType' is not iterable"),
+             ZeroDivisionError("division by zero"), ValueError("bad pattern"),
+             OSError("disk unreadable")]
+    broken = t.random.sample(kinds, 3)
+    found, ran = [], []
+    for exc in broken:
+        def crashing(name, arguments, exc=exc):
+            raise exc
+        found.append(await answer([harness.guard(shell_tool(ran), crashing)], bash_call("ls")))
+    t.expect([found, ran], [[[f"Tool call blocked: the check failed: {exc}", True]
+                             for exc in broken], []],
+             "A check that breaks in any way, not only with a KeyError, has not said yes: the "
+             "door catches every Exception the check raises. The items are [[content, "
+             "is_error] for checks raising three drawn kinds of Exception, the commands that "
+             "ran] (guard, lesson 14).")
 
 
 @lab_test("The check is called with the tool's name and the call's arguments.")
@@ -229,15 +245,20 @@ async def test_confirm_with_asks_the_person(t):
 async def test_one_question_per_call_in_order(t):
     ran = []
     commands = t.random.sample(["ls", "rm -r dist", "cat setup.py", "git stash", "make clean",
-                                "pytest -q"], t.random.randint(2, 5))
+                                "pytest -q"], t.random.randint(3, 5))
+    # the same call again, answered yes the first time: a yes is for one call, not remembered
+    again = t.random.randrange(len(commands))
+    commands.insert(t.random.randint(again + 1, len(commands)), commands[again])
     answers = [t.random.choice([True, False]) for _ in commands]
+    answers[again] = True
     human = lab.Human(list(answers))
     model = lab.ScriptedModel([lab.reply(*[lab.call("bash", {"command": c}) for c in commands]),
                                lab.say("Done what I was allowed to.")])
     h = harness.Harness(model, SYSTEM, [harness.guard(shell_tool(ran), harness.confirm_with(human))])
     await lab.drive(h.prompt("Tidy up."))
     t.expect(human.questions, [f'Allow bash {{"command": "{c}"}}?' for c in commands],
-             "One question per call, in call order (confirm_with, lesson 14).")
+             "One question per call, in call order, the same call asked again as often as it "
+             "comes: a yes is for one call and is not remembered (confirm_with, lesson 14).")
     calls = [f"c{n}" for n in range(1, len(commands) + 1)]
     t.expect([lab.shape(h.messages), [m["content"] for m in h.messages[2:2 + len(commands)]], ran],
              [f"U A[{','.join(calls)}] " + " ".join(f"R({c})" for c in calls) + " A",
@@ -247,8 +268,8 @@ async def test_one_question_per_call_in_order(t):
              "content, the commands that ran] (guard, lesson 14).")
 
 
-@lab_test("A PowerCut raised by the real tool passes straight through the guard: no refusal, no "
-          "result.")
+@lab_test("A PowerCut raised by the real tool, or by the check, passes straight through the "
+          "guard: no refusal, no result.")
 async def test_a_power_cut_passes_through_the_guard(t):
     asked = []
     name = t.random.choice(["save", "write", "bash", "deploy"])
@@ -266,6 +287,18 @@ async def test_a_power_cut_passes_through_the_guard(t):
     t.expect([found, asked], [f"PowerCut: {why}", [name]],
              "The door catches what the check raises, and nothing the tool raises; a power "
              "cut is the program ending (guard, lessons 4 and 14).")
+    ran = []
+
+    def cut_in_check(name, arguments):
+        raise lab.PowerCut(why)
+    tools = [harness.guard(tool(name, lambda arguments: ran.append(name) or "ran"),
+                           cut_in_check)]
+    found = await raised(lambda: harness.run_tool(tools, {"type": "toolCall", "id": "c1",
+                                                          "name": name, "arguments": {}}))
+    t.expect([found, ran], [f"PowerCut: {why}", []],
+             "A power cut inside the check is not the check breaking but the program ending: it "
+             "leaves as it came, no refusal made of it, and the tool does not run. The items "
+             "are [what run_tool raised, the tools that ran] (guard, lessons 4 and 14).")
 
 
 @lab_test("With one guard inside another, the outer check is asked first, and either check can "

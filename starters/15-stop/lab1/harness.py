@@ -105,9 +105,10 @@ async def run_tool(tools, call, signal=None):
     # --- your code --- gap 3 of 10: run_tool
     # Lesson 4's body, below, with execute awaited; `signal` is a CancelToken or None. It must now
     # hold that a call whose signal is already cancelled gets its one result all the same, ABORTED
-    # with is_error True, and its tool does not run; and that a tool which does run is handed the
-    # signal as execute's second argument.
-    # Tests: test_stop_inside_a_batch, test_tools_are_handed_the_token.
+    # with is_error True, even when it names a tool nobody has, and its tool does not run; and
+    # that a tool which does run is handed the signal as execute's second argument.
+    # Tests: test_stop_inside_a_batch, test_tools_are_handed_the_token,
+    #   test_the_token_and_the_two_checks.
     tool = {t["name"]: t for t in tools}.get(call["name"])
     if tool is None:
         text, failed = f"Tool {call['name']} not found", True
@@ -234,7 +235,8 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         # `sleep inf`. Now a Stop must end bash while its command runs: within a few turns of the
         # event loop (the tests allow five) the command is dead and the result is the line
         # "Command cancelled". Whichever way execute ends (an answer, a Stop, the task cancelled),
-        # the command does not outlive it. A command that finishes is waited for as before. The
+        # the command does not outlive it. A command that finishes is waited for as before, however
+        # many turns it takes: bash has no timeout of its own. The
         # shell also has shell.start(command), which returns a process at once; a process has
         # done(), kill(), and output() -> (output, code), which answers once it is done.
         # Tests: test_bash_hears_stop, test_bash_kills_its_command_on_a_hard_cancel,

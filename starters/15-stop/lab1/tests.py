@@ -138,6 +138,11 @@ async def test_the_token_and_the_two_checks(t):
              "With a cancelled signal, run_tool answers the call with ABORTED, is_error True "
              "(run_tool, lesson 15).")
     t.expect(ran, [], "With a cancelled signal, run_tool must not run the tool (lesson 15).")
+    gone = {"type": "toolCall", "id": f"c{t.random.randint(100, 199)}", "name": name + "_gone",
+            "arguments": {}}
+    t.expect((await harness.run_tool(tools, gone, token))["content"], "Operation aborted",
+             "With a cancelled signal even a call to a tool nobody has is answered ABORTED: "
+             "run_tool looks at the signal before it looks the tool up (run_tool, lesson 15).")
     model, messages = one_call_model(name), []
     await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, prompt, signal=token))
     t.expect([lab.shape(messages), messages[0]["content"]], ["U A(aborted)", prompt],
@@ -459,21 +464,23 @@ async def test_bash_kills_its_command_on_a_hard_cancel(t):
                  "`sleep inf` running: kill it in a finally around the loop (bash, lesson 15).")
 
 
-@lab_test("bash waits out a command that needs some turns before it prints, and "
-          "hands back its output as a normal result.")
+@lab_test("bash waits out a command that needs some turns before it prints, a few or "
+          "hundreds, and hands back its output as a normal result.")
 async def test_bash_waits_for_a_slow_command(t):
-    shell, word = lab.Shell(lab.Workspace({})), draw_words(t, 1)[0]
-    turns = t.random.randint(1, 6)
-    command = f"sleep {turns} && echo {word}"
-    h = harness.Harness(one_call_model("bash", {"command": command}), SYSTEM,
-                        [harness.make_bash_tool(shell)])
-    await lab.drive(h.prompt("Wait for it."))
-    t.expect(lab.shape(h.messages), "U A[c1] R(c1) A", "The run goes on after the command.")
-    t.expect([h.messages[2]["content"], h.messages[2]["is_error"]], [f"{word}\n", False],
-             f"bash must wait until `{command}` is done, {turns} turns later, then return its "
-             "output (bash, lesson 15).")
-    t.expect([p.killed for p in shell.processes], [False],
-             "A command that finished on its own was not killed first.")
+    # a command of a few turns, and one of hundreds: bash has no timeout of its own
+    for turns in (t.random.randint(1, 6), t.random.randint(300, 900)):
+        shell, word = lab.Shell(lab.Workspace({})), draw_words(t, 1)[0]
+        command = f"sleep {turns} && echo {word}"
+        h = harness.Harness(one_call_model("bash", {"command": command}), SYSTEM,
+                            [harness.make_bash_tool(shell)])
+        await lab.drive(h.prompt("Wait for it."))
+        t.expect(lab.shape(h.messages), "U A[c1] R(c1) A", "The run goes on after the command.")
+        t.expect([h.messages[2]["content"], h.messages[2]["is_error"]], [f"{word}\n", False],
+                 f"bash must wait until `{command}` is done, {turns} turns later, however many "
+                 "that is, then return its output: only Stop ends a command early (bash, "
+                 "lesson 15).")
+        t.expect([p.killed for p in shell.processes], [False],
+                 "A command that finished on its own was not killed first.")
 
 
 @lab_test("For a run whose last message is \"aborted\", both renderers' finish() return "

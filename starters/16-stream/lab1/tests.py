@@ -193,6 +193,12 @@ async def test_broken_arguments_fail_the_reply(t):
                                "JSON object"},
              "read(c5)'s arguments are '[\"a.py\"]': JSON, but not an object, and a tool "
              "takes an object (assemble, lesson 16).")
+    nothing = t.random.sample(["null", "0", "[]", "\"a.py\"", "true"], 3)
+    t.expect([harness.assemble([call_chunk(0, text, id="c6", name="read"),
+                                finish("tool_calls")]).get("error_message") for text in nothing],
+             ["Tool call c6 (read) arrived with arguments that are not a JSON object"] * 3,
+             f"Arguments {nothing} parse, but to no object: each fails the reply, however "
+             "empty it looks; only an empty text means {} (assemble, lesson 16).")
     ran = []
     write = tool("write", lambda arguments: ran.append(arguments) or "written")
     h = harness.Harness(lab.ScriptedModel([harness.assemble(cut), lab.say("unused")]), SYSTEM,
@@ -216,6 +222,9 @@ async def test_to_wire_writes_the_providers_shape(t):
         {"role": "toolResult", "tool_call_id": "c2", "tool_name": "bash",
          "content": "1 failed\nCommand exited with code 1", "is_error": True},
         lab.reply(lab.call("bash", {"command": "pytest -x"}, id="c3")),
+        {"role": "toolResult", "tool_call_id": "c3", "tool_name": "bash", "content": "1 passed\n",
+         "is_error": False},
+        lab.say("All green now."),
     ]
     before = json.dumps(messages, sort_keys=True)
     tools = [tool("read", lambda arguments: "", {"type": "object", "properties": {}},
@@ -238,6 +247,8 @@ async def test_to_wire_writes_the_providers_shape(t):
             {"role": "assistant", "content": None, "tool_calls": [
                 {"id": "c3", "type": "function",
                  "function": {"name": "bash", "arguments": '{"command": "pytest -x"}'}}]},
+            {"role": "tool", "tool_call_id": "c3", "content": "1 passed\n"},
+            {"role": "assistant", "content": "All green now."},
         ],
         "tools": [
             {"type": "function", "function": {"name": "read", "description": "Read a file.",
@@ -247,7 +258,8 @@ async def test_to_wire_writes_the_providers_shape(t):
                 "parameters": {"type": "object", "properties": {"command": {"type": "string"}}}}},
         ]},
         "The messages were: U, A('Reading both.', read c1, bash c2), R(c1), R(c2) with is_error, "
-        "A(bash c3) with no words; the tools, read (a tool, with execute) and bash (a spec). "
+        "A(bash c3) with no words, R(c3), and A('All green now.') with no calls, which has no "
+        "tool_calls key at all (real servers refuse an empty list); the tools, read (a tool, with execute) and bash (a spec). "
         "The system prompt goes first; an assistant's words are its content, None when it has "
         "none; each call's arguments travel as json.dumps text; a result is a \"tool\" message "
         "(the wire has no is_error); tools go out as tool_specs, never their execute "
@@ -271,6 +283,12 @@ async def test_the_content_decides_the_label(t):
              "\"toolUse\": the content decides (assemble, lessons 3 and 16).")
     t.expect(harness.assemble([text_chunk("All done."), finish("tool_calls")])["stop_reason"],
              "stop", "Words only, under finish_reason \"tool_calls\": no call, so \"stop\".")
+    trailing = {"choices": [{"index": 0, "delta": {}, "finish_reason": None}]}
+    t.expect(harness.assemble([text_chunk("All done."), finish("stop"), trailing]),
+             {"role": "assistant", "stop_reason": "stop",
+              "content": [{"type": "text", "text": "All done."}]},
+             "A chunk after the finish whose finish_reason is null takes nothing back: the "
+             "stream gave its finish, and the reply arrived whole (assemble, lesson 16).")
 
 
 @lab_test("assemble(chunks, aborted=True) is an \"aborted\" reply saying Operation aborted, "

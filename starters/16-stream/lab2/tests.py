@@ -524,12 +524,13 @@ def turned_away_text(status, said, retry_after=None):
 
 
 @lab_test("A 429 is one of two troubles, told apart by the model object: a rate limit "
-          "(Retry-After: N, or none given) is a reply saying to send again in N s, or later; "
-          "spent quota (code insufficient_quota, OpenAI's body) is a reply saying waiting will "
+          "(Retry-After: N, 0 included, or none given) is a reply saying to send again in N s, "
+          "or later; spent quota (code insufficient_quota, OpenAI's body) is a reply saying waiting will "
           "not help. Each costs one request, and the next prompt is answered.")
 async def test_a_rate_limit_is_not_spent_quota(t):
     wait = t.random.randint(1, 90)
-    troubles = t.random.sample([("limit", wait), ("limit", None), ("quota", None)], 3)
+    # Retry-After: 0 too, which says "now" and is a number all the same, not "none given"
+    troubles = t.random.sample([("limit", wait), ("limit", 0), ("limit", None), ("quota", None)], 4)
     script = [lab.refuse(json.dumps(lab.RATE_LIMIT if kind == "limit" else lab.QUOTA),
                          status=429, retry_after=after) for kind, after in troubles]
     provider = lab.FakeProvider(script + [lab.say("Back.")], real=True)
