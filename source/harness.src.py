@@ -1669,11 +1669,13 @@ class Harness:
         # Tests: test_unsubscribe, test_each_undo_takes_off_one_subscription.
         pass
         #: guided
-        # Add `listener` to self._listeners and return a function of no arguments that
-        # takes it out again. Calling that function a second time must do nothing, and
-        # raise nothing, even when the same listener is subscribed twice: the undo has to
-        # remember that it has run (a flag it sets, through `nonlocal`), or its second call
-        # would take off the other subscription.
+        # Add to self._listeners an entry that is this subscription's own (a small function,
+        # new at each call, that calls `listener`), and return a function of no arguments that
+        # takes that entry out if it is still there. Calling it a second time then does
+        # nothing and raises nothing. Taking out `listener` itself would not do: list.remove
+        # takes off the first equal item, so with the same listener subscribed twice, undoing
+        # the second would take off the first, and the listeners would no longer hear in the
+        # order they subscribed.
         pass
         #: end
     #: end

@@ -368,11 +368,13 @@ class Harness:
     def subscribe(self, listener):
         """Have listener(event) hear every event of every run; returns the undo."""
         # --- your code --- gap 5 of 5: subscribe and _notify
-        # Add `listener` to self._listeners and return a function of no arguments that
-        # takes it out again. Calling that function a second time must do nothing, and
-        # raise nothing, even when the same listener is subscribed twice: the undo has to
-        # remember that it has run (a flag it sets, through `nonlocal`), or its second call
-        # would take off the other subscription.
+        # Add to self._listeners an entry that is this subscription's own (a small function,
+        # new at each call, that calls `listener`), and return a function of no arguments that
+        # takes that entry out if it is still there. Calling it a second time then does
+        # nothing and raises nothing. Taking out `listener` itself would not do: list.remove
+        # takes off the first equal item, so with the same listener subscribed twice, undoing
+        # the second would take off the first, and the listeners would no longer hear in the
+        # order they subscribed.
         pass
         # --- end ---
 
