@@ -47,13 +47,14 @@ def ways_out(title, *, stop):
         c.text(exit_x - 28, 140, "yes", size=11.5, bold=True, colour=ACCENT)
         exit_card(124, ", new: Stop", "A(aborted)", "Operation aborted",
                   colour=ACCENT, note="no model call")
+    # the reply's label first: an empty failed reply has no calls either, and is still a failure
     c.arrow((cx + 100, 254), (exit_x - 2, 218))
-    c.note(cx + 112, 244, "no calls", colour=LINE, size=11)
-    exit_card(196, ": the ordinary end", "A", "a plain answer")
+    c.note(exit_x - 8, 208, "stop_reason error" + (" or aborted" if stop else ""), anchor="end",
+           colour=LINE, size=11)  # above its arrow, where the arrow meets the card
+    exit_card(196, ": a failed reply", "A(error)", "overloaded", note="its calls are not run")
     c.arrow((cx + 100, 268), (exit_x - 2, 268))
-    c.note(cx + 112, 262, "stop_reason error", colour=LINE, size=11)
-    exit_card(248, ": a failed reply", "A(error)", "overloaded",
-              note="its calls are not run")
+    c.note(cx + 112, 262, "no calls", colour=LINE, size=11)
+    exit_card(248, ": the ordinary end", "A", "a plain answer")
     # the exit never to build: a check between a reply and its calls
     c.arrow((cx, 302), (exit_x - 2, 320), colour=MUTED, dash="5 4")
     c.note(cx + 12, 322, "max_turns?", colour=MUTED, size=11)
