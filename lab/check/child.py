@@ -33,12 +33,14 @@ import threading
 import time
 import traceback
 
-from lab.check import hangs, manifest, protocol, seeds, spin, suite, turns
+from lab.check import hangs, manifest, protocol, seeds, spin, suite, turns, words
+from lab.check.facts import MissingName, RanOut
 from lab.check.importer import import_harness
-from lab.check.kit import CheckFailed, Checks
+from lab.check.kit import CheckFailed, Checks, lacking
 from lab.check.observe import encode
 from lab.check.protocol import (Beat, Done, Ended, Imported, ImportFailed, Importing, Observed,
                                  Started)
+from lab.world.errors import ScriptExhausted
 
 
 def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_path="",
@@ -56,12 +58,13 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
             tests = suite.load(test_file, source)
             load_error = None
         except BaseException as exc:  # a test file that cannot even load fails each of its tests
-            tests, load_error = [], explain(exc, harness_path, loading=test_file.stem)
+            tests, (load_error, load_cause) = [], explained(exc, harness_path,
+                                                            loading=test_file.stem)
         if load_error:
             for test_id, _ in suite.describe_source(source, test_file.stem):
                 if index >= start:
                     emit(Started(test_id))
-                    emit(Ended(test_id, load_error, "load"))
+                    emit(Ended(test_id, load_error, "load", cause=load_cause))
                 index += 1
             continue
         for test in tests:
@@ -71,9 +74,9 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
                 test_id = suite.test_id(test_file, test)
                 emit(Started(test_id))
                 checks = Checks(lambda found, why, kind: emit(Observed(encode(found), why,
-                                                                       kind)),
+                                                                       kind, lacking(found))),
                                 seeds.random_for(seed, test_id))
-                error, stop, trace, place = None, None, None, None
+                error, stop, trace, place, cause = None, None, None, None, None
                 try:
                     turns.run(test.fn(checks), budget)
                 except turns.OutOfTurns as exc:
@@ -85,10 +88,10 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
                 except CheckFailed as exc:
                     error, stop = str(exc), "check"
                 except BaseException as exc:  # PowerCut and SystemExit included: a report, not an exit
-                    error, stop = explain(exc, harness_path), "exception"
+                    (error, cause), stop = explained(exc, harness_path), "exception"
                     trace = "".join(traceback.format_exception(exc))
                 emit(Ended(test_id, error, stop, trace if stop == "exception" else None,
-                           **_fields(place)))
+                           **_fields(place), cause=cause))
             index += 1
 
 
@@ -109,8 +112,17 @@ def import_reported(harness: str, emit) -> bool:
 
 
 def explain(exc: BaseException, harness_path: str, loading: str | None = None) -> str:
-    """An exception that escaped a test, in the course's terms: a missing name says which lab
-    adds it; anything raised inside harness.py says which function raised what."""
+    """An exception that escaped a test, in the course's terms (explained()'s words)."""
+    return explained(exc, harness_path, loading)[0]
+
+
+def explained(exc: BaseException, harness_path: str,
+              loading: str | None = None) -> tuple[str, MissingName | RanOut | None]:
+    """An exception that escaped a test, in the course's terms, and the fact behind it where
+    there is one: a missing name says which lab adds it (MissingName); anything raised inside
+    harness.py says which function raised what, and a fake that ran out of script says which,
+    and what it was asked (RanOut: its words here are its own, for a test's author; the
+    runner tells a student from the fact)."""
     if isinstance(exc, AttributeError) and getattr(exc, "name", None):
         owner = getattr(exc, "obj", None)
         name = exc.name if getattr(owner, "__name__", None) == "harness" else \
@@ -119,23 +131,34 @@ def explain(exc: BaseException, harness_path: str, loading: str | None = None) -
                                   type(owner).__module__ == "harness"):
             lab = (manifest.introduced_by(name) or manifest.introduced_by(exc.name) or
                    manifest.introduced_by(name.split(".")[0]))
-            where = f" ({lab.name})" if lab else ""
-            return f"harness.py has no {name} yet{where}."
+            missing = MissingName(name, lab.id if lab else None)
+            return words.missing_name(missing), missing
     if isinstance(exc, SystemExit):
         return (f"harness.py called sys.exit({exc.code!r}). A harness is a library: it hands "
-                "results back and leaves ending the program to its caller.")
+                "results back and leaves ending the program to its caller."), None
     frames = traceback.extract_tb(exc.__traceback__)
     target = os.path.realpath(harness_path) if harness_path else None
     mine = [f for f in frames if target and os.path.realpath(f.filename) == target]
     what = f"{type(exc).__name__}({str(exc)!r})" if str(exc) else type(exc).__name__
     if mine:
         frame = mine[-1]
-        return f"{frame.name} raised {what} (harness.py, line {frame.lineno})."
+        return (f"{frame.name} raised {what} (harness.py, line {frame.lineno}).",
+                _ran_out(exc, frame.name, frame.lineno))
     if loading:
-        return f"The tests of {loading} could not be loaded: {what}."
+        return f"The tests of {loading} could not be loaded: {what}.", None
     if type(exc).__module__.startswith("lab"):
-        return f"{type(exc).__name__}: {exc}"
-    return f"The test could not go on: {what}."
+        return f"{type(exc).__name__}: {exc}", _ran_out(exc)
+    return f"The test could not go on: {what}.", None
+
+
+def _ran_out(exc: BaseException, function: str | None = None,
+             line: int | None = None) -> RanOut | None:
+    """The fact a fake's ScriptExhausted carries, raised at `function` and `line` of
+    harness.py; None for any other exception, or one made without its facts."""
+    if not isinstance(exc, ScriptExhausted) or exc.fake not in ("model", "person", "provider") \
+            or exc.number is None or exc.scripted is None:
+        return None
+    return RanOut(exc.fake, exc.number, exc.scripted, exc.asked, function, line)
 
 
 class _Channel:

@@ -101,7 +101,7 @@ def show_value(value) -> str:
     """A value as a student reads it in a message: the checker's own way of showing a found or
     expected value (lab/check/verdict.py), so a trusted run's failure reads like a student's."""
     from lab.check.observe import encode
-    from lab.check.verdict import shown
+    from lab.check.words import shown
     return shown(encode(value))
 
 
@@ -144,5 +144,40 @@ async def raised(thunk):
     except asyncio.CancelledError:
         raise
     except BaseException as exc:  # lab.PowerCut is a BaseException on purpose
-        return f"{type(exc).__name__}: {exc}"
+        return Raised(f"{type(exc).__name__}: {exc}", _lacks(exc))
+    return None
+
+
+class Raised(str):
+    """What raised() returns: the text a check compares ("AttributeError: ..."), which is all
+    that travels as the value, and `lacks`, the name of harness.py whose absence raised it, if
+    that is what it was: the checker tells a file that lacks the lab's names from that fact
+    (lacking()), not from Python's words."""
+    lacks: str | None
+
+    def __new__(cls, text: str, lacks: str | None = None) -> "Raised":
+        made = super().__new__(cls, text)
+        made.lacks = lacks
+        return made
+
+
+def _lacks(exc: BaseException) -> str | None:
+    """The name a harness module lacked, when `exc` is the AttributeError of looking it up."""
+    if isinstance(exc, AttributeError) and exc.name and \
+            exc.obj is not None and exc.obj is sys.modules.get("harness"):
+        return exc.name
+    return None
+
+
+def lacking(found) -> str | None:
+    """The first name of harness.py a found value says was missing: a raised() of one, at any
+    depth of the lists and dicts a check found."""
+    if isinstance(found, Raised):
+        return found.lacks
+    items = found.values() if isinstance(found, dict) else \
+        found if isinstance(found, (list, tuple)) else ()
+    for item in items:
+        lacks = lacking(item)
+        if lacks is not None:
+            return lacks
     return None

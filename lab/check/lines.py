@@ -79,9 +79,8 @@ class Lines:
             for why, found in outcome.found:
                 write(f"        {why}")
                 write(f"          found: {found}")
-            ended = outcome.message.partition("\n    The test ended: ")[2]
-            if ended:
-                write(f"        The test ended: {ended}")
+            if outcome.error:
+                write(f"        The test ended: {outcome.error}")
             return
         write(f"  {outcome.verdict.mark}  {outcome.says}")
         if outcome.verdict is Verdict.PASS:

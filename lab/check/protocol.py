@@ -11,12 +11,14 @@ Time never travels here: a report says what happened, in order; the runner keeps
 """
 from __future__ import annotations
 
+import dataclasses
 import json
-import types
 import typing
 from dataclasses import dataclass, fields
 from typing import ClassVar, Literal, Union
 
+from lab.check import facts
+from lab.check.facts import MissingName, RanOut
 from lab.check.hangs import Place
 from lab.check.observe import CheckKind
 
@@ -63,6 +65,7 @@ class Observed:
     value: str
     why: str
     check: CheckKind = "equal"
+    lacks: str | None = None  # a name of harness.py the value says was missing (kit.raised)
     event: ClassVar[Literal["check"]] = "check"
 
 
@@ -77,6 +80,9 @@ class Ended:
     function: str | None = None
     line: int | None = None
     async_code: bool = False
+    # Why it stopped, as a fact (lab/check/facts.py), where the child knows one: `error` is
+    # then its words for a test's author, and the runner says it to the student from this.
+    cause: MissingName | RanOut | None = None
     event: ClassVar[Literal["end"]] = "end"
 
     @property
@@ -123,7 +129,12 @@ class Malformed(ValueError):
 def encode(report: Report) -> str:
     """The report as one line of JSON (without its line end)."""
     return json.dumps({"event": report.event,
-                       **{f.name: getattr(report, f.name) for f in fields(report)}})
+                       **{f.name: _plain(getattr(report, f.name)) for f in fields(report)}})
+
+
+def _plain(value):
+    """A field's value as JSON holds it: a fact as its dict."""
+    return facts.to_dict(value) if dataclasses.is_dataclass(value) else value
 
 
 def decode(text: str | bytes) -> Report:
@@ -139,25 +150,14 @@ def decode(text: str | bytes) -> Report:
     if not set(data) <= set(hints):
         raise Malformed(f"{kind.event}: unknown fields {sorted(set(data) - set(hints))}")
     for name, value in data.items():
-        if not _fits(value, hints[name]):
+        if not facts.fits(value, hints[name]):
             raise Malformed(f"{kind.event}: {name} is {value!r}")
+        if isinstance(value, dict):  # a fact: fits() has matched its tag to the field's
+            try:
+                data[name] = facts.from_dict(value)
+            except facts.Unreadable as unreadable:
+                raise Malformed(f"{kind.event}: {name}: {unreadable}") from None
     try:
         return kind(**data)
     except TypeError as missing:
         raise Malformed(str(missing)) from None
-
-
-def _fits(value, hint) -> bool:
-    """Whether a JSON value fits a field's type: str, int, float, None, Literal, or a union."""
-    origin = typing.get_origin(hint)
-    if origin is Literal:
-        return isinstance(value, str) and value in typing.get_args(hint)
-    if origin in (Union, types.UnionType):
-        return any(_fits(value, arm) for arm in typing.get_args(hint))
-    if hint is type(None):
-        return value is None
-    if hint is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, hint)

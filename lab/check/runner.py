@@ -40,13 +40,15 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
-from lab.check import manifest, seeds, suite
+from lab.check import manifest, seeds, suite, words
+from lab.check import facts
+from lab.check.facts import Cause, Hung, NotRun
 from lab.check.hangs import Place, Streak
 from lab.check.process import (PORTABLE_ENV, Child, Closed, Forged, InProcess, Limits, Output,
                                death, portable)
 from lab.check.protocol import (Beat, Done, Ended, Imported, ImportFailed, Importing, Observed,
                                  Started)
-from lab.check.verdict import Outcome, Verdict, held, judge, spun
+from lab.check.verdict import Outcome, Verdict, judge
 
 __all__ = ["Limits", "PORTABLE_ENV", "Report", "expected_for", "portable", "run"]
 
@@ -127,9 +129,8 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
         position, lost = 0, 0
         while position < len(plan.tests):
             if time.monotonic() >= state.ends:
-                state.decide_rest(position, Verdict.TIMEOUT, "Not run: the whole check ran past "
-                                  f"its time limit of {limits.seconds_total:.0f} seconds.",
-                                  ran=False)
+                state.decide_rest(position, Verdict.TIMEOUT,
+                                  NotRun(seconds=limits.seconds_total), ran=False)
                 break
             if child is None:
                 child, spare = spare or launch(), None
@@ -146,8 +147,10 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
                 state.decide_rest(position, Verdict.FAIL, session.fatal)
                 break
             if state.gives_up:  # the same hang, test after test: the rest would hang there too
-                report.notes.append(state.streak.words())
-                state.decide_rest(position, Verdict.TIMEOUT, state.streak.words(), ran=False)
+                streak = state.streak
+                fact = NotRun(hangs=streak.count, **_flat(streak.place))
+                report.notes.append(words.not_run(fact))
+                state.decide_rest(position, Verdict.TIMEOUT, fact, ran=False)
                 break
             lost += 1
     finally:
@@ -254,11 +257,14 @@ class _Run:
         """Whether the tests left are not run: the student's check, after a repeated hang."""
         return self.limits.stop_at_hangs_in_a_row and self.streak.repeated
 
-    def decide_rest(self, position: int, verdict: Verdict, message: str, *,
+    def decide_rest(self, position: int, verdict: Verdict, why: str | NotRun, *,
                     ran: bool = True) -> None:
+        """Decide every test from `position` on alike: for `why`, in words, or a NotRun."""
+        message = words.not_run(why) if isinstance(why, NotRun) else why
+        cause = why if isinstance(why, NotRun) else None
         for planned in self.plan.tests[position:]:
             self.decide(Outcome(planned.id, planned.says, planned.lab_id, verdict, message,
-                                ran=ran))
+                                ran=ran, cause=cause))
 
     @property
     def seconds_per_test(self) -> float:
@@ -342,9 +348,12 @@ class _Session:
                 return Step.MORE
             case Ended() if self.test is not None and report.id == self.test.planned.id:
                 planned = self.test.planned
+                cause: Cause | None = report.cause
+                if cause is None and report.stop in ("turns", "spun"):
+                    cause = Hung(report.stop, **_flat(report.place))
                 outcome = judge(planned.id, planned.says, planned.lab_id,
                                 self.run.expected.get(planned.id), self.test.seen,
-                                report.error, report.stop)
+                                report.error, report.stop, cause)
                 if outcome.verdict is not Verdict.PASS:
                     outcome.trace = report.trace
                 self._decided(outcome, report.place)
@@ -372,7 +381,8 @@ class _Session:
         allowed = self.run.cpu_without_a_turn
         if beat.cpu - test.turned[1] < allowed:
             return Step.MORE
-        self._stopped(test.planned, spun(f"{allowed:g} seconds of processor time", test.place),
+        self._stopped(test.planned, "spun",
+                      words.spun(f"{allowed:g} seconds of processor time", test.place),
                       test.place)
         return Step.OVER
 
@@ -386,15 +396,13 @@ class _Session:
         if planned is None:
             return  # every test has its verdict; only the child's goodbye is missing
         place = self.test.place if self.test is not None else None
-        self._stopped(planned, held(self.run.seconds_per_test, place), place)
+        self._stopped(planned, "held", words.held(self.run.seconds_per_test, place), place)
 
     def _ended(self) -> None:
         """The channel closed before the child said it was done: it died, or closed it."""
         code = self.child.exit_code(wait=2.0)
         if code is None:
-            self._forged("The process running harness.py closed the checker's report channel, "
-                         "so this test cannot pass. Leave file descriptors that harness.py did "
-                         "not open alone.")
+            self._forged(closed=True)
         elif not self.imported:
             self.fatal = "harness.py does not import: " + death(code, importing=True)
         elif self.test is not None or self.position == self.first:
@@ -408,9 +416,8 @@ class _Session:
         """The whole run's time ran out during this session: the test running stops, and
         run() marks every test after it as not run."""
         if self.test is not None:
-            self._stopped(self.test.planned, "Timed out: the whole check ran past its time "
-                          f"limit of {self.run.limits.seconds_total:g} seconds during this test. "
-                          "It was stopped.", self.test.place)
+            self._stopped(self.test.planned, "overran",
+                          words.overran(self.run.limits.seconds_total), self.test.place)
 
     def _flooded(self) -> None:
         """The child sent more reports than a test may: it is stopped, and the test it was
@@ -429,17 +436,16 @@ class _Session:
                                   "channel?"))
             self.run.hung = True  # shorter guards, but no place to count as a hang at
 
-    def _forged(self, message: str | None = None) -> None:
+    def _forged(self, *, closed: bool = False) -> None:
         planned = self._current()
         if planned is not None:
-            self._decided(Outcome(
-                planned.id, planned.says, planned.lab_id, Verdict.FAIL, message or
-                "The checker's report channel carried something it did not write, so this test "
-                "cannot pass. Leave file descriptors that harness.py did not open alone."))
+            self._decided(Outcome(planned.id, planned.says, planned.lab_id, Verdict.FAIL,
+                                  words.forged(closed), cause=facts.Forged(closed)))
 
-    def _stopped(self, planned: _Planned, message: str, place: Place | None) -> None:
-        """A guard stopped the test at `place` (unknown: an empty Place)."""
-        self._decided(Outcome(planned.id, planned.says, planned.lab_id, Verdict.TIMEOUT, message),
+    def _stopped(self, planned: _Planned, how, message: str, place: Place | None) -> None:
+        """A guard stopped the test at `place` (unknown: an empty Place); `how` is Hung's."""
+        self._decided(Outcome(planned.id, planned.says, planned.lab_id, Verdict.TIMEOUT, message,
+                              cause=Hung(how, **_flat(place))),
                       place or Place())
 
     def _current(self) -> _Planned | None:
@@ -460,3 +466,7 @@ class _Session:
         self.sent = 0
 
 
+def _flat(place: Place | None) -> dict:
+    """A place as the fields of a Hung or NotRun fact."""
+    return {} if place is None else {"function": place.function, "line": place.line,
+                                     "async_code": place.async_code}

@@ -43,7 +43,7 @@ import sys
 import time
 
 from lab.check import hangs, turns
-from lab.check.verdict import held, spun
+from lab.check.words import held, spun
 
 MONITORING = getattr(sys, "monitoring", None)  # Python 3.12 and later
 TOOL_IDS = (3, 4)  # sys.monitoring's ids that no named tool (debugger, coverage, ...) claims
