@@ -8,9 +8,10 @@ only reports. Before anything of the student's can run, it rearranges its standa
   each line opened by a secret the runner made for this run, so that a line it did not write
   stands out; what harness.py prints goes to standard error, which the runner caps and never
   reads for a verdict;
-- standard input, the runner's pipe, carries the job as JSON lines: who to import, the
-  secret and the seed the tests draw their cases under; then where to start, the test files (with every wanted value taken out, see
-  lab/check/suite.py) one line each, as the runner makes them ready. A thread reads it for the
+- standard input, the runner's pipe, carries the job as JSON lines (lab/check/job.py): who to
+  import, the secret and the seed the tests draw their cases under; then where to start, and
+  the test files (with every wanted value taken out, see lab/check/suite.py) one line each,
+  as the runner makes them ready. A thread reads it for the
   whole life of the process and ends the process when the runner's end closes, so a runner
   stopped by Ctrl-C or killed leaves nothing behind, on any system. harness.py reads an empty
   standard input.
@@ -36,6 +37,7 @@ import traceback
 from lab.check import hangs, manifest, protocol, seeds, spin, suite, turns, words
 from lab.check.facts import MissingName, RanOut
 from lab.check.importer import import_harness
+from lab.check.job import Header, Run, Source
 from lab.check.kit import CheckFailed, Checks, lacking
 from lab.check.observe import encode
 from lab.check.protocol import (Beat, Done, Ended, Imported, ImportFailed, Importing, Observed,
@@ -187,6 +189,7 @@ class _Job:
         self.watched = _start(self._watch)
 
     def next(self) -> dict:
+        """The next line's data, for a lab/check/job.py type's from_dict."""
         return json.loads(self.lines.get() if self.watched else self._line())
 
     def _line(self) -> bytes:
@@ -257,18 +260,18 @@ def _take_standard_streams() -> tuple[int, int]:
 def main(argv=None):
     channel, pipe = _take_standard_streams()
     job = _Job(pipe)
-    header = job.next()  # {"secret", "harness", "budget", "beat", "seed"}
-    emit = _Channel(channel, header["secret"])
-    harness = header["harness"]
+    header = Header.from_dict(job.next())
+    emit = _Channel(channel, header.secret)
+    harness = header.harness
     if not import_reported(harness, emit):
         return 0
-    run = job.next()  # {"start", "files": [{"lab_id", "path"}]}, then one line per file's code
-    files = [suite.TestFile(f["lab_id"], manifest.Path(f["path"]), "") for f in run["files"]]
-    sources = (job.next()["source"] for _ in files)
-    if header.get("beat"):
-        _start(_heartbeat, emit, header["beat"], harness)
-    run_tests(files, sources, emit, start=run["start"], budget=header.get("budget") or
-              turns.BUDGET, harness_path=harness, seed=header["seed"])
+    run = Run.from_dict(job.next())  # then one Source per file
+    files = [suite.TestFile(f.lab_id, manifest.Path(f.path), "") for f in run.files]
+    sources = (Source.from_dict(job.next()).source for _ in files)
+    if header.beat:
+        _start(_heartbeat, emit, header.beat, harness)
+    run_tests(files, sources, emit, start=run.start, budget=header.budget or turns.BUDGET,
+              harness_path=harness, seed=header.seed)
     emit(Done())
     return 0
 

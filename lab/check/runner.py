@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
-from lab.check import manifest, seeds, suite, words
+from lab.check import job, manifest, seeds, suite, words
 from lab.check import facts
 from lab.check.facts import Cause, Hung, NotRun
 from lab.check.hangs import Place, Streak
@@ -199,7 +199,8 @@ class _Plan:
         sets = []
         for n, tf in enumerate(self.files):
             ids = [t.id for t in self.tests if t.file == n]
-            checks = sum(len(expected.get(i, {}).get("checks", ())) for i in ids)
+            checks = sum(len(seeds.Expectation.from_dict(expected[i]).checks)
+                         for i in ids if i in expected)
             sets.append((f"lab {tf.lab_id}" if tf.lab_id else tf.path.name, len(ids), checks))
         return sets
 
@@ -208,11 +209,11 @@ class _Plan:
         file's code as soon as it is blinded, so the child runs the first file's tests while
         this process blinds the next."""
         first = self.tests[position].file
-        child.send({"start": position - self.first_of[first],
-                    "files": [{"lab_id": tf.lab_id, "path": str(tf.path)}
-                              for tf in self.files[first:]]})
+        child.send(job.Run(position - self.first_of[first],
+                           tuple(job.TestFile(tf.lab_id, str(tf.path))
+                                 for tf in self.files[first:])))
         for test_file in self.files[first:]:
-            child.send({"source": _blinded(test_file.source)})
+            child.send(job.Source(_blinded(test_file.source)))
 
 
 # A grader's worker runs the same files for submission after submission: each file is read and

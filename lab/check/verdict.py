@@ -16,6 +16,7 @@ from lab.check.exercised import credited, reached
 from lab.check.facts import Cause, Mismatch
 from lab.check.observe import agrees, difference
 from lab.check.protocol import Observed
+from lab.check.seeds import Expectation
 # The words of a found value and of a stopped test are lab/check/words.py's; named here too
 # for the callers that have always found them here.
 from lab.check.words import held, shown, shown_found, spun
@@ -118,13 +119,9 @@ def item_labels(why: str) -> list[str] | None:
 
 
 def expectation(checks: list[str], why: list[str], kinds: list[str]) -> dict:
-    """What the reference found in one test, as expected.json keeps it: {"checks": [encoded
-    values], "why": [rules]}, and "kinds" only when a check is of a kind other than "equal",
-    so that a file of plain checks reads as it always has."""
-    record = {"checks": list(checks), "why": list(why)}
-    if any(kind != "equal" for kind in kinds):
-        record["kinds"] = list(kinds)
-    return record
+    """What the reference found in one test, as expected.json keeps it (seeds.Expectation's
+    dict)."""
+    return Expectation(tuple(checks), tuple(why), tuple(kinds)).to_dict()
 
 
 def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop,
@@ -143,8 +140,8 @@ def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop,
         made.found = [(o.why, shown(o.value)) for o in seen]
         return made
     reach = reached(lab_id, test_id)
-    wanted, whys = expected["checks"], [credited(why, reach) for why in expected["why"]]
-    kinds = expected.get("kinds") or ["equal"] * len(wanted)
+    record = Expectation.from_dict(expected)
+    wanted, whys, kinds = record.checks, [credited(why, reach) for why in record.why], record.kinds
     n = len(wanted)
     for i, observed in enumerate(seen[:n]):
         if observed.check != kinds[i]:
