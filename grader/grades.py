@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from grader.errors import GraderError
 from grader.plan import Test
@@ -29,13 +30,13 @@ class Grades:
     title: str
     own_lab_only: bool
     max: float
-    sets: list[dict]  # grader/plan.py's Plan.sets: {"set", "tests", "checks", ...}
+    sets: list[dict[str, Any]]  # grader/plan.py's Plan.sets: {"set", "tests", "checks", ...}
     tests: list[Test]
-    isolation: dict
+    isolation: dict[str, Any]
     ignored: list[str] = field(default_factory=list)
     submissions: list[Row] = field(default_factory=list)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """grades.json's data, keys in the order the file has always had them."""
         return {"lab": self.lab, "name": self.name, "title": self.title,
                 "own_lab_only": self.own_lab_only, "max": self.max, "sets": self.sets,
@@ -48,7 +49,7 @@ class Grades:
         return json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Grades":
+    def from_dict(cls, data: dict[str, Any]) -> "Grades":
         """The graded lab `to_dict` made, or an older grades.json's. Raises KeyError,
         TypeError or ValueError for anything else."""
         return cls(lab=data["lab"], name=data["name"], title=data["title"],

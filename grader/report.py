@@ -258,7 +258,7 @@ def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None 
     broken = [r for r in rows if r.verdict.broken]
     ran = [r for r in rows if not r.verdict.broken]
     if broken:
-        out.append(f"  Broken files, left out of the counts of failed tests: "
+        out.append("  Broken files, left out of the counts of failed tests: "
                    + ", ".join(f"{r.student} ({r.verdict})" for r in broken) + ".")
     timed_out = [r.student for r in ran if any(t.verdict is Verdict.TIMEOUT for t in r.tests)]
     if timed_out:

@@ -98,6 +98,7 @@ class NotRun:
 
 Cause = Union[MissingName, RanOut, Mismatch, Hung, Forged, NotRun]
 KINDS: dict[str, type[Any]] = {kind.fact: kind for kind in typing.get_args(Cause)}
+KNOWN = typing.get_args(Cause)  # for isinstance: every kind of fact
 
 
 class Unreadable(ValueError):
@@ -159,6 +160,7 @@ def mapped(cause: Cause | None, change: Callable[[str], str]) -> Cause | None:
     folder's name out of a fact as it does out of a message (grader/batch.py)."""
     if cause is None:
         return None
-    return dataclasses.replace(cause, **{f.name: change(getattr(cause, f.name))
-                                         for f in fields(cause)
-                                         if isinstance(getattr(cause, f.name), str)})
+    texts: dict[str, Any] = {f.name: change(getattr(cause, f.name)) for f in fields(cause)
+                             if isinstance(getattr(cause, f.name), str)}
+    changed: Cause = dataclasses.replace(cause, **texts)
+    return changed

@@ -11,7 +11,6 @@ Time never travels here: a report says what happened, in order; the runner keeps
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import typing
 from dataclasses import dataclass, fields
@@ -114,7 +113,7 @@ class Done:
 
 
 Report = Union[Importing, Imported, ImportFailed, Started, Observed, Ended, Beat, Done]
-KINDS: dict[str, type] = {kind.event: kind for kind in typing.get_args(Report)}
+KINDS: dict[str, type[Report]] = {kind.event: kind for kind in typing.get_args(Report)}
 
 
 # Each report's fields and their types, read once: a run decodes thousands of reports.
@@ -132,9 +131,9 @@ def encode(report: Report) -> str:
                        **{f.name: _plain(getattr(report, f.name)) for f in fields(report)}})
 
 
-def _plain(value):
+def _plain(value: object) -> object:
     """A field's value as JSON holds it: a fact as its dict."""
-    return facts.to_dict(value) if dataclasses.is_dataclass(value) else value
+    return facts.to_dict(value) if isinstance(value, facts.KNOWN) else value
 
 
 def decode(text: str | bytes) -> Report:
@@ -158,6 +157,7 @@ def decode(text: str | bytes) -> Report:
             except facts.Unreadable as unreadable:
                 raise Malformed(f"{kind.event}: {name}: {unreadable}") from None
     try:
-        return kind(**data)
+        report: Report = kind(**data)
     except TypeError as missing:
         raise Malformed(str(missing)) from None
+    return report

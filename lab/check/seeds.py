@@ -74,11 +74,11 @@ class Expectation:
         return cls(tuple(checks), tuple(why), tuple(kinds))
 
 
-class Expected(dict):
+class Expected(dict[str, dict[str, Any]]):
     """{test id: an Expectation's dict}, and the seed they were observed under.
     A dict, so a run looks tests up as it always has; `seed` says which draws they hold."""
 
-    def __init__(self, observations=(), seed: int = PUBLIC):
+    def __init__(self, observations: Any = (), seed: int = PUBLIC) -> None:
         super().__init__(observations)
         self.seed = seed
 

@@ -206,7 +206,7 @@ def test_on_the_whole_page_at_most_a_fifth_of_a_labs_lines_stand_and_a_tenth_of_
     """Issue 24's measure: the whole page, the starter and hints 1 and 2."""
     tree = labsource.parse(labsource.SOURCE.read_text(encoding="utf-8"))
     found = [measure(lab_id, tree, whole_page=True) for lab_id in BUILT]
-    over = [f"{f.words()}: {sorted({l for ls in f.shown.values() for l in ls})}"
+    over = [f"{f.words()}: {sorted({line for ls in f.shown.values() for line in ls})}"
             for f in found if f.share > PAGE_LAB_MOST]
     assert not over, "labs whose page gives more than a fifth of their lines:\n" + \
         "\n".join(over)
