@@ -39,7 +39,7 @@ from lab.check.facts import MissingName, RanOut
 from lab.check.importer import import_harness
 from lab.check.job import Header, Run, Source
 from lab.check.kit import CheckFailed, Checks, lacking
-from lab.check.observe import encode
+from lab.check.observe import encode, encode_params
 from lab.check.protocol import (Beat, Done, Ended, Imported, ImportFailed, Importing, Observed,
                                  Started)
 from lab.world.errors import ScriptExhausted
@@ -75,9 +75,9 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
                     return
                 test_id = suite.test_id(test_file, test)
                 emit(Started(test_id))
-                checks = Checks(lambda found, why, kind: emit(Observed(encode(found), why,
-                                                                       kind, lacking(found))),
-                                seeds.random_for(seed, test_id))
+                checks = Checks(lambda found, why, kind, params: emit(Observed(
+                    encode(found), why, kind, lacking(found), encode_params(params))),
+                    seeds.random_for(seed, test_id))
                 error, stop, trace, place, cause = None, None, None, None, None
                 try:
                     turns.run(test.fn(checks), budget)

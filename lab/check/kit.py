@@ -2,10 +2,11 @@
 
 A test is `async def test_...(t)` under @lab_test("what it checks, in plain words"). It states
 each fact it checks with t.expect(found, wanted, why), or t.expect_same_items(found, wanted,
-why) where the rule names which items and leaves their order free. Where the harness might be sync or async
-(lessons 2-14 against lesson 15's file), it goes through the colour-blind helpers: settle() for
-a value that may need awaiting, tool() for a tool that adapts to run_tool's colour, and
-lab.drive() for a run.
+why) where the rule names which items and leaves their order free, or t.expect_kind(kind,
+found, wanted, why, **parameters) for any other kind of check (lab/check/observe.py's
+KINDS). Where the harness might be sync or async (lessons 2-14 against lesson 15's file), it
+goes through the colour-blind helpers: settle() for a value that may need awaiting, tool() for
+a tool that adapts to run_tool's colour, and lab.drive() for a run.
 
 Why t.expect and not assert: the verdict is not decided in the process that runs the
 student's code. Each found value is sent out of that process and compared there with what the
@@ -50,10 +51,10 @@ class CheckFailed(AssertionError):
 class Checks:
     """The `t` a test is handed. Each expect() is one observation, in order.
 
-    `sink(found, why, kind)` receives every observation. In a trusted run (the kit's own tests,
-    against the reference) `wanted` is present and a mismatch raises CheckFailed at once; in
-    the student's process `wanted` is Ellipsis and the comparison happens elsewhere. The kinds
-    of check, and how each compares, are lab/check/observe.py's.
+    `sink(found, why, kind, params)` receives every observation. In a trusted run (the kit's own
+    tests, against the reference) `wanted` is present and a mismatch raises CheckFailed at once;
+    in the student's process `wanted` is Ellipsis and the comparison happens elsewhere. The
+    kinds of check, and how each compares, are lab/check/observe.py's.
 
     `random` is the test's own random.Random, seeded from the run's seed and the test's id
     (lab/check/seeds.py): a test draws its cases from it (t.random.randint(1, 12)) so that it
@@ -74,13 +75,24 @@ class Checks:
         free)."""
         self._observe(found, wanted, why, "same_items")
 
-    def _observe(self, found, wanted, why, kind):
-        self._sink(found, why, kind)
+    def expect_kind(self, kind: str, found, wanted=..., why: str = "", **params):
+        """Check `found` by the kind of check named `kind` (lab/check/observe.py's KINDS: one
+        registered elsewhere is named "module:name"), under its parameters: for a kind whose
+        rule is a pattern, t.expect_kind(KIND, found, wanted, why, pattern=r"..."). The
+        reference's record keeps the parameters, and the judge holds the student's value to
+        those."""
+        self._observe(found, wanted, why, kind, params)
+
+    def _observe(self, found, wanted, why, kind, params=None):
+        self._sink(found, why, kind, params or {})
         if wanted is ...:
             return
-        from lab.check.observe import agrees, difference
-        if not agrees(_canonical(wanted), _canonical(found), kind):
-            where = difference(_canonical(wanted), _canonical(found), kind)
+        from lab.check.observe import agrees, difference, kind_of
+        lacking = set(kind_of(kind).params) - set(params or {})
+        if lacking:
+            raise TypeError(f"a check of kind {kind} needs the parameters {sorted(lacking)}")
+        if not agrees(_canonical(wanted), _canonical(found), kind, params):
+            where = difference(_canonical(wanted), _canonical(found), kind, None, params)
             raise CheckFailed(f"{why}\n    expected: {show_value(wanted)}\n    found:    "
                               f"{show_value(found)}" + (f"\n    {where}" if where else ""))
 

@@ -65,6 +65,7 @@ class Observed:
     why: str
     check: CheckKind = "equal"
     lacks: str | None = None  # a name of harness.py the value says was missing (kit.raised)
+    params: str = ""  # its parameters (observe.encode_params), for a kind that takes some
     event: ClassVar[Literal["check"]] = "check"
 
 

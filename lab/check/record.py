@@ -43,16 +43,17 @@ def record(harness_path, files: list[suite.TestFile], *, budget=turns.BUDGET,
     def emit(report):
         if isinstance(report, Started):
             current.clear()
-            current.update(id=report.id, checks=[], why=[], kinds=[])
+            current.update(id=report.id, checks=[], why=[], kinds=[], params=[])
         elif isinstance(report, Observed):
             current["checks"].append(report.value)
             current["why"].append(report.why)
             current["kinds"].append(report.check)
+            current["params"].append(report.params)
         elif isinstance(report, Ended):
             if report.error:
                 failures.append(f"{report.id}: {report.error}\n{report.trace or ''}")
             observed[current["id"]] = expectation(current["checks"], current["why"],
-                                                  current["kinds"])
+                                                  current["kinds"], current["params"])
 
     try:
         import_harness(harness_path)

@@ -44,23 +44,30 @@ def hash_seed(seed: int) -> str:
 @dataclass(frozen=True)
 class Expectation:
     """What the reference found in one test: each check's encoded value (lab/check/observe.py),
-    its rule, and its kind. expected.json, a grading plan and the judge hold it as the dict
-    `to_dict` makes, and read it only through `from_dict`: {"checks": [...], "why": [...]},
-    with "kinds" only when a check is of a kind other than "equal", so that a file of plain
+    its rule, its kind, and its parameters (observe.encode_params: "" for none). expected.json,
+    a grading plan and the judge hold it as the dict `to_dict` makes, and read it only through
+    `from_dict`: {"checks": [...], "why": [...]}, with "kinds" only when a check is of a kind
+    other than "equal" and "params" only when one has parameters, so that a file of plain
     checks reads as it always has."""
     checks: tuple[str, ...]
     why: tuple[str, ...]
     kinds: tuple[str, ...]
+    params: tuple[str, ...] = ()  # none: "" for each check
 
     def __post_init__(self) -> None:
-        if not len(self.checks) == len(self.why) == len(self.kinds):
+        if not self.params:
+            object.__setattr__(self, "params", ("",) * len(self.checks))
+        if not len(self.checks) == len(self.why) == len(self.kinds) == len(self.params):
             raise ValueError(f"an expectation of {len(self.checks)} checks holds "
-                             f"{len(self.why)} rules and {len(self.kinds)} kinds")
+                             f"{len(self.why)} rules, {len(self.kinds)} kinds and "
+                             f"{len(self.params)} parameter sets")
 
     def to_dict(self) -> dict[str, list[str]]:
         record = {"checks": list(self.checks), "why": list(self.why)}
         if any(kind != "equal" for kind in self.kinds):
             record["kinds"] = list(self.kinds)
+        if any(self.params):
+            record["params"] = list(self.params)
         return record
 
     @classmethod
@@ -68,10 +75,11 @@ class Expectation:
         """The expectation `to_dict` made; ValueError (or KeyError) for anything else."""
         checks, why = data["checks"], data["why"]
         kinds = data.get("kinds") or ["equal"] * len(checks)
+        params = data.get("params") or [""] * len(checks)
         if not all(isinstance(x, list) and all(isinstance(i, str) for i in x)
-                   for x in (checks, why, kinds)):
+                   for x in (checks, why, kinds, params)):
             raise ValueError(f"not an expectation: {data!r}"[:200])
-        return cls(tuple(checks), tuple(why), tuple(kinds))
+        return cls(tuple(checks), tuple(why), tuple(kinds), tuple(params))
 
 
 class Expected(dict[str, dict[str, Any]]):

@@ -14,7 +14,7 @@ from enum import StrEnum
 from lab.check import facts, words
 from lab.check.exercised import credited, reached
 from lab.check.facts import Cause, Mismatch
-from lab.check.observe import agrees, difference
+from lab.check.observe import agrees, decode_params, difference
 from lab.check.protocol import Observed
 from lab.check.seeds import Expectation
 # The words of a found value and of a stopped test are lab/check/words.py's; named here too
@@ -118,10 +118,11 @@ def item_labels(why: str) -> list[str] | None:
     return names or None
 
 
-def expectation(checks: list[str], why: list[str], kinds: list[str]) -> dict:
+def expectation(checks: list[str], why: list[str], kinds: list[str],
+                params: list[str] = ()) -> dict:
     """What the reference found in one test, as expected.json keeps it (seeds.Expectation's
     dict)."""
-    return Expectation(tuple(checks), tuple(why), tuple(kinds)).to_dict()
+    return Expectation(tuple(checks), tuple(why), tuple(kinds), tuple(params)).to_dict()
 
 
 def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop,
@@ -144,12 +145,13 @@ def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop,
     wanted, whys, kinds = record.checks, [credited(why, reach) for why in record.why], record.kinds
     n = len(wanted)
     for i, observed in enumerate(seen[:n]):
-        if observed.check != kinds[i]:
+        if observed.check != kinds[i] or observed.params != record.params[i]:
             return outcome(Verdict.FAIL, words.other_kind(whys[i]), n, None)
-        if not agrees(wanted[i], observed.value, kinds[i]):
+        params = decode_params(record.params[i])  # the reference's, never the child's word
+        if not agrees(wanted[i], observed.value, kinds[i], params):
             fact = Mismatch(i, whys[i], _kept(wanted[i]), _kept(observed.value), kinds[i],
                             difference(wanted[i], observed.value, kinds[i],
-                                       item_labels(whys[i])), observed.lacks)
+                                       item_labels(whys[i]), params), observed.lacks)
             # the message shows the values whole, as far as words.shown shows any value
             return outcome(Verdict.FAIL, words.mismatch(
                 Mismatch(i, whys[i], wanted[i], observed.value, kinds[i], fact.difference)),
