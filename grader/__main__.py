@@ -26,8 +26,8 @@ from pathlib import Path
 from lab.check import manifest, seeds
 from lab.check.errors import UserError
 
-from grader import (batch, classfolder, overrides, page, plan as plans, report, roster,
-                    similarity)
+from grader import (batch, classfolder, gradebook as gradebooks, gradescope, overrides, page,
+                    plan as plans, report, roster, similarity)
 from grader.errors import GraderError
 from grader.journal import JOURNAL, Journal
 
@@ -93,7 +93,7 @@ def main(argv=None) -> int:
                                     "school's gradebook")
     gradebook.add_argument("grades", type=Path, metavar="GRADES_DIR",
                            help="the --out folder of a `grade` run")
-    gradebook.add_argument("--format", required=True, choices=["canvas", "moodle", "csv"])
+    gradebook.add_argument("--format", required=True, choices=list(gradebooks.FORMATS))
     gradebook.add_argument("--lab", help='the lab to export, e.g. "5.1", or "all" for a '
                            "column per lab (needed when the folder holds several labs)")
     gradebook.add_argument("--out", required=True, type=Path, help="the file to write")
@@ -105,7 +105,7 @@ def main(argv=None) -> int:
     _suite(bundle)
     bundle.add_argument("--out", required=True, type=Path, help="the .zip to write")
     bundle.add_argument("--hidden-visibility", default="after_published",
-                        choices=["hidden", "after_due_date", "after_published", "visible"],
+                        choices=gradescope.VISIBILITIES,
                         help="when students see the results of --extra-tests "
                              "(default %(default)s)")
     _limits(bundle)
@@ -235,14 +235,12 @@ def _run(args) -> int:
             print("\n" + roster.summary(matched))
         return 0
     if args.command == "export":
-        from grader import gradebook
-        path, labs = gradebook.export(args.grades, args.format, args.out, args.roster,
-                                      lab=args.lab)
+        path, labs = gradebooks.export(args.grades, args.format, args.out, args.roster,
+                                       lab=args.lab)
         print(f"Wrote {path} ({args.format}; lab{'s' if len(labs) > 1 else ''} "
               f"{', '.join(labs)}).")
         return 0
     if args.command == "gradescope":
-        from grader import gradescope
         plan = plans.make(args.lab, own_lab_only=args.own_lab_only,
                           extra_tests=args.extra_tests)
         path = gradescope.build(plan, args.out, settings=_settings(args),
@@ -252,7 +250,6 @@ def _run(args) -> int:
               f"{plan.max_score:g} points.")
         return 0
     if args.command == "gradescope-run":
-        from grader import gradescope
         return gradescope.run_inside(args.source, args.submission, args.results)
     if args.command == "classroom":
         from grader import classroom
