@@ -28,7 +28,7 @@ from pathlib import Path
 
 from lab.check import manifest, seeds, words
 from lab.check.advice import collateral, missing, unfit
-from lab.check.facts import Mismatch
+from lab.check.facts import Mismatch, MissingName, RanOut
 from lab.check.verdict import Verdict
 
 from grader.grades import Grades
@@ -212,13 +212,31 @@ def what_it_did(t: Entry) -> str:
 
 
 def _grouped(rows: list[Row], test_id: str) -> list[tuple[str, list[str]]]:
-    """The students who failed `test_id`, grouped by what_it_did, the largest group first."""
-    groups: dict[str, list[str]] = {}
+    """The students who failed `test_id`, grouped by what their code did (_did), each group
+    named by what_it_did, the largest group first."""
+    groups: dict[object, tuple[str, list[str]]] = {}
     for r in rows:
         for t in r.tests:
             if t.id == test_id and t.verdict is not Verdict.PASS:
-                groups.setdefault(what_it_did(t), []).append(r.student)
-    return sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+                groups.setdefault(_did(t), (what_it_did(t), []))[1].append(r.student)
+    return sorted(groups.values(), key=lambda item: (-len(item[1]), item[0]))
+
+
+def _did(t: Entry) -> object:
+    """What a failed test's student code did, as data to group by: the verdict, or the fact
+    behind it (the value a check found, the name it lacked, the fake it ran out), or, for a
+    reason with no fact, the reason whole; never a sentence cut or read back, so students
+    are grouped alike whatever words say it."""
+    if t.verdict in (Verdict.TIMEOUT, Verdict.CRASH):
+        return t.verdict
+    cause = t.cause
+    if isinstance(cause, Mismatch):
+        return ("found", cause.check, cause.found)
+    if isinstance(cause, MissingName):
+        return ("lacks", cause.name)
+    if isinstance(cause, RanOut):
+        return ("ran out", cause.fake, cause.number, cause.function)
+    return ("said", t.message)
 
 
 def _where(t: Entry) -> str:
