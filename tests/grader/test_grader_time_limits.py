@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from gradeclass import LAB, base_text, snippet
+from tests.grader.gradeclass import LAB, base_text, snippet
 from lab.check import process, runner, suite
 from lab.check.protocol import Beat, Imported, Importing, Started
 from lab.check.verdict import Verdict, held
