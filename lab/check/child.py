@@ -35,7 +35,7 @@ import time
 import traceback
 
 from lab.check import hangs, manifest, protocol, seeds, spin, suite, turns, words
-from lab.check.facts import MissingName, RanOut
+from lab.check.facts import Fake, MissingName, RanOut
 from lab.check.importer import import_harness
 from lab.check.job import Header, Run, Source
 from lab.check.kit import CheckFailed, Checks, lacking
@@ -125,13 +125,14 @@ def explained(exc: BaseException, harness_path: str,
     harness.py says which function raised what, and a fake that ran out of script says which,
     and what it was asked (RanOut: its words here are its own, for a test's author; the
     runner tells a student from the fact)."""
-    if isinstance(exc, AttributeError) and getattr(exc, "name", None):
+    lacked = exc.name if isinstance(exc, AttributeError) else None
+    if lacked:
         owner = getattr(exc, "obj", None)
-        name = exc.name if getattr(owner, "__name__", None) == "harness" else \
-            f"{type(owner).__name__}.{exc.name}" if owner is not None else exc.name
+        name = lacked if getattr(owner, "__name__", None) == "harness" else \
+            f"{type(owner).__name__}.{lacked}" if owner is not None else lacked
         if owner is not None and (getattr(owner, "__name__", None) == "harness" or
                                   type(owner).__module__ == "harness"):
-            lab = (manifest.introduced_by(name) or manifest.introduced_by(exc.name) or
+            lab = (manifest.introduced_by(name) or manifest.introduced_by(lacked) or
                    manifest.introduced_by(name.split(".")[0]))
             missing = MissingName(name, lab.id if lab else None)
             return words.missing_name(missing), missing
@@ -157,10 +158,14 @@ def _ran_out(exc: BaseException, function: str | None = None,
              line: int | None = None) -> RanOut | None:
     """The fact a fake's ScriptExhausted carries, raised at `function` and `line` of
     harness.py; None for any other exception, or one made without its facts."""
-    if not isinstance(exc, ScriptExhausted) or exc.fake not in ("model", "person", "provider") \
-            or exc.number is None or exc.scripted is None:
+    if not isinstance(exc, ScriptExhausted) or exc.number is None or exc.scripted is None:
         return None
-    return RanOut(exc.fake, exc.number, exc.scripted, exc.asked, function, line)
+    fake = _FAKES.get(exc.fake or "")
+    return None if fake is None else RanOut(fake, exc.number, exc.scripted, exc.asked,
+                                            function, line)
+
+
+_FAKES: dict[str, Fake] = {"model": "model", "person": "person", "provider": "provider"}
 
 
 class _Channel:
@@ -185,7 +190,8 @@ class _Job:
     If no thread can be started, the lines are read when asked for, and the tie is lost."""
 
     def __init__(self, fd: int):
-        self.fd, self.buffer, self.lines = fd, b"", queue.Queue()
+        self.fd, self.buffer = fd, b""
+        self.lines: queue.Queue[bytes] = queue.Queue()
         self.watched = _start(self._watch)
 
     def next(self) -> dict:
@@ -238,7 +244,7 @@ def _heartbeat(emit, every: float, harness: str) -> None:
     main = threading.main_thread().ident
     while True:
         time.sleep(every)
-        frame = sys._current_frames().get(main)
+        frame = sys._current_frames().get(main) if main is not None else None
         place = hangs.place_of(frame, harness)
         del frame  # a frame held here would keep the test's locals alive
         emit(Beat(turns.turns_taken(), time.process_time(), **_fields(place)))

@@ -95,7 +95,7 @@ class Streak:
     def add(self, place: Place | None) -> None:
         if place is None:
             self.count = 0
-        elif self.count and place.function == self.place.function:
+        elif self.count and self.place is not None and place.function == self.place.function:
             self.count += 1
         else:
             self.count = 1

@@ -134,15 +134,15 @@ def tool(name, fn, parameters=None, description="A tool for this test."):
     """A tool dict whose execute calls the plain function fn(arguments), in the colour that
     the harness's run_tool expects: async execute(arguments, signal=None) from lesson 15,
     execute(arguments) before it. fn may raise, or call h.steer(), h.cancel() and the like."""
-    if inspect.iscoroutinefunction(harness().run_tool):
-        async def execute(arguments, signal=None):
-            return fn(arguments)
-    else:
-        def execute(arguments):
-            return fn(arguments)
+    async def execute_async(arguments, signal=None):
+        return fn(arguments)
+
+    def execute_sync(arguments):
+        return fn(arguments)
     return {"name": name, "description": description,
             "parameters": parameters or {"type": "object", "properties": {}},
-            "execute": execute}
+            "execute": execute_async if inspect.iscoroutinefunction(harness().run_tool)
+            else execute_sync}
 
 
 async def raised(thunk):

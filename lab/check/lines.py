@@ -60,7 +60,7 @@ class Lines:
         """The one line for a check whose every test failed for lack of a name, if it was one."""
         if self.held:
             text = Path(harness).read_text(encoding="utf-8", errors="replace")
-            self.write("  FAIL  " + unfit(self.lab_id, missing(self.held), len(self.held),
+            self.write("  FAIL  " + unfit(self.lab_id, missing(self.held) or [], len(self.held),
                                           empty=blank(text)))
             self.held = []
 

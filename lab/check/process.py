@@ -183,7 +183,10 @@ class Child:
 
     def _read_reports(self, secret: str):
         prefix, buffer = secret.encode() + b" ", b""
-        with self.process.stdout as pipe:
+        stdout = self.process.stdout
+        if stdout is None:  # started with stdout=PIPE: never
+            return
+        with stdout as pipe:
             while data := _read(pipe):
                 *lines, buffer = (buffer + data).split(b"\n")
                 for line in lines:
@@ -388,7 +391,7 @@ def start_options(limits: Limits, preexec_fn) -> tuple[dict, bool]:
             raise RuntimeError("runner.run(preexec_fn=...) needs a POSIX system; the grader's "
                                "sandbox runs only on Linux.")
         return {"preexec_fn": preexec_fn, "start_new_session": True}, True
-    if os.name == "nt":
+    if sys.platform == "win32":  # os.name == "nt", as mypy reads a platform
         return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}, False
     return {}, False
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
+from collections.abc import Iterable
 
 from lab.check import child, seeds, suite, turns
 from lab.check.importer import import_harness
@@ -24,7 +25,7 @@ class ReferenceFailed(AssertionError):
     wrong. `failures` holds each failed test's id, error and trace, so that a caller whose
     tests are not the kit's (an instructor's hidden ones) can say whose test it was."""
 
-    def __init__(self, message: str, failures: list[str] = ()):
+    def __init__(self, message: str, failures: Iterable[str] = ()):
         super().__init__(message)
         self.failures = list(failures)
 

@@ -36,12 +36,12 @@ from __future__ import annotations
 import functools
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
-from lab.check import job, manifest, seeds, suite, words
-from lab.check import facts
+from lab.check import facts, job, manifest, seeds, suite, words
 from lab.check.facts import Cause, Hung, NotRun
 from lab.check.hangs import Place, Streak
 from lab.check.process import (PORTABLE_ENV, Child, Closed, Forged, InProcess, Limits, Output,
@@ -235,7 +235,7 @@ class _Run:
     expected: dict
     limits: Limits
     report: Report
-    on_outcome: object = None
+    on_outcome: Callable[[Outcome], None] | None = None
     ends: float = float("inf")  # time.monotonic() when the whole run's time is up
     hung: bool = False  # a test of this file has hung: later tests get the shorter guards
     repeated: bool = False  # it has hung at one place test after test: shorter still

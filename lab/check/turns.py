@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import selectors
 import threading
 import time
+from typing import cast
 
 from lab.check import manifest
 
@@ -80,7 +82,7 @@ class CountingLoop(asyncio.SelectorEventLoop):
     """A selector loop that counts turns and stops a test that overruns or cannot go on."""
 
     def __init__(self, budget: int = BUDGET):
-        super().__init__(_NoFiles() if IN_BROWSER else None)
+        super().__init__(cast(selectors.BaseSelector, _NoFiles()) if IN_BROWSER else None)
         self.turns = 0
         self.budget = budget
         self.verdict: str | None = None  # why the test was stopped, if it was

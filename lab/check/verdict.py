@@ -8,6 +8,7 @@ student's run found, so that it cannot be forged by the code under test.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -119,7 +120,7 @@ def item_labels(why: str) -> list[str] | None:
 
 
 def expectation(checks: list[str], why: list[str], kinds: list[str],
-                params: list[str] = ()) -> dict:
+                params: Sequence[str] = ()) -> dict:
     """What the reference found in one test, as expected.json keeps it (seeds.Expectation's
     dict)."""
     return Expectation(tuple(checks), tuple(why), tuple(kinds), tuple(params)).to_dict()
