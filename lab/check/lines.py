@@ -117,7 +117,7 @@ def check_aloud(harness: Path, tests: Path, lesson: int, *, verbose: bool = Fals
     lab = chosen.lab
     write(f"Checking {harness} for {lab.name}, \"{lab.title}\"" +
           (f", under seed {seed}." if seed is not None else "."))
-    public = runner.expected_for(chosen.files).seed
+    public = chosen.expected.seed
     if seed is not None and seed != public:
         write(f"This kit holds the reference's observations under seed {public} only, so under "
               f"seed {seed} nothing is judged: each test's checks are listed with what your "

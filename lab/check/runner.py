@@ -354,7 +354,8 @@ class _Session:
                     cause = Hung(report.stop, **_flat(report.place))
                 outcome = judge(planned.id, planned.says, planned.lab_id,
                                 self.run.expected.get(planned.id), self.test.seen,
-                                report.error, report.stop, cause)
+                                report.error, report.stop, cause,
+                                plan.files[planned.file].source)
                 if outcome.verdict is not Verdict.PASS:
                     outcome.trace = report.trace
                 self._decided(outcome, report.place)

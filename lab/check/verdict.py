@@ -127,12 +127,13 @@ def expectation(checks: list[str], why: list[str], kinds: list[str],
 
 
 def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop,
-          cause: Cause | None = None) -> Outcome:
+          cause: Cause | None = None, source: str | None = None) -> Outcome:
     """Compare the observations `seen` with the reference's `expected` (an expectation(), or
     None when the kit has no record of the test); `error`, `stop` and `cause` are how the test
     ended (protocol.Ended). Each check is held against the reference's by the kind the
     reference made it with (lab/check/observe.py). The outcome keeps the fact behind its
-    verdict; its message is that fact in a student's words (lab/check/words.py)."""
+    verdict; its message is that fact in a student's words (lab/check/words.py). `source` is
+    the code of the test's file, which the run has read already (exercised.reached)."""
     error = words.ended(cause, error)
 
     def outcome(verdict: Verdict, message: str, n: int = 0, fact: Cause | None = cause):
@@ -141,7 +142,7 @@ def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop,
         made = outcome(Verdict.FAIL, words.no_record(error))
         made.found = [(o.why, shown(o.value)) for o in seen]
         return made
-    reach = reached(lab_id, test_id)
+    reach = reached(lab_id, test_id, source)
     record = Expectation.from_dict(expected)
     wanted, whys, kinds = record.checks, [credited(why, reach) for why in record.why], record.kinds
     n = len(wanted)
