@@ -35,7 +35,8 @@ import time
 import traceback
 
 from lab.check import hangs, manifest, protocol, seeds, spin, suite, turns, words
-from lab.check.facts import Fake, MissingName, RanOut
+from lab.check.facts import (Escaped, Exited, Fake, KitRaised, MissingName, RanOut, Raised,
+                             Stopped, Unloadable)
 from lab.check.importer import import_harness
 from lab.check.job import Header, Run, Source
 from lab.check.kit import CheckFailed, Checks, lacking
@@ -119,12 +120,12 @@ def explain(exc: BaseException, harness_path: str, loading: str | None = None) -
 
 
 def explained(exc: BaseException, harness_path: str,
-              loading: str | None = None) -> tuple[str, MissingName | RanOut | None]:
-    """An exception that escaped a test, in the course's terms, and the fact behind it where
-    there is one: a missing name says which lab adds it (MissingName); anything raised inside
-    harness.py says which function raised what, and a fake that ran out of script says which,
-    and what it was asked (RanOut: its words here are its own, for a test's author; the
-    runner tells a student from the fact)."""
+              loading: str | None = None) -> tuple[str, Stopped]:
+    """An exception that escaped a test, as the fact behind it and in the course's terms
+    (lab/check/words.py's): a missing name says which lab adds it (MissingName); anything
+    raised inside harness.py says which function raised what (Raised); a fake that ran out of
+    script says which, and what it was asked (RanOut: the words here are the fake's own, for a
+    test's author and the reference's recorder; the runner tells a student from the fact)."""
     lacked = exc.name if isinstance(exc, AttributeError) else None
     if lacked:
         owner = getattr(exc, "obj", None)
@@ -137,21 +138,24 @@ def explained(exc: BaseException, harness_path: str,
             missing = MissingName(name, lab.id if lab else None)
             return words.missing_name(missing), missing
     if isinstance(exc, SystemExit):
-        return (f"harness.py called sys.exit({exc.code!r}). A harness is a library: it hands "
-                "results back and leaves ending the program to its caller."), None
+        exited = Exited(repr(exc.code))
+        return words.exited(exited), exited
     frames = traceback.extract_tb(exc.__traceback__)
     target = os.path.realpath(harness_path) if harness_path else None
     mine = [f for f in frames if target and os.path.realpath(f.filename) == target]
     what = f"{type(exc).__name__}({str(exc)!r})" if str(exc) else type(exc).__name__
     if mine:
         frame = mine[-1]
-        return (f"{frame.name} raised {what} (harness.py, line {frame.lineno}).",
-                _ran_out(exc, frame.name, frame.lineno))
+        raised = Raised(frame.name, frame.lineno, what)
+        return words.raised(raised), _ran_out(exc, frame.name, frame.lineno) or raised
     if loading:
-        return f"The tests of {loading} could not be loaded: {what}.", None
+        unloadable = Unloadable(loading, what)
+        return words.unloadable(unloadable), unloadable
     if type(exc).__module__.startswith("lab"):
-        return f"{type(exc).__name__}: {exc}", _ran_out(exc)
-    return f"The test could not go on: {what}.", None
+        kit = KitRaised(type(exc).__name__, str(exc))
+        return words.kit_raised(kit), _ran_out(exc) or kit
+    escaped = Escaped(what)
+    return words.escaped(escaped), escaped
 
 
 def _ran_out(exc: BaseException, function: str | None = None,

@@ -47,6 +47,47 @@ class RanOut:
 
 
 @dataclass(frozen=True)
+class Raised:
+    """An exception escaped a test from inside harness.py: `what` it was ("KeyError('x')"),
+    raised in `function` at `line` of harness.py."""
+    function: str
+    line: int | None
+    what: str
+    fact: ClassVar[str] = "raised"
+
+
+@dataclass(frozen=True)
+class Exited:
+    """harness.py called sys.exit; `code` is the code it gave, as Python writes it (repr)."""
+    code: str
+    fact: ClassVar[str] = "exited"
+
+
+@dataclass(frozen=True)
+class Unloadable:
+    """The tests file `stem` could not be loaded: `what` it raised."""
+    stem: str
+    what: str
+    fact: ClassVar[str] = "unloadable"
+
+
+@dataclass(frozen=True)
+class KitRaised:
+    """One of the kit's own exceptions (a fake's, the world's) escaped a test from outside
+    harness.py: its type's name and its message."""
+    kind: str
+    message: str
+    fact: ClassVar[str] = "kit_raised"
+
+
+@dataclass(frozen=True)
+class Escaped:
+    """Any other exception escaped a test from outside harness.py: `what` it was."""
+    what: str
+    fact: ClassVar[str] = "escaped"
+
+
+@dataclass(frozen=True)
 class Mismatch:
     """The `check`-th check (from 0) found another value than the reference's: both encoded
     (lab/check/observe.py, each cut at VALUE_CHARACTERS), the kind of check, its rule as the
@@ -96,7 +137,10 @@ class NotRun:
     fact: ClassVar[str] = "not_run"
 
 
-Cause = Union[MissingName, RanOut, Mismatch, Hung, Forged, NotRun]
+Cause = Union[MissingName, RanOut, Raised, Exited, Unloadable, KitRaised, Escaped, Mismatch, Hung,
+              Forged, NotRun]
+# What the child reports of a test that stopped (protocol.Ended's cause)
+Stopped = Union[MissingName, RanOut, Raised, Exited, Unloadable, KitRaised, Escaped]
 KINDS: dict[str, type[Any]] = {kind.fact: kind for kind in typing.get_args(Cause)}
 KNOWN = typing.get_args(Cause)  # for isinstance: every kind of fact
 

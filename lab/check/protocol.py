@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 from typing import ClassVar, Literal, Union
 
 from lab.check import facts
-from lab.check.facts import MissingName, RanOut
+from lab.check.facts import Stopped
 from lab.check.hangs import Place
 from lab.check.observe import CheckKind
 
@@ -82,7 +82,7 @@ class Ended:
     async_code: bool = False
     # Why it stopped, as a fact (lab/check/facts.py), where the child knows one: `error` is
     # then its words for a test's author, and the runner says it to the student from this.
-    cause: MissingName | RanOut | None = None
+    cause: Stopped | None = None
     event: ClassVar[Literal["end"]] = "end"
 
     @property

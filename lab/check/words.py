@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 
 from lab.check import manifest
-from lab.check.facts import Cause, Hung, Mismatch, MissingName, NotRun, RanOut
+from lab.check.facts import (Cause, Escaped, Exited, Hung, KitRaised, Mismatch, MissingName,
+                             NotRun, RanOut, Raised, Unloadable)
 from lab.check.hangs import Place
 from lab.check.observe import RAISED
 
@@ -54,13 +55,45 @@ def ran_out(fact: RanOut) -> str:
             "where it should have stopped." + (f" {shown_as} it made:\n{detail}" if detail else ""))
 
 
+def raised(fact: Raised) -> str:
+    """An exception harness.py raised, and where."""
+    return f"{fact.function} raised {fact.what} (harness.py, line {fact.line})."
+
+
+def exited(fact: Exited) -> str:
+    return (f"harness.py called sys.exit({fact.code}). A harness is a library: it hands "
+            "results back and leaves ending the program to its caller.")
+
+
+def unloadable(fact: Unloadable) -> str:
+    return f"The tests of {fact.stem} could not be loaded: {fact.what}."
+
+
+def kit_raised(fact: KitRaised) -> str:
+    return f"{fact.kind}: {fact.message}"
+
+
+def escaped(fact: Escaped) -> str:
+    return f"The test could not go on: {fact.what}."
+
+
 def ended(cause: Cause | None, error: str | None) -> str | None:
     """How a test ended, for a student: from its fact when it has one (`error` is then the
-    child's words for a test's author), else `error` as it is."""
+    child's words, for a test's author and the reference's recorder), else `error` as it is."""
     if isinstance(cause, MissingName):
         return missing_name(cause)
     if isinstance(cause, RanOut):
         return ran_out(cause)
+    if isinstance(cause, Raised):
+        return raised(cause)
+    if isinstance(cause, Exited):
+        return exited(cause)
+    if isinstance(cause, Unloadable):
+        return unloadable(cause)
+    if isinstance(cause, KitRaised):
+        return kit_raised(cause)
+    if isinstance(cause, Escaped):
+        return escaped(cause)
     return error
 
 

@@ -178,3 +178,35 @@ def test_each_fake_that_runs_out_says_so_from_its_fact_not_its_message():
                               "scripts only 0 streams") and \
         said[1].endswith('The request it made:\nIts body: {"model": "m"}'), \
         f"a student was told: {said[1]!r}"
+
+
+def test_every_way_a_test_stops_travels_as_a_fact_whose_words_are_the_childs_own(tmp_path):
+    """What the child says of an exception and what the runner says from the fact it sent are
+    the same words: the fact carries everything the sentence needs."""
+    from lab.check import facts
+    harness = tmp_path / "harness.py"
+    harness.write_text("def run_tool(call):\n    raise KeyError(call)\n", encoding="utf-8")
+    namespace: dict = {}
+    exec(compile(harness.read_text(encoding="utf-8"), str(harness), "exec"), namespace)
+
+    def caught(thunk):
+        try:
+            thunk()
+        except BaseException as exc:  # SystemExit too: the child catches every exception
+            return exc
+        raise AssertionError("nothing was raised")
+    cases = [
+        (caught(lambda: namespace["run_tool"]("x")), None, facts.Raised),
+        (SystemExit(3), None, facts.Exited),
+        (ValueError("no"), "lesson_05_lab1", facts.Unloadable),
+        (caught(lambda: ScriptedModel([]).complete("s", [])), None, facts.RanOut),
+        (manifest.UnknownLab("no such lab"), None, facts.KitRaised),
+        (ValueError("no"), None, facts.Escaped),
+    ]
+    for exc, loading, kind in cases:
+        error, cause = child.explained(exc, str(harness), loading=loading)
+        assert isinstance(cause, kind), f"{exc!r} travelled as {cause!r}, not a {kind.__name__}"
+        assert facts.from_dict(facts.to_dict(cause)) == cause, f"{cause} did not travel whole"
+        if kind is not facts.RanOut:  # a fake's own words are for a test's author
+            assert words.ended(cause, None) == error, \
+                f"the runner's words for {cause} differ from the child's: {error!r}"
