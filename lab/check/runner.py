@@ -337,7 +337,7 @@ class _Session:
                 self._wait(self.run.seconds_per_test)
                 return Step.MORE
             case ImportFailed() if not self.imported:
-                self.fatal = "harness.py does not import: " + report.message
+                self.fatal = words.not_imported(report.message)
                 return Step.OVER
             case Started() if self.imported and self.test is None and \
                     self.position < len(plan.tests) and report.id == plan.tests[self.position].id:
@@ -364,9 +364,7 @@ class _Session:
                 self._wait(self.run.seconds_per_test)
                 return Step.MORE
             case Done() if self.imported and self.test is None:
-                self.run.decide_rest(self.position, Verdict.FAIL, "This test never ran: the "
-                                     "process running harness.py said the tests were over "
-                                     "before it.")
+                self.run.decide_rest(self.position, Verdict.FAIL, words.NEVER_RAN)
                 self.position = len(plan.tests)
                 return Step.OVER
         return Step.FORGED
@@ -390,9 +388,7 @@ class _Session:
 
     def _timed_out(self) -> None:
         if not self.imported:
-            self.fatal = ("harness.py did not finish importing within "
-                          f"{self.run.limits.seconds_to_import:.0f} seconds: is there code at the "
-                          "top level that never ends?")
+            self.fatal = words.import_hung(self.run.limits.seconds_to_import)
             return
         planned = self._current()
         if planned is None:
@@ -406,7 +402,7 @@ class _Session:
         if code is None:
             self._forged(closed=True)
         elif not self.imported:
-            self.fatal = "harness.py does not import: " + death(code, importing=True)
+            self.fatal = words.not_imported(death(code, importing=True))
         elif self.test is not None or self.position == self.first:
             planned = self._current()
             if planned is not None:  # a child that dies before any test loses the first
@@ -424,18 +420,14 @@ class _Session:
     def _flooded(self) -> None:
         """The child sent more reports than a test may: it is stopped, and the test it was
         running (or the import) fails, saying so."""
-        words = (f"sent the checker more than {self.run.limits.report_bytes_per_test >> 20} MB "
-                 "of reports, where a test of the course sends a few kilobytes (the values its "
-                 "checks found), so it was stopped")
+        megabytes = self.run.limits.report_bytes_per_test >> 20
         if not self.imported:
-            self.fatal = f"harness.py does not import: while it was being imported, it {words}."
+            self.fatal = words.not_imported(words.flooded_importing(megabytes))
             return
         planned = self._current()
         if planned is not None:
             self._decided(Outcome(planned.id, planned.says, planned.lab_id, Verdict.FAIL,
-                                  f"This test {words}; the other tests still ran. Does a loop "
-                                  "make checks without end, or write to the checker's report "
-                                  "channel?"))
+                                  words.flooded(megabytes)))
             self.run.hung = True  # shorter guards, but no place to count as a hang at
 
     def _forged(self, *, closed: bool = False) -> None:

@@ -133,6 +133,37 @@ def overran(seconds: float) -> str:
             "this test. It was stopped.")
 
 
+def import_hung(seconds: float) -> str:
+    """harness.py held its import past the allowance."""
+    return (f"harness.py did not finish importing within {seconds:.0f} seconds: is there code "
+            "at the top level that never ends?")
+
+
+def not_imported(why: str) -> str:
+    """Why no test could run: harness.py did not import, for `why`."""
+    return "harness.py does not import: " + why
+
+
+def _flooding(megabytes: int) -> str:
+    return (f"sent the checker more than {megabytes} MB of reports, where a test of the course "
+            "sends a few kilobytes (the values its checks found), so it was stopped")
+
+
+def flooded(megabytes: int) -> str:
+    """A test that sent the checker more reports than a test may."""
+    return (f"This test {_flooding(megabytes)}; the other tests still ran. Does a loop make "
+            "checks without end, or write to the checker's report channel?")
+
+
+def flooded_importing(megabytes: int) -> str:
+    """An import that sent the checker more reports than a test may (after not_imported's)."""
+    return f"while it was being imported, it {_flooding(megabytes)}."
+
+
+NEVER_RAN = ("This test never ran: the process running harness.py said the tests were over "
+             "before it.")
+
+
 def hung_at(fact: Hung | NotRun) -> Place:
     """The place in harness.py a hang's fact names."""
     return Place(fact.function, fact.line, fact.async_code)

@@ -47,7 +47,9 @@ def _pseudo_localised(monkeypatch) -> None:
             monkeypatch.setattr(words, name,
                                 lambda *a, _fn=fn, **k: (lambda said: said if said is None
                                                          else pseudo(said))(_fn(*a, **k)))
-    monkeypatch.setattr(words, "MORE_CHECKS", pseudo(words.MORE_CHECKS))
+    for name, value in vars(words).items():
+        if name.isupper() and isinstance(value, str):
+            monkeypatch.setattr(words, name, pseudo(value))
 
 
 def _checked(tmp_path, name: str, text: str):
