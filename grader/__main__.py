@@ -23,13 +23,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from lab.check import manifest, seeds
 from lab.check.errors import UserError
 
-from grader import (batch, classfolder, overrides, page, plan as plans, report, roster,
-                    similarity)
+from grader import (batch, classfolder, gradebook as gradebooks, gradescope, pipeline,
+                    plan as plans, report, roster, similarity)
 from grader.errors import GraderError
 from grader.journal import JOURNAL, Journal
+from grader.pipeline import SEED_FILE  # noqa: F401 (the seed's file, by the name it had here)
 
 
 def _limits(parser):
@@ -93,7 +93,7 @@ def main(argv=None) -> int:
                                     "school's gradebook")
     gradebook.add_argument("grades", type=Path, metavar="GRADES_DIR",
                            help="the --out folder of a `grade` run")
-    gradebook.add_argument("--format", required=True, choices=["canvas", "moodle", "csv"])
+    gradebook.add_argument("--format", required=True, choices=list(gradebooks.FORMATS))
     gradebook.add_argument("--lab", help='the lab to export, e.g. "5.1", or "all" for a '
                            "column per lab (needed when the folder holds several labs)")
     gradebook.add_argument("--out", required=True, type=Path, help="the file to write")
@@ -105,7 +105,7 @@ def main(argv=None) -> int:
     _suite(bundle)
     bundle.add_argument("--out", required=True, type=Path, help="the .zip to write")
     bundle.add_argument("--hidden-visibility", default="after_published",
-                        choices=["hidden", "after_due_date", "after_published", "visible"],
+                        choices=gradescope.VISIBILITIES,
                         help="when students see the results of --extra-tests "
                              "(default %(default)s)")
     _limits(bundle)
@@ -166,83 +166,26 @@ def _settings(args) -> batch.Settings:
                           memory_mb=args.memory_mb)
 
 
-SEED_FILE = ".seed"  # in a grading run's output folder, readable by its owner alone
-
-
-def _grading_seed(out: Path, given: int | None) -> int:
-    """The seed this grading run draws its cases under: `given`, else the one an earlier run
-    kept in `out` (so that a re-run resumes), else a secret one, which the run keeps there."""
-    kept = out / SEED_FILE
-    if given is None and kept.is_file():
-        return int(kept.read_text(encoding="utf-8"))
-    return seeds.secret() if given is None else given
-
-
 def _run(args) -> int:
     if args.command == "grade":
-        if not args.submissions.is_dir():
-            raise GraderError(f"there is no folder of submissions at {args.submissions}")
-        if args.jobs < 1:
-            raise GraderError("--jobs must be 1 or more")
-        settings = _settings(args)
-        out, folder = args.out.resolve(), args.submissions.resolve()
-        if manifest.KIT.is_relative_to(out) or folder.is_relative_to(out) or \
-                out.is_relative_to(folder):
-            raise GraderError("choose an output folder that neither holds nor sits inside the "
-                              "kit or the submissions folder (it is hidden from submissions "
-                              "while they run, and a re-run would take it for a student)")
-        seed = _grading_seed(args.out, args.seed)
-        students = roster.read(args.roster) if args.roster else None
-        plan = plans.make(args.lab, own_lab_only=args.own_lab_only,
-                          extra_tests=args.extra_tests, seed=seed)
-        subs, ignored = batch.find(args.submissions)
-        if not subs:
-            raise GraderError(f"{args.submissions} holds no submissions (NAME.py files or "
-                              "NAME/ folders with a harness.py)")
-        changed_by = overrides.source(args.out, args.overrides)
-        changes = overrides.read(changed_by, plan, [s.student for s in subs],
-                                 students or roster.kept(args.out)) if changed_by else []
-        if not args.out.exists():
-            args.out.mkdir(parents=True, mode=0o700)  # others' grades are nobody else's
-        if changed_by:
-            overrides.keep(args.out, changed_by)
-        moved = classfolder.migrate(args.out)
-        if moved:
-            print(moved, file=sys.stderr)
-        kept = args.out / SEED_FILE
-        kept.write_text(f"{seed}\n", encoding="utf-8")
-        kept.chmod(0o600)
-        lab_out = classfolder.lab_folder(args.out, plan.lab)
-        lab_out.mkdir(mode=0o700, exist_ok=True)
-        results, isolation = batch.grade_all(
-            plan, subs, lab_out, jobs=args.jobs, settings=settings,
-            extra_files=args.extra_tests, unsandboxed_root=args.unsandboxed,
-            allow_shared_user=args.allow_shared_user, hide=args.out,
-            progress=None if args.quiet else batch.Progress())
-        results = overrides.apply(plan, results, changes)
-        paths = report.write(lab_out, plan, results, isolation, ignored)
-        pairs = similarity.find({s.student: batch.head(s.path).decode("utf-8", "replace")
-                                 for s in subs if s.path and not s.problem}, plan.lab)
-        similarity.write(lab_out, pairs)
-        matched = None
-        if students is not None:
-            matched = roster.match(students, [r.student for r in results])
-            roster.keep(args.out, students)
-        paths["report.html"] = page.write(lab_out, matched, class_folder=args.out)
-        print(report.summary(plan, results, isolation, paths, ignored))
-        print("\n".join(similarity.summary(pairs)))
-        if matched is not None:
-            print("\n" + roster.summary(matched))
+        graded = pipeline.grade(pipeline.Asked(
+            args.lab, args.submissions, args.out, _settings(args), args.jobs, args.own_lab_only,
+            list(args.extra_tests or []), args.seed, args.roster, args.overrides,
+            args.unsandboxed, args.allow_shared_user, args.quiet),
+            tell=lambda line: print(line, file=sys.stderr))
+        print(report.summary(graded.plan, graded.results, graded.isolation, graded.paths,
+                             graded.ignored))
+        print("\n".join(similarity.summary(graded.pairs)))
+        if graded.matched is not None:
+            print("\n" + roster.summary(graded.matched))
         return 0
     if args.command == "export":
-        from grader import gradebook
-        path, labs = gradebook.export(args.grades, args.format, args.out, args.roster,
-                                      lab=args.lab)
+        path, labs = gradebooks.export(args.grades, args.format, args.out, args.roster,
+                                       lab=args.lab)
         print(f"Wrote {path} ({args.format}; lab{'s' if len(labs) > 1 else ''} "
               f"{', '.join(labs)}).")
         return 0
     if args.command == "gradescope":
-        from grader import gradescope
         plan = plans.make(args.lab, own_lab_only=args.own_lab_only,
                           extra_tests=args.extra_tests)
         path = gradescope.build(plan, args.out, settings=_settings(args),
@@ -252,7 +195,6 @@ def _run(args) -> int:
               f"{plan.max_score:g} points.")
         return 0
     if args.command == "gradescope-run":
-        from grader import gradescope
         return gradescope.run_inside(args.source, args.submission, args.results)
     if args.command == "classroom":
         from grader import classroom

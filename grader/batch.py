@@ -28,7 +28,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from lab.check import runner, suite
+from lab.check import facts, runner, suite
 from lab.check.verdict import Outcome, Verdict
 
 from grader import row as rows
@@ -126,6 +126,7 @@ def _grade(sub: Submission) -> Row:
         report.output = _shown(report.output, scratch)
     for o in outcomes:
         o.message = _shown(o.message, scratch)
+        o.cause = facts.mapped(o.cause, lambda text: _shown(text, scratch))
     if cut:
         done = {o.id for o in outcomes}
         for t in plan.tests:

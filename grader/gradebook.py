@@ -31,27 +31,26 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from pathlib import Path
+from typing import Any, Callable
 
 from grader import classfolder, roster as rosters
 from grader.errors import GraderError
+from grader.grades import Grades
+from grader.row import Overall, Row
 
-FORMATS = ("canvas", "moodle", "csv")
+def _score(r: Row) -> float | None:
+    return None if r.verdict is Overall.GRADER_ERROR else r.score
 
 
-def _score(r: dict):
-    return None if r["verdict"] == "grader error" else r["score"]
-
-
-def _rows(labs: list[dict], students: list[rosters.Student] | None) -> list[tuple]:
+def _rows(labs: list[Grades], students: list[rosters.Student] | None) -> list[tuple]:
     """(roster student or None, submission name or None, [(score or None, verdict) per lab])
     per line, in the roster's order with the submissions no one matches after; without a
     roster, by name. A name is one student across labs: the class folder names each
     submission the same way every week."""
-    subs = [{r["student"]: r for r in grades["submissions"]} for grades in labs]
+    subs = [{r.student: r for r in grades.submissions} for grades in labs]
     names = sorted({name for lab in subs for name in lab})
-    each = lambda name: [(_score(lab[name]), lab[name]["verdict"]) if name in lab  # noqa: E731
+    each = lambda name: [(_score(lab[name]), str(lab[name].verdict)) if name in lab  # noqa: E731
                          else (None, "not submitted") for lab in subs]
     if students is None:
         return [(None, name, each(name)) for name in names]
@@ -67,48 +66,71 @@ def _number(value) -> str:
     return "" if value is None else f"{value:g}"
 
 
-def column(grades: dict) -> str:
+def column(grades: Grades) -> str:
     """The gradebook column (assignment, grade item) a lab's scores go in."""
-    return f"Lab {grades['lab']}: {grades['title']}"
+    return f"Lab {grades.lab}: {grades.title}"
 
 
-def render(grades: dict | list[dict], fmt: str,
+def render(grades: Grades | list[Grades], fmt: str,
            students: list[rosters.Student] | None = None) -> str:
-    """The gradebook file's text for `grades` (grades.json's data, or a list of it, one per
+    """The gradebook file's text for `grades` (a grades.json, or a list of them, one per
     lab: a column per lab in Canvas and Moodle, a row per student and lab in csv) in the
-    format `fmt`."""
+    format `fmt`, one of FORMATS."""
     if fmt not in FORMATS:
         raise GraderError(f"no gradebook format {fmt!r}; the formats are {', '.join(FORMATS)}")
-    labs = [grades] if isinstance(grades, dict) else list(grades)
+    labs = [grades] if isinstance(grades, Grades) else list(grades)
     text = io.StringIO()
-    writer = csv.writer(text, lineterminator="\n")
-    lines = _rows(labs, students)
-    who = lambda student, name: student.shown if student else name  # noqa: E731
-    # The login the school knows: the roster's, else the submission's name, which schools
-    # set to the login when they name submissions by it.
-    login = lambda student, name: (student.login if student else "") or name or ""  # noqa
-    scores = lambda each: [_number(score) for score, _ in each]  # noqa: E731
-    if fmt == "canvas":
-        writer.writerow(["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
-                         *map(column, labs)])
-        writer.writerow(["Points Possible", "", "", "", "", *(_number(g["max"]) for g in labs)])
-        for student, name, each in lines:
-            writer.writerow([who(student, name), "", student.id if student else "",
-                             login(student, name), "", *scores(each)])
-    elif fmt == "moodle":
-        writer.writerow(["ID number", "Email address", "Username", *map(column, labs)])
-        for student, name, each in lines:
-            writer.writerow([student.id if student else "", student.email if student else "",
-                             login(student, name) or who(student, name), *scores(each)])
-    else:
-        writer.writerow(["student", "id", "email", "score", "max", "verdict", "lab"])
-        for grades, at in zip(labs, range(len(labs))):
-            for student, name, each in lines:
-                score, verdict = each[at]
-                writer.writerow([who(student, name), student.id if student else "",
-                                 student.email if student else "", _number(score),
-                                 _number(grades["max"]), verdict, grades["lab"]])
+    FORMATS[fmt](csv.writer(text, lineterminator="\n"), labs, _rows(labs, students))
     return text.getvalue()
+
+
+def _who(student: rosters.Student | None, name: str | None) -> str:
+    return student.shown if student else name or ""
+
+
+def _login(student: rosters.Student | None, name: str | None) -> str:
+    """The login the school knows: the roster's, else the submission's name, which schools set
+    to the login when they name submissions by it."""
+    return (student.login if student else "") or name or ""
+
+
+def _scores(each: list[tuple[float | None, str]]) -> list[str]:
+    return [_number(score) for score, _ in each]
+
+
+def _canvas(writer, labs: list[Grades], lines: list[tuple]) -> None:
+    writer.writerow(["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
+                     *map(column, labs)])
+    writer.writerow(["Points Possible", "", "", "", "", *(_number(g.max) for g in labs)])
+    for student, name, each in lines:
+        writer.writerow([_who(student, name), "", student.id if student else "",
+                         _login(student, name), "", *_scores(each)])
+
+
+def _moodle(writer, labs: list[Grades], lines: list[tuple]) -> None:
+    writer.writerow(["ID number", "Email address", "Username", *map(column, labs)])
+    for student, name, each in lines:
+        writer.writerow([student.id if student else "", student.email if student else "",
+                         _login(student, name) or _who(student, name), *_scores(each)])
+
+
+def _plain_csv(writer, labs: list[Grades], lines: list[tuple]) -> None:
+    writer.writerow(["student", "id", "email", "score", "max", "verdict", "lab"])
+    for at, grades in enumerate(labs):
+        for student, name, each in lines:
+            score, verdict = each[at]
+            writer.writerow([_who(student, name), student.id if student else "",
+                             student.email if student else "", _number(score),
+                             _number(grades.max), verdict, grades.lab])
+
+
+# The gradebook formats, by the name `export --format` takes: each writes the file's rows with
+# a csv writer, from the labs and the lines _rows makes. A new format is one entry here.
+FORMATS: dict[str, Callable[[Any, list[Grades], list[tuple]], None]] = {
+    "canvas": _canvas,
+    "moodle": _moodle,
+    "csv": _plain_csv,
+}
 
 
 def export(grades_dir: Path, fmt: str, out: Path, roster: Path | None = None,
@@ -117,8 +139,7 @@ def export(grades_dir: Path, fmt: str, out: Path, roster: Path | None = None,
     class folder `grades_dir` to `out`, and return it with the labs it holds; the roster is
     `roster` when given, else the one `grade --roster` kept there, if any."""
     labs = classfolder.chosen(grades_dir, lab)
-    data = [json.loads((where / "grades.json").read_text(encoding="utf-8"))
-            for _, where in labs]
+    data = [Grades.read(where / "grades.json") for _, where in labs]
     students = rosters.read(roster) if roster else (rosters.kept(grades_dir)
                                                      or rosters.kept(labs[0][1]))
     out = Path(out)

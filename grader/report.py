@@ -21,16 +21,17 @@ seconds each submission took (grades.csv's last column, and grades.json).
 from __future__ import annotations
 
 import csv
-import json
 import platform
 import re
 from collections import Counter
 from pathlib import Path
 
-from lab.check import manifest, seeds
-from lab.check.verdict import Verdict
+from lab.check import manifest, seeds, words
 from lab.check.advice import collateral, missing, unfit
+from lab.check.facts import Mismatch, MissingName, RanOut
+from lab.check.verdict import Verdict
 
+from grader.grades import Grades
 from grader.journal import LastRun
 from grader.plan import Plan
 from grader.row import Entry, Overall, Row
@@ -67,15 +68,9 @@ def write(out: Path, plan: Plan, results: list[Row], isolation: dict,
     else:
         mine.unlink(missing_ok=True)  # an earlier run's, with hidden tests this one has not
     lab = manifest.lab(plan.lab)
-    data = {"lab": plan.lab, "name": lab.name, "title": lab.title,
-            "own_lab_only": plan.own_lab_only, "max": plan.max_score, "sets": plan.sets,
-            "tests": [{"id": t.id, "says": t.says, "lab": t.lab, "set": t.set,
-                       "points": t.points, "checks": t.checks, "hidden": t.hidden}
-                      for t in plan.tests],
-            "isolation": isolation, "ignored": list(ignored),
-            "submissions": [r.to_dict() for r in rows]}
-    paths["grades.json"].write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n",
-                                    encoding="utf-8")
+    grades = Grades(plan.lab, lab.name, lab.title, plan.own_lab_only, plan.max_score, plan.sets,
+                    list(plan.tests), isolation, list(ignored), rows)
+    paths["grades.json"].write_text(grades.dumps(), encoding="utf-8")
     paths["feedback"].mkdir(exist_ok=True)
     for r in rows:
         (paths["feedback"] / f"{safe_name(r.student)}.md").write_text(
@@ -201,31 +196,47 @@ def seed_words(seed: int, command: str) -> str:
 
 def what_it_did(t: Entry) -> str:
     """A failed test's entry as what the student's code did, short enough to group by: the
-    value found at the check that failed, how the test ran out, or the first line of its
-    reason. Students whose code did the same share one line under the test in the summary."""
+    value found at the check that failed (lab/check/words.py's found_briefly, from the entry's
+    fact), how the test ran out, or the first line of its reason. Students whose code did the
+    same share one line under the test in the summary."""
     if t.verdict is Verdict.TIMEOUT:
         return "ran out of time"
     if t.verdict is Verdict.CRASH:
         return "the process died"
-    value = t.message.partition("\n    found:    ")[2].split("\n")
-    found = value[0].strip() or " / ".join(line.strip()[2:] for line in value[1:4]
-                                           if line.strip().startswith("| "))
-    did = f"found {found}" if found else (t.message.strip().splitlines() or [""])[0]
-    if len(did) > GROUP_CHARACTERS:  # a long value: where it differs tells the groups apart,
-        differs = [line.strip() for line in value if line.strip().startswith("first difference")]
-        if differs:  # so it is kept whole
-            return differs[0]
+    mismatch = t.cause if isinstance(t.cause, Mismatch) else None
+    did = (words.found_briefly(mismatch) if mismatch else
+           (t.message.strip().splitlines() or [""])[0])
+    if len(did) > GROUP_CHARACTERS and mismatch and mismatch.difference:
+        return mismatch.difference  # where a long value differs tells the groups apart
     return did if len(did) <= GROUP_CHARACTERS else did[:GROUP_CHARACTERS - 3] + "..."
 
 
 def _grouped(rows: list[Row], test_id: str) -> list[tuple[str, list[str]]]:
-    """The students who failed `test_id`, grouped by what_it_did, the largest group first."""
-    groups: dict[str, list[str]] = {}
+    """The students who failed `test_id`, grouped by what their code did (_did), each group
+    named by what_it_did, the largest group first."""
+    groups: dict[object, tuple[str, list[str]]] = {}
     for r in rows:
         for t in r.tests:
             if t.id == test_id and t.verdict is not Verdict.PASS:
-                groups.setdefault(what_it_did(t), []).append(r.student)
-    return sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+                groups.setdefault(_did(t), (what_it_did(t), []))[1].append(r.student)
+    return sorted(groups.values(), key=lambda item: (-len(item[1]), item[0]))
+
+
+def _did(t: Entry) -> object:
+    """What a failed test's student code did, as data to group by: the verdict, or the fact
+    behind it (the value a check found, the name it lacked, the fake it ran out), or, for a
+    reason with no fact, the reason whole; never a sentence cut or read back, so students
+    are grouped alike whatever words say it."""
+    if t.verdict in (Verdict.TIMEOUT, Verdict.CRASH):
+        return t.verdict
+    cause = t.cause
+    if isinstance(cause, Mismatch):
+        return ("found", cause.check, cause.found)
+    if isinstance(cause, MissingName):
+        return ("lacks", cause.name)
+    if isinstance(cause, RanOut):
+        return ("ran out", cause.fake, cause.number, cause.function)
+    return ("said", t.message)
 
 
 def _where(t: Entry) -> str:
@@ -265,7 +276,7 @@ def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None 
     broken = [r for r in rows if r.verdict.broken]
     ran = [r for r in rows if not r.verdict.broken]
     if broken:
-        out.append(f"  Broken files, left out of the counts of failed tests: "
+        out.append("  Broken files, left out of the counts of failed tests: "
                    + ", ".join(f"{r.student} ({r.verdict})" for r in broken) + ".")
     timed_out = [r.student for r in ran if any(t.verdict is Verdict.TIMEOUT for t in r.tests)]
     if timed_out:

@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 
+from lab.check import facts
 from lab.check.advice import blank, missing
+from lab.check.facts import Cause
 from lab.check.verdict import Outcome, Verdict
 
 from grader.plan import Plan
@@ -63,9 +65,25 @@ class Entry:
     message: str
     points: float
     earned: float
+    # Why it ended as it did (lab/check/facts.py), kept beside `message` for what is decided
+    # from it: a file that lacks the lab's names, the summary's groups. None in a grades.json
+    # written before facts were kept, and in a hidden test's view for students.
+    cause: Cause | None = None
 
     def __post_init__(self):
         self.verdict = Verdict(self.verdict)
+
+    def to_dict(self) -> dict:
+        """The entry as JSON-ready data: its fields in order, the fact as its dict."""
+        data = asdict(self)
+        data["cause"] = facts.to_dict(self.cause) if self.cause is not None else None
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Entry":
+        """The entry to_dict made, or one of a grades.json without facts (cause is None)."""
+        cause = data.get("cause")
+        return cls(**{**data, "cause": facts.from_dict(cause) if cause is not None else None})
 
 
 @dataclass
@@ -97,18 +115,20 @@ class Row:
         hidden run, and shown anyway)."""
         shared = {"", self.problem, self.import_error} - {None}
         return replace(self, tests=[t if not t.hidden or t.message in shared
-                                    else replace(t, message=HIDDEN_REASON)
+                                    else replace(t, message=HIDDEN_REASON, cause=None)
                                     for t in self.tests])
 
     def to_dict(self) -> dict:
-        """The row as JSON-ready data, keys in the order grades.json has always had them."""
-        return asdict(self)
+        """The row as JSON-ready data, keys in the order grades.json has always had them (each
+        test's fact last, where a grades.json has one)."""
+        return {**asdict(self), "tests": [t.to_dict() for t in self.tests]}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Row":
         """The row `to_dict` made. Raises KeyError, TypeError or ValueError for anything else
-        (a journal line of another version), which the journal treats as not graded."""
-        return cls(**{**data, "tests": [Entry(**t) for t in data["tests"]]})
+        (a journal line of another version), which the journal treats as not graded
+        (facts.Unreadable is a ValueError)."""
+        return cls(**{**data, "tests": [Entry.from_dict(t) for t in data["tests"]]})
 
 
 def build(plan: Plan, student: str, source: str, outcomes: list[Outcome], *, report=None,
@@ -126,7 +146,7 @@ def build(plan: Plan, student: str, source: str, outcomes: list[Outcome], *, rep
                                        "This test got no verdict from the run, so it cannot "
                                        "count as passed.")
         tests.append(Entry(t.id, t.says, t.lab, t.set, t.hidden, o.verdict, o.message,
-                           t.points, t.points if o.verdict is Verdict.PASS else 0))
+                           t.points, t.points if o.verdict is Verdict.PASS else 0, o.cause))
     score = sum(t.earned for t in tests)
     import_error = report.import_error if report else None
     notes = []

@@ -359,10 +359,10 @@ def _pieces(string: str) -> list[tuple[bool, str]]:
     quote = body[:3] if body[:3] in ('"""', "'''") else body[:1]
     body = body[len(quote):len(body) - len(quote)].replace("{{", "\0").replace("}}", "\1")
     pieces, at = [], 0
-    for field in re.finditer(r"\{([^{}]*)\}", body):
-        pieces.append((False, body[at:field.start()]))
-        pieces.append((True, re.sub(r"(![rsa])?(:[^'\"]*)?$", "", field.group(1))))
-        at = field.end()
+    for replaced in re.finditer(r"\{([^{}]*)\}", body):
+        pieces.append((False, body[at:replaced.start()]))
+        pieces.append((True, re.sub(r"(![rsa])?(:[^'\"]*)?$", "", replaced.group(1))))
+        at = replaced.end()
     pieces.append((False, body[at:]))
     return [(code, text.replace("\0", "{").replace("\1", "}")) for code, text in pieces if text]
 

@@ -11,10 +11,10 @@ the reports say and cannot grade a second way.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from grader import similarity
+from grader.grades import Grades
 from grader.page import facts, html, teaching, weeks
 
 NAME = "report.html"
@@ -27,7 +27,7 @@ def write(out: Path, match=None, class_folder: Path | None = None) -> Path:
     report.html is rewritten: every lab graded there, each linked to its page, and each
     student's path across them."""
     out = Path(out)
-    grades = json.loads((out / "grades.json").read_text(encoding="utf-8"))
+    grades = Grades.read(out / "grades.json")
     path = out / NAME
     top = None if class_folder is None else Path(class_folder)
     if top is not None:

@@ -1,19 +1,22 @@
-"""What the class page shows, computed from grades.json's data and nothing else.
+"""What the class page shows, computed from grades.json and nothing else.
 
 The page is a view of the grades a run wrote, not a second grading: every number here is
-counted from the rows grades.json holds (grader/report.py writes them, from Row.for_students),
-so the page and the CSV files can never disagree.
+counted from the rows grades.json holds (grader/report.py writes them, from Row.for_students;
+grader/grades.py reads them back as rows), so the page and the CSV files can never disagree.
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
 
+from lab.check.verdict import Verdict
+
+from grader.grades import Grades
 from grader.row import Overall
 
 # A broken file (Overall.broken, as the terminal counts them): no test told anything about the
 # student's code, so every cell of its row is "not run" and no rule counts it.
-NOT_RUN = tuple(v.value for v in Overall if v.broken)
+NOT_RUN = tuple(v for v in Overall if v.broken)
 
 
 @dataclass
@@ -81,39 +84,36 @@ def _first_line(text: str | None) -> str:
     return lines[-1 if lines and lines[0].startswith("Traceback") else 0] if lines else ""
 
 
-def read(grades: dict) -> Facts:
-    """The page's facts from grades.json's data."""
-    rules = {t["id"]: Rule(t["id"], t["says"], t["lab"], t["set"], t["hidden"])
-             for t in grades["tests"]}
+def read(grades: Grades) -> Facts:
+    """The page's facts from a grades.json."""
+    rules = {t.id: Rule(t.id, t.says, t.lab, t.set, t.hidden) for t in grades.tests}
     students = []
-    for row in grades["submissions"]:
-        ran = row["verdict"] not in NOT_RUN
+    for row in grades.submissions:
+        ran = not row.verdict.broken
         cells = {}
-        for entry in row["tests"]:
-            rule = rules.get(entry["id"])
+        for entry in row.tests:
+            rule = rules.get(entry.id)
             if not ran:
-                cells[entry["id"]] = "not run"
+                cells[entry.id] = "not run"
                 continue
-            passed = entry["verdict"] == "pass"
-            cells[entry["id"]] = "pass" if passed else "fail"
+            passed = entry.verdict is Verdict.PASS
+            cells[entry.id] = "pass" if passed else "fail"
             if rule is not None:
                 rule.ran += 1
                 if not passed:
                     rule.failed += 1
-                    if entry["message"] not in rule.messages and len(rule.messages) < 20:
-                        rule.messages.append(entry["message"])
-        why = "" if ran else _first_line(row.get("problem") or row.get("import_error")
-                                          or row["verdict"])
-        students.append(Student(row["student"], row["score"], row["max"], row["verdict"],
-                                row.get("seconds", 0.0), cells, why,
-                                list(row.get("overrides", []))))
+                    if entry.message not in rule.messages and len(rule.messages) < 20:
+                        rule.messages.append(entry.message)
+        why = "" if ran else _first_line(row.problem or row.import_error or row.verdict)
+        students.append(Student(row.student, row.score, row.max, str(row.verdict), row.seconds,
+                                cells, why, list(row.overrides)))
     # The labs whose tests the class failed most first, then course order; in each, the
     # tests most failed first: the columns an instructor looks for are at the left.
-    planned = list(dict.fromkeys(t["set"] for t in grades["tests"]))
-    failures = Counter()
+    planned = list(dict.fromkeys(t.set for t in grades.tests))
+    failures: Counter[str] = Counter()
     for rule in rules.values():
         failures[rule.set] += rule.failed
     sets = sorted(planned, key=lambda s: (-failures[s], planned.index(s)))
     ordered = sorted(rules.values(), key=lambda r: (sets.index(r.set), -r.failed))
     students.sort(key=lambda s: (s.share, s.name))
-    return Facts(grades["lab"], grades["title"], grades["max"], sets, ordered, students)
+    return Facts(grades.lab, grades.title, grades.max, sets, ordered, students)

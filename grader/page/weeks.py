@@ -11,12 +11,13 @@ import json
 from pathlib import Path
 
 from grader import classfolder
+from grader.grades import Grades
 
 KEPT = "weeks.json"
 
 
-def record(out: Path, grades: dict) -> dict:
-    """Add this run's scores (grades.json's data) to the folder's weeks.json and return every
+def record(out: Path, grades: Grades) -> dict:
+    """Add this run's scores (its grades.json) to the folder's weeks.json and return every
     lab's, in course order. A file that does not read back starts afresh."""
     path = Path(out) / KEPT
     try:
@@ -25,9 +26,9 @@ def record(out: Path, grades: dict) -> dict:
             weeks = {}
     except ValueError:
         weeks = {}
-    weeks[grades["lab"]] = {"title": grades["title"], "max": grades["max"],
-                            "scores": {r["student"]: [r["score"], r["verdict"]]
-                                       for r in grades["submissions"]}}
+    weeks[grades.lab] = {"title": grades.title, "max": grades.max,
+                         "scores": {r.student: [r.score, str(r.verdict)]
+                                    for r in grades.submissions}}
     weeks = dict(sorted(weeks.items(), key=lambda item: classfolder.order(item[0])))
     path.write_text(json.dumps(weeks, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     path.chmod(0o600)

@@ -180,13 +180,14 @@ def _ensure_notebook(lesson: manifest.Lesson, target: Path, release: Release) ->
     """A lesson written as lesson.md but not yet built gets its notebook built here."""
     if (target / "lesson.ipynb").exists() or not lesson.source.exists():
         return
-    try:
-        import nbformat
+    import nbformat
 
-        from grader import lesson_notebooks
+    from grader import lesson_notebooks
+    try:
         (target / "lesson.ipynb").write_text(
             nbformat.writes(lesson_notebooks.build(lesson)) + "\n", encoding="utf-8")
-    except Exception as exc:
+    except (lesson_notebooks.LessonError, OSError) as exc:  # the lesson's, or the disk's: said
+        # in the release's notes; anything else is the kit's own fault and keeps its traceback
         release.notes.append(f"{lesson.folder.name}: its notebook could not be built ({exc}), "
                              "so the release holds no notebook for it.")
 

@@ -8,17 +8,13 @@ these things, so they are said here, once, in the engine that decided the outcom
 from __future__ import annotations
 
 import ast
-import re
 
-from lab.check import manifest, spoken
+from lab.check import manifest, spoken, words
+from lab.check.facts import NotRun, missing_name
 from lab.check.verdict import Verdict
 
 RULE_CHARACTERS = 240  # of the rule quoted in the closing line, so that it stays one line
 NAMES_SHOWN = 4  # of the names a file lacks, in the line that says it lacks them all
-# A test that used a name harness.py does not define: lab/check/child.py's words when the test
-# stopped there, Python's when a check caught it (kit.raised)
-NO_SUCH_NAME = re.compile(r"harness\.py has no ([\w.]+) yet\b|"
-                          r"AttributeError: module 'harness' has no attribute '(\w+)'")
 
 
 def collateral(test_lab: str | None, checked: str) -> str | None:
@@ -61,7 +57,9 @@ def next_step(lab_id: str, outcomes, *, import_error: bool = False,
         first = not_run
         while first > 0 and outcomes[first - 1].verdict is Verdict.TIMEOUT:
             first -= 1
-        said = outcomes[not_run].message.removeprefix("Not run: ")
+        cause = outcomes[not_run].cause
+        said = (words.not_run_reason(cause) if isinstance(cause, NotRun) else
+                outcomes[not_run].message)
         stopped = (f" The first test it stopped: {sentence(outcomes[first].says)}."
                    if first < not_run else "")
         return f"Next: {said}{stopped} Then {hint}."
@@ -103,13 +101,14 @@ def sentence(says: str) -> str:
 def missing(outcomes) -> list[str] | None:
     """The names harness.py lacks, in the order the tests first needed them, when there were
     tests, none passed, and each failed for lack of a name: a file that is empty, or not the
-    lab's. None otherwise: then each failure says something of its own."""
+    lab's. None otherwise: then each failure says something of its own. Read from each
+    outcome's (or grade row entry's) fact, facts.missing_name: a test stopped by a name it
+    used, or a check whose found value says one was missing (kit.raised)."""
     names: list[str] = []
     for o in outcomes:
-        found = NO_SUCH_NAME.search(o.message) if o.verdict is not Verdict.PASS else None
-        if not found:
+        name = missing_name(o.cause) if o.verdict is not Verdict.PASS else None
+        if name is None:
             return None
-        name = found.group(1) or found.group(2)
         if name not in names:
             names.append(name)
     return names or None

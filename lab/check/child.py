@@ -8,9 +8,10 @@ only reports. Before anything of the student's can run, it rearranges its standa
   each line opened by a secret the runner made for this run, so that a line it did not write
   stands out; what harness.py prints goes to standard error, which the runner caps and never
   reads for a verdict;
-- standard input, the runner's pipe, carries the job as JSON lines: who to import, the
-  secret and the seed the tests draw their cases under; then where to start, the test files (with every wanted value taken out, see
-  lab/check/suite.py) one line each, as the runner makes them ready. A thread reads it for the
+- standard input, the runner's pipe, carries the job as JSON lines (lab/check/job.py): who to
+  import, the secret and the seed the tests draw their cases under; then where to start, and
+  the test files (with every wanted value taken out, see lab/check/suite.py) one line each,
+  as the runner makes them ready. A thread reads it for the
   whole life of the process and ends the process when the runner's end closes, so a runner
   stopped by Ctrl-C or killed leaves nothing behind, on any system. harness.py reads an empty
   standard input.
@@ -33,12 +34,16 @@ import threading
 import time
 import traceback
 
-from lab.check import hangs, manifest, protocol, seeds, spin, suite, turns
+from lab.check import hangs, manifest, protocol, seeds, spin, suite, turns, words
+from lab.check.facts import (Escaped, Exited, Fake, KitRaised, MissingName, RanOut, Raised,
+                             Stopped, Unloadable)
 from lab.check.importer import import_harness
-from lab.check.kit import CheckFailed, Checks
-from lab.check.observe import encode
+from lab.check.job import Header, Run, Source
+from lab.check.kit import CheckFailed, Checks, lacking
+from lab.check.observe import encode, encode_params
 from lab.check.protocol import (Beat, Done, Ended, Imported, ImportFailed, Importing, Observed,
                                  Started)
+from lab.world.errors import ScriptExhausted
 
 
 def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_path="",
@@ -56,12 +61,13 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
             tests = suite.load(test_file, source)
             load_error = None
         except BaseException as exc:  # a test file that cannot even load fails each of its tests
-            tests, load_error = [], explain(exc, harness_path, loading=test_file.stem)
+            tests, (load_error, load_cause) = [], explained(exc, harness_path,
+                                                            loading=test_file.stem)
         if load_error:
             for test_id, _ in suite.describe_source(source, test_file.stem):
                 if index >= start:
                     emit(Started(test_id))
-                    emit(Ended(test_id, load_error, "load"))
+                    emit(Ended(test_id, load_error, "load", cause=load_cause))
                 index += 1
             continue
         for test in tests:
@@ -70,10 +76,10 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
                     return
                 test_id = suite.test_id(test_file, test)
                 emit(Started(test_id))
-                checks = Checks(lambda found, why, kind: emit(Observed(encode(found), why,
-                                                                       kind)),
-                                seeds.random_for(seed, test_id))
-                error, stop, trace, place = None, None, None, None
+                checks = Checks(lambda found, why, kind, params: emit(Observed(
+                    encode(found), why, kind, lacking(found), encode_params(params))),
+                    seeds.random_for(seed, test_id))
+                error, stop, trace, place, cause = None, None, None, None, None
                 try:
                     turns.run(test.fn(checks), budget)
                 except turns.OutOfTurns as exc:
@@ -85,10 +91,10 @@ def run_tests(files, sources, emit, *, start=0, budget=turns.BUDGET, harness_pat
                 except CheckFailed as exc:
                     error, stop = str(exc), "check"
                 except BaseException as exc:  # PowerCut and SystemExit included: a report, not an exit
-                    error, stop = explain(exc, harness_path), "exception"
+                    (error, cause), stop = explained(exc, harness_path), "exception"
                     trace = "".join(traceback.format_exception(exc))
                 emit(Ended(test_id, error, stop, trace if stop == "exception" else None,
-                           **_fields(place)))
+                           **_fields(place), cause=cause))
             index += 1
 
 
@@ -109,33 +115,61 @@ def import_reported(harness: str, emit) -> bool:
 
 
 def explain(exc: BaseException, harness_path: str, loading: str | None = None) -> str:
-    """An exception that escaped a test, in the course's terms: a missing name says which lab
-    adds it; anything raised inside harness.py says which function raised what."""
-    if isinstance(exc, AttributeError) and getattr(exc, "name", None):
+    """An exception that escaped a test, in the course's terms (explained()'s words)."""
+    return explained(exc, harness_path, loading)[0]
+
+
+def explained(exc: BaseException, harness_path: str,
+              loading: str | None = None) -> tuple[str, Stopped]:
+    """An exception that escaped a test, as the fact behind it and in the course's terms
+    (lab/check/words.py's): a missing name says which lab adds it (MissingName); anything
+    raised inside harness.py says which function raised what (Raised); a fake that ran out of
+    script says which, and what it was asked (RanOut: the words here are the fake's own, for a
+    test's author and the reference's recorder; the runner tells a student from the fact)."""
+    lacked = exc.name if isinstance(exc, AttributeError) else None
+    if lacked:
         owner = getattr(exc, "obj", None)
-        name = exc.name if getattr(owner, "__name__", None) == "harness" else \
-            f"{type(owner).__name__}.{exc.name}" if owner is not None else exc.name
+        name = lacked if getattr(owner, "__name__", None) == "harness" else \
+            f"{type(owner).__name__}.{lacked}" if owner is not None else lacked
         if owner is not None and (getattr(owner, "__name__", None) == "harness" or
                                   type(owner).__module__ == "harness"):
-            lab = (manifest.introduced_by(name) or manifest.introduced_by(exc.name) or
+            lab = (manifest.introduced_by(name) or manifest.introduced_by(lacked) or
                    manifest.introduced_by(name.split(".")[0]))
-            where = f" ({lab.name})" if lab else ""
-            return f"harness.py has no {name} yet{where}."
+            missing = MissingName(name, lab.id if lab else None)
+            return words.missing_name(missing), missing
     if isinstance(exc, SystemExit):
-        return (f"harness.py called sys.exit({exc.code!r}). A harness is a library: it hands "
-                "results back and leaves ending the program to its caller.")
+        exited = Exited(repr(exc.code))
+        return words.exited(exited), exited
     frames = traceback.extract_tb(exc.__traceback__)
     target = os.path.realpath(harness_path) if harness_path else None
     mine = [f for f in frames if target and os.path.realpath(f.filename) == target]
     what = f"{type(exc).__name__}({str(exc)!r})" if str(exc) else type(exc).__name__
     if mine:
         frame = mine[-1]
-        return f"{frame.name} raised {what} (harness.py, line {frame.lineno})."
+        raised = Raised(frame.name, frame.lineno, what)
+        return words.raised(raised), _ran_out(exc, frame.name, frame.lineno) or raised
     if loading:
-        return f"The tests of {loading} could not be loaded: {what}."
+        unloadable = Unloadable(loading, what)
+        return words.unloadable(unloadable), unloadable
     if type(exc).__module__.startswith("lab"):
-        return f"{type(exc).__name__}: {exc}"
-    return f"The test could not go on: {what}."
+        kit = KitRaised(type(exc).__name__, str(exc))
+        return words.kit_raised(kit), _ran_out(exc) or kit
+    escaped = Escaped(what)
+    return words.escaped(escaped), escaped
+
+
+def _ran_out(exc: BaseException, function: str | None = None,
+             line: int | None = None) -> RanOut | None:
+    """The fact a fake's ScriptExhausted carries, raised at `function` and `line` of
+    harness.py; None for any other exception, or one made without its facts."""
+    if not isinstance(exc, ScriptExhausted) or exc.number is None or exc.scripted is None:
+        return None
+    fake = _FAKES.get(exc.fake or "")
+    return None if fake is None else RanOut(fake, exc.number, exc.scripted, exc.asked,
+                                            function, line)
+
+
+_FAKES: dict[str, Fake] = {"model": "model", "person": "person", "provider": "provider"}
 
 
 class _Channel:
@@ -160,10 +194,12 @@ class _Job:
     If no thread can be started, the lines are read when asked for, and the tie is lost."""
 
     def __init__(self, fd: int):
-        self.fd, self.buffer, self.lines = fd, b"", queue.Queue()
+        self.fd, self.buffer = fd, b""
+        self.lines: queue.Queue[bytes] = queue.Queue()
         self.watched = _start(self._watch)
 
     def next(self) -> dict:
+        """The next line's data, for a lab/check/job.py type's from_dict."""
         return json.loads(self.lines.get() if self.watched else self._line())
 
     def _line(self) -> bytes:
@@ -212,7 +248,7 @@ def _heartbeat(emit, every: float, harness: str) -> None:
     main = threading.main_thread().ident
     while True:
         time.sleep(every)
-        frame = sys._current_frames().get(main)
+        frame = sys._current_frames().get(main) if main is not None else None
         place = hangs.place_of(frame, harness)
         del frame  # a frame held here would keep the test's locals alive
         emit(Beat(turns.turns_taken(), time.process_time(), **_fields(place)))
@@ -234,18 +270,18 @@ def _take_standard_streams() -> tuple[int, int]:
 def main(argv=None):
     channel, pipe = _take_standard_streams()
     job = _Job(pipe)
-    header = job.next()  # {"secret", "harness", "budget", "beat", "seed"}
-    emit = _Channel(channel, header["secret"])
-    harness = header["harness"]
+    header = Header.from_dict(job.next())
+    emit = _Channel(channel, header.secret)
+    harness = header.harness
     if not import_reported(harness, emit):
         return 0
-    run = job.next()  # {"start", "files": [{"lab_id", "path"}]}, then one line per file's code
-    files = [suite.TestFile(f["lab_id"], manifest.Path(f["path"]), "") for f in run["files"]]
-    sources = (job.next()["source"] for _ in files)
-    if header.get("beat"):
-        _start(_heartbeat, emit, header["beat"], harness)
-    run_tests(files, sources, emit, start=run["start"], budget=header.get("budget") or
-              turns.BUDGET, harness_path=harness, seed=header["seed"])
+    run = Run.from_dict(job.next())  # then one Source per file
+    files = [suite.TestFile(f.lab_id, manifest.Path(f.path), "") for f in run.files]
+    sources = (Source.from_dict(job.next()).source for _ in files)
+    if header.beat:
+        _start(_heartbeat, emit, header.beat, harness)
+    run_tests(files, sources, emit, start=run.start, budget=header.budget or turns.BUDGET,
+              harness_path=harness, seed=header.seed)
     emit(Done())
     return 0
 

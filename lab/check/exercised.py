@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
-from functools import cache
-from pathlib import Path
+from functools import lru_cache
 
 from lab.check import manifest
 
@@ -20,10 +19,11 @@ from lab.check import manifest
 CREDIT = re.compile(r"\(([^()]+), (lesson \d+)\)")
 
 
-@cache
-def _reached_in(path: str) -> dict[str, frozenset[str]]:
-    """{test function: the `harness.NAME`s it uses, itself or through the file's helpers}."""
-    tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+@lru_cache(maxsize=64)
+def _reached_in(source: str) -> dict[str, frozenset[str]]:
+    """{test function: the `harness.NAME`s it uses, itself or through the file's helpers}, of a
+    tests file's code: a grader's worker judges the same files submission after submission."""
+    tree = ast.parse(source)
     functions = {node.name: node for node in tree.body
                  if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
     direct: dict[str, set[str]] = {}
@@ -46,14 +46,18 @@ def _reached_in(path: str) -> dict[str, frozenset[str]]:
     return {name: frozenset(reach(name, set())) for name in functions if name.startswith("test_")}
 
 
-def reached(lab_id: str | None, test_id: str) -> frozenset[str] | None:
+def reached(lab_id: str | None, test_id: str,
+            source: str | None = None) -> frozenset[str] | None:
     """The harness names the kit's test `test_id` ("lesson_05_lab1::test_x") of lab `lab_id`
-    reaches, or None when it cannot be told (an instructor's test, a lab this kit lacks)."""
+    reaches, read from `source`, the code of the tests file the run read (or, without it, the
+    kit's file of the lab), or None when it cannot be told (an instructor's test, a lab this
+    kit lacks)."""
     if lab_id is None:
         return None
     try:
-        path = manifest.lab(lab_id).tests
-        return _reached_in(str(path)).get(test_id.rpartition("::")[2])
+        if source is None:
+            source = manifest.lab(lab_id).tests.read_text(encoding="utf-8")
+        return _reached_in(source).get(test_id.rpartition("::")[2])
     except (KeyError, OSError, SyntaxError):
         return None
 

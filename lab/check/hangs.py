@@ -7,8 +7,9 @@ and whether the event loop is theirs to think of (harness.py has async code): a 
 early, synchronous lessons has no turn to give. The child reports the place; it decides nothing.
 
 A file that hangs at the same place in several tests in a row will hang there in the rest: the
-student's check stops there (`Streak.repeated`, then "fix the hang first") and answers in
-seconds; the grader, which owes every test a verdict, judges the rest under shorter guards.
+student's check stops there (`Streak.repeated`; lab/check/words.py says "fix that hang
+first") and answers in seconds; the grader, which owes every test a verdict, judges the rest
+under shorter guards.
 """
 from __future__ import annotations
 
@@ -70,14 +71,6 @@ def has_async_code(path: str) -> bool:
                for node in ast.walk(tree))
 
 
-def innermost_frame(tb):
-    """The frame an exception was raised in, from its traceback."""
-    frame = None
-    while tb is not None:
-        frame, tb = tb.tb_frame, tb.tb_next
-    return frame
-
-
 _seen: dict[str, str] = {}
 
 
@@ -102,7 +95,7 @@ class Streak:
     def add(self, place: Place | None) -> None:
         if place is None:
             self.count = 0
-        elif self.count and place.function == self.place.function:
+        elif self.count and self.place is not None and place.function == self.place.function:
             self.count += 1
         else:
             self.count = 1
@@ -112,9 +105,3 @@ class Streak:
     def repeated(self) -> bool:
         """Whether the last `repeats` tests all hung at one place."""
         return self.count >= self.repeats
-
-    def words(self) -> str:
-        """Why the tests after a repeated hang were not run, naming the place."""
-        return (f"Not run: harness.py hung at the same place in {self.count} tests in a row, in "
-                f"{self.place}, so the tests after them were not run. Fix that hang first, then "
-                "check again.")

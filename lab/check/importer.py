@@ -27,12 +27,14 @@ def import_harness(path: str | Path) -> ModuleType:
     while importing leaves no `harness` module behind."""
     path = str(path)
     sys.modules.pop("harness", None)
-    spec = importlib.util.spec_from_file_location(
-        "harness", path, loader=_FromSource("harness", path))
+    loader = _FromSource("harness", path)
+    spec = importlib.util.spec_from_file_location("harness", path, loader=loader)
+    if spec is None:  # given a loader, there always is one
+        raise ImportError(f"no module spec for {path}")
     module = importlib.util.module_from_spec(spec)
     sys.modules["harness"] = module
     try:
-        spec.loader.exec_module(module)
+        loader.exec_module(module)
     except BaseException:
         sys.modules.pop("harness", None)
         raise

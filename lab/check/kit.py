@@ -2,10 +2,11 @@
 
 A test is `async def test_...(t)` under @lab_test("what it checks, in plain words"). It states
 each fact it checks with t.expect(found, wanted, why), or t.expect_same_items(found, wanted,
-why) where the rule names which items and leaves their order free. Where the harness might be sync or async
-(lessons 2-14 against lesson 15's file), it goes through the colour-blind helpers: settle() for
-a value that may need awaiting, tool() for a tool that adapts to run_tool's colour, and
-lab.drive() for a run.
+why) where the rule names which items and leaves their order free, or t.expect_kind(kind,
+found, wanted, why, **parameters) for any other kind of check (lab/check/observe.py's
+KINDS). Where the harness might be sync or async (lessons 2-14 against lesson 15's file), it
+goes through the colour-blind helpers: settle() for a value that may need awaiting, tool() for
+a tool that adapts to run_tool's colour, and lab.drive() for a run.
 
 Why t.expect and not assert: the verdict is not decided in the process that runs the
 student's code. Each found value is sent out of that process and compared there with what the
@@ -50,10 +51,10 @@ class CheckFailed(AssertionError):
 class Checks:
     """The `t` a test is handed. Each expect() is one observation, in order.
 
-    `sink(found, why, kind)` receives every observation. In a trusted run (the kit's own tests,
-    against the reference) `wanted` is present and a mismatch raises CheckFailed at once; in
-    the student's process `wanted` is Ellipsis and the comparison happens elsewhere. The kinds
-    of check, and how each compares, are lab/check/observe.py's.
+    `sink(found, why, kind, params)` receives every observation. In a trusted run (the kit's own
+    tests, against the reference) `wanted` is present and a mismatch raises CheckFailed at once;
+    in the student's process `wanted` is Ellipsis and the comparison happens elsewhere. The
+    kinds of check, and how each compares, are lab/check/observe.py's.
 
     `random` is the test's own random.Random, seeded from the run's seed and the test's id
     (lab/check/seeds.py): a test draws its cases from it (t.random.randint(1, 12)) so that it
@@ -74,13 +75,24 @@ class Checks:
         free)."""
         self._observe(found, wanted, why, "same_items")
 
-    def _observe(self, found, wanted, why, kind):
-        self._sink(found, why, kind)
+    def expect_kind(self, kind: str, found, wanted=..., why: str = "", **params):
+        """Check `found` by the kind of check named `kind` (lab/check/observe.py's KINDS: one
+        registered elsewhere is named "module:name"), under its parameters: for a kind whose
+        rule is a pattern, t.expect_kind(KIND, found, wanted, why, pattern=r"..."). The
+        reference's record keeps the parameters, and the judge holds the student's value to
+        those."""
+        self._observe(found, wanted, why, kind, params)
+
+    def _observe(self, found, wanted, why, kind, params=None):
+        self._sink(found, why, kind, params or {})
         if wanted is ...:
             return
-        from lab.check.observe import agrees, difference
-        if not agrees(_canonical(wanted), _canonical(found), kind):
-            where = difference(_canonical(wanted), _canonical(found), kind)
+        from lab.check.observe import agrees, difference, kind_of
+        lacking = set(kind_of(kind).params) - set(params or {})
+        if lacking:
+            raise TypeError(f"a check of kind {kind} needs the parameters {sorted(lacking)}")
+        if not agrees(_canonical(wanted), _canonical(found), kind, params):
+            where = difference(_canonical(wanted), _canonical(found), kind, None, params)
             raise CheckFailed(f"{why}\n    expected: {show_value(wanted)}\n    found:    "
                               f"{show_value(found)}" + (f"\n    {where}" if where else ""))
 
@@ -101,7 +113,7 @@ def show_value(value) -> str:
     """A value as a student reads it in a message: the checker's own way of showing a found or
     expected value (lab/check/verdict.py), so a trusted run's failure reads like a student's."""
     from lab.check.observe import encode
-    from lab.check.verdict import shown
+    from lab.check.words import shown
     return shown(encode(value))
 
 
@@ -122,15 +134,15 @@ def tool(name, fn, parameters=None, description="A tool for this test."):
     """A tool dict whose execute calls the plain function fn(arguments), in the colour that
     the harness's run_tool expects: async execute(arguments, signal=None) from lesson 15,
     execute(arguments) before it. fn may raise, or call h.steer(), h.cancel() and the like."""
-    if inspect.iscoroutinefunction(harness().run_tool):
-        async def execute(arguments, signal=None):
-            return fn(arguments)
-    else:
-        def execute(arguments):
-            return fn(arguments)
+    async def execute_async(arguments, signal=None):
+        return fn(arguments)
+
+    def execute_sync(arguments):
+        return fn(arguments)
     return {"name": name, "description": description,
             "parameters": parameters or {"type": "object", "properties": {}},
-            "execute": execute}
+            "execute": execute_async if inspect.iscoroutinefunction(harness().run_tool)
+            else execute_sync}
 
 
 async def raised(thunk):
@@ -144,5 +156,40 @@ async def raised(thunk):
     except asyncio.CancelledError:
         raise
     except BaseException as exc:  # lab.PowerCut is a BaseException on purpose
-        return f"{type(exc).__name__}: {exc}"
+        return Raised(f"{type(exc).__name__}: {exc}", _lacks(exc))
+    return None
+
+
+class Raised(str):
+    """What raised() returns: the text a check compares ("AttributeError: ..."), which is all
+    that travels as the value, and `lacks`, the name of harness.py whose absence raised it, if
+    that is what it was: the checker tells a file that lacks the lab's names from that fact
+    (lacking()), not from Python's words."""
+    lacks: str | None
+
+    def __new__(cls, text: str, lacks: str | None = None) -> "Raised":
+        made = super().__new__(cls, text)
+        made.lacks = lacks
+        return made
+
+
+def _lacks(exc: BaseException) -> str | None:
+    """The name a harness module lacked, when `exc` is the AttributeError of looking it up."""
+    if isinstance(exc, AttributeError) and exc.name and \
+            exc.obj is not None and exc.obj is sys.modules.get("harness"):
+        return exc.name
+    return None
+
+
+def lacking(found) -> str | None:
+    """The first name of harness.py a found value says was missing: a raised() of one, at any
+    depth of the lists and dicts a check found."""
+    if isinstance(found, Raised):
+        return found.lacks
+    items = found.values() if isinstance(found, dict) else \
+        found if isinstance(found, (list, tuple)) else ()
+    for item in items:
+        lacks = lacking(item)
+        if lacks is not None:
+            return lacks
     return None

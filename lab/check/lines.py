@@ -60,7 +60,7 @@ class Lines:
         """The one line for a check whose every test failed for lack of a name, if it was one."""
         if self.held:
             text = Path(harness).read_text(encoding="utf-8", errors="replace")
-            self.write("  FAIL  " + unfit(self.lab_id, missing(self.held), len(self.held),
+            self.write("  FAIL  " + unfit(self.lab_id, missing(self.held) or [], len(self.held),
                                           empty=blank(text)))
             self.held = []
 
@@ -79,9 +79,8 @@ class Lines:
             for why, found in outcome.found:
                 write(f"        {why}")
                 write(f"          found: {found}")
-            ended = outcome.message.partition("\n    The test ended: ")[2]
-            if ended:
-                write(f"        The test ended: {ended}")
+            if outcome.error:
+                write(f"        The test ended: {outcome.error}")
             return
         write(f"  {outcome.verdict.mark}  {outcome.says}")
         if outcome.verdict is Verdict.PASS:
@@ -119,7 +118,7 @@ def check_aloud(harness: Path, tests: Path, lesson: int, *, verbose: bool = Fals
     lab = chosen.lab
     write(f"Checking {harness} for {lab.name}, \"{lab.title}\"" +
           (f", under seed {seed}." if seed is not None else "."))
-    public = runner.expected_for(chosen.files).seed
+    public = chosen.expected.seed
     if seed is not None and seed != public:
         write(f"This kit holds the reference's observations under seed {public} only, so under "
               f"seed {seed} nothing is judged: each test's checks are listed with what your "

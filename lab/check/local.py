@@ -19,11 +19,13 @@ ALL_PASSED, A_TEST_FAILED, NOTHING_RAN, INTERRUPTED = 0, 1, 2, 130
 
 @dataclass(frozen=True)
 class Chosen:
-    """What a check will run: the lab, its cumulative test files, and a note for the student
-    when their copy of the lab's tests differs from the kit's (the kit's are run)."""
+    """What a check will run: the lab, its cumulative test files, a note for the student when
+    their copy of the lab's tests differs from the kit's (the kit's are run), and the
+    reference's observations of those tests (the expected.json files, read here once)."""
     lab: manifest.Lab
     files: list[suite.TestFile]
     note: str | None = None
+    expected: seeds.Expected = field(default_factory=seeds.Expected)
 
 
 @dataclass
@@ -56,13 +58,15 @@ def choose(harness: Path, tests: Path, lesson: int) -> Chosen:
                                  f"({spoken.command('start', 'LAB', quoted=False)} makes one).")
     files = suite.cumulative(Path(tests), lesson)
     own = files[-1]
+    if own.lab_id is None:  # cumulative() names the lab of the file it is given
+        raise NothingToCheck(f"{tests} names no lab of this kit")
     lab = manifest.lab(own.lab_id)
     kit_copy, note = lab.tests, None
     if kit_copy.exists() and own.source != kit_copy.read_text(encoding="utf-8"):
         note = (f"Note: {tests} differs from the kit's tests for lab {lab.id}; the kit's are "
                 "the ones that count, so those are run.")
         files[-1] = suite.TestFile(own.lab_id, kit_copy, kit_copy.read_text(encoding="utf-8"))
-    return Chosen(lab, files, note)
+    return Chosen(lab, files, note, runner.expected_for(files))
 
 
 def check(harness: Path, chosen: Chosen, *, seconds: float = runner.Limits.seconds_per_test,
@@ -75,9 +79,9 @@ def check(harness: Path, chosen: Chosen, *, seconds: float = runner.Limits.secon
     `seed`: a student's kit holds no reference for any other, so a run under another seed is
     not judged (`judged` is False) and each outcome keeps what the file found at each check."""
     limits = runner.Limits(seconds_per_test=seconds)
-    expected = runner.expected_for(chosen.files)
+    expected = chosen.expected
     judged = seed is None or seed == expected.seed
-    if not judged:
+    if seed is not None and not judged:
         expected = seeds.Expected({}, seed)
     heard = runner.Report(str(harness))
 

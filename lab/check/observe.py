@@ -6,21 +6,27 @@ Tuples travel as lists. A value JSON cannot hold (a coroutine that was never awa
 sent as {"$repr": ...} with the memory address removed: it cannot equal anything the reference
 produced, and its text tells the student what they handed back.
 
-Each kind of check is one entry of KINDS: how a found value is held against the wanted one.
-The trusted run (lab/check/kit.py) and the judge (lab/check/verdict.py) both ask here, so a new
-kind of check is a new entry, and the rest of the engine carries its name.
+Each kind of check is one entry of KINDS, a Kind: how a found value is held against the wanted
+one, and the parameters it takes. The trusted run (lab/check/kit.py) and the judge
+(lab/check/verdict.py) both ask here, so a new kind of check is one `register(Kind(...))`, in
+any module, and the rest of the engine carries its name and its parameters: a test makes one
+with t.expect_kind(name, found, wanted, why, **parameters), the reference's record keeps both
+(lab/check/seeds.py's Expectation), and the judge holds a student's found value against the
+reference's under the reference's parameters. A kind registered outside this module is named
+"module:name", so that a process that has not imported its module (a grader's worker) finds it
+by importing that module, named by the trusted record, never by the student's process.
 """
+import importlib
 import json
 import re
-from dataclasses import dataclass
-from typing import Callable, Literal
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
-CheckKind = Literal[
-    "equal",       # the same value
-    "same_items",  # the same items, in any order (a list read as a multiset)
-]
+# A kind of check's name: "equal", "same_items", or "module:name" for one registered elsewhere.
+CheckKind = str
+Params = dict[str, Any]  # a check's parameters: JSON values, by name
 
 
 def _plain(value):
@@ -99,26 +105,64 @@ def _items_difference(wanted: str, found: str, labels=None) -> str | None:
 
 
 @dataclass(frozen=True)
-class _Kind:
-    agrees: Callable[[str, str], bool]  # (wanted, found), both encoded
-    # (wanted, found, the items' labels or None): a line for the message, when it helps
-    difference: Callable[[str, str, list[str] | None], str | None]
+class Kind:
+    """A kind of check. `agrees(wanted, found, params)` says whether a found value passes,
+    both encoded, under the check's parameters; `difference(wanted, found, labels, params)`
+    says where it parts from the wanted one, as a line for the message (or None); `params`
+    names the parameters t.expect_kind takes for it, each required."""
+    name: str
+    agrees: Callable[[str, str, Params], bool]
+    difference: Callable[[str, str, "list[str] | None", Params], "str | None"] = \
+        lambda wanted, found, labels, params: None
+    params: tuple[str, ...] = field(default=())
 
 
-KINDS: dict[str, _Kind] = {
-    "equal": _Kind(lambda wanted, found: wanted == found, _first_difference),
-    "same_items": _Kind(_same_items, _items_difference),
-}
+KINDS: dict[str, Kind] = {}
 
 
-def agrees(wanted: str, found: str, kind: str = "equal") -> bool:
+def register(kind: Kind, module: str | None = None) -> str:
+    """Add a kind of check and return the name tests use for it: its own name when this module
+    registers it, else "module:name", `module` being the registering module's __name__ (by
+    default the one that defines kind.agrees)."""
+    home = module or getattr(kind.agrees, "__module__", __name__)
+    key = kind.name if home == __name__ else f"{home}:{kind.name}"
+    KINDS[key] = kind
+    return key
+
+
+def kind_of(key: str) -> Kind:
+    """The kind of check named `key`, importing the module a "module:name" names if it is not
+    registered yet. KeyError for a name no module registers."""
+    if key not in KINDS and ":" in key:
+        importlib.import_module(key.partition(":")[0])
+    return KINDS[key]
+
+
+def encode_params(params: Params | None) -> str:
+    """A check's parameters as the report and the record carry them: canonical JSON, or "" for
+    none, so that a record of checks without parameters reads as it always has."""
+    return encode(params) if params else ""
+
+
+def decode_params(text: str) -> Params:
+    value = json.loads(text) if text else {}
+    return value if isinstance(value, dict) else {}
+
+
+def agrees(wanted: str, found: str, kind: str = "equal", params: Params | None = None) -> bool:
     """Whether the encoded `found` passes a check of `kind` whose reference found `wanted`."""
-    return KINDS[kind].agrees(wanted, found)
+    return kind_of(kind).agrees(wanted, found, params or {})
 
 
 def difference(wanted: str, found: str, kind: str = "equal",
-               labels: list[str] | None = None) -> str | None:
+               labels: list[str] | None = None, params: Params | None = None) -> str | None:
     """Where `found` parts from `wanted`, as a line for a failure's message, or None: long
     values are cut in messages, and the difference may be past the cut. `labels` name a list's
     items, where the check's rule names them (verdict.item_labels)."""
-    return KINDS[kind].difference(wanted, found, labels)
+    return kind_of(kind).difference(wanted, found, labels, params or {})
+
+
+register(Kind("equal", lambda wanted, found, params: wanted == found,
+              lambda wanted, found, labels, params: _first_difference(wanted, found, labels)))
+register(Kind("same_items", lambda wanted, found, params: _same_items(wanted, found),
+              lambda wanted, found, labels, params: _items_difference(wanted, found, labels)))

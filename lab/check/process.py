@@ -24,7 +24,6 @@ check): the same reports, made in the checker's own process.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import queue
 import signal
@@ -35,7 +34,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from lab.check import hangs, manifest, protocol, seeds, suite
+from lab.check import hangs, job, manifest, protocol, seeds, suite
 
 PORTABLE_ENV = "HARNESS_CHECK_PORTABLE"
 
@@ -143,13 +142,12 @@ class Child:
         self._writes: queue.Queue = queue.Queue()
         self._threads = [_thread(self._write), _thread(self._read_reports, secret),
                          _thread(self._read_output)]
-        self.send({"secret": secret, "harness": str(harness), "budget": limits.budget_turns,
-                   "beat": limits.heartbeat, "seed": seed})
+        self.send(job.Header(secret, str(harness), seed, limits.budget_turns, limits.heartbeat))
 
-    def send(self, message: dict) -> None:
+    def send(self, message: job.Message) -> None:
         """Queue one line of the job; a thread writes it, so a child that stops reading cannot
         hold up the guards."""
-        self._writes.put(json.dumps(message).encode() + b"\n")
+        self._writes.put(job.encode(message))
 
     def next(self, timeout: float) -> Received | None:
         """The next report, or None when `timeout` seconds pass first."""
@@ -194,7 +192,10 @@ class Child:
 
     def _read_reports(self, secret: str):
         prefix, buffer = secret.encode() + b" ", b""
-        with self.process.stdout as pipe:
+        stdout = self.process.stdout
+        if stdout is None:  # started with stdout=PIPE: never
+            return
+        with stdout as pipe:
             while data := _read(pipe):
                 *lines, buffer = (buffer + data).split(b"\n")
                 for line in lines:
@@ -232,11 +233,11 @@ class InProcess:
 
     def __init__(self, harness: Path, limits: Limits, seed: int = seeds.PUBLIC):
         self.harness, self.limits, self.seed = str(harness), limits, seed
-        self.job: list[dict] = []
+        self.job: list[job.Message] = []
         self.reports: list | None = None
         self.output = Output(limits.output_bytes)
 
-    def send(self, message: dict) -> None:
+    def send(self, message: job.Message) -> None:
         self.job.append(message)
 
     def next(self, timeout: float) -> Received:
@@ -266,13 +267,15 @@ class InProcess:
         def each() -> bool:  # the runner stops reading at a repeated hang: so do the tests
             guard.next_test()
             return not (limits.stop_at_hangs_in_a_row and streak.repeated)
-        run, sources = self.job[0], [m["source"] for m in self.job[1:]]
-        files = [suite.TestFile(f["lab_id"], Path(f["path"]), "") for f in run["files"]]
+        run, sources = self.job[0], [m.source for m in self.job[1:] if isinstance(m, job.Source)]
+        if not isinstance(run, job.Run):
+            raise TypeError(f"a job starts with a Run, not {run!r}")
+        files = [suite.TestFile(f.lab_id, Path(f.path), "") for f in run.files]
         printed = _Printed(self.output)
         guard = spin.Guard(self.harness, limits)  # in place of the child's, watched from out
         with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed), guard:
             if child.import_reported(self.harness, emit):
-                child.run_tests(files, sources, emit, start=run["start"],
+                child.run_tests(files, sources, emit, start=run.start,
                                 budget=self.limits.budget_turns or turns.BUDGET,
                                 harness_path=self.harness, seed=self.seed, each=each)
                 emit(protocol.Done())
@@ -397,7 +400,7 @@ def start_options(limits: Limits, preexec_fn) -> tuple[dict, bool]:
             raise RuntimeError("runner.run(preexec_fn=...) needs a POSIX system; the grader's "
                                "sandbox runs only on Linux.")
         return {"preexec_fn": preexec_fn, "start_new_session": True}, True
-    if os.name == "nt":
+    if sys.platform == "win32":  # os.name == "nt", as mypy reads a platform
         return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}, False
     return {}, False
 

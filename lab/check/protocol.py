@@ -12,11 +12,12 @@ Time never travels here: a report says what happened, in order; the runner keeps
 from __future__ import annotations
 
 import json
-import types
 import typing
 from dataclasses import dataclass, fields
 from typing import ClassVar, Literal, Union
 
+from lab.check import facts
+from lab.check.facts import Stopped
 from lab.check.hangs import Place
 from lab.check.observe import CheckKind
 
@@ -63,6 +64,8 @@ class Observed:
     value: str
     why: str
     check: CheckKind = "equal"
+    lacks: str | None = None  # a name of harness.py the value says was missing (kit.raised)
+    params: str = ""  # its parameters (observe.encode_params), for a kind that takes some
     event: ClassVar[Literal["check"]] = "check"
 
 
@@ -77,6 +80,9 @@ class Ended:
     function: str | None = None
     line: int | None = None
     async_code: bool = False
+    # Why it stopped, as a fact (lab/check/facts.py), where the child knows one: `error` is
+    # then its words for a test's author, and the runner says it to the student from this.
+    cause: Stopped | None = None
     event: ClassVar[Literal["end"]] = "end"
 
     @property
@@ -108,7 +114,7 @@ class Done:
 
 
 Report = Union[Importing, Imported, ImportFailed, Started, Observed, Ended, Beat, Done]
-KINDS: dict[str, type] = {kind.event: kind for kind in typing.get_args(Report)}
+KINDS: dict[str, type[Report]] = {kind.event: kind for kind in typing.get_args(Report)}
 
 
 # Each report's fields and their types, read once: a run decodes thousands of reports.
@@ -123,7 +129,12 @@ class Malformed(ValueError):
 def encode(report: Report) -> str:
     """The report as one line of JSON (without its line end)."""
     return json.dumps({"event": report.event,
-                       **{f.name: getattr(report, f.name) for f in fields(report)}})
+                       **{f.name: _plain(getattr(report, f.name)) for f in fields(report)}})
+
+
+def _plain(value: object) -> object:
+    """A field's value as JSON holds it: a fact as its dict."""
+    return facts.to_dict(value) if isinstance(value, facts.KNOWN) else value
 
 
 def decode(text: str | bytes) -> Report:
@@ -139,25 +150,15 @@ def decode(text: str | bytes) -> Report:
     if not set(data) <= set(hints):
         raise Malformed(f"{kind.event}: unknown fields {sorted(set(data) - set(hints))}")
     for name, value in data.items():
-        if not _fits(value, hints[name]):
+        if not facts.fits(value, hints[name]):
             raise Malformed(f"{kind.event}: {name} is {value!r}")
+        if isinstance(value, dict):  # a fact: fits() has matched its tag to the field's
+            try:
+                data[name] = facts.from_dict(value)
+            except facts.Unreadable as unreadable:
+                raise Malformed(f"{kind.event}: {name}: {unreadable}") from None
     try:
-        return kind(**data)
+        report: Report = kind(**data)
     except TypeError as missing:
         raise Malformed(str(missing)) from None
-
-
-def _fits(value, hint) -> bool:
-    """Whether a JSON value fits a field's type: str, int, float, None, Literal, or a union."""
-    origin = typing.get_origin(hint)
-    if origin is Literal:
-        return isinstance(value, str) and value in typing.get_args(hint)
-    if origin in (Union, types.UnionType):
-        return any(_fits(value, arm) for arm in typing.get_args(hint))
-    if hint is type(None):
-        return value is None
-    if hint is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, hint)
+    return report

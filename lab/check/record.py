@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
+from collections.abc import Iterable
 
 from lab.check import child, seeds, suite, turns
 from lab.check.importer import import_harness
@@ -24,7 +25,7 @@ class ReferenceFailed(AssertionError):
     wrong. `failures` holds each failed test's id, error and trace, so that a caller whose
     tests are not the kit's (an instructor's hidden ones) can say whose test it was."""
 
-    def __init__(self, message: str, failures: list[str] = ()):
+    def __init__(self, message: str, failures: Iterable[str] = ()):
         super().__init__(message)
         self.failures = list(failures)
 
@@ -43,16 +44,17 @@ def record(harness_path, files: list[suite.TestFile], *, budget=turns.BUDGET,
     def emit(report):
         if isinstance(report, Started):
             current.clear()
-            current.update(id=report.id, checks=[], why=[], kinds=[])
+            current.update(id=report.id, checks=[], why=[], kinds=[], params=[])
         elif isinstance(report, Observed):
             current["checks"].append(report.value)
             current["why"].append(report.why)
             current["kinds"].append(report.check)
+            current["params"].append(report.params)
         elif isinstance(report, Ended):
             if report.error:
                 failures.append(f"{report.id}: {report.error}\n{report.trace or ''}")
             observed[current["id"]] = expectation(current["checks"], current["why"],
-                                                  current["kinds"])
+                                                  current["kinds"], current["params"])
 
     try:
         import_harness(harness_path)

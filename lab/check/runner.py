@@ -36,17 +36,19 @@ from __future__ import annotations
 import functools
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
-from lab.check import manifest, seeds, suite
+from lab.check import facts, job, manifest, seeds, suite, words
+from lab.check.facts import Cause, Hung, NotRun
 from lab.check.hangs import Place, Streak
 from lab.check.process import (PORTABLE_ENV, Child, Closed, Forged, InProcess, Limits, Output,
                                death, portable)
 from lab.check.protocol import (Beat, Done, Ended, Imported, ImportFailed, Importing, Observed,
                                  Started)
-from lab.check.verdict import Outcome, Verdict, held, judge, spun
+from lab.check.verdict import Outcome, Verdict, judge
 
 __all__ = ["Limits", "PORTABLE_ENV", "Report", "expected_for", "portable", "run"]
 
@@ -127,9 +129,8 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
         position, lost = 0, 0
         while position < len(plan.tests):
             if time.monotonic() >= state.ends:
-                state.decide_rest(position, Verdict.TIMEOUT, "Not run: the whole check ran past "
-                                  f"its time limit of {limits.seconds_total:.0f} seconds.",
-                                  ran=False)
+                state.decide_rest(position, Verdict.TIMEOUT,
+                                  NotRun(seconds=limits.seconds_total), ran=False)
                 break
             if child is None:
                 child, spare = spare or launch(), None
@@ -146,8 +147,10 @@ def run(harness: Path, files: list[suite.TestFile], expected: dict, *,
                 state.decide_rest(position, Verdict.FAIL, session.fatal)
                 break
             if state.gives_up:  # the same hang, test after test: the rest would hang there too
-                report.notes.append(state.streak.words())
-                state.decide_rest(position, Verdict.TIMEOUT, state.streak.words(), ran=False)
+                streak = state.streak
+                fact = NotRun(hangs=streak.count, **_flat(streak.place))
+                report.notes.append(words.not_run(fact))
+                state.decide_rest(position, Verdict.TIMEOUT, fact, ran=False)
                 break
             lost += 1
     finally:
@@ -196,7 +199,8 @@ class _Plan:
         sets = []
         for n, tf in enumerate(self.files):
             ids = [t.id for t in self.tests if t.file == n]
-            checks = sum(len(expected.get(i, {}).get("checks", ())) for i in ids)
+            checks = sum(len(seeds.Expectation.from_dict(expected[i]).checks)
+                         for i in ids if i in expected)
             sets.append((f"lab {tf.lab_id}" if tf.lab_id else tf.path.name, len(ids), checks))
         return sets
 
@@ -205,11 +209,11 @@ class _Plan:
         file's code as soon as it is blinded, so the child runs the first file's tests while
         this process blinds the next."""
         first = self.tests[position].file
-        child.send({"start": position - self.first_of[first],
-                    "files": [{"lab_id": tf.lab_id, "path": str(tf.path)}
-                              for tf in self.files[first:]]})
+        child.send(job.Run(position - self.first_of[first],
+                           tuple(job.TestFile(tf.lab_id, str(tf.path))
+                                 for tf in self.files[first:])))
         for test_file in self.files[first:]:
-            child.send({"source": _blinded(test_file.source)})
+            child.send(job.Source(_blinded(test_file.source)))
 
 
 # A grader's worker runs the same files for submission after submission: each file is read and
@@ -231,7 +235,7 @@ class _Run:
     expected: dict
     limits: Limits
     report: Report
-    on_outcome: object = None
+    on_outcome: Callable[[Outcome], None] | None = None
     ends: float = float("inf")  # time.monotonic() when the whole run's time is up
     hung: bool = False  # a test of this file has hung: later tests get the shorter guards
     repeated: bool = False  # it has hung at one place test after test: shorter still
@@ -254,11 +258,14 @@ class _Run:
         """Whether the tests left are not run: the student's check, after a repeated hang."""
         return self.limits.stop_at_hangs_in_a_row and self.streak.repeated
 
-    def decide_rest(self, position: int, verdict: Verdict, message: str, *,
+    def decide_rest(self, position: int, verdict: Verdict, why: str | NotRun, *,
                     ran: bool = True) -> None:
+        """Decide every test from `position` on alike: for `why`, in words, or a NotRun."""
+        message = words.not_run(why) if isinstance(why, NotRun) else why
+        cause = why if isinstance(why, NotRun) else None
         for planned in self.plan.tests[position:]:
             self.decide(Outcome(planned.id, planned.says, planned.lab_id, verdict, message,
-                                ran=ran))
+                                ran=ran, cause=cause))
 
     @property
     def seconds_per_test(self) -> float:
@@ -330,7 +337,7 @@ class _Session:
                 self._wait(self.run.seconds_per_test)
                 return Step.MORE
             case ImportFailed() if not self.imported:
-                self.fatal = "harness.py does not import: " + report.message
+                self.fatal = words.not_imported(report.message)
                 return Step.OVER
             case Started() if self.imported and self.test is None and \
                     self.position < len(plan.tests) and report.id == plan.tests[self.position].id:
@@ -342,9 +349,13 @@ class _Session:
                 return Step.MORE
             case Ended() if self.test is not None and report.id == self.test.planned.id:
                 planned = self.test.planned
+                cause: Cause | None = report.cause
+                if cause is None and report.stop in ("turns", "spun"):
+                    cause = Hung(report.stop, **_flat(report.place))
                 outcome = judge(planned.id, planned.says, planned.lab_id,
                                 self.run.expected.get(planned.id), self.test.seen,
-                                report.error, report.stop)
+                                report.error, report.stop, cause,
+                                plan.files[planned.file].source)
                 if outcome.verdict is not Verdict.PASS:
                     outcome.trace = report.trace
                 self._decided(outcome, report.place)
@@ -353,9 +364,7 @@ class _Session:
                 self._wait(self.run.seconds_per_test)
                 return Step.MORE
             case Done() if self.imported and self.test is None:
-                self.run.decide_rest(self.position, Verdict.FAIL, "This test never ran: the "
-                                     "process running harness.py said the tests were over "
-                                     "before it.")
+                self.run.decide_rest(self.position, Verdict.FAIL, words.NEVER_RAN)
                 self.position = len(plan.tests)
                 return Step.OVER
         return Step.FORGED
@@ -372,31 +381,28 @@ class _Session:
         allowed = self.run.cpu_without_a_turn
         if beat.cpu - test.turned[1] < allowed:
             return Step.MORE
-        self._stopped(test.planned, spun(f"{allowed:g} seconds of processor time", test.place),
+        self._stopped(test.planned, "spun",
+                      words.spun(f"{allowed:g} seconds of processor time", test.place),
                       test.place)
         return Step.OVER
 
     def _timed_out(self) -> None:
         if not self.imported:
-            self.fatal = ("harness.py did not finish importing within "
-                          f"{self.run.limits.seconds_to_import:.0f} seconds: is there code at the "
-                          "top level that never ends?")
+            self.fatal = words.import_hung(self.run.limits.seconds_to_import)
             return
         planned = self._current()
         if planned is None:
             return  # every test has its verdict; only the child's goodbye is missing
         place = self.test.place if self.test is not None else None
-        self._stopped(planned, held(self.run.seconds_per_test, place), place)
+        self._stopped(planned, "held", words.held(self.run.seconds_per_test, place), place)
 
     def _ended(self) -> None:
         """The channel closed before the child said it was done: it died, or closed it."""
         code = self.child.exit_code(wait=2.0)
         if code is None:
-            self._forged("The process running harness.py closed the checker's report channel, "
-                         "so this test cannot pass. Leave file descriptors that harness.py did "
-                         "not open alone.")
+            self._forged(closed=True)
         elif not self.imported:
-            self.fatal = "harness.py does not import: " + death(code, importing=True)
+            self.fatal = words.not_imported(death(code, importing=True))
         elif self.test is not None or self.position == self.first:
             planned = self._current()
             if planned is not None:  # a child that dies before any test loses the first
@@ -408,38 +414,32 @@ class _Session:
         """The whole run's time ran out during this session: the test running stops, and
         run() marks every test after it as not run."""
         if self.test is not None:
-            self._stopped(self.test.planned, "Timed out: the whole check ran past its time "
-                          f"limit of {self.run.limits.seconds_total:g} seconds during this test. "
-                          "It was stopped.", self.test.place)
+            self._stopped(self.test.planned, "overran",
+                          words.overran(self.run.limits.seconds_total), self.test.place)
 
     def _flooded(self) -> None:
         """The child sent more reports than a test may: it is stopped, and the test it was
         running (or the import) fails, saying so."""
-        words = (f"sent the checker more than {self.run.limits.report_bytes_per_test >> 20} MB "
-                 "of reports, where a test of the course sends a few kilobytes (the values its "
-                 "checks found), so it was stopped")
+        megabytes = self.run.limits.report_bytes_per_test >> 20
         if not self.imported:
-            self.fatal = f"harness.py does not import: while it was being imported, it {words}."
+            self.fatal = words.not_imported(words.flooded_importing(megabytes))
             return
         planned = self._current()
         if planned is not None:
             self._decided(Outcome(planned.id, planned.says, planned.lab_id, Verdict.FAIL,
-                                  f"This test {words}; the other tests still ran. Does a loop "
-                                  "make checks without end, or write to the checker's report "
-                                  "channel?"))
+                                  words.flooded(megabytes)))
             self.run.hung = True  # shorter guards, but no place to count as a hang at
 
-    def _forged(self, message: str | None = None) -> None:
+    def _forged(self, *, closed: bool = False) -> None:
         planned = self._current()
         if planned is not None:
-            self._decided(Outcome(
-                planned.id, planned.says, planned.lab_id, Verdict.FAIL, message or
-                "The checker's report channel carried something it did not write, so this test "
-                "cannot pass. Leave file descriptors that harness.py did not open alone."))
+            self._decided(Outcome(planned.id, planned.says, planned.lab_id, Verdict.FAIL,
+                                  words.forged(closed), cause=facts.Forged(closed)))
 
-    def _stopped(self, planned: _Planned, message: str, place: Place | None) -> None:
-        """A guard stopped the test at `place` (unknown: an empty Place)."""
-        self._decided(Outcome(planned.id, planned.says, planned.lab_id, Verdict.TIMEOUT, message),
+    def _stopped(self, planned: _Planned, how, message: str, place: Place | None) -> None:
+        """A guard stopped the test at `place` (unknown: an empty Place); `how` is Hung's."""
+        self._decided(Outcome(planned.id, planned.says, planned.lab_id, Verdict.TIMEOUT, message,
+                              cause=Hung(how, **_flat(place))),
                       place or Place())
 
     def _current(self) -> _Planned | None:
@@ -460,3 +460,7 @@ class _Session:
         self.sent = 0
 
 
+def _flat(place: Place | None) -> dict:
+    """A place as the fields of a Hung or NotRun fact."""
+    return {} if place is None else {"function": place.function, "line": place.line,
+                                     "async_code": place.async_code}

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
+from typing import Any
 
 PUBLIC = 23  # the seed of every committed expected.json (issue 23 brought seeds in)
 HASH_SEEDS = 1 << 32  # PYTHONHASHSEED takes 0 to 2**32 - 1
@@ -39,11 +41,52 @@ def hash_seed(seed: int) -> str:
     return str(seed % HASH_SEEDS)
 
 
-class Expected(dict):
-    """{test id: expectation} (lab/check/verdict.py), and the seed they were observed under.
+@dataclass(frozen=True)
+class Expectation:
+    """What the reference found in one test: each check's encoded value (lab/check/observe.py),
+    its rule, its kind, and its parameters (observe.encode_params: "" for none). expected.json,
+    a grading plan and the judge hold it as the dict `to_dict` makes, and read it only through
+    `from_dict`: {"checks": [...], "why": [...]}, with "kinds" only when a check is of a kind
+    other than "equal" and "params" only when one has parameters, so that a file of plain
+    checks reads as it always has."""
+    checks: tuple[str, ...]
+    why: tuple[str, ...]
+    kinds: tuple[str, ...]
+    params: tuple[str, ...] = ()  # none: "" for each check
+
+    def __post_init__(self) -> None:
+        if not self.params:
+            object.__setattr__(self, "params", ("",) * len(self.checks))
+        if not len(self.checks) == len(self.why) == len(self.kinds) == len(self.params):
+            raise ValueError(f"an expectation of {len(self.checks)} checks holds "
+                             f"{len(self.why)} rules, {len(self.kinds)} kinds and "
+                             f"{len(self.params)} parameter sets")
+
+    def to_dict(self) -> dict[str, list[str]]:
+        record = {"checks": list(self.checks), "why": list(self.why)}
+        if any(kind != "equal" for kind in self.kinds):
+            record["kinds"] = list(self.kinds)
+        if any(self.params):
+            record["params"] = list(self.params)
+        return record
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Expectation":
+        """The expectation `to_dict` made; ValueError (or KeyError) for anything else."""
+        checks, why = data["checks"], data["why"]
+        kinds = data.get("kinds") or ["equal"] * len(checks)
+        params = data.get("params") or [""] * len(checks)
+        if not all(isinstance(x, list) and all(isinstance(i, str) for i in x)
+                   for x in (checks, why, kinds, params)):
+            raise ValueError(f"not an expectation: {data!r}"[:200])
+        return cls(tuple(checks), tuple(why), tuple(kinds), tuple(params))
+
+
+class Expected(dict[str, dict[str, Any]]):
+    """{test id: an Expectation's dict}, and the seed they were observed under.
     A dict, so a run looks tests up as it always has; `seed` says which draws they hold."""
 
-    def __init__(self, observations=(), seed: int = PUBLIC):
+    def __init__(self, observations: Any = (), seed: int = PUBLIC) -> None:
         super().__init__(observations)
         self.seed = seed
 

@@ -41,11 +41,12 @@ import dataclasses
 import dis
 import sys
 import time
+from typing import Any
 
 from lab.check import hangs, turns
-from lab.check.verdict import held, spun
+from lab.check.words import held, spun
 
-MONITORING = getattr(sys, "monitoring", None)  # Python 3.12 and later
+MONITORING: Any = getattr(sys, "monitoring", None)  # Python 3.12 and later
 TOOL_IDS = (3, 4)  # sys.monitoring's ids that no named tool (debugger, coverage, ...) claims
 
 
@@ -75,7 +76,7 @@ class Guard:
         self.rounds, self.since = 0, 0.0
         self.rounds_allowed, self.seconds_allowed = 0, 0.0
         self.tool: int | None = None
-        self._before = None  # the trace function sys.settrace replaced, put back on exit
+        self._before: Any = None  # the trace function sys.settrace replaced, put back on exit
         self._self_jumps: dict[int, tuple] = {}  # code's id: (code, whether it jumps to itself)
 
     # --- the allowances ------------------------------------------------------------------------

@@ -113,8 +113,10 @@ def describe_source(source: str, stem: str) -> list[tuple[str, str]]:
     return [(test.id, test.says) for test in declared(source, stem)]
 
 
-# The methods of a test's `t` that take a wanted value second (lab/check/kit.py's Checks).
-EXPECTS = ("expect", "expect_same_items")
+# The methods of a test's `t` that make a check (lab/check/kit.py's Checks), and the place of
+# the wanted value among each one's arguments: second, or third after t.expect_kind's kind.
+WANTED_AT = {"expect": 1, "expect_same_items": 1, "expect_kind": 2}
+EXPECTS = tuple(WANTED_AT)
 
 
 class Unblindable(UserError):
@@ -147,8 +149,9 @@ def blind(source: str, name: str = "tests.py") -> str:
             elif not _plain_receiver(node.func.value):
                 problem = f"calls {node.func.attr} on something other than the test's checks"
             else:
-                if len(node.args) >= 2:
-                    node.args[1] = ast.copy_location(ast.Constant(...), node.args[1])
+                at = WANTED_AT[node.func.attr]
+                if len(node.args) > at:
+                    node.args[at] = ast.copy_location(ast.Constant(...), node.args[at])
                 for keyword in node.keywords:
                     if keyword.arg == "wanted":
                         keyword.value = ast.copy_location(ast.Constant(...), keyword.value)

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import selectors
 import time
+from typing import cast
 
 from lab.check import manifest
 from lab.check.own_threads import not_work, others_at_work  # noqa: F401  (not_work: child.py's)
@@ -68,7 +70,7 @@ class CountingLoop(asyncio.SelectorEventLoop):
     """A selector loop that counts turns and stops a test that overruns or cannot go on."""
 
     def __init__(self, budget: int = BUDGET):
-        super().__init__(_NoFiles() if IN_BROWSER else None)
+        super().__init__(cast(selectors.BaseSelector, _NoFiles()) if IN_BROWSER else None)
         self.turns = 0
         self.budget = budget
         self.verdict: str | None = None  # why the test was stopped, if it was

@@ -7,16 +7,23 @@ student's run found, so that it cannot be forged by the code under test.
 """
 from __future__ import annotations
 
-import ast
-import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from lab.check import facts, words
 from lab.check.exercised import credited, reached
-from lab.check.hangs import Place
-from lab.check.observe import RAISED, agrees, difference
+from lab.check.facts import Cause, Mismatch
+from lab.check.observe import agrees, decode_params, difference
 from lab.check.protocol import Observed
+from lab.check.seeds import Expectation
+# The words of a found value and of a stopped test are lab/check/words.py's; named here too
+# for the callers that have always found them here.
+from lab.check.words import held, shown, shown_found, spun
+
+__all__ = ["Outcome", "Verdict", "expectation", "held", "judge", "sets_line", "shown",
+           "shown_found", "spun"]
 
 
 class Verdict(StrEnum):
@@ -37,78 +44,6 @@ class Verdict(StrEnum):
         """The verdict as a sentence's end, for feedback files and Gradescope."""
         return {"pass": "passed", "fail": "failed", "timeout": "ran out of time",
                 "crash": "the process died"}[self.value]
-
-
-def spun(measure: str, place: Place | None = None) -> str:
-    """The verdict's words on a test stopped for spinning: it used `measure` ("0.5 seconds of
-    processor time") at `place` without ending. The child's guard and the practice check's
-    (lab/check/spin.py) say it alike."""
-    return _stopped(place, f"spun{{at}} through {measure} without giving the event loop a turn "
-                    "(a loop that never awaits)",
-                    f"went round{{at}} for {measure} without ending, where the reference ends in "
-                    "milliseconds (a loop whose way out is never reached?)")
-
-
-def held(seconds: float, place: Place | None = None) -> str:
-    """The verdict's words on a test stopped by the wall clock: it held the process `seconds`
-    at `place` without ending (and without a turn of the event loop, where there is one)."""
-    span = f"held the process for {seconds:g} second{'' if seconds == 1 else 's'}{{at}}"
-    return _stopped(place, f"{span} without giving the event loop a turn (a call that blocks, "
-                    "such as time.sleep, or a busy loop)",
-                    f"{span} without ending (a call that blocks, such as time.sleep, or a loop "
-                    "that never ends)")
-
-
-def _stopped(place: Place | None, evented: str, plain: str) -> str:
-    """A stopped test's verdict, naming `place` where it is known. The event loop is named
-    (`evented`) only where harness.py has async code, or the place is unknown: the early
-    lessons' synchronous files have no turn to give (`plain`)."""
-    known = place is not None and place.function is not None
-    words = plain if known and not place.async_code else evented
-    at = f" in {place}" if known else ""
-    return f"Timed out: this test {words.format(at=at)}. It was stopped; the other tests still ran."
-
-
-# A test's fake asked once more than its script holds (lab/world/errors.py's ScriptExhausted),
-# as lab/check/child.py writes it: "run_agent raised ScriptExhausted('...') (harness.py, line 9)."
-# or, raised outside harness.py, "ScriptExhausted: ...".
-_RAISED_IN = re.compile(r"(\w+) raised ScriptExhausted\((.*)\)( \(harness\.py, line \d+\))\.",
-                        re.S)
-_EXHAUSTED = re.compile(r"(ScriptedModel|Human|FakeProvider): (?:request|question) (\d+) has no "
-                        r"scripted \w+ \(the script has (\d+)\)(?:\. The request it could not "
-                        r"answer:\n|: |\. )?(.*?)(?:\nEach request uses up one entry\..*|\. Add "
-                        r"an answer to Human\(\[\.\.\.\]\) for it)?", re.S)
-_ASKED = {"ScriptedModel": ("the model", "request", "replies", "The request"),
-          "Human": ("the person", "question", "answers", "The question"),
-          "FakeProvider": ("the provider", "request", "streams", "The request")}
-
-
-def for_students(error: str | None) -> str | None:
-    """How a test ended, in a student's words. A test's fake that ran out of script says how to
-    lengthen the script, which is advice for whoever wrote the test; a student did not write
-    it, so they are told instead that their code asked once more than the test allows, and
-    what it asked. Anything else is returned as it is."""
-    if not error or "ScriptExhausted" not in error:
-        return error
-    who, where, message = "Your code", "", None
-    raised = _RAISED_IN.fullmatch(error.strip())
-    if raised:
-        try:
-            message = ast.literal_eval(raised.group(2))
-        except (ValueError, SyntaxError):
-            return error
-        who, where = raised.group(1), raised.group(3)
-    elif error.startswith("ScriptExhausted: "):
-        message = error.removeprefix("ScriptExhausted: ")
-    found = _EXHAUSTED.fullmatch(message.strip()) if isinstance(message, str) else None
-    if not found:
-        return error
-    fake, number, scripted, detail = found.groups()
-    whom, thing, answers, shown_as = _ASKED[fake]
-    return (f"{who} asked {whom} again{where}: {thing} {number}, where this test scripts "
-            f"only {scripted} {answers}, enough for the reference's code. Your code goes on "
-            "where it should have stopped." +
-            (f" {shown_as} it made:\n{detail.strip()}" if detail.strip() else ""))
 
 
 def sets_line(sets) -> str:
@@ -134,6 +69,10 @@ class Outcome:
     # under a seed the kit holds no reference for (`lab_check.py --seed N`) shows them.
     found: list | None = None
     ran: bool = True  # False: decided without running, as the tests after a repeated hang are
+    # Why it ended as it did (lab/check/facts.py), where that is more than its verdict: what
+    # advice, the grader's groups and the class page read, never `message`.
+    cause: Cause | None = None
+    error: str | None = None  # how the test ended, in a student's words, when it raised
 
     def __post_init__(self):
         self.verdict = Verdict(self.verdict)
@@ -141,35 +80,6 @@ class Outcome:
     def to_dict(self) -> dict:
         return {"id": self.id, "says": self.says, "lab": self.lab_id, "verdict": self.verdict,
                 "message": self.message, "checks": self.checks}
-
-
-def shown(encoded: str) -> str:
-    """An encoded value as a student reads it: a string without its JSON quotes."""
-    try:
-        value = json.loads(encoded)
-    except ValueError:
-        return encoded
-    if value == "":
-        text = '"" (an empty string)'  # shown bare, it would read as a line left blank
-    elif isinstance(value, str):
-        text = value if "\n" not in value else "\n" + "\n".join("      | " + line
-                                                                  for line in value.split("\n"))
-    elif isinstance(value, dict) and set(value) == {"$repr"}:
-        text = value["$repr"]
-    else:
-        text = encoded
-    return text if len(text) <= 600 else text[:600] + f" ... ({len(text)} characters in all)"
-
-
-def shown_found(wanted: str, found: str) -> str:
-    """What a check found, shown: as shown(), except that where the reference's run raised
-    ("ValueError: ...", as kit.raised reports it) and the student's raised nothing (None), it
-    says so, rather than the bare "null" a student would have to decode."""
-    try:
-        nothing = json.loads(found) is None and RAISED.match(json.loads(wanted) or "")
-    except (ValueError, TypeError):
-        nothing = False
-    return "nothing was raised" if nothing else shown(found)
 
 
 _ITEMS = re.compile(r"[Ii]tems(?: are|:)\s*")
@@ -209,55 +119,57 @@ def item_labels(why: str) -> list[str] | None:
     return names or None
 
 
-def expectation(checks: list[str], why: list[str], kinds: list[str]) -> dict:
-    """What the reference found in one test, as expected.json keeps it: {"checks": [encoded
-    values], "why": [rules]}, and "kinds" only when a check is of a kind other than "equal",
-    so that a file of plain checks reads as it always has."""
-    record = {"checks": list(checks), "why": list(why)}
-    if any(kind != "equal" for kind in kinds):
-        record["kinds"] = list(kinds)
-    return record
+def expectation(checks: list[str], why: list[str], kinds: list[str],
+                params: Sequence[str] = ()) -> dict:
+    """What the reference found in one test, as expected.json keeps it (seeds.Expectation's
+    dict)."""
+    return Expectation(tuple(checks), tuple(why), tuple(kinds), tuple(params)).to_dict()
 
 
-def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop) -> Outcome:
+def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop,
+          cause: Cause | None = None, source: str | None = None) -> Outcome:
     """Compare the observations `seen` with the reference's `expected` (an expectation(), or
-    None when the kit has no record of the test); `error` and `stop` are how the test ended
-    (protocol.Ended). Each check is held against the reference's by the kind the reference
-    made it with (lab/check/observe.py)."""
-    error = for_students(error)
+    None when the kit has no record of the test); `error`, `stop` and `cause` are how the test
+    ended (protocol.Ended). Each check is held against the reference's by the kind the
+    reference made it with (lab/check/observe.py). The outcome keeps the fact behind its
+    verdict; its message is that fact in a student's words (lab/check/words.py). `source` is
+    the code of the test's file, which the run has read already (exercised.reached)."""
+    error = words.ended(cause, error)
+
+    def outcome(verdict: Verdict, message: str, n: int = 0, fact: Cause | None = cause):
+        return Outcome(test_id, says, lab_id, verdict, message, n, cause=fact, error=error)
     if expected is None:
-        return Outcome(test_id, says, lab_id, Verdict.FAIL,
-                       "The kit has no reference record for this test, so it cannot be judged. "
-                       "(For a course author: run `python -m tools.make` to record it.)" +
-                       (f"\n    The test ended: {error}" if error else ""),
-                       found=[(o.why, shown(o.value)) for o in seen])
-    reach = reached(lab_id, test_id)
-    wanted, whys = expected["checks"], [credited(why, reach) for why in expected["why"]]
-    kinds = expected.get("kinds") or ["equal"] * len(wanted)
+        made = outcome(Verdict.FAIL, words.no_record(error))
+        made.found = [(o.why, shown(o.value)) for o in seen]
+        return made
+    reach = reached(lab_id, test_id, source)
+    record = Expectation.from_dict(expected)
+    wanted, whys, kinds = record.checks, [credited(why, reach) for why in record.why], record.kinds
     n = len(wanted)
     for i, observed in enumerate(seen[:n]):
-        if observed.check != kinds[i]:
-            return Outcome(test_id, says, lab_id, Verdict.FAIL,
-                           f"{whys[i]}\n    This check was made as another kind of check than "
-                           "the reference's, so the test's run took a different path.", n)
-        if not agrees(wanted[i], observed.value, kinds[i]):
-            where = difference(wanted[i], observed.value, kinds[i], item_labels(whys[i]))
-            return Outcome(test_id, says, lab_id, Verdict.FAIL,
-                           f"{whys[i]}\n    expected: {shown(wanted[i])}\n"
-                           f"    found:    {shown_found(wanted[i], observed.value)}" +
-                           (f"\n    {where}" if where else ""), n)
+        if observed.check != kinds[i] or observed.params != record.params[i]:
+            return outcome(Verdict.FAIL, words.other_kind(whys[i]), n, None)
+        params = decode_params(record.params[i])  # the reference's, never the child's word
+        if not agrees(wanted[i], observed.value, kinds[i], params):
+            fact = Mismatch(i, whys[i], _kept(wanted[i]), _kept(observed.value), kinds[i],
+                            difference(wanted[i], observed.value, kinds[i],
+                                       item_labels(whys[i]), params), observed.lacks)
+            # the message shows the values whole, as far as words.shown shows any value
+            return outcome(Verdict.FAIL, words.mismatch(
+                Mismatch(i, whys[i], wanted[i], observed.value, kinds[i], fact.difference)),
+                n, fact)
     if len(seen) < n:
         if stop in ("turns", "spun"):
-            return Outcome(test_id, says, lab_id, Verdict.TIMEOUT, error, n)
-        reason = error or "The test ended before making all of its checks."
-        return Outcome(test_id, says, lab_id, Verdict.FAIL,
-                       f"{reason}\n    (stopped before this check: {whys[len(seen)]})", n)
+            return outcome(Verdict.TIMEOUT, error, n)
+        return outcome(Verdict.FAIL, words.stopped_before(error, whys[len(seen)]), n)
     if len(seen) > n:
-        return Outcome(test_id, says, lab_id, Verdict.FAIL,
-                       "The test made more checks than the reference run did, so its run took "
-                       "a different path.", n)
+        return outcome(Verdict.FAIL, words.MORE_CHECKS, n, None)
     if error:
         verdict = Verdict.TIMEOUT if stop in ("turns", "spun") else Verdict.FAIL
-        return Outcome(test_id, says, lab_id, verdict,
-                       f"Every check matched, then the test failed: {error}", n)
-    return Outcome(test_id, says, lab_id, Verdict.PASS, "", n)
+        return outcome(verdict, words.failed_after(error), n)
+    return outcome(Verdict.PASS, "", n, None)
+
+
+def _kept(encoded: str) -> str:
+    """An encoded value as a Mismatch keeps it: cut at facts.VALUE_CHARACTERS."""
+    return encoded[:facts.VALUE_CHARACTERS]

@@ -63,7 +63,7 @@ class Forked:
     def wait(self, timeout: float | None = None) -> int:
         code = self._zygote.status(self.pid, timeout)
         if code is None:
-            raise subprocess.TimeoutExpired("a forked child", timeout)
+            raise subprocess.TimeoutExpired("a forked child", timeout or 0.0)
         self.returncode = code
         return code
 
@@ -126,7 +126,7 @@ class Zygote:
             for fd in ours:
                 os.close(fd)
             raise RuntimeError(answer["error"])
-        return Forked(self, answer["pid"], os.fdopen(pipes[0][1], "wb"),
+        return Forked(self, int(answer["pid"]), os.fdopen(pipes[0][1], "wb"),
                       os.fdopen(pipes[1][0], "rb"), os.fdopen(pipes[2][0], "rb"))
 
     def idle(self) -> bool:
@@ -245,7 +245,7 @@ def serve(fd: int) -> int:
     signal.set_wakeup_fd(wake_w)
     signal.signal(signal.SIGCHLD, lambda *_: None)
     while True:
-        ready, _, _ = select.select([channel, wake_r], [], [])
+        ready, _, _ = select.select([channel, wake_r], [], [])  # type: ignore[type-var]
         if wake_r in ready:
             os.read(wake_r, 4096)
             _reap(channel)

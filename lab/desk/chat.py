@@ -31,7 +31,6 @@ NEEDED = ("StreamingModel", "Harness", "Harness.cancel", "stop_run", "SessionLog
           "make_read_tool", "make_write_tool", "make_bash_tool", "guard", "confirm_with",
           "build_system_prompt", "discover_context", "text_of")
 GRACE = 200  # loop turns stop_run gives a run to wind up; a real look can take POLL_WAIT each
-LAST_LAB = "16.2"  # the lab whose tests a harness must pass to chat
 SLEEP = time.sleep  # how the countdown before a second try waits; a test puts its own here
 
 
@@ -39,8 +38,14 @@ class ChatError(CourseError):
     """The command cannot start; the text says why."""
 
 
+def last_lab() -> manifest.Lab:
+    """The lab whose tests a harness must pass to chat: the course's last, as its lesson.toml
+    files list them (lab/check/manifest.py), so a lab added after it is the one asked for."""
+    return manifest.labs()[-1]
+
+
 def solution_path() -> Path:
-    return Path(__file__).resolve().parents[2] / "solutions" / "16-stream" / "lab2" / "harness.py"
+    return last_lab().solution
 
 
 def load_harness(where: str):
@@ -70,15 +75,16 @@ def load_harness(where: str):
 
 
 def passes_the_last_lab(path: Path) -> None:
-    """Run lab 16.2's tests, every lab's, on `path` in a child process (the checker's engine,
-    as `course check` runs it); a ChatError saying how many failed when any did."""
-    files = suite.of_lab(LAST_LAB)
+    """Run the last lab's tests, every lab's, on `path` in a child process (the checker's
+    engine, as `course check` runs it); a ChatError saying how many failed when any did."""
+    last = last_lab().id
+    files = suite.of_lab(last)
     report = runner.run(path, files, runner.expected_for(files))
     failed = [o for o in report.outcomes if o.verdict != "pass"]
     if report.import_error or failed:
         raise ChatError(
-            f"{path} fails {len(failed)} of {len(report.outcomes)} tests of lab {LAST_LAB}'s "
-            f"check ({spoken.in_terminal('check', LAST_LAB)} shows which). course chat runs a "
+            f"{path} fails {len(failed)} of {len(report.outcomes)} tests of lab {last}'s "
+            f"check ({spoken.in_terminal('check', last)} shows which). course chat runs a "
             "harness.py that passes them, so that a failure in a chat is the server's or the "
             "model's, not an unfinished file's. To chat with it anyway: --force.")
 

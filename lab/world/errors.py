@@ -16,5 +16,14 @@ class ScriptExhausted(AssertionError):
     for one more answer, a FakeProvider for one more stream.
 
     It is an AssertionError because it means the test and the code disagree about how many
-    times the fake is asked; its message says which request and what was asked.
+    times the fake is asked; its message says which request and what was asked, for whoever
+    wrote the test. The same facts travel as fields, so that the checker can tell a student
+    without reading the message back: `fake` ("model", "person" or "provider"), `number` (the
+    request or question, from 1), `scripted` (how many entries the script holds) and `asked`
+    (what the fake was asked, as its message shows it).
     """
+
+    def __init__(self, message: str = "", *, fake: str | None = None,
+                 number: int | None = None, scripted: int | None = None, asked: str = ""):
+        super().__init__(message)
+        self.fake, self.number, self.scripted, self.asked = fake, number, scripted, asked

@@ -138,12 +138,13 @@ class ScriptedModel:
         number = len(self.calls)  # this request's number, from 1; its entry is script[number-1]
         entry = self._entry(number)
         if entry is None:
+            asked = _render(request.messages)
             raise ScriptExhausted(
                 f"ScriptedModel: request {number} has no scripted reply (the script has "
-                f"{len(self._script)}). The request it could not answer:\n"
-                f"{_render(request.messages)}\n"
+                f"{len(self._script)}). The request it could not answer:\n{asked}\n"
                 "Each request uses up one entry. Script a reply for it, or end the script "
-                "with lab.forever(fn) to answer every request from there on")
+                "with lab.forever(fn) to answer every request from there on",
+                fake="model", number=number, scripted=len(self._script), asked=asked)
         if isinstance(entry, Forever) or callable(entry):
             fn = entry.fn if isinstance(entry, Forever) else entry
             message = fn(request)

@@ -24,5 +24,7 @@ class Human:
         if number > len(self._answers):
             raise ScriptExhausted(f"Human: question {number} has no scripted answer (the "
                                   f"script has {len(self._answers)}): {question!r}. Add an "
-                                  "answer to Human([...]) for it")
+                                  "answer to Human([...]) for it", fake="person",
+                                  number=number, scripted=len(self._answers),
+                                  asked=repr(question))
         return self._answers[number - 1]

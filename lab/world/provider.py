@@ -371,9 +371,11 @@ class FakeProvider(contracts.Provider):
         self.requests.append(snapshot(body))
         number = len(self.requests)
         if number > len(self._streams):
+            asked = f"Its body: {json.dumps(body, ensure_ascii=False)[:2000]}"
             raise ScriptExhausted(f"FakeProvider: request {number} has no scripted stream "
-                                  f"(the script has {len(self._streams)}). Its body: "
-                                  f"{json.dumps(body, ensure_ascii=False)[:2000]}")
+                                  f"(the script has {len(self._streams)}). {asked}",
+                                  fake="provider", number=number,
+                                  scripted=len(self._streams), asked=asked)
         entry = self._streams[number - 1]
         if isinstance(entry, _Refusal) and entry.status is None:
             raise ConnectionError(entry.text)

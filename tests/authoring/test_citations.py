@@ -4,7 +4,6 @@ the source is not available to CI, so this test checks the file's shape and the 
 links against it.)"""
 import re
 import tomllib
-from pathlib import Path
 
 from lab.check import manifest
 
@@ -49,5 +48,5 @@ def test_lessons_link_only_to_the_pinned_commit():
 
 def test_every_line_a_lesson_links_to_is_listed():
     listed = {(c["path"], c["lines"]) for c in DATA["cite"].values()}
-    missing = sorted({(n, p, l) for n, _, p, l in cited_places() if (p, l) not in listed})
+    missing = sorted({(n, p, lines) for n, _, p, lines in cited_places() if (p, lines) not in listed})
     assert not missing, f"lessons link to Tau lines the citations file does not list: {missing}"

@@ -11,31 +11,14 @@ import os
 import re
 import subprocess
 import sys
-import tomllib
-from pathlib import Path
 
 import pytest
 
 from lab.check import advice, manifest, runner, suite
-from lab.check.verdict import Outcome
-from lab.desk import course
 from tools import wrong_designs
 
-SUBMISSIONS = Path(__file__).parent / "submissions"
-TABLE = tomllib.loads((SUBMISSIONS / "submissions.toml").read_text(encoding="utf-8"))
-LAB = manifest.lab("15.1")
-
-
-def lab_folder(tmp_path, harness_text):
-    """A student's lab folder as `course start` makes it: harness.py, tests.py, and the `lab`
-    folder that stands for the kit's package."""
-    folder = tmp_path / "lab1"
-    folder.mkdir()
-    (folder / "harness.py").write_text(harness_text, encoding="utf-8")
-    (folder / "tests.py").write_text(LAB.tests.read_text(encoding="utf-8"), encoding="utf-8")
-    course.forward_package(folder)
-    return folder
-
+from tests.check.bad_submissions import (LAB, TABLE, base_text, lab_folder,
+                                        outcome, submission)
 
 def check(folder, *extra):
     """python lab/lab_check.py --harness harness.py --lesson 15 tests.py, in `folder`."""
@@ -97,12 +80,6 @@ def test_an_earlier_labs_failure_is_labelled_collateral_and_the_closing_line_sen
     assert lines[-1] == (f"Next: fix the first failing test of lab 15.2 ({advice.sentence(says)}), "
                          f"which reported: {lines[own[0] + 1].strip()} Then check again; "
                          "`course hint 15.2` gives a hint.")
-
-
-def outcome(lab_id, verdict="fail", message="The rule it states (a name, lesson 15).\n  found: x",
-            test_id=None):
-    return Outcome(test_id or f"t{lab_id}", "says", lab_id, verdict,
-                   message if verdict != "pass" else "")
 
 
 def test_the_closing_line_when_only_earlier_labs_fail_labels_the_first_of_them():
@@ -169,20 +146,6 @@ def test_a_missing_file_is_a_plain_error(tmp_path):
     (folder / "harness.py").unlink()
     done = check(folder)
     assert done.returncode == 2 and "there is no harness file" in done.stdout
-
-
-def base_text(base):
-    if base == "solution":
-        return LAB.solution.read_text(encoding="utf-8")
-    if base == "starter":
-        return LAB.starter.read_text(encoding="utf-8")
-    return ""
-
-
-def submission(base, *names):
-    """A harness.py: the base file, then each named snippet of tests/check/submissions/."""
-    return "\n".join([base_text(base)] + [(SUBMISSIONS / f"{name}.py").read_text(encoding="utf-8")
-                                          for name in names])
 
 
 def judged(path):

@@ -13,7 +13,6 @@ practice check's agreement.
 import ast
 import random
 import re
-from dataclasses import dataclass
 
 import pytest
 
@@ -21,34 +20,10 @@ from lab.check import runner, suite
 from lab.check.hangs import Place, Streak
 from lab.check.manifest import lab as lab_named
 
+from tests.check.hang_cases import Hanging, place_of_stop
+
 REPEATS = runner.Limits().hangs_in_a_row
-STOPPED = re.compile(r" in (?P<function>\S+) \(harness\.py, line (?P<line>\d+)\)")
 
-
-@dataclass(frozen=True)
-class Hanging:
-    """A lab's reference with a hang put in after the line `after`: `loop`'s lines, indented as
-    that line is; or, when `after` is empty, `loop` appended at the end of the file."""
-    lab: str
-    after: str
-    loop: str
-    function: str  # where the stops must say the file hung
-    async_code: bool  # whether harness.py has async code, so the event loop is the student's to think of
-    limits: dict  # beside the defaults: a call that blocks is held to a shorter clock here
-    every_test: bool = False  # whether every test that calls the function hangs in it
-
-    def text(self) -> tuple[str, set[int]]:
-        """The file, and the numbers of the lines put in."""
-        source = lab_named(self.lab).solution.read_text(encoding="utf-8")
-        if not self.after:
-            start = source.count("\n") + 2
-            return source + "\n" + self.loop, set(range(start, start + self.loop.count("\n") + 1))
-        assert source.count(self.after) == 1, f"{self.after!r} must stand once in {self.lab}"
-        head, tail = source.split(self.after)
-        indent = re.match(r" *", head.rpartition("\n")[2]).group()
-        added = "".join(f"\n{indent}{line}" for line in self.loop.splitlines())
-        first = (head + self.after).count("\n") + 2
-        return head + self.after + added + tail, set(range(first, first + added.count("\n")))
 
 
 FAMILY = {
@@ -63,11 +38,6 @@ FAMILY = {
         "import time\ntime.sleep(600)", "run_tool", False, {"seconds_per_test": 1.0},
         every_test=True),
 }
-
-
-def place_of_stop(message: str) -> tuple[str, int] | None:
-    match = STOPPED.search(message)
-    return (match["function"], int(match["line"])) if match else None
 
 
 def run(path, lab_id, **limits):

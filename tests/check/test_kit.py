@@ -15,7 +15,7 @@ from lab.check.kit import CheckFailed, Checks
 def checks():
     """A `t` whose observations land in a list, as the child sends them out."""
     observed = []
-    return Checks(lambda found, why, kind: observed.append((found, why))), observed
+    return Checks(lambda found, why, kind, params: observed.append((found, why))), observed
 
 
 def test_a_trusted_check_that_finds_what_it_wants_passes_and_is_recorded():
@@ -148,13 +148,13 @@ async def test_tool_is_async_and_takes_a_signal_for_a_harness_whose_run_tool_is_
 @pytest.mark.parametrize("found", [["x", "y", "y"], ("y", "x", "y"), ["y", "y", "x"]])
 def test_a_trusted_same_items_check_passes_in_any_order_and_is_sent_as_that_kind(found):
     observed = []
-    t = Checks(lambda found, why, kind: observed.append((found, why, kind)))
+    t = Checks(lambda found, why, kind, params: observed.append((found, why, kind)))
     t.expect_same_items(found, ["x", "y", "y"], "the files")
     assert observed == [(found, "the files", "same_items")]
 
 
 def test_a_trusted_same_items_check_that_misses_an_item_fails_and_says_which():
-    t = Checks(lambda found, why, kind: None)
+    t = Checks(lambda found, why, kind, params: None)
     with pytest.raises(CheckFailed, match='in any order: missing "y"') as failed:
         t.expect_same_items(["x", "y"], ["x", "y", "y"], "the files")
     assert str(failed.value).startswith("the files\n")

@@ -19,7 +19,7 @@ from lab.desk import course
 from tools import wrong_designs
 
 from tests.check import catalogue_runs, checked_once
-from tests.check.test_checker import LAB, SUBMISSIONS, TABLE, lab_folder, submission
+from tests.check.bad_submissions import LAB, SUBMISSIONS, TABLE, lab_folder, submission
 
 # Bad submissions the practice check survives, and so must judge as lab_check.py does. The rest
 # end or block the process (crashes_the_interpreter, exits_during_a_test, blocks_in_a_sleep),

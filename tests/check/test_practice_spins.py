@@ -16,25 +16,8 @@ import pytest
 from lab.check import runner, spin, suite
 from lab.check.manifest import lab as lab_named
 
-from tests.check.test_hangs import Hanging, place_of_stop
-from tests.check.test_turns import no_hang
+from tests.check.hang_cases import LAB, SPINS, no_hang, place_of_stop
 
-LAB = "15.1"
-RUN_TOOL = 'tool = {t["name"]: t for t in tools}.get(call["name"])'
-TOOL_CALLS = 'asked, so there is no second copy to fall out of step."""'
-
-SPINS = {
-    "a one-line while in run_tool": Hanging(LAB, RUN_TOOL, "while True: pass", "run_tool", True,
-                                            {}, every_test=True),
-    "a one-line while in tool_calls": Hanging(LAB, TOOL_CALLS, "while True: pass", "tool_calls",
-                                              True, {}, every_test=True),
-    "a spinning comprehension in run_tool": Hanging(
-        LAB, RUN_TOOL, "[n for n in __import__('itertools').count() if n < 0]", "run_tool",
-        True, {}, every_test=True),
-    "a one-line for over itertools.count() in run_tool": Hanging(
-        LAB, RUN_TOOL, "for _ in __import__('itertools').count(): pass", "run_tool", True, {},
-        every_test=True),
-}
 IN_ROUNDS = re.compile(r"Timed out: this test spun in \S+ \(harness\.py, line \d+\) through "
                        r"[\d,]+ rounds of harness\.py's loops without giving the event loop a "
                        r"turn")

@@ -40,7 +40,8 @@ def test_every_kind_of_report_is_named_once_on_the_wire():
     '{"event": "start", "id": "x", "secret": "y"}',  # one field too many
     '{"event": "beat", "turns": true, "cpu": 0.1}',  # a bool is no count
     '{"event": "beat", "turns": 1, "cpu": "0.1"}',
-    '{"event": "check", "value": "1", "why": "w", "check": "close_enough"}',  # no such kind
+    '{"event": "check", "value": "1", "why": "w", "check": 3}',  # a kind is a name
+    '{"event": "check", "value": "1", "why": "w", "params": {"pattern": "x"}}',  # params: JSON
     '{"event": "end", "id": "x", "error": null, "stop": "bored"}',  # no such stop
     '{"event": "done", "event2": 1}',
     '{"event": "beat", "turns": 1, "cpu": 0.1, "line": true}',  # a bool is no line

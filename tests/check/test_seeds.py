@@ -2,6 +2,8 @@
 reference under the same seed draws the same, and the child's hash seed is pinned by it."""
 import json
 
+import pytest
+
 from lab.check import record, runner, seeds, suite
 
 DRAWING = '''
@@ -107,3 +109,16 @@ def test_a_check_under_another_seed_lists_what_the_file_found_and_judges_nothing
     assert "under seed 99" in done.stdout and "nothing is judged" in done.stdout
     assert "PASS" not in done.stdout and "FAIL" not in done.stdout
     assert "          found: " in done.stdout and "none judged" in done.stdout
+
+
+def test_an_expectation_is_read_and_written_through_one_class_in_the_files_format():
+    """expected.json keeps a test's record as it always has ("kinds" only where a check is not
+    "equal"), and seeds.Expectation is the one reader and writer of it."""
+    plain = {"checks": ["1", "[2]"], "why": ["a", "b"]}
+    read = seeds.Expectation.from_dict(plain)
+    assert read.kinds == ("equal", "equal"), "a record without kinds did not read as equal checks"
+    assert read.to_dict() == plain, "a record of plain checks was written with more than before"
+    mixed = {"checks": ["1", "[2]"], "why": ["a", "b"], "kinds": ["equal", "same_items"]}
+    assert seeds.Expectation.from_dict(mixed).to_dict() == mixed
+    with pytest.raises(ValueError, match="2 checks holds 1 rules"):
+        seeds.Expectation.from_dict({"checks": ["1", "2"], "why": ["a"]})

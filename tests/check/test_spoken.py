@@ -5,7 +5,7 @@ import pytest
 
 from lab.check import advice, manifest, spoken
 
-from tests.check.test_checker import outcome
+from tests.check.bad_submissions import outcome
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ the student's own command, run whole.
 """
 import pytest
 
-from lab.check import advice, exercised, local, manifest, verdict
+from lab.check import advice, child, exercised, local, manifest, words
 from lab.check.lines import check_aloud
 from lab import ScriptedModel, ScriptExhausted
 
@@ -88,12 +88,15 @@ def test_code_that_asks_the_model_once_too_often_is_told_so_without_advice_for_t
 def test_a_fake_that_ran_out_outside_harness_py_is_said_in_the_same_words():
     with pytest.raises(ScriptExhausted) as caught:
         ScriptedModel([]).complete("system", [{"role": "user", "content": "Hi."}])
-    said = verdict.for_students(f"ScriptExhausted: {caught.value}")
+    error, cause = child.explained(caught.value, harness_path="")
+    assert error.startswith("ScriptExhausted: ScriptedModel: request 1 has no scripted reply"), \
+        f"the child's own words, for a test's author, changed: {error!r}"
+    said = words.ended(cause, error)
     assert said.startswith("Your code asked the model again: request 1, where this test "
-                           "scripts only 0 replies")
-    assert said.endswith('The request it made:\nuser -> "Hi."')
-    assert verdict.for_students("run_tool raised KeyError('x') (harness.py, line 3).") == \
-        "run_tool raised KeyError('x') (harness.py, line 3)."
+                           "scripts only 0 replies"), f"a student was told: {said!r}"
+    assert said.endswith('The request it made:\nuser -> "Hi."'), f"a student was told: {said!r}"
+    other = "run_tool raised KeyError('x') (harness.py, line 3)."
+    assert words.ended(None, other) == other, "an error without a fact was reworded"
 
 
 def test_an_off_by_one_in_run_agent_is_credited_to_run_agent_not_to_context_for_model(tmp_path):
@@ -125,16 +128,27 @@ def test_a_rule_keeps_the_function_it_names_when_the_test_calls_it():
 
 
 def test_missing_needs_every_test_to_have_failed_for_lack_of_a_name():
+    from lab.check.facts import Mismatch, MissingName
     from lab.check.verdict import Outcome
-    lacking = Outcome("t1", "says", "5.1", "fail",
-                      "harness.py has no run_agent yet (lesson 3, lab 1).")
-    caught = Outcome("t2", "says", "5.1", "fail", "A rule.\n    expected: 1\n    found:    "
-                                                   "AttributeError: module 'harness' has no "
-                                                   "attribute 'run_tool'")
+    lacking = Outcome("t1", "says", "5.1", "fail", "(any words)",
+                      cause=MissingName("run_agent", "3.1"))
+    caught = Outcome("t2", "says", "5.1", "fail", "(any words)",
+                     cause=Mismatch(0, "A rule.", "1", '"AttributeError: ..."', lacks="run_tool"))
     assert advice.missing([lacking, caught]) == ["run_agent", "run_tool"]
     assert advice.missing([lacking, Outcome("t3", "says", "5.1", "pass")]) is None
     assert advice.missing([lacking, Outcome("t4", "says", "5.1", "fail", "A rule.")]) is None
     assert advice.missing([]) is None
+
+
+def test_a_missing_name_is_read_from_the_fact_never_from_the_words():
+    """The words are the student's to read; what is decided comes from the fact beside them."""
+    from lab.check.facts import MissingName
+    from lab.check.verdict import Outcome
+    worded = Outcome("t1", "says", "5.1", "fail", "harness.py has no run_agent yet (lab 3.1).")
+    assert advice.missing([worded]) is None, "a missing name was read back out of a sentence"
+    reworded = Outcome("t1", "says", "5.1", "fail", "harness.py n'a pas encore run_agent.",
+                       cause=MissingName("run_agent", "3.1"))
+    assert advice.missing([reworded]) == ["run_agent"], "the fact was not read"
 
 
 def test_failures_for_lack_of_a_name_held_back_are_all_written_once_a_test_passes(tmp_path):
@@ -144,3 +158,55 @@ def test_failures_for_lack_of_a_name_held_back_are_all_written_once_a_test_passe
     assert done.report.passed > 0
     assert len(verdict_lines(said)) == len(done.report.outcomes)
     assert verdict_lines(said)[0] == f"  FAIL  {first.says}"
+
+
+def test_each_fake_that_runs_out_says_so_from_its_fact_not_its_message():
+    """A person and a provider run out as the model does: the student hears which fake, which
+    question or request, and what it was asked, made from the exception's fields."""
+    from lab import FakeProvider, Human
+    with pytest.raises(ScriptExhausted) as person:
+        Human([]).ask("Delete notes.txt?")
+    with pytest.raises(ScriptExhausted) as provider:
+        FakeProvider([]).open({"model": "m"})
+    said = [words.ended(child.explained(caught.value, harness_path="")[1], None)
+            for caught in (person, provider)]
+    assert said[0] == ("Your code asked the person again: question 1, where this test scripts "
+                       "only 0 answers, enough for the reference's code. Your code goes on "
+                       "where it should have stopped. The question it made:\n"
+                       "'Delete notes.txt?'"), f"a student was told: {said[0]!r}"
+    assert said[1].startswith("Your code asked the provider again: request 1, where this test "
+                              "scripts only 0 streams") and \
+        said[1].endswith('The request it made:\nIts body: {"model": "m"}'), \
+        f"a student was told: {said[1]!r}"
+
+
+def test_every_way_a_test_stops_travels_as_a_fact_whose_words_are_the_childs_own(tmp_path):
+    """What the child says of an exception and what the runner says from the fact it sent are
+    the same words: the fact carries everything the sentence needs."""
+    from lab.check import facts
+    harness = tmp_path / "harness.py"
+    harness.write_text("def run_tool(call):\n    raise KeyError(call)\n", encoding="utf-8")
+    namespace: dict = {}
+    exec(compile(harness.read_text(encoding="utf-8"), str(harness), "exec"), namespace)
+
+    def caught(thunk):
+        try:
+            thunk()
+        except BaseException as exc:  # SystemExit too: the child catches every exception
+            return exc
+        raise AssertionError("nothing was raised")
+    cases = [
+        (caught(lambda: namespace["run_tool"]("x")), None, facts.Raised),
+        (SystemExit(3), None, facts.Exited),
+        (ValueError("no"), "lesson_05_lab1", facts.Unloadable),
+        (caught(lambda: ScriptedModel([]).complete("s", [])), None, facts.RanOut),
+        (manifest.UnknownLab("no such lab"), None, facts.KitRaised),
+        (ValueError("no"), None, facts.Escaped),
+    ]
+    for exc, loading, kind in cases:
+        error, cause = child.explained(exc, str(harness), loading=loading)
+        assert isinstance(cause, kind), f"{exc!r} travelled as {cause!r}, not a {kind.__name__}"
+        assert facts.from_dict(facts.to_dict(cause)) == cause, f"{cause} did not travel whole"
+        if kind is not facts.RanOut:  # a fake's own words are for a test's author
+            assert words.ended(cause, None) == error, \
+                f"the runner's words for {cause} differ from the child's: {error!r}"

@@ -135,7 +135,7 @@ async def test_blinded_code_still_runs_and_makes_the_same_checks(tmp_path):
     test_file = suite.TestFile("15.1", tmp_path / "tests.py", RUNNABLE)
     [test] = suite.load(test_file, suite.blind(RUNNABLE))
     observed = []
-    await test.fn(kit.Checks(lambda found, why, kind: observed.append((found, why))))
+    await test.fn(kit.Checks(lambda found, why, kind, params: observed.append((found, why))))
     assert observed == [("found it", "the words"), (8, "their length")]
 
 

@@ -3,38 +3,16 @@ it or waits for something that can never happen, and tidies and closes its loop 
 import asyncio
 import gc
 import selectors
-import signal
 import threading
-from contextlib import contextmanager
 
 import pytest
 
 from lab.check import own_threads, turns
 from lab.check.turns import OutOfTurns
 
+from tests.check.hang_cases import no_hang
+
 STUCK = "waiting for something that can never happen"
-
-
-class Hung(SystemExit):
-    """Raised by no_hang(). A SystemExit, because asyncio passes that on where it would log and
-    drop any other error raised inside a callback."""
-
-
-@contextmanager
-def no_hang(seconds=10):
-    """Turn a loop that would run for good into a failure: a broken "nothing is left to run"
-    leaves the loop waiting in select() forever, a broken bound on a swallowed cancellation
-    leaves it turning forever. The guard is a signal, not a thread, because a thread would
-    itself be something else at work."""
-    def alarm(signum, frame):
-        raise Hung(f"the loop was still running after {seconds} seconds")
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds, 1)  # again each second, until it gets out
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def only_the_main_thread():

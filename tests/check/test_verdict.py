@@ -46,6 +46,21 @@ def test_a_check_of_another_kind_than_the_references_fails_even_when_the_value_a
     assert "another kind of check" in outcome.message
     plain = verdict_on(seen(*VALUES, kind="same_items"))
     assert plain.verdict is Verdict.FAIL and "another kind of check" in plain.message
+    unknown = verdict_on(seen(*VALUES, kind="close_enough"))  # no module registers it
+    assert unknown.verdict is Verdict.FAIL and "another kind of check" in unknown.message, \
+        "a kind the child named and the reference never made was not failed"
+
+
+def test_a_check_made_with_other_parameters_than_the_references_fails():
+    """The parameters the judge compares under are the reference's: a student's process that
+    reports others (a pattern that matches anything) took another path, and fails."""
+    pattern = expectation([encode("a")], ["a word"], ["equal"], ['{"pattern": "[a-z]+"}'])
+    looser = [Observed(encode("a"), "a word", "equal", params='{"pattern": ".*"}')]
+    outcome = verdict_on(looser, expected=pattern)
+    assert outcome.verdict is Verdict.FAIL and "another kind of check" in outcome.message, \
+        f"a check reported under other parameters was judged as the reference's: {outcome}"
+    same = [Observed(encode("a"), "a word", "equal", params='{"pattern": "[a-z]+"}')]
+    assert verdict_on(same, expected=pattern).verdict is Verdict.PASS
 
 
 def test_an_expectation_of_plain_checks_is_stored_as_it_always_was():

@@ -16,7 +16,7 @@ from lab.desk.course import main
 from lab.world.provider import stream_lines
 from lab.world.replies import call, fail, reply, say
 from lab.world.servers import QUOTA, RATE_LIMIT
-from tests.desk.test_chat import KIT, Provider, chat_args, log_of
+from tests.desk.chat_server import KIT, Provider, chat_args, log_of
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from lab.desk.real import ChatCompletionsClient
 from lab.world.provider import URL, FakeProvider, refuse, stream_lines
 from lab.world.replies import call, fail, reply, say
 from lab.world.servers import QUOTA, RATE_LIMIT, SERVERS
-from tests.desk.test_conformance_provider import Loopback
+from tests.desk.loopback import Loopback
 
 KIT = Path(__file__).resolve().parents[2]
 SYSTEM = "You help."

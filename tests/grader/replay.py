@@ -33,7 +33,7 @@ def _replay(coroutine, budget):
     t = coroutine.cr_frame.f_locals["t"]
     coroutine.close()
     for value, kind in RECORDED.get(_now["test"], []):
-        t._sink(value, "", kind)
+        t._sink(value, "", kind, {{}})
 
 
 seeds.random_for, turns.run = _remember, _replay

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from gradeclass import LAB, ROOT, base_text, in_box, make_class, mark
+from tests.grader.gradeclass import LAB, ROOT, base_text, in_box, make_class, mark
 from lab.check import manifest
 
 from grader import batch, plan as plans, sandbox

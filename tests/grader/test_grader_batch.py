@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from gradeclass import KINDS, LAB, ROOT, SECONDS_PER_TEST, base_reports, make_class, mark, running
+from tests.grader.gradeclass import KINDS, LAB, ROOT, SECONDS_PER_TEST, base_reports, make_class, mark, running
 from lab.check import manifest
 from lab.check.verdict import Verdict, sets_line
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gradeclass import ROOT
+from tests.grader.gradeclass import ROOT
 from lab.check import manifest
 
 from grader import batch, gradescope, plan as plans

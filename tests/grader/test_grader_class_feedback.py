@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-from gradeclass import LAB, SECONDS_PER_TEST, base_text, make_class
+from tests.grader.gradeclass import LAB, SECONDS_PER_TEST, base_text, make_class
 from grader import batch, plan as plans, report
 from grader.journal import LastRun
 from grader.row import Overall

@@ -17,6 +17,7 @@ from grader.__main__ import main
 from grader.page import facts, html, teaching, weeks
 from lab.check import manifest
 from tests.grader.gradeclass import LAB, base_text
+from tests.grader.grades_made import grades
 
 ROSTER = ("Name,ID,Email\nalice,1001,alice@school.edu\nBob,1002,bob@school.edu\n"
           "dave,1004,dave@school.edu\nerin,1005,erin@school.edu\n")
@@ -63,9 +64,9 @@ def test_the_page_is_written_beside_grades_json_and_needs_no_script_or_network(g
 
 def test_the_page_counts_what_grades_json_holds(graded):
     out, _ = graded
-    grades = json.loads((out / "grades.json").read_text(encoding="utf-8"))
+    data = json.loads((out / "grades.json").read_text(encoding="utf-8"))
     page = (out / "report.html").read_text(encoding="utf-8")
-    for row in grades["submissions"]:
+    for row in data["submissions"]:
         assert f'<th scope="row">{row["student"]}</th><td>{row["score"]:g}/{row["max"]:g}</td>' \
             in page
 
@@ -97,7 +98,7 @@ def _table(text: str) -> list[list[str]]:
 
 
 def test_canvas_export_has_canvas_columns_a_points_possible_row_and_sis_ids():
-    table = _table(gradebook.render(GRADES, "canvas", STUDENTS))
+    table = _table(gradebook.render(grades(GRADES), "canvas", STUDENTS))
     assert table[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
                         "Lab 15.1: Ask the run to stop"]
     assert table[1] == ["Points Possible", "", "", "", "", "20"]
@@ -109,7 +110,7 @@ def test_canvas_export_has_canvas_columns_a_points_possible_row_and_sis_ids():
 
 
 def test_moodle_export_gives_an_identifier_column_per_mapping_and_one_grade_column():
-    table = _table(gradebook.render(GRADES, "moodle", STUDENTS))
+    table = _table(gradebook.render(grades(GRADES), "moodle", STUDENTS))
     assert table[0] == ["ID number", "Email address", "Username",
                         "Lab 15.1: Ask the run to stop"]
     assert table[1] == ["1001", "alice@school.edu", "alice", "20"]
@@ -117,7 +118,7 @@ def test_moodle_export_gives_an_identifier_column_per_mapping_and_one_grade_colu
 
 
 def test_the_plain_export_without_a_roster_has_a_row_per_submission_by_name():
-    table = _table(gradebook.render(GRADES, "csv"))
+    table = _table(gradebook.render(grades(GRADES), "csv"))
     assert table[0] == ["student", "id", "email", "score", "max", "verdict", "lab"]
     assert [r[0] for r in table[1:]] == ["alice", "bob", "stranger", "zed"]
     assert table[2] == ["bob", "", "", "7.5", "20", "partial", "15.1"]
@@ -125,7 +126,7 @@ def test_the_plain_export_without_a_roster_has_a_row_per_submission_by_name():
 
 def test_an_unknown_format_or_a_folder_without_grades_is_the_users_error(tmp_path):
     with pytest.raises(rosters.GraderError, match="no gradebook format"):
-        gradebook.render(GRADES, "blackboard")
+        gradebook.render(grades(GRADES), "blackboard")
     assert main(["export", "--format", "csv", "--out", str(tmp_path / "x.csv"),
                  str(tmp_path)]) == 2
 
@@ -173,21 +174,21 @@ CLASS = {"lab": "15.2", "title": "Insist", "max": 3, "tests": [
 
 
 def test_hardest_rules_come_first_in_each_lab_and_the_weakest_students_on_top():
-    found = facts.read(CLASS)
+    found = facts.read(grades(CLASS))
     assert [r.id for r in found.rules] == ["b", "a", "c"]
     assert [s.name for s in found.students] == ["dan", "ben", "cat", "ann"]
     assert [(r.id, r.failed, r.ran) for r in found.most_failed()] == [("b", 2, 3), ("c", 1, 3)]
 
 
 def test_a_file_that_did_not_import_is_not_run_not_failed_and_says_why():
-    found = facts.read(CLASS)
+    found = facts.read(grades(CLASS))
     dan = found.students[0]
     assert set(dan.cells.values()) == {"not run"}
     assert [(s.name, s.why) for s in found.not_graded()] == [("dan", "SyntaxError: bad")]
 
 
 def test_the_score_distribution_counts_every_student_once_and_the_page_times_each():
-    found = facts.read(CLASS)
+    found = facts.read(grades(CLASS))
     assert sum(n for _, n in found.distribution()) == 4
     assert found.distribution()[-1] == ("90–100%", 1)
     times = "\n".join(html.times(found))
@@ -196,7 +197,7 @@ def test_the_score_distribution_counts_every_student_once_and_the_page_times_eac
 
 
 def test_each_cell_of_the_picture_says_its_verdict_in_text_as_well_as_colour():
-    page = html.page(facts.read(CLASS), manifest.KIT)
+    page = html.page(facts.read(grades(CLASS)), manifest.KIT)
     ben = re.search(r'<th scope="row">ben</th><td>1/3</td>(.*?)</tr>', page).group(1)
     assert re.findall(r'<td class="(\w)[^"]*">(.)</td>', ben) == [
         ("f", "✗"), ("p", "✓"), ("f", "✗")]
@@ -229,8 +230,8 @@ def test_labs_graded_into_one_folder_give_each_students_path_in_course_order(tmp
     later = {**CLASS, "submissions": CLASS["submissions"][:2]}
     earlier = {**CLASS, "lab": "14.1", "max": 4, "submissions": [
         {"student": "ann", "score": 4, "verdict": "full marks"}]}
-    weeks.record(tmp_path, later)
-    every = weeks.record(tmp_path, earlier)
+    weeks.record(tmp_path, grades(later))
+    every = weeks.record(tmp_path, grades(earlier))
     assert list(every) == ["14.1", "15.2"]
     table = "\n".join(html.path(every))
     assert "<td>4/4 (100%)</td><td>3/3 (100%)</td>" in table
@@ -244,14 +245,14 @@ def test_what_a_submission_wrote_reaches_the_page_as_text_never_as_markup(graded
     """A student's name and the words their code raised are theirs to choose: the instructor's
     browser must show them, not run them."""
     out, _ = graded
-    grades = json.loads((out / "grades.json").read_text(encoding="utf-8"))
-    bob = next(r for r in grades["submissions"] if r["student"] == "bob")
+    data = json.loads((out / "grades.json").read_text(encoding="utf-8"))
+    bob = next(r for r in data["submissions"] if r["student"] == "bob")
     bob["student"] = "bob" + MARKUP
     failed = next(t for t in bob["tests"] if t["verdict"] != "pass")
     failed["message"] = MARKUP + "\n" + failed["message"]
     copy = tmp_path / "out"
     copy.mkdir()
-    (copy / "grades.json").write_text(json.dumps(grades), encoding="utf-8")
+    (copy / "grades.json").write_text(json.dumps(data), encoding="utf-8")
     text = page.write(copy).read_text(encoding="utf-8")
     assert "<script" not in text and "<img" not in text
     assert "bob&lt;script&gt;" in text

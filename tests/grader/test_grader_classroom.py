@@ -24,7 +24,7 @@ import pytest
 import yaml
 
 from lab.check import manifest, runner, seeds, suite
-from replay import replay_file
+from tests.grader.replay import replay_file
 
 from grader import classroom, plan as plans, release
 from grader.errors import GraderError

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from gradeclass import LAB, make_class
+from tests.grader.gradeclass import LAB, make_class
 from lab.check import manifest
 
 from grader import batch

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gradeclass import EXTRA, LAB, OWN_SUBMISSIONS, base_text, base_verdicts
+from tests.grader.gradeclass import EXTRA, LAB, OWN_SUBMISSIONS, base_text, base_verdicts
 from lab.check import manifest, seeds
 from lab.check.verdict import Outcome, Verdict
 

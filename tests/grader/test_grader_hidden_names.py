@@ -4,7 +4,7 @@ hidden_5_1.py gives hidden_5_1::..., never hidden_hidden_5_1::...), its set is l
 the file's name, and only `grade`, which takes a submissions folder, tells where that goes."""
 import pytest
 
-from gradeclass import EXTRA, LAB
+from tests.grader.gradeclass import EXTRA, LAB
 
 from grader import __main__ as cli, plan as plans
 from grader.errors import PlanError

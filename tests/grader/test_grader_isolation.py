@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from gradeclass import LAB, ROOT, base_text, in_box, make_class, mark, running
+from tests.grader.gradeclass import LAB, ROOT, base_text, in_box, make_class, mark, running
 
 from grader import batch, plan as plans, sandbox
 from grader.errors import GraderError

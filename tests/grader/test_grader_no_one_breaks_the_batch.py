@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from gradeclass import LAB, base_text, snippet
+from tests.grader.gradeclass import LAB, base_text, snippet
 from lab.check import manifest
 
 from grader import batch, journal, plan as plans, submissions

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from gradeclass import EXTRA, LAB, base_text
+from tests.grader.gradeclass import EXTRA, LAB, base_text
 from lab.check import manifest, runner, suite
 from lab.check.verdict import Verdict
 

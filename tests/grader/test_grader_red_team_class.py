@@ -14,9 +14,9 @@ import sys
 
 import pytest
 
-from gradeclass import LAB, ROOT, base_text, make_class, mark
+from tests.grader.gradeclass import LAB, ROOT, base_text, make_class, mark
 from lab.check import manifest
-from test_grader_hidden import HIDDEN, leaks, student_files
+from tests.grader.hidden_cases import HIDDEN, leaks, student_files
 
 from grader.sandbox import leftovers
 

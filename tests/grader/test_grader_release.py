@@ -18,7 +18,7 @@ import tomllib
 import nbformat
 import pytest
 
-from gradeclass import LAB
+from tests.grader.gradeclass import LAB
 from lab.check import manifest
 from lab.desk import recorded
 from tools import notebooks

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from gradeclass import LAB, make_class
+from tests.grader.gradeclass import LAB, make_class
 from lab.check.verdict import Verdict
 
 from grader import batch, journal, plan as plans

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from gradeclass import ROOT
+from tests.grader.gradeclass import ROOT
 from lab.check import manifest
 
 from grader import sandbox

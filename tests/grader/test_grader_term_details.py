@@ -15,6 +15,8 @@ from grader import classroom, gradebook, page, plan as plans, report, roster as 
 from grader.errors import GraderError
 from grader.page import facts, html, teaching
 from grader.row import Entry, Overall, build
+from tests.grader.grades_made import grades, whole
+from lab.check.facts import Mismatch
 from lab.check.verdict import Outcome, Verdict
 
 LAB = "6.1"
@@ -45,7 +47,7 @@ def _grades(n_tests: int = 12) -> dict:
 
 
 def test_the_page_counts_broken_files_as_the_terminal_does():
-    found = facts.read(_grades())
+    found = facts.read(grades(_grades()))
     assert [s.name for s in found.not_graded()] == ["cat", "dan", "eve"]
     assert {r.ran for r in found.rules} == {2}, "an empty file counted as a file that ran"
     assert all("harness.py is empty" not in m for r in found.rules for m in r.messages)
@@ -54,7 +56,7 @@ def test_the_page_counts_broken_files_as_the_terminal_does():
 
 
 def test_the_pages_list_of_most_failed_rules_says_how_many_it_left_out():
-    text = "\n".join(html.rules(facts.read(_grades(12)), teaching.manifest.KIT))
+    text = "\n".join(html.rules(facts.read(grades(_grades(12))), teaching.manifest.KIT))
     assert "The 10 most failed of the 12 rules someone failed; the other 2" in text
 
 
@@ -70,17 +72,23 @@ def test_the_summarys_list_of_most_failed_tests_says_how_many_it_left_out():
 def test_the_terminal_keeps_the_first_difference_whole():
     differs = ("first difference, at item 3 of 40: expected 'line three of the long file\\n', "
                "found 'line three of the long file'")
-    message = ("what\n    expected: [1, 2, 3]\n    found:    [" + "1, " * 60 + "]\n    "
-               + differs)
-    entry = Entry("t", "Rule.", LAB, "lab 6.1", False, Verdict.FAIL, message, 1, 0)
+    found = "[" + ", ".join(["1"] * 60) + "]"
+    mismatch = Mismatch(0, "what", "[1, 2, 3]", found, difference=differs)
+    entry = Entry("t", "Rule.", LAB, "lab 6.1", False, Verdict.FAIL, "(any words)", 1, 0,
+                  mismatch)
     assert len(differs) > report.GROUP_CHARACTERS
-    assert report.what_it_did(entry) == differs
+    assert report.what_it_did(entry) == differs, \
+        "a long value's group is not named by where it first differs"
+    short = Entry("t", "Rule.", LAB, "lab 6.1", False, Verdict.FAIL, "(any words)", 1, 0,
+                  Mismatch(0, "what", "[1, 2, 3]", "[1, 2]", difference="expected 3 items"))
+    assert report.what_it_did(short) == "found [1, 2]", \
+        "a short value's group is not named by the value found"
 
 
 def test_a_lesson_link_opens_a_rendered_page_that_survives_moving_the_folder(tmp_path):
     out = tmp_path / "lab-6.1"
     out.mkdir()
-    (out / "grades.json").write_text(json.dumps(_grades(3)), encoding="utf-8")
+    (out / "grades.json").write_text(json.dumps(whole(_grades(3))), encoding="utf-8")
     page.write(out)
     moved = tmp_path / "elsewhere"
     shutil.move(out, moved)
@@ -119,9 +127,9 @@ def test_canvas_takes_names_and_logins_from_the_roster(tmp_path):
     path = tmp_path / "roster.csv"
     path.write_text("Name,Login,ID,Email\nAda Lovelace,alovelace,1001,ada@school.edu\n"
                     "Grace Hopper,ghopper,1002,grace@school.edu\n", encoding="utf-8")
-    grades = {"lab": LAB, "title": "Fit the budget", "max": 3,
-              "submissions": [{"student": "alovelace", "score": 3, "verdict": "full marks"}]}
-    table = list(csv.reader(io.StringIO(gradebook.render(grades, "canvas",
+    brief = {"lab": LAB, "title": "Fit the budget", "max": 3,
+             "submissions": [{"student": "alovelace", "score": 3, "verdict": "full marks"}]}
+    table = list(csv.reader(io.StringIO(gradebook.render(grades(brief), "canvas",
                                                          rosters.read(path)))))
     assert table[2:] == [["Ada Lovelace", "", "1001", "alovelace", "", "3"],
                          ["Grace Hopper", "", "1002", "ghopper", "", ""]]

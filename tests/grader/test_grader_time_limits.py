@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from gradeclass import LAB, base_text, snippet
-from lab.check import process, runner, suite
+from tests.grader.gradeclass import LAB, base_text, snippet
+from lab.check import job, process, runner, suite
 from lab.check.protocol import Beat, Imported, Importing, Started
 from lab.check.verdict import Verdict, held
 
@@ -42,8 +42,8 @@ class Flooding:
         self.reports = []
 
     def send(self, message):
-        if "start" in message:
-            self.reports = [Importing(), Imported(), Started(IDS[message["start"]])]
+        if isinstance(message, job.Run):
+            self.reports = [Importing(), Imported(), Started(IDS[message.start])]
 
     def next(self, timeout):
         Flooding.reads += 1
