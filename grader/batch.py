@@ -31,7 +31,7 @@ from pathlib import Path
 from lab.check import runner, suite
 from lab.check.verdict import Outcome, Verdict
 
-from grader import row as rows
+from grader import cells, row as rows
 from grader import sandbox as sandboxes
 from grader.errors import GraderError
 from grader.journal import JOURNAL, Journal
@@ -103,6 +103,7 @@ def _grade(sub: Submission) -> Row:
     total = len(plan.tests)
 
     def seen(outcome):
+        outcome.message = cells.cut(outcome.message)  # at once: a worker holds no megabytes
         outcomes.append(outcome)
         # The runner stops a test at the submission's time limit (Settings.limits); the tests
         # left then get this batch's own words.
@@ -122,10 +123,10 @@ def _grade(sub: Submission) -> Row:
         box.remove(scratch)  # never raises; what it cannot remove goes with the batch's folder
     if report:
         outcomes = report.outcomes
-        report.import_error = _shown(report.import_error, scratch)
+        report.import_error = cells.cut(_shown(report.import_error, scratch))
         report.output = _shown(report.output, scratch)
     for o in outcomes:
-        o.message = _shown(o.message, scratch)
+        o.message = cells.cut(_shown(o.message, scratch))
     if cut:
         done = {o.id for o in outcomes}
         for t in plan.tests:
@@ -176,8 +177,9 @@ def _shown(text, scratch: Path):
 def grader_failed(plan: Plan, sub: Submission, exc: BaseException) -> Row:
     """The row for a submission the grader itself failed on. It is not journaled, so a re-run
     grades the submission again."""
-    reason = (f"The grader failed while grading this submission ({type(exc).__name__}: {exc}); "
-              "this says nothing about the student's work. Run the batch again to grade it.")
+    reason = cells.cut(f"The grader failed while grading this submission ({type(exc).__name__}: "
+                       f"{exc}); this says nothing about the student's work. Run the batch "
+                       "again to grade it.")
     return rows.build(plan, sub.student, sub.shown,
                       [Outcome(t.id, t.says, t.lab, Verdict.FAIL, reason) for t in plan.tests],
                       problem=reason, overall=Overall.GRADER_ERROR)

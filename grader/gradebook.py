@@ -29,12 +29,11 @@ it had, and the instructor decides. So does a submission the grader itself faile
 """
 from __future__ import annotations
 
-import csv
 import io
 import json
 from pathlib import Path
 
-from grader import classfolder, roster as rosters
+from grader import cells, classfolder, roster as rosters
 from grader.errors import GraderError
 
 FORMATS = ("canvas", "moodle", "csv")
@@ -81,7 +80,7 @@ def render(grades: dict | list[dict], fmt: str,
         raise GraderError(f"no gradebook format {fmt!r}; the formats are {', '.join(FORMATS)}")
     labs = [grades] if isinstance(grades, dict) else list(grades)
     text = io.StringIO()
-    writer = csv.writer(text, lineterminator="\n")
+    writer = cells.writer(text, lineterminator="\n")
     lines = _rows(labs, students)
     who = lambda student, name: student.shown if student else name  # noqa: E731
     # The login the school knows: the roster's, else the submission's name, which schools

@@ -20,7 +20,6 @@ seconds each submission took (grades.csv's last column, and grades.json).
 """
 from __future__ import annotations
 
-import csv
 import json
 import platform
 import re
@@ -31,6 +30,7 @@ from lab.check import manifest, seeds
 from lab.check.verdict import Verdict
 from lab.check.advice import collateral, missing, unfit
 
+from grader import cells
 from grader.journal import LastRun
 from grader.plan import Plan
 from grader.row import Entry, Overall, Row
@@ -52,7 +52,7 @@ def write(out: Path, plan: Plan, results: list[Row], isolation: dict,
              "grades.json": out / "grades.json", "feedback": out / "feedback"}
     ids = [t.id for t in plan.tests]
     with paths["grades.csv"].open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
+        writer = cells.writer(handle)
         writer.writerow(["student", "score", "max", "verdict", *ids, "seconds"])
         for r in rows:
             verdicts = {t.id: t.verdict for t in r.tests}
@@ -86,7 +86,7 @@ def write(out: Path, plan: Plan, results: list[Row], isolation: dict,
 
 def _tests_csv(path: Path, rows: list[Row]) -> None:
     with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
+        writer = cells.writer(handle)
         writer.writerow(["student", "test", "says", "set", "verdict", "earned", "points",
                          "reason"])
         for r in rows:

@@ -16,6 +16,7 @@ from enum import StrEnum
 from lab.check.advice import blank, missing
 from lab.check.verdict import Outcome, Verdict
 
+from grader import cells
 from grader.plan import Plan
 
 
@@ -146,4 +147,4 @@ def build(plan: Plan, student: str, source: str, outcomes: list[Outcome], *, rep
                    Overall.NO_MARKS if score == 0 else
                    Overall.PARTIAL)
     return Row(student, source, score, plan.max_score, overall, problem, import_error, tests,
-               notes, printed, report.output[:2000] if report else "", round(seconds, 3))
+               notes, printed, cells.cut(report.output, cells.OUTPUT_CHARACTERS) if report else "", round(seconds, 3))
