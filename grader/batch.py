@@ -135,9 +135,10 @@ def _grade(sub: Submission) -> Row:
                                         "Not run: this submission used up its "
                                         f"{settings.seconds_per_submission:g} seconds before "
                                         "this test's turn."))
-    return rows.build(plan, sub.student, sub.shown, outcomes, report=report, cut=cut,
-                      seconds=time.monotonic() - started,
-                      text=data.decode("utf-8", "replace"))
+    row = rows.build(plan, sub.student, sub.shown, outcomes, report=report, cut=cut,
+                     seconds=time.monotonic() - started, text=data.decode("utf-8", "replace"))
+    row.digest = hashlib.sha256(data).hexdigest()
+    return row
 
 
 def _apart(harness: Path, files: list, expected, *, on_outcome, **how) -> runner.Report:

@@ -79,14 +79,17 @@ class LastRun:
 
     def keep(self, rows: list[Row]) -> None:
         """Keep `rows`' scores as the last run's, and the ones they replace as the run before."""
-        now = {r.student: [r.score, r.max, str(r.verdict)] for r in rows}
+        now = {r.student: [r.score, r.max, str(r.verdict), r.digest] for r in rows}
         data = {"before": self._read().get("now"), "now": now}
         self.path.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)
                              + "\n", encoding="utf-8", errors="backslashreplace")
 
     def changes(self, rows: list[Row]) -> list[str] | None:
         """What changed for each student from the run before to `rows`: "frank 40 -> 45",
-        with the verdicts when they changed too, then who is new and who is gone; [] when
+        with the verdicts when they changed too, and "(file changed)" when the file graded is
+        not the one graded then (a file resubmitted into a folder is graded under the seed it
+        was graded under before, which its feedback told, so the instructor is told it is a
+        new file, not a new grading of the old one); then who is new and who is gone; [] when
         nothing changed, None when there was no run before to compare with."""
         before = self._read().get("before")
         if not isinstance(before, dict):
@@ -96,14 +99,19 @@ class LastRun:
             if r.student not in before:
                 continue
             try:
-                score, _, verdict = before[r.student]
+                score, _, verdict, *digest = before[r.student]
                 score = float(score)
             except (TypeError, ValueError):
                 continue
+            # A run before digests were kept, or a row without one (not graded), says nothing.
+            changed = bool(digest and digest[0] and r.digest and digest[0] != r.digest)
             if score == r.score and verdict == r.verdict:
+                if changed:
+                    said.append(f"{r.student} {score:g} (file changed)")
                 continue
             said.append(f"{r.student} {score:g} -> {r.score:g}" +
-                        (f" ({verdict} -> {r.verdict})" if verdict != r.verdict else ""))
+                        (f" ({verdict} -> {r.verdict})" if verdict != r.verdict else "") +
+                        (" (file changed)" if changed else ""))
         new = [r.student for r in rows if r.student not in before]
         gone = sorted(set(before) - set(now))
         if new:

@@ -85,6 +85,7 @@ class Row:
     output: str  # the start of what harness.py printed
     seconds: float
     overrides: list[str] = field(default_factory=list)  # the instructor's (grader/overrides.py)
+    digest: str = ""  # the sha256 of the bytes graded, so a rerun can say the file changed
 
     def __post_init__(self):
         self.verdict = Overall(self.verdict)
