@@ -31,7 +31,7 @@ from pathlib import Path
 from lab.check import runner, suite
 from lab.check.verdict import Outcome, Verdict
 
-from grader import cells, row as rows
+from grader import cells, review, row as rows
 from grader import sandbox as sandboxes
 from grader.errors import GraderError
 from grader.journal import JOURNAL, Journal
@@ -121,10 +121,14 @@ def _grade(sub: Submission) -> Row:
     finally:
         box.sweep()  # what the submission left running, before its folder goes
         box.remove(scratch)  # never raises; what it cannot remove goes with the batch's folder
+    text = data.decode("utf-8", "replace")
+    flagged = []
     if report:
         outcomes = report.outcomes
         report.import_error = cells.cut(_shown(report.import_error, scratch))
-        report.output = _shown(report.output, scratch)
+        flagged, report.output = review.of(text, _shown(report.output, scratch))
+    else:
+        flagged, _ = review.of(text, "")
     for o in outcomes:
         o.message = cells.cut(_shown(o.message, scratch))
     if cut:
@@ -136,8 +140,8 @@ def _grade(sub: Submission) -> Row:
                                         f"{settings.seconds_per_submission:g} seconds before "
                                         "this test's turn."))
     row = rows.build(plan, sub.student, sub.shown, outcomes, report=report, cut=cut,
-                     seconds=time.monotonic() - started, text=data.decode("utf-8", "replace"))
-    row.digest = hashlib.sha256(data).hexdigest()
+                     seconds=time.monotonic() - started, text=text)
+    row.digest, row.review = hashlib.sha256(data).hexdigest(), flagged
     return row
 
 

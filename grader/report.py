@@ -30,7 +30,7 @@ from lab.check import manifest, seeds
 from lab.check.verdict import Verdict
 from lab.check.advice import collateral, missing, unfit
 
-from grader import cells
+from grader import cells, review
 from grader.journal import LastRun
 from grader.plan import Plan
 from grader.row import Entry, Overall, Row
@@ -276,6 +276,7 @@ def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None 
         out.append(f"  Overrides ({sum(len(r.overrides) for r in overridden)}), in the scores "
                    "above: " + "; ".join(f"{r.student}: {said}" for r in overridden
                                          for said in r.overrides))
+    out += review.summary_lines(rows)
     changed = LastRun(paths["grades.csv"].parent).changes(rows) if paths else None
     if changed is not None:
         out.append("  Since the last run: " + ("; ".join(changed) if changed else

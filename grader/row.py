@@ -86,6 +86,7 @@ class Row:
     seconds: float
     overrides: list[str] = field(default_factory=list)  # the instructor's (grader/overrides.py)
     digest: str = ""  # the sha256 of the bytes graded, so a rerun can say the file changed
+    review: list[str] = field(default_factory=list)  # lines that need review (grader/review.py)
 
     def __post_init__(self):
         self.verdict = Overall(self.verdict)

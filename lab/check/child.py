@@ -33,7 +33,7 @@ import threading
 import time
 import traceback
 
-from lab.check import hangs, manifest, protocol, seeds, spin, suite, turns
+from lab.check import audit, hangs, manifest, protocol, seeds, spin, suite, turns
 from lab.check.importer import import_harness
 from lab.check.kit import CheckFailed, Checks
 from lab.check.observe import encode
@@ -237,6 +237,7 @@ def main(argv=None):
     header = job.next()  # {"secret", "harness", "budget", "beat", "seed"}
     emit = _Channel(channel, header["secret"])
     harness = header["harness"]
+    audit.install(harness)  # before harness.py runs: it notes what the file does (an aid)
     if not import_reported(harness, emit):
         return 0
     run = job.next()  # {"start", "files": [{"lab_id", "path"}]}, then one line per file's code
