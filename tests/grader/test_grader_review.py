@@ -25,6 +25,28 @@ _objects = len(_gc.get_objects())
 exec("_built = 1")
 '''
 
+# The red team's forged channel: the channel's secret is in the child's memory, so a file can
+# write reports as the checker. This one rewrites every test's end as a timeout whose reason is
+# a spreadsheet formula, on the reference's own passing code.
+FORGES = '''
+import dataclasses as _dc
+from lab.check import child as _child, protocol as _protocol
+
+_write = _child._Channel.__call__
+
+
+def _forged(self, report):
+    if isinstance(report, _protocol.Observed):
+        return  # no check made: the reason is the forged one alone
+    if isinstance(report, _protocol.Ended):
+        report = _dc.replace(report, error='=HYPERLINK("http://example.com","a timeout")',
+                             stop="turns")
+    _write(self, report)
+
+
+_child._Channel.__call__ = _forged
+'''
+
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
@@ -35,6 +57,7 @@ def graded(tmp_path_factory):
     (folder / "alice.py").write_text(base_text("solution"), encoding="utf-8")
     (folder / "bob.py").write_text(base_text("starter"), encoding="utf-8")
     (folder / "eve.py").write_text(base_text("solution") + REACHES, encoding="utf-8")
+    (folder / "mallory.py").write_text(base_text("solution") + FORGES, encoding="utf-8")
     plan = plans.make(LAB.id, own_lab_only=True)
     subs, ignored = batch.find(folder)
     rows, isolation = batch.grade_all(plan, subs, root / "out", jobs=2,
@@ -64,6 +87,24 @@ def test_the_mark_counts_toward_nothing(graded):
         "same working code with the mark must score what it scores without it")
 
 
+def test_reports_forged_in_the_checkers_name_pass_nothing_are_marked_and_open_as_text(graded):
+    """The design cannot keep the channel's secret from code in the child's own process; what
+    a forged report can do is bounded: it never turns a test the file's code fails into a pass
+    (the parent judges the observations against values the child never holds), its reason opens
+    as text, and the file needs review for reaching into the checker."""
+    mallory, alice = graded["rows"]["mallory"], graded["rows"]["alice"]
+    assert mallory.score <= alice.score, "a forged report made a test pass"
+    assert mallory.score == 0, (f"mallory's forged timeouts scored {mallory.score}: every test "
+                                "it ended as a timeout must count as failed")
+    assert any("imports from lab.check" in line for line in mallory.review), mallory.review
+    import csv
+    with (graded["out"] / "tests.csv").open(encoding="utf-8", newline="") as handle:
+        reasons = [row[-1] for row in csv.reader(handle) if row[0] == "mallory"]
+    assert reasons and all(r.startswith("'=HYPERLINK") for r in reasons), (
+        f"mallory's forged reasons in tests.csv begin {sorted(set(r[:20] for r in reasons))}: "
+        "each must open as text, with a ' before the =")
+
+
 def test_the_reference_and_the_starter_are_never_marked_when_graded(graded):
     for student in ("alice", "bob"):
         assert graded["rows"][student].review == [], (
@@ -74,7 +115,7 @@ def test_the_reference_and_the_starter_are_never_marked_when_graded(graded):
 def test_the_mark_is_in_the_summary_grades_json_and_the_page_but_not_the_feedback(graded):
     out = graded["out"]
     assert f"line {graded['eve_line'] + 2}: imports from lab.check" in graded["summary"] and \
-        "Needs review (1)" in graded["summary"], graded["summary"]
+        "Needs review (2)" in graded["summary"], graded["summary"]
     data = json.loads((out / "grades.json").read_text(encoding="utf-8"))
     eve = next(r for r in data["submissions"] if r["student"] == "eve")
     assert eve["review"], "grades.json holds eve's row without the lines that need review"
