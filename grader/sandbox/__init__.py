@@ -41,6 +41,7 @@ This module is the face (prepare, and the names other code uses); the parts, eac
 """
 from __future__ import annotations
 
+import atexit
 import os
 import sys
 from pathlib import Path
@@ -151,6 +152,7 @@ def _groups(slots: int, resources: Resources) -> dict | None:
     except OSError:
         found.remove()
         return None
+    atexit.register(found.remove)  # a caller that never releases the box (a probe, a test)
     return found.to_dict()
 
 

@@ -48,7 +48,9 @@ OWN_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm")  # empty and its own, gone when i
 def plan(base: Path, temporary_mb: int) -> list[list]:
     """The steps that build the view of a child whose scratch folder is in `base`, each
     ["dir", path], ["link", path, target], ["bind", path, is_folder, remount flags (0: leave
-    as it is)] or ["tmpfs", path, options], in the order they must be made."""
+    as it is)] or ["tmpfs", path, options], in the order they must be made; the last,
+    ["scratch", the folder scratch folders are in, options], says how the scratch folder is
+    mounted."""
     view = _View()
     for path in [*interpreter(), *libraries(), *kit_runtime()]:
         view.bind(path, MS_RDONLY | MS_NOSUID | MS_NODEV)
@@ -60,10 +62,12 @@ def plan(base: Path, temporary_mb: int) -> list[list]:
     for folder in OWN_FOLDERS:
         view.tmpfs[folder] = options
     view.folders.add("/proc")
-    view.folders.add(view.resolve(str(base)))  # the scratch folder is made in it
+    scratches = view.resolve(str(base))
+    view.folders.add(scratches)  # the scratch folder is made in it
     # The scratch folder is a tmpfs of its own too, holding a copy of what the grader put in
     # it: a file that fills it fills only its own, and what "." shows as free is its own.
-    return view.steps() + [["scratch", "", f"mode=0700,size={temporary_mb}m,nr_inodes=16384"]]
+    return view.steps() + [["scratch", scratches,
+                            f"mode=0700,size={temporary_mb}m,nr_inodes=16384"]]
 
 
 def allowed(steps: list[list]) -> dict[str, str]:
