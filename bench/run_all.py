@@ -50,6 +50,7 @@ class Ran:
     peak_mb: float | None  # None where /proc/self/status does not exist
     error: str | None  # why the run did not finish (a cell past its timeout, a dead kernel)
     code: list = field(default_factory=list)  # the lesson's own code cells, executed
+    rewritten: list = field(default_factory=list)  # lab folders' kit files the run wrote over
 
 
 def start_every_lab(work: Path) -> None:
@@ -68,8 +69,16 @@ def start_every_lab(work: Path) -> None:
             os.environ[course.WORK_ENV] = before
 
 
-def run(lesson: manifest.Lesson, *, timeout: int = AIM_SECONDS) -> Ran:
-    """Run `lesson` as described above; `timeout` bounds each cell, in seconds."""
+def kit_files(work: Path) -> dict[str, tuple[bytes, int]]:
+    """Each lab folder's files that are the kit's (tests.py, changes.diff, .lab), with their
+    bytes and time: what a run of a notebook must never write over."""
+    return {path.relative_to(work).as_posix(): (path.read_bytes(), path.stat().st_mtime_ns)
+            for name in ("tests.py", "changes.diff", ".lab") for path in work.glob(f"*/*/{name}")}
+
+
+def run(lesson: manifest.Lesson, *, timeout: int = AIM_SECONDS, started: bool = True) -> Ran:
+    """Run `lesson` as described above; `timeout` bounds each cell, in seconds. Without
+    `started`, the work folder starts empty: a student who has started nothing."""
     import nbformat
     from nbclient import NotebookClient
 
@@ -80,7 +89,9 @@ def run(lesson: manifest.Lesson, *, timeout: int = AIM_SECONDS) -> Ran:
     notebook.cells.append(nbformat.v4.new_code_cell(PEAK, id=PEAK_CELL))
     with tempfile.TemporaryDirectory(prefix="run-all-") as scratch:
         work = Path(scratch) / "work"
-        start_every_lab(work)
+        if started:
+            start_every_lab(work)
+        laid = kit_files(work)
         env = {k: v for k, v in os.environ.items() if k != course.SOLVED_ENV}
         env[course.WORK_ENV] = str(work)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(manifest.KIT),
@@ -88,16 +99,18 @@ def run(lesson: manifest.Lesson, *, timeout: int = AIM_SECONDS) -> Ran:
         client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
                                 allow_errors=True,
                                 resources={"metadata": {"path": str(lesson.folder)}})
-        started, error = time.perf_counter(), None
+        began, error = time.perf_counter(), None
         try:
             client.execute(env=env)
         except Exception as exc:  # a cell past its timeout, or a kernel that died
             error = f"{type(exc).__name__}: {(str(exc).splitlines() or [''])[0][:200]}"
-        seconds = time.perf_counter() - started
+        seconds = time.perf_counter() - began
+        now = kit_files(work)
+        rewritten = sorted(name for name in laid if now.get(name) != laid[name])
     last = notebooks.printed(notebook.cells[-1]).strip()
     peak = round(int(last) / 1024, 1) if last.isdigit() else None
     code = [c for c in notebook.cells[:-1] if c.cell_type == "code"]
-    return Ran(lesson, notebook, work, seconds, peak, error, code)
+    return Ran(lesson, notebook, work, seconds, peak, error, code, rewritten)
 
 
 def main(argv=None) -> int:

@@ -38,13 +38,16 @@ def rule(outcome) -> str:
     return first if len(first) <= RULE_CHARACTERS else first[:RULE_CHARACTERS - 3] + "..."
 
 
-def next_step(lab_id: str, outcomes, *, import_error: bool = False) -> str:
+def next_step(lab_id: str, outcomes, *, import_error: bool = False,
+              carried: bool = False) -> str:
     """The checker's closing line: what to do next. The next lab's `course start` when every
     test passed; the hang that stopped the run and the first test it stopped, when tests were
     left unrun; otherwise the first failing test of the lab's own set, or, when all of those
     pass, the first failing earlier test, labelled as probably collateral, each named by its
     sentence, with the first line of what it reported (its rule, or why it stopped); and
-    `course hint LAB` either way. Each command is named as typed where the check ran
+    `course hint LAB` either way. `carried`: the file checked is the student's own in the lab's
+    folder, which `course start NEXT --mine` can carry forward (never in the browser's page,
+    whose Python has no merge), so a pass names that start first. Each command is named as typed where the check ran
     (lab/check/spoken.py): in the browser's page, as a cell's call."""
     hint = f"{spoken.command('hint', lab_id)} gives a hint"
     failing = [o for o in outcomes if o.verdict is not Verdict.PASS]
@@ -65,6 +68,11 @@ def next_step(lab_id: str, outcomes, *, import_error: bool = False) -> str:
     if not failing:
         later = [x for x in manifest.labs(built_only=True)
                  if manifest.key(x.id) > manifest.key(lab_id)]
+        if later and carried and not manifest.IN_BROWSER:
+            return (f"Next: lab {lab_id} passes; start lab {later[0].id} from this file with "
+                    f"{spoken.command('start', later[0].id, mine=True)} (its changes merged into "
+                    f"your code), or from the kit's starter with "
+                    f"{spoken.command('start', later[0].id)}.")
         if later:
             return (f"Next: lab {lab_id} passes; start lab {later[0].id} with "
                     f"{spoken.command('start', later[0].id)}.")

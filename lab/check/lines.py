@@ -105,11 +105,12 @@ class Lines:
 
 def check_aloud(harness: Path, tests: Path, lesson: int, *, verbose: bool = False,
                 seconds: float = runner.Limits.seconds_per_test, practice: bool = False,
-                write=say, seed: int | None = None) -> local.Checked:
+                write=say, seed: int | None = None, carried: bool = False) -> local.Checked:
     """Check `harness` as `lab_check.py` does and write its report line by line; raises
     NothingToCheck (a UserError) before writing anything when there is nothing to run. Under
     a `seed` the kit holds no reference for, nothing is judged: each test's checks are
-    written with what the file found at each."""
+    written with what the file found at each. `carried`: the file is the student's own in its
+    lab's folder, which the closing line may offer to carry forward (advice.next_step)."""
     chosen = local.choose(harness, tests, lesson)
     if chosen.note:
         write(chosen.note)
@@ -146,5 +147,6 @@ def check_aloud(harness: Path, tests: Path, lesson: int, *, verbose: bool = Fals
     not_run = sum(not o.ran for o in report.outcomes)
     write(f"{report.passed} passed, {report.failed - not_run} failed" +
           (f", {not_run} not run" if not_run else ""))
-    write(next_step(lab.id, report.outcomes, import_error=report.import_error is not None))
+    write(next_step(lab.id, report.outcomes, import_error=report.import_error is not None,
+                    carried=carried))
     return checked

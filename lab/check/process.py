@@ -48,6 +48,14 @@ CHILD = [sys.executable, "-P", "-s", "-X", "utf8", "-c",
          f"import sys; sys.path.insert(0, {str(manifest.KIT)!r}); "
          "from lab.check.child import main; sys.exit(main())"]
 
+# The same interpreter, made ready to fork children from (lab/check/zygote.py); its socket's
+# descriptor is its last argument.
+# Its __main__ holds the names a started child's does (main, sys), and no others.
+ZYGOTE = [*CHILD[:-1], f"import sys; sys.path.insert(0, {str(manifest.KIT)!r}); "
+          "from lab.check.child import main; "
+          "sys.exit(__import__('lab.check.zygote').check.zygote.serve(int(sys.argv[1])))"]
+FORK_ENV = "HARNESS_CHECK_FORK"
+
 LONGEST_REPORT = 1 << 24  # bytes; a longer line on the channel was not written by the child
 QUEUE_BYTES = 1 << 20  # of reports read and not yet judged (and one report more)
 
@@ -125,9 +133,10 @@ class Child:
     def __init__(self, harness: Path, secret: str, limits: Limits, *, cwd, env, preexec_fn,
                  seed: int = seeds.PUBLIC):
         options, self.group = start_options(limits, preexec_fn)
-        self.process = subprocess.Popen(CHILD, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, cwd=cwd,
-                                        env=child_env(env, seed), **options)
+        self.process = _forked(cwd, child_env(env, seed), limits, preexec_fn) or \
+            subprocess.Popen(CHILD, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, cwd=cwd, env=child_env(env, seed),
+                             **options)
         self.output = Output(limits.output_bytes)
         self.events: queue.Queue = _Reports(QUEUE_BYTES)
         self._stopping = threading.Event()
@@ -393,7 +402,22 @@ def start_options(limits: Limits, preexec_fn) -> tuple[dict, bool]:
     return {}, False
 
 
-def _posix_tie(cpu_seconds: int):
+def _forked(cwd, env: dict, limits: Limits, preexec_fn):
+    """A child forked from a ready interpreter (lab/check/zygote.py), where that gives the same
+    child as a new one: on Linux, on the POSIX path, with no sandbox of the caller's to enter
+    (HARNESS_CHECK_FORK=0 turns it off). None elsewhere, or when no zygote can be had."""
+    if (portable() or preexec_fn is not None or not sys.platform.startswith("linux")
+            or os.environ.get(FORK_ENV) == "0"):
+        return None
+    from lab.check import zygote
+    try:
+        return zygote.fork(ZYGOTE, env, _posix_tie(None), os.fspath(cwd or os.getcwd()),
+                           int(limits.seconds_total) + 5)
+    except RuntimeError:
+        return None  # a new interpreter, as everywhere else
+
+
+def _posix_tie(cpu_seconds: int | None):
     """What the child runs between fork and exec: never more than `cpu_seconds` of processor
     time, and on Linux die with the checker even if it is killed outright. Everything it needs
     is looked up here first: only system calls are safe between fork and exec."""
@@ -408,7 +432,9 @@ def _posix_tie(cpu_seconds: int):
 
     def tie():
         soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
-        if hard == resource.RLIM_INFINITY or cpu_seconds < hard:
+        if cpu_seconds is None:
+            pass  # a zygote: it only waits, and each child it forks takes its own limit
+        elif hard == resource.RLIM_INFINITY or cpu_seconds < hard:
             resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, hard))
         if prctl is not None:
             prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG

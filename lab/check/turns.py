@@ -7,10 +7,10 @@ I/O), so that is reported at once as a wait for something that cannot happen, in
 sleeping until a wall-clock guard notices.
 
 The checker's child process keeps two threads of its own for its whole life (its heartbeat and
-its watch on the runner's pipe, lab/check/child.py); they are registered with `not_work`, so they
-never count as something at work. Every turn of every loop is also tallied for the process
-(`turns_taken`): the heartbeat reports the tally, so the runner can tell a test that turns from
-one that spins.
+its watch on the runner's pipe, lab/check/child.py); they are registered with `not_work`
+(lab/check/own_threads.py), so they never count as something at work. Every turn of every loop
+is also tallied for the process (`turns_taken`): the heartbeat reports the tally, so the runner
+can tell a test that turns from one that spins.
 
 This reads two private attributes of asyncio's BaseEventLoop (_ready, _scheduled) and
 overrides _run_once; they have kept their meaning from Python 3.8 to 3.14.
@@ -25,31 +25,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import threading
 import time
 
 from lab.check import manifest
+from lab.check.own_threads import not_work, others_at_work  # noqa: F401  (not_work: child.py's)
 
 BUDGET = 10_000
 
 _taken = 0  # turns taken by every CountingLoop of this process
-_not_work: list[threading.Thread] = []  # the checker's own threads, which live as long as it
 
 
 def turns_taken() -> int:
     """Every turn every CountingLoop of this process has taken so far."""
     return _taken
-
-
-def not_work(thread: threading.Thread) -> None:
-    """Leave `thread`, one of the checker's own, out of the test for a loop that cannot go on: it
-    runs for the life of the process and never finishes anything a test waits for."""
-    _not_work.append(thread)
-
-
-def _others_at_work() -> bool:
-    """Whether any thread besides this one and the checker's own is alive."""
-    return threading.active_count() - sum(t.is_alive() for t in _not_work) > 1
 
 
 class OutOfTurns(Exception):
@@ -91,7 +79,7 @@ class CountingLoop(asyncio.SelectorEventLoop):
         global _taken
         _taken += 1
         self.turns += 1
-        stuck = not self._ready and not self._scheduled and not _others_at_work()
+        stuck = not self._ready and not self._scheduled and not others_at_work()
         if self._target is not None and self.verdict is None and (stuck or self.turns > self.budget):
             self.verdict = ("it is waiting for something that can never happen: nothing else is "
                             "left to run" if stuck else

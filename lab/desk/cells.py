@@ -8,6 +8,7 @@ from lab.check import manifest, spoken
 from lab.check.importer import import_harness
 from lab.desk import guard
 from lab.desk.errors import NoReference, NotStarted
+from lab.desk.labs import started_after
 from lab.desk.progress import has_passed
 from lab.desk.workfolder import as_solved, work
 
@@ -24,7 +25,8 @@ def reference(lab_id: str) -> ModuleType:
 
 def yours(lab_id: str) -> ModuleType:
     """The student's harness.py for the lab, imported afresh as module `harness`. Raises
-    NotStarted if the lab has not been started. While the lab has not passed its check, first
+    NotStarted if the lab has not been started; in a notebook, its one line saying how to start
+    it is then all the cell prints, and the cell ends without an error (guard.excuse). While the lab has not passed its check, first
     prints one line saying so. In a notebook, the rest of the cell is bounded (lab/desk/guard.py):
     a run that never ends is stopped, and an error is explained in one line before its
     traceback. With HARNESS_COURSE_AS_SOLVED=1 it loads the reference instead, silently: the
@@ -36,9 +38,12 @@ def yours(lab_id: str) -> ModuleType:
         return module
     harness = work() / lab.folder / "harness.py"
     if not harness.is_file():
-        raise NotStarted(f"You have not started {lab.name} yet: run "
-                         f"{spoken.in_cell('start', lab.id)} first, then fill its gaps and run "
-                         "this cell again.")
+        later = started_after(lab.id)
+        start = spoken.in_cell('start', lab.id, force=later is not None)
+        raise guard.excuse(NotStarted(
+            f"This cell runs your lab {lab.id} file, and you have not started {lab.name}: run "
+            f"{start} first" + (f" (you have started lab {later.id}, whose starter held its code)"
+                                if later else "") + ", then run this cell again."))
     passed = has_passed(lab.id)
     if not passed:
         print(guard.notice(lab.id), flush=True)

@@ -13,6 +13,7 @@ import sys
 
 from lab.check import manifest, spoken
 from lab.check.lines import check_aloud
+from lab.desk import guard
 from lab.desk.errors import NotStarted
 from lab.desk.labfolder import check_command, lay_out
 from lab.desk.labs import built
@@ -22,8 +23,13 @@ from lab.desk.workfolder import kit_env, work
 
 def check(lab_id: str, *, practice: bool | None = None) -> None:
     """Check the lab as run() does, and return nothing: a notebook shows a cell's value under
-    what it printed, and an exit code there would be a stray 0 or 1 under the report."""
-    run(lab_id, practice=practice)
+    what it printed, and an exit code there would be a stray 0 or 1 under the report. In a
+    notebook, a lab not started is the cell's one line saying how to start it, not an error
+    (lab/desk/guard.py's excuse), so Run All goes on."""
+    try:
+        run(lab_id, practice=practice)
+    except NotStarted as problem:
+        raise guard.excuse(problem)
 
 
 def run(lab_id: str, *, practice: bool | None = None) -> int:

@@ -20,13 +20,15 @@ def _parser() -> argparse.ArgumentParser:
                        ("hint", "show the lab's next hint")):
         commands.add_parser(name, help=what).add_argument("lab", help='a lab id, like "15.1"')
     commands.choices["start"].add_argument(
-        "--force", action="store_true", help="start it even though the lab before has not "
-                                             "passed its check")
+        "--force", action="store_true", help="start it even though you have started a later "
+                                             "lab")
     commands.choices["start"].add_argument(
-        "--guided", action="store_true", help="a starter whose gaps spell out their steps")
+        "--guided", action="store_true", help="a starter whose gaps spell out their steps (it "
+                                             "replaces your file while that is untouched)")
     commands.choices["start"].add_argument(
         "--mine", action="store_true", help="make the starter from your own passing file of the "
-                                            "lab before, with this lab's changes merged in")
+                                            "lab before, with this lab's changes merged in (it "
+                                            "replaces your file while that is untouched)")
     again = commands.add_parser("reset", help="put the starter back (keeps harness.py.bak)")
     again.add_argument("lab")
     again.add_argument("--yes", action="store_true", help="do not ask first")

@@ -125,9 +125,11 @@ def arm(lab_id: str, harness: Path, *, passed: bool, budget: Budget | None = Non
     _cell = cell = _Cell([lab_id], [Path(harness).resolve()], passed, budget)
     from lab.world import model
     model.on_request = _count_call
-    _saved["custom"] = (shell.custom_exceptions, shell.CustomTB)
+    # An excuse() earlier in this cell (its error caught by the cell) saved IPython's own.
+    _saved.setdefault("custom", (shell.custom_exceptions, shell.CustomTB))
     shell.set_custom_exc((Exception, RunStopped, asyncio.CancelledError), _before_traceback)
-    shell.events.register("post_execute", _disarm)
+    if _disarm not in shell.events.callbacks["post_execute"]:
+        shell.events.register("post_execute", _disarm)
     if _forgive not in shell.events.callbacks["post_run_cell"]:
         shell.events.register("post_run_cell", _forgive)
     cell.task = _cells_task()
@@ -137,6 +139,24 @@ def arm(lab_id: str, harness: Path, *, passed: bool, budget: Budget | None = Non
         _saved["alarm"] = signal.signal(signal.SIGALRM, _on_alarm)
         signal.setitimer(signal.ITIMER_REAL, budget.seconds)
     return True
+
+
+def excuse(problem: BaseException) -> BaseException:
+    """Ready the running notebook cell to end on `problem`, about to be raised, without an
+    error: its message, one line saying what to do (start the lab the cell needs), is the
+    cell's printed output, with no traceback, and Run All goes on to the next cell. Returns
+    `problem`, for `raise guard.excuse(...)`. Outside IPython nothing changes: it is raised."""
+    shell = _shell()
+    if shell is None or not hasattr(shell, "events"):
+        return problem
+    _saved["excused"] = problem
+    if _cell is None and "custom" not in _saved:  # an armed cell's handler already hears it
+        _saved["custom"] = (shell.custom_exceptions, shell.CustomTB)
+        shell.set_custom_exc((type(problem),), _before_traceback)
+        shell.events.register("post_execute", _disarm)
+    if _forgive not in shell.events.callbacks["post_run_cell"]:
+        shell.events.register("post_run_cell", _forgive)
+    return problem
 
 
 def _cells_task() -> asyncio.Task | None:
@@ -156,7 +176,12 @@ def _disarm(*_):
     ended without an error that said it."""
     global _cell, _last
     cell, _cell = _cell, None
+    _saved.pop("excused", None)
     if cell is None:
+        shell = _shell()
+        if "custom" in _saved and shell is not None:  # only excuse() armed this cell
+            shell.events.unregister("post_execute", _disarm)
+            shell.custom_exceptions, shell.CustomTB = _saved.pop("custom")
         return
     _last = cell
     cell.ended = time.monotonic()
@@ -308,6 +333,10 @@ def _before_traceback(shell, etype, value, tb, tb_offset=None):
     """IPython's handler for an error that ends a guarded cell: the line, then the traceback.
     For a lab that has not passed, the traceback is printed, cut to the student's file, and the
     cell is marked to end without an error (_forgive); once it has passed, IPython's own."""
+    if value is not None and value is _saved.get("excused"):
+        print(value, flush=True)
+        _saved["forgiven"] = True
+        return None
     cell = _cell
     line = explain(cell, value, tb) if cell is not None else None
     if line:

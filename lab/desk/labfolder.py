@@ -3,12 +3,12 @@
 It holds `harness.py` (the student's), `tests.py` (the kit's), `changes.diff` (what changed since
 the previous lab's reference, which each lab's page asks the student to read first), a `lab` folder
 that stands for the kit's package (so the checker runs from that folder exactly as the lessons
-print it, on every system) and `.lab`, the lab id. Everything but harness.py is the kit's, and
-remade at will.
+print it, on every system) and `.lab`, the lab id. Everything but harness.py is the kit's: made
+where it is missing, left alone once there (a notebook run again rewrites nothing), and put back
+by `course reset`.
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from lab.check import manifest
@@ -45,7 +45,8 @@ sys.exit(main())
 def forward_package(place: Path) -> None:
     """Make `place/lab` stand for the kit's lab package: a folder of two files (FORWARD) that
     send `import lab` and `python lab/lab_check.py` to the kit. A link left by an earlier
-    version of the course is replaced (the link only; what it points to is untouched)."""
+    version of the course is replaced (the link only; what it points to is untouched). A file
+    that already says what it must is not written again."""
     door = place / "lab"
     if door.is_symlink():
         door.unlink()
@@ -55,21 +56,33 @@ def forward_package(place: Path) -> None:
                           "elsewhere, then start the lab again.")
     door.mkdir(exist_ok=True)
     for name, text in FORWARD.items():
-        (door / name).write_text(text.format(package=str(PACKAGE), kit=str(PACKAGE.parent)),
-                                 encoding="utf-8")
+        _write(door / name, text.format(package=str(PACKAGE), kit=str(PACKAGE.parent)),
+               again=True)  # it must name this kit, wherever the kit now is
 
 
-def lay_out(lab: manifest.Lab) -> Path:
+def _write(path: Path, data: bytes | str, *, again: bool) -> None:
+    """Write `data` to `path` when it is missing, or when it differs and `again` says to put it
+    back; never otherwise, so that a file the same run would write unchanged keeps its time."""
+    data = data.encode("utf-8") if isinstance(data, str) else data
+    if path.is_file() and (not again or path.read_bytes() == data):
+        return
+    path.write_bytes(data)
+
+
+def lay_out(lab: manifest.Lab, *, again: bool = False) -> Path:
     """Everything in the lab's folder except harness.py: tests.py, changes.diff (the first lab
-    has none), the `lab` folder and .lab, (re)made from the kit. Returns the folder."""
+    has none), the `lab` folder and .lab, made from the kit where missing. A file already there
+    is left as it is, so that starting a started lab, or running a notebook again, rewrites
+    nothing in the work folder; with `again` (reset), each is put back as the kit has it.
+    Returns the folder."""
     place = work() / lab.folder
     place.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(lab.tests, place / "tests.py")
+    _write(place / "tests.py", lab.tests.read_bytes(), again=again)
     diff = lab.starter.parent / "changes.diff"
     if diff.is_file():
-        shutil.copyfile(diff, place / "changes.diff")
+        _write(place / "changes.diff", diff.read_bytes(), again=again)
     forward_package(place)
-    (place / ".lab").write_text(lab.id + "\n", encoding="utf-8")
+    _write(place / ".lab", lab.id + "\n", again=again)
     return place
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from lab.check import manifest, spoken
 from lab.desk.errors import CourseError
 from lab.desk.labfolder import check_command, lay_out, quoted
-from lab.desk.progress import has_passed, last_check, passed_in
+from lab.desk.progress import has_passed, passed_in
 from lab.desk.workfolder import shown, work
 
 
@@ -28,11 +28,9 @@ def built(lab_id: str) -> manifest.Lab:
 
 
 def waits_for(lab_id: str) -> manifest.Lab | None:
-    """The lab that must pass before `lab_id` may start: the lab before it in course order,
-    when no check has shown its tests passing (progress.passed_in); else None. A lab's
-    starter holds the previous lab's finished code, so starting 11.1 before 10.1 passes would
-    hand the student 10.1's answer while lesson 10 is still asking for it. A student who
-    begins at a later lesson starts its lab with force, and is told so."""
+    """The lab before `lab_id` in course order when no check has shown its tests passing
+    (progress.passed_in); else None. Starting `lab_id` does not wait for it: the starter holds
+    the course's code for that lab, so each lab stands on its own, and start() says so."""
     order = list(manifest.labs(built_only=True))
     lab = manifest.lab(lab_id)
     at = order.index(lab) if lab in order else 0
@@ -52,67 +50,87 @@ def started_after(lab_id: str) -> manifest.Lab | None:
 
 
 def start(lab_id: str, *, force: bool = False, guided: bool = False, mine: bool = False) -> None:
-    """Set up a lab in the work folder: the starter as harness.py, the lab's tests as tests.py, a
-    `lab` folder standing for the kit's package, and `.lab`. An existing harness.py is never
-    replaced (use reset for that); tests.py and `lab` are refreshed, since they are the kit's.
-    Prints where the files are and the command that checks them. Labs start in order: while
-    the lab before has not passed its check, or once a later lab is started, prints why nothing
-    was started, unless `force`.
+    """Set up a lab in the work folder: the starter as harness.py, the lab's tests as tests.py,
+    changes.diff, a `lab` folder standing for the kit's package, and `.lab`. A started lab's
+    files are left as they are (lab/desk/labfolder.py's lay_out makes only missing ones), so a
+    notebook run again changes nothing; reset puts them back. Prints where the files are, the
+    command that checks them, and the other starters. A lab whose lab before has not passed
+    starts all the same, saying in one line that its starter holds the course's code for that
+    lab; once a later lab is started, prints why nothing was started, unless `force`.
     With `guided`, the starter is the guided one, whose gaps spell out their steps rather than
     state only what must hold. With `mine`, the starter is made from the student's own passing
-    file of the lab before, with this lab's changes merged in (lab/desk/carry.py)."""
+    file of the lab before, with this lab's changes merged in (lab/desk/carry.py). Either
+    replaces a harness.py that is still one of the lab's starters, untouched: nothing is lost,
+    and a student who ran the notebook's start cell may still choose."""
     try_start(lab_id, force=force, guided=guided, mine=mine)
 
 
 def try_start(lab_id: str, *, force: bool = False, guided: bool = False,
               mine: bool = False) -> bool:
-    """start(), returning whether the lab is now started (False: refused, out of order), for
-    the `course start` command's exit code."""
+    """start(), returning whether the lab is now started (False: refused, since a later lab is
+    started), for the `course start` command's exit code."""
     lab = built(lab_id)
-    earlier = None if force or (work() / lab.folder / "harness.py").exists() \
-        else waits_for(lab.id)
-    if earlier is not None:
-        last = last_check(earlier.id)
-        state = (f"its last check: {last['passed']} passed, {last['failed']} failed" if last
-                 else "it has no check recorded yet")
-        print(f"Lab {lab.id} is not started: it starts once lab {earlier.id} has passed its "
-              f"check ({state}). Its starter holds lab {earlier.id}'s finished code, so it "
-              f"would hand you that answer. Check lab {earlier.id} first: "
-              f"{spoken.command('check', earlier.id, quoted=False)}. To start lab {lab.id} "
-              f"anyway: {spoken.anywhere('start', lab.id, force=True)}.")
-        return False
-    later = None if force or (work() / lab.folder / "harness.py").exists() \
-        else started_after(lab.id)
+    harness = work() / lab.folder / "harness.py"
+    later = None if force or harness.exists() else started_after(lab.id)
     if later is not None:
         print(f"Lab {lab.id} is not started: you have started lab {later.id} already, whose "
               f"starter holds lab {lab.id}'s finished code. To start lab {lab.id} anyway, to "
               f"work through it: {spoken.anywhere('start', lab.id, force=True)}.")
         return False
+    if guided and not lab.guided.is_file():
+        raise CourseError(f"This copy of the course has no guided starter for {lab.name} "
+                          f"({lab.guided.name}); start it without --guided.")
+    untouched = (guided or mine) and harness.is_file() and harness.read_bytes() in [
+        path.read_bytes() for path in (lab.starter, lab.guided) if path.is_file()]
+    fresh = not harness.exists() or untouched
+    earlier = waits_for(lab.id) if fresh and not mine else None
     place = lay_out(lab)
-    harness = place / "harness.py"
-    if harness.exists():
+    if not fresh:
         print(f"You already started {lab.name}; your {shown(harness)} is kept as it is.")
+    elif mine:
+        _start_from_mine(lab, harness)
     else:
-        if guided and not lab.guided.is_file():
-            raise CourseError(f"This copy of the course has no guided starter for {lab.name} "
-                              f"({lab.guided.name}); start it without --guided.")
-        if mine:
-            _start_from_mine(lab, harness)
-        else:
-            shutil.copyfile(lab.guided if guided else lab.starter, harness)
-            level = " (guided: each gap spells out its steps)" if guided else ""
-            print(f"Started {lab.name}: {lab.title}{level}.")
+        shutil.copyfile(lab.guided if guided else lab.starter, harness)
+        level = " (guided: each gap spells out its steps)" if guided else ""
+        print(f"Started {lab.name}: {lab.title}{level}.")
+    if earlier is not None:
+        print(f"Lab {earlier.id} has not passed a check of yours, so this starter holds the "
+              f"course's code for it: lab {lab.id} stands on its own.")
     print(f"  your file:  {shown(harness)}  (fill the gaps marked '# --- your code ---')")
     print(f"  its tests:  {shown(place / 'tests.py')}")
     if manifest.IN_BROWSER:
         print(f"Check it in a cell: {spoken.in_cell('check', lab.id)} (a practice check, in "
               "this page)")
-        return True
-    print("Check it from that folder:")
-    print(f"  cd {quoted(shown(place))}")
-    print(f"  {check_command(lab.id)}")
-    print(f"or from anywhere: {spoken.in_terminal('check', lab.id)}")
+    else:
+        print("Check it from that folder:")
+        print(f"  cd {quoted(shown(place))}")
+        print(f"  {check_command(lab.id)}")
+        print(f"or from anywhere: {spoken.in_terminal('check', lab.id)}")
+    others = other_starters(lab) if fresh and not (guided or mine) else ""
+    if others:
+        print(others)
     return True
+
+
+def other_starters(lab: manifest.Lab) -> str:
+    """The line that names the other starters of a lab just started from the standard one:
+    the guided one, and, where the student's own file of the lab before has passed and the
+    merge can run here (not in the browser's page), their own file carried forward. Either
+    replaces the untouched standard starter."""
+    order = list(manifest.labs(built_only=True))
+    at = order.index(lab)
+    before = order[at - 1] if at else None
+    said = []
+    if lab.guided.is_file():
+        said.append(f"{spoken.command('start', lab.id, quoted=False, guided=True)} (its gaps "
+                    "spell out their steps)")
+    if before is not None and not manifest.IN_BROWSER and has_passed(before.id) and \
+            (work() / before.folder / "harness.py").is_file():
+        said.append(f"{spoken.command('start', lab.id, quoted=False, mine=True)} (your own lab "
+                    f"{before.id} file, with this lab's changes merged in)")
+    if not said:
+        return ""
+    return "Other starters, while your file is untouched: " + "; ".join(said) + "."
 
 
 def _start_from_mine(lab: manifest.Lab, harness: Path) -> None:
@@ -171,7 +189,7 @@ def reset(lab_id: str, *, confirm: bool = True) -> None:
             return
     backup = harness.with_name("harness.py.bak")
     shutil.copyfile(harness, backup)
-    lay_out(lab)
+    lay_out(lab, again=True)
     shutil.copyfile(lab.starter, harness)
     print(f"{shown(harness)} is the starter of {lab.name} again; "
           f"your previous file is {shown(backup)}.")

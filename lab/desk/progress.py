@@ -64,22 +64,24 @@ def record_check(lab_id: str, passed: int, failed: int, *, work: Path | None = N
 
 def lab_state(lab: manifest.Lab, checks: dict) -> tuple[str, str]:
     """(kind, words) of a lab, given progress.json's checks: kind is one of later, new,
-    started, passing, failing; words are what progress() prints for it. A lab whose own check
-    has not passed is passing when a later lab's passing check holds its tests."""
+    started, passing, failing, covered; words are what progress() prints for it. Passing is the
+    lab's own check (its own folder's file). A lab whose own check has not passed, while a
+    later lab's passing check holds its tests, says so in those words: its tests pass in the
+    student's file of that later lab, which is not its own file (covered, when it has none)."""
     if lab.reference_only:
         return "later", "coming later"
     last = checks.get(lab.id)
-    if last and last["passed"] + last["failed"]:
-        total = last["passed"] + last["failed"]
-        if not last["failed"]:
-            return "passing", f"passing ({total}/{total})"
+    total = last["passed"] + last["failed"] if last else 0
     shown_in = passed_in(lab.id)
-    if shown_in is not None:
-        return "passing", f"passing (in lab {shown_in}'s check)"
-    if last and last["passed"] + last["failed"]:
-        return "failing", f"failing ({last['passed']}/{total})"
+    if (total and not last["failed"]) or shown_in == lab.id:  # (solved mode: every lab)
+        return "passing", f"passing ({total}/{total})" if total else "passing"
+    elsewhere = f"; its tests pass in your lab {shown_in} file" if shown_in else ""
+    if total:
+        return "failing", f"failing ({last['passed']}/{total}){elsewhere}"
     if (work() / lab.folder / "harness.py").exists() or last:
-        return "started", "started"
+        return "started", f"started{elsewhere}"
+    if shown_in:
+        return "covered", f"not started{elsewhere}"
     return "new", "not started"
 
 
@@ -89,9 +91,9 @@ def _lesson_state(kinds: list[str]) -> str:
         return "no lab"
     if not built:
         return "coming later"
-    if all(k == "passing" for k in built):
+    if all(k in ("passing", "covered") for k in built) and "passing" in built:
         return "passing"
-    if all(k == "new" for k in built):
+    if all(k in ("new", "covered") for k in built):
         return "not started"
     return "started"
 
@@ -99,7 +101,8 @@ def _lesson_state(kinds: list[str]) -> str:
 def progress() -> None:
     """Print every lesson and lab in course order with its state: not started, started, passing
     (N/N) or failing (p/N) from the last recorded check, or coming later for a lab the kit does
-    not build yet."""
+    not build yet; and, for a lab whose own check has not passed, the later lab whose file
+    passes its tests."""
     checks = load(FILE).get("checks", {})
     rows = []
     for lesson in manifest.lessons():

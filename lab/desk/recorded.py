@@ -8,8 +8,8 @@ recorded.json, what the cell printed on the reference when the course was made. 
 prints that text under one line saying where it comes from, so the lesson still shows what it
 talks about and Run All goes on.
 
-When every lab such a cell needs passes its tests in the student's work folder, replay() first
-runs the cell's code on the student's own files of those labs (course.yours in place of
+When the student's own file of every lab such a cell needs passes its own check in the work
+folder, replay() first runs the cell's code on those files (course.yours in place of
 course.reference). It says it did only when they print exactly the recorded text, the one
 behaviour the lesson's words were written against; otherwise it shows the record and says the
 student's files printed something else.
@@ -24,7 +24,7 @@ import re
 import lab
 from lab.check import manifest
 from lab.check.errors import UserError
-from lab.desk.progress import FILE as PROGRESS, lab_state
+from lab.desk.progress import FILE as PROGRESS, lab_state, passed_in
 from lab.desk.workfolder import load
 
 FILE = "recorded.json"  # in a release's lessons/NN-slug/: cell id -> needs, later, code, printed
@@ -66,16 +66,23 @@ def entries(lesson: str) -> dict:
 
 def replay(lesson: str, cell: str, namespace: dict | None = None) -> None:
     """Print what the lesson's cell `cell` printed on the reference, under a line saying so; or,
-    when the student's own files of every lab it needs pass their tests and print the same, run
-    it on them in `namespace` (the notebook's globals()) and say so. Never raises for a missing
+    when the student's own files of every lab it needs pass their own checks and print the
+    same, run it on them in `namespace` (the notebook's globals()) and say so. When a lab it
+    needs passes only inside a later lab's check, the line says why the record is shown: the
+    student has no file of that lab, or theirs has not passed. Never raises for a missing
     reference or lab: that is the point of the cell."""
     entry = entries(lesson).get(cell)
     if entry is None:
         print(f"The record of this cell is missing (lessons/{lesson}/{FILE}, {cell}); get a "
               "fresh copy of the course.")
         return
-    if entry.get("later") or namespace is None or not _passing(entry["needs"]):
+    if entry.get("later") or namespace is None:
         print(text(entry), end="")
+        return
+    why = _not_yours(entry["needs"])
+    if why is not None:
+        print(text(entry) if not why or entry.get("printed") is None else
+              notice(entry["needs"])[:-1] + f" ({why}):\n" + entry["printed"], end="")
         return
     before = dict(namespace)
     printed = _on_yours(entry["code"], entry["needs"], namespace)
@@ -98,13 +105,30 @@ def replay(lesson: str, cell: str, namespace: dict | None = None) -> None:
     print(entry.get("printed") or "", end="")
 
 
-def _passing(needs) -> bool:
-    """Every lab in `needs` passed its tests at its last check in the work folder."""
+def _not_yours(needs) -> str | None:
+    """None when the student's own file of every lab in `needs` passed its own last check, so
+    the cell may run on them. Otherwise why the record is shown instead: empty when some lab's
+    tests have passed in no check; else, for each lab whose tests pass only in a later lab's
+    check, "you have no lab 4.1 file" or "your lab 4.1 file has not passed its check"."""
     try:
         checks = load(PROGRESS).get("checks", {})
-        return all(lab_state(manifest.lab(lab_id), checks)[0] == "passing" for lab_id in needs)
+        kinds = {lab_id: lab_state(manifest.lab(lab_id), checks)[0] for lab_id in needs}
+        if all(kind == "passing" for kind in kinds.values()):
+            return None
+        if any(passed_in(lab_id) is None for lab_id in needs):
+            return ""
     except UserError:  # a broken progress.json, a lab this copy does not have: not passing
-        return False
+        return ""
+    none = [lab_id for lab_id, kind in kinds.items() if kind == "covered"]
+    unpassed = [lab_id for lab_id, kind in kinds.items() if kind not in ("covered", "passing")]
+    said = []
+    if none:
+        said.append(f"you have no {labs(none)} file" if len(none) == 1
+                    else f"you have no files of {labs(none)}")
+    if unpassed:
+        said.append(f"your {labs(unpassed)} file has not passed its check" if len(unpassed) == 1
+                    else f"your files of {labs(unpassed)} have not passed their checks")
+    return "; ".join(said)
 
 
 def _on_yours(code: str, needs, namespace: dict) -> str | None:

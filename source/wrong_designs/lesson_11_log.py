@@ -113,7 +113,7 @@ WRONG = [
     Wrong(lab='11.1', name='notifying over the live list of listeners',
           rule='Every listener subscribed when an event began hears it, even when one unsubscribes itself or another during it.',
           where='Build recap (_notify, "does not make any listener subscribed when the event began miss it")',
-          names='must not make the next one miss',
+          names='must not make any of them miss',
           replace=r'''
         for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
 ''',
@@ -125,28 +125,204 @@ WRONG = [
           where='Build recap (subscribe: "Each undo takes off its own subscription, once")',
           names='takes off that one',
           replace=r'''
-            if subscribed:  # once only: a second call must not take off an equal subscription
-                subscribed = False
-                self._listeners.remove(listener)
+        def hear(event):  # this subscription's own entry: no other is equal to it, so its
+            listener(event)  # undo cannot take off an equal listener's subscribed earlier
+
+        self._listeners.append(hear)
+
+        def unsubscribe():
+            if hear in self._listeners:  # once only: a second call takes off nothing
+                self._listeners.remove(hear)
+        return unsubscribe
 ''',
           by=r'''
-            subscribed = False
+        self._listeners.append(listener)
+
+        def unsubscribe():
             self._listeners[:] = [other for other in self._listeners if other is not listener]
+        return unsubscribe
 '''),
     Wrong(lab='11.1', name='an undo that removes an equal subscription again',
           rule="Each subscribe is one subscription and its undo takes off that one, once; a second call takes off nothing.",
           where='Build recap (subscribe: "call that undo again and nothing changes")',
           names='takes off that one',
           replace=r'''
-            if subscribed:  # once only: a second call must not take off an equal subscription
-                subscribed = False
-                self._listeners.remove(listener)
+        def hear(event):  # this subscription's own entry: no other is equal to it, so its
+            listener(event)  # undo cannot take off an equal listener's subscribed earlier
+
+        self._listeners.append(hear)
+
+        def unsubscribe():
+            if hear in self._listeners:  # once only: a second call takes off nothing
+                self._listeners.remove(hear)
+        return unsubscribe
 ''',
           by=r'''
-            subscribed = False
+        self._listeners.append(listener)
+
+        def unsubscribe():
             try:
                 self._listeners.remove(listener)
             except ValueError:
                 pass  # already gone: undoing twice is harmless
+        return unsubscribe
+'''),
+    # The designs below were found by a reader who held only the release (issue 38, round 1).
+    Wrong(lab='11.1', name='an undo that takes off the first equal subscription',
+          rule='Each undo takes off its own subscription, and listeners hear an event in the order they subscribed: with L, M, L subscribed, undoing the second L leaves L, M.',
+          where='Build recap (subscribe: "Each undo takes off its own subscription, once")',
+          names='not the first equal one',
+          replace=r'''
+        def hear(event):  # this subscription's own entry: no other is equal to it, so its
+            listener(event)  # undo cannot take off an equal listener's subscribed earlier
+
+        self._listeners.append(hear)
+
+        def unsubscribe():
+            if hear in self._listeners:  # once only: a second call takes off nothing
+                self._listeners.remove(hear)
+        return unsubscribe
+''',
+          by=r'''
+        self._listeners.append(listener)
+        subscribed = True
+
+        def unsubscribe():
+            nonlocal subscribed
+            if subscribed:  # once only
+                subscribed = False
+                self._listeners.remove(listener)  # the first equal one, wherever it stands
+        return unsubscribe
+'''),
+    Wrong(lab='11.1', name='the newest listener hears first',
+          rule='Listeners hear an event in the order they subscribed.',
+          where='Build recap (subscribe and _notify: "in the order they subscribed")',
+          names='in the order they subscribed',
+          replace=r'''
+        self._listeners.append(hear)
+''',
+          by=r'''
+        self._listeners.insert(0, hear)  # the newest is the one that cares most
+'''),
+    Wrong(lab='11.1', name='a listener taken off during an event skipped for it',
+          rule='A listener that unsubscribes another while it hears an event does not make any listener subscribed when the event began miss it, even one subscribed after it.',
+          where='Build recap (_notify: "does not make any listener subscribed when the event began miss it")',
+          names='must not make any of them miss',
+          replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+          by=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            if listener in self._listeners:  # still subscribed? one before it may have left it
+                listener(event)
+'''),
+    Wrong(lab='11.1', name='non-ASCII written as it is',
+          rule='Each append adds exactly one line, whatever its message holds; a reader that splits with splitlines() needs the writer to escape U+2028, U+2029 and U+0085.',
+          where='Build recap ("Each append adds exactly one line at the end of the file")',
+          names='exactly one line',
+          replace=r'''
+        self.ws.append_text(self.path, json.dumps(entry) + "\n")
+''',
+          by=r'''
+        self.ws.append_text(self.path, json.dumps(entry, ensure_ascii=False) + "\n")  # readable
+'''),
+    Wrong(lab='11.1', name='rows of every kind of entry',
+          rule='rows() holds one pair per message entry; entries of another kind are not rows.',
+          where='Build recap (rows(): "one per message entry")',
+          names='one pair per message entry',
+          replace=r'''
+            if entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+        return table
+''',
+          by=r'''
+            table.append((entry["id"], entry.get("message")))  # every entry is a message, so far
+        return table
+'''),
+    Wrong(lab='11.1', name='ids that count the messages',
+          rule="An entry's id is e and the number of the line it lands on, whatever kind of entry the lines before hold.",
+          where='Build recap (append_message: "the number of the line the entry lands on")',
+          names='number of the line it lands on',
+          replace=r'''
+        entry = {"id": f"e{len(self.entries()) + 1}", **entry}
+''',
+          by=r'''
+        entry = {"id": f"e{len(self.rows()) + 1}", **entry}  # one more than the messages so far
+'''),
+    Wrong(lab='11.1', name='blank lines skipped',
+          rule='A line that is not JSON is never skipped, an empty one included: skipped, it would make the ids stop being line numbers.',
+          where='Build recap ("A line that is not JSON is never skipped")',
+          names='not even an empty one',
+          replace=r'''
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+            try:
+''',
+          by=r'''
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+            if not raw.strip():
+                continue  # a blank line holds no entry, as Tau's reader reads it
+            try:
+'''),
+    Wrong(lab='11.1', name='only the last line can be torn',
+          rule='A line that is not JSON is never skipped, wherever it stands: the missing newline at the end is not what makes a line broken.',
+          where='Build recap ("A line that is not JSON is never skipped")',
+          names='not only when it is the last',
+          replace=r'''
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+            try:
+                found.append(json.loads(raw))
+            except ValueError:
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        return found
+''',
+          by=r'''
+        text = self.ws.read_text(self.path)
+        lines = text.splitlines()
+        if not text.endswith("\n"):  # a crash tears only the last write
+            raise ValueError(f"{self.path}, line {len(lines)}: not a complete log entry")
+        for raw in lines:
+            try:
+                found.append(json.loads(raw))
+            except ValueError:
+                continue  # a whole line that does not parse is no torn write
+        return found
+'''),
+    Wrong(lab='11.1', name='the error names the file, not the path',
+          rule='The ValueError\'s sentence is "PATH, line N: not a complete log entry", with the log\'s path for PATH.',
+          where='Build recap ("with the log\'s path for PATH")',
+          names="the log's path as given",
+          replace=r'''
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+''',
+          by=r'''
+                raise ValueError(f"{self.path.rsplit('/', 1)[-1]}, line {index + 1}: not a complete log entry") from None
+'''),
+    Wrong(lab='11.1', name='the saver leaves out failed replies',
+          rule='persist_to saves the message of every message_end, a failed reply too, so that the log replays to the record.',
+          where='Build recap (persist_to: "saves the message of every `message_end`")',
+          names='every message_end',
+          replace=r'''
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+''',
+          by=r'''
+        if event["type"] == "message_end" and event["message"].get("stop_reason") != "error":
+            log.append_message(event["message"])  # the view leaves failed replies out anyway
+'''),
+    Wrong(lab='11.1', name='the saver shrugs off a torn log',
+          rule="A saver that cannot save must not fail quietly: on a log with a torn line the append raises the reader's ValueError, and that ends the run.",
+          where='section "When the listener cannot write" (QuietHarness); Build recap',
+          names='must not fail quietly',
+          replace=r'''
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+''',
+          by=r'''
+        if event["type"] == "message_end":
+            try:
+                log.append_message(event["message"])
+            except ValueError:
+                pass  # a damaged log is a problem for the morning, not for this run
 '''),
 ]

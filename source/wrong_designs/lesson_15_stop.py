@@ -246,4 +246,149 @@ WRONG = [
         pass  # the task we cancelled has ended
     return "hard"
 '''),
+    # The designs below were found by a reader who held only the release (issue 38, round 1).
+    Wrong(lab='15.2', name='a new CancelledError in place of the one that came in',
+          rule='A CancelledError raised inside a tool leaves run_tool as it came in: the same exception, its message kept.',
+          where='Build: insist ("leaves `run_tool` as it came in")',
+          names='as it came in',
+          replace=r'''
+            raise  # the task is being stopped; that is news for its owner, not for the model
+''',
+          by=r'''
+            raise asyncio.CancelledError(f"{call['name']} stopped")  # says which tool
+'''),
+    Wrong(lab='15.2', name='a turn waited before each look',
+          rule='stop_run spends no turn waiting once the task is done: a task that was over already is "clean" at once.',
+          where='Build: insist ("spends no turn waiting once the task is done")',
+          names='no turn spent waiting',
+          replace=r'''
+    for _ in range(grace):
+        if task.done():
+            break
+        await asyncio.sleep(0)  # a turn for the run to notice
+''',
+          by=r'''
+    for _ in range(grace):
+        await asyncio.sleep(0)  # a turn for the run to notice, then a look
+        if task.done():
+            break
+'''),
+    Wrong(lab='15.2', name='one turn of grace fewer',
+          rule='"clean" when the task finished by itself within `grace` turns of the event loop: a run that needs exactly `grace` turns is clean.',
+          where='Build: insist ("within `grace` turns of the event loop")',
+          names='a grace of exactly N',
+          replace=r'''
+    for _ in range(grace):
+        if task.done():
+            break
+''',
+          by=r'''
+    for _ in range(grace - 1):  # the last turn is the look after the loop
+        if task.done():
+            break
+'''),
+    Wrong(lab='15.2', name='a hard wait that gives up after a hundred turns',
+          rule='When stop_run returns, the task is over, whichever the answer: the hard wait has no limit.',
+          where='Build: insist ("when `stop_run` returns, the task is over, whichever the answer")',
+          names='with no limit in turns or in seconds',
+          replace=r'''
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    return "hard"
+''',
+          by=r'''
+    task.cancel()
+    for _ in range(100):  # never hang the caller on a task that will not die
+        if task.done():
+            break
+        await asyncio.sleep(0)
+    return "hard"
+'''),
+    Wrong(lab='15.2', name='a hard wait with a deadline in seconds',
+          rule='When stop_run returns, the task is over, whichever the answer; time in the course is turns of the event loop, never seconds, and nothing has a timeout.',
+          where='Build: insist ("when `stop_run` returns, the task is over, whichever the answer")',
+          names='with no limit in turns or in seconds',
+          replace=r'''
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    return "hard"
+''',
+          by=r'''
+    task.cancel()
+    deadline = asyncio.get_running_loop().time() + 2.0
+    while not task.done() and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0)  # never hang the caller for more than two seconds
+    return "hard"
+'''),
+    Wrong(lab='15.2', name='a grace that swallows the cancellation of stop_run',
+          rule='If the task stop_run runs in is cancelled while stop_run waits, the cancellation must go on up, during the grace as during the hard wait.',
+          where='Build: insist ("a function that swallows its own cancellation can never be stopped")',
+          names='go on up at once',
+          replace=r'''
+    for _ in range(grace):
+        if task.done():
+            break
+        await asyncio.sleep(0)  # a turn for the run to notice
+''',
+          by=r'''
+    try:
+        for _ in range(grace):
+            if task.done():
+                break
+            await asyncio.sleep(0)  # a turn for the run to notice
+    except asyncio.CancelledError:
+        pass  # a cancelled wait just ends the grace early
+'''),
+    Wrong(lab='15.2', name='the answer read from task.cancelled()',
+          rule='"clean" when the harness\'s own Stop was enough; a task that was over already, however it ended, is "clean" at once.',
+          where='Build: insist ("a task that was over already is")',
+          names='not from task.cancelled()',
+          replace=r'''
+    if task.done():
+        return "clean"
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    return "hard"
+''',
+          by=r'''
+    if not task.done():
+        task.cancel()
+        try:
+            await task  # a cancelled task nobody waits for is a task nobody knows is over
+        except asyncio.CancelledError:
+            if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+                raise
+    return "hard" if task.cancelled() else "clean"  # the task says how it ended
+'''),
+    Wrong(lab='15.2', name='no grace unless one is asked for',
+          rule='The signature is given and stays: stop_run(harness, task, grace=5).',
+          where='Build: insist ("`stop_run(harness, task, grace=5)`")',
+          names='The signature is given',
+          replace='async def stop_run(harness, task, grace=5):',
+          by='async def stop_run(harness, task, grace=0):  # no waiting unless asked'),
+    Wrong(lab='15.2', name='no asking when there is no grace',
+          rule='First the run is asked to stop through the harness, whatever the grace, and only then is the task cancelled.',
+          where="Build: insist (stop_run's gap comment: first the run is asked to stop through the harness)",
+          names='First the run is asked to stop through the harness',
+          replace=r'''
+    harness.cancel()
+    for _ in range(grace):
+''',
+          by=r'''
+    if grace:  # with no grace there is no time to wind up, so asking is pointless
+        harness.cancel()
+    for _ in range(grace):
+'''),
 ]

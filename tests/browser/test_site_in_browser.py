@@ -4,12 +4,12 @@ Builds the site with `python -m tools.site build` (its downloads come from .site
 the first build), serves it on 127.0.0.1 from a thread, and opens lesson 15's notebook
 in headless Chromium through Playwright in a fresh profile, with every request to a host other
 than 127.0.0.1 refused and recorded (none may be made). Then, as a student would: runs all cells
-from the Run menu, in the kernel that runs in the page. The run goes on until the first cell
-that loads the student's lab 15.2, which is not started (the lesson says so), and stops there;
-every cell before it must have printed its pinned text exactly, apart from those that print
-the work folder's paths. Opens the first prediction; the run's start cell has told a student who
-begins at lesson 15 how to start lab 15.1 anyway (labs wait for the lab before them), which a
-new cell does; runs the practice check in a new cell and sees lab_check.py's report of the starter, line for
+from the Run menu, in the kernel that runs in the page. The run reaches the end (its start
+cells start both labs, and the cells that run the student's unfilled file end without an
+error); every cell before the first of those must have printed its pinned text exactly, apart
+from those that print the work folder's paths. Opens the first prediction; the run's start cell
+has told a student who begins at lesson 15 that lab 15.1 starts all the same, in one line, and
+a new cell starting it again keeps the file; runs the practice check in a new cell and sees lab_check.py's report of the starter, line for
 line after the line naming the file (its closing line's commands as the page types them); does
 the same with the lab's reference, which passes; asks for a hint and the progress view, which
 shows the practice check; opens the student's harness.py from the browser's storage in
@@ -93,11 +93,10 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
         states = run_all(page, SECONDS_TO_RUN)
 
         ran = [done for done, _ in states]
-        stopped = ran.index(False) - 1 if False in ran else len(ran) - 1
-        assert "course.yours(" in code[stopped].source, (
-            f"Run All stopped at code cell {stopped}, not at the first that loads the "
-            f"student's unstarted lab: {states[stopped][1][-800:]}")
-        assert "You have not started" in states[stopped][1]
+        assert all(ran), (f"Run All stopped at code cell {ran.index(False) - 1}: "
+                          f"{states[ran.index(False) - 1][1][-800:]}")
+        # Compared with the pins up to the first cell that runs the student's unfilled file.
+        stopped = next(n for n, c in enumerate(code) if "course.yours(" in c.source)
         cells = notebook.locator(".jp-CodeCell")
         for n in range(stopped):
             if any(call in code[n].source for call in TOUCHES_WORK):
@@ -116,7 +115,8 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
 
         start = next(n for n, c in enumerate(code) if f'course.start("{LAB.id}")' in c.source)
         said = cells.nth(start).locator(".jp-OutputArea").inner_text()
-        assert f'course.start("{LAB.id}", force=True)' in said, said  # begun here: told how
+        assert f"Lab {manifest.before(LAB.id)[-1].id} has not passed a check of yours" in said, \
+            said  # begun here: started all the same, and told so in one line
         started = typed_and_run(page, notebook, len(code) - 1,
                                 f'course.start("{LAB.id}", force=True)')
         api.expect(started).to_contain_text(f'course.check("{LAB.id}")', timeout=60_000)

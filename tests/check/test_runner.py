@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lab.check import manifest, process, runner, suite, turns
+from lab.check import manifest, own_threads, process, runner, suite, turns
 from lab.desk import course
 
 LAB = manifest.lab("2.1")
@@ -74,6 +74,7 @@ def test_the_portable_path_starts_the_child_with_only_what_every_system_has(
 @pytest.mark.parametrize("path", ["posix"], indirect=True)
 def test_the_posix_path_starts_the_child_in_a_session_of_its_own_under_a_guard(
         tmp_path, path, monkeypatch):
+    monkeypatch.setenv(process.FORK_ENV, "0")  # a new interpreter: forked children are test_zygote's
     started = Started(monkeypatch)
     report = judged(tmp_path, solution())
     assert report.outcomes and report.failed == 0
@@ -199,7 +200,8 @@ def test_the_childs_own_threads_do_not_hide_a_test_that_can_never_go_on(monkeypa
     (Threads this test process already has, such as an idle pool's worker left by an earlier
     test, stand for the checker's own too: counted as work, they would hang this test.)"""
     here = threading.current_thread()
-    monkeypatch.setattr(turns, "_not_work", [t for t in threading.enumerate() if t is not here])
+    monkeypatch.setattr(own_threads, "_not_work",
+                        [t for t in threading.enumerate() if t is not here])
     release = threading.Event()
     own = threading.Thread(target=release.wait, daemon=True)
     own.start()

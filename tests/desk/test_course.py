@@ -28,7 +28,7 @@ def fresh(tmp_path, monkeypatch):
 
 @pytest.fixture
 def work(fresh, tmp_path, monkeypatch):
-    """A work folder named `work` where lab 14.1 has passed its check (so 15.1 may start), a
+    """A work folder named `work` where lab 14.1 has passed its check (so 15.1 starts quietly), a
     kit whose 15.1 has tests, and no solved mode."""
     folder = fresh
     course.record_check("14.1", 1, 0)
@@ -176,18 +176,18 @@ def test_start_refuses_a_lab_that_comes_later(work, monkeypatch):
         course.start("14.1")
 
 
-def test_start_refuses_while_the_lab_before_has_not_passed_and_says_how_to_force(fresh,
-                                                                                   capsys):
+def test_a_lab_whose_lab_before_has_not_passed_starts_and_says_its_starter_holds_that_code(
+        fresh, capsys):
+    """Each notebook opens on "each lab stands on its own": a student who begins at 12.2 gets
+    its starter, which holds the course's code for 12.1, and one line saying so."""
     course.start("12.2")
     said = capsys.readouterr().out
-    assert not (fresh / manifest.lab("12.2").folder).exists()
-    assert said.startswith("Lab 12.2 is not started: it starts once lab 12.1 has passed its "
-                           "check (it has no check recorded yet).")
-    assert 'course.start("12.2", force=True)' in said and "course start 12.2 --force" in said
-    course.record_check("12.1", 5, 1)
-    course.start("12.2")
-    assert "(its last check: 5 passed, 1 failed)" in capsys.readouterr().out
-    assert not (fresh / manifest.lab("12.2").folder).exists()
+    harness = fresh / manifest.lab("12.2").folder / "harness.py"
+    assert harness.read_bytes() == manifest.lab("12.2").starter.read_bytes(), said
+    assert said.splitlines()[1] == ("Lab 12.1 has not passed a check of yours, so this starter "
+                                    "holds the course's code for it: lab 12.2 stands on its "
+                                    "own."), said
+    assert "--force" not in said and "is not started" not in said
 
 
 def test_start_goes_ahead_once_the_lab_before_passes_or_when_forced(fresh, capsys):
@@ -211,29 +211,40 @@ def test_start_puts_changes_diff_in_the_lab_folder_headed_by_names_a_student_has
                       "+++ the starter of lab 15.1 (your harness.py)"]
 
 
-def test_a_lab_waits_for_the_lab_before_it_in_course_order_even_across_lessons(fresh, capsys):
-    """11.1's starter holds 10.1's answer, as 7.2's holds 7.1's: a student who begins at a
-    later lesson is told how to start anyway."""
+def test_a_lab_starts_without_the_lab_before_it_even_across_lessons_and_says_so_once(
+        fresh, capsys):
+    """11.1's starter holds 10.1's code, as 7.2's holds 7.1's: the line says so while 10.1 has
+    not passed, and not once it has."""
     course.start("11.1")
     said = capsys.readouterr().out
-    assert not (fresh / manifest.lab("11.1").folder / "harness.py").exists()
-    assert said.startswith("Lab 11.1 is not started: it starts once lab 10.1 has passed") and \
-        "course start 11.1 --force" in said
-    course.record_check("10.1", 3, 0)
-    course.start("11.1")
     assert (fresh / manifest.lab("11.1").folder / "harness.py").is_file()
+    assert said.count("Lab 10.1 has not passed a check of yours") == 1, said
+    course.record_check("10.1", 3, 0)
+    (fresh / manifest.lab("11.1").folder / "harness.py").unlink()
+    course.start("11.1")
+    said = capsys.readouterr().out
+    assert said.startswith("Started ") and "has not passed a check of yours" not in said
 
 
-def test_a_passing_check_of_a_later_lab_counts_for_the_labs_its_tests_hold(fresh, capsys):
-    """A student who forced 7.2 and passed it has passed 7.1's rules: 8.1 may start, and
-    progress says where 7.1 was shown passing. 7.1's own folder's file is another matter."""
-    course.start("7.2", force=True)
+def test_progress_says_a_later_labs_file_passes_the_tests_of_a_lab_with_no_file_of_its_own(
+        fresh, capsys):
+    """A student who began at 7.2 and passed it has no 7.1 file: progress says 7.1 is not
+    started and that its tests pass in their 7.2 file, never that 7.1 is "passing"."""
+    course.start("7.2")
     course.record_check("7.2", 40, 0)
     capsys.readouterr()
     course.progress()
-    rows = capsys.readouterr().out.splitlines()
-    assert any(r.split()[0] == "7.1" and r.endswith("passing (in lab 7.2's check)") for r in rows)
+    rows = {r.split()[0]: r for r in capsys.readouterr().out.splitlines()}
+    assert rows["7.1"].endswith("  not started; its tests pass in your lab 7.2 file"), rows["7.1"]
+    assert rows["7.2"].endswith("  passing (40/40)") and rows["07"].endswith("  passing")
+    assert "passing (in" not in "".join(rows.values())
     assert course.waits_for("8.1") is None and not course.has_passed("7.1")
+    course.start("7.1", force=True)
+    course.record_check("7.1", 3, 2)
+    capsys.readouterr()
+    course.progress()
+    rows = {r.split()[0]: r for r in capsys.readouterr().out.splitlines()}
+    assert rows["7.1"].endswith("  failing (3/5); its tests pass in your lab 7.2 file")
     course.record_check("7.2", 39, 1)
     assert course.waits_for("8.1").id == "7.2"
 
@@ -270,11 +281,13 @@ def test_in_solved_mode_every_lab_counts_as_passed(fresh, monkeypatch):
     assert (fresh / manifest.lab("12.2").folder / "harness.py").is_file()
 
 
-def test_cli_start_refuses_out_of_order_with_a_nonzero_code_and_takes_force(fresh, capsys):
-    assert course.main(["start", "12.2"]) == 1
-    assert "course start 12.2 --force" in capsys.readouterr().out
-    assert course.main(["start", "12.2", "--force"]) == 0
-    assert (fresh / manifest.lab("12.2").folder / "harness.py").is_file()
+def test_cli_start_refuses_once_a_later_lab_started_with_a_nonzero_code_and_takes_force(
+        fresh, capsys):
+    assert course.main(["start", "12.2"]) == 0
+    assert course.main(["start", "12.1"]) == 1
+    assert "course start 12.1 --force" in capsys.readouterr().out
+    assert course.main(["start", "12.1", "--force"]) == 0
+    assert (fresh / manifest.lab("12.1").folder / "harness.py").is_file()
 
 
 def test_reset_asks_first_and_keeps_the_file_as_bak(work, monkeypatch, capsys):

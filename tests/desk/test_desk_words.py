@@ -36,10 +36,26 @@ def test_checking_a_lab_not_started_says_to_start_it_in_a_cell_in_the_page(work,
 
 def test_a_refused_start_in_the_page_names_only_cells_calls(work, page, capsys):
     course.start("12.2")
+    capsys.readouterr()
+    course.start("12.1")
     said = capsys.readouterr().out
-    assert said.startswith("Lab 12.2 is not started")
-    assert 'Check lab 12.1 first: course.check("12.1").' in said
-    assert said.rstrip().endswith('To start lab 12.2 anyway: course.start("12.2", force=True).')
+    assert said.startswith("Lab 12.1 is not started: you have started lab 12.2 already")
+    assert said.rstrip().endswith('To start lab 12.1 anyway, to work through it: '
+                                  'course.start("12.1", force=True).')
+    assert not TERMINAL.search(said), said
+
+
+def test_a_start_in_the_page_offers_the_guided_starter_as_a_cell_and_never_mine(work, page,
+                                                                                 capsys):
+    """The page's Python has no merge, so --mine is not offered there."""
+    course.record_check("15.1", 1, 0)
+    course.start("15.1")
+    capsys.readouterr()
+    course.start("15.2")
+    said = capsys.readouterr().out
+    assert said.rstrip().splitlines()[-1] == (
+        'Other starters, while your file is untouched: course.start("15.2", guided=True) (its '
+        'gaps spell out their steps).'), said
     assert not TERMINAL.search(said), said
 
 

@@ -76,6 +76,11 @@ CELLS = {
     "spins": 'harness = course.yours("5.1")\nharness.spin()',
     "crash": 'harness = course.yours("5.1")\nharness.crash()',
     "broken": 'harness = course.yours("2.1")',
+    "unstarted": 'harness = course.yours("9.1")\nprint("not reached")',
+    "unstarted-after-armed": 'harness = course.yours("5.1")\nother = course.yours("9.1")\n'
+                             'print("not reached")',
+    "error-after-unstarted": 'raise ValueError("an error of the cell\'s own")',
+    "check-unstarted": 'course.check("9.1")\nprint("not reached")',
     "passed": 'course.record_check("5.1", 12, 0)\nharness = course.yours("5.1")\n'
               'print("quiet:", guard.last().why)',
     "passed-crash": 'harness = course.yours("5.1")\nharness.crash()',
@@ -186,6 +191,24 @@ def test_a_file_that_does_not_import_is_named_then_its_line_shown(ran):
                          "1. The traceback below shows it.")
     assert traceback[1].endswith('harness.py", line 1') and \
         traceback[-1].startswith("SyntaxError")
+
+
+UNSTARTED = ('This cell runs your lab 9.1 file, and you have not started lesson 9, lab 1: run '
+             'course.start("9.1") first, then run this cell again.')
+
+
+def test_a_cell_that_needs_a_lab_not_started_says_what_to_do_in_one_line_and_ends_quietly(ran):
+    """Run All of a lesson whose lab is not started reaches the end (issue 42, item 6): the
+    cell prints one line, no traceback, and ends without an error."""
+    assert before_the_error(ran["unstarted"]) == ([UNSTARTED], None)
+    assert before_the_error(ran["unstarted-after-armed"]) == ([NOTICE, UNSTARTED], None)
+    assert before_the_error(ran["check-unstarted"]) == (
+        ["You have not started lesson 9, lab 1 yet: run `course start 9.1` first."], None)
+
+
+def test_after_a_cell_that_needed_a_lab_not_started_an_error_is_an_error(ran):
+    lines, error = before_the_error(ran["error-after-unstarted"])
+    assert (lines, error) == ([], "ValueError")
 
 
 def test_a_lab_that_passed_its_check_runs_without_the_notice(ran):

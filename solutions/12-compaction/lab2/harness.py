@@ -383,14 +383,14 @@ class Harness:
 
     def subscribe(self, listener):
         """Have listener(event) hear every event of every run; returns the undo."""
-        self._listeners.append(listener)
-        subscribed = True
+        def hear(event):  # this subscription's own entry: no other is equal to it, so its
+            listener(event)  # undo cannot take off an equal listener's subscribed earlier
+
+        self._listeners.append(hear)
 
         def unsubscribe():
-            nonlocal subscribed
-            if subscribed:  # once only: a second call must not take off an equal subscription
-                subscribed = False
-                self._listeners.remove(listener)
+            if hear in self._listeners:  # once only: a second call takes off nothing
+                self._listeners.remove(hear)
         return unsubscribe
 
     def replace_messages(self, messages):

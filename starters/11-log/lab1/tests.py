@@ -163,7 +163,96 @@ async def test_a_torn_line_is_never_skipped(t):
              "Nothing was written on the end of the half-line (lesson 11).")
 
 
-@lab_test("After runs with persist_to subscribed, log.replay() equals the harness's messages.")
+SEPARATORS = {"U+2028": "\u2028", "U+2029": "\u2029", "U+0085": "\u0085"}
+
+
+@lab_test("A message whose text holds a character that str.splitlines() takes for a line break "
+          "(U+2028, U+2029 and U+0085, every one of them) is still exactly one line of the log, "
+          "and is read back whole.")
+async def test_a_line_break_inside_a_message_stays_in_its_line(t):
+    ws = lab.Workspace()
+    log = harness.SessionLog(ws, FILE)
+    written, named = [], []
+    for name, mark in t.random.sample(sorted(SEPARATORS.items()), len(SEPARATORS)):
+        words = [t.random.choice(FILES), "then", t.random.choice(FILES)]
+        words.insert(t.random.randint(0, len(words)), mark)
+        text = " ".join(words)
+        written.append(harness.user_message(text) if len(named) % 2 == 0 else lab.say(text))
+        named.append(name)
+        written.append(lab.say(f"Read {t.random.choice(FILES)}."))
+    ids = [log.append_message(message) for message in written]
+    read_back = []
+    error = await raised(lambda: read_back.append(log.replay()))
+    t.expect([ids, ws.read_text(FILE).count("\n"), error, read_back == [written]],
+             [[f"e{n}" for n in range(1, len(written) + 1)], len(written), None, True],
+             f"Each append adds exactly one line, whatever its message holds: these messages "
+             f"hold {', '.join(named)}, which str.splitlines() reads as line breaks. Leave "
+             f"json.dumps to escape them (its default, ensure_ascii), or split the file on \"\\n\" "
+             f"alone. Items: [the ids returned, the newlines in the file, what reading raised, "
+             f"replay() gives back the messages] (SessionLog.append_message and entries, "
+             f"lesson 11).")
+
+
+FOLDERS = ["logs/session.jsonl", "runs/today.jsonl", "sessions/2026/a.jsonl", "var/log/s.jsonl"]
+DAMAGE = {"an empty line": "", "a line of spaces": "   ", "half a line": '{"id": "e2", "type": "mes'}
+
+
+@lab_test("A line that is not JSON is never skipped, wherever it stands and whatever it holds: an "
+          "empty line, a line of spaces or half a line before the last line, in a log kept in a "
+          "folder, makes reading raise the ValueError naming the log's path and that line, and "
+          "an append write nothing.")
+async def test_a_damaged_line_anywhere_is_named(t):
+    found, wanted = [], []
+    for kind, damage in DAMAGE.items():
+        path = t.random.choice(FOLDERS)
+        entries = [{"id": f"e{n}", "type": "message", "message": harness.user_message(f"Step {n}.")}
+                   for n in range(1, t.random.randint(3, 7))]
+        at = t.random.randrange(len(entries))  # the damaged line comes before entry `at`
+        text = [json.dumps(entry) + "\n" for entry in entries]
+        text.insert(at, damage + "\n")
+        ws = lab.Workspace({path: "".join(text)})
+        log = harness.SessionLog(ws, path)
+        error = f"ValueError: {path}, line {at + 1}: not a complete log entry"
+        found.append([kind, await raised(log.entries), await raised(log.replay),
+                      await raised(lambda: log.append_message(lab.say("More."))),
+                      ws.read_text(path) == "".join(text)])
+        wanted.append([kind, error, error, error, True])
+    t.expect(found, wanted,
+             "A line that is not JSON is never skipped, not even an empty one, and not only "
+             "when it is the last: skipped, it would make the ids stop being line numbers. The "
+             "sentence names the log's path as given (self.path, with its folders) and the "
+             "line's number. Each item: [the damage, what entries() raised, what replay() "
+             "raised, what an append raised, the file is unchanged] (SessionLog.entries, "
+             "lesson 11).")
+
+
+@lab_test("Entries of another kind, written through _append between message entries, take a line "
+          "and an id each, e1, e2, ... by line, and rows() and replay() leave them out: one row "
+          "per message entry.")
+async def test_entries_of_another_kind_are_numbered_but_not_replayed(t):
+    ws = lab.Workspace()
+    log = harness.SessionLog(ws, FILE)
+    kinds = ["note", "message"] + [t.random.choice(["note", "message"])
+                                   for _ in range(t.random.randint(2, 8))]
+    ids, messages, message_ids = [], [], []
+    for n, kind in enumerate(kinds):
+        if kind == "note":  # as a later lesson writes a kind of its own
+            ids.append(log._append({"type": "note", "text": f"checkpoint {n}"}))
+        else:
+            messages.append(harness.user_message(f"Step {n}.") if n % 2 else lab.say(f"Did {n}."))
+            ids.append(log.append_message(messages[-1]))
+            message_ids.append(ids[-1])
+    t.expect([ids, [k for k, _ in log.rows()], log.replay() == messages],
+             [[f"e{n}" for n in range(1, len(kinds) + 1)], message_ids, True],
+             "Every kind of entry is written by _append, and its id is e and the number of the "
+             "line it lands on, whatever kind came before; rows() holds one pair per message "
+             "entry, so the notes are left out. The kinds, in order: " + ", ".join(kinds) +
+             ". Items: [the ids returned, the ids rows() gives, replay() equals the messages] "
+             "(SessionLog._append and rows, lesson 11).")
+
+
+@lab_test("After runs with persist_to subscribed, one of them ended by a failed reply, "
+          "log.replay() equals the harness's messages.")
 async def test_replay_equals_the_record(t):
     ws = lab.Workspace()
     log = harness.SessionLog(ws, FILE)
@@ -171,13 +260,20 @@ async def test_replay_equals_the_record(t):
     for _ in range(t.random.randint(1, 3)):
         more, shape = draw_run(t, first=1 + sum(token.startswith("R(") for token in tokens))
         replies, tokens = replies + more, tokens + shape
+    starts = [i for i, token in enumerate(tokens) if token == "U"] + [len(tokens)]
+    at = t.random.choice(starts)  # a run whose one reply fails goes in here
+    replies.insert(sum(token.startswith("A") for token in tokens[:at]),
+                   lab.fail(t.random.choice(["overloaded", "rate limited", "server error"])))
+    tokens[at:at] = ["U", "A(error)"]
     h = harness.Harness(lab.ScriptedModel(replies), SYSTEM, [looker()])
     h.subscribe(harness.persist_to(log))
     for n in range(tokens.count("U")):
         await lab.drive(h.prompt(f"Prompt {n}."))
     t.expect([lab.shape(log.replay()), log.replay() == list(h.messages)],
              [" ".join(tokens), True],
-             "The log holds every message of every run, in order (persist_to, lesson 11).")
+             "The log holds every message of every run, in order, a failed reply (A(error)) as "
+             "much as any: persist_to saves the message of every message_end. Items: [the "
+             "shape of what the log replays, it equals the record] (persist_to, lesson 11).")
     t.expect([k for k, _ in log.rows()], [f"e{n}" for n in range(1, len(tokens) + 1)],
              "rows() pairs each message with its entry id (SessionLog.rows, lesson 11).")
 
@@ -270,26 +366,28 @@ def scripts(kinds):
 
 def listener_plan(t, events):
     """Roles for 3 to 6 listeners, in the order they subscribe, drawn under the seed: each
-    listens, or at a drawn event unsubscribes itself ("self") or one subscribed before it that
-    only listens ("other"). One before the last unsubscribes itself, and the last only listens,
-    so some listener always comes after one that leaves."""
+    listens, or at a drawn event unsubscribes itself ("self") or another that only listens
+    ("other"), subscribed before it or after it. One before the last unsubscribes itself, and
+    the last only listens, so some listener always comes after one that leaves; and one takes
+    off a listener subscribed after it, which has not yet heard that event."""
     count = t.random.randint(3, 6)
+    roles = [None] * count
     leaver = t.random.randrange(count - 1)
+    roles[leaver], roles[-1] = "self", "listen"
+    taker, later = sorted(t.random.sample([i for i in range(count) if i != leaver], 2))
+    roles[taker], roles[later] = "other", "listen"
+    roles = [role or t.random.choice(["listen", "self", "other"]) for role in roles]
+    quiet = [i for i, role in enumerate(roles) if role == "listen"]
     plan = []
-    for i in range(count):
-        role = "self" if i == leaver else "listen" if i == count - 1 else \
-            t.random.choice(["listen", "self", "other"])
-        quiet = [j for j, (kind, _, _) in enumerate(plan) if kind == "listen"]
-        if role == "other" and not quiet:
-            role = "self"
-        target = t.random.choice(quiet) if role == "other" else i
+    for i, role in enumerate(roles):
+        target = later if i == taker else t.random.choice(quiet) if role == "other" else i
         plan.append((role, target, t.random.randrange(events) if role != "listen" else None))
     return plan
 
 
 def heard_by_plan(plan, events):
     """What each listener of `plan` hears, by the rule: all of the event it leaves at (or is
-    taken off at, by one after it), and nothing after."""
+    taken off at, by another before or after it), and nothing after."""
     leaves = {}
     for role, target, at in plan:
         if role != "listen":
@@ -299,8 +397,8 @@ def heard_by_plan(plan, events):
 
 @lab_test("A listener hears every event of two runs, in order, and each one before the consumer "
           "gets it; with 3 to 6 listeners, drawn under the seed, some of which unsubscribe "
-          "themselves or one another while they hear an event, every other listener still hears "
-          "that event.")
+          "themselves or one another (one subscribed before or after them) while they hear an "
+          "event, every listener subscribed when that event began still hears it.")
 async def test_a_listener_hears_every_event_first(t):
     order = []
     model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})), lab.say("Read it."),
@@ -338,8 +436,9 @@ async def test_a_listener_hears_every_event_first(t):
         wanted.append(heard_by_plan(plan, events))
     t.expect(found, wanted,
              "_notify calls every listener subscribed when the event began, even when one "
-             "leaves during it: a listener that unsubscribes itself, or one subscribed before "
-             "it, must not make the next one miss the event. Each item is one harness; in it, "
+             "leaves during it: a listener that unsubscribes itself, or another subscribed "
+             "before or after it, must not make any of them miss the event; the one taken off "
+             "hears it too, and nothing after. Each item is one harness; in it, "
              "one list per listener, in the order they subscribed, of the events it heard, "
              "numbered from 0 over two runs (Harness._notify, lesson 11).")
 
@@ -376,6 +475,45 @@ async def test_each_undo_takes_off_one_subscription(t):
              "takes off nothing. Each item is [events the listener heard in run 1, the other "
              "listener's, the listener's in run 2 after some undos, the other's] "
              "(Harness.subscribe, lesson 11).")
+
+
+@lab_test("Listeners hear each event in the order they subscribed, and an undo keeps that order: "
+          "with L, M and L again subscribed, undoing the second L leaves L then M, and undoing "
+          "the first leaves M then L; so too for 3 to 6 subscriptions of three listeners drawn "
+          "under the seed, some of them undone.")
+async def test_listeners_hear_in_the_order_they_subscribed(t):
+    found, wanted = [], []
+    plans = [(["L", "M", "L"], [2]), (["L", "M", "L"], [0])]
+    for _ in range(2):
+        names = [t.random.choice("LMN") for _ in range(t.random.randint(3, 6))]
+        plans.append((names, sorted(t.random.sample(range(len(names)),
+                                                    t.random.randint(1, len(names) - 1)))))
+    for names, undone in plans:
+        heard = []
+
+        def listener(name):
+            def hear(event):
+                if event["type"] == "agent_start":
+                    heard.append(name)
+            return hear
+        listeners = {name: listener(name) for name in "LMN"}
+        h = harness.Harness(lab.ScriptedModel([lab.say("One."), lab.say("Two.")]), SYSTEM, [])
+        undos = [h.subscribe(listeners[name]) for name in names]
+        await lab.drive(h.prompt("First."))
+        first = heard[:]
+        for n in undone:
+            undos[n]()
+        await lab.drive(h.prompt("Second."))
+        found.append([names, undone, first, heard[len(first):]])
+        wanted.append([names, undone, names, [name for n, name in enumerate(names)
+                                              if n not in undone]])
+    t.expect(found, wanted,
+             "Listeners hear an event in the order they subscribed, and each undo takes off "
+             "its own subscription, not the first equal one: an undo that removes the listener "
+             "by equality (list.remove) takes off an earlier subscription of the same listener "
+             "and changes the order. Each item is [the listeners subscribed, in order, the "
+             "positions undone (from 0), the order they heard agent_start in run 1, and in run "
+             "2 after the undos] (Harness.subscribe and _notify, lesson 11).")
 
 
 @lab_test("A listener that raises ends the run with its own exception, and is_running turns "
@@ -416,8 +554,9 @@ async def test_a_raising_listener_ends_the_run(t):
 
 
 @lab_test("A log whose disk fills up after a number of messages drawn under the seed makes the "
-          "run end with the disk's own error at the message it could not save: persist_to lets "
-          "a failed save be heard.")
+          "run end with the disk's own error at the message it could not save, and a log with a "
+          "torn line ends it with the reader's ValueError: persist_to lets a failed save be "
+          "heard.")
 async def test_a_save_that_fails_is_heard(t):
     found, wanted = [], []
     for kind, text in [(OSError, "No space left on device"),
@@ -447,11 +586,28 @@ async def test_a_save_that_fails_is_heard(t):
         found.append([error, len(saved), saved == list(h.messages[:len(saved)]),
                       len(h.messages), len(ends), h.is_running])
         wanted.append([f"{kind.__name__}: {text}", room, True, room + 1, room, False])
+    path = t.random.choice(NAMES)
+    whole = t.random.randint(0, 4)
+    torn = "".join(json.dumps({"id": f"e{n}", "type": "message", "message": lab.say(f"Step {n}.")})
+                   + "\n" for n in range(1, whole + 1)) + '{"id": "e'
+    ws = lab.Workspace({path: torn})
+    h = harness.Harness(lab.ScriptedModel([lab.say("Hello.")]), SYSTEM, [looker()])
+    h.subscribe(harness.persist_to(harness.SessionLog(ws, path)))
+    ends = []
+    error = await raised(lambda: lab.drive(
+        h.prompt("Hello?"), on_event=lambda e: ends.append(e) if e["type"] == "message_end" else None))
+    found.append([error, ws.read_text(path) == torn, lab.shape(h.messages), len(ends),
+                  h.is_running])
+    wanted.append([f"ValueError: {path}, line {whole + 1}: not a complete log entry", True, "U", 0,
+                   False])
     t.expect(found, wanted,
              "A saver that cannot save must not fail quietly: the error persist_to meets ends "
              "the run at the message it could not save, and the person hears of it at once. "
              "Each item is [what the run raised, messages in the log, the log is the start of "
-             "the record, messages on the record, message_ends the consumer got, is_running] "
+             "the record, messages on the record, message_ends the consumer got, is_running]; "
+             "the last item is a log whose last line is torn, where the append raises the "
+             "reader's ValueError and writes nothing: [what the run raised, the file is "
+             "unchanged, the record, message_ends the consumer got, is_running] "
              "(persist_to and Harness._notify, lesson 11).")
 
 

@@ -70,6 +70,50 @@ def processes(shell):
     return [[p.command, p.killed, p.output()[0] if p.done() else None] for p in shell.processes]
 
 
+async def turns_taken_by(awaitable):
+    """What `awaitable` gives, awaited in this task, and the turns of the event loop that passed
+    meanwhile: 0 when it never gave up the floor."""
+    turns = [0]
+
+    async def count():
+        while True:
+            turns[0] += 1
+            await asyncio.sleep(0)
+    counter = asyncio.ensure_future(count())
+    try:
+        return await awaitable, turns[0]
+    finally:
+        counter.cancel()
+
+
+def outcome(task):
+    """How a task stands: "running", "cancelled", "raised KIND: MESSAGE", or what it returned."""
+    if not task.done():
+        return "running"
+    if task.cancelled():
+        return "cancelled"
+    if task.exception() is not None:
+        return f"raised {type(task.exception()).__name__}: {task.exception()}"
+    return task.result()
+
+
+def deaf_and_slow_to_die(release=None, slow=0, told=None):
+    """A build tool that never looks at its signal. Cancelled, it notes in `told` whether its
+    signal was set by then, and dies after `slow` turns, or once the future `release` is done."""
+    async def execute(arguments, signal=None):
+        try:
+            await asyncio.get_running_loop().create_future()
+        except asyncio.CancelledError:
+            if told is not None:
+                told.append(signal is not None and signal.is_cancelled())
+            await lab.ticks(slow)
+            if release is not None:
+                await release
+            raise
+    return {"name": "build", "description": "Build; deaf, and slow to stop.",
+            "parameters": TARGET, "execute": execute}
+
+
 @lab_test("With bash waiting on a command that never ends, stop_run(h, task, grace) with a grace "
           "of at least five turns answers \"clean\": setting the flag sufficed, so the task "
           "finished on its own, uncancelled, its record closing on the cancelled command's "
@@ -197,8 +241,10 @@ async def test_life_after_a_hard_stop(t):
 @lab_test("grace counts event-loop turns. A tool that notices the flag and then spends some "
           "turns tidying up finishes \"clean\" under a grace well above them, its result on the "
           "record, and stop_run returns as soon as the task is done, not after all its grace; "
-          "under a grace below them it is \"hard\". A task that already finished is \"clean\" "
-          "at once, whatever the grace.")
+          "under a grace below them it is \"hard\", and at the boundary a grace of exactly the "
+          "turns the run needs is \"clean\" and one fewer \"hard\". A task that is over "
+          "already, finished or cancelled by somebody else, is \"clean\" at once, with no "
+          "turn spent, whatever the grace.")
 async def test_grace_is_counted_in_turns(t):
     tidy = t.random.randint(5, 40)
 
@@ -228,24 +274,53 @@ async def test_grace_is_counted_in_turns(t):
                  "stop_run leaves its grace loop the moment the task is done: it looks at "
                  "task.done() before each turn it waits. A grace is at most that many turns, "
                  "not a wait of that many (stop_run, lesson 15).")
+    turns = t.random.randint(20, 60)  # the run's turns before Stop, the same for three runs
+    h, _ = started([slow_to_finish(word(t))], lab.call("build"))
+    task = await run_in_a_task(h, "Build it.", turns)
+    h.cancel()  # Stop alone, to count the turns this harness and tool need to finish
+    needed = 0
+    while not task.done() and needed < 2000:
+        await asyncio.sleep(0)
+        needed += 1
+    answers = [task.done()]
+    for grace in (needed, needed - 1):
+        h, _ = started([slow_to_finish(word(t))], lab.call("build"))
+        task = await run_in_a_task(h, "Build it.", turns)
+        answers.append(await harness.stop_run(h, task, grace=grace))
+    t.expect(answers, [True, "clean", "hard"],
+             "At the boundary: a run that finishes N turns after harness.cancel() (N counted on "
+             "your harness, with this tool) is \"clean\" under a grace of exactly N, and "
+             "\"hard\" under N - 1. `grace` turns means that many: after the grace-th turn "
+             "stop_run looks once more before it insists (stop_run, lesson 15). Items: [the run "
+             "finished after Stop alone, the answer with grace N, with grace N - 1].")
     hello = f"Hello from {word(t)}."
     h = harness.Harness(lab.ScriptedModel([lab.say(hello)]), SYSTEM, [])
     done = asyncio.ensure_future(lab.drive(h.prompt("Say hello.")))
     await done
-    t.expect(await harness.stop_run(h, done, grace=0), "clean",
-             "A task that is already over needs no stopping: \"clean\", even with no grace.")
-    grace = t.random.choice([50, 10 ** 9, t.random.randint(1, 10 ** 4)])
-    t.expect([grace] + list(await stop_and_watch(h, done, grace)) + [harness.text_of(h.messages[-1])],
-             [grace, "clean", "at once", hello],
-             "A task that is already over is \"clean\" at once, with no waiting, whatever the "
-             "grace: stop_run looks at task.done() before it waits a turn, and the finished "
-             "run's answer stays (stop_run, lesson 15). Items: [grace, answer, when it returned, "
-             "the last message's text].")
+    shell = lab.Shell(lab.Workspace({}))
+    other, _ = started([deaf_build(shell, endless(t))], lab.call("build", {"target": word(t)}))
+    cancelled = await run_in_a_task(other, "Build it.", t.random.randint(20, 60))
+    cancelled.cancel()  # stopped by somebody else, a frontend's own cancel, before stop_run
+    while not cancelled.done():
+        await lab.tick()
+    rows, wanted = [], []
+    for name, owner, over in (("finished", h, done), ("cancelled by another", other, cancelled)):
+        for grace in (0, t.random.choice([50, 10 ** 9, t.random.randint(1, 10 ** 4)])):
+            answer, waited = await turns_taken_by(harness.stop_run(owner, over, grace=grace))
+            rows.append([name, grace, answer, waited])
+            wanted.append([name, grace, "clean", 0])
+    t.expect(rows + [harness.text_of(h.messages[-1])], wanted + [hello],
+             "A task that is over already needs no stopping: \"clean\" at once, with no turn "
+             "spent waiting, whatever the grace and however it ended, even cancelled by "
+             "somebody else. stop_run looks at task.done() before it waits a turn, and the "
+             "answer comes from what stop_run had to do, not from task.cancelled() (stop_run, "
+             "lesson 15). Items: [how the task ended, grace, answer, turns stop_run waited], "
+             "then the last message's text, which stays.")
 
 
 @lab_test("If the task running stop_run is cancelled while stop_run waits on a task "
           "that takes its time to die, stop_run lets that cancellation through "
-          "instead of swallowing it.")
+          "instead of swallowing it; cancelled while it waits out its grace, it ends at once.")
 async def test_stop_run_can_itself_be_stopped(t):
     slow, grace, seen = t.random.randint(30, 80), t.random.randint(0, 10), []
 
@@ -279,6 +354,80 @@ async def test_stop_run_can_itself_be_stopped(t):
     t.expect([task.cancelled(), seen], [True, [target]],
              "The slow task ends cancelled too, its tool having run once with the call's "
              "arguments. Items: [cancelled, the targets the tool was given].")
+    grace = t.random.randint(50, 500)
+    h, _ = started([deaf_and_slow_to_die(slow=slow)], lab.call("build", {"target": word(t)}))
+    task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=grace))
+    await lab.ticks(t.random.randint(1, grace - 10))  # stop_run is waiting out its grace
+    stopper.cancel()
+    after = 0
+    while not stopper.done() and after < 5 * slow:
+        await lab.tick()
+        after += 1
+    t.expect([stopper.cancelled(), "at once" if after <= 2 else f"{after} turns later"],
+             [True, "at once"],
+             "Cancelled while it waits out its grace, stop_run lets the cancellation go on up "
+             "at once: a try that swallows it there, and goes on to insist, keeps whoever "
+             "cancelled stop_run waiting until the task has died, and stop_run can never be "
+             "stopped (stop_run, lesson 15). Items: [stop_run ended cancelled, when].")
+    task.cancel()
+    while not task.done():
+        await lab.tick()
+
+
+@lab_test("stop_run waits for a cancelled task until it is over, however long it takes to die: "
+          "thousands of turns, and the machine's clock jumping an hour ahead meanwhile, do not "
+          "make it give up; once the task is over, it says \"hard\".")
+async def test_stop_run_waits_however_long_the_task_takes_to_die(t):
+    loop = asyncio.get_running_loop()
+    release = loop.create_future()
+    h, _ = started([deaf_and_slow_to_die(release)], lab.call("build", {"target": word(t)}))
+    task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=t.random.randint(0, 40)))
+    dying = t.random.randint(1500, 4000)  # turns the task takes to die, once cancelled
+    jump = t.random.randint(100, dying - 100)  # the turn at which the clock jumps
+    clock = loop.time
+    try:
+        for turn in range(dying):
+            if turn == jump:  # a laptop closed and opened: the clock, not the turns, jumps
+                loop.time = lambda: clock() + 3600.0
+            await lab.tick()
+    finally:
+        vars(loop).pop("time", None)  # the loop's own clock again
+    waiting = [stopper.done(), task.done()]
+    release.set_result(None)
+    after = 0
+    while not stopper.done() and after < 50:
+        await lab.tick()
+        after += 1
+    t.expect([waiting, outcome(stopper), task.cancelled()],
+             [[False, False], "hard", True],
+             "When stop_run returns, the task is over, whichever the answer: the hard wait "
+             "awaits the task, with no limit in turns or in seconds (time in this course is "
+             "turns of the event loop, and a clock can jump). Items: [[stop_run done, the task "
+             "done] while the task was still dying, stop_run's answer once it died, the task "
+             "ended cancelled] (stop_run, lesson 15).")
+
+
+@lab_test("stop_run asks before it insists, whatever the grace, 0 included: a deaf tool finds its "
+          "signal set when the cancellation reaches it. Its signature is the one given, "
+          "stop_run(harness, task, grace=5).")
+async def test_stop_run_asks_before_it_insists(t):
+    rows = []
+    for grace in (0, t.random.randint(1, 40)):
+        told = []
+        h, _ = started([deaf_and_slow_to_die(told=told)], lab.call("build", {"target": word(t)}))
+        task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
+        rows.append([grace, await harness.stop_run(h, task, grace=grace), told])
+    t.expect(rows, [[grace, "hard", [True]] for grace, _, _ in rows],
+             "First the run is asked to stop through the harness (harness.cancel()), and only "
+             "then is the task cancelled, even with a grace of 0: a tool or loop that looks at "
+             "the flag on its way out must find it set (stop_run, lesson 15). Each row: [grace, "
+             "answer, what the tool found when the cancellation reached it: its signal set].")
+    import inspect
+    t.expect(str(inspect.signature(harness.stop_run)), "(harness, task, grace=5)",
+             "The signature is given and stays: called without a grace, stop_run gives the run "
+             "five turns to wind up (stop_run, lesson 15).")
 
 
 @lab_test("A consumer walks away from a run with a slow bash command, closing it (aclose) after "
@@ -348,9 +497,9 @@ def handler_names(function):
 
 
 @lab_test("run_tool's boundary names asyncio.CancelledError in an except clause of its own, above "
-          "the wide one, that sends it on: Python lets it by today, and the clause tells the next "
-          "person who edits the boundary not to widen it. Below it, any failure a tool raises "
-          "still becomes that call's result.")
+          "the wide one, that sends it on as it came in: Python lets it by today, and the clause "
+          "tells the next person who edits the boundary not to widen it. Below it, any failure a "
+          "tool raises still becomes that call's result.")
 async def test_the_boundary_says_so_in_writing(t):
     t.expect(handler_names(harness.run_tool), [["CancelledError", True], ["Exception", False]],
              "run_tool's try should have two except clauses, in this order: one for "
@@ -371,6 +520,22 @@ async def test_the_boundary_says_so_in_writing(t):
     t.expect(found, [[f"c{n + 1}", str(kind(text)), True] for n, (kind, text) in enumerate(failures)],
              "The wide clause still turns whatever a tool raises into its call's result: str(exc), "
              "is_error True (run_tool, lessons 4 and 15). Each item: [call id, content, is_error].")
+    came_in = asyncio.CancelledError(f"{word(t)} stopped by its owner")
+
+    async def stopped(arguments, signal=None):
+        raise came_in
+    left = "returned"
+    try:
+        await harness.run_tool([{"name": "build", "description": "Build.", "parameters": TARGET,
+                                 "execute": stopped}],
+                               {"id": "c1", "name": "build", "arguments": {"target": word(t)}})
+    except asyncio.CancelledError as exc:
+        left = ["the same exception" if exc is came_in else "another CancelledError", str(exc)]
+    t.expect(left, ["the same exception", str(came_in)],
+             "A CancelledError raised inside a tool leaves run_tool as it came in: the same "
+             "exception, its message kept, so its owner reads what it said; a bare `raise` "
+             "sends it on, a new CancelledError(...) does not (run_tool, lesson 15). Items: "
+             "[what left run_tool, its message].")
 
 
 BROKEN = (ValueError, KeyError, RuntimeError, OSError, ZeroDivisionError)
