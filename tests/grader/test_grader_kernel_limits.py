@@ -162,3 +162,13 @@ def test_no_group_is_left_once_the_batch_is_over(graded):
             for name in os.listdir(parent) if name.startswith(cgroups.PREFIX)
             and not os.path.exists(f"/proc/{name[len(cgroups.PREFIX):].split('-')[0]}")]
     assert not left, f"groups of a finished batch are left: {left}"
+
+
+def test_without_control_groups_the_statement_says_what_is_not_bounded(tmp_path):
+    from grader.sandbox import Sandbox
+    said = Sandbox(tmp_path, "user", groups=None).statement()
+    unbounded = " ".join(said["cannot_prevent"])
+    for words in ("no control groups", "socket buffers", "share of the processors",
+                  "scratch folder is on the grader's disk"):
+        assert words in unbounded, (f"without control groups the statement must say what is "
+                                    f"not bounded ({words!r}); it says:\n{unbounded}")
