@@ -115,7 +115,11 @@ class Sandbox:
         rlimits = limits.rlimits(self.resources, self.user)
         level, user, steps = self.level, self.user, list(self.view)
         root, base = str(self.root), os.path.realpath(self.base)
-        groups = cgroups.Groups.from_dict(self.groups)
+        # A child that stays root could leave its group (it may write cgroup.procs), and
+        # the time a join takes would leave it holding this worker's pipes the longer, as
+        # root, where another root child may write into them: only a child that becomes a
+        # user of its own joins.
+        groups = cgroups.Groups.from_dict(self.groups) if self.user else None
         joins = groups.joins(self.number) if groups else []
 
         def run():

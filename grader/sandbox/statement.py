@@ -129,7 +129,7 @@ def _grouped(box) -> tuple[list[str], list[str]]:
     want of one; and whether its scratch folder is a file system of its own."""
     r = box.resources
     held, unbounded = [], []
-    if box.groups:
+    if box.groups and box.user:
         held.append(
             f"Its processes are held together in a control group of their own (cgroup "
             f"v{box.groups['version']}): at most {r.memory_mb + 4 * r.temporary_mb} MB of "
@@ -139,7 +139,8 @@ def _grouped(box) -> tuple[list[str], list[str]]:
     else:
         unbounded.append(
             "This machine offers the grader no control groups (cgroup v2, or v1's memory with "
-            "kmem.tcp, cpu and pids, as root), so what a submission's processes hold together "
+            "kmem.tcp, cpu and pids, as root), or the submission runs as root, which could "
+            "leave one, so what a submission's processes hold together "
             "is not bounded: memory past each process's own limit, the socket buffers the "
             "kernel holds for it, and its share of the processors, with which it can slow "
             "the submission beside it until that one's tests run out of time.")
@@ -171,7 +172,7 @@ def _together(box, who: str) -> tuple[list[str], list[str]]:
     """What holds, and what does not, between submissions graded at the same time."""
     sharing = (f"Submissions graded at the same time ({box.jobs} here) share the "
                "machine's processors, memory and disk: one can slow the others down, "
-               "within its own limits." if not box.groups else
+               "within its own limits." if not (box.groups and box.user) else
                f"Submissions graded at the same time ({box.jobs} here) share the machine: "
                "its processors past each one's share, and what the memory left free and "
                "the system's load show; one can still slow another a little.")
