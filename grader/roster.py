@@ -60,10 +60,10 @@ def read(path: Path) -> list[Student]:
         raise GraderError(f"the roster {path} is empty")
     header = [cell.strip().lower() for cell in rows[0]]
     columns = {}
-    for field, words in HEADINGS.items():
+    for heading, words in HEADINGS.items():
         at = next((header.index(word) for word in words if word in header), None)
         if at is not None:
-            columns[field] = at
+            columns[heading] = at
     if "who" not in columns:
         raise GraderError(f"the roster {path} has no column naming the student: its first row "
                           "must name one of " + ", ".join(HEADINGS["who"]))

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from gradeclass import LAB, base_text
+from tests.grader.gradeclass import LAB, base_text
 from lab.check import manifest
 
 from grader import cells, gradescope, plan as plans

@@ -4,7 +4,7 @@ the disk is full, and lets the batch go on: every row it kept reads back whole."
 import errno
 import os
 
-from gradeclass import LAB
+from tests.grader.gradeclass import LAB
 
 from grader import batch, plan as plans
 from grader.journal import Journal

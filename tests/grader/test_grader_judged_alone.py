@@ -2,9 +2,8 @@
 slowed by what ran beside it, so its submission is judged again alone before the verdict
 counts, and its row says so. The load is read from a file the test writes in place of
 /proc/loadavg (GRADER_LOADAVG), so that the batch's workers see a loaded machine on demand."""
-import pytest
 
-from gradeclass import LAB, base_text
+from tests.grader.gradeclass import LAB, base_text
 
 from grader import batch, plan as plans
 

@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from gradeclass import LAB, ROOT, base_text
+from tests.grader.gradeclass import LAB, ROOT, base_text
 from lab.check import manifest
 
 from grader.sandbox import cgroups

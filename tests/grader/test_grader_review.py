@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from gradeclass import LAB, base_text
+from tests.grader.gradeclass import LAB, base_text
 from lab.check import audit, manifest
 
 from grader import batch, plan as plans, report, review
