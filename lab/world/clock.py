@@ -1,18 +1,28 @@
 """Time and driving. In the fake world time is counted in event-loop turns, never in seconds:
 one turn is what `await asyncio.sleep(0)` costs, so a test can say "three turns later" and
-mean the same thing on every machine."""
+mean the same thing on every machine. The world takes its turns with a primitive of its own
+(`turn`), the one asyncio.sleep(0) itself awaits, so a harness.py that replaces asyncio.sleep
+changes its own time, never the world's."""
 
 import asyncio
 import contextlib
 import heapq
 import inspect
 import itertools
+import types
 import weakref
+
+
+@types.coroutine
+def turn():
+    """One loop turn, as `await asyncio.sleep(0)` gives it: a bare yield, which the task running
+    it answers by stepping it again on the loop's next turn."""
+    yield
 
 
 async def tick():
     """One loop turn: everyone else who is ready gets to run once."""
-    await asyncio.sleep(0)
+    await turn()
 
 
 async def ticks(n):
@@ -20,7 +30,7 @@ async def ticks(n):
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"ticks(n) counts loop turns, a whole number 0 or more; got {n!r}")
     for _ in range(n):
-        await asyncio.sleep(0)
+        await turn()
 
 
 async def _maybe_await(value):

@@ -1,12 +1,12 @@
 """The scripted model: a stand-in for a provider that answers from a list, records every
 request it is sent, and hears a Stop while a request is on its way."""
 
-import asyncio
 
 from .errors import ScriptExhausted
 from .replies import Forever, assistant_problem, number_calls
 from .snapshot import Kept, snapshot
 from .transcript import shape, show
+from .clock import turn
 
 ABORTED_REPLY = {"role": "assistant", "content": [], "stop_reason": "aborted",
                  "error_message": "Operation aborted"}
@@ -104,7 +104,7 @@ class ScriptedModel:
         if _is_cancelled(signal):
             return snapshot(ABORTED_REPLY)
         for _ in range(self._latency):
-            await asyncio.sleep(0)
+            await turn()
             if _is_cancelled(signal):
                 return snapshot(ABORTED_REPLY)
         return self._answer(request)
