@@ -155,7 +155,7 @@ def _grade(sub: Submission) -> Row:
         flagged, _ = review.of(text, "")
     for o in outcomes:
         o.message = cells.cut(_shown(o.message, scratch))
-        o.cause = facts.mapped(o.cause, lambda text: _shown(text, scratch))
+        o.cause = facts.mapped(o.cause, lambda text: cells.cut(_shown(text, scratch)))
     if cut:
         done = {o.id for o in outcomes}
         for t in plan.tests:

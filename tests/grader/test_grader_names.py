@@ -6,6 +6,7 @@ import csv
 import io
 
 from grader import batch, gradebook, roster as rosters
+from tests.grader.grades_made import grades
 
 STUDENTS = [rosters.Student("alice", "1001", "alice@school.edu"),
             rosters.Student("bob", "1002", "bob@school.edu")]
@@ -39,7 +40,7 @@ def test_a_submission_several_students_fit_is_refused():
 
 
 def test_the_canvas_export_gives_a_disputed_student_no_grade_rather_than_the_wrong_one():
-    table = list(csv.reader(io.StringIO(gradebook.render(GRADES, "canvas", STUDENTS))))
+    table = list(csv.reader(io.StringIO(gradebook.render(grades(GRADES), "canvas", STUDENTS))))
     alice = next(row for row in table if row[2] == "1001")
     assert alice[-1] == "", (f"the export gave alice (1001) {alice[-1]!r}: two files claim "
                              "her, so her cell stays empty for the instructor to fill")
