@@ -244,8 +244,8 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           rule='JsonRenderer prints json.dumps(event), one line of JSON per event, so another program can read the run.',
           where='rung: Events are data',
           names='json.dumps(event)',
-          replace='        print(json.dumps(event))',
-          by='        print(event)'),
+          replace='        print(json.dumps(event), flush=True)',
+          by='        print(event, flush=True)'),
     Wrong(lab='7.2', name='JSON lines held until agent_end',
           rule='Every event JsonRenderer is handed appears at once, as its own line, in the render call that is handed it.',
           where='lab 7.2, gap 1: "JsonRenderer"',
@@ -255,7 +255,7 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
         self.failed = False
 
     def render(self, event):
-        print(json.dumps(event))
+        print(json.dumps(event), flush=True)
 ''',
           by=r'''
     def __init__(self):
@@ -265,7 +265,7 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
     def render(self, event):
         self.held.append(json.dumps(event))
         if event["type"] == "agent_end":
-            print("\n".join(self.held))
+            print("\n".join(self.held), flush=True)
             self.held = []
 '''),
     Wrong(lab='7.2', name='JsonRenderer judging by the last assistant message',
@@ -317,4 +317,87 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
             print("")
             return False
 '''),
+    Wrong(lab='7.2', name='JSON lines left in the buffer',
+          rule='Every event JsonRenderer is handed appears at once, even when standard output is a pipe to another program: render flushes its line.',
+          where='lab 7.2, gap 1: "JsonRenderer" (hunt round 1, 7.2-1)',
+          names='appears at once',
+          replace='        print(json.dumps(event), flush=True)',
+          by='        print(json.dumps(event))'),
+    Wrong(lab='7.2', name='a failure told by an error_message key',
+          rule='Whether a reply failed is its stop_reason "error", whatever its error_message field holds.',
+          where='Build: two frontends, items 1 and 2 (hunt round 1, 7.2-3)',
+          names='whatever its',
+          replace=r'''
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+''',
+          by=r'''
+        ended = "error_message" in event["message"] if event["type"] == "message_end" else None
+        if ended:
+''',
+          also=((r'''
+        if reply["stop_reason"] == "error":
+            print(f"Error: {reply['error_message']}")
+''', r'''
+        if "error_message" in reply:
+            print(f"Error: {reply['error_message']}")
+'''),)),
+    Wrong(lab='7.2', name='a failure told by an empty reply',
+          rule='Whether a reply failed is its stop_reason "error", whatever its content holds: a failed reply that got words out first is still a failure.',
+          where='Build: two frontends, items 1 and 2 (hunt round 1, 7.2-4)',
+          names='whatever its',
+          replace=r'''
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+''',
+          by=r'''
+        message = event.get("message", {})
+        if (event["type"] == "message_end" and message["role"] == "assistant"
+                and not message["content"]):
+''',
+          also=((r'''
+        if reply["stop_reason"] == "error":
+            print(f"Error: {reply['error_message']}")
+''', r'''
+        if not reply["content"]:
+            print(f"Error: {reply.get('error_message', 'no answer')}")
+'''),)),
+    Wrong(lab='7.2', name='the answer stripped',
+          rule="The last assistant message's words are printed as text_of gives them, nothing stripped.",
+          where='Build: two frontends, item 2 (hunt round 1, 7.2-5)',
+          names='nothing stripped',
+          replace='        print(text_of(reply))',
+          by='        print(text_of(reply).strip())'),
+    Wrong(lab='7.2', name='an empty last answer passed over',
+          rule='The last assistant message announced decides, an empty answer too: its words (none) and True.',
+          where='Build: two frontends, item 2 (hunt round 1, 7.2-8)',
+          names='empty answer',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if (event["type"] == "message_end" and message["role"] == "assistant"
+                and (text_of(message) or message.get("stop_reason") == "error")):
+            self.last = message
+'''),
+    Wrong(lab='7.2', name='the frontend tidying the record',
+          rule='Neither frontend touches the record: they know the run only from its events.',
+          where='Build: two frontends, after item 2 (hunt round 1, 7.2-17)',
+          names='touches the record',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            message.setdefault("error_message", "")
+            self.last = message
+'''),
+    Wrong(lab='7.2', name="the first block's text as the answer",
+          rule="The last assistant message's words are text_of it: every text block, joined.",
+          where='Build: two frontends, item 2 (hunt round 1, 7.2-18)',
+          names='every text block',
+          replace='        print(text_of(reply))',
+          by='        print(reply["content"][0]["text"])'),
 ]
