@@ -317,7 +317,7 @@ WRONG = [
 '''),
     Wrong(lab='12.1', name='arguments written with ensure_ascii=False',
           rule="A call's arguments are json.dumps of them: a letter that is not ASCII is its \\u escape, and the estimate counts it so.",
-          where='lab 12.1, gap 1 "its arguments as JSON (json.dumps)" (hunt round 1, 12.1-3)',
+          where='lab 12.1, gap 1: its arguments as JSON, json.dumps (hunt round 1, 12.1-3)',
           names='escape',
           replace=r'''
                 f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])
