@@ -174,6 +174,121 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
             result = run_tool(tools, call)
             yield {"type": "tool_execution_start", "call": call}
 '''),
+    Wrong(lab='7.1', name='printing to standard error from the loop',
+          rule='run_agent prints nothing, on standard output or standard error: what happened travels in its events alone.',
+          where='Build: announce, don\'t draw, item 1 (hunt round 1, 7.1-1)',
+          names='standard error',
+          replace=r'''
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+''',
+          by=r'''
+            yield {"type": "tool_execution_start", "call": call}
+            import sys
+            print(f"[agent] running {call['name']}...", file=sys.stderr)
+            result = run_tool(tools, call)
+'''),
+    Wrong(lab='7.1', name='the prompt recorded before agent_start',
+          rule='Every message the run records is announced once, and only once it is on the record: the prompt is recorded at the top of the first turn.',
+          where='Build: announce, don\'t draw, item 5 (hunt round 1, 7.1-2)',
+          names='never before agent_start',
+          replace=r'''
+    yield {"type": "agent_start"}
+    turn, calls, pending = 0, [], [user_message(prompt)]
+''',
+          by=r'''
+    prompt_message = user_message(prompt)
+    messages.append(prompt_message)  # lesson 6's first line, kept at the top
+    added.append(prompt_message)
+    yield {"type": "agent_start"}
+    turn, calls, pending = 0, [], [prompt_message]
+''',
+          also=((r'''
+        for message in pending:  # a user message enters only here, at the top of a turn
+            yield record(message)
+''', r'''
+        for message in pending:
+            yield {"type": "message_end", "message": message}
+'''),)),
+    Wrong(lab='7.1', name="one module-level list of the run's messages",
+          rule="agent_end carries the messages this run added, kept by the run itself: not a list another run shares.",
+          where='Build: announce, don\'t draw, item 3 (hunt round 1, 7.1-3)',
+          names='another run shares',
+          replace=r'''
+    added = []  # what this run puts on the record, for agent_end to carry
+''',
+          by=r'''
+    added = _RUN_MESSAGES
+    added.clear()
+''',
+          also=(('def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+                 '_RUN_MESSAGES = []\n\n\ndef run_agent(model, system, messages, tools, prompt, *, '
+                 'max_turns=None):'),)),
+    Wrong(lab='7.1', name="agent_end sliced from the caller's record",
+          rule="agent_end carries the messages this run added, in order, and none other: not a slice of the caller's record, which others may write to.",
+          where='Build: announce, don\'t draw, item 3 (hunt round 1, 7.1-4)',
+          names='sliced',
+          replace=r'''
+    added = []  # what this run puts on the record, for agent_end to carry
+''',
+          by=r'''
+    start = len(messages)
+''',
+          also=((r'''
+        messages.append(message)
+        added.append(message)
+''', r'''
+        messages.append(message)
+'''), (r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''', r'''
+    yield {"type": "agent_end", "messages": messages[start:]}
+'''))),
+    Wrong(lab='7.1', name='set up at the call, run later',
+          rule='Until its first event is asked for, run_agent does nothing at all: the run starts from the record and the tools as they are then.',
+          where='Build: announce, don\'t draw, item 1 (hunt round 1, 7.1-5)',
+          names='does nothing at all',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+    """Set up now, run later."""
+    specs, tools_now = tool_specs(tools), list(tools)
+    return _run(model, system, messages, tools_now, prompt, max_turns, specs)
+
+
+def _run(model, system, messages, tools, prompt, max_turns, specs):
+''',
+          also=((r'''
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+''', r'''
+            reply = model.complete(system, context_for_model(messages), specs)
+'''),)),
+    Wrong(lab='7.1', name='events as a dict subclass carrying live objects',
+          rule='Each event is a dict of plain data, not a subclass of dict that carries live objects beside its keys.',
+          where='Build: announce, don\'t draw, item 1 (hunt round 1, 7.1-6)',
+          names='not a subclass of dict',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r'''
+class Event(dict):
+    """An event: a dict, plus whatever live objects a frontend in this process may like."""
+    tool = None
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          also=((r'''
+            yield {"type": "tool_execution_start", "call": call}
+''', r'''
+            started = Event(type="tool_execution_start", call=call)
+            started.tool = {each["name"]: each for each in tools}.get(call["name"])
+            yield started
+'''),)),
+    Wrong(lab='7.1', name='max_turns=0 read as no cap',
+          rule='agent_start and agent_end balance on every way out, max_turns included, and max_turns=0 is a cap: no model call is made.',
+          where='Build: announce, don\'t draw, item 3 (hunt round 1, 7.1-7)',
+          names='no cap',
+          replace='        if max_turns is not None and turn > max_turns:  # before the call, never after',
+          by='        if max_turns and turn > max_turns:  # before the call, never after'),
     Wrong(lab='7.2', name='an empty answer reported as success',
           rule='A run whose last reply failed did not end well: the text frontend prints Error: and the error_message, and finish() returns False.',
           where='rung: Events are data (did the run end well?)',
@@ -244,8 +359,8 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           rule='JsonRenderer prints json.dumps(event), one line of JSON per event, so another program can read the run.',
           where='rung: Events are data',
           names='json.dumps(event)',
-          replace='        print(json.dumps(event))',
-          by='        print(event)'),
+          replace='        print(json.dumps(event), flush=True)',
+          by='        print(event, flush=True)'),
     Wrong(lab='7.2', name='JSON lines held until agent_end',
           rule='Every event JsonRenderer is handed appears at once, as its own line, in the render call that is handed it.',
           where='lab 7.2, gap 1: "JsonRenderer"',
@@ -255,7 +370,7 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
         self.failed = False
 
     def render(self, event):
-        print(json.dumps(event))
+        print(json.dumps(event), flush=True)
 ''',
           by=r'''
     def __init__(self):
@@ -265,7 +380,7 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
     def render(self, event):
         self.held.append(json.dumps(event))
         if event["type"] == "agent_end":
-            print("\n".join(self.held))
+            print("\n".join(self.held), flush=True)
             self.held = []
 '''),
     Wrong(lab='7.2', name='JsonRenderer judging by the last assistant message',
@@ -317,4 +432,87 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
             print("")
             return False
 '''),
+    Wrong(lab='7.2', name='JSON lines left in the buffer',
+          rule='Every event JsonRenderer is handed appears at once, even when standard output is a pipe to another program: render flushes its line.',
+          where='lab 7.2, gap 1: "JsonRenderer" (hunt round 1, 7.2-1)',
+          names='appears at once',
+          replace='        print(json.dumps(event), flush=True)',
+          by='        print(json.dumps(event))'),
+    Wrong(lab='7.2', name='a failure told by an error_message key',
+          rule='Whether a reply failed is its stop_reason "error", whatever its error_message field holds.',
+          where='Build: two frontends, items 1 and 2 (hunt round 1, 7.2-3)',
+          names='whatever its',
+          replace=r'''
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+''',
+          by=r'''
+        ended = "error_message" in event["message"] if event["type"] == "message_end" else None
+        if ended:
+''',
+          also=((r'''
+        if reply["stop_reason"] == "error":
+            print(f"Error: {reply['error_message']}")
+''', r'''
+        if "error_message" in reply:
+            print(f"Error: {reply['error_message']}")
+'''),)),
+    Wrong(lab='7.2', name='a failure told by an empty reply',
+          rule='Whether a reply failed is its stop_reason "error", whatever its content holds: a failed reply that got words out first is still a failure.',
+          where='Build: two frontends, items 1 and 2 (hunt round 1, 7.2-4)',
+          names='whatever its',
+          replace=r'''
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+''',
+          by=r'''
+        message = event.get("message", {})
+        if (event["type"] == "message_end" and message["role"] == "assistant"
+                and not message["content"]):
+''',
+          also=((r'''
+        if reply["stop_reason"] == "error":
+            print(f"Error: {reply['error_message']}")
+''', r'''
+        if not reply["content"]:
+            print(f"Error: {reply.get('error_message', 'no answer')}")
+'''),)),
+    Wrong(lab='7.2', name='the answer stripped',
+          rule="The last assistant message's words are printed as text_of gives them, nothing stripped.",
+          where='Build: two frontends, item 2 (hunt round 1, 7.2-5)',
+          names='nothing stripped',
+          replace='        print(text_of(reply))',
+          by='        print(text_of(reply).strip())'),
+    Wrong(lab='7.2', name='an empty last answer passed over',
+          rule='The last assistant message announced decides, an empty answer too: its words (none) and True.',
+          where='Build: two frontends, item 2 (hunt round 1, 7.2-8)',
+          names='empty answer',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if (event["type"] == "message_end" and message["role"] == "assistant"
+                and (text_of(message) or message.get("stop_reason") == "error")):
+            self.last = message
+'''),
+    Wrong(lab='7.2', name='the frontend tidying the record',
+          rule='Neither frontend touches the record: they know the run only from its events.',
+          where='Build: two frontends, after item 2 (hunt round 1, 7.2-17)',
+          names='touches the record',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            message.setdefault("error_message", "")
+            self.last = message
+'''),
+    Wrong(lab='7.2', name="the first block's text as the answer",
+          rule="The last assistant message's words are text_of it: every text block, joined.",
+          where='Build: two frontends, item 2 (hunt round 1, 7.2-18)',
+          names='every text block',
+          replace='        print(text_of(reply))',
+          by='        print(reply["content"][0]["text"])'),
 ]

@@ -287,6 +287,114 @@ WRONG = [
           by=r'''
                 summary = user_message(entry["summary"])
 '''),
+    Wrong(lab='12.1', name="newlines kept in an assistant's text",
+          rule="A newline inside a message becomes a space, in an assistant's text as in a user message or a result: a message is always one line.",
+          where='Build: where to cut, item 1 (hunt round 1, 12.1-1)',
+          names='a newline inside a message becomes a space',
+          replace=r'''
+        said = message["content"]
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)
+''',
+          by=r'''
+        said = message["content"].replace("\n", " ") if message["role"] != "assistant" else ""
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)
+''',
+          also=((r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''', r'''
+        out.append(f"{message['role']}: {said}")
+'''),)),
+    Wrong(lab='12.1', name='arguments written with their keys sorted',
+          rule="A call's arguments are written as json.dumps writes them, in the order they were given.",
+          where='Build: where to cut, item 1; lab 12.1, gap 1 (hunt round 1, 12.1-2)',
+          names='keep the order they were given in',
+          replace=r'''
+                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])
+''',
+          by=r'''
+                f"{block['name']}({json.dumps(block['arguments'], sort_keys=True)})"
+                for block in tool_calls(message)])
+'''),
+    Wrong(lab='12.1', name='arguments written with ensure_ascii=False',
+          rule="A call's arguments are json.dumps of them: a letter that is not ASCII is its \\u escape, and the estimate counts it so.",
+          where='lab 12.1, gap 1: its arguments as JSON, json.dumps (hunt round 1, 12.1-3)',
+          names='escape',
+          replace=r'''
+                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])
+''',
+          by=r'''
+                f"{block['name']}({json.dumps(block['arguments'], ensure_ascii=False)})"
+                for block in tool_calls(message)])
+'''),
+    Wrong(lab='12.1', name='a budget of 0 read as no budget',
+          rule='keep_recent_tokens of 0 is a budget: it keeps the least, never everything.',
+          where='Build: where to cut, item 3 (hunt round 1, 12.1-4)',
+          names='no budget',
+          replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+''',
+          by=r'''
+    if not keep_recent_tokens:  # no budget given: nothing to cut
+        return 0
+    left, start = keep_recent_tokens, len(rows)
+'''),
+    Wrong(lab='12.1', name="the user's words stripped",
+          rule="A user message's words are its content, spaces and all.",
+          where='Build: where to cut, item 1 (hunt round 1, 12.1-5)',
+          names='spaces are its words',
+          replace=r'''
+        said = message["content"]
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)
+''',
+          by=r'''
+        said = message["content"]
+        if message["role"] == "user":
+            said = said.strip()
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)
+'''),
+    Wrong(lab='12.1', name="a failed reply's error_message written into its line",
+          rule="An assistant message's words are its text and then its calls, nothing else: not its error_message.",
+          where='Build: where to cut, item 1 (hunt round 1, 12.1-6)',
+          names='not its error_message',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        if message.get("stop_reason") == "error":
+            said = f'{said}[error] {message.get("error_message", "")}'
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+'''),
+    Wrong(lab='12.1', name='cuts remembered by the rows ids',
+          rule="find_cut's answer is worked out from the rows' messages each time: each row costs estimate_tokens([message]).",
+          where='Build: where to cut, item 3 (hunt round 1, 12.1-9)',
+          names='never remembered by their ids',
+          replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+''',
+          by=r'''
+    key = (tuple(row_id for row_id, _ in rows), keep_recent_tokens)
+    if key not in _CUTS:
+        _CUTS[key] = _find_cut(rows, keep_recent_tokens)
+    return _CUTS[key]
+
+
+_CUTS = {}
+
+
+def _find_cut(rows, keep_recent_tokens):
+    left, start = keep_recent_tokens, len(rows)
+'''),
+    Wrong(lab='12.1', name='a failed result marked in its line',
+          rule="A line is the role, a colon, a space and the message's words: a result's words are its content, with no mark of an error.",
+          where='Build: where to cut, item 1 (hunt round 1, 12.1-10)',
+          names='no mark of the error',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        role = message["role"] + (" (error)" if message.get("is_error") else "")
+        out.append(f"{role}: {said}".replace("\n", " "))
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

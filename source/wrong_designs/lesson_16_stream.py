@@ -410,6 +410,112 @@ WRONG = [
         try:
             response = self.client.open(to_wire(system, messages, tools))
 '''),
+    Wrong(lab='16.2', name='a 429 told by its words',
+          rule="A 429 is the exception's status, read with getattr, never the words of its text.",
+          where='Build: read as it comes, item 1 (hunt round 1, 16.2-2)',
+          names='status',
+          replace=r'''
+            if getattr(exc, "status", None) != 429:
+''',
+          by=r'''
+            if "429" not in str(exc):
+'''),
+    Wrong(lab='16.2', name='spent quota told before the status',
+          rule='Code insufficient_quota means spent quota only on a 429: the status is looked at first.',
+          where='Build: read as it comes, item 1 (hunt round 1, 16.2-3)',
+          names='only on a 429',
+          replace=r'''
+            if getattr(exc, "status", None) != 429:
+                return error_message(f"Provider request failed: {exc}")
+            if getattr(exc, "code", None) == "insufficient_quota":
+                return error_message(f"Provider quota spent, so waiting will not help: {exc}")
+''',
+          by=r'''
+            if getattr(exc, "code", None) == "insufficient_quota":
+                return error_message(f"Provider quota spent, so waiting will not help: {exc}")
+            if getattr(exc, "status", None) != 429:
+                return error_message(f"Provider request failed: {exc}")
+'''),
+    Wrong(lab='16.2', name='sending once more after a glitch in the client',
+          rule='Exactly one request goes out: if sending raises any Exception, the reply is an error ending and no second request goes out.',
+          where='Build: read as it comes, item 1 (hunt round 1, 16.2-6)',
+          names='exactly one request',
+          replace=r'''
+        try:
+            response = self.client.open(to_wire(system, messages, tools))
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+''',
+          by=r'''
+        try:
+            try:
+                response = self.client.open(to_wire(system, messages, tools))
+            except Exception as first:
+                if isinstance(first, ConnectionError) or getattr(first, "status", None):
+                    raise
+                response = self.client.open(to_wire(system, messages, tools))  # once more
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+'''),
+    Wrong(lab='16.2', name='lines not starting data: skipped before decode_line',
+          rule="Only lines that carry nothing are skipped: an error: line carries the failure's reason, and goes to decode_line like every line.",
+          where='Build: read as it comes, item 2 (hunt round 1, 16.2-4)',
+          names='carries something',
+          replace=r'''
+                line = response.read_line()
+                chunk = STREAM_DONE if line is None else decode_line(line)
+''',
+          by=r'''
+                line = response.read_line()
+                if line is not None and not line.startswith("data:"):
+                    continue  # a comment, a blank or a field we have no use for
+                chunk = STREAM_DONE if line is None else decode_line(line)
+'''),
+    Wrong(lab='16.2', name='giving up on a provider that goes quiet',
+          rule='The response is read to its end or a Stop, however long the provider is quiet: no count of quiet looks ends it.',
+          where='Build: read as it comes, item 2; "Reading while it arrives" (hunt round 1, 16.2-5)',
+          names='never a count of quiet looks',
+          replace=r'''
+        chunks = []
+        try:
+            while True:
+''',
+          by=r'''
+        chunks, quiet = [], 0
+        try:
+            while True:
+''',
+          also=((r'''
+                if not response.ready():
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                line = response.read_line()
+''', r'''
+                if not response.ready():
+                    quiet += 1
+                    if quiet > 1000:  # it has gone quiet for good
+                        return {**error_message("The provider went quiet"),
+                                "content": assemble(chunks, aborted=True)["content"]}
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                quiet = 0
+                line = response.read_line()
+'''),)),
+    Wrong(lab='16.2', name='read_line before ready, a RuntimeError taken for not yet',
+          rule='read_line() is called only once ready() says a line can be had.',
+          where="Build: read as it comes (the response's interface); lab 16.2, gap 2 (hunt round 1, 16.2-7)",
+          names='only once ready()',
+          replace=r'''
+                if not response.ready():
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                line = response.read_line()
+''',
+          by=r'''
+                try:
+                    line = response.read_line()
+                except RuntimeError:  # no line yet
+                    await asyncio.sleep(0)
+                    continue
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

@@ -186,6 +186,60 @@ async def test_turn_end_carries_the_reply(t):
              "lesson 7).")
 
 
+@lab_test("A consumer that walks away at any event, each of a drawn run's in turn, leaves a "
+          "record holding exactly the messages it was announced: nothing recorded before its "
+          "message_end came by, the prompt included.")
+async def test_walking_away_at_any_event(t):
+    replies, rounds, _ = drawn_job(t, most_rounds=2, widest=2)
+    found = []
+    for read in range(1, len(story(rounds)) + 1):
+        messages = []
+        events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, messages,
+                                                   [looker()], "Read them."), close_after=read)
+        announced = [e["message"] for e in events if e["type"] == "message_end"]
+        found.append([what(events[-1]), lab.shape(messages), messages == announced])
+    t.expect(found, [[event, recorded(story(rounds)[:read]), True]
+                     for read, event in enumerate(story(rounds), 1)],
+             "Every message the run records is announced by a message_end, and only once it is "
+             "on the record; so wherever a consumer closes the run, the record holds what it "
+             "was told and nothing more. The prompt too: it is recorded at the top of the first "
+             "turn, after turn_start, never before agent_start. Each item is [the last event "
+             "read before closing, the record, it equals the messages announced] (run_agent, "
+             "lesson 7).")
+
+
+@lab_test("agent_end carries the messages its own run added, and only those: not another run's "
+          "that went on meanwhile, and not a note the consumer put on the record itself.")
+async def test_agent_end_carries_its_own_runs_messages(t):
+    replies, rounds, _ = drawn_job(t)
+    other_replies, other_rounds, _ = drawn_job(t)
+    messages, other_messages, other = [], [], []
+    note = harness.user_message(f"(note {t.random.randint(1, 999)}: the user stepped away)")
+    noted = []
+
+    async def meanwhile(event):
+        if event["type"] == "turn_end" and not other:
+            # the consumer adds a note of its own, and a second run goes from start to end
+            messages.append(note)
+            noted.append(len(messages))
+            other.extend(await lab.drive(harness.run_agent(
+                lab.ScriptedModel(other_replies), SYSTEM, other_messages, [looker()], "And these.")))
+    events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, messages,
+                                               [looker()], "Read them."), on_event=meanwhile)
+    mine = [e["message"] for e in events if e["type"] == "message_end"]
+    theirs = [e["message"] for e in other if e["type"] == "message_end"]
+    t.expect([lab.shape(events[-1]["messages"]), events[-1]["messages"] == mine,
+              lab.shape(other[-1]["messages"]), other[-1]["messages"] == theirs],
+             [recorded(story(rounds)), True, recorded(story(other_rounds)), True],
+             "A second run went from start to end while the first was paused at its first "
+             "turn_end, and the consumer put a note of its own on the first run's record there. "
+             "agent_end carries the messages this run added, in order, and none from before "
+             "it: kept by the run itself, not read off a list another run shares, nor sliced "
+             "from the caller's record, which others may write to. Items: the first run's "
+             "agent_end messages, they equal what it announced, the same for the second run "
+             "(run_agent, lesson 7).")
+
+
 @lab_test("The max_turns exit and the failed-reply exit stay balanced: every agent_start has its "
           "agent_end, every turn_start its turn_end, and agent_end comes last.")
 async def test_every_exit_is_balanced(t):
@@ -200,6 +254,14 @@ async def test_every_exit_is_balanced(t):
              "The max_turns stop is recorded in a turn of its own, closed like any other, and "
              "the run still ends with agent_end, whatever max_turns is (drawn here) (run_agent, "
              "lessons 5 and 7).")
+    model = lab.ScriptedModel([lab.say("unused")])
+    none = await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "Look.", max_turns=0))
+    t.expect([[what(e) for e in none], len(model.calls)],
+             [["agent_start", "turn_start", "message_end U", "message_end A(error)",
+               "turn_end A(error)", "agent_end"], 0],
+             "max_turns=0 is a cap like any other, not \"no cap\": no model call may be made, "
+             "so the first turn holds the prompt and the stop, balanced. Items: the events, the "
+             "model calls made (run_agent, lessons 5 and 7).")
     replies, rounds, _ = drawn_job(t)
     failing = t.random.randint(0, len(rounds))  # the reply that fails: after this many rounds
     model = lab.ScriptedModel(replies[:failing] + [lab.fail("overloaded")])
@@ -220,18 +282,27 @@ async def test_every_exit_is_balanced(t):
           "recorded and the model is not called.")
 async def test_nothing_happens_until_asked(t):
     replies, rounds, _ = drawn_job(t)
-    model, messages = lab.ScriptedModel(replies), []
-    run = harness.run_agent(model, SYSTEM, messages, [looker()], "Read them.")
+    model, messages, tools = lab.ScriptedModel(replies), [], [looker()]
+    run = harness.run_agent(model, SYSTEM, messages, tools, "Read them.")
     t.expect([len(messages), len(model.calls)], [0, 0],
              "A generator's body does not start when it is called; the run begins at the first "
              "event (run_agent, lesson 7).")
+    # after the call and before the first event: the run has not begun, so these count
+    messages += [harness.user_message("Earlier."), lab.say("Noted.")]
+    tools.append(tool("grep", lambda arguments: "", PATH))
     events = await lab.drive(run)
     t.expect([len(events), lab.shape(messages),
-              [m["content"] for m in messages if m["role"] == "toolResult"]],
-             [len(story(rounds)), recorded(story(rounds)),
-              ["contents of " + path for paths in rounds for path in paths]],
-             "Driven, the same run does its work. Items: a drawn run's events, its record, its "
-             "results (run_agent, lesson 7).")
+              [m["content"] for m in messages if m["role"] == "toolResult"],
+              [spec["name"] for spec in model.calls[0].tools], lab.shape(events[-1]["messages"])],
+             [len(story(rounds)), "U A " + recorded(story(rounds)),
+              ["contents of " + path for paths in rounds for path in paths], ["look", "grep"],
+              recorded(story(rounds))],
+             "Driven, the same run does its work. Between the call and the first event the "
+             "caller added two messages to its record and a tool to its list: until its first "
+             "event is asked for, run_agent does nothing at all, so the run starts from the "
+             "record and the tools as they are then. Items: a drawn run's events, its record, "
+             "its results, the tools the first request offered, what agent_end carries "
+             "(run_agent, lesson 7).")
 
 
 def first_after(events, opening):
@@ -278,21 +349,21 @@ async def test_closing_after_a_tool_returned(t):
              "the record, the requests (run_agent, lesson 7).")
 
 
-@lab_test("The loop draws nothing: a run with tool calls prints nothing at all, and what "
-          "happened travels in its events alone.")
+@lab_test("The loop draws nothing: a run with tool calls prints nothing at all, on standard "
+          "output or standard error, and what happened travels in its events alone.")
 async def test_the_loop_draws_nothing(t):
     replies, rounds, _ = drawn_job(t)
     printed = io.StringIO()
-    with contextlib.redirect_stdout(printed):
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
         events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
                                                    [looker()], "Read them."))
     t.expect([len(events), printed.getvalue(),
               [e["result"]["content"] for e in events if e["type"] == "tool_execution_end"]],
              [len(story(rounds)), "", ["contents of " + path for paths in rounds for path in paths]],
-             "run_agent reports what happened as events and draws nothing: a print in the loop "
-             "forces one frontend's picture on every other. Found: the number of events of a "
-             "drawn run, what the run printed, and the results its events carry (run_agent, "
-             "lesson 7).")
+             "run_agent reports what happened as events and draws nothing: a print in the loop, "
+             "to standard output or to standard error, forces one frontend's picture on every "
+             "other. Found: the number of events of a drawn run, what the run printed on either "
+             "stream, and the results its events carry (run_agent, lesson 7).")
 
 
 @lab_test("Events are plain data: each one goes through json.dumps and comes back equal.")
@@ -307,6 +378,11 @@ async def test_events_are_json(t):
              "Events report what happened as JSON-serialisable dicts, so any frontend, in any "
              "process, can consume them. Each item is [the event, it comes back equal] for a "
              "drawn run, then the arguments the tool_execution_start events carry (run_agent, "
+             "lesson 7).")
+    t.expect(sorted({type(e).__name__ for e in events}), ["dict"],
+             "Each event is a dict of plain data: a dict itself, not a subclass of dict that "
+             "could carry live objects beside its keys, which json.dumps would silently leave "
+             "out. The item is the names of the events' types, for a drawn run (run_agent, "
              "lesson 7).")
     t.expect([sorted(e) for e in events if e["type"] == "tool_execution_end"],
              [["call", "result", "type"]] * sum(map(len, rounds)),

@@ -3,6 +3,9 @@ over one run's events: render(event) for each, then finish().
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 7 tests.py
 """
+import contextlib
+import copy
+import io
 import json
 
 import harness
@@ -29,6 +32,18 @@ def fold(t, renderer, events):
     printed = "".join(t.printed(renderer.render, event)[1] for event in events)
     value, said = t.printed(renderer.finish)
     return printed, value, said
+
+
+class HeldOutput(io.StringIO):
+    """Standard output as a pipe to another program holds it: what is written reaches the other
+    end only once it is flushed (print(..., flush=True), or sys.stdout.flush())."""
+
+    def __init__(self):
+        super().__init__()
+        self.shown = ""
+
+    def flush(self):
+        self.shown = self.getvalue()
 
 
 def parsed(line):
@@ -70,6 +85,16 @@ async def test_json_renderer(t):
              "json.dumps(event), so a program at the other end follows the run as it goes, not "
              "at its end. Each item is [lines that render call printed, they parse back to its "
              "event] (JsonRenderer, lesson 7).")
+    held, renderer, shown = HeldOutput(), harness.JsonRenderer(), []
+    with contextlib.redirect_stdout(held):
+        for event in events:
+            renderer.render(event)
+            shown.append(held.shown.count("\n"))
+    t.expect(shown, list(range(1, len(events) + 1)),
+             "Every event appears at once, even when standard output is a pipe to another "
+             "program, which holds what is written until it is flushed: render flushes its line "
+             "(print(..., flush=True)) before it returns. Each item is the lines the other end "
+             "had received after one more render call (JsonRenderer, lesson 7).")
     found, runs = [], []
     for _ in range(3):
         answer = drawn_answer(t)
@@ -97,11 +122,25 @@ async def test_final_text_renderer(t):
         reply["content"].insert(0, {"type": "text", "text": t.random.choice(WORDS)})
     answer = drawn_answer(t)
     events = await events_of(*rounds, lab.say(answer))
+    before = copy.deepcopy(events)
     printed, value, said = fold(t, harness.FinalTextRenderer(), events)
     t.expect([printed, said, value], ["", answer + "\n", True],
              "FinalTextRenderer keeps the newest assistant message and prints text_of it once, "
              "at finish(): not the words of earlier replies, drawn here (FinalTextRenderer, "
              "lesson 7). Items: what render printed, what finish printed, finish().")
+    fold(t, harness.JsonRenderer(), events)
+    t.expect(events == before, True,
+             "Neither frontend touches the record: the messages its events carry are the "
+             "record's own, so a key added or changed while rendering them would be sent with "
+             "the next request. After both frontends folded this run, its events are what "
+             "they were before (JsonRenderer and FinalTextRenderer, lesson 7).")
+    words = [f"\n    {answer}\n", "and a second block.\n\n"]
+    events = await events_of(lab.reply(*words))
+    t.expect(fold(t, harness.FinalTextRenderer(), events)[1:], (True, "".join(words) + "\n"),
+             "The answer's words go out as text_of gives them: every text block of the last "
+             "assistant message, joined, blank lines and indentation kept, nothing stripped. "
+             f"The answer here is lab.reply(*{words!r}). Items: finish(), what finish printed "
+             "(FinalTextRenderer, lesson 7).")
 
 
 @lab_test("After a failed reply both finish() methods return False, and FinalTextRenderer prints "
@@ -183,10 +222,15 @@ async def test_the_last_message_decides(t):
     events = [{"type": "message_end", "message": lab.fail("overloaded")},
               {"type": "message_end", "message": lab.say(runs[-1][-1][1])}]
     found.append(list(fold(t, harness.FinalTextRenderer(), events)))
+    # and one where an empty answer comes last: it is still the last message, and it decides
+    runs.append([[False, drawn_answer(t)], [False, ""]])
+    events = [{"type": "message_end", "message": lab.say(text)} for _, text in runs[-1]]
+    found.append(list(fold(t, harness.FinalTextRenderer(), events)))
     t.expect(found, [["", not run[-1][0], ("Error: " if run[-1][0] else "") + run[-1][1] + "\n"]
                      for run in runs],
              "FinalTextRenderer judges by the newest assistant message that a message_end "
-             "announced, a user message after it changing nothing. Each item is [what render "
+             "announced, a user message after it changing nothing, and an empty answer that "
+             "comes last deciding too (an empty line, True). Each item is [what render "
              "printed, finish(), what finish printed] for one drawn run of failures and answers "
              "(FinalTextRenderer, lesson 7).")
     judged = []
@@ -200,6 +244,30 @@ async def test_the_last_message_decides(t):
              "JsonRenderer is stricter: any failed message it saw announced means the run did "
              "not end well, even when an answer came after it. Each item is its finish() for one "
              "of the runs above (JsonRenderer, lesson 7).")
+
+
+@lab_test("A failure is told by its label, stop_reason \"error\", and by nothing else: an "
+          "answer that carries an error_message field ended well, and a failed reply that got "
+          "words out before it failed did not, for both frontends.")
+async def test_the_label_decides(t):
+    answer, reason = drawn_answer(t), f"connection reset (request {t.random.randint(1, 999)})"
+    cases = [("an answer with error_message null", lab.say(answer) | {"error_message": None},
+              [True, True, answer + "\n"]),
+             ("a failed reply with words", lab.fail(reason, "Here is the fix: "),
+              [False, False, f"Error: {reason}\n"])]
+    found = []
+    for what, message, _ in cases:
+        events = [{"type": "message_end", "message": message}]
+        _, as_json, _ = fold(t, harness.JsonRenderer(), events)
+        _, as_text, said = fold(t, harness.FinalTextRenderer(), events)
+        found.append([what, as_json, as_text, said])
+    t.expect(found, [[what, *wanted] for what, _, wanted in cases],
+             "Whether a reply failed is its stop_reason, \"error\" or not, whatever its "
+             "error_message field and its content hold: an error_message key on an answer "
+             "labelled \"stop\" (null, as a provider's reply may carry it) is no failure, and a "
+             "reply labelled \"error\" that got words out first is one. Each item is [the reply, "
+             "JsonRenderer.finish(), FinalTextRenderer.finish(), what FinalTextRenderer "
+             "printed] (JsonRenderer and FinalTextRenderer, lesson 7).")
 
 
 def _trouble(kind, number):

@@ -29,25 +29,29 @@ def word(t):
 
 def drawn_four(t):
     """Four messages of drawn words, and render()'s text of them written out by hand: a question
-    with a newline inside, a reply of words and a call, a result of drawn lines ending in a
-    newline, and a reply of 1 to 3 calls only."""
+    with spaces around it and a newline inside, a reply of words over two lines and a call whose
+    arguments are not in alphabetical order, a result of drawn lines ending in a newline, and a
+    reply of 1 to 3 calls only, one of them at a path that is not ASCII."""
     topic, module, flag, tool = word(t), word(t), word(t), t.random.choice(("bash", "sh", "run"))
-    question = f"Fix the failing {topic} test\nin tests/test_{module}.py."
+    question = f"  Fix the failing {topic} test\nin tests/test_{module}.py.\n"
     seconds = t.random.randint(1, 600)
-    said = f"Running {flag} first."
+    said = f"Running {flag}\nfirst."
     lines = "".join(f"{t.random.randint(1, 99)} failed in {word(t)}\n"
                     for _ in range(t.random.randint(1, 3)))
-    paths = [f"{word(t)}.py" for _ in range(t.random.randint(1, 3))]
+    paths = [f"{word(t)}.py" for _ in range(t.random.randint(0, 2))] + [f"café/{word(t)}.py"]
+    t.random.shuffle(paths)
     messages = [harness.user_message(question),
-                lab.reply(said, lab.call(tool, {"command": f"pytest -k {flag}", "timeout": seconds},
+                lab.reply(said, lab.call(tool, {"timeout": seconds, "command": f"pytest -k {flag}"},
                                          id="c1")),
                 result("c1", lines, tool),
                 lab.reply(*[lab.call("read", {"path": path}, id=f"r{n}")
                             for n, path in enumerate(paths)])]
-    text = (f"user: Fix the failing {topic} test in tests/test_{module}.py.\n"
-            f"assistant: {said} {tool}({{\"command\": \"pytest -k {flag}\", \"timeout\": {seconds}}})\n"
+    text = (f"user:   Fix the failing {topic} test in tests/test_{module}.py. \n"
+            f"assistant: Running {flag} first. "
+            f"{tool}({{\"timeout\": {seconds}, \"command\": \"pytest -k {flag}\"}})\n"
             f"toolResult: {lines.replace(chr(10), ' ')}\n"
-            "assistant:  " + " ".join(f"read({{\"path\": \"{path}\"}})" for path in paths))
+            "assistant:  " + " ".join("read({\"path\": \"" + path.replace("é", "\\u00e9")
+                                      + "\"})" for path in paths))
     return messages, text
 
 
@@ -59,8 +63,19 @@ async def test_render_is_exact(t):
              "render's format is exact: one line per message, role, colon, words; an "
              "assistant's words are its text and then each call as name(json.dumps(arguments)), "
              "so a reply of calls only has two spaces after the colon; a newline inside a "
-             "message becomes a space (render, lesson 12).")
+             "message becomes a space, in a user message, a result and an assistant's text "
+             "alike, and nothing else changes: a user message's spaces are its words too, "
+             "arguments keep the order they were given in, and json.dumps writes a letter that "
+             "is not ASCII as its \\u escape (render, lesson 12).")
     t.expect(harness.render([]), "", "No messages, no text (render, lesson 12).")
+    reason, half, missing = f"prompt is too long ({word(t)})", f"Half an {word(t)}", word(t)
+    failed = [lab.fail(reason, half),
+              {**result("c2", f"Tool {missing} not found", missing), "is_error": True}]
+    t.expect(harness.render(failed), f"assistant: {half}\ntoolResult: Tool {missing} not found",
+             f"A failed reply, lab.fail({reason!r}, {half!r}), and a result with is_error True. "
+             "A line is the role, a colon, a space and the message's words, whatever went "
+             "wrong: a reply's words are its text and calls, not its error_message, and a "
+             "result's words are its content, with no mark of the error (render, lesson 12).")
 
 
 @lab_test("estimate_tokens is the length of render's text divided by four, rounded down, and "
@@ -226,6 +241,15 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
              f"{reach}, as with {reach - 1}, the walk stops there and the cut moves on to the "
              f"next user message, row {answer + 1}. Only with {reach + 1} does the walk go on to "
              f"row {answer - 1}, a user message, and the cut is there (find_cut, lesson 12).")
+    newest = rows[-1][1] | {"content": [{"type": "text", "text": "A" * (4 * (reach + 1))}]}
+    again = rows[:-1] + [(rows[-1][0], newest)]
+    t.expect(kept_ids(again, harness.find_cut(again, reach)), kept_ids(again, 2 * turns - 1),
+             f"The same rows, ids and all, but the newest answer now costs {reach + 1} tokens, "
+             f"with keep_recent_tokens {reach} again: the item is the ids of the rows kept. The "
+             "walk alone reaches the budget at the newest row, an answer with no user message "
+             "after it, so only that row is kept. The cut is worked out from the rows' messages "
+             "each time it is asked, never remembered by their ids: every log numbers its "
+             "entries from e1 (find_cut, lesson 12).")
 
 
 def cut_by_rule(roles, sizes, budget):
@@ -238,6 +262,12 @@ def cut_by_rule(roles, sizes, budget):
             return 0
         stop -= 1
         total += sizes[stop]
+    return cut_from(roles, stop)
+
+
+def cut_from(roles, stop):
+    """Where the cut lands once the walk stopped at row `stop`: the first user message at or
+    after it, or failing one, the first row from there that is not a tool result."""
     if "user" in roles[stop:]:
         return roles.index("user", stop)
     while stop < len(roles) and roles[stop] == "toolResult":
@@ -300,3 +330,14 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
                  "moves forward to the next user message, or with none, past any tool results, "
                  "so a row is summarised or kept and a call stays with its result (find_cut, "
                  "lesson 12).")
+        # 0 is a budget too, not "no budget". Whether the total of no rows already reaches it
+        # (nothing kept) or the walk counts the newest row first and stops there (as Tau does),
+        # the lesson's words allow both; keeping everything they do not.
+        cut = harness.find_cut(rows, 0)
+        allowed = sorted({cut_by_rule(roles, sizes, 0), cut_from(roles, len(roles) - 1)})
+        t.expect(cut in allowed, True,
+                 f"Rows {lab.shape([m for m, _ in made])} with keep_recent_tokens 0: find_cut "
+                 f"returned {cut}, and the rule gives {allowed[0]} (the total reaches 0 before "
+                 f"any row, so nothing is kept) or {allowed[-1]} (the walk counts the newest row "
+                 "and stops there). A budget of 0 is a budget, not \"no budget\": it keeps the "
+                 "least, never everything, which is a cut of 0 (find_cut, lesson 12).")

@@ -462,7 +462,7 @@ class JsonRenderer:
         self.failed = False
 
     def render(self, event):
-        print(json.dumps(event))
+        print(json.dumps(event), flush=True)
         ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
         if ended == "error":
             self.failed = True

@@ -207,16 +207,23 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
              "error_message(f\"Provider request failed: {exc}\") (StreamingModel, lessons 5 "
              "and 16).")
     class TurnedAway:
+        def __init__(self):
+            self.requests = []
+
         def open(self, body):
+            self.requests.append(body)
             raise RuntimeError("HTTP 401: invalid API key")
 
-    other = await harness.StreamingModel(TurnedAway()).acomplete(SYSTEM, [harness.user_message(
+    client = TurnedAway()
+    other = await harness.StreamingModel(client).acomplete(SYSTEM, [harness.user_message(
         "Hello?")])
-    t.expect(other, {"role": "assistant", "content": [], "stop_reason": "error",
-                     "error_message": "Provider request failed: HTTP 401: invalid API key"},
+    t.expect([other, len(client.requests)],
+             [{"role": "assistant", "content": [], "stop_reason": "error",
+               "error_message": "Provider request failed: HTTP 401: invalid API key"}, 1],
              "A client that raises RuntimeError('HTTP 401: invalid API key') from open: any "
-             "Exception is the provider's trouble, not only ConnectionError (StreamingModel, "
-             "lesson 16).")
+             "Exception is the provider's trouble, not only ConnectionError, and exactly one "
+             "request goes out: whether to send again is not acomplete's to decide. Items: the "
+             "reply, the times open was called (StreamingModel, lesson 16).")
     await lab.drive(h.prompt("Hello again?"))
     t.expect([lab.shape(h.messages[2:]), len(provider.responses), provider.open_responses()],
              ["U A", 1, []], "A normal end: the response is closed once read.")
@@ -263,6 +270,7 @@ async def test_what_a_stream_carries_between_chunks(t):
         ["", ": keep-alive", text("Fine"), "", lab.pause(3), ": keep-alive", text(" here."),
          STOP, DONE],
         [text("Par"), "data: {not json", STOP, DONE],
+        lab.stream_lines(lab.fail("out of memory", "Half an"), real="llamacpp"),
     ])
     h = harness.Harness(harness.StreamingModel(provider), SYSTEM, [])
     await lab.drive(h.prompt("Status?"))
@@ -277,6 +285,61 @@ async def test_what_a_stream_carries_between_chunks(t):
              "The second stream held 'data: {not json'. decode_line raises ValueError, and "
              "acomplete turns it into error_message(str(exc)), closing the response "
              "(StreamingModel, lesson 16).")
+    await lab.drive(h.prompt("Once more?"))
+    t.expect([h.messages[-1], provider.open_responses()],
+             [{"role": "assistant", "content": [{"type": "text", "text": "Half an"}],
+               "stop_reason": "error", "error_message": "out of memory"}, []],
+             "The third stream is llama.cpp's: words, then `error: {\"code\": 500, \"message\": "
+             "\"out of memory\", ...}`, then `data: [DONE]`. An `error:` line carries something, "
+             "the server's reason, so it is not skipped as a line that carries nothing: every "
+             "line goes to decode_line, and assemble makes the failure of the chunks (decode_line "
+             "and StreamingModel, lesson 16).")
+
+
+class Watched:
+    """A client in front of `provider` that notes, for each read_line() call made while the
+    response's ready() said False, how many lines had been read by then."""
+
+    def __init__(self, provider):
+        self.provider, self.early = provider, []
+
+    def open(self, body):
+        response = self.provider.open(body)
+        read = response.read_line
+
+        def read_line():
+            if not response.ready():
+                self.early.append(response.lines_read)
+            return read()
+        response.read_line = read_line
+        return response
+
+
+QUIET = 5_000  # loop turns of silence: long, as a provider that thinks or is overloaded is;
+# a test's budget is 10,000 turns
+
+
+@lab_test("A provider that says nothing for 5,000 loop turns in the middle of a reply is "
+          "waited for: the reply is its whole answer. read_line() is called only once ready() "
+          "says a line can be had.")
+async def test_a_quiet_provider_is_waited_for(t):
+    provider = lab.FakeProvider([[text("Let me think"), lab.pause(QUIET), text(" it over."),
+                                  STOP, DONE]])
+    client = Watched(provider)
+    reply = await harness.StreamingModel(client).acomplete(SYSTEM, [harness.user_message("Plan?")])
+    t.expect([reply["stop_reason"], harness.text_of(reply), provider.open_responses()],
+             ["stop", "Let me think it over.", []],
+             f"The provider sent a line, said nothing for {QUIET} loop turns, then finished. A "
+             "provider can stop sending for a long while in the middle of a reply, thinking or "
+             "overloaded, and the lesson sets no limit on how long: only a Stop or the end of "
+             "the stream ends the reading, never a count of quiet looks. Items: the reply's "
+             "stop_reason, its words, the responses left open (StreamingModel, lesson 16).")
+    t.expect(client.early, [],
+             "Each item is the lines read so far when read_line() was called while ready() "
+             "said False. A response offers read_line() only once ready() is True: look with "
+             "ready() first and give the loop a turn while it is False, rather than call "
+             "read_line() and take a RuntimeError for \"not yet\", which would hide a "
+             "RuntimeError that means something else (StreamingModel, lesson 16).")
 
 
 @lab_test("A call that arrives whole and is then followed by an error chunk, or by the end "
@@ -558,3 +621,36 @@ async def test_a_rate_limit_is_not_spent_quota(t):
              "quota, from the body) and .retry_after. A rate limit passes: the reply says when "
              "to send again. Spent quota does not: the reply says so, so nobody waits for "
              "nothing. Neither is sent again by acomplete (StreamingModel, lesson 16).")
+
+
+class TooManyRequests(Exception):
+    """A client library's refusal: status 429 on the exception, and words that do not say 429."""
+    status, code, retry_after = 429, None, None
+
+
+@lab_test("A 429 is told by the exception's status alone: a 400 whose body mentions 429 and a "
+          "403 whose body carries code insufficient_quota are plain request failures, and a "
+          "429 whose text never says 429 is still a rate limit.")
+async def test_a_429_is_told_by_its_status(t):
+    many = f"a request of 429 messages is over this model's limit of {t.random.randint(100, 400)}"
+    provider = lab.FakeProvider([lab.refuse(many, status=400),
+                                 lab.refuse(json.dumps(lab.QUOTA), status=403)], real=True)
+    model = harness.StreamingModel(provider)
+    found = [(await model.acomplete(SYSTEM, [harness.user_message("Hi.")]))["error_message"]
+             for _ in range(2)]
+
+    class Client:
+        def open(self, body):
+            raise TooManyRequests("Too Many Requests")
+
+    reply = await harness.StreamingModel(Client()).acomplete(SYSTEM, [harness.user_message("Hi.")])
+    t.expect(found + [reply["error_message"]],
+             ["Provider request failed: " + turned_away_text(400, many),
+              "Provider request failed: " + turned_away_text(403, json.dumps(lab.QUOTA)),
+              "Provider rate limit, so send again later: Too Many Requests"],
+             "Items: the error_message for a 400 whose body says \"429\", for a 403 whose body "
+             "is OpenAI's insufficient_quota error, and for an exception with .status 429 whose "
+             "text is 'Too Many Requests'. Which trouble it is comes from the exception's "
+             "status, getattr(exc, \"status\", None) == 429, looked at first, never from its "
+             "words, and code insufficient_quota means spent quota only on a 429 "
+             "(StreamingModel, lesson 16).")
