@@ -145,4 +145,99 @@ WRONG = [
           by=r'''
     pending = [user_message(prompt)] + list(get_steering())
 '''),
+    Wrong(lab='9.1', name='asking for steering before turn_end',
+          rule='get_steering is called when the run begins and after the turn_end of every turn whose reply did not fail, and at no other moment.',
+          where='Build item 3; found by a release-only reader (round 2, 9.1-1)',
+          names='not before turn_end is handed over',
+          replace=r'''
+            yield {"type": "turn_end", "message": reply}
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+''',
+          by=r'''
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+            yield {"type": "turn_end", "message": reply}
+'''),
+    Wrong(lab='9.1', name='a follow-up taken when handed over',
+          rule='A message that was handed over and never recorded, because the run was closed in between, is handed over again by the next ask: a follow-up as much as a steer.',
+          where='Build item 2; found by a release-only reader (round 2, 9.1-2)',
+          names='only once it is on the record',
+          replace='        return [queue[0]] if queue else []',
+          by=r'''
+        if queue is self._follow_ups:  # a follow-up is as good as delivered once handed over
+            return [queue.popleft()] if queue else []
+        return [queue[0]] if queue else []
+'''),
+    Wrong(lab='9.1', name='every follow-up handed over at once',
+          rule='_drain(queue) hands the loop at most one message per ask, the oldest waiting: follow-ups too.',
+          where='Build item 2; found by a release-only reader (round 2, 9.1-3)',
+          names='at most one message',
+          replace='        return [queue[0]] if queue else []',
+          by=r'''
+        if queue is self._follow_ups:  # the run is ending anyway: hand them all over
+            return list(queue)
+        return [queue[0]] if queue else []
+'''),
+    Wrong(lab='9.1', name='clearing the queues when a run ends well',
+          rule='Queues belong to the harness and outlive runs; a harness drops nothing the user said.',
+          where='Build section, first paragraph (queues cleared when a run ends); found by a release-only reader (round 2, 9.1-5)',
+          names='outlive the run',
+          replace=r'''
+                yield event
+        finally:  # exhausted, closed by the consumer, or dying
+''',
+          by=r'''
+                yield event
+            if self._messages and self._messages[-1].get("stop_reason") != "error":
+                self._steering.clear()  # the run ended well: what is left is stale
+                self._follow_ups.clear()
+        finally:  # exhausted, closed by the consumer, or dying
+'''),
+    Wrong(lab='9.1', name='every idle steer handed over with the prompt',
+          rule='_drain(queue) hands the loop at most one message per ask: two steers sent together reach the model in two turns, sent while idle too.',
+          where='Build item 2; found by a release-only reader (round 2, 9.1-6)',
+          names='like every ask',
+          replace=r'''
+                        get_steering=lambda: self._drain(self._steering),
+''',
+          by=r'''
+                        get_steering=self._steering_asker(),
+''',
+          also=((r'''
+    def _run(self, text):
+''', r'''
+    def _steering_asker(self):
+        asked = []
+
+        def get():  # the run's first ask hands over every steer sent while idle
+            if not asked:
+                asked.append(True)
+                return list(self._steering)
+            return self._drain(self._steering)
+        return get
+
+    def _run(self, text):
+'''),)),
+    Wrong(lab='9.1', name='a trailing line break dropped',
+          rule='steer(text) queues the words word for word: a line break at their end is part of them.',
+          where='lab 9.1, gap 1; Build item 1; found by a release-only reader (round 2, 9.1-7)',
+          names='a line break too',
+          replace=r'''
+        self._steering.append(user_message(text))
+''',
+          by=r'''
+        self._steering.append(user_message(text.rstrip("\n")))  # the text box's newline
+'''),
+    Wrong(lab='9.1', name='the same steer twice taken as one',
+          rule='steer(text) queues the words at the back of the queue, behind any sent before them: a harness drops nothing the user said.',
+          where='lab 9.1, gap 1; Build item 1; found by a release-only reader (round 2, 9.1-8)',
+          names='drops nothing the user said',
+          replace=r'''
+        self._steering.append(user_message(text))
+''',
+          by=r'''
+        if not (self._steering and self._steering[-1]["content"] == text):  # a double click
+            self._steering.append(user_message(text))
+'''),
 ]

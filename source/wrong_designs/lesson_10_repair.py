@@ -155,4 +155,39 @@ WRONG = [
             if later["role"] == "toolResult" and later["tool_call_id"] not in answer:
                 answer[later["tool_call_id"]] = later
 '''),
+    Wrong(lab='10.1', name='a later result that is not an error preferred to an earlier error',
+          rule='Of two results recorded for one call, the one recorded first is kept.',
+          where='Build item 1, second bullet; found by a release-only reader (round 2, 10.1-1)',
+          names='whatever it says',
+          replace=r'''
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+        if message["role"] == "toolResult":  # an ok result beats an error recorded before it
+            old = answer.get(message["tool_call_id"])
+            if old is None or (old["is_error"] and not message["is_error"]):
+                answer[message["tool_call_id"]] = message
+'''),
+    Wrong(lab='10.1', name='an empty result taken for a missing one',
+          rule='A recorded result is the one used; only a call with no recorded result gets INTERRUPTED.',
+          where='Build item 1, first and fourth bullets; found by a release-only reader (round 2, 10.1-3)',
+          names='is a result, not a hole',
+          replace=r'''
+            view.append(answer.get(call["id"]) or {
+''',
+          by=r'''
+            found = answer.get(call["id"])  # a result with nothing in it counts as none
+            view.append(found if found and found["content"] else {
+'''),
+    Wrong(lab='10.1', name='repairing only from the last batch of calls',
+          rule='The view a request carries is what lesson 5\'s filter keeps, repaired: every request is valid, whatever holes the record has.',
+          where='Build item 2; lesson 10 shows a hole followed by a later batch; found by a release-only reader (round 2, 10.1-11)',
+          names='whatever holes the record has',
+          replace='    return repair_tool_history(kept)',
+          by=r'''
+    last = max((i for i, m in enumerate(kept) if m["role"] == "assistant" and tool_calls(m)),
+               default=len(kept))  # a hole can only be where the run stopped, at the end
+    return kept[:last] + repair_tool_history(kept[last:])
+'''),
 ]

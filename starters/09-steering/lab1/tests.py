@@ -144,9 +144,19 @@ async def test_a_follow_up_is_answered_in_the_same_run(t):
              "The follow-up's words are recorded as given (Harness.follow_up, lesson 9).")
 
 
-@lab_test("Steers sent at once arrive one per turn, the older first.")
+def together(t, count):
+    """`count` words a user sends one after another, the same ones twice in a row among them
+    (they meant it twice): distinct draws from WORDS with one of them repeated."""
+    said = t.random.sample(WORDS, count - 1)
+    at = t.random.randrange(len(said))
+    return said[:at + 1] + said[at:]
+
+
+@lab_test("Steers sent at once arrive one per turn, the older first, the same words sent twice "
+          "included; steers sent while idle too: the first joins the prompt's turn, each other "
+          "gets a turn of its own.")
 async def test_two_steers_arrive_one_per_turn(t):
-    said = t.random.sample(WORDS, t.random.randint(2, 5))
+    said = together(t, t.random.randint(2, 5))
 
     def during(path):
         for words in said:
@@ -157,12 +167,42 @@ async def test_two_steers_arrive_one_per_turn(t):
     await lab.drive(h.prompt("Read the file."))
     t.expect(lab.shape(h.messages), "U A[c1] R(c1)" + " U A" * len(said),
              "Each ask hands the loop one message, so each steer gets its own turn and its own "
-             f"answer; here {len(said)} steers (Harness._drain, lesson 9).")
+             f"answer; here {len(said)} steers, the same words twice in a row among them: a "
+             "harness drops nothing the user said (Harness._drain, lesson 9).")
     t.expect(user_words(h.messages)[1:], said,
              "Queued messages come out oldest first (Harness._drain, lesson 9).")
     t.expect(lab.shape(model.calls[1].messages), "U A[c1] R(c1) U",
              "The second steer is not in the request the first one opened (Harness._drain, "
              "lesson 9).")
+    model = lab.ScriptedModel([lab.say(f"Noted ({n}).") for n in range(len(said))])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    for words in said:
+        h.steer(words)
+    await lab.drive(h.prompt("Fix the login page."))
+    t.expect([lab.shape(h.messages), user_words(h.messages)],
+             ["U U A" + " U A" * (len(said) - 1), ["Fix the login page."] + said],
+             f"{len(said)} steers sent while idle: the run's first ask hands over one message, "
+             "like every ask, so the oldest joins the prompt's turn and each of the others gets "
+             "a turn of its own; the items are [the record, its user messages] "
+             "(Harness._drain, lesson 9).")
+
+
+@lab_test("Follow-ups sent at once are answered one per turn, the older first, the same words "
+          "sent twice included.")
+async def test_follow_ups_sent_together_arrive_one_per_turn(t):
+    said = together(t, t.random.randint(2, 4))
+    model = lab.ScriptedModel([lab.say(f"Answer {n}.") for n in range(len(said) + 1)])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    for words in said:
+        h.follow_up(words)
+    events = await lab.drive(h.prompt("Fix the login page."))
+    t.expect([lab.shape(h.messages), user_words(h.messages),
+              [e["type"] for e in events].count("agent_end")],
+             ["U A" + " U A" * len(said), ["Fix the login page."] + said, 1],
+             f"{len(said)} follow-ups: each ask hands the loop at most one message, so each "
+             "follow-up gets a turn and an answer of its own, oldest first, the same words twice "
+             "as two; the items are [the record, its user messages, agent_ends] "
+             "(Harness._drain, lesson 9).")
 
 
 @lab_test("A steer sent while nothing runs raises nothing and joins the next prompt's turn, "
@@ -197,20 +237,22 @@ EDGED = ["  Keep it short.", "Use the new API.\n", " Only the tests matter. "]
 async def test_the_words_go_in_as_they_were_given(t):
     found, wanted = [], []
     for kinds in (BLANK, EDGED):
-        steer, follow = t.random.choice(kinds), t.random.choice(kinds)
-        model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer.")])
-        h = harness.Harness(model, SYSTEM, [looker()])
-        h.steer(steer)
-        h.follow_up(follow)
-        await lab.drive(h.prompt("Fix the login page."))
-        found.append([lab.shape(h.messages), user_words(h.messages)])
-        wanted.append(["U U A U A", ["Fix the login page.", steer, follow]])
+        # every text of the kind, as a steer and as a follow-up, in a drawn order
+        steers = t.random.sample(kinds, len(kinds))
+        for steer, follow in zip(steers, steers[1:] + steers[:1]):
+            model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer.")])
+            h = harness.Harness(model, SYSTEM, [looker()])
+            h.steer(steer)
+            h.follow_up(follow)
+            await lab.drive(h.prompt("Fix the login page."))
+            found.append([lab.shape(h.messages), user_words(h.messages)])
+            wanted.append(["U U A U A", ["Fix the login page.", steer, follow]])
     t.expect(found, wanted,
              "steer(text) and follow_up(text) queue the text as it was given: a blank one is "
-             "still the user's, and spaces at its ends are part of it. Each item is [the record, "
-             "its user messages] for a steer and a follow-up sent while idle, first blank ones, "
-             "then ones with spaces at their ends (Harness.steer and Harness.follow_up, "
-             "lesson 9).")
+             "still the user's, and spaces at its ends are part of it, a line break too. Each "
+             "item is [the record, its user messages] for a steer and a follow-up sent while "
+             "idle, first blank ones, then ones with spaces or a line break at their ends "
+             "(Harness.steer and Harness.follow_up, lesson 9).")
 
 
 @lab_test("A follow-up sent while nothing runs waits for the next run, and is taken up after "
@@ -296,37 +338,100 @@ async def test_a_steer_survives_a_run_closed_before_it_is_recorded(t):
              "takes it off; lesson 9).")
 
 
+@lab_test("A follow-up the loop has asked for but not yet recorded survives a run closed in "
+          "between: the consumer closes the run at the turn_start the follow-up opened, and the "
+          "next run answers it after its own answer.")
+async def test_a_follow_up_survives_a_run_closed_before_it_is_recorded(t):
+    count = t.random.randint(0, 3)  # rounds of one call each before the answer
+    words, again = t.random.choice(WORDS), t.random.choice(["Where were we?", "Go on.",
+                                                            "Carry on, please."])
+    replies, paths = script(t, [1] * count)
+    model = lab.ScriptedModel(replies + [lab.forever(lambda request: lab.say("Noted."))])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    h.follow_up(words)
+    # agent_start, turn_start, U, then per round A[c], tool_execution_start, R(c),
+    # tool_execution_end, turn_end, turn_start; then A, turn_end (the loop asks for follow-ups
+    # here), turn_start: closed there, before the follow-up's turn records it
+    events = await lab.drive(h.prompt("Read the files."), close_after=3 + 6 * count + 3)
+    t.expect([[e["type"] for e in events][-2:], lab.shape(h.messages)],
+             [["turn_end", "turn_start"], " ".join(["U", rounds([1] * count), "A"])
+              .replace("  ", " ")],
+             "The run was closed at the turn_start after its answer: the follow-up had been "
+             "asked for, and was not yet recorded (run_agent, lesson 9).")
+    await lab.drive(h.prompt(again))
+    t.expect([lab.shape(h.messages), user_words(h.messages)],
+             [" ".join(["U", rounds([1] * count), "A U A U A"]).replace("  ", " "),
+              ["Read the files.", again, words]],
+             "A queued message leaves its queue only once it is on the record, a follow-up as "
+             "much as a steer: handed to a run closed before recording it, it must still be "
+             "queued, so the next run answers it after its own answer (Harness._drain leaves it "
+             "queued; _delivered takes it off; lesson 9).")
+
+
+@lab_test("Queues outlive runs: a steer and a follow-up sent at agent_end of a run that ended "
+          "well wait for the next run, which takes both up.")
+async def test_words_sent_at_agent_end_wait_for_the_next_run(t):
+    widths = [t.random.randint(1, 2) for _ in range(t.random.randint(0, 2))]
+    steer, follow = t.random.sample(WORDS, 2)
+    replies, paths = script(t, widths)
+    model = lab.ScriptedModel(replies + [lab.forever(lambda request: lab.say("Noted."))])
+    h = harness.Harness(model, SYSTEM, [looker()])
+
+    def on_event(event):
+        if event["type"] == "agent_end":
+            h.steer(steer)
+            h.follow_up(follow)
+    await lab.drive(h.prompt("Read the files."), on_event=on_event)
+    first = " ".join(["U", rounds(widths), "A"]).replace("  ", " ")
+    await lab.drive(h.prompt("Go on."))
+    t.expect([lab.shape(h.messages), user_words(h.messages)],
+             [first + " U U A U A", ["Read the files.", "Go on.", steer, follow]],
+             "The user typed a steer and a follow-up at agent_end, after the run's last ask. "
+             "Queues belong to the harness and outlive the run, however it ended: the next run "
+             "takes the steer after its prompt and the follow-up after its answer. The items "
+             "are [the record, its user messages] (Harness, lesson 9).")
+
+
 @lab_test("The loop asks for steering only when every call made so far in the run has its "
-          "result: when the run begins, and after each turn of a reply that did not fail.")
+          "result: when the run begins, and after the turn_end of each turn of a reply that did "
+          "not fail, once the consumer has had that turn_end.")
 async def test_steering_is_asked_for_only_in_the_gaps(t):
-    seen, messages = [], []
+    seen, messages, events = [], [], []
 
     def get_steering():
         answered = {m["tool_call_id"] for m in messages if m["role"] == "toolResult"}
         asked = [c["id"] for m in messages if m["role"] == "assistant"
                  for c in harness.tool_calls(m)]
-        seen.append([lab.shape(messages), [c for c in asked if c not in answered]])
+        seen.append([lab.shape(messages), [c for c in asked if c not in answered],
+                     events[-1] if events else None])
         return []
+
+    def on_event(event):
+        events.append(event["type"])
     widths = [t.random.randint(1, 4) for _ in range(t.random.randint(1, 4))]
     replies, paths = script(t, widths)
     model = lab.ScriptedModel(replies + [lab.say("Read them all.")])
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read the files.",
-                                      get_steering=get_steering))
-    t.expect(seen, [["", []]] + [["U " + rounds(widths[:n]), []] for n in range(1, len(widths) + 1)]
-             + [["U " + rounds(widths) + " A", []]],
+                                      get_steering=get_steering), on_event=on_event)
+    t.expect(seen, [["", [], "agent_start"]]
+             + [["U " + rounds(widths[:n]), [], "turn_end"] for n in range(1, len(widths) + 1)]
+             + [["U " + rounds(widths) + " A", [], "turn_end"]],
              "Each row: [the record when get_steering was called, calls still without a "
-             "result]. Steering is asked for at the start and after each turn_end, never "
-             "between a call and its result (run_agent, lesson 9).")
+             "result, the last event the consumer had been handed]. Steering is asked for at "
+             "the start and after each turn_end, never between a call and its result, and not "
+             "before turn_end is handed over: words the consumer sends at turn_end belong to "
+             "that gap (run_agent, lesson 9).")
     before = [t.random.randint(1, 2) for _ in range(t.random.randint(0, 2))]
     replies, paths = script(t, before)
-    model, messages, seen[:] = lab.ScriptedModel(
-        replies + [lab.fail("overloaded", lab.call("look", {"path": t.random.choice(FILES)}))]), [], []
+    model, messages, seen[:], events[:] = lab.ScriptedModel(
+        replies + [lab.fail("overloaded", lab.call("look", {"path": t.random.choice(FILES)}))]), [], [], []
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read the files.",
-                                      get_steering=get_steering))
-    t.expect(seen, [["", []]] + [["U " + rounds(before[:n]), []] for n in range(1, len(before) + 1)],
+                                      get_steering=get_steering), on_event=on_event)
+    t.expect(seen, [["", [], "agent_start"]]
+             + [["U " + rounds(before[:n]), [], "turn_end"] for n in range(1, len(before) + 1)],
              "After a failed reply nobody is asked, not even with a call in it left unanswered; "
-             "each row is [the record when get_steering was called, calls without a result] "
-             "(run_agent, lessons 5 and 9).")
+             "each row is [the record when get_steering was called, calls without a result, "
+             "the last event the consumer had been handed] (run_agent, lessons 5 and 9).")
 
 
 @lab_test("The loop asks for follow-ups only when the run would end: never after a turn whose "

@@ -133,6 +133,26 @@ async def test_a_missing_result_is_filled_in(t):
              "The record is not changed (lesson 10).")
 
 
+@lab_test("A recorded result is the one used whatever it holds: one with empty content (a command "
+          "that printed nothing) is a result, not a hole.")
+async def test_an_empty_result_is_still_a_result(t):
+    ids = draw_ids(t, t.random.randint(1, 4))
+    empty = t.random.choice(ids)  # always one empty result; the others empty or not, as drawn
+    texts = {i: "" if i == empty or t.random.random() < 0.3 else f"contents of {i}.py"
+             for i in ids}
+    recorded = [result(i, texts[i], name="bash") for i in ids]
+    record = [harness.user_message("Run them."), asks(*ids, names=["bash"] * len(ids))]
+    record += recorded + [lab.say("Done.")]
+    view = harness.repair_tool_history(record)
+    t.expect([lab.shape(view), contents(view), [a is b for a, b in zip(view[2:], recorded)]],
+             [f"U A[{','.join(ids)}] {results(ids)} A", [texts[i] for i in ids],
+              [True] * len(ids)],
+             f"{empty}'s result was recorded with empty content, so it is the one used: a call "
+             "has a result when one is recorded for its id, whatever its content says. The items "
+             "are [the view's shape, the results' contents, each result the very object "
+             "recorded] (repair_tool_history, lesson 10).")
+
+
 @lab_test("Results recorded out of order are put back in the order of the calls in their "
           "message.")
 async def test_results_are_put_in_call_order(t):
@@ -179,19 +199,29 @@ async def test_a_separated_result_is_moved_back(t):
              "the results' contents] (repair_tool_history, lesson 10).")
 
 
-@lab_test("With two results recorded for one call, the first is kept and the second dropped.")
+@lab_test("With two results recorded for one call, the first is kept and the second dropped, even "
+          "when the first is an error and a later one is not.")
 async def test_the_first_of_two_results_wins(t):
     ids = draw_ids(t, t.random.randint(1, 3))
-    entries = [(i, f"answer {n} for {i}") for i in ids for n in range(1, t.random.randint(2, 4))]
+    entries = [(i, n) for i in ids for n in range(1, t.random.randint(3, 4))]  # two or three each
     t.random.shuffle(entries)
-    record = ([harness.user_message("Read them."), asks(*ids)]
-              + [result(i, text) for i, text in entries] + [lab.say("Read them.")])
-    view = harness.repair_tool_history(record)
+    # one drawn call's first recorded result is an error and its later ones are not; the other
+    # results are errors or not as drawn
+    failed = t.random.choice(ids)
+    firsts = {i: next(n for j, n in entries if j == i) for i in ids}
+    errors = {(i, n): (n == firsts[i]) if i == failed else t.random.random() < 0.5
+              for i, n in entries}
+    record = [harness.user_message("Read them."), asks(*ids)]
+    for i, n in entries:
+        record.append(dict(result(i, f"{'error' if errors[i, n] else 'answer'} {n} for {i}"),
+                           is_error=errors[i, n]))
+    view = harness.repair_tool_history(record + [lab.say("Read them.")])
+    firsts_recorded = [next(m for m in record[2:] if m["tool_call_id"] == i) for i in ids]
     t.expect([lab.shape(view), contents(view)],
-             [f"U A[{','.join(ids)}] {results(ids)} A",
-              [[text for i, text in entries if i == call][0] for call in ids]],
-             "One result per call, the first recorded; the items are [the view's shape, each "
-             "call's result in call order] (repair_tool_history, lesson 10).")
+             [f"U A[{','.join(ids)}] {results(ids)} A", [m["content"] for m in firsts_recorded]],
+             "One result per call, the first recorded, whatever it says: an error recorded first "
+             f"(here {failed}'s) is kept over a later result that is not; the items are [the "
+             "view's shape, each call's result in call order] (repair_tool_history, lesson 10).")
 
 
 @lab_test("A result that no call asked for is dropped, and no call is made up for it.")
@@ -242,15 +272,15 @@ async def test_repair_is_idempotent_and_pure(t):
     t.expect(lab.validate(once), [], "The repaired list passes lab.validate (lesson 10).")
 
 
-@lab_test("context_for_model filters out empty failed replies and then repairs what is left; the "
-          "record it was given does not change.")
+@lab_test("context_for_model filters out empty failed replies and then repairs what is left, a hole "
+          "in an earlier batch as well as in the last; the record it was given does not change.")
 async def test_context_for_model_filters_then_repairs(t):
-    first, second = draw_ids(t, 6)[:2], None
-    first = first[:t.random.randint(1, 2)]
+    first = draw_ids(t, 6)[:t.random.randint(1, 2)]
     second = [i for i in draw_ids(t, 8) if i not in first][:t.random.randint(1, 3)]
-    kept = t.random.randint(0, len(second) - 1)  # results of the second batch before the failure
+    done = t.random.randint(0, len(first) - 1)  # the first batch always has a hole, before
+    kept = t.random.randint(0, len(second) - 1)  # the second batch's, which fails later on
     failures = t.random.randint(1, 3)
-    record = ([harness.user_message("Read them."), asks(*first)] + [result(i) for i in first]
+    record = ([harness.user_message("Read them."), asks(*first)] + [result(i) for i in first[:done]]
               + [harness.error_message("overloaded")] * failures
               + [harness.user_message("Again, with more."), asks(*second, text="Reading.")]
               + [result(i) for i in second[:kept]] + [harness.error_message("overloaded")])
@@ -258,14 +288,18 @@ async def test_context_for_model_filters_then_repairs(t):
     view = harness.context_for_model(record)
     t.expect(lab.shape(view),
              f"U A[{','.join(first)}] {results(first)} U A[{','.join(second)}] {results(second)}",
-             "The empty error messages go (lesson 5), then the second batch's calls with no "
-             "result get interrupted ones (context_for_model, lesson 10).")
+             "The empty error messages go (lesson 5), then every call with no result gets an "
+             "interrupted one: the first batch's hole too, though a later batch follows it. "
+             "Every request is valid, whatever holes the record has, not only a hole at its end "
+             "(context_for_model, lesson 10).")
     t.expect([contents(view), lab.validate(view)],
-             [[f"contents of {i}.py" for i in first + second[:kept]]
-              + [WORDS] * (len(second) - kept), []],
-             "The view is a valid request (context_for_model, lesson 10).")
+             [[f"contents of {i}.py" for i in first[:done]] + [WORDS] * (len(first) - done)
+              + [f"contents of {i}.py" for i in second[:kept]] + [WORDS] * (len(second) - kept),
+              []],
+             "The view is a valid request; the items are [its results' contents, what "
+             "lab.validate finds wrong with it] (context_for_model, lesson 10).")
     t.expect([record == before, lab.shape(record)],
-             [True, " ".join([f"U A[{','.join(first)}] {results(first)}"]
+             [True, " ".join([f"U A[{','.join(first)}]", results(first[:done])]
                              + ["A(error)"] * failures
                              + [f"U A[{','.join(second)}]", results(second[:kept]),
                                 "A(error)"]).replace("  ", " ")],
