@@ -31,7 +31,7 @@ from pathlib import Path
 from lab.check import facts, runner, suite
 from lab.check.verdict import Outcome, Verdict
 
-from grader import row as rows
+from grader import cells, review, row as rows
 from grader import sandbox as sandboxes
 from grader.errors import GraderError
 from grader.journal import JOURNAL, Journal
@@ -89,6 +89,24 @@ class _OutOfTime(Exception):
     pass
 
 
+# The runner's words on a test its wall-clock guard stopped (lab/check/verdict.py's held).
+WALL_CLOCK = "held the process for"
+# A submission with more wall-clock timeouts than this hangs of itself, whatever the load: it
+# is not judged again.
+RETRIED_TIMEOUTS = 3
+# Where the machine's load is read: the kernel's file; a test names a file of its own.
+LOADAVG = os.environ.get("GRADER_LOADAVG", "/proc/loadavg")
+
+
+def machine_load() -> float:
+    """The machine's load over the last minute (0 where it cannot be read)."""
+    try:
+        with open(LOADAVG, encoding="ascii") as handle:
+            return float(handle.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def _grade(sub: Submission) -> Row:
     """Grade one submission in this worker. Always returns its row."""
     plan, box, settings = _worker["plan"], _worker["box"], _worker["settings"]
@@ -102,8 +120,15 @@ def _grade(sub: Submission) -> Row:
     outcomes: list[Outcome] = []
     total = len(plan.tests)
 
+    loads = []
+
     def seen(outcome):
+        outcome.message = cells.cut(outcome.message)  # at once: a worker holds no megabytes
         outcomes.append(outcome)
+        if outcome.verdict is Verdict.TIMEOUT and WALL_CLOCK in outcome.message:
+            load = machine_load()
+            if load > (os.cpu_count() or 1):
+                loads.append(load)
         # The runner stops a test at the submission's time limit (Settings.limits); the tests
         # left then get this batch's own words.
         if time.monotonic() - started > settings.seconds_per_submission and len(outcomes) < total:
@@ -120,12 +145,16 @@ def _grade(sub: Submission) -> Row:
     finally:
         box.sweep()  # what the submission left running, before its folder goes
         box.remove(scratch)  # never raises; what it cannot remove goes with the batch's folder
+    text = data.decode("utf-8", "replace")
+    flagged = []
     if report:
         outcomes = report.outcomes
-        report.import_error = _shown(report.import_error, scratch)
-        report.output = _shown(report.output, scratch)
+        report.import_error = cells.cut(_shown(report.import_error, scratch))
+        flagged, report.output = review.of(text, _shown(report.output, scratch))
+    else:
+        flagged, _ = review.of(text, "")
     for o in outcomes:
-        o.message = _shown(o.message, scratch)
+        o.message = cells.cut(_shown(o.message, scratch))
         o.cause = facts.mapped(o.cause, lambda text: _shown(text, scratch))
     if cut:
         done = {o.id for o in outcomes}
@@ -135,9 +164,12 @@ def _grade(sub: Submission) -> Row:
                                         "Not run: this submission used up its "
                                         f"{settings.seconds_per_submission:g} seconds before "
                                         "this test's turn."))
-    return rows.build(plan, sub.student, sub.shown, outcomes, report=report, cut=cut,
-                      seconds=time.monotonic() - started,
-                      text=data.decode("utf-8", "replace"))
+    row = rows.build(plan, sub.student, sub.shown, outcomes, report=report, cut=cut,
+                     seconds=time.monotonic() - started, text=text)
+    row.digest, row.review = hashlib.sha256(data).hexdigest(), flagged
+    # Not a field: what grade_all reads to judge the submission again alone (never kept).
+    row.loaded = max(loads) if loads and len(loads) <= RETRIED_TIMEOUTS else None
+    return row
 
 
 def _apart(harness: Path, files: list, expected, *, on_outcome, **how) -> runner.Report:
@@ -174,11 +206,21 @@ def _shown(text, scratch: Path):
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
+def _judged_alone(again: list, sub: Submission) -> str:
+    load = next((load for s, load in again if s is sub), None)
+    return ("Judged again alone: in the first run a test ran out of the wall clock while the "
+            f"machine was loaded (load {load:.1f} on {os.cpu_count()} processors), so this "
+            "submission was graded once more with nothing of the batch beside it, and these "
+            "are that run's verdicts." if load is not None else
+            "Judged alone, after the batch.")
+
+
 def grader_failed(plan: Plan, sub: Submission, exc: BaseException) -> Row:
     """The row for a submission the grader itself failed on. It is not journaled, so a re-run
     grades the submission again."""
-    reason = (f"The grader failed while grading this submission ({type(exc).__name__}: {exc}); "
-              "this says nothing about the student's work. Run the batch again to grade it.")
+    reason = cells.cut(f"The grader failed while grading this submission ({type(exc).__name__}: "
+                       f"{exc}); this says nothing about the student's work. Run the batch "
+                       "again to grade it.")
     return rows.build(plan, sub.student, sub.shown,
                       [Outcome(t.id, t.says, t.lab, Verdict.FAIL, reason) for t in plan.tests],
                       problem=reason, overall=Overall.GRADER_ERROR)
@@ -242,7 +284,15 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
         plan.files(tests_folder)
         init = (plan.to_dict(), box.to_dict(), asdict(settings), str(tests_folder))
 
-        def finished(sub, row):
+        again: list[tuple[Submission, float]] = []
+
+        def finished(sub, row, alone=False):
+            loaded = getattr(row, "loaded", None)
+            if loaded and not alone:
+                again.append((sub, loaded))
+                return
+            if loaded or alone:
+                row.notes.append(_judged_alone(again, sub))
             if row.verdict is not Overall.GRADER_ERROR:
                 journal.append(keys[sub.student], row)
             results[sub.student] = row
@@ -256,10 +306,21 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
         for sub in unfinished:  # each alone, so that what kills a worker is known
             if _pool([sub], 1, init, finished, failed):
                 finished(sub, lost(plan, sub))
+        # A test the wall clock stopped while the machine was loaded may have been slowed by
+        # what ran beside it: the submission is judged again alone, and that verdict counts.
+        for sub, _ in list(again):
+            if _pool([sub], 1, init, lambda s, r: finished(s, r, alone=True), failed):
+                finished(sub, lost(plan, sub), alone=True)
     finally:
+        if journal.full:
+            print(f"grader: {journal.full}: {journal.unkept} row"
+                  f"{'s' if journal.unkept != 1 else ''} graded in this run could not be kept "
+                  "in the journal (the reports hold them; a rerun grades them again). Free "
+                  "some space.", file=sys.stderr)
         if box is not None:  # whatever a worker that died could not sweep itself
             for slot in range(box.jobs):
                 box.slot(slot).sweep()
+            box.release()
         if not sandboxes.Sandbox.remove(base):
             print(f"grader: could not remove {base}: remove it by hand", file=sys.stderr)
         if progress:

@@ -117,10 +117,15 @@ def _relative(path: Path) -> str:
 
 def script(lab_id: str) -> str:
     """The step's shell script: the scorer's code and the release, fed to Python as a file
-    of the workflow alone (isolated from the repository's path and environment)."""
+    of the workflow alone (isolated from the repository's path and environment). The shell
+    gives way to Python (exec), with GitHub's step files out of the environment and the
+    output file open as descriptor 3, so that no process of the step holds its path in its
+    environment, where a process of the same user could read it in /proc."""
     code = Path(classroom_score.__file__).read_text(encoding="utf-8") + "\n\n" + \
         "raise SystemExit(main(" + _literal(released(lab_id)) + "))\n"
-    return "python -I - <<'SCORE'\n" + code + "SCORE\n"
+    unset = " ".join(f"-u {name}" for name in classroom_score.STEP_FILES)
+    return (f'exec env {unset} python -I - {classroom_score.RESULT_FD}>>"$GITHUB_OUTPUT" '
+            "<<'SCORE'\n" + code + "SCORE\n")
 
 
 def workflow(lab_id: str) -> str:

@@ -12,7 +12,18 @@ form GitHub Classroom's autograding reporter reads from its graders: base64 of J
 `max_score` and a `score` per test. Classroom records the sum of those scores.
 
 It runs where the grader is not installed: the standard library alone until the files are
-checked, then the released lab/ package.
+checked, then the released lab/ package, and nothing else of the repository's: a `tomllib.py`
+at its root once took the standard library's place in this process and scored a starter full
+marks, so the repository is never put on sys.path; a finder of its own (`only_lab`) gives
+Python the `lab` package from it and nothing more.
+
+The step's output file is kept from the student's code as far as a process of the same user
+can be: the workflow's script hands it to this process as an open file (descriptor 3, never
+inherited) with GitHub's step files out of the environment, replacing its own shell, so no
+process of the step holds the path in its environment; and this process makes itself
+undumpable (Linux), so that the student's process, a child of its own user, cannot read its
+/proc files (environ, fd/3, mem). What remains: the file sits in the runner's folder of step
+files, which any process of that user may list and write (README, "GitHub Classroom").
 
 RELEASED: {"lab", "lesson", "harness", "tests" (the lab's tests.py), "files" ({path: sha256}
 for lab/ and each graded lab's tests.py and expected.json), "suite" ([lab id, tests.py,
@@ -20,6 +31,7 @@ expected.json] in the order the checker runs them), "points" ([test id, points],
 """
 import base64
 import hashlib
+import importlib.machinery
 import json
 import os
 import shutil
@@ -31,6 +43,8 @@ PACKAGE = "lab"
 # the student's code runs in this step's processes, so it is not told where they are.
 STEP_FILES = ("GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "GITHUB_STEP_SUMMARY")
 UNCHECKED = {"lab/desk/hints.packed"}  # each week's release packs its own hints; no check reads it
+RESULT_FD = 3  # the step's output file, opened for appending by the workflow's script
+PR_SET_DUMPABLE = 4  # prctl(2)
 
 
 def digest(path: Path) -> str:
@@ -63,10 +77,48 @@ def drop_caches(root: Path) -> None:
         shutil.rmtree(cache, ignore_errors=True)
 
 
+class only_lab:
+    """A finder, first on sys.meta_path, that imports the `lab` package from one folder and
+    nothing else from it: the released lab/ rather than any installed copy, and for every
+    other name the standard library and what is installed, never a module the student put
+    beside lab/."""
+
+    def __init__(self, root: Path):
+        self.root = str(root)
+
+    def find_spec(self, name, path=None, target=None):
+        if name != PACKAGE:
+            return None
+        return importlib.machinery.PathFinder.find_spec(name, [self.root])
+
+
+def hide() -> None:
+    """Make this process undumpable, so that a process of the same user (the student's, which
+    this one starts) cannot read its /proc files: its environment, its open files, its memory.
+    Linux only; elsewhere nothing is hidden, as the README says."""
+    if sys.platform != "linux":
+        return
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+
+
+def result_file():
+    """The step's output file, as the workflow's script opened it (descriptor 3), never
+    inherited by a child; else the path in GITHUB_OUTPUT (a run of main by hand); else None."""
+    try:
+        os.fstat(RESULT_FD)
+    except OSError:
+        path = os.environ.get("GITHUB_OUTPUT")
+        return open(path, "a", encoding="utf-8") if path else None
+    os.set_inheritable(RESULT_FD, False)
+    return open(RESULT_FD, "a", encoding="utf-8", closefd=True)
+
+
 def run_suite(root: Path, released: dict) -> tuple:
     """({test id: outcome}, problem): the local checker's outcomes on the student's file, or
     why none could be had. Its lines are printed as `lab_check.py` prints them."""
-    sys.path.insert(0, str(root))
+    sys.meta_path.insert(0, only_lab(root))
     from lab.check import local, manifest
     from lab.check.errors import UserError
     from lab.check.lines import check_aloud
@@ -110,7 +162,8 @@ def main(released: dict, root=None) -> int:
     """Check, run and score the student's file; write the result; always exit 0, so that the
     reporter's step runs and Classroom hears the score."""
     root = Path(root or os.getcwd()).resolve()
-    output = os.environ.get("GITHUB_OUTPUT")
+    hide()
+    output = result_file()
     for name in STEP_FILES:
         os.environ.pop(name, None)
     drop_caches(root)
@@ -133,8 +186,8 @@ def main(released: dict, root=None) -> int:
     print(f"Points for lab {released['lab']}: {earned:g} of {data['max_score']:g}.")
     encoded = base64.b64encode(json.dumps(data).encode("utf-8")).decode("ascii")
     if output:
-        with open(output, "a", encoding="utf-8") as handle:
-            handle.write(f"result={encoded}\n")
+        with output:
+            output.write(f"result={encoded}\n")
     else:
         print(f"result={encoded}")
     return 0

@@ -29,12 +29,11 @@ it had, and the instructor decides. So does a submission the grader itself faile
 """
 from __future__ import annotations
 
-import csv
 import io
 from pathlib import Path
 from typing import Any, Callable
 
-from grader import classfolder, roster as rosters
+from grader import cells, classfolder, roster as rosters
 from grader.errors import GraderError
 from grader.grades import Grades
 from grader.row import Overall, Row
@@ -80,7 +79,7 @@ def render(grades: Grades | list[Grades], fmt: str,
         raise GraderError(f"no gradebook format {fmt!r}; the formats are {', '.join(FORMATS)}")
     labs = [grades] if isinstance(grades, Grades) else list(grades)
     text = io.StringIO()
-    FORMATS[fmt](csv.writer(text, lineterminator="\n"), labs, _rows(labs, students))
+    FORMATS[fmt](cells.writer(text, lineterminator="\n"), labs, _rows(labs, students))
     return text.getvalue()
 
 

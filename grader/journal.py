@@ -10,6 +10,7 @@ Row.from_dict cannot read back (cut short, or from another version) counts as no
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 from pathlib import Path
@@ -22,6 +23,8 @@ JOURNAL = "journal.jsonl"  # its name in a grading run's output folder
 class Journal:
     def __init__(self, path: Path):
         self.path = Path(path)
+        self.full: str | None = None  # why a row could not be kept, once the disk was full
+        self.unkept = 0  # rows not kept since
 
     def load(self) -> dict[str, tuple[str, Row]]:
         """{student: (key, row)} from every line that reads back whole, the last one per
@@ -39,18 +42,41 @@ class Journal:
                     continue  # a line cut short by a crash: that submission is graded again
         return found
 
-    def append(self, key: str, row: Row) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+    def append(self, key: str, row: Row) -> bool:
+        """Keep `row` under `key`; whether it was kept. A disk that is full (or a quota met)
+        does not stop the batch: the line half written is taken back, so the journal still
+        reads whole, `full` says why, and the row is graded again by the next run; every
+        other error is the grader's own and raises."""
         line = json.dumps({"key": key, "result": row.to_dict()}, ensure_ascii=False) + "\n"
-        with self.path.open("ab") as handle:
-            # A line cut by an earlier crash would swallow this one: start on a line of its own.
-            if handle.tell() and not _ends_with_newline(self.path):
-                handle.write(b"\n")
-            # A lone surrogate (a name or message that was not UTF-8) goes in as its JSON
-            # escape, \\udcff, which reads back as the same string: no row can stop the journal.
-            handle.write(line.encode("utf-8", "backslashreplace"))
-            handle.flush()
-            os.fsync(handle.fileno())
+        # A lone surrogate (a name or message that was not UTF-8) goes in as its JSON escape,
+        # \\udcff, which reads back as the same string: no row can stop the journal.
+        data = line.encode("utf-8", "backslashreplace")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                start = os.lseek(fd, 0, os.SEEK_END)
+                # A line cut by an earlier crash would swallow this one: start on a line of
+                # its own.
+                if start and not _ends_with_newline(self.path):
+                    data = b"\n" + data
+                try:
+                    while data:
+                        data = data[os.write(fd, data):]
+                    os.fsync(fd)
+                except OSError:
+                    os.ftruncate(fd, start)
+                    raise
+            finally:
+                os.close(fd)
+        except OSError as exc:
+            if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+                raise
+            self.full = self.full or (f"the disk holding {self.path} is full "
+                                      f"({exc.strerror})")
+            self.unkept += 1
+            return False
+        return True
 
 
 def _ends_with_newline(path: Path) -> bool:
@@ -79,14 +105,17 @@ class LastRun:
 
     def keep(self, rows: list[Row]) -> None:
         """Keep `rows`' scores as the last run's, and the ones they replace as the run before."""
-        now = {r.student: [r.score, r.max, str(r.verdict)] for r in rows}
+        now = {r.student: [r.score, r.max, str(r.verdict), r.digest] for r in rows}
         data = {"before": self._read().get("now"), "now": now}
         self.path.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)
                              + "\n", encoding="utf-8", errors="backslashreplace")
 
     def changes(self, rows: list[Row]) -> list[str] | None:
         """What changed for each student from the run before to `rows`: "frank 40 -> 45",
-        with the verdicts when they changed too, then who is new and who is gone; [] when
+        with the verdicts when they changed too, and "(file changed)" when the file graded is
+        not the one graded then (a file resubmitted into a folder is graded under the seed it
+        was graded under before, which its feedback told, so the instructor is told it is a
+        new file, not a new grading of the old one); then who is new and who is gone; [] when
         nothing changed, None when there was no run before to compare with."""
         before = self._read().get("before")
         if not isinstance(before, dict):
@@ -96,14 +125,19 @@ class LastRun:
             if r.student not in before:
                 continue
             try:
-                score, _, verdict = before[r.student]
+                score, _, verdict, *digest = before[r.student]
                 score = float(score)
             except (TypeError, ValueError):
                 continue
+            # A run before digests were kept, or a row without one (not graded), says nothing.
+            changed = bool(digest and digest[0] and r.digest and digest[0] != r.digest)
             if score == r.score and verdict == r.verdict:
+                if changed:
+                    said.append(f"{r.student} {score:g} (file changed)")
                 continue
             said.append(f"{r.student} {score:g} -> {r.score:g}" +
-                        (f" ({verdict} -> {r.verdict})" if verdict != r.verdict else ""))
+                        (f" ({verdict} -> {r.verdict})" if verdict != r.verdict else "") +
+                        (" (file changed)" if changed else ""))
         new = [r.student for r in rows if r.student not in before]
         gone = sorted(set(before) - set(now))
         if new:

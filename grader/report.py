@@ -20,7 +20,6 @@ seconds each submission took (grades.csv's last column, and grades.json).
 """
 from __future__ import annotations
 
-import csv
 import platform
 import re
 from collections import Counter
@@ -31,6 +30,7 @@ from lab.check.advice import collateral, missing, unfit
 from lab.check.facts import Mismatch, MissingName, RanOut
 from lab.check.verdict import Verdict
 
+from grader import cells, review
 from grader.grades import Grades
 from grader.journal import LastRun
 from grader.plan import Plan
@@ -53,7 +53,7 @@ def write(out: Path, plan: Plan, results: list[Row], isolation: dict,
              "grades.json": out / "grades.json", "feedback": out / "feedback"}
     ids = [t.id for t in plan.tests]
     with paths["grades.csv"].open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
+        writer = cells.writer(handle)
         writer.writerow(["student", "score", "max", "verdict", *ids, "seconds"])
         for r in rows:
             verdicts = {t.id: t.verdict for t in r.tests}
@@ -81,7 +81,7 @@ def write(out: Path, plan: Plan, results: list[Row], isolation: dict,
 
 def _tests_csv(path: Path, rows: list[Row]) -> None:
     with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
+        writer = cells.writer(handle)
         writer.writerow(["student", "test", "says", "set", "verdict", "earned", "points",
                          "reason"])
         for r in rows:
@@ -287,6 +287,7 @@ def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None 
         out.append(f"  Overrides ({sum(len(r.overrides) for r in overridden)}), in the scores "
                    "above: " + "; ".join(f"{r.student}: {said}" for r in overridden
                                          for said in r.overrides))
+    out += review.summary_lines(rows)
     changed = LastRun(paths["grades.csv"].parent).changes(rows) if paths else None
     if changed is not None:
         out.append("  Since the last run: " + ("; ".join(changed) if changed else

@@ -6,6 +6,7 @@ system (id, student id, sis user id, id number or idnumber) and one for their em
 first is needed. A submission's name (its file or folder) matches a student when it equals,
 ignoring case, their login or name, their id, their email, or the part of their email before
 the @: schools name submission folders by any of these, and the grader knows only the folder.
+A match that is not the only one possible is refused and said (`match`), never guessed.
 
 `grade --roster` keeps the roster it matched as roster.json in the output folder, beside
 grades.json, so that `export` finds the ids the gradebooks key on without being given it again.
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import csv
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from grader.errors import GraderError
@@ -59,10 +60,10 @@ def read(path: Path) -> list[Student]:
         raise GraderError(f"the roster {path} is empty")
     header = [cell.strip().lower() for cell in rows[0]]
     columns = {}
-    for field, words in HEADINGS.items():
+    for heading, words in HEADINGS.items():
         at = next((header.index(word) for word in words if word in header), None)
         if at is not None:
-            columns[field] = at
+            columns[heading] = at
     if "who" not in columns:
         raise GraderError(f"the roster {path} has no column naming the student: its first row "
                           "must name one of " + ", ".join(HEADINGS["who"]))
@@ -75,25 +76,42 @@ def read(path: Path) -> list[Student]:
 
 @dataclass
 class Match:
-    """Who submitted what: {submission name: student}, the students with no submission, and
-    the submissions no student of the roster matches."""
+    """Who submitted what: {submission name: student}, the students with no submission, the
+    submissions no student of the roster matches, and {submission name: why} for those a
+    match was refused (each of these is in `unknown` too)."""
     found: dict[str, Student]
     missing: list[Student]
     unknown: list[str]
+    refused: dict[str, str] = field(default_factory=dict)
 
 
 def match(students: list[Student], submitted: list[str]) -> Match:
-    """Each submission's student, by the names Student.names lists; a submission matching
-    several students goes to the first of them in the roster's order."""
-    found, taken = {}, set()
-    for name in submitted:
-        for student in students:
-            if name.strip().lower() in student.names():
-                found[name] = student
-                taken.add(student)
-                break
+    """Each submission's student, by the names Student.names lists. A match that is not the
+    only one possible is refused: a submission that several students' names fit, and every
+    submission claiming a student another submission claims too (a file named for a
+    classmate's e-mail beside their own folder), is matched to no one, and the student it
+    claims is neither matched nor missing, so an export leaves their grade empty and the
+    summary says why, rather than letting one file's score stand for another's."""
+    fits = {name: [s for s in students if name.strip().lower() in s.names()]
+            for name in submitted}
+    claims: dict[Student, list[str]] = {}
+    for name, who in fits.items():
+        for student in who:
+            claims.setdefault(student, []).append(name)
+    refused = {}
+    for name, who in fits.items():
+        if len(who) > 1:
+            refused[name] = ("fits several students on the roster (" +
+                             ", ".join(_label(s) for s in who) + "): rename it to one's login")
+        elif who and len(claims[who[0]]) > 1:
+            others = [n for n in claims[who[0]] if n != name]
+            refused[name] = (f"claims {_label(who[0])}, as {', '.join(others)} could too: "
+                             "rename the one that is not theirs")
+    found = {name: who[0] for name, who in fits.items() if name not in refused and who}
+    disputed = {s for name in refused for s in fits[name]}
+    taken = set(found.values()) | disputed
     return Match(found, [s for s in students if s not in taken],
-                 [name for name in submitted if name not in found])
+                 [name for name in submitted if name not in found], refused)
 
 
 def keep(out: Path, students: list[Student]) -> Path:
@@ -120,8 +138,11 @@ def summary(result: Match) -> str:
              f"{'s' if len(result.missing) != 1 else ''} with none."]
     if result.missing:
         lines.append("Not submitted: " + ", ".join(_label(s) for s in result.missing))
-    if result.unknown:
-        lines.append("Submissions no one on the roster matches: " + ", ".join(result.unknown))
+    for name, why in result.refused.items():
+        lines.append(f"Not matched, and no grade given for it in an export: {name} {why}.")
+    unknown = [name for name in result.unknown if name not in result.refused]
+    if unknown:
+        lines.append("Submissions no one on the roster matches: " + ", ".join(unknown))
     return "\n".join(lines)
 
 

@@ -18,6 +18,7 @@ from lab.check.advice import blank, missing
 from lab.check.facts import Cause
 from lab.check.verdict import Outcome, Verdict
 
+from grader import cells
 from grader.plan import Plan
 
 
@@ -102,6 +103,8 @@ class Row:
     output: str  # the start of what harness.py printed
     seconds: float
     overrides: list[str] = field(default_factory=list)  # the instructor's (grader/overrides.py)
+    digest: str = ""  # the sha256 of the bytes graded, so a rerun can say the file changed
+    review: list[str] = field(default_factory=list)  # lines that need review (grader/review.py)
 
     def __post_init__(self):
         self.verdict = Overall(self.verdict)
@@ -166,4 +169,4 @@ def build(plan: Plan, student: str, source: str, outcomes: list[Outcome], *, rep
                    Overall.NO_MARKS if score == 0 else
                    Overall.PARTIAL)
     return Row(student, source, score, plan.max_score, overall, problem, import_error, tests,
-               notes, printed, report.output[:2000] if report else "", round(seconds, 3))
+               notes, printed, cells.cut(report.output, cells.OUTPUT_CHARACTERS) if report else "", round(seconds, 3))

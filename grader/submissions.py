@@ -48,16 +48,23 @@ LONGEST_NAME = 200  # bytes of a student's name in UTF-8: with "~N.md" it stays 
 
 
 def find(folder: Path) -> tuple[list[Submission], list[str]]:
-    """(submissions sorted by student, names of entries that are not submissions).
+    """(submissions sorted by student, each entry that is not a submission as its name and
+    why: "notes.txt (neither a .py file nor a folder)"). Every entry is one or the other, so
+    no file is left ungraded without a word (a .hidden.py included).
 
     Each student's name is the entry's name made a safe, unique file name (see `name_for`),
     so that no two submissions share a row or a report, whatever their names."""
     folder = Path(folder)
     found, ignored = [], []
     for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-        if entry.name.startswith(".") or entry.name in SKIPPED_NAMES:
-            continue
         shown = printable(entry.name)
+        if entry.name in SKIPPED_NAMES:
+            ignored.append(f"{shown} (a folder Python or macOS makes)")
+            continue
+        if entry.name.startswith("."):
+            ignored.append(f"{shown} (a hidden name, starting with a dot: never graded; "
+                           "without the dot it would be)")
+            continue
         if entry.is_symlink():
             sub = Submission(_stem(shown), None, shown,
                              f"{shown} is a link, not a file; the grader does not follow "
@@ -67,7 +74,7 @@ def find(folder: Path) -> tuple[list[Submission], list[str]]:
         elif entry.is_dir():
             sub = in_folder(entry)
         else:
-            ignored.append(shown)
+            ignored.append(f"{shown} (neither a .py file nor a folder)")
             continue
         found.append(sub)
     _name_all(found)

@@ -42,6 +42,7 @@ class Student:
     cells: dict[str, str]  # test id -> "pass", "fail" or "not run"
     why: str  # for a submission not graded: the first line of why
     overrides: list[str] = field(default_factory=list)  # the instructor's, in words
+    review: list[str] = field(default_factory=list)  # lines that need review (grader/review.py)
 
     @property
     def share(self) -> float:
@@ -106,7 +107,7 @@ def read(grades: Grades) -> Facts:
                         rule.messages.append(entry.message)
         why = "" if ran else _first_line(row.problem or row.import_error or row.verdict)
         students.append(Student(row.student, row.score, row.max, str(row.verdict), row.seconds,
-                                cells, why, list(row.overrides)))
+                                cells, why, list(row.overrides), list(row.review)))
     # The labs whose tests the class failed most first, then course order; in each, the
     # tests most failed first: the columns an instructor looks for are at the left.
     planned = list(dict.fromkeys(t.set for t in grades.tests))

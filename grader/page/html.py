@@ -9,6 +9,7 @@ import os
 from html import escape
 from pathlib import Path
 
+from grader import review
 from grader.page import teaching
 from grader.page.facts import Facts
 
@@ -308,6 +309,7 @@ def page(facts: Facts, here: Path, match=None, back: Path | None = None,
     parts += bars("scores", "The score distribution", "How many students scored in each tenth "
                   "of the points; the last band holds full marks.", facts.distribution())
     parts += not_graded(facts)
+    parts += review.section(facts.students)
     parts += alike(pairs)
     parts += times(facts)
     parts += ["</body></html>", ""]

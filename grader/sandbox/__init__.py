@@ -41,6 +41,7 @@ This module is the face (prepare, and the names other code uses); the parts, eac
 """
 from __future__ import annotations
 
+import atexit
 import os
 import sys
 from pathlib import Path
@@ -48,7 +49,7 @@ from pathlib import Path
 from lab.check import manifest
 
 from grader.errors import SandboxError
-from grader.sandbox import probe, users, view
+from grader.sandbox import cgroups, probe, users, view
 from grader.sandbox.box import Sandbox
 from grader.sandbox.limits import Resources
 from grader.sandbox.probe import secrets
@@ -86,8 +87,9 @@ def prepare(base: Path, *, out: Path | None = None, extra_files=(), private=(),
         wanted = ["namespaces", "user"] + (["limits"] if unsandboxed_root or not root else [])
         wanted = wanted if root else ["limits"]
     problems = []
+    groups = _groups(slots, resources)
     for candidate in wanted:
-        box = Sandbox(base, candidate, resources=resources)
+        box = Sandbox(base, candidate, resources=resources, groups=groups)
         if candidate != "limits":
             box.first_uid = users.free_uids(slots)
             if box.first_uid is not None:
@@ -123,6 +125,8 @@ def prepare(base: Path, *, out: Path | None = None, extra_files=(), private=(),
                             f"own (it was process {found['pid']} and saw {found['pids']})")
             continue
         return box
+    if groups:
+        cgroups.Groups.from_dict(groups).remove()
     hint = ""
     if root:
         hint = (" Without namespaces, any user must be able to read the kit's lab/ folder and "
@@ -132,5 +136,23 @@ def prepare(base: Path, *, out: Path | None = None, extra_files=(), private=(),
                 "--unsandboxed to run submissions as root.")
     raise SandboxError("Submissions cannot be run safely here: " + "; ".join(problems) + "."
                        + hint)
+
+
+def _groups(slots: int, resources: Resources) -> dict | None:
+    """A control group per slot where the machine offers them (grader/sandbox/cgroups.py),
+    as data every worker reads; None where it does not, or refuses to make them. Its memory
+    is the child's own and what its own /tmp, /var/tmp, /dev/shm and scratch may hold."""
+    cgroups.leftovers()
+    found = cgroups.find()
+    if found is None:
+        return None
+    try:
+        found.make(max(1, slots), resources.memory_mb + 4 * resources.temporary_mb,
+                   resources.processes)
+    except OSError:
+        found.remove()
+        return None
+    atexit.register(found.remove)  # a caller that never releases the box (a probe, a test)
+    return found.to_dict()
 
 

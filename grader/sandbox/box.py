@@ -18,7 +18,8 @@ import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from grader.sandbox import leftovers, limits, namespaces, statement as statements, users
+from grader.sandbox import (cgroups, leftovers, limits, namespaces, statement as statements,
+                            users)
 from grader.sandbox.limits import Resources
 
 ENV_KEEP = ("LANG", "LC_ALL", "LC_CTYPE", "TZ")
@@ -37,17 +38,19 @@ class Sandbox:
     network: bool = True  # whether the probe could open a socket to the outside
     jobs: int = 1  # submissions graded at the same time (see workers)
     jobs_asked: int = 1
+    groups: dict | None = None  # a control group per slot (grader/sandbox/cgroups.py), or None
+    number: int = 0  # this slot's number (see slot)
 
     # --- who runs what ---------------------------------------------------------------------
 
     def slot(self, n: int) -> "Sandbox":
         """This sandbox for worker slot n: with slot users, one that runs its children as slot
         n's user; otherwise this one."""
-        if self.first_uid is None:
-            return self
         if not 0 <= n < users.SLOTS:
             raise ValueError(f"a batch has at most {users.SLOTS} worker slots")
-        return replace(self, user=(self.first_uid + n,) * 2)
+        if self.first_uid is None:
+            return replace(self, number=n)
+        return replace(self, user=(self.first_uid + n,) * 2, number=n)
 
     def workers(self, asked: int, allow_shared_user: bool = False) -> int:
         """How many submissions to grade at the same time when `asked` for: as many with slot
@@ -112,8 +115,15 @@ class Sandbox:
         rlimits = limits.rlimits(self.resources, self.user)
         level, user, steps = self.level, self.user, list(self.view)
         root, base = str(self.root), os.path.realpath(self.base)
+        # A child that stays root could leave its group (it may write cgroup.procs), and
+        # the time a join takes would leave it holding this worker's pipes the longer, as
+        # root, where another root child may write into them: only a child that becomes a
+        # user of its own joins.
+        groups = cgroups.Groups.from_dict(self.groups) if self.user else None
+        joins = groups.joins(self.number) if groups else []
 
         def run():
+            cgroups.join(joins)  # first: whatever it starts next is held by its group
             if level == "namespaces":
                 namespaces.enter(libc, steps, root, base)
             limits.apply(rlimits)
@@ -129,6 +139,12 @@ class Sandbox:
 
     # --- what holds ----------------------------------------------------------------------
 
+    def release(self) -> None:
+        """Remove the batch's control groups, once its last child has ended."""
+        groups = cgroups.Groups.from_dict(self.groups)
+        if groups:
+            groups.remove()
+
     def statement(self) -> dict:
         """What this sandbox holds and what it cannot prevent, in plain words."""
         return statements.statement(self)
@@ -137,7 +153,8 @@ class Sandbox:
         return {"base": str(self.base), "level": self.level, "user": self.user,
                 "first_uid": self.first_uid, "view": self.view,
                 "resources": vars(self.resources), "readable": self.readable,
-                "network": self.network, "jobs": self.jobs, "jobs_asked": self.jobs_asked}
+                "network": self.network, "jobs": self.jobs, "jobs_asked": self.jobs_asked,
+                "groups": self.groups, "number": self.number}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Sandbox":
@@ -145,5 +162,6 @@ class Sandbox:
                    user=tuple(data["user"]) if data["user"] else None,
                    first_uid=data["first_uid"], view=[list(s) for s in data["view"]],
                    resources=Resources(**data["resources"]), readable=list(data["readable"]),
-                   network=data["network"], jobs=data["jobs"], jobs_asked=data["jobs_asked"])
+                   network=data["network"], jobs=data["jobs"], jobs_asked=data["jobs_asked"],
+                   groups=data.get("groups"), number=data.get("number", 0))
 

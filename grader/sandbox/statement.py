@@ -110,6 +110,9 @@ def statement(box) -> dict:
             "tell apart from yours, so it removes none."]
     cannot.append("A submission can still signal a little through its hidden tests' verdicts "
                   "(passed, failed, out of time, died) and the time it takes.")
+    held, unbounded = _grouped(box)
+    holds += held
+    cannot += unbounded
     holds_jobs, cannot_jobs = _together(box, who)
     holds += holds_jobs
     cannot += cannot_jobs
@@ -119,6 +122,38 @@ def statement(box) -> dict:
         cannot.append("The probe could still reach the network.")
     return {"level": box.level, "own_users": box.first_uid is not None, "holds": holds,
             "cannot_prevent": cannot}
+
+
+def _grouped(box) -> tuple[list[str], list[str]]:
+    """What its control group holds (grader/sandbox/cgroups.py), or what is not bounded for
+    want of one; and whether its scratch folder is a file system of its own."""
+    r = box.resources
+    held, unbounded = [], []
+    if box.groups and box.user:
+        held.append(
+            f"Its processes are held together in a control group of their own (cgroup "
+            f"v{box.groups['version']}): at most {r.memory_mb + 4 * r.temporary_mb} MB of "
+            "memory in all, the kernel's memory and socket buffers it makes the kernel hold "
+            f"counted in, at most {r.processes} processes, and at most one processor's time, "
+            "an equal share with the submission beside it.")
+    else:
+        unbounded.append(
+            "This machine offers the grader no control groups (cgroup v2, or v1's memory with "
+            "kmem.tcp, cpu and pids, as root), or the submission runs as root, which could "
+            "leave one, so what a submission's processes hold together "
+            "is not bounded: memory past each process's own limit, the socket buffers the "
+            "kernel holds for it, and its share of the processors, with which it can slow "
+            "the submission beside it until that one's tests run out of time.")
+    if box.level == "namespaces":
+        held.append(f"Its scratch folder is a file system of its own in memory (at most "
+                    f"{r.temporary_mb} MB), as are its /tmp, /var/tmp and /dev/shm: a file "
+                    "that fills them fills only its own, and the free space it sees is "
+                    "nobody else's.")
+    else:
+        unbounded.append("Its scratch folder is on the grader's disk, whose free space it "
+                         "shares with every submission and the grader's reports: only each "
+                         f"file is bounded ({r.file_mb} MB).")
+    return held, unbounded
 
 
 def _who(box) -> str:
@@ -137,7 +172,10 @@ def _together(box, who: str) -> tuple[list[str], list[str]]:
     """What holds, and what does not, between submissions graded at the same time."""
     sharing = (f"Submissions graded at the same time ({box.jobs} here) share the "
                "machine's processors, memory and disk: one can slow the others down, "
-               "within its own limits.")
+               "within its own limits." if not (box.groups and box.user) else
+               f"Submissions graded at the same time ({box.jobs} here) share the machine: "
+               "its processors past each one's share, and what the memory left free and "
+               "the system's load show; one can still slow another a little.")
     if box.jobs > 1 and box.first_uid is not None:
         return [f"Submissions graded at the same time ({box.jobs} here) each run as a "
                 "user of their own, in folders only that user may open: none can read or "

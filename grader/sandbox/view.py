@@ -24,6 +24,7 @@ import functools
 import os
 import platform
 import site
+import stat
 import subprocess
 import sys
 import sysconfig
@@ -47,7 +48,9 @@ OWN_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm")  # empty and its own, gone when i
 def plan(base: Path, temporary_mb: int) -> list[list]:
     """The steps that build the view of a child whose scratch folder is in `base`, each
     ["dir", path], ["link", path, target], ["bind", path, is_folder, remount flags (0: leave
-    as it is)] or ["tmpfs", path, options], in the order they must be made."""
+    as it is)] or ["tmpfs", path, options], in the order they must be made; the last,
+    ["scratch", the folder scratch folders are in, options], says how the scratch folder is
+    mounted."""
     view = _View()
     for path in [*interpreter(), *libraries(), *kit_runtime()]:
         view.bind(path, MS_RDONLY | MS_NOSUID | MS_NODEV)
@@ -59,14 +62,19 @@ def plan(base: Path, temporary_mb: int) -> list[list]:
     for folder in OWN_FOLDERS:
         view.tmpfs[folder] = options
     view.folders.add("/proc")
-    view.folders.add(view.resolve(str(base)))  # the scratch folder is bound into it
-    return view.steps()
+    scratches = view.resolve(str(base))
+    view.folders.add(scratches)  # the scratch folder is made in it
+    # The scratch folder is a tmpfs of its own too, holding a copy of what the grader put in
+    # it: a file that fills it fills only its own, and what "." shows as free is its own.
+    return view.steps() + [["scratch", scratches,
+                            f"mode=0700,size={temporary_mb}m,nr_inodes=16384"]]
 
 
 def allowed(steps: list[list]) -> dict[str, str]:
     """{path: "open" or "leaf"} for the probe: what the view may hold. An "open" folder is one
     of the view's own, whose every entry must be allowed too; a "leaf" is bound or a link."""
-    found = {step[1]: "open" if step[0] in ("dir", "tmpfs") else "leaf" for step in steps}
+    found = {step[1]: "open" if step[0] in ("dir", "tmpfs") else "leaf" for step in steps
+             if step[0] != "scratch"}
     found["/proc"] = "leaf"  # its own PID namespace's
     return found
 
@@ -182,9 +190,12 @@ def build(libc, steps: list[list], root: str, base: str) -> None:
         raise OSError(f"a child is started only in a scratch folder of {base}, not in {here}")
     os.umask(0o022)
     _mount(libc, b"tmpfs", root, b"tmpfs", MS_NOSUID | MS_NODEV, b"mode=0755,size=1m")
+    scratch = None
     for step in steps:
         kind, place = step[0], root + step[1]
-        if kind == "dir":
+        if kind == "scratch":
+            scratch = step[2]
+        elif kind == "dir":
             os.mkdir(place, 0o755)
         elif kind == "link":
             os.symlink(step[2], place)
@@ -193,7 +204,10 @@ def build(libc, steps: list[list], root: str, base: str) -> None:
         else:
             os.mkdir(place, 0o755)
             _mount(libc, b"tmpfs", place, b"tmpfs", MS_NOSUID | MS_NODEV, step[2].encode())
-    _bind(libc, here, root + here, True, MS_NOSUID | MS_NODEV)
+    if scratch is None:
+        _bind(libc, here, root + here, True, MS_NOSUID | MS_NODEV)
+    else:
+        _own_scratch(libc, here, root + here, scratch)
     os.chdir(root)
     number = SYS_PIVOT_ROOT.get(platform.machine())
     if number is None or libc.syscall(number, b".", b".") != 0:
@@ -204,6 +218,30 @@ def build(libc, steps: list[list], root: str, base: str) -> None:
     _mount(libc, b"proc", "/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None)
     _mount(libc, None, "/", None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, None)
     os.chdir(here)
+
+
+def _own_scratch(libc, here: str, place: str, options: str) -> None:
+    """A tmpfs at `place` owned by the owner of the scratch folder `here`, holding a copy of
+    each file the grader put in `here` (harness.py): with system calls alone."""
+    owner = os.stat(here)
+    os.mkdir(place, 0o700)
+    _mount(libc, b"tmpfs", place, b"tmpfs", MS_NOSUID | MS_NODEV,
+           f"{options},uid={owner.st_uid},gid={owner.st_gid}".encode())
+    for name in os.listdir(here):
+        source = os.open(os.path.join(here, name), os.O_RDONLY | os.O_NOFOLLOW)
+        try:
+            if not stat.S_ISREG(os.fstat(source).st_mode):
+                continue
+            target = os.open(os.path.join(place, name), os.O_WRONLY | os.O_CREAT | os.O_EXCL,
+                             0o600)
+            try:
+                while data := os.read(source, 1 << 16):
+                    os.write(target, data)
+                os.fchown(target, owner.st_uid, owner.st_gid)
+            finally:
+                os.close(target)
+        finally:
+            os.close(source)
 
 
 def _bind(libc, source: str, place: str, folder: bool, flags: int) -> None:

@@ -34,7 +34,7 @@ import threading
 import time
 import traceback
 
-from lab.check import hangs, manifest, protocol, seeds, spin, suite, turns, words
+from lab.check import audit, hangs, manifest, protocol, seeds, spin, suite, turns, words
 from lab.check.facts import (Escaped, Exited, Fake, KitRaised, MissingName, RanOut, Raised,
                              Stopped, Unloadable)
 from lab.check.importer import import_harness
@@ -273,6 +273,7 @@ def main(argv=None):
     header = Header.from_dict(job.next())
     emit = _Channel(channel, header.secret)
     harness = header.harness
+    audit.install(harness)  # before harness.py runs: it notes what the file does (an aid)
     if not import_reported(harness, emit):
         return 0
     run = Run.from_dict(job.next())  # then one Source per file

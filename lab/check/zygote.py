@@ -117,7 +117,8 @@ class Zygote:
                     try:
                         socket.send_fds(self.socket, [request], theirs)
                         answer = self._answer()
-                    except OSError as exc:
+                    except OSError as exc:  # its end is closed: it is gone
+                        self.alive = False
                         answer = {"error": f"the zygote cannot be reached: {exc}"}
         finally:
             for fd in theirs:
@@ -191,17 +192,24 @@ def fork(command: list[str], env: dict, tie, cwd: str, cpu_seconds: int) -> Fork
     interpreter keeps from its start (startup()), made the first time it is needed. Each zygote
     is started by a thread of its own that lives as long as the zygote does, since a zygote's
     parent-death signal follows the thread that started it, not the process. At most KEPT are
-    kept; the oldest idle one is let go to make room."""
+    kept; the oldest idle one is let go to make room. A zygote found dead only on asking (it
+    was killed, and its socket's end not yet read) is replaced, and asked once more."""
     key = startup(env)
-    with _making:
-        zygote = _zygotes.pop(key, None)
-        if zygote is None or not zygote.alive:
-            zygote = _start(command, env, tie)
-            idle = [k for k, z in _zygotes.items() if z.idle()]
-            for old in idle[:max(len(_zygotes) + 1 - KEPT, 0)]:
-                _zygotes.pop(old).close()
-        _zygotes[key] = zygote
-    return zygote.fork(cwd, env, cpu_seconds)
+    for _ in range(2):
+        with _making:
+            zygote = _zygotes.pop(key, None)
+            if zygote is None or not zygote.alive:
+                zygote = _start(command, env, tie)
+                idle = [k for k, z in _zygotes.items() if z.idle()]
+                for old in idle[:max(len(_zygotes) + 1 - KEPT, 0)]:
+                    _zygotes.pop(old).close()
+            _zygotes[key] = zygote
+        try:
+            return zygote.fork(cwd, env, cpu_seconds)
+        except RuntimeError:
+            if zygote.alive:
+                raise
+    raise RuntimeError("no zygote could fork a child")
 
 
 def _start(command: list[str], env: dict, tie) -> Zygote:

@@ -292,3 +292,135 @@ def run_tool(tools, call):
         output += f"\nCommand exited with code {code}"
 '''),
 ]
+
+# Found by readers holding only the release (source/hunts/round-1.md, lab 4.1), each passing the
+# lab's tests before they changed.
+_LOOKUP = r'''
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+'''
+WRONG += [
+    Wrong(lab='4.1', name='tool names matched whatever their case',
+          rule='A name that no tool has gets the result Tool NAME not found: the name as the '
+               'model spelt it.',
+          where='hunt round 1, design 4.1-1',
+          names='exactly as spelt',
+          replace=_LOOKUP,
+          by=r'''
+    tool = {t["name"].lower(): t for t in tools}.get(call["name"].lower())  # forgive the model
+'''),
+    Wrong(lab='4.1', name='every tool ever handed over remembered',
+          rule='A name that no tool has gets the result Tool NAME not found: the tools are the '
+               'ones handed to this call.',
+          where='hunt round 1, design 4.1-7',
+          names='not in any it saw before',
+          replace=_LOOKUP,
+          by=r'''
+    _KNOWN.update({t["name"]: t for t in tools})  # a tool seen once stays callable
+    tool = _KNOWN.get(call["name"])
+''',
+          also=(('def run_tool(tools, call):', '_KNOWN = {}\n\n\ndef run_tool(tools, call):'),)),
+    Wrong(lab='4.1', name='a KeyError from a tool read as an unknown tool',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc); only a name that no tool has gets Tool NAME not found.',
+          where='hunt round 1, design 4.1-9',
+          names='not an unknown name',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+    if tool is None:
+        text, failed = f"Tool {call['name']} not found", True
+    else:
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text, failed = str(exc), True
+''',
+          by=r'''
+    try:
+        tool = {t["name"]: t for t in tools}[call["name"]]
+        text, failed = tool["execute"](call["arguments"]), False
+    except KeyError:  # no tool by that name
+        text, failed = f"Tool {call['name']} not found", True
+    except Exception as exc:
+        text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='str(exc) stripped',
+          rule='A tool whose execute raises an Exception gets a result holding str(exc).',
+          where='hunt round 1, design 4.1-2',
+          names='whole and unstripped',
+          replace=r'''
+            text, failed = str(exc), True
+''',
+          by=r'''
+            text, failed = str(exc).strip(), True
+'''),
+    Wrong(lab='4.1', name='str(exc) cut to eighty characters',
+          rule='A tool whose execute raises an Exception gets a result holding str(exc).',
+          where='hunt round 1, design 4.1-14',
+          names='whole and unstripped',
+          replace=r'''
+            text, failed = str(exc), True
+''',
+          by=r'''
+            text, failed = str(exc)[:80], True  # one line is enough for the model
+'''),
+    Wrong(lab='4.1', name='catching Ctrl-C and sys.exit too',
+          rule='What the program raises as it ends is not a tool failing: it leaves run_tool as '
+               'it came.',
+          where='hunt round 1, design 4.1-3',
+          names='as it ends',
+          replace=r'''
+        except Exception as exc:
+''',
+          by=r'''
+        except (Exception, KeyboardInterrupt, SystemExit) as exc:
+'''),
+    Wrong(lab='4.1', name='a returned text that starts with Error marked an error',
+          rule='A tool that returns is answered as in lesson 2, is_error False.',
+          where='hunt round 1, design 4.1-4',
+          names='start with Error',
+          replace=r'''
+            text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+            text = tool["execute"](call["arguments"])
+            failed = text.startswith("Error")  # the tool is telling us it failed
+'''),
+    Wrong(lab='4.1', name='a line break of its own before the status line',
+          rule='Its result is what the command printed, then a newline, then Command exited with '
+               'code N.',
+          where='hunt round 1, design 4.1-5',
+          names='a newline',
+          replace=r'''
+        if code != 0:
+            output += f"\nCommand exited with code {code}"
+''',
+          by=r'''
+        if code != 0:
+            if output and not output.endswith("\n"):
+                output += "\n"  # the status line on a line of its own, after a blank one
+            output += f"\nCommand exited with code {code}"
+'''),
+    Wrong(lab='4.1', name='a status line for positive codes only',
+          rule='A command that exits with a code other than 0 gets the status line.',
+          where='hunt round 1, design 4.1-6',
+          names='other than 0',
+          replace=r'''
+        if code != 0:
+            output += f"\nCommand exited with code {code}"
+''',
+          by=r'''
+        if code > 0:
+            output += f"\nCommand exited with code {code}"
+'''),
+    Wrong(lab='4.1', name='str_arg stripping the value',
+          rule='str_arg hands back the argument called name as it was sent, when that is a '
+               'string.',
+          where='hunt round 1, design 4.1-10',
+          names='as it was sent',
+          replace=r'''
+        return got
+''',
+          by=r'''
+        return got.strip()  # stray spaces are never meant
+'''),
+]

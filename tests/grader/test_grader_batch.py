@@ -129,7 +129,9 @@ def test_a_folder_without_a_harness_is_a_row_that_says_so(graded):
     row = graded["rows"]["nothing"]
     assert row["verdict"] == "not graded" and row["score"] == 0
     assert "holds no harness.py" in row["problem"]
-    assert "notes.txt" in graded["data"]["ignored"]
+    assert "notes.txt (neither a .py file nor a folder)" in graded["data"]["ignored"], (
+        f"grades.json's ignored entries are {graded['data']['ignored']}: notes.txt must be "
+        "there with why it was not graded")
 
 
 def test_the_score_is_the_sum_of_the_points_of_the_passed_tests(graded):

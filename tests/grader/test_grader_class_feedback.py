@@ -9,6 +9,7 @@ ABORTED and one who added a full stop, a file that loops for ever, one that does
 an empty one and another file of a student's.
 """
 import shutil
+from dataclasses import replace
 
 import pytest
 
@@ -120,7 +121,7 @@ def test_a_rerun_into_the_same_folder_says_whose_score_changed_since_the_last_ru
     after = rows[CANCELLED[0]].score
     assert after > before
     assert (f"  Since the last run: {CANCELLED[0]} {before:g} -> {after:g} (partial -> full "
-            "marks); no longer submitted: bob.") in said.splitlines()
+            "marks) (file changed); no longer submitted: bob.") in said.splitlines()
     _, said, _ = grade(folder, out)
     assert "  Since the last run: no score changed." in said.splitlines()
 
@@ -134,3 +135,22 @@ def test_the_last_run_kept_beside_the_journal_names_new_students(tmp_path):
     kept.keep([first])
     kept.keep([first, second])
     assert kept.changes([first, second]) == ["new: ben"]
+
+
+def test_a_file_resubmitted_into_the_folder_is_said_to_have_changed_even_at_the_same_score(
+        tmp_path):
+    """Issue 40: a file graded again into one folder is graded under the seed its feedback
+    told; the instructor is told which files are new since the last run, whatever they
+    scored."""
+    plan = plans.make(LAB.id, own_lab_only=True)
+    row = lambda digest: replace(batch.grader_failed(  # noqa: E731
+        plan, batch.Submission("ann", None, "ann.py"), RuntimeError("x")), digest=digest)
+    kept = LastRun(tmp_path)
+    kept.keep([row("a" * 64)])
+    kept.keep([row("b" * 64)])
+    said = kept.changes([row("b" * 64)])
+    assert said == ["ann 0 (file changed)"], (
+        f"the rerun said {said} of a file whose bytes changed at the same score; it must say "
+        "'ann 0 (file changed)'")
+    kept.keep([row("b" * 64)])
+    assert kept.changes([row("b" * 64)]) == [], "the same file graded again changed nothing"

@@ -177,7 +177,10 @@ def test_every_labs_workflow_feeds_python_the_scorer_whole():
         text = classroom.workflow(lab.id)
         steps = yaml.safe_load(text)["jobs"]["run-autograding-tests"]["steps"]
         script = steps[2]["run"].splitlines()
-        assert script[0] == "python -I - <<'SCORE'" and script.index("SCORE") == len(script) - 1
+        assert script[0] == ('exec env -u GITHUB_OUTPUT -u GITHUB_ENV -u GITHUB_PATH '
+                             '-u GITHUB_STATE -u GITHUB_STEP_SUMMARY python -I - '
+                             '3>>"$GITHUB_OUTPUT" <<\'SCORE\''), script[0]
+        assert script.index("SCORE") == len(script) - 1
         compile("\n".join(script[1:-1]), f"the {lab.id} workflow's scorer", "exec")
 
 
@@ -283,6 +286,78 @@ def test_a_file_is_not_told_where_the_step_writes_its_result(week, tmp_path):
     repo = student_repo(week, tmp_path, WEEK.starter.read_text(encoding="utf-8") + attack)
     result, _ = workflow_run(repo)  # which finds one result in the step's output, its own
     assert 0 < score(result) < result["max_score"]
+
+
+def test_a_module_beside_the_lab_package_never_takes_the_standard_librarys_place(
+        week, tmp_path, starter):
+    """Issue 40: a tomllib.py at the repository's root was imported by the scorer in place of
+    Python's own, and could change any verdict; the scorer imports the lab package from the
+    repository and nothing else. (The student's own process may import it: that is theirs.)"""
+    repo = student_repo(week, tmp_path, WEEK.starter.read_text(encoding="utf-8"))
+    (repo / "tomllib.py").write_text(
+        "import sys\n"
+        "if sys.argv[:1] == ['-']:  # the scorer, fed on standard input\n"
+        "    open(__file__ + '.ran', 'w').close()\n"
+        "sys.path = [p for p in sys.path if p not in ('', __file__.rsplit('/', 1)[0])]\n"
+        "del sys.modules['tomllib']\n"
+        "import tomllib as _real\n"
+        "sys.modules['tomllib'] = _real\n", encoding="utf-8")
+    result, _ = workflow_run(repo)
+    assert not (repo / "tomllib.py.ran").exists(), (
+        "the scorer imported the repository's tomllib.py: the standard library's must come first")
+    assert score(result) == score(starter["result"]), (
+        f"the starter beside a tomllib.py scored {score(result)}, alone "
+        f"{score(starter['result'])}")
+
+
+def test_a_file_that_searches_every_process_for_the_output_file_finds_none(week, tmp_path):
+    """Issue 40: the scorer took GITHUB_OUTPUT out of its own environment, but a process's
+    first environment stays in /proc/PID/environ, where the student's file read it. The step's
+    shell gives way to the scorer with the step files out of the environment, so no process
+    of the step holds the path there."""
+    forged = base64.b64encode(json.dumps(
+        {"version": 1, "status": "pass", "max_score": 1,
+         "tests": [{"name": "forged", "status": "pass", "score": 1000}]}).encode()).decode()
+    attack = ("\nimport os as _os\n"
+              "for _pid in [p for p in _os.listdir('/proc') if p.isdigit()]:\n"
+              "    try:\n"
+              "        _env = open(f'/proc/{_pid}/environ', 'rb').read().split(b'\\0')\n"
+              "    except OSError:\n"
+              "        continue\n"
+              "    for _line in _env:\n"
+              "        if _line.startswith(b'GITHUB_OUTPUT='):\n"
+              "            with open(_line[len(b'GITHUB_OUTPUT='):], 'a') as _file:\n"
+              f"                _file.write('result={forged}\\n')\n")
+    repo = student_repo(week, tmp_path, WEEK.starter.read_text(encoding="utf-8") + attack)
+    result, _ = workflow_run(repo)  # which finds one result in the step's output, its own
+    assert 0 < score(result) < result["max_score"]
+
+
+@pytest.mark.skipif(sys.platform != "linux" or os.geteuid() != 0,
+                    reason="needs Linux, and root to run the scorer as a user of its own")
+def test_the_scorers_child_of_its_own_user_cannot_read_the_scorers_proc_files():
+    """What a hosted runner has: the scorer and the student's process under one user. The
+    scorer makes itself undumpable, so its environment and its descriptor 3 (the output file)
+    are out of the child's reach; run as nobody, as a runner's user is not root."""
+    from grader import classroom_score
+    code = Path(classroom_score.__file__).read_text(encoding="utf-8") + (
+        "\nimport subprocess\nhide()\n"
+        "child = ('import os\\n'\n"
+        "         'for what in (\"environ\", \"fd/3\"):\\n'\n"
+        "         '    try:\\n'\n"
+        "         '        open(f\"/proc/{os.getppid()}/{what}\").close()\\n'\n"
+        "         '        print(what, \"read\")\\n'\n"
+        "         '    except OSError as e:\\n'\n"
+        "         '        print(what, type(e).__name__)\\n')\n"
+        "print(subprocess.run([sys.executable, '-I', '-c', child], capture_output=True,"
+        " text=True).stdout, end='')\n")
+    done = subprocess.run(
+        "exec python3 -I - 3>>/dev/null", shell=True, input=code, cwd="/",
+        capture_output=True, text=True, timeout=60, user=65534, group=65534,
+        env={"PATH": os.environ["PATH"], "GITHUB_OUTPUT": "/dev/null"})
+    assert done.stdout == "environ PermissionError\nfd/3 PermissionError\n", (
+        f"the student's process, of the scorer's user, could reach the scorer's /proc files:\n"
+        f"{done.stdout}{done.stderr}")
 
 
 # --- what the workflow cannot stop --------------------------------------------------------

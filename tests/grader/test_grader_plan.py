@@ -111,7 +111,10 @@ def test_submissions_are_files_or_folders_named_for_the_student(tmp_path):
     assert by["fay"].unfound is Unfound.LINK and by["fay"].path is None
     assert "is a link" in by["fay"].problem
     assert {by[n].unfound for n in ("ann", "ann~2", "ben", "cy")} == {None}
-    assert ignored == ["notes.txt"]
+    assert ignored == [".hidden.py (a hidden name, starting with a dot: never graded; without "
+                       "the dot it would be)", "notes.txt (neither a .py file nor a folder)"], (
+        f"find() left {ignored} ungraded: each entry that is not a submission must be named "
+        "with why, the hidden one too")
 
 
 # An instructor's hidden test, written with a parameter not called `t`.

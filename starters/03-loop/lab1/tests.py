@@ -97,6 +97,23 @@ async def test_a_plain_reply(t):
              "The system prompt and the prompt go out word for word, spaces and line breaks "
              "at their ends included: nothing is stripped. Each item is [the request's system "
              "prompt, the recorded prompt] of one run (run_agent, lesson 3).")
+    # An empty prompt is still the user's turn: it goes on the record, "" and all.
+    model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
+    messages = await run(model, [], "")
+    t.expect([lab.shape(messages), messages[0], lab.shape(model.calls[0].messages)],
+             ["U A", {"role": "user", "content": ""}, "U"],
+             "The prompt goes on the record word for word as a user message, even when it is "
+             "\"\": run_agent drops nothing the user gave. The items are [the record, its first "
+             "message, the request's messages] (run_agent, lesson 3).")
+    # A reply with words at its edges and a key the loop does not read (what it cost) is
+    # recorded whole, as the model gave it.
+    given = {"role": "assistant", "content": [{"type": "text", "text": " " + answer + "\n"}],
+             "stop_reason": "stop", "usage": {"input": t.random.randint(9, 99), "output": 3}}
+    model = lab.ScriptedModel([given])
+    messages = await run(model, [], t.random.choice(PROMPTS))
+    t.expect(messages[1], given,
+             "Every reply goes on the record as the model gave it: the same keys, its text "
+             "unstripped, nothing rebuilt (run_agent, lesson 3).")
 
 
 @lab_test("One call, then an answer: the record is U A[c1] R(c1) A, and the second request "
@@ -150,15 +167,15 @@ async def test_two_rounds(t):
              "messages (run_agent, lesson 3).")
 
 
-@lab_test("Any number of rounds: jobs of 1 to 250 rounds of tools, drawn under the seed, each "
+@lab_test("Any number of rounds: jobs of 1 to 360 rounds of tools, drawn under the seed, each "
           "ask the model once per round and once more, and end on its answer; the number of "
           "rounds cannot be written into the loop.")
 async def test_any_number_of_rounds(t):
-    # The longest job has over 200 rounds whatever the seed, so no loop of range(N) with N up
-    # to 201 passes. Its rounds ask for one call each: a later lab's harness that goes over the
+    # The longest job has over 300 rounds whatever the seed, so no loop of range(N) with N up
+    # to 301 passes (a cap of 256, a round number in binary, among them). Its rounds ask for one call each: a later lab's harness that goes over the
     # record once per message before each request (a fair lesson 10 repair) then stays within
     # the practice check's allowance of rounds between two turns.
-    jobs = t.random.sample(range(1, 9), 3) + [t.random.randint(9, 40), t.random.randint(201, 250)]
+    jobs = t.random.sample(range(1, 9), 3) + [t.random.randint(9, 40), t.random.randint(301, 360)]
     found, calls_per_job = [], []
     for rounds in jobs:
         widest = 3 if rounds <= 40 else 1
@@ -209,20 +226,44 @@ async def test_the_callers_list_is_the_record(t):
           "request carries all of them and the prompt, the oldest first.")
 async def test_a_long_conversation_is_sent_whole(t):
     name = t.random.choice(["Ada", "Grace", "Linus", "Barbara", "Édouard"])
-    length = t.random.randint(51, 120)
-    messages = [harness.user_message(f"My name is {name}.")]
-    for number in range(1, length):
-        messages.append(lab.say(f"Noted, {number}.") if number % 2 else
-                        harness.user_message(f"Remark {number}."))
-    model = lab.ScriptedModel([lab.say(f"You are {name}.")])
-    await run(model, [], "Who am I?", messages)
-    sent = model.calls[0].messages
-    t.expect([len(sent), sent[0]["content"], sent[-1]["content"]],
-             [length + 1, f"My name is {name}.", "Who am I?"],
+    # A conversation of a few dozen exchanges, and one of over a thousand messages, so that
+    # no window of recent messages, however wide it looks, passes for the whole record.
+    found, lengths = [], [t.random.randint(51, 120), t.random.randint(1001, 1400)]
+    for length in lengths:
+        messages = [harness.user_message(f"My name is {name}.")]
+        for number in range(1, length):
+            messages.append(lab.say(f"Noted, {number}.") if number % 2 else
+                            harness.user_message(f"Remark {number}."))
+        model = lab.ScriptedModel([lab.say(f"You are {name}.")])
+        await run(model, [], "Who am I?", messages)
+        sent = model.calls[0].messages
+        found.append([len(sent), sent[0]["content"], sent[-1]["content"]])
+    t.expect(found, [[length + 1, f"My name is {name}.", "Who am I?"] for length in lengths],
              "The model remembers nothing: every request carries the whole record so far, "
              "however long, and a window of recent messages drops what the user said first. "
-             "The items are [how many messages were sent, the first, the last] (run_agent, "
-             "lessons 1 and 3).")
+             "Each item is [how many messages were sent, the first, the last] for one "
+             "conversation (run_agent, lessons 1 and 3).")
+
+
+@lab_test("The record grows as things happen: each tool, as it runs, finds on the caller's list "
+          "the reply that asked for it and the results of the calls before it.")
+async def test_the_record_grows_as_it_happens(t):
+    seen, messages = [], []
+
+    def peek(arguments):
+        seen.append(lab.shape(messages))
+        return "looked at " + arguments["path"]
+    widths = [t.random.randint(2, 3)] + [t.random.randint(1, 3)
+                                         for _ in range(t.random.randint(0, 2))]
+    model = lab.ScriptedModel([lab.reply(*looks(t, width)) for width in widths] +
+                              [lab.say(t.random.choice(ANSWERS))])
+    await run(model, [tool("look", peek, PATH)], t.random.choice(PROMPTS), messages)
+    parts = shape_of(widths).split()
+    t.expect(seen, [" ".join(parts[:at]) for at, part in enumerate(parts) if part[0] == "R"],
+             "The prompt, each reply and each result go on the caller's list as they happen, "
+             "not kept aside and added at the end: a tool that runs sees the record up to its "
+             "own call. Each item is lab.shape of the caller's list as one call ran (run_agent, "
+             "lesson 3).")
 
 
 @lab_test("Every request carries tool_specs(tools): the three keys of each tool, in order, and "
@@ -309,8 +350,19 @@ async def test_the_write_tool(t):
              "The file exists with the given content, and nothing else changed (make_write_tool, "
              "lesson 3).")
     await settle(write["execute"]({"path": path, "content": second}))
-    t.expect(ws.read_text(path), second, "A second write replaces the whole file "
-                                         "(make_write_tool, lesson 3).")
+    t.expect(ws.files, {**kept, path: second},
+             "A second write replaces the whole file, and nothing else in the workspace "
+             "changed: no backup, no other file (make_write_tool, lesson 3).")
+    # "" is content too: the file is made, or emptied, and the sentence is the same.
+    fresh = t.random.choice([p for p in PATHS if p not in kept and p != path])
+    said = [await settle(write["execute"]({"path": where, "content": ""}))
+            for where in (path, fresh)]
+    t.expect([said, ws.files],
+             [[f"Successfully wrote to {path}.", f"Successfully wrote to {fresh}."],
+              {**kept, path: "", fresh: ""}],
+             "Afterwards the file holds exactly the content argument, even when it is \"\": a "
+             "write of \"\" empties a file that is there and makes one that is not. The items "
+             "are [what the two writes said, the workspace's files] (make_write_tool, lesson 3).")
 
 
 @lab_test("make_bash_tool(shell) makes a tool named bash that needs a command and returns what "
@@ -329,6 +381,25 @@ async def test_the_bash_tool(t):
     t.expect(await settle(bash["execute"]({"command": "ls src"})),
              "".join(name + "\n" for name in names),
              "It runs in the shell over the workspace (make_bash_tool, lesson 3).")
+    # Each call runs its command now: the same command after a change sees the change.
+    added = t.random.choice(["new.py", "zz.py", "api.py"])
+    ws.write_text(f"src/{added}", "print(2)\n")
+    t.expect(await settle(bash["execute"]({"command": "ls src"})),
+             "".join(name + "\n" for name in sorted(names + [added])),
+             "The same command run again is run again, in the workspace as it is now: bash "
+             "returns what the command printed when run, not what it printed last time "
+             "(make_bash_tool, lesson 3).")
+    # A command that fails printed something too, and that is all the model gets today.
+    # Lesson 4 adds a status line after it, so the test accepts that line and nothing else.
+    missing = t.random.choice(["nope.py", "old.py", "main.py.bak"])
+    said = await settle(bash["execute"]({"command": f"cat src/{missing}"}))
+    printed = f"cat: src/{missing}: No such file or directory\n"
+    t.expect([said[:len(printed)], said[len(printed):] in ("", "\nCommand exited with code 1")],
+             [printed, True],
+             "A failing command's result is what the command printed and nothing more: the "
+             "model gets the output only, and the exit code is lesson 4's. The items are [the "
+             "result's start, whether nothing (or lesson 4's status line) follows it] "
+             "(make_bash_tool, lesson 3).")
 
 
 @lab_test("A file written in turn 1 is there for a read in turn 2: the tools share one "

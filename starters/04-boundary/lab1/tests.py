@@ -99,6 +99,16 @@ async def test_an_unknown_tool(t):
              ["U A[c1] R(c1) A", f"Tool {unknown} not found"],
              "The run continues after an unknown tool: the items are [the record, the result's "
              "content] (run_tool, lesson 4).")
+    # A tool handed to an earlier call, and a name that differs from a tool's by case alone.
+    earlier, here = t.random.sample(NAMES, 2)
+    await settle(harness.run_tool([fine(earlier)], call(earlier)))
+    cased = t.random.choice([here.upper(), here.capitalize()])
+    t.expect([await result_of([fine(here)], earlier), await result_of([fine(here)], cased)],
+             [[f"Tool {earlier} not found", True], [f"Tool {cased} not found", True]],
+             "A name that no tool has gets Tool NAME not found: run_tool looks in the tools it "
+             "is handed for this call, not in any it saw before, and matches the name exactly "
+             "as spelt, case included. Each item is [content, is_error] of one call (run_tool, "
+             "lesson 4).")
 
 
 @lab_test("Every kind of Exception becomes an error result carrying str(exc): RuntimeError, "
@@ -111,14 +121,25 @@ async def test_every_exception_becomes_a_result(t):
     cases += [(tool("divide", divide), "division by zero", True)]
     cases += [(fine(f"good{n}", answer), answer, False)
               for n, answer in enumerate(t.random.sample(["fine", "", "ok\n"], 2))]
+    # Drawn every time: a KeyError from inside a tool that is there, a message with spaces and
+    # a line break at its ends, a long one, and a returned text that only looks like an error.
+    edged = t.random.choice(["  bad path\n", "bad path ", "\nno such key\n"])
+    long = "could not parse " + "/".join(t.random.sample(NAMES, 8)) * t.random.randint(4, 8)
+    said = t.random.choice(["Error: nothing to change", "Error 404 is what the page says",
+                            "Errors found: 0"])
+    cases += [(failing("lookup", KeyError("user")), "'user'", True),
+              (failing("edged", ValueError(edged)), edged, True),
+              (failing("parse", ValueError(long)), long, True),
+              (fine("quoted", said), said, False)]
     t.random.shuffle(cases)
     tools = [made for made, _, _ in cases]
     found = [await result_of(tools, made["name"]) for made in tools]
     t.expect(found, [[text, is_error] for _, text, is_error in cases],
-             "run_tool catches Exception, every kind of it, and gives str(exc) as the content "
-             "with is_error True; a tool that returns is not an error, even with \"\". Each "
-             "item is [content, is_error] of one call (run_tool, lesson 4). "
-             "str(KeyError('key')) is \"'key'\".")
+             "run_tool catches Exception, every kind of it, and gives str(exc) as the content, "
+             "whole and unstripped, with is_error True; a KeyError from a tool that is there is "
+             "that tool failing, not an unknown name; a tool that returns is not an error, even "
+             "with \"\" or words that start with Error. Each item is [content, is_error] of one "
+             "call (run_tool, lesson 4). str(KeyError('key')) is \"'key'\".")
 
 
 @lab_test("lab.PowerCut is not a tool failing but the program ending: it goes through run_tool "
@@ -134,6 +155,15 @@ async def test_a_power_cut_passes_through(t):
              f"PowerCut: {said}",
              "run_tool catches Exception and nothing wider: PowerCut is a BaseException "
              "(run_tool, lesson 4).")
+    # Ctrl-C and sys.exit() are the program ending too, and they are not Exceptions either.
+    code = t.random.randint(1, 9)
+    endings = [KeyboardInterrupt(), SystemExit(code)]
+    t.expect([await raised(lambda exc=exc: harness.run_tool([failing(name, exc)], call(name)))
+              for exc in endings],
+             ["KeyboardInterrupt: ", f"SystemExit: {code}"],
+             "What the program raises as it ends is not a tool failing: KeyboardInterrupt "
+             "(Ctrl-C) and SystemExit (sys.exit) leave run_tool as they came, as PowerCut does. "
+             "Each item is what one call raised (run_tool, lesson 4).")
     model = lab.ScriptedModel([lab.reply(lab.call(name)), lab.say("never")])
     messages = []
     t.expect(await raised(lambda: lab.drive(harness.run_agent(model, SYSTEM, messages,
@@ -193,12 +223,15 @@ def bad_arguments(t, name, count):
           "path).")
 async def test_str_arg(t):
     name = t.random.choice(["path", "command", "content", "pattern"])
-    values = ["", t.random.choice(["a.py", "src/app.py", "rm -rf build", "naïve\n", " "])]
+    # "" and a value with spaces or a line break at its ends, every time.
+    values = ["", t.random.choice(["a.py", "src/app.py", "rm -rf build"]),
+              t.random.choice(["naïve\n", " ", " a.py", "src/app.py\n", "\tx = 1\n"])]
     t.random.shuffle(values)
     t.expect([harness.str_arg({name: value, "n": 1}, name) for value in values], values,
-             "str_arg returns the value when it is a string, the empty string too: \"\" is a "
-             "string the model sent, not a missing argument. Each item is what one call "
-             "returned (str_arg, lesson 4).")
+             "str_arg returns the value as it was sent when it is a string, the empty string "
+             "too: \"\" is a string the model sent, not a missing argument, and spaces and line "
+             "breaks at its ends are part of it. Each item is what one call returned (str_arg, "
+             "lesson 4).")
     # A missing argument every time (a KeyError must not come out), and present ones of other
     # types, drawn.
     bad = [{}] + [{name: value} for _, value in t.random.sample(BAD[1:], t.random.randint(2, 4))]
@@ -275,6 +308,28 @@ async def test_a_failing_command_is_information(t):
     t.expect(await settle(bash["execute"]({"command": f"cat a.py {missing}"})),
              f"x\ncat: {missing}: No such file or directory\n\nCommand exited with code 1",
              "Output, error output and the code all reach the model (make_bash_tool, lesson 4).")
+
+
+@lab_test("The status line follows a newline whatever the command printed, and comes for any "
+          "code but 0: output with no final line break, and a code below 0 (a command a signal "
+          "killed), get \"\\nCommand exited with code N\" too.")
+async def test_the_status_line_follows_any_output(t):
+    # The workspace shell's own commands always end their output with a line break and exit
+    # with 0 or more; a real shell does not, so two commands of the test's own stand in.
+    partial = t.random.choice(["50% done", "Compiling...", "naïve: no newline"])
+    code, signal = t.random.choice([1, 2, 3, 127]), t.random.choice([-9, -15, -11])
+    shell = lab.Shell(lab.Workspace({}), commands={
+        "partial": lambda args, ws: (partial, code),
+        "killed": lambda args, ws: ("started\n", signal)})
+    bash = harness.make_bash_tool(shell)
+    t.expect([await result_of([bash], "bash", {"command": command})
+              for command in ("partial", "killed")],
+             [[f"{partial}\nCommand exited with code {code}", False],
+              [f"started\n\nCommand exited with code {signal}", False]],
+             "The result is what the command printed, then a newline, then Command exited with "
+             "code N, whenever the code is other than 0: the newline goes in even when the "
+             "output has none of its own, and a code below 0 is other than 0. Each item is "
+             "[content, is_error] of one call (bash, lesson 4).")
 
 
 @lab_test("A command that exits with code 0 gets no status line.")

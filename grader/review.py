@@ -1,0 +1,58 @@
+"""Which submissions need review: the lines of each that use what a harness never needs
+(lab/check/audit.py's scan of its code, and what its audit hook saw it do), kept in its row and
+said in the terminal's summary and on report.html.
+
+It is an aid to the instructor and counts toward nothing: a row's score never reads it, and a
+file can use these things for a reason of its own. Students never see it (feedback/ does not
+show it), so it tells a file nothing about how it was found.
+"""
+from __future__ import annotations
+
+from html import escape
+
+from lab.check import audit
+
+SHOWN = 4  # lines named per student in the summary; the rest are counted
+LONGEST = 20  # lines kept per row
+
+
+def of(text: str, output: str) -> tuple[list[str], str]:
+    """(the lines of a submission that need review, what it printed without the audit hook's
+    notes) from its code and what it printed."""
+    ran, output = audit.found_in(output or "")
+    found = sorted(set(audit.scan(text)) | set(ran))
+    lines = [str(f) for f in found[:LONGEST]]
+    if len(found) > LONGEST:
+        lines.append(f"and {len(found) - LONGEST} more")
+    return lines, output
+
+
+def summary_lines(rows) -> list[str]:
+    """The summary's line on the submissions that need review, or none."""
+    flagged = [r for r in rows if getattr(r, "review", None)]
+    if not flagged:
+        return []
+    said = "; ".join(f"{r.student} ({', '.join(r.review[:SHOWN])}"
+                     + (f", {len(r.review) - SHOWN} more" if len(r.review) > SHOWN else "")
+                     + ")" for r in flagged)
+    return [f"  Needs review ({len(flagged)}): code that reaches past a harness's needs (the "
+            "checker's modules, the import machinery, gc, ctypes, tracing, frames, code built "
+            f"as it runs); it counts toward nothing, read the lines: {said}."]
+
+
+def section(students) -> list[str]:
+    """report.html's section on the students whose rows need review, or nothing."""
+    found = [s for s in students if getattr(s, "review", None)]
+    if not found:
+        return []
+    rows = [f'<tr><th scope="row">{escape(s.name)}</th><td>{escape(str(s.score))}</td><td>'
+            + "<br>".join(escape(line) for line in s.review) + "</td></tr>"
+            for s in sorted(found, key=lambda s: s.name)]
+    return ['<section id="review" aria-labelledby="review-h">',
+            '<h2 id="review-h">Needs review</h2>',
+            "<p>These files use what a harness never needs: the checker's modules, the import "
+            "machinery, the garbage collector, ctypes, tracing, other frames, or code built as "
+            "it runs. Read the lines: the score does not count this, and a file may have a "
+            "reason.</p>",
+            '<table class="bars"><tr><th scope="col">student</th><th scope="col">score</th>'
+            '<th scope="col">lines</th></tr>', *rows, "</table>", "</section>"]
