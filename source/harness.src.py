@@ -1041,7 +1041,7 @@ def run_agent(model, system, messages, tools, prompt):
     # below, after each turn_end of a reply that did not fail, when every call of the turn has
     # its result. Ask with ask(get_steering): it calls the function, or gives [] without one.
     # Whatever it returns goes in `pending`, which the next turn's top records. One of the
-    # hidden tests, a steer sent from inside c1 of the batch [c1, c2]:
+    # lab's tests, a steer sent from inside c1 of the batch [c1, c2]:
     #     lab.shape(h.messages) == "U A[c1,c2] R(c1) R(c2) U A"
     pending = [user_message(prompt)]
     #: end
@@ -2553,7 +2553,7 @@ def decode_line(line):
     #                     None: nothing to keep (SSE allows "data:" with or without a space)
     #   a "data:" line whose payload is not a JSON object
     #                     raise ValueError(f"not a stream line: {line!r}")
-    # One of the hidden tests:
+    # One of the lab's tests:
     #     decode_line(': keep-alive') is None
     #     decode_line('data: {"choices": []}') == {"choices": []}
     pass
@@ -2625,7 +2625,7 @@ def assemble(chunks, *, aborted=False):
     #   finish   the last finish_reason that is not None, or None if none came
     #   failure  the first error chunk's reason: {"error": {"message": ...}} gives the
     #            message, any other {"error": x} gives str(x); None if none came
-    # Do not parse any arguments here: a fragment is not JSON. One of the hidden tests
+    # Do not parse any arguments here: a fragment is not JSON. One of the lab's tests
     # splits '{"path": "notes/caf\u00e9.md"}' in the middle of that escape.
     words, calls, finish, failure = [], [], None, None
     #: end
@@ -2866,7 +2866,7 @@ class StreamingModel:
         #     ends the stream; a chunk is kept; a line that carries nothing is skipped
         # decode_line raising ValueError means the reply error_message(str(exc)).
         # Whichever way this is left, a hard cancel included, response.close() must run.
-        # At the end of the stream, the reply is assemble(chunks). One of the hidden tests:
+        # At the end of the stream, the reply is assemble(chunks). One of the lab's tests:
         #     a stream that goes quiet for ever after two lines still ends aborted within
         #     five turns of h.cancel(), and provider.open_responses() == [] afterwards
         return assemble([])  # until the reading is written: a reply that never arrived

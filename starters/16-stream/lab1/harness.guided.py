@@ -804,7 +804,7 @@ def decode_line(line):
     #                     None: nothing to keep (SSE allows "data:" with or without a space)
     #   a "data:" line whose payload is not a JSON object
     #                     raise ValueError(f"not a stream line: {line!r}")
-    # One of the hidden tests:
+    # One of the lab's tests:
     #     decode_line(': keep-alive') is None
     #     decode_line('data: {"choices": []}') == {"choices": []}
     pass
@@ -843,7 +843,7 @@ def assemble(chunks, *, aborted=False):
     #   finish   the last finish_reason that is not None, or None if none came
     #   failure  the first error chunk's reason: {"error": {"message": ...}} gives the
     #            message, any other {"error": x} gives str(x); None if none came
-    # Do not parse any arguments here: a fragment is not JSON. One of the hidden tests
+    # Do not parse any arguments here: a fragment is not JSON. One of the lab's tests
     # splits '{"path": "notes/caf\u00e9.md"}' in the middle of that escape.
     words, calls, finish, failure = [], [], None, None
     # --- end ---

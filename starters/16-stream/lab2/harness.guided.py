@@ -964,7 +964,7 @@ class StreamingModel:
         #     ends the stream; a chunk is kept; a line that carries nothing is skipped
         # decode_line raising ValueError means the reply error_message(str(exc)).
         # Whichever way this is left, a hard cancel included, response.close() must run.
-        # At the end of the stream, the reply is assemble(chunks). One of the hidden tests:
+        # At the end of the stream, the reply is assemble(chunks). One of the lab's tests:
         #     a stream that goes quiet for ever after two lines still ends aborted within
         #     five turns of h.cancel(), and provider.open_responses() == [] afterwards
         return assemble([])  # until the reading is written: a reply that never arrived
