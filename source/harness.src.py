@@ -1041,7 +1041,7 @@ def run_agent(model, system, messages, tools, prompt):
     # below, after each turn_end of a reply that did not fail, when every call of the turn has
     # its result. Ask with ask(get_steering): it calls the function, or gives [] without one.
     # Whatever it returns goes in `pending`, which the next turn's top records. One of the
-    # hidden tests, a steer sent from inside c1 of the batch [c1, c2]:
+    # lab's tests, a steer sent from inside c1 of the batch [c1, c2]:
     #     lab.shape(h.messages) == "U A[c1,c2] R(c1) R(c2) U A"
     pending = [user_message(prompt)]
     #: end
@@ -2248,7 +2248,8 @@ def summarize(model, messages):
     # One request, outside any transcript: the system prompt is SUMMARY_SYSTEM, the only
     # message is user_message(f"<conversation>\n{render(messages)}\n</conversation>"), and
     # the tools are [] (a summariser that may call tools will call them). Return the reply's
-    # text, stripped. When the reply failed (stop_reason "error") or has no text, raise
+    # text, stripped. When the reply failed or was stopped (stop_reason "error" or "aborted")
+    # or has no text, raise
     #     RuntimeError(f"no summary: {reason}")
     # where reason is the reply's error_message, or "the reply was empty" when it has none.
     pass
@@ -2259,8 +2260,8 @@ def summarize(model, messages):
 def find_cut(rows, keep_recent_tokens):
     """Where to cut `rows` (SessionLog.rows()) for a compaction: the index of the first row to
     keep; the rows before it get summarised, and 0 means everything fits. The cut lands on a
-    user message, a turn's beginning, or failing that at least not on a toolResult: a kept
-    tail that opens with a result whose call was summarised away is refused by a provider."""
+    user message, a turn's beginning, or failing that at least not on a toolResult: a result
+    whose call was summarised away would be in neither half, since the view drops it."""
     #: gap 12.1 3 find_cut
     left, start = keep_recent_tokens, len(rows)
     while start > 0 and left > 0:  # spend the budget from the newest row backwards
@@ -2280,7 +2281,7 @@ def find_cut(rows, keep_recent_tokens):
     # Otherwise the count stops at the row where the kept total reaches keep_recent_tokens (equal
     # counts), and the cut lands where a turn begins: the first user message at or after that row.
     # With none there, it is the first row from there on that is not a toolResult. A tail that opens
-    # with a result whose call was summarised away is refused by every provider.
+    # with a result whose call was summarised away loses it: the view drops it, the summary lacks it.
     # Tests: test_find_cut_when_everything_fits, test_find_cut_lands_on_a_user_message,
     #   test_find_cut_never_lands_on_a_result,
     #   test_find_cut_stops_where_the_total_reaches_the_budget.
@@ -2293,8 +2294,8 @@ def find_cut(rows, keep_recent_tokens):
     #   3. otherwise the first user message at or after that row is where a turn begins:
     #      return its index
     #   4. with no user message there, move on past any toolResults, and return that index
-    # A tail that opens with a result whose call was summarised away is a transcript that
-    # no provider accepts. One of the lab's tests:
+    # A tail that opens with a result whose call was summarised away loses that result: the
+    # view drops it, and the summary never saw it. One of the lab's tests:
     #     find_cut(rows, keep_recent_tokens=10**6) == 0          # it all fits
     pass
     #: end
@@ -2552,7 +2553,7 @@ def decode_line(line):
     #                     None: nothing to keep (SSE allows "data:" with or without a space)
     #   a "data:" line whose payload is not a JSON object
     #                     raise ValueError(f"not a stream line: {line!r}")
-    # One of the hidden tests:
+    # One of the lab's tests:
     #     decode_line(': keep-alive') is None
     #     decode_line('data: {"choices": []}') == {"choices": []}
     pass
@@ -2624,7 +2625,7 @@ def assemble(chunks, *, aborted=False):
     #   finish   the last finish_reason that is not None, or None if none came
     #   failure  the first error chunk's reason: {"error": {"message": ...}} gives the
     #            message, any other {"error": x} gives str(x); None if none came
-    # Do not parse any arguments here: a fragment is not JSON. One of the hidden tests
+    # Do not parse any arguments here: a fragment is not JSON. One of the lab's tests
     # splits '{"path": "notes/caf\u00e9.md"}' in the middle of that escape.
     words, calls, finish, failure = [], [], None, None
     #: end
@@ -2865,7 +2866,7 @@ class StreamingModel:
         #     ends the stream; a chunk is kept; a line that carries nothing is skipped
         # decode_line raising ValueError means the reply error_message(str(exc)).
         # Whichever way this is left, a hard cancel included, response.close() must run.
-        # At the end of the stream, the reply is assemble(chunks). One of the hidden tests:
+        # At the end of the stream, the reply is assemble(chunks). One of the lab's tests:
         #     a stream that goes quiet for ever after two lines still ends aborted within
         #     five turns of h.cancel(), and provider.open_responses() == [] afterwards
         return assemble([])  # until the reading is written: a reply that never arrived

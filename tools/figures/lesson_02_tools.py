@@ -42,7 +42,8 @@ def one_round_trip(title):
     # 3 the lookup: by name, among the tools passed in, never globals()
     c.step(165, 284, 3)
     c.text(185, 288, "tool_calls(reply)", size=12, mono=True)
-    c.note(320, 288, "lifts the call block out", colour=INK, italic=False)
+    c.note(320, 288, "lifts the call block out; run_tool(tools, call) does steps 3 to 5",
+           colour=INK, italic=False)
     c.arrow((245, 296), (245, 354), colour=ACCENT)
     c.text(253, 322, '"read"', size=11, mono=True, colour=ACCENT)
     c.arrow((305, 318), (490, 318), colour=MUTED, dash="5 4")

@@ -45,9 +45,9 @@ def the_loop_and_its_list(title):
     c.text(32, 110, "ask", bold=True)
     c.note(362, 110, "with the whole list", anchor="end", colour=INK)
     c.text(32, 131, "model.complete(system, messages, tool_specs(tools))", size=10.5, mono=True)
-    c.box(232, 58, 112, 24, fill=PAPER, rx=3, stroke=ACCENT)
-    c.text(288, 74, "system prompt", size=11, colour=ACCENT, anchor="middle")
-    c.line((232, 70), (212, 72), colour=ACCENT, width=1.2)
+    c.box(232, 56, 112, 24, fill=PAPER, rx=3, stroke=ACCENT)
+    c.text(288, 72, "system prompt", size=11, colour=ACCENT, anchor="middle")
+    c.arrow((288, 82), (288, 89), colour=ACCENT)  # into ask's own argument, not the list's arrow
     c.arrow((195, 142), (195, 168))
     c.label_box(95, 170, 200, 32, "append the reply")
     c.arrow((195, 202), (195, 222))

@@ -40,8 +40,8 @@ def one_owner(title):
     c.text(610, 129, "(", size=16, mono=True)
     end = c.chips(621, 115, ["U", "A[c1]", "R(c1)", "A"], size=10, h=18)
     c.text(end + 2, 129, ")", size=16, mono=True)
-    c.note(615, 154, "a tuple: the same dicts, in a", colour=LINE)
-    c.note(615, 168, "list nobody outside can change", colour=LINE)
+    c.note(615, 154, "a tuple of the same dicts:", colour=LINE)
+    c.note(615, 168, "nobody outside can append or pop", colour=LINE)
     # the life of one run
     c.line((20, 270), (WIDTH - 20, 270), colour="#d5dae1", width=1)
     c.text(20, 300, "The life of one run", bold=True, size=14)

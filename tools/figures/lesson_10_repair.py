@@ -43,19 +43,21 @@ def one_record_many_views(title):
     answered = {m["tool_call_id"] for m in record if m["role"] == "toolResult"}
     unanswered = [b["id"] for m in record if m["role"] == "assistant"
                   for b in harness.tool_calls(m) if b["id"] not in answered]
-    rows = [(lab.shape([m]), "normal") for m in record]  # then a dashed square for each hole,
-    rows += [(f"{i}: no result", "gone") for i in unanswered]  # and the user's next words
-    rows.append(("U", "normal"))
+    # then a row of space for the holes, drawn beside the column since nothing is written there,
+    # and the user's next words
+    rows = [(lab.shape([m]), "normal") for m in record] + [("", "hole"), ("U", "normal")]
     top, gap = 116, 40
     c = Canvas(top + gap * len(rows) + 40, title)
     c.text(30, 30, "record", bold=True)
     c.note(30, 46, "what happened: it only grows at the bottom; nothing in it is ever")
     c.note(30, 60, "crossed out, moved or filled in")
     for k, (token, state) in enumerate(rows):
-        c.chip(30, top + k * gap, token, state=state, h=24)
-    gone = [k for k, (_, state) in enumerate(rows) if state == "gone"]
-    c.bolt(150, top + gone[0] * gap, scale=1.3)
-    c.note(170, top + gone[0] * gap + 22, "power cut", colour=ACCENT, italic=False)
+        if state != "hole":
+            c.chip(30, top + k * gap, token, state=state, h=24)
+    hole = [k for k, (_, state) in enumerate(rows) if state == "hole"][0]
+    c.bolt(34, top + hole * gap - 4, scale=1.1)
+    c.note(56, top + hole * gap + 16, "power cut: " + ", ".join(unanswered)
+           + " get no result, and nothing is written here", colour=ACCENT, italic=False)
     c.text(470, 30, "views", bold=True)
     c.note(470, 46, "what each request carries, made fresh by context_for_model")
     c.box(470, 56, 30, 18, fill=PANEL, rx=3, width=1)

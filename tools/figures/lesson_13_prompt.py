@@ -21,7 +21,7 @@ def prompt_sections():
     skills = [{"name": "migration", "description": "Write a database migration.",
                "path": "skills/migration.md"}]
     context = harness.discover_context(ws, "services/api")
-    prompt = harness.build_system_prompt(tools, context, skills, "services/api", "2025-06-02")
+    prompt = harness.build_system_prompt(tools, context, skills, "services/api", "2026-03-14")
     return prompt.split("\n\n"), [where for where, _ in context]
 
 

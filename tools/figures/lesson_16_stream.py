@@ -123,7 +123,7 @@ def grouped_by_index(title):
                mono=True)
         c.text(bx + 12, by + 68, "parsed once: " + json.dumps(call["arguments"]), size=11,
                mono=True, colour=GOOD)
-    c.note(30, 318, "only the first fragment names its call; every fragment carries its index",
+    c.note(30, 318, "only the first fragment names its call; here every fragment carries its index",
            colour=INK)
     return c.svg()
 

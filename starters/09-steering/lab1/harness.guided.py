@@ -249,7 +249,7 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
     # below, after each turn_end of a reply that did not fail, when every call of the turn has
     # its result. Ask with ask(get_steering): it calls the function, or gives [] without one.
     # Whatever it returns goes in `pending`, which the next turn's top records. One of the
-    # hidden tests, a steer sent from inside c1 of the batch [c1, c2]:
+    # lab's tests, a steer sent from inside c1 of the batch [c1, c2]:
     #     lab.shape(h.messages) == "U A[c1,c2] R(c1) R(c2) U A"
     pending = [user_message(prompt)]
     # --- end ---

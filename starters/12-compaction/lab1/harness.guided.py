@@ -545,8 +545,8 @@ def estimate_tokens(messages):
 def find_cut(rows, keep_recent_tokens):
     """Where to cut `rows` (SessionLog.rows()) for a compaction: the index of the first row to
     keep; the rows before it get summarised, and 0 means everything fits. The cut lands on a
-    user message, a turn's beginning, or failing that at least not on a toolResult: a kept
-    tail that opens with a result whose call was summarised away is refused by a provider."""
+    user message, a turn's beginning, or failing that at least not on a toolResult: a result
+    whose call was summarised away would be in neither half, since the view drops it."""
     # --- your code --- gap 3 of 3: find_cut
     # `rows` are (id, message) pairs, oldest first. Four steps:
     #   1. walk back from the newest row, adding up estimate_tokens([message]) of each, and
@@ -555,8 +555,8 @@ def find_cut(rows, keep_recent_tokens):
     #   3. otherwise the first user message at or after that row is where a turn begins:
     #      return its index
     #   4. with no user message there, move on past any toolResults, and return that index
-    # A tail that opens with a result whose call was summarised away is a transcript that
-    # no provider accepts. One of the lab's tests:
+    # A tail that opens with a result whose call was summarised away loses that result: the
+    # view drops it, and the summary never saw it. One of the lab's tests:
     #     find_cut(rows, keep_recent_tokens=10**6) == 0          # it all fits
     pass
     # --- end ---

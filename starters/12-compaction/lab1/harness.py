@@ -546,15 +546,15 @@ def estimate_tokens(messages):
 def find_cut(rows, keep_recent_tokens):
     """Where to cut `rows` (SessionLog.rows()) for a compaction: the index of the first row to
     keep; the rows before it get summarised, and 0 means everything fits. The cut lands on a
-    user message, a turn's beginning, or failing that at least not on a toolResult: a kept
-    tail that opens with a result whose call was summarised away is refused by a provider."""
+    user message, a turn's beginning, or failing that at least not on a toolResult: a result
+    whose call was summarised away would be in neither half, since the view drops it."""
     # --- your code --- gap 3 of 3: find_cut
     # The index of the first row to keep. Counting back from the newest row, each row costs
     # estimate_tokens([message]); when every row fits in keep_recent_tokens, the answer is 0.
     # Otherwise the count stops at the row where the kept total reaches keep_recent_tokens (equal
     # counts), and the cut lands where a turn begins: the first user message at or after that row.
     # With none there, it is the first row from there on that is not a toolResult. A tail that opens
-    # with a result whose call was summarised away is refused by every provider.
+    # with a result whose call was summarised away loses it: the view drops it, the summary lacks it.
     # Tests: test_find_cut_when_everything_fits, test_find_cut_lands_on_a_user_message,
     #   test_find_cut_never_lands_on_a_result,
     #   test_find_cut_stops_where_the_total_reaches_the_budget.

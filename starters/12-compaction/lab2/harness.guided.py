@@ -581,7 +581,8 @@ def summarize(model, messages):
     # One request, outside any transcript: the system prompt is SUMMARY_SYSTEM, the only
     # message is user_message(f"<conversation>\n{render(messages)}\n</conversation>"), and
     # the tools are [] (a summariser that may call tools will call them). Return the reply's
-    # text, stripped. When the reply failed (stop_reason "error") or has no text, raise
+    # text, stripped. When the reply failed or was stopped (stop_reason "error" or "aborted")
+    # or has no text, raise
     #     RuntimeError(f"no summary: {reason}")
     # where reason is the reply's error_message, or "the reply was empty" when it has none.
     pass
@@ -591,8 +592,8 @@ def summarize(model, messages):
 def find_cut(rows, keep_recent_tokens):
     """Where to cut `rows` (SessionLog.rows()) for a compaction: the index of the first row to
     keep; the rows before it get summarised, and 0 means everything fits. The cut lands on a
-    user message, a turn's beginning, or failing that at least not on a toolResult: a kept
-    tail that opens with a result whose call was summarised away is refused by a provider."""
+    user message, a turn's beginning, or failing that at least not on a toolResult: a result
+    whose call was summarised away would be in neither half, since the view drops it."""
     left, start = keep_recent_tokens, len(rows)
     while start > 0 and left > 0:  # spend the budget from the newest row backwards
         start -= 1

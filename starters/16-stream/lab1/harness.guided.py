@@ -687,8 +687,8 @@ async def summarize(model, messages):
 def find_cut(rows, keep_recent_tokens):
     """Where to cut `rows` (SessionLog.rows()) for a compaction: the index of the first row to
     keep; the rows before it get summarised, and 0 means everything fits. The cut lands on a
-    user message, a turn's beginning, or failing that at least not on a toolResult: a kept
-    tail that opens with a result whose call was summarised away is refused by a provider."""
+    user message, a turn's beginning, or failing that at least not on a toolResult: a result
+    whose call was summarised away would be in neither half, since the view drops it."""
     left, start = keep_recent_tokens, len(rows)
     while start > 0 and left > 0:  # spend the budget from the newest row backwards
         start -= 1
@@ -804,7 +804,7 @@ def decode_line(line):
     #                     None: nothing to keep (SSE allows "data:" with or without a space)
     #   a "data:" line whose payload is not a JSON object
     #                     raise ValueError(f"not a stream line: {line!r}")
-    # One of the hidden tests:
+    # One of the lab's tests:
     #     decode_line(': keep-alive') is None
     #     decode_line('data: {"choices": []}') == {"choices": []}
     pass
@@ -843,7 +843,7 @@ def assemble(chunks, *, aborted=False):
     #   finish   the last finish_reason that is not None, or None if none came
     #   failure  the first error chunk's reason: {"error": {"message": ...}} gives the
     #            message, any other {"error": x} gives str(x); None if none came
-    # Do not parse any arguments here: a fragment is not JSON. One of the hidden tests
+    # Do not parse any arguments here: a fragment is not JSON. One of the lab's tests
     # splits '{"path": "notes/caf\u00e9.md"}' in the middle of that escape.
     words, calls, finish, failure = [], [], None, None
     # --- end ---
