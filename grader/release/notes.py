@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lab.check import manifest
+
 from grader.release.leaks import Cell
 
 
@@ -105,6 +107,15 @@ def release_notes(release: Release) -> str:
                 start = c.first_line.replace("|", "\\|")
                 lines.append(f"| {c.number} | {', '.join(c.needs) or '-'} | {why} | `{start}` |")
             lines.append("")
+    changed = changed_labs(release)
+    if changed:
+        lines += ["## Labs whose tests changed", "",
+                  "Since the release you had, these labs' tests check more, or check it "
+                  "differently. If you passed one, check it again: your file may now fail a "
+                  "test it passed, and the failure names the rule. Your file is never changed.",
+                  ""]
+        lines += [f"- Lab {lab_id}: `course check {lab_id}`" for lab_id in changed]
+        lines.append("")
     if release.kept or release.left:
         lines += ["## Files you had changed", ""]
         lines += [f"- `{path}`: the new version is in its place; yours is `{release.kept[path]}`."
@@ -114,3 +125,12 @@ def release_notes(release: Release) -> str:
         lines.append("")
     lines += release.notes
     return "\n".join(lines).rstrip() + "\n"
+
+
+def changed_labs(release: Release) -> list[str]:
+    """The labs of an updated release whose tests or recorded observations this release
+    replaced: a student who passed one under the release before is told to check it again."""
+    replaced = set(release.updated) | set(release.kept)
+    return [lab_id for lab_id in release.labs
+            if any(f"starters/{manifest.lab(lab_id).folder}/{name}" in replaced
+                   for name in ("tests.py", "expected.json"))]

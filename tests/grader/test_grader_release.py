@@ -533,3 +533,27 @@ def test_the_release_command_goes_through_a_lab_and_names_an_unknown_one(tmp_pat
                      "--with-reference", "4.1"]) == 2
     assert "comes after lab 3.1" in capsys.readouterr().err
     assert not (tmp_path / "b").exists() and not (tmp_path / "c").exists()
+
+
+def test_a_release_that_changes_a_labs_tests_tells_students_to_check_it_again(tmp_path):
+    """Students mid-course hold files that passed the tests they had: when a later release
+    replaces a lab's tests, RELEASE.md names the lab and the command that checks it again."""
+    from grader.release.carry import STATE
+    out = tmp_path / "course"
+    release.build(out, through="3.1")
+    lab = manifest.lab("2.1")
+    tests = out / "starters" / lab.folder / "tests.py"
+    tests.write_text("# the tests as an earlier version of the course had them\n", encoding="utf-8")
+    state = json.loads((out / STATE).read_text(encoding="utf-8"))  # as if the kit wrote them
+    state["files"][tests.relative_to(out).as_posix()] = hashlib.sha256(
+        tests.read_bytes()).hexdigest()
+    (out / STATE).write_text(json.dumps(state), encoding="utf-8")
+
+    found = release.build(out, through="5.1")
+
+    notes = (out / "RELEASE.md").read_text(encoding="utf-8")
+    assert "## Labs whose tests changed" in notes and "- Lab 2.1: `course check 2.1`" in notes, (
+        "a release that replaced lab 2.1's tests should tell a student who passed it to check "
+        f"it again; RELEASE.md says:\n{notes}")
+    assert "Lab 3.1: `course check" not in notes, "lab 3.1's tests did not change"
+    assert tests.relative_to(out).as_posix() in found.updated
