@@ -1238,7 +1238,8 @@ def run_agent(model, system, messages, tools, prompt):
         # A reply whose stop_reason is "error" failed, whatever its error_message holds (it can be
         # empty, or None on a reply that did not fail). It stays on the record (above) and ends the
         # run: none of its calls runs, and the model is not asked again.
-        # Tests: test_a_failed_reply_is_not_acted_on.
+        # Tests: test_a_failed_reply_is_not_acted_on,
+        # test_a_reply_cut_off_at_the_output_limit_runs_none_of_its_calls.
         #: guided +before
         # A reply whose stop_reason is "error" failed: the provider gave up, and says so in
         # the reply itself. It is recorded (above) and nothing in it is acted on: none of

@@ -149,6 +149,16 @@ WRONG = [
         if failed or not calls:
             return
 '''),
+    Wrong(lab='5.1', name="the whole calls of a reply cut off at the output limit run",
+          rule='A reply cut off at the output limit is a failed reply, and nothing in a failed reply is acted on, not even the calls that arrived whole before the cut.',
+          where='Build item 3; the reply that failed half-way',
+          names='not even the whole ones before the cut',
+          replace=r'''
+        calls = [] if failed else tool_calls(reply)
+''',
+          by=r'''
+        calls = tool_calls(reply)[:-1] if failed else tool_calls(reply)  # only the last was cut
+'''),
     Wrong(lab='5.1', name='resending the empty error message',
           rule='Every request carries the view, context_for_model(messages), not the record: providers refuse an empty assistant message.',
           where='opening prediction; rung: The next request',

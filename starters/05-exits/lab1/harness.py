@@ -172,7 +172,8 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
         # A reply whose stop_reason is "error" failed, whatever its error_message holds (it can be
         # empty, or None on a reply that did not fail). It stays on the record (above) and ends the
         # run: none of its calls runs, and the model is not asked again.
-        # Tests: test_a_failed_reply_is_not_acted_on.
+        # Tests: test_a_failed_reply_is_not_acted_on,
+        # test_a_reply_cut_off_at_the_output_limit_runs_none_of_its_calls.
         calls = tool_calls(reply)
         # --- end ---
         for call in calls:  # every call, in order, before the model is asked again

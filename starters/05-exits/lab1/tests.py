@@ -20,6 +20,9 @@ PROMPTS = ["Hello?", "Are you there?", "Why did you stop?", "Tick.", "Try again.
            "Naïve question: what happened?"]
 REASONS = ["overloaded", "connection reset", "rate limited", "boom", "server error 500",
            "Agent stopped after max_turns=2"]
+# The reason lesson 16's provider code gives a reply cut off at the output limit (a real
+# provider's "length" or "max_tokens").
+OUTPUT_LIMIT = "The reply was cut off at the output limit"
 
 
 def ticker(ran=None):
@@ -224,6 +227,22 @@ async def test_a_failed_reply_is_not_acted_on(t):
              "A reply labelled toolUse that carries error_message None did not fail: the label "
              "decides, not whether the key is there. The items are [the record, the tools run] "
              "(run_agent, lesson 5).")
+
+
+@lab_test("A reply cut off at the output limit is a failed reply: none of its calls runs, not "
+          "even the whole ones before the cut, and the run ends on it.")
+async def test_a_reply_cut_off_at_the_output_limit_runs_none_of_its_calls(t):
+    ran, whole = [], t.random.randint(1, 3)
+    calls = [lab.call("tick", {"n": n}) for n in range(1, whole + 1)]
+    calls.append(lab.call("tick", {"note": "cut off in the mi"}))  # the call the limit cut
+    model = lab.ScriptedModel([lab.fail(OUTPUT_LIMIT, "Ticking now.", *calls), lab.say("never")])
+    messages = await run(model, [ticker(ran)], t.random.choice(PROMPTS))
+    t.expect([lab.shape(messages), ran, len(model.calls)],
+             ["U A[" + ",".join(f"c{n}" for n in range(1, whole + 2)) + "](error)", [], 1],
+             "A reply cut off at the output limit is a failed reply, labelled \"error\" by the "
+             "code that talks to the provider: none of its calls runs, not even the whole ones "
+             "before the cut, since nothing in a failed reply is acted on, and nobody is asked "
+             "again. The items are [the record, the tools run, requests] (run_agent, lesson 5).")
 
 
 @lab_test("An unknown tool is not a way out: its error result goes back to the model and the "
