@@ -65,8 +65,10 @@ def runs_in_its_own_kernel(page, lesson: manifest.Lesson, how: str, opened: floa
     returns the seconds from `opened` to the kernel being idle. Failures name the lesson, how it
     was opened and what the kernel's status bar read."""
     said = f"lesson {lesson.number} ({how})"
+    # A tab opens as the page loads the notebook: on a loaded machine that can pass
+    # playwright's default of 30 s, so it gets as long as a kernel has to start.
     page.locator(f'.lm-TabBar-tab.lm-mod-current[title*="Path: {notebook_path(lesson)}"]'
-                 ).wait_for()
+                 ).wait_for(timeout=SECONDS_TO_START * 1000)
     # The status bar may still show the lesson before, idle, for a moment; a new kernel is not.
     if not within(page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r" \| (?!Idle$)")),
                   30):
