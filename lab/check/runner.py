@@ -431,6 +431,11 @@ class _Session:
             self.run.hung = True  # shorter guards, but no place to count as a hang at
 
     def _forged(self, *, closed: bool = False) -> None:
+        if not self.imported:
+            # Importing harness.py did it, so every child would: as with an import that fails,
+            # no test can run, and none is tried again.
+            self.fatal = words.not_imported(words.forged_importing(closed))
+            return
         planned = self._current()
         if planned is not None:
             self._decided(Outcome(planned.id, planned.says, planned.lab_id, Verdict.FAIL,

@@ -178,6 +178,13 @@ def forged(closed: bool = False) -> str:
             "cannot pass. Leave file descriptors that harness.py did not open alone.")
 
 
+def forged_importing(closed: bool) -> str:
+    """An import that wrote into the report channel or closed it (after not_imported's)."""
+    did = "closed" if closed else "wrote into"
+    return (f"while it was being imported, it {did} the checker's report channel, so no test "
+            "can pass. Leave file descriptors that harness.py did not open alone.")
+
+
 def not_run(fact: NotRun) -> str:
     """Why a test was not run, as the checker's line for the rest of a run says it."""
     return "Not run: " + not_run_reason(fact)

@@ -116,6 +116,32 @@ def test_what_harness_py_prints_is_its_output_and_its_standard_input_is_empty(tm
     assert report.output == "printed at import\nread 0 characters\n"
 
 
+TAMPERS_AT_IMPORT = (Path(__file__).parent / "submissions" / "tampers_with_the_channel.py") \
+    .read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", PATHS, indirect=True)
+def test_a_file_that_writes_into_the_channel_while_imported_fails_every_test_in_one_child(
+        tmp_path, path, monkeypatch):
+    """Every child would import it and write again, so, as with an import that fails, the
+    verdict is the file's: each test fails with the reason, and no child is started again."""
+    started = Started(monkeypatch)
+    monkeypatch.setenv("HARNESS_CHECK_FORK", "0")  # every child through Popen, to be counted
+    report = judged(tmp_path, solution() + TAMPERS_AT_IMPORT)
+    count = len(suite.describe(LAB))
+    assert report.import_error and "report channel" in report.import_error, (
+        f"A file that writes a forged report at import should be told, as the import's fault, "
+        f"that it wrote into the report channel; the report's import_error: "
+        f"{report.import_error!r} (lab/check/runner.py, _Session._forged)")
+    assert [o.verdict.value for o in report.outcomes] == ["fail"] * count, (
+        f"Each of the lab's {count} tests should fail; verdicts: "
+        f"{[o.verdict.value for o in report.outcomes]}")
+    assert len(started.options) <= 2, (
+        f"{len(started.options)} children were started for a file whose import forges a report: "
+        "one, and the spare started for a file that lost one, should be all "
+        "(lab/check/runner.py, run)")
+
+
 BLOCKS_AND_SAYS_WHO = """
 import os
 import time
