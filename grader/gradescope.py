@@ -82,6 +82,9 @@ chmod -R go-rwx "$SOURCE/kit/solutions"
 cd "$SOURCE/kit"
 "$PYTHON" -c "import sys, lab.check.child, grader.gradescope
 print('The course kit loads with Python', sys.version.split()[0])"
+# The libraries a submission's view binds, listed now into the image's cache folder rather than
+# by every submission's run (grader/sandbox/view.py, libraries).
+"$PYTHON" -c "from grader.sandbox import view; view.libraries()"
 """
 
 RUN = """#!/usr/bin/env bash
