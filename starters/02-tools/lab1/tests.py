@@ -214,13 +214,16 @@ async def test_the_tool_is_picked_by_name(t):
     t.expect(ran, asked, "Each call ran its own tool, once (run_tool, lesson 2).")
     # The lesson's wipe: a function of harness.py under a name no tool has, and a name close to
     # the tools' names.
-    wiped = []
+    wiped, own = [], vars(harness).get("wipe")  # a wipe of the file's own is put back after
     harness.wipe = lambda arguments: wiped.append(arguments) or "wiped"
     try:
         ran.clear()
         await raised(lambda: harness.run_tool(tools, block("wipe", {"path": "."}, "c100")))
     finally:
-        del harness.wipe
+        if own is None:
+            del harness.wipe
+        else:
+            harness.wipe = own
     t.expect([ran, wiped], [[], []],
              "A call for a name that no tool among those given has runs nothing: not a function "
              "of harness.py of that name (here wipe), not the tool with the closest name. "
