@@ -733,6 +733,8 @@ def make_bash_tool(shell):
         printed = len(output.splitlines())  # lines the command printed, before the cut
         output, kept_lines = truncate_tail(output, max_lines, max_bytes)
         if kept_lines < printed:
+            if output and not output.endswith("\n"):  # a last line printed without its newline
+                output += "\n"
             output += (f"\n[Showing the last {kept_lines} of {printed} lines. "
                        "Narrow the command for more.]")
         #: starter
@@ -745,8 +747,9 @@ def make_bash_tool(shell):
         # A command's verdict is printed last, so keep the end: truncate_tail the output
         # with max_lines and max_bytes. When lines were dropped, say so on a line of its own:
         #     f"\n[Showing the last {shown} of {total} lines. Narrow the command for more.]"
-        # (the kept text ends with a newline, so a blank line comes first). The status line
-        # below goes after this note.
+        # after a newline of its own when the kept text does not end with one (a command's last
+        # line may have none), so that a blank line always comes first. The status line below
+        # goes after this note.
         #: end
         #: gap 4.1 4 bash's status line
         if code != 0:

@@ -157,4 +157,148 @@ WRONG = [
           by=r'''
         return ws.read_text(arguments["path"]).strip()
 '''),
+    # Hunt round 2 (reader r5), designs 2.1-2 to 2.1-10.
+    Wrong(lab='2.1', name='a strict schema added to each tool in place',
+          rule='tool_specs leaves the tools exactly as they went in: a spec is made new, and '
+               "describing a tool never changes the tool's own parameters.",
+          where='lab 2.1, gap 3: "tool_specs(tools)"',
+          names='keeps its own values',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    specs = []
+    for tool in tools:
+        parameters = tool["parameters"]
+        if isinstance(parameters, dict):
+            parameters.setdefault("additionalProperties", False)
+        specs.append({"name": tool["name"], "description": tool["description"],
+                      "parameters": parameters})
+    return specs
+'''),
+    Wrong(lab='2.1', name='execute run again when it returns ""',
+          rule="run_tool runs the named tool's execute once per call: an empty answer is an "
+               'answer, not a reason to try again.',
+          where='lab 2.1, gap 4: "run_tool(tools, call)"',
+          names='not run again',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+    if text == "":
+        text = tool["execute"](call["arguments"])
+'''),
+    Wrong(lab='2.1', name='globals() as the fallback for a name no tool has',
+          rule="run_tool looks the call's name up among the tools it is given, and nowhere else: "
+               'a function of the file is not a tool, even for a name no tool has.',
+          where='rung: Finding the tool a call names',
+          names='nowhere else',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    tool = {t["name"]: t for t in tools}.get(call["name"]) or \
+        {"execute": globals()[call["name"]]}
+'''),
+    Wrong(lab='2.1', name='the tool with the closest name run instead',
+          rule="The tool that runs is the one whose name is the call's name; a name no tool has "
+               'runs nothing (lesson 2 raises, lesson 4 answers with an error), never a guess.',
+          where='The call for a tool you do not have',
+          names='not the tool with the closest name',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    import difflib
+    by_name = {t["name"]: t for t in tools}
+    name = call["name"]
+    if name not in by_name:
+        name = difflib.get_close_matches(name.lower(), list(by_name), n=1, cutoff=0.0)[0]
+    tool = by_name[name]
+'''),
+    Wrong(lab='2.1', name='read capped at 2000 characters',
+          rule="read's execute gives the whole text of the file: lesson 2's read has no cap, "
+               "and lesson 6's budget cuts at whole lines and says so.",
+          where='lab 2.1, gap 5: "The read tool\'s `execute`"',
+          names='however long',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        return ws.read_text(arguments["path"])[:2000]
+'''),
+    Wrong(lab='2.1', name='read remembering each file it has read',
+          rule="read's execute gives the text as the workspace holds it at the time of the call, "
+               'so a file changed since is read anew.',
+          where='lab 2.1, gap 5: "The read tool\'s `execute`"',
+          names='as the workspace holds it',
+          replace=r'''
+    def execute(arguments):
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+    seen = {}
+
+    def execute(arguments):
+        if arguments["path"] not in seen:
+            seen[arguments["path"]] = ws.read_text(arguments["path"])
+        return seen[arguments["path"]]
+'''),
+    Wrong(lab='2.1', name='"(no output)" for an empty answer',
+          rule="A result's content is what execute returned, an empty string included.",
+          where='lab 2.1, gap 4: "run_tool(tools, call)"',
+          names='"" included',
+          replace=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": text, "is_error": failed}
+''',
+          by=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": text or "(no output)", "is_error": failed}
+'''),
+    Wrong(lab='2.1', name='arguments tidied of empty values',
+          rule="execute gets the call's arguments, whatever they hold: an empty string or None "
+               'is a value the tool may need.',
+          where='lab 2.1, gap 4: "run_tool(tools, call)"',
+          names='whatever they hold',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    arguments = {k: v for k, v in call["arguments"].items() if v not in (None, "")}
+    text, failed = tool["execute"](arguments), False
+'''),
+]
+
+ALLOWED = [
+    # Hunt round 2 (reader r5), design 2.1-1.
+    Wrong(lab='2.1', name='the words of every block that is not a call',
+          rule='The course\'s message format has two kinds of block, "text" and "toolCall", and '
+               'lab.validate refuses any other, so "every block that is not a call" is "every '
+               'text block" for every reply the course allows; no test can tell them apart '
+               'without handing text_of a message outside the format.',
+          where='hunt round 2, design 2.1-1', names='',
+          replace=r'''
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+''',
+          by=r'''
+    return "".join(block.get("text", block.get("thinking", "")) for block in message["content"]
+                   if block["type"] != "toolCall")
+'''),
+    # Hunt round 2 (reader r5), design 2.1-9.
+    Wrong(lab='2.1', name='the calls collected by id',
+          rule='A dict keyed by call id keeps every call of a reply, in order, as long as no id '
+               'is used twice, and the course\'s format refuses a reply that uses one twice '
+               '(lab.validate: "no call id used twice"); the dict is made anew at every ask, so '
+               'nothing is kept between two asks either.',
+          where='hunt round 2, design 2.1-9', names='',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    return list({block["id"]: block for block in message["content"]
+                 if block["type"] == "toolCall"}.values())
+'''),
 ]

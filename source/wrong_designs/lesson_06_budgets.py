@@ -75,6 +75,8 @@ WRONG = [
           names='how much was dropped',
           replace=r'''
         if kept_lines < printed:
+            if output and not output.endswith("\n"):  # a last line printed without its newline
+                output += "\n"
             output += (f"\n[Showing the last {kept_lines} of {printed} lines. "
                        "Narrow the command for more.]")
 ''',
@@ -123,7 +125,7 @@ WRONG = [
 '''),
     Wrong(lab='6.1', name='a single transcript-wide budget',
           rule='One budget per result, kept by the tool that makes it: how much a read returns never depends on what was said before it.',
-          where='rung: One budget per result',
+          where='rung: Where the cut is made',
           names='one budget per result',
           replace=r'''
         for call in calls:  # every call, in order, before the model is asked again
@@ -139,7 +141,7 @@ WRONG = [
 '''),
     Wrong(lab='6.1', name='truncating only the view while the record keeps megabytes',
           rule='The budget is kept where the result is made, so the record, and every request built from it, carries one budget.',
-          where='rung: One budget per result',
+          where='rung: Where the cut is made',
           names='where the result is made',
           replace=r'''
         chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
@@ -223,6 +225,8 @@ WRONG = [
           names='status line is last',
           replace=r'''
         if kept_lines < printed:
+            if output and not output.endswith("\n"):  # a last line printed without its newline
+                output += "\n"
             output += (f"\n[Showing the last {kept_lines} of {printed} lines. "
                        "Narrow the command for more.]")
         if code != 0:
@@ -232,7 +236,164 @@ WRONG = [
         if code != 0:
             output += f"\nCommand exited with code {code}"
         if kept_lines < printed:
+            if output and not output.endswith("\n"):  # a last line printed without its newline
+                output += "\n"
             output += (f"\n[Showing the last {kept_lines} of {printed} lines. "
                        "Narrow the command for more.]")
 '''),
+    # Hunt round 2 (reader r5); 6.1-7, read remembering what it split, fails lab 2.1's
+    # test_the_read_tool (lesson 2's rule: the text as the workspace holds it), as lesson_02's
+    # "read remembering each file it has read".
+    Wrong(lab='6.1', name='a whole float taken for an int',
+          rule='A whole number is a Python int: a float such as 3.0 raises NAME must be an integer.',
+          where='lab 6.1, gap 1: "int_arg(arguments, name, default)"',
+          names='even when it is whole',
+          replace=r'''
+    if type(got) is int:  # exactly int: True and False are ints to Python, not to a reader
+        return got
+''',
+          by=r'''
+    if type(got) is int:  # exactly int: True and False are ints to Python, not to a reader
+        return got
+    if isinstance(got, float) and got.is_integer():
+        return int(got)
+'''),
+    Wrong(lab='6.1', name='a cap of 0 read as no cap, in truncate_head',
+          rule='truncate_head keeps at most max_lines lines and at most max_bytes bytes: under a '
+               'cap of 0, nothing.',
+          where='lab 6.1, gap 2: "truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES)"',
+          names='a cap of 0 is a cap',
+          replace=r'''
+    while count < min(len(lines), max_lines):
+        used += len(lines[count].encode())
+        if used > max_bytes:  # this line would not fit: stop before it
+''',
+          by=r'''
+    while count < (min(len(lines), max_lines) if max_lines else len(lines)):
+        used += len(lines[count].encode())
+        if max_bytes and used > max_bytes:  # this line would not fit: stop before it
+'''),
+    Wrong(lab='6.1', name='a cap of 0 read as no cap, in truncate_tail',
+          rule='truncate_tail keeps at most max_lines lines and at most max_bytes bytes: under a '
+               'cap of 0, nothing.',
+          where='lab 6.1, gap 3: "truncate_tail(...)"',
+          names='a cap of 0 is a cap',
+          replace=r'''
+    while count < min(len(lines), max_lines):
+        used += len(lines[-1 - count].encode())  # counting up from the last line
+        if used > max_bytes:
+''',
+          by=r'''
+    while count < (min(len(lines), max_lines) if max_lines else len(lines)):
+        used += len(lines[-1 - count].encode())  # counting up from the last line
+        if max_bytes and used > max_bytes:
+'''),
+    Wrong(lab='6.1', name='the skip hint judged from the lines asked for',
+          rule='The hint to skip a line too big comes when another line follows it in the file, '
+               'whatever limit the read asked for.',
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names='whatever limit the read asked for',
+          replace=r'''
+            hint = f" Use offset={start + 1} to skip it." if start < total else ""
+''',
+          by=r'''
+            hint = f" Use offset={start + 1} to skip it." if end > start else ""
+'''),
+    Wrong(lab='6.1', name='a running byte count per read tool',
+          rule='One budget per result: each read has the whole budget its factory was given, '
+               'however much the same tool has read before.',
+          where='rung: Where the cut is made',
+          names='however much the same tool has read before',
+          replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+          by=r'''
+        left = max(max_bytes - spent[0], 0)
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, left)
+        spent[0] += len(chunk.encode())
+''',
+          also=((r'''
+    def execute(arguments):
+        path = str_arg(arguments, "path")
+''', r'''
+    spent = [0]
+
+    def execute(arguments):
+        path = str_arg(arguments, "path")
+'''),)),
+    Wrong(lab='6.1', name='the offset checked in full before the limit is read',
+          rule="read checks both arguments' types before either range: offset 0 with limit True "
+               'is a limit that is not an integer.',
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names='both of them',
+          replace=r'''
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+        if start < 1 or (most is not None and most < 1):
+            raise ValueError("offset and limit must be 1 or more")
+''',
+          by=r'''
+        start = int_arg(arguments, "offset", 1)
+        if start < 1:
+            raise ValueError("offset and limit must be 1 or more")
+        most = int_arg(arguments, "limit", None)
+        if most is not None and most < 1:
+            raise ValueError("offset and limit must be 1 or more")
+'''),
+    Wrong(lab='6.1', name='the types read only once the file is found',
+          rule='An argument that is wrong is reported before a file that is missing: its type '
+               'as well as its range.',
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names='offset sent as a string',
+          replace=r'''
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+        if start < 1 or (most is not None and most < 1):
+            raise ValueError("offset and limit must be 1 or more")
+        if not ws.exists(path):  # say what is there, so the model can ask again
+            listing = ", ".join(ws.listdir("."))
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
+''',
+          by=r'''
+        for key in ("offset", "limit"):
+            raw = arguments.get(key)
+            if type(raw) is int and raw < 1:
+                raise ValueError("offset and limit must be 1 or more")
+        if not ws.exists(path):  # say what is there, so the model can ask again
+            listing = ", ".join(ws.listdir("."))
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+'''),
+    Wrong(lab='6.1', name='T counted as the newlines printed',
+          rule='T is the lines the command printed, its last line counted though it has no newline.',
+          where='lab 6.1, gap 5: "`bash`\'s budget"',
+          names='is still a line',
+          replace=r'''
+        printed = len(output.splitlines())  # lines the command printed, before the cut
+''',
+          by=r'''
+        printed = output.count("\n")
+'''),
+    Wrong(lab='6.1', name='the end of a last line too big, cut inside it',
+          rule='bash keeps whole lines: a last line alone over the budget is not cut inside, and '
+               'no line is kept.',
+          where='lab 6.1, gap 5: "`bash`\'s budget"',
+          names='not cut inside',
+          replace=r'''
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+''',
+          by=r'''
+        whole = output
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+        if kept_lines == 0 and whole:  # the verdict is at the end of that line: keep its end
+            output, kept_lines = whole.encode()[-max_bytes:].decode(errors="ignore"), 1
+'''),
+    Wrong(lab='6.1', name='the note after a single newline',
+          rule='When lines were dropped, a blank line and then the note follow the kept lines, '
+               'though the last of them was printed without a newline.',
+          where='lab 6.1, gap 5: "`bash`\'s budget"',
+          names='a blank line still comes',
+          replace=r'''
+            if output and not output.endswith("\n"):  # a last line printed without its newline
+                output += "\n"
+''',
+          by=''),
 ]

@@ -186,6 +186,8 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         printed = len(output.splitlines())  # lines the command printed, before the cut
         output, kept_lines = truncate_tail(output, max_lines, max_bytes)
         if kept_lines < printed:
+            if output and not output.endswith("\n"):  # a last line printed without its newline
+                output += "\n"
             output += (f"\n[Showing the last {kept_lines} of {printed} lines. "
                        "Narrow the command for more.]")
         if code != 0:

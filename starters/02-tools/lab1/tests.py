@@ -8,7 +8,7 @@ Check your file with: python lab/lab_check.py --harness harness.py --lesson 2 te
 """
 import harness
 import lab
-from lab.kit import lab_test, settle, tool
+from lab.kit import lab_test, raised, settle, tool
 
 LAB = "2.1"
 SYSTEM = "You help with a small project."
@@ -167,20 +167,29 @@ async def test_run_tool_returns_a_result(t):
              "content, and has exactly these five keys (run_tool, lesson 2).")
 
 
-@lab_test("execute receives the call's arguments, once per call.")
+@lab_test("execute receives the call's arguments, once per call, whatever they hold (an "
+          "empty string and None among them), even when it returns \"\".")
 async def test_execute_gets_the_arguments(t):
-    read, seen = recording("read", "x")
-    given = []
-    for id in ids(t, t.random.randint(1, 4)):
+    read, seen = recording("read", "")  # an empty file's text: an answer like any other
+    given, contents = [], []
+    for n, id in enumerate(ids(t, t.random.randint(2, 4))):
         arguments = {"path": t.random.choice(PATHS)}
-        if t.random.random() < 0.5:
+        if n == 0:  # values a tidy-minded run_tool might drop, in every draw
+            arguments |= {"content": "", "offset": None}
+        elif t.random.random() < 0.5:
             arguments["limit"] = t.random.randint(1, 500)
         given.append(arguments)
-        await settle(harness.run_tool([read], block("read", dict(arguments), id)))
+        result = await settle(harness.run_tool([read], block("read", dict(arguments), id)))
+        contents.append(result["content"])
+    t.expect(contents, [""] * len(given),
+             "What execute returned is the result's content, \"\" included: an empty file's "
+             "text is an answer, not a failure. Each item is one result's content (run_tool, "
+             "lesson 2).")
     t.expect(seen, given,
              "run_tool calls the tool's execute once per call, with call[\"arguments\"], "
-             "whatever they hold. Each item is what one call's execute received (run_tool, "
-             "lesson 2).")
+             "whatever they hold: an empty string and None are values too, and a tool that "
+             "returned \"\" is not run again. Each item is what one call's execute received "
+             "(run_tool, lesson 2).")
 
 
 @lab_test("Among several tools, run_tool runs the one the call names, even when a function of "
@@ -203,6 +212,24 @@ async def test_the_tool_is_picked_by_name(t):
              "given, and nowhere else. Each item is [tool_name, content] of one result "
              "(run_tool, lesson 2).")
     t.expect(ran, asked, "Each call ran its own tool, once (run_tool, lesson 2).")
+    # The lesson's wipe: a function of harness.py under a name no tool has, and a name close to
+    # the tools' names.
+    wiped, own = [], vars(harness).get("wipe")  # a wipe of the file's own is put back after
+    harness.wipe = lambda arguments: wiped.append(arguments) or "wiped"
+    try:
+        ran.clear()
+        await raised(lambda: harness.run_tool(tools, block("wipe", {"path": "."}, "c100")))
+    finally:
+        if own is None:
+            del harness.wipe
+        else:
+            harness.wipe = own
+    t.expect([ran, wiped], [[], []],
+             "A call for a name that no tool among those given has runs nothing: not a function "
+             "of harness.py of that name (here wipe), not the tool with the closest name. "
+             "run_tool looks the call's name up among the tools it is given, and nowhere else; "
+             "lesson 2's run_tool raises KeyError, lesson 4's answers with an error. Items: the "
+             "tools that ran, then what harness.wipe was called with (run_tool, lesson 2).")
 
 
 @lab_test("A reply with several calls gets one result per call, in call order, each naming its "
@@ -222,11 +249,18 @@ async def test_two_calls_two_results(t):
              "(run_tool and tool_calls, lesson 2).")
 
 
+# A file of 1000 lines of 50 bytes: 50,000 bytes, as long as a file lesson 6's read still returns
+# whole.
+LONG = "".join(f"line {n} of 1000".ljust(49, ".") + "\n" for n in range(1, 1001))
+
+
 @lab_test("make_read_tool(ws) makes a tool named read whose one required argument is a string "
-          "path, and whose execute returns the file's text.")
+          "path, and whose execute returns the file's text: all of it, however long, as the "
+          "workspace holds it at the time of the call.")
 async def test_the_read_tool(t):
     files = dict(zip(t.random.sample(PATHS, 4), t.random.sample(TEXTS, 4)))
-    read = harness.make_read_tool(lab.Workspace(files))
+    ws = lab.Workspace(files | {"long.log": LONG})
+    read = harness.make_read_tool(ws)
     t.expect([read["name"], read["parameters"]["required"],
               read["parameters"]["properties"]["path"]["type"]],
              ["read", ["path"], "string"],
@@ -239,6 +273,16 @@ async def test_the_read_tool(t):
              [files[path] for path in asked],
              "read returns the whole text of the file, as it is, whether its path names a "
              "folder or not. Each item is what one read returned (make_read_tool, lesson 2).")
+    long = await settle(read["execute"]({"path": "long.log"}))
+    t.expect([len(long), long[-50:]], [len(LONG), LONG[-50:]],
+             "read returns the whole text of the file, however long: no cap of its own (lesson 6 "
+             "gives read a budget, and a note when it cuts). Items: the characters read returned "
+             "for a file of 50,000, then its last 50 (make_read_tool, lesson 2).")
+    edited = t.random.choice(asked)
+    ws.write_text(edited, "changed since\n" + files[edited])
+    t.expect(await settle(read["execute"]({"path": edited})), "changed since\n" + files[edited],
+             "read gives the text as the workspace holds it at each call: a file changed since "
+             "the last read is read anew, not remembered (make_read_tool, lesson 2).")
 
 
 @lab_test("One round trip driven by hand: the user asks, the model calls read, run_tool answers "

@@ -99,6 +99,12 @@ async def test_the_line_cap(t):
              "truncate_head keeps at most max_lines whole lines, from the top, and exactly "
              "max_lines lines all fit. Each item is (kept, lines_shown) for one text and cap "
              "(truncate_head, lesson 6).")
+    text = "".join(drawn_line(t) for _ in range(t.random.randint(1, 5)))
+    t.expect([list(harness.truncate_head(text, max_lines=0)),
+              list(harness.truncate_head(text, max_bytes=0))], [["", 0], ["", 0]],
+             "A cap of 0 is a cap, not \"no cap\": at most 0 lines, or at most 0 bytes, keeps "
+             "nothing. Items: (kept, lines_shown) under max_lines=0, then under max_bytes=0 "
+             "(truncate_head, lesson 6).")
 
 
 @lab_test("Bytes are counted, not characters: \"é\" costs two. A line that brings the size to "
@@ -154,6 +160,12 @@ async def test_truncate_tail(t):
              "truncate_tail keeps the last max_lines lines, where a command prints its verdict, "
              "in their order. Each item is (kept, lines_shown) for one text (truncate_tail, "
              "lesson 6).")
+    text = "".join(by_lines[0][0])
+    t.expect([list(harness.truncate_tail(text, max_lines=0)),
+              list(harness.truncate_tail(text, max_bytes=0))], [["", 0], ["", 0]],
+             "A cap of 0 is a cap, not \"no cap\": the last 0 lines, or the last 0 bytes, are "
+             "nothing. Items: (kept, lines_shown) under max_lines=0, then under max_bytes=0 "
+             "(truncate_tail, lesson 6).")
     by_bytes = []
     for _ in range(3):
         lines = [drawn_line(t) for _ in range(t.random.randint(3, 7))]
@@ -182,13 +194,14 @@ async def test_int_arg(t):
              "Absent or None means left out: the default. An int, even 0, is returned as it is. "
              "Items: the argument absent, None, a drawn int, 0, and absent with the default None "
              "(int_arg, lesson 6).")
-    bad = [True, False] + t.random.sample([str(value), float(value), [value], {"n": value}, "ten",
-                                           str(value) + ".5"], 3)
+    bad = [True, False, float(value)] + t.random.sample([str(value), [value], {"n": value}, "ten",
+                                                         str(value) + ".5"], 2)
     found = [await raised(lambda v=v: harness.int_arg({name: v}, name, default)) for v in bad]
     t.expect(found, [f"ValueError: {name} must be an integer"] * 5,
              "A string, a float, a list, a dict and a bool are not whole numbers here: True is an "
-             "int to Python, but not a line number; the message names the argument. Each item is "
-             "what int_arg raised for one bad value (int_arg, lesson 6).")
+             "int to Python, but not a line number, and a float is not an int even when it is "
+             "whole (the third item: the drawn int as a float); the message names the argument. "
+             "Each item is what int_arg raised for one bad value (int_arg, lesson 6).")
 
 
 def shown(first, last):
@@ -270,7 +283,9 @@ async def test_bad_arguments(t):
              await read(ws, {"path": empty, "offset": 2}),
              await read(ws, {"path": name, "offset": total + 1}),
              await read(ws, {"path": missing, "offset": 0}),
-             await read(ws, {"path": missing, "offset": past})]
+             await read(ws, {"path": missing, "offset": past}),
+             await read(ws, {"path": name, "offset": 0, "limit": True}),
+             await read(ws, {"path": missing, "offset": str(past)})]
     t.expect(found, ["ValueError: offset and limit must be 1 or more",
                      "ValueError: offset and limit must be 1 or more",
                      "ValueError: offset and limit must be 1 or more",
@@ -282,11 +297,14 @@ async def test_bad_arguments(t):
                      f"ValueError: offset {total + 1} is past the end of {name}: {total} lines",
                      "ValueError: offset and limit must be 1 or more",
                      f"FileNotFoundError: File not found: {missing}. Files here: "
-                     f"{', '.join(sorted([name, empty]))}"],
-             "read checks in this order: the arguments' types (str_arg, int_arg), then that "
-             "offset and limit are 1 or more, then that the file exists, then that offset is "
-             "not past its end. Each item is what read raised for one call (make_read_tool, "
-             "lesson 6).")
+                     f"{', '.join(sorted([name, empty]))}",
+                     "ValueError: limit must be an integer",
+                     "ValueError: offset must be an integer"],
+             "read checks in this order: the arguments' types (str_arg, int_arg), both of them, "
+             "then that offset and limit are 1 or more, then that the file exists, then that "
+             "offset is not past its end. Each item is what read raised for one call; the last "
+             "two are offset 0 with limit True, and a missing file with offset sent as a string "
+             "(make_read_tool, lesson 6).")
     t.expect([await read(ws, {"path": empty}), await read(ws, {"path": name, "offset": total})],
              ["", f"{total}\n"],
              "Offset 1 of an empty file is allowed: there is nothing to show; the last line of a "
@@ -306,16 +324,17 @@ async def test_a_line_over_budget(t):
         total, at = len(lines), before + 1
         ws = lab.Workspace({name: "".join(lines)})
         found = [await read(ws, {"path": name, "offset": at}, max_bytes=budget),
+                 await read(ws, {"path": name, "offset": at, "limit": 1}, max_bytes=budget),
                  await read(ws, {"path": name}, max_bytes=budget)]
         skip = f" Use offset={at + 1} to skip it." if after else ""
-        t.expect(found, [
-            f"[Line {at} of {name} is {len(big.encode())} bytes, over the {budget}-byte budget "
-            f"of one read, so none of it is shown.{skip}]",
-            "".join(lines[:before]) + note(1, before, total)],
+        over = (f"[Line {at} of {name} is {len(big.encode())} bytes, over the {budget}-byte "
+                f"budget of one read, so none of it is shown.{skip}]")
+        t.expect(found, [over, over, "".join(lines[:before]) + note(1, before, total)],
             "A line that does not fit is named with its size in UTF-8 bytes, newline included, "
-            "and never cut in half; the hint to skip it comes only when another line follows; a "
-            "read that reaches it from above stops before it, with the usual note. Items: a read "
-            "at the big line, and a read from the top (make_read_tool, lesson 6).")
+            "and never cut in half; the hint to skip it comes only when another line follows in "
+            "the file, whatever limit the read asked for; a read that reaches it from above "
+            "stops before it, with the usual note. Items: a read at the big line, the same with "
+            "limit 1, and a read from the top (make_read_tool, lesson 6).")
     t.expect(await read(ws, {"path": name, "offset": at + 1}, max_bytes=budget),
              "".join(lines[at:]), "The skip hint's offset reads on past the big line "
                                   "(make_read_tool, lesson 6).")
@@ -341,6 +360,24 @@ async def test_bash_keeps_the_tail(t):
     t.expect(await settle(bash["execute"]({"command": f"seq {small}"})), numbered(small),
              "Output within budget, up to 2000 lines, comes back whole, with no note "
              "(make_bash_tool, lesson 6).")
+    lines = [drawn_line(t) for _ in range(t.random.randint(3, 6))]
+    lines[-1] = lines[-1][:-1]  # the command's last line, printed without a newline
+    budget = t.random.randint(20, 60)
+    ws = lab.Workspace({"out.txt": "".join(lines),
+                        "wide.txt": "ok\n" + "#" * t.random.randint(budget, 2 * budget) + "\n"})
+    cap = t.random.randint(1, len(lines) - 1)
+    by_lines = harness.make_bash_tool(lab.Shell(ws), max_lines=cap)
+    by_bytes = harness.make_bash_tool(lab.Shell(ws), max_bytes=budget)
+    t.expect([await settle(by_lines["execute"]({"command": "cat out.txt"})),
+              await settle(by_bytes["execute"]({"command": "cat wide.txt"}))],
+             ["".join(lines[-cap:]) + "\n\n[Showing the last "
+              f"{cap} of {len(lines)} lines. Narrow the command for more.]",
+              "\n[Showing the last 0 of 2 lines. Narrow the command for more.]"],
+             "A last line printed without a newline is still a line: it is counted in T, and a "
+             "blank line still comes between the kept lines and the note. A last line alone over "
+             "the budget is not cut inside: no line is kept. Items: `cat` of a file whose last "
+             "line has no newline, under max_lines; `cat` of a file whose last line is over "
+             "max_bytes (make_bash_tool, lesson 6).")
 
 
 @lab_test("Both factories honour the budget they are given, drawn under the seed, and their "
@@ -362,6 +399,14 @@ async def test_the_factories_take_a_budget(t):
              f"\n[Showing the last {kept} of {total} lines. Narrow the command for more.]",
              "make_bash_tool(shell, max_bytes=b) keeps the last lines that fit in b bytes, each "
              "line here taking width + 1 (make_bash_tool, lesson 6).")
+    ws.write_text("wide.txt", "w" * (read_bytes - 1) + "\nend\n")
+    again = [await settle(read_["execute"]({"path": "wide.txt"})) for _ in range(2)]
+    t.expect([text.split("\n", 1) for text in again],
+             [["w" * (read_bytes - 1), note(1, 1, 2)]] * 2,
+             "Each read has the whole budget its factory was given, however much the same tool "
+             "has read before: a line of exactly max_bytes bytes, newline included, fits, the "
+             "second time too. Each item is [the first line, what follows it] of one read of "
+             "that file (make_read_tool, lesson 6).")
     t.expect([sorted({lines_cap, read_bytes} & set(numbers_in(read_["description"]))),
               sorted({bash_lines, bash_bytes} & set(numbers_in(bash["description"])))],
              [sorted([lines_cap, read_bytes]), sorted([bash_lines, bash_bytes])],
