@@ -155,6 +155,139 @@ WRONG = [
             return None
         return "the user said no"
 '''),
+    Wrong(lab='14.1', name='a refusal raised as an exception of its own kind',
+          rule='A refusal is raised as PermissionError, the type a frontend or a later lab tells a refusal by; run_tool would make the same result of any Exception, so only the type shows it.',
+          where='lab 14.1, Build section: "the call raises `PermissionError` with the text"; hunt round 2, 14.1-1',
+          names='not an exception of its own kind',
+          replace=r'''
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+            class Refused(Exception):  # a refusal of the door's own kind
+                pass
+            raise Refused(f"Tool call blocked: {reason}")
+'''),
+    Wrong(lab='14.1', name='a falsy reason replaced by a stock text',
+          rule='The refusal holds the check\'s answer as text whatever its type: a check that answers False or "" is refused with False or nothing after Tool call blocked: , not with words the check never said.',
+          where='lab 14.1, Build section: "as text whatever its type"; hunt round 2, 14.1-2',
+          names='as text, exactly',
+          replace=r'''
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+            raise PermissionError(f"Tool call blocked: {reason or 'no reason given'}")
+'''),
+    Wrong(lab='14.1', name='a reason tidied at its ends',
+          rule='The refusal text is exact: the reason comes after Tool call blocked: as the check gave it, spaces and newlines at its ends included.',
+          where='lab 14.1, Build section: "The refusal texts"; hunt round 2, 14.1-13',
+          names='spaces or a newline at its ends stay',
+          replace=r'''
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+            raise PermissionError(f"Tool call blocked: {str(reason).strip()}")
+'''),
+    Wrong(lab='14.1', name='a try around the check that catches a list of the likely errors',
+          rule='A check that breaks, with any Exception, has not said yes: an AttributeError, or an error of the check\'s own kind, refuses the call as a KeyError does.',
+          where='lab 14.1, Build section: "A check that breaks has not said yes"; hunt round 2, 14.1-8',
+          names='not a list of the likely ones',
+          replace=r'''
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+''',
+          by=r'''
+        except (LookupError, ValueError, TypeError, OSError, ArithmeticError,
+                RuntimeError) as exc:  # the ways a check usually breaks
+            reason = f"the check failed: {exc}"
+'''),
+    Wrong(lab='14.1', name='a try around the check that lets only PowerCut out',
+          rule='The door\'s try catches Exception and nothing wider: a BaseException that is not an Exception (KeyboardInterrupt, SystemExit, any other) leaves the run as PowerCut does, and is not made a refusal.',
+          where='section "How wide is the door" ("why that wide and no wider"); lesson 4; hunt round 2, 14.1-3',
+          names='nothing wider',
+          replace=r'''
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+''',
+          by=r'''
+        except BaseException as exc:  # nothing gets past the door ...
+            if type(exc).__name__ == "PowerCut":  # ... but the program ending
+                raise
+            reason = f"the check failed: {exc}"
+'''),
+    Wrong(lab='14.1', name='deny_destructive for every tool with a command',
+          rule='deny_destructive is for bash: every other call gets None, other tools included, even one whose command argument holds rm -rf.',
+          where='lab 14.1, Build section: "other tools included"; hunt round 2, 14.1-4',
+          names="looks at the tool's name",
+          replace=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+''',
+          by=r'''
+    if "rm -rf" in str(arguments.get("command")):  # any tool that runs a command
+'''),
+    Wrong(lab='14.1', name='refusing any command with -rf',
+          rule='deny_destructive refuses commands that contain rm -rf; every other call gets None, cp -rf and grep -rf included.',
+          where='lab 14.1, Build section: "Every other call gets"; hunt round 2, 14.1-9',
+          names='-rf of another command',
+          replace=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+''',
+          by=r'''
+    if name == "bash" and "-rf" in str(arguments.get("command")):  # -rf is the danger
+'''),
+    Wrong(lab='14.1', name='rm -rf looked for as two words',
+          rule='deny_destructive refuses any bash command that contains the text rm -rf, wherever it stands: after a ; with no space, or inside sh -c \'...\', as well as after a space.',
+          where='lab 14.1, Build section: "wherever it stands"; hunt round 2, 14.1-11',
+          names='not only where rm stands as a word',
+          replace=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+''',
+          by=r'''
+    words = str(arguments.get("command")).split()
+    if name == "bash" and any(a == "rm" and b == "-rf" for a, b in zip(words, words[1:])):
+'''),
+    Wrong(lab='14.1', name='a no remembered for the same call',
+          rule='confirm_with puts one question to the person per call, the same call asked again as often as it comes: a no given once is not taken for the next call either.',
+          where='lab 14.1, Build section: "the same call asked again as often as it comes"; hunt round 2, 14.1-5',
+          names='nor is a no',
+          replace=r'''
+    def check(name, arguments):
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+            return None
+        return "the user said no"
+''',
+          by=r'''
+    refused = set()  # calls the person already said no to
+
+    def check(name, arguments):
+        question = f"Allow {name} {json.dumps(arguments)}?"
+        if question in refused:  # do not ask about the same thing twice
+            return "the user said no"
+        if human.ask(question) is True:
+            return None
+        refused.add(question)
+        return "the user said no"
+'''),
+    Wrong(lab='14.1', name='the question written with sorted keys and raw letters',
+          rule='The question is exact, character for character: the arguments as json.dumps(arguments) writes them, keys in the call\'s order and non-ASCII letters escaped.',
+          where='lab 14.1, Build section: "character for character"; hunt round 2, 14.1-6',
+          names='as json.dumps(arguments) writes them',
+          replace=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+''',
+          by=r'''
+        said = json.dumps(arguments, sort_keys=True, ensure_ascii=False)  # tidier to read
+        if human.ask(f"Allow {name} {said}?") is True:
+'''),
+    Wrong(lab='14.1', name='a yes read as anything equal to True',
+          rule='Only True itself is a yes: 1 and 1.0, which == True, refuse the call like "yes" does.',
+          where='lab 14.1, Build section: "Which answers are a clear yes"; hunt round 2, 14.1-7',
+          names='even 1, which == True',
+          replace=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+''',
+          by=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") == True:  # noqa: E712
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

@@ -15,10 +15,10 @@ WRONG = [
           where='warm-up "a JSON string in pieces"; the scene (the ten-minute adapter)',
           names='parsed once',
           replace=r'''
-                call["parts"].append(function.get("arguments") or "")
+                call["parts"].append("" if said is None else said)
 ''',
           by=r'''
-                fragment = function.get("arguments") or "{}"
+                fragment = said or "{}"
                 call["parts"].append(json.dumps(json.loads(fragment)))  # each piece, checked
 '''),
     Wrong(lab='16.1', name='matching fragments by arrival order instead of index',
@@ -361,7 +361,7 @@ WRONG = [
           where='section "What a real server sends" (a proxy in front of Ollama)',
           names='object',
           replace=r'''
-        objects = [part for part in call["parts"] if isinstance(part, dict)]
+        objects = [part for part in call["parts"] if not isinstance(part, str)]
         joined = "".join(part for part in call["parts"] if isinstance(part, str))
 ''',
           by=r'''
@@ -516,6 +516,143 @@ WRONG = [
                     await asyncio.sleep(0)
                     continue
 '''),
+    Wrong(lab='16.1', name='the same id again taken for a new call',
+          rule='A fragment begins a new call at its index only when it brings an id other than the id already there: one that repeats the call\'s own id goes on with that call.',
+          where='lab 16.1, Build section: "an id other than the id already at its index"; hunt round 2, 16.1-1',
+          names='or with the same id again',
+          replace=r'''
+                if call is None or (call_id and call["id"] and call_id != call["id"]):
+''',
+          by=r'''
+                if call is None or (call_id and call["id"]):  # a second id: a call begins
+'''),
+    Wrong(lab='16.1', name="an error's reason read only from its message",
+          rule='An error chunk\'s reason is its message, or, for an error that has none (a plain string), what it says as text; assemble raises nothing for it.',
+          where='lab 16.1, Build section: "for an error that has none"; hunt round 2, 16.1-2',
+          names='a plain string',
+          replace=r'''
+            said = error.get("message") if isinstance(error, dict) else None
+            failure = failure or str(error if said is None else said)
+''',
+          by=r'''
+            failure = failure or error["message"]  # every error has a message
+'''),
+    Wrong(lab='16.1', name='the walk ended at the first finish',
+          rule='The first reason in the table that applies is the one reported, and an error chunk comes before every finish_reason: one that arrives after the finish is still read and reported.',
+          where='lab 16.1, Build section: "the first in the table is the one reported"; hunt round 2, 16.1-3',
+          names='whatever finish came before or after it',
+          replace=r'''
+    for chunk in chunks:
+        if "error" in chunk:
+''',
+          by=r'''
+    for chunk in chunks:
+        if finish is not None:  # the reply is finished: nothing after it matters
+            break
+        if "error" in chunk:
+'''),
+    Wrong(lab='16.1', name='length and content_filter judged before an error chunk',
+          rule='The table\'s order is tested: an error chunk comes before "length" and "content_filter", so a stream with both reports the error\'s message.',
+          where='lab 16.1, Build section: "The table\'s order is tested"; hunt round 2, 16.1-4',
+          names='whatever finish came before or after it',
+          replace=r'''
+    elif failure is not None:
+        why = failure
+''',
+          by=r'''
+    elif finish == "length":
+        why = "The reply was cut off at the output limit"
+    elif finish == "content_filter":
+        why = "The provider's content filter stopped the reply"
+    elif failure is not None:
+        why = failure
+'''),
+    Wrong(lab='16.1', name='the words stripped',
+          rule='A reply that arrived whole holds its words as one text block, exactly as they came: whitespace at the ends is the model\'s too.',
+          where='lab 16.1, Build section: "holds its words as one text block"; hunt round 2, 16.1-5',
+          names='exactly as the model wrote them',
+          replace=r'''
+    text = "".join(words)
+''',
+          by=r'''
+    text = "".join(words).strip()  # tidy the edges
+'''),
+    Wrong(lab='16.1', name='arguments sent parsed taken whatever they are',
+          rule='Arguments that are not a JSON object fail the reply, whether they came as text or already parsed: a list, a number or true sent as a value is no object.',
+          where='lab 16.1, Build section: "arguments that are not a JSON object"; hunt round 2, 16.1-6',
+          names='taken whole only when they are an object',
+          replace=r'''
+        if objects and not joined and len(objects) == 1:
+            arguments = objects[0]  # sent already parsed: whole, and judged below like any
+''',
+          by=r'''
+        trusted = bool(objects) and not joined and len(objects) == 1
+        if trusted:
+            arguments = objects[0]  # parsed by the server already: trust it
+''',
+          also=((r'''
+        if not isinstance(arguments, dict):
+''', r'''
+        if not trusted and not isinstance(arguments, dict):
+'''),)),
+    Wrong(lab='16.1', name='arguments parsed as the fragments arrive',
+          rule="A call's arguments are all its fragments joined, parsed once, at the end: a first fragment that happens to parse does not end the call.",
+          where='lab 16.1, Build section: "arguments parsed from all its fragments joined"; hunt round 2, 16.1-9',
+          names='nothing is parsed while fragments still come',
+          replace=r'''
+                call["parts"].append("" if said is None else said)
+''',
+          by=r'''
+                if call.get("whole"):
+                    continue  # complete already: later scraps dropped
+                call["parts"].append("" if said is None else said)
+                try:  # ready as soon as it parses
+                    call["whole"] = isinstance(json.loads("".join(call["parts"])), dict)
+                except (TypeError, ValueError):
+                    pass
+'''),
+    Wrong(lab='16.1', name='calls at one index ordered by id',
+          rule='Calls stand in the order of their index, and calls at one index in the order they began, not sorted by id.',
+          where='lab 16.1, Build section: "calls at one index in the order they began"; hunt round 2, 16.1-10',
+          names='not sorted by id',
+          replace=r'''
+    for call in sorted(calls, key=lambda call: call["index"]):  # stable: in order at one index
+''',
+          by=r'''
+    for call in sorted(calls, key=lambda call: (call["index"], call["id"] or "")):  # tidy order
+'''),
+    Wrong(lab='16.1', name='whitespace read as no arguments',
+          rule='Only an empty text means {}: arguments of spaces or a newline do not parse, and fail the reply.',
+          where='lab 16.1, Build section: "only an empty text means"; hunt round 2, 16.1-11',
+          names='whitespace alone does not parse',
+          replace=r'''
+                arguments = json.loads(joined) if joined else {}
+''',
+          by=r'''
+                arguments = json.loads(joined) if joined.strip() else {}  # blank is empty
+'''),
+    Wrong(lab='16.1', name="the record's user messages put in the body",
+          rule="to_wire builds the body in new dicts, so the record's messages come out exactly as they went in, even when a client marks or trims what it sends.",
+          where='lab 16.1, Build section: "The record\'s messages come out of this exactly as they went in"; hunt round 2, 16.1-7',
+          names='a client that marks or trims',
+          replace=r'''
+            wire.append({"role": "user", "content": message["content"]})
+''',
+          by=r'''
+            wire.append(message)  # already in the wire's shape
+'''),
+    Wrong(lab='16.1', name='every key of a tool but execute sent',
+          rule='Each tool goes out as {"type": "function", "function": spec}, the spec the one tool_specs gives: name, description and parameters, nothing else of the tool.',
+          where='lab 16.1, Build section: "where the spec is the one `tool_specs` gives"; hunt round 2, 16.1-8',
+          names='never their execute, snippet or guidelines',
+          replace=r'''
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+''',
+          by=r'''
+            "tools": [{"type": "function",
+                       "function": {k: v for k, v in tool.items() if k != "execute"}}
+                      for tool in tools],
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -537,6 +674,14 @@ ALLOWED = [
         replace='''            failure = failure or str(error if said is None else said)''',
         by='''            failure = failure or str(error if said is None else said)
             break  # nothing after an error counts'''),
+    Wrong(
+        lab="16.1", name="an index of null read as 0",
+        rule="A fragment with no index belongs at 0. The lesson's servers leave the key out "
+             "(Ollama before 0.4.7), as the reference reads it; reading an explicit null as no "
+             "index too is the same rule read wider (hunt round 2, 16.1-12).",
+        where="hunt round 2", names="",
+        replace='''                index, call_id = piece.get("index", 0), piece.get("id")''',
+        by='''                index, call_id = piece.get("index") or 0, piece.get("id")'''),
     Wrong(
         lab="16.2", name="a reader that yields a turn on every lap, line or no line",
         rule="Polling may give the loop a turn on each lap; lines still arrive one a turn, so "

@@ -37,6 +37,24 @@ def allow_all(name, arguments):
     return None
 
 
+async def refusal(execute, arguments):
+    """What calling a guarded tool's execute itself did: [a PermissionError?, its text]."""
+    try:
+        await settle(execute(arguments))
+    except Exception as exc:
+        return [isinstance(exc, PermissionError), f"{type(exc).__name__}: {exc}"]
+    return [False, "returned without raising"]
+
+
+class PolicyError(Exception):
+    """A check's own kind of error: no list of Python's built-in errors names it."""
+
+
+class Shutdown(BaseException):
+    """The program ending another way than PowerCut, as KeyboardInterrupt (Ctrl-C) does: a
+    BaseException that is not an Exception."""
+
+
 @lab_test("A guarded tool keeps every key of the tool but execute (name, description, "
           "parameters and any other), so the specs the model is sent do not change.")
 async def test_guard_keeps_every_other_key(t):
@@ -102,6 +120,11 @@ async def test_a_refusal_is_an_error_result(t):
              "run_tool, lessons 4 and 14).")
     t.expect(lab.shape(model.calls[1].messages), "U A[c1] R(c1)",
              "The next request carries the refusal to the model (lesson 14).")
+    t.expect(await refusal(tools[0]["execute"], {"command": command}),
+             [True, f"PermissionError: {BLOCKED}{reason}"],
+             "Called directly, the guarded execute raises PermissionError, not an exception of "
+             "its own kind: a frontend or a later lab tells a refusal by that type. The items "
+             "are [it raised a PermissionError, what it raised] (guard, lesson 14).")
 
 
 @lab_test("A check that raises KeyError('rm') refuses the call with Tool call blocked: the check "
@@ -129,7 +152,9 @@ async def test_a_crashing_check_fails_closed(t):
     kinds = [RuntimeError("the policy file is missing"), TypeError("'NoneType' is not iterable"),
              ZeroDivisionError("division by zero"), ValueError("bad pattern"),
              OSError("disk unreadable")]
-    broken = t.random.sample(kinds, 3)
+    broken = t.random.sample(kinds, 3) + [AttributeError("'NoneType' object has no attribute "
+                                                         "'split'"),
+                                          PolicyError("no rule for bash")]
     found, ran = [], []
     for exc in broken:
         def crashing(name, arguments, exc=exc):
@@ -138,9 +163,10 @@ async def test_a_crashing_check_fails_closed(t):
     t.expect([found, ran], [[[f"Tool call blocked: the check failed: {exc}", True]
                              for exc in broken], []],
              "A check that breaks in any way, not only with a KeyError, has not said yes: the "
-             "door catches every Exception the check raises. The items are [[content, "
-             "is_error] for checks raising three drawn kinds of Exception, the commands that "
-             "ran] (guard, lesson 14).")
+             "door catches every Exception the check raises, not a list of the likely ones. "
+             "The items are [[content, is_error] for checks raising three drawn kinds of "
+             "Exception, an AttributeError and a PolicyError (an Exception of the check's own), "
+             "the commands that ran] (guard, lesson 14).")
 
 
 @lab_test("The check is called with the tool's name and the call's arguments.")
@@ -165,9 +191,10 @@ async def test_the_check_gets_name_and_arguments(t):
 
 
 @lab_test("deny_destructive refuses bash with rm -rf build, and any command with rm -rf "
-          "later in it, with a reason for the model, and lets harmless commands and other "
-          "tools through. Whether it refuses more spellings, such as rm -fr, is the harness's "
-          "choice: a speed bump, not a sandbox.")
+          "later in it, even with no space before it (ls;rm -rf build), with a reason for the "
+          "model, and lets through harmless commands, other commands with -rf (cp -rf) and "
+          "other tools, even one whose command argument holds rm -rf. Whether it refuses more "
+          "spellings, such as rm -fr, is the harness's choice: a speed bump, not a sandbox.")
 async def test_deny_destructive(t):
     reason = harness.deny_destructive("bash", {"command": "rm -rf build"})
     t.expect([type(reason).__name__, len(str(reason).split()) >= 4], ["str", True],
@@ -177,18 +204,30 @@ async def test_deny_destructive(t):
     after = ["", " && ls", "; echo done", " 2>/dev/null"]
     later = [t.random.choice(before) + "rm -rf " + t.random.choice(targets) +
              t.random.choice(after) for _ in range(4)]
+    later += ["ls;rm -rf build", "sh -c 'rm -rf build'", "(rm -rf dist)"]
     t.expect([command for command in later
               if harness.deny_destructive("bash", {"command": command}) is None], [],
              "deny_destructive refuses every bash command that contains rm -rf, wherever it "
-             "stands, not only one that starts with it; these commands got through "
+             "stands, not only one that starts with it, and not only where rm stands as a word "
+             "of its own: the text rm -rf is in each of these commands, and they got through "
              "(deny_destructive, lesson 14).")
     harmless = t.random.sample(["ls -la", "cat setup.py", "git status", "echo hello",
                                 "pytest -q", "python -m build", "grep -n TODO src/app.py"], 3)
-    t.expect([harness.deny_destructive("bash", {"command": command}) for command in harmless] +
-             [harness.deny_destructive("write", {"path": "notes.md", "content": "rm -rf build"})],
-             [None, None, None, None],
-             "Harmless bash commands and other tools get through, even a write whose content "
-             "holds rm -rf: the door is for bash commands (deny_destructive, lesson 14).")
+    harmless += ["cp -rf src backup", "grep -rf patterns.txt src"]
+    t.expect([[command, harness.deny_destructive("bash", {"command": command})]
+              for command in harmless],
+             [[command, None] for command in harmless],
+             "Every bash command that does not contain rm -rf gets None, -rf of another "
+             "command included: cp -rf copies, and grep -rf reads patterns from a file. Each "
+             "item is [the command, what deny_destructive gave] (deny_destructive, lesson 14).")
+    t.expect([harness.deny_destructive("write", {"path": "notes.md", "content": "rm -rf build"}),
+              harness.deny_destructive("explain", {"command": "rm -rf build"})],
+             [None, None],
+             "Other tools get through, even a write whose content holds rm -rf and an explain "
+             "tool (it says what a command would do, and runs nothing) whose command is "
+             "rm -rf build: the door is for bash commands, so it looks at the tool's name "
+             "first. The items are [for the write, for the explain] (deny_destructive, "
+             "lesson 14).")
     ran = []
     tools = [harness.guard(shell_tool(ran), harness.deny_destructive)]
     found = [await answer(tools, bash_call("rm -rf build")),
@@ -200,28 +239,31 @@ async def test_deny_destructive(t):
 
 
 @lab_test("Only None lets a call through: a check that answers \"\", False, 0, [] or any "
-          "other value but None refuses the call, however falsy the answer, and the tool does "
-          "not run.")
+          "other value but None refuses the call, however falsy the answer, its result that "
+          "answer as text after Tool call blocked: , exactly, and the tool does not run.")
 async def test_only_none_lets_a_call_through(t):
-    answers = ["", False, 0, [], {}, 0.0, "not today"] + [None] * t.random.randint(2, 4)
+    answers = (["", False, 0, [], {}, 0.0, "not today", "  indented", "ends in a newline\n"] +
+               [None] * t.random.randint(2, 4))
     t.random.shuffle(answers)
     ran, pending = [], list(answers)
     tools = [harness.guard(shell_tool(ran), lambda name, arguments: pending.pop(0))]
     commands = [f"echo {n}" for n in range(len(answers))]
     found = [await answer(tools, bash_call(command, f"c{n}"))
              for n, command in enumerate(commands)]
-    t.expect([[content.startswith(BLOCKED), is_error] for content, is_error in found],
-             [[given is not None] * 2 for given in answers],
+    t.expect(found, [["done\n", False] if given is None else [BLOCKED + str(given), True]
+                     for given in answers],
              "A check's answer is None (go ahead) or a reason to refuse; any other answer is a "
-             "reason, falsy or not, so the door asks `is not None`, not whether it is true. "
-             "Each item is [blocked, an error] for one call, the check's answers drawn in "
-             "some order (guard, lesson 14).")
+             "reason, falsy or not, so the door asks `is not None`, not whether it is true. The "
+             "reason is the check's answer as text, exactly, whatever its type: False reads "
+             "False, and spaces or a newline at its ends stay. Each item is [content, is_error] "
+             "for one call, the check's answers drawn in some order (guard, lesson 14).")
     t.expect(ran, [command for command, given in zip(commands, answers) if given is None],
              "Only the calls whose check answered None ran (guard, lesson 14).")
 
 
-@lab_test("confirm_with asks the person exactly Allow bash {\"command\": \"rm -r build\"}?; an "
-          "answer of True runs the tool, False gives Tool call blocked: the user said no.")
+@lab_test("confirm_with asks the person exactly Allow bash {\"command\": \"rm -r build\"}?, the "
+          "arguments as json.dumps writes them (keys unsorted, non-ASCII escaped); an answer "
+          "of True runs the tool, False gives Tool call blocked: the user said no.")
 async def test_confirm_with_asks_the_person(t):
     ran = []
     answers = [True, False] + [t.random.choice([True, False]) for _ in range(t.random.randint(0, 3))]
@@ -238,6 +280,17 @@ async def test_confirm_with_asks_the_person(t):
                for yes in answers], [c for c, yes in zip(commands, answers) if yes]],
              "True lets the call through; False refuses it. The items are [each call's "
              "[content, is_error], the commands that ran] (confirm_with, lesson 14).")
+    person = lab.Human([False])
+    said = harness.confirm_with(person)("write", {"path": "notes/r\u00e9sum\u00e9.md",
+                                                  "content": "# Notes\n"})
+    t.expect([person.questions, said],
+             [['Allow write {"path": "notes/r\\u00e9sum\\u00e9.md", "content": "# Notes\\n"}?'],
+              "the user said no"],
+             "The arguments are written as json.dumps(arguments) writes them, with nothing "
+             "added: keys in the call's order (path, then content), not sorted, and the "
+             "\u00e9 of r\u00e9sum\u00e9 as the escape \\u00e9, not the letter. The items are "
+             "[the questions the person was asked, what the check answered] (confirm_with, "
+             "lesson 14).")
 
 
 @lab_test("In a batch of guarded calls the person is asked once per call, in the order of "
@@ -246,11 +299,14 @@ async def test_one_question_per_call_in_order(t):
     ran = []
     commands = t.random.sample(["ls", "rm -r dist", "cat setup.py", "git stash", "make clean",
                                 "pytest -q"], t.random.randint(3, 5))
-    # the same call again, answered yes the first time: a yes is for one call, not remembered
-    again = t.random.randrange(len(commands))
-    commands.insert(t.random.randint(again + 1, len(commands)), commands[again])
     answers = [t.random.choice([True, False]) for _ in commands]
-    answers[again] = True
+    # two calls again, one answered yes the first time and one no: neither is remembered
+    yes, no = t.random.sample(range(len(commands)), 2)
+    answers[yes], answers[no] = True, False
+    for again in (commands[yes], commands[no]):
+        at = t.random.randint(commands.index(again) + 1, len(commands))
+        commands.insert(at, again)
+        answers.insert(at, t.random.choice([True, False]))
     human = lab.Human(list(answers))
     model = lab.ScriptedModel([lab.reply(*[lab.call("bash", {"command": c}) for c in commands]),
                                lab.say("Done what I was allowed to.")])
@@ -258,7 +314,8 @@ async def test_one_question_per_call_in_order(t):
     await lab.drive(h.prompt("Tidy up."))
     t.expect(human.questions, [f'Allow bash {{"command": "{c}"}}?' for c in commands],
              "One question per call, in call order, the same call asked again as often as it "
-             "comes: a yes is for one call and is not remembered (confirm_with, lesson 14).")
+             "comes: a yes is for one call and is not remembered, and nor is a no, since the "
+             "person may change their mind (confirm_with, lesson 14).")
     calls = [f"c{n}" for n in range(1, len(commands) + 1)]
     t.expect([lab.shape(h.messages), [m["content"] for m in h.messages[2:2 + len(commands)]], ran],
              [f"U A[{','.join(calls)}] " + " ".join(f"R({c})" for c in calls) + " A",
@@ -269,7 +326,8 @@ async def test_one_question_per_call_in_order(t):
 
 
 @lab_test("A PowerCut raised by the real tool, or by the check, passes straight through the "
-          "guard: no refusal, no result.")
+          "guard: no refusal, no result; so does any other BaseException from the check that "
+          "is not an Exception.")
 async def test_a_power_cut_passes_through_the_guard(t):
     asked = []
     name = t.random.choice(["save", "write", "bash", "deploy"])
@@ -299,6 +357,19 @@ async def test_a_power_cut_passes_through_the_guard(t):
              "A power cut inside the check is not the check breaking but the program ending: it "
              "leaves as it came, no refusal made of it, and the tool does not run. The items "
              "are [what run_tool raised, the tools that ran] (guard, lessons 4 and 14).")
+
+    def shut_in_check(name, arguments):
+        raise Shutdown("the program is ending")
+    tools = [harness.guard(tool(name, lambda arguments: ran.append(name) or "ran"),
+                           shut_in_check)]
+    found = await raised(lambda: harness.run_tool(tools, {"type": "toolCall", "id": "c1",
+                                                          "name": name, "arguments": {}}))
+    t.expect([found, ran], ["Shutdown: the program is ending", []],
+             "Nor is any other BaseException that is not an Exception: the check raised "
+             "Shutdown, a BaseException of this test's own, as KeyboardInterrupt (Ctrl-C) is. "
+             "The door's try catches Exception and nothing wider, not BaseException with "
+             "PowerCut let out by name. The items are [what run_tool raised, the tools that "
+             "ran] (guard, lessons 4 and 14).")
 
 
 @lab_test("With one guard inside another, the outer check is asked first, and either check can "
@@ -351,11 +422,11 @@ async def test_the_tools_own_failure_is_not_a_refusal(t):
              "run_tool reports it (guard, lessons 4 and 14).")
 
 
-@lab_test("confirm_with takes only True for a yes: answers such as \"yes\" and 1 refuse the "
-          "call.")
+@lab_test("confirm_with takes only True for a yes: answers such as \"yes\" and 1 (which == "
+          "True) refuse the call.")
 async def test_only_true_is_yes(t):
     ran = []
-    answers = t.random.sample(["yes", 1, "True", "y", 1.0, [True], "ok"], 4)
+    answers = [1] + t.random.sample(["yes", "True", "y", 1.0, [True], "ok"], 3)
     answers += [True] * t.random.randint(1, 2)
     t.random.shuffle(answers)
     human = lab.Human(list(answers))
@@ -364,8 +435,9 @@ async def test_only_true_is_yes(t):
              for n in range(1, len(answers) + 1)]
     t.expect(found, [["done\n", False] if given is True else
                      ["Tool call blocked: the user said no", True] for given in answers],
-             "What is not a clear True is a no: a door fails closed. Each item is [content, "
-             "is_error] for one call, the person's answers drawn in some order (confirm_with, "
+             "What is not a clear True, True itself, is a no, even 1, which == True: a door "
+             "fails closed, so confirm_with asks `is True`. Each item is [content, is_error] "
+             "for one call, the person's answers drawn in some order (confirm_with, "
              "lesson 14).")
     t.expect([len(human.questions), ran],
              [len(answers), [f"rm -r out{n}" for n, given in enumerate(answers, 1)

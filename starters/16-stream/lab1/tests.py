@@ -66,8 +66,8 @@ async def test_decode_line_reads_four_kinds_of_line(t):
              "skip: raise ValueError(f\"not a stream line: {line!r}\") (decode_line, lesson 16).")
 
 
-@lab_test("Text that arrives in many small deltas becomes one text block, and the reply's "
-          "stop_reason is \"stop\".")
+@lab_test("Text that arrives in many small deltas becomes one text block, exactly as written, "
+          "whitespace at its ends included, and the reply's stop_reason is \"stop\".")
 async def test_fragmented_text_becomes_one_block(t):
     lines = lab.stream_lines(lab.say("The build passes on Python 3.12."), piece=4)
     t.expect(harness.assemble(chunks(lines)),
@@ -76,6 +76,12 @@ async def test_fragmented_text_becomes_one_block(t):
              f"The reply came as {len(lines) - 2} text deltas of 4 characters, then "
              "finish_reason \"stop\". Its words are joined into one text block, and with no "
              "calls the label is \"stop\" (assemble, lesson 16).")
+    edged = "\n\n  Fixed:\n```\nx = 1\n```\n"
+    t.expect(harness.assemble(chunks(lab.stream_lines(lab.say(edged), piece=3)))["content"],
+             [{"type": "text", "text": edged}],
+             f"The reply's words were {edged!r}, in deltas of 3 characters. The text block holds "
+             "them exactly as the model wrote them: the blank lines and spaces it began with and "
+             "the newline it ended with stay (assemble, lesson 16).")
 
 
 @lab_test("A call whose arguments are split inside a string, and inside the escape "
@@ -142,20 +148,27 @@ async def test_empty_arguments_mean_no_arguments(t):
 
 @lab_test("An error chunk, a stream with no finish_reason, and a finish_reason of "
           "\"length\" or \"content_filter\" each give an \"error\" reply with its exact "
-          "sentence, keeping the words and dropping every call.")
+          "sentence, keeping the words and dropping every call; an error chunk before or after "
+          "a finish is reported over it.")
 async def test_replies_that_did_not_arrive_whole_fail(t):
     start = [text_chunk("Let me "), text_chunk("check."),
              call_chunk(0, '{"path": "a.py"}', id="c1", name="read")]
     cases = {"an error chunk": start + [{"error": {"message": "overloaded"}}],
              "no finish_reason": start,
              "finish_reason length": start + [finish("length")],
-             "finish_reason content_filter": start + [finish("content_filter")]}
+             "finish_reason content_filter": start + [finish("content_filter")],
+             "an error chunk, then finish_reason length": start + [
+                 {"error": {"message": "overloaded"}}, finish("length")],
+             "finish_reason stop, then an error chunk": start + [
+                 finish("stop"), {"error": {"message": "overloaded"}}]}
     for label, stream in cases.items():
         t.expect([label, harness.assemble(stream)],
                  [label, {"role": "assistant", "stop_reason": "error",
                           "content": [{"type": "text", "text": "Let me check."}],
                           "error_message": {
                               "an error chunk": "overloaded",
+                              "an error chunk, then finish_reason length": "overloaded",
+                              "finish_reason stop, then an error chunk": "overloaded",
                               "no finish_reason": "The stream ended before the reply was finished",
                               "finish_reason length": "The reply was cut off at the output limit",
                               "finish_reason content_filter":
@@ -163,12 +176,16 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
                           }[label]}],
                  "The reply said 'Let me check.' and started read(c1) with whole arguments, then "
                  f"{label} ended it. A reply that did not arrive whole is an \"error\" that says "
-                 "why; it keeps its words and drops every call, even one that looks complete "
-                 "(assemble, lesson 16).")
+                 "why; it keeps its words and drops every call, even one that looks complete. "
+                 "An error chunk is the table's first reason after Stop: it is reported "
+                 "whatever finish came before or after it, so every chunk is read, to the "
+                 "end (assemble, lesson 16).")
 
 
-@lab_test("Arguments that are not a JSON object, whether cut short or a JSON list, give an "
-          "\"error\" reply with no call block, and a harness given that reply runs no tool.")
+@lab_test("Arguments that are not a JSON object, whether cut short, a JSON list, whitespace, "
+          "two objects one after the other, or a value sent already parsed that is no object, "
+          "give an \"error\" reply with no call block, and a harness given that reply runs no "
+          "tool.")
 async def test_broken_arguments_fail_the_reply(t):
     cut = [text_chunk("Writing."), call_chunk(0, '{"path": "a.py", "content": "x = ', id="c4",
                                               name="write"),
@@ -193,12 +210,35 @@ async def test_broken_arguments_fail_the_reply(t):
                                "JSON object"},
              "read(c5)'s arguments are '[\"a.py\"]': JSON, but not an object, and a tool "
              "takes an object (assemble, lesson 16).")
-    nothing = t.random.sample(["null", "0", "[]", "\"a.py\"", "true"], 3)
-    t.expect([harness.assemble([call_chunk(0, text, id="c6", name="read"),
-                                finish("tool_calls")]).get("error_message") for text in nothing],
-             ["Tool call c6 (read) arrived with arguments that are not a JSON object"] * 3,
-             f"Arguments {nothing} parse, but to no object: each fails the reply, however "
-             "empty it looks; only an empty text means {} (assemble, lesson 16).")
+    nothing = t.random.sample(["null", "0", "[]", "\"a.py\"", "true"], 3) + [" ", "\n"]
+    t.expect([[text, harness.assemble([call_chunk(0, text, id="c6", name="read"),
+                                       finish("tool_calls")]).get("error_message")]
+              for text in nothing],
+             [[text, "Tool call c6 (read) arrived with arguments that are not a JSON object"]
+              for text in nothing],
+             "Each item is [the arguments' text, the reply's error_message]. The first three "
+             "parse, but to no object, and whitespace alone does not parse at all: each fails "
+             "the reply, however empty it looks; only an empty text means {} (assemble, "
+             "lesson 16).")
+    twice = [call_chunk(0, '{"path": "a.py"}', id="c7", name="read"),
+             call_chunk(0, '{"path": "b.py"}'), finish("tool_calls")]
+    t.expect(harness.assemble(twice).get("error_message"),
+             "Tool call c7 (read) arrived with arguments that are not a JSON object",
+             "read(c7)'s fragments were '{\"path\": \"a.py\"}' then '{\"path\": \"b.py\"}'. The "
+             "first looks whole, but a call's arguments are all its fragments joined, parsed "
+             "once, at the end, and the joined text is not JSON: nothing is parsed while "
+             "fragments still come (assemble, lesson 16).")
+    values = [["a.py"], 0, True, []]
+    t.expect([[value, harness.assemble([call_chunk(0, value, id="c8", name="read"),
+                                        finish("tool_calls")]).get("error_message")]
+              for value in values],
+             [[value, "Tool call c8 (read) arrived with arguments that are not a JSON object"]
+              for value in values],
+             "Each item is [the arguments a server sent already parsed, as a JSON value rather "
+             "than text, the reply's error_message]. Sent parsed, arguments are taken whole "
+             "only when they are an object: a list, a number or true is not, and fails the "
+             "reply as text that parses to one does; only an empty text means {} (assemble, "
+             "lesson 16).")
     ran = []
     write = tool("write", lambda arguments: ran.append(arguments) or "written")
     h = harness.Harness(lab.ScriptedModel([harness.assemble(cut), lab.say("unused")]), SYSTEM,
@@ -227,8 +267,10 @@ async def test_to_wire_writes_the_providers_shape(t):
         lab.say("All green now."),
     ]
     before = json.dumps(messages, sort_keys=True)
-    tools = [tool("read", lambda arguments: "", {"type": "object", "properties": {}},
-                  "Read a file."),
+    each = [json.dumps(message, sort_keys=True) for message in messages]
+    tools = [{**tool("read", lambda arguments: "", {"type": "object", "properties": {}},
+                     "Read a file."), "snippet": "Read a file",
+              "guidelines": ["Read a file before you change it."]},
              {"name": "bash", "description": "Run a command.",
               "parameters": {"type": "object", "properties": {"command": {"type": "string"}}}}]
     t.expect(harness.to_wire("You fix tests.", messages, tools), {
@@ -259,13 +301,25 @@ async def test_to_wire_writes_the_providers_shape(t):
         ]},
         "The messages were: U, A('Reading both.', read c1, bash c2), R(c1), R(c2) with is_error, "
         "A(bash c3) with no words, R(c3), and A('All green now.') with no calls, which has no "
-        "tool_calls key at all (real servers refuse an empty list); the tools, read (a tool, with execute) and bash (a spec). "
+        "tool_calls key at all (real servers refuse an empty list); the tools, read (a tool, with "
+        "execute, a snippet and guidelines) and bash (a spec). "
         "The system prompt goes first; an assistant's words are its content, None when it has "
         "none; each call's arguments travel as json.dumps text; a result is a \"tool\" message "
-        "(the wire has no is_error); tools go out as tool_specs, never their execute "
-        "(to_wire, lesson 16).")
+        "(the wire has no is_error); tools go out as tool_specs gives them: name, "
+        "description and parameters, never their execute, snippet or guidelines (to_wire, "
+        "lesson 16).")
     t.expect(json.dumps(messages, sort_keys=True) == before, True,
              "to_wire builds new dicts: the record's messages must come out unchanged.")
+    body = harness.to_wire("You fix tests.", messages, tools)
+    for said in body["messages"]:
+        said["cache_control"] = {"type": "ephemeral"}  # as a client may mark what it sends
+        said["content"] = "(trimmed)"
+    t.expect([n for n, message in enumerate(messages)
+              if json.dumps(message, sort_keys=True) != each[n]], [],
+             "to_wire builds its messages in new dicts: a client that marks or trims the body "
+             "it sends (here every message given a cache_control key and its content "
+             "replaced) must not reach the record. The items are the places in the record "
+             "(0 is the user's message) of the messages that changed (to_wire, lesson 16).")
 
 
 @lab_test("The content decides the label, not finish_reason: a call under finish \"stop\" is "
@@ -549,31 +603,36 @@ def ollama_call(call_id, name, arguments, *, index=0):
 
 
 @lab_test("Ollama's two calls in one reply, both at index 0 (ollama#15457) or both with no "
-          "index (before Ollama 0.4.7), are two calls: a fragment that brings a new id at an "
-          "index already used begins a new call, and a fragment with no id still belongs to "
-          "the call its index names.")
+          "index (before Ollama 0.4.7), are two calls, in the order they began: a fragment that "
+          "brings a new id at an index already used begins a new call, and a fragment with no "
+          "id, or the same id again, still belongs to the call its index names.")
 async def test_a_new_id_at_a_used_index_is_a_new_call(t):
-    two = [ollama_call("call_o1", "read", {"path": "a.py"}),
-           ollama_call("call_o2", "read", {"path": "b.py"})]
-    bare = [ollama_call("call_o3", "read", {"path": "a.py"}, index=None),
-            ollama_call("call_o4", "bash", {"command": "ls"}, index=None)]
+    two = [ollama_call("call_o2", "read", {"path": "a.py"}),
+           ollama_call("call_o1", "read", {"path": "b.py"})]
+    bare = [ollama_call("call_o4", "read", {"path": "a.py"}, index=None),
+            ollama_call("call_o3", "bash", {"command": "ls"}, index=None)]
     mixed = [call_chunk(0, '{"path"', id="call_1", name="read"), call_chunk(0, ': "a.py"}'),
              call_chunk(0, '{"comm', id="call_2", name="bash"), call_chunk(0, 'and": "ls"}')]
+    same = [call_chunk(0, '{"path"', id="call_5", name="read"),
+            call_chunk(0, ': "a.py"}', id="call_5", name="read")]
     t.expect([harness.tool_calls(harness.assemble(stream + [finish("tool_calls")]))
-              for stream in (two, bare, mixed)],
-             [[lab.call("read", {"path": "a.py"}, id="call_o1"),
-               lab.call("read", {"path": "b.py"}, id="call_o2")],
-              [lab.call("read", {"path": "a.py"}, id="call_o3"),
-               lab.call("bash", {"command": "ls"}, id="call_o4")],
+              for stream in (two, bare, mixed, same)],
+             [[lab.call("read", {"path": "a.py"}, id="call_o2"),
+               lab.call("read", {"path": "b.py"}, id="call_o1")],
+              [lab.call("read", {"path": "a.py"}, id="call_o4"),
+               lab.call("bash", {"command": "ls"}, id="call_o3")],
               [lab.call("read", {"path": "a.py"}, id="call_1"),
-               lab.call("bash", {"command": "ls"}, id="call_2")]],
+               lab.call("bash", {"command": "ls"}, id="call_2")],
+              [lab.call("read", {"path": "a.py"}, id="call_5")]],
              "Each item is the calls assemble found in one stream: Ollama's two calls both at "
              "index 0; Ollama's two with no index (which means 0); two calls whose fragments "
-             "share index 0, the second's first fragment bringing its own id. Grouped by index "
-             "alone, the second call's arguments are joined onto the first's, "
+             "share index 0, the second's first fragment bringing its own id; one call both of "
+             "whose fragments repeat its id, call_5. Grouped by index alone, the second call's "
+             "arguments are joined onto the first's, "
              '{"path": "a.py"}{"path": "b.py"}, which is not JSON. A fragment whose id differs '
-             "from the id already at its index begins a new call there; one with no id goes on "
-             "with the call its index names (assemble, lesson 16).")
+             "from the id already at its index begins a new call there; one with no id, or "
+             "with the same id again, goes on with the call its index names. Calls at one index "
+             "stand in the order they began, not sorted by id (assemble, lesson 16).")
 
 
 @lab_test("A call whose arguments arrive already parsed, as a JSON object rather than a "
@@ -618,3 +677,13 @@ async def test_an_error_line_is_a_failure_with_its_reason(t):
              "then `data: [DONE]`. Dropped, the error leaves a stream with no finish, and the "
              "reason the server gave is lost. An error chunk's reason is its \"message\"; one "
              "that is a plain string is that string (assemble, lesson 16).")
+    said = [text_chunk("Half an"), {"error": "model unloaded"}]
+    found = await raised(lambda: harness.assemble(said))  # what it raised, if it did
+    t.expect(found or harness.assemble(said),
+             {"role": "assistant", "stop_reason": "error", "error_message": "model unloaded",
+              "content": [{"type": "text", "text": "Half an"}]},
+             "The chunks were words, then {\"error\": \"model unloaded\"}, what decode_line "
+             "makes of the line `error: model unloaded`: an error that is a plain string, with "
+             "no \"message\" to read. Its reason is that string, and the reply is an "
+             "\"error\" that keeps its words; nothing is raised, since trouble with the provider "
+             "is a reply (assemble, lesson 16).")

@@ -855,16 +855,17 @@ def assemble(chunks, *, aborted=False):
                 function = piece.get("function") or {}
                 call["id"] = call_id or call["id"]  # only the first fragment has it
                 call["name"] = function.get("name") or call["name"]
-                call["parts"].append(function.get("arguments") or "")
+                said = function.get("arguments")  # a scrap of text, or a value sent parsed
+                call["parts"].append("" if said is None else said)
             finish = choice.get("finish_reason") or finish
     text = "".join(words)
     content = [{"type": "text", "text": text}] if text else []
     blocks, broken = [], None
     for call in sorted(calls, key=lambda call: call["index"]):  # stable: in order at one index
-        objects = [part for part in call["parts"] if isinstance(part, dict)]
+        objects = [part for part in call["parts"] if not isinstance(part, str)]
         joined = "".join(part for part in call["parts"] if isinstance(part, str))
         if objects and not joined and len(objects) == 1:
-            arguments = objects[0]  # sent already parsed: an object, whole
+            arguments = objects[0]  # sent already parsed: whole, and judged below like any
         elif objects:
             arguments = None  # an object and scraps beside it: no one JSON text
         else:
