@@ -6,6 +6,7 @@ built lab's tests before it, in course order, then its own (lab/check/manifest.p
 from __future__ import annotations
 
 import ast
+import functools
 import types
 from dataclasses import dataclass
 from pathlib import Path
@@ -198,11 +199,18 @@ def load(test_file: TestFile, source: str | None = None) -> list[kit.LabTest]:
     module = types.ModuleType(f"labtests_{test_file.stem}")
     module.__file__ = str(test_file.path)
     kit.TESTS.clear()
-    code = compile(source if source is not None else test_file.source, str(test_file.path), "exec")
-    exec(code, module.__dict__)
+    exec(_compiled(source if source is not None else test_file.source, str(test_file.path)),
+         module.__dict__)
     tests = list(kit.TESTS)
     kit.TESTS.clear()
     return tests
+
+
+# The practice check runs the same test files in one process run after run (the browser page,
+# the kit's own tests): a code object, which nothing can change, is compiled once per process.
+@functools.lru_cache(maxsize=64)
+def _compiled(source: str, filename: str):
+    return compile(source, filename, "exec")
 
 
 def test_id(test_file: TestFile, test: kit.LabTest) -> str:
