@@ -179,7 +179,9 @@ async def test_no_limit(t):
              "message's stop_reason, its words] (run_agent, lesson 5).")
 
 
-@lab_test("A run that finishes in exactly max_turns turns ends on its answer, not on an error.")
+@lab_test("A run that finishes in exactly max_turns turns ends on its answer, not on an error, "
+          "and so does a second run on the same record: max_turns counts each run's own "
+          "requests.")
 async def test_finishing_on_the_last_turn(t):
     limit = t.random.randint(1, 6)
     answer = t.random.choice(["Done.", "Done in two.", "All ticked."])
@@ -207,7 +209,8 @@ async def test_finishing_on_the_last_turn(t):
 
 @lab_test("A provider failure, lab.fail(\"overloaded\"), is recorded as the run's last message "
           "with that error_message, after one request (U A(error)), or after the rounds of "
-          "tools before it; the run ends without raising.")
+          "tools before it; the run ends without raising. A model that raises is not a failed "
+          "reply: its exception goes through.")
 async def test_a_failed_reply_ends_the_run(t):
     reason = t.random.choice(REASONS[:-1])
     widths = [t.random.randint(1, 3) for _ in range(t.random.choice([0, 0, 1, 2]))]
@@ -235,8 +238,8 @@ async def test_a_failed_reply_ends_the_run(t):
              "[what run_agent raised, the record] (run_agent, lesson 5).")
 
 
-@lab_test("A failed reply that carries calls has none of them run, and no further request "
-          "is made.")
+@lab_test("A failed reply that carries calls has none of them run, whatever its error_message "
+          "(a reason, \"\", or none at all), and no further request is made.")
 async def test_a_failed_reply_is_not_acted_on(t):
     # A drawn reason, a failure that gave an empty one, and one with no error_message at all:
     # the label says it failed, not the reason.
@@ -388,7 +391,9 @@ async def test_the_request_after_a_failure(t):
              "error_message of each reply] (context_for_model, lesson 5).")
 
 
-@lab_test("After a max_turns stop, the next run's request is one a provider accepts.")
+@lab_test("After a max_turns stop, the next run's request is one a provider accepts, and every "
+          "request carries a view made for it: never the record itself, never an earlier "
+          "request's list.")
 async def test_the_request_after_a_max_turns_stop(t):
     limit = t.random.randint(1, 4)
     first, second = t.random.sample(PROMPTS, 2)

@@ -120,8 +120,9 @@ async def test_a_snapshot_is_frozen(t):
              "The transcript is unchanged (Harness.messages, lesson 8).")
 
 
-@lab_test("The list passed to Harness is copied: changing it later does nothing, and runs never "
-          "write to it. The messages themselves are shared, not copied.")
+@lab_test("The list passed to Harness is copied, every message as given, a failed one too: "
+          "changing it later does nothing, and runs never write to it. The messages themselves "
+          "are shared, not copied.")
 async def test_the_list_passed_in_is_copied(t):
     pairs = t.random.randint(1, 4)
     facts = [f"Fact {t.random.randint(1, 999)}." for _ in range(pairs)]
@@ -202,7 +203,7 @@ def steps_taken(run):
 
 
 @lab_test("is_running is False before any prompt, True straight after prompt() returns, before "
-          "any event, and False once the run is exhausted.")
+          "any event and before the run's first step, and False once the run is exhausted.")
 async def test_is_running(t):
     replies, rounds = drawn_job(t)
     model = lab.ScriptedModel(replies + [lab.say("Read them.")])
@@ -270,7 +271,8 @@ def suspended_runs(model):
 
 
 @lab_test("However a run ends (closed after a drawn number of events, let go of, exhausted, or "
-          "killed by a PowerCut), the run_agent run inside it ends too.")
+          "killed by a PowerCut), the run_agent run inside it ends too, even while something "
+          "else still holds it.")
 async def test_the_inner_run_ends_with_the_run(t):
     def cut(arguments):
         raise lab.PowerCut("the power went off")
@@ -389,7 +391,8 @@ async def test_a_power_cut_ends_the_run(t):
              "agent_end. Items: what the consumer got, is_running (Harness._run, lesson 8).")
 
 
-@lab_test("The harness's max_turns, drawn under the seed, applies to every run.")
+@lab_test("The harness's max_turns, drawn under the seed, applies to every run, and "
+          "max_turns=0 allows no request.")
 async def test_max_turns_applies_to_every_run(t):
     limit, runs = t.random.randint(1, 4), t.random.randint(2, 3)
     paths = [t.random.choice(FILES) for _ in range(limit * runs)]
