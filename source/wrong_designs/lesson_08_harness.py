@@ -1,8 +1,9 @@
 """Lesson 8, "The harness: two writers, one list": the wrong designs its rungs rule out, each as
 a small change to lab 8.1's reference. The format is tools/wrong_designs.py's.
 
-The last entry is issue 11A's: a harness that keeps a strong reference to its run, so that
-`for event in h.prompt(...): break` leaves it "already running" for good.
+Issue 11A's entry, "keeping the run alive", is a harness that keeps a strong reference to its
+run, so that `for event in h.prompt(...): break` leaves it "already running" for good. The
+entries after it are the hunt's round 3 (source/hunts/round-3.md).
 """
 from tools.wrong_designs import Wrong
 
