@@ -286,4 +286,152 @@ WRONG = [
           by=r'''
     return messages if len(kept) == len(messages) else kept
 '''),
+    # Round 3 of the hunt (source/hunts/round-3.md), 5.1-1 to 5.1-13.
+    Wrong(lab='5.1', name='a failure told by an error_message that is not None',
+          rule='A failed reply is one whose stop_reason is "error"; one that carries no error_message at all failed too.',
+          where='Build item 3: "The label says a reply failed, not its error_message"',
+          names='whatever its error_message',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply.get("error_message") is not None  # a reason given: it failed
+"""),
+    Wrong(lab='5.1', name='a view that leaves out every empty reply',
+          rule='The view leaves out an empty assistant message labelled "error" and nothing else: an empty reply whose stop_reason is "stop" stays.',
+          where='Build item 4; "Where yours is weaker"',
+          names='empty reply whose stop_reason is "stop"',
+          replace=r"""
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+            or message.get("stop_reason") not in endings]
+""",
+          by=r"""
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"]
+"""),
+    Wrong(lab='5.1', name='a view that tells a failure by its error_message',
+          rule='The view leaves out an empty failed reply told by its stop_reason "error", whatever its error_message, "" included.',
+          where='Build items 3 and 4',
+          names='not by its error_message',
+          replace=r"""
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+            or message.get("stop_reason") not in endings]
+""",
+          by=r"""
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+            or not message.get("error_message")]
+"""),
+    Wrong(lab='5.1', name='turns counted from the record',
+          rule="max_turns counts this run's requests, from the top of its first turn; the replies earlier runs left on the record are not this run's turns.",
+          where='Build item 2; the given line: "turn, a count of the loop\'s laps"',
+          names="this run's requests",
+          replace=r"""
+        turn += 1
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""",
+          by=r"""
+        turn = sum(message["role"] == "assistant" for message in messages) + 1  # from the record
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+"""),
+    Wrong(lab='5.1', name='a view made once per run and kept in step',
+          rule='Every request carries a view made for it from the record, context_for_model(messages), not a list made for an earlier request and appended to since.',
+          where="Build item 4; context_for_model's docstring: \"built fresh for every request\"",
+          names='never a list made for an earlier request',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    messages.append(user_message(prompt))
+    view = context_for_model(messages)  # made once, then kept in step with the record
+    turn = 0
+""",
+          also=((r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+        messages.append(reply)
+""", r"""
+            reply = model.complete(system, view, tool_specs(tools))
+        messages.append(reply)
+        view.append(reply)
+"""), (r"""
+            messages.append(run_tool(tools, call))
+""", r"""
+            result = run_tool(tools, call)
+            messages.append(result)
+            view.append(result)
+"""))),
+    Wrong(lab='5.1', name='an exception from the model recorded as a failed reply',
+          rule='A failed reply is one the code that talks to the provider labels "error"; the loop has no try, and an exception from the model goes through to the caller.',
+          where='the cell before the first prediction (lab.ScriptExhausted "is not the harness stopping"); "no try"',
+          names='an exception from the model is not a failed reply',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except Exception as exc:  # a provider that raises is a provider that failed
+                reply = error_message(str(exc))
+"""),
+    Wrong(lab='5.1', name='the view as a tuple',
+          rule='context_for_model returns a new list, a list and not another sequence.',
+          where='Build item 4: "returns a new list"',
+          names='a list and not a tuple',
+          replace=r"""
+    return kept
+""",
+          by=r"""
+    return tuple(kept)  # new, and nobody can change it
+"""),
+    Wrong(lab='5.1', name='a tidied reason',
+          rule="error_message(text) holds text as given: the provider's reason is kept word for word.",
+          where='Build item 1: "error_message holding text"',
+          names='word for word',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""",
+          by=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error",
+            "error_message": text.strip().rstrip(".")}
+"""),
+    Wrong(lab='5.1', name='the record sent when the view leaves nothing out',
+          rule='Every request carries the view, never the record itself, even when the view leaves nothing out.',
+          where='Build item 4; gap 2: "never the record itself"',
+          names='never the record itself',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            view = context_for_model(messages)
+            sent = messages if len(view) == len(messages) else view  # no copy when none is needed
+            reply = model.complete(system, sent, tool_specs(tools))
+"""),
+]
+
+# The designs lesson 5 allows, which lab 5.1 must pass (tools.wrong_designs.allowed).
+ALLOWED = [
+    Wrong(lab='5.1', name='the calls looked at before the label',
+          rule='Figure 5.1 reads the label before the calls, but a failed reply with no calls and one with calls both end the run with nothing run and nothing asked, so in lesson 5 the order of the two reads cannot be seen.',
+          where='Figure 5.1\'s caption; hunt round 3, 5.1-10',
+          names='',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        calls = [] if failed else tool_calls(reply)
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+        if not calls:  # the content decides, not the stop_reason label
+            return
+""",
+          by=r"""
+        calls = tool_calls(reply)
+        if not calls:  # nothing asked for: the run is over
+            return
+        if reply["stop_reason"] == "error":  # calls there, but the reply failed
+            return
+        for call in calls:
+            messages.append(run_tool(tools, call))
+"""),
 ]

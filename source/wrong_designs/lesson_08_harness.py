@@ -1,8 +1,9 @@
 """Lesson 8, "The harness: two writers, one list": the wrong designs its rungs rule out, each as
 a small change to lab 8.1's reference. The format is tools/wrong_designs.py's.
 
-The last entry is issue 11A's: a harness that keeps a strong reference to its run, so that
-`for event in h.prompt(...): break` leaves it "already running" for good.
+Issue 11A's entry, "keeping the run alive", is a harness that keeps a strong reference to its
+run, so that `for event in h.prompt(...): break` leaves it "already running" for good. The
+entries after it are the hunt's round 3 (source/hunts/round-3.md).
 """
 from tools.wrong_designs import Wrong
 
@@ -236,4 +237,160 @@ WRONG = [
           by=r'''
         self._model, self._system, self._tools = model, system, tools
 '''),
+    # Round 3 of the hunt (source/hunts/round-3.md), 8.1-1 to 8.1-15.
+    Wrong(lab='8.1', name='a flag cleared in a finally and by a weakref callback',
+          rule="is_running is False once the run is over, however it ends, a run closed before its first step that its caller still holds included; it is read off the run itself, not kept in a flag.",
+          where='Build item 3; the Harness docstring',
+          names='still holds the closed run',
+          replace=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+""",
+          by=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+        self._running = False
+""",
+          also=((r"""
+        run = self._run_now and self._run_now()  # None once nobody holds the run
+        return run is not None and run.gi_frame is not None  # a finished run has no frame
+""", r"""
+        return self._running
+"""), (r"""
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
+""", r"""
+        self._running = True
+        run = self._run(text)
+        self._run_now = weakref.ref(run, lambda ref: self._stop())  # a run freed unstarted
+        return run
+
+    def _stop(self):
+        self._running = False
+"""), (r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""", r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+            self._running = False
+"""))),
+    Wrong(lab='8.1', name='the run primed in prompt()',
+          rule='prompt() hands back the run and runs none of it: the run has taken no step when prompt() returns.',
+          where='Build item 4: "and runs none of it"',
+          names='primes the run',
+          replace=r"""
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        run = self._run(text)
+        next(run)  # into the try: from here on its finally covers every way out
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          also=((r"""
+        try:
+            for event in inner:
+""", r"""
+        try:
+            yield  # the priming stop; prompt() steps over it
+            for event in inner:
+"""),)),
+    Wrong(lab='8.1', name='the run held until its first step',
+          rule='The harness keeps only a weak reference to the run, from prompt() on: a run handed out and dropped before its first step is over.',
+          where='Build items 3 and 4: "the harness remembers it only weakly"',
+          names='not the run until it starts',
+          replace=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+""",
+          by=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+        self._unstarted = None
+""",
+          also=((r"""
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""", r"""
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        self._unstarted = run  # held until it starts, so it cannot vanish before anyone reads it
+"""), (r"""
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                        max_turns=self._max_turns)
+""", r"""
+        self._unstarted = None  # started: from now on its consumer keeps it alive
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                        max_turns=self._max_turns)
+"""))),
+    Wrong(lab='8.1', name='max_turns=0 kept as no cap',
+          rule="The harness keeps max_turns as given and hands it to every run: a cap of 0 allows no request, and only None means no cap (lesson 5).",
+          where='Build item 1; lesson 5, Build item 2',
+          names='not "no cap"',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages, self._max_turns = list(messages), max_turns or None  # none given: no cap
+"""),
+    Wrong(lab='8.1', name='the given messages copied through the view',
+          rule="The transcript starts as the messages given, every one of them, an empty failed reply included: it is a record; only each request leaves such a reply out.",
+          where='Build item 1: "starts as the messages it was given"',
+          names='every message as given',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages, self._max_turns = context_for_model(list(messages)), max_turns
+"""),
+    Wrong(lab='8.1', name='the inner run left to be freed',
+          rule="However the run ends, the run_agent run inside it ends too: _run closes it itself, not only when Python frees it.",
+          where='Build item 5; gap 4',
+          names='closes it itself',
+          replace=r"""
+        try:
+            for event in inner:
+                yield event
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""",
+          by=r"""
+        for event in inner:  # when this run is freed, so is the inner one
+            yield event
+"""),
+    Wrong(lab='8.1', name="a model's exception swallowed by the run",
+          rule="A run killed by an exception is over, and the exception goes through it to the consumer; a run does not end in silence.",
+          where='Build item 3: "killed by an exception"',
+          names='goes through it to the consumer',
+          replace=r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""",
+          by=r"""
+        except Exception:  # a broken run must not take the frontend down with it
+            return
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+"""),
+]
+
+# The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).
+ALLOWED = [
+    Wrong(lab='8.1', name='the transcript rebuilt from message_end events',
+          rule="run_agent announces every message it records with a message_end, right after recording it (lesson 7), so a transcript that appends each announced message holds the same messages, in the same order, at every event as the list run_agent wrote; nothing in lesson 8 can tell the two apart.",
+          where='Build item 5: "over the harness\'s own list"; hunt round 3, 8.1-6',
+          names='',
+          replace=r"""
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                        max_turns=self._max_turns)
+        try:
+            for event in inner:
+                yield event
+""",
+          by=r"""
+        work = list(self._messages)  # the loop writes here; the transcript follows the events
+        inner = run_agent(self._model, self._system, work, self._tools, text,
+                          max_turns=self._max_turns)
+        try:
+            for event in inner:
+                if event["type"] == "message_end":
+                    self._messages.append(event["message"])
+                yield event
+"""),
 ]

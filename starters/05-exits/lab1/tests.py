@@ -20,6 +20,8 @@ PROMPTS = ["Hello?", "Are you there?", "Why did you stop?", "Tick.", "Try again.
            "Naïve question: what happened?"]
 REASONS = ["overloaded", "connection reset", "rate limited", "boom", "server error 500",
            "Agent stopped after max_turns=2"]
+# Reasons as a provider may give them, with a full stop or spaces around them: kept as given.
+UNTIDY = ["Connection reset by peer.", " overloaded\n", "Server error 500. ", "\tRate limited."]
 # The reason lesson 16's provider code gives a reply cut off at the output limit (a real
 # provider's "length" or "max_tokens").
 OUTPUT_LIMIT = "The reply was cut off at the output limit"
@@ -57,6 +59,23 @@ def shape_of(widths, end="A"):
     return " ".join(parts + ([end] if end else []))
 
 
+class Handed(lab.ScriptedModel):
+    """A scripted model that also keeps every list it is handed, the list object itself, so a
+    test can tell a view made for each request from the record, or from a list handed before."""
+
+    def __init__(self, replies):
+        super().__init__(replies)
+        self.handed = []
+
+    def complete(self, system, messages, tools=()):
+        self.handed.append(messages)
+        return super().complete(system, messages, tools)
+
+    async def acomplete(self, system, messages, tools=(), signal=None):
+        self.handed.append(messages)
+        return await super().acomplete(system, messages, tools, signal)
+
+
 async def run(model, tools, prompt, messages=None, **options):
     messages = [] if messages is None else messages
     await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, prompt, **options))
@@ -67,12 +86,13 @@ async def run(model, tools, prompt, messages=None, **options):
           "\"content\": [], \"stop_reason\": \"error\", \"error_message\": \"boom\"}, whatever "
           "the reason.")
 async def test_error_message(t):
-    reasons = t.random.sample(REASONS + ["", "naïve reason"], 3)
+    reasons = t.random.sample(REASONS + ["", "naïve reason"], 3) + [t.random.choice(UNTIDY)]
     t.expect([harness.error_message(reason) for reason in reasons],
              [{"role": "assistant", "content": [], "stop_reason": "error", "error_message": reason}
               for reason in reasons],
              "An ending is recorded as an assistant message with no content, labelled \"error\", "
-             "saying why. Each item is error_message of one drawn reason (error_message, "
+             "saying why, its reason kept word for word, spaces and full stop included. Each "
+             "item is error_message of one drawn reason, the last an untidy one (error_message, "
              "lesson 5).")
     limit = t.random.randint(1, 40)
     t.expect(lab.show([harness.error_message(f"Agent stopped after max_turns={limit}")]),
@@ -159,11 +179,14 @@ async def test_no_limit(t):
              "message's stop_reason, its words] (run_agent, lesson 5).")
 
 
-@lab_test("A run that finishes in exactly max_turns turns ends on its answer, not on an error.")
+@lab_test("A run that finishes in exactly max_turns turns ends on its answer, not on an error, "
+          "and so does a second run on the same record: max_turns counts each run's own "
+          "requests.")
 async def test_finishing_on_the_last_turn(t):
     limit = t.random.randint(1, 6)
     answer = t.random.choice(["Done.", "Done in two.", "All ticked."])
-    model = lab.ScriptedModel([ticks(1) for _ in range(limit - 1)] + [lab.say(answer)])
+    job = [ticks(1) for _ in range(limit - 1)] + [lab.say(answer)]
+    model = lab.ScriptedModel(job + job)
     prompt = t.random.choice(PROMPTS)
     messages = await run(model, [ticker()], prompt, max_turns=limit)
     t.expect(lab.shape(messages), shape_of([1] * (limit - 1)),
@@ -172,11 +195,22 @@ async def test_finishing_on_the_last_turn(t):
     t.expect([messages[0]["content"], harness.text_of(messages[-1])], [prompt, answer],
              "The answer is the model's. The items are [the prompt, the answer] (run_agent, "
              "lesson 5).")
+    first = len(messages)
+    await run(model, [ticker()], "Once more.", messages, max_turns=limit)
+    t.expect([len(model.calls), lab.shape(messages[first:]), harness.text_of(messages[-1])],
+             [2 * limit,
+              " ".join(["U"] + [f"A[c{n}] R(c{n})" for n in range(limit, 2 * limit - 1)] + ["A"]),
+              answer],
+             "A second run on the same record, with the same cap and the same job, also ends "
+             "on its answer: max_turns counts this run's requests, from the top of its first "
+             "turn, not the replies the record already holds. The items are [requests of both "
+             "runs, the second run's part of the record, its last words] (run_agent, lesson 5).")
 
 
 @lab_test("A provider failure, lab.fail(\"overloaded\"), is recorded as the run's last message "
           "with that error_message, after one request (U A(error)), or after the rounds of "
-          "tools before it; the run ends without raising.")
+          "tools before it; the run ends without raising. A model that raises is not a failed "
+          "reply: its exception goes through.")
 async def test_a_failed_reply_ends_the_run(t):
     reason = t.random.choice(REASONS[:-1])
     widths = [t.random.randint(1, 3) for _ in range(t.random.choice([0, 0, 1, 2]))]
@@ -192,26 +226,40 @@ async def test_a_failed_reply_ends_the_run(t):
              "The failed reply is the run's last message, and nobody is asked again; no "
              "retries. The items are [the record, its prompt, its last error_message, "
              "requests] (run_agent, lesson 5).")
+    # A model that raises instead of replying: here the script runs out at the next request.
+    model, messages = lab.ScriptedModel([ticks(width) for width in widths]), []
+    got = await raised(lambda: run(model, [ticker()], prompt, messages))
+    t.expect([(got or "").split(":")[0], lab.shape(messages)],
+             ["ScriptExhausted", shape_of(widths, "")],
+             "An exception from the model is not a failed reply: only a reply labelled "
+             "\"error\" by the code that talks to the provider is, and the loop has no try to "
+             "turn an exception into one. Here lab.ScriptExhausted, the lab saying the script "
+             "ran out, not the harness stopping, goes through to the caller. The items are "
+             "[what run_agent raised, the record] (run_agent, lesson 5).")
 
 
-@lab_test("A failed reply that carries calls has none of them run, and no further request "
-          "is made.")
+@lab_test("A failed reply that carries calls has none of them run, whatever its error_message "
+          "(a reason, \"\", or none at all), and no further request is made.")
 async def test_a_failed_reply_is_not_acted_on(t):
-    # A drawn reason, and a failure that gave none: the label says it failed, not the reason.
-    for reason in (t.random.choice(REASONS[:-1]), ""):
+    # A drawn reason, a failure that gave an empty one, and one with no error_message at all:
+    # the label says it failed, not the reason.
+    for reason in (t.random.choice(REASONS[:-1]), "", None):
         ran = []
         width = t.random.randint(1, 3)
         words = t.random.choice(["", "I was saying", "Let me tick ", "Voilà, "])
         calls = [lab.call("tick") for _ in range(width)]
-        model = lab.ScriptedModel([lab.fail(reason, *([words] if words else []), *calls),
-                                   lab.say("never")])
+        failed = lab.fail(reason or "", *([words] if words else []), *calls)
+        if reason is None:
+            del failed["error_message"]
+        model = lab.ScriptedModel([failed, lab.say("never")])
         messages = await run(model, [ticker(ran)], t.random.choice(PROMPTS))
+        said = "none at all" if reason is None else repr(reason)
         t.expect([lab.shape(messages), ran, len(model.calls)],
                  ["U A[" + ",".join(f"c{n}" for n in range(1, width + 1)) + "](error)", [], 1],
                  "Nothing in a failed reply is acted on: its calls may be cut off half way. A "
-                 "reply failed when its stop_reason is \"error\", whatever its error_message "
-                 f"says (here {reason!r}). The items are [the record, the tools run, requests] "
-                 "(run_agent, lesson 5).")
+                 "reply failed when its stop_reason is \"error\": the label decides, whatever "
+                 f"its error_message says (here {said}). The items are [the record, the tools "
+                 "run, requests] (run_agent, lesson 5).")
         t.expect([messages[-1].get("error_message"), harness.text_of(messages[-1])],
                  [reason, words],
                  "The failed reply is recorded as it came, its reason and any words it got out. "
@@ -263,16 +311,22 @@ async def test_an_unknown_tool_is_not_an_exit(t):
 
 def drawn_record(t):
     """A record of users, answers, turns of tools, empty error messages and failed replies that
-    got words out, in a drawn order, with one of each kind of failure at least; and for each
-    message whether the view keeps it."""
-    kinds = ["empty", "words"] + [t.random.choice(["empty", "words", "answer", "tools"])
-                                  for _ in range(t.random.randint(1, 4))]
+    got words out, in a drawn order, with one of each kind of failure at least, an empty failure
+    whose reason is "" and an empty reply that did not fail among them; and for each message
+    whether the view keeps it."""
+    drawn = ["empty", "words", "answer", "tools"]
+    kinds = ["empty", "words", "unsaid", "silent"] + [t.random.choice(drawn)
+                                                      for _ in range(t.random.randint(1, 4))]
     t.random.shuffle(kinds)
     pairs, number = [], 0
     for kind in kinds:
         pairs.append((harness.user_message(f"Message {len(pairs)}."), True))
         if kind == "empty":
             pairs.append((harness.error_message(t.random.choice(REASONS)), False))
+        elif kind == "unsaid":  # failed, and gave no reason: the label says it failed
+            pairs.append((harness.error_message(""), False))
+        elif kind == "silent":  # empty, and did not fail: lesson 5's view keeps it
+            pairs.append(({"role": "assistant", "content": [], "stop_reason": "stop"}, True))
         elif kind == "words":
             pairs.append((lab.fail(t.random.choice(REASONS), "I was saying"), True))
         elif kind == "answer":
@@ -285,22 +339,27 @@ def drawn_record(t):
     return pairs
 
 
-@lab_test("context_for_model drops an empty error message, keeps an error message that has "
-          "words, returns a new list, and leaves the record as it was.")
+@lab_test("context_for_model drops an empty error message, whatever its reason, keeps an error "
+          "message that has words and an empty reply that did not fail, returns a new list, and "
+          "leaves the record as it was.")
 async def test_context_for_model(t):
     pairs = drawn_record(t)
     record = [message for message, _ in pairs]
     before = lab.show(record, stop_reason=True)
     view = harness.context_for_model(record)
-    t.expect(lab.shape(view), lab.shape([message for message, kept in pairs if kept]),
+    t.expect(lab.show(view, stop_reason=True),
+             lab.show([message for message, kept in pairs if kept], stop_reason=True),
              "The view leaves out an empty failed reply, every one, which a provider refuses, "
-             "and keeps one that has words, and everything else, in order (context_for_model, "
-             "lesson 5).")
-    t.expect([view is record, lab.show(record, stop_reason=True) == before, len(record)],
-             [False, True, len(pairs)],
-             "The view is a new list; the record is untouched: it says what happened. The "
-             "items are [the same list, the record as it was, its length] (context_for_model, "
-             "lesson 5).")
+             "told by its stop_reason \"error\", not by its error_message, which may be \"\". "
+             "It keeps one that has words, and everything else, in order: an empty reply whose "
+             "stop_reason is \"stop\" too, since only the label \"error\" is left out "
+             "(context_for_model, lesson 5).")
+    t.expect([type(view).__name__, view is record, lab.show(record, stop_reason=True) == before,
+              len(record)],
+             ["list", False, True, len(pairs)],
+             "The view is a new list, a list and not a tuple or other sequence; the record is "
+             "untouched: it says what happened. The items are [the view's type, the same list, "
+             "the record as it was, its length] (context_for_model, lesson 5).")
     whole = [message for message, kept in pairs if kept]
     view = harness.context_for_model(whole)
     t.expect([lab.shape(view), view is whole], [lab.shape(whole), False],
@@ -332,13 +391,15 @@ async def test_the_request_after_a_failure(t):
              "error_message of each reply] (context_for_model, lesson 5).")
 
 
-@lab_test("After a max_turns stop, the next run's request is one a provider accepts.")
+@lab_test("After a max_turns stop, the next run's request is one a provider accepts, and every "
+          "request carries a view made for it: never the record itself, never an earlier "
+          "request's list.")
 async def test_the_request_after_a_max_turns_stop(t):
     limit = t.random.randint(1, 4)
     first, second = t.random.sample(PROMPTS, 2)
-    model = lab.ScriptedModel([ticks(1) for _ in range(limit + 1)] +
-                              [lab.say("Stopped, as asked.")])
-    messages = await run(model, [ticker()], first, max_turns=limit)
+    model, messages = Handed([ticks(1) for _ in range(limit + 1)] +
+                             [lab.say("Stopped, as asked.")]), []
+    await run(model, [ticker()], first, messages, max_turns=limit)
     await run(model, [ticker()], second, messages)
     sent = model.calls[limit].messages
     t.expect([lab.shape(sent), sent[0]["content"], sent[-1]["content"]],
@@ -348,3 +409,12 @@ async def test_the_request_after_a_max_turns_stop(t):
              "last one's] (context_for_model, lesson 5).")
     t.expect(lab.validate(sent), [], "That request is one a provider accepts (context_for_model, "
                                      "lesson 5).")
+    handed = model.handed
+    t.expect([[sent is messages, any(sent is earlier for earlier in handed[:n])]
+              for n, sent in enumerate(handed)],
+             [[False, False]] * (limit + 2),
+             "Every request carries a view made for it, context_for_model(messages) at the top "
+             "of its turn: never the record itself, even when the view leaves nothing out, and "
+             "never a list made for an earlier request and kept in step. Each item is [the list "
+             "handed over is the record, it was handed over before] for one request of the two "
+             "runs (run_agent, lesson 5).")

@@ -120,21 +120,30 @@ async def test_a_snapshot_is_frozen(t):
              "The transcript is unchanged (Harness.messages, lesson 8).")
 
 
-@lab_test("The list passed to Harness is copied: changing it later does nothing, and runs never "
-          "write to it. The messages themselves are shared, not copied.")
+@lab_test("The list passed to Harness is copied, every message as given, a failed one too: "
+          "changing it later does nothing, and runs never write to it. The messages themselves "
+          "are shared, not copied.")
 async def test_the_list_passed_in_is_copied(t):
     pairs = t.random.randint(1, 4)
     facts = [f"Fact {t.random.randint(1, 999)}." for _ in range(pairs)]
-    earlier = [message for fact in facts
-               for message in (harness.user_message(fact), lab.say("Noted."))]
+    failed = t.random.randrange(pairs)  # the exchange whose reply failed, empty, on the way in
+    earlier = [message for n, fact in enumerate(facts)
+               for message in (harness.user_message(fact),
+                               harness.error_message("overloaded") if n == failed
+                               else lab.say("Noted."))]
+    given = lab.show(earlier, stop_reason=True)
     h = harness.Harness(answers("You know them."), SYSTEM, [], messages=earlier)
     added = t.random.randint(1, 3)
     earlier.extend(harness.user_message("This was never said.") for _ in range(added))
-    t.expect(lab.shape(h.messages), " ".join(["U A"] * pairs),
-             "Harness copies `messages` into a list of its own (Harness, lesson 8).")
+    t.expect(lab.show(h.messages, stop_reason=True), given,
+             "Harness copies `messages` into a list of its own, every message as given: an "
+             "empty failed reply too, since the transcript is a record and keeps its failures; "
+             "only each request leaves them out (Harness, lesson 8; context_for_model, "
+             "lesson 5).")
     await lab.drive(h.prompt("What do you know?"))
     t.expect([lab.shape(earlier), lab.shape(h.messages)],
-             [" ".join(["U A"] * pairs + ["U"] * added), " ".join(["U A"] * (pairs + 1))],
+             [" ".join([lab.shape(earlier[:2 * pairs])] + ["U"] * added),
+              lab.shape(earlier[:2 * pairs]) + " U A"],
              "The harness's runs write to its own list, never to the caller's. Items: the "
              "caller's list, the harness's (Harness, lesson 8).")
     t.expect([[h.messages[2 * n]["content"], h.messages[2 * n] is earlier[2 * n],
@@ -177,17 +186,36 @@ async def test_a_second_prompt_is_refused(t):
              "After the run, a prompt is accepted (Harness.prompt, lesson 8).")
 
 
+def steps_taken(run):
+    """"none" for a generator (an async one from lesson 15 on) that has not taken its first
+    step, "some" for one that has; "not a generator" for anything else."""
+    import dis
+    import inspect
+    if inspect.isasyncgen(run):
+        if hasattr(inspect, "getasyncgenstate"):  # Python 3.12 on
+            return "none" if inspect.getasyncgenstate(run) == inspect.AGEN_CREATED else "some"
+        # Python 3.11 has no such question: a frame not yet entered has not reached its RESUME
+        resume = next(i.offset for i in dis.get_instructions(run.ag_code) if i.opname == "RESUME")
+        return "none" if run.ag_frame is not None and run.ag_frame.f_lasti < resume else "some"
+    if inspect.isgenerator(run):
+        return "none" if inspect.getgeneratorstate(run) == inspect.GEN_CREATED else "some"
+    return "not a generator"
+
+
 @lab_test("is_running is False before any prompt, True straight after prompt() returns, before "
-          "any event, and False once the run is exhausted.")
+          "any event and before the run's first step, and False once the run is exhausted.")
 async def test_is_running(t):
     replies, rounds = drawn_job(t)
     model = lab.ScriptedModel(replies + [lab.say("Read them.")])
     h = harness.Harness(model, SYSTEM, [looker()])
     t.expect(h.is_running, False, "No run yet (Harness.is_running, lesson 8).")
     run = h.prompt("Read them.")
-    t.expect([h.is_running, len(model.calls), lab.shape(h.messages)], [True, 0, ""],
+    t.expect([h.is_running, steps_taken(run), len(model.calls), lab.shape(h.messages)],
+             [True, "none", 0, ""],
              "The run exists from prompt() on, though none of it has happened yet: prompt() "
-             "returns the run without starting it (Harness.prompt, lessons 7 and 8).")
+             "returns the run without starting it, not one step of it, so a prompt() that "
+             "primes the run with next() has run some of it. Items: is_running, the steps the "
+             "run has taken, requests, the transcript (Harness.prompt, lessons 7 and 8).")
     seen = []
     await lab.drive(run, on_event=lambda event: seen.append(h.is_running))
     t.expect([seen, h.is_running], [[True] * len(story(rounds)), False],
@@ -243,7 +271,8 @@ def suspended_runs(model):
 
 
 @lab_test("However a run ends (closed after a drawn number of events, let go of, exhausted, or "
-          "killed by a PowerCut), the run_agent run inside it ends too.")
+          "killed by a PowerCut), the run_agent run inside it ends too, even while something "
+          "else still holds it.")
 async def test_the_inner_run_ends_with_the_run(t):
     def cut(arguments):
         raise lab.PowerCut("the power went off")
@@ -252,8 +281,13 @@ async def test_the_inner_run_ends_with_the_run(t):
     for ending in ("closed", "let go of", "exhausted", "a power cut"):
         model, rounds, read = walked_away(t)
         h = harness.Harness(model, SYSTEM, [looker()])
+        held = []  # the inner run, kept by the test as some other holder might keep it
+
+        def hold(event):
+            if not held:
+                held.extend(suspended_runs(model))
         if ending == "closed":
-            await lab.drive(h.prompt("Read them."), close_after=read)
+            await lab.drive(h.prompt("Read them."), close_after=read, on_event=hold)
         elif ending == "let go of":
             await break_after(h.prompt("Read them."), read)
         elif ending == "exhausted":
@@ -269,8 +303,10 @@ async def test_the_inner_run_ends_with_the_run(t):
     t.expect(found, [[ending, 0] for ending, _ in found],
              "However the run that prompt() handed out ends, the run_agent run inside it ends "
              "with it: a harness that keeps the inner run, or a _run that leaves it suspended, "
-             "keeps a run going that nobody will ever finish. Each item is [how the run ended, "
-             "run_agent runs over its model still suspended] (Harness._run, lesson 8).")
+             "keeps a run going that nobody will ever finish. When the run is closed the test "
+             "still holds the inner run, so only a _run that closes it itself, in a finally, "
+             "ends it; leaving it for Python to free is not enough. Each item is [how the run "
+             "ended, run_agent runs over its model still suspended] (Harness._run, lesson 8).")
 
 
 @lab_test("A consumer that breaks out of its loop after a drawn number of events and lets go of "
@@ -289,8 +325,9 @@ async def test_breaking_out_ends_the_run(t):
              "The next prompt is accepted and answered (Harness.prompt, lesson 8).")
 
 
-@lab_test("A run closed before its first step is over too: is_running turns False and the next "
-          "prompt is accepted.")
+@lab_test("A run closed before its first step is over too, though its caller still holds it, and "
+          "so is a run handed out and dropped unread: is_running turns False and the next prompt "
+          "is accepted.")
 async def test_a_run_closed_before_it_starts(t):
     before = t.random.randint(0, 3)  # runs that ended well before the one closed at once
     model = answers(*[f"Answer {n}." for n in range(before)], "Only the next run asks.")
@@ -298,13 +335,21 @@ async def test_a_run_closed_before_it_starts(t):
     for n in range(before):
         await lab.drive(h.prompt(f"Prompt {n}."))
     again = f"Hello again, {t.random.randint(1, 999)}."
-    await lab.drive(h.prompt("Never mind."), close_after=0)
+    run = h.prompt("Never mind.")
+    await lab.drive(run, close_after=0)
     t.expect([h.is_running, len(model.calls), lab.shape(h.messages)],
              [False, before, " ".join(["U A"] * before)],
              "A generator closed before its first step never runs its finally, so a flag "
-             "cleared there would stay stuck; read running off the run instead. Items: "
-             "is_running, requests, the transcript, after a drawn number of earlier runs "
-             "(Harness, lesson 8).")
+             "cleared there would stay stuck, and the caller still holds the closed run, so "
+             "nothing frees it either; read running off the run instead. Items: is_running, "
+             "requests, the transcript, after a drawn number of earlier runs (Harness, "
+             "lesson 8).")
+    del run
+    h.prompt("Forget it.")  # handed out and dropped at once, never read
+    t.expect([h.is_running, len(model.calls)], [False, before],
+             "A run handed out and dropped before its first step is over: nobody holds it, and "
+             "the harness keeps only a weak reference, not the run until it starts. Items: "
+             "is_running, requests (Harness, lesson 8).")
     await lab.drive(h.prompt(again))
     t.expect([lab.shape(h.messages), h.messages[-2]["content"]],
              [" ".join(["U A"] * (before + 1)), again],
@@ -313,7 +358,8 @@ async def test_a_run_closed_before_it_starts(t):
 
 
 @lab_test("A PowerCut that kills a run at a call drawn under the seed leaves is_running False, "
-          "and a new prompt is accepted.")
+          "and a new prompt is accepted; an exception from the model goes through to the "
+          "consumer too.")
 async def test_a_power_cut_ends_the_run(t):
     replies, rounds = drawn_job(t)
     cut_at = t.random.randint(1, sum(map(len, rounds)))  # the call whose tool loses the power
@@ -336,9 +382,17 @@ async def test_a_power_cut_ends_the_run(t):
     t.expect(lab.shape(h.messages), recorded(story(rounds)[:until]) + " U A",
              "The harness whose run died accepts the next prompt, on the same transcript (Harness, "
              "lesson 8).")
+    got = await raised(lambda: lab.drive(h.prompt("And now?")))  # the script has run out
+    t.expect([(got or "").split(":")[0], h.is_running],
+             ["ScriptExhausted", False],
+             "An exception from the model, here lab.ScriptExhausted as the script ran out, "
+             "kills the run and goes through it to the consumer, as the power cut did: a _run "
+             "that catches it ends the run in silence, with no ending on the transcript and no "
+             "agent_end. Items: what the consumer got, is_running (Harness._run, lesson 8).")
 
 
-@lab_test("The harness's max_turns, drawn under the seed, applies to every run.")
+@lab_test("The harness's max_turns, drawn under the seed, applies to every run, and "
+          "max_turns=0 allows no request.")
 async def test_max_turns_applies_to_every_run(t):
     limit, runs = t.random.randint(1, 4), t.random.randint(2, 3)
     paths = [t.random.choice(FILES) for _ in range(limit * runs)]
@@ -361,6 +415,14 @@ async def test_max_turns_applies_to_every_run(t):
               ["contents of " + path for path in paths]],
              "max_turns requests per run, and the stop says why. Items: requests, the last "
              "message's error_message, the results (Harness, lesson 8).")
+    never = answers("Never asked.")
+    h = harness.Harness(never, SYSTEM, [looker()], max_turns=0)
+    await lab.drive(h.prompt("Look."))
+    t.expect([len(never.calls), lab.shape(h.messages), h.messages[-1].get("error_message")],
+             [0, "U A(error)", "Agent stopped after max_turns=0"],
+             "Harness(max_turns=0) is a cap of no turns, not \"no cap\": the harness keeps "
+             "max_turns as given, and only None means no limit (lesson 5). Items: requests, "
+             "the transcript, its last error_message (Harness, lesson 8).")
 
 
 def jobs_in_turn(t, runs):
