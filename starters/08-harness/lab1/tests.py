@@ -256,11 +256,13 @@ async def test_walking_away_ends_the_run(t):
 
 def suspended_runs(model):
     """The run_agent runs over `model` that are not over: generators of run_agent (async ones
-    from lesson 15 on) whose frame is still there. A run that ended, however, has none."""
+    from lesson 15 on) whose frame is still there. A run that ended, however, has none. A
+    suspended generator holds its frame's locals, so it is among the referrers of `model`:
+    asking for those is cheaper than walking every object the process holds."""
     import gc
     import inspect
     found = []
-    for thing in gc.get_objects():
+    for thing in gc.get_referrers(model):
         if not (inspect.isgenerator(thing) or inspect.isasyncgen(thing)):
             continue
         frame = thing.gi_frame if inspect.isgenerator(thing) else thing.ag_frame
