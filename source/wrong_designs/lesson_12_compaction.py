@@ -395,6 +395,170 @@ def _find_cut(rows, keep_recent_tokens):
         role = message["role"] + (" (error)" if message.get("is_error") else "")
         out.append(f"{role}: {said}".replace("\n", " "))
 '''),
+    Wrong(lab='12.2', name='replace_messages copying every message',
+          rule="Between runs, the harness's record becomes a new list of messages, the list its own and the messages shared, as in __init__: the very dicts, not copies.",
+          where='Build: summarise and keep, item 1; lab 12.2, gap 1 (hunt round 3, 12.2-1)',
+          names='shared as in __init__',
+          replace=r'''
+        self._messages = list(messages)
+
+    def _notify(self, event):
+''',
+          by=r'''
+        import copy
+        self._messages = [copy.deepcopy(message) for message in messages]
+
+    def _notify(self, event):
+'''),
+    Wrong(lab='12.2', name='append_compaction rewriting the whole file',
+          rule='append_compaction adds one line and changes no line already there: a write that replaces the file can tear the old lines when the power goes.',
+          where='Build: summarise and keep, item 2; prediction "Where the summary lives" (hunt round 3, 12.2-2)',
+          names='changes no line already there',
+          replace=r'''
+        return self._append({"type": "compaction", "summary": summary,
+                             "first_kept_id": first_kept_id})
+''',
+          by=r'''
+        entry = {"id": f"e{len(self.entries()) + 1}", "type": "compaction", "summary": summary,
+                 "first_kept_id": first_kept_id}
+        old = self.ws.read_text(self.path) if self.ws.exists(self.path) else ""
+        self.ws.write_text(self.path, old + json.dumps(entry) + "\n")  # the same bytes
+        return entry["id"]
+'''),
+    Wrong(lab='12.2', name='a first_kept_id summarised earlier bringing its messages back',
+          rule="If no pair has the compaction's first_kept_id, none are kept, even when a message line of that id is still in the file.",
+          where='Build: summarise and keep, item 3 (hunt round 3, 12.2-3)',
+          names='summarised away',
+          replace=r'''
+        table = []
+        for entry in self.entries():
+            if entry["type"] == "compaction":
+                start = next((i for i, (key, _) in enumerate(table)
+                              if key == entry["first_kept_id"]), len(table))
+                summary = user_message("Previous conversation summary:\n" + entry["summary"])
+                table = [(entry["id"], summary), *table[start:]]
+            elif entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+''',
+          by=r'''
+        table, every = [], []
+        for entry in self.entries():
+            if entry["type"] == "compaction":
+                ids, first = [key for key, _ in table], entry["first_kept_id"]
+                everyone = [key for key, _ in every]
+                if first in ids:
+                    kept = table[ids.index(first):]
+                elif first in everyone:  # summarised earlier: read it back from the file
+                    kept = every[everyone.index(first):]
+                else:
+                    kept = []
+                summary = user_message("Previous conversation summary:\n" + entry["summary"])
+                table = [(entry["id"], summary), *kept]
+            elif entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+                every.append((entry["id"], entry["message"]))
+'''),
+    Wrong(lab='12.2', name='a failed summary told by its error_message',
+          rule='A reply failed when its stop_reason says so ("error" or "aborted"), whatever else it holds: summarize raises, with "the reply was empty" when there is no error_message.',
+          where='Build: summarise and keep, item 4; lesson 5 (the label) (hunt round 3, 12.2-4)',
+          names='stop_reason is "error"',
+          replace='''    if not text or reply["stop_reason"] in ("error", "aborted"):''',
+          by='''    if not text or reply.get("error_message"):'''),
+    Wrong(lab='12.2', name='the summary from the first text block only',
+          rule="summarize returns the reply's text, all its text blocks joined (text_of), stripped.",
+          where='Build: summarise and keep, item 4 (hunt round 3, 12.2-5)',
+          names='all its text blocks joined',
+          replace='''    text = text_of(reply).strip()''',
+          by=r'''
+    blocks = [block for block in reply["content"] if block["type"] == "text"]
+    text = blocks[0]["text"].strip() if blocks else ""
+'''),
+    Wrong(lab='12.2', name='compact swallowing every error',
+          rule='compact returns False only when there is nothing to cut or summarize raised RuntimeError: a torn log raises what reading it raises.',
+          where='Build: summarise and keep, item 5; lesson 11 (a torn line raises) (hunt round 3, 12.2-6)',
+          names='torn',
+          replace=r'''
+    rows = log.rows()
+    cut = find_cut(rows, keep_recent_tokens)
+    if not 0 < cut < len(rows):
+        return False  # nothing before the cut to summarise, or nothing after it to keep
+    older = [message for _, message in rows[:cut]]
+    try:
+        summary = summarize(model, older)
+    except RuntimeError:
+        return False
+    log.append_compaction(summary, rows[cut][0])
+    return True
+''',
+          by=r'''
+    try:  # a tidy-up must never cost a turn
+        rows = log.rows()
+        cut = find_cut(rows, keep_recent_tokens)
+        if not 0 < cut < len(rows):
+            return False
+        summary = summarize(model, [message for _, message in rows[:cut]])
+        log.append_compaction(summary, rows[cut][0])
+        return True
+    except Exception:
+        return False
+'''),
+    Wrong(lab='12.2', name='maybe_compact measuring the log instead of the record',
+          rule="maybe_compact compacts when estimate_tokens of the harness's messages plus reserve is over window: the harness's record is measured, not the log's replay.",
+          where='Build: summarise and keep, item 6 (hunt round 3, 12.2-7)',
+          names="the harness's messages that are measured",
+          replace='    if estimate_tokens(harness.messages) + reserve <= window:',
+          by='    if estimate_tokens(log.replay()) + reserve <= window:'),
+    Wrong(lab='12.2', name="maybe_compact ignoring compact's answer",
+          rule='maybe_compact returns whether it compacted: when compact returns False, so does it, and the harness keeps its record.',
+          where='Build: summarise and keep, item 6 (hunt round 3, 12.2-8)',
+          names='returns whether it compacted',
+          replace=r'''
+    compacted = compact(log, model, keep_recent_tokens=keep_recent_tokens)
+    if compacted:
+        harness.replace_messages(log.replay())  # the one door in, shut during a run
+    return compacted
+''',
+          by=r'''
+    compact(log, model, keep_recent_tokens=keep_recent_tokens)
+    harness.replace_messages(log.replay())
+    return True
+'''),
+    Wrong(lab='12.2', name='replace_messages emptying the queues',
+          rule='replace_messages replaces the record and nothing else: queues outlive runs, and a queued message leaves its queue only once it is on the record.',
+          where="Build: summarise and keep, item 1; the Harness docstring (Queues outlive runs) (hunt round 3, 12.2-9)",
+          names='queues outlive runs',
+          replace=r'''
+        self._messages = list(messages)
+
+    def _notify(self, event):
+''',
+          by=r'''
+        self._messages = list(messages)
+        self._steering.clear()  # a fresh transcript, a fresh start
+        self._follow_ups.clear()
+
+    def _notify(self, event):
+'''),
+    Wrong(lab='12.2', name='a window of 0 read as no window',
+          rule='A window of 0 is a window every record is over: maybe_compact compacts.',
+          where='Build: summarise and keep, item 6 (hunt round 3, 12.2-14)',
+          names='a window of 0',
+          replace='    if estimate_tokens(harness.messages) + reserve <= window:',
+          by='    if not window or estimate_tokens(harness.messages) + reserve <= window:'),
+    Wrong(lab='12.2', name="the summariser sent the request's view",
+          rule='The summariser is sent render(messages) of every message given, not of the view a request is built from.',
+          where='Build: summarise and keep, items 4 and 5 (hunt round 3, 12.2-15)',
+          names='render(messages)',
+          replace='''    wrapped = user_message(f"<conversation>\\n{render(messages)}\\n</conversation>")''',
+          by='''    wrapped = user_message(f"<conversation>\\n{render(context_for_model(messages))}\\n</conversation>")'''),
+    Wrong(lab='12.2', name='the budgets given defaults',
+          rule="compact's and maybe_compact's budgets are keyword arguments with no default: one left out or given by position is a TypeError, never a guess.",
+          where='Build: summarise and keep, items 5 and 6 (their signatures) (hunt round 3, 12.2-16)',
+          names='keyword arguments with no default',
+          replace='def compact(log, model, *, keep_recent_tokens):',
+          by='def compact(log, model, keep_recent_tokens=20000):',
+          also=(('def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):',
+                 'def maybe_compact(harness, log, model, window, reserve=16384, keep_recent_tokens=20000):'),)),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

@@ -211,6 +211,139 @@ WRONG = [
         "guidelines": ["Use write for new files and for rewriting a whole file.",
                        "Name the files you write by their paths."],
 '''),
+    Wrong(lab='13.1', name="snippets copied from the descriptions' first sentences",
+          rule="A tool's snippet is one line of your own on what the tool is for, not its description nor a sentence of it.",
+          where='Build: say what is there, item 1; prediction on repeating the descriptions (hunt round 3, 13.1-1)',
+          names='sentences or clauses',
+          replace='''        "snippet": "Read a file's contents",''',
+          by='''        "snippet": "Return the text of a file",  # the description's first sentence''',
+          also=(('''        "snippet": "Create or replace a file",''',
+                 '''        "snippet": "Create a text file, or replace everything in one that exists",'''),
+                ('''        "snippet": "Run a shell command",''',
+                 '''        "snippet": "Run one shell command line",'''))),
+    Wrong(lab='13.1', name="context files' line ends tidied as they are found",
+          rule='discover_context returns each AGENTS.md with the text the workspace holds, its line ends and the spaces at its lines\' ends included.',
+          where='Build: say what is there, item 2 (hunt round 3, 13.1-2)',
+          names='line ends',
+          replace=r'''
+            found.append((name, ws.read_text(name)))
+''',
+          by=r'''
+            raw = ws.read_text(name).replace("\r\n", "\n")
+            found.append((name, "\n".join(line.rstrip() for line in raw.split("\n"))))
+'''),
+    Wrong(lab='13.1', name='context files remembered per workspace and cwd',
+          rule='discover_context reads the workspace each time it is asked: the prompt says what is there now.',
+          where='Build: say what is there, item 2; the lesson\'s "a prompt that cannot fall behind the facts it repeats" (hunt round 3, 13.1-4)',
+          names='reads the workspace again',
+          replace='def discover_context(ws, cwd):',
+          by=r'''
+_FOUND = {}  # (workspace, folder) -> what was found there: the disk is slow
+
+
+def discover_context(ws, cwd):
+''',
+          also=((r'''
+    steps = [step for step in cwd.split("/") if step not in ("", ".")]
+    found = []
+''', r'''
+    steps = [step for step in cwd.split("/") if step not in ("", ".")]
+    key = (id(ws), tuple(steps))
+    if key in _FOUND and _FOUND[key][0] is ws:
+        return list(_FOUND[key][1])
+    found = []
+    _FOUND[key] = (ws, found)
+'''),)),
+    Wrong(lab='13.1', name='an empty AGENTS.md left out',
+          rule='discover_context returns one pair for each AGENTS.md on the way, an empty one included, with its text "".',
+          where='Build: say what is there, item 2 (hunt round 3, 13.1-14)',
+          names='still an AGENTS.md on the way',
+          replace='''        if ws.exists(name):''',
+          by='''        if ws.exists(name) and ws.read_text(name).strip():  # an empty file says nothing'''),
+    Wrong(lab='13.1', name='a bare heading over the skills index',
+          rule='Over the skills index goes a sentence of your own on what the lines below it are for, not a heading.',
+          where='Build: say what is there, item 3 (hunt round 3, 13.1-5)',
+          names='three words or more like the opening line',
+          replace=r'''
+            ["Skills are instruction files for particular kinds of task. Before starting a "
+             "task that fits a description, read its file."] +
+''',
+          by=r'''
+            ["Skills:"] +
+'''),
+    Wrong(lab='13.1', name='the date in the opening line as well',
+          rule='The date and the folder come last, and only last: a date in the opening line changes the start of the prompt every day.',
+          where='Build: say what is there, item 3 ("last, the two lines"); Build recap (the date anywhere but last) (hunt round 3, 13.1-6)',
+          names='never in the opening line',
+          replace='''    parts = ["You are a coding assistant working in the user's project."]''',
+          by='''    parts = [f"Today is {today} and you work in {cwd}."]'''),
+    Wrong(lab='13.1', name='today and cwd tidied before they go in',
+          rule='The last two lines carry today and cwd as they were passed, however the caller spelled them.',
+          where='Build: say what is there, item 3 (hunt round 3, 13.1-7)',
+          names='however it spelled them',
+          replace='''    parts.append(f"Current date: {today}\\nCurrent working directory: {cwd}")''',
+          by=r'''
+    import datetime
+    import os.path
+    today = datetime.date.fromisoformat(today).isoformat()
+    cwd = os.path.normpath(cwd)
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
+'''),
+    Wrong(lab='13.1', name='an empty today or cwd taken from the clock and the process',
+          rule='The builder reads no clock and no disk: an empty today or cwd goes in empty.',
+          where="build_system_prompt's docstring (reads no clock and no disk) (hunt round 3, 13.1-8)",
+          names='empty included',
+          replace='''    parts.append(f"Current date: {today}\\nCurrent working directory: {cwd}")''',
+          by=r'''
+    import datetime
+    import os
+    today = today or datetime.date.today().isoformat()  # not given: today's date
+    cwd = cwd or os.getcwd()  # not given: where we are
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
+'''),
+    Wrong(lab='13.1', name='an AGENTS.md read from the real disk when none is given',
+          rule='The builder reads no clock and no disk: everything the prompt says comes in through its arguments.',
+          where="build_system_prompt's docstring (reads no clock and no disk) (hunt round 3, 13.1-9)",
+          names='reads no disk',
+          replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+          by=r'''
+    if not context_files:  # nobody looked: look on the disk
+        import os.path
+        on_disk = os.path.join(cwd, "AGENTS.md")
+        if os.path.isfile(on_disk):
+            with open(on_disk, encoding="utf-8") as file:
+                context_files = [("AGENTS.md", file.read())]
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+'''),
+    Wrong(lab='13.1', name='a skills index for a tool named Read',
+          rule='The skills index needs a tool named exactly read: the model can call no tool named read when it is named Read.',
+          where='Build: say what is there, item 3 (hunt round 3, 13.1-10)',
+          names='not Read',
+          replace='''    if skills and "read" in [t["name"] for t in tools]:  # read is what loads a skill's file''',
+          by='''    if skills and "read" in [t["name"].strip().lower() for t in tools]:'''),
+    Wrong(lab='13.1', name='guidelines the same when they differ in case or end spaces',
+          rule='Each guideline once, as written: only the same characters make the same sentence.',
+          where='Build: say what is there, item 3 ("each sentence once") (hunt round 3, 13.1-11)',
+          names='only the same characters make the same sentence',
+          replace=r'''
+    advice = []
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+            if line not in advice:  # first seen, first listed: a list keeps order, a set not
+                advice.append(line)
+''',
+          by=r'''
+    advice, seen = [], set()
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+            if line.strip().casefold() not in seen:
+                seen.add(line.strip().casefold())
+                advice.append(line.strip())
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

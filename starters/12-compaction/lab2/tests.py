@@ -47,10 +47,11 @@ def drawn_pairs(t, turns):
     return [(f"Look at {word(t)}.py.", f"It holds {word(t)}.") for _ in range(turns)]
 
 
-def conversation(pairs):
-    """render()'s text of chat(*pairs) inside the summariser's tags, written out by hand."""
+def conversation(pairs, *after):
+    """render()'s text of chat(*pairs), then the lines `after`, inside the summariser's tags,
+    written out by hand."""
     return "<conversation>\n" + "".join(f"user: {q}\nassistant: {a}\n" for q, a in pairs) + \
-        "</conversation>"
+        "".join(line + "\n" for line in after) + "</conversation>"
 
 
 @lab_test("summarize makes one request of its own: the system prompt SUMMARY_SYSTEM, a single "
@@ -61,18 +62,25 @@ async def test_summarize_sends_one_request(t):
     said = f"Read {word(t)} and {word(t)}."
     padding = ["".join(t.random.choice(" \n\t") for _ in range(t.random.randint(0, 3)))
                for _ in range(2)]
-    model = lab.ScriptedModel([lab.say(padding[0] + said + padding[1])])
-    summary = await settle(harness.summarize(model, chat(*pairs)))
-    t.expect(summary, said, f"The summary is the reply's text, stripped of {padding!r} "
-                            "(summarize, lesson 12).")
+    split = t.random.randint(1, len(said) - 2)  # the reply's text comes in two blocks
+    model = lab.ScriptedModel([lab.reply(padding[0] + said[:split], said[split:] + padding[1])])
+    # the session's last request failed (the provider refused it), as the one before a
+    # compaction may well have: the summariser is sent the record, not the request's view
+    refused = lab.fail(f"{word(t)}: context too long")
+    summary = await settle(harness.summarize(model, chat(*pairs) + [refused]))
+    t.expect(summary, said, f"The summary is the reply's text, all its text blocks joined, here "
+                            f"{said[:split]!r} and {said[split:]!r}, then stripped of "
+                            f"{padding!r} (summarize, lesson 12).")
     request = model.calls[0]
     t.expect([len(model.calls), request.system == harness.SUMMARY_SYSTEM, request.tools],
              [1, True, []],
              "One request, with the summariser's own system prompt and no tools, so summarising "
              "is all it can do (summarize, lesson 12).")
-    t.expect(request.messages, [{"role": "user", "content": conversation(pairs)}],
-             f"The {len(pairs)} turns go in as text, wrapped in tags, inside one user message: "
-             "not as a transcript for the model to continue (summarize, lesson 12).")
+    t.expect(request.messages, [{"role": "user", "content": conversation(pairs, "assistant: ")}],
+             f"The {len(pairs)} turns and the failed reply after them go in as text, "
+             "render(messages) of every message given, wrapped in tags, inside one user message: "
+             "not as a transcript for the model to continue, and not the request's view, which "
+             "would leave the empty failed reply out (summarize, lesson 12).")
     t.expect([type(harness.SUMMARY_SYSTEM).__name__, len(harness.SUMMARY_SYSTEM.split()) >= 10,
               harness.SUMMARY_SYSTEM in json.dumps(request.messages)], ["str", True, False],
              "SUMMARY_SYSTEM is a real instruction, sent as the system prompt and not as a "
@@ -109,6 +117,13 @@ async def test_summarize_refuses_a_bad_reply(t):
     t.expect(await answer_to(stopped), f"RuntimeError: no summary: {stopped_by}",
              "A reply that was stopped, stop_reason \"aborted\", is cut short like a failed one, "
              "even with some words in it: no summary (summarize, lesson 12).")
+    unexplained = {key: value for key, value in lab.fail(cut, partial).items()
+                   if key != "error_message"}
+    t.expect(await answer_to(unexplained), "RuntimeError: no summary: the reply was empty",
+             f"A reply whose stop_reason is \"error\" failed, whatever else it holds: here "
+             f"{unexplained!r}, with words and no error_message. The label says it failed, so no "
+             "summary, and with no error_message the reason is \"the reply was empty\" "
+             "(summarize, lesson 12; the label, lesson 5).")
 
 
 @lab_test("append_compaction writes the entry {id, type compaction, summary, first_kept_id} as one "
@@ -130,6 +145,16 @@ async def test_append_compaction_writes_one_entry(t):
     t.expect([len(log.entries()), [entry["type"] for entry in log.entries()]],
              [2 * turns + 1, ["message"] * (2 * turns) + ["compaction"]],
              "Every message entry is still there (SessionLog, lesson 12).")
+    ws.cut_power_after(0, torn=True)  # the next write stops halfway
+    cut = await raised(lambda: log.append_compaction(f"Read {word(t)}.", kept))
+    t.expect([cut, ws.read_text(FILE).startswith(text)],
+             [f"PowerCut: the power went off while writing {FILE}", True],
+             "The power went off in the middle of a second compaction's write: every line that "
+             "was there before is still there, whole, because append_compaction adds a line and "
+             "changes no line already there (a write that replaced the whole file would have "
+             "torn the old lines with it). Items: [what append_compaction raised, whether the "
+             "file still begins with its old lines] (SessionLog.append_compaction, lessons 11 "
+             "and 12).")
 
 
 @lab_test("After a compaction, replay() is the summary, then the kept messages, then anything "
@@ -140,8 +165,8 @@ async def test_rows_read_a_compaction_as_a_rule(t):
     pairs = drawn_pairs(t, turns)
     ws, log = logged(chat(*pairs))
     kept = 2 * t.random.randrange(1, turns) + 1  # the id number of a later turn's question
-    summaries, asked = [f"Found {word(t)}.", f"Fixed {word(t)}.", f"All {word(t)}."], \
-        f"Run {word(t)}."
+    summaries, asked = [f"Found {word(t)}.", f"Fixed {word(t)}.", f"All {word(t)}.",
+                        f"Then {word(t)}."], f"Run {word(t)}."
     first = log.append_compaction(summaries[0], f"e{kept}")
     log.append_message(harness.user_message(asked))
     n = 2 * turns  # the number of message entries before the compaction
@@ -160,12 +185,21 @@ async def test_rows_read_a_compaction_as_a_rule(t):
               [HEAD + summaries[1], asked, answered]],
              "A second compaction summarises the first summary away like any other row "
              "(SessionLog.rows, lesson 12).")
-    unknown = f"e{t.random.randint(n + 6, 999)}"
-    log.append_compaction(summaries[2], unknown)
-    t.expect([[k for k, _ in log.rows()], len(log.entries()), log.replay()[0]["content"]],
-             [[f"e{n + 5}"], n + 5, HEAD + summaries[2]],
-             f"An id that is not among the rows, {unknown}, keeps no rows; still nothing is "
-             "deleted (SessionLog.rows, lesson 12).")
+    # e1 to e{kept - 1} are still lines of the file, but no longer rows: the first compaction
+    # summarised them away
+    gone, unknown = f"e{t.random.randint(1, kept - 1)}", f"e{t.random.randint(n + 7, 999)}"
+    found = []
+    for summary, first_kept in ((summaries[2], gone), (summaries[3], unknown)):
+        log.append_compaction(summary, first_kept)
+        found.append([[k for k, _ in log.rows()], log.replay()[0]["content"]])
+    t.expect([found, len(log.entries())],
+             [[[[f"e{n + 5}"], HEAD + summaries[2]], [[f"e{n + 6}"], HEAD + summaries[3]]],
+              n + 6],
+             f"A first_kept_id that is not among the rows keeps no rows: {gone}, whose message "
+             f"an earlier compaction summarised away (its line is still in the file, but it is "
+             f"no row any more), and {unknown}, which no entry has. Still nothing is deleted. "
+             "Items: [the rows' ids, the first message's content] after each of the two "
+             "compactions, then how many entries the log holds (SessionLog.rows, lesson 12).")
 
 
 def drawn_steps(t, steps):
@@ -204,6 +238,37 @@ async def test_compact_gives_up_quietly(t):
              f"compact appends one compaction entry and deletes nothing: the {2 * steps} message "
              f"lines stay, and replay() is a summary of steps 1 to {steps - 1}, then step "
              f"{steps} kept word for word (compact, lesson 12).")
+    torn = ws.read_text(FILE) + f'{{"id": "e{2 * steps + 2}", "type": "mess'
+    torn_ws, torn_log = log_of(torn)
+    model = lab.ScriptedModel([lab.say("Never asked.")])
+    t.expect([await raised(lambda: harness.compact(torn_log, model,
+                                                  keep_recent_tokens=last_turn)),
+              len(model.calls), torn_ws.read_text(FILE) == torn],
+             [f"ValueError: {FILE}, line {2 * steps + 2}: not a complete log entry", 0, True],
+             "A log whose last line is torn, as a power cut leaves it: compact raises the "
+             "ValueError that reading it raises (lesson 11), asks no model and writes nothing. "
+             "Only a summary that failed with RuntimeError, or nothing to cut, makes it return "
+             "False; a torn log hidden behind a False would be compacted over, unseen. Items: "
+             "[what compact raised, summary requests, whether the file is unchanged] (compact, "
+             "lesson 12).")
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=log.replay())
+    calls = [("compact(log, model)", lambda: harness.compact(log, model)),
+             ("compact(log, model, 100)", lambda: harness.compact(log, model, 100)),
+             ("maybe_compact(h, log, model, window=1, reserve=0)",
+              lambda: harness.maybe_compact(h, log, model, window=1, reserve=0)),
+             ("maybe_compact(h, log, model, 1, 0, 100)",
+              lambda: harness.maybe_compact(h, log, model, 1, 0, 100))]
+    before = ws.read_text(FILE)
+    refused = [(written, (await raised(call) or "returned").split(":")[0])
+               for written, call in calls]
+    t.expect([refused, len(model.calls), ws.read_text(FILE) == before],
+             [[(written, "TypeError") for written, _ in calls], 0, True],
+             "The budgets are keyword arguments with no default, as the lesson writes "
+             "compact(log, model, *, keep_recent_tokens) and maybe_compact(harness, log, model, *, "
+             "window, reserve, keep_recent_tokens): a budget left out, or given by position, is "
+             "a TypeError, never a guess. Items: [the call, what it raised] for each, then "
+             "summary requests, whether the log is unchanged (compact and maybe_compact, "
+             "lesson 12).")
     size = t.random.randint(400, 3000)
     ws, log = logged([harness.user_message(f"Read {word(t)}.txt."),
                       lab.reply(lab.call("read", {"path": "big.txt"}, id="c1")),
@@ -233,7 +298,8 @@ async def test_maybe_compact(t):
         await lab.drive(h.prompt(question))
     estimate = len("\n".join(f"user: {q}\nassistant: {a}" for q, a in pairs)) // 4
     reserve, summary = t.random.randint(1, 300), f"Steps 1 to {steps - 1}: {word(t)}."
-    summariser = lab.ScriptedModel([lab.say(summary)])
+    error = f"{word(t)} overloaded"
+    summariser = lab.ScriptedModel([lab.fail(error), lab.say(summary)])
     roomy = estimate + reserve + t.random.randint(0, 500)
     room = await settle(harness.maybe_compact(h, log, summariser, window=roomy, reserve=reserve,
                                               keep_recent_tokens=sum(costs[-2:])))
@@ -242,10 +308,19 @@ async def test_maybe_compact(t):
              f"About {estimate} tokens and a reserve of {reserve} against a window of {roomy}: "
              "there is room, so nothing happens (maybe_compact, lesson 12).")
     tight = estimate + reserve - t.random.randint(1, 100)
+    failed = await settle(harness.maybe_compact(h, log, summariser, window=tight,
+                                                reserve=reserve,
+                                                keep_recent_tokens=sum(costs[-2:])))
+    t.expect([failed, len(summariser.calls), lab.shape(h.messages), len(log.entries())],
+             [False, 1, " ".join(["U A"] * steps), 2 * steps],
+             f"Over the threshold, a window of {tight}, but the summariser failed with "
+             f"{error!r}: compact returned False, so maybe_compact returns whether it compacted, "
+             "False, and the harness keeps its record. Items: [maybe_compact's answer, summary "
+             "requests, the record, the log's entries] (maybe_compact, lesson 12).")
     done = await settle(harness.maybe_compact(h, log, summariser, window=tight, reserve=reserve,
                                               keep_recent_tokens=sum(costs[-2:])))
     t.expect([done, len(summariser.calls), lab.shape(h.messages), list(h.messages) == log.replay()],
-             [True, 1, "U U A", True],
+             [True, 2, "U U A", True],
              f"Over the threshold, a window of {tight}: compacted, and the harness now holds "
              "what the log replays (maybe_compact and Harness.replace_messages, lesson 12).")
     asked = f"Step {steps + 1}: {word(t)}."
@@ -269,7 +344,7 @@ async def test_nothing_replaces_the_transcript_mid_run(t):
     pairs, costs = drawn_steps(t, steps)
     ws, log = logged(chat(*pairs))
     answer = f"Done {word(t)}."
-    model = lab.ScriptedModel([lab.say(answer)])
+    model = lab.ScriptedModel([lab.say(answer), lab.say("Steered."), lab.say("Followed up.")])
     h = harness.Harness(model, SYSTEM, [], messages=log.replay())
     summariser = lab.ScriptedModel([lab.say("Never asked.")])
     tried = []
@@ -297,12 +372,28 @@ async def test_nothing_replaces_the_transcript_mid_run(t):
              f"{answer!r}, after the {steps} steps before it (lesson 12).")
     keep = t.random.randint(1, 2 * steps)
     given = log.replay()[:keep]
+    steer, follow = f"Also {word(t)}.", f"Then {word(t)}."
+    h.steer(steer)  # queued between runs, for the next run
+    h.follow_up(follow)
     h.replace_messages(given)
     given.append(harness.user_message("Added to the caller's list afterwards."))
-    t.expect([m["role"] for m in h.messages], [m["role"] for m in chat(*pairs)][:keep],
+    t.expect([[m["role"] for m in h.messages], [a is b for a, b in zip(h.messages, given)]],
+             [[m["role"] for m in chat(*pairs)][:keep], [True] * keep],
              f"Between runs, replace_messages is allowed: the record is now the log's first "
              f"{keep} messages, in a list of the harness's own, so a message the caller adds "
-             "to its list afterwards is not in it (Harness.replace_messages, lesson 12).")
+             "to its list afterwards is not in it, and the messages in it are the very dicts "
+             "it was given, shared as in __init__, not copies. Items: [the record's roles, "
+             "whether each message is the one given] (Harness.replace_messages, lesson 12).")
+    asked = f"Step {steps + 2}."
+    await lab.drive(h.prompt(asked))
+    t.expect([lab.shape(h.messages[keep:]), [m["content"] for m in h.messages[keep:]
+                                             if m["role"] == "user"]],
+             ["U U A U A", [asked, steer, follow]],
+             f"A steer, {steer!r}, and a follow-up, {follow!r}, queued before replace_messages "
+             "are still queued after it: it replaces the record and nothing else, since queues "
+             "outlive runs and a message leaves its queue only once it is on the record "
+             "(lesson 9). The next run takes both. Items: [what the run added, its user "
+             "messages] (Harness.replace_messages, lesson 12).")
 
 
 def drawn_turns(t, turns, *, calls_each_turn=False):
@@ -411,25 +502,32 @@ async def test_maybe_compact_at_the_threshold(t):
     estimate = len("\n".join(text for _, text in made)) // 4
     last_question = max(i for i, (m, _) in enumerate(made) if m["role"] == "user")
     keep = sum(len(text) // 4 for _, text in made[last_question:])
-    text = log_text([{"type": "message", "message": m} for m, _ in made])
+    # the log also holds an earlier turn that the harness was not given: what is measured is
+    # the harness's record, not the log
+    earlier = [m for m, _ in drawn_turns(t, 1)]
+    mine = [m for m, _ in made]
+    text = log_text([{"type": "message", "message": m} for m in earlier + mine])
     found, cases = [], [(reserve, over) for reserve in (0, t.random.randint(1, 400))
-                        for over in (-1, 0, 1)]
+                        for over in (-1, 0, 1)] + [(0, -estimate)]  # the last: a window of 0
     for reserve, over in cases:
         _, log = log_of(text)
-        h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=log.replay())
+        h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=mine)
         summariser = lab.ScriptedModel([lab.say("The earlier questions.")])
         done = await settle(harness.maybe_compact(h, log, summariser,
                                                   window=estimate + reserve + over,
                                                   reserve=reserve, keep_recent_tokens=keep))
         found.append([done, len(summariser.calls), lab.shape(h.messages),
-                      list(h.messages) == log.replay()])
-    whole = lab.shape([m for m, _ in made])
-    tail = "U " + lab.shape([m for m, _ in made[last_question:]])
+                      list(h.messages) == (log.replay() if done else mine)])
+    whole = lab.shape(mine)
+    tail = "U " + lab.shape(mine[last_question:])
     t.expect(found, [[over < 0, int(over < 0), tail if over < 0 else whole, True]
                      for reserve, over in cases],
-             f"A record of {lab.shape([m for m, _ in made])}, estimated at {estimate} tokens, "
-             f"with (reserve, window - (estimate + reserve)) {cases}. Each item is "
-             "[maybe_compact's answer, summary requests, the record's shape afterwards, the "
-             "record is what the log replays]. There is room while the estimate is at most "
-             "window - reserve, equal included; one token more and it compacts (maybe_compact, "
-             "lesson 12).")
+             f"A harness whose record is {whole}, estimated at {estimate} tokens, and a log "
+             f"that also holds an earlier turn, {lab.shape(earlier)}, which the harness was not "
+             "given: it is the harness's messages that are measured, not the log's. With "
+             f"(reserve, window - (estimate + reserve)) {cases}, the last a window of 0, which "
+             "every record is over. Each item is [maybe_compact's answer, summary requests, "
+             "the record's shape afterwards, the record is what the log replays after a "
+             "compaction, or untouched without one]. There is room while the estimate is at "
+             "most window - reserve, equal included; one token more and it compacts "
+             "(maybe_compact, lesson 12).")

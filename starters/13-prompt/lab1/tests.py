@@ -11,6 +11,9 @@ they stand and what follows them, never how they are worded; the headings "Avail
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 13 tests.py
 """
+import os
+import tempfile
+
 import harness
 import lab
 from lab.kit import lab_test, tool
@@ -48,6 +51,12 @@ def described(name, snippet=None, guidelines=None):
     if guidelines is not None:
         found["guidelines"] = guidelines
     return found
+
+
+def pieces(description):
+    """A description whole, and each of its sentences and clauses, without their full stops."""
+    return [description.rstrip(".")] + [piece.strip().rstrip(".") for piece in
+                                        description.replace("; ", ". ").split(". ")]
 
 
 def sections(prompt):
@@ -95,18 +104,27 @@ def kind(part, skills):
 @lab_test("With no tools, no context files and no skills, the prompt is two parts: one opening "
           "line, then exactly the date and working directory lines, whatever they are.")
 async def test_the_bare_prompt(t):
-    cases = [(day(t), folder(t)) for _ in range(3)]
+    year, month = t.random.randint(1990, 2019), t.random.choice(["March", "July", "October"])
+    # the caller's own spellings: a date written out, a folder with "./" and a final "/", and
+    # both empty; the builder puts in what it was given
+    cases = [(day(t), folder(t)) for _ in range(3)] + \
+        [(f"{t.random.randint(1, 28)} {month} {year}", "." + folder(t) + "/"), ("", "")]
     found = []
     for today, cwd in cases:
         parts = sections(harness.build_system_prompt([], [], [], cwd, today))
-        found.append([len(parts), "\n" in parts[0], len(parts[0].split()) >= 3, parts[-1]])
-    t.expect(found, [[2, False, True, f"Current date: {today}\nCurrent working directory: {cwd}"]
-                     for today, cwd in cases],
+        found.append([len(parts), "\n" in parts[0], len(parts[0].split()) >= 3, parts[-1],
+                      [part for part in parts[:-1] if today and today in part or
+                       cwd and cwd in part]])
+    t.expect(found, [[2, False, True, f"Current date: {today}\nCurrent working directory: {cwd}",
+                      []] for today, cwd in cases],
              "Nothing to list means no tool, guideline or skill section; the date and "
-             "directory come last, exactly as passed in by the caller (build_system_prompt, "
-             "lesson 13). Each item is, for one date and folder: [how many parts, whether the "
-             "opening part has more than one line, whether it has three words or more, the last "
-             "part].")
+             "directory come last, exactly as passed in by the caller, however it spelled them, "
+             "empty included: an empty one is not the clock's date or the process's folder. "
+             "They are in the last part only, never in the opening line, so the start of the "
+             "prompt is the same every day (build_system_prompt, lesson 13). Each item is, for "
+             "one date and folder: [how many parts, whether the opening part has more than one "
+             "line, whether it has three words or more, the last part, the parts before the last "
+             "that hold the date or the folder].")
 
 
 @lab_test("Each tool with a snippet gets the line - name: snippet under the heading Available "
@@ -149,6 +167,10 @@ async def test_each_guideline_once_first_seen_first(t):
             where.insert(t.random.randint(0, len(where)), line)
         cases.append([(name, t.random.choice([None, "Does a thing"]),
                        lines or t.random.choice([None, []])) for name, lines in zip(NAMES, lists)])
+    # one sentence, once with a small letter and once with a space at its end: three sentences
+    line = t.random.choice(ADVICE)
+    small, spaced = line[0].lower() + line[1:], line + " "
+    cases.append([("read", None, [line, spaced]), ("write", "Does a thing", [small, line])])
     found = []
     for case in cases:
         tools = [described(name, snippet, lines) for name, snippet, lines in case]
@@ -158,7 +180,9 @@ async def test_each_guideline_once_first_seen_first(t):
                      if any(lines for _, _, lines in case) else None
                      for case in cases],
              "Each guideline once, in the order first seen over the tools in their order, "
-             "whether or not its tool has a snippet: a list that checks before appending keeps "
+             "whether or not its tool has a snippet, and each exactly as written: "
+             f"{line!r}, {small!r} and {spaced!r} are three sentences, since only the same "
+             "characters make the same sentence. A list that checks before appending keeps "
              "that order, a set does not, and its order changes from one Python process to the "
              "next. Each item is the guidelines section's lines for one tool list, or None when "
              "no tool has a guideline (build_system_prompt, lesson 13).")
@@ -193,7 +217,9 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
     # "ready" and "thread" hold the letters of read without being named read.
     cases = [(t.random.sample(SKILLS, t.random.randint(1, 4)), ["read"]),
              (t.random.sample(SKILLS, t.random.randint(1, 4)), ["thread", "write", "read"]),
-             ([], ["read", "write"]), (SKILLS[:2], ["ready", "thread", "write"])]
+             ([], ["read", "write"]), (SKILLS[:2], ["ready", "thread", "write"]),
+             (t.random.sample(SKILLS, t.random.randint(1, 4)),
+              ["Read", "READ", " read", "read "])]
     for _ in range(8):
         names = t.random.sample(["read", "read", "write", "bash", "ready", "thread"],
                                 t.random.randint(0, 4))
@@ -206,15 +232,17 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
                  if skills and f"({skills[0]['path']})" in part]
         opening = next((n for n, line in enumerate(index[0]) if line.startswith("- ")), 0) \
             if index else 0
-        found.append([[opening > 0 and all(index[0][:opening]), index[0][opening:]]
+        found.append([[len(" ".join(index[0][:opening]).split()) >= 3, index[0][opening:]]
                       if index else None, any(skill["path"] in prompt for skill in skills)])
     t.expect(found, [[[True, [f"- {k['name']}: {k['description']} ({k['path']})"
                               for k in skills]], True]
                      if skills and "read" in names else [None, False]
                      for skills, names in cases],
              "Without read the model could not open a skill's file, so the index needs a tool "
-             "named exactly read; with no such tool, or no skills, no skill is mentioned at all. "
-             "With one, a sentence of your own, then each skill's line in the order given, never "
+             "named exactly read, not Read or \" read\"; with no such tool, or no skills, no "
+             "skill is mentioned at all. With one, a sentence of your own on what the lines are "
+             "for, three words or more like the opening line (a bare heading such as \"Skills:\" "
+             "tells the model nothing), then each skill's line in the order given, never "
              "sorted. Each item is, for one draw, [the index section as [whether it opens with "
              "your sentence, its lines from the first skill's on], or None; whether any skill's "
              "path is in the prompt] (build_system_prompt, lesson 13).")
@@ -258,6 +286,17 @@ async def test_the_prompt_is_deterministic(t):
     copies = [([dict(x) for x in first[0]], list(first[1]), [dict(k) for k in first[2]],
                first[3], first[4]) for _ in range(2)]
     prompts = [harness.build_system_prompt(*args) for args in (first, other, *copies)]
+    rules = f"{text(t)}\n"
+    with tempfile.TemporaryDirectory() as real:  # a folder on this machine's disk
+        with open(os.path.join(real, "AGENTS.md"), "w", encoding="utf-8") as file:
+            file.write(rules)
+        on_disk = harness.build_system_prompt([], [], [], real, first[4])
+    t.expect([len(sections(on_disk)), rules.strip() in on_disk], [2, False],
+             f"Given no context files and, as cwd, a real folder holding an AGENTS.md "
+             f"({rules.strip()!r}), the prompt is the bare one: the builder reads no disk, "
+             "only its arguments, and finding the files is discover_context's job, in the "
+             "workspace it is handed. Items: [how many parts, whether the file's text is in the "
+             "prompt] (build_system_prompt, lesson 13).")
     t.expect([[prompt == prompts[0] for prompt in prompts],
               [[headed(prompt, "Available tools:"), sections(prompt)[-1]] for prompt in prompts]],
              [[True, False, True, True],
@@ -284,8 +323,9 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
             path = [f for f in path if f != "2024"][:j] + ["2024"] + \
                 [f for f in path if f != "2024"][j:depth - 1]
             present = sorted(set(present) | {j, j + 1})
-        files = {"".join(f + "/" for f in path[:i]) + "AGENTS.md": f"Rules {i}.\n\n{text(t)}\n"
-                 for i in present}
+        # a first line saved with Windows line ends and spaces at its end, kept as they are
+        files = {"".join(f + "/" for f in path[:i]) + "AGENTS.md":
+                 f"Rules {i}.  \r\n\r\n{text(t)}\n" for i in present}
         for i in range(depth):  # beside the way: a folder whose name begins the next one's
             files["/".join(path[:i] + [path[i][:-1], "AGENTS.md"])] = "Not on the way."
         files["/".join(path + [t.random.choice(FOLDERS), "AGENTS.md"])] = "Below cwd."
@@ -302,8 +342,9 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
              "Every AGENTS.md from the root down to cwd, one folder deeper at a time, broadest "
              "first so that the nearest has the last word; a folder with none is skipped, "
              "folders beside the way or below cwd are not on it, and \"\" and \".\" parts of cwd "
-             "name no folder; each text is the file's as the workspace holds it, its final line "
-             "break included. Each item is [(path, text), ...] for one workspace and cwd "
+             "name no folder; each text is the file's as the workspace holds it, its \\r\\n "
+             "line ends, the spaces at a line's end and its final line break included. Each "
+             "item is [(path, text), ...] for one workspace and cwd "
              "(discover_context, lesson 13).")
 
 
@@ -319,6 +360,18 @@ async def test_discover_context_at_the_root(t):
              "\"\" and \".\" both name the root, however the root is spelled; a folder below "
              "it adds its own file after the root's (discover_context, lesson 13). Each item is "
              f"[(path, text), ...] for the cwd {spellings + [f'./{sub}']!r} in turn.")
+    edited = f"Edited: {text(t)}"
+    ws.write_text("AGENTS.md", edited)
+    t.expect(harness.discover_context(ws, f"./{sub}"),
+             [("AGENTS.md", edited), (f"{sub}/AGENTS.md", below)],
+             "Asked again after the root's AGENTS.md changed, discover_context reads the "
+             "workspace again and returns the new text: the prompt is made from what is there "
+             "now, never from what was found earlier (discover_context, lesson 13).")
+    ws.write_text(f"{sub}/AGENTS.md", "")
+    t.expect(harness.discover_context(ws, f"./{sub}"),
+             [("AGENTS.md", edited), (f"{sub}/AGENTS.md", "")],
+             f"An empty {sub}/AGENTS.md is still an AGENTS.md on the way: one pair for each file, "
+             "with its text as the workspace holds it, here \"\" (discover_context, lesson 13).")
     away = folder(t).strip("/")
     t.expect([away, harness.discover_context(lab.Workspace({f"{away}/{word}.py": ""
                                                            for word in t.random.sample(NAMES, 3)}),
@@ -338,11 +391,14 @@ async def test_the_factories_carry_snippets_and_guidelines(t):
     order = t.random.sample(list(made), 3)
     tools = [made[name] for name in order]
     t.expect([[x["name"], type(x.get("snippet")).__name__, "\n" in x.get("snippet", "\n"),
-               x.get("snippet") == x["description"]] for x in tools],
+               str(x.get("snippet")).strip().rstrip(".") in pieces(x["description"])]
+              for x in tools],
              [[name, "str", False, False] for name in order],
-             "Each snippet is a string of one line, a few words on what the tool is for: the "
-             "description already travels in the specs (lesson 13). Each item: [tool, the "
-             "snippet's type, whether it has a newline, whether it is the description].")
+             "Each snippet is a string of one line, a few words of your own on what the tool is "
+             "for: the description already travels in the specs, so a snippet that is the "
+             "description, or one of its sentences or clauses, says it twice (lesson 13). Each "
+             "item: [tool, the snippet's type, whether it has a newline, whether it is the "
+             "description or a sentence or clause of it].")
     t.expect([len(x.get("guidelines", [])) for x in tools] +
              [read["guidelines"][1] == write["guidelines"][1],
               read["guidelines"][0] != write["guidelines"][0]],
