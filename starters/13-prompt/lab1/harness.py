@@ -681,9 +681,9 @@ def build_system_prompt(tools, context_files, skills, cwd, today):
     #   - each context file (path, text), in the order given, as a section of its own: the tag
     #     <project_instructions path="PATH">, a newline, the text exactly as it came, a newline,
     #     and </project_instructions>
-    #   - only with skills and a tool named exactly "read": a sentence of your own on what the
-    #     lines below it are for, then a line "- NAME: DESCRIPTION (PATH)" for each skill, in
-    #     the order given
+    #   - only with skills and a tool named exactly "read": a sentence of your own, of three
+    #     words or more, on what the lines below it are for, then a line
+    #     "- NAME: DESCRIPTION (PATH)" for each skill, in the order given
     #   - last, the two lines "Current date: TODAY" and "Current working directory: CWD"
     # The headings, tags and line shapes are exact; your two sentences are yours. Equal
     # arguments give equal text in every process: the prompt depends on its arguments alone.
