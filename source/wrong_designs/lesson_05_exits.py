@@ -289,7 +289,7 @@ WRONG = [
     # Round 3 of the hunt (source/hunts/round-3.md), 5.1-1 to 5.1-13.
     Wrong(lab='5.1', name='a failure told by an error_message that is not None',
           rule='A failed reply is one whose stop_reason is "error"; one that carries no error_message at all failed too.',
-          where='Build item 3: "The label says a reply failed, not its error_message"',
+          where='Build item 3: "The label says a reply failed, not its `error_message`"',
           names='whatever its error_message',
           replace=r"""
         failed = reply["stop_reason"] == "error"  # recorded, and not acted on
@@ -326,7 +326,7 @@ WRONG = [
 """),
     Wrong(lab='5.1', name='turns counted from the record',
           rule="max_turns counts this run's requests, from the top of its first turn; the replies earlier runs left on the record are not this run's turns.",
-          where='Build item 2; the given line: "turn, a count of the loop\'s laps"',
+          where='Build item 2; the given line: "a count of the loop\'s laps"',
           names="this run's requests",
           replace=r"""
         turn += 1
@@ -338,7 +338,8 @@ WRONG = [
 """),
     Wrong(lab='5.1', name='a view made once per run and kept in step',
           rule='Every request carries a view made for it from the record, context_for_model(messages), not a list made for an earlier request and appended to since.',
-          where="Build item 4; context_for_model's docstring: \"built fresh for every request\"",
+          where="Build item 4: \"Every request the run makes carries this view\", which "
+                "context_for_model's docstring says is built fresh for every request",
           names='never a list made for an earlier request',
           replace=r"""
     messages.append(user_message(prompt))
@@ -365,7 +366,8 @@ WRONG = [
 """))),
     Wrong(lab='5.1', name='an exception from the model recorded as a failed reply',
           rule='A failed reply is one the code that talks to the provider labels "error"; the loop has no try, and an exception from the model goes through to the caller.',
-          where='the cell before the first prediction (lab.ScriptExhausted "is not the harness stopping"); "no try"',
+          where='Build item 3: "no `try` turns it into one"; the cell before the first prediction '
+                '(lab.ScriptExhausted "is not the harness stopping")',
           names='an exception from the model is not a failed reply',
           replace=r"""
             reply = model.complete(system, context_for_model(messages), tool_specs(tools))
@@ -388,7 +390,7 @@ WRONG = [
 """),
     Wrong(lab='5.1', name='a tidied reason',
           rule="error_message(text) holds text as given: the provider's reason is kept word for word.",
-          where='Build item 1: "error_message holding text"',
+          where='Build item 1: "`error_message` holding `text`"',
           names='word for word',
           replace=r"""
     return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
