@@ -95,6 +95,17 @@ def drawn(lab_id: str, seed: int) -> Drawn | None:
     return Drawn(_keeping(source, chosen), rules)
 
 
+def line(lab_id: str, share: float | None, drawn_tests: int) -> str:
+    """The one line every report says of the bank: what the public tests are worth and what
+    the rest rests on, or, for a lab without a bank, that its grade rests on its public tests."""
+    if share is None:
+        return (f"Lab {lab_id} has no grading bank yet, so its grade rests on its public tests "
+                "alone, as before.")
+    return (f"The public tests are worth {share:.0%} of this grade; the other {1 - share:.0%} "
+            f"rests on {drawn_tests} tests of lab {lab_id}'s grading bank, which check the same "
+            "rules through cases no student holds.")
+
+
 def _keeping(source: str, chosen: set[str]) -> str:
     """`source` without the test functions not in `chosen` (their decorators with them)."""
     lines = source.splitlines(keepends=True)

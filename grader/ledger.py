@@ -139,6 +139,7 @@ def test_names(source: str) -> list[str]:
 
 def sentence(rule: Rule) -> str:
     """What a student reads of a rule: its item of the Build list, whitespace folded, after
-    the lab and the item's number ("Lab 5.1, rule 2: **The cap** (gap 2). A run ...")."""
-    text = " ".join(build_items(rule.lab).get(rule.item, "").split())
+    the lab and the item's number, its bold marks taken out, since a report sets it in bold
+    ("Lab 5.1, rule 2: The cap (gap 2). A run ...")."""
+    text = " ".join(build_items(rule.lab).get(rule.item, "").replace("**", "").split())
     return f"Lab {rule.lab}, rule {rule.item}: {text}"

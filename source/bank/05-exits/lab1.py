@@ -30,6 +30,17 @@ def writer(ws, log=None):
     return tool("save", save)
 
 
+def asking(names):
+    """A model that asks for `names` to be saved on every request, until the record holds 40
+    results: then it gives up and answers, so that a run with no working cap fails its test
+    instead of running until the grader's clock stops it."""
+    def again(request):
+        if sum(m["role"] == "toolResult" for m in request.messages) >= 40:
+            return lab.say("I give up.")
+        return lab.reply(*saves(names))
+    return lab.forever(again)
+
+
 def saves(names):
     """One call of `save` per name: each writes a file of that name."""
     return [lab.call("save", {"path": name, "text": name.upper()}) for name in names]
@@ -55,7 +66,7 @@ def results_of(messages):
           "error_message, and no words at all.")
 async def test_bank_the_cap_ending_has_four_keys_and_no_words(t):
     ws, cap = lab.Workspace(), t.random.randint(1, 3)
-    model = lab.ScriptedModel([lab.forever(lambda request: lab.reply(*saves(["a.txt"])))])
+    model = lab.ScriptedModel([asking(["a.txt"])])
     messages = await go(model, [writer(ws)], t.random.choice(ASKS), max_turns=cap)
     ending = messages[-1]
     t.expect([sorted(ending), ending.get("content"), harness.text_of(ending)],
@@ -82,7 +93,7 @@ async def test_bank_a_capped_run_answers_its_batches(t):
     ws, cap = lab.Workspace(), t.random.randint(2, 4)
     turns = [[f"f{n}_{k}.txt" for k in range(t.random.randint(2, 3))] for n in range(cap)]
     model = lab.ScriptedModel([lab.reply(*saves(names)) for names in turns] +
-                              [lab.forever(lambda request: lab.reply(*saves(["late.txt"])))])
+                              [asking(["late.txt"])])
     messages = []
     problem = await raised(lambda: go(model, [writer(ws)], t.random.choice(ASKS), messages,
                                       max_turns=cap))
@@ -120,7 +131,7 @@ async def test_bank_zero_and_none(t):
 async def test_bank_each_run_has_its_own_cap(t):
     ws = lab.Workspace()
     first, second = t.random.randint(1, 3), t.random.randint(2, 4)
-    model = lab.ScriptedModel([lab.forever(lambda request: lab.reply(*saves(["x.txt"])))])
+    model = lab.ScriptedModel([asking(["x.txt"])])
     messages = await go(model, [writer(ws)], "First.", max_turns=first)
     made = len(model.calls)
     await go(model, [writer(ws)], "Second.", messages, max_turns=second)
