@@ -231,6 +231,12 @@ def _taken(folder: Path, relative: str, why: str) -> batch.Submission:
     return sub
 
 
+def _points(value: float) -> float:
+    """Points as Gradescope shows them: a lab graded on its bank shares its points out in
+    fractions, whose sums carry float noise (49.00000000000001) that no one should read."""
+    return round(value, 6)
+
+
 def results_json(plan: Plan, row: Row, isolation: dict, hidden_visibility: str,
                  seconds: float, took: str = "") -> dict:
     """Gradescope's results.json for one graded submission: a test entry per lab test with
@@ -244,8 +250,8 @@ def results_json(plan: Plan, row: Row, isolation: dict, hidden_visibility: str,
         tests.append({
             "name": t.says,
             "number": str(number),
-            "score": t.earned,
-            "max_score": t.points,
+            "score": _points(t.earned),
+            "max_score": _points(t.points),
             "status": "passed" if t.verdict is Verdict.PASS else "failed",
             "output": f"{t.verdict.words.capitalize()}."
                       + (f"\n\n{t.message}" if t.message else ""),
@@ -269,7 +275,7 @@ def results_json(plan: Plan, row: Row, isolation: dict, hidden_visibility: str,
             plan.seed, f"`python lab/lab_check.py --harness harness.py --lesson "
                        f"{lab.lesson.number} tests.py`, run in your lab folder"))
     return {
-        "score": row.score,
+        "score": _points(row.score),
         "execution_time": int(round(seconds)),
         "output": "\n".join(lines),
         "visibility": "visible",

@@ -77,7 +77,7 @@ async def test_bank_the_cap_ending_has_four_keys_and_no_words(t):
 @lab_test("An ending made by error_message, put on a record, is left out of the view as a "
           "provider-refused empty reply, whatever its text.")
 async def test_bank_an_ending_is_left_out_of_the_view(t):
-    why = t.random.choice(WHY + ["", "Agent stopped after max_turns=9"])
+    why = t.random.choice(WHY + [""])
     record = [harness.user_message(t.random.choice(ASKS)), harness.error_message(why),
               harness.user_message("And now?")]
     view = harness.context_for_model(record)
