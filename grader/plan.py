@@ -13,8 +13,9 @@ seed the kit's expected.json files are used as they are.
 Points: a test's points are the `points=` its @lab_test decorator gives, else the `points` of its
 lab in lesson.toml (default 1). An extra test without `points=` takes the graded lab's.
 
-The grading bank (grader/bank.py): for a lab that has one, the plan holds a subset of it drawn
-from `draw` (the run's seed unless told otherwise) as one more hidden file, recorded on the
+The grading bank (grader/bank.py): for a lab that has one, a plan made with `draw` (a grading
+run's seed: grader/pipeline.py; one drawn for a Gradescope bundle) holds a subset of it drawn
+from `draw` as one more hidden file, recorded on the
 reference like an extra one, and the points are shared out so that the public tests (the kit's
 files) are worth the lesson's `public_share` of what they were worth alone, and the bank's tests
 the rest, equally. The instructor's extra tests keep their own points, on top.
@@ -70,7 +71,7 @@ class Plan:
 
     @property
     def max_score(self) -> float:
-        return sum(t.points for t in self.tests)
+        return points(sum(t.points for t in self.tests))
 
     @property
     def sets(self) -> list[dict]:
@@ -142,6 +143,13 @@ class Plan:
                    share=data.get("share"))
 
 
+def points(total: float) -> float:
+    """A sum of points as every report keeps it: to six places, since a lab graded on its bank
+    shares its points out in fractions whose float sums carry noise (49.00000000000001), which
+    would make full marks differ from the maximum and exports differ from grades.json."""
+    return round(total, 6)
+
+
 def reseeded(plan: Plan, seed: int) -> Plan:
     """`plan` judging under `seed`: the reference's observations of the kit's tests and of each
     extra test recorded again under it, here, before any submission runs. The Gradescope
@@ -191,9 +199,10 @@ def points_in(source: str) -> dict[str, float]:
 
 def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
          seed: int = seeds.PUBLIC, draw: int | None = None) -> Plan:
-    """The plan for grading `lab_id`: the cumulative suite (or only the lab's own tests), then
-    the subset of the lab's grading bank drawn under `draw` (default: `seed`), then each extra
-    tests file; the bank's and the extra files' observations are recorded here on the lab's
+    """The plan for grading `lab_id`: the cumulative suite (or only the lab's own tests), then,
+    given `draw`, the subset of the lab's grading bank drawn under it (a class's grade; a
+    Classroom scorer, which runs in the student's repository, has none), then each extra tests
+    file; the bank's and the extra files' observations are recorded here on the lab's
     reference, all under `seed`; under a seed other than the public one the kit's tests are
     recorded here on the reference too, before any submission runs."""
     try:
@@ -210,7 +219,7 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
                             f"{lab.name} first, and this copy of the kit has no solutions/ to "
                             "record it from.")
         plan.recorded = dict(record.record(lab.solution, plan.kit_files(), seed=seed))
-    subset = bank.drawn(lab.id, seed if draw is None else draw)
+    subset = bank.drawn(lab.id, draw) if draw is not None else None
     if subset is not None:
         if not lab.solution.is_file():
             raise PlanError(f"{lab.name.capitalize()} is graded on its grading bank, recorded "

@@ -20,6 +20,7 @@ from lab.check.facts import Cause
 from lab.check.verdict import Outcome, Verdict
 
 from grader import bank, cells
+from grader import plan as plans
 from grader.plan import Plan
 
 
@@ -152,7 +153,7 @@ def build(plan: Plan, student: str, source: str, outcomes: list[Outcome], *, rep
                                        "count as passed.")
         tests.append(Entry(t.id, t.says, t.lab, t.set, t.hidden, o.verdict, o.message,
                            t.points, t.points if o.verdict is Verdict.PASS else 0, o.cause))
-    score = sum(t.earned for t in tests)
+    score = plans.points(sum(t.earned for t in tests))
     import_error = report.import_error if report else None
     notes = []
     if cut:

@@ -162,7 +162,7 @@ def _make(folder: Path) -> dict:
     graded = {"out": out, "stdout": done.stdout, "release": released,
               "rows": {r["student"]: r for r in data["submissions"]}, "results": {}}
     # The Gradescope bundle, as `python -m grader gradescope` builds it, run on each of them.
-    plan = plans.make(LAB.id, draw=seeds.secret())
+    plan = plans.make(LAB.id, draw=seeds.secret())  # as `python -m grader gradescope` does
     bundle = gradescope.build(plan, folder / "bundle.zip",
                               settings=batch.Settings(seconds_per_test=SECONDS_PER_TEST))
     source = folder / "bundle"
