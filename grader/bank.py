@@ -59,7 +59,7 @@ def public_share(lab_id: str) -> float:
     toml = lesson.folder / "lesson.toml"
     share = tomllib.loads(toml.read_text(encoding="utf-8")).get(SHARE)
     if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share < 1:
-        raise PlanError(f"{toml.relative_to(manifest.KIT)} needs {SHARE} = a number from 0 to "
+        raise PlanError(f"{ledger.shown(toml)} needs {SHARE} = a number from 0 to "
                         f"under 1 (the share of the grade its public tests are worth), since lab "
                         f"{lab_id} has a grading bank; it has {share!r}.")
     return float(share)
@@ -86,7 +86,7 @@ def drawn(lab_id: str, seed: int) -> Drawn | None:
     for rule in ledger.of_lab(lab_id):
         lost = [name for name in rule.bank if name not in names]
         if lost or not rule.bank:
-            raise PlanError(f"lab {lab_id}'s grading bank ({path.relative_to(manifest.KIT)}) "
+            raise PlanError(f"lab {lab_id}'s grading bank ({ledger.shown(path)}) "
                             f"and its ledger ({rule.file}) disagree: {rule.id} names "
                             f"{lost or 'no bank test'}.")
         picked = draw.sample(sorted(rule.bank), min(len(rule.bank), max(2, len(rule.bank) - 1)))

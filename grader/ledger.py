@@ -58,7 +58,7 @@ class Rule:
         return f"{self.lab} rule {self.item}"
 
 
-def _shown(path: Path) -> str:
+def shown(path: Path) -> str:
     """A ledger's path as messages name it: from the kit's top when it is in the kit."""
     return str(path.relative_to(manifest.KIT)) if path.is_relative_to(manifest.KIT) else str(path)
 
@@ -67,16 +67,16 @@ def _rules_of(path: Path) -> list[Rule]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as error:
-        raise LedgerError(f"{_shown(path)}: {error}") from None
+        raise LedgerError(f"{shown(path)}: {error}") from None
     rules = []
     for entry in data.get("rule", []):
         unknown = set(entry) - {"lab", "item", "tests", "designs", "allows", "bank"}
         if unknown or not {"lab", "item", "tests", "designs"} <= set(entry):
-            raise LedgerError(f"{_shown(path)}: a [[rule]] needs lab, item, tests and designs "
+            raise LedgerError(f"{shown(path)}: a [[rule]] needs lab, item, tests and designs "
                               f"(and may have allows and bank); this one has {sorted(entry)}")
         rules.append(Rule(lab=entry["lab"], item=entry["item"], tests=tuple(entry["tests"]),
                           designs=tuple(entry["designs"]), allows=tuple(entry.get("allows", ())),
-                          file=_shown(path), bank=tuple(entry.get("bank", ()))))
+                          file=shown(path), bank=tuple(entry.get("bank", ()))))
     return rules
 
 
