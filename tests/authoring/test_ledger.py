@@ -193,3 +193,27 @@ def test_a_design_fails_a_bank_test_of_the_rule_it_breaks(bank_runs, rule, desig
         f"{'s' if len(passed) > 1 else ''} {', '.join(map(str, passed))}; it fails "
         f"{sorted(bank_runs[design.id, passed[0]]) or 'nothing'} there. Write a scenario of "
         "the rule that this design cannot pass, whatever the draw.")
+
+
+STUBS = ["None", "[]", "{}", "''", "0", "True"]
+
+
+@pytest.mark.parametrize("lab_id", BANKED)
+def test_a_harness_whose_every_function_answers_alike_passes_no_bank_test(tmp_path, lab_id):
+    """A file with no harness code whose every name is a function giving the same value (an
+    empty list, None, ...) passes no bank test: a bank scenario that only checks what must not
+    happen (the record unchanged) would give such a file its points."""
+    file = _bank_file(lab_id, tmp_path)
+    expected = record.record(manifest.lab(lab_id).solution, [file])
+    passed = {}
+    for value in STUBS:
+        harness = tmp_path / "harness.py"
+        harness.write_text("def __getattr__(name):\n    if name.startswith('__'):\n"
+                           "        raise AttributeError(name)\n"
+                           f"    return lambda *args, **kwargs: {value}\n", encoding="utf-8")
+        report = runner.run(harness, [file], expected)
+        passed[value] = [o.id for o in report.outcomes if o.verdict == "pass"]
+    assert not any(passed.values()), (
+        f"{_shown_bank(lab_id)}: a file whose every function returns one value passes these "
+        f"bank tests: { {v: ids for v, ids in passed.items() if ids} }; make each observe "
+        "something only a working harness gives")

@@ -222,11 +222,13 @@ async def test_bank_changing_the_view_leaves_the_record(t):
     whole = [harness.user_message(a) for a in t.random.sample(ASKS, t.random.randint(1, 3))]
     whole.append(lab.say("Fine."))
     gapped = whole + [harness.user_message("More?"), harness.error_message(t.random.choice(WHY))]
-    lengths = []
+    seen = []
     for record in (whole, gapped):
         size = len(record)
         view = harness.context_for_model(record)
         view.append(harness.user_message("added to the view"))
-        lengths.append(len(record) - size)
-    t.expect(lengths, [0, 0], "How much each record grew or shrank once the caller added a "
-                              "message to its view.")
+        seen.append([len(record) - size, [m["role"] for m in view]])
+    kept = [m["role"] for m in whole]
+    t.expect(seen, [[0, kept + ["user"]], [0, kept + ["user", "user"]]],
+             "For each record: how much it grew or shrank once the caller added a message to "
+             "its view, and the roles of that view.")
