@@ -231,12 +231,6 @@ def _taken(folder: Path, relative: str, why: str) -> batch.Submission:
     return sub
 
 
-def _points(value: float) -> float:
-    """Points as Gradescope shows them: a lab graded on its bank shares its points out in
-    fractions, whose sums carry float noise (49.00000000000001) that no one should read."""
-    return round(value, 6)
-
-
 def results_json(plan: Plan, row: Row, isolation: dict, hidden_visibility: str,
                  seconds: float, took: str = "") -> dict:
     """Gradescope's results.json for one graded submission: a test entry per lab test with
@@ -250,8 +244,8 @@ def results_json(plan: Plan, row: Row, isolation: dict, hidden_visibility: str,
         tests.append({
             "name": t.says,
             "number": str(number),
-            "score": _points(t.earned),
-            "max_score": _points(t.points),
+            "score": plans.points(t.earned),
+            "max_score": plans.points(t.points),
             "status": "passed" if t.verdict is Verdict.PASS else "failed",
             "output": f"{t.verdict.words.capitalize()}."
                       + (f"\n\n{t.message}" if t.message else ""),
@@ -275,7 +269,7 @@ def results_json(plan: Plan, row: Row, isolation: dict, hidden_visibility: str,
             plan.seed, f"`python lab/lab_check.py --harness harness.py --lesson "
                        f"{lab.lesson.number} tests.py`, run in your lab folder"))
     return {
-        "score": _points(row.score),
+        "score": plans.points(row.score),
         "execution_time": int(round(seconds)),
         "output": "\n".join(lines),
         "visibility": "visible",
