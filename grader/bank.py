@@ -15,8 +15,8 @@ so no public test's wanted expression gives its values.
                                    tenth), set once per lesson, said in every feedback
 
 A grading run draws a subset of the bank from its secret seed (`drawn`): of each rule's n
-scenarios, max(2, n - 1), so every rule is checked and which scenarios are left out changes
-with the seed. The subset runs as the instructor's hidden tests run (grader/plan.py's Extra,
+scenarios, max(2, n - 1) (`kept`), so every rule is checked, which scenario is left out changes
+with the seed, and a design of the rule that fails two of its scenarios is caught by any draw. The subset runs as the instructor's hidden tests run (grader/plan.py's Extra,
 grader/batch.py's hidden run), its reference recorded when the plan is made; a failed one
 shows the student the sentence of its rule (grader/ledger.py's sentence), never its code.
 """
@@ -65,6 +65,13 @@ def public_share(lab_id: str) -> float:
     return float(share)
 
 
+def kept(scenarios: int) -> int:
+    """How many of a rule's bank scenarios a run draws: all but one, and at least two (all of
+    two). So a design of the rule is caught by every draw when it fails `scenarios - kept + 1`
+    of them (tests/authoring/test_ledger.py holds each bank to that)."""
+    return min(scenarios, max(2, scenarios - 1))
+
+
 @dataclass(frozen=True)
 class Drawn:
     """A bank's subset for one grading run: the code holding the drawn tests alone, and each
@@ -89,7 +96,7 @@ def drawn(lab_id: str, seed: int) -> Drawn | None:
             raise PlanError(f"lab {lab_id}'s grading bank ({ledger.shown(path)}) "
                             f"and its ledger ({rule.file}) disagree: {rule.id} names "
                             f"{lost or 'no bank test'}.")
-        picked = draw.sample(sorted(rule.bank), min(len(rule.bank), max(2, len(rule.bank) - 1)))
+        picked = draw.sample(sorted(rule.bank), kept(len(rule.bank)))
         chosen.update(picked)
         rules.update({name: ledger.sentence(rule) for name in picked})
     return Drawn(_keeping(source, chosen), rules)

@@ -5,8 +5,9 @@ item, so nothing is tested that the student was not told.
 
 Every built lab is held to its ledger: a new lab comes with its Build list and its rules.toml.
 A lab with a grading bank (source/bank/NN-slug/labK.py) is held to it too: every bank test serves
-a rule, every rule has two to four, the reference passes them all, and each design of a rule
-fails one of that rule's bank tests, under the public seed and two others.
+a rule, every rule has two to four, the reference passes them all, each design of a rule fails
+enough of that rule's bank tests that every draw a grading run makes catches it, under the public
+seed and two others, and a file whose every function returns one value passes none.
 """
 import pytest
 
@@ -185,14 +186,20 @@ def bank_runs(tmp_path_factory):
 
 @pytest.mark.parametrize("rule, design", BANK_BROKEN,
                          ids=[f"{r.id}: {d.name}" for r, d in BANK_BROKEN])
-def test_a_design_fails_a_bank_test_of_the_rule_it_breaks(bank_runs, rule, design):
-    passed = [seed for seed in BANK_SEEDS if not bank_runs[design.id, seed] & set(rule.bank)]
+def test_a_design_fails_every_draw_of_the_bank_tests_of_the_rule_it_breaks(bank_runs, rule,
+                                                                           design):
+    """A run draws bank.kept(n) of a rule's n bank tests, so a design must fail n - kept + 1
+    of them (one of two, two of three or four) for every draw to catch it."""
+    needed = len(rule.bank) - bank.kept(len(rule.bank)) + 1
+    passed = [seed for seed in BANK_SEEDS
+              if len(bank_runs[design.id, seed] & set(rule.bank)) < needed]
     assert not passed, (
-        f"{design.id} breaks {rule.id} ({_where(rule.lab)}, item {rule.item}), but none of the "
-        f"rule's bank tests {list(rule.bank)} ({_shown_bank(rule.lab)}) fails it under seed"
-        f"{'s' if len(passed) > 1 else ''} {', '.join(map(str, passed))}; it fails "
-        f"{sorted(bank_runs[design.id, passed[0]]) or 'nothing'} there. Write a scenario of "
-        "the rule that this design cannot pass, whatever the draw.")
+        f"{design.id} breaks {rule.id} ({_where(rule.lab)}, item {rule.item}), but fewer than "
+        f"{needed} of the rule's bank tests {list(rule.bank)} ({_shown_bank(rule.lab)}) fail it "
+        f"under seed{'s' if len(passed) > 1 else ''} {', '.join(map(str, passed))}: it fails "
+        f"{sorted(bank_runs[design.id, passed[0]]) or 'nothing'} there, so a run that draws "
+        f"{bank.kept(len(rule.bank))} of them can miss it. Write a scenario of the rule that "
+        "this design cannot pass, whatever the draw.")
 
 
 STUBS = ["None", "[]", "{}", "''", "0", "True"]

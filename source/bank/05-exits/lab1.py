@@ -126,66 +126,84 @@ async def test_bank_zero_and_none(t):
              "With no cap: the tools run, the last stop_reason, the files in the workspace.")
 
 
-@lab_test("The cap counts the requests of one run: a second run on the same record gets its "
-          "own cap.")
+@lab_test("The cap counts the requests of one run: each run on the same record gets its own "
+          "cap, a cap of 0 included, and a run with none goes on to its answer.")
 async def test_bank_each_run_has_its_own_cap(t):
-    ws = lab.Workspace()
-    first, second = t.random.randint(1, 3), t.random.randint(2, 4)
-    model = lab.ScriptedModel([asking(["x.txt"])])
-    messages = await go(model, [writer(ws)], "First.", max_turns=first)
-    made = len(model.calls)
-    await go(model, [writer(ws)], "Second.", messages, max_turns=second)
+    ws, log = lab.Workspace(), []
+    first = t.random.randint(2, 3)
+    model = lab.ScriptedModel([asking(["x.txt", "y.txt"])])
+    messages = await go(model, [writer(ws, log)], "First.", max_turns=first)
+    made = [len(model.calls)]
+    await go(model, [writer(ws, log)], "Second.", messages, max_turns=0)
+    made.append(len(model.calls) - sum(made))
+    rounds = t.random.randint(26, 27)
+    model = lab.ScriptedModel([lab.reply(*saves([f"z{n}.txt"])) for n in range(rounds)] +
+                              [lab.say("All saved.")])
+    await go(model, [writer(ws, log)], "Third.", messages)
+    made.append(len(model.calls))
     endings = [m.get("error_message") for m in messages if m.get("stop_reason") == "error"]
-    t.expect([made, len(model.calls) - made, endings],
-             [first, second, [f"Agent stopped after max_turns={n}" for n in (first, second)]],
-             "Requests of the first run, of the second, and the endings on the record.")
+    t.expect([made, endings, len(log), harness.text_of(messages[-1])],
+             [[first, 0, rounds + 1], [f"Agent stopped after max_turns={n}" for n in (first, 0)],
+              2 * first + rounds, "All saved."],
+             "The requests of each run, the endings on the record, the tools run, the words "
+             "of the last message.")
 
 
 # --- rule 3: a failed reply ---------------------------------------------------------------
 
+def broken(arguments):
+    """A tool that raises, as a tool reports failure."""
+    raise OSError(arguments.get("why", "disk full"))
+
+
 @lab_test("A failed reply that carries whole calls writes nothing, is not sent again, and "
-          "ends the run, whatever its reason, an empty one included.")
+          "ends the run, whatever its reason, an empty one included; a tool's error before it "
+          "ended nothing.")
 async def test_bank_a_failed_reply_writes_nothing(t):
     for why in (t.random.choice(WHY + ["The reply was cut off at the output limit"]), ""):
         ws = lab.Workspace()
         before = [f"b{n}.txt" for n in range(t.random.randint(0, 2))]
+        first = saves(before) + [lab.call("broken", {"why": t.random.choice(WHY)})]
+        t.random.shuffle(first)
         cut = [f"cut{n}.txt" for n in range(t.random.randint(2, 3))]
-        script = ([lab.reply(*saves(before))] if before else []) + \
-            [lab.fail(why, *saves(cut)), lab.say("Recovered."), lab.say("Recovered again.")]
+        script = [{**lab.reply(*first), "error_message": None}, lab.fail(why, *saves(cut)),
+                  lab.say("Recovered."), lab.say("Recovered again.")]
         model, messages = lab.ScriptedModel(script), []
-        problem = await raised(lambda: go(model, [writer(ws)], t.random.choice(ASKS), messages))
+        problem = await raised(lambda: go(model, [writer(ws), tool("broken", broken)],
+                                          t.random.choice(ASKS), messages))
         t.expect([problem, sorted(ws.files), len(model.calls),
                   messages[-1].get("stop_reason")],
-                 [None, sorted(before), len(script) - 2, "error"],
+                 [None, sorted(before), 2, "error"],
                  "What the run raised, the files written, the requests made, the last "
                  "stop_reason.")
 
 
 @lab_test("A reply labelled toolUse is acted on even when it carries an error_message, empty, "
-          "None or with words.")
+          "None or with words; a reply labelled error after it ends the run.")
 async def test_bank_the_label_decides_not_the_message(t):
     for note in t.random.sample([None, "", "slow upstream", "retried once"], 4):
         ws = lab.Workspace()
         names = [f"n{k}.txt" for k in range(t.random.randint(1, 3))]
-        asking = {**lab.reply(*saves(names)), "error_message": note}
-        model = lab.ScriptedModel([asking, lab.say("Noted.")])
-        messages = await go(model, [writer(ws)], t.random.choice(ASKS), max_turns=5)
-        t.expect([sorted(ws.files), len(model.calls), harness.text_of(messages[-1])],
-                 [sorted(names), 2, "Noted."],
-                 "The files written, the requests made, the words of the last message.")
+        noted = {**lab.reply(*saves(names)), "error_message": note}
+        model = lab.ScriptedModel([noted, lab.fail("", "Half", *saves(["late.txt", "later.txt"])),
+                                   lab.say("Never sent."), lab.say("Never sent either.")])
+        messages = []
+        problem = await raised(lambda: go(model, [writer(ws)], t.random.choice(ASKS), messages,
+                                          max_turns=5))
+        t.expect([problem, sorted(ws.files), len(model.calls), harness.text_of(messages[-1])],
+                 [None, sorted(names), 2, "Half"],
+                 "What the run raised, the files written, the requests made, the words of the "
+                 "last message.")
 
 
 @lab_test("A tool that raises gives an error result, and the run goes on to the model's answer.")
 async def test_bank_a_raising_tool_ends_nothing(t):
     ws = lab.Workspace()
-
-    def broken(arguments):
-        raise OSError(t.random.choice(["disk full", "read-only", "no such device"]))
     names = [f"ok{k}.txt" for k in range(t.random.randint(0, 2))]
-    calls = saves(names) + [lab.call("broken")]
+    calls = saves(names) + [lab.call("broken", {"why": t.random.choice(WHY)})]
     t.random.shuffle(calls)
-    model = lab.ScriptedModel([lab.reply(*calls), lab.reply(*saves(["after.txt"])),
-                               lab.say("Done anyway.")])
+    model = lab.ScriptedModel([{**lab.reply(*calls), "error_message": None},
+                               lab.reply(*saves(["after.txt"])), lab.say("Done anyway.")])
     messages = await go(model, [writer(ws), tool("broken", broken)], t.random.choice(ASKS),
                         max_turns=t.random.choice([None, 4, 7]))
     t.expect([sorted(ws.files), len(model.calls), messages[-1].get("stop_reason")],
