@@ -15,10 +15,10 @@ lab in lesson.toml (default 1). An extra test without `points=` takes the graded
 
 The grading bank (grader/bank.py): for a lab that has one, a plan made with `draw` (a grading
 run's seed: grader/pipeline.py; one drawn for a Gradescope bundle) holds a subset of it drawn
-from `draw` as one more hidden file, recorded on the
-reference like an extra one, and the points are shared out so that the public tests (the kit's
-files) are worth the lesson's `public_share` of what they were worth alone, and the bank's tests
-the rest, equally. The instructor's extra tests keep their own points, on top.
+under `draw` as one more hidden file, recorded on the reference like an extra one, and the
+points are shared out so that the public tests (the kit's files) are worth the lesson's
+`public_share` of what they were worth alone, and the bank's tests the rest, equally. The
+instructor's extra tests keep their own points, on top.
 """
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ class Plan:
     tests: list[Test] = field(default_factory=list)
     seed: int = seeds.PUBLIC
     recorded: dict | None = None  # the kit tests' observations under a seed not the public
-    share: float | None = None  # the public tests' share of the grade; None: the lab has no bank
+    share: float | None = None  # the public tests' share of the grade; None: no bank drawn
 
     @property
     def max_score(self) -> float:
