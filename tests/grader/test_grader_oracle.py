@@ -36,6 +36,8 @@ def test_an_oracle_of_the_public_tests_gets_under_a_fifth_under_grader_grade(gra
         f"(passed: {[t['id'] for t in row['tests'] if t['set'] == bank.SET and t['earned']]})")
     assert earned > 0, (f"the {name} oracle passed no public test, so this test no longer shows "
                         "the attack the bank stops: rebuild the oracle from the release")
+    assert row["review"], (f"the {name} oracle reaches into the checker, and is not marked "
+                           "\"needs review\" (an aid, which counts toward nothing above)")
 
 
 @pytest.mark.parametrize("name", ["oracle", "adaptive"])
