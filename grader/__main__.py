@@ -23,6 +23,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from lab.check import seeds
 from lab.check.errors import UserError
 
 from grader import (batch, classfolder, gradebook as gradebooks, gradescope, pipeline,
@@ -186,13 +187,14 @@ def _run(args) -> int:
               f"{', '.join(labs)}).")
         return 0
     if args.command == "gradescope":
+        # The bank's subset is the bundle's own, drawn under a seed no one is told.
         plan = plans.make(args.lab, own_lab_only=args.own_lab_only,
-                          extra_tests=args.extra_tests)
+                          extra_tests=args.extra_tests, draw=seeds.secret())
         path = gradescope.build(plan, args.out, settings=_settings(args),
                                 hidden_visibility=args.hidden_visibility)
         print(f"Wrote {path}: upload it as the autograder of a Gradescope programming "
               f"assignment. Students submit their harness.py. {len(plan.tests)} tests, "
-              f"{plan.max_score:g} points.")
+              f"{plan.max_score:g} points. {plan.bank_line()}")
         return 0
     if args.command == "gradescope-run":
         return gradescope.run_inside(args.source, args.submission, args.results)

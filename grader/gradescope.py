@@ -26,6 +26,11 @@ runs in (grader/sandbox/view.py). results.json names the seed and the local chec
 Hidden tests: students read results.json (a hidden test's entry once `hidden_visibility`
 allows), so a hidden test's entry holds its sentence and verdict, never its reason.
 
+The grading bank (grader/bank.py): the bundle's plan holds the subset of the lab's bank drawn
+under a secret seed when the bundle is built, recorded again on the reference under each
+submission's seed like the extra tests; its tests are visible at once, since each shows only the
+sentence of the rule it checks.
+
 run_autograder reads GRADER_SOURCE, GRADER_SUBMISSION, GRADER_RESULTS and GRADER_PYTHON when
 they are set, so that it can be run on any machine to try a bundle before uploading it.
 """
@@ -41,7 +46,7 @@ from pathlib import Path
 from lab.check import manifest, seeds
 from lab.check.verdict import Verdict
 
-from grader import batch, graded, plan as plans, report, submissions
+from grader import bank, batch, graded, plan as plans, report, submissions
 from grader.batch import Unfound
 from grader.errors import GraderError
 from grader.plan import Plan
@@ -242,17 +247,18 @@ def results_json(plan: Plan, row: Row, isolation: dict, hidden_visibility: str,
         tests.append({
             "name": t.says,
             "number": str(number),
-            "score": t.earned,
-            "max_score": t.points,
+            "score": plans.points(t.earned),
+            "max_score": plans.points(t.points),
             "status": "passed" if t.verdict is Verdict.PASS else "failed",
             "output": f"{t.verdict.words.capitalize()}."
                       + (f"\n\n{t.message}" if t.message else ""),
             "tags": [t.set],
-            "visibility": hidden_visibility if t.hidden else "visible",
+            # A bank test shows its rule's sentence alone, which the student may read at once.
+            "visibility": hidden_visibility if t.hidden and t.set != bank.SET else "visible",
         })
     lines = [f"{lab.name.capitalize()}: {lab.title}.",
              f"Score: {row.score:g} of {row.max:g} points.",
-             plan.sets_line()]
+             plan.sets_line()] + ([plan.bank_line()] if plan.share is not None else [])
     if row.source and not row.problem:
         lines.append(f"Graded {row.source}" + (f": {took}." if took else "."))
     if row.problem:
@@ -266,7 +272,7 @@ def results_json(plan: Plan, row: Row, isolation: dict, hidden_visibility: str,
             plan.seed, f"`python lab/lab_check.py --harness harness.py --lesson "
                        f"{lab.lesson.number} tests.py`, run in your lab folder"))
     return {
-        "score": row.score,
+        "score": plans.points(row.score),
         "execution_time": int(round(seconds)),
         "output": "\n".join(lines),
         "visibility": "visible",

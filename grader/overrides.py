@@ -23,7 +23,7 @@ import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from grader import roster as rosters
+from grader import plan as plans, roster as rosters
 from grader.errors import GraderError
 from grader.plan import Plan
 from grader.row import Overall, Row
@@ -143,7 +143,7 @@ def apply(plan: Plan, rows: list[Row], lines: list[Override]) -> list[Row]:
                 at = next(i for i, t in enumerate(tests) if t.id == o.test)
                 tests[at] = replace(tests[at], earned=_changed(tests[at].earned, o.change,
                                                                tests[at].points))
-        score = sum(t.earned for t in tests)
+        score = plans.points(sum(t.earned for t in tests))
         for o in mine:
             if not o.test and o.change:
                 score = _changed(score, o.change, r.max)

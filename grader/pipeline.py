@@ -84,7 +84,7 @@ def grade(asked: Asked, tell: Callable[[str], None] = lambda line: None) -> Grad
     seed = grading_seed(asked.out, asked.seed)
     students = roster.read(asked.roster) if asked.roster else None
     plan = plans.make(asked.lab, own_lab_only=asked.own_lab_only,
-                      extra_tests=asked.extra_tests, seed=seed)
+                      extra_tests=asked.extra_tests, seed=seed, draw=seed)
     subs, ignored = batch.find(asked.submissions)
     if not subs:
         raise GraderError(f"{asked.submissions} holds no submissions (NAME.py files or "

@@ -12,6 +12,13 @@ seed the kit's expected.json files are used as they are.
 
 Points: a test's points are the `points=` its @lab_test decorator gives, else the `points` of its
 lab in lesson.toml (default 1). An extra test without `points=` takes the graded lab's.
+
+The grading bank (grader/bank.py): for a lab that has one, a plan made with `draw` (a grading
+run's seed: grader/pipeline.py; one drawn for a Gradescope bundle) holds a subset of it drawn
+under `draw` as one more hidden file, recorded on the reference like an extra one, and the
+points are shared out so that the public tests (the kit's files) are worth the lesson's
+`public_share` of what they were worth alone, and the bank's tests the rest, equally. The
+instructor's extra tests keep their own points, on top.
 """
 from __future__ import annotations
 
@@ -25,6 +32,7 @@ from pathlib import Path
 from lab.check import manifest, record, runner, seeds, suite
 from lab.check.verdict import sets_line
 
+from grader import bank
 from grader.errors import PlanError
 
 
@@ -47,6 +55,8 @@ class Extra:
     source: str
     expected: dict
     file: str = ""
+    # For the grading bank's subset: each test's rule as a student reads it, {name: sentence}.
+    rules: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -57,10 +67,11 @@ class Plan:
     tests: list[Test] = field(default_factory=list)
     seed: int = seeds.PUBLIC
     recorded: dict | None = None  # the kit tests' observations under a seed not the public
+    share: float | None = None  # the public tests' share of the grade; None: no bank drawn
 
     @property
     def max_score(self) -> float:
-        return sum(t.points for t in self.tests)
+        return points(sum(t.points for t in self.tests))
 
     @property
     def sets(self) -> list[dict]:
@@ -72,6 +83,10 @@ class Plan:
             entry["tests"] += 1
             entry["checks"] += t.checks
         return list(out.values())
+
+    def bank_line(self) -> str:
+        """What the grade rests on, in one line (grader/bank.py's words)."""
+        return bank.line(self.lab, self.share, sum(t.set == bank.SET for t in self.tests))
 
     def sets_line(self) -> str:
         """The checker's "Sets run:" line for this plan, so a student reads the same line in
@@ -115,7 +130,7 @@ class Plan:
 
     def to_dict(self) -> dict:
         return {"lab": self.lab, "own_lab_only": self.own_lab_only, "seed": self.seed,
-                "recorded": self.recorded,
+                "recorded": self.recorded, "share": self.share,
                 "extras": [{**vars(e), "expected": dict(e.expected)} for e in self.extras],
                 "tests": [vars(t) for t in self.tests]}
 
@@ -124,7 +139,15 @@ class Plan:
         return cls(lab=data["lab"], own_lab_only=data.get("own_lab_only", False),
                    extras=[Extra(**e) for e in data.get("extras", [])],
                    tests=[Test(**t) for t in data.get("tests", [])],
-                   seed=data.get("seed", seeds.PUBLIC), recorded=data.get("recorded"))
+                   seed=data.get("seed", seeds.PUBLIC), recorded=data.get("recorded"),
+                   share=data.get("share"))
+
+
+def points(total: float) -> float:
+    """A sum of points as every report keeps it: to six places, since a lab graded on its bank
+    shares its points out in fractions whose float sums carry noise (49.00000000000001), which
+    would make full marks differ from the maximum and exports differ from grades.json."""
+    return round(total, 6)
 
 
 def reseeded(plan: Plan, seed: int) -> Plan:
@@ -135,10 +158,11 @@ def reseeded(plan: Plan, seed: int) -> Plan:
     if not lab.solution.is_file():
         raise PlanError(f"Grading under a seed of its own records the reference of {lab.name} "
                         "first, and this copy of the kit has no solutions/ to record it from.")
-    again = Plan(lab=plan.lab, own_lab_only=plan.own_lab_only, tests=list(plan.tests), seed=seed)
+    again = Plan(lab=plan.lab, own_lab_only=plan.own_lab_only, tests=list(plan.tests), seed=seed,
+                 share=plan.share)
     again.recorded = dict(record.record(lab.solution, again.kit_files(), seed=seed))
-    again.extras = [Extra(e.name, e.source, _record_extra(lab, e.name, e.source, seed), e.file)
-                    for e in plan.extras]
+    again.extras = [Extra(e.name, e.source, _record_extra(lab, e.name, e.source, seed), e.file,
+                          e.rules) for e in plan.extras]
     return again
 
 
@@ -157,6 +181,10 @@ def _record_extra(lab, name: str, source: str, seed: int) -> dict:
             return dict(record.record(lab.solution, [suite.TestFile(None, path, source)],
                                       seed=seed))
         except record.ReferenceFailed as exc:
+            if name == bank.NAME:
+                raise PlanError(f"lab {lab.id}'s grading bank ({bank.path_of(lab.id)}) fails "
+                                "on the lab's reference solution: a fault of the kit's:\n"
+                                + "\n".join(exc.failures)) from None
             raise PlanError(f"your hidden test file {name} (--extra-tests) fails on lab "
                             f"{lab.id}'s reference solution, so the test is what is wrong, not "
                             "the kit; fix it before grading with it:\n"
@@ -170,11 +198,13 @@ def points_in(source: str) -> dict[str, float]:
 
 
 def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
-         seed: int = seeds.PUBLIC) -> Plan:
-    """The plan for grading `lab_id`: the cumulative suite (or only the lab's own tests), then
-    each extra tests file, whose observations are recorded here on the lab's reference, all
-    under `seed`; under a seed other than the public one the kit's tests are recorded here on
-    the reference too, before any submission runs."""
+         seed: int = seeds.PUBLIC, draw: int | None = None) -> Plan:
+    """The plan for grading `lab_id`: the cumulative suite (or only the lab's own tests), then,
+    given `draw`, the subset of the lab's grading bank drawn under it (a class's grade; a
+    Classroom scorer, which runs in the student's repository, has none), then each extra tests
+    file; the bank's and the extra files' observations are recorded here on the lab's
+    reference, all under `seed`; under a seed other than the public one the kit's tests are
+    recorded here on the reference too, before any submission runs."""
     try:
         lab = manifest.lab(lab_id)
     except KeyError as exc:
@@ -189,6 +219,15 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
                             f"{lab.name} first, and this copy of the kit has no solutions/ to "
                             "record it from.")
         plan.recorded = dict(record.record(lab.solution, plan.kit_files(), seed=seed))
+    subset = bank.drawn(lab.id, draw) if draw is not None else None
+    if subset is not None:
+        if not lab.solution.is_file():
+            raise PlanError(f"{lab.name.capitalize()} is graded on its grading bank, recorded "
+                            "on its reference, and this copy of the kit has no solutions/.")
+        plan.share = bank.public_share(lab.id)
+        plan.extras.append(Extra(bank.NAME, subset.source,
+                                 _record_extra(lab, bank.NAME, subset.source, seed), bank.SET,
+                                 subset.rules))
     extras_files = []
     names: dict[str, str] = {}
     for given in extra_tests:
@@ -227,10 +266,21 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
             plan.tests.append(Test(test.id, test.says, test_file.lab_id, f"lab {test_file.lab_id}",
                                    default if test.points is None else test.points,
                                    len(expected.get(test.id, {}).get("checks", ()))))
+    public = sum(t.points for t in plan.tests)
     for extra in plan.extras:
-        for test in suite.declared(extra.source, extra.name):
-            plan.tests.append(Test(test.id, test.says, None, f"{extra.file} (hidden)",
-                                   lab.points if test.points is None else test.points,
-                                   len(extra.expected.get(test.id, {}).get("checks", ())),
-                                   hidden=True))
+        declared = suite.declared(extra.source, extra.name)
+        for test in declared:
+            checks = len(extra.expected.get(test.id, {}).get("checks", ()))
+            if extra.rules:  # the bank: its sentence is its rule's, its points the bank's share
+                plan.tests.append(Test(test.id, extra.rules[test.name], None, bank.SET,
+                                       public * (1 - plan.share) / len(declared), checks,
+                                       hidden=True))
+            else:
+                plan.tests.append(Test(test.id, test.says, None, f"{extra.file} (hidden)",
+                                       lab.points if test.points is None else test.points,
+                                       checks, hidden=True))
+    if plan.share is not None:
+        for test in plan.tests:
+            if not test.hidden:
+                test.points *= plan.share
     return plan

@@ -30,7 +30,7 @@ from lab.check.advice import collateral, missing, unfit
 from lab.check.facts import Mismatch, MissingName, RanOut
 from lab.check.verdict import Verdict
 
-from grader import cells, review
+from grader import bank, cells, review
 from grader.grades import Grades
 from grader.journal import LastRun
 from grader.plan import Plan
@@ -111,6 +111,8 @@ def feedback(plan: Plan, r: Row) -> str:
              f"Feedback for **{r.student}** on `{r.source}`.", "",
              f"**Score: {_number(r.score)} of {_number(r.max)} points** "
              f"({r.verdict.words}).", ""]
+    if plan.share is not None:
+        lines += [plan.bank_line(), ""]
     if not r.problem:
         lines += [plan.sets_line()
                   + (" Every earlier lab's tests run too, because a later lab must not break "
@@ -162,7 +164,9 @@ def feedback(plan: Plan, r: Row) -> str:
                   f"folder: `python lab/lab_check.py --harness harness.py --lesson "
                   f"{lab.lesson.number} tests.py`"
                   + (" (tests marked hidden are your instructor's and not in your copy)."
-                     if any(t.hidden for t in plan.tests) else "."), ""]
+                     if any(t.hidden and t.set != bank.SET for t in plan.tests) else
+                     " (the grading bank's tests are not in your copy)."
+                     if plan.share is not None else "."), ""]
         if plan.seed != seeds.PUBLIC:
             lines += [seed_words(plan.seed, "that command"), ""]
     return "\n".join(lines)
@@ -240,6 +244,8 @@ def _did(t: Entry) -> object:
 
 
 def _where(t: Entry) -> str:
+    if t.set == bank.SET:
+        return "the grading bank"
     if t.hidden:
         return "a hidden test"
     return manifest.lab(t.lab).name if t.lab else t.set
@@ -263,7 +269,7 @@ def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None 
     width = max([len(r.student) for r in rows] + [7])
     out = [f"Graded {len(rows)} submission{'s' if len(rows) != 1 else ''} for {lab.name}, "
            f"\"{lab.title}\": {len(plan.tests)} tests, {_number(plan.max_score)} points.",
-           plan.sets_line(), ""]
+           plan.sets_line(), plan.bank_line(), ""]
     out.append(f"  {'student':<{width}}  {'score':>9}  verdict")
     for r in rows:
         score = f"{_number(r.score)}/{_number(r.max)}"

@@ -6,7 +6,8 @@ becomes JSON (grades.json, the journal) through `Row.to_dict` and comes back thr
 written from. Its verdicts are enums that are also strs, so JSON and CSV carry the plain words.
 
 A row holds everything, for the instructor; what a student may be given is its
-`for_students()` view, in which a hidden test keeps only its sentence and verdict.
+`for_students()` view, in which a hidden test keeps only its sentence and verdict (a test of
+the grading bank: the sentence of the rule it checks, grader/bank.py).
 """
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from lab.check.advice import blank, missing
 from lab.check.facts import Cause
 from lab.check.verdict import Outcome, Verdict
 
-from grader import cells
+from grader import bank, cells
+from grader import plan as plans
 from grader.plan import Plan
 
 
@@ -118,7 +120,8 @@ class Row:
         hidden run, and shown anyway)."""
         shared = {"", self.problem, self.import_error} - {None}
         return replace(self, tests=[t if not t.hidden or t.message in shared
-                                    else replace(t, message=HIDDEN_REASON, cause=None)
+                                    else replace(t, message=bank.REASON if t.set == bank.SET
+                                                 else HIDDEN_REASON, cause=None)
                                     for t in self.tests])
 
     def to_dict(self) -> dict:
@@ -150,7 +153,7 @@ def build(plan: Plan, student: str, source: str, outcomes: list[Outcome], *, rep
                                        "count as passed.")
         tests.append(Entry(t.id, t.says, t.lab, t.set, t.hidden, o.verdict, o.message,
                            t.points, t.points if o.verdict is Verdict.PASS else 0, o.cause))
-    score = sum(t.earned for t in tests)
+    score = plans.points(sum(t.earned for t in tests))
     import_error = report.import_error if report else None
     notes = []
     if cut:

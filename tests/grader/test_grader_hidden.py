@@ -1,6 +1,7 @@
 """Hidden tests keep their secrets (issue 25): in every file a student may be given (feedback,
 grades.json, tests.csv, grades.csv, Gradescope's results.json) a hidden test shows its sentence
-and its verdict, never its code, its values, nor what the submission's process said in it; the
+and its verdict, never its code, its values, nor what the submission's process said in it, and
+the same holds of a lab's grading bank (grader/bank.py), which no release holds either; the
 kit's tests keep their whole feedback. The instructor's own file holds the reasons, and the
 grader says it is not for students.
 
@@ -22,9 +23,10 @@ from tests.grader.gradeclass import LAB, SECONDS_PER_TEST, base_text, snippet
 from lab.check import manifest
 from lab.check.verdict import Outcome, Verdict
 
-from grader import batch, gradescope, plan as plans, report, row as rows
+from grader import bank, batch, gradescope, plan as plans, report, row as rows
 
 from tests.grader.hidden_cases import HIDDEN, SENTENCES, leaks, strings, student_files
+from tests.grader import bank_class
 
 
 @pytest.fixture(scope="module")
@@ -86,6 +88,40 @@ def hidden_entries(row: dict) -> list[dict]:
 def test_no_file_a_student_may_be_given_holds_a_line_or_a_value_of_the_hidden_tests(graded):
     found = {name: leaks(text) for name, text in student_files(graded["out"]).items()}
     assert {name: found for name, found in found.items() if found} == {}
+
+
+@pytest.fixture(scope="module")
+def banked(tmp_path_factory):
+    """Lab 5.1 graded on its grading bank, with a leaker that hands back every hidden test's
+    code it is given, by `grader grade` and in the Gradescope bundle (tests/grader/bank_class.py)."""
+    return bank_class.graded(tmp_path_factory)
+
+
+def test_no_file_a_student_may_be_given_holds_a_line_or_a_value_of_the_bank(banked):
+    assert bank_class.bank_secrets(), "the bank's secrets were not read"
+    found = {name: bank_class.bank_leaks(text)
+             for name, text in student_files(banked["out"]).items()}
+    assert {name: found for name, found in found.items() if found} == {}
+    found = {name: bank_class.bank_leaks(strings(results))
+             for name, results in banked["results"].items()}
+    assert {name: found for name, found in found.items() if found} == {}
+    mallory = banked["rows"]["mallory"]
+    assert any(t["hidden"] and t["earned"] == 0 for t in mallory["tests"]), (
+        "the leaker failed no bank test, so nothing here shows a leak was stopped")
+
+
+def test_no_release_holds_a_line_or_a_value_of_a_grading_bank(banked):
+    """The release the oracles were built from (every lab through 5.1): no file of it holds a
+    line or a string of any lab's bank, whatever its lab."""
+    banks = [lab.id for lab in manifest.labs(built_only=True) if bank.has_bank(lab.id)]
+    found = {}
+    for path in banked["release"].rglob("*"):
+        if path.is_file():
+            text = path.read_bytes().decode("utf-8", "replace")
+            leaked = [s for lab_id in banks for s in bank_class.bank_leaks(text, lab_id)]
+            if leaked:
+                found[path.relative_to(banked["release"]).as_posix()] = leaked
+    assert banks and found == {}
 
 
 def test_gradescopes_results_hold_no_line_or_value_of_the_hidden_tests(results):

@@ -1,5 +1,5 @@
-"""What is graded and for how many points: the kit's metadata, the instructor's hidden tests, and
-how submissions are found in a folder."""
+"""What is graded and for how many points: the kit's metadata, the instructor's hidden tests, a
+lab's grading bank, and how submissions are found in a folder."""
 import dataclasses
 import os
 
@@ -9,7 +9,7 @@ from tests.grader.gradeclass import EXTRA, LAB, base_text
 from lab.check import manifest, runner, suite
 from lab.check.verdict import Verdict
 
-from grader import batch, plan as plans
+from grader import bank, batch, ledger, plan as plans
 from grader.batch import Unfound
 
 
@@ -167,3 +167,90 @@ def test_a_hidden_test_the_checker_cannot_blind_is_refused_before_any_grading(tm
     with pytest.raises(plans.PlanError, match=r"aliased.py, test test_words, line 10: .*takes "
                                               "expect without calling it"):
         plans.make(LAB.id, extra_tests=[extra])
+
+
+# --- the grading bank (grader/bank.py) ----------------------------------------------------------
+
+BANKED = manifest.lab("5.1")
+
+
+def _bank_tests(plan):
+    return [t for t in plan.tests if t.set == bank.SET]
+
+
+def test_a_lab_with_a_bank_is_graded_mostly_on_a_subset_drawn_from_the_seed():
+    plan = plans.make(BANKED.id, draw=7)
+    drawn = _bank_tests(plan)
+    rules = ledger.of_lab(BANKED.id)
+    names = {t.id.partition("::")[2] for t in drawn}
+    for rule in rules:
+        kept = names & set(rule.bank)
+        assert len(kept) == max(2, len(rule.bank) - 1), (
+            f"{rule.id}: {sorted(kept)} of its bank {list(rule.bank)} drawn")
+        assert {t.says for t in drawn if t.id.partition("::")[2] in kept} == \
+            {ledger.sentence(rule)}, f"{rule.id}'s bank tests do not say its rule"
+    source = next(e for e in plan.extras if e.rules).source
+    assert {t.name for t in suite.declared(source, bank.NAME)} == names, \
+        "the bank's code the plan holds is not the drawn tests alone"
+    public = [t for t in plan.tests if t.set != bank.SET]
+    share = bank.public_share(BANKED.id)
+    assert plan.share == share and 0 < share <= 0.1
+    assert sum(t.points for t in public) == pytest.approx(share * plan.max_score)
+    assert len({round(t.points, 9) for t in drawn}) == 1, "the bank's tests are not worth alike"
+    assert plan.max_score == pytest.approx(len(public)), \
+        "the lab is worth what its public tests were worth alone"
+    again = plans.make(BANKED.id, draw=7)
+    assert [t.id for t in _bank_tests(again)] == [t.id for t in drawn], \
+        "the same seed drew another subset, so a re-run into the folder would grade otherwise"
+    subsets = {tuple(sorted(bank.drawn(BANKED.id, seed).rules)) for seed in range(12)}
+    assert len(subsets) > 1, "every seed draws the same subset of the bank"
+
+
+def test_without_a_draw_or_a_bank_a_lab_is_graded_on_its_public_tests_and_says_so():
+    for plan in (plans.make(BANKED.id), plans.make("6.1", draw=7)):
+        assert plan.share is None and not _bank_tests(plan)
+        assert all(t.points == manifest.lab(t.lab).points for t in plan.tests
+                   if not plans.points_in(manifest.lab(t.lab).tests.read_text()))
+    assert plans.make("6.1", draw=7).bank_line() == (
+        "Lab 6.1 has no grading bank yet, so its grade rests on its public tests alone, as "
+        "before.")
+
+
+def test_a_bank_its_ledger_does_not_match_is_refused_naming_both(tmp_path, monkeypatch):
+    source = bank.path_of(BANKED.id).read_text(encoding="utf-8")
+    lost = ledger.of_lab(BANKED.id)[0].bank[0]
+    mine = tmp_path / "lab1.py"
+    mine.write_text(source.replace(f"def {lost}(", "def test_renamed("), encoding="utf-8")
+    monkeypatch.setattr(bank, "path_of", lambda lab_id: mine)
+    with pytest.raises(plans.PlanError, match=f"rule 1 names \\['{lost}'\\]"):
+        plans.make(BANKED.id, draw=7)
+
+
+@pytest.mark.parametrize("share", ["1.5", "-0.1", "\"a tenth\"", None])
+def test_a_public_share_that_is_not_a_fraction_is_refused(tmp_path, monkeypatch, share):
+    lesson = BANKED.lesson
+    text = (lesson.folder / "lesson.toml").read_text(encoding="utf-8")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith(bank.SHARE))
+    if share is not None:
+        text = f"{bank.SHARE} = {share}\n" + text
+    (tmp_path / "lesson.toml").write_text(text, encoding="utf-8")
+    moved = dataclasses.replace(BANKED, lesson=dataclasses.replace(lesson, folder=tmp_path))
+    real = manifest.lab
+    monkeypatch.setattr(manifest, "lab", lambda lab_id: moved if lab_id == BANKED.id
+                        else real(lab_id))
+    with pytest.raises(plans.PlanError, match=f"needs {bank.SHARE} = a number from 0 to under 1"):
+        bank.public_share(BANKED.id)
+
+
+def test_an_instructors_extra_tests_run_beside_the_bank_with_their_own_points(tmp_path):
+    extra = tmp_path / "mine.py"
+    extra.write_text('import harness\nfrom lab.check.kit import lab_test\n\nLAB = "5.1"\n\n\n'
+                     '@lab_test("An ending says why.", points=4)\nasync def test_why(t):\n'
+                     '    t.expect(harness.error_message("x")["error_message"], "x", "Why.")\n',
+                     encoding="utf-8")
+    plan = plans.make(BANKED.id, draw=3, extra_tests=[extra])
+    sets = [s["set"] for s in plan.sets]
+    assert sets[-2:] == [bank.SET, "mine.py (hidden)"], sets
+    mine = [t for t in plan.tests if t.set == "mine.py (hidden)"]
+    assert [(t.says, t.points) for t in mine] == [("An ending says why.", 4.0)]
+    assert plan.max_score == pytest.approx(len([t for t in plan.tests if not t.hidden]) + 4)

@@ -1,0 +1,252 @@
+"""Lab 5.1's grading bank: scenarios for each rule of its ledger (source/lessons/05-exits/
+rules.toml), in the form of the lab's tests.py, which the grader draws a secret subset of and
+runs as hidden tests (grader/bank.py). Never released, never shown to a student: a failed one
+shows only the sentence of the rule it checks.
+
+Each scenario reaches its rule through another entry point than the public tests, or observes
+another thing (the workspace a tool wrote to, the roles of a request, what the caller's own
+changes to a view do to the record), so that the public tests' wanted expressions, evaluated
+in a bank test's frame, do not give its values.
+"""
+import harness
+import lab
+from lab.kit import lab_test, raised, tool
+
+LAB = "5.1"
+SYSTEM = "You keep a small project's files."
+ASKS = ["Write the notes.", "Save it all.", "Carry on.", "Log this.", "Again, please.",
+        "Ça va ? Write it down."]
+WHY = ["upstream timeout", "bad gateway", "quota exceeded", "stream broke", "503",
+       "context too long"]
+
+
+def writer(ws, log=None):
+    """A tool `save` that writes its `text` argument to the file its `path` names in `ws`."""
+    def save(arguments):
+        ws.write_text(arguments.get("path", "scratch.txt"), arguments.get("text", "-"))
+        if log is not None:
+            log.append(arguments.get("path", "scratch.txt"))
+        return "saved"
+    return tool("save", save)
+
+
+def asking(names):
+    """A model that asks for `names` to be saved on every request, until the record holds 40
+    results: then it gives up and answers, so that a run with no working cap fails its test
+    instead of running until the grader's clock stops it."""
+    def again(request):
+        if sum(m["role"] == "toolResult" for m in request.messages) >= 40:
+            return lab.say("I give up.")
+        return lab.reply(*saves(names))
+    return lab.forever(again)
+
+
+def saves(names):
+    """One call of `save` per name: each writes a file of that name."""
+    return [lab.call("save", {"path": name, "text": name.upper()}) for name in names]
+
+
+async def go(model, tools, ask, messages=None, **options):
+    messages = [] if messages is None else messages
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, ask, **options))
+    return messages
+
+
+def results_of(messages):
+    """The ids of the calls the record asks for, and of the results it holds, as two lists."""
+    asked = [block["id"] for m in messages if m["role"] == "assistant"
+             for block in m["content"] if block.get("type") == "toolCall"]
+    answered = [m["tool_call_id"] for m in messages if m["role"] == "toolResult"]
+    return asked, answered
+
+
+# --- rule 1: an ending the record can hold ----------------------------------------------------
+
+@lab_test("The ending a capped run records has exactly the keys role, content, stop_reason and "
+          "error_message, and no words at all.")
+async def test_bank_the_cap_ending_has_four_keys_and_no_words(t):
+    ws, cap = lab.Workspace(), t.random.randint(1, 3)
+    model = lab.ScriptedModel([asking(["a.txt"])])
+    messages = await go(model, [writer(ws)], t.random.choice(ASKS), max_turns=cap)
+    ending = messages[-1]
+    t.expect([sorted(ending), ending.get("content"), harness.text_of(ending)],
+             [["content", "error_message", "role", "stop_reason"], [], ""],
+             "The keys of the run's last message, its content and its words.")
+
+
+@lab_test("An ending made by error_message, put on a record, is left out of the view as a "
+          "provider-refused empty reply, whatever its text.")
+async def test_bank_an_ending_is_left_out_of_the_view(t):
+    why = t.random.choice(WHY + [""])
+    record = [harness.user_message(t.random.choice(ASKS)), harness.error_message(why),
+              harness.user_message("And now?")]
+    view = harness.context_for_model(record)
+    t.expect([m["role"] for m in view], ["user", "user"],
+             "The roles of the view of a record holding one ending between two prompts.")
+
+
+# --- rule 2: the cap ------------------------------------------------------------------------
+
+@lab_test("A capped run of batches writes every file its replies asked for, answers every "
+          "call, and makes as many requests as the cap.")
+async def test_bank_a_capped_run_answers_its_batches(t):
+    ws, cap = lab.Workspace(), t.random.randint(2, 4)
+    turns = [[f"f{n}_{k}.txt" for k in range(t.random.randint(2, 3))] for n in range(cap)]
+    model = lab.ScriptedModel([lab.reply(*saves(names)) for names in turns] +
+                              [asking(["late.txt"])])
+    messages = []
+    problem = await raised(lambda: go(model, [writer(ws)], t.random.choice(ASKS), messages,
+                                      max_turns=cap))
+    asked, answered = results_of(messages)
+    t.expect([problem, sorted(ws.files), answered == asked, len(model.calls)],
+             [None, sorted(name for names in turns for name in names), True, cap],
+             "What the run raised, the files written, whether every call has its result, and "
+             "the requests made.")
+    t.expect([messages[-1].get("stop_reason"), messages[-1].get("error_message")],
+             ["error", f"Agent stopped after max_turns={cap}"],
+             "The run's last message: its stop_reason and error_message.")
+
+
+@lab_test("A cap of 0 lets no request out and runs no tool; with no cap a long job runs to its "
+          "answer.")
+async def test_bank_zero_and_none(t):
+    ws, log = lab.Workspace(), []
+    model = lab.ScriptedModel([lab.reply(*saves(["never.txt"]))])
+    messages = await go(model, [writer(ws, log)], t.random.choice(ASKS), max_turns=0)
+    t.expect([[m["role"] for m in messages], log, model.calls == []],
+             [["user", "assistant"], [], True],
+             "Under max_turns=0: the roles on the record, the files written, whether no "
+             "request was made.")
+    rounds = t.random.randint(26, 29)
+    model = lab.ScriptedModel([lab.reply(*saves([f"r{n}.txt"])) for n in range(rounds)] +
+                              [lab.say("Finished.")])
+    messages = await go(model, [writer(ws, log)], t.random.choice(ASKS))
+    t.expect([len(log), messages[-1].get("stop_reason"), len(ws.files)],
+             [rounds, "stop", rounds],
+             "With no cap: the tools run, the last stop_reason, the files in the workspace.")
+
+
+@lab_test("The cap counts the requests of one run: each run on the same record gets its own "
+          "cap, a cap of 0 included, and a run with none goes on to its answer.")
+async def test_bank_each_run_has_its_own_cap(t):
+    ws, log = lab.Workspace(), []
+    first = t.random.randint(2, 3)
+    model = lab.ScriptedModel([asking(["x.txt", "y.txt"])])
+    messages = await go(model, [writer(ws, log)], "First.", max_turns=first)
+    made = [len(model.calls)]
+    await go(model, [writer(ws, log)], "Second.", messages, max_turns=0)
+    made.append(len(model.calls) - sum(made))
+    rounds = t.random.randint(26, 27)
+    model = lab.ScriptedModel([lab.reply(*saves([f"z{n}.txt"])) for n in range(rounds)] +
+                              [lab.say("All saved.")])
+    await go(model, [writer(ws, log)], "Third.", messages)
+    made.append(len(model.calls))
+    endings = [m.get("error_message") for m in messages if m.get("stop_reason") == "error"]
+    t.expect([made, endings, len(log), harness.text_of(messages[-1])],
+             [[first, 0, rounds + 1], [f"Agent stopped after max_turns={n}" for n in (first, 0)],
+              2 * first + rounds, "All saved."],
+             "The requests of each run, the endings on the record, the tools run, the words "
+             "of the last message.")
+
+
+# --- rule 3: a failed reply ---------------------------------------------------------------
+
+def broken(arguments):
+    """A tool that raises, as a tool reports failure."""
+    raise OSError(arguments.get("why", "disk full"))
+
+
+@lab_test("A failed reply that carries whole calls writes nothing, is not sent again, and "
+          "ends the run, whatever its reason, an empty one included; a tool's error before it "
+          "ended nothing.")
+async def test_bank_a_failed_reply_writes_nothing(t):
+    for why in (t.random.choice(WHY + ["The reply was cut off at the output limit"]), ""):
+        ws = lab.Workspace()
+        before = [f"b{n}.txt" for n in range(t.random.randint(0, 2))]
+        first = saves(before) + [lab.call("broken", {"why": t.random.choice(WHY)})]
+        t.random.shuffle(first)
+        cut = [f"cut{n}.txt" for n in range(t.random.randint(2, 3))]
+        script = [{**lab.reply(*first), "error_message": None}, lab.fail(why, *saves(cut)),
+                  lab.say("Recovered."), lab.say("Recovered again.")]
+        model, messages = lab.ScriptedModel(script), []
+        problem = await raised(lambda: go(model, [writer(ws), tool("broken", broken)],
+                                          t.random.choice(ASKS), messages))
+        t.expect([problem, sorted(ws.files), len(model.calls),
+                  messages[-1].get("stop_reason")],
+                 [None, sorted(before), 2, "error"],
+                 "What the run raised, the files written, the requests made, the last "
+                 "stop_reason.")
+
+
+@lab_test("A reply labelled toolUse is acted on even when it carries an error_message, empty, "
+          "None or with words; a reply labelled error after it ends the run.")
+async def test_bank_the_label_decides_not_the_message(t):
+    for note in t.random.sample([None, "", "slow upstream", "retried once"], 4):
+        ws = lab.Workspace()
+        names = [f"n{k}.txt" for k in range(t.random.randint(1, 3))]
+        noted = {**lab.reply(*saves(names)), "error_message": note}
+        model = lab.ScriptedModel([noted, lab.fail("", "Half", *saves(["late.txt", "later.txt"])),
+                                   lab.say("Never sent."), lab.say("Never sent either.")])
+        messages = []
+        problem = await raised(lambda: go(model, [writer(ws)], t.random.choice(ASKS), messages,
+                                          max_turns=5))
+        t.expect([problem, sorted(ws.files), len(model.calls), harness.text_of(messages[-1])],
+                 [None, sorted(names), 2, "Half"],
+                 "What the run raised, the files written, the requests made, the words of the "
+                 "last message.")
+
+
+@lab_test("A tool that raises gives an error result, and the run goes on to the model's answer.")
+async def test_bank_a_raising_tool_ends_nothing(t):
+    ws = lab.Workspace()
+    names = [f"ok{k}.txt" for k in range(t.random.randint(0, 2))]
+    calls = saves(names) + [lab.call("broken", {"why": t.random.choice(WHY)})]
+    t.random.shuffle(calls)
+    model = lab.ScriptedModel([{**lab.reply(*calls), "error_message": None},
+                               lab.reply(*saves(["after.txt"])), lab.say("Done anyway.")])
+    messages = await go(model, [writer(ws), tool("broken", broken)], t.random.choice(ASKS),
+                        max_turns=t.random.choice([None, 4, 7]))
+    t.expect([sorted(ws.files), len(model.calls), messages[-1].get("stop_reason")],
+             [sorted(names + ["after.txt"]), 3, "stop"],
+             "The files written, the requests made, the last stop_reason.")
+
+
+# --- rule 4: the view ---------------------------------------------------------------------
+
+@lab_test("A run on a record holding failures sends a request without the empty ones and with "
+          "the ones that got words out; the record keeps them all.")
+async def test_bank_the_request_on_a_record_of_failures(t):
+    record, kinds = [], ["empty", "words"] + [t.random.choice(["empty", "words"])
+                                              for _ in range(t.random.randint(0, 2))]
+    t.random.shuffle(kinds)
+    for n, kind in enumerate(kinds):
+        record.append(harness.user_message(f"Ask {n}."))
+        record.append(lab.fail(t.random.choice(WHY), *(["Half an answer"] if kind == "words"
+                                                       else [])))
+    model = lab.ScriptedModel([lab.say("Here.")])
+    await go(model, [], t.random.choice(ASKS), record)
+    sent = model.calls[0].messages
+    t.expect([[m["role"] for m in sent], [len(m["content"]) for m in sent if m["role"] ==
+                                          "assistant"], len(record)],
+             [[role for k in kinds for role in (["user"] if k == "empty" else
+                                                 ["user", "assistant"])] + ["user"],
+              [1] * kinds.count("words"), 2 * len(kinds) + 2],
+             "The roles sent, the blocks of each assistant message sent, the record's length.")
+
+
+@lab_test("What the caller does to a view never reaches the record, whether the view left "
+          "something out or not.")
+async def test_bank_changing_the_view_leaves_the_record(t):
+    whole = [harness.user_message(a) for a in t.random.sample(ASKS, t.random.randint(1, 3))]
+    whole.append(lab.say("Fine."))
+    gapped = whole + [harness.user_message("More?"), harness.error_message(t.random.choice(WHY))]
+    seen = []
+    for record in (whole, gapped):
+        size = len(record)
+        view = harness.context_for_model(record)
+        view.append(harness.user_message("added to the view"))
+        seen.append([len(record) - size, [m["role"] for m in view]])
+    kept = [m["role"] for m in whole]
+    t.expect(seen, [[0, kept + ["user"]], [0, kept + ["user", "user"]]],
+             "For each record: how much it grew or shrank once the caller added a message to "
+             "its view, and the roles of that view.")
