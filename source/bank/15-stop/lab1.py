@@ -89,8 +89,9 @@ async def test_a_stop_in_a_json_line(t):
         if len(ran) == turns:
             box.cancel()
         return f"{len(ran)} read"
-    model = lab.ScriptedModel([lab.forever(lambda request: lab.reply(
-        lab.call("probe", {"file": f"part{len(request.messages)}.txt"})))])
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Enough parts.")
+                                           if len(request.messages) > 40 else lab.reply(
+        lab.call("probe", {"file": f"part{len(request.messages)}.txt"})))])  # bounded: a lost Stop ends
     box = harness.Harness(model, SYSTEM, [tool("probe", probe, FILE)])
     renderer = harness.JsonRenderer()
     lines = []
@@ -161,9 +162,10 @@ async def test_tokens_keep_to_themselves(t):
 # -- rule 3: the Harness: a token per run, Stop before the first step, cancel when idle ---
 
 
-@lab_test("Runs driven by a task of their own: the second is stopped between prompt() and the "
-          "task's first turn. A listener hears it end at once, aborted, with no request; the "
-          "runs before and after it are answered as usual.")
+@lab_test("Runs driven by a task of their own, with Stop pressed while idle after each: the "
+          "second is stopped between prompt() and the task's first turn. A listener hears it end "
+          "at once, aborted, with no request; the runs before and after it are answered as "
+          "usual.")
 async def test_a_stop_before_the_task_takes_a_turn(t):
     model = one_tool_then_answer()
     h = harness.Harness(model, SYSTEM, [tool("probe", lambda arguments: "read", FILE)])
@@ -176,6 +178,7 @@ async def test_a_stop_before_the_task_takes_a_turn(t):
             h.cancel()  # the task exists and has not had a turn yet
         await task
         rows.append([number, [e["type"] for e in heard[start:]], len(model.calls) - requests])
+        h.cancel()  # a user a moment too late: nothing is running
     opening = ["agent_start", "turn_start", "message_end", "message_end"]
     answered = opening + ["tool_execution_start", "message_end", "tool_execution_end",
                           "turn_end", "turn_start", "message_end", "turn_end", "agent_end"]
@@ -183,8 +186,9 @@ async def test_a_stop_before_the_task_takes_a_turn(t):
              [[1, answered, 2], [2, opening + ["turn_end", "agent_end"], 0], [3, answered, 2],
               "U A[c1] R(c1) A U A(aborted) U A[c2] R(c2) A"],
              "The run's token must exist once prompt() has returned: a Stop pressed before the "
-             "task driving the run takes its first turn still stops that run, and the next run "
-             "has a token of its own (Harness.prompt, lesson 15). Each row: [run, the events a "
+             "task driving the run takes its first turn still stops that run; a Stop pressed "
+             "while idle is a harmless no-op, and the next run has a token of its own "
+             "(Harness.prompt and Harness.cancel, lesson 15). Each row: [run, the events a "
              "listener heard, requests made]; then the record.")
 
 
@@ -250,12 +254,14 @@ async def test_a_late_stop_is_quiet(t):
 # -- rule 4: run_agent and context_for_model ----------------------------------------------
 
 
-@lab_test("A listener presses Stop when it hears tool_execution_start for call j of a batch of "
-          "two to five: call j's tool and the later ones never run, the listener hears each "
-          "call end with Operation aborted from j on, and no request follows.")
+@lab_test("A listener presses Stop, and queues a follow-up, when it hears tool_execution_start "
+          "for call j of a batch of two to five, in harnesses with no max_turns and with "
+          "max_turns 1: call j's tool and the later ones never run, the listener hears each "
+          "call end with Operation aborted from j on, no request follows, and the run ends "
+          "aborted, or the max_turns way under max_turns 1, leaving the follow-up queued.")
 async def test_stop_heard_as_a_call_is_announced(t):
     rows, cases = [], []
-    for _ in range(3):
+    for cap in t.random.sample([None, None, 1], 3):
         size = t.random.randint(2, 5)
         j = t.random.randrange(size if rows else size - 1)  # the first batch goes on past j
         files = [f"{label(t)}.txt" for _ in range(size)]
@@ -264,7 +270,7 @@ async def test_stop_heard_as_a_call_is_announced(t):
                                    lab.forever(lambda request: lab.say("Read."))])
         h = harness.Harness(model, SYSTEM,
                             [tool("probe", lambda a, read=read: read.append(a["file"]) or "seen",
-                                  FILE)])
+                                  FILE)], max_turns=cap)
         heard = listen(h)
         starts = []
 
@@ -273,29 +279,34 @@ async def test_stop_heard_as_a_call_is_announced(t):
                 starts.append(1)
                 if len(starts) == j + 1:
                     h.cancel()
+                    h.follow_up("Then read the rest.")
         h.subscribe(press)
         await lab.drive(h.prompt("Read them all."))
         rows.append([size, j, read, [[e["call"]["id"], e["result"]["content"], e["result"]["is_error"]]
                                      for e in heard if e["type"] == "tool_execution_end"],
-                     len(model.calls), lab.shape(h.messages)])
-        cases.append([size, j, files])
+                     len(model.calls), lab.shape(h.messages), h.messages[-1]["error_message"]])
+        cases.append([cap, size, j, files])
     t.expect(rows, [[size, j, files[:j],
                      [[f"c{k + 1}", "seen" if k < j else "Operation aborted", k >= j]
                       for k in range(size)], 1,
                      " ".join([f"U A[{','.join(f'c{k + 1}' for k in range(size))}]"]
-                              + [f"R(c{k + 1})" for k in range(size)] + ["A(aborted)"])]
-                    for size, j, files in cases],
+                              + [f"R(c{k + 1})" for k in range(size)]
+                              + ["A(aborted)" if cap is None else "A(error)"]),
+                     "Operation aborted" if cap is None else "Agent stopped after max_turns=1"]
+                    for cap, size, j, files in cases],
              "run_tool reads the flag right before it runs a tool, after the call was announced: "
              "a Stop heard at call j's announcement keeps its tool and every later one from "
              "running, each call still gets one result, and the top of the next turn sends no "
-             "request (run_tool and run_agent, lesson 15). Each row: [batch size, j (from 0), the "
-             "files the tools read, each tool_execution_end as [call id, content, is_error], "
-             "requests, the record].")
+             "request; a stopped run asks nobody for follow-ups, and past max_turns it ends the "
+             "max_turns way, which keeps precedence (run_tool and run_agent, lesson 15). Each "
+             "row: [batch size, j (from 0), the files the tools read, each tool_execution_end as "
+             "[call id, content, is_error], requests, the record, its last error_message].")
 
 
-@lab_test("A harness made with max_turns m, its tool pressing Stop in turn s: when s is m the "
-          "run's last announced message is the max_turns ending, otherwise the aborted one, "
-          "and either way m or s requests were made, no more.")
+@lab_test("A harness made with max_turns m, a listener pressing Stop as it hears the call of "
+          "turn s announced: that call's tool never runs, and when s is m the run's last "
+          "announced message is the max_turns ending, otherwise the aborted one; either way s "
+          "requests were made, no more.")
 async def test_max_turns_wins_through_the_harness(t):
     rows, cases = [], []
     for cap in t.random.sample(range(1, 5), 2):
@@ -303,28 +314,31 @@ async def test_max_turns_wins_through_the_harness(t):
             ran = []
             model = lab.ScriptedModel([lab.forever(lambda request: lab.reply(lab.call("probe",
                                                                                       {"file": "x"})))])
-            box = {}
-
-            def probe(arguments, ran=ran, stop=stop, box=box):
-                ran.append(1)
-                if len(ran) == stop:
-                    box["h"].cancel()
-                return "read"
-            h = box["h"] = harness.Harness(model, SYSTEM, [tool("probe", probe, FILE)],
-                                           max_turns=cap)
+            h = harness.Harness(model, SYSTEM,
+                                [tool("probe", lambda arguments, ran=ran: ran.append(1) or "read",
+                                      FILE)], max_turns=cap)
             heard = listen(h)
+
+            def press(event, h=h, heard=heard, stop=stop):
+                if event["type"] == "tool_execution_start" and \
+                        sum(e["type"] == "tool_execution_start" for e in heard) == stop:
+                    h.cancel()
+            h.subscribe(press)
             await lab.drive(h.prompt("Keep reading."))
             last = ended(heard)
-            rows.append([cap, stop, last["stop_reason"], last["error_message"], len(model.calls)])
+            rows.append([cap, stop, last["stop_reason"], last["error_message"], len(model.calls),
+                         len(ran)])
             cases.append([cap, stop])
     t.expect(rows, [[cap, stop] + (["error", f"Agent stopped after max_turns={cap}"] if stop == cap
-                                   else ["aborted", "Operation aborted"]) + [stop]
+                                   else ["aborted", "Operation aborted"]) + [stop, stop - 1]
                     for cap, stop in cases],
              "The top of a turn looks at max_turns first and at the signal second: a run past "
              "max_turns ends the max_turns way even after Stop, a Stop seen earlier ends it "
-             "aborted, and neither pays for a request (run_agent, lessons 5 and 15). Each row: "
-             "[max_turns, the turn whose tool pressed Stop, the last announced message's "
-             "stop_reason, its error_message, requests].")
+             "aborted, and neither pays for a request; a call announced after Stop is answered "
+             "without running its tool, since run_tool looks right before it runs one (run_agent "
+             "and run_tool, lessons 5 and 15). Each row: [max_turns, the turn whose call's "
+             "announcement was heard with Stop, the last announced message's stop_reason, its "
+             "error_message, requests, tools run].")
 
 
 @lab_test("context_for_model over a record written by hand, in which drawn runs end in an "
@@ -360,8 +374,9 @@ async def test_the_view_of_a_record_with_stops(t):
 
 
 @lab_test("run_agent called with its own steering and follow-up sources and a signal set before "
-          "it starts, by the tool of turn s, or while request r is answered: once the aborted "
-          "reply is recorded nobody is asked for steering or follow-ups again.")
+          "it starts, by the first of turn s's two tools, or while request s is answered: once "
+          "the aborted reply is recorded nobody is asked for steering or follow-ups again, no "
+          "tool runs after Stop, and the next run's request leaves the aborted reply out.")
 async def test_a_stopped_run_asks_nobody_for_more(t):
     rows, cases = [], []
     for moment in ["before", "tool", "request"]:
@@ -377,15 +392,19 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
 
         def probe(arguments, turn=turn, token=token, s=s, moment=moment):
             turn.append(1)
-            if moment == "tool" and len(turn) == s:
-                token.cancel()
+            if moment == "tool" and len(turn) == 2 * s - 1:
+                token.cancel()  # by the first of turn s's two calls
             return "read"
 
         if moment == "before":
             token.cancel()
         messages = []
-        model = lab.ScriptedModel([lab.forever(lambda request: lab.reply(
-            lab.call("probe", {"file": "y"})))], latency=2)
+        model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Going on.")
+                                               if request.messages[-1]["content"] == "Go on."
+                                               or len(request.messages) > 40  # a lost Stop ends
+                                               else lab.reply(lab.call("probe", {"file": "y"}),
+                                                              lab.call("probe", {"file": "z"})))],
+                                  latency=2)
         wrapped = model.acomplete
 
         async def acomplete(system, sent, tools=(), signal=None, s=s, moment=moment,
@@ -403,26 +422,35 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
                                           "Read it.", get_steering=source("steering"),
                                           get_follow_ups=source("follow_ups"), signal=token),
                         on_event=on_event)
-        rows.append([moment, s, [asks[kind] - at_abort[0][kind] for kind in asks] if at_abort
-                     else "no aborted reply", lab.shape(messages)])
+        stopped = [moment, s, [asks[kind] - at_abort[0][kind] for kind in asks] if at_abort
+                   else "no aborted reply", lab.shape(messages), len(turn), len(model.calls)]
+        await lab.drive(harness.run_agent(model, SYSTEM, messages, [tool("probe", probe, FILE)],
+                                          "Go on.", signal=harness.CancelToken()))
+        rows.append(stopped + [lab.shape(model.calls[-1].messages)])
         cases.append([moment, s])
-    done = {"before": 0, "tool": 0, "request": -1}
+    done = {"before": 0, "tool": 0, "request": -1}  # turns whose calls all got results: s + this
+    pairs = lambda turns: [f"A[c{2 * n - 1},c{2 * n}] R(c{2 * n - 1}) R(c{2 * n})"
+                           for n in range(1, turns + 1)]
     t.expect(rows, [[moment, s, [0, 0],
-                     " ".join(["U"] + [f"A[c{n}] R(c{n})" for n in range(1, s + done[moment] + 1)]
-                              + ["A(aborted)"])] for moment, s in cases],
+                     " ".join(["U"] + pairs(s + done[moment]) + ["A(aborted)"]),
+                     {"before": 0, "tool": 2 * s - 1, "request": 2 * s - 2}[moment], s,
+                     " ".join(["U"] + pairs(s + done[moment]) + ["U"])] for moment, s in cases],
              "A reply labelled \"aborted\" ends the run as a failed one does: nothing in it is "
              "acted on, and nobody is asked for steering or follow-ups once it is recorded, so a "
-             "stopped run never sees them (run_agent, lessons 9 and 15). Each row: [when Stop was "
-             "pressed, the turn s, times [steering, follow-ups] were asked for after the aborted "
-             "reply was announced, the record].")
+             "stopped run never sees them; after Stop no tool runs and no request is paid for, each "
+             "call left in the batch is still answered, and the next request leaves the empty "
+             "aborted message out (run_agent, run_tool and context_for_model, lessons 9 and 15). "
+             "Each row: [when Stop was pressed, the turn s, times [steering, follow-ups] were asked "
+             "for after the aborted reply was announced, the record, tools run, requests, the "
+             "next run's request].")
 
 
 # -- rule 5: run_tool and bash ------------------------------------------------------------
 
 
 @lab_test("A batch of bash on a command that prints and then waits for ever, followed by calls "
-          "naming tools nobody has; the frontend presses Stop some turns into the command: within "
-          "five turns the run is over, bash's result ends on Command cancelled, the command is "
+          "naming tools nobody has; the frontend presses Stop a hundred turns and more into the "
+          "command: within five turns the run is over, bash's result ends on Command cancelled, the command is "
           "killed, and each later call is answered Operation aborted, not as a missing tool.")
 async def test_bash_in_a_batch_hears_the_frontend(t):
     shell = lab.Shell(lab.Workspace({}))
@@ -436,7 +464,7 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
     async with lab.background(h.prompt("Run it.")) as task:
         while not shell.processes:
             await lab.tick()
-        await lab.ticks(t.random.randint(1, 30))
+        await lab.ticks(t.random.randint(101, 160))  # a command that takes a while, then Stop
         h.cancel()
         turns = 0
         while not task.done() and turns < 40:
@@ -457,12 +485,39 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
              "last line, is_error], each command as [line, killed], the record].")
 
 
-@lab_test("run_tool called by itself in a task, with a clear token, on bash (bare or behind a "
-          "guard) running a command that never ends; the task is cancelled from outside: it "
-          "ends cancelled and the command is dead.")
+@lab_test("run_tool called by itself in a task on bash (bare or behind a guard) running a "
+          "command that never ends. Cancelled from outside, with its token clear, the task ends "
+          "cancelled and the command is dead; with its token set instead, run_tool answers "
+          "within five turns on a Command cancelled line, and, handed that token again for a "
+          "call naming a tool nobody has, answers Operation aborted.")
 async def test_run_tool_cancelled_while_bash_waits(t):
     rows, cases = [], []
     for wrapped in t.random.sample(["bare", "guarded"], 2):
+        shell = lab.Shell(lab.Workspace({}))
+        bash = harness.make_bash_tool(shell)
+        if wrapped == "guarded":
+            bash = harness.guard(bash, lambda name, arguments: None)
+        command = f"echo {label(t)} && sleep inf"
+        token = harness.CancelToken()
+        call = {"type": "toolCall", "id": "c7", "name": "bash", "arguments": {"command": command}}
+        task = asyncio.ensure_future(harness.run_tool([bash], call, token))
+        await lab.ticks(t.random.randint(2, 25))
+        token.cancel()
+        turns = 0
+        while not task.done() and turns < 40:
+            await lab.tick()
+            turns += 1
+        if not task.done():  # a bash that never looks: end its wait here
+            task.cancel()
+            while not task.done():
+                await lab.tick()
+        answer = None if task.cancelled() else task.result()
+        missing = {"type": "toolCall", "id": "c8", "name": f"{wrapped}_gone", "arguments": {}}
+        gone = await harness.run_tool([bash], missing, token)
+        rows.append([wrapped, "flag", turns <= 5, answer and [answer["content"].splitlines()[-1:],
+                                                             answer["is_error"]],
+                     [p.killed for p in shell.processes], [gone["content"], gone["is_error"]]])
+        cases.append([wrapped, "flag"])
         shell = lab.Shell(lab.Workspace({}))
         bash = harness.make_bash_tool(shell)
         if wrapped == "guarded":
@@ -478,17 +533,24 @@ async def test_run_tool_cancelled_while_bash_waits(t):
         rows.append([wrapped, running, task.cancelled(), [[p.command, p.killed] for p in shell.processes],
                      shell.running()])
         cases.append([wrapped, command])
-    t.expect(rows, [[wrapped, [command], True, [[command, True]], []] for wrapped, command in cases],
+    t.expect(rows, [[wrapped, "flag", True, [["Command cancelled"], False], [True],
+                     ["Operation aborted", True]] if command == "flag" else
+                    [wrapped, [command], True, [[command, True]], []] for wrapped, command in cases],
              "However bash's execute is left, its command must not keep running: a cancel from "
              "outside comes out of the wait, a way out that never saw the flag, so the kill goes "
-             "in a finally (bash, lesson 15). Each row: [bare or guarded, the commands running "
+             "in a finally; with the token set, bash hears it on its next turns, and run_tool "
+             "looks at the token before it looks the tool up (bash and run_tool, lesson 15). Each "
+             "row, token set: [bare or guarded, \"flag\", answered within five turns, the answer as "
+             "[its last line, is_error], each command killed, the missing tool's answer as "
+             "[content, is_error]]; cancelled from outside: [bare or guarded, the commands running "
              "before the cancel, the task cancelled, each command as [line, killed], the commands "
              "still running].")
 
 
 @lab_test("One reply asks bash for two or three commands that each need a hundred and more "
           "turns before printing a drawn count of lines: a listener hears every result come "
-          "back whole, none killed, and the run answers.")
+          "back whole, none killed, and the run answers. Then bash's execute, awaited in a task "
+          "of its own on a command that never ends, is cancelled: the command is dead.")
 async def test_bash_outlasts_slow_commands(t):
     shell = lab.Shell(lab.Workspace({}))
     commands = [f"sleep {t.random.randint(101, 400)} && seq {t.random.randint(1, 20)} "
@@ -499,13 +561,25 @@ async def test_bash_outlasts_slow_commands(t):
     heard = listen(h)
     await lab.drive(h.prompt("Count slowly."))
     lines = lambda c: "".join(f"{n}\n" for n in range(int(c.split()[-2]), int(c.split()[-1]) + 1))
-    t.expect([[e["result"]["content"], e["result"]["is_error"]] for e in heard
-              if e["type"] == "tool_execution_end"] + [[p.killed for p in shell.processes],
-                                                       lab.shape(h.messages)],
+    found = [[e["result"]["content"], e["result"]["is_error"]] for e in heard
+             if e["type"] == "tool_execution_end"] + [[p.killed for p in shell.processes],
+                                                      lab.shape(h.messages)]
+    endless = f"sleep {t.random.choice(['inf', 'infinity'])}"
+    waiting = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"](
+        {"command": endless}, harness.CancelToken()))
+    await lab.ticks(t.random.randint(2, 30))
+    waiting.cancel()
+    while not waiting.done():
+        await lab.tick()
+    found.append([waiting.cancelled(), [[p.command, p.killed] for p in shell.processes[len(commands):]]])
+    t.expect(found,
              [[lines(c), False] for c in commands] + [[False] * len(commands),
                                                       " ".join([f"U A[{','.join(f'c{n}' for n in range(1, len(commands) + 1))}]"]
-                                                               + [f"R(c{n})" for n in range(1, len(commands) + 1)] + ["A"])],
+                                                               + [f"R(c{n})" for n in range(1, len(commands) + 1)] + ["A"]),
+                                                      [True, [[endless, True]]]],
              "A command that merely takes a while, hundreds of turns, is waited for and its "
              "output comes back as before: bash has no timeout of its own, only Stop ends a "
-             "command early (bash, lesson 15). Items: each result as [content, is_error], then "
-             "[each command killed], then the record.")
+             "command early; and however its execute is left, a cancel from outside included, the "
+             "command does not keep running (bash, lesson 15). Items: each result as [content, "
+             "is_error], then [each command killed], the record, then [the cancelled execute's "
+             "task cancelled, its command as [line, killed]].")
