@@ -25,13 +25,14 @@ def place(t):
 
 def never_looks(name="wait", *, dying=None, shell=None):
     """A tool that awaits a future nobody completes and never reads its signal. Cancelled, it
-    runs `dying` (a command line) in `shell` to the end before it lets the cancellation go on."""
+    runs `dying` (a command line, or a function of its signal giving one) in `shell` to the end
+    before it lets the cancellation go on."""
     async def execute(arguments, signal=None):
         try:
             await asyncio.get_running_loop().create_future()
         except asyncio.CancelledError:
             if dying is not None:
-                await shell.arun(dying)
+                await shell.arun(dying(signal) if callable(dying) else dying)
             raise
     return {"name": name, "description": "Wait; it never looks at its signal.",
             "parameters": NOTHING, "execute": execute}
@@ -44,6 +45,24 @@ def asks_then_answers(*calls, latency=1):
                                lab.forever(lambda request: lab.say(f"Reply {len(model.calls)}."))],
                               latency=latency)
     return model
+
+
+async def turns_spent(awaitable):
+    """What `awaitable` gives, and how many turns of the event loop went by while this task
+    awaited it, counted by a task that is already under way."""
+    clock = [0]
+
+    async def count():
+        while True:
+            await lab.tick()
+            clock[0] += 1
+    counter = asyncio.ensure_future(count())
+    await lab.tick()
+    start = clock[0]
+    try:
+        return await awaitable, clock[0] - start
+    finally:
+        counter.cancel()
 
 
 def state(task):
@@ -163,9 +182,11 @@ async def request_in_flight(t, latency, into):
 
 
 @lab_test("stop_run while the model is still answering the first request: Stop alone ends the "
-          "run in some N turns; stop_run is \"clean\" with a grace of N and of the default, "
-          "returns as soon as the run is over under a far larger grace, is \"hard\" under N - 1, "
-          "and under a grace of 0 the request's token is set all the same.")
+          "run in some N turns; stop_run is \"clean\" with a grace of N, returns as soon as the "
+          "run is over under a far larger grace, is \"hard\" under N - 1, answers under the "
+          "default as under a grace of five, sets the request's token under a grace of 0, and is "
+          "\"clean\" when somebody else cancels the task meanwhile; once the run is over, it "
+          "spends no turn on it.")
 async def test_stop_run_while_the_model_answers(t):
     latency = t.random.randint(4, 9)
     into = t.random.randint(0, latency - 3)
@@ -177,36 +198,51 @@ async def test_stop_run_while_the_model_answers(t):
         needed += 1
     rows = []
     graces = [["N", needed], ["N - 1", needed - 1], ["the default", None],
-              ["far more than N", needed + t.random.randint(200, 3000)], ["0", 0]]
+              ["far more than N", needed + t.random.randint(200, 3000)], ["0", 0],
+              ["cancelled by another", needed + t.random.randint(20, 300)]]
     for name, grace in graces:
         h, model, task = await request_in_flight(t, latency, into)
         stopper = asyncio.ensure_future(harness.stop_run(h, task) if grace is None
                                         else harness.stop_run(h, task, grace=grace))
+        if name == "cancelled by another":
+            task.cancel()  # a frontend's own cancel, as stop_run starts its grace
         late = 0
         while not stopper.done():
             await lab.tick()
             late += task.done()
         answer = stopper.result()
-        rows.append([name, answer, lab.shape(h.messages) if name != "N - 1" else None, late <= 2, model.calls[0].signal.is_cancelled()])
-    t.expect([needed > 0] + rows,
+        if grace is None:  # the default is five turns: whatever five give, the default gives
+            answer = answer == ("clean" if needed <= 5 else "hard")
+        rows.append([name, answer, lab.shape(h.messages) if name in ("N", "0") else None,
+                     late <= 2, model.calls[0].signal.is_cancelled()])
+    over = await turns_spent(harness.stop_run(h, task, grace=t.random.randint(1, 300)))
+    t.expect([needed > 0] + rows + [over],
              [True,
               ["N", "clean", "U A(aborted)", True, True],
               ["N - 1", "hard", None, True, True],
-              ["the default", "clean", "U A(aborted)", True, True],
-              ["far more than N", "clean", "U A(aborted)", True, True],
-              ["0", "hard", "U", True, True]],
+              ["the default", True, None, True, True],
+              ["far more than N", "clean", None, True, True],
+              ["0", "hard", "U", True, True],
+              ["cancelled by another", "clean", None, True, True],
+              ["clean", 0]],
              "stop_run asks first, harness.cancel(), whatever the grace (0 included), then gives "
              "the run up to `grace` turns, looking at task.done() before each: a run that needs N "
              "turns after Stop is clean under a grace of N and under the default, five, and hard "
              "under N - 1, and stop_run returns the moment the task is done (stop_run, lesson 15). "
-             "Items: [Stop alone ended the run], then for graces N, N - 1, the default, far more "
-             "than N and 0: [the grace, the answer, the record (when clean, or under 0), returned at "
-             "most two turns after the task was done, the request's token set].")
+             "A task that ended while stop_run waited, even cancelled by somebody else, is "
+             "\"clean\": the answer says what stop_run had to do, not task.cancelled(); and a task "
+             "that is over already costs no turn. Items: [Stop alone ended the run], then for "
+             "graces N, N - 1, the default (its answer: the one a grace of five gives), far more "
+             "than N, 0, and far more with the task cancelled by another: [the grace, the answer, "
+             "the record (under N and 0), returned at most two turns after the task was done, the "
+             "request's token set], then [stop_run's answer on the finished task, turns spent].")
 
 
-@lab_test("stop_run on tasks that ended by themselves: one whose listener raised, and one whose "
-          "tool, on seeing the flag, cancels its own task. Both are \"clean\", the first with no "
-          "turn spent whatever the grace; the error stays the task's.")
+@lab_test("stop_run on tasks that end by themselves: one whose listener raised before, and one "
+          "whose tool, on seeing the flag, cancels its own task N turns after Stop. The first is "
+          "\"clean\" with no turn spent whatever the grace, the error staying the task's; the "
+          "second is \"clean\" under a grace of N, and of far more, returning as soon as the "
+          "task is over, and answers under the default as under a grace of five.")
 async def test_stop_run_on_tasks_that_ended_by_themselves(t):
     def failing_listener(event):
         if event["type"] == "turn_end":
@@ -217,41 +253,56 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
     while not broken.done():
         await lab.tick()
     grace = t.random.randint(1, 400)
-    turns = [0]
-
-    async def count():
-        while True:
-            await lab.tick()
-            turns[0] += 1
-    counter = asyncio.ensure_future(count())
-    await lab.tick()  # the counter is under way: from here each turn anyone waits is counted
-    base = turns[0]
-    answer = await harness.stop_run(h, broken, grace=grace)
-    spent = turns[0] - base
-    counter.cancel()
+    answer, spent = await turns_spent(harness.stop_run(h, broken, grace=grace))
     first = [grace, answer, spent, state(broken), h.is_running]
 
     async def gives_up(arguments, signal=None):
         while not signal.is_cancelled():
             await asyncio.sleep(0)
         raise asyncio.CancelledError("the tool gave up on its own task")
-    h = harness.Harness(asks_then_answers(lab.call("give_up")), SYSTEM,
-                        [{"name": "give_up", "description": "Gives up when stopped.",
-                          "parameters": NOTHING, "execute": gives_up}])
-    task = asyncio.ensure_future(lab.drive(h.prompt("Try it.")))
-    await lab.ticks(t.random.randint(10, 40))
-    grace = t.random.randint(20, 400)
-    second = [grace, await harness.stop_run(h, task, grace=grace), state(task),
-              lab.shape(h.messages)]
-    t.expect([first, second],
-             [[first[0], "clean", 0, "raised RuntimeError", False],
-              [second[0], "clean", "cancelled", "U A[c1]"]],
+    before = t.random.randint(10, 40)
+
+    async def giving_up():
+        h = harness.Harness(asks_then_answers(lab.call("give_up")), SYSTEM,
+                            [{"name": "give_up", "description": "Gives up when stopped.",
+                              "parameters": NOTHING, "execute": gives_up}])
+        task = asyncio.ensure_future(lab.drive(h.prompt("Try it.")))
+        await lab.ticks(before)
+        return h, task
+    h, task = await giving_up()
+    h.cancel()  # Stop alone, to count the turns this harness and tool need
+    needed = 0
+    while not task.done() and needed < 500:
+        await lab.tick()
+        needed += 1
+    rows = []
+    for name, grace in (["N", needed], ["the default", None],
+                        ["far more than N", needed + t.random.randint(100, 2000)]):
+        h, task = await giving_up()
+        stopper = asyncio.ensure_future(harness.stop_run(h, task) if grace is None
+                                        else harness.stop_run(h, task, grace=grace))
+        late = 0
+        while not stopper.done():
+            await lab.tick()
+            late += task.done()
+        answer = stopper.result()
+        if grace is None:
+            answer = answer == ("clean" if needed <= 5 else "hard")
+        rows.append([name, answer, late <= 2, state(task), lab.shape(h.messages)])
+    t.expect([first, needed > 0] + rows,
+             [[first[0], "clean", 0, "raised RuntimeError", False], True,
+              ["N", "clean", True, "cancelled", "U A[c1]"],
+              ["the default", True, True, "cancelled", "U A[c1]"],
+              ["far more than N", "clean", True, "cancelled", "U A[c1]"]],
              "A task that is already over needs no stopping: stop_run looks at task.done() before "
              "it waits a turn, and its answer says what it had to do, not how the task ended: a "
              "task that ended cancelled by itself within the grace is \"clean\" too (stop_run, "
-             "lesson 15). Items: [grace, answer, turns stop_run spent, the task, is_running] for "
-             "the task whose listener raised; [grace, answer, the task, the record] for the one "
-             "whose tool cancelled it.")
+             "lesson 15). A grace of N turns means that many: after the N-th, stop_run looks once "
+             "more, and it leaves its wait the moment the task is done. Items: [grace, answer, "
+             "turns stop_run spent, the task, is_running] for the task whose listener raised; "
+             "[Stop alone ended the other]; then for graces N, the default (its answer: the one a "
+             "grace of five gives) and far more: [the grace, the answer, returned at most two "
+             "turns after the task was done, the task, the record].")
 
 
 @lab_test("stop_run runs inside a task group beside a part that fails after some turns, so the "
@@ -307,15 +358,21 @@ async def test_stop_run_inside_a_task_group(t):
              "the group was done after the failure, the run's task then].")
 
 
-@lab_test("stop_run against a tool that never looks at its signal and, once cancelled, runs a "
-          "clean-up command of hundreds of turns before it lets go, while the machine's clock "
-          "leaps an hour at every reading: stop_run says \"hard\" only once the task is over, "
-          "and by then the clean-up command has finished and printed.")
+@lab_test("stop_run with no grace against a tool that never looks at its signal and, once "
+          "cancelled, runs a clean-up command of hundreds of turns that says whether Stop was "
+          "asked for, while the machine's clock leaps an hour at every reading: stop_run says "
+          "\"hard\" only once the task is over, by which time the clean-up has printed that Stop "
+          "was asked for. Then a frontend's scope around stop_run closes, during its grace and "
+          "during its wait for the task: stop_run ends cancelled each time.")
 async def test_stop_run_waits_out_a_clean_up_command(t):
     slow, word = t.random.randint(150, 900), place(t)
     shell = lab.Shell(lab.Workspace({}))
+
+    def clean_up(signal):
+        asked = "after a Stop" if signal is not None and signal.is_cancelled() else "unasked"
+        return f"sleep {slow} && echo {word} tidied {asked}"
     h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM,
-                        [never_looks(dying=f"sleep {slow} && echo {word} tidied", shell=shell)])
+                        [never_looks(dying=clean_up, shell=shell)])
     task = asyncio.ensure_future(lab.drive(h.prompt("Wait for ever.")))
     await lab.ticks(t.random.randint(10, 40))
     loop = asyncio.get_running_loop()
@@ -326,18 +383,36 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
         return real() + 3600.0 * leaps[0]
     loop.time = leaping  # a clock that jumps: a deadline in seconds passes at once
     try:
-        answer = await harness.stop_run(h, task, grace=t.random.randint(0, 4))
-        at_return = [task.done(), [[p.command, p.done(), p.output()[0] if p.done() else None]
+        answer = await harness.stop_run(h, task, grace=0)
+        at_return = [task.done(), [[p.done(), p.output()[0] if p.done() else None]
                                    for p in shell.processes]]
     finally:
         vars(loop).pop("time", None)
     while not task.done():
         await lab.tick()
-    t.expect([answer] + at_return + [state(task), lab.shape(h.messages)],
-             ["hard", True, [[f"sleep {slow} && echo {word} tidied", True, f"{word} tidied\n"]],
-              "cancelled", "U A[c1]"],
-             "When stop_run returns, the task is over, whichever the answer: it cancels the task "
-             "and then awaits it, with no limit in turns or in seconds, however long the task "
-             "takes to die (stop_run, lesson 15). Items: [the answer, the task done when stop_run "
-             "returned, the clean-up command as [line, done, printed] then], then the task and "
-             "the record.")
+    found = [answer] + at_return + [state(task), lab.shape(h.messages)]
+    for phase in ("grace", "wait for the task"):
+        h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM,
+                            [never_looks(dying=f"sleep {t.random.randint(40, 90)}", shell=shell)])
+        task = asyncio.ensure_future(lab.drive(h.prompt(f"Wait in the {place(t)}.")))
+        await lab.ticks(t.random.randint(10, 40))
+        grace = t.random.randint(300, 600) if phase == "grace" else t.random.randint(0, 3)
+        async with lab.background(harness.stop_run(h, task, grace=grace)) as stopper:
+            await lab.ticks(t.random.randint(5, 50) if phase == "grace"
+                            else grace + t.random.randint(3, 10))
+        found.append([phase, state(stopper), state(task)])
+        if not task.done():
+            task.cancel()
+        while not task.done():
+            await lab.tick()
+    t.expect(found,
+             ["hard", True, [[True, f"{word} tidied after a Stop\n"]], "cancelled", "U A[c1]",
+              ["grace", "cancelled", "still running"],
+              ["wait for the task", "cancelled", "cancelled"]],
+             "stop_run first asks, harness.cancel(), even with no grace, then cancels the task and "
+             "awaits it, with no limit in turns or in seconds: when it returns the task is over, "
+             "however long it took to die; and a cancellation aimed at stop_run itself goes on up "
+             "at once in the grace, and after the task in the wait (stop_run, lesson 15). Items: "
+             "[the answer, the task done when stop_run returned, the clean-up command as [done, "
+             "printed] then], the task, the record, then for a frontend's scope closed during "
+             "the grace and during the wait: [where, how stop_run ended, the run's task].")
