@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import ast
 import random
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,7 +56,7 @@ def public_share(lab_id: str) -> float:
     of its lesson's lesson.toml, a number from 0 to under 1."""
     lesson = manifest.lab(lab_id).lesson
     toml = lesson.folder / "lesson.toml"
-    share = tomllib.loads(toml.read_text(encoding="utf-8")).get(SHARE)
+    share = lesson.public_share
     if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share < 1:
         raise PlanError(f"{ledger.shown(toml)} needs {SHARE} = a number from 0 to "
                         f"under 1 (the share of the grade its public tests are worth), since lab "

@@ -146,6 +146,9 @@ class Lesson:
     part: str
     minutes: int
     labs: tuple[Lab, ...]
+    # The share of a class's grade the public tests are worth in a lab with a grading bank, as
+    # lesson.toml gives it (grader/bank.py checks and uses it); None where it gives none.
+    public_share: object = None
 
     @property
     def notebook(self) -> Path:
@@ -217,7 +220,8 @@ def _lesson(folder: Path) -> Lesson:
     labs: list[Lab] = []
     lesson = Lesson(number=data["number"], folder=folder, title=data["title"],
                     subtitle=data.get("subtitle", ""), part=data.get("part", ""),
-                    minutes=data.get("minutes", 0), labs=())
+                    minutes=data.get("minutes", 0), labs=(),
+                    public_share=data.get("public_share"))
     hints = _hints_of(lesson)
     for entry in data.get("lab", []):
         labs.append(Lab(id=entry["id"], lesson=lesson, title=entry["title"],

@@ -2,6 +2,7 @@
 lab's grading bank, and how submissions are found in a folder."""
 import dataclasses
 import os
+import tomllib
 
 import pytest
 
@@ -228,13 +229,10 @@ def test_a_bank_its_ledger_does_not_match_is_refused_naming_both(tmp_path, monke
 
 @pytest.mark.parametrize("share", ["1.5", "-0.1", "\"a tenth\"", None])
 def test_a_public_share_that_is_not_a_fraction_is_refused(tmp_path, monkeypatch, share):
-    lesson = BANKED.lesson
-    text = (lesson.folder / "lesson.toml").read_text(encoding="utf-8")
-    text = "\n".join(line for line in text.splitlines() if not line.startswith(bank.SHARE))
-    if share is not None:
-        text = f"{bank.SHARE} = {share}\n" + text
-    (tmp_path / "lesson.toml").write_text(text, encoding="utf-8")
-    moved = dataclasses.replace(BANKED, lesson=dataclasses.replace(lesson, folder=tmp_path))
+    # As lesson.toml's line `public_share = SHARE` reads (None: the line left out).
+    value = None if share is None else tomllib.loads(f"{bank.SHARE} = {share}")[bank.SHARE]
+    moved = dataclasses.replace(BANKED, lesson=dataclasses.replace(BANKED.lesson,
+                                                                   public_share=value))
     real = manifest.lab
     monkeypatch.setattr(manifest, "lab", lambda lab_id: moved if lab_id == BANKED.id
                         else real(lab_id))
