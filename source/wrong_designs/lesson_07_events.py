@@ -515,4 +515,188 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           names='every text block',
           replace='        print(text_of(reply))',
           by='        print(reply["content"][0]["text"])'),
+    # Hunt round 4 (reader r13).
+    Wrong(lab='7.2', name='the error line cut short',
+          rule='When the last assistant message failed, finish() prints "Error: " followed by its error_message, word for word, every line of it however long.',
+          where='Build: two frontends, item 2 (hunt round 4, 7.2-1)',
+          names='word for word',
+          replace=r'''
+            print(f"Error: {reply['error_message']}")
+            return False
+''',
+          by=r'''
+            reason = " ".join(reply["error_message"].split("\n")[0].split())
+            if len(reason) > 60:
+                reason = reason[:57] + "..."  # keep the error line short for the terminal
+            print(f"Error: {reason}")
+            return False
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer failing anything but a clean stop',
+          rule='A failure is told by its label, stop_reason "error", and by nothing else: a last reply labelled "toolUse" is an answer, its words and True.',
+          where='Build: two frontends, item 2 (hunt round 4, 7.2-2)',
+          names='"toolUse"',
+          replace=r'''
+        if reply["stop_reason"] == "error":
+            print(f"Error: {reply['error_message']}")
+''',
+          by=r'''
+        if reply["stop_reason"] != "stop":
+            print(f"Error: {reply.get('error_message')}")
+'''),
+    Wrong(lab='7.2', name='JsonRenderer swallowing what json.dumps raises',
+          rule='Every event JsonRenderer is handed appears as a line equal to it; one that is not data makes json.dumps raise, and the error goes on, so the bug in the loop is seen.',
+          where='rung: What an event may carry (hunt round 4, 7.2-3)',
+          names='lets that error go',
+          replace='        print(json.dumps(event), flush=True)',
+          by=r'''
+        try:
+            print(json.dumps(event), flush=True)
+        except Exception:  # an event we cannot write is not worth crashing the plug-in for
+            pass
+'''),
+    Wrong(lab='7.2', name='json.dumps told to write anything with default=str',
+          rule='Every event JsonRenderer is handed appears as one line that parses as JSON equal to the event; a function written as its str() is a line that is not the event.',
+          where='rung: What an event may carry (hunt round 4, 7.2-4)',
+          names='lets that error go',
+          replace='        print(json.dumps(event), flush=True)',
+          by='        print(json.dumps(event, default=str), flush=True)'),
+    Wrong(lab='7.2', name="only lesson 7's event types printed",
+          rule='Every event JsonRenderer is handed appears, of whatever type: a frontend does not choose which of the events it is handed another program sees.',
+          where='Build: two frontends, item 1 (hunt round 4, 7.2-5)',
+          names='of whatever type',
+          replace='        print(json.dumps(event), flush=True)',
+          by=r'''
+        if event.get("type") in ("agent_start", "turn_start", "message_end", "tool_execution_start",
+                                 "tool_execution_end", "turn_end", "agent_end"):
+            print(json.dumps(event), flush=True)  # the plug-in only draws these
+'''),
+    Wrong(lab='7.2', name="a renderer's state kept on its class",
+          rule="Each new frontend is a fold of its own: two alive at once keep apart what each has seen, so one run's events never decide another's ending.",
+          where='Build: two frontends (hunt round 4, 7.2-6)',
+          names='a fold of its own',
+          replace=r'''
+    def __init__(self):
+        self.last = None  # the newest assistant message so far
+
+    def render(self, event):
+        message = event.get("message")
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+
+    def finish(self):
+        reply = self.last
+''',
+          by=r'''
+    last = None  # the newest assistant message so far
+
+    def __init__(self):
+        FinalTextRenderer.last = None
+
+    def render(self, event):
+        message = event.get("message")
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            FinalTextRenderer.last = message
+
+    def finish(self):
+        reply = FinalTextRenderer.last
+'''),
+    Wrong(lab='7.2', name='the error line written into the failed reply',
+          rule="Neither frontend touches the record, a failed run's neither: the messages its events carry are the record's own.",
+          where='Build: two frontends, after item 2 (hunt round 4, 7.2-7)',
+          names='touches the record',
+          replace=r'''
+            print(f"Error: {reply['error_message']}")
+            return False
+''',
+          by=r'''
+            line = f"Error: {reply['error_message']}"
+            reply["content"].append({"type": "text", "text": line})  # note it on the reply
+            print(line)
+            return False
+'''),
+    Wrong(lab='7.2', name='JsonRenderer searching its own line for the label',
+          rule="A failure is told by its label, the stop_reason of a message a message_end announced, and by nothing else: a call's arguments that quote the label are no failure.",
+          where='Build: two frontends, item 1 (hunt round 4, 7.2-8)',
+          names="whatever its call's arguments hold",
+          replace=r'''
+        print(json.dumps(event), flush=True)
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+''',
+          by=r'''
+        line = json.dumps(event)
+        print(line, flush=True)
+        if '"stop_reason": "error"' in line:
+'''),
+    Wrong(lab='7.2', name='replies that ask for tools passed over',
+          rule='The last assistant message announced decides, one that asked for a tool too: its words and True.',
+          where='Build: two frontends, item 2 (hunt round 4, 7.2-9)',
+          names='it is the last assistant message',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if (event["type"] == "message_end" and message["role"] == "assistant"
+                and not tool_calls(message)):  # those are not answers
+            self.last = message
+'''),
+    Wrong(lab='7.2', name='long strings cut in the JSON line',
+          rule='Every event JsonRenderer is handed appears as one line that parses as JSON equal to the event, a long answer or result carried whole.',
+          where='Build: two frontends, item 1 (hunt round 4, 7.2-24)',
+          names='carries whole',
+          replace='        print(json.dumps(event), flush=True)',
+          by=r'''
+        def short(value, most=1000):
+            if isinstance(value, str):
+                return value if len(value) <= most else value[:most] + "...[cut]"
+            if isinstance(value, list):
+                return [short(item) for item in value]
+            if isinstance(value, dict):
+                return {key: short(item) for key, item in value.items()}
+            return value
+        print(json.dumps(short(event)), flush=True)  # so the plug-in's lines stay small
+'''),
+]
+
+ALLOWED = [
+    # Hunt round 4 (reader r13), design 7.2-10.
+    Wrong(lab='7.2', name='a second finish() with nothing left',
+          rule='finish() is called once, when the run is over (the fold of "Two frontends": '
+               '"finish(), called once the run is over, gives the result"); what a second call '
+               'prints or returns is not part of the contract, so a renderer that clears its '
+               'state once it has printed breaks no rule the lesson states.',
+          where='hunt round 4, design 7.2-10', names='',
+          replace=r'''
+    def finish(self):
+        reply = self.last
+''',
+          by=r'''
+    def finish(self):
+        reply, self.last = self.last, None  # printed once: a second finish has nothing left
+'''),
+    # Hunt round 4 (reader r13), design 7.2-12.
+    Wrong(lab='7.2', name='JSON lines written with ensure_ascii=False',
+          rule="json.dumps(event, ensure_ascii=False) still writes one line, ended by print's "
+               'newline, that parses as JSON equal to the event: JSON escapes every newline in a '
+               'string. Only a reader that also splits at Unicode line separators (U+2028) cuts '
+               'it, and the lesson defines a line by print, so the design is allowed.',
+          where='hunt round 4, design 7.2-12', names='',
+          replace='        print(json.dumps(event), flush=True)',
+          by='        print(json.dumps(event, ensure_ascii=False), flush=True)'),
+    # Hunt round 4 (reader r13), design 7.2-13.
+    Wrong(lab='7.2', name='JsonRenderer failing an aborted reply too',
+          rule='Lesson 7\'s world has no "aborted" reply (lab.fail labels its reply "error"; a '
+               'run the user stops comes in lesson 15), and lesson 15 makes "aborted" a failure '
+               "for both frontends. A lesson-7 check that \"aborted\" ends well would fail lesson "
+               "15's reference in the cumulative suite, so failing it early is allowed.",
+          where='hunt round 4, design 7.2-13', names='',
+          replace=r'''
+        if ended == "error":
+            self.failed = True
+''',
+          by=r'''
+        if ended not in (None, "stop", "toolUse"):
+            self.failed = True
+'''),
 ]

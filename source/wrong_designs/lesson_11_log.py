@@ -362,4 +362,231 @@ WRONG = [
         elif event["type"] == "tool_execution_end":
             log.append_message(event["result"])
 '''),
+    # Hunt round 4 (reader r14).
+    Wrong(lab='11.1', name='an empty line at the end of the file skipped',
+          rule="A line that is not JSON is never skipped, wherever it stands, an empty line at the file's very end included: the next append lands after it, and the ids stop being line numbers.",
+          where='Build: write it down, item 1 (hunt round 4, 11.1-1)',
+          names="the file's very end included",
+          replace=r'''
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+''',
+          by=r'''
+        text = self.ws.read_text(self.path).rstrip("\n")  # tidy: no empty tail
+        for index, raw in enumerate(text.splitlines()):
+'''),
+    Wrong(lab='11.1', name='ids counted in memory per file, seeded once from it',
+          rule='An id is e and the number of the line the entry lands on, read from the file at each append, whoever else appended to it.',
+          where='Build: write it down, item 2 (hunt round 4, 11.1-2b)',
+          names='appended to the file by another program',
+          replace=r'''
+        entry = {"id": f"e{len(self.entries()) + 1}", **entry}
+''',
+          by=r'''
+        self.entries()  # refuses a torn log
+        counts = _COUNTS.setdefault(self.ws, {})
+        if self.path not in counts:
+            counts[self.path] = len(self.entries())  # read once, then counted here
+        counts[self.path] += 1
+        entry = {"id": f"e{counts[self.path]}", **entry}
+''',
+          also=((r'''
+class SessionLog:
+''', r'''
+_COUNTS = weakref.WeakKeyDictionary()  # workspace -> {path: the last id handed out}
+
+
+class SessionLog:
+'''),)),
+    Wrong(lab='11.1', name='message entries told by their "message" field',
+          rule='rows() holds one pair per message entry, an entry of type "message": an entry of another kind that carries a "message" field is left out.',
+          where='Build: write it down, item 3 (hunt round 4, 11.1-3)',
+          names='by its type',
+          replace=r'''
+            if entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+''',
+          by=r'''
+            if "message" in entry:
+                table.append((entry["id"], entry["message"]))
+'''),
+    Wrong(lab='11.1', name="a message equal to the log's last not saved again",
+          rule='persist_to saves the message of every message_end, one equal to the message before it too.',
+          where='Build: write it down, item 4 (hunt round 4, 11.1-4)',
+          names='whatever it holds',
+          replace=r'''
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+''',
+          by=r'''
+        if event["type"] == "message_end":
+            saved = log.replay()
+            if saved and saved[-1] == event["message"]:
+                return  # already saved: don't write it twice
+            log.append_message(event["message"])
+'''),
+    Wrong(lab='11.1', name="a listener's own bug swallowed",
+          rule='A listener that raises ends the run with its own exception, whatever it raises: a bug in it as much as a disk that cannot save.',
+          where='Build: write it down, item 5 (hunt round 4, 11.1-6)',
+          names='whatever it raises',
+          replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+          by=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            try:
+                listener(event)
+            except (OSError, ValueError):
+                raise  # the disk, or a torn log: the person must hear of it
+            except Exception:
+                pass  # a listener's own bug must not take the agent down
+'''),
+    Wrong(lab='11.1', name="listeners noted at a run's start",
+          rule='After subscribe, the listener hears every event of every run: one subscribed in the middle of a run hears the rest of it.',
+          where='Build: write it down, item 5 (hunt round 4, 11.1-7)',
+          names='in the middle of a run',
+          replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+          by=r'''
+        if event["type"] == "agent_start":
+            self._joined = list(self._listeners)  # the listeners of this run
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            if any(listener is joined for joined in self._joined):
+                listener(event)
+'''),
+    Wrong(lab='11.1', name='append_message writing its own line',
+          rule='Every kind of entry is written by _append, messages too: append_message writes no line itself.',
+          where='Build: write it down, item 2 (hunt round 4, 11.1-9)',
+          names='writes no line itself',
+          replace=r'''
+        return self._append({"type": "message", "message": message})
+''',
+          by=r'''
+        entry = {"id": f"e{len(self.entries()) + 1}", "type": "message", "message": message}
+        self.ws.append_text(self.path, json.dumps(entry) + "\n")
+        return entry["id"]
+'''),
+    Wrong(lab='11.1', name='entries() kept from the last read',
+          rule="entries() is the file's entries, parsed at each read: SessionLog keeps no state but ws and path, so what a caller does to the list it was handed changes nothing the log reads next.",
+          where='Build: write it down, item 1 (hunt round 4, 11.1-10)',
+          names='parsed again at each read',
+          replace=r'''
+        if not self.ws.exists(self.path):
+            return []
+        found = []
+''',
+          by=r'''
+        if not self.ws.exists(self.path):
+            return []
+        text = self.ws.read_text(self.path)
+        if getattr(self, "_seen", None) is not None and self._seen[0] == text:
+            return self._seen[1]  # the file has not changed: no need to parse it again
+        found = []
+        self._seen = (text, found)
+'''),
+    Wrong(lab='11.1', name='the listeners told before the queue hears of the record',
+          rule='A message leaves its queue once it is on the record (lesson 9), even when a listener raises at its message_end: _run marks it delivered before the listeners hear the event.',
+          where='Build: write it down, item 6 (hunt round 4, 11.1-11)',
+          names='marks it delivered before the listeners',
+          replace=r'''
+                if event["type"] == "message_end":
+                    self._delivered(event["message"])
+                self._notify(event)  # listeners first: a consumer that stops listening to
+''',
+          by=r'''
+                self._notify(event)  # listeners first: a consumer that stops listening to
+                if event["type"] == "message_end":
+                    self._delivered(event["message"])
+'''),
+    Wrong(lab='11.1', name='a file that cannot be read taken for no file',
+          rule='entries() is [] while the file does not exist, and only then: a file that is there but cannot be read raises its error.',
+          where='Build: write it down, item 1 (hunt round 4, 11.1-12)',
+          names='and only for that',
+          replace=r'''
+        if not self.ws.exists(self.path):
+            return []
+        found = []
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+''',
+          by=r'''
+        try:
+            text = self.ws.read_text(self.path)
+        except OSError:  # no file (or none we can read): nothing has happened yet
+            return []
+        found = []
+        for index, raw in enumerate(text.splitlines()):
+'''),
+    Wrong(lab='11.1', name='a listener that raised unsubscribed for good',
+          rule='After subscribe, the listener hears every event of every run until its undo is called, one that raised included.',
+          where='Build: write it down, item 5 (hunt round 4, 11.1-19)',
+          names='until its undo is called',
+          replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+          by=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            try:
+                listener(event)
+            except Exception:
+                if listener in self._listeners:  # a broken listener is not called again
+                    self._listeners.remove(listener)
+                raise
+'''),
+    Wrong(lab='11.1', name='the saver silent after its first failure',
+          rule='persist_to saves the message of every message_end, after a failed save too: once the disk has room again, the next run is saved.',
+          where='Build: write it down, item 4 (hunt round 4, 11.1-20)',
+          names='after a failed save too',
+          replace=r'''
+    def listener(event):
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+    return listener
+''',
+          by=r'''
+    broken = []
+
+    def listener(event):
+        if broken:
+            return  # it failed once; don't make things worse
+        if event["type"] == "message_end":
+            try:
+                log.append_message(event["message"])
+            except Exception:
+                broken.append(True)
+                raise
+    return listener
+'''),
+    Wrong(lab='11.1', name='the ends of a run heard last-subscribed first',
+          rule='Listeners hear an event in the order they subscribed, every event: turn_end and agent_end as much as agent_start.',
+          where='Build: write it down, item 5 (hunt round 4, 11.1-29)',
+          names='turn_end and agent_end',
+          replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+          by=r'''
+        listeners = list(self._listeners)  # a copy: a listener may unsubscribe itself
+        if event["type"] in ("turn_end", "agent_end"):
+            listeners.reverse()  # unwind: the last to join is the first to hear the end
+        for listener in listeners:
+            listener(event)
+'''),
+    Wrong(lab='11.1', name='messages with no content not saved',
+          rule='persist_to saves the message of every message_end, whatever it holds: an answer with no content is a message of the record like any other.',
+          where='Build: write it down, item 4 (hunt round 4, 11.1-32)',
+          names='whatever it holds',
+          replace=r'''
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+''',
+          by=r'''
+        if event["type"] == "message_end":
+            message = event["message"]
+            if not message.get("content") and message.get("stop_reason") != "error":
+                return  # nothing to save
+            log.append_message(message)
+'''),
 ]

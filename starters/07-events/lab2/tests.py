@@ -96,8 +96,10 @@ async def test_json_renderer(t):
              "(print(..., flush=True)) before it returns. Each item is the lines the other end "
              "had received after one more render call (JsonRenderer, lesson 7).")
     found, runs = [], []
-    for _ in range(3):
+    for number in range(3):
         answer = drawn_answer(t)
+        if number == 0:  # a long answer, every seed: the line carries it whole, nothing cut
+            answer = " ".join([answer] * (1200 // len(answer) + 1))
         events = await events_of(*drawn_rounds(t), lab.say(answer))
         printed, value, said = fold(t, harness.JsonRenderer(), events)
         lines = printed.splitlines()
@@ -110,8 +112,22 @@ async def test_json_renderer(t):
              "back to its event, so another program can read the run; finish() prints nothing "
              "and returns True after a run that ended well. Each item is [lines printed, they "
              "parse back to the events, the answer's text read off the line of the last "
-             "turn_end, finish(), what finish printed] for one drawn run (JsonRenderer, "
+             "turn_end, finish(), what finish printed] for one drawn run, the first with an "
+             "answer of over 1000 characters, which its line carries whole (JsonRenderer, "
              "lesson 7).")
+    unwritable = {"type": "tool_execution_start", "call": lab.call("look", {"path": "a.py"}),
+                  "tool": looker()}  # a live tool dict, execute and all: lesson 7's own mistake
+    try:
+        outcome = ["printed", t.printed(harness.JsonRenderer().render, unwritable)[1]]
+    except Exception as problem:  # noqa: BLE001 - any error will do: it must not go unseen
+        outcome = ["raised", type(problem).__name__]
+    t.expect(outcome[0], "raised",
+             "An event that is not data cannot appear as a line equal to it: json.dumps "
+             "raises (a function is not JSON), and JsonRenderer lets that error go, so the bug "
+             "in the loop that made the event is seen. It neither skips the event quietly nor "
+             "prints a line that is not the event (json.dumps(event, default=str)). Here "
+             "render was handed a tool_execution_start carrying the tool dict with its execute; "
+             f"it {' '.join(outcome)!r} (JsonRenderer, lesson 7, What an event may carry).")
 
 
 @lab_test("FinalTextRenderer prints nothing while the run goes on, then at finish() prints the "
@@ -149,16 +165,47 @@ async def test_a_failed_run_did_not_end_well(t):
     drawn = t.random.choice(["overloaded", "rate limited", "HTTP 500: internal error",
                              "connection reset", "context window exceeded"]) + \
         f" (request {t.random.randint(1, 999)})"
-    for reason in (drawn, ""):  # the label says it failed, even when no reason came with it
+    long = (f"{drawn}\n  {{\"error\": {{\"type\": \"overloaded_error\", \"message\": "
+            f"\"the service is busy; wait {t.random.randint(2, 60)} seconds and retry\"}}}}")
+    # the label says it failed, even when no reason came with it; and the reason goes out whole,
+    # every line and character of it, however long
+    for reason in (drawn, "", long):
         events = await events_of(*drawn_rounds(t)[:t.random.randint(0, 4)], lab.fail(reason))
+        before = copy.deepcopy(events)
         _, as_json, _ = fold(t, harness.JsonRenderer(), events)
         printed, as_text, said = fold(t, harness.FinalTextRenderer(), events)
+        t.expect(events == before, True,
+                 "Neither frontend touches the record, a failed run's neither: the messages its "
+                 "events carry are the record's own, so an error line written into the failed "
+                 "reply would be sent with the next request as words the model never wrote. "
+                 f"After both frontends folded a run ending in lab.fail({reason!r}), its events "
+                 "are what they were before (JsonRenderer and FinalTextRenderer, lesson 7).")
         t.expect([as_json, as_text, printed, said], [False, False, "", f"Error: {reason}\n"],
                  "A run whose message_end announced a reply with stop_reason \"error\", after "
                  "however many rounds of tools, did not end well, whatever its error_message "
-                 f"(here {reason!r}); the text frontend says why, from error_message. Items: "
+                 f"(here {reason!r}); the text frontend says why, from error_message word for "
+                 "word, every line of it however long. Items: "
                  "JsonRenderer.finish(), FinalTextRenderer.finish(), what render printed, what "
                  "finish printed (JsonRenderer and FinalTextRenderer, lesson 7).")
+    failed = [{"type": "message_end", "message": lab.fail(drawn)}]
+    answered = [{"type": "message_end", "message": lab.say("Done.")}]
+    first_json, first_text = harness.JsonRenderer(), harness.FinalTextRenderer()
+    for event in failed:
+        t.printed(first_json.render, event)
+        t.printed(first_text.render, event)
+    second_json, second_text = harness.JsonRenderer(), harness.FinalTextRenderer()
+    for event in answered:
+        t.printed(second_json.render, event)
+        t.printed(second_text.render, event)
+    t.expect([t.printed(first_json.finish)[0], t.printed(first_text.finish),
+              t.printed(second_json.finish)[0], t.printed(second_text.finish)],
+             [False, (False, f"Error: {drawn}\n"), True, (True, "Done.\n")],
+             "Each new frontend is a fold of its own: two alive at once (two runs drawn side "
+             "by side) keep apart what each has seen, so one's events never decide the other's "
+             "ending. A JsonRenderer and a FinalTextRenderer folded a failed run, then a second "
+             "pair was made and folded an answer \"Done.\", then all four finished. Items: the "
+             "first pair's finish() (JsonRenderer; FinalTextRenderer with what it printed), then "
+             "the second pair's (JsonRenderer and FinalTextRenderer, lesson 7).")
 
 
 @lab_test("A run stopped by max_turns did not end well either: JsonRenderer.finish() is False, "
@@ -186,6 +233,10 @@ async def test_nothing_to_show(t):
         partial += [{"type": "turn_start"},
                     {"type": "message_end",
                      "message": harness.user_message(f"Hello {t.random.randint(1, 999)}?")}]
+    # an event of a type lesson 7 does not yield (a later lesson's, or another program's): it is
+    # handed over, so it is printed
+    partial.insert(t.random.randint(1, len(partial)),
+                   {"type": "status", "text": f"{t.random.randint(1, 9)} files indexed"})
     printed, value, said = fold(t, harness.FinalTextRenderer(), partial)
     t.expect([printed, value, said], ["", False, ""],
              "FinalTextRenderer.finish() with no assistant message returns False and prints "
@@ -194,9 +245,10 @@ async def test_nothing_to_show(t):
     printed, value, said = fold(t, harness.JsonRenderer(), partial)
     t.expect([[json.loads(line) for line in printed.splitlines()], value, said],
              [partial, True, ""],
-             "JsonRenderer fails a run only when it saw a failed message; these events, and "
-             "none at all, hold none. Items: the events its lines parse back to, finish(), what "
-             "finish printed (JsonRenderer, lesson 7).")
+             "JsonRenderer prints every event it is handed, of whatever type (a \"status\" "
+             "event here, which lesson 7's loop never yields), and fails a run only when it saw "
+             "a failed message; these events, and none at all, hold none. Items: the events its "
+             "lines parse back to, finish(), what finish printed (JsonRenderer, lesson 7).")
     t.expect(list(fold(t, harness.JsonRenderer(), [])), ["", True, ""],
              "A new JsonRenderer's finish() is True (JsonRenderer, lesson 7).")
 
@@ -253,6 +305,10 @@ async def test_the_label_decides(t):
     answer, reason = drawn_answer(t), f"connection reset (request {t.random.randint(1, 999)})"
     cases = [("an answer with error_message null", lab.say(answer) | {"error_message": None},
               [True, True, answer + "\n"]),
+             ("a last reply asking for a tool, its arguments holding \"stop_reason\": \"error\"",
+              lab.reply("Looking for failed runs.",
+                        lab.call("look", {"path": "runs.jsonl", "stop_reason": "error"})),
+              [True, True, "Looking for failed runs.\n"]),
              ("a failed reply with words", lab.fail(reason, "Here is the fix: "),
               [False, False, f"Error: {reason}\n"])]
     found = []
@@ -265,7 +321,10 @@ async def test_the_label_decides(t):
              "Whether a reply failed is its stop_reason, \"error\" or not, whatever its "
              "error_message field and its content hold: an error_message key on an answer "
              "labelled \"stop\" (null, as a provider's reply may carry it) is no failure, and a "
-             "reply labelled \"error\" that got words out first is one. Each item is [the reply, "
+             "reply labelled \"error\" that got words out first is one. A reply labelled "
+             "\"toolUse\" (the run closed after it) is no failure either, and it is the last "
+             "assistant message, so its words are the answer, whatever its call's arguments hold. "
+             "Each item is [the reply, "
              "JsonRenderer.finish(), FinalTextRenderer.finish(), what FinalTextRenderer "
              "printed] (JsonRenderer and FinalTextRenderer, lesson 7).")
 

@@ -94,6 +94,24 @@ async def test_a_missing_file_is_an_empty_log(t):
              "No file means nothing has happened yet, and reading creates no file; the items "
              "are [entries, rows, replay, the workspace's files] (SessionLog.entries, lesson 11).")
 
+    class Unreadable(lab.Workspace):
+        """A disk on which the log is there but cannot be read just now."""
+
+        def read_text(self, path):
+            raise PermissionError(f"{path}: permission denied")
+    ws = Unreadable({name: json.dumps({"id": "e1", "type": "message",
+                                       "message": harness.user_message("Hi.")}) + "\n"})
+    log = harness.SessionLog(ws, name)
+    t.expect([await raised(log.entries), await raised(lambda: log.append_message(lab.say("Hi."))),
+              ws.files[name].count("\n")],
+             [f"PermissionError: {name}: permission denied"] * 2 + [1],
+             "[] is for a log whose file does not exist, and only for that: a file that is "
+             "there but cannot be read (a stand-in disk that refuses read_text here) is not an "
+             "empty log, so its error goes on, and an append, which reads first, writes "
+             "nothing; read as [], a resumed session would start from nothing and number its "
+             "next entry e1. Items: [what entries() raised, what an append raised, the lines "
+             "in the file] (SessionLog.entries, lesson 11).")
+
 
 @lab_test("Two SessionLog objects over the same file, appending in turn, give the ids e1, e2, e3: "
           "the number is counted from the file, not kept in memory.")
@@ -111,6 +129,25 @@ async def test_two_logs_on_one_file_agree(t):
     t.expect([lab.shape(one.replay()), [k for k, _ in two.rows()]],
              [" ".join(roles), [f"e{n}" for n in range(1, len(writers) + 1)]],
              "Both logs read the same entries (SessionLog.rows, lesson 11).")
+    count = len(writers)
+    for n in range(t.random.randint(1, 3)):  # another program appends, not through a SessionLog
+        count += 1
+        ws.append_text(FILE, json.dumps({"id": f"e{count}", "type": "message",
+                                         "message": harness.user_message(f"By hand {n}.")}) + "\n")
+    t.expect(t.random.choice([one, two]).append_message(lab.say("c")), f"e{count + 1}",
+             "An id is e and the number of the line the entry lands on, read from the file at "
+             f"each append: {count - len(writers)} lines were appended to the file by another "
+             "program, not through a SessionLog, so the next append lands on line "
+             f"{count + 1} (SessionLog.append_message, lesson 11).")
+    got = one.entries()
+    got.pop()
+    got[0]["message"]["content"] = "changed by a caller"
+    t.expect([len(one.entries()), one.entries()[0] == json.loads(lines(ws)[0])], [count + 1, True],
+             "entries() is the file's entries, parsed again at each read: a caller that changes "
+             "the list it was handed, or a message in it, changes nothing the log reads next, "
+             "for SessionLog keeps no state but ws and path. Items: [entries after one was "
+             "popped from what entries() returned, the first entry still equals the file's "
+             "first line after a caller changed its message] (SessionLog.entries, lesson 11).")
 
 
 @lab_test("Appending never changes a byte already written: after each append, the old text is "
@@ -198,16 +235,18 @@ DAMAGE = {"an empty line": "", "a line of spaces": "   ", "half a line": '{"id":
 
 
 @lab_test("A line that is not JSON is never skipped, wherever it stands and whatever it holds: an "
-          "empty line, a line of spaces or half a line before the last line, in a log kept in a "
+          "empty line, a line of spaces or half a line before the last line, an empty line at the "
+          "end of the file, in a log kept in a "
           "folder, makes reading raise the ValueError naming the log's path and that line, and "
           "an append write nothing.")
 async def test_a_damaged_line_anywhere_is_named(t):
     found, wanted = [], []
-    for kind, damage in DAMAGE.items():
+    for kind, damage in [*DAMAGE.items(), ("an empty line at the end", "")]:
         path = t.random.choice(FOLDERS)
         entries = [{"id": f"e{n}", "type": "message", "message": harness.user_message(f"Step {n}.")}
                    for n in range(1, t.random.randint(3, 7))]
-        at = t.random.randrange(len(entries))  # the damaged line comes before entry `at`
+        # the damaged line comes before entry `at`, or after the last one
+        at = len(entries) if kind.endswith("at the end") else t.random.randrange(len(entries))
         text = [json.dumps(entry) + "\n" for entry in entries]
         text.insert(at, damage + "\n")
         ws = lab.Workspace({path: "".join(text)})
@@ -219,7 +258,9 @@ async def test_a_damaged_line_anywhere_is_named(t):
         wanted.append([kind, error, error, error, True])
     t.expect(found, wanted,
              "A line that is not JSON is never skipped, not even an empty one, and not only "
-             "when it is the last: skipped, it would make the ids stop being line numbers. The "
+             "when it is the last: wherever it stands, the file's very end included. Skipped, "
+             "it would make the ids stop being line numbers, for the next append lands after "
+             "it. The "
              "sentence names the log's path as given (self.path, with its folders) and the "
              "line's number. Each item: [the damage, what entries() raised, what replay() "
              "raised, what an append raised, the file is unchanged] (SessionLog.entries, "
@@ -236,8 +277,9 @@ async def test_entries_of_another_kind_are_numbered_but_not_replayed(t):
                                    for _ in range(t.random.randint(2, 8))]
     ids, messages, message_ids = [], [], []
     for n, kind in enumerate(kinds):
-        if kind == "note":  # as a later lesson writes a kind of its own
-            ids.append(log._append({"type": "note", "text": f"checkpoint {n}"}))
+        if kind == "note":  # as a later lesson writes a kind of its own, a field named
+            # "message" included: the type tells a message entry, not its fields
+            ids.append(log._append({"type": "note", "message": f"checkpoint {n}"}))
         else:
             messages.append(harness.user_message(f"Step {n}.") if n % 2 else lab.say(f"Did {n}."))
             ids.append(log.append_message(messages[-1]))
@@ -247,8 +289,27 @@ async def test_entries_of_another_kind_are_numbered_but_not_replayed(t):
              "Every kind of entry is written by _append, and its id is e and the number of the "
              "line it lands on, whatever kind came before; rows() holds one pair per message "
              "entry, so the notes are left out. The kinds, in order: " + ", ".join(kinds) +
-             ". Items: [the ids returned, the ids rows() gives, replay() equals the messages] "
+             ". Each note carries a field named \"message\" (a checkpoint's words): an entry is "
+             "a message entry by its type, \"message\", not by its fields. Items: [the ids "
+             "returned, the ids rows() gives, replay() equals the messages] "
              "(SessionLog._append and rows, lesson 11).")
+
+    class Watched(harness.SessionLog):
+        """A log that notes each entry handed to _append, as a later lesson's own _append would
+        see it (lesson 12 adds a second kind through it)."""
+
+        def _append(self, entry):
+            through.append(entry.get("type"))
+            return super()._append(entry)
+    through = []
+    watched = Watched(lab.Workspace(), FILE)
+    written = [watched.append_message(lab.say(f"Did {n}.")) for n in range(t.random.randint(1, 3))]
+    t.expect([through, len(written)], [["message"] * len(written), len(written)],
+             "Every kind of entry is written by _append, messages too: append_message hands "
+             "_append its entry, {\"type\": \"message\", \"message\": ...}, and writes no line "
+             "itself, so a change to _append (a lock, a parent id) reaches every kind. Items: "
+             "[the types a subclass's _append was handed, the appends made] "
+             "(SessionLog.append_message, lesson 11).")
 
 
 @lab_test("After runs with persist_to subscribed, one of them ended by a failed reply, "
@@ -276,6 +337,21 @@ async def test_replay_equals_the_record(t):
              "shape of what the log replays, it equals the record] (persist_to, lesson 11).")
     t.expect([k for k, _ in log.rows()], [f"e{n}" for n in range(1, len(tokens) + 1)],
              "rows() pairs each message with its entry id (SessionLog.rows, lesson 11).")
+    ws = lab.Workspace()
+    log = harness.SessionLog(ws, FILE)
+    again = t.random.choice(["Fix the login page.", "Read a.py.", "Go on."])
+    log.append_message(harness.user_message(again))  # a session that died waiting for the model
+    h = harness.Harness(lab.ScriptedModel([lab.reply(), lab.say("Done.")]), SYSTEM, [looker()],
+                        messages=log.replay())
+    h.subscribe(harness.persist_to(log))
+    await lab.drive(h.prompt(again))  # the same words sent again, and an empty answer
+    await lab.drive(h.prompt("Anything else?"))
+    t.expect([lab.shape(log.replay()), log.replay() == list(h.messages)], ["U U A U A", True],
+             "persist_to saves the message of every message_end, whatever it holds: a prompt "
+             f"sent again ({again!r}, equal to the log's last message, after a session died "
+             "waiting for the model) and an answer with no content (lab.reply(), labelled "
+             "\"stop\") are messages of the record like any other. Items: [the shape of what "
+             "the log replays, it equals the record] (persist_to, lesson 11).")
 
 
 @lab_test("Logs of several lengths, drawn under the seed from under ten entries to well past "
@@ -405,12 +481,22 @@ async def test_a_listener_hears_every_event_first(t):
                                lab.say("Bye.")])
     h = harness.Harness(model, SYSTEM, [looker()])
     h.subscribe(lambda event: order.append("listener " + event["type"]))
-    events = []
+    events, late, joins = [], [], t.random.randint(1, 10)  # a listener that joins mid-run
+
+    def consumer(event):
+        order.append("consumer " + event["type"])
+        if len(order) == 2 * joins:
+            h.subscribe(lambda heard: late.append(heard["type"]))
     for text in ("Read a.py.", "Thanks."):
-        events += await lab.drive(h.prompt(text),
-                                  on_event=lambda event: order.append("consumer " + event["type"]))
+        events += await lab.drive(h.prompt(text), on_event=consumer)
     t.expect(len(events), 18, "Twelve events for the run with a call, six for the other "
                               "(run_agent, lesson 7).")
+    t.expect(late, [e["type"] for e in events[joins:]],
+             f"A listener subscribed in the middle of a run (by the consumer, at event {joins} "
+             "of the first run) hears every event from the next one on, that run's rest and "
+             "every later run: subscribe, not the start of a run, is when it begins to hear. "
+             "Items: the types of the events it heard (Harness.subscribe and _notify, "
+             "lesson 11).")
     t.expect(order, [who + e["type"] for e in events for who in ("listener ", "consumer ")],
              "Every event of every run goes to the listener first, then the consumer "
              "(Harness._run and subscribe, lesson 11).")
@@ -493,27 +579,34 @@ async def test_listeners_hear_in_the_order_they_subscribed(t):
 
         def listener(name):
             def hear(event):
-                if event["type"] == "agent_start":
-                    heard.append(name)
+                if not heard or heard[-1][0] is not event:
+                    heard.append((event, []))
+                heard[-1][1].append(name)
             return hear
         listeners = {name: listener(name) for name in "LMN"}
         h = harness.Harness(lab.ScriptedModel([lab.say("One."), lab.say("Two.")]), SYSTEM, [])
         undos = [h.subscribe(listeners[name]) for name in names]
         await lab.drive(h.prompt("First."))
-        first = heard[:]
+        first = len(heard)
         for n in undone:
             undos[n]()
         await lab.drive(h.prompt("Second."))
-        found.append([names, undone, first, heard[len(first):]])
-        wanted.append([names, undone, names, [name for n, name in enumerate(names)
-                                              if n not in undone]])
+        orders = [[], []]  # the orders heard in each run, each once: one, when all is right
+        for at, (_, order) in enumerate(heard):
+            if order not in orders[at >= first]:
+                orders[at >= first].append(order)
+        found.append([names, undone, *orders])
+        wanted.append([names, undone, [names], [[name for n, name in enumerate(names)
+                                                 if n not in undone]]])
     t.expect(found, wanted,
              "Listeners hear an event in the order they subscribed, and each undo takes off "
              "its own subscription, not the first equal one: an undo that removes the listener "
              "by equality (list.remove) takes off an earlier subscription of the same listener "
-             "and changes the order. Each item is [the listeners subscribed, in order, the "
-             "positions undone (from 0), the order they heard agent_start in run 1, and in run "
-             "2 after the undos] (Harness.subscribe and _notify, lesson 11).")
+             "and changes the order. The order holds for every event, turn_end and agent_end "
+             "as much as agent_start. Each item is [the listeners subscribed, in order, the "
+             "positions undone (from 0), the orders they heard the events of run 1 in (one "
+             "order, when all is right), and of run 2 after the undos] (Harness.subscribe and "
+             "_notify, lesson 11).")
 
 
 @lab_test("A listener that raises ends the run with its own exception, and is_running turns "
@@ -521,15 +614,17 @@ async def test_listeners_hear_in_the_order_they_subscribed(t):
 async def test_a_raising_listener_ends_the_run(t):
     width = t.random.randint(1, 4)
     choked = t.random.randint(1, width)  # the call whose tool_execution_end the saver chokes on
-    kind, text = t.random.choice([(OSError, "disk full"), (PermissionError, "read-only log"),
-                                  (RuntimeError, "saver broke")])
+    # not a disk's error (test_a_save_that_fails_is_heard has those): a listener's own bug
+    kind, text = t.random.choice([(RuntimeError, "saver broke"), (TypeError, "bad event"),
+                                  (AttributeError, "no such field")])
     paths = t.random.sample(FILES, width)
     model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": p}) for p in paths]),
                                lab.say("Read them."), lab.say("Hello again.")])
     h = harness.Harness(model, SYSTEM, [looker()])
-    ends = []
+    ends, heard = [], []
 
     def saver(event):
+        heard.append(event["type"])
         if event["type"] == "tool_execution_end":
             ends.append(event)
             if len(ends) == choked:
@@ -540,7 +635,9 @@ async def test_a_raising_listener_ends_the_run(t):
     t.expect(await raised(lambda: lab.drive(h.prompt("Read them."),
                                             on_event=lambda e: seen.append(e["type"]))),
              f"{kind.__name__}: {text}",
-             "A saver that cannot save must not fail quietly: its exception ends the run "
+             "A listener that raises must not fail quietly: it ends the run with its own "
+             "exception, whatever it raises: "
+             f"a bug in it ({kind.__name__} here) as much as a disk that cannot save "
              "(Harness._notify, lesson 11).")
     shape = f"U A[{','.join(calls)}] " + " ".join(f"R({i})" for i in calls[:choked])
     t.expect([h.is_running, lab.shape(h.messages), seen[-1], seen.count("tool_execution_end")],
@@ -548,9 +645,35 @@ async def test_a_raising_listener_ends_the_run(t):
              "The run is over; the consumer never got the event the listener choked on. The "
              "items are [is_running, the record, the consumer's last event, tool_execution_ends "
              "it got] (Harness, lesson 11).")
-    unsubscribe()
+    before = len(heard)
     await lab.drive(h.prompt("Are you back?"))
-    t.expect(lab.shape(h.messages), shape + " U A", "A new prompt is accepted (lesson 11).")
+    t.expect([lab.shape(h.messages), heard[before:]],
+             [shape + " U A", ["agent_start", "turn_start", "message_end", "message_end",
+                               "turn_end", "agent_end"]],
+             "A new prompt is accepted, and the listener that raised is still subscribed: it "
+             "hears every event of every run until its undo is called, so it hears the next "
+             "run whole. Items: [the record, the events it heard in the next run] "
+             "(Harness.subscribe and _notify, lesson 11).")
+    unsubscribe()
+    model = lab.ScriptedModel([lab.say("a.py prints 1."), lab.say("b.py prints 2."),
+                               lab.say("Hello."), lab.say("b.py prints 2.")])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    h.follow_up("And b.py?")
+
+    def choke(event):
+        if event["type"] == "message_end" and event["message"]["content"] == "And b.py?":
+            raise kind(text)
+    undo = h.subscribe(choke)
+    t.expect(await raised(lambda: lab.drive(h.prompt("What does a.py print?"))),
+             f"{kind.__name__}: {text}", "The listener's exception ends the run (lesson 11).")
+    undo()
+    await lab.drive(h.prompt("Hello?"))
+    t.expect(lab.shape(h.messages), "U A U U A",
+             "A follow-up leaves its queue once it is on the record (lesson 9), even when a "
+             "listener raises at its message_end: _run marks it delivered before the listeners "
+             "hear the event, so the next run does not deliver it a second time. A listener "
+             "raised at the follow-up \"And b.py?\"; after the undo a new prompt ran. Items: "
+             "the record (Harness._run, lessons 9 and 11).")
 
 
 @lab_test("A log whose disk fills up after a number of messages drawn under the seed makes the "
@@ -609,6 +732,33 @@ async def test_a_save_that_fails_is_heard(t):
              "reader's ValueError and writes nothing: [what the run raised, the file is "
              "unchanged, the record, message_ends the consumer got, is_running] "
              "(persist_to and Harness._notify, lesson 11).")
+    failed = []
+
+    class FlakyDisk(harness.SessionLog):
+        """A log whose disk is full for one write, at a message drawn under the seed."""
+
+        def append_message(self, message):
+            if len(self.entries()) == room and not failed:
+                failed.append(message)
+                raise OSError("No space left on device")
+            return super().append_message(message)
+    room = t.random.randrange(2)  # the prompt's message, or the answer's
+    log = FlakyDisk(lab.Workspace(), FILE)
+    h = harness.Harness(lab.ScriptedModel([lab.say("Read."), lab.say("Again.")]), SYSTEM,
+                        [looker()])
+    h.subscribe(harness.persist_to(log))
+    error = await raised(lambda: lab.drive(h.prompt("Read a.py.")))
+    await lab.drive(h.prompt("Go on."))
+    unsaved = failed[0] if failed else None
+    t.expect([error, lab.shape(log.replay()), log.replay() == [m for m in h.messages
+                                                                if m is not unsaved]],
+             ["OSError: No space left on device", "U U A" if room else "U A", True],
+             "persist_to saves the message of every message_end, after a failed save too: the "
+             "disk had no room for one write (message "
+             f"{room + 1} of the record), that run ended with its error, and once there was "
+             "room again the next run was saved whole. Items: [what the first run raised, the "
+             "shape of what the log replays, it is the record without the one message it could "
+             "not save] (persist_to, lesson 11).")
 
 
 @lab_test("A PowerCut in a call of a batch leaves a log that replays what was recorded before it, "
