@@ -94,7 +94,7 @@ async def test_bank_an_ending_is_left_out_of_the_view(t):
     t.random.shuffle(whys)
     record = [harness.user_message(t.random.choice(ASKS)), harness.error_message(whys[0]),
               harness.user_message("And now?"), harness.error_message(whys[1]),
-              harness.user_message("Still there?")]
+              harness.user_message("Are we done yet?")]
     view = harness.context_for_model(record)
     t.expect([[m["role"] for m in view], [m.get("error_message") for m in record[1::2]]],
              [["user", "user", "user"], whys],
@@ -276,10 +276,10 @@ def failure(t, kind):
     """An assistant message of `kind`: "empty", a failed reply with no content; "unsaid", one
     whose reason is ""; "words", one that got words out; "silent", an empty reply that did
     not fail."""
-    if kind == "silent":
-        return {"role": "assistant", "content": [], "stop_reason": "stop"}
+    quiet = {"role": "assistant", "content": [], "stop_reason": "stop"}  # did not fail
     why = "" if kind == "unsaid" else t.random.choice(WHY)
-    return lab.fail(why, *(["Half an answer"] if kind == "words" else []))
+    failed = lab.fail(why, *(["Half an answer"] if kind == "words" else []))
+    return quiet if kind == "silent" else failed
 
 
 @lab_test("A run on a record holding failures sends a request without the empty ones, whatever "
