@@ -5,8 +5,8 @@ shows only the sentence of the rule it checks.
 
 Each scenario reaches its rule through another entry point than the public tests, or observes
 another thing (the workspace a tool wrote to, the roles of a request, what the caller's own
-changes to a view, or a model's to the list it is handed, do to the record), so that the public tests' wanted expressions, evaluated
-in a bank test's frame, do not give its values.
+changes to a view, or a model's to the list it is handed, do to the record), so that the
+public tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
 import harness
 import lab
