@@ -5,8 +5,8 @@ shows only the sentence of the rule it checks.
 
 Each scenario reaches its rule through another entry point than the public tests, or observes
 another thing (the workspace a tool wrote to, the roles of a request, what the caller's own
-changes to a view do to the record), so that the public tests' wanted expressions, evaluated
-in a bank test's frame, do not give its values.
+changes to a view, or a model's to the list it is handed, do to the record), so that the
+public tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
 import harness
 import lab
@@ -18,6 +18,18 @@ ASKS = ["Write the notes.", "Save it all.", "Carry on.", "Log this.", "Again, pl
         "Ça va ? Write it down."]
 WHY = ["upstream timeout", "bad gateway", "quota exceeded", "stream broke", "503",
        "context too long"]
+# Reasons with the spaces and full stops a provider may put around them, which a record keeps.
+RAGGED = ["Upstream timed out. ", "\tbad gateway.", " quota exceeded\n", "Stream broke...",
+          "503 Service Unavailable. "]
+
+
+class Unplugged(ConnectionError):
+    """What a model raises when it cannot be reached: an exception, not a failed reply."""
+
+
+def unplugged(request):
+    """A script entry that answers its request by raising, as a client whose network is gone."""
+    raise Unplugged("the network is gone")
 
 
 def writer(ws, log=None):
@@ -74,27 +86,35 @@ async def test_bank_the_cap_ending_has_four_keys_and_no_words(t):
              "The keys of the run's last message, its content and its words.")
 
 
-@lab_test("An ending made by error_message, put on a record, is left out of the view as a "
-          "provider-refused empty reply, whatever its text.")
+@lab_test("Endings made by error_message, put on a record, keep their reasons there word for "
+          "word, spaces and full stops included, and are left out of the view as empty replies "
+          "a provider refuses, whatever their text.")
 async def test_bank_an_ending_is_left_out_of_the_view(t):
-    why = t.random.choice(WHY + [""])
-    record = [harness.user_message(t.random.choice(ASKS)), harness.error_message(why),
-              harness.user_message("And now?")]
+    whys = [t.random.choice(RAGGED), t.random.choice(WHY + [""])]
+    t.random.shuffle(whys)
+    record = [harness.user_message(t.random.choice(ASKS)), harness.error_message(whys[0]),
+              harness.user_message("And now?"), harness.error_message(whys[1]),
+              harness.user_message("Are we done yet?")]
     view = harness.context_for_model(record)
-    t.expect([m["role"] for m in view], ["user", "user"],
-             "The roles of the view of a record holding one ending between two prompts.")
+    t.expect([[m["role"] for m in view], [m.get("error_message") for m in record[1::2]]],
+             [["user", "user", "user"], whys],
+             "The roles of the view of a record holding two endings between three prompts, and "
+             "the error_message of each ending as the record holds it.")
 
 
 # --- rule 2: the cap ------------------------------------------------------------------------
 
-@lab_test("A capped run of batches writes every file its replies asked for, answers every "
-          "call, and makes as many requests as the cap.")
+@lab_test("A capped run of batches, on a record that holds earlier exchanges, writes every "
+          "file its replies asked for, answers every call, and makes as many requests as the "
+          "cap: the replies already on the record are not this run's turns.")
 async def test_bank_a_capped_run_answers_its_batches(t):
     ws, cap = lab.Workspace(), t.random.randint(2, 4)
     turns = [[f"f{n}_{k}.txt" for k in range(t.random.randint(2, 3))] for n in range(cap)]
     model = lab.ScriptedModel([lab.reply(*saves(names)) for names in turns] +
                               [asking(["late.txt"])])
     messages = []
+    for ask in t.random.sample(ASKS, t.random.randint(1, 3)):
+        messages += [harness.user_message(ask), lab.say("Noted.")]
     problem = await raised(lambda: go(model, [writer(ws)], t.random.choice(ASKS), messages,
                                       max_turns=cap))
     asked, answered = results_of(messages)
@@ -130,21 +150,24 @@ async def test_bank_zero_and_none(t):
           "cap, a cap of 0 included, and a run with none goes on to its answer.")
 async def test_bank_each_run_has_its_own_cap(t):
     ws, log = lab.Workspace(), []
-    first = t.random.randint(2, 3)
+    first, third = t.random.randint(2, 3), t.random.randint(1, 2)
     model = lab.ScriptedModel([asking(["x.txt", "y.txt"])])
     messages = await go(model, [writer(ws, log)], "First.", max_turns=first)
     made = [len(model.calls)]
     await go(model, [writer(ws, log)], "Second.", messages, max_turns=0)
     made.append(len(model.calls) - sum(made))
+    await go(model, [writer(ws, log)], "Third.", messages, max_turns=third)
+    made.append(len(model.calls) - sum(made))
     rounds = t.random.randint(26, 27)
     model = lab.ScriptedModel([lab.reply(*saves([f"z{n}.txt"])) for n in range(rounds)] +
                               [lab.say("All saved.")])
-    await go(model, [writer(ws, log)], "Third.", messages)
+    await go(model, [writer(ws, log)], "Fourth.", messages)
     made.append(len(model.calls))
     endings = [m.get("error_message") for m in messages if m.get("stop_reason") == "error"]
     t.expect([made, endings, len(log), harness.text_of(messages[-1])],
-             [[first, 0, rounds + 1], [f"Agent stopped after max_turns={n}" for n in (first, 0)],
-              2 * first + rounds, "All saved."],
+             [[first, 0, third, rounds + 1],
+              [f"Agent stopped after max_turns={n}" for n in (first, 0, third)],
+              2 * (first + third) + rounds, "All saved."],
              "The requests of each run, the endings on the record, the tools run, the words "
              "of the last message.")
 
@@ -157,16 +180,19 @@ def broken(arguments):
 
 
 @lab_test("A failed reply that carries whole calls writes nothing, is not sent again, and "
-          "ends the run, whatever its reason, an empty one included; a tool's error before it "
-          "ended nothing.")
+          "ends the run, whatever its reason, an empty one included, or none given at all; a "
+          "tool's error before it ended nothing.")
 async def test_bank_a_failed_reply_writes_nothing(t):
-    for why in (t.random.choice(WHY + ["The reply was cut off at the output limit"]), ""):
+    for why in (t.random.choice(WHY + ["The reply was cut off at the output limit"]), "", None):
         ws = lab.Workspace()
         before = [f"b{n}.txt" for n in range(t.random.randint(0, 2))]
         first = saves(before) + [lab.call("broken", {"why": t.random.choice(WHY)})]
         t.random.shuffle(first)
         cut = [f"cut{n}.txt" for n in range(t.random.randint(2, 3))]
-        script = [{**lab.reply(*first), "error_message": None}, lab.fail(why, *saves(cut)),
+        failed = lab.fail(why or "", *saves(cut))
+        if why is None:  # labelled "error", and no error_message key at all
+            del failed["error_message"]
+        script = [{**lab.reply(*first), "error_message": None}, failed,
                   lab.say("Recovered."), lab.say("Recovered again.")]
         model, messages = lab.ScriptedModel(script), []
         problem = await raised(lambda: go(model, [writer(ws), tool("broken", broken)],
@@ -196,7 +222,9 @@ async def test_bank_the_label_decides_not_the_message(t):
                  "last message.")
 
 
-@lab_test("A tool that raises gives an error result, and the run goes on to the model's answer.")
+@lab_test("A tool that raises gives an error result, and the run goes on to the model's answer; "
+          "a model that raises is not a failed reply, and its exception goes through to the "
+          "caller.")
 async def test_bank_a_raising_tool_ends_nothing(t):
     ws = lab.Workspace()
     names = [f"ok{k}.txt" for k in range(t.random.randint(0, 2))]
@@ -209,33 +237,92 @@ async def test_bank_a_raising_tool_ends_nothing(t):
     t.expect([sorted(ws.files), len(model.calls), messages[-1].get("stop_reason")],
              [sorted(names + ["after.txt"]), 3, "stop"],
              "The files written, the requests made, the last stop_reason.")
+    model = lab.ScriptedModel([lab.reply(*saves(["more.txt"])), unplugged, lab.say("Never.")])
+    problem = await raised(lambda: go(model, [writer(ws)], "More, please.", messages,
+                                      max_turns=t.random.choice([None, 5])))
+    t.expect([problem, sorted(ws.files), messages[-1]["role"],
+              [m.get("stop_reason") for m in messages].count("error")],
+             ["Unplugged: the network is gone", sorted(names + ["after.txt", "more.txt"]),
+              "toolResult", 0],
+             "Then, on the same record, with a model that raises on its second request: what "
+             "the run raised, the files written, the role of the record's last message, and "
+             "how many messages on the record are labelled \"error\".")
+
+
+@lab_test("A model that raises, after rounds of tools, is not a failed reply: its exception "
+          "reaches the caller, the files asked for before it are written, and the record holds "
+          "no ending.")
+async def test_bank_a_raising_model_is_not_a_failed_reply(t):
+    ws = lab.Workspace()
+    rounds = [[f"r{n}_{k}.txt" for k in range(t.random.randint(1, 2))]
+              for n in range(t.random.randint(1, 3))]
+    model = lab.ScriptedModel([lab.reply(*saves(names)) for names in rounds] +
+                              [unplugged, lab.say("Never sent.")])
+    messages = []
+    problem = await raised(lambda: go(model, [writer(ws)], t.random.choice(ASKS), messages,
+                                      max_turns=t.random.choice([None, 6, 9])))
+    asked, answered = results_of(messages)
+    t.expect([problem, sorted(ws.files), len(model.calls), answered == asked,
+              [m["role"] for m in messages if m["role"] != "toolResult"]],
+             ["Unplugged: the network is gone", sorted(n for names in rounds for n in names),
+              len(rounds) + 1, True, ["user"] + ["assistant"] * len(rounds)],
+             "What the run raised, the files written, the requests made, whether every call "
+             "has its result, and the roles on the record other than results.")
 
 
 # --- rule 4: the view ---------------------------------------------------------------------
 
-@lab_test("A run on a record holding failures sends a request without the empty ones and with "
-          "the ones that got words out; the record keeps them all.")
+def failure(t, kind):
+    """An assistant message of `kind`: "empty", a failed reply with no content; "unsaid", one
+    whose reason is ""; "words", one that got words out; "silent", an empty reply that did
+    not fail."""
+    quiet = {"role": "assistant", "content": [], "stop_reason": "stop"}  # did not fail
+    why = "" if kind == "unsaid" else t.random.choice(WHY)
+    failed = lab.fail(why, *(["Half an answer"] if kind == "words" else []))
+    return quiet if kind == "silent" else failed
+
+
+@lab_test("A run on a record holding failures sends a request without the empty ones, whatever "
+          "their reason, \"\" included, and with the ones that got words out and an empty "
+          "reply that did not fail; the record keeps them all.")
 async def test_bank_the_request_on_a_record_of_failures(t):
-    record, kinds = [], ["empty", "words"] + [t.random.choice(["empty", "words"])
-                                              for _ in range(t.random.randint(0, 2))]
+    record = []
+    kinds = ["empty", "unsaid", "words", "silent"] + [
+        t.random.choice(["empty", "words"]) for _ in range(t.random.randint(0, 2))]
     t.random.shuffle(kinds)
     for n, kind in enumerate(kinds):
-        record.append(harness.user_message(f"Ask {n}."))
-        record.append(lab.fail(t.random.choice(WHY), *(["Half an answer"] if kind == "words"
-                                                       else [])))
+        record += [harness.user_message(f"Ask {n}."), failure(t, kind)]
     model = lab.ScriptedModel([lab.say("Here.")])
     await go(model, [], t.random.choice(ASKS), record)
     sent = model.calls[0].messages
+    kept = [k for k in kinds if k in ("words", "silent")]
     t.expect([[m["role"] for m in sent], [len(m["content"]) for m in sent if m["role"] ==
                                           "assistant"], len(record)],
-             [[role for k in kinds for role in (["user"] if k == "empty" else
-                                                 ["user", "assistant"])] + ["user"],
-              [1] * kinds.count("words"), 2 * len(kinds) + 2],
+             [[role for k in kinds for role in (["user", "assistant"] if k in kept else
+                                                 ["user"])] + ["user"],
+              [1 if k == "words" else 0 for k in kept], 2 * len(kinds) + 2],
              "The roles sent, the blocks of each assistant message sent, the record's length.")
 
 
+class Emptying(lab.ScriptedModel):
+    """A scripted model that empties each list it is handed once it has read it, as a client
+    that consumes what it is given: harmless to a run that hands every request a view of its
+    own, made for it."""
+
+    def complete(self, system, messages, tools=()):
+        reply = super().complete(system, messages, tools)
+        messages.clear()
+        return reply
+
+    async def acomplete(self, system, messages, tools=(), signal=None):
+        reply = await super().acomplete(system, messages, tools, signal)
+        messages.clear()
+        return reply
+
+
 @lab_test("What the caller does to a view never reaches the record, whether the view left "
-          "something out or not.")
+          "something out or not; and what a model does to the list it is handed reaches "
+          "neither the record nor the run's next request.")
 async def test_bank_changing_the_view_leaves_the_record(t):
     whole = [harness.user_message(a) for a in t.random.sample(ASKS, t.random.randint(1, 3))]
     whole.append(lab.say("Fine."))
@@ -250,3 +337,13 @@ async def test_bank_changing_the_view_leaves_the_record(t):
     t.expect(seen, [[0, kept + ["user"]], [0, kept + ["user", "user"]]],
              "For each record: how much it grew or shrank once the caller added a message to "
              "its view, and the roles of that view.")
+    ws, rounds = lab.Workspace(), t.random.randint(1, 3)
+    model = Emptying([lab.reply(*saves([f"e{n}.txt"])) for n in range(rounds)] +
+                     [lab.say("Emptied.")])
+    record = []
+    await go(model, [writer(ws)], t.random.choice(ASKS), record)
+    t.expect([[len(request.messages) for request in model.calls], len(record),
+              harness.text_of(record[-1])],
+             [[1 + 2 * n for n in range(rounds + 1)], 2 + 2 * rounds, "Emptied."],
+             "With a model that empties each list it is handed: the messages each request "
+             "carried, the record's length, and the words of its last message.")
