@@ -139,7 +139,7 @@ async def test_every_exception_becomes_a_result(t):
     cases = [(failing(f"tool{n}", exc), text, True) for n, (exc, text) in enumerate(failures(t))]
     cases += [(tool("divide", divide), "division by zero", True)]
     cases += [(fine(f"good{n}", answer), answer, False)
-              for n, answer in enumerate(t.random.sample(["fine", "", "ok\n"], 2))]
+              for n, answer in enumerate(["", t.random.choice(["fine", "ok\n"])])]
     # Drawn every time: a KeyError from inside a tool that is there, a message with spaces and
     # a line break at its ends, a long one, and a returned text that only looks like an error.
     edged = t.random.choice(["  bad path\n", "bad path ", "\nno such key\n"])
@@ -150,9 +150,11 @@ async def test_every_exception_becomes_a_result(t):
               (failing("edged", ValueError(edged)), edged, True),
               (failing("parse", ValueError(long)), long, True),
               (fine("quoted", said), said, False)]
-    # Drawn every time too: a tool's own bug, a NameError or an AttributeError, is an
-    # Exception like the others.
-    cases += [(failing("typo", NameError("name 'pathh' is not defined")),
+    # Drawn every time too: an exception with no message, one of the tool's own kind, and a
+    # tool's own bug, a NameError or an AttributeError, each an Exception like the others.
+    cases += [(failing("quiet", RuntimeError()), "", True),
+              (failing("own", Unlucky("unlucky today")), "unlucky today", True),
+              (failing("typo", NameError("name 'pathh' is not defined")),
                "name 'pathh' is not defined", True),
               (failing("slip", AttributeError("'NoneType' object has no attribute 'strip'")),
                "'NoneType' object has no attribute 'strip'", True)]
@@ -379,20 +381,24 @@ async def test_read_a_missing_file(t):
     t.expect(await result_of([read], "read", {"path": there}), [f"text of {there}\n", False],
              "A file that is there is read as before (make_read_tool, lesson 4).")
     # Every time: that path with a space or a line break at an end, which no file has; a
-    # project with no files; and one with more than eight names, every one of them listed.
+    # project with no files; and one with more than eight names, every one of them listed,
+    # asked for a path inside its one folder.
     near = t.random.choice([" " + there, there + " ", there + "\n"])
     empty = harness.make_read_tool(lab.Workspace({}))
-    names = sorted(t.random.sample([f"part{n}.py" for n in range(20)], t.random.randint(9, 12)))
-    crowded = harness.make_read_tool(lab.Workspace({name: "x\n" for name in names}))
+    names = sorted(t.random.sample([f"part{n}.py" for n in range(20)], t.random.randint(9, 12)) +
+                   ["src"])
+    crowded = harness.make_read_tool(lab.Workspace(
+        {name if name != "src" else "src/main.py": "x\n" for name in names}))
     t.expect([await raised(lambda: read["execute"]({"path": near})),
               await raised(lambda: empty["execute"]({"path": "a.py"})),
-              await raised(lambda: crowded["execute"]({"path": "nope.txt"}))],
+              await raised(lambda: crowded["execute"]({"path": "src/nope.py"}))],
              [f"FileNotFoundError: File not found: {near}. Files here: {here}",
               "FileNotFoundError: File not found: a.py. Files here: ",
-              f"FileNotFoundError: File not found: nope.txt. Files here: {', '.join(names)}"],
+              f"FileNotFoundError: File not found: src/nope.py. Files here: {', '.join(names)}"],
              f"read looks for the path as it was sent ({near!r} is not {there!r}), and NAMES are "
              "exactly what ws.listdir('.') gives, joined by a comma and a space: nothing for an "
-             "empty project, and every name however many there are. Each item is what one read "
+             "empty project, and every name of the project's top however many there are, even for "
+             "a path inside src. Each item is what one read "
              "raised (make_read_tool, lesson 4).")
 
 
@@ -410,6 +416,11 @@ async def test_a_failing_command_is_information(t):
     t.expect(await settle(bash["execute"]({"command": f"exit {code}"})),
              f"\nCommand exited with code {code}",
              "With no output, only the status line (make_bash_tool, lesson 4).")
+    t.expect(await result_of([bash], "bash", {"command": "grep x a.py"}),
+             ["bash: grep: command not found\n\nCommand exited with code 127", False],
+             "A command the shell does not have still ran, and exited with 127: its words and "
+             "the status line, is_error False, as for any code but 0. The items are [content, "
+             "is_error] (bash, lesson 4).")
     missing = t.random.choice(["nope.txt", "b.py", "src"])
     t.expect(await settle(bash["execute"]({"command": f"cat a.py {missing}"})),
              f"x\ncat: {missing}: No such file or directory\n\nCommand exited with code 1",
