@@ -642,7 +642,7 @@ WRONG += [
     Wrong(lab='4.1', name='the listing cut after eight names',
           rule='NAMES are what ws.listdir(".") gives, joined by a comma and a space.',
           where='hunt round 4, design 4.1-31; Build item 3: "joined by a comma and a space"',
-          names='every name however many there are',
+          names='however many there are',
           replace=_LISTING,
           by=r'''
             names = ws.listdir(".")
