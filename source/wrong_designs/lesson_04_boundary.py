@@ -424,3 +424,271 @@ WRONG += [
         return got.strip()  # stray spaces are never meant
 '''),
 ]
+
+# Found by the release-only reader of round 4 (source/hunts/round-4.md, lab 4.1), each passing
+# the lab's tests before they changed.
+_BOUNDARY = r'''
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text, failed = str(exc), True
+'''
+_LISTING = r'''
+            listing = ", ".join(ws.listdir("."))
+'''
+WRONG += [
+    Wrong(lab='4.1', name='str_arg taking the argument out of the dict',
+          rule='str_arg hands back the argument called name as it was sent; the arguments are '
+               'the call\'s, in the record, and stay as they were.',
+          where='hunt round 4, design 4.1-6; Build item 1: "as it was sent"',
+          names='leaves the dict as it was sent',
+          replace=r'''
+    got = arguments.get(name)  # None when the model left it out
+''',
+          by=r'''
+    got = arguments.pop(name, None)  # read once, so take it
+'''),
+    Wrong(lab='4.1', name='catching everything but the endings the lesson names',
+          rule='run_tool catches Exception and nothing wider: any other BaseException is the '
+               'program ending and leaves run_tool as it came.',
+          where='hunt round 4, design 4.1-2; rung: "How wide should the `except` be?"',
+          names='nothing wider',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except BaseException as exc:
+            if isinstance(exc, (KeyboardInterrupt, SystemExit)) or \
+                    type(exc).__name__ == "PowerCut":
+                raise  # the three endings the lesson names
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name="a tool's bugs let out of the boundary",
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc).',
+          where='hunt round 4, design 4.1-23; Build item 2: "an `Exception` of any kind"',
+          names='every kind of it',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except (NameError, AttributeError, AssertionError, ImportError, NotImplementedError,
+                SyntaxError):
+            raise  # a bug in a tool, not a failure: let the developer see it
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='a failed tool tried once more',
+          rule='A tool whose execute raises gets a result holding str(exc): it runs once per '
+               'call, and its failure is news for the model.',
+          where='hunt round 4, design 4.1-32',
+          names='once per call',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception:
+            try:  # one retry: many failures are flaky
+                text, failed = tool["execute"](call["arguments"]), False
+            except Exception as exc:
+                text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='write catching its own failure',
+          rule='Tools report failure by raising; run_tool is the one place a raise becomes a '
+               'result, with is_error True.',
+          where='hunt round 4, design 4.1-1; rung: "Where does the `try` go?"',
+          names='one place a raise becomes a result',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        try:
+            ws.write_text(path, content)
+        except Exception as exc:  # never crash the loop
+            return f"Error: could not write {path}: {exc}"
+'''),
+    Wrong(lab='4.1', name="bash catching the shell's failure",
+          rule='Tools report failure by raising; run_tool is the one place a raise becomes a '
+               'result, with is_error True.',
+          where='hunt round 4, design 4.1-20; rung: "Where does the `try` go?"',
+          names='one place a raise becomes a result',
+          replace=r'''
+        output, code = shell.run(str_arg(arguments, "command"))
+''',
+          by=r'''
+        command = str_arg(arguments, "command")
+        try:
+            output, code = shell.run(command)
+        except Exception as exc:
+            return f"bash: {exc}"
+'''),
+    Wrong(lab='4.1', name='arguments checked in each tool with TypeError',
+          rule='read takes path through str_arg, write takes path and content through it, and '
+               'bash takes command: a bad one raises str_arg\'s ValueError.',
+          where='hunt round 4, design 4.1-35; Build item 1: "write takes `path` and `content` '
+                'through it"',
+          names='through str_arg',
+          replace=r'''
+        path = str_arg(arguments, "path")
+''',
+          by=r'''
+        path = arguments.get("path")
+        if not isinstance(path, str):
+            raise TypeError("path must be a string")
+''',
+          also=((r'''        path, content = str_arg(arguments, "path"), str_arg(arguments, "content")''',
+                 r'''        path, content = arguments.get("path"), arguments.get("content")
+        for key, value in (("path", path), ("content", content)):
+            if not isinstance(value, str):
+                raise TypeError(f"{key} must be a string")'''),
+                (r'''        output, code = shell.run(str_arg(arguments, "command"))''',
+                 r'''        command = arguments.get("command")
+        if not isinstance(command, str):
+            raise TypeError("command must be a string")
+        output, code = shell.run(command)'''))),
+    Wrong(lab='4.1', name='a name table kept for each tools list',
+          rule='A name that no tool has gets Tool NAME not found: run_tool looks in the tools it '
+               'is handed for this call, as they are now.',
+          where='hunt round 4, design 4.1-8',
+          names='as they are now',
+          replace=_LOOKUP,
+          by=r'''
+    if id(tools) not in _TABLES:  # build the table once per list; keep the list alive
+        _TABLES[id(tools)] = (tools, {t["name"]: t for t in tools})
+    tool = _TABLES[id(tools)][1].get(call["name"])
+''',
+          also=(('def run_tool(tools, call):', '_TABLES = {}\n\n\ndef run_tool(tools, call):'),)),
+    Wrong(lab='4.1', name='a name turned off after ten failures',
+          rule='A tool whose execute raises gets a result holding str(exc), every time it is '
+               'called: run_tool keeps no count of failures across calls.',
+          where='hunt round 4, design 4.1-29',
+          names='nor stops calling it',
+          replace=r'''
+    if tool is None:
+        text, failed = f"Tool {call['name']} not found", True
+    else:
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text, failed = str(exc), True
+''',
+          by=r'''
+    if tool is None:
+        text, failed = f"Tool {call['name']} not found", True
+    elif _FAILS.get(call["name"], 0) >= 10:  # a circuit breaker
+        text, failed = f"Tool {call['name']} disabled after repeated failures", True
+    else:
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            _FAILS[call["name"]] = _FAILS.get(call["name"], 0) + 1
+            text, failed = str(exc), True
+''',
+          also=(('def run_tool(tools, call):', '_FAILS = {}\n\n\ndef run_tool(tools, call):'),)),
+    Wrong(lab='4.1', name='read stripping the path',
+          rule='read looks for the path as it was sent, and a missing one is named as it was '
+               'sent.',
+          where='hunt round 4, design 4.1-7; Build item 1: "as it was sent"',
+          names='as it was sent',
+          replace=r'''
+        path = str_arg(arguments, "path")
+''',
+          by=r'''
+        path = str_arg(arguments, "path").strip()  # the model's stray spaces
+'''),
+    Wrong(lab='4.1', name='write turning CRLF into LF',
+          rule='str_arg hands back the argument as it was sent, and write stores the content '
+               'it took through str_arg.',
+          where='hunt round 4, design 4.1-25; Build item 1: "as it was sent"',
+          names='as it was sent',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        ws.write_text(path, content.replace("\r\n", "\n"))  # one kind of line ending
+'''),
+    Wrong(lab='4.1', name='a tool lookup that forgives spaces and dashes',
+          rule='A name that no tool has gets Tool NAME not found: the name exactly as the model '
+               'spelt it.',
+          where='hunt round 4, design 4.1-26',
+          names='exactly as spelt',
+          replace=_LOOKUP,
+          by=r'''
+    tool = {t["name"]: t for t in tools}.get(call["name"].strip().replace("-", "_"))
+'''),
+    Wrong(lab='4.1', name='the ending re-raised as a copy',
+          rule='What the program raises as it ends leaves run_tool as it came: the same '
+               'exception, not a result and not a copy.',
+          where='hunt round 4, design 4.1-22; Build item 2: "as it came"',
+          names='not a copy',
+          replace=r'''
+        except Exception as exc:
+            text, failed = str(exc), True
+''',
+          by=r'''
+        except Exception as exc:
+            text, failed = str(exc), True
+        except BaseException as exc:  # the program is ending: pass it on, tidily
+            raise type(exc)(*exc.args) from None
+'''),
+    Wrong(lab='4.1', name='an empty project said as (none)',
+          rule='NAMES are what ws.listdir(".") gives, joined by a comma and a space.',
+          where='hunt round 4, design 4.1-30; Build item 3: "joined by a comma and a space"',
+          names='nothing for an empty project',
+          replace=_LISTING,
+          by=r'''
+            listing = ", ".join(ws.listdir(".")) or "(none)"
+'''),
+    Wrong(lab='4.1', name='the listing cut after eight names',
+          rule='NAMES are what ws.listdir(".") gives, joined by a comma and a space.',
+          where='hunt round 4, design 4.1-31; Build item 3: "joined by a comma and a space"',
+          names='however many there are',
+          replace=_LISTING,
+          by=r'''
+            names = ws.listdir(".")
+            listing = ", ".join(names[:8]) + (f", ... ({len(names) - 8} more)"
+                                              if len(names) > 8 else "")
+'''),
+    Wrong(lab='4.1', name='write and bash refusing ""',
+          rule='str_arg hands back a string argument as it was sent, "" included, and write and '
+               'bash use what it hands back.',
+          where='hunt round 4, design 4.1-36; Build item 1',
+          names='empties the file',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        if content == "":
+            raise ValueError("content must not be empty")
+        ws.write_text(path, content)
+''',
+          also=((r'''        output, code = shell.run(str_arg(arguments, "command"))''',
+                 r'''        command = str_arg(arguments, "command")
+        if command == "":
+            raise ValueError("command must not be empty")
+        output, code = shell.run(command)'''),)),
+]
+
+# Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/
+# test_allowed_designs.py), with the reason here.
+ALLOWED = [
+    Wrong(lab='4.1', name='each call run on a worker thread with a 30-second timeout',
+          rule='Lesson 4 leaves a tool that never returns to lesson 15 ("That is lesson 15\'s '
+               'problem"), and states no rule on where execute runs; time in the fake world is '
+               'turns of the event loop, so no test waits 30 seconds, and a test may not sleep. '
+               'Lesson 15 rules it out (bash has no timeout of its own; run_tool awaits execute).',
+          where='hunt round 4, design 4.1-17', names='',
+          replace=_BOUNDARY,
+          by=r'''
+        future = _POOL.submit(tool["execute"], call["arguments"])
+        try:
+            text, failed = future.result(timeout=30), False
+        except concurrent.futures.TimeoutError:
+            text, failed = f"Tool {call['name']} timed out", True
+        except Exception as exc:
+            text, failed = str(exc), True
+''',
+          also=(('def run_tool(tools, call):',
+                 'import concurrent.futures\n_POOL = concurrent.futures.ThreadPoolExecutor('
+                 'max_workers=1)\n\n\ndef run_tool(tools, call):'),)),
+]

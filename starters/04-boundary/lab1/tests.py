@@ -21,6 +21,11 @@ class Unlucky(Exception):
     """An exception of the tool's own kind: run_tool must catch it like any other."""
 
 
+class Ending(BaseException):
+    """What a program of the test's own raises as it ends: not an Exception, like PowerCut,
+    but none of the endings the lesson names, so only `except Exception` lets it by."""
+
+
 def failures(t):
     """Exceptions a tool may raise, each with what str() gives of it, in a drawn order: one
     with no message, a KeyError (whose str() is quoted) and an OSError with an errno among
@@ -109,6 +114,20 @@ async def test_an_unknown_tool(t):
              "is handed for this call, not in any it saw before, and matches the name exactly "
              "as spelt, case included. Each item is [content, is_error] of one call (run_tool, "
              "lesson 4).")
+    # One list, changed between calls: each call looks in the list as it is then. And a name
+    # with a space at its end or - for _ is another name.
+    first, then = t.random.sample(NAMES, 2)
+    tools = [fine(first), fine("read_file")]
+    await settle(harness.run_tool(tools, call(first)))
+    tools[0] = fine(then)
+    t.expect([await result_of(tools, first), await result_of(tools, then),
+              await result_of(tools, "read-file"), await result_of(tools, "read_file ")],
+             [[f"Tool {first} not found", True], ["ok", False],
+              ["Tool read-file not found", True], ["Tool read_file  not found", True]],
+             f"The same list, with {first} replaced by {then} after one call: run_tool looks in "
+             "the tools it is handed for this call, as they are now, and matches the name "
+             "exactly as spelt, so read-file and \"read_file \" are not read_file. Each item is "
+             "[content, is_error] of one call (run_tool, lesson 4).")
 
 
 @lab_test("Every kind of Exception becomes an error result carrying str(exc): RuntimeError, "
@@ -120,7 +139,7 @@ async def test_every_exception_becomes_a_result(t):
     cases = [(failing(f"tool{n}", exc), text, True) for n, (exc, text) in enumerate(failures(t))]
     cases += [(tool("divide", divide), "division by zero", True)]
     cases += [(fine(f"good{n}", answer), answer, False)
-              for n, answer in enumerate(t.random.sample(["fine", "", "ok\n"], 2))]
+              for n, answer in enumerate(["", t.random.choice(["fine", "ok\n"])])]
     # Drawn every time: a KeyError from inside a tool that is there, a message with spaces and
     # a line break at its ends, a long one, and a returned text that only looks like an error.
     edged = t.random.choice(["  bad path\n", "bad path ", "\nno such key\n"])
@@ -131,6 +150,14 @@ async def test_every_exception_becomes_a_result(t):
               (failing("edged", ValueError(edged)), edged, True),
               (failing("parse", ValueError(long)), long, True),
               (fine("quoted", said), said, False)]
+    # Drawn every time too: an exception with no message, one of the tool's own kind, and a
+    # tool's own bug, a NameError or an AttributeError, each an Exception like the others.
+    cases += [(failing("quiet", RuntimeError()), "", True),
+              (failing("own", Unlucky("unlucky today")), "unlucky today", True),
+              (failing("typo", NameError("name 'pathh' is not defined")),
+               "name 'pathh' is not defined", True),
+              (failing("slip", AttributeError("'NoneType' object has no attribute 'strip'")),
+               "'NoneType' object has no attribute 'strip'", True)]
     t.random.shuffle(cases)
     tools = [made for made, _, _ in cases]
     found = [await result_of(tools, made["name"]) for made in tools]
@@ -140,6 +167,20 @@ async def test_every_exception_becomes_a_result(t):
              "that tool failing, not an unknown name; a tool that returns is not an error, even "
              "with \"\" or words that start with Error. Each item is [content, is_error] of one "
              "call (run_tool, lesson 4). str(KeyError('key')) is \"'key'\".")
+    # A tool that fails on every call, called a dozen times: run once per call, told each time.
+    ran = []
+    exc, text = failures(t)[0]
+
+    def again(arguments):
+        ran.append(1)
+        raise exc
+    calls = 12
+    found = [await result_of([tool("deploy", again)], "deploy") for _ in range(calls)]
+    t.expect([found, len(ran)], [[[text, True]] * calls, calls],
+             f"A tool that fails on every call runs once per call and its failure is told each "
+             f"time: run_tool neither tries it again nor stops calling it. The items are [the "
+             f"{calls} results as [content, is_error], how many times the tool ran] (run_tool, "
+             "lesson 4).")
 
 
 @lab_test("lab.PowerCut is not a tool failing but the program ending: it goes through run_tool "
@@ -164,6 +205,20 @@ async def test_a_power_cut_passes_through(t):
              "What the program raises as it ends is not a tool failing: KeyboardInterrupt "
              "(Ctrl-C) and SystemExit (sys.exit) leave run_tool as they came, as PowerCut does. "
              "Each item is what one call raised (run_tool, lesson 4).")
+    # Any ending, not only the ones named, and the very exception raised, not a copy of it.
+    ending, power = Ending(said), lab.PowerCut(said)
+    came = []
+    for exc in (ending, power):
+        try:
+            await settle(harness.run_tool([failing(name, exc)], call(name)))
+            came.append("a result")
+        except (Ending, lab.PowerCut) as out:
+            came.append("the one raised" if out is exc else f"another {type(out).__name__}")
+    t.expect(came, ["the one raised", "the one raised"],
+             "run_tool catches Exception and nothing wider, so any BaseException that is not "
+             "an Exception (here one of the test's own, then PowerCut) leaves it as it came: the "
+             "same object, with its traceback, not a result and not a copy. Each item is what "
+             "came out of one call (run_tool, lesson 4).")
     model = lab.ScriptedModel([lab.reply(lab.call(name)), lab.say("never")])
     messages = []
     t.expect(await raised(lambda: lab.drive(harness.run_agent(model, SYSTEM, messages,
@@ -227,10 +282,16 @@ async def test_str_arg(t):
     values = ["", t.random.choice(["a.py", "src/app.py", "rm -rf build"]),
               t.random.choice(["naïve\n", " ", " a.py", "src/app.py\n", "\tx = 1\n"])]
     t.random.shuffle(values)
-    t.expect([harness.str_arg({name: value, "n": 1}, name) for value in values], values,
+    sent = [{name: value, "n": 1} for value in values]
+    t.expect([harness.str_arg(arguments, name) for arguments in sent], values,
              "str_arg returns the value as it was sent when it is a string, the empty string "
              "too: \"\" is a string the model sent, not a missing argument, and spaces and line "
              "breaks at its ends are part of it. Each item is what one call returned (str_arg, "
+             "lesson 4).")
+    t.expect(sent, [{name: value, "n": 1} for value in values],
+             "str_arg reads the argument and leaves the dict as it was sent: the arguments are "
+             "the call's, in the record the model is sent again, so nothing is taken out of them "
+             "or changed. Each item is one arguments dict after str_arg read it (str_arg, "
              "lesson 4).")
     # A missing argument every time (a KeyError must not come out), and present ones of other
     # types, drawn.
@@ -263,6 +324,37 @@ async def test_bad_arguments_are_results(t):
              "and run_tool, lesson 4).")
     t.expect(ws.files, {"a.py": "x\n"}, "A refused write writes nothing (make_write_tool, lesson "
                                         "4).")
+    # What each tool raises before run_tool sees it: str_arg's ValueError, for every tool.
+    read, write, bash = tools
+    t.expect([await raised(lambda: read["execute"]({})),
+              await raised(lambda: write["execute"]({"path": "b.py", "content": 7})),
+              await raised(lambda: bash["execute"]({"command": None}))],
+             ["ValueError: path must be a string", "ValueError: content must be a string",
+              "ValueError: command must be a string"],
+             "read, write and bash each take their arguments through str_arg, so a bad one "
+             "raises str_arg's ValueError, one rule kept in one place. Each item is what one "
+             "execute raised (str_arg, lesson 4).")
+    # A write the workspace refuses (a.py is a file, so a.py/b.py cannot be one) raises in the
+    # tool, and only run_tool makes that raise a result.
+    t.expect(await result_of(tools, "write", {"path": "a.py/b.py", "content": "x"}),
+             ["a.py/b.py", True],
+             "write lets ws.write_text's NotADirectoryError('a.py/b.py') out, and run_tool, the "
+             "one place a raise becomes a result, answers str(exc) with is_error True: a tool "
+             "that catches its own failure tells the model it worked. The items are [content, "
+             "is_error] (run_tool, lesson 4).")
+    # A good write keeps its content as it was sent, line endings and all, and "" is content
+    # too: it empties a file. An empty command line is a command that prints nothing.
+    content = t.random.choice(["x = 1\r\ny = 2\r\n", "line one\r\nline two", "a\r\n\r\nb"])
+    await result_of(tools, "write", {"path": "c.py", "content": content})
+    emptied = await result_of(tools, "write", {"path": "a.py", "content": ""})
+    t.expect([ws.files.get("c.py"), ws.files.get("a.py"), emptied[1],
+              await result_of(tools, "bash", {"command": ""})],
+             [content, "", False, ["", False]],
+             "write stores the content as it was sent: \\r\\n stays \\r\\n, no line break is "
+             "added, and \"\" empties the file, since str_arg hands back any string untouched, "
+             "\"\" included; bash runs \"\" as the command it is. The items are [c.py's text, "
+             "a.py's text after writing \"\", whether that write was an error, bash \"\" as "
+             "[content, is_error]] (str_arg, make_write_tool and make_bash_tool, lesson 4).")
 
 
 @lab_test("read of a missing file says exactly \"File not found: nope.txt. Files here: a.py, "
@@ -288,6 +380,26 @@ async def test_read_a_missing_file(t):
     there = t.random.choice(paths)
     t.expect(await result_of([read], "read", {"path": there}), [f"text of {there}\n", False],
              "A file that is there is read as before (make_read_tool, lesson 4).")
+    # Every time: that path with a space or a line break at an end, which no file has; a
+    # project with no files; and one with more than eight names, every one of them listed,
+    # asked for a path inside its one folder.
+    near = t.random.choice([" " + there, there + " ", there + "\n"])
+    empty = harness.make_read_tool(lab.Workspace({}))
+    names = sorted(t.random.sample([f"part{n}.py" for n in range(20)], t.random.randint(9, 12)) +
+                   ["src"])
+    crowded = harness.make_read_tool(lab.Workspace(
+        {name if name != "src" else "src/main.py": "x\n" for name in names}))
+    t.expect([await raised(lambda: read["execute"]({"path": near})),
+              await raised(lambda: empty["execute"]({"path": "a.py"})),
+              await raised(lambda: crowded["execute"]({"path": "src/nope.py"}))],
+             [f"FileNotFoundError: File not found: {near}. Files here: {here}",
+              "FileNotFoundError: File not found: a.py. Files here: ",
+              f"FileNotFoundError: File not found: src/nope.py. Files here: {', '.join(names)}"],
+             f"read looks for the path as it was sent ({near!r} is not {there!r}), and NAMES are "
+             "exactly what ws.listdir('.') gives, joined by a comma and a space: nothing for an "
+             "empty project, and every name of the project's top however many there are, even for "
+             "a path inside src. Each item is what one read "
+             "raised (make_read_tool, lesson 4).")
 
 
 @lab_test("bash running a command that exits with a code other than 0, such as `exit 2`, gives "
@@ -304,6 +416,11 @@ async def test_a_failing_command_is_information(t):
     t.expect(await settle(bash["execute"]({"command": f"exit {code}"})),
              f"\nCommand exited with code {code}",
              "With no output, only the status line (make_bash_tool, lesson 4).")
+    t.expect(await result_of([bash], "bash", {"command": "grep x a.py"}),
+             ["bash: grep: command not found\n\nCommand exited with code 127", False],
+             "A command the shell does not have still ran, and exited with 127: its words and "
+             "the status line, is_error False, as for any code but 0. The items are [content, "
+             "is_error] (bash, lesson 4).")
     missing = t.random.choice(["nope.txt", "b.py", "src"])
     t.expect(await settle(bash["execute"]({"command": f"cat a.py {missing}"})),
              f"x\ncat: {missing}: No such file or directory\n\nCommand exited with code 1",
@@ -318,9 +435,13 @@ async def test_the_status_line_follows_any_output(t):
     # with 0 or more; a real shell does not, so two commands of the test's own stand in.
     partial = t.random.choice(["50% done", "Compiling...", "naïve: no newline"])
     code, signal = t.random.choice([1, 2, 3, 127]), t.random.choice([-9, -15, -11])
+    trouble = t.random.choice(["no such device", "the shell went away", "pipe closed"])
+
+    def broken(args, ws):
+        raise OSError(trouble)
     shell = lab.Shell(lab.Workspace({}), commands={
         "partial": lambda args, ws: (partial, code),
-        "killed": lambda args, ws: ("started\n", signal)})
+        "killed": lambda args, ws: ("started\n", signal), "broken": broken})
     bash = harness.make_bash_tool(shell)
     t.expect([await result_of([bash], "bash", {"command": command})
               for command in ("partial", "killed")],
@@ -330,6 +451,12 @@ async def test_the_status_line_follows_any_output(t):
              "code N, whenever the code is other than 0: the newline goes in even when the "
              "output has none of its own, and a code below 0 is other than 0. Each item is "
              "[content, is_error] of one call (bash, lesson 4).")
+    # A shell that cannot run the command at all is the tool failing, which bash leaves to run_tool.
+    t.expect(await result_of([bash], "bash", {"command": "broken"}), [trouble, True],
+             f"When the shell itself raises (here OSError({trouble!r})), bash lets it out and "
+             "run_tool, the one place a raise becomes a result, answers str(exc) with is_error "
+             "True; a try inside bash would tell the model the command ran. The items are "
+             "[content, is_error] (run_tool, lesson 4).")
 
 
 @lab_test("A command that exits with code 0 gets no status line.")
