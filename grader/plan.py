@@ -219,15 +219,6 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
                             f"{lab.name} first, and this copy of the kit has no solutions/ to "
                             "record it from.")
         plan.recorded = dict(record.record(lab.solution, plan.kit_files(), seed=seed))
-    subset = bank.drawn(lab.id, draw) if draw is not None else None
-    if subset is not None:
-        if not lab.solution.is_file():
-            raise PlanError(f"{lab.name.capitalize()} is graded on its grading bank, recorded "
-                            "on its reference, and this copy of the kit has no solutions/.")
-        plan.share = bank.public_share(lab.id)
-        plan.extras.append(Extra(bank.NAME, subset.source,
-                                 _record_extra(lab, bank.NAME, subset.source, seed), bank.SET,
-                                 subset.rules))
     extras_files = []
     names: dict[str, str] = {}
     for given in extra_tests:
@@ -259,6 +250,17 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
             if not suite.declared(source, name):
                 raise PlanError(f"The extra tests file {file} holds no @lab_test(...) tests.")
             plan.extras.append(Extra(name, source, _record_extra(lab, name, source, seed), file))
+    # The bank runs after the instructor's own hidden files, which keep the place they had
+    # before a lab had a bank.
+    subset = bank.drawn(lab.id, draw) if draw is not None else None
+    if subset is not None:
+        if not lab.solution.is_file():
+            raise PlanError(f"{lab.name.capitalize()} is graded on its grading bank, recorded "
+                            "on its reference, and this copy of the kit has no solutions/.")
+        plan.share = bank.public_share(lab.id)
+        plan.extras.append(Extra(bank.NAME, subset.source,
+                                 _record_extra(lab, bank.NAME, subset.source, seed), bank.SET,
+                                 subset.rules))
     expected = plan.expected()
     for test_file in plan.kit_files():
         default = manifest.lab(test_file.lab_id).points

@@ -240,7 +240,7 @@ def test_a_public_share_that_is_not_a_fraction_is_refused(tmp_path, monkeypatch,
         bank.public_share(BANKED.id)
 
 
-def test_an_instructors_extra_tests_run_beside_the_bank_with_their_own_points(tmp_path):
+def test_an_instructors_extra_tests_run_before_the_bank_with_their_own_points(tmp_path):
     extra = tmp_path / "mine.py"
     extra.write_text('import harness\nfrom lab.check.kit import lab_test\n\nLAB = "5.1"\n\n\n'
                      '@lab_test("An ending says why.", points=4)\nasync def test_why(t):\n'
@@ -248,7 +248,9 @@ def test_an_instructors_extra_tests_run_beside_the_bank_with_their_own_points(tm
                      encoding="utf-8")
     plan = plans.make(BANKED.id, draw=3, extra_tests=[extra])
     sets = [s["set"] for s in plan.sets]
-    assert sets[-2:] == [bank.SET, "mine.py (hidden)"], sets
+    assert sets[-2:] == ["mine.py (hidden)", bank.SET], (
+        f"the instructor's hidden file should run before the bank, in the place it had before "
+        f"a lab had one; the sets run in this order: {sets} (grader/plan.py, make)")
     mine = [t for t in plan.tests if t.set == "mine.py (hidden)"]
     assert [(t.says, t.points) for t in mine] == [("An ending says why.", 4.0)]
     assert plan.max_score == pytest.approx(len([t for t in plan.tests if not t.hidden]) + 4)

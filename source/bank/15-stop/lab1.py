@@ -243,7 +243,7 @@ async def test_a_late_stop_is_quiet(t):
     start = len(heard)
     await lab.drive(h.prompt(f"And {label(t)}?"))
     found += [lab.shape([e["message"] for e in heard[start:] if e["type"] == "message_end"])]
-    t.expect(found, [None, False, None, None, None, "U A[c2] R(c2) A"],
+    t.expect(found, [None, False, None, None, None, " ".join(["U", "A[c2]", "R(c2)", "A"])],
              "cancel() when idle is a harmless no-op: a user cannot see the instant a run ends, "
              "so it raises nothing and the next run is not stopped (Harness.cancel, lesson 15). "
              "Items: [what cancel() raised on a new harness, is_running after a closed run, "
@@ -292,7 +292,7 @@ async def test_stop_heard_as_a_call_is_announced(t):
                      " ".join([f"U A[{','.join(f'c{k + 1}' for k in range(size))}]"]
                               + [f"R(c{k + 1})" for k in range(size)]
                               + ["A(aborted)" if cap is None else "A(error)"]),
-                     "Operation aborted" if cap is None else "Agent stopped after max_turns=1"]
+                     "Operation aborted" if cap is None else f"Agent stopped after max_turns={cap}"]
                     for cap, size, j, files in cases],
              "run_tool reads the flag right before it runs a tool, after the call was announced: "
              "a Stop heard at call j's announcement keeps its tool and every later one from "

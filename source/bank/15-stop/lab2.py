@@ -372,7 +372,7 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
 
     def clean_up(signal):
         asked = "after a Stop" if signal is not None and signal.is_cancelled() else "unasked"
-        return f"sleep {slow} && echo {word} tidied {asked}"
+        return f"sleep {slow} && echo {word} stowed {asked}"
     h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM,
                         [never_looks(dying=clean_up, shell=shell)])
     task = asyncio.ensure_future(lab.drive(h.prompt("Wait for ever.")))
@@ -408,7 +408,7 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
         while not task.done():
             await lab.tick()
     t.expect(found,
-             ["hard", True, [[True, f"{word} tidied after a Stop\n"]], "cancelled", "U A[c1]",
+             ["hard", True, [[True, f"{word} stowed after a Stop\n"]], "cancelled", "U A[c1]",
               ["grace", "cancelled", "still running"],
               ["wait for the task", "cancelled", "cancelled"]],
              "stop_run first asks, harness.cancel(), even with no grace, then cancels the task and "
