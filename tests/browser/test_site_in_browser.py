@@ -147,12 +147,6 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
         # With every lab of the lesson started and unfilled, the lesson's cells run to the end in
         # this kernel too: a cell whose unfinished code raises prints the guard's words and ends
         # without an error (lab/desk/guard.py clears it after the cell, as under ipykernel).
-        # Known fault, found 2026-12-03 and not yet fixed: since Run All starts lab 15.2 whatever
-        # 15.1 has done, the page's kernel stops answering after the cell above (even a typed
-        # print("alive") never runs), so what follows cannot be reached. Under ipykernel the
-        # same cells run to the end (tests/authoring/test_run_all.py).
-        pytest.xfail("the page's kernel stops answering after the desk cell once Run All has "
-                     "started lab 15.2 (known fault; see the comment above)")
         later = typed_and_run(page, notebook, len(code) + 3,
                               f'course.start("{LATER.id}", force=True)')
         api.expect(later).to_contain_text(f'course.check("{LATER.id}")', timeout=60_000)
