@@ -529,7 +529,7 @@ def make_read_tool(ws):
         #: end
         #: starter +before
         # A bad call raises, and run_tool makes the raise the call's result. The path comes through
-        # str_arg. A path with no file behind it raises FileNotFoundError with the text
+        # str_arg. A path with nothing at it raises FileNotFoundError with the text
         # "File not found: PATH. Files here: NAMES", where NAMES are what ws.listdir(".") gives,
         # joined by ", ", so that the model learns what it could have asked for. ws.exists(path)
         # says whether anything is at a path.
