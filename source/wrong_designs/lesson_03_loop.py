@@ -369,6 +369,313 @@ WRONG += [
 '''),
 ]
 
+# Found by a reader holding only the release, in its second round (source/hunts/round-4.md, lab
+# 3.1), each passing the lab's tests before they changed.
+WRONG += [
+    Wrong(lab='3.1', name='a fixed number of rounds, 300',
+          rule='The run ends at the first reply that asks for nothing, whether that is the first '
+               'reply or the two hundredth: the number of rounds cannot be written into the code.',
+          where='hunt round 4, design 3.1-1',
+          names='however many rounds',
+          replace=r'''
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    for _round in range(300):  # safety bound: no real job needs more
+        reply = model.complete(system, messages, tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name='user messages stripped in the request',
+          rule='Each request carries the whole record so far as it is, the prompt word for word: '
+               'nothing is tidied on the way to the model.',
+          where='hunt round 4, design 3.1-2',
+          names='word for word',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        sent = [{**m, "content": m["content"].strip()} if m["role"] == "user" else m
+                for m in messages]  # tidy what the model reads; the record stays as given
+        reply = model.complete(system, sent, tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name="earlier runs' calls and results left out of the request",
+          rule='The model remembers nothing: every request carries the whole record so far, an '
+               "earlier run's calls and results included.",
+          where='hunt round 4, design 3.1-3',
+          names='whole record so far',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    start = len(messages)
+    messages.append(user_message(prompt))
+    while True:
+        earlier = [m for m in messages[:start]
+                   if m["role"] == "user" or (m["role"] == "assistant" and not tool_calls(m))]
+        reply = model.complete(system, earlier + messages[start:], tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name='an empty system prompt replaced by a default',
+          rule='Each request carries system exactly as it was passed, "" included: nothing is '
+               'done to the system prompt but passing it on.',
+          where='hunt round 4, design 3.1-4',
+          names='exactly as it was passed',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+''',
+          by=r'''
+    system = system or "You are a helpful coding assistant."  # none given: use a default
+    messages.append(user_message(prompt))
+    while True:
+'''),
+    Wrong(lab='3.1', name='the system prompt folded into the first user message',
+          rule='The system prompt travels beside the list, never inside it: the request carries '
+               'the record as it is.',
+          where='hunt round 4, design 3.1-5',
+          names='never folded into the first',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    fresh = not messages
+    messages.append(user_message(prompt))
+    while True:
+        sent = list(messages)
+        if fresh:  # a model follows instructions better when they open the conversation
+            sent[0] = user_message(system + "\n\n" + sent[0]["content"])
+        reply = model.complete(system, sent, tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name='each reply relabelled from its content',
+          rule='Every reply goes on the record as the model gave it, its stop_reason too: the '
+               'loop reads the content and rewrites nothing.',
+          where='hunt round 4, design 3.1-6',
+          names='its stop_reason label too',
+          replace=r'''
+        messages.append(reply)
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        calls = tool_calls(reply)
+        reply["stop_reason"] = "toolUse" if calls else "stop"  # the content decides, so say so
+        messages.append(reply)
+'''),
+    Wrong(lab='3.1', name='usage taken off the messages already on the list',
+          rule="When run_agent returns, the caller's list holds what it held before, untouched, "
+               'then the prompt, every reply and every result.',
+          where='hunt round 4, design 3.1-7',
+          names='holds what it held before',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        for m in messages:
+            m.pop("usage", None)  # the model has no use for what earlier replies cost
+        reply = model.complete(system, messages, tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name='a call naming no tool skipped',
+          rule='Every call of a reply has its result, from run_tool, before the next request: a '
+               'call naming no tool is never skipped.',
+          where='hunt round 4, design 3.1-9',
+          names='never skipped',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        known = {tool["name"] for tool in tools}
+        for call in calls:
+            if call["name"] in known:  # ignore hallucinated tools
+                messages.append(run_tool(tools, call))
+'''),
+    Wrong(lab='3.1', name='the loop inside try/except, returning quietly',
+          rule='The run has one way out, the first reply that asks for nothing: a tool that '
+               'raises ends the run with its exception until lesson 4 answers it.',
+          where='hunt round 4, design 3.1-10',
+          names='never returns quietly',
+          replace=r'''
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+        messages.append(reply)
+        calls = tool_calls(reply)
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by=r'''
+    try:
+        while True:
+            reply = model.complete(system, messages, tool_specs(tools))
+            messages.append(reply)
+            calls = tool_calls(reply)
+            for call in calls:
+                messages.append(run_tool(tools, call))
+            if not calls:
+                return
+    except Exception:
+        return  # keep the agent alive whatever happens
+'''),
+    Wrong(lab='3.1', name='bash running its command twice',
+          rule='The result is what the command printed when run: each call runs its command '
+               'once.',
+          where='hunt round 4, design 3.1-13',
+          names='runs the command once',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        command = arguments["command"]
+        _output, code = shell.run(command)  # did it work?
+        output, _code = shell.run(command)  # then take what it printed
+        return output
+'''),
+    Wrong(lab='3.1', name='write naming the path tidied',
+          rule='The result is the sentence "Successfully wrote to PATH.", the path argument in '
+               'place of PATH character for character, as it came.',
+          where='hunt round 4, design 3.1-15',
+          names='character for character',
+          replace=r'''
+        path, content = arguments["path"], arguments["content"]
+''',
+          by=r'''
+        import os.path
+        path = os.path.normpath(arguments["path"].strip()).lstrip("/")
+        content = arguments["content"]
+'''),
+    Wrong(lab='3.1', name="tool specs remembered by the tools' names",
+          rule='Each request carries tool_specs(tools) of the tools this run was handed.',
+          where='hunt round 4, design 3.1-16',
+          names='made afresh',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    key = tuple(tool["name"] for tool in tools)
+    specs = _SPECS.setdefault(key, tool_specs(tools))  # computed once per tool set
+    messages.append(user_message(prompt))
+    while True:
+        reply = model.complete(system, messages, specs)
+''',
+          also=(('def run_agent(model, system, messages, tools, prompt):',
+                 '_SPECS = {}\n\n\ndef run_agent(model, system, messages, tools, prompt):'),)),
+    Wrong(lab='3.1', name='identical calls in a batch run once',
+          rule='Every call of a reply has its result, from run_tool, in call order: a call asked '
+               'twice is run twice.',
+          where='hunt round 4, design 3.1-17',
+          names='once per call',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        done = {}
+        for call in calls:
+            key = (call["name"], repr(sorted(call["arguments"].items())))
+            if key in done:
+                messages.append({**done[key], "tool_call_id": call["id"]})
+                continue
+            done[key] = run_tool(tools, call)
+            messages.append(done[key])
+'''),
+    Wrong(lab='3.1', name='sending only the last two thousand messages',
+          rule='The model remembers nothing: every request carries the whole record so far, '
+               'however long.',
+          where='hunt round 4, design 3.1-18',
+          names='whole record',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system, messages[-2000:], tool_specs(tools))  # wide enough
+'''),
+    Wrong(lab='3.1', name='results built without run_tool',
+          rule='Every call of a reply has its result from run_tool, so that what run_tool comes '
+               'to do reaches every call.',
+          where='hunt round 4, design 3.1-19',
+          names='one call of run_tool per call',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        by_name = {tool["name"]: tool for tool in tools}
+        for call in calls:
+            text = by_name[call["name"]]["execute"](call["arguments"])
+            messages.append({"role": "toolResult", "tool_call_id": call["id"],
+                             "tool_name": call["name"], "content": text, "is_error": False})
+'''),
+    Wrong(lab='3.1', name='the prompt not added when the list ends with it',
+          rule="The caller's list holds what it held before, then the prompt, word for word, as "
+               'a user message, whatever the list ended with.',
+          where='hunt round 4, design 3.1-20',
+          names='drops nothing the user gave',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+''',
+          by=r'''
+    if not (messages and messages[-1] == user_message(prompt)):  # already asked
+        messages.append(user_message(prompt))
+    while True:
+'''),
+    Wrong(lab='3.1', name='an empty reply left off the record',
+          rule='Every reply goes on the record, one with no content included.',
+          where='hunt round 4, design 3.1-26',
+          names='an empty one included',
+          replace=r'''
+        messages.append(reply)
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        if reply["content"]:  # providers refuse empty assistant messages
+            messages.append(reply)
+        calls = tool_calls(reply)
+'''),
+    Wrong(lab='3.1', name='an empty result left off the record',
+          rule='Every call of a reply has its result on the list before the next request, a '
+               'result of "" included.',
+          where='hunt round 4, design 3.1-27',
+          names='result of "" is still a result',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        for call in calls:
+            result = run_tool(tools, call)
+            if result["content"]:  # nothing printed, nothing to say
+                messages.append(result)
+'''),
+    Wrong(lab='3.1', name='a repeated batch of calls taken for a loop',
+          rule='The loop goes on while replies ask for tools: the run ends at the first reply '
+               'that asks for nothing, its one way out.',
+          where='hunt round 4, design 3.1-28',
+          names='while replies ask for tools',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by=r'''
+        asked = [(call["name"], call["arguments"]) for call in calls]
+        if not calls or asked == previous:
+            return  # nothing asked, or the model is going round in circles
+        previous = asked
+        for call in calls:
+            messages.append(run_tool(tools, call))
+''',
+          also=(('    messages.append(user_message(prompt))\n    while True:',
+                 '    previous = None\n    messages.append(user_message(prompt))\n    while True:'),)),
+]
+
 # Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/
 # test_allowed_designs.py), with the reason here.
 ALLOWED = [
@@ -386,5 +693,62 @@ ALLOWED = [
           by=r'''
         if not calls or reply["stop_reason"] in ("error", "aborted"):
             return
+'''),
+    Wrong(lab='3.1', name='run_agent a generator of the messages it appends',
+          rule='Lesson 3 calls run_agent plainly, but lesson 7 makes it a generator of events and '
+               'lesson 15 makes it async; lab 3.1\'s tests hold every later lab, so they drive '
+               'run_agent through lab.drive whatever its colour, and none can require that a '
+               'plain call does the run. The record such a run leaves is lesson 3\'s.',
+          where='hunt round 4, design 3.1-11', names='',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+        messages.append(reply)
+        calls = tool_calls(reply)
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+    messages.append(user_message(prompt))
+    yield messages[-1]
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+        messages.append(reply)
+        yield reply
+        calls = tool_calls(reply)
+        for call in calls:
+            messages.append(run_tool(tools, call))
+            yield messages[-1]
+'''),
+    Wrong(lab='3.1', name='run_agent async, asking through acomplete',
+          rule='Lesson 15 makes run_agent async and asks the model through acomplete; lab 3.1\'s '
+               'tests hold every later lab, so they drive run_agent through lab.drive whatever '
+               'its colour, and none can require that a plain call does the run. The record such '
+               'a run leaves is lesson 3\'s.',
+          where='hunt round 4, design 3.1-12', names='',
+          replace=r'''
+def run_agent(model, system, messages, tools, prompt):
+''',
+          by=r'''
+async def run_agent(model, system, messages, tools, prompt):
+''',
+          also=(('        reply = model.complete(system, messages, tool_specs(tools))',
+                 '        reply = await model.acomplete(system, messages, tool_specs(tools))'),)),
+    Wrong(lab='3.1', name="bash telling the exit code in lesson 4's words",
+          rule='Lesson 3 says the model gets the output only today, but lesson 4\'s bash adds '
+               'exactly this status line after a failing command\'s output, and lab 3.1\'s '
+               'tests hold every later lab, so no case of theirs can tell this design from '
+               'lesson 4\'s own; the test accepts that line and nothing else.',
+          where='hunt round 4, design 3.1-14', names='',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"])
+        if code != 0:
+            return output + f"\nCommand exited with code {code}"
+        return output
 '''),
 ]

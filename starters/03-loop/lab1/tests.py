@@ -9,7 +9,7 @@ Check your file with: python lab/lab_check.py --harness harness.py --lesson 3 te
 """
 import harness
 import lab
-from lab.kit import lab_test, settle, tool
+from lab.kit import lab_test, raised, settle, tool
 
 LAB = "3.1"
 SYSTEMS = ["You help with a small project.", "You are a careful coding agent.",
@@ -92,14 +92,21 @@ async def test_a_plain_reply(t):
     for system, prompt in pairs:
         model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
         messages = await run(model, [], prompt, system=system)
-        sent.append([model.calls[0].system, messages[0]["content"]])
-    t.expect(sent, [list(pair) for pair in pairs],
+        sent.append([model.calls[0].system, messages[0]["content"],
+                     model.calls[0].messages[0]["content"]])
+    t.expect(sent, [[system, prompt, prompt] for system, prompt in pairs],
              "The system prompt and the prompt go out word for word, spaces and line breaks "
-             "at their ends included: nothing is stripped. Each item is [the request's system "
-             "prompt, the recorded prompt] of one run (run_agent, lesson 3).")
+             "at their ends included: nothing is stripped, on the record or in the request, and "
+             "the system prompt stays beside the messages, never folded into the first. Each "
+             "item is [the request's system prompt, the recorded prompt, the request's first "
+             "message's content] of one run (run_agent, lesson 3).")
     # An empty prompt is still the user's turn: it goes on the record, "" and all.
     model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
-    messages = await run(model, [], "")
+    messages = await run(model, [], "", system="")
+    t.expect(model.calls[0].system, "",
+             "The request carries system exactly as it was passed, even when it is \"\": "
+             "nothing is done to the system prompt but passing it on, no default put in its "
+             "place (run_agent, lesson 3).")
     t.expect([lab.shape(messages), messages[0], lab.shape(model.calls[0].messages)],
              ["U A", {"role": "user", "content": ""}, "U"],
              "The prompt goes on the record word for word as a user message, even when it is "
@@ -114,6 +121,15 @@ async def test_a_plain_reply(t):
     t.expect(messages[1], given,
              "Every reply goes on the record as the model gave it: the same keys, its text "
              "unstripped, nothing rebuilt (run_agent, lesson 3).")
+    # A later run on the same list leaves what the list held before as it was; and a reply
+    # with nothing in it is still a reply, so it goes on the record too.
+    empty = {"role": "assistant", "content": [], "stop_reason": "stop"}
+    await run(lab.ScriptedModel([empty]), [], t.random.choice(PROMPTS), messages)
+    t.expect([lab.shape(messages), messages[1], messages[3]], ["U A U A", given, empty],
+             "When run_agent returns, the caller's list holds what it held before, untouched "
+             "(no key taken off an earlier reply), then the prompt and every reply, an empty "
+             "one included. The items are [the record, the first run's reply, the second "
+             "run's reply] (run_agent, lesson 3).")
 
 
 @lab_test("One call, then an answer: the record is U A[c1] R(c1) A, and the second request "
@@ -138,25 +154,43 @@ async def test_one_call_then_an_answer(t):
 @lab_test("A reply with several calls has all of their results recorded, in call order, before "
           "the model is asked again.")
 async def test_a_batch_is_answered_in_order(t):
-    ran = []
+    ran, answered = [], []
     paths = t.random.sample(PATHS, t.random.randint(2, 6))
+    paths.insert(t.random.randint(1, len(paths)), t.random.choice(paths))  # asked twice
     model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": p}) for p in paths]),
                                lab.say(t.random.choice(ANSWERS))])
-    messages = await run(model, [looker(ran)], t.random.choice(PROMPTS))
+    tools, given_run_tool = [looker(ran)], harness.run_tool
+
+    def counted(tools, call, *rest):  # harness.run_tool, noting each call it answers
+        answered.append(call["id"])
+        return given_run_tool(tools, call, *rest)
+    harness.run_tool = counted
+    try:
+        messages = await run(model, tools, t.random.choice(PROMPTS))
+    finally:
+        harness.run_tool = given_run_tool
     t.expect(lab.shape(model.calls[1].messages), shape_of([len(paths)], answer=False),
              "Every call of a reply is answered, in call order, before the next request "
              "(run_agent, lesson 3).")
-    t.expect(ran, paths, "The tools ran in call order, not sorted. Each item is the path one "
-                         "call named (run_agent, lesson 3).")
+    t.expect(ran, paths, "The tools ran in call order, not sorted, once per call: a call "
+                         "asked twice is run twice. Each item is the path one call named "
+                         "(run_agent, lesson 3).")
     t.expect(lab.shape(messages), shape_of([len(paths)]), "Then the answer (run_agent, "
                                                           "lesson 3).")
+    t.expect(answered, [f"c{number}" for number in range(1, len(paths) + 1)],
+             "Every call has its result from run_tool, one call of run_tool per call, so that "
+             "what run_tool comes to do (lesson 4) reaches every call. Each item is the id of "
+             "a call run_tool was handed (run_agent, lesson 3).")
 
 
 @lab_test("Two or three rounds of tools, a few calls each: the record is U A[c1] R(c1) A[c2] "
           "R(c2) A for two rounds of one call, and each request carries the whole record so far.")
 async def test_two_rounds(t):
     widths = [t.random.randint(1, 3) for _ in range(t.random.randint(2, 3))]
-    model = lab.ScriptedModel([lab.reply(*looks(t, width)) for width in widths] +
+    widths[1] = widths[0]
+    rounds = [looks(t, width) for width in widths]
+    rounds[1] = [lab.call("look", call["arguments"]) for call in rounds[0]]  # asked again
+    model = lab.ScriptedModel([lab.reply(*calls) for calls in rounds] +
                               [lab.say(t.random.choice(ANSWERS))])
     messages = await run(model, [looker()], t.random.choice(PROMPTS))
     t.expect(lab.shape(messages), shape_of(widths),
@@ -165,18 +199,26 @@ async def test_two_rounds(t):
              [shape_of(widths[:done], answer=False) for done in range(len(widths) + 1)],
              "Each request carries the whole record so far. Each item is one request's "
              "messages (run_agent, lesson 3).")
+    # The second round asked for the same calls as the first; a model may, after a change.
+    later = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
+    await run(later, [looker()], t.random.choice(PROMPTS), messages)
+    t.expect(lab.shape(later.calls[0].messages), shape_of(widths) + " U",
+             "A later run on the same list sends the whole record so far, the earlier run's "
+             "calls and results included: the model remembers nothing. This is lab.shape of "
+             "the later run's request (run_agent, lessons 1 and 3).")
 
 
-@lab_test("Any number of rounds: jobs of 1 to 290 rounds of tools, drawn under the seed, each "
+@lab_test("Any number of rounds: jobs of 1 to 320 rounds of tools, drawn under the seed, each "
           "ask the model once per round and once more, and end on its answer; the number of "
           "rounds cannot be written into the loop.")
 async def test_any_number_of_rounds(t):
-    # The longest job has over 256 rounds whatever the seed, so no loop of range(N) with N up
-    # to 257 passes (a cap of 256, a round number in binary, among them). Its rounds ask for one
-    # call each, and it stops at 290: a later lab's harness that goes over the record once per
-    # message before each request (a fair lesson 10 repair) then stays within the practice
-    # check's allowance of rounds between two turns (360 rounds went past it).
-    jobs = t.random.sample(range(1, 9), 3) + [t.random.randint(9, 40), t.random.randint(257, 290)]
+    # The longest job has over 300 rounds whatever the seed, so no loop of range(N) with N up
+    # to 301 passes (caps of 256 and of 300, round numbers a careful programmer picks, among
+    # them). Its rounds ask for one call each, and it stops at 320: a later lab's harness that
+    # goes over the record once per message before each request (a fair lesson 10 repair) then
+    # stays within the practice check's allowance of rounds between two turns (360 rounds went
+    # past it).
+    jobs = t.random.sample(range(1, 9), 3) + [t.random.randint(9, 40), t.random.randint(301, 320)]
     found, calls_per_job = [], []
     for rounds in jobs:
         widest = 3 if rounds <= 40 else 1
@@ -221,15 +263,25 @@ async def test_the_callers_list_is_the_record(t):
              [" ".join(["U A"] * (earlier + runs)), prompts],
              "And the record holds every run, each prompt in its place. The items are [the "
              "record, the prompts of these runs] (run_agent, lesson 3).")
+    # A list that already ends with the same words still gets the prompt: the user said it twice.
+    said = harness.user_message(prompts[0])
+    messages = [said]
+    await run(lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))]), [], prompts[0], messages)
+    t.expect([lab.shape(messages), messages[:2]], ["U U A", [said, said]],
+             "When run_agent returns, the list holds what it held before, then the prompt as a "
+             "user message, even when the list already ended with the same words: run_agent "
+             "drops nothing the user gave. The items are [the record, its first two messages] "
+             "(run_agent, lesson 3).")
 
 
 @lab_test("A long conversation is sent whole: after 51 to 120 earlier messages, the first "
           "request carries all of them and the prompt, the oldest first.")
 async def test_a_long_conversation_is_sent_whole(t):
     name = t.random.choice(["Ada", "Grace", "Linus", "Barbara", "Édouard"])
-    # A conversation of a few dozen exchanges, and one of over a thousand messages, so that
-    # no window of recent messages, however wide it looks, passes for the whole record.
-    found, lengths = [], [t.random.randint(51, 120), t.random.randint(1001, 1400)]
+    # A conversation of a few dozen exchanges, and one of over two thousand messages, so that
+    # no window of recent messages, however wide it looks (2000 among them), passes for the
+    # whole record.
+    found, lengths = [], [t.random.randint(51, 120), t.random.randint(2001, 2400)]
     for length in lengths:
         messages = [harness.user_message(f"My name is {name}.")]
         for number in range(1, length):
@@ -290,6 +342,48 @@ async def test_every_request_carries_the_specs(t):
     t.expect([request.tools == harness.tool_specs(tools) for request in model.calls],
              [True] * (rounds + 1),
              "Each request's tools equal tool_specs(tools) (run_agent, lesson 3).")
+    # The same names, told differently: a run is told about the tools it is handed now.
+    retold = [{**tool, "description": tool["description"] + " Now it says more."}
+              for tool in tools]
+    model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
+    await run(model, retold, t.random.choice(PROMPTS))
+    t.expect([spec["description"] for spec in model.calls[0].tools],
+             [tool["description"] for tool in retold],
+             "Each request carries tool_specs(tools) of the tools this run was handed, made "
+             "afresh, not remembered from an earlier run with tools of the same names. Each "
+             "item is one tool's description as the request told it (run_agent, lesson 3).")
+
+
+@lab_test("No call is left without its result while the run goes on: a tool that prints "
+          "nothing still answers; a call naming no tool, or a tool that raises, ends the run with "
+          "its exception (lesson 4 answers it instead); the loop never skips it or returns quietly.")
+async def test_no_call_is_left_unanswered(t):
+    def broken(arguments):
+        raise OSError(f"{arguments['path']}: the disk is not ready")
+    tools = [looker(), tool("touch", lambda arguments: "", PATH), tool("fetch", broken, PATH)]
+    answered = "U A[c1] R(c1) A, and run_agent returned"
+    # Today a call no tool answers stops the run with its exception; from lesson 4 it is answered.
+    either = "U A[c1] R(c1) A and returned (lesson 4), or U A[c1] and raised (lesson 3)"
+    found, wanted = [], []
+    for name in ("touch", "fetch", t.random.choice(["lookup", "open", "view"])):
+        model = lab.ScriptedModel([lab.reply(lab.call(name, {"path": t.random.choice(PATHS)})),
+                                   lab.say(t.random.choice(ANSWERS))])
+        messages = []
+        error = await raised(lambda: run(model, tools, t.random.choice(PROMPTS), messages))
+        what = f"{lab.shape(messages)}, and run_agent " + ("raised" if error else "returned")
+        if name != "touch" and what in (answered, "U A[c1], and run_agent raised"):
+            what = either
+        found.append([name, what])
+        wanted.append([name, answered if name == "touch" else either])
+    t.expect(found, wanted,
+             "Every call of a reply has its result, from run_tool, before the run goes on, and "
+             "the run ends at the first reply that asks for nothing, its one way out. A result "
+             "of \"\" is still a result. A call naming no tool, or a tool that raises, ends the "
+             "run with its exception today (lesson 4 turns it into an error result): it is "
+             "never skipped, and the loop never returns quietly with a call unanswered. Each "
+             "item is [the tool the call named, what happened: lab.shape of the record and "
+             "whether run_agent raised or returned] "
+             "(run_agent, lessons 3 and 4).")
 
 
 @lab_test("A reply with words and a call still has its call run: text does not mean the job is "
@@ -326,6 +420,11 @@ async def test_the_content_decides(t):
              "run_agent reads the calls off the content with tool_calls; the stop_reason label "
              "can be wrong, so the content decides. The items are [the record, the paths the "
              "tool ran on, the requests] (run_agent, lesson 3).")
+    t.expect([m["stop_reason"] for m in messages if m["role"] == "assistant"],
+             ["stop"] * len(widths) + ["toolUse"],
+             "Every reply goes on the record as the model gave it, its stop_reason label too, "
+             "wrong or not: the loop reads the content and rewrites nothing. Each item is one "
+             "recorded reply's stop_reason (run_agent, lesson 3).")
 
 
 @lab_test("make_write_tool(ws) makes a tool named write that needs path and content, creates the "
@@ -354,6 +453,13 @@ async def test_the_write_tool(t):
     t.expect(ws.files, {**kept, path: second},
              "A second write replaces the whole file, and nothing else in the workspace "
              "changed: no backup, no other file (make_write_tool, lesson 3).")
+    # The path in the sentence is the argument as it came, whatever the workspace makes of it.
+    dotted = "./" + t.random.choice([p for p in PATHS if p not in kept and p != path])
+    said = await settle(write["execute"]({"path": dotted, "content": first}))
+    ws.remove(dotted)
+    t.expect(said, f"Successfully wrote to {dotted}.",
+             "The sentence names the \"path\" argument character for character, as it came, "
+             "not tidied (make_write_tool, lesson 3).")
     # "" is content too: the file is made, or emptied, and the sentence is the same.
     fresh = t.random.choice([p for p in PATHS if p not in kept and p != path])
     said = [await settle(write["execute"]({"path": where, "content": ""}))
@@ -390,6 +496,13 @@ async def test_the_bash_tool(t):
              "The same command run again is run again, in the workspace as it is now: bash "
              "returns what the command printed when run, not what it printed last time "
              "(make_bash_tool, lesson 3).")
+    # A command runs once per call: rm run twice would fail the second time.
+    gone = t.random.choice(names)
+    said = await settle(bash["execute"]({"command": f"rm src/{gone}"}))
+    t.expect([said, ws.exists(f"src/{gone}")], ["", False],
+             "bash runs the command once, and returns what that run printed: rm prints "
+             "nothing and the file is gone. The items are [the result, whether the file is "
+             "still there] (make_bash_tool, lesson 3).")
     # A command that fails printed something too, and that is all the model gets today.
     # Lesson 4 adds a status line after it, so the test accepts that line and nothing else.
     missing = t.random.choice(["nope.py", "old.py", "main.py.bak"])
