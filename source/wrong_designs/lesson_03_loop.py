@@ -673,7 +673,8 @@ WRONG += [
             messages.append(run_tool(tools, call))
 ''',
           also=(('    messages.append(user_message(prompt))\n    while True:',
-                 '    previous = None\n    messages.append(user_message(prompt))\n    while True:'),)),
+                 '    previous = None\n'
+                 '    messages.append(user_message(prompt))\n    while True:'),)),
 ]
 
 # Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/

@@ -151,8 +151,8 @@ async def test_one_call_then_an_answer(t):
              "answer. The items are [the prompt, the result, the answer] (run_agent, lesson 3).")
 
 
-@lab_test("A reply with several calls has all of their results recorded, in call order, before "
-          "the model is asked again.")
+@lab_test("A reply with several calls, one of them asked twice, has all of their results "
+          "recorded, each from run_tool, in call order, before the model is asked again.")
 async def test_a_batch_is_answered_in_order(t):
     ran, answered = [], []
     paths = t.random.sample(PATHS, t.random.randint(2, 6))
@@ -274,8 +274,8 @@ async def test_the_callers_list_is_the_record(t):
              "(run_agent, lesson 3).")
 
 
-@lab_test("A long conversation is sent whole: after 51 to 120 earlier messages, the first "
-          "request carries all of them and the prompt, the oldest first.")
+@lab_test("A long conversation is sent whole: after 51 to 120 earlier messages, or 2001 to "
+          "2400, the first request carries all of them and the prompt, the oldest first.")
 async def test_a_long_conversation_is_sent_whole(t):
     name = t.random.choice(["Ada", "Grace", "Linus", "Barbara", "Édouard"])
     # A conversation of a few dozen exchanges, and one of over two thousand messages, so that
@@ -355,8 +355,9 @@ async def test_every_request_carries_the_specs(t):
 
 
 @lab_test("No call is left without its result while the run goes on: a tool that prints "
-          "nothing still answers; a call naming no tool, or a tool that raises, ends the run with "
-          "its exception (lesson 4 answers it instead); the loop never skips it or returns quietly.")
+          "nothing still answers; a call naming no tool, or a tool that raises, ends the run "
+          "with its exception (lesson 4 answers it instead); the loop never skips it or "
+          "returns quietly.")
 async def test_no_call_is_left_unanswered(t):
     def broken(arguments):
         raise OSError(f"{arguments['path']}: the disk is not ready")
@@ -456,10 +457,13 @@ async def test_the_write_tool(t):
     # The path in the sentence is the argument as it came, whatever the workspace makes of it.
     dotted = "./" + t.random.choice([p for p in PATHS if p not in kept and p != path])
     said = await settle(write["execute"]({"path": dotted, "content": first}))
-    ws.remove(dotted)
-    t.expect(said, f"Successfully wrote to {dotted}.",
+    t.expect([said, ws.read_text(dotted) if ws.exists(dotted) else None],
+             [f"Successfully wrote to {dotted}.", first],
              "The sentence names the \"path\" argument character for character, as it came, "
-             "not tidied (make_write_tool, lesson 3).")
+             "not tidied, and the file it names holds the content. The items are [what write "
+             "said, the file's text] (make_write_tool, lesson 3).")
+    if ws.exists(dotted):
+        ws.remove(dotted)
     # "" is content too: the file is made, or emptied, and the sentence is the same.
     fresh = t.random.choice([p for p in PATHS if p not in kept and p != path])
     said = [await settle(write["execute"]({"path": where, "content": ""}))
