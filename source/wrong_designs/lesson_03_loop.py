@@ -372,19 +372,6 @@ WRONG += [
 # Found by a reader holding only the release, in its second round (source/hunts/round-4.md, lab
 # 3.1), each passing the lab's tests before they changed.
 WRONG += [
-    Wrong(lab='3.1', name='a fixed number of rounds, 300',
-          rule='The run ends at the first reply that asks for nothing, whether that is the first '
-               'reply or the two hundredth: the number of rounds cannot be written into the code.',
-          where='hunt round 4, design 3.1-1',
-          names='however many rounds',
-          replace=r'''
-    while True:
-        reply = model.complete(system, messages, tool_specs(tools))
-''',
-          by=r'''
-    for _round in range(300):  # safety bound: no real job needs more
-        reply = model.complete(system, messages, tool_specs(tools))
-'''),
     Wrong(lab='3.1', name='user messages stripped in the request',
           rule='Each request carries the whole record so far as it is, the prompt word for word: '
                'nothing is tidied on the way to the model.',
