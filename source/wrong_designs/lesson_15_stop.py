@@ -220,6 +220,154 @@ WRONG = [
                     return "Command timed out"
                 await asyncio.sleep(0)
 '''),
+    # The designs below were found by a reader who held only the release (issue 38, round 4).
+    Wrong(lab='15.1', name='one token cleared at each prompt',
+          rule='Each run has a token of its own: a token kept from one run is never set, or cleared, by another run.',
+          where='lab 15.1, Build section: "Each run has a token of its own, and `run_agent` receives it as its `signal`"',
+          names='a token of its own',
+          replace=r'''
+        self._signal, run = CancelToken(), self._run(text)  # one line: one beginning
+''',
+          by=r'''
+        self._signal._cancelled = False  # the harness's one token, cleared for the new run
+        run = self._run(text)
+'''),
+    Wrong(lab='15.1', name='the harness itself passed as the signal',
+          rule='Each run has a token of its own, and run_agent receives it as its signal: not an object that reads whichever token is current.',
+          where='lab 15.1, Build section: "Each run has a token of its own, and `run_agent` receives it as its `signal`"',
+          names='a token of its own',
+          replace=r'''
+                        signal=self._signal)
+''',
+          by=r'''
+                        signal=self)  # the harness answers is_cancelled() for the run
+''',
+          also=((r'''
+    def cancel(self):
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+''', r'''
+    def cancel(self):
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+
+    def is_cancelled(self):
+        return self._signal.is_cancelled()
+'''),)),
+    Wrong(lab='15.1', name='a new token only after the old one was cancelled',
+          rule='Each run has a token of its own, stopped or not: runs never stopped do not share one.',
+          where='lab 15.1, Build section: "Each run has a token of its own, and `run_agent` receives it as its `signal`"',
+          names='a token of its own',
+          replace=r'''
+        self._signal, run = CancelToken(), self._run(text)  # one line: one beginning
+''',
+          by=r'''
+        if self._signal.is_cancelled():  # only a spent token is replaced
+            self._signal = CancelToken()
+        run = self._run(text)
+'''),
+    Wrong(lab='15.1', name='bash giving up on a command after 2000 turns',
+          rule='bash has no timeout of its own: a command of thousands of turns is waited for too.',
+          where='lab 15.1, Build section: "bash has no timeout of its own"',
+          names='however many',
+          replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          by=r'''
+            waited = 0
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                waited += 1
+                if waited > 2000:  # a safety net: nothing takes that long
+                    return "Command timed out"
+                await asyncio.sleep(0)
+'''),
+    Wrong(lab='15.1', name='Command cancelled glued to a partial last line',
+          rule="The call's result ends with the line Command cancelled, a line of its own even after a partial line.",
+          where='lab 15.1, Build section: "the call\'s result ends with the line `Command cancelled`"',
+          names='a line of its own',
+          replace=r'''
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          by=r'''
+                if signal is not None and signal.is_cancelled():
+                    process.kill()
+                    return process.output()[0] + "Command cancelled"  # after what it printed
+                await asyncio.sleep(0)
+'''),
+    Wrong(lab='15.1', name='the kill in except CancelledError, not in a finally',
+          rule="However bash's execute is left, the command is not left running: a coroutine closed unfinished leaves by GeneratorExit, which only a finally sees.",
+          where='lab 15.1, Build section: "the command is not left running"',
+          names='GeneratorExit',
+          replace=r'''
+        finally:
+            process.kill()  # on every way out, a hard cancel's too; harmless once it is done
+''',
+          by=r'''
+        except asyncio.CancelledError:  # the task is being stopped: take the command with it
+            process.kill()
+            raise
+'''),
+    Wrong(lab='15.1', name='the view dropping every aborted message',
+          rule='Only an empty aborted message leaves the view, as only an empty failed one does: one that got words out stays.',
+          where='lab 15.1, Build section: "as it already leaves out an empty `error` one"',
+          names='Only an empty aborted message',
+          replace=r'''
+            if message["content"] or message["role"] != "assistant"
+            or message.get("stop_reason") not in endings]
+''',
+          by=r'''
+            if message.get("stop_reason") != "aborted"  # a stopped reply is never sent again
+            and (message["content"] or message["role"] != "assistant"
+                 or message.get("stop_reason") not in endings)]
+'''),
+    Wrong(lab='15.1', name='only a CancelToken heard as a signal',
+          rule='Any object with is_cancelled() can serve as a signal, not only a CancelToken.',
+          where="the CancelToken docstring given in lab 15.1's starter (any object with is_cancelled() can serve as a signal)",
+          names='Any object with is_cancelled() can serve as a signal',
+          replace=r'''
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+''',
+          by=r'''
+    if isinstance(signal, CancelToken) and signal.is_cancelled():
+        text, failed = ABORTED, True
+''',
+          also=((r'''
+            elif signal is not None and signal.is_cancelled():
+''', r'''
+            elif isinstance(signal, CancelToken) and signal.is_cancelled():
+'''),)),
+    Wrong(lab='15.1', name='the signal passed by keyword',
+          rule="The signal goes by position: acomplete's fourth argument and execute's second, whatever the parameter is called.",
+          where='lab 15.1, Build section: "as `acomplete`\'s fourth argument", "receives the signal as `execute`\'s second argument"',
+          names='The signal goes by position',
+          replace=r'''
+            text, failed = await tool["execute"](call["arguments"], signal), False
+''',
+          by=r'''
+            text, failed = await tool["execute"](call["arguments"], signal=signal), False
+''',
+          also=((r'''
+                                              tool_specs(tools), signal)
+''', r'''
+                                              tool_specs(tools), signal=signal)
+'''),)),
+    Wrong(lab='15.1', name='a stopped reply told by its error_message',
+          rule='A reply is told by its stop_reason label: one labelled aborted is not acted on, whatever its error_message says.',
+          where='lab 15.1, Build section: "its reply comes back labelled `aborted`: nothing in such a reply is acted on"',
+          names='told by its stop_reason label',
+          replace=r'''
+            failed = reply["stop_reason"] in ("error", "aborted")
+''',
+          by=r'''
+            failed = (reply["stop_reason"] == "error"
+                      or reply.get("error_message") == ABORTED)  # the stopped reply's words
+'''),
     Wrong(lab='15.2', name='catching CancelledError in run_tool',
           rule='A cancelled task is not a failed tool: run_tool lets CancelledError through, so a hard Stop never becomes a result the model answers.',
           where='section "The tool that will not take a hint" (run_tool catching BaseException); Build: insist',
@@ -449,5 +597,150 @@ WRONG = [
     if grace:  # with no grace there is no time to wind up, so asking is pointless
         harness.cancel()
     for _ in range(grace):
+'''),
+    # The designs below were found by a reader who held only the release (issue 38, round 4).
+    Wrong(lab='15.2', name='the answer read from task.cancelled() after insisting',
+          rule='"hard" whenever stop_run had to cancel the task, even when the task swallowed the cancellation and ended uncancelled.',
+          where='lab 15.2, Build section: "and was never cancelled"',
+          names='not from task.cancelled()',
+          replace=r'''
+            raise
+    return "hard"
+''',
+          by=r'''
+            raise
+    return "hard" if task.cancelled() else "clean"  # the task says how it ended
+'''),
+    Wrong(lab='15.2', name='the hard wait swallowing whatever the task raises',
+          rule="Only the task's own cancellation may end at stop_run: anything else the task ends with goes on to stop_run's caller.",
+          where='lab 15.2, Build section: "Only the task\'s own cancellation may end at `stop_run`"',
+          names="Only the task's own cancellation may end at stop_run",
+          replace=r'''
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    return "hard"
+''',
+          by=r'''
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    except Exception:
+        pass  # the run is being stopped anyway
+    return "hard"
+'''),
+    Wrong(lab='15.2', name="concurrent.futures's CancelledError named in the clause",
+          rule='The boundary names asyncio.CancelledError in a clause of its own: another class of that name documents nothing true.',
+          where='lab 15.2, Build section: "names `asyncio.CancelledError` in a clause of its own"',
+          names="names asyncio's CancelledError itself",
+          replace=r'''
+        except asyncio.CancelledError:
+            raise  # the task is being stopped; that is news for its owner, not for the model
+''',
+          by=r'''
+        except CancelledError:  # concurrent.futures's, as an editor's auto-import offers it
+            raise
+''',
+          also=(('import asyncio', 'import asyncio\nfrom concurrent.futures import CancelledError'),)),
+    Wrong(lab='15.2', name='a hard wait that gives up after ten thousand turns',
+          rule='When stop_run returns, the task is over, whichever the answer: the cancelled task is awaited, which also hands on what it ends with.',
+          where='lab 15.2, Build section: "when `stop_run` returns, the task is over, whichever the answer"',
+          names="Only the task's own cancellation may end at stop_run",
+          replace=r'''
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    return "hard"
+''',
+          by=r'''
+    task.cancel()
+    for _ in range(10_000):  # a task not dead in ten thousand turns is stuck: give up
+        if task.done():
+            break
+        await asyncio.sleep(0)
+    return "hard"
+'''),
+    Wrong(lab='15.2', name='a hard wait under asyncio.timeout of a day',
+          rule='When stop_run returns, the task is over, whichever the answer; time in the course is turns of the event loop, and a clock can jump.',
+          where='lab 15.2, Build section: "when `stop_run` returns, the task is over, whichever the answer"',
+          names='with no limit in turns or in seconds',
+          replace=r'''
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+''',
+          by=r'''
+        async with asyncio.timeout(86400):  # a day: nothing takes that long to die
+            await task
+    except TimeoutError:
+        pass
+    except asyncio.CancelledError:
+'''),
+    Wrong(lab='15.2', name='the run over taken for the task over',
+          rule='When stop_run returns, the task is over: not only the run it consumes; harness.is_running is not the task.',
+          where='lab 15.2, Build section: "when `stop_run` returns, the task is over, whichever the answer"',
+          names='harness.is_running is not the task',
+          replace=r'''
+    for _ in range(grace):
+        if task.done():
+            break
+        await asyncio.sleep(0)  # a turn for the run to notice
+    if task.done():
+        return "clean"
+''',
+          by=r'''
+    for _ in range(grace):
+        if task.done() or not harness.is_running:
+            break
+        await asyncio.sleep(0)  # a turn for the run to notice
+    if task.done() or not harness.is_running:
+        return "clean"
+'''),
+    Wrong(lab='15.2', name='the try around the await only',
+          rule="Every failure a tool raises still becomes its call's result, a failure raised by calling execute as much as one raised while it is awaited.",
+          where='lab 15.2, Build section: "every failure a tool raises still becomes its call\'s result, as before"',
+          names='the call and the await both sit inside the try',
+          replace=r'''
+        try:
+            text, failed = await tool["execute"](call["arguments"], signal), False
+''',
+          by=r'''
+        pending = tool["execute"](call["arguments"], signal)  # the call, outside the try
+        try:
+            text, failed = await pending, False
+'''),
+    Wrong(lab='15.2', name='a second stop_run on the same task answering at once',
+          rule='When stop_run returns, the task is over, whichever call it is: a second stop_run waits for a dying task as the first does.',
+          where='lab 15.2, Build section: "when `stop_run` returns, the task is over, whichever the answer"',
+          names='A second stop_run on a task that is still dying waits for it',
+          replace=r'''
+    if task.done():
+        return "clean"
+    task.cancel()
+''',
+          by=r'''
+    if task.done():
+        return "clean"
+    if task in _STOPPING:
+        return "hard"  # another stop_run is already insisting on it
+    _STOPPING.add(task)
+    task.cancel()
+''',
+          also=(('import weakref', 'import weakref\n\n_STOPPING = weakref.WeakSet()  # tasks a stop_run is insisting on'),)),
+]
+
+# Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
+ALLOWED = [
+    Wrong(lab='15.1', name='bash raising on Stop',
+          rule='Lesson 15 states only that a stopped command\'s result ends with the line Command cancelled; it says nothing of keeping what the command printed (the reference drops it, Tau keeps it) or of is_error for a stopped command, so a bash that raises RuntimeError("Command cancelled") meets every rule of lab 15.1 (hunt round 4, 15.1-20).',
+          where='lab 15.1, Build section: "the call\'s result ends with the line `Command cancelled`"',
+          names='',
+          replace=r'''
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+''',
+          by=r'''
+                if signal is not None and signal.is_cancelled():
+                    raise RuntimeError("Command cancelled")  # a failed call, its output dropped
 '''),
 ]

@@ -150,6 +150,18 @@ async def test_the_token_and_the_two_checks(t):
              "(run_agent, the top of a turn, lesson 15). The items: [the record, its first "
              "message's content].")
     t.expect(len(model.calls), 0, "run_agent with a cancelled signal must not call the model.")
+
+    class Pressed:  # a frontend's own flag, not a CancelToken
+        def is_cancelled(self):
+            return True
+    model, messages = one_call_model(name), []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, prompt, signal=Pressed()))
+    t.expect([(await harness.run_tool(tools, call, Pressed()))["content"], ran, lab.shape(messages),
+              len(model.calls)], ["Operation aborted", [], "U A(aborted)", 0],
+             "Any object with is_cancelled() can serve as a signal (CancelToken's docstring), not "
+             "only a CancelToken: handed a set one, run_tool and run_agent stop just the same "
+             "(lesson 15). The items: [run_tool's result, the tools that ran, the record, model "
+             "calls].")
     clear = harness.CancelToken()
     t.expect((await harness.run_tool(tools, call, clear))["content"], output,
              "With a clear signal, run_tool runs the tool as before (lesson 15).")
@@ -158,6 +170,26 @@ async def test_the_token_and_the_two_checks(t):
     t.expect([lab.shape(messages), messages[2]["content"]], ["U A[c1] R(c1) A", output],
              "With a clear signal, run_agent runs as it did in lesson 14. The items: [the "
              "record, the tool's result].")
+    handed = []
+
+    async def execute(arguments, flag=None):  # the second parameter named otherwise
+        handed.append(["execute", flag])
+        return output
+
+    class Provider:  # a model whose acomplete names its fourth parameter otherwise
+        async def acomplete(self, system, messages, tools=(), token=None):
+            handed.append(["acomplete", token])
+            return await inner.acomplete(system, messages, tools, token)
+    inner, messages = one_call_model(name), []
+    own = [{"name": name, "description": "Build.", "parameters": {"type": "object", "properties": {}},
+            "execute": execute}]
+    await lab.drive(harness.run_agent(Provider(), SYSTEM, messages, own, prompt, signal=clear))
+    t.expect([lab.shape(messages), [[where, got is clear] for where, got in handed]],
+             ["U A[c1] R(c1) A", [["acomplete", True], ["execute", True], ["acomplete", True]]],
+             "The signal goes by position, whatever the parameter is called: acomplete's fourth "
+             "argument and execute's second (run_agent and run_tool, lesson 15), so a provider or "
+             "tool that names it otherwise still gets it. The items: [the record, for each call "
+             "made: [what was called, whether it got the signal]].")
 
 
 @lab_test("Leaving signal out, the way all earlier callers do, changes nothing: "
@@ -253,11 +285,23 @@ async def test_cancel_when_idle_is_harmless(t):
              f"A Stop pressed while idle, before each of {runs} runs, must not reach the next run: "
              "each run gets a fresh token (Harness.prompt, lesson 15), and cancel() when idle must "
              "not raise. The items: [the record, each run's tool output].")
-    h2, _, _, paths, _ = stop_in_a_batch(t)
+    h2, model, _, paths, _ = stop_in_a_batch(t)
     await lab.drive(h2.prompt("Look at all of these files."))
     await lab.drive(h2.prompt("Carry on."))
     t.expect(lab.shape(h2.messages[len(paths) + 3:]), "U A",
              "After a stopped run, the next run is not stopped (Harness.prompt, lesson 15).")
+    third = h2.prompt("And once more.")
+    h2.cancel()  # the third run is stopped before its first step
+    await lab.drive(third)
+    signals = [call.signal for call in model.calls]  # run 1's request, then run 2's
+    t.expect([len(signals), [s is h2 for s in signals], [s.is_cancelled() for s in signals]],
+             [2, [False, False], [True, False]],
+             "Each run has a token of its own, and run_agent receives it as its signal: run 1's "
+             "token, set by its Stop, stays set; run 2's, never pressed, stays clear when run 3 "
+             "is stopped. A token shared by runs, cleared or reused, or the harness itself as the "
+             "signal, lets one run's Stop reach another's (Harness, lesson 15). The items: "
+             "[requests made, each request's signal is the harness, each is_cancelled() after "
+             "run 3's Stop].")
 
 
 @lab_test("Once a run was stopped, a new prompt is accepted; its request shows the "
@@ -277,6 +321,15 @@ async def test_the_next_request_after_a_stop(t):
              "assistant message (context_for_model, lesson 15). The items: [the request, its "
              "last message's content].")
     t.expect(lab.validate(sent), [], "The request must be one a provider accepts.")
+    worded = {**lab.reply(f"I read {paths[0]} and"), "stop_reason": "aborted",
+              "error_message": harness.ABORTED}  # Stop landed after the model got words out
+    view = harness.context_for_model([{"role": "user", "content": question}, worded,
+                                      {"role": "user", "content": "Go on."}])
+    t.expect([worded in view, lab.shape(view)], [True, "U A(aborted) U"],
+             "Only an empty aborted message is left out of the view, as only an empty failed one "
+             "is: one that got words out before Stop stays, so the model sees what it already "
+             "said (context_for_model, lesson 15). The items: [the worded aborted message is "
+             "sent, the view].")
     t.expect(lab.shape(h.messages), f"U {batch(len(paths))} A(aborted) U A",
              "The record keeps the aborted message: the record says what happened, only the "
              "view is cleaned (context_for_model, lessons 10 and 15).")
@@ -369,6 +422,16 @@ async def test_stop_during_the_request(t):
     t.expect(ran, [], f"A stopped reply is not acted on: its {name} call never runs (run_agent, "
                       "lesson 15).")
     t.expect(len(model.calls), 1, "And nobody is asked for more.")
+    worded = {**lab.fail("Request aborted by user", "I will build it", lab.call(name)),
+              "stop_reason": "aborted"}  # a provider that words its stopped reply its own way
+    model = lab.ScriptedModel([worded, lab.say("More, paid for after a Stop.")])
+    h = harness.Harness(model, SYSTEM, tools)
+    await lab.drive(h.prompt("Build it again."))
+    t.expect([lab.shape(h.messages), ran, len(model.calls)], ["U A[c1](aborted)", [], 1],
+             "A reply is told by its stop_reason label, not by its error_message's words: one "
+             "labelled aborted, whatever its provider wrote in error_message, is not acted on and "
+             "asks for nothing more (run_agent, lesson 15). The items: [the record, the tools that "
+             "ran, model calls].")
 
 
 @lab_test("Every execute receives the run's own token as its second argument, "
@@ -407,12 +470,13 @@ async def test_tools_are_handed_the_token(t):
           "the process is dead, the call's result finishes on a Command cancelled "
           "line, and the run is over, aborted. Behind a guard, just the same.")
 async def test_bash_hears_stop(t):
+    progress = f"compiling {t.random.randint(1, 9)}/10"  # a partial line: no newline yet
     for label in ("bare", "guarded"):
-        shell = lab.Shell(lab.Workspace({}))
+        shell = lab.Shell(lab.Workspace({}), commands={"progress": lambda args, ws: (progress, 0)})
         bash = harness.make_bash_tool(shell)
         if label == "guarded":
             bash = harness.guard(bash, harness.deny_destructive)
-        model = one_call_model("bash", {"command": "sleep inf"})
+        model = one_call_model("bash", {"command": "progress && sleep inf"})
         h = harness.Harness(model, SYSTEM, [bash])
         async with lab.background(h.prompt("Run it for ever.")) as task:
             await lab.ticks(20)
@@ -429,7 +493,9 @@ async def test_bash_hears_stop(t):
         t.expect([label, lab.shape(h.messages)], [label, "U A[c1] R(c1) A(aborted)"],
                  "The cancelled command still gets its result, then the run ends aborted.")
         t.expect([label, h.messages[2]["content"].splitlines()[-1:]], [label, ["Command cancelled"]],
-                 "The result's last line says why there is no output: Command cancelled.")
+                 f"The result ends with the line Command cancelled, a line of its own even when "
+                 f"the command had printed a partial line ({progress!r}, no newline) (bash, "
+                 f"lesson 15). The items: [how bash is wrapped, the result's last line].")
         t.expect([label, [p.killed for p in shell.processes], shell.running()], [label, [True], []],
                  "However bash's execute is left, the command must not keep running: kill it "
                  "(bash's finally, lesson 15).")
@@ -462,13 +528,23 @@ async def test_bash_kills_its_command_on_a_hard_cancel(t):
                  "cancel comes out of the poll loop's `await asyncio.sleep(0)`, a way out that "
                  "never sees the flag, so a kill only on the branch that saw the flag leaves "
                  "`sleep inf` running: kill it in a finally around the loop (bash, lesson 15).")
+    shell = lab.Shell(lab.Workspace({}))
+    running = harness.make_bash_tool(shell)["execute"]({"command": "sleep inf"}, harness.CancelToken())
+    for _ in range(t.random.randint(1, 20)):
+        running.send(None)  # one lap of bash's wait at a time
+    running.close()  # dropped unfinished: Python ends it with GeneratorExit, not CancelledError
+    t.expect([[p.command, p.killed] for p in shell.processes], [["sleep inf", True]],
+             "However bash's execute is left, the command must not keep running: closed "
+             "unfinished, as Python closes a coroutine nobody will finish, it leaves by "
+             "GeneratorExit, which an `except asyncio.CancelledError` never sees; a finally does "
+             "(bash, lesson 15). Each item: [command, killed].")
 
 
-@lab_test("bash waits out a command that needs some turns before it prints, a few or "
-          "hundreds, and hands back its output as a normal result.")
+@lab_test("bash waits out a command that needs some turns before it prints, a few, hundreds or "
+          "thousands, and hands back its output as a normal result.")
 async def test_bash_waits_for_a_slow_command(t):
     # a command of a few turns, and one of hundreds: bash has no timeout of its own
-    for turns in (t.random.randint(1, 6), t.random.randint(300, 900)):
+    for turns in (t.random.randint(1, 6), t.random.randint(300, 900), t.random.randint(2100, 3000)):
         shell, word = lab.Shell(lab.Workspace({})), draw_words(t, 1)[0]
         command = f"sleep {turns} && echo {word}"
         h = harness.Harness(one_call_model("bash", {"command": command}), SYSTEM,

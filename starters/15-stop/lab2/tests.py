@@ -162,6 +162,22 @@ async def test_stop_run_insists_when_the_tool_is_deaf(t):
              "A hard stop ends the waiting, not the work: the deaf tool's command still runs. "
              "Items: [the commands still running, the arguments of the call on the record].")
 
+    async def swallows(arguments, signal=None):
+        try:
+            await asyncio.get_running_loop().create_future()
+        except asyncio.CancelledError:
+            return f"{target} interrupted"  # swallowed: the task will not end cancelled
+    h, _ = started([{"name": "build", "description": "Build; deaf, and it swallows a cancel.",
+                     "parameters": TARGET, "execute": swallows}], lab.call("build", {"target": target}))
+    task = await run_in_a_task(h, f"Build {target}.", t.random.randint(20, 60))
+    answer = await harness.stop_run(h, task, grace=grace)
+    t.expect([grace, answer, task.done(), task.cancelled(), lab.shape(h.messages)],
+             [grace, "hard", True, False, "U A[c1] R(c1) A(aborted)"],
+             "stop_run had to cancel this task, so the answer is \"hard\", even though the tool "
+             "swallowed the cancellation and the task ended uncancelled: the answer comes from "
+             "what stop_run had to do, not from task.cancelled() (stop_run, lesson 15). Items: "
+             "[grace, answer, task done, task cancelled, the record].")
+
 
 @lab_test("Zero grace against bash on a command that never ends: stop_run has to say \"hard\", "
           "yet bash's command ends up killed anyway.")
@@ -303,6 +319,21 @@ async def test_grace_is_counted_in_turns(t):
     cancelled.cancel()  # stopped by somebody else, a frontend's own cancel, before stop_run
     while not cancelled.done():
         await lab.tick()
+    saving = t.random.randint(3, 20)  # the frontend's own work once its run is over
+
+    async def frontend(h):
+        await lab.drive(h.prompt("Say hello again."))
+        await lab.ticks(saving)  # saving the session, say: the run is over, the task is not
+    h2 = harness.Harness(lab.ScriptedModel([lab.say(hello)]), SYSTEM, [])
+    task = asyncio.ensure_future(frontend(h2))
+    while h2.is_running or not h2.messages:
+        await lab.tick()
+    answer = await harness.stop_run(h2, task, grace=saving + 40)
+    t.expect([saving, h2.is_running, answer, task.done()], [saving, False, "clean", True],
+             "When stop_run returns, the task is over: not only the run it consumes. A frontend "
+             "task with turns of its own work left after its run ended is given the grace like "
+             "any other; harness.is_running is not the task (stop_run, lesson 15). Items: [the "
+             "task's turns after its run, is_running, answer, the task over on return].")
     rows, wanted = [], []
     for name, owner, over in (("finished", h, done), ("cancelled by another", other, cancelled)):
         for grace in (0, t.random.choice([50, 10 ** 9, t.random.randint(1, 10 ** 4)])):
@@ -329,7 +360,11 @@ async def test_stop_run_can_itself_be_stopped(t):
         try:
             await asyncio.get_running_loop().create_future()
         except asyncio.CancelledError:
-            await lab.ticks(slow)  # slow to die
+            for _ in range(slow):  # slow to die, whatever else is asked of it meanwhile
+                try:
+                    await asyncio.sleep(0)
+                except asyncio.CancelledError:
+                    pass
             raise
     build = {"name": "build", "description": "Build; slow to stop.", "parameters": TARGET,
              "execute": execute}
@@ -340,6 +375,12 @@ async def test_stop_run_can_itself_be_stopped(t):
     await lab.ticks(grace + t.random.randint(5, slow - 10))  # stop_run cancelled, and waits
     t.expect(stopper.done(), False,
              "Has stop_run returned while the slow task is still dying? It must wait for it.")
+    again = asyncio.ensure_future(harness.stop_run(h, task, grace=0))  # a second Stop
+    await lab.ticks(3)
+    t.expect([again.done(), task.done()], [False, False],
+             "A second stop_run on a task that is still dying waits for it as the first does: "
+             "when stop_run returns, the task is over, whichever call it is (stop_run, lesson "
+             "15). Items: [the second stop_run returned, the task over].")
     stopper.cancel()
     outcome = "returned"
     try:
@@ -351,9 +392,12 @@ async def test_stop_run_can_itself_be_stopped(t):
              "the task's with asyncio.current_task().cancelling() (stop_run, lesson 15).")
     while not task.done():
         await lab.tick()
-    t.expect([task.cancelled(), seen], [True, [target]],
+    while not again.done():
+        await lab.tick()
+    t.expect([task.cancelled(), seen, again.result()], [True, [target], "hard"],
              "The slow task ends cancelled too, its tool having run once with the call's "
-             "arguments. Items: [cancelled, the targets the tool was given].")
+             "arguments, and the second stop_run, left alone, says \"hard\" once it is over. "
+             "Items: [cancelled, the targets the tool was given, the second stop_run's answer].")
     grace = t.random.randint(50, 500)
     h, _ = started([deaf_and_slow_to_die(slow=slow)], lab.call("build", {"target": word(t)}))
     task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
@@ -376,7 +420,7 @@ async def test_stop_run_can_itself_be_stopped(t):
 
 
 @lab_test("stop_run waits for a cancelled task until it is over, however long it takes to die: "
-          "thousands of turns, and the machine's clock jumping an hour ahead meanwhile, do not "
+          "thousands of turns, and the machine's clock jumping decades ahead meanwhile, do not "
           "make it give up; once the task is over, it says \"hard\".")
 async def test_stop_run_waits_however_long_the_task_takes_to_die(t):
     loop = asyncio.get_running_loop()
@@ -389,8 +433,8 @@ async def test_stop_run_waits_however_long_the_task_takes_to_die(t):
     clock = loop.time
     try:
         for turn in range(dying):
-            if turn == jump:  # a laptop closed and opened: the clock, not the turns, jumps
-                loop.time = lambda: clock() + 3600.0
+            if turn == jump:  # a machine that booted in 1970 sets its clock: the clock jumps
+                loop.time = lambda: clock() + 1.7e9  # some 54 years, not a single turn
             await lab.tick()
     finally:
         vars(loop).pop("time", None)  # the loop's own clock again
@@ -425,6 +469,23 @@ async def test_stop_run_asks_before_it_insists(t):
              "the flag on its way out must find it set (stop_run, lesson 15). Each row: [grace, "
              "answer, what the tool found when the cancellation reached it: its signal set].")
     import inspect
+    h, _ = started([deaf_and_slow_to_die()], lab.call("build", {"target": word(t)}))
+    failure = f"could not save {word(t)}"
+
+    async def frontend():  # a frontend that, cancelled, fails on its way out
+        try:
+            await lab.drive(h.prompt("Build it."))
+        except asyncio.CancelledError:
+            raise RuntimeError(failure)
+    task = asyncio.ensure_future(frontend())
+    await lab.ticks(t.random.randint(20, 60))
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=t.random.randint(0, 40)))
+    while not stopper.done():
+        await lab.tick()
+    t.expect(outcome(stopper), f"raised RuntimeError: {failure}",
+             "Only the task's own cancellation may end at stop_run: a task that, cancelled, "
+             "raises something else hands it on to stop_run's caller, as awaiting it does "
+             "(stop_run, lesson 15). The item: how stop_run ended.")
     t.expect(str(inspect.signature(harness.stop_run)), "(harness, task, grace=5)",
              "The signature is given and stays: called without a grace, stop_run gives the run "
              "five turns to wind up (stop_run, lesson 15).")
@@ -478,9 +539,24 @@ async def test_closing_the_run_at_every_event(t):
              "interrupted, tool results on the record when closed, the last answer's text]].")
 
 
+def spelled(node):
+    """The exception class a clause names, as the harness module resolves it:
+    "asyncio.CancelledError" for asyncio's own, a bare name for a built-in, module.name for
+    anything else (concurrent.futures's CancelledError is another class)."""
+    import ast
+    try:
+        kind = eval(compile(ast.Expression(node), "<except clause>", "eval"), vars(harness))
+    except Exception:
+        return getattr(node, "attr", getattr(node, "id", "?"))
+    if kind is asyncio.CancelledError:
+        return "asyncio.CancelledError"
+    name = getattr(kind, "__qualname__", repr(kind))
+    return name if getattr(kind, "__module__", "") == "builtins" else f"{kind.__module__}.{name}"
+
+
 def handler_names(function):
-    """The exception names of each `except` clause in `function`, in order, with whether the
-    clause's body raises again: [["CancelledError", True], ["Exception", False]]."""
+    """The exception each `except` clause in `function` names, in order, with whether the
+    clause's body raises again: [["asyncio.CancelledError", True], ["Exception", False]]."""
     import ast
     import inspect
     import textwrap
@@ -490,7 +566,7 @@ def handler_names(function):
         if isinstance(node, ast.Try):
             for handler in node.handlers:
                 kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-                names = [getattr(k, "attr", getattr(k, "id", "?")) for k in kinds if k is not None]
+                names = [spelled(k) for k in kinds if k is not None]
                 raises = any(isinstance(n, ast.Raise) for n in ast.walk(handler))
                 found.append(["/".join(names) or "everything", raises])
     return found
@@ -501,11 +577,13 @@ def handler_names(function):
           "tells the next person who edits the boundary not to widen it. Below it, any failure a "
           "tool raises still becomes that call's result.")
 async def test_the_boundary_says_so_in_writing(t):
-    t.expect(handler_names(harness.run_tool), [["CancelledError", True], ["Exception", False]],
+    t.expect(handler_names(harness.run_tool), [["asyncio.CancelledError", True], ["Exception", False]],
              "run_tool's try should have two except clauses, in this order: one for "
              "asyncio.CancelledError whose body is a bare raise, then the wide `except "
-             "Exception` that turns a failure into a result (run_tool, lesson 15). Each row: "
-             "[what the clause catches, whether it raises again].")
+             "Exception` that turns a failure into a result (run_tool, lesson 15). The clause "
+             "names asyncio's CancelledError itself: concurrent.futures has another class of that "
+             "name, an Exception a tool may raise. Each row: [what the clause catches, as the "
+             "harness's names resolve it, whether it raises again].")
     failures = [(kind, f"{word(t)} is missing") for kind in t.random.sample(BROKEN, 3)]
 
     def failing(arguments):
@@ -517,9 +595,20 @@ async def test_the_boundary_says_so_in_writing(t):
         result = await harness.run_tool([broken], {"id": f"c{n + 1}", "name": "build",
                                                    "arguments": {"n": str(n)}})
         found.append([result["tool_call_id"], result["content"], result["is_error"]])
+    eager_failure = f"{word(t)} is not a target"
+
+    def eager(arguments, signal=None):  # checks its arguments before it hands back an awaitable
+        raise ValueError(eager_failure)
+    result = await harness.run_tool([{"name": "check", "description": "Check, then build.",
+                                      "parameters": TARGET, "execute": eager}],
+                                    {"id": f"c{len(failures) + 1}", "name": "check", "arguments": {}})
+    found.append([result["tool_call_id"], result["content"], result["is_error"]])
+    failures.append((ValueError, eager_failure))
     t.expect(found, [[f"c{n + 1}", str(kind(text)), True] for n, (kind, text) in enumerate(failures)],
              "The wide clause still turns whatever a tool raises into its call's result: str(exc), "
-             "is_error True (run_tool, lessons 4 and 15). Each item: [call id, content, is_error].")
+             "is_error True, a failure raised by calling execute as much as one raised while it is "
+             "awaited, so the call and the await both sit inside the try (run_tool, lessons 4 and "
+             "15). Each item: [call id, content, is_error]; the last tool raises as it is called.")
     came_in = asyncio.CancelledError(f"{word(t)} stopped by its owner")
 
     async def stopped(arguments, signal=None):
