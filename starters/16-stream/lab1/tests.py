@@ -303,9 +303,10 @@ async def test_broken_arguments_fail_the_reply(t):
              "is left for the loop to act on (assemble, lessons 5 and 16).")
 
 
-@lab_test("to_wire writes five messages and two tools in the provider's shape, exactly: the "
-          "system prompt first, calls with their arguments as a JSON string, results as "
-          "\"tool\" messages, and only the specs of the tools.")
+@lab_test("to_wire writes a conversation and its tools in the provider's shape, exactly: the "
+          "system prompt first, even an empty one; every message in order, a stopped reply "
+          "too, its words as written; calls with their arguments as a JSON string; results as "
+          "\"tool\" messages; and only the specs of the tools that call was given.")
 async def test_to_wire_writes_the_providers_shape(t):
     messages = [
         harness.user_message("  Fix the test.\n"),
@@ -428,7 +429,8 @@ async def test_the_content_decides_the_label(t):
 
 @lab_test("assemble(chunks, aborted=True) is an \"aborted\" reply saying Operation aborted, "
           "keeping the words so far and no call; with nothing at all, a stream that finished "
-          "is \"error\": The provider sent an empty reply.")
+          "is \"error\": The provider sent an empty reply, and one that did not finish was "
+          "cut off.")
 async def test_aborted_and_empty_replies(t):
     partial = [text_chunk("Deleting the "), text_chunk("old builds"),
                call_chunk(0, '{"command": "rm -r build"}', id="c9", name="bash")]
@@ -755,8 +757,9 @@ async def test_arguments_sent_as_an_object_are_taken_whole(t):
 
 
 @lab_test("llama.cpp's `error: {...}` line (builds before September 2025) is a failure with "
-          "its reason: decode_line gives {\"error\": the object}, and the reply fails with the "
-          "server's message, keeping the words before it.")
+          "its reason: decode_line gives {\"error\": the payload}, parsed whatever JSON it is, "
+          "with or without a space after the colon, and the reply fails with the server's "
+          "message, keeping the words before it.")
 async def test_an_error_line_is_a_failure_with_its_reason(t):
     line = ('error: {"code": 400, "message": "the request exceeds the available context size, '
             'try increasing it", "type": "exceed_context_size_error"}')
