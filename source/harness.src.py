@@ -1027,16 +1027,16 @@ def run_agent(model, system, messages, tools, prompt):
     #: from 9.1
     #: given 9.1 lesson 8's loop inside a second one, so a follow-up can open more turns
     turn, todo, failed = 0, [], False
-    #: gap 9.1 4 asking for steering
+    #: gap 9.1 4 steering, in the gaps
     pending = [user_message(prompt)] + ask(get_steering)  # steering sent while idle joins in
     #: starter
-    # get_steering is called (ask gives [] when it is None) when the run begins and after the
-    # turn_end of each turn whose reply did not fail, and at no other moment, so never while a
-    # call of this run lacks its result. `pending` is what the next turn records at its top. A
-    # steer sent while idle comes right after the prompt (U U A); one sent during c1 of [c1, c2]
-    # comes out U A[c1,c2] R(c1) R(c2) U A.
+    # Steering comes in at the gaps and nowhere else: get_steering, when there is one, is called
+    # as the run begins and after the turn_end of each turn whose reply did not fail, and at no
+    # other moment, so never while a call of this run lacks its result. What it gives is recorded
+    # at the top of the next turn. A steer sent while idle comes right after the prompt (U U A);
+    # one sent during c1 of [c1, c2] comes out U A[c1,c2] R(c1) R(c2) U A.
     # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
-    #   test_steering_is_asked_for_only_in_the_gaps.
+    #   test_every_request_of_a_steered_run_is_valid.
     pending = [user_message(prompt)]
     #: guided
     # Steering is asked for where nothing stands in its way, in two places: here, so that
@@ -1124,7 +1124,7 @@ def run_agent(model, system, messages, tools, prompt):
                 yield record(result)  # straight after the tool returned: nothing in between
                 yield {"type": "tool_execution_end", "call": call, "result": result}
             yield {"type": "turn_end", "message": reply}
-            #: gap 9.1 4 asking for steering
+            #: gap 9.1 4 steering, in the gaps
             if not failed:
                 pending = ask(get_steering)  # every call of this turn has its result
             #: starter
@@ -1133,15 +1133,16 @@ def run_agent(model, system, messages, tools, prompt):
             # The turn is over and every call has its result: ask for steering here, unless
             # the reply failed (a failed run is over, and nobody is asked for more).
             #: end
-        #: gap 9.1 5 asking for follow-ups
+        #: gap 9.1 5 follow-ups, at the end
         if not failed:
             pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
         #: starter
-        # get_follow_ups is called only when the run would otherwise end, and never after a failed
-        # reply. A follow-up it gives is answered in this same run, in turns of its own, before the
-        # run's one agent_end.
-        # Tests: test_a_follow_up_is_answered_in_the_same_run,
-        #   test_follow_ups_are_asked_for_only_at_the_end, test_a_follow_up_outlives_a_failed_run.
+        # get_follow_ups, when there is one, is called only where the run would otherwise end:
+        # never after a turn whose reply had calls, never after a failed reply. A follow-up it
+        # gives is answered in this same run, in turns of its own, before the run's one agent_end;
+        # one queued during a run that fails waits for the next run.
+        # Tests: test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_sent_while_idle,
+        #   test_a_follow_up_outlives_a_failed_run.
         #: guided
         # Here the run would end: the last reply asked for nothing and no steering came.
         # Ask for follow-ups with ask(get_follow_ups), only here and never after a failed
@@ -1492,7 +1493,7 @@ class Harness:
         self._run_now = None  # a weak reference to the run prompt() handed out last
         #: from 9.1
         #: given 9.1 two queues, kept by the harness so that they outlive any one run
-        self._steering, self._follow_ups = deque(), deque()
+        self._steering_queue, self._follow_up_queue = deque(), deque()
         #: end
         #: from 11.1
         #: given 11.1 the listeners, in the order they subscribed
@@ -1623,31 +1624,33 @@ class Harness:
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
         #: gap 9.1 1 steer
-        self._steering.append(user_message(text))
+        self._steering_queue.append(user_message(text))
         #: starter
-        # Afterwards the words wait as a user message at the back of self._steering, behind any sent
-        # before them, word for word (a blank text is the user's too). Nothing is recorded and no
-        # run is touched, so it works, and raises nothing, whether or not a run is going.
+        # Only queues. Afterwards the words wait, word for word (a blank text is the user's too),
+        # behind any sent before them, for the loop to take them in at its next gap. Nothing is
+        # recorded and no run is touched, so it works, and raises nothing, running or idle.
         # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
         #   test_the_words_go_in_as_they_were_given.
         pass
         #: guided
-        # Put user_message(text) at the back of self._steering, and nothing else: no run is
-        # touched, nothing is recorded, and it works whether or not a run is going.
+        # Put user_message(text) at the back of self._steering_queue, the deque __init__ made,
+        # and nothing else: no run is touched, nothing is recorded, and it works whether or not
+        # a run is going.
         pass
         #: end
 
     def follow_up(self, text):
         """Queue `text` for when the run would otherwise be over."""
         #: gap 9.1 2 follow_up
-        self._follow_ups.append(user_message(text))
+        self._follow_up_queue.append(user_message(text))
         #: starter
-        # The same for the other queue, self._follow_ups.
+        # Only queues, as steer does, but these words wait for the end of the run: the moment it
+        # would otherwise be over. Running or idle, nothing is recorded and nothing is raised.
         # Tests: test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_sent_while_idle,
         #   test_the_words_go_in_as_they_were_given.
         pass
         #: guided
-        # As steer, on the other queue, self._follow_ups.
+        # As steer, on the other queue, self._follow_up_queue.
         pass
         #: end
     #: end
@@ -1758,7 +1761,7 @@ class Harness:
     #: given 9.1 a message leaves its queue only when the record holds it
     def _delivered(self, message):
         """Take `message` off its queue now that it is on the record."""
-        for queue in (self._steering, self._follow_ups):
+        for queue in (self._steering_queue, self._follow_up_queue):
             if queue and queue[0] is message:
                 queue.popleft()
     #: end
@@ -1769,12 +1772,12 @@ class Harness:
         passed to the listeners, then on to the consumer."""
         inner = run_agent(self._model, self._system, self._messages, self._tools, text,
                         max_turns=self._max_turns,
-                        get_steering=lambda: self._drain(self._steering),
+                        get_steering=lambda: self._drain(self._steering_queue),
                         #: gap 15.1 10 Harness
-                        get_follow_ups=lambda: self._drain(self._follow_ups),
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue),
                         signal=self._signal)
                         #: starter
-                        get_follow_ups=lambda: self._drain(self._follow_ups))
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue))
                         #: end
         try:
             async for event in inner:
@@ -1794,8 +1797,8 @@ class Harness:
         inner = run_agent(self._model, self._system, self._messages, self._tools, text,
         #: from 9.1
                         max_turns=self._max_turns,
-                        get_steering=lambda: self._drain(self._steering),
-                        get_follow_ups=lambda: self._drain(self._follow_ups))
+                        get_steering=lambda: self._drain(self._steering_queue),
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue))
         #: before
                         max_turns=self._max_turns)
         #: end

@@ -438,7 +438,7 @@ class Harness:
         self._model, self._system, self._tools = model, system, list(tools)
         self._messages, self._max_turns = list(messages), max_turns
         self._run_now = None  # a weak reference to the run prompt() handed out last
-        self._steering, self._follow_ups = deque(), deque()
+        self._steering_queue, self._follow_up_queue = deque(), deque()
         self._listeners = []
         self._signal = CancelToken()  # so that cancel() always has something to set
 
@@ -460,11 +460,11 @@ class Harness:
 
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
-        self._steering.append(user_message(text))
+        self._steering_queue.append(user_message(text))
 
     def follow_up(self, text):
         """Queue `text` for when the run would otherwise be over."""
-        self._follow_ups.append(user_message(text))
+        self._follow_up_queue.append(user_message(text))
 
     def subscribe(self, listener):
         """Have listener(event) hear every event of every run; returns the undo."""
@@ -497,7 +497,7 @@ class Harness:
 
     def _delivered(self, message):
         """Take `message` off its queue now that it is on the record."""
-        for queue in (self._steering, self._follow_ups):
+        for queue in (self._steering_queue, self._follow_up_queue):
             if queue and queue[0] is message:
                 queue.popleft()
 
@@ -506,8 +506,8 @@ class Harness:
         passed to the listeners, then on to the consumer."""
         inner = run_agent(self._model, self._system, self._messages, self._tools, text,
                         max_turns=self._max_turns,
-                        get_steering=lambda: self._drain(self._steering),
-                        get_follow_ups=lambda: self._drain(self._follow_ups),
+                        get_steering=lambda: self._drain(self._steering_queue),
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue),
                         signal=self._signal)
         try:
             async for event in inner:
