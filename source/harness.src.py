@@ -1219,8 +1219,7 @@ def run_agent(model, system, messages, tools, prompt):
         # result, and its last message is an ending made by error_message, whose text is the
         # sentence "Agent stopped after max_turns=N" (the number in place of N). max_turns=None:
         # no cap.
-        # Each request carries the view that context_for_model(messages) returns, never the
-        # record itself.
+        # Each request carries the view of the record that gap 4 makes, never the record itself.
         # Tests: test_max_turns_stops_an_endless_run, test_the_last_batch_is_answered,
         #   test_turns_are_model_calls.
         #: guided +before
@@ -1600,10 +1599,10 @@ class Harness:
         self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
         return run
         #: starter
-        # Hands back the run, with nothing of it done yet; the consumer who takes it is the one who
-        # keeps it alive. While a run is in progress it raises RuntimeError with the text "already
-        # running; use steer() or follow_up()", at once, on the caller's line, and the run in
-        # progress carries on as if nothing had happened.
+        # Hands back the run that self._run(text) makes, with nothing of it done yet; the consumer
+        # who takes it is the one who keeps it alive. While a run is in progress it raises
+        # RuntimeError with the text "already running; use steer() or follow_up()", at once, on
+        # the caller's line, and the run in progress carries on as if nothing had happened.
         # Tests: test_a_second_prompt_is_refused, test_walking_away_ends_the_run.
         pass
         #: guided
@@ -1626,9 +1625,10 @@ class Harness:
         #: gap 9.1 1 steer
         self._steering_queue.append(user_message(text))
         #: starter
-        # Only queues. Afterwards the words wait, word for word (a blank text is the user's too),
-        # behind any sent before them, for the loop to take them in at its next gap. Nothing is
-        # recorded and no run is touched, so it works, and raises nothing, running or idle.
+        # Only queues. Afterwards the words wait as a user message, word for word (a blank text is
+        # the user's too), behind any sent before them, for the loop to take them in at its next
+        # gap. Nothing is recorded and no run is touched, so it works, and raises nothing, running
+        # or idle.
         # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
         #   test_the_words_go_in_as_they_were_given.
         pass

@@ -318,10 +318,10 @@ class Harness:
 
     def prompt(self, text):
         # --- your code --- gap 3 of 4: prompt
-        # Hands back the run, with nothing of it done yet; the consumer who takes it is the one who
-        # keeps it alive. While a run is in progress it raises RuntimeError with the text "already
-        # running; use steer() or follow_up()", at once, on the caller's line, and the run in
-        # progress carries on as if nothing had happened.
+        # Hands back the run that self._run(text) makes, with nothing of it done yet; the consumer
+        # who takes it is the one who keeps it alive. While a run is in progress it raises
+        # RuntimeError with the text "already running; use steer() or follow_up()", at once, on
+        # the caller's line, and the run in progress carries on as if nothing had happened.
         # Tests: test_a_second_prompt_is_refused, test_walking_away_ends_the_run.
         pass
         # --- end ---

@@ -349,9 +349,10 @@ class Harness:
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
         # --- your code --- gap 1 of 5: steer
-        # Only queues. Afterwards the words wait, word for word (a blank text is the user's too),
-        # behind any sent before them, for the loop to take them in at its next gap. Nothing is
-        # recorded and no run is touched, so it works, and raises nothing, running or idle.
+        # Only queues. Afterwards the words wait as a user message, word for word (a blank text is
+        # the user's too), behind any sent before them, for the loop to take them in at its next
+        # gap. Nothing is recorded and no run is touched, so it works, and raises nothing, running
+        # or idle.
         # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
         #   test_the_words_go_in_as_they_were_given.
         pass
