@@ -73,7 +73,8 @@ class Shutdown(BaseException):
 
 
 @lab_test("A guarded tool keeps every key of the tool but execute (name, description, "
-          "parameters and any other), so the specs the model is sent do not change.")
+          "parameters and any other), so the specs the model is sent do not change; the tool "
+          "handed in is not changed, by guard or by any call through it.")
 async def test_guard_keeps_every_other_key(t):
     ran = []
     plain = shell_tool(ran)
@@ -100,8 +101,9 @@ async def test_guard_keeps_every_other_key(t):
              "lesson 14).")
 
 
-@lab_test("When the check allows a call, the real tool runs with the very same arguments and its "
-          "output comes back unchanged.")
+@lab_test("When the check allows a call, the real tool runs with the very same arguments (the "
+          "dict the check was asked about, not a copy) and its output comes back unchanged, "
+          "an empty one included.")
 async def test_an_allowed_call_runs(t):
     ran, seen = [], []
     output = t.random.choice(["3 passed\n", "", "ok", "1 failed, 2 passed\n", "  spaced  \n"])
@@ -159,7 +161,9 @@ async def test_a_refusal_is_an_error_result(t):
 
 
 @lab_test("A check that raises KeyError('rm') refuses the call with Tool call blocked: the check "
-          "failed: 'rm', and the tool does not run: a door fails closed.")
+          "failed: 'rm', and the tool does not run: a door fails closed. So does any Exception "
+          "a check raises, PermissionError included, with all its text, and the check is not "
+          "asked again.")
 async def test_a_crashing_check_fails_closed(t):
     ran, asked = [], []
     allowed = {"ls": None, "cat": None, "git": None}
@@ -210,7 +214,8 @@ async def test_a_crashing_check_fails_closed(t):
              "lesson 14).")
 
 
-@lab_test("The check is called with the tool's name and the call's arguments.")
+@lab_test("The check is called with the tool's name and the call's arguments, by position, "
+          "once per call.")
 async def test_the_check_gets_name_and_arguments(t):
     asked = []
 
@@ -234,8 +239,9 @@ async def test_the_check_gets_name_and_arguments(t):
 
 @lab_test("deny_destructive refuses bash with rm -rf build, and any command with rm -rf "
           "later in it, even with no space before it (ls;rm -rf build), with a reason for the "
-          "model, and lets through harmless commands, other commands with -rf (cp -rf) and "
-          "other tools, even one whose command argument holds rm -rf. Whether it refuses more "
+          "model, and lets through harmless commands, other commands with -rf (cp -rf), "
+          "a command that is not text, and other tools (sh and shell too), even one whose "
+          "command argument holds rm -rf. Whether it refuses more "
           "spellings, such as rm -fr, is the harness's choice: a speed bump, not a sandbox.")
 async def test_deny_destructive(t):
     reason = harness.deny_destructive("bash", {"command": "rm -rf build"})
@@ -293,8 +299,9 @@ async def test_deny_destructive(t):
 
 
 @lab_test("Only None lets a call through: a check that answers \"\", False, 0, [] or any "
-          "other value but None refuses the call, however falsy the answer, its result that "
-          "answer as text after Tool call blocked: , exactly, and the tool does not run.")
+          "other value but None (True, a dict, a list) refuses the call, however falsy the "
+          "answer, its result that answer as str writes it after Tool call blocked: , exactly, "
+          "however long, and the tool does not run. The door keeps no count of refusals.")
 async def test_only_none_lets_a_call_through(t):
     answers = (["", False, 0, [], {}, 0.0, "not today", "  indented", "ends in a newline\n"] +
                [None] * t.random.randint(2, 4))
@@ -337,7 +344,8 @@ async def test_only_none_lets_a_call_through(t):
 
 @lab_test("confirm_with asks the person exactly Allow bash {\"command\": \"rm -r build\"}?, the "
           "arguments as json.dumps writes them (keys unsorted, non-ASCII escaped); an answer "
-          "of True runs the tool, False gives Tool call blocked: the user said no.")
+          "of True runs the tool, False gives Tool call blocked: the user said no. Every call "
+          "is asked, a read or a call with no arguments too, and a long one in full.")
 async def test_confirm_with_asks_the_person(t):
     ran = []
     answers = [True, False] + [t.random.choice([True, False]) for _ in range(t.random.randint(0, 3))]
@@ -413,8 +421,8 @@ async def test_one_question_per_call_in_order(t):
 
 
 @lab_test("A PowerCut raised by the real tool, or by the check, passes straight through the "
-          "guard: no refusal, no result; so does any other BaseException from the check that "
-          "is not an Exception.")
+          "guard: no refusal, no result; so does any other BaseException that is not an "
+          "Exception, from the check or from the tool.")
 async def test_a_power_cut_passes_through_the_guard(t):
     asked = []
     name = t.random.choice(["save", "write", "bash", "deploy"])
@@ -501,7 +509,7 @@ async def test_nested_guards(t):
 
 
 @lab_test("When the real tool behind a guard raises ValueError, the result is the tool's own "
-          "message, not a refusal.")
+          "message, not a refusal, and the exception leaves the door with its own type.")
 async def test_the_tools_own_failure_is_not_a_refusal(t):
     kind, text = t.random.choice([(ValueError, "command must be a string"),
                                   (TypeError, "command is not text"),
@@ -531,7 +539,7 @@ async def test_the_tools_own_failure_is_not_a_refusal(t):
 
 
 @lab_test("confirm_with takes only True for a yes: answers such as \"yes\" and 1 (which == "
-          "True) refuse the call.")
+          "True) refuse the call, and so does a person who cannot be asked.")
 async def test_only_true_is_yes(t):
     ran = []
     answers = [1] + t.random.sample(["yes", "True", "y", 1.0, [True], "ok"], 3)
