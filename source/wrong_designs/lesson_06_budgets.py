@@ -618,7 +618,7 @@ WRONG = [
           rule='read reads offset and limit each as int_arg does: a float such as 3.0 raises '
                'NAME must be an integer.',
           where='lab 6.1, gap 4: "`read`\'s paging"',
-          names='a whole float is refused',
+          names="a whole float, or an empty string, is refused",
           replace=r'''
         start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
 ''',

@@ -318,18 +318,20 @@ async def test_bad_arguments(t):
              await read(ws, {"path": missing, "limit": 0}),
              await read(ws, {"path": name, "offset": whole[0]}),
              await read(ws, {"path": name, "limit": whole[1]}),
+             await read(ws, {"path": name, "limit": ""}),
              await read(ws, {"path": one, "offset": 2})]
     t.expect(found, ["ValueError: offset must be an integer",
                      "ValueError: offset and limit must be 1 or more",
                      "ValueError: offset must be an integer",
                      "ValueError: limit must be an integer",
+                     "ValueError: limit must be an integer",
                      f"ValueError: offset 2 is past the end of {one}: 1 lines"],
              "read checks in this order: offset's type, then limit's, then that both are 1 or "
-             "more, then that the file exists; each as int_arg does, so a whole float is refused "
-             "as int_arg refuses it; and the past-the-end message is exact for any N, 1 "
-             "included. Items: offset sent as a string with limit True; a missing file with "
-             "limit 0; offset, then limit, sent as a whole float; offset 2 of a one-line file "
-             "(make_read_tool, lesson 6).")
+             "more, then that the file exists; each as int_arg does, so a whole float, or an "
+             "empty string, is refused as int_arg refuses it; and the past-the-end message is "
+             "exact for any N, 1 included. Items: offset sent as a string with limit True; a "
+             "missing file with limit 0; offset, then limit, sent as a whole float; limit sent "
+             "as \"\"; offset 2 of a one-line file (make_read_tool, lesson 6).")
     t.expect([await read(ws, {"path": empty}), await read(ws, {"path": name, "offset": total})],
              ["", f"{total}\n"],
              "Offset 1 of an empty file is allowed: there is nothing to show; the last line of a "
