@@ -267,7 +267,7 @@ async def test_offset_and_limit(t):
              "A last line without a newline comes back as it is, and offset and limit sent as "
              "None are left out: the whole file. read counts lines as str.splitlines does, at "
              "\"\\r\", \"\\r\\n\", \"\\u2028\" and the rest as at \"\\n\", and returns them with "
-             f"their breaks as the file holds them. Items: offset 2 of a file whose last line "
+             "their breaks as the file holds them. Items: offset 2 of a file whose last line "
              f"has no newline; offset and limit None; offset 2, limit 2 of {''.join(broken)!r} "
              "(make_read_tool and int_arg, lesson 6).")
 
@@ -407,15 +407,16 @@ async def test_bash_keeps_the_tail(t):
              "max_bytes (make_bash_tool, lesson 6).")
     blank = t.random.randint(1, 3)  # blank lines the command prints last
     broken = [drawn_line(t, newline=False) + end for end in t.random.sample(BREAKS, len(BREAKS))]
-    ws.write_text("breaks.txt", "".join(broken) + "done\n" + "\n" * blank)
+    printed = "".join(broken) + "done\n" + "\n" * blank
+    ws.write_text("breaks.txt", printed)
     tail = harness.make_bash_tool(lab.Shell(ws), max_lines=blank + 2)
     t.expect(await settle(tail["execute"]({"command": "cat breaks.txt"})),
              broken[-1] + "done\n" + "\n" * blank + "\n[Showing the last "
              f"{blank + 2} of {len(broken) + 1 + blank} lines. Narrow the command for more.]",
              "bash counts lines as read does, at any break str.splitlines knows, and keeps the "
              "kept lines as printed, blank ones included, before the blank line and the note. "
-             f"The item is `cat` of {''.join(broken) + 'done' + chr(10) + chr(10) * blank!r} "
-             f"under max_lines={blank + 2} (make_bash_tool, lesson 6).")
+             f"The item is `cat` of {printed!r} under max_lines={blank + 2} (make_bash_tool, "
+             "lesson 6).")
 
 
 @lab_test("Both factories honour the budget they are given, drawn under the seed, and their "
@@ -453,7 +454,7 @@ async def test_the_factories_take_a_budget(t):
              await settle(harness.make_bash_tool(lab.Shell(ws), **roomy)["execute"](
                  {"command": "cat long.log"}))]
     t.expect([[text.count("\n"), text.rsplit("\n", 1)[-1]] for text in given], [[long, ""]] * 2,
-             f"A budget above the defaults is honoured too, and a limit left out is no limit: "
+             "A budget above the defaults is honoured too, and a limit left out is no limit: "
              f"tools made with max_lines={roomy['max_lines']}, max_bytes={roomy['max_bytes']} "
              f"return all {long} lines of a file of "
              f"{31 * long} bytes, with no note. Each item is [lines returned, what follows the "
@@ -578,7 +579,7 @@ async def test_the_byte_budget_to_the_byte(t):
               list(harness.truncate_tail(mixed, max_bytes=size(broken[-k:])))],
              [[mixed, len(broken)], ["".join(broken[:k]), k], ["".join(broken[:k - 1]), k - 1],
               ["".join(broken[-k:]), k]],
-             f"A line ends at any break str.splitlines knows, and keeps it as it is: the text "
+             "A line ends at any break str.splitlines knows, and keeps it as it is: the text "
              f"{mixed!r} is {len(broken)} lines, a \"\\r\\n\" costs two bytes and stays "
              "\"\\r\\n\". Items: truncate_head of it whole, under a budget of exactly its first "
              f"{k} lines, and one byte less; truncate_tail under exactly its last {k} lines "
