@@ -71,12 +71,16 @@ def test_with_users_of_their_own_the_jammer_reaches_no_pipe_of_the_grader(tmp_pa
     assert not any("grader's own pipes" in line for line in said["cannot_prevent"])
 
 
-def test_the_stall_limit_follows_from_the_settings():
+def test_the_stall_limit_follows_from_the_settings_and_the_readme_says_it():
     # The kit's run (seconds_per_submission), then the hidden run's first verdict (an import
     # and one test, or a whole run if that is less), twice.
     assert batch.Settings(seconds_per_test=5, seconds_per_submission=120).stall_seconds() == \
         2 * (120 + 10 + 5)
     assert SETTINGS.stall_seconds() == 2 * (3 + 3)
+    readme = " ".join((manifest.KIT / "README.md").read_text(encoding="utf-8").split())
+    said = (f"(`Settings.stall_seconds` in `grader/batch.py`: "
+            f"{batch.Settings().stall_seconds():g} seconds at the defaults)")
+    assert said in readme, f"the README's Grading section must say {said}"
 
 
 def held() -> set[int]:
