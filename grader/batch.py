@@ -65,15 +65,20 @@ class Settings:
 
     def stall_seconds(self) -> float:
         """How long a pool may go without one result before it is judged jammed (_pool):
-        twice the longest one submission may take. That is the kit's run, stopped at
-        seconds_total, then the hidden tests' run, which _grade cuts at its first verdict past
-        that time: an import and one test at most, and never more than a whole run. Twice, for
-        what no limit counts: starting a worker and its children, and sweeping after them, on
-        a loaded machine. Every worker of a pool finishes a submission within that long of the
-        pool's last result, so only a pool whose results no longer arrive goes past it."""
+        twice the longest one submission may take (a run passes its deadline by a child's
+        stop and start), and STARTING. The longest is the kit's run, stopped at seconds_total,
+        then the hidden tests' run, which _grade cuts at its first verdict past that time: an
+        import and one test at most, never more than a whole run. Every worker of a pool
+        finishes a submission within that long of the pool's last result, so only a pool
+        whose results no longer arrive goes past it."""
         limits = self.limits()
         hidden = min(limits.seconds_total, limits.seconds_to_import + limits.seconds_per_test)
-        return 2 * (limits.seconds_total + hidden)
+        return 2 * (limits.seconds_total + hidden) + STARTING
+
+
+# Seconds a pool's clock runs that no limit counts: a worker's start (a new interpreter that
+# imports the grader), its children's, and the sweeps after them, on a loaded machine.
+STARTING = 10.0
 
 
 # --- grading one -------------------------------------------------------------------------------
