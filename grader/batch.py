@@ -7,9 +7,9 @@ takes a slot, whose user (one of its own, where the grader runs as root) runs it
 and kills what a submission left running before the next. A worker that dies (killed by what
 it ran, or by the machine) costs only the submissions it held, which are graded again one at
 a time; one that kills its worker twice gets a row saying so. So does a pool that stops
-answering: where submissions share a user, one can write into the grader's own pipes, and a
-pool with no result for longer than any submission may take (Settings.stall_seconds) is ended
-and its unfinished submissions are graded again alone.
+answering: where submissions run as the grader's own user, one can write into the grader's own
+pipes, and a pool with no result for longer than any submission may take
+(Settings.stall_seconds) is ended and its unfinished submissions are graded again alone.
 
 Each result is appended to the journal (grader/journal.py) the moment it is known, so a crash
 of the grader loses nothing graded, and a re-run skips every submission whose file, plan and
@@ -261,8 +261,8 @@ def stalled(plan: Plan, sub: Submission, settings: Settings) -> Row:
     reason = ("The grader's worker stopped answering while grading this submission, twice, so "
               "no test could be judged: it sent no result for "
               f"{settings.stall_seconds():g} seconds, longer than any submission may take. "
-              "Where submissions share a user, something in harness.py can write into the "
-              "grader's own pipes, which jams them.")
+              "Where submissions run as the grader's own user, something in harness.py can "
+              "write into the grader's own pipes, which jams them.")
     return rows.build(plan, sub.student, sub.shown,
                       [Outcome(t.id, t.says, t.lab, Verdict.TIMEOUT, reason) for t in plan.tests],
                       problem=reason)
@@ -335,7 +335,7 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
             finished(sub, grader_failed(plan, sub, exc))
 
         def alone(sub, done):
-            """Grade `sub` in a pool of its own; what ended that pool, if anything, is its."""
+            """Grade `sub` in a pool of its own, so that what ends that pool is its doing."""
             left, jammed = _pool([sub], 1, init, done, failed, settings.stall_seconds())
             if left:
                 done(sub, stalled(plan, sub, settings) if jammed else lost(plan, sub))
