@@ -14,7 +14,8 @@ judges waits in its own write, so no flood can fill this process's memory, and t
 show the judge how late a report came.
 
 Where the system is POSIX, the child also gets a CPU limit, Linux's parent-death signal and a
-session of its own (so the whole group is killed). Windows has none of these and takes the
+session of its own (so the whole group is killed), and it enters its folder only once it holds
+none of the checker's descriptors (_entered). Windows has none of these and takes the
 portable path, with the same verdicts; HARNESS_CHECK_PORTABLE=1 makes any system take it, so
 that the kit's tests run it on Linux too.
 

@@ -13,7 +13,7 @@ import pytest
 from tests.grader.gradeclass import LAB, ROOT, base_text, snippet
 
 from grader import batch, plan as plans
-from lab.check import manifest, runner, suite
+from lab.check import manifest, process, runner, suite
 
 JAMMER = "jams_the_graders_pipes"
 NEIGHBOURS = ["alice", "bob", "yann", "zoe"]
@@ -95,11 +95,14 @@ def held() -> set[int]:
     return found
 
 
+@pytest.mark.parametrize("portable", ["0", "1"])
 def test_a_sandboxed_child_is_in_its_folder_only_once_it_holds_none_of_its_parents_files(
-        tmp_path):
+        tmp_path, monkeypatch, portable):
     """Where a child is and what it holds when the caller's preexec_fn runs (the grader's
-    sandbox, which needs the child in its folder): none of this process's descriptors (a pipe
-    of this test's stands for the worker's queues), only what subprocess made for it."""
+    sandbox, which needs the child in its folder), on either path: none of this process's
+    descriptors (a pipe of this test's stands for the worker's queues), only what subprocess
+    made for it."""
+    monkeypatch.setenv(process.PORTABLE_ENV, portable)
     seen, folder = tmp_path / "seen.json", tmp_path / "scratch"
     folder.mkdir()
     (folder / "harness.py").write_text(base_text("solution"), encoding="utf-8")
