@@ -6,11 +6,12 @@ its scratch folder while it holds its worker's descriptors (lab/check/process.py
 how a spy beside it once reached them."""
 import json
 import os
+import signal
 import time
 
 import pytest
 
-from tests.grader.gradeclass import LAB, ROOT, base_text, snippet
+from tests.grader.gradeclass import LAB, ROOT, base_text, mark, running, snippet
 
 from grader import batch, plan as plans
 from lab.check import manifest, process, runner, suite
@@ -25,25 +26,31 @@ SETTINGS = batch.Settings(seconds_per_test=1.0, seconds_per_submission=3.0)
 
 def grade_beside_the_jammer(tmp_path, **options):
     """The jammer and four copies of the reference of a small lab, graded two at a time:
-    {student: row}, the sandbox's statement and the seconds the batch took."""
+    {student: row}, the sandbox's statement, the seconds the batch took and the processes the
+    jammer left holding the grader's pipes that are still running."""
     folder = tmp_path / "submissions"
     folder.mkdir()
     reference = SMALL.solution.read_text(encoding="utf-8")
     for name in NEIGHBOURS:
         (folder / f"{name}.py").write_text(reference, encoding="utf-8")
-    (folder / f"{JAMMER}.py").write_text(reference + "\n" + snippet(JAMMER), encoding="utf-8")
+    (folder / f"{JAMMER}.py").write_text(reference + "\n" + snippet(JAMMER, folder=folder),
+                                         encoding="utf-8")
     subs, _ = batch.find(folder)
     started = time.monotonic()
     rows, said = batch.grade_all(plans.make(SMALL.id), subs, tmp_path / "out", jobs=2,
                                  settings=SETTINGS, **options)
-    return {r.student: r for r in rows}, said, time.monotonic() - started
+    seconds = time.monotonic() - started
+    left = running(mark(folder, JAMMER))
+    for pid in left:  # a failed test leaves nothing on the machine either
+        os.kill(int(pid), signal.SIGKILL)
+    return {r.student: r for r in rows}, said, seconds, left
 
 
 def test_a_submission_that_jams_its_pool_costs_time_and_no_neighbour_its_grade(tmp_path):
     # This test waits: nothing but time tells a jammed pool from a slow one, so the batch waits
     # SETTINGS.stall_seconds() twice, once for the pool of two and once for the jammer alone.
-    rows, said, seconds = grade_beside_the_jammer(tmp_path, level="limits",
-                                                  allow_shared_user=True)
+    rows, said, seconds, left = grade_beside_the_jammer(tmp_path, level="limits",
+                                                        allow_shared_user=True)
     for name in NEIGHBOURS:
         assert rows[name].verdict == "full marks", (
             f"{name}, the reference graded beside a submission that jams the grader's pipes, "
@@ -59,15 +66,19 @@ def test_a_submission_that_jams_its_pool_costs_time_and_no_neighbour_its_grade(t
         f"the batch took {seconds:.1f} s, less than two stall limits: did the jam happen?")
     assert any("grader's own pipes" in line and "costs time, not other grades" in line
                for line in said["cannot_prevent"]), said["cannot_prevent"]
+    # The jammer left a process in a session of its own holding those pipes, so that they
+    # never end: the batch killed it, or its pool could not have been shut down.
+    assert left == [], f"the process the jammer left holding the grader's pipes runs: {left}"
 
 
 @pytest.mark.skipif(not ROOT, reason="users of their own need the grader to run as root")
 def test_with_users_of_their_own_the_jammer_reaches_no_pipe_of_the_grader(tmp_path):
-    rows, said, _ = grade_beside_the_jammer(tmp_path)
+    rows, said, _, left = grade_beside_the_jammer(tmp_path)
     assert said["own_users"], said["holds"]
     for name in [*NEIGHBOURS, JAMMER]:
         assert rows[name].verdict == "full marks", (name, rows[name].problem, rows[name].tests)
     assert "its worker's pipes written: 0" in rows[JAMMER].output, rows[JAMMER].output
+    assert left == []
     assert not any("grader's own pipes" in line for line in said["cannot_prevent"])
 
 
