@@ -3,7 +3,9 @@
 # the pool's queues among them, so that the grader reads that garbage as the length of a result
 # and waits for it; then leaves a process in a session of its own that holds those pipes open,
 # so that they never end either. It skips the pipes it holds itself: garbage in its report
-# channel would only get it stopped at once. It prints how many pipes it wrote into. The
+# channel would only get it stopped at once. Its garbage is a line the interpreter's resource
+# tracker (the worker holds a pipe to it too) takes for a probe, so that the tracker does not
+# print a traceback on the tests' terminal for each. It prints how many pipes it wrote into. The
 # process it leaves carries a mark the grader's tests look for.
 import os as _os
 import stat as _stat
@@ -28,7 +30,7 @@ def _jam():
             if not _stat.S_ISFIFO(found.st_mode) or found.st_ino in mine:
                 continue
             out = _os.open(f"/proc/{parent}/fd/{fd}", _os.O_WRONLY | _os.O_NONBLOCK)
-            _os.write(out, b"jammed by a classmate\n")
+            _os.write(out, b"PROBE:0:noop\n")
             held.append(out)
         except OSError:
             pass
