@@ -19,9 +19,12 @@ from lab.check import manifest, process, runner, suite
 JAMMER = "jams_the_graders_pipes"
 NEIGHBOURS = ["alice", "bob", "yann", "zoe"]
 # A lab of ten tests, whose reference takes well under a second, so that these limits can be
-# small, and with them the stall limit that follows from them: 2 × (3 + 3) + 10 = 22 seconds.
+# small, and with them the stall limit that follows from them: 2 × (2 + 2) + STARTING, where
+# the jam test takes STARTING down from 10 s to QUICK_START (a worker of this small lab starts
+# in well under that): 10 seconds.
 SMALL = manifest.lab("2.1")
-SETTINGS = batch.Settings(seconds_per_test=1.0, seconds_per_submission=3.0)
+SETTINGS = batch.Settings(seconds_per_test=1.0, seconds_per_submission=2.0)
+QUICK_START = 2.0
 
 
 def grade_beside_the_jammer(tmp_path, **options):
@@ -46,9 +49,12 @@ def grade_beside_the_jammer(tmp_path, **options):
     return {r.student: r for r in rows}, said, seconds, left
 
 
-def test_a_submission_that_jams_its_pool_costs_time_and_no_neighbour_its_grade(tmp_path):
+def test_a_submission_that_jams_its_pool_costs_time_and_no_neighbour_its_grade(tmp_path,
+                                                                              monkeypatch):
     # This test waits: nothing but time tells a jammed pool from a slow one, so the batch waits
     # SETTINGS.stall_seconds() twice, once for the pool of two and once for the jammer alone.
+    # A pool judged jammed too soon costs nothing but time: what it held is graded again alone.
+    monkeypatch.setattr(batch, "STARTING", QUICK_START)
     rows, said, seconds, left = grade_beside_the_jammer(tmp_path, level="limits",
                                                         allow_shared_user=True)
     for name in NEIGHBOURS:
@@ -87,7 +93,7 @@ def test_the_stall_limit_follows_from_the_settings_and_the_readme_says_it():
     # and one test, or a whole run if that is less), twice; and ten seconds to start.
     assert batch.Settings(seconds_per_test=5, seconds_per_submission=120).stall_seconds() == \
         2 * (120 + 10 + 5) + 10
-    assert SETTINGS.stall_seconds() == 2 * (3 + 3) + 10
+    assert SETTINGS.stall_seconds() == 2 * (2 + 2) + 10
     readme = " ".join((manifest.KIT / "README.md").read_text(encoding="utf-8").split())
     said = (f"(`Settings.stall_seconds` in `grader/batch.py`: "
             f"{batch.Settings().stall_seconds():g} seconds at the defaults)")
