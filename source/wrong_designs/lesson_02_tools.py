@@ -496,7 +496,7 @@ def run_tool(tools, call):
           rule='is_error stays False all through lesson 2: an empty text is an answer, not a '
                'failure.',
           where='`is_error` stays `False` all through this lesson',
-          names='is_error stays False all through lesson 2',
+          names="an empty file's text is an answer, not a failure",
           replace=r'''
     return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
             "content": text, "is_error": failed}

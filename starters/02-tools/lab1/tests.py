@@ -106,9 +106,10 @@ async def test_text_of(t):
              "stand (text_of, lesson 2).")
     t.expect(harness.text_of(lab.reply(*some_calls(t, t.random.randint(1, 3)))), "",
              "A reply with no text blocks has no words: \"\" (text_of, lesson 2).")
-    answer = t.random.choice(WORDS[:4])
+    answer = t.random.choice([word for word in WORDS if word.endswith(" ")])
     t.expect(harness.text_of(lab.say(answer)), answer,
-             "A plain answer is its one text block (text_of, lesson 2).")
+             "A plain answer is its one text block, as it is: text_of joins the text blocks in "
+             "order and trims nothing, a final space included (text_of, lesson 2).")
 
 
 @lab_test("tool_calls gives the call blocks in the order they stand, [] for a plain answer, and "
