@@ -613,6 +613,21 @@ def run_tool(tools, call):
         text = ws.read_text(arguments["path"])
         return "\n".join(line.rstrip(" \t\r") for line in text.split("\n"))
 '''),
+    # Hunt round 5 (reader r16), probe 2.1-29, a rule since lesson 2 states it.
+    Wrong(lab='2.1', name='the tools list reordered by run_tool',
+          rule='Build item 4: run_tool leaves the list it is given as it found it. Moving the tool '
+               'that ran to the front changes the caller\'s list: the order tool_specs offers '
+               'the tools in next time is no longer the caller\'s.',
+          where='Build item 4: "leaves the list it is given as it found it"',
+          names='as it found it',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+    tools.remove(tool)
+    tools.insert(0, tool)
+'''),
 ]
 
 ALLOWED = [
@@ -689,20 +704,5 @@ ALLOWED = [
         text, failed = f"Tool {call['name']} not found", True
     else:
         text, failed = tool["execute"](call["arguments"]), False
-'''),
-    # Hunt round 5 (reader r16), probe 2.1-29: no sentence of lesson 2 rules it out (reported).
-    Wrong(lab='2.1', name='the tools list reordered by run_tool',
-          rule='No sentence of lesson 2 says that run_tool leaves the list of tools it is given '
-               'as it was (Build item 3 says so of tool_specs alone), and moving the tool that ran '
-               'to the front keeps every tool the list offers and what each call runs. Until the '
-               'lesson states it, the lab passes it.',
-          where='hunt round 5, probe 2.1-29', names='',
-          replace=r'''
-    tool = {t["name"]: t for t in tools}[call["name"]]
-''',
-          by=r'''
-    tool = {t["name"]: t for t in tools}[call["name"]]
-    tools.remove(tool)
-    tools.insert(0, tool)
 '''),
 ]

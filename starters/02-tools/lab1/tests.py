@@ -307,6 +307,10 @@ async def test_the_tool_is_picked_by_name(t):
              "given, and nowhere else. Each item is [tool_name, content] of one result "
              "(run_tool, lesson 2).")
     t.expect(ran, asked, "Each call ran its own tool, once (run_tool, lesson 2).")
+    t.expect([x["name"] for x in tools], names,
+             "run_tool leaves the list of tools it is given as it found it: the same tools in "
+             "the same order, which is the order tool_specs offers them in next. The items are "
+             "the list's names after the calls (run_tool, lesson 2).")
     # The lesson's wipe: a function of harness.py under a name no tool has, and a name close to
     # the tools' names.
     wiped, own = [], vars(harness).get("wipe")  # a wipe of the file's own is put back after
