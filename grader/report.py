@@ -35,13 +35,14 @@ from grader.grades import Grades
 from grader.journal import LastRun
 from grader.plan import Plan
 from grader.row import Entry, Overall, Row
+from grader.sandbox.statement import Statement
 
 MOST_FAILED = 5  # tests listed in the summary
 NAMES_IN_GROUP = 6  # students named in one group of a most-failed test
 GROUP_CHARACTERS = 70  # of what a group's students' code did, as the summary names it
 
 
-def write(out: Path, plan: Plan, results: list[Row], isolation: dict,
+def write(out: Path, plan: Plan, results: list[Row], isolation: Statement,
           ignored: list[str] = ()) -> dict[str, Path]:
     """Write every report into `out` and return their paths by name ("instructor": the file
     not for students, when there is one)."""
@@ -238,7 +239,7 @@ def _block(text: str, indent: str = "") -> str:
     return "\n".join(indent + line for line in [fence, *text.splitlines(), fence])
 
 
-def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None = None,
+def summary(plan: Plan, results: list[Row], isolation: Statement, paths: dict | None = None,
             ignored: list[str] = ()) -> str:
     """The table printed at the end: each student's score and verdict (a test that ran out of
     time marked), the count of each verdict, the broken files (Overall.broken) named apart,
@@ -286,8 +287,8 @@ def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None 
                 out.append(said.group(students, NAMES_IN_GROUP, did))
     if ignored:
         out += ["", said.ignored(ignored)]
-    out += ["", said.isolation(isolation['level'])]
-    out += [f"  - {line}" for line in isolation["cannot_prevent"]]
+    out += ["", said.isolation(isolation.level)]
+    out += [f"  - {line}" for line in isolation.cannot_prevent]
     if paths:
         out += ["", said.written([str(p) for name, p in paths.items() if name != "instructor"])]
         if "instructor" in paths:

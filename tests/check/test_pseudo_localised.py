@@ -14,6 +14,7 @@ from grader import plan as plans, report
 from grader.grades import Grades
 from grader.page import facts as page_facts
 from grader.row import build
+from grader.sandbox.statement import Statement
 from lab.check import advice, lines, manifest, seeds, words, words_feedback, words_lines
 
 LAB = manifest.lab("5.1")
@@ -33,6 +34,7 @@ FILES = {
     "lacks text_of": SOLUTION + "\ndel text_of\n",
     "uncapped": SOLUTION.replace(CAPPED, UNCAPPED),
 }
+NO_STATEMENT = Statement("none", False, (), ())  # the summary's isolation, not under test
 MARK = "\u27e6"  # every pseudo-localised sentence opens with it
 WORD = "\u02d9"  # and each of its words
 
@@ -100,9 +102,9 @@ def _decided(tmp_path, monkeypatch, localised: bool):
               for t in plan.tests}
     said = {"printed": "\n".join(printed),
             "feedback": "\n".join(report.feedback(plan, r) for r in rows),
-            "summary": report.summary(plan, rows, {"level": "none", "cannot_prevent": []})}
+            "summary": report.summary(plan, rows, NO_STATEMENT)}
     page = page_facts.read(Grades(plan.lab, LAB.name, LAB.title, False, plan.max_score,
-                                  plan.sets, list(plan.tests), {}, [],
+                                  plan.sets, list(plan.tests), NO_STATEMENT, [],
                                   [r.for_students() for r in rows]))
     return {
         "verdicts": {n: [(o.id, o.verdict) for o in found] for n, found in outcomes.items()},
