@@ -23,6 +23,7 @@ from __future__ import annotations
 import platform
 import re
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 from lab.check import manifest, seeds, words, words_feedback as said, words_lines
@@ -43,7 +44,7 @@ GROUP_CHARACTERS = 70  # of what a group's students' code did, as the summary na
 
 
 def write(out: Path, plan: Plan, results: list[Row], isolation: Statement,
-          ignored: list[str] = ()) -> dict[str, Path]:
+          ignored: Sequence[str] = ()) -> dict[str, Path]:
     """Write every report into `out` and return their paths by name ("instructor": the file
     not for students, when there is one)."""
     out = Path(out)
@@ -240,7 +241,7 @@ def _block(text: str, indent: str = "") -> str:
 
 
 def summary(plan: Plan, results: list[Row], isolation: Statement, paths: dict | None = None,
-            ignored: list[str] = ()) -> str:
+            ignored: Sequence[str] = ()) -> str:
     """The table printed at the end: each student's score and verdict (a test that ran out of
     time marked), the count of each verdict, the broken files (Overall.broken) named apart,
     the tests failed most often among the other files, each with its students grouped by what

@@ -158,7 +158,7 @@ def statement(box: Any) -> Statement:
     return Statement(box.level, box.first_uid is not None, tuple(holds), tuple(cannot))
 
 
-def _grouped(box) -> tuple[list[str], list[str]]:
+def _grouped(box: Any) -> tuple[list[str], list[str]]:
     """What its control group holds (grader/sandbox/cgroups.py), or what is not bounded for
     want of one; and whether its scratch folder is a file system of its own."""
     r = box.resources
@@ -190,7 +190,7 @@ def _grouped(box) -> tuple[list[str], list[str]]:
     return held, unbounded
 
 
-def _who(box) -> str:
+def _who(box: Any) -> str:
     if box.first_uid is not None:
         last = box.first_uid + max(box.jobs, 1) - 1
         ids = f"uid {box.first_uid}" + (f" to {last}" if last > box.first_uid else "")
@@ -202,7 +202,7 @@ def _who(box) -> str:
     return "root" if os.geteuid() == 0 else "your own user"
 
 
-def _together(box, who: str) -> tuple[list[str], list[str]]:
+def _together(box: Any, who: str) -> tuple[list[str], list[str]]:
     """What holds, and what does not, between submissions graded at the same time."""
     sharing = (f"Submissions graded at the same time ({box.jobs} here) share the "
                "machine's processors, memory and disk: one can slow the others down, "
