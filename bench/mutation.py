@@ -78,7 +78,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from bench import _table
+from bench import _table, kinds as kind_operators
 from lab.check import manifest, runner, suite
 from tools import labsource
 
@@ -93,6 +93,7 @@ except ImportError:
     sys.exit("bench.mutation needs cosmic-ray: .venv/bin/python -m pip install -e \".[bench]\"")
 
 EQUIVALENT = _table.BENCH / "mutation_equivalent.toml"
+KINDS_JUDGED = _table.BENCH / "mutation_kinds_judged.toml"  # --kinds' judgements (bench/kinds.py)
 AIM = 0.98  # issue 23: at least 98 % in all, and no lab under LAB_AIM
 LAB_AIM = 0.95
 NEVER_RAISED = "MutantNeverRaised"  # the class a CatchNothing mutant's except clause waits for
@@ -380,44 +381,56 @@ def _without_comment(line: str) -> str:
     return line.rstrip()
 
 
-def mutants(lab: manifest.Lab) -> tuple[list[Mutant], list[Gap], int]:
-    """Every mutant of `lab`'s gaps, in a fixed order (operator, then place in the file), and
-    the number of mutations left out because the result would not compile."""
+def mutants(lab: manifest.Lab, kinds: bool = False) -> tuple[list[Mutant], list[Gap], int]:
+    """Every mutant of `lab`'s gaps (with `kinds`, bench/kinds.py's whole wrong designs), in a
+    fixed order (operator, then place in the file), and the number of mutations left out
+    because the result would not compile."""
     solution, gaps = solution_and_gaps(lab)
-    nodes = list(ast_nodes(get_ast(solution)))
     found, invalid, seen = [], 0, {}
+    for name, first, last, make in (_kinds if kinds else _one_token)(solution):
+        gap = next((g for g in gaps if g.first <= first and last <= g.last), None)
+        code = make() if gap is not None else None
+        if code is None or code == solution:
+            continue
+        try:
+            compile(code, "harness.py", "exec")
+        except SyntaxError:
+            invalid += 1
+            continue
+        line, change, short = _change(solution, code)
+        if name == "CatchNothing":
+            code += f"\n\nclass {NEVER_RAISED}(Exception):\n    pass\n"
+        key = f"{name}: {short}"
+        seen[(gap.number, key)] = seen.get((gap.number, key), 0) + 1
+        if seen[(gap.number, key)] > 1:
+            key += f" #{seen[(gap.number, key)]}"
+        found.append(Mutant(lab.id, gap.number, line, name, change, key, code))
+    found.sort(key=lambda m: (m.gap, m.line, m.operator, m.key))
+    return found, gaps, invalid
+
+
+def _one_token(solution: str):
+    """(operator, first line, last line, a maker of the mutated code) for every place each
+    operator fits; the code is made only for places inside a gap."""
+    nodes = list(ast_nodes(get_ast(solution)))
     for name, operator in operators():
         occurrence = -1
         for node in nodes:
             for (start, _), (end, _) in operator.mutation_positions(node):
                 occurrence += 1
-                gap = next((g for g in gaps if g.first <= start and end <= g.last), None)
-                if gap is None:
-                    continue
-                code = mutate_code(solution, operator, occurrence)
-                if code is None or code == solution:
-                    continue
-                try:
-                    compile(code, "harness.py", "exec")
-                except SyntaxError:
-                    invalid += 1
-                    continue
-                line, change, short = _change(solution, code)
-                if name == "CatchNothing":
-                    code += f"\n\nclass {NEVER_RAISED}(Exception):\n    pass\n"
-                key = f"{name}: {short}"
-                seen[(gap.number, key)] = seen.get((gap.number, key), 0) + 1
-                if seen[(gap.number, key)] > 1:
-                    key += f" #{seen[(gap.number, key)]}"
-                found.append(Mutant(lab.id, gap.number, line, name, change, key, code))
-    found.sort(key=lambda m: (m.gap, m.line, m.operator, m.key))
-    return found, gaps, invalid
+                yield name, start, end, (lambda o=operator, n=occurrence:
+                                         mutate_code(solution, o, n))
+
+
+def _kinds(solution: str):
+    for kind in kind_operators.mutants(solution):
+        yield kind.name, kind.first, kind.last, lambda code=kind.code: code
 
 
 # == judging, in worker processes ==
 
-def _mutants_of(lab_id: str) -> tuple[list[Mutant], list[Gap], int]:
-    return mutants(manifest.lab(lab_id))
+def _mutants_of(lab_id: str, kinds: bool = False) -> tuple[list[Mutant], list[Gap], int]:
+    return mutants(manifest.lab(lab_id), kinds)
 
 
 def judge(lab_id: str, code: str, cumulative: bool = False) -> dict:
@@ -434,9 +447,10 @@ def judge(lab_id: str, code: str, cumulative: bool = False) -> dict:
             "first": bad[0].id.split("::")[-1] if bad else None}
 
 
-def measure(labs: list[manifest.Lab], jobs: int) -> tuple[dict, dict, dict]:
-    """Make every lab's mutants and judge each; returns what was made, the verdicts, and for
-    each survivor (lab, index) whether the cumulative suite kills it."""
+def measure(labs: list[manifest.Lab], jobs: int, kinds: bool = False) -> tuple[dict, dict, dict]:
+    """Make every lab's mutants (with `kinds`, bench/kinds.py's) and judge each; returns what
+    was made, the verdicts, and for each survivor (lab, index) whether the cumulative suite
+    kills it."""
     ids = [lab.id for lab in labs]
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=max(1, jobs), mp_context=context) as pool:
@@ -450,7 +464,7 @@ def measure(labs: list[manifest.Lab], jobs: int) -> tuple[dict, dict, dict]:
                              f"{result['not_passed']} of its own tests ({result['first']}); "
                              "fix the kit, or let it settle, before measuring it.")
         control("Before the mutants")
-        made = dict(zip(ids, pool.map(_mutants_of, ids)))
+        made = dict(zip(ids, pool.map(_mutants_of, ids, [kinds] * len(ids))))
         futures = {i: [pool.submit(judge, i, m.code) for m in made[i][0]] for i in ids}
         verdicts = {i: [f.result() for f in fs] for i, fs in futures.items()}
         control("After the mutants")
@@ -514,19 +528,23 @@ def main(argv=None) -> int:
     parser.add_argument("--lab", action="append", help="only this lab (repeatable; not saved)")
     parser.add_argument("--jobs", type=int, default=2, help="mutants checked at once (default 2)")
     parser.add_argument("--list", action="store_true", help="list the mutants, check none")
+    parser.add_argument("--kinds", action="store_true",
+                        help="the kinds of wrong design (bench/kinds.py), not one-token changes")
     args = parser.parse_args(argv)
+    judged_file = KINDS_JUDGED if args.kinds else EQUIVALENT
+    section = "mutation_kinds" if args.kinds else "mutation"
     labs = [manifest.lab(x) for x in args.lab] if args.lab else \
         list(manifest.labs(built_only=True))
     if args.list:
         for lab in labs:
-            for m in mutants(lab)[0]:
+            for m in mutants(lab, args.kinds)[0]:
                 print(f"{m.lab} gap {m.gap} line {m.line} {m.operator}: {m.description}")
         return 0
 
     started = time.perf_counter()
-    made, verdicts, cumulative = measure(labs, args.jobs)
+    made, verdicts, cumulative = measure(labs, args.jobs, args.kinds)
     seconds = time.perf_counter() - started
-    equivalent = load_equivalent()
+    equivalent = load_equivalent(judged_file)
     per_lab, survivors, stale = [], [], []
     for lab in labs:
         figures, lost, old = tally(lab.id, made[lab.id], verdicts[lab.id], cumulative, equivalent)
@@ -543,7 +561,8 @@ def main(argv=None) -> int:
     rows.append(["all", total["mutants"], total["killed"], total["equivalent"], total["free"],
                  total["survived"], f"{score:.1%}", "yes" if score >= AIM else "NO"])
 
-    print(f"Mutants of each lab's gaps, judged by the lab's own tests ({len(labs)} labs, "
+    what = "Wrong designs of each kind" if args.kinds else "Mutants"
+    print(f"{what} in each lab's gaps, judged by the lab's own tests ({len(labs)} labs, "
           f"{_table.seconds(seconds)})\n")
     print(_table.table(["lab", "mutants", "killed", "equivalent", "left free", "survived",
                         "killed / (mutants - equivalent - left free)",
@@ -561,12 +580,13 @@ def main(argv=None) -> int:
     if args.lab:
         print("\nNot saved: only some labs were measured.")
         return 0
-    figures = {"aim": AIM, "lab_aim": LAB_AIM, "labs": per_lab, "operators": [n for n, _ in operators()],
-               **total, "score": round(score, 4), "met": met,
-               "seconds": round(seconds, 1), "jobs": args.jobs,
-               "limits": asdict(runner.Limits()), "survivors": survivors,
+    names = sorted({m.operator for lab in labs for m in made[lab.id][0]}) if args.kinds else \
+        [n for n, _ in operators()]
+    figures = {"aim": AIM, "lab_aim": LAB_AIM, "labs": per_lab, "operators": names, **total,
+               "score": round(score, 4), "met": met, "seconds": round(seconds, 1),
+               "jobs": args.jobs, "limits": asdict(runner.Limits()), "survivors": survivors,
                "stale_judgements": stale}
-    print("\n" + _table.save("mutation", figures))
+    print("\n" + _table.save(section, figures))
     return 0
 
 
