@@ -28,7 +28,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from lab.check import manifest
+from lab.check import manifest, words_feedback
 
 from grader import ledger
 from grader.errors import PlanError
@@ -105,12 +105,7 @@ def drawn(lab_id: str, seed: int) -> Drawn | None:
 def line(lab_id: str, share: float | None, drawn_tests: int) -> str:
     """The one line every report says of the bank: what the public tests are worth and what
     the rest rests on, or, for a lab without a bank, that its grade rests on its public tests."""
-    if share is None:
-        return (f"Lab {lab_id} has no grading bank yet, so its grade rests on its public tests "
-                "alone, as before.")
-    return (f"The public tests are worth {share:.0%} of this grade; the other {1 - share:.0%} "
-            f"rests on {drawn_tests} tests of lab {lab_id}'s grading bank, which check the same "
-            "rules through cases no student holds.")
+    return words_feedback.bank_line(lab_id, share, drawn_tests)
 
 
 def _keeping(source: str, chosen: set[str]) -> str:

@@ -280,7 +280,7 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
               settings: Settings | None = None, extra_files=(), progress=None,
               level: str | None = None, unsandboxed_root: bool = False,
               allow_shared_user: bool = False, hide: Path | None = None,
-              ) -> tuple[list[Row], dict]:
+              ) -> tuple[list[Row], sandboxes.statement.Statement]:
     """Grade every submission (reusing the journal's rows where the key is unchanged) and
     return (rows in the order of `submissions`, the sandbox's statement). Up to `jobs` at
     once, each worker as a user of its own; where submissions would share a user, one at a

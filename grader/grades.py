@@ -18,6 +18,7 @@ from typing import Any
 from grader.errors import GraderError
 from grader.plan import Test
 from grader.row import Row
+from grader.sandbox.statement import Statement
 
 
 @dataclass
@@ -32,7 +33,7 @@ class Grades:
     max: float
     sets: list[dict[str, Any]]  # grader/plan.py's Plan.sets: {"set", "tests", "checks", ...}
     tests: list[Test]
-    isolation: dict[str, Any]
+    isolation: Statement
     ignored: list[str] = field(default_factory=list)
     submissions: list[Row] = field(default_factory=list)
 
@@ -40,7 +41,7 @@ class Grades:
         """grades.json's data, keys in the order the file has always had them."""
         return {"lab": self.lab, "name": self.name, "title": self.title,
                 "own_lab_only": self.own_lab_only, "max": self.max, "sets": self.sets,
-                "tests": [asdict(t) for t in self.tests], "isolation": self.isolation,
+                "tests": [asdict(t) for t in self.tests], "isolation": self.isolation.to_dict(),
                 "ignored": list(self.ignored),
                 "submissions": [r.to_dict() for r in self.submissions]}
 
@@ -56,7 +57,7 @@ class Grades:
                    own_lab_only=data.get("own_lab_only", False), max=data["max"],
                    sets=list(data.get("sets", [])),
                    tests=[Test(**t) for t in data["tests"]],
-                   isolation=dict(data.get("isolation", {})),
+                   isolation=Statement.from_dict(data.get("isolation", {})),
                    ignored=list(data.get("ignored", [])),
                    submissions=[Row.from_dict(r) for r in data["submissions"]])
 

@@ -51,6 +51,7 @@ from grader.batch import Unfound
 from grader.errors import GraderError
 from grader.plan import Plan
 from grader.row import Row
+from grader.sandbox.statement import Statement
 
 PLAN = "grader_plan.json"
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
@@ -187,8 +188,8 @@ def run_inside(source: Path, submission: Path, results: Path, *, level: str | No
     print(f"Graded {sub.shown or 'nothing'}{f' ({sub.took})' if sub.took else ''}: "
           f"{data['score']:g} of {plan.max_score:g} points; wrote {results}."
           + (f" {sub.problem}" if sub.problem else ""))
-    print(f"Isolation: {isolation['level']}. It cannot prevent:")
-    for line in isolation["cannot_prevent"]:
+    print(f"Isolation: {isolation.level}. It cannot prevent:")
+    for line in isolation.cannot_prevent:
         print(f"  - {line}")
     return 0
 
@@ -234,7 +235,7 @@ def _taken(folder: Path, relative: str, why: str) -> batch.Submission:
     return sub
 
 
-def results_json(plan: Plan, row: Row, isolation: dict, hidden_visibility: str,
+def results_json(plan: Plan, row: Row, isolation: Statement, hidden_visibility: str,
                  seconds: float, took: str = "") -> dict:
     """Gradescope's results.json for one graded submission: a test entry per lab test with
     its points, status, reason and visibility (hidden tests use `hidden_visibility`). Students
@@ -279,5 +280,5 @@ def results_json(plan: Plan, row: Row, isolation: dict, hidden_visibility: str,
         "stdout_visibility": "hidden",
         "tests": tests,
         "extra_data": {"lab": plan.lab, "verdict": row.verdict, "seed": plan.seed,
-                       "isolation": isolation["level"]},
+                       "isolation": isolation.level},
     }

@@ -21,6 +21,7 @@ from grader import (batch, classfolder, overrides, page, plan as plans, report, 
 from grader.errors import GraderError
 from grader.plan import Plan
 from grader.row import Row
+from grader.sandbox.statement import Statement
 
 SEED_FILE = ".seed"  # in a grading run's output folder, readable by its owner alone
 
@@ -51,7 +52,7 @@ class Graded:
     how the roster matched (None without one)."""
     plan: Plan
     results: list[Row]
-    isolation: dict
+    isolation: Statement
     paths: dict[str, Path]
     ignored: list[str]
     pairs: list

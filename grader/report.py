@@ -23,9 +23,10 @@ from __future__ import annotations
 import platform
 import re
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
-from lab.check import manifest, seeds, words
+from lab.check import manifest, seeds, words, words_feedback as said, words_lines
 from lab.check.advice import collateral, missing, unfit
 from lab.check.facts import Mismatch, MissingName, RanOut
 from lab.check.verdict import Verdict
@@ -35,14 +36,15 @@ from grader.grades import Grades
 from grader.journal import LastRun
 from grader.plan import Plan
 from grader.row import Entry, Overall, Row
+from grader.sandbox.statement import Statement
 
 MOST_FAILED = 5  # tests listed in the summary
 NAMES_IN_GROUP = 6  # students named in one group of a most-failed test
 GROUP_CHARACTERS = 70  # of what a group's students' code did, as the summary names it
 
 
-def write(out: Path, plan: Plan, results: list[Row], isolation: dict,
-          ignored: list[str] = ()) -> dict[str, Path]:
+def write(out: Path, plan: Plan, results: list[Row], isolation: Statement,
+          ignored: Sequence[str] = ()) -> dict[str, Path]:
     """Write every report into `out` and return their paths by name ("instructor": the file
     not for students, when there is one)."""
     out = Path(out)
@@ -107,66 +109,55 @@ def feedback(plan: Plan, r: Row) -> str:
     passed, in the course's words; of `r`, only what a student may read (Row.for_students)."""
     r = r.for_students()
     lab = manifest.lab(plan.lab)
-    lines = [f"# {lab.name.capitalize()}: {lab.title}", "",
-             f"Feedback for **{r.student}** on `{r.source}`.", "",
-             f"**Score: {_number(r.score)} of {_number(r.max)} points** "
-             f"({r.verdict.words}).", ""]
+    lines = [said.title(lab.name, lab.title), "",
+             said.feedback_for(r.student, r.source), "",
+             said.score_line(_number(r.score), _number(r.max), r.verdict.words), ""]
     if plan.share is not None:
         lines += [plan.bank_line(), ""]
     if not r.problem:
         lines += [plan.sets_line()
-                  + (" Every earlier lab's tests run too, because a later lab must not break "
-                     "what an earlier one built." if any(t.lab not in (None, plan.lab)
-                                                         for t in plan.tests) else ""), ""]
+                  + (said.earlier_labs_run_too() if any(t.lab not in (None, plan.lab)
+                                                        for t in plan.tests) else ""), ""]
     if r.problem:
-        lines += ["## Why nothing could be graded", "", r.problem, ""]
+        lines += [said.nothing_graded(), "", r.problem, ""]
     elif r.import_error:
-        lines += ["## Your harness.py did not import", "",
-                  "No test could run, because Python stopped while loading the file:", "",
-                  _block(r.import_error), "",
-                  "Fix this first: run `python harness.py` in your lab folder to see the same "
-                  "error, then check again with the local checker. " + python_words(), ""]
+        lines += [said.did_not_import(), "", said.stopped_loading(), "",
+                  _block(r.import_error), "", said.fix_the_import() + python_words(), ""]
     failed = [t for t in r.tests if t.verdict is not Verdict.PASS]
     passed = [t for t in r.tests if t.verdict is Verdict.PASS]
     said_once = unfit_line(plan, r)
     if said_once:
-        lines += ["## Why every test failed", "", said_once, ""]
+        lines += [said.every_test_failed(), "", said_once, ""]
     elif failed and not r.problem and not r.import_error:
-        lines += [f"## What did not pass ({len(failed)})", ""]
-        said = None
+        lines += [said.not_passed(len(failed)), ""]
+        last = None
         for t in failed:
-            lines.append(f"- **{t.says}** ({_where(t)}; {_number(t.points)} "
-                         f"point{'s' if t.points != 1 else ''}): {t.verdict.words}.")
+            lines.append(said.failed_test(t.says, _where(t), _number(t.points), t.points != 1,
+                                          t.verdict.words))
             label = None if t.hidden else collateral(t.lab, plan.lab)
             if label:  # the local checker's words, so both send the student to their gaps
-                lines.append(f"  Probably collateral: {label}.")
+                lines.append(said.probably_collateral(label))
             if t.hidden:
                 lines.append(f"  {t.message}")
-            elif t.message == said:
-                lines.append("  The same reason as the test above.")
+            elif t.message == last:
+                lines.append(said.same_reason_as_above())
             else:
                 lines += ["", _block(t.message, indent="  ")]
-                said = t.message
+                last = t.message
             lines.append("")
     if passed:
-        lines += [f"## What passed ({len(passed)})", ""]
-        lines += [f"- {t.says} ({_where(t)})" for t in passed]
+        lines += [said.passed_heading(len(passed)), ""]
+        lines += [said.passed_test(t.says, _where(t)) for t in passed]
         lines.append("")
     if r.overrides:
-        lines += ["## Your instructor's changes", "",
-                  f"Your score above includes them. {len(r.overrides)} change"
-                  f"{'s' if len(r.overrides) != 1 else ''}:", ""]
-        lines += [f"- {said}" for said in r.overrides] + [""]
+        lines += [said.overrides_heading(), "", said.overrides_count(len(r.overrides)), ""]
+        lines += [f"- {change}" for change in r.overrides] + [""]
     if r.notes:
-        lines += ["## Notes", ""] + [f"- {note}" for note in r.notes] + [""]
+        lines += [said.notes_heading(), ""] + [f"- {note}" for note in r.notes] + [""]
     if not r.problem:
-        lines += ["To see the same verdicts yourself, run the local checker from your lab "
-                  f"folder: `python lab/lab_check.py --harness harness.py --lesson "
-                  f"{lab.lesson.number} tests.py`"
-                  + (" (tests marked hidden are your instructor's and not in your copy)."
-                     if any(t.hidden and t.set != bank.SET for t in plan.tests) else
-                     " (the grading bank's tests are not in your copy)."
-                     if plan.share is not None else "."), ""]
+        lines += [said.check_yourself(lab.lesson.number,
+                                      any(t.hidden and t.set != bank.SET for t in plan.tests),
+                                      plan.share is not None), ""]
         if plan.seed != seeds.PUBLIC:
             lines += [seed_words(plan.seed, "that command"), ""]
     return "\n".join(lines)
@@ -184,18 +175,14 @@ def unfit_line(plan: Plan, r: Row) -> str | None:
 def python_words() -> str:
     """Which Python graded, told with a file that did not import: one that imports on the
     student's newer Python can fail on the grader's older one, and the other way round."""
-    return (f"The grader ran Python {platform.python_version()}; if your file imports on your "
-            "own Python, it may use something this version lacks (or has dropped): run it "
-            f"with Python {'.'.join(platform.python_version_tuple()[:2])} to see the same "
-            "error.")
+    return said.python_words(platform.python_version(),
+                             ".".join(platform.python_version_tuple()[:2]))
 
 
 def seed_words(seed: int, command: str) -> str:
     """What a student is told of a grading seed: which it was, and how to draw the same cases
     with the local checker (`command` names where to add `--seed N`)."""
-    return (f"These tests drew their cases under seed {seed}; your copy's tests draw under "
-            "another. To draw the same cases and see what your file found at each check, add "
-            f"`--seed {seed}` to {command}.")
+    return said.seed_words(seed, command)
 
 
 def what_it_did(t: Entry) -> str:
@@ -203,10 +190,8 @@ def what_it_did(t: Entry) -> str:
     value found at the check that failed (lab/check/words.py's found_briefly, from the entry's
     fact), how the test ran out, or the first line of its reason. Students whose code did the
     same share one line under the test in the summary."""
-    if t.verdict is Verdict.TIMEOUT:
-        return "ran out of time"
-    if t.verdict is Verdict.CRASH:
-        return "the process died"
+    if t.verdict in (Verdict.TIMEOUT, Verdict.CRASH):
+        return words_lines.verdict_said(t.verdict)
     mismatch = t.cause if isinstance(t.cause, Mismatch) else None
     did = (words.found_briefly(mismatch) if mismatch else
            (t.message.strip().splitlines() or [""])[0])
@@ -244,11 +229,8 @@ def _did(t: Entry) -> object:
 
 
 def _where(t: Entry) -> str:
-    if t.set == bank.SET:
-        return "the grading bank"
-    if t.hidden:
-        return "a hidden test"
-    return manifest.lab(t.lab).name if t.lab else t.set
+    return said.where(t.set == bank.SET, t.hidden,
+                      manifest.lab(t.lab).name if t.lab else None, t.set)
 
 
 def _block(text: str, indent: str = "") -> str:
@@ -258,8 +240,8 @@ def _block(text: str, indent: str = "") -> str:
     return "\n".join(indent + line for line in [fence, *text.splitlines(), fence])
 
 
-def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None = None,
-            ignored: list[str] = ()) -> str:
+def summary(plan: Plan, results: list[Row], isolation: Statement, paths: dict | None = None,
+            ignored: Sequence[str] = ()) -> str:
     """The table printed at the end: each student's score and verdict (a test that ran out of
     time marked), the count of each verdict, the broken files (Overall.broken) named apart,
     the tests failed most often among the other files, each with its students grouped by what
@@ -267,60 +249,49 @@ def summary(plan: Plan, results: list[Row], isolation: dict, paths: dict | None 
     lab = manifest.lab(plan.lab)
     rows = sorted(results, key=lambda r: r.student)
     width = max([len(r.student) for r in rows] + [7])
-    out = [f"Graded {len(rows)} submission{'s' if len(rows) != 1 else ''} for {lab.name}, "
-           f"\"{lab.title}\": {len(plan.tests)} tests, {_number(plan.max_score)} points.",
+    out = [said.graded(len(rows), lab.name, lab.title, len(plan.tests),
+                       _number(plan.max_score)),
            plan.sets_line(), plan.bank_line(), ""]
-    out.append(f"  {'student':<{width}}  {'score':>9}  verdict")
+    out.append(said.table_head(width))
     for r in rows:
         score = f"{_number(r.score)}/{_number(r.max)}"
         timed = sum(t.verdict is Verdict.TIMEOUT for t in r.tests)
-        out.append(f"  {r.student:<{width}}  {score:>9}  {r.verdict}" +
-                   (f", out of time in {timed} test{'s' if timed != 1 else ''}"
-                    if timed and not r.verdict.broken else ""))
+        out.append(said.table_row(r.student, width, score, r.verdict,
+                                  0 if r.verdict.broken else timed))
     counts = Counter(r.verdict for r in rows)
-    out += ["", "  " + ", ".join(f"{counts[v]} {v}" for v in Overall if counts[v])]
+    out += ["", said.counts([(counts[v], v) for v in Overall if counts[v]])]
     broken = [r for r in rows if r.verdict.broken]
     ran = [r for r in rows if not r.verdict.broken]
     if broken:
-        out.append("  Broken files, left out of the counts of failed tests: "
-                   + ", ".join(f"{r.student} ({r.verdict})" for r in broken) + ".")
+        out.append(said.broken([(r.student, r.verdict) for r in broken]))
     timed_out = [r.student for r in ran if any(t.verdict is Verdict.TIMEOUT for t in r.tests)]
     if timed_out:
-        out.append("  Ran out of time in a test (a loop that never ends, or a call that "
-                   "never returns): " + ", ".join(timed_out) + ".")
+        out.append(said.timed_out(timed_out))
     overridden = [r for r in rows if r.overrides]
     if overridden:
-        out.append(f"  Overrides ({sum(len(r.overrides) for r in overridden)}), in the scores "
-                   "above: " + "; ".join(f"{r.student}: {said}" for r in overridden
-                                         for said in r.overrides))
+        out.append(said.overridden(sum(len(r.overrides) for r in overridden),
+                                   [(r.student, change) for r in overridden
+                                    for change in r.overrides]))
     out += review.summary_lines(rows)
     changed = LastRun(paths["grades.csv"].parent).changes(rows) if paths else None
     if changed is not None:
-        out.append("  Since the last run: " + ("; ".join(changed) if changed else
-                                                 "no score changed") + ".")
+        out.append(said.since_last_run(changed))
     failing = Counter(t.id for r in ran for t in r.tests if t.verdict is not Verdict.PASS)
     says = {t.id: t.says for t in plan.tests}
     if failing:
         shown = min(MOST_FAILED, len(failing))
-        out += ["", "Most-failed tests" + (f" (the {shown} most failed of the {len(failing)} "
-                                          "tests someone failed; every one is in tests.csv):"
-                                          if len(failing) > shown else ":")]
+        out += ["", said.most_failed(shown, len(failing))]
         for test_id, n in sorted(failing.items(),
                                  key=lambda item: (-item[1], item[0]))[:MOST_FAILED]:
-            out.append(f"  {n:>3}/{len(ran)}  {says.get(test_id, test_id)}  [{test_id}]")
+            out.append(said.failed_by(n, len(ran), says.get(test_id, test_id), test_id))
             for did, students in _grouped(ran, test_id):
-                named = ", ".join(students[:NAMES_IN_GROUP]) + (
-                    f" and {len(students) - NAMES_IN_GROUP} more"
-                    if len(students) > NAMES_IN_GROUP else "")
-                out.append(f"          {len(students):>3}  {named}: {did}")
+                out.append(said.group(students, NAMES_IN_GROUP, did))
     if ignored:
-        out += ["", "Not submissions, left alone: " + ", ".join(ignored)]
-    out += ["", f"Isolation ({isolation['level']}): what it cannot prevent:"]
-    out += [f"  - {line}" for line in isolation["cannot_prevent"]]
+        out += ["", said.ignored(ignored)]
+    out += ["", said.isolation(isolation.level)]
+    out += [f"  - {line}" for line in isolation.cannot_prevent]
     if paths:
-        out += ["", "Written: " + ", ".join(str(p) for name, p in paths.items()
-                                            if name != "instructor")]
+        out += ["", said.written([str(p) for name, p in paths.items() if name != "instructor"])]
         if "instructor" in paths:
-            out.append(f"Not for students: {paths['instructor']} (every reason in full, the "
-                       "hidden tests' included).")
+            out.append(said.not_for_students(str(paths["instructor"])))
     return "\n".join(out)

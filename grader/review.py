@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from lab.check import audit
+from lab.check import audit, words_feedback
 
 SHOWN = 4  # lines named per student in the summary; the rest are counted
 LONGEST = 20  # lines kept per row
@@ -32,12 +32,7 @@ def summary_lines(rows) -> list[str]:
     flagged = [r for r in rows if getattr(r, "review", None)]
     if not flagged:
         return []
-    said = "; ".join(f"{r.student} ({', '.join(r.review[:SHOWN])}"
-                     + (f", {len(r.review) - SHOWN} more" if len(r.review) > SHOWN else "")
-                     + ")" for r in flagged)
-    return [f"  Needs review ({len(flagged)}): code that reaches past a harness's needs (the "
-            "checker's modules, the import machinery, gc, ctypes, tracing, frames, code built "
-            f"as it runs); it counts toward nothing, read the lines: {said}."]
+    return [words_feedback.needs_review([(r.student, r.review) for r in flagged], SHOWN)]
 
 
 def section(students) -> list[str]:

@@ -123,7 +123,8 @@ def _statements(code: str) -> list[ast.stmt]:
 
 def _names(node: ast.AST) -> tuple[set[str], set[str]]:
     """(names a statement binds, names it reads), at any depth inside it."""
-    bound, used = set(), set()
+    bound: set[str] = set()
+    used: set[str] = set()
     for inner in ast.walk(node):
         if isinstance(inner, ast.Name):
             (bound if isinstance(inner.ctx, ast.Store) else used).add(inner.id)

@@ -145,7 +145,7 @@ class Sandbox:
         if groups:
             groups.remove()
 
-    def statement(self) -> dict:
+    def statement(self) -> statements.Statement:
         """What this sandbox holds and what it cannot prevent, in plain words."""
         return statements.statement(self)
 

@@ -2,15 +2,50 @@
 and Gradescope result carries, so an instructor knows what grading untrusted code here risked.
 It says what was found, not what was hoped for: the level the probe settled on, whether the
 probe could still read a secret or reach the network, and how many submissions ran at once;
-and it says plainly, at each level, what a submission can read and what it can leave behind."""
+and it says plainly, at each level, what a submission can read and what it can leave behind.
+
+A Statement travels from the sandbox to the reports and into grades.json, read and written
+through `to_dict` and `from_dict` alone, as grader/grades.py does for the file around it."""
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
+from typing import Any
 
 from grader.sandbox import users
 
 
-def statement(box) -> dict:
+@dataclass(frozen=True)
+class Statement:
+    """What a sandbox held and what it could not prevent: its level ("namespaces", "user",
+    "limits"), whether each slot ran as a user of its own, and the two lists, in plain words."""
+    level: str
+    own_users: bool
+    holds: tuple[str, ...]
+    cannot_prevent: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The statement as grades.json keeps it, keys in the order the file has always had."""
+        return {"level": self.level, "own_users": self.own_users, "holds": list(self.holds),
+                "cannot_prevent": list(self.cannot_prevent)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Statement":
+        """The statement `to_dict` made, or an older grades.json's, which may lack a key (a
+        grades.json made by hand may hold none: {}). TypeError or ValueError for anything
+        that is not one."""
+        if not isinstance(data, dict):
+            raise TypeError(f"an isolation statement is an object, not {type(data).__name__}")
+        holds, cannot = data.get("holds", []), data.get("cannot_prevent", [])
+        if not all(isinstance(x, list) and all(isinstance(line, str) for line in x)
+                   for x in (holds, cannot)):
+            raise ValueError("an isolation statement's holds and cannot_prevent are lists of "
+                             "sentences")
+        return cls(str(data.get("level", "")), bool(data.get("own_users", False)),
+                   tuple(holds), tuple(cannot))
+
+
+def statement(box: Any) -> Statement:
     """What the sandbox `box` holds and what it cannot prevent, in plain words: its level,
     whether its slots have users of their own, and the two lists."""
     r = box.resources
@@ -128,11 +163,10 @@ def statement(box) -> dict:
         cannot.append("The probe could still read: " + ", ".join(box.readable) + ".")
     if box.network and box.level == "namespaces":
         cannot.append("The probe could still reach the network.")
-    return {"level": box.level, "own_users": box.first_uid is not None, "holds": holds,
-            "cannot_prevent": cannot}
+    return Statement(box.level, box.first_uid is not None, tuple(holds), tuple(cannot))
 
 
-def _grouped(box) -> tuple[list[str], list[str]]:
+def _grouped(box: Any) -> tuple[list[str], list[str]]:
     """What its control group holds (grader/sandbox/cgroups.py), or what is not bounded for
     want of one; and whether its scratch folder is a file system of its own."""
     r = box.resources
@@ -164,7 +198,7 @@ def _grouped(box) -> tuple[list[str], list[str]]:
     return held, unbounded
 
 
-def _who(box) -> str:
+def _who(box: Any) -> str:
     if box.first_uid is not None:
         last = box.first_uid + max(box.jobs, 1) - 1
         ids = f"uid {box.first_uid}" + (f" to {last}" if last > box.first_uid else "")
@@ -176,7 +210,7 @@ def _who(box) -> str:
     return "root" if os.geteuid() == 0 else "your own user"
 
 
-def _together(box, who: str) -> tuple[list[str], list[str]]:
+def _together(box: Any, who: str) -> tuple[list[str], list[str]]:
     """What holds, and what does not, between submissions graded at the same time."""
     sharing = (f"Submissions graded at the same time ({box.jobs} here) share the "
                "machine's processors, memory and disk: one can slow the others down, "

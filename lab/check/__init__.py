@@ -8,11 +8,17 @@
     observe    how a found value travels (one canonical line of JSON) and how each kind of
                check holds it against the reference's: KINDS, where a kind is registered
     facts      why a test stopped and what the judge found, as types that cross every boundary
-    words      those facts, and found values, in a student's words: the one place they are made
+    words      those facts, and found values, in a student's words: the one place they are made,
+               with words_lines (the checker's own lines and advice) and words_feedback (the
+               grader's feedback and summary) beside it
+    rules      a check's rule as its test declared it, as a type: its credits and item names
     job        the job the runner sends the process running harness.py, as types
     protocol   the reports of the process running harness.py, as types, and their one codec
     child      the process that runs a harness.py and reports what each check found
-    process    starting, feeding and reading that process on every system, and its end
+    process    starting and feeding that process on every system, and its end
+    channel    reading its report channel into a queue bounded in bytes; what it printed
+    limits     how much one check may take: the policy every guard reads
+    in_page    the practice check's stand-in for that process, in the checker's own one
     runner     the session that guards that process and decides each verdict outside it
     spin       the practice check's spin guard, in place of that process's: rounds of
                harness.py's loops counted between two turns
@@ -20,7 +26,8 @@
     record     the reference's observations, recorded in-process on a solution
     seeds      the seed a check draws its cases under, and expected.json (an Expectation each)
     local      a lab's check of one harness.py, returned as a report
-    lines      that report in the checker's words; advice: collateral failures, the next step
+    lines      that report in the checker's lines; advice: collateral failures, the next step,
+               decided as facts (advice.Next)
     spoken     a desk command as typed where the student is: in a terminal, or a page's cell
     errors     what a user got wrong, as types: the only errors a front door makes one line of
 

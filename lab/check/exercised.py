@@ -3,21 +3,16 @@ record of a test's target that the test itself keeps.
 
 A check's rule may end by naming what it is about, "(context_for_model, lesson 5)", while
 the test reaches that function only through another (run_agent calls context_for_model). A
-student whose run_agent is wrong must not be sent to a function they never touched, so a
-rule keeps its name only when the test reaches it, names instead the one function the test
-does reach, or names none.
+student whose run_agent is wrong must not be sent to a function they never touched: the
+judge gives the rule's typed credit (lab/check/rules.py's Rule.credited) what this module reads
+from the test's code, which is a fact of the code, not of any sentence.
 """
 from __future__ import annotations
 
 import ast
-import re
 from functools import lru_cache
 
 from lab.check import manifest
-
-# "(context_for_model, lesson 5)" or "(Harness.steer and run_agent, lesson 9)" at a rule's end
-CREDIT = re.compile(r"\(([^()]+), (lesson \d+)\)")
-
 
 @lru_cache(maxsize=64)
 def _reached_in(source: str) -> dict[str, frozenset[str]]:
@@ -60,21 +55,3 @@ def reached(lab_id: str | None, test_id: str,
         return _reached_in(source).get(test_id.rpartition("::")[2])
     except (KeyError, OSError, SyntaxError):
         return None
-
-
-def credited(rule: str, reach: frozenset[str] | None) -> str:
-    """`rule` with the names it credits kept only where the test reaches one of them. A name
-    counts when a lab adds it ("bash's finally" is left alone: it names no function of
-    harness.py); when none of the credited functions is reached, the one function the test
-    reaches is named in their place, or none: "(lesson 5)"."""
-    if not reach:
-        return rule
-
-    def fix(match: re.Match) -> str:
-        named = [part.strip() for part in re.split(r",| and ", match.group(1)) if part.strip()]
-        roots = {part.split(".")[0] for part in named}
-        if not all(manifest.introduced_by(root) for root in roots) or roots & reach:
-            return match.group(0)
-        only = sorted(name for name in reach if manifest.introduced_by(name))
-        return f"({only[0]}, {match.group(2)})" if len(only) == 1 else f"({match.group(2)})"
-    return CREDIT.sub(fix, rule)

@@ -5,21 +5,19 @@ it is probably collateral), or one line for them all when each failed for lack o
 empty file, or not the lab's); the tests left unrun after a repeated hang are said once, as one
 line. Then which sets ran, what harness.py printed, the count line "N passed, M failed" (and
 ", K not run"), and the next step (lab/check/advice.py). Written through `write`, so a caller
-may print them or keep them.
+may print them or keep them; every sentence is lab/check/words_lines.py's.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from lab.check import local, runner
+from lab.check import local, runner, words_lines
 from lab.check.advice import blank, collateral, missing, next_step, unfit
-from lab.check.verdict import Verdict, sets_line
+from lab.check.verdict import Verdict
 
-PRACTICE = ("Practice check: the same tests and verdicts as lab_check.py, run inside this "
-            "page's Python, not isolated: a loop that spins is stopped, but a single call that "
-            "never returns holds that Python until you restart its kernel, and nothing stops a "
-            "harness.py from faking a result. What counts is "
-            "lab_check.py on a computer, or your instructor's grader.")
+# The practice check's opening words, named here too for the callers that have always found
+# them here; lab/check/words_lines.py keeps them.
+PRACTICE = words_lines.PRACTICE
 
 
 def say(text: str) -> None:
@@ -60,8 +58,9 @@ class Lines:
         """The one line for a check whose every test failed for lack of a name, if it was one."""
         if self.held:
             text = Path(harness).read_text(encoding="utf-8", errors="replace")
-            self.write("  FAIL  " + unfit(self.lab_id, missing(self.held) or [], len(self.held),
-                                          empty=blank(text)))
+            said = unfit(self.lab_id, missing(self.held) or [], len(self.held),
+                         empty=blank(text))
+            self.write(f"  {Verdict.FAIL.mark}  {said}")
             self.held = []
 
     def _line(self, outcome) -> None:
@@ -78,9 +77,9 @@ class Lines:
             write(f"  ....  {outcome.says}")
             for why, found in outcome.found:
                 write(f"        {why}")
-                write(f"          found: {found}")
+                write(f"          {words_lines.found(found)}")
             if outcome.error:
-                write(f"        The test ended: {outcome.error}")
+                write(f"        {words_lines.ended_as(outcome.error)}")
             return
         write(f"  {outcome.verdict.mark}  {outcome.says}")
         if outcome.verdict is Verdict.PASS:
@@ -90,9 +89,9 @@ class Lines:
             self.labelled.add(outcome.lab_id)
             write(f"        ({label}.)")
         elif label:
-            write(f"        (lab {outcome.lab_id}'s test: probably collateral too.)")
+            write(f"        {words_lines.collateral_too(outcome.lab_id)}")
         if outcome.message == self.last_message:
-            write("        (the same reason as above)")
+            write(f"        {words_lines.same_reason()}")
             return
         self.last_message = outcome.message
         for line in outcome.message.splitlines():
@@ -114,38 +113,32 @@ def check_aloud(harness: Path, tests: Path, lesson: int, *, verbose: bool = Fals
     if chosen.note:
         write(chosen.note)
     if practice:
-        write(PRACTICE)
+        write(words_lines.PRACTICE)
     lab = chosen.lab
-    write(f"Checking {harness} for {lab.name}, \"{lab.title}\"" +
-          (f", under seed {seed}." if seed is not None else "."))
+    write(words_lines.checking(harness, lab.name, lab.title, seed))
     public = chosen.expected.seed
     if seed is not None and seed != public:
-        write(f"This kit holds the reference's observations under seed {public} only, so under "
-              f"seed {seed} nothing is judged: each test's checks are listed with what your "
-              "file found at each. Compare them with the expected lines of the feedback that "
-              "named this seed.")
+        write(words_lines.seed_not_held(public, seed))
     lines = Lines(lab.id, verbose=verbose, write=write)
     checked = local.check(harness, chosen, seconds=seconds, practice=practice,
                           on_outcome=lines.outcome, seed=seed)
     if checked.interrupted:
         lines.release()
-        write("\nStopped before the end: the tests after the last line above have no verdict.")
+        write(words_lines.interrupted())
         return checked
     report = checked.report
     lines.close(harness)
-    write("\n" + sets_line(report.sets))
+    write("\n" + words_lines.sets_line(report.sets))
     if report.output_dropped or (report.output and verbose):
-        write(f"harness.py printed {len(report.output.encode()) + report.output_dropped} bytes "
-              "during the tests" + (":" if verbose else " (--verbose shows them)."))
+        write(words_lines.printed(len(report.output.encode()) + report.output_dropped, verbose))
         if verbose:
-            write(report.output + (f"\n... and {report.output_dropped} bytes more, not kept"
+            write(report.output + (words_lines.printed_dropped(report.output_dropped)
                                    if report.output_dropped else ""))
     if not checked.judged:
-        write(f"{len(report.outcomes)} tests ran under seed {seed}; none judged.")
+        write(words_lines.unjudged(len(report.outcomes), seed))
         return checked
     not_run = sum(not o.ran for o in report.outcomes)
-    write(f"{report.passed} passed, {report.failed - not_run} failed" +
-          (f", {not_run} not run" if not_run else ""))
+    write(words_lines.counted(report.passed, report.failed - not_run, not_run))
     write(next_step(lab.id, report.outcomes, import_error=report.import_error is not None,
                     carried=carried))
     return checked

@@ -158,7 +158,7 @@ def difference(wanted: str, found: str, kind: str = "equal",
                labels: list[str] | None = None, params: Params | None = None) -> str | None:
     """Where `found` parts from `wanted`, as a line for a failure's message, or None: long
     values are cut in messages, and the difference may be past the cut. `labels` name a list's
-    items, where the check's rule names them (verdict.item_labels)."""
+    items, where the check's rule names them (lab/check/rules.py's Rule.items)."""
     return kind_of(kind).difference(wanted, found, labels, params or {})
 
 

@@ -19,12 +19,12 @@ none of the checker's descriptors (_entered). Windows has none of these and take
 portable path, with the same verdicts; HARNESS_CHECK_PORTABLE=1 makes any system take it, so
 that the kit's tests run it on Linux too.
 
-`InProcess` stands in for a child where no process can be started (the browser's practice
-check): the same reports, made in the checker's own process.
+The channel's reading and bounds are lab/check/channel.py's, the limits policy is
+lab/check/limits.py's, and the practice check's stand-in for a child, where no process can be
+started, is lab/check/in_page.py's.
 """
 from __future__ import annotations
 
-import contextlib
 import os
 import queue
 import signal
@@ -32,10 +32,12 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
-from lab.check import hangs, job, manifest, protocol, seeds, suite
+from lab.check import job, manifest, seeds
+from lab.check.channel import (LONGEST_REPORT, QUEUE_BYTES, Closed, Forged, Output, Received,
+                               _read, _report, _Reports, _thread)
+from lab.check.limits import Limits
 
 PORTABLE_ENV = "HARNESS_CHECK_PORTABLE"
 
@@ -56,73 +58,10 @@ ZYGOTE = [*CHILD[:-1], f"import sys; sys.path.insert(0, {str(manifest.KIT)!r}); 
           "sys.exit(__import__('lab.check.zygote').check.zygote.serve(int(sys.argv[1])))"]
 FORK_ENV = "HARNESS_CHECK_FORK"
 
-LONGEST_REPORT = 1 << 24  # bytes; a longer line on the channel was not written by the child
-QUEUE_BYTES = 1 << 20  # of reports read and not yet judged (and one report more)
-
-
 def portable() -> bool:
     """Whether children are started and stopped with only what every system has: always on
     Windows, and anywhere HARNESS_CHECK_PORTABLE=1 (how the kit's tests run that path on Linux)."""
     return os.name == "nt" or os.environ.get(PORTABLE_ENV) == "1"
-
-
-@dataclass
-class Limits:
-    """How much one run may take. Every guard is there against a file that hangs; no correct
-    test comes near one."""
-    seconds_per_test: float = 5.0
-    # Once one test of a file has hung, the file has shown it can, so each later test gets
-    # this much instead. A test of the fake world needs milliseconds, so this costs a working
-    # test nothing.
-    seconds_after_a_hang: float = 1.0
-    # Processor seconds a test may use without one turn of the event loop. The reference
-    # solutions use at most a few milliseconds between two turns (bench/checker.py measures
-    # it), so this is about a hundred times that, in a measure a loaded machine cannot inflate.
-    cpu_without_a_turn: float = 0.5
-    cpu_after_a_hang: float = 0.15  # as seconds_after_a_hang, for the spin guard
-    # The practice check's spin guard (lab/check/spin.py), which has no process to watch from
-    # outside: rounds of harness.py's loops a test may go without one turn of the event loop.
-    # The reference solutions go at most about 5 000 (bench/site_check.py counts them): a
-    # hundred times that, then ten times once the file has spun. A count, so no machine's speed
-    # changes it.
-    rounds_without_a_turn: int = 500_000
-    rounds_after_a_hang: int = 50_000
-    heartbeat: float = 0.02  # seconds between the child's reports of its turns and CPU time
-    # A file that hangs at the same place (one function of harness.py) in this many tests in a
-    # row will hang there in the rest (lab/check/hangs.py). The student's check then stops and
-    # says where; the grader, which owes every test a verdict, goes on under these allowances.
-    hangs_in_a_row: int = 3
-    stop_at_hangs_in_a_row: bool = True
-    cpu_after_hangs_in_a_row: float = 0.1
-    seconds_after_hangs_in_a_row: float = 0.5
-    seconds_to_import: float = 10.0
-    seconds_total: float = 300.0
-    budget_turns: int | None = None  # None: the child's own default, turns.BUDGET
-    output_bytes: int = 64_000  # of the student's prints kept for the report; the rest is counted
-    # Reports a child may send between two of a test's boundaries (importing, a test's start
-    # and end). A test of the course sends at most a few kilobytes (its found values); this is
-    # twice the longest line the channel takes, so it is only ever met by a flood.
-    report_bytes_per_test: int = 2 * LONGEST_REPORT
-
-
-@dataclass(frozen=True)
-class Received:
-    """One report off the channel: a protocol report, Forged() or Closed(); when it was read
-    (time.monotonic(); None where no clock applies: the practice check's reports are all made
-    before the first is read); and its size in bytes."""
-    report: object
-    at: float | None
-    size: int
-
-
-@dataclass(frozen=True)
-class Forged:
-    """The channel carried a line the child's code does not write: no secret, or no report."""
-
-
-@dataclass(frozen=True)
-class Closed:
-    """The channel closed: the child ended, or closed it."""
 
 
 class Child:
@@ -223,149 +162,6 @@ class Child:
         with self.process.stderr as pipe:
             while data := _read(pipe):
                 self.output.add(data)
-
-
-class InProcess:
-    """A child's stand-in for the practice check: the same reports, made in this process.
-    The tests run when the first report is asked for, once the plan has sent the whole job;
-    what harness.py prints meanwhile is kept as a child's would be. A test that spins is
-    stopped by lab/check/spin.py's guard and ends as a child's would after its spin guard."""
-
-    def __init__(self, harness: Path, limits: Limits, seed: int = seeds.PUBLIC):
-        self.harness, self.limits, self.seed = str(harness), limits, seed
-        self.job: list[job.Message] = []
-        self.reports: list | None = None
-        self.output = Output(limits.output_bytes)
-
-    def send(self, message: job.Message) -> None:
-        self.job.append(message)
-
-    def next(self, timeout: float) -> Received:
-        if self.reports is None:
-            self.reports = self._run()
-        return self.reports.pop(0) if self.reports else Received(Closed(), None, 1)
-
-    def exit_code(self, wait: float) -> int | None:
-        return 0
-
-    def stop(self) -> None:
-        pass
-
-    def _run(self) -> list:
-        from lab.check import child, spin, turns  # the world's asyncio, only for this path
-        reports: list = []
-
-        limits = self.limits
-        streak = hangs.Streak(limits.hangs_in_a_row)  # as the runner counts them
-
-        def emit(report):  # through the codec, as a child's report travels
-            line = protocol.encode(report)
-            reports.append(Received(protocol.decode(line), None, len(line.encode()) + 1))
-            if isinstance(report, protocol.Ended):
-                streak.add(report.place)
-
-        def each() -> bool:  # the runner stops reading at a repeated hang: so do the tests
-            guard.next_test()
-            return not (limits.stop_at_hangs_in_a_row and streak.repeated)
-        run, sources = self.job[0], [m.source for m in self.job[1:] if isinstance(m, job.Source)]
-        if not isinstance(run, job.Run):
-            raise TypeError(f"a job starts with a Run, not {run!r}")
-        files = [suite.TestFile(f.lab_id, Path(f.path), "") for f in run.files]
-        printed = _Printed(self.output)
-        guard = spin.Guard(self.harness, limits)  # in place of the child's, watched from out
-        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed), guard:
-            if child.import_reported(self.harness, emit):
-                child.run_tests(files, sources, emit, start=run.start,
-                                budget=self.limits.budget_turns or turns.BUDGET,
-                                harness_path=self.harness, seed=self.seed, each=each)
-                emit(protocol.Done())
-        return reports
-
-
-class _Reports(queue.Queue):
-    """A queue of Received that holds at most `maxsize` bytes of reports, and one report more
-    (so a single long one still passes): queue.Queue measures its fill by _qsize, which here
-    counts bytes rather than items. Every Received is at least a byte."""
-
-    def _init(self, maxsize):
-        super()._init(maxsize)
-        self.bytes = 0
-
-    def _qsize(self):
-        return self.bytes
-
-    def _put(self, item):
-        super()._put(item)
-        self.bytes += item.size
-
-    def _get(self):
-        item = super()._get()
-        self.bytes -= item.size
-        return item
-
-
-class _Printed:
-    """A text stream that keeps what it is given in an Output, as a child's pipe would."""
-
-    def __init__(self, output: "Output"):
-        self.output = output
-
-    def write(self, text: str) -> int:
-        self.output.add(text.encode("utf-8", "replace"))
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-
-def _report(line: bytes, prefix: bytes):
-    """A line from the channel as a report: only if it opens with the run's secret and holds
-    one of the protocol's reports; otherwise Forged()."""
-    if line.startswith(prefix):
-        try:
-            return protocol.decode(line[len(prefix):])
-        except protocol.Malformed:
-            pass
-    return Forged()
-
-
-def _read(pipe) -> bytes:
-    try:
-        return os.read(pipe.fileno(), 1 << 16)
-    except (OSError, ValueError):
-        return b""
-
-
-def _thread(target, *args) -> threading.Thread:
-    thread = threading.Thread(target=target, args=args, daemon=True)
-    thread.start()
-    return thread
-
-
-class Output:
-    """The student's prints: the first `cap` bytes kept, the rest only counted."""
-
-    def __init__(self, cap):
-        self.cap, self.kept, self.dropped = cap, bytearray(), 0
-        self.lock = threading.Lock()
-
-    def add(self, data: bytes):
-        with self.lock:
-            room = max(self.cap - len(self.kept), 0)
-            self.kept += data[:room]
-            self.dropped += max(len(data) - room, 0)
-
-    def absorb(self, other: "Output"):
-        """Add what another child printed, after what is here."""
-        with other.lock:
-            kept, dropped = bytes(other.kept), other.dropped
-        self.add(kept)
-        with self.lock:
-            self.dropped += dropped
-
-    def text(self):
-        """What was kept, with Windows's line ends read as everyone else's."""
-        return self.kept.decode("utf-8", errors="replace").replace("\r\n", "\n")
 
 
 # --- how a child is started and what its end means ------------------------------------------

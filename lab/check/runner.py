@@ -44,8 +44,10 @@ from pathlib import Path
 from lab.check import facts, job, manifest, seeds, suite, words
 from lab.check.facts import Cause, Hung, NotRun
 from lab.check.hangs import Place, Streak
-from lab.check.process import (PORTABLE_ENV, Child, Closed, Forged, InProcess, Limits, Output,
-                               death, portable)
+from lab.check.channel import Closed, Forged, Output
+from lab.check.in_page import InProcess
+from lab.check.limits import Limits
+from lab.check.process import PORTABLE_ENV, Child, death, portable
 from lab.check.protocol import (Beat, Done, Ended, Imported, ImportFailed, Importing, Observed,
                                  Started)
 from lab.check.verdict import Outcome, Verdict, judge

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+from lab.check.rules import Rule
 
 PUBLIC = 23  # the seed of every committed expected.json (issue 23 brought seeds in)
 HASH_SEEDS = 1 << 32  # PYTHONHASHSEED takes 0 to 2**32 - 1
@@ -53,8 +55,12 @@ class Expectation:
     why: tuple[str, ...]
     kinds: tuple[str, ...]
     params: tuple[str, ...] = ()  # none: "" for each check
+    # Each rule as a type (lab/check/rules.py), read once here, where the test's declaration
+    # enters the record: the judge decides on these, never on `why`'s words.
+    rules: tuple[Rule, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "rules", tuple(Rule.declared(why) for why in self.why))
         if not self.params:
             object.__setattr__(self, "params", ("",) * len(self.checks))
         if not len(self.checks) == len(self.why) == len(self.kinds) == len(self.params):

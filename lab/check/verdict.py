@@ -7,13 +7,12 @@ student's run found, so that it cannot be forged by the code under test.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from lab.check import facts, words
-from lab.check.exercised import credited, reached
+from lab.check import facts, words, words_lines
+from lab.check.exercised import reached
 from lab.check.facts import Cause, Mismatch
 from lab.check.observe import agrees, decode_params, difference
 from lab.check.protocol import Observed
@@ -37,23 +36,17 @@ class Verdict(StrEnum):
     @property
     def mark(self) -> str:
         """The four letters the checker prints before a test's sentence."""
-        return {"pass": "PASS", "fail": "FAIL", "timeout": "TIME", "crash": "DIED"}[self.value]
+        return words_lines.mark(self.value)
 
     @property
     def words(self) -> str:
         """The verdict as a sentence's end, for feedback files and Gradescope."""
-        return {"pass": "passed", "fail": "failed", "timeout": "ran out of time",
-                "crash": "the process died"}[self.value]
+        return words_lines.verdict_said(self.value)
 
 
 def sets_line(sets) -> str:
-    """The line that says which sets of tests ran: "Sets run: lab 2.1, 5 tests holding 12
-    checks; ...". `sets` holds (name, tests, checks) for each set, in order."""
-    def count(n, word):
-        return f"{n} {word}" + ("" if n == 1 else "s")
-    return "Sets run: " + "; ".join(f"{name}, {count(tests, 'test')} holding "
-                                    f"{count(checks, 'check')}"
-                                    for name, tests, checks in sets) + "."
+    """The line that says which sets of tests ran (lab/check/words_lines.py's)."""
+    return words_lines.sets_line(sets)
 
 
 @dataclass
@@ -82,43 +75,6 @@ class Outcome:
                 "message": self.message, "checks": self.checks}
 
 
-_ITEMS = re.compile(r"[Ii]tems(?: are|:)\s*")
-_CITED = re.compile(r" \([^()]*\blessons? \d[^()]*\)")  # "(run_tool, lesson 4)", which closes a rule
-_SEPARATORS = re.compile(r",? then |; |, and |, | and ")
-
-
-def item_labels(why: str) -> list[str] | None:
-    """The names a check's rule gives the items of its list ("Items: the record, is_running"
-    or "the items are [content, is_error]"), in order; None when it names none. A name may hold
-    brackets with commas inside ("[name, arguments] for each question"): only commas outside
-    brackets part names. The judge uses them only where there is one for each item."""
-    found = _ITEMS.search(why)
-    if not found:
-        return None
-    text = why[found.end():]
-    if text.startswith("["):
-        depth = 0
-        for end, char in enumerate(text):
-            depth += {"[": 1, "]": -1}.get(char, 0)
-            if depth == 0:
-                text = text[1:end]
-                break
-    else:
-        cited = _CITED.search(text)
-        text = text[:cited.start()] if cited else text
-        text = re.split(r"\.(?:\s|$)", text, maxsplit=1)[0]
-    names, depth, start = [], 0, 0
-    for at, char in enumerate(text):
-        depth += {"[": 1, "(": 1, "]": -1, ")": -1}.get(char, 0)
-        separator = _SEPARATORS.match(text, at) if depth == 0 else None
-        if separator and at >= start:
-            names.append(text[start:at])
-            start = separator.end()
-    names.append(text[start:])
-    names = [name.strip() for name in names if name.strip()]
-    return names or None
-
-
 def expectation(checks: list[str], why: list[str], kinds: list[str],
                 params: Sequence[str] = ()) -> dict:
     """What the reference found in one test, as expected.json keeps it (seeds.Expectation's
@@ -144,7 +100,8 @@ def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop,
         return made
     reach = reached(lab_id, test_id, source)
     record = Expectation.from_dict(expected)
-    wanted, whys, kinds = record.checks, [credited(why, reach) for why in record.why], record.kinds
+    rules = [rule.credited(reach) for rule in record.rules]
+    wanted, whys, kinds = record.checks, [rule.said for rule in rules], record.kinds
     n = len(wanted)
     for i, observed in enumerate(seen[:n]):
         if observed.check != kinds[i] or observed.params != record.params[i]:
@@ -153,7 +110,7 @@ def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop,
         if not agrees(wanted[i], observed.value, kinds[i], params):
             fact = Mismatch(i, whys[i], _kept(wanted[i]), _kept(observed.value), kinds[i],
                             difference(wanted[i], observed.value, kinds[i],
-                                       item_labels(whys[i]), params), observed.lacks)
+                                       _labels(rules[i]), params), observed.lacks)
             # the message shows the values whole, as far as words.shown shows any value
             return outcome(Verdict.FAIL, words.mismatch(
                 Mismatch(i, whys[i], wanted[i], observed.value, kinds[i], fact.difference)),
@@ -168,6 +125,10 @@ def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop,
         verdict = Verdict.TIMEOUT if stop in ("turns", "spun") else Verdict.FAIL
         return outcome(verdict, words.failed_after(error), n)
     return outcome(Verdict.PASS, "", n, None)
+
+
+def _labels(rule) -> list[str] | None:
+    return list(rule.items) if rule.items is not None else None
 
 
 def _kept(encoded: str) -> str:

@@ -161,7 +161,7 @@ class TurnClock:
             self._ticking = False
 
 
-_clocks = weakref.WeakKeyDictionary()
+_clocks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, "TurnClock"] = weakref.WeakKeyDictionary()
 
 
 def turn_clock(who):

@@ -1,9 +1,12 @@
 """The engine's words are made from its facts and never read back: with every sentence of
-lab/check/words.py swapped for a pseudo-localised one (marked, its words reordered), each
-check decides the same verdicts, the same facts, the same advice on a file that lacks the
-lab's names, the same grouping of a class's students in the grader's summary and the same
-counts on the class page."""
+lab/check/words.py and its siblings (words_lines.py: the checker's lines and advice;
+words_feedback.py: the grader's feedback and summary) swapped for a pseudo-localised one
+(marked, its words reordered), each check decides the same verdicts, the same facts, the same
+advice, the same grouping of a class's students in the grader's summary and the same counts on
+the class page; and what the checker prints and the grader writes holds no sentence of the
+kit's that was not swapped."""
 import inspect
+import re
 
 import pytest
 
@@ -11,7 +14,8 @@ from grader import plan as plans, report
 from grader.grades import Grades
 from grader.page import facts as page_facts
 from grader.row import build
-from lab.check import advice, local, manifest, words
+from grader.sandbox.statement import Statement
+from lab.check import advice, lines, manifest, seeds, words, words_feedback, words_lines
 
 LAB = manifest.lab("5.1")
 SOLUTION = LAB.solution.read_text(encoding="utf-8")
@@ -30,35 +34,57 @@ FILES = {
     "lacks text_of": SOLUTION + "\ndel text_of\n",
     "uncapped": SOLUTION.replace(CAPPED, UNCAPPED),
 }
+NO_STATEMENT = Statement("none", False, (), ())  # the summary's isolation, not under test
 MARK = "\u27e6"  # every pseudo-localised sentence opens with it
+WORD = "\u02d9"  # and each of its words
 
 
 def pseudo(text: str) -> str:
-    """A sentence as a translation might make it: marked, and its words in another order."""
-    return MARK + " ".join(reversed(text.split(" "))) + "\u27e7"
+    """A sentence as a translation might make it: marked, word by word, and each line's words in
+    another order. Every word keeps its mark wherever the sentence is cut or quoted, so what is
+    left unmarked in a text is words no words module made."""
+    return MARK + "\n".join(" ".join(WORD + word if word else word
+                                     for word in reversed(line.split(" ")))
+                            for line in text.split("\n")) + "\u27e7"
+
+
+WORDS = (words, words_lines, words_feedback)  # every module the kit's sentences are made in
 
 
 def _pseudo_localised(monkeypatch) -> None:
-    """Every sentence words.py makes, swapped: each function that returns words, and each
-    sentence it keeps as a constant."""
-    for name, fn in inspect.getmembers(words, inspect.isfunction):
-        if fn.__module__ == words.__name__ and \
-                inspect.signature(fn).return_annotation in ("str", "str | None"):
-            monkeypatch.setattr(words, name,
-                                lambda *a, _fn=fn, **k: (lambda said: said if said is None
-                                                         else pseudo(said))(_fn(*a, **k)))
-    for name, value in vars(words).items():
-        if name.isupper() and isinstance(value, str):
-            monkeypatch.setattr(words, name, pseudo(value))
+    """Every sentence the words modules make, swapped: each function that returns words, and
+    each sentence kept as a constant."""
+    for module in WORDS:
+        for name, fn in inspect.getmembers(module, inspect.isfunction):
+            if fn.__module__ == module.__name__ and \
+                    inspect.signature(fn).return_annotation in ("str", "str | None"):
+                monkeypatch.setattr(module, name,
+                                    lambda *a, _fn=fn, **k: (lambda said: said if said is None
+                                                             else pseudo(said))(_fn(*a, **k)))
+        for name, value in vars(module).items():
+            if name.isupper() and isinstance(value, str):
+                monkeypatch.setattr(module, name, pseudo(value))
 
 
-def _checked(tmp_path, name: str, text: str):
+# Three words of running English, none of them marked: "(" and '"' may open a word
+ENGLISH = re.compile(r"(?<![^\s(\"'])[a-z]{3,}(?:[,;:]?\s+[a-z]{3,}){2,}")
+
+
+def _unswapped(text: str, authored: set[str]) -> list[str]:
+    """The runs of English left in `text` once every sentence a test's author wrote (a test's
+    says, a rule) is taken out: a sentence of the kit's that no words module made."""
+    for said in sorted(authored, key=len, reverse=True):
+        text = text.replace(said, " ")
+    return ENGLISH.findall(text)
+
+
+def _checked(tmp_path, name: str, text: str, write):
+    """The outcomes of checking `text` as lab_check.py does, its lines written to `write`."""
     folder = tmp_path / name.replace(" ", "_").replace("'", "")
     folder.mkdir(parents=True)
     harness = folder / "harness.py"
     harness.write_text(text, encoding="utf-8")
-    chosen = local.choose(harness, LAB.tests, LAB.lesson.number)
-    return local.check(harness, chosen).report.outcomes
+    return lines.check_aloud(harness, LAB.tests, LAB.lesson.number, write=write).report.outcomes
 
 
 def _decided(tmp_path, monkeypatch, localised: bool):
@@ -66,25 +92,36 @@ def _decided(tmp_path, monkeypatch, localised: bool):
     of them as one class."""
     if localised:
         _pseudo_localised(monkeypatch)
-    outcomes = {name: _checked(tmp_path / str(localised), name, text)
+    printed: list[str] = []
+    outcomes = {name: _checked(tmp_path / str(localised), name, text, printed.append)
                 for name, text in FILES.items()}
     plan = plans.make(LAB.id)
     rows = [build(plan, name, "harness.py", found, text=FILES[name])
             for name, found in outcomes.items()]
     groups = {t.id: sorted(sorted(students) for _, students in report._grouped(rows, t.id))
               for t in plan.tests}
+    said = {"printed": "\n".join(printed),
+            "feedback": "\n".join(report.feedback(plan, r) for r in rows),
+            "summary": report.summary(plan, rows, NO_STATEMENT)}
     page = page_facts.read(Grades(plan.lab, LAB.name, LAB.title, False, plan.max_score,
-                                  plan.sets, list(plan.tests), {}, [],
+                                  plan.sets, list(plan.tests), NO_STATEMENT, [],
                                   [r.for_students() for r in rows]))
     return {
         "verdicts": {n: [(o.id, o.verdict) for o in found] for n, found in outcomes.items()},
         "facts": {n: [o.cause for o in found] for n, found in outcomes.items()},
         "missing": {n: advice.missing(found) for n, found in outcomes.items()},
+        "advice": {n: _advised(advice.step(LAB.id, found)) for n, found in outcomes.items()},
         "overall": {r.student: r.verdict for r in rows},
         "groups": groups,
         "page": [(r.id, r.failed, r.ran) for r in page.rules],
         "students": [(s.name, s.score, s.cells) for s in page.students],
-    }, outcomes
+    }, outcomes, said
+
+
+def _advised(step: advice.Next) -> tuple:
+    """The closing line's advice as the facts it names."""
+    return (step.step, step.lab, step.later, step.test and step.test.id,
+            step.stopped and step.stopped.id)
 
 
 @pytest.fixture(scope="module")
@@ -95,8 +132,8 @@ def plain(tmp_path_factory):
 
 def test_pseudo_localised_words_change_what_is_said_and_nothing_that_is_decided(
         plain, tmp_path, monkeypatch):
-    decided, outcomes = _decided(tmp_path, monkeypatch, localised=True)
-    before, said_before = plain
+    decided, outcomes, said = _decided(tmp_path, monkeypatch, localised=True)
+    before, said_before, _ = plain
     said = [o.message for found in outcomes.values() for o in found if o.message]
     assert any(MARK in m for m in said), "no sentence was swapped: the test swaps nothing"
     assert {n: [o.message for o in found] for n, found in outcomes.items()} != \
@@ -108,3 +145,18 @@ def test_pseudo_localised_words_change_what_is_said_and_nothing_that_is_decided(
         "the files chosen no longer show a file lacking every name beside one lacking one"
     assert any(o.cause is not None and type(o.cause).__name__ == "RanOut"
                for o in said_before["uncapped"]), "the uncapped file no longer runs a fake out"
+
+
+def test_what_the_checker_prints_and_the_grader_writes_is_every_sentence_swapped(
+        plain, tmp_path, monkeypatch):
+    _, outcomes, said = _decided(tmp_path, monkeypatch, localised=True)
+    authored = {o.says for found in outcomes.values() for o in found}
+    authored |= {why for lab in manifest.labs(built_only=True) if lab.expected.exists()
+                 for test in seeds.loads(lab.expected.read_text(encoding="utf-8")).values()
+                 for why in test["why"]}
+    authored |= {t.says for t in plans.make(LAB.id).tests}
+    for where, text in said.items():
+        assert MARK in text, f"nothing in the {where} was swapped: the test swaps nothing there"
+        left = _unswapped(text, authored)
+        assert not left, (f"the {where} holds words no words module made (lab/check/words*.py): "
+                          f"{left[:8]}")

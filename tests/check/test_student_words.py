@@ -9,6 +9,7 @@ the student's own command, run whole.
 import pytest
 
 from lab.check import advice, child, exercised, local, manifest, words
+from lab.check.rules import Rule
 from lab.check.lines import check_aloud
 from lab import ScriptedModel, ScriptExhausted
 
@@ -111,20 +112,22 @@ def test_an_off_by_one_in_run_agent_is_credited_to_run_agent_not_to_context_for_
 
 
 def test_a_rule_keeps_the_function_it_names_when_the_test_calls_it():
+    def credited(said: str, reach) -> str:
+        return Rule.declared(said).credited(reach).said
     reach = exercised.reached("5.1", "lesson_05_lab1::test_context_for_model")
     assert "context_for_model" in reach
     rule = "The view leaves out an empty failed reply (context_for_model, lesson 5)."
-    assert exercised.credited(rule, reach) == rule
+    assert credited(rule, reach) == rule
     through = exercised.reached("5.1", "lesson_05_lab1::test_the_request_after_a_max_turns_stop")
     assert "run_agent" in through and "context_for_model" not in through
-    assert exercised.credited(rule, through) == \
+    assert credited(rule, through) == \
         "The view leaves out an empty failed reply (run_agent, lesson 5)."
     several = frozenset({"run_agent", "run_tool"})
-    assert exercised.credited(rule, several) == \
+    assert credited(rule, several) == \
         "The view leaves out an empty failed reply (lesson 5)."
     told = "A command's finally runs (bash's finally, lesson 15)."  # names no function of harness
-    assert exercised.credited(told, several) == told
-    assert exercised.credited(rule, None) == rule  # an instructor's test: nothing to go by
+    assert credited(told, several) == told
+    assert credited(rule, None) == rule  # an instructor's test: nothing to go by
 
 
 def test_missing_needs_every_test_to_have_failed_for_lack_of_a_name():

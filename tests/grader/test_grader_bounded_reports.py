@@ -15,6 +15,7 @@ from lab.check import manifest
 
 from grader import cells, gradescope, plan as plans
 from grader.row import Row
+from grader.sandbox.statement import Statement
 
 # 'x' * 2**20 after a spreadsheet formula: the red team's message, raised for every name a
 # test asks the file for.
@@ -89,7 +90,8 @@ def test_gradescope_results_hold_the_cut_reasons(graded):
     data = json.loads((graded / "grades.json").read_text(encoding="utf-8"))
     loud = Row.from_dict(next(r for r in data["submissions"] if r["student"] == "loud"))
     plan = plans.make(LAB.id, own_lab_only=True)
-    results = gradescope.results_json(plan, loud, data["isolation"], "visible", 1.0)
+    results = gradescope.results_json(plan, loud, Statement.from_dict(data["isolation"]), "visible",
+                                       1.0)
     longest = max(len(t["output"]) for t in results["tests"])
     assert longest <= cells.REASON_CHARACTERS + 100, (
         f"results.json holds a test output of {longest:,} characters; each is the cut reason "

@@ -10,6 +10,7 @@ from grader.errors import GraderError
 from grader.grades import Grades
 from grader.page import facts
 from grader.row import Overall
+from grader.sandbox.statement import Statement
 from lab.check.facts import Mismatch
 from lab.check.verdict import Verdict
 
@@ -55,6 +56,10 @@ def test_a_grades_json_written_before_facts_and_overrides_still_reads(tmp_path):
     page = facts.read(read)
     assert [(r.id, r.failed, r.ran) for r in page.rules] == [("b", 1, 1), ("a", 0, 1)], \
         "the old file's class page counted other than its rows say"
+    assert read.isolation == Statement("limits", False, (), ("reading the kit",)), \
+        "the old file's isolation statement did not read back as the grader's Statement"
+    assert Grades.from_dict({**OLD, "isolation": {}}).isolation.level == "", \
+        "a grades.json without a statement did not read"
 
 
 def test_a_grades_json_written_now_reads_back_as_it_was_written_facts_and_all(tmp_path):
@@ -67,7 +72,9 @@ def test_a_grades_json_written_now_reads_back_as_it_was_written_facts_and_all(tm
     read = Grades.from_dict(data)
     assert read.submissions[0].tests[1].cause == Mismatch(0, "A rule.", "1", "2")
     added = {"digest": "", "review": []}  # fields a row has gained since OLD was written
-    assert json.loads(read.dumps()) == {**data, "submissions": [
+    # what the isolation statement has said since OLD was written, which OLD lacks
+    statement = {"own_users": False, "holds": [], **data["isolation"]}
+    assert json.loads(read.dumps()) == {**data, "isolation": statement, "submissions": [
         {**data["submissions"][0], **added},
         {**data["submissions"][1], "overrides": [], **added}]}, \
         "grades.json did not come back as it was written"

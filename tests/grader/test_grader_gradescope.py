@@ -15,6 +15,9 @@ from lab.check import manifest, seeds
 from lab.check.verdict import Outcome, Verdict
 
 from grader import batch, gradescope, plan as plans, row as rows
+from grader.sandbox.statement import Statement
+
+LIMITS = Statement("limits", False, (), ())  # a statement whose words these tests do not read
 
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None,
                                 reason="the bundle's scripts are bash")
@@ -179,7 +182,7 @@ def test_a_file_that_does_not_import_is_told_which_python_graded_it():
     row = rows.build(plan, "s", "harness.py", outcomes,
                      report=type("R", (), {"import_error": "SyntaxError: bad", "output": "",
                                            "output_dropped": 0})())
-    said = gradescope.results_json(plan, row, {"level": "limits"}, "hidden", 1.0)["output"]
+    said = gradescope.results_json(plan, row, LIMITS, "hidden", 1.0)["output"]
     assert f"The grader ran Python {platform.python_version()}" in said, said
     from grader import report
     assert f"The grader ran Python {platform.python_version()}" in report.feedback(plan, row)
@@ -191,7 +194,7 @@ def test_each_test_says_its_verdict_in_the_courses_words_then_the_reason():
     outcomes = [Outcome(t.id, t.says, t.lab, verdicts[i % 4], f"reason {i}")
                 for i, t in enumerate(plan.tests)]
     row = rows.build(plan, "submission", "harness.py", outcomes)
-    data = gradescope.results_json(plan, row, {"level": "limits"}, "hidden", 1.0)
+    data = gradescope.results_json(plan, row, LIMITS, "hidden", 1.0)
     assert_valid(data)
     assert [t["output"] for t in data["tests"][:4]] == [
         "Passed.\n\nreason 0", "Failed.\n\nreason 1", "Ran out of time.\n\nreason 2",

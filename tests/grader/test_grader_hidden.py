@@ -24,6 +24,7 @@ from lab.check import manifest
 from lab.check.verdict import Outcome, Verdict
 
 from grader import bank, batch, gradescope, plan as plans, report, row as rows
+from grader.sandbox.statement import Statement
 
 from tests.grader.hidden_cases import HIDDEN, SENTENCES, leaks, strings, student_files
 from tests.grader import bank_class
@@ -188,6 +189,6 @@ def test_a_hidden_tests_reason_is_shown_only_when_the_whole_submission_shares_it
 def test_without_hidden_tests_there_is_no_instructors_file(tmp_path):
     plan = plans.make(LAB.id, own_lab_only=True)
     row = rows.build(plan, "x", "x.py", [])
-    paths = report.write(tmp_path, plan, [row], {"level": "limits", "cannot_prevent": []})
+    paths = report.write(tmp_path, plan, [row], Statement("limits", False, (), ()))
     assert not (tmp_path / "instructor").exists() and "instructor" not in paths
     assert row.for_students() == row

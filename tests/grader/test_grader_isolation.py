@@ -50,11 +50,11 @@ def test_a_spy_graded_two_at_a_time_finds_nothing_and_its_neighbours_keep_full_m
     assert spy_found(rows[SPY]) == {"seen": 0, "read": 0, "changed": 0, "written": 0}
     for name in ["alice", *NEIGHBOURS, SPY]:
         assert rows[name].verdict == "full marks", (name, rows[name].tests)
-    if isolation["own_users"]:
-        assert any("each run as a user of their own" in line for line in isolation["holds"])
+    if isolation.own_users:
+        assert any("each run as a user of their own" in line for line in isolation.holds)
     else:  # nowhere to give each its own user: graded one at a time, and the report says why
         assert any("one submission at a time, although --jobs 2" in line
-                   for line in isolation["holds"])
+                   for line in isolation.holds)
 
 
 def test_the_same_spy_finds_its_neighbours_where_they_share_a_user(tmp_path):
@@ -62,7 +62,7 @@ def test_the_same_spy_finds_its_neighbours_where_they_share_a_user(tmp_path):
     found = spy_found(rows[SPY])
     assert found["seen"] >= 1 and found["read"] >= 1, found
     assert any("all run as" in line and "--allow-shared-user" in line
-               for line in isolation["cannot_prevent"])
+               for line in isolation.cannot_prevent)
 
 
 # --- the sandbox alone ----------------------------------------------------------------------
@@ -245,9 +245,9 @@ def test_where_submissions_would_share_a_user_they_are_graded_one_at_a_time_unle
     assert shared.workers(3) == 1
     said = shared.statement()
     assert any("one submission at a time, although --jobs 3 was asked" in line
-               and "--allow-shared-user" in line for line in said["holds"])
+               and "--allow-shared-user" in line for line in said.holds)
     assert shared.workers(3, allow_shared_user=True) == 3
-    assert any("(3 here) all run as" in line for line in shared.statement()["cannot_prevent"])
+    assert any("(3 here) all run as" in line for line in shared.statement().cannot_prevent)
     own = sandbox.Sandbox(tmp_path, level="namespaces", user=(10_000_000,) * 2,
                           first_uid=10_000_000)
     assert own.workers(3) == 3

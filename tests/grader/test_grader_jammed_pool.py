@@ -71,7 +71,7 @@ def test_a_submission_that_jams_its_pool_costs_time_and_no_neighbour_its_grade(t
     assert seconds >= 2 * SETTINGS.stall_seconds(), (
         f"the batch took {seconds:.1f} s, less than two stall limits: did the jam happen?")
     assert any("grader's own pipes" in line and "costs time, not other grades" in line
-               for line in said["cannot_prevent"]), said["cannot_prevent"]
+               for line in said.cannot_prevent), said.cannot_prevent
     # The jammer left a process in a session of its own holding those pipes, so that they
     # never end: the batch killed it, or its pool could not have been shut down.
     assert left == [], f"the process the jammer left holding the grader's pipes runs: {left}"
@@ -80,12 +80,12 @@ def test_a_submission_that_jams_its_pool_costs_time_and_no_neighbour_its_grade(t
 @pytest.mark.skipif(not ROOT, reason="users of their own need the grader to run as root")
 def test_with_users_of_their_own_the_jammer_reaches_no_pipe_of_the_grader(tmp_path):
     rows, said, _, left = grade_beside_the_jammer(tmp_path)
-    assert said["own_users"], said["holds"]
+    assert said.own_users, said.holds
     for name in [*NEIGHBOURS, JAMMER]:
         assert rows[name].verdict == "full marks", (name, rows[name].problem, rows[name].tests)
     assert "its worker's pipes written: 0" in rows[JAMMER].output, rows[JAMMER].output
     assert left == []
-    assert not any("grader's own pipes" in line for line in said["cannot_prevent"])
+    assert not any("grader's own pipes" in line for line in said.cannot_prevent)
 
 
 def test_the_stall_limit_follows_from_the_settings_and_the_readme_says_it():

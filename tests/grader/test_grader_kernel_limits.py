@@ -167,7 +167,7 @@ def test_no_group_is_left_once_the_batch_is_over(graded):
 def test_without_control_groups_the_statement_says_what_is_not_bounded(tmp_path):
     from grader.sandbox import Sandbox
     said = Sandbox(tmp_path, "user", groups=None).statement()
-    unbounded = " ".join(said["cannot_prevent"])
+    unbounded = " ".join(said.cannot_prevent)
     for words in ("no control groups", "socket buffers", "share of the processors",
                   "scratch folder is on the grader's disk"):
         assert words in unbounded, (f"without control groups the statement must say what is "

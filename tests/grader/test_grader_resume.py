@@ -119,7 +119,7 @@ def test_a_submission_that_kills_its_worker_gets_a_row_and_the_others_are_graded
     plan = plans.make(LAB.id, own_lab_only=True)
     results, isolation = batch.grade_all(plan, subs, tmp_path / "out", jobs=2, level="limits")
     rows = {r.student: r for r in results}
-    assert isolation["level"] == "limits" and isolation["cannot_prevent"]
+    assert isolation.level == "limits" and isolation.cannot_prevent
     assert rows["alice"].verdict is Overall.FULL_MARKS
     killer = rows["kills_its_parent"]
     assert killer.verdict is Overall.NOT_GRADED and killer.score == 0

@@ -44,12 +44,12 @@ def look_from_inside(box):
 def test_the_strongest_level_is_chosen_and_says_what_it_cannot_prevent(tmp_path):
     box = sandbox.prepare(tmp_path / "box", out=tmp_path / "out")
     said = box.statement()
-    assert said["level"] == box.level and said["holds"] and said["cannot_prevent"]
+    assert said.level == box.level and said.holds and said.cannot_prevent
     if ROOT:
         assert box.level in ("namespaces", "user")
     else:
         assert box.level == "limits"
-        assert any("your own user" in line for line in said["cannot_prevent"])
+        assert any("your own user" in line for line in said.cannot_prevent)
 
 
 def test_at_the_weakest_level_the_statement_names_what_the_child_could_read(tmp_path):
@@ -57,8 +57,8 @@ def test_at_the_weakest_level_the_statement_names_what_the_child_could_read(tmp_
     said = box.statement()
     assert str(manifest.KIT / "solutions") in box.readable
     assert any("could still read" in line and "solutions" in line
-               for line in said["cannot_prevent"])
-    assert any("can read and change" in line for line in said["cannot_prevent"])
+               for line in said.cannot_prevent)
+    assert any("can read and change" in line for line in said.cannot_prevent)
 
 
 def test_a_child_gets_only_its_scratch_folder_a_clean_environment_and_the_limits(
@@ -83,7 +83,7 @@ def test_as_root_the_child_is_another_user_and_finds_no_solution(tmp_path):
         assert seen["solutions"] in (None, [])  # an empty folder stands in for it
         assert not box.network and not box.readable
     else:
-        assert any("namespaces" in line for line in box.statement()["cannot_prevent"])
+        assert any("namespaces" in line for line in box.statement().cannot_prevent)
 
 
 def test_the_scratch_folders_parent_cannot_be_listed_by_others(tmp_path):

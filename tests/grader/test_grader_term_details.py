@@ -15,6 +15,7 @@ from grader import classroom, gradebook, page, plan as plans, report, roster as 
 from grader.errors import GraderError
 from grader.page import facts, html, teaching
 from grader.row import Entry, Overall, build
+from grader.sandbox.statement import Statement
 from tests.grader.grades_made import grades, whole
 from lab.check.facts import Mismatch
 from lab.check.verdict import Outcome, Verdict
@@ -64,7 +65,7 @@ def test_the_summarys_list_of_most_failed_tests_says_how_many_it_left_out():
     plan = plans.make(LAB, own_lab_only=True)
     fails = [Outcome(t.id, t.says, t.lab, Verdict.FAIL, "no") for t in plan.tests]
     rows = [build(plan, "ann", "ann.py", fails), build(plan, "ben", "ben.py", fails)]
-    said = report.summary(plan, rows, {"level": "limits", "cannot_prevent": []})
+    said = report.summary(plan, rows, Statement("limits", False, (), ()))
     assert (f"Most-failed tests (the {report.MOST_FAILED} most failed of the "
             f"{len(plan.tests)} tests someone failed; every one is in tests.csv):") in said
 
