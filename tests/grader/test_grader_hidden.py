@@ -40,7 +40,8 @@ def hidden_file(tmp_path_factory):
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory, hidden_file):
     """The reference, the starter and the attackers graded two at a time with the hidden file,
-    by the README's command."""
+    by the README's command, on lab 15.1's own tests (what reaches a student's files is the
+    same whatever the suite; the Gradescope bundle below is made the same way)."""
     root = tmp_path_factory.mktemp("class")
     folder, out = root / "submissions", root / "out"
     folder.mkdir()
@@ -54,7 +55,7 @@ def graded(tmp_path_factory, hidden_file):
     done = subprocess.run(
         [sys.executable, "-m", "grader", "grade", "--lab", LAB.id, str(folder), "--out",
          str(out), "--jobs", "2", "--quiet", "--seconds-per-test", str(SECONDS_PER_TEST),
-         "--extra-tests", str(hidden_file)],
+         "--own-lab-only", "--extra-tests", str(hidden_file)],
         cwd=manifest.KIT, capture_output=True, text=True, timeout=600,
         env={**os.environ, "PYTHONPATH": str(manifest.KIT)})
     assert done.returncode == 0, done.stdout + done.stderr
@@ -68,7 +69,7 @@ def graded(tmp_path_factory, hidden_file):
 def results(tmp_path_factory, hidden_file):
     """Gradescope's results.json for the attacker, written by the run inside the bundle."""
     root = tmp_path_factory.mktemp("gradescope")
-    plan = plans.make(LAB.id, extra_tests=[hidden_file])
+    plan = plans.make(LAB.id, own_lab_only=True, extra_tests=[hidden_file])
     bundle = gradescope.build(plan, root / "bundle.zip",
                               settings=batch.Settings(seconds_per_test=SECONDS_PER_TEST))
     source = root / "source"

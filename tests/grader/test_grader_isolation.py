@@ -28,12 +28,14 @@ NEIGHBOURS = ["zara", "zed", "zoe"]  # after the spy in name order: graded while
 
 def grade_beside_the_spy(tmp_path, **options):
     """alice, bob (the starter), the spy and three more copies of the reference, graded two at
-    a time; {student: row} and the isolation statement."""
+    a time on lab 15.1's own tests (the spy looks while its neighbours are graded, whatever the
+    suite); {student: row} and the isolation statement."""
     folder = make_class(tmp_path / "submissions", kinds=[SPY])
     for name in NEIGHBOURS:
         (folder / f"{name}.py").write_text(base_text("solution"), encoding="utf-8")
     subs, _ = batch.find(folder)
-    rows, isolation = batch.grade_all(plans.make(LAB.id), subs, tmp_path / "out", jobs=2,
+    plan = plans.make(LAB.id, own_lab_only=True)
+    rows, isolation = batch.grade_all(plan, subs, tmp_path / "out", jobs=2,
                                       settings=batch.Settings(seconds_per_test=1.0), **options)
     return {r.student: r for r in rows}, isolation
 
