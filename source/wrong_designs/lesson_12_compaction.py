@@ -603,6 +603,28 @@ def _find_cut(rows, keep_recent_tokens):
         if not (start < len(roles) and roles[start] == "toolResult"):
             break
 '''),
+    Wrong(lab='12.2', name='the summary stored stripped',
+          rule='append_compaction adds one entry that holds the summary it is given, exactly as given.',
+          where='lab 12.2, Build section: "adds one entry of type `"compaction"` that holds the summary"; bench/kinds.py, text stripped',
+          names='exactly as given',
+          replace=r'''
+        return self._append({"type": "compaction", "summary": summary,
+''',
+          by=r'''
+        return self._append({"type": "compaction", "summary": summary.strip(),
+'''),
+    Wrong(lab='12.2', name='rows() reading only the first 300 entries',
+          rule='A compaction entry is read as a rule over the pairs read before it, wherever it stands, however long the log.',
+          where='lab 12.2, Build section: "A compaction entry is read as a rule over the pairs read before it"; bench/kinds.py, a loop given a limit',
+          names='however long the log',
+          replace=r'''
+        for entry in self.entries():
+            if entry["type"] == "compaction":
+''',
+          by=r'''
+        for entry in self.entries()[:300]:  # a compacted log stays short
+            if entry["type"] == "compaction":
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
