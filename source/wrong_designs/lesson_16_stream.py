@@ -979,6 +979,18 @@ def to_wire(system, messages, tools):
           by=r'''
             wire.append({"role": "tool", "tool_call_id": message["tool_call_id"].strip(),
 '''),
+    Wrong(lab='16.1', name='an empty message taken for none',
+          rule='An error chunk reports its message, even an empty one; what it says as text is only for an error that has no message (a string, or a dict without one).',
+          where='lab 16.1, Build section: the table\'s second row, "its `message`, or, for an error that has none (a string, or a dict without `message`), what it says as text"; bench/kinds.py, a cap read for truth',
+          names='even an empty one',
+          replace=r'''
+            failure = failure or str(error if said is None else said)
+        for choice in chunk.get("choices", ()):
+''',
+          by=r'''
+            failure = failure or str(said or error)  # no words: say the whole error
+        for choice in chunk.get("choices", ()):
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

@@ -844,3 +844,11 @@ async def test_an_error_line_is_a_failure_with_its_reason(t):
              "no \"message\" to read. Its reason is that string, and the reply is an "
              "\"error\" that keeps its words; nothing is raised, since trouble with the provider "
              "is a reply (assemble, lesson 16).")
+    blank = harness.assemble([text_chunk("Half an"), {"error": {"message": "", "code": 500}},
+                              finish("stop")])
+    t.expect([blank["stop_reason"], blank["error_message"]], ["error", ""],
+             "The chunks were words, then {\"error\": {\"message\": \"\", \"code\": 500}}, "
+             "then finish \"stop\". The items are [stop_reason, error_message]: an error that "
+             "has a message reports its message, even an empty one; only an error with no "
+             "message at all (a string, or a dict without one) is reported as what it says as "
+             "text (assemble, lesson 16).")
