@@ -206,6 +206,16 @@ WRONG = [
         output, code = shell.run(arguments["command"])
         return output.strip()
 '''),
+    Wrong(lab='3.1', name='only the first 300 calls of a reply answered',
+          rule='Every call of a reply has its result, from run_tool, on the list, in call order, before the next request, however many calls the reply holds.',
+          where='lab 3.1, Build section: "Every call of a reply has its result"; bench/kinds.py, a loop given a limit',
+          names='however many there are',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+''',
+          by=r'''
+        for call in calls[:300]:  # a batch is a few calls; a flood is a broken model
+'''),
 ]
 
 # Found by readers holding only the release (source/hunts/round-1.md, lab 3.1), each passing the

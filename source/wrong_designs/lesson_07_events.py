@@ -657,6 +657,18 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
             return value
         print(json.dumps(short(event)), flush=True)  # so the plug-in's lines stay small
 '''),
+    Wrong(lab='7.1', name='only the first 300 calls of a reply run',
+          rule='Every call of a reply runs between its tool_execution_start and its tool_execution_end, however many calls the reply holds.',
+          where='lab 7.1, Build section: the tool events around a call; bench/kinds.py, a loop given a limit',
+          names='however many there are',
+          replace=r'''
+        for call in calls:
+            yield {"type": "tool_execution_start", "call": call}
+''',
+          by=r'''
+        for call in calls[:300]:  # a batch is a few calls
+            yield {"type": "tool_execution_start", "call": call}
+'''),
 ]
 
 ALLOWED = [

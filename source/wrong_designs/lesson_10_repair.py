@@ -190,4 +190,60 @@ WRONG = [
                default=len(kept))  # a hole can only be where the run stopped, at the end
     return kept[:last] + repair_tool_history(kept[last:])
 '''),
+    Wrong(lab='10.1', name='results looked up only in the first 300 messages',
+          rule='A recorded result is the one used, however far into a long record it stands: a valid list comes back equal to it.',
+          where='lab 10.1, Build section: "A list that is already valid comes back equal to it"; bench/kinds.py, a loop given a limit',
+          names='however long it is',
+          replace=r'''
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+''',
+          by=r'''
+    for message in messages[:300]:  # results stand near their calls
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+'''),
+    Wrong(lab='10.1', name='the view cut at 300 messages',
+          rule='repair_tool_history returns the whole record, repaired: a valid list comes back equal to it, however long.',
+          where='lab 10.1, Build section: "A list that is already valid comes back equal to it"; bench/kinds.py, a loop given a limit',
+          names='however long it is',
+          replace=r'''
+    for message in messages:
+        if message["role"] == "toolResult":
+            continue  # results come back in below, each straight after its own call
+''',
+          by=r'''
+    for message in messages[:300]:  # plenty for any window
+        if message["role"] == "toolResult":
+            continue  # results come back in below, each straight after its own call
+'''),
+    Wrong(lab='10.1', name='only the first 300 calls of a reply answered',
+          rule='Every call is followed at once by exactly one result, however many calls the reply has.',
+          where='lab 10.1, Build section: "every call is followed at once by exactly one result"; bench/kinds.py, a loop given a limit',
+          names='however many there are',
+          replace=r'''
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+''',
+          by=r'''
+        for call in (tool_calls(message) if message["role"] == "assistant" else [])[:300]:
+'''),
+    Wrong(lab='10.1', name="an invented result's call id stripped",
+          rule="A call with no recorded result gets a new result with the call's id, exactly as recorded, so that it answers that call.",
+          where='lab 10.1, Build section: "a `toolResult` with the call\'s id and tool name"; bench/kinds.py, text stripped',
+          names='exactly as recorded',
+          replace=r'''
+                "role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+''',
+          by=r'''
+                "role": "toolResult", "tool_call_id": call["id"].strip(), "tool_name": call["name"],
+'''),
+    Wrong(lab='10.1', name="an invented result's tool name stripped",
+          rule="A call with no recorded result gets a new result with the call's tool name, exactly as recorded.",
+          where='lab 10.1, Build section: "a `toolResult` with the call\'s id and tool name"; bench/kinds.py, text stripped',
+          names='exactly as recorded',
+          replace=r'''
+                "role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+''',
+          by=r'''
+                "role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"].strip(),
+'''),
 ]

@@ -589,4 +589,36 @@ class SessionLog:
                 return  # nothing to save
             log.append_message(message)
 '''),
+    Wrong(lab='11.1', name='entries() reading only the first 300 lines',
+          rule='A line that is not JSON is never skipped, wherever it stands: every line of the file is read, however long the log.',
+          where='lab 11.1, Build section: entries(); bench/kinds.py, a loop given a limit',
+          names='however long the log',
+          replace=r'''
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+''',
+          by=r'''
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()[:300]):
+'''),
+    Wrong(lab='11.1', name='rows() taking only the first 300 entries',
+          rule='rows() is the transcript as (id, message) pairs, one per message entry, however long the log.',
+          where='lab 11.1, Build section: "`rows()` is the transcript as `(id, message)` pairs, one per message entry"; bench/kinds.py, a loop given a limit',
+          names='however long the log',
+          replace=r'''
+        for entry in self.entries():
+            if entry["type"] == "message":
+''',
+          by=r'''
+        for entry in self.entries()[:300]:  # a session is never longer
+            if entry["type"] == "message":
+'''),
+    Wrong(lab='11.1', name='only the first 300 listeners told',
+          rule='After subscribe, the listener hears every event of every run, until its undo is called, however many listeners there are.',
+          where='lab 11.1, Build section: "After `subscribe`, the listener hears every event of every run"; bench/kinds.py, a loop given a limit',
+          names='however many subscriptions there are',
+          replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+''',
+          by=r'''
+        for listener in self._listeners[:300]:  # a copy, and a bound on the fan-out
+'''),
 ]

@@ -559,6 +559,72 @@ def _find_cut(rows, keep_recent_tokens):
           by='def compact(log, model, keep_recent_tokens=20000):',
           also=(('def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):',
                  'def maybe_compact(harness, log, model, window, reserve=16384, keep_recent_tokens=20000):'),)),
+    Wrong(lab='12.1', name='render writing only the first 300 messages',
+          rule='render is the transcript as plain text, one line per message, however many messages there are.',
+          where='lab 12.1, Build section: "one line per message"; bench/kinds.py, a loop given a limit',
+          names='however many there are',
+          replace=r'''
+    for message in messages:
+        said = message["content"]
+''',
+          by=r'''
+    for message in messages[:300]:  # a summary needs no more
+        said = message["content"]
+'''),
+    Wrong(lab='12.1', name="render's text stripped",
+          rule='A newline inside a message becomes a space, and nothing else changes: a newline that ends the last message is a space that stays.',
+          where='lab 12.1, Build section: "A newline inside a message becomes a space"; bench/kinds.py, text stripped',
+          names='becomes a space that stays',
+          replace=r'''
+    return "\n".join(out)
+''',
+          by=r'''
+    return "\n".join(out).strip()  # no stray space at the end
+'''),
+    Wrong(lab='12.1', name='the walk back given up after 300 rows',
+          rule='Counting back from the newest row, the count stops at the row where the kept total reaches keep_recent_tokens, however many rows that takes.',
+          where='lab 12.1, Build section: "the count stops at the row where the kept total reaches `keep_recent_tokens`"; bench/kinds.py, a loop given a limit',
+          names='however many rows that takes',
+          replace=r'''
+    while start > 0 and left > 0:  # spend the budget from the newest row backwards
+''',
+          by=r'''
+    while start > 0 and left > 0 and len(rows) - start < 300:  # a sane walk
+'''),
+    Wrong(lab='12.1', name='stepping past at most 300 results',
+          rule='With no user message after the row where the count stops, the cut is the first row from there on that is not a tool result, however many results stand there.',
+          where='lab 12.1, Build section: "the cut is the first row from there on that is not a tool result"; bench/kinds.py, a loop given a limit',
+          names='however many results it steps past',
+          replace=r'''
+    while start < len(roles) and roles[start] == "toolResult":
+''',
+          by=r'''
+    for _ in range(300):  # no batch is longer
+        if not (start < len(roles) and roles[start] == "toolResult"):
+            break
+'''),
+    Wrong(lab='12.2', name='the summary stored stripped',
+          rule='append_compaction adds one entry that holds the summary it is given, exactly as given.',
+          where='lab 12.2, Build section: "adds one entry of type `"compaction"` that holds the summary"; bench/kinds.py, text stripped',
+          names='exactly as given',
+          replace=r'''
+        return self._append({"type": "compaction", "summary": summary,
+''',
+          by=r'''
+        return self._append({"type": "compaction", "summary": summary.strip(),
+'''),
+    Wrong(lab='12.2', name='rows() reading only the first 300 entries',
+          rule='A compaction entry is read as a rule over the pairs read before it, wherever it stands, however long the log.',
+          where='lab 12.2, Build section: "A compaction entry is read as a rule over the pairs read before it"; bench/kinds.py, a loop given a limit',
+          names='however long the log',
+          replace=r'''
+        for entry in self.entries():
+            if entry["type"] == "compaction":
+''',
+          by=r'''
+        for entry in self.entries()[:300]:  # a compacted log stays short
+            if entry["type"] == "compaction":
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

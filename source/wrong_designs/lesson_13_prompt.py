@@ -344,6 +344,28 @@ def discover_context(ws, cwd):
                 seen.add(line.strip().casefold())
                 advice.append(line.strip())
 '''),
+    Wrong(lab='13.1', name='guidelines read from the first 300 tools only',
+          rule='Each guideline of the tools appears once, in the order first seen, however many tools there are.',
+          where='lab 13.1, Build section: "a line `- GUIDELINE` for each guideline of the tools"; bench/kinds.py, a loop given a limit',
+          names='however many tools and guidelines there are',
+          replace=r'''
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+''',
+          by=r'''
+    for tool in tools[:300]:  # no session has more tools
+        for line in tool.get("guidelines", ()):
+'''),
+    Wrong(lab='13.1', name="only a tool's first 300 guidelines read",
+          rule="Each guideline of the tools appears once, in the order first seen, however many a tool has.",
+          where='lab 13.1, Build section: "a line `- GUIDELINE` for each guideline of the tools"; bench/kinds.py, a loop given a limit',
+          names='however many tools and guidelines there are',
+          replace=r'''
+        for line in tool.get("guidelines", ()):
+''',
+          by=r'''
+        for line in list(tool.get("guidelines", ()))[:300]:  # short pieces of advice, a few
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

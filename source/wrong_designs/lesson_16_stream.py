@@ -890,6 +890,107 @@ _WIRE_TOOLS = []  # worked out once, on the first call
 
 def to_wire(system, messages, tools):
 '''),)),
+    Wrong(lab='16.1', name='a long reply read only to its 300th chunk',
+          rule='A reply that arrived whole holds its words as one text block: every chunk of it is read, however many a long answer takes.',
+          where='lab 16.1, Build section: "the assistant message that one reply\'s decoded chunks add up to"; bench/kinds.py, a loop given a limit',
+          names='however many there are',
+          replace=r'''
+    for chunk in chunks:
+        if "error" in chunk:
+''',
+          by=r'''
+    for count, chunk in enumerate(chunks):
+        if count == 300:
+            break  # no reply streams longer than this
+        if "error" in chunk:
+'''),
+    Wrong(lab='16.1', name='only the first 300 fragments of a delta read',
+          rule='A reply that arrived whole holds one toolCall per call: every fragment of a delta is read, however many it carries.',
+          where='lab 16.1, Build section: "then one `toolCall` per call"; bench/kinds.py, a loop given a limit',
+          names='every fragment of a delta',
+          replace=r'''
+            for piece in delta.get("tool_calls") or ():
+''',
+          by=r'''
+            for piece in (delta.get("tool_calls") or ())[:300]:  # more is not a real reply
+'''),
+    Wrong(lab='16.1', name='only the first 300 calls put in the reply',
+          rule='A reply that arrived whole holds one toolCall per call, in index order, however many calls it has.',
+          where='lab 16.1, Build section: "then one `toolCall` per call, in the order of the calls\' `index`"; bench/kinds.py, a loop given a limit',
+          names='every call is in the reply',
+          replace=r'''
+    for call in sorted(calls, key=lambda call: call["index"]):  # stable: in order at one index
+''',
+          by=r'''
+    for call in sorted(calls, key=lambda call: call["index"])[:300]:  # a sane batch at most
+'''),
+    Wrong(lab='16.1', name='the system prompt stripped on the way out',
+          rule='The system prompt is the first message, exactly as passed, its last newline included.',
+          where='lab 16.1, Build section: "The system prompt is the first message"; bench/kinds.py, text stripped',
+          names='exactly as passed',
+          replace=r'''
+    wire = [{"role": "system", "content": system}]
+''',
+          by=r'''
+    wire = [{"role": "system", "content": system.strip()}]
+'''),
+    Wrong(lab='16.1', name='only the first 300 messages put in the body',
+          rule='to_wire sends every message of the record, in order, however long the record is: what the model sees is the view\'s choice, not to_wire\'s.',
+          where='lab 16.1, Build section: "The record\'s messages come out of this exactly as they went in"; bench/kinds.py, a loop given a limit',
+          names='however long the record',
+          replace=r'''
+    for message in messages:
+        if message["role"] == "user":
+            wire.append({"role": "user", "content": message["content"]})
+''',
+          by=r'''
+    for message in messages[:300]:  # far more than any window holds
+        if message["role"] == "user":
+            wire.append({"role": "user", "content": message["content"]})
+'''),
+    Wrong(lab='16.1', name="a call's id stripped on the way out",
+          rule="Each call goes out with its id exactly as recorded: it is what the model sent, and what it matches the call's result by.",
+          where='lab 16.1, Build section: "each `{"id", "type": "function", "function": {"name", "arguments"}}`"; bench/kinds.py, text stripped',
+          names='exactly as recorded',
+          replace=r'''
+                    {"id": call["id"], "type": "function",
+''',
+          by=r'''
+                    {"id": call["id"].strip(), "type": "function",
+'''),
+    Wrong(lab='16.1', name="a call's name stripped on the way out",
+          rule="Each call goes out with its name exactly as recorded: it is what the model sent.",
+          where='lab 16.1, Build section: "each `{"id", "type": "function", "function": {"name", "arguments"}}`"; bench/kinds.py, text stripped',
+          names='exactly as recorded',
+          replace=r'''
+                     "function": {"name": call["name"], "arguments": json.dumps(call["arguments"])}}
+''',
+          by=r'''
+                     "function": {"name": call["name"].strip(),
+                                  "arguments": json.dumps(call["arguments"])}}
+'''),
+    Wrong(lab='16.1', name="a result's call id stripped on the way out",
+          rule="A toolResult goes out with its tool_call_id exactly as recorded, so that it matches its call's id.",
+          where='lab 16.1, Build section: "A `toolResult` becomes a message with the role `"tool"`, its `tool_call_id` and its content"; bench/kinds.py, text stripped',
+          names='exactly as recorded',
+          replace=r'''
+            wire.append({"role": "tool", "tool_call_id": message["tool_call_id"],
+''',
+          by=r'''
+            wire.append({"role": "tool", "tool_call_id": message["tool_call_id"].strip(),
+'''),
+    Wrong(lab='16.1', name='an empty message taken for none',
+          rule='An error chunk reports its message, even an empty one; what it says as text is only for an error that has no message (a string, or a dict without one).',
+          where='lab 16.1, Build section: the table\'s second row, "its `message`, or, for an error that has none (a string, or a dict without `message`), what it says as text"; bench/kinds.py, a cap read for truth',
+          names='even an empty one',
+          replace=r'''
+            failure = failure or str(error if said is None else said)
+        for choice in chunk.get("choices", ()):
+''',
+          by=r'''
+            failure = failure or str(said or error)  # no words: say the whole error
+        for choice in chunk.get("choices", ()):
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

@@ -181,6 +181,15 @@ async def test_a_batch_is_answered_in_order(t):
              "Every call has its result from run_tool, one call of run_tool per call, so that "
              "what run_tool comes to do (lesson 4) reaches every call. Each item is the id of "
              "a call run_tool was handed (run_agent, lesson 3).")
+    wide = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"f{n}.py"})
+                                          for n in range(301)]), lab.say("All read.")])
+    messages = await run(wide, [looker()], "Read every file.")
+    t.expect([len(wide.calls), sum(m["role"] == "toolResult" for m in messages),
+              messages[-2]["tool_call_id"], messages[-1]["role"]], [2, 301, "c301", "assistant"],
+             "One reply of 301 calls, then an answer. The items are [requests, results "
+             "recorded, the last result's call id, the record's last role]: every call of a "
+             "reply is answered, however many there are, before the next request "
+             "(run_agent, lesson 3).")
 
 
 @lab_test("Two or three rounds of tools, a few calls each: the record is U A[c1] R(c1) A[c2] "

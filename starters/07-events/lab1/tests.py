@@ -173,6 +173,16 @@ async def test_tool_events_carry_the_call(t):
              "tool_execution_end carries the same call, and its own call's result exactly as "
              "recorded. Each item is [the call, the recorded result, the result's text] of one "
              "end (run_agent, lesson 7).")
+    wide = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"f{n}.py"})
+                                          for n in range(301)]), lab.say("All read.")])
+    events = await lab.drive(harness.run_agent(wide, SYSTEM, [], [looker()], "Read every file."))
+    ends = [e["call"]["id"] for e in events if e["type"] == "tool_execution_end"]
+    t.expect([sum(e["type"] == "tool_execution_start" for e in events), len(ends), ends[-1:]],
+             [301, 301, ["c301"]],
+             "One reply of 301 calls, then an answer. The items are [tool_execution_start "
+             "events, tool_execution_end events, the last end's call id]: every call of a "
+             "reply is run, between its two events, however many there are (run_agent, "
+             "lesson 7).")
 
 
 @lab_test("Each turn_end carries the reply of its turn.")

@@ -107,6 +107,16 @@ async def test_a_valid_list_comes_back_equal(t):
              [True, False, [True] * len(record)],
              "[equal, the same list, each message the same object]: a new list, no copies of "
              "the messages (repair_tool_history, lesson 10).")
+    long = []
+    for n in range(1, 102):
+        long += [harness.user_message(f"Question {n}."), asks(f"c{n}"), result(f"c{n}"),
+                 lab.say(f"Answer {n}.")]
+    t.expect([len(harness.repair_tool_history(long)), harness.repair_tool_history(long) == long],
+             [404, True],
+             "A long valid record: 101 exchanges of a question, one call, its result and an "
+             "answer, 404 messages. The items are [the view's length, the view equal to the "
+             "record]: the whole record is read, however long it is, and nothing in it needs "
+             "repair (repair_tool_history, lesson 10).")
 
 
 @lab_test("A call with no result gets one right after it: INTERRUPTED, an error, with the call's "
@@ -128,6 +138,17 @@ async def test_a_missing_result_is_filled_in(t):
              "The invented result says the call may or may not have run, and is an error, with "
              "the call's id and tool name; one item per call that had no result "
              "(repair_tool_history, lesson 10).")
+    wide = asks(*[f"c{n}" for n in range(300)], "\tc300 ",
+                names=["look"] * 300 + ["grep "])
+    view = harness.repair_tool_history([harness.user_message("Look at all of them."), wide])
+    t.expect([len(view), view[-1]],
+             [303, {"role": "toolResult", "tool_call_id": "\tc300 ", "tool_name": "grep ",
+                    "content": WORDS, "is_error": True}],
+             "A reply of 301 calls with no result recorded, the last with the id '\\tc300 ' "
+             "and the tool name 'grep ', as the model wrote them. The items are [the view's "
+             "length, its last message]: every call of the reply gets its result, however "
+             "many there are, and an invented result carries the call's id and tool name "
+             "exactly as recorded, spaces and all (repair_tool_history, lesson 10).")
     t.expect(lab.shape(record), f"U A[{','.join(ids)}] "
              f"{results([i for i in ids if i not in missing])} U".replace("  ", " "),
              "The record is not changed (lesson 10).")

@@ -265,6 +265,16 @@ async def test_a_damaged_line_anywhere_is_named(t):
              "line's number. Each item: [the damage, what entries() raised, what replay() "
              "raised, what an append raised, the file is unchanged] (SessionLog.entries, "
              "lesson 11).")
+    text = "".join(json.dumps({"id": f"e{n}", "type": "message",
+                                "message": harness.user_message(f"Step {n}.")}) + "\n"
+                   for n in range(1, 321)) + "{\"id\": \"e321\", \"ty\n"
+    log = harness.SessionLog(lab.Workspace({FILE: text}), FILE)
+    t.expect(await raised(log.entries),
+             f"ValueError: {FILE}, line 321: not a complete log entry",
+             "A long log: 320 whole entries, then half a line, as a power cut in the 321st "
+             "append leaves it. The item is what entries() raised: every line is read, however "
+             "long the log, so the torn one is named wherever it stands (SessionLog.entries, "
+             "lesson 11).")
 
 
 @lab_test("Entries of another kind, written through _append between message entries, take a line "
@@ -372,6 +382,15 @@ async def test_long_logs_replay_in_the_order_written(t):
              "the log; an id is a name, and sorted as text e10 comes before e2. Each item is "
              "[the ids rows() gives, replay() equals the messages appended] for one log "
              "(SessionLog.rows, lesson 11).")
+    long = [harness.user_message(f"Step {n}.") for n in range(1, 321)]
+    text = "".join(json.dumps({"id": f"e{n}", "type": "message", "message": message}) + "\n"
+                   for n, message in enumerate(long, 1))
+    log = harness.SessionLog(lab.Workspace({FILE: text}), FILE)
+    t.expect([len(log.rows()), log.rows()[-1][0], log.replay() == long], [320, "e320", True],
+             "A long log of 320 message entries, written as append_message writes them. The "
+             "items are [how many rows, the last row's id, replay() equals the messages]: "
+             "rows() holds every message entry, however long the log (SessionLog.rows, "
+             "lesson 11).")
     prompts = t.random.randint(6, 12)
     log = harness.SessionLog(lab.Workspace(), FILE)
     h = harness.Harness(lab.ScriptedModel([lab.say(f"Answer {n}.") for n in range(prompts)]),
@@ -561,6 +580,15 @@ async def test_each_undo_takes_off_one_subscription(t):
              "takes off nothing. Each item is [events the listener heard in run 1, the other "
              "listener's, the listener's in run 2 after some undos, the other's] "
              "(Harness.subscribe, lesson 11).")
+    h = harness.Harness(lab.ScriptedModel([lab.say("One.")]), SYSTEM, [])
+    heard = []
+    for _ in range(301):
+        h.subscribe(heard.append)
+    await lab.drive(h.prompt("First."))
+    t.expect(len(heard), 6 * 301,
+             "One listener subscribed 301 times, then a run of one plain reply, which has six "
+             "events. The item is how many events it heard: each subscription hears every "
+             "event, however many subscriptions there are (Harness._notify, lesson 11).")
 
 
 @lab_test("Listeners hear each event in the order they subscribed, and an undo keeps that order: "

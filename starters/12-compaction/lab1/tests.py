@@ -68,6 +68,13 @@ async def test_render_is_exact(t):
              "arguments keep the order they were given in, and json.dumps writes a letter that "
              "is not ASCII as its \\u escape (render, lesson 12).")
     t.expect(harness.render([]), "", "No messages, no text (render, lesson 12).")
+    steps = [harness.user_message(f"Step {n}.") for n in range(1, 301)]
+    text = harness.render(steps + [harness.user_message("Done?\n")])
+    t.expect([text.count("\n") + 1, text[-28:]], [301, "user: Step 300.\nuser: Done? "],
+             "A long transcript: 300 user messages 'Step 1.' to 'Step 300.', then 'Done?\\n'. "
+             "The items are [how many lines, the text's last 28 characters]: every message "
+             "has its line, however many there are, and the newline that ends the last "
+             "message becomes a space that stays, like any other (render, lesson 12).")
     reason, half, missing = f"prompt is too long ({word(t)})", f"Half an {word(t)}", word(t)
     failed = [lab.fail(reason, half),
               {**result("c2", f"Tool {missing} not found", missing), "is_error": True}]
@@ -250,6 +257,23 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
              "after it, so only that row is kept. The cut is worked out from the rows' messages "
              "each time it is asked, never remembered by their ids: every log numbers its "
              "entries from e1 (find_cut, lesson 12).")
+    long = keyed(t, [costing("user" if i % 2 == 0 else "assistant", 5, f"Row {i}")
+                     for i in range(400)])
+    t.expect(harness.find_cut(long, 5 * 351), 50,
+             "Rows U A U A ... 400 of them, each costing 5 tokens, with keep_recent_tokens 1755: "
+             "the item is the cut. The walk back goes on until the total reaches the budget, "
+             "however many rows that takes: it reaches 1755 at row 49, an answer, and the cut "
+             "moves on to row 50, a user message (find_cut, lesson 12).")
+    batch = [(f"e{n}", message) for n, message in enumerate(
+        [harness.user_message("Look at everything."),
+         lab.reply(*[lab.call("look", {"path": f"f{n}.py"}, id=f"c{n}") for n in range(301)])]
+        + [result(f"c{n}", "x") for n in range(301)] + [lab.say("Seen it all.")], 1)]
+    t.expect(harness.find_cut(batch, 5 + 301 * 3), 303,
+             "Rows U A(301 calls) R R ... R (301 results, 3 tokens each) A (5 tokens), with "
+             "keep_recent_tokens 908: the item is the cut. The walk reaches 908 at row 2, the "
+             "first result; with no user message after it, the cut is the first row from there "
+             "on that is not a tool result, row 303, however many results it steps past "
+             "(find_cut, lesson 12).")
 
 
 def cut_by_rule(roles, sizes, budget):

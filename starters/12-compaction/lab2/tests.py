@@ -132,7 +132,7 @@ async def test_append_compaction_writes_one_entry(t):
     turns = t.random.randint(1, 4)
     ws, log = logged(chat(*drawn_pairs(t, turns)))
     before = ws.read_text(FILE)
-    summary, kept = f"Read {word(t)}.", f"e{2 * t.random.randrange(turns) + 1}"
+    summary, kept = f"  Read {word(t)}.\n", f"e{2 * t.random.randrange(turns) + 1}"
     t.expect(log.append_compaction(summary, kept), f"e{2 * turns + 1}",
              f"A compaction entry is numbered like any other: after {2 * turns} messages it is "
              f"e{2 * turns + 1} (SessionLog.append_compaction, lesson 12).")
@@ -140,7 +140,8 @@ async def test_append_compaction_writes_one_entry(t):
     t.expect([text.startswith(before), len(text.splitlines()), json.loads(text.splitlines()[-1])],
              [True, 2 * turns + 1, {"id": f"e{2 * turns + 1}", "type": "compaction",
                                     "summary": summary, "first_kept_id": kept}],
-             "The old lines are untouched and one line is added (SessionLog.append_compaction, "
+             f"The old lines are untouched and one line is added, holding the summary {summary!r} "
+             "exactly as given, its spaces and newline included (SessionLog.append_compaction, "
              "lesson 12).")
     t.expect([len(log.entries()), [entry["type"] for entry in log.entries()]],
              [2 * turns + 1, ["message"] * (2 * turns) + ["compaction"]],
@@ -200,6 +201,16 @@ async def test_rows_read_a_compaction_as_a_rule(t):
              f"no row any more), and {unknown}, which no entry has. Still nothing is deleted. "
              "Items: [the rows' ids, the first message's content] after each of the two "
              "compactions, then how many entries the log holds (SessionLog.rows, lesson 12).")
+    long = [{"id": f"e{n}", "type": "message", "message": harness.user_message(f"Step {n}.")}
+            for n in range(1, 321)]
+    long.append({"id": "e321", "type": "compaction", "summary": "Steps 1 to 299 done.",
+                 "first_kept_id": "e300"})
+    log = harness.SessionLog(lab.Workspace({FILE: "".join(json.dumps(entry) + "\n"
+                                                          for entry in long)}), FILE)
+    t.expect([k for k, _ in log.rows()], ["e321"] + [f"e{n}" for n in range(300, 321)],
+             "A long log: 320 message entries, then a compaction whose first_kept_id is e300. "
+             "The item is the rows' ids: every entry is read, however long the log, so the "
+             "compaction at its end rules over the rows before it (SessionLog.rows, lesson 12).")
 
 
 def drawn_steps(t, steps):

@@ -186,6 +186,15 @@ async def test_each_guideline_once_first_seen_first(t):
              "that order, a set does not, and its order changes from one Python process to the "
              "next. Each item is the guidelines section's lines for one tool list, or None when "
              "no tool has a guideline (build_system_prompt, lesson 13).")
+    many = [described(f"tool{n}", None, [f"Step {n} first."]) for n in range(301)]
+    many.append(described("read", None, [f"Rule {n}." for n in range(301)]))
+    lines = headed(harness.build_system_prompt(many, [], [], CWD, TODAY), "Guidelines:")
+    t.expect([len(lines), lines[301], lines[-1]], [603, "- Step 300 first.", "- Rule 300."],
+             "302 tools: tool0 to tool300 with one guideline each, 'Step N first.', then read "
+             "with 301, 'Rule 0.' to 'Rule 300.'. The items are [the guidelines section's "
+             "lines, heading included, its line for tool300, its last line]: every tool's "
+             "every guideline is listed, however many tools and guidelines there are "
+             "(build_system_prompt, lesson 13).")
 
 
 @lab_test("Context files go in word for word, each as <project_instructions path=\"...\"> its "

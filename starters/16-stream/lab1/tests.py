@@ -86,6 +86,12 @@ async def test_fragmented_text_becomes_one_block(t):
              f"The reply's words were {edged!r}, in deltas of 3 characters. The text block holds "
              "them exactly as the model wrote them: the blank lines and spaces it began with and "
              "the newline it ended with stay (assemble, lesson 16).")
+    essay = "".join(f"Line {n} of the log is read. " for n in range(1, 15))
+    t.expect(harness.assemble(chunks(lab.stream_lines(lab.say(essay), piece=1)))["content"],
+             [{"type": "text", "text": essay}],
+             f"A longer reply, {len(essay)} characters streamed one a chunk, as a real server "
+             "sends a long answer: every chunk of the reply is read, however many there are, "
+             "and its words are all in the text block (assemble, lesson 16).")
     blank = [[text_chunk("\n\n"), call_chunk(0, "{}", id="c1", name="status"),
               finish("tool_calls")], [text_chunk(" "), finish("stop")]]
     t.expect([harness.assemble(stream)["content"][:1] for stream in blank],
@@ -124,7 +130,7 @@ async def test_split_arguments_are_parsed_once(t):
 
 
 @lab_test("Two calls whose fragments take turns each get their own arguments, matched by "
-          "index, and the calls stand in index order.")
+          "index, and the calls stand in index order; a delta of 301 whole calls gives all 301.")
 async def test_interleaved_calls_are_matched_by_index(t):
     stream = [text_chunk("Two things."),
               call_chunk(1, '{"comm', id="c_bash", name="bash"),
@@ -145,6 +151,20 @@ async def test_interleaved_calls_are_matched_by_index(t):
              "'and\": \"py' (1), '/app.py\"}' (0), 'test -q\"}' (1). A fragment belongs to the "
              "call its index names, not to the newest call, and the calls are ordered by "
              "index (assemble, lesson 16).")
+    many = [{"choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": n, "id": f"c{n}", "type": "function",
+         "function": {"name": "read", "arguments": json.dumps({"path": f"f{n}.py"})}}
+        for n in reversed(range(301))]}}]}, finish("tool_calls")]
+    blocks = harness.assemble(many)["content"]
+    t.expect([len(blocks), blocks[0], blocks[-1]],
+             [301, {"type": "toolCall", "id": "c0", "name": "read", "arguments": {"path": "f0.py"}},
+              {"type": "toolCall", "id": "c300", "name": "read",
+               "arguments": {"path": "f300.py"}}],
+             "One chunk whose delta holds 301 whole calls, at indexes 300 down to 0, as a server "
+             "that sends every call of a reply in one chunk (Ollama) would. The items are how "
+             "many calls the reply holds, its first and its last: every fragment of a delta is "
+             "read and every call is in the reply, however many there are, in index order "
+             "(assemble, lesson 16).")
 
 
 @lab_test("A call whose arguments never arrive, or arrive as empty fragments, gets the "
@@ -383,6 +403,28 @@ async def test_to_wire_writes_the_providers_shape(t):
              "prompt is the first message even when it is empty, and the tools are the ones "
              "this call was given, worked out afresh on every call, never the ones an earlier "
              "call sent (to_wire, lesson 16).")
+    long = [message for n in range(151)
+            for message in (harness.user_message(f"Question {n}."), lab.say(f"Answer {n}."))]
+    long += [lab.reply(lab.call("read ", CAFE, id="\tcall_9 ")),
+             {"role": "toolResult", "tool_call_id": "\tcall_9 ", "tool_name": "read ",
+              "content": "Tool read  not found", "is_error": True}]
+    third = harness.to_wire("You fix tests.\n", long, [])["messages"]
+    t.expect([len(third), third[0], third[-4:]],
+             [305, {"role": "system", "content": "You fix tests.\n"},
+              [{"role": "user", "content": "Question 150."},
+               {"role": "assistant", "content": "Answer 150."},
+               {"role": "assistant", "content": None, "tool_calls": [
+                   {"id": "\tcall_9 ", "type": "function",
+                    "function": {"name": "read ", "arguments": json.dumps(CAFE)}}]},
+               {"role": "tool", "tool_call_id": "\tcall_9 ", "content": "Tool read  not found"}]],
+             "A third body: the system prompt 'You fix tests.\\n', a long record of 304 "
+             "messages (151 questions and answers, then a call the model named 'read ' with "
+             "the id '\\tcall_9 ', and its result), and no tools. The items are how many "
+             "messages the body holds, its first, and its last four. The system prompt goes out "
+             "exactly as passed, its last newline included; every message goes out, however "
+             "long the record; a call's id and name go out exactly as recorded, in the call and "
+             "in its result, spaces and all: they are what the model sent, and what it matches "
+             "its results by (to_wire, lesson 16).")
     body = harness.to_wire("You fix tests.", messages, tools)
     for said in body["messages"]:
         said["cache_control"] = {"type": "ephemeral"}  # as a client may mark what it sends
@@ -802,3 +844,11 @@ async def test_an_error_line_is_a_failure_with_its_reason(t):
              "no \"message\" to read. Its reason is that string, and the reply is an "
              "\"error\" that keeps its words; nothing is raised, since trouble with the provider "
              "is a reply (assemble, lesson 16).")
+    blank = harness.assemble([text_chunk("Half an"), {"error": {"message": "", "code": 500}},
+                              finish("stop")])
+    t.expect([blank["stop_reason"], blank["error_message"]], ["error", ""],
+             "The chunks were words, then {\"error\": {\"message\": \"\", \"code\": 500}}, "
+             "then finish \"stop\". The items are [stop_reason, error_message]: an error that "
+             "has a message reports its message, even an empty one; only an error with no "
+             "message at all (a string, or a dict without one) is reported as what it says as "
+             "text (assemble, lesson 16).")
