@@ -435,7 +435,9 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
         if grace is None:
             answer = answer == ("clean" if needed <= 5 else "hard")
         rows.append([name, answer, late <= 2, state(task), lab.shape(h.messages)])
-    h = harness.Harness(asks_then_answers(latency=t.random.randint(3, 8)), SYSTEM, [])
+    # The reply takes longer than the wait before Stop, with turns to spare, so Stop always
+    # lands during the run (a latency of 3 with a wait of 3 let the reply come first).
+    h = harness.Harness(asks_then_answers(latency=t.random.randint(6, 10)), SYSTEM, [])
     after = t.random.randint(20, 120)
 
     async def summing_up():
