@@ -201,6 +201,15 @@ def readme_table(latest: dict) -> str:
                      f"{mutation['score']:.1%} ({mutation['killed']} of {counted}); lowest "
                      f"lab {weakest['lab']}, {weakest['score']:.1%}",
                      aim, "yes" if mutation["met"] else "NO"])
+    kinds = latest.get("mutation_kinds")
+    if kinds:
+        judged = kinds["equivalent"] + kinds.get("free", 0)
+        rows.append([f"wrong designs of each kind made in each lab's gaps (bench/kinds.py: "
+                     f"{len(kinds['labs'])} labs, {kinds['mutants']} designs, {judged} judged "
+                     "equivalent or left free), killed by the lab's own tests",
+                     f"{kinds['killed']} of {kinds['mutants']} killed; {kinds['survived']} "
+                     "survive unjudged", "no survivor unjudged (issue 38)",
+                     "yes" if kinds["survived"] == 0 else "NO"])
     commands = sorted({latest[k]["command"] for k in latest})
     machines = {json.dumps({k: v for k, v in latest[k]["machine"].items() if k != "interpreter"},
                            sort_keys=True) for k in latest}

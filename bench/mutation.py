@@ -78,7 +78,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from bench import _table
+from bench import _table, kinds as kind_operators
 from lab.check import manifest, runner, suite
 from tools import labsource
 
@@ -93,6 +93,7 @@ except ImportError:
     sys.exit("bench.mutation needs cosmic-ray: .venv/bin/python -m pip install -e \".[bench]\"")
 
 EQUIVALENT = _table.BENCH / "mutation_equivalent.toml"
+KINDS_JUDGED = _table.BENCH / "mutation_kinds_judged.toml"  # --kinds' judgements (bench/kinds.py)
 AIM = 0.98  # issue 23: at least 98 % in all, and no lab under LAB_AIM
 LAB_AIM = 0.95
 NEVER_RAISED = "MutantNeverRaised"  # the class a CatchNothing mutant's except clause waits for
@@ -414,10 +415,34 @@ def mutants(lab: manifest.Lab) -> tuple[list[Mutant], list[Gap], int]:
     return found, gaps, invalid
 
 
+def kind_mutants(lab: manifest.Lab) -> tuple[list[Mutant], list[Gap], int]:
+    """Every mutant of bench/kinds.py's kinds that lies wholly inside one of `lab`'s gaps, as
+    mutants() gives them."""
+    solution, gaps = solution_and_gaps(lab)
+    found, invalid, seen = [], 0, {}
+    for kind in kind_operators.mutants(solution):
+        gap = next((g for g in gaps if g.first <= kind.first and kind.last <= g.last), None)
+        if gap is None or kind.code == solution:
+            continue
+        try:
+            compile(kind.code, "harness.py", "exec")
+        except SyntaxError:
+            invalid += 1
+            continue
+        line, change, short = _change(solution, kind.code)
+        key = f"{kind.name}: {short}"
+        seen[(gap.number, key)] = seen.get((gap.number, key), 0) + 1
+        if seen[(gap.number, key)] > 1:
+            key += f" #{seen[(gap.number, key)]}"
+        found.append(Mutant(lab.id, gap.number, line, kind.name, change, key, kind.code))
+    found.sort(key=lambda m: (m.gap, m.line, m.operator, m.key))
+    return found, gaps, invalid
+
+
 # == judging, in worker processes ==
 
-def _mutants_of(lab_id: str) -> tuple[list[Mutant], list[Gap], int]:
-    return mutants(manifest.lab(lab_id))
+def _mutants_of(lab_id: str, kinds: bool = False) -> tuple[list[Mutant], list[Gap], int]:
+    return (kind_mutants if kinds else mutants)(manifest.lab(lab_id))
 
 
 def judge(lab_id: str, code: str, cumulative: bool = False) -> dict:
@@ -434,9 +459,10 @@ def judge(lab_id: str, code: str, cumulative: bool = False) -> dict:
             "first": bad[0].id.split("::")[-1] if bad else None}
 
 
-def measure(labs: list[manifest.Lab], jobs: int) -> tuple[dict, dict, dict]:
-    """Make every lab's mutants and judge each; returns what was made, the verdicts, and for
-    each survivor (lab, index) whether the cumulative suite kills it."""
+def measure(labs: list[manifest.Lab], jobs: int, kinds: bool = False) -> tuple[dict, dict, dict]:
+    """Make every lab's mutants (with `kinds`, bench/kinds.py's) and judge each; returns what
+    was made, the verdicts, and for each survivor (lab, index) whether the cumulative suite
+    kills it."""
     ids = [lab.id for lab in labs]
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=max(1, jobs), mp_context=context) as pool:
@@ -450,7 +476,7 @@ def measure(labs: list[manifest.Lab], jobs: int) -> tuple[dict, dict, dict]:
                              f"{result['not_passed']} of its own tests ({result['first']}); "
                              "fix the kit, or let it settle, before measuring it.")
         control("Before the mutants")
-        made = dict(zip(ids, pool.map(_mutants_of, ids)))
+        made = dict(zip(ids, pool.map(_mutants_of, ids, [kinds] * len(ids))))
         futures = {i: [pool.submit(judge, i, m.code) for m in made[i][0]] for i in ids}
         verdicts = {i: [f.result() for f in fs] for i, fs in futures.items()}
         control("After the mutants")
@@ -514,19 +540,24 @@ def main(argv=None) -> int:
     parser.add_argument("--lab", action="append", help="only this lab (repeatable; not saved)")
     parser.add_argument("--jobs", type=int, default=2, help="mutants checked at once (default 2)")
     parser.add_argument("--list", action="store_true", help="list the mutants, check none")
+    parser.add_argument("--kinds", action="store_true",
+                        help="the kinds of wrong design (bench/kinds.py), not one-token changes")
     args = parser.parse_args(argv)
+    make = kind_mutants if args.kinds else mutants
+    judged_file = KINDS_JUDGED if args.kinds else EQUIVALENT
+    section = "mutation_kinds" if args.kinds else "mutation"
     labs = [manifest.lab(x) for x in args.lab] if args.lab else \
         list(manifest.labs(built_only=True))
     if args.list:
         for lab in labs:
-            for m in mutants(lab)[0]:
+            for m in make(lab)[0]:
                 print(f"{m.lab} gap {m.gap} line {m.line} {m.operator}: {m.description}")
         return 0
 
     started = time.perf_counter()
-    made, verdicts, cumulative = measure(labs, args.jobs)
+    made, verdicts, cumulative = measure(labs, args.jobs, args.kinds)
     seconds = time.perf_counter() - started
-    equivalent = load_equivalent()
+    equivalent = load_equivalent(judged_file)
     per_lab, survivors, stale = [], [], []
     for lab in labs:
         figures, lost, old = tally(lab.id, made[lab.id], verdicts[lab.id], cumulative, equivalent)
@@ -543,7 +574,8 @@ def main(argv=None) -> int:
     rows.append(["all", total["mutants"], total["killed"], total["equivalent"], total["free"],
                  total["survived"], f"{score:.1%}", "yes" if score >= AIM else "NO"])
 
-    print(f"Mutants of each lab's gaps, judged by the lab's own tests ({len(labs)} labs, "
+    what = "Wrong designs of each kind" if args.kinds else "Mutants"
+    print(f"{what} in each lab's gaps, judged by the lab's own tests ({len(labs)} labs, "
           f"{_table.seconds(seconds)})\n")
     print(_table.table(["lab", "mutants", "killed", "equivalent", "left free", "survived",
                         "killed / (mutants - equivalent - left free)",
@@ -561,12 +593,14 @@ def main(argv=None) -> int:
     if args.lab:
         print("\nNot saved: only some labs were measured.")
         return 0
-    figures = {"aim": AIM, "lab_aim": LAB_AIM, "labs": per_lab, "operators": [n for n, _ in operators()],
+    names = sorted({m.operator for lab in labs for m in made[lab.id][0]}) if args.kinds else \
+        [n for n, _ in operators()]
+    figures = {"aim": AIM, "lab_aim": LAB_AIM, "labs": per_lab, "operators": names,
                **total, "score": round(score, 4), "met": met,
                "seconds": round(seconds, 1), "jobs": args.jobs,
                "limits": asdict(runner.Limits()), "survivors": survivors,
                "stale_judgements": stale}
-    print("\n" + _table.save("mutation", figures))
+    print("\n" + _table.save(section, figures))
     return 0
 
 

@@ -16,8 +16,9 @@ so no public test's wanted expression gives its values.
 
 A grading run draws a subset of the bank from its secret seed (`drawn`): of each rule's n
 scenarios, max(2, n - 1) (`kept`), so every rule is checked, which scenario is left out changes
-with the seed, and a design of the rule that fails two of its scenarios is caught by any draw. The subset runs as the instructor's hidden tests run (grader/plan.py's Extra,
-grader/batch.py's hidden run), its reference recorded when the plan is made; a failed one
+with the seed, and a design of the rule that fails two of its scenarios is caught by any draw.
+The subset runs as the instructor's hidden tests run (grader/plan.py's Extra, grader/batch.py's
+hidden run), its reference recorded when the plan is made; a failed one
 shows the student the sentence of its rule (grader/ledger.py's sentence), never its code.
 """
 from __future__ import annotations

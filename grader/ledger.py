@@ -22,8 +22,7 @@ serving an item, every design failing one of its item's tests; and, in a lab wit
 bank test serving an item, every item with two to four of them, every design failing one.
 
 It lives with the grader, which reads each bank test's rule from it (a failed bank test shows
-a student the rule's sentence, never the test); tools.ledger is the same module, by the name
-the authoring tools use.
+a student the rule's sentence, never the test); the authoring tools' tests read it here too.
 """
 from __future__ import annotations
 

@@ -1027,16 +1027,16 @@ def run_agent(model, system, messages, tools, prompt):
     #: from 9.1
     #: given 9.1 lesson 8's loop inside a second one, so a follow-up can open more turns
     turn, todo, failed = 0, [], False
-    #: gap 9.1 4 asking for steering
+    #: gap 9.1 4 steering, in the gaps
     pending = [user_message(prompt)] + ask(get_steering)  # steering sent while idle joins in
     #: starter
-    # get_steering is called (ask gives [] when it is None) when the run begins and after the
-    # turn_end of each turn whose reply did not fail, and at no other moment, so never while a
-    # call of this run lacks its result. `pending` is what the next turn records at its top. A
-    # steer sent while idle comes right after the prompt (U U A); one sent during c1 of [c1, c2]
-    # comes out U A[c1,c2] R(c1) R(c2) U A.
+    # Steering comes in at the gaps and nowhere else: get_steering, when there is one, is called
+    # as the run begins and after the turn_end of each turn whose reply did not fail, and at no
+    # other moment, so never while a call of this run lacks its result. What it gives is recorded
+    # at the top of the next turn. A steer sent while idle comes right after the prompt (U U A);
+    # one sent during c1 of [c1, c2] comes out U A[c1,c2] R(c1) R(c2) U A.
     # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
-    #   test_steering_is_asked_for_only_in_the_gaps.
+    #   test_every_request_of_a_steered_run_is_valid.
     pending = [user_message(prompt)]
     #: guided
     # Steering is asked for where nothing stands in its way, in two places: here, so that
@@ -1124,7 +1124,7 @@ def run_agent(model, system, messages, tools, prompt):
                 yield record(result)  # straight after the tool returned: nothing in between
                 yield {"type": "tool_execution_end", "call": call, "result": result}
             yield {"type": "turn_end", "message": reply}
-            #: gap 9.1 4 asking for steering
+            #: gap 9.1 4 steering, in the gaps
             if not failed:
                 pending = ask(get_steering)  # every call of this turn has its result
             #: starter
@@ -1133,15 +1133,16 @@ def run_agent(model, system, messages, tools, prompt):
             # The turn is over and every call has its result: ask for steering here, unless
             # the reply failed (a failed run is over, and nobody is asked for more).
             #: end
-        #: gap 9.1 5 asking for follow-ups
+        #: gap 9.1 5 follow-ups, at the end
         if not failed:
             pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
         #: starter
-        # get_follow_ups is called only when the run would otherwise end, and never after a failed
-        # reply. A follow-up it gives is answered in this same run, in turns of its own, before the
-        # run's one agent_end.
-        # Tests: test_a_follow_up_is_answered_in_the_same_run,
-        #   test_follow_ups_are_asked_for_only_at_the_end, test_a_follow_up_outlives_a_failed_run.
+        # get_follow_ups, when there is one, is called only where the run would otherwise end:
+        # never after a turn whose reply had calls, never after a failed reply. A follow-up it
+        # gives is answered in this same run, in turns of its own, before the run's one agent_end;
+        # one queued during a run that fails waits for the next run.
+        # Tests: test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_sent_while_idle,
+        #   test_a_follow_up_outlives_a_failed_run.
         #: guided
         # Here the run would end: the last reply asked for nothing and no steering came.
         # Ask for follow-ups with ask(get_follow_ups), only here and never after a failed
@@ -1218,8 +1219,7 @@ def run_agent(model, system, messages, tools, prompt):
         # result, and its last message is an ending made by error_message, whose text is the
         # sentence "Agent stopped after max_turns=N" (the number in place of N). max_turns=None:
         # no cap.
-        # Each request carries the view that context_for_model(messages) returns, never the
-        # record itself.
+        # Each request carries the view of the record that gap 4 makes, never the record itself.
         # Tests: test_max_turns_stops_an_endless_run, test_the_last_batch_is_answered,
         #   test_turns_are_model_calls.
         #: guided +before
@@ -1455,8 +1455,7 @@ class Harness:
     its own; the dicts in it are shared, not copied.
       .messages        a tuple: a snapshot nobody outside can append to or pop from.
       .is_running      True from prompt() until that run is exhausted, closed or dies, or
-                       until nobody holds it any more. It is read off the run itself, through
-                       a weak reference, so no way out can forget to reset it.
+                       until nobody holds it any more.
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
@@ -1492,7 +1491,7 @@ class Harness:
         self._run_now = None  # a weak reference to the run prompt() handed out last
         #: from 9.1
         #: given 9.1 two queues, kept by the harness so that they outlive any one run
-        self._steering, self._follow_ups = deque(), deque()
+        self._steering_queue, self._follow_up_queue = deque(), deque()
         #: end
         #: from 11.1
         #: given 11.1 the listeners, in the order they subscribed
@@ -1530,10 +1529,11 @@ class Harness:
         #     len(model.calls) == 1                   # no paid request after Stop
         #: end
         #: starter
-        # The harness keeps what stays the same between runs: the model, the system prompt, the
-        # tools (as a list of its own) and max_turns. Its transcript is a new list holding the
-        # messages given, which nobody else can append to; the message dicts themselves are shared,
-        # not copied. Until the first prompt() there is no run.
+        # The harness keeps what stays the same between runs: all that run_agent needs besides the
+        # transcript and the prompt, the tools as a list of its own, and a cap on turns that holds
+        # for every run. Its transcript is a new list of what it was given, which nobody else can
+        # append to; the dicts in it are shared, not copied. Until the first prompt() there is no
+        # run.
         # Tests: test_the_list_passed_in_is_copied, test_max_turns_applies_to_every_run,
         #   test_every_request_carries_system_and_specs.
         pass
@@ -1552,7 +1552,7 @@ class Harness:
         #: starter
         # A snapshot of the transcript, made on every read: a tuple the caller may keep, which no
         # later run changes and which cannot be appended to.
-        # Tests: test_messages_is_a_tuple, test_a_snapshot_is_frozen.
+        # Tests: test_a_snapshot_is_frozen, test_the_snapshot_at_every_event.
         pass
         #: guided
         # A tuple of the harness's messages, made on every read: a snapshot that the caller
@@ -1599,10 +1599,10 @@ class Harness:
         self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
         return run
         #: starter
-        # Hands back the run that self._run(text) makes, with nothing of it run yet; the consumer
+        # Hands back the run that self._run(text) makes, with nothing of it done yet; the consumer
         # who takes it is the one who keeps it alive. While a run is in progress it raises
         # RuntimeError with the text "already running; use steer() or follow_up()", at once, on
-        # the caller's line.
+        # the caller's line, and the run in progress carries on as if nothing had happened.
         # Tests: test_a_second_prompt_is_refused, test_walking_away_ends_the_run.
         pass
         #: guided
@@ -1623,31 +1623,34 @@ class Harness:
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
         #: gap 9.1 1 steer
-        self._steering.append(user_message(text))
+        self._steering_queue.append(user_message(text))
         #: starter
-        # Afterwards the words wait as a user message at the back of self._steering, behind any sent
-        # before them, word for word (a blank text is the user's too). Nothing is recorded and no
-        # run is touched, so it works, and raises nothing, whether or not a run is going.
+        # Only queues. Afterwards the words wait as a user message, word for word (a blank text is
+        # the user's too), behind any sent before them, for the loop to take them in at its next
+        # gap. Nothing is recorded and no run is touched, so it works, and raises nothing, running
+        # or idle.
         # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
         #   test_the_words_go_in_as_they_were_given.
         pass
         #: guided
-        # Put user_message(text) at the back of self._steering, and nothing else: no run is
-        # touched, nothing is recorded, and it works whether or not a run is going.
+        # Put user_message(text) at the back of self._steering_queue, the deque __init__ made,
+        # and nothing else: no run is touched, nothing is recorded, and it works whether or not
+        # a run is going.
         pass
         #: end
 
     def follow_up(self, text):
         """Queue `text` for when the run would otherwise be over."""
         #: gap 9.1 2 follow_up
-        self._follow_ups.append(user_message(text))
+        self._follow_up_queue.append(user_message(text))
         #: starter
-        # The same for the other queue, self._follow_ups.
+        # Only queues, as steer does, but these words wait for the end of the run: the moment it
+        # would otherwise be over. Running or idle, nothing is recorded and nothing is raised.
         # Tests: test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_sent_while_idle,
         #   test_the_words_go_in_as_they_were_given.
         pass
         #: guided
-        # As steer, on the other queue, self._follow_ups.
+        # As steer, on the other queue, self._follow_up_queue.
         pass
         #: end
     #: end
@@ -1758,7 +1761,7 @@ class Harness:
     #: given 9.1 a message leaves its queue only when the record holds it
     def _delivered(self, message):
         """Take `message` off its queue now that it is on the record."""
-        for queue in (self._steering, self._follow_ups):
+        for queue in (self._steering_queue, self._follow_up_queue):
             if queue and queue[0] is message:
                 queue.popleft()
     #: end
@@ -1769,12 +1772,12 @@ class Harness:
         passed to the listeners, then on to the consumer."""
         inner = run_agent(self._model, self._system, self._messages, self._tools, text,
                         max_turns=self._max_turns,
-                        get_steering=lambda: self._drain(self._steering),
+                        get_steering=lambda: self._drain(self._steering_queue),
                         #: gap 15.1 10 Harness
-                        get_follow_ups=lambda: self._drain(self._follow_ups),
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue),
                         signal=self._signal)
                         #: starter
-                        get_follow_ups=lambda: self._drain(self._follow_ups))
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue))
                         #: end
         try:
             async for event in inner:
@@ -1794,8 +1797,8 @@ class Harness:
         inner = run_agent(self._model, self._system, self._messages, self._tools, text,
         #: from 9.1
                         max_turns=self._max_turns,
-                        get_steering=lambda: self._drain(self._steering),
-                        get_follow_ups=lambda: self._drain(self._follow_ups))
+                        get_steering=lambda: self._drain(self._steering_queue),
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue))
         #: before
                         max_turns=self._max_turns)
         #: end
@@ -1823,9 +1826,8 @@ class Harness:
             inner.close()
         #: starter
         # The run prompt() hands out: a generator that passes on each event of run_agent over the
-        # harness's own list, with its model, system prompt, tools and max_turns. However the run
-        # ends (exhausted, closed by its consumer, or dying), run_agent's own generator is closed
-        # with it.
+        # harness's own transcript, with all that the harness keeps for every run. However the run
+        # ends (exhausted, left by its consumer, or dying), run_agent's own generator ends with it.
         # Tests: test_run_two_continues_run_one, test_the_snapshot_at_every_event,
         #   test_walking_away_ends_the_run, test_the_inner_run_ends_with_the_run.
         pass

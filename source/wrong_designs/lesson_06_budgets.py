@@ -396,4 +396,293 @@ WRONG = [
                 output += "\n"
 ''',
           by=''),
+    # Hunt round 5 (reader r17, source/hunts/round-5.md); 6.1-8, read keeping each file's lines
+    # per tool, fails lab 2.1's test_the_read_tool (lesson 2's rule), and 6.1-16, bash adding a
+    # final newline, fails lab 4.1's test_the_status_line_follows_any_output (lesson 4's rule:
+    # the result is what the command printed).
+    Wrong(lab='6.1', name='limit read before offset',
+          rule="read reads offset, then limit: a wrong type in both is reported as offset's.",
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names="offset's type, then limit's",
+          replace=r'''
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+''',
+          by=r'''
+        most = int_arg(arguments, "limit", None)
+        start = int_arg(arguments, "offset", 1)
+'''),
+    Wrong(lab='6.1', name='a line ending only at a newline, in truncate_head',
+          rule='A line runs up to and including any break str.splitlines knows: "\\r", '
+               '"\\u2028" and the rest end a line as "\\n" does.',
+          where='lab 6.1, gap 2: "truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES)"',
+          names='any break str.splitlines knows',
+          replace=r'''
+    lines = text.splitlines(keepends=True)
+    count, used = 0, 0
+    while count < min(len(lines), max_lines):
+        used += len(lines[count].encode())
+''',
+          by=r'''
+    lines = text.split("\n")  # a line ends at "\n", as wc -l counts
+    lines = [line + "\n" for line in lines[:-1]] + [lines[-1]] * bool(lines[-1])
+    count, used = 0, 0
+    while count < min(len(lines), max_lines):
+        used += len(lines[count].encode())
+'''),
+    Wrong(lab='6.1', name='a line ending only at a newline, in read',
+          rule='read and bash count lines as truncate_head does, at any break str.splitlines '
+               'knows.',
+          where='lab 6.1, gap 2: "truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES)"',
+          names='read counts lines as str.splitlines does',
+          replace=r'''
+        lines = ws.read_text(path).splitlines(keepends=True)
+''',
+          by=r'''
+        lines = ws.read_text(path).split("\n")  # a line ends at "\n", as wc -l counts
+        lines = [line + "\n" for line in lines[:-1]] + [lines[-1]] * bool(lines[-1])
+'''),
+    Wrong(lab='6.1', name='a line ending only at a newline, in bash',
+          rule='bash counts the lines printed as read does, at any break str.splitlines knows.',
+          where='lab 6.1, gap 2: "truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES)"',
+          names='bash counts lines as read does',
+          replace=r'''
+        printed = len(output.splitlines())  # lines the command printed, before the cut
+''',
+          by=r'''
+        printed = output.count("\n") + (not output.endswith("\n"))  # as wc -l, plus a last line
+'''),
+    Wrong(lab='6.1', name='every line break made a newline',
+          rule='A cut keeps whole lines as the text holds them, newlines included: a "\\r\\n" '
+               'stays "\\r\\n" and costs two bytes.',
+          where='lab 6.1, gap 2: "truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES)"',
+          names='keeps it as it is',
+          replace=r'''
+    lines = text.splitlines(keepends=True)
+    count, used = 0, 0
+    while count < min(len(lines), max_lines):
+        used += len(lines[count].encode())
+''',
+          by=r'''
+    lines = []
+    for line in text.splitlines(keepends=True):  # every break made "\n", as a Unix file has it
+        bare = line.splitlines()[0]
+        lines.append(bare + "\n" if bare != line else line)
+    count, used = 0, 0
+    while count < min(len(lines), max_lines):
+        used += len(lines[count].encode())
+'''),
+    Wrong(lab='6.1', name='a newline byte charged to a last line without one',
+          rule="A line's size counts its newline, and the last line may have none: it costs its "
+               'own bytes, so exactly max_bytes still fits.',
+          where='lab 6.1, gap 2: "truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES)"',
+          names='costs its own bytes',
+          replace=r'''
+        used += len(lines[count].encode())
+''',
+          by=r'''
+        used += len(lines[count].rstrip("\n").encode()) + 1  # every line ends in a newline
+'''),
+    Wrong(lab='6.1', name="read held to the course's budget when given more",
+          rule='A read returns one budget of the max_lines and max_bytes its factory was given, '
+               'above the defaults as below them.',
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names='above the defaults is honoured',
+          replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+          by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), min(max_lines, MAX_LINES),
+                                     min(max_bytes, MAX_BYTES))  # never over the course's budget
+'''),
+    Wrong(lab='6.1', name="bash held to the course's budget when given more",
+          rule='bash keeps the end of the output that fits the budget its factory was given, '
+               'above the defaults as below them.',
+          where='lab 6.1, gap 5: "`bash`\'s budget"',
+          names='above the defaults is honoured',
+          replace=r'''
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+''',
+          by=r'''
+        output, kept_lines = truncate_tail(output, min(max_lines, MAX_LINES),
+                                           min(max_bytes, MAX_BYTES))
+'''),
+    Wrong(lab='6.1', name="limit's range checked once the file is found",
+          rule='read holds offset and limit to 1 or more before it looks for the file: any wrong '
+               'argument is reported before a file that is missing.',
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names='then that the file exists',
+          replace=r'''
+        if start < 1 or (most is not None and most < 1):
+            raise ValueError("offset and limit must be 1 or more")
+        if not ws.exists(path):  # say what is there, so the model can ask again
+            listing = ", ".join(ws.listdir("."))
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
+''',
+          by=r'''
+        if start < 1:
+            raise ValueError("offset and limit must be 1 or more")
+        if not ws.exists(path):  # say what is there, so the model can ask again
+            listing = ", ".join(ws.listdir("."))
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
+        if most is not None and most < 1:  # checked where limit is used
+            raise ValueError("offset and limit must be 1 or more")
+'''),
+    Wrong(lab='6.1', name='a limit left out taken as MAX_LINES',
+          rule="A limit left out is no limit: the read is held only by its factory's budget.",
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names='a limit left out is no limit',
+          replace=r'''
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+''',
+          by=r'''
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", MAX_LINES)
+'''),
+    Wrong(lab='6.1', name='a limit of 0 read as no limit',
+          rule='A limit below 1 raises offset and limit must be 1 or more; 0 is not "no limit".',
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names='1 or more',
+          replace=r'''
+        if start < 1 or (most is not None and most < 1):
+            raise ValueError("offset and limit must be 1 or more")
+''',
+          by=r'''
+        if start < 1 or (most and most < 1):
+            raise ValueError("offset and limit must be 1 or more")
+        most = most or None  # 0: no limit
+'''),
+    Wrong(lab='6.1', name='the note kept inside the byte budget',
+          rule='Every note comes on top of the budget: the budget bounds the text, and the '
+               'sentence at a cut is added after it.',
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names='exactly max_bytes bytes, newline included, fits',
+          replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+          by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines,
+                                     max(max_bytes - 80, 0))  # room for the note
+'''),
+    Wrong(lab='6.1', name='trailing blank lines dropped before the note',
+          rule='When lines were dropped, a blank line and then the note follow the kept lines '
+               'as printed, blank ones included.',
+          where='lab 6.1, gap 5: "`bash`\'s budget"',
+          names='blank ones included',
+          replace=r'''
+            if output and not output.endswith("\n"):  # a last line printed without its newline
+                output += "\n"
+''',
+          by=r'''
+            if output:
+                output = output.rstrip("\n") + "\n"  # exactly one newline before the blank line
+'''),
+    Wrong(lab='6.1', name='int_arg taking "" for left out',
+          rule='int_arg gives the default only when the argument is absent or None; an empty '
+               'string is not a whole number and raises NAME must be an integer.',
+          where='lab 6.1, gap 1: "int_arg(arguments, name, default)"',
+          names='an empty string',
+          replace=r'''
+    if got is None:
+        return default
+''',
+          by=r'''
+    if got is None or got == "":  # models send "" for an optional field too
+        return default
+'''),
+    Wrong(lab='6.1', name="read writing its defaults into the call's arguments",
+          rule='offset is 1 and limit none when left out, and left out they stay: the record '
+               'holds the call as the model sent it.',
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names='as the model sent them',
+          replace=r'''
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+''',
+          by=r'''
+        arguments.setdefault("offset", 1)
+        arguments.setdefault("limit", None)
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+'''),
+    Wrong(lab='6.1', name='the budget kept again in context_for_model',
+          rule='The cut happens once, where the result is made, so the record and every request '
+               'hold the same text; not one line in context_for_model.',
+          where='lab 6.1: "not one line in `context_for_model`"',
+          names='not cut again on the way out',
+          replace=r'''
+    return kept
+''',
+          by=r'''
+    # belt and braces: no result goes out over budget, whatever the tool did
+    return [{**message, "content": truncate_head(message["content"])[0]}
+            if message["role"] == "toolResult" else message for message in kept]
+'''),
+    Wrong(lab='6.1', name='read taking a whole float',
+          rule='read reads offset and limit each as int_arg does: a float such as 3.0 raises '
+               'NAME must be an integer.',
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names="a whole float, or an empty string, is refused",
+          replace=r'''
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+''',
+          by=r'''
+        whole = {name: int(value) for name, value in arguments.items()
+                 if isinstance(value, float) and value.is_integer()}  # 3.0 is 3
+        start = int_arg({**arguments, **whole}, "offset", 1)
+        most = int_arg({**arguments, **whole}, "limit", None)
+'''),
+    Wrong(lab='6.1', name='a budget of 0 given to read taken as the default',
+          rule='A read returns at most the budget its factory was given: a cap of 0 is a cap, '
+               'not the default.',
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names='the one the factory was given',
+          replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+          by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines or MAX_LINES,
+                                     max_bytes or MAX_BYTES)  # 0 or None: the default
+'''),
+    Wrong(lab='6.1', name='a budget of 0 given to bash taken as the default',
+          rule='bash keeps what fits the budget its factory was given: a cap of 0 is a cap, not '
+               'the default.',
+          where='lab 6.1, gap 5: "`bash`\'s budget"',
+          names='the one the factory was given',
+          replace=r'''
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+''',
+          by=r'''
+        output, kept_lines = truncate_tail(output, max_lines or MAX_LINES,
+                                           max_bytes or MAX_BYTES)  # 0 or None: the default
+'''),
+    Wrong(lab='6.1', name='"1 line" past the end of a one-line file',
+          rule='The past-the-end message is offset A is past the end of PATH: N lines, down to '
+               'the full stop, for every N.',
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names='1 included',
+          replace=r'''
+            raise ValueError(f"offset {start} is past the end of {path}: {total} lines")
+''',
+          by=r'''
+            raise ValueError(f"offset {start} is past the end of {path}: {total} "
+                             f"line{'' if total == 1 else 's'}")
+'''),
+]
+
+ALLOWED = [
+    Wrong(lab='6.1', name="offset and limit checked before path's type",
+          rule="Lesson 6 orders offset's type, then limit's, then their ranges, then the file; "
+               "where path's own check (lesson 4's str_arg) falls among them it leaves open, and "
+               'either order refuses the call with a true message naming the argument that is '
+               'wrong.',
+          where='hunt round 5, design 6.1-15', names='',
+          replace=r'''
+        path = str_arg(arguments, "path")
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+        if start < 1 or (most is not None and most < 1):
+            raise ValueError("offset and limit must be 1 or more")
+''',
+          by=r'''
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+        if start < 1 or (most is not None and most < 1):
+            raise ValueError("offset and limit must be 1 or more")
+        path = str_arg(arguments, "path")
+'''),
 ]

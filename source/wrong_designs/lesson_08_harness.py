@@ -229,7 +229,7 @@ WRONG = [
 '''),
     Wrong(lab='8.1', name="the caller's list of tools kept",
           rule='The harness keeps the tools in a list of its own: a tool the caller adds to its list afterwards is not offered.',
-          where='lab 8.1, gap 1: "Harness(model, system, tools, messages=(), max_turns=None)"',
+          where='Build item 1: "the tools in a list of its own"',
           names='a list of its own',
           replace=r'''
         self._model, self._system, self._tools = model, system, list(tools)
@@ -297,7 +297,7 @@ WRONG = [
 """),)),
     Wrong(lab='8.1', name='the run held until its first step',
           rule='The harness keeps only a weak reference to the run, from prompt() on: a run handed out and dropped before its first step is over.',
-          where='Build items 3 and 4: "the harness remembers it only weakly"',
+          where='Build item 3: "let go of by everyone who held it"',
           names='not the run until it starts',
           replace=r"""
         self._run_now = None  # a weak reference to the run prompt() handed out last
@@ -331,7 +331,7 @@ WRONG = [
 """),
     Wrong(lab='8.1', name='the given messages copied through the view',
           rule="The transcript starts as the messages given, every one of them, an empty failed reply included: it is a record; only each request leaves such a reply out.",
-          where='Build item 1: "starts as the messages it was given"',
+          where='Build item 1: "Its transcript starts as what it was given"',
           names='every message as given',
           replace=r"""
         self._messages, self._max_turns = list(messages), max_turns

@@ -8,7 +8,7 @@ WRONG = [
           rule="The user's words enter the record only at the top of a turn, where every call has its result.",
           where='the scene "Also, the tests live in tests/" (AppendAtOnce)',
           names='top of a turn',
-          replace='        self._steering.append(user_message(text))',
+          replace='        self._steering_queue.append(user_message(text))',
           by='        self._messages.append(user_message(text))'),
     Wrong(lab='9.1', name='inserting the steer mid-batch',
           rule='Steering is asked for only in a gap, after turn_end, never between a call and its result.',
@@ -56,8 +56,8 @@ WRONG = [
           by=r'''
         finally:  # exhausted, closed by the consumer, or dying
             inner.close()
-            self._steering.clear()
-            self._follow_ups.clear()
+            self._steering_queue.clear()
+            self._follow_up_queue.clear()
 '''),
     Wrong(lab='9.1', name='offering follow-ups every turn',
           rule='Follow-ups are asked for only where the run would otherwise end, never after a turn whose reply had calls.',
@@ -75,11 +75,11 @@ WRONG = [
           rule="steer() may be called at any time; steering sent while idle joins the next prompt's turn.",
           where='prediction "Words typed while nothing runs"; Build recap',
           names='raises nothing',
-          replace='        self._steering.append(user_message(text))',
+          replace='        self._steering_queue.append(user_message(text))',
           by=r'''
         if not self.is_running:
             raise RuntimeError("nothing is running to steer")
-        self._steering.append(user_message(text))
+        self._steering_queue.append(user_message(text))
 '''),
     Wrong(lab='9.1', name='asking for steering after a failed reply',
           rule='A failed reply ends the run, and nobody is asked for anything after it.',
@@ -108,32 +108,32 @@ WRONG = [
           where='lab 9.1, gap 1: "`steer(text)` and `follow_up(text)`"',
           names='a blank one is still the user',
           replace=r'''
-        self._steering.append(user_message(text))
+        self._steering_queue.append(user_message(text))
 ''',
           by=r'''
         if text.strip():
-            self._steering.append(user_message(text))
+            self._steering_queue.append(user_message(text))
 '''),
     Wrong(lab='9.1', name='a blank follow-up dropped',
           rule='follow_up(text) queues the words as a user message, whatever they hold: a blank follow-up is still the user\'s.',
           where='lab 9.1, gap 1: "`steer(text)` and `follow_up(text)`"',
           names='a blank one is still the user',
           replace=r'''
-        self._follow_ups.append(user_message(text))
+        self._follow_up_queue.append(user_message(text))
 ''',
           by=r'''
         if text.strip():
-            self._follow_ups.append(user_message(text))
+            self._follow_up_queue.append(user_message(text))
 '''),
     Wrong(lab='9.1', name='a steer trimmed',
           rule='steer(text) queues the words word for word: spaces at their ends are part of them.',
           where='lab 9.1, gap 1: "`steer(text)` and `follow_up(text)`"',
           names='spaces at its ends are part of it',
           replace=r'''
-        self._steering.append(user_message(text))
+        self._steering_queue.append(user_message(text))
 ''',
           by=r'''
-        self._steering.append(user_message(text.strip()))
+        self._steering_queue.append(user_message(text.strip()))
 '''),
     Wrong(lab='9.1', name='the callables called without ask',
           rule='Without the two callables, run_agent behaves exactly as in lesson 8: None means nobody to ask.',
@@ -165,7 +165,7 @@ WRONG = [
           names='only once it is on the record',
           replace='        return [queue[0]] if queue else []',
           by=r'''
-        if queue is self._follow_ups:  # a follow-up is as good as delivered once handed over
+        if queue is self._follow_up_queue:  # a follow-up is as good as delivered once handed over
             return [queue.popleft()] if queue else []
         return [queue[0]] if queue else []
 '''),
@@ -175,7 +175,7 @@ WRONG = [
           names='at most one message',
           replace='        return [queue[0]] if queue else []',
           by=r'''
-        if queue is self._follow_ups:  # the run is ending anyway: hand them all over
+        if queue is self._follow_up_queue:  # the run is ending anyway: hand them all over
             return list(queue)
         return [queue[0]] if queue else []
 '''),
@@ -190,8 +190,8 @@ WRONG = [
           by=r'''
                 yield event
             if self._messages and self._messages[-1].get("stop_reason") != "error":
-                self._steering.clear()  # the run ended well: what is left is stale
-                self._follow_ups.clear()
+                self._steering_queue.clear()  # the run ended well: what is left is stale
+                self._follow_up_queue.clear()
         finally:  # exhausted, closed by the consumer, or dying
 '''),
     Wrong(lab='9.1', name='every idle steer handed over with the prompt',
@@ -199,7 +199,7 @@ WRONG = [
           where='Build item 2; found by a release-only reader (round 2, 9.1-6)',
           names='like every ask',
           replace=r'''
-                        get_steering=lambda: self._drain(self._steering),
+                        get_steering=lambda: self._drain(self._steering_queue),
 ''',
           by=r'''
                         get_steering=self._steering_asker(),
@@ -213,8 +213,8 @@ WRONG = [
         def get():  # the run's first ask hands over every steer sent while idle
             if not asked:
                 asked.append(True)
-                return list(self._steering)
-            return self._drain(self._steering)
+                return list(self._steering_queue)
+            return self._drain(self._steering_queue)
         return get
 
     def _run(self, text):
@@ -224,20 +224,20 @@ WRONG = [
           where='lab 9.1, gap 1; Build item 1; found by a release-only reader (round 2, 9.1-7)',
           names='a line break too',
           replace=r'''
-        self._steering.append(user_message(text))
+        self._steering_queue.append(user_message(text))
 ''',
           by=r'''
-        self._steering.append(user_message(text.rstrip("\n")))  # the text box's newline
+        self._steering_queue.append(user_message(text.rstrip("\n")))  # the text box's newline
 '''),
     Wrong(lab='9.1', name='the same steer twice taken as one',
           rule='steer(text) queues the words at the back of the queue, behind any sent before them: a harness drops nothing the user said.',
           where='lab 9.1, gap 1; Build item 1; found by a release-only reader (round 2, 9.1-8)',
           names='drops nothing the user said',
           replace=r'''
-        self._steering.append(user_message(text))
+        self._steering_queue.append(user_message(text))
 ''',
           by=r'''
-        if not (self._steering and self._steering[-1]["content"] == text):  # a double click
-            self._steering.append(user_message(text))
+        if not (self._steering_queue and self._steering_queue[-1]["content"] == text):  # a double click
+            self._steering_queue.append(user_message(text))
 '''),
 ]

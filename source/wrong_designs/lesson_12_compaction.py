@@ -534,8 +534,8 @@ def _find_cut(rows, keep_recent_tokens):
 ''',
           by=r'''
         self._messages = list(messages)
-        self._steering.clear()  # a fresh transcript, a fresh start
-        self._follow_ups.clear()
+        self._steering_queue.clear()  # a fresh transcript, a fresh start
+        self._follow_up_queue.clear()
 
     def _notify(self, event):
 '''),

@@ -288,6 +288,300 @@ WRONG = [
           by=r'''
         if human.ask(f"Allow {name} {json.dumps(arguments)}?") == True:  # noqa: E712
 '''),
+    Wrong(lab='14.1', name='a crashed check asked again',
+          rule='For each call the check is asked once: a check that breaks has not said yes, so the call is refused at once, not asked again in the hope of a better answer.',
+          where='lab 14.1, Build section: "For each call, the check is asked once"; hunt round 5, 14.1-1',
+          names='not retried',
+          replace=r'''
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+''',
+          by=r'''
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception:
+            try:  # a flaky check gets one more try before the door fails closed
+                reason = check(tool["name"], arguments)
+            except Exception as exc:
+                reason = f"the check failed: {exc}"
+'''),
+    Wrong(lab='14.1', name='a dict answer taken as new arguments',
+          rule='Any answer but None is the reason for a refusal and the real tool never runs: a check that answers a dict has refused, it has not rewritten the call (Tau\'s hook may; this door only says yes or no).',
+          where='lab 14.1, Build section: "Any other answer is the reason for a refusal", "the real tool never runs"; hunt round 5, 14.1-2',
+          names='not new arguments for the tool',
+          replace=r'''
+        if reason is not None:
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+        if isinstance(reason, dict) and reason:  # as in Tau: the check may rewrite the call
+            return tool["execute"](reason)
+        if reason is not None:
+            raise PermissionError(f"Tool call blocked: {reason}")
+'''),
+    Wrong(lab='14.1', name='deny_destructive for every shell by name',
+          rule='deny_destructive is for bash: every other call gets None, other tools included, a tool named sh or shell as well.',
+          where='lab 14.1, Build section: "Every other call gets `None`, other tools included"; hunt round 5, 14.1-3',
+          names='not sh or shell',
+          replace=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+''',
+          by=r'''
+    if name in {"bash", "sh", "shell", "zsh"} and "rm -rf" in str(arguments.get("command")):
+'''),
+    Wrong(lab='14.1', name='rm -rf looked for in every argument',
+          rule='deny_destructive refuses a bash call whose command contains rm -rf: another argument of the call that mentions rm -rf does not make a harmless command a refusal.',
+          where='lab 14.1, Build section: "A bash call whose command contains `rm -rf`, wherever it stands"; hunt round 5, 14.1-4',
+          names='not for another argument',
+          replace=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+''',
+          by=r'''
+    if name == "bash" and "rm -rf" in str(arguments):  # wherever it stands in the call
+'''),
+    Wrong(lab='14.1', name='a person who cannot be asked read as a yes',
+          rule='confirm_with lets a call through only on a clear yes: when the person cannot be asked (human.ask raises), nobody said yes, so the call is refused.',
+          where='lab 14.1, Build section: "lets the call through only on a clear yes"; section "A person who is not there says no"; hunt round 5, 14.1-5',
+          names='cannot be asked',
+          replace=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+''',
+          by=r'''
+        try:
+            said = human.ask(f"Allow {name} {json.dumps(arguments)}?")
+        except Exception:
+            return None  # no frontend to ask: do not hold up the work
+        if said is True:
+'''),
+    Wrong(lab='14.1', name="a check's PermissionError let out bare",
+          rule='A check that breaks, with any Exception, a PermissionError included, has not said yes: the call is refused with the check failed: and its text, not with the check\'s bare words.',
+          where='lab 14.1, Build section: "A check that breaks has not said yes"; hunt round 5, 14.1-6',
+          names='PermissionError the check raised',
+          replace=r'''
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+''',
+          by=r'''
+        except PermissionError:
+            raise  # a refusal the check already made
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+'''),
+    Wrong(lab='14.1', name='a reason that says Tool call blocked not prefixed again',
+          rule='The refusal is Tool call blocked: and the reason after it, exactly: a reason that already begins with those words gets them again.',
+          where='lab 14.1, Build section: "the text `Tool call blocked: ` and the reason after it"; hunt round 5, 14.1-7',
+          names='prefix comes again',
+          replace=r'''
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+            reason = str(reason)
+            if not reason.startswith("Tool call blocked: "):  # never say it twice
+                reason = "Tool call blocked: " + reason
+            raise PermissionError(reason)
+'''),
+    Wrong(lab='14.1', name='a reason cut short',
+          rule='The refusal holds the whole reason, as text whatever its type, however long it is.',
+          where='lab 14.1, Build section: "as text whatever its type"; hunt round 5, 14.1-8',
+          names='not cut',
+          replace=r'''
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+            raise PermissionError(f"Tool call blocked: {str(reason)[:200]}")  # keep it short
+'''),
+    Wrong(lab='14.1', name="the first line of a crashed check's text",
+          rule='A crashed check\'s refusal is the check failed: followed by the text of what it raised, all of it, every line.',
+          where='lab 14.1, Build section: "followed by the text of what the check raised"; hunt round 5, 14.1-9',
+          names='every line',
+          replace=r'''
+            reason = f"the check failed: {exc}"
+''',
+          by=r'''
+            reason = f"the check failed: {str(exc).split(chr(10))[0]}"  # one line is enough
+'''),
+    Wrong(lab='14.1', name='a door that shuts for good after ten refusals',
+          rule='For each call the check decides, and None lets the call through: the door keeps no count across calls, however many it has refused.',
+          where='lab 14.1, Build section: "For each call, the check is asked once", "The answer `None` lets the call through"; hunt round 5, 14.1-10',
+          names='keeps no count',
+          replace=r'''
+    def execute(arguments):
+        try:
+            reason = check(tool["name"], arguments)
+''',
+          by=r'''
+    refusals = []
+
+    def execute(arguments):
+        if len(refusals) >= 10:  # the model keeps knocking: close the door for good
+            raise PermissionError("Tool call blocked: too many refused calls; ask the user")
+        try:
+            reason = check(tool["name"], arguments)
+''',
+          also=((r'''
+        if reason is not None:
+            raise PermissionError(f"Tool call blocked: {reason}")
+''', r'''
+        if reason is not None:
+            refusals.append(reason)
+            raise PermissionError(f"Tool call blocked: {reason}")
+'''),)),
+    Wrong(lab='14.1', name='a call with no arguments let through unasked',
+          rule='confirm_with puts one question to the person per call, a call with no arguments too: Allow restart {}? is a question, and only a clear yes lets the call through.',
+          where='lab 14.1, Build section: "puts one question to the person per call"; hunt round 5, 14.1-11',
+          names='no arguments',
+          replace=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+''',
+          by=r'''
+        if not arguments:
+            return None  # a call with nothing in it has nothing to confirm
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+'''),
+    Wrong(lab='14.1', name='rm -rf looked for at word boundaries',
+          rule='deny_destructive refuses any bash command that contains the text rm -rf, wherever it stands: rm -rfv build holds it as surely as rm -rf build.',
+          where='lab 14.1, Build section: "A bash call whose command contains `rm -rf`, wherever it stands"; hunt round 5, 14.1-12',
+          names='rm -rfv',
+          replace=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+''',
+          by=r'''
+    import re
+    if name == "bash" and re.search(r"\brm\s+-rf\b", str(arguments.get("command"))):
+'''),
+    Wrong(lab='14.1', name='an empty output given a stand-in',
+          rule='A call the check lets through is the real tool\'s own, unchanged: a tool that printed nothing comes back as nothing.',
+          where='lab 14.1, Build section: "is then the call\'s own, unchanged"; hunt round 5, 14.1-13',
+          names='no stand-in',
+          replace=r'''
+        return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+''',
+          by=r'''
+        return tool["execute"](arguments) or "(no output)"  # outside the try
+'''),
+    Wrong(lab='14.1', name="the tool's failures raised as one kind",
+          rule='The real tool\'s failure is the call\'s own, unchanged: its exception leaves the door as it was raised, type and all, not wrapped in another kind.',
+          where='lab 14.1, Build section: "is then the call\'s own, unchanged", "What the real tool raises is never reported as a refusal"; hunt round 5, 14.1-14',
+          names='type unchanged',
+          replace=r'''
+        return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+''',
+          by=r'''
+        try:
+            return tool["execute"](arguments)
+        except Exception as exc:
+            raise RuntimeError(str(exc)) from exc  # one kind of tool failure, same words
+'''),
+    Wrong(lab='14.1', name='the check asked by keyword',
+          rule='The check is asked as check(name, arguments), by position: a check may name its parameters as it likes.',
+          where='lab 14.1, Build section: "with the tool\'s name and the call\'s arguments"; hunt round 5, 14.1-16',
+          names='asked by position',
+          replace=r'''
+            reason = check(tool["name"], arguments)
+''',
+          by=r'''
+            reason = check(name=tool["name"], arguments=arguments)
+'''),
+    Wrong(lab='14.1', name='a bash command that is not text refused',
+          rule='deny_destructive gives a reason only to a bash command that contains rm -rf: a command that is not text, or is missing, holds none, so it gets None and the bash tool says what is wrong.',
+          where='lab 14.1, Build section: "A bash call whose command contains `rm -rf`, wherever it stands"; hunt round 5, 14.1-17',
+          names='not text or is missing',
+          replace=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+''',
+          by=r'''
+    if name == "bash" and not isinstance(arguments.get("command"), str):  # fail closed
+        return "this bash command is not text, so it cannot be checked; send it as a string."
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+'''),
+    Wrong(lab='14.1', name='the tool handed a copy of the arguments',
+          rule='A call the check lets through runs with the very same arguments: the dict the check was asked about, not a copy, so the call on the record is the call that ran.',
+          where='lab 14.1, Build section: "with the tool\'s name and the call\'s arguments", "is then the call\'s own, unchanged"; hunt round 5, 14.1-18',
+          names='not a copy',
+          replace=r'''
+        return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+''',
+          by=r'''
+        import copy
+        return tool["execute"](copy.deepcopy(arguments))  # the tool gets a copy of its own
+'''),
+    Wrong(lab='14.1', name='read-only tools let through unasked',
+          rule='confirm_with puts one question to the person per call, whatever the tool: a read of .env asks as a write does.',
+          where='lab 14.1, Build section: "puts one question to the person per call"; hunt round 5, 14.1-19',
+          names='a read asks too',
+          replace=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+''',
+          by=r'''
+        if name in {"read", "ls", "grep", "find", "glob"}:
+            return None  # reads change nothing: do not pester the person
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+'''),
+    Wrong(lab='14.1', name='a check answering True let through',
+          rule='Only None lets a call through: a check that answers True has given a reason, True; a yes of True belongs to confirm_with\'s person, not to a check.',
+          where='lab 14.1, Build section: "The answer `None` lets the call through", "Any other answer is the reason for a refusal"; hunt round 5, 14.1-20',
+          names='says yes with True',
+          replace=r'''
+        if reason is not None:
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+        if reason not in (None, True):  # None or True: go ahead
+            raise PermissionError(f"Tool call blocked: {reason}")
+'''),
+    Wrong(lab='14.1', name='a list of reasons joined',
+          rule='The refusal holds the check\'s answer as text whatever its type, as str writes it: a list reads as a list, not joined into a sentence.',
+          where='lab 14.1, Build section: "as text whatever its type"; hunt round 5, 14.1-21',
+          names='as str writes it',
+          replace=r'''
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+            if isinstance(reason, (list, tuple)) and reason:  # several reasons
+                reason = "; ".join(str(part) for part in reason)
+            raise PermissionError(f"Tool call blocked: {reason}")
+'''),
+    Wrong(lab='14.1', name='a long question cut short',
+          rule='The question is exact, character for character, however long: the person allows only what they read, so the whole JSON is shown.',
+          where='lab 14.1, Build section: "The question put to the person is exact, character for character"; hunt round 5, 14.1-29',
+          names='asked in full',
+          replace=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+''',
+          by=r'''
+        shown = json.dumps(arguments)
+        if len(shown) > 200:  # a person will not read a wall of JSON
+            shown = shown[:200] + "..."
+        if human.ask(f"Allow {name} {shown}?") is True:
+'''),
+    Wrong(lab='14.1', name='an audit written into the tool handed in',
+          rule='guard returns the tool\'s dict with one value replaced and changes nothing of the tool handed in, not when it is built and not on any call through the door.',
+          where='section "Where the door goes": "It returns the tool\'s dict with one value replaced"; hunt round 5, 14.1-30',
+          names='an audit of calls',
+          replace=r'''
+        if reason is not None:
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+        tool.setdefault("audit", []).append([arguments, reason])  # who allowed what
+        if reason is not None:
+            raise PermissionError(f"Tool call blocked: {reason}")
+'''),
+    Wrong(lab='14.1', name='a Ctrl-C from the tool made a refusal',
+          rule='What the real tool raises is never reported as a refusal: a KeyboardInterrupt from the tool, wider than Exception, leaves the door as it came.',
+          where='lab 14.1, Build section: "What the real tool raises is never reported as a refusal"; hunt round 5, 14.1-31',
+          names='from the tool leaves the door',
+          replace=r'''
+        return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+''',
+          by=r'''
+        try:
+            return tool["execute"](arguments)
+        except KeyboardInterrupt:  # the user pressed Ctrl-C: tell the model, keep the run
+            raise PermissionError("Tool call blocked: the user stopped this command")
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -302,4 +596,33 @@ ALLOWED = [
         by='''    spellings = ("rm -rf", "rm -fr", "rm -r -f", "rm -f -r", "rm -Rf")
     if name == "bash" and any(s in " ".join(str(arguments.get("command")).split())
                               for s in spellings):'''),
+    Wrong(
+        lab="14.1", name="one try for the check and the tool, the tool's failures re-raised",
+        rule="The door's try never covers the real tool, so that the tool's failures are its own; "
+             "a try that also holds the tool but re-raises whatever comes after the check said "
+             "None, unchanged, keeps that rule in every way a call can show it.",
+        where='figure 14.1: "The door\'s `try` never covers the real tool."; hunt round 5, 14.1-15',
+        names="",
+        replace=r"""
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+        if reason is not None:
+            raise PermissionError(f"Tool call blocked: {reason}")
+        return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+""",
+        by=r"""
+        checked = False
+        try:
+            reason = check(tool["name"], arguments)
+            checked = True
+            if reason is None:
+                return tool["execute"](arguments)
+        except Exception as exc:
+            if checked:
+                raise  # the tool's own failure, unchanged
+            reason = f"the check failed: {exc}"
+        raise PermissionError(f"Tool call blocked: {reason}")
+"""),
 ]

@@ -653,6 +653,243 @@ WRONG = [
                        "function": {k: v for k, v in tool.items() if k != "execute"}}
                       for tool in tools],
 '''),
+    # Round 5 (reader r19, source/hunts/round-5.md): lab 16.1's designs that passed.
+    Wrong(lab='16.1', name='the empty reply judged before a missing finish',
+          rule='The first reason in the table that applies is the one reported: a stream cut before anything came did not finish, and the missing finish comes before the empty reply.',
+          where='lab 16.1, Build section: "the first in the table is the one reported"; hunt round 5, 16.1-1',
+          names='first reason in the table',
+          replace=r'''
+    elif finish is None:
+        why = "The stream ended before the reply was finished"
+''',
+          by=r'''
+    elif not content and not blocks:  # nothing came: say so first
+        why = "The provider sent an empty reply"
+    elif finish is None:
+        why = "The stream ended before the reply was finished"
+'''),
+    Wrong(lab='16.1', name='broken arguments judged before content_filter',
+          rule='The table puts "length" and "content_filter" before broken arguments: a reply cut inside a call reports the finish that cut it.',
+          where='lab 16.1, Build section: "the first in the table is the one reported"; hunt round 5, 16.1-2',
+          names='comes before broken arguments',
+          replace=r'''
+    elif finish == "content_filter":
+        why = "The provider's content filter stopped the reply"
+    elif broken is not None:
+        why = broken
+''',
+          by=r'''
+    elif broken is not None:  # what is visibly wrong, before the filter
+        why = broken
+    elif finish == "content_filter":
+        why = "The provider's content filter stopped the reply"
+'''),
+    Wrong(lab='16.1', name='an error chunk told by the truth of its value',
+          rule='An error chunk is a chunk with an "error" key, whatever the key holds: {"error": {}} and {"error": ""} fail the reply too.',
+          where='lab 16.1, Build section (the table\'s second row); hunt round 5, 16.1-3',
+          names='whatever that key holds',
+          replace=r'''
+        if "error" in chunk:
+''',
+          by=r'''
+        if chunk.get("error"):  # an error worth the name
+'''),
+    Wrong(lab='16.1', name='an error with no message reported as a fixed sentence',
+          rule='An error chunk with no message is reported as what it says as text: a dict such as {"code": 503, "type": "overloaded"} keeps its words in the error_message.',
+          where='lab 16.1, Build section: "what it says as text"; hunt round 5, 16.1-4',
+          names='what it says as text',
+          replace=r'''
+            failure = failure or str(error if said is None else said)
+        for choice in chunk.get("choices", ()):
+''',
+          by=r'''
+            if said is None and not isinstance(error, str):
+                said = "The provider reported an error"  # no message: say so plainly
+            failure = failure or str(error if said is None else said)
+        for choice in chunk.get("choices", ()):
+'''),
+    Wrong(lab='16.1', name='the last broken call reported',
+          rule='Arguments that are not a JSON object fail the reply naming the first such call, in the calls\' order.',
+          where='lab 16.1, Build section: "for the first such call"; hunt round 5, 16.1-5',
+          names='first such call',
+          replace=r'''
+            broken = broken or (f"Tool call {call['id']} ({call['name']}) arrived with "
+                                "arguments that are not a JSON object")
+''',
+          by=r'''
+            broken = (f"Tool call {call['id']} ({call['name']}) arrived with "
+                      "arguments that are not a JSON object")  # the latest found
+'''),
+    Wrong(lab='16.1', name='whitespace read as no words',
+          rule='A reply holds its words as one text block when there are any, exactly as written: words that are only whitespace are words, and a reply of one space is not empty.',
+          where='lab 16.1, Build section: "holds its words as one text block"; hunt round 5, 16.1-6',
+          names='Whitespace is words',
+          replace=r'''
+    content = [{"type": "text", "text": text}] if text else []
+''',
+          by=r'''
+    content = [{"type": "text", "text": text}] if text.strip() else []  # blank is nothing
+'''),
+    Wrong(lab='16.1', name="the words in an error's own chunk dropped",
+          rule='A reply that did not arrive whole holds the words that arrived, those in the chunk that carries the error too.',
+          where='lab 16.1, Build section: "holding its words and no call"; hunt round 5, 16.1-7',
+          names="error's own chunk",
+          replace=r'''
+            failure = failure or str(error if said is None else said)
+        for choice in chunk.get("choices", ()):
+''',
+          by=r'''
+            failure = failure or str(error if said is None else said)
+            continue  # an error chunk holds nothing else worth reading
+        for choice in chunk.get("choices", ()):
+'''),
+    Wrong(lab='16.1', name='a new id compared with the first call at its index',
+          rule='A fragment begins a new call when it brings an id other than the id already at its index: the newest call\'s there, so a second call\'s fragment that repeats its own id goes on with it.',
+          where='lab 16.1, Build section: "one that brings an id other than the id already at its index begins a new call there"; hunt round 5, 16.1-9',
+          names='newest call',
+          replace=r'''
+                call = latest.get(index)
+                if call is None or (call_id and call["id"] and call_id != call["id"]):
+''',
+          by=r'''
+                call = latest.get(index)
+                first = next((begun for begun in calls if begun["index"] == index), None)
+                if call is None or (call_id and first["id"] and call_id != first["id"]):
+'''),
+    Wrong(lab='16.1', name='the chunks walked once for errors and again for the rest',
+          rule='The chunks are walked once (gap 2): handed over as an iterator, as chunks decoded on the fly are, they add up to the same reply as a list does.',
+          where='lab 16.1, gap 2 (The chunks are walked once); hunt round 5, 16.1-10',
+          names='walked once',
+          replace=r'''
+            failure = failure or str(error if said is None else said)
+        for choice in chunk.get("choices", ()):
+''',
+          by=r'''
+            failure = failure or str(error if said is None else said)
+    for chunk in chunks:  # a second walk, for the words and the calls
+        for choice in chunk.get("choices", ()):
+'''),
+    Wrong(lab='16.1', name='finishes the table does not name read as no finish',
+          rule='Only "length" and "content_filter" fail a finished reply; any other finish_reason ("function_call", "eos") is a finish, and the content decides the label.',
+          where='lab 16.1, Build section: "whatever `finish_reason` said"; hunt round 5, 16.1-11',
+          names='does not name',
+          replace=r'''
+    elif finish is None:
+        why = "The stream ended before the reply was finished"
+''',
+          by=r'''
+    elif finish not in ("stop", "tool_calls", "length", "content_filter"):  # known ones only
+        why = "The stream ended before the reply was finished"
+'''),
+    Wrong(lab='16.1', name='decode_line strips the line first',
+          rule="A data line whose payload is not a JSON object raises ValueError naming the line's repr: the line as it came, its trailing spaces included.",
+          where="lab 16.1, Build section: \"followed by the line's `repr`\"; hunt round 5, 16.1-12",
+          names='exactly as it came',
+          replace=r'''
+    if line.startswith("error:"):  # a failure, said as its own field: its reason is news
+''',
+          by=r'''
+    line = line.strip()  # tidy the line first
+    if line.startswith("error:"):  # a failure, said as its own field: its reason is news
+'''),
+    Wrong(lab='16.1', name='an error payload parsed only when it looks like an object',
+          rule='An error line\'s payload is parsed when it is JSON, whatever JSON value it is: error: "model unloaded" gives the string without its quotes, error: 503 the number.',
+          where='lab 16.1, Build section: "parsed when it is JSON and as text when not"; hunt round 5, 16.1-13',
+          names='whatever JSON value',
+          replace=r'''
+        try:
+            return {"error": json.loads(said)}
+''',
+          by=r'''
+        if not said.startswith("{"):
+            return {"error": said}  # only an object is JSON worth reading
+        try:
+            return {"error": json.loads(said)}
+'''),
+    Wrong(lab='16.1', name='an error line only with a space after the colon',
+          rule='An `error:` line needs no space after its colon, as a `data:` line does not: error:{"message": "oom"} is an error line.',
+          where='lab 16.1, Build section: "(with or without a space after the colon)"; hunt round 5, 16.1-15',
+          names='needs no space',
+          replace=r'''
+    if line.startswith("error:"):  # a failure, said as its own field: its reason is news
+''',
+          by=r'''
+    if line.startswith("error: "):  # a failure, written as the servers write it
+'''),
+    Wrong(lab='16.1', name='a call whose id comes on a later fragment split in two',
+          rule='A fragment that brings an id begins a new call only when the call at its index has another id: the id and name may come on any one fragment, so a call with no id yet takes it.',
+          where='lab 16.1, Build section: "the tests put them on any one fragment, so do not count on which"; hunt round 5, 16.1-24',
+          names='has none yet',
+          replace=r'''
+                if call is None or (call_id and call["id"] and call_id != call["id"]):
+''',
+          by=r'''
+                if call is None or (call_id and call_id != call["id"]):  # an id not seen: a call
+'''),
+    Wrong(lab='16.1', name='no system message for an empty system prompt',
+          rule='The system prompt is the first message, with the role system, even when it is empty.',
+          where='lab 16.1, Build section: "The system prompt is the first message"; hunt round 5, 16.1-17',
+          names='even when it is empty',
+          replace=r'''
+    wire = [{"role": "system", "content": system}]
+''',
+          by=r'''
+    wire = [{"role": "system", "content": system}] if system else []  # none to send
+'''),
+    Wrong(lab='16.1', name="an assistant's words stripped on the way out",
+          rule="An assistant message's content is its words exactly as they went in, spaces and newlines at their ends included.",
+          where='lab 16.1, Build section: "The record\'s messages come out of this exactly as they went in"; hunt round 5, 16.1-18',
+          names='exactly as written',
+          replace=r'''
+            said = {"role": "assistant", "content": text_of(message) or None}
+''',
+          by=r'''
+            said = {"role": "assistant", "content": text_of(message).strip() or None}
+'''),
+    Wrong(lab='16.1', name='failed and stopped replies left out of the body',
+          rule="to_wire sends each message in order, a failed or stopped reply too: what the model sees is lesson 10's view's choice, and a stopped reply's words stay.",
+          where='lab 16.1, Build section: "The record\'s messages come out of this exactly as they went in"; hunt round 5, 16.1-19',
+          names='a failed or stopped reply too',
+          replace=r'''
+            said = {"role": "assistant", "content": text_of(message) or None}
+''',
+          by=r'''
+            if message.get("stop_reason") in ("error", "aborted"):
+                continue  # the provider need not see what failed
+            said = {"role": "assistant", "content": text_of(message) or None}
+'''),
+    Wrong(lab='16.1', name="the user's text stripped on the way out",
+          rule='A user message keeps its text, exactly as written: the indentation of a pasted traceback and its last newline too.',
+          where='lab 16.1, Build section: "A user message keeps its text"; hunt round 5, 16.1-20',
+          names='exactly as written',
+          replace=r'''
+            wire.append({"role": "user", "content": message["content"]})
+''',
+          by=r'''
+            wire.append({"role": "user", "content": message["content"].strip()})
+'''),
+    Wrong(lab='16.1', name='the tools worked out once, on the first call',
+          rule='Each tool goes out as {"type": "function", "function": spec}, the specs tool_specs gives of the tools this call was given, worked out on every call.',
+          where='lab 16.1, Build section: "where the spec is the one `tool_specs` gives"; hunt round 5, 16.1-26',
+          names='afresh on every call',
+          replace=r'''
+    return {"messages": wire,
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+            "stream": True}
+''',
+          by=r'''
+    if not _WIRE_TOOLS:  # the tools do not change in a session
+        _WIRE_TOOLS.extend({"type": "function", "function": spec} for spec in tool_specs(tools))
+    return {"messages": wire, "tools": [dict(tool) for tool in _WIRE_TOOLS], "stream": True}
+''',
+          also=((r'''
+def to_wire(system, messages, tools):
+''', r'''
+_WIRE_TOOLS = []  # worked out once, on the first call
+
+
+def to_wire(system, messages, tools):
+'''),)),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -669,11 +906,15 @@ ALLOWED = [
     Wrong(
         lab="16.1", name="assemble that stops walking at the first error chunk",
         rule="An error chunk fails the reply with its message; the lesson does not say whether "
-             "what follows it is read.",
+             "what follows it is read. Its own chunk is read to its end: the words in it "
+             "arrived (hunt round 5, 16.1-7).",
         where="issue 23", names="",
-        replace='''            failure = failure or str(error if said is None else said)''',
-        by='''            failure = failure or str(error if said is None else said)
-            break  # nothing after an error counts'''),
+        replace='''            finish = choice.get("finish_reason") or finish
+    text = "".join(words)''',
+        by='''            finish = choice.get("finish_reason") or finish
+        if failure is not None:
+            break  # nothing after an error chunk counts
+    text = "".join(words)'''),
     Wrong(
         lab="16.1", name="an index of null read as 0",
         rule="A fragment with no index belongs at 0. The lesson's servers leave the key out "
@@ -695,4 +936,43 @@ ALLOWED = [
                     return assemble(chunks, aborted=True)
                 if not response.ready():
                     continue'''),
+    Wrong(
+        lab="16.1", name="an error line's text kept as it is, past one space",
+        rule="An `error:` line's payload is parsed when it is JSON and is the text when not; "
+             "the gap says the text as it is, the reference strips its ends. Either keeps what "
+             "the server said (hunt round 5, 16.1-14), so the tests hold neither.",
+        where="hunt round 5", names="",
+        replace='''        said = line[len("error:"):].strip()''',
+        by='''        said = line[len("error:"):]
+        said = said[1:] if said.startswith(" ") else said  # the text as it is'''),
+    Wrong(
+        lab="16.1", name="only the first choice of a chunk read, none when it has none",
+        rule="The lesson's \"never choices[0]\" is about a chunk with no choices, which this "
+             "guards. The request asks for one completion, so a chunk carries at most one "
+             "choice; a second would be another completion, not more of this one (hunt round "
+             "5, 16.1-21).",
+        where="hunt round 5", names="",
+        replace='''        for choice in chunk.get("choices", ()):''',
+        by='''        for choice in (chunk.get("choices") or [])[:1]:  # one completion was asked for'''),
+    Wrong(
+        lab="16.1", name="the tools key left out when there are no tools",
+        rule="The lesson names a tools list sent even when it is empty as a weakness, since "
+             "some providers refuse it; Tau leaves the key out then (src/tau_ai/"
+             "openai_compatible.py, `if tools:`), and the model is offered no tool either way "
+             "(hunt round 5, 16.1-16).",
+        where="hunt round 5", names="",
+        replace='''    return {"messages": wire,
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+            "stream": True}''',
+        by='''    body = {"messages": wire, "stream": True}
+    if tools:  # an empty list is refused by some providers
+        body["tools"] = [{"type": "function", "function": spec} for spec in tool_specs(tools)]
+    return body'''),
+    Wrong(
+        lab="16.1", name="a call's arguments written with their keys sorted",
+        rule="The arguments travel as JSON text; a JSON object's keys carry no order, and the "
+             "sorted text parses to the same arguments (hunt round 5, 16.1-25).",
+        where="hunt round 5", names="",
+        replace='''"arguments": json.dumps(call["arguments"])}}''',
+        by='''"arguments": json.dumps(call["arguments"], sort_keys=True)}}'''),
 ]

@@ -1,7 +1,7 @@
 """Designs a lesson allows pass their lab: no test may require a harness less safe than the
 lesson allows. Each is a small change to its lab's reference, kept in the catalogue's ALLOWED
 lists (source/wrong_designs/, read by tools/wrong_designs.allowed) and named by the rule that
-allows it in the ledger (tools/ledger.py), judged by the lab's own tests under the public seed and
+allows it in the ledger (grader/ledger.py), judged by the lab's own tests under the public seed and
 under other seeds, against the reference recorded under each."""
 import pytest
 

@@ -1,4 +1,4 @@
-"""The ledger of rules (tools/ledger.py) agrees with what it stands between: every item of a
+"""The ledger of rules (grader/ledger.py) agrees with what it stands between: every item of a
 lab's Build list "what must hold" is in it, checked by a test of the lab that exists and broken
 alone by a catalogue design that fails one of those tests; and every test of the lab checks an
 item, so nothing is tested that the student was not told.
@@ -14,7 +14,8 @@ import pytest
 from grader import bank
 from lab.check import manifest, record, runner, seeds, suite
 from tests.check import catalogue_runs
-from tools import ledger, wrong_designs
+from grader import ledger
+from tools import wrong_designs
 
 LEDGERED = [lab.id for lab in manifest.labs(built_only=True)]
 

@@ -134,7 +134,7 @@ def test_dictation_names_every_distinctive_name_in_english():
 def test_an_answer_line_belongs_to_the_gap_that_opens_it(tree):
     lines = copying.answers(manifest.lab("9.1"), tree)
     gap_of = {line.code: line.gap for line in lines}
-    assert gap_of["self._steering.append(user_message(text))"] == 1
+    assert gap_of["self._steering_queue.append(user_message(text))"] == 1
     assert gap_of["return [queue[0]] if queue else []"] == 3
     assert "else:" not in gap_of and all(copying.counted(line.code) for line in lines)
 

@@ -38,13 +38,16 @@ def litter(folder: Path) -> list[str]:
 
 def grade_open_class(level=None):
     """alice (the reference), bob (the starter), the three readers and the litterer, in a
-    folder every user may list, graded two at a time: ({student: row}, statement, folder)."""
+    folder every user may list, graded two at a time on lab 15.1's own tests (what an attacker
+    reads past the wall would show there as well as in the whole suite, in a tenth of the
+    time): ({student: row}, statement, folder)."""
     base = Path(tempfile.mkdtemp(prefix="grader-open-class-"))
     base.chmod(0o755)
     folder = make_class(base / "submissions", kinds=[*READERS, LITTER])
     try:
         subs, _ = batch.find(folder)
-        rows, isolation = batch.grade_all(plans.make(LAB.id), subs, base / "out", jobs=2,
+        plan = plans.make(LAB.id, own_lab_only=True)
+        rows, isolation = batch.grade_all(plan, subs, base / "out", jobs=2,
                                           settings=batch.Settings(seconds_per_test=1.0),
                                           level=level)
         return {r.student: r for r in rows}, isolation, folder, litter(folder)

@@ -228,7 +228,7 @@ def test_a_bank_its_ledger_does_not_match_is_refused_naming_both(tmp_path, monke
 
 
 @pytest.mark.parametrize("share", ["1.5", "-0.1", "\"a tenth\"", None])
-def test_a_public_share_that_is_not_a_fraction_is_refused(tmp_path, monkeypatch, share):
+def test_a_public_share_that_is_not_a_fraction_is_refused(monkeypatch, share):
     # As lesson.toml's line `public_share = SHARE` reads (None: the line left out).
     value = None if share is None else tomllib.loads(f"{bank.SHARE} = {share}")[bank.SHARE]
     moved = dataclasses.replace(BANKED, lesson=dataclasses.replace(BANKED.lesson,

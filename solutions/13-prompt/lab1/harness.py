@@ -342,8 +342,7 @@ class Harness:
     its own; the dicts in it are shared, not copied.
       .messages        a tuple: a snapshot nobody outside can append to or pop from.
       .is_running      True from prompt() until that run is exhausted, closed or dies, or
-                       until nobody holds it any more. It is read off the run itself, through
-                       a weak reference, so no way out can forget to reset it.
+                       until nobody holds it any more.
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
@@ -366,7 +365,7 @@ class Harness:
         self._model, self._system, self._tools = model, system, list(tools)
         self._messages, self._max_turns = list(messages), max_turns
         self._run_now = None  # a weak reference to the run prompt() handed out last
-        self._steering, self._follow_ups = deque(), deque()
+        self._steering_queue, self._follow_up_queue = deque(), deque()
         self._listeners = []
 
     @property
@@ -387,11 +386,11 @@ class Harness:
 
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
-        self._steering.append(user_message(text))
+        self._steering_queue.append(user_message(text))
 
     def follow_up(self, text):
         """Queue `text` for when the run would otherwise be over."""
-        self._follow_ups.append(user_message(text))
+        self._follow_up_queue.append(user_message(text))
 
     def subscribe(self, listener):
         """Have listener(event) hear every event of every run; returns the undo."""
@@ -421,7 +420,7 @@ class Harness:
 
     def _delivered(self, message):
         """Take `message` off its queue now that it is on the record."""
-        for queue in (self._steering, self._follow_ups):
+        for queue in (self._steering_queue, self._follow_up_queue):
             if queue and queue[0] is message:
                 queue.popleft()
 
@@ -429,8 +428,8 @@ class Harness:
         """The run prompt() hands out: run_agent over the harness's own list."""
         inner = run_agent(self._model, self._system, self._messages, self._tools, text,
                         max_turns=self._max_turns,
-                        get_steering=lambda: self._drain(self._steering),
-                        get_follow_ups=lambda: self._drain(self._follow_ups))
+                        get_steering=lambda: self._drain(self._steering_queue),
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue))
         try:
             for event in inner:
                 if event["type"] == "message_end":

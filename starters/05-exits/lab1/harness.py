@@ -161,8 +161,7 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
         # result, and its last message is an ending made by error_message, whose text is the
         # sentence "Agent stopped after max_turns=N" (the number in place of N). max_turns=None:
         # no cap.
-        # Each request carries the view that context_for_model(messages) returns, never the
-        # record itself.
+        # Each request carries the view of the record that gap 4 makes, never the record itself.
         # Tests: test_max_turns_stops_an_endless_run, test_the_last_batch_is_answered,
         #   test_turns_are_model_calls.
         reply = model.complete(system, messages, tool_specs(tools))

@@ -194,14 +194,15 @@ async def test_int_arg(t):
              "Absent or None means left out: the default. An int, even 0, is returned as it is. "
              "Items: the argument absent, None, a drawn int, 0, and absent with the default None "
              "(int_arg, lesson 6).")
-    bad = [True, False, float(value)] + t.random.sample([str(value), [value], {"n": value}, "ten",
-                                                         str(value) + ".5"], 2)
+    bad = [True, False, float(value), ""] + t.random.sample([str(value), [value], {"n": value},
+                                                             "ten", str(value) + ".5"], 2)
     found = [await raised(lambda v=v: harness.int_arg({name: v}, name, default)) for v in bad]
-    t.expect(found, [f"ValueError: {name} must be an integer"] * 5,
+    t.expect(found, [f"ValueError: {name} must be an integer"] * 6,
              "A string, a float, a list, a dict and a bool are not whole numbers here: True is an "
              "int to Python, but not a line number, and a float is not an int even when it is "
-             "whole (the third item: the drawn int as a float); the message names the argument. "
-             "Each item is what int_arg raised for one bad value (int_arg, lesson 6).")
+             "whole (the third item: the drawn int as a float); only absent or None is left out, "
+             "so an empty string (the fourth item) is refused too; the message names the "
+             "argument. Each item is what int_arg raised for one bad value (int_arg, lesson 6).")
 
 
 def shown(first, last):
@@ -257,11 +258,18 @@ async def test_offset_and_limit(t):
              "last line says so, and one that reaches the end does not. Each item is what read "
              "returned for one [offset, limit] of a file of drawn length (make_read_tool, "
              "lesson 6).")
+    broken = [drawn_line(t, newline=False) + end for end in t.random.sample(BREAKS, len(BREAKS))]
+    ws.write_text("breaks.txt", "".join(broken))
     t.expect([await read(ws, {"path": "last.txt", "offset": 2}),
-              await read(ws, {"path": "a.txt", "offset": None, "limit": None})],
-             [last_words, numbered(total)],
+              await read(ws, {"path": "a.txt", "offset": None, "limit": None}),
+              await read(ws, {"path": "breaks.txt", "offset": 2, "limit": 2})],
+             [last_words, numbered(total), "".join(broken[1:3]) + note(2, 3, len(broken))],
              "A last line without a newline comes back as it is, and offset and limit sent as "
-             "None are left out: the whole file (make_read_tool and int_arg, lesson 6).")
+             "None are left out: the whole file. read counts lines as str.splitlines does, at "
+             "\"\\r\", \"\\r\\n\", \"\\u2028\" and the rest as at \"\\n\", and returns them with "
+             "their breaks as the file holds them. Items: offset 2 of a file whose last line "
+             f"has no newline; offset and limit None; offset 2, limit 2 of {''.join(broken)!r} "
+             "(make_read_tool and int_arg, lesson 6).")
 
 
 @lab_test("The bad-argument messages are exact: offset 0, an offset past the end of a file whose "
@@ -269,9 +277,9 @@ async def test_offset_and_limit(t):
           "before the missing-file check.")
 async def test_bad_arguments(t):
     total = t.random.randint(1, 40)
-    name, empty, missing = (f"{stem}.txt" for stem in t.random.sample(
-        ["a", "notes", "data", "log", "todo", "b", "readme", "zeta"], 3))
-    ws = lab.Workspace({name: numbered(total), empty: ""})
+    name, empty, missing, one = (f"{stem}.txt" for stem in t.random.sample(
+        ["a", "notes", "data", "log", "todo", "b", "readme", "zeta"], 4))
+    ws = lab.Workspace({name: numbered(total), empty: "", one: drawn_line(t)})
     past, after_empty = total + t.random.randint(1, 9), t.random.randint(2, 9)
     found = [await read(ws, {"path": name, "offset": 0}),
              await read(ws, {"path": name, "limit": 0}),
@@ -297,7 +305,7 @@ async def test_bad_arguments(t):
                      f"ValueError: offset {total + 1} is past the end of {name}: {total} lines",
                      "ValueError: offset and limit must be 1 or more",
                      f"FileNotFoundError: File not found: {missing}. Files here: "
-                     f"{', '.join(sorted([name, empty]))}",
+                     f"{', '.join(sorted([name, empty, one]))}",
                      "ValueError: limit must be an integer",
                      "ValueError: offset must be an integer"],
              "read checks in this order: the arguments' types (str_arg, int_arg), both of them, "
@@ -305,6 +313,25 @@ async def test_bad_arguments(t):
              "offset is not past its end. Each item is what read raised for one call; the last "
              "two are offset 0 with limit True, and a missing file with offset sent as a string "
              "(make_read_tool, lesson 6).")
+    whole = [float(t.random.randint(1, total)) for _ in range(2)]
+    found = [await read(ws, {"path": name, "offset": str(past), "limit": True}),
+             await read(ws, {"path": missing, "limit": 0}),
+             await read(ws, {"path": name, "offset": whole[0]}),
+             await read(ws, {"path": name, "limit": whole[1]}),
+             await read(ws, {"path": name, "limit": ""}),
+             await read(ws, {"path": one, "offset": 2})]
+    t.expect(found, ["ValueError: offset must be an integer",
+                     "ValueError: offset and limit must be 1 or more",
+                     "ValueError: offset must be an integer",
+                     "ValueError: limit must be an integer",
+                     "ValueError: limit must be an integer",
+                     f"ValueError: offset 2 is past the end of {one}: 1 lines"],
+             "read checks in this order: offset's type, then limit's, then that both are 1 or "
+             "more, then that the file exists; each as int_arg does, so a whole float, or an "
+             "empty string, is refused as int_arg refuses it; and the past-the-end message is "
+             "exact for any N, 1 included. Items: offset sent as a string with limit True; a "
+             "missing file with limit 0; offset, then limit, sent as a whole float; limit sent "
+             "as \"\"; offset 2 of a one-line file (make_read_tool, lesson 6).")
     t.expect([await read(ws, {"path": empty}), await read(ws, {"path": name, "offset": total})],
              ["", f"{total}\n"],
              "Offset 1 of an empty file is allowed: there is nothing to show; the last line of a "
@@ -378,6 +405,18 @@ async def test_bash_keeps_the_tail(t):
              "the budget is not cut inside: no line is kept. Items: `cat` of a file whose last "
              "line has no newline, under max_lines; `cat` of a file whose last line is over "
              "max_bytes (make_bash_tool, lesson 6).")
+    blank = t.random.randint(1, 3)  # blank lines the command prints last
+    broken = [drawn_line(t, newline=False) + end for end in t.random.sample(BREAKS, len(BREAKS))]
+    printed = "".join(broken) + "done\n" + "\n" * blank
+    ws.write_text("breaks.txt", printed)
+    tail = harness.make_bash_tool(lab.Shell(ws), max_lines=blank + 2)
+    t.expect(await settle(tail["execute"]({"command": "cat breaks.txt"})),
+             broken[-1] + "done\n" + "\n" * blank + "\n[Showing the last "
+             f"{blank + 2} of {len(broken) + 1 + blank} lines. Narrow the command for more.]",
+             "bash counts lines as read does, at any break str.splitlines knows, and keeps the "
+             "kept lines as printed, blank ones included, before the blank line and the note. "
+             f"The item is `cat` of {printed!r} under max_lines={blank + 2} (make_bash_tool, "
+             "lesson 6).")
 
 
 @lab_test("Both factories honour the budget they are given, drawn under the seed, and their "
@@ -407,6 +446,30 @@ async def test_the_factories_take_a_budget(t):
              "has read before: a line of exactly max_bytes bytes, newline included, fits, the "
              "second time too. Each item is [the first line, what follows it] of one read of "
              "that file (make_read_tool, lesson 6).")
+    long = t.random.randint(2001, 2400)  # lines of 31 bytes: over both defaults
+    ws.write_text("long.log", numbered(long, width=30))
+    roomy = {"max_lines": long + t.random.randint(0, 500),
+             "max_bytes": t.random.randint(31 * long, 40 * long)}
+    given = [await settle(harness.make_read_tool(ws, **roomy)["execute"]({"path": "long.log"})),
+             await settle(harness.make_bash_tool(lab.Shell(ws), **roomy)["execute"](
+                 {"command": "cat long.log"}))]
+    t.expect([[text.count("\n"), text.rsplit("\n", 1)[-1]] for text in given], [[long, ""]] * 2,
+             "A budget above the defaults is honoured too, and a limit left out is no limit: "
+             f"tools made with max_lines={roomy['max_lines']}, max_bytes={roomy['max_bytes']} "
+             f"return all {long} lines of a file of "
+             f"{31 * long} bytes, with no note. Each item is [lines returned, what follows the "
+             "last newline], for read, then for bash's `cat` (make_read_tool and make_bash_tool, "
+             "lesson 6).")
+    zero = [await settle(harness.make_read_tool(ws, max_bytes=0)["execute"]({"path": "a.txt"})),
+            await settle(harness.make_bash_tool(lab.Shell(ws), max_lines=0)["execute"](
+                {"command": "cat a.txt"}))]
+    t.expect(zero, [f"[Line 1 of a.txt is {width + 1} bytes, over the 0-byte budget of one read, "
+                    "so none of it is shown. Use offset=2 to skip it.]",
+                    f"\n[Showing the last 0 of {total} lines. Narrow the command for more.]"],
+             "A cap of 0 is a cap, not \"no cap\" and not \"the default\": a budget is the one "
+             "the factory was given. Items: read of a.txt by a tool made with max_bytes=0, and "
+             "`cat a.txt` by a bash tool made with max_lines=0 (make_read_tool and "
+             "make_bash_tool, lesson 6).")
     t.expect([sorted({lines_cap, read_bytes} & set(numbers_in(read_["description"]))),
               sorted({bash_lines, bash_bytes} & set(numbers_in(bash["description"])))],
              [sorted([lines_cap, read_bytes]), sorted([bash_lines, bash_bytes])],
@@ -454,14 +517,26 @@ async def test_the_record_holds_the_cut(t):
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [harness.make_read_tool(ws)],
                                       "What is in big.log?"))
     result = messages[2]["content"]
-    t.expect([lab.shape(messages), len(result.split("\n")), result.split("\n")[-1]],
-             ["U A[c1] R(c1) A", 2001, note(1, 2000, total)],
+    sent = [message["content"] for message in model.calls[1].messages
+            if message["role"] == "toolResult"]
+    t.expect([lab.shape(messages), len(result.split("\n")), result.split("\n")[-1],
+              sent == [result]],
+             ["U A[c1] R(c1) A", 2001, note(1, 2000, total), True],
              "The budget is kept where the result is made, so the record, and every later "
-             "request built from it, carries one budget, never the whole file. Items: the "
-             "record's shape, the result's lines, its last line (lesson 6).")
+             "request built from it, carries one budget, never the whole file: the cut happens "
+             "once, and the request after the read holds the very text the record holds, note "
+             "and all, not cut again on the way out. Items: the record's shape, the result's "
+             "lines, its last line, and whether the next request's tool result is the record's "
+             "(lesson 6).")
+    t.expect([block["arguments"] for block in messages[1]["content"]
+              if block.get("type") == "toolCall"], [{"path": "big.log"}],
+             "The record's call holds the arguments as the model sent them: offset and limit "
+             "left out stay left out, not written in by read. The item is the arguments of the "
+             "call in the record's assistant message (make_read_tool, lesson 6).")
 
 
 PIECES = ("a", "é", "中", "🙂", "xyz")  # one, two, three, four and three bytes of UTF-8
+BREAKS = ("\n", "\r\n", "\r", "\x0c", "\x85", "\u2028")  # line breaks str.splitlines knows
 
 
 @lab_test("Texts of two to nine lines made of one- to four-byte characters, each cut by both "
@@ -487,3 +562,25 @@ async def test_the_byte_budget_to_the_byte(t):
              "(truncate_tail), and one byte less keeps one line fewer; the count starts at nothing "
              "used (truncate_head and truncate_tail, lesson 6). Each row: [k, 0 for the exact "
              "budget or -1 for a byte less, lines truncate_head shows, lines truncate_tail shows].")
+    words = "".join(t.random.choice(PIECES) for _ in range(t.random.randint(1, 4)))
+    t.expect([list(harness.truncate_head(text + words, max_bytes=len((text + words).encode()))),
+              list(harness.truncate_tail(text + words, max_bytes=len(words.encode())))],
+             [[text + words, len(lines) + 1], [words, 1]],
+             "A last line printed without a newline costs its own bytes and no more: exactly "
+             "max_bytes still fits. Items: truncate_head of the text above followed by "
+             f"{words!r}, under a budget of exactly its size; truncate_tail of it under a budget "
+             f"of exactly {words!r}'s size (truncate_head and truncate_tail, lesson 6).")
+    broken = ["".join(t.random.choice(PIECES) for _ in range(t.random.randint(1, 3))) + end
+              for end in t.random.sample(BREAKS, len(BREAKS))]
+    mixed, k = "".join(broken), t.random.randint(2, len(broken) - 1)
+    t.expect([list(harness.truncate_head(mixed)),
+              list(harness.truncate_head(mixed, max_bytes=size(broken[:k]))),
+              list(harness.truncate_head(mixed, max_bytes=size(broken[:k]) - 1)),
+              list(harness.truncate_tail(mixed, max_bytes=size(broken[-k:])))],
+             [[mixed, len(broken)], ["".join(broken[:k]), k], ["".join(broken[:k - 1]), k - 1],
+              ["".join(broken[-k:]), k]],
+             "A line ends at any break str.splitlines knows, and keeps it as it is: the text "
+             f"{mixed!r} is {len(broken)} lines, a \"\\r\\n\" costs two bytes and stays "
+             "\"\\r\\n\". Items: truncate_head of it whole, under a budget of exactly its first "
+             f"{k} lines, and one byte less; truncate_tail under exactly its last {k} lines "
+             "(truncate_head and truncate_tail, lesson 6).")

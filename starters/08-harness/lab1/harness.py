@@ -278,8 +278,7 @@ class Harness:
     its own; the dicts in it are shared, not copied.
       .messages        a tuple: a snapshot nobody outside can append to or pop from.
       .is_running      True from prompt() until that run is exhausted, closed or dies, or
-                       until nobody holds it any more. It is read off the run itself, through
-                       a weak reference, so no way out can forget to reset it.
+                       until nobody holds it any more.
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
@@ -287,10 +286,11 @@ class Harness:
 
     def __init__(self, model, system, tools, messages=(), max_turns=None):
         # --- your code --- gap 1 of 4: __init__
-        # The harness keeps what stays the same between runs: the model, the system prompt, the
-        # tools (as a list of its own) and max_turns. Its transcript is a new list holding the
-        # messages given, which nobody else can append to; the message dicts themselves are shared,
-        # not copied. Until the first prompt() there is no run.
+        # The harness keeps what stays the same between runs: all that run_agent needs besides the
+        # transcript and the prompt, the tools as a list of its own, and a cap on turns that holds
+        # for every run. Its transcript is a new list of what it was given, which nobody else can
+        # append to; the dicts in it are shared, not copied. Until the first prompt() there is no
+        # run.
         # Tests: test_the_list_passed_in_is_copied, test_max_turns_applies_to_every_run,
         #   test_every_request_carries_system_and_specs.
         pass
@@ -301,7 +301,7 @@ class Harness:
         # --- your code --- gap 2 of 4: the two properties
         # A snapshot of the transcript, made on every read: a tuple the caller may keep, which no
         # later run changes and which cannot be appended to.
-        # Tests: test_messages_is_a_tuple, test_a_snapshot_is_frozen.
+        # Tests: test_a_snapshot_is_frozen, test_the_snapshot_at_every_event.
         pass
         # --- end ---
 
@@ -318,10 +318,10 @@ class Harness:
 
     def prompt(self, text):
         # --- your code --- gap 3 of 4: prompt
-        # Hands back the run that self._run(text) makes, with nothing of it run yet; the consumer
+        # Hands back the run that self._run(text) makes, with nothing of it done yet; the consumer
         # who takes it is the one who keeps it alive. While a run is in progress it raises
         # RuntimeError with the text "already running; use steer() or follow_up()", at once, on
-        # the caller's line.
+        # the caller's line, and the run in progress carries on as if nothing had happened.
         # Tests: test_a_second_prompt_is_refused, test_walking_away_ends_the_run.
         pass
         # --- end ---
@@ -330,9 +330,8 @@ class Harness:
         """The run prompt() hands out: run_agent over the harness's own list."""
         # --- your code --- gap 4 of 4: _run
         # The run prompt() hands out: a generator that passes on each event of run_agent over the
-        # harness's own list, with its model, system prompt, tools and max_turns. However the run
-        # ends (exhausted, closed by its consumer, or dying), run_agent's own generator is closed
-        # with it.
+        # harness's own transcript, with all that the harness keeps for every run. However the run
+        # ends (exhausted, left by its consumer, or dying), run_agent's own generator ends with it.
         # Tests: test_run_two_continues_run_one, test_the_snapshot_at_every_event,
         #   test_walking_away_ends_the_run, test_the_inner_run_ends_with_the_run.
         pass

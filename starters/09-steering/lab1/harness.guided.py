@@ -245,7 +245,7 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
     yield {"type": "agent_start"}
     # given in lesson 9: lesson 8's loop inside a second one, so a follow-up can open more turns
     turn, todo, failed = 0, [], False
-    # --- your code --- gap 4 of 5: asking for steering
+    # --- your code --- gap 4 of 5: steering, in the gaps
     # Steering is asked for where nothing stands in its way, in two places: here, so that
     # what was sent while no run was going joins the prompt's turn (after the prompt); and
     # below, after each turn_end of a reply that did not fail, when every call of the turn has
@@ -279,7 +279,7 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
             # The turn is over and every call has its result: ask for steering here, unless
             # the reply failed (a failed run is over, and nobody is asked for more).
             # --- end ---
-        # --- your code --- gap 5 of 5: asking for follow-ups
+        # --- your code --- gap 5 of 5: follow-ups, at the end
         # Here the run would end: the last reply asked for nothing and no steering came.
         # Ask for follow-ups with ask(get_follow_ups), only here and never after a failed
         # reply; what comes back goes in `pending` and opens another round of turns.
@@ -310,8 +310,7 @@ class Harness:
     its own; the dicts in it are shared, not copied.
       .messages        a tuple: a snapshot nobody outside can append to or pop from.
       .is_running      True from prompt() until that run is exhausted, closed or dies, or
-                       until nobody holds it any more. It is read off the run itself, through
-                       a weak reference, so no way out can forget to reset it.
+                       until nobody holds it any more.
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
@@ -327,7 +326,7 @@ class Harness:
         self._messages, self._max_turns = list(messages), max_turns
         self._run_now = None  # a weak reference to the run prompt() handed out last
         # given in lesson 9: two queues, kept by the harness so that they outlive any one run
-        self._steering, self._follow_ups = deque(), deque()
+        self._steering_queue, self._follow_up_queue = deque(), deque()
 
     @property
     def messages(self):
@@ -348,15 +347,16 @@ class Harness:
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
         # --- your code --- gap 1 of 5: steer
-        # Put user_message(text) at the back of self._steering, and nothing else: no run is
-        # touched, nothing is recorded, and it works whether or not a run is going.
+        # Put user_message(text) at the back of self._steering_queue, the deque __init__ made,
+        # and nothing else: no run is touched, nothing is recorded, and it works whether or not
+        # a run is going.
         pass
         # --- end ---
 
     def follow_up(self, text):
         """Queue `text` for when the run would otherwise be over."""
         # --- your code --- gap 2 of 5: follow_up
-        # As steer, on the other queue, self._follow_ups.
+        # As steer, on the other queue, self._follow_up_queue.
         pass
         # --- end ---
 
@@ -374,7 +374,7 @@ class Harness:
     # given in lesson 9: a message leaves its queue only when the record holds it
     def _delivered(self, message):
         """Take `message` off its queue now that it is on the record."""
-        for queue in (self._steering, self._follow_ups):
+        for queue in (self._steering_queue, self._follow_up_queue):
             if queue and queue[0] is message:
                 queue.popleft()
 
@@ -383,8 +383,8 @@ class Harness:
         # given in lesson 9: two callables that hand the loop one message per ask; _delivered
         inner = run_agent(self._model, self._system, self._messages, self._tools, text,
                         max_turns=self._max_turns,
-                        get_steering=lambda: self._drain(self._steering),
-                        get_follow_ups=lambda: self._drain(self._follow_ups))
+                        get_steering=lambda: self._drain(self._steering_queue),
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue))
         try:
             for event in inner:
                 if event["type"] == "message_end":

@@ -245,14 +245,14 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
     yield {"type": "agent_start"}
     # given in lesson 9: lesson 8's loop inside a second one, so a follow-up can open more turns
     turn, todo, failed = 0, [], False
-    # --- your code --- gap 4 of 5: asking for steering
-    # get_steering is called (ask gives [] when it is None) when the run begins and after the
-    # turn_end of each turn whose reply did not fail, and at no other moment, so never while a
-    # call of this run lacks its result. `pending` is what the next turn records at its top. A
-    # steer sent while idle comes right after the prompt (U U A); one sent during c1 of [c1, c2]
-    # comes out U A[c1,c2] R(c1) R(c2) U A.
+    # --- your code --- gap 4 of 5: steering, in the gaps
+    # Steering comes in at the gaps and nowhere else: get_steering, when there is one, is called
+    # as the run begins and after the turn_end of each turn whose reply did not fail, and at no
+    # other moment, so never while a call of this run lacks its result. What it gives is recorded
+    # at the top of the next turn. A steer sent while idle comes right after the prompt (U U A);
+    # one sent during c1 of [c1, c2] comes out U A[c1,c2] R(c1) R(c2) U A.
     # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
-    #   test_steering_is_asked_for_only_in_the_gaps.
+    #   test_every_request_of_a_steered_run_is_valid.
     pending = [user_message(prompt)]
     # --- end ---
     while pending:  # once for the prompt, then once per follow-up
@@ -278,12 +278,13 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
             # --- your code --- gap 4, continued
             # Gap 4, continued.
             # --- end ---
-        # --- your code --- gap 5 of 5: asking for follow-ups
-        # get_follow_ups is called only when the run would otherwise end, and never after a failed
-        # reply. A follow-up it gives is answered in this same run, in turns of its own, before the
-        # run's one agent_end.
-        # Tests: test_a_follow_up_is_answered_in_the_same_run,
-        #   test_follow_ups_are_asked_for_only_at_the_end, test_a_follow_up_outlives_a_failed_run.
+        # --- your code --- gap 5 of 5: follow-ups, at the end
+        # get_follow_ups, when there is one, is called only where the run would otherwise end:
+        # never after a turn whose reply had calls, never after a failed reply. A follow-up it
+        # gives is answered in this same run, in turns of its own, before the run's one agent_end;
+        # one queued during a run that fails waits for the next run.
+        # Tests: test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_sent_while_idle,
+        #   test_a_follow_up_outlives_a_failed_run.
         # --- end ---
     yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
 
@@ -311,8 +312,7 @@ class Harness:
     its own; the dicts in it are shared, not copied.
       .messages        a tuple: a snapshot nobody outside can append to or pop from.
       .is_running      True from prompt() until that run is exhausted, closed or dies, or
-                       until nobody holds it any more. It is read off the run itself, through
-                       a weak reference, so no way out can forget to reset it.
+                       until nobody holds it any more.
       .prompt(text)    the run: run_agent's events over the harness's own list. It refuses a
                        second run at once, on the caller's line, with RuntimeError("already
                        running; use steer() or follow_up()"), so it is a plain def.
@@ -328,7 +328,7 @@ class Harness:
         self._messages, self._max_turns = list(messages), max_turns
         self._run_now = None  # a weak reference to the run prompt() handed out last
         # given in lesson 9: two queues, kept by the harness so that they outlive any one run
-        self._steering, self._follow_ups = deque(), deque()
+        self._steering_queue, self._follow_up_queue = deque(), deque()
 
     @property
     def messages(self):
@@ -349,9 +349,10 @@ class Harness:
     def steer(self, text):
         """Queue `text` for the next gap between turns."""
         # --- your code --- gap 1 of 5: steer
-        # Afterwards the words wait as a user message at the back of self._steering, behind any sent
-        # before them, word for word (a blank text is the user's too). Nothing is recorded and no
-        # run is touched, so it works, and raises nothing, whether or not a run is going.
+        # Only queues. Afterwards the words wait as a user message, word for word (a blank text is
+        # the user's too), behind any sent before them, for the loop to take them in at its next
+        # gap. Nothing is recorded and no run is touched, so it works, and raises nothing, running
+        # or idle.
         # Tests: test_a_steer_waits_for_the_batch, test_a_steer_sent_while_idle,
         #   test_the_words_go_in_as_they_were_given.
         pass
@@ -360,7 +361,8 @@ class Harness:
     def follow_up(self, text):
         """Queue `text` for when the run would otherwise be over."""
         # --- your code --- gap 2 of 5: follow_up
-        # The same for the other queue, self._follow_ups.
+        # Only queues, as steer does, but these words wait for the end of the run: the moment it
+        # would otherwise be over. Running or idle, nothing is recorded and nothing is raised.
         # Tests: test_a_follow_up_is_answered_in_the_same_run, test_a_follow_up_sent_while_idle,
         #   test_the_words_go_in_as_they_were_given.
         pass
@@ -382,7 +384,7 @@ class Harness:
     # given in lesson 9: a message leaves its queue only when the record holds it
     def _delivered(self, message):
         """Take `message` off its queue now that it is on the record."""
-        for queue in (self._steering, self._follow_ups):
+        for queue in (self._steering_queue, self._follow_up_queue):
             if queue and queue[0] is message:
                 queue.popleft()
 
@@ -391,8 +393,8 @@ class Harness:
         # given in lesson 9: two callables that hand the loop one message per ask; _delivered
         inner = run_agent(self._model, self._system, self._messages, self._tools, text,
                         max_turns=self._max_turns,
-                        get_steering=lambda: self._drain(self._steering),
-                        get_follow_ups=lambda: self._drain(self._follow_ups))
+                        get_steering=lambda: self._drain(self._steering_queue),
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue))
         try:
             for event in inner:
                 if event["type"] == "message_end":

@@ -4,6 +4,8 @@ and a door that stays shut when its check crashes or its answer is anything but 
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 14 tests.py
 """
+import json
+
 import harness
 import lab
 from lab.kit import lab_test, raised, settle, tool
@@ -46,8 +48,23 @@ async def refusal(execute, arguments):
     return [False, "returned without raising"]
 
 
+def said(check, name, arguments):
+    """What check(name, arguments) answered, or "raised" and what it raised."""
+    try:
+        return check(name, arguments)
+    except Exception as exc:
+        return f"raised {type(exc).__name__}: {exc}"
+
+
 class PolicyError(Exception):
     """A check's own kind of error: no list of Python's built-in errors names it."""
+
+
+class Unreachable:
+    """A person who cannot be asked: the frontend that would put the question is gone."""
+
+    def ask(self, question):
+        raise ConnectionError("the frontend has closed")
 
 
 class Shutdown(BaseException):
@@ -56,7 +73,8 @@ class Shutdown(BaseException):
 
 
 @lab_test("A guarded tool keeps every key of the tool but execute (name, description, "
-          "parameters and any other), so the specs the model is sent do not change.")
+          "parameters and any other), so the specs the model is sent do not change; the tool "
+          "handed in is not changed, by guard or by any call through it.")
 async def test_guard_keeps_every_other_key(t):
     ran = []
     plain = shell_tool(ran)
@@ -74,12 +92,18 @@ async def test_guard_keeps_every_other_key(t):
              "Same keys, same specs, same name: the model cannot tell a door is there; the "
              "items are [the guarded tool's keys, its specs are the tool's, its name] (guard, "
              "lesson 14).")
-    t.expect(sorted(plain), sorted(["description", "execute", "name", "parameters"] + extra),
-             "The tool handed in is not changed (guard, lesson 14).")
+    await settle(guarded["execute"]({"command": "ls"}))
+    t.expect([sorted(plain), ran],
+             [sorted(["description", "execute", "name", "parameters"] + extra), ["ls"]],
+             "The tool handed in is not changed, by guard or by a call through the door: no key "
+             "is added to it, an audit of calls included. The items are [the keys of the tool "
+             "handed in, after one call through the door; the commands that ran] (guard, "
+             "lesson 14).")
 
 
-@lab_test("When the check allows a call, the real tool runs with the very same arguments and its "
-          "output comes back unchanged.")
+@lab_test("When the check allows a call, the real tool runs with the very same arguments (the "
+          "dict the check was asked about, not a copy) and its output comes back unchanged, "
+          "an empty one included.")
 async def test_an_allowed_call_runs(t):
     ran, seen = [], []
     output = t.random.choice(["3 passed\n", "", "ok", "1 failed, 2 passed\n", "  spaced  \n"])
@@ -99,6 +123,15 @@ async def test_an_allowed_call_runs(t):
              "The door lets the call through untouched; the items are [the result's content, "
              "is_error, its call id, the arguments the tool got] (guard, lesson 14).")
     t.expect(ran, [], "Nothing else ran (lesson 14).")
+    given, got = {"path": "build/"}, []
+    quiet = harness.guard(tool("touch", lambda arguments: got.append(arguments) or ""), allow_all)
+    printed = await settle(quiet["execute"](given))
+    t.expect([printed, [arguments is given for arguments in got]], ["", [True]],
+             "A tool that printed nothing comes back as nothing, with no stand-in text, and it "
+             "is handed the very dict the check was asked about, not a copy: the call in the "
+             "record is the call that ran. The items are [what the guarded execute returned for "
+             "a tool that printed \"\", for each run of the tool: it got the call's own "
+             "arguments dict] (guard, lesson 14).")
 
 
 @lab_test("A refused call never reaches the tool; its result is Tool call blocked: and the "
@@ -128,12 +161,15 @@ async def test_a_refusal_is_an_error_result(t):
 
 
 @lab_test("A check that raises KeyError('rm') refuses the call with Tool call blocked: the check "
-          "failed: 'rm', and the tool does not run: a door fails closed.")
+          "failed: 'rm', and the tool does not run: a door fails closed. So does any Exception "
+          "a check raises, PermissionError included, with all its text, and the check is not "
+          "asked again.")
 async def test_a_crashing_check_fails_closed(t):
-    ran = []
+    ran, asked = [], []
     allowed = {"ls": None, "cat": None, "git": None}
 
     def check(name, arguments):
+        asked.append(arguments["command"])
         return allowed[arguments["command"].split()[0]]
     tools = [harness.guard(shell_tool(ran), check)]
     commands = (["rm -rf build"] + t.random.sample(["ls", "cat a.py", "git status", "curl x.sh",
@@ -148,13 +184,19 @@ async def test_a_crashing_check_fails_closed(t):
              "(guard, lesson 14).")
     t.expect(ran, [c for c in commands if c.split()[0] in allowed],
              "Only the allowed commands ran (guard, lesson 14).")
+    t.expect(asked, commands,
+             "The check is asked once per call, a check that crashed included: a crash is not "
+             "retried, since a check that breaks has already not said yes. The items are the "
+             "commands the check was asked about, in order (guard, lesson 14).")
     # Checks that break in other ways: any Exception a check raises is a refusal.
     kinds = [RuntimeError("the policy file is missing"), TypeError("'NoneType' is not iterable"),
              ZeroDivisionError("division by zero"), ValueError("bad pattern"),
              OSError("disk unreadable")]
     broken = t.random.sample(kinds, 3) + [AttributeError("'NoneType' object has no attribute "
                                                          "'split'"),
-                                          PolicyError("no rule for bash")]
+                                          PolicyError("no rule for bash\n  in policy.toml, "
+                                                      "line 3\n  [bash]\n  ^"),
+                                          PermissionError("bash is not on the list")]
     found, ran = [], []
     for exc in broken:
         def crashing(name, arguments, exc=exc):
@@ -163,18 +205,22 @@ async def test_a_crashing_check_fails_closed(t):
     t.expect([found, ran], [[[f"Tool call blocked: the check failed: {exc}", True]
                              for exc in broken], []],
              "A check that breaks in any way, not only with a KeyError, has not said yes: the "
-             "door catches every Exception the check raises, not a list of the likely ones. "
+             "door catches every Exception the check raises, not a list of the likely ones, "
+             "and a PermissionError the check raised included: it is the check breaking, so "
+             "its reason is the check failed: and the whole of its text, every line of it. "
              "The items are [[content, is_error] for checks raising three drawn kinds of "
-             "Exception, an AttributeError and a PolicyError (an Exception of the check's own), "
-             "the commands that ran] (guard, lesson 14).")
+             "Exception, an AttributeError, a PolicyError (an Exception of the check's own, "
+             "its text four lines long) and a PermissionError, the commands that ran] (guard, "
+             "lesson 14).")
 
 
-@lab_test("The check is called with the tool's name and the call's arguments.")
+@lab_test("The check is called with the tool's name and the call's arguments, by position, "
+          "once per call.")
 async def test_the_check_gets_name_and_arguments(t):
     asked = []
 
-    def check(name, arguments):
-        asked.append([name, arguments])
+    def check(tool, args):  # a check may name its parameters as it likes
+        asked.append([tool, args])
         return None
     name = t.random.choice(["bash", "shell", "run"])
     plain = shell_tool([])
@@ -186,14 +232,16 @@ async def test_the_check_gets_name_and_arguments(t):
         await answer(tools, {"type": "toolCall", "id": f"c{n}", "name": name,
                              "arguments": {"command": command}})
     t.expect(asked, [[name, {"command": command}] for command in commands],
-             "check(name, arguments), once per call; each item is [name, arguments] for one "
-             "call (guard, lesson 14).")
+             "check(name, arguments), once per call, asked by position as check(tool[\"name\"], "
+             "arguments): this check names its parameters tool and args, as a check may. Each "
+             "item is [name, arguments] for one call (guard, lesson 14).")
 
 
 @lab_test("deny_destructive refuses bash with rm -rf build, and any command with rm -rf "
           "later in it, even with no space before it (ls;rm -rf build), with a reason for the "
-          "model, and lets through harmless commands, other commands with -rf (cp -rf) and "
-          "other tools, even one whose command argument holds rm -rf. Whether it refuses more "
+          "model, and lets through harmless commands, other commands with -rf (cp -rf), "
+          "a command that is not text, and other tools (sh and shell too), even one whose "
+          "command argument holds rm -rf. Whether it refuses more "
           "spellings, such as rm -fr, is the harness's choice: a speed bump, not a sandbox.")
 async def test_deny_destructive(t):
     reason = harness.deny_destructive("bash", {"command": "rm -rf build"})
@@ -204,13 +252,13 @@ async def test_deny_destructive(t):
     after = ["", " && ls", "; echo done", " 2>/dev/null"]
     later = [t.random.choice(before) + "rm -rf " + t.random.choice(targets) +
              t.random.choice(after) for _ in range(4)]
-    later += ["ls;rm -rf build", "sh -c 'rm -rf build'", "(rm -rf dist)"]
+    later += ["ls;rm -rf build", "sh -c 'rm -rf build'", "(rm -rf dist)", "rm -rfv build"]
     t.expect([command for command in later
               if harness.deny_destructive("bash", {"command": command}) is None], [],
              "deny_destructive refuses every bash command that contains rm -rf, wherever it "
              "stands, not only one that starts with it, and not only where rm stands as a word "
-             "of its own: the text rm -rf is in each of these commands, and they got through "
-             "(deny_destructive, lesson 14).")
+             "of its own or -rf ends one (rm -rfv): the text rm -rf is in each of these "
+             "commands, and they got through (deny_destructive, lesson 14).")
     harmless = t.random.sample(["ls -la", "cat setup.py", "git status", "echo hello",
                                 "pytest -q", "python -m build", "grep -n TODO src/app.py"], 3)
     harmless += ["cp -rf src backup", "grep -rf patterns.txt src"]
@@ -221,13 +269,25 @@ async def test_deny_destructive(t):
              "command included: cp -rf copies, and grep -rf reads patterns from a file. Each "
              "item is [the command, what deny_destructive gave] (deny_destructive, lesson 14).")
     t.expect([harness.deny_destructive("write", {"path": "notes.md", "content": "rm -rf build"}),
-              harness.deny_destructive("explain", {"command": "rm -rf build"})],
-             [None, None],
+              harness.deny_destructive("explain", {"command": "rm -rf build"}),
+              harness.deny_destructive("sh", {"command": "rm -rf build"}),
+              harness.deny_destructive("shell", {"command": "rm -rf build"})],
+             [None, None, None, None],
              "Other tools get through, even a write whose content holds rm -rf and an explain "
              "tool (it says what a command would do, and runs nothing) whose command is "
              "rm -rf build: the door is for bash commands, so it looks at the tool's name "
-             "first. The items are [for the write, for the explain] (deny_destructive, "
-             "lesson 14).")
+             "first, and the name bash only, not sh or shell. The items are [for the write, "
+             "for the explain, for sh, for shell] (deny_destructive, lesson 14).")
+    odd = [{"command": "git log", "why": "to see who ran rm -rf last"}, {"command": 7},
+           {"command": None}, {}]
+    t.expect([[arguments, said(harness.deny_destructive, "bash", arguments)]
+              for arguments in odd],
+             [[arguments, None] for arguments in odd],
+             "A bash call is refused only when its command holds rm -rf: not for another "
+             "argument that mentions it, and not for a command that is not text or is missing, "
+             "which holds no rm -rf (the bash tool itself then says what is wrong), so "
+             "deny_destructive gives None and does not raise. Each item is [the arguments of a "
+             "bash call, what deny_destructive gave] (deny_destructive, lesson 14).")
     ran = []
     tools = [harness.guard(shell_tool(ran), harness.deny_destructive)]
     found = [await answer(tools, bash_call("rm -rf build")),
@@ -239,8 +299,9 @@ async def test_deny_destructive(t):
 
 
 @lab_test("Only None lets a call through: a check that answers \"\", False, 0, [] or any "
-          "other value but None refuses the call, however falsy the answer, its result that "
-          "answer as text after Tool call blocked: , exactly, and the tool does not run.")
+          "other value but None (True, a dict, a list) refuses the call, however falsy the "
+          "answer, its result that answer as str writes it after Tool call blocked: , exactly, "
+          "however long, and the tool does not run. The door keeps no count of refusals.")
 async def test_only_none_lets_a_call_through(t):
     answers = (["", False, 0, [], {}, 0.0, "not today", "  indented", "ends in a newline\n"] +
                [None] * t.random.randint(2, 4))
@@ -257,13 +318,34 @@ async def test_only_none_lets_a_call_through(t):
              "reason is the check's answer as text, exactly, whatever its type: False reads "
              "False, and spaces or a newline at its ends stay. Each item is [content, is_error] "
              "for one call, the check's answers drawn in some order (guard, lesson 14).")
+    # Through the same door: answers that are reasons though they look like something else,
+    # then a None after more refusals than a door that counts them would allow.
+    more = [True, {"command": "echo safe"}, ["too big", "not now"], BLOCKED + "already said",
+            "the policy says: " + "; ".join(f"rule {n} forbids it" for n in range(1, 21))]
+    t.random.shuffle(more)
+    more.append(None)
+    pending.extend(more)
+    commands += [f"echo {n}" for n in range(len(answers), len(answers) + len(more))]
+    found = [await answer(tools, bash_call(command, f"c{n}"))
+             for n, command in enumerate(commands[len(answers):], len(answers))]
+    t.expect(found, [["done\n", False] if given is None else [BLOCKED + str(given), True]
+                     for given in more],
+             "Any answer but None is a reason, written after Tool call blocked: as str writes "
+             "it, exactly: True (only confirm_with's person says yes with True), a dict (not "
+             "new arguments for the tool), a list, a reason that already begins Tool call "
+             "blocked: (the prefix comes again) and one of 300 characters (not cut). And the "
+             "door keeps no count: after a dozen refusals, a call the check answers None still "
+             "runs. Each item is [content, is_error] for one call, the check's answers drawn "
+             "in some order, None last (guard, lesson 14).")
+    answers += more
     t.expect(ran, [command for command, given in zip(commands, answers) if given is None],
              "Only the calls whose check answered None ran (guard, lesson 14).")
 
 
 @lab_test("confirm_with asks the person exactly Allow bash {\"command\": \"rm -r build\"}?, the "
           "arguments as json.dumps writes them (keys unsorted, non-ASCII escaped); an answer "
-          "of True runs the tool, False gives Tool call blocked: the user said no.")
+          "of True runs the tool, False gives Tool call blocked: the user said no. Every call "
+          "is asked, a read or a call with no arguments too, and a long one in full.")
 async def test_confirm_with_asks_the_person(t):
     ran = []
     answers = [True, False] + [t.random.choice([True, False]) for _ in range(t.random.randint(0, 3))]
@@ -291,6 +373,19 @@ async def test_confirm_with_asks_the_person(t):
              "\u00e9 of r\u00e9sum\u00e9 as the escape \\u00e9, not the letter. The items are "
              "[the questions the person was asked, what the check answered] (confirm_with, "
              "lesson 14).")
+    person = lab.Human([True, False, True])
+    check = harness.confirm_with(person)
+    long = {"path": "setup.py", "content": "".join(f"line {n}\n" for n in range(1, 41))}
+    calls = [["read", {"path": ".env"}], ["restart", {}], ["write", long]]
+    answered = [check(name, arguments) for name, arguments in calls]
+    t.expect([answered, person.questions],
+             [[None, "the user said no", None],
+              [f"Allow {name} {json.dumps(arguments)}?" for name, arguments in calls]],
+             "One question per call, whatever the call: a read asks too, a call with no "
+             "arguments asks Allow restart {}?, and a long call is asked in full, every "
+             "character of its JSON, since the person allows only what they read. The items "
+             "are [what the check answered for each call, the questions the person was asked] "
+             "(confirm_with, lesson 14).")
 
 
 @lab_test("In a batch of guarded calls the person is asked once per call, in the order of "
@@ -326,8 +421,8 @@ async def test_one_question_per_call_in_order(t):
 
 
 @lab_test("A PowerCut raised by the real tool, or by the check, passes straight through the "
-          "guard: no refusal, no result; so does any other BaseException from the check that "
-          "is not an Exception.")
+          "guard: no refusal, no result; so does any other BaseException that is not an "
+          "Exception, from the check or from the tool.")
 async def test_a_power_cut_passes_through_the_guard(t):
     asked = []
     name = t.random.choice(["save", "write", "bash", "deploy"])
@@ -371,6 +466,15 @@ async def test_a_power_cut_passes_through_the_guard(t):
              "PowerCut let out by name. The items are [what run_tool raised, the tools that "
              "ran] (guard, lessons 4 and 14).")
 
+    def interrupted(arguments):
+        raise KeyboardInterrupt("Ctrl-C")
+    door = harness.guard(tool(name, interrupted), check)
+    t.expect(await raised(lambda: door["execute"]({})), "KeyboardInterrupt: Ctrl-C",
+             "Nor is anything wider than Exception that the real tool raises: a "
+             "KeyboardInterrupt (Ctrl-C) from the tool leaves the door as it came, not made a "
+             "refusal, since what the real tool raises is never the door's. The item is what "
+             "the guarded execute raised (guard, lessons 4 and 14).")
+
 
 @lab_test("With one guard inside another, the outer check is asked first, and either check can "
           "refuse.")
@@ -405,7 +509,7 @@ async def test_nested_guards(t):
 
 
 @lab_test("When the real tool behind a guard raises ValueError, the result is the tool's own "
-          "message, not a refusal.")
+          "message, not a refusal, and the exception leaves the door with its own type.")
 async def test_the_tools_own_failure_is_not_a_refusal(t):
     kind, text = t.random.choice([(ValueError, "command must be a string"),
                                   (TypeError, "command is not text"),
@@ -420,10 +524,22 @@ async def test_the_tools_own_failure_is_not_a_refusal(t):
              [text, True],
              "The real tool is called outside the door's try: its failure is its own, and "
              "run_tool reports it (guard, lessons 4 and 14).")
+    found = []
+    for own in (kind(text), PermissionError("build/ is read-only")):
+        def failing(arguments, own=own):
+            raise own
+        door = harness.guard(tool("bash", failing, COMMAND), allow_all)
+        found.append(await refusal(door["execute"], {"command": "make"}))
+    t.expect(found, [[False, f"{kind.__name__}: {text}"],
+                     [True, "PermissionError: build/ is read-only"]],
+             "Called directly, the guarded execute raises the real tool's own exception, its "
+             "type unchanged, a PermissionError of the tool's own included: the door neither "
+             "wraps it in another kind nor adds Tool call blocked: to it. Each item is [it "
+             "raised a PermissionError, what it raised] for one tool (guard, lesson 14).")
 
 
 @lab_test("confirm_with takes only True for a yes: answers such as \"yes\" and 1 (which == "
-          "True) refuse the call.")
+          "True) refuse the call, and so does a person who cannot be asked.")
 async def test_only_true_is_yes(t):
     ran = []
     answers = [1] + t.random.sample(["yes", "True", "y", 1.0, [True], "ok"], 3)
@@ -443,3 +559,11 @@ async def test_only_true_is_yes(t):
              [len(answers), [f"rm -r out{n}" for n, given in enumerate(answers, 1)
                              if given is True]],
              "Only the calls answered True ran (confirm_with, lesson 14).")
+    ran = []
+    door = harness.guard(shell_tool(ran), harness.confirm_with(Unreachable()))
+    content, is_error = await answer([door], bash_call("rm -r build"))
+    t.expect([content.startswith(BLOCKED), is_error, ran], [True, True, []],
+             "A person who cannot be asked has not said yes: when human.ask raises (the "
+             "frontend is gone), the call is refused and the tool does not run. The items are "
+             "[the result begins Tool call blocked: , is_error, the commands that ran] "
+             "(confirm_with, lesson 14).")

@@ -59,11 +59,15 @@ async def test_decode_line_reads_four_kinds_of_line(t):
              "nothing: decode_line gives None for each of '', ': keep-alive', 'event: ping' "
              "and 'id: 7' (decode_line, lesson 16).")
     t.expect([await raised(lambda: harness.decode_line('data: {"choices": [')),
-              await raised(lambda: harness.decode_line("data: 42"))],
+              await raised(lambda: harness.decode_line("data: 42")),
+              await raised(lambda: harness.decode_line("data: [1, 2] "))],
              ["ValueError: not a stream line: 'data: {\"choices\": ['",
-              "ValueError: not a stream line: 'data: 42'"],
+              "ValueError: not a stream line: 'data: 42'",
+              "ValueError: not a stream line: 'data: [1, 2] '"],
              "A data payload that is not a JSON object is a broken provider, not a line to "
-             "skip: raise ValueError(f\"not a stream line: {line!r}\") (decode_line, lesson 16).")
+             "skip: raise ValueError(f\"not a stream line: {line!r}\"), the repr of the line "
+             "exactly as it came, the space after 'data: [1, 2]' included, not of the line "
+             "stripped (decode_line, lesson 16).")
 
 
 @lab_test("Text that arrives in many small deltas becomes one text block, exactly as written, "
@@ -82,6 +86,14 @@ async def test_fragmented_text_becomes_one_block(t):
              f"The reply's words were {edged!r}, in deltas of 3 characters. The text block holds "
              "them exactly as the model wrote them: the blank lines and spaces it began with and "
              "the newline it ended with stay (assemble, lesson 16).")
+    blank = [[text_chunk("\n\n"), call_chunk(0, "{}", id="c1", name="status"),
+              finish("tool_calls")], [text_chunk(" "), finish("stop")]]
+    t.expect([harness.assemble(stream)["content"][:1] for stream in blank],
+             [[{"type": "text", "text": "\n\n"}], [{"type": "text", "text": " "}]],
+             "Each item is the first block of a reply whose only words are whitespace: '\\n\\n' "
+             "before a call, and ' ' alone, finished with \"stop\". Whitespace is words: it is "
+             "kept as written, and a reply of one space is not an empty one (assemble, "
+             "lesson 16).")
 
 
 @lab_test("A call whose arguments are split inside a string, and inside the escape "
@@ -92,11 +104,11 @@ async def test_split_arguments_are_parsed_once(t):
     lines = lab.stream_lines(message, piece=3)
     fragments = [c["choices"][0]["delta"]["tool_calls"][0]["function"]["arguments"]
                  for c in chunks(lines) if "tool_calls" in c["choices"][0]["delta"]]
-    t.expect(harness.assemble(chunks(lines)),
-             {"role": "assistant", "stop_reason": "toolUse",
-              "content": [{"type": "text", "text": "Reading it."},
-                          {"type": "toolCall", "id": "call_7", "name": "read",
-                           "arguments": {"path": "notes/caf\u00e9.md"}}]},
+    read = {"role": "assistant", "stop_reason": "toolUse",
+            "content": [{"type": "text", "text": "Reading it."},
+                        {"type": "toolCall", "id": "call_7", "name": "read",
+                         "arguments": {"path": "notes/caf\u00e9.md"}}]}
+    t.expect(harness.assemble(chunks(lines)), read,
              f"The arguments arrived as {fragments!r}; only the first fragment carried the id "
              "call_7 and the name read. No fragment is JSON on its own: join them, then parse "
              "once, at the end (assemble, lesson 16).")
@@ -105,6 +117,10 @@ async def test_split_arguments_are_parsed_once(t):
               "arguments": {"path": "notes/caf\u00e9.md"}},
              "The same call, one character per fragment: the backslash of \\u00e9 arrives "
              "alone, and still only the joined string is parsed (assemble, lesson 16).")
+    t.expect(harness.assemble(iter(chunks(lines))), read,
+             "The same chunks handed over as an iterator, which can be walked only once, as "
+             "chunks decoded on the fly are: the chunks are walked once, and what the judging "
+             "needs is kept as they go by (assemble, lesson 16).")
 
 
 @lab_test("Two calls whose fragments take turns each get their own arguments, matched by "
@@ -180,6 +196,29 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
                  "An error chunk is the table's first reason after Stop: it is reported "
                  "whatever finish came before or after it, so every chunk is read, to the "
                  "end (assemble, lesson 16).")
+    shapes = {"{\"error\": {}}, then finish_reason stop": [{"error": {}}, finish("stop")],
+              "{\"error\": \"\"}, then finish_reason stop": [{"error": ""}, finish("stop")],
+              "one chunk holding both the words ' More' and an error": [
+                  {"choices": [{"index": 0, "delta": {"content": " More"}}],
+                   "error": {"message": "overloaded"}}]}
+    t.expect([[label, reply.get("stop_reason"), reply.get("content")] for label, reply in
+              [[label, harness.assemble(start + more)] for label, more in shapes.items()]],
+             [[label, "error", [{"type": "text", "text": "Let me check." + (
+                 " More" if "More" in label else "")}]] for label in shapes],
+             "Each item is [what followed 'Let me check.' and read(c1), the reply's "
+             "stop_reason, its content]. An error chunk is a chunk with an \"error\" key, "
+             "whatever that key holds, even an empty dict or string (test the key, not the "
+             "truth of its value); and the words that ride in the error's own chunk arrived, "
+             "so the failed reply keeps them with the rest (assemble, lesson 16).")
+    said = {"code": 503, "type": "overloaded"}
+    reply = harness.assemble(start + [{"error": said}])
+    t.expect([reply.get("stop_reason"), [word for word in ("503", "overloaded")
+                                         if word in str(reply.get("error_message"))]],
+             ["error", ["503", "overloaded"]],
+             f"The error chunk was {{\"error\": {said!r}}}: a dict with no \"message\". Its "
+             "reason is what it says as text, so the reply's error_message holds both 503 and "
+             "overloaded; the items are the stop_reason and which of the two it holds. A fixed "
+             "sentence of your own loses what the server said (assemble, lesson 16).")
 
 
 @lab_test("Arguments that are not a JSON object, whether cut short, a JSON list, whitespace, "
@@ -203,6 +242,21 @@ async def test_broken_arguments_fail_the_reply(t):
              "The same stream cut off before its finish: the arguments are broken because the "
              "stream stopped, and the earlier cause is the one to report, the table's first "
              "that applies (assemble, lesson 16).")
+    t.expect([harness.assemble(cut[:-1] + [finish(reason)]).get("error_message")
+              for reason in ("length", "content_filter")],
+             ["The reply was cut off at the output limit",
+              "The provider's content filter stopped the reply"],
+             "The same stream cut inside write(c4)'s arguments, then finish_reason \"length\", "
+             "then \"content_filter\": the arguments are broken because the reply was cut, "
+             "and the finish that cut it comes before broken arguments in the table, so it is "
+             "the one reported (assemble, lesson 16).")
+    two = [call_chunk(0, '{"path": ', id="c2a", name="read"),
+           call_chunk(1, '["b.py"]', id="c2b", name="write"), finish("tool_calls")]
+    t.expect(harness.assemble(two).get("error_message"),
+             "Tool call c2a (read) arrived with arguments that are not a JSON object",
+             "Both calls are broken: read(c2a) at index 0 ('{\"path\": ') and write(c2b) at "
+             "index 1 ('[\"b.py\"]'). The sentence names the first such call, in the calls' "
+             "order, not the last one looked at (assemble, lesson 16).")
     listed = [call_chunk(0, '["a.py"]', id="c5", name="read"), finish("tool_calls")]
     t.expect(harness.assemble(listed),
              {"role": "assistant", "stop_reason": "error", "content": [],
@@ -249,12 +303,13 @@ async def test_broken_arguments_fail_the_reply(t):
              "is left for the loop to act on (assemble, lessons 5 and 16).")
 
 
-@lab_test("to_wire writes five messages and two tools in the provider's shape, exactly: the "
-          "system prompt first, calls with their arguments as a JSON string, results as "
-          "\"tool\" messages, and only the specs of the tools.")
+@lab_test("to_wire writes a conversation and its tools in the provider's shape, exactly: the "
+          "system prompt first, even an empty one; every message in order, a stopped reply "
+          "too, its words as written; calls with their arguments as a JSON string; results as "
+          "\"tool\" messages; and only the specs of the tools that call was given.")
 async def test_to_wire_writes_the_providers_shape(t):
     messages = [
-        harness.user_message("Fix the test."),
+        harness.user_message("  Fix the test.\n"),
         lab.reply("Reading both.", lab.call("read", CAFE, id="c1"),
                   lab.call("bash", {"command": "pytest"}, id="c2")),
         {"role": "toolResult", "tool_call_id": "c1", "tool_name": "read", "content": "# Notes\n",
@@ -264,7 +319,10 @@ async def test_to_wire_writes_the_providers_shape(t):
         lab.reply(lab.call("bash", {"command": "pytest -x"}, id="c3")),
         {"role": "toolResult", "tool_call_id": "c3", "tool_name": "bash", "content": "1 passed\n",
          "is_error": False},
-        lab.say("All green now."),
+        lab.say("\nAll green now.\n"),
+        harness.user_message("And the docs?"),
+        {"role": "assistant", "content": [{"type": "text", "text": "Then I"}],
+         "stop_reason": "aborted", "error_message": "Operation aborted"},
     ]
     before = json.dumps(messages, sort_keys=True)
     each = [json.dumps(message, sort_keys=True) for message in messages]
@@ -277,7 +335,7 @@ async def test_to_wire_writes_the_providers_shape(t):
         "stream": True,
         "messages": [
             {"role": "system", "content": "You fix tests."},
-            {"role": "user", "content": "Fix the test."},
+            {"role": "user", "content": "  Fix the test.\n"},
             {"role": "assistant", "content": "Reading both.", "tool_calls": [
                 {"id": "c1", "type": "function",
                  "function": {"name": "read", "arguments": json.dumps(CAFE)}},
@@ -290,7 +348,9 @@ async def test_to_wire_writes_the_providers_shape(t):
                 {"id": "c3", "type": "function",
                  "function": {"name": "bash", "arguments": '{"command": "pytest -x"}'}}]},
             {"role": "tool", "tool_call_id": "c3", "content": "1 passed\n"},
-            {"role": "assistant", "content": "All green now."},
+            {"role": "assistant", "content": "\nAll green now.\n"},
+            {"role": "user", "content": "And the docs?"},
+            {"role": "assistant", "content": "Then I"},
         ],
         "tools": [
             {"type": "function", "function": {"name": "read", "description": "Read a file.",
@@ -299,17 +359,30 @@ async def test_to_wire_writes_the_providers_shape(t):
                 "name": "bash", "description": "Run a command.",
                 "parameters": {"type": "object", "properties": {"command": {"type": "string"}}}}},
         ]},
-        "The messages were: U, A('Reading both.', read c1, bash c2), R(c1), R(c2) with is_error, "
-        "A(bash c3) with no words, R(c3), and A('All green now.') with no calls, which has no "
-        "tool_calls key at all (real servers refuse an empty list); the tools, read (a tool, with "
+        "The messages were: U('  Fix the test.\\n'), A('Reading both.', read c1, bash c2), R(c1), "
+        "R(c2) with is_error, A(bash c3) with no words, R(c3), A('\\nAll green now.\\n') with "
+        "no calls, which has no tool_calls key at all (real servers refuse an empty list), "
+        "U('And the docs?') and A(aborted) holding the words 'Then I'; the tools, read (a tool, with "
         "execute, a snippet and guidelines) and bash (a spec). "
-        "The system prompt goes first; an assistant's words are its content, None when it has "
-        "none; each call's arguments travel as json.dumps text; a result is a \"tool\" message "
+        "The system prompt goes first; each message goes out in order, a failed or stopped "
+        "reply too (lesson 10's view decides what the model sees, not to_wire); a user's text "
+        "and an assistant's words go out exactly as written, spaces and newlines at their "
+        "ends included, and an assistant's words are None when it has none; each call's arguments travel as json.dumps text; a result is a \"tool\" message "
         "(the wire has no is_error); tools go out as tool_specs gives them: name, "
         "description and parameters, never their execute, snippet or guidelines (to_wire, "
         "lesson 16).")
     t.expect(json.dumps(messages, sort_keys=True) == before, True,
              "to_wire builds new dicts: the record's messages must come out unchanged.")
+    bash = tools[1:]
+    other = harness.to_wire("", messages[:1], bash)
+    t.expect([other["messages"], other["tools"]],
+             [[{"role": "system", "content": ""}, {"role": "user", "content": "  Fix the test.\n"}],
+              [{"type": "function", "function": bash[0]}]],
+             "A second body, after the first: the system prompt \"\", the user's message, and "
+             "bash alone as the tools. The items are its messages and its tools. The system "
+             "prompt is the first message even when it is empty, and the tools are the ones "
+             "this call was given, worked out afresh on every call, never the ones an earlier "
+             "call sent (to_wire, lesson 16).")
     body = harness.to_wire("You fix tests.", messages, tools)
     for said in body["messages"]:
         said["cache_control"] = {"type": "ephemeral"}  # as a client may mark what it sends
@@ -337,6 +410,15 @@ async def test_the_content_decides_the_label(t):
              "\"toolUse\": the content decides (assemble, lessons 3 and 16).")
     t.expect(harness.assemble([text_chunk("All done."), finish("tool_calls")])["stop_reason"],
              "stop", "Words only, under finish_reason \"tool_calls\": no call, so \"stop\".")
+    older = [harness.assemble([text_chunk("All done."), finish("function_call")]),
+             harness.assemble([call_chunk(0, "{}", id="c2", name="status"), finish("eos")])]
+    t.expect([[reply.get("stop_reason"), reply.get("error_message")] for reply in older],
+             [["stop", None], ["toolUse", None]],
+             "Each item is [stop_reason, error_message] for a reply that finished with a "
+             "finish_reason the table does not name: words under \"function_call\" (an older "
+             "server's word), and a call under \"eos\". Only \"length\" and "
+             "\"content_filter\" fail a finished reply, and the content decides the label, "
+             "whatever finish_reason said (assemble, lessons 3 and 16).")
     trailing = {"choices": [{"index": 0, "delta": {}, "finish_reason": None}]}
     t.expect(harness.assemble([text_chunk("All done."), finish("stop"), trailing]),
              {"role": "assistant", "stop_reason": "stop",
@@ -347,7 +429,8 @@ async def test_the_content_decides_the_label(t):
 
 @lab_test("assemble(chunks, aborted=True) is an \"aborted\" reply saying Operation aborted, "
           "keeping the words so far and no call; with nothing at all, a stream that finished "
-          "is \"error\": The provider sent an empty reply.")
+          "is \"error\": The provider sent an empty reply, and one that did not finish was "
+          "cut off.")
 async def test_aborted_and_empty_replies(t):
     partial = [text_chunk("Deleting the "), text_chunk("old builds"),
                call_chunk(0, '{"command": "rm -r build"}', id="c9", name="bash")]
@@ -366,6 +449,14 @@ async def test_aborted_and_empty_replies(t):
               "error_message": "The provider sent an empty reply"},
              "A stream that finished with no words and no calls is not an answer: \"error\", "
              "The provider sent an empty reply (assemble, lesson 16).")
+    role = {"choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}}]}
+    t.expect([harness.assemble([]).get("error_message"),
+              harness.assemble([role]).get("error_message")],
+             ["The stream ended before the reply was finished"] * 2,
+             "The items are the error_message for a stream cut before anything came, and for "
+             "one cut after a delta holding only the role. Both are empty, but neither "
+             "finished: the missing finish comes before the empty reply in the table, and the "
+             "first reason in the table is the one reported (assemble, lesson 16).")
     t.expect(harness.assemble([text_chunk("Half"), {"error": {"message": "overloaded"}}],
                               aborted=True)["stop_reason"],
              "aborted", "A Stop outranks whatever else went wrong: the user's word decides.")
@@ -615,19 +706,33 @@ async def test_a_new_id_at_a_used_index_is_a_new_call(t):
              call_chunk(0, '{"comm', id="call_2", name="bash"), call_chunk(0, 'and": "ls"}')]
     same = [call_chunk(0, '{"path"', id="call_5", name="read"),
             call_chunk(0, ': "a.py"}', id="call_5", name="read")]
+    again = [call_chunk(0, '{"path": "a.py"}', id="call_8", name="read"),
+             call_chunk(0, '{"comm', id="call_9", name="bash"),
+             call_chunk(0, 'and": "ls"}', id="call_9", name="bash")]
+    named = [call_chunk(0, '{"path"'),
+             {"choices": [{"index": 0, "delta": {"tool_calls": [
+                 {"index": 0, "id": "call_6", "type": "function",
+                  "function": {"name": "read", "arguments": ': "a.py"}'}}]}}]}]
     t.expect([harness.tool_calls(harness.assemble(stream + [finish("tool_calls")]))
-              for stream in (two, bare, mixed, same)],
+              for stream in (two, bare, mixed, same, again, named)],
              [[lab.call("read", {"path": "a.py"}, id="call_o2"),
                lab.call("read", {"path": "b.py"}, id="call_o1")],
               [lab.call("read", {"path": "a.py"}, id="call_o4"),
                lab.call("bash", {"command": "ls"}, id="call_o3")],
               [lab.call("read", {"path": "a.py"}, id="call_1"),
                lab.call("bash", {"command": "ls"}, id="call_2")],
-              [lab.call("read", {"path": "a.py"}, id="call_5")]],
+              [lab.call("read", {"path": "a.py"}, id="call_5")],
+              [lab.call("read", {"path": "a.py"}, id="call_8"),
+               lab.call("bash", {"command": "ls"}, id="call_9")],
+              [lab.call("read", {"path": "a.py"}, id="call_6")]],
              "Each item is the calls assemble found in one stream: Ollama's two calls both at "
              "index 0; Ollama's two with no index (which means 0); two calls whose fragments "
              "share index 0, the second's first fragment bringing its own id; one call both of "
-             "whose fragments repeat its id, call_5. Grouped by index alone, the second call's "
+             "whose fragments repeat its id, call_5; read(call_8), then bash(call_9) at the "
+             "same index, whose second fragment repeats call_9 (the id now at the index is "
+             "call_9, the newest call's, not call_8); and one call whose id and name come on "
+             "its second fragment, call_6 (a fragment that brings an id where the call has "
+             "none yet goes on with that call). Grouped by index alone, the second call's "
              "arguments are joined onto the first's, "
              '{"path": "a.py"}{"path": "b.py"}, which is not JSON. A fragment whose id differs '
              "from the id already at its index begins a new call there; one with no id, or "
@@ -652,19 +757,29 @@ async def test_arguments_sent_as_an_object_are_taken_whole(t):
 
 
 @lab_test("llama.cpp's `error: {...}` line (builds before September 2025) is a failure with "
-          "its reason: decode_line gives {\"error\": the object}, and the reply fails with the "
-          "server's message, keeping the words before it.")
+          "its reason: decode_line gives {\"error\": the payload}, parsed whatever JSON it is, "
+          "with or without a space after the colon, and the reply fails with the server's "
+          "message, keeping the words before it.")
 async def test_an_error_line_is_a_failure_with_its_reason(t):
     line = ('error: {"code": 400, "message": "the request exceeds the available context size, '
             'try increasing it", "type": "exceed_context_size_error"}')
-    t.expect([outcome(line), outcome("error: model unloaded")],
+    others = ["error: model unloaded", 'error: "model unloaded"', "error: 503",
+              'error:{"message": "oom"}']
+    t.expect([outcome(line)] + [[other, outcome(other)] for other in others],
              [["gives", {"error": {"code": 400, "message": "the request exceeds the available "
                                    "context size, try increasing it",
                                    "type": "exceed_context_size_error"}}],
-              ["gives", {"error": "model unloaded"}]],
-             "Each item is what decode_line did with an `error:` line: llama.cpp's, whose payload "
-             "is JSON, and one whose payload is plain text. An `error:` line is not a comment "
-             "to skip: it is the server saying the reply failed, and why (decode_line, "
+              ["error: model unloaded", ["gives", {"error": "model unloaded"}]],
+              ['error: "model unloaded"', ["gives", {"error": "model unloaded"}]],
+              ["error: 503", ["gives", {"error": 503}]],
+              ['error:{"message": "oom"}', ["gives", {"error": {"message": "oom"}}]]],
+             "Each item is what decode_line did with an `error:` line: first llama.cpp's, whose "
+             "payload is a JSON object, then [the line, what it gave] for a payload of plain "
+             "text, a JSON string, a JSON number, and an object with no space after the colon. "
+             "An `error:` line is not a comment to skip: it is the server saying the reply "
+             "failed, and why. Its payload is parsed when it is JSON, whatever JSON value it is "
+             "(a string loses its quotes, 503 is a number), and is the text when not; and "
+             "`error:` needs no space after its colon, as `data:` does not (decode_line, "
              "lesson 16).")
     lines = lab.stream_lines(lab.fail("out of memory"), real="llamacpp")
     lines = lines[:1] + lab.stream_lines(lab.say("Half an"), real="llamacpp")[1:4] + lines[1:]
