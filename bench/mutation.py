@@ -381,68 +381,56 @@ def _without_comment(line: str) -> str:
     return line.rstrip()
 
 
-def mutants(lab: manifest.Lab) -> tuple[list[Mutant], list[Gap], int]:
-    """Every mutant of `lab`'s gaps, in a fixed order (operator, then place in the file), and
-    the number of mutations left out because the result would not compile."""
+def mutants(lab: manifest.Lab, kinds: bool = False) -> tuple[list[Mutant], list[Gap], int]:
+    """Every mutant of `lab`'s gaps (with `kinds`, bench/kinds.py's whole wrong designs), in a
+    fixed order (operator, then place in the file), and the number of mutations left out
+    because the result would not compile."""
     solution, gaps = solution_and_gaps(lab)
-    nodes = list(ast_nodes(get_ast(solution)))
     found, invalid, seen = [], 0, {}
+    for name, first, last, make in (_kinds if kinds else _one_token)(solution):
+        gap = next((g for g in gaps if g.first <= first and last <= g.last), None)
+        code = make() if gap is not None else None
+        if code is None or code == solution:
+            continue
+        try:
+            compile(code, "harness.py", "exec")
+        except SyntaxError:
+            invalid += 1
+            continue
+        line, change, short = _change(solution, code)
+        if name == "CatchNothing":
+            code += f"\n\nclass {NEVER_RAISED}(Exception):\n    pass\n"
+        key = f"{name}: {short}"
+        seen[(gap.number, key)] = seen.get((gap.number, key), 0) + 1
+        if seen[(gap.number, key)] > 1:
+            key += f" #{seen[(gap.number, key)]}"
+        found.append(Mutant(lab.id, gap.number, line, name, change, key, code))
+    found.sort(key=lambda m: (m.gap, m.line, m.operator, m.key))
+    return found, gaps, invalid
+
+
+def _one_token(solution: str):
+    """(operator, first line, last line, a maker of the mutated code) for every place each
+    operator fits; the code is made only for places inside a gap."""
+    nodes = list(ast_nodes(get_ast(solution)))
     for name, operator in operators():
         occurrence = -1
         for node in nodes:
             for (start, _), (end, _) in operator.mutation_positions(node):
                 occurrence += 1
-                gap = next((g for g in gaps if g.first <= start and end <= g.last), None)
-                if gap is None:
-                    continue
-                code = mutate_code(solution, operator, occurrence)
-                if code is None or code == solution:
-                    continue
-                try:
-                    compile(code, "harness.py", "exec")
-                except SyntaxError:
-                    invalid += 1
-                    continue
-                line, change, short = _change(solution, code)
-                if name == "CatchNothing":
-                    code += f"\n\nclass {NEVER_RAISED}(Exception):\n    pass\n"
-                key = f"{name}: {short}"
-                seen[(gap.number, key)] = seen.get((gap.number, key), 0) + 1
-                if seen[(gap.number, key)] > 1:
-                    key += f" #{seen[(gap.number, key)]}"
-                found.append(Mutant(lab.id, gap.number, line, name, change, key, code))
-    found.sort(key=lambda m: (m.gap, m.line, m.operator, m.key))
-    return found, gaps, invalid
+                yield name, start, end, (lambda o=operator, n=occurrence:
+                                         mutate_code(solution, o, n))
 
 
-def kind_mutants(lab: manifest.Lab) -> tuple[list[Mutant], list[Gap], int]:
-    """Every mutant of bench/kinds.py's kinds that lies wholly inside one of `lab`'s gaps, as
-    mutants() gives them."""
-    solution, gaps = solution_and_gaps(lab)
-    found, invalid, seen = [], 0, {}
+def _kinds(solution: str):
     for kind in kind_operators.mutants(solution):
-        gap = next((g for g in gaps if g.first <= kind.first and kind.last <= g.last), None)
-        if gap is None or kind.code == solution:
-            continue
-        try:
-            compile(kind.code, "harness.py", "exec")
-        except SyntaxError:
-            invalid += 1
-            continue
-        line, change, short = _change(solution, kind.code)
-        key = f"{kind.name}: {short}"
-        seen[(gap.number, key)] = seen.get((gap.number, key), 0) + 1
-        if seen[(gap.number, key)] > 1:
-            key += f" #{seen[(gap.number, key)]}"
-        found.append(Mutant(lab.id, gap.number, line, kind.name, change, key, kind.code))
-    found.sort(key=lambda m: (m.gap, m.line, m.operator, m.key))
-    return found, gaps, invalid
+        yield kind.name, kind.first, kind.last, lambda code=kind.code: code
 
 
 # == judging, in worker processes ==
 
 def _mutants_of(lab_id: str, kinds: bool = False) -> tuple[list[Mutant], list[Gap], int]:
-    return (kind_mutants if kinds else mutants)(manifest.lab(lab_id))
+    return mutants(manifest.lab(lab_id), kinds)
 
 
 def judge(lab_id: str, code: str, cumulative: bool = False) -> dict:
@@ -543,14 +531,13 @@ def main(argv=None) -> int:
     parser.add_argument("--kinds", action="store_true",
                         help="the kinds of wrong design (bench/kinds.py), not one-token changes")
     args = parser.parse_args(argv)
-    make = kind_mutants if args.kinds else mutants
     judged_file = KINDS_JUDGED if args.kinds else EQUIVALENT
     section = "mutation_kinds" if args.kinds else "mutation"
     labs = [manifest.lab(x) for x in args.lab] if args.lab else \
         list(manifest.labs(built_only=True))
     if args.list:
         for lab in labs:
-            for m in make(lab)[0]:
+            for m in mutants(lab, args.kinds)[0]:
                 print(f"{m.lab} gap {m.gap} line {m.line} {m.operator}: {m.description}")
         return 0
 
@@ -595,10 +582,9 @@ def main(argv=None) -> int:
         return 0
     names = sorted({m.operator for lab in labs for m in made[lab.id][0]}) if args.kinds else \
         [n for n, _ in operators()]
-    figures = {"aim": AIM, "lab_aim": LAB_AIM, "labs": per_lab, "operators": names,
-               **total, "score": round(score, 4), "met": met,
-               "seconds": round(seconds, 1), "jobs": args.jobs,
-               "limits": asdict(runner.Limits()), "survivors": survivors,
+    figures = {"aim": AIM, "lab_aim": LAB_AIM, "labs": per_lab, "operators": names, **total,
+               "score": round(score, 4), "met": met, "seconds": round(seconds, 1),
+               "jobs": args.jobs, "limits": asdict(runner.Limits()), "survivors": survivors,
                "stale_judgements": stale}
     print("\n" + _table.save(section, figures))
     return 0

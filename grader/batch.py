@@ -6,7 +6,10 @@ checker uses, inside the limits of grader/sandbox/, by a pool of worker processe
 takes a slot, whose user (one of its own, where the grader runs as root) runs its submissions,
 and kills what a submission left running before the next. A worker that dies (killed by what
 it ran, or by the machine) costs only the submissions it held, which are graded again one at
-a time; one that kills its worker twice gets a row saying so.
+a time; one that kills its worker twice gets a row saying so. So does a pool that stops
+answering: where submissions run as the grader's own user, one can write into the grader's own
+pipes, and a pool with no result for longer than any submission may take
+(Settings.stall_seconds) is ended and its unfinished submissions are graded again alone.
 
 Each result is appended to the journal (grader/journal.py) the moment it is known, so a crash
 of the grader loses nothing graded, and a re-run skips every submission whose file, plan and
@@ -59,6 +62,23 @@ class Settings:
     def resources(self) -> sandboxes.Resources:
         return sandboxes.Resources(memory_mb=self.memory_mb,
                                    cpu_seconds=int(self.seconds_per_submission) + 5)
+
+    def stall_seconds(self) -> float:
+        """How long a pool may go without one result before it is judged jammed (_pool):
+        twice the longest one submission may take (a run passes its deadline by a child's
+        stop and start), and STARTING. The longest is the kit's run, stopped at seconds_total,
+        then the hidden tests' run, which _grade cuts at its first verdict past that time: an
+        import and one test at most, never more than a whole run. Every worker of a pool
+        finishes a submission within that long of the pool's last result, so only a pool
+        whose results no longer arrive goes past it."""
+        limits = self.limits()
+        hidden = min(limits.seconds_total, limits.seconds_to_import + limits.seconds_per_test)
+        return 2 * (limits.seconds_total + hidden) + STARTING
+
+
+# Seconds a pool's clock runs that no limit counts: a worker's start (a new interpreter that
+# imports the grader), its children's, and the sweeps after them, on a loaded machine.
+STARTING = 10.0
 
 
 # --- grading one -------------------------------------------------------------------------------
@@ -236,6 +256,18 @@ def lost(plan: Plan, sub: Submission) -> Row:
                       problem=reason)
 
 
+def stalled(plan: Plan, sub: Submission, settings: Settings) -> Row:
+    """The row for a submission whose worker stopped answering each time it was graded."""
+    reason = ("The grader's worker stopped answering while grading this submission, twice, so "
+              "no test could be judged: it sent no result for "
+              f"{settings.stall_seconds():g} seconds, longer than any submission may take. "
+              "Where submissions run as the grader's own user, something in harness.py can "
+              "write into the grader's own pipes, which jams them.")
+    return rows.build(plan, sub.student, sub.shown,
+                      [Outcome(t.id, t.says, t.lab, Verdict.TIMEOUT, reason) for t in plan.tests],
+                      problem=reason)
+
+
 # --- grading many ------------------------------------------------------------------------------
 
 def key(sub: Submission, fingerprint: str, settings: Settings) -> str:
@@ -302,15 +334,19 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
         def failed(sub, exc):
             finished(sub, grader_failed(plan, sub, exc))
 
-        unfinished = _pool(todo, jobs, init, finished, failed)
-        for sub in unfinished:  # each alone, so that what kills a worker is known
-            if _pool([sub], 1, init, finished, failed):
-                finished(sub, lost(plan, sub))
+        def alone(sub, done):
+            """Grade `sub` in a pool of its own, so that what ends that pool is its doing."""
+            left, jammed = _pool([sub], 1, init, done, failed, settings.stall_seconds())
+            if left:
+                done(sub, stalled(plan, sub, settings) if jammed else lost(plan, sub))
+
+        unfinished, _ = _pool(todo, jobs, init, finished, failed, settings.stall_seconds())
+        for sub in unfinished:  # each alone, so that what kills or jams a worker is known
+            alone(sub, finished)
         # A test the wall clock stopped while the machine was loaded may have been slowed by
         # what ran beside it: the submission is judged again alone, and that verdict counts.
         for sub, _ in list(again):
-            if _pool([sub], 1, init, lambda s, r: finished(s, r, alone=True), failed):
-                finished(sub, lost(plan, sub), alone=True)
+            alone(sub, lambda s, r: finished(s, r, alone=True))
     finally:
         if journal.full:
             print(f"grader: {journal.full}: {journal.unkept} row"
@@ -328,21 +364,28 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
     return [results[s.student] for s in submissions], box.statement()
 
 
-def _pool(subs: list[Submission], jobs: int, init, finished, failed) -> list[Submission]:
+def _pool(subs: list[Submission], jobs: int, init, finished, failed,
+          stall: float) -> tuple[list[Submission], bool]:
     """Grade `subs` in a pool of `jobs` workers, calling finished(sub, row) for each graded one
-    and failed(sub, exception) for each the grader itself failed on; return those left without
-    a result because a worker died."""
+    and failed(sub, exception) for each the grader itself failed on. Return those left without
+    a result, because a worker died or because the pool sent no result for `stall` seconds
+    (then it is ended: jammed, True)."""
     if not subs:
-        return []
+        return [], False
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=max(1, min(jobs, len(subs))), mp_context=context,
                                initializer=_start_worker,
                                initargs=(*init, context.Value("i", 0)))
     waiting = {pool.submit(_grade, s): s for s in subs}
-    left = []
+    left, jammed = [], False
     try:
         while waiting:
-            done, _ = wait(waiting, return_when=FIRST_COMPLETED)
+            done, _ = wait(waiting, timeout=stall, return_when=FIRST_COMPLETED)
+            if not done:
+                jammed = True
+                left += waiting.values()
+                _end(pool)
+                break
             for future in done:
                 sub = waiting.pop(future)
                 try:
@@ -356,7 +399,44 @@ def _pool(subs: list[Submission], jobs: int, init, finished, failed) -> list[Sub
                 finished(sub, row)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-    return sorted(left, key=lambda s: s.student)
+    return sorted(left, key=lambda s: s.student), jammed
+
+
+def _end(pool: ProcessPoolExecutor) -> None:
+    """End a pool that stopped answering: kill its workers, then every other process that
+    holds the pipe its results come through, and close this process's end of it. Its manager
+    thread, if it is reading a length that garbage in that pipe gave, then reads the pipe's
+    end and breaks the pool, as when a worker dies, and shutdown() returns. Python has no
+    public way to do this before 3.14 (kill_workers), and none to end that read at all."""
+    for process in list(pool._processes.values()):  # type: ignore[attr-defined]
+        process.kill()
+    writer = pool._result_queue._writer  # type: ignore[attr-defined]
+    for pid in _holders(writer.fileno()):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    writer.close()
+
+
+def _holders(fd: int) -> list[int]:
+    """The other processes holding the pipe that descriptor `fd` of this one names: a
+    submission's process that opened it through /proc can keep it open after its grading."""
+    try:
+        pipe = os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:
+        return []
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            if any(os.readlink(f"/proc/{entry}/fd/{n}") == pipe
+                   for n in os.listdir(f"/proc/{entry}/fd")):
+                found.append(int(entry))
+        except OSError:
+            pass
+    return found
 
 
 class Progress:

@@ -108,6 +108,14 @@ def statement(box) -> dict:
             "What it writes to /tmp, /var/tmp, /dev/shm or anywhere else you may write "
             "stays after grading: it runs as your own user, whose files the grader cannot "
             "tell apart from yours, so it removes none."]
+    if box.user is None:
+        beside = " and those beside it" if box.jobs > 1 else ""
+        cannot.append(
+            f"It runs as the grader's own user, so it can write into the grader's own pipes, "
+            f"which jams the worker grading it{beside}. That costs time, not other grades: "
+            "workers that send nothing for longer than any submission may take are ended, "
+            "and each submission they held is graded again alone; one that jams its worker "
+            "alone too gets a row saying so.")
     cannot.append("A submission can still signal a little through its hidden tests' verdicts "
                   "(passed, failed, out of time, died) and the time it takes.")
     held, unbounded = _grouped(box)

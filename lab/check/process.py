@@ -14,7 +14,8 @@ judges waits in its own write, so no flood can fill this process's memory, and t
 show the judge how late a report came.
 
 Where the system is POSIX, the child also gets a CPU limit, Linux's parent-death signal and a
-session of its own (so the whole group is killed). Windows has none of these and takes the
+session of its own (so the whole group is killed), and it enters its folder only once it holds
+none of the checker's descriptors (_entered). Windows has none of these and takes the
 portable path, with the same verdicts; HARNESS_CHECK_PORTABLE=1 makes any system take it, so
 that the kit's tests run it on Linux too.
 
@@ -131,11 +132,10 @@ class Child:
 
     def __init__(self, harness: Path, secret: str, limits: Limits, *, cwd, env, preexec_fn,
                  seed: int = seeds.PUBLIC):
-        options, self.group = start_options(limits, preexec_fn)
+        options, self.group = start_options(limits, preexec_fn, cwd)
         self.process = _forked(cwd, child_env(env, seed), limits, preexec_fn) or \
             subprocess.Popen(CHILD, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, cwd=cwd, env=child_env(env, seed),
-                             **options)
+                             stderr=subprocess.PIPE, env=child_env(env, seed), **options)
         self.output = Output(limits.output_bytes)
         self.events: queue.Queue = _Reports(QUEUE_BYTES)
         self._stopping = threading.Event()
@@ -380,8 +380,10 @@ def child_env(env: dict | None, seed: int) -> dict:
             "PYTHONHASHSEED": seeds.hash_seed(seed)}
 
 
-def start_options(limits: Limits, preexec_fn) -> tuple[dict, bool]:
-    """Popen's options for a child here, and whether it leads a process group of its own.
+def start_options(limits: Limits, preexec_fn, cwd=None) -> tuple[dict, bool]:
+    """Popen's options for a child started in the folder `cwd`, and whether it leads a process
+    group of its own. Call it just before Popen: a child that runs anything between fork and
+    exec enters `cwd` there, after closing what this process held at this call (_entered).
 
     On the POSIX path: a new session, a CPU limit and, on Linux, the parent-death signal. On the
     portable path none of these; on Windows a process group of its own, so that Ctrl-C reaches
@@ -394,15 +396,61 @@ def start_options(limits: Limits, preexec_fn) -> tuple[dict, bool]:
             if preexec_fn is not None:
                 preexec_fn()
             tie()  # after: a change of user clears the parent-death signal
-        return {"preexec_fn": guard, "start_new_session": True}, True
+        return {"preexec_fn": _entered(cwd, guard), "start_new_session": True}, True
     if preexec_fn is not None:
         if os.name == "nt":
             raise RuntimeError("runner.run(preexec_fn=...) needs a POSIX system; the grader's "
                                "sandbox runs only on Linux.")
-        return {"preexec_fn": preexec_fn, "start_new_session": True}, True
+        return {"preexec_fn": _entered(cwd, preexec_fn), "start_new_session": True}, True
     if sys.platform == "win32":  # os.name == "nt", as mypy reads a platform
-        return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}, False
-    return {}, False
+        return {"cwd": cwd, "creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}, False
+    return {"cwd": cwd}, False
+
+
+def _entered(cwd, then):
+    """What a child runs between fork and exec: close every descriptor this process holds now
+    (taken before Popen makes the child's own pipes, so the child keeps those and the one on
+    which subprocess learns of its exec), then enter `cwd`, then run `then`.
+
+    subprocess would enter `cwd` first and close the rest only after preexec_fn: all that time
+    the child sits in its folder holding this process's descriptors, and whoever may look at
+    the processes in that folder through /proc (a submission graded beside it, as the same
+    user) can write into them: the grader's worker's own pipes among them. A number closed and
+    reused meanwhile names another file, and is left for subprocess to close at exec."""
+    held = _held()
+
+    def enter():
+        for fd, identity in held:
+            try:
+                found = os.fstat(fd)
+            except OSError:
+                continue
+            if (found.st_dev, found.st_ino) == identity:
+                os.close(fd)
+        if cwd is not None:
+            os.chdir(cwd)
+        then()
+    return enter
+
+
+def _held() -> list[tuple[int, tuple[int, int]]]:
+    """This process's descriptors past the standard three, each with the file it names; none
+    where the system does not list them."""
+    for listing in ("/proc/self/fd", "/dev/fd"):
+        try:
+            numbers = [int(name) for name in os.listdir(listing)]
+        except (OSError, ValueError):
+            continue
+        held = []
+        for fd in numbers:
+            if fd > 2:
+                try:
+                    found = os.fstat(fd)
+                except OSError:  # the listing's own, closed by now
+                    continue
+                held.append((fd, (found.st_dev, found.st_ino)))
+        return held
+    return []
 
 
 def _forked(cwd, env: dict, limits: Limits, preexec_fn):

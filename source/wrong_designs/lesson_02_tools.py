@@ -270,6 +270,364 @@ WRONG = [
     arguments = {k: v for k, v in call["arguments"].items() if v not in (None, "")}
     text, failed = tool["execute"](arguments), False
 '''),
+    # Hunt round 5 (reader r16), designs 2.1-3 to 2.1-30.
+    Wrong(lab='2.1', name='the calls kept per message and handed out again',
+          rule='Nothing is kept between two asks: each ask of tool_calls gives a new list, so a '
+               'caller that empties the list it was given changes no later answer.',
+          where='lab 2.1, gap 2: "tool_calls(message)"',
+          names='each ask gives a new list',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    kept = tool_calls.__dict__.setdefault("kept", {})
+    key = (id(message), tuple(id(block) for block in message["content"]))
+    if key not in kept:
+        kept[key] = [block for block in message["content"] if block["type"] == "toolCall"]
+    return kept[key]
+'''),
+    Wrong(lab='2.1', name='the calls as a tuple',
+          rule='tool_calls gives a list: [] for a plain answer.',
+          where='Build, item 2: "for a plain answer"',
+          names='a list like any other',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    return tuple(block for block in message["content"] if block["type"] == "toolCall")
+'''),
+    Wrong(lab='2.1', name='the specs kept per tools list',
+          rule='tool_specs gives a new list, holding a new dict for each tool, at every ask: '
+               'a spec edited after one request is not sent again, and a tool added since is '
+               'offered.',
+          where='Build, item 3: "A new list, holding a new dict for each tool"',
+          names='each ask makes a new list',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    kept = tool_specs.__dict__.setdefault("kept", {})
+    if id(tools) not in kept:
+        kept[id(tools)] = [{"name": tool["name"], "description": tool["description"],
+                            "parameters": tool["parameters"]} for tool in tools]
+    return kept[id(tools)]
+'''),
+    Wrong(lab='2.1', name='the specs made through a dict keyed by name',
+          rule="tool_specs makes a new dict for each tool in the tools' order: two tools that "
+               'share a name give two specs; tool_specs describes the list and does not judge it.',
+          where='Build, item 3: "a new dict for each tool in the tools\' order"',
+          names='two tools that share a name give two specs',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    by_name = {}
+    for tool in tools:
+        by_name[tool["name"]] = {"name": tool["name"], "description": tool["description"],
+                                 "parameters": tool["parameters"]}
+    return list(by_name.values())
+'''),
+    Wrong(lab='2.1', name="a type and properties filled into the tool's own schema",
+          rule='tool_specs leaves the tools exactly as they went in: a schema without "type" or '
+               '"properties" is not filled in, in the spec or in the tool.',
+          where='Build, item 3: "the tools come out exactly as they went in"',
+          names='adds no "type" or "properties"',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    for tool in tools:
+        tool["parameters"].setdefault("type", "object")
+        tool["parameters"].setdefault("properties", {})
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+'''),
+    Wrong(lab='2.1', name='a default schema for empty parameters',
+          rule="Each value of a spec is the tool's own: parameters of {} are told to the model as "
+               'they are, not as a schema the tool does not have.',
+          where='Build, item 3: "with exactly the keys"',
+          names='not filled in with a default schema',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"] or {"type": "object", "properties": {}}}
+            for tool in tools]
+'''),
+    Wrong(lab='2.1', name='the tool found case-blind',
+          rule="The tool that runs is the one whose name is the call's name, exactly as the call "
+               'spells it: "Read" or "read " is not the tool read.',
+          where='Build, item 4: "whatever other functions your file defines"',
+          names='exactly as the call spells it',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    tool = {t["name"].strip().lower(): t for t in tools}[call["name"].strip().lower()]
+'''),
+    Wrong(lab='2.1', name='a registry of every tool the file made',
+          rule='The list passed in is the whole of what the model may do: a tool this file made '
+               'but did not give is not among them.',
+          where='"The list you pass is the whole of what the model may do"',
+          names='a read tool the file made but did not give',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    tool = {t["name"]: t for t in tools}.get(call["name"]) or _MADE[call["name"]]
+''',
+          also=((r'''
+    return {
+        "name": "read",
+''', r'''
+    _MADE["read"] = {"name": "read", "execute": execute}
+    return {
+        "name": "read",
+'''), (r'''
+def run_tool(tools, call):
+''', r'''
+_MADE = {}  # every tool this file has made, by name
+
+
+def run_tool(tools, call):
+'''))),
+    Wrong(lab='2.1', name='the name table kept per tools list',
+          rule="run_tool looks the call's name up among the tools it is given at that call: a "
+               'tool taken out of the list since no longer runs, and one added since does.',
+          where='"The list you pass is the whole of what the model may do"',
+          names='a tool taken out of the list since no longer runs',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    tables = run_tool.__dict__.setdefault("tables", {})
+    if id(tools) not in tables:
+        tables[id(tools)] = {t["name"]: t for t in tools}
+    tool = tables[id(tools)][call["name"]]
+'''),
+    Wrong(lab='2.1', name='None for a tool it does not have',
+          rule="A call for a tool that is not in the list is refused: lesson 2's run_tool raises "
+               "KeyError (lesson 4's answers with an error result); returning None leaves the "
+               'call unanswered and says nothing.',
+          where='The call for a tool you do not have',
+          names='never None',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+    if tool is None:
+        return None
+'''),
+    Wrong(lab='2.1', name='StopIteration for a tool it does not have',
+          rule="A call for a tool that is not in the list raises KeyError in lesson 2 (lesson 4 "
+               'answers it with an error result), not another exception.',
+          where='The call for a tool you do not have',
+          names='another exception',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    tool = next(t for t in tools if t["name"] == call["name"])
+'''),
+    Wrong(lab='2.1', name='every exception made content, is_error False',
+          rule="A result's content is what execute returned, is_error False; a call that failed "
+               '(a tool it does not have) is not told to the model as a success.',
+          where='Build, item 4: "what `execute` returned as the content, and `is_error` False"',
+          names='claims success',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    try:
+        tool = {t["name"]: t for t in tools}[call["name"]]
+        text, failed = tool["execute"](call["arguments"]), False
+    except Exception as problem:
+        text, failed = f"Error: {problem!r}", False
+'''),
+    Wrong(lab='2.1', name="a tool's own KeyError told as a missing tool",
+          rule='A tool that is there and fails is not a tool that is missing: its own error comes '
+               'back (raised in lesson 2, as an error result from lesson 4), not "no such tool".',
+          where='Build, item 4: "whatever other functions your file defines"',
+          names='a tool that is there and fails is not a tool that is missing',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    try:
+        text, failed = {t["name"]: t for t in tools}[call["name"]]["execute"](
+            call["arguments"]), False
+    except KeyError:
+        text, failed = f"No tool named {call['name']}", True
+'''),
+    Wrong(lab='2.1', name='the content made a string with str()',
+          rule="A result's content is what execute returned, passed on as it is: a tool that "
+               'returns None is not hidden behind "None".',
+          where='Build, item 4: "what `execute` returned as the content"',
+          names='not turned into "None"',
+          replace=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": text, "is_error": failed}
+''',
+          by=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": str(text), "is_error": failed}
+'''),
+    Wrong(lab='2.1', name='execute run again when it returns None',
+          rule="run_tool runs the named tool's execute once per call, whatever it returned.",
+          where='Build, item 4: "its `execute` gets the call\'s arguments, once"',
+          names='execute ran once for each',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+    if text is None:
+        text = tool["execute"](call["arguments"])
+'''),
+    Wrong(lab='2.1', name='is_error True for an empty answer',
+          rule='is_error stays False all through lesson 2: an empty text is an answer, not a '
+               'failure.',
+          where='`is_error` stays `False` all through this lesson',
+          names="an empty file's text is an answer, not a failure",
+          replace=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": text, "is_error": failed}
+''',
+          by=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": text, "is_error": text == ""}
+'''),
+    Wrong(lab='2.1', name="is_error judged from the answer's first word",
+          rule='is_error stays False all through lesson 2: a text that starts "Error" or '
+               '"Traceback" is what a file may hold, not a failure.',
+          where='`is_error` stays `False` all through this lesson',
+          names='a text that starts "Error"',
+          replace=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": text, "is_error": failed}
+''',
+          by=r'''
+    failed = isinstance(text, str) and text.startswith(("Error", "Traceback"))
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": text, "is_error": failed}
+'''),
+    Wrong(lab='2.1', name='run_tool cutting answers at 10,000 characters',
+          rule="A result's content is what execute returned, however long: run_tool has no cap "
+               "of its own (lesson 6's budget is the read tool's, and says when it cuts).",
+          where='Build, item 4: "what `execute` returned as the content"',
+          names="no cap of run_tool's own",
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+    if isinstance(text, str):
+        text = text[:10_000]
+'''),
+    Wrong(lab='2.1', name='results remembered by call id',
+          rule="Each call runs its tool's execute, once: a call whose id an earlier call had (ids "
+               'start again at c1 in each reply) runs anew, as the workspace is now.',
+          where='Build, item 4: "its `execute` gets the call\'s arguments, once"',
+          names='never answered from memory',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    done = run_tool.__dict__.setdefault("done", {})
+    if (id(tool), call["id"]) not in done:
+        done[(id(tool), call["id"])] = tool["execute"](call["arguments"])
+    text, failed = done[(id(tool), call["id"])], False
+'''),
+    Wrong(lab='2.1', name="the schema's defaults written into the arguments",
+          rule="execute gets the call's arguments as the model sent them: no default of the "
+               "schema is added, and the call block is left as it was.",
+          where='Build, item 4: "its `execute` gets the call\'s arguments, once"',
+          names='a "default" of the schema is not added',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    for key, schema in tool["parameters"].get("properties", {}).items():
+        if "default" in schema:
+            call["arguments"].setdefault(key, schema["default"])
+    text, failed = tool["execute"](call["arguments"]), False
+'''),
+    Wrong(lab='2.1', name='read over the newest workspace made',
+          rule="read's execute reads the workspace ws its own make_read_tool was given, even "
+               'after another read tool was made over another.',
+          where='Build, item 5: "as the workspace `ws` holds it"',
+          names='even after another read tool was made',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        return make_read_tool.newest.read_text(arguments["path"])
+''',
+          also=((r'''
+    def execute(arguments):
+''', r'''
+    make_read_tool.newest = ws
+
+    def execute(arguments):
+'''),)),
+    Wrong(lab='2.1', name='a missing file read as empty',
+          rule='A path with no file is not an empty file: read raises, as ws.read_text does.',
+          where='Build, item 5: "as the workspace `ws` holds it"',
+          names='a path with no file is not an empty file',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        if not ws.exists(arguments["path"]):
+            return ""
+        return ws.read_text(arguments["path"])
+'''),
+    Wrong(lab='2.1', name='read capped at 2000 lines, silently',
+          rule="read's execute gives the whole text of the file, however long; lesson 6's "
+               'budget cuts at 2000 lines and says so in a note, never silently.',
+          where='Build, item 5: "The whole text of the file"',
+          names='never cuts a file silently',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        return "".join(ws.read_text(arguments["path"]).splitlines(keepends=True)[:2000])
+'''),
+    Wrong(lab='2.1', name='read tidying the ends of lines',
+          rule="read's execute gives the file's text as the workspace holds it: spaces, tabs and "
+               '"\\r\\n" at the ends of lines are kept.',
+          where='Build, item 5: "as the workspace `ws` holds it"',
+          names='spaces and tabs at the ends of lines',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        text = ws.read_text(arguments["path"])
+        return "\n".join(line.rstrip(" \t\r") for line in text.split("\n"))
+'''),
+    # Hunt round 5 (reader r16), probe 2.1-29, a rule since lesson 2 states it.
+    Wrong(lab='2.1', name='the tools list reordered by run_tool',
+          rule='Build item 4: run_tool leaves the list it is given as it found it. Moving the tool '
+               'that ran to the front changes the caller\'s list: the order tool_specs offers '
+               'the tools in next time is no longer the caller\'s.',
+          where='Build item 4: "leaves the list it is given as it found it"',
+          names='as it found it',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+''',
+          by=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+    tools.remove(tool)
+    tools.insert(0, tool)
+'''),
 ]
 
 ALLOWED = [
@@ -300,5 +658,51 @@ ALLOWED = [
           by=r'''
     return list({block["id"]: block for block in message["content"]
                  if block["type"] == "toolCall"}.values())
+'''),
+    # Hunt round 5 (reader r16), design 2.1-2; 2.1-1 is round 2's design 2.1-1 above again.
+    Wrong(lab='2.1', name='every block that is not text taken as a call',
+          rule='The course\'s message format has two kinds of block, "text" and "toolCall", and '
+               'lab.reply and lab.validate take no other, so "every block that is not text" is '
+               '"every call block" for every reply the course allows; no test can tell them apart '
+               'without handing tool_calls a message outside the format.',
+          where='hunt round 5, design 2.1-2', names='',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    return [block for block in message["content"] if block["type"] != "text"]
+'''),
+    # Hunt round 5 (reader r16), design 2.1-22.
+    Wrong(lab='2.1', name='a call whose id was seen dropped',
+          rule='Dropping a call whose id an earlier call of the same reply had changes only a '
+               'reply that uses an id twice, and the course\'s format refuses one (lab.validate: '
+               '"no call id used twice"), as for round 2\'s "the calls collected by id".',
+          where='hunt round 5, design 2.1-22', names='',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    seen = set()
+    return [block for block in message["content"] if block["type"] == "toolCall"
+            and not (block["id"] in seen or seen.add(block["id"]))]
+'''),
+    # Hunt round 5 (reader r16), design 2.1-10.
+    Wrong(lab='2.1', name="lesson 4's error result for a tool it does not have",
+          rule="Lesson 2 says its run_tool raises KeyError for a tool it does not have, and lesson "
+               "4's answers that call with an error result naming it (is_error True). Lab 2.1's "
+               "tests also judge every later lab's file, so for that call they can ask only what "
+               'lessons 2 and 4 share: nothing runs, and the call is refused in one of those two '
+               "ways. Lesson 4's answer written early keeps that.",
+          where='hunt round 5, design 2.1-10', names='',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}[call["name"]]
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+    if tool is None:
+        text, failed = f"Tool {call['name']} not found", True
+    else:
+        text, failed = tool["execute"](call["arguments"]), False
 '''),
 ]

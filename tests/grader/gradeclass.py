@@ -23,8 +23,11 @@ HERE = Path(__file__).parent
 KIT_SUBMISSIONS = HERE.parent / "check" / "submissions"
 OWN_SUBMISSIONS = HERE / "submissions"
 LAB = manifest.lab("15.1")
-KINDS = {**tomllib.loads((KIT_SUBMISSIONS / "submissions.toml").read_text(encoding="utf-8")),
-         **tomllib.loads((OWN_SUBMISSIONS / "submissions.toml").read_text(encoding="utf-8"))}
+EVERY_KIND = {
+    **tomllib.loads((KIT_SUBMISSIONS / "submissions.toml").read_text(encoding="utf-8")),
+    **tomllib.loads((OWN_SUBMISSIONS / "submissions.toml").read_text(encoding="utf-8"))}
+# A whole class's kinds: not those graded only by a test of their own (`alone`).
+KINDS = {name: case for name, case in EVERY_KIND.items() if not case.get("alone")}
 SECONDS_PER_TEST = 1.0
 ROOT = os.geteuid() == 0
 
@@ -101,7 +104,7 @@ def make_class(folder: Path, kinds=None, out: Path | None = None) -> Path:
     (folder / "bob").mkdir()
     (folder / "bob" / "harness.py").write_text(base_text("starter"), encoding="utf-8")
     for name in sorted(KINDS if kinds is None else kinds):
-        case = KINDS[name]
+        case = EVERY_KIND[name]
         (folder / f"{name}.py").write_text(
             base_text(case["base"]) + "\n" + snippet(name, out, folder), encoding="utf-8")
     return folder

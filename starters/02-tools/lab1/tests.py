@@ -6,6 +6,8 @@ t.random, so it checks its rule over a family of cases; the same seed draws the 
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 2 tests.py
 """
+import copy
+
 import harness
 import lab
 from lab.kit import lab_test, raised, settle, tool
@@ -24,6 +26,18 @@ TEXTS = ["", "print('hello')\n", "- ship it\n- test it\n", "no newline at the en
 TOOL_NAMES = ["read", "write", "bash", "grep", "edit", "ls", "find", "fetch"]
 # Names of harness.py's own functions: a tool may share one.
 HARNESS_NAMES = ["tool_calls", "text_of", "run_tool", "tool_specs", "user_message"]
+# A file of 1000 lines of 50 bytes: 50,000 bytes, as long as a file lesson 6's read still returns
+# whole.
+LONG = "".join(f"line {n} of 1000".ljust(49, ".") + "\n" for n in range(1, 1001))
+# A file of 2500 short lines: longer than lesson 6's read gives at once, which says so when it cuts.
+LINES = "".join(f"{n}\n" for n in range(1, 2501))
+# A file whose lines end in spaces, a tab and "\r\n": the bytes are the file's, not to be tidied.
+RAGGED = "two spaces  \r\na tab\t\r\nno end  "
+# What execute may return, each an answer run_tool passes on as it is: the empty text, texts that
+# only look like failures, a text over 10,000 characters, and (wrongly, but not run_tool's to
+# fix) None.
+ANSWERS = ["", "Error: disk full (the first line of a log)\n",
+           "Traceback (most recent call last):\n  a saved crash report\n", LONG, None]
 
 
 def block(name, arguments=None, id="c1"):
@@ -40,6 +54,34 @@ def some_calls(t, count):
     """`count` call blocks with distinct ids, each naming a drawn tool and path."""
     return [block(t.random.choice(TOOL_NAMES), {"path": t.random.choice(PATHS)}, id)
             for id in ids(t, count)]
+
+
+def brief(value):
+    """`value`, or for a text over 200 characters its length and last 20, so that a record
+    stays small."""
+    if isinstance(value, str) and len(value) > 200:
+        return f"{len(value)} characters, ending {value[-20:]!r}"
+    return value
+
+
+async def outcome(tools, call):
+    """What run_tool did with `call`: [what it raised, or None; the result it gave, or None]."""
+    given = []
+
+    async def answer():
+        given.append(await settle(harness.run_tool(tools, call)))
+    problem = await raised(answer)
+    return problem, (given[0] if given else None)
+
+
+def refused(problem, result, call):
+    """Whether run_tool refused `call` for a tool it does not have, as lesson 2's does (it
+    raises KeyError) or as lesson 4's and every later one's does (a result naming the call,
+    is_error True)."""
+    if problem is not None:
+        return problem.startswith("KeyError")
+    return isinstance(result, dict) and result.get("is_error") is True and \
+        result.get("tool_call_id") == call["id"]
 
 
 def recording(name, answer):
@@ -64,9 +106,10 @@ async def test_text_of(t):
              "stand (text_of, lesson 2).")
     t.expect(harness.text_of(lab.reply(*some_calls(t, t.random.randint(1, 3)))), "",
              "A reply with no text blocks has no words: \"\" (text_of, lesson 2).")
-    answer = t.random.choice(WORDS[:4])
+    answer = t.random.choice([word for word in WORDS if word.endswith(" ")])
     t.expect(harness.text_of(lab.say(answer)), answer,
-             "A plain answer is its one text block (text_of, lesson 2).")
+             "A plain answer is its one text block, as it is: text_of joins the text blocks in "
+             "order and trims nothing, a final space included (text_of, lesson 2).")
 
 
 @lab_test("tool_calls gives the call blocks in the order they stand, [] for a plain answer, and "
@@ -86,8 +129,11 @@ async def test_tool_calls(t):
     t.expect([any(call is part for part in in_order) for call in found], [True] * len(found),
              "Each call is the very block of the content, not a copy of it (tool_calls, "
              "lesson 2). Each item says whether one call given back is a block of the content.")
-    t.expect(harness.tool_calls(lab.say(t.random.choice(WORDS))), [],
-             "A plain answer makes no calls: [] (tool_calls, lesson 2).")
+    plain = harness.tool_calls(lab.say(t.random.choice(WORDS)))
+    t.expect([plain, isinstance(plain, list)], [[], True],
+             "A plain answer makes no calls: [], a list like any other answer of tool_calls, so "
+             "a caller can add to it. Items: the answer, then whether it is a list (tool_calls, "
+             "lesson 2).")
     message["content"].append(block("write", {"path": "b.py", "content": ""}, "c100"))
     del message["content"][t.random.randrange(len(message["content"]) - 1)]
     t.expect([c["id"] for c in harness.tool_calls(message)],
@@ -96,15 +142,26 @@ async def test_tool_calls(t):
              "content (here a call added at the end and a block removed) shows at once; a "
              "second stored list would go stale. Each item is a call's id (tool_calls, "
              "lesson 2).")
+    harness.tool_calls(message).clear()  # a caller that has handled the calls empties its list
+    t.expect([c["id"] for c in harness.tool_calls(message)],
+             [b["id"] for b in message["content"] if b["type"] == "toolCall"],
+             "Nothing is kept between two asks: each ask gives a new list, so a caller that "
+             "empties the list it was given leaves the next ask's answer as it was. Each item is "
+             "a call's id (tool_calls, lesson 2).")
 
 
 def drawn_tools(t):
     """Two to five tools with drawn names, descriptions and parameters, in a drawn order; some
-    carry keys of their own beside the four of a tool."""
+    carry keys of their own beside the four of a tool. In every draw one tool's parameters are
+    {} (a schema that allows anything) and one's are {"type": "object"} (no properties)."""
     tools = []
-    for name in t.random.sample(TOOL_NAMES, t.random.randint(2, 5)):
+    names = t.random.sample(TOOL_NAMES, t.random.randint(2, 5))
+    schemas = [{}, {"type": "object"}] + [t.random.choice([None, PATH]) for _ in names[2:]]
+    t.random.shuffle(schemas)
+    for name, schema in zip(names, schemas):
         made = tool(name, lambda a, name=name: f"{name} ran",
-                    t.random.choice([None, PATH]), f"The {name} tool, {t.random.randint(1, 9)}.")
+                    schema, f"The {name} tool, {t.random.randint(1, 9)}.")
+        made["parameters"] = schema if schema is not None else made["parameters"]
         if t.random.random() < 0.5:
             made["snippet"] = f"Use {name}"
         if t.random.random() < 0.5:
@@ -117,16 +174,22 @@ def drawn_tools(t):
           "parameters: never execute, nor any other key a tool carries.")
 async def test_specs_have_three_keys_in_order(t):
     tools = drawn_tools(t)
+    twin = dict(t.random.choice(tools), description="A second tool of the same name.")
+    tools.insert(t.random.randrange(len(tools) + 1), twin)  # two tools sharing a name, every draw
     specs = harness.tool_specs(tools)
     t.expect([spec["name"] for spec in specs], [tool["name"] for tool in tools],
-             "The specs keep the tools' order. Each item is a spec's name (tool_specs, lesson 2).")
+             "The specs keep the tools' order, a new dict for each tool: two tools that share a "
+             "name give two specs, since tool_specs describes the list and does not judge it. "
+             "Each item is a spec's name (tool_specs, lesson 2).")
     t.expect([sorted(spec) for spec in specs], [["description", "name", "parameters"]] * len(tools),
              "Each spec has exactly three keys: the model is told a tool's name, description and "
              "parameters, and nothing else; execute never leaves the program (tool_specs, "
              "lesson 2).")
     t.expect(specs, [{"name": tool["name"], "description": tool["description"],
                       "parameters": tool["parameters"]} for tool in tools],
-             "Each value is the tool's own (tool_specs, lesson 2).")
+             "Each value is the tool's own, as it is: parameters of {} or {\"type\": "
+             "\"object\"} are told to the model as they are, not filled in with a default "
+             "schema (tool_specs, lesson 2).")
     t.expect(harness.tool_specs([]), [], "No tools, no specs (tool_specs, lesson 2).")
 
 
@@ -135,7 +198,8 @@ async def test_specs_do_not_change_the_tools(t):
     tools = drawn_tools(t)
     executes = [tool["execute"] for tool in tools]
     before = [sorted(tool) for tool in tools]
-    values = [{key: value for key, value in tool.items() if key != "execute"} for tool in tools]
+    values = copy.deepcopy([{key: value for key, value in tool.items() if key != "execute"}
+                            for tool in tools])  # a copy, so a change inside parameters shows
     specs = harness.tool_specs(tools)
     t.expect([sorted(tool) for tool in tools], before,
              "tool_specs must not remove keys from the tools (tool_specs, lesson 2): the "
@@ -144,12 +208,20 @@ async def test_specs_do_not_change_the_tools(t):
     t.expect([tool["execute"] is execute for tool, execute in zip(tools, executes)],
              [True] * len(tools), "Each tool keeps its own execute (tool_specs, lesson 2).")
     t.expect([{key: value for key, value in tool.items() if key != "execute"} for tool in tools],
-             values, "Each tool keeps its own values (tool_specs, lesson 2).")
+             values, "Each tool keeps its own values, its parameters as they were: tool_specs "
+             "adds no \"type\" or \"properties\" to a schema that has none (tool_specs, "
+             "lesson 2).")
     renamed = t.random.randrange(len(specs))
     specs[renamed]["name"] = "renamed"
     t.expect([tool["name"] for tool in tools], [value["name"] for value in values],
              "A spec is a new dict, not the tool itself: renaming a spec leaves the tools' names "
              "as they were (tool_specs, lesson 2).")
+    tools.append(tool("ls", lambda a: "ls ran", PATH, "The ls tool."))
+    t.expect([spec["name"] for spec in harness.tool_specs(tools)],
+             [tool["name"] for tool in tools],
+             "Each ask makes a new list from the tools as they are now: a spec renamed after an "
+             "earlier ask is not sent again, and a tool added since is offered. Each item is a "
+             "spec's name (tool_specs, lesson 2).")
 
 
 @lab_test("run_tool on a known tool returns exactly the five keys of a toolResult: the call's id "
@@ -165,31 +237,54 @@ async def test_run_tool_returns_a_result(t):
                       "content": answers[chosen], "is_error": False},
              "A result names the call it answers by id, carries execute's return value as its "
              "content, and has exactly these five keys (run_tool, lesson 2).")
+    found, wanted = [], []
+    for answer, id in zip(ANSWERS, ids(t, len(ANSWERS))):
+        kept, seen = recording(t.random.choice(TOOL_NAMES), answer)
+        result = await settle(harness.run_tool([kept], block(kept["name"], {"path": "a.py"}, id)))
+        found.append([brief(result["content"]), result["is_error"], len(seen)])
+        wanted.append([brief(answer), False, 1])
+    t.expect(found, wanted,
+             "What execute returned is the content, as it is, and is_error stays False all "
+             "through lesson 2: an empty text, a text that starts \"Error\" or \"Traceback\" "
+             "(a file may), a text of 50,000 characters (no cap of run_tool's own), even None "
+             "(passed on, not turned into \"None\"). execute ran once for each. Each item is "
+             "[content, is_error, times execute ran] of one result (run_tool, lesson 2).")
 
 
 @lab_test("execute receives the call's arguments, once per call, whatever they hold (an "
           "empty string and None among them), even when it returns \"\".")
 async def test_execute_gets_the_arguments(t):
     read, seen = recording("read", "")  # an empty file's text: an answer like any other
-    given, contents = [], []
-    for n, id in enumerate(ids(t, t.random.randint(2, 4))):
+    read["parameters"] = {"type": "object", "required": ["path"], "properties": {
+        "path": {"type": "string"}, "limit": {"type": "integer", "default": 100}}}
+    given, contents, calls = [], [], []
+    numbered = ids(t, t.random.randint(2, 4))
+    # The last call's id is the first's again: ids are told apart within one reply, and the next
+    # run's model numbers its calls from c1 again.
+    for n, id in enumerate(numbered + numbered[:1]):
         arguments = {"path": t.random.choice(PATHS)}
         if n == 0:  # values a tidy-minded run_tool might drop, in every draw
             arguments |= {"content": "", "offset": None}
         elif t.random.random() < 0.5:
             arguments["limit"] = t.random.randint(1, 500)
         given.append(arguments)
-        result = await settle(harness.run_tool([read], block("read", dict(arguments), id)))
-        contents.append(result["content"])
-    t.expect(contents, [""] * len(given),
-             "What execute returned is the result's content, \"\" included: an empty file's "
-             "text is an answer, not a failure. Each item is one result's content (run_tool, "
-             "lesson 2).")
+        calls.append(block("read", dict(arguments), id))
+        result = await settle(harness.run_tool([read], calls[-1]))
+        contents.append([result["content"], result["is_error"]])
+    t.expect(contents, [["", False]] * len(given),
+             "What execute returned is the result's content, \"\" included, and is_error is "
+             "False: an empty file's text is an answer, not a failure. Each item is [content, "
+             "is_error] of one result (run_tool, lesson 2).")
     t.expect(seen, given,
              "run_tool calls the tool's execute once per call, with call[\"arguments\"], "
-             "whatever they hold: an empty string and None are values too, and a tool that "
-             "returned \"\" is not run again. Each item is what one call's execute received "
-             "(run_tool, lesson 2).")
+             "whatever they hold: an empty string and None are values too, a \"default\" of the "
+             "schema is not added, a tool that returned \"\" is not run again, and a call "
+             "whose id an earlier call had (a later run's c1) runs anew, never answered from "
+             "memory. Each item is what one call's execute received (run_tool, lesson 2).")
+    t.expect([call["arguments"] for call in calls], given,
+             "The call blocks are left as the model sent them: run_tool writes nothing into a "
+             "call's arguments. Each item is one call's arguments afterwards (run_tool, "
+             "lesson 2).")
 
 
 @lab_test("Among several tools, run_tool runs the one the call names, even when a function of "
@@ -212,24 +307,66 @@ async def test_the_tool_is_picked_by_name(t):
              "given, and nowhere else. Each item is [tool_name, content] of one result "
              "(run_tool, lesson 2).")
     t.expect(ran, asked, "Each call ran its own tool, once (run_tool, lesson 2).")
+    t.expect([x["name"] for x in tools], names,
+             "run_tool leaves the list of tools it is given as it found it: the same tools in "
+             "the same order, which is the order tool_specs offers them in next. The items are "
+             "the list's names after the calls (run_tool, lesson 2).")
     # The lesson's wipe: a function of harness.py under a name no tool has, and a name close to
     # the tools' names.
     wiped, own = [], vars(harness).get("wipe")  # a wipe of the file's own is put back after
     harness.wipe = lambda arguments: wiped.append(arguments) or "wiped"
+    wipe = block("wipe", {"path": "."}, "c100")
     try:
         ran.clear()
-        await raised(lambda: harness.run_tool(tools, block("wipe", {"path": "."}, "c100")))
+        problem, result = await outcome(tools, wipe)
     finally:
         if own is None:
             del harness.wipe
         else:
             harness.wipe = own
-    t.expect([ran, wiped], [[], []],
+    t.expect([ran, wiped, refused(problem, result, wipe)], [[], [], True],
              "A call for a name that no tool among those given has runs nothing: not a function "
              "of harness.py of that name (here wipe), not the tool with the closest name. "
              "run_tool looks the call's name up among the tools it is given, and nowhere else; "
-             "lesson 2's run_tool raises KeyError, lesson 4's answers with an error. Items: the "
-             "tools that ran, then what harness.wipe was called with (run_tool, lesson 2).")
+             "lesson 2's run_tool raises KeyError, lesson 4's answers with an error result "
+             "naming the call: never None, another exception, or a result that claims success. "
+             "Items: the tools that ran, what harness.wipe was called with, then whether the "
+             "call was refused in one of those two ways (run_tool, lesson 2).")
+    # Names that are nearly a tool's, the list changed since the last call, and a read tool this
+    # file made but did not give.
+    ran.clear()
+    removed = tools.pop(t.random.randrange(len(tools)))["name"]
+    near = t.random.choice([kept["name"] for kept in tools])  # a tool still in the list
+    near = t.random.choice([near.upper(), near.capitalize(), f"{near} ", f" {near}"])
+    extra = t.random.choice([name for name in TOOL_NAMES if name not in names])
+    tools.append(tool(extra, lambda a: ran.append(extra) or f"{extra} ran"))
+    harness.make_read_tool(lab.Workspace({"notes.txt": "Buy milk.\n"}))
+    refusals = []
+    for id, name, given in [("c101", near, tools), ("c102", removed, tools),
+                            ("c103", "read", [kept for kept in tools if kept["name"] != "read"])]:
+        call = block(name, {"path": "notes.txt"}, id)
+        refusals.append(refused(*await outcome(given, call), call))
+    await outcome(tools, block(extra, {}, "c104"))
+    t.expect([refusals, ran], [[True, True, True], [extra]],
+             "run_tool looks the call's name up, exactly as the call spells it, among the tools "
+             "it is given at that call, and nowhere else: a name in another case or with a "
+             "space is not the tool's, a tool taken out of the list since no longer runs, one "
+             "added since does, and a read tool the file made but did not give is not among "
+             "them. Items: whether each of those three calls was refused (KeyError in lesson 2, "
+             "an error result from lesson 4), then the tools that ran (run_tool, lesson 2).")
+    # A tool that is there and fails: a KeyError of its own, for an argument the call left out.
+    failing = tool(t.random.choice(names), lambda a: ran.append("failing") or a["offset"], PATH)
+    ran.clear()
+    problem, result = await outcome([failing], block(failing["name"], {"path": "a.py"}, "c105"))
+    own = "offset" in problem if problem is not None else \
+        isinstance(result, dict) and result.get("is_error") is True and \
+        "offset" in str(result.get("content"))
+    t.expect([ran, own], [["failing"], True],
+             "A tool that is there and fails is not a tool that is missing: it ran, and its own "
+             "error (here KeyError 'offset', an argument the call left out) is what comes back: "
+             "lesson 2's run_tool lets it go up as it is, lesson 4's puts its words in an error "
+             "result. Items: the tools that ran, then whether the tool's own error came back "
+             "(run_tool, lesson 2).")
 
 
 @lab_test("A reply with several calls gets one result per call, in call order, each naming its "
@@ -249,18 +386,16 @@ async def test_two_calls_two_results(t):
              "(run_tool and tool_calls, lesson 2).")
 
 
-# A file of 1000 lines of 50 bytes: 50,000 bytes, as long as a file lesson 6's read still returns
-# whole.
-LONG = "".join(f"line {n} of 1000".ljust(49, ".") + "\n" for n in range(1, 1001))
-
-
 @lab_test("make_read_tool(ws) makes a tool named read whose one required argument is a string "
           "path, and whose execute returns the file's text: all of it, however long, as the "
           "workspace holds it at the time of the call.")
 async def test_the_read_tool(t):
     files = dict(zip(t.random.sample(PATHS, 4), t.random.sample(TEXTS, 4)))
-    ws = lab.Workspace(files | {"long.log": LONG})
+    ws = lab.Workspace(files | {"long.log": LONG, "lines.log": LINES, "ragged.txt": RAGGED})
     read = harness.make_read_tool(ws)
+    # A second read tool over another workspace, made after the first: each reads its own.
+    other = harness.make_read_tool(lab.Workspace({path: "another workspace's\n"
+                                                  for path in [*files, "ragged.txt"]}))
     t.expect([read["name"], read["parameters"]["required"],
               read["parameters"]["properties"]["path"]["type"]],
              ["read", ["path"], "string"],
@@ -268,19 +403,37 @@ async def test_the_read_tool(t):
              "lesson 2).")
     t.expect(isinstance(read["description"], str) and read["description"] != "", True,
              "A tool has a description: the model chooses tools by it (make_read_tool, lesson 2).")
-    asked = t.random.sample(list(files), 3)
+    texts = files | {"ragged.txt": RAGGED}
+    asked = t.random.sample(list(files), 3) + ["ragged.txt"]
+    t.random.shuffle(asked)
     t.expect([await settle(read["execute"]({"path": path})) for path in asked],
-             [files[path] for path in asked],
-             "read returns the whole text of the file, as it is, whether its path names a "
-             "folder or not. Each item is what one read returned (make_read_tool, lesson 2).")
+             [texts[path] for path in asked],
+             "read returns the whole text of the file in its own workspace ws, as it is: "
+             "whether its path names a folder or not, spaces and tabs at the ends of lines and "
+             "\"\\r\\n\" kept, and read from ws even after another read tool was made over "
+             "another workspace. Each item is what one read returned (make_read_tool, lesson 2).")
+    t.expect(await settle(other["execute"]({"path": asked[0]})), "another workspace's\n",
+             "The second read tool reads its own workspace (make_read_tool, lesson 2).")
+    problem = await raised(lambda: read["execute"]({"path": "missing.txt"}))
+    t.expect(problem.partition(":")[0] if problem else None, "FileNotFoundError",
+             "A path with no file is not an empty file: read raises FileNotFoundError, as "
+             "ws.read_text does, and \"\" stays the text of a file that is there and empty. The "
+             "item is the kind of exception read raised, or None (make_read_tool, lesson 2).")
     long = await settle(read["execute"]({"path": "long.log"}))
     t.expect([len(long), long[-50:]], [len(LONG), LONG[-50:]],
              "read returns the whole text of the file, however long: no cap of its own (lesson 6 "
              "gives read a budget, and a note when it cuts). Items: the characters read returned "
              "for a file of 50,000, then its last 50 (make_read_tool, lesson 2).")
+    lines = await settle(read["execute"]({"path": "lines.log"}))
+    t.expect(isinstance(lines, str) and (lines == LINES or not LINES.startswith(lines)), True,
+             "read never cuts a file silently: for a file of 2500 short lines it returns all of "
+             "them (lesson 2), or, from lesson 6 on, a part followed by a note that says where it "
+             "stopped; never the file's first lines alone. The item is whether what read "
+             "returned is the whole file or more than a bare beginning of it (make_read_tool, "
+             "lesson 2).")
     edited = t.random.choice(asked)
-    ws.write_text(edited, "changed since\n" + files[edited])
-    t.expect(await settle(read["execute"]({"path": edited})), "changed since\n" + files[edited],
+    ws.write_text(edited, "changed since\n" + texts[edited])
+    t.expect(await settle(read["execute"]({"path": edited})), "changed since\n" + texts[edited],
              "read gives the text as the workspace holds it at each call: a file changed since "
              "the last read is read anew, not remembered (make_read_tool, lesson 2).")
 
