@@ -32,6 +32,16 @@ def cut(text: str | None, limit: int = REASON_CHARACTERS) -> str | None:
     return text[:kept] + mark.format(kept=kept)
 
 
+def number(value: float | None) -> str:
+    """A score or a maximum as a CSV cell: to the six places every report keeps a sum of points
+    (grader/plan.py's points), never fewer, so that grades.csv and each export read back what
+    grades.json holds (a bank's shares make scores like 54.354545, which "%g" cut to 54.3545).
+    "" for None."""
+    if value is None:
+        return ""
+    return f"{round(value, 6) + 0.0:.15g}"  # + 0.0: a rounded -0.0 is written 0
+
+
 def safe(value):
     """A CSV cell a spreadsheet shows as the text it is: a string that a spreadsheet would
     read as a formula gets a leading '. Numbers, written as numbers or as strings ("-2", a

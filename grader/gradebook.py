@@ -61,10 +61,6 @@ def _rows(labs: list[Grades], students: list[rosters.Student] | None) -> list[tu
     return lines
 
 
-def _number(value) -> str:
-    return "" if value is None else f"{value:g}"
-
-
 def column(grades: Grades) -> str:
     """The gradebook column (assignment, grade item) a lab's scores go in."""
     return f"Lab {grades.lab}: {grades.title}"
@@ -94,13 +90,13 @@ def _login(student: rosters.Student | None, name: str | None) -> str:
 
 
 def _scores(each: list[tuple[float | None, str]]) -> list[str]:
-    return [_number(score) for score, _ in each]
+    return [cells.number(score) for score, _ in each]
 
 
 def _canvas(writer, labs: list[Grades], lines: list[tuple]) -> None:
     writer.writerow(["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
                      *map(column, labs)])
-    writer.writerow(["Points Possible", "", "", "", "", *(_number(g.max) for g in labs)])
+    writer.writerow(["Points Possible", "", "", "", "", *(cells.number(g.max) for g in labs)])
     for student, name, each in lines:
         writer.writerow([_who(student, name), "", student.id if student else "",
                          _login(student, name), "", *_scores(each)])
@@ -119,8 +115,8 @@ def _plain_csv(writer, labs: list[Grades], lines: list[tuple]) -> None:
         for student, name, each in lines:
             score, verdict = each[at]
             writer.writerow([_who(student, name), student.id if student else "",
-                             student.email if student else "", _number(score),
-                             _number(grades.max), verdict, grades.lab])
+                             student.email if student else "", cells.number(score),
+                             cells.number(grades.max), verdict, grades.lab])
 
 
 # The gradebook formats, by the name `export --format` takes: each writes the file's rows with

@@ -59,7 +59,7 @@ def write(out: Path, plan: Plan, results: list[Row], isolation: Statement,
         writer.writerow(["student", "score", "max", "verdict", *ids, "seconds"])
         for r in rows:
             verdicts = {t.id: t.verdict for t in r.tests}
-            writer.writerow([r.student, _number(r.score), _number(r.max), r.verdict,
+            writer.writerow([r.student, cells.number(r.score), cells.number(r.max), r.verdict,
                              *(verdicts.get(i, "") for i in ids), f"{r.seconds:.1f}"])
     _tests_csv(paths["tests.csv"], rows)
     mine = out / "instructor" / "tests.csv"

@@ -1,9 +1,10 @@
-"""Lab 5.1 graded with its grading bank, for the tests that read the result: the red team's
-oracle and an adaptive one against it (tests/grader/test_grader_oracle.py), and the bank's
-secrets kept from what a student may be given (tests/grader/test_grader_hidden.py).
+"""A lab graded with its grading bank, for the tests that read the result: the red team's
+oracle and an adaptive one against it (tests/grader/test_grader_oracle.py, on lab 5.1 and on
+lab 15.2, the lab the red team used), and the bank's secrets kept from what a student may be
+given (tests/grader/test_grader_hidden.py, on lab 5.1).
 
 Both oracles are built here, at test time, from the public tests.py files of a student release
-through lab 5.1 (what every student holds), and hold no harness code:
+through the lab (what every student holds), and hold no harness code:
 
     oracle      at import, replaces the checker's loader of tests (lab.check.suite.load) in its
                 own process with a loader of its own copy of each public tests.py, in which
@@ -20,6 +21,7 @@ in what it prints, stands for the student who would read the bank out of its own
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import subprocess
@@ -33,6 +35,7 @@ from grader import bank, batch, gradescope, plan as plans, release
 from tests import made_once
 
 LAB = manifest.lab("5.1")
+LABS = ("5.1", "15.2")  # the banked labs the oracles are graded on
 SECONDS_PER_TEST = 2.0
 TOO_MUCH = 1 / 5  # of full marks: what neither oracle may reach by score alone
 
@@ -134,41 +137,41 @@ def public_tests(released: Path) -> dict[str, str]:
     return found
 
 
-def files(released: Path) -> dict[str, str]:
-    """The class: the reference, both oracles and the leaker, by student name."""
+def files(released: Path, lab: manifest.Lab) -> dict[str, str]:
+    """The class of `lab`: its reference, both oracles and the leaker, by student name."""
     public = public_tests(released)
-    reference = LAB.solution.read_text(encoding="utf-8")
+    reference = lab.solution.read_text(encoding="utf-8")
     return {"alice": reference,
             "oracle": ORACLE % {"public": public, "adaptive": False},
             "adaptive": ORACLE % {"public": public, "adaptive": True},
             "mallory": reference + LEAKER}
 
 
-def _make(folder: Path) -> dict:
+def _make(folder: Path, lab: manifest.Lab) -> dict:
     released = folder / "release"
-    release.build(released, through=LAB.id)
+    release.build(released, through=lab.id)
     subs, out = folder / "submissions", folder / "out"
     subs.mkdir()
-    for name, text in files(released).items():
+    for name, text in files(released, lab).items():
         (subs / f"{name}.py").write_text(text, encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "grader", "grade", "--lab", LAB.id, str(subs), "--out", str(out),
+        [sys.executable, "-m", "grader", "grade", "--lab", lab.id, str(subs), "--out", str(out),
          "--jobs", "2", "--quiet", "--seconds-per-test", str(SECONDS_PER_TEST)],
         cwd=manifest.KIT, capture_output=True, text=True, timeout=600,
         env={**os.environ, "PYTHONPATH": str(manifest.KIT)})
     assert done.returncode == 0, done.stdout + done.stderr
-    out = out / f"lab-{LAB.id}"
+    out = out / f"lab-{lab.id}"
     data = json.loads((out / "grades.json").read_text(encoding="utf-8"))
     graded = {"out": out, "stdout": done.stdout, "release": released,
               "rows": {r["student"]: r for r in data["submissions"]}, "results": {}}
     # The Gradescope bundle, as `python -m grader gradescope` builds it, run on each of them.
-    plan = plans.make(LAB.id, draw=seeds.secret())  # as `python -m grader gradescope` does
+    plan = plans.make(lab.id, draw=seeds.secret())  # as `python -m grader gradescope` does
     bundle = gradescope.build(plan, folder / "bundle.zip",
                               settings=batch.Settings(seconds_per_test=SECONDS_PER_TEST))
     source = folder / "bundle"
     with zipfile.ZipFile(bundle) as archive:
         archive.extract(gradescope.PLAN, source)
-    for name, text in files(released).items():
+    for name, text in files(released, lab).items():
         submission = folder / "gradescope" / name
         submission.mkdir(parents=True)
         (submission / "harness.py").write_text(text, encoding="utf-8")
@@ -178,18 +181,20 @@ def _make(folder: Path) -> dict:
     return graded
 
 
-def graded(factory) -> dict:
-    """The class graded by `grader grade` (its lab folder, summary and rows) and each of its
-    files' Gradescope results.json, made once per test run."""
-    key = made_once.key_of("bank-class", ORACLE, LEAKER, bank.path_of(LAB.id).read_text(
-        encoding="utf-8"), LAB.solution.read_text(encoding="utf-8"))
-    return made_once.value(factory, f"bank-class-{key}", _make)
+def graded(factory, lab_id: str = LAB.id) -> dict:
+    """Lab `lab_id`'s class graded by `grader grade` (its lab folder, summary and rows) and
+    each of its files' Gradescope results.json, made once per test run."""
+    lab = manifest.lab(lab_id)
+    key = made_once.key_of("bank-class", lab.id, ORACLE, LEAKER, bank.path_of(lab.id).read_text(
+        encoding="utf-8"), lab.solution.read_text(encoding="utf-8"))
+    return made_once.value(factory, f"bank-class-{key}", lambda folder: _make(folder, lab))
 
 
-def bank_secrets(lab_id: str = LAB.id) -> list[str]:
+@functools.cache
+def bank_secrets(lab_id: str = LAB.id) -> tuple[str, ...]:
     """Every line of a lab's bank, as written and as blinded for the student's process, and
     every string it holds, that no public tests.py holds too: what no file a student is given
-    may hold."""
+    may hold. Read once per lab and process, since every row of a class is searched for them."""
     source = bank.path_of(lab_id).read_text(encoding="utf-8")
     public = "\n".join(lab.tests.read_text(encoding="utf-8")
                        for lab in manifest.labs(built_only=True))
@@ -200,7 +205,7 @@ def bank_secrets(lab_id: str = LAB.id) -> list[str]:
     found += [node.value for node in ast.walk(ast.parse(source))
               if isinstance(node, ast.Constant) and isinstance(node.value, str)
               and len(node.value) >= 8 and node.value not in public]
-    return sorted(set(found))
+    return tuple(sorted(set(found)))
 
 
 def bank_leaks(text: str, lab_id: str = LAB.id) -> list[str]:

@@ -16,6 +16,9 @@ from pathlib import Path
 
 from lab.check import manifest
 
+from grader import bank, ledger, pipeline, plan as plans
+from tests.grader.bank_class import bank_leaks
+
 HERE = Path(__file__).parent
 KIT_SUBMISSIONS = HERE.parent / "check" / "submissions"
 OWN_SUBMISSIONS = HERE / "submissions"
@@ -140,3 +143,80 @@ def in_box(box, script: str, *args: str):
         box.remove(scratch)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
+
+
+# --- a banked lab's rows (issue 40) -------------------------------------------------------------
+# A lab with a grading bank (grader/bank.py) holds in each row, after the public tests the
+# checker judges, one entry for each bank scenario its run drew under the class folder's seed.
+# The public entries are compared with the engine's own reports, as ever; the bank entries with
+# their own contract (bank_faults), since no student, and no checker run, has their code.
+
+
+def public_entries(row: dict) -> list[dict]:
+    """A grades.json row's entries of the public tests (every earlier lab's too)."""
+    return [t for t in row["tests"] if t["set"] != bank.SET]
+
+
+def bank_entries(row: dict) -> list[dict]:
+    """A grades.json row's entries of the grading bank's drawn scenarios."""
+    return [t for t in row["tests"] if t["set"] == bank.SET]
+
+
+def drawn(lab_out: Path) -> bank.Drawn:
+    """The bank subset the run that wrote `lab_out` (OUT/lab-NN.K) drew: from the seed the run
+    kept in its class folder, by the bank's own draw, not read back from the reports."""
+    seed = int((lab_out.parent / pipeline.SEED_FILE).read_text(encoding="utf-8"))
+    subset = bank.drawn(LAB.id, seed)
+    assert subset is not None, f"lab {LAB.id} has no grading bank ({bank.path_of(LAB.id)})"
+    return subset
+
+
+def bank_faults(row: dict, subset: bank.Drawn) -> list[str]:
+    """What `row`'s bank entries get wrong of their contract, one line each (none: they keep
+    it). One entry for each drawn scenario and for no other, after every public entry, hidden
+    and of no lab, named by the sentence of the rule it checks; what a student reads of it (its
+    sentence and its reason) holds no line or string of the bank's code, and its reason is the
+    bank's own words when it failed, unless the whole submission shares it (why nothing was
+    graded, or why the file did not import)."""
+    entries, student = bank_entries(row), row["student"]
+    faults = []
+    ids = {f"{bank.NAME}::{name}": name for name in subset.rules}
+    if sorted(t["id"] for t in entries) != sorted(ids):
+        faults.append(f"{student}: bank entries {sorted(t['id'] for t in entries)}, where the "
+                      f"draw under the folder's seed gives {sorted(ids)}")
+    if row["tests"][len(row["tests"]) - len(entries):] != entries:
+        faults.append(f"{student}: a public entry comes after a bank entry")
+    shared = {row["problem"], row["import_error"]} - {None}
+    for t in entries:
+        name = ids.get(t["id"])
+        if name is not None and t["says"] != subset.rules[name]:
+            faults.append(f"{student}: {t['id']} says {t['says'][:60]!r}, not the sentence of "
+                          f"its rule, {subset.rules[name][:60]!r}")
+        if not t["hidden"] or t["lab"] is not None:
+            faults.append(f"{student}: {t['id']} is shown as a public test of lab {t['lab']}")
+        if t["verdict"] != "pass" and t["message"] != bank.REASON and t["message"] not in shared:
+            faults.append(f"{student}: {t['id']} failed with a reason of its own, "
+                          f"{t['message'][:80]!r}, where a student reads bank.REASON")
+        leaked = bank_leaks(t["says"] + "\n" + t["message"], LAB.id)
+        if leaked:
+            faults.append(f"{student}: {t['id']} shows the bank's code: {leaked[:3]}")
+    return faults
+
+
+def of_rule(subset: bank.Drawn, rule_id: str) -> set[str]:
+    """The ids of the drawn scenarios that check rule `rule_id` ("15.1 rule 1")."""
+    (rule,) = [r for r in ledger.of_lab(LAB.id) if r.id == rule_id]
+    return {f"{bank.NAME}::{name}" for name in rule.bank if name in subset.rules}
+
+
+def banked_points(lab_out: Path, own_lab_only: bool = False) -> dict[str, float]:
+    """What each test of the run that wrote `lab_out` must be worth, found apart from it: each
+    public test its points without a bank (plans.make with no draw) times the lesson's
+    public_share, and each drawn scenario an equal part of the rest of what the public tests
+    were worth alone."""
+    plain = plans.make(LAB.id, own_lab_only=own_lab_only)
+    share, subset = bank.public_share(LAB.id), drawn(lab_out)
+    worth = sum(t.points for t in plain.tests)
+    return {**{t.id: t.points * share for t in plain.tests},
+            **{f"{bank.NAME}::{name}": worth * (1 - share) / len(subset.rules)
+               for name in subset.rules}}

@@ -1,5 +1,10 @@
 """Grading a class with one command: every submission gets a row, every bad one the verdict its
-kind must get, scores come from the kit's points, and the reports say what happened."""
+kind must get, scores come from the kit's points, and the reports say what happened.
+
+Lab 15.1 has a grading bank, so each row holds the public tests, judged as the local checker
+judges them, and then the scenarios of the bank the run drew: those are held to their own
+contract (tests/grader/gradeclass.py's bank_faults), passing for the reference and failing
+where a kind of submission breaks what they observe."""
 import csv
 import json
 import os
@@ -8,11 +13,13 @@ import sys
 
 import pytest
 
-from tests.grader.gradeclass import KINDS, LAB, ROOT, SECONDS_PER_TEST, base_reports, make_class, mark, running
+from tests.grader.gradeclass import (KINDS, LAB, ROOT, SECONDS_PER_TEST, bank_entries, bank_faults,
+                                     banked_points, base_reports, drawn, make_class, mark,
+                                     of_rule, public_entries, running)
 from lab.check import manifest
 from lab.check.verdict import Verdict, sets_line
 
-from grader import batch, plan as plans, report
+from grader import bank, batch, plan as plans, report
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +50,7 @@ def graded(tmp_path_factory):
     data = json.loads((out / "grades.json").read_text(encoding="utf-8"))
     rows = {r["student"]: r for r in data["submissions"]}
     return {"out": out, "folder": folder, "stdout": done.stdout, "stderr": done.stderr,
-            "data": data, "rows": rows}
+            "data": data, "rows": rows, "drawn": drawn(out)}
 
 
 def passed(row):
@@ -53,9 +60,13 @@ def passed(row):
 def test_every_submission_gets_a_row_with_a_verdict_and_a_reason_for_every_test(graded):
     rows = graded["rows"]
     assert set(rows) == {"alice", "bob", "nothing", *KINDS}
-    count = len(plans.make(LAB.id).tests)
+    public = [t.id for t in plans.make(LAB.id).tests]
     for row in rows.values():
-        assert len(row["tests"]) == count
+        assert [t["id"] for t in public_entries(row)] == public, (
+            f"{row['student']}'s row does not hold lab {LAB.id}'s public tests in the plan's order")
+        faults = bank_faults(row, graded["drawn"])
+        assert not faults, "a row's grading bank entries break their contract:\n" + \
+            "\n".join(faults)
         assert all(t["verdict"] in {v.value for v in Verdict} for t in row["tests"])
         assert all(t["verdict"] == "pass" or t["message"].strip() for t in row["tests"]), \
             row["student"]
@@ -81,22 +92,35 @@ def test_a_bad_submission_gets_the_verdict_its_kind_must_get(graded, kit_verdict
         assert graded["data"]["isolation"]["cannot_prevent"]
         pytest.skip(f"{name} is stopped only at sandbox level {case['needs']}; this run "
                     f"has {level}, and its report says what that cannot prevent")
-    got = passed(row)
+    # The public tests, as the local checker judges the kind's base; the bank's, by their rule.
+    got, banked = passed({"tests": public_entries(row)}), bank_entries(row)
+    bank_passed = passed({"tests": banked})
     if case["base"] != "none":
         before = {i for i, v in kit_verdicts[case["base"]].items() if v == "pass"}
         assert got <= before, f"{name}: passed tests the base alone fails: {got - before}"
     expect = case["expect"]
     if expect == "import":
-        assert not got and row["verdict"] == "does not import"
+        assert not passed(row) and row["verdict"] == "does not import"
         assert case["says"] in row["import_error"]
     elif expect == "none-pass":
-        assert not got and row["score"] == 0
+        assert not passed(row) and row["score"] == 0
+    elif expect == "all-pass" and case.get("hidden") == "none-pass":
+        assert got == {t["id"] for t in public_entries(row)} and not bank_passed, (
+            f"{name} must pass every public test and fail every grading bank test (its hidden "
+            f"tests), and passed {len(got)} public tests and {sorted(bank_passed)}")
     elif expect == "all-pass":
         assert row["verdict"] == "full marks" and row["score"] == row["max"]
     elif expect == "starter":
         assert got == {i for i, v in kit_verdicts["starter"].items() if v == "pass"}
+        assert not bank_passed, (f"{name}, built on the starter, which has none of lab "
+                                 f"{LAB.id}'s code, passed grading bank tests: {bank_passed}")
     elif expect == "some-pass":
-        assert got and any(t["verdict"] == case["verdict"] for t in row["tests"])
+        assert got and any(t["verdict"] == case["verdict"] for t in public_entries(row))
+    if "breaks" in case:
+        broken = of_rule(graded["drawn"], case["breaks"])
+        assert broken and not broken & bank_passed, (
+            f"{name} breaks {case['breaks']}, and passed its grading bank scenarios "
+            f"{sorted(broken & bank_passed)} (drawn: {sorted(broken)})")
     if "says" in case and expect != "import":
         assert any(case["says"] in t["message"] for t in row["tests"])
     if "prints" in case:
@@ -119,9 +143,14 @@ def test_nothing_a_submission_starts_is_left_running_once_the_grading_is_over(gr
 def test_the_reference_gets_full_marks_and_the_starter_what_the_checker_gives_it(graded,
                                                                                kit_verdicts):
     alice, bob = graded["rows"]["alice"], graded["rows"]["bob"]
-    assert alice["verdict"] == "full marks"
+    assert alice["verdict"] == "full marks" and bank_entries(alice), (
+        f"the reference got {alice['verdict']}; failed: "
+        f"{[t['id'] for t in alice['tests'] if t['verdict'] != 'pass']}")
+    # A bank shares out what the public tests were worth alone: the maximum does not change.
     assert alice["score"] == alice["max"] == plans.make(LAB.id).max_score
-    assert {t["id"]: t["verdict"] for t in bob["tests"]} == kit_verdicts["starter"]
+    assert {t["id"]: t["verdict"] for t in public_entries(bob)} == kit_verdicts["starter"]
+    assert {t["verdict"] for t in bank_entries(bob)} == {"fail"}, (
+        "the starter, which has none of lab 15.1's code, must fail every grading bank test")
     assert bob["source"] == "bob/harness.py"
 
 
@@ -136,10 +165,17 @@ def test_a_folder_without_a_harness_is_a_row_that_says_so(graded):
 
 def test_the_score_is_the_sum_of_the_points_of_the_passed_tests(graded):
     points = {t["id"]: t["points"] for t in graded["data"]["tests"]}
-    assert points == {t.id: t.points for t in plans.make(LAB.id).tests}
+    worth = banked_points(graded["out"])
+    assert sorted(points) == sorted(worth), (
+        f"grades.json's tests are not the public tests and the drawn bank: "
+        f"{sorted(set(points) ^ set(worth))}")
+    wrong = {i: (points[i], worth[i]) for i in points if points[i] != pytest.approx(worth[i])}
+    assert not wrong, (f"tests worth other than the public tests' points times public_share "
+                       f"({bank.public_share(LAB.id):g}), and the rest shared by the bank: {wrong}")
     for row in graded["rows"].values():
-        assert row["score"] == sum(points[t["id"]] for t in row["tests"] if t["verdict"] == "pass")
-        assert row["max"] == sum(points.values())
+        assert row["score"] == plans.points(
+            sum(points[t["id"]] for t in row["tests"] if t["verdict"] == "pass"))
+        assert row["max"] == plans.points(sum(points.values()))
 
 
 def test_grades_csv_has_a_row_per_student_and_a_column_per_test(graded):
@@ -165,9 +201,13 @@ def test_tests_csv_holds_every_reason(graded):
 def test_the_json_says_which_sets_ran_how_many_checks_each_held_and_what_isolation_holds(graded):
     data = graded["data"]
     plan = plans.make(LAB.id)
-    assert data["sets"] == plan.sets
-    assert [s["set"] for s in data["sets"]] == [f"lab {x.id}" for x in manifest.before(LAB.id)] \
+    public, banked = data["sets"][:-1], data["sets"][-1]
+    assert public == plan.sets
+    assert [s["set"] for s in public] == [f"lab {x.id}" for x in manifest.before(LAB.id)] \
         + ["lab 15.1"]
+    # The grading bank comes last, as one hidden set of the scenarios the run drew.
+    assert (banked["set"], banked["tests"], banked["hidden"]) == \
+        (bank.SET, len(graded["drawn"].rules), True), f"the bank's set is {banked}"
     assert all(s["checks"] >= s["tests"] > 0 for s in data["sets"])
     assert data["isolation"]["holds"] and data["isolation"]["cannot_prevent"]
     if ROOT:
@@ -180,21 +220,31 @@ def test_feedback_tells_each_student_what_passed_what_failed_and_why(graded, kit
     bob = (folder / "bob.md").read_text(encoding="utf-8")
     failed = {Verdict(t["verdict"]) for t in graded["rows"]["bob"]["tests"]} - {Verdict.PASS}
     assert failed and all(f"): {v.words}." in bob for v in failed)
-    good = sum(v == "pass" for v in kit_verdicts["starter"].values())
-    total = len(kit_verdicts["starter"])
-    assert f"Score: {good:g} of {total:g} points" in bob
-    assert f"## What did not pass ({total - good})" in bob and f"## What passed ({good})" in bob
+    # The starter passes what the checker passes of the public tests, and no bank test.
+    worth = banked_points(graded["out"])
+    good = [i for i, v in kit_verdicts["starter"].items() if v == "pass"]
+    score, total = plans.points(sum(worth[i] for i in good)), plans.points(sum(worth.values()))
+    assert f"Score: {score:g} of {total:g} points" in bob, bob[:400]
+    assert f"## What did not pass ({len(worth) - len(good)})" in bob and \
+        f"## What passed ({len(good)})" in bob
+    line = bank.line(LAB.id, bank.public_share(LAB.id), len(graded["drawn"].rules))
+    assert line in bob, f"bob's feedback does not say what the grade rests on:\n{line}"
     assert "harness.py has no CancelToken.is_cancelled yet (lesson 15, lab 1)." in bob
     assert "Traceback" not in bob and "AssertionError" not in bob
     broken = (folder / "does_not_parse.md").read_text(encoding="utf-8")
     assert "did not import" in broken and "SyntaxError" in broken
     assert "/s-" not in broken, "the scratch folder's random name is not shown to students"
     assert f"Score: {total:g} of {total:g} points" in (folder / "alice.md").read_text()
+    for t in bank_entries(graded["rows"]["bob"]):  # named by its rule, nothing of its own
+        assert f"- **{t['says']}** (the grading bank;" in bob, t["id"]
 
 
 def test_feedback_and_summary_name_the_sets_in_the_line_the_local_checker_prints(graded,
                                                                                  kit_reports):
-    line = sets_line(kit_reports["starter"].sets)
+    # The checker's sets, then the grading bank's, which no checker of a student's runs.
+    banked = graded["data"]["sets"][-1]
+    line = sets_line([*kit_reports["starter"].sets,
+                      (bank.SET, len(graded["drawn"].rules), banked["checks"])])
     assert line.startswith("Sets run: lab 2.1, ")
     assert line in (graded["out"] / "feedback" / "bob.md").read_text(encoding="utf-8")
     assert line in graded["stdout"].splitlines()

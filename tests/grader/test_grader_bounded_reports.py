@@ -10,10 +10,10 @@ import sys
 
 import pytest
 
-from tests.grader.gradeclass import LAB, base_text
+from tests.grader.gradeclass import LAB, bank_entries, bank_faults, base_text, drawn, public_entries
 from lab.check import manifest
 
-from grader import cells, gradescope, plan as plans
+from grader import bank, cells, gradescope, plan as plans
 from grader.row import Row
 from grader.sandbox.statement import Statement
 
@@ -55,9 +55,20 @@ def test_every_reason_is_cut_to_its_stated_size_with_the_cut_marked(graded):
     assert not long, (f"{len(long)} reasons in grades.json are longer than the stated "
                       f"{cells.REASON_CHARACTERS} characters, the first "
                       f"{len(long[0]['message']):,}" if long else "")
-    unmarked = [t["id"] for t in loud["tests"] if "[... cut:" not in t["message"]]
+    unmarked = [t["id"] for t in public_entries(loud) if "[... cut:" not in t["message"]]
     assert not unmarked, (f"these reasons of a megabyte were cut without saying so: "
                           f"{unmarked}; each must end with the line that marks the cut")
+    # A grading bank test's reason is not the student's to read: grades.json gives the bank's
+    # own words, and the instructor's file keeps the megabyte, cut and marked as every reason.
+    faults = bank_faults(loud, drawn(graded))
+    assert bank_entries(loud) and not faults, "\n".join(faults) or "lab 15.1 drew no bank test"
+    with (graded / "instructor" / "tests.csv").open(encoding="utf-8", newline="") as handle:
+        kept = {r["test"]: r["reason"] for r in csv.DictReader(handle) if r["student"] == "loud"}
+    unmarked = [t["id"] for t in bank_entries(loud) if "[... cut:" not in kept[t["id"]]
+                or len(kept[t["id"]]) > cells.REASON_CHARACTERS]
+    assert not unmarked, (f"the instructor's tests.csv keeps these bank tests' reasons of a "
+                          f"megabyte past {cells.REASON_CHARACTERS} characters or without "
+                          f"the line that marks the cut: {unmarked}")
 
 
 def test_no_report_file_grows_past_the_bound_its_tests_give_it(graded):
@@ -66,7 +77,7 @@ def test_no_report_file_grows_past_the_bound_its_tests_give_it(graded):
     # fields: bounded by the plan, whatever the file raised (it raised 23 MB in all).
     bound = 2 * tests * (cells.REASON_CHARACTERS + 1000) + 20_000
     for name in ("grades.json", "tests.csv", "journal.jsonl", "report.html",
-                 "feedback/loud.md"):
+                 "feedback/loud.md", "instructor/tests.csv"):
         size = (graded / name).stat().st_size
         assert size <= bound, (f"{name} holds {size:,} bytes for two submissions of {tests} "
                                f"tests, past its bound of {bound:,}: a reason was kept whole")

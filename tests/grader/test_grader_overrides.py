@@ -9,7 +9,7 @@ from contextlib import redirect_stderr, redirect_stdout
 import pytest
 
 from grader.__main__ import main
-from tests.grader.gradeclass import LAB, base_text
+from tests.grader.gradeclass import LAB, bank_entries, base_text
 
 ROSTER = "Name,ID,Email\nalice,1001,alice@school.edu\nbob,1002,bob@school.edu\n"
 OVERRIDES = (
@@ -17,6 +17,8 @@ OVERRIDES = (
     "1002,15.1,,+3,Agreed extension: the stop works when run by hand.,Ms Hopper,2026-03-02\n"
     "alice,15.1,{test},-1,Copied the docstring from the lesson.,Ms Hopper,2026-03-03\n"
     "alice,14.1,,+50,Another lab's line: not applied here.,Ms Hopper,2026-03-03\n")
+# Both runs draw the same grading bank tests, so a bank test's id names a test of each.
+SEED = "2026"
 
 
 def _grade(folder, out, *extra) -> tuple[int, str]:
@@ -30,7 +32,9 @@ def _grade(folder, out, *extra) -> tuple[int, str]:
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     """alice (the reference) and bob (the starter), graded with the overrides, then again
-    without --overrides (the kept file applies)."""
+    without --overrides (the kept file applies). The test alice loses a point of is one of
+    lab 15.1's grading bank, since each public test is worth a tenth of a point there
+    (public_share), and an override never takes a test below 0."""
     root = tmp_path_factory.mktemp("overrides")
     folder, out = root / "class", root / "out"
     folder.mkdir()
@@ -38,13 +42,13 @@ def graded(tmp_path_factory):
     (folder / "bob.py").write_text(base_text("starter"), encoding="utf-8")
     (root / "roster.csv").write_text(ROSTER, encoding="utf-8")
     plain = root / "plain"
-    assert _grade(folder, plain)[0] == 0
+    assert _grade(folder, plain, "--seed", SEED)[0] == 0
     before = {r["student"]: r for r in json.loads(
         (plain / f"lab-{LAB.id}" / "grades.json").read_text(encoding="utf-8"))["submissions"]}
-    test = next(t["id"] for t in before["alice"]["tests"])
+    test = bank_entries(before["alice"])[0]["id"]
     (root / "overrides.csv").write_text(OVERRIDES.format(test=test), encoding="utf-8")
     code, said = _grade(folder, out, "--roster", str(root / "roster.csv"),
-                        "--overrides", str(root / "overrides.csv"))
+                        "--overrides", str(root / "overrides.csv"), "--seed", SEED)
     assert code == 0, said
     code, again = _grade(folder, out)
     assert code == 0, again
@@ -64,7 +68,9 @@ def test_an_override_changes_the_score_by_roster_id_and_by_name_for_one_test(gra
     alice = json.loads((graded["lab"] / "grades.json").read_text(encoding="utf-8"))[
         "submissions"][0]
     earned = {t["id"]: t["earned"] for t in alice["tests"]}
-    assert earned[graded["test"]] == before["alice"]["tests"][0]["points"] - 1
+    points = {t["id"]: t["points"] for t in before["alice"]["tests"]}
+    assert points[graded["test"]] > 1, "the test must be worth more than the point taken"
+    assert earned[graded["test"]] == pytest.approx(points[graded["test"]] - 1)
 
 
 def test_overrides_apply_again_on_a_rerun_without_compounding(graded):

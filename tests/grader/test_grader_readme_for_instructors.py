@@ -35,3 +35,13 @@ def test_the_readme_says_which_python_grades_as_the_grader_and_the_bundle_choose
                       gradescope.SETUP).groups()
     assert f"the newest of {order[0][6:]}, {order[1][6:]} and {order[2][6:]}" in said
     assert "its feedback names the Python that graded" in said
+
+
+def test_the_readme_names_the_labs_graded_on_a_bank_and_the_line_that_says_so():
+    from grader import bank
+    banked = [lab.id for lab in manifest.labs(built_only=True) if bank.has_bank(lab.id)]
+    named = ", ".join(banked[:-1]) + " and " + banked[-1] if len(banked) > 1 else banked[0]
+    assert f"The labs graded on a bank so far are {named}." in WORDS, (
+        f"the README's grading bank paragraph must name the labs with a bank: {named}")
+    line = bank.line("NN.K", 0.1, "N")  # the summary's and feedback's line, in the README's words
+    assert f'"{line}"' in WORDS, f"the README does not quote the line every report says:\n{line}"

@@ -1,0 +1,707 @@
+"""Lesson 15, lab 1: the grading bank. Private: never released, as solutions/ is not.
+
+Scenarios written per rule of source/lessons/15-stop/rules.toml (lab 15.1's items of the Build
+list), two to four a rule, each watching a Stop through another door than the public tests.py
+does: a listener of the harness instead of the record, the request's own signal, a run driven
+by a task, run_tool called bare, a renderer's printed line, a view built from a record by hand.
+"""
+import asyncio
+import json
+import types
+
+import harness
+import lab
+from lab.kit import lab_test, raised, tool
+
+LAB = "15.1"
+SYSTEM = "You are a careful assistant for a small repository."
+FILE = {"type": "object", "properties": {"file": {"type": "string"}}, "required": ["file"]}
+WORDS = ("alpha", "beacon", "cobalt", "delta", "ember", "fjord", "garnet", "harbor", "indigo",
+         "juniper", "kestrel", "lumen", "marble", "nectar")
+
+
+def label(t):
+    """A drawn word with a number, to carry through a scenario (a file, a reason, an output)."""
+    return f"{t.random.choice(WORDS)}{t.random.randint(100, 9999)}"
+
+
+def listen(h):
+    """Every event of every run of `h`, as a subscriber hears it, in one list."""
+    heard = []
+    h.subscribe(heard.append)
+    return heard
+
+
+def ended(heard):
+    """The message of the last message_end a listener heard."""
+    return [e["message"] for e in heard if e["type"] == "message_end"][-1]
+
+
+def one_tool_then_answer(name="probe", arguments=None, *, latency=1):
+    """A model that, in every run, asks for one call of `name` and then answers "Finished."."""
+    def answer(request):
+        if request.messages[-1]["role"] == "toolResult":
+            return lab.say("Finished.")
+        return lab.reply(lab.call(name, arguments or {"file": "notes.txt"}))
+    return lab.ScriptedModel([lab.forever(answer)], latency=latency)
+
+
+# -- rule 1: ABORTED and error_message's label --------------------------------------------
+
+
+@lab_test("A listener presses Stop the moment it hears agent_start, and another harness runs "
+          "into its max_turns: the last message each listener hears announced is the whole "
+          "ending, labelled \"aborted\" with Operation aborted for the Stop, and \"error\" "
+          "with the max_turns reason for the other.")
+async def test_the_ending_a_listener_hears_carries_its_label(t):
+    rows = []
+    for ending in t.random.sample(["Stop", "max_turns"], 2):
+        cap = t.random.randint(1, 3) if ending == "max_turns" else None
+        h = harness.Harness(one_tool_then_answer() if cap is None else lab.ScriptedModel(
+            [lab.forever(lambda request: lab.reply(lab.call("probe", {"file": "a.txt"})))]),
+            SYSTEM, [tool("probe", lambda arguments: "read", FILE)], max_turns=cap)
+        heard = listen(h)
+        if ending == "Stop":
+            h.subscribe(lambda event: event["type"] == "agent_start" and h.cancel())
+        await lab.drive(h.prompt(f"Read {label(t)}."))
+        rows.append([ending, cap, ended(heard), lab.shape(h.messages)])
+    t.expect(rows, [[ending, cap, harness.error_message(
+        harness.ABORTED if cap is None else f"Agent stopped after max_turns={cap}",
+        stop_reason="aborted" if cap is None else "error"),
+        "U A(aborted)" if cap is None else
+        " ".join(["U"] + [f"A[c{n}] R(c{n})" for n in range(1, cap + 1)] + ["A(error)"])]
+        for ending, cap in [row[:2] for row in rows]],
+             "A stopped run ends on error_message(ABORTED, stop_reason=\"aborted\"): empty content, "
+             "the label \"aborted\", the reason Operation aborted; a run past max_turns keeps "
+             "lesson 5's \"error\" ending (error_message, lesson 15). Each row: [how the run ended, "
+             "max_turns, the last message a listener heard announced, the record].")
+
+
+@lab_test("JsonRenderer prints the events of a run a tool stopped in its k-th turn: the line of "
+          "the run's last message_end carries stop_reason \"aborted\" and error_message "
+          "Operation aborted, and error_message called with its label as a second positional "
+          "argument makes the same message.")
+async def test_a_stop_in_a_json_line(t):
+    turns = t.random.randint(1, 3)
+    ran = []
+
+    def probe(arguments):
+        ran.append(arguments["file"])
+        if len(ran) == turns:
+            box.cancel()
+        return f"{len(ran)} read"
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Enough parts.")
+                                           if len(request.messages) > 40 else lab.reply(
+        lab.call("probe", {"file": f"part{len(request.messages)}.txt"})))])  # bounded: a lost Stop ends
+    box = harness.Harness(model, SYSTEM, [tool("probe", probe, FILE)])
+    renderer = harness.JsonRenderer()
+    lines = []
+    for event in await lab.drive(box.prompt("Read every part.")):
+        lines += t.printed(renderer.render, event)[1].splitlines()
+    last = [json.loads(line) for line in lines if json.loads(line)["type"] == "message_end"][-1]
+    t.expect([turns, len(ran), lab.shape(box.messages), last["message"].get("stop_reason"),
+              last["message"].get("error_message"), t.printed(renderer.finish)[0]],
+             [turns, turns, " ".join(["U"] + [f"A[c{n}] R(c{n})" for n in range(1, turns + 1)]
+                                     + ["A(aborted)"]), "aborted", "Operation aborted", False],
+             "The run's last printed message_end is its aborted ending, label and reason as "
+             "error_message(ABORTED, stop_reason=\"aborted\") makes them (error_message and "
+             "run_agent, lesson 15). Items: [the turn whose tool pressed Stop, tools run, the "
+             "record, the printed stop_reason, the printed error_message, finish()].")
+    reason = f"{label(t)} gave up"
+    t.expect([harness.error_message(reason, "aborted"), harness.error_message(reason, "error")],
+             [{"role": "assistant", "content": [], "stop_reason": kind, "error_message": reason}
+              for kind in ("aborted", "error")],
+             "error_message(text, label) is the one message with that label, whichever way the "
+             "label is passed (error_message, lesson 15). Items: the message for \"aborted\", "
+             "then for \"error\".")
+
+
+# -- rule 2: CancelToken ------------------------------------------------------------------
+
+
+@lab_test("A tool reads the signal it was handed a few times, presses Stop, and reads it a few "
+          "times more: every read before the press says False and every read after it True, "
+          "however often it is read.")
+async def test_a_tool_reads_its_signal_again_and_again(t):
+    before, after = t.random.randint(1, 3), t.random.randint(2, 5)
+    reads, box = [], {}
+
+    async def execute(arguments, signal=None):
+        reads.extend(signal.is_cancelled() for _ in range(before))
+        box["h"].cancel()
+        reads.extend(signal.is_cancelled() for _ in range(after))
+        return f"read {arguments['file']}"
+    name = label(t)
+    box["h"] = harness.Harness(one_tool_then_answer(arguments={"file": name}), SYSTEM,
+                               [{"name": "probe", "description": "Read a file.", "parameters": FILE,
+                                 "execute": execute}])
+    await lab.drive(box["h"].prompt(f"Read {name}."))
+    t.expect([before, after, reads, lab.shape(box["h"].messages)],
+             [before, after, [False] * before + [True] * after, "U A[c1] R(c1) A(aborted)"],
+             "A CancelToken starts clear; once cancel() was called it is cancelled, and reading "
+             "it does not clear it: it stays so (CancelToken, lesson 15). Items: [reads before "
+             "Stop, reads after, each read of is_cancelled() in order, the record].")
+
+
+@lab_test("Two to five CancelTokens side by side, some cancelled once or several times: each "
+          "says only what was done to it, read after read, and a fresh one is clear. Then "
+          "run_agent is handed a frontend's own flag, no CancelToken, that the first tool of a "
+          "batch raises: the run hears it as it hears a token.")
+async def test_tokens_keep_to_themselves(t):
+    count = t.random.randint(2, 5)
+    tokens = [harness.CancelToken() for _ in range(count)]
+    presses = [t.random.choice([0, 0, 1, 2, 3]) for _ in range(count)]
+    for n, times in enumerate(presses):
+        for _ in range(times):
+            tokens[n].cancel()
+    rounds = [[token.is_cancelled() for token in tokens] for _ in range(3)]
+    t.expect([presses, rounds, harness.CancelToken().is_cancelled()],
+             [presses, [[times > 0 for times in presses]] * 3, False],
+             "Each token keeps its own flag: cancel() sets it and nothing clears it, reading "
+             "included (CancelToken, lesson 15). Items: [cancel() calls per token, three rounds of "
+             "is_cancelled() over every token, a fresh token].")
+
+    flag = types.SimpleNamespace(raised=False)  # a frontend's own flag, no CancelToken
+    flag.is_cancelled = lambda: flag.raised
+    ran = []
+
+    def probe(arguments):
+        ran.append(arguments["file"])
+        flag.raised = True
+        return "read"
+    size = t.random.randint(2, 4)
+    files = [f"{label(t)}.md" for _ in range(size)]
+    model = lab.ScriptedModel([lab.reply(*[lab.call("probe", {"file": f}) for f in files]),
+                               lab.forever(lambda request: lab.say("Read."))])
+    messages = []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [tool("probe", probe, FILE)],
+                                      "Read them.", signal=flag))
+    t.expect([size, ran, len(model.calls), lab.shape(messages)],
+             [size, files[:1], 1,
+              " ".join([f"U A[{','.join(f'c{n}' for n in range(1, size + 1))}]"]
+                       + [f"R(c{n})" for n in range(1, size + 1)] + ["A(aborted)"])],
+             "Any object with is_cancelled() serves as a signal, not only this file's CancelToken: "
+             "run_tool and the top of each turn ask it, whatever its class (CancelToken, lesson "
+             "15). Items: [the batch's size, the files read, requests, the record].")
+
+
+# -- rule 3: the Harness: a token per run, Stop before the first step, cancel when idle ---
+
+
+@lab_test("Runs driven by a task of their own, with Stop pressed while idle after each: the "
+          "second is stopped between prompt() and the task's first turn. A listener hears it end "
+          "at once, aborted, with no request; the runs before and after it are answered as "
+          "usual, run 3's requests carrying another token than run 1's.")
+async def test_a_stop_before_the_task_takes_a_turn(t):
+    model = one_tool_then_answer()
+    h = harness.Harness(model, SYSTEM, [tool("probe", lambda arguments: "read", FILE)])
+    heard = listen(h)
+    rows = []
+    for number in (1, 2, 3):
+        start, requests = len(heard), len(model.calls)
+        task = asyncio.ensure_future(lab.drive(h.prompt(f"Run {number}: {label(t)}.")))
+        if number == 2:
+            h.cancel()  # the task exists and has not had a turn yet
+        await task
+        rows.append([number, [e["type"] for e in heard[start:]], len(model.calls) - requests])
+        h.cancel()  # a user a moment too late: nothing is running
+    opening = ["agent_start", "turn_start", "message_end", "message_end"]
+    answered = opening + ["tool_execution_start", "message_end", "tool_execution_end",
+                          "turn_end", "turn_start", "message_end", "turn_end", "agent_end"]
+    first, last = model.calls[0].signal, model.calls[-1].signal
+    t.expect(rows + [lab.shape(h.messages), first is last],
+             [[1, answered, 2], [2, opening + ["turn_end", "agent_end"], 0], [3, answered, 2],
+              "U A[c1] R(c1) A U A(aborted) U A[c2] R(c2) A", False],
+             "The run's token must exist once prompt() has returned: a Stop pressed before the "
+             "task driving the run takes its first turn still stops that run; a Stop pressed "
+             "while idle is a harmless no-op, and the next run has a token of its own "
+             "(Harness.prompt and Harness.cancel, lesson 15). Each row: [run, the events a "
+             "listener heard, requests made]; then the record, then whether run 1's first "
+             "request and run 3's last carry one token.")
+
+
+@lab_test("Three to five runs of one harness, a drawn few of them after the first stopped by "
+          "their tool: each "
+          "request carries the token of its own run, one token per run and never one shared, "
+          "and after the runs only the stopped runs' tokens are cancelled.")
+async def test_each_run_hands_the_model_a_token_of_its_own(t):
+    runs = t.random.randint(3, 5)
+    stopped = sorted(t.random.sample(range(2, runs + 1), t.random.randint(1, runs - 1)))
+    model, box = one_tool_then_answer(), {}
+
+    def probe(arguments):
+        if box["run"] in stopped:
+            box["h"].cancel()
+        return "read"
+    box["h"] = harness.Harness(model, SYSTEM, [tool("probe", probe, FILE)])
+    asked = []
+    for run in range(1, runs + 1):
+        box["run"] = run
+        before = len(model.calls)
+        await lab.drive(box["h"].prompt(f"Run {run}."))
+        asked += [run] * (len(model.calls) - before)
+    order = []  # each distinct token, in the order the model first saw it
+    for request in model.calls:
+        if not any(request.signal is seen for seen in order):
+            order.append(request.signal)
+    found = [[run, next(n for n, seen in enumerate(order) if seen is request.signal) + 1,
+              request.signal.is_cancelled()] for run, request in zip(asked, model.calls)]
+    wanted = []
+    for run in range(1, runs + 1):
+        wanted += [[run, run, run in stopped]] * (1 if run in stopped else 2)
+    t.expect([stopped, found], [stopped, wanted],
+             "Each run gets a fresh token, handed to every request it makes; a Stop in one run "
+             "never carries into the next (Harness.prompt, lesson 15). Items: [the runs whose "
+             "tool pressed Stop, for each request: [its run, which token it carried (1 for the "
+             "first the model saw, ...), that token cancelled now]].")
+
+
+@lab_test("cancel() pressed while nothing runs, on a new harness, after a run its consumer "
+          "walked away from, and after a stopped run, returns None every time, and a listener "
+          "hears the next run answered as usual; the answered run before them all made its "
+          "requests with a token no later run shares, and no later Stop reached it.")
+async def test_a_late_stop_is_quiet(t):
+    model = one_tool_then_answer()
+    h = harness.Harness(model, SYSTEM, [tool("probe", lambda a: "read", FILE)])
+    heard = listen(h)
+    found = [await raised(h.cancel)]
+    await lab.drive(h.prompt(f"First {label(t)}."))
+    await lab.drive(h.prompt("Start, then go."), close_after=t.random.randint(4, 6))
+    found += [h.is_running, await raised(h.cancel)]
+    run = h.prompt("Stop this one.")
+    h.cancel()
+    await lab.drive(run)
+    found += [await raised(h.cancel), await raised(h.cancel)]
+    start = len(heard)
+    await lab.drive(h.prompt(f"And {label(t)}?"))
+    found += [lab.shape([e["message"] for e in heard[start:] if e["type"] == "message_end"])]
+    first = model.calls[0].signal
+    found += [[first.is_cancelled()] + [request.signal is first for request in model.calls[2:]]]
+    t.expect(found, [None, False, None, None, None, " ".join(["U", "A[c3]", "R(c3)", "A"]),
+                     [False] * (len(model.calls) - 1)],
+             "cancel() when idle is a harmless no-op: a user cannot see the instant a run ends, "
+             "so it raises nothing and the next run is not stopped; and each run has a token of "
+             "its own, so a Stop of a later run never reaches a signal an earlier run handed out "
+             "(Harness.prompt and Harness.cancel, lesson 15). Items: [what cancel() raised on a "
+             "new harness, is_running after a closed run that followed an answered one, what "
+             "cancel() raised then, what two cancel() after a stopped run raised, the messages a "
+             "listener heard in the next run, [the answered run's token cancelled, then for each "
+             "later request: it carried that token]].")
+
+
+# -- rule 4: run_agent and context_for_model ----------------------------------------------
+
+
+@lab_test("A listener presses Stop, and queues a follow-up, when it hears tool_execution_start "
+          "for call j of a batch of two to five, in harnesses with no max_turns and with "
+          "max_turns 1: call j's tool and the later ones never run, the listener hears each "
+          "call end with Operation aborted from j on, no request follows, and the run ends "
+          "aborted, or the max_turns way under max_turns 1, leaving the follow-up queued.")
+async def test_stop_heard_as_a_call_is_announced(t):
+    rows, cases = [], []
+    for cap in t.random.sample([None, None, 1], 3):
+        size = t.random.randint(2, 5)
+        j = t.random.randrange(size if rows else size - 1)  # the first batch goes on past j
+        files = [f"{label(t)}.txt" for _ in range(size)]
+        read = []
+        model = lab.ScriptedModel([lab.reply(*[lab.call("probe", {"file": f}) for f in files]),
+                                   lab.forever(lambda request: lab.say("Read."))])
+        h = harness.Harness(model, SYSTEM,
+                            [tool("probe", lambda a, read=read: read.append(a["file"]) or "seen",
+                                  FILE)], max_turns=cap)
+        heard = listen(h)
+        starts = []
+
+        def press(event, h=h, starts=starts, j=j):
+            if event["type"] == "tool_execution_start":
+                starts.append(1)
+                if len(starts) == j + 1:
+                    h.cancel()
+                    h.follow_up("Then read the rest.")
+        h.subscribe(press)
+        await lab.drive(h.prompt("Read them all."))
+        rows.append([size, j, read, [[e["call"]["id"], e["result"]["content"], e["result"]["is_error"]]
+                                     for e in heard if e["type"] == "tool_execution_end"],
+                     len(model.calls), lab.shape(h.messages), h.messages[-1]["error_message"]])
+        cases.append([cap, size, j, files])
+    t.expect(rows, [[size, j, files[:j],
+                     [[f"c{k + 1}", "seen" if k < j else "Operation aborted", k >= j]
+                      for k in range(size)], 1,
+                     " ".join([f"U A[{','.join(f'c{k + 1}' for k in range(size))}]"]
+                              + [f"R(c{k + 1})" for k in range(size)]
+                              + ["A(aborted)" if cap is None else "A(error)"]),
+                     "Operation aborted" if cap is None else f"Agent stopped after max_turns={cap}"]
+                    for cap, size, j, files in cases],
+             "run_tool reads the flag right before it runs a tool, after the call was announced: "
+             "a Stop heard at call j's announcement keeps its tool and every later one from "
+             "running, each call still gets one result, and the top of the next turn sends no "
+             "request; a stopped run asks nobody for follow-ups, and past max_turns it ends the "
+             "max_turns way, which keeps precedence (run_tool and run_agent, lesson 15). Each "
+             "row: [batch size, j (from 0), the files the tools read, each tool_execution_end as "
+             "[call id, content, is_error], requests, the record, its last error_message].")
+
+
+@lab_test("A harness made with max_turns m, a listener pressing Stop as it hears the call of "
+          "turn s announced: that call's tool never runs, and when s is m the run's last "
+          "announced message is the max_turns ending, otherwise the aborted one; either way s "
+          "requests were made, no more.")
+async def test_max_turns_wins_through_the_harness(t):
+    rows, cases = [], []
+    for cap in t.random.sample(range(1, 5), 2):
+        for stop in sorted({cap, t.random.randint(1, cap)}):
+            ran = []
+            model = lab.ScriptedModel([lab.forever(lambda request: lab.reply(lab.call("probe",
+                                                                                      {"file": "x"})))])
+            h = harness.Harness(model, SYSTEM,
+                                [tool("probe", lambda arguments, ran=ran: ran.append(1) or "read",
+                                      FILE)], max_turns=cap)
+            heard = listen(h)
+
+            def press(event, h=h, heard=heard, stop=stop):
+                if event["type"] == "tool_execution_start" and \
+                        sum(e["type"] == "tool_execution_start" for e in heard) == stop:
+                    h.cancel()
+            h.subscribe(press)
+            await lab.drive(h.prompt("Keep reading."))
+            last = ended(heard)
+            rows.append([cap, stop, last["stop_reason"], last["error_message"], len(model.calls),
+                         len(ran)])
+            cases.append([cap, stop])
+    t.expect(rows, [[cap, stop] + (["error", f"Agent stopped after max_turns={cap}"] if stop == cap
+                                   else ["aborted", "Operation aborted"]) + [stop, stop - 1]
+                    for cap, stop in cases],
+             "The top of a turn looks at max_turns first and at the signal second: a run past "
+             "max_turns ends the max_turns way even after Stop, a Stop seen earlier ends it "
+             "aborted, and neither pays for a request; a call announced after Stop is answered "
+             "without running its tool, since run_tool looks right before it runs one (run_agent "
+             "and run_tool, lessons 5 and 15). Each row: [max_turns, the turn whose call's "
+             "announcement was heard with Stop, the last announced message's stop_reason, its "
+             "error_message, requests, tools run].")
+
+    cap = t.random.randint(1, 4)
+    stop, reason = t.random.randint(1, cap), f"{label(t)} was cut off"
+    ran = []
+    model = lab.ScriptedModel(
+        [lab.forever(lambda request: lab.reply(lab.call("probe", {"file": "x"})))], latency=2)
+    h = harness.Harness(model, SYSTEM, [tool("probe", lambda arguments: ran.append(1) or "read",
+                                             FILE)], max_turns=cap)
+    wrapped = model.acomplete
+
+    async def acomplete(system, sent, tools=(), signal=None):
+        if len(model.calls) + 1 == stop:
+            asyncio.get_running_loop().call_soon(h.cancel)
+            h.follow_up("And then the rest.")
+        reply = await wrapped(system, sent, tools, signal)
+        return {**reply, "error_message": reason} if reply["stop_reason"] == "aborted" else reply
+    model.acomplete = acomplete
+    heard = listen(h)
+    await lab.drive(h.prompt("Keep reading."))
+    last = ended(heard)
+    t.expect([cap, stop, last["stop_reason"], last["error_message"], len(model.calls), len(ran),
+              lab.shape(h.messages)],
+             [cap, stop, "aborted", reason, stop, stop - 1,
+              " ".join(["U"] + [f"A[c{n}] R(c{n})" for n in range(1, stop)] + ["A(aborted)"])],
+             "A reply the provider labels \"aborted\", stopped while request s was answered, "
+             "is the run's last message, in the provider's own words, as a failed reply is, at "
+             "max_turns too: the label tells a stopped reply, not its error_message, and a "
+             "follow-up queued with the Stop waits (run_agent, lesson 15). Items: [max_turns, s, "
+             "the last announced message's stop_reason, its error_message, requests, tools run, "
+             "the record].")
+
+
+@lab_test("context_for_model over a record written by hand, in which drawn runs end in an "
+          "answer, an empty aborted message, an empty failure, or a failure or a stop that got "
+          "words out: the view drops exactly the empty endings, is one a provider accepts, and "
+          "leaves the record as it was.")
+async def test_the_view_of_a_record_with_stops(t):
+    kinds = ["answer", "aborted", "error", "words", "stopped words"]
+    endings = kinds + [t.random.choice(kinds) for _ in range(t.random.randint(0, 3))]
+    t.random.shuffle(endings)
+    record = []
+    for n, ending in enumerate(endings, 1):
+        record.append(harness.user_message(f"Question {n} about {label(t)}."))
+        if ending == "answer":
+            record.append({"role": "assistant", "content": [{"type": "text", "text": f"Reply {n}."}],
+                           "stop_reason": "stop"})
+        elif ending == "words":
+            record.append({"role": "assistant", "content": [{"type": "text", "text": f"Half {n}"}],
+                           "stop_reason": "error", "error_message": "connection reset"})
+        elif ending == "stopped words":
+            record.append({"role": "assistant",
+                           "content": [{"type": "text", "text": f"Partly {n}"}],
+                           "stop_reason": "aborted", "error_message": harness.ABORTED})
+        else:
+            record.append(harness.error_message(harness.ABORTED if ending == "aborted" else
+                                                "overloaded", stop_reason=ending))
+    before = [dict(m) for m in record]
+    view = harness.context_for_model(record)
+    shown = {"answer": ["U", "A"], "words": ["U", "A(error)"], "aborted": ["U"], "error": ["U"],
+             "stopped words": ["U", "A(aborted)"]}
+    t.expect([endings, lab.shape(view), lab.validate(view), record == before, len(record)],
+             [endings, " ".join(part for ending in endings for part in shown[ending]), [], True,
+              2 * len(endings)],
+             "The view leaves out an empty aborted message as it leaves out an empty failed one, "
+             "keeps a failure or a stop that got words out, and never changes the record "
+             "(context_for_model, lessons 10 and 15). Items: [how each run ended, the view, what "
+             "lab.validate says of it, the record unchanged, the record's length].")
+
+
+@lab_test("run_agent called with its own steering and follow-up sources and a signal set before "
+          "it starts, by the first of turn s's two tools, or while request s is answered: once "
+          "the aborted reply is recorded nobody is asked for steering or follow-ups again, no "
+          "tool runs after Stop, and the next run's request leaves the empty aborted message "
+          "out, and keeps a stopped reply that got words out, worded in the provider's way.")
+async def test_a_stopped_run_asks_nobody_for_more(t):
+    rows, cases = [], []
+    for moment in ["before", "tool", "request"]:
+        s = 0 if moment == "before" else t.random.randint(1, 3)
+        token, asks = harness.CancelToken(), {"steering": 0, "follow_ups": 0}
+
+        def source(kind, asks=asks):
+            def get():
+                asks[kind] += 1
+                return []
+            return get
+        turn = []
+
+        def probe(arguments, turn=turn, token=token, s=s, moment=moment):
+            turn.append(1)
+            if moment == "tool" and len(turn) == 2 * s - 1:
+                token.cancel()  # by the first of turn s's two calls
+            return "read"
+
+        if moment == "before":
+            token.cancel()
+        messages = []
+        model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Going on.")
+                                               if request.messages[-1]["content"] == "Go on."
+                                               or len(request.messages) > 40  # a lost Stop ends
+                                               else lab.reply(lab.call("probe", {"file": "y"}),
+                                                              lab.call("probe", {"file": "z"})))],
+                                  latency=2)
+        wrapped = model.acomplete
+
+        async def acomplete(system, sent, tools=(), signal=None, s=s, moment=moment,
+                            model=model, wrapped=wrapped, token=token):
+            if moment == "request" and len(model.calls) + 1 == s:
+                asyncio.get_running_loop().call_soon(token.cancel)  # a turn into request s
+            reply = await wrapped(system, sent, tools, signal)
+            if reply["stop_reason"] == "aborted":  # a provider with words out, and its own reason
+                reply = {**reply, "content": [{"type": "text", "text": "I will first rea"}],
+                         "error_message": "Stopped at the client's request"}
+            return reply
+        model.acomplete = acomplete
+        at_abort = []
+
+        def on_event(event, asks=asks, at_abort=at_abort):
+            if event["type"] == "message_end" and event["message"].get("stop_reason") == "aborted":
+                at_abort.append(dict(asks))
+        await lab.drive(harness.run_agent(model, SYSTEM, messages, [tool("probe", probe, FILE)],
+                                          "Read it.", get_steering=source("steering"),
+                                          get_follow_ups=source("follow_ups"), signal=token),
+                        on_event=on_event)
+        stopped = [moment, s, [asks[kind] - at_abort[0][kind] for kind in asks] if at_abort
+                   else "no aborted reply", lab.shape(messages), len(turn), len(model.calls)]
+        await lab.drive(harness.run_agent(model, SYSTEM, messages, [tool("probe", probe, FILE)],
+                                          "Go on.", signal=harness.CancelToken()))
+        rows.append(stopped + [lab.shape(model.calls[-1].messages)])
+        cases.append([moment, s])
+    done = {"before": 0, "tool": 0, "request": -1}  # turns whose calls all got results: s + this
+    pairs = lambda turns: [f"A[c{2 * n - 1},c{2 * n}] R(c{2 * n - 1}) R(c{2 * n})"
+                           for n in range(1, turns + 1)]
+    t.expect(rows, [[moment, s, [0, 0],
+                     " ".join(["U"] + pairs(s + done[moment]) + ["A(aborted)"]),
+                     {"before": 0, "tool": 2 * s - 1, "request": 2 * s - 2}[moment], s,
+                     " ".join(["U"] + pairs(s + done[moment])
+                              + (["A(aborted)"] if moment == "request" else []) + ["U"])]
+                    for moment, s in cases],
+             "A reply labelled \"aborted\", whatever its error_message, ends the run as a failed "
+             "one does: nothing in it is acted on, and nobody is asked for steering or "
+             "follow-ups once it is recorded, so a stopped run never sees them; after Stop no tool runs and no request is paid for, each "
+             "call left in the batch is still answered, and the next request leaves the empty "
+             "aborted message out, a stopped reply with words kept (run_agent, run_tool and "
+             "context_for_model, lessons 9 and 15). "
+             "Each row: [when Stop was pressed, the turn s, times [steering, follow-ups] were asked "
+             "for after the aborted reply was announced, the record, tools run, requests, the "
+             "next run's request].")
+
+
+# -- rule 5: run_tool and bash ------------------------------------------------------------
+
+
+@lab_test("A batch of bash on a command that prints half a line and then waits for ever, "
+          "followed by calls naming tools nobody has, from a provider whose acomplete names its "
+          "fourth parameter its own way; the frontend presses Stop two thousand turns and more "
+          "into the command: within five turns the run is over, bash's result ends on the line "
+          "Command cancelled, the command is killed, and each later call is answered Operation "
+          "aborted, not as a missing tool.")
+async def test_bash_in_a_batch_hears_the_frontend(t):
+    printed = label(t)
+    shell = lab.Shell(lab.Workspace({"build.log": f"{printed}: step 3 of"}))
+    missing = [label(t).replace("-", "_") for _ in range(t.random.randint(1, 3))]
+    command = "cat build.log && sleep inf"
+    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": command}),
+                                         *[lab.call(name, {}) for name in missing]),
+                               lab.forever(lambda request: lab.say("Over."))])
+
+    class Provider:  # its own name for the fourth parameter: the signal goes by position
+        async def acomplete(self, system, messages, tools=(), stop_flag=None):
+            return await model.acomplete(system, messages, tools, stop_flag)
+    h = harness.Harness(Provider(), SYSTEM, [harness.make_bash_tool(shell)])
+    heard = listen(h)
+    async with lab.background(h.prompt("Run it.")) as task:
+        while not shell.processes:
+            await lab.tick()
+        await lab.ticks(t.random.randint(2001, 2100))  # a command that takes a while, then Stop
+        h.cancel()
+        turns = 0
+        while not task.done() and turns < 40:
+            await lab.tick()
+            turns += 1
+    # bash's own result is read by its last line alone: the lesson leaves is_error of a stopped
+    # command open (a bash that raises on Stop is allowed, source/wrong_designs/lesson_15_*.py)
+    results = [[e["result"]["content"].splitlines()[-1:]] + ([e["result"]["is_error"]]
+                                                           if e["call"]["name"] != "bash" else [])
+               for e in heard if e["type"] == "tool_execution_end"]
+    t.expect([turns <= 5, results, [[p.command, p.killed] for p in shell.processes],
+              lab.shape(h.messages)],
+             [True, [[["Command cancelled"]]] + [[["Operation aborted"], True]] * len(missing),
+              [[command, True]],
+              " ".join([f"U A[{','.join(f'c{n}' for n in range(1, len(missing) + 2))}]"]
+                       + [f"R(c{n})" for n in range(1, len(missing) + 2)] + ["A(aborted)"])],
+             "bash looks at the signal on every turn its command runs, and only Stop ends it: it "
+             "kills it, and its result's last line is Command cancelled, whatever the command "
+             "printed last; the signal goes to acomplete and execute by position; a call that "
+             "comes up after Stop is answered ABORTED even when it names a tool nobody has, "
+             "because run_tool looks at the signal before it looks the tool up (bash and "
+             "run_tool, lesson 15). Items: [over within five turns of Stop, each result as [its "
+             "last line] and, after bash's, is_error, each command as [line, killed], the "
+             "record].")
+
+
+@lab_test("run_tool called by itself in a task on bash (bare or behind a guard) running a "
+          "command that never ends. Cancelled from outside, with its token clear, the task ends "
+          "cancelled and the command is dead; closed while it waits, the command is dead too; "
+          "with its token set instead, run_tool, over a relay whose execute names its second "
+          "parameter its own way, answers within five turns on a Command cancelled line after "
+          "half a line of output, and, handed that token again for a call naming a tool nobody "
+          "has, answers Operation aborted.")
+async def test_run_tool_cancelled_while_bash_waits(t):
+    rows, cases, closed = [], [], {}
+    for wrapped in t.random.sample(["bare", "guarded"], 2):
+        shell = lab.Shell(lab.Workspace({"run.log": f"{label(t)} tests, 4 passed"}))
+        inner = harness.make_bash_tool(shell)
+
+        async def relay(arguments, token, inner=inner):  # the signal arrives by position
+            return await inner["execute"](arguments, token)
+        bash = {**inner, "execute": relay}
+        if wrapped == "guarded":
+            bash = harness.guard(bash, lambda name, arguments: None)
+        command = "cat run.log && sleep inf"
+        token = harness.CancelToken()
+        call = {"type": "toolCall", "id": "c7", "name": "bash", "arguments": {"command": command}}
+        task = asyncio.ensure_future(harness.run_tool([bash], call, token))
+        await lab.ticks(t.random.randint(2, 25))
+        token.cancel()
+        turns = 0
+        while not task.done() and turns < 40:
+            await lab.tick()
+            turns += 1
+        if not task.done():  # a bash that never looks: end its wait here
+            task.cancel()
+            while not task.done():
+                await lab.tick()
+        answer = None if task.cancelled() else task.result()
+        missing = {"type": "toolCall", "id": "c8", "name": f"{wrapped}_gone", "arguments": {}}
+        gone = await harness.run_tool([bash], missing, token)
+        rows.append([wrapped, "flag", turns <= 5, answer and answer["content"].splitlines()[-1:],
+                     [p.killed for p in shell.processes], [gone["content"], gone["is_error"]]])
+        cases.append([wrapped, "flag"])
+        shell = lab.Shell(lab.Workspace({}))
+        bash = harness.make_bash_tool(shell)
+        if wrapped == "guarded":
+            bash = harness.guard(bash, lambda name, arguments: None)
+        command = f"echo {label(t)} && sleep infinity"
+        call = {"type": "toolCall", "id": "c1", "name": "bash", "arguments": {"command": command}}
+        task = asyncio.ensure_future(harness.run_tool([bash], call, harness.CancelToken()))
+        await lab.ticks(t.random.randint(2, 25))
+        running = [p.command for p in shell.running()]
+        task.cancel()
+        while not task.done():
+            await lab.tick()
+        rows.append([wrapped, running, task.cancelled(), [[p.command, p.killed] for p in shell.processes],
+                     shell.running()])
+        cases.append([wrapped, command])
+        shell = lab.Shell(lab.Workspace({}))
+        bash = harness.make_bash_tool(shell)
+        if wrapped == "guarded":
+            bash = harness.guard(bash, lambda name, arguments: None)
+        call = {"type": "toolCall", "id": "c3", "name": "bash", "arguments": {"command": command}}
+        step = harness.run_tool([bash], call, harness.CancelToken())
+        for _ in range(t.random.randint(1, 6)):
+            step.send(None)  # one turn of run_tool's wait, driven by hand
+        step.close()  # the coroutine closed at its await: GeneratorExit, no CancelledError
+        closed[wrapped] = command
+        rows.append([wrapped, "closed", [[p.command, p.killed] for p in shell.processes]])
+        cases.append([wrapped, "closed"])
+    t.expect(rows, [[wrapped, "flag", True, ["Command cancelled"], [True],
+                     ["Operation aborted", True]] if command == "flag" else
+                    [wrapped, "closed", [[closed[wrapped], True]]] if command == "closed" else
+                    [wrapped, [command], True, [[command, True]], []] for wrapped, command in cases],
+             "However bash's execute is left, its command must not keep running: a cancel from "
+             "outside comes out of the wait, a way out that never saw the flag, so the kill goes "
+             "in a finally; with the token set, bash hears it on its next turns, and run_tool "
+             "looks at the token before it looks the tool up (bash and run_tool, lesson 15). Each "
+             "row, token set: [bare or guarded, \"flag\", answered within five turns, the answer's "
+             "last line (is_error is left open), each command killed, the missing tool's answer as "
+             "[content, is_error]]; cancelled from outside: [bare or guarded, the commands running "
+             "before the cancel, the task cancelled, each command as [line, killed], the commands "
+             "still running]; closed: [bare or guarded, \"closed\", each command as [line, "
+             "killed]].")
+
+
+@lab_test("One reply asks bash for two or three commands that each need a hundred and more "
+          "turns before printing a drawn count of lines, one of them thousands: a listener hears "
+          "every result come back whole, none killed, and the run answers. Then bash's execute, "
+          "awaited in a task of its own on a command that never ends, is cancelled, and another "
+          "is closed at its await: each command is dead.")
+async def test_bash_outlasts_slow_commands(t):
+    shell = lab.Shell(lab.Workspace({}))
+    commands = [f"sleep {t.random.randint(101, 400)} && seq {t.random.randint(1, 20)} "
+                f"{t.random.randint(21, 40)}" for _ in range(t.random.randint(1, 2))]
+    commands.insert(t.random.randint(0, len(commands)),  # one that takes thousands of turns
+                    f"sleep {t.random.randint(2001, 2200)} && seq 1 {t.random.randint(2, 9)}")
+    model = lab.ScriptedModel([lab.reply(*[lab.call("bash", {"command": c}) for c in commands]),
+                               lab.say("All counted.")])
+    h = harness.Harness(model, SYSTEM, [harness.make_bash_tool(shell)])
+    heard = listen(h)
+    await lab.drive(h.prompt("Count slowly."))
+    lines = lambda c: "".join(f"{n}\n" for n in range(int(c.split()[-2]), int(c.split()[-1]) + 1))
+    found = [[e["result"]["content"], e["result"]["is_error"]] for e in heard
+             if e["type"] == "tool_execution_end"] + [[p.killed for p in shell.processes],
+                                                      lab.shape(h.messages)]
+    endless = f"sleep {t.random.choice(['inf', 'infinity'])}"
+    waiting = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"](
+        {"command": endless}, harness.CancelToken()))
+    await lab.ticks(t.random.randint(2, 30))
+    waiting.cancel()
+    while not waiting.done():
+        await lab.tick()
+    found.append([waiting.cancelled(), [[p.command, p.killed] for p in shell.processes[len(commands):]]])
+    step = harness.make_bash_tool(shell)["execute"]({"command": endless}, harness.CancelToken())
+    for _ in range(t.random.randint(1, 6)):
+        step.send(None)  # one turn of bash's wait, driven by hand
+    step.close()  # left by GeneratorExit: no CancelledError, no flag
+    found.append([[p.command, p.killed] for p in shell.processes[len(commands) + 1:]])
+    t.expect(found,
+             [[lines(c), False] for c in commands] + [[False] * len(commands),
+                                                      " ".join([f"U A[{','.join(f'c{n}' for n in range(1, len(commands) + 1))}]"]
+                                                               + [f"R(c{n})" for n in range(1, len(commands) + 1)] + ["A"]),
+                                                      [True, [[endless, True]]], [[endless, True]]],
+             "A command that merely takes a while, hundreds of turns, is waited for and its "
+             "output comes back as before: bash has no timeout of its own, only Stop ends a "
+             "command early; and however its execute is left, a cancel from outside included, the "
+             "command does not keep running (bash, lesson 15). Items: each result as [content, "
+             "is_error], then [each command killed], the record, then [the cancelled execute's "
+             "task cancelled, its command as [line, killed]], then the closed execute's command "
+             "as [line, killed].")

@@ -1,0 +1,624 @@
+"""Lesson 15, lab 2: the grading bank. Private: never released, as solutions/ is not.
+
+Scenarios written per rule of source/lessons/15-stop/rules.toml (lab 15.2's items of the Build
+list), two to four a rule, each stopping a run at another moment or watching it through another
+door than the public tests.py does: a task cancelled with a reason, a listener of a hard stop,
+run_tool cancelled bare, stop_run while the model answers, on tasks that ended by themselves,
+inside a task group that shuts down, and against a tool that runs a clean-up command as it dies.
+"""
+import asyncio
+from concurrent import futures
+
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "15.2"
+SYSTEM = "You are a careful assistant for a small repository."
+NOTHING = {"type": "object", "properties": {}}
+PLACES = ("attic", "barn", "cellar", "dock", "forge", "garden", "hall", "kiln", "loft", "mill")
+
+
+def place(t):
+    """A drawn name with a number, carried through a scenario."""
+    return f"{t.random.choice(PLACES)}{t.random.randint(100, 99999)}"
+
+
+def never_looks(name="wait", *, dying=None, shell=None, swallows=False):
+    """A tool that awaits a future nobody completes and never reads its signal. Cancelled, it
+    runs `dying` (a command line, or a function of its signal giving one) in `shell` to the end
+    before it lets the cancellation go on, or, when it `swallows` it, answers instead."""
+    async def execute(arguments, signal=None):
+        try:
+            await asyncio.get_running_loop().create_future()
+        except asyncio.CancelledError:
+            if dying is not None:
+                await shell.arun(dying(signal) if callable(dying) else dying)
+            if swallows:
+                return "stopped half way"
+            raise
+    return {"name": name, "description": "Wait; it never looks at its signal.",
+            "parameters": NOTHING, "execute": execute}
+
+
+def failing(name, t):
+    """A tool whose failure is an ordinary one, though it comes early or bears a cancelling
+    name: "refuses" is a plain def that raises as it is called, before anything is awaited;
+    "dropped" raises the CancelledError of concurrent.futures, an Exception, as a worker pool's
+    job does when the pool drops it."""
+    number = t.random.randint(2, 999)
+
+    def refuses(arguments, signal=None):
+        raise ValueError(f"share {number} is read-only")
+
+    async def dropped(arguments, signal=None):
+        raise futures.CancelledError(f"the pool dropped job {number}")
+    return {"name": name, "description": "Fails.", "parameters": NOTHING,
+            "execute": refuses if name == "refuses" else dropped}, number
+
+
+def asks_then_answers(*calls, latency=1):
+    """A model whose first request asks for `calls` and which answers every later one by
+    counting the requests it has had."""
+    model = lab.ScriptedModel([lab.reply(*calls) if calls else lab.say("Straight away."),
+                               lab.forever(lambda request: lab.say(f"Reply {len(model.calls)}."))],
+                              latency=latency)
+    return model
+
+
+async def turns_spent(awaitable):
+    """What `awaitable` gives, and how many turns of the event loop went by while this task
+    awaited it, counted by a task that is already under way."""
+    clock = [0]
+
+    async def count():
+        while True:
+            await lab.tick()
+            clock[0] += 1
+    counter = asyncio.ensure_future(count())
+    await lab.tick()
+    start = clock[0]
+    try:
+        return await awaitable, clock[0] - start
+    finally:
+        counter.cancel()
+
+
+def state(task):
+    """How a finished or running task stands, in words."""
+    if not task.done():
+        return "still running"
+    if task.cancelled():
+        return "cancelled"
+    return f"raised {type(task.exception()).__name__}" if task.exception() else "returned"
+
+
+# -- rule 1: run_tool lets a cancellation through -----------------------------------------
+
+
+@lab_test("A frontend cancels the task driving a run, with a reason, while the run's tool "
+          "waits and never looks at its signal: awaiting the task raises CancelledError with "
+          "that very reason, the call has no result, and the next prompt is answered.")
+async def test_a_cancel_with_a_reason_reaches_the_frontend(t):
+    reason = f"user closed the {place(t)} tab"
+    model = asks_then_answers(lab.call("wait"))
+    h = harness.Harness(model, SYSTEM, [never_looks()])
+    task = asyncio.ensure_future(lab.drive(h.prompt("Wait for it.")))
+    await lab.ticks(t.random.randint(5, 40))
+    task.cancel(reason)
+    left = "returned"
+    try:
+        await task
+    except asyncio.CancelledError as exc:
+        left = ["CancelledError", str(exc)]
+    found = [left, task.cancelled(), lab.shape(h.messages), h.is_running]
+    await lab.drive(h.prompt("Are you there?"))
+    t.expect(found + [lab.shape(h.messages), len(model.calls)],
+             [["CancelledError", reason], True, "U A[c1]", False, "U A[c1] U A", 2],
+             "A cancelled task is not a failed tool: run_tool's CancelledError clause sends on the "
+             "exception that came in, reason and all, and never makes it a result, so the "
+             "frontend learns why its task ended (run_tool, lesson 15). Items: [what awaiting the "
+             "task raised, its reason], the task cancelled, the record, is_running, then the record "
+             "after the next prompt and the requests made.")
+
+
+@lab_test("A batch of a quick call, two calls whose tools fail in ordinary ways (one as it is "
+          "called, one with concurrent.futures's CancelledError), a call whose tool never looks "
+          "at its signal, and one more quick call; the frontend cancels the run's task during "
+          "the fourth: a listener hears the first three calls end, the failures as results, "
+          "and nothing after the fourth one's start, and the last tool never runs.")
+async def test_a_listener_hears_a_hard_stop_end_nothing(t):
+    ran = []
+    first, third = place(t), place(t)
+    quick = tool("quick", lambda arguments: ran.append(arguments["name"]) or f"done {arguments['name']}",
+                 {"type": "object", "properties": {"name": {"type": "string"}}})
+    (refuses, one), (dropped, two) = failing("refuses", t), failing("dropped", t)
+    model = asks_then_answers(lab.call("quick", {"name": first}), lab.call("refuses"),
+                              lab.call("dropped"), lab.call("wait"),
+                              lab.call("quick", {"name": third}))
+    h = harness.Harness(model, SYSTEM, [quick, refuses, dropped, never_looks()])
+    heard = []
+    h.subscribe(heard.append)
+    async with lab.background(h.prompt("Do the five things.")) as task:
+        while not task.done() and not any(e["type"] == "tool_execution_start"
+                                           and e["call"]["name"] == "wait" for e in heard):
+            await lab.tick()
+        await lab.ticks(t.random.randint(1, 30))
+        task.cancel()
+        while not task.done():
+            await lab.tick()
+    t.expect([[e["type"], e["call"]["id"]] + ([e["result"]["content"], e["result"]["is_error"]]
+                                              if "result" in e else [])
+              for e in heard if "call" in e] + [heard[-1]["type"]],
+             [["tool_execution_start", "c1"], ["tool_execution_end", "c1", f"done {first}", False],
+              ["tool_execution_start", "c2"],
+              ["tool_execution_end", "c2", f"share {one} is read-only", True],
+              ["tool_execution_start", "c3"],
+              ["tool_execution_end", "c3", f"the pool dropped job {two}", True],
+              ["tool_execution_start", "c4"], "tool_execution_start"],
+             "A hard stop is not a failed tool: run_tool lets asyncio's CancelledError through, "
+             "so nothing is announced for the cancelled call, no result is made up for it, and "
+             "the batch goes no further; every other failure, one raised as execute is called "
+             "and concurrent.futures's CancelledError included, is its call's result (run_tool, "
+             "lesson 15). Items: each tool event a listener heard as [type, call id] and, for an "
+             "end, [content, is_error], then the type of the last event heard.")
+    t.expect([ran, state(task), lab.shape(h.messages), len(model.calls)],
+             [[first], "cancelled", " ".join([f"U A[{','.join(f'c{n}' for n in range(1, 6))}]"]
+                                             + [f"R(c{n})" for n in range(1, 4)]), 1],
+             "The run's task ended cancelled, with c1 to c3's results kept and c4 and c5 "
+             "unanswered on the record, and no further request. Items: [the quick tools that "
+             "ran, the task, the record, requests].")
+
+
+@lab_test("run_tool called by itself in a task on a guarded tool that never looks at its "
+          "signal; the task is cancelled with a reason: the task ends cancelled, the reason it "
+          "carries is the one given, and the guard's check was asked once. Then run_tool, "
+          "guarded or not, on a plain def that raises as it is called and on a tool raising "
+          "concurrent.futures's CancelledError: each failure is its call's result.")
+async def test_run_tool_cancelled_by_its_caller(t):
+    asked = []
+
+    def check(name, arguments):
+        asked.append(name)
+        return None
+    reason = f"closing {place(t)}"
+    call = {"type": "toolCall", "id": f"c{t.random.randint(1, 50)}", "name": "wait", "arguments": {}}
+    task = asyncio.ensure_future(harness.run_tool([harness.guard(never_looks(), check)], call,
+                                                  harness.CancelToken()))
+    await lab.ticks(t.random.randint(2, 20))
+    task.cancel(reason)
+    said = None
+    try:
+        said = await task
+    except asyncio.CancelledError as exc:
+        said = str(exc)
+    t.expect([state(task), said, asked], ["cancelled", reason, ["wait"]],
+             "run_tool names asyncio.CancelledError in a clause of its own whose body is a bare "
+             "raise: the cancellation leaves run_tool as it came in, and is never turned into a "
+             "result (run_tool, lesson 15). Items: [the task, what awaiting it gave or raised, the "
+             "tools the guard was asked about].")
+    rows, cases = [], []
+    for name in t.random.sample(["refuses", "dropped"], 2):
+        for guarded in (False, True):
+            failure, number = failing(name, t)
+            tools = [harness.guard(failure, check) if guarded else failure]
+            call = {"type": "toolCall", "id": f"c{number}", "name": name, "arguments": {}}
+            try:
+                result = await harness.run_tool(tools, call, harness.CancelToken())
+                rows.append([name, guarded, result["content"], result["is_error"]])
+            except Exception as exc:  # a failure let out of run_tool
+                rows.append([name, guarded, "raised", type(exc).__module__, type(exc).__name__])
+            cases.append([name, guarded, number])
+    t.expect(rows, [[name, guarded, f"share {number} is read-only" if name == "refuses" else
+                     f"the pool dropped job {number}", True] for name, guarded, number in cases],
+             "Only asyncio.CancelledError passes run_tool: a failure raised as execute is called, "
+             "before any await, and concurrent.futures's CancelledError, an Exception of another "
+             "class, are failures like any other, each its call's result; the boundary's try "
+             "holds the call as well as the await, and its clause of its own names asyncio's "
+             "class (run_tool, lesson 15). Each row: [the tool, behind a guard, the result's "
+             "content, is_error].")
+
+
+# -- rule 2: stop_run ---------------------------------------------------------------------
+
+
+def leaping_clock():
+    """Make the running loop's clock leap an hour at every reading, so that a deadline in
+    seconds passes at once while a wait counted in turns is not moved; return what puts the
+    loop's own clock back."""
+    loop = asyncio.get_running_loop()
+    real, leaps = loop.time, [0]
+
+    def leaping():
+        leaps[0] += 1
+        return real() + 3600.0 * leaps[0]
+    loop.time = leaping
+    return lambda: vars(loop).pop("time", None)
+
+
+async def request_in_flight(t, latency, into, front=None, wound_up=None):
+    """A harness whose model takes `latency` turns per request, and a task consuming its run,
+    `into` turns into the first request. `front` says what else the task or its model does:
+    "swallows", a provider client that answers a cancel with an aborted reply; "fails", a
+    frontend that raises as it is cancelled; "after", a frontend with turns of work once its
+    run is over; "slow", a frontend that takes turns to die once cancelled, and then says so
+    in `wound_up`."""
+    model = asks_then_answers(latency=latency)
+    if front == "swallows":
+        wrapped = model.acomplete
+
+        async def acomplete(system, messages, tools=(), signal=None):
+            try:
+                return await wrapped(system, messages, tools, signal)
+            except asyncio.CancelledError:
+                return harness.error_message("the client dropped it", stop_reason="aborted")
+        model.acomplete = acomplete
+    h = harness.Harness(model, SYSTEM, [])
+    work = t.random.randint(150, 400) if front == "slow" else t.random.randint(12, 60)
+
+    async def consume():
+        try:
+            await lab.drive(h.prompt(f"Describe {place(t)}."))
+        except asyncio.CancelledError:
+            if front == "fails":
+                raise RuntimeError("the session could not be saved") from None
+            if front == "slow":
+                await lab.ticks(work)
+                wound_up.append(work)
+            raise
+        if front == "after":
+            await lab.ticks(work)  # a summary written once the run is over
+    task = asyncio.ensure_future(consume())
+    while not model.calls:
+        await lab.tick()
+    await lab.ticks(into)
+    return h, model, task
+
+
+async def answered(stopper):
+    """stop_run's answer, or the name and words of what it raised, once `stopper` is over."""
+    while not stopper.done():
+        await lab.tick()
+    if stopper.cancelled():
+        return "cancelled"
+    failure = stopper.exception()
+    return [type(failure).__name__, str(failure)] if failure else stopper.result()
+
+
+@lab_test("stop_run while the model is still answering the first request: Stop alone ends the "
+          "run in some N turns; stop_run is \"clean\" with a grace of N, returns as soon as the "
+          "run is over under a far larger grace, is \"hard\" under N - 1, answers under the "
+          "default as under a grace of five, sets the request's token under a grace of 0, and is "
+          "\"clean\" when somebody else cancels the task meanwhile; once the run is over, it "
+          "spends no turn on it. Then, under N - 1 and less, against a provider that swallows the "
+          "cancel, a frontend that fails or takes turns as it dies, one with work after its run, "
+          "and two stop_runs at once: each returns only once the task is over, \"hard\", "
+          "a frontend's failure going on to stop_run's caller.")
+async def test_stop_run_while_the_model_answers(t):
+    latency = t.random.randint(4, 9)
+    into = t.random.randint(0, latency - 3)
+    h, model, task = await request_in_flight(t, latency, into)
+    h.cancel()
+    needed = 0
+    while not task.done() and needed < 500:
+        await lab.tick()
+        needed += 1
+    rows = []
+    graces = [["N", needed], ["N - 1", needed - 1], ["the default", None],
+              ["far more than N", needed + t.random.randint(200, 3000)], ["0", 0],
+              ["cancelled by another", needed + t.random.randint(20, 300)]]
+    for name, grace in graces:
+        h, model, task = await request_in_flight(t, latency, into)
+        stopper = asyncio.ensure_future(harness.stop_run(h, task) if grace is None
+                                        else harness.stop_run(h, task, grace=grace))
+        if name == "cancelled by another":
+            task.cancel()  # a frontend's own cancel, as stop_run starts its grace
+        late = 0
+        while not stopper.done():
+            await lab.tick()
+            late += task.done()
+        answer = stopper.result()
+        if grace is None:  # the default is five turns: whatever five give, the default gives
+            answer = answer == ("clean" if needed <= 5 else "hard")
+        rows.append([name, answer, lab.shape(h.messages) if name in ("N", "0") else None,
+                     late <= 2, model.calls[0].signal.is_cancelled()])
+    over = await turns_spent(harness.stop_run(h, task, grace=t.random.randint(1, 300)))
+    insisted = []
+    for front, grace in (["swallows", needed - 1], ["fails", needed - 1], ["after", needed],
+                         ["slow", 0], ["twice", 0]):
+        wound_up = []
+        h, model, task = await request_in_flight(t, latency, into,
+                                                 "slow" if front == "twice" else front, wound_up)
+        restore = leaping_clock() if front == "slow" else (lambda: None)
+        try:
+            stoppers = [asyncio.ensure_future(harness.stop_run(h, task, grace=grace))]
+            if front == "twice":  # a second click on Stop, a turn after the first
+                await lab.tick()
+                stoppers.append(asyncio.ensure_future(harness.stop_run(h, task, grace=grace)))
+            at_return = []
+            for stopper in stoppers:
+                stopper.add_done_callback(lambda _, task=task, at_return=at_return:
+                                          at_return.append(state(task)))
+            answers = [await answered(stopper) for stopper in stoppers]
+            await lab.tick()  # the done callbacks run on the turn after the last return
+        finally:
+            restore()
+        while not task.done():
+            await lab.tick()
+        insisted.append([front, answers, at_return] + ([bool(wound_up)] if front == "slow" else []))
+    t.expect([needed > 0] + rows + [over] + insisted,
+             [True,
+              ["N", "clean", "U A(aborted)", True, True],
+              ["N - 1", "hard", None, True, True],
+              ["the default", True, None, True, True],
+              ["far more than N", "clean", None, True, True],
+              ["0", "hard", "U", True, True],
+              ["cancelled by another", "clean", None, True, True],
+              ["clean", 0]] + [
+                 ["swallows", ["hard"], ["returned"]],
+                 ["fails", [["RuntimeError", "the session could not be saved"]],
+                  ["raised RuntimeError"]],
+                 ["after", ["hard"], ["cancelled"]], ["slow", ["hard"], ["cancelled"], True],
+                 ["twice", ["hard", "hard"], ["cancelled", "cancelled"]]],
+             "stop_run asks first, harness.cancel(), whatever the grace (0 included), then gives "
+             "the run up to `grace` turns, looking at task.done() before each: a run that needs N "
+             "turns after Stop is clean under a grace of N and under the default, five, and hard "
+             "under N - 1, and stop_run returns the moment the task is done (stop_run, lesson 15). "
+             "A task that ended while stop_run waited, even cancelled by somebody else, is "
+             "\"clean\": the answer says what stop_run had to do, not task.cancelled(); and a task "
+             "that is over already costs no turn. Items: [Stop alone ended the run], then for "
+             "graces N, N - 1, the default (its answer: the one a grace of five gives), far more "
+             "than N, 0, and far more with the task cancelled by another: [the grace, the answer, "
+             "the record (under N and 0), returned at most two turns after the task was done, the "
+             "request's token set], then [stop_run's answer on the finished task, turns "
+             "spent]. Once stop_run had to cancel, the answer is \"hard\" however the task ended, "
+             "stop_run returns only when the task is over, with no limit in turns or seconds, "
+             "however many stop_runs wait on it, and only the task's CancelledError ends at "
+             "stop_run: anything else it raised goes on up. Then for a provider that swallows "
+             "the cancel, a frontend that fails as it is cancelled, one with work after its run, "
+             "one that takes turns to die while the clock leaps, and two clicks on Stop: [which, "
+             "each stop_run's answer or what it raised, the task as each stop_run returned, and "
+             "for the slow one: it wound up undisturbed].")
+
+
+@lab_test("stop_run on tasks that end by themselves: one whose listener raised before, and one "
+          "whose tool, on seeing the flag, cancels its own task N turns after Stop. The first is "
+          "\"clean\" with no turn spent whatever the grace, the error staying the task's; the "
+          "second is \"clean\" under a grace of N, and of far more, returning as soon as the "
+          "task is over, and answers under the default as under a grace of five. A frontend's "
+          "task with work after its run is \"clean\" once that work is done too.")
+async def test_stop_run_on_tasks_that_ended_by_themselves(t):
+    full = f"the {place(t)} log is full"  # drawn here: a draw must not hang on the harness's pace
+
+    def failing_listener(event):
+        if event["type"] == "turn_end":
+            raise RuntimeError(full)
+    h = harness.Harness(asks_then_answers(), SYSTEM, [])
+    h.subscribe(failing_listener)
+    broken = asyncio.ensure_future(lab.drive(h.prompt("Say something.")))
+    while not broken.done():
+        await lab.tick()
+    grace = t.random.randint(1, 400)
+    answer, spent = await turns_spent(harness.stop_run(h, broken, grace=grace))
+    first = [grace, answer, spent, state(broken), h.is_running]
+
+    async def gives_up(arguments, signal=None):
+        while not signal.is_cancelled():
+            await asyncio.sleep(0)
+        raise asyncio.CancelledError("the tool gave up on its own task")
+    before = t.random.randint(10, 40)
+
+    async def giving_up():
+        h = harness.Harness(asks_then_answers(lab.call("give_up")), SYSTEM,
+                            [{"name": "give_up", "description": "Gives up when stopped.",
+                              "parameters": NOTHING, "execute": gives_up}])
+        task = asyncio.ensure_future(lab.drive(h.prompt("Try it.")))
+        await lab.ticks(before)
+        return h, task
+    h, task = await giving_up()
+    h.cancel()  # Stop alone, to count the turns this harness and tool need
+    needed = 0
+    while not task.done() and needed < 500:
+        await lab.tick()
+        needed += 1
+    rows = []
+    for name, grace in (["N", needed], ["the default", None],
+                        ["far more than N", needed + t.random.randint(100, 2000)]):
+        h, task = await giving_up()
+        stopper = asyncio.ensure_future(harness.stop_run(h, task) if grace is None
+                                        else harness.stop_run(h, task, grace=grace))
+        late = 0
+        while not stopper.done():
+            await lab.tick()
+            late += task.done()
+        answer = stopper.result()
+        if grace is None:
+            answer = answer == ("clean" if needed <= 5 else "hard")
+        rows.append([name, answer, late <= 2, state(task), lab.shape(h.messages)])
+    # The reply takes longer than the wait before Stop, with turns to spare, so Stop always
+    # lands during the run (a latency of 3 with a wait of 3 let the reply come first).
+    h = harness.Harness(asks_then_answers(latency=t.random.randint(6, 10)), SYSTEM, [])
+    after = t.random.randint(20, 120)
+
+    async def summing_up():
+        await lab.drive(h.prompt("Sum it up."))
+        await lab.ticks(after)  # a summary written once the run is over
+    task = asyncio.ensure_future(summing_up())
+    await lab.ticks(t.random.randint(1, 3))
+    grace = after + t.random.randint(30, 300)
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=grace))
+    seen = []
+    stopper.add_done_callback(lambda _: seen.append(state(task)))
+    while not stopper.done():
+        await lab.tick()
+    await lab.tick()
+    rows.append(["work after the run", stopper.result(), seen, lab.shape(h.messages)])
+    t.expect([first, needed > 0] + rows,
+             [[first[0], "clean", 0, "raised RuntimeError", False], True,
+              ["N", "clean", True, "cancelled", "U A[c1]"],
+              ["the default", True, True, "cancelled", "U A[c1]"],
+              ["far more than N", "clean", True, "cancelled", "U A[c1]"],
+              ["work after the run", "clean", ["returned"], "U A(aborted)"]],
+             "A task that is already over needs no stopping: stop_run looks at task.done() before "
+             "it waits a turn, and its answer says what it had to do, not how the task ended: a "
+             "task that ended cancelled by itself within the grace is \"clean\" too (stop_run, "
+             "lesson 15). A grace of N turns means that many: after the N-th, stop_run looks once "
+             "more, and it leaves its wait the moment the task is done. Items: [grace, answer, "
+             "turns stop_run spent, the task, is_running] for the task whose listener raised; "
+             "[Stop alone ended the other]; then for graces N, the default (its answer: the one a "
+             "grace of five gives) and far more: [the grace, the answer, returned at most two "
+             "turns after the task was done, the task, the record]; then for a frontend whose "
+             "task sums up for some turns after its run is over, under a grace long enough: "
+             "[which, the answer, the task as stop_run returned, the record]: the task is over "
+             "when stop_run returns, not merely the run.")
+
+
+@lab_test("stop_run runs inside a task group beside a part that fails after some turns, so the "
+          "group cancels stop_run: while it waits out its grace, and while it waits for a "
+          "cancelled task that is slow to die. Either way stop_run ends cancelled, within a few "
+          "turns of the failure.")
+async def test_stop_run_inside_a_task_group(t):
+    rows = []
+    for phase in ("grace", "hard wait"):
+        slow = t.random.randint(30, 80)
+        shell = lab.Shell(lab.Workspace({}))
+        h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM,
+                            [never_looks(dying=f"sleep {slow}", shell=shell)])
+        task = asyncio.ensure_future(lab.drive(h.prompt(f"Wait in the {place(t)}.")))
+        await lab.ticks(t.random.randint(10, 40))
+        grace = t.random.randint(100, 400) if phase == "grace" else t.random.randint(0, 5)
+        fails_after = t.random.randint(5, 60) if phase == "grace" else grace + t.random.randint(5, 20)
+        failed_at, ended_at, clock = [], [], [0]
+
+        async def part():
+            await lab.ticks(fails_after)
+            failed_at.append(clock[0])
+            raise RuntimeError("the status bar broke")
+
+        async def tick_counter():
+            while True:
+                await lab.tick()
+                clock[0] += 1
+        counter = asyncio.ensure_future(tick_counter())
+        stopper = None
+        try:
+            async with asyncio.TaskGroup() as group:
+                stopper = group.create_task(harness.stop_run(h, task, grace=grace))
+                group.create_task(part())
+        except BaseExceptionGroup as group_error:
+            ended_at.append([type(e).__name__ for e in group_error.exceptions])
+        waited, at_exit = clock[0] - failed_at[0], state(task)
+        counter.cancel()
+        if not task.done():
+            task.cancel()
+        while not task.done():
+            await lab.tick()
+        rows.append([phase, ended_at, state(stopper),
+                     "within ten turns" if waited <= 10 else "later",
+                     at_exit])
+    t.expect(rows,
+             [["grace", [["RuntimeError"]], "cancelled", "within ten turns", "still running"],
+              ["hard wait", [["RuntimeError"]], "cancelled", "within ten turns", "cancelled"]],
+             "A CancelledError aimed at stop_run itself goes on up, in the grace as in the hard "
+             "wait: stop_run tells its own from the task's with asyncio.current_task().cancelling()"
+             ", and a grace loop swallows nothing (stop_run, lesson 15). Each row: [where stop_run "
+             "was when the group cancelled it, what the group raised, how stop_run ended, when "
+             "the group was done after the failure, the run's task then].")
+
+
+@lab_test("stop_run with no grace against a tool that never looks at its signal and, once "
+          "cancelled, runs a clean-up command of hundreds of turns that says whether Stop was "
+          "asked for, while the machine's clock leaps an hour at every reading: stop_run says "
+          "\"hard\" only once the task is over, by which time the clean-up has printed that Stop "
+          "was asked for. Then a frontend's scope around stop_run closes, during its grace and "
+          "during its wait for the task: stop_run ends cancelled each time. Then stop_run "
+          "insists on a tool that answers after its clean-up, on a frontend that fails as it "
+          "is cancelled, and twice on one task.")
+async def test_stop_run_waits_out_a_clean_up_command(t):
+    slow, word = t.random.randint(150, 900), place(t)
+    shell = lab.Shell(lab.Workspace({}))
+
+    def clean_up(signal):
+        asked = "after a Stop" if signal is not None and signal.is_cancelled() else "unasked"
+        return f"sleep {slow} && echo {word} stowed {asked}"
+    h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM,
+                        [never_looks(dying=clean_up, shell=shell)])
+    task = asyncio.ensure_future(lab.drive(h.prompt("Wait for ever.")))
+    await lab.ticks(t.random.randint(10, 40))
+    loop = asyncio.get_running_loop()
+    real, leaps = loop.time, [0]
+
+    def leaping():
+        leaps[0] += 1
+        return real() + 3600.0 * leaps[0]
+    loop.time = leaping  # a clock that jumps: a deadline in seconds passes at once
+    try:
+        answer = await harness.stop_run(h, task, grace=0)
+        at_return = [task.done(), [[p.done(), p.output()[0] if p.done() else None]
+                                   for p in shell.processes]]
+    finally:
+        vars(loop).pop("time", None)
+    while not task.done():
+        await lab.tick()
+    found = [answer] + at_return + [state(task), lab.shape(h.messages)]
+    for phase in ("grace", "wait for the task"):
+        h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM,
+                            [never_looks(dying=f"sleep {t.random.randint(40, 90)}", shell=shell)])
+        task = asyncio.ensure_future(lab.drive(h.prompt(f"Wait in the {place(t)}.")))
+        await lab.ticks(t.random.randint(10, 40))
+        grace = t.random.randint(300, 600) if phase == "grace" else t.random.randint(0, 3)
+        async with lab.background(harness.stop_run(h, task, grace=grace)) as stopper:
+            await lab.ticks(t.random.randint(5, 50) if phase == "grace"
+                            else grace + t.random.randint(3, 10))
+        found.append([phase, state(stopper), state(task)])
+        if not task.done():
+            task.cancel()
+        while not task.done():
+            await lab.tick()
+    for case in ("swallows", "fails", "twice"):
+        h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM,
+                            [never_looks(dying=f"sleep {t.random.randint(40, 120)}", shell=shell,
+                                         swallows=case == "swallows")])
+
+        async def saving(h=h, case=case):
+            try:
+                await lab.drive(h.prompt(f"Wait by the {place(t)}."))
+            except asyncio.CancelledError:
+                if case == "fails":
+                    raise RuntimeError("the notes could not be kept") from None
+                raise
+        task = asyncio.ensure_future(saving())
+        await lab.ticks(t.random.randint(10, 40))
+        seen, stoppers = [], [asyncio.ensure_future(harness.stop_run(h, task, grace=0))]
+        if case == "twice":  # a second click on Stop while the first waits for the task
+            await lab.ticks(t.random.randint(1, 20))
+            stoppers.append(asyncio.ensure_future(harness.stop_run(h, task, grace=0)))
+        for stopper in stoppers:
+            stopper.add_done_callback(lambda _, task=task, seen=seen: seen.append(state(task)))
+        while not all(stopper.done() for stopper in stoppers):
+            await lab.tick()
+        await lab.tick()
+        found.append([case, [[type(s.exception()).__name__, str(s.exception())] if s.exception()
+                             else s.result() for s in stoppers], seen, lab.shape(h.messages)])
+        while not task.done():
+            await lab.tick()
+    t.expect(found,
+             ["hard", True, [[True, f"{word} stowed after a Stop\n"]], "cancelled", "U A[c1]",
+              ["grace", "cancelled", "still running"],
+              ["wait for the task", "cancelled", "cancelled"],
+              ["swallows", ["hard"], ["returned"], "U A[c1] R(c1) A(aborted)"],
+              ["fails", [["RuntimeError", "the notes could not be kept"]], ["raised RuntimeError"],
+               "U A[c1]"],
+              ["twice", ["hard", "hard"], ["cancelled", "cancelled"], "U A[c1]"]],
+             "stop_run first asks, harness.cancel(), even with no grace, then cancels the task and "
+             "awaits it, with no limit in turns or in seconds: when it returns the task is over, "
+             "however long it took to die; and a cancellation aimed at stop_run itself goes on up "
+             "at once in the grace, and after the task in the wait (stop_run, lesson 15). Items: "
+             "[the answer, the task done when stop_run returned, the clean-up command as [done, "
+             "printed] then], the task, the record, then for a frontend's scope closed during "
+             "the grace and during the wait: [where, how stop_run ended, the run's task]. Then, "
+             "with no grace: a tool that answers once it has cleaned up (\"hard\" all the same: "
+             "stop_run had to cancel), a frontend that raises as its task is cancelled (that "
+             "goes on up out of stop_run), and two clicks on Stop (each returns only once the "
+             "task is over): [which, each stop_run's answer or what it raised, the task as each "
+             "returned, the record].")
