@@ -628,6 +628,30 @@ def run_tool(tools, call):
     tools.remove(tool)
     tools.insert(0, tool)
 '''),
+    # The kind operators (bench/kinds.py), text stripped: survivors of their first run.
+    Wrong(lab='2.1', name="a tool's name and description stripped in its spec",
+          rule='Build item 3: the tools come out exactly as they went in, so a description that '
+               'ends in a line break, or a name with a space, reaches the model as it is.',
+          where='Build item 3: "the tools come out exactly as they went in"',
+          names='nothing is stripped',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+''',
+          by=r'''
+    return [{"name": tool["name"].strip(), "description": tool["description"].strip(),
+'''),
+    Wrong(lab='2.1', name="the result's call id and name stripped",
+          rule='Build item 4: the result carries the call\'s id and the call\'s name; stripped, '
+               'an id with a space at its end answers no call.',
+          where='Build item 4: "the call\'s id, the call\'s name"',
+          names='exactly as the call block does',
+          replace=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+''',
+          by=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"].strip(),
+            "tool_name": call["name"].strip(),
+'''),
 ]
 
 ALLOWED = [

@@ -190,6 +190,13 @@ async def test_specs_have_three_keys_in_order(t):
              "Each value is the tool's own, as it is: parameters of {} or {\"type\": "
              "\"object\"} are told to the model as they are, not filled in with a default "
              "schema (tool_specs, lesson 2).")
+    edged = dict(t.random.choice(tools), description=" Reads a file.\n")
+    edged["name"] = f"{edged['name']} "
+    t.expect([[spec["name"], spec["description"]] for spec in harness.tool_specs([edged])],
+             [[edged["name"], edged["description"]]],
+             "A name and a description go to the model exactly as the tool has them, spaces and "
+             "line breaks at their ends included: nothing is stripped. The item is [name, "
+             "description] of the one spec (tool_specs, lesson 2).")
     t.expect(harness.tool_specs([]), [], "No tools, no specs (tool_specs, lesson 2).")
 
 
@@ -237,6 +244,12 @@ async def test_run_tool_returns_a_result(t):
                       "content": answers[chosen], "is_error": False},
              "A result names the call it answers by id, carries execute's return value as its "
              "content, and has exactly these five keys (run_tool, lesson 2).")
+    edged, _ = recording(f"{t.random.choice(TOOL_NAMES)} ", "ok")
+    result = await settle(harness.run_tool([edged], block(edged["name"], {}, "\tc7 ")))
+    t.expect([result["tool_call_id"], result["tool_name"]], ["\tc7 ", edged["name"]],
+             "The result names its call exactly as the call block does: an id or a name with "
+             "spaces at its ends keeps them, or the result answers no call. The items are "
+             "[tool_call_id, tool_name] (run_tool, lesson 2).")
     found, wanted = [], []
     for answer, id in zip(ANSWERS, ids(t, len(ANSWERS))):
         kept, seen = recording(t.random.choice(TOOL_NAMES), answer)
