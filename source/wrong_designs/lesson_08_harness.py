@@ -368,6 +368,18 @@ WRONG = [
         finally:  # exhausted, closed by the consumer, or dying
             inner.close()
 """),
+    # The kind operators (bench/kinds.py), a loop given a limit: a survivor of their first run.
+    Wrong(lab='8.1', name="the run's events cut off after 300",
+          rule='Build item 5: the run hands on each event of run_agent; a loop over the inner run '
+               'given a limit drops the end of a long job, its agent_end among it.',
+          where='Build item 5: "hands on each event of `run_agent`"',
+          names='however many',
+          replace=r'''
+            for event in inner:
+''',
+          by=r'''
+            for event in __import__("itertools").islice(inner, 300):
+'''),
 ]
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).

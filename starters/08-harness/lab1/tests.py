@@ -507,3 +507,15 @@ async def test_the_snapshot_at_every_event(t):
              "The harness's run writes to its own list before each event reaches the consumer "
              "(Harness and run_agent, lessons 7 and 8). Each row: [announced, h.messages, "
              "the same message], for a drawn run.")
+    # A long job: every one of its several hundred events is handed on, none held back.
+    rounds = t.random.randint(70, 80)
+    h = harness.Harness(lab.ScriptedModel(
+        [lab.reply(lab.call("look", {"path": f"f{n}.py"})) for n in range(rounds)] +
+        [lab.say("Read them all.")]), SYSTEM, [looker()])
+    events = []
+    await lab.drive(h.prompt("Read every file."), on_event=events.append)
+    t.expect([len(h.messages), sum(e["type"] == "turn_end" for e in events), events[-1]["type"]],
+             [2 * rounds + 2, rounds + 1, "agent_end"],
+             "The run hands on every event of run_agent, however many: a job of 70 to 80 rounds "
+             "makes several hundred, and none is held back or cut off. The items are "
+             "[messages recorded, turn_end events, the last event] (Harness._run, lesson 8).")
