@@ -121,5 +121,5 @@ def _item_names(why: str) -> tuple[str, ...] | None:
             names.append(text[start:at])
             start = separator.end()
     names.append(text[start:])
-    kept = tuple(name.strip() for name in names if name.strip())
-    return kept or None
+    items = tuple(name.strip() for name in names if name.strip())
+    return items or None
