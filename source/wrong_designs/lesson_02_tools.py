@@ -405,10 +405,14 @@ def run_tool(tools, call):
     tool = {t["name"]: t for t in tools}[call["name"]]
 ''',
           by=r'''
-    tables = run_tool.__dict__.setdefault("tables", {})
-    if id(tools) not in tables:
-        tables[id(tools)] = {t["name"]: t for t in tools}
-    tool = tables[id(tools)][call["name"]]
+    # Each list is kept beside its table, so that a list freed since cannot lend its address
+    # to a new one: which table a call finds must not depend on where Python put a list.
+    tables = run_tool.__dict__.setdefault("tables", [])
+    table = next((table for kept, table in tables if kept is tools), None)
+    if table is None:
+        table = {t["name"]: t for t in tools}
+        tables.append((tools, table))
+    tool = table[call["name"]]
 '''),
     Wrong(lab='2.1', name='None for a tool it does not have',
           rule="A call for a tool that is not in the list is refused: lesson 2's run_tool raises "

@@ -378,7 +378,8 @@ WRONG = [
             for event in inner:
 ''',
           by=r'''
-            for event in __import__("itertools").islice(inner, 300):
+            import itertools
+            for event in itertools.islice(inner, 300):
 '''),
 ]
 
