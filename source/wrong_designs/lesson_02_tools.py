@@ -280,11 +280,17 @@ WRONG = [
     return [block for block in message["content"] if block["type"] == "toolCall"]
 ''',
           by=r'''
-    kept = tool_calls.__dict__.setdefault("kept", {})
-    key = (id(message), tuple(id(block) for block in message["content"]))
-    if key not in kept:
-        kept[key] = [block for block in message["content"] if block["type"] == "toolCall"]
-    return kept[key]
+    # Kept beside the message and its blocks themselves, compared by identity: keyed by id(),
+    # a freed message could lend its address to a new one.
+    kept = tool_calls.__dict__.setdefault("kept", [])
+    blocks = list(message["content"])
+    for seen, seen_blocks, calls in kept:
+        if seen is message and len(seen_blocks) == len(blocks) and \
+                all(a is b for a, b in zip(seen_blocks, blocks)):
+            return calls
+    calls = [block for block in blocks if block["type"] == "toolCall"]
+    kept.append((message, blocks, calls))
+    return calls
 '''),
     Wrong(lab='2.1', name='the calls as a tuple',
           rule='tool_calls gives a list: [] for a plain answer.',
@@ -307,11 +313,15 @@ WRONG = [
              "parameters": tool["parameters"]} for tool in tools]
 ''',
           by=r'''
-    kept = tool_specs.__dict__.setdefault("kept", {})
-    if id(tools) not in kept:
-        kept[id(tools)] = [{"name": tool["name"], "description": tool["description"],
-                            "parameters": tool["parameters"]} for tool in tools]
-    return kept[id(tools)]
+    # Kept beside the list itself, compared by identity (see the name table's design).
+    kept = tool_specs.__dict__.setdefault("kept", [])
+    for seen, specs in kept:
+        if seen is tools:
+            return specs
+    specs = [{"name": tool["name"], "description": tool["description"],
+              "parameters": tool["parameters"]} for tool in tools]
+    kept.append((tools, specs))
+    return specs
 '''),
     Wrong(lab='2.1', name='the specs made through a dict keyed by name',
           rule="tool_specs makes a new dict for each tool in the tools' order: two tools that "
