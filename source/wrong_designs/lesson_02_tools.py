@@ -555,10 +555,14 @@ def run_tool(tools, call):
     text, failed = tool["execute"](call["arguments"]), False
 ''',
           by=r'''
-    done = run_tool.__dict__.setdefault("done", {})
-    if (id(tool), call["id"]) not in done:
-        done[(id(tool), call["id"])] = tool["execute"](call["arguments"])
-    text, failed = done[(id(tool), call["id"])], False
+    # Kept beside the tool itself, compared by identity: keyed by id(), a freed tool could lend
+    # its address to a new one, and the verdict would follow where Python put it.
+    done = run_tool.__dict__.setdefault("done", [])
+    found = [answer for kept, id_, answer in done if kept is tool and id_ == call["id"]]
+    if not found:
+        found = [tool["execute"](call["arguments"])]
+        done.append((tool, call["id"], found[0]))
+    text, failed = found[0], False
 '''),
     Wrong(lab='2.1', name="the schema's defaults written into the arguments",
           rule="execute gets the call's arguments as the model sent them: no default of the "
