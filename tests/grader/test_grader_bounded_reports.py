@@ -13,7 +13,7 @@ import pytest
 from tests.grader.gradeclass import LAB, bank_entries, bank_faults, base_text, drawn, public_entries
 from lab.check import manifest
 
-from grader import bank, cells, gradescope, plan as plans
+from grader import cells, gradescope, plan as plans
 from grader.row import Row
 from grader.sandbox.statement import Statement
 
