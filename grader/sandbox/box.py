@@ -103,39 +103,22 @@ class Sandbox:
 
     # --- the child's side --------------------------------------------------------------
 
-    def preexec(self):
-        """The function run in the child between fork and exec. It may only make system calls:
-        every path it uses was decided beforehand, in the grader. At "namespaces" it forks
-        twice (see grader/sandbox/namespaces.py): the process that returns from it, and execs,
-        is the second of a PID namespace of its own; the folder the child is started in (its
-        working folder, which must be a scratch folder of this sandbox) is the one place of
-        the machine it may write to."""
-        libc = ctypes.CDLL(None, use_errno=True) if self.user or self.level == "namespaces" \
-            else None
-        rlimits = limits.rlimits(self.resources, self.user)
-        level, user, steps = self.level, self.user, list(self.view)
-        root, base = str(self.root), os.path.realpath(self.base)
+    def preexec(self) -> "Entering":
+        """What the child runs between fork and exec: its entry into this sandbox (Entering).
+        It may only make system calls: every path it uses was decided beforehand, in the
+        grader. At "namespaces" it forks twice (see grader/sandbox/namespaces.py): the process
+        that returns from it, and execs, is the second of a PID namespace of its own; the
+        folder the child is started in (its working folder, which must be a scratch folder of
+        this sandbox) is the one place of the machine it may write to."""
         # A child that stays root could leave its group (it may write cgroup.procs), and
         # the time a join takes would leave it holding this worker's pipes the longer, as
         # root, where another root child may write into them: only a child that becomes a
         # user of its own joins.
         groups = cgroups.Groups.from_dict(self.groups) if self.user else None
-        joins = groups.joins(self.number) if groups else []
-
-        def run():
-            cgroups.join(joins)  # first: whatever it starts next is held by its group
-            if level == "namespaces":
-                namespaces.enter(libc, steps, root, base)
-            limits.apply(rlimits)
-            os.umask(0o077)
-            if user:
-                # No set-user-id program can give back what is dropped here.
-                libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
-                os.setgroups([])
-                os.setgid(user[1])
-                os.setuid(user[0])
-
-        return run
+        return Entering({"level": self.level, "user": self.user, "steps": list(self.view),
+                         "root": str(self.root), "base": os.path.realpath(self.base),
+                         "rlimits": limits.rlimits(self.resources, self.user),
+                         "joins": groups.joins(self.number) if groups else []})
 
     # --- what holds ----------------------------------------------------------------------
 
@@ -165,3 +148,54 @@ class Sandbox:
                    network=data["network"], jobs=data["jobs"], jobs_asked=data["jobs_asked"],
                    groups=data.get("groups"), number=data.get("number", 0))
 
+
+
+class Entering:
+    """A child's entry into its sandbox, as data: called between fork and exec in a child the
+    runner starts, or, by name, in a child forked from the checker's ready interpreter
+    (lab/check/zygote.py), which saves each child an interpreter's start. Both run `enter`.
+
+    A forked child is offered only where the child becomes a user of its own (levels "user"
+    and "namespaces"): the ready interpreter runs as the grader, and a child running as the
+    grader too could reach it and the children it forks later, another student's among them.
+    At "limits" every child is a new interpreter, as before."""
+
+    def __init__(self, data: dict):
+        self.data = data
+        self._libc = _libc(data)  # looked up here: between fork and exec only system calls
+
+    def __call__(self) -> None:
+        enter(self._libc, self.data)
+
+    @property
+    def forkable(self) -> tuple[str, str, dict] | None:
+        """(module, function, data) a forked child calls to enter, or None: start it anew."""
+        return (__name__, "entered", self.data) if self.data["user"] else None
+
+
+def _libc(data: dict):
+    return ctypes.CDLL(None, use_errno=True) if data["user"] or \
+        data["level"] == "namespaces" else None
+
+
+def entered(data: dict) -> None:
+    """`enter`, in a child forked from the ready interpreter: one thread, after fork, where the
+    C library may be looked up."""
+    enter(_libc(data), data)
+
+
+def enter(libc, data: dict) -> None:
+    """Join the slot's control groups, enter the namespaces and view at "namespaces", take the
+    limits, and become the slot's user for good."""
+    cgroups.join(data["joins"])  # first: whatever it starts next is held by its group
+    if data["level"] == "namespaces":
+        namespaces.enter(libc, data["steps"], data["root"], data["base"])
+    limits.apply(data["rlimits"])
+    os.umask(0o077)
+    user = data["user"]
+    if user:
+        # No set-user-id program can give back what is dropped here.
+        libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+        os.setgroups([])
+        os.setgid(user[1])
+        os.setuid(user[0])

@@ -251,15 +251,17 @@ def _held() -> list[tuple[int, tuple[int, int]]]:
 
 def _forked(cwd, env: dict, limits: Limits, preexec_fn):
     """A child forked from a ready interpreter (lab/check/zygote.py), where that gives the same
-    child as a new one: on Linux, on the POSIX path, with no sandbox of the caller's to enter
+    child as a new one: on Linux, on the POSIX path, with no sandbox of the caller's to enter or
+    one that says how a forked child enters it (its `forkable`: module, function, data)
     (HARNESS_CHECK_FORK=0 turns it off). None elsewhere, or when no zygote can be had."""
-    if (portable() or preexec_fn is not None or not sys.platform.startswith("linux")
-            or os.environ.get(FORK_ENV) == "0"):
+    entry = getattr(preexec_fn, "forkable", None)
+    if (portable() or (preexec_fn is not None and entry is None)
+            or not sys.platform.startswith("linux") or os.environ.get(FORK_ENV) == "0"):
         return None
     from lab.check import zygote
     try:
         return zygote.fork(ZYGOTE, env, _posix_tie(None), os.fspath(cwd or os.getcwd()),
-                           int(limits.seconds_total) + 5)
+                           int(limits.seconds_total) + 5, entry)
     except RuntimeError:
         return None  # a new interpreter, as everywhere else
 

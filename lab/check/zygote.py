@@ -17,8 +17,10 @@ convention, so the checker waits for and kills a forked child as it does a start
 multiprocessing's forkserver does the forking, but one server per process, under the parent's
 own flags and environment, and without a way to hand a process its standard streams: the
 children here need an environment (a hash seed) per run and UTF-8 mode, so this is its own.
-The grader's sandboxed children (a preexec_fn) and every system but Linux start a new
-interpreter as before: process.start() decides.
+A caller's sandbox that says how a forked child enters it (a `forkable`: the grader's, at its
+root levels, grader/sandbox/box.py's Entering) is entered in the child after the fork, where a
+started child would run it before exec; any other sandbox, and every system but Linux, starts
+a new interpreter as before: process._forked decides.
 """
 from __future__ import annotations
 
@@ -98,13 +100,15 @@ class Zygote:
         listener.start()
         own_threads.not_work(listener)
 
-    def fork(self, cwd: str, env: dict, cpu_seconds: int) -> Forked:
+    def fork(self, cwd: str, env: dict, cpu_seconds: int, entry=None) -> Forked:
         """A new child in `cwd` with the environment `env`, under a processor limit of
-        `cpu_seconds`; RuntimeError when the zygote is gone or refuses (the caller then starts
-        an interpreter)."""
+        `cpu_seconds`, that first calls `entry` if given (module, function, data: the grader's
+        sandbox); RuntimeError when the zygote is gone or refuses (the caller then starts an
+        interpreter)."""
         if not os.path.isdir(cwd):  # as Popen would say it, in this process
             raise FileNotFoundError(f"No such directory: {cwd!r}")
-        request = json.dumps({"cwd": cwd, "env": env, "cpu": cpu_seconds}).encode()
+        request = json.dumps({"cwd": cwd, "env": env, "cpu": cpu_seconds,
+                              "entry": entry}).encode()
         if len(request) > PACKET:
             raise RuntimeError("the environment is too large to send")
         pipes = [os.pipe() for _ in range(FDS)]
@@ -187,7 +191,7 @@ _zygotes: dict[frozenset, Zygote] = {}  # oldest first
 _making = threading.Lock()
 
 
-def fork(command: list[str], env: dict, tie, cwd: str, cpu_seconds: int) -> Forked:
+def fork(command: list[str], env: dict, tie, cwd: str, cpu_seconds: int, entry=None) -> Forked:
     """A child with the environment `env`, forked from the zygote for what of `env` an
     interpreter keeps from its start (startup()), made the first time it is needed. Each zygote
     is started by a thread of its own that lives as long as the zygote does, since a zygote's
@@ -205,7 +209,7 @@ def fork(command: list[str], env: dict, tie, cwd: str, cpu_seconds: int) -> Fork
                     _zygotes.pop(old).close()
             _zygotes[key] = zygote
         try:
-            return zygote.fork(cwd, env, cpu_seconds)
+            return zygote.fork(cwd, env, cpu_seconds, entry)
         except RuntimeError:
             if zygote.alive:
                 raise
@@ -264,9 +268,12 @@ def serve(fd: int) -> int:
                 request, fds = b"", []
             if not request:
                 return 0
+            asked = json.loads(request)
+            if asked.get("entry"):  # imported here, once, not in every child
+                import_module(asked["entry"][0])
             pid = _fork(request, fds, channel, (wake_r, wake_w))
             if pid == 0:
-                return _be_the_child(json.loads(request))
+                return _be_the_child(asked)
             for descriptor in fds:
                 os.close(descriptor)
             _say(channel, {"pid": pid} if pid > 0 else {"error": "fork failed"})
@@ -298,19 +305,30 @@ def _fork(request: bytes, fds: list[int], channel, wake) -> int:
 
 
 def _be_the_child(request: dict) -> int:
-    """The child's own hardening, as process._posix_tie gives a started child, then its main."""
+    """The child's own hardening, as process._posix_tie gives a started child, then its main.
+    A child with an entry (the grader's sandbox) enters it where a started child would run it,
+    between fork and exec: in its folder, in a session of its own; then the limit and the tie,
+    which a change of user would clear."""
     import resource
     os.setsid()
     import ctypes
+    prctl = ctypes.CDLL(None, use_errno=True).prctl
+    entry = request.get("entry")
     parent = os.getppid()
-    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # the zygote ended before the signal was tied to it
-        return 1
+    if not entry:
+        prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        if os.getppid() != parent:  # the zygote ended before the signal was tied to it
+            return 1
+    os.chdir(request["cwd"])
+    if entry:
+        module, function, data = entry
+        getattr(sys.modules[module], function)(data)
     soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
     cpu = request["cpu"]
     if hard == resource.RLIM_INFINITY or cpu < hard:
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, hard))
-    os.chdir(request["cwd"])
+    if entry:
+        prctl(1, signal.SIGKILL)  # dies with the process that waits for it
     os.environ.clear()  # the child's own environment, in place of the zygote's (putenv too)
     os.environ.update(request["env"])
     import random

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from tests.grader.gradeclass import ROOT
-from lab.check import manifest
+from lab.check import manifest, process, runner, suite, zygote
 
 from grader import sandbox
 
@@ -98,3 +98,61 @@ def test_as_root_without_a_working_sandbox_grading_is_refused_with_the_reason(tm
     with pytest.raises(sandbox.SandboxError, match="cannot be run safely here") as caught:
         sandbox.prepare(tmp_path / "box")
     assert "--unsandboxed" in str(caught.value) and "could not start" in str(caught.value)
+
+
+def test_at_the_graders_own_user_no_child_is_forked_from_the_ready_interpreter(tmp_path):
+    """A child running as the grader could reach the ready interpreter and the children forked
+    after it: only a child that becomes a user of its own may come from one."""
+    box = sandbox.prepare(tmp_path / "box", out=tmp_path / "out", level="limits")
+    assert box.preexec().forkable is None, (
+        "at level limits a sandboxed child would be forked from the ready interpreter "
+        "(grader/sandbox/box.py, Entering.forkable): it must start a new one")
+
+
+# What a child sees, printed as harness.py is imported (runner.Report.output keeps it).
+LOOK_AT_IMPORT = "\n" + LOOK.replace(
+    "print(json.dumps({", "print('LOOK ' + json.dumps({\"processes\": len([p for p in "
+    "os.listdir('/proc') if p.isdigit()]), ")
+
+
+@pytest.mark.skipif(not ROOT, reason="children are forked into a sandbox only as root")
+def test_a_forked_child_enters_the_same_sandbox_a_started_one_does(tmp_path, monkeypatch):
+    """As root the runner forks each sandboxed child from its ready interpreter
+    (lab/check/zygote.py), and the child enters the sandbox after the fork. What it sees (its
+    user, folder, environment, limits, the kit's solutions, the processes in /proc) must be what
+    a child started anew sees, and the lab's reference must pass in both."""
+    box = sandbox.prepare(tmp_path / "box")
+    files = suite.of_lab("2.1", cumulative_=False)
+    expected = runner.expected_for(files)
+    text = manifest.lab("2.1").solution.read_text(encoding="utf-8") + LOOK_AT_IMPORT
+    asked = []
+    real = zygote.fork
+    monkeypatch.setattr(zygote, "fork", lambda *a, **k: asked.append(a) or real(*a, **k))
+    seen = {}
+    for how, fork in (("forked", "1"), ("started", "0")):
+        monkeypatch.setenv(process.FORK_ENV, fork)
+        scratch = box.scratch(text.encode())
+        try:
+            env = {**box.env(scratch), "KIT_SOLUTIONS": str(manifest.KIT / "solutions")}
+            report = runner.run(scratch / "harness.py", files, expected, cwd=scratch, env=env,
+                                preexec_fn=box.preexec())
+        finally:
+            box.remove(scratch)
+        assert report.passed == len(report.outcomes) > 0 and not report.import_error, (
+            f"the reference of lab 2.1, {how} into the sandbox, failed: "
+            f"{[(o.id, o.message) for o in report.outcomes if o.verdict != 'pass'][:2]} "
+            f"{report.import_error or ''}")
+        look = json.loads(report.output.partition("LOOK ")[2].splitlines()[0])
+        assert look["cwd"] == look["home"] == str(scratch), (how, look)
+        seen[how] = {k: v for k, v in look.items() if k not in ("cwd", "home")}
+        if how == "forked":
+            assert asked and all(a[-1] == box.preexec().forkable for a in asked), (
+                "no child was forked from the ready interpreter with the sandbox's entry")
+            asked.clear()
+    assert not asked, "HARNESS_CHECK_FORK=0 still forked a child"
+    assert seen["forked"] == seen["started"], (
+        "a forked child sees another sandbox than a started one:\n"
+        f"forked:  {seen['forked']}\nstarted: {seen['started']}")
+    assert seen["forked"]["uid"] == box.user[0] != 0
+    if box.level == "namespaces":
+        assert seen["forked"]["solutions"] in (None, [])
