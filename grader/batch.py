@@ -30,6 +30,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import overload
 
 from lab.check import facts, runner, suite
 from lab.check.verdict import Outcome, Verdict
@@ -131,12 +132,15 @@ def _grade(sub: Submission) -> Row:
     """Grade one submission in this worker. Always returns its row."""
     plan, box, settings = _worker["plan"], _worker["box"], _worker["settings"]
     started = time.monotonic()
-    data = None if sub.problem else head(sub.path)
-    if data is not None and len(data) > LARGEST_MB << 20:  # it grew after it was found
-        sub = too_large(sub, os.stat(sub.path).st_size)
+    if not sub.problem:
+        assert sub.path is not None, "a submission found without a file says why (its problem)"
+        data = head(sub.path)
+        if len(data) > LARGEST_MB << 20:  # it grew after it was found
+            sub = too_large(sub, os.stat(sub.path).st_size)
     if sub.problem:
-        outcomes = [Outcome(t.id, t.says, t.lab, Verdict.FAIL, sub.problem) for t in plan.tests]
-        return rows.build(plan, sub.student, sub.shown, outcomes, problem=sub.problem)
+        return rows.build(plan, sub.student, sub.shown,
+                          [Outcome(t.id, t.says, t.lab, Verdict.FAIL, sub.problem)
+                           for t in plan.tests], problem=sub.problem)
     outcomes: list[Outcome] = []
     total = len(plan.tests)
 
@@ -166,7 +170,7 @@ def _grade(sub: Submission) -> Row:
         box.sweep()  # what the submission left running, before its folder goes
         box.remove(scratch)  # never raises; what it cannot remove goes with the batch's folder
     text = data.decode("utf-8", "replace")
-    flagged = []
+    flagged: list[str] = []
     if report:
         outcomes = report.outcomes
         report.import_error = cells.cut(_shown(report.import_error, scratch))
@@ -188,7 +192,7 @@ def _grade(sub: Submission) -> Row:
                      seconds=time.monotonic() - started, text=text)
     row.digest, row.review = hashlib.sha256(data).hexdigest(), flagged
     # Not a field: what grade_all reads to judge the submission again alone (never kept).
-    row.loaded = max(loads) if loads and len(loads) <= RETRIED_TIMEOUTS else None
+    setattr(row, "loaded", max(loads) if loads and len(loads) <= RETRIED_TIMEOUTS else None)
     return row
 
 
@@ -216,7 +220,13 @@ def _apart(harness: Path, files: list, expected, *, on_outcome, **how) -> runner
     return report
 
 
-def _shown(text, scratch: Path):
+@overload
+def _shown(text: str, scratch: Path) -> str: ...
+@overload
+def _shown(text: str | None, scratch: Path) -> str | None: ...
+
+
+def _shown(text: str | None, scratch: Path) -> str | None:
     """Text from the submission's run as every report can hold it: without the scratch
     folder's random name, which means nothing to a student, and with any lone surrogate (a
     message can carry one, written as \\udcff in JSON) spelled out, since UTF-8 has none."""
@@ -377,7 +387,8 @@ def _pool(subs: list[Submission], jobs: int, init, finished, failed,
                                initializer=_start_worker,
                                initargs=(*init, context.Value("i", 0)))
     waiting = {pool.submit(_grade, s): s for s in subs}
-    left, jammed = [], False
+    left: list[Submission] = []
+    jammed = False
     try:
         while waiting:
             done, _ = wait(waiting, timeout=stall, return_when=FIRST_COMPLETED)
@@ -408,7 +419,7 @@ def _end(pool: ProcessPoolExecutor) -> None:
     thread, if it is reading a length that garbage in that pipe gave, then reads the pipe's
     end and breaks the pool, as when a worker dies, and shutdown() returns. Python has no
     public way to do this before 3.14 (kill_workers), and none to end that read at all."""
-    for process in list(pool._processes.values()):  # type: ignore[attr-defined]
+    for process in list(pool._processes.values()):
         process.kill()
     writer = pool._result_queue._writer  # type: ignore[attr-defined]
     for pid in _holders(writer.fileno()):

@@ -13,12 +13,21 @@ mark spreadsheets take for "this is text" (OWASP's advice on CSV injection).
 from __future__ import annotations
 
 import csv
+from typing import overload
 
 REASON_CHARACTERS = 4000  # a test's reason, an import error, why nothing was graded
 OUTPUT_CHARACTERS = 2000  # the start of what harness.py printed (grader/row.py keeps it)
 NAME_CHARACTERS = 200  # a submission's name and where it was found
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+@overload
+def cut(text: str, limit: int = REASON_CHARACTERS) -> str: ...
+@overload
+def cut(text: None, limit: int = REASON_CHARACTERS) -> None: ...
+@overload
+def cut(text: str | None, limit: int = REASON_CHARACTERS) -> str | None: ...
 
 
 def cut(text: str | None, limit: int = REASON_CHARACTERS) -> str | None:

@@ -84,7 +84,7 @@ def released(lab_id: str) -> dict:
     """What the workflow's scorer holds the repository to (classroom_score's RELEASED)."""
     plan = make(lab_id)
     lab = manifest.lab(lab_id)
-    graded_labs = [manifest.lab(f.lab_id) for f in plan.kit_files()]
+    graded_labs = [f.lab for f in plan.kit_files()]
     return {
         "lab": lab.id, "lesson": lab.lesson.number, "harness": f"work/{lab.folder}/harness.py",
         "tests": _relative(lab.tests),

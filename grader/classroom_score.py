@@ -119,7 +119,7 @@ def run_suite(root: Path, released: dict) -> tuple:
     """({test id: outcome}, problem): the local checker's outcomes on the student's file, or
     why none could be had. Its lines are printed as `lab_check.py` prints them."""
     sys.meta_path.insert(0, only_lab(root))
-    from lab.check import local, manifest
+    from lab.check import local
     from lab.check.errors import UserError
     from lab.check.lines import check_aloud
     harness, tests = root / released["harness"], root / released["tests"]
@@ -132,7 +132,7 @@ def run_suite(root: Path, released: dict) -> tuple:
     except UserError as problem:
         return {}, str(problem)
     suite = [[f.lab_id, Path(f.path).resolve().relative_to(root).as_posix(),
-              manifest.lab(f.lab_id).expected.resolve().relative_to(root).as_posix()]
+              f.lab.expected.resolve().relative_to(root).as_posix()]
              for f in chosen.files]
     if suite != released["suite"]:
         return {}, ("The course's lessons now name other test files for these labs than "

@@ -42,21 +42,28 @@ def _score(r: Row) -> float | None:
     return None if r.verdict is Overall.GRADER_ERROR else r.score
 
 
-def _rows(labs: list[Grades], students: list[rosters.Student] | None) -> list[tuple]:
+# A gradebook's line: (roster student or None, submission name or None,
+# [(score or None, verdict) per lab]).
+Line = tuple["rosters.Student | None", "str | None", "list[tuple[float | None, str]]"]
+
+
+def _rows(labs: list[Grades], students: list[rosters.Student] | None) -> list[Line]:
     """(roster student or None, submission name or None, [(score or None, verdict) per lab])
     per line, in the roster's order with the submissions no one matches after; without a
     roster, by name. A name is one student across labs: the class folder names each
     submission the same way every week."""
     subs = [{r.student: r for r in grades.submissions} for grades in labs]
     names = sorted({name for lab in subs for name in lab})
-    each = lambda name: [(_score(lab[name]), str(lab[name].verdict)) if name in lab  # noqa: E731
-                         else (None, "not submitted") for lab in subs]
+
+    def each(name: str | None) -> list[tuple[float | None, str]]:
+        return [(_score(lab[name]), str(lab[name].verdict)) if name in lab
+                else (None, "not submitted") for lab in subs]
     if students is None:
         return [(None, name, each(name)) for name in names]
     matched = rosters.match(students, names)
     by_student = {student: name for name, student in matched.found.items()}
-    lines = [(student, by_student.get(student), each(by_student.get(student)))
-             for student in students]
+    lines: list[Line] = [(student, by_student.get(student), each(by_student.get(student)))
+                         for student in students]
     lines += [(None, name, each(name)) for name in matched.unknown]
     return lines
 

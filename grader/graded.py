@@ -35,6 +35,6 @@ def tests(plan: Plan) -> list[Path]:
     the graded lab's and, unless it grades its own lab only, every earlier lab's."""
     found = []
     for test_file in plan.kit_files():
-        lab = manifest.lab(test_file.lab_id)
+        lab = test_file.lab
         found += [path for path in (lab.tests, lab.expected) if path.is_file()]
     return found

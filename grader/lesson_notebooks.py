@@ -42,6 +42,7 @@ import html
 import json
 import os
 import re
+from collections.abc import Callable
 
 import jupytext
 import nbformat
@@ -269,7 +270,8 @@ def starter(lab: manifest.Lab, *, page: bool = False) -> str:
     return "\n".join(out)
 
 
-EXPANDERS = {"hints": hints, "tests": tests, "starter": starter}
+EXPANDERS: dict[str, Callable[..., str | Code]] = {"hints": hints, "tests": tests,
+                                                   "starter": starter}
 
 
 # --- building ----------------------------------------------------------------------------------
@@ -280,7 +282,7 @@ def expand(text: str, *, where: str, found: list[Prediction] | None = None,
     cell of its own (in the browser's words for a `page`; a Code one for the hints), and the
     text around it keeps its own cells; `[general]` tags are left out. Fenced code is left alone. Each prediction read on the way is appended to `found`,
     when one is given."""
-    cells: list[str] = []
+    cells: list[str | Code] = []
     plain: list[str] = []
     lines = text.split("\n")
     fence = None
@@ -315,8 +317,8 @@ def expand(text: str, *, where: str, found: list[Prediction] | None = None,
             cells.append(GENERAL.sub("", render_prediction(read)))
             i = end + 1
             continue
-        elif DIRECTIVE.match(stripped):
-            kind, lab_id = DIRECTIVE.match(stripped).groups()
+        elif directive := DIRECTIVE.match(stripped):
+            kind, lab_id = directive.groups()
             try:
                 lab = manifest.lab(lab_id)
             except KeyError as missing:

@@ -94,8 +94,8 @@ def read(path: Path, plan: Plan, students: list[str],
     names = {name.lower(): name for name in students}
     if roster:
         matched = rosters.match(roster, students)
-        for name, student in matched.found.items():
-            for alias in student.names():
+        for name, person in matched.found.items():
+            for alias in person.names():
                 names.setdefault(alias, name)
     found = []
     for number, cells in enumerate(table[1:], 2):

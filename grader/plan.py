@@ -101,8 +101,8 @@ class Plan:
                 [(e.name, e.source) for e in self.extras], [(t.id, t.points) for t in self.tests]]
         if self.extras:  # a row graded before hidden tests ran apart may hold what they printed
             data.append("hidden tests apart")
-        data = json.dumps(data, sort_keys=True)
-        return hashlib.sha256(data.encode()).hexdigest()[:16]
+        text = json.dumps(data, sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def kit_files(self) -> list[suite.TestFile]:
         return suite.of_lab(self.lab, cumulative_=not self.own_lab_only)
@@ -263,10 +263,10 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
                                  subset.rules))
     expected = plan.expected()
     for test_file in plan.kit_files():
-        default = manifest.lab(test_file.lab_id).points
+        kit_lab = test_file.lab
         for test in suite.declared(test_file.source, test_file.stem):
-            plan.tests.append(Test(test.id, test.says, test_file.lab_id, f"lab {test_file.lab_id}",
-                                   default if test.points is None else test.points,
+            plan.tests.append(Test(test.id, test.says, kit_lab.id, f"lab {kit_lab.id}",
+                                   kit_lab.points if test.points is None else test.points,
                                    len(expected.get(test.id, {}).get("checks", ()))))
     public = sum(t.points for t in plan.tests)
     for extra in plan.extras:
@@ -274,6 +274,7 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
         for test in declared:
             checks = len(extra.expected.get(test.id, {}).get("checks", ()))
             if extra.rules:  # the bank: its sentence is its rule's, its points the bank's share
+                assert plan.share is not None, "a bank's plan has the public tests' share"
                 plan.tests.append(Test(test.id, extra.rules[test.name], None, bank.SET,
                                        public * (1 - plan.share) / len(declared), checks,
                                        hidden=True))
@@ -282,7 +283,7 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
                                        lab.points if test.points is None else test.points,
                                        checks, hidden=True))
     if plan.share is not None:
-        for test in plan.tests:
-            if not test.hidden:
-                test.points *= plan.share
+        for graded in plan.tests:
+            if not graded.hidden:
+                graded.points *= plan.share
     return plan

@@ -91,8 +91,7 @@ def _print(fingerprint, text: str, boilerplate=None):
 
 
 def _pair(first: str, second: str, shares, slices, texts: dict[str, str]) -> Pair:
-    lines = tuple(_line_ranges(texts[name], slices[at]) for at, name in
-                  enumerate((first, second)))
+    lines = (_line_ranges(texts[first], slices[0]), _line_ranges(texts[second], slices[1]))
     own = texts[first].splitlines()
     text = "\n".join(f"{n:>4}  {own[n - 1]}" for a, b in lines[0] for n in range(a, b + 1))
     return Pair(first, second, (round(shares[0], 3), round(shares[1], 3)), lines, text)
@@ -126,8 +125,10 @@ def read(out: Path) -> list[Pair]:
     path = Path(out) / KEPT
     if not path.is_file():
         return []
-    return [Pair(p["first"], p["second"], tuple(p["shares"]),
-                 tuple([tuple(r) for r in side] for side in p["lines"]), p["text"])
+    def side(ranges: list) -> list[tuple[int, int]]:
+        return [(first, last) for first, last in ranges]
+    return [Pair(p["first"], p["second"], (p["shares"][0], p["shares"][1]),
+                 (side(p["lines"][0]), side(p["lines"][1])), p["text"])
             for p in json.loads(path.read_text(encoding="utf-8"))]
 
 

@@ -125,8 +125,9 @@ def prepare(base: Path, *, out: Path | None = None, extra_files=(), private=(),
                             f"own (it was process {found['pid']} and saw {found['pids']})")
             continue
         return box
-    if groups:
-        cgroups.Groups.from_dict(groups).remove()
+    made = cgroups.Groups.from_dict(groups)
+    if made is not None:
+        made.remove()
     hint = ""
     if root:
         hint = (" Without namespaces, any user must be able to read the kit's lab/ folder and "

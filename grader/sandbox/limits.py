@@ -11,7 +11,7 @@ from grader.sandbox import users
 try:
     import resource
 except ImportError:  # not POSIX: the sandbox's prepare() says plainly that it needs Linux
-    resource = None
+    resource = None  # type: ignore[assignment]
 
 
 @dataclass

@@ -24,7 +24,7 @@ from grader.sandbox import view
 try:
     import resource
 except ImportError:  # not POSIX: the sandbox's prepare() says plainly that it needs Linux
-    resource = None
+    resource = None  # type: ignore[assignment]
 
 CLONE_NEWNS, CLONE_NEWNET, CLONE_NEWIPC, CLONE_NEWPID = 0x20000, 0x40000000, 0x8000000, 0x20000000
 MS_REC, MS_PRIVATE = 16384, 1 << 18

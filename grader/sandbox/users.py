@@ -20,7 +20,7 @@ try:
     import grp
     import pwd
 except ImportError:  # not POSIX: the sandbox's prepare() says plainly that it needs Linux
-    grp = pwd = None
+    grp = pwd = None  # type: ignore[assignment]
 
 # Slot users: slot n of a batch runs as uid and gid FIRST_UID + SLOTS * (the grader's process
 # id) + n. Deriving the range from the process id keeps two graders running at once on one

@@ -23,6 +23,14 @@ class TestFile:
     source: str
 
     @property
+    def lab(self) -> manifest.Lab:
+        """The kit's lab this file is the tests of; ValueError for an instructor's file, which
+        is none (the kit's own lists, such as of_lab, hold only labs' files)."""
+        if self.lab_id is None:
+            raise ValueError(f"{self.path} is an instructor's test file, not a lab's")
+        return manifest.lab(self.lab_id)
+
+    @property
     def stem(self) -> str:
         """The name test ids start with: the kit's file name for a kit lab, whatever the
         student's copy is called, so that ids match the reference's observations."""

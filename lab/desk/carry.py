@@ -101,8 +101,8 @@ def reopened(starter: list[str], began: list[str], reference: str) -> list[str]:
             out += merge.a[region[1]:region[2]]
         elif kind == "b":
             out += merge.b[region[1]:region[2]]
-        else:  # both changed it: this lab's side
-            out += merge.b[region[5]:region[6]]
+        else:  # both changed it: this lab's side, the region's last two numbers
+            out += merge.b[region[-2]:region[-1]]
     return out
 
 
@@ -125,9 +125,9 @@ def carry(mine: str, began: str, reference: str, starter: str) -> Carried:
     base, _ = _without(began, notes)
     own, at = _without(mine, notes)
     kit = reopened(starter.splitlines(keepends=True), base, reference)
-    parts = [definitions.split("".join(x)) for x in (base, own, kit)]
-    if all(p is not None for p in parts):
-        return _by_definitions(*parts, at, len(mine.splitlines()))
+    base_parts, own_parts, kit_parts = (definitions.split("".join(x)) for x in (base, own, kit))
+    if base_parts is not None and own_parts is not None and kit_parts is not None:
+        return _by_definitions(base_parts, own_parts, kit_parts, at, len(mine.splitlines()))
     merge = merge3.Merge3(base, own, kit)  # a file whose tokens cannot be read: line by line
     conflicts = []
     for region in merge.merge_regions():

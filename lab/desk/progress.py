@@ -71,13 +71,14 @@ def lab_state(lab: manifest.Lab, checks: dict) -> tuple[str, str]:
     if lab.reference_only:
         return "later", "coming later"
     last = checks.get(lab.id)
-    total = last["passed"] + last["failed"] if last else 0
+    passed, failed = (last["passed"], last["failed"]) if last else (0, 0)
+    total = passed + failed
     shown_in = passed_in(lab.id)
-    if (total and not last["failed"]) or shown_in == lab.id:  # (solved mode: every lab)
+    if (total and not failed) or shown_in == lab.id:  # (solved mode: every lab)
         return "passing", f"passing ({total}/{total})" if total else "passing"
     elsewhere = f"; its tests pass in your lab {shown_in} file" if shown_in else ""
     if total:
-        return "failing", f"failing ({last['passed']}/{total}){elsewhere}"
+        return "failing", f"failing ({passed}/{total}){elsewhere}"
     if (work() / lab.folder / "harness.py").exists() or last:
         return "started", f"started{elsewhere}"
     if shown_in:

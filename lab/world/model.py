@@ -2,6 +2,8 @@
 request it is sent, and hears a Stop while a request is on its way."""
 
 
+from typing import Callable
+
 from .errors import ScriptExhausted
 from .replies import Forever, assistant_problem, number_calls
 from .snapshot import Kept, snapshot
@@ -14,7 +16,7 @@ ABORTED_REPLY = {"role": "assistant", "content": [], "stop_reason": "aborted",
 # Called with each Request as a ScriptedModel records it, or None. The desk sets it while a
 # notebook cell runs a student's own file (lab/desk/guard.py), to count the cell's model calls
 # and stop a run that never ends by raising from here, inside the run's own call to the model.
-on_request = None
+on_request: "Callable[[Request], None] | None" = None
 
 
 class Request:
