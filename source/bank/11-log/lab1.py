@@ -1,0 +1,504 @@
+"""Lab 11.1's grading bank: scenarios for each rule of its ledger (source/lessons/11-log/
+rules.toml), in the form of the lab's tests.py, which the grader draws a secret subset of and
+runs as hidden tests (grader/bank.py). Never released, never shown to a student: a failed one
+shows only the sentence of the rule it checks.
+
+Each scenario reaches its rule through another door than the public tests: a damaged log met by
+a run's saver rather than by a read, a long log a session is resumed from, a power cut in the
+middle of a later session, logs of two sessions with entries of another kind written between
+them, persist_to handed a run's events by hand, a disk that fills and empties, listeners that
+change the list from inside an event, a consumer that crashes, a steering message a listener
+chokes on; so that the public tests' wanted expressions, evaluated in a bank test's frame, do
+not give its values.
+"""
+import json
+
+import harness
+import lab
+from lab.kit import lab_test, raised, tool
+
+LAB = "11.1"
+SYSTEM = "You keep notes on a small repository."
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+FILES = ["main.py", "util.py", "notes.md", "lib/core.py", "docs/index.md", "setup.cfg"]
+FOLDED = ["logs/today.jsonl", "runs/2026/main.jsonl", "a/b/session.jsonl", "sessions/w1.jsonl"]
+DONE = ["Read them all.", "That is everything.", "Finished reading.", "Done."]
+
+
+def reader(extra=""):
+    """A tool `read` whose result names the file it read, with `extra` after it."""
+    return tool("read", lambda arguments: f"text of {arguments['path']}{extra}", PATH)
+
+
+def rounds(t, first=1, least=0, most=2):
+    """A drawn run: `least` to `most` rounds of 1 or 2 `read` calls, then an answer. Its model
+    replies, the shape tokens of what it records (its prompt first), and the next call id."""
+    replies, tokens = [], ["U"]
+    for _ in range(t.random.randint(least, most)):
+        ids = [f"c{n}" for n in range(first, first + t.random.randint(1, 2))]
+        first += len(ids)
+        replies.append(lab.reply(*[lab.call("read", {"path": t.random.choice(FILES)}, id=i)
+                                   for i in ids]))
+        tokens += [f"A[{','.join(ids)}]"] + [f"R({i})" for i in ids]
+    return replies + [lab.say(t.random.choice(DONE))], tokens + ["A"], first
+
+
+def entry_line(n, kind="message", **fields):
+    """Line n of a log as another program would write it."""
+    return json.dumps({"id": f"e{n}", "type": kind, **fields}) + "\n"
+
+
+def saved(ws, path, size):
+    """A Harness whose saver writes to the log `path` of `ws`, with a model of `size` answers."""
+    h = harness.Harness(lab.ScriptedModel([lab.say(f"Answer {n}.") for n in range(size)]),
+                        SYSTEM, [reader()])
+    h.subscribe(harness.persist_to(harness.SessionLog(ws, path)))
+    return h
+
+
+# --- rule 1: entries() ---------------------------------------------------------------------
+
+class Locked(lab.Workspace):
+    """A disk on which the log is there, but cannot be read just now."""
+
+    def read_text(self, path):
+        raise PermissionError(f"{path}: permission denied")
+
+
+@lab_test("A run whose saver meets a damaged log (a torn last line, a blank or broken line in "
+          "the middle, an empty line at the very end, a file that cannot be read) ends with the "
+          "reader's error, naming the log's path and the line counted from 1, and writes "
+          "nothing to it.")
+async def test_bank_a_run_meets_a_damaged_log(t):
+    whole = t.random.randint(2, 5)
+    lines = [entry_line(n, message=harness.user_message(f"Step {n}.")) for n in
+             range(1, whole + 1)]
+    at = t.random.randint(1, whole - 1)  # a damage in the middle lands after line `at`
+    damages = {"torn": ("".join(lines) + '{"id": "e' + str(whole + 1), whole + 1),
+               "blank": ("".join(lines[:at]) + "\n" + "".join(lines[at:]), at + 1),
+               "broken": ("".join(lines[:at]) + "not an entry\n" + "".join(lines[at:]), at + 1),
+               "empty end": ("".join(lines) + "\n", whole + 1)}
+    found, wanted = [], []
+    for kind in t.random.sample(sorted(damages), 4):
+        text, line = damages[kind]
+        path = t.random.choice(FOLDED)
+        ws = lab.Workspace({path: text})
+        h = saved(ws, path, 1)
+        problem = await raised(lambda: lab.drive(h.prompt(t.random.choice(DONE))))
+        found.append([kind, problem, ws.read_text(path) == text, lab.shape(h.messages)])
+        wanted.append([kind, f"ValueError: {path}, line {line}: not a complete log entry", True,
+                       "U"])
+    path = t.random.choice(FOLDED)
+    ws = Locked({path: "".join(lines)})
+    h = saved(ws, path, 1)
+    problem = await raised(lambda: lab.drive(h.prompt("Go on.")))
+    found.append(["unreadable", problem, ws.files[path] == "".join(lines), lab.shape(h.messages)])
+    wanted.append(["unreadable", f"PermissionError: {path}: permission denied", True, "U"])
+    t.expect(found, wanted,
+             "A Harness with persist_to subscribed, on a log that holds damage, ran one prompt. "
+             "Each item is [the damage, what the run raised, the file is unchanged, lab.shape "
+             "of the record]: the saver's first append reads the log, which names the damaged "
+             "line of PATH (with its folders), counted from 1, wherever it stands; a file that "
+             "is there but cannot be read is no empty log (SessionLog.entries, lesson 11).")
+
+
+@lab_test("A session resumed from a long log another program wrote (over three hundred entries) "
+          "holds all of it and numbers its next entries after it; reading a log with no file "
+          "made no file, and a caller that changes a message replay() gave it changes nothing "
+          "the log reads next.")
+async def test_bank_a_long_log_resumed(t):
+    others = {name: "kept\n" for name in t.random.sample(FILES, 2)}
+    ws, path = lab.Workspace(others), t.random.choice(FOLDED)
+    log = harness.SessionLog(ws, path)
+    before = [log.replay(), log.rows(), sorted(ws.files)]
+    size = 300 + t.random.randint(1, 12)
+    ws.write_text(path, "".join(entry_line(n, message=harness.user_message(f"Question {n}.")
+                                           if n % 2 else lab.say(f"Answer {n}."))
+                                for n in range(1, size + 1)))
+    h = harness.Harness(lab.ScriptedModel([lab.say("Picked up.")]), SYSTEM, [reader()],
+                        messages=log.replay())
+    h.subscribe(harness.persist_to(log))
+    await lab.drive(h.prompt("Where were we?"))
+    handed = log.replay()
+    handed[0]["content"] = "changed by a caller"
+    handed.pop()
+    t.expect([before, len(h.messages), [k for k, _ in log.rows()[-3:]],
+              log.replay()[0]["content"], len(log.replay())],
+             [[[], [], sorted(others)], size + 2, [f"e{size}", f"e{size + 1}", f"e{size + 2}"],
+              "Question 1.", size + 2],
+             f"Items: [replay(), rows() and the workspace's files while the log had no file, "
+             f"the messages of a harness resumed from a log of {size} entries once it ran one "
+             "prompt, the ids of the log's last three rows, the words of the first message "
+             "the log replays after a caller changed that message in a list replay() gave it "
+             "and popped the list's last, the messages it replays]: every line is read, "
+             "parsed again at each read (SessionLog.entries, lesson 11).")
+
+
+# --- rule 2: append_message through _append ---------------------------------------------------
+
+@lab_test("A power cut tearing one of the log's appends in a later session of runs whose tool "
+          "results hold line separators and accents leaves every line written before it whole: "
+          "the reader names the torn line, one past the messages saved.")
+async def test_bank_a_power_cut_in_a_later_session(t):
+    path = t.random.choice(FOLDED + ["session.jsonl"])
+    ws = lab.Workspace()
+    odd = t.random.choice(["\u2028", "\u2029", "\x85"]) + " café – naïve"
+    first, tokens, next_id = rounds(t, least=1)
+    second, later, _ = rounds(t, first=next_id, least=1)
+    h = harness.Harness(lab.ScriptedModel(first + second), SYSTEM, [reader(odd)])
+    h.subscribe(harness.persist_to(harness.SessionLog(ws, path)))
+    problems = [await raised(lambda: lab.drive(h.prompt("Read the first batch.")))]
+    text = ws.read_text(path)
+    cut = t.random.randrange(len(later))  # whole writes of the second run before the cut
+    ws.cut_power_after(cut, torn=True)
+    problems.append(await raised(lambda: lab.drive(h.prompt("Now the second."))))
+    log = harness.SessionLog(ws, path)
+    t.expect([problems, ws.read_text(path).startswith(text), await raised(log.entries)],
+             [[None, f"PowerCut: the power went off while writing {path}"], True,
+              f"ValueError: {path}, line {len(tokens) + cut + 1}: not a complete log entry"],
+             f"A first run saved {len(tokens)} messages ({' '.join(tokens)}); a second "
+             f"({' '.join(later)}) lost the power in write {cut + 1}. Items: [what each run "
+             "raised, the file still starts with the first run's text, what entries() then "
+             "raised]: each append adds one line at the end, whatever its message holds, and "
+             "changes no byte written before (SessionLog.append_message, lesson 11).")
+
+
+def stamped(session):
+    """A SessionLog whose _append marks each entry with `session`, as a later lesson's own
+    _append adds a field to every kind of entry."""
+    class Stamped(harness.SessionLog):
+        def _append(self, entry):
+            return super()._append({**entry, "session": session})
+    return Stamped
+
+
+@lab_test("Two sessions on one file, each with its own log object, with notes written between "
+          "them through _append and by another program: every entry's id is its line number, "
+          "and every message entry went through _append.")
+async def test_bank_ids_across_two_sessions(t):
+    ws, path = lab.Workspace(), t.random.choice(FOLDED)
+    first, tokens, next_id = rounds(t, most=1)
+    h = harness.Harness(lab.ScriptedModel(first), SYSTEM, [reader()])
+    one = stamped(1)(ws, path)
+    h.subscribe(harness.persist_to(one))
+    await lab.drive(h.prompt("Read what you need."))
+    kinds = [("message", 1)] * len(tokens)
+    between = ["hand", "log"] + [t.random.choice(["hand", "log"])
+                                 for _ in range(t.random.randint(0, 2))]
+    t.random.shuffle(between)
+    for n, who in enumerate(between):
+        if who == "hand":  # another program, not through a SessionLog
+            ws.append_text(path, entry_line(len(kinds) + 1, "note", text=f"backup {n}"))
+            kinds.append(("note", None))
+        else:
+            one._append({"type": "note", "text": f"checkpoint {n}"})
+            kinds.append(("note", 1))
+    second, later, _ = rounds(t, first=next_id, most=1)  # a new model: ids go on by hand
+    two = stamped(2)(ws, path)
+    h = harness.Harness(lab.ScriptedModel(second), SYSTEM, [reader()], messages=two.replay())
+    h.subscribe(harness.persist_to(two))
+    await lab.drive(h.prompt("Carry on."))
+    kinds += [("message", 2)] * len(later)
+    entries = harness.SessionLog(ws, path).entries()
+    t.expect([[e["id"], e["type"], e.get("session")] for e in entries],
+             [[f"e{n}", kind, session] for n, (kind, session) in enumerate(kinds, 1)],
+             "Each item is one entry of the file: [its id, its type, the session whose log's "
+             "_append wrote it (None for a line another program wrote)]. A first session saved "
+             f"{' '.join(tokens)}, notes were written ({', '.join(between)}: by hand or through "
+             f"the first log's _append), then a second log object saved {' '.join(later)}: an "
+             "id is e and the number of the line it lands on, read from the file at each "
+             "append, whatever kind the lines before hold (SessionLog.append_message, "
+             "lesson 11).")
+
+
+# --- rule 3: rows() and replay() -------------------------------------------------------------
+
+@lab_test("A harness resumed from the log of two sessions, with notes between them, sends the "
+          "model the transcript in the order it happened, and rows() holds only the messages.")
+async def test_bank_a_resumed_request_in_order(t):
+    ws, path = lab.Workspace(), t.random.choice(FOLDED)
+    log = harness.SessionLog(ws, path)
+    replies, shapes, ids, next_id = [], [], [], 1
+    for _ in range(2):
+        more, tokens, next_id = rounds(t, first=next_id, least=2)
+        replies += more
+        shapes += tokens
+    h = harness.Harness(lab.ScriptedModel(replies), SYSTEM, [reader()])
+    h.subscribe(harness.persist_to(log))
+    line = 0  # the lines the file holds
+    for n in range(2):
+        await lab.drive(h.prompt(f"Batch {n}."))
+        new = len(h.messages) - len(ids)
+        ids += [f"e{k}" for k in range(line + 1, line + new + 1)]
+        line += new
+        for k in range(t.random.randint(1, 2)):
+            log._append({"type": "note", "message": f"checkpoint {n}.{k}"})
+            line += 1
+    fresh = lab.ScriptedModel([lab.say("Resumed.")])
+    resumed = harness.Harness(fresh, SYSTEM, [reader()], messages=log.replay())
+    await lab.drive(resumed.prompt("Go on."))
+    t.expect([lab.shape(fresh.calls[0].messages), [k for k, _ in log.rows()]],
+             [" ".join(shapes + ["U"]), ids],
+             "Items: [lab.shape of the resumed harness's first request, the ids rows() "
+             f"gives]. Two runs saved {len(shapes)} messages, with notes (entries of type "
+             "\"note\" carrying a field named \"message\") written through _append after each: "
+             "rows() holds one pair per message entry, in the order written, and e10 comes "
+             "after e9 (SessionLog.rows, lesson 11).")
+
+
+@lab_test("A long log another program wrote, of over three hundred message entries with notes "
+          "among them, gives rows of its message entries alone, in the order written.")
+async def test_bank_a_long_mixed_log(t):
+    path, every = t.random.choice(FOLDED), t.random.randint(6, 9)
+    lines, messages, ids = [], [], []
+    for n in range(1, 380 + t.random.randint(0, 20)):  # over 300 message entries
+        if n % every == 0:
+            lines.append(entry_line(n, "note", message=f"checkpoint {n}"))
+        else:
+            messages.append(harness.user_message(f"Question {n}.") if n % 2 else
+                            lab.say(f"Answer {n}."))
+            lines.append(entry_line(n, message=messages[-1]))
+            ids.append(f"e{n}")
+    log = harness.SessionLog(lab.Workspace({path: "".join(lines)}), path)
+    rows = log.rows()
+    t.expect([len(rows), [k for k, _ in rows[::50]], [k for k, _ in rows[-2:]],
+              log.replay() == messages],
+             [len(ids), ids[::50], ids[-2:], True],
+             f"A log of {len(lines)} lines, every {every}th a note. Items: [how many rows, the "
+             "ids of every 50th row, the ids of the last two, replay() equals the message "
+             "entries' messages]: rows() is one pair per message entry (its type), in the "
+             "order written, however long the log (SessionLog.rows, lesson 11).")
+
+
+# --- rule 4: persist_to --------------------------------------------------------------------------
+
+@lab_test("persist_to handed by hand every event of two runs (a prompt sent with an equal "
+          "steering message, calls, an empty answer, a failed reply) saves exactly the messages "
+          "of their message_ends.")
+async def test_bank_persist_to_handed_events(t):
+    words = t.random.choice(["Read main.py.", "Look again.", "Go on."])
+    replies, tokens, _ = rounds(t, least=1)
+    replies[-1] = lab.reply()  # the answer has no content
+    h = harness.Harness(lab.ScriptedModel(replies + [lab.fail("overloaded")]), SYSTEM, [reader()])
+    h.steer(words)
+    events = await lab.drive(h.prompt(words))
+    events += await lab.drive(h.prompt(t.random.choice(DONE)))
+    ws, path = lab.Workspace(), t.random.choice(FOLDED)
+    log = harness.SessionLog(ws, path)
+    listener = harness.persist_to(log)
+    for event in events:
+        listener(event)
+    t.expect([lab.shape(log.replay()), log.replay() == list(h.messages),
+              len(ws.read_text(path).splitlines())],
+             [" ".join(["U"] + tokens + ["U", "A(error)"]), True, len(tokens) + 3],
+             "Items: [lab.shape of what the log replays, it equals the record, the file's "
+             "lines] after persist_to's listener was handed each event of two runs: a prompt "
+             "with an equal steering message, calls, an answer with no content, and a run whose "
+             "reply failed. It saves the message of every message_end, whatever it holds, and "
+             "nothing of any other event (persist_to, lesson 11).")
+
+
+
+
+class Filling(lab.Workspace):
+    """A disk that has no room while `full` is set."""
+    full = False
+
+    def append_text(self, path, text):
+        if self.full:
+            raise OSError("No space left on device")
+        return super().append_text(path, text)
+
+
+@lab_test("A saver on a disk that fills ends that run with the disk's error, and saves the next "
+          "once there is room again; a power cut in its write ends a run, and the torn log it "
+          "leaves ends the next.")
+async def test_bank_a_disk_that_fills_and_empties(t):
+    ws, path = Filling(), t.random.choice(FOLDED)
+    h = saved(ws, path, 5)
+    log = harness.SessionLog(ws, path)
+    found = [await raised(lambda: lab.drive(h.prompt("First.")))]
+    ws.full = True
+    found.append(await raised(lambda: lab.drive(h.prompt("Second."))))
+    ws.full = False
+    found.append(await raised(lambda: lab.drive(h.prompt("Third."))))
+    found.append(lab.shape(log.replay()))
+    whole = t.random.randrange(2)  # the fourth run's writes that land whole before the cut
+    ws.cut_power_after(whole, torn=True)
+    found.append(await raised(lambda: lab.drive(h.prompt("Fourth."))))
+    found.append(await raised(lambda: lab.drive(h.prompt("Fifth."))))
+    found.append([lab.shape(h.messages), h.is_running])
+    t.expect(found,
+             [None, "OSError: No space left on device", None, "U A U A",
+              f"PowerCut: the power went off while writing {path}",
+              f"ValueError: {path}, line {5 + whole}: not a complete log entry",
+              ["U A U U A U" + " A" * whole + " U", False]],
+             "Five prompts to a Harness with persist_to subscribed: the second while the disk "
+             "had no room, the fourth while the power went off in its write number "
+             f"{whole + 1}, leaving a torn line. Items: [what each of the first three runs "
+             "raised, lab.shape of what the log replays after them, what the fourth and fifth "
+             "raised, lab.shape of the record and is_running at the end]: the saver saves the "
+             "message of every message_end, after a failed save too, and never fails quietly "
+             "(persist_to, lesson 11).")
+
+
+# --- rule 5: subscribe and _notify -------------------------------------------------------------
+
+@lab_test("Listeners hear the start and the end of every run in the order they subscribed, "
+          "after an undo of the later of two equal subscriptions, called twice, as before it; "
+          "and the last of over three hundred subscriptions hears every event.")
+async def test_bank_the_order_at_both_ends_of_a_run(t):
+    x, y, z = t.random.sample("LMN", 3)
+    names = [x, y, x, z] + [t.random.choice([y, z]) for _ in range(t.random.randint(0, 2))]
+    trace = []
+
+    def named(name):
+        def hear(event):
+            if event["type"] in ("agent_start", "agent_end"):
+                trace.append([event["type"], name])
+        return hear
+    listeners = {name: named(name) for name in "LMN"}
+    h = harness.Harness(lab.ScriptedModel([lab.say("One."), lab.say("Two.")]), SYSTEM, [])
+    undos = [h.subscribe(listeners[name]) for name in names]
+    await lab.drive(h.prompt("First."))
+    runs = [list(trace)]
+    trace.clear()
+    undos[2]()
+    undos[2]()
+    await lab.drive(h.prompt("Second."))
+    runs.append(list(trace))
+    kept = names[:2] + names[3:]
+    many, tally, last = 300 + t.random.randint(1, 9), [], []
+    h = harness.Harness(lab.ScriptedModel([lab.say("Three.")]), SYSTEM, [])
+    for _ in range(many):
+        h.subscribe(tally.append)
+    h.subscribe(lambda event: last.append(event["type"]))
+    await lab.drive(h.prompt("Third."))
+    t.expect([runs, len(tally), last],
+             [[[[kind, name] for kind in ("agent_start", "agent_end") for name in order]
+               for order in (names, kept)], 6 * many,
+              ["agent_start", "turn_start", "message_end", "message_end", "turn_end",
+               "agent_end"]],
+             f"Listeners subscribed in the order {names}; between two runs, the undo of the "
+             "third subscription was called twice. Items: [for each run, [event, listener] "
+             "for each agent_start and agent_end heard, in the order heard; events one "
+             f"listener subscribed {many} times heard in a plain run of another harness; the "
+             "events a listener subscribed after them heard]: each undo takes off its own "
+             "subscription, once, and every listener hears every event in the order they "
+             "subscribed (Harness.subscribe and _notify, lesson 11).")
+
+
+@lab_test("Listeners that undo themselves or a later one, or subscribe another, in the middle "
+          "of an event leave every listener subscribed when it began hearing it; a listener "
+          "whose own bug raises ends that run, and hears the next run whole.")
+async def test_bank_listeners_that_change_the_list(t):
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "main.py"})),
+                               lab.say("Read it."), lab.say("Plain."), lab.say("Again."),
+                               lab.say("Spare.")])
+    h = harness.Harness(model, SYSTEM, [reader()])
+    heard = {name: [] for name in "ABCDE"}
+    leave, join = t.random.randrange(12), t.random.randrange(11)  # event numbers, from 0
+    undos = {}
+
+    def listener(name):
+        def hear(event):  # E notes how many events D, subscribed before it, has heard
+            heard[name].append(len(heard["D"]) if name == "E" else event["type"])
+            if name == "A" and len(heard["A"]) == leave + 1:
+                undos["A"]()
+                undos["C"]()
+            if name == "D" and len(heard["D"]) == join + 1:
+                h.subscribe(listener("E"))
+        return hear
+    for name in "ABCD":
+        undos[name] = h.subscribe(listener(name))
+    await lab.drive(h.prompt("Read main.py."))
+    # whether E hears the event it was subscribed during is left open: only the later count
+    counts = [len(heard[name]) for name in "ABCD"] + [len([n for n in heard["E"] if n > join + 1])]
+    buggy, at = [], t.random.randrange(6)
+
+    def bug(event):
+        buggy.append(event["type"])
+        if len(buggy) == at + 1:
+            return 1 / 0
+    h.subscribe(bug)
+    problem = await raised(lambda: lab.drive(h.prompt("Once more.")))
+    running = h.is_running
+    await lab.drive(h.prompt("And again."))
+    t.expect([counts, problem, running, buggy[at + 1:]],
+             [[leave + 1, 12, leave + 1, 12, 11 - join], "ZeroDivisionError: division by zero",
+              False, ["agent_start", "turn_start", "message_end", "message_end", "turn_end",
+                      "agent_end"]],
+             f"Listeners A, B, C, D subscribed in that order; in a run of 12 events, A undid "
+             f"itself and C at event {leave} (from 0), and D subscribed E at event {join}. "
+             f"Items: [events each of A to D heard, and E after event {join}, what the next "
+             "run raised when a listener's own bug divided by zero at its event "
+             f"{at}, is_running then, the events that "
+             "listener heard in the run after]: every listener subscribed when an event began "
+             "hears it, one subscribed during an event hears every later one, and a listener "
+             "that raises ends the run with its own exception and stays subscribed "
+             "(Harness._notify, lesson 11).")
+
+
+# --- rule 6: _run tells the listeners first -------------------------------------------------
+
+@lab_test("A consumer that crashes at a message_end leaves a log that already holds that "
+          "message.")
+async def test_bank_a_consumer_that_crashes(t):
+    ws, path = lab.Workspace(), t.random.choice(FOLDED)
+    replies, tokens, _ = rounds(t, least=1)
+    h = harness.Harness(lab.ScriptedModel(replies), SYSTEM, [reader()])
+    h.subscribe(harness.persist_to(harness.SessionLog(ws, path)))
+    stop, ends = t.random.randint(1, len(tokens)), []
+
+    def consumer(event):
+        if event["type"] == "message_end":
+            ends.append(event["message"])
+            if len(ends) == stop:
+                raise ConnectionResetError("the window closed")
+    problem = await raised(lambda: lab.drive(h.prompt("Read the files."), on_event=consumer))
+    t.expect([problem, lab.shape(harness.SessionLog(ws, path).replay())],
+             ["ConnectionResetError: the window closed", " ".join(tokens[:stop])],
+             f"A run of {' '.join(tokens)}, whose consumer crashed at message_end number {stop}. "
+             "Items: [what the run raised, lab.shape of what the log replays]: the listeners "
+             "hear each event before the consumer gets it, whatever the consumer does "
+             "(Harness._run, lesson 11).")
+
+
+@lab_test("A steering message a listener chokes on ends that run, and is not delivered again: "
+          "it left its queue when it reached the record.")
+async def test_bank_a_steer_a_listener_chokes_on(t):
+    words = t.random.choice(["Stop reading, answer now.", "Skip the docs.", "Only main.py."])
+    width = t.random.randint(1, 3)
+    model = lab.ScriptedModel([lab.reply(*[lab.call("read", {"path": f}, id=f"c{n}")
+                                           for n, f in enumerate(FILES[:width], 1)]),
+                               lab.say("Answered."), lab.say("Back."), lab.say("Spare.")])
+    h = harness.Harness(model, SYSTEM, [reader()])
+    ws, path = lab.Workspace(), t.random.choice(FOLDED)
+    log = harness.SessionLog(ws, path)
+    h.subscribe(harness.persist_to(log))
+    kind = t.random.choice([RuntimeError, LookupError])
+
+    def choke(event):
+        if event["type"] == "message_end" and event["message"].get("content") == words:
+            raise kind("cannot render it")
+    undo = h.subscribe(choke)
+    at = t.random.randint(1, width)
+    ends = []
+
+    def consumer(event):
+        if event["type"] == "tool_execution_end":
+            ends.append(event)
+            if len(ends) == at:
+                h.steer(words)
+    problem = await raised(lambda: lab.drive(h.prompt("Read the files."), on_event=consumer))
+    undo()
+    await lab.drive(h.prompt("Are you there?"))
+    ids = [f"c{n}" for n in range(1, width + 1)]
+    shape = " ".join([f"U A[{','.join(ids)}]"] + [f"R({i})" for i in ids] + ["U U A"])
+    t.expect([problem, lab.shape(h.messages), lab.shape(log.replay())],
+             [f"{kind.__name__}: cannot render it", shape, shape],
+             f"The consumer steered at tool_execution_end {at} of {width}; a listener raised at "
+             "the steering message's message_end; after its undo, another prompt. Items: [what "
+             "the first run raised, lab.shape of the record, lab.shape of what the log "
+             "replays]: a message leaves its queue once it is on the record, before the "
+             "listeners hear of it (Harness._run, lessons 9 and 11).")

@@ -1,0 +1,254 @@
+"""Lab 12.1's grading bank: scenarios for each rule of its ledger (source/lessons/12-compaction/
+rules.toml, lab 12.1's items), in the form of the lab's tests.py, which the grader draws a
+secret subset of and runs as hidden tests (grader/bank.py). Never released, never shown to a
+student: a failed one shows only the sentence of the rule it checks.
+
+Each scenario reaches its rule through another door than the public tests: render of a real
+run's record, a long mixed transcript read through its last lines and its estimate, the
+estimate a listener takes at each message_end, pairs of messages measured together, find_cut
+over the rows a SessionLog saved during runs and over two logs that both number from e1, and
+over a long log measured by how much each cut keeps; so that the public tests' wanted
+expressions, evaluated in a bank test's frame, do not give its values.
+"""
+import json
+
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "12.1"
+SYSTEM = "You look after a small repository."
+WORDS = ("harbor", "lantern", "meadow", "quartz", "saddle", "timber", "violet", "walnut",
+         "zephyr", "anchor", "bramble", "cinder")
+ANY = {"type": "object"}
+
+
+def word(t):
+    """A drawn word with a drawn number."""
+    return f"{t.random.choice(WORDS)}{t.random.randint(10, 9999)}"
+
+
+def result(call_id, text):
+    return {"role": "toolResult", "tool_call_id": call_id, "tool_name": "read", "content": text,
+            "is_error": False}
+
+
+def dumped(arguments):
+    return json.dumps(arguments)
+
+
+# --- rule 1: render -------------------------------------------------------------------------
+
+def broken(arguments):
+    raise FileNotFoundError(f"no such pattern file: {arguments['pattern']}")
+
+
+@lab_test("render of a real run's record (a prompt with spaces and a line break, a reply of only "
+          "calls, a result over several lines, a tool's error, a reply of words and a call, a "
+          "failed reply whose words end in a line break) is one exact line per message.")
+async def test_bank_render_of_a_real_run(t):
+    topic, path, pattern = word(t), f"café/{word(t)}.py", word(t)
+    lines = t.random.randint(5, 80)
+    body = "".join(f"{n}: {word(t)}\n" for n in range(t.random.randint(2, 4)))
+    prompt = f"  Check the {topic} module\nplease. \n"
+    said, half = f"Found {pattern}.\nNow the rest.", f"Half an\n{word(t)} answer\n"
+    reason = t.random.choice(["overloaded", "prompt is too long", "stream broke"])
+    model = lab.ScriptedModel([
+        lab.reply(lab.call("read", {"path": path, "lines": lines}, id="c1"),
+                  lab.call("grep", {"pattern": pattern}, id="c2")),
+        lab.reply(said, lab.call("read", {"path": "setup.cfg", "lines": 1}, id="c3")),
+        lab.fail(reason, half)])
+    h = harness.Harness(model, SYSTEM, [tool("read", lambda arguments: body, ANY),
+                                        tool("grep", broken, ANY)])
+    await lab.drive(h.prompt(prompt))
+    error = h.messages[3]["content"]
+    text = "\n".join([
+        "user: " + prompt.replace("\n", " "),
+        "assistant:  read(" + dumped({"path": path, "lines": lines}) + ") grep("
+        + dumped({"pattern": pattern}) + ")",
+        "toolResult: " + body.replace("\n", " "),
+        "toolResult: " + error.replace("\n", " "),
+        "assistant: " + said.replace("\n", " ") + ' read({"path": "setup.cfg", "lines": 1})',
+        "toolResult: " + body.replace("\n", " "),
+        "assistant: " + half.replace("\n", " ")])
+    t.expect([lab.shape(h.messages), harness.render(h.messages)],
+             ["U A[c1,c2] R(c1) R(c2) A[c3] R(c3) A(error)", text],
+             "Items: [lab.shape of a run's record, render of it]. A line is the role, a colon, "
+             "a space and the message's words: a user message's and a result's are its "
+             "content (a tool's error too, unmarked), an assistant's its text and then each "
+             "call as name(json.dumps(arguments)), in the order given, \\u escapes and all, "
+             "separated by single spaces; a newline anywhere becomes a space, the one that "
+             "ends the last message included, and not its error_message (render, lesson 12).")
+
+
+@lab_test("render of a long transcript of every kind of message (over three hundred) has a line "
+          "per message, and its last lines and length are as the rule writes them.")
+async def test_bank_render_of_a_long_mixed_transcript(t):
+    size = 300 + t.random.randint(1, 30)
+    messages, lines = [], []
+    for n in range(size):
+        kind = n % 4
+        if kind == 0:
+            words = f" Step {n}: {word(t)}\n"
+            messages.append(harness.user_message(words))
+            lines.append("user: " + words.replace("\n", " "))
+        elif kind == 1:
+            arguments = {"path": f"src/{word(t)}.py", "all": n % 3 == 0}
+            messages.append(lab.reply(lab.call("read", arguments, id=f"c{n}")))
+            lines.append("assistant:  read(" + json.dumps(arguments) + ")")
+        elif kind == 2:
+            words = f"{word(t)}\nok\n"
+            messages.append({**result(f"c{n - 1}", words), "is_error": n % 3 == 0})
+            lines.append("toolResult: " + words.replace("\n", " "))
+        else:
+            words = f"Read {word(t)}.\nNext."
+            messages.append(lab.reply(words) if n < size - 1 else lab.fail("overloaded", words))
+            lines.append("assistant: " + words.replace("\n", " "))
+    if not messages[-1]["role"] == "user":
+        messages.append(harness.user_message("And now?\n"))
+        lines.append("user: And now? ")
+    text = harness.render(messages)
+    whole = "\n".join(lines)
+    t.expect([text.count("\n") + 1, text.split("\n")[-3:], len(text),
+              harness.estimate_tokens(messages)],
+             [len(lines), lines[-3:], len(whole), len(whole) // 4],
+             f"A transcript of {len(messages)} messages: user messages with a space before "
+             "and a line break after, replies of one call, results over two lines (some with "
+             "is_error), replies of words over two lines. Items: [how many lines render "
+             "gives, its last three lines, its length, estimate_tokens of the messages]: one "
+             "line per message, however many (render, lesson 12).")
+
+
+# --- rule 2: estimate_tokens -----------------------------------------------------------------
+
+@lab_test("A listener that asks estimate_tokens of the record at each message_end of a run gets "
+          "the length of the record's text so far divided by four, rounded down.")
+async def test_bank_the_estimate_a_listener_takes(t):
+    path = f"lib/{word(t)}.py"
+    body = f"{word(t)} = {t.random.randint(1, 99)}\n"
+    answer = f"{path} sets {word(t)}."
+    ask = f"What does {path} set? "
+    ask += "." * ((3 - len("user: " + ask)) % 4)  # a line of 4k + 3 characters
+    h = harness.Harness(lab.ScriptedModel([lab.reply(lab.call("read", {"path": path})),
+                                           lab.say(answer)]),
+                        SYSTEM, [tool("read", lambda arguments: body, ANY)])
+    seen = []
+    h.subscribe(lambda event: seen.append(harness.estimate_tokens(list(h.messages)))
+                if event["type"] == "message_end" else None)
+    await lab.drive(h.prompt(ask))
+    lines = ["user: " + ask, "assistant:  read(" + json.dumps({"path": path}) + ")",
+             "toolResult: " + body.replace("\n", " "), "assistant: " + answer]
+    t.expect(seen, [len("\n".join(lines[:n])) // 4 for n in range(1, 5)],
+             "Items: estimate_tokens of the record at each message_end of a run U A[c1] R(c1) A, "
+             f"whose render lines are {[len(line) for line in lines]} characters long: the "
+             "length of render's text, newlines between lines included, divided by four and "
+             "rounded down (estimate_tokens, lesson 12).")
+
+
+@lab_test("estimate_tokens of pairs and triples of messages of different kinds counts the newline "
+          "between their lines, four characters to a token, rounded down.")
+async def test_bank_estimates_of_groups(t):
+    file, done, part = f"{word(t)}.md", f"edited {word(t)}", f"Part {word(t)}"
+    kinds = {"user": harness.user_message(f"Tidy {word(t)} please"),
+             "calls": lab.reply(lab.call("edit", {"file": file, "line": 3}, id="e1")),
+             "result": result("e1", done), "failed": lab.fail("rate limited", part)}
+    text = {"user": "user: " + kinds["user"]["content"],
+            "calls": "assistant:  edit(" + json.dumps({"file": file, "line": 3}) + ")",
+            "result": "toolResult: " + done, "failed": "assistant: " + part}
+    groups = [t.random.sample(sorted(kinds), t.random.randint(2, 3)) for _ in range(4)]
+    head = len("\n".join(text[k] for k in groups[0]))
+    pad = harness.user_message("x" + "y" * ((3 - head - 1 - len("user: x")) % 4))
+    found = [harness.estimate_tokens([kinds[k] for k in group]) for group in groups]
+    found.append(harness.estimate_tokens([kinds[k] for k in groups[0]] + [pad]))
+    wanted = [len("\n".join(text[k] for k in group)) // 4 for group in groups]
+    wanted.append(len("\n".join([text[k] for k in groups[0]] + ["user: " + pad["content"]]))
+                  // 4)
+    t.expect(found, wanted,
+             f"Items: estimate_tokens of the groups {groups}, then of the first with a user "
+             "message after it that makes the text 4k + 3 characters: the length of "
+             "render's text divided by four, rounded down (estimate_tokens, lesson 12).")
+
+
+# --- rule 3: find_cut --------------------------------------------------------------------------
+
+def reading(body):
+    return tool("read", lambda arguments: body, ANY)
+
+
+async def logged_session(t, ws, path):
+    """A session saved by persist_to: a turn of one plain answer, then a turn whose reply asks
+    for two reads, then a turn of one answer; the log's rows."""
+    long = "r" * t.random.randint(80, 200)
+    script = [lab.say("Hello. " + "h" * t.random.randint(20, 60)),
+              lab.reply(lab.call("read", {"path": "a.py"}), lab.call("read", {"path": "b.py"})),
+              lab.say("Both read. " + "b" * t.random.randint(10, 90)),
+              lab.say("Last. " + "l" * t.random.randint(10, 90))]
+    h = harness.Harness(lab.ScriptedModel(script), SYSTEM, [reading(long)])
+    log = harness.SessionLog(ws, path)
+    h.subscribe(harness.persist_to(log))
+    for ask in ("Hi " + "q" * t.random.randint(0, 40), "Read a.py and b.py.",
+                "Anything else? " + "z" * t.random.randint(0, 40)):
+        await lab.drive(h.prompt(ask))
+    return log.rows()
+
+
+@lab_test("find_cut over the rows a SessionLog saved during three runs (U A, U A[c1,c2] R R A, "
+          "U A) cuts where the rule says for budgets spent exactly at a result and at a plain "
+          "answer, keeps the least for a budget of 0, and cuts a second log numbered from e1 "
+          "too by its own messages.")
+async def test_bank_find_cut_over_a_saved_log(t):
+    ws = lab.Workspace()
+    rows = await logged_session(t, ws, "one.jsonl")
+    sizes = [harness.estimate_tokens([m]) for _, m in rows]
+    shapes = lab.shape([m for _, m in rows])
+    at_result = t.random.choice([4, 5])  # R(c1) or R(c2) of the middle turn
+    budgets = [sum(sizes[at_result:]), sum(sizes[1:]), sum(sizes[1:]) + t.random.randint(1, 3)]
+    kept = [lab.shape([m for _, m in rows[harness.find_cut(rows, b):]]) for b in budgets]
+    other = lab.Workspace()
+    again = await logged_session(t, other, "two.jsonl")
+    again[-1] = (again[-1][0], lab.say("L" * 4 * (budgets[0] + 1)))  # the newest outweighs all
+    cuts = [harness.find_cut(rows, budgets[0]), harness.find_cut(again, budgets[0])]
+    nothing = harness.find_cut(rows, 0)
+    whole = "U A U A[c1,c2] R(c1) R(c2) A U A"
+    t.expect([shapes, kept, cuts, [nothing > 0, nothing >= len(rows) - 1]],
+             [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole], [7, 8], [True, True]],
+             f"Rows of a log that persist_to wrote, costing {sizes} tokens; items: [their "
+             f"lab.shape, the shape kept with keep_recent_tokens {budgets} (spent exactly at "
+             "a result, so the cut moves on to the next user message; spent exactly at the "
+             "first answer, so the walk stops there and the cut moves on; one token more, so "
+             "everything fits), the cuts of that log and of another log whose ids are the same "
+             "but whose newest answer alone outweighs the first budget, whether a budget of 0 "
+             "keeps something less than everything and at most the newest row]. Each row costs estimate_tokens([message]), worked "
+             "out each time, and a budget of 0 is a budget (find_cut, lesson 12).")
+
+
+@lab_test("find_cut over a long log (hundreds of turns, then a batch of over three hundred "
+          "results) keeps, for each budget, as many rows as the rule says, however far back the "
+          "walk goes and however many results it steps past.")
+async def test_bank_find_cut_over_a_long_log(t):
+    turns, width = 160 + t.random.randint(0, 20), 304 + t.random.randint(0, 16)
+    first = t.random.randint(1, 500)
+    messages = []
+    for n in range(turns):
+        messages += [harness.user_message(f"Q{n} " + "q" * t.random.randint(0, 12)),
+                     lab.say(f"A{n} " + "a" * t.random.randint(0, 12))]
+    messages += [harness.user_message("Read them all."),
+                 lab.reply(*[lab.call("read", {"path": f"f{n}.py"}, id=f"c{n}")
+                             for n in range(width)])]
+    messages += [result(f"c{n}", "x" * t.random.randint(5, 9)) for n in range(width)]
+    messages.append(lab.say("All read."))
+    rows = [(f"e{first + i}", message) for i, message in enumerate(messages)]
+    sizes = [harness.estimate_tokens([m]) for m in messages]
+    batch = 2 * turns + 2  # the first result
+    into = t.random.randint(0, 3)
+    far = t.random.randint(5, 40)  # a user message far back, before 300 rows from the newest
+    budgets = [sum(sizes[batch + into:]), sum(sizes[2 * far:]) + 1]
+    t.expect([len(rows) - harness.find_cut(rows, budget) for budget in budgets],
+             [1, len(rows) - 2 * far],
+             f"Rows of {turns} turns U A, then U A[{width} calls] and their {width} results and "
+             f"an answer, with keep_recent_tokens {budgets}: the first spent exactly at result "
+             f"{into + 1} of the batch, so with no user message after it the cut steps past "
+             "every result to the answer; the second one token more than the rows from turn "
+             f"{far}'s question on, so the walk goes on to turn {far - 1}'s answer and the cut "
+             f"moves on to turn {far}'s question. Items: how many rows each cut keeps "
+             "(find_cut, lesson 12).")

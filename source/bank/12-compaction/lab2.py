@@ -1,0 +1,451 @@
+"""Lab 12.2's grading bank: scenarios for each rule of its ledger (source/lessons/12-compaction/
+rules.toml, lab 12.2's items), in the form of the lab's tests.py, which the grader draws a
+secret subset of and runs as hidden tests (grader/bank.py). Never released, never shown to a
+student: a failed one shows only the sentence of the rule it checks.
+
+Each scenario reaches its rule through another door than the public tests: replace_messages
+tried by a listener mid-run and the caller's own list and messages afterwards, seen in the next
+request; compaction entries read by another log after the session went on, and a power cut in
+compact's write; a harness resumed from a log compacted twice, and a long log compacted near its
+end; what the summariser is sent through compact, and bad summaries met through compact;
+maybe_compact over a saved session, on a torn log, inside a tool, and between runs of a session
+saved only in part; so that the public tests' wanted expressions, evaluated in a bank test's
+frame, do not give its values.
+"""
+import inspect
+import json
+
+import harness
+import lab
+from lab.kit import lab_test, raised, tool
+
+LAB = "12.2"
+SYSTEM = "You look after a small repository."
+HEAD = "Previous conversation summary:\n"
+ANY = {"type": "object"}
+WORDS = ("harbor", "lantern", "meadow", "quartz", "saddle", "timber", "violet", "walnut",
+         "zephyr", "anchor", "bramble", "cinder")
+FOLDED = ["logs/main.jsonl", "runs/2026/s.jsonl", "work/session.jsonl"]
+
+
+def word(t):
+    """A drawn word with a drawn number."""
+    return f"{t.random.choice(WORDS)}{t.random.randint(10, 9999)}"
+
+
+def turns(t, count, longest=120):
+    """`count` (question, answer) pairs of drawn words and lengths."""
+    return [(f"Q{n} {word(t)} " + "q" * t.random.randint(0, 40),
+             f"A{n} {word(t)} " + "a" * t.random.randint(0, longest)) for n in range(count)]
+
+
+def chat(pairs):
+    messages = []
+    for question, answer in pairs:
+        messages += [harness.user_message(question), lab.say(answer)]
+    return messages
+
+
+def lines_of(pairs):
+    """render()'s lines of chat(pairs), written out by hand."""
+    return [line for q, a in pairs for line in (f"user: {q}", f"assistant: {a}")]
+
+
+def cost(lines):
+    return len("\n".join(lines)) // 4
+
+
+def logged(messages, path):
+    ws = lab.Workspace()
+    log = harness.SessionLog(ws, path)
+    for message in messages:
+        log.append_message(message)
+    return ws, log
+
+
+def reader():
+    return tool("read", lambda arguments: f"text of {arguments.get('path')}", ANY)
+
+
+# --- rule 1: Harness.replace_messages -----------------------------------------------------------
+
+@lab_test("A listener that tries replace_messages while a tool runs is refused and the run goes "
+          "on; a steer the listener queues at the run's end survives a replace_messages between "
+          "runs and joins the next prompt.")
+async def test_bank_replace_refused_mid_run_and_queues_kept(t):
+    pairs = turns(t, t.random.randint(1, 3))
+    ws, log = logged(chat(pairs), t.random.choice(FOLDED))
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "main.py"})),
+                               lab.say("Read."), lab.say("Both noted.")])
+    h = harness.Harness(model, SYSTEM, [reader()], messages=log.replay())
+    refused, late = [], f"Also check {word(t)}."
+
+    def listener(event):
+        if event["type"] == "tool_execution_start":
+            refused.append(raised_now(lambda: h.replace_messages(log.replay()[:1])))
+        if event["type"] == "agent_end" and not refused[1:]:
+            refused.append("steered")
+            h.steer(late)
+    h.subscribe(listener)
+    await lab.drive(h.prompt("Read main.py."))
+    first = lab.shape(h.messages)
+    h.replace_messages(log.replay())
+    asked = f"What next for {word(t)}?"
+    await lab.drive(h.prompt(asked))
+    base = " ".join(["U A"] * len(pairs))
+    t.expect([refused, first, lab.shape(h.messages),
+              [m["content"] for m in h.messages if m["role"] == "user"][-2:]],
+             [["RuntimeError: cannot replace messages during a run", "steered"],
+              base + " U A[c1] R(c1) A", base + " U U A", [asked, late]],
+             "Items: [what a listener's replace_messages raised at tool_execution_start, then "
+             "its steer at agent_end; lab.shape of the record after that run; lab.shape after "
+             "replace_messages(log.replay()) between runs and another prompt; that run's user "
+             "messages]: during a run replace_messages changes nothing and raises; between runs "
+             "it replaces the record and nothing else, so the queued steer joins the next "
+             "prompt (Harness.replace_messages, lessons 9 and 12).")
+
+
+def raised_now(thunk):
+    """What calling thunk() raised, as "Error: words", or None: for a listener, which is plain."""
+    try:
+        thunk()
+    except Exception as error:  # the test reports whatever it was
+        return f"{type(error).__name__}: {error}"
+    return None
+
+
+@lab_test("After replace_messages, a change the caller makes to a message it handed in shows in "
+          "the next request, and a message it adds to its own list does not.")
+async def test_bank_the_caller_edits_after_replacing(t):
+    pairs = turns(t, t.random.randint(1, 3))
+    ws, log = logged(chat(pairs), t.random.choice(FOLDED))
+    model = lab.ScriptedModel([lab.say("Seen.")])
+    h = harness.Harness(model, SYSTEM, [])
+    given = log.replay()
+    h.replace_messages(given)
+    edit = f" (edited: {word(t)})"
+    given[0]["content"] += edit
+    given.append(harness.user_message("Added by the caller afterwards."))
+    asked = f"And {word(t)}?"
+    await lab.drive(h.prompt(asked))
+    sent = model.calls[0].messages
+    t.expect([lab.shape(sent), sent[0]["content"], sent[-1]["content"], len(h.messages)],
+             [" ".join(["U A"] * len(pairs) + ["U"]), pairs[0][0] + edit, asked,
+              2 * len(pairs) + 2],
+             "replace_messages was handed a log's replay(); then the caller edited the first "
+             "message in its list and appended a message to that list. Items: [lab.shape of the "
+             "next request, its first message's content, its last's, the messages on the "
+             "record afterwards]: the list becomes the harness's own, the messages shared, as "
+             "in __init__ (Harness.replace_messages, lesson 12).")
+
+
+# --- rule 2: SessionLog.append_compaction ------------------------------------------------------
+
+@lab_test("A compaction appended between two saved sessions is one entry, numbered like any "
+          "other, holding the summary exactly as given and the first kept id, as another log "
+          "over the file reads it once the session has gone on.")
+async def test_bank_a_compaction_between_sessions(t):
+    ws, path = lab.Workspace(), t.random.choice(FOLDED)
+    log = harness.SessionLog(ws, path)
+    first, second = turns(t, t.random.randint(2, 3)), turns(t, t.random.randint(1, 2))
+    h = harness.Harness(lab.ScriptedModel([lab.say(a) for _, a in first + second]), SYSTEM, [])
+    h.subscribe(harness.persist_to(log))
+    for question, _ in first:
+        await lab.drive(h.prompt(question))
+    summary = t.random.choice(["\n", "  ", "\t"]) + f"Read {word(t)}.\n\nThen {word(t)}. "
+    kept = f"e{2 * t.random.randrange(1, len(first)) + 1}"
+    made = log.append_compaction(summary, kept)
+    for question, _ in second:
+        await lab.drive(h.prompt(question))
+    other = harness.SessionLog(ws, path).entries()
+    n = 2 * len(first)
+    t.expect([made, [[e["id"], e["type"]] for e in other], other[n]],
+             [f"e{n + 1}", [[f"e{i}", "compaction" if i == n + 1 else "message"]
+                            for i in range(1, n + 2 + 2 * len(second))],
+              {"id": f"e{n + 1}", "type": "compaction", "summary": summary,
+               "first_kept_id": kept}],
+             f"persist_to saved {n} messages, append_compaction({summary!r}, {kept!r}) was "
+             f"called, then {2 * len(second)} more messages were saved. Items: [what it "
+             "returned, [id, type] of every entry another SessionLog reads, the compaction "
+             "entry]: one entry, numbered like any other, its summary exactly as given "
+             "(SessionLog.append_compaction, lesson 12).")
+
+
+@lab_test("A power cut in the middle of compact's write leaves every line before it whole: the "
+          "log's reader names the torn line, one past the messages.")
+async def test_bank_a_power_cut_in_compacts_write(t):
+    pairs, path = turns(t, t.random.randint(3, 5)), t.random.choice(FOLDED)
+    ws, log = logged(chat(pairs), path)
+    before = ws.read_text(path)
+    model = lab.ScriptedModel([lab.say(f"Summary: {word(t)}.")])
+    ws.cut_power_after(0, torn=True)
+    keep = cost(lines_of(pairs[-1:]))
+    problem = await raised(lambda: harness.compact(log, model, keep_recent_tokens=keep))
+    n = 2 * len(pairs)
+    t.expect([problem, len(model.calls), ws.read_text(path).startswith(before),
+              await raised(log.entries)],
+             [f"PowerCut: the power went off while writing {path}", 1, True,
+              f"ValueError: {path}, line {n + 1}: not a complete log entry"],
+             f"A log of {n} messages, compacted with keep_recent_tokens {keep} while the power "
+             "went off in the next write. Items: [what compact raised, summary requests, the "
+             "file still starts with its old text, what reading it raises]: the compaction "
+             "entry is one line added, and no line already there changes "
+             "(SessionLog.append_compaction, lesson 12).")
+
+
+# --- rule 3: a compaction read as a rule in rows() ----------------------------------------------
+
+def entry_line(n, kind="message", **fields):
+    return json.dumps({"id": f"e{n}", "type": kind, **fields}) + "\n"
+
+
+@lab_test("A harness resumed from a log compacted twice, the second time with a first_kept_id "
+          "the first compaction had summarised away, sends the model the second summary and "
+          "what came after it, and nothing else.")
+async def test_bank_a_log_compacted_twice(t):
+    old, middle, last = (chat(turns(t, t.random.randint(2, 3))), chat(turns(t, 1)),
+                         chat(turns(t, 1)))
+    k = 2 * t.random.randrange(1, len(old) // 2) + 1  # a later question of the old part
+    j = t.random.randrange(1, k)  # an id the first compaction summarised away
+    summaries = [f"First: {word(t)}.", f"Second: {word(t)}."]
+    text = "".join(entry_line(i, message=m) for i, m in enumerate(old, 1))
+    n = len(old) + 1
+    text += entry_line(n, "compaction", summary=summaries[0], first_kept_id=f"e{k}")
+    text += "".join(entry_line(i, message=m) for i, m in enumerate(middle, n + 1))
+    n += len(middle) + 1
+    text += entry_line(n, "compaction", summary=summaries[1], first_kept_id=f"e{j}")
+    text += "".join(entry_line(i, message=m) for i, m in enumerate(last, n + 1))
+    path = t.random.choice(FOLDED)
+    log = harness.SessionLog(lab.Workspace({path: text}), path)
+    model = lab.ScriptedModel([lab.say("Resumed.")])
+    h = harness.Harness(model, SYSTEM, [], messages=log.replay())
+    await lab.drive(h.prompt("Where were we?"))
+    sent = model.calls[0].messages
+    t.expect([lab.shape(sent), sent[0]["content"], [k for k, _ in log.rows()]],
+             ["U U A U", HEAD + summaries[1], [f"e{n}", f"e{n + 1}", f"e{n + 2}"]],
+             f"A log of {len(old)} messages, a compaction keeping from e{k}, {len(middle)} "
+             f"more, a compaction with first_kept_id e{j} (summarised away by the first: its "
+             "line is still in the file, but it is no pair), then two more. Items: [lab.shape "
+             "of a resumed harness's first request, its first message's content, the rows' "
+             "ids]: no pair has that id, so none are kept (SessionLog.rows, lesson 12).")
+
+
+@lab_test("A long log (over three hundred entries) compacted near its end with a first_kept_id "
+          "no pair has replays as the summary and the messages after it.")
+async def test_bank_a_long_log_compacted_near_its_end(t):
+    size = 300 + t.random.randint(5, 30)
+    text = "".join(entry_line(i, message=harness.user_message(f"Step {i}.") if i % 2 else
+                              lab.say(f"Done {i}.")) for i in range(1, size + 1))
+    summary, missing = f"Steps up to {size}: {word(t)}.", t.random.choice(["e0", "x1", "e99999"])
+    text += entry_line(size + 1, "compaction", summary=summary, first_kept_id=missing)
+    after = [harness.user_message(f"Next: {word(t)}."), lab.say(f"Did {word(t)}.")]
+    text += "".join(entry_line(i, message=m) for i, m in enumerate(after, size + 2))
+    path = t.random.choice(FOLDED)
+    log = harness.SessionLog(lab.Workspace({path: text}), path)
+    rows = log.rows()
+    t.expect([len(rows), lab.shape([m for _, m in rows]), rows[0][1]["content"],
+              [k for k, _ in rows]],
+             [3, "U U A", HEAD + summary, [f"e{size + 1}", f"e{size + 2}", f"e{size + 3}"]],
+             f"A log of {size} messages, then a compaction with first_kept_id {missing!r}, which "
+             "no pair has, then two messages. Items: [how many rows, their lab.shape, the "
+             "first's content, their ids]: every entry is read, however long the log, and "
+             "no pair kept (SessionLog.rows, lesson 12).")
+
+
+# --- rule 4: summarize ---------------------------------------------------------------------------
+
+@lab_test("compact sends its summariser one request of its own, with the rows before the cut "
+          "rendered inside <conversation> tags, a failed reply among them included, and stores "
+          "the reply's whole text, stripped.")
+async def test_bank_what_compact_sends_the_summariser(t):
+    early, late = turns(t, t.random.randint(1, 2)), turns(t, 1)
+    why = t.random.choice(["overloaded", "rate limited"])
+    asked = f"Retry {word(t)}."
+    messages = chat(early) + [harness.user_message(asked), lab.fail(why)] + chat(late)
+    ws, log = logged(messages, t.random.choice(FOLDED))
+    said = f"They read {word(t)} and {word(t)}."
+    split = t.random.randint(1, len(said) - 1)
+    pads = [t.random.choice([" ", "\n", "\t "]) for _ in range(2)]
+    model = lab.ScriptedModel([lab.reply(pads[0] + said[:split], said[split:] + pads[1])])
+    done = harness.compact(log, model, keep_recent_tokens=cost(lines_of(late)))
+    rendered = "\n".join(lines_of(early) + [f"user: {asked}", "assistant: "])
+    request = model.calls[0]
+    t.expect([done, request.messages, request.tools, request.system == harness.SUMMARY_SYSTEM,
+              log.replay()[0]["content"]],
+             [True, [{"role": "user", "content": f"<conversation>\n{rendered}\n</conversation>"}],
+              [], True, HEAD + said],
+             f"A log of {lab.shape(messages)} (a failed reply with no words in it), compacted "
+             "to keep its last turn; the summariser answered in two text blocks with spaces "
+             "around them. Items: [compact's answer, the request's messages, its tools, its "
+             "system prompt is SUMMARY_SYSTEM, the summary the log replays first]: one user "
+             "message holding render() of every row before the cut, and the reply's text, all "
+             "of it, stripped (summarize, lesson 12).")
+
+
+@lab_test("Bad summaries met through compact (only whitespace, a reply stopped with words, one "
+          "labelled error with words and no error_message, a failed one) leave the log as it "
+          "was; a good one is kept.")
+async def test_bank_bad_summaries_met_through_compact(t):
+    pairs = turns(t, t.random.randint(2, 4))
+    ws, log = logged(chat(pairs), t.random.choice(FOLDED))
+    words = f"Partly {word(t)}"
+    bad = [lab.say("".join(t.random.choice(" \n\t") for _ in range(t.random.randint(1, 5)))),
+           {**lab.fail("Operation aborted", words), "stop_reason": "aborted"},
+           {key: value for key, value in lab.fail("x", words).items() if key != "error_message"},
+           lab.fail(f"{word(t)} overloaded")]
+    t.random.shuffle(bad)
+    good = f"Summary of {word(t)}."
+    keep = cost(lines_of(pairs[-1:]))
+    found = []
+    for reply in bad + [lab.say(good)]:
+        model = lab.ScriptedModel([reply])
+        found.append([harness.compact(log, model, keep_recent_tokens=keep), len(model.calls),
+                      len(log.entries())])
+    n = 2 * len(pairs)
+    t.expect([found, log.replay()[0]["content"]],
+             [[[False, 1, n]] * 4 + [[True, 1, n + 1]], HEAD + good],
+             "compact on one log with a summariser that answers in turn "
+             f"{[lab.shape([r]) for r in bad]}, then a good summary. Items: [for each, compact's "
+             "answer, summary requests, the log's entries], then the first message the log "
+             "replays: a reply that failed, was stopped, or has no text once stripped is no "
+             "summary (summarize raises, so compact returns False and appends nothing) "
+             "(summarize, lesson 12).")
+
+
+# --- rule 5: compact ------------------------------------------------------------------------
+
+@lab_test("maybe_compact over a saved session: a failed summary costs nothing, then the "
+          "summariser is sent exactly the rows before the cut and the log keeps every line; the "
+          "budgets are keyword arguments with no default.")
+async def test_bank_compact_through_maybe_compact(t):
+    pairs, path = turns(t, t.random.randint(3, 4)), t.random.choice(FOLDED)
+    ws = lab.Workspace()
+    log = harness.SessionLog(ws, path)
+    h = harness.Harness(lab.ScriptedModel([lab.say(a) for _, a in pairs]), SYSTEM, [])
+    h.subscribe(harness.persist_to(log))
+    for question, _ in pairs:
+        await lab.drive(h.prompt(question))
+    summary = f"Earlier: {word(t)}."
+    summariser = lab.ScriptedModel([lab.fail(f"{word(t)} overloaded"), lab.say(summary)])
+    keep = cost(lines_of(pairs[-1:]))
+    answers = [harness.maybe_compact(h, log, summariser, window=1, reserve=0,
+                                     keep_recent_tokens=keep) for _ in range(2)]
+    sent = summariser.calls[-1].messages[0]["content"]
+    budgets = [(harness.compact, "keep_recent_tokens")] + [
+        (harness.maybe_compact, name) for name in ("window", "reserve", "keep_recent_tokens")]
+    kinds = []
+    for fn, name in budgets:
+        parameter = inspect.signature(fn).parameters[name]
+        kinds.append([name, parameter.kind.name, parameter.default is parameter.empty])
+    n = 2 * len(pairs)
+    t.expect([answers, sent, len(ws.read_text(path).splitlines()), lab.shape(h.messages), kinds],
+             [[False, True], "<conversation>\n" + "\n".join(lines_of(pairs[:-1])) +
+              "\n</conversation>", n + 1, "U U A",
+              [[name, "KEYWORD_ONLY", True] for _, name in budgets]],
+             f"A session of {n} messages saved by persist_to; maybe_compact with window 1 and "
+             f"keep_recent_tokens {keep} (the last turn), twice: the summariser failed, then "
+             "answered. Items: [maybe_compact's answers, what the summariser was sent the "
+             "second time, the log's lines, lab.shape of the record, [budget, its kind, it has "
+             "no default] for compact's and maybe_compact's budgets]: the rows before the cut "
+             "are summarised, the rest kept, nothing deleted (compact, lesson 12).")
+
+
+@lab_test("maybe_compact over the threshold on a log whose last line is torn raises the reader's "
+          "ValueError, asks no model, and leaves the harness's record and the file alone.")
+async def test_bank_a_torn_log_is_not_compacted_over(t):
+    pairs, path = turns(t, t.random.randint(2, 4)), t.random.choice(FOLDED)
+    messages = chat(pairs)
+    text = "".join(entry_line(i, message=m) for i, m in enumerate(messages, 1))
+    text += entry_line(len(messages) + 1, message=lab.say("Half."))[:t.random.randint(5, 20)]
+    ws = lab.Workspace({path: text})
+    log = harness.SessionLog(ws, path)
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=messages)
+    summariser = lab.ScriptedModel([lab.say("Never asked.")])
+    problem = await raised(lambda: harness.maybe_compact(
+        h, log, summariser, window=t.random.randint(0, 5), reserve=t.random.randint(0, 50),
+        keep_recent_tokens=cost(lines_of(pairs[-1:]))))
+    t.expect([problem, len(summariser.calls), lab.shape(h.messages), ws.read_text(path) == text],
+             [f"ValueError: {path}, line {len(messages) + 1}: not a complete log entry", 0,
+              " ".join(["U A"] * len(pairs)), True],
+             "A harness over the window, and a log whose last line a power cut tore. Items: "
+             "[what maybe_compact raised, summary requests, lab.shape of the record, the file "
+             "is unchanged]: compact returns False only for nothing to cut or a summary that "
+             "failed with RuntimeError; a torn log raises what reading it raises (compact, "
+             "lesson 12).")
+
+
+# --- rule 6: maybe_compact ---------------------------------------------------------------------
+
+@lab_test("A tool that calls maybe_compact while the run is going is refused, window tight or "
+          "roomy, and no summary is asked for.")
+async def test_bank_maybe_compact_inside_a_tool(t):
+    pairs, path = turns(t, t.random.randint(2, 3)), t.random.choice(FOLDED)
+    ws, log = logged(chat(pairs), path)
+    summariser = lab.ScriptedModel([lab.say("Never asked."), lab.say("Nor this.")])
+    h = None
+    tried = []
+
+    def tidy(arguments):
+        for window in (t.random.randint(1, 9), t.random.randint(10**6, 10**7)):
+            tried.append(raised_now(lambda: harness.maybe_compact(
+                h, log, summariser, window=window, reserve=0,
+                keep_recent_tokens=cost(lines_of(pairs[-1:])))))
+        return "tidied"
+    model = lab.ScriptedModel([lab.reply(lab.call("tidy", {})), lab.say("Tidy done.")])
+    h = harness.Harness(model, SYSTEM, [tool("tidy", tidy, ANY)], messages=log.replay())
+    await lab.drive(h.prompt("Tidy up."))
+    t.expect([tried, len(summariser.calls), lab.shape(h.messages), len(log.entries())],
+             [["RuntimeError: cannot compact during a run"] * 2, 0,
+              " ".join(["U A"] * len(pairs)) + " U A[c1] R(c1) A", 2 * len(pairs)],
+             "A tool called maybe_compact during its run, with a window every record is over "
+             "and with one of millions of tokens. Items: [what each raised, summary requests, "
+             "lab.shape of the record, the log's entries]: during a run it refuses before it "
+             "looks at the window (maybe_compact, lesson 12).")
+
+
+@lab_test("Between runs of a session saved only in part, maybe_compact measures the harness's "
+          "record: at the threshold exactly it waits, over it with nothing to cut it keeps the "
+          "record, over it it compacts and the next request opens with the summary under the "
+          "same system prompt, and a window of 0 compacts again.")
+async def test_bank_maybe_compact_between_runs(t):
+    saved, unsaved = turns(t, t.random.randint(3, 4)), turns(t, 1, longest=40)
+    unsaved = [(q, a + " " + "u" * 240) for q, a in unsaved]  # over 60 tokens the log lacks
+    path = t.random.choice(FOLDED)
+    log = harness.SessionLog(lab.Workspace(), path)
+    model = lab.ScriptedModel([lab.say(a) for _, a in saved + unsaved] + [lab.say("Onward.")])
+    h = harness.Harness(model, SYSTEM, [])
+    undo = h.subscribe(harness.persist_to(log))
+    for question, _ in saved:
+        await lab.drive(h.prompt(question))
+    undo()
+    await lab.drive(h.prompt(unsaved[0][0]))
+    estimate, reserve = cost(lines_of(saved + unsaved)), t.random.randint(1, 200)
+    summaries = [f"One: {word(t)}.", f"Two: {word(t)}."]
+    summariser = lab.ScriptedModel([lab.say(s) for s in summaries])
+    keep = cost(lines_of(saved[-1:]))
+    steps = [(estimate + reserve, reserve, keep), (estimate + reserve - 1, reserve, 10**6),
+             (estimate + reserve - 1, reserve, keep)]
+    found = []
+    for window, spare, budget in steps:
+        found.append([harness.maybe_compact(h, log, summariser, window=window, reserve=spare,
+                                            keep_recent_tokens=budget),
+                      len(summariser.calls), lab.shape(h.messages)])
+    await lab.drive(h.prompt("Go on."))
+    request = model.calls[-1]
+    found.append([request.system == SYSTEM, lab.shape(request.messages),
+                  request.messages[0]["content"]])
+    found.append([harness.maybe_compact(h, log, summariser, window=0, reserve=0,
+                                        keep_recent_tokens=1), len(summariser.calls),
+                  lab.shape(h.messages), list(h.messages) == log.replay()])
+    whole = " ".join(["U A"] * (len(saved) + 1))
+    t.expect(found,
+             [[False, 0, whole], [False, 0, whole], [True, 1, "U U A"],
+              [True, "U U A U", HEAD + summaries[0]], [True, 2, "U A", True]],
+             f"A session of {len(saved)} saved turns and one more the log never got (its "
+             f"record estimated at {estimate} tokens), reserve {reserve}. Items, for "
+             "maybe_compact with the window exactly at the estimate plus reserve, one under it "
+             "with a budget that keeps everything, one under it with the last saved turn's "
+             "budget: [its answer, summary requests, lab.shape of the record]; then of the "
+             "next request: [its system prompt is the harness's, its lab.shape, its first "
+             "content]; then for a window of 0: [its answer, summary requests, the record's "
+             "lab.shape, the record is what the log replays] (maybe_compact, lesson 12).")
