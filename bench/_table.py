@@ -210,6 +210,13 @@ def readme_table(latest: dict) -> str:
                      f"{kinds['killed']} of {kinds['mutants']} killed; {kinds['survived']} "
                      "survive unjudged", "no survivor unjudged (issue 38)",
                      "yes" if kinds["survived"] == 0 else "NO"])
+    oracle = latest.get("oracle")
+    if oracle:
+        rows.append([f"a file with no harness code (both oracles), graded on each of "
+                     f"{len(oracle['labs'])} banked labs, both paths",
+                     f"at most {oracle['worst']:.1%} of full marks (labs "
+                     f"{', '.join(m['lab'] for m in oracle['labs'])})",
+                     f"under {oracle['aim']:.0%} (issue 40)", "yes" if oracle["met"] else "NO"])
     commands = sorted({latest[k]["command"] for k in latest})
     machines = {json.dumps({k: v for k, v in latest[k]["machine"].items() if k != "interpreter"},
                            sort_keys=True) for k in latest}

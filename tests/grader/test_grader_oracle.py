@@ -9,12 +9,13 @@ lab's class and bundle runs are made once (tests/grader/bank_class.py)."""
 import pytest
 
 from tests.grader import bank_class
-from tests.grader.bank_class import LABS, TOO_MUCH
+from tests.grader.bank_class import LABS
 from tests.grader.gradeclass import public_entries
 
 from lab.check.verdict import Verdict
 
 from grader import bank
+from tools.oracle import TOO_MUCH
 
 
 @pytest.fixture(scope="module", params=LABS)

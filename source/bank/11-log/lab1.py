@@ -20,7 +20,7 @@ from lab.kit import lab_test, raised, tool
 LAB = "11.1"
 SYSTEM = "You keep notes on a small repository."
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
-FILES = ["main.py", "util.py", "notes.md", "lib/core.py", "docs/index.md", "setup.cfg"]
+FILES = ["main.py", "util.py", "notes.md", "lib/core.py", "docs/index.md", "ledger.cfg"]
 FOLDED = ["logs/today.jsonl", "runs/2026/main.jsonl", "a/b/session.jsonl", "sessions/w1.jsonl"]
 DONE = ["Read them all.", "That is everything.", "Finished reading.", "Done."]
 
@@ -72,7 +72,7 @@ class Locked(lab.Workspace):
 async def test_bank_a_run_meets_a_damaged_log(t):
     whole = t.random.randint(2, 5)
     lines = [entry_line(n, message=harness.user_message(f"Step {n}.")) for n in
-             range(1, whole + 1)]
+             range(1, 1 + whole)]
     at = t.random.randint(1, whole - 1)  # a damage in the middle lands after line `at`
     damages = {"torn": ("".join(lines) + '{"id": "e' + str(whole + 1), whole + 1),
                "blank": ("".join(lines[:at]) + "\n" + "".join(lines[at:]), at + 1),
@@ -304,10 +304,10 @@ class Filling(lab.Workspace):
     """A disk that has no room while `full` is set."""
     full = False
 
-    def append_text(self, path, text):
+    def append_text(self, path, words):
         if self.full:
             raise OSError("No space left on device")
-        return super().append_text(path, text)
+        return super().append_text(path, words)
 
 
 @lab_test("A saver on a disk that fills ends that run with the disk's error, and saves the next "

@@ -56,7 +56,7 @@ async def test_bank_render_of_a_real_run(t):
     model = lab.ScriptedModel([
         lab.reply(lab.call("read", {"path": path, "lines": lines}, id="c1"),
                   lab.call("grep", {"pattern": pattern}, id="c2")),
-        lab.reply(said, lab.call("read", {"path": "setup.cfg", "lines": 1}, id="c3")),
+        lab.reply(said, lab.call("read", {"path": "ledger.cfg", "lines": 1}, id="c3")),
         lab.fail(reason, half)])
     h = harness.Harness(model, SYSTEM, [tool("read", lambda arguments: body, ANY),
                                         tool("grep", broken, ANY)])
@@ -68,7 +68,7 @@ async def test_bank_render_of_a_real_run(t):
         + dumped({"pattern": pattern}) + ")",
         "toolResult: " + body.replace("\n", " "),
         "toolResult: " + error.replace("\n", " "),
-        "assistant: " + said.replace("\n", " ") + ' read({"path": "setup.cfg", "lines": 1})',
+        "assistant: " + said.replace("\n", " ") + ' read({"path": "ledger.cfg", "lines": 1})',
         "toolResult: " + body.replace("\n", " "),
         "assistant: " + half.replace("\n", " ")])
     t.expect([lab.shape(h.messages), harness.render(h.messages)],

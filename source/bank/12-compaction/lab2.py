@@ -207,7 +207,7 @@ async def test_bank_a_log_compacted_twice(t):
                          chat(turns(t, 1)))
     k = 2 * t.random.randrange(1, len(old) // 2) + 1  # a later question of the old part
     j = t.random.randrange(1, k)  # an id the first compaction summarised away
-    summaries = [f"First: {word(t)}.", f"Second: {word(t)}."]
+    summaries = [f"First: {word(t)}.", f"Later: {word(t)}."]
     text = "".join(entry_line(i, message=m) for i, m in enumerate(old, 1))
     n = len(old) + 1
     text += entry_line(n, "compaction", summary=summaries[0], first_kept_id=f"e{k}")
