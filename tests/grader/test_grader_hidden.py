@@ -23,7 +23,7 @@ from tests.grader.gradeclass import LAB, SECONDS_PER_TEST, base_text, snippet
 from lab.check import manifest
 from lab.check.verdict import Outcome, Verdict
 
-from grader import bank, batch, gradescope, plan as plans, report, row as rows
+from grader import bank, batch, gradescope, plan as plans, release, report, row as rows
 from grader.sandbox.statement import Statement
 
 from tests.grader.hidden_cases import HIDDEN, SENTENCES, leaks, strings, student_files
@@ -114,20 +114,27 @@ def test_no_file_a_student_may_be_given_holds_a_line_or_a_value_of_the_bank(bank
         "the leaker failed no bank test, so nothing here shows a leak was stopped")
 
 
-def test_no_release_holds_a_line_or_a_value_of_a_grading_bank(banked):
-    """The release the oracles were built from (every lab through 5.1): no file of it holds a
-    line or a string of any lab's bank, whatever its lab."""
+@pytest.fixture(scope="module")
+def whole_release(tmp_path_factory):
+    """A student release of the whole course, as the last week's would be."""
+    folder = tmp_path_factory.mktemp("whole-release") / "release"
+    release.build(folder, through=manifest.labs(built_only=True)[-1].id)
+    return folder
+
+
+def test_no_release_holds_a_line_or_a_value_of_a_grading_bank(whole_release):
+    """A release of every lab: no file of it holds a line or a string of any lab's bank."""
     banks = [lab.id for lab in manifest.labs(built_only=True) if bank.has_bank(lab.id)]
     found = {}
-    for path in banked["release"].rglob("*"):
+    for path in whole_release.rglob("*"):
         if path.is_file():
             text = path.read_bytes().decode("utf-8", "replace")
             leaked = [s for lab_id in banks for s in bank_class.bank_leaks(text, lab_id)]
             if leaked:
-                found[path.relative_to(banked["release"]).as_posix()] = leaked
+                found[path.relative_to(whole_release).as_posix()] = leaked
     assert banks, "no lab has a grading bank, so this test checks nothing"
     assert found == {}, (
-        "a student release (through lab 5.1, as built for the oracles) holds lines or strings "
+        "a student release of the whole course holds lines or strings "
         "of a grading bank that no public tests.py holds (tests/grader/bank_class.py's "
         "bank_secrets): either the release leaks source/bank/, or a bank uses a line or a "
         "string the course's own files use, and then only new words in the bank let a leak be "

@@ -454,10 +454,10 @@ async def test_bank_a_consumer_that_crashes(t):
         if event["type"] == "message_end":
             ends.append(event["message"])
             if len(ends) == stop:
-                raise ConnectionResetError("the window closed")
+                raise ConnectionResetError("the pane was shut")
     problem = await raised(lambda: lab.drive(h.prompt("Read the files."), on_event=consumer))
     t.expect([problem, lab.shape(harness.SessionLog(ws, path).replay())],
-             ["ConnectionResetError: the window closed", " ".join(tokens[:stop])],
+             ["ConnectionResetError: the pane was shut", " ".join(tokens[:stop])],
              f"A run of {' '.join(tokens)}, whose consumer crashed at message_end number {stop}. "
              "Items: [what the run raised, lab.shape of what the log replays]: the listeners "
              "hear each event before the consumer gets it, whatever the consumer does "
@@ -471,7 +471,7 @@ async def test_bank_a_steer_a_listener_chokes_on(t):
     width = t.random.randint(1, 3)
     model = lab.ScriptedModel([lab.reply(*[lab.call("read", {"path": f}, id=f"c{n}")
                                            for n, f in enumerate(FILES[:width], 1)]),
-                               lab.say("Answered."), lab.say("Back."), lab.say("Spare.")])
+                               lab.say("Replied."), lab.say("Back."), lab.say("Spare.")])
     h = harness.Harness(model, SYSTEM, [reader()])
     ws, path = lab.Workspace(), t.random.choice(FOLDED)
     log = harness.SessionLog(ws, path)

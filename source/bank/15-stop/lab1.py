@@ -630,7 +630,7 @@ async def test_run_tool_cancelled_while_bash_waits(t):
         while not task.done():
             await lab.tick()
         rows.append([wrapped, running, task.cancelled(), [[p.command, p.killed] for p in shell.processes],
-                     shell.running()])
+                     list(shell.running())])
         cases.append([wrapped, command])
         shell = lab.Shell(lab.Workspace({}))
         bash = harness.make_bash_tool(shell)

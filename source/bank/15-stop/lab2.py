@@ -258,7 +258,7 @@ async def request_in_flight(t, latency, into, front=None, wound_up=None):
 
     async def consume():
         try:
-            await lab.drive(h.prompt(f"Describe {place(t)}."))
+            await lab.drive(h.prompt(f"Portray {place(t)}."))
         except asyncio.CancelledError:
             if front == "fails":
                 raise RuntimeError("the session could not be saved") from None
