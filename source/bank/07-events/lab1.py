@@ -72,8 +72,8 @@ def kinds(value):
 # --- rule 1: a generator of plain data --------------------------------------------------------
 
 @lab_test("A consumer steps a run by hand with next(), after replacing the run's tool in its own "
-          "list between the call and the first event: at each event, the record's length and "
-          "the requests made; what the run printed; the types inside its events.")
+          "list between the call and the first event: the record's length at each event, the "
+          "requests made, what the run printed, and the types inside its events.")
 async def test_bank_a_run_stepped_by_hand(t):
     messages = earlier(t)
     before = len(messages)
@@ -88,22 +88,23 @@ async def test_bank_a_run_stepped_by_hand(t):
         events = []
         for _ in range(taken):
             events.append(next(run))
-            steps.append([events[-1]["type"], len(messages) - before, len(model.calls)])
+            steps.append([events[-1]["type"], len(messages) - before])
         events += list(run)
-    table = [["agent_start", 0, 0], ["turn_start", 0, 0], ["message_end", 1, 0],
-             ["message_end", 2, 1], ["tool_execution_start", 2, 1], ["message_end", 3, 1],
-             ["tool_execution_end", 3, 1], ["turn_end", 3, 1], ["turn_start", 3, 1],
-             ["message_end", 4, 2], ["turn_end", 4, 2], ["agent_end", 4, 2]]
-    t.expect([steps, len(events), messages[before + 2]["content"], printed.getvalue(),
+    table = [["agent_start", 0], ["turn_start", 0], ["message_end", 1], ["message_end", 2],
+             ["tool_execution_start", 2], ["message_end", 3], ["tool_execution_end", 3],
+             ["turn_end", 3], ["turn_start", 3], ["message_end", 4], ["turn_end", 4],
+             ["agent_end", 4]]
+    t.expect([steps, len(events), len(model.calls), messages[before + 2]["content"],
+              printed.getvalue(),
               sorted(set().union(*(kinds(e) for e in events)) - JSON)],
-             [[[before, 0]] + table[:taken], 12, f"new {path}", "", []],
+             [[[before, 0]] + table[:taken], 12, 2, f"new {path}", "", []],
              f"run_agent(...) on a record of {before} messages, its tool replaced in the "
              f"caller's list before the first event, then {taken} events taken by next(), the "
              "rest by list(): [the record's length and the requests before any event, then at "
-             "each event its type, the messages added and the requests], the events in all, the "
-             "tool's result, what was printed on either stream, and the types found anywhere "
-             "inside the events that are not JSON's own (dict, list, str, int, float, bool, "
-             "None).")
+             "each event its type and the messages added by then], the events in all, the "
+             "requests made, the tool's result, what was printed on either stream, and the "
+             "types found anywhere inside the events that are not JSON's own (dict, list, str, "
+             "int, float, bool, None).")
 
 
 @lab_test("Two runs on one record, made in one order and driven in the other, by a consumer "
