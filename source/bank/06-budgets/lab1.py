@@ -1,0 +1,358 @@
+"""Lab 6.1's grading bank: scenarios for each rule of its ledger (source/lessons/06-budgets/
+rules.toml), in the form of the lab's tests.py, which the grader draws a secret subset of and
+runs as hidden tests (grader/bank.py). Never released, never shown to a student: a failed one
+shows only the sentence of the rule it checks.
+
+Each scenario reaches its rule through another entry point than the public tests, or observes
+another thing: a tool of our own that reads its argument with int_arg, every byte budget from
+nothing to the whole text instead of a chosen few, a model that pages a file by following the
+notes it is sent, what the request after a batch of reads carries, bash run by run_tool and by
+a run, so that the public tests' wanted expressions, evaluated in a bank test's frame, do not
+give its values.
+"""
+import re
+
+import harness
+import lab
+from lab.kit import lab_test, settle, tool
+
+LAB = "6.1"
+SYSTEM = "You look after a small repository."
+PIECES = ("a", "é", "中", "🙂", "ok", "ß")  # one to four bytes of UTF-8
+BREAKS = ("\n", "\r\n", "\r", "\u2028", "\x85")  # line breaks str.splitlines knows
+NAMES = ("notes.txt", "todo.md", "app.log", "data.csv", "main.py", "report.txt")
+
+
+def worded(t, n):
+    """Line n: its number, then one to three drawn pieces, at least one of them of two bytes
+    or more, so a budget counted in characters differs from one counted in bytes."""
+    return f"{n}" + t.random.choice(["é", "中", "🙂"]) + "".join(
+        t.random.choice(PIECES) for _ in range(t.random.randint(0, 2)))
+
+
+def size(text):
+    return len(text.encode())
+
+
+async def run(model, tools, ask, **options):
+    """The record of one run of `model` over `tools`, started with `ask`."""
+    messages = []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, ask, **options))
+    return messages
+
+
+def results(messages):
+    """The toolResult messages of a list of messages, in order."""
+    return [m for m in messages if m["role"] == "toolResult"]
+
+
+# --- rule 1: int_arg ------------------------------------------------------------------------
+
+@lab_test("A tool of the course's own that reads its count with int_arg, called by a model in "
+          "one batch with the count left out, None, 0, negative, large, a bool, a whole float, "
+          "an empty string, digits in a string and a list: the results the model is sent "
+          "next.")
+async def test_bank_a_tool_of_our_own_reads_its_count_with_int_arg(t):
+    default = t.random.randint(2, 9)
+
+    def repeat(arguments):
+        return f"times={harness.int_arg(arguments, 'times', default)!r}"
+    sent = {"absent": None, "None": None, "zero": 0, "negative": -t.random.randint(1, 50),
+            "large": t.random.randint(10**6, 10**9), "True": True, "False": False,
+            "float": float(t.random.randint(1, 40)), "empty": "",
+            "digits": str(t.random.randint(1, 99)), "list": [t.random.randint(1, 9)]}
+    kinds = t.random.sample(sorted(sent), len(sent))  # every kind, in a drawn order
+    calls = [lab.call("repeat", {} if kind == "absent" else {"times": sent[kind]})
+             for kind in kinds]
+    model = lab.ScriptedModel([lab.reply(*calls), lab.say("Counted.")])
+    await run(model, [tool("repeat", repeat)], "Repeat it.")
+    wanted = {"absent": f"times={default}", "None": f"times={default}", "zero": "times=0",
+              "negative": f"times={sent['negative']}", "large": f"times={sent['large']}"}
+    t.expect([[m["content"], m["is_error"]] for m in results(model.calls[1].messages)],
+             [[wanted[kind], False] if kind in wanted else ["times must be an integer", True]
+              for kind in kinds],
+             "A tool whose execute reads `times` with int_arg(arguments, 'times', default) and "
+             "returns its repr, called in one reply for the values " + repr(kinds) + ": the "
+             "[content, is_error] of each result in the request after that reply. Only an int "
+             "(0 and negatives too) is a whole number, only absent or None takes the default, "
+             "and anything else raises \"times must be an integer\".")
+
+
+@lab_test("A model reads a file with offset or limit sent as a bool, a whole float, an empty "
+          "string, digits in a string or 0: each read is refused with a message, never read "
+          "from the default, and a good read beside them gives its lines.")
+async def test_bank_read_refuses_what_int_arg_refuses(t):
+    total = t.random.randint(3, 9)
+    name = t.random.choice(NAMES)
+    ws = lab.Workspace({name: "".join(f"line {n}\n" for n in range(1, total + 1))})
+    field = t.random.choice(["offset", "limit"])
+    bad = t.random.sample([True, False, 2.0, float(total), "", "2", [1]], 7)  # all, shuffled
+    asked = [({"path": name, field: value}, f"{field} must be an integer") for value in bad]
+    asked.append(({"path": name, field: 0}, "offset and limit must be 1 or more"))
+    good = t.random.randint(1, total)
+    note = (f"[Showing lines {good}-{good} of {total}. Use offset={good + 1} to continue.]"
+            if good < total else "")
+    asked.insert(t.random.randint(0, len(asked)),
+                 ({"path": name, "offset": good, "limit": 1}, f"line {good}\n" + note))
+    model = lab.ScriptedModel([lab.reply(*[lab.call("read", dict(a)) for a, _ in asked]),
+                               lab.say("Read.")])
+    record = await run(model, [harness.make_read_tool(ws)], f"Look at {name}.")
+    t.expect([m["content"] for m in results(record)], [said for _, said in asked],
+             f"A batch of reads of {name} ({total} lines) with {field} sent as {bad!r} and 0, "
+             "and one good read: the content of each result on the record, in call order.")
+
+
+# --- rule 2: truncate_head ------------------------------------------------------------------
+
+def broken_lines(t, count):
+    """`count` (3 or more) numbered lines, each ending in a drawn line break, the last with
+    none."""
+    breaks = [t.random.choice(BREAKS) for _ in range(count - 3)]
+    breaks += ["\r\n", t.random.choice(["\r", "\u2028", "\x85"])]  # one break of two bytes,
+    t.random.shuffle(breaks)  # and one that is no newline at all
+    return [worded(t, n) + end for n, end in enumerate(breaks + [""], 1)]
+
+
+@lab_test("truncate_head under every byte budget from 0 to one past the text's size, and every "
+          "line cap from 0 to one past its lines: the budgets at which one more line comes in, "
+          "and what is kept there.")
+async def test_bank_every_byte_budget_keeps_whole_lines_from_the_top(t):
+    lines = broken_lines(t, t.random.randint(3, 6))
+    text = "".join(lines)
+    counts = [harness.truncate_head(text, max_bytes=b)[1] for b in range(size(text) + 2)]
+    steps = [b for b in range(1, len(counts)) if counts[b] != counts[b - 1]]
+    t.expect([counts[0], steps, [harness.truncate_head(text, max_bytes=b)[0] for b in steps]],
+             [0, [size("".join(lines[:k])) for k in range(1, len(lines) + 1)],
+              ["".join(lines[:k]) for k in range(1, len(lines) + 1)]],
+             f"For the text {text!r}: the lines kept under max_bytes=0, the byte budgets at "
+             "which truncate_head keeps one more line, and the text it keeps at each of them. "
+             "A line is kept once the budget holds all its UTF-8 bytes, its break as written "
+             "included, and a last line without a break costs only its own bytes.")
+    t.expect([list(harness.truncate_head(text, max_lines=cap)) for cap in range(len(lines) + 2)],
+             [["".join(lines[:cap]), min(cap, len(lines))] for cap in range(len(lines) + 2)],
+             f"truncate_head({text!r}, max_lines=cap) for every cap from 0 to {len(lines) + 1}.")
+
+
+@lab_test("A model reads a file of mixed line breaks through a read tool whose byte budget is "
+          "exactly its first lines, follows the note to the rest, and runs `cat` of it through "
+          "a bash tool with a line cap: the results it is sent.")
+async def test_bank_read_and_bash_count_lines_as_truncate_head_does(t):
+    lines = broken_lines(t, t.random.randint(4, 7))
+    k = t.random.randint(1, len(lines) - 2)
+    budget = size("".join(lines[:k]))
+    while size("".join(lines[k:])) > budget:  # the rest must fit one read too
+        k += 1
+        budget = size("".join(lines[:k]))
+    lines[-1] += "z" * (budget - size("".join(lines[k:])))  # the rest is exactly one budget
+    text, name, cap = "".join(lines), t.random.choice(NAMES), t.random.randint(1, len(lines) - 1)
+    ws = lab.Workspace({name: text})
+
+    def follow(request):
+        last = request.messages[-1]
+        if last["role"] == "user":
+            return lab.reply(lab.call("read", {"path": name}))
+        going = re.search(r"Use offset=(\d+) to continue", last["content"])
+        if last["tool_name"] == "read" and going:
+            return lab.reply(lab.call("read", {"path": name, "offset": int(going.group(1))}))
+        if last["tool_name"] == "read":
+            return lab.reply(lab.call("bash", {"command": f"cat {name}"}))
+        return lab.say("Seen it all.")
+    model = lab.ScriptedModel([lab.forever(follow)])
+    await run(model, [harness.make_read_tool(ws, max_bytes=budget),
+                      harness.make_bash_tool(lab.Shell(ws), max_lines=cap)],
+              f"Read {name}.", max_turns=8)
+    t.expect([m["content"] for m in results(model.calls[-1].messages)],
+             ["".join(lines[:k]) + f"[Showing lines 1-{k} of {len(lines)}. Use offset={k + 1} "
+              "to continue.]", "".join(lines[k:]),
+              "".join(lines[-cap:]) + f"\n\n[Showing the last {cap} of {len(lines)} lines. "
+              "Narrow the command for more.]"],
+             f"The file {text!r}, read by a tool made with max_bytes={budget}, the note's offset "
+             f"followed, then `cat` by a bash tool made with max_lines={cap}: the results in the "
+             "model's last request. Both tools count lines at every break str.splitlines knows "
+             "and keep them as written, and a budget holds exactly its bytes.")
+
+
+# --- rule 3: truncate_tail ------------------------------------------------------------------
+
+@lab_test("truncate_tail under every byte budget from 0 to one past the text's size: the "
+          "budgets at which one more line comes in from the bottom, and what is kept there.")
+async def test_bank_every_byte_budget_keeps_whole_lines_from_the_bottom(t):
+    lines = [worded(t, n) + "\n" for n in range(1, t.random.randint(3, 7))]
+    text = "".join(lines)
+    kept = [harness.truncate_tail(text, max_bytes=b) for b in range(size(text) + 2)]
+    steps = [b for b in range(1, len(kept)) if kept[b][1] != kept[b - 1][1]]
+    t.expect([kept[0][1], steps, [kept[b][0] for b in steps]],
+             [0, [size("".join(lines[-k:])) for k in range(1, len(lines) + 1)],
+              ["".join(lines[-k:]) for k in range(1, len(lines) + 1)]],
+             f"For the text {text!r}: the lines kept under max_bytes=0, the byte budgets at "
+             "which truncate_tail keeps one more line, counting UTF-8 bytes up from the last "
+             "line, and the text kept at each, its lines in the order the text has them.")
+    t.expect([harness.truncate_tail(text, max_lines=cap) == ("".join(lines[len(lines) - cap:]),
+                                                           cap) for cap in range(len(lines) + 1)],
+             [True] * (len(lines) + 1),
+             "Whether truncate_tail(text, max_lines=cap) is the last cap lines, for every cap "
+             "from 0 to the text's lines.")
+
+
+@lab_test("A command prints lines of characters of two bytes or more; bash tools with a byte "
+          "budget of exactly its last lines, one byte less, and 0, run by a model: what each "
+          "result holds.")
+async def test_bank_bash_keeps_the_last_lines_its_bytes_allow(t):
+    lines = [worded(t, n) + "\n" for n in range(1, t.random.randint(4, 8))]
+    k = t.random.randint(2, len(lines) - 1)
+    exact = size("".join(lines[-k:]))
+    shell = lab.Shell(lab.Workspace(), commands={"check": lambda args, ws: ("".join(lines), 0)})
+    seen = []
+    for budget in (exact, exact - 1, 0):
+        model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "check"})),
+                                   lab.say("Checked.")])
+        await run(model, [harness.make_bash_tool(shell, max_bytes=budget)], "Run the check.")
+        seen.append(results(model.calls[1].messages)[0]["content"])
+    t.expect(seen, ["".join(lines[len(lines) - kept:]) + f"\n[Showing the last {kept} of "
+                    f"{len(lines)} lines. Narrow the command for more.]"
+                    for kept in (k, k - 1, 0)],
+             f"`check` prints {''.join(lines)!r}; bash tools made with max_bytes={exact} (its "
+             f"last {k} lines exactly), {exact - 1} and 0: the result the model is sent by "
+             "each, whole lines from the end, in their order.")
+
+
+# --- rule 4: read's paging ------------------------------------------------------------------
+
+@lab_test("A model sends one batch of reads with wrong arguments in two at once, or with a "
+          "missing file, and one read of a long file through a tool with a budget above the "
+          "course's: the results and the calls the next request carries.")
+async def test_bank_a_batch_of_reads_checked_in_order(t):
+    name, one, big, missing = t.random.sample(NAMES, 4)
+    total = t.random.randint(3, 12)
+    long = 2000 + t.random.randint(1, 200)
+    ws = lab.Workspace({name: "".join(f"{n}\n" for n in range(1, total + 1)),
+                        one: worded(t, 1) + "\n",
+                        big: "".join(f"{n:024d}\n" for n in range(1, long + 1))})
+    word = t.random.choice(["two", "3", "first"])
+    asked = [({"path": missing, "offset": 0}, "offset and limit must be 1 or more"),
+             ({"path": name, "offset": 0, "limit": t.random.choice([True, "9"])},
+              "limit must be an integer"),
+             ({"path": missing, "offset": word}, "offset must be an integer"),
+             ({"path": name, "offset": word, "limit": 2.0}, "offset must be an integer"),
+             ({"path": missing, "limit": 0}, "offset and limit must be 1 or more"),
+             ({"path": name, "limit": 0}, "offset and limit must be 1 or more"),
+             ({"path": one, "offset": 2}, f"offset 2 is past the end of {one}: 1 lines"),
+             ({"path": name, "offset": float(t.random.randint(1, total))},
+              "offset must be an integer")]
+    batch = asked + [({"path": big}, None)]
+    t.random.shuffle(batch)
+    model = lab.ScriptedModel([lab.reply(*[lab.call("read", dict(a)) for a, _ in batch]),
+                               lab.say("Done reading.")])
+    read = harness.make_read_tool(ws, max_lines=long + t.random.randint(0, 300),
+                                  max_bytes=25 * long + t.random.randint(0, 5000))
+    await run(model, [read], "Read them.")
+    sent = model.calls[1].messages
+    t.expect([[m["is_error"], m["content"]] if said else
+              [m["is_error"], m["content"].count("\n"), m["content"].rsplit("\n", 1)[-1]]
+              for m, (_, said) in zip(results(sent), batch)],
+             [[True, said] if said else [False, long, ""] for _, said in batch],
+             f"One reply of reads {[a for a, _ in batch]}, by a read tool whose budget holds "
+             f"all {long} lines of {big}: in the next request, each result's [is_error, "
+             "content], and for the long read [is_error, lines, what follows the last "
+             "newline]. Types come first, offset's then limit's, then ranges, then the file.")
+    t.expect([b["arguments"] for m in sent if m["role"] == "assistant" for b in m["content"]
+              if b.get("type") == "toolCall"], [a for a, _ in batch],
+             "The arguments of the calls in the next request, as the model sent them.")
+
+
+@lab_test("A model pages through files by following each note it is sent: through a read tool "
+          "with a byte budget of 0, one line at a time, and through one whose line and byte "
+          "budgets meet exactly, over a file of a whole number of pages.")
+async def test_bank_a_model_pages_by_the_notes(t):
+    def pager(name, extra):
+        def follow(request):
+            last = request.messages[-1]
+            if last["role"] == "user":
+                return lab.reply(lab.call("read", {"path": name, **extra}))
+            going = re.search(r"Use offset=(\d+) to", last["content"])
+            if going:
+                return lab.reply(lab.call("read", {"path": name, "offset": int(going.group(1)),
+                                                   **extra}))
+            return lab.say("That is the file.")
+        return lab.ScriptedModel([lab.forever(follow)])
+
+    name = t.random.choice(NAMES)
+    small = [worded(t, n) + "\n" for n in range(1, t.random.randint(3, 5))]
+    model = pager(name, {"limit": 1})
+    record = await run(model, [harness.make_read_tool(lab.Workspace({name: "".join(small)}),
+                                                      max_bytes=0)], "Page it.", max_turns=12)
+    t.expect([m["content"] for m in results(record)],
+             [f"[Line {n} of {name} is {size(line)} bytes, over the 0-byte budget of one read, "
+              "so none of it is shown." + (f" Use offset={n + 1} to skip it." if n < len(small)
+                                           else "") + "]" for n, line in enumerate(small, 1)],
+             f"A read tool made with max_bytes=0, paged with limit 1 from the top of "
+             f"{''.join(small)!r} by following each note: every result the run records.")
+    width, page, pages = t.random.randint(3, 9), t.random.randint(2, 5), t.random.randint(2, 3)
+    lines = [f"{n}".ljust(width, "-") + "\n" for n in range(1, page * pages + 1)]
+    model = pager(name, {})
+    record = await run(model, [harness.make_read_tool(lab.Workspace({name: "".join(lines)}),
+                                                      max_lines=page,
+                                                      max_bytes=page * (width + 1))],
+                       "Page it.", max_turns=12)
+    t.expect([m["content"] for m in results(model.calls[-1].messages)],
+             ["".join(lines[p * page:(p + 1) * page]) + (
+                 f"[Showing lines {p * page + 1}-{(p + 1) * page} of {len(lines)}. Use "
+                 f"offset={(p + 1) * page + 1} to continue.]" if p < pages - 1 else "")
+              for p in range(pages)],
+             f"A read tool made with max_lines={page}, max_bytes={page * (width + 1)} (exactly "
+             f"{page} lines of {width + 1} bytes), one tool for every read, paging a file of "
+             f"{len(lines)} such lines by its notes: the results in the model's last request.")
+
+
+# --- rule 5: bash's budget ------------------------------------------------------------------
+
+@lab_test("A model runs a failing build whose verdict is printed last without a newline, and a "
+          "report that ends in blank lines, through a bash tool with a line cap: the results "
+          "the model is sent next.")
+async def test_bank_a_model_reads_the_tail_of_two_commands(t):
+    cap = t.random.randint(3, 6)
+    progress = [f"step {n}\n" for n in range(1, cap + t.random.randint(1, 5))]
+    verdict, code = f"FAILED: {t.random.choice(NAMES)}, line {t.random.randint(2, 90)}", \
+        t.random.randint(1, 9)
+    blank = t.random.randint(1, cap - 2)
+    report = [f"row {n}\n" for n in range(1, cap + 2)] + ["all good\n"] + ["\n"] * blank
+    shell = lab.Shell(lab.Workspace(), commands={
+        "build": lambda args, ws: ("".join(progress) + verdict, code),
+        "report": lambda args, ws: ("".join(report), 0)})
+    order = t.random.sample(["build", "report"], 2)
+    model = lab.ScriptedModel([lab.reply(*[lab.call("bash", {"command": c}) for c in order]),
+                               lab.say("Read both.")])
+    await run(model, [harness.make_bash_tool(shell, max_lines=cap)], "Build and report.")
+    printed = {"build": progress + [verdict], "report": report}
+    tail = {"build": f"\nCommand exited with code {code}", "report": ""}
+    t.expect([m["content"] for m in results(model.calls[1].messages)],
+             ["".join(printed[c][-cap:]) + ("\n" if c == "build" else "") +
+              f"\n[Showing the last {cap} of {len(printed[c])} lines. Narrow the command for "
+              "more.]" + tail[c] for c in order],
+             f"`build` prints {''.join(printed['build'])!r} and exits {code}; `report` prints "
+             f"{''.join(report)!r}. Through a bash tool made with max_lines={cap}, the result of "
+             f"each, in the order {order}, in the request after: the last {cap} lines as "
+             "printed, a blank line, the note, and the status line last.")
+
+
+@lab_test("bash tools called through run_tool: one with a budget above the course's, over a "
+          "command printing more than 2000 lines, and one with a byte budget of 0: each result.")
+async def test_bank_run_tool_gives_bash_the_budget_it_was_made_with(t):
+    long = 2000 + t.random.randint(1, 400)
+    roomy = harness.make_bash_tool(lab.Shell(lab.Workspace()),
+                                   max_lines=long + t.random.randint(0, 100),
+                                   max_bytes=6 * long + t.random.randint(0, 999))
+    done = await settle(harness.run_tool([roomy], lab.call("bash", {"command": f"seq {long}"},
+                                                           id="b1")))
+    words = [worded(t, n) for n in range(1, t.random.randint(2, 4))]
+    said = " ".join(words)
+    zero = harness.make_bash_tool(lab.Shell(lab.Workspace()), max_bytes=0)
+    none = await settle(harness.run_tool([zero], lab.call("bash", {"command": f"echo {said}"},
+                                                          id="b2")))
+    t.expect([[done["is_error"], done["content"].count("\n"), done["content"].splitlines()[-1]],
+              [none["is_error"], none["content"]]],
+             [[False, long, str(long)],
+              [False, "\n[Showing the last 0 of 1 lines. Narrow the command for more.]"]],
+             f"run_tool on a bash tool whose budget holds {long} lines, running `seq {long}`: "
+             "[is_error, lines, its last line]; then on one made with max_bytes=0, "
+             f"running `echo {said}`: [is_error, content].")

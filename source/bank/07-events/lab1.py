@@ -1,0 +1,394 @@
+"""Lab 7.1's grading bank: scenarios for each rule of its ledger (source/lessons/07-events/
+rules.toml), in the form of the lab's tests.py, which the grader draws a secret subset of and
+runs as hidden tests (grader/bank.py). Never released, never shown to a student: a failed one
+shows only the sentence of the rule it checks.
+
+Each scenario watches the events through another door than the public tests: a consumer that
+steps the generator by hand with next(), runs made in one order and driven in the other, runs
+sharing one record and stepped in turn, a tool that reads the events seen so far, a second run
+started from what agent_end carried, the record measured at every event, so that the public
+tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
+"""
+import contextlib
+import io
+import json
+
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "7.1"
+SYSTEM = "You keep a small service running."
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+JSON = {"dict", "list", "str", "int", "float", "bool", "NoneType"}  # the types of plain data
+ASKS = ["Check the service.", "What broke?", "Look around.", "Tidy the logs.", "Status?"]
+
+
+def reader(log=None, prefix="seen "):
+    """A tool `look` that returns `prefix` and its path, noting each run in `log`."""
+    def look(arguments):
+        if log is not None:
+            log.append(f"ran {arguments['path']}")
+        return prefix + arguments["path"]
+    return tool("look", look, PATH)
+
+
+def job(t, first=1):
+    """Drawn rounds of look calls at numbered paths, starting at `first`: the model's replies,
+    then an answer; and the calls of each round."""
+    rounds, n = [], first
+    for _ in range(t.random.randint(1, 3)):
+        width = t.random.randint(1, 3)
+        rounds.append([f"f{k}.log" for k in range(n, n + width)])
+        n += width
+    replies = [lab.reply(*[lab.call("look", {"path": p}) for p in paths]) for paths in rounds]
+    return replies + [lab.say(f"Looked at {n - first} files.")], rounds
+
+
+def shape_of(rounds, ending="A", prompt=True):
+    """The record's shape for a run whose model asks for `rounds` and ends with `ending`."""
+    parts, n = (["U"] if prompt else []), 0
+    for paths in rounds:
+        ids = [f"c{n + k}" for k in range(1, len(paths) + 1)]
+        n += len(paths)
+        parts += [f"A[{','.join(ids)}]"] + [f"R({i})" for i in ids]
+    return " ".join(parts + [ending])
+
+
+def earlier(t):
+    return [harness.user_message("Hello."), lab.say("Hi.")] * t.random.randint(1, 2)
+
+
+def kinds(value):
+    """The names of the types of every value inside `value`, itself included."""
+    found = {type(value).__name__}
+    inner = value.values() if isinstance(value, dict) else \
+        value if isinstance(value, (list, tuple)) else []
+    for item in inner:
+        found |= kinds(item)
+    return found
+
+
+# --- rule 1: a generator of plain data --------------------------------------------------------
+
+@lab_test("A consumer steps a run by hand with next(), after replacing the run's tool in its own "
+          "list between the call and the first event: the record's length at each event, the "
+          "requests made, what the run printed, and the types inside its events.")
+async def test_bank_a_run_stepped_by_hand(t):
+    messages = earlier(t)
+    before = len(messages)
+    path = t.random.choice(["app.log", "db.log", "cron.log"])
+    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("Seen.")])
+    tools = [reader(prefix="old ")]
+    run = harness.run_agent(model, SYSTEM, messages, tools, t.random.choice(ASKS))
+    tools[0] = reader(prefix="new ")  # the caller's own list, changed before the run began
+    steps, printed = [[len(messages), len(model.calls)]], io.StringIO()
+    taken = t.random.randint(5, 12)
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        events = []
+        for _ in range(taken):
+            events.append(next(run))
+            steps.append([events[-1]["type"], len(messages) - before])
+        events += list(run)
+    table = [["agent_start", 0], ["turn_start", 0], ["message_end", 1], ["message_end", 2],
+             ["tool_execution_start", 2], ["message_end", 3], ["tool_execution_end", 3],
+             ["turn_end", 3], ["turn_start", 3], ["message_end", 4], ["turn_end", 4],
+             ["agent_end", 4]]
+    t.expect([steps, len(events), len(model.calls), messages[before + 2]["content"],
+              printed.getvalue(),
+              sorted(set().union(*(kinds(e) for e in events)) - JSON)],
+             [[[before, 0]] + table[:taken], 12, 2, f"new {path}", "", []],
+             f"run_agent(...) on a record of {before} messages, its tool replaced in the "
+             f"caller's list before the first event, then {taken} events taken by next(), the "
+             "rest by list(): [the record's length and the requests before any event, then at "
+             "each event its type and the messages added by then], the events in all, the "
+             "requests made, the tool's result, what was printed on either stream, and the "
+             "types found anywhere inside the events that are not JSON's own (dict, list, str, "
+             "int, float, bool, None).")
+
+
+@lab_test("Two runs on one record, made in one order and driven in the other, by a consumer "
+          "that writes each event as a JSON line and reads it back: the record, what the first "
+          "run's first request held, and what was printed beside the lines.")
+async def test_bank_two_runs_made_first_driven_last(t):
+    record = earlier(t)
+    shown = len(record)
+    first_model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.log"})),
+                                     lab.say("First done.")])
+    second_model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "b.log"})),
+                                      lab.say("Second done.")])
+    first = harness.run_agent(first_model, SYSTEM, record, [reader()], "First question.")
+    second = harness.run_agent(second_model, SYSTEM, record, [reader()], "Second question.")
+    out, aside = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(aside), contextlib.redirect_stderr(aside):
+        for run in (second, first):
+            for event in await lab.drive(run):
+                out.write(json.dumps(event) + "\n")
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    t.expect([lab.shape(record[shown:]), lab.shape(first_model.calls[0].messages[shown:]),
+              len(lines), [e["type"] for e in lines if "messages" in e],
+              [lab.shape(e["messages"]) for e in lines if "messages" in e], aside.getvalue()],
+             ["U A[c1] R(c1) A U A[c1] R(c1) A", "U A[c1] R(c1) A U", 24,
+              ["agent_end", "agent_end"], ["U A[c1] R(c1) A"] * 2, ""],
+             "A first run is made, then a second on the same record, and the second is driven "
+             "first: the record after both (past its earlier messages), the first run's first "
+             "request (past them), the JSON lines written, the types of the lines that carry "
+             "\"messages\" and those messages, and what was printed besides.")
+
+
+# --- rule 2: the twelve events, in order --------------------------------------------------------
+
+@lab_test("A run of drawn rounds of calls on a record holding earlier messages: each event's "
+          "type beside the number of messages the record had gained when it came.")
+async def test_bank_each_event_beside_the_record(t):
+    messages = earlier(t)
+    before = len(messages)
+    replies, rounds = job(t)
+    seen = []
+    await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, messages, [reader()],
+                                      t.random.choice(ASKS)),
+                    on_event=lambda e: seen.append(f"{e['type']}@{len(messages) - before}"))
+    wanted, gained = ["agent_start@0", "turn_start@0", "message_end@1"], 1
+    for paths in rounds + [[]]:
+        gained += 1
+        wanted.append(f"message_end@{gained}")
+        for _ in paths:
+            wanted += [f"tool_execution_start@{gained}", f"message_end@{gained + 1}",
+                       f"tool_execution_end@{gained + 1}"]
+            gained += 1
+        wanted += [f"turn_end@{gained}", f"turn_start@{gained}"]
+    t.expect(seen, wanted[:-1] + ["agent_end@" + str(gained)],
+             f"Rounds of calls {rounds}, then an answer: each event as type@messages the "
+             "record had gained by then.")
+
+
+@lab_test("A tool that, when it runs, reports the last three events its run has yielded, over "
+          "turns of two or three calls: its results as the model is sent them.")
+async def test_bank_a_tool_reads_the_events_so_far(t):
+    seen = []
+
+    def peek(arguments):
+        return " ".join(seen[-3:])
+    rounds = [[f"p{r}_{k}" for k in range(t.random.randint(2, 3))]
+              for r in range(t.random.randint(1, 3))]
+    replies = [lab.reply(*[lab.call("peek", {"path": p}) for p in paths]) for paths in rounds]
+    model = lab.ScriptedModel(replies + [lab.say("Peeked.")])
+    await lab.drive(harness.run_agent(model, SYSTEM, [], [tool("peek", peek, PATH)],
+                                      t.random.choice(ASKS)),
+                    on_event=lambda e: seen.append(e["type"]))
+    opening = {0: "message_end message_end tool_execution_start"}
+    wanted = [opening.get(r, "turn_start message_end tool_execution_start") if k == 0 else
+              "message_end tool_execution_end tool_execution_start"
+              for r, paths in enumerate(rounds) for k in range(len(paths))]
+    t.expect([m["content"] for m in model.calls[-1].messages if m["role"] == "toolResult"],
+             wanted,
+             f"A tool `peek` that returns the types of the last three events yielded, called in "
+             f"rounds of {[len(p) for p in rounds]} calls: the results in the model's last "
+             "request, one per call.")
+
+
+# --- rule 3: agent_start first, agent_end last, with this run's messages -------------------
+
+@lab_test("Three runs on one record stepped in turn, one event each: one that answers, one "
+          "under max_turns=0 and one whose reply fails; the first and last event of each, its "
+          "agent_start and agent_end counted, and what its agent_end carries.")
+async def test_bank_three_runs_stepped_in_turn(t):
+    record = earlier(t)
+    replies, rounds = job(t)
+    failing, fail_rounds = job(t)
+    cut = t.random.randint(0, len(fail_rounds))
+    runs = [harness.run_agent(lab.ScriptedModel(replies), SYSTEM, record, [reader()], "One."),
+            harness.run_agent(lab.ScriptedModel([lab.say("Never.")]), SYSTEM, record,
+                              [reader()], "Two.", max_turns=0),
+            harness.run_agent(lab.ScriptedModel(failing[:cut] + [lab.fail("overloaded")]),
+                              SYSTEM, record, [reader()], "Three.")]
+    events, live = [[], [], []], [0, 1, 2]
+    while live:
+        for n in list(live):
+            try:
+                events[n].append(next(runs[n]))
+            except StopIteration:
+                live.remove(n)
+    found = [[e[0]["type"], e[-1]["type"], [x["type"] for x in e].count("agent_start"),
+              [x["type"] for x in e].count("agent_end"),
+              lab.shape(e[-1].get("messages", []))] for e in events]
+    t.expect(found, [["agent_start", "agent_end", 1, 1, shape]
+                     for shape in (shape_of(rounds), "U A(error)",
+                                   shape_of(fail_rounds[:cut], "A(error)"))],
+             "Runs that answer after rounds " + str(rounds) + ", stop under max_turns=0, and "
+             f"fail after {cut} rounds, all on one record, each given one next() in turn: for "
+             "each, [its first event, its last, agent_starts, agent_ends, the shape of what "
+             "its last event carries as messages].")
+
+
+@lab_test("A consumer keeps only the last event of a run, and starts a new conversation from "
+          "what it carries: for an answer, a failed reply with words, and max_turns=0, what "
+          "the new run's first request holds.")
+async def test_bank_a_conversation_carried_on_from_agent_end(t):
+    found, wanted = [], []
+    for ending in ("answer", "failed", "capped"):
+        replies, rounds = job(t)
+        script = {"answer": replies, "failed": replies[:-1] + [lab.fail("reset", "Half.")],
+                  "capped": [lab.say("Never sent.")]}[ending]
+        events = await lab.drive(harness.run_agent(
+            lab.ScriptedModel(script), SYSTEM, earlier(t), [reader()], t.random.choice(ASKS),
+            **({"max_turns": 0} if ending == "capped" else {})))
+        last = events[-1]
+        model = lab.ScriptedModel([lab.say("Carrying on.")])
+        await lab.drive(harness.run_agent(model, SYSTEM, list(last["messages"]), [reader()],
+                                          "And now?"))
+        found.append([last["type"], lab.shape(model.calls[0].messages)])
+        wanted.append(["agent_end", {"answer": shape_of(rounds) + " U",
+                                     "failed": shape_of(rounds, "A(error)") + " U",
+                                     "capped": "U U"}[ending]])
+    t.expect(found, wanted,
+             "Runs on records holding earlier messages, ending in an answer, a failed reply "
+             "that got words out, and the max_turns=0 stop (whose empty ending no view "
+             "carries); a new run on a list of the messages the last event carried: [the last "
+             "event's type, the new run's first request].")
+
+
+# --- rule 4: turn_start and turn_end --------------------------------------------------------------
+
+@lab_test("A consumer follows how deep it is in turns, and at each turn_end notes the role, "
+          "stop_reason and calls of the message it carries: a run of drawn rounds of calls.")
+async def test_bank_turns_open_and_close_around_their_replies(t):
+    replies, rounds = job(t)
+    depth, marks = [0], []
+
+    def follow(event):
+        if event["type"] in ("turn_start", "turn_end"):
+            depth[0] += 1 if event["type"] == "turn_start" else -1
+            marks.append(str(depth[0]))
+        if event["type"] == "turn_end":
+            m = event["message"]
+            marks.append(f"{m['role']}/{m.get('stop_reason')}/{len(harness.tool_calls(m))}")
+    await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, earlier(t),
+                                      [reader()], t.random.choice(ASKS)), on_event=follow)
+    t.expect(marks, [mark for paths in rounds + [[]] for mark in
+                     ("1", "0", f"assistant/{'toolUse' if paths else 'stop'}/{len(paths)}")],
+             f"Rounds of calls {rounds}, then an answer: the depth in turns after each "
+             "turn_start and turn_end, and at each turn_end its message as role/stop_reason/"
+             "calls.")
+
+
+@lab_test("Runs that end in a failed reply with words and calls, and in a max_turns stop, "
+          "after rounds of calls: the message each turn_end carries, beside the reply of "
+          "its turn as the record holds it.")
+async def test_bank_turn_end_of_failing_and_capped_runs(t):
+    found, wanted = [], []
+    for ending in ("failed", "capped"):
+        replies, rounds = job(t)
+        record = []
+        script = replies[:-1] + [lab.fail("dropped", "Partly.", lab.call("look", {"path": "x"}))]
+        cap = len(rounds)
+        events = await lab.drive(harness.run_agent(
+            lab.ScriptedModel(script if ending == "failed" else replies[:-1] +
+                              [lab.reply(lab.call("look", {"path": "y"}))]),
+            SYSTEM, record, [reader()], t.random.choice(ASKS),
+            **({"max_turns": cap} if ending == "capped" else {})))
+        ends = [e["message"] for e in events if e["type"] == "turn_end"]
+        replies_on_record = [m for m in record if m["role"] == "assistant"]
+        found.append([[m["role"] for m in ends], ends == replies_on_record,
+                      ends[-1].get("stop_reason"), harness.text_of(ends[-1])])
+        wanted.append([["assistant"] * (len(rounds) + 1), True, "error",
+                       "Partly." if ending == "failed" else ""])
+    t.expect(found, wanted,
+             "For a run whose reply fails with words and a call after rounds of calls, then "
+             "one stopped by max_turns after as many rounds: the roles of the turn_end "
+             "messages, whether they are the record's replies in order, and the last one's "
+             "stop_reason and words.")
+
+
+# --- rule 5: every recorded message announced once, after it is on the record ---------------
+
+@lab_test("At every event of a run on a record holding earlier messages, what the record has "
+          "gained beyond the messages announced so far.")
+async def test_bank_the_record_never_runs_ahead_or_behind(t):
+    messages = earlier(t)
+    before = len(messages)
+    replies, rounds = job(t)
+    told, rows = [0], []
+
+    def measure(event):
+        told[0] += event["type"] == "message_end"
+        rows.append(f"{event['type']}:{len(messages) - before - told[0]}")
+    await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, messages, [reader()],
+                                      t.random.choice(ASKS)), on_event=measure)
+    types = ["agent_start", "turn_start", "message_end"]
+    for paths in rounds + [[]]:
+        types += ["message_end"] + ["tool_execution_start", "message_end",
+                                    "tool_execution_end"] * len(paths) + ["turn_end", "turn_start"]
+    t.expect([rows, told[0]], [[f"{kind}:0" for kind in types[:-1] + ["agent_end"]],
+                               2 + len(rounds) + sum(map(len, rounds))],
+             f"Rounds of calls {rounds}, then an answer: at each event, type:(messages the "
+             "record gained - message_end events so far, this one included), and the "
+             "message_end events in all.")
+
+
+@lab_test("A consumer checks, at each message_end, that the message is the record's last, and "
+          "afterwards that every message the run recorded was announced: a run that asks, "
+          "answers, and a second run on the same record.")
+async def test_bank_every_recorded_message_was_announced(t):
+    messages = earlier(t)
+    before = len(messages)
+    announced, checks = [], []
+
+    def check(event):
+        if event["type"] == "message_end":
+            announced.append(event["message"])
+            checks.append(event["message"] == messages[-1])
+    for _ in range(2):
+        replies, rounds = job(t)
+        await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, messages,
+                                          [reader()], t.random.choice(ASKS)), on_event=check)
+    t.expect([checks.count(False), len(checks) == len(messages) - before,
+              [m in announced for m in messages[before:]].count(False),
+              [m["role"] for m in announced] == [m["role"] for m in messages[before:]]],
+             [0, True, 0, True],
+             "Two runs in a row on one record: how many message_end events came before their "
+             "message was the record's last, whether there was one per message recorded, how "
+             "many recorded messages were never announced, and whether the announcements "
+             "follow the record's order.")
+    t.expect(lab.shape(announced).count("U"), 2,
+             "The user messages announced over the two runs: each run's prompt.")
+
+
+# --- rule 6: the tool events around a call ----------------------------------------------------
+
+@lab_test("A consumer and the tool write to one log: each tool_execution_start, each run of "
+          "the tool, and at each tool_execution_end whether its result is the record's last "
+          "message.")
+async def test_bank_one_log_of_the_tool_and_its_events(t):
+    log, messages = [], []
+    replies, rounds = job(t)
+
+    def note(event):
+        if event["type"] == "tool_execution_start":
+            log.append(f"start {event['call']['arguments']['path']}")
+        if event["type"] == "tool_execution_end":
+            log.append(f"end {event['call']['arguments']['path']} "
+                       f"{event['result'] == messages[-1]} {event['result']['content']}")
+    await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, messages, [reader(log)],
+                                      t.random.choice(ASKS)), on_event=note)
+    t.expect(log, [line for paths in rounds for p in paths
+                   for line in (f"start {p}", f"ran {p}", f"end {p} True seen {p}")],
+             f"Rounds of calls {rounds}: the log the consumer and the tool wrote, in order.")
+
+
+@lab_test("One reply of just over 300 calls: the results on the record, in the next request, "
+          "and the last tool_execution_end's result.")
+async def test_bank_a_reply_of_over_three_hundred_calls(t):
+    many = 300 + t.random.randint(1, 6)
+    model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"{n}.log"})
+                                           for n in range(1, many + 1)]), lab.say("All seen.")])
+    messages = []
+    events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [reader()],
+                                               "Read every log."))
+    ends = [e for e in events if e["type"] == "tool_execution_end"]
+    t.expect([sum(m["role"] == "toolResult" for m in messages),
+              sum(m["role"] == "toolResult" for m in model.calls[1].messages),
+              ends[-1]["result"]["content"], messages[-2]["tool_call_id"]],
+             [many, many, f"seen {many}.log", f"c{many}"],
+             f"A reply of {many} calls: the results on the record, in the request after, the "
+             "last tool_execution_end's result, and the call id of the record's last result.")

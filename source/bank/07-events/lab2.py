@@ -1,0 +1,198 @@
+"""Lab 7.2's grading bank: scenarios for each rule of its ledger (source/lessons/07-events/
+rules.toml), in the form of the lab's tests.py, which the grader draws a secret subset of and
+runs as hidden tests (grader/bank.py). Never released, never shown to a student: a failed one
+shows only the sentence of the rule it checks.
+
+Each scenario hands a frontend its events through another door than the public tests: a
+consumer that renders as a run goes (run_agent's events, with events of its own between them)
+while a program at the other end of a pipe reads what was flushed, a session of runs on one
+record folded by one renderer, runs a consumer walks away from, two renderers alive at once;
+and it observes another thing: the lines received at each event, the record the renderers
+were shown, what a later request carries, so that the public tests' wanted expressions,
+evaluated in a bank test's frame, do not give its values.
+"""
+import contextlib
+import io
+import json
+
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "7.2"
+SYSTEM = "You keep a small service running."
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}}
+REASONS = ["overloaded", "rate limited (429)", "HTTP 502: bad gateway", "stream broke",
+           "context window exceeded"]
+
+
+class Pipe(io.StringIO):
+    """Standard output as a pipe: the program at the other end reads only what was flushed."""
+
+    def __init__(self):
+        super().__init__()
+        self.shown = ""
+
+    def flush(self):
+        self.shown = self.getvalue()
+
+
+def reader(long=""):
+    """A tool `look` that returns its path, followed by `long`."""
+    return tool("look", lambda arguments: f"{arguments.get('path')}: {long}", PATH)
+
+
+def lines_of(text):
+    """The JSON values of the lines of `text`, None for a line that is not JSON."""
+    found = []
+    for line in text.splitlines():
+        try:
+            found.append(json.loads(line))
+        except ValueError:
+            found.append(None)
+    return found
+
+
+# --- rule 1: JsonRenderer ---------------------------------------------------------------------
+
+@lab_test("A consumer renders a run with JsonRenderer as it goes, and events of its own between "
+          "the run's, while a program at the other end of a pipe reads what was flushed: the "
+          "lines received after each render, what they parse to, and finish().")
+async def test_bank_a_program_reads_the_pipe_as_the_run_goes(t):
+    long = "".join(t.random.choice("abcdé✓ {}\"") for _ in range(t.random.randint(1100, 1500)))
+    where = {"stop_reason": "error", "since": t.random.randint(1, 30)}
+    quiet = {"role": "assistant", "content": [], "stop_reason": "stop",
+             "error_message": t.random.choice(["retried once", "slow upstream"])}
+    model = lab.ScriptedModel([
+        lab.reply("Looking.", lab.call("look", {"path": "app.log", "where": where})),
+        lab.reply(lab.call("grep", {"pattern": "ERROR"})),  # no such tool: an error result
+        quiet])
+    renderer, pipe, handed, received = harness.JsonRenderer(), Pipe(), [], []
+
+    def show(event):
+        for each in [event] + ([{"type": "status", "turn_done": len(handed), "note": None}]
+                               if event["type"] == "turn_end" else []):
+            renderer.render(each)
+            handed.append(each)
+            received.append(pipe.shown.count("\n"))
+    with contextlib.redirect_stdout(pipe):
+        await lab.drive(harness.run_agent(model, SYSTEM, [], [reader(long)], "Why the errors?"),
+                        on_event=show)
+        ended = renderer.finish()
+    t.expect([received, lines_of(pipe.shown) == handed, ended, pipe.getvalue() == pipe.shown],
+             [list(range(1, len(handed) + 1)), True, True, True],
+             "A run with a tool result of over 1000 characters, a call whose arguments hold "
+             f"{where!r}, a call of a tool that does not exist, and a last reply with no content "
+             f"labelled \"stop\" with error_message {quiet['error_message']!r}; a status event "
+             "of the consumer's own after each turn_end. Items: the lines the other end had "
+             "received after each render, whether they parse back to the events handed over, "
+             "finish(), and whether finish left nothing unflushed.")
+
+
+@lab_test("One JsonRenderer folds a session of two runs on one record, the first ending in a "
+          "failed reply and the second in an answer, then is handed an event that is not data: "
+          "what each run's lines parse to, what that last render did, and finish().")
+async def test_bank_one_renderer_over_a_session(t):
+    record, renderer, pipe, handed = [], harness.JsonRenderer(), Pipe(), []
+    reason = t.random.choice(REASONS)
+    runs = [lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.log"})),
+                               lab.fail(reason, *t.random.choice([[], ["Half an answer"]]))]),
+            lab.ScriptedModel([lab.say(f"Fixed after {t.random.randint(2, 9)} tries.")])]
+    with contextlib.redirect_stdout(pipe):
+        for model in runs:
+            for event in await lab.drive(harness.run_agent(model, SYSTEM, record, [reader()],
+                                                           "Is it up?")):
+                renderer.render(event)
+                handed.append(event)
+    kept = pipe.getvalue()
+    odd = {"type": "status", "files": {t.random.choice(["a.py", "b.py"])}}  # a set: not JSON
+    raised = None
+    with contextlib.redirect_stdout(pipe):
+        try:
+            renderer.render(odd)
+        except Exception as problem:  # noqa: BLE001 - any error: it must not go unseen
+            raised = type(problem).__name__
+        ended = renderer.finish()
+    t.expect([lines_of(kept) == handed, len(handed), raised is not None,
+              pipe.getvalue()[len(kept):], ended],
+             [True, 18, True, "", False],
+             f"Two runs on one record, one renderer: the first fails with {reason!r} after a "
+             "round of one call, the second answers. Items: whether the lines parse back to "
+             "the events, the events, whether rendering an event holding a set raised, what "
+             "that render and finish printed, and finish().")
+
+
+# --- rule 2: FinalTextRenderer -------------------------------------------------------------------
+
+@lab_test("A new FinalTextRenderer for each of a series of runs on one record, rendering as "
+          "each goes: a failed reply with a long reason, one with no reason, an answer of "
+          "several blocks, a reply with calls the consumer walks away after, and a run it "
+          "leaves before any reply; then the replies on the record.")
+async def test_bank_a_renderer_for_each_run_of_a_series(t):
+    record = []
+    long = (f"{t.random.choice(REASONS)}\n  {{\"error\": {{\"message\": \"the service is busy; "
+            f"retry in {t.random.randint(2, 60)} seconds, then again in a minute\"}}}}")
+    words = [f"\n  Checked {t.random.randint(2, 40)} files.  ", "All green.\n\n"]
+    asked = f"Now reading {t.random.choice(['a.log', 'b.log'])}."
+    plain, failed = ["content", "role", "stop_reason"], ["content", "error_message", "role",
+                                                          "stop_reason"]
+    # each run: its model, the events the consumer reads before it walks away (None: all),
+    # what its renderer gives, and the replies it leaves on the record as [keys, words]
+    runs = [(lab.ScriptedModel([lab.reply(lab.call("look", {"path": "x"})), lab.fail(long)]),
+             None, ["", False, f"Error: {long}\n"], [[plain, ""], [failed, ""]]),
+            (lab.ScriptedModel([lab.fail("")]), None, ["", False, "Error: \n"], [[failed, ""]]),
+            (lab.ScriptedModel([lab.reply(*words)]), None, ["", True, "".join(words) + "\n"],
+             [[plain, "".join(words)]]),
+            (lab.ScriptedModel([lab.reply(asked, lab.call("look", {"path": "a.log"}))]), 4,
+             ["", True, asked + "\n"], [[plain, asked]]),
+            (lab.ScriptedModel([lab.say("Never read.")]), 2, ["", False, ""], [])]
+    order = t.random.sample(runs, len(runs))
+    found = []
+    for model, leave, _, _ in order:
+        renderer, during = harness.FinalTextRenderer(), io.StringIO()
+        with contextlib.redirect_stdout(during):
+            await lab.drive(harness.run_agent(model, SYSTEM, record, [reader()], "Go on."),
+                            on_event=renderer.render, close_after=leave)
+        said = io.StringIO()
+        with contextlib.redirect_stdout(said):
+            ended = renderer.finish()
+        found.append([during.getvalue(), ended, said.getvalue()])
+    t.expect(found, [given for _, _, given, _ in order],
+             "Runs, in a drawn order, each with a FinalTextRenderer of its own: a reply that "
+             f"fails with {long!r} after a call, one that fails with \"\", an answer "
+             f"lab.reply(*{words!r}), a reply {asked!r} with a call after which the consumer "
+             "closes the run, and a run closed before its request. Each item: [what rendering "
+             "printed, finish(), what finish printed].")
+    t.expect([[sorted(m), harness.text_of(m)] for m in record if m["role"] == "assistant"],
+             [reply for _, _, _, left in order for reply in left],
+             "The keys and words of the record's replies once every renderer finished: as the "
+             "model sent them, since a frontend knows the run only from its events.")
+
+
+@lab_test("Two FinalTextRenderers alive at once: one folds a session of two runs on one record, "
+          "a failed reply and then an empty answer, while the other folds a run between them "
+          "that answers in words; both finish at the end.")
+async def test_bank_two_renderers_alive_at_once(t):
+    session, other = harness.FinalTextRenderer(), harness.FinalTextRenderer()
+    record, reason = [], t.random.choice(REASONS)
+    answer = f"Restarted {t.random.randint(2, 9)} workers."
+    steps = [(session, record, lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a"})),
+                                                  lab.fail(reason)])),
+             (other, [], lab.ScriptedModel([lab.say(answer)])),
+             (session, record, lab.ScriptedModel([lab.say("")]))]
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        for renderer, messages, model in steps:
+            await lab.drive(harness.run_agent(model, SYSTEM, messages, [reader()], "Restart."),
+                            on_event=renderer.render)
+    during, results = printed.getvalue(), []
+    for renderer in t.random.sample([session, other], 2):
+        said = io.StringIO()
+        with contextlib.redirect_stdout(said):
+            results.append([renderer is session, renderer.finish(), said.getvalue()])
+    t.expect([during, sorted(results)],
+             ["", [[False, True, answer + "\n"], [True, True, "\n"]]],
+             f"A renderer folds a run failing with {reason!r}, then a later run on the same "
+             "record whose answer has no words; another renderer, made beside it, folds a run "
+             f"answering {answer!r} between the two. Items: what rendering printed, and for "
+             "each renderer [it folded the session, finish(), what finish printed].")
