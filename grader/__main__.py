@@ -125,7 +125,8 @@ def main(argv=None) -> int:
     release = commands.add_parser("release", help="build the folder students get")
     release.add_argument("--out", required=True, type=Path,
                          help="a new folder, or the folder of an earlier release, which is "
-                              "updated (its work folder is never touched)")
+                              "updated (its work folder is never touched; its RELEASE.md says "
+                              "what changed in the labs it held, from source/lab_changes.toml)")
     release.add_argument("--through", metavar="LAB",
                          help='the last lab to release, e.g. "5.1": its lesson, every lab up '
                               "to it, nothing after (default: every lab)")

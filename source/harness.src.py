@@ -1922,11 +1922,11 @@ class FinalTextRenderer:
         print(text_of(reply))
         return True
     #: starter
-    # A frontend for `> answer.txt`, with the same three methods: nothing is printed until
-    # finish(), which prints once and says whether the run ended well. The last assistant message
-    # announced decides: none at all, nothing printed and False; a stop_reason of "error", the
-    # line "Error: " followed by its error_message, and False; otherwise its words (text_of) and
-    # True.
+    # A frontend for `> answer.txt`, with JsonRenderer's three methods (__init__, which takes no
+    # arguments, render and finish): nothing is printed until finish(), which prints once and
+    # says whether the run ended well. The last assistant message announced decides: none at
+    # all, nothing printed and False; a stop_reason of "error", the line "Error: " followed by
+    # its error_message, and False; otherwise its words (text_of) and True.
     # Tests: test_final_text_renderer, test_a_failed_run_did_not_end_well,
     #   test_the_last_message_decides.
     #: guided
@@ -2570,7 +2570,7 @@ def assemble(chunks, *, aborted=False):
     """The assistant message that the decoded `chunks` of one reply add up to.
 
     Text deltas are joined into one text block, first, if there are any words. Tool-call
-    fragments are grouped by their `index` (none means 0), except that a fragment whose id
+    fragments are grouped by their `index` (none, or null, means 0), except that a fragment whose id
     differs from the id already at its index starts a new call there: Ollama puts every call
     of a reply at index 0, or sends no index. A call's id and name come from the fragment that
     carries them (the first), and its arguments are the joined fragments, parsed once, at the
@@ -2583,7 +2583,8 @@ def assemble(chunks, *, aborted=False):
     stream with no finish_reason, a finish_reason of "length" or "content_filter", arguments
     that are not a JSON object, or nothing at all give "error" with a sentence saying which.
     Chunks a real server adds (a delta holding only the role, "content": null beside calls, a
-    usage chunk with no choices) add nothing. A failed reply keeps its words and drops every
+    usage chunk with no choices) add nothing, and so does a key whose value is null. The chunks
+    are read, never changed. A failed reply keeps its words and drops every
     call: a call the stream never finished has no arguments to write down, and none of them
     was acted on."""
     #: gap 16.1 2 assemble, gathering
@@ -2594,11 +2595,11 @@ def assemble(chunks, *, aborted=False):
             error = chunk["error"]
             said = error.get("message") if isinstance(error, dict) else None
             failure = failure or str(error if said is None else said)
-        for choice in chunk.get("choices", ()):
+        for choice in chunk.get("choices") or ():
             delta = choice.get("delta") or {}
             words.append(delta.get("content") or "")  # a delta may hold only a role, or None
             for piece in delta.get("tool_calls") or ():
-                index, call_id = piece.get("index", 0), piece.get("id")
+                index, call_id = piece.get("index") or 0, piece.get("id")
                 call = latest.get(index)
                 if call is None or (call_id and call["id"] and call_id != call["id"]):
                     call = {"index": index, "id": None, "name": None, "parts": []}  # a new id
@@ -2615,8 +2616,9 @@ def assemble(chunks, *, aborted=False):
     # call's id, name and argument fragments, how the stream finished, and any error it reported.
     # What to keep, and in what shape, is yours (this gap and the next are both yours). Nothing is
     # parsed here: a fragment is not JSON. A fragment belongs to the call its index names (no
-    # index means 0), unless it brings an id other than the one already at that index: then it
-    # begins a new call. A call's id and name arrive once.
+    # index, or a null one, means 0), unless it brings an id other than the one already at that
+    # index: then it begins a new call. A call's id and name arrive once. A key whose value is
+    # null counts as left out, and the chunks are left as they came.
     # Tests: test_fragmented_text_becomes_one_block, test_split_arguments_are_parsed_once,
     #   test_interleaved_calls_are_matched_by_index, test_empty_arguments_mean_no_arguments,
     #   test_a_new_id_at_a_used_index_is_a_new_call.
@@ -2625,7 +2627,8 @@ def assemble(chunks, *, aborted=False):
     #   words    every delta's "content", in order (a delta may have none, or None)
     #   calls    [{"index": ..., "id": ..., "name": ..., "parts": [argument fragments]}], in
     #            the order they began, and beside it {index: the call last begun there}:
-    #            a fragment belongs to the call its "index" names (no "index" means 0), not to
+    #            a fragment belongs to the call its "index" names (no "index", or null,
+    #            means 0), not to
     #            the newest call; a fragment whose "id" differs from that call's id begins a
     #            new call at that index (Ollama sends every call at index 0); an id and a
     #            "function"/"name" arrive once, with a call's first fragment
@@ -2634,6 +2637,8 @@ def assemble(chunks, *, aborted=False):
     #            message, any other {"error": x} gives str(x); None if none came
     # Do not parse any arguments here: a fragment is not JSON. One of the lab's tests
     # splits '{"path": "notes/caf\u00e9.md"}' in the middle of that escape.
+    # A key whose value is null counts as left out ("choices": null is no choices), and the
+    # chunks stay as they came: keep records of your own, never grow a fragment in place.
     words, calls, finish, failure = [], [], None, None
     #: end
     #: gap 16.1 3 assemble, judging
@@ -2783,7 +2788,9 @@ class StreamingModel:
     acomplete never raises for the provider's trouble. A refused connection, a broken line or
     an error in the stream comes back as a reply labelled "error", and a Stop as one labelled
     "aborted", so the loop records it like any other ending (lesson 5). A 429 says which of
-    two troubles it is: a rate limit, which a wait cures, or spent quota, which it does not."""
+    two troubles it is: a rate limit, which a wait cures, or spent quota, which it does not.
+    A connection that drops ends the stream (read_line gives None), so what ready() or
+    read_line() raise is a fault in the reading, not the provider's trouble, and goes up."""
 
     def __init__(self, client):
         self.client = client
@@ -2857,13 +2864,15 @@ class StreamingModel:
         # A set signal is seen within a turn of the event loop, whether lines are ready or not,
         # and ends the reply as the aborted one, keeping the words read so far. Lines that carry
         # nothing are skipped; a line decode_line refuses ends the reply as an "error" one whose
-        # error_message is that ValueError's text. The response is closed on every way out, a
-        # hard cancel's too. It offers ready(), read_line() (only once ready) and close().
+        # error_message is that ValueError's text, and what ready() or read_line() raise goes up
+        # as it was raised. The response is closed on every way out, a hard cancel's too. It
+        # offers ready(), read_line() (only once ready) and close().
         # Tests: test_a_streamed_job_runs_in_a_harness, test_stop_while_the_provider_talks,
         #   test_stop_while_the_provider_is_silent,
         #   test_trouble_is_a_reply_and_every_response_is_closed,
         #   test_what_a_stream_carries_between_chunks,
-        #   test_a_call_that_looks_complete_is_not_acted_on, test_life_goes_on_after_a_stop.
+        #   test_a_call_that_looks_complete_is_not_acted_on, test_life_goes_on_after_a_stop,
+        #   test_a_fault_in_the_reading_goes_up.
         return assemble([])  # until the reading is written: a reply that never arrived
         #: guided
         # Read the stream the way bash polls its command (lesson 15), one look per lap:
@@ -2871,7 +2880,9 @@ class StreamingModel:
         #   - nothing ready (response.ready() is False): await asyncio.sleep(0), look again
         #   - a line ready: response.read_line(); None, or decode_line giving STREAM_DONE,
         #     ends the stream; a chunk is kept; a line that carries nothing is skipped
-        # decode_line raising ValueError means the reply error_message(str(exc)).
+        # decode_line raising ValueError means the reply error_message(str(exc)); anything
+        # ready() or read_line() raise is not the provider's (a dropped connection is the end,
+        # None) and goes up as it was raised.
         # Whichever way this is left, a hard cancel included, response.close() must run.
         # At the end of the stream, the reply is assemble(chunks). One of the lab's tests:
         #     a stream that goes quiet for ever after two lines still ends aborted within

@@ -32,6 +32,7 @@ This module is the face (build, and the names other code uses); the parts, each 
     replayed.py  lesson cells shown as recorded: their code as comments, their output recorded
     carry.py     writing into the folder, carrying forward files the student changed
     notes.py     what the release holds and did, in words: the summary and RELEASE.md
+    changes.py   what changed in a lab since an earlier release, in words (source/lab_changes.toml)
 """
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ from pathlib import Path
 from lab.check import manifest
 
 from grader.errors import ReleaseError
-from grader.release import carry, contents
+from grader.release import carry, changes, contents
 from grader.release.carry import STATE, install
 from grader.release.leaks import Cell, needing_reference, solution_leaks
 from grader.release.notes import Release, release_notes
@@ -59,7 +60,8 @@ def build(out: Path, *, through: str | None = None, with_reference=()) -> Releas
     earlier = carry.earlier(out, last.id)
     release = Release(out, through=last.id, references=[lab.id for lab in chosen],
                       earlier=earlier.get("through", ""),
-                      more=last != manifest.labs(built_only=True)[-1])
+                      more=last != manifest.labs(built_only=True)[-1],
+                      known=[c.key for c in changes.recorded()], seen=earlier.get("changes"))
     lessons, labs, release.later = contents.released(last)
     before = earlier.get("files", {})
     with tempfile.TemporaryDirectory(prefix="course-release-") as scratch:

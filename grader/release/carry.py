@@ -110,10 +110,12 @@ def remove_unshipped(out: Path, before: dict[str, str], files: dict[str, str],
 
 def write_state(out: Path, release: Release, files: dict[str, str]) -> None:
     """Write STATE, which the next release into `out` reads: this one's last lab, its
-    references, and the hash of each file it wrote; and whether labs come after its last,
+    references, the hash of each file it wrote, the keys of the lab changes it knew (so the
+    next tells only newer ones); and whether labs come after its last,
     which the checker reads (manifest.more_to_come) to say the next release brings them."""
     (out / STATE).write_text(json.dumps({"through": release.through,
                                          "references": release.references,
                                          "more": release.more,
+                                         "changes": release.known,
                                          "files": files}, indent=1, sort_keys=True) + "\n",
                              encoding="utf-8")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from lab.check import manifest
 
+from grader.release import changes
 from grader.release.leaks import Cell
 
 
@@ -27,6 +28,8 @@ class Release:
     kept: dict[str, str] = field(default_factory=dict)  # replaced; the changed copy's new name
     left: list[str] = field(default_factory=list)  # changed here; the release has no new version
     removed: list[str] = field(default_factory=list)
+    known: list[str] = field(default_factory=list)  # keys of source/lab_changes.toml's entries
+    seen: list[str] | None = None  # those the earlier release knew; None if it kept none
 
     def summary(self) -> str:
         lines = [f"Wrote the student release through lab {self.through} to {self.out}: "
@@ -116,6 +119,16 @@ def release_notes(release: Release) -> str:
                   ""]
         lines += [f"- Lab {lab_id}: `course check {lab_id}`" for lab_id in changed]
         lines.append("")
+    told = what_changed(release)
+    if told:
+        lines += ["## What changed in labs you may have passed", "",
+                  "Since the release you had, in the labs it held, each with the day it "
+                  "changed. Your file of a lab is never changed; `course check` on it says "
+                  "whether it still passes.", ""]
+        for lab_id in dict.fromkeys(c.lab for c in told):
+            lines += [f"### Lab {lab_id}", ""]
+            lines += [f"- {c.landed.isoformat()}: {c.words}" for c in told if c.lab == lab_id]
+            lines.append("")
     if release.kept or release.left:
         lines += ["## Files you had changed", ""]
         lines += [f"- `{path}`: the new version is in its place; yours is `{release.kept[path]}`."
@@ -125,6 +138,16 @@ def release_notes(release: Release) -> str:
         lines.append("")
     lines += release.notes
     return "\n".join(lines).rstrip() + "\n"
+
+
+def what_changed(release: Release) -> list[changes.Change]:
+    """The entries of source/lab_changes.toml an update tells its students: those the earlier
+    release did not know, of the labs it held, whose files this update replaced."""
+    if not release.earlier:
+        return []
+    passed = [lab_id for lab_id in release.labs
+              if manifest.key(lab_id) <= manifest.key(release.earlier)]
+    return changes.to_tell(release.seen, passed, set(release.updated) | set(release.kept))
 
 
 def changed_labs(release: Release) -> list[str]:

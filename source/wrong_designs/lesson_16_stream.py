@@ -133,7 +133,7 @@ WRONG = [
           where='Build: put the pieces together (gap 2)',
           names='usage chunk',
           replace=r'''
-        for choice in chunk.get("choices", ()):
+        for choice in chunk.get("choices") or ():
 ''',
           by=r'''
         for choice in [chunk["choices"][0]] if "choices" in chunk else []:  # one per chunk
@@ -700,13 +700,13 @@ WRONG = [
           names='what it says as text',
           replace=r'''
             failure = failure or str(error if said is None else said)
-        for choice in chunk.get("choices", ()):
+        for choice in chunk.get("choices") or ():
 ''',
           by=r'''
             if said is None and not isinstance(error, str):
                 said = "The provider reported an error"  # no message: say so plainly
             failure = failure or str(error if said is None else said)
-        for choice in chunk.get("choices", ()):
+        for choice in chunk.get("choices") or ():
 '''),
     Wrong(lab='16.1', name='the last broken call reported',
           rule='Arguments that are not a JSON object fail the reply naming the first such call, in the calls\' order.',
@@ -736,12 +736,12 @@ WRONG = [
           names="error's own chunk",
           replace=r'''
             failure = failure or str(error if said is None else said)
-        for choice in chunk.get("choices", ()):
+        for choice in chunk.get("choices") or ():
 ''',
           by=r'''
             failure = failure or str(error if said is None else said)
             continue  # an error chunk holds nothing else worth reading
-        for choice in chunk.get("choices", ()):
+        for choice in chunk.get("choices") or ():
 '''),
     Wrong(lab='16.1', name='a new id compared with the first call at its index',
           rule='A fragment begins a new call when it brings an id other than the id already at its index: the newest call\'s there, so a second call\'s fragment that repeats its own id goes on with it.',
@@ -762,12 +762,12 @@ WRONG = [
           names='walked once',
           replace=r'''
             failure = failure or str(error if said is None else said)
-        for choice in chunk.get("choices", ()):
+        for choice in chunk.get("choices") or ():
 ''',
           by=r'''
             failure = failure or str(error if said is None else said)
     for chunk in chunks:  # a second walk, for the words and the calls
-        for choice in chunk.get("choices", ()):
+        for choice in chunk.get("choices") or ():
 '''),
     Wrong(lab='16.1', name='finishes the table does not name read as no finish',
           rule='Only "length" and "content_filter" fail a finished reply; any other finish_reason ("function_call", "eos") is a finish, and the content decides the label.',
@@ -985,11 +985,57 @@ def to_wire(system, messages, tools):
           names='even an empty one',
           replace=r'''
             failure = failure or str(error if said is None else said)
-        for choice in chunk.get("choices", ()):
+        for choice in chunk.get("choices") or ():
 ''',
           by=r'''
             failure = failure or str(said or error)  # no words: say the whole error
-        for choice in chunk.get("choices", ()):
+        for choice in chunk.get("choices") or ():
+'''),
+    Wrong(lab='16.1', name='an index of null kept as a key of its own',
+          rule='A key whose value is null counts as left out: a fragment whose "index" is null belongs at 0, as one with no "index" does.',
+          where='lab 16.1, Build section: "counts as left out"; hunt round 5, 16.1-8',
+          names='null',
+          replace=r'''
+                index, call_id = piece.get("index") or 0, piece.get("id")
+''',
+          by=r'''
+                index, call_id = piece.get("index", 0), piece.get("id")  # null is a key too
+'''),
+    Wrong(lab='16.1', name='a null list of choices walked as a list',
+          rule='A key whose value is null counts as left out: "choices": null adds nothing, as a chunk with no choices does.',
+          where='lab 16.1, Build section: "counts as left out"; hunt round 5, 16.1-22',
+          names='null',
+          replace=r'''
+        for choice in chunk.get("choices") or ():
+''',
+          by=r'''
+        for choice in chunk.get("choices", ()):  # a chunk with no choices has none
+'''),
+    Wrong(lab='16.1', name="the first fragment's arguments grown in place",
+          rule="assemble reads its chunks and changes none of them: called again on the same list, it gives the same message.",
+          where='lab 16.1, Build section: "changes none of them"; hunt round 5, 16.1-23',
+          names='changes none',
+          replace=r'''
+                said = function.get("arguments")  # a scrap of text, or a value sent parsed
+                call["parts"].append("" if said is None else said)
+''',
+          by=r'''
+                said = function.get("arguments")  # a scrap of text, or a value sent parsed
+                first = call.setdefault("first", function)  # the call's text lives in its first fragment
+                if first is not function and isinstance(said, str):
+                    first["arguments"] = (first.get("arguments") or "") + said  # grown in place
+                whole = first.get("arguments")
+                call["parts"] = ["" if whole is None else whole]
+'''),
+    Wrong(lab='16.2', name='a fault in the reading recorded as an error reply',
+          rule="What ready() or read_line() raise is not the provider's trouble (a dropped connection ends the stream): it goes up as it was raised.",
+          where='lab 16.2, Build section: "a fault in the reading or in the response"; hunt round 1, spec gaps of 16.2',
+          names='goes up',
+          replace=r'''
+        except ValueError as exc:  # a line that is not a stream line
+''',
+          by=r'''
+        except Exception as exc:  # whatever breaks while reading is the provider's trouble
 '''),
 ]
 
@@ -1016,14 +1062,6 @@ ALLOWED = [
         if failure is not None:
             break  # nothing after an error chunk counts
     text = "".join(words)'''),
-    Wrong(
-        lab="16.1", name="an index of null read as 0",
-        rule="A fragment with no index belongs at 0. The lesson's servers leave the key out "
-             "(Ollama before 0.4.7), as the reference reads it; reading an explicit null as no "
-             "index too is the same rule read wider (hunt round 2, 16.1-12).",
-        where="hunt round 2", names="",
-        replace='''                index, call_id = piece.get("index", 0), piece.get("id")''',
-        by='''                index, call_id = piece.get("index") or 0, piece.get("id")'''),
     Wrong(
         lab="16.2", name="a reader that yields a turn on every lap, line or no line",
         rule="Polling may give the loop a turn on each lap; lines still arrive one a turn, so "
@@ -1053,7 +1091,7 @@ ALLOWED = [
              "choice; a second would be another completion, not more of this one (hunt round "
              "5, 16.1-21).",
         where="hunt round 5", names="",
-        replace='''        for choice in chunk.get("choices", ()):''',
+        replace='''        for choice in chunk.get("choices") or ():''',
         by='''        for choice in (chunk.get("choices") or [])[:1]:  # one completion was asked for'''),
     Wrong(
         lab="16.1", name="the tools key left out when there are no tools",

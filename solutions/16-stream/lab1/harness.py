@@ -818,7 +818,7 @@ def assemble(chunks, *, aborted=False):
     """The assistant message that the decoded `chunks` of one reply add up to.
 
     Text deltas are joined into one text block, first, if there are any words. Tool-call
-    fragments are grouped by their `index` (none means 0), except that a fragment whose id
+    fragments are grouped by their `index` (none, or null, means 0), except that a fragment whose id
     differs from the id already at its index starts a new call there: Ollama puts every call
     of a reply at index 0, or sends no index. A call's id and name come from the fragment that
     carries them (the first), and its arguments are the joined fragments, parsed once, at the
@@ -831,7 +831,8 @@ def assemble(chunks, *, aborted=False):
     stream with no finish_reason, a finish_reason of "length" or "content_filter", arguments
     that are not a JSON object, or nothing at all give "error" with a sentence saying which.
     Chunks a real server adds (a delta holding only the role, "content": null beside calls, a
-    usage chunk with no choices) add nothing. A failed reply keeps its words and drops every
+    usage chunk with no choices) add nothing, and so does a key whose value is null. The chunks
+    are read, never changed. A failed reply keeps its words and drops every
     call: a call the stream never finished has no arguments to write down, and none of them
     was acted on."""
     words, calls, finish, failure = [], [], None, None
@@ -841,11 +842,11 @@ def assemble(chunks, *, aborted=False):
             error = chunk["error"]
             said = error.get("message") if isinstance(error, dict) else None
             failure = failure or str(error if said is None else said)
-        for choice in chunk.get("choices", ()):
+        for choice in chunk.get("choices") or ():
             delta = choice.get("delta") or {}
             words.append(delta.get("content") or "")  # a delta may hold only a role, or None
             for piece in delta.get("tool_calls") or ():
-                index, call_id = piece.get("index", 0), piece.get("id")
+                index, call_id = piece.get("index") or 0, piece.get("id")
                 call = latest.get(index)
                 if call is None or (call_id and call["id"] and call_id != call["id"]):
                     call = {"index": index, "id": None, "name": None, "parts": []}  # a new id

@@ -291,11 +291,11 @@ class FinalTextRenderer:
     assistant message's text and returns True; when that message failed
     it prints "Error: <its error_message>" instead, and returns False."""
     # --- your code --- gap 2 of 2: FinalTextRenderer
-    # A frontend for `> answer.txt`, with the same three methods: nothing is printed until
-    # finish(), which prints once and says whether the run ended well. The last assistant message
-    # announced decides: none at all, nothing printed and False; a stop_reason of "error", the
-    # line "Error: " followed by its error_message, and False; otherwise its words (text_of) and
-    # True.
+    # A frontend for `> answer.txt`, with JsonRenderer's three methods (__init__, which takes no
+    # arguments, render and finish): nothing is printed until finish(), which prints once and
+    # says whether the run ended well. The last assistant message announced decides: none at
+    # all, nothing printed and False; a stop_reason of "error", the line "Error: " followed by
+    # its error_message, and False; otherwise its words (text_of) and True.
     # Tests: test_final_text_renderer, test_a_failed_run_did_not_end_well,
     #   test_the_last_message_decides.
     # --- end ---

@@ -816,7 +816,7 @@ def assemble(chunks, *, aborted=False):
     """The assistant message that the decoded `chunks` of one reply add up to.
 
     Text deltas are joined into one text block, first, if there are any words. Tool-call
-    fragments are grouped by their `index` (none means 0), except that a fragment whose id
+    fragments are grouped by their `index` (none, or null, means 0), except that a fragment whose id
     differs from the id already at its index starts a new call there: Ollama puts every call
     of a reply at index 0, or sends no index. A call's id and name come from the fragment that
     carries them (the first), and its arguments are the joined fragments, parsed once, at the
@@ -829,7 +829,8 @@ def assemble(chunks, *, aborted=False):
     stream with no finish_reason, a finish_reason of "length" or "content_filter", arguments
     that are not a JSON object, or nothing at all give "error" with a sentence saying which.
     Chunks a real server adds (a delta holding only the role, "content": null beside calls, a
-    usage chunk with no choices) add nothing. A failed reply keeps its words and drops every
+    usage chunk with no choices) add nothing, and so does a key whose value is null. The chunks
+    are read, never changed. A failed reply keeps its words and drops every
     call: a call the stream never finished has no arguments to write down, and none of them
     was acted on."""
     # --- your code --- gap 2 of 4: assemble, gathering
@@ -837,7 +838,8 @@ def assemble(chunks, *, aborted=False):
     #   words    every delta's "content", in order (a delta may have none, or None)
     #   calls    [{"index": ..., "id": ..., "name": ..., "parts": [argument fragments]}], in
     #            the order they began, and beside it {index: the call last begun there}:
-    #            a fragment belongs to the call its "index" names (no "index" means 0), not to
+    #            a fragment belongs to the call its "index" names (no "index", or null,
+    #            means 0), not to
     #            the newest call; a fragment whose "id" differs from that call's id begins a
     #            new call at that index (Ollama sends every call at index 0); an id and a
     #            "function"/"name" arrive once, with a call's first fragment
@@ -846,6 +848,8 @@ def assemble(chunks, *, aborted=False):
     #            message, any other {"error": x} gives str(x); None if none came
     # Do not parse any arguments here: a fragment is not JSON. One of the lab's tests
     # splits '{"path": "notes/caf\u00e9.md"}' in the middle of that escape.
+    # A key whose value is null counts as left out ("choices": null is no choices), and the
+    # chunks stay as they came: keep records of your own, never grow a fragment in place.
     words, calls, finish, failure = [], [], None, None
     # --- end ---
     # --- your code --- gap 3 of 4: assemble, judging

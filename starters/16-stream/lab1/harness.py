@@ -810,7 +810,7 @@ def assemble(chunks, *, aborted=False):
     """The assistant message that the decoded `chunks` of one reply add up to.
 
     Text deltas are joined into one text block, first, if there are any words. Tool-call
-    fragments are grouped by their `index` (none means 0), except that a fragment whose id
+    fragments are grouped by their `index` (none, or null, means 0), except that a fragment whose id
     differs from the id already at its index starts a new call there: Ollama puts every call
     of a reply at index 0, or sends no index. A call's id and name come from the fragment that
     carries them (the first), and its arguments are the joined fragments, parsed once, at the
@@ -823,7 +823,8 @@ def assemble(chunks, *, aborted=False):
     stream with no finish_reason, a finish_reason of "length" or "content_filter", arguments
     that are not a JSON object, or nothing at all give "error" with a sentence saying which.
     Chunks a real server adds (a delta holding only the role, "content": null beside calls, a
-    usage chunk with no choices) add nothing. A failed reply keeps its words and drops every
+    usage chunk with no choices) add nothing, and so does a key whose value is null. The chunks
+    are read, never changed. A failed reply keeps its words and drops every
     call: a call the stream never finished has no arguments to write down, and none of them
     was acted on."""
     # --- your code --- gap 2 of 4: assemble, gathering
@@ -831,8 +832,9 @@ def assemble(chunks, *, aborted=False):
     # call's id, name and argument fragments, how the stream finished, and any error it reported.
     # What to keep, and in what shape, is yours (this gap and the next are both yours). Nothing is
     # parsed here: a fragment is not JSON. A fragment belongs to the call its index names (no
-    # index means 0), unless it brings an id other than the one already at that index: then it
-    # begins a new call. A call's id and name arrive once.
+    # index, or a null one, means 0), unless it brings an id other than the one already at that
+    # index: then it begins a new call. A call's id and name arrive once. A key whose value is
+    # null counts as left out, and the chunks are left as they came.
     # Tests: test_fragmented_text_becomes_one_block, test_split_arguments_are_parsed_once,
     #   test_interleaved_calls_are_matched_by_index, test_empty_arguments_mean_no_arguments,
     #   test_a_new_id_at_a_used_index_is_a_new_call.

@@ -798,6 +798,70 @@ async def test_arguments_sent_as_an_object_are_taken_whole(t):
              "object that came whole is the arguments as they are (assemble, lesson 16).")
 
 
+@lab_test("A key whose value is null counts as left out: \"choices\", \"delta\", "
+          "\"tool_calls\", \"function\" and \"content\" that are null add nothing, and a "
+          "fragment whose \"index\" is null belongs at 0, beside a fragment at index 0 or on "
+          "its own.")
+async def test_a_null_counts_as_a_key_left_out(t):
+    beside = [{"choices": None, "usage": {"total_tokens": 9}},
+              {"choices": [{"index": 0, "delta": None}]},
+              {"choices": [{"index": 0, "delta": {"content": None, "tool_calls": None}}]},
+              text_chunk("Reading."),
+              call_chunk(0, '{"path"', id="call_n1", name="read"),
+              call_chunk(None, ': "a.py"}'),
+              {"choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "function": None}]}}]},
+              finish("tool_calls")]
+    alone = [call_chunk(None, '{"comm', id="call_n2", name="bash"),
+             call_chunk(None, 'and": "ls"}'), finish("tool_calls")]
+    found = []
+    for stream in (beside, alone):
+        said = await raised(lambda: harness.assemble(stream))  # what it raised, if it did
+        found.append(said or harness.assemble(stream))
+    t.expect(found,
+             [{"role": "assistant", "stop_reason": "toolUse",
+               "content": [{"type": "text", "text": "Reading."},
+                           lab.call("read", {"path": "a.py"}, id="call_n1")]},
+              {"role": "assistant", "stop_reason": "toolUse",
+               "content": [lab.call("bash", {"command": "ls"}, id="call_n2")]}],
+             "Each item is what assemble made of one stream (or what it raised). The first "
+             "holds chunks whose \"choices\", \"delta\", \"content\", \"tool_calls\" and "
+             "\"function\" are null, then words, then read(call_n1) begun at index 0 and "
+             "finished by a fragment whose \"index\" is null; the second is bash(call_n2), "
+             "both of whose fragments have a null \"index\". A key whose value is null counts "
+             "as left out: a null list of choices is no choices, a null index is no index, "
+             "which means 0. Kept as a key of its own, a null index starts a call with no id, "
+             "and sorting None beside 0 raises TypeError (assemble, lesson 16).")
+
+
+@lab_test("assemble changes none of the chunks it is handed: the list, its chunks and their "
+          "fragments are as they were, and assemble called again on the same list, or on a "
+          "longer one as the stream grows, gives the message those chunks add up to.")
+async def test_assemble_changes_none_of_its_chunks(t):
+    stream = [text_chunk("Reading "), text_chunk("both."),
+              call_chunk(0, '{"path"', id="call_m1", name="read"), call_chunk(0, ': "a.py"}'),
+              call_chunk(1, '{"path": ', id="call_m2", name="read"), call_chunk(1, '"b.py"}'),
+              finish("tool_calls")]
+    before = json.loads(json.dumps(stream))
+    early = harness.assemble(stream[:4])
+    first = harness.assemble(stream)
+    second = harness.assemble(stream)
+    t.expect([stream == before, early == harness.assemble(json.loads(json.dumps(before[:4]))),
+              second == first],
+             [True, True, True],
+             "The items are [the chunks are as they were after assemble read them, assemble "
+             "of the first four chunks is what it is on an untouched copy, assemble of the "
+             "whole list twice gives the same message twice]. assemble reads its chunks and "
+             "changes none of them: a reader calls it on what has come so far and again as "
+             "more comes (as the lesson's cells do), so a fragment grown in place adds its "
+             "text twice, and the second answer is broken arguments (assemble, lesson 16).")
+    t.expect(first, {"role": "assistant", "stop_reason": "toolUse",
+                     "content": [{"type": "text", "text": "Reading both."},
+                                 lab.call("read", {"path": "a.py"}, id="call_m1"),
+                                 lab.call("read", {"path": "b.py"}, id="call_m2")]},
+             "The chunks were words in two deltas, then read(call_m1) at index 0 and "
+             "read(call_m2) at index 1, each in two fragments (assemble, lesson 16).")
+
+
 @lab_test("llama.cpp's `error: {...}` line (builds before September 2025) is a failure with "
           "its reason: decode_line gives {\"error\": the payload}, parsed whatever JSON it is, "
           "with or without a space after the colon, and the reply fails with the server's "

@@ -8,7 +8,7 @@ import json
 
 import harness
 import lab
-from lab.kit import lab_test, tool
+from lab.kit import lab_test, raised, tool
 
 LAB = "16.2"
 SYSTEM = "You help with a small project."
@@ -340,6 +340,58 @@ async def test_a_quiet_provider_is_waited_for(t):
              "ready() first and give the loop a turn while it is False, rather than call "
              "read_line() and take a RuntimeError for \"not yet\", which would hide a "
              "RuntimeError that means something else (StreamingModel, lesson 16).")
+
+
+class Faulty:
+    """A client whose one response gives `lines`, then raises `fault` from ready() or from
+    read_line() (`where`). No provider trouble looks like this here: a connection that drops
+    ends the stream, and read_line() gives None."""
+
+    def __init__(self, lines, fault, where):
+        self.lines, self.fault, self.where = list(lines), fault, where
+        self.lines_read, self.closed = 0, False
+
+    def open(self, body):
+        return self
+
+    def ready(self):
+        if self.where == "ready" and self.lines_read == len(self.lines) and not self.closed:
+            raise self.fault
+        return not self.closed
+
+    def read_line(self):
+        if self.closed:
+            raise RuntimeError("the response is closed")
+        if self.lines_read == len(self.lines):
+            raise self.fault
+        self.lines_read += 1
+        return self.lines[self.lines_read - 1]
+
+    def close(self):
+        self.closed = True
+
+
+@lab_test("What ready() or read_line() raise is a fault in the reading, not the provider's "
+          "trouble (a dropped connection ends the stream with None): it goes up as it was "
+          "raised, and the response is closed.")
+async def test_a_fault_in_the_reading_goes_up(t):
+    found = []
+    for fault, where in ((OSError("the adapter's socket went away"), "read_line"),
+                         (LookupError("no line 3 in the adapter's buffer"), "ready")):
+        client = Faulty([text("Half "), text("an answer")], fault, where)
+        model = harness.StreamingModel(client)
+        said = await raised(lambda: model.acomplete(SYSTEM, [harness.user_message("Hello?")]))
+        found.append([where, said, client.closed])
+    t.expect(found,
+             [["read_line", "OSError: the adapter's socket went away", True],
+              ["ready", "LookupError: no line 3 in the adapter's buffer", True]],
+             "Each item is [where the response raised after two lines of words, what acomplete "
+             "raised, whether the response was closed]. A connection that drops ends the "
+             "stream (read_line() gives None), so the provider's trouble never arrives as an "
+             "exception from ready() or read_line(): one that does is a fault in the reading "
+             "or in the response, and it goes up as it was raised, as an exception from the "
+             "model does (lesson 5), never recorded as an \"error\" reply; the finally "
+             "closes the response on this way out too (StreamingModel, lesson 16).")
 
 
 @lab_test("A call that arrives whole and is then followed by an error chunk, or by the end "
