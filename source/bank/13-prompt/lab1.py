@@ -280,9 +280,10 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
                 if n <= depth] for depth in range(len(names), -1, -1)],
               [[path, files[path]] for path in on_way if path != gone]],
              f"A workspace with AGENTS.md at {on_way} on the way to {'/'.join(names)} "
-             f"({on_way[present.index(empty)]} empty), others beside the way and below it. Items: [for each folder from the "
-             f"deepest up to the root, the [path, text] pairs found there], then, after {gone} "
-             f"was removed and {on_way[-1]} rewritten, what the deepest folder finds.")
+             f"({on_way[present.index(empty)]} empty), others beside the way and below it. "
+             "Items: [for each folder from the deepest up to the root, the [path, text] pairs "
+             f"found there], then, after {gone} was removed and {on_way[-1]} rewritten, what "
+             "the deepest folder finds.")
 
 
 # --- rule 3: build_system_prompt --------------------------------------------------------------
