@@ -82,11 +82,14 @@ def told(system, skills):
     first = system.split("\n")[0]
     files = re.findall(r'<project_instructions path="([^"]*)">\n(.*?)\n</project_instructions>',
                        system, flags=re.S)
-    index = [line for line in system.split("\n")
-             if any(line.endswith(f"({k['path']})") for k in skills)]
-    over = system.split("\n")[system.split("\n").index(index[0]) - 1] if index else ""
-    marks = ["Available tools:", "Guidelines:", "<project_instructions", over or "\0",
-             "Current date:"]
+    lines = system.split("\n")
+    index = [line for line in lines if any(line.endswith(f"({k['path']})") for k in skills)]
+    start = end = lines.index(index[0]) if index else 0
+    while start and lines[start - 1]:  # the lines of the section above the first skill's
+        start -= 1
+    over = " ".join(lines[start:end])
+    marks = ["Available tools:", "Guidelines:", "<project_instructions",
+             lines[start] if over else "\0", "Current date:"]
     places = [system.find(mark) for mark in marks]
     return {"opening": len(first.split()) >= 3,
             "order": [n for n, _ in sorted(((n, p) for n, p in enumerate(places) if p >= 0),
@@ -94,8 +97,7 @@ def told(system, skills):
             "tools": block(system, "Available tools:"),
             "guidelines": block(system, "Guidelines:"),
             "files": [list(pair) for pair in files],
-            "skills": [len(over.split()) >= 3 and not over.startswith("- "), index] if index
-            else None,
+            "skills": [len(over.split()) >= 3, index] if index else None,
             "last": system.split("\n")[-2:]}
 
 

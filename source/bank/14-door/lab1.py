@@ -113,7 +113,7 @@ async def test_bank_a_batch_of_writes_behind_one_door(t):
     for path in late:
         plan[path] = ("say", None, None)
         calls.append(lab.call("write", {"path": path, "content": "late\n"}))
-        wanted.append([f"Successfully wrote to {path}.", False])
+        wanted.append([False, False])  # the write tool's own words, whatever they are
     plan["quiet"] = ("say", None, None)
     locked = f"{t.random.choice(FILES)}.lock is held by another process"
     for at, call, result in sorted([(t.random.randint(0, len(calls)), lab.call(
@@ -135,7 +135,11 @@ async def test_bank_a_batch_of_writes_behind_one_door(t):
     h = harness.Harness(model, SYSTEM, tools)
     await lab.drive(h.prompt("Write them all."))
     ids = ",".join(f"c{n}" for n in range(1, len(calls) + 1))
-    t.expect([lab.shape(h.messages), results(h.messages), sorted(ws.files), len(asked), noted,
+    said = [[content.startswith(BLOCKED) if call["name"] == "write" and call["arguments"][
+        "path"] in late else content, is_error] for call, (content, is_error) in zip(
+        [block for block in h.messages[1]["content"] if block.get("type") == "toolCall"],
+        results(h.messages))]
+    t.expect([lab.shape(h.messages), said, sorted(ws.files), len(asked), noted,
               [spec["name"] for spec in model.calls[0].tools], sorted(write) == keys],
              [f"U A[{ids}] " + " ".join(f"R(c{n})" for n in range(1, len(calls) + 1)) + " A",
               wanted, sorted(["shared/keep.txt"] + late), len(calls), [True],
@@ -145,7 +149,8 @@ async def test_bank_a_batch_of_writes_behind_one_door(t):
              "(KeyError, AttributeError, an error of the check's own of several lines, "
              "PermissionError), then writes it answered None, and, among them, a call of a tool "
              "that prints nothing and one of a tool that raises OSError. Items: "
-             "[the record, each result's [content, is_error], the workspace's files, how often "
+             "[the record, each result's [content (for a write answered None, whether it begins "
+             "Tool call blocked: ), is_error], the workspace's files, how often "
              "the check was asked, whether the quiet tool got the dict the check was shown, the "
              "tool names the model was sent, whether the write tool handed in kept its keys].")
     cut = lab.ScriptedModel([lab.reply(lab.call("write", {"path": "power.txt", "content": "x"})),
