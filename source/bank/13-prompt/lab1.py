@@ -1,0 +1,419 @@
+"""Lab 13.1's grading bank: scenarios for each rule of its ledger (source/lessons/13-prompt/
+rules.toml), in the form of the lab's tests.py, which the grader draws a secret subset of and
+runs as hidden tests (grader/bank.py). Never released, never shown to a student: a failed one
+shows only the sentence of the rule it checks.
+
+Each scenario reaches its rule through another door than the public tests: the prompt as a
+model reads it off its requests, run after run, with the tools switched on and off between
+runs; the tool keys as tool_specs and the prompt show them for every set of the three tools;
+AGENTS.md files a model writes with the write tool during a run, found after it; every folder
+on the way asked in turn, from the deepest up, then again once the files changed. So the public
+tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
+"""
+import json
+import os
+import re
+import tempfile
+
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "13.1"
+SYSTEM = "You look after a small shop's code."
+TOOL_NAMES = ["pack", "mail", "sort", "ping", "plot", "tag", "sync", "scan", "vote", "trim"]
+SNIPPETS = ["Bundle some files", "Send a note", "Order the lines", "Reach a server",
+            "Draw a chart", "Label a commit", "Mirror a folder", "Look for secrets"]
+ADVICE = ["Say what you will change.", "Work in small steps.", "Keep the tests green.",
+          "Leave vendored code alone.", "Prefer the standard library.", "Cite the file you read.",
+          "Check the diff before you finish.", "Write the changelog last.",
+          "Never push to main.", "Ask when a name is unclear.", "Keep lines under 100.",
+          "Quote error messages whole.", "Mention slow tests.", "Keep secrets out of logs.",
+          "Use the project's formatter.", "Close what you open."]
+WORDS = ["deploy", "on", "fridays", "never", "keep", "the", "ledger", "small", "run", "make",
+         "check", "first", "tabs", "not", "spaces", "billing", "is", "fragile"]
+# Folder names: some sort before "AGENTS.md" as strings (a digit first, or A then a letter
+# before G), so a walk and a sort of the paths give different orders.
+EARLY = ["2025", "10x", "ADR", "ACME", "0ps", "AB"]
+LATER = ["shop", "api", "web", "billing", "core", "jobs", "Tools", "docs", "v3"]
+SKILLS = [{"name": n, "description": d, "path": f"skills/{n}.md"} for n, d in (
+    ("triage", "Sort new issues."), ("backport", "Carry a fix to an old branch."),
+    ("profile", "Find where the time goes."), ("changelog", "Write the release notes."),
+    ("onboard", "Explain the project to a newcomer."), ("rotate", "Rotate a leaked key."))]
+
+
+def described(name, snippet=None, guidelines=None):
+    """A test tool with the two optional keys, when given, and a description of two sentences."""
+    made = tool(name, lambda arguments: "done", description=f"Use {name} here. It is quick.")
+    if snippet is not None:
+        made["snippet"] = snippet
+    if guidelines is not None:
+        made["guidelines"] = guidelines
+    return made
+
+
+def pieces(description):
+    """A description whole, and each of its sentences and clauses, without their full stops."""
+    return [description.rstrip(".")] + [piece.strip().rstrip(".") for piece in
+                                        description.replace("; ", ". ").split(". ")]
+
+
+def old_day(t):
+    """A date no clock will show while this course runs, written out as a person writes it."""
+    return f"{t.random.randint(1, 28)} {t.random.choice(['May', 'June', 'August'])} " \
+           f"{t.random.randint(1980, 2015)}"
+
+
+def block(system, heading):
+    """The lines under the line `heading` in a prompt, up to the next blank line; None when no
+    line of the prompt is `heading`."""
+    lines = system.split("\n")
+    if heading not in lines:
+        return None
+    below = lines[lines.index(heading) + 1:]
+    return below[:below.index("")] if "" in below else below
+
+
+def told(system, skills):
+    """What a model reads off its system prompt: the opening line's words (more than two?) and
+    whether it holds a digit, each section's place in the text, the tool and guideline lines,
+    the context files (path, text), the skills index's lines and whether the sentence over
+    them has three words or more, and the last two lines."""
+    first = system.split("\n")[0]
+    files = re.findall(r'<project_instructions path="([^"]*)">\n(.*?)\n</project_instructions>',
+                       system, flags=re.S)
+    lines = system.split("\n")
+    index = [line for line in lines if any(line.endswith(f"({k['path']})") for k in skills)]
+    start = end = lines.index(index[0]) if index else 0
+    while start and lines[start - 1]:  # the lines of the section above the first skill's
+        start -= 1
+    over = " ".join(lines[start:end])
+    marks = ["Available tools:", "Guidelines:", "<project_instructions",
+             lines[start] if over else "\0", "Current date:"]
+    places = [system.find(mark) for mark in marks]
+    return {"opening": len(first.split()) >= 3,
+            "order": [n for n, _ in sorted(((n, p) for n, p in enumerate(places) if p >= 0),
+                                           key=lambda pair: pair[1])],
+            "tools": block(system, "Available tools:"),
+            "guidelines": block(system, "Guidelines:"),
+            "files": [list(pair) for pair in files],
+            "skills": [len(over.split()) >= 3, index] if index else None,
+            "last": system.split("\n")[-2:]}
+
+
+def teller(skills):
+    """A model that answers each request with what it was told, as JSON, so the run's record
+    carries the prompt as the model read it."""
+    return lab.forever(lambda request: lab.say(json.dumps(told(request.system, skills))))
+
+
+def answers(messages):
+    return [json.loads(harness.text_of(m)) for m in messages if m["role"] == "assistant"]
+
+
+# --- rule 1: the tool keys --------------------------------------------------------------------
+
+@lab_test("A model handed the three tools reads, on each request of two runs, a line for each "
+          "tool in the system prompt that is not the description the request carries for it, "
+          "nor a sentence or clause of it, and one guideline line fewer than the three tools "
+          "have, the shared one said once.")
+async def test_bank_a_model_reads_snippets_not_descriptions(t):
+    ws = lab.Workspace({"notes.txt": " ".join(t.random.sample(WORDS, 5)) + "\n"})
+    made = [harness.make_read_tool(ws), harness.make_write_tool(ws),
+            harness.make_bash_tool(lab.Shell(ws))]
+    t.random.shuffle(made)
+    prompt = harness.build_system_prompt(made, [], [], "/srv/" + t.random.choice(LATER),
+                                         old_day(t))
+
+    def check(request):
+        seen = []
+        for spec in request.tools:
+            lines = [line for line in request.system.split("\n")
+                     if line.startswith(f"- {spec['name']}: ")]
+            seen.append([spec["name"], len(lines), any(
+                line.split(": ", 1)[1].strip().rstrip(".") in pieces(spec["description"])
+                for line in lines)])
+        seen.append(len(block(request.system, "Guidelines:") or []))
+        return lab.say(json.dumps(seen))
+    model = lab.ScriptedModel([lab.forever(check)])
+    h = harness.Harness(model, prompt, made)
+    for ask in t.random.sample(["What is here?", "Anything new?", "Read notes.txt."], 2):
+        await lab.drive(h.prompt(ask))
+    names = [x["name"] for x in made]
+    t.expect([lab.shape(h.messages), answers(h.messages)],
+             ["U A U A", [[[name, 1, False] for name in names] + [4]] * 2],
+             "Two runs of a harness made with read, write and bash in the drawn order "
+             f"{names}, its prompt built from them; the model answered each request with, for "
+             "each tool the request carried: [name, how many lines of the system prompt begin "
+             "'- NAME: ', whether that line's text is the tool's description or a sentence or "
+             "clause of it], then how many lines the Guidelines: section has (2 + 2 + 1, the "
+             "sentence read and write share said once). Items: [the record, the model's "
+             "answers].")
+
+
+@lab_test("For every set of the three factories, each made over a workspace of its own, "
+          "tool_specs describes each tool in words the prompt's line for it does not repeat, "
+          "and the prompt has one guideline line fewer whenever read and write are both in it.")
+async def test_bank_every_set_of_the_factories(t):
+    sets = [["read"], ["write"], ["bash"], ["read", "write"], ["read", "bash"],
+            ["write", "bash"], ["read", "write", "bash"]]
+    t.random.shuffle(sets)
+    found = []
+    for names in sets:
+        ws = lab.Workspace({f"{t.random.choice(LATER)}/a.txt": "a\n"})
+        made = {"read": lambda: harness.make_read_tool(ws),
+                "write": lambda: harness.make_write_tool(ws),
+                "bash": lambda: harness.make_bash_tool(lab.Shell(ws))}
+        tools = [made[name]() for name in t.random.sample(names, len(names))]
+        prompt = harness.build_system_prompt(tools, [], [], ".", old_day(t))
+        said = {line.split(": ", 1)[0][2:]: line.split(": ", 1)[1]
+                for line in block(prompt, "Available tools:") or []}
+        found.append([sorted(names), len(block(prompt, "Guidelines:") or []),
+                      sorted(said), sorted(spec["name"] for spec in harness.tool_specs(tools)
+                                           if said.get(spec["name"], "").strip().rstrip(".")
+                                           in pieces(spec["description"]))])
+    size = {"read": 2, "write": 2, "bash": 1}
+    t.expect(found, [[sorted(names), sum(size[n] for n in names) -
+                      ("read" in names and "write" in names), sorted(names), []]
+                     for names in sets],
+             "For each set of the factories' tools: [its names, how many guideline lines the "
+             "prompt built from them has (read 2, write 2, bash 1, the one read and write share "
+             "once), the names the prompt's Available tools: lines give, the tools whose line "
+             "there is the description tool_specs sends for them, or a sentence or clause of "
+             "it].")
+
+
+# --- rule 2: discover_context -----------------------------------------------------------------
+
+def way(t):
+    """A folder path of two to four names, one of which sorts before "AGENTS.md"."""
+    names = t.random.sample(LATER, t.random.randint(1, 3))
+    names.insert(t.random.randint(0, len(names)), t.random.choice(EARLY))
+    return names
+
+
+def early(names):
+    """The depth of the folder in `names` that sorts before "AGENTS.md": the file at that depth
+    and the one below it sort the other way round as strings."""
+    return next(n for n, name in enumerate(names) if name in EARLY)
+
+
+def rules_text(t):
+    """An AGENTS.md text as editors save it: a line with spaces at its end, Windows or Unix
+    line ends, a final line break."""
+    end = t.random.choice(["\r\n", "\n"])
+    return end.join([" ".join(t.random.sample(WORDS, 4)) + ".  ",
+                     " ".join(t.random.sample(WORDS, 3)) + "."]) + end
+
+
+def spelled(t, names):
+    return t.random.choice(["./" + "/".join(names), "/".join(names) + "/",
+                            "/./".join(names), "//".join(names) + "/."])
+
+
+@lab_test("AGENTS.md files a model writes with the write tool during a run, on the way to cwd, "
+          "beside it and below it, an empty one included, are found once the run is over, "
+          "broadest first, with the texts the model wrote; a search before the run found only "
+          "what was there then.")
+async def test_bank_instructions_written_during_a_run(t):
+    names = way(t)
+    root = rules_text(t)
+    ws = lab.Workspace({"AGENTS.md": root, "/".join(names + ["main.py"]): "print(1)\n"})
+    before = harness.discover_context(ws, spelled(t, names))
+    k = early(names)
+    levels = sorted({k, k + 1, t.random.randint(1, len(names))})  # the root's when k is 0
+    texts = {level: rules_text(t) for level in levels}
+    texts[t.random.choice([n for n in levels if n])] = ""  # an empty file is still on the way
+    paths = {level: "".join(f + "/" for f in names[:level]) + "AGENTS.md" for level in levels}
+    beside = "/".join(names[:len(names) - 1] + [names[-1][:-1], "AGENTS.md"])
+    below = "/".join(names + [t.random.choice(["tests", "old"]), "AGENTS.md"])
+    writes = [(paths[level], texts[level]) for level in levels] + \
+        [(beside, "Not on the way."), (below, "Below cwd.")]
+    t.random.shuffle(writes)
+    model = lab.ScriptedModel([lab.reply(*[lab.call("write", {"path": p, "content": c})
+                                           for p, c in writes]), lab.say("Written.")])
+    h = harness.Harness(model, SYSTEM, [harness.make_write_tool(ws)])
+    await lab.drive(h.prompt("Write the project's rules."))
+    after = harness.discover_context(ws, spelled(t, names))
+    if 0 not in texts:
+        texts[0], paths[0] = root, "AGENTS.md"
+    t.expect([lab.shape(h.messages), [list(p) for p in before], [list(p) for p in after]],
+             [" ".join(["U A[" + ",".join(f"c{n}" for n in range(1, len(writes) + 1)) + "]"] +
+                       [f"R(c{n})" for n in range(1, len(writes) + 1)] + ["A"]),
+              [["AGENTS.md", root]],
+              [[paths[level], texts[level]] for level in sorted(texts)]],
+             f"cwd {'/'.join(names)}; before the run only AGENTS.md was there; in one reply the "
+             f"model wrote {[p for p, _ in writes]} (one on the way empty, one in a folder "
+             "beside the way whose name begins the next one's, one below cwd). Items: [the "
+             "record, discover_context before the run, and after it, as [path, text] pairs: "
+             "every AGENTS.md from the root down to cwd, broadest first, each text as written, "
+             "line ends and end spaces included].")
+
+
+@lab_test("Asked at each folder on the way, from the deepest up to the root, discover_context "
+          "gives each folder the files above it and its own, broadest first; asked again at "
+          "the deepest after one file was removed and another rewritten, it gives what is "
+          "there now.")
+async def test_bank_each_folder_on_the_way_in_turn(t):
+    names = way(t)
+    k = early(names)
+    present = sorted({0, k, k + 1, len(names), t.random.randint(0, len(names))})
+    files = {"".join(f + "/" for f in names[:n]) + "AGENTS.md": rules_text(t) for n in present}
+    empty = t.random.choice([n for n in present if n])
+    files["".join(f + "/" for f in names[:empty]) + "AGENTS.md"] = ""
+    for n in range(len(names)):
+        files["/".join(names[:n] + [names[n][:-1], "AGENTS.md"])] = "Beside the way."
+    files["/".join(names + ["deeper", "AGENTS.md"])] = "Below."
+    ws, first = lab.Workspace(files), dict(files)
+    found = []
+    for depth in range(len(names), -1, -1):
+        found.append([[path, text] for path, text in harness.discover_context(
+            ws, spelled(t, names[:depth]) if depth else t.random.choice(["", ".", "./"]))])
+    on_way = ["".join(f + "/" for f in names[:n]) + "AGENTS.md" for n in present]
+    gone = t.random.choice(on_way[:-1])
+    ws.remove(gone)
+    edited = f"Edited. {rules_text(t)}"
+    ws.write_text(on_way[-1], edited)
+    files.pop(gone)
+    files[on_way[-1]] = edited
+    again = [[path, text] for path, text in harness.discover_context(ws, spelled(t, names))]
+    t.expect([found, again],
+             [[[[path, first[path]] for n, path in zip(present, on_way)
+                if n <= depth] for depth in range(len(names), -1, -1)],
+              [[path, files[path]] for path in on_way if path != gone]],
+             f"A workspace with AGENTS.md at {on_way} on the way to {'/'.join(names)} "
+             f"({on_way[present.index(empty)]} empty), others beside the way and below it. "
+             "Items: [for each folder from the deepest up to the root, the [path, text] pairs "
+             f"found there], then, after {gone} was removed and {on_way[-1]} rewritten, what "
+             "the deepest folder finds.")
+
+
+# --- rule 3: build_system_prompt --------------------------------------------------------------
+
+def advice_for(t, count):
+    """`count` tools' guideline lists over at least ten different sentences, some repeated
+    within and across tools, and one sentence again with a small first letter and once with a
+    space at its end: three sentences, since only the same characters are the same sentence."""
+    pool = t.random.sample(ADVICE, t.random.randint(10, 13))
+    lists = [[] for _ in range(count)]
+    for line in pool + t.random.sample(pool, 4):
+        lists[t.random.randrange(count)].append(line)
+    line = t.random.choice(pool)
+    lists[t.random.randrange(count)].append(line[0].lower() + line[1:])
+    lists[t.random.randrange(count)].append(line + " ")
+    return lists
+
+
+@lab_test("A model reads, on each request of two runs, the prompt built for a harness of tools "
+          "with and without snippets, context files and skills: sections in the fixed order, a "
+          "line per tool with a snippet, each guideline once as written, the files word for "
+          "word, the skills index in the order given, and the date and folder as the caller "
+          "spelled them, last and only there.")
+async def test_bank_what_a_model_is_told_in_a_session(t):
+    names = t.random.sample(TOOL_NAMES, t.random.randint(3, 5))
+    names.insert(t.random.randint(0, len(names)), "read")
+    snippets = [t.random.choice(SNIPPETS) if n % 2 == 0 or name == "read" else None
+                for n, name in enumerate(names)]
+    lists = advice_for(t, len(names))
+    tools = [described(name, snippet, lines or None)
+             for name, snippet, lines in zip(names, snippets, lists)]
+    files = [(f"{'/'.join(t.random.sample(LATER, n))}{'/' if n else ''}AGENTS.md",
+              t.random.choice(["\n", "  "]) + " ".join(t.random.sample(WORDS, 5)) + ".\n")
+             for n in range(t.random.randint(1, 3))]
+    skills = t.random.sample(SKILLS, t.random.randint(2, 4))
+    if skills == sorted(skills, key=lambda k: k["name"]):
+        skills.reverse()
+    today, cwd = old_day(t), "./" + "/".join(t.random.sample(LATER, 2)) + "/"
+    prompt = harness.build_system_prompt(tools, files, skills, cwd, today)
+    model = lab.ScriptedModel([teller(skills)])
+    h = harness.Harness(model, prompt, tools)
+    for ask in ("What can you do?", "And the skills?"):
+        await lab.drive(h.prompt(ask))
+    wanted = {"opening": True, "order": [0, 1, 2, 3, 4],
+              "tools": [f"- {name}: {s}" for name, s in zip(names, snippets) if s],
+              "guidelines": ["- " + line for line in dict.fromkeys(x for xs in lists for x in xs)],
+              "files": [list(pair) for pair in files],
+              "skills": [True, [f"- {k['name']}: {k['description']} ({k['path']})"
+                                for k in skills]],
+              "last": [f"Current date: {today}", f"Current working directory: {cwd}"]}
+    t.expect([lab.shape(h.messages), answers(h.messages),
+              [request.system == prompt for request in model.calls], prompt.count(today),
+              prompt.count(cwd)],
+             ["U A U A", [wanted, wanted], [True, True], 1, 1],
+             f"Tools {names} (a snippet on {[n for n, s in zip(names, snippets) if s]}), "
+             f"{len(files)} context files, skills {[k['name'] for k in skills]}, today "
+             f"{today!r}, cwd {cwd!r}. The model answered each request with what it read: the "
+             "opening line has three words or more, the order of the sections "
+             "found (0 tools, 1 guidelines, 2 files, 3 skills, 4 date), the tool lines, the "
+             "guideline lines (each sentence once, first seen first, as written), the files, "
+             "the skills index [its sentence has three words or more, its lines], the last two "
+             "lines. Items: [the record, the model's answers, whether each request carried the "
+             "prompt, how often the prompt holds today, and cwd].")
+
+
+@lab_test("A harness rebuilt run after run as tools are switched on and off: the prompt each "
+          "run's request carries lists no tool without a snippet and no skills until a tool "
+          "named exactly read is there, leaves an empty date or folder empty, reads no disk, "
+          "and keeps every guideline of over three hundred tools.")
+async def test_bank_the_prompt_follows_the_tools_run_after_run(t):
+    skills = t.random.sample(SKILLS, 3)
+    if skills == sorted(skills, key=lambda k: k["name"]):
+        skills.reverse()
+    # named like read, none named read: read in other letters or with a space, read inside a name
+    close = [t.random.choice(["Read", " read", "READ", "read "]),
+             t.random.choice(["thread", "ready", "reader"]), t.random.choice(TOOL_NAMES)]
+    near = [described(name, None, [t.random.choice(ADVICE)])
+            for name in t.random.sample(close, 3)]
+    many = [described(f"t{n}", None, [ADVICE[n % 5]]) for n in range(300)]
+    late = [f"Rule {n} of the late tools." for n in range(t.random.randint(1, 4))]
+    many += [described(f"late{n}", None, [line]) for n, line in enumerate(late)]
+    long = [f"Step {n}." for n in range(300 + t.random.randint(1, 5))]
+    many.insert(t.random.randint(0, 300), described("steps", None, long))
+    rules = " ".join(t.random.sample(WORDS, 5)) + ".\n"
+    today = old_day(t)
+    found, record = [], []
+    with tempfile.TemporaryDirectory() as real:  # a folder on this machine's disk
+        with open(os.path.join(real, "AGENTS.md"), "w", encoding="utf-8") as file:
+            file.write(rules)
+        steps = {"near": (near, skills, "", ""),
+                 "read": (near + [described("read", None, None)], skills, today, "."),
+                 "disk": ([], [], today, real),
+                 "many": (many, [], today, "src")}
+        order = t.random.sample(list(steps), 4)
+        for step in order:
+            tools, known, day, cwd = steps[step]
+            model = lab.ScriptedModel([teller(skills)])
+            h = harness.Harness(model, harness.build_system_prompt(tools, [], known, cwd, day),
+                                tools, messages=record)
+            await lab.drive(h.prompt(f"Step {step}."))
+            record = h.messages
+            seen = json.loads(harness.text_of(record[-1]))
+            found.append([step, seen["order"], seen["tools"], seen["skills"], seen["last"][0],
+                          seen["last"][1] == f"Current working directory: {cwd}",
+                          len(seen["guidelines"] or []), (seen["guidelines"] or [])[-2:],
+                          rules.strip() in model.calls[0].system])
+    advice = list(dict.fromkeys(line for x in many for line in x["guidelines"]))
+    heard = list(dict.fromkeys(x["guidelines"][0] for x in near))
+    wanted = {
+        "near": ["near", [1, 4], None, None, "Current date: ", True,
+                 len(heard), ["- " + line for line in heard[-2:]], False],
+        "read": ["read", [1, 3, 4], None,
+                 [True, [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]],
+                 f"Current date: {today}", True,
+                 len(heard), ["- " + line for line in heard[-2:]], False],
+        "disk": ["disk", [4], None, None,
+                 f"Current date: {today}", True, 0, [],
+                 False],
+        "many": ["many", [1, 4], None, None,
+                 f"Current date: {today}", True, len(advice),
+                 ["- " + line for line in advice[-2:]], False]}
+    t.expect([lab.shape(record), found], [" ".join(["U A"] * 4), [wanted[s] for s in order]],
+             "Four runs on one record, each by a harness built with its own tools and a prompt "
+             "built for them: 'near' (tools named like read but not read, none with a snippet, "
+             "skills, today and cwd both \"\"), 'read' (the same and a tool named read), 'disk' "
+             "(no tools, no context files, cwd a real folder holding an AGENTS.md), 'many' (over "
+             "300 tools, one with over 300 guidelines). For each run in the drawn order: [step, "
+             "the order of the sections the model found (1 guidelines, 3 skills, 4 date), the "
+             "tool lines, the skills index, the date line, whether the last line is 'Current "
+             "working directory: ' and cwd as passed, how many guideline lines, the "
+             "last two of them, whether the real AGENTS.md's text was in the prompt].")

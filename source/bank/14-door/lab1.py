@@ -1,0 +1,426 @@
+"""Lab 14.1's grading bank: scenarios for each rule of its ledger (source/lessons/14-door/
+rules.toml), in the form of the lab's tests.py, which the grader draws a secret subset of and
+runs as hidden tests (grader/bank.py). Never released, never shown to a student: a failed one
+shows only the sentence of the rule it checks.
+
+Each scenario reaches its rule through another door than the public tests: a session whose
+model sends one batch of calls a check answers in every way a check can, seen in the workspace
+the real write tool wrote to; a frontend that calls the door itself and sorts what comes out
+of it by type; a run of several shells behind deny_destructive; deny_destructive inside a
+check of the caller's own, seen through the questions a person is then asked; a person who
+reads each question and answers only the one they understand. So the public tests' wanted
+expressions, evaluated in a bank test's frame, do not give its values.
+"""
+import asyncio
+import json
+
+import harness
+import lab
+from lab.kit import lab_test, raised, settle, tool
+
+LAB = "14.1"
+SYSTEM = "You keep a small team's repository in order."
+BLOCKED = "Tool call blocked: "
+FAILED = "Tool call blocked: the check failed: "
+NO = "Tool call blocked: the user said no"
+FILES = ["notes", "plan", "todo", "draft", "report", "log", "index", "summary", "agenda",
+         "ideas", "minutes", "budget", "roster", "errata", "digest", "outline", "memo"]
+
+
+class RuleError(Exception):
+    """A check's own kind of error, named in no list of Python's built-in ones."""
+
+
+class Hangup(BaseException):
+    """The program ending another way than PowerCut: a BaseException of the bank's own, not an
+    Exception."""
+
+
+def recording(name, ran, output=None):
+    """A tool `name` that notes each call's arguments in `ran` and prints a line naming them,
+    or `output` when given."""
+    def fn(arguments):
+        ran.append([name, arguments])
+        return f"{name} did {json.dumps(arguments)}\n" if output is None else output
+    return tool(name, fn, description=f"The {name} tool.")
+
+
+async def knock(door, arguments):
+    """What a frontend that calls a door's execute itself finds, sorted by type: ["ran",
+    output], ["refused", text] for a PermissionError, ["raised", "Type: text"] for another
+    Exception, ["left", "Type: text"] for anything wider (the program ending)."""
+    try:
+        return ["ran", await settle(door["execute"](arguments))]
+    except asyncio.CancelledError:
+        raise
+    except PermissionError as exc:
+        return ["refused", str(exc)]
+    except Exception as exc:
+        return ["raised", f"{type(exc).__name__}: {exc}"]
+    except BaseException as exc:  # lab.PowerCut, KeyboardInterrupt, Hangup: the program ending
+        return ["left", f"{type(exc).__name__}: {exc}"]
+
+
+def results(messages):
+    return [[m["content"], m["is_error"]] for m in messages if m["role"] == "toolResult"]
+
+
+def refusals(t):
+    """Answers of a check that are reasons, however they look, each with the refusal text it
+    gives: falsy ones, True, a dict, a list, text with spaces at its ends, text that already
+    says Tool call blocked:, text of over 200 characters; then checks that break, a
+    PermissionError and an error of several lines among them."""
+    long = "the policy says: " + "; ".join(f"clause {n} forbids it"
+                                           for n in range(1, t.random.randint(16, 22)))
+    said = ["", False, 0, [], True, {"path": "elsewhere.txt", "content": "moved"},
+            ["not here", "not now"], f"  {t.random.choice(FILES)} is frozen\n",
+            BLOCKED + "said before", long]
+    broke = [KeyError(t.random.choice(FILES)), AttributeError("'NoneType' has no 'get'"),
+             RuleError(f"no rule for {t.random.choice(FILES)}\n  in policy.toml, line "
+                       f"{t.random.randint(2, 90)}\n  ^"),
+             PermissionError(f"{t.random.choice(FILES)} is not on the list")]
+    return [("say", value, BLOCKED + str(value)) for value in said] + \
+        [("raise", exc, FAILED + str(exc)) for exc in broke]
+
+
+# --- rule 1: guard(tool, check) ---------------------------------------------------------------
+
+@lab_test("A model sends one batch of writes, each through a door whose check answers it in its "
+          "own way; the workspace holds only the files of the calls answered None, each refusal "
+          "is an error result whose text is Tool call blocked: and the answer, every other "
+          "call's result is the tool's own, and a power cut in the check ends the next run.")
+async def test_bank_a_batch_of_writes_behind_one_door(t):
+    ws, asked, noted = lab.Workspace({"shared/keep.txt": "kept\n"}), [], []
+    plan = {}
+
+    def check(who, what):  # a check names its parameters as it likes
+        asked.append(what)
+        how, value, _ = plan[what.get("path", "quiet")]
+        if how == "raise":
+            raise value
+        return value
+    write = harness.make_write_tool(ws)
+    keys = sorted(write)
+    names = t.random.sample(FILES, 14)
+    refused = refusals(t)
+    t.random.shuffle(refused)
+    calls, wanted = [], []
+    for name, (how, value, text) in zip(names, refused):
+        plan[f"{name}.txt"] = (how, value, text)
+        calls.append(lab.call("write", {"path": f"{name}.txt", "content": name}))
+        wanted.append([text, True])
+    late = [f"{name}.txt" for name in names[len(refused):]]
+    for path in late:
+        plan[path] = ("say", None, None)
+        calls.append(lab.call("write", {"path": path, "content": "late\n"}))
+        wanted.append([False, False])  # the write tool's own words, whatever they are
+    plan["quiet"] = ("say", None, None)
+    locked = f"{t.random.choice(FILES)}.lock is held by another process"
+    for at, call, result in sorted([(t.random.randint(0, len(calls)), lab.call(
+            "note", {"line": t.random.choice(FILES)}), ["", False]), (t.random.randint(
+            0, len(calls)), lab.call("stamp", {"seal": "v1"}), [locked, True])],
+            key=lambda row: -row[0]):
+        calls.insert(at, call)
+        wanted.insert(at, result)
+
+    def note(arguments):
+        noted.append(arguments is asked[-1])
+        return ""
+
+    def stamp(arguments):
+        raise OSError(locked)
+    tools = [harness.guard(write, check), harness.guard(tool("note", note), check),
+             harness.guard(tool("stamp", stamp), check)]
+    model = lab.ScriptedModel([lab.reply(*calls), lab.say("Some were refused.")])
+    h = harness.Harness(model, SYSTEM, tools)
+    await lab.drive(h.prompt("Write them all."))
+    ids = ",".join(f"c{n}" for n in range(1, len(calls) + 1))
+    said = [[content.startswith(BLOCKED) if call["name"] == "write" and call["arguments"][
+        "path"] in late else content, is_error] for call, (content, is_error) in zip(
+        [block for block in h.messages[1]["content"] if block.get("type") == "toolCall"],
+        results(h.messages))]
+    t.expect([lab.shape(h.messages), said, sorted(ws.files), len(asked), noted,
+              [spec["name"] for spec in model.calls[0].tools], sorted(write) == keys],
+             [f"U A[{ids}] " + " ".join(f"R(c{n})" for n in range(1, len(calls) + 1)) + " A",
+              wanted, sorted(["shared/keep.txt"] + late), len(calls), [True],
+              ["write", "note", "stamp"], True],
+             "One batch: 14 writes whose check gave a reason (\"\", False, 0, [], True, a dict, a "
+             "list, spaced text, text beginning Tool call blocked:, a long reason) or broke "
+             "(KeyError, AttributeError, an error of the check's own of several lines, "
+             "PermissionError), then writes it answered None, and, among them, a call of a tool "
+             "that prints nothing and one of a tool that raises OSError. Items: "
+             "[the record, each result's [content (for a write answered None, whether it begins "
+             "Tool call blocked: ), is_error], the workspace's files, how often "
+             "the check was asked, whether the quiet tool got the dict the check was shown, the "
+             "tool names the model was sent, whether the write tool handed in kept its keys].")
+    cut = lab.ScriptedModel([lab.reply(lab.call("write", {"path": "power.txt", "content": "x"})),
+                             lab.say("Never sent.")])
+    plan["power.txt"] = ("raise", lab.PowerCut("the mains tripped"), None)
+    again = harness.Harness(cut, SYSTEM, tools)
+    problem = await raised(lambda: lab.drive(again.prompt("One more.")))
+    t.expect([problem, "power.txt" in ws.files, len(cut.calls)],
+             ["PowerCut: the mains tripped", False, 1],
+             "Then a run whose one write's check raised lab.PowerCut: the power cut leaves the "
+             "run as it came (no refusal is made of it). Items: [what the run raised, whether "
+             "power.txt was written, the requests made].")
+
+
+@lab_test("A frontend calls a guarded tool's execute itself, call after call, and sorts what "
+          "comes out by type: a refusal is a PermissionError whatever the check answered or "
+          "raised, what the real tool returns or raises is its own, and a power cut or another "
+          "ending from the check or the tool leaves the door as it came.")
+async def test_bank_a_frontend_knocks_on_the_door_itself(t):
+    asked, ran, now = [], [], {}
+
+    def check(name_of, args):  # a check names its parameters as it likes
+        asked.append(args)
+        how, value = now["check"]
+        if how == "raise":
+            raise value
+        return value
+
+    def act(arguments):
+        ran.append(arguments)
+        how, value = now["tool"] or ("say", "should not have run")
+        if how == "raise":
+            raise value
+        return value
+    name = t.random.choice(["deploy", "publish", "migrate", "sync"])
+    plain = tool(name, act, description=f"The {name} tool.")
+    plain["owner"] = t.random.choice(["ops", "release", "data"])
+    door = harness.guard(plain, check)
+    text = f"{t.random.choice(FILES)} is missing"
+    cases = [((how, value), None, ["refused", said]) for how, value, said in refusals(t)]
+    cases += [(("raise", lab.PowerCut("the battery died")), None,
+               ["left", "PowerCut: the battery died"]),
+              (("raise", Hangup("the session is closing")), None,
+               ["left", "Hangup: the session is closing"]),
+              (("say", None), ("say", ""), ["ran", ""]),
+              (("say", None), ("raise", ValueError(text)), ["raised", f"ValueError: {text}"]),
+              (("say", None), ("raise", PermissionError(text)), ["refused", text]),
+              (("say", None), ("raise", KeyboardInterrupt("Ctrl-C")),
+               ["left", "KeyboardInterrupt: Ctrl-C"]),
+              (("say", None), ("raise", lab.PowerCut("the fuse blew")),
+               ["left", "PowerCut: the fuse blew"])]
+    t.random.shuffle(cases)
+    output = f"{name}ed {t.random.randint(2, 40)} items"
+    cases.append((("say", None), ("say", output), ["ran", output]))  # after a dozen refusals
+    found, given = [], []
+    for n, (step, action, _) in enumerate(cases):
+        arguments = {"target": f"{t.random.choice(FILES)}-{n}", "dry_run": n % 2 == 0}
+        given.append(arguments)
+        now.update(check=step, tool=action)
+        found.append(await knock(door, arguments))
+    reached = [n for n, (step, action, _) in enumerate(cases) if action]
+    t.expect([door["name"], sorted(door), sorted(plain), found, len(asked),
+              [ran[k] is given[n] for k, n in enumerate(reached) if k < len(ran)]],
+             [name, ["description", "execute", "name", "owner", "parameters"],
+              ["description", "execute", "name", "owner", "parameters"],
+              [wanted for _, _, wanted in cases], len(cases), [True] * len(reached)],
+             f"One door on a tool named {name}, with an extra key; each call's check answered a "
+             "reason (\"\", False, 0, [], True, a dict, a list, spaced text, text beginning Tool "
+             "call blocked:, a long reason), broke (KeyError, AttributeError, an error of its "
+             "own of several lines, PermissionError), raised lab.PowerCut or Hangup (a "
+             "BaseException, not an Exception), or answered None for a tool that printed "
+             "nothing, raised ValueError, PermissionError, KeyboardInterrupt or PowerCut, or, "
+             "last, printed its output. Items: [the door's name, its keys, the keys of the tool "
+             "handed in afterwards, what the frontend found for each call, how often the check "
+             "was asked, for each call that reached the tool whether it got the very dict the "
+             "check was shown].")
+
+
+# --- rule 2: deny_destructive -----------------------------------------------------------------
+
+def shell_calls(t):
+    """Calls of bash and of other tools, each with whether deny_destructive must refuse it: rm -rf
+    after other commands, glued to a ;, inside sh -c, as rm -rfv; -rf of other commands; rm -rf
+    in another argument, or in the command of a tool not named bash; a command that is not
+    text."""
+    target = t.random.choice(["build", "dist", "out", "cache", "tmp"])
+    refused = [f"make clean && rm -rf {target}", f"ls;rm -rf {target}",
+               f"echo go; sh -c 'rm -rf {target}'", f"rm -rfv {target} 2>/dev/null",
+               f"cd {target} && rm -rf *"]
+    let = [f"cp -rf src {target}", f"grep -rf words.txt {target}", "git status"]
+    calls = [("bash", {"command": c}, True) for c in refused]
+    calls += [("bash", {"command": c}, False) for c in let]
+    calls += [("bash", {"command": "ls", "why": f"before rm -rf {target}"}, False),
+              ("bash", {"command": t.random.choice([7, None, 2.5])}, False),
+              (t.random.choice(["sh", "shell"]), {"command": f"rm -rf {target}"}, False),
+              ("explain", {"command": f"rm -rf {target}"}, False)]
+    t.random.shuffle(calls)
+    return calls
+
+
+@lab_test("A model asks, in one batch, for bash, sh or shell and explain calls, each tool "
+          "behind a door with deny_destructive: only the bash calls whose command holds rm -rf "
+          "are refused, each with a reason of four words or more, and every other call runs.")
+async def test_bank_a_batch_of_shells_behind_deny_destructive(t):
+    calls, ran = shell_calls(t), []
+    names = list(dict.fromkeys(name for name, _, _ in calls))
+    tools = [harness.guard(recording(name, ran, "ran\n"), harness.deny_destructive)
+             for name in names]
+    model = lab.ScriptedModel([lab.reply(*[lab.call(name, arguments)
+                                           for name, arguments, _ in calls]),
+                               lab.say("Some were refused.")])
+    h = harness.Harness(model, SYSTEM, tools)
+    await lab.drive(h.prompt("Clean up."))
+    found = [[content.startswith(BLOCKED), is_error,
+              content.startswith(BLOCKED) and len(content[len(BLOCKED):].split()) >= 4]
+             for content, is_error in results(h.messages)]
+    t.expect([lab.shape(h.messages).count("R("), found, ran],
+             [len(calls), [[no, no, no] for _, _, no in calls],
+              [[name, arguments] for name, arguments, no in calls if not no]],
+             f"One batch of calls {[[name, arguments] for name, arguments, _ in calls]}. Items: "
+             "[the results on the record, for each call [its result begins Tool call blocked: , "
+             "is_error, the reason after it has four words or more], the calls that ran, in "
+             "order].")
+
+
+@lab_test("deny_destructive inside a check of the caller's own, which asks a person about "
+          "every call it lets through: the person is asked about every call but the bash calls "
+          "whose command holds rm -rf, in order, and those alone do not run.")
+async def test_bank_a_person_hears_what_deny_destructive_let_through(t):
+    calls, ran = shell_calls(t), []
+    person = lab.Human([True] * len(calls))
+    confirm = harness.confirm_with(person)
+
+    def both(name, arguments):  # the caller's own check: the rule first, then the person
+        reason = harness.deny_destructive(name, arguments)
+        return confirm(name, arguments) if reason is None else ["denied", len(str(reason).split())
+                                                                 >= 4]
+    names = list(dict.fromkeys(name for name, _, _ in calls))
+    tools = [harness.guard(recording(name, ran), both) for name in names]
+    found = []
+    for n, (name, arguments, _) in enumerate(calls):
+        result = await settle(harness.run_tool(tools, {"type": "toolCall", "id": f"k{n}",
+                                                       "name": name, "arguments": arguments}))
+        found.append(result["content"])
+    t.expect([person.questions, found],
+             [[f"Allow {name} {json.dumps(arguments)}?" for name, arguments, no in calls
+               if not no],
+              [BLOCKED + "['denied', True]" if no else f"{name} did {json.dumps(arguments)}\n"
+               for name, arguments, no in calls]],
+             f"Calls {[[name, arguments] for name, arguments, _ in calls]}, each behind a door "
+             "whose check gives deny_destructive's reason, as ['denied', whether it has four "
+             "words or more], or else asks the person, who says True. Items: [the questions the "
+             "person was asked, in order, each call's result].")
+
+
+# --- rule 3: confirm_with(human) --------------------------------------------------------------
+
+@lab_test("A model's batch of calls, each behind a door that asks one person: the person is "
+          "asked about every call, in order, a read, a call with no arguments and a long one "
+          "included, the same call again each time, and only a True lets one through; a "
+          "person who cannot be asked refuses the next run's call.")
+async def test_bank_a_person_at_the_frontend_during_a_run(t):
+    ran = []
+    long = {"path": f"{t.random.choice(FILES)}.md",
+            "content": "".join(f"- item {n}\n" for n in range(1, t.random.randint(30, 45)))}
+    once_yes = {"command": f"git clean -fd {t.random.choice(FILES)}"}
+    once_no = {"command": f"rm -r {t.random.choice(FILES)}"}
+    calls = [("read", {"path": f"caf\u00e9/{t.random.choice(FILES)}.txt"}), ("restart", {}),
+             ("write", long), ("bash", {"command": "make reset"})]
+    answers = [True, True, t.random.choice(["yes", "y", "True"]), t.random.choice([1, 1.0])]
+    t.random.shuffle(answers)  # two clear yeses, a word and a number that == True
+    first = t.random.sample(range(2, 7), 2)
+    for at, (again, said) in sorted(zip(first, [(once_yes, [True, False]),
+                                                (once_no, [False, True])]), key=lambda r: r[0]):
+        calls.insert(at, ("bash", again))
+        answers.insert(at, said[0])
+    for again, said in t.random.sample([(once_yes, False), (once_no, True)], 2):
+        calls.append(("bash", again))
+        answers.append(said)
+    yes_no = [answer is True for answer in answers]
+    person = lab.Human(list(answers))
+    tools = [harness.guard(recording(name, ran), harness.confirm_with(person))
+             for name in ("read", "restart", "write", "bash")]
+    model = lab.ScriptedModel([lab.reply(*[lab.call(name, a) for name, a in calls]),
+                               lab.say("Done what you allowed.")])
+    h = harness.Harness(model, SYSTEM, tools)
+    await lab.drive(h.prompt("Tidy the repository."))
+    t.expect([person.questions, results(h.messages), ran],
+             [[f"Allow {name} {json.dumps(a)}?" for name, a in calls],
+              [[f"{name} did {json.dumps(a)}\n", False] if yes else [NO, True]
+               for (name, a), yes in zip(calls, yes_no)],
+              [[name, a] for (name, a), yes in zip(calls, yes_no) if yes]],
+             f"One batch {[name for name, _ in calls]} (the read's path holds \u00e9, the write "
+             f"is long, two bash calls come twice); the person answered {answers!r} in turn. "
+             "Items: [the questions, in order, each result's [content, is_error], the calls "
+             "that ran].")
+
+    class Gone:
+        def ask(self, question):
+            raise ConnectionError("the terminal was closed")
+    ran.clear()
+    cut_off = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "make reset"})),
+                                 lab.say("Not allowed, then.")])
+    h = harness.Harness(cut_off, SYSTEM,
+                        [harness.guard(recording("bash", ran), harness.confirm_with(Gone()))])
+    await lab.drive(h.prompt("Reset it."))
+    t.expect([lab.shape(h.messages), h.messages[2]["content"].startswith(BLOCKED),
+              h.messages[2]["is_error"], ran], ["U A[c1] R(c1) A", True, True, []],
+             "Then a run whose person cannot be asked (ask raises ConnectionError). Items: [the "
+             "record, whether the result begins Tool call blocked: , is_error, the calls that "
+             "ran].")
+
+
+class Reader:
+    """A person who reads each question and answers only what they understand: for a question
+    in `replies`, its next answer in turn; for any other, "what?", a no; and for a question
+    holding `away` they cannot be reached."""
+
+    def __init__(self, replies, away):
+        self.replies, self.away, self.heard = replies, away, []
+
+    def ask(self, question):
+        self.heard.append(question)
+        if self.away in question:
+            raise TimeoutError("nobody at the keyboard")
+        return self.replies[question].pop(0) if self.replies.get(question) else "what?"
+
+
+@lab_test("Over several runs, a person who reads each question answers True only to the "
+          "questions they understand, word for word, and answers a repeated call anew each "
+          "time: only the calls they said True to run, and a call they cannot be reached about "
+          "is refused.")
+async def test_bank_a_person_who_reads_the_question(t):
+    ran, name = [], t.random.choice(FILES)
+    long = {"path": f"{name}.txt",
+            "content": " ".join(f"word{n}" for n in range(t.random.randint(60, 90)))}
+    read = {"path": f"r\u00e9sum\u00e9s/{name}.md"}
+    again_yes = {"command": f"rm -r {name}"}
+    again_no = {"command": f"git stash drop {t.random.randint(0, 9)}"}
+    truthy = {"command": f"make {name}"}
+    plan = [("read", read), ("restart", {}), ("write", long), ("bash", again_yes),
+            ("bash", again_no), ("bash", truthy), ("bash", {"command": "make deploy"})]
+    plan += [("bash", again_yes), ("bash", again_no), ("bash", truthy)]
+    ask = {n: f"Allow {n_} {json.dumps(a)}?" for n, (n_, a) in enumerate(plan)}
+    reader = Reader({ask[0]: [True], ask[1]: [True], ask[2]: [True], ask[3]: [True, False],
+                     ask[4]: [False, True], ask[5]: [1, t.random.choice(["yes", 1.0, "True"])]},
+                    "deploy")
+    tools = [harness.guard(recording(n, ran), harness.confirm_with(reader))
+             for n in ("read", "restart", "write", "bash")]
+    order = list(range(len(plan) - 3))
+    t.random.shuffle(order)
+    order += [7, 8, 9]
+    record = []
+    for n in order:
+        model = lab.ScriptedModel([lab.reply(lab.call(*plan[n])), lab.say("Next.")])
+        h = harness.Harness(model, SYSTEM, tools, messages=record)
+        await lab.drive(h.prompt(f"Step {n}."))
+        record = h.messages
+    allowed = {0, 1, 2, 3, 8}
+    # who cannot be reached has not said yes: a refusal, in words the lesson leaves open
+    contents = [content.startswith(BLOCKED) if n == 6 else content
+                for n, (content, _) in zip(order, results(record))]
+    t.expect([reader.heard, contents, ran],
+             [[ask[n] for n in order],
+              [True if n == 6 else f"{plan[n][0]} did {json.dumps(plan[n][1])}\n"
+               if n in allowed else NO for n in order],
+              [list(plan[n]) for n in order if n in allowed]],
+             f"Runs, one call each, in the order {order}: a read of a path holding \u00e9, a "
+             "restart with no arguments, a long write, three bash calls each made twice (the "
+             "person says True the first time and no the second, no then True, and 1 then a "
+             "truthy word), and make deploy, which the person cannot be reached about. Items: "
+             "[the questions the person heard, each result's content (for make deploy, whether "
+             "it begins Tool call blocked: ), the calls that ran].")
