@@ -65,6 +65,29 @@ def _public(secret: str) -> bool:
     return secret in public or repr(secret)[1:-1] in public
 
 
+# What a release is made from: lab/, the built lessons and starters, the lessons' sources (not
+# their ledgers, rules.toml, which name the bank's scenarios and are never released).
+RELEASED_FROM = ("lab", "lessons", "starters", "source/lessons", "source/harness.src.py")
+
+
+@functools.cache
+def kit_text() -> str:
+    """Every file a release is made from, as one text. A bank's line found in a release and
+    here too came from the course's own files (a demonstration cell's `last =
+    request.messages[-1]`), not from the bank; test_grader_hidden.py checks apart that no
+    lesson source holds a bank's scenario."""
+    kit = manifest.KIT
+    paths = [path for name in RELEASED_FROM for path in sorted(
+        (kit / name).rglob("*") if (kit / name).is_dir() else [kit / name])]
+    return "\n".join(path.read_bytes().decode("utf-8", "replace") for path in paths
+                     if path.is_file() and "__pycache__" not in path.parts
+                     and path.name != "rules.toml")  # the ledger stays in the authors' wing
+
+
+def in_kit(secret: str) -> bool:
+    return secret in kit_text() or repr(secret)[1:-1] in kit_text()
+
+
 def bank_leaks(text: str, lab_id: str = LAB.id) -> list[str]:
     """The secrets of a lab's bank that `text` holds, as written or escaped in a repr; a
     secret that stands inside a line of the public files (a call's opening, a recorded

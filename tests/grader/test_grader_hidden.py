@@ -20,7 +20,7 @@ from types import SimpleNamespace
 import pytest
 
 from tests.grader.gradeclass import LAB, SECONDS_PER_TEST, base_text, snippet
-from lab.check import manifest
+from lab.check import manifest, suite
 from lab.check.verdict import Outcome, Verdict
 
 from grader import bank, batch, gradescope, plan as plans, release, report, row as rows
@@ -123,22 +123,38 @@ def whole_release(tmp_path_factory):
 
 
 def test_no_release_holds_a_line_or_a_value_of_a_grading_bank(whole_release):
-    """A release of every lab: no file of it holds a line or a string of any lab's bank."""
+    """A release of every lab: no file of it holds a line or a string of any lab's bank that
+    the files it is made from do not hold (those the next test keeps free of every scenario)."""
     banks = [lab.id for lab in manifest.labs(built_only=True) if bank.has_bank(lab.id)]
     found = {}
     for path in whole_release.rglob("*"):
         if path.is_file():
             text = path.read_bytes().decode("utf-8", "replace")
-            leaked = [s for lab_id in banks for s in bank_class.bank_leaks(text, lab_id)]
+            leaked = [s for lab_id in banks for s in bank_class.bank_leaks(text, lab_id)
+                      if not bank_class.in_kit(s)]
             if leaked:
                 found[path.relative_to(whole_release).as_posix()] = leaked
     assert banks, "no lab has a grading bank, so this test checks nothing"
     assert found == {}, (
-        "a student release of the whole course holds lines or strings "
-        "of a grading bank that no public tests.py holds (tests/grader/bank_class.py's "
-        "bank_secrets): either the release leaks source/bank/, or a bank uses a line or a "
-        "string the course's own files use, and then only new words in the bank let a leak be "
-        "told apart. File by file: " + repr(found)[:2000])
+        "a student release of the whole course holds lines or strings of a grading bank that "
+        "none of the files it is made from holds (tests/grader/bank_class.py's bank_secrets, "
+        "kit_text): the release leaks source/bank/. File by file: " + repr(found)[:2000])
+
+
+def test_no_lesson_source_holds_a_scenario_of_a_grading_bank():
+    """What a release is made from holds no bank scenario's name or sentence: a scenario pasted
+    into a lesson, a starter or lab/ would reach every student."""
+    found = []
+    for lab in manifest.labs(built_only=True):
+        if not bank.has_bank(lab.id):
+            continue
+        source = bank.path_of(lab.id).read_text(encoding="utf-8")
+        for test in suite.declared(source, bank.NAME):
+            found += [f"lab {lab.id}'s {test.name}: {what!r}" for what in (test.name, test.says)
+                      if bank_class.in_kit(what)]
+    assert not found, ("a file a release is made from (lab/, lessons/, starters/, "
+                       "source/lessons/, source/harness.src.py) holds a grading bank's scenario, "
+                       "which every student would then hold:\n" + "\n".join(found))
 
 
 def test_gradescopes_results_hold_no_line_or_value_of_the_hidden_tests(results):

@@ -207,8 +207,12 @@ def test_a_lab_with_a_bank_is_graded_mostly_on_a_subset_drawn_from_the_seed():
     assert len(subsets) > 1, "every seed draws the same subset of the bank"
 
 
-def test_without_a_draw_or_a_bank_a_lab_is_graded_on_its_public_tests_and_says_so():
-    for plan in (plans.make(BANKED.id), plans.make("6.1", draw=7)):
+def test_without_a_draw_or_a_bank_a_lab_is_graded_on_its_public_tests_and_says_so(
+        tmp_path, monkeypatch):
+    with_bank = plans.make(BANKED.id)  # no draw: its bank is not graded
+    # Lab 6.1 as a lab with no file under source/bank/ (every lab may have one by now).
+    monkeypatch.setattr(bank, "path_of", lambda lab_id: tmp_path / "no-bank.py")
+    for plan in (with_bank, plans.make("6.1", draw=7)):
         assert plan.share is None and not _bank_tests(plan)
         assert all(t.points == manifest.lab(t.lab).points for t in plan.tests
                    if not plans.points_in(manifest.lab(t.lab).tests.read_text()))

@@ -431,7 +431,7 @@ async def test_bank_maybe_compact_between_runs(t):
                                             keep_recent_tokens=budget),
                       len(summariser.calls), lab.shape(h.messages)])
     await lab.drive(h.prompt("Go on."))
-    request = model.calls[len(model.calls) - 1]
+    request = model.calls[-1]
     found.append([request.system == SYSTEM, lab.shape(request.messages),
                   request.messages[0]["content"]])
     found.append([harness.maybe_compact(h, log, summariser, window=0, reserve=0,
