@@ -489,12 +489,20 @@ WRONG = [
           where='lab 14.1, Build section: "A bash call whose command contains `rm -rf`, wherever it stands"; hunt round 5, 14.1-17',
           names='not text or is missing',
           replace=r'''
-    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+        return None  # not text, so it holds no rm -rf: the bash tool says what is wrong
 ''',
           by=r'''
-    if name == "bash" and not isinstance(arguments.get("command"), str):  # fail closed
         return "this bash command is not text, so it cannot be checked; send it as a string."
-    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+'''),
+    Wrong(lab='14.1', name='a command that is not text read through str()',
+          rule='deny_destructive gives a reason only to a bash command that contains rm -rf: a command that is not text holds none, even a list or a dict whose text would, so it gets None and the bash tool says what is wrong.',
+          where='lab 14.1, Build section: "and so does a bash call whose command is not text, which bash itself refuses"; bank 14.1 (its author found the reference refusing ["rm -rf", "build"])',
+          names='not text or is missing',
+          replace=r'''
+    if name == "bash" and not isinstance(arguments.get("command"), str):
+        return None  # not text, so it holds no rm -rf: the bash tool says what is wrong
+''',
+          by=r'''
 '''),
     Wrong(lab='14.1', name='the tool handed a copy of the arguments',
           rule='A call the check lets through runs with the very same arguments: the dict the check was asked about, not a copy, so the call on the record is the call that ran.',

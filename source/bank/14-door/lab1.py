@@ -235,7 +235,7 @@ def shell_calls(t):
     """Calls of bash and of other tools, each with whether deny_destructive must refuse it: rm -rf
     after other commands, glued to a ;, inside sh -c, as rm -rfv; -rf of other commands; rm -rf
     in another argument, or in the command of a tool not named bash; a command that is not
-    text."""
+    text, a list or a dict holding rm -rf among them."""
     target = t.random.choice(["build", "dist", "out", "cache", "tmp"])
     refused = [f"make clean && rm -rf {target}", f"ls;rm -rf {target}",
                f"echo go; sh -c 'rm -rf {target}'", f"rm -rfv {target} 2>/dev/null",
@@ -245,6 +245,8 @@ def shell_calls(t):
     calls += [("bash", {"command": c}, False) for c in let]
     calls += [("bash", {"command": "ls", "why": f"before rm -rf {target}"}, False),
               ("bash", {"command": t.random.choice([7, None, 2.5])}, False),
+              ("bash", {"command": t.random.choice([[f"rm -rf {target}"],
+                                                     {"line": f"rm -rf {target}"}])}, False),
               (t.random.choice(["sh", "shell"]), {"command": f"rm -rf {target}"}, False),
               ("explain", {"command": f"rm -rf {target}"}, False)]
     t.random.shuffle(calls)

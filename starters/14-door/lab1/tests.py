@@ -279,13 +279,15 @@ async def test_deny_destructive(t):
              "first, and the name bash only, not sh or shell. The items are [for the write, "
              "for the explain, for sh, for shell] (deny_destructive, lesson 14).")
     odd = [{"command": "git log", "why": "to see who ran rm -rf last"}, {"command": 7},
-           {"command": None}, {}]
+           {"command": None}, {}, {"command": ["rm -rf", "build"]},
+           {"command": {"argv": "rm -rf build"}}]
     t.expect([[arguments, said(harness.deny_destructive, "bash", arguments)]
               for arguments in odd],
              [[arguments, None] for arguments in odd],
              "A bash call is refused only when its command holds rm -rf: not for another "
              "argument that mentions it, and not for a command that is not text or is missing, "
-             "which holds no rm -rf (the bash tool itself then says what is wrong), so "
+             "which holds no rm -rf even when a list or a dict of it does (the bash tool itself "
+             "then says what is wrong), so "
              "deny_destructive gives None and does not raise. Each item is [the arguments of a "
              "bash call, what deny_destructive gave] (deny_destructive, lesson 14).")
     ran = []

@@ -270,6 +270,8 @@ def guard(tool, check):
 def deny_destructive(name, arguments):
     """A check for guard that refuses bash commands containing "rm -rf". It slows a careless
     model down and stops nothing determined: `rm -fr` walks past it."""
+    if name == "bash" and not isinstance(arguments.get("command"), str):
+        return None  # not text, so it holds no rm -rf: the bash tool says what is wrong
     if name == "bash" and "rm -rf" in str(arguments.get("command")):
         return "rm -rf cannot be undone; if the user wants it, they can run it themselves."
     return None
