@@ -190,7 +190,7 @@ async def test_bank_clearing_a_snapshot_changes_nothing(t):
              "request, and the words of the reply before its prompt.")
 
 
-# --- rule 3: h.is_running, read off the run --------------------------------------------------------
+# --- rule 3: h.is_running, read off the run -------------------------------------------------------
 
 @lab_test("A run killed by its model's exception hands the exception to the consumer and is over; "
           "so is a run its caller closes before its first step and keeps; the next prompt is "
@@ -365,7 +365,7 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
              "the user words each request carried, the transcript's length.")
 
 
-# --- rule 5: _run, over the harness's own list, and the inner run ends with it ----------------------
+# --- rule 5: _run, over the harness's own list, and the inner run ends with it --------------------
 
 @lab_test("A reply asking for a hundred reads or more runs every one and reaches the answer; a "
           "later run closed mid-way closes the run_agent run inside it, though the test holds it.")

@@ -472,7 +472,7 @@ async def test_bank_follow_ups_sent_at_turn_end(t):
              "every user message.")
 
 
-# --- rule 5: without the two callables, lesson 8's run ---------------------------------------------
+# --- rule 5: without the two callables, lesson 8's run --------------------------------------------
 
 @lab_test("run_agent without get_steering and get_follow_ups, on a record holding earlier "
           "exchanges, records and announces what lesson 8's loop did, a cap's ending included.")
