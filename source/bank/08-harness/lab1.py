@@ -1,0 +1,440 @@
+"""Lab 8.1's grading bank: scenarios for each rule of its ledger (source/lessons/08-harness/
+rules.toml), in the form of the lab's tests.py, which the grader draws a secret subset of and
+runs as hidden tests (grader/bank.py). Never released, never shown to a student: a failed one
+shows only the sentence of the rule it checks.
+
+Each scenario reaches its rule through another entry point than the public tests, or observes
+another thing (two harnesses made from one list, a snapshot taken inside a tool, a caller that
+empties its own list of tools or tries to clear a snapshot, a run stepped with next() and
+dropped, a second prompt() made by a tool, the inner run's own state once the outer one is
+over), so that the public tests' wanted expressions, evaluated in a bank test's frame, do not
+give its values.
+"""
+import gc
+import inspect
+import operator
+
+import harness
+import lab
+from lab.kit import lab_test, raised, tool
+
+LAB = "8.1"
+SYSTEM = "You look after a small repository."
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+BUSY = "already running; use steer() or follow_up()"
+NAMES = ["main.py", "util.py", "docs/index.md", "pyproject.toml", "CHANGES", "tests/test_x.py"]
+WHY = ["overloaded", "upstream timeout", "", "quota exceeded"]
+
+
+def reader(ran=None, during=None):
+    """A tool `read` that answers "text of <path>"; `during(arguments)` runs inside it."""
+    def fn(arguments):
+        if during is not None:
+            during(arguments)
+        if ran is not None:
+            ran.append(arguments["path"])
+        return "text of " + arguments["path"]
+    return tool("read", fn, PATH)
+
+
+def reads(paths):
+    """One reply asking to read each of `paths`, one call each."""
+    return lab.reply(*[lab.call("read", {"path": p}) for p in paths])
+
+
+def dropped(request):
+    """A script entry whose request fails in the model itself: it raises, as a client does."""
+    raise TimeoutError("the model took too long")
+
+
+def one_round(width, first=1):
+    """The events of a run whose model asks for `width` reads (ids from c<first>) in one reply
+    and then answers, each event as its type with what a message_end announces."""
+    ids = [f"c{n}" for n in range(first, first + width)]
+    events = ["agent_start", "turn_start", "message_end U", f"message_end A[{','.join(ids)}]"]
+    for id in ids:
+        events += ["tool_execution_start", f"message_end R({id})", "tool_execution_end"]
+    return events + ["turn_end", "turn_start", "message_end A", "turn_end", "agent_end"]
+
+
+def announced(events):
+    """The shape of what the message_end events among `events` announce."""
+    return " ".join(e.split(" ", 1)[1] for e in events if e.startswith("message_end"))
+
+
+def inner_runs(model):
+    """The run_agent generators that hold `model` in a frame that is still there: the inner
+    runs of a harness over it that have not ended."""
+    return [thing for thing in gc.get_referrers(model)
+            if inspect.isgenerator(thing) and thing.gi_code is harness.run_agent.__code__]
+
+
+# --- rule 1: Harness(...) keeps what stays the same, and a transcript of its own -----------------
+
+@lab_test("Two harnesses made from one list of earlier messages, an empty failed reply among them, "
+          "each start from every message given, the very dicts, and never see each other's runs, "
+          "nor does the caller's list.")
+async def test_bank_two_harnesses_from_one_list_keep_apart(t):
+    earlier = []
+    for n in range(t.random.randint(1, 3)):
+        earlier += [harness.user_message(f"Note {n}: {t.random.choice(NAMES)}."), lab.say("Kept.")]
+    gap = t.random.randrange(len(earlier) // 2)
+    earlier[2 * gap + 1] = harness.error_message(t.random.choice(WHY))
+    given = list(earlier)
+    path = t.random.choice(NAMES)
+    one = lab.ScriptedModel([reads([path]), lab.say("First done.")])
+    two = lab.ScriptedModel([lab.say("Second done.")])
+    first = harness.Harness(one, SYSTEM, [reader()], messages=earlier)
+    second = harness.Harness(two, SYSTEM, [], messages=earlier)
+    said = []
+
+    def keep(event):
+        if event["type"] == "message_end":
+            said.append(event["message"])
+    await lab.drive(first.prompt("Read it."), on_event=keep)
+    await lab.drive(second.prompt("Anything new?"))
+    t.expect([lab.shape(first.messages), lab.shape(second.messages), lab.shape(earlier),
+              lab.shape(two.calls[0].messages)],
+             [lab.shape(given) + " U A[c1] R(c1) A", lab.shape(given) + " U A",
+              lab.shape(given), lab.shape(harness.context_for_model(given)) + " U"],
+             "Two harnesses made from one list, each run once. Items: the shape of the first's "
+             "transcript, of the second's, of the caller's list afterwards, and of the second's "
+             "first request, which leaves the empty failed reply out while its transcript keeps "
+             "it.")
+    t.expect([[m is g for m, g in zip(first.messages, given + said)],
+              [m is g for m, g in zip(second.messages, given)]],
+             [[True] * (len(given) + 4), [True] * len(given)],
+             "Whether each message of each harness's transcript is the very dict given, or the "
+             "very dict a message_end of its run announced: the list is copied, its messages "
+             "are shared.")
+
+
+@lab_test("A harness keeps its own list of tools and its cap: a caller who empties its list "
+          "afterwards takes no tool away, and a cap of 0, handed on to a harness made from "
+          "another's snapshot, lets no request out.")
+async def test_bank_tools_and_cap_stay_with_the_harness(t):
+    ran = []
+    extra = t.random.sample(["grep", "write", "bash"], t.random.randint(0, 2))
+    tools = [reader(ran)] + [tool(name, lambda a: "", description=f"The {name} tool.")
+                             for name in extra]
+    t.random.shuffle(tools)
+    names = [each["name"] for each in tools]
+    paths = t.random.sample(NAMES, t.random.randint(1, 3))
+    model = lab.ScriptedModel([reads(paths), lab.say("Read.")])
+    h = harness.Harness(model, SYSTEM, tools, max_turns=t.random.choice([None, 2, 5]))
+    tools.clear()  # the caller's list, emptied after the harness took its own
+    await lab.drive(h.prompt("Read these."))
+    t.expect([ran, [m["content"] for m in h.messages if m["role"] == "toolResult"],
+              [[spec["name"] for spec in request.tools] for request in model.calls]],
+             [paths, ["text of " + p for p in paths], [names, names]],
+             "With the caller's list of tools emptied once the harness was made: the paths the "
+             "tool read, the results recorded, the tool names each request offered.")
+    never = lab.ScriptedModel([lab.say("Never asked.")])
+    capped = harness.Harness(never, SYSTEM, [reader(ran)], messages=h.messages, max_turns=0)
+    events = await lab.drive(capped.prompt("Once more."))
+    t.expect([len(never.calls), [e["type"] for e in events], lab.shape(capped.messages),
+              capped.messages[-1].get("error_message"), len(h.messages)],
+             [0, ["agent_start", "turn_start", "message_end", "message_end", "turn_end",
+                  "agent_end"], lab.shape(h.messages) + " U A(error)",
+              "Agent stopped after max_turns=0", len(paths) + 3],
+             "A harness made from the first's snapshot with max_turns=0, run once. Items: the "
+             "requests made, the events, its transcript, its last error_message, the length of "
+             "the first harness's transcript, which the second's run did not touch.")
+
+
+# --- rule 2: h.messages, a snapshot --------------------------------------------------------------
+
+@lab_test("A snapshot read inside a tool, while the run goes on, still holds only what was "
+          "recorded by then once the run is over.")
+async def test_bank_a_snapshot_taken_inside_a_tool_keeps_its_moment(t):
+    box, snaps = {}, []
+    rounds = [t.random.sample(NAMES, t.random.randint(1, 3)) for _ in range(t.random.randint(1, 2))]
+    model = lab.ScriptedModel([reads(paths) for paths in rounds] + [lab.say("All read.")])
+    h = box["h"] = harness.Harness(model, SYSTEM,
+                                   [reader(during=lambda a: snaps.append(box["h"].messages))])
+    await lab.drive(h.prompt("Read them."))
+    wanted, tokens, n = [], ["U"], 0
+    for paths in rounds:
+        ids = [f"c{n + k}" for k in range(1, len(paths) + 1)]
+        tokens.append(f"A[{','.join(ids)}]")
+        for id in ids:
+            wanted.append(["tuple", " ".join(tokens)])
+            tokens.append(f"R({id})")
+        n += len(paths)
+    t.expect([[type(s).__name__, lab.shape(s)] for s in snaps], wanted,
+             "Each item is [type, shape] of h.messages as read inside the tool at one call of a "
+             "drawn job, looked at after the run: a snapshot, not the transcript itself.")
+    t.expect(len(h.messages), len(tokens) + 1, "The transcript's length after the run.")
+
+
+@lab_test("A caller who tries to clear, pop or shorten a snapshot gets an error, and the next "
+          "run's request still carries the whole transcript.")
+async def test_bank_clearing_a_snapshot_changes_nothing(t):
+    runs = t.random.randint(1, 3)
+    model = lab.ScriptedModel([lab.say(f"Answer {n}.") for n in range(runs + 1)])
+    h = harness.Harness(model, SYSTEM, [])
+    for n in range(runs):
+        await lab.drive(h.prompt(f"Question {n}."))
+    attempts = {"clear": lambda s: s.clear(), "pop": lambda s: s.pop(),
+                "del": lambda s: operator.delitem(s, 0), "remove": lambda s: s.remove(s[0]),
+                "sort": lambda s: s.sort(key=str)}
+    chosen = t.random.sample(sorted(attempts), 3)
+    tried = []
+    for name in chosen:
+        snapshot = h.messages
+        tried.append((await raised(lambda: attempts[name](snapshot))) is not None)
+    await lab.drive(h.prompt("Still there?"))
+    t.expect([tried, lab.shape(model.calls[-1].messages), harness.text_of(h.messages[-3])],
+             [[True] * 3, " ".join(["U A"] * runs) + " U", f"Answer {runs - 1}."],
+             "Three tries at changing a snapshot: whether each raised, then the shape of the next "
+             "request, and the words of the reply before its prompt.")
+
+
+# --- rule 3: h.is_running, read off the run -------------------------------------------------------
+
+@lab_test("A run killed by its model's exception hands the exception to the consumer and is over; "
+          "so is a run its caller closes before its first step and keeps; the next prompt is "
+          "answered.")
+async def test_bank_a_raising_model_and_a_run_closed_unstarted(t):
+    rounds = [t.random.sample(NAMES, t.random.randint(1, 2)) for _ in range(t.random.randint(0, 2))]
+    model = lab.ScriptedModel([reads(paths) for paths in rounds] +
+                              [dropped, lab.say("Back again.")])
+    h = harness.Harness(model, SYSTEM, [reader()])
+    seen = []
+    got = await raised(lambda: lab.drive(h.prompt("Read."),
+                                         on_event=lambda e: seen.append(h.is_running)))
+    before = lab.shape(h.messages)
+    states = [h.is_running]
+    held = h.prompt("Never mind.")
+    states.append(h.is_running)
+    held.close()
+    states.append(h.is_running)
+    later = await raised(lambda: lab.drive(h.prompt("Are you there?")))
+    t.expect([got, all(seen) and len(seen), states, later, lab.shape(h.messages)],
+             ["TimeoutError: the model took too long",
+              3 + sum(3 + 3 * len(paths) for paths in rounds), [False, True, False], None,
+              before + " U A"],
+             "A model that raises after a drawn number of rounds, then a run closed unread "
+             "while its caller holds it, then a prompt. Items: what the consumer got, the "
+             "events is_running was True at, is_running after the death, after prompt() and "
+             "after the close, what the last prompt raised, the transcript.")
+
+
+@lab_test("A run stepped a few events with next() and then dropped is over, and so is a run "
+          "handed out and never kept; the next prompt is answered on the same transcript.")
+async def test_bank_runs_stepped_and_dropped(t):
+    width = t.random.randint(1, 3)
+    paths = [t.random.choice(NAMES) for _ in range(width)]
+    ran = []
+    model = lab.ScriptedModel([reads(paths), lab.say("Resumed.")])
+    h = harness.Harness(model, SYSTEM, [reader(ran)])
+    steps = t.random.randint(4, 3 + 3 * width)
+    run = h.prompt("Read them.")
+    types = [next(run)["type"] for _ in range(steps)]
+    states = [h.is_running]
+    del run
+    states.append(h.is_running)
+    h.prompt("Never read.")
+    states.append(h.is_running)
+    later = await raised(lambda: lab.drive(h.prompt("Carry on.")))
+    so_far = one_round(width)[:steps]
+    t.expect([types, states, later, ran, lab.shape(h.messages)],
+             [[e.split(" ")[0] for e in so_far], [True, False, False], None,
+              [p for n, p in enumerate(paths, 1) if f"message_end R(c{n})" in so_far],
+              (announced(so_far) + " U A").strip()],
+             "A run stepped with next() a drawn number of times and dropped, then a run handed "
+             "out and dropped unread, then a prompt. Items: the event types read, is_running "
+             "after the first step-through, after the drop and after the unread run, what the "
+             "last prompt raised, the paths read, the transcript.")
+
+
+@lab_test("A run handed out and never kept leaves the harness free, and a later run killed by "
+          "its model's exception hands it to the consumer and is over.")
+async def test_bank_a_dropped_run_then_a_raising_model(t):
+    paths = t.random.sample(NAMES, t.random.randint(1, 3))
+    inside = []
+    box = {}
+    model = lab.ScriptedModel([reads(paths), dropped, lab.say("Here again.")])
+    h = box["h"] = harness.Harness(model, SYSTEM,
+                                   [reader(during=lambda a: inside.append(box["h"].is_running))])
+    h.prompt("A prompt nobody reads.")
+    free = h.is_running
+    got = await raised(lambda: lab.drive(h.prompt("Read these.")))
+    after = h.is_running
+    await raised(lambda: lab.drive(h.prompt("Again.")))
+    t.expect([free, inside, got, after, lab.shape(h.messages), len(model.calls)],
+             [False, [True] * len(paths), "TimeoutError: the model took too long", False,
+              "U A[" + ",".join(f"c{n}" for n in range(1, len(paths) + 1)) + "] " +
+              " ".join(f"R(c{n})" for n in range(1, len(paths) + 1)) + " U A", 3],
+             "A run dropped unread, then a run whose model raises at its second request, then a "
+             "prompt. Items: is_running after the drop, is_running inside each tool, what the "
+             "consumer got, is_running after, the transcript, the requests made.")
+
+
+@lab_test("Runs closed before their first step one after another, each still held by its caller, "
+          "each leave the harness free; the next run is answered.")
+async def test_bank_runs_closed_unstarted_one_after_another(t):
+    model = lab.ScriptedModel([lab.say("At last.")])
+    h = harness.Harness(model, SYSTEM, [])
+    kept, seen = [], []
+    for n in range(t.random.randint(2, 4)):
+        try:
+            run = h.prompt(f"Try {n}.")
+        except RuntimeError as problem:
+            seen.append(str(problem))
+            continue
+        kept.append(run)
+        seen.append(h.is_running)
+        run.close()
+        seen.append(h.is_running)
+    events = await lab.drive(h.prompt("This one."))
+    t.expect([seen, [e["type"] for e in events][-1], lab.shape(h.messages),
+              harness.text_of(h.messages[-1])],
+             [[True, False] * len(kept), "agent_end", "U A", "At last."],
+             "A drawn number of runs, each closed at once and kept. Items: is_running after "
+             "each prompt() and each close, the last event of the run after them, its "
+             "transcript, its answer.")
+
+
+# --- rule 4: h.prompt(text) ----------------------------------------------------------------------
+
+@lab_test("A tool that calls prompt() while the run is going gets the RuntimeError, which the "
+          "transcript records as the tool's error result; the run prompt() handed out had "
+          "taken no step.")
+async def test_bank_a_tool_that_prompts_gets_an_error_result(t):
+    box = {}
+
+    def delegate(arguments):
+        box["h"].prompt(arguments.get("task", "Something else."))
+        return "another run started"
+    tasks = t.random.sample(["Fix the bug.", "Write the docs.", "Run the tests."],
+                            t.random.randint(1, 2))
+    model = lab.ScriptedModel([lab.reply(*[lab.call("delegate", {"task": task}) for task in tasks]),
+                               lab.say("Done myself.")])
+    h = box["h"] = harness.Harness(model, SYSTEM, [tool("delegate", delegate)])
+    run = h.prompt("Share the work.")
+    state = inspect.getgeneratorstate(run) if inspect.isgenerator(run) else type(run).__name__
+    await lab.drive(run)
+    results = [[m["content"], m["is_error"]] for m in h.messages if m["role"] == "toolResult"]
+    t.expect([state, results, lab.shape(h.messages), len(model.calls)],
+             ["GEN_CREATED", [[BUSY, True]] * len(tasks),
+              "U A[" + ",".join(f"c{n}" for n in range(1, len(tasks) + 1)) + "] " +
+              " ".join(f"R(c{n})" for n in range(1, len(tasks) + 1)) + " A", 2],
+             "A run whose tool calls prompt() on the same harness. Items: the state of the run "
+             "prompt() returned, the results [content, is_error], the transcript, the requests.")
+
+
+@lab_test("Two prompts before the first run is read: the second raises at once, the first has "
+          "taken no step and then runs as given; after it, the next prompt is accepted.")
+async def test_bank_two_prompts_before_any_read(t):
+    words = [f"Question {t.random.randint(1, 99)}.", f"Follow-up {t.random.randint(1, 99)}."]
+    model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer.")])
+    h = harness.Harness(model, SYSTEM, [])
+    first = h.prompt(words[0])
+    second = await raised(lambda: h.prompt(words[1]))
+    state = inspect.getgeneratorstate(first) if inspect.isgenerator(first) else "no generator"
+    asked = len(model.calls)
+    await lab.drive(first)
+    third = await raised(lambda: lab.drive(h.prompt(words[1])))
+    t.expect([second, state, asked, third,
+              [m["content"] for m in h.messages if m["role"] == "user"]],
+             ["RuntimeError: " + BUSY, "GEN_CREATED", 0, None, words],
+             "prompt() twice before reading the first run, then the first run read, then "
+             "prompt() again. Items: what the second prompt() raised, the first run's state "
+             "then, the requests made then, what the third raised, the prompts recorded.")
+
+
+@lab_test("A second prompt() tried at each message_end of a run raises at once, every time, and "
+          "its words reach neither the transcript nor any request.")
+async def test_bank_a_refused_prompt_never_reaches_the_model(t):
+    paths = t.random.sample(NAMES, t.random.randint(1, 3))
+    model = lab.ScriptedModel([reads(paths), lab.say("Read.")])
+    h = harness.Harness(model, SYSTEM, [reader()])
+    refusals = []
+
+    async def interrupt(event):
+        if event["type"] == "message_end":
+            refusals.append(await raised(lambda: h.prompt("Stop and do this instead.")))
+    await lab.drive(h.prompt("Read them."), on_event=interrupt)
+    words = [m["content"] for request in model.calls for m in request.messages
+             if m["role"] == "user"]
+    t.expect([refusals, words, len(h.messages)],
+             [["RuntimeError: " + BUSY] * (len(paths) + 3), ["Read them.", "Read them."],
+              len(paths) + 3],
+             "A second prompt() at every message_end of a drawn run. Items: what each raised, "
+             "the user words each request carried, the transcript's length.")
+
+
+# --- rule 5: _run, over the harness's own list, and the inner run ends with it --------------------
+
+@lab_test("A reply asking for a hundred reads or more runs every one and reaches the answer; a "
+          "later run closed mid-way closes the run_agent run inside it, though the test holds it.")
+async def test_bank_a_wide_reply_then_a_closed_run(t):
+    width = t.random.randint(100, 110)
+    paths = [f"f{n}.py" for n in range(width)]
+    model = lab.ScriptedModel([reads(paths), lab.say("All read."), reads(["x.py", "y.py"]),
+                               lab.say("Never asked.")])
+    h = harness.Harness(model, SYSTEM, [reader()])
+    await lab.drive(h.prompt("Read every file."))
+    t.expect([len(h.messages), harness.text_of(h.messages[-1]), len(model.calls)],
+             [width + 3, "All read.", 2],
+             "A run whose model asks for a drawn hundred-odd reads in one reply. Items: the "
+             "transcript's length, its answer, the requests.")
+    held = []
+
+    def hold(event):
+        if not held:
+            held.extend(inner_runs(model))
+    stop = t.random.randint(1, 7)
+    await lab.drive(h.prompt("Two more."), close_after=stop, on_event=hold)
+    t.expect([len(held), [inspect.getgeneratorstate(g) for g in held]], [1, ["GEN_CLOSED"]],
+             "A second run closed after a drawn number of events, while the test held the "
+             "run_agent run inside it. Items: how many were held, each one's state after the "
+             "close.")
+
+
+@lab_test("A run stepped with next() and let go of ends the run_agent run inside it, though the "
+          "test still holds that one; no tool runs after, and the next run goes on from there.")
+async def test_bank_a_run_let_go_of_ends_its_inner_run(t):
+    ran = []
+    paths = t.random.sample(NAMES, 3)
+    model = lab.ScriptedModel([reads(paths), lab.say("Next.")])
+    h = harness.Harness(model, SYSTEM, [reader(ran)])
+    run = h.prompt("Read three.")
+    steps = t.random.randint(4, 10)  # past the first request, short of the answer
+    for _ in range(steps):
+        next(run)
+    held = inner_runs(model)
+    del run
+    state = [inspect.getgeneratorstate(g) for g in held]
+    await lab.drive(h.prompt("And?"))
+    so_far = one_round(3)[:steps]
+    t.expect([state, ran, lab.shape(h.messages)],
+             [["GEN_CLOSED"], paths[:sum(e.startswith("message_end R") for e in so_far)],
+              (announced(so_far) + " U A").strip()],
+             "A run stepped a drawn number of times and let go of, the test holding its inner "
+             "run, then a prompt. Items: the inner run's state after the drop, the paths read, "
+             "the transcript.")
+
+
+@lab_test("After a run of several hundred events, the next run's first request holds all of it, "
+          "answer included, and each run ended with its agent_end.")
+async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
+    width = t.random.randint(100, 105)
+    model = lab.ScriptedModel([reads([f"m{n}.md" for n in range(width)]), lab.say("Long done."),
+                               lab.say("Short done.")])
+    h = harness.Harness(model, SYSTEM, [reader()])
+    ends = []
+
+    def count(event):
+        if event["type"] in ("agent_end", "turn_end"):
+            ends.append(event["type"])
+    await lab.drive(h.prompt("Read the docs."), on_event=count)
+    await lab.drive(h.prompt("Short one."), on_event=count)
+    sent = model.calls[-1].messages
+    t.expect([len(sent), harness.text_of(sent[-2]), ends],
+             [width + 4, "Long done.", ["turn_end", "turn_end", "agent_end", "turn_end",
+                                        "agent_end"]],
+             "Two runs, the first of a drawn hundred-odd reads. Items: the messages the second "
+             "run's request carried, the words of the one before its prompt, the turn_end and "
+             "agent_end events of both runs.")

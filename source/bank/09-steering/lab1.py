@@ -1,0 +1,512 @@
+"""Lab 9.1's grading bank: scenarios for each rule of its ledger (source/lessons/09-steering/
+rules.toml), in the form of the lab's tests.py, which the grader draws a secret subset of and
+runs as hidden tests (grader/bank.py). Never released, never shown to a student: a failed one
+shows only the sentence of the rule it checks.
+
+Each scenario reaches its rule through another entry point than the public tests, or observes
+another thing (the words sent by the consumer between events rather than by a tool, each
+request's newest user messages, the user messages of each run's agent_end, a run closed at its
+first turn_start or let go of there, a consumer whose handler raises, run_agent handed a
+callable of the test's own or only one of the two), so that the public tests' wanted
+expressions, evaluated in a bank test's frame, do not give its values.
+"""
+import harness
+import lab
+from lab.kit import lab_test, raised, tool
+
+LAB = "9.1"
+SYSTEM = "You keep a small service running."
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+NAMES = ["api.py", "db.py", "conf.toml", "NOTES.md", "lib/core.py", "tests/test_api.py",
+         "Dockerfile", "setup.cfg"]
+SAID = ["Prefer small commits.", "Leave the schema alone.", "Check the logs first.",
+        "Use tabs, sorry.", "Ask before deleting.", "Version 2 only.", "Quote the error.",
+        "The staging box is down."]
+# What a person may send that a careless queue would change: blanks, spaces at the ends, and a
+# line break at the end (alone, doubled, or after a carriage return).
+BLANKS = ["", " ", "\n", "\t", "  "]
+SPACED = ["  Prefer small commits.", " Leave the schema alone. ", "Check the logs first.  "]
+BROKEN = ["Use tabs, sorry.\n", "Quote the error.\n\n", "Ask before deleting.\r\n"]
+
+
+def opener(ran=None, during=None):
+    """A tool `open` that answers "body of <path>"; `during(path)` runs inside it."""
+    def fn(arguments):
+        if during is not None:
+            during(arguments["path"])
+        if ran is not None:
+            ran.append(arguments["path"])
+        return "body of " + arguments["path"]
+    return tool("open", fn, PATH)
+
+
+def opens(paths):
+    """One reply asking to open each of `paths`, in one batch."""
+    return lab.reply(*[lab.call("open", {"path": p}) for p in paths])
+
+
+def noted():
+    """A model's entry that answers every request from there on in a few words."""
+    return lab.forever(lambda request: lab.say("Noted."))
+
+
+def newest(request):
+    """The user messages at the end of a request, after its last assistant message or result:
+    what that request added for the model to read."""
+    words = []
+    for message in reversed(request.messages):
+        if message["role"] != "user":
+            break
+        words.insert(0, message["content"])
+    return words
+
+
+def ids(first, width):
+    return [f"c{n}" for n in range(first, first + width)]
+
+
+def batch(first, width):
+    """The shape of one reply's `width` calls from c<first> and their results."""
+    return f"A[{','.join(ids(first, width))}] " + " ".join(f"R({i})" for i in ids(first, width))
+
+
+class Walkaway(Exception):
+    """What a consumer's own handler raises, as a screen that crashes mid-run."""
+
+
+# --- rule 1: steer and follow_up only queue, word for word ------------------------------------
+
+@lab_test("Steers the consumer sends at a tool_execution_start, a blank one, one with spaces at "
+          "its ends and the same words twice ending in a line break, record nothing then, and "
+          "later come out word for word, one per turn.")
+async def test_bank_awkward_steers_sent_between_events(t):
+    twice = t.random.choice(BROKEN)
+    texts = [t.random.choice(BLANKS), t.random.choice(SPACED), twice]
+    t.random.shuffle(texts)
+    at = texts.index(twice)
+    texts.insert(at, twice)
+    width = t.random.randint(1, 3)
+    model = lab.ScriptedModel([opens(t.random.sample(NAMES, width)), noted()])
+    h = harness.Harness(model, SYSTEM, [opener()])
+    lengths = []
+
+    def send(event):
+        if event["type"] == "tool_execution_start" and not lengths:
+            before = len(h.messages)
+            for text in texts:
+                h.steer(text)
+            lengths.extend([before, len(h.messages)])
+    await lab.drive(h.prompt("Open them."), on_event=send)
+    t.expect([lengths, lab.shape(h.messages),
+              [m["content"] for m in h.messages if m["role"] == "user"][1:]],
+             [[2, 2], "U " + batch(1, width) + " U A" * 4, texts],
+             "Four steers sent by the consumer at the batch's first tool_execution_start. "
+             "Items: the transcript's length before and after they were sent, its shape at the "
+             "end, the steers as recorded.")
+
+
+@lab_test("Steers and follow-ups of awkward words sent while idle, in turn, raise nothing and "
+          "record nothing; the prompt's run hands the model each of them, as given, one per "
+          "request, the steers first.")
+async def test_bank_idle_words_reach_each_request_as_given(t):
+    steers = [t.random.choice(BLANKS), t.random.choice(SPACED), t.random.choice(BROKEN)]
+    follows = [t.random.choice(BLANKS), t.random.choice(SAID + BROKEN)]
+    t.random.shuffle(steers)
+    model = lab.ScriptedModel([noted()])
+    h = harness.Harness(model, SYSTEM, [])
+    problems = []
+    for n in range(3):
+        problems.append(await raised(lambda: h.steer(steers[n])))
+        if n < 2:
+            problems.append(await raised(lambda: h.follow_up(follows[n])))
+    kept = [len(h.messages), h.is_running]
+    ask = t.random.choice(SAID)
+    await lab.drive(h.prompt(ask))
+    t.expect([problems, kept, [newest(request) for request in model.calls]],
+             [[None] * 5, [0, False],
+              [[ask, steers[0]], [steers[1]], [steers[2]], [follows[0]], [follows[1]]]],
+             "Three steers and two follow-ups sent in turn while idle, then a prompt. Items: "
+             "what each raised, the transcript's length and is_running after them, the user "
+             "messages each request ended with.")
+
+
+@lab_test("Words sent from inside a tool (a blank follow-up, the same steer twice ending in a "
+          "line break) and a steer sent between runs come out, run by run, word for word.")
+async def test_bank_words_from_a_tool_and_between_runs(t):
+    twice, blank = t.random.choice(BROKEN), t.random.choice(BLANKS)
+    between = t.random.choice(SPACED + BROKEN)
+    box = {}
+
+    def during(path):
+        box["h"].follow_up(blank)
+        box["h"].steer(twice)
+        box["h"].steer(twice)
+    model = lab.ScriptedModel([opens([t.random.choice(NAMES)]), noted()])
+    h = box["h"] = harness.Harness(model, SYSTEM, [opener(during=during)])
+    runs = []
+
+    def keep(event):
+        if event["type"] == "agent_end":
+            runs.append([m["content"] for m in event["messages"] if m["role"] == "user"])
+    await lab.drive(h.prompt("Open it."), on_event=keep)
+    problem = await raised(lambda: h.steer(between))
+    await lab.drive(h.prompt("Next?"), on_event=keep)
+    t.expect([runs, problem, lab.shape(h.messages)],
+             [[["Open it.", twice, twice, blank], ["Next?", between]], None,
+              "U A[c1] R(c1) U A U A U A U U A"],
+             "A tool sends a follow-up and the same steer twice; between the runs a steer is "
+             "sent. Items: the user messages each run's agent_end carried, what the steer "
+             "between runs raised, the transcript.")
+
+
+# --- rule 2: _drain hands over one message per ask, and again until it is recorded -----------
+
+@lab_test("Steers and follow-ups sent while idle, and two steers sent together from a tool, "
+          "reach the model one per request, oldest first.")
+async def test_bank_one_message_per_request(t):
+    idle = t.random.sample(SAID, t.random.randint(2, 3))
+    later = t.random.sample([w for w in SAID if w not in idle], 2)
+    follows = [f"Then {w.lower()}" for w in t.random.sample(SAID, 2)]
+    box = {}
+
+    def during(path):
+        for words in later:
+            box["h"].steer(words)
+    model = lab.ScriptedModel([opens([t.random.choice(NAMES)]), noted()])
+    h = box["h"] = harness.Harness(model, SYSTEM, [opener(during=during)])
+    for words in idle:
+        h.steer(words)
+    for words in follows:
+        h.follow_up(words)
+    await lab.drive(h.prompt("Start."))
+    t.expect([newest(request) for request in model.calls],
+             [["Start.", idle[0]]] + [[w] for w in idle[1:] + later + follows],
+             "Steers and follow-ups sent while idle, then two steers from the tool of the first "
+             "reply. Each item is the user messages one request ended with.")
+
+
+@lab_test("A steer handed to a run closed at its first turn_start, and a follow-up handed to a "
+          "run whose consumer crashed at the turn_start it opened, are each delivered by a "
+          "later run; a follow-up sent at an agent_end waits for the next run.")
+async def test_bank_words_handed_over_and_never_recorded(t):
+    steer, follow, late = t.random.sample(SAID, 3)
+    model = lab.ScriptedModel([noted()])
+    h = harness.Harness(model, SYSTEM, [])
+    h.steer(steer)
+    h.follow_up(follow)
+    events = await lab.drive(h.prompt("First try."), close_after=2)
+    found = [[e["type"] for e in events], lab.shape(h.messages), len(model.calls)]
+    starts = []
+
+    def crash(event):
+        if event["type"] == "turn_start":
+            starts.append(event)
+            if len(starts) == 2:
+                raise Walkaway("the screen crashed")
+    found.append(await raised(lambda: lab.drive(h.prompt("Second try."), on_event=crash)))
+    found.append(lab.shape(h.messages))
+
+    def add(event):
+        if event["type"] == "agent_end":
+            h.follow_up(late)
+    await lab.drive(h.prompt("Third try."), on_event=add)
+    await lab.drive(h.prompt("Fourth try."))
+    t.expect(found + [[m["content"] for m in h.messages if m["role"] == "user"]],
+             [["agent_start", "turn_start"], "", 0, "Walkaway: the screen crashed", "U U A",
+              ["Second try.", steer, "Third try.", follow, "Fourth try.", late]],
+             "A steer and a follow-up queued; a run closed at its first turn_start; a run whose "
+             "consumer crashed at its second turn_start; a run that gets a follow-up at its "
+             "agent_end; a last run. Items: the first run's events, the transcript and "
+             "requests then, what the second run's consumer got, the transcript then, every "
+             "user message at the end.")
+
+
+@lab_test("Two steers and two follow-ups sent at a run's agent_end all reach the next run, one "
+          "per turn, the steers first and each kind oldest first.")
+async def test_bank_a_burst_at_agent_end(t):
+    steers = t.random.sample(SAID, 2)
+    follows = [f"Also: {w}" for w in t.random.sample(SAID, 2)]
+    order = [("steer", steers[0]), ("follow", follows[0]), ("steer", steers[1]),
+             ("follow", follows[1])]
+    t.random.shuffle(order)
+    order.sort(key=lambda pair: (pair[1] not in (steers[0], follows[0])))  # oldest of each first
+    model = lab.ScriptedModel([opens([t.random.choice(NAMES)]), noted()])
+    h = harness.Harness(model, SYSTEM, [opener()])
+
+    def burst(event):
+        if event["type"] == "agent_end":
+            for kind, words in order:
+                (h.steer if kind == "steer" else h.follow_up)(words)
+    await lab.drive(h.prompt("Check the service."), on_event=burst)
+    turns = []
+
+    def per_turn(event):
+        if event["type"] == "turn_start":
+            turns.append([])
+        elif event["type"] == "message_end" and event["message"]["role"] == "user":
+            turns[-1].append(event["message"]["content"])
+    await lab.drive(h.prompt("And now?"), on_event=per_turn)
+    t.expect(turns, [["And now?", steers[0]], [steers[1]], [follows[0]], [follows[1]]],
+             "Two steers and two follow-ups sent at the first run's agent_end. Each item is the "
+             "user messages announced in one turn of the next run.")
+
+
+@lab_test("A steer handed to a run let go of at the turn_start it opened, and then a follow-up "
+          "handed to a run let go of the same way, are each delivered by the run after.")
+async def test_bank_runs_let_go_of_at_a_turn_start(t):
+    steer, follow = t.random.sample(SAID, 2)
+    box = {}
+    model = lab.ScriptedModel([opens([t.random.choice(NAMES)]), noted()])
+    h = box["h"] = harness.Harness(model, SYSTEM,
+                                   [opener(during=lambda path: box["h"].steer(steer))])
+
+    def let_go_at(run, starts):
+        seen = 0
+        for event in run:
+            seen += event["type"] == "turn_start"
+            if seen == starts:
+                break
+    let_go_at(h.prompt("Open it."), 2)
+    shapes = [lab.shape(h.messages)]
+    h.follow_up(follow)
+    let_go_at(h.prompt("Go on."), 2)
+    shapes.append(lab.shape(h.messages))
+    await lab.drive(h.prompt("Finish."))
+    t.expect([shapes, lab.shape(h.messages),
+              [m["content"] for m in h.messages if m["role"] == "user"]],
+             [["U A[c1] R(c1)", "U A[c1] R(c1) U U A"], "U A[c1] R(c1) U U A U A U A",
+              ["Open it.", "Go on.", steer, "Finish.", follow]],
+             "A steer from the first run's tool; the run let go of at its second turn_start; a "
+             "follow-up queued; the next run let go of the same way; a last run. Items: the "
+             "transcript after each run let go of, at the end, and its user messages.")
+
+
+# --- rule 3: steering is asked for only in the gaps -----------------------------------------------
+
+@lab_test("Steers the consumer sends at a tool_execution_end mid-batch and a tool sends later "
+          "wait for the whole batch: every call runs, and they follow the last result.")
+async def test_bank_steers_from_the_consumer_wait_for_the_batch(t):
+    width = t.random.randint(2, 4)
+    paths = [t.random.choice(NAMES) for _ in range(width)]
+    when = t.random.randrange(width - 1)
+    first, second = t.random.sample(SAID, 2)
+    ran, ends = [], []
+    box = {}
+
+    def during(path):
+        if len(ran) == width - 1:
+            box["h"].steer(second)
+    model = lab.ScriptedModel([opens(paths), noted()])
+    h = box["h"] = harness.Harness(model, SYSTEM, [opener(ran, during)])
+
+    def send(event):
+        if event["type"] == "tool_execution_end":
+            ends.append(event)
+            if len(ends) == when + 1:
+                h.steer(first)
+    await lab.drive(h.prompt("Open them."), on_event=send)
+    t.expect([ran, lab.shape(h.messages), [newest(request) for request in model.calls][1:]],
+             [paths, "U " + batch(1, width) + " U A U A", [[first], [second]]],
+             "A batch; a steer sent by the consumer at a tool_execution_end before the last, "
+             "another by the batch's last tool. Items: the paths opened, the transcript, the "
+             "user messages each later request ended with.")
+
+
+@lab_test("A steer sent at the turn_end of an answer is taken up in that run; one sent at the "
+          "turn_end of a failed reply waits for the next run.")
+async def test_bank_steers_sent_at_turn_end(t):
+    first, second = t.random.sample(SAID, 2)
+    width = t.random.randint(0, 2)
+    script = ([opens(t.random.sample(NAMES, width))] if width else []) + [
+        lab.say("All done."), lab.say("About that."), lab.fail(t.random.choice(
+            ["overloaded", "upstream timeout"])), lab.say("Back.")]
+    model = lab.ScriptedModel(script)
+    h = harness.Harness(model, SYSTEM, [opener()])
+    sent = []
+
+    def send(event):
+        if event["type"] != "turn_end" or harness.tool_calls(event["message"]) or sent:
+            return
+        sent.append(event["message"]["stop_reason"])
+        h.steer(first)
+    found = []
+    for ask in ("Tidy up.", "Once more."):
+        events = await lab.drive(h.prompt(ask), on_event=send)
+        found.append([lab.shape(h.messages), [e["type"] for e in events].count("turn_start")])
+        sent.clear()
+        send = (lambda event: h.steer(second) if event["type"] == "turn_end" and
+                event["message"]["stop_reason"] == "error" else None)
+    await lab.drive(h.prompt("Again."))
+    head = "U " + (batch(1, width) + " " if width else "")
+    t.expect([found, [m["content"] for m in h.messages if m["role"] == "user"]],
+             [[[head + "A U A", 3 if width else 2], [head + "A U A U A(error)", 1]],
+              ["Tidy up.", first, "Once more.", "Again.", second]],
+             "A steer sent at the turn_end of a run's answer, then one sent at the turn_end of "
+             "the next run's failed reply, then a prompt. Items: [transcript, turns] after each "
+             "of the two runs, and every user message at the end.")
+
+
+@lab_test("run_agent, handed a get_steering of the test's own, takes a steer sent at a "
+          "tool_execution_start mid-batch only after the batch's turn_end, takes one sent at "
+          "the answer's turn_end, and after a failed reply asks for none.")
+async def test_bank_run_agent_with_an_inbox(t):
+    width = t.random.randint(2, 4)
+    when = t.random.randrange(width - 1)
+    inbox, messages, starts = [], [], []
+    mid, late, never = t.random.sample(SAID, 3)
+
+    def get_steering():
+        return [harness.user_message(inbox.pop(0))] if inbox else []
+
+    def watch(event):
+        if event["type"] == "tool_execution_start":
+            starts.append(event)
+            if len(starts) == when + 1:
+                inbox.append(mid)
+        if event["type"] == "turn_end" and not harness.tool_calls(event["message"]):
+            if event["message"]["stop_reason"] == "error":
+                inbox.append(never)
+            elif late not in [m["content"] for m in messages if m["role"] == "user"] and \
+                    late not in inbox:
+                inbox.append(late)
+    model = lab.ScriptedModel([opens(t.random.sample(NAMES, width)), lab.say("Seen."),
+                               lab.say("Done."), lab.fail("overloaded"),
+                               lab.say("Never asked.")])
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [opener()], "Look.",
+                                      get_steering=get_steering), on_event=watch)
+    shape = lab.shape(messages)
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [opener()], "Again.",
+                                      get_steering=get_steering), on_event=watch)
+    t.expect([shape, len(starts), lab.shape(messages), inbox, len(model.calls)],
+             ["U " + batch(1, width) + " U A U A", width,
+              "U " + batch(1, width) + " U A U A U A(error)", [never], 4],
+             "A batch with a steer sent at a tool_execution_start before its last call, one "
+             "sent at the turn_end of the first answer; then a run whose reply fails, with a "
+             "steer sent at its turn_end. Items: the first record, the calls started, the "
+             "record at the end, what is left in the inbox, the requests.")
+
+
+# --- rule 4: follow-ups are asked for only where the run would end ------------------------------
+
+@lab_test("A follow-up and a steer sent from a tool of the first batch: the steer opens the next "
+          "turn, and the follow-up waits for the job's answer, in the same run.")
+async def test_bank_a_follow_up_waits_behind_the_job(t):
+    follow, steer = t.random.sample(SAID, 2)
+    box, sent = {}, []
+    widths = [t.random.randint(1, 2), t.random.randint(1, 2)]
+
+    def during(path):
+        if not sent:
+            sent.append(path)
+            box["h"].follow_up(follow)
+            box["h"].steer(steer)
+    model = lab.ScriptedModel([opens(t.random.sample(NAMES, widths[0])), opens(
+        t.random.sample(NAMES, widths[1])), lab.say("Job done."), lab.say("And that too.")])
+    h = box["h"] = harness.Harness(model, SYSTEM, [opener(during=during)])
+    events = await lab.drive(h.prompt("Do the job."))
+    t.expect([[newest(request) for request in model.calls],
+              [e["type"] for e in events].count("agent_end"), harness.text_of(h.messages[-1])],
+             [[["Do the job."], [steer], [], [follow]], 1, "And that too."],
+             "Each item of the first is the user messages a request ended with; then the "
+             "run's agent_end events, and its last words.")
+
+
+@lab_test("run_agent asks a get_follow_ups of the test's own only once its reply has no calls, "
+          "and never on a run that ends with a failed reply.")
+async def test_bank_follow_ups_asked_for_on_two_runs(t):
+    seen, messages = [], []
+
+    def get_follow_ups():
+        seen.append(lab.shape(messages))
+        return []
+    first = [t.random.randint(1, 2) for _ in range(t.random.randint(1, 2))]
+    second = [t.random.randint(1, 2) for _ in range(t.random.randint(0, 2))]
+    n, script = 0, []
+    for width in first:
+        script.append(opens([t.random.choice(NAMES)] * width))
+    script.append(lab.say("Opened."))
+    for width in second:
+        script.append(opens([t.random.choice(NAMES)] * width))
+    script.append(lab.fail(t.random.choice(["overloaded", "bad gateway"]),
+                           lab.call("open", {"path": "x.py"})))
+    model = lab.ScriptedModel(script)
+    for ask in ("Open some.", "Open more."):
+        await lab.drive(harness.run_agent(model, SYSTEM, messages, [opener()], ask,
+                                          get_follow_ups=get_follow_ups))
+    first_shape = "U"
+    for width in first:
+        first_shape += " " + batch(n + 1, width)
+        n += width
+    first_shape += " A"
+    t.expect([seen, len(model.calls)], [[first_shape], len(first) + len(second) + 2],
+             "Two runs on one record, the second ending with a failed reply. Items: the record "
+             "each time get_follow_ups was called, the requests.")
+
+
+@lab_test("A follow-up sent at the turn_end of a batch waits for the answer; one sent at the "
+          "turn_end of a failed reply waits for the next run.")
+async def test_bank_follow_ups_sent_at_turn_end(t):
+    early, late = t.random.sample(SAID, 2)
+    width = t.random.randint(1, 3)
+    model = lab.ScriptedModel([opens(t.random.sample(NAMES, width)), lab.say("Opened."),
+                               lab.say("As for that."), lab.fail("upstream timeout"),
+                               lab.say("Here."), lab.say("And that.")])
+    h = harness.Harness(model, SYSTEM, [opener()])
+
+    def send(event):
+        if event["type"] == "turn_end":
+            if harness.tool_calls(event["message"]):
+                h.follow_up(early)
+            elif event["message"]["stop_reason"] == "error":
+                h.follow_up(late)
+    shapes = []
+    for ask in ("Open them.", "Try.", "Last."):
+        await lab.drive(h.prompt(ask), on_event=send)
+        shapes.append(lab.shape(h.messages))
+    head = "U " + batch(1, width)
+    t.expect([shapes, [m["content"] for m in h.messages if m["role"] == "user"]],
+             [[head + " A U A", head + " A U A U A(error)", head + " A U A U A(error) U A U A"],
+              ["Open them.", early, "Try.", "Last.", late]],
+             "A follow-up sent at the turn_end of a batch, and one at the turn_end of a failed "
+             "reply in the next run, then a third run. Items: the transcript after each run, "
+             "every user message.")
+
+
+# --- rule 5: without the two callables, lesson 8's run --------------------------------------------
+
+@lab_test("run_agent without get_steering and get_follow_ups, on a record holding earlier "
+          "exchanges, records and announces what lesson 8's loop did, a cap's ending included.")
+async def test_bank_no_callables_on_an_earlier_record(t):
+    messages = [harness.user_message("Earlier."), lab.say("Earlier answer.")]
+    width, cap = t.random.randint(1, 3), t.random.randint(1, 2)
+    model = lab.ScriptedModel([opens(t.random.sample(NAMES, width)) for _ in range(cap)])
+    events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [opener()], "Go.",
+                                               max_turns=cap))
+    per = ["message_end"] + ["tool_execution_start", "message_end", "tool_execution_end"] * width
+    t.expect([lab.shape(messages), [e["type"] for e in events], len(model.calls)],
+             [" ".join(["U A U"] + [batch(1 + width * k, width) for k in range(cap)] +
+                       ["A(error)"]),
+              ["agent_start", "turn_start", "message_end"] +
+              (per + ["turn_end", "turn_start"]) * cap + ["message_end", "turn_end", "agent_end"],
+              cap],
+             "A run capped at a drawn number of turns, each asking for a batch. Items: the "
+             "record, the events, the requests.")
+
+
+@lab_test("run_agent handed only one of the two callables asks that one and goes without the "
+          "other.")
+async def test_bank_only_one_callable(t):
+    words = t.random.choice(SAID)
+    given = [harness.user_message(words)]
+    messages = []
+    model = lab.ScriptedModel([lab.say("One."), lab.say("Two."), lab.say("Three.")])
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [], "Hi.",
+                                      get_follow_ups=lambda: [given.pop()] if given else []))
+    first = lab.shape(messages)
+    later = [harness.user_message("Also this.")]
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [], "Bye.",
+                                      get_steering=lambda: [later.pop()] if later else []))
+    t.expect([first, lab.shape(messages), [m["content"] for m in messages if m["role"] == "user"]],
+             ["U A U A", "U A U A U U A", ["Hi.", words, "Bye.", "Also this."]],
+             "A run handed get_follow_ups alone, then one handed get_steering alone. Items: the "
+             "record after the first, after the second, and its user messages.")

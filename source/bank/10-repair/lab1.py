@@ -1,0 +1,322 @@
+"""Lab 10.1's grading bank: scenarios for each rule of its ledger (source/lessons/10-repair/
+rules.toml), in the form of the lab's tests.py, which the grader draws a secret subset of and
+runs as hidden tests (grader/bank.py). Never released, never shown to a student: a failed one
+shows only the sentence of the rule it checks.
+
+Each scenario reaches its rule through another entry point than the public tests, or observes
+another thing (a harness made from a record with holes and what its model is handed, the view
+of every prefix of a record, a long session whose results stand behind a reply, holes left by a
+consumer whose handler raises and by a power cut in two runs), so that the public tests'
+wanted expressions, evaluated in a bank test's frame, do not give its values.
+"""
+import copy
+
+import harness
+import lab
+from lab.kit import lab_test, raised, tool
+
+LAB = "10.1"
+SYSTEM = "You maintain a small library."
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+GONE = ("Tool call interrupted: no result was recorded. It may not have run, or may have run "
+        "partly; check before repeating it.")
+NAMES = ["core.py", "io.py", "cli.py", "LICENSE", "pkg/__init__.py", "tests/test_io.py",
+         "docs/api.md", "tox.ini"]
+
+
+def unsorted_ids(t, count, prefix="k"):
+    """`count` distinct ids (two or more), never in their sorted order, nor, from three on, in
+    the order of their numbers: a repair must follow the calls, not the ids. (Two ids whose
+    sorted order is not their numbers' are always in one of the two.)"""
+    ids = [f"{prefix}{n}" for n in t.random.sample(range(2, 60), count)]
+    by_number = sorted(ids, key=lambda i: int(i[len(prefix):]))
+    while ids == sorted(ids) or count > 2 and ids == by_number:
+        t.random.shuffle(ids)
+    return ids
+
+
+def calling(ids, names=None, text=None):
+    """A reply that makes one call per id, with the tool names given (`read` otherwise)."""
+    names = names or ["read"] * len(ids)
+    return lab.reply(*([text] if text else []),
+                     *[lab.call(name, {"path": f"{i.strip()}.txt"}, id=i)
+                       for i, name in zip(ids, names)])
+
+
+def answer(call_id, content=None, name="read", error=False):
+    return {"role": "toolResult", "tool_call_id": call_id, "tool_name": name,
+            "content": f"text of {call_id}" if content is None else content, "is_error": error}
+
+
+def gone(call_id, name):
+    """The result a repair invents for a call with no result recorded."""
+    return {"role": "toolResult", "tool_call_id": call_id, "tool_name": name, "content": GONE,
+            "is_error": True}
+
+
+def results_of(view):
+    return [m for m in view if m["role"] == "toolResult"]
+
+
+class Handed(lab.ScriptedModel):
+    """A scripted model that notes, for each request, which of the messages it was handed are
+    the very dicts of `record` (a request's .messages are copies, so this is asked as it comes)."""
+
+    def __init__(self, replies, record):
+        super().__init__(replies)
+        self.known, self.handed = {id(m) for m in record}, []
+
+    def complete(self, system, messages, tools=()):
+        self.handed.append([id(m) in self.known for m in messages])
+        return super().complete(system, messages, tools)
+
+
+# --- rule 1: repair_tool_history -----------------------------------------------------------------
+
+@lab_test("A long session of three hundred-odd messages whose last batch has every kind of hole "
+          "(a missing result with a spaced id and tool name, an empty one, one recorded twice, "
+          "error first, results behind a reply, an orphan) comes back whole and repaired, the "
+          "same objects where it kept one.")
+async def test_bank_a_long_session_with_a_messy_last_batch(t):
+    record = []
+    for n in range(t.random.randint(101, 106)):
+        record += [harness.user_message(f"Step {n}."), calling([f"h{n}"]), answer(f"h{n}")]
+    head = len(record)
+    ids = unsorted_ids(t, 4)
+    missing, empty, twice, plain = ids[:]
+    t.random.shuffle(ids)
+    spaced = f" {missing}\t"
+    ids[ids.index(missing)] = spaced
+    names = ["grep " if i == spaced else "read" for i in ids]
+    late = [answer(twice, "busy", error=True), answer(plain), answer(twice, "done at last")]
+    record += [harness.user_message("Now the last ones."), calling(ids, names, "Reading."),
+               answer(empty, ""), harness.user_message("Any news?"), lab.say("Still reading."),
+               *late, answer("orphan9", "from nowhere"), lab.say("Done.")]
+    view = harness.repair_tool_history(record)
+    tail = view[head + 2:head + 2 + len(ids)]
+    wanted = {empty: "", twice: "busy", plain: f"text of {plain}", spaced: GONE}
+    t.expect([len(view), lab.shape(view[head:]), [m["content"] for m in tail],
+              [m["content"] for m in results_of(view)].count(GONE)],
+             [head + len(ids) + 5, f"U A[{','.join(ids)}] " +
+              " ".join(f"R({i})" for i in ids) + " U A A", [wanted[i] for i in ids], 1],
+             "The view of a long session whose last batch is messy. Items: its length, the shape "
+             "from the last prompt on, the last batch's results in call order, and how many "
+             "results in the whole view are the interrupted one.")
+    t.expect([tail[ids.index(spaced)], sum(a is b for a, b in zip(view[:head], record)),
+              tail[ids.index(twice)] is late[0]],
+             [gone(spaced, "grep "), head, True],
+             "The result made for the call with none; how many of the session's earlier "
+             "messages the view holds as the very objects recorded; whether the kept result of "
+             "the call answered twice is the first one recorded.")
+
+
+@lab_test("A harness made from a record whose reply of three hundred-odd calls is half answered, "
+          "out of order, hands its model a valid view: every call answered in call order, the "
+          "record's own dicts where it had a result, a new one where it had none.")
+async def test_bank_a_harness_loaded_with_a_wide_broken_reply(t):
+    width = t.random.randint(301, 305)
+    ids = [f"w{n}" for n in range(width)]
+    names = ["read"] * width
+    lost = t.random.sample(range(width), 3)
+    ids[lost[0]] = f" {ids[lost[0]]} "
+    names[lost[1]] = "look "
+    empty, twice = [n for n in t.random.sample(range(width), 6) if n not in lost][:2]
+    recorded = [answer(ids[n], "" if n == empty else None, names[n],
+                       error=n == twice) for n in reversed(range(width)) if n not in lost]
+    after = [m["tool_call_id"] for m in recorded].index(ids[twice]) + 1  # the error stays first
+    recorded.insert(t.random.randint(after, len(recorded)), answer(ids[twice], "fine now"))
+    recorded.insert(t.random.randrange(len(recorded)), answer("nobody", "from nowhere"))
+    record = [harness.user_message("Read everything."), calling(ids, names)] + recorded
+    model = Handed([lab.say("Where was I?")], record)
+    h = harness.Harness(model, SYSTEM, [], messages=record)
+    await lab.drive(h.prompt("Go on."))
+    sent = model.calls[0].messages
+    made = [m for m in sent if m["role"] == "toolResult" and m["content"] == GONE]
+    t.expect([len(sent), [m["tool_call_id"] for m in results_of(sent)] == ids,
+              [sent[2 + n]["content"] for n in (empty, twice)], made,
+              model.handed[0].count(False), lab.validate(sent)],
+             [width + 3, True, ["", f"text of {ids[twice]}"],
+              [gone(ids[n], names[n]) for n in sorted(lost)], 4, []],
+             "The first request of a harness made from a record whose wide reply has results "
+             "missing, reversed, empty, doubled or orphaned. Items: its length, whether its "
+             "results follow the calls, the empty result and the one recorded first for the "
+             "doubled call, the results made for calls with none, how many messages handed "
+             "to the model were not the record's own (the new prompt among them), what "
+             "lab.validate finds wrong.")
+
+
+@lab_test("context_for_model on a session of three hundred-odd messages, each result recorded "
+          "behind a user message and a reply, with failed empty replies between, puts every "
+          "result back by its call, keeps what stood between, and fills the last batch's hole.")
+async def test_bank_results_behind_a_reply_in_a_long_session(t):
+    record, turns = [], t.random.randint(61, 64)
+    for n in range(turns):
+        record += [harness.user_message(f"Task {n}."), calling([f"t{n}"]),
+                   harness.user_message("Any news?"), lab.say("Working on it."),
+                   answer(f"t{n}")]
+        if n % 20 == 7:
+            record.append(harness.error_message("overloaded"))
+    ids = unsorted_ids(t, 3, "f")
+    hole = t.random.randrange(3)
+    ids[hole] = f"{ids[hole]} "
+    names = ["read" if n != hole else " stat" for n in range(3)]
+    record += [harness.user_message("Last ones."), calling(ids, names)]
+    record += [answer(i) for n, i in reversed(list(enumerate(ids))) if n != hole]
+    before = copy.deepcopy(record)
+    view = harness.context_for_model(record)
+    known = {id(m) for m in record}
+    t.expect([len(view), lab.shape(view[:5]), lab.shape(view[-4:]),
+              [m["content"] for m in results_of(view)].count(GONE)],
+             [5 * turns + 5, "U A[t0] R(t0) U A",
+              f"A[{','.join(ids)}] " + " ".join(f"R({i})" for i in ids), 1],
+             "The view of a long session whose results each stand behind a user message and a "
+             "reply. Items: its length, its first exchange, its last batch, and how many of its "
+             "results are the interrupted one.")
+    t.expect([view[-4 + 1 + hole], sum(id(m) in known for m in view), record == before],
+             [gone(ids[hole], " stat"), len(view) - 1, True],
+             "The result made for the last batch's call with none; how many messages of the "
+             "view are the record's own objects; whether the record is as it was.")
+
+
+@lab_test("A record of two batches, the first of three hundred-odd calls answered in reverse, "
+          "with results doubled (an error first, or an answer first), empty, or for no call, "
+          "repairs to one result per call, the first recorded, in call order.")
+async def test_bank_doubles_orphans_and_a_wide_batch(t):
+    width = t.random.randint(301, 303)
+    wide = [f"v{n}" for n in range(width)]
+    small = unsorted_ids(t, 3, "s")
+    first_error, first_ok, empty = small
+    record = [harness.user_message("Scan."), calling(wide)]
+    record += [answer(i) for i in reversed(wide)]
+    record += [answer("ghost1", "lost"), harness.user_message("Now these."), calling(small),
+               answer(first_ok, "ok first"), answer(first_error, "failed first", error=True),
+               answer("ghost2", "lost too"), answer(empty, ""),
+               answer(first_error, "ok later"), answer(first_ok, "failed later", error=True),
+               lab.say("Scanned.")]
+    view = harness.repair_tool_history(record)
+    found = results_of(view)
+    t.expect([len(view), [m["tool_call_id"] for m in found] == wide + small,
+              [[m["content"], m["is_error"]] for m in found[width:]], lab.validate(view)],
+             [width + 8, True,
+              [{first_error: ["failed first", True], first_ok: ["ok first", False],
+                empty: ["", False]}[i] for i in small], []],
+             "The repair of two batches, the first wide and answered in reverse, the second with "
+             "doubled, empty and orphan results. Items: the view's length, whether its results "
+             "follow the calls, the second batch's [content, is_error] in call order, what "
+             "lab.validate finds wrong.")
+
+
+# --- rule 2: context_for_model, the filter repaired; the record never changed ------------------
+
+class Walkaway(Exception):
+    """What a consumer's own handler raises, as a screen that crashes mid-run."""
+
+
+@lab_test("Holes left in two runs, by a consumer whose handler raises at a tool_execution_start "
+          "and by a power cut in a later batch, stay on the record, while every request, the "
+          "one after both included, is valid and answers each lost call as interrupted.")
+async def test_bank_holes_from_two_runs(t):
+    first, second = t.random.randint(2, 3), t.random.randint(2, 3)
+    paths = t.random.sample(NAMES, first + second)
+    crash_at, cut_at = t.random.randrange(first), t.random.randrange(second)
+
+    def read(arguments):
+        if arguments["path"] == paths[first + cut_at]:
+            raise lab.PowerCut("the power went off")
+        return "text of " + arguments["path"]
+    model = lab.ScriptedModel([lab.reply(*[lab.call("read", {"path": p}) for p in paths[:first]]),
+                               lab.reply(*[lab.call("read", {"path": p}) for p in paths[first:]]),
+                               lab.say("Where was I?")])
+    h = harness.Harness(model, SYSTEM, [tool("read", read, PATH)])
+    starts = []
+
+    def crash(event):
+        if event["type"] == "tool_execution_start":
+            starts.append(event)
+            if len(starts) == crash_at + 1:
+                raise Walkaway("the screen crashed")
+    got = [await raised(lambda: lab.drive(h.prompt("Read some."), on_event=crash))]
+    got.append(await raised(lambda: lab.drive(h.prompt("Read more."))))
+    await lab.drive(h.prompt("Well?"))
+    ids = [f"c{n}" for n in range(1, first + second + 1)]
+    one, two = ids[:first], ids[first:]
+    t.expect([got, lab.shape(h.messages)],
+             [["Walkaway: the screen crashed", "PowerCut: the power went off"],
+              " ".join([f"U A[{','.join(one)}]"] + [f"R({i})" for i in one[:crash_at]] +
+                       [f"U A[{','.join(two)}]"] + [f"R({i})" for i in two[:cut_at]] +
+                       ["U A"])],
+             "A run whose consumer crashed at a call's tool_execution_start, a run cut by a "
+             "power cut, then a prompt. Items: what the first two runs raised, the record.")
+    t.expect([[lab.validate(request.messages) for request in model.calls],
+              [[m["content"] for m in results_of(request.messages)].count(GONE)
+               for request in model.calls]],
+             [[[], [], []], [0, first - crash_at, first - crash_at + second - cut_at]],
+             "For each of the three requests: what lab.validate finds wrong, and how many of its "
+             "results are the interrupted one.")
+
+
+@lab_test("The view of every prefix of a record with holes in two batches and failed empty "
+          "replies is valid, and the record is as it was after each, and after its own view.")
+async def test_bank_the_view_of_every_prefix(t):
+    one, two = unsorted_ids(t, 3, "p"), unsorted_ids(t, 2, "q")
+    kept_one, kept_two = t.random.randrange(3), t.random.randrange(2)
+    record = [harness.user_message("Begin."), calling(one)]
+    record += [answer(i) for i in one[:kept_one]]
+    record += [harness.error_message(t.random.choice(["overloaded", "bad gateway", ""])),
+               harness.user_message("Again."), calling(two, text="Trying again.")]
+    record += [answer(i) for i in two[:kept_two]]
+    record += [harness.error_message("stream broke"), harness.user_message("Still there?")]
+    before = copy.deepcopy(record)
+    problems, made, same = [], [], []
+    for end in range(1, len(record) + 1):
+        view = harness.context_for_model(record[:end])
+        problems.append(lab.validate(view))
+        made.append([m["content"] for m in results_of(view)].count(GONE))
+        same.append(record == before)
+    whole = harness.context_for_model(record)
+    wanted = []
+    for end in range(1, len(record) + 1):
+        part = record[:end]
+        asked = [c["id"] for m in part if m["role"] == "assistant" for c in harness.tool_calls(m)]
+        wanted.append(len(asked) - sum(m["role"] == "toolResult" for m in part))
+    t.expect([problems, made, same, record == before, lab.shape(whole)],
+             [[[]] * len(record), wanted, [True] * len(record), True,
+              f"U A[{','.join(one)}] " + " ".join(f"R({i})" for i in one) +
+              f" U A[{','.join(two)}] " + " ".join(f"R({i})" for i in two) + " U"],
+             "context_for_model on each prefix of a record with two holes. Items: what "
+             "lab.validate finds wrong with each view, how many interrupted results each holds, "
+             "whether the record was as it was after each, and after the whole record's view, "
+             "whose shape is last.")
+
+
+@lab_test("A harness made from a record with a hole in an early batch and a failed reply that "
+          "said something and made a call keeps that record as given through runs of its own, "
+          "while each request is valid.")
+async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
+    early = unsorted_ids(t, 2, "e")
+    record = [harness.user_message("Start."), calling(early), answer(early[0]),
+              harness.error_message("overloaded"), harness.user_message("Retry."),
+              lab.fail("connection reset", "Let me check.", lab.call("read", {"path": "x.txt"},
+                                                                     id="x1")),
+              harness.user_message("Hello?"), lab.say("Here.")]
+    given = lab.shape(record)
+    paths = t.random.sample(NAMES, t.random.randint(1, 3))
+    model = lab.ScriptedModel([lab.say("Back."),
+                               lab.reply(*[lab.call("read", {"path": p}) for p in paths]),
+                               lab.say("Read."), lab.say("Bye.")])
+    h = harness.Harness(model, SYSTEM, [tool("read", lambda a: "text of " + a["path"], PATH)],
+                        messages=record)
+    shapes = []
+    for ask in ("Status?", "Read these.", "Thanks."):
+        await lab.drive(h.prompt(ask))
+        shapes.append(lab.shape(h.messages))
+    ids = ",".join(f"c{n}" for n in range(1, len(paths) + 1))
+    results = " ".join(f"R(c{n})" for n in range(1, len(paths) + 1))
+    t.expect([shapes, [lab.validate(request.messages) for request in model.calls],
+              [[m["content"] for m in results_of(request.messages)].count(GONE)
+               for request in model.calls]],
+             [[given + " U A", given + f" U A U A[{ids}] {results} A",
+               given + f" U A U A[{ids}] {results} A U A"], [[]] * 4, [2] * 4],
+             "Three runs of a harness made from a record with two holes. Items: the record "
+             "after each run, what lab.validate finds wrong with each request, and how many "
+             "interrupted results each request holds.")
