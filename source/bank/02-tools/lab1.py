@@ -15,7 +15,7 @@ import lab
 from lab.kit import lab_test, raised, settle, tool
 
 LAB = "2.1"
-SYSTEM = "You look after a small repository."
+BRIEF = "You look after a small repository."
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
 # Words with spaces and line breaks at their ends, which text_of keeps as they are.
 EDGED = [" Reading it now. ", "Found it:\n", "\tindented ", "  two spaces", "ends here\n\n",
@@ -66,7 +66,7 @@ async def test_bank_the_words_of_each_reply_a_model_gave(t):
         words.append("".join(said_part for said_part in parts if isinstance(said_part, str)))
     model, messages = lab.ScriptedModel(scripted), [harness.user_message("Start.")]
     for _ in scripted:
-        messages.append(model.complete(SYSTEM, messages, []))
+        messages.append(model.complete(BRIEF, messages, []))
         messages.append(harness.user_message("Go on."))
     found = [harness.text_of(m) for m in messages if m["role"] == "assistant"]
     t.expect([[len(text), text.count("\n"), text] for text in found],
@@ -109,7 +109,7 @@ async def test_bank_the_caller_works_on_the_very_blocks(t):
     parts = calls + t.random.sample(EDGED, t.random.randint(1, 2))
     t.random.shuffle(parts)
     model = lab.ScriptedModel([lab.reply(*parts)])
-    message = model.complete(SYSTEM, [harness.user_message("Look around.")], [])
+    message = model.complete(BRIEF, [harness.user_message("Look around.")], [])
     given = harness.tool_calls(message)
     given.reverse()  # the caller's own order of work
     for n, call in enumerate(given):
@@ -139,7 +139,7 @@ async def test_bank_the_calls_follow_each_reply(t):
     model, messages = lab.ScriptedModel(scripted), [harness.user_message("Tidy up.")]
     asked = []
     for _ in scripted:
-        reply = model.complete(SYSTEM, messages, [])
+        reply = model.complete(BRIEF, messages, [])
         messages.append(reply)
         asked.append([[c["id"], c["name"]] for c in harness.tool_calls(reply)])
         messages.append(harness.user_message("Next."))
@@ -183,8 +183,8 @@ def offered(t):
 
 def told(specs):
     """What a model reads of each spec: [its keys, name, description, parameters]."""
-    return [[sorted(spec), spec.get("name"), spec.get("description"), spec.get("parameters")]
-            for spec in specs]
+    return [[sorted(each), each.get("name"), each.get("description"), each.get("parameters")]
+            for each in specs]
 
 
 @lab_test("What a scripted model is told of the tools, over two requests with the same list of "
@@ -195,14 +195,14 @@ async def test_bank_the_tools_a_model_is_told_of(t):
     tools = offered(t)
     model = lab.ScriptedModel([lab.say("Noted."), lab.say("Noted again.")])
     messages = [harness.user_message("What can you use?")]
-    messages.append(model.complete(SYSTEM, messages, harness.tool_specs(tools)))
+    messages.append(model.complete(BRIEF, messages, harness.tool_specs(tools)))
     first = told(model.calls[0].tools)
     wanted = [[["description", "name", "parameters"], x["name"], x["description"],
                x["parameters"]] for x in tools]
     tools[t.random.randrange(len(tools))]["description"] = "Changed since the last request."
     tools.append(tool("lint", lambda a: "linted", PATH, "Lint a file."))
     messages.append(harness.user_message("And now?"))
-    model.complete(SYSTEM, messages, harness.tool_specs(tools))
+    model.complete(BRIEF, messages, harness.tool_specs(tools))
     t.expect([first, told(model.calls[1].tools)],
              [wanted, [[["description", "name", "parameters"], x["name"], x["description"],
                         x["parameters"]] for x in tools]],
@@ -234,8 +234,8 @@ async def test_bank_the_specs_as_json(t):
              "[What json.dumps of the specs raised; the keys, name and description of each "
              "object in that JSON; its parameters as JSON text, to compare with the tools' own "
              "parameters before tool_specs].")
-    for spec in specs:
-        spec["description"] = "edited in the spec"
+    for each in specs:
+        each["description"] = "edited in the spec"
     used = t.random.choice([x for x in tools if x["name"] in NAMES])
     result = await settle(harness.run_tool(tools, lab.call(used["name"], {"path": "a"}, id="k1")))
     t.expect([[x["description"] for x in tools], result["content"], json.dumps(
@@ -296,16 +296,16 @@ async def test_bank_what_the_tools_did_to_the_workspace(t):
     calls.append(lab.call("note", {"line": "once more"},
                           id=next(c["id"] for c in calls if c["name"] == "note")))
     wanted, written = [], []  # worked out before any call runs, from the calls as sent
-    for call in calls:
-        if call["name"] == "note":
-            written.append(f"{call['arguments'].get('line', '(no line)')}|"
-                           f"{call['arguments'].get('tag', '(no tag)')}")
+    for sent in calls:
+        if sent["name"] == "note":
+            written.append(f"{sent['arguments'].get('line', '(no line)')}|"
+                           f"{sent['arguments'].get('tag', '(no tag)')}")
         answer = {"note": 0, "count": None, "show": len(LOG),
-                  "text_of": len(f"{len(written)} notes")}[call["name"]]
-        wanted.append(["toolResult", call["id"], call["name"], answer, False, 5])
+                  "text_of": len(f"{len(written)} notes")}[sent["name"]]
+        wanted.append(["toolResult", sent["id"], sent["name"], answer, False, 5])
     results = []
-    for call in calls:
-        result = await settle(harness.run_tool(tools, call))
+    for sent in calls:
+        result = await settle(harness.run_tool(tools, sent))
         content = result.get("content")
         results.append([result.get("role"), result.get("tool_call_id"), result.get("tool_name"),
                         len(content) if isinstance(content, str) else content,
@@ -388,7 +388,7 @@ def shown(text):
 async def test_bank_reading_through_a_conversation(t):
     ws = lab.Workspace({"big.txt": LONGER, "todo.md": "  - first  \n\n",
                         "crlf.txt": "one\r\ntwo \r\n"})
-    tools = [harness.make_read_tool(ws)]
+    readers = [harness.make_read_tool(ws)]
     harness.make_read_tool(lab.Workspace({p: "another workspace\n" for p in
                                           ["big.txt", "todo.md", "crlf.txt"]}))
     first = t.random.sample(["big.txt", "todo.md", "crlf.txt"], 3)
@@ -401,13 +401,13 @@ async def test_bank_reading_through_a_conversation(t):
     messages = [harness.user_message("Read my files.")]
     found, wanted, problem = [], [], None
     for turn in range(3):
-        reply = model.complete(SYSTEM, messages, harness.tool_specs(tools))
+        reply = model.complete(BRIEF, messages, harness.tool_specs(readers))
         messages.append(reply)
         for call in harness.tool_calls(reply):
             if turn == 2:
-                problem = await raised(lambda: harness.run_tool(tools, call))
+                problem = await raised(lambda: harness.run_tool(readers, call))
                 continue
-            result = await settle(harness.run_tool(tools, call))
+            result = await settle(harness.run_tool(readers, call))
             messages.append(result)
             found.append(shown(result["content"]))
             wanted.append(shown(texts[call["arguments"]["path"]]))

@@ -16,6 +16,8 @@ import lab
 from lab.kit import lab_test, raised, settle, tool
 
 LAB = "3.1"
+STATUS = "Command exited with code"  # lesson 4's status line, after a line break
+NOT_THERE = ": No such file or directory"  # what cat says of a missing file, then a line break
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
 SYSTEMS = [" You keep a tidy repository.\n", "Be brief.\n\nAsk before deleting.  ",
            "\tYou work in a sandbox.\n"]
@@ -37,7 +39,7 @@ def plain(said, printed, code=1):
     status line]: the output is the model's today, and its exit code lesson 4's."""
     if not isinstance(said, str):
         return [said, None]
-    return [said[:len(printed)], said[len(printed):] in ("", f"\nCommand exited with code {code}")]
+    return [said[:len(printed)], said[len(printed):] in ("", "\n" + f"{STATUS} {code}")]
 
 
 # --- rule 1: write's execute ----------------------------------------------------------------
@@ -48,7 +50,7 @@ def plain(said, printed, code=1):
           "path as the call gave it.")
 async def test_bank_writes_made_through_a_run(t):
     old, kept, emptied = t.random.sample(["plan.md", "notes.txt", "app.py", "todo.md"], 3)
-    files = {old: "the old text, longer than any new one\n" * 2, kept: "untouched\n",
+    files = {old: "the old text, longer than any new one\n" * 2, kept: "left alone\n",
              emptied: "soon empty\n"}
     ws = lab.Workspace(dict(files))
     new = t.random.choice(["./docs/new.md", "./src//made.py", "./CHANGES"])
@@ -76,15 +78,15 @@ async def test_bank_what_a_shell_sees_after_writes(t):
     ws = lab.Workspace({"keep.txt": "kept\n"})
     write, shell = harness.make_write_tool(ws), lab.Shell(ws)
     name = t.random.choice(["log.txt", "out.md", "data.csv"])
-    texts = t.random.sample(TEXTS, 2) + [""]
+    texts, dotted = t.random.sample(TEXTS, 2) + [""], "./" + name
     said = []
     for n, text in enumerate(texts):
-        said.append(await settle(write["execute"]({"path": name if n != 1 else f"./{name}",
+        said.append(await settle(write["execute"]({"path": name if n != 1 else dotted,
                                                    "content": text})))
     spaced = t.random.choice(["work//b.txt", "./work/b.txt"])
     said.append(await settle(write["execute"]({"path": spaced, "content": texts[0]})))
     t.expect([said] + [list(shell.run(line)) for line in (f"cat {name}", "ls", "cat work/b.txt")],
-             [[f"Successfully wrote to {name}.", f"Successfully wrote to ./{name}.",
+             [[f"Successfully wrote to {name}.", f"Successfully wrote to {dotted}.",
                f"Successfully wrote to {name}.", f"Successfully wrote to {spaced}."],
               ["", 0], ["".join(f"{n}\n" for n in sorted(["keep.txt", name, "work"])), 0],
               [texts[0], 0]],
@@ -125,7 +127,7 @@ async def test_bank_commands_run_through_a_run(t):
     ticks = iter(range(1, 4))
     wanted = [f"  tick {next(ticks)}  \n\n" if c["arguments"]["command"] == "tick" else
               " ".join(words) + "\n" for c in first] + [f"  tick {next(ticks)}  \n\n"]
-    printed = f"cat: {missing}: No such file or directory\n"
+    printed = f"cat: {missing}{NOT_THERE}" + "\n"
     t.expect([results[:3], plain(results[3], printed) if len(results) > 3 else None,
               results[4:], ws.read_text("ticks.log")],
              [wanted, [printed, True], ["  tick 3  \n\n"], "tick\n" * 3],
@@ -148,7 +150,7 @@ async def test_bank_bash_on_a_changing_workspace(t):
     said.append(await settle(bash["execute"]({"command": f"rm src/{extra} && tick"})))
     said.append(await settle(bash["execute"]({"command": "tick"})))
     failing = await settle(bash["execute"]({"command": f"echo start && cat src/{extra}"}))
-    printed = f"start\ncat: src/{extra}: No such file or directory\n"
+    printed = f"start\ncat: src/{extra}{NOT_THERE}" + "\n"
     t.expect([said, plain(failing, printed), sorted(ws.files)],
              [["".join(f"{n}\n" for n in names), "".join(f"{n}\n" for n in sorted(
                  names + [extra])), "  tick 1  \n\n", "  tick 2  \n\n"], [printed, True],
@@ -212,10 +214,10 @@ async def test_bank_a_long_job_on_a_long_record(t):
         else:
             paths = [f"r{r}.py"] + (["(touch)"] if r % 5 == 2 else [])
         calls = []
-        for path in paths:
+        for named in paths:
             number += 1
-            calls.append(lab.call("touch" if path == "(touch)" else "look",
-                                  {} if path == "(touch)" else {"path": path}, id=f"c{number}"))
+            calls.append(lab.call("touch" if named == "(touch)" else "look",
+                                  {} if named == "(touch)" else {"path": named}, id=f"c{number}"))
         reply = lab.reply(*([t.random.choice(WORDS)] if r % 3 == 0 else []), *calls)
         if r == 0 or r == again:
             reply["stop_reason"] = "stop"  # mislabelled: the content asks for tools
@@ -236,8 +238,8 @@ async def test_bank_a_long_job_on_a_long_record(t):
     for paths in batches:
         sizes.append(at)
         at += 1
-        for path in paths:
-            if path != "(touch)":
+        for named in paths:
+            if named != "(touch)":
                 wanted_peeks.append(at)
             at += 1
     sizes.append(at)
@@ -288,12 +290,12 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
     await go(first, tools(1), "", messages, "")
     told.append([first.calls[0].system, lab.shape(first.calls[0].messages),
                  first.calls[0].messages[0]["content"]])
-    prompt = t.random.choice(PROMPTS)
-    messages.append(harness.user_message(prompt))
-    given = harness.run_tool
+    asked = t.random.choice(PROMPTS)
+    messages.append(harness.user_message(asked))
+    original = harness.run_tool
 
     def wrapped(tools, call, *rest):  # the test's own run_tool: it marks each result
-        result = given(tools, call, *rest)
+        result = original(tools, call, *rest)
 
         async def marked():
             done = await result
@@ -305,9 +307,9 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
                                           lab.call("look", {"path": "z.py"})), lab.say("Done.")])
     harness.run_tool = wrapped
     try:
-        await go(second, tools(2), prompt, messages, t.random.choice(SYSTEMS))
+        await go(second, tools(2), asked, messages, t.random.choice(SYSTEMS))
     finally:
-        harness.run_tool = given
+        harness.run_tool = original
     told.append([lab.shape(second.calls[0].messages),
                  [s["description"] for s in second.calls[0].tools]])
     t.expect([told, lab.shape(messages), messages[0], messages[3],
@@ -330,7 +332,8 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
         problem = await raised(lambda: go(model, [tool("fetch", broken, PATH)], "Try it.", record,
                                           ""))
         what = [lab.shape(record), problem is not None]
-        ended.append(what in (["U A U A[c1]", True], ["U A U A[c1] R(c1) A", False]))
+        before = "U A U "
+        ended.append(what in ([before + "A[c1]", True], [before + "A[c1] R(c1) A", False]))
     t.expect(ended, [True, True],
              "[For a call naming a tool no one gave, then a call of a tool that raises, whether "
              "the run either raised with the call on the record (lesson 3) or answered it and "
