@@ -1,0 +1,447 @@
+"""Lab 2.1's grading bank: scenarios for each rule of its ledger (source/lessons/02-tools/
+rules.toml), in the form of the lab's tests.py, which the grader draws a secret subset of and
+runs as hidden tests (grader/bank.py). Never released, never shown to a student: a failed one
+shows only the sentence of the rule it checks.
+
+Each scenario reaches its rule through another entry point than the public tests, or observes
+another thing (the replies a scripted model hands back, the request a model was sent, the specs
+as JSON, a workspace the tools wrote to, the caller's own lists and blocks afterwards), so that
+the public tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
+"""
+import json
+
+import harness
+import lab
+from lab.kit import lab_test, raised, settle, tool
+
+LAB = "2.1"
+BRIEF = "You look after a small repository."
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+# Words with spaces and line breaks at their ends, which text_of keeps as they are.
+EDGED = [" Reading it now. ", "Found it:\n", "\tindented ", "  two spaces", "ends here\n\n",
+         "déjà vu ", " - a list item\n"]
+PATHS = ["app.py", "notes/todo.md", "lib/util.py", "CHANGES.txt", "docs/intro.md", "Makefile"]
+NAMES = ["grep", "ls", "find", "fetch", "edit", "write", "bash", "read"]
+# Names harness.py has for functions of its own: a tool may share one.
+OWN = ["text_of", "tool_calls", "tool_specs", "user_message", "make_read_tool"]
+
+
+def ids(t, count):
+    """`count` distinct call ids drawn from k2..k98."""
+    return [f"k{n}" for n in t.random.sample(range(2, 99), count)]
+
+
+def refused(problem, result, call):
+    """Whether run_tool refused `call` for a tool it does not have: lesson 2's raises KeyError,
+    lesson 4's answers with an error result naming the call; both are allowed here."""
+    if problem is not None:
+        return problem.startswith("KeyError")
+    return isinstance(result, dict) and result.get("is_error") is True and \
+        result.get("tool_call_id") == call["id"]
+
+
+async def attempt(tools, call):
+    """What run_tool did with `call`: (what it raised or None, the result it gave or None)."""
+    given = []
+
+    async def answer():
+        given.append(await settle(harness.run_tool(tools, call)))
+    problem = await raised(answer)
+    return problem, (given[0] if given else None)
+
+
+# --- rule 1: text_of ------------------------------------------------------------------------
+
+@lab_test("The words of each reply a scripted model hands back, read with text_of, are its text "
+          "blocks joined as they stand, spaces and line breaks at their ends kept, whatever "
+          "calls stand between them.")
+async def test_bank_the_words_of_each_reply_a_model_gave(t):
+    scripted, words = [], []
+    for n in range(t.random.randint(2, 4)):
+        said = t.random.sample(EDGED, t.random.randint(2, 3))
+        parts = said + [lab.call(t.random.choice(NAMES), {"path": t.random.choice(PATHS)})
+                        for _ in range(t.random.randint(0, 2))]
+        t.random.shuffle(parts)
+        scripted.append(lab.reply(*parts))
+        words.append("".join(said_part for said_part in parts if isinstance(said_part, str)))
+    model, messages = lab.ScriptedModel(scripted), [harness.user_message("Start.")]
+    for _ in scripted:
+        messages.append(model.complete(BRIEF, messages, []))
+        messages.append(harness.user_message("Go on."))
+    found = [harness.text_of(m) for m in messages if m["role"] == "assistant"]
+    t.expect([[len(text), text.count("\n"), text] for text in found],
+             [[len(text), text.count("\n"), text] for text in words],
+             "For each reply a scripted model handed back in a conversation: [the number of "
+             "characters text_of gave, its line breaks, its words]. text_of joins the text "
+             "blocks in order with nothing between them and trims nothing.")
+
+
+@lab_test("text_of reads a reply as its content is now: after the caller edits a text block, "
+          "adds one and removes a call, the words are the text blocks then, joined as they "
+          "stand; a reply whose text blocks are all empty has no words.")
+async def test_bank_text_of_follows_an_edited_reply(t):
+    first, second = t.random.sample(EDGED, 2)
+    message = lab.reply(first, lab.call("read", {"path": t.random.choice(PATHS)}), second)
+    before = harness.text_of(message)
+    added = t.random.choice([w for w in EDGED if w not in (first, second)])
+    message["content"][0]["text"] = first.upper()
+    message["content"].insert(t.random.randint(0, 3), {"type": "text", "text": added})
+    message["content"] = [b for b in message["content"] if b["type"] != "toolCall"]
+    after = harness.text_of(message)
+    hollow = lab.reply("", lab.call("ls", {"path": "."}), "")
+    t.expect([before, after, harness.text_of(hollow)],
+             [first + second,
+              "".join(b["text"] for b in message["content"]), ""],
+             "text_of of a reply [before it was edited, after the caller changed its first "
+             "words, added a text block and removed its call], then of a reply whose two text "
+             "blocks are empty.")
+
+
+# --- rule 2: tool_calls ---------------------------------------------------------------------
+
+@lab_test("A caller that handles the calls of a reply in its own order, and writes into each "
+          "call block it was given, changes the reply itself; the next ask gives every call "
+          "again, in the content's order, as a list.")
+async def test_bank_the_caller_works_on_the_very_blocks(t):
+    count = t.random.randint(2, 4)
+    calls = [lab.call(t.random.choice(NAMES), {"path": p}, id=i)
+             for p, i in zip(t.random.sample(PATHS, count), ids(t, count))]
+    parts = calls + t.random.sample(EDGED, t.random.randint(1, 2))
+    t.random.shuffle(parts)
+    model = lab.ScriptedModel([lab.reply(*parts)])
+    message = model.complete(BRIEF, [harness.user_message("Look around.")], [])
+    given = harness.tool_calls(message)
+    given.reverse()  # the caller's own order of work
+    for n, call in enumerate(given):
+        call["handled"] = n
+    again = harness.tool_calls(message)
+    again.append("the caller's own note")
+    order = [b["id"] for b in message["content"] if b["type"] == "toolCall"]
+    t.expect([[b.get("handled") for b in message["content"] if b["type"] == "toolCall"],
+              [c["id"] for c in harness.tool_calls(message)]],
+             [list(range(count - 1, -1, -1)), order],
+             "After the caller reversed the list tool_calls gave, wrote a number into each call "
+             "block in that order, and added a note to a second list: [the number each call "
+             "block of the reply now holds, in content order; the ids a third ask gives].")
+
+
+@lab_test("Across a conversation the calls of every reply are its call blocks in order; after a "
+          "reply's content is edited (a call removed, one added) the calls follow the content "
+          "as it is then, and a reply with no calls gives [].")
+async def test_bank_the_calls_follow_each_reply(t):
+    scripted = []
+    for n in range(t.random.randint(2, 3)):
+        parts = [lab.call(t.random.choice(NAMES), {"path": t.random.choice(PATHS)})
+                 for _ in range(t.random.randint(2, 3))] + [t.random.choice(EDGED)]
+        t.random.shuffle(parts)
+        scripted.append(lab.reply(*parts))
+    scripted.append(lab.say("All done."))
+    model, messages = lab.ScriptedModel(scripted), [harness.user_message("Tidy up.")]
+    asked = []
+    for _ in scripted:
+        reply = model.complete(BRIEF, messages, [])
+        messages.append(reply)
+        asked.append([[c["id"], c["name"]] for c in harness.tool_calls(reply)])
+        messages.append(harness.user_message("Next."))
+    counted, wanted = 0, []
+    for reply in scripted:
+        names = [b["name"] for b in reply["content"] if b["type"] == "toolCall"]
+        wanted.append([[f"c{counted + k + 1}", name] for k, name in enumerate(names)])
+        counted += len(names)
+    edited = messages[1]
+    dropped = [b for b in edited["content"] if b["type"] == "toolCall"][t.random.randint(0, 1)]
+    edited["content"].remove(dropped)
+    edited["content"].insert(0, lab.call("bash", {"command": "true"}, id="k100"))
+    t.expect([asked, [c["id"] for c in harness.tool_calls(edited)]],
+             [wanted, ["k100"] + [i for i, _ in wanted[0] if i != dropped["id"]]],
+             "[For each reply of the conversation, [id, name] of each call tool_calls gave, the "
+             "last reply a plain answer; the ids tool_calls gives for the first reply once a "
+             "call was removed from its content and another put in front].")
+
+
+# --- rule 3: tool_specs ---------------------------------------------------------------------
+
+def offered(t):
+    """Three to five tools, in a drawn order: one whose parameters are {}, one with
+    {"type": "object"} alone, one whose name and description have spaces at their ends, and a
+    second tool under the name of another; some carry a key of their own."""
+    names = t.random.sample(NAMES, 3)
+    schemas = [{}, {"type": "object"}, dict(PATH)]
+    t.random.shuffle(schemas)
+    tools = [tool(name, lambda a, name=name: f"{name} did it", schema,
+                  f"Use {name} for step {t.random.randint(1, 9)}.")
+             for name, schema in zip(names, schemas)]
+    for made, schema in zip(tools, schemas):
+        made["parameters"] = schema  # tool() would fill in an empty schema
+    edged = t.random.randrange(3)
+    tools[edged] |= {"name": f" {names[edged]}  ", "description": "Lists.\n"}
+    tools[t.random.randrange(3)]["timeout"] = t.random.randint(5, 60)
+    twin = dict(t.random.choice(tools), description="The same name, another tool.")
+    tools.insert(t.random.randint(0, 3), twin)
+    return tools
+
+
+def told(specs):
+    """What a model reads of each spec: [its keys, name, description, parameters]."""
+    return [[sorted(each), each.get("name"), each.get("description"), each.get("parameters")]
+            for each in specs]
+
+
+@lab_test("What a scripted model is told of the tools, over two requests with the same list of "
+          "tools edited between them, is each tool's name, description and parameters as they "
+          "are at that request, one for each tool in order; and the program can still run "
+          "every tool afterwards.")
+async def test_bank_the_tools_a_model_is_told_of(t):
+    tools = offered(t)
+    model = lab.ScriptedModel([lab.say("Noted."), lab.say("Noted again.")])
+    messages = [harness.user_message("What can you use?")]
+    messages.append(model.complete(BRIEF, messages, harness.tool_specs(tools)))
+    first = told(model.calls[0].tools)
+    wanted = [[["description", "name", "parameters"], x["name"], x["description"],
+               x["parameters"]] for x in tools]
+    tools[t.random.randrange(len(tools))]["description"] = "Changed since the last request."
+    tools.append(tool("lint", lambda a: "linted", PATH, "Lint a file."))
+    messages.append(harness.user_message("And now?"))
+    model.complete(BRIEF, messages, harness.tool_specs(tools))
+    t.expect([first, told(model.calls[1].tools)],
+             [wanted, [[["description", "name", "parameters"], x["name"], x["description"],
+                        x["parameters"]] for x in tools]],
+             "[What the model was told of each tool at the first request, then at the second, "
+             "once a description had changed and a tool was added]: each spec's keys, name, "
+             "description and parameters.")
+    t.expect([await settle(x["execute"]({"path": "a"})) for x in tools],
+             [f"{x['name'].strip()} did it" if x["name"] != "lint" else "linted"
+              for x in tools],
+             "What each tool's execute answers after two requests were made from the tools: the "
+             "program still holds every tool whole.")
+
+
+@lab_test("The specs of a list of tools go out as JSON, as a provider needs them: one object of "
+          "three keys for each tool, its parameters exactly the tool's; editing a spec "
+          "afterwards leaves the tool, which still runs.")
+async def test_bank_the_specs_as_json(t):
+    tools = offered(t)
+    schemas = json.dumps([x["parameters"] for x in tools])
+    descriptions = [x["description"] for x in tools]
+    specs = harness.tool_specs(tools)
+    sent = []
+    problem = await raised(lambda: sent.append(json.dumps(specs)))
+    back = json.loads(sent[0]) if sent else []
+    t.expect([problem, [[sorted(s), s["name"], s["description"]] for s in back],
+              json.dumps([s.get("parameters") for s in back])],
+             [None, [[["description", "name", "parameters"], x["name"], x["description"]]
+                     for x in tools], schemas],
+             "[What json.dumps of the specs raised; the keys, name and description of each "
+             "object in that JSON; its parameters as JSON text, to compare with the tools' own "
+             "parameters before tool_specs].")
+    for each in specs:
+        each["description"] = "edited in the spec"
+    used = t.random.choice([x for x in tools if x["name"] in NAMES])
+    result = await settle(harness.run_tool(tools, lab.call(used["name"], {"path": "a"}, id="k1")))
+    t.expect([[x["description"] for x in tools], result["content"], json.dumps(
+              [x["parameters"] for x in tools])],
+             [descriptions, f"{used['name']} did it",
+              schemas],
+             "[The tools' descriptions after the caller edited every spec's description; what a "
+             "tool answers through run_tool then; the tools' parameters as JSON]: a spec is a new "
+             "dict, and the tools are as they went in.")
+
+
+# --- rule 4: run_tool -----------------------------------------------------------------------
+
+# A log the show tool gives back whole: it starts like a failure and is over 10,000 characters.
+LOG = "Error: the nightly build (a saved log)\n" + "".join(
+    f"step {n:05d} passed\n" for n in range(700))
+
+
+def workbench(ws):
+    """Tools that act on the workspace `ws`: note appends its `line` and `tag` to notes.txt and
+    answers ""; count adds a line to runs.log and answers None; show answers build.log's text;
+    a fourth, named text_of like a function of harness.py, answers how many notes there are."""
+    def note(arguments):
+        line = f"{arguments.get('line', '(no line)')}|{arguments.get('tag', '(no tag)')}"
+        ws.append_text("notes.txt", line + "\n")
+        return ""
+
+    def count(arguments):
+        ws.append_text("runs.log", "counted\n")
+
+    def lines(arguments):
+        return f"{ws.read_text('notes.txt').count(chr(10))} notes"
+    tagged = {"type": "object", "properties": {"line": {"type": "string"}, "tag": {
+        "type": "string", "default": "misc"}}}
+    return [tool("note", note, tagged), tool("count", count), tool("show", lambda a: ws.read_text(
+        "build.log")), tool("text_of", lines)]
+
+
+@lab_test("A batch of calls run one by one on tools that write to a workspace: each tool the "
+          "call names runs once on the call's own arguments (an empty line and None among "
+          "them, a repeated id run anew), and each result carries the call's id and name and "
+          "what the tool returned, is_error False.")
+async def test_bank_what_the_tools_did_to_the_workspace(t):
+    ws = lab.Workspace({"build.log": LOG, "notes.txt": ""})
+    tools = workbench(ws)
+    order = [x["name"] for x in tools]
+    lines = [t.random.choice(["", "fix the tests", "ship it", None]) for _ in range(3)]
+    lines[t.random.randrange(3)] = ""
+    calls = [lab.call("note", {"line": line, "tag": None} if n == 0 else {"line": line})
+             for n, line in enumerate(lines)]
+    calls += [lab.call("count"), lab.call("show"), lab.call("text_of")]
+    t.random.shuffle(calls)
+    numbered = ids(t, len(calls) - 1) + [" k1 "]
+    t.random.shuffle(numbered)
+    for call, id in zip(calls, numbered):
+        call["id"] = id
+    # A note whose id an earlier note had (a later reply numbers its calls afresh): it runs anew.
+    calls.append(lab.call("note", {"line": "once more"},
+                          id=next(c["id"] for c in calls if c["name"] == "note")))
+    wanted, written = [], []  # worked out before any call runs, from the calls as sent
+    for sent in calls:
+        if sent["name"] == "note":
+            written.append(f"{sent['arguments'].get('line', '(no line)')}|"
+                           f"{sent['arguments'].get('tag', '(no tag)')}")
+        answer = {"note": 0, "count": None, "show": len(LOG),
+                  "text_of": len(f"{len(written)} notes")}[sent["name"]]
+        wanted.append(["toolResult", sent["id"], sent["name"], answer, False, 5])
+    results = []
+    for sent in calls:
+        result = await settle(harness.run_tool(tools, sent))
+        content = result.get("content")
+        results.append([result.get("role"), result.get("tool_call_id"), result.get("tool_name"),
+                        len(content) if isinstance(content, str) else content,
+                        result.get("is_error"), len(result)])
+    t.expect([ws.read_text("notes.txt").splitlines(), ws.read_text("runs.log").count("\n"),
+              [x["name"] for x in tools]],
+             [written, sum(c["name"] == "count" for c in calls), order],
+             "[The lines the note tool wrote to notes.txt, one per call of note; the lines the "
+             "count tool wrote to runs.log; the names of the tools list afterwards, in order].")
+    t.expect(results, wanted,
+             "For each call in turn, the result's [role, tool_call_id, tool_name, length of its "
+             "content or the content itself when not a text, is_error, number of keys].")
+
+
+@lab_test("run_tool runs only a tool of the list it is handed at that call, by the name exactly "
+          "as the call spells it: a name in another case, with spaces, close to a tool's, of a "
+          "function of harness.py, or of a tool made but not given, runs nothing and is "
+          "refused; a tool's own failure comes back as it was raised.")
+async def test_bank_which_tool_runs_and_which_is_refused(t):
+    ran = []
+
+    def doing(name):
+        return lambda arguments: ran.append(name) or f"{name}: {arguments.get('path', '-')}"
+    names = t.random.sample(["grep", "find", "edit", "fetch"], 2) + [t.random.choice(OWN)]
+    t.random.shuffle(names)
+    tools = [tool(name, doing(name), PATH) for name in names]
+    order = list(names)
+    harness.make_read_tool(lab.Workspace({"a.txt": "made, never given\n"}))
+    near = t.random.choice(names)
+    # Functions of harness.py that, called on a call's arguments, do not raise KeyError.
+    loose = [n for n in ["user_message", "make_read_tool", "tool_specs"] if n not in names]
+    asked = [t.random.choice([near.upper(), near.title(), f"{near}\n", f" {near}"]),
+             t.random.choice(names)[:-1], t.random.choice(loose), "read", t.random.choice(names)]
+    verdicts = []
+    for n, name in enumerate(asked):
+        call = lab.call(name, {"path": "a.txt"}, id=f"k{n + 1}")
+        problem, result = await attempt(tools, call)
+        verdicts.append("refused" if refused(problem, result, call) else
+                        (result or {}).get("content", problem))
+    gone = tools.pop(t.random.randrange(len(tools)))["name"]
+    order.remove(gone)
+    added = t.random.choice([n for n in NAMES if n not in names])
+    tools.append(tool(added, doing(added), PATH))
+    order.append(added)
+    for n, name in enumerate([gone, added]):
+        call = lab.call(name, {"path": "b.txt"}, id=f"k{n + 10}")
+        problem, result = await attempt(tools, call)
+        verdicts.append("refused" if refused(problem, result, call) else
+                        (result or {}).get("content", problem))
+    failing = tool(t.random.choice(names), lambda a: ran.append("failing") or a["depth"], PATH)
+    problem, _ = await attempt([failing], lab.call(failing["name"], {"path": "c.txt"}, id="k20"))
+    t.expect([verdicts, ran, [x["name"] for x in tools], problem],
+             [["refused"] * 4 + [f"{asked[4]}: a.txt", "refused", f"{added}: b.txt"],
+              [asked[4], added, "failing"], order, "KeyError: 'depth'"],
+             "[For each call (a tool's name in another case or with a space, a name one letter "
+             "short of a tool's, the name of a function of harness.py no tool has, "
+             "read (made, not given), a tool's own name, a tool removed from the list since, a "
+             "tool added since): refused, or the content it got; the tools that ran; the tools "
+             "list's names afterwards; what a tool that fails on an argument the call lacks "
+             "raised].")
+
+
+# --- rule 5: the read tool's execute --------------------------------------------------------
+
+# 2,400 short lines, some ending in spaces, a tab or "\r\n": longer than 2000 lines and 2000
+# characters, and every byte the file's own.
+LONGER = "".join(f"{n}{'  ' if n % 7 == 0 else ''}{chr(9) if n % 11 == 0 else ''}"
+                 f"{chr(13) if n % 13 == 0 else ''}\n" for n in range(1, 2401))
+
+
+def shown(text):
+    """A text as a check records it: short ones whole, long ones by length and last 30."""
+    return text if not isinstance(text, str) or len(text) <= 120 else [len(text), text[-30:]]
+
+
+@lab_test("A conversation driven by hand in which the model reads files through run_tool, "
+          "while the caller rewrites one between replies: each result holds the file's whole "
+          "text as the workspace holds it at that call, line ends and all; a file taken away "
+          "raises as the workspace does.")
+async def test_bank_reading_through_a_conversation(t):
+    ws = lab.Workspace({"big.txt": LONGER, "todo.md": "  - first  \n\n",
+                        "crlf.txt": "one\r\ntwo \r\n"})
+    readers = [harness.make_read_tool(ws)]
+    harness.make_read_tool(lab.Workspace({p: "another workspace\n" for p in
+                                          ["big.txt", "todo.md", "crlf.txt"]}))
+    first = t.random.sample(["big.txt", "todo.md", "crlf.txt"], 3)
+    again = t.random.choice(first)
+    model = lab.ScriptedModel([lab.reply(*[lab.call("read", {"path": p}) for p in first]),
+                               lab.reply(lab.call("read", {"path": again})),
+                               lab.reply(lab.call("read", {"path": "todo.md"})),
+                               lab.say("Read.")])
+    texts = {"big.txt": LONGER, "todo.md": "  - first  \n\n", "crlf.txt": "one\r\ntwo \r\n"}
+    messages = [harness.user_message("Read my files.")]
+    found, wanted, problem = [], [], None
+    for turn in range(3):
+        reply = model.complete(BRIEF, messages, harness.tool_specs(readers))
+        messages.append(reply)
+        for call in harness.tool_calls(reply):
+            if turn == 2:
+                problem = await raised(lambda: harness.run_tool(readers, call))
+                continue
+            result = await settle(harness.run_tool(readers, call))
+            messages.append(result)
+            found.append(shown(result["content"]))
+            wanted.append(shown(texts[call["arguments"]["path"]]))
+        if turn == 0:
+            texts[again] = texts[again].replace("\n", "\n\t", 1) + "  and more  \n"
+            ws.write_text(again, texts[again])
+        if turn == 1:
+            ws.remove("todo.md")
+    t.expect([found, problem], [wanted, "FileNotFoundError: todo.md"],
+             "[The content of each read result in the conversation (a long file by its length "
+             "and last 30 characters), a file rewritten by the caller after the first reply read "
+             "again after it; what running the read of a file removed since raised].")
+
+
+@lab_test("Two read tools over two workspaces, made one after the other, each read what a "
+          "write made in its own workspace: the whole text, however long, with its spaces, "
+          "tabs and line breaks, as the workspace holds it at each call.")
+async def test_bank_two_reads_over_two_workspaces(t):
+    spaces = [lab.Workspace(), lab.Workspace()]
+    reads = [harness.make_read_tool(ws) for ws in spaces]
+    picks = [t.random.randint(0, 1) for _ in range(5)]
+    picks[t.random.randrange(5)] = 0  # the read made first reads too
+    wanted, found = [], []
+    for n, which in enumerate(picks):
+        text = LONGER if n == 0 else f"{n}:" + t.random.choice(
+            [LONGER[:2500], "\t tab first\r\n  ", "\n\n", "", "an edit\n  "])
+        spaces[which].write_text("same.txt", text)
+        spaces[1 - which].write_text("same.txt", f"the other workspace, write {n}\n")
+        result = await settle(harness.run_tool([reads[which]], lab.call(
+            "read", {"path": "same.txt"}, id=f"k{n}")))
+        found.append(shown(result["content"]))
+        wanted.append(shown(text))
+    missing = await raised(lambda: reads[t.random.randint(0, 1)]["execute"]({"path": "gone.md"}))
+    t.expect([found, missing], [wanted, "FileNotFoundError: gone.md"],
+             "[What each read returned through run_tool after a write to its workspace and "
+             "another to the other one (a long text by its length and last 30 characters); "
+             "what reading a path with no file raised].")

@@ -1,0 +1,340 @@
+"""Lab 3.1's grading bank: scenarios for each rule of its ledger (source/lessons/03-loop/
+rules.toml), in the form of the lab's tests.py, which the grader draws a secret subset of and
+runs as hidden tests (grader/bank.py). Never released, never shown to a student: a failed one
+shows only the sentence of the rule it checks.
+
+Each scenario reaches its rule through another entry point than the public tests, or observes
+another thing (what a shell over the same workspace sees after a write, a command of the
+test's own that counts its runs, a model written here that keeps only the size of each
+request, the caller's list as each tool runs, a run_tool the test wraps), so that the public
+tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
+"""
+import copy
+
+import harness
+import lab
+from lab.kit import lab_test, raised, settle, tool
+
+LAB = "3.1"
+STATUS = "Command exited with code"  # lesson 4's status line, after a line break
+NOT_THERE = ": No such file or directory"  # what cat says of a missing file, then a line break
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+SYSTEMS = [" You keep a tidy repository.\n", "Be brief.\n\nAsk before deleting.  ",
+           "\tYou work in a sandbox.\n"]
+PROMPTS = [" Clean the repository up. ", "Write the release notes.\n", "\tCheck the build.",
+           "Tell me what changed.\n\n"]
+WORDS = [" On it. ", "Next file:\n", "  Still going", "Almost there.\n"]
+# Texts a file may hold: none empty, one with no final line break, one non-ASCII.
+TEXTS = ["v1\nv2\n", "# Plan\n- ship\n", "no final line break", "résumé\n", "a = 1\nb = 2\n"]
+
+
+async def go(model, tools, prompt, messages, system):
+    """One run of run_agent on the caller's `messages`, whatever its colour; the record."""
+    await lab.drive(harness.run_agent(model, system, messages, tools, prompt))
+    return messages
+
+
+def plain(said, printed, code=1):
+    """[the start of a failing command's result, whether nothing follows it but lesson 4's
+    status line]: the output is the model's today, and its exit code lesson 4's."""
+    if not isinstance(said, str):
+        return [said, None]
+    return [said[:len(printed)], said[len(printed):] in ("", "\n" + f"{STATUS} {code}")]
+
+
+# --- rule 1: write's execute ----------------------------------------------------------------
+
+@lab_test("A run whose model writes over a file that is there, writes \"\" over another, and "
+          "writes a new file under a path starting ./, leaves each file holding exactly what "
+          "was written and nothing else changed, and each result is the sentence naming the "
+          "path as the call gave it.")
+async def test_bank_writes_made_through_a_run(t):
+    old, kept, emptied = t.random.sample(["plan.md", "notes.txt", "app.py", "todo.md"], 3)
+    files = {old: "the old text, longer than any new one\n" * 2, kept: "left alone\n",
+             emptied: "soon empty\n"}
+    ws = lab.Workspace(dict(files))
+    new = t.random.choice(["./docs/new.md", "./src//made.py", "./CHANGES"])
+    text, other = t.random.sample(TEXTS, 2)
+    writes = [{"path": old, "content": text}, {"path": new, "content": other}]
+    t.random.shuffle(writes)
+    model = lab.ScriptedModel([lab.reply(*[lab.call("write", w) for w in writes]),
+                               lab.reply(lab.call("write", {"path": emptied, "content": ""})),
+                               lab.say("Written.")])
+    tools = [harness.make_write_tool(ws), harness.make_read_tool(ws)]
+    messages = await go(model, tools, t.random.choice(PROMPTS), [], t.random.choice(SYSTEMS))
+    files |= {old: text, new.replace("./", "").replace("//", "/"): other, emptied: ""}
+    t.expect([[m["content"] for m in messages if m["role"] == "toolResult"], ws.files],
+             [[f"Successfully wrote to {w['path']}." for w in writes] +
+              [f"Successfully wrote to {emptied}."], files],
+             "[The content of each result on the record, in order; the workspace's files "
+             "afterwards]: a write replaces the whole file, \"\" included, adds nothing beside "
+             "it, and says so naming the path character for character.")
+
+
+@lab_test("Writes made by calling write's execute, then looked at through a shell over the same "
+          "workspace: cat shows exactly the last content written, an empty file included, ls "
+          "shows no file but those written, and each write said the sentence for its path.")
+async def test_bank_what_a_shell_sees_after_writes(t):
+    ws = lab.Workspace({"keep.txt": "kept\n"})
+    write, shell = harness.make_write_tool(ws), lab.Shell(ws)
+    name = t.random.choice(["log.txt", "out.md", "data.csv"])
+    texts, dotted = t.random.sample(TEXTS, 2) + [""], "./" + name
+    said = []
+    for n, text in enumerate(texts):
+        said.append(await settle(write["execute"]({"path": name if n != 1 else dotted,
+                                                   "content": text})))
+    spaced = t.random.choice(["work//b.txt", "./work/b.txt"])
+    said.append(await settle(write["execute"]({"path": spaced, "content": texts[0]})))
+    t.expect([said] + [list(shell.run(line)) for line in (f"cat {name}", "ls", "cat work/b.txt")],
+             [[f"Successfully wrote to {name}.", f"Successfully wrote to {dotted}.",
+               f"Successfully wrote to {name}.", f"Successfully wrote to {spaced}."],
+              ["", 0], ["".join(f"{n}\n" for n in sorted(["keep.txt", name, "work"])), 0],
+              [texts[0], 0]],
+             "[What each of four writes said (the same file three times, the last with \"\", "
+             "then a file under a path with ./ or //); then (output, exit code) of a shell's "
+             "cat of the first file, of ls, and of cat of the last file].")
+
+
+# --- rule 2: bash's execute -----------------------------------------------------------------
+
+def ticking():
+    """A shell command `tick` of the test's own: each run adds a line to ticks.log and prints
+    the number of runs so far between spaces, then two line breaks."""
+    def tick(args, ws):
+        ws.append_text("ticks.log", "tick\n")
+        return f"  tick {ws.read_text('ticks.log').count(chr(10))}  \n\n", 0
+    return {"tick": tick}
+
+
+@lab_test("A run whose model runs a command of the shell's own three times across its rounds, "
+          "once beside an echo, and a command that fails: each result is what that run of "
+          "the command printed, spaces and line breaks kept; each call runs the command once.")
+async def test_bank_commands_run_through_a_run(t):
+    ws = lab.Workspace({"a.txt": "alpha\n"})
+    shell = lab.Shell(ws, commands=ticking())
+    words = t.random.sample(["ready", "set", "go", "naïve", "42"], 2)
+    missing = t.random.choice(["gone.txt", "old.md", "b.txt"])
+    first = [lab.call("bash", {"command": "tick"}),
+             lab.call("bash", {"command": "echo " + " ".join(words)})]
+    t.random.shuffle(first)
+    model = lab.ScriptedModel([lab.reply(*first), lab.reply(lab.call("bash", {"command": "tick"})),
+                               lab.reply(lab.call("bash", {"command": f"cat {missing}"}),
+                                         lab.call("bash", {"command": "tick"})),
+                               lab.say("The shell is fine.")])
+    messages = await go(model, [harness.make_bash_tool(shell)], t.random.choice(PROMPTS), [],
+                        t.random.choice(SYSTEMS))
+    results = [m["content"] for m in messages if m["role"] == "toolResult"]
+    ticks = iter(range(1, 4))
+    wanted = [f"  tick {next(ticks)}  \n\n" if c["arguments"]["command"] == "tick" else
+              " ".join(words) + "\n" for c in first] + [f"  tick {next(ticks)}  \n\n"]
+    printed = f"cat: {missing}{NOT_THERE}" + "\n"
+    t.expect([results[:3], plain(results[3], printed) if len(results) > 3 else None,
+              results[4:], ws.read_text("ticks.log")],
+             [wanted, [printed, True], ["  tick 3  \n\n"], "tick\n" * 3],
+             "[The first three results on the record; the failing cat's result (its start, and "
+             "whether nothing but lesson 4's status line follows); the last result; ticks.log, "
+             "a line per run of tick].")
+
+
+@lab_test("bash's execute, called again and again on a shell whose workspace the test changes "
+          "between calls, gives what each run printed at that moment: the same command twice "
+          "gives two answers, rm runs once, and a failing line gives its output alone.")
+async def test_bank_bash_on_a_changing_workspace(t):
+    names = sorted(t.random.sample(["a.py", "b.py", "c.py", "d.py"], 2))
+    ws = lab.Workspace({f"src/{n}": "pass\n" for n in names})
+    bash = harness.make_bash_tool(lab.Shell(ws, commands=ticking()))
+    said = [await settle(bash["execute"]({"command": "ls src"}))]
+    extra = t.random.choice(["e.py", "f.py"])
+    ws.write_text(f"src/{extra}", "pass\n")
+    said.append(await settle(bash["execute"]({"command": "ls src"})))
+    said.append(await settle(bash["execute"]({"command": f"rm src/{extra} && tick"})))
+    said.append(await settle(bash["execute"]({"command": "tick"})))
+    failing = await settle(bash["execute"]({"command": f"echo start && cat src/{extra}"}))
+    printed = f"start\ncat: src/{extra}{NOT_THERE}" + "\n"
+    t.expect([said, plain(failing, printed), sorted(ws.files)],
+             [["".join(f"{n}\n" for n in names), "".join(f"{n}\n" for n in sorted(
+                 names + [extra])), "  tick 1  \n\n", "  tick 2  \n\n"], [printed, True],
+              sorted([f"src/{n}" for n in names] + ["ticks.log"])],
+             "[What bash returned for ls, for ls after a file was added, for rm of that file "
+             "then tick, for tick again; the failing line's result (its start, and whether "
+             "nothing but lesson 4's status line follows); the workspace's files afterwards].")
+
+
+# --- rule 3: the loop -------------------------------------------------------------------------
+
+class Tally:
+    """A model written here rather than lab.ScriptedModel: it answers request n with a copy of
+    script[n - 1] (the last entry from there on) and keeps, of each request, only its system
+    prompt, how many messages it carried and the first one's content; so a job of hundreds of
+    rounds on a record of thousands of messages stays cheap."""
+
+    def __init__(self, script):
+        self.script, self.seen = script, []
+
+    def complete(self, system, messages, tools=()):
+        first = messages[0].get("content") if messages else None
+        self.seen.append([system, len(messages), first])
+        return copy.deepcopy(self.script[min(len(self.seen), len(self.script)) - 1])
+
+    async def acomplete(self, system, messages, tools=(), signal=None):
+        return self.complete(system, messages, tools)
+
+
+def earlier_record(t):
+    """A conversation of 2001 to 2030 messages, users' words with spaces at their ends and
+    replies that carry usage, ending with a call and its result."""
+    messages = [harness.user_message(f"  I am {t.random.choice(['Ada', 'Grace', 'Zoé'])}.\n")]
+    for n in range(1, t.random.randint(2001, 2030)):
+        messages.append({**lab.say(f"Noted {n}."), "usage": {"input": n, "output": 2}}
+                        if n % 2 else harness.user_message(f" remark {n}\n"))
+    messages += [{**lab.reply(lab.call("look", {"path": "old.py"}, id="k0")), "usage": {}},
+                 {"role": "toolResult", "tool_call_id": "k0", "tool_name": "look",
+                  "content": "saw old.py", "is_error": False}]
+    return messages
+
+
+@lab_test("A job of 257 to 262 rounds, with a batch of 301 calls among them, on a record of "
+          "over two thousand messages: each request carries the whole record so far and the "
+          "system prompt as given, every call is answered in order by its tool as it happens, "
+          "and the run ends at the first reply that asks for nothing.")
+async def test_bank_a_long_job_on_a_long_record(t):
+    messages = earlier_record(t)
+    start, system, prompt = len(messages), t.random.choice(SYSTEMS), t.random.choice(PROMPTS)
+    rounds = t.random.randint(257, 262)
+    big = t.random.randint(3, rounds - 4)
+    again = t.random.choice([r for r in range(3, rounds - 2) if r not in (big - 1, big)])
+    number, script, batches = 0, [], []
+    for r in range(rounds):
+        if r == big:
+            paths = [f"f{k:03d}.py" for k in range(300)]
+            t.random.shuffle(paths)
+            paths.insert(t.random.randint(1, 300), paths[0])  # asked twice in one batch
+        elif r in (again, again + 1):
+            paths = ["same.py"]  # the same batch two rounds running
+        else:
+            paths = [f"r{r}.py"] + (["(touch)"] if r % 5 == 2 else [])
+        calls = []
+        for named in paths:
+            number += 1
+            calls.append(lab.call("touch" if named == "(touch)" else "look",
+                                  {} if named == "(touch)" else {"path": named}, id=f"c{number}"))
+        reply = lab.reply(*([t.random.choice(WORDS)] if r % 3 == 0 else []), *calls)
+        if r == 0 or r == again:
+            reply["stop_reason"] = "stop"  # mislabelled: the content asks for tools
+        reply["usage"] = {"input": r, "output": len(calls)}
+        script.append(reply)
+        batches.append(paths)
+    script.append({**lab.say(" All looked at.\n"), "usage": {"input": rounds, "output": 1}})
+    ran, peeked, carried = [], [], sum("usage" in m for m in messages)
+
+    def look(arguments):
+        ran.append(arguments["path"])
+        peeked.append(len(messages))
+        return "saw " + arguments["path"]
+    model = Tally(script)
+    await go(model, [tool("look", look, PATH), tool("touch", lambda a: "")], prompt, messages,
+             system)
+    sizes, at, wanted_peeks = [], start + 1, []
+    for paths in batches:
+        sizes.append(at)
+        at += 1
+        for named in paths:
+            if named != "(touch)":
+                wanted_peeks.append(at)
+            at += 1
+    sizes.append(at)
+    t.expect([len(model.seen), [s[1] for s in model.seen], sorted({s[0] for s in model.seen}),
+              sorted({s[2] for s in model.seen})],
+             [rounds + 1, sizes, [system], [messages[0]["content"]]],
+             "[The requests the model got; how many messages each carried; the system prompts "
+             "they carried; the content of their first messages]: every request carries the "
+             "whole record so far, the earlier conversation from its first message on.")
+    t.expect([ran, peeked], [[p for paths in batches for p in paths if p != "(touch)"],
+                             wanted_peeks],
+             "[The paths the look tool ran on, in order; the length of the caller's list as "
+             "each ran]: every call of a batch runs in call order, a call asked twice runs "
+             "twice, and the caller's list holds the reply and the results before it.")
+    shape = "U " + " ".join("A[" + ",".join(c["id"] for c in lab_calls) + "] " + " ".join(
+        f"R({c['id']})" for c in lab_calls) for lab_calls in (
+        [b for b in reply["content"] if b["type"] == "toolCall"] for reply in script[:-1]))
+    replies = [m for m in messages[start:] if m.get("role") == "assistant"]
+    t.expect([lab.shape(messages[start:]), messages[start], sum("usage" in m for m in
+                                                                messages[:start]),
+              [[m.get("stop_reason"), m.get("usage"), [b.get("text") for b in m["content"]
+                                                        if b["type"] == "text"]]
+               for m in replies]],
+             [shape + " A", {"role": "user", "content": prompt}, carried,
+              [[m["stop_reason"], m["usage"], [b["text"] for b in m["content"]
+                                               if b["type"] == "text"]] for m in script]],
+             "[lab.shape of what this run added to the caller's list; the prompt as recorded; "
+             "how many earlier messages still carry usage; each recorded reply's stop_reason, "
+             "usage and words]: the record holds the prompt word for word, every reply as "
+             "the model gave it and every result, and the earlier messages as they were.")
+
+
+@lab_test("Runs on one list: a first with an empty system prompt and an empty prompt whose last "
+          "reply is empty, a second after the caller put the same prompt on the list, its "
+          "results from a run_tool the test wraps and tools renamed in their descriptions; "
+          "and a call no tool answers or a tool that raises is never passed over quietly.")
+async def test_bank_runs_on_one_list_with_empty_things(t):
+    messages = []
+    told = []
+
+    def tools(version):
+        return [tool(name, lambda a, name=name: f"{name} on {a.get('path', '-')}", PATH,
+                     f"The {name} tool, version {version}.") for name in ("look", "scan")]
+    empty = {"role": "assistant", "content": [], "stop_reason": "stop"}
+    path = t.random.choice(["a.py", "b.md", "c.txt"])
+    first = lab.ScriptedModel([lab.reply(lab.call(t.random.choice(["look", "scan"]),
+                                                  {"path": path})), empty])
+    await go(first, tools(1), "", messages, "")
+    told.append([first.calls[0].system, lab.shape(first.calls[0].messages),
+                 first.calls[0].messages[0]["content"]])
+    asked = t.random.choice(PROMPTS)
+    messages.append(harness.user_message(asked))
+    original = harness.run_tool
+
+    def wrapped(tools, call, *rest):  # the test's own run_tool: it marks each result
+        result = original(tools, call, *rest)
+
+        async def marked():
+            done = await result
+            return {**done, "content": "[checked] " + done["content"]}
+        if hasattr(result, "__await__"):
+            return marked()
+        return {**result, "content": "[checked] " + result["content"]}
+    second = lab.ScriptedModel([lab.reply(lab.call("scan", {"path": path}),
+                                          lab.call("look", {"path": "z.py"})), lab.say("Done.")])
+    harness.run_tool = wrapped
+    try:
+        await go(second, tools(2), asked, messages, t.random.choice(SYSTEMS))
+    finally:
+        harness.run_tool = original
+    told.append([lab.shape(second.calls[0].messages),
+                 [s["description"] for s in second.calls[0].tools]])
+    t.expect([told, lab.shape(messages), messages[0], messages[3],
+              [m["content"] for m in messages[5:] if m["role"] == "toolResult"]],
+             [[["", "U", ""], ["U A[c1] R(c1) A U U", ["The look tool, version 2.",
+                                                         "The scan tool, version 2."]]],
+              "U A[c1] R(c1) A U U A[c1,c2] R(c1) R(c2) A", {"role": "user", "content": ""},
+              empty, [f"[checked] scan on {path}", "[checked] look on z.py"]],
+             "[What the first run's request carried: its system prompt, lab.shape of its "
+             "messages, the first one's content; what the second run's request carried: lab.shape "
+             "of its messages and the tools' descriptions; lab.shape of the list after both "
+             "runs; its first message; the first run's empty reply; the second run's results].")
+
+    def broken(arguments):
+        raise OSError("the disk is not ready")
+    ended = []
+    for name in (t.random.choice(["view", "open", "grep"]), "fetch"):
+        model = lab.ScriptedModel([lab.reply(lab.call(name, {"path": path})), lab.say("Hm.")])
+        record = [harness.user_message("Earlier."), lab.say("Yes.")]
+        problem = await raised(lambda: go(model, [tool("fetch", broken, PATH)], "Try it.", record,
+                                          ""))
+        what = [lab.shape(record), problem is not None]
+        before = "U A U "
+        ended.append(what in ([before + "A[c1]", True], [before + "A[c1] R(c1) A", False]))
+    t.expect(ended, [True, True],
+             "[For a call naming a tool no one gave, then a call of a tool that raises, whether "
+             "the run either raised with the call on the record (lesson 3) or answered it and "
+             "went on to the model's answer (lesson 4)]: a call is never passed over quietly.")

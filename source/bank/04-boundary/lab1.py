@@ -1,0 +1,319 @@
+"""Lab 4.1's grading bank: scenarios for each rule of its ledger (source/lessons/04-boundary/
+rules.toml), in the form of the lab's tests.py, which the grader draws a secret subset of and
+runs as hidden tests (grader/bank.py). Never released, never shown to a student: a failed one
+shows only the sentence of the rule it checks.
+
+Each scenario reaches its rule through another entry point than the public tests, or observes
+another thing (a tool of the test's own built on str_arg, the call blocks on the record after
+a run, what the model's next request carries, a run that meets an ending of the test's own,
+read's words as a workspace empties, shell commands of the test's own with drawn exit codes),
+so that the public tests' wanted expressions, evaluated in a bank test's frame, do not give its
+values.
+"""
+import harness
+import lab
+from lab.kit import lab_test, raised, settle, tool
+
+LAB = "4.1"
+ROLE = "You maintain a small service."
+STATUS = "Command exited with code"  # bash's status line, after a line break
+NOT_THERE = ": No such file or directory"  # what cat says of a missing file
+PROMPTS = ["Tidy the service up.", "Run the checks.", "Make it work, s'il te plaît."]
+TEXT = {"type": "object", "properties": {"pattern": {"type": "string"}}}
+
+
+async def go(model, tools, messages, prompt=None):
+    """One run of run_agent on `messages`, whatever its colour; the record."""
+    await lab.drive(harness.run_agent(model, ROLE, messages, tools, prompt or PROMPTS[0]))
+    return messages
+
+
+def results(messages):
+    """[content, is_error] of each result on the record, in order."""
+    return [[m.get("content"), m.get("is_error")] for m in messages if m["role"] == "toolResult"]
+
+
+# --- rule 1: str_arg ------------------------------------------------------------------------
+
+@lab_test("A tool of the test's own that takes its pattern through str_arg, called in a run "
+          "with a pattern that is \"\", one with spaces at its ends, one missing and ones of "
+          "other types: a string comes back as sent, anything else is the call's error "
+          "result \"pattern must be a string\", and the call blocks on the record keep their "
+          "arguments.")
+async def test_bank_a_tool_of_our_own_built_on_str_arg(t):
+    seen = []
+
+    def search(arguments):
+        pattern = harness.str_arg(arguments, "pattern")
+        seen.append(pattern)
+        return f"searched for [{pattern}]"
+    good = ["", t.random.choice([" TODO ", "fixme\n", "\tdef "])]
+    bad = t.random.sample([7, 0, None, False, ["a"], {"p": 1}, 2.5, b"bytes"], 3)
+    sent = [{"pattern": p, "limit": 5} for p in good + bad] + [{"limit": 5}]
+    t.random.shuffle(sent)
+    model = lab.ScriptedModel([lab.reply(*[lab.call("search", dict(a)) for a in sent]),
+                               lab.say("Searched.")])
+    messages = await go(model, [tool("search", search, TEXT)], [], t.random.choice(PROMPTS))
+    wanted = [[f"searched for [{a['pattern']}]", False] if isinstance(a.get("pattern"), str)
+              else ["pattern must be a string", True] for a in sent]
+    t.expect([results(messages), seen,
+              [b["arguments"] for b in messages[1]["content"] if b["type"] == "toolCall"]],
+             [wanted, [a["pattern"] for a in sent if isinstance(a.get("pattern"), str)], sent],
+             "[Each result of the run as [content, is_error]; the patterns the tool got from "
+             "str_arg; the arguments of each call block on the record afterwards].")
+
+
+@lab_test("read, write and bash, each called through its execute with an argument missing or "
+          "of another type, raise str_arg's ValueError naming it; content with \\r\\n and "
+          "\"\" is written as sent and read back so; bash runs \"\" as a command.")
+async def test_bank_each_tool_takes_its_arguments_through_str_arg(t):
+    ws = lab.Workspace({"keep.md": "kept\n"})
+    read, write = harness.make_read_tool(ws), harness.make_write_tool(ws)
+    bash = harness.make_bash_tool(lab.Shell(ws))
+    odd = t.random.choice([3, None, ["x"], True])
+    # (tool, its arguments, the argument str_arg refuses)
+    tries = [(read, {}, "path"), (read, {"path": odd}, "path"),
+             (write, {"path": "n.md"}, "content"), (write, {"content": "x", "path": odd}, "path"),
+             (bash, {}, "command"), (bash, {"command": odd}, "command")]
+    t.random.shuffle(tries)
+    problems = [await raised(lambda x=x, a=a: x["execute"](a)) for x, a, _ in tries]
+    crlf = t.random.choice(["one\r\ntwo\r\n", "a\r\n\r\nb", "x = 1\r\n"])
+    said = [await settle(write["execute"]({"path": "n.md", "content": crlf})),
+            await settle(read["execute"]({"path": "n.md"})),
+            await settle(write["execute"]({"path": "keep.md", "content": ""})),
+            await settle(read["execute"]({"path": "keep.md"})),
+            await settle(bash["execute"]({"command": ""}))]
+    t.expect([problems, said],
+             [[f"ValueError: {refused} must be a string" for _, _, refused in tries],
+              ["Successfully wrote to n.md.", crlf, "Successfully wrote to keep.md.", "", ""]],
+             "[What each execute raised for a missing or mistyped argument; then what a write "
+             "of text with \\r\\n said, what read gave back, what a write of \"\" said, what "
+             "read gave back, what bash \"\" gave].")
+
+
+# --- rule 2: the boundary, in run_tool -------------------------------------------------------
+
+class Ending(BaseException):
+    """What a program of the test's own raises as it ends: not an Exception, and none of the
+    endings the lesson names."""
+
+
+def flaky(log):
+    """A tool that fails on its first run and works from its second: a retry would hide the
+    failure."""
+    def fn(arguments):
+        log.append("flaky")
+        if log.count("flaky") == 1:
+            raise ConnectionError("the service did not answer")
+        return "answered"
+    return tool("flaky", fn)
+
+
+def raising(name, exc, log):
+    """A tool `name` that notes each run in `log` and raises `exc`."""
+    def fn(arguments):
+        log.append(name)
+        raise exc
+    return tool(name, fn)
+
+
+def answering(name, answer, log):
+    """A tool `name` that notes each run in `log` and returns `answer`."""
+    return tool(name, lambda arguments: log.append(name) or answer)
+
+
+@lab_test("A batch of calls whose tools fail in many ways, with names a tool almost has, a tool "
+          "handed only to an earlier call, one added to the list since, and a tool that fails a "
+          "dozen times: the model's next request holds one result per call, in order, each "
+          "failure as str(exc) whole with is_error True, each unknown name as Tool NAME not "
+          "found, and every tool ran once per call.")
+async def test_bank_what_the_next_request_carries_after_failures(t):
+    log = []
+    long = "the config file has " + ", ".join(f"key{n}" for n in range(t.random.randint(20, 30)))
+    failures = {"lookup": KeyError(t.random.choice(["user", "id"])), "parse": ValueError(long),
+                "ping": OSError(t.random.choice(["  no route to host\n", "\ttimeout ",
+                                                 "\nrefused\n"])),
+                "buggy": NameError("name 'cfg' is not defined"),
+                "nulls": AttributeError("'NoneType' object has no attribute 'get'"),
+                "deploy": RuntimeError()}
+    answers = {"status": "Error: 0 found", "read_log": ""}
+    tools = [raising(n, exc, log) for n, exc in failures.items()] + [
+        flaky(log), answering("status", answers["status"], log)]
+    await settle(harness.run_tool(tools, lab.call("status", id="k0")))
+    await settle(harness.run_tool([answering("retired", "old", log)], lab.call("retired",
+                                                                               id="k1")))
+    tools.insert(t.random.randrange(len(tools)), answering("read_log", "", log))  # added since
+    log.clear()
+    names = [x["name"] for x in tools] + [
+        t.random.choice(["Status", "STATUS"]), "retired",
+        t.random.choice(["read-log", "read_log ", " read_log"])]
+    t.random.shuffle(names)
+    names += ["deploy"] * 11  # one tool failing a dozen times over
+    model = lab.ScriptedModel([lab.reply(*[lab.call(n) for n in names]), lab.say("Noted.")])
+    problem = await raised(lambda: go(model, tools, [], t.random.choice(PROMPTS)))
+    wanted = [[str(failures[n]), True] if n in failures else
+              [answers[n], False] if n in answers else
+              ["the service did not answer", True] if n == "flaky" else
+              [f"Tool {n} not found", True] for n in names]
+    sent = model.calls[1].messages if len(model.calls) > 1 else []
+    t.expect([problem, len(model.calls), [[m.get("content"), m.get("is_error")] for m in sent
+                                          if m.get("role") == "toolResult"],
+              sorted(log)],
+             [None, 2, wanted, sorted(n for n in names if n in failures or n in answers or
+                                      n == "flaky")],
+             "[What the run raised; the requests made; each result the second request carried "
+             "as [content, is_error]; the tools that ran, once per call naming them]: a "
+             "KeyError's str() keeps its quotes, and \"Error: 0 found\" returned is no "
+             "failure.")
+
+
+@lab_test("A run whose batch writes a file, writes where the workspace refuses, runs a command "
+          "the shell cannot run, then meets an ending of the program's own: the ending leaves "
+          "the run as the very object raised, the record holds the three results before it "
+          "and nothing after; Ctrl-C, sys.exit and PowerCut leave run_tool as they came.")
+async def test_bank_endings_pass_and_the_tools_own_failures_are_results(t):
+    said = t.random.choice(["powering off", "the lid closed", "out of battery"])
+    ending = Ending(said)
+    trouble = t.random.choice(["no such device", "the shell went away"])
+
+    def broken(args, ws):
+        raise OSError(trouble)
+    ws = lab.Workspace({"a.py": "x = 1\n"})
+    tools = [harness.make_write_tool(ws), harness.make_bash_tool(lab.Shell(ws, commands={
+        "deploy": broken})), raising("halt", ending, [])]
+    name = t.random.choice(["b.md", "c.txt"])
+    model = lab.ScriptedModel([lab.reply(lab.call("write", {"path": name, "content": "ok\n"}),
+                                         lab.call("write", {"path": f"a.py/{name}",
+                                                            "content": "no\n"}),
+                                         lab.call("bash", {"command": "deploy"}),
+                                         lab.call("halt"), lab.call("write", {
+                                             "path": "late.md", "content": "never\n"})),
+                               lab.say("Never asked.")])
+    messages, came = [], None
+    try:
+        await go(model, tools, messages, t.random.choice(PROMPTS))
+    except Ending as out:
+        came = "the one raised" if out is ending else "a copy"
+    t.expect([came, lab.shape(messages), results(messages), sorted(ws.files)],
+             ["the one raised", "U A[" + ",".join(f"c{k}" for k in range(1, 6)) + "] " +
+              " ".join(f"R(c{k})" for k in range(1, 4)),
+              [[f"Successfully wrote to {name}.", False], [f"a.py/{name}", True],
+               [trouble, True]], sorted(["a.py", name])],
+             "[What left the run; lab.shape of the record; each result as [content, "
+             "is_error]; the workspace's files]: write and bash let their failures out for "
+             "run_tool to answer, and an ending is not a tool failing.")
+    code = t.random.randint(2, 9)
+    power = lab.PowerCut(said)
+    left = []
+    for exc in (KeyboardInterrupt(), SystemExit(code), power):
+        try:
+            await settle(harness.run_tool([raising("halt", exc, [])], lab.call("halt")))
+            left.append("a result")
+        except (KeyboardInterrupt, SystemExit, lab.PowerCut) as out:
+            left.append([type(out).__name__, out is exc])
+    t.expect(left, [["KeyboardInterrupt", True], ["SystemExit", True], ["PowerCut", True]],
+             "[For Ctrl-C, sys.exit and a power cut raised by a tool, what left run_tool and "
+             "whether it was the very object raised].")
+
+
+# --- rule 3: read's missing file ------------------------------------------------------------
+
+@lab_test("A run whose model reads a missing path inside a folder, writes files until the "
+          "project has over eight names, reads missing paths again, one of them a file's name "
+          "with a space at an end: each read of nothing is an error result naming the path "
+          "and every name of the project's top as it is then.")
+async def test_bank_what_the_model_learns_of_missing_files(t):
+    first = sorted(t.random.sample(["app.py", "README.md", "tox.ini", "Makefile"], 2))
+    ws = lab.Workspace({"src/main.py": "pass\n"} | {n: "x\n" for n in first})
+    missing = t.random.choice(["src/util.py", "src/lib/a.py", "docs/intro.md"])
+    added = [f"part{n}.py" for n in t.random.sample(range(10, 40), t.random.randint(7, 10))]
+    spaced = t.random.choice([f" {first[0]}", f"{first[0]} ", f"{first[0]}\n"])
+    model = lab.ScriptedModel([
+        lab.reply(lab.call("read", {"path": missing})),
+        lab.reply(*[lab.call("write", {"path": n, "content": "y\n"}) for n in added]),
+        lab.reply(lab.call("read", {"path": spaced}), lab.call("read", {"path": "src/none.py"})),
+        lab.say("I see the files now.")])
+    tools = [harness.make_read_tool(ws), harness.make_write_tool(ws)]
+    messages = await go(model, tools, [], t.random.choice(PROMPTS))
+    before = ", ".join(sorted(first + ["src"]))
+    after = ", ".join(sorted(first + ["src"] + added))
+    reads = [r for r in results(messages) if not str(r[0]).startswith("Successfully")]
+    t.expect(reads, [[f"File not found: {missing}. Files here: {before}", True],
+                     [f"File not found: {spaced}. Files here: {after}", True],
+                     [f"File not found: src/none.py. Files here: {after}", True]],
+             "[Each read's result on the record as [content, is_error]: before the writes, "
+             "then after them for a name with a space at an end and for a path in src].")
+
+
+@lab_test("read's execute called again and again while the test empties the workspace: each "
+          "missing path raises FileNotFoundError with every name of the top at that moment, "
+          "none at all once it is empty; a folder's path raises what the workspace raises.")
+async def test_bank_read_as_the_workspace_empties(t):
+    names = sorted(t.random.sample([f"n{k}.txt" for k in range(30)], t.random.randint(9, 12)))
+    ws = lab.Workspace({n: f"{n}\n" for n in names} | {"lib/x.py": "pass\n"})
+    read = harness.make_read_tool(ws)
+    seen, wanted = [], []
+    for gone in names + ["lib/x.py"]:
+        ask = t.random.choice(["missing.txt", "lib/missing.py", "gone/here.md"])
+        seen.append(await raised(lambda: read["execute"]({"path": ask})))
+        left = sorted({p.split("/")[0] for p in ws.files})
+        wanted.append(f"FileNotFoundError: File not found: {ask}. Files here: {', '.join(left)}")
+        ws.remove(gone)
+    seen.append(await raised(lambda: read["execute"]({"path": "a.py"})))
+    wanted.append("FileNotFoundError: File not found: a.py. Files here: ")
+    ws.write_text("lib/y.py", "pass\n")
+    folder = await raised(lambda: read["execute"]({"path": "lib"}))
+    t.expect([seen, folder], [wanted, "IsADirectoryError: lib"],
+             "[What each read of a missing path raised as the files went one by one, the last "
+             "in an empty project; what a read of the folder lib raised].")
+
+
+# --- rule 4: bash's status line -------------------------------------------------------------
+
+def coded(pairs):
+    """Shell commands of the test's own, c0, c1, ...: command k prints pairs[k][0] and exits
+    with pairs[k][1]."""
+    return {f"c{k}": (lambda args, ws, pair=pair: pair) for k, pair in enumerate(pairs)}
+
+
+OUTPUTS = ["", "done\n", "half a line", "two\nlines\n", "naïve\n\n"]
+CODES = [0, 0, 1, 2, 127, 255, -9, -15]
+
+
+@lab_test("bash over commands of the test's own that print drawn outputs, with or without a "
+          "final line break, and exit with drawn codes, 0, above 0 and below 0: each result is "
+          "the output, then for any code but 0 a newline and Command exited with code N; "
+          "is_error False.")
+async def test_bank_status_lines_for_drawn_codes(t):
+    pairs = [(t.random.choice(OUTPUTS), t.random.choice(CODES)) for _ in range(5)]
+    pairs += [("no newline", t.random.choice([-1, -9])), ("ok\n", 0), ("", 3)]
+    t.random.shuffle(pairs)
+    bash = harness.make_bash_tool(lab.Shell(lab.Workspace({}), commands=coded(pairs)))
+    found = [await settle(harness.run_tool([bash], lab.call("bash", {"command": f"c{k}"})))
+             for k in range(len(pairs))]
+    t.expect([[r.get("content"), r.get("is_error")] for r in found],
+             [[out + ("\n" + f"{STATUS} {code}" if code else ""), False]
+              for out, code in pairs],
+             "[Each result as [content, is_error], for commands printing and exiting as drawn].")
+
+
+@lab_test("A run whose model runs commands of the workspace shell joined by ; and &&, some "
+          "ending in failure and some not: the model's next request carries each command's "
+          "output and, for a code other than 0, the status line, never as an error.")
+async def test_bank_status_lines_the_model_reads(t):
+    ws = lab.Workspace({"a.py": "x\n", "b.py": "y\n"})
+    code = t.random.choice([1, 2, 3, 42])
+    missing = t.random.choice(["c.py", "nope.md"])
+    gone = f"cat: {missing}{NOT_THERE}" + "\n"
+    lines = [(f"cat a.py && exit {code}", "x\n\n" + f"{STATUS} {code}"),
+             (f"cat {missing} && echo never", gone + "\n" + f"{STATUS} 1"),
+             (f"cat {missing}; echo then", gone + "then\n"), ("ls; true", "a.py\nb.py\n"),
+             ("false", "\n" + f"{STATUS} 1")]
+    t.random.shuffle(lines)
+    model = lab.ScriptedModel([lab.reply(*[lab.call("bash", {"command": c}) for c, _ in lines]),
+                               lab.say("Checked.")])
+    await go(model, [harness.make_bash_tool(lab.Shell(ws))], [], t.random.choice(PROMPTS))
+    sent = model.calls[1].messages if len(model.calls) > 1 else []
+    t.expect([[m.get("content"), m.get("is_error")] for m in sent if m["role"] == "toolResult"],
+             [[said, False] for _, said in lines],
+             "[Each result the second request carried, as [content, is_error]].")
