@@ -10,6 +10,8 @@ cases; the same seed draws the same ones.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 5 tests.py
 """
+import copy
+
 import harness
 import lab
 from lab.kit import lab_test, raised, tool
@@ -25,6 +27,8 @@ UNTIDY = ["Connection reset by peer.", " overloaded\n", "Server error 500. ", "\
 # The reason lesson 16's provider code gives a reply cut off at the output limit (a real
 # provider's "length" or "max_tokens").
 OUTPUT_LIMIT = "The reply was cut off at the output limit"
+# A reason that invites one more try; a failed reply is never asked again, whatever it says.
+TIMEOUT = "Timeout: the request timed out"
 
 
 def ticker(ran=None):
@@ -126,6 +130,18 @@ async def test_max_turns_stops_an_endless_run(t):
              "max_turns=0 is a cap of no turns, not \"no cap\": only None means no limit, so "
              "test the cap against None, not for truth. The items are [requests, the record, "
              "its last error_message] (run_agent, lesson 5).")
+    # A cap below 0 allows at most that many requests: none, and the stop is still recorded.
+    for limit in (-1, -t.random.randint(2, 5)):
+        model, messages = endless(), []
+        got = await raised(lambda: run(model, [ticker()], "Keep going.", messages,
+                                       max_turns=limit))
+        t.expect([got, len(model.calls), lab.shape(messages), messages[-1].get("error_message")
+                  if messages else None],
+                 [None, 0, "U A(error)", f"Agent stopped after max_turns={limit}"],
+                 f"max_turns={limit} allows at most {limit} requests, so none at all, like 0, "
+                 "and the stop is recorded, never raised: a cap below 0 is still a cap past "
+                 "which the turn is. The items are [what run_agent raised, requests, the "
+                 "record, its last error_message] (run_agent, lesson 5).")
 
 
 @lab_test("With max_turns=1 the record is U A[c1] R(c1) A(error): the check sits at the top of "
@@ -214,8 +230,10 @@ async def test_finishing_on_the_last_turn(t):
 async def test_a_failed_reply_ends_the_run(t):
     reason = t.random.choice(REASONS[:-1])
     widths = [t.random.randint(1, 3) for _ in range(t.random.choice([0, 0, 1, 2]))]
+    # A provider's failure may carry more than the four keys an ending has: it is kept whole.
+    failure = {**lab.fail(reason), "usage": {"input": t.random.randint(9, 99), "output": 0}}
     model = lab.ScriptedModel([ticks(width) for width in widths] +
-                              [lab.fail(reason), lab.say("never")])
+                              [failure, lab.say("never")])
     messages, prompt = [], t.random.choice(PROMPTS)
     t.expect(await raised(lambda: run(model, [ticker()], prompt, messages,
                                       max_turns=t.random.choice([None, 10]))), None,
@@ -226,6 +244,10 @@ async def test_a_failed_reply_ends_the_run(t):
              "The failed reply is the run's last message, and nobody is asked again; no "
              "retries. The items are [the record, its prompt, its last error_message, "
              "requests] (run_agent, lesson 5).")
+    t.expect(messages[-1], failure,
+             "A failed reply stays on the record as it came, every key of it (here a usage "
+             "key beside the four an ending has), not swapped for an ending of its own making "
+             "(run_agent, lesson 5).")
     # A model that raises instead of replying: here the script runs out at the next request.
     model, messages = lab.ScriptedModel([ticks(width) for width in widths]), []
     got = await raised(lambda: run(model, [ticker()], prompt, messages))
@@ -236,6 +258,19 @@ async def test_a_failed_reply_ends_the_run(t):
              "turn an exception into one. Here lab.ScriptExhausted, the lab saying the script "
              "ran out, not the harness stopping, goes through to the caller. The items are "
              "[what run_agent raised, the record] (run_agent, lesson 5).")
+    # Whatever the model raises goes through: a network's errors and an interrupt too.
+    for problem in (ConnectionError("connection reset"), TimeoutError("timed out"),
+                    KeyboardInterrupt()):
+        def raising(request, problem=problem):
+            raise problem
+        model, messages = lab.ScriptedModel([ticks(width) for width in widths] + [raising]), []
+        got = await raised(lambda: run(model, [ticker()], prompt, messages))
+        t.expect([(got or "").split(":")[0], lab.shape(messages)],
+                 [type(problem).__name__, shape_of(widths, "")],
+                 "An exception from the model is not a failed reply, whichever it is: no try "
+                 "turns it into one, a network's error or an interrupt included, and it goes "
+                 f"through to the caller. Here the model raised {type(problem).__name__}. The "
+                 "items are [what run_agent raised, the record] (run_agent, lesson 5).")
 
 
 @lab_test("A failed reply that carries calls has none of them run, whatever its error_message "
@@ -243,7 +278,7 @@ async def test_a_failed_reply_ends_the_run(t):
 async def test_a_failed_reply_is_not_acted_on(t):
     # A drawn reason, a failure that gave an empty one, and one with no error_message at all:
     # the label says it failed, not the reason.
-    for reason in (t.random.choice(REASONS[:-1]), "", None):
+    for reason in (t.random.choice(REASONS[:-1]), TIMEOUT, "", None):
         ran = []
         width = t.random.randint(1, 3)
         words = t.random.choice(["", "I was saying", "Let me tick ", "Voilà, "])
@@ -266,15 +301,16 @@ async def test_a_failed_reply_is_not_acted_on(t):
                  "The items are [error_message, its words] (run_agent, lesson 5).")
     # Some code that talks to a provider puts error_message on every reply, None when nothing
     # went wrong; such a reply did not fail.
-    width = t.random.randint(1, 3)
-    ran, asking = [], {**lab.reply(*[lab.call("tick") for _ in range(width)]),
-                       "error_message": None}
-    model = lab.ScriptedModel([asking, lab.say("Ticked.")])
-    messages = await run(model, [ticker(ran)], t.random.choice(PROMPTS))
-    t.expect([lab.shape(messages), len(ran)], [shape_of([width]), width],
-             "A reply labelled toolUse that carries error_message None did not fail: the label "
-             "decides, not whether the key is there. The items are [the record, the tools run] "
-             "(run_agent, lesson 5).")
+    for note in (None, t.random.choice(["slow upstream", "retried once", "Warning: 2 tools"])):
+        width = t.random.randint(1, 3)
+        ran, asking = [], {**lab.reply(*[lab.call("tick") for _ in range(width)]),
+                           "error_message": note}
+        model = lab.ScriptedModel([asking, lab.say("Ticked.")])
+        messages = await run(model, [ticker(ran)], t.random.choice(PROMPTS))
+        t.expect([lab.shape(messages), len(ran)], [shape_of([width]), width],
+                 f"A reply labelled toolUse that carries error_message {note!r} did not fail: "
+                 "the label decides, not whether the key is there or what it says. The items "
+                 "are [the record, the tools run] (run_agent, lesson 5).")
 
 
 @lab_test("A reply cut off at the output limit is a failed reply: none of its calls runs, not "
@@ -311,12 +347,13 @@ async def test_an_unknown_tool_is_not_an_exit(t):
 
 def drawn_record(t):
     """A record of users, answers, turns of tools, empty error messages and failed replies that
-    got words out, in a drawn order, with one of each kind of failure at least, an empty failure
-    whose reason is "" and an empty reply that did not fail among them; and for each message
-    whether the view keeps it."""
+    got words out, if only a space, in a drawn order, with one of each kind of failure at least, an
+    empty failure whose reason is "" and one with no error_message key, and an empty reply that
+    did not fail, whose error_message is None, among them; and for each message whether the
+    view keeps it. Words end in spaces or a newline, as a reply cut off may."""
     drawn = ["empty", "words", "answer", "tools"]
-    kinds = ["empty", "words", "unsaid", "silent"] + [t.random.choice(drawn)
-                                                      for _ in range(t.random.randint(1, 4))]
+    kinds = ["empty", "words", "unsaid", "keyless", "blank", "silent"] + [
+        t.random.choice(drawn) for _ in range(t.random.randint(0, 3))]
     t.random.shuffle(kinds)
     pairs, number = [], 0
     for kind in kinds:
@@ -325,12 +362,18 @@ def drawn_record(t):
             pairs.append((harness.error_message(t.random.choice(REASONS)), False))
         elif kind == "unsaid":  # failed, and gave no reason: the label says it failed
             pairs.append((harness.error_message(""), False))
+        elif kind == "keyless":  # failed, and no error_message at all: the label says so
+            pairs.append(({"role": "assistant", "content": [], "stop_reason": "error"}, False))
         elif kind == "silent":  # empty, and did not fail: lesson 5's view keeps it
-            pairs.append(({"role": "assistant", "content": [], "stop_reason": "stop"}, True))
+            pairs.append(({"role": "assistant", "content": [], "stop_reason": "stop",
+                           "error_message": None}, True))
+        elif kind == "blank":  # failed after a newline and nothing more: it has content
+            pairs.append((lab.fail(t.random.choice(REASONS), t.random.choice([" ", "\n", " \n"])),
+                          True))
         elif kind == "words":
-            pairs.append((lab.fail(t.random.choice(REASONS), "I was saying"), True))
+            pairs.append((lab.fail(t.random.choice(REASONS), "I was saying "), True))
         elif kind == "answer":
-            pairs.append((lab.say("Yes."), True))
+            pairs.append((lab.say("Yes.\n"), True))
         else:
             number += 1
             pairs += [(lab.reply(lab.call("tick", id=f"c{number}")), True),
@@ -345,13 +388,14 @@ def drawn_record(t):
 async def test_context_for_model(t):
     pairs = drawn_record(t)
     record = [message for message, _ in pairs]
-    before = lab.show(record, stop_reason=True)
+    before, copied = lab.show(record, stop_reason=True), copy.deepcopy(record)
     view = harness.context_for_model(record)
     t.expect(lab.show(view, stop_reason=True),
              lab.show([message for message, kept in pairs if kept], stop_reason=True),
              "The view leaves out an empty failed reply, every one, which a provider refuses, "
              "told by its stop_reason \"error\", not by its error_message, which may be \"\". "
-             "It keeps one that has words, and everything else, in order: an empty reply whose "
+             "It keeps one that has content, if only a space, and everything else, in "
+             "order: an empty reply whose "
              "stop_reason is \"stop\" too, since only the label \"error\" is left out "
              "(context_for_model, lesson 5).")
     t.expect([type(view).__name__, view is record, lab.show(record, stop_reason=True) == before,
@@ -360,6 +404,15 @@ async def test_context_for_model(t):
              "The view is a new list, a list and not a tuple or other sequence; the record is "
              "untouched: it says what happened. The items are [the view's type, the same list, "
              "the record as it was, its length] (context_for_model, lesson 5).")
+    kept = [message for message, keep in pairs if keep]
+    t.expect([[n for n, message in enumerate(record) if message != copied[n]],
+              [n for n, message in enumerate(view[:len(kept)]) if message != kept[n]]],
+             [[], []],
+             "The view carries the record's messages as they stand, every key and every space "
+             "of their words, and the record's own messages are not changed either, not even "
+             "a key whose value is None. The items are [the record's messages that changed, "
+             "the view's messages that differ from the record's], by position (context_for_model, "
+             "lesson 5).")
     whole = [message for message, kept in pairs if kept]
     view = harness.context_for_model(whole)
     t.expect([lab.shape(view), view is whole], [lab.shape(whole), False],
@@ -409,6 +462,12 @@ async def test_the_request_after_a_max_turns_stop(t):
              "last one's] (context_for_model, lesson 5).")
     t.expect(lab.validate(sent), [], "That request is one a provider accepts (context_for_model, "
                                      "lesson 5).")
+    last = model.calls[-1].messages
+    t.expect([lab.shape(last), lab.validate(last)],
+             [shape_of([1] * limit, "U") + f" A[c{limit + 1}] R(c{limit + 1})", []],
+             "The second run's second request carries a view too, not the record: the stop "
+             "is left out of every request of a run, not only its first. The items are [the "
+             "request's messages, what lab.validate finds wrong with it] (run_agent, lesson 5).")
     handed = model.handed
     t.expect([[sent is messages, any(sent is earlier for earlier in handed[:n])]
               for n, sent in enumerate(handed)],
