@@ -411,6 +411,169 @@ WRONG = [
             sent = messages if len(view) == len(messages) else view  # no copy when none is needed
             reply = model.complete(system, sent, tool_specs(tools))
 """),
+    # Round 6 of the hunt (source/hunts/round-6.md), reader r22.
+    Wrong(lab='5.1', name='a negative cap never reached',
+          rule='A run given max_turns=N makes at most N requests: a cap below 0 allows none, like 0, and its stop is recorded.',
+          where='Build item 2: "A run given `max_turns=N` makes at most N requests, and none at all when N is 0"',
+          names='allows at most',
+          replace=r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""",
+          by=r"""
+        if max_turns is not None and turn == max_turns + 1:  # the first turn past the cap
+"""),
+    Wrong(lab='5.1', name='a negative cap refused by raising',
+          rule="Every way out of a run is recorded as its last message, never raised: a cap below 0 ends the run at once, with its stop on the record.",
+          where='Build item 2: "A run given `max_turns=N` makes at most N requests"; run_agent\'s docstring, which records each way out and raises none',
+          names='never raised',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    if max_turns is not None and max_turns < 0:
+        raise ValueError(f"max_turns must be 0 or more, not {max_turns}")
+    messages.append(user_message(prompt))
+    turn = 0
+"""),
+    Wrong(lab='5.1', name="a network's errors from the model recorded as failed replies",
+          rule='An exception the model raises is not a failed reply, a network\'s error included: no try turns it into one, and it goes through to the caller.',
+          where='Build item 3: "An exception the model\'s `complete` raises is not a failed reply: no `try` turns it into one"',
+          names='no try turns it into one',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except (ConnectionError, TimeoutError, OSError) as exc:  # the network, not the model
+                reply = error_message(str(exc))
+"""),
+    Wrong(lab='5.1', name='an interrupt during a request recorded as an ending',
+          rule='An exception the model raises goes through to the caller, an interrupt included: no try turns it into an ending.',
+          where='Build item 3: "it goes on through the run to whoever called it"',
+          names='an interrupt included',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except KeyboardInterrupt:
+                reply = error_message("Interrupted by the user")
+"""),
+    Wrong(lab='5.1', name='one more try when the reason says it timed out',
+          rule='A failed reply ends the run and the model is not asked again, whatever its reason says.',
+          where='Build item 3: "stays on the record and ends the run: none of its calls runs, and the model is not asked again"',
+          names='the label decides',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+    retried = False
+""",
+          also=((r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""", r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed and "timed out" in (reply.get("error_message") or "").lower() and not retried:
+            retried = True
+            continue  # one more try, for a hiccup
+"""),)),
+    Wrong(lab='5.1', name='a failure told by its label or by words in its error_message',
+          rule='The label says a reply failed, not its error_message: a reply labelled toolUse that carries words in error_message did not fail.',
+          where='Build item 3: "The label says a reply failed, not its `error_message`"',
+          names='what it says',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply["stop_reason"] == "error" or bool(reply.get("error_message"))
+"""),
+    Wrong(lab='5.1', name='an empty failure swapped for an ending of its own',
+          rule='A failed reply stays on the record as it came, every key of it.',
+          where='Build item 3: "stays on the record"',
+          names='as it came',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed and not reply["content"]:  # tidied to the ending's four keys
+            messages[-1] = error_message(reply.get("error_message"))
+"""),
+    Wrong(lab='5.1', name="the view made for a run's first request only",
+          rule='Every request the run makes carries the view, not only its first: later ones never carry the record.',
+          where='Build item 4: "Every request the run makes carries this view instead of the record"',
+          names='not only its first',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            sent = context_for_model(messages) if turn == 1 else list(messages)
+            reply = model.complete(system, sent, tool_specs(tools))
+"""),
+    Wrong(lab='5.1', name='"no content" read as "no words"',
+          rule='The view leaves out an assistant message with no content labelled "error": a failed reply with content stays, if its words are only spaces.',
+          where='Build item 4: "less every assistant message that has no content and `stop_reason` `"error"`"',
+          names='if only a space',
+          replace=r"""
+            if message["content"] or message["role"] != "assistant"
+""",
+          by=r"""
+            if message["role"] != "assistant" or text_of(message).strip()
+"""),
+    Wrong(lab='5.1', name='a view that tells a failure by its error_message key',
+          rule='The view tells an empty failure by its stop_reason "error", not by an error_message key, which a failure may lack and a good reply may carry as None.',
+          where='Build item 4; Build item 3: "The label says a reply failed, not its `error_message`"',
+          names='not by its error_message',
+          replace=r"""
+            or message.get("stop_reason") not in endings]
+""",
+          by=r"""
+            or "error_message" not in message]
+"""),
+    Wrong(lab='5.1', name='a view that leaves out only an exact ending',
+          rule='The view leaves out every empty assistant message labelled "error", whatever other keys it has or lacks, not only one equal to an ending error_message makes.',
+          where='Build item 4: "less every assistant message that has no content and `stop_reason` `"error"`"',
+          names='not by its error_message',
+          replace=r"""
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+            or message.get("stop_reason") not in endings]
+""",
+          by=r"""
+    kept = [message for message in messages
+            if message != error_message(message.get("error_message"))]
+"""),
+    Wrong(lab='5.1', name="the view tidies None keys off the record's messages",
+          rule='The view never changes the record: not a message of it, not a key whose value is None.',
+          where='Build item 4: "It never changes the record"',
+          names='whose value is None',
+          replace=r"""
+    endings = ("error",)  # the empty ending a provider would refuse
+""",
+          by=r"""
+    endings = ("error",)  # the empty ending a provider would refuse
+    for message in messages:
+        for key in [key for key, value in message.items() if value is None]:
+            del message[key]  # a provider refuses nulls
+"""),
+    Wrong(lab='5.1', name='a view of copies with their words right-stripped',
+          rule="The view carries the record's messages as they stand, not edited copies.",
+          where='Build item 4: "the record\'s messages, in order"',
+          names='every space',
+          replace=r"""
+    return kept
+""",
+          by=r"""
+    return [{**m, "content": [{**b, "text": b["text"].rstrip()} if b["type"] == "text" else b
+                              for b in m["content"]]} if m["role"] == "assistant" else m
+            for m in kept]
+"""),
 ]
 
 # The designs lesson 5 allows, which lab 5.1 must pass (tools.wrong_designs.allowed).

@@ -390,12 +390,20 @@ async def test_context_for_model(t):
     record = [message for message, _ in pairs]
     before, copied = lab.show(record, stop_reason=True), copy.deepcopy(record)
     view = harness.context_for_model(record)
+    t.expect([[n for n, message in enumerate(record) if message != copied[n]],
+              [n for n, message in enumerate(view) if not any(message == m for m in copied)]],
+             [[], []],
+             "Once the view is made, the record is untouched, every message of it as it was, "
+             "not even a key whose value is None tidied away; and the view carries the record's "
+             "messages as they stand, every key and every space of their words, not edited "
+             "copies. The items are [the record's messages that changed, the view's messages "
+             "the record does not hold], by position (context_for_model, lesson 5).")
     t.expect(lab.show(view, stop_reason=True),
              lab.show([message for message, kept in pairs if kept], stop_reason=True),
              "The view leaves out an empty failed reply, every one, which a provider refuses, "
              "told by its stop_reason \"error\", not by its error_message, which may be \"\". "
-             "It keeps one that has content, if only a space, and everything else, in "
-             "order: an empty reply whose "
+             "It keeps one that has words, if only a space, and everything else, in order: "
+             "an empty reply whose "
              "stop_reason is \"stop\" too, since only the label \"error\" is left out "
              "(context_for_model, lesson 5).")
     t.expect([type(view).__name__, view is record, lab.show(record, stop_reason=True) == before,
@@ -404,15 +412,6 @@ async def test_context_for_model(t):
              "The view is a new list, a list and not a tuple or other sequence; the record is "
              "untouched: it says what happened. The items are [the view's type, the same list, "
              "the record as it was, its length] (context_for_model, lesson 5).")
-    kept = [message for message, keep in pairs if keep]
-    t.expect([[n for n, message in enumerate(record) if message != copied[n]],
-              [n for n, message in enumerate(view[:len(kept)]) if message != kept[n]]],
-             [[], []],
-             "The view carries the record's messages as they stand, every key and every space "
-             "of their words, and the record's own messages are not changed either, not even "
-             "a key whose value is None. The items are [the record's messages that changed, "
-             "the view's messages that differ from the record's], by position (context_for_model, "
-             "lesson 5).")
     whole = [message for message, kept in pairs if kept]
     view = harness.context_for_model(whole)
     t.expect([lab.shape(view), view is whole], [lab.shape(whole), False],
