@@ -8,6 +8,8 @@ another thing (the workspace a tool wrote to, the roles of a request, what the c
 changes to a view, or a model's to the list it is handed, do to the record), so that the
 public tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
+import copy
+
 import harness
 import lab
 from lab.kit import lab_test, raised, tool
@@ -30,6 +32,12 @@ class Unplugged(ConnectionError):
 def unplugged(request):
     """A script entry that answers its request by raising, as a client whose network is gone."""
     raise Unplugged("the network is gone")
+
+
+def interrupted(request):
+    """A script entry that answers its request by raising KeyboardInterrupt, as Ctrl-C during a
+    request does: an exception like any other, which goes through."""
+    raise KeyboardInterrupt("the user pressed Ctrl-C")
 
 
 def writer(ws, log=None):
@@ -127,8 +135,8 @@ async def test_bank_a_capped_run_answers_its_batches(t):
              "The run's last message: its stop_reason and error_message.")
 
 
-@lab_test("A cap of 0 lets no request out and runs no tool; with no cap a long job runs to its "
-          "answer.")
+@lab_test("A cap of 0 lets no request out and runs no tool, and so does a cap below 0, whose "
+          "stop is recorded; with no cap a long job runs to its answer.")
 async def test_bank_zero_and_none(t):
     ws, log = lab.Workspace(), []
     model = lab.ScriptedModel([lab.reply(*saves(["never.txt"]))])
@@ -137,6 +145,15 @@ async def test_bank_zero_and_none(t):
              [["user", "assistant"], [], True],
              "Under max_turns=0: the roles on the record, the files written, whether no "
              "request was made.")
+    below = -t.random.randint(1, 4)
+    model = lab.ScriptedModel([asking(["below.txt"])])
+    problem = await raised(lambda: go(model, [writer(ws, log)], t.random.choice(ASKS), messages,
+                                      max_turns=below))
+    t.expect([problem, [m["role"] for m in messages], log, len(model.calls),
+              messages[-1].get("error_message")],
+             [None, ["user", "assistant"] * 2, [], 0, f"Agent stopped after max_turns={below}"],
+             f"Then, on the same record, under max_turns={below}: what the run raised, the roles "
+             "on the record, the files written, the requests made, the last error_message.")
     rounds = t.random.randint(26, 29)
     model = lab.ScriptedModel([lab.reply(*saves([f"r{n}.txt"])) for n in range(rounds)] +
                               [lab.say("Finished.")])
@@ -147,7 +164,7 @@ async def test_bank_zero_and_none(t):
 
 
 @lab_test("The cap counts the requests of one run: each run on the same record gets its own "
-          "cap, a cap of 0 included, and a run with none goes on to its answer.")
+          "cap, a cap of 0 or below included, and a run with none goes on to its answer.")
 async def test_bank_each_run_has_its_own_cap(t):
     ws, log = lab.Workspace(), []
     first, third = t.random.randint(2, 3), t.random.randint(1, 2)
@@ -155,6 +172,9 @@ async def test_bank_each_run_has_its_own_cap(t):
     messages = await go(model, [writer(ws, log)], "First.", max_turns=first)
     made = [len(model.calls)]
     await go(model, [writer(ws, log)], "Second.", messages, max_turns=0)
+    made.append(len(model.calls) - sum(made))
+    below = -t.random.randint(1, 3)
+    await go(model, [writer(ws, log)], "Below.", messages, max_turns=below)
     made.append(len(model.calls) - sum(made))
     await go(model, [writer(ws, log)], "Third.", messages, max_turns=third)
     made.append(len(model.calls) - sum(made))
@@ -165,8 +185,8 @@ async def test_bank_each_run_has_its_own_cap(t):
     made.append(len(model.calls))
     endings = [m.get("error_message") for m in messages if m.get("stop_reason") == "error"]
     t.expect([made, endings, len(log), harness.text_of(messages[-1])],
-             [[first, 0, third, rounds + 1],
-              [f"Agent stopped after max_turns={n}" for n in (first, 0, third)],
+             [[first, 0, 0, third, rounds + 1],
+              [f"Agent stopped after max_turns={n}" for n in (first, 0, below, third)],
               2 * (first + third) + rounds, "All saved."],
              "The requests of each run, the endings on the record, the tools run, the words "
              "of the last message.")
@@ -180,10 +200,12 @@ def broken(arguments):
 
 
 @lab_test("A failed reply that carries whole calls writes nothing, is not sent again, and "
-          "ends the run, whatever its reason, an empty one included, or none given at all; a "
-          "tool's error before it ended nothing.")
+          "ends the run, whatever its reason, a timeout or an empty one included, or none given "
+          "at all; a tool's error and a note in error_message before it ended nothing; an "
+          "empty failed reply stays on the record as it came.")
 async def test_bank_a_failed_reply_writes_nothing(t):
-    for why in (t.random.choice(WHY + ["The reply was cut off at the output limit"]), "", None):
+    for why in (t.random.choice(WHY + ["The reply was cut off at the output limit"]),
+                t.random.choice(["Upstream timed out. ", "request timed out"]), "", None):
         ws = lab.Workspace()
         before = [f"b{n}.txt" for n in range(t.random.randint(0, 2))]
         first = saves(before) + [lab.call("broken", {"why": t.random.choice(WHY)})]
@@ -192,7 +214,8 @@ async def test_bank_a_failed_reply_writes_nothing(t):
         failed = lab.fail(why or "", *saves(cut))
         if why is None:  # labelled "error", and no error_message key at all
             del failed["error_message"]
-        script = [{**lab.reply(*first), "error_message": None}, failed,
+        note = t.random.choice(["slow upstream", "retried once"])  # a note, not a failure
+        script = [{**lab.reply(*first), "error_message": note}, failed,
                   lab.say("Recovered."), lab.say("Recovered again.")]
         model, messages = lab.ScriptedModel(script), []
         problem = await raised(lambda: go(model, [writer(ws), tool("broken", broken)],
@@ -202,16 +225,25 @@ async def test_bank_a_failed_reply_writes_nothing(t):
                  [None, sorted(before), 2, "error"],
                  "What the run raised, the files written, the requests made, the last "
                  "stop_reason.")
+    empty = {**lab.fail(t.random.choice(WHY)), "usage": {"input": t.random.randint(50, 90)}}
+    model, messages = lab.ScriptedModel([empty, lab.say("Never.")]), []
+    await go(model, [writer(lab.Workspace())], t.random.choice(ASKS), messages)
+    t.expect([messages[-1] == empty, sorted(messages[-1]), len(model.calls)],
+             [True, sorted(empty), 1],
+             "A failed reply with no content and a usage key beside its reason: whether the "
+             "record's last message is that reply as it came, its keys, the requests made.")
 
 
 @lab_test("A reply labelled toolUse is acted on even when it carries an error_message, empty, "
-          "None or with words; a reply labelled error after it ends the run.")
+          "None or with words; a reply labelled error after it ends the run, whatever its "
+          "reason, and stays on the record as it came.")
 async def test_bank_the_label_decides_not_the_message(t):
     for note in t.random.sample([None, "", "slow upstream", "retried once"], 4):
         ws = lab.Workspace()
         names = [f"n{k}.txt" for k in range(t.random.randint(1, 3))]
         noted = {**lab.reply(*saves(names)), "error_message": note}
-        model = lab.ScriptedModel([noted, lab.fail("", "Half", *saves(["late.txt", "later.txt"])),
+        why = t.random.choice(["", "Upstream timed out. ", "timed out"])
+        model = lab.ScriptedModel([noted, lab.fail(why, "Half", *saves(["late.txt", "later.txt"])),
                                    lab.say("Never sent."), lab.say("Never sent either.")])
         messages = []
         problem = await raised(lambda: go(model, [writer(ws)], t.random.choice(ASKS), messages,
@@ -220,6 +252,14 @@ async def test_bank_the_label_decides_not_the_message(t):
                  [None, sorted(names), 2, "Half"],
                  "What the run raised, the files written, the requests made, the words of the "
                  "last message.")
+    failed = {**lab.fail("timed out"), "id": f"resp_{t.random.randint(100, 999)}"}
+    model, messages = lab.ScriptedModel([lab.reply(*saves(["one.txt"])), failed,
+                                         lab.say("Never sent.")]), []
+    await go(model, [writer(lab.Workspace())], t.random.choice(ASKS), messages)
+    t.expect([messages[-1] == failed, len(model.calls)], [True, 2],
+             "After a round of tools, a failed reply with no content, reason \"timed out\" and "
+             "an id of its own: whether the record's last message is that reply as it came, and "
+             "the requests made.")
 
 
 @lab_test("A tool that raises gives an error result, and the run goes on to the model's answer; "
@@ -247,61 +287,79 @@ async def test_bank_a_raising_tool_ends_nothing(t):
              "Then, on the same record, with a model that raises on its second request: what "
              "the run raised, the files written, the role of the record's last message, and "
              "how many messages on the record are labelled \"error\".")
+    model = lab.ScriptedModel([interrupted, lab.say("Never.")])
+    problem = await raised(lambda: go(model, [writer(ws)], "Still there?", messages))
+    t.expect([problem, [m.get("stop_reason") for m in messages].count("error")],
+             ["KeyboardInterrupt: the user pressed Ctrl-C", 0],
+             "Then a model interrupted on its first request: what the run raised, and how many "
+             "messages on the record are labelled \"error\".")
 
 
-@lab_test("A model that raises, after rounds of tools, is not a failed reply: its exception "
-          "reaches the caller, the files asked for before it are written, and the record holds "
+@lab_test("A model that raises, after rounds of tools, is not a failed reply, whatever it "
+          "raises, an interrupt included: its exception reaches the caller, the files asked for before it are written, and the record holds "
           "no ending.")
 async def test_bank_a_raising_model_is_not_a_failed_reply(t):
-    ws = lab.Workspace()
-    rounds = [[f"r{n}_{k}.txt" for k in range(t.random.randint(1, 2))]
-              for n in range(t.random.randint(1, 3))]
-    model = lab.ScriptedModel([lab.reply(*saves(names)) for names in rounds] +
-                              [unplugged, lab.say("Never sent.")])
-    messages = []
-    problem = await raised(lambda: go(model, [writer(ws)], t.random.choice(ASKS), messages,
-                                      max_turns=t.random.choice([None, 6, 9])))
-    asked, answered = results_of(messages)
-    t.expect([problem, sorted(ws.files), len(model.calls), answered == asked,
-              [m["role"] for m in messages if m["role"] != "toolResult"]],
-             ["Unplugged: the network is gone", sorted(n for names in rounds for n in names),
-              len(rounds) + 1, True, ["user"] + ["assistant"] * len(rounds)],
-             "What the run raised, the files written, the requests made, whether every call "
-             "has its result, and the roles on the record other than results.")
+    for raiser, said in ((unplugged, "Unplugged: the network is gone"),
+                         (interrupted, "KeyboardInterrupt: the user pressed Ctrl-C")):
+        ws = lab.Workspace()
+        rounds = [[f"r{n}_{k}.txt" for k in range(t.random.randint(1, 2))]
+                  for n in range(t.random.randint(1, 3))]
+        model = lab.ScriptedModel([lab.reply(*saves(names)) for names in rounds] +
+                                  [raiser, lab.say("Never sent.")])
+        messages = []
+        problem = await raised(lambda: go(model, [writer(ws)], t.random.choice(ASKS), messages,
+                                          max_turns=t.random.choice([None, 6, 9])))
+        asked, answered = results_of(messages)
+        t.expect([problem, sorted(ws.files), len(model.calls), answered == asked,
+                  [m["role"] for m in messages if m["role"] != "toolResult"]],
+                 [said, sorted(n for names in rounds for n in names),
+                  len(rounds) + 1, True, ["user"] + ["assistant"] * len(rounds)],
+                 "What the run raised, the files written, the requests made, whether every call "
+                 "has its result, and the roles on the record other than results.")
 
 
 # --- rule 4: the view ---------------------------------------------------------------------
 
 def failure(t, kind):
-    """An assistant message of `kind`: "empty", a failed reply with no content; "unsaid", one
-    whose reason is ""; "words", one that got words out; "silent", an empty reply that did
-    not fail."""
-    quiet = {"role": "assistant", "content": [], "stop_reason": "stop"}  # did not fail
+    """An assistant message of `kind`: "empty", a failed reply with no content and a usage key
+    beside its reason; "unsaid", one whose reason is ""; "words", one that got words out, which
+    end in a space; "blank", one that got only a newline out; "silent", an empty reply that did
+    not fail, whose error_message is None."""
+    if kind == "silent":  # did not fail
+        return {"role": "assistant", "content": [], "stop_reason": "stop", "error_message": None}
     why = "" if kind == "unsaid" else t.random.choice(WHY)
-    failed = lab.fail(why, *(["Half an answer"] if kind == "words" else []))
-    return quiet if kind == "silent" else failed
+    said = {"words": ["Half an answer "], "blank": ["\n"]}.get(kind, [])
+    failed = lab.fail(why, *said)
+    return {**failed, "usage": {"input": 70, "output": 0}} if kind == "empty" else failed
 
 
-@lab_test("A run on a record holding failures sends a request without the empty ones, whatever "
-          "their reason, \"\" included, and with the ones that got words out and an empty "
-          "reply that did not fail; the record keeps them all.")
+@lab_test("A run on a record holding failures sends every request without the empty ones, "
+          "whatever their reason, \"\" included, and whatever keys they carry, and with the "
+          "ones that got words out, if only a newline, as they stand, and an empty reply that "
+          "did not fail; the record keeps them all, unchanged.")
 async def test_bank_the_request_on_a_record_of_failures(t):
     record = []
-    kinds = ["empty", "unsaid", "words", "silent"] + [
+    kinds = ["empty", "unsaid", "words", "blank", "silent"] + [
         t.random.choice(["empty", "words"]) for _ in range(t.random.randint(0, 2))]
     t.random.shuffle(kinds)
     for n, kind in enumerate(kinds):
         record += [harness.user_message(f"Ask {n}."), failure(t, kind)]
-    model = lab.ScriptedModel([lab.say("Here.")])
-    await go(model, [], t.random.choice(ASKS), record)
-    sent = model.calls[0].messages
-    kept = [k for k in kinds if k in ("words", "silent")]
-    t.expect([[m["role"] for m in sent], [len(m["content"]) for m in sent if m["role"] ==
+    before = copy.deepcopy(record)
+    model = lab.ScriptedModel([lab.reply(*saves(["here.txt"])), lab.say("Here.")])
+    await go(model, [writer(lab.Workspace())], t.random.choice(ASKS), record)
+    sent = model.calls[-1].messages
+    kept = [k for k in kinds if k in ("words", "blank", "silent")]
+    t.expect([[m["role"] for m in sent], [harness.text_of(m) for m in sent if m["role"] ==
                                           "assistant"], len(record)],
              [[role for k in kinds for role in (["user", "assistant"] if k in kept else
-                                                 ["user"])] + ["user"],
-              [1 if k == "words" else 0 for k in kept], 2 * len(kinds) + 2],
-             "The roles sent, the blocks of each assistant message sent, the record's length.")
+                                                 ["user"])] + ["user", "assistant", "toolResult"],
+              [{"words": "Half an answer ", "blank": "\n"}.get(k, "") for k in kept] + [""],
+              2 * len(kinds) + 4],
+             "The roles the run's second request sent, the words of each assistant message it "
+             "sent, the record's length.")
+    t.expect(record[:len(before)] == before, True,
+             "Whether the messages the record held before the run are as they were, every key "
+             "of them.")
 
 
 class Emptying(lab.ScriptedModel):
