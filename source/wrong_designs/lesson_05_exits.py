@@ -574,6 +574,25 @@ WRONG = [
                               for b in m["content"]]} if m["role"] == "assistant" else m
             for m in kept]
 """),
+    Wrong(lab='5.1', name='a wall-clock budget beside max_turns',
+          rule='max_turns=None means no cap at all, and the loop has no timer: a run goes on while replies ask for tools, however long it takes.',
+          where='Build item 2: "`max_turns=None`, the default, means no cap at all"; "no retry, no timer"',
+          names='no timer',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    import time
+    started = time.monotonic()
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          also=((r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""", r"""
+        if (max_turns is not None and turn > max_turns) or time.monotonic() - started > 120:
+"""),)),
 ]
 
 # The designs lesson 5 allows, which lab 5.1 must pass (tools.wrong_designs.allowed).

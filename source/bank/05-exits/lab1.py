@@ -8,7 +8,9 @@ another thing (the workspace a tool wrote to, the roles of a request, what the c
 changes to a view, or a model's to the list it is handed, do to the record), so that the
 public tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
+import contextlib
 import copy
+import time
 
 import harness
 import lab
@@ -64,6 +66,27 @@ def asking(names):
 def saves(names):
     """One call of `save` per name: each writes a file of that name."""
     return [lab.call("save", {"path": name, "text": name.upper()}) for name in names]
+
+
+@contextlib.contextmanager
+def racing_clock():
+    """Inside it, the clocks in `time` (monotonic, time, perf_counter) jump five minutes at
+    every reading, so a loop that keeps a budget in seconds runs out of it within a few turns;
+    on leaving, the real clocks come back."""
+    names = ("monotonic", "time", "perf_counter")
+    real = {name: getattr(time, name) for name in names}
+    reading = [real["monotonic"]()]
+
+    def jump():
+        reading[0] += 300.0
+        return reading[0]
+    for name in names:
+        setattr(time, name, jump)
+    try:
+        yield
+    finally:
+        for name, clock in real.items():
+            setattr(time, name, clock)
 
 
 async def go(model, tools, ask, messages=None, **options):
@@ -136,7 +159,8 @@ async def test_bank_a_capped_run_answers_its_batches(t):
 
 
 @lab_test("A cap of 0 lets no request out and runs no tool, and so does a cap below 0, whose "
-          "stop is recorded; with no cap a long job runs to its answer.")
+          "stop is recorded; with no cap a long job runs to its answer, however much time it "
+          "takes.")
 async def test_bank_zero_and_none(t):
     ws, log = lab.Workspace(), []
     model = lab.ScriptedModel([lab.reply(*saves(["never.txt"]))])
@@ -157,7 +181,8 @@ async def test_bank_zero_and_none(t):
     rounds = t.random.randint(26, 29)
     model = lab.ScriptedModel([lab.reply(*saves([f"r{n}.txt"])) for n in range(rounds)] +
                               [lab.say("Finished.")])
-    messages = await go(model, [writer(ws, log)], t.random.choice(ASKS))
+    with racing_clock():  # hours of wall time go by: a cap of None is still no cap
+        messages = await go(model, [writer(ws, log)], t.random.choice(ASKS))
     t.expect([len(log), messages[-1].get("stop_reason"), len(ws.files)],
              [rounds, "stop", rounds],
              "With no cap: the tools run, the last stop_reason, the files in the workspace.")
@@ -181,7 +206,8 @@ async def test_bank_each_run_has_its_own_cap(t):
     rounds = t.random.randint(26, 27)
     model = lab.ScriptedModel([lab.reply(*saves([f"z{n}.txt"])) for n in range(rounds)] +
                               [lab.say("All saved.")])
-    await go(model, [writer(ws, log)], "Fourth.", messages)
+    with racing_clock():
+        await go(model, [writer(ws, log)], "Fourth.", messages)
     made.append(len(model.calls))
     endings = [m.get("error_message") for m in messages if m.get("stop_reason") == "error"]
     t.expect([made, endings, len(log), harness.text_of(messages[-1])],

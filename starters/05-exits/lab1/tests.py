@@ -10,7 +10,9 @@ cases; the same seed draws the same ones.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 5 tests.py
 """
+import contextlib
 import copy
+import time
 
 import harness
 import lab
@@ -78,6 +80,27 @@ class Handed(lab.ScriptedModel):
     async def acomplete(self, system, messages, tools=(), signal=None):
         self.handed.append(messages)
         return await super().acomplete(system, messages, tools, signal)
+
+
+@contextlib.contextmanager
+def hours_pass():
+    """While open, each reading of the wall clock (time.monotonic, time.time, time.perf_counter)
+    is a minute after the one before: a run that times itself sees hours go by, as a long job
+    would, while the test takes no time at all. The clocks are put back on the way out."""
+    names = ("monotonic", "time", "perf_counter")
+    saved = {name: getattr(time, name) for name in names}
+    now = [saved["time"]()]
+
+    def a_minute_later():
+        now[0] += 60.0
+        return now[0]
+    for name in names:
+        setattr(time, name, a_minute_later)
+    try:
+        yield
+    finally:
+        for name, clock in saved.items():
+            setattr(time, name, clock)
 
 
 async def run(model, tools, prompt, messages=None, **options):
@@ -185,10 +208,13 @@ async def test_no_limit(t):
         done = sum(m["role"] == "toolResult" for m in request.messages)
         return lab.reply(lab.call("tick")) if done < asks else lab.say(answer)
     model = lab.ScriptedModel([lab.forever(some)])
-    messages = await run(model, [ticker()], prompt)
+    with hours_pass():  # a minute at each reading of the clock
+        messages = await run(model, [ticker()], prompt)
     t.expect([len(model.calls), lab.shape(messages[-2:])], [asks + 1, f"R(c{asks}) A"],
-             "max_turns=None means no limit at all, not a large one. The items are [requests, "
-             "the record's last two messages] (run_agent, lesson 5).")
+             "max_turns=None means no limit at all, not a large one, and no timer either: "
+             "here the clock moved a minute at each reading, and the run still went on while "
+             "the model asked for tools. The items are [requests, the record's last two "
+             "messages] (run_agent, lesson 5).")
     t.expect([messages[0]["content"], messages[-1]["stop_reason"], harness.text_of(messages[-1])],
              [prompt, "stop", answer],
              "The run ended on the model's answer. The items are [the prompt, the last "
