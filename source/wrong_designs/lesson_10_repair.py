@@ -375,24 +375,6 @@ WRONG = [
                     beside.setdefault(later["tool_call_id"], later)
     answer.update(beside)
 '''),
-    Wrong(lab='10.1', name='results matched by call id and tool name',
-          rule='A recorded result is the one used whatever it holds: it answers the call whose id it carries, whatever its tool name says.',
-          where='lab 10.1, Build section: "You may take call ids to be unique."; found by a release-only reader (round 6, 10.1-4)',
-          names='its content and its tool name',
-          replace=r'''
-        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
-            answer[message["tool_call_id"]] = message
-''',
-          by=r'''
-        key = (message.get("tool_call_id"), message.get("tool_name"))  # the same call, surely
-        if message["role"] == "toolResult" and key not in answer:
-            answer[key] = message
-''',
-          also=((r'''
-            view.append(answer.get(call["id"]) or {
-''', r'''
-            view.append(answer.get((call["id"], call["name"])) or {
-'''),)),
     Wrong(lab='10.1', name="a first result with INTERRUPTED's words taken for a made-up one",
           rule='Of two results recorded for one call, the one recorded first is kept, whatever it says.',
           where='lab 10.1, Build section: "Of two results recorded for one call, the one recorded first is kept."; found by a release-only reader (round 6, 10.1-16)',
@@ -498,5 +480,28 @@ ALLOWED = [
     return repair_tool_history(kept)
 ''', r'''
     return kept
+'''),)),
+    # Hunt round 6 (reader r23), design 10.1-4.
+    Wrong(lab='10.1', name='results matched by call id and tool name',
+          rule='lab.validate refuses a result whose tool_name is not its call\'s, so the reference\'s view '
+               'of a record holding one is refused too, while this design answers that call '
+               'INTERRUPTED and sends a valid request. "A recorded result is the one used" and '
+               '"every request is valid, whatever holes the record has" disagree on such a record, '
+               'which no harness of the course writes (run_tool copies the call\'s name); no test '
+               'can prefer the reference without asking for a request a provider refuses.',
+          where='hunt round 6, design 10.1-4', names='',
+          replace=r'''
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+        key = (message.get("tool_call_id"), message.get("tool_name"))  # the same call, surely
+        if message["role"] == "toolResult" and key not in answer:
+            answer[key] = message
+''',
+          also=((r'''
+            view.append(answer.get(call["id"]) or {
+''', r'''
+            view.append(answer.get((call["id"], call["name"])) or {
 '''),)),
 ]
