@@ -204,10 +204,12 @@ def readme_table(latest: dict) -> str:
     kinds = latest.get("mutation_kinds")
     if kinds:
         judged = kinds["equivalent"] + kinds.get("free", 0)
+        earlier = sum(lab.get("killed_by_earlier_labs", 0) for lab in kinds["labs"])
         rows.append([f"wrong designs of each kind made in each lab's gaps (bench/kinds.py: "
                      f"{len(kinds['labs'])} labs, {kinds['mutants']} designs, {judged} judged "
-                     "equivalent or left free), killed by the lab's own tests",
-                     f"{kinds['killed']} of {kinds['mutants']} killed; {kinds['survived']} "
+                     "equivalent or left free), killed by the lab's check",
+                     f"{kinds['killed']} of {kinds['mutants']} killed ({earlier} by an "
+                     f"earlier lab's tests, which the check runs); {kinds['survived']} "
                      "survive unjudged", "no survivor unjudged (issue 38)",
                      "yes" if kinds["survived"] == 0 else "NO"])
     oracle = latest.get("oracle")

@@ -489,9 +489,13 @@ def load_equivalent(path: Path = EQUIVALENT) -> dict[tuple[str, int, str], tuple
             for kind in KINDS for e in data.get(kind, [])}
 
 
-def tally(lab_id: str, made, results: list[dict], cumulative: dict, equivalent: dict):
+def tally(lab_id: str, made, results: list[dict], cumulative: dict, equivalent: dict,
+          earlier_count: bool = False):
     """One lab's figures, its survivors (each with its judgement, if any) and the judgements
-    of `equivalent` that no longer hold for it."""
+    of `equivalent` that no longer hold for it. With `earlier_count` (the kinds of wrong
+    design), a survivor of the lab's own tests that an earlier lab's tests kill counts as
+    killed: it breaks that lab's rule, and the student's check of this lab runs those tests
+    too, so it cannot pass the lab."""
     found, gaps, invalid = made
     survivors, stale = [], []
     for n, (m, r) in enumerate(zip(found, results)):
@@ -508,14 +512,17 @@ def tally(lab_id: str, made, results: list[dict], cumulative: dict, equivalent: 
     keys = {(m.lab, m.gap, m.key) for m in found}
     stale += [f"lab {k[0]} gap {k[1]}: judged {v[0]} but no such mutant: {k[2]}"
               for k, v in equivalent.items() if k[0] == lab_id and k not in keys]
-    killed = sum(r["not_passed"] > 0 for r in results)
+    earlier = sum(1 for s in survivors if earlier_count and not s["judged"]
+                  and s["killed_by_cumulative_suite"])
+    killed = sum(r["not_passed"] > 0 for r in results) + earlier
     eq = sum(s["judged"] == "equivalent" for s in survivors)
     free = sum(s["judged"] == "free" for s in survivors)
     counted = len(found) - eq - free
     figures = {"lab": lab_id, "gaps": len({g.number for g in gaps}),
                "gap_lines": sum(g.last - g.first + 1 for g in gaps), "mutants": len(found),
                "not_compiling": invalid, "killed": killed, "equivalent": eq, "free": free,
-               "survived": len(survivors) - eq - free,
+               "survived": len(survivors) - eq - free - earlier,
+               "killed_by_earlier_labs": earlier,
                "score": round(killed / counted, 4) if counted else 1.0,
                "killed_by": {v: sum(v in r["verdicts"] for r in results)
                              for v in ("fail", "timeout", "crash")}}
@@ -547,7 +554,8 @@ def main(argv=None) -> int:
     equivalent = load_equivalent(judged_file)
     per_lab, survivors, stale = [], [], []
     for lab in labs:
-        figures, lost, old = tally(lab.id, made[lab.id], verdicts[lab.id], cumulative, equivalent)
+        figures, lost, old = tally(lab.id, made[lab.id], verdicts[lab.id], cumulative, equivalent,
+                                   earlier_count=args.kinds)
         per_lab.append(figures)
         survivors += lost
         stale += old
@@ -562,7 +570,9 @@ def main(argv=None) -> int:
                  total["survived"], f"{score:.1%}", "yes" if score >= AIM else "NO"])
 
     what = "Wrong designs of each kind" if args.kinds else "Mutants"
-    print(f"{what} in each lab's gaps, judged by the lab's own tests ({len(labs)} labs, "
+    judge = "the lab's check (its own tests, then the earlier labs' it runs too)" if \
+        args.kinds else "the lab's own tests"
+    print(f"{what} in each lab's gaps, judged by {judge} ({len(labs)} labs, "
           f"{_table.seconds(seconds)})\n")
     print(_table.table(["lab", "mutants", "killed", "equivalent", "left free", "survived",
                         "killed / (mutants - equivalent - left free)",
@@ -571,8 +581,10 @@ def main(argv=None) -> int:
         print("\nSurvivors:")
     for s in survivors:
         verdict = f"{s['judged']}: {s['equivalent']}" if s["judged"] else \
-            "REAL" + (", though the cumulative suite kills it"
-                      if s["killed_by_cumulative_suite"] else "")
+            ("killed by an earlier lab's tests, which the lab's check runs" if args.kinds
+             and s["killed_by_cumulative_suite"] else "REAL" + (
+                 ", though the cumulative suite kills it" if s["killed_by_cumulative_suite"]
+                 else ""))
         print(f"  lab {s['lab']} gap {s['gap']} line {s['line']} {s['operator']}: "
               f"{s['change']}\n      {verdict}")
     for line in stale:

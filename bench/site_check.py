@@ -43,7 +43,7 @@ from pathlib import Path
 from bench import _table
 from bench.checker import lab_folder, student_command
 from lab.check import manifest, runner, suite
-from tests.check.hang_cases import SPINS as SPINS_ON_ONE_LINE
+from tools.hang_cases import SPINS as SPINS_ON_ONE_LINE
 from tools import site
 
 LAB = manifest.lab("15.1")

@@ -381,6 +381,212 @@ WRONG = [
             import itertools
             for event in itertools.islice(inner, 300):
 '''),
+    # Round 6 of the hunt (source/hunts/round-6.md), reader r21's designs 8.1-1 to 8.1-24.
+    Wrong(lab='8.1', name='prompt() asking whether the last run still exists',
+          rule="prompt() refuses while a run is going, not while the last run it handed out still exists: a run that is over, though its caller still holds it, lets the next prompt through.",
+          where='Build item 4: "While a run is going, it raises a `RuntimeError`"',
+          names='not whether the last one still exists',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+""",
+          by=r"""
+        if self._run_now is not None and self._run_now() is not None:  # the last run is around
+"""),
+    Wrong(lab='8.1', name='copies of the events handed on',
+          rule="The run hands on each event of run_agent, the very objects: a copy of each event hands the consumer messages that are not the ones recorded.",
+          where='Build item 5: "hands on each event of `run_agent`"',
+          names='not copies',
+          replace=r"""
+            for event in inner:
+                yield event
+""",
+          by=r"""
+            import copy
+            for event in inner:
+                yield copy.deepcopy(event)  # the consumer cannot scribble on the record
+"""),
+    Wrong(lab='8.1', name='the inner run closed only on GeneratorExit',
+          rule="However the run ends, the run_agent run inside it ends too: an exception thrown into the run at its yield is an ending as well as a close().",
+          where='Build item 5: "However the run ends, the `run_agent` run inside it ends too."',
+          names='misses the throw',
+          replace=r"""
+        try:
+            for event in inner:
+                yield event
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""",
+          by=r"""
+        try:
+            for event in inner:
+                yield event
+        except GeneratorExit:  # the consumer walked away: end the inner run too
+            inner.close()
+            raise
+"""),
+    Wrong(lab='8.1', name='one run going for every harness',
+          rule="Each harness owns its runs: is_running says whether this harness's run is going, so another harness's run neither makes it True nor refuses its prompt().",
+          where='Build item 3: "says whether a run is going"',
+          names="this harness's run only",
+          replace=r"""
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        Harness._run_now = weakref.ref(run)  # one for all: the run that is going
+""",
+          also=((r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+""", r"""
+        Harness._run_now = getattr(Harness, "_run_now", None)  # shared by every harness
+"""),)),
+    Wrong(lab='8.1', name="an empty list passed in kept as the caller's",
+          rule="The transcript starts in a list of its own, whatever was given: an empty list is the caller's too, and copying it keeps the caller's later appends out.",
+          where='Build item 1: "in a list of its own, so that a caller who changes its list afterwards changes nothing in the harness"',
+          names='an empty one too',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        # nothing to copy in an empty list: it is used as it is
+        self._messages = list(messages) if messages or not isinstance(messages, list) else messages
+        self._max_turns = max_turns
+"""),
+    Wrong(lab='8.1', name='the prompt stripped',
+          rule="The run records the prompt word for word (lesson 3): spaces and newlines around it are the user's too.",
+          where='Build item 4: "hands back the run, a generator of `run_agent`\'s events over the harness\'s transcript"',
+          names='word for word',
+          replace=r"""
+        run = self._run(text)
+""",
+          by=r"""
+        run = self._run(text.strip())  # nobody means the spaces around their words
+"""),
+    Wrong(lab='8.1', name='an empty prompt dropped',
+          rule="prompt() hands back the run, a generator of run_agent's events, whatever the text: an empty prompt is a run too, recorded like any other.",
+          where='Build item 4: "hands back the run, a generator of `run_agent`\'s events over the harness\'s transcript, and runs none of it"',
+          names='the empty prompt',
+          replace=r"""
+        run = self._run(text)
+""",
+          by=r"""
+        if not text.strip():  # nothing to say: the model is not bothered
+            return iter(())
+        run = self._run(text)
+"""),
+    Wrong(lab='8.1', name='a second prompt replacing an unread run',
+          rule="A run counts as going from the moment prompt() returns: a second prompt() before the first run is read is refused, not put in its place.",
+          where='Build: "A run must count as going straight after `prompt()` returns, before any event has been asked for"',
+          names='not put in its place',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+""",
+          by=r"""
+        import inspect
+        current = self._run_now and self._run_now()
+        if current is not None and inspect.getgeneratorstate(current) == inspect.GEN_CREATED:
+            current.close()  # nothing of it has happened yet: the new Send replaces it
+        if self.is_running:  # refused now, not at the run's first step
+"""),
+    Wrong(lab='8.1', name='only a started run refused',
+          rule="A run counts as going from the moment prompt() returns: a second prompt() before the first run is read is refused, not let through beside it.",
+          where='Build: "A run must count as going straight after `prompt()` returns, before any event has been asked for"',
+          names='not let through',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+""",
+          by=r"""
+        import inspect
+        current = self._run_now and self._run_now()
+        if current is not None and inspect.getgeneratorstate(current) in (
+                inspect.GEN_SUSPENDED, inspect.GEN_RUNNING):  # a run that is under way
+"""),
+    Wrong(lab='8.1', name='the weak reference kept for the first run only',
+          rule="is_running is True from the moment prompt() returns until that run is over, in every run of the harness: the reference is to the run prompt() handed out last.",
+          where='Build item 3: "It is `True` from the moment `prompt()` returns until that run is over"',
+          names='not only its first',
+          replace=r"""
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        if self._run_now is None:  # no run remembered yet: remember this one
+            self._run_now = weakref.ref(run)
+"""),
+    Wrong(lab='8.1', name='a made-up agent_end before the raise',
+          rule="The run hands on each event of run_agent and nothing else, and a model's exception goes through it to the consumer: an agent_end made up before the raise lets a consumer that stops there miss it.",
+          where='Build item 5: "hands on each event of `run_agent`"',
+          names='none made up',
+          replace=r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""",
+          by=r"""
+        except Exception:
+            yield {"type": "agent_end", "messages": []}  # keep the consumer's events balanced
+            raise
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+"""),
+    Wrong(lab='8.1', name='a key written into the given messages',
+          rule="The dicts given are shared, not copied, so the harness writes nothing into them: every message as given, no key added.",
+          where='Build item 1: "The dicts in that list are shared, not copied."',
+          names='no key added',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+        for n, message in enumerate(self._messages):
+            message["seq"] = n  # stable ids for the frontend
+"""),
+    Wrong(lab='8.1', name='a given list ending in an unanswered call tidied',
+          rule="The transcript starts as what it was given, a list that ends in a call with no result too: it is a record, not a list to tidy.",
+          where='Build item 1: "Its transcript starts as what it was given"',
+          names='not a list to tidy',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+        if (self._messages and self._messages[-1]["role"] == "assistant"
+                and tool_calls(self._messages[-1])):  # a provider would refuse it
+            self._messages.pop()
+"""),
+    Wrong(lab='8.1', name='a refused prompt kept and folded into the next',
+          rule="A refused prompt is refused, not quietly kept for later: the next prompt is recorded as sent.",
+          where='Build: "or quietly kept for later"',
+          names='not quietly kept for later',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        run = self._run(text)
+""",
+          by=r"""
+        refused = vars(self).setdefault("_refused", [])
+        if self.is_running:  # refused now, not at the run's first step
+            refused.append(text)  # the user's words must not be lost
+            raise RuntimeError("already running; use steer() or follow_up()")
+        if refused:
+            text = "\n\n".join(refused + [text])
+            refused.clear()
+        run = self._run(text)
+"""),
+    Wrong(lab='8.1', name="a model's network failure recorded as a failed reply",
+          rule="Any exception from the model goes through the run to the consumer, a ConnectionError too; the run hands on only run_agent's events and records no reply of its own.",
+          where='Build item 3: "killed by an exception"',
+          names='a ConnectionError too',
+          replace=r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""",
+          by=r"""
+        except (ConnectionError, TimeoutError) as failure:  # the provider failed: record it
+            ending = error_message(f"provider failed: {failure}")
+            self._messages.append(ending)
+            yield {"type": "message_end", "message": ending}
+            yield {"type": "agent_end", "messages": [ending]}
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+"""),
 ]
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).
@@ -405,5 +611,30 @@ ALLOWED = [
                 if event["type"] == "message_end":
                     self._messages.append(event["message"])
                 yield event
+"""),
+    # Round 6, reader r21's probes.
+    Wrong(lab='8.1', name='the inner run handed on with yield from',
+          rule="`yield from inner` hands close() and throw() on to the inner run (PEP 380), so the inner run ends however the outer one does, with no try and no finally; Build item 5 asks that it end, not how.",
+          where='Build item 5: "However the run ends, the `run_agent` run inside it ends too."; hunt round 6, 8.1-21',
+          names='',
+          replace=r"""
+        try:
+            for event in inner:
+                yield event
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""",
+          by=r"""
+        yield from inner  # close() and throw() go on to the inner run
+"""),
+    Wrong(lab='8.1', name='the tools kept as a tuple',
+          rule="Build item 1's \"a list of its own\" is there so that a caller who changes its list changes nothing in the harness; a tuple of the tools is a copy of its own too, which nobody can change, and every request's specs are the same.",
+          where='Build item 1: "the tools in a list of its own"; hunt round 6, 8.1-23',
+          names='',
+          replace=r"""
+        self._model, self._system, self._tools = model, system, list(tools)
+""",
+          by=r"""
+        self._model, self._system, self._tools = model, system, tuple(tools)
 """),
 ]

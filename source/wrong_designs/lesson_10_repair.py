@@ -246,4 +246,262 @@ WRONG = [
           by=r'''
                 "role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"].strip(),
 '''),
+
+    # Hunt round 6 (reader r23): each passed every test of lab 10.1 before this round's kills.
+    Wrong(lab='10.1', name="only a run's first request repaired",
+          rule="The view a request carries is what lesson 5's filter keeps, repaired: every request is valid, whatever holes the record has.",
+          where='lab 10.1, Build section: "every request is valid, whatever holes the record has"; found by a release-only reader (round 6, 10.1-21)',
+          names='every request of a run and not only its first',
+          replace=r'''
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+''',
+          by=r'''
+                # holes are made only when a run ends, so the run's first request mends them all
+                view = context_for_model(messages) if turn == 1 else [
+                    m for m in messages if m["content"] or m["role"] != "assistant"
+                    or m.get("stop_reason") != "error"]
+                reply = model.complete(system, view, tool_specs(tools))
+'''),
+    Wrong(lab='10.1', name='result ids matched after stripping spaces',
+          rule='A result answers the call whose id is exactly its own; a result that answers no call in the list is not in the new list.',
+          where='lab 10.1, Build section: "A result that answers no call in the list is not in the new list."; found by a release-only reader (round 6, 10.1-5)',
+          names='a result answers the call whose id is exactly its own',
+          replace=r'''
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+        if message["role"] == "toolResult" and message["tool_call_id"].strip() not in answer:
+            answer[message["tool_call_id"].strip()] = message  # models emit stray spaces
+''',
+          also=((r'''
+            view.append(answer.get(call["id"]) or {
+''', r'''
+            view.append(answer.get(call["id"].strip()) or {
+'''),)),
+    Wrong(lab='10.1', name='invented results announced but never recorded',
+          rule='Only the view is repaired: an invented result lives only in the request, and a message is on the record before it is announced.',
+          where='lab 10.1, Build section: "the record is never changed"; found by a release-only reader (round 6, 10.1-18)',
+          names='never announced',
+          replace=r'''
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+''',
+          by=r'''
+                view = context_for_model(messages)
+                for made in view:  # let every listener hear of the mended holes
+                    if not any(made is kept for kept in messages):
+                        yield {"type": "message_end", "message": made}
+                reply = model.complete(system, view, tool_specs(tools))
+'''),
+    Wrong(lab='10.1', name='the view cached, only the new tail repaired',
+          rule="The view a request carries is what lesson 5's filter keeps of the whole record, repaired, built fresh for every request.",
+          where='lab 10.1, Build section: "The view a request carries is what lesson 5\'s filter keeps, repaired"; found by a release-only reader (round 6, 10.1-3)',
+          names='built fresh for every request',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    seen = context_for_model.__dict__.setdefault("seen", {})  # id(record) -> (prefix, its view)
+    prefix, view = seen.get(id(messages), ([], []))
+    if len(prefix) > len(messages) or any(a is not b for a, b in zip(prefix, messages)):
+        prefix, view = [], []
+    tail = [m for m in messages[len(prefix):] if m["content"] or m["role"] != "assistant"
+            or m.get("stop_reason") not in endings]
+    view = view + repair_tool_history(tail)  # only what was appended since is repaired
+    seen[id(messages)] = (list(messages), view)
+    return list(view)
+'''),
+    Wrong(lab='10.1', name='a harness that repairs the list it is handed',
+          rule='The record is never changed: a harness keeps the list it is given, holes and all; only the view is repaired.',
+          where='lab 10.1, Build section: "the record is never changed"; found by a release-only reader (round 6, 10.1-15)',
+          names='keeps the record it is given',
+          replace=r'''
+        self._messages, self._max_turns = list(messages), max_turns
+''',
+          by=r'''
+        self._messages, self._max_turns = repair_tool_history(list(messages)), max_turns
+'''),
+    Wrong(lab='10.1', name='results looked for only up to the next reply that makes calls',
+          rule='A recorded result is the one used, moved if it has to be, whatever stood between it and its call, a reply that makes calls included.',
+          where='lab 10.1, Build section: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 6, 10.1-2)',
+          names='one that makes calls too',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+''',
+          by=r'''
+    answer, batch = {}, set()  # call id -> the first result recorded for it in its batch
+    for message in messages:
+        if message["role"] == "assistant" and tool_calls(message):
+            batch = {call["id"] for call in tool_calls(message)}  # a new batch closes the old
+        if (message["role"] == "toolResult" and message["tool_call_id"] in batch
+                and message["tool_call_id"] not in answer):
+'''),
+    Wrong(lab='10.1', name='a result recorded before its call ignored',
+          rule='A recorded result is the one used, moved if it has to be, wherever it stands, before its call too.',
+          where='lab 10.1, Build section: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 6, 10.1-1)',
+          names='wherever it stands',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+''',
+          by=r'''
+    answer, asked = {}, set()  # call id -> the first result recorded after its call
+    for message in messages:
+        if message["role"] == "assistant":
+            asked.update(call["id"] for call in tool_calls(message))
+        if (message["role"] == "toolResult" and message["tool_call_id"] in asked
+                and message["tool_call_id"] not in answer):
+'''),
+    Wrong(lab='10.1', name='the result beside its call preferred to the first recorded',
+          rule='Of two results recorded for one call, the one recorded first is kept, wherever each stands.',
+          where='lab 10.1, Build section: "Of two results recorded for one call, the one recorded first is kept."; found by a release-only reader (round 6, 10.1-6)',
+          names='The first recorded is kept',
+          replace=r'''
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+            answer[message["tool_call_id"]] = message
+    beside = {}  # Tau's rule: the first result standing right after its call wins
+    for index, message in enumerate(messages):
+        if message["role"] == "assistant":
+            ids = {call["id"] for call in tool_calls(message)}
+            for later in messages[index + 1:]:
+                if later["role"] != "toolResult":
+                    break
+                if later["tool_call_id"] in ids:
+                    beside.setdefault(later["tool_call_id"], later)
+    answer.update(beside)
+'''),
+    Wrong(lab='10.1', name="a first result with INTERRUPTED's words taken for a made-up one",
+          rule='Of two results recorded for one call, the one recorded first is kept, whatever it says.',
+          where='lab 10.1, Build section: "Of two results recorded for one call, the one recorded first is kept."; found by a release-only reader (round 6, 10.1-16)',
+          names='whatever it says',
+          replace=r'''
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+        if message["role"] == "toolResult":  # a real result beats a made-up one recorded first
+            held = answer.get(message["tool_call_id"])
+            if held is None or (held["content"] == INTERRUPTED
+                                and message["content"] != INTERRUPTED):
+                answer[message["tool_call_id"]] = message
+'''),
+    Wrong(lab='10.1', name='empty failed replies dropped by the repair too',
+          rule='Whatever stood between a result and its call stays, after the batch: the repair leaves out only results.',
+          where='lab 10.1, Build section: "Whatever stood between it and its call, a user message or a reply, say, stays, after the batch."; found by a release-only reader (round 6, 10.1-7)',
+          names='the failed empty reply included',
+          replace=r'''
+        if message["role"] == "toolResult":
+            continue  # results come back in below, each straight after its own call
+''',
+          by=r'''
+        if message["role"] == "toolResult" or (message["role"] == "assistant" and not
+                                               message["content"]
+                                               and message.get("stop_reason") == "error"):
+            continue  # results come back in below; an empty failed reply a provider refuses
+'''),
+    Wrong(lab='10.1', name='messages copied whenever a repair is needed',
+          rule='Every message repair_tool_history takes from the list is the very same object, not a copy, whether or not something was repaired.',
+          where='lab 10.1, Build section: "Every message it takes from `messages` is the very same object, not a copy."; found by a release-only reader (round 6, 10.1-9)',
+          names='whether or not something was repaired',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+    return view
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True})
+    if len(view) == len(messages) and all(a is b for a, b in zip(view, messages)):
+        return view  # nothing repaired: the ordinary path costs nothing
+    return [m if m["role"] == "toolResult" else dict(m) for m in view]  # so no repair touches the record
+'''),
+    Wrong(lab='10.1', name='invented results kept and handed out again',
+          rule='A call with no recorded result gets a new result in each repair, never one made before and kept.',
+          where='lab 10.1, Build section: "A call with no recorded result gets a new result"; found by a release-only reader (round 6, 10.1-10)',
+          names='never one it made before',
+          replace=r'''
+            view.append(answer.get(call["id"]) or {
+                "role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+                "content": INTERRUPTED, "is_error": True})
+''',
+          by=r'''
+            made = repair_tool_history.__dict__.setdefault("made", {})  # every result made so far
+            view.append(answer.get(call["id"]) or made.setdefault((call["id"], call["name"]), {
+                "role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+                "content": INTERRUPTED, "is_error": True}))
+'''),
+    Wrong(lab='10.1', name='an empty list handed back as itself',
+          rule='repair_tool_history returns a new list, for an empty list too.',
+          where='lab 10.1, Build section: "returns a new list in which every call is followed at once by exactly one result for it"; found by a release-only reader (round 6, 10.1-20)',
+          names='an empty one too',
+          replace=r'''
+    answer = {}  # call id -> the first result recorded for it
+''',
+          by=r'''
+    if not messages:
+        return messages  # nothing to repair
+    answer = {}  # call id -> the first result recorded for it
+'''),
+]
+
+ALLOWED = [
+    # Hunt round 6 (reader r23), design 10.1-8.
+    Wrong(lab='10.1', name='only user and assistant messages kept, results put back',
+          rule='The course\'s message format has three roles, "user", "assistant" and "toolResult", '
+               'and lab.validate refuses any other, so keeping "user and assistant messages" is '
+               'keeping "every message that is not a result" for every record the course allows; '
+               'no test can tell them apart without a message outside the format.',
+          where='hunt round 6, design 10.1-8', names='',
+          replace=r'''
+        if message["role"] == "toolResult":
+            continue  # results come back in below, each straight after its own call
+''',
+          by=r'''
+        if message["role"] not in ("user", "assistant"):
+            continue  # results come back in below; no other role is kept
+'''),
+    # Hunt round 6 (reader r23), probe 10.1-14.
+    Wrong(lab='10.1', name='repairing first, then filtering out empty failed replies',
+          rule='The two orders give the same view of every record: an empty failed reply has no '
+               'calls, so the repair never adds a result for it nor moves one across it in a way '
+               'the filter could change, and the filter never removes a result. The page states '
+               'the order, but no request can show it.',
+          where='hunt round 6, probe 10.1-14', names='',
+          replace=r'''
+    kept = [message for message in messages
+''',
+          by=r'''
+    kept = [message for message in repair_tool_history(messages)
+''',
+          also=((r'''
+    return repair_tool_history(kept)
+''', r'''
+    return kept
+'''),)),
+    # Hunt round 6 (reader r23), design 10.1-4.
+    Wrong(lab='10.1', name='results matched by call id and tool name',
+          rule='lab.validate refuses a result whose tool_name is not its call\'s, so the reference\'s view '
+               'of a record holding one is refused too, while this design answers that call '
+               'INTERRUPTED and sends a valid request. "A recorded result is the one used" and '
+               '"every request is valid, whatever holes the record has" disagree on such a record, '
+               'which no harness of the course writes (run_tool copies the call\'s name); no test '
+               'can prefer the reference without asking for a request a provider refuses.',
+          where='hunt round 6, design 10.1-4', names='',
+          replace=r'''
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+        key = (message.get("tool_call_id"), message.get("tool_name"))  # the same call, surely
+        if message["role"] == "toolResult" and key not in answer:
+            answer[key] = message
+''',
+          also=((r'''
+            view.append(answer.get(call["id"]) or {
+''', r'''
+            view.append(answer.get((call["id"], call["name"])) or {
+'''),)),
 ]

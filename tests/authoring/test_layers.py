@@ -141,3 +141,25 @@ def test_the_layer_test_sees_what_it_judges():
     assert "lab.desk.course" in GRAPH["lab.course"]
     assert {"lab.world.errors", "lab.world.replies"} <= GRAPH["lab.world.model"]
     assert layer("lab.check.runner") == ("engine", 1) and layer("lab") == ("world", 0)
+
+
+def test_no_test_file_is_imported_by_another():
+    """Test helpers live in helper modules (tests/*/name.py, no test_ prefix), never in a test
+    file another imports: that file's tests would then hang on another file's setup, and a
+    change to one would move the other."""
+    found = []
+    for path in sorted((KIT / "tests").rglob("*.py")):
+        if "submissions" in path.parts:  # students' files, fragments among them: data
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                dotted = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                dotted = [a.name for a in node.names]
+            else:
+                continue
+            found += [f"{path.relative_to(KIT)} imports {name}" for name in dotted
+                      if name.startswith("tests.")
+                      and any(part.startswith("test_") for part in name.split("."))]
+    assert not found, ("a test file is imported as a library; move what it shares into a "
+                       "helper module beside it:\n" + "\n".join(found))

@@ -27,7 +27,7 @@ import re
 import pytest
 
 from lab.check import manifest, runner
-from tests.check.hang_cases import SPINS as ONE_LINE_SPINS
+from tools.hang_cases import SPINS as ONE_LINE_SPINS
 from tests.browser.page import checkers_report, chromium, playwright_api, shoot, typed_and_run
 from tests.browser.site_server import lesson_opened, site_tab
 from tools import site

@@ -20,7 +20,7 @@ from lab.check import runner, suite
 from lab.check.hangs import Place, Streak
 from lab.check.manifest import lab as lab_named
 
-from tests.check.hang_cases import Hanging, place_of_stop
+from tools.hang_cases import Hanging, place_of_stop
 
 REPEATS = runner.Limits().hangs_in_a_row
 

@@ -16,7 +16,7 @@ import pytest
 from lab.check import runner, spin, suite
 from lab.check.manifest import lab as lab_named
 
-from tests.check.hang_cases import LAB, SPINS, no_hang, place_of_stop
+from tools.hang_cases import LAB, SPINS, no_hang, place_of_stop
 
 IN_ROUNDS = re.compile(r"Timed out: this test spun in \S+ \(harness\.py, line \d+\) through "
                        r"[\d,]+ rounds of harness\.py's loops without giving the event loop a "

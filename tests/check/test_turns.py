@@ -10,7 +10,7 @@ import pytest
 from lab.check import own_threads, turns
 from lab.check.turns import OutOfTurns
 
-from tests.check.hang_cases import no_hang
+from tools.hang_cases import no_hang
 
 STUCK = "waiting for something that can never happen"
 

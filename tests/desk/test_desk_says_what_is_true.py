@@ -67,7 +67,7 @@ def test_a_replayed_cell_of_a_lab_nothing_passed_shows_the_record_as_the_release
 # --- the closing line of a pass names --mine, and a start names both other starters -------------
 
 def passing(lab_id: str) -> list:
-    from tests.check.test_checker import outcome
+    from tests.check.bad_submissions import outcome
     return [outcome(lab_id, "pass")]
 
 

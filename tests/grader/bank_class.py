@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import hashlib
 
 from lab.check import manifest, suite
 
@@ -70,18 +71,28 @@ def _public(secret: str) -> bool:
 RELEASED_FROM = ("lab", "lessons", "starters", "source/lessons", "source/harness.src.py")
 
 
+def _released_from() -> list:
+    kit = manifest.KIT
+    paths = [path for name in RELEASED_FROM for path in sorted(
+        (kit / name).rglob("*") if (kit / name).is_dir() else [kit / name])]
+    return [path for path in paths if path.is_file() and "__pycache__" not in path.parts
+            and path.name != "rules.toml"]  # the ledger stays in the authors' wing
+
+
+@functools.cache
+def kit_digests() -> frozenset:
+    """The sha256 of every file a release is made from: a release file with one of them is
+    a kit file as it stands, which holds nothing kit_text does not."""
+    return frozenset(hashlib.sha256(path.read_bytes()).digest() for path in _released_from())
+
+
 @functools.cache
 def kit_text() -> str:
     """Every file a release is made from, as one text. A bank's line found in a release and
     here too came from the course's own files (a demonstration cell's `last =
     request.messages[-1]`), not from the bank; test_grader_hidden.py checks apart that no
     lesson source holds a bank's scenario."""
-    kit = manifest.KIT
-    paths = [path for name in RELEASED_FROM for path in sorted(
-        (kit / name).rglob("*") if (kit / name).is_dir() else [kit / name])]
-    return "\n".join(path.read_bytes().decode("utf-8", "replace") for path in paths
-                     if path.is_file() and "__pycache__" not in path.parts
-                     and path.name != "rules.toml")  # the ledger stays in the authors' wing
+    return "\n".join(path.read_bytes().decode("utf-8", "replace") for path in _released_from())
 
 
 def in_kit(secret: str) -> bool:

@@ -10,6 +10,7 @@ whatever hidden code it can reach as a test's error and in what it prints, and r
 value where the judge's message would name the wanted one; trudy
 (fails_to_import_with_the_hidden_tests.py) fails to import with the hidden code as the error."""
 import csv
+import hashlib
 import json
 import os
 import subprocess
@@ -128,7 +129,8 @@ def test_no_release_holds_a_line_or_a_value_of_a_grading_bank(whole_release):
     banks = [lab.id for lab in manifest.labs(built_only=True) if bank.has_bank(lab.id)]
     found = {}
     for path in whole_release.rglob("*"):
-        if path.is_file():
+        if path.is_file() and hashlib.sha256(path.read_bytes()).digest() not in \
+                bank_class.kit_digests():  # a kit file as it stands holds no leak
             text = path.read_bytes().decode("utf-8", "replace")
             leaked = [s for lab_id in banks for s in bank_class.bank_leaks(text, lab_id)
                       if not bank_class.in_kit(s)]

@@ -81,6 +81,7 @@ async def test_bank_two_harnesses_from_one_list_keep_apart(t):
     gap = t.random.randrange(len(earlier) // 2)
     earlier[2 * gap + 1] = harness.error_message(t.random.choice(WHY))
     given = list(earlier)
+    contents = [dict(message) for message in earlier]
     path = t.random.choice(NAMES)
     one = lab.ScriptedModel([reads([path]), lab.say("First done.")])
     two = lab.ScriptedModel([lab.say("Second done.")])
@@ -107,6 +108,20 @@ async def test_bank_two_harnesses_from_one_list_keep_apart(t):
              "Whether each message of each harness's transcript is the very dict given, or the "
              "very dict a message_end of its run announced: the list is copied, its messages "
              "are shared.")
+    blank = []
+    third = harness.Harness(lab.ScriptedModel([lab.say("Third done.")]), SYSTEM, [], messages=blank)
+    fourth = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=blank)
+    await lab.drive(third.prompt("Start fresh."))
+    crashed = [harness.user_message(f"Open {path}."), reads([path])]
+    t.expect([[dict(m) == c for m, c in zip(earlier, contents)], lab.shape(blank),
+              lab.shape(fourth.messages), lab.shape(third.messages),
+              lab.show(harness.Harness(two, SYSTEM, [], messages=crashed).messages)],
+             [[True] * len(contents), "", "", "U A", lab.show(crashed)],
+             "After those runs, whether each given dict still holds just what it held; then two "
+             "harnesses made from one empty list, the first run once; then a harness made from a "
+             "list that ends in a call with no result. Items: those dicts, the shape of the empty "
+             "list afterwards, of the second harness's transcript, of the first's, and the "
+             "record of the last harness.")
 
 
 @lab_test("A harness keeps its own list of tools and its cap: a caller who empties its list "
@@ -231,6 +246,9 @@ async def test_bank_runs_stepped_and_dropped(t):
     steps = t.random.randint(4, 3 + 3 * width)
     run = h.prompt("Read them.")
     types = [next(run)["type"] for _ in range(steps)]
+    aside = harness.Harness(lab.ScriptedModel([lab.say("Aside.")]), SYSTEM, [])
+    beside = [aside.is_running, await raised(lambda: lab.drive(aside.prompt("Meanwhile?"))),
+              lab.shape(aside.messages)]
     states = [h.is_running]
     del run
     states.append(h.is_running)
@@ -238,13 +256,14 @@ async def test_bank_runs_stepped_and_dropped(t):
     states.append(h.is_running)
     later = await raised(lambda: lab.drive(h.prompt("Carry on.")))
     so_far = one_round(width)[:steps]
-    t.expect([types, states, later, ran, lab.shape(h.messages)],
-             [[e.split(" ")[0] for e in so_far], [True, False, False], None,
+    t.expect([types, beside, states, later, ran, lab.shape(h.messages)],
+             [[e.split(" ")[0] for e in so_far], [False, None, "U A"], [True, False, False], None,
               [p for n, p in enumerate(paths, 1) if f"message_end R(c{n})" in so_far],
               (announced(so_far) + " U A").strip()],
              "A run stepped with next() a drawn number of times and dropped, then a run handed "
-             "out and dropped unread, then a prompt. Items: the event types read, is_running "
-             "after the first step-through, after the drop and after the unread run, what the "
+             "out and dropped unread, then a prompt. Items: the event types read, another "
+             "harness's is_running while the stepped run waited, what its own run raised, its "
+             "transcript, is_running after the first step-through, after the drop and after the unread run, what the "
              "last prompt raised, the paths read, the transcript.")
 
 
@@ -255,19 +274,21 @@ async def test_bank_a_dropped_run_then_a_raising_model(t):
     inside = []
     box = {}
     model = lab.ScriptedModel([reads(paths), dropped, lab.say("Here again.")])
-    h = box["h"] = harness.Harness(model, SYSTEM,
-                                   [reader(during=lambda a: inside.append(box["h"].is_running))])
+    other = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
+    h = box["h"] = harness.Harness(model, SYSTEM, [reader(during=lambda a: inside.append(
+        [box["h"].is_running, other.is_running]))])
     h.prompt("A prompt nobody reads.")
     free = h.is_running
     got = await raised(lambda: lab.drive(h.prompt("Read these.")))
     after = h.is_running
     await raised(lambda: lab.drive(h.prompt("Again.")))
     t.expect([free, inside, got, after, lab.shape(h.messages), len(model.calls)],
-             [False, [True] * len(paths), "TimeoutError: the model took too long", False,
+             [False, [[True, False]] * len(paths), "TimeoutError: the model took too long", False,
               "U A[" + ",".join(f"c{n}" for n in range(1, len(paths) + 1)) + "] " +
               " ".join(f"R(c{n})" for n in range(1, len(paths) + 1)) + " U A", 3],
              "A run dropped unread, then a run whose model raises at its second request, then a "
-             "prompt. Items: is_running after the drop, is_running inside each tool, what the "
+             "prompt. Items: is_running after the drop, is_running inside each tool beside that of a "
+             "harness with no run, what the "
              "consumer got, is_running after, the transcript, the requests made.")
 
 
@@ -325,9 +346,10 @@ async def test_bank_a_tool_that_prompts_gets_an_error_result(t):
 
 
 @lab_test("Two prompts before the first run is read: the second raises at once, the first has "
-          "taken no step and then runs as given; after it, the next prompt is accepted.")
+          "taken no step and then runs as given, its spaces kept; after it, an empty prompt is "
+          "accepted and recorded as it is.")
 async def test_bank_two_prompts_before_any_read(t):
-    words = [f"Question {t.random.randint(1, 99)}.", f"Follow-up {t.random.randint(1, 99)}."]
+    words = [f"\t Question {t.random.randint(1, 99)}.\n\n", f"Follow-up {t.random.randint(1, 99)}."]
     model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer.")])
     h = harness.Harness(model, SYSTEM, [])
     first = h.prompt(words[0])
@@ -335,34 +357,40 @@ async def test_bank_two_prompts_before_any_read(t):
     state = inspect.getgeneratorstate(first) if inspect.isgenerator(first) else "no generator"
     asked = len(model.calls)
     await lab.drive(first)
-    third = await raised(lambda: lab.drive(h.prompt(words[1])))
+    third = await raised(lambda: lab.drive(h.prompt("")))
     t.expect([second, state, asked, third,
               [m["content"] for m in h.messages if m["role"] == "user"]],
-             ["RuntimeError: " + BUSY, "GEN_CREATED", 0, None, words],
+             ["RuntimeError: " + BUSY, "GEN_CREATED", 0, None, [words[0], ""]],
              "prompt() twice before reading the first run, then the first run read, then "
-             "prompt() again. Items: what the second prompt() raised, the first run's state "
+             "prompt(\"\") while the caller still holds the first run. Items: what the second prompt() raised, the first run's state "
              "then, the requests made then, what the third raised, the prompts recorded.")
 
 
-@lab_test("A second prompt() tried at each message_end of a run raises at once, every time, and "
-          "its words reach neither the transcript nor any request.")
+@lab_test("A second prompt() tried before a run's first event and at each message_end raises at "
+          "once, every time, and its words reach neither the transcript nor any request, the "
+          "next accepted prompt's included, an empty one.")
 async def test_bank_a_refused_prompt_never_reaches_the_model(t):
     paths = t.random.sample(NAMES, t.random.randint(1, 3))
-    model = lab.ScriptedModel([reads(paths), lab.say("Read.")])
+    model = lab.ScriptedModel([reads(paths), lab.say("Read."), lab.say("Yes.")])
     h = harness.Harness(model, SYSTEM, [reader()])
     refusals = []
 
     async def interrupt(event):
         if event["type"] == "message_end":
             refusals.append(await raised(lambda: h.prompt("Stop and do this instead.")))
-    await lab.drive(h.prompt("Read them."), on_event=interrupt)
+    run = h.prompt("Read them.\n")
+    refusals.append(await raised(lambda: h.prompt("Before you start.")))
+    await lab.drive(run, on_event=interrupt)
+    after = await raised(lambda: lab.drive(h.prompt("")))  # the finished run still held
     words = [m["content"] for request in model.calls for m in request.messages
              if m["role"] == "user"]
-    t.expect([refusals, words, len(h.messages)],
-             [["RuntimeError: " + BUSY] * (len(paths) + 3), ["Read them.", "Read them."],
-              len(paths) + 3],
-             "A second prompt() at every message_end of a drawn run. Items: what each raised, "
-             "the user words each request carried, the transcript's length.")
+    t.expect([refusals, after, words, len(h.messages)],
+             [["RuntimeError: " + BUSY] * (len(paths) + 4), None,
+              ["Read them.\n", "Read them.\n", "Read them.\n", ""], len(paths) + 5],
+             "A second prompt() before the run's first event and at every message_end of a "
+             "drawn run, then an empty prompt after it while its caller still holds it. Items: what "
+             "each refused one raised, what the last raised, the user words each request "
+             "carried, the transcript's length.")
 
 
 # --- rule 5: _run, over the harness's own list, and the inner run ends with it --------------------
@@ -415,6 +443,55 @@ async def test_bank_a_run_let_go_of_ends_its_inner_run(t):
              "A run stepped a drawn number of times and let go of, the test holding its inner "
              "run, then a prompt. Items: the inner run's state after the drop, the paths read, "
              "the transcript.")
+    model = lab.ScriptedModel([reads(paths), lab.say("Unreached.")])
+    h = harness.Harness(model, SYSTEM, [reader()])
+    run = h.prompt("Read three again.")
+    for _ in range(steps):
+        next(run)
+    held = inner_runs(model)
+    got = await raised(lambda: run.throw(KeyError("the window was shut")))
+    t.expect([got, [inspect.getgeneratorstate(g) for g in held], h.is_running],
+             ["KeyError: 'the window was shut'", ["GEN_CLOSED"], False],
+             "The same run on a new harness, stepped as far, an exception then thrown into it "
+             "at its yield while the test holds its inner run and the run itself. Items: what "
+             "came out, the inner run's state, is_running.")
+
+
+@lab_test("Events handed on are run_agent's own, whose messages are the very dicts recorded; a run "
+          "thrown into mid-tool ends its inner run; a model that cannot be reached ends the run "
+          "with its exception, and no agent_end is made up.")
+async def test_bank_a_run_thrown_into_and_a_model_that_cannot_be_reached(t):
+    def unreachable(request):
+        raise ConnectionRefusedError("no route to the model")
+    paths = t.random.sample(NAMES, t.random.randint(2, 3))
+    ran = []
+    model = lab.ScriptedModel([reads(paths), lab.say("Unreached.")])
+    stop_at = t.random.randint(1, len(paths))  # the call at whose tool_execution_start it stops
+    h = harness.Harness(model, SYSTEM, [reader(ran)])
+    run = h.prompt("Read them.")
+    same = []
+    for event in run:
+        if event["type"] == "message_end":
+            same.append(event["message"] is h.messages[-1])
+        if event["type"] == "tool_execution_start" and len(ran) == stop_at - 1:
+            break
+    inner = inner_runs(model)
+    got = await raised(lambda: run.throw(LookupError("the user pressed Stop")))
+    held = [inspect.getgeneratorstate(g) for g in inner]
+    other = harness.Harness(lab.ScriptedModel([unreachable]), SYSTEM, [], messages=h.messages)
+    types = []
+    failed = await raised(lambda: lab.drive(other.prompt("Still there?"),
+                                            on_event=lambda e: types.append(e["type"])))
+    t.expect([same, got, held, failed, types, lab.shape(other.messages)],
+             [[True] * (1 + stop_at), "LookupError: the user pressed Stop", ["GEN_CLOSED"],
+              "ConnectionRefusedError: no route to the model",
+              ["agent_start", "turn_start", "message_end"],
+              lab.shape(h.messages) + " U"],
+             "A run read up to a drawn call's tool_execution_start, then an exception thrown "
+             "into it; then a harness made from its snapshot, whose model cannot be reached. "
+             "Items: whether each message_end's message was the very last dict of the snapshot, "
+             "what came out of the throw, the inner run's state, what the second run gave its "
+             "consumer, the event types before, the second transcript's shape.")
 
 
 @lab_test("After a run of several hundred events, the next run's first request holds all of it, "
@@ -422,13 +499,15 @@ async def test_bank_a_run_let_go_of_ends_its_inner_run(t):
 async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
     width = t.random.randint(100, 105)
     model = lab.ScriptedModel([reads([f"m{n}.md" for n in range(width)]), lab.say("Long done."),
-                               lab.say("Short done.")])
+                               lab.say("Short done."), dropped])
     h = harness.Harness(model, SYSTEM, [reader()])
-    ends = []
+    ends, said = [], []
 
     def count(event):
         if event["type"] in ("agent_end", "turn_end"):
             ends.append(event["type"])
+        if event["type"] == "message_end":
+            said.append(event["message"])
     await lab.drive(h.prompt("Read the docs."), on_event=count)
     await lab.drive(h.prompt("Short one."), on_event=count)
     sent = model.calls[-1].messages
@@ -438,3 +517,18 @@ async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
              "Two runs, the first of a drawn hundred-odd reads. Items: the messages the second "
              "run's request carried, the words of the one before its prompt, the turn_end and "
              "agent_end events of both runs.")
+    types = []
+
+    async def until_agent_end(run):  # a consumer that is done once it sees agent_end
+        for event in run:
+            types.append(event["type"])
+            if event["type"] == "agent_end":
+                break
+    got = await raised(lambda: until_agent_end(h.prompt("A third.")))
+    t.expect([sum(m is r for m, r in zip(h.messages, said)), got, types, len(h.messages)],
+             [width + 5, "TimeoutError: the model took too long",
+              ["agent_start", "turn_start", "message_end"], width + 6],
+             "Then a third run whose model raises, read by a consumer that stops at agent_end. "
+             "Items: how many of the transcript's messages are the very dicts the first two "
+             "runs' message_end events carried, what the consumer got, the event types it read, "
+             "the transcript's length.")

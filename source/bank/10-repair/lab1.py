@@ -88,26 +88,34 @@ async def test_bank_a_long_session_with_a_messy_last_batch(t):
     spaced = f" {missing}\t"
     ids[ids.index(missing)] = spaced
     names = ["grep " if i == spaced else "read" for i in ids]
-    late = [answer(twice, "busy", error=True), answer(plain), answer(twice, "done at last")]
-    record += [harness.user_message("Now the last ones."), calling(ids, names, "Reading."),
-               answer(empty, ""), harness.user_message("Any news?"), lab.say("Still reading."),
-               *late, answer("orphan9", "from nowhere"), lab.say("Done.")]
+    late = [answer(twice, "busy", error=True), answer(twice, "done at last")]
+    ahead = answer(plain, GONE, error=True)  # recorded before its call, in the words of a hole
+    record += [ahead, harness.user_message("Now the last ones."), calling(ids, names, "Reading."),
+               answer(plain, "read again"), answer(empty, ""),
+               harness.user_message("Any news?"), harness.error_message("overloaded"),
+               lab.say("Still reading."), *late, answer(missing, "for another call"),
+               answer("orphan9", "from nowhere"), lab.say("Done.")]
     view = harness.repair_tool_history(record)
     tail = view[head + 2:head + 2 + len(ids)]
-    wanted = {empty: "", twice: "busy", plain: f"text of {plain}", spaced: GONE}
+    wanted = {empty: "", twice: "busy", plain: GONE, spaced: GONE}
     t.expect([len(view), lab.shape(view[head:]), [m["content"] for m in tail],
               [m["content"] for m in results_of(view)].count(GONE)],
-             [head + len(ids) + 5, f"U A[{','.join(ids)}] " +
-              " ".join(f"R({i})" for i in ids) + " U A A", [wanted[i] for i in ids], 1],
+             [head + len(ids) + 6, f"U A[{','.join(ids)}] " +
+              " ".join(f"R({i})" for i in ids) + " U A(error) A A", [wanted[i] for i in ids], 2],
              "The view of a long session whose last batch is messy. Items: its length, the shape "
              "from the last prompt on, the last batch's results in call order, and how many "
-             "results in the whole view are the interrupted one.")
+             "results in the whole view say what the interrupted one says.")
+    again = harness.repair_tool_history(record)[head + 2 + ids.index(spaced)]
+    nothing = record[:0]
     t.expect([tail[ids.index(spaced)], sum(a is b for a, b in zip(view[:head], record)),
-              tail[ids.index(twice)] is late[0]],
-             [gone(spaced, "grep "), head, True],
+              tail[ids.index(twice)] is late[0], tail[ids.index(plain)] is ahead,
+              again is tail[ids.index(spaced)], harness.repair_tool_history(nothing) is nothing],
+             [gone(spaced, "grep "), head, True, True, False, False],
              "The result made for the call with none; how many of the session's earlier "
              "messages the view holds as the very objects recorded; whether the kept result of "
-             "the call answered twice is the first one recorded.")
+             "the call answered twice is the first one recorded; whether the result recorded "
+             "before its call is the one kept; whether a second repair hands back the same made "
+             "result; whether the repair of an empty list is that very list.")
 
 
 @lab_test("A harness made from a record whose reply of three hundred-odd calls is half answered, "
@@ -126,6 +134,8 @@ async def test_bank_a_harness_loaded_with_a_wide_broken_reply(t):
     after = [m["tool_call_id"] for m in recorded].index(ids[twice]) + 1  # the error stays first
     recorded.insert(t.random.randint(after, len(recorded)), answer(ids[twice], "fine now"))
     recorded.insert(t.random.randrange(len(recorded)), answer("nobody", "from nowhere"))
+    # an orphan whose id is a lost call's without its spaces: it answers no call
+    recorded.insert(t.random.randrange(len(recorded)), answer(ids[lost[0]].strip(), "not mine"))
     record = [harness.user_message("Read everything."), calling(ids, names)] + recorded
     model = Handed([lab.say("Where was I?")], record)
     h = harness.Harness(model, SYSTEM, [], messages=record)
@@ -152,8 +162,9 @@ async def test_bank_results_behind_a_reply_in_a_long_session(t):
     record, turns = [], t.random.randint(61, 64)
     for n in range(turns):
         record += [harness.user_message(f"Task {n}."), calling([f"t{n}"]),
-                   harness.user_message("Any news?"), lab.say("Working on it."),
-                   answer(f"t{n}")]
+                   harness.user_message("Any news?"), lab.say("Working on it.")]
+        if n < turns - 1:  # the last task's result comes in after the next batch of calls
+            record.append(answer(f"t{n}"))
         if n % 20 == 7:
             record.append(harness.error_message("overloaded"))
     ids = unsorted_ids(t, 3, "f")
@@ -162,8 +173,10 @@ async def test_bank_results_behind_a_reply_in_a_long_session(t):
     names = ["read" if n != hole else " stat" for n in range(3)]
     record += [harness.user_message("Last ones."), calling(ids, names)]
     record += [answer(i) for n, i in reversed(list(enumerate(ids))) if n != hole]
+    record += [answer(f"t{turns - 1}"), answer(ids[hole].strip(), "for no call")]
     before = copy.deepcopy(record)
     view = harness.context_for_model(record)
+    again = harness.context_for_model(record)
     known = {id(m) for m in record}
     t.expect([len(view), lab.shape(view[:5]), lab.shape(view[-4:]),
               [m["content"] for m in results_of(view)].count(GONE)],
@@ -172,10 +185,12 @@ async def test_bank_results_behind_a_reply_in_a_long_session(t):
              "The view of a long session whose results each stand behind a user message and a "
              "reply. Items: its length, its first exchange, its last batch, and how many of its "
              "results are the interrupted one.")
-    t.expect([view[-4 + 1 + hole], sum(id(m) in known for m in view), record == before],
-             [gone(ids[hole], " stat"), len(view) - 1, True],
+    t.expect([view[-4 + 1 + hole], sum(id(m) in known for m in view), record == before,
+              again[-4 + 1 + hole] is view[-4 + 1 + hole]],
+             [gone(ids[hole], " stat"), len(view) - 1, True, False],
              "The result made for the last batch's call with none; how many messages of the "
-             "view are the record's own objects; whether the record is as it was.")
+             "view are the record's own objects; whether the record is as it was; whether a "
+             "second view of the record holds the very result the first one made.")
 
 
 @lab_test("A record of two batches, the first of three hundred-odd calls answered in reverse, "
@@ -186,35 +201,51 @@ async def test_bank_doubles_orphans_and_a_wide_batch(t):
     wide = [f"v{n}" for n in range(width)]
     small = unsorted_ids(t, 3, "s")
     first_error, first_ok, empty = small
+    moved = t.random.choice(wide)  # its result comes in after the next batch of calls
     record = [harness.user_message("Scan."), calling(wide)]
-    record += [answer(i) for i in reversed(wide)]
-    record += [answer("ghost1", "lost"), harness.user_message("Now these."), calling(small),
-               answer(first_ok, "ok first"), answer(first_error, "failed first", error=True),
+    record += [answer(i) for i in reversed(wide) if i != moved]
+    record += [answer("ghost1", "lost"), answer(first_ok, "ok first"),
+               harness.error_message("overloaded"), harness.user_message("Now these."),
+               calling(small), answer(moved), answer(first_error, GONE, error=True),
                answer("ghost2", "lost too"), answer(empty, ""),
                answer(first_error, "ok later"), answer(first_ok, "failed later", error=True),
                lab.say("Scanned.")]
     view = harness.repair_tool_history(record)
     found = results_of(view)
+    blank = []
+    harness.repair_tool_history(blank).append(harness.user_message("Hello."))
     t.expect([len(view), [m["tool_call_id"] for m in found] == wide + small,
-              [[m["content"], m["is_error"]] for m in found[width:]], lab.validate(view)],
-             [width + 8, True,
-              [{first_error: ["failed first", True], first_ok: ["ok first", False],
-                empty: ["", False]}[i] for i in small], []],
-             "The repair of two batches, the first wide and answered in reverse, the second with "
-             "doubled, empty and orphan results. Items: the view's length, whether its results "
-             "follow the calls, the second batch's [content, is_error] in call order, what "
-             "lab.validate finds wrong.")
+              [[m["content"], m["is_error"]] for m in found[width:]],
+              [m["content"] for m in found].count(GONE),
+              lab.validate([m for m in view if m["content"] or m["role"] != "assistant"]), blank],
+             [width + 9, True,
+              [{first_error: [GONE, True], first_ok: ["ok first", False],
+                empty: ["", False]}[i] for i in small], 1, [], []],
+             "The repair of two batches, the first wide and answered in reverse, one result "
+             "behind the second batch, the second with doubled (one recorded before its call), "
+             "empty and orphan results. Items: the view's length, whether its results follow "
+             "the calls, the second batch's [content, is_error] in call order, how many results "
+             "say what the interrupted one says, what lab.validate finds wrong with the view "
+             "(the failed empty reply aside: leaving it out is context_for_model's job), and an "
+             "empty list after a message was appended to its repair.")
 
 
 # --- rule 2: context_for_model, the filter repaired; the record never changed ------------------
+
+def unrecorded(events, record):
+    """The shape of the messages `events` announced in a message_end that are not on `record`."""
+    return lab.shape([e["message"] for e in events if e["type"] == "message_end"
+                      and not any(e["message"] is m for m in record)])
+
 
 class Walkaway(Exception):
     """What a consumer's own handler raises, as a screen that crashes mid-run."""
 
 
 @lab_test("Holes left in two runs, by a consumer whose handler raises at a tool_execution_start "
-          "and by a power cut in a later batch, stay on the record, while every request, the "
-          "one after both included, is valid and answers each lost call as interrupted.")
+          "and, in a new harness handed that record, by a power cut in a later batch, stay on the "
+          "record, while every request, each one of a later run that calls a tool included, is "
+          "valid, answers each lost call as interrupted, and is never announced.")
 async def test_bank_holes_from_two_runs(t):
     first, second = t.random.randint(2, 3), t.random.randint(2, 3)
     paths = t.random.sample(NAMES, first + second)
@@ -226,6 +257,7 @@ async def test_bank_holes_from_two_runs(t):
         return "text of " + arguments["path"]
     model = lab.ScriptedModel([lab.reply(*[lab.call("read", {"path": p}) for p in paths[:first]]),
                                lab.reply(*[lab.call("read", {"path": p}) for p in paths[first:]]),
+                               lab.reply(lab.call("read", {"path": paths[0]})),
                                lab.say("Where was I?")])
     h = harness.Harness(model, SYSTEM, [tool("read", read, PATH)])
     starts = []
@@ -236,27 +268,32 @@ async def test_bank_holes_from_two_runs(t):
             if len(starts) == crash_at + 1:
                 raise Walkaway("the screen crashed")
     got = [await raised(lambda: lab.drive(h.prompt("Read some."), on_event=crash))]
+    h = harness.Harness(model, SYSTEM, [tool("read", read, PATH)], messages=h.messages)
     got.append(await raised(lambda: lab.drive(h.prompt("Read more."))))
-    await lab.drive(h.prompt("Well?"))
-    ids = [f"c{n}" for n in range(1, first + second + 1)]
-    one, two = ids[:first], ids[first:]
-    t.expect([got, lab.shape(h.messages)],
+    events = await lab.drive(h.prompt("Well?"))
+    ids = [f"c{n}" for n in range(1, first + second + 2)]
+    one, two, last = ids[:first], ids[first:-1], ids[-1]
+    t.expect([got, lab.shape(h.messages), unrecorded(events, h.messages)],
              [["Walkaway: the screen crashed", "PowerCut: the power went off"],
               " ".join([f"U A[{','.join(one)}]"] + [f"R({i})" for i in one[:crash_at]] +
                        [f"U A[{','.join(two)}]"] + [f"R({i})" for i in two[:cut_at]] +
-                       ["U A"])],
-             "A run whose consumer crashed at a call's tool_execution_start, a run cut by a "
-             "power cut, then a prompt. Items: what the first two runs raised, the record.")
+                       [f"U A[{last}] R({last}) A"]), ""],
+             "A run whose consumer crashed at a call's tool_execution_start, then, in a new "
+             "harness handed its record, a run cut by a power cut and a run whose model calls a "
+             "tool. Items: what the first two runs raised, the record, and the messages the last "
+             "run announced that are not on the record.")
+    lost = first - crash_at + second - cut_at
     t.expect([[lab.validate(request.messages) for request in model.calls],
               [[m["content"] for m in results_of(request.messages)].count(GONE)
                for request in model.calls]],
-             [[[], [], []], [0, first - crash_at, first - crash_at + second - cut_at]],
-             "For each of the three requests: what lab.validate finds wrong, and how many of its "
+             [[[], [], [], []], [0, first - crash_at, lost, lost]],
+             "For each of the four requests: what lab.validate finds wrong, and how many of its "
              "results are the interrupted one.")
 
 
-@lab_test("The view of every prefix of a record with holes in two batches and failed empty "
-          "replies is valid, and the record is as it was after each, and after its own view.")
+@lab_test("The view of every prefix of a record with holes in two batches, failed empty "
+          "replies and a late result for a hole, built from one list as it grows, is valid and "
+          "made fresh, and the record is as it was after each, and after its own view.")
 async def test_bank_the_view_of_every_prefix(t):
     one, two = unsorted_ids(t, 3, "p"), unsorted_ids(t, 2, "q")
     kept_one, kept_two = t.random.randrange(3), t.random.randrange(2)
@@ -265,11 +302,13 @@ async def test_bank_the_view_of_every_prefix(t):
     record += [harness.error_message(t.random.choice(["overloaded", "bad gateway", ""])),
                harness.user_message("Again."), calling(two, text="Trying again.")]
     record += [answer(i) for i in two[:kept_two]]
-    record += [harness.error_message("stream broke"), harness.user_message("Still there?")]
+    record += [harness.error_message("stream broke"), harness.user_message("Still there?"),
+               answer(one[kept_one], "late, but recorded")]  # a hole of the first batch filled
     before = copy.deepcopy(record)
-    problems, made, same = [], [], []
+    problems, made, same, grown = [], [], [], []
     for end in range(1, len(record) + 1):
-        view = harness.context_for_model(record[:end])
+        grown.append(record[end - 1])  # one list, growing as a record does
+        view = harness.context_for_model(grown)
         problems.append(lab.validate(view))
         made.append([m["content"] for m in results_of(view)].count(GONE))
         same.append(record == before)
@@ -306,17 +345,27 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
                                lab.say("Read."), lab.say("Bye.")])
     h = harness.Harness(model, SYSTEM, [tool("read", lambda a: "text of " + a["path"], PATH)],
                         messages=record)
-    shapes = []
+    shapes, announced = [], []
     for ask in ("Status?", "Read these.", "Thanks."):
-        await lab.drive(h.prompt(ask))
+        events = await lab.drive(h.prompt(ask))
         shapes.append(lab.shape(h.messages))
+        announced.append(unrecorded(events, h.messages))
+    grown = list(h.messages)
+    harness.context_for_model(grown)
+    grown.append(answer(early[1], "late, but recorded"))
+    late = [m["content"] for m in results_of(harness.context_for_model(grown))
+            if m["tool_call_id"] == early[1]]
     ids = ",".join(f"c{n}" for n in range(1, len(paths) + 1))
     results = " ".join(f"R(c{n})" for n in range(1, len(paths) + 1))
     t.expect([shapes, [lab.validate(request.messages) for request in model.calls],
               [[m["content"] for m in results_of(request.messages)].count(GONE)
-               for request in model.calls]],
+               for request in model.calls], announced, late],
              [[given + " U A", given + f" U A U A[{ids}] {results} A",
-               given + f" U A U A[{ids}] {results} A U A"], [[]] * 4, [2] * 4],
+               given + f" U A U A[{ids}] {results} A U A"], [[]] * 4, [2] * 4, [""] * 3,
+              ["late, but recorded"]],
              "Three runs of a harness made from a record with two holes. Items: the record "
-             "after each run, what lab.validate finds wrong with each request, and how many "
-             "interrupted results each request holds.")
+             "after each run, what lab.validate finds wrong with each request, how many "
+             "interrupted results each request holds, the messages each run announced that are "
+             "not on the record, and, once a late result for a hole is appended to a copy of "
+             "the record whose view was built already, the result its next view gives that "
+             "call.")

@@ -65,6 +65,19 @@ def asked(events):
     return sum(what.startswith("message_end A") for what in events)
 
 
+async def throw_after(run, count, on_event):
+    """Read `count` events of `run`, then throw an exception into it at the yield it waits at,
+    as a caller that kills a run with an error does (an async run, from lesson 15 on, gets it
+    through athrow()). Returns what came out of the throw, as raised() gives it."""
+    if hasattr(run, "__aiter__"):
+        for _ in range(count):
+            on_event(await run.__anext__())
+        return await raised(lambda: run.athrow(RuntimeError("killed by its caller")))
+    for _ in range(count):
+        on_event(next(run))
+    return await raised(lambda: run.throw(RuntimeError("killed by its caller")))
+
+
 async def break_after(run, count):
     """Read `run` as `for event in run: ... break` does, leaving after `count` events without
     calling close(): the consumer just lets go of the run (lesson 7's clean stop)."""
@@ -99,7 +112,9 @@ async def test_messages_is_a_tuple(t):
 
 @lab_test("A snapshot stays as it was across later runs, and cannot be appended to.")
 async def test_a_snapshot_is_frozen(t):
-    prompts = [f"Prompt {t.random.randint(1, 999)}." for _ in range(t.random.randint(2, 4))]
+    # Prompts kept word for word, spaces and newlines around them too; the last is empty.
+    prompts = [f"\n  Prompt {t.random.randint(1, 999)}.  \n"
+               for _ in range(t.random.randint(1, 3))] + [""]
     runs = len(prompts)
     h = harness.Harness(answers(*[f"Answer {n}." for n in range(runs)]), SYSTEM, [])
     snapshots = []
@@ -109,8 +124,11 @@ async def test_a_snapshot_is_frozen(t):
     t.expect([[lab.shape(snapshot), snapshot[-2]["content"]] for snapshot in snapshots],
              [[" ".join(["U A"] * n), prompts[n - 1]] for n in range(1, runs + 1)],
              "Each read of .messages is a new snapshot; an old one does not change when the "
-             "harness goes on. Each item is [shape, its last prompt] of the snapshot taken after "
-             "one of a drawn number of runs, read after the last (Harness.messages, lesson 8).")
+             "harness goes on. Every prompt is a run, recorded word for word: spaces and newlines "
+             "around it too, and the empty prompt \"\" as well, which prompt() hands back as a "
+             "run like any other (lesson 3's prompt, word for word). Each item is [shape, its last "
+             "prompt] of the snapshot taken after one of a drawn number of runs, read after the "
+             "last (Harness.messages and Harness.prompt, lesson 8).")
     chosen = t.random.choice(snapshots)
     t.expect(await raised(lambda: chosen.append(harness.user_message("sneaked in"))),
              "AttributeError: 'tuple' object has no attribute 'append'",
@@ -132,6 +150,7 @@ async def test_the_list_passed_in_is_copied(t):
                                harness.error_message("overloaded") if n == failed
                                else lab.say("Noted."))]
     given = lab.show(earlier, stop_reason=True)
+    as_given = [dict(message) for message in earlier]  # each dict's keys and values, as given
     h = harness.Harness(answers("You know them."), SYSTEM, [], messages=earlier)
     added = t.random.randint(1, 3)
     earlier.extend(harness.user_message("This was never said.") for _ in range(added))
@@ -152,6 +171,25 @@ async def test_the_list_passed_in_is_copied(t):
              "The list is copied, the messages are not: no deep copies. Each item is [the fact "
              "said, the user message is the caller's very object, the reply is too] for one "
              "earlier exchange (Harness, lesson 8).")
+    t.expect([message == before for message, before in zip(earlier, as_given)],
+             [True] * len(as_given),
+             "The dicts given are shared, so the harness writes nothing into them: every message "
+             "as given, with the keys and values it had, no key added, none changed. Each item is "
+             "whether one of the caller's messages is as it was given (Harness, lesson 8).")
+    window = []  # an empty list is copied too: there is nothing in it, but it is the caller's
+    h = harness.Harness(answers("Hello."), SYSTEM, [], messages=window)
+    await lab.drive(h.prompt("Hi."))
+    window.append(harness.user_message("The window's own line."))
+    unanswered = [harness.user_message("Look at a.py."),
+                  lab.reply(lab.call("look", {"path": "a.py"}))]  # a run that died at its call
+    t.expect([lab.shape(window), lab.shape(h.messages),
+              lab.shape(harness.Harness(answers(), SYSTEM, [], messages=unanswered).messages)],
+             ["U", "U A", lab.shape(unanswered)],
+             "Every list given is copied into a list of its own, an empty one too, and kept as "
+             "given, one that ends in a call with no result too: the transcript is a record, not "
+             "a list to tidy. Items: the caller's empty list after a run and an append of its "
+             "own, the harness's transcript, a harness given a list ending in an unanswered call "
+             "(Harness, lesson 8).")
 
 
 @lab_test("A second prompt() while a run is in progress raises RuntimeError(\"already running; "
@@ -163,9 +201,11 @@ async def test_a_second_prompt_is_refused(t):
 
     def during(arguments):
         tried.append(box["h"].is_running)
-    h = box["h"] = harness.Harness(lab.ScriptedModel(replies + [lab.say("Read them."),
-                                                                lab.say("Second answer.")]),
+    h = box["h"] = harness.Harness(lab.ScriptedModel([lab.say("Hello.")] + replies +
+                                                     [lab.say("Read them."),
+                                                      lab.say("Second answer.")]),
                                    SYSTEM, [looker(during=during)])
+    await lab.drive(h.prompt("Hello?"))  # the run tried is the harness's second, not its first
 
     async def second(event):
         if event["type"] in ("turn_start", "tool_execution_end"):
@@ -175,15 +215,19 @@ async def test_a_second_prompt_is_refused(t):
                      else True for what in story(rounds)
                      if what == "turn_start" or what.startswith("tool_execution")],
              "prompt() refuses while a run is in progress, when it is called, not at the "
-             "second run's first step; is_running is True while each tool runs. Each item is "
-             "what a second prompt() raised at one turn_start or tool_execution_end, or "
-             "is_running read inside a tool, for a drawn run (Harness.prompt, lesson 8).")
-    t.expect(lab.shape(h.messages), recorded(story(rounds)),
-             "The first run carried on, and the refused prompts left no trace (Harness.prompt, "
+             "second run's first step; is_running is True while each tool runs, in every run of "
+             "the harness, not only its first. Each item is what a second prompt() raised at one "
+             "turn_start or tool_execution_end, or is_running read inside a tool, for a drawn "
+             "run that follows a first one (Harness.prompt, lesson 8).")
+    t.expect(lab.shape(h.messages), "U A " + recorded(story(rounds)),
+             "The run carried on, and the refused prompts left no trace (Harness.prompt, "
              "lesson 8).")
     await lab.drive(h.prompt("Now?"))
-    t.expect(lab.shape(h.messages), recorded(story(rounds)) + " U A",
-             "After the run, a prompt is accepted (Harness.prompt, lesson 8).")
+    t.expect([lab.shape(h.messages), h.messages[-2]["content"]],
+             ["U A " + recorded(story(rounds)) + " U A", "Now?"],
+             "After the run, a prompt is accepted, and recorded as sent: a refused prompt is "
+             "refused, not quietly kept for later and folded into the next one. Items: the "
+             "transcript, the last prompt recorded (Harness.prompt, lesson 8).")
 
 
 def steps_taken(run):
@@ -206,7 +250,7 @@ def steps_taken(run):
           "any event and before the run's first step, and False once the run is exhausted.")
 async def test_is_running(t):
     replies, rounds = drawn_job(t)
-    model = lab.ScriptedModel(replies + [lab.say("Read them.")])
+    model = lab.ScriptedModel(replies + [lab.say("Read them."), lab.say("Again.")])
     h = harness.Harness(model, SYSTEM, [looker()])
     t.expect(h.is_running, False, "No run yet (Harness.is_running, lesson 8).")
     run = h.prompt("Read them.")
@@ -216,11 +260,31 @@ async def test_is_running(t):
              "returns the run without starting it, not one step of it, so a prompt() that "
              "primes the run with next() has run some of it. Items: is_running, the steps the "
              "run has taken, requests, the transcript (Harness.prompt, lessons 7 and 8).")
+    refused = await raised(lambda: h.prompt("Something else."))
+    other = harness.Harness(answers("Meanwhile."), SYSTEM, [])
+    before = other.is_running
+    meanwhile = await raised(lambda: lab.drive(other.prompt("And you?")))
+    t.expect([refused, before, meanwhile, lab.shape(other.messages), h.is_running],
+             [BUSY, False, None, "U A", True],
+             "A run handed out and not yet read is going: a second prompt() is refused, not "
+             "let through and not put in its place. And it is this harness's run only: another "
+             "harness is not running, and its own run goes through. Items: the second prompt(), "
+             "the other harness's is_running, what its run raised, its transcript, is_running "
+             "(Harness.prompt, lesson 8).")
     seen = []
-    await lab.drive(run, on_event=lambda event: seen.append(h.is_running))
-    t.expect([seen, h.is_running], [[True] * len(story(rounds)), False],
-             "True at every event of the run, False once it is exhausted. Items: is_running at "
-             "each event of a drawn run, and after it (Harness.is_running, lesson 8).")
+    events = await lab.drive(run, on_event=lambda event: seen.append(h.is_running))
+    t.expect([seen, h.is_running,
+              lab.shape([event["message"] for event in events if event["type"] == "message_end"])],
+             [[True] * len(story(rounds)), False, recorded(story(rounds))],
+             "True at every event of the run, False once it is exhausted, and the run is the "
+             "first prompt's, whole. Items: is_running at each event of a drawn run, and after "
+             "it, what its events announced (Harness.is_running, lesson 8).")
+    again = await raised(lambda: lab.drive(h.prompt("Once more.")))
+    t.expect([again, lab.shape(h.messages)], [None, recorded(story(rounds)) + " U A"],
+             "A run that is over is not going, though its caller still holds it, as `run = "
+             "h.prompt(...)` does: prompt() asks whether a run is going, not whether the last one "
+             "still exists. Items: what the next prompt() raised, the transcript "
+             "(Harness.prompt, lesson 8).")
 
 
 def walked_away(t):
@@ -272,15 +336,15 @@ def suspended_runs(model):
     return found
 
 
-@lab_test("However a run ends (closed after a drawn number of events, let go of, exhausted, or "
-          "killed by a PowerCut), the run_agent run inside it ends too, even while something "
-          "else still holds it.")
+@lab_test("However a run ends (closed after a drawn number of events, let go of, exhausted, "
+          "killed by a PowerCut, or by an exception thrown into it), the run_agent run inside it "
+          "ends too, even while something else still holds it.")
 async def test_the_inner_run_ends_with_the_run(t):
     def cut(arguments):
         raise lab.PowerCut("the power went off")
 
     found = []
-    for ending in ("closed", "let go of", "exhausted", "a power cut"):
+    for ending in ("closed", "let go of", "exhausted", "a power cut", "thrown into"):
         model, rounds, read = walked_away(t)
         h = harness.Harness(model, SYSTEM, [looker()])
         held = []  # the inner run, kept by the test as some other holder might keep it
@@ -294,6 +358,8 @@ async def test_the_inner_run_ends_with_the_run(t):
             await break_after(h.prompt("Read them."), read)
         elif ending == "exhausted":
             await lab.drive(h.prompt("Read them."))
+        elif ending == "thrown into":
+            await throw_after(h.prompt("Read them."), read, hold)
         else:
             model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"}))])
             h = harness.Harness(model, SYSTEM, [tool("look", cut, PATH)])
@@ -305,10 +371,13 @@ async def test_the_inner_run_ends_with_the_run(t):
     t.expect(found, [[ending, 0] for ending, _ in found],
              "However the run that prompt() handed out ends, the run_agent run inside it ends "
              "with it: a harness that keeps the inner run, or a _run that leaves it suspended, "
-             "keeps a run going that nobody will ever finish. When the run is closed the test "
-             "still holds the inner run, so only a _run that closes it itself, in a finally, "
-             "ends it; leaving it for Python to free is not enough. Each item is [how the run "
-             "ended, run_agent runs over its model still suspended] (Harness._run, lesson 8).")
+             "keeps a run going that nobody will ever finish. When the run is closed, or an "
+             "exception is thrown into it, the test still holds the inner run, so only a _run "
+             "that closes it itself, on every way out, ends it: in a finally (an except for "
+             "GeneratorExit alone misses the throw), or through a yield from, which hands "
+             "close() and throw() on to it; leaving it for Python to free is not enough. Each item is "
+             "[how the run ended, run_agent runs over its model still suspended] "
+             "(Harness._run, lesson 8).")
 
 
 @lab_test("A consumer that breaks out of its loop after a drawn number of events and lets go of "
@@ -391,6 +460,20 @@ async def test_a_power_cut_ends_the_run(t):
              "kills the run and goes through it to the consumer, as the power cut did: a _run "
              "that catches it ends the run in silence, with no ending on the transcript and no "
              "agent_end. Items: what the consumer got, is_running (Harness._run, lesson 8).")
+
+    def unreachable(request):  # the client fails before any reply, as a dropped network does
+        raise ConnectionError("the provider is unreachable")
+    h = harness.Harness(lab.ScriptedModel([unreachable]), SYSTEM, [looker()])
+    events = []
+    got = await raised(lambda: lab.drive(h.prompt("Hello?"), on_event=events.append))
+    t.expect([got, [event["type"] for event in events], lab.shape(h.messages), h.is_running],
+             ["ConnectionError: the provider is unreachable",
+              ["agent_start", "turn_start", "message_end"], "U", False],
+             "Any exception from the model goes through the run to the consumer, a "
+             "ConnectionError too, and the run hands on only run_agent's own events: none made "
+             "up, no agent_end before the raise, no failed reply recorded in its place. Items: "
+             "what the consumer got, the events it read before, the transcript, is_running "
+             "(Harness._run, lesson 8).")
 
 
 @lab_test("The harness's max_turns, drawn under the seed, applies to every run, and "
@@ -500,13 +583,14 @@ async def test_the_snapshot_at_every_event(t):
     def look(event):
         if event["type"] == "message_end":
             seen.append([lab.shape([event["message"]]), lab.shape(h.messages),
-                         h.messages[-1] == event["message"]])
+                         h.messages[-1] is event["message"]])
     await lab.drive(h.prompt("Read them."), on_event=look)
     shapes = recorded(story(rounds)).split()
     t.expect(seen, [[token, " ".join(shapes[:n]), True] for n, token in enumerate(shapes, 1)],
              "The harness's run writes to its own list before each event reaches the consumer "
-             "(Harness and run_agent, lessons 7 and 8). Each row: [announced, h.messages, "
-             "the same message], for a drawn run.")
+             "(Harness and run_agent, lessons 7 and 8), and hands on run_agent's own events, "
+             "not copies: the message announced is the very object recorded. Each row: "
+             "[announced, h.messages, the very same message], for a drawn run.")
     # A long job: every one of its several hundred events is handed on, none held back.
     rounds = t.random.randint(70, 80)
     h = harness.Harness(lab.ScriptedModel(

@@ -94,6 +94,12 @@ async def test_interrupted_is_exact(t):
              "INTERRUPTED's text is a contract: the model reads it and the tests compare it. "
              "The items are INTERRUPTED, then the content of each result invented for a "
              "drawn call with none (lesson 10).")
+    record = [harness.user_message("Go."), asks(*ids)]
+    made = [harness.repair_tool_history(record)[2:] for _ in range(2)]
+    t.expect([a is b for a, b in zip(*made)], [False] * len(ids),
+             "The same record repaired twice: each repair makes a new result for each call with "
+             "none, never one it made before and kept. One item per call: whether the two "
+             "repairs handed back the very same invented result (repair_tool_history, lesson 10).")
 
 
 @lab_test("A list that is already valid comes back equal, as a new list holding the very same "
@@ -107,6 +113,11 @@ async def test_a_valid_list_comes_back_equal(t):
              [True, False, [True] * len(record)],
              "[equal, the same list, each message the same object]: a new list, no copies of "
              "the messages (repair_tool_history, lesson 10).")
+    empty = []
+    view = harness.repair_tool_history(empty)
+    t.expect([view, view is empty], [[], False],
+             "An empty record. The items are [the view, the view the very list handed in]: "
+             "repair_tool_history returns a new list, an empty one too (lesson 10).")
     long = []
     for n in range(1, 102):
         long += [harness.user_message(f"Question {n}."), asks(f"c{n}"), result(f"c{n}"),
@@ -132,6 +143,13 @@ async def test_a_missing_result_is_filled_in(t):
     t.expect(lab.shape(view), f"U A[{','.join(ids)}] {results(ids)} U",
              "The invented result goes straight after its call, in call order "
              "(repair_tool_history, lesson 10).")
+    taken = [m for m in view if m["role"] != "toolResult"]
+    t.expect([a is b for a, b in zip(taken, [m for m in record if m["role"] != "toolResult"])],
+             [True] * 3,
+             "The user messages and the reply of a list that needed a repair. One item each: "
+             "whether the view holds the very object of the record. Every message taken from "
+             "the list is the same object, not a copy, whether or not something was repaired "
+             "(repair_tool_history, lesson 10).")
     t.expect([m for m in view if m["role"] == "toolResult" and m["tool_call_id"] in missing],
              [{"role": "toolResult", "tool_call_id": i, "tool_name": name, "content": WORDS,
                "is_error": True} for i, name in zip(ids, names) if i in missing],
@@ -140,15 +158,18 @@ async def test_a_missing_result_is_filled_in(t):
              "(repair_tool_history, lesson 10).")
     wide = asks(*[f"c{n}" for n in range(300)], "\tc300 ",
                 names=["look"] * 300 + ["grep "])
-    view = harness.repair_tool_history([harness.user_message("Look at all of them."), wide])
+    view = harness.repair_tool_history([harness.user_message("Look at all of them."), wide,
+                                        result("c300", "the result of another call")])
     t.expect([len(view), view[-1]],
              [303, {"role": "toolResult", "tool_call_id": "\tc300 ", "tool_name": "grep ",
                     "content": WORDS, "is_error": True}],
              "A reply of 301 calls with no result recorded, the last with the id '\\tc300 ' "
-             "and the tool name 'grep ', as the model wrote them. The items are [the view's "
-             "length, its last message]: every call of the reply gets its result, however "
-             "many there are, and an invented result carries the call's id and tool name "
-             "exactly as recorded, spaces and all (repair_tool_history, lesson 10).")
+             "and the tool name 'grep ', as the model wrote them, then one result, for the id "
+             "'c300', which no call has. The items are [the view's length, its last message]: "
+             "every call of the reply gets its result, however many there are; a result answers "
+             "the call whose id is exactly its own, so 'c300' answers no call and is not in the "
+             "view; and an invented result carries the call's id and tool name exactly as "
+             "recorded, spaces and all (repair_tool_history, lesson 10).")
     t.expect(lab.shape(record), f"U A[{','.join(ids)}] "
              f"{results([i for i in ids if i not in missing])} U".replace("  ", " "),
              "The record is not changed (lesson 10).")
@@ -209,15 +230,21 @@ async def test_a_separated_result_is_moved_back(t):
              "the very object recorded, the results' contents] (repair_tool_history, lesson 10).")
     # A reply between as well: whatever stood between a result and its call stays, after the
     # batch, and the recorded result is still the one used.
-    between = [harness.user_message("Hurry up."), lab.say("Still reading.")]
+    other = [i for i in draw_ids(t, 6) if i not in ids][0]
+    between = [harness.user_message("Hurry up."), lab.say("Still reading."),
+               harness.error_message("overloaded"), asks(other), result(other)]
     record = ([harness.user_message("Read them."), asks(*ids)] + [result(i) for i in ids[:early]]
               + between + [result(i) for i in ids[early:]] + [lab.say("Read them.")])
     view = harness.repair_tool_history(record)
     t.expect([lab.shape(view), contents(view)],
-             [f"U A[{','.join(ids)}] {results(ids)} U A A", [f"contents of {i}.py" for i in ids]],
-             "A recorded result is used wherever it stands, a reply between it and its call "
-             "included; what stood between stays, after the batch. The items are [the view, "
-             "the results' contents] (repair_tool_history, lesson 10).")
+             [f"U A[{','.join(ids)}] {results(ids)} U A A(error) A[{other}] R({other}) A",
+              [f"contents of {i}.py" for i in ids + [other]]],
+             f"Between the batch and some of its results stand a user message, a reply, a "
+             f"failed empty reply and a reply that calls {other}, with its result. A recorded "
+             "result is used wherever it stands, replies between it and its call included, "
+             "one that makes calls too; what stood between stays, after the batch, the failed "
+             "empty reply included (leaving it out is context_for_model's job). The items are "
+             "[the view, the results' contents] (repair_tool_history, lesson 10).")
 
 
 @lab_test("With two results recorded for one call, the first is kept and the second dropped, even "
@@ -243,6 +270,21 @@ async def test_the_first_of_two_results_wins(t):
              "One result per call, the first recorded, whatever it says: an error recorded first "
              f"(here {failed}'s) is kept over a later result that is not; the items are [the "
              "view's shape, each call's result in call order] (repair_tool_history, lesson 10).")
+    early = result(failed, WORDS)  # recorded before its call, and with INTERRUPTED's words
+    early["is_error"] = True
+    later = {i: result(i, f"answer for {i}") for i in ids}
+    record = ([early, harness.user_message("Read them."), asks(*ids)] + list(later.values())
+              + [lab.say("Read them.")])
+    view = harness.repair_tool_history(record)
+    t.expect([lab.shape(view), [m is (early if m["tool_call_id"] == failed
+                                      else later[m["tool_call_id"]])
+                                for m in view if m["role"] == "toolResult"]],
+             [f"U A[{','.join(ids)}] {results(ids)} A", [True] * len(ids)],
+             f"{failed}'s first result was recorded before its call, and says what INTERRUPTED "
+             "says; a second one stands right after the call. The first recorded is kept, "
+             "wherever it stands and whatever it says, moved to its call; the one beside the call "
+             "is dropped. The items are [the view's shape, for each call in order whether its "
+             "result is the very object recorded first] (repair_tool_history, lesson 10).")
 
 
 @lab_test("A result that no call asked for is dropped, and no call is made up for it.")
@@ -326,6 +368,16 @@ async def test_context_for_model_filters_then_repairs(t):
                                 "A(error)"]).replace("  ", " ")],
              "Only the view is repaired; the record says what happened (context_for_model, "
              "lesson 10).")
+    record.append(result(first[done], "a late result"))
+    view = harness.context_for_model(record)
+    t.expect([lab.shape(view), contents(view)[done]],
+             [f"U A[{','.join(first)}] {results(first)} U A[{','.join(second)}] {results(second)}",
+              "a late result"],
+             f"The same record, once its view was built, then a result for {first[done]} "
+             "appended to it, and its view built again. The items are [the view, the result "
+             f"{first[done]} gets]: the view is built fresh for every request from the whole "
+             "record, so the late result is the one used, moved back to its call, and nothing "
+             "is kept from an earlier view (context_for_model, lesson 10).")
 
 
 @lab_test("A consumer that closes the run right after tool_execution_start leaves the call "
@@ -336,8 +388,10 @@ async def test_closing_mid_call_leaves_a_hole_the_view_repairs(t):
     width = t.random.randint(1, 4)
     closed_at = t.random.randint(1, width)  # the call whose tool_execution_start ends it
     paths = t.random.sample(FILES, width)
+    again = t.random.choice(paths)
     model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": p}) for p in paths]),
-                               lab.say("Shall I read them again?")])
+                               lab.reply(lab.call("look", {"path": again})),
+                               lab.say("Read it again.")])
     h = harness.Harness(model, SYSTEM, [tool("look", lambda a: ran.append(a["path"]) or "text",
                                              PATH)])
     # agent_start, turn_start, U, A, then per call tool_execution_start, R, tool_execution_end
@@ -349,7 +403,7 @@ async def test_closing_mid_call_leaves_a_hole_the_view_repairs(t):
              "Closed between events, the run stops where it is, and nothing is written into "
              f"the record on its way out: c{closed_at} has no result there, and its tool never "
              "ran (lessons 7 and 10).")
-    await lab.drive(h.prompt("Go on."))
+    events = await lab.drive(h.prompt("Go on."))
     sent = model.calls[1].messages
     t.expect([lab.shape(sent), contents(sent)[closed_at - 1:],
               [m.get("is_error") for m in sent[2 + closed_at - 1:2 + width]], lab.validate(sent)],
@@ -357,10 +411,31 @@ async def test_closing_mid_call_leaves_a_hole_the_view_repairs(t):
               [True] * (width - closed_at + 1), []],
              "The next request answers each call the run never finished as interrupted, an "
              "error, so the provider accepts it (context_for_model, lesson 10).")
+    last = f"c{width + 1}"
+    t.expect([lab.shape(model.calls[2].messages), lab.validate(model.calls[2].messages)],
+             [f"U A[{','.join(calls)}] {results(calls)} U A[{last}] R({last})", []],
+             f"In that next run the model called {last}, so the run sent a second request, with "
+             "the old hole still on the record. The items are [its view, what lab.validate finds "
+             "wrong with it]: every request is valid, whatever holes the record has, every "
+             "request of a run and not only its first (context_for_model, lesson 10).")
     t.expect(lab.shape(h.messages),
-             f"U A[{','.join(calls)}] {results(calls[:closed_at - 1])} U A".replace("  ", " "),
+             f"U A[{','.join(calls)}] {results(calls[:closed_at - 1])} U A[{last}] R({last}) A"
+             .replace("  ", " "),
              "The record still has no result for those calls: nothing was written into it "
              "(lesson 10).")
+    t.expect(lab.shape([e["message"] for e in events if e["type"] == "message_end"
+                        and not any(e["message"] is m for m in h.messages)]), "",
+             "The shape of the messages the next run announced in a message_end that are not "
+             "on the record: none, since a message is put on the record before it is announced "
+             "(lesson 7), and the interrupted results live only in the requests, never "
+             "announced (lesson 10).")
+    given = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=h.messages)
+    t.expect([lab.shape(given.messages), [a is b for a, b in zip(given.messages, h.messages)]],
+             [lab.shape(h.messages), [True] * len(h.messages)],
+             "A new Harness handed this record, holes and all. The items are [its record, each "
+             "message the very object handed in]: a harness keeps the record it is given "
+             "exactly as it was, holes included; the record is never changed, only the view is "
+             "repaired (lesson 10).")
 
 
 @lab_test("A PowerCut in c2 of the batch [c1, c2, c3] leaves U A[c1,c2,c3] R(c1); the next "
