@@ -56,7 +56,8 @@ def calls(*pieces):
 
 def scraps(text, t):
     """`text` cut at one to three drawn points, never into nothing."""
-    points = sorted(t.random.sample(range(1, len(text)), min(len(text) - 1, t.random.randint(1, 3))))
+    cuts = min(len(text) - 1, t.random.randint(1, 3))
+    points = sorted(t.random.sample(range(1, len(text)), cuts))
     return [text[a:b] for a, b in zip([0] + points, points + [len(text)])]
 
 
@@ -206,17 +207,18 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
                                                                            name="prune")),
                                          choice(finish="tool_calls"), {"error": told}],
                  "U A(error)", [], told])
-    runs.append(["cut, then an empty message", [choice({"content": "Half"}), choice(finish="length"),
-                                                {"error": {"message": ""},
-                                                 "choices": [{"index": 0, "delta": {"content": " more"}}]}],
+    tail = {"error": {"message": ""}, "choices": [{"index": 0, "delta": {"content": " more"}}]}
+    runs.append(["cut, then an empty message",
+                 [choice({"content": "Half"}), choice(finish="length"), tail],
                  "U A(error)", [], ""])
     runs.append(["an empty error", [choice({"content": lead}), choice(finish="stop"),
                                     {"error": {}}], "U A(error)", [], "{}"])
     coded = {"code": t.random.randint(500, 599), "type": "overloaded"}
     runs.append(["an error with no message", [choice({"content": lead}), choice(finish="stop"),
                                               {"error": coded}], "U A(error)", [], str(coded)])
-    runs.append(["filtered", [choice({"content": lead}), calls(piece(0, "{\"bed", id=a, name="prune")),
-                              choice(finish="content_filter")], "U A(error)", [], FILTERED])
+    cut = calls(piece(0, '{"bed', id=a, name="prune"))
+    runs.append(["filtered", [choice({"content": lead}), cut, choice(finish="content_filter")],
+                 "U A(error)", [], FILTERED])
     kinds = broken_kinds(t)
     for n in range(4):  # each kind of broken arguments first, another kind after it
         first, second = word(t), word(t)
@@ -242,14 +244,14 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
         wanted.append([name, shape, "error" if why is not None else "toolUse" if ran else "stop",
                        ran, why, words])
     t.expect(rows, wanted,
-             "assemble joins each call's fragments by the call their index (or, at a used index, "
-             "a new id) names, takes id and name from whichever fragment brings them, takes an "
-             "object sent parsed as it is, lets nulls and choice-less chunks add nothing, labels by "
-             "content, and fails a reply with its words and no call, the first reason of the "
-             "table deciding, an error chunk's message (even empty) or its text first; the chunks "
-             "come as a generator, walked once (assemble, lesson 16). Each row: [the case, the "
-             "record, the first reply's label, the tools run as [name, arguments], the ending's error_message, the first "
-             "reply's words].")
+             "assemble joins each call's fragments by the call their index (or, at a used "
+             "index, a new id) names, takes id and name from whichever fragment brings them, "
+             "takes an object sent parsed as it is, lets nulls and choice-less chunks add "
+             "nothing, labels by content, and fails a reply with its words and no call, the first "
+             "reason of the table deciding, an error chunk's message (even empty) or its text "
+             "first; the chunks come as a generator, walked once (assemble, lesson 16). Each "
+             "row: [the case, the record, the first reply's label, the tools run as [name, "
+             "arguments], the ending's error_message, the first reply's words].")
 
 
 @lab_test("One stream, grown a chunk at a time in a single list, is judged by assemble at every "
@@ -257,7 +259,7 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
           "the noise a server adds after the finish, then an error. Until the finish each length "
           "is unfinished, then the reply is whole and stays whole, then the error decides.")
 async def test_bank_one_stream_judged_as_it_grows(t):
-    text = "".join(f"{word(t)} " for _ in range(t.random.randint(45, 60)))[:t.random.randint(301, 330)]
+    text = "".join(f"{word(t)} " for _ in range(60))[:t.random.randint(301, 330)]
     args = {"bed": word(t), "depth": t.random.randint(1, 40)}
     call_id = word(t)
     message = lab.reply(text, lab.call("plant", args, id=call_id))
@@ -275,8 +277,8 @@ async def test_bank_one_stream_judged_as_it_grows(t):
                   [{"error": {"message": told}}]):
         grown.extend(extra)
         whole.append(harness.assemble(grown))
-    early = [[m.get("stop_reason"), m.get("error_message"), harness.text_of(m) == text[:len(harness.text_of(m))]]
-             for m in judged]
+    early = [[m.get("stop_reason"), m.get("error_message"),
+              text.startswith(harness.text_of(m))] for m in judged]
     t.expect([len(chunks), early, whole[:-1], whole[-1], grown[:len(chunks)] == keep],
              [len(chunks), [["error", ENDED, True]] * len(chunks), [message] * 2,
               {"role": "assistant", "content": [{"type": "text", "text": text}],
@@ -295,9 +297,10 @@ async def test_bank_one_stream_judged_as_it_grows(t):
     spread = [" "] * t.random.randint(300, 310) + scraps(json.dumps(args), t)
     one_delta = [choice({"tool_calls": [piece(0, spread[0], id=call_id, name="plant")]
                          + [piece(0, part) for part in spread[1:]]}), choice(finish="tool_calls")]
-    found = [[block["id"] for block in harness.assemble(ollama + [choice(finish="stop")])["content"]],
-             harness.assemble(one_delta)["content"]]
-    t.expect(found, [ids, [{"type": "toolCall", "id": call_id, "name": "plant", "arguments": args}]],
+    batch = harness.assemble(ollama + [choice(finish="stop")])["content"]
+    found = [[block["id"] for block in batch], harness.assemble(one_delta)["content"]]
+    t.expect(found, [ids, [{"type": "toolCall", "id": call_id, "name": "plant",
+                            "arguments": args}]],
              f"{many} calls at index 0, each whole with an id of its own, as Ollama sends a batch, "
              "are that many calls in the order they began; one delta holding a call's every "
              f"fragment, {len(spread)} of them, is read to its last (assemble, lesson 16). Items: "
@@ -373,7 +376,8 @@ async def test_bank_bodies_a_client_edits(t):
           "execute and a key of their own, and read back as a provider would: every message is "
           "there in order, every string comes back as recorded, and only the tools' specs go.")
 async def test_bank_a_long_record_read_back(t):
-    edge = lambda text: t.random.choice([" ", "\n", "  ", "\t"]) + text + t.random.choice([" ", "\n"])
+    edge = lambda text: (t.random.choice([" ", "\n", "  ", "\t"]) + text
+                         + t.random.choice([" ", "\n"]))
     system = edge(SYSTEM)
     record, rounds = [], t.random.randint(76, 84)
     for n in range(rounds):
@@ -423,5 +427,6 @@ async def test_bank_a_long_record_read_back(t):
              "to_wire sends every message handed to it, in order, however many, a failed or "
              "stopped reply too, and each string as it was recorded, whitespace at its ends "
              "included; the call list only where there are calls (to_wire, lesson 16). Items: "
-             "[messages in the record, each wire message read back, the record unchanged, the tools "
-             "sent, each the spec of a tool handed over with its execute and a key of its own].")
+             "[messages in the record, each wire message read back, the record unchanged, the "
+             "tools sent, each the spec of a tool handed over with its execute and a key of its "
+             "own].")

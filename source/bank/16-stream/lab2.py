@@ -12,7 +12,7 @@ import json
 
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import lab_test, tool
 
 LAB = "16.2"
 SYSTEM = "You keep an eye on a small orchard of scripts."
