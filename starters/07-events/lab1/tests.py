@@ -7,6 +7,7 @@ import contextlib
 import io
 import json
 import logging
+import sys
 
 import harness
 import lab
@@ -15,6 +16,7 @@ from lab.kit import lab_test, tool
 LAB = "7.1"
 SYSTEM = "You help with a small project."
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+LONG = 200  # the turns of a long run
 TWELVE = ["agent_start", "turn_start", "message_end", "message_end", "tool_execution_start",
           "message_end", "tool_execution_end", "turn_end", "turn_start", "message_end",
           "turn_end", "agent_end"]
@@ -133,6 +135,29 @@ async def test_the_twelve_events(t):
              "message it announces; a turn of several calls repeats the call's part, start, result "
              "and end, for each call in turn. Each item is the events of one drawn run, in a few "
              "words each (run_agent, lesson 7).")
+
+    def look_again(request):
+        done = sum(m["role"] == "toolResult" for m in request.messages)
+        return lab.reply(lab.call("look", {"path": "a.py"})) if done < LONG else lab.say("Done.")
+    frame, depth = sys._getframe(), 0
+    while frame is not None:
+        frame, depth = frame.f_back, depth + 1
+    room = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth + LONG // 2)  # a long run's room, made small enough to test
+    try:
+        long = await lab.drive(harness.run_agent(lab.ScriptedModel([lab.forever(look_again)]),
+                                                 SYSTEM, [], [looker()], "Keep looking."))
+        ended = [types(long).count("turn_end"), long[-1]["type"]]
+    except RecursionError:
+        ended = ["RecursionError"]
+    finally:
+        sys.setrecursionlimit(room)
+    t.expect(ended, [LONG + 1, "agent_end"],
+             f"A run of {LONG} turns of one call, then an answer, repeats a turn's part for "
+             "each turn, one after another, as a loop: a turn that runs the next one inside "
+             "itself (a recursion, or a yield from per turn) goes one frame deeper each turn, "
+             "and a long run dies of RecursionError. Found: the turn_end events and the last "
+             "event, with the room for frames set to half the turns (run_agent, lesson 7).")
 
 
 @lab_test("Mutate, then announce: when a message_end arrives, its message is already the last "
@@ -308,24 +333,27 @@ async def test_agent_end_carries_its_own_runs_messages(t):
                                                max_turns=len(rounds) + 1), on_event=meanwhile)
     mine = [e["message"] for e in events if e["type"] == "message_end"]
     theirs = [e["message"] for e in other if e["type"] == "message_end"]
+    t.expect([len(model.calls), note in model.calls[1].messages, what(events[-2])],
+             [len(rounds) + 1, True, "turn_end A"],
+             "While the first run was paused at its first turn_end, a second run went from "
+             "start to end and the consumer put a note on the first run's record. The first "
+             "run, given max_turns just enough for its drawn turns, made its own requests and "
+             "no others: max_turns counts this run's model calls, not a count "
+             "another run shares. Its second request was built from the record as it was then, "
+             "the consumer's note included, since each request is built fresh from the record "
+             "(run_agent, lessons 5 and 7). Items: the first run's requests, its second held the "
+             "note, its last turn_end.")
     t.expect([lab.shape(events[-1]["messages"]), events[-1]["messages"] == mine,
               lab.shape(other[-1]["messages"]), other[-1]["messages"] == theirs],
              [recorded(story(rounds)), True, recorded(story(other_rounds)), True],
              "A second run went from start to end while the first was paused at its first "
-             "turn_end, and the consumer put a note of its own on the first run's record there. "
+             "turn_end, and the consumer put on the first run's record there a note of its own and "
+             "the reply it was shown, the same dict once more. "
              "agent_end carries the messages this run added, in order, and none from before "
              "it: kept by the run itself, not read off a list another run shares, nor sliced "
              "from the caller's record, which others may write to. Items: the first run's "
              "agent_end messages, they equal what it announced, the same for the second run "
              "(run_agent, lesson 7).")
-    t.expect([len(model.calls), note in model.calls[1].messages, what(events[-2])],
-             [len(rounds) + 1, True, "turn_end A"],
-             "The first run, given max_turns just enough for its drawn turns, made its own "
-             "requests and no others: max_turns counts this run's model calls, not a count "
-             "another run shares. Its second request was built from the record as it was then, "
-             "the consumer's note included, since each request is built fresh from the record "
-             "(run_agent, lessons 5 and 7). Items: the first run's requests, its second held the "
-             "note, its last turn_end.")
 
 
 @lab_test("The max_turns exit and the failed-reply exit stay balanced: every agent_start has its "
