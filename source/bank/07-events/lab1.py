@@ -145,7 +145,7 @@ async def test_bank_two_runs_made_first_driven_last(t):
                     out.write(json.dumps(event) + "\n")
             for script, cap in (([lab.fail("quota")], None), ([lab.say("Unsent.")], 0)):
                 for event in await lab.drive(harness.run_agent(
-                        lab.ScriptedModel(script), SYSTEM, [], [reader()], "Third question.",
+                        lab.ScriptedModel(script), SYSTEM, [], [reader()], "Try the quota again.",
                         max_turns=cap)):
                     try:
                         json.dumps(event)

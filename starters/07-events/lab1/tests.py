@@ -484,7 +484,8 @@ async def test_closing_after_a_tool_returned(t):
           "output or standard error, and what happened travels in its events alone.")
 async def test_the_loop_draws_nothing(t):
     replies, rounds, _ = drawn_job(t)
-    printed, logged = io.StringIO(), []
+    printed = io.StringIO()
+    logged = []
 
     class Heard(logging.Handler):
         def emit(self, record):
