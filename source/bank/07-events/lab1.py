@@ -192,10 +192,10 @@ async def test_bank_each_event_beside_the_record(t):
     t.expect(seen, wanted[:-1] + ["agent_end@" + str(gained)],
              f"Rounds of calls {rounds}, then an answer: each event as type@messages the "
              "record had gained by then.")
-    turns = t.random.randint(120, 160)
+    turns = t.random.randint(200, 240)
     script = [lab.reply(lab.call("look", {"path": f"{n}.log"})) for n in range(turns)]
     usual = sys.getrecursionlimit()
-    sys.setrecursionlimit(len(inspect.stack(0)) + 60)  # room for a flat loop, not for a frame a turn
+    sys.setrecursionlimit(len(inspect.stack(0)) + 140)  # room for a flat loop, not a frame a turn
     try:
         counted = [e["type"] for e in await lab.drive(harness.run_agent(
             lab.ScriptedModel(script + [lab.say("Read them all.")]), SYSTEM, [], [reader()],

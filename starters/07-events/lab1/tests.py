@@ -143,7 +143,7 @@ async def test_the_twelve_events(t):
     while frame is not None:
         frame, depth = frame.f_back, depth + 1
     room = sys.getrecursionlimit()
-    sys.setrecursionlimit(depth + LONG // 2)  # a long run's room, made small enough to test
+    sys.setrecursionlimit(depth + LONG * 3 // 4)  # a long run's room, made small enough to test
     try:
         long = await lab.drive(harness.run_agent(lab.ScriptedModel([lab.forever(look_again)]),
                                                  SYSTEM, [], [looker()], "Keep looking."))
@@ -157,7 +157,7 @@ async def test_the_twelve_events(t):
              "each turn, one after another, as a loop: a turn that runs the next one inside "
              "itself (a recursion, or a yield from per turn) goes one frame deeper each turn, "
              "and a long run dies of RecursionError. Found: the turn_end events and the last "
-             "event, with the room for frames set to half the turns (run_agent, lesson 7).")
+             "event, with room for three frames in four turns (run_agent, lesson 7).")
 
 
 @lab_test("Mutate, then announce: when a message_end arrives, its message is already the last "
@@ -247,7 +247,8 @@ async def test_tool_events_carry_the_call(t):
              "Each item is [the call, the recorded result, the result's text] of one end "
              "(run_agent, lesson 7).")
     odd = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "gone.py"}),
-                                       lab.call("grep", {"path": "a.py"})), lab.say("Both failed.")])
+                                       lab.call("grep", {"path": "a.py"})),
+                             lab.say("Both failed.")])
     events = await lab.drive(harness.run_agent(odd, SYSTEM, [], [breaker()], "Read it."))
     t.expect([[what(e), e.get("result", {}).get("is_error")] for e in events],
              [[each, True if each.startswith("tool_execution_end") else None]
