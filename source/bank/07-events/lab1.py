@@ -132,8 +132,8 @@ async def test_bank_two_runs_made_first_driven_last(t):
                                      lab.say("First done.")])
     second_model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "b.log"})),
                                       lab.say("Second done.")])
-    first = harness.run_agent(first_model, SYSTEM, record, [reader()], "First question.")
-    second = harness.run_agent(second_model, SYSTEM, record, [reader()], "Second question.")
+    first = harness.run_agent(first_model, SYSTEM, record, [reader()], "First of two asks.")
+    second = harness.run_agent(second_model, SYSTEM, record, [reader()], "Second of two asks.")
     out, aside = io.StringIO(), io.StringIO()
     beside = logging.StreamHandler(aside)  # a line logged by the run lands beside the lines
     logging.getLogger().addHandler(beside)
