@@ -361,7 +361,7 @@ async def test_a_follow_up_outlives_a_failed_run(t):
              "lessons 5 and 9).")
     await lab.drive(h.prompt("Try again."))
     t.expect(lab.shape(h.messages), "U " + rounds(widths) + " A(error) U U A U A",
-             "The queues outlive the run, however it ended: the next run takes the steer sent "
+             "Each queue outlives the run, however it ended: the next run takes the steer sent "
              "at the failed turn's turn_end right after its prompt, answers both, then the "
              "follow-up (Harness.steer and Harness.follow_up, lesson 9).")
     t.expect(user_words(h.messages), ["Read the files.", "Try again.", steer, words],
