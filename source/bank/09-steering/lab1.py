@@ -139,9 +139,9 @@ async def test_bank_idle_words_reach_each_request_as_given(t):
               ["Status?"]],
              "Three steers and three follow-ups (the first of the first steer's words) sent in "
              "turn while idle, then more follow-ups: a pasted log, words ending in a carriage "
-             "return, twenty or more; a run of another harness, then a prompt. Items: what each raised, the "
-             "transcript's length and is_running after them, the user messages each request "
-             "ended with, the other harness's user messages.")
+             "return, twenty or more; a run of another harness, then a prompt. Items: what "
+             "each raised, the transcript's length and is_running after them, the user "
+             "messages each request ended with, the other harness's user messages.")
 
 
 @lab_test("Words sent from inside a tool (a blank follow-up, the same steer twice ending in a "
@@ -327,7 +327,8 @@ async def test_bank_a_burst_at_agent_end(t):
             turns[-1].append(event["message"]["content"])
     await lab.drive(h.prompt("And now?"), on_event=per_turn)
     t.expect([before, died, turns],
-             [["Check the service.", "Hello?", steers[0]], "TimeoutError: the provider did not answer",
+             [["Check the service.", "Hello?", steers[0]],
+              "TimeoutError: the provider did not answer",
               [["And now?", steers[1]], [follows[0]], [follows[1]]]],
              "Two steers and two follow-ups sent at the agent_end of a run whose reply failed; a "
              "run whose model raised once its prompt and the first steer were recorded; a last "
