@@ -669,9 +669,343 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
         for call in calls[:300]:  # a batch is a few calls
             yield {"type": "tool_execution_start", "call": call}
 '''),
+    # Hunt round 6 (reader r24): each a design that passed lab 7.1's tests before this round.
+    Wrong(lab='7.1', name='logging to standard error instead of printing',
+          rule='run_agent prints nothing, and a line logged through a handler set up at import is printed all the same: what happened travels in its events alone.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 6, 7.1-1)',
+          names='logged through the logging module',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r'''
+import logging
+
+logging.basicConfig(level=logging.INFO, format="%(message)s")  # bound to stderr at import
+log = logging.getLogger("harness")
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          also=((r'''
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+''', r'''
+            yield {"type": "tool_execution_start", "call": call}
+            log.info("running %s...", call["name"])
+            result = run_tool(tools, call)
+'''),)),
+    Wrong(lab='7.1', name='a warning printed on the bad endings only',
+          rule='run_agent prints nothing on every way out: a failed reply and the max_turns stop are recorded and announced, never printed to standard error.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 6, 7.1-2)',
+          names='on every way out',
+          replace=r'''
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+''',
+          by=r'''
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed:
+            import sys
+            print(f"warning: {reply.get('error_message')}", file=sys.stderr)
+'''),
+    Wrong(lab='7.1', name='a failed tool closed by tool_execution_error',
+          rule='Every call is followed by tool_execution_end, carrying "call" and "result", a tool that raised too: its error result is a result like any other.',
+          where='Build: announce, don\'t draw, item 6: "followed by `tool_execution_end`" (hunt round 6, 7.1-3)',
+          names='A tool that raises',
+          replace=r'''
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+''',
+          by=r'''
+            kind = "tool_execution_error" if result["is_error"] else "tool_execution_end"
+            yield {"type": kind, "call": call, "result": result}  # so a frontend can draw it red
+'''),
+    Wrong(lab='7.1', name='no tool events for a tool that does not exist',
+          rule="Each call is announced by tool_execution_start and followed by tool_execution_end, a call to a tool the run was not given too: it gets its error result between them.",
+          where='Build: announce, don\'t draw, item 6: "Each call\'s tool is announced by `tool_execution_start`" (hunt round 6, 7.1-4)',
+          names='a tool that does not exist',
+          replace=r'''
+        for call in calls:
+            yield {"type": "tool_execution_start", "call": call}
+''',
+          by=r'''
+        for call in calls:
+            if call["name"] not in [each["name"] for each in tools]:  # nothing will run
+                yield record(run_tool(tools, call))
+                continue
+            yield {"type": "tool_execution_start", "call": call}
+'''),
+    Wrong(lab='7.1', name="agent_end picked off the caller's record by identity",
+          rule="agent_end carries the messages this run added, kept by the run itself: not picked off the caller's record, where a consumer may put an announced message again.",
+          where='Build: announce, don\'t draw, item 3: "the messages this run added to the record, in order" (hunt round 6, 7.1-5)',
+          names='kept by the run itself',
+          replace=r'''
+        messages.append(message)
+        added.append(message)
+''',
+          by=r'''
+        messages.append(message)
+        added.append(id(message))  # the ids are enough to find them again
+''',
+          also=((r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''', r'''
+    yield {"type": "agent_end", "messages": [m for m in messages if id(m) in added]}
+'''),)),
+    Wrong(lab='7.1', name='turn_end carrying the newest assistant message on the record',
+          rule="turn_end carries the turn's reply, the one the run announced, not the newest assistant message the record holds.",
+          where='Build: announce, don\'t draw, item 4: "closes with `turn_end`" (hunt round 6, 7.1-6)',
+          names='not whatever the record holds last',
+          replace=r'''
+        yield {"type": "turn_end", "message": reply}
+''',
+          by=r'''
+        newest = next(m for m in reversed(messages) if m["role"] == "assistant")
+        yield {"type": "turn_end", "message": newest}
+'''),
+    Wrong(lab='7.1', name="requests built from the run's own copy of the record",
+          rule="Each request is built fresh from the record, the caller's list, as it is when the request is made: what a consumer puts there between events reaches the model.",
+          where='Build: announce, don\'t draw, item 5: "the caller\'s list" (hunt round 6, 7.1-7)',
+          names='built fresh from the record',
+          replace=r'''
+        messages.append(message)
+        added.append(message)
+''',
+          by=r'''
+        messages.append(message)
+        added.append(message)
+        own.append(message)
+''',
+          also=((r'''
+    yield {"type": "agent_start"}
+''', r'''
+    own = list(messages)  # the run's own history, safe from the caller
+    yield {"type": "agent_start"}
+'''), (r'''
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+''', r'''
+            reply = model.complete(system, context_for_model(own), tool_specs(tools))
+'''))),
+    Wrong(lab='7.1', name="a message_end's message a dict subclass carrying a live tool",
+          rule='Events are plain data at every depth: the message a message_end carries is a dict itself, not a subclass of dict holding a live tool beside its keys.',
+          where='Build: announce, don\'t draw, item 1: "each a dict of plain data" (hunt round 6, 7.1-9)',
+          names='at any depth',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r'''
+class Announced(dict):
+    """A message as announced, with the live tool that made it beside its keys."""
+    tool = None
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          also=((r'''
+        return {"type": "message_end", "message": message}
+''', r'''
+        announced = Announced(message)
+        if message["role"] == "toolResult":  # for a retry button
+            announced.tool = tools[0] if tools else None
+        return {"type": "message_end", "message": announced}
+'''),)),
+    Wrong(lab='7.1', name='tool_execution_start carrying a summary of the call',
+          rule='tool_execution_start carries the call, the whole block as the reply holds it, not a summary of its id, name and arguments.',
+          where='Build: announce, don\'t draw, item 6: "before it runs" (hunt round 6, 7.1-13)',
+          names='the whole of it',
+          replace=r'''
+            yield {"type": "tool_execution_start", "call": call}
+''',
+          by=r'''
+            summary = {"id": call["id"], "name": call["name"], "arguments": call["arguments"]}
+            yield {"type": "tool_execution_start", "call": summary}
+'''),
+    Wrong(lab='7.1', name='the next request made before turn_end',
+          rule='A generator does nothing unless somebody asks: the next request is made once the next turn is asked for, so a consumer that stops at turn_end has paid for no request more.',
+          where='rung: The run, consumed: "nobody paid for a second request" (hunt round 6, 7.1-14)',
+          names='does nothing unless somebody asks',
+          replace=r'''
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        else:
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+''',
+          by=r'''
+        if ahead is not None:
+            reply, ahead = ahead, None
+        elif max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        else:
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+''',
+          also=((r'''
+    turn, calls, pending = 0, [], [user_message(prompt)]
+''', r'''
+    turn, calls, pending = 0, [], [user_message(prompt)]
+    ahead = None  # the next reply, asked for early
+'''), (r'''
+        yield {"type": "turn_end", "message": reply}
+''', r'''
+        if calls and (max_turns is None or turn + 1 <= max_turns):
+            ahead = model.complete(system, context_for_model(messages), tool_specs(tools))
+        yield {"type": "turn_end", "message": reply}
+'''))),
+    Wrong(lab='7.1', name='each turn running the next inside itself',
+          rule="A run of more turns repeats a turn's part for each, one after another, as a loop: a turn that runs the next inside itself goes a frame deeper each turn, and a long run dies of RecursionError.",
+          where='Build: announce, don\'t draw, item 2: "a run of more turns or more calls repeats a turn\'s part for each" (hunt round 6, 7.1-15)',
+          names='RecursionError',
+          replace=r'''
+    yield {"type": "agent_start"}
+    turn, calls, pending = 0, [], [user_message(prompt)]
+    while calls or pending:  # one lap is one turn
+        turn += 1
+''',
+          by=r'''
+    yield {"type": "agent_start"}
+    yield from _turn(1, [user_message(prompt)], model, system, messages, tools, max_turns, record)
+    yield {"type": "agent_end", "messages": added}
+
+
+def _turn(turn, pending, model, system, messages, tools, max_turns, record):
+    """One turn, then the next one inside it."""
+    if True:
+''',
+          also=((r'''
+        yield {"type": "turn_end", "message": reply}
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''', r'''
+        yield {"type": "turn_end", "message": reply}
+        if calls:
+            yield from _turn(turn + 1, [], model, system, messages, tools, max_turns, record)
+'''),)),
+    Wrong(lab='7.1', name='a run handle with no close()',
+          rule='run_agent returns a generator of events, which a consumer that walks away closes with run.close(), not an iterator of its own without close().',
+          where='Build: announce, don\'t draw, item 1: "`run_agent` is a generator of events" (hunt round 6, 7.1-16)',
+          names='close()',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r'''
+class Run:
+    """A handle on one run: iterate it for its events."""
+    def __init__(self, events):
+        self._events = events
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._events)
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+    return Run(_events(model, system, messages, tools, prompt, max_turns=max_turns))
+
+
+def _events(model, system, messages, tools, prompt, *, max_turns=None):
+'''),
+    Wrong(lab='7.1', name="a tool_error notice before a failed tool's result is recorded",
+          rule='Nothing is yielded between a tool returning and its result being recorded, a tool that raised too: a notice of the error yielded first lets a consumer that stops there lose a result that happened.',
+          where='Build: announce, don\'t draw, item 6: "Nothing is yielded between a tool returning and its result going onto the record" (hunt round 6, 7.1-17)',
+          names='between a tool returning and its result being recorded',
+          replace=r'''
+            result = run_tool(tools, call)
+            yield record(result)  # straight after the tool returned: nothing in between
+''',
+          by=r'''
+            result = run_tool(tools, call)
+            if result["is_error"]:  # the screen shows red before anything else
+                yield {"type": "tool_error", "call": call, "error": result["content"]}
+            yield record(result)
+'''),
+    Wrong(lab='7.1', name='a live exception in agent_end on a bad ending',
+          rule='Events carry data that any program can read, never live Python objects, on every way out: a failed run\'s agent_end holds no exception.',
+          where='rung: What an event may carry: "never live Python objects" (hunt round 6, 7.1-18)',
+          names='never as a live Python object',
+          replace=r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''',
+          by=r'''
+    end = {"type": "agent_end", "messages": added}
+    if reply["stop_reason"] == "error":  # so a script can raise it
+        end["error"] = RuntimeError(reply.get("error_message"))
+    yield end
+'''),
+    Wrong(lab='7.1', name='the history copied at the call',
+          rule='Until its first event is asked for, run_agent does nothing at all, so the first request holds the record as it is then, not a copy taken at the call.',
+          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it does nothing at all" (hunt round 6, 7.1-19)',
+          names='the messages it held',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+    """The history it sends is taken now."""
+    return _events(model, system, messages, list(messages), tools, prompt, max_turns=max_turns)
+
+
+def _events(model, system, messages, history, tools, prompt, *, max_turns=None):
+''',
+          also=((r'''
+        messages.append(message)
+        added.append(message)
+''', r'''
+        messages.append(message)
+        added.append(message)
+        history.append(message)
+'''), (r'''
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+''', r'''
+            reply = model.complete(system, context_for_model(history), tool_specs(tools))
+'''))),
+    Wrong(lab='7.1', name="tool_execution_end's result read off the record",
+          rule="tool_execution_end carries its own call's result, the one the run made, not the record's last message.",
+          where='Build: announce, don\'t draw, item 6: "once its result is on the record" (hunt round 6, 7.1-20)',
+          names='not whatever the record ends with',
+          replace=r'''
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+''',
+          by=r'''
+            yield {"type": "tool_execution_end", "call": call, "result": messages[-1]}
+'''),
+    Wrong(lab='7.1', name='one module-level turn count',
+          rule="max_turns counts this run's own model calls: a count kept on the module, shared by every run, stops a run early when another ran meanwhile.",
+          where='Build: announce, don\'t draw, item 3: "`max_turns`" (hunt round 6, 7.1-23)',
+          names='not a count another run shares',
+          replace=r'''
+    turn, calls, pending = 0, [], [user_message(prompt)]
+    while calls or pending:  # one lap is one turn
+        turn += 1
+''',
+          by=r'''
+    global _TURNS
+    _TURNS, calls, pending = 0, [], [user_message(prompt)]
+    while calls or pending:  # one lap is one turn
+        _TURNS += 1
+        turn = _TURNS
+''',
+          also=(('def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+                 '_TURNS = 0  # model calls made by the run\n\n\ndef run_agent(model, system, '
+                 'messages, tools, prompt, *, max_turns=None):'),)),
+    Wrong(lab='7.1', name='an empty reply recorded without its message_end',
+          rule='Every message the run records is announced once, a reply with no words and no calls too.',
+          where='Build: announce, don\'t draw, item 5: "Every message the run records is announced once" (hunt round 6, 7.1-24)',
+          names='every message the run records is announced',
+          replace=r'''
+        yield record(reply)
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+''',
+          by=r'''
+        if reply["content"] or reply["stop_reason"] == "error":
+            yield record(reply)
+        else:
+            messages.append(reply)  # nothing to draw: no empty bubble
+            added.append(reply)
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+'''),
 ]
 
 ALLOWED = [
+    # Hunt round 6 (reader r24), design 7.1-8.
+    Wrong(lab='7.1', name='run_agent an async generator',
+          rule='Lesson 15 makes run_agent an async generator of the same events (its stop needs '
+               'an await), and lab.drive drives a run of either kind, so a lesson-7 check that '
+               'the run is a plain generator would fail lesson 15\'s reference in the cumulative '
+               'suite: an async generator of the same events, closed with aclose(), is allowed '
+               'early.',
+          where='hunt round 6, design 7.1-8', names='',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by='async def run_agent(model, system, messages, tools, prompt, *, max_turns=None):'),
     # Hunt round 4 (reader r13), design 7.2-10.
     Wrong(lab='7.2', name='a second finish() with nothing left',
           rule='finish() is called once, when the run is over (the fold of "Two frontends": '

@@ -240,4 +240,302 @@ WRONG = [
         if not (self._steering_queue and self._steering_queue[-1]["content"] == text):  # a double click
             self._steering_queue.append(user_message(text))
 '''),
+    # Hunt round 6 (reader r20): seventeen designs the lab's tests passed, each now failing.
+    Wrong(lab='9.1', name='popped at hand-over and put back when the run ends',
+          rule='A queued message leaves its queue only once it is on the record: between the asking and the recording it is in two places, not in the loop alone.',
+          where='section "When a message leaves its queue": "Between the asking and the recording, the message exists in two places"; hunt round 6, 9.1-1',
+          names='only once it is on the record',
+          replace=r"""
+        return [queue[0]] if queue else []
+""",
+          by=r"""
+        if not queue:
+            return []
+        message = queue.popleft()  # taken at hand-over
+        self._handed.append((queue, message))
+        return [message]
+""",
+          also=((r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+""", r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+        self._handed = []  # (queue, message) handed to the loop, not yet recorded
+"""), (r"""
+                    self._delivered(event["message"])
+                yield event
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""", r"""
+                    self._handed = [(q, m) for q, m in self._handed if m is not event["message"]]
+                yield event
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+            for queue, message in reversed(self._handed):  # put back what was never recorded
+                queue.appendleft(message)
+            self._handed = []
+"""))),
+    Wrong(lab='9.1', name='follow-ups asked for after a failed reply, the answer thrown away',
+          rule='get_follow_ups is called only when the run would otherwise end, never after a failed reply: an owner that counts a message as handed over loses it otherwise.',
+          where='Build item 4: "never after a failed reply"; hunt round 6, 9.1-2',
+          names='never after a failed reply',
+          replace=r"""
+        if not failed:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          by=r"""
+        offered = ask(get_follow_ups)  # ask, then decide
+        pending = [] if failed else offered
+"""),
+    Wrong(lab='9.1', name='steering asked for again before the follow-ups',
+          rule='get_steering is called when the run begins and after the turn_end of every turn whose reply did not fail, and at no other moment: not a second time before get_follow_ups.',
+          where='Build item 3: "and at no other moment"; hunt round 6, 9.1-3',
+          names='at no other moment',
+          replace=r"""
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          by=r"""
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+            if get_follow_ups:  # steering first: it outranks a follow-up
+                pending = ask(get_steering) or ask(get_follow_ups)
+"""),
+    Wrong(lab='9.1', name='a message taken off its queue by equal words',
+          rule='A message leaves its queue only once it is on the record, itself: a follow-up with a steer\'s words is not delivered by the steer.',
+          where='section "When a message leaves its queue"; "A harness drops nothing the user said."; hunt round 6, 9.1-4 (a given line)',
+          names='itself and not one that looks like it',
+          replace=r"""
+            if queue and queue[0] is message:
+""",
+          by=r"""
+            if queue and queue[0] == message:
+"""),
+    Wrong(lab='9.1', name='one message for the same words in both queues',
+          rule='Each steer and follow-up waits as a user message of its own: a harness drops nothing the user said.',
+          where='Build item 1; "A harness drops nothing the user said."; hunt round 6, 9.1-5',
+          names='drops nothing the user said',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(self._said(text))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        self._follow_up_queue.append(self._said(text))
+
+    def _said(self, text):  # one user message per text
+        if not hasattr(self, "_cache"):
+            self._cache = {}
+        return self._cache.setdefault(text, user_message(text))
+"""),)),
+    Wrong(lab='9.1', name='queues of twenty at most',
+          rule='A harness drops nothing the user said, however much is queued.',
+          where='"A harness drops nothing the user said."; hunt round 6, 9.1-6',
+          names='a queue has no limit',
+          replace=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+""",
+          by=r"""
+        self._steering_queue, self._follow_up_queue = deque(maxlen=20), deque(maxlen=20)
+"""),
+    Wrong(lab='9.1', name='line breaks made Unix ones',
+          rule='steer(text) and follow_up(text) queue the words word for word: a \\r\\n or \\r is the user\'s too.',
+          where='Build item 1: "word for word"; hunt round 6, 9.1-7',
+          names='a line break too',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(user_message(text.replace("\r\n", "\n").replace("\r", "\n")))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        self._follow_up_queue.append(user_message(text.replace("\r\n", "\n").replace("\r", "\n")))
+"""),)),
+    Wrong(lab='9.1', name='queues shared by every harness',
+          rule='Each harness keeps two queues of its own, made in its __init__: a steer reaches only the harness it was sent to.',
+          where='the given comment in `__init__`; "the queues are private"; hunt round 6, 9.1-8 (a given line)',
+          names='queues of its own',
+          replace=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+""",
+          by=r"""
+        pass  # the queues are class attributes
+""",
+          also=((r"""
+    def __init__(self, model, system, tools, messages=(), max_turns=None):
+""", r"""
+    _steering_queue, _follow_up_queue = deque(), deque()  # one pair for the class
+
+    def __init__(self, model, system, tools, messages=(), max_turns=None):
+"""),)),
+    Wrong(lab='9.1', name='a fresh max_turns for each follow-up',
+          rule='A follow-up is answered in the same run, so its turns count toward the run\'s max_turns model calls.',
+          where='Build item 4: "A follow-up sent during a run is answered in that run"; run_agent\'s docstring (max_turns); hunt round 6, 9.1-9',
+          names="count toward the run's max_turns",
+          replace=r"""
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          by=r"""
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+            if pending:
+                turn = 0  # a follow-up is a fresh request, with its own budget
+"""),
+    Wrong(lab='9.1', name='the loop keeps one message of each ask',
+          rule='Whoever owns the queue decides what a call hands over, and whatever is in pending at the top of a turn is recorded there: the loop cuts nothing.',
+          where='section "Two messages in the queue": "Whoever owns the queue decides what a call to them hands over"; Build: "Whatever is in `pending` at the top of a turn is recorded there"; hunt round 6, 9.1-10',
+          names='whoever owns the queue decides what a call hands over',
+          replace=r"""
+    pending = [user_message(prompt)] + ask(get_steering)  # steering sent while idle joins in
+""",
+          by=r"""
+    pending = [user_message(prompt)] + ask(get_steering)[:1]  # one per turn
+""",
+          also=((r"""
+                pending = ask(get_steering)  # every call of this turn has its result
+""", r"""
+                pending = ask(get_steering)[:1]  # one per turn
+"""), (r"""
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""", r"""
+            pending = ask(get_follow_ups)[:1]  # one per turn
+"""))),
+    Wrong(lab='9.1', name='steering cleared after a failed run',
+          rule='Queues outlive runs, however they ended: a steer left queued by a run whose reply failed waits for the next run.',
+          where='the Harness docstring (Queues outlive runs); hunt round 6, 9.1-11',
+          names='however it ended',
+          replace=r"""
+        try:
+            for event in inner:
+                if event["type"] == "message_end":
+                    self._delivered(event["message"])
+                yield event
+""",
+          by=r"""
+        failed = False
+        try:
+            for event in inner:
+                if event["type"] == "message_end":
+                    self._delivered(event["message"])
+                    if event["message"]["role"] == "assistant":
+                        failed = event["message"].get("stop_reason") == "error"
+                yield event
+            if failed:
+                self._steering_queue.clear()  # advice for a job that failed is stale
+"""),
+    Wrong(lab='9.1', name='queues cleared when a run dies',
+          rule='Queues outlive runs, however they ended: stopping a run never loses a queued message, a run that died of an exception neither.',
+          where='the Harness docstring (stopping a run never loses one); hunt round 6, 9.1-12',
+          names='nothing clears them when a run dies',
+          replace=r"""
+                yield event
+        finally:  # exhausted, closed by the consumer, or dying
+""",
+          by=r"""
+                yield event
+        except Exception:  # the run crashed: start the next one clean
+            self._steering_queue.clear()
+            self._follow_up_queue.clear()
+            raise
+        finally:  # exhausted, closed by the consumer, or dying
+"""),
+    Wrong(lab='9.1', name='taken off its queue after its message_end is handed on',
+          rule='At the message_end that announces a message, and not before, the harness takes it off its queue, before it yields that event: a run closed there does not deliver it twice.',
+          where='section "When a message leaves its queue": "at the `message_end` that announces the message, and not before"; hunt round 6, 9.1-13 (given lines)',
+          names='does not deliver it twice',
+          replace=r"""
+                if event["type"] == "message_end":
+                    self._delivered(event["message"])
+                yield event
+""",
+          by=r"""
+                yield event
+                if event["type"] == "message_end":  # tidy up once the consumer has it
+                    self._delivered(event["message"])
+"""),
+    Wrong(lab='9.1', name='no steering asked for once max_turns is spent',
+          rule='get_steering is called after the turn_end of every turn whose reply did not fail, the last one max_turns allows too.',
+          where='Build item 3: "after the `turn_end` of every turn whose reply did not fail"; hunt round 6, 9.1-14',
+          names='the last one too',
+          replace=r"""
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          by=r"""
+            if not failed and (max_turns is None or turn < max_turns):
+                pending = ask(get_steering)  # every call of this turn has its result
+"""),
+    Wrong(lab='9.1', name="long words cut to lesson 6's budget",
+          rule="steer(text) and follow_up(text) queue the words word for word, however long: lesson 6's budget is for tool results.",
+          where='Build item 1: "word for word"; hunt round 6, 9.1-17',
+          names='however long',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if len(text.encode()) > MAX_BYTES or text.count("\n") > MAX_LINES:
+            text = truncate_tail(text)[0]  # the budget of lesson 6
+        self._steering_queue.append(user_message(text))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        if len(text.encode()) > MAX_BYTES or text.count("\n") > MAX_LINES:
+            text = truncate_tail(text)[0]
+        self._follow_up_queue.append(user_message(text))
+"""),)),
+    Wrong(lab='9.1', name='follow-ups asked for before the last turn_end',
+          rule='get_follow_ups is called where the run would otherwise end, after that turn\'s turn_end is handed over: a follow-up sent at that turn_end is answered in the same run.',
+          where='figure 9.1: "at two questions after turn_end"; Build item 4; hunt round 6, 9.1-18',
+          names="not before that turn's turn_end is handed over",
+          replace=r"""
+            todo = [] if failed else tool_calls(reply)  # the calls this turn owes a result
+""",
+          by=r"""
+            todo = [] if failed else tool_calls(reply)  # the calls this turn owes a result
+            offered = ask(get_follow_ups) if not failed and not todo else []  # the run ends here
+""",
+          also=((r"""
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""", r"""
+            pending = offered
+"""),)),
+    Wrong(lab='9.1', name='steering asked for again while it gives something new',
+          rule='get_steering is called once when the run begins, and at no other moment but after a turn_end.',
+          where='Build item 3: "and at no other moment"; hunt round 6, 9.1-24',
+          names='at no other moment',
+          replace=r"""
+    pending = [user_message(prompt)] + ask(get_steering)  # steering sent while idle joins in
+""",
+          by=r"""
+    pending = [user_message(prompt)]
+    while True:  # everything typed while idle goes in with the prompt
+        got = [m for m in ask(get_steering) if all(m is not p for p in pending)]
+        if not got:
+            break
+        pending += got
+"""),
+]
+
+ALLOWED = [
+    # Hunt round 6 (reader r20), probe 9.1-16.
+    Wrong(lab='9.1', name='a text that is not a str refused',
+          rule='steer(text) and follow_up(text) take the user\'s words, a str (user_message: "User content is a plain string"); "nothing is raised" is said of when they are called, running or idle, not of a text of another type, so raising TypeError for one breaks no rule of lesson 9.',
+          where='Build item 1; hunt round 6, probe 9.1-16', names='',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if not isinstance(text, str):
+            raise TypeError("steer(text): text must be a str")
+        self._steering_queue.append(user_message(text))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        if not isinstance(text, str):
+            raise TypeError("follow_up(text): text must be a str")
+        self._follow_up_queue.append(user_message(text))
+"""),)),
 ]

@@ -10,8 +10,11 @@ started from what agent_end carried, the record measured at every event, so that
 tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
 import contextlib
+import inspect
 import io
 import json
+import logging
+import sys
 
 import harness
 import lab
@@ -88,23 +91,35 @@ async def test_bank_a_run_stepped_by_hand(t):
         events = []
         for _ in range(taken):
             events.append(next(run))
-            steps.append([events[-1]["type"], len(messages) - before])
-        events += list(run)
-    table = [["agent_start", 0], ["turn_start", 0], ["message_end", 1], ["message_end", 2],
-             ["tool_execution_start", 2], ["message_end", 3], ["tool_execution_end", 3],
-             ["turn_end", 3], ["turn_start", 3], ["message_end", 4], ["turn_end", 4],
-             ["agent_end", 4]]
+            steps.append([events[-1]["type"], len(messages) - before, len(model.calls)])
+        for event in run:
+            events.append(event)
+            steps.append([event["type"], len(messages) - before, len(model.calls)])
+    table = [["agent_start", 0, 0], ["turn_start", 0, 0], ["message_end", 1, 0],
+             ["message_end", 2, 1], ["tool_execution_start", 2, 1], ["message_end", 3, 1],
+             ["tool_execution_end", 3, 1], ["turn_end", 3, 1], ["turn_start", 3, 1],
+             ["message_end", 4, 2], ["turn_end", 4, 2], ["agent_end", 4, 2]]
+    spare_model = lab.ScriptedModel([lab.say("Unheard.")])
+    spare = harness.run_agent(spare_model, SYSTEM, [], [reader()], "Never mind.")
+    opened = next(spare)["type"]
+    shut = getattr(spare, "close", None)
+    if shut is not None:
+        shut()
     t.expect([steps, len(events), len(model.calls), messages[before + 2]["content"],
               printed.getvalue(),
-              sorted(set().union(*(kinds(e) for e in events)) - JSON)],
-             [[[before, 0]] + table[:taken], 12, 2, f"new {path}", "", []],
+              sorted(set().union(*(kinds(e) for e in events)) - JSON),
+              [opened, shut is not None, next(spare, "over") if shut else None,
+               len(spare_model.calls)]],
+             [[[before, 0]] + table, 12, 2, f"new {path}", "", [],
+              ["agent_start", True, "over", 0]],
              f"run_agent(...) on a record of {before} messages, its tool replaced in the "
              f"caller's list before the first event, then {taken} events taken by next(), the "
-             "rest by list(): [the record's length and the requests before any event, then at "
-             "each event its type and the messages added by then], the events in all, the "
-             "requests made, the tool's result, what was printed on either stream, and the "
-             "types found anywhere inside the events that are not JSON's own (dict, list, str, "
-             "int, float, bool, None).")
+             "rest by a for loop: [the record's length and the requests before any event, then "
+             "at each event its type, the messages added and the requests made by then], the "
+             "events in all, the requests made, the tool's result, what was printed on either "
+             "stream, and the types found anywhere inside the events that are not JSON's own "
+             "(dict, list, str, int, float, bool, None); then a second run given one next() and "
+             "closed: [its first event, it has close(), what a next() finds after, its requests].")
 
 
 @lab_test("Two runs on one record, made in one order and driven in the other, by a consumer "
@@ -117,23 +132,40 @@ async def test_bank_two_runs_made_first_driven_last(t):
                                      lab.say("First done.")])
     second_model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "b.log"})),
                                       lab.say("Second done.")])
-    first = harness.run_agent(first_model, SYSTEM, record, [reader()], "First question.")
-    second = harness.run_agent(second_model, SYSTEM, record, [reader()], "Second question.")
+    first = harness.run_agent(first_model, SYSTEM, record, [reader()], "First of two asks.")
+    second = harness.run_agent(second_model, SYSTEM, record, [reader()], "Second of two asks.")
     out, aside = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(aside), contextlib.redirect_stderr(aside):
-        for run in (second, first):
-            for event in await lab.drive(run):
-                out.write(json.dumps(event) + "\n")
+    beside = logging.StreamHandler(aside)  # a line logged by the run lands beside the lines
+    logging.getLogger().addHandler(beside)
+    unreadable = []
+    try:
+        with contextlib.redirect_stdout(aside), contextlib.redirect_stderr(aside):
+            for run in (second, first):
+                for event in await lab.drive(run):
+                    out.write(json.dumps(event) + "\n")
+            for script, cap in (([lab.fail("quota")], None), ([lab.say("Unsent.")], 0)):
+                for event in await lab.drive(harness.run_agent(
+                        lab.ScriptedModel(script), SYSTEM, [], [reader()], "Try the quota again.",
+                        max_turns=cap)):
+                    try:
+                        json.dumps(event)
+                    except (TypeError, ValueError):
+                        unreadable.append(event["type"])
+    finally:
+        logging.getLogger().removeHandler(beside)
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     t.expect([lab.shape(record[shown:]), lab.shape(first_model.calls[0].messages[shown:]),
               len(lines), [e["type"] for e in lines if "messages" in e],
-              [lab.shape(e["messages"]) for e in lines if "messages" in e], aside.getvalue()],
+              [lab.shape(e["messages"]) for e in lines if "messages" in e], aside.getvalue(),
+              unreadable],
              ["U A[c1] R(c1) A U A[c1] R(c1) A", "U A[c1] R(c1) A U", 24,
-              ["agent_end", "agent_end"], ["U A[c1] R(c1) A"] * 2, ""],
+              ["agent_end", "agent_end"], ["U A[c1] R(c1) A"] * 2, "", []],
              "A first run is made, then a second on the same record, and the second is driven "
              "first: the record after both (past its earlier messages), the first run's first "
              "request (past them), the JSON lines written, the types of the lines that carry "
-             "\"messages\" and those messages, and what was printed besides.")
+             "\"messages\" and those messages, what was printed or logged besides, then and "
+             "over two more runs, one whose reply fails and one under max_turns=0, and the "
+             "events of those two that json.dumps cannot write.")
 
 
 # --- rule 2: the twelve events, in order --------------------------------------------------------
@@ -160,6 +192,21 @@ async def test_bank_each_event_beside_the_record(t):
     t.expect(seen, wanted[:-1] + ["agent_end@" + str(gained)],
              f"Rounds of calls {rounds}, then an answer: each event as type@messages the "
              "record had gained by then.")
+    turns = t.random.randint(200, 240)
+    script = [lab.reply(lab.call("look", {"path": f"{n}.log"})) for n in range(turns)]
+    usual = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack(0)) + 140)  # room for a flat loop, not a frame a turn
+    try:
+        counted = [e["type"] for e in await lab.drive(harness.run_agent(
+            lab.ScriptedModel(script + [lab.say("Read them all.")]), SYSTEM, [], [reader()],
+            "Read every log."))].count("turn_start")
+    except RecursionError:
+        counted = "RecursionError"
+    finally:
+        sys.setrecursionlimit(usual)
+    t.expect(counted, turns + 1,
+             f"{turns} turns of one call each, then an answer, with little room for frames: "
+             "the turn_start events counted.")
 
 
 @lab_test("A tool that, when it runs, reports the last three events its run has yielded, over "
@@ -197,7 +244,8 @@ async def test_bank_three_runs_stepped_in_turn(t):
     replies, rounds = job(t)
     failing, fail_rounds = job(t)
     cut = t.random.randint(0, len(fail_rounds))
-    runs = [harness.run_agent(lab.ScriptedModel(replies), SYSTEM, record, [reader()], "One."),
+    runs = [harness.run_agent(lab.ScriptedModel(replies), SYSTEM, record, [reader()], "One.",
+                              max_turns=len(rounds) + 1),
             harness.run_agent(lab.ScriptedModel([lab.say("Never.")]), SYSTEM, record,
                               [reader()], "Two.", max_turns=0),
             harness.run_agent(lab.ScriptedModel(failing[:cut] + [lab.fail("overloaded")]),
@@ -209,14 +257,19 @@ async def test_bank_three_runs_stepped_in_turn(t):
                 events[n].append(next(runs[n]))
             except StopIteration:
                 live.remove(n)
+                continue
+            if n == 0 and events[0][-1]["type"] == "message_end" and len(events[0]) == 3:
+                record.append(events[0][-1]["message"])  # the consumer echoes the first prompt
     found = [[e[0]["type"], e[-1]["type"], [x["type"] for x in e].count("agent_start"),
               [x["type"] for x in e].count("agent_end"),
               lab.shape(e[-1].get("messages", []))] for e in events]
     t.expect(found, [["agent_start", "agent_end", 1, 1, shape]
                      for shape in (shape_of(rounds), "U A(error)",
                                    shape_of(fail_rounds[:cut], "A(error)"))],
-             "Runs that answer after rounds " + str(rounds) + ", stop under max_turns=0, and "
-             f"fail after {cut} rounds, all on one record, each given one next() in turn: for "
+             "Runs that answer after rounds " + str(rounds) + " (under max_turns just enough "
+             f"for them), stop under max_turns=0, and fail after {cut} rounds, all on one "
+             "record, the first run's prompt put on the record once more by the consumer when "
+             "it is announced, each given one next() in turn: for "
              "each, [its first event, its last, agent_starts, agent_ends, the shape of what "
              "its last event carries as messages].")
 
@@ -254,22 +307,25 @@ async def test_bank_a_conversation_carried_on_from_agent_end(t):
           "stop_reason and calls of the message it carries: a run of drawn rounds of calls.")
 async def test_bank_turns_open_and_close_around_their_replies(t):
     replies, rounds = job(t)
-    depth, marks = [0], []
+    depth, marks, record = [0], [], earlier(t)
 
     def follow(event):
+        if event["type"] == "tool_execution_start":
+            record.append(lab.say("(another assistant chimes in)"))
         if event["type"] in ("turn_start", "turn_end"):
             depth[0] += 1 if event["type"] == "turn_start" else -1
             marks.append(str(depth[0]))
         if event["type"] == "turn_end":
             m = event["message"]
             marks.append(f"{m['role']}/{m.get('stop_reason')}/{len(harness.tool_calls(m))}")
-    await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, earlier(t),
+    await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, record,
                                       [reader()], t.random.choice(ASKS)), on_event=follow)
     t.expect(marks, [mark for paths in rounds + [[]] for mark in
                      ("1", "0", f"assistant/{'toolUse' if paths else 'stop'}/{len(paths)}")],
-             f"Rounds of calls {rounds}, then an answer: the depth in turns after each "
-             "turn_start and turn_end, and at each turn_end its message as role/stop_reason/"
-             "calls.")
+             f"Rounds of calls {rounds}, then an answer, the consumer putting an assistant "
+             "message of its own on the record at each tool_execution_start: the depth in turns "
+             "after each turn_start and turn_end, and at each turn_end its message as "
+             "role/stop_reason/calls.")
 
 
 @lab_test("Runs that end in a failed reply with words and calls, and in a max_turns stop, "
@@ -324,6 +380,15 @@ async def test_bank_the_record_never_runs_ahead_or_behind(t):
              f"Rounds of calls {rounds}, then an answer: at each event, type:(messages the "
              "record gained - message_end events so far, this one included), and the "
              "message_end events in all.")
+    mine, model = [], lab.ScriptedModel([lab.reply(lab.call("look", {"path": "web.log"})),
+                                         lab.say("Cache checked.")])
+    await lab.drive(harness.run_agent(model, SYSTEM, mine, [reader()], "Check the web log."),
+                    on_event=lambda e: mine.append(harness.user_message("Check the cache too."))
+                    if e["type"] == "tool_execution_end" else None)
+    t.expect([lab.shape(request.messages) for request in model.calls],
+             ["U", "U A[c1] R(c1) U"],
+             "A consumer that adds a line of its own to the record at tool_execution_end: "
+             "what each request held.")
 
 
 @lab_test("A consumer checks, at each message_end, that the message is the record's last, and "
@@ -338,15 +403,17 @@ async def test_bank_every_recorded_message_was_announced(t):
         if event["type"] == "message_end":
             announced.append(event["message"])
             checks.append(event["message"] == messages[-1])
-    for _ in range(2):
+    for ending in (None, lab.reply()):  # the second run ends in a reply with nothing in it
         replies, rounds = job(t)
-        await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, messages,
+        script = replies if ending is None else replies[:-1] + [ending]
+        await lab.drive(harness.run_agent(lab.ScriptedModel(script), SYSTEM, messages,
                                           [reader()], t.random.choice(ASKS)), on_event=check)
     t.expect([checks.count(False), len(checks) == len(messages) - before,
               [m in announced for m in messages[before:]].count(False),
               [m["role"] for m in announced] == [m["role"] for m in messages[before:]]],
              [0, True, 0, True],
-             "Two runs in a row on one record: how many message_end events came before their "
+             "Two runs in a row on one record, the second ending in a reply with no words "
+             "and no calls: how many message_end events came before their "
              "message was the record's last, whether there was one per message recorded, how "
              "many recorded messages were never announced, and whether the announcements "
              "follow the record's order.")
@@ -356,24 +423,45 @@ async def test_bank_every_recorded_message_was_announced(t):
 
 # --- rule 6: the tool events around a call ----------------------------------------------------
 
-@lab_test("A consumer and the tool write to one log: each tool_execution_start, each run of "
-          "the tool, and at each tool_execution_end whether its result is the record's last "
-          "message.")
+@lab_test("A consumer and the tool write to one log: each tool_execution_start and whether its "
+          "call is the recorded one, each run of the tool, the event that came right after it, "
+          "and at each tool_execution_end whether its result is the one recorded for its call; "
+          "the consumer adds a line of its own at each result's message_end, one call's tool "
+          "raises, and one call names a tool the run was not given.")
 async def test_bank_one_log_of_the_tool_and_its_events(t):
     log, messages = [], []
     replies, rounds = job(t)
+    broken = t.random.choice([p for paths in rounds for p in paths])
+
+    def look(arguments):
+        log.append(f"ran {arguments['path']}")
+        if arguments["path"] == broken:
+            raise PermissionError("no access to " + broken)
+        return "seen " + arguments["path"]
+    replies[-2] = lab.reply(*replies[-2]["content"], lab.call("tail", {"path": "z.log"}))
 
     def note(event):
+        if log and log[-1].startswith("ran "):
+            log.append(f"then {event['type']}")
         if event["type"] == "tool_execution_start":
-            log.append(f"start {event['call']['arguments']['path']}")
+            asked = [block for m in messages if m["role"] == "assistant"
+                     for block in harness.tool_calls(m)]
+            log.append(f"start {event['call']['arguments']['path']} {event['call'] in asked}")
+        if event["type"] == "message_end" and event["message"]["role"] == "toolResult":
+            messages.append(harness.user_message("(noted)"))
         if event["type"] == "tool_execution_end":
-            log.append(f"end {event['call']['arguments']['path']} "
-                       f"{event['result'] == messages[-1]} {event['result']['content']}")
-    await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, messages, [reader(log)],
-                                      t.random.choice(ASKS)), on_event=note)
-    t.expect(log, [line for paths in rounds for p in paths
-                   for line in (f"start {p}", f"ran {p}", f"end {p} True seen {p}")],
-             f"Rounds of calls {rounds}: the log the consumer and the tool wrote, in order.")
+            mine = [m for m in messages if m.get("tool_call_id") == event["call"]["id"]]
+            log.append(f"end {event['call']['arguments']['path']} {mine == [event['result']]} "
+                       f"{event['result']['is_error']}")
+    await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, messages,
+                                      [tool("look", look, PATH)], t.random.choice(ASKS)),
+                    on_event=note)
+    wanted = [line for paths in rounds for p in paths
+              for line in (f"start {p} True", f"ran {p}", "then message_end",
+                           f"end {p} True {p == broken}")]
+    t.expect(log, wanted + ["start z.log True", "end z.log True True"],
+             f"Rounds of calls {rounds}, the tool raising at {broken}, and a call to `tail` "
+             "last: the log the consumer and the tool wrote, in order.")
 
 
 @lab_test("One reply of just over 300 calls: the results on the record, in the next request, "

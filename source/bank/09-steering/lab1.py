@@ -27,6 +27,8 @@ SAID = ["Prefer small commits.", "Leave the schema alone.", "Check the logs firs
 BLANKS = ["", " ", "\n", "\t", "  "]
 SPACED = ["  Prefer small commits.", " Leave the schema alone. ", "Check the logs first.  "]
 BROKEN = ["Use tabs, sorry.\n", "Quote the error.\n\n", "Ask before deleting.\r\n"]
+# A pasted server log, over lesson 6's budget for a tool result in lines and in bytes.
+PASTE = "".join(f"{n:05d} INFO request served in 3 ms, nothing unusual\n" for n in range(4000))
 
 
 def opener(ran=None, during=None):
@@ -105,29 +107,41 @@ async def test_bank_awkward_steers_sent_between_events(t):
              "end, the steers as recorded.")
 
 
-@lab_test("Steers and follow-ups of awkward words sent while idle, in turn, raise nothing and "
-          "record nothing; the prompt's run hands the model each of them, as given, one per "
-          "request, the steers first.")
+@lab_test("Steers and follow-ups of awkward words sent while idle, in turn, a follow-up of a "
+          "steer's words among them, then a crowd, raise nothing and record nothing; the "
+          "prompt's run hands the model each of them, as given, one per request, the steers "
+          "first, and another harness none.")
 async def test_bank_idle_words_reach_each_request_as_given(t):
     steers = [t.random.choice(BLANKS), t.random.choice(SPACED), t.random.choice(BROKEN)]
-    follows = [t.random.choice(BLANKS), t.random.choice(SAID + BROKEN)]
     t.random.shuffle(steers)
+    # the first follow-up has the first steer's words
+    follows = [steers[0], t.random.choice(BLANKS), t.random.choice(SAID + BROKEN)]
     model = lab.ScriptedModel([noted()])
     h = harness.Harness(model, SYSTEM, [])
+    other = harness.Harness(lab.ScriptedModel([noted()]), SYSTEM, [])
     problems = []
     for n in range(3):
         problems.append(await raised(lambda: h.steer(steers[n])))
-        if n < 2:
-            problems.append(await raised(lambda: h.follow_up(follows[n])))
+        problems.append(await raised(lambda: h.follow_up(follows[n])))
     kept = [len(h.messages), h.is_running]
+    # then a paste, a carriage return, and a crowd
+    more = [PASTE, t.random.choice(SAID) + "\r"] + [
+        f"Then part {n}." for n in range(1, t.random.randint(20, 24))]
+    for words in more:
+        h.follow_up(words)
     ask = t.random.choice(SAID)
+    await lab.drive(other.prompt("Status?"))
     await lab.drive(h.prompt(ask))
-    t.expect([problems, kept, [newest(request) for request in model.calls]],
-             [[None] * 5, [0, False],
-              [[ask, steers[0]], [steers[1]], [steers[2]], [follows[0]], [follows[1]]]],
-             "Three steers and two follow-ups sent in turn while idle, then a prompt. Items: "
-             "what each raised, the transcript's length and is_running after them, the user "
-             "messages each request ended with.")
+    t.expect([problems, kept, [newest(request) for request in model.calls],
+              [m["content"] for m in other.messages if m["role"] == "user"]],
+             [[None] * 6, [0, False],
+              [[ask, steers[0]], [steers[1]], [steers[2]]] + [[words] for words in follows + more],
+              ["Status?"]],
+             "Three steers and three follow-ups (the first of the first steer's words) sent in "
+             "turn while idle, then more follow-ups: a pasted log, words ending in a carriage "
+             "return, twenty or more; a run of another harness, then a prompt. Items: what "
+             "each raised, the transcript's length and is_running after them, the user "
+             "messages each request ended with, the other harness's user messages.")
 
 
 @lab_test("Words sent from inside a tool (a blank follow-up, the same steer twice ending in a "
@@ -159,9 +173,47 @@ async def test_bank_words_from_a_tool_and_between_runs(t):
              "between runs raised, the transcript.")
 
 
+@lab_test("Words a tool sends one harness (a steer and a follow-up of the same words, then two "
+          "dozen follow-ups with a pasted log and a carriage return among them) reach its record "
+          "word for word, and a steer queued on another harness stays that one's.")
+async def test_bank_a_crowd_of_words_and_a_second_harness(t):
+    same, theirs = t.random.sample(SAID, 2)
+    crowd = [f"Step {n} of the plan." for n in range(1, t.random.randint(22, 26))]
+    crowd[t.random.randrange(len(crowd))] += "\r"
+    crowd.insert(t.random.randrange(len(crowd) + 1), PASTE)
+    box, sent = {}, []
+
+    def during(path):
+        if not sent:
+            sent.append(path)
+            box["h"].steer(same)
+            box["h"].follow_up(same)
+            for words in crowd:
+                box["h"].follow_up(words)
+    model = lab.ScriptedModel([opens([t.random.choice(NAMES)]), noted()])
+    h = box["h"] = harness.Harness(model, SYSTEM, [opener(during=during)])
+    other = harness.Harness(lab.ScriptedModel([noted()]), SYSTEM, [])
+    other.steer(theirs)
+    runs = []
+
+    def keep(event):
+        if event["type"] == "agent_end":
+            runs.append([m["content"] for m in event["messages"] if m["role"] == "user"])
+    await lab.drive(h.prompt("Plan it."), on_event=keep)
+    await lab.drive(other.prompt("And mine?"), on_event=keep)
+    t.expect([runs[0] == ["Plan it.", same, same] + crowd, len(runs[0]), runs[1],
+              lab.shape(h.messages).count("U")],
+             [True, 3 + len(crowd), ["And mine?", theirs], 3 + len(crowd)],
+             "A tool of one harness's run sends a steer, a follow-up of the same words and a "
+             "crowd of follow-ups; another harness had a steer queued and runs after. Items: "
+             "whether the first run's user messages are every one sent, as sent, their count, "
+             "the other run's user messages, the user messages on the first record.")
+
+
 # --- rule 2: _drain hands over one message per ask, and again until it is recorded -----------
 
-@lab_test("Steers and follow-ups sent while idle, and two steers sent together from a tool, "
+@lab_test("Follow-ups sent while idle and kept through a run whose model raised, steers sent at "
+          "the agent_end of a run whose reply failed, and two steers sent together from a tool, "
           "reach the model one per request, oldest first.")
 async def test_bank_one_message_per_request(t):
     idle = t.random.sample(SAID, t.random.randint(2, 3))
@@ -172,17 +224,30 @@ async def test_bank_one_message_per_request(t):
     def during(path):
         for words in later:
             box["h"].steer(words)
-    model = lab.ScriptedModel([opens([t.random.choice(NAMES)]), noted()])
+
+    def down(request):
+        raise ConnectionError("connection reset by peer")
+    model = lab.ScriptedModel([down, lab.fail("overloaded"), opens([t.random.choice(NAMES)]),
+                               noted()])
     h = box["h"] = harness.Harness(model, SYSTEM, [opener(during=during)])
-    for words in idle:
-        h.steer(words)
     for words in follows:
         h.follow_up(words)
+    died = await raised(lambda: lab.drive(h.prompt("Warm up.")))
+
+    def at_the_end(event):  # the steers come at the agent_end of a run whose reply failed
+        if event["type"] == "agent_end":
+            for words in idle:
+                h.steer(words)
+    await lab.drive(h.prompt("Try."), on_event=at_the_end)
     await lab.drive(h.prompt("Start."))
-    t.expect([newest(request) for request in model.calls],
-             [["Start.", idle[0]]] + [[w] for w in idle[1:] + later + follows],
-             "Steers and follow-ups sent while idle, then two steers from the tool of the first "
-             "reply. Each item is the user messages one request ended with.")
+    t.expect([died, [newest(request) for request in model.calls][2:]],
+             ["ConnectionError: connection reset by peer",
+              [["Warm up.", "Try.", "Start.", idle[0]]] + [[w] for w in idle[1:] + later +
+                                                            follows]],
+             "Follow-ups sent while idle, then a run whose model raised, then a run whose reply "
+             "failed with steers sent at its agent_end, then a prompt whose first reply's tool "
+             "sends two steers. Items: what the run that died raised, the user messages each "
+             "request of the last run ended with.")
 
 
 @lab_test("A steer handed to a run closed at its first turn_start, and a follow-up handed to a "
@@ -202,8 +267,10 @@ async def test_bank_words_handed_over_and_never_recorded(t):
         if event["type"] == "turn_start":
             starts.append(event)
             if len(starts) == 2:
+                starts.append([m["content"] for m in h._follow_up_queue])
                 raise Walkaway("the screen crashed")
     found.append(await raised(lambda: lab.drive(h.prompt("Second try."), on_event=crash)))
+    found.append(starts[-1])
     found.append(lab.shape(h.messages))
 
     def add(event):
@@ -211,18 +278,26 @@ async def test_bank_words_handed_over_and_never_recorded(t):
             h.follow_up(late)
     await lab.drive(h.prompt("Third try."), on_event=add)
     await lab.drive(h.prompt("Fourth try."))
+    h.steer(steer)
+    # agent_start, turn_start, the prompt's message_end, the steer's: closed at the steer's
+    found.append([e["type"] for e in await lab.drive(h.prompt("Fifth try."), close_after=4)][-1])
+    await lab.drive(h.prompt("Sixth try."))
     t.expect(found + [[m["content"] for m in h.messages if m["role"] == "user"]],
-             [["agent_start", "turn_start"], "", 0, "Walkaway: the screen crashed", "U U A",
-              ["Second try.", steer, "Third try.", follow, "Fourth try.", late]],
+             [["agent_start", "turn_start"], "", 0, "Walkaway: the screen crashed", [follow],
+              "U U A", "message_end",
+              ["Second try.", steer, "Third try.", follow, "Fourth try.", late, "Fifth try.",
+               steer, "Sixth try."]],
              "A steer and a follow-up queued; a run closed at its first turn_start; a run whose "
              "consumer crashed at its second turn_start; a run that gets a follow-up at its "
-             "agent_end; a last run. Items: the first run's events, the transcript and "
-             "requests then, what the second run's consumer got, the transcript then, every "
-             "user message at the end.")
+             "agent_end; a run; the steer again, and a run closed at its message_end; a last "
+             "run. Items: the first run's events, the transcript and requests then, what the "
+             "second run's consumer got, the follow-up queue when it crashed, the transcript "
+             "then, the last event of the fifth run, every user message at the end.")
 
 
-@lab_test("Two steers and two follow-ups sent at a run's agent_end all reach the next run, one "
-          "per turn, the steers first and each kind oldest first.")
+@lab_test("Two steers and two follow-ups sent at the agent_end of a run whose reply failed all "
+          "reach the runs after, a run whose model raised among them, one per turn, the steers "
+          "first and each kind oldest first.")
 async def test_bank_a_burst_at_agent_end(t):
     steers = t.random.sample(SAID, 2)
     follows = [f"Also: {w}" for w in t.random.sample(SAID, 2)]
@@ -230,7 +305,10 @@ async def test_bank_a_burst_at_agent_end(t):
              ("follow", follows[1])]
     t.random.shuffle(order)
     order.sort(key=lambda pair: (pair[1] not in (steers[0], follows[0])))  # oldest of each first
-    model = lab.ScriptedModel([opens([t.random.choice(NAMES)]), noted()])
+    def down(request):
+        raise TimeoutError("the provider did not answer")
+    model = lab.ScriptedModel([opens([t.random.choice(NAMES)]), lab.fail("overloaded"), down,
+                               noted()])
     h = harness.Harness(model, SYSTEM, [opener()])
 
     def burst(event):
@@ -238,6 +316,8 @@ async def test_bank_a_burst_at_agent_end(t):
             for kind, words in order:
                 (h.steer if kind == "steer" else h.follow_up)(words)
     await lab.drive(h.prompt("Check the service."), on_event=burst)
+    died = await raised(lambda: lab.drive(h.prompt("Hello?")))
+    before = [m["content"] for m in h.messages if m["role"] == "user"]
     turns = []
 
     def per_turn(event):
@@ -246,13 +326,20 @@ async def test_bank_a_burst_at_agent_end(t):
         elif event["type"] == "message_end" and event["message"]["role"] == "user":
             turns[-1].append(event["message"]["content"])
     await lab.drive(h.prompt("And now?"), on_event=per_turn)
-    t.expect(turns, [["And now?", steers[0]], [steers[1]], [follows[0]], [follows[1]]],
-             "Two steers and two follow-ups sent at the first run's agent_end. Each item is the "
-             "user messages announced in one turn of the next run.")
+    t.expect([before, died, turns],
+             [["Check the service.", "Hello?", steers[0]],
+              "TimeoutError: the provider did not answer",
+              [["And now?", steers[1]], [follows[0]], [follows[1]]]],
+             "Two steers and two follow-ups sent at the agent_end of a run whose reply failed; a "
+             "run whose model raised once its prompt and the first steer were recorded; a last "
+             "run. Items: the user messages recorded before the last run, what the run that "
+             "died raised, the user messages announced in each turn of the last run.")
 
 
 @lab_test("A steer handed to a run let go of at the turn_start it opened, and then a follow-up "
-          "handed to a run let go of the same way, are each delivered by the run after.")
+          "handed to a run let go of the same way, wait in their queues and are each delivered "
+          "by the run after; a follow-up recorded by a run let go of at its message_end is not "
+          "delivered again.")
 async def test_bank_runs_let_go_of_at_a_turn_start(t):
     steer, follow = t.random.sample(SAID, 2)
     box = {}
@@ -260,25 +347,38 @@ async def test_bank_runs_let_go_of_at_a_turn_start(t):
     h = box["h"] = harness.Harness(model, SYSTEM,
                                    [opener(during=lambda path: box["h"].steer(steer))])
 
+    waiting = []
+
     def let_go_at(run, starts):
         seen = 0
         for event in run:
             seen += event["type"] == "turn_start"
             if seen == starts:
+                waiting.append([m["content"] for m in h._steering_queue + h._follow_up_queue])
                 break
     let_go_at(h.prompt("Open it."), 2)
     shapes = [lab.shape(h.messages)]
     h.follow_up(follow)
     let_go_at(h.prompt("Go on."), 2)
     shapes.append(lab.shape(h.messages))
-    await lab.drive(h.prompt("Finish."))
-    t.expect([shapes, lab.shape(h.messages),
+    last = t.random.choice([w for w in SAID if w not in (steer, follow)])
+    await lab.drive(h.prompt("Finish."), on_event=lambda event: h.follow_up(last) if
+                    event["type"] == "agent_end" else None)
+    for event in h.prompt("Wrap up."):  # let go of at the message_end of the follow-up
+        if event["type"] == "message_end" and event["message"]["content"] == last:
+            break
+    await lab.drive(h.prompt("Bye."))
+    t.expect([shapes, waiting, lab.shape(h.messages),
               [m["content"] for m in h.messages if m["role"] == "user"]],
-             [["U A[c1] R(c1)", "U A[c1] R(c1) U U A"], "U A[c1] R(c1) U U A U A U A",
-              ["Open it.", "Go on.", steer, "Finish.", follow]],
+             [["U A[c1] R(c1)", "U A[c1] R(c1) U U A"], [[steer], [follow]],
+              "U A[c1] R(c1) U U A U A U A U A U U A",
+              ["Open it.", "Go on.", steer, "Finish.", follow, "Wrap up.", last, "Bye."]],
              "A steer from the first run's tool; the run let go of at its second turn_start; a "
-             "follow-up queued; the next run let go of the same way; a last run. Items: the "
-             "transcript after each run let go of, at the end, and its user messages.")
+             "follow-up queued; the next run let go of the same way; a run, a follow-up sent "
+             "at its agent_end, and a run let go of at that follow-up's message_end; a last "
+             "run. Items: the transcript "
+             "after each of the first two runs, what waited in the queues when each was let "
+             "go of, the transcript at the end, and its user messages.")
 
 
 # --- rule 3: steering is asked for only in the gaps -----------------------------------------------
@@ -352,11 +452,18 @@ async def test_bank_steers_sent_at_turn_end(t):
 async def test_bank_run_agent_with_an_inbox(t):
     width = t.random.randint(2, 4)
     when = t.random.randrange(width - 1)
-    inbox, messages, starts = [], [], []
-    mid, late, never = t.random.sample(SAID, 3)
+    inbox, messages, starts, asks = [], [], [], []
+    mid, late, never, early, earlier = t.random.sample(SAID, 5)
+    inbox.extend([earlier, early])  # waiting before the run: the first ask hands both over
 
-    def get_steering():
-        return [harness.user_message(inbox.pop(0))] if inbox else []
+    def get_steering():  # the inbox hands over all it holds
+        asks.append("steering")
+        given, inbox[:] = [harness.user_message(w) for w in inbox], []
+        return given
+
+    def get_follow_ups():
+        asks.append("follow-ups")
+        return []
 
     def watch(event):
         if event["type"] == "tool_execution_start":
@@ -373,17 +480,70 @@ async def test_bank_run_agent_with_an_inbox(t):
                                lab.say("Done."), lab.fail("overloaded"),
                                lab.say("Never asked.")])
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [opener()], "Look.",
-                                      get_steering=get_steering), on_event=watch)
+                                      get_steering=get_steering, get_follow_ups=get_follow_ups),
+                    on_event=watch)
     shape = lab.shape(messages)
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [opener()], "Again.",
-                                      get_steering=get_steering), on_event=watch)
-    t.expect([shape, len(starts), lab.shape(messages), inbox, len(model.calls)],
-             ["U " + batch(1, width) + " U A U A", width,
-              "U " + batch(1, width) + " U A U A U A(error)", [never], 4],
-             "A batch with a steer sent at a tool_execution_start before its last call, one "
-             "sent at the turn_end of the first answer; then a run whose reply fails, with a "
-             "steer sent at its turn_end. Items: the first record, the calls started, the "
-             "record at the end, what is left in the inbox, the requests.")
+                                      get_steering=get_steering, get_follow_ups=get_follow_ups),
+                    on_event=watch)
+    found = [shape, len(starts), lab.shape(messages), inbox[:], len(model.calls), asks[:]]
+    # a last run capped at one turn, whose tool puts words in the inbox
+    inbox[:], capped = [], []
+    model = lab.ScriptedModel([opens([t.random.choice(NAMES)]), lab.say("Never asked.")])
+    await lab.drive(harness.run_agent(model, SYSTEM, capped, [opener(
+        during=lambda path: inbox.append(mid))], "Once.", max_turns=1,
+        get_steering=get_steering))
+    t.expect(found + [lab.shape(capped), inbox],
+             ["U U U " + batch(1, width) + " U A U A", width,
+              "U U U " + batch(1, width) + " U A U A U A(error)", [never], 4,
+              ["steering"] * 4 + ["follow-ups", "steering"],
+              "U A[c1] R(c1) U A(error)", []],
+             "Two steers waiting as the run begins; a batch with a steer sent at a "
+             "tool_execution_start before its last call, one sent at the turn_end of the first "
+             "answer; then a run whose reply fails, with a steer sent at its turn_end; then a "
+             "run capped at one turn whose tool sends a steer. Items: the first record, the "
+             "calls started, the record at the end, what was left in the inbox, the requests, "
+             "each ask in order; the capped run's record and what is left in the inbox.")
+
+
+@lab_test("run_agent handed both callables, and a get_steering that hands over all it holds: "
+          "two steers waiting at the start go in together, one sent during the only turn "
+          "max_turns allows goes in after it, and get_steering is asked for nowhere else, not "
+          "before get_follow_ups either.")
+async def test_bank_an_owner_that_hands_over_all_it_holds(t):
+    first, second, third = t.random.sample(SAID, 3)
+    held, asks, messages, sent = [harness.user_message(first), harness.user_message(second)], [], \
+        [], []
+
+    def get_steering():
+        asks.append(["steering", lab.shape(messages)])
+        given, held[:] = held[:], []
+        return given
+
+    def get_follow_ups():
+        asks.append(["follow-ups", lab.shape(messages)])
+        return []
+
+    def during(path):
+        if not sent:
+            sent.append(path)
+            held.append(harness.user_message(third))
+    width = t.random.randint(1, 3)
+    model = lab.ScriptedModel([opens(t.random.sample(NAMES, width)), noted()])
+    tools = [opener(during=during)]
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, "Begin.", max_turns=1,
+                                      get_steering=get_steering, get_follow_ups=get_follow_ups))
+    capped = lab.shape(messages)
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, "Again.",
+                                      get_steering=get_steering, get_follow_ups=get_follow_ups))
+    head = "U U U " + batch(1, width)
+    t.expect([capped, [m["content"] for m in messages if m["role"] == "user"], asks],
+             [head + " U A(error)", ["Begin.", first, second, third, "Again."],
+              [["steering", ""], ["steering", head], ["steering", head + " U A(error)"],
+               ["steering", head + " U A(error) U A"], ["follow-ups", head + " U A(error) U A"]]],
+             "A run capped at one turn with two steers waiting at its start and one sent by its "
+             "tool, then a run without a cap, both handed both callables. Items: the first "
+             "record, every user message, each ask as [callable, record then].")
 
 
 # --- rule 4: follow-ups are asked for only where the run would end ------------------------------
@@ -411,14 +571,18 @@ async def test_bank_a_follow_up_waits_behind_the_job(t):
              "run's agent_end events, and its last words.")
 
 
-@lab_test("run_agent asks a get_follow_ups of the test's own only once its reply has no calls, "
-          "and never on a run that ends with a failed reply.")
+@lab_test("run_agent asks a get_follow_ups of the test's own only once its reply has no calls "
+          "and its turn_end is handed out, and never on a run that ends with a failed reply; a "
+          "capped run's follow-ups count toward its cap.")
 async def test_bank_follow_ups_asked_for_on_two_runs(t):
-    seen, messages = [], []
+    seen, messages, last = [], [], []
 
     def get_follow_ups():
-        seen.append(lab.shape(messages))
+        seen.append([lab.shape(messages), last[-1]])
         return []
+
+    def watch(event):
+        last.append(event["type"])
     first = [t.random.randint(1, 2) for _ in range(t.random.randint(1, 2))]
     second = [t.random.randint(1, 2) for _ in range(t.random.randint(0, 2))]
     n, script = 0, []
@@ -432,25 +596,37 @@ async def test_bank_follow_ups_asked_for_on_two_runs(t):
     model = lab.ScriptedModel(script)
     for ask in ("Open some.", "Open more."):
         await lab.drive(harness.run_agent(model, SYSTEM, messages, [opener()], ask,
-                                          get_follow_ups=get_follow_ups))
+                                          get_follow_ups=get_follow_ups), on_event=watch)
     first_shape = "U"
     for width in first:
         first_shape += " " + batch(n + 1, width)
         n += width
     first_shape += " A"
-    t.expect([seen, len(model.calls)], [[first_shape], len(first) + len(second) + 2],
-             "Two runs on one record, the second ending with a failed reply. Items: the record "
-             "each time get_follow_ups was called, the requests.")
+    found = [seen[:], len(model.calls)]
+    cap = t.random.randint(1, 2)
+    waiting = [harness.user_message(f"Then part {k}.") for k in range(cap + 1, 0, -1)]
+    capped, model = [], lab.ScriptedModel([noted()])
+    await lab.drive(harness.run_agent(model, SYSTEM, capped, [opener()], "Parts.", max_turns=cap,
+                                      get_follow_ups=lambda: [waiting.pop()] if waiting else []))
+    t.expect(found + [lab.shape(capped), len(model.calls)],
+             [[[first_shape, "turn_end"]], len(first) + len(second) + 2,
+              "U A" + " U A" * (cap - 1) + " U A(error)", cap],
+             "Two runs on one record, the second ending with a failed reply; then a run capped "
+             "at a drawn number of turns with more follow-ups waiting than it allows. Items: "
+             "each time get_follow_ups was called, [the record then, the last event handed "
+             "out]; the requests; the capped run's record and requests.")
 
 
 @lab_test("A follow-up sent at the turn_end of a batch waits for the answer; one sent at the "
-          "turn_end of a failed reply waits for the next run.")
+          "turn_end of a failed reply waits for the next run; one sent at the turn_end of a "
+          "run's answer is answered in that run.")
 async def test_bank_follow_ups_sent_at_turn_end(t):
     early, late = t.random.sample(SAID, 2)
     width = t.random.randint(1, 3)
     model = lab.ScriptedModel([opens(t.random.sample(NAMES, width)), lab.say("Opened."),
                                lab.say("As for that."), lab.fail("upstream timeout"),
-                               lab.say("Here."), lab.say("And that.")])
+                               lab.say("Here."), lab.say("And that."), lab.say("Yes."),
+                               lab.say("Also done.")])
     h = harness.Harness(model, SYSTEM, [opener()])
 
     def send(event):
@@ -463,13 +639,52 @@ async def test_bank_follow_ups_sent_at_turn_end(t):
     for ask in ("Open them.", "Try.", "Last."):
         await lab.drive(h.prompt(ask), on_event=send)
         shapes.append(lab.shape(h.messages))
+    final, sent = t.random.choice([w for w in SAID if w not in (early, late)]), []
+
+    def send_once(event):
+        if event["type"] == "turn_end" and not sent:
+            sent.append(event)
+            h.follow_up(final)
+    events = await lab.drive(h.prompt("Done?"), on_event=send_once)
     head = "U " + batch(1, width)
-    t.expect([shapes, [m["content"] for m in h.messages if m["role"] == "user"]],
+    t.expect([shapes, [m["content"] for m in h.messages if m["role"] == "user"],
+              [e["type"] for e in events].count("agent_end")],
              [[head + " A U A", head + " A U A U A(error)", head + " A U A U A(error) U A U A"],
-              ["Open them.", early, "Try.", "Last.", late]],
+              ["Open them.", early, "Try.", "Last.", late, "Done?", final], 1],
              "A follow-up sent at the turn_end of a batch, and one at the turn_end of a failed "
-             "reply in the next run, then a third run. Items: the transcript after each run, "
-             "every user message.")
+             "reply in the next run, then a third run; then a fourth, whose only answer's "
+             "turn_end gets a follow-up. Items: the transcript after each of the first three "
+             "runs, every user message, the fourth run's agent_ends.")
+
+
+@lab_test("run_agent capped at a drawn number of turns, handed a get_follow_ups that takes each "
+          "message off its list as it hands it over: it is asked once per answer, after that "
+          "answer's turn_end, until the cap ends the run with a failed reply; and not after it.")
+async def test_bank_follow_ups_from_an_owner_that_takes_them(t):
+    cap = t.random.randint(2, 4)
+    waiting = [harness.user_message(f"Now part {k}.") for k in range(cap + 1, 0, -1)]
+    asked, events, messages = [], [], []
+
+    def get_follow_ups():
+        asked.append([lab.shape(messages), events[-1]])
+        return [waiting.pop()] if waiting else []
+
+    def watch(event):
+        events.append(event["type"])
+    width = t.random.randint(1, 2)
+    model = lab.ScriptedModel([opens(t.random.sample(NAMES, width)), noted()])
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [opener()], "Begin.",
+                                      max_turns=cap, get_follow_ups=get_follow_ups),
+                    on_event=watch)
+    head = "U " + batch(1, width) + " A"
+    t.expect([asked, lab.shape(messages), len(model.calls),
+              [m["content"] for m in waiting]],
+             [[[head + " U A" * k, "turn_end"] for k in range(cap - 1)],
+              head + " U A" * (cap - 2) + " U A(error)", cap,
+              [f"Now part {k}." for k in range(cap + 1, cap - 1, -1)]],
+             "A batch, then answers, with more follow-ups waiting than the cap lets the run "
+             "answer. Items: each call of get_follow_ups as [the record then, the last event "
+             "handed out], the record, the requests, the messages the owner still holds.")
 
 
 # --- rule 5: without the two callables, lesson 8's run --------------------------------------------

@@ -6,6 +6,8 @@ Check your file with: python lab/lab_check.py --harness harness.py --lesson 7 te
 import contextlib
 import io
 import json
+import logging
+import sys
 
 import harness
 import lab
@@ -14,6 +16,7 @@ from lab.kit import lab_test, tool
 LAB = "7.1"
 SYSTEM = "You help with a small project."
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+LONG = 200  # the turns of a long run
 TWELVE = ["agent_start", "turn_start", "message_end", "message_end", "tool_execution_start",
           "message_end", "tool_execution_end", "turn_end", "turn_start", "message_end",
           "turn_end", "agent_end"]
@@ -25,6 +28,32 @@ def looker(ran=None):
             ran.append(arguments["path"])
         return "contents of " + arguments["path"]
     return tool("look", fn, PATH)
+
+
+def breaker():
+    """A tool `look` that raises on every call: the boundary makes each an error result."""
+    def fn(arguments):
+        raise OSError("disk on fire: " + arguments["path"])
+    return tool("look", fn, PATH)
+
+
+def types_within(data):
+    """The sorted names of the types found anywhere in `data`, at any depth, `data`'s own too."""
+    names, todo = set(), [data]
+    while todo:
+        item = todo.pop()
+        names.add(type(item).__name__)
+        todo += list(item.values()) if isinstance(item, dict) else list(item) \
+            if isinstance(item, (list, tuple)) else []
+    return sorted(names)
+
+
+def bad_endings(t):
+    """Two runs that end badly, a failed reply after a drawn round of calls and a max_turns
+    stop: the (model, max_turns) of each."""
+    replies, rounds, _ = drawn_job(t, most_rounds=1)
+    return [(lab.ScriptedModel(replies[:1] + [lab.fail("overloaded")]), None),
+            (lab.ScriptedModel(replies), 1)]
 
 
 FILES = ["a.py", "b.py", "setup.py", "src/app.py", "README.md", "tests/test_app.py", "notes.txt"]
@@ -107,6 +136,29 @@ async def test_the_twelve_events(t):
              "and end, for each call in turn. Each item is the events of one drawn run, in a few "
              "words each (run_agent, lesson 7).")
 
+    def look_again(request):
+        done = sum(m["role"] == "toolResult" for m in request.messages)
+        return lab.reply(lab.call("look", {"path": "a.py"})) if done < LONG else lab.say("Done.")
+    frame, depth = sys._getframe(), 0
+    while frame is not None:
+        frame, depth = frame.f_back, depth + 1
+    room = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth + LONG * 3 // 4)  # a long run's room, made small enough to test
+    try:
+        long = await lab.drive(harness.run_agent(lab.ScriptedModel([lab.forever(look_again)]),
+                                                 SYSTEM, [], [looker()], "Keep looking."))
+        ended = [types(long).count("turn_end"), long[-1]["type"]]
+    except RecursionError:
+        ended = ["RecursionError"]
+    finally:
+        sys.setrecursionlimit(room)
+    t.expect(ended, [LONG + 1, "agent_end"],
+             f"A run of {LONG} turns of one call, then an answer, repeats a turn's part for "
+             "each turn, one after another, as a loop: a turn that runs the next one inside "
+             "itself (a recursion, or a yield from per turn) goes one frame deeper each turn, "
+             "and a long run dies of RecursionError. Found: the turn_end events and the last "
+             "event, with room for three frames in four turns (run_agent, lesson 7).")
+
 
 @lab_test("Mutate, then announce: when a message_end arrives, its message is already the last "
           "message of the record.")
@@ -149,6 +201,16 @@ async def test_every_message_announced_once(t):
              "(run_agent, lesson 7).")
     t.expect(lab.shape(messages), " ".join(["U A"] * earlier + [recorded(story(rounds))]),
              "The record keeps the earlier messages too (run_agent, lesson 7).")
+    messages = []
+    events = await lab.drive(harness.run_agent(lab.ScriptedModel([lab.reply()]), SYSTEM, messages,
+                                               [looker()], "Say nothing."))
+    announced = [e["message"] for e in events if e["type"] == "message_end"]
+    t.expect([lab.shape(messages), announced == messages, events[-1]["messages"] == messages],
+             ["U A", True, True],
+             "A reply with no words and no calls that did not fail is recorded like any other, "
+             "so it is announced once by a message_end and carried by agent_end: every message "
+             "the run records is announced. Items: the record, it equals what was announced, "
+             "it equals what agent_end carries (run_agent, lesson 7).")
 
 
 @lab_test("tool_execution_start and tool_execution_end carry the call; the end also carries the "
@@ -157,22 +219,47 @@ async def test_tool_events_carry_the_call(t):
     messages = []
     replies, rounds, _ = drawn_job(t)
     model = lab.ScriptedModel(replies)
-    events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read them."))
+    note = harness.user_message("(the user's note, put on the record at a result's message_end)")
+
+    def note_once(event):
+        if event["type"] == "message_end" and event["message"]["role"] == "toolResult" \
+                and note not in messages:
+            messages.append(note)
+    events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read them."),
+                             on_event=note_once)
     starts = [e for e in events if e["type"] == "tool_execution_start"]
     ends = [e for e in events if e["type"] == "tool_execution_end"]
     paths = [path for paths in rounds for path in paths]
-    t.expect([[e["call"]["id"], e["call"]["name"], e["call"]["arguments"]] for e in starts],
-             [[f"c{n}", "look", {"path": path}] for n, path in enumerate(paths, 1)],
-             "tool_execution_start carries the call block about to run. Each item is [id, name, "
-             "arguments] of one start, for a run of drawn calls (run_agent, lesson 7).")
     calls = [call for m in messages if m["role"] == "assistant" for call in harness.tool_calls(m)]
+    t.expect([[e["call"]["id"], e["call"]["name"], e["call"]["arguments"], e["call"] == call]
+              for e, call in zip(starts, calls)],
+             [[f"c{n}", "look", {"path": path}, True] for n, path in enumerate(paths, 1)],
+             "tool_execution_start carries the call block about to run, the whole of it, as the "
+             "reply holds it. Each item is [id, name, arguments, the same as the recorded call] "
+             "of one start, for a run of drawn calls (run_agent, lesson 7).")
     results = {m["tool_call_id"]: m for m in messages if m["role"] == "toolResult"}
     t.expect([[e["call"] == call, e["result"] == results[call["id"]], e["result"]["content"]]
               for e, call in zip(ends, calls)],
              [[True, True, "contents of " + path] for path in paths],
              "tool_execution_end carries the same call, and its own call's result exactly as "
-             "recorded. Each item is [the call, the recorded result, the result's text] of one "
-             "end (run_agent, lesson 7).")
+             "recorded, even when the consumer put a note of its own on the record at the "
+             "result's message_end: the result the run made, not whatever the record ends with. "
+             "Each item is [the call, the recorded result, the result's text] of one end "
+             "(run_agent, lesson 7).")
+    odd = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "gone.py"}),
+                                       lab.call("grep", {"path": "a.py"})),
+                             lab.say("Both failed.")])
+    events = await lab.drive(harness.run_agent(odd, SYSTEM, [], [breaker()], "Read it."))
+    t.expect([[what(e), e.get("result", {}).get("is_error")] for e in events],
+             [[each, True if each.startswith("tool_execution_end") else None]
+              for each in story([["gone.py", "a.py"]])],
+             "A tool that raises, and a call to a tool that does not exist, are calls like any "
+             "other: each is announced by tool_execution_start, its error result is recorded "
+             "and announced, and tool_execution_end carries the call and that result; nothing "
+             "else is yielded between a tool returning and its result being recorded. Each item "
+             "is [the event, its result's is_error], for one reply that calls a tool that "
+             "raises, then one named grep that the run was not given (run_agent, lessons 4 and "
+             "7).")
     wide = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"f{n}.py"})
                                           for n in range(301)]), lab.say("All read.")])
     events = await lab.drive(harness.run_agent(wide, SYSTEM, [], [looker()], "Read every file."))
@@ -188,10 +275,17 @@ async def test_tool_events_carry_the_call(t):
 @lab_test("Each turn_end carries the reply of its turn.")
 async def test_turn_end_carries_the_reply(t):
     replies, rounds, words = drawn_job(t)
-    model = lab.ScriptedModel(replies)
-    events = await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "What is in them?"))
+    model, messages = lab.ScriptedModel(replies), []
+
+    def aside(event):
+        if event["type"] == "tool_execution_end":  # another assistant speaks on the record
+            messages.append(lab.say("(an aside from another assistant)"))
+    events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()],
+                                               "What is in them?"), on_event=aside)
     t.expect([harness.text_of(e["message"]) for e in events if e["type"] == "turn_end"], words,
-             "turn_end {\"message\": reply} closes each turn with that turn's reply. Each item "
+             "turn_end {\"message\": reply} closes each turn with that turn's reply, the one the "
+             "run announced, even when the consumer put an assistant message of its own on the "
+             "record at each tool_execution_end: not whatever the record holds last. Each item "
              "is the words of one turn_end's message, for a run of drawn turns (run_agent, "
              "lesson 7).")
 
@@ -229,20 +323,33 @@ async def test_agent_end_carries_its_own_runs_messages(t):
 
     async def meanwhile(event):
         if event["type"] == "turn_end" and not other:
-            # the consumer adds a note of its own, and a second run goes from start to end
-            messages.append(note)
+            # the consumer adds a note of its own and quotes the reply it was shown, the same
+            # dict, and a second run goes from start to end
+            messages.extend([note, event["message"]])
             noted.append(len(messages))
             other.extend(await lab.drive(harness.run_agent(
                 lab.ScriptedModel(other_replies), SYSTEM, other_messages, [looker()], "And these.")))
-    events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, messages,
-                                               [looker()], "Read them."), on_event=meanwhile)
+    model = lab.ScriptedModel(replies)
+    events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read them.",
+                                               max_turns=len(rounds) + 1), on_event=meanwhile)
     mine = [e["message"] for e in events if e["type"] == "message_end"]
     theirs = [e["message"] for e in other if e["type"] == "message_end"]
+    t.expect([len(model.calls), note in model.calls[1].messages, what(events[-2])],
+             [len(rounds) + 1, True, "turn_end A"],
+             "While the first run was paused at its first turn_end, a second run went from "
+             "start to end and the consumer put a note on the first run's record. The first "
+             "run, given max_turns just enough for its drawn turns, made its own requests and "
+             "no others: max_turns counts this run's model calls, not a count "
+             "another run shares. Its second request was built from the record as it was then, "
+             "the consumer's note included, since each request is built fresh from the record "
+             "(run_agent, lessons 5 and 7). Items: the first run's requests, its second held the "
+             "note, its last turn_end.")
     t.expect([lab.shape(events[-1]["messages"]), events[-1]["messages"] == mine,
               lab.shape(other[-1]["messages"]), other[-1]["messages"] == theirs],
              [recorded(story(rounds)), True, recorded(story(other_rounds)), True],
              "A second run went from start to end while the first was paused at its first "
-             "turn_end, and the consumer put a note of its own on the first run's record there. "
+             "turn_end, and the consumer put on the first run's record there a note of its own and "
+             "the reply it was shown, the same dict once more. "
              "agent_end carries the messages this run added, in order, and none from before "
              "it: kept by the run itself, not read off a list another run shares, nor sliced "
              "from the caller's record, which others may write to. Items: the first run's "
@@ -303,16 +410,23 @@ async def test_nothing_happens_until_asked(t):
     events = await lab.drive(run)
     t.expect([len(events), lab.shape(messages),
               [m["content"] for m in messages if m["role"] == "toolResult"],
-              [spec["name"] for spec in model.calls[0].tools], lab.shape(events[-1]["messages"])],
+              [spec["name"] for spec in model.calls[0].tools],
+              lab.shape(model.calls[0].messages), lab.shape(events[-1]["messages"])],
              [len(story(rounds)), "U A " + recorded(story(rounds)),
               ["contents of " + path for paths in rounds for path in paths], ["look", "grep"],
-              recorded(story(rounds))],
+              "U A U", recorded(story(rounds))],
              "Driven, the same run does its work. Between the call and the first event the "
              "caller added two messages to its record and a tool to its list: until its first "
              "event is asked for, run_agent does nothing at all, so the run starts from the "
              "record and the tools as they are then. Items: a drawn run's events, its record, "
-             "its results, the tools the first request offered, what agent_end carries "
-             "(run_agent, lesson 7).")
+             "its results, the tools the first request offered, the messages it held, what "
+             "agent_end carries (run_agent, lesson 7).")
+    run = harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [], [looker()], "Read them.")
+    t.expect([hasattr(run, "close") or hasattr(run, "aclose")], [True],
+             "What run_agent returns is a generator of events, which a consumer that walks "
+             "away can close, as the lesson's own consumer does with run.close(): not an "
+             "iterator of its own that leaves the suspended run to the garbage collector. The "
+             "item: it has close() (run_agent, lesson 7).")
 
 
 def first_after(events, opening):
@@ -337,6 +451,14 @@ async def test_closing_before_a_tool_runs(t):
              "closed at a call's tool_execution_start, that tool does not run. Items: the last "
              "event read, the paths the tool ran on, the requests, the record (run_agent, "
              "lesson 7).")
+    model, read = lab.ScriptedModel(replies), first_after(story(rounds), "turn_end")
+    events = await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "Read them."),
+                             close_after=read)
+    t.expect([what(events[-1]), len(model.calls)], [story(rounds)[read - 1], 1],
+             "A consumer that stops at the first turn_end has paid for one request: a generator "
+             "does nothing unless somebody asks, so the next request is made only once the next "
+             "turn's turn_start is asked for, never ahead of it. Items: the last event read, the "
+             "requests made (run_agent, lesson 7).")
 
 
 @lab_test("A consumer that closes the run at the first event after a tool returned, drawn under "
@@ -364,16 +486,33 @@ async def test_closing_after_a_tool_returned(t):
 async def test_the_loop_draws_nothing(t):
     replies, rounds, _ = drawn_job(t)
     printed = io.StringIO()
-    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
-        events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
-                                                   [looker()], "Read them."))
-    t.expect([len(events), printed.getvalue(),
+    logged = []
+
+    class Heard(logging.Handler):
+        def emit(self, record):
+            logged.append(record.getMessage())
+    heard = Heard()
+    logging.getLogger().addHandler(heard)
+    try:
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+            events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
+                                                       [looker()], "Read them."))
+            for model, limit in bad_endings(t):
+                await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "Read them.",
+                                                  max_turns=limit))
+    finally:
+        logging.getLogger().removeHandler(heard)
+    t.expect([len(events), printed.getvalue(), logged,
               [e["result"]["content"] for e in events if e["type"] == "tool_execution_end"]],
-             [len(story(rounds)), "", ["contents of " + path for paths in rounds for path in paths]],
+             [len(story(rounds)), "", [],
+              ["contents of " + path for paths in rounds for path in paths]],
              "run_agent reports what happened as events and draws nothing: a print in the loop, "
-             "to standard output or to standard error, forces one frontend's picture on every "
-             "other. Found: the number of events of a drawn run, what the run printed on either "
-             "stream, and the results its events carry (run_agent, lesson 7).")
+             "to standard output or to standard error, or a line logged through the logging "
+             "module, whose handlers write to standard error, forces one frontend's picture on "
+             "every other, on every way out, a failed reply and the max_turns stop too. Found: "
+             "the number of events of a drawn run, what three runs printed on either stream "
+             "(one answering, one failing, one stopped by max_turns), what they logged, and the "
+             "results the first one's events carry (run_agent, lesson 7).")
 
 
 @lab_test("Events are plain data: each one goes through json.dumps and comes back equal.")
@@ -389,11 +528,23 @@ async def test_events_are_json(t):
              "process, can consume them. Each item is [the event, it comes back equal] for a "
              "drawn run, then the arguments the tool_execution_start events carry (run_agent, "
              "lesson 7).")
-    t.expect(sorted({type(e).__name__ for e in events}), ["dict"],
+    bad = [await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "Read them.",
+                                             max_turns=limit)) for model, limit in bad_endings(t)]
+    t.expect([[what(e), json.loads(json.dumps(e)) == e] for run in bad for e in run[-3:]],
+             [["message_end A(error)", True], ["turn_end A(error)", True], ["agent_end", True]] * 2,
+             "A run that ends badly reports its ending as plain data too, never as a live Python "
+             "object such as an exception: the JSON frontend must be able to write the runs that "
+             "failed. Each item is [the event, it comes back equal from json.dumps] for the last "
+             "three events of a failed reply's run, then of a max_turns stop (run_agent, lesson "
+             "7).")
+    plain = ["NoneType", "bool", "dict", "float", "int", "list", "str"]
+    t.expect([name for name in types_within(events + [e for run in bad for e in run])
+              if name not in plain], [],
              "Each event is a dict of plain data: a dict itself, not a subclass of dict that "
              "could carry live objects beside its keys, which json.dumps would silently leave "
-             "out. The item is the names of the events' types, for a drawn run (run_agent, "
-             "lesson 7).")
+             "out, and so is every message, call and result inside it, at any depth. The item "
+             "is the names of the types other than dict, list, str, int, float, bool and None "
+             "found anywhere in the events of three runs (run_agent, lesson 7).")
     t.expect([sorted(e) for e in events if e["type"] == "tool_execution_end"],
              [["call", "result", "type"]] * sum(map(len, rounds)),
              "tool_execution_end has exactly its type, call and result (run_agent, lesson 7).")

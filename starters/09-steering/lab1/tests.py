@@ -188,7 +188,7 @@ async def test_two_steers_arrive_one_per_turn(t):
 
 
 @lab_test("Follow-ups sent at once are answered one per turn, the older first, the same words "
-          "sent twice included.")
+          "sent twice included; forty steers and forty follow-ups too.")
 async def test_follow_ups_sent_together_arrive_one_per_turn(t):
     said = together(t, t.random.randint(2, 4))
     model = lab.ScriptedModel([lab.say(f"Answer {n}.") for n in range(len(said) + 1)])
@@ -203,10 +203,24 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "follow-up gets a turn and an answer of its own, oldest first, the same words twice "
              "as two; the items are [the record, its user messages, agent_ends] "
              "(Harness._drain, lesson 9).")
+    many = [f"Note {n}." for n in range(1, 41)]
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    for words in many:
+        h.steer(words)
+        h.follow_up("Then " + words.lower())
+    await lab.drive(h.prompt("Fix the login page."))
+    t.expect([len(model.calls), user_words(h.messages)[1:] == many + ["Then " + w.lower()
+                                                                       for w in many]],
+             [2 * len(many), True],
+             f"{len(many)} steers and {len(many)} follow-ups sent while idle: a queue has no "
+             "limit, since a harness drops nothing the user said; each message gets its turn, "
+             "the steers first. The items are [requests, whether the user messages after the "
+             "prompt are every steer then every follow-up, oldest first] (Harness, lesson 9).")
 
 
 @lab_test("A steer sent while nothing runs raises nothing and joins the next prompt's turn, "
-          "after the prompt: U U A.")
+          "after the prompt: U U A; and only that harness's, not another's.")
 async def test_a_steer_sent_while_idle(t):
     words = t.random.choice(WORDS)
     widths = [t.random.randint(1, 2) for _ in range(t.random.randint(0, 2))]
@@ -225,15 +239,31 @@ async def test_a_steer_sent_while_idle(t):
              "and nowhere else (run_agent, lesson 9).")
     t.expect(lab.shape(model.calls[0].messages), "U U",
              "The first request carries both (run_agent, lesson 9).")
+    mine, other = (harness.Harness(lab.ScriptedModel([lab.say("Done.")]), SYSTEM, [looker()])
+                   for _ in range(2))
+    mine.steer(words)
+    await lab.drive(other.prompt("Another tab's question."))
+    await lab.drive(mine.prompt("Fix the login page."))
+    t.expect([user_words(other.messages), user_words(mine.messages)],
+             [["Another tab's question."], ["Fix the login page.", words]],
+             "Two harnesses, a steer sent to the first, then a run of the second and a run of "
+             "the first: each harness keeps queues of its own, made in its __init__, so the "
+             "steer reaches only the harness it was sent to. The items are each record's user "
+             "messages (Harness, lesson 9).")
 
 
-# What a person may type: nothing, spaces, a line break, words with spaces at their ends.
+# What a person may type: nothing, spaces, a line break, words with spaces at their ends, line
+# breaks as Windows (\r\n) and old Macs (\r) write them.
 BLANK = ["", " ", "   ", "\n"]
-EDGED = ["  Keep it short.", "Use the new API.\n", " Only the tests matter. "]
+EDGED = ["  Keep it short.", "Use the new API.\n", " Only the tests matter. ",
+         "Keep it short.\r\nNo new files.", "Skip the docs.\r"]
+# A pasted log: longer than lesson 6's budget for a tool result, in bytes and in lines.
+PASTED = "".join(f"line {n}: ok, nothing to see here\n" for n in range(1, 3001))
 
 
-@lab_test("A steer and a follow-up go in word for word, a blank one too: each is the user's, and "
-          "the harness drops or trims nothing the user said.")
+@lab_test("A steer and a follow-up go in word for word, a blank one too, any line break, a "
+          "long pasted log, and both with the same words: each is the user's, and the harness "
+          "drops or trims nothing the user said.")
 async def test_the_words_go_in_as_they_were_given(t):
     found, wanted = [], []
     for kinds in (BLANK, EDGED):
@@ -249,10 +279,36 @@ async def test_the_words_go_in_as_they_were_given(t):
             wanted.append(["U U A U A", ["Fix the login page.", steer, follow]])
     t.expect(found, wanted,
              "steer(text) and follow_up(text) queue the text as it was given: a blank one is "
-             "still the user's, and spaces at its ends are part of it, a line break too. Each "
-             "item is [the record, its user messages] for a steer and a follow-up sent while "
-             "idle, first blank ones, then ones with spaces or a line break at their ends "
+             "still the user's, and spaces at its ends are part of it, a line break too, "
+             "written \\n, \\r\\n or \\r. Each item is [the record, its user messages] for a "
+             "steer and a follow-up sent while idle, first blank ones, then ones with spaces at "
+             "their ends or line breaks "
              "(Harness.steer and Harness.follow_up, lesson 9).")
+    same = t.random.choice(WORDS)
+    model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer.")])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    h.steer(same)
+    h.follow_up(same)
+    await lab.drive(h.prompt("Fix the login page."))
+    t.expect([lab.shape(h.messages), user_words(h.messages)],
+             ["U U A U A", ["Fix the login page.", same, same]],
+             "A steer and a follow-up with the same words, sent while idle, are two messages: a "
+             "harness drops nothing the user said, and a message leaves its queue only once it "
+             "is on the record, itself and not one that looks like it (each send makes a user "
+             "message of its own). The items are [the record, its user messages] "
+             "(Harness.steer, Harness.follow_up and _delivered, lesson 9).")
+    model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer.")])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    h.steer(PASTED)
+    h.follow_up(PASTED)
+    await lab.drive(h.prompt("Why does it fail?"))
+    t.expect([[len(words), words == PASTED] for words in user_words(h.messages)[1:]],
+             [[len(PASTED), True], [len(PASTED), True]],
+             f"A pasted log of {len(PASTED)} characters in 3000 lines, sent as a steer and as a "
+             "follow-up: word for word, the harness drops or trims nothing the user said, "
+             "however long (lesson 6's budget is for tool results, not for the user). Each item "
+             "is [the length recorded, whether it is the text as given] (Harness.steer and "
+             "Harness.follow_up, lesson 9).")
 
 
 @lab_test("A follow-up sent while nothing runs waits for the next run, and is taken up after "
@@ -276,8 +332,9 @@ async def test_a_follow_up_sent_while_idle(t):
     t.expect([e["type"] for e in events].count("agent_end"), 1, "All in one run (lesson 9).")
 
 
-@lab_test("A follow-up queued during a run whose last reply fails is not lost: that run ends "
-          "at the failure, and the next run takes the follow-up up after its own answer.")
+@lab_test("A follow-up queued during a run whose last reply fails, and a steer sent at that "
+          "failed turn's turn_end, are not lost: that run ends at the failure, and the next run "
+          "takes the steer up after its prompt and the follow-up after its own answer.")
 async def test_a_follow_up_outlives_a_failed_run(t):
     widths = [t.random.randint(1, 2) for _ in range(t.random.randint(1, 3))]
     sent_at = t.random.randrange(sum(widths))
@@ -289,25 +346,33 @@ async def test_a_follow_up_outlives_a_failed_run(t):
         if len(ran) == sent_at:
             h.follow_up(words)
         ran.append(path)
+    steer = t.random.choice([w for w in WORDS if w != words])
+
+    def at_the_failure(event):  # the user steers once the failed reply's turn is over
+        if event["type"] == "turn_end" and event["message"]["stop_reason"] == "error":
+            h.steer(steer)
     model = lab.ScriptedModel(replies + [lab.fail("overloaded"), lab.say("Back again."),
                                          lab.say("Done, as asked.")])
     h = harness.Harness(model, SYSTEM, [looker(during)])
-    await lab.drive(h.prompt("Read the files."))
+    await lab.drive(h.prompt("Read the files."), on_event=at_the_failure)
     t.expect([lab.shape(h.messages), len(model.calls)],
              ["U " + rounds(widths) + " A(error)", len(widths) + 1],
              "Nobody is asked for more after a failed reply: the run ends there (run_agent, "
              "lessons 5 and 9).")
     await lab.drive(h.prompt("Try again."))
-    t.expect(lab.shape(h.messages), "U " + rounds(widths) + " A(error) U A U A",
-             "The queue outlives the run: the next run answers its prompt, then the follow-up "
-             "(Harness.follow_up, lesson 9).")
-    t.expect(user_words(h.messages), ["Read the files.", "Try again.", words],
-             "The follow-up is delivered once, after the new prompt (lesson 9).")
+    t.expect(lab.shape(h.messages), "U " + rounds(widths) + " A(error) U U A U A",
+             "Each queue outlives the run, however it ended: the next run takes the steer sent "
+             "at the failed turn's turn_end right after its prompt, answers both, then the "
+             "follow-up (Harness.steer and Harness.follow_up, lesson 9).")
+    t.expect(user_words(h.messages), ["Read the files.", "Try again.", steer, words],
+             "The steer and the follow-up are delivered once each, after the new prompt; "
+             "nothing queued is cleared because a run failed (lesson 9).")
 
 
 @lab_test("A steer the loop has asked for but not yet recorded survives a run closed in "
           "between: the consumer closes the run at the turn_start after the steer was asked "
-          "for, and the next run delivers the steer right after its prompt.")
+          "for, and the next run delivers the steer right after its prompt. A steer the run "
+          "recorded is not delivered again, even if the run is closed at its message_end.")
 async def test_a_steer_survives_a_run_closed_before_it_is_recorded(t):
     count = t.random.randint(1, 4)  # rounds of one call each; the steer comes in the last
     words, again = t.random.choice(WORDS), t.random.choice(["Where were we?", "Go on.",
@@ -324,11 +389,22 @@ async def test_a_steer_survives_a_run_closed_before_it_is_recorded(t):
     # agent_start, turn_start, U, then per round A[c], tool_execution_start, R(c),
     # tool_execution_end, turn_end (the loop asks for steering here), turn_start: closed at
     # the last round's turn_start, before the steer's turn records it
-    events = await lab.drive(h.prompt("Read the files."), close_after=3 + 6 * count)
+    waiting = []
+
+    def look(event):  # what waits in the queue given in __init__, at each turn_start
+        if event["type"] == "turn_start":
+            waiting.append([m["content"] for m in h._steering_queue])
+    events = await lab.drive(h.prompt("Read the files."), on_event=look,
+                             close_after=3 + 6 * count)
     t.expect([[e["type"] for e in events][-2:], lab.shape(h.messages)],
              [["turn_end", "turn_start"], "U " + rounds([1] * count)],
              "The run was closed at the turn_start after the steered call's turn: the steer "
              "had been asked for, and was not yet recorded (run_agent, lesson 9).")
+    t.expect(waiting[-1], [words],
+             "At that turn_start the steer had been handed to the loop and was not yet on the "
+             "record, so it still waited in self._steering_queue: a message leaves its queue "
+             "only once it is on the record, and between the asking and the recording it is in "
+             "two places (Harness._drain, lesson 9).")
     await lab.drive(h.prompt(again))
     t.expect([lab.shape(h.messages), user_words(h.messages)],
              ["U " + rounds([1] * count) + " U U A", ["Read the files.", again, words]],
@@ -336,6 +412,19 @@ async def test_a_steer_survives_a_run_closed_before_it_is_recorded(t):
              "handed to a run closed before recording it, must still be queued, so the next "
              "run delivers it after its prompt (Harness._drain leaves it queued; _delivered "
              "takes it off; lesson 9).")
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    h.steer(words)
+    # agent_start, turn_start, the prompt's message_end, the steer's message_end: closed there
+    events = await lab.drive(h.prompt("Read the files."), close_after=4)
+    await lab.drive(h.prompt(again))
+    t.expect([events[-1]["type"], lab.shape(h.messages), user_words(h.messages)],
+             ["message_end", "U U U A", ["Read the files.", words, again]],
+             "A steer sent while idle, and the run closed at the message_end that announces the "
+             "steer, then a second run. The steer left its queue at that message_end, before "
+             "it was handed to the consumer, so the second run does not deliver it twice. The "
+             "items are [the last event of the first run, the record, its user messages] "
+             "(_run calls _delivered before it yields the event, lesson 9).")
 
 
 @lab_test("A follow-up the loop has asked for but not yet recorded survives a run closed in "
@@ -369,7 +458,8 @@ async def test_a_follow_up_survives_a_run_closed_before_it_is_recorded(t):
 
 
 @lab_test("Queues outlive runs: a steer and a follow-up sent at agent_end of a run that ended "
-          "well wait for the next run, which takes both up.")
+          "well wait for the next run, which takes both up; a follow-up queued before a run whose "
+          "model raised waits too.")
 async def test_words_sent_at_agent_end_wait_for_the_next_run(t):
     widths = [t.random.randint(1, 2) for _ in range(t.random.randint(0, 2))]
     steer, follow = t.random.sample(WORDS, 2)
@@ -391,10 +481,33 @@ async def test_words_sent_at_agent_end_wait_for_the_next_run(t):
              "takes the steer after its prompt and the follow-up after its answer. The items "
              "are [the record, its user messages] (Harness, lesson 9).")
 
+    down = []
+
+    def once_down(request):  # the first request raises; every later one is answered
+        if not down:
+            down.append(request)
+            raise ConnectionError("the network is down")
+        return lab.say("Noted.")
+    model = lab.ScriptedModel([lab.forever(once_down)])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    h.follow_up(follow)
+    try:
+        await lab.drive(h.prompt("Read the files."))
+    except Exception:  # the run died of it; what it recorded is lesson 8's business
+        pass
+    await lab.drive(h.prompt("Go on."))
+    t.expect(user_words(h.messages)[-2:], ["Go on.", follow],
+             "A follow-up queued, then a run whose model raised ConnectionError, then a run "
+             "with a model that answers: the queues outlive the run, however it ended, and "
+             "nothing clears them when a run dies, so the next run answers the follow-up after "
+             "its prompt. The items are the last two user messages (Harness, lesson 9).")
+
 
 @lab_test("The loop asks for steering only when every call made so far in the run has its "
           "result: when the run begins, and after the turn_end of each turn of a reply that did "
-          "not fail, once the consumer has had that turn_end.")
+          "not fail, once the consumer has had that turn_end; the last turn max_turns allows "
+          "too; once per gap when get_follow_ups is given as well; and whatever it hands over "
+          "is recorded.")
 async def test_steering_is_asked_for_only_in_the_gaps(t):
     seen, messages, events = [], [], []
 
@@ -432,31 +545,100 @@ async def test_steering_is_asked_for_only_in_the_gaps(t):
              "After a failed reply nobody is asked, not even with a call in it left unanswered; "
              "each row is [the record when get_steering was called, calls without a result, "
              "the last event the consumer had been handed] (run_agent, lessons 5 and 9).")
+    replies, paths = script(t, widths)
+    model, messages, seen[:], events[:] = lab.ScriptedModel(replies), [], [], []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read the files.",
+                                      max_turns=len(widths), get_steering=get_steering),
+                    on_event=on_event)
+    t.expect([seen, lab.shape(messages)],
+             [[["", [], "agent_start"]]
+              + [["U " + rounds(widths[:n]), [], "turn_end"] for n in range(1, len(widths) + 1)],
+              "U " + rounds(widths) + " A(error)"],
+             f"With max_turns={len(widths)} and {len(widths)} replies that ask for calls: "
+             "steering is asked for after the turn_end of every turn whose reply did not fail, "
+             "the last one too, though no model call is left; the run then stops with a failed "
+             "reply. Items: the rows as above, the record (run_agent, lessons 8 and 9).")
+    asks, owner = [], [harness.user_message(w) for w in t.random.sample(WORDS, 2)]
+
+    def get_steering_two():  # an owner that hands over everything it holds at its first ask
+        asks.append(["get_steering", lab.shape(messages)])
+        given, owner[:] = owner[:], []
+        return given
+
+    def get_follow_ups():
+        asks.append(["get_follow_ups", lab.shape(messages)])
+        return []
+    widths = [t.random.randint(1, 3) for _ in range(t.random.randint(0, 2))]
+    replies, paths = script(t, widths)
+    model, messages = lab.ScriptedModel(replies + [lab.say("Both noted.")]), []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read the files.",
+                                      get_steering=get_steering_two,
+                                      get_follow_ups=get_follow_ups))
+    body = " ".join(["U U U", rounds(widths), "A"]).replace("  ", " ")
+    t.expect([asks, lab.shape(messages)],
+             [[["get_steering", ""]]
+              + [["get_steering", "U U U " + rounds(widths[:n])]
+                 for n in range(1, len(widths) + 1)]
+              + [["get_steering", body], ["get_follow_ups", body]],
+             body],
+             "run_agent handed both callables, and a get_steering of the test's own that hands "
+             "over two messages at its first ask: whoever owns the queue decides what a call "
+             "hands over, and whatever is in pending at the top of a turn is recorded there, "
+             "both. get_steering is called once when the run begins and once after each "
+             "turn_end, and at no other moment: not again before get_follow_ups. Items: each "
+             "ask as [the callable, the record then], the record (run_agent, lesson 9).")
 
 
-@lab_test("The loop asks for follow-ups only when the run would end: never after a turn whose "
-          "reply had calls.")
+@lab_test("The loop asks for follow-ups only when the run would end, once the consumer has had "
+          "that turn_end: never after a turn whose reply had calls, never after a failed reply; "
+          "and a follow-up's turns count toward max_turns.")
 async def test_follow_ups_are_asked_for_only_at_the_end(t):
     first = [t.random.randint(1, 3) for _ in range(t.random.randint(1, 3))]
     then = [t.random.randint(1, 3) for _ in range(t.random.randint(0, 2))]
     words = t.random.choice(WORDS)
-    seen, messages, queue = [], [], [harness.user_message(words)]
+    seen, messages, queue, events = [], [], [harness.user_message(words)], []
 
     def get_follow_ups():
-        seen.append(lab.shape(messages))
+        seen.append([lab.shape(messages), events[-1] if events else None])
         return [queue.pop()] if queue else []
+
+    def on_event(event):
+        events.append(event["type"])
     replies, paths = script(t, first + then)
     model = lab.ScriptedModel(replies[:len(first)] + [lab.say("All read.")] +
                               replies[len(first):] + [lab.say("Those too.")])
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read the files.",
-                                      get_follow_ups=get_follow_ups))
+                                      get_follow_ups=get_follow_ups), on_event=on_event)
     before = "U " + rounds(first) + " A"
     after = " ".join(["U", batch_after(first, then), "A"]).replace("  ", " ")
-    t.expect(seen, [before, before + " " + after],
-             "Each entry is the record when get_follow_ups was called: only after a reply with "
-             "no calls, once per time the run would end (run_agent, lesson 9).")
+    t.expect(seen, [[before, "turn_end"], [before + " " + after, "turn_end"]],
+             "Each entry is [the record when get_follow_ups was called, the last event the "
+             "consumer had been handed]: only after a reply with no calls, once per time the "
+             "run would end, and not before that turn's turn_end is handed over: words the "
+             "consumer sends at turn_end belong to that gap (run_agent, lesson 9).")
     t.expect(lab.shape(messages), before + " " + after,
              "The follow-up's turn runs its calls like any other (run_agent, lesson 9).")
+    replies, paths = script(t, first)
+    seen[:], messages, queue[:] = [], [], [harness.user_message(words)]
+    model = lab.ScriptedModel(replies + [lab.fail("overloaded")])
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Read the files.",
+                                      get_follow_ups=get_follow_ups))
+    t.expect([seen, lab.shape(messages)], [[], "U " + rounds(first) + " A(error)"],
+             "A run whose last reply failed: never after a failed reply, so get_follow_ups is "
+             "not called at all. Items: the entries as above, the record (run_agent, lessons 5 "
+             "and 9).")
+    limit = t.random.randint(1, 3)
+    seen[:], messages = [], []
+    queue[:] = [harness.user_message(f"And then step {n}.") for n in range(limit + 1, 0, -1)]
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Done."))])
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()], "Start.",
+                                      max_turns=limit, get_follow_ups=get_follow_ups))
+    t.expect([len(model.calls), lab.shape(messages)],
+             [limit, "U A" * 1 + " U A" * (limit - 1) + " U A(error)"],
+             f"max_turns={limit} and {limit + 1} follow-ups waiting: a follow-up is answered in "
+             "the same run, so its turns count toward the run's max_turns model calls like any "
+             "other; nothing starts the count again. Items: the model calls made, the record "
+             "(run_agent, lessons 8 and 9).")
 
 
 def batch_after(done, widths):

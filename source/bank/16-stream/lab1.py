@@ -1,0 +1,432 @@
+"""Lesson 16, lab 1: the grading bank. Private: never released, as solutions/ is not.
+
+Scenarios written per rule of source/lessons/16-stream/rules.toml (lab 16.1's items of the Build
+list), two a rule, each reaching decode_line, assemble or to_wire through another door than the
+public tests.py does: a whole transcript of a server read line by line to its marker, a job
+run by lesson 15's Harness over a model object of the scenario's own that feeds assemble its
+chunks as they are decoded, one stream judged again at every length it reaches, and the bodies
+a client built from to_wire and then edited as clients do.
+"""
+import copy
+import json
+
+import harness
+import lab
+from lab.kit import lab_test, raised, tool
+
+LAB = "16.1"
+SYSTEM = "You tend a tiny garden of scripts."
+WORDS = ("acorn", "bramble", "cinder", "dune", "elm", "flint", "grove", "heath", "islet",
+         "jasper", "knoll", "lichen", "moss", "nettle")
+ENDED = "The stream ended before the reply was finished"
+FILTERED = "The provider's content filter stopped the reply"
+
+
+def word(t):
+    """A drawn word with a number, carried through a scenario (a path, a reason, an id)."""
+    return f"{t.random.choice(WORDS)}{t.random.randint(10, 999)}"
+
+
+def choice(delta=None, finish=None):
+    """A chunk of one choice; `finish` goes in only when given."""
+    picked = {"index": 0, "delta": {} if delta is None else delta}
+    if finish is not None:
+        picked["finish_reason"] = finish
+    return {"choices": [picked]}
+
+
+def piece(index, arguments=None, *, id=None, name=None):
+    """One fragment of a call, as a delta's tool_calls item; keys left out when not given."""
+    made = {} if index is False else {"index": index}
+    if id is not None:
+        made["id"] = id
+    function = {}
+    if name is not None:
+        function["name"] = name
+    if arguments is not None:
+        function["arguments"] = arguments
+    if function:
+        made["function"] = function
+    return made
+
+
+def calls(*pieces):
+    return choice({"tool_calls": list(pieces)})
+
+
+def scraps(text, t):
+    """`text` cut at one to three drawn points, never into nothing."""
+    cuts = min(len(text) - 1, t.random.randint(1, 3))
+    points = sorted(t.random.sample(range(1, len(text)), cuts))
+    return [text[a:b] for a, b in zip([0] + points, points + [len(text)])]
+
+
+# -- rule 1: decode_line -------------------------------------------------------------------
+
+
+@lab_test("A recorded server's transcript, its data lines and its marker written without a "
+          "space after the colon and with keep-alives, retry: and event: lines between them, "
+          "is read line by line until decode_line says the marker came: the chunks gathered "
+          "are the payloads, the lines between carry nothing, and nothing past the marker is "
+          "read.")
+async def test_bank_a_transcript_read_to_its_marker(t):
+    server = t.random.choice(["openai", "vllm", "llamacpp", "ollama"])
+    said = f"{word(t)} overheated"
+    message = lab.fail(said, f"Pruning {word(t)}", lab.call("prune", {"bed": word(t)}, id=word(t)))
+    wire, wanted, blanks = [], [], 0
+    for line in lab.stream_lines(message, real=server, piece=t.random.randint(3, 9)):
+        if t.random.random() < 0.5:
+            extra = t.random.choice(["", ": ping", "retry: 1500", "event: delta", ":"])
+            wire.append(extra)
+            blanks += 1
+        if line.startswith('data: {"error"'):  # said as llama.cpp says it, on every server
+            line = "error:" + json.dumps(json.loads(line[len("data: "):])["error"])
+        elif line.startswith("data: "):
+            line = "data:" + line[len("data: "):]
+        elif line.startswith("error: "):
+            line = "error:" + line[len("error: "):]  # llama.cpp's line, its space left out
+        wire.append(line)
+    wire.append('data: {"after": "the marker"')  # broken, so reading it would raise
+    read, nothing, reached = [], 0, False
+    for line in wire:
+        found = harness.decode_line(line)
+        if found == harness.STREAM_DONE:
+            reached = True
+            break
+        if found is None:
+            nothing += 1
+        else:
+            read.append(found)
+    payloads = [json.loads(line[line.index(":") + 1:]) for line in wire[:-2]
+                if line.startswith("data:")]
+    errors = [{"error": json.loads(line[len("error:"):])} for line in wire
+              if line.startswith("error:")]
+    t.expect([server, reached, nothing, [chunk for chunk in read if chunk in payloads],
+              [chunk for chunk in read if chunk not in payloads]],
+             [server, True, blanks, payloads, errors],
+             "Each data line gives its payload parsed, the space after `data:` or not; an "
+             "`error:` line gives {\"error\": its payload}, its space left out too; `data:[DONE]` "
+             "is the marker; blank, comment and other fields give None (decode_line, lesson 16). "
+             "Items: [the server, the marker reached, lines that gave None, the data chunks read, "
+             "the error lines read].")
+
+
+@lab_test("Lines a faulty provider might send one at a time: error lines whose payload is a "
+          "quoted sentence, a bare number, true or words that are no JSON, and data lines whose "
+          "payload is no JSON object, with tabs or spaces trailing: decode_line gives each "
+          "error line's payload parsed when it parses, and refuses each bad data line naming "
+          "it exactly as it came.")
+async def test_bank_lines_from_a_faulty_provider(t):
+    reason = f"{word(t)} unloaded"
+    number = t.random.randint(400, 599)
+    errors = [(f'error: "{reason}"', reason), (f"error: {number}", number),
+              ("error:true", True), (f"error: {reason} (retry)", f"{reason} (retry)")]
+    t.random.shuffle(errors)
+    bad = [f"data: {word(t)}{t.random.choice(['  ', chr(9), ' ' + chr(9)])}",
+           f'data: ["{word(t)}"]' + " " * t.random.randint(1, 3),
+           f"data:{t.random.randint(1, 99)}" + chr(9)]
+    t.random.shuffle(bad)
+    found = [harness.decode_line(line) for line, _ in errors]
+    refused = [await raised(lambda line=line: harness.decode_line(line)) for line in bad]
+    t.expect([[line for line, _ in errors], found, refused],
+             [[line for line, _ in errors], [{"error": value} for _, value in errors],
+              [f"ValueError: not a stream line: {line!r}" for line in bad]],
+             "An error line's payload is parsed when it is JSON of any kind (a string loses "
+             "its quotes, a number is a number) and kept as text when it is not; a data line "
+             "whose payload is no JSON object raises ValueError naming the line's repr as it "
+             "came, what trails it included (decode_line, lesson 16). Items: [the error lines, "
+             "what decode_line gave for each, what each bad data line raised].")
+
+
+# -- rule 2: assemble ----------------------------------------------------------------------
+
+
+class Feed:
+    """A model object that answers each request with the next stream of chunks, handing
+    assemble a generator over copies of them, as a reader decoding on the fly would."""
+
+    def __init__(self, streams):
+        self.streams = list(streams)
+
+    async def acomplete(self, system, messages, tools=(), signal=None):
+        chunks = copy.deepcopy(self.streams.pop(0))
+        return harness.assemble(chunk for chunk in chunks)
+
+
+def broken_kinds(t):
+    """Four kinds of arguments that are no object, each as the pieces of one call: text that
+    parses to no object, whitespace, an already-parsed value that is no object, and two
+    objects one after the other."""
+    return [[t.random.choice(["null", "[]", "0"])],
+            [t.random.choice([" ", "\n", " \t "])],
+            [t.random.choice([[1, 2], 7, True])],
+            [json.dumps({"bed": word(t)}), json.dumps({"bed": word(t)})]]
+
+
+@lab_test("A Harness of lesson 15 runs prompts over a model object that hands assemble each "
+          "reply's chunks as a generator: calls taking turns, an id that comes late, calls "
+          "Ollama-style at one index, nulls, objects sent parsed, errors after the finish, "
+          "filtered and broken arguments. The tools receive exactly the arguments meant, and "
+          "each run ends as its stream says.")
+async def test_bank_a_job_fed_chunk_by_chunk(t):
+    got = []
+    tools = [tool(name, lambda arguments, name=name: got.append([name, arguments]) or "done",
+                  {"type": "object"}) for name in ("prune", "water", "plant")]
+    lead = f"\n  {word(t)} first. "
+    water, prune = {"bed": word(t), "litres": t.random.randint(1, 9)}, {"bed": word(t)}
+    a, b = word(t), word(t)
+    w_text, p_text = scraps(json.dumps(water), t), scraps(json.dumps(prune), t)
+    taking_turns = [choice({"role": "assistant", "content": None}),
+                    choice({"content": lead[:3]}), choice({"content": lead[3:]}),
+                    calls(piece(1, w_text[0], id=b, name="water")),
+                    calls(piece(0, p_text[0]))]
+    for n in range(1, max(len(w_text), len(p_text))):
+        taking_turns += [calls(piece(0, p_text[n])) if n < len(p_text) else choice(),
+                         calls(piece(1, w_text[n])) if n < len(w_text) else choice()]
+    taking_turns += [calls(piece(0, "", id=a, name="prune")), choice(finish="stop")]
+    high, low, third = f"z{word(t)}", f"a{word(t)}", word(t)
+    planted = {"seed": word(t)}
+    half = json.dumps(planted)
+    same_index = [choice({"role": "assistant", "content": None, "tool_calls": None}),
+                  calls(piece(0, json.dumps(prune), id=high, name="prune")),
+                  calls(piece(0, dict(water), id=low, name="water")),
+                  calls(piece(None, half[:4], id=third, name="plant")),
+                  calls(piece(False, half[4:], id=third)),
+                  {"choices": None}, choice(None), {"choices": [{"index": 0, "delta": None}]},
+                  calls({"index": 0, "function": None}),
+                  choice(finish=t.random.choice(["function_call", "eos"])),
+                  {"choices": [], "usage": {"total_tokens": t.random.randint(9, 99)}}]
+    quiet = " " * t.random.randint(1, 3)
+    runs = [["turns", taking_turns, f"U A[{a},{b}] R({a}) R({b}) A",
+             [["prune", prune], ["water", water]], None],
+            ["one index", same_index, f"U A[{high},{low},{third}] R({high}) R({low}) R({third}) A",
+             [["prune", prune], ["water", water], ["plant", planted]], None],
+            ["blank words", [choice({"content": quiet}), choice(finish="stop")], "U A", [], None]]
+    told = f"{word(t)} reset"
+    runs.append(["error after finish", [choice({"content": lead}), calls(piece(0, "{}", id=a,
+                                                                           name="prune")),
+                                         choice(finish="tool_calls"), {"error": told}],
+                 "U A(error)", [], told])
+    tail = {"error": {"message": ""}, "choices": [{"index": 0, "delta": {"content": " more"}}]}
+    runs.append(["cut, then an empty message",
+                 [choice({"content": "Half"}), choice(finish="length"), tail],
+                 "U A(error)", [], ""])
+    runs.append(["an empty error", [choice({"content": lead}), choice(finish="stop"),
+                                    {"error": {}}], "U A(error)", [], "{}"])
+    coded = {"code": t.random.randint(500, 599), "type": "overloaded"}
+    runs.append(["an error with no message", [choice({"content": lead}), choice(finish="stop"),
+                                              {"error": coded}], "U A(error)", [], str(coded)])
+    cut = calls(piece(0, '{"bed', id=a, name="prune"))
+    runs.append(["filtered", [choice({"content": lead}), cut, choice(finish="content_filter")],
+                 "U A(error)", [], FILTERED])
+    kinds = broken_kinds(t)
+    for n in range(4):  # each kind of broken arguments first, another kind after it
+        first, second = word(t), word(t)
+        stream = [choice({"content": lead})]
+        for index, (call_id, parts) in enumerate([(first, kinds[n]), (second, kinds[(n + 1) % 4])]):
+            stream += [calls(piece(index, parts[0], id=call_id, name="plant"))]
+            stream += [calls(piece(index, part)) for part in parts[1:]]
+        runs.append([f"broken arguments {n + 1}", stream + [choice(finish="tool_calls")],
+                     "U A(error)", [], f"Tool call {first} (plant) arrived with arguments that "
+                     "are not a JSON object"])
+    t.random.shuffle(runs)
+    rows, wanted = [], []
+    for name, stream, shape, ran, why in runs:
+        answer = [choice({"content": "Done."}), choice(finish="stop")]
+        h = harness.Harness(Feed([stream, answer]), SYSTEM, tools)
+        del got[:]
+        await lab.drive(h.prompt(f"Tend {word(t)}."))
+        last = h.messages[-1]
+        rows.append([name, lab.shape(h.messages), h.messages[1]["stop_reason"], list(got),
+                     last.get("error_message"), harness.text_of(h.messages[1])])
+        words = "".join(c["choices"][0]["delta"].get("content") or "" for c in stream
+                        if c.get("choices") and c["choices"][0].get("delta"))
+        wanted.append([name, shape, "error" if why is not None else "toolUse" if ran else "stop",
+                       ran, why, words])
+    t.expect(rows, wanted,
+             "assemble joins each call's fragments by the call their index (or, at a used "
+             "index, a new id) names, takes id and name from whichever fragment brings them, "
+             "takes an object sent parsed as it is, lets nulls and choice-less chunks add "
+             "nothing, labels by content, and fails a reply with its words and no call, the first "
+             "reason of the table deciding, an error chunk's message (even empty) or its text "
+             "first; the chunks come as a generator, walked once (assemble, lesson 16). Each "
+             "row: [the case, the record, the first reply's label, the tools run as [name, "
+             "arguments], the ending's error_message, the first reply's words].")
+
+
+@lab_test("One stream, grown a chunk at a time in a single list, is judged by assemble at every "
+          "length: a long answer of one-character chunks around a call in OpenAI's shape, then "
+          "the noise a server adds after the finish, then an error. Until the finish each length "
+          "is unfinished, then the reply is whole and stays whole, then the error decides.")
+async def test_bank_one_stream_judged_as_it_grows(t):
+    text = "".join(f"{word(t)} " for _ in range(60))[:t.random.randint(301, 330)]
+    args = {"bed": word(t), "depth": t.random.randint(1, 40)}
+    call_id = word(t)
+    message = lab.reply(text, lab.call("plant", args, id=call_id))
+    lines = lab.stream_lines(message, real="openai", piece=1)
+    chunks = [json.loads(line[len("data: "):]) for line in lines[:-1]]
+    keep = copy.deepcopy(chunks)
+    grown, judged = [], []
+    for chunk in chunks:
+        judged.append(harness.assemble(grown))
+        grown.append(chunk)
+    whole = [harness.assemble(grown)]
+    told = f"{word(t)} gone"
+    for extra in ([{"id": "x", "choices": [], "usage": {"total_tokens": 5}}, {"choices": None},
+                   {"choices": [{"index": 0, "delta": {}, "finish_reason": None}]}],
+                  [{"error": {"message": told}}]):
+        grown.extend(extra)
+        whole.append(harness.assemble(grown))
+    early = [[m.get("stop_reason"), m.get("error_message"),
+              text.startswith(harness.text_of(m))] for m in judged]
+    t.expect([len(chunks), early, whole[:-1], whole[-1], grown[:len(chunks)] == keep],
+             [len(chunks), [["error", ENDED, True]] * len(chunks), [message] * 2,
+              {"role": "assistant", "content": [{"type": "text", "text": text}],
+               "stop_reason": "error", "error_message": told}, True],
+             "Until its finish a stream is unfinished at every length, that reason coming "
+             "before an empty reply and before arguments cut short; with its finish it is the "
+             "message sent, and a usage chunk, a null choices or a later null finish_reason "
+             "change nothing; an error chunk after the finish still decides; the chunks are left "
+             "as they were (assemble, lesson 16). Items: [chunks before the marker, [label, "
+             "reason, words so far a start of the text] at each length before the finish, the "
+             "reply at the finish and after the noise, after the error, the chunks unchanged].")
+    many = t.random.randint(301, 320)
+    ids = [f"{word(t)}n{n}" for n in range(many)]
+    ollama = [choice({"role": "assistant", "content": "",
+                      "tool_calls": [piece(0, "{}", id=call, name="water")]}) for call in ids]
+    spread = [" "] * t.random.randint(300, 310) + scraps(json.dumps(args), t)
+    one_delta = [choice({"tool_calls": [piece(0, spread[0], id=call_id, name="plant")]
+                         + [piece(0, part) for part in spread[1:]]}), choice(finish="tool_calls")]
+    batch = harness.assemble(ollama + [choice(finish="stop")])["content"]
+    found = [[block["id"] for block in batch], harness.assemble(one_delta)["content"]]
+    t.expect(found, [ids, [{"type": "toolCall", "id": call_id, "name": "plant",
+                            "arguments": args}]],
+             f"{many} calls at index 0, each whole with an id of its own, as Ollama sends a batch, "
+             "are that many calls in the order they began; one delta holding a call's every "
+             f"fragment, {len(spread)} of them, is read to its last (assemble, lesson 16). Items: "
+             "[the ids of the calls, the content of the one-delta reply].")
+
+
+# -- rule 3: to_wire -----------------------------------------------------------------------
+
+
+class Client:
+    """A model object that writes each request with to_wire, keeps the body, then edits it as
+    a client may (a cache mark on each message, user text trimmed), and answers from a script."""
+
+    def __init__(self, script):
+        self.script, self.bodies = list(script), []
+
+    async def acomplete(self, system, messages, tools=(), signal=None):
+        body = harness.to_wire(system, messages, tools)
+        self.bodies.append(copy.deepcopy(body))
+        for sent in body["messages"]:
+            sent["cache_control"] = {"type": "ephemeral"}
+            if isinstance(sent.get("content"), str):
+                sent["content"] = sent["content"].strip()
+        return self.script.pop(0)
+
+
+@lab_test("Two Harnesses, one with an empty system prompt, each with tools of its own carrying "
+          "an extra key, run a call and an answer over a client that builds each body "
+          "with to_wire and then marks and trims it: each body names its own harness's tools by "
+          "their specs alone, opens with the system message, sends no call list on an answer, "
+          "and the records keep the text as typed.")
+async def test_bank_bodies_a_client_edits(t):
+    rows, wanted = [], []
+    for system in t.random.sample(["", f"  {SYSTEM}\n"], 2):
+        name = word(t).replace("-", "_")
+        spec = {"name": name, "description": f"Look at {word(t)}.",
+                "parameters": {"type": "object", "properties": {"bed": {"type": "string"}}}}
+        tools = [spec | {"execute": tool(name, lambda arguments: "seen")["execute"],
+                         "colour": word(t)}]
+        call_id, bed, typed = word(t), word(t), f"  look at {word(t)}\n"
+        client = Client([lab.reply(lab.call(name, {"bed": bed}, id=call_id)),
+                         lab.say(f" {word(t)} is dry. "), lab.say("Still dry.")])
+        h = harness.Harness(client, system, tools)
+        await lab.drive(h.prompt(typed))
+        await lab.drive(h.prompt(word(t)))
+        rows.append([[body["messages"][0] for body in client.bodies],
+                     [body["tools"] for body in client.bodies],
+                     [[sorted(sent) for sent in body["messages"] if sent["role"] == "assistant"]
+                      for body in client.bodies],
+                     h.messages[0]["content"], lab.shape(h.messages),
+                     [body["messages"][-1] for body in client.bodies]])
+        wanted.append([[{"role": "system", "content": system}] * 3,
+                       [[{"type": "function", "function": spec}]] * 3,
+                       [[], [["content", "role", "tool_calls"]],
+                        [["content", "role", "tool_calls"], ["content", "role"]]],
+                       typed, f"U A[{call_id}] R({call_id}) A U A",
+                       [{"role": "user", "content": typed},
+                        {"role": "tool", "tool_call_id": call_id, "content": "seen"},
+                        {"role": "user", "content": h.messages[-2]["content"]}]])
+    t.expect(rows, wanted,
+             "to_wire writes every body afresh from what it is handed: the system message first, "
+             "empty or not, each tool as the spec tool_specs gives and no other key of it, for "
+             "the tools of this call, the calls only on a message that has some, and the record "
+             "untouched by what a client then does to the body (to_wire, lesson 16). Each row, "
+             "per harness: [each body's first message, each body's tools, the keys of each "
+             "body's assistant messages, the user's text in the record, the record, each body's "
+             "last message].")
+
+
+@lab_test("A long record built by hand, over three hundred messages, with untidy text at every "
+          "edge (system prompt, user text, words, call ids and names, result ids), failed and "
+          "stopped replies among them, is sent through to_wire with tools that carry their "
+          "execute and a key of their own, and read back as a provider would: every message is "
+          "there in order, every string comes back as recorded, and only the tools' specs go.")
+async def test_bank_a_long_record_read_back(t):
+    edge = lambda text: (t.random.choice([" ", "\n", "  ", "\t"]) + text
+                         + t.random.choice([" ", "\n"]))
+    system = edge(SYSTEM)
+    record, rounds = [], t.random.randint(76, 84)
+    for n in range(rounds):
+        call_id, name = edge(f"{word(t)}{n}"), edge(word(t))
+        record += [harness.user_message(edge(f"step {n} of {word(t)}")),
+                   {"role": "assistant", "content": [{"type": "text", "text": edge(word(t))},
+                                                     {"type": "toolCall", "id": call_id,
+                                                      "name": name, "arguments": {"n": n}}],
+                    "stop_reason": "toolUse"},
+                   {"role": "toolResult", "tool_call_id": call_id, "content": edge("ok"),
+                    "is_error": False},
+                   t.random.choice([harness.error_message(edge("gave up")) |
+                                    {"content": [{"type": "text", "text": edge("half")}]},
+                                    harness.error_message(harness.ABORTED, stop_reason="aborted"),
+                                    {"role": "assistant", "content": [{"type": "text",
+                                                                       "text": edge(word(t))}],
+                                     "stop_reason": "stop"}])]
+    specs = [{"name": f"{word(t)}_{n}".replace("-", "_"), "description": edge("Tend a bed."),
+              "parameters": {"type": "object", "properties": {"n": {"type": "integer"}}}}
+             for n in range(t.random.randint(1, 3))]
+    tools = [spec | {"execute": tool(spec["name"], lambda arguments: "ok")["execute"],
+                     t.random.choice(["colour", "cost", "owner"]): word(t)} for spec in specs]
+    kept = copy.deepcopy(record)
+    body = json.loads(json.dumps(harness.to_wire(system, record, tools)))
+    back = []
+    for sent in body["messages"]:
+        if sent["role"] == "assistant":
+            back.append(["assistant", sent["content"],
+                         [[c["id"], c["function"]["name"], json.loads(c["function"]["arguments"])]
+                          for c in sent.get("tool_calls", [])], "tool_calls" in sent])
+        elif sent["role"] == "tool":
+            back.append(["tool", sent["tool_call_id"], sent["content"]])
+        else:
+            back.append([sent["role"], sent["content"]])
+    wanted = [["system", system]]
+    for message in record:
+        if message["role"] == "assistant":
+            found = harness.tool_calls(message)
+            wanted.append(["assistant", harness.text_of(message) or None,
+                           [[c["id"], c["name"], c["arguments"]] for c in found], bool(found)])
+        elif message["role"] == "toolResult":
+            wanted.append(["tool", message["tool_call_id"], message["content"]])
+        else:
+            wanted.append(["user", message["content"]])
+    t.expect([len(record), back, record == kept, body["tools"]],
+             [4 * rounds, wanted, True, [{"type": "function", "function": spec} for spec in specs]],
+             "to_wire sends every message handed to it, in order, however many, a failed or "
+             "stopped reply too, and each string as it was recorded, whitespace at its ends "
+             "included; the call list only where there are calls (to_wire, lesson 16). Items: "
+             "[messages in the record, each wire message read back, the record unchanged, the "
+             "tools sent, each the spec of a tool handed over with its execute and a key of its "
+             "own].")

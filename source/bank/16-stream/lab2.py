@@ -1,0 +1,337 @@
+"""Lesson 16, lab 2: the grading bank. Private: never released, as solutions/ is not.
+
+Scenarios written per rule of source/lessons/16-stream/rules.toml (lab 16.2's items of the Build
+list), two a rule, each watching StreamingModel.acomplete through another door than the public
+tests.py does: what a listener of a Harness hears announced while a desk of refusals answers,
+clients of the scenario's own whose exceptions carry their own attributes, a signal of the
+caller's own, a frontend that presses Stop while the provider is silent, a task cancelled from
+outside, and a response whose reading breaks with a RuntimeError.
+"""
+import asyncio
+import json
+
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "16.2"
+SYSTEM = "You keep an eye on a small orchard of scripts."
+WORDS = ("apple", "birch", "cedar", "damson", "elder", "fig", "gage", "hazel", "ivy", "juniper",
+         "kumquat", "larch", "medlar", "nutmeg")
+FIELD = {"type": "object", "properties": {"row": {"type": "string"}}, "required": ["row"]}
+
+
+def word(t):
+    """A drawn word with a number, carried through a scenario (a row, a reason, a text)."""
+    return f"{t.random.choice(WORDS)}{t.random.randint(10, 999)}"
+
+
+def listen(h):
+    """Every event of every run of `h`, as a subscriber hears it, in one list."""
+    heard = []
+    h.subscribe(heard.append)
+    return heard
+
+
+def endings(heard):
+    """[stop_reason, error_message] of each message_end a listener heard for an assistant."""
+    return [[e["message"].get("stop_reason"), e["message"].get("error_message")] for e in heard
+            if e["type"] == "message_end" and e["message"].get("role") == "assistant"]
+
+
+def data(chunk):
+    return "data: " + json.dumps(chunk)
+
+
+def words_line(text):
+    return data({"choices": [{"index": 0, "delta": {"content": text}}]})
+
+
+FINISHED = data({"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
+
+
+async def settle(task, limit):
+    """Loop turns until `task` is done, at most `limit`; a task still waiting then is cancelled
+    and awaited, so nothing outlives the scenario. Gives the turns taken, or None."""
+    for turns in range(limit + 1):
+        if task.done():
+            return turns
+        await lab.tick()
+    task.cancel()
+    while not task.done():
+        await lab.tick()
+    return None
+
+
+# -- rule 1: sending -----------------------------------------------------------------------
+
+
+class Desk:
+    """A client in front of `provider` that, for the requests numbered in `glitches`, raises
+    the exception given there instead of sending; every attempt is counted in `opened`."""
+
+    def __init__(self, provider, glitches):
+        self.provider, self.glitches, self.opened = provider, glitches, 0
+
+    def open(self, body):
+        self.opened += 1
+        if self.opened in self.glitches:
+            raise self.glitches[self.opened]
+        return self.provider.open(body)
+
+
+@lab_test("A Harness over a StreamingModel meets a desk of turn-aways, one prompt each in a "
+          "drawn order: a connection refused, a 429 asking for no wait at all, a 429 of spent "
+          "quota, a client that times out before sending, then an answer. A listener hears each "
+          "run end on its own sentence, one attempt per prompt, and the last prompt answered.")
+async def test_bank_a_listener_hears_each_turn_away(t):
+    host = f"{word(t)}.example"
+    cases = [["refused", lab.refuse(f"connection refused: {host}:443")],
+             ["rate", lab.refuse(json.dumps(lab.RATE_LIMIT), status=429, retry_after=0)],
+             ["quota", lab.refuse(json.dumps(lab.QUOTA), status=429,
+                                  retry_after=t.random.choice([None, 30]))],
+             ["timeout", TimeoutError(f"{host} took too long to accept")]]
+    t.random.shuffle(cases)
+    streams = [what for _, what in cases if not isinstance(what, Exception)]
+    answer = f"{word(t)} is ripe."
+    provider = lab.FakeProvider(streams + [lab.say(answer)])
+    desk = Desk(provider, {n: what for n, (_, what) in enumerate(cases, 1)
+                           if isinstance(what, Exception)})
+    h = harness.Harness(harness.StreamingModel(desk), SYSTEM, [])
+    heard = listen(h)
+    attempts = []
+    for number in range(len(cases) + 1):
+        before = desk.opened
+        await lab.drive(h.prompt(f"How is row {number}?"))
+        attempts.append(desk.opened - before)
+    where = provider.url
+    said = {"refused": f"Provider request failed: connection refused: {host}:443",
+            "rate": "Provider rate limit, so send again in 0 s: " + str(lab.Refused(
+                where, 429, json.dumps(lab.RATE_LIMIT), retry_after=0)),
+            "timeout": f"Provider request failed: {host} took too long to accept"}
+    quota = [what for name, what in cases if name == "quota"][0]
+    said["quota"] = "Provider quota spent, so waiting will not help: " + str(lab.Refused(
+        where, 429, json.dumps(lab.QUOTA), retry_after=quota.retry_after))
+    t.expect([[name for name, _ in cases], endings(heard), attempts, lab.shape(h.messages),
+              provider.open_responses()],
+             [[name for name, _ in cases], [["error", said[name]] for name, _ in cases]
+              + [["stop", None]], [1] * (len(cases) + 1),
+              " ".join(["U A(error)"] * len(cases) + ["U A"]), []],
+             "Whatever sending raises is a reply labelled \"error\", sent once: Provider request "
+             "failed and the text for most, and for a 429 (its status) the quota sentence when "
+             "its code says the quota is spent, else the rate-limit sentence with retry_after's "
+             "seconds, 0 included (StreamingModel, lesson 16). Items: [the order of the "
+             "turn-aways, the [label, error_message] of each ending a listener heard, attempts "
+             "to send per prompt, the record, responses left open].")
+
+
+class Balky(Exception):
+    """An exception of a client of the scenario's own, carrying whatever attributes it is
+    given (status, code, retry_after), or none."""
+
+    def __init__(self, text, **attributes):
+        super().__init__(text)
+        for name, value in attributes.items():
+            setattr(self, name, value)
+
+
+class Counter:
+    """A client that raises `fault` on every attempt to send, counting them."""
+
+    def __init__(self, fault):
+        self.fault, self.opened = fault, 0
+
+    def open(self, body):
+        self.opened += 1
+        raise self.fault
+
+
+class Flag:
+    """A signal of the caller's own, no CancelToken: set once `raised` is True."""
+
+    def __init__(self, raised):
+        self.raised = raised
+
+    def is_cancelled(self):
+        return self.raised
+
+
+@lab_test("acomplete called bare on clients whose exceptions are of their own class, some "
+          "with a status, a code or a retry_after: a 429 whose text never says 429, a 403 whose "
+          "code says the quota is spent, a 502 whose text quotes a 429, a glitch with nothing on "
+          "it. Each becomes its own sentence after one attempt; and with a flag of the caller's "
+          "own already up, no attempt is made at all.")
+async def test_bank_own_exceptions_at_the_door(t):
+    wait = t.random.choice([0, t.random.randint(1, 90)])
+    reason = f"{word(t)} refused"
+    cases = [["quiet 429", Balky(f"too many: {reason}", status=429, retry_after=wait),
+              f"Provider rate limit, so send again in {wait} s: too many: {reason}"],
+             ["403 quota code", Balky(f"forbidden: {reason}", status=403,
+                                      code="insufficient_quota"),
+              f"Provider request failed: forbidden: {reason}"],
+             ["502 quoting 429", Balky(f"gateway said 429 about {reason}", status=502),
+              f"Provider request failed: gateway said 429 about {reason}"],
+             ["bare glitch", Balky(f"{reason} in the client"),
+              f"Provider request failed: {reason} in the client"],
+             ["429 no wait given", Balky(reason, status=429, code="rate_limit_exceeded"),
+              f"Provider rate limit, so send again later: {reason}"]]
+    t.random.shuffle(cases)
+    rows = []
+    for name, fault, _ in cases:
+        client = Counter(fault)
+        reply = await harness.StreamingModel(client).acomplete(
+            SYSTEM, [harness.user_message(f"Check {word(t)}.")], [], Flag(False))
+        rows.append([name, reply, client.opened])
+    client = Counter(Balky("should not be sent"))
+    stopped = await harness.StreamingModel(client).acomplete(
+        SYSTEM, [harness.user_message("Check it.")], [], Flag(True))
+    t.expect([rows, [stopped, client.opened]],
+             [[[name, harness.error_message(why), 1] for name, _, why in cases],
+              [harness.error_message(harness.ABORTED, stop_reason="aborted"), 0]],
+             "Any exception from sending is an error ending after one attempt; a 429 is told "
+             "by the exception's status, read with getattr, not by its words, and only a 429 "
+             "looks at the code; a retry_after of 0 is a wait of 0 s, None says later; a "
+             "signal already set sends nothing and gives the aborted reply with no words "
+             "(StreamingModel, lesson 16). Items: [each case as [its name, the reply, attempts "
+             "to send], [the reply under a set flag, attempts]].")
+
+
+# -- rule 2: reading -----------------------------------------------------------------------
+
+
+@lab_test("A Harness over a StreamingModel on a provider, a prompt each in a drawn order: a "
+          "whole call followed by a llama.cpp error line, words with more lines after the "
+          "marker, an answer with a long silence in it, and a silence that the frontend ends "
+          "with Stop. A listener hears each run end as its stream says, no tool runs, and no "
+          "connection stays open.")
+async def test_bank_a_frontend_over_a_quiet_wire(t):
+    ran = []
+    check = tool("check", lambda arguments: ran.append(arguments["row"]) or "fine", FIELD)
+    reason = f"{word(t)} ran out of memory"
+    before, after, rest = f"{word(t)} then ", f"{word(t)}.", f" {word(t)} after the marker"
+    quiet = t.random.randint(1100, 1400)
+    held = f"Row {word(t)} is "
+    cases = {
+        "error line": [lab.stream_lines(lab.fail(reason, "Checking.",
+                                                 lab.call("check", {"row": word(t)})),
+                                        real="llamacpp"),
+                       ["error", reason], "U A(error)"],
+        "past the marker": [[words_line(before), words_line(after), FINISHED, "data: [DONE]",
+                             words_line(rest), FINISHED], ["stop", None], "U A"],
+        "long silence": [[words_line(before), lab.pause(quiet), words_line(after), FINISHED,
+                          "data: [DONE]"], ["stop", None], "U A"],
+        "stopped": [[words_line(held), lab.HANG], ["aborted", harness.ABORTED], "U A(aborted)"]}
+    order = t.random.sample(sorted(cases), len(cases))
+    provider = lab.FakeProvider([cases[name][0] for name in order])
+    h = harness.Harness(harness.StreamingModel(provider), SYSTEM, [check])
+    heard = listen(h)
+    rows = []
+    for name in order:
+        start = len(h.messages)
+        async with lab.background(h.prompt(f"Look at the {name}.")) as task:
+            if name == "stopped":
+                while not provider.responses or provider.responses[-1].lines_read < 1:
+                    await lab.tick()
+                await lab.ticks(t.random.randint(3, 30))  # the provider is silent now
+                h.cancel()
+                turns = await settle(task, 20)
+                turns = turns is not None and turns <= 5
+            else:
+                turns = await settle(task, quiet + 200) is not None
+        rows.append([name, turns, endings(heard)[-1], lab.shape(h.messages[start:]),
+                     harness.text_of(h.messages[-1])])
+    words = {"error line": "Checking.", "past the marker": before + after,
+             "long silence": before + after, "stopped": held}
+    t.expect([rows, ran, provider.open_responses()],
+             [[[name, True, cases[name][1], cases[name][2], words[name]] for name in order],
+              [], []],
+             "The response is read to [DONE] or its end and no further, however long the "
+             "provider is quiet; an error: line goes to decode_line and fails the reply with "
+             "its reason, the call before it never run; a Stop while no line comes ends the "
+             "reply within a few turns as the aborted one, words kept; every response is "
+             "closed (StreamingModel, lesson 16). Items: [each prompt as [its case, over in "
+             "time, the [label, error_message] a listener heard last, the record it added, "
+             "the last message's words], the tools run, responses left open].")
+
+
+class Ready:
+    """A client whose one response has all its lines ready at once and, once `fault` is given,
+    raises it from read_line() when the lines are used up; it calls `on_line(n)` as line n is
+    read and keeps `closed` and `lines_read`."""
+
+    def __init__(self, lines, on_line=None, fault=None):
+        self.lines, self.on_line, self.fault = list(lines), on_line, fault
+        self.lines_read, self.closed, self.early = 0, False, 0
+
+    def open(self, body):
+        return self
+
+    def ready(self):
+        return not self.closed
+
+    def read_line(self):
+        if self.closed:
+            self.early += 1
+            return None
+        if self.lines_read == len(self.lines):
+            if self.fault is not None:
+                raise self.fault
+            return None
+        self.lines_read += 1
+        if self.on_line is not None:
+            self.on_line(self.lines_read)
+        return self.lines[self.lines_read - 1]
+
+    def close(self):
+        self.closed = True
+
+
+@lab_test("acomplete called in a task of its own three ways: on a response whose lines are all "
+          "ready at once, with the caller's own flag raised as a drawn line is read; on a "
+          "provider that goes silent, the task cancelled from outside; and on a response that "
+          "raises RuntimeError once its lines run out. The first stops on that line, the "
+          "second leaves no connection open, the third lets the RuntimeError go up.")
+async def test_bank_three_ways_out_of_the_reading(t):
+    parts = [f"{word(t)} " for _ in range(t.random.randint(4, 8))]
+    lines = [words_line(part) for part in parts] + [FINISHED, "data: [DONE]"]
+    at = t.random.randint(2, len(parts))
+    flag = Flag(False)
+
+    def on_line(n):
+        if n == at:
+            flag.raised = True
+    client = Ready(lines, on_line)
+    task = asyncio.ensure_future(harness.StreamingModel(client).acomplete(
+        SYSTEM, [harness.user_message("Count the rows.")], [], flag))
+    over = await settle(task, 40)
+    first = [at, over is not None, None if over is None else task.result(), client.lines_read,
+             client.closed]
+    provider = lab.FakeProvider([[words_line(parts[0]), lab.HANG]])
+    task = asyncio.ensure_future(harness.StreamingModel(provider).acomplete(
+        SYSTEM, [harness.user_message("Wait for it.")]))
+    await lab.ticks(t.random.randint(4, 40))
+    task.cancel()
+    while not task.done():
+        await lab.tick()
+    second = [task.cancelled(), len(provider.responses), provider.open_responses()]
+    said = f"{word(t)} buffer was freed twice"
+    client = Ready(lines[:t.random.randint(1, len(parts))], fault=RuntimeError(said))
+    task = asyncio.ensure_future(harness.StreamingModel(client).acomplete(
+        SYSTEM, [harness.user_message("Read on.")]))
+    over = await settle(task, 40)
+    third = [over is not None, None if over is None or task.cancelled()
+             else f"{type(task.exception()).__name__}: {task.exception()}" if task.exception()
+             else task.result(), client.closed]
+    t.expect([first, second, third],
+             [[at, True, {"role": "assistant", "content": [{"type": "text",
+                                                            "text": "".join(parts[:at])}],
+                          "stop_reason": "aborted", "error_message": harness.ABORTED},
+               at, True],
+              [True, 1, []], [True, f"RuntimeError: {said}", True]],
+             "The signal is looked at on every lap of the reading, even when a line is always "
+             "ready, and a Stop gives the aborted reply with the words read so far; the close "
+             "runs on every way out, a cancel from outside too; what read_line() raises is a "
+             "fault that goes up as it was raised (StreamingModel, lesson 16). Items: [[the "
+             "line Stop came on, over in time, the reply, lines read, closed], [the task "
+             "cancelled, responses opened, those left open], [over in time, what it gave or "
+             "raised, closed]].")
