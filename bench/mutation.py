@@ -492,10 +492,8 @@ def load_equivalent(path: Path = EQUIVALENT) -> dict[tuple[str, int, str], tuple
 def tally(lab_id: str, made, results: list[dict], cumulative: dict, equivalent: dict,
           earlier_count: bool = False):
     """One lab's figures, its survivors (each with its judgement, if any) and the judgements
-    of `equivalent` that no longer hold for it. With `earlier_count` (the kinds of wrong
-    design), a survivor of the lab's own tests that an earlier lab's tests kill counts as
-    killed: it breaks that lab's rule, and the student's check of this lab runs those tests
-    too, so it cannot pass the lab."""
+    of `equivalent` that no longer hold for it. With `earlier_count` (kinds of wrong design),
+    a survivor an earlier lab's tests kill counts as killed: the lab's check runs them too."""
     found, gaps, invalid = made
     survivors, stale = [], []
     for n, (m, r) in enumerate(zip(found, results)):
@@ -512,8 +510,8 @@ def tally(lab_id: str, made, results: list[dict], cumulative: dict, equivalent: 
     keys = {(m.lab, m.gap, m.key) for m in found}
     stale += [f"lab {k[0]} gap {k[1]}: judged {v[0]} but no such mutant: {k[2]}"
               for k, v in equivalent.items() if k[0] == lab_id and k not in keys]
-    earlier = sum(1 for s in survivors if earlier_count and not s["judged"]
-                  and s["killed_by_cumulative_suite"])
+    earlier = sum(earlier_count and not s["judged"] and s["killed_by_cumulative_suite"]
+                  for s in survivors)
     killed = sum(r["not_passed"] > 0 for r in results) + earlier
     eq = sum(s["judged"] == "equivalent" for s in survivors)
     free = sum(s["judged"] == "free" for s in survivors)
@@ -554,8 +552,8 @@ def main(argv=None) -> int:
     equivalent = load_equivalent(judged_file)
     per_lab, survivors, stale = [], [], []
     for lab in labs:
-        figures, lost, old = tally(lab.id, made[lab.id], verdicts[lab.id], cumulative, equivalent,
-                                   earlier_count=args.kinds)
+        figures, lost, old = tally(lab.id, made[lab.id], verdicts[lab.id], cumulative,
+                                   equivalent, args.kinds)
         per_lab.append(figures)
         survivors += lost
         stale += old
@@ -569,26 +567,22 @@ def main(argv=None) -> int:
     rows.append(["all", total["mutants"], total["killed"], total["equivalent"], total["free"],
                  total["survived"], f"{score:.1%}", "yes" if score >= AIM else "NO"])
 
-    what = "Wrong designs of each kind" if args.kinds else "Mutants"
-    judge = "the lab's check (its own tests, then the earlier labs' it runs too)" if \
-        args.kinds else "the lab's own tests"
+    what, judge = ("Wrong designs of each kind", "the lab's check (its own tests, then the "
+                   "earlier labs')") if args.kinds else ("Mutants", "the lab's own tests")
     print(f"{what} in each lab's gaps, judged by {judge} ({len(labs)} labs, "
           f"{_table.seconds(seconds)})\n")
     print(_table.table(["lab", "mutants", "killed", "equivalent", "left free", "survived",
                         "killed / (mutants - equivalent - left free)",
                         f"{LAB_AIM:.0%} a lab, {AIM:.0%} in all"], rows))
-    if survivors:
-        print("\nSurvivors:")
+    print("\nSurvivors:" if survivors else "", end="\n" if survivors else "")
     for s in survivors:
-        verdict = f"{s['judged']}: {s['equivalent']}" if s["judged"] else \
-            ("killed by an earlier lab's tests, which the lab's check runs" if args.kinds
-             and s["killed_by_cumulative_suite"] else "REAL" + (
-                 ", though the cumulative suite kills it" if s["killed_by_cumulative_suite"]
-                 else ""))
+        earlier = s["killed_by_cumulative_suite"]
+        verdict = f"{s['judged']}: {s['equivalent']}" if s["judged"] else "killed by an " \
+            "earlier lab's tests, which the lab's check runs" if args.kinds and earlier else \
+            "REAL" + (", though the cumulative suite kills it" if earlier else "")
         print(f"  lab {s['lab']} gap {s['gap']} line {s['line']} {s['operator']}: "
               f"{s['change']}\n      {verdict}")
-    for line in stale:
-        print("STALE " + line)
+    print("".join(f"STALE {line}\n" for line in stale), end="")
     if args.lab:
         print("\nNot saved: only some labs were measured.")
         return 0
