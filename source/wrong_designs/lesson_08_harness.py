@@ -481,9 +481,9 @@ WRONG = [
         if self.is_running:  # refused now, not at the run's first step
 """,
           by=r"""
-        import inspect
         current = self._run_now and self._run_now()
-        if current is not None and inspect.getgeneratorstate(current) == inspect.GEN_CREATED:
+        if current is not None and current.gi_frame is not None and not (
+                current.gi_running or current.gi_suspended):  # made, not yet started
             current.close()  # nothing of it has happened yet: the new Send replaces it
         if self.is_running:  # refused now, not at the run's first step
 """),
@@ -495,10 +495,8 @@ WRONG = [
         if self.is_running:  # refused now, not at the run's first step
 """,
           by=r"""
-        import inspect
         current = self._run_now and self._run_now()
-        if current is not None and inspect.getgeneratorstate(current) in (
-                inspect.GEN_SUSPENDED, inspect.GEN_RUNNING):  # a run that is under way
+        if current is not None and (current.gi_suspended or current.gi_running):  # under way
 """),
     Wrong(lab='8.1', name='the weak reference kept for the first run only',
           rule="is_running is True from the moment prompt() returns until that run is over, in every run of the harness: the reference is to the run prompt() handed out last.",

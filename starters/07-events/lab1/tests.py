@@ -491,8 +491,10 @@ async def test_the_loop_draws_nothing(t):
     class Heard(logging.Handler):
         def emit(self, record):
             logged.append(record.getMessage())
-    heard = Heard()
-    logging.getLogger().addHandler(heard)
+    heard, root = Heard(), logging.getLogger()
+    level = root.level
+    root.addHandler(heard)
+    root.setLevel(logging.DEBUG)  # whatever this process set up before, each record reaches it
     try:
         with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
             events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
@@ -501,7 +503,8 @@ async def test_the_loop_draws_nothing(t):
                 await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "Read them.",
                                                   max_turns=limit))
     finally:
-        logging.getLogger().removeHandler(heard)
+        root.removeHandler(heard)
+        root.setLevel(level)
     t.expect([len(events), printed.getvalue(), logged,
               [e["result"]["content"] for e in events if e["type"] == "tool_execution_end"]],
              [len(story(rounds)), "", [],
