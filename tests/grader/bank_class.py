@@ -47,25 +47,6 @@ def bank_secrets(lab_id: str = LAB.id) -> tuple[str, ...]:
     return tuple(sorted(set(found)))
 
 
-@functools.cache
-def public_text() -> str:
-    """What every student holds that a bank may share words with: each lab's tests.py and
-    expected.json (what the reference found), the harness code the starters hold (their one
-    source), and the `lab` package a bank's code calls. Not the lessons' words: a bank's line
-    found there is a leak, or words the bank must change."""
-    kit = manifest.KIT
-    paths = [*sorted(kit.glob("starters/*/lab*/tests.py")),
-             *sorted(kit.glob("starters/*/lab*/expected.json")), kit / "source" / "harness.src.py",
-             *sorted(kit.glob("lab/**/*.py"))]
-    return "\n".join(path.read_text(encoding="utf-8") for path in paths)
-
-
-@functools.cache
-def _public(secret: str) -> bool:
-    public = public_text()
-    return secret in public or repr(secret)[1:-1] in public
-
-
 # What a release is made from: lab/, the built lessons and starters, the lessons' sources (not
 # their ledgers, rules.toml, which name the bank's scenarios and are never released).
 RELEASED_FROM = ("lab", "lessons", "starters", "source/lessons", "source/harness.src.py")
@@ -100,8 +81,5 @@ def in_kit(secret: str) -> bool:
 
 
 def bank_leaks(text: str, lab_id: str = LAB.id) -> list[str]:
-    """The secrets of a lab's bank that `text` holds, as written or escaped in a repr; a
-    secret that stands inside a line of the public files (a call's opening, a recorded
-    shape) is no secret, and is left out."""
-    return [s for s in bank_secrets(lab_id) if (s in text or repr(s)[1:-1] in text)
-            and not _public(s)]
+    """The secrets of a lab's bank that `text` holds, as written or escaped in a repr."""
+    return [s for s in bank_secrets(lab_id) if s in text or repr(s)[1:-1] in text]
