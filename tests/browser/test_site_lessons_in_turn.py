@@ -50,6 +50,21 @@ def kernel_status(page) -> str:
     return " / ".join(item for item in items if " | " in item) or "(no kernel item)"
 
 
+def open_tabs(page) -> str:
+    """The main area's tabs, by the path in their titles, the current one marked with a star."""
+    tabs = page.evaluate("() => [...document.querySelectorAll('.lm-DockPanel .lm-TabBar-tab')]"
+                         ".map(tab => (tab.classList.contains('lm-mod-current') ? '*' : '')"
+                         " + (tab.getAttribute('title') || tab.textContent).split('\\n')[0])")
+    return ", ".join(tabs) or "(none)"
+
+
+def dialogs(page) -> str:
+    """The text of every dialog the page shows, or "(none)"."""
+    shown = page.evaluate("() => [...document.querySelectorAll('.jp-Dialog')]"
+                          ".map(dialog => dialog.innerText.trim().replace(/\\s+/g, ' '))")
+    return "; ".join(repr(text) for text in shown) or "(none)"
+
+
 def within(locator, seconds: float) -> bool:
     """Whether `locator` is shown within `seconds`."""
     try:
@@ -67,8 +82,16 @@ def runs_in_its_own_kernel(page, lesson: manifest.Lesson, how: str, opened: floa
     said = f"lesson {lesson.number} ({how})"
     # A tab opens as the page loads the notebook: on a loaded machine that can pass
     # playwright's default of 30 s, so it gets as long as a kernel has to start.
-    page.locator(f'.lm-TabBar-tab.lm-mod-current[title*="Path: {notebook_path(lesson)}"]'
-                 ).wait_for(timeout=SECONDS_TO_START * 1000)
+    tab = page.locator(f'.lm-DockPanel .lm-TabBar-tab[title*="Path: {notebook_path(lesson)}"]')
+    if not within(tab, SECONDS_TO_START):
+        pytest.fail(f"{said}: no tab of it within {SECONDS_TO_START} s; the tabs open were "
+                    f"{open_tabs(page)}, the dialogs {dialogs(page)}, and the status bar read "
+                    f"{kernel_status(page)!r}", pytrace=False)
+    # JupyterLab restores the lessons open before, and which tab it leaves in front can race
+    # with the one the address opened; a student who finds it behind clicks it, and so does this.
+    if "lm-mod-current" not in (tab.get_attribute("class") or ""):
+        print(f"{said}: its tab opened behind ({open_tabs(page)}); clicked")
+        tab.click()
     # The status bar may still show the lesson before, idle, for a moment; a new kernel is not.
     if not within(page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r" \| (?!Idle$)")),
                   30):
@@ -93,7 +116,7 @@ def runs_in_its_own_kernel(page, lesson: manifest.Lesson, how: str, opened: floa
     assert printed.inner_text().strip() == f"runs in {where} with lab", (
         f"{said}: its kernel is not the lesson's own, started in {where}: "
         f"{printed.inner_text()!r}")
-    print(f"{said}: kernel idle {started:.1f} s after opening")
+    print(f"{said}: kernel idle {started:.1f} s after opening; tabs {open_tabs(page)}")
     return started
 
 
