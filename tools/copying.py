@@ -181,6 +181,8 @@ def places(lab: manifest.Lab, tree) -> list[Place]:
     found += [Place(f"the starter, line {number}", line) for number, line in added(lab, tree)]
     for level, hint in enumerate(lab.hints[:-1], 1):
         found += [Place(f"hint {level}", line) for line in hint.splitlines()]
+    found += [Place(f"tests.py, line {number}", line)
+              for number, line in enumerate(lab.tests.read_text(encoding="utf-8").splitlines(), 1)]
     return [place for place in found if place.text.strip()]
 
 
