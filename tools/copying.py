@@ -38,13 +38,25 @@ from tools import labsource, notebooks
 NOTES = Path(__file__).resolve().parent.parent / "source" / "copying.md"
 NEAR = 0.8  # (a): the token similarity at which a line counts as shown (copying.md says why)
 LAB_MOST, COURSE_MOST = Fraction(1, 5), Fraction(1, 10)  # issue 39's bar, the target
-# Readers holding only a release: the share of their passing file each counted as transcribed
-# or nearly, by lab. Issue 39's ten, then the hunt's first round (source/hunts/round-1.md),
-# on labs as they stood that day (11.1 before its subscribe was fixed).
-READERS = {"9.1": 100, "8.1": 94, "5.1": 70, "13.1": 60, "14.1": 44, "15.1": 43, "16.1": 41,
-           "6.1": 38, "12.2": 29, "10.1": 17,
-           "3.1": 77, "4.1": 81, "7.1": 71, "7.2": 67, "11.1": 58, "12.1": 80, "15.2": 75,
-           "16.2": 74}
+HUNTS = NOTES.parent / "hunts" / "README.md"
+HUNT_ROW = re.compile(r"^\| (\d+\.\d+) \| (\d+) \|.*\| (\d+) % \|\s*$")
+
+
+def latest_readers(text: str | None = None) -> dict[str, int]:
+    """Each lab's latest release-only reader: the share of their passing file they counted as
+    transcribed or nearly, from the last column of the hunt's table (source/hunts/README.md),
+    the round with the highest number. The labs change between rounds, so only the latest
+    reader read the lab as it stands."""
+    latest: dict[str, tuple[int, int]] = {}
+    for line in (HUNTS.read_text(encoding="utf-8") if text is None else text).splitlines():
+        if found := HUNT_ROW.match(line):
+            lab, hunt, copied = found.group(1), int(found.group(2)), int(found.group(3))
+            if hunt >= latest.get(lab, (0, 0))[0]:
+                latest[lab] = (hunt, copied)
+    return {lab: copied for lab, (_, copied) in latest.items()}
+
+
+READERS = latest_readers()
 
 EMPTY = set(keyword.kwlist) | set(keyword.softkwlist) | {"True", "False", "None"}
 # What Python gives every programmer, so naming it dictates nothing: its builtins, and the

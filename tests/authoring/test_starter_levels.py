@@ -6,7 +6,7 @@ solution's lines that its standard starter lacks (keyword-only lines such as `el
 counts as shown when (a) a line with nearly the same tokens (a token similarity of 0.8, fixed
 before the measure was first run) stands where the student reads before the lab is done: the
 lesson's cells up to the end of the lab's section and what they print, the lines the starter
-adds, the hint levels below the last; or (b) its gap's comment or one sentence of the Build
+adds, the hint levels below the last, the lab's own tests.py; or (b) its gap's comment or one sentence of the Build
 section names every distinctive name it uses: dictation in English is shown too. No lab is
 exempted.
 
@@ -95,6 +95,18 @@ def test_the_notes_table_is_read_as_shown_over_answer_lines():
             "| 9.1 | 8 | 0 | 5 | 5 | 62 % | 100 % |\n| course | 461 | 79 | 163 | 198 | 43 % | |\n"
             f"{copying.TABLE_END}\n| 2.1 | 9 | 9 | 9 | 9 | 100 % | |\n")
     assert copying.recorded(text) == {"9.1": Fraction(5, 8), "course": Fraction(198, 461)}
+
+
+def test_the_readers_figure_of_a_lab_is_its_latest_rounds():
+    table = ("| lab | round | designs written | passed | now failing | allowed | open | copied |\n"
+             "| 3.1 | 1 | 13 | 11 | 10 | 1 | 0 | 77 % |\n"
+             "| 9.1 | 2 | 10 | 7 | 7 | 0 | 0 | 100 % |\n"
+             "| 3.1 | 4 | 28 | 23 | 18 | 4 | 1 | 86 % |\n"
+             "| 11.1 | 7 | 24 | 18 (4 probes) | 0 | 0 | 18 | 20 % |\n")
+    assert copying.latest_readers(table) == {"3.1": 86, "9.1": 100, "11.1": 20}
+    assert set(copying.READERS) == {lab.id for lab in manifest.labs(built_only=True)}, (
+        "every lab has had a reader, so source/hunts/README.md's table has a row for each: "
+        f"it gives {sorted(copying.READERS)}")
 
 
 def test_a_line_is_near_when_its_tokens_are_one_in_five_alike():
