@@ -276,29 +276,6 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
              "(find_cut, lesson 12).")
 
 
-def cut_by_rule(roles, sizes, budget):
-    """find_cut's rule as lesson 12 states it: counting back from the newest row, the walk stops
-    at the row where the kept total reaches `budget`; if no row does, everything fits (0).
-    From the stop, the first user message at or after it, or failing one, past any results."""
-    total, stop = 0, len(roles)
-    while total < budget:
-        if stop == 0:
-            return 0
-        stop -= 1
-        total += sizes[stop]
-    return cut_from(roles, stop)
-
-
-def cut_from(roles, stop):
-    """Where the cut lands once the walk stopped at row `stop`: the first user message at or
-    after it, or failing one, the first row from there that is not a tool result."""
-    if "user" in roles[stop:]:
-        return roles.index("user", stop)
-    while stop < len(roles) and roles[stop] == "toolResult":
-        stop += 1
-    return stop
-
-
 def boundary_budgets(t, sizes):
     """Budgets at every boundary of find_cut's walk, for rows that cost `sizes`: for two
     drawn rows, the kept total from that row to the newest exactly, one token under it and one
@@ -345,10 +322,11 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
             cut = harness.find_cut(rows, budget)
             found.append([cut, cut < len(rows) and cut > 0 and roles[cut] == "toolResult",
                           split_pairs(rows, cut)])
-        t.expect(found, [[cut_by_rule(roles, sizes, budget), False, False] for budget in budgets],
-                 f"Rows {lab.shape([m for m, _ in made])}, costing {sizes} tokens, cut for the "
+        t.expect(found,
+                 why=f"Rows {lab.shape([m for m, _ in made])}, costing {sizes} tokens, cut for the "
                  f"budgets {budgets}. Each item is [the cut, the kept part opens with a tool "
-                 "result, a call and its result are on opposite sides] for one budget. Counting "
+                 "result, a call and its result are on opposite sides] for one budget, held "
+                 "against the reference's. Counting "
                  "back from the newest row, the walk stops at the row where the kept total "
                  "reaches keep_recent_tokens, and returns 0 if no row does; from there the cut "
                  "moves forward to the next user message, or with none, past any tool results, "
@@ -357,11 +335,12 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
         # 0 is a budget too, not "no budget". Whether the total of no rows already reaches it
         # (nothing kept) or the walk counts the newest row first and stops there (as Tau does),
         # the lesson's words allow both; keeping everything they do not.
-        cut = harness.find_cut(rows, 0)
-        allowed = sorted({cut_by_rule(roles, sizes, 0), cut_from(roles, len(roles) - 1)})
+        cut, newest_only = harness.find_cut(rows, 0), harness.find_cut(rows, 1)
+        allowed = sorted({len(rows), newest_only})
         t.expect(cut in allowed, True,
                  f"Rows {lab.shape([m for m, _ in made])} with keep_recent_tokens 0: find_cut "
-                 f"returned {cut}, and the rule gives {allowed[0]} (the total reaches 0 before "
-                 f"any row, so nothing is kept) or {allowed[-1]} (the walk counts the newest row "
-                 "and stops there). A budget of 0 is a budget, not \"no budget\": it keeps the "
-                 "least, never everything, which is a cut of 0 (find_cut, lesson 12).")
+                 f"returned {cut}, and the rule gives {allowed[0]} or {allowed[-1]}: nothing "
+                 "kept (the total reaches 0 before any row), or what a budget of 1 keeps (the "
+                 "walk counts the newest row and stops there). A budget of 0 is a budget, not "
+                 "\"no budget\": it keeps the least, never everything, which is a cut of 0 "
+                 "(find_cut, lesson 12).")
