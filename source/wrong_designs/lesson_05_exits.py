@@ -593,6 +593,24 @@ WRONG = [
 """, r"""
         if (max_turns is not None and turn > max_turns) or time.monotonic() - started > 120:
 """),)),
+    Wrong(lab='5.1', name='one content list shared by every ending',
+          rule="Each call of error_message makes a new message whose content is a list of its own: an ending that shares its content with every other takes a note written into one into all of them.",
+          where='Build item 1: "Each call makes a new message" (hunt round 6, probe 5.1-13)',
+          names='a content list of its own',
+          replace=r"""
+def error_message(text):
+""",
+          by=r"""
+NO_WORDS = []  # an ending has no words: one empty list serves them all
+
+
+def error_message(text):
+""",
+          also=((r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""", r"""
+    return {"role": "assistant", "content": NO_WORDS, "stop_reason": "error", "error_message": text}
+"""),)),
 ]
 
 # The designs lesson 5 allows, which lab 5.1 must pass (tools.wrong_designs.allowed).

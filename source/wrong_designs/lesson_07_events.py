@@ -993,6 +993,21 @@ def _events(model, system, messages, history, tools, prompt, *, max_turns=None):
             added.append(reply)
         failed = reply["stop_reason"] == "error"  # recorded, and not acted on
 '''),
+    Wrong(lab='7.1', name='one agent_start and one turn_start dict for every run',
+          rule="Each event is a new dict, the consumer's to keep or change: a dict yielded again arrives carrying what a consumer wrote into it, and the event it kept changes with it.",
+          where='Build: announce, don\'t draw, item 7: "Each event is a new dict" (hunt round 6, probe 7.1-12)',
+          names='new dict',
+          replace=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          by=r'''
+AGENT_START, TURN_START = {"type": "agent_start"}, {"type": "turn_start"}  # made once
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          also=(('    yield {"type": "agent_start"}', '    yield AGENT_START'),
+                ('        yield {"type": "turn_start"}', '        yield TURN_START'))),
 ]
 
 ALLOWED = [

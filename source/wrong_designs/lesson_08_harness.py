@@ -585,6 +585,20 @@ WRONG = [
         finally:  # exhausted, closed by the consumer, or dying
             inner.close()
 """),
+    Wrong(lab='8.1', name='a public method that appends to the transcript',
+          rule="While a run is going, the run is the transcript's one writer: a method that appends at any time puts a message between two of the run's events that no event announced.",
+          where='Build item 6: "One writer" (hunt round 6, 8.1-12)',
+          names='One writer',
+          replace=r"""
+    def _run(self, text):
+""",
+          by=r"""
+    def append_message(self, message):
+        # for a caller who has a message to add: onto the transcript, at once
+        self._messages.append(message)
+
+    def _run(self, text):
+"""),
 ]
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).

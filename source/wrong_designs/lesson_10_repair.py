@@ -445,6 +445,26 @@ WRONG = [
         return messages  # nothing to repair
     answer = {}  # call id -> the first result recorded for it
 '''),
+    Wrong(lab='10.1', name='an invented result marked as made up',
+          rule='An invented result has exactly five keys: role, tool_call_id, tool_name, content and is_error; a key of its own, such as a mark that it was made up, is a sixth.',
+          where='lab 10.1, Build item 1: "Those five keys are all it has" (hunt round 6, probe 10.1-22)',
+          names='five keys alone',
+          replace=r'''
+                "content": INTERRUPTED, "is_error": True})
+''',
+          by=r'''
+                "content": INTERRUPTED, "is_error": True, "synthetic": True})
+'''),
+    Wrong(lab='10.1', name="copies of the record's messages in the view",
+          rule="The view holds the record's own message objects; only the results it invents are new.",
+          where='lab 10.1, Build item 2: "The view holds the record\'s own message objects" (hunt round 6, probe 10.1-17)',
+          names="own message objects",
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    return [dict(message) for message in repair_tool_history(kept)]  # the view's own copies
+'''),
 ]
 
 ALLOWED = [

@@ -115,6 +115,13 @@ async def test_bank_the_cap_ending_has_four_keys_and_no_words(t):
     t.expect([sorted(ending), ending.get("content"), harness.text_of(ending)],
              [["content", "error_message", "role", "stop_reason"], [], ""],
              "The keys of the run's last message, its content and its words.")
+    ending["content"].append({"type": "text", "text": "(stopped)"})  # a frontend's own note
+    again = await go(lab.ScriptedModel([asking(["b.txt"])]), [writer(ws)], "Once more.",
+                     max_turns=cap)
+    t.expect([again[-1] is ending, again[-1].get("content"), harness.text_of(again[-1])],
+             [False, [], ""],
+             "A second capped run, after a note was put into the first run's ending: [its ending "
+             "is the first's, its content, its words].")
 
 
 @lab_test("Endings made by error_message, put on a record, keep their reasons there word for "

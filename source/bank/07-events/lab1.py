@@ -480,3 +480,60 @@ async def test_bank_a_reply_of_over_three_hundred_calls(t):
              [many, many, f"seen {many}.log", f"c{many}"],
              f"A reply of {many} calls: the results on the record, in the request after, the "
              "last tool_execution_end's result, and the call id of the record's last result.")
+
+
+# --- rule 7: each event a new dict ----------------------------------------------------------------
+
+def sequence(rounds):
+    """The types of the events of a run whose model asks for `rounds`, then answers."""
+    types = ["agent_start", "turn_start", "message_end"]
+    for paths in rounds:
+        types += ["message_end"] + ["tool_execution_start", "message_end",
+                                    "tool_execution_end"] * len(paths) + ["turn_end", "turn_start"]
+    return types + ["message_end", "turn_end", "agent_end"]
+
+
+@lab_test("Three runs on records of their own, stepped in turn with next(), by a consumer that "
+          "stamps each event with where it came and keeps them all: the stamps and types the "
+          "kept events hold once every run is over.")
+async def test_bank_three_runs_stamped_in_turn(t):
+    jobs = [job(t) for _ in range(3)]
+    runs = [harness.run_agent(lab.ScriptedModel(replies), SYSTEM, earlier(t), [reader()], ask)
+            for (replies, _), ask in zip(jobs, t.random.sample(ASKS, 3))]
+    kept, live, step = [], [0, 1, 2], 0
+    while live:
+        for n in list(live):
+            event = next(runs[n], None)
+            if event is None:
+                live.remove(n)
+                continue
+            step += 1
+            event["stamp"] = [n, step]  # the consumer's own key
+            kept.append([n, step, event])
+    found = sorted(([n, event.get("type"), event["stamp"] == [n, step]]
+                    for n, step, event in kept), key=lambda item: item[0])
+    wanted = [[n, kind, True] for n, (_, rounds) in enumerate(jobs) for kind in sequence(rounds)]
+    t.expect(found, wanted,
+             "Runs answering after rounds " + str([rounds for _, rounds in jobs]) + ", given "
+             "one next() each in turn, each event stamped [its run, its step] as it came: for "
+             "every kept event, once all three are over, [its run, its type, it still holds its "
+             "own stamp].")
+
+
+@lab_test("A consumer that takes each event apart as it reads it, popping its type and emptying "
+          "it: the types it read over a run of drawn rounds, then a run stopped by max_turns=0.")
+async def test_bank_a_consumer_that_empties_each_event(t):
+    replies, rounds = job(t)
+    read = []
+
+    def take_apart(event):
+        read.append(event.pop("type", None))
+        event.clear()  # the consumer's to change: nothing of it is needed again
+    await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, earlier(t), [reader()],
+                                      t.random.choice(ASKS)), on_event=take_apart)
+    await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Unsent.")]), SYSTEM, [],
+                                      [reader()], "Once more.", max_turns=0), on_event=take_apart)
+    t.expect(read, sequence(rounds) + ["agent_start", "turn_start", "message_end", "message_end",
+                                       "turn_end", "agent_end"],
+             f"A run answering after rounds {rounds}, then one under max_turns=0, each event's "
+             "type popped and the event emptied as it is read: the types read, in order.")

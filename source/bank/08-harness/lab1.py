@@ -532,3 +532,69 @@ async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
              "Items: how many of the transcript's messages are the very dicts the first two "
              "runs' message_end events carried, what the consumer got, the event types it read, "
              "the transcript's length.")
+
+
+# --- rule 6: one writer ---------------------------------------------------------------------------
+
+def try_every_method(h, message, text):
+    """Call each public method of `h` but prompt() with `message`, with `text` and with nothing,
+    as a caller with something to add might; what a call raises is left aside."""
+    for name in dir(h):
+        if name.startswith("_") or name == "prompt" or not callable(getattr(h, name)):
+            continue
+        for arguments in ([message], [text], []):
+            try:
+                getattr(h, name)(*arguments)
+            except Exception:  # refusing what it is handed writes nothing
+                pass
+
+
+@lab_test("A tool whose run tries every method of its harness, in the middle of a batch of "
+          "reads, with a result of its own, a text and nothing: the transcript once the run is "
+          "over, and the request after the batch.")
+async def test_bank_a_tool_tries_every_method_on_its_harness(t):
+    width = t.random.randint(2, 4)
+    paths = t.random.sample(NAMES, width)
+    holder = []
+
+    def meddle(arguments):
+        if arguments["path"] == paths[1]:
+            try_every_method(holder[0], {"role": "toolResult", "tool_call_id": "c99", "tool_name": "read",
+                              "content": "text of an extra file", "is_error": False},
+                             "Also read " + t.random.choice(NAMES) + ".")
+    model = lab.ScriptedModel([reads(paths), lab.say("All read.")])
+    holder.append(harness.Harness(model, SYSTEM, [reader(during=meddle)]))
+    events = await lab.drive(holder[0].prompt("Read the files."))
+    t.expect([lab.shape(holder[0].messages), lab.shape(model.calls[1].messages), len(events)],
+             [announced(one_round(width)), announced(one_round(width))[:-2], len(one_round(width))],
+             f"A reply asking for {width} reads, the tool trying every public method of the "
+             "harness but prompt() while it reads the second file: [the transcript after the "
+             "run, the second request, the events handed on].")
+
+
+@lab_test("Two runs of one harness over earlier messages, a caller trying every method of the "
+          "harness at every event with a user message, a text and nothing: the transcript is "
+          "the earlier messages and what the events announced, the very objects, and no more.")
+async def test_bank_the_transcript_is_what_the_events_announced(t):
+    earlier = [harness.user_message("Start from here."), lab.say("Ready.")]
+    widths = [t.random.randint(1, 3), t.random.randint(1, 3)]
+    script = [reads(t.random.sample(NAMES, widths[0])), lab.say("First done."),
+              reads(t.random.sample(NAMES, widths[1])), lab.say("Second done.")]
+    h = harness.Harness(lab.ScriptedModel(script), SYSTEM, [reader()], earlier)
+    told = []
+
+    def at_event(event):
+        if event["type"] == "message_end":
+            told.append(event["message"])
+        try_every_method(h, harness.user_message("Note this too."), "Note this too.")
+    for ask in ("Read some files.", "Read some more."):
+        await lab.drive(h.prompt(ask), on_event=at_event)
+    mine = list(h.messages)
+    t.expect([lab.shape(mine), len(mine) == len(earlier) + len(told)
+              and all(a is b for a, b in zip(mine, earlier + told))],
+             [" ".join([lab.shape(earlier), announced(one_round(widths[0])),
+                        announced(one_round(widths[1], widths[0] + 1))]), True],
+             f"Two runs of {widths[0]} and then {widths[1]} reads after two earlier messages, "
+             "every public method but prompt() tried at every event: [the transcript's shape, "
+             "it is the earlier messages and the announced ones, the very objects, and no "
+             "more].")

@@ -305,12 +305,13 @@ async def test_bank_the_view_of_every_prefix(t):
     record += [harness.error_message("stream broke"), harness.user_message("Still there?"),
                answer(one[kept_one], "late, but recorded")]  # a hole of the first batch filled
     before = copy.deepcopy(record)
-    problems, made, same, grown = [], [], [], []
+    problems, made, same, grown, new = [], [], [], [], []
     for end in range(1, len(record) + 1):
         grown.append(record[end - 1])  # one list, growing as a record does
         view = harness.context_for_model(grown)
         problems.append(lab.validate(view))
         made.append([m["content"] for m in results_of(view)].count(GONE))
+        new.append(sum(not any(m is r for r in grown) for m in view))
         same.append(record == before)
     whole = harness.context_for_model(record)
     wanted = []
@@ -318,14 +319,15 @@ async def test_bank_the_view_of_every_prefix(t):
         part = record[:end]
         asked = [c["id"] for m in part if m["role"] == "assistant" for c in harness.tool_calls(m)]
         wanted.append(len(asked) - sum(m["role"] == "toolResult" for m in part))
-    t.expect([problems, made, same, record == before, lab.shape(whole)],
+    t.expect([problems, made, same, record == before, lab.shape(whole), new],
              [[[]] * len(record), wanted, [True] * len(record), True,
               f"U A[{','.join(one)}] " + " ".join(f"R({i})" for i in one) +
-              f" U A[{','.join(two)}] " + " ".join(f"R({i})" for i in two) + " U"],
+              f" U A[{','.join(two)}] " + " ".join(f"R({i})" for i in two) + " U", wanted],
              "context_for_model on each prefix of a record with two holes. Items: what "
              "lab.validate finds wrong with each view, how many interrupted results each holds, "
              "whether the record was as it was after each, and after the whole record's view, "
-             "whose shape is last.")
+             "whose shape is next; last, how many messages of each view are not objects of the "
+             "list it was built from.")
 
 
 @lab_test("A harness made from a record with a hole in an early batch and a failed reply that "
@@ -353,8 +355,9 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
     grown = list(h.messages)
     harness.context_for_model(grown)
     grown.append(answer(early[1], "late, but recorded"))
-    late = [m["content"] for m in results_of(harness.context_for_model(grown))
-            if m["tool_call_id"] == early[1]]
+    late_view = harness.context_for_model(grown)
+    late = [m["content"] for m in results_of(late_view) if m["tool_call_id"] == early[1]]
+    late.append(sum(not any(m is r for r in grown) for m in late_view))
     ids = ",".join(f"c{n}" for n in range(1, len(paths) + 1))
     results = " ".join(f"R(c{n})" for n in range(1, len(paths) + 1))
     t.expect([shapes, [lab.validate(request.messages) for request in model.calls],
@@ -362,10 +365,10 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
                for request in model.calls], announced, late],
              [[given + " U A", given + f" U A U A[{ids}] {results} A",
                given + f" U A U A[{ids}] {results} A U A"], [[]] * 4, [2] * 4, [""] * 3,
-              ["late, but recorded"]],
+              ["late, but recorded", 1]],
              "Three runs of a harness made from a record with two holes. Items: the record "
              "after each run, what lab.validate finds wrong with each request, how many "
              "interrupted results each request holds, the messages each run announced that are "
              "not on the record, and, once a late result for a hole is appended to a copy of "
              "the record whose view was built already, the result its next view gives that "
-             "call.")
+             "call and how many messages of that view are not objects of the copy.")

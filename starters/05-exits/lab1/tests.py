@@ -111,7 +111,7 @@ async def run(model, tools, prompt, messages=None, **options):
 
 @lab_test("error_message(\"boom\") is exactly the assistant message {\"role\": \"assistant\", "
           "\"content\": [], \"stop_reason\": \"error\", \"error_message\": \"boom\"}, whatever "
-          "the reason.")
+          "the reason, and a new message each time.")
 async def test_error_message(t):
     reasons = t.random.sample(REASONS + ["", "naïve reason"], 3) + [t.random.choice(UNTIDY)]
     t.expect([harness.error_message(reason) for reason in reasons],
@@ -121,6 +121,14 @@ async def test_error_message(t):
              "saying why, its reason kept word for word, spaces and full stop included. Each "
              "item is error_message of one drawn reason, the last an untidy one (error_message, "
              "lesson 5).")
+    first, second = harness.error_message(reasons[0]), harness.error_message(reasons[1])
+    first["content"].append({"type": "text", "text": "A note a frontend added."})
+    t.expect([first is second, second["content"], harness.error_message(reasons[2])["content"]],
+             [False, [], []],
+             "Each ending is a new message with a content list of its own: a frontend that adds "
+             "a note to one ending's content changes no other. The items are [two endings are "
+             "one dict, the second's content once a note went into the first's, the content of "
+             "an ending made after] (error_message, lesson 5).")
     limit = t.random.randint(1, 40)
     t.expect(lab.show([harness.error_message(f"Agent stopped after max_turns={limit}")]),
              f"assistant -> (nothing)  [error: Agent stopped after max_turns={limit}]",

@@ -553,6 +553,33 @@ async def test_events_are_json(t):
              "tool_execution_end has exactly its type, call and result (run_agent, lesson 7).")
 
 
+@lab_test("Each event is a new dict, the consumer's to keep or change: a consumer that writes "
+          "a note into every event of two runs never finds its note in a later event, and every "
+          "event it kept still holds its own.")
+async def test_each_event_is_a_new_dict(t):
+    kept, arrived, stories = [], [], []
+
+    def note(event):
+        arrived.append([event.get("type"), "note" in event])  # as it came, before the note
+        event["note"] = len(arrived)  # the consumer's own key, written into the event
+        kept.append(event)
+    for ask in ("Read them.", "Read them again."):
+        replies, rounds, _ = drawn_job(t, most_rounds=3)
+        stories += story(rounds)
+        await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [], [looker()], ask),
+                        on_event=note)
+    t.expect([arrived, [event["note"] for event in kept], len({id(event) for event in kept})],
+             [[[told.split(" ")[0], False] for told in stories],
+              list(range(1, len(stories) + 1)), len(stories)],
+             "The events are the consumer's once yielded: a frontend may keep them, or add a key "
+             "of its own to each, so a dict yielded a second time (one turn_start kept for every "
+             "turn, one agent_start for every run) arrives carrying what was written into it "
+             "before, and the event kept earlier changes with it. Found: [the type of each event "
+             "of two drawn runs, and whether it arrived already holding the consumer's note], "
+             "the note each kept event holds at the end, and the number of different dicts "
+             "among them (run_agent, lesson 7).")
+
+
 @lab_test("Runs of nought to three turns of one to three calls, each ending in an answer, a "
           "provider failure that got nought to two calls out first, or the max_turns stop: every "
           "exit is balanced, a failed reply's calls get no tool_execution events and never run, "

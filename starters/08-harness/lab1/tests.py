@@ -574,6 +574,55 @@ async def test_every_request_carries_system_and_specs(t):
              "The specs are tool_specs(tools), as in every request since lesson 3.")
 
 
+def callers(h):
+    """The public methods of harness `h` other than prompt(), by name: what a caller could try."""
+    return [name for name in dir(h) if not name.startswith("_") and name != "prompt"
+            and callable(getattr(h, name))]
+
+
+def written(h):
+    """The transcript of `h` as it stands: each message's identity and every key and value."""
+    return [(id(message), repr(message)) for message in h.messages]
+
+
+@lab_test("One writer: while a run is going, no method of the harness but the run changes the "
+          "transcript. Each public method, called at a drawn event with a message, a text or "
+          "nothing, leaves h.messages as it was.")
+async def test_only_the_run_writes(t):
+    replies, rounds = drawn_job(t)
+    at = t.random.randint(2, len(story(rounds)) - 1)
+    found = []
+    for name in callers(harness.Harness(answers(), SYSTEM, [looker()])):
+        h = harness.Harness(lab.ScriptedModel(replies + [lab.say("Read them.")]), SYSTEM,
+                            [looker()], [harness.user_message("Hello."), lab.say("Hi.")])
+        events, changed = [], []
+
+        def call_it(event, h=h, name=name, events=events, changed=changed):
+            events.append(event)
+            if len(events) != at:
+                return
+            for arguments in ([harness.user_message("Write this down.")], ["Write this down."],
+                              []):
+                before = written(h)
+                try:
+                    getattr(h, name)(*arguments)
+                except Exception:  # a method may refuse what it is handed: that writes nothing
+                    pass
+                changed.append(written(h) != before)
+        try:
+            await lab.drive(h.prompt("Read them."), on_event=call_it, close_after=at)
+        except Exception:  # a run a method broke, closed: only the transcript counts here
+            pass
+        if any(changed):
+            found.append(name)
+    t.expect(found, [],
+             "The run is the transcript's one writer while it goes (Harness, lesson 8), so no "
+             f"message that is not the run's lands between two of its events. At event {at} of "
+             "a run, each public method of the harness but prompt() was called with a user "
+             "message, with a text, and with nothing (what it raised left aside); found are the "
+             "methods after which h.messages had changed.")
+
+
 @lab_test("At every event, h.messages already ends with the message that event announces.")
 async def test_the_snapshot_at_every_event(t):
     replies, rounds = drawn_job(t)

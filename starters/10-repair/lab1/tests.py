@@ -131,7 +131,7 @@ async def test_a_valid_list_comes_back_equal(t):
 
 
 @lab_test("A call with no result gets one right after it: INTERRUPTED, an error, with the call's "
-          "id and tool name.")
+          "id and tool name, and those five keys alone.")
 async def test_a_missing_result_is_filled_in(t):
     ids = draw_ids(t, t.random.randint(1, 4))
     names = [t.random.choice(TOOLS) for _ in ids]
@@ -154,8 +154,8 @@ async def test_a_missing_result_is_filled_in(t):
              [{"role": "toolResult", "tool_call_id": i, "tool_name": name, "content": WORDS,
                "is_error": True} for i, name in zip(ids, names) if i in missing],
              "The invented result says the call may or may not have run, and is an error, with "
-             "the call's id and tool name; one item per call that had no result "
-             "(repair_tool_history, lesson 10).")
+             "the call's id and tool name, and has those five keys alone; one item per call "
+             "that had no result (repair_tool_history, lesson 10).")
     wide = asks(*[f"c{n}" for n in range(300)], "\tc300 ",
                 names=["look"] * 300 + ["grep "])
     view = harness.repair_tool_history([harness.user_message("Look at all of them."), wide,
@@ -368,6 +368,13 @@ async def test_context_for_model_filters_then_repairs(t):
                                 "A(error)"]).replace("  ", " ")],
              "Only the view is repaired; the record says what happened (context_for_model, "
              "lesson 10).")
+    own = [m for m in view if any(m is r for r in record)]
+    t.expect([len(own), len(view) - len(own)],
+             [len(view) - (len(first) - done) - (len(second) - kept),
+              (len(first) - done) + (len(second) - kept)],
+             "The view holds the record's own message objects, not copies, and only the results "
+             "it invents are new. The items are [the view's messages that are objects of the "
+             "record, those that are not] (context_for_model, lesson 10).")
     record.append(result(first[done], "a late result"))
     view = harness.context_for_model(record)
     t.expect([lab.shape(view), contents(view)[done]],
