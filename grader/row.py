@@ -17,6 +17,7 @@ from enum import StrEnum
 from lab.check import facts
 from lab.check.advice import blank, missing
 from lab.check.facts import Cause
+from lab.check.rules import Rule
 from lab.check.verdict import Outcome, Verdict
 
 from grader import bank, cells
@@ -72,21 +73,29 @@ class Entry:
     # from it: a file that lacks the lab's names, the summary's groups. None in a grades.json
     # written before facts were kept, and in a hidden test's view for students.
     cause: Cause | None = None
+    # The rule of the check it failed at (lab/check/verdict.py's Outcome.rule): what the class
+    # page matches the catalogue's wrong designs by. None where it failed at no check, in a
+    # grades.json written before rules were kept, and in a hidden test's view for students.
+    rule: Rule | None = None
 
     def __post_init__(self):
         self.verdict = Verdict(self.verdict)
 
     def to_dict(self) -> dict:
-        """The entry as JSON-ready data: its fields in order, the fact as its dict."""
+        """The entry as JSON-ready data: its fields in order, the fact and the rule as their
+        dicts."""
         data = asdict(self)
         data["cause"] = facts.to_dict(self.cause) if self.cause is not None else None
+        data["rule"] = self.rule.to_dict() if self.rule is not None else None
         return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "Entry":
-        """The entry to_dict made, or one of a grades.json without facts (cause is None)."""
-        cause = data.get("cause")
-        return cls(**{**data, "cause": facts.from_dict(cause) if cause is not None else None})
+        """The entry to_dict made, or one of a grades.json without facts or rules (cause and
+        rule are None)."""
+        cause, rule = data.get("cause"), data.get("rule")
+        return cls(**{**data, "cause": facts.from_dict(cause) if cause is not None else None,
+                      "rule": Rule.from_dict(rule) if rule is not None else None})
 
 
 @dataclass
@@ -121,7 +130,7 @@ class Row:
         shared = {"", self.problem, self.import_error} - {None}
         return replace(self, tests=[t if not t.hidden or t.message in shared
                                     else replace(t, message=bank.REASON if t.set == bank.SET
-                                                 else HIDDEN_REASON, cause=None)
+                                                 else HIDDEN_REASON, cause=None, rule=None)
                                     for t in self.tests])
 
     def to_dict(self) -> dict:
@@ -152,7 +161,8 @@ def build(plan: Plan, student: str, source: str, outcomes: list[Outcome], *, rep
                                        "This test got no verdict from the run, so it cannot "
                                        "count as passed.")
         tests.append(Entry(t.id, t.says, t.lab, t.set, t.hidden, o.verdict, o.message,
-                           t.points, t.points if o.verdict is Verdict.PASS else 0, o.cause))
+                           t.points, t.points if o.verdict is Verdict.PASS else 0, o.cause,
+                           o.rule))
     score = plans.points(sum(t.earned for t in tests))
     import_error = report.import_error if report else None
     notes = []
