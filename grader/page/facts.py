@@ -47,7 +47,7 @@ class Student:
     verdict: str
     seconds: float
     cells: dict[str, str]  # test id -> "pass", "fail" or "not run"
-    why: str  # for a submission not graded: the first line of why
+    why: str  # for a broken file: the first line of why, where a problem or an error says it
     overrides: list[str] = field(default_factory=list)  # the instructor's, in words
     review: list[str] = field(default_factory=list)  # lines that need review (grader/review.py)
 
@@ -117,7 +117,7 @@ def read(grades: Grades) -> Facts:
                     if isinstance(entry.cause, STOPPED_IN) and entry.cause.function and \
                             entry.cause.function not in rule.functions:
                         rule.functions.append(entry.cause.function)
-        why = "" if ran else _first_line(row.problem or row.import_error or row.verdict)
+        why = "" if ran else _first_line(row.problem or row.import_error)
         students.append(Student(row.student, row.score, row.max, str(row.verdict), row.seconds,
                                 cells, why, list(row.overrides), list(row.review)))
     # The labs whose tests the class failed most first, then course order; in each, the

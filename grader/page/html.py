@@ -160,7 +160,7 @@ def not_graded(facts: Facts) -> list[str]:
     if not found:
         return _section("not-graded", said.BROKEN, [f"<p>{escape(said.NONE_BROKEN)}</p>"])
     rows = [f'<tr><th scope="row">{escape(s.name)}</th><td>{escape(said.overall(s.verdict))}</td>'
-            f"<td>{escape(s.why)}</td></tr>" for s in found]
+            f"<td>{escape(s.why or said.overall(s.verdict))}</td></tr>" for s in found]
     return _section("not-graded", said.BROKEN, [
         f'<table class="bars"><caption>{escape(said.BROKEN_CAPTION)}</caption><tr>'
         f'<th scope="col">{escape(said.STUDENT)}</th><th scope="col">{escape(said.VERDICT)}</th>'
