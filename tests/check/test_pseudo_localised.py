@@ -7,13 +7,18 @@ advice, the same grouping of a class's students in the grader's summary, the sam
 wrong designs on the class page and the same scores, statuses and visibilities in results.json;
 and what the checker prints and the grader writes (feedback, summary, class page, results.json)
 holds no sentence of the kit's that was not swapped."""
+import contextlib
 import html as markup
 import inspect
+import io
 import re
 
 import pytest
 
-from grader import gradescope, plan as plans, report, words_gradescope, words_page
+from grader import (batch, gradescope, pipeline, plan as plans, report, words_gradescope,
+                    words_page, words_terminal)
+from grader.__main__ import main as grader_command
+from grader.errors import GraderError
 from grader.grades import Grades
 from grader.page import facts as page_facts, html, teaching
 from grader.row import build
@@ -52,7 +57,7 @@ def pseudo(text: str) -> str:
 
 
 # every module the kit's sentences are made in
-WORDS = (words, words_lines, words_feedback, words_page, words_gradescope)
+WORDS = (words, words_lines, words_feedback, words_page, words_gradescope, words_terminal)
 
 
 def _pseudo_localised(monkeypatch) -> None:
@@ -95,6 +100,26 @@ def _strings(data: object) -> list[str]:
     return []
 
 
+def _terminal(folder, grades: Grades) -> str:
+    """The grader's own lines in a terminal: an export's, and what `grade` refuses before it
+    writes anything (grader/__main__.py, grader/pipeline.py)."""
+    (folder / f"lab-{grades.lab}").mkdir(parents=True)
+    (folder / f"lab-{grades.lab}" / "grades.json").write_text(grades.dumps(), encoding="utf-8")
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        grader_command(["export", "--format", "csv", "--out", str(folder / "out.csv"),
+                        str(folder)])
+    lines = [printed.getvalue()]
+    for asked in (dict(submissions=folder / "nowhere"), dict(submissions=folder, jobs=0),
+                  dict(submissions=folder / f"lab-{grades.lab}", out=folder),
+                  dict(submissions=folder / f"lab-{grades.lab}", out=folder / "out")):
+        with pytest.raises(GraderError) as refused:
+            pipeline.grade(pipeline.Asked(LAB.id, **{"out": folder / "out", **asked},
+                                          settings=batch.Settings()))
+        lines.append(str(refused.value))
+    return "\n".join(lines)
+
+
 def _text_of_page(page: str) -> str:
     """The class page as a reader sees its words: its markup and CSS gone, each line of it
     apart, its entities read (an author's "it's" is escaped on the page)."""
@@ -123,9 +148,9 @@ def _decided(tmp_path, monkeypatch, localised: bool):
             for name, found in outcomes.items()]
     groups = {t.id: sorted(sorted(students) for _, students in report._grouped(rows, t.id))
               for t in plan.tests}
-    page = page_facts.read(Grades(plan.lab, LAB.name, LAB.title, False, plan.max_score,
-                                  plan.sets, list(plan.tests), NO_STATEMENT, [],
-                                  [r.for_students() for r in rows]))
+    grades = Grades(plan.lab, LAB.name, LAB.title, False, plan.max_score, plan.sets,
+                    list(plan.tests), NO_STATEMENT, [], [r.for_students() for r in rows])
+    page = page_facts.read(grades)
     results = {r.student: gradescope.results_json(plan, r, NO_STATEMENT, "after_published", 1.0,
                                                   took="the only .py file in your submission"
                                                   if r.student == "empty" else "")
@@ -134,6 +159,7 @@ def _decided(tmp_path, monkeypatch, localised: bool):
             "feedback": "\n".join(report.feedback(plan, r) for r in rows),
             "summary": report.summary(plan, rows, NO_STATEMENT),
             "class page": _text_of_page(html.page(page, tmp_path)),
+            "terminal": _terminal(tmp_path / f"terminal-{localised}", grades),
             # extra_data is data for an instructor's tools: the verdict's and the level's values
             "results.json": "\n".join(_strings({student: {**data, "extra_data": None}
                                                 for student, data in results.items()})),
@@ -158,6 +184,11 @@ def _decided(tmp_path, monkeypatch, localised: bool):
                               [(t["name"], t["score"], t["status"], t["visibility"])
                                for t in data["tests"]]) for student, data in results.items()},
     }, outcomes, said
+
+
+# Where every line is a sentence the kit made, however short: a line of a few short words ("--jobs
+# must be 1 or more") escapes the search for running English, so each line must be marked.
+EVERY_LINE_MADE = ("results.json outputs", "terminal")
 
 
 def _advised(step: advice.Next) -> tuple:
@@ -204,10 +235,10 @@ def test_what_the_checker_prints_and_the_grader_writes_is_every_sentence_swapped
     authored |= {s.heading for lab in manifest.labs(built_only=True)
                  if (s := teaching.section(lab.id)) is not None}
     authored |= {d[key] for d in teaching.designs() for key in ("name", "rule", "where")}
-    unmarked = [line for line in said["results.json outputs"].split("\n")
-                if line.strip() and WORD not in line]
-    assert not unmarked, ("results.json's outputs hold lines no words module made "
-                          f"(grader/words_gradescope.py): {unmarked[:8]}")
+    for where in EVERY_LINE_MADE:
+        unmarked = [line for line in said[where].split("\n") if line.strip() and WORD not in line]
+        assert not unmarked, (f"the {where} hold lines no words module made "
+                              f"(grader/words_*.py): {unmarked[:8]}")
     for where, text in said.items():
         assert MARK in text, f"nothing in the {where} was swapped: the test swaps nothing there"
         left = _unswapped(text, authored)
