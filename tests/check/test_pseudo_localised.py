@@ -1,12 +1,14 @@
-"""The engine's words are made from its facts and never read back: with every sentence of
+"""The kit's words are made from its facts and never read back: with every sentence of
 lab/check/words.py and its siblings (words_lines.py: the checker's lines and advice;
-words_feedback.py: the grader's feedback and summary; grader/words_page.py: the class page;
-grader/words_gradescope.py: Gradescope's results.json) swapped for a pseudo-localised one
-(marked, its words reordered), each check decides the same verdicts, the same facts, the same
-advice, the same grouping of a class's students in the grader's summary, the same counts and
-wrong designs on the class page and the same scores, statuses and visibilities in results.json;
-and what the checker prints and the grader writes (feedback, summary, class page, results.json)
-holds no sentence of the kit's that was not swapped."""
+words_feedback.py: the grader's feedback, summary and a grade row's own sentences) and of the
+grader's (grader/words_page.py: the class page; words_gradescope.py: Gradescope's results.json;
+words_terminal.py: the grader's own terminal lines; words_statement.py: the isolation
+statement) swapped for a pseudo-localised one (marked, its words reordered), each check decides
+the same verdicts, the same facts, the same advice, the same grouping of a class's students in
+the grader's summary, the same counts and wrong designs on the class page and the same scores,
+statuses and visibilities in results.json; and what the checker prints and the grader writes
+(feedback, summary, class page, results.json, its terminal lines) holds no sentence of the
+kit's that was not swapped."""
 import contextlib
 import html as markup
 import inspect
@@ -16,12 +18,13 @@ import re
 import pytest
 
 from grader import (batch, gradescope, pipeline, plan as plans, report, words_gradescope,
-                    words_page, words_terminal)
+                    words_page, words_statement, words_terminal)
 from grader.__main__ import main as grader_command
 from grader.errors import GraderError
 from grader.grades import Grades
 from grader.page import facts as page_facts, html, teaching
 from grader.row import build
+from grader.sandbox.found import Sandbox
 from grader.sandbox.statement import Statement
 from lab.check import advice, lines, manifest, seeds, words, words_feedback, words_lines
 
@@ -42,7 +45,11 @@ FILES = {
     "lacks text_of": SOLUTION + "\ndel text_of\n",
     "uncapped": SOLUTION.replace(CAPPED, UNCAPPED),
 }
-NO_STATEMENT = Statement("none", False, (), ())  # the summary's isolation, not under test
+# The isolation statement the summary ends with, as the facts a probe finds (its words are
+# grader/words_statement.py's): a shared user, two jobs, a path the probe could still read
+SANDBOX = Sandbox("user", False, None, None, None, 2, 2, 512, 60, 8, 32, 16, None,
+                  ("/kit/.git",), False)
+STATEMENT = Statement(SANDBOX.level, False, sandbox=SANDBOX)
 MARK = "\u27e6"  # every pseudo-localised sentence opens with it
 WORD = "\u02d9"  # and each of its words
 
@@ -57,7 +64,8 @@ def pseudo(text: str) -> str:
 
 
 # every module the kit's sentences are made in
-WORDS = (words, words_lines, words_feedback, words_page, words_gradescope, words_terminal)
+WORDS = (words, words_lines, words_feedback, words_page, words_gradescope, words_terminal,
+         words_statement)
 
 
 def _pseudo_localised(monkeypatch) -> None:
@@ -149,15 +157,15 @@ def _decided(tmp_path, monkeypatch, localised: bool):
     groups = {t.id: sorted(sorted(students) for _, students in report._grouped(rows, t.id))
               for t in plan.tests}
     grades = Grades(plan.lab, LAB.name, LAB.title, False, plan.max_score, plan.sets,
-                    list(plan.tests), NO_STATEMENT, [], [r.for_students() for r in rows])
+                    list(plan.tests), STATEMENT, [], [r.for_students() for r in rows])
     page = page_facts.read(grades)
-    results = {r.student: gradescope.results_json(plan, r, NO_STATEMENT, "after_published", 1.0,
+    results = {r.student: gradescope.results_json(plan, r, STATEMENT, "after_published", 1.0,
                                                   took="the only .py file in your submission"
                                                   if r.student == "empty" else "")
                for r in rows}
     said = {"printed": "\n".join(printed),
             "feedback": "\n".join(report.feedback(plan, r) for r in rows),
-            "summary": report.summary(plan, rows, NO_STATEMENT),
+            "summary": report.summary(plan, rows, STATEMENT),
             "class page": _text_of_page(html.page(page, tmp_path)),
             "terminal": _terminal(tmp_path / f"terminal-{localised}", grades),
             # extra_data is data for an instructor's tools: the verdict's and the level's values

@@ -10,6 +10,7 @@ from grader.errors import GraderError
 from grader.grades import Grades
 from grader.page import facts
 from grader.row import Overall
+from grader.sandbox.found import Sandbox
 from grader.sandbox.statement import Statement
 from lab.check.facts import Mismatch
 from lab.check.rules import Credit, Rule
@@ -80,13 +81,28 @@ def test_a_grades_json_written_now_reads_back_as_it_was_written_facts_and_all(tm
         "the rule a failure broke did not read back as lab/check/rules.py's Rule"
     added = {"digest": "", "review": []}  # fields a row has gained since OLD was written
     # what the isolation statement has said since OLD was written, which OLD lacks
-    statement = {"own_users": False, "holds": [], **data["isolation"]}
+    statement = {"own_users": False, "holds": [], **data["isolation"], "sandbox": None}
     assert json.loads(read.dumps()) == {**data, "isolation": statement, "submissions": [
         {**data["submissions"][0], **added},
         {**data["submissions"][1], "overrides": [], **added}]}, \
         "grades.json did not come back as it was written"
     again = Grades.from_dict(json.loads(read.dumps()))
     assert again == read
+
+
+def test_a_statement_written_now_keeps_its_facts_and_makes_its_words_from_them():
+    """The isolation statement travels as facts (grader/sandbox/found.py's Sandbox); its
+    sentences are made from them when read, so a grades.json's are the words of its facts."""
+    found = Sandbox("user", False, None, None, None, 2, 4, 512, 60, 8, 32, 16, None,
+                    ("/kit/.git",), False)
+    statement = Statement(found.level, False, sandbox=found)
+    data = json.loads(json.dumps(statement.to_dict()))
+    assert data["sandbox"]["jobs_asked"] == 4 and data["cannot_prevent"], data
+    read = Statement.from_dict({**data, "cannot_prevent": ["(other words)"]})
+    assert read == statement and read.cannot_prevent == statement.cannot_prevent, \
+        "the statement's words were read back from the file rather than made from its facts"
+    assert any("/kit/.git" in line for line in read.cannot_prevent)
+    assert any("(2 here) all run as your own user" in line for line in read.cannot_prevent)
 
 
 @pytest.mark.parametrize("key, value", [
