@@ -27,7 +27,7 @@ from lab.check import seeds
 from lab.check.errors import UserError
 
 from grader import (batch, classfolder, gradebook as gradebooks, gradescope, pipeline,
-                    plan as plans, report, roster, similarity)
+                    plan as plans, report, roster, similarity, words_terminal as said)
 from grader.errors import GraderError
 from grader.journal import JOURNAL, Journal
 from grader.pipeline import SEED_FILE  # noqa: F401 (the seed's file, by the name it had here)
@@ -141,28 +141,26 @@ def main(argv=None) -> int:
     try:
         return _run(args)
     except UserError as problem:
-        print(f"grader: {problem}", file=sys.stderr)
+        print(f"grader: {problem}", file=sys.stderr)  # the program's name, then its words
         return 2
     except KeyboardInterrupt:
         if args.command != "grade":
             raise
         lab_out = classfolder.lab_folder(args.out, args.lab)
-        print(f"grader: stopped (Ctrl-C): {_kept(lab_out)} kept in {lab_out}; the same "
-              "command grades the rest.", file=sys.stderr)
+        print(said.stopped(_kept(lab_out), str(lab_out)), file=sys.stderr)
         return 130
 
 
-def _kept(out: Path) -> str:
-    """How many submissions a stopped run has graded for good, in words: the journal's rows,
-    which a re-run reuses (grader/journal.py)."""
-    count = len(Journal(out / JOURNAL).load())
-    return f"{count} graded submission{'s' if count != 1 else ''}"
+def _kept(out: Path) -> int:
+    """How many submissions a stopped run has graded for good: the journal's rows, which a
+    re-run reuses (grader/journal.py)."""
+    return len(Journal(out / JOURNAL).load())
 
 
 def _settings(args) -> batch.Settings:
     for name in ("seconds_per_test", "seconds_per_submission", "memory_mb"):
         if getattr(args, name) <= 0:
-            raise GraderError(f"--{name.replace('_', '-')} must be more than 0")
+            raise GraderError(said.more_than_zero(f"--{name.replace('_', '-')}"))
     return batch.Settings(seconds_per_test=args.seconds_per_test,
                           seconds_per_submission=args.seconds_per_submission,
                           memory_mb=args.memory_mb)
@@ -184,8 +182,7 @@ def _run(args) -> int:
     if args.command == "export":
         path, labs = gradebooks.export(args.grades, args.format, args.out, args.roster,
                                        lab=args.lab)
-        print(f"Wrote {path} ({args.format}; lab{'s' if len(labs) > 1 else ''} "
-              f"{', '.join(labs)}).")
+        print(said.exported(str(path), args.format, labs))
         return 0
     if args.command == "gradescope":
         # The bank's subset is the bundle's own, drawn under a seed no one is told.
@@ -193,16 +190,14 @@ def _run(args) -> int:
                           extra_tests=args.extra_tests, draw=seeds.secret())
         path = gradescope.build(plan, args.out, settings=_settings(args),
                                 hidden_visibility=args.hidden_visibility)
-        print(f"Wrote {path}: upload it as the autograder of a Gradescope programming "
-              f"assignment. Students submit their harness.py. {len(plan.tests)} tests, "
-              f"{plan.max_score:g} points. {plan.bank_line()}")
+        print(said.bundled(str(path), len(plan.tests), f"{plan.max_score:g}", plan.bank_line()))
         return 0
     if args.command == "gradescope-run":
         return gradescope.run_inside(args.source, args.submission, args.results)
     if args.command == "classroom":
         from grader import classroom
         path = classroom.write(args.lab, args.out)
-        print(f"Wrote {path}.")
+        print(said.wrote(str(path)))
         return 0
     if args.command == "release":
         from grader import release

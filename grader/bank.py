@@ -37,11 +37,6 @@ FOLDER = "bank"  # under source/
 SHARE = "public_share"  # the field of lesson.toml
 NAME = "bank"  # the hidden file's name, as its tests' ids begin: bank::test_...
 SET = "grading bank (hidden)"  # the set its tests are labelled with in every report
-REASON = ("A test of the course's grading bank, which students never see: it checks the rule "
-          "named above through a case of its own. Make that rule hold in every case, not only "
-          "in your copy's tests.")
-
-
 def path_of(lab_id: str) -> Path:
     """Where lab `lab_id`'s bank is: source/bank/NN-slug/labK.py."""
     lab = manifest.lab(lab_id)

@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import overload
 
-from lab.check import facts, runner, suite
+from lab.check import facts, runner, suite, words_feedback
 from lab.check.verdict import Outcome, Verdict
 
 from grader import cells, review, row as rows
@@ -185,9 +185,8 @@ def _grade(sub: Submission) -> Row:
         for t in plan.tests:
             if t.id not in done:
                 outcomes.append(Outcome(t.id, t.says, t.lab, Verdict.TIMEOUT,
-                                        "Not run: this submission used up its "
-                                        f"{settings.seconds_per_submission:g} seconds before "
-                                        "this test's turn."))
+                                        words_feedback.not_reached(
+                                            settings.seconds_per_submission)))
     row = rows.build(plan, sub.student, sub.shown, outcomes, report=report, cut=cut,
                      seconds=time.monotonic() - started, text=text)
     row.digest, row.review = hashlib.sha256(data).hexdigest(), flagged
@@ -238,19 +237,13 @@ def _shown(text: str | None, scratch: Path) -> str | None:
 
 def _judged_alone(again: list, sub: Submission) -> str:
     load = next((load for s, load in again if s is sub), None)
-    return ("Judged again alone: in the first run a test ran out of the wall clock while the "
-            f"machine was loaded (load {load:.1f} on {os.cpu_count()} processors), so this "
-            "submission was graded once more with nothing of the batch beside it, and these "
-            "are that run's verdicts." if load is not None else
-            "Judged alone, after the batch.")
+    return words_feedback.judged_alone(load, os.cpu_count())
 
 
 def grader_failed(plan: Plan, sub: Submission, exc: BaseException) -> Row:
     """The row for a submission the grader itself failed on. It is not journaled, so a re-run
     grades the submission again."""
-    reason = cells.cut(f"The grader failed while grading this submission ({type(exc).__name__}: "
-                       f"{exc}); this says nothing about the student's work. Run the batch "
-                       "again to grade it.")
+    reason = cells.cut(words_feedback.grader_failed(f"{type(exc).__name__}: {exc}"))
     return rows.build(plan, sub.student, sub.shown,
                       [Outcome(t.id, t.says, t.lab, Verdict.FAIL, reason) for t in plan.tests],
                       problem=reason, overall=Overall.GRADER_ERROR)
@@ -258,9 +251,7 @@ def grader_failed(plan: Plan, sub: Submission, exc: BaseException) -> Row:
 
 def lost(plan: Plan, sub: Submission) -> Row:
     """The row for a submission whose worker process died each time it was graded."""
-    reason = ("The grader's worker process was killed while grading this submission, twice, so "
-              "no test could be judged. Something in harness.py ends processes it does not own, "
-              "or the machine ran out of memory.")
+    reason = words_feedback.WORKER_KILLED
     return rows.build(plan, sub.student, sub.shown,
                       [Outcome(t.id, t.says, t.lab, Verdict.CRASH, reason) for t in plan.tests],
                       problem=reason)
@@ -268,11 +259,7 @@ def lost(plan: Plan, sub: Submission) -> Row:
 
 def stalled(plan: Plan, sub: Submission, settings: Settings) -> Row:
     """The row for a submission whose worker stopped answering each time it was graded."""
-    reason = ("The grader's worker stopped answering while grading this submission, twice, so "
-              "no test could be judged: it sent no result for "
-              f"{settings.stall_seconds():g} seconds, longer than any submission may take. "
-              "Where submissions run as the grader's own user, something in harness.py can "
-              "write into the grader's own pipes, which jams them.")
+    reason = words_feedback.worker_stalled(settings.stall_seconds())
     return rows.build(plan, sub.student, sub.shown,
                       [Outcome(t.id, t.says, t.lab, Verdict.TIMEOUT, reason) for t in plan.tests],
                       problem=reason)

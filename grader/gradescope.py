@@ -47,6 +47,7 @@ from lab.check import manifest, seeds
 from lab.check.verdict import Verdict
 
 from grader import bank, batch, graded, plan as plans, report, submissions
+from grader import words_gradescope as said
 from grader.batch import Unfound
 from grader.errors import GraderError
 from grader.plan import Plan
@@ -122,13 +123,11 @@ def build(plan: Plan, out: Path, *, settings: batch.Settings | None = None,
           hidden_visibility: str = "after_published") -> Path:
     """Write the bundle zip to `out` and return its path."""
     if hidden_visibility not in VISIBILITIES:
-        raise GraderError(f"--hidden-visibility is one of {', '.join(VISIBILITIES)}")
+        raise GraderError(said.visibility_is_one_of(VISIBILITIES))
     settings = settings or batch.Settings()
     reference = manifest.lab(plan.lab).solution
     if not reference.is_file():
-        raise GraderError("A bundle grades each submission under a seed of its own, recorded "
-                          "first on the lab's reference, and this copy of the kit has no "
-                          "solutions/ to carry it from.")
+        raise GraderError(said.NO_REFERENCE)
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     config = {"plan": plan.to_dict(), "settings": asdict(settings),
@@ -185,10 +184,9 @@ def run_inside(source: Path, submission: Path, results: Path, *, level: str | No
     results = Path(results)
     results.parent.mkdir(parents=True, exist_ok=True)
     results.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"Graded {sub.shown or 'nothing'}{f' ({sub.took})' if sub.took else ''}: "
-          f"{data['score']:g} of {plan.max_score:g} points; wrote {results}."
-          + (f" {sub.problem}" if sub.problem else ""))
-    print(f"Isolation: {isolation.level}. It cannot prevent:")
+    print(said.ran(sub.shown, sub.took, f"{data['score']:g}", f"{plan.max_score:g}",
+                   str(results), sub.problem or ""))
+    print(said.isolation(isolation.level))
     for line in isolation.cannot_prevent:
         print(f"  - {line}")
     return 0
@@ -201,9 +199,7 @@ def submission_in(folder: Path, lab_id: str | None = None) -> batch.Submission:
     What was taken, and why where its place does not say it, is in `took`. Why there is none
     is worded here, to a student who uploaded files rather than a folder."""
     if not folder.is_dir():
-        return batch.Submission("submission", None, str(folder),
-                                "The submission folder is missing, so there was nothing to "
-                                "grade.")
+        return batch.Submission("submission", None, str(folder), said.NO_FOLDER)
     sub = batch.in_folder(folder)
     sub.student = "submission"
     sub.shown = Path(sub.path).relative_to(folder).as_posix() if sub.path else ""
@@ -211,21 +207,15 @@ def submission_in(folder: Path, lab_id: str | None = None) -> batch.Submission:
         standard = f"work/{manifest.lab(lab_id).folder}/harness.py"
         at = [c for c in sub.candidates if c == standard or c.endswith("/" + standard)]
         if len(at) == 1:
-            return _taken(folder, at[0], f"lab {lab_id}'s own place in a course repository, "
-                          f"among the {len(sub.candidates)} harness.py files it holds")
+            return _taken(folder, at[0], said.at_its_place(lab_id, len(sub.candidates)))
     if sub.unfound is Unfound.NONE:
         files = [p.relative_to(folder).as_posix() for p in submissions.python_files(folder)]
         if len(files) == 1:
-            return _taken(folder, files[0], "the only .py file in your submission")
-        sub.problem = ("Your submission holds no harness.py"
-                       + (f" and several .py files ({', '.join(files)})" if files else "")
-                       + ", so there was nothing to grade. Submit your lab's harness.py file.")
+            return _taken(folder, files[0], said.ONLY_PYTHON_FILE)
+        sub.problem = said.no_harness(files)
     elif sub.unfound is Unfound.SEVERAL:
-        sub.problem = (f"Your submission holds several harness.py files "
-                       f"({', '.join(sub.candidates)}), and the grader cannot tell which one "
-                       f"is meant: none is at the lab's own place"
-                       + (f", work/{manifest.lab(lab_id).folder}/harness.py" if lab_id else "")
-                       + ". Leave exactly one.")
+        sub.problem = said.several(
+            sub.candidates, f"work/{manifest.lab(lab_id).folder}/harness.py" if lab_id else None)
     return sub
 
 
@@ -251,27 +241,22 @@ def results_json(plan: Plan, row: Row, isolation: Statement, hidden_visibility: 
             "score": plans.points(t.earned),
             "max_score": plans.points(t.points),
             "status": "passed" if t.verdict is Verdict.PASS else "failed",
-            "output": f"{t.verdict.words.capitalize()}."
-                      + (f"\n\n{t.message}" if t.message else ""),
+            "output": said.test_output(t.verdict.words, t.message),
             "tags": [t.set],
             # A bank test shows its rule's sentence alone, which the student may read at once.
             "visibility": hidden_visibility if t.hidden and t.set != bank.SET else "visible",
         })
-    lines = [f"{lab.name.capitalize()}: {lab.title}.",
-             f"Score: {row.score:g} of {row.max:g} points.",
+    lines = [said.title(lab.name, lab.title), said.score(f"{row.score:g}", f"{row.max:g}"),
              plan.sets_line()] + ([plan.bank_line()] if plan.share is not None else [])
     if row.source and not row.problem:
-        lines.append(f"Graded {row.source}" + (f": {took}." if took else "."))
+        lines.append(said.graded(row.source, took))
     if row.problem:
         lines.append(row.problem)
     elif row.import_error:
-        lines.append("Your harness.py did not import, so no test could run:\n"
-                     + row.import_error + "\n" + report.python_words())
+        lines.append(said.did_not_import(row.import_error, report.python_words()))
     lines += row.notes
     if plan.seed != seeds.PUBLIC and not row.problem:
-        lines.append(report.seed_words(
-            plan.seed, f"`python lab/lab_check.py --harness harness.py --lesson "
-                       f"{lab.lesson.number} tests.py`, run in your lab folder"))
+        lines.append(report.seed_words(plan.seed, said.seed_command(lab.lesson.number)))
     return {
         "score": plans.points(row.score),
         "execution_time": int(round(seconds)),

@@ -17,7 +17,7 @@ from pathlib import Path
 from lab.check import manifest, seeds
 
 from grader import (batch, classfolder, overrides, page, plan as plans, report, roster,
-                    similarity)
+                    similarity, words_terminal as said)
 from grader.errors import GraderError
 from grader.plan import Plan
 from grader.row import Row
@@ -73,23 +73,20 @@ def grade(asked: Asked, tell: Callable[[str], None] = lambda line: None) -> Grad
     is written, for what cannot be done as asked. tell(line) hears a notice as it happens
     (an old output folder moved into the class folder's layout)."""
     if not asked.submissions.is_dir():
-        raise GraderError(f"there is no folder of submissions at {asked.submissions}")
+        raise GraderError(said.no_folder(str(asked.submissions)))
     if asked.jobs < 1:
-        raise GraderError("--jobs must be 1 or more")
+        raise GraderError(said.JOBS)
     out, folder = asked.out.resolve(), asked.submissions.resolve()
     if manifest.KIT.is_relative_to(out) or folder.is_relative_to(out) or \
             out.is_relative_to(folder):
-        raise GraderError("choose an output folder that neither holds nor sits inside the "
-                          "kit or the submissions folder (it is hidden from submissions "
-                          "while they run, and a re-run would take it for a student)")
+        raise GraderError(said.OUT_INSIDE)
     seed = grading_seed(asked.out, asked.seed)
     students = roster.read(asked.roster) if asked.roster else None
     plan = plans.make(asked.lab, own_lab_only=asked.own_lab_only,
                       extra_tests=asked.extra_tests, seed=seed, draw=seed)
     subs, ignored = batch.find(asked.submissions)
     if not subs:
-        raise GraderError(f"{asked.submissions} holds no submissions (NAME.py files or "
-                          "NAME/ folders with a harness.py)")
+        raise GraderError(said.no_submissions(str(asked.submissions)))
     changed_by = overrides.source(asked.out, asked.overrides)
     changes = overrides.read(changed_by, plan, [s.student for s in subs],
                              students or roster.kept(asked.out)) if changed_by else []

@@ -12,6 +12,8 @@ from html import escape
 
 from lab.check import audit, words_feedback
 
+from grader import words_page as said
+
 SHOWN = 4  # lines named per student in the summary; the rest are counted
 LONGEST = 20  # lines kept per row
 
@@ -44,10 +46,8 @@ def section(students) -> list[str]:
             + "<br>".join(escape(line) for line in s.review) + "</td></tr>"
             for s in sorted(found, key=lambda s: s.name)]
     return ['<section id="review" aria-labelledby="review-h">',
-            '<h2 id="review-h">Needs review</h2>',
-            "<p>These files use what a harness never needs: the checker's modules, the import "
-            "machinery, the garbage collector, ctypes, tracing, other frames, or code built as "
-            "it runs. Read the lines: the score does not count this, and a file may have a "
-            "reason.</p>",
-            '<table class="bars"><tr><th scope="col">student</th><th scope="col">score</th>'
-            '<th scope="col">lines</th></tr>', *rows, "</table>", "</section>"]
+            f'<h2 id="review-h">{escape(said.REVIEW)}</h2>',
+            f"<p>{escape(said.REVIEW_HOW)}</p>",
+            f'<table class="bars"><tr><th scope="col">{escape(said.STUDENT)}</th>'
+            f'<th scope="col">{escape(said.SCORE)}</th>'
+            f'<th scope="col">{escape(said.LINES)}</th></tr>', *rows, "</table>", "</section>"]

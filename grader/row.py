@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 
-from lab.check import facts
+from lab.check import facts, words_feedback
 from lab.check.advice import blank, missing
 from lab.check.facts import Cause
+from lab.check.rules import Rule
 from lab.check.verdict import Outcome, Verdict
 
 from grader import bank, cells
@@ -38,11 +39,7 @@ class Overall(StrEnum):
     @property
     def words(self) -> str:
         """The verdict as a student reads it beside the score."""
-        return {"partial": "some tests passed", "no marks": "no test passed",
-                "does not import": "the file did not import",
-                "empty file": "the file is empty",
-                "lacks the lab's names": "the file lacks the names the tests use",
-                }.get(self.value, self.value)
+        return words_feedback.overall(self.value)
 
     @property
     def broken(self) -> bool:
@@ -50,10 +47,6 @@ class Overall(StrEnum):
         import, held none of it, or was not graded. The class summary counts these apart."""
         return self in (Overall.DOES_NOT_IMPORT, Overall.EMPTY, Overall.LACKS_NAMES,
                         Overall.NOT_GRADED, Overall.GRADER_ERROR)
-
-
-HIDDEN_REASON = ("One of your instructor's hidden tests: you are told what it checks and its "
-                 "verdict, not its code, its values or what your file did in it.")
 
 
 @dataclass
@@ -72,21 +65,29 @@ class Entry:
     # from it: a file that lacks the lab's names, the summary's groups. None in a grades.json
     # written before facts were kept, and in a hidden test's view for students.
     cause: Cause | None = None
+    # The rule of the check it failed at (lab/check/verdict.py's Outcome.rule): what the class
+    # page matches the catalogue's wrong designs by. None where it failed at no check, in a
+    # grades.json written before rules were kept, and in a hidden test's view for students.
+    rule: Rule | None = None
 
     def __post_init__(self):
         self.verdict = Verdict(self.verdict)
 
     def to_dict(self) -> dict:
-        """The entry as JSON-ready data: its fields in order, the fact as its dict."""
+        """The entry as JSON-ready data: its fields in order, the fact and the rule as their
+        dicts."""
         data = asdict(self)
         data["cause"] = facts.to_dict(self.cause) if self.cause is not None else None
+        data["rule"] = self.rule.to_dict() if self.rule is not None else None
         return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "Entry":
-        """The entry to_dict made, or one of a grades.json without facts (cause is None)."""
-        cause = data.get("cause")
-        return cls(**{**data, "cause": facts.from_dict(cause) if cause is not None else None})
+        """The entry to_dict made, or one of a grades.json without facts or rules (cause and
+        rule are None)."""
+        cause, rule = data.get("cause"), data.get("rule")
+        return cls(**{**data, "cause": facts.from_dict(cause) if cause is not None else None,
+                      "rule": Rule.from_dict(rule) if rule is not None else None})
 
 
 @dataclass
@@ -115,13 +116,15 @@ class Row:
         """The row as a student may read it. A hidden test's reason is the judge's words on
         the instructor's code (its wanted and found values, its whys) or the submission's own
         (an error's message, which can carry anything its process read, the hidden code
-        included), so it gives way to HIDDEN_REASON; kept only when the whole submission shares
+        included), so it gives way to words_feedback.HIDDEN_REASON; kept only when the whole submission shares
         it (why nothing was graded, or why the file did not import: both from outside the
         hidden run, and shown anyway)."""
         shared = {"", self.problem, self.import_error} - {None}
         return replace(self, tests=[t if not t.hidden or t.message in shared
-                                    else replace(t, message=bank.REASON if t.set == bank.SET
-                                                 else HIDDEN_REASON, cause=None)
+                                    else replace(t, message=words_feedback.BANK_REASON
+                                                 if t.set == bank.SET
+                                                 else words_feedback.HIDDEN_REASON,
+                                                 cause=None, rule=None)
                                     for t in self.tests])
 
     def to_dict(self) -> dict:
@@ -149,20 +152,18 @@ def build(plan: Plan, student: str, source: str, outcomes: list[Outcome], *, rep
     tests = []
     for t in plan.tests:
         o = by_id.get(t.id) or Outcome(t.id, t.says, t.lab, Verdict.FAIL,
-                                       "This test got no verdict from the run, so it cannot "
-                                       "count as passed.")
+                                       words_feedback.NO_VERDICT)
         tests.append(Entry(t.id, t.says, t.lab, t.set, t.hidden, o.verdict, o.message,
-                           t.points, t.points if o.verdict is Verdict.PASS else 0, o.cause))
+                           t.points, t.points if o.verdict is Verdict.PASS else 0, o.cause,
+                           o.rule))
     score = plans.points(sum(t.earned for t in tests))
     import_error = report.import_error if report else None
     notes = []
     if cut:
-        notes.append("The run was cut off at the time limit for a whole submission; what "
-                     "harness.py printed was not kept.")
+        notes.append(words_feedback.CUT_OFF)
     printed = (len(report.output.encode()) + report.output_dropped) if report else 0
     if report and report.output_dropped:
-        notes.append(f"harness.py printed {printed} bytes during the tests; only the first "
-                     f"{len(report.output.encode())} were kept.")
+        notes.append(words_feedback.output_dropped(printed, len(report.output.encode())))
     if overall is None:
         overall = (Overall.NOT_GRADED if problem else
                    Overall.DOES_NOT_IMPORT if import_error else

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from lab.check.facts import Hung, NotRun, Raised, RanOut
+from lab.check.rules import Rule as Declared
 from lab.check.verdict import Verdict
 
 from grader.grades import Grades
@@ -17,6 +19,7 @@ from grader.row import Overall
 # A broken file (Overall.broken, as the terminal counts them): no test told anything about the
 # student's code, so every cell of its row is "not run" and no rule counts it.
 NOT_RUN = tuple(v for v in Overall if v.broken)
+STOPPED_IN = (RanOut, Raised, Hung, NotRun)  # the facts that name where in harness.py
 
 
 @dataclass
@@ -30,6 +33,10 @@ class Rule:
     failed: int = 0  # students whose run failed it (timeouts and crashes included)
     ran: int = 0  # students whose file ran at all
     messages: list[str] = field(default_factory=list)  # the distinct reasons, first ones first
+    # What the failures were, as facts: the distinct rules broken (each failure's rule, where
+    # it failed at a check) and the functions of harness.py they stopped in
+    broke: list[Declared] = field(default_factory=list)
+    functions: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -40,7 +47,7 @@ class Student:
     verdict: str
     seconds: float
     cells: dict[str, str]  # test id -> "pass", "fail" or "not run"
-    why: str  # for a submission not graded: the first line of why
+    why: str  # for a broken file: the first line of why, where a problem or an error says it
     overrides: list[str] = field(default_factory=list)  # the instructor's, in words
     review: list[str] = field(default_factory=list)  # lines that need review (grader/review.py)
 
@@ -105,7 +112,12 @@ def read(grades: Grades) -> Facts:
                     rule.failed += 1
                     if entry.message not in rule.messages and len(rule.messages) < 20:
                         rule.messages.append(entry.message)
-        why = "" if ran else _first_line(row.problem or row.import_error or row.verdict)
+                    if entry.rule is not None and entry.rule not in rule.broke:
+                        rule.broke.append(entry.rule)
+                    if isinstance(entry.cause, STOPPED_IN) and entry.cause.function and \
+                            entry.cause.function not in rule.functions:
+                        rule.functions.append(entry.cause.function)
+        why = "" if ran else _first_line(row.problem or row.import_error)
         students.append(Student(row.student, row.score, row.max, str(row.verdict), row.seconds,
                                 cells, why, list(row.overrides), list(row.review)))
     # The labs whose tests the class failed most first, then course order; in each, the

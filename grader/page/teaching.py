@@ -11,9 +11,11 @@ heading.
 
 Wrong designs: starters/wrong_designs.json, which `python -m tools.make` writes from the
 catalogue (source/wrong_designs/, which neither the grader may import nor a release holds).
-Each design's `names` is the words a failing test's sentence or message holds when a lab's
-tests catch it (the kit's own test of the catalogue holds every design to that); a failed test
-of the same lab whose sentence or class's messages hold them fails the way that design does.
+Each design's `names` is the words a failing test's sentence or the rule it broke holds when a
+lab's tests catch it (the kit's own test of the catalogue holds every design to that); a failed
+test of the same lab whose sentence or broken rules (grades.json's "rule" of each failure, the
+authors' words: never the sentences the kit made of a failure, which a translation rewords)
+hold them fails the way that design does.
 Where the file is missing (a student release) the page shows no designs.
 """
 from __future__ import annotations
@@ -26,11 +28,15 @@ import json
 import os
 import re
 from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import platformdirs
 
 from lab.check import manifest
+from lab.check.rules import Rule
+
+from grader import words_page
 
 DESIGNS = "wrong_designs.json"  # in starters/
 
@@ -131,7 +137,8 @@ def section(lab_id: str | None) -> Section | None:
     at = list(lesson.labs).index(lab)
     if at >= len(headings):
         return None
-    return Section(f"Lesson {lesson.number}: {lesson.title}", headings[at], lesson.notebook)
+    return Section(words_page.lesson(lesson.number, lesson.title), headings[at],
+                   lesson.notebook)
 
 
 @functools.cache
@@ -143,18 +150,23 @@ def designs() -> tuple[dict, ...]:
     return tuple(json.loads(path.read_text(encoding="utf-8")))
 
 
-def designs_like(lab_id: str | None, says: str, messages: list[str]) -> list[dict]:
-    """The wrong designs of lab `lab_id` whose telltale words the test's sentence or one of
-    the class's failure messages holds; a design named for one function ("..., in
-    truncate_tail") only where that function is named there too, since the same words can
-    come from a bug in its neighbour."""
+def designs_like(lab_id: str | None, says: str, broke: Sequence[Rule],
+                 functions: Iterable[str] = ()) -> list[dict]:
+    """The wrong designs of lab `lab_id` whose telltale words the test's sentence or a rule
+    the class broke in it holds (`broke`: each failure's Outcome.rule, the authors' words
+    and the functions they credit, never the sentences the kit made of a failure); a design
+    named for one function ("..., in truncate_tail") only where that function is the one a
+    broken rule credits, the failure stopped in (`functions`: its fact's) or the sentence
+    names, since the same words can come from a bug in its neighbour."""
     if lab_id is None:
         return []
-    text = "\n".join([says, *messages]).lower()
+    text = "\n".join([says, *(rule.said for rule in broke)]).lower()
+    named = {name for rule in broke for name in rule.functions} | set(functions)
     return [d for d in designs() if d["lab"] == lab_id and d["names"].lower() in text
-            and _in_function(d["name"], text)]
+            and _in_function(d["name"], says, named)]
 
 
-def _in_function(name: str, text: str) -> bool:
+def _in_function(name: str, says: str, named: set[str]) -> bool:
     function = re.search(r", in ([a-z_][a-z0-9_]*)$", name)
-    return function is None or re.search(rf"\b{function[1]}\b", text) is not None
+    return (function is None or function[1] in named
+            or re.search(rf"\b{function[1]}\b", says) is not None)

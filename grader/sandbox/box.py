@@ -130,7 +130,7 @@ class Sandbox:
 
     def statement(self) -> statements.Statement:
         """What this sandbox holds and what it cannot prevent, in plain words."""
-        return statements.statement(self)
+        return statements.Statement.of(self)
 
     def to_dict(self) -> dict:
         return {"base": str(self.base), "level": self.level, "user": self.user,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from lab.check import manifest
 
@@ -57,6 +58,49 @@ class Rule:
     @property
     def credits(self) -> tuple[Credit, ...]:
         return tuple(part for part in self.parts if isinstance(part, Credit))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rule as JSON-ready data (a grade row's, grades.json's): each part a text or a
+        credit's fields, and the items' names."""
+        return {"parts": [part if isinstance(part, str) else
+                          {"names": list(part.names), "lesson": part.lesson, "said": part.said}
+                          for part in self.parts],
+                "items": None if self.items is None else list(self.items)}
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> "Rule":
+        """The rule `to_dict` made. Raises KeyError, TypeError or ValueError for anything else,
+        as grades.json's reader expects of a field it cannot read."""
+        parts: list[str | Credit] = []
+        for part in data["parts"]:
+            if isinstance(part, str):
+                parts.append(part)
+            elif isinstance(part, dict):
+                names, said = part["names"], part.get("said")
+                if not isinstance(names, list) or not all(isinstance(n, str) for n in names) \
+                        or not isinstance(part["lesson"], int) \
+                        or not (said is None or isinstance(said, str)):
+                    raise ValueError(f"not a rule's credit: {part!r}"[:200])
+                parts.append(Credit(tuple(names), part["lesson"], said))
+            else:
+                raise ValueError(f"not a part of a rule: {part!r}"[:200])
+        items = data.get("items")
+        if items is not None and not (isinstance(items, list)
+                                      and all(isinstance(i, str) for i in items)):
+            raise ValueError(f"not a rule's items: {items!r}"[:200])
+        return Rule(tuple(parts), None if items is None else tuple(items))
+
+    @property
+    def functions(self) -> frozenset[str]:
+        """The names the rule credits, each as it credits it and by its root ("Harness" of
+        "Harness.steer"): which function of harness.py the rule is about."""
+        names = {name for credit in self.credits for name in credit.names}
+        return frozenset(names | {name.split(".")[0] for name in names})
+
+    @property
+    def text(self) -> str:
+        """The rule's sentence without its credits: the words its test's author wrote."""
+        return "".join(part for part in self.parts if isinstance(part, str))
 
     @staticmethod
     @lru_cache(maxsize=4096)

@@ -16,6 +16,7 @@ from lab.check.exercised import reached
 from lab.check.facts import Cause, Mismatch
 from lab.check.observe import agrees, decode_params, difference
 from lab.check.protocol import Observed
+from lab.check.rules import Rule
 from lab.check.seeds import Expectation
 # The words of a found value and of a stopped test are lab/check/words.py's; named here too
 # for the callers that have always found them here.
@@ -66,6 +67,11 @@ class Outcome:
     # advice, the grader's groups and the class page read, never `message`.
     cause: Cause | None = None
     error: str | None = None  # how the test ended, in a student's words, when it raised
+    # The rule of the check it failed at (lab/check/rules.py), as the student is shown it: the
+    # check whose value differed or was of another kind, or the one it stopped before. None
+    # when it failed at no check (it ended in an error after them, or had no record): what the
+    # class page matches the catalogue's wrong designs by, never `message`.
+    rule: Rule | None = None
 
     def __post_init__(self):
         self.verdict = Verdict(self.verdict)
@@ -92,8 +98,10 @@ def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop,
     the code of the test's file, which the run has read already (exercised.reached)."""
     error = words.ended(cause, error)
 
-    def outcome(verdict: Verdict, message: str, n: int = 0, fact: Cause | None = cause):
-        return Outcome(test_id, says, lab_id, verdict, message, n, cause=fact, error=error)
+    def outcome(verdict: Verdict, message: str, n: int = 0, fact: Cause | None = cause,
+                rule: Rule | None = None) -> Outcome:
+        return Outcome(test_id, says, lab_id, verdict, message, n, cause=fact, error=error,
+                       rule=rule)
     if expected is None:
         made = outcome(Verdict.FAIL, words.no_record(error))
         made.found = [(o.why, shown(o.value)) for o in seen]
@@ -105,7 +113,7 @@ def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop,
     n = len(wanted)
     for i, observed in enumerate(seen[:n]):
         if observed.check != kinds[i] or observed.params != record.params[i]:
-            return outcome(Verdict.FAIL, words.other_kind(whys[i]), n, None)
+            return outcome(Verdict.FAIL, words.other_kind(whys[i]), n, None, rules[i])
         params = decode_params(record.params[i])  # the reference's, never the child's word
         if not agrees(wanted[i], observed.value, kinds[i], params):
             fact = Mismatch(i, whys[i], _kept(wanted[i]), _kept(observed.value), kinds[i],
@@ -114,11 +122,12 @@ def judge(test_id, says, lab_id, expected, seen: list[Observed], error, stop,
             # the message shows the values whole, as far as words.shown shows any value
             return outcome(Verdict.FAIL, words.mismatch(
                 Mismatch(i, whys[i], wanted[i], observed.value, kinds[i], fact.difference)),
-                n, fact)
+                n, fact, rules[i])
     if len(seen) < n:
         if stop in ("turns", "spun"):
-            return outcome(Verdict.TIMEOUT, error, n)
-        return outcome(Verdict.FAIL, words.stopped_before(error, whys[len(seen)]), n)
+            return outcome(Verdict.TIMEOUT, error, n, rule=rules[len(seen)])
+        return outcome(Verdict.FAIL, words.stopped_before(error, whys[len(seen)]), n,
+                       rule=rules[len(seen)])
     if len(seen) > n:
         return outcome(Verdict.FAIL, words.MORE_CHECKS, n, None)
     if error:

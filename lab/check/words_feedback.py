@@ -141,6 +141,67 @@ def bank_line(lab_id: str, share: float | None, drawn_tests: int) -> str:
             "rules through cases no student holds.")
 
 
+# --- a grade row's own sentences (grader/row.py, grader/bank.py, grader/batch.py) -------------
+
+def overall(verdict: str) -> str:
+    """A submission's overall verdict (grader/row.py's Overall, by its value) as a student
+    reads it beside the score."""
+    return {"partial": "some tests passed", "no marks": "no test passed",
+            "does not import": "the file did not import",
+            "empty file": "the file is empty",
+            "lacks the lab's names": "the file lacks the names the tests use",
+            }.get(verdict, verdict)
+
+
+HIDDEN_REASON = ("One of your instructor's hidden tests: you are told what it checks and its "
+                 "verdict, not its code, its values or what your file did in it.")
+BANK_REASON = ("A test of the course's grading bank, which students never see: it checks the "
+               "rule named above through a case of its own. Make that rule hold in every case, "
+               "not only in your copy's tests.")
+NO_VERDICT = "This test got no verdict from the run, so it cannot count as passed."
+CUT_OFF = ("The run was cut off at the time limit for a whole submission; what harness.py "
+           "printed was not kept.")
+
+
+def output_dropped(printed: int, kept: int) -> str:
+    """A note: harness.py printed more than a row keeps."""
+    return f"harness.py printed {printed} bytes during the tests; only the first {kept} were kept."
+
+
+def not_reached(seconds: float) -> str:
+    """The reason of a test the submission's time ran out before."""
+    return (f"Not run: this submission used up its {seconds:g} seconds before this test's "
+            "turn.")
+
+
+def judged_alone(load: float | None, processors: int | None) -> str:
+    """A note on a submission graded again alone after the batch, and why."""
+    if load is None:
+        return "Judged alone, after the batch."
+    return ("Judged again alone: in the first run a test ran out of the wall clock while the "
+            f"machine was loaded (load {load:.1f} on {processors} processors), so this "
+            "submission was graded once more with nothing of the batch beside it, and these "
+            "are that run's verdicts.")
+
+
+def grader_failed(error: str) -> str:
+    """Why nothing was graded when the grader itself failed (`error`: its type and message)."""
+    return (f"The grader failed while grading this submission ({error}); this says nothing "
+            "about the student's work. Run the batch again to grade it.")
+
+
+WORKER_KILLED = ("The grader's worker process was killed while grading this submission, twice, "
+                 "so no test could be judged. Something in harness.py ends processes it does "
+                 "not own, or the machine ran out of memory.")
+
+
+def worker_stalled(seconds: float) -> str:
+    return ("The grader's worker stopped answering while grading this submission, twice, so "
+            f"no test could be judged: it sent no result for {seconds:g} seconds, longer than "
+            "any submission may take. Where submissions run as the grader's own user, "
+            "something in harness.py can write into the grader's own pipes, which jams them.")
+
+
 # --- the summary printed at the end of a batch -----------------------------------------------
 
 def graded(count: int, lab_name: str, lab_title: str, tests: int, points: str) -> str:

@@ -4,10 +4,15 @@ Each entry of the catalogue (source/wrong_designs/, see tools/wrong_designs.py) 
 its lab's reference and checked with that lab's own tests by lab_check.py's engine, in a child
 process (tests/check/catalogue_runs.py, whose runs the practice check's test shares): at least
 one of them must fail, and a failing test's sentence or message must hold the
-entry's `names`, so the student reads the rule they broke, not a symptom elsewhere.
+entry's `names`, so the student reads the rule they broke, not a symptom elsewhere; and the
+class page must name the design beside that failure from its facts alone (the test's sentence,
+the rule it broke, the function it stopped in: grader/page/teaching.py's designs_like), never
+from the words the kit made of it.
 """
 import pytest
 
+from grader.page import teaching
+from grader.page.facts import STOPPED_IN
 from lab.check import manifest
 from tests.check import catalogue_runs
 from tools import wrong_designs
@@ -25,6 +30,13 @@ def test_the_wrong_design_fails_its_own_lab_naming_the_rule(tmp_path_factory, de
     assert any(design.names.lower() in text.lower() for text in said), (
         f"{design.id} fails lab {design.lab}, but no failure names its rule "
         f"({design.names!r}); the failures say:\n" + "\n---\n".join(said[:4]))
+    named = [o.id for o in failed if any(
+        d["name"] == design.name for d in teaching.designs_like(
+            design.lab, o.says, [o.rule] if o.rule else [],
+            [o.cause.function] if isinstance(o.cause, STOPPED_IN) and o.cause.function else []))]
+    assert named, (f"{design.id} fails lab {design.lab}, but the class page would not name it "
+                   "beside any failure: no failing test's sentence or broken rule holds "
+                   f"{design.names!r}, or not in the function the design is named for")
 
 
 def test_every_built_lab_has_at_least_one_wrong_design_in_the_catalogue():

@@ -1,19 +1,30 @@
-"""The engine's words are made from its facts and never read back: with every sentence of
+"""The kit's words are made from its facts and never read back: with every sentence of
 lab/check/words.py and its siblings (words_lines.py: the checker's lines and advice;
-words_feedback.py: the grader's feedback and summary) swapped for a pseudo-localised one
-(marked, its words reordered), each check decides the same verdicts, the same facts, the same
-advice, the same grouping of a class's students in the grader's summary and the same counts on
-the class page; and what the checker prints and the grader writes holds no sentence of the
+words_feedback.py: the grader's feedback, summary and a grade row's own sentences) and of the
+grader's (grader/words_page.py: the class page; words_gradescope.py: Gradescope's results.json;
+words_terminal.py: the grader's own terminal lines; words_statement.py: the isolation
+statement) swapped for a pseudo-localised one (marked, its words reordered), each check decides
+the same verdicts, the same facts, the same advice, the same grouping of a class's students in
+the grader's summary, the same counts and wrong designs on the class page and the same scores,
+statuses and visibilities in results.json; and what the checker prints and the grader writes
+(feedback, summary, class page, results.json, its terminal lines) holds no sentence of the
 kit's that was not swapped."""
+import contextlib
+import html as markup
 import inspect
+import io
 import re
 
 import pytest
 
-from grader import plan as plans, report
+from grader import (batch, gradescope, pipeline, plan as plans, report, words_gradescope,
+                    words_page, words_statement, words_terminal)
+from grader.__main__ import main as grader_command
+from grader.errors import GraderError
 from grader.grades import Grades
-from grader.page import facts as page_facts
+from grader.page import facts as page_facts, html, teaching
 from grader.row import build
+from grader.sandbox.found import Sandbox
 from grader.sandbox.statement import Statement
 from lab.check import advice, lines, manifest, seeds, words, words_feedback, words_lines
 
@@ -34,7 +45,11 @@ FILES = {
     "lacks text_of": SOLUTION + "\ndel text_of\n",
     "uncapped": SOLUTION.replace(CAPPED, UNCAPPED),
 }
-NO_STATEMENT = Statement("none", False, (), ())  # the summary's isolation, not under test
+# The isolation statement the summary ends with, as the facts a probe finds (its words are
+# grader/words_statement.py's): a shared user, two jobs, a path the probe could still read
+SANDBOX = Sandbox("user", False, None, None, None, 2, 2, 512, 60, 8, 32, 16, None,
+                  ("/kit/.git",), False)
+STATEMENT = Statement(SANDBOX.level, False, sandbox=SANDBOX)
 MARK = "\u27e6"  # every pseudo-localised sentence opens with it
 WORD = "\u02d9"  # and each of its words
 
@@ -48,7 +63,9 @@ def pseudo(text: str) -> str:
                             for line in text.split("\n")) + "\u27e7"
 
 
-WORDS = (words, words_lines, words_feedback)  # every module the kit's sentences are made in
+# every module the kit's sentences are made in
+WORDS = (words, words_lines, words_feedback, words_page, words_gradescope, words_terminal,
+         words_statement)
 
 
 def _pseudo_localised(monkeypatch) -> None:
@@ -68,14 +85,53 @@ def _pseudo_localised(monkeypatch) -> None:
 
 # Three words of running English, none of them marked: "(" and '"' may open a word
 ENGLISH = re.compile(r"(?<![^\s(\"'])[a-z]{3,}(?:[,;:]?\s+[a-z]{3,}){2,}")
+TAG = re.compile(r"<style>.*?</style>|<[^>]+>", re.S)  # the page's markup and its CSS
 
 
 def _unswapped(text: str, authored: set[str]) -> list[str]:
     """The runs of English left in `text` once every sentence a test's author wrote (a test's
-    says, a rule) is taken out: a sentence of the kit's that no words module made."""
+    says, a rule, a lesson's title and headings, a wrong design of the catalogue) is taken
+    out: a sentence of the kit's that no words module made."""
     for said in sorted(authored, key=len, reverse=True):
         text = text.replace(said, " ")
     return ENGLISH.findall(text)
+
+
+def _strings(data: object) -> list[str]:
+    """Every text a JSON document holds (results.json's), each as a reader sees it."""
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [text for value in data.values() for text in _strings(value)]
+    if isinstance(data, list):
+        return [text for value in data for text in _strings(value)]
+    return []
+
+
+def _terminal(folder, grades: Grades) -> str:
+    """The grader's own lines in a terminal: an export's, and what `grade` refuses before it
+    writes anything (grader/__main__.py, grader/pipeline.py)."""
+    (folder / f"lab-{grades.lab}").mkdir(parents=True)
+    (folder / f"lab-{grades.lab}" / "grades.json").write_text(grades.dumps(), encoding="utf-8")
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        grader_command(["export", "--format", "csv", "--out", str(folder / "out.csv"),
+                        str(folder)])
+    lines = [printed.getvalue()]
+    for asked in (dict(submissions=folder / "nowhere"), dict(submissions=folder, jobs=0),
+                  dict(submissions=folder / f"lab-{grades.lab}", out=folder),
+                  dict(submissions=folder / f"lab-{grades.lab}", out=folder / "out")):
+        with pytest.raises(GraderError) as refused:
+            pipeline.grade(pipeline.Asked(LAB.id, **{"out": folder / "out", **asked},
+                                          settings=batch.Settings()))
+        lines.append(str(refused.value))
+    return "\n".join(lines)
+
+
+def _text_of_page(page: str) -> str:
+    """The class page as a reader sees its words: its markup and CSS gone, each line of it
+    apart, its entities read (an author's "it's" is escaped on the page)."""
+    return markup.unescape(TAG.sub("\n", page))
 
 
 def _checked(tmp_path, name: str, text: str, write):
@@ -100,12 +156,26 @@ def _decided(tmp_path, monkeypatch, localised: bool):
             for name, found in outcomes.items()]
     groups = {t.id: sorted(sorted(students) for _, students in report._grouped(rows, t.id))
               for t in plan.tests}
+    grades = Grades(plan.lab, LAB.name, LAB.title, False, plan.max_score, plan.sets,
+                    list(plan.tests), STATEMENT, [], [r.for_students() for r in rows])
+    page = page_facts.read(grades)
+    results = {r.student: gradescope.results_json(plan, r, STATEMENT, "after_published", 1.0,
+                                                  took="the only .py file in your submission"
+                                                  if r.student == "empty" else "")
+               for r in rows}
     said = {"printed": "\n".join(printed),
             "feedback": "\n".join(report.feedback(plan, r) for r in rows),
-            "summary": report.summary(plan, rows, NO_STATEMENT)}
-    page = page_facts.read(Grades(plan.lab, LAB.name, LAB.title, False, plan.max_score,
-                                  plan.sets, list(plan.tests), NO_STATEMENT, [],
-                                  [r.for_students() for r in rows]))
+            "summary": report.summary(plan, rows, STATEMENT),
+            "class page": _text_of_page(html.page(page, tmp_path)),
+            "terminal": _terminal(tmp_path / f"terminal-{localised}", grades),
+            # extra_data is data for an instructor's tools: the verdict's and the level's values
+            "results.json": "\n".join(_strings({student: {**data, "extra_data": None}
+                                                for student, data in results.items()})),
+            # every line of what the student reads there is made in a words module, however
+            # short (a line of three short words escapes the search for running English)
+            "results.json outputs": "\n".join(
+                text for data in results.values()
+                for text in [data["output"], *(t["output"] for t in data["tests"])])}
     return {
         "verdicts": {n: [(o.id, o.verdict) for o in found] for n, found in outcomes.items()},
         "facts": {n: [o.cause for o in found] for n, found in outcomes.items()},
@@ -115,7 +185,18 @@ def _decided(tmp_path, monkeypatch, localised: bool):
         "groups": groups,
         "page": [(r.id, r.failed, r.ran) for r in page.rules],
         "students": [(s.name, s.score, s.cells) for s in page.students],
+        "designs": [(r.id, [d["name"] for d in teaching.designs_like(r.lab, r.says, r.broke,
+                                                                     r.functions)])
+                    for r in page.most_failed()],
+        "results": {student: (data["score"], data["extra_data"]["verdict"],
+                              [(t["name"], t["score"], t["status"], t["visibility"])
+                               for t in data["tests"]]) for student, data in results.items()},
     }, outcomes, said
+
+
+# Where every line is a sentence the kit made, however short: a line of a few short words ("--jobs
+# must be 1 or more") escapes the search for running English, so each line must be marked.
+EVERY_LINE_MADE = ("results.json outputs", "terminal")
 
 
 def _advised(step: advice.Next) -> tuple:
@@ -145,6 +226,8 @@ def test_pseudo_localised_words_change_what_is_said_and_nothing_that_is_decided(
         "the files chosen no longer show a file lacking every name beside one lacking one"
     assert any(o.cause is not None and type(o.cause).__name__ == "RanOut"
                for o in said_before["uncapped"]), "the uncapped file no longer runs a fake out"
+    assert any(named for _, named in before["designs"]), \
+        "no failure of these files matches a wrong design: the page's matching is not tested"
 
 
 def test_what_the_checker_prints_and_the_grader_writes_is_every_sentence_swapped(
@@ -155,8 +238,18 @@ def test_what_the_checker_prints_and_the_grader_writes_is_every_sentence_swapped
                  for test in seeds.loads(lab.expected.read_text(encoding="utf-8")).values()
                  for why in test["why"]}
     authored |= {t.says for t in plans.make(LAB.id).tests}
+    authored |= set(FILES)  # the students' names
+    authored |= {LAB.title, *(LAB.lesson.title for LAB in manifest.labs(built_only=True))}
+    authored |= {s.heading for lab in manifest.labs(built_only=True)
+                 if (s := teaching.section(lab.id)) is not None}
+    authored |= {d[key] for d in teaching.designs() for key in ("name", "rule", "where")}
+    for where in EVERY_LINE_MADE:
+        unmarked = [line for line in said[where].split("\n") if line.strip() and WORD not in line]
+        assert not unmarked, (f"the {where} hold lines no words module made "
+                              f"(grader/words_*.py): {unmarked[:8]}")
     for where, text in said.items():
         assert MARK in text, f"nothing in the {where} was swapped: the test swaps nothing there"
         left = _unswapped(text, authored)
-        assert not left, (f"the {where} holds words no words module made (lab/check/words*.py): "
+        assert not left, (f"the {where} holds words no words module made (lab/check/words*.py, "
+                          f"grader/words_*.py): "
                           f"{left[:8]}")

@@ -14,7 +14,7 @@ import os
 import tomllib
 from pathlib import Path
 
-from lab.check import manifest
+from lab.check import manifest, words_feedback
 
 from grader import bank, ledger, pipeline, plan as plans
 from tests.grader.bank_class import bank_leaks
@@ -194,9 +194,9 @@ def bank_faults(row: dict, subset: bank.Drawn) -> list[str]:
                           f"its rule, {subset.rules[name][:60]!r}")
         if not t["hidden"] or t["lab"] is not None:
             faults.append(f"{student}: {t['id']} is shown as a public test of lab {t['lab']}")
-        if t["verdict"] != "pass" and t["message"] != bank.REASON and t["message"] not in shared:
+        if t["verdict"] != "pass" and t["message"] != words_feedback.BANK_REASON and t["message"] not in shared:
             faults.append(f"{student}: {t['id']} failed with a reason of its own, "
-                          f"{t['message'][:80]!r}, where a student reads bank.REASON")
+                          f"{t['message'][:80]!r}, where a student reads words_feedback.BANK_REASON")
         leaked = bank_leaks(t["says"] + "\n" + t["message"], LAB.id)
         if leaked:
             faults.append(f"{student}: {t['id']} shows the bank's code: {leaked[:3]}")

@@ -16,6 +16,7 @@ from grader import gradebook, page, roster as rosters
 from grader.__main__ import main
 from grader.page import facts, html, teaching, weeks
 from lab.check import manifest
+from lab.check.rules import Rule
 from tests.grader.gradeclass import LAB, base_text
 from tests.grader.grades_made import grades
 
@@ -212,11 +213,15 @@ def test_every_lab_links_to_a_build_heading_its_lessons_notebook_has():
     assert teaching.section("15.2").anchor() == "Build:-insist"
 
 
-def test_a_failed_rule_is_matched_to_the_wrong_designs_whose_words_it_shows():
+def test_a_failed_rule_is_matched_to_the_wrong_designs_whose_words_its_rule_holds():
+    """By the facts of the failures (the rules they broke, as their tests declared them),
+    never by the words the kit made of them: a message holding a design's words is not read."""
     design = next(d for d in teaching.designs() if d["lab"] == "15.1")
-    assert design in teaching.designs_like("15.1", "A test.", [f"... {design['names']} ..."])
-    assert design not in teaching.designs_like("14.1", "A test.", [design["names"]])
-    assert teaching.designs_like("15.1", "A test.", ["nothing alike"]) == []
+    broke = [Rule.declared(f"... {design['names']} ...")]
+    assert design in teaching.designs_like("15.1", "A test.", broke)
+    assert design in teaching.designs_like("15.1", f"A test of {design['names']}.", [])
+    assert design not in teaching.designs_like("14.1", "A test.", broke)
+    assert teaching.designs_like("15.1", "A test.", [Rule.declared("nothing alike")]) == []
 
 
 def test_the_catalogue_the_page_reads_is_the_generated_one():

@@ -21,7 +21,7 @@ from types import SimpleNamespace
 import pytest
 
 from tests.grader.gradeclass import LAB, SECONDS_PER_TEST, base_text, snippet
-from lab.check import manifest, suite
+from lab.check import manifest, suite, words_feedback
 from lab.check.verdict import Outcome, Verdict
 
 from grader import bank, batch, gradescope, plan as plans, release, report, row as rows
@@ -164,7 +164,7 @@ def test_gradescopes_results_hold_no_line_or_value_of_the_hidden_tests(results):
     hidden = [t for t in results["tests"] if t["visibility"] != "visible"]
     assert [t["name"] for t in hidden] == SENTENCES
     assert [t["status"] for t in hidden] == ["failed", "failed"]
-    assert {t["output"] for t in hidden} == {f"Failed.\n\n{rows.HIDDEN_REASON}"}
+    assert {t["output"] for t in hidden} == {f"Failed.\n\n{words_feedback.HIDDEN_REASON}"}
 
 
 def test_a_hidden_test_shows_its_sentence_and_its_verdict_to_the_student(graded):
@@ -173,7 +173,7 @@ def test_a_hidden_test_shows_its_sentence_and_its_verdict_to_the_student(graded)
         assert f"- **{says}** (a hidden test; " in mallory
     assert [t["verdict"] for t in hidden_entries(graded["rows"]["mallory"])] == ["fail", "fail"]
     assert [t["verdict"] for t in hidden_entries(graded["rows"]["alice"])] == ["pass", "pass"]
-    assert all(t["message"] == rows.HIDDEN_REASON
+    assert all(t["message"] == words_feedback.HIDDEN_REASON
                for t in hidden_entries(graded["rows"]["mallory"]))
 
 
@@ -207,7 +207,7 @@ def test_a_hidden_tests_reason_is_shown_only_when_the_whole_submission_shares_it
         return rows.build(plan, "x", "x.py", said, **how).for_students().tests
 
     judged = view(lambda t: f"expected: secret {t.id}")
-    assert [t.message for t in judged if t.hidden] == [rows.HIDDEN_REASON] * 2
+    assert [t.message for t in judged if t.hidden] == [words_feedback.HIDDEN_REASON] * 2
     assert [t.message for t in judged if not t.hidden] == \
         [f"expected: secret {t.id}" for t in plan.tests if not t.hidden]
     nothing = view(lambda t: "No harness.py.", problem="No harness.py.")

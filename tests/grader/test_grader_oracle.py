@@ -12,6 +12,7 @@ from tests.grader import bank_class
 from tests.grader.bank_class import LABS
 from tests.grader.gradeclass import public_entries
 
+from lab.check import words_feedback
 from lab.check.verdict import Verdict
 
 from grader import bank
@@ -94,12 +95,12 @@ def test_a_failed_bank_test_shows_the_sentence_of_its_rule_and_nothing_of_its_ow
         assert t["says"].startswith(f"Lab {graded['lab']}, rule "), t["says"]
         assert f"- **{t['says']}** (the grading bank;" in oracle, (
             f"the oracle's feedback does not name the rule of {t['id']}:\n{oracle}")
-        assert t["message"] == bank.REASON, t["message"]
+        assert t["message"] == words_feedback.BANK_REASON, t["message"]
     shown = [t for t in graded["results"]["oracle"]["tests"] if t["tags"] == [bank.SET]]
     assert shown and {t["visibility"] for t in shown} == {"visible"}
     # Its verdict's words (failed, ran out of time, the process died) and the bank's own.
     said = {t["output"] for t in shown if t["status"] == "failed"}
-    allowed = {f"{v.words.capitalize()}.\n\n{bank.REASON}" for v in Verdict
+    allowed = {f"{v.words.capitalize()}.\n\n{words_feedback.BANK_REASON}" for v in Verdict
                if v is not Verdict.PASS}
     assert said and said <= allowed, (
         f"a failed bank test says more than its verdict and the bank's words: {said - allowed}")

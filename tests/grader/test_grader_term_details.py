@@ -18,6 +18,7 @@ from grader.row import Entry, Overall, build
 from grader.sandbox.statement import Statement
 from tests.grader.grades_made import grades, whole
 from lab.check.facts import Mismatch
+from lab.check.rules import Rule
 from lab.check.verdict import Outcome, Verdict
 
 LAB = "6.1"
@@ -103,12 +104,18 @@ def test_a_lesson_link_opens_a_rendered_page_that_survives_moving_the_folder(tmp
 
 
 def test_a_wrong_design_is_named_only_for_the_function_that_failed():
-    said = ['"ééé\\n" is 4 characters but 7 bytes: over a 6-byte budget. Count '
-            "len(line.encode()), not len(line) (truncate_head, lesson 6)."]
-    named = [d["name"] for d in teaching.designs_like(LAB, "Bytes are counted, not "
-                                                          "characters.", said)]
+    """The function is the one the broken rule credits, or the one the failure stopped in (its
+    fact's): both are facts, so no sentence is read for it."""
+    broke = [Rule.declared('"ééé\\n" is 4 characters but 7 bytes: over a 6-byte budget. '
+                           "Count len(line.encode()), not len(line) (truncate_head, lesson 6).")]
+    says = "Bytes are counted, not characters."
+    named = [d["name"] for d in teaching.designs_like(LAB, says, broke)]
     assert "characters instead of bytes, in truncate_head" in named
     assert "characters instead of bytes, in truncate_tail" not in named
+    uncredited = [Rule.declared("4 characters but 7 bytes: count bytes, not characters.")]
+    stopped = [d["name"] for d in teaching.designs_like(LAB, says, uncredited, {"truncate_tail"})]
+    assert "characters instead of bytes, in truncate_tail" in stopped
+    assert "characters instead of bytes, in truncate_head" not in stopped
 
 
 def test_a_hidden_test_the_reference_fails_is_named_as_the_instructors(tmp_path):
