@@ -654,7 +654,7 @@ class SessionLog:
     Wrong(lab='11.1', name='rows one per id',
           rule='rows() is one pair per message entry: two entries that share an id (two logs joined, two writers racing) are two rows.',
           where='Build: write it down, item 3 (hunt round 8, 11.1-3)',
-          names='every message entry once',
+          names='not one per id',
           replace=r'''
         table = []
         for entry in self.entries():
@@ -672,7 +672,7 @@ class SessionLog:
     Wrong(lab='11.1', name='rows that leave out only notes',
           rule='rows() holds the message entries and no other kind: an entry is a message entry by its type, "message", whatever the other kinds are called.',
           where='Build: write it down, items 2 and 3 ("lesson 12 adds a second kind"; hunt round 8, 11.1-4)',
-          names='whatever the other kinds are called',
+          names='whatever they are called',
           replace=r'''
             if entry["type"] == "message":
                 table.append((entry["id"], entry["message"]))
@@ -725,7 +725,7 @@ class SessionLog:
     Wrong(lab='11.1', name='entries() kept while the file keeps its length',
           rule="entries() is the file's entries, parsed at each read: SessionLog keeps no state but ws and path, so a file another program rewrote is read as it now is, whatever its length.",
           where='Build: write it down, item 1, and SessionLog\'s docstring (hunt round 8, 11.1-7)',
-          names='the same length',
+          names='whatever its length',
           replace=r'''
         found = []
         for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
