@@ -621,4 +621,255 @@ class SessionLog:
           by=r'''
         for listener in self._listeners[:300]:  # a copy, and a bound on the fan-out
 '''),
+    # Hunt round 8 (reader r34), designs 11.1-1 to 11.1-8 and 11.1-22.
+    Wrong(lab='11.1', name="ids from the last entry's id",
+          rule="An id is e and the number of the line the entry lands on, read from the file at each append: not the last entry's id plus one, which a file whose ids are not its line numbers (two logs joined, two writers racing) sets wrong.",
+          where='Build: write it down, item 2 (hunt round 8, 11.1-1)',
+          names='not its line numbers',
+          replace=r'''
+        entry = {"id": f"e{len(self.entries()) + 1}", **entry}
+''',
+          by=r'''
+        found = self.entries()
+        entry = {"id": f"e{int(found[-1]['id'][1:]) + 1}" if found else "e1", **entry}
+'''),
+    Wrong(lab='11.1', name='rows sorted by the number in their id',
+          rule='rows() is one pair per message entry, in the order they were written: the order of the file, not of the numbers in the ids.',
+          where='Build: write it down, item 3 (hunt round 8, 11.1-2)',
+          names='in the order of the file',
+          replace=r'''
+        table = []
+        for entry in self.entries():
+            if entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+        return table
+''',
+          by=r'''
+        table = []
+        for entry in self.entries():
+            if entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+        return sorted(table, key=lambda row: int(row[0][1:]))  # e2 before e10
+'''),
+    Wrong(lab='11.1', name='rows one per id',
+          rule='rows() is one pair per message entry: two entries that share an id (two logs joined, two writers racing) are two rows.',
+          where='Build: write it down, item 3 (hunt round 8, 11.1-3)',
+          names='not one per id',
+          replace=r'''
+        table = []
+        for entry in self.entries():
+            if entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+        return table
+''',
+          by=r'''
+        table = {}
+        for entry in self.entries():
+            if entry["type"] == "message":
+                table[entry["id"]] = entry["message"]  # one row per id
+        return list(table.items())
+'''),
+    Wrong(lab='11.1', name='rows that leave out only notes',
+          rule='rows() holds the message entries and no other kind: an entry is a message entry by its type, "message", whatever the other kinds are called.',
+          where='Build: write it down, items 2 and 3 ("lesson 12 adds a second kind"; hunt round 8, 11.1-4)',
+          names='whatever they are called',
+          replace=r'''
+            if entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+''',
+          by=r'''
+            if entry["type"] != "note":  # the one other kind there is
+                table.append((entry["id"], entry["message"]))
+'''),
+    Wrong(lab='11.1', name='rows() skipping a torn line',
+          rule='A line that is not JSON is never skipped, by any reader of the log: rows() and replay() raise the reader\'s ValueError as entries() does.',
+          where='Build: write it down, items 1 and 3 (hunt round 8, 11.1-5)',
+          names='rows() too',
+          replace=r'''
+        table = []
+        for entry in self.entries():
+            if entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+        return table
+''',
+          by=r'''
+        table = []
+        text = self.ws.read_text(self.path) if self.ws.exists(self.path) else ""
+        for raw in text.split("\n"):
+            try:
+                entry = json.loads(raw)
+            except ValueError:
+                continue  # a torn line is no row
+            if entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+        return table
+''',
+          also=((r'''
+        return [message for _, message in self.rows()]
+''', r'''
+        return [entry["message"] for entry in self.entries() if entry["type"] == "message"]
+'''),)),
+    Wrong(lab='11.1', name='a file of blank lines taken for an empty log',
+          rule='A line that is not JSON is never skipped, not even when it is the only line: [] is for a log whose file does not exist.',
+          where='Build: write it down, item 1 (hunt round 8, 11.1-6)',
+          names="the file's only one",
+          replace=r'''
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+''',
+          by=r'''
+        text = self.ws.read_text(self.path)
+        if not text.strip():
+            return []  # nothing in it yet
+        for index, raw in enumerate(text.splitlines()):
+'''),
+    Wrong(lab='11.1', name='entries() kept while the file keeps its length',
+          rule="entries() is the file's entries, parsed at each read: SessionLog keeps no state but ws and path, so a file another program rewrote is read as it now is, whatever its length.",
+          where='Build: write it down, item 1, and SessionLog\'s docstring (hunt round 8, 11.1-7)',
+          names='whatever its length',
+          replace=r'''
+        found = []
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+            try:
+                found.append(json.loads(raw))
+            except ValueError:
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        return found
+''',
+          by=r'''
+        text = self.ws.read_text(self.path)
+        kept = getattr(self, "_kept", None)
+        if kept is not None and kept[0] == len(text):
+            return json.loads(kept[1])  # the file has not grown: parsed already
+        found = []
+        for index, raw in enumerate(text.splitlines()):
+            try:
+                found.append(json.loads(raw))
+            except ValueError:
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        self._kept = (len(text), json.dumps(found))
+        return found
+'''),
+    Wrong(lab='11.1', name="an undo that finds its subscription by its place",
+          rule='Each undo takes off its own subscription, once: called again after later subscriptions, or after another undo, it takes off no other.',
+          where='Build: write it down, item 5 (hunt round 8, 11.1-8)',
+          names='subscribed after an undo',
+          replace=r'''
+        def hear(event):  # this subscription's own entry: no other is equal to it, so its
+            listener(event)  # undo cannot take off an equal listener's subscribed earlier
+
+        self._listeners.append(hear)
+
+        def unsubscribe():
+            if hear in self._listeners:  # once only: a second call takes off nothing
+                self._listeners.remove(hear)
+        return unsubscribe
+''',
+          by=r'''
+        number = len(self._listeners)  # this subscription's number: its place in the list
+
+        def hear(event):
+            listener(event)
+        hear.number = number
+        self._listeners.append(hear)
+
+        def unsubscribe():  # takes off what holds this number; called again, it finds none
+            self._listeners[:] = [h for h in self._listeners if h.number != number]
+        return unsubscribe
+'''),
+    Wrong(lab='11.1', name='listeners quiet at the events that carry no message',
+          rule='A listener that raises ends the run with its own exception, at whatever event it raises: agent_start, turn_start, tool_execution_start, turn_end and agent_end as much as message_end.',
+          where='Build: write it down, item 5 (hunt round 8, 11.1-22)',
+          names='at whatever event',
+          replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+          by=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            try:
+                listener(event)
+            except Exception:
+                if event["type"] in ("message_end", "tool_execution_end"):
+                    raise  # a save that failed: the person must hear of it
+'''),
+]
+
+ALLOWED = [
+    # Hunt round 8 (reader r34), designs 11.1-23, 11.1-24, 11.1-27 and 11.1-28.
+    Wrong(lab='11.1', name='rows as lists of two',
+          rule='Build item 3 asks for (id, message) pairs, and every reader of rows() in the course '
+               '(replay(), lesson 12\'s find_cut and compaction) takes a pair apart by unpacking or '
+               'by index, which a list of two serves as a tuple does; the check\'s record encodes '
+               'both alike, so a test could tell them apart only by asking for a Python type the '
+               'page never states.',
+          where='hunt round 8, design 11.1-23', names='',
+          replace=r'''
+                table.append((entry["id"], entry["message"]))
+''',
+          by=r'''
+                table.append([entry["id"], entry["message"]])
+'''),
+    Wrong(lab='11.1', name='the last of two damaged lines named',
+          rule='Build item 1 asks for "the line\'s number" of a line that is not JSON and does not '
+               'say which of two; naming the later one sends the person to real damage as naming '
+               'the earlier does, and the next read names the other. Every entry is still read, '
+               'and nothing is skipped.',
+          where='hunt round 8, design 11.1-24', names='',
+          replace=r'''
+        found = []
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+            try:
+                found.append(json.loads(raw))
+            except ValueError:
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        return found
+''',
+          by=r'''
+        found = []
+        lines = self.ws.read_text(self.path).splitlines()
+        for index in range(len(lines) - 1, -1, -1):  # from the end of the file
+            try:
+                found.append(json.loads(lines[index]))
+            except ValueError:
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        return found[::-1]
+'''),
+    Wrong(lab='11.1', name='a failed save tried once more',
+          rule='The lesson\'s common answers to "A saver that cannot save" say "Retrying is fine '
+               'inside the listener, and a real one might": a save that fails twice is still '
+               'heard, ending the run with the disk\'s own error, and one that succeeds on the '
+               'second try has saved the message once.',
+          where='hunt round 8, design 11.1-27; section "A saver that cannot save"', names='',
+          replace=r'''
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+''',
+          by=r'''
+        if event["type"] == "message_end":
+            try:
+                log.append_message(event["message"])
+            except OSError:
+                log.append_message(event["message"])  # once more: the disk may have room now
+'''),
+    Wrong(lab='11.1', name='every listener told before the first error is raised',
+          rule='Build item 5 asks that a listener that raises end the run with its own exception, '
+               'and that listeners hear in the order they subscribed; telling the listeners after '
+               'it before raising keeps both, ends the run before the consumer gets the event, and '
+               'lets a saver after a broken listener still save: the weakness the page finds in '
+               'Tau\'s cancelled path ("a failing listener that comes before the saver").',
+          where='hunt round 8, design 11.1-28; section "Your code beside Tau\'s"', names='',
+          replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+          by=r'''
+        failure = None
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            try:
+                listener(event)
+            except Exception as raised:
+                failure = failure or raised  # the others hear it first
+        if failure is not None:
+            raise failure
+'''),
 ]

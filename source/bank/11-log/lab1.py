@@ -66,9 +66,9 @@ class Locked(lab.Workspace):
 
 
 @lab_test("A run whose saver meets a damaged log (a torn last line, a blank or broken line in "
-          "the middle, an empty line at the very end, a file that cannot be read) ends with the "
-          "reader's error, naming the log's path and the line counted from 1, and writes "
-          "nothing to it.")
+          "the middle, an empty line at the very end, a blank line that is the file's only one, "
+          "a file that cannot be read) ends with the reader's error, naming the log's path and "
+          "the line counted from 1, and writes nothing to it; rows() raises it too.")
 async def test_bank_a_run_meets_a_damaged_log(t):
     whole = t.random.randint(2, 5)
     lines = [entry_line(n, message=harness.user_message(f"Step {n}.")) for n in
@@ -77,35 +77,41 @@ async def test_bank_a_run_meets_a_damaged_log(t):
     damages = {"torn": ("".join(lines) + '{"id": "e' + str(whole + 1), whole + 1),
                "blank": ("".join(lines[:at]) + "\n" + "".join(lines[at:]), at + 1),
                "broken": ("".join(lines[:at]) + "not an entry\n" + "".join(lines[at:]), at + 1),
-               "empty end": ("".join(lines) + "\n", whole + 1)}
+               "empty end": ("".join(lines) + "\n", whole + 1),
+               "blank only": (t.random.choice(["\n", " \n", "\t\n"]), 1)}
     found, wanted = [], []
-    for kind in t.random.sample(sorted(damages), 4):
+    for kind in t.random.sample(sorted(damages), len(damages)):
         text, line = damages[kind]
         path = t.random.choice(FOLDED)
         ws = lab.Workspace({path: text})
         h = saved(ws, path, 1)
         problem = await raised(lambda: lab.drive(h.prompt(t.random.choice(DONE))))
-        found.append([kind, problem, ws.read_text(path) == text, lab.shape(h.messages)])
-        wanted.append([kind, f"ValueError: {path}, line {line}: not a complete log entry", True,
-                       "U"])
+        resumed = await raised(harness.SessionLog(ws, path).rows)
+        found.append([kind, problem, resumed, ws.read_text(path) == text, lab.shape(h.messages)])
+        error = f"ValueError: {path}, line {line}: not a complete log entry"
+        wanted.append([kind, error, error, True, "U"])
     path = t.random.choice(FOLDED)
     ws = Locked({path: "".join(lines)})
     h = saved(ws, path, 1)
     problem = await raised(lambda: lab.drive(h.prompt("Go on.")))
-    found.append(["unreadable", problem, ws.files[path] == "".join(lines), lab.shape(h.messages)])
-    wanted.append(["unreadable", f"PermissionError: {path}: permission denied", True, "U"])
+    found.append(["unreadable", problem, await raised(harness.SessionLog(ws, path).rows),
+                  ws.files[path] == "".join(lines), lab.shape(h.messages)])
+    wanted.append(["unreadable", f"PermissionError: {path}: permission denied",
+                   f"PermissionError: {path}: permission denied", True, "U"])
     t.expect(found, wanted,
              "A Harness with persist_to subscribed, on a log that holds damage, ran one prompt. "
-             "Each item is [the damage, what the run raised, the file is unchanged, lab.shape "
-             "of the record]: the saver's first append reads the log, which names the damaged "
-             "line of PATH (with its folders), counted from 1, wherever it stands; a file that "
-             "is there but cannot be read is no empty log (SessionLog.entries, lesson 11).")
+             "Each item is [the damage, what the run raised, what rows() of a log made afresh "
+             "on the file raised, the file is unchanged, lab.shape of the record]: the saver's "
+             "first append reads the log, which names the damaged line of PATH (with its "
+             "folders), counted from 1, wherever it stands, and so does every reader of it; a "
+             "file whose only line is blank, or that is there but cannot be read, is no empty "
+             "log (SessionLog.entries, lesson 11).")
 
 
 @lab_test("A session resumed from a long log another program wrote (over three hundred entries) "
           "holds all of it and numbers its next entries after it; reading a log with no file "
-          "made no file, and a caller that changes a message replay() gave it changes nothing "
-          "the log reads next.")
+          "made no file, a caller that changes a message replay() gave it changes nothing "
+          "the log reads next, and a rewrite of the file at the same length is read.")
 async def test_bank_a_long_log_resumed(t):
     others = {name: "kept\n" for name in t.random.sample(FILES, 2)}
     ws, path = lab.Workspace(others), t.random.choice(FOLDED)
@@ -122,16 +128,23 @@ async def test_bank_a_long_log_resumed(t):
     handed = log.replay()
     handed[0]["content"] = "changed by a caller"
     handed.pop()
+    first = log.replay()[0]["content"]
+    edited = t.random.randrange(1, size, 2)  # a question, rewritten letter for letter
+    swap = "7" if str(edited)[-1] != "7" else "3"
+    words = f"Question {str(edited)[:-1]}{swap}."
+    ws.write_text(path, ws.read_text(path).replace(f'"Question {edited}."', f'"{words}"'))
     t.expect([before, len(h.messages), [k for k, _ in log.rows()[-3:]],
-              log.replay()[0]["content"], len(log.replay())],
+              first, len(log.replay()), log.replay()[edited - 1]["content"]],
              [[[], [], sorted(others)], size + 2, [f"e{size}", f"e{size + 1}", f"e{size + 2}"],
-              "Question 1.", size + 2],
+              "Question 1.", size + 2, words],
              f"Items: [replay(), rows() and the workspace's files while the log had no file, "
              f"the messages of a harness resumed from a log of {size} entries once it ran one "
              "prompt, the ids of the log's last three rows, the words of the first message "
              "the log replays after a caller changed that message in a list replay() gave it "
-             "and popped the list's last, the messages it replays]: every line is read, "
-             "parsed again at each read (SessionLog.entries, lesson 11).")
+             "and popped the list's last, the messages it replays, the words of message "
+             f"{edited} once another program rewrote them at the same length]: every line is "
+             "read, parsed again at each read, the file as it now is (SessionLog.entries, "
+             "lesson 11).")
 
 
 # --- rule 2: append_message through _append ---------------------------------------------------
@@ -187,9 +200,10 @@ async def test_bank_ids_across_two_sessions(t):
                                  for _ in range(t.random.randint(0, 2))]
     t.random.shuffle(between)
     for n, who in enumerate(between):
-        if who == "hand":  # another program, not through a SessionLog
-            ws.append_text(path, entry_line(len(kinds) + 1, "note", text=f"backup {n}"))
-            kinds.append(("note", None))
+        if who == "hand":  # another program copies a note from an older log, with its id
+            old = t.random.randint(40, 90)
+            ws.append_text(path, entry_line(old, "note", text=f"backup {n}"))
+            kinds.append(("note", None, f"e{old}"))
         else:
             one._append({"type": "note", "text": f"checkpoint {n}"})
             kinds.append(("note", 1))
@@ -201,9 +215,11 @@ async def test_bank_ids_across_two_sessions(t):
     kinds += [("message", 2)] * len(later)
     entries = harness.SessionLog(ws, path).entries()
     t.expect([[e["id"], e["type"], e.get("session")] for e in entries],
-             [[f"e{n}", kind, session] for n, (kind, session) in enumerate(kinds, 1)],
+             [[(rest or [f"e{n}"])[0], kind, session]
+              for n, (kind, session, *rest) in enumerate(kinds, 1)],
              "Each item is one entry of the file: [its id, its type, the session whose log's "
-             "_append wrote it (None for a line another program wrote)]. A first session saved "
+             "_append wrote it (None for a line another program copied from an older log, "
+             "with that log's id)]. A first session saved "
              f"{' '.join(tokens)}, notes were written ({', '.join(between)}: by hand or through "
              f"the first log's _append), then a second log object saved {' '.join(later)}: an "
              "id is e and the number of the line it lands on, read from the file at each "
@@ -218,6 +234,7 @@ async def test_bank_ids_across_two_sessions(t):
 async def test_bank_a_resumed_request_in_order(t):
     ws, path = lab.Workspace(), t.random.choice(FOLDED)
     log = harness.SessionLog(ws, path)
+    other = t.random.choice(["compaction", "label", "checkpoint", "model_change"])
     replies, shapes, ids, next_id = [], [], [], 1
     for _ in range(2):
         more, tokens, next_id = rounds(t, first=next_id, least=2)
@@ -232,7 +249,7 @@ async def test_bank_a_resumed_request_in_order(t):
         ids += [f"e{k}" for k in range(line + 1, line + new + 1)]
         line += new
         for k in range(t.random.randint(1, 2)):
-            log._append({"type": "note", "message": f"checkpoint {n}.{k}"})
+            log._append({"type": other, "message": f"checkpoint {n}.{k}"})
             line += 1
     fresh = lab.ScriptedModel([lab.say("Resumed.")])
     resumed = harness.Harness(fresh, SYSTEM, [reader()], messages=log.replay())
@@ -240,34 +257,41 @@ async def test_bank_a_resumed_request_in_order(t):
     t.expect([lab.shape(fresh.calls[0].messages), [k for k, _ in log.rows()]],
              [" ".join(shapes + ["U"]), ids],
              "Items: [lab.shape of the resumed harness's first request, the ids rows() "
-             f"gives]. Two runs saved {len(shapes)} messages, with notes (entries of type "
-             "\"note\" carrying a field named \"message\") written through _append after each: "
+             f"gives]. Two runs saved {len(shapes)} messages, with entries of another kind "
+             f"(of type {other!r}, carrying a field named \"message\") written through _append "
+             "after each: "
              "rows() holds one pair per message entry, in the order written, and e10 comes "
              "after e9 (SessionLog.rows, lesson 11).")
 
 
 @lab_test("A long log another program wrote, of over three hundred message entries with notes "
-          "among them, gives rows of its message entries alone, in the order written.")
+          "among them and its ids counted twice from e1 (two logs joined), gives rows of its "
+          "message entries alone, in the order written.")
 async def test_bank_a_long_mixed_log(t):
     path, every = t.random.choice(FOLDED), t.random.randint(6, 9)
+    joined = t.random.randint(40, 120)  # the lines of an older log, put first by another program
     lines, messages, ids = [], [], []
     for n in range(1, 380 + t.random.randint(0, 20)):  # over 300 message entries
+        number = n if n <= joined else n - joined  # the second log's ids count from e1 again
         if n % every == 0:
-            lines.append(entry_line(n, "note", message=f"checkpoint {n}"))
+            lines.append(entry_line(number, "note", message=f"checkpoint {n}"))
         else:
             messages.append(harness.user_message(f"Question {n}.") if n % 2 else
                             lab.say(f"Answer {n}."))
-            lines.append(entry_line(n, message=messages[-1]))
-            ids.append(f"e{n}")
+            lines.append(entry_line(number, message=messages[-1]))
+            ids.append(f"e{number}")
     log = harness.SessionLog(lab.Workspace({path: "".join(lines)}), path)
     rows = log.rows()
     t.expect([len(rows), [k for k, _ in rows[::50]], [k for k, _ in rows[-2:]],
               log.replay() == messages],
              [len(ids), ids[::50], ids[-2:], True],
-             f"A log of {len(lines)} lines, every {every}th a note. Items: [how many rows, the "
+             f"A log of {len(lines)} lines, every {every}th a note, the first {joined} of them "
+             "an older log that another program joined to it, so its ids count from e1 again "
+             "after them. Items: [how many rows, the "
              "ids of every 50th row, the ids of the last two, replay() equals the message "
              "entries' messages]: rows() is one pair per message entry (its type), in the "
-             "order written, however long the log (SessionLog.rows, lesson 11).")
+             "order written, the file's, and not one per id, however long the log "
+             "(SessionLog.rows, lesson 11).")
 
 
 # --- rule 4: persist_to --------------------------------------------------------------------------
@@ -364,10 +388,12 @@ async def test_bank_the_order_at_both_ends_of_a_run(t):
     runs = [list(trace)]
     trace.clear()
     undos[2]()
+    undos.append(h.subscribe(listeners[y]))  # subscribed after the undo
+    undos[len(names) - 1]()  # the last of the first subscriptions
     undos[2]()
     await lab.drive(h.prompt("Second."))
     runs.append(list(trace))
-    kept = names[:2] + names[3:]
+    kept = names[:2] + names[3:-1] + [y]
     many, tally, last = 300 + t.random.randint(1, 9), [], []
     h = harness.Harness(lab.ScriptedModel([lab.say("Three.")]), SYSTEM, [])
     for _ in range(many):
@@ -380,7 +406,9 @@ async def test_bank_the_order_at_both_ends_of_a_run(t):
               ["agent_start", "turn_start", "message_end", "message_end", "turn_end",
                "agent_end"]],
              f"Listeners subscribed in the order {names}; between two runs, the undo of the "
-             "third subscription was called twice. Items: [for each run, [event, listener] "
+             f"third subscription was called, {y} subscribed once more, the undo of the last of "
+             "the first subscriptions called, and the third's undo called again. Items: [for "
+             "each run, [event, listener] "
              "for each agent_start and agent_end heard, in the order heard; events one "
              f"listener subscribed {many} times heard in a plain run of another harness; the "
              "events a listener subscribed after them heard]: each undo takes off its own "
@@ -390,7 +418,8 @@ async def test_bank_the_order_at_both_ends_of_a_run(t):
 
 @lab_test("Listeners that undo themselves or a later one, or subscribe another, in the middle "
           "of an event leave every listener subscribed when it began hearing it; a listener "
-          "whose own bug raises ends that run, and hears the next run whole.")
+          "whose own bug raises, at an event that carries no message, ends that run, and hears "
+          "the next run whole.")
 async def test_bank_listeners_that_change_the_list(t):
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "main.py"})),
                                lab.say("Read it."), lab.say("Plain."), lab.say("Again."),
@@ -414,7 +443,7 @@ async def test_bank_listeners_that_change_the_list(t):
     await lab.drive(h.prompt("Read main.py."))
     # whether E hears the event it was subscribed during is left open: only the later count
     counts = [len(heard[name]) for name in "ABCD"] + [len([n for n in heard["E"] if n > join + 1])]
-    buggy, at = [], t.random.randrange(6)
+    buggy, at = [], t.random.choice([0, 1, 4, 5])  # agent_start, turn_start, turn_end, agent_end
 
     def bug(event):
         buggy.append(event["type"])
@@ -432,7 +461,8 @@ async def test_bank_listeners_that_change_the_list(t):
              f"itself and C at event {leave} (from 0), and D subscribed E at event {join}. "
              f"Items: [events each of A to D heard, and E after event {join}, what the next "
              "run raised when a listener's own bug divided by zero at its event "
-             f"{at}, is_running then, the events that "
+             f"{at} ({['agent_start', 'turn_start', '', '', 'turn_end', 'agent_end'][at]}, "
+             "which carries no message), is_running then, the events that "
              "listener heard in the run after]: every listener subscribed when an event began "
              "hears it, one subscribed during an event hears every later one, and a listener "
              "that raises ends the run with its own exception and stays subscribed "

@@ -148,6 +148,49 @@ async def test_two_logs_on_one_file_agree(t):
              "for SessionLog keeps no state but ws and path. Items: [entries after one was "
              "popped from what entries() returned, the first entry still equals the file's "
              "first line after a caller changed its message] (SessionLog.entries, lesson 11).")
+    one.entries()  # read once more, then another program rewrites the file at the same length
+    hand = t.random.randrange(count - len(writers))  # one of the lines written by hand
+    ws.write_text(FILE, ws.read_text(FILE).replace(f"By hand {hand}.", f"By hand {hand + 5}."))
+    t.expect([len(ws.read_text(FILE)), lab.shape(one.replay()),
+              one.replay()[len(writers) + hand]["content"]],
+             why=f"Another program rewrote the file, changing the words of line "
+                 f"{len(writers) + hand + 1} (\"By hand {hand}.\" to \"By hand {hand + 5}.\"), so "
+                 "the file kept its length. entries() is the file's entries as it now is, "
+                 "parsed at each read, whatever its length: SessionLog keeps no state but ws "
+                 "and path, so no parse kept from an earlier read may stand in for the file. "
+                 "Items: [the file's length, lab.shape of what the log replays, the words of "
+                 "that line's message as replay() gives them] (SessionLog.entries, lesson 11, "
+                 "Build item 1).")
+
+
+@lab_test("A log whose ids are not its line numbers, two session files joined into one by "
+          "another program (e1, e2, e1, e2, e3), gives every message entry as a row of its own, "
+          "in the order of the file, and its next append takes the id of the line it lands on.")
+async def test_a_log_whose_ids_are_not_its_line_numbers(t):
+    sizes = [t.random.randint(2, 4), t.random.randint(2, 5)]
+    text, written = "", []
+    for part, size in enumerate(sizes):  # each file's ids count from e1
+        for n in range(1, size + 1):
+            written.append(harness.user_message(f"Question {part}.{n}.") if n % 2 else
+                           lab.say(f"Answer {part}.{n}."))
+            text += json.dumps({"id": f"e{n}", "type": "message", "message": written[-1]}) + "\n"
+    ws = lab.Workspace({FILE: text})
+    log = harness.SessionLog(ws, FILE)
+    rows = log.rows()
+    added = log.append_message(lab.say("Joined."))
+    t.expect([[k for k, _ in rows], lab.shape(log.replay()),
+              [m for _, m in rows] == written, added, json.loads(lines(ws)[-1])["id"]],
+             why=f"Two session files of {sizes[0]} and {sizes[1]} message entries, each "
+                 "numbered from e1, joined into one by another program (cat), as a log can "
+                 "also come to hold one id twice when two writers race (section \"Two writers, "
+                 "one file\"); then one append. rows() is one pair per message entry, in the "
+                 "order they were written, which is the order of the file: not sorted by the "
+                 "number in the id, and not one per id. The id an append returns is e and the "
+                 "number of the line the entry lands on, not the last id plus one. Items: [the "
+                 "ids rows() gives, lab.shape of what the log replays after the append, rows() "
+                 "held the messages in the file's order, the id the append returned, the id on "
+                 "the file's last line] (SessionLog.rows and append_message, lesson 11, Build "
+                 "items 2 and 3).")
 
 
 @lab_test("Appending never changes a byte already written: after each append, the old text is "
@@ -236,35 +279,40 @@ DAMAGE = {"an empty line": "", "a line of spaces": "   ", "half a line": '{"id":
 
 @lab_test("A line that is not JSON is never skipped, wherever it stands and whatever it holds: an "
           "empty line, a line of spaces or half a line before the last line, an empty line at the "
-          "end of the file, in a log kept in a "
-          "folder, makes reading raise the ValueError naming the log's path and that line, and "
-          "an append write nothing.")
+          "end of the file, a blank line that is the file's only one, in a log kept in a "
+          "folder, makes reading (entries(), rows(), replay()) raise the ValueError naming the "
+          "log's path and that line, and an append write nothing.")
 async def test_a_damaged_line_anywhere_is_named(t):
     found, wanted = [], []
-    for kind, damage in [*DAMAGE.items(), ("an empty line at the end", "")]:
+    for kind, damage in [*DAMAGE.items(), ("an empty line at the end", ""),
+                         ("a blank line, the file's only one", t.random.choice(["", "   "]))]:
         path = t.random.choice(FOLDERS)
         entries = [{"id": f"e{n}", "type": "message", "message": harness.user_message(f"Step {n}.")}
-                   for n in range(1, t.random.randint(3, 7))]
+                   for n in range(1, 1 if kind.endswith("only one") else t.random.randint(3, 7))]
         # the damaged line comes before entry `at`, or after the last one
-        at = len(entries) if kind.endswith("at the end") else t.random.randrange(len(entries))
+        at = len(entries) if kind.endswith(("at the end", "only one")) else \
+            t.random.randrange(len(entries))
         text = [json.dumps(entry) + "\n" for entry in entries]
         text.insert(at, damage + "\n")
         ws = lab.Workspace({path: "".join(text)})
         log = harness.SessionLog(ws, path)
         error = f"ValueError: {path}, line {at + 1}: not a complete log entry"
-        found.append([kind, await raised(log.entries), await raised(log.replay),
+        found.append([kind, await raised(log.entries), await raised(log.rows),
+                      await raised(log.replay),
                       await raised(lambda: log.append_message(lab.say("More."))),
                       ws.read_text(path) == "".join(text)])
-        wanted.append([kind, error, error, error, True])
+        wanted.append([kind, error, error, error, error, True])
     t.expect(found, wanted,
              "A line that is not JSON is never skipped, not even an empty one, and not only "
              "when it is the last: wherever it stands, the file's very end included. Skipped, "
              "it would make the ids stop being line numbers, for the next append lands after "
-             "it. The "
+             "it; and a file whose only line is blank is no empty log ([] is for a log whose "
+             "file does not exist), for the next append would land on line 2 as e1. Every "
+             "reader of the log refuses it, rows() too, not entries() alone. The "
              "sentence names the log's path as given (self.path, with its folders) and the "
-             "line's number. Each item: [the damage, what entries() raised, what replay() "
-             "raised, what an append raised, the file is unchanged] (SessionLog.entries, "
-             "lesson 11).")
+             "line's number. Each item: [the damage, what entries() raised, what rows() "
+             "raised, what replay() raised, what an append raised, the file is unchanged] "
+             "(SessionLog.entries and rows, lesson 11, Build items 1 and 3).")
     text = "".join(json.dumps({"id": f"e{n}", "type": "message",
                                 "message": harness.user_message(f"Step {n}.")}) + "\n"
                    for n in range(1, 321)) + "{\"id\": \"e321\", \"ty\n"
@@ -283,13 +331,14 @@ async def test_a_damaged_line_anywhere_is_named(t):
 async def test_entries_of_another_kind_are_numbered_but_not_replayed(t):
     ws = lab.Workspace()
     log = harness.SessionLog(ws, FILE)
-    kinds = ["note", "message"] + [t.random.choice(["note", "message"])
-                                   for _ in range(t.random.randint(2, 8))]
+    other = t.random.choice(["compaction", "label", "model_change", "custom"])
+    kinds = ["note", other, "message"] + [t.random.choice(["note", other, "message"])
+                                          for _ in range(t.random.randint(2, 8))]
     ids, messages, message_ids = [], [], []
     for n, kind in enumerate(kinds):
-        if kind == "note":  # as a later lesson writes a kind of its own, a field named
+        if kind != "message":  # as a later lesson writes a kind of its own, a field named
             # "message" included: the type tells a message entry, not its fields
-            ids.append(log._append({"type": "note", "message": f"checkpoint {n}"}))
+            ids.append(log._append({"type": kind, "message": f"checkpoint {n}"}))
         else:
             messages.append(harness.user_message(f"Step {n}.") if n % 2 else lab.say(f"Did {n}."))
             ids.append(log.append_message(messages[-1]))
@@ -298,9 +347,11 @@ async def test_entries_of_another_kind_are_numbered_but_not_replayed(t):
              [[f"e{n}" for n in range(1, len(kinds) + 1)], message_ids, True],
              "Every kind of entry is written by _append, and its id is e and the number of the "
              "line it lands on, whatever kind came before; rows() holds one pair per message "
-             "entry, so the notes are left out. The kinds, in order: " + ", ".join(kinds) +
-             ". Each note carries a field named \"message\" (a checkpoint's words): an entry is "
-             "a message entry by its type, \"message\", not by its fields. Items: [the ids "
+             "entry, so the other kinds are left out, whatever they are called (a note and a "
+             f"{other!r} here, as lesson 12 adds a kind of its own). The kinds, in order: " +
+             ", ".join(kinds) + ". Each entry of another kind carries a field named "
+             "\"message\" (a checkpoint's words): an entry is a message entry by its type, "
+             "\"message\", not by its fields or by not being a note. Items: [the ids "
              "returned, the ids rows() gives, replay() equals the messages] "
              "(SessionLog._append and rows, lesson 11).")
 
@@ -589,6 +640,29 @@ async def test_each_undo_takes_off_one_subscription(t):
              "One listener subscribed 301 times, then a run of one plain reply, which has six "
              "events. The item is how many events it heard: each subscription hears every "
              "event, however many subscriptions there are (Harness._notify, lesson 11).")
+    count = t.random.randint(2, 4)
+    heard = [[] for _ in range(count + 1)]
+    h = harness.Harness(lab.ScriptedModel([lab.say("One."), lab.say("Two.")]), SYSTEM, [])
+
+    def hearer(i):
+        return lambda event: heard[i].append(event["type"])
+    undos = [h.subscribe(hearer(i)) for i in range(count)]
+    await lab.drive(h.prompt("First."))
+    gone = t.random.randrange(count - 1)  # not the last
+    undos[gone]()
+    undos.append(h.subscribe(hearer(count)))  # a listener subscribed after an undo
+    undos[count - 1]()
+    undos[gone]()
+    await lab.drive(h.prompt("Second."))
+    t.expect([len(events) for events in heard],
+             why=f"{count} listeners subscribed, then a run; then the undo of listener "
+                 f"{gone + 1} was called, listener {count + 1} subscribed after it, the undo of "
+                 f"listener {count} called, and listener {gone + 1}'s undo called again; then a "
+                 "second run. Each undo takes off its own subscription, once: called again, or "
+                 "after later subscriptions, it takes off no other, so the listener subscribed "
+                 "after an undo hears the second run whole. Items: how many events each "
+                 "listener heard over both runs, in the order they subscribed "
+                 "(Harness.subscribe, lesson 11, Build item 5).")
 
 
 @lab_test("Listeners hear each event in the order they subscribed, and an undo keeps that order: "
@@ -702,6 +776,27 @@ async def test_a_raising_listener_ends_the_run(t):
              "hear the event, so the next run does not deliver it a second time. A listener "
              "raised at the follow-up \"And b.py?\"; after the undo a new prompt ran. Items: "
              "the record (Harness._run, lessons 9 and 11).")
+    found = []
+    for at in ["agent_start", "turn_start", "message_end", "tool_execution_start",
+               "tool_execution_end", "turn_end", "agent_end"]:
+        h = harness.Harness(lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})),
+                                               lab.say("Read it.")]), SYSTEM, [looker()])
+
+        def chokes(event, at=at):
+            if event["type"] == at:
+                raise kind(text)
+        h.subscribe(chokes)
+        seen = []
+        error = await raised(lambda: lab.drive(h.prompt("Read a.py."),
+                                               on_event=lambda e: seen.append(e["type"])))
+        found.append([at, error, h.is_running, lab.shape(h.messages), len(seen)])
+    t.expect(found,
+             why="A listener that raises ends the run with its own exception at whatever event "
+                 "it raises, not only at the events that carry a message: each item is a run "
+                 f"(U A[c1] R(c1) A, when whole) whose listener raised {kind.__name__} at the "
+                 "first event of one type: [that type, what the run raised, is_running after, "
+                 "lab.shape of the record, the events the consumer got] (Harness._notify, "
+                 "lesson 11, Build item 5).")
 
 
 @lab_test("A log whose disk fills up after a number of messages drawn under the seed makes the "
@@ -762,11 +857,15 @@ async def test_a_save_that_fails_is_heard(t):
              "(persist_to and Harness._notify, lesson 11).")
     failed = []
 
+    full = [True]
+
     class FlakyDisk(harness.SessionLog):
-        """A log whose disk is full for one write, at a message drawn under the seed."""
+        """A log whose disk fills at a message drawn under the seed and stays full until that
+        run has ended: every write till then fails, a retry's too (retrying inside the listener
+        is allowed; after the retries the disk is still full)."""
 
         def append_message(self, message):
-            if len(self.entries()) == room and not failed:
+            if len(self.entries()) == room and full:
                 failed.append(message)
                 raise OSError("No space left on device")
             return super().append_message(message)
@@ -776,14 +875,16 @@ async def test_a_save_that_fails_is_heard(t):
                         [looker()])
     h.subscribe(harness.persist_to(log))
     error = await raised(lambda: lab.drive(h.prompt("Read a.py.")))
+    full.clear()  # room again
     await lab.drive(h.prompt("Go on."))
     unsaved = failed[0] if failed else None
     t.expect([error, lab.shape(log.replay()), log.replay() == [m for m in h.messages
                                                                 if m is not unsaved]],
              ["OSError: No space left on device", "U U A" if room else "U A", True],
              "persist_to saves the message of every message_end, after a failed save too: the "
-             "disk had no room for one write (message "
-             f"{room + 1} of the record), that run ended with its error, and once there was "
+             "disk had no room from message "
+             f"{room + 1} of the record to the end of that run (a retry inside the listener "
+             "is allowed, and fails too), that run ended with its error, and once there was "
              "room again the next run was saved whole. Items: [what the first run raised, the "
              "shape of what the log replays, it is the record without the one message it could "
              "not save] (persist_to, lesson 11).")
