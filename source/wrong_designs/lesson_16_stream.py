@@ -1037,6 +1037,333 @@ def to_wire(system, messages, tools):
           by=r'''
         except Exception as exc:  # whatever breaks while reading is the provider's trouble
 '''),
+    Wrong(lab='16.2', name='a quiet provider looked at every third turn',
+          rule='A set signal is seen within a turn of the event loop, whether lines are ready or not: while the provider is silent, one turn between two looks, not several.',
+          where="lab 16.2, acomplete's docstring: a Stop lands within a turn of the event loop even while the provider says nothing; hunt round 8, 16.2-1",
+          names='every turn',
+          replace=r'''
+                if not response.ready():
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+''',
+          by=r'''
+                if not response.ready():
+                    for _ in range(3):  # no need to spin every turn while the provider thinks
+                        await asyncio.sleep(0)
+                    continue
+'''),
+    Wrong(lab='16.2', name='giving up after 6,000 quiet turns',
+          rule='The response is read to its end or a Stop, however long the provider is quiet: no count of quiet looks ends it, however large.',
+          where='lab 16.2, Build section, item 2 ("The response is read to its end"); hunt round 8, 16.2-2',
+          names='never a count of quiet looks',
+          replace=r'''
+        chunks = []
+        try:
+            while True:
+''',
+          by=r'''
+        chunks, quiet = [], 0  # a provider silent this long is gone
+        try:
+            while True:
+''',
+          also=((r'''
+                if not response.ready():
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                line = response.read_line()
+''', r'''
+                if not response.ready():
+                    quiet += 1
+                    if quiet > 6000:
+                        break
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                quiet = 0
+                line = response.read_line()
+'''),)),
+    Wrong(lab='16.2', name='a RuntimeError from read_line taken for the end',
+          rule="What ready() or read_line() raise goes up as it was raised, whatever its class: a dropped connection ends the stream with None, never with an exception.",
+          where='lab 16.2, Build section, item 2 ("a fault in the reading or in the response"); hunt round 8, 16.2-3',
+          names='goes up',
+          replace=r'''
+                line = response.read_line()
+                chunk = STREAM_DONE if line is None else decode_line(line)
+''',
+          by=r'''
+                try:
+                    line = response.read_line()
+                except RuntimeError:  # the response gave up: treat it as the end
+                    line = None
+                chunk = STREAM_DONE if line is None else decode_line(line)
+'''),
+    Wrong(lab='16.2', name="a ConnectionError in the reading recorded as the provider's trouble",
+          rule="What ready() or read_line() raise is not the provider's trouble, a ConnectionError included, since a connection that drops ends the stream with None: it goes up as it was raised.",
+          where='lab 16.2, Build section, item 2 ("a fault in the reading or in the response"); hunt round 8, 16.2-4',
+          names='goes up',
+          replace=r'''
+                if not response.ready():
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                line = response.read_line()
+''',
+          by=r'''
+                try:
+                    if not response.ready():
+                        await asyncio.sleep(0)
+                        continue
+                    line = response.read_line()
+                except ConnectionError as trouble:  # the provider's trouble: a reply, never raised
+                    return error_message(f"Provider request failed: {trouble}")
+'''),
+    Wrong(lab='16.2', name='[DONE] found anywhere in a line',
+          rule='The stream ends where read_line() gives None or a line decodes to STREAM_DONE: a comment or a text that holds the words [DONE] is not the end.',
+          where='lab 16.2, Build section, item 2 ("a line decodes to `STREAM_DONE`"); hunt round 8, 16.2-5',
+          names='decodes to STREAM_DONE',
+          replace=r'''
+                line = response.read_line()
+                chunk = STREAM_DONE if line is None else decode_line(line)
+''',
+          by=r'''
+                line = response.read_line()
+                if line is not None and STREAM_DONE in line:  # data: [DONE], data:[DONE]
+                    break
+                chunk = STREAM_DONE if line is None else decode_line(line)
+'''),
+    Wrong(lab='16.2', name='the lines already ready read after [DONE]',
+          rule='Nothing after the end of the stream is read, even lines the response has ready at once.',
+          where='lab 16.2, Build section, item 2 ("nothing after that end is read"); hunt round 8, 16.2-6',
+          names='nothing after it is read',
+          replace=r'''
+                if chunk == STREAM_DONE:
+                    break
+''',
+          by=r'''
+                if chunk == STREAM_DONE:
+                    while response.ready() and response.read_line() is not None:
+                        pass  # drain what is already here, so the connection ends tidy
+                    break
+'''),
+    Wrong(lab='16.2', name='the reading ended at an error chunk',
+          rule='The response is read to its end, and the reply is then what assemble makes of the chunks: an error chunk fails the reply but does not end the reading.',
+          where='lab 16.2, Build section, item 2 ("The response is read to its end"); hunt round 8, 16.2-7',
+          names='read to its end',
+          replace=r'''
+                if chunk is not None:
+                    chunks.append(chunk)
+''',
+          by=r'''
+                if chunk is not None:
+                    chunks.append(chunk)
+                    if "error" in chunk:  # the reply has failed: no need to read the rest
+                        break
+'''),
+    Wrong(lab='16.2', name='a gateway error sent once more',
+          rule='If sending raises any Exception, a 502 or a 504 included, the reply is an error ending and no second request goes out.',
+          where='lab 16.2, Build section, item 1 ("no second request goes out"); hunt round 8, 16.2-8',
+          names='exactly one request',
+          replace=r'''
+            response = self.client.open(to_wire(system, messages, tools))
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+''',
+          by=r'''
+            body = to_wire(system, messages, tools)
+            try:
+                response = self.client.open(body)
+            except Exception as first:
+                if getattr(first, "status", None) not in (502, 504):
+                    raise
+                response = self.client.open(body)  # nothing streamed yet: one quiet retry
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+'''),
+    Wrong(lab='16.2', name='spent quota told by its words',
+          rule='A 429 is spent quota when its code is "insufficient_quota", read from the exception, never from the words of its text.',
+          where='lab 16.2, Build section, item 1 ("which is one of two failures"); hunt round 8, 16.2-9',
+          names='never from its words',
+          replace=r'''
+            if getattr(exc, "code", None) == "insufficient_quota":
+''',
+          by=r'''
+            if "insufficient_quota" in str(exc):  # the body names it
+'''),
+    Wrong(lab='16.2', name="a 429's code and retry_after read as attributes",
+          rule='acomplete never raises for the provider\'s trouble: a 429\'s code and retry_after are read with getattr, since not every exception has them.',
+          where="lab 16.2, Build section, item 1 (\"read with `getattr`, since not every exception has one\"); hunt round 8, 16.2-10",
+          names='getattr',
+          replace=r'''
+            if getattr(exc, "code", None) == "insufficient_quota":
+                return error_message(f"Provider quota spent, so waiting will not help: {exc}")
+            wait = getattr(exc, "retry_after", None)
+''',
+          by=r'''
+            if exc.code == "insufficient_quota":
+                return error_message(f"Provider quota spent, so waiting will not help: {exc}")
+            wait = exc.retry_after
+'''),
+    Wrong(lab='16.2', name='a Retry-After taken for a rate limit before the code',
+          rule='A 429 whose code is "insufficient_quota" is spent quota whatever its retry_after; only otherwise is it a rate limit.',
+          where='lab 16.2, Build section, item 1 ("otherwise it is a rate limit"); hunt round 8, 16.2-30',
+          names='whatever its retry_after',
+          replace=r'''
+            if getattr(exc, "code", None) == "insufficient_quota":
+                return error_message(f"Provider quota spent, so waiting will not help: {exc}")
+            wait = getattr(exc, "retry_after", None)
+''',
+          by=r'''
+            wait = getattr(exc, "retry_after", None)
+            if wait is None and getattr(exc, "code", None) == "insufficient_quota":
+                return error_message(f"Provider quota spent, so waiting will not help: {exc}")
+'''),
+    Wrong(lab='16.2', name="a CancelToken's private flag read for the signal",
+          rule='Any object with is_cancelled() can serve as a signal: acomplete asks it, never reads a CancelToken\'s insides.',
+          where="lesson 15's CancelToken docstring, given in the lab 16.2 starter (any object with is_cancelled() can serve as a signal); hunt round 8, 16.2-11",
+          names='is_cancelled()',
+          replace=r'''
+        if signal is not None and signal.is_cancelled():
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for
+''',
+          by=r'''
+        if signal is not None and signal._cancelled:
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for
+''',
+          also=((r'''
+                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+''', r'''
+                if signal is not None and signal._cancelled:
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+'''),)),
+    Wrong(lab='16.2', name="a stopped reply's words carried into the next",
+          rule="acomplete returns one reply, as every model's acomplete does, made of its own response's lines: nothing of a stopped reply is stitched onto the next.",
+          where='lab 16.2, Build section ("It returns one reply, as every model\'s `acomplete` does"); hunt round 8, 16.2-13',
+          names='one reply',
+          replace=r'''
+        chunks = []
+        try:
+            while True:
+                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+''',
+          by=r'''
+        chunks = list(getattr(self, "_held", []))  # the half a Stop cut off, to carry on
+        self._held = []
+        try:
+            while True:
+                if signal is not None and signal.is_cancelled():
+                    self._held = list(chunks)
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+'''),
+    Wrong(lab='16.2', name='Stop not heard once the finish has come',
+          rule='A Stop ends the reply as the aborted one and no later line is read, the finish having come or not: until [DONE], the reading is not over.',
+          where='lab 16.2, Build section, item 2 ("A Stop ends the reply as the aborted one"); hunt round 8, 16.2-14',
+          names='whatever that line is',
+          replace=r'''
+        chunks = []
+        try:
+            while True:
+                if signal is not None and signal.is_cancelled():
+''',
+          by=r'''
+        chunks, finished = [], False
+        try:
+            while True:
+                if signal is not None and signal.is_cancelled() and not finished:
+''',
+          also=((r'''
+                if chunk is not None:
+                    chunks.append(chunk)
+''', r'''
+                if chunk is not None:
+                    chunks.append(chunk)
+                    finished = finished or any(choice.get("finish_reason")
+                                               for choice in chunk.get("choices") or ())
+'''),)),
+    Wrong(lab='16.2', name='no look after a line that carries nothing',
+          rule='The signal is looked at first on every lap, whatever the line before was: a Stop that comes with a keep-alive lands before the next line is read.',
+          where='lab 16.2, Build section, item 2 ("no later line is read"); hunt round 8, 16.2-15',
+          names='whatever that line is',
+          replace=r'''
+        chunks = []
+        try:
+            while True:
+                if signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+''',
+          by=r'''
+        chunks, look = [], True
+        try:
+            while True:
+                if look and signal is not None and signal.is_cancelled():
+                    return assemble(chunks, aborted=True)  # the words so far, and no call
+                look = True
+''',
+          also=((r'''
+                if chunk is not None:
+                    chunks.append(chunk)
+''', r'''
+                if chunk is not None:
+                    chunks.append(chunk)
+                else:
+                    look = False  # a keep-alive: nothing changed, so no need to look
+'''),)),
+    Wrong(lab='16.2', name="the tools of a model's last call sent on the next",
+          rule="Each call sends exactly one request, its body the one to_wire makes of that call's own arguments: the model keeps no call's tools for the next.",
+          where='lab 16.2, Build section, item 1 ("its body the one `to_wire` makes of the arguments"); hunt round 8, 16.2-16',
+          names="that call's own arguments",
+          replace=r'''
+            response = self.client.open(to_wire(system, messages, tools))
+''',
+          by=r'''
+            body = to_wire(system, messages, getattr(self, "_tools", tools))
+            self._tools = tools  # the tools do not change between turns
+            response = self.client.open(body)
+'''),
+    Wrong(lab='16.2', name='the response kept on the model',
+          rule='The response is closed on every way out: each call closes the response it opened, even while another call of the same model reads its own.',
+          where='lab 16.2, Build section, item 2 ("The response is closed on every way out"); hunt round 8, 16.2-26',
+          names='the response it opened',
+          replace=r'''
+            response = self.client.open(to_wire(system, messages, tools))
+''',
+          by=r'''
+            self._response = self.client.open(to_wire(system, messages, tools))
+            response = self._response
+''',
+          also=((r'''
+            response.close()  # on every way out, a hard cancel's too
+''', r'''
+            self._response.close()  # the response this model is reading
+'''),)),
+    Wrong(lab='16.2', name='a refused line read on to [DONE]',
+          rule="A line that decode_line refuses ends the reply as an error ending: no line after it is read.",
+          where='lab 16.2, Build section, item 2 ("A line that `decode_line` refuses ends the reply"); hunt round 8, 16.2-29',
+          names='no line after it is read',
+          replace=r'''
+        chunks = []
+        try:
+            while True:
+''',
+          by=r'''
+        chunks, refused = [], None
+        try:
+            while True:
+''',
+          also=((r'''
+                chunk = STREAM_DONE if line is None else decode_line(line)
+''', r'''
+                try:
+                    chunk = STREAM_DONE if line is None else decode_line(line)
+                except ValueError as exc:
+                    refused = refused or str(exc)  # reported at the end; read on to [DONE]
+                    continue
+'''), (r'''
+            response.close()  # on every way out, a hard cancel's too
+        return assemble(chunks)
+''', r'''
+            response.close()  # on every way out, a hard cancel's too
+        if refused is not None:
+            return error_message(refused)
+        return assemble(chunks)
+'''))),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -1114,4 +1441,28 @@ ALLOWED = [
         where="hunt round 5", names="",
         replace='''"arguments": json.dumps(call["arguments"])}}''',
         by='''"arguments": json.dumps(call["arguments"], sort_keys=True)}}'''),
+    Wrong(
+        lab="16.2", name="the tools key left out of the request when there are no tools",
+        rule="As lab 16.1 allows of to_wire (the tools key left out when there are no tools): "
+             "some providers refuse an empty list, and the model is offered no tool either way "
+             "(hunt round 8, 16.2-12).",
+        where="hunt round 8", names="",
+        replace='''            response = self.client.open(to_wire(system, messages, tools))''',
+        by='''            body = to_wire(system, messages, tools)
+            if not body["tools"]:
+                del body["tools"]  # some providers refuse an empty list
+            response = self.client.open(body)'''),
+    Wrong(
+        lab="16.2", name="a Stop that comes with the last line aborting the reply",
+        rule="A Stop set while [DONE] is read races the end of the stream: the rule is that no "
+             "later line is read, and both answers read none. The reply had arrived whole, and "
+             "the user asked to stop, so giving it as aborted (its calls not run) or as "
+             "finished is the user's race to lose either way (hunt round 8, 16.2-24).",
+        where="hunt round 8", names="",
+        replace='''            response.close()  # on every way out, a hard cancel's too
+        return assemble(chunks)''',
+        by='''            response.close()  # on every way out, a hard cancel's too
+        if signal is not None and signal.is_cancelled():
+            return assemble(chunks, aborted=True)  # Stop came with the last line
+        return assemble(chunks)'''),
 ]

@@ -136,31 +136,37 @@ class Balky(Exception):
 
 
 class Counter:
-    """A client that raises `fault` on every attempt to send, counting them."""
+    """A client that raises `fault` on every attempt to send, counting them and keeping each
+    body it was handed."""
 
     def __init__(self, fault):
-        self.fault, self.opened = fault, 0
+        self.fault, self.opened, self.bodies = fault, 0, []
 
     def open(self, body):
         self.opened += 1
+        self.bodies.append(body)
         raise self.fault
 
 
 class Flag:
-    """A signal of the caller's own, no CancelToken: set once `raised` is True."""
+    """A signal of the caller's own, no CancelToken: set once `raised` is True; `looks` counts
+    the times it was asked."""
 
     def __init__(self, raised):
-        self.raised = raised
+        self.raised, self.looks = raised, 0
 
     def is_cancelled(self):
+        self.looks += 1
         return self.raised
 
 
 @lab_test("acomplete called bare on clients whose exceptions are of their own class, some "
           "with a status, a code or a retry_after: a 429 whose text never says 429, a 403 whose "
           "code says the quota is spent, a 502 whose text quotes a 429, a glitch with nothing on "
-          "it. Each becomes its own sentence after one attempt; and with a flag of the caller's "
-          "own already up, no attempt is made at all.")
+          "it, a 429 whose code says the quota is spent though it asks for a wait. Each becomes "
+          "its own sentence after one attempt; with a flag of the caller's own already up, no "
+          "attempt is made at all; and one model asked with other tools each time sends each "
+          "call's own.")
 async def test_bank_own_exceptions_at_the_door(t):
     wait = t.random.choice([0, t.random.randint(1, 90)])
     reason = f"{word(t)} refused"
@@ -174,7 +180,11 @@ async def test_bank_own_exceptions_at_the_door(t):
              ["bare glitch", Balky(f"{reason} in the client"),
               f"Provider request failed: {reason} in the client"],
              ["429 no wait given", Balky(reason, status=429, code="rate_limit_exceeded"),
-              f"Provider rate limit, so send again later: {reason}"]]
+              f"Provider rate limit, so send again later: {reason}"],
+             ["429 quota, a wait asked", Balky(f"over the plan: {reason}", status=429,
+                                               code="insufficient_quota",
+                                               retry_after=t.random.randint(0, 90)),
+              f"Provider quota spent, so waiting will not help: over the plan: {reason}"]]
     t.random.shuffle(cases)
     rows = []
     for name, fault, _ in cases:
@@ -194,6 +204,19 @@ async def test_bank_own_exceptions_at_the_door(t):
              "signal already set sends nothing and gives the aborted reply with no words "
              "(StreamingModel, lesson 16). Items: [each case as [its name, the reply, attempts "
              "to send], [the reply under a set flag, attempts]].")
+    rows = [tool(name, lambda arguments: "fine", FIELD) for name in ("prune", "graft", "water")]
+    lists = [t.random.sample(rows, size) for size in t.random.sample([1, 2, 3], 3)]
+    client = Counter(Balky(f"{word(t)} is closed"))
+    model = harness.StreamingModel(client)
+    for tools in lists:
+        await model.acomplete(SYSTEM, [harness.user_message("Tend the rows.")],
+                              harness.tool_specs(tools), Flag(False))
+    t.expect([[[spec["function"]["name"] for spec in body.get("tools") or []]
+               for body in client.bodies], client.opened],
+             [[[one["name"] for one in tools] for tools in lists], len(lists)],
+             "One model asked three times, each time with tools of its own: each request's "
+             "body is to_wire of that call's own arguments, nothing kept from the call before "
+             "(StreamingModel, lesson 16). Items: [the tools each request offered, attempts].")
 
 
 # -- rule 2: reading -----------------------------------------------------------------------
@@ -201,15 +224,18 @@ async def test_bank_own_exceptions_at_the_door(t):
 
 @lab_test("A Harness over a StreamingModel on a provider, a prompt each in a drawn order: a "
           "whole call followed by a llama.cpp error line, words with more lines after the "
-          "marker, an answer with a long silence in it, and a silence that the frontend ends "
-          "with Stop. A listener hears each run end as its stream says, no tool runs, and no "
-          "connection stays open.")
+          "marker, an answer with a long silence in it, a broken line with words after it, and "
+          "a silence that the frontend ends with Stop, one more answer right after it. A "
+          "listener hears each run end as its stream says, no tool runs, each response is read "
+          "as far as it should be, and no connection stays open.")
 async def test_bank_a_frontend_over_a_quiet_wire(t):
     ran = []
     check = tool("check", lambda arguments: ran.append(arguments["row"]) or "fine", FIELD)
     reason = f"{word(t)} ran out of memory"
-    before, after, rest = f"{word(t)} then ", f"{word(t)}.", f" {word(t)} after the marker"
-    quiet = t.random.randint(1100, 1400)
+    before, after, rest = f"{word(t)} then ", f"{word(t)} [DONE].", f" {word(t)} after the marker"
+    quiet = t.random.randint(8000, 9000)
+    broken = f"data: {{{word(t)}"
+    last = f"{word(t)} is fine."
     held = f"Row {word(t)} is "
     cases = {
         "error line": [lab.stream_lines(lab.fail(reason, "Checking.",
@@ -220,8 +246,13 @@ async def test_bank_a_frontend_over_a_quiet_wire(t):
                              words_line(rest), FINISHED], ["stop", None], "U A"],
         "long silence": [[words_line(before), lab.pause(quiet), words_line(after), FINISHED,
                           "data: [DONE]"], ["stop", None], "U A"],
-        "stopped": [[words_line(held), lab.HANG], ["aborted", harness.ABORTED], "U A(aborted)"]}
-    order = t.random.sample(sorted(cases), len(cases))
+        "stopped": [[words_line(held), lab.HANG], ["aborted", harness.ABORTED], "U A(aborted)"],
+        "broken line": [[words_line(before), broken, words_line(after), FINISHED,
+                         "data: [DONE]"], ["error", f"not a stream line: {broken!r}"],
+                        "U A(error)"],
+        "last": [lab.say(last), ["stop", None], "U A"]}
+    order = t.random.sample(sorted(set(cases) - {"last"}), len(cases) - 1)
+    order.insert(order.index("stopped") + 1, "last")  # an answer right after the Stop
     provider = lab.FakeProvider([cases[name][0] for name in order])
     h = harness.Harness(harness.StreamingModel(provider), SYSTEM, [check])
     heard = listen(h)
@@ -241,7 +272,7 @@ async def test_bank_a_frontend_over_a_quiet_wire(t):
         rows.append([name, turns, endings(heard)[-1], lab.shape(h.messages[start:]),
                      harness.text_of(h.messages[-1])])
     words = {"error line": "Checking.", "past the marker": before + after,
-             "long silence": before + after, "stopped": held}
+             "long silence": before + after, "stopped": held, "broken line": "", "last": last}
     t.expect([rows, ran, provider.open_responses()],
              [[[name, True, cases[name][1], cases[name][2], words[name]] for name in order],
               [], []],
@@ -252,6 +283,11 @@ async def test_bank_a_frontend_over_a_quiet_wire(t):
              "closed (StreamingModel, lesson 16). Items: [each prompt as [its case, over in "
              "time, the [label, error_message] a listener heard last, the record it added, "
              "the last message's words], the tools run, responses left open].")
+    t.expect([[name, response.lines_read] for name, response in zip(order, provider.responses)],
+             why="Each response is read to [DONE] or to where the reply ends: an error line is "
+                 "read past, a broken line is the last one read, a Stop reads nothing more, and "
+                 "nothing after [DONE] (StreamingModel, lesson 16). Items: [each case, the lines "
+                 "read of its response].")
 
 
 class Ready:
@@ -287,10 +323,12 @@ class Ready:
 
 
 @lab_test("acomplete called in a task of its own three ways: on a response whose lines are all "
-          "ready at once, with the caller's own flag raised as a drawn line is read; on a "
-          "provider that goes silent, the task cancelled from outside; and on a response that "
-          "raises RuntimeError once its lines run out. The first stops on that line, the "
-          "second leaves no connection open, the third lets the RuntimeError go up.")
+          "ready at once, with the caller's own flag raised as a drawn line, a ping or the "
+          "finish is read, or never; on a provider that goes silent, the task cancelled from "
+          "outside; and on a response that raises RuntimeError or ConnectionResetError once "
+          "its lines run out; then twice at once on one model. The first stops on that line "
+          "or at [DONE], the second looks at the flag every turn and leaves no connection "
+          "open, the third lets the exception go up, the fourth closes both responses.")
 async def test_bank_three_ways_out_of_the_reading(t):
     parts = [f"{word(t)} " for _ in range(t.random.randint(4, 8))]
     lines = [words_line(part) for part in parts] + [FINISHED, "data: [DONE]"]
@@ -306,32 +344,75 @@ async def test_bank_three_ways_out_of_the_reading(t):
     over = await settle(task, 40)
     first = [at, over is not None, None if over is None else task.result(), client.lines_read,
              client.closed]
+    ping = t.random.randint(1, len(parts) - 1)
+    paced = (lines[:ping] + [": ping"] + lines[ping:]
+             + [words_line(f"{word(t)} after the end"), FINISHED, "data: [DONE]"])
+    more = []
+    for press in (ping + 1, len(parts) + 2, None):  # with the ping, with the finish, never
+        flag = Flag(False)
+
+        def raise_on(n, press=press, flag=flag):
+            if n == press:
+                flag.raised = True
+        client = Ready(paced, raise_on)
+        task = asyncio.ensure_future(harness.StreamingModel(client).acomplete(
+            SYSTEM, [harness.user_message("Count them again.")], [], flag))
+        over = await settle(task, 40)
+        more.append([press, None if over is None else task.result(), client.lines_read,
+                     client.closed])
+    t.expect(more,
+             why="On a response whose lines are all ready at once, a ping among the words and "
+                 "more lines after [DONE]: the flag raised as the ping is read, as the finish is "
+                 "read, or never. The signal is looked at first on every lap, whatever the line "
+                 "before it was, so a Stop reads no later line; with no Stop the reading ends at "
+                 "[DONE], the lines ready after it unread (StreamingModel, lesson 16). Items: "
+                 "[the line the flag was raised on, the reply, lines read, closed].")
     provider = lab.FakeProvider([[words_line(parts[0]), lab.HANG]])
+    watch = Flag(False)
     task = asyncio.ensure_future(harness.StreamingModel(provider).acomplete(
-        SYSTEM, [harness.user_message("Wait for it.")]))
-    await lab.ticks(t.random.randint(4, 40))
+        SYSTEM, [harness.user_message("Wait for it.")], [], watch))
+    await lab.ticks(4)
+    silence, looks = t.random.randint(4, 36), watch.looks
+    await lab.ticks(silence)
+    looked = watch.looks - looks >= silence
     task.cancel()
     while not task.done():
         await lab.tick()
-    second = [task.cancelled(), len(provider.responses), provider.open_responses()]
-    said = f"{word(t)} buffer was freed twice"
-    client = Ready(lines[:t.random.randint(1, len(parts))], fault=RuntimeError(said))
-    task = asyncio.ensure_future(harness.StreamingModel(client).acomplete(
-        SYSTEM, [harness.user_message("Read on.")]))
-    over = await settle(task, 40)
-    third = [over is not None, None if over is None or task.cancelled()
-             else f"{type(task.exception()).__name__}: {task.exception()}" if task.exception()
-             else task.result(), client.closed]
+    second = [looked, task.cancelled(), len(provider.responses), provider.open_responses()]
+    said, reset = f"{word(t)} buffer was freed twice", f"{word(t)} reset by its own peer"
+    third = []
+    for fault in (RuntimeError(said), ConnectionResetError(reset)):
+        client = Ready(lines[:t.random.randint(1, len(parts))], fault=fault)
+        task = asyncio.ensure_future(harness.StreamingModel(client).acomplete(
+            SYSTEM, [harness.user_message("Read on.")]))
+        over = await settle(task, 40)
+        third.append([over is not None, None if over is None or task.cancelled()
+                      else f"{type(task.exception()).__name__}: {task.exception()}"
+                      if task.exception() else task.result(), client.closed])
+    provider = lab.FakeProvider([[words_line(part) for part in parts[:2]]
+                                 + [FINISHED, "data: [DONE]"]] * 2)
+    model = harness.StreamingModel(provider)
+    both = asyncio.gather(*(asyncio.ensure_future(model.acomplete(
+        SYSTEM, [harness.user_message(f"Count row {n}.")])) for n in range(2)))
+    over = await settle(both, 40)
+    fourth = [over is not None, len(provider.responses), provider.open_responses()]
+    t.expect(fourth, [True, 2, []],
+             "One model asked twice at once, each call reading its own response: each call "
+             "closes the response it opened, whatever the other is doing (StreamingModel, "
+             "lesson 16). Items: [both over in time, responses opened, those left open].")
     t.expect([first, second, third],
              [[at, True, {"role": "assistant", "content": [{"type": "text",
                                                             "text": "".join(parts[:at])}],
                           "stop_reason": "aborted", "error_message": harness.ABORTED},
                at, True],
-              [True, 1, []], [True, f"RuntimeError: {said}", True]],
+              [True, True, 1, []],
+              [[True, f"RuntimeError: {said}", True], [True, f"ConnectionResetError: {reset}", True]]],
              "The signal is looked at on every lap of the reading, even when a line is always "
-             "ready, and a Stop gives the aborted reply with the words read so far; the close "
-             "runs on every way out, a cancel from outside too; what read_line() raises is a "
-             "fault that goes up as it was raised (StreamingModel, lesson 16). Items: [[the "
-             "line Stop came on, over in time, the reply, lines read, closed], [the task "
-             "cancelled, responses opened, those left open], [over in time, what it gave or "
-             "raised, closed]].")
+             "ready, and on every turn while the provider is silent, and a Stop gives the "
+             "aborted reply with the words read so far; the close runs on every way out, a "
+             "cancel from outside too; what read_line() raises is a fault that goes up as it "
+             "was raised, whatever its class (StreamingModel, lesson 16). Items: [[the line "
+             "Stop came on, over in time, the reply, lines read, closed], [looked at on every "
+             "turn of a silence, the task cancelled, responses opened, those left open], [for "
+             "a RuntimeError and a ConnectionResetError: over in time, what it gave or raised, "
+             "closed]].")

@@ -4,6 +4,7 @@ provider is talking or silent, and a response that is closed on every way out.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 16 tests.py
 """
+import asyncio
 import json
 
 import harness
@@ -80,6 +81,18 @@ class AllAtOnce:
 
     def close(self):
         self.closed = True
+
+
+class Flag:
+    """A signal of the test's own, not a CancelToken: it offers is_cancelled() alone, as any
+    signal may (CancelToken, lesson 15), and counts the times it is asked."""
+
+    def __init__(self, up=False):
+        self.up, self.looks = up, 0
+
+    def is_cancelled(self):
+        self.looks += 1
+        return self.up
 
 
 async def turns_until_done(task, limit=50):
@@ -169,7 +182,8 @@ async def test_stop_while_the_provider_talks(t):
 
 @lab_test("A stream that goes silent for ever after two lines still stops: stop_run says "
           "\"clean\" within its grace of five turns, the run ends aborted, and the response "
-          "is closed.")
+          "is closed. acomplete looks at the signal on every turn of the silence, and a "
+          "signal set during it ends the reply on the next turn.")
 async def test_stop_while_the_provider_is_silent(t):
     provider = lab.FakeProvider([[text("Thinking"), text(" about it"), lab.HANG]])
     h = harness.Harness(harness.StreamingModel(provider), SYSTEM, [])
@@ -186,12 +200,33 @@ async def test_stop_while_the_provider_is_silent(t):
     t.expect([lab.shape(h.messages), harness.text_of(h.messages[-1]), provider.open_responses()],
              ["U A(aborted)", "Thinking about it", []],
              "The run ends aborted with the words that came, and the response is closed.")
+    provider, flag, box = lab.FakeProvider([[text("Still"), text(" here"), lab.HANG]]), Flag(), {}
+
+    async def ask():
+        box["reply"] = await harness.StreamingModel(provider).acomplete(
+            SYSTEM, [harness.user_message("Plan it.")], [], flag)
+    silence = t.random.randint(20, 40)
+    async with lab.background(ask()) as task:
+        await lab.ticks(10)  # both lines long since read: the provider is silent
+        before = flag.looks
+        await lab.ticks(silence)
+        looks = flag.looks - before
+        flag.up = True
+        turns = await turns_until_done(task, 20)
+    t.expect([looks >= silence, turns, harness.text_of(box.get("reply") or {"content": []})],
+             [True, 1, "Still here"],
+             f"Items: whether the signal was looked at on every turn of a silence of {silence} "
+             f"turns (it was looked at {looks} times), the turns from setting it until acomplete "
+             "returned, the reply's words. A Stop lands within a turn of the event loop even "
+             "while the provider says nothing (acomplete's docstring): look at the signal on "
+             "every turn, line or no line, and give the loop one turn, not several, between "
+             "two looks (StreamingModel, lesson 16).")
 
 
 @lab_test("A refused connection, or any other failure to send, gives an \"error\" reply, "
           "Provider request failed: and the exception's text, without raising; the responses "
-          "of a normal end, an error chunk and a hard stop are all closed "
-          "(open_responses() == []).")
+          "of a normal end, an error chunk, a hard stop and two runs of one model at once are "
+          "all closed (open_responses() == []).")
 async def test_trouble_is_a_reply_and_every_response_is_closed(t):
     provider = lab.FakeProvider([lab.refuse("connection refused by api.example.com"),
                                  lab.say("Back."),
@@ -241,59 +276,106 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
              "A hard cancel raises CancelledError inside acomplete's await, a way out that "
              "sees no flag: only a finally around the reading closes the response on that way "
              "too (StreamingModel, lesson 16).")
+    shared = lab.FakeProvider([lab.say("One for the first."), lab.say("One for the second.")])
+    model = harness.StreamingModel(shared)
+    pair = [harness.Harness(model, SYSTEM, []) for _ in range(2)]
+    async with lab.background(pair[0].prompt("First.")) as first, \
+            lab.background(pair[1].prompt("Second.")) as second:
+        await turns_until_done(asyncio.gather(first, second), 60)
+    t.expect([[lab.shape(one.messages) for one in pair],
+              [harness.text_of(m) for one in pair for m in one.messages if m["role"] != "user"],
+              len(shared.responses), shared.open_responses()],
+             [["U A", "U A"], ["One for the first.", "One for the second."], 2, []],
+             "One StreamingModel serving two Harnesses at once, each run's reply streaming "
+             "while the other's does, given 60 turns. Items: each record's shape, the replies' "
+             "words, the responses opened, those left open. Each "
+             "acomplete reads and closes the response it opened, whatever another call of the "
+             "same model is doing: the response is closed on every way out (StreamingModel, "
+             "lesson 16).")
 
 
-@lab_test("A Stop pressed before the request goes out sends nothing: the reply is aborted "
-          "and the provider saw no request.")
+@lab_test("A Stop pressed before the request goes out sends nothing, whether its signal is a "
+          "CancelToken or any object with is_cancelled(): the reply is aborted and the provider "
+          "saw no request. With a clear signal each call sends one request, its body to_wire "
+          "of that call's own arguments.")
 async def test_a_set_signal_sends_nothing(t):
-    provider = lab.FakeProvider([lab.say("unused")])
+    provider = lab.FakeProvider([lab.say("unused"), lab.say("Again.")])
     model = harness.StreamingModel(provider)
     token = harness.CancelToken()
     token.cancel()
     reply = await model.acomplete(SYSTEM, [harness.user_message("Hi.")], [], token)
-    t.expect([reply, provider.requests],
-             [{"role": "assistant", "content": [], "stop_reason": "aborted",
-               "error_message": "Operation aborted"}, []],
-             "A signal already set means the aborted reply before anything is sent: a "
-             "request nobody will read is still paid for (StreamingModel, lesson 16).")
-    clear = harness.CancelToken()
-    reply = await model.acomplete(SYSTEM, [harness.user_message("Hi.")], [], clear)
-    t.expect([harness.text_of(reply), len(provider.requests)], ["unused", 1],
-             "With a clear signal the request goes out and is read as usual.")
+    own = await model.acomplete(SYSTEM, [harness.user_message("Hi.")], [], Flag(up=True))
+    aborted = {"role": "assistant", "content": [], "stop_reason": "aborted",
+               "error_message": "Operation aborted"}
+    t.expect([reply, own, provider.requests], [aborted, aborted, []],
+             "Items: the reply under a CancelToken already set, the reply under a signal of the "
+             "caller's own already up (an object with is_cancelled() and nothing else), the "
+             "requests sent. A signal already set means the aborted reply before anything is "
+             "sent: a request nobody will read is still paid for. Any object with "
+             "is_cancelled() serves as a signal (CancelToken, lesson 15): ask it, never read a "
+             "CancelToken's insides (StreamingModel, lesson 16).")
+    ws = lab.Workspace({"a.py": "x = 1\n"})
+    listing = tool("list", lambda arguments: "a.py", {"type": "object", "properties": {}},
+                   "List the files.")
+    specs = [harness.tool_specs([reader(ws, [])]), harness.tool_specs([listing, reader(ws, [])])]
+    asked = [harness.user_message("Hi.")]
+    replies = [await model.acomplete(SYSTEM, asked, specs[0], harness.CancelToken()),
+               await model.acomplete(SYSTEM, asked, specs[1], Flag())]
+    t.expect([[harness.text_of(reply) for reply in replies],
+              [[spec["function"]["name"] for spec in body.get("tools") or []]
+               for body in provider.requests]],
+             [["unused", "Again."], [["read"], ["list", "read"]]],
+             "Two calls of one model with a clear signal, the second given other tools. Items: "
+             "the replies' words, the tools each request offered. Each call sends one request, "
+             "its body to_wire of that call's own arguments: a model object keeps nothing of "
+             "one call's system prompt, messages or tools for the next (StreamingModel, "
+             "lesson 16).")
+    t.expect(provider.requests, [harness.to_wire(SYSTEM, asked, spec) for spec in specs],
+             "Each request is to_wire(system, messages, tools) of that call's own arguments "
+             "(StreamingModel, lesson 16).")
 
 
-@lab_test("Keep-alive comments and blank lines between the data lines are skipped; a line "
-          "that is not a stream line ends the reply as an \"error\", without raising, and "
-          "closes the response.")
+@lab_test("Keep-alive comments and blank lines between the data lines are skipped, and a "
+          "comment or a text that holds the words [DONE] ends nothing; a line that is not a "
+          "stream line ends the reply as an \"error\", without raising, is the last line read, "
+          "and closes the response; an error line is read past, to [DONE].")
 async def test_what_a_stream_carries_between_chunks(t):
+    llama = lab.stream_lines(lab.fail("out of memory", "Half an"), real="llamacpp")
     provider = lab.FakeProvider([
-        ["", ": keep-alive", text("Fine"), "", lab.pause(3), ": keep-alive", text(" here."),
-         STOP, DONE],
-        [text("Par"), "data: {not json", STOP, DONE],
-        lab.stream_lines(lab.fail("out of memory", "Half an"), real="llamacpp"),
+        ["", ": keep-alive", text("Fine"), "", lab.pause(3), ": [DONE] comes after the words",
+         text(" here; say [DONE] when done."), STOP, DONE],
+        [text("Par"), "data: {not json", text("tial"), STOP, DONE],
+        llama,
     ])
     h = harness.Harness(harness.StreamingModel(provider), SYSTEM, [])
     await lab.drive(h.prompt("Status?"))
-    t.expect([lab.shape(h.messages), harness.text_of(h.messages[-1])], ["U A", "Fine here."],
-             "The stream held '', ': keep-alive', two text lines and a pause between them: "
-             "decode_line gives None for a line that carries nothing, and acomplete skips it "
-             "(StreamingModel, lesson 16).")
+    t.expect([lab.shape(h.messages), harness.text_of(h.messages[-1])],
+             ["U A", "Fine here; say [DONE] when done."],
+             "The stream held '', ': keep-alive', a comment that mentions [DONE], two text "
+             "lines (the second with [DONE] among its words) and a pause between them: "
+             "decode_line gives None for a line that carries nothing, and acomplete skips it; "
+             "only a line that decodes to STREAM_DONE ends the stream, not one that holds the "
+             "text [DONE] (StreamingModel, lesson 16).")
     await lab.drive(h.prompt("And now?"))
-    t.expect([h.messages[-1], provider.open_responses()],
+    t.expect([h.messages[-1], provider.responses[1].lines_read, provider.open_responses()],
              [{"role": "assistant", "content": [], "stop_reason": "error",
-               "error_message": "not a stream line: 'data: {not json'"}, []],
-             "The second stream held 'data: {not json'. decode_line raises ValueError, and "
-             "acomplete turns it into error_message(str(exc)), closing the response "
+               "error_message": "not a stream line: 'data: {not json'"}, 2, []],
+             "The second stream held 'data: {not json' as its second line, more lines after "
+             "it. Items: the reply, the lines read, the responses left open. decode_line raises "
+             "ValueError, and acomplete turns it into error_message(str(exc)): that line ends "
+             "the reply, no line after it is read, and the response is closed "
              "(StreamingModel, lesson 16).")
     await lab.drive(h.prompt("Once more?"))
-    t.expect([h.messages[-1], provider.open_responses()],
+    t.expect([h.messages[-1], provider.responses[2].lines_read, provider.open_responses()],
              [{"role": "assistant", "content": [{"type": "text", "text": "Half an"}],
-               "stop_reason": "error", "error_message": "out of memory"}, []],
+               "stop_reason": "error", "error_message": "out of memory"}, len(llama), []],
              "The third stream is llama.cpp's: words, then `error: {\"code\": 500, \"message\": "
-             "\"out of memory\", ...}`, then `data: [DONE]`. An `error:` line carries something, "
-             "the server's reason, so it is not skipped as a line that carries nothing: every "
-             "line goes to decode_line, and assemble makes the failure of the chunks (decode_line "
-             "and StreamingModel, lesson 16).")
+             "\"out of memory\", ...}`, then `data: [DONE]`. Items: the reply, the lines read, "
+             "the responses left open. An `error:` line carries something, the server's reason, "
+             "so it is not skipped as a line that carries nothing: every line goes to "
+             "decode_line, an error chunk does not end the reading, the response is read to its "
+             "end, and assemble makes the failure of the chunks (decode_line and "
+             "StreamingModel, lesson 16).")
 
 
 class Watched:
@@ -315,11 +397,11 @@ class Watched:
         return response
 
 
-QUIET = 5_000  # loop turns of silence: long, as a provider that thinks or is overloaded is;
+QUIET = 9_000  # loop turns of silence: long, as a provider that thinks or is overloaded is;
 # a test's budget is 10,000 turns
 
 
-@lab_test("A provider that says nothing for 5,000 loop turns in the middle of a reply is "
+@lab_test("A provider that says nothing for 9,000 loop turns in the middle of a reply is "
           "waited for: the reply is its whole answer. read_line() is called only once ready() "
           "says a line can be had.")
 async def test_a_quiet_provider_is_waited_for(t):
@@ -373,24 +455,30 @@ class Faulty:
 
 @lab_test("What ready() or read_line() raise is a fault in the reading, not the provider's "
           "trouble (a dropped connection ends the stream with None): it goes up as it was "
-          "raised, and the response is closed.")
+          "raised, whatever its class, and the response is closed.")
 async def test_a_fault_in_the_reading_goes_up(t):
     found = []
     for fault, where in ((OSError("the adapter's socket went away"), "read_line"),
-                         (LookupError("no line 3 in the adapter's buffer"), "ready")):
+                         (LookupError("no line 3 in the adapter's buffer"), "ready"),
+                         (RuntimeError("the adapter's buffer was freed twice"), "read_line"),
+                         (ConnectionResetError("the adapter reset its own socket"), "ready")):
         client = Faulty([text("Half "), text("an answer")], fault, where)
         model = harness.StreamingModel(client)
         said = await raised(lambda: model.acomplete(SYSTEM, [harness.user_message("Hello?")]))
         found.append([where, said, client.closed])
     t.expect(found,
              [["read_line", "OSError: the adapter's socket went away", True],
-              ["ready", "LookupError: no line 3 in the adapter's buffer", True]],
+              ["ready", "LookupError: no line 3 in the adapter's buffer", True],
+              ["read_line", "RuntimeError: the adapter's buffer was freed twice", True],
+              ["ready", "ConnectionResetError: the adapter reset its own socket", True]],
              "Each item is [where the response raised after two lines of words, what acomplete "
              "raised, whether the response was closed]. A connection that drops ends the "
              "stream (read_line() gives None), so the provider's trouble never arrives as an "
              "exception from ready() or read_line(): one that does is a fault in the reading "
-             "or in the response, and it goes up as it was raised, as an exception from the "
-             "model does (lesson 5), never recorded as an \"error\" reply; the finally "
+             "or in the response, and it goes up as it was raised, whatever its class (a "
+             "RuntimeError or a ConnectionError too), as an exception from the "
+             "model does (lesson 5), never recorded as an \"error\" reply nor taken for the "
+             "end of the stream; the finally "
              "closes the response on this way out too (StreamingModel, lesson 16).")
 
 
@@ -424,8 +512,9 @@ async def test_a_call_that_looks_complete_is_not_acted_on(t):
              "view): no call that never ran reaches the provider, and no response stays open.")
 
 
-@lab_test("A run stopped mid-reply is followed by prompts that are answered as usual, and "
-          "the next request carries the stopped reply's words as the assistant's.")
+@lab_test("A run stopped mid-reply is followed by prompts that are answered as usual, each "
+          "reply its own words, and the next request carries the stopped reply's words as the "
+          "assistant's.")
 async def test_life_goes_on_after_a_stop(t):
     provider = lab.FakeProvider([lab.say("First, the parser. Then the lexer."),
                                  lab.say("Stopped at your word."), lab.say("Fine.")])
@@ -435,9 +524,13 @@ async def test_life_goes_on_after_a_stop(t):
     await lab.drive(h.prompt("Plan the refactor."))
     await lab.drive(h.prompt("Why did you stop?"))
     await lab.drive(h.prompt("Thanks."))
-    t.expect(lab.shape(h.messages), "U A(aborted) U A U A",
-             "After a stopped reply the harness takes the next prompt; each run gets a fresh "
-             "token (Harness, lesson 15; StreamingModel, lesson 16).")
+    t.expect([lab.shape(h.messages), [harness.text_of(m) for m in h.messages[1::2]]],
+             ["U A(aborted) U A U A", ["First,", "Stopped at your word.", "Fine."]],
+             "Items: the record's shape, each reply's words. After a stopped reply the harness "
+             "takes the next prompt; each run gets a fresh token (Harness, lesson 15). Each "
+             "call returns one reply, made of its own response's lines: the stopped reply's "
+             "words are in the record, and nothing of them is carried into the next reply "
+             "(StreamingModel, lesson 16).")
     t.expect(provider.requests[1]["messages"][1:],
              [{"role": "user", "content": "Plan the refactor."},
               {"role": "assistant", "content": "First,"},
@@ -500,8 +593,8 @@ async def reading(model, limit):
 
 @lab_test("[DONE] ends the reading, whatever the connection does next: drawn replies whose "
           "server then holds the connection open (sending nothing more, or keep-alives) or "
-          "sends more lines each come back within five turns of [DONE], with no line after it "
-          "read and the response closed.")
+          "sends more lines, slowly or all ready at once, each come back within five turns of "
+          "[DONE], with no line after it read and the response closed.")
 async def test_done_ends_the_reading_whatever_follows(t):
     tails = {"nothing more, ever": [lab.HANG],
              "keep-alives, then nothing": [": keep-alive", lab.pause(4), ": keep-alive",
@@ -521,12 +614,19 @@ async def test_done_ends_the_reading_whatever_follows(t):
         response = provider.responses[0]
         cases.append([tail, message, sum(isinstance(line, str) for line in lines),
                       [reply, response.lines_read, response.closed]])
+    message = draw_message(t.random)
+    lines = [line for line in draw_lines(t.random, message) if isinstance(line, str)]
+    fast = AllAtOnce(lines + [line for line in tails["more lines, then the end"]], 0, None)
+    reply = await reading(harness.StreamingModel(fast), 20)
+    cases.append(["more lines, all ready at once", message, len(lines),
+                  [reply, fast.lines_read, fast.closed]])
     t.expect([[tail, found] for tail, message, count, found in cases],
              [[tail, [message, count, True]] for tail, message, count, found in cases],
              "Each item is [what the server sent after `data: [DONE]`, [acomplete's reply "
              "(None: it had not returned five turns after [DONE] arrived), lines read, "
              "closed]]. `data: [DONE]` (or `data:[DONE]`, the space is optional) ends the "
-             "stream: stop reading there and close the response. A reader that waits for the "
+             "stream: stop reading there and close the response, and nothing after it is "
+             "read, even lines that are ready at once. A reader that waits for the "
              "connection to end waits as long as the server holds it open; against a real one, "
              "one prompt took 41.7 s instead of 1.8 s (StreamingModel, lesson 16).")
 
@@ -559,8 +659,10 @@ async def test_a_connection_that_drops_mid_reply(t):
              "(StreamingModel and assemble, lesson 16).")
 
 
-@lab_test("Stop pressed just as a drawn line of a drawn stream is read: the reply is aborted "
-          "with the words read so far, no later line is read, and the response is closed.")
+@lab_test("Stop pressed just as a drawn line of a drawn stream is read, the finish line "
+          "among them, and on a response whose lines are all ready at once just as a line that "
+          "carries nothing or the finish is read: the reply is aborted with the words read so "
+          "far, no later line is read, and the response is closed.")
 async def test_stop_at_drawn_points(t):
     cases = []
     for _ in range(4):
@@ -573,12 +675,30 @@ async def test_stop_at_drawn_points(t):
         reply = await model.acomplete(SYSTEM, [harness.user_message("Go on.")], [], token)
         response = provider.responses[0]
         cases.append([n, said(spoken[:n]), [reply, response.lines_read, response.closed]])
+    lines = draw_lines(t.random, draw_message(t.random))
+    spoken = [line for line in lines if isinstance(line, str)]
+    finish = 1 + next(n for n, line in enumerate(spoken) if "finish_reason" in line)
+    token = harness.CancelToken()
+    provider = lab.FakeProvider([lines])
+    model = harness.StreamingModel(StopOnLine(provider, finish, token.cancel))
+    reply = await model.acomplete(SYSTEM, [harness.user_message("Go on.")], [], token)
+    response = provider.responses[0]
+    cases.append([finish, said(spoken[:finish]), [reply, response.lines_read, response.closed]])
+    at = t.random.randint(1, finish - 1)
+    quick = spoken[:at] + [t.random.choice(BETWEEN)] + spoken[at:]  # all ready at once
+    for n in (at + 1, finish + 1):  # Stop with the line that carries nothing, then the finish
+        token = harness.CancelToken()
+        fast = AllAtOnce(quick, n, token.cancel)
+        reply = await harness.StreamingModel(fast).acomplete(
+            SYSTEM, [harness.user_message("Go on.")], [], token)
+        cases.append([n, said(quick[:n]), [reply, fast.lines_read, fast.closed]])
     t.expect([[n, found] for n, words, found in cases],
              [[n, [{"role": "assistant", "stop_reason": "aborted",
                     "error_message": "Operation aborted",
                     "content": [{"type": "text", "text": words}] if words else []}, n, True]]
               for n, words, found in cases],
-             "Each item is [the line Stop came with, [acomplete's reply, lines read, closed]]. "
+             "Each item is [the line Stop came with, [acomplete's reply, lines read, closed]]; "
+             "the last two items' lines were all ready at once. "
              "The signal is looked at first on every lap, so Stop lands before the next line "
              "is read, whatever that line is (text, a fragment of a call, a keep-alive, the "
              "finish): the reply is assemble(chunks, aborted=True), the words so far and no "
@@ -588,7 +708,8 @@ async def test_stop_at_drawn_points(t):
 @lab_test("A recorded server's streams (lab.FakeProvider(real=NAME), NAME drawn from "
           "lab.SERVERS: OpenAI, vLLM, llama.cpp, Ollama with its calls at index 0 or with no "
           "index, a proxy's arguments as an object) run a job of two calls in a Harness as "
-          "before; a request turned away before any line (503, 401, 400) and a reply stopped "
+          "before; a request turned away before any line (502, 503, 504, 401, 400) and a "
+          "reply stopped "
           "by the content filter each end their run as an \"error\" reply, with one request "
           "each, and the next prompt is answered.")
 async def test_a_real_servers_shapes_and_refusals(t):
@@ -596,7 +717,8 @@ async def test_a_real_servers_shapes_and_refusals(t):
     server = t.random.choice(sorted(lab.SERVERS))
     turned = t.random.sample([(503, "The server is overloaded"),
                               (401, "Incorrect API key provided"),
-                              (400, "you must provide a model parameter")], 3)
+                              (400, "you must provide a model parameter"),
+                              (502, "Bad gateway"), (504, "Gateway timeout")], 5)
     script = [lab.reply("Reading.", lab.call("read", {"path": "a.py"}),
                         lab.call("read", {"path": "b.py"})), lab.say("x is 1.")]
     script += [lab.refuse(said, status=status) for status, said in turned]
@@ -682,7 +804,8 @@ class TooManyRequests(Exception):
 
 @lab_test("A 429 is told by the exception's status alone: a 400 whose body mentions 429 and a "
           "403 whose body carries code insufficient_quota are plain request failures, and a "
-          "429 whose text never says 429 is still a rate limit.")
+          "429 whose text never says 429 is still a rate limit; its code, read with getattr, "
+          "not its words or its retry_after, says when the quota is spent.")
 async def test_a_429_is_told_by_its_status(t):
     many = f"a request of 429 messages is over this model's limit of {t.random.randint(100, 400)}"
     provider = lab.FakeProvider([lab.refuse(many, status=400),
@@ -696,13 +819,48 @@ async def test_a_429_is_told_by_its_status(t):
             raise TooManyRequests("Too Many Requests")
 
     reply = await harness.StreamingModel(Client()).acomplete(SYSTEM, [harness.user_message("Hi.")])
-    t.expect(found + [reply["error_message"]],
+    wait = t.random.randint(1, 90)
+    others = []
+    for fault in (QuotaSpent("You exceeded your current quota", wait), StatusOnly("Slow down")):
+        others.append((await harness.StreamingModel(Refusing(fault)).acomplete(
+            SYSTEM, [harness.user_message("Hi.")]))["error_message"])
+    t.expect(found + [reply["error_message"]] + others,
              ["Provider request failed: " + turned_away_text(400, many),
               "Provider request failed: " + turned_away_text(403, json.dumps(lab.QUOTA)),
-              "Provider rate limit, so send again later: Too Many Requests"],
+              "Provider rate limit, so send again later: Too Many Requests",
+              "Provider quota spent, so waiting will not help: You exceeded your current quota",
+              "Provider rate limit, so send again later: Slow down"],
              "Items: the error_message for a 400 whose body says \"429\", for a 403 whose body "
-             "is OpenAI's insufficient_quota error, and for an exception with .status 429 whose "
-             "text is 'Too Many Requests'. Which trouble it is comes from the exception's "
-             "status, getattr(exc, \"status\", None) == 429, looked at first, never from its "
-             "words, and code insufficient_quota means spent quota only on a 429 "
-             "(StreamingModel, lesson 16).")
+             "is OpenAI's insufficient_quota error, for an exception with .status 429 whose "
+             "text is 'Too Many Requests', for a 429 with .code insufficient_quota and a "
+             f".retry_after of {wait} whose text never names the code, and for an exception "
+             "with .status 429 and no .code or .retry_after at all. Which trouble it is comes "
+             "from the exception's status, getattr(exc, \"status\", None) == 429, looked at "
+             "first, never from its words; code insufficient_quota means spent quota only on "
+             "a 429, whatever its retry_after; and .code and .retry_after are read with "
+             "getattr too, since not every exception has them (StreamingModel, lesson 16).")
+
+
+class QuotaSpent(Exception):
+    """A client library's refusal of spent quota: status 429, the code on the exception and a
+    Retry-After, and words that name neither."""
+    status, code = 429, "insufficient_quota"
+
+    def __init__(self, text, retry_after):
+        super().__init__(text)
+        self.retry_after = retry_after
+
+
+class StatusOnly(Exception):
+    """A client library's 429 that carries its status and nothing else."""
+    status = 429
+
+
+class Refusing:
+    """A client whose open raises `fault`."""
+
+    def __init__(self, fault):
+        self.fault = fault
+
+    def open(self, body):
+        raise self.fault
