@@ -835,4 +835,31 @@ ALLOWED = [
             break
     if start is None:
         return 0  # everything fits'''),
+    Wrong(
+        lab="12.2", name="maybe_compact setting the record without replace_messages",
+        rule="maybe_compact refuses during a run before anything else, so handing the harness "
+             "the log's replay by assigning its list is the same as replace_messages between "
+             "runs: the Build section asks that the harness hold what the log replays, and "
+             "leaves how each piece is built to the student (hunt round 8, 12.2-04).",
+        where="Build: summarise and keep, item 6", names="",
+        replace='''        harness.replace_messages(log.replay())  # the one door in, shut during a run''',
+        by='''        harness._messages = log.replay()  # a new list, and no run is going'''),
+    Wrong(
+        lab="12.2", name="replace_messages refilling the harness's own list",
+        rule="Refilling the list the harness already owns keeps it the harness's own and "
+             "holding the caller's messages, shared: no caller can hold that list (messages is "
+             "a tuple, and replace_messages is refused while a run that reads it is going), so "
+             "nothing can tell it from a new one (hunt round 8, 12.2-12).",
+        where="Build: summarise and keep, item 1", names="",
+        replace='''        self._messages = list(messages)''',
+        by='''        self._messages[:] = messages'''),
+    Wrong(
+        lab="12.2", name="rows() keeping copies of the kept messages",
+        rule="The kept rows are kept word for word as equal copies: nothing in lessons 11 and 12 "
+             "asks that replay() hand out the logged dicts themselves, and every request and "
+             "record built from them is the same (hunt round 8, probe 12.2-26).",
+        where="Build: summarise and keep, item 3", names="",
+        replace='''                table = [(entry["id"], summary), *table[start:]]''',
+        by='''                table = [(entry["id"], summary),
+                         *((key, json.loads(json.dumps(message))) for key, message in table[start:])]'''),
 ]
