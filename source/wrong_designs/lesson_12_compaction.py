@@ -625,6 +625,192 @@ def _find_cut(rows, keep_recent_tokens):
         for entry in self.entries()[:300]:  # a compacted log stays short
             if entry["type"] == "compaction":
 '''),
+    # hunt round 8 (reader r32), lab 12.2
+    Wrong(lab='12.2', name="compact swallowing the summariser's other errors",
+          rule='compact returns False for three things only: nothing before the cut, nothing after it, or summarize raising RuntimeError; any other error goes through to the caller.',
+          where='Build: summarise and keep, item 5 (hunt round 8, 12.2-01)',
+          names='anything else goes through to the caller',
+          replace=r'''
+    except RuntimeError:
+        return False
+    log.append_compaction(summary, rows[cut][0])
+''',
+          by=r'''
+    except Exception:  # whatever went wrong, no summary is no harm
+        return False
+    log.append_compaction(summary, rows[cut][0])
+'''),
+    Wrong(lab='12.2', name='compact hiding a failed write',
+          rule='compact returns False for three things only: nothing before the cut, nothing after it, or summarize raising RuntimeError; a write of the log that fails goes through to the caller.',
+          where='Build: summarise and keep, item 5 (hunt round 8, 12.2-02)',
+          names='full disk',
+          replace=r'''
+    log.append_compaction(summary, rows[cut][0])
+    return True
+''',
+          by=r'''
+    try:
+        log.append_compaction(summary, rows[cut][0])
+    except Exception:  # the disk is full: try again next time
+        return False
+    return True
+'''),
+    Wrong(lab='12.2', name='maybe_compact hiding a torn log',
+          rule='maybe_compact returns whether it compacted; what compact raises, a torn log among it, goes through maybe_compact to the caller, never a quiet False.',
+          where='Build: summarise and keep, items 5 and 6 (hunt round 8, 12.2-34)',
+          names='maybe_compact raises too',
+          replace=r'''
+    compacted = compact(log, model, keep_recent_tokens=keep_recent_tokens)
+''',
+          by=r'''
+    try:
+        compacted = compact(log, model, keep_recent_tokens=keep_recent_tokens)
+    except ValueError:  # a torn log: nothing compacted
+        return False
+'''),
+    Wrong(lab='12.2', name="compact sending the summariser the rows' view",
+          rule='compact summarises exactly the rows before the cut: summarize is handed those messages, a failed empty reply among them, not the request\'s view of them.',
+          where='Build: summarise and keep, items 4 and 5 (hunt round 8, 12.2-03)',
+          names="not the request's view of them",
+          replace=r'''
+    older = [message for _, message in rows[:cut]]
+''',
+          by=r'''
+    older = context_for_model([message for _, message in rows[:cut]])
+'''),
+    Wrong(lab='12.2', name='maybe_compact handing over the log after a failed summary',
+          rule='When maybe_compact has compacted, the harness holds what the log now replays; when compact returned False, nothing was compacted and the harness keeps its record.',
+          where='Build: summarise and keep, item 6 (hunt round 8, 12.2-05)',
+          names='keeps the very record it had',
+          replace=r'''
+    if compacted:
+        harness.replace_messages(log.replay())  # the one door in, shut during a run
+''',
+          by=r'''
+    harness.replace_messages(log.replay())  # the log is the truth either way
+'''),
+    Wrong(lab='12.2', name="maybe_compact measuring the request's view",
+          rule="maybe_compact compacts only when estimate_tokens of the harness's messages plus reserve is over window: the record is measured, a failed empty reply included, not the request's view of it.",
+          where='Build: summarise and keep, item 6 (hunt round 8, 12.2-06)',
+          names="harness's messages that are measured",
+          replace=r'''
+    if estimate_tokens(harness.messages) + reserve <= window:
+''',
+          by=r'''
+    if estimate_tokens(context_for_model(list(harness.messages))) + reserve <= window:
+'''),
+    Wrong(lab='12.2', name='maybe_compact also counting messages',
+          rule="maybe_compact compacts only when estimate_tokens of the harness's messages plus reserve is over window, never on a count of messages.",
+          where='Build: summarise and keep, item 6; the prediction on what the harness should count (hunt round 8, 12.2-31)',
+          names='never on a count of messages',
+          replace=r'''
+    if estimate_tokens(harness.messages) + reserve <= window:
+''',
+          by=r'''
+    if len(harness.messages) <= 60 and estimate_tokens(harness.messages) + reserve <= window:
+'''),
+    Wrong(lab='12.2', name='rows() stripping the summary',
+          rule='rows() reads a compaction as a user message whose content is the heading, a newline, and the summary as logged.',
+          where='Build: summarise and keep, item 3 (hunt round 8, 12.2-07)',
+          names='changes nothing in it',
+          replace=r'''
+                summary = user_message("Previous conversation summary:\n" + entry["summary"])
+''',
+          by=r'''
+                summary = user_message("Previous conversation summary:\n" +
+                                       entry["summary"].strip())
+'''),
+    Wrong(lab='12.2', name="rows() applying compactions after reading every message",
+          rule='A compaction entry is read as a rule over the pairs read before it: a message logged after it follows its summary.',
+          where='Build: summarise and keep, item 3 (hunt round 8, 12.2-40)',
+          names='does not reach the messages that come after it',
+          replace=r'''
+        table = []
+        for entry in self.entries():
+            if entry["type"] == "compaction":
+''',
+          by=r'''
+        table = []
+        entries = self.entries()  # every message first, then the compactions over them all
+        ordered = [e for e in entries if e["type"] == "message"] + \
+            [e for e in entries if e["type"] == "compaction"]
+        for entry in ordered:
+            if entry["type"] == "compaction":
+'''),
+    Wrong(lab='12.2', name="summarize collapsing the summary's whitespace",
+          rule="summarize returns the reply's text with the spaces around it stripped, and nothing inside it changed.",
+          where='Build: summarise and keep, item 4 (hunt round 8, 12.2-08)',
+          names='every character inside it',
+          replace=r'''
+    return text
+
+
+def find_cut(rows, keep_recent_tokens):
+''',
+          by=r'''
+    return " ".join(text.split())
+
+
+def find_cut(rows, keep_recent_tokens):
+'''),
+    Wrong(lab='12.2', name='summarize cutting a long summary short',
+          rule="summarize returns the reply's text with the spaces around it stripped, whatever its length.",
+          where='Build: summarise and keep, item 4 (hunt round 8, 12.2-09)',
+          names='whatever its length',
+          replace=r'''
+    return text
+
+
+def find_cut(rows, keep_recent_tokens):
+''',
+          by=r'''
+    return text[:400]  # a summary is short
+
+
+def find_cut(rows, keep_recent_tokens):
+'''),
+    Wrong(lab='12.2', name='summarize remembering earlier summaries',
+          rule='summarize makes exactly one request each time it is called, and returns what that reply says.',
+          where='Build: summarise and keep, item 4 (hunt round 8, 12.2-10)',
+          names='remembering no earlier summary',
+          replace=r'''
+    wrapped = user_message(f"<conversation>\n{render(messages)}\n</conversation>")
+    reply = model.complete(SUMMARY_SYSTEM, [wrapped], [])
+''',
+          by=r'''
+    wrapped = user_message(f"<conversation>\n{render(messages)}\n</conversation>")
+    key = (id(model), wrapped["content"])
+    if key in _SUMMARIES:  # asked before: the same answer, for free
+        return _SUMMARIES[key]
+    reply = model.complete(SUMMARY_SYSTEM, [wrapped], [])
+''',
+          also=((r'''
+    return text
+
+
+def find_cut(rows, keep_recent_tokens):
+''', r'''
+    _SUMMARIES[key] = text
+    return text
+
+
+_SUMMARIES = {}
+
+
+def find_cut(rows, keep_recent_tokens):
+'''),)),
+    Wrong(lab='12.2', name='replace_messages refused while a finished run is held',
+          rule='Between runs, replace_messages is allowed: a run that is over is no run, whoever still holds it.',
+          where='Build: summarise and keep, item 1 (hunt round 8, 12.2-13)',
+          names='not whether someone still holds',
+          replace=r'''
+        if self.is_running:
+            raise RuntimeError("cannot replace messages during a run")
+''',
+          by=r'''
+        if self._run_now is not None and self._run_now() is not None:
+            raise RuntimeError("cannot replace messages during a run")
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -649,4 +835,31 @@ ALLOWED = [
             break
     if start is None:
         return 0  # everything fits'''),
+    Wrong(
+        lab="12.2", name="maybe_compact setting the record without replace_messages",
+        rule="maybe_compact refuses during a run before anything else, so handing the harness "
+             "the log's replay by assigning its list is the same as replace_messages between "
+             "runs: the Build section asks that the harness hold what the log replays, and "
+             "leaves how each piece is built to the student (hunt round 8, 12.2-04).",
+        where="Build: summarise and keep, item 6", names="",
+        replace='''        harness.replace_messages(log.replay())  # the one door in, shut during a run''',
+        by='''        harness._messages = log.replay()  # a new list, and no run is going'''),
+    Wrong(
+        lab="12.2", name="replace_messages refilling the harness's own list",
+        rule="Refilling the list the harness already owns keeps it the harness's own and "
+             "holding the caller's messages, shared: no caller can hold that list (messages is "
+             "a tuple, and replace_messages is refused while a run that reads it is going), so "
+             "nothing can tell it from a new one (hunt round 8, 12.2-12).",
+        where="Build: summarise and keep, item 1", names="",
+        replace='''        self._messages = list(messages)''',
+        by='''        self._messages[:] = messages'''),
+    Wrong(
+        lab="12.2", name="rows() keeping copies of the kept messages",
+        rule="The kept rows are kept word for word as equal copies: nothing in lessons 11 and 12 "
+             "asks that replay() hand out the logged dicts themselves, and every request and "
+             "record built from them is the same (hunt round 8, probe 12.2-26).",
+        where="Build: summarise and keep, item 3", names="",
+        replace='''                table = [(entry["id"], summary), *table[start:]]''',
+        by='''                table = [(entry["id"], summary),
+                         *((key, json.loads(json.dumps(message))) for key, message in table[start:])]'''),
 ]

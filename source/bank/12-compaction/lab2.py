@@ -87,7 +87,8 @@ async def test_bank_replace_refused_mid_run_and_queues_kept(t):
             refused.append("steered")
             h.steer(late)
     h.subscribe(listener)
-    await lab.drive(h.prompt("Read main.py."))
+    run = h.prompt("Read main.py.")  # still held once it is over
+    await lab.drive(run)
     first = lab.shape(h.messages)
     h.replace_messages(log.replay())
     asked = f"What next for {word(t)}?"
@@ -99,9 +100,10 @@ async def test_bank_replace_refused_mid_run_and_queues_kept(t):
               base + " U A[c1] R(c1) A", base + " U U A", [asked, late]],
              "Items: [what a listener's replace_messages raised at tool_execution_start, then "
              "its steer at agent_end; lab.shape of the record after that run; lab.shape after "
-             "replace_messages(log.replay()) between runs and another prompt; that run's user "
-             "messages]: during a run replace_messages changes nothing and raises; between runs "
-             "it replaces the record and nothing else, so the queued steer joins the next "
+             "replace_messages(log.replay()) between runs, the first run still held by the "
+             "caller, and another prompt; that run's user messages]: during a run "
+             "replace_messages changes nothing and raises; between runs, a finished run held or "
+             "not, it replaces the record and nothing else, so the queued steer joins the next "
              "prompt (Harness.replace_messages, lessons 9 and 12).")
 
 
@@ -207,7 +209,8 @@ async def test_bank_a_log_compacted_twice(t):
                          chat(turns(t, 1)))
     k = 2 * t.random.randrange(1, len(old) // 2) + 1  # a later question of the old part
     j = t.random.randrange(1, k)  # an id the first compaction summarised away
-    summaries = [f"First: {word(t)}.", f"Later: {word(t)}."]
+    summaries = [f"First: {word(t)}.", t.random.choice(["\n", "  ", "\t"]) +
+                 f"Later: {word(t)}.\n  Then {word(t)}." + t.random.choice([" ", "\n"])]
     text = "".join(entry_line(i, message=m) for i, m in enumerate(old, 1))
     n = len(old) + 1
     text += entry_line(n, "compaction", summary=summaries[0], first_kept_id=f"e{k}")
@@ -227,7 +230,8 @@ async def test_bank_a_log_compacted_twice(t):
              f"more, a compaction with first_kept_id e{j} (summarised away by the first: its "
              "line is still in the file, but it is no pair), then two more. Items: [lab.shape "
              "of a resumed harness's first request, its first message's content, the rows' "
-             "ids]: no pair has that id, so none are kept (SessionLog.rows, lesson 12).")
+             "ids]: no pair has that id, so none are kept, the messages after it follow, and "
+             "the summary is under its heading as it was logged (SessionLog.rows, lesson 12).")
 
 
 @lab_test("A long log (over three hundred entries) compacted near its end with a first_kept_id "
@@ -262,11 +266,17 @@ async def test_bank_what_compact_sends_the_summariser(t):
     why = t.random.choice(["overloaded", "rate limited"])
     asked = f"Retry {word(t)}."
     messages = chat(early) + [harness.user_message(asked), lab.fail(why)] + chat(late)
-    ws, log = logged(messages, t.random.choice(FOLDED))
-    said = f"They read {word(t)} and {word(t)}."
+    path = t.random.choice(FOLDED)
+    ws, log = logged(messages, path)
+    said = f"They read {word(t)} and {word(t)}." + "".join(
+        f"\n{t.random.choice(['', '  ', chr(9)])}{word(t)}:{t.random.choice([' ', '  '])}{word(t)}"
+        for _ in range(t.random.randint(50, 120)))
     split = t.random.randint(1, len(said) - 1)
     pads = [t.random.choice([" ", "\n", "\t "]) for _ in range(2)]
-    model = lab.ScriptedModel([lab.reply(pads[0] + said[:split], said[split:] + pads[1])])
+    again = f"Again {word(t)}."
+    model = lab.ScriptedModel([lab.reply(pads[0] + said[:split], said[split:] + pads[1]),
+                               lab.say(again)])
+    text = ws.read_text(path)
     done = harness.compact(log, model, keep_recent_tokens=cost(lines_of(late)))
     rendered = "\n".join(lines_of(early) + [f"user: {asked}", "assistant: "])
     request = model.calls[0]
@@ -280,6 +290,14 @@ async def test_bank_what_compact_sends_the_summariser(t):
              "system prompt is SUMMARY_SYSTEM, the summary the log replays first]: one user "
              "message holding render() of every row before the cut, and the reply's text, all "
              "of it, stripped (summarize, lesson 12).")
+    copy = harness.SessionLog(lab.Workspace({path: text}), path)
+    again_done = harness.compact(copy, model, keep_recent_tokens=cost(lines_of(late)))
+    t.expect([again_done, len(model.calls), copy.replay()[0]["content"]],
+             [True, 2, HEAD + again],
+             "The same log as it was before, compacted again with the same summariser, which "
+             "answers differently this time. Items: [compact's answer, summary requests in all, "
+             "the summary the copy replays first]: each summary is one request of its own, "
+             "and what that reply says is the summary (summarize, lesson 12).")
 
 
 @lab_test("Bad summaries met through compact (only whitespace, a reply stopped with words, one "
@@ -351,7 +369,9 @@ async def test_bank_compact_through_maybe_compact(t):
 
 
 @lab_test("maybe_compact over the threshold on a log whose last line is torn raises the reader's "
-          "ValueError, asks no model, and leaves the harness's record and the file alone.")
+          "ValueError, asks no model, and leaves the harness's record and the file alone; on the "
+          "whole log, a summariser that raises, or a disk too full to write, goes through "
+          "compact and maybe_compact to the caller too.")
 async def test_bank_a_torn_log_is_not_compacted_over(t):
     pairs, path = turns(t, t.random.randint(2, 4)), t.random.choice(FOLDED)
     messages = chat(pairs)
@@ -372,6 +392,36 @@ async def test_bank_a_torn_log_is_not_compacted_over(t):
              "is unchanged]: compact returns False only for nothing to cut or a summary that "
              "failed with RuntimeError; a torn log raises what reading it raises (compact, "
              "lesson 12).")
+    whole = "".join(entry_line(i, message=m) for i, m in enumerate(messages, 1))
+    problem = t.random.choice([TimeoutError("timed out"), ConnectionError("reset by peer")])
+
+    def raising(request):
+        raise problem
+
+    def full(path, text):
+        raise OSError(28, "No space left on device")
+    found = []
+    for summariser, disk_full in ((lab.ScriptedModel([raising]), False),
+                                  (lab.ScriptedModel([lab.say("Fine.")]), True)):
+        ws = lab.Workspace({path: whole})
+        if disk_full:
+            ws.append_text = ws.write_text = full
+        log = harness.SessionLog(ws, path)
+        h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=messages)
+        found.append([await raised(lambda h=h, log=log, summariser=summariser:
+                                   harness.maybe_compact(h, log, summariser, window=1, reserve=0,
+                                                         keep_recent_tokens=cost(
+                                                             lines_of(pairs[-1:])))),
+                      lab.shape(h.messages), ws.read_text(path) == whole])
+    t.expect(found,
+             [[f"{type(problem).__name__}: {problem}", " ".join(["U A"] * len(pairs)), True],
+              ["OSError: [Errno 28] No space left on device", " ".join(["U A"] * len(pairs)),
+               True]],
+             "The same log whole, and maybe_compact over the threshold: first the summariser's "
+             "request raised instead of replying, then the disk was full when the compaction "
+             "entry was written. Items, for each: [what maybe_compact raised, lab.shape of the "
+             "record, the file is unchanged]: only a summary that failed with RuntimeError, or "
+             "nothing to cut, is a quiet False (compact, lesson 12).")
 
 
 # --- rule 6: maybe_compact ---------------------------------------------------------------------
@@ -449,3 +499,22 @@ async def test_bank_maybe_compact_between_runs(t):
              "next request: [its system prompt is the harness's, its lab.shape, its first "
              "content]; then for a window of 0: [its answer, summary requests, the record's "
              "lab.shape, the record is what the log replays] (maybe_compact, lesson 12).")
+    short = [(f"{word(t)}?", f"{word(t)}.") for _ in range(t.random.randint(35, 120))]
+    asked = f"Q {word(t)}?"
+    record = chat(short) + [harness.user_message(asked), lab.fail(f"{word(t)} overloaded")]
+    estimate = cost(lines_of(short) + [f"user: {asked}", "assistant: "])
+    found = []
+    for over in (0, 1):
+        ws, log = logged(record, path)
+        h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=record)
+        summariser = lab.ScriptedModel([lab.say(f"Short: {word(t)}.")])
+        found.append([harness.maybe_compact(h, log, summariser, window=estimate + 5 - over,
+                                            reserve=5, keep_recent_tokens=1),
+                      len(summariser.calls)])
+    t.expect(found, [[False, 0], [True, 1]],
+             f"A record of {len(record)} short messages ending in a failed empty reply, "
+             f"estimated at {estimate} tokens, reserve 5. Items, for a window exactly at the "
+             "estimate plus reserve, then one under: [maybe_compact's answer, summary "
+             "requests]: the estimate of the record, the failed reply included, decides, not "
+             "the request's view of it, nor how many messages there are (maybe_compact, "
+             "lesson 12).")

@@ -60,17 +60,25 @@ def conversation(pairs, *after):
 async def test_summarize_sends_one_request(t):
     pairs = drawn_pairs(t, t.random.randint(1, 4))
     said = f"Read {word(t)} and {word(t)}."
+    # a summary of many lines, some indented and some with two spaces inside: kept as it came
+    said += "".join(f"\n{t.random.choice(['', '  '])}- {word(t)}.py:{t.random.choice([' ', '  '])}"
+                    f"{word(t)}" for _ in range(t.random.randint(40, 160)))
     padding = ["".join(t.random.choice(" \n\t") for _ in range(t.random.randint(0, 3)))
                for _ in range(2)]
     split = t.random.randint(1, len(said) - 2)  # the reply's text comes in two blocks
-    model = lab.ScriptedModel([lab.reply(padding[0] + said[:split], said[split:] + padding[1])])
+    again = f"Read {word(t)} again."
+    model = lab.ScriptedModel([lab.reply(padding[0] + said[:split], said[split:] + padding[1]),
+                               lab.say(again)])
     # the session's last request failed (the provider refused it), as the one before a
     # compaction may well have: the summariser is sent the record, not the request's view
     refused = lab.fail(f"{word(t)}: context too long")
     summary = await settle(harness.summarize(model, chat(*pairs) + [refused]))
     t.expect(summary, said, f"The summary is the reply's text, all its text blocks joined, here "
-                            f"{said[:split]!r} and {said[split:]!r}, then stripped of "
-                            f"{padding!r} (summarize, lesson 12).")
+                            f"{len(said)} characters in {said.count(chr(10)) + 1} lines cut in "
+                            f"two blocks at character {split}, then stripped of {padding!r} "
+                            "around it and of nothing else: every character inside it, its "
+                            "newlines, indents and double spaces, is kept as the reply gave it, "
+                            "whatever its length (summarize, lesson 12).")
     request = model.calls[0]
     t.expect([len(model.calls), request.system == harness.SUMMARY_SYSTEM, request.tools],
              [1, True, []],
@@ -85,6 +93,13 @@ async def test_summarize_sends_one_request(t):
               harness.SUMMARY_SYSTEM in json.dumps(request.messages)], ["str", True, False],
              "SUMMARY_SYSTEM is a real instruction, sent as the system prompt and not as a "
              "message (summarize, lesson 12).")
+    # the same model asked again about the same messages: a second request, a second answer
+    second = await settle(harness.summarize(model, chat(*pairs) + [refused]))
+    t.expect([second, len(model.calls)], [again, 2],
+             "summarize called a second time with the same model and the same messages makes "
+             "exactly one request of its own again, and returns what that reply says: each "
+             "call is one request, remembering no earlier summary. Items: [the second summary, "
+             "requests made in all] (summarize, lesson 12).")
 
 
 @lab_test("When the summariser's reply failed, was stopped, or has no text, summarize raises a "
@@ -146,6 +161,11 @@ async def test_append_compaction_writes_one_entry(t):
     t.expect([len(log.entries()), [entry["type"] for entry in log.entries()]],
              [2 * turns + 1, ["message"] * (2 * turns) + ["compaction"]],
              "Every message entry is still there (SessionLog, lesson 12).")
+    t.expect(log.replay()[0]["content"], HEAD + summary,
+             f"Read back, the compaction's summary row is the heading, a newline, and the "
+             f"summary exactly as it was logged, {summary!r}, its spaces and newline included: "
+             "rows() puts the summary under its heading and changes nothing in it "
+             "(SessionLog.rows, lesson 12).")
     ws.cut_power_after(0, torn=True)  # the next write stops halfway
     cut = await raised(lambda: log.append_compaction(f"Read {word(t)}.", kept))
     t.expect([cut, ws.read_text(FILE).startswith(text)],
@@ -201,6 +221,13 @@ async def test_rows_read_a_compaction_as_a_rule(t):
              f"no row any more), and {unknown}, which no entry has. Still nothing is deleted. "
              "Items: [the rows' ids, the first message's content] after each of the two "
              "compactions, then how many entries the log holds (SessionLog.rows, lesson 12).")
+    later = f"Now {word(t)}."
+    log.append_message(harness.user_message(later))
+    t.expect([[k for k, _ in log.rows()], [m["content"] for m in log.replay()]],
+             why=f"A message, {later!r}, logged after that last compaction: a compaction is a "
+                 "rule over the pairs read before it, so it does not reach the messages that "
+                 "come after it in the file, and the newer message follows its summary. Items: "
+                 "[the rows' ids, the messages' contents] (SessionLog.rows, lesson 12).")
     long = [{"id": f"e{n}", "type": "message", "message": harness.user_message(f"Step {n}.")}
             for n in range(1, 321)]
     long.append({"id": "e321", "type": "compaction", "summary": "Steps 1 to 299 done.",
@@ -262,6 +289,48 @@ async def test_compact_gives_up_quietly(t):
              "False; a torn log hidden behind a False would be compacted over, unseen. Items: "
              "[what compact raised, summary requests, whether the file is unchanged] (compact, "
              "lesson 12).")
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=log.replay())
+    t.expect([await raised(lambda: harness.maybe_compact(h, torn_log, model, window=1, reserve=0,
+                                                         keep_recent_tokens=last_turn)),
+              len(model.calls), torn_ws.read_text(FILE) == torn, lab.shape(h.messages)],
+             why="The same torn log handed to maybe_compact, with a window of 1 that the "
+                 "harness's record is over: what compact raises, maybe_compact raises too, and "
+                 "the harness keeps its record. Returning False would tell the caller there was "
+                 "nothing to do, and the torn log would be compacted over, unseen. Items: [what "
+                 "maybe_compact raised, summary requests, whether the file is unchanged, the "
+                 "record] (maybe_compact and compact, lesson 12).")
+    problems = [ConnectionError(f"{word(t)}: connection reset"), TimeoutError("timed out"),
+                KeyError("content")]
+    found = []
+    for problem in problems:
+        def raising(request, problem=problem):
+            raise problem
+        other_ws, other_log = log_of(before)
+        found.append([await raised(lambda other_log=other_log, raising=raising: harness.compact(
+            other_log, lab.ScriptedModel([raising]), keep_recent_tokens=last_turn)),
+            other_ws.read_text(FILE) == before])
+    other_ws, other_log = log_of(before)
+
+    def full(path, text):
+        raise OSError(28, "No space left on device")
+    other_ws.append_text = other_ws.write_text = full  # the disk is full: every write fails
+    found.append([await raised(lambda: harness.compact(
+        other_log, lab.ScriptedModel([lab.say(summary)]), keep_recent_tokens=last_turn)),
+        other_ws.read_text(FILE) == before])
+    other_ws, other_log = log_of(before)
+    other_ws.cut_power_after(0, torn=t.random.choice([False, True]))
+    found.append([await raised(lambda: harness.compact(
+        other_log, lab.ScriptedModel([lab.say(summary)]), keep_recent_tokens=last_turn)),
+        other_ws.read_text(FILE).startswith(before)])
+    t.expect(found,
+             why="compact returns False for three things only: nothing before the cut, nothing "
+                 "after it, or summarize raising RuntimeError. Anything else goes through to the "
+                 "caller: here a summariser whose request raised ConnectionError, TimeoutError "
+                 "and KeyError instead of replying, then a full disk (OSError) and a power cut "
+                 "in the middle of writing the compaction entry. A False would say there was "
+                 "nothing to do when the "
+                 "network or the disk failed. Items: [what compact raised, whether the file "
+                 "still holds its old lines] for each (compact, lesson 12).")
     h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=log.replay())
     calls = [("compact(log, model)", lambda: harness.compact(log, model)),
              ("compact(log, model, 100)", lambda: harness.compact(log, model, 100)),
@@ -369,7 +438,8 @@ async def test_nothing_replaces_the_transcript_mid_run(t):
                     h, log, summariser, window=window, reserve=10,
                     keep_recent_tokens=sum(costs[-2:]))))
             tried.append(await raised(lambda: h.replace_messages([])))
-    await lab.drive(h.prompt(f"Step {steps + 1}."), on_event=during)
+    run = h.prompt(f"Step {steps + 1}.")  # held on to after it finishes, as a caller may
+    await lab.drive(run, on_event=during)
     t.expect(tried, ["RuntimeError: cannot compact during a run"] * 2 +
              ["RuntimeError: cannot replace messages during a run"],
              "The transcript belongs to the run while it runs, whether or not the window has "
@@ -386,7 +456,11 @@ async def test_nothing_replaces_the_transcript_mid_run(t):
     steer, follow = f"Also {word(t)}.", f"Then {word(t)}."
     h.steer(steer)  # queued between runs, for the next run
     h.follow_up(follow)
-    h.replace_messages(given)
+    t.expect([h.is_running, await raised(lambda: h.replace_messages(given))], [False, None],
+             "The run is over, though the caller still holds it: between runs, and "
+             "replace_messages is allowed. What counts is whether a run is going, is_running, "
+             "not whether someone still holds a finished one. Items: [is_running, what "
+             "replace_messages raised] (Harness.replace_messages, lesson 12).")
     given.append(harness.user_message("Added to the caller's list afterwards."))
     t.expect([[m["role"] for m in h.messages], [a is b for a, b in zip(h.messages, given)]],
              [[m["role"] for m in chat(*pairs)][:keep], [True] * keep],
@@ -509,7 +583,13 @@ async def test_compact_summarises_or_keeps_each_row(t):
           "the window: with the window drawn one token over, exactly at and one token under "
           "that sum, and reserve 0 or drawn, only a sum over the window compacts.")
 async def test_maybe_compact_at_the_threshold(t):
-    made = drawn_turns(t, t.random.randint(3, 5))
+    # the record opens with a turn whose reply failed, empty, as a refused request leaves it:
+    # the record holds it (the request's view would leave it out), so it is measured and
+    # summarised with the rest
+    asked = f"Question 0: {word(t)}?"
+    made = [(harness.user_message(asked), "user: " + asked),
+            (lab.fail(f"{word(t)} overloaded"), "assistant: ")] + \
+        drawn_turns(t, t.random.randint(3, 5))
     estimate = len("\n".join(text for _, text in made)) // 4
     last_question = max(i for i, (m, _) in enumerate(made) if m["role"] == "user")
     keep = sum(len(text) // 4 for _, text in made[last_question:])
@@ -520,6 +600,7 @@ async def test_maybe_compact_at_the_threshold(t):
     text = log_text([{"type": "message", "message": m} for m in earlier + mine])
     found, cases = [], [(reserve, over) for reserve in (0, t.random.randint(1, 400))
                         for over in (-1, 0, 1)] + [(0, -estimate)]  # the last: a window of 0
+    sent = []
     for reserve, over in cases:
         _, log = log_of(text)
         h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=mine)
@@ -529,6 +610,7 @@ async def test_maybe_compact_at_the_threshold(t):
                                                   reserve=reserve, keep_recent_tokens=keep))
         found.append([done, len(summariser.calls), lab.shape(h.messages),
                       list(h.messages) == (log.replay() if done else mine)])
+        sent += [call.messages for call in summariser.calls]
     whole = lab.shape(mine)
     tail = "U " + lab.shape(mine[last_question:])
     t.expect(found, [[over < 0, int(over < 0), tail if over < 0 else whole, True]
@@ -542,3 +624,40 @@ async def test_maybe_compact_at_the_threshold(t):
              "compaction, or untouched without one]. There is room while the estimate is at "
              "most window - reserve, equal included; one token more and it compacts "
              "(maybe_compact, lesson 12).")
+    t.expect(sent[0],
+             why="What the summariser was sent when maybe_compact compacted: the rows before the "
+                 f"cut as the log holds them, {lab.shape(earlier + mine[:last_question])}, the "
+                 "earlier turn and then the record's opening turn with its failed empty reply "
+                 "(the A with no words), rendered as they are. compact summarises "
+                 "exactly the rows before the cut, not the request's view of them, which would "
+                 "leave the failed reply out (compact and summarize, lesson 12).")
+    # over the threshold, but the summary fails: the harness keeps the record it had, which
+    # is not what the log replays (the log also holds the earlier turn)
+    _, log = log_of(text)
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=mine)
+    summariser = lab.ScriptedModel([lab.fail(f"{word(t)} overloaded")])
+    failed = await settle(harness.maybe_compact(h, log, summariser, window=estimate - 1,
+                                                reserve=0, keep_recent_tokens=keep))
+    t.expect([failed, len(summariser.calls), lab.shape(h.messages), list(h.messages) == mine,
+              len(log.entries())],
+             why="Over the threshold, a window of estimate - 1, but the summariser failed: "
+                 "compact returned False, so maybe_compact did not compact, and the harness "
+                 "keeps the very record it had. The log's replay, which also holds the earlier "
+                 "turn, is handed over only when it has compacted. Items: [maybe_compact's "
+                 "answer, summary requests, the record's shape, the record is the one it had, "
+                 "the log's entries] (maybe_compact, lesson 12).")
+    # a long record of short messages, with room in the window: the estimate decides, not
+    # how many messages there are
+    many = chat(*[(f"{word(t)}?", f"{word(t)}.") for _ in range(t.random.randint(40, 150))])
+    _, log = log_of(log_text([{"type": "message", "message": m} for m in many]))
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=many)
+    summariser = lab.ScriptedModel([lab.say("Many short turns.")])
+    at = harness.estimate_tokens(many)
+    done = await settle(harness.maybe_compact(h, log, summariser, window=at + 10, reserve=10,
+                                              keep_recent_tokens=keep))
+    t.expect([done, len(summariser.calls), len(h.messages)], [False, 0, len(many)],
+             f"A record of {len(many)} short messages, estimated at {at} tokens, and a window "
+             f"of {at + 10} with a reserve of 10: the estimate plus the reserve is exactly the "
+             "window, not over it, so nothing happens, however many messages there are. "
+             "maybe_compact compacts only on the estimate of tokens, never on a count of "
+             "messages (maybe_compact, lesson 12).")
