@@ -234,7 +234,7 @@ async def test_bank_ids_across_two_sessions(t):
 async def test_bank_a_resumed_request_in_order(t):
     ws, path = lab.Workspace(), t.random.choice(FOLDED)
     log = harness.SessionLog(ws, path)
-    other = t.random.choice(["compaction", "label", "checkpoint", "model_change"])
+    other = t.random.choice(["bookmark", "label", "checkpoint", "model_change"])  # lesson 12 owns "compaction"
     replies, shapes, ids, next_id = [], [], [], 1
     for _ in range(2):
         more, tokens, next_id = rounds(t, first=next_id, least=2)
