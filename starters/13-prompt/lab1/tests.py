@@ -365,6 +365,21 @@ async def test_the_prompt_is_deterministic(t):
              "call is wrong for new arguments (build_system_prompt, lesson 13). Items: [whether "
              "each prompt equals the first, for the first, other, and two copies of the first "
              "arguments], then each prompt's [tools section, last part].")
+    # The first arguments again, in an environment another user's process would have.
+    other_user, saved = f"user{t.random.randint(100, 999)}", dict(os.environ)
+    try:
+        os.environ.update(USER=other_user, LOGNAME=other_user, USERNAME=other_user,
+                          LNAME=other_user, HOME=f"/home/{other_user}")
+        theirs = harness.build_system_prompt(*copies[0])
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    t.expect([theirs == prompts[0], other_user in theirs], [True, False],
+             f"The first arguments built again with USER, LOGNAME and HOME naming {other_user!r}, "
+             "as another user's process would have them. Items: [whether the prompt is the "
+             "same text as before, whether it names that user]: equal arguments give identical "
+             "text in every process, so nothing of the machine or the account it runs under "
+             "goes in (build_system_prompt, lesson 13, Build item 3).")
     # One tools list, built from twice with other dates and once more after a tool joined it;
     # a tool without snippet or guidelines among them, its keys looked at after every build.
     tools, bare = first[0], described(t.random.choice(NAMES))
