@@ -366,6 +366,273 @@ def discover_context(ws, cwd):
           by=r'''
         for line in list(tool.get("guidelines", ()))[:300]:  # short pieces of advice, a few
 '''),
+    Wrong(lab='13.1', name='None for today or cwd taken from the clock and the process',
+          rule='The builder is handed today and cwd and never asks the clock or the process, not even when one is None.',
+          where='section "The date and the folder" ("never asks the clock"); build_system_prompt\'s docstring (hunt round 8, 13.1-05)',
+          names='never asks the clock',
+          replace=r'''    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")''',
+          by=r'''
+    import datetime
+    import os
+    if today is None:  # not given: as Tau does, the clock's date
+        today = datetime.date.today().isoformat()
+    if cwd is None:
+        cwd = os.getcwd()
+    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")
+'''),
+    Wrong(lab='13.1', name='context files escaped as HTML in the prompt',
+          rule='Each context file goes in with its text exactly as it came: nothing escaped.',
+          where='Build: say what is there, item 3 (hunt round 8, 13.1-06); "Your code beside Tau\'s" (nothing escapes a file\'s text)',
+          names='the text exactly as it came',
+          replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+          by=r'''
+    import html
+    parts += [f'<project_instructions path="{where}">\n{html.escape(body, quote=False)}\n'
+              '</project_instructions>' for where, body in context_files]
+'''),
+    Wrong(lab='13.1', name="context files' line ends tidied in the prompt",
+          rule="Each context file goes in with its text exactly as it came, its \\r\\n line ends and the spaces at its lines' ends included.",
+          where='Build: say what is there, item 3 (hunt round 8, 13.1-07)',
+          names='the text exactly as it came',
+          replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+          by=r'''
+    tidy = [(where, "\n".join(line.rstrip() for line in body.replace("\r\n", "\n").split("\n")))
+            for where, body in context_files]
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in tidy]
+'''),
+    Wrong(lab='13.1', name='context files cut to 2,000 characters in the prompt',
+          rule='Each context file goes in word for word, however long: the builder cuts nothing.',
+          where='Build: say what is there, item 3 (hunt round 8, 13.1-08) ("the text exactly as it came"); "The project\'s own words" (word for word)',
+          names='cut short',
+          replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+          by=r'''
+    parts += [f'<project_instructions path="{where}">\n'
+              f'{body if len(body) <= 2000 else body[:2000] + "[cut]"}\n</project_instructions>'
+              for where, body in context_files]  # a file may not crowd out the rest
+'''),
+    Wrong(lab='13.1', name='an AGENTS.md with the words of an earlier one left out',
+          rule='discover_context returns one pair for each AGENTS.md on the way: two files with the same words are two files.',
+          where='Build: say what is there, item 2 (hunt round 8, 13.1-09)',
+          names='two files of the same words are two files',
+          replace=r'''        if ws.exists(name):''',
+          by=r'''        if ws.exists(name) and ws.read_text(name) not in [body for _, body in found]:'''),
+    Wrong(lab='13.1', name='which AGENTS.md files there are remembered per workspace and cwd',
+          rule='discover_context looks at the workspace each time it is asked: a file added after a first call is found.',
+          where='Build: say what is there, item 2 (hunt round 8, 13.1-10); "The principle" (what is really there)',
+          names='a file added after a first call is found',
+          replace=r'''def discover_context(ws, cwd):''',
+          by=r'''
+_PATHS = weakref.WeakKeyDictionary()  # workspace -> {folders: the AGENTS.md paths there}
+
+
+def discover_context(ws, cwd):
+''',
+          also=((r'''
+    found = []
+    for depth in range(len(steps) + 1):  # the root first, then one folder deeper each time
+        name = "".join(step + "/" for step in steps[:depth]) + "AGENTS.md"
+        if ws.exists(name):
+            found.append((name, ws.read_text(name)))
+    return found
+''',
+                 r'''
+    known = _PATHS.setdefault(ws, {})
+    if tuple(steps) not in known:  # which files there are, found once; their texts read each time
+        names = ["".join(step + "/" for step in steps[:depth]) + "AGENTS.md"
+                 for depth in range(len(steps) + 1)]
+        known[tuple(steps)] = [name for name in names if ws.exists(name)]
+    return [(name, ws.read_text(name)) for name in known[tuple(steps)]]
+'''), )),
+    Wrong(lab='13.1', name='discover_context capped at five folders deep',
+          rule='discover_context walks every folder from the root down to cwd, however deep cwd is.',
+          where='Build: say what is there, item 2 (hunt round 8, 13.1-11)',
+          names='no cap on the depth',
+          replace=r'''    for depth in range(len(steps) + 1):  # the root first, then one folder deeper each time''',
+          by=r'''    for depth in range(min(len(steps), 5) + 1):  # no project nests deeper'''),
+    Wrong(lab='13.1', name='CLAUDE.md collected beside AGENTS.md',
+          rule='discover_context returns the AGENTS.md files on the way, and no other file.',
+          where='Build: say what is there, item 2 (hunt round 8, 13.1-12)',
+          names='a CLAUDE.md is not an AGENTS.md',
+          replace=r'''
+        name = "".join(step + "/" for step in steps[:depth]) + "AGENTS.md"
+        if ws.exists(name):
+            found.append((name, ws.read_text(name)))
+''',
+          by=r'''
+        for file in ("AGENTS.md", "CLAUDE.md"):  # other agents' instruction files too
+            name = "".join(step + "/" for step in steps[:depth]) + file
+            if ws.exists(name):
+                found.append((name, ws.read_text(name)))
+'''),
+    Wrong(lab='13.1', name='one tool line per name',
+          rule='A line - NAME: SNIPPET for each tool that has a snippet, in the order of tools: a second tool of the same name is a tool too.',
+          where='Build: say what is there, item 3 (hunt round 8, 13.1-13)',
+          names='no check of names',
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''
+    snippets, named = [], set()
+    for t in tools:
+        if t.get("snippet") and t["name"] not in named:  # a name once
+            named.add(t["name"])
+            snippets.append(f"- {t['name']}: {t['snippet']}")
+'''),
+    Wrong(lab='13.1', name='tool lines capped at eight',
+          rule='A line for each tool that has a snippet, however many tools there are.',
+          where='Build: say what is there, item 3 (hunt round 8, 13.1-14)',
+          names='no cap on the tools',
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")][:8]'''),
+    Wrong(lab='13.1', name='skills index capped at five',
+          rule='A line - NAME: DESCRIPTION (PATH) for each skill, in the order given, however many skills there are.',
+          where='Build: say what is there, item 3 (hunt round 8, 13.1-15)',
+          names="each skill's line",
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills[:5]]))'''),
+    Wrong(lab='13.1', name='guidelines the same when they differ by a full stop',
+          rule='Each guideline once, as written: only the same characters make the same sentence, a full stop included.',
+          where='Build: say what is there, item 3 (hunt round 8, 13.1-16)',
+          names='only the same characters make the same sentence',
+          replace=r'''
+    advice = []
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+            if line not in advice:  # first seen, first listed: a list keeps order, a set not
+                advice.append(line)
+''',
+          by=r'''
+    advice, seen = [], []
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+            if line.rstrip(".") not in seen:  # "Be brief" and "Be brief." say the same
+                seen.append(line.rstrip("."))
+                advice.append(line)
+'''),
+    Wrong(lab='13.1', name="the builder fills in the caller's tools",
+          rule="A system prompt is made from its arguments alone: the builder reads the caller's tools and writes nothing into them.",
+          where='Build: say what is there, item 3 (hunt round 8, 13.1-17); "The principle" (a pure function of what is really there)',
+          names="writes nothing into the caller's tools",
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''
+    for t in tools:  # every tool gets both keys, so nothing below needs .get
+        t.setdefault("guidelines", [])
+        t.setdefault("snippet", "")
+    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]
+'''),
+    Wrong(lab='13.1', name='the user and the host in the opening line',
+          rule='Equal arguments must give identical text in every process: nothing of the account or the machine goes in.',
+          where='Build: say what is there, item 3 (hunt round 8, 13.1-18); gap 3 (the prompt depends on its arguments alone)',
+          names='identical text in every process',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''
+    import getpass
+    import platform
+    parts = [f"You are a coding assistant working for {getpass.getuser()} on {platform.node()}."]
+'''),
+    Wrong(lab='13.1', name='the prompt kept for the same tools list',
+          rule='Equal arguments give equal text whatever was built before, and new arguments a new prompt: none is kept from an earlier call.',
+          where='Build: say what is there, item 3 (hunt round 8, 13.1-19) ("whatever was built before")',
+          names='keeps none from an earlier call',
+          replace=r'''def build_system_prompt(tools, context_files, skills, cwd, today):''',
+          by=r'''
+_LAST = {}  # the tools list last built from, and its prompt: a harness builds once
+
+
+def build_system_prompt(tools, context_files, skills, cwd, today):
+''',
+          also=((r'''    advice = []''',
+                 r'''    if _LAST.get("tools") is tools:
+        return _LAST["prompt"]
+    advice = []'''), (r'''    return "\n\n".join(parts)''',
+                 r'''    _LAST.update(tools=tools, prompt="\n\n".join(parts))
+    return _LAST["prompt"]'''), )),
+    Wrong(lab='13.1', name='skills named without read',
+          rule='Without a tool named read the skills index is left out entirely: no skill is mentioned at all.',
+          where='Build: say what is there, item 3 (hunt round 8, 13.1-20); "Skills" (without read the section is left out entirely)',
+          names='the skills changed the prompt at all',
+          replace=r'''    if skills and "read" in [t["name"] for t in tools]:  # read is what loads a skill's file''',
+          by=r'''
+    if skills and "read" not in [t["name"] for t in tools]:  # at least say they exist
+        parts.append("Skills exist but need a read tool: "
+                     + ", ".join(k["name"] for k in skills) + ".")
+    if skills and "read" in [t["name"] for t in tools]:  # read is what loads a skill's file
+'''),
+    Wrong(lab='13.1', name='read looked for among the first four tools',
+          rule='The skills index needs a tool named read, wherever read stands in the list.',
+          where="The lab's tests, in plain words, item 5 (wherever read stands in the list) (hunt round 8, 13.1-24)",
+          names='wherever read stands',
+          replace=r'''    if skills and "read" in [t["name"] for t in tools]:  # read is what loads a skill's file''',
+          by=r'''    if skills and "read" in [t["name"] for t in tools[:4]]:  # read comes early in any list'''),
+    Wrong(lab='13.1', name='repeated context files given once',
+          rule='Each context file, in the order given, as its own section: a pair given twice goes in twice.',
+          where='Build: say what is there, item 3 (hunt round 8, 13.1-26)',
+          names='dropped as a repeat',
+          replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+          by=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in dict.fromkeys(context_files)]  # each file once
+'''),
+    Wrong(lab='13.1', name='a byte-order mark dropped as the files are found',
+          rule='discover_context returns each text exactly as the workspace holds it, a byte-order mark included.',
+          where='Build: say what is there, item 2 (hunt round 8, 13.1-27)',
+          names='a byte-order mark',
+          replace=r'''            found.append((name, ws.read_text(name)))''',
+          by=r'''            found.append((name, ws.read_text(name).removeprefix("\ufeff")))'''),
+    Wrong(lab='13.1', name='today and cwd stripped',
+          rule='The last two lines carry today and cwd as they were passed, spaces at their ends included.',
+          where='Build: say what is there, item 3 (hunt round 8, 13.1-28)',
+          names='exactly as passed in',
+          replace=r'''    parts.append(f"Current date: {today}\nCurrent working directory: {cwd}")''',
+          by=r'''    parts.append(f"Current date: {today.strip()}\nCurrent working directory: {cwd.strip()}")'''),
+    Wrong(lab='13.1', name='context paths escaped as HTML in the tag',
+          rule='Each context file\'s tag is <project_instructions path="PATH"> with the path as it came.',
+          where='Build: say what is there, item 3 (hunt round 8, 13.1-29); "Your code beside Tau\'s" (Tau escapes the path)',
+          names='path and text exactly as they came',
+          replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+          by=r'''
+    import html
+    parts += [f'<project_instructions path="{html.escape(where)}">\n{body}\n'
+              '</project_instructions>' for where, body in context_files]
+'''),
+    Wrong(lab='13.1', name="snippets that open with the description's clauses",
+          rule="A tool's snippet is one line on what the tool is for, not its description: one that opens with a sentence or clause of it says it twice.",
+          where='Build: say what is there, item 1; lab 13.1, gap 1 (not the description) (hunt round 8, 13.1-21)',
+          names='opens with one of its sentences or clauses',
+          replace=r'''        "snippet": "Read a file's contents",''',
+          by=r'''        "snippet": "Return the text of a file, in chunks",''',
+          also=((r'''        "snippet": "Create or replace a file",''',
+                 r'''        "snippet": "Create a text file, or replace one",'''), (r'''        "snippet": "Run a shell command",''',
+                 r'''        "snippet": "Run one shell command line, get its output",'''), )),
+    Wrong(lab='13.1', name='guidelines as tuples',
+          rule="Each factory's guidelines are a list of short pieces of advice.",
+          where='Build: say what is there, item 1; lab 13.1, gap 1 (a list) (hunt round 8, 13.1-22)',
+          names='the guidelines are a list',
+          replace=r'''        "guidelines": ["Before running a command, say what it is for."],''',
+          by=r'''        "guidelines": ("Before running a command, say what it is for.",),'''),
+    Wrong(lab='13.1', name='one snippet for all three',
+          rule='The read, write and bash factories each carry a one-line snippet of their own.',
+          where="The lab's tests, in plain words, item 10 (a one-line snippet of their own) (hunt round 8, 13.1-23)",
+          names="each tool's is its own",
+          replace=r'''        "snippet": "Read a file's contents",''',
+          by=r'''        "snippet": "Work on the project",''',
+          also=((r'''        "snippet": "Create or replace a file",''',
+                 r'''        "snippet": "Work on the project",'''), (r'''        "snippet": "Run a shell command",''',
+                 r'''        "snippet": "Work on the project",'''), )),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

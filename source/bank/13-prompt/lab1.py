@@ -10,6 +10,7 @@ AGENTS.md files a model writes with the write tool during a run, found after it;
 on the way asked in turn, from the deepest up, then again once the files changed. So the public
 tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
+import datetime
 import json
 import os
 import re
@@ -131,9 +132,13 @@ async def test_bank_a_model_reads_snippets_not_descriptions(t):
             lines = [line for line in request.system.split("\n")
                      if line.startswith(f"- {spec['name']}: ")]
             seen.append([spec["name"], len(lines), any(
-                line.split(": ", 1)[1].strip().rstrip(".") in pieces(spec["description"])
-                for line in lines)])
+                line.split(": ", 1)[1].strip().casefold().startswith(piece.casefold())
+                for line in lines for piece in pieces(spec["description"].replace(", ", ". "))
+                if len(piece.split()) >= 3)])
+        said = [line.split(": ", 1)[1] for line in block(request.system, "Available tools:")
+                or [] if ": " in line]
         seen.append(len(block(request.system, "Guidelines:") or []))
+        seen.append(len(set(said)))
         return lab.say(json.dumps(seen))
     model = lab.ScriptedModel([lab.forever(check)])
     h = harness.Harness(model, prompt, made)
@@ -141,14 +146,15 @@ async def test_bank_a_model_reads_snippets_not_descriptions(t):
         await lab.drive(h.prompt(ask))
     names = [x["name"] for x in made]
     t.expect([lab.shape(h.messages), answers(h.messages)],
-             ["U A U A", [[[name, 1, False] for name in names] + [4]] * 2],
+             ["U A U A", [[[name, 1, False] for name in names] + [4, 3]] * 2],
              "Two runs of a harness made with read, write and bash in the drawn order "
              f"{names}, its prompt built from them; the model answered each request with, for "
              "each tool the request carried: [name, how many lines of the system prompt begin "
-             "'- NAME: ', whether that line's text is the tool's description or a sentence or "
-             "clause of it], then how many lines the Guidelines: section has (2 + 2 + 1, the "
-             "sentence read and write share said once). Items: [the record, the model's "
-             "answers].")
+             "'- NAME: ', whether that line's text is or opens with the tool's description or "
+             "a sentence or clause of it], then how many lines the Guidelines: section has (2 + "
+             "2 + 1, the sentence read and write share said once), then how many different "
+             "texts the tool lines have (each tool's snippet is its own). Items: [the record, "
+             "the model's answers].")
 
 
 @lab_test("For every set of the three factories, each made over a workspace of its own, "
@@ -168,15 +174,17 @@ async def test_bank_every_set_of_the_factories(t):
         prompt = harness.build_system_prompt(tools, [], [], ".", old_day(t))
         said = {line.split(": ", 1)[0][2:]: line.split(": ", 1)[1]
                 for line in block(prompt, "Available tools:") or []}
-        found.append([sorted(names), len(block(prompt, "Guidelines:") or []),
+        found.append([sorted(names), sorted({type(x.get("guidelines")).__name__ for x in tools}),
+                      len(block(prompt, "Guidelines:") or []),
                       sorted(said), sorted(spec["name"] for spec in harness.tool_specs(tools)
                                            if said.get(spec["name"], "").strip().rstrip(".")
                                            in pieces(spec["description"]))])
     size = {"read": 2, "write": 2, "bash": 1}
-    t.expect(found, [[sorted(names), sum(size[n] for n in names) -
+    t.expect(found, [[sorted(names), ["list"], sum(size[n] for n in names) -
                       ("read" in names and "write" in names), sorted(names), []]
                      for names in sets],
-             "For each set of the factories' tools: [its names, how many guideline lines the "
+             "For each set of the factories' tools: [its names, the types of their guidelines "
+             "(lists), how many guideline lines the "
              "prompt built from them has (read 2, write 2, bash 1, the one read and write share "
              "once), the names the prompt's Available tools: lines give, the tools whose line "
              "there is the description tool_specs sends for them, or a sentence or clause of "
@@ -250,17 +258,29 @@ async def test_bank_instructions_written_during_a_run(t):
              "line ends and end spaces included].")
 
 
-@lab_test("Asked at each folder on the way, from the deepest up to the root, discover_context "
-          "gives each folder the files above it and its own, broadest first; asked again at "
+@lab_test("Asked at each folder on the way, six to eight deep, from the deepest up to the root, "
+          "discover_context gives each folder the AGENTS.md files above it and its own, broadest "
+          "first, each as the workspace holds it, twins and all; asked again at "
           "the deepest after one file was removed and another rewritten, it gives what is "
           "there now.")
 async def test_bank_each_folder_on_the_way_in_turn(t):
     names = way(t)
     k = early(names)
-    present = sorted({0, k, k + 1, len(names), t.random.randint(0, len(names))})
+    names += t.random.sample([name for name in LATER if name not in names], 4)  # 6 to 8 deep
+    present = sorted({0, k, k + 1, len(names) - 2, len(names) - 1, len(names),
+                      t.random.randint(0, len(names))})
     files = {"".join(f + "/" for f in names[:n]) + "AGENTS.md": rules_text(t) for n in present}
     empty = t.random.choice([n for n in present if n])
     files["".join(f + "/" for f in names[:empty]) + "AGENTS.md"] = ""
+    # two files of the same words, one opening with a byte-order mark, a CLAUDE.md beside each
+    full = [n for n in present if n != empty]
+    twins = t.random.sample(full, 2)
+    marked = t.random.choice([n for n in full if n not in twins])
+    at = ["".join(f + "/" for f in names[:n]) for n in range(len(names) + 1)]
+    files[at[twins[1]] + "AGENTS.md"] = files[at[twins[0]] + "AGENTS.md"]
+    files[at[marked] + "AGENTS.md"] = "\ufeff" + files[at[marked] + "AGENTS.md"]
+    for n in present:
+        files[at[n] + "CLAUDE.md"] = "Another agent's rules."
     for n in range(len(names)):
         files["/".join(names[:n] + [names[n][:-1], "AGENTS.md"])] = "Beside the way."
     files["/".join(names + ["deeper", "AGENTS.md"])] = "Below."
@@ -282,7 +302,9 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
                 if n <= depth] for depth in range(len(names), -1, -1)],
               [[path, files[path]] for path in on_way if path != gone]],
              f"A workspace with AGENTS.md at {on_way} on the way to {'/'.join(names)} "
-             f"({on_way[present.index(empty)]} empty), others beside the way and below it. "
+             f"({on_way[present.index(empty)]} empty; {at[twins[0]]}AGENTS.md and "
+             f"{at[twins[1]]}AGENTS.md of the same words; {at[marked]}AGENTS.md opening with a "
+             "byte-order mark; a CLAUDE.md beside each), others beside the way and below it. "
              "Items: [for each folder from the deepest up to the root, the [path, text] pairs "
              f"found there], then, after {gone} was removed and {on_way[-1]} rewritten, what "
              "the deepest folder finds.")
@@ -293,7 +315,8 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
 def advice_for(t, count):
     """`count` tools' guideline lists over at least ten different sentences, some repeated
     within and across tools, and one sentence again with a small first letter and once with a
-    space at its end: three sentences, since only the same characters are the same sentence."""
+    space at its end and once without its full stop: four sentences, since only the same
+    characters are the same sentence."""
     pool = t.random.sample(ADVICE, t.random.randint(10, 13))
     lists = [[] for _ in range(count)]
     for line in pool + t.random.sample(pool, 4):
@@ -301,6 +324,7 @@ def advice_for(t, count):
     line = t.random.choice(pool)
     lists[t.random.randrange(count)].append(line[0].lower() + line[1:])
     lists[t.random.randrange(count)].append(line + " ")
+    lists[t.random.randrange(count)].append(line[:-1])
     return lists
 
 
@@ -308,11 +332,13 @@ def advice_for(t, count):
           "with and without snippets, context files and skills: sections in the fixed order, a "
           "line per tool with a snippet, each guideline once as written, the files word for "
           "word, the skills index in the order given, and the date and folder as the caller "
-          "spelled them, last and only there.")
+          "spelled them, last and only there; built again from the same arguments, it is the "
+          "same text, and the builder fills in nothing of its own.")
 async def test_bank_what_a_model_is_told_in_a_session(t):
-    names = t.random.sample(TOOL_NAMES, t.random.randint(3, 5))
-    names.insert(t.random.randint(0, len(names)), "read")
-    snippets = [t.random.choice(SNIPPETS) if n % 2 == 0 or name == "read" else None
+    # every name and three of them again, read after the fourth tool: nine lines or more
+    names = t.random.sample(TOOL_NAMES, len(TOOL_NAMES)) + t.random.sample(TOOL_NAMES, 3)
+    names.insert(t.random.randint(4, len(names)), "read")
+    snippets = [t.random.choice(SNIPPETS) if n % 3 or name == "read" else None
                 for n, name in enumerate(names)]
     lists = advice_for(t, len(names))
     tools = [described(name, snippet, lines or None)
@@ -320,11 +346,40 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     files = [(f"{'/'.join(t.random.sample(LATER, n))}{'/' if n else ''}AGENTS.md",
               t.random.choice(["\n", "  "]) + " ".join(t.random.sample(WORDS, 5)) + ".\n")
              for n in range(t.random.randint(1, 3))]
-    skills = t.random.sample(SKILLS, t.random.randint(2, 4))
+    # a file as it may come: markup, ampersands and quotes, \r\n and end spaces, 250 lines;
+    # its path holds & and <, and the first file is given again
+    long = "\r\n".join(f"<b>{n}</b> & \"{' '.join(t.random.sample(WORDS, 6))}\" here.  "
+                        for n in range(250))
+    files += [(f"R&D <{t.random.choice(EARLY)}>/AGENTS.md", long), files[0]]
+    t.random.shuffle(files)
+    skills = t.random.sample(SKILLS, 6)
     if skills == sorted(skills, key=lambda k: k["name"]):
         skills.reverse()
-    today, cwd = old_day(t), "./" + "/".join(t.random.sample(LATER, 2)) + "/"
+    today, cwd = f" {old_day(t)} ", "./" + "/".join(t.random.sample(LATER, 2)) + "/ "
+    keys = [sorted(x) for x in tools]
     prompt = harness.build_system_prompt(tools, files, skills, cwd, today)
+    kept = [[sorted(x) for x in tools] == keys]
+    # the same tools list again with another day; the same arguments as another user's process
+    # would run them; the skills without read; None for the date and the folder
+    later = old_day(t)
+    kept.append(harness.build_system_prompt(tools, files, skills, cwd, later).endswith(
+        f"Current date: {later}\nCurrent working directory: {cwd}"))
+    someone, saved = f"clerk{t.random.randint(10, 99)}", dict(os.environ)
+    try:
+        os.environ.update(USER=someone, LOGNAME=someone, USERNAME=someone, LNAME=someone)
+        kept.append(harness.build_system_prompt(tools, files, skills, cwd, today) == prompt)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    unread = [x for x in tools if x["name"] != "read"]
+    kept.append(harness.build_system_prompt(unread, files, skills, cwd, today) ==
+                harness.build_system_prompt(unread, files, [], cwd, today))
+    try:
+        bare = harness.build_system_prompt([], [], [], None, None).split("\n")[-2:]
+    except Exception as error:  # refusing None is allowed; filling it in is not
+        bare = [type(error).__name__]
+    kept.append(any(os.getcwd() in line or str(datetime.date.today().year) in line
+                    for line in bare))
     model = lab.ScriptedModel([teller(skills)])
     h = harness.Harness(model, prompt, tools)
     for ask in ("What can you do?", "And the skills?"):
@@ -338,8 +393,8 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
               "last": [f"Current date: {today}", f"Current working directory: {cwd}"]}
     t.expect([lab.shape(h.messages), answers(h.messages),
               [request.system == prompt for request in model.calls], prompt.count(today),
-              prompt.count(cwd)],
-             ["U A U A", [wanted, wanted], [True, True], 1, 1],
+              prompt.count(cwd), kept],
+             ["U A U A", [wanted, wanted], [True, True], 1, 1, [True, True, True, True, False]],
              f"Tools {names} (a snippet on {[n for n, s in zip(names, snippets) if s]}), "
              f"{len(files)} context files, skills {[k['name'] for k in skills]}, today "
              f"{today!r}, cwd {cwd!r}. The model answered each request with what it read: the "
@@ -348,7 +403,12 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              "guideline lines (each sentence once, first seen first, as written), the files, "
              "the skills index [its sentence has three words or more, its lines], the last two "
              "lines. Items: [the record, the model's answers, whether each request carried the "
-             "prompt, how often the prompt holds today, and cwd].")
+             "prompt, how often the prompt holds today, and cwd, then [whether the tools kept "
+             "their keys through the build, whether the same tools list built again with "
+             "another day ends with that day, whether the prompt built with USER and LOGNAME "
+             "naming another user is the same text, whether without read the skills changed "
+             "nothing, whether a prompt given None as today and cwd holds the clock's year or "
+             "this process's folder]].")
 
 
 @lab_test("A harness rebuilt run after run as tools are switched on and off: the prompt each "

@@ -11,6 +11,7 @@ they stand and what follows them, never how they are worded; the headings "Avail
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 13 tests.py
 """
+import datetime
 import os
 import tempfile
 
@@ -108,7 +109,8 @@ async def test_the_bare_prompt(t):
     # the caller's own spellings: a date written out, a folder with "./" and a final "/", and
     # both empty; the builder puts in what it was given
     cases = [(day(t), folder(t)) for _ in range(3)] + \
-        [(f"{t.random.randint(1, 28)} {month} {year}", "." + folder(t) + "/"), ("", "")]
+        [(f"{t.random.randint(1, 28)} {month} {year}", "." + folder(t) + "/"), ("", ""),
+         (f" {day(t)} ", f"{folder(t)} ")]  # spaces at either end stay
     found = []
     for today, cwd in cases:
         parts = sections(harness.build_system_prompt([], [], [], cwd, today))
@@ -125,16 +127,33 @@ async def test_the_bare_prompt(t):
              "one date and folder: [how many parts, whether the opening part has more than one "
              "line, whether it has three words or more, the last part, the parts before the last "
              "that hold the date or the folder].")
+    # None is not a date: the builder writes what it was given, or refuses it, and never asks
+    # the clock or the process in its place
+    try:
+        last = sections(harness.build_system_prompt([], [], [], None, None))[-1]
+    except Exception as error:  # refusing None is the caller's business, not a rule's
+        last = f"raised {type(error).__name__}"
+    t.expect([str(datetime.date.today().year) in last,
+              f"Current working directory: {os.getcwd()}" in last], [False, False],
+             f"Given None as today and cwd, the prompt's last part was {last!r}. Items: "
+             "[whether it holds this year, as the clock gives it; whether it names the folder "
+             "this process runs in]: the builder is handed both and never asks the clock or "
+             "the process, so a missing date or folder is never filled in from them "
+             "(build_system_prompt, lesson 13, \"The date and the folder\").")
 
 
 @lab_test("Each tool with a snippet gets the line - name: snippet under the heading Available "
-          "tools:, in the order the tools were given, for 0 to 6 tools in drawn orders; a tool "
-          "without a snippet gets no line, and with no line to give there is no heading either.")
+          "tools:, in the order the tools were given, for 0 to 15 tools in drawn orders, two "
+          "tools of one name included; a tool without a snippet gets no line, and with no line "
+          "to give there is no heading either.")
 async def test_a_line_for_each_tool_with_a_snippet(t):
     cases = [[], [(name, None) for name in t.random.sample(NAMES, t.random.randint(1, 3))]]
     for size in [1, 2, 3, 4, 5, 6] + [t.random.randint(2, 6) for _ in range(4)]:
         cases.append([(name, t.random.choice([None] + SNIPPETS)) for name in
                       t.random.sample(NAMES, size)])
+    # every name, then three of them again: a tool is a tool, whatever another one is named
+    cases.append([(name, t.random.choice(SNIPPETS)) for name in
+                  t.random.sample(NAMES, len(NAMES)) + t.random.sample(NAMES, 3)])
     found = []
     for case in cases:
         tools = [described(name, snippet, [ADVICE[i]] if i % 2 else None)
@@ -147,8 +166,10 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
                      for case in cases],
              "One line per enabled tool that has a snippet, in the order of the list given, "
              "never sorted, under the heading the lesson gives; a section with no line is left "
-             "out, heading and all. Each item is the tools section's lines for one tool list, or "
-             "None when the prompt has no such section (build_system_prompt, lesson 13).")
+             "out, heading and all. A list of fifteen tools, three of them sharing a name with "
+             "an earlier one, has fifteen lines: there is no cap on the tools and no check of "
+             "names. Each item is the tools section's lines for one tool list, or None when the "
+             "prompt has no such section (build_system_prompt, lesson 13).")
 
 
 @lab_test("Guidelines appear once each under the heading Guidelines:, in the order first seen, "
@@ -167,10 +188,11 @@ async def test_each_guideline_once_first_seen_first(t):
             where.insert(t.random.randint(0, len(where)), line)
         cases.append([(name, t.random.choice([None, "Does a thing"]),
                        lines or t.random.choice([None, []])) for name, lines in zip(NAMES, lists)])
-    # one sentence, once with a small letter and once with a space at its end: three sentences
+    # one sentence, once with a small letter, once with a space at its end and once without its
+    # full stop: four sentences
     line = t.random.choice(ADVICE)
-    small, spaced = line[0].lower() + line[1:], line + " "
-    cases.append([("read", None, [line, spaced]), ("write", "Does a thing", [small, line])])
+    small, spaced, bare = line[0].lower() + line[1:], line + " ", line[:-1]
+    cases.append([("read", None, [line, spaced]), ("write", "Does a thing", [small, bare, line])])
     found = []
     for case in cases:
         tools = [described(name, snippet, lines) for name, snippet, lines in case]
@@ -181,7 +203,7 @@ async def test_each_guideline_once_first_seen_first(t):
                      for case in cases],
              "Each guideline once, in the order first seen over the tools in their order, "
              "whether or not its tool has a snippet, and each exactly as written: "
-             f"{line!r}, {small!r} and {spaced!r} are three sentences, since only the same "
+             f"{line!r}, {small!r}, {spaced!r} and {bare!r} are four sentences, since only the same "
              "characters make the same sentence. A list that checks before appending keeps "
              "that order, a set does not, and its order changes from one Python process to the "
              "next. Each item is the guidelines section's lines for one tool list, or None when "
@@ -217,11 +239,30 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
              "Each file's text as written, blank lines and its final line break included, in "
              "its own tags, in the order given, then the date and directory. Each item is what follows the opening line "
              "for one list of files (build_system_prompt, lesson 13).")
+    # What real files hold: markup, quotes and ampersands (a closing tag of their own too),
+    # Windows line ends, spaces at a line's end, a long file, a path with & and quotes in it,
+    # and one file given twice. Nothing is escaped, tidied, cut or merged.
+    long = "\n".join(f"{n}. {' '.join(t.random.sample(WORDS, 8))}." for n in range(1, 301))
+    marked = (f"Run <code>{t.random.choice(WORDS)}</code> & \"quote\" it, don't 'guess'.  \r\n"
+              f"\r\n{text(t)}\n</project_instructions>\n")
+    first = (f"{t.random.choice(FOLDERS)}/AGENTS.md", text(t) + "\n")
+    files = [first, ("R&D/\"new\" <v2>/AGENTS.md", marked), ("AGENTS.md", long), first]
+    sizes = [len(body) for _, body in files]
+    t.expect(harness.build_system_prompt([], files, [], CWD, TODAY).split("\n\n", 1)[1]
+             .split("\n"),
+             why=f"Four context files, of {sizes} characters: one whose path holds & and "
+             "quotes and whose text holds markup, its own </project_instructions>, \\r\\n line "
+             "ends and spaces at a line's end; one of 300 lines; and the first given again. "
+             "The items are the lines after the opening line, held against the reference's: each "
+             "file in its own section, path and text exactly as they came, none escaped, "
+             "tidied, cut short or dropped as a repeat (build_system_prompt, lesson 13, Build "
+             "item 3, \"the text exactly as it came\").")
 
 
 @lab_test("The skills index appears only when there are skills and a tool named read, wherever "
           "read stands in the list and whether or not it has a snippet; it lists each skill as "
-          "- name: description (path) after a sentence, in the order given.")
+          "- name: description (path) after a sentence, in the order given, up to 12 skills; "
+          "without read, the skills change nothing in the prompt.")
 async def test_a_skills_index_only_with_a_tool_named_read(t):
     # "ready" and "thread" hold the letters of read without being named read.
     cases = [(t.random.sample(SKILLS, t.random.randint(1, 4)), ["read"]),
@@ -233,6 +274,11 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
         names = t.random.sample(["read", "read", "write", "bash", "ready", "thread"],
                                 t.random.randint(0, 4))
         cases.append((t.random.sample(SKILLS, t.random.randint(0, 5)), list(dict.fromkeys(names))))
+    # twelve skills, with read after six other tools, and the same without read
+    twelve = t.random.sample(SKILLS + [dict(k, name=k["name"] + "2", path=f"more/{k['name']}.md")
+                                       for k in SKILLS], 12)
+    others = t.random.sample(NAMES, 6)
+    cases += [(twelve, others + ["read"]), (twelve, others + ["ready"])]
     found = []
     for skills, names in cases:
         tools = [described(name, t.random.choice([None, "Does a thing"])) for name in names]
@@ -242,7 +288,8 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
         opening = next((n for n, line in enumerate(index[0]) if line.startswith("- ")), 0) \
             if index else 0
         found.append([[len(" ".join(index[0][:opening]).split()) >= 3, index[0][opening:]]
-                      if index else None, any(skill["path"] in prompt for skill in skills)])
+                      if index else None,
+                      prompt != harness.build_system_prompt(tools, [], [], CWD, TODAY)])
     t.expect(found, [[[True, [f"- {k['name']}: {k['description']} ({k['path']})"
                               for k in skills]], True]
                      if skills and "read" in names else [None, False]
@@ -253,8 +300,9 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
              "for, three words or more like the opening line (a bare heading such as \"Skills:\" "
              "tells the model nothing), then each skill's line in the order given, never "
              "sorted. Each item is, for one draw, [the index section as [whether it opens with "
-             "your sentence, its lines from the first skill's on], or None; whether any skill's "
-             "path is in the prompt] (build_system_prompt, lesson 13).")
+             "your sentence, its lines from the first skill's on], or None; whether the skills "
+             "changed the prompt at all, against the same call with no skills] "
+             "(build_system_prompt, lesson 13).")
 
 
 @lab_test("Whichever parts are present, they come in a fixed order: opening line, tools, "
@@ -317,11 +365,51 @@ async def test_the_prompt_is_deterministic(t):
              "call is wrong for new arguments (build_system_prompt, lesson 13). Items: [whether "
              "each prompt equals the first, for the first, other, and two copies of the first "
              "arguments], then each prompt's [tools section, last part].")
+    # The first arguments again, in an environment another user's process would have.
+    other_user, saved = f"user{t.random.randint(100, 999)}", dict(os.environ)
+    try:
+        os.environ.update(USER=other_user, LOGNAME=other_user, USERNAME=other_user,
+                          LNAME=other_user, HOME=f"/home/{other_user}")
+        theirs = harness.build_system_prompt(*copies[0])
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    t.expect([theirs == prompts[0], other_user in theirs], [True, False],
+             f"The first arguments built again with USER, LOGNAME and HOME naming {other_user!r}, "
+             "as another user's process would have them. Items: [whether the prompt is the "
+             "same text as before, whether it names that user]: equal arguments give identical "
+             "text in every process, so nothing of the machine or the account it runs under "
+             "goes in (build_system_prompt, lesson 13, Build item 3).")
+    # One tools list, built from twice with other dates and once more after a tool joined it;
+    # a tool without snippet or guidelines among them, its keys looked at after every build.
+    tools, bare = first[0], described(t.random.choice(NAMES))
+    line = f"- {tools[-1]['name']}: {tools[-1]['snippet']}"
+    tools.append(bare)
+    keys, again = sorted(bare), []
+    for today, cwd in ((first[4], first[3]), (other[4], other[3])):
+        again.append(harness.build_system_prompt(tools, [], [], cwd, today))
+    tools.append(described("joined", "Joined late"))
+    again.append(harness.build_system_prompt(tools, [], [], other[3], other[4]))
+    t.expect([[sections(prompt)[-1], (headed(prompt, "Available tools:") or [""])[-1]]
+              for prompt in again] + [sorted(bare) == keys,
+                                      sorted(tools[0]) == sorted(copies[0][0][0])],
+             [[f"Current date: {today}\nCurrent working directory: {cwd}", last]
+              for today, cwd, last in ((first[4], first[3], line), (other[4], other[3], line),
+                                       (other[4], other[3], "- joined: Joined late"))] +
+             [True, True],
+             "The same tools list handed over three times: with the first date and folder, with "
+             "the other's, and after a tool named joined was appended to it. Items: each "
+             "prompt's [last part, last tool line], then whether a tool without snippet or "
+             "guidelines kept exactly its keys, and whether the first tool did: the builder "
+             "makes a new prompt from each call's arguments, keeps none from an earlier call "
+             "and writes nothing into the caller's tools (build_system_prompt, lesson 13, Build "
+             "item 3, \"whatever was built before\").")
 
 
 @lab_test("discover_context returns every AGENTS.md from the root down to cwd, broadest first, "
-          "skipping folders that have none: cwd 0 to 5 folders deep, however it is spelled, "
-          "with files beside and below it left out.")
+          "skipping folders that have none: cwd 0 to 8 folders deep, however it is spelled, "
+          "with files beside and below it and other names than AGENTS.md left out, two files "
+          "of the same words each kept.")
 async def test_discover_context_walks_from_the_root_down_to_cwd(t):
     cases = []
     for depth in [0, 0, 1, 2, 3, 4, 5, t.random.randint(1, 5), t.random.randint(1, 4)]:
@@ -343,6 +431,17 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
                                    ("/".join(path) + "/") if path else "",
                                    "//".join(path) or "./"])
         cases.append((path, present, files, spelled))
+    # eight folders deep with a file at every level: two with the same words, one opening with
+    # a byte-order mark, and a CLAUDE.md beside each, which is not an AGENTS.md
+    path, same = t.random.sample(FOLDERS, 8), text(t)
+    twins = t.random.sample(range(9), 2)
+    marked = t.random.choice([i for i in range(9) if i not in twins])
+    files = {}
+    for i in range(9):
+        files["".join(f + "/" for f in path[:i]) + "AGENTS.md"] = \
+            ("\ufeff" if i == marked else "") + (same if i in twins else text(t))
+        files["".join(f + "/" for f in path[:i]) + "CLAUDE.md"] = f"Claude's rules {i}."
+    cases.append((path, list(range(9)), files, "/".join(path)))
     found = [harness.discover_context(lab.Workspace(files), spelled)
              for path, present, files, spelled in cases]
     t.expect(found, [[("".join(f + "/" for f in path[:i]) + "AGENTS.md",
@@ -352,7 +451,9 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
              "first so that the nearest has the last word; a folder with none is skipped, "
              "folders beside the way or below cwd are not on it, and \"\" and \".\" parts of cwd "
              "name no folder; each text is the file's as the workspace holds it, its \\r\\n "
-             "line ends, the spaces at a line's end and its final line break included. Each "
+             "line ends, the spaces at a line's end, a byte-order mark and its final line "
+             "break included, and two files of the same words are two files; a CLAUDE.md is "
+             "not an AGENTS.md, and there is no cap on the depth. Each "
              "item is [(path, text), ...] for one workspace and cwd "
              "(discover_context, lesson 13).")
 
@@ -381,6 +482,17 @@ async def test_discover_context_at_the_root(t):
              [("AGENTS.md", edited), (f"{sub}/AGENTS.md", "")],
              f"An empty {sub}/AGENTS.md is still an AGENTS.md on the way: one pair for each file, "
              "with its text as the workspace holds it, here \"\" (discover_context, lesson 13).")
+    deeper, late = f"{sub}/{t.random.choice(WORDS)}", f"Added later: {text(t)}"
+    before = harness.discover_context(ws, deeper)
+    ws.write_text(f"{deeper}/AGENTS.md", late)
+    t.expect([before, harness.discover_context(ws, deeper)],
+             [[("AGENTS.md", edited), (f"{sub}/AGENTS.md", "")],
+              [("AGENTS.md", edited), (f"{sub}/AGENTS.md", ""), (f"{deeper}/AGENTS.md", late)]],
+             f"Asked for {deeper!r} before it held an AGENTS.md, then again once one was written "
+             "there: the second answer has it. discover_context looks at the workspace each "
+             "time it is asked, so a file added after a first call is found, as an edited one "
+             "is (discover_context, lesson 13). Items: what was found before the file was "
+             "written, and after.")
     away = folder(t).strip("/")
     t.expect([away, harness.discover_context(lab.Workspace({f"{away}/{word}.py": ""
                                                            for word in t.random.sample(NAMES, 3)}),
@@ -400,14 +512,20 @@ async def test_the_factories_carry_snippets_and_guidelines(t):
     order = t.random.sample(list(made), 3)
     tools = [made[name] for name in order]
     t.expect([[x["name"], type(x.get("snippet")).__name__, "\n" in x.get("snippet", "\n"),
-               str(x.get("snippet")).strip().rstrip(".") in pieces(x["description"])]
-              for x in tools],
-             [[name, "str", False, False] for name in order],
+               any(str(x.get("snippet")).strip().casefold().startswith(piece.casefold())
+                   for piece in pieces(x["description"].replace(", ", ". "))
+                   if len(piece.split()) >= 3),
+               type(x.get("guidelines")).__name__]
+              for x in tools] + [len({str(x.get("snippet")) for x in tools})],
+             [[name, "str", False, False, "list"] for name in order] + [3],
              "Each snippet is a string of one line, a few words of your own on what the tool is "
-             "for: the description already travels in the specs, so a snippet that is the "
-             "description, or one of its sentences or clauses, says it twice (lesson 13). Each "
-             "item: [tool, the snippet's type, whether it has a newline, whether it is the "
-             "description or a sentence or clause of it].")
+             "for, and each tool's is its own: the description already travels in the specs, so "
+             "a snippet that is the description, or opens with one of its sentences or clauses, "
+             "says it twice, and one snippet for all three tells them apart by nothing; the "
+             "guidelines are a list (lesson 13, Build item 1). Each item: [tool, the snippet's "
+             "type, whether it has a newline, whether it is or opens with a sentence or clause "
+             "of the description, the guidelines' type], then how many different snippets the "
+             "three have.")
     t.expect([len(x.get("guidelines", [])) for x in tools] +
              [read["guidelines"][1] == write["guidelines"][1],
               read["guidelines"][0] != write["guidelines"][0]],
