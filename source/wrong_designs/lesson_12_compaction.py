@@ -874,6 +874,20 @@ def _find_cut(rows, keep_recent_tokens):
         return 0  # every row fits
     left, start = keep_recent_tokens, len(rows)
 '''),
+    Wrong(lab='12.1', name='render writing its one-line words back into the messages',
+          rule='A newline inside a message becomes a space in the text only: render changes none of the messages it is given, which are the record.',
+          where='Build: where to cut, item 1 (hunt round 8, probe 12.1-P5)',
+          names='render changes none of the messages it is given',
+          replace=r'''
+        said = message["content"]
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)
+''',
+          by=r'''
+        said = message["content"]
+        if message["role"] != "assistant":  # one line, and kept so for next time
+            said = message["content"] = said.replace("\n", " ")
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

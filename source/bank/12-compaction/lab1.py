@@ -62,6 +62,7 @@ async def test_bank_render_of_a_real_run(t):
                                         tool("grep", broken, ANY)])
     await lab.drive(h.prompt(prompt))
     error = h.messages[3]["content"]
+    record = json.dumps(h.messages)
     text = "\n".join([
         "user: " + prompt.replace("\n", " "),
         "assistant:  read(" + dumped({"path": path, "lines": lines}) + ") grep("
@@ -71,9 +72,10 @@ async def test_bank_render_of_a_real_run(t):
         "assistant: " + said.replace("\n", " ") + ' read({"path": "ledger.cfg", "lines": 1})',
         "toolResult: " + body.replace("\n", " "),
         "assistant: " + half.replace("\n", " ")])
-    t.expect([lab.shape(h.messages), harness.render(h.messages)],
-             ["U A[c1,c2] R(c1) R(c2) A[c3] R(c3) A(error)", text],
-             "Items: [lab.shape of a run's record, render of it]. A line is the role, a colon, "
+    t.expect([lab.shape(h.messages), harness.render(h.messages), json.dumps(h.messages) == record],
+             ["U A[c1,c2] R(c1) R(c2) A[c3] R(c3) A(error)", text, True],
+             "Items: [lab.shape of a run's record, render of it, whether the record is as it "
+             "was after render, which changes none of its messages]. A line is the role, a colon, "
              "a space and the message's words: a user message's and a result's are its "
              "content (a tool's error too, unmarked), an assistant's its text and then each "
              "call as name(json.dumps(arguments)), in the order given, \\u escapes and all, "

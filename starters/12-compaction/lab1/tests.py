@@ -59,6 +59,7 @@ def drawn_four(t):
           "name(JSON arguments); newlines turned into spaces; one line per message.")
 async def test_render_is_exact(t):
     messages, text = drawn_four(t)
+    before = json.dumps(messages)
     t.expect(harness.render(messages), text,
              "render's format is exact: one line per message, role, colon, words; an "
              "assistant's words are its text and then each call as name(json.dumps(arguments)), "
@@ -67,6 +68,11 @@ async def test_render_is_exact(t):
              "alike, and nothing else changes: a user message's spaces are its words too, "
              "arguments keep the order they were given in, and json.dumps writes a letter that "
              "is not ASCII as its \\u escape (render, lesson 12).")
+    t.expect(json.dumps(messages) == before, True,
+             f"The messages {lab.shape(messages)} after render wrote them out: the item is "
+             "whether they are as they were, their newlines included. The newline becomes a "
+             "space in the text only: render changes none of the messages it is given, which "
+             "are the record (render, lesson 12).")
     t.expect(harness.render([]), "", "No messages, no text (render, lesson 12).")
     many = t.random.randint(600, 999)
     steps = [harness.user_message(f"Step {n}.") for n in range(1, many + 1)]
