@@ -888,6 +888,29 @@ def _find_cut(rows, keep_recent_tokens):
             said = message["content"] = said.replace("\n", " ")
         if message["role"] == "assistant":  # its words, then each call as name(arguments)
 '''),
+    Wrong(lab='12.1', name="a reply's text blocks joined with spaces",
+          rule="An assistant message's text is text_of(message), its text blocks joined as they are, then each of its calls.",
+          where='Build: where to cut, item 1 (hunt round 8, probe 12.1-P1)',
+          names='the blocks joined as they are',
+          replace=r'''
+            said = " ".join([text_of(message)] + [
+''',
+          by=r'''
+            said = " ".join([" ".join(block["text"] for block in message["content"]
+                                      if block["type"] == "text")] + [
+'''),
+    Wrong(lab='12.1', name='a negative budget refused',
+          rule='keep_recent_tokens of 0 is a budget, keeping the least, never everything, and so does a negative one: never an error.',
+          where='Build: where to cut, item 3 (hunt round 8, probe 12.1-P4)',
+          names='a budget of 0, or below, keeps the least',
+          replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+''',
+          by=r'''
+    if keep_recent_tokens < 0:
+        raise ValueError("keep_recent_tokens must be 0 or more")
+    left, start = keep_recent_tokens, len(rows)
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

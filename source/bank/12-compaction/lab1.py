@@ -120,8 +120,10 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
             lines.append("toolResult: " + words.replace("\n", " "))
         else:
             words = f"Read {word(t)}.\nNext."
-            messages.append(lab.reply(words) if n < size - 1 else lab.fail("overloaded", words))
-            lines.append("assistant: " + words.replace("\n", " "))
+            extra = f" ({word(t)})"  # a second text block
+            messages.append(lab.reply(words, extra) if n < size - 1
+                            else lab.fail("overloaded", words, extra))
+            lines.append("assistant: " + (words + extra).replace("\n", " "))
     if not messages[-1]["role"] == "user":
         messages.append(harness.user_message("And now?\n"))
         lines.append("user: And now? ")
@@ -132,7 +134,7 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
              [len(lines), lines[-3:], len(whole), len(whole) // 4],
              f"A transcript of {len(messages)} messages: user messages with a space before "
              "and a line break after, replies of one call, results over two lines (some with "
-             "is_error), replies of words over two lines, and now and then a failed reply with "
+             "is_error), replies of words over two lines in two text blocks, joined as they are, and now and then a failed reply with "
              "no words, a stopped reply with a call of long arguments, an empty result and an "
              "empty user message, a result of thousands of characters. Items: [how many lines render "
              "gives, its last three lines, its length, estimate_tokens of the messages]: one "
@@ -242,21 +244,25 @@ async def test_bank_find_cut_over_a_saved_log(t):
     again[-1] = (again[-1][0], lab.say("L" * 4 * (budgets[0] + 1)))  # the newest outweighs all
     cuts = [harness.find_cut(rows, budgets[0]), harness.find_cut(again, budgets[0])]
     nothing = harness.find_cut(rows, 0)
+    below = harness.find_cut(rows, -t.random.randint(1, 99))
     whole = "U A U A[c1,c2] R(c1) R(c2) A U A"
     cuts.append(harness.find_cut(rows[3:], sum(sizes[3:])))  # rows opening mid-turn, all reached
-    t.expect([shapes, kept, cuts, [nothing > 0, nothing >= len(rows) - 1]],
-             [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole], [7, 8, 4], [True, True]],
+    t.expect([shapes, kept, cuts, [nothing > 0, nothing >= len(rows) - 1, below > 0,
+                                   below >= len(rows) - 1]],
+             [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole], [7, 8, 4],
+              [True, True, True, True]],
              f"Rows of a log that persist_to wrote, costing {sizes} tokens; items: [their "
              f"lab.shape, the shape kept with keep_recent_tokens {budgets} (spent exactly at "
              "a result, so the cut moves on to the next user message; spent exactly at the "
              "first answer, so the walk stops there and the cut moves on; one token more, so "
              "everything fits), the cuts of that log and of another log whose ids are the same "
-             "but whose newest answer alone outweighs the first budget, and of the rows from the "
-             "first call on (A[c1,c2] ... U A) with a budget their whole total reaches exactly "
-             "(reached at their oldest row, so the cut moves on to the next user message), "
-             "whether a budget of 0 "
-             "keeps something less than everything and at most the newest row]. Each row costs estimate_tokens([message]), worked "
-             "out each time, and a budget of 0 is a budget (find_cut, lesson 12).")
+             "but whose newest answer alone outweighs the first budget, and of the rows "
+             "from the first call on (A[c1,c2] ... U A) with a budget their whole total reaches "
+             "exactly (reached at their oldest row, so the cut moves on to the next user "
+             "message), whether a budget of 0 keeps something less than everything and at "
+             "most the newest row, and whether a "
+             "negative budget does]. Each row costs estimate_tokens([message]), worked out each "
+             "time, and a budget of 0 is a budget (find_cut, lesson 12).")
 
 
 @lab_test("find_cut over a long compacted log (its summary first under the compaction's own id, "

@@ -84,25 +84,27 @@ async def test_render_is_exact(t):
              "has its line, however many there are, and the newline that ends the last "
              "message becomes a space that stays, like any other (render, lesson 12).")
     reason, half, missing = f"prompt is too long ({word(t)})", f"Half an {word(t)}", word(t)
-    dropped, path = f"connection reset ({word(t)})", f"{word(t)}.py"
+    dropped, path, parts = f"connection reset ({word(t)})", f"{word(t)}.py", [word(t), word(t)]
     stopped = {**lab.reply(lab.call("read", {"path": path}, id="c3")), "stop_reason": "aborted",
                "error_message": "Request was aborted"}
     failed = [lab.fail(reason, half),
               {**result("c2", f"Tool {missing} not found", missing), "is_error": True},
               lab.fail(dropped), stopped, lab.fail(dropped, lab.call("read", {"path": path}, id="c4")),
-              result("c3", ""), harness.user_message("")]
+              result("c3", ""), harness.user_message(""), lab.reply(f"{parts[0]}.", f"{parts[1]}.")]
     t.expect(harness.render(failed),
              f"assistant: {half}\ntoolResult: Tool {missing} not found\nassistant: \n"
              f"assistant:  read({{\"path\": \"{path}\"}})\nassistant:  read({{\"path\": \"{path}\"}})\n"
-             "toolResult: \nuser: ",
+             f"toolResult: \nuser: \nassistant: {parts[0]}.{parts[1]}.",
              f"{lab.shape(failed)}: a failed reply, lab.fail({reason!r}, {half!r}); a result "
              f"with is_error True; a failed reply with no words, lab.fail({dropped!r}); an "
              "aborted reply and a failed one, each with a call to read; a result and a user "
-             "message whose content is empty. A line is the role, a colon, a space and the "
+             "message whose content is empty; a reply of two text blocks. A line is the role, "
+             "a colon, a space and the "
              "message's words, whatever went wrong, and every message has its line, an empty "
              "one too: a reply's words are its text and calls, its calls too when it failed or "
              "was stopped, not its error_message, and a result's words are its content, with "
-             "no mark of the error and no mark of an empty result (render, lesson 12).")
+             "no mark of the error and no mark of an empty result. A reply's text is "
+             "text_of(message), the blocks joined as they are (render, lesson 12).")
     big = "".join(f"{word(t)} " for _ in range(t.random.randint(6000, 9000)))
     written = {"path": f"{word(t)}.py", "content": "".join(f"{word(t)} = 1;" for _ in range(400))}
     huge = [lab.reply(lab.call("write", written, id="c5")), result("c5", big, "write")]
@@ -394,7 +396,8 @@ def split_pairs(rows, cut):
           "at every boundary (a kept part that exactly fits, one token under or over it, "
           "everything fits, nothing but the newest row fits), including sessions whose rows "
           "open in the middle of a turn or end with tool results: it never opens the kept part "
-          "with a result and never parts a call from its result.")
+          "with a result and never parts a call from its result; a budget of 0, or below, keeps "
+          "the least.")
 async def test_find_cut_over_drawn_sessions_and_budgets(t):
     sessions = [drawn_session(t, t.random.randint(2, 4)),
                 drawn_session(t, t.random.randint(2, 4), last_turn_ends_in_results=True),
@@ -425,7 +428,14 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
         # (nothing kept) or the walk counts the newest row first and stops there (as Tau does),
         # the lesson's words allow both; keeping everything they do not.
         cut, newest_only = harness.find_cut(rows, 0), harness.find_cut(rows, 1)
+        below = -t.random.randint(1, 500)
         allowed = sorted({len(rows), newest_only})
+        lower = harness.find_cut(rows, below)
+        t.expect(lower in allowed, True,
+                 f"Rows {lab.shape([m for m, _ in made])} with keep_recent_tokens {below}: "
+                 f"find_cut returned {lower}, and the rule gives {allowed[0]} or {allowed[-1]}, "
+                 "as for a budget of 0: a negative budget keeps the least too, never everything "
+                 "and never an error (find_cut, lesson 12).")
         t.expect(cut in allowed, True,
                  f"Rows {lab.shape([m for m, _ in made])} with keep_recent_tokens 0: find_cut "
                  f"returned {cut}, and the rule gives {allowed[0]} or {allowed[-1]}: nothing "
