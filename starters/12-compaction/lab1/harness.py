@@ -41,10 +41,11 @@ def render(messages):
     # --- your code --- gap 1 of 3: render
     # The transcript as plain text, one line per message, the lines joined by "\n". A line is the
     # role, a colon, a space, and the message's words. A user message's or a result's words are
-    # its content. An assistant message's words are its text and then each of its calls, written
-    # as the tool's name and its arguments as JSON (json.dumps) in brackets, all separated by
-    # single spaces, so a message of calls alone has two spaces after its colon. A newline inside
-    # a message becomes a space: a message is always one line. For example, a user message
+    # its content. An assistant message's words are its text (text_of) and then each of its calls,
+    # written as the tool's name and its arguments as JSON (json.dumps) in brackets, all separated
+    # by single spaces, so a message of calls alone has two spaces after its colon. A newline
+    # inside a message becomes a space in the text: a message is always one line, and the messages
+    # themselves, the record, stay as they were. For example, a user message
     # "Read a.py" and a reply "Reading." calling read {"path": "a.py"} render as
     # 'user: Read a.py\nassistant: Reading. read({"path": "a.py"})'.
     # Tests: test_render_is_exact.
