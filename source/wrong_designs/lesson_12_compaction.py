@@ -811,6 +811,292 @@ def find_cut(rows, keep_recent_tokens):
         if self._run_now is not None and self._run_now() is not None:
             raise RuntimeError("cannot replace messages during a run")
 '''),
+    Wrong(lab='12.1', name='the estimate counting bytes',
+          rule="estimate_tokens is the length of render's text, in characters, divided by four, rounded down.",
+          where='Build: where to cut, item 2 (hunt round 8, 12.1-01)',
+          names='characters, not bytes',
+          replace=r'''
+    return len(render(messages)) // 4
+''',
+          by=r'''
+    return len(render(messages).encode("utf-8")) // 4
+'''),
+    Wrong(lab='12.1', name='the estimate of the text stripped',
+          rule="estimate_tokens is the length of render's text divided by four, rounded down: every character of it, spaces at its ends too.",
+          where='Build: where to cut, item 2 (hunt round 8, 12.1-02)',
+          names='spaces at either end of the text count too',
+          replace=r'''
+    return len(render(messages)) // 4
+''',
+          by=r'''
+    return len(render(messages).strip()) // 4  # no stray spaces at the ends
+'''),
+    Wrong(lab='12.1', name='estimates remembered by the message object',
+          rule='estimate_tokens is the length of the text the messages make now, divided by four: a message changed in place costs what it says now.',
+          where='Build: where to cut, item 2 (hunt round 8, 12.1-07)',
+          names='measured by what it says now',
+          replace=r'''
+    return len(render(messages)) // 4
+''',
+          by=r'''
+    total = 0
+    for message in messages:
+        if id(message) not in _COSTS:  # each message rendered once
+            _COSTS[id(message)] = (message, len(render([message])))
+        total += _COSTS[id(message)][1]
+    return (total + max(len(messages) - 1, 0)) // 4
+
+
+_COSTS = {}
+'''),
+    Wrong(lab='12.1', name='long lists estimated from their newest 200 messages',
+          rule="estimate_tokens is the length of render's text of every message given, however long the list, divided by four.",
+          where='Build: where to cut, item 2 (hunt round 8, 12.1-25)',
+          names='however long the list',
+          replace=r'''
+    return len(render(messages)) // 4
+''',
+          by=r'''
+    if len(messages) <= 200:
+        return len(render(messages)) // 4
+    recent = len(render(messages[-200:]))  # the older ones cost about the same on average
+    return (recent + recent * (len(messages) - 200) // 200) // 4
+'''),
+    Wrong(lab='12.1', name='a failed reply with no words written as its error_message',
+          rule="An assistant message's words are its text and then its calls, nothing else: a failed reply with neither has empty words, not its error_message.",
+          where='Build: where to cut, item 1 (hunt round 8, 12.1-03)',
+          names='not its error_message',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        if not said.strip() and message.get("error_message"):
+            said = message["error_message"]  # so the summariser sees why it failed
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+'''),
+    Wrong(lab='12.1', name='messages with no words left out',
+          rule='render writes one line per message: a message whose words are empty has its line too.',
+          where='Build: where to cut, item 1 (hunt round 8, 12.1-04)',
+          names='every message has its line, an empty one too',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        if not said.strip():
+            continue  # an empty line tells the summariser nothing
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+'''),
+    Wrong(lab='12.1', name='long contents cut short',
+          rule="A user message's words, and a result's, are its content, all of it.",
+          where='Build: where to cut, item 1 (hunt round 8, 12.1-05)',
+          names='its whole content',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        if message["role"] != "assistant" and len(said) > 2000:
+            said = said[:2000] + " ..."  # a long read would swamp the summary
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+'''),
+    Wrong(lab='12.1', name='long arguments cut short',
+          rule="A call is written as the tool's name followed by its arguments as JSON in brackets, all of them.",
+          where='Build: where to cut, item 1 (hunt round 8, 12.1-06)',
+          names='its whole arguments as json',
+          replace=r'''
+                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])
+''',
+          by=r'''
+                f"{block['name']}({json.dumps(block['arguments'])[:200]}"
+                f"{'...' * (len(json.dumps(block['arguments'])) > 200)})"
+                for block in tool_calls(message)])
+'''),
+    Wrong(lab='12.1', name='render writing only the newest 500 messages',
+          rule='render is the transcript as plain text, one line per message, however many messages there are.',
+          where='Build: where to cut, item 1 (hunt round 8, 12.1-26)',
+          names='however many there are',
+          replace=r'''
+    return "\n".join(out)
+''',
+          by=r'''
+    if len(out) > 500:  # a huge transcript would not help a summariser
+        out = [f"... {len(out) - 500} earlier messages"] + out[-500:]
+    return "\n".join(out)
+'''),
+    Wrong(lab='12.1', name="a failed or stopped reply's calls left out",
+          rule="An assistant message's words are its text and then each of its calls, whether or not the reply failed or was stopped.",
+          where='Build: where to cut, item 1 (hunt round 8, 12.1-28)',
+          names='its calls too when it failed or was stopped',
+          replace=r'''
+                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)])
+''',
+          by=r'''
+                f"{block['name']}({json.dumps(block['arguments'])})" for block in tool_calls(message)
+                if message.get("stop_reason") not in ("error", "aborted")])  # they never ran
+'''),
+    Wrong(lab='12.1', name='an empty result marked',
+          rule="A result's words are its content: an empty result has empty words, no mark.",
+          where='Build: where to cut, item 1 (hunt round 8, 12.1-29)',
+          names='no mark of an empty result',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        if message["role"] == "toolResult" and not said:
+            said = "(no output)"  # so the summariser sees the tool printed nothing
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+'''),
+    Wrong(lab='12.1', name='cuts remembered by the rows list',
+          rule="find_cut's answer is worked out from the rows' messages each time it is asked: each row costs estimate_tokens([message]).",
+          where='Build: where to cut, item 3 (hunt round 8, 12.1-08)',
+          names='nor by the list or the message objects',
+          replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+''',
+          by=r'''
+    key = (id(rows), len(rows), keep_recent_tokens)
+    if key in _CUTS and _CUTS[key][0] is rows:
+        return _CUTS[key][1]
+    _CUTS[key] = (rows, _find_cut(rows, keep_recent_tokens))
+    return _CUTS[key][1]
+
+
+_CUTS = {}
+
+
+def _find_cut(rows, keep_recent_tokens):
+    left, start = keep_recent_tokens, len(rows)
+'''),
+    Wrong(lab='12.1', name="a summary not taken for a turn's beginning",
+          rule="The cut is the first user message at or after the row where the count stops; a compaction's summary is a user message like any other, and find_cut looks at a message's role and size, never its words.",
+          where='Build: where to cut, item 3 (hunt round 8, 12.1-09)',
+          names='the summary is a user message like any other',
+          replace=r'''
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+''',
+          by=r'''
+    roles = ["summary" if role == "user" and str(message["content"]).startswith(
+        "Previous conversation summary:") else role for role, (_, message) in zip(roles, rows)]
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+'''),
+    Wrong(lab='12.1', name='stepping back to the first of two user messages',
+          rule="The cut is the first user message at or after the row where the count stops, even when a user message stands before it (a steer's U U).",
+          where='Build: where to cut, item 3 (hunt round 8, 12.1-10)',
+          names='so is a steer after a question',
+          replace=r'''
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+''',
+          by=r'''
+    if "user" in roles[start:]:
+        cut = roles.index("user", start)  # the next turn's beginning
+        while cut > 0 and roles[cut - 1] == "user":
+            cut -= 1  # the user messages before it go with it
+        return cut
+'''),
+    Wrong(lab='12.1', name='the next user message looked for within 12 rows',
+          rule='The cut is the first user message at or after the row where the count stops, however far on it stands.',
+          where='Build: where to cut, item 3 (hunt round 8, 12.1-11)',
+          names='however many rows later it stands',
+          replace=r'''
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+''',
+          by=r'''
+    if "user" in roles[start:start + 12]:  # a turn is never longer than that
+        return roles.index("user", start)  # the next turn's beginning
+'''),
+    Wrong(lab='12.1', name='the cut counted from the ids',
+          rule="The answer is the index of the first row to keep, never worked out from the ids: after a compaction rows() opens with the compaction's own id.",
+          where='Build: where to cut, item 3 (hunt round 8, 12.1-12)',
+          names='whatever its id says',
+          replace=r'''
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+''',
+          by=r'''
+    def number(index):  # the row's place, from its id
+        return int(rows[index][0].lstrip("e")) - int(rows[0][0].lstrip("e"))
+    if "user" in roles[start:]:
+        return number(roles.index("user", start))  # the next turn's beginning
+'''),
+    Wrong(lab='12.1', name='the walk back given up after 500 rows',
+          rule='Counting back from the newest row, the count stops at the row where the kept total reaches keep_recent_tokens, however many rows that takes.',
+          where='Build: where to cut, item 3 (hunt round 8, 12.1-27)',
+          names='however many rows that takes',
+          replace=r'''
+        left -= estimate_tokens([rows[start][1]])
+''',
+          by=r'''
+        left -= estimate_tokens([rows[start][1]])
+        if len(rows) - start >= 500:
+            left = min(left, 0)  # far enough back: the count stops here
+'''),
+    Wrong(lab='12.1', name='an unanswered question passed over for the turn before',
+          rule='The cut is the first user message at or after the row where the count stops, even the newest row, a question not yet answered.',
+          where='Build: where to cut, item 3 (hunt round 8, 12.1-30)',
+          names='a question not yet answered',
+          replace=r'''
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+''',
+          by=r'''
+    if "user" in roles[start:]:
+        cut = roles.index("user", start)  # the next turn's beginning
+        if cut == len(rows) - 1 and "user" in roles[:cut]:  # a lone question: keep a turn too
+            cut = max(i for i in range(cut) if roles[i] == "user")
+        return cut
+'''),
+    Wrong(lab='12.1', name='0 whenever the whole total is within the budget',
+          rule='The answer is 0 when the total never reaches keep_recent_tokens; a budget the whole total reaches exactly is reached at the oldest row, and the cut moves on from there like any other.',
+          where='Build: where to cut, item 3 (hunt round 8, probe 12.1-P3)',
+          names='returns 0 if no row does',
+          replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+''',
+          by=r'''
+    if sum(estimate_tokens([message]) for _, message in rows) <= keep_recent_tokens:
+        return 0  # every row fits
+    left, start = keep_recent_tokens, len(rows)
+'''),
+    Wrong(lab='12.1', name='render writing its one-line words back into the messages',
+          rule='A newline inside a message becomes a space in the text only: render changes none of the messages it is given, which are the record.',
+          where='Build: where to cut, item 1 (hunt round 8, probe 12.1-P5)',
+          names='render changes none of the messages it is given',
+          replace=r'''
+        said = message["content"]
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)
+''',
+          by=r'''
+        said = message["content"]
+        if message["role"] != "assistant":  # one line, and kept so for next time
+            said = message["content"] = said.replace("\n", " ")
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)
+'''),
+    Wrong(lab='12.1', name="a reply's text blocks joined with spaces",
+          rule="An assistant message's text is text_of(message), its text blocks joined as they are, then each of its calls.",
+          where='Build: where to cut, item 1 (hunt round 8, probe 12.1-P1)',
+          names='the blocks joined as they are',
+          replace=r'''
+            said = " ".join([text_of(message)] + [
+''',
+          by=r'''
+            said = " ".join([" ".join(block["text"] for block in message["content"]
+                                      if block["type"] == "text")] + [
+'''),
+    Wrong(lab='12.1', name='a negative budget refused',
+          rule='keep_recent_tokens of 0 is a budget, keeping the least, never everything, and so does a negative one: never an error.',
+          where='Build: where to cut, item 3 (hunt round 8, probe 12.1-P4)',
+          names='a budget of 0, or below, keeps the least',
+          replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+''',
+          by=r'''
+    if keep_recent_tokens < 0:
+        raise ValueError("keep_recent_tokens must be 0 or more")
+    left, start = keep_recent_tokens, len(rows)
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

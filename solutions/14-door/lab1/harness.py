@@ -623,9 +623,10 @@ def summarize(model, messages):
 
 def find_cut(rows, keep_recent_tokens):
     """Where to cut `rows` (SessionLog.rows()) for a compaction: the index of the first row to
-    keep; the rows before it get summarised, and 0 means everything fits. The cut lands on a
-    user message, a turn's beginning, or failing that at least not on a toolResult: a result
-    whose call was summarised away would be in neither half, since the view drops it."""
+    keep; the rows before it get summarised, and it is 0 when the total of every row stays under
+    keep_recent_tokens. The cut lands on a user message, a turn's beginning, or failing that at
+    least not on a toolResult: a result whose call was summarised away would be in neither half,
+    since the view drops it."""
     left, start = keep_recent_tokens, len(rows)
     while start > 0 and left > 0:  # spend the budget from the newest row backwards
         start -= 1

@@ -7,7 +7,7 @@ Each scenario reaches its rule through another door than the public tests: rende
 run's record, a long mixed transcript read through its last lines and its estimate, the
 estimate a listener takes at each message_end, pairs of messages measured together, find_cut
 over the rows a SessionLog saved during runs and over two logs that both number from e1, and
-over a long log measured by how much each cut keeps; so that the public tests' wanted
+over a long compacted log measured by how much each cut keeps; so that the public tests' wanted
 expressions, evaluated in a bank test's frame, do not give its values.
 """
 import json
@@ -62,6 +62,7 @@ async def test_bank_render_of_a_real_run(t):
                                         tool("grep", broken, ANY)])
     await lab.drive(h.prompt(prompt))
     error = h.messages[3]["content"]
+    record = json.dumps(h.messages)
     text = "\n".join([
         "user: " + prompt.replace("\n", " "),
         "assistant:  read(" + dumped({"path": path, "lines": lines}) + ") grep("
@@ -71,9 +72,10 @@ async def test_bank_render_of_a_real_run(t):
         "assistant: " + said.replace("\n", " ") + ' read({"path": "ledger.cfg", "lines": 1})',
         "toolResult: " + body.replace("\n", " "),
         "assistant: " + half.replace("\n", " ")])
-    t.expect([lab.shape(h.messages), harness.render(h.messages)],
-             ["U A[c1,c2] R(c1) R(c2) A[c3] R(c3) A(error)", text],
-             "Items: [lab.shape of a run's record, render of it]. A line is the role, a colon, "
+    t.expect([lab.shape(h.messages), harness.render(h.messages), json.dumps(h.messages) == record],
+             ["U A[c1,c2] R(c1) R(c2) A[c3] R(c3) A(error)", text, True],
+             "Items: [lab.shape of a run's record, render of it, whether the record is as it "
+             "was after render, which changes none of its messages]. A line is the role, a colon, "
              "a space and the message's words: a user message's and a result's are its "
              "content (a tool's error too, unmarked), an assistant's its text and then each "
              "call as name(json.dumps(arguments)), in the order given, \\u escapes and all, "
@@ -81,14 +83,30 @@ async def test_bank_render_of_a_real_run(t):
              "ends the last message included, and not its error_message (render, lesson 12).")
 
 
-@lab_test("render of a long transcript of every kind of message (over three hundred) has a line "
+@lab_test("render of a long transcript of every kind of message (over five hundred: empty ones, "
+          "failed and stopped replies, long results and long arguments among them) has a line "
           "per message, and its last lines and length are as the rule writes them.")
 async def test_bank_render_of_a_long_mixed_transcript(t):
-    size = 300 + t.random.randint(1, 30)
+    size = 520 + t.random.randint(1, 300)
     messages, lines = [], []
     for n in range(size):
-        kind = n % 4
-        if kind == 0:
+        kind = n % 4 if n % 9 else 4 + n // 9 % 4
+        if kind == 4:  # a failed reply with no words
+            messages.append(lab.fail(f"overloaded ({word(t)})"))
+            lines.append("assistant: ")
+        elif kind == 5:  # a stopped reply whose call carries long arguments
+            arguments = {"path": f"{word(t)}.py", "content": "x = 1\n" * t.random.randint(40, 90)}
+            messages.append({**lab.reply(lab.call("write", arguments, id=f"w{n}")),
+                             "stop_reason": "aborted", "error_message": "Request was aborted"})
+            lines.append("assistant:  write(" + json.dumps(arguments) + ")")
+        elif kind == 6:  # an empty result, and an empty user message
+            messages += [result(f"c{n}", ""), harness.user_message("")]
+            lines += ["toolResult: ", "user: "]
+        elif kind == 7:  # a long result
+            words = "".join(f"{word(t)} " for _ in range(t.random.randint(250, 600)))
+            messages.append(result(f"c{n}", words))
+            lines.append("toolResult: " + words)
+        elif kind == 0:
             words = f" Step {n}: {word(t)}\n"
             messages.append(harness.user_message(words))
             lines.append("user: " + words.replace("\n", " "))
@@ -102,8 +120,10 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
             lines.append("toolResult: " + words.replace("\n", " "))
         else:
             words = f"Read {word(t)}.\nNext."
-            messages.append(lab.reply(words) if n < size - 1 else lab.fail("overloaded", words))
-            lines.append("assistant: " + words.replace("\n", " "))
+            extra = f" ({word(t)})"  # a second text block
+            messages.append(lab.reply(words, extra) if n < size - 1
+                            else lab.fail("overloaded", words, extra))
+            lines.append("assistant: " + (words + extra).replace("\n", " "))
     if not messages[-1]["role"] == "user":
         messages.append(harness.user_message("And now?\n"))
         lines.append("user: And now? ")
@@ -114,7 +134,9 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
              [len(lines), lines[-3:], len(whole), len(whole) // 4],
              f"A transcript of {len(messages)} messages: user messages with a space before "
              "and a line break after, replies of one call, results over two lines (some with "
-             "is_error), replies of words over two lines. Items: [how many lines render "
+             "is_error), replies of words over two lines in two text blocks, joined as they are, and now and then a failed reply with "
+             "no words, a stopped reply with a call of long arguments, an empty result and an "
+             "empty user message, a result of thousands of characters. Items: [how many lines render "
              "gives, its last three lines, its length, estimate_tokens of the messages]: one "
              "line per message, however many (render, lesson 12).")
 
@@ -149,7 +171,7 @@ async def test_bank_the_estimate_a_listener_takes(t):
           "between their lines, four characters to a token, rounded down.")
 async def test_bank_estimates_of_groups(t):
     file, done, part = f"{word(t)}.md", f"edited {word(t)}", f"Part {word(t)}"
-    kinds = {"user": harness.user_message(f"Tidy {word(t)} please"),
+    kinds = {"user": harness.user_message(f"Tidy {word(t)} s'il vous plaît — déjà vu ✓"),
              "calls": lab.reply(lab.call("edit", {"file": file, "line": 3}, id="e1")),
              "result": result("e1", done), "failed": lab.fail("rate limited", part)}
     text = {"user": "user: " + kinds["user"]["content"],
@@ -163,10 +185,23 @@ async def test_bank_estimates_of_groups(t):
     wanted = [len("\n".join(text[k] for k in group)) // 4 for group in groups]
     wanted.append(len("\n".join([text[k] for k in groups[0]] + ["user: " + pad["content"]]))
                   // 4)
+    found.append(harness.estimate_tokens([kinds["user"]]))
+    wanted.append(len(text["user"]) // 4)
+    kinds["user"]["content"] = "Tidy everything. " * t.random.randint(20, 60)  # in place
+    found.append(harness.estimate_tokens([kinds["user"]]))
+    wanted.append(len("user: " + kinds["user"]["content"]) // 4)
+    old = [harness.user_message(f"Old {n} " + "o" * t.random.randint(100, 300))
+           for n in range(t.random.randint(100, 200))]
+    new = [harness.user_message(f"New {n}") for n in range(t.random.randint(201, 260))]
+    found.append(harness.estimate_tokens(old + new))
+    wanted.append(len("\n".join("user: " + m["content"] for m in old + new)) // 4)
     t.expect(found, wanted,
              f"Items: estimate_tokens of the groups {groups}, then of the first with a user "
-             "message after it that makes the text 4k + 3 characters: the length of "
-             "render's text divided by four, rounded down (estimate_tokens, lesson 12).")
+             "message after it that makes the text 4k + 3 characters, then of the user "
+             "message alone (its letters counted as characters), then of that message after it "
+             f"was changed in place, then of {len(old)} long user messages and {len(new)} "
+             "short ones after them: the length of render's text divided by four, rounded "
+             "down (estimate_tokens, lesson 12).")
 
 
 # --- rule 3: find_cut --------------------------------------------------------------------------
@@ -209,46 +244,77 @@ async def test_bank_find_cut_over_a_saved_log(t):
     again[-1] = (again[-1][0], lab.say("L" * 4 * (budgets[0] + 1)))  # the newest outweighs all
     cuts = [harness.find_cut(rows, budgets[0]), harness.find_cut(again, budgets[0])]
     nothing = harness.find_cut(rows, 0)
+    below = harness.find_cut(rows, -t.random.randint(1, 99))
     whole = "U A U A[c1,c2] R(c1) R(c2) A U A"
-    t.expect([shapes, kept, cuts, [nothing > 0, nothing >= len(rows) - 1]],
-             [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole], [7, 8], [True, True]],
+    cuts.append(harness.find_cut(rows[3:], sum(sizes[3:])))  # rows opening mid-turn, all reached
+    t.expect([shapes, kept, cuts, [nothing > 0, nothing >= len(rows) - 1, below > 0,
+                                   below >= len(rows) - 1]],
+             [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole], [7, 8, 4],
+              [True, True, True, True]],
              f"Rows of a log that persist_to wrote, costing {sizes} tokens; items: [their "
              f"lab.shape, the shape kept with keep_recent_tokens {budgets} (spent exactly at "
              "a result, so the cut moves on to the next user message; spent exactly at the "
              "first answer, so the walk stops there and the cut moves on; one token more, so "
              "everything fits), the cuts of that log and of another log whose ids are the same "
-             "but whose newest answer alone outweighs the first budget, whether a budget of 0 "
-             "keeps something less than everything and at most the newest row]. Each row costs estimate_tokens([message]), worked "
-             "out each time, and a budget of 0 is a budget (find_cut, lesson 12).")
+             "but whose newest answer alone outweighs the first budget, and of the rows "
+             "from the first call on (A[c1,c2] ... U A) with a budget their whole total reaches "
+             "exactly (reached at their oldest row, so the cut moves on to the next user "
+             "message), whether a budget of 0 keeps something less than everything and at "
+             "most the newest row, and whether a "
+             "negative budget does]. Each row costs estimate_tokens([message]), worked out each "
+             "time, and a budget of 0 is a budget (find_cut, lesson 12).")
 
 
-@lab_test("find_cut over a long log (hundreds of turns, then a batch of over three hundred "
-          "results) keeps, for each budget, as many rows as the rule says, however far back the "
-          "walk goes and however many results it steps past.")
+@lab_test("find_cut over a long compacted log (its summary first under the compaction's own id, "
+          "hundreds of turns, one with a steer, a batch of over three hundred results, and a "
+          "question not yet answered) keeps, for each budget, as many rows as the rule says, "
+          "however far back the walk goes and however many results it steps past, and cuts the "
+          "same list again by what its rows say after the newest is changed.")
 async def test_bank_find_cut_over_a_long_log(t):
     turns, width = 160 + t.random.randint(0, 20), 304 + t.random.randint(0, 16)
     first = t.random.randint(1, 500)
-    messages = []
+    steered = t.random.randint(2, 40)  # the turn with a steer: U U A
+    kept = []
     for n in range(turns):
-        messages += [harness.user_message(f"Q{n} " + "q" * t.random.randint(0, 12)),
-                     lab.say(f"A{n} " + "a" * t.random.randint(0, 12))]
-    messages += [harness.user_message("Read them all."),
-                 lab.reply(*[lab.call("read", {"path": f"f{n}.py"}, id=f"c{n}")
-                             for n in range(width)])]
-    messages += [result(f"c{n}", "x" * t.random.randint(5, 9)) for n in range(width)]
-    messages.append(lab.say("All read."))
-    rows = [(f"e{first + i}", message) for i, message in enumerate(messages)]
+        kept.append(harness.user_message(f"Q{n} " + "q" * t.random.randint(0, 12)))
+        if n == steered:
+            kept.append(harness.user_message(f"Also {word(t)}."))
+        kept.append(lab.say(f"A{n} " + "a" * t.random.randint(0, 12)))
+    later = [harness.user_message("Read them all."),
+             lab.reply(*[lab.call("read", {"path": f"f{n}.py"}, id=f"c{n}") for n in range(width)])]
+    later += [result(f"c{n}", "x" * t.random.randint(5, 9)) for n in range(width)]
+    later += [lab.say("All read."), harness.user_message(f"And {word(t)}?")]
+    summary = harness.user_message("Previous conversation summary:\n" + word(t))
+    compaction = first + len(kept)  # written after the rows it kept, before the later ones
+    rows = ([(f"e{compaction}", summary)] + [(f"e{first + i}", m) for i, m in enumerate(kept)]
+            + [(f"e{compaction + 1 + i}", m) for i, m in enumerate(later)])
+    messages = [message for _, message in rows]
     sizes = [harness.estimate_tokens([m]) for m in messages]
-    batch = 2 * turns + 2  # the first result
+    questions = [i for i, m in enumerate(messages) if m["role"] == "user"]
+    steer = questions[steered + 2]  # after the summary and turns 0 to `steered`
+    batch = len(rows) - width - 2  # the first result
     into = t.random.randint(0, 3)
-    far = t.random.randint(5, 40)  # a user message far back, before 300 rows from the newest
-    budgets = [sum(sizes[batch + into:]), sum(sizes[2 * far:]) + 1]
-    t.expect([len(rows) - harness.find_cut(rows, budget) for budget in budgets],
-             [1, len(rows) - 2 * far],
-             f"Rows of {turns} turns U A, then U A[{width} calls] and their {width} results and "
-             f"an answer, with keep_recent_tokens {budgets}: the first spent exactly at result "
-             f"{into + 1} of the batch, so with no user message after it the cut steps past "
-             "every result to the answer; the second one token more than the rows from turn "
-             f"{far}'s question on, so the walk goes on to turn {far - 1}'s answer and the cut "
-             f"moves on to turn {far}'s question. Items: how many rows each cut keeps "
+    far = t.random.randint(steered + 3, steered + 8)  # far back, past the steer, 500 rows on
+    budgets = [sum(sizes[batch + into:]), sum(sizes[questions[far]:]) + 1, sum(sizes),
+               sum(sizes[steer:])]
+    found = [len(rows) - harness.find_cut(rows, budget) for budget in budgets]
+    asked = rows[:-1]  # the log before the question was asked: the answer is newest
+    found.append(len(asked) - harness.find_cut(asked, sum(sizes[batch + into:-1])))
+    rows[-1] = (rows[-1][0], harness.user_message("N" * 4 * (budgets[1] + 1)))  # in place
+    found.append(len(rows) - harness.find_cut(rows, budgets[1]))
+    t.expect(found, [1, len(rows) - questions[far], len(rows), len(rows) - steer, 1, 1],
+             f"Rows of a compacted log: the summary under the compaction's id, {turns} turns U A "
+             f"(turn {steered} with a steer, U U A), then U A[{width} calls] and their {width} "
+             "results, an answer and a question not yet answered, with keep_recent_tokens "
+             f"{budgets}: the first spent exactly at result {into + 1} of the batch, so the cut "
+             "moves on past every result to the newest row, the question; the second one token "
+             "more than the rows from a question far back, so the walk goes on to the answer "
+             "before it and the cut moves on to that question; the third the whole total, "
+             "reached at the summary, a user message like any other; the fourth spent exactly "
+             "at the steer, itself the first user message from there. Then the rows before the "
+             "question, with the first budget less the question's cost: with no user message "
+             "after the result where it is spent, the cut steps past every result to the "
+             "answer. Then the same list, its "
+             "newest row replaced by a question that alone outweighs the second budget. Items: "
+             "how many rows each cut keeps, an index into the rows whatever their ids say "
              "(find_cut, lesson 12).")

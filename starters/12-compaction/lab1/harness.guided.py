@@ -545,9 +545,10 @@ def estimate_tokens(messages):
 
 def find_cut(rows, keep_recent_tokens):
     """Where to cut `rows` (SessionLog.rows()) for a compaction: the index of the first row to
-    keep; the rows before it get summarised, and 0 means everything fits. The cut lands on a
-    user message, a turn's beginning, or failing that at least not on a toolResult: a result
-    whose call was summarised away would be in neither half, since the view drops it."""
+    keep; the rows before it get summarised, and it is 0 when the total of every row stays under
+    keep_recent_tokens. The cut lands on a user message, a turn's beginning, or failing that at
+    least not on a toolResult: a result whose call was summarised away would be in neither half,
+    since the view drops it."""
     # --- your code --- gap 3 of 3: find_cut
     # `rows` are (id, message) pairs, oldest first. Four steps:
     #   1. walk back from the newest row, adding up estimate_tokens([message]) of each, and

@@ -41,10 +41,11 @@ def render(messages):
     # --- your code --- gap 1 of 3: render
     # The transcript as plain text, one line per message, the lines joined by "\n". A line is the
     # role, a colon, a space, and the message's words. A user message's or a result's words are
-    # its content. An assistant message's words are its text and then each of its calls, written
-    # as the tool's name and its arguments as JSON (json.dumps) in brackets, all separated by
-    # single spaces, so a message of calls alone has two spaces after its colon. A newline inside
-    # a message becomes a space: a message is always one line. For example, a user message
+    # its content. An assistant message's words are its text (text_of) and then each of its calls,
+    # written as the tool's name and its arguments as JSON (json.dumps) in brackets, all separated
+    # by single spaces, so a message of calls alone has two spaces after its colon. A newline
+    # inside a message becomes a space in the text: a message is always one line, and the messages
+    # themselves, the record, stay as they were. For example, a user message
     # "Read a.py" and a reply "Reading." calling read {"path": "a.py"} render as
     # 'user: Read a.py\nassistant: Reading. read({"path": "a.py"})'.
     # Tests: test_render_is_exact.
@@ -546,12 +547,14 @@ def estimate_tokens(messages):
 
 def find_cut(rows, keep_recent_tokens):
     """Where to cut `rows` (SessionLog.rows()) for a compaction: the index of the first row to
-    keep; the rows before it get summarised, and 0 means everything fits. The cut lands on a
-    user message, a turn's beginning, or failing that at least not on a toolResult: a result
-    whose call was summarised away would be in neither half, since the view drops it."""
+    keep; the rows before it get summarised, and it is 0 when the total of every row stays under
+    keep_recent_tokens. The cut lands on a user message, a turn's beginning, or failing that at
+    least not on a toolResult: a result whose call was summarised away would be in neither half,
+    since the view drops it."""
     # --- your code --- gap 3 of 3: find_cut
     # The index of the first row to keep. Counting back from the newest row, each row costs
-    # estimate_tokens([message]); when every row fits in keep_recent_tokens, the answer is 0.
+    # estimate_tokens([message]); when the total never reaches keep_recent_tokens, even with the
+    # oldest row counted, the answer is 0.
     # Otherwise the count stops at the row where the kept total reaches keep_recent_tokens (equal
     # counts), and the cut lands where a turn begins: the first user message at or after that row.
     # With none there, it is the first row from there on that is not a toolResult. A tail that opens

@@ -59,6 +59,7 @@ def drawn_four(t):
           "name(JSON arguments); newlines turned into spaces; one line per message.")
 async def test_render_is_exact(t):
     messages, text = drawn_four(t)
+    before = json.dumps(messages)
     t.expect(harness.render(messages), text,
              "render's format is exact: one line per message, role, colon, words; an "
              "assistant's words are its text and then each call as name(json.dumps(arguments)), "
@@ -67,22 +68,53 @@ async def test_render_is_exact(t):
              "alike, and nothing else changes: a user message's spaces are its words too, "
              "arguments keep the order they were given in, and json.dumps writes a letter that "
              "is not ASCII as its \\u escape (render, lesson 12).")
+    t.expect(json.dumps(messages) == before, True,
+             f"The messages {lab.shape(messages)} after render wrote them out: the item is "
+             "whether they are as they were, their newlines included. The newline becomes a "
+             "space in the text only: render changes none of the messages it is given, which "
+             "are the record (render, lesson 12).")
     t.expect(harness.render([]), "", "No messages, no text (render, lesson 12).")
-    steps = [harness.user_message(f"Step {n}.") for n in range(1, 301)]
+    many = t.random.randint(600, 999)
+    steps = [harness.user_message(f"Step {n}.") for n in range(1, many + 1)]
     text = harness.render(steps + [harness.user_message("Done?\n")])
-    t.expect([text.count("\n") + 1, text[-28:]], [301, "user: Step 300.\nuser: Done? "],
-             "A long transcript: 300 user messages 'Step 1.' to 'Step 300.', then 'Done?\\n'. "
+    t.expect([text.count("\n") + 1, text[-28:]], [many + 1, f"user: Step {many}.\nuser: Done? "],
+             f"A long transcript: {many} user messages 'Step 1.' to 'Step {many}.', then "
+             "'Done?\\n'. "
              "The items are [how many lines, the text's last 28 characters]: every message "
              "has its line, however many there are, and the newline that ends the last "
              "message becomes a space that stays, like any other (render, lesson 12).")
     reason, half, missing = f"prompt is too long ({word(t)})", f"Half an {word(t)}", word(t)
+    dropped, path, parts = f"connection reset ({word(t)})", f"{word(t)}.py", [word(t), word(t)]
+    stopped = {**lab.reply(lab.call("read", {"path": path}, id="c3")), "stop_reason": "aborted",
+               "error_message": "Request was aborted"}
     failed = [lab.fail(reason, half),
-              {**result("c2", f"Tool {missing} not found", missing), "is_error": True}]
-    t.expect(harness.render(failed), f"assistant: {half}\ntoolResult: Tool {missing} not found",
-             f"A failed reply, lab.fail({reason!r}, {half!r}), and a result with is_error True. "
-             "A line is the role, a colon, a space and the message's words, whatever went "
-             "wrong: a reply's words are its text and calls, not its error_message, and a "
-             "result's words are its content, with no mark of the error (render, lesson 12).")
+              {**result("c2", f"Tool {missing} not found", missing), "is_error": True},
+              lab.fail(dropped), stopped, lab.fail(dropped, lab.call("read", {"path": path}, id="c4")),
+              result("c3", ""), harness.user_message(""), lab.reply(f"{parts[0]}.", f"{parts[1]}.")]
+    t.expect(harness.render(failed),
+             f"assistant: {half}\ntoolResult: Tool {missing} not found\nassistant: \n"
+             f"assistant:  read({{\"path\": \"{path}\"}})\nassistant:  read({{\"path\": \"{path}\"}})\n"
+             f"toolResult: \nuser: \nassistant: {parts[0]}.{parts[1]}.",
+             f"{lab.shape(failed)}: a failed reply, lab.fail({reason!r}, {half!r}); a result "
+             f"with is_error True; a failed reply with no words, lab.fail({dropped!r}); an "
+             "aborted reply and a failed one, each with a call to read; a result and a user "
+             "message whose content is empty; a reply of two text blocks. A line is the role, "
+             "a colon, a space and the "
+             "message's words, whatever went wrong, and every message has its line, an empty "
+             "one too: a reply's words are its text and calls, its calls too when it failed or "
+             "was stopped, not its error_message, and a result's words are its content, with "
+             "no mark of the error and no mark of an empty result. A reply's text is "
+             "text_of(message), the blocks joined as they are (render, lesson 12).")
+    big = "".join(f"{word(t)} " for _ in range(t.random.randint(6000, 9000)))
+    written = {"path": f"{word(t)}.py", "content": "".join(f"{word(t)} = 1;" for _ in range(400))}
+    huge = [lab.reply(lab.call("write", written, id="c5")), result("c5", big, "write")]
+    t.expect(harness.render(huge),
+             f"assistant:  write({json.dumps(written)})\ntoolResult: {big}",
+             f"A reply whose call to write carries {len(json.dumps(written))} characters of "
+             f"arguments, and a result of {len(big)} characters: each is written whole, its "
+             "whole content, its whole arguments as JSON. render is the text that is summarised "
+             "and measured, so a cut-down line would measure a long result at a fraction of its "
+             "cost (render, lesson 12).")
 
 
 @lab_test("estimate_tokens is the length of render's text divided by four, rounded down, and "
@@ -93,15 +125,37 @@ async def test_estimate_tokens(t):
     t.expect(found, [len(text) // 4] * 3,
              f"{len(text)} characters of render(), four to a token, rounded down, asked three "
              "times (estimate_tokens, lesson 12).")
-    # one message of each remainder of its length divided by four, so rounding shows
+    # one message of each remainder of its length divided by four, so rounding shows; each
+    # ends with a space and a newline, two spaces at the end of its line
     lengths = [4 * t.random.randint(3, 200) + remainder for remainder in t.random.sample(range(4), 4)]
-    single = [harness.user_message("x" * (length - len("user: "))) for length in lengths]
+    single = [harness.user_message("x" * (length - len("user: ") - 2) + " \n")
+              for length in lengths]
     t.expect([harness.estimate_tokens(messages[:1]), harness.estimate_tokens([])] +
              [harness.estimate_tokens([message]) for message in single],
              [len(text.split("\n")[0]) // 4, 0] + [length // 4 for length in lengths],
              f"len(render(messages)) // 4, for any list: the first message of the four, no "
-             f"messages, then user messages whose render() lines are {lengths} characters long "
+             f"messages, then user messages whose render() lines are {lengths} characters long, "
+             "each ending in two spaces: spaces at either end of the text count too "
              "(estimate_tokens, lesson 12).")
+    accents = harness.user_message(f"Où est {word(t)} ? Voilà — {word(t)} ✓ déjà vu, naïve café")
+    first = t.random.randint(40, 400)
+    edited = harness.user_message("x" * first)
+    before = harness.estimate_tokens([edited])
+    edited["content"] = "y" * t.random.randint(500, 900)  # the same message, changed in place
+    older = [harness.user_message(f"Long {n}: " + "o" * t.random.randint(200, 400))
+             for n in range(t.random.randint(150, 300))]
+    newer = [harness.user_message(f"Short {n}.") for n in range(t.random.randint(200, 260))]
+    lines = [f"user: {m['content']}" for m in older + newer]
+    t.expect([harness.estimate_tokens([accents]), before, harness.estimate_tokens([edited]),
+              harness.estimate_tokens(older + newer)],
+             [len("user: " + accents["content"]) // 4, (6 + first) // 4,
+              (6 + len(edited["content"])) // 4,
+              (sum(map(len, lines)) + len(lines) - 1) // 4],
+             f"Items: a user message {accents['content']!r}, whose letters are characters, not "
+             f"bytes; a message of {first} characters, then the same message changed in place to "
+             f"{len(edited['content'])} characters, measured by what it says now, not by what "
+             f"it said; {len(older)} long user messages and then {len(newer)} short ones, "
+             "measured whole, however long the list (estimate_tokens, lesson 12).")
 
 
 def line(role, words):
@@ -169,8 +223,8 @@ async def test_find_cut_when_everything_fits(t):
              [[key for key, _ in rows]] * 3 + [0],
              f"Rows {lab.shape(rows_messages(rows))} costing {total} tokens in all, with the "
              f"budgets {budgets}: each item is the ids of the rows kept, and the last is the cut "
-             "of no rows. A budget the whole transcript fits keeps every row: find_cut returns "
-             "0 (find_cut, lesson 12).")
+             "of no rows. Rows that begin with a user message, and a budget the whole transcript "
+             "fits: every row is kept, find_cut returns 0 (find_cut, lesson 12).")
 
 
 @lab_test("find_cut moves forward from where the budget runs out to the first user message, "
@@ -248,22 +302,25 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
              f"{reach}, as with {reach - 1}, the walk stops there and the cut moves on to the "
              f"next user message, row {answer + 1}. Only with {reach + 1} does the walk go on to "
              f"row {answer - 1}, a user message, and the cut is there (find_cut, lesson 12).")
-    newest = rows[-1][1] | {"content": [{"type": "text", "text": "A" * (4 * (reach + 1))}]}
-    again = rows[:-1] + [(rows[-1][0], newest)]
+    again = rows  # the same list, its newest answer changed in place
+    again[-1][1]["content"] = [{"type": "text", "text": "A" * (4 * (reach + 1))}]
     t.expect(kept_ids(again, harness.find_cut(again, reach)), kept_ids(again, 2 * turns - 1),
-             f"The same rows, ids and all, but the newest answer now costs {reach + 1} tokens, "
-             f"with keep_recent_tokens {reach} again: the item is the ids of the rows kept. The "
-             "walk alone reaches the budget at the newest row, an answer with no user message "
-             "after it, so only that row is kept. The cut is worked out from the rows' messages "
-             "each time it is asked, never remembered by their ids: every log numbers its "
-             "entries from e1 (find_cut, lesson 12).")
+             f"The same rows, the same list and ids, but the newest answer, changed in place, "
+             f"now costs {reach + 1} tokens, with keep_recent_tokens {reach} again: the item is "
+             "the ids of the rows kept. The walk alone reaches the budget at the newest row, an "
+             "answer with no user message after it, so only that row is kept. The cut is worked "
+             "out from the rows' messages each time it is asked, never remembered by their ids "
+             "(every log numbers its entries from e1), nor by the list or the message objects "
+             "(find_cut, lesson 12).")
+    many = t.random.randint(600, 1100)
     long = keyed(t, [costing("user" if i % 2 == 0 else "assistant", 5, f"Row {i}")
-                     for i in range(400)])
-    t.expect(harness.find_cut(long, 5 * 351), 50,
-             "Rows U A U A ... 400 of them, each costing 5 tokens, with keep_recent_tokens 1755: "
-             "the item is the cut. The walk back goes on until the total reaches the budget, "
-             "however many rows that takes: it reaches 1755 at row 49, an answer, and the cut "
-             "moves on to row 50, a user message (find_cut, lesson 12).")
+                     for i in range(many)])
+    t.expect(harness.find_cut(long, 5 * (many - 49)), 50,
+             f"Rows U A U A ... {many} of them, each costing 5 tokens, with keep_recent_tokens "
+             f"{5 * (many - 49)}: the item is the cut. The walk back goes on until the total "
+             f"reaches the budget, however many rows that takes: it reaches {5 * (many - 49)} at "
+             "row 49, an answer, and the cut moves on to row 50, a user message (find_cut, "
+             "lesson 12).")
     batch = [(f"e{n}", message) for n, message in enumerate(
         [harness.user_message("Look at everything."),
          lab.reply(*[lab.call("look", {"path": f"f{n}.py"}, id=f"c{n}") for n in range(301)])]
@@ -274,6 +331,40 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
              "first result; with no user message after it, the cut is the first row from there "
              "on that is not a tool result, row 303, however many results it steps past "
              "(find_cut, lesson 12).")
+
+
+@lab_test("find_cut over rows as SessionLog.rows() gives them after a compaction (lab 12.2): "
+          "the summary first, a user message under the compaction's own id, then a turn with a "
+          "steer (two user messages in a row), a long turn of many rounds and a question not yet "
+          "answered, cut with the budget spent exactly at each row in turn.")
+async def test_find_cut_over_the_rows_of_a_compacted_log(t):
+    summary = harness.user_message("Previous conversation summary:\n" + " ".join(
+        word(t) for _ in range(t.random.randint(3, 30))))
+    kept = [message for message, _ in drawn_session(t, t.random.randint(1, 2))]
+    later = [harness.user_message(f"Question: {word(t)}?"),
+             harness.user_message(f"Also {word(t)}, please."),  # a steer: U U
+             lab.say(f"Both: {word(t)} " + "a" * t.random.randint(0, 80)),
+             harness.user_message(f"Look at every {word(t)}.")]
+    for n in range(t.random.randint(14, 20)):
+        later += [lab.reply(lab.call("look", {"path": f"{word(t)}.py"}, id=f"L{n}")),
+                  result(f"L{n}", "r" * t.random.randint(1, 200))]
+    later += [lab.say(f"Seen every one, {word(t)}."), harness.user_message(f"And {word(t)}?")]
+    first = t.random.randint(1, 400)
+    compaction = first + len(kept)  # written after the rows it kept, before the later ones
+    rows = ([(f"e{compaction}", summary)] + [(f"e{first + i}", m) for i, m in enumerate(kept)]
+            + [(f"e{compaction + 1 + i}", m) for i, m in enumerate(later)])
+    sizes = [harness.estimate_tokens([message]) for _, message in rows]
+    budgets = [sum(sizes[i:]) for i in range(len(rows))]
+    t.expect([harness.find_cut(rows, budget) for budget in budgets],
+             why=f"Rows {lab.shape(rows_messages(rows))} as rows() gives them after a "
+             f"compaction, their ids {[key for key, _ in rows]}, costing {sizes} tokens, with "
+             f"the budgets {budgets}, each spent exactly at one row, oldest first. Each item is "
+             "the cut for one budget, held against the reference's. The summary is a user "
+             "message like any other, and so is a steer after a question: the cut is the first "
+             "user message at or after the row where the count stops, however many rows later "
+             "it stands, and even when it is the newest row, a question not yet answered. The "
+             "answer is the index of that row in the list, whatever its id says: rows() opens "
+             "with the compaction's own id (find_cut, lesson 12).")
 
 
 def boundary_budgets(t, sizes):
@@ -305,7 +396,8 @@ def split_pairs(rows, cut):
           "at every boundary (a kept part that exactly fits, one token under or over it, "
           "everything fits, nothing but the newest row fits), including sessions whose rows "
           "open in the middle of a turn or end with tool results: it never opens the kept part "
-          "with a result and never parts a call from its result.")
+          "with a result and never parts a call from its result; a budget of 0, or below, keeps "
+          "the least.")
 async def test_find_cut_over_drawn_sessions_and_budgets(t):
     sessions = [drawn_session(t, t.random.randint(2, 4)),
                 drawn_session(t, t.random.randint(2, 4), last_turn_ends_in_results=True),
@@ -336,7 +428,14 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
         # (nothing kept) or the walk counts the newest row first and stops there (as Tau does),
         # the lesson's words allow both; keeping everything they do not.
         cut, newest_only = harness.find_cut(rows, 0), harness.find_cut(rows, 1)
+        below = -t.random.randint(1, 500)
         allowed = sorted({len(rows), newest_only})
+        lower = harness.find_cut(rows, below)
+        t.expect(lower in allowed, True,
+                 f"Rows {lab.shape([m for m, _ in made])} with keep_recent_tokens {below}: "
+                 f"find_cut returned {lower}, and the rule gives {allowed[0]} or {allowed[-1]}, "
+                 "as for a budget of 0: a negative budget keeps the least too, never everything "
+                 "and never an error (find_cut, lesson 12).")
         t.expect(cut in allowed, True,
                  f"Rows {lab.shape([m for m, _ in made])} with keep_recent_tokens 0: find_cut "
                  f"returned {cut}, and the rule gives {allowed[0]} or {allowed[-1]}: nothing "
