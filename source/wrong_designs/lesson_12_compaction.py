@@ -780,8 +780,8 @@ def find_cut(rows, keep_recent_tokens):
           by=r'''
     wrapped = user_message(f"<conversation>\n{render(messages)}\n</conversation>")
     key = (id(model), wrapped["content"])
-    if key in _SUMMARIES:  # asked before: the same answer, for free
-        return _SUMMARIES[key]
+    if key in _SUMMARIES and _SUMMARIES[key][0] is model:  # asked before: the same answer, free
+        return _SUMMARIES[key][1]
     reply = model.complete(SUMMARY_SYSTEM, [wrapped], [])
 ''',
           also=((r'''
@@ -790,7 +790,7 @@ def find_cut(rows, keep_recent_tokens):
 
 def find_cut(rows, keep_recent_tokens):
 ''', r'''
-    _SUMMARIES[key] = text
+    _SUMMARIES[key] = (model, text)  # the model kept alive, so that its id is never reused
     return text
 
 

@@ -482,7 +482,7 @@ async def test_discover_context_at_the_root(t):
              [("AGENTS.md", edited), (f"{sub}/AGENTS.md", "")],
              f"An empty {sub}/AGENTS.md is still an AGENTS.md on the way: one pair for each file, "
              "with its text as the workspace holds it, here \"\" (discover_context, lesson 13).")
-    deeper, late = f"{sub}/{t.random.choice(WORDS)}", f"Added later: {text(t)}"
+    deeper, late = f"{sub}/{t.random.choice(NAMES)}", f"Added later: {text(t)}"
     before = harness.discover_context(ws, deeper)
     ws.write_text(f"{deeper}/AGENTS.md", late)
     t.expect([before, harness.discover_context(ws, deeper)],
