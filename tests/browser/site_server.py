@@ -10,6 +10,9 @@ import http.server
 import threading
 from pathlib import Path
 
+import pytest
+
+from tests import made_once
 from tests.browser.page import kernel_idle, opened
 from tools import site
 
@@ -24,6 +27,20 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 class _Server(http.server.ThreadingHTTPServer):
     def handle_error(self, request, client_address):
         pass  # the browser dropping a connection it no longer wants is not a failure
+
+
+def built_site(factory: pytest.TempPathFactory, through: str | None = None) -> Path:
+    """The course's browser site (`through` as tools.site.build takes it), built once per test
+    run and shared by every browser test that asks, whichever worker (tests/made_once.py): a
+    build takes about 35 s of processor time, and the tests only serve it, each in a browser
+    profile of its own, so nothing one test does reaches another. Fails the test, naming the
+    problem, when the site does not build."""
+    def build(folder: Path) -> Path:
+        return site.build(folder / "site", through=through)
+    try:
+        return made_once.value(factory, f"site-{through or 'whole'}", build)
+    except site.SiteError as problem:
+        pytest.fail(f"The site did not build: {problem}", pytrace=False)
 
 
 @contextlib.contextmanager

@@ -33,7 +33,7 @@ from lab.check import manifest
 from tests.browser.jupyterlab_server import jupyterlab, tail
 from tests.browser.page import (chromium, fresh_page, launched, playwright_api,
                                 reached_only_here, shoot)
-from tests.browser.site_server import address, served
+from tests.browser.site_server import address, built_site, served
 from tools import site
 
 pytestmark = pytest.mark.browser
@@ -182,13 +182,10 @@ def test_every_lessons_figures_are_drawn_in_jupyterlab(tmp_path):
             raise
 
 
-def test_every_lessons_figures_are_drawn_in_the_browser_site(tmp_path):
+def test_every_lessons_figures_are_drawn_in_the_browser_site(tmp_path, tmp_path_factory):
     api = playwright_api()
     chromium()  # named as missing before the site is built
-    try:
-        built = site.build(tmp_path / "site")
-    except site.SiteError as problem:
-        pytest.fail(f"The site did not build: {problem}", pytrace=False)
+    built = built_site(tmp_path_factory)
     with served(built) as base:
         every_lesson(api, lambda lesson: address(base, site.notebook(lesson.folder.name)),
                      tmp_path, "site")

@@ -1,7 +1,7 @@
 """Lesson 15 in the course's browser site (tools/site.py), with no network beyond this machine.
 
-Builds the site with `python -m tools.site build` (its downloads come from .site-cache/ after
-the first build), serves it on 127.0.0.1 from a thread, and opens lesson 15's notebook
+Takes the site built once for the run (site_server.built_site: `tools.site.build`, whose
+downloads come from .site-cache/ after the first build), serves it on 127.0.0.1 from a thread, and opens lesson 15's notebook
 in headless Chromium through Playwright in a fresh profile, with every request to a host other
 than 127.0.0.1 refused and recorded (none may be made). Then, as a student would: runs all cells
 from the Run menu, in the kernel that runs in the page. The run reaches the end (its start
@@ -38,8 +38,8 @@ from lab.check.lines import PRACTICE
 from lab.check import manifest
 from tests.browser.page import (answer_prediction, checkers_report, chromium, highest_count,
                                 playwright_api, run_all, shoot, typed_and_run)
-from tests.browser.site_server import address, lesson_opened, site_tab
-from tools import notebooks, site
+from tests.browser.site_server import address, built_site, lesson_opened, site_tab
+from tools import notebooks
 
 pytestmark = pytest.mark.browser
 
@@ -62,17 +62,15 @@ def after_checking(text: str) -> str:
                            + 1:])
 
 
-def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_network(tmp_path):
+def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_network(
+        tmp_path, tmp_path_factory):
     api = playwright_api()
     chromium()  # named as missing before the site is built
     count, expected = checkers_report(LAB.starter, LAB)
     solution_count, solution_expected = checkers_report(LAB.solution, LAB)
     assert count.endswith(" failed") and not count.endswith(" 0 failed"), \
         "the starter must fail its own lab for this test to mean anything"
-    try:
-        built = site.build(tmp_path / "site")
-    except site.SiteError as problem:
-        pytest.fail(f"The site did not build: {problem}", pytrace=False)
+    built = built_site(tmp_path_factory)
     if shutil.which("node"):  # tools/site_bytecode.py compiles them with the site's Pyodide
         folder = built / "static" / "pyodide"
         python = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))

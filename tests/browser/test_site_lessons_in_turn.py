@@ -5,7 +5,7 @@ A student goes from lesson to lesson in the tab they have: by the lesson's addre
 links, or a bookmark), or from JupyterLab's file browser while the lessons before are still open.
 Each time the new lesson must get a kernel of its own, started in the lesson's folder (the
 typed cell prints its working directory), within SECONDS_TO_START; a kernel that stays
-"Initializing" is what a tester saw. The site is built once (`python -m tools.site build`),
+"Initializing" is what a tester saw. The site is built once for the run (site_server.built_site),
 served on 127.0.0.1, and opened in headless Chromium with every request to another host refused
 (site_server.site_tab), as every browser test is.
 
@@ -20,7 +20,7 @@ import pytest
 
 from lab.check import manifest
 from tests.browser.page import kernel_idle, playwright_api, typed_and_run
-from tests.browser.site_server import SECONDS_TO_START, address, site_tab
+from tests.browser.site_server import SECONDS_TO_START, address, built_site, site_tab
 from tools import site
 
 pytestmark = pytest.mark.browser
@@ -33,10 +33,7 @@ WHERE = "import os; print('runs in', os.getcwd(), 'with', lab.__name__)"
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    try:
-        return site.build(tmp_path_factory.mktemp("lessons-in-turn") / "site")
-    except site.SiteError as problem:
-        pytest.fail(f"The site did not build: {problem}", pytrace=False)
+    return built_site(tmp_path_factory)
 
 
 def notebook_path(lesson: manifest.Lesson) -> str:

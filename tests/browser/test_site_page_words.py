@@ -1,8 +1,8 @@
 """The browser site speaks the page's own way (tools/site_page.py, lab/check/spoken.py), in a
 class site through lab 5.1 and in the whole course's site, with no network beyond this machine.
 
-For each, builds the site (`python -m tools.site build`, with `--through 5.1` for the class
-site), serves it on 127.0.0.1 and opens, in headless Chromium through Playwright, the lesson of
+For each, takes the site built once for the run (site_server.built_site, with `--through 5.1`
+for the class site), serves it on 127.0.0.1 and opens, in headless Chromium through Playwright, the lesson of
 a lab (5.1 in the class site, the course's first lab in the whole one) without running it:
 its rendered text names no terminal command (`lab_check.py`, `course check 5.1`, ...) and says
 to check with `course.check(...)`; in the class site, each output it shows as recorded has no
@@ -22,8 +22,7 @@ import pytest
 
 from lab.check import manifest
 from tests.browser.page import chromium, playwright_api, shoot, typed_and_run
-from tests.browser.site_server import address, lesson_opened, site_tab
-from tools import site
+from tests.browser.site_server import address, built_site, lesson_opened, site_tab
 
 pytestmark = pytest.mark.browser
 
@@ -34,14 +33,12 @@ SITES = {"through 5.1": ("5.1", manifest.lab("5.1")),
 
 
 @pytest.mark.parametrize("which", list(SITES))
-def test_the_site_names_the_pages_commands_and_shows_recorded_outputs_as_text(tmp_path, which):
+def test_the_site_names_the_pages_commands_and_shows_recorded_outputs_as_text(
+        tmp_path, tmp_path_factory, which):
     through, lab = SITES[which]
     api = playwright_api()
     chromium()  # named as missing before the site is built
-    try:
-        built = site.build(tmp_path / "site", through=through)
-    except site.SiteError as problem:
-        pytest.fail(f"The site did not build: {problem}", pytrace=False)
+    built = built_site(tmp_path_factory, through)
     name = which.replace(" ", "-")
     with site_tab(built, tmp_path, f"site-words-{name}-failure.png") as (page, base):
         notebook = lesson_opened(page, base, lab.lesson.folder.name)

@@ -29,8 +29,7 @@ import pytest
 from lab.check import manifest, runner
 from tools.hang_cases import SPINS as ONE_LINE_SPINS
 from tests.browser.page import checkers_report, chromium, playwright_api, shoot, typed_and_run
-from tests.browser.site_server import lesson_opened, site_tab
-from tools import site
+from tests.browser.site_server import built_site, lesson_opened, site_tab
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +50,8 @@ def timed_out(report: str) -> list[str]:
             if line.strip().startswith("TIME ")]
 
 
-def test_a_file_that_spins_is_stopped_and_reported_in_the_page_which_stays_usable(tmp_path):
+def test_a_file_that_spins_is_stopped_and_reported_in_the_page_which_stays_usable(
+        tmp_path, tmp_path_factory):
     api = playwright_api()
     chromium()  # named as missing before the site is built
     harness = tmp_path / "harness.py"
@@ -59,10 +59,7 @@ def test_a_file_that_spins_is_stopped_and_reported_in_the_page_which_stays_usabl
     count, expected = checkers_report(harness, LAB)
     assert timed_out(expected) and not count.endswith(" 0 failed"), \
         "lab_check.py must stop some of this file's tests for this test to mean anything"
-    try:
-        built = site.build(tmp_path / "site")
-    except site.SiteError as problem:
-        pytest.fail(f"The site did not build: {problem}", pytrace=False)
+    built = built_site(tmp_path_factory)
     written = ('from lab import course; from lab.check import manifest; '
                f'course.start("{LAB.id}", force=True); '
                f'(course.folder("{LAB.id}") / "harness.py").write_text('
@@ -112,7 +109,8 @@ def written_in_a_cell(case) -> str:
             'encoding="utf-8"); print("written", len(_p.read_text(encoding="utf-8")))')
 
 
-def test_loops_on_one_line_are_stopped_and_reported_in_seconds_one_after_another(tmp_path):
+def test_loops_on_one_line_are_stopped_and_reported_in_seconds_one_after_another(
+        tmp_path, tmp_path_factory):
     api = playwright_api()
     chromium()
     expected = {}
@@ -123,10 +121,7 @@ def test_loops_on_one_line_are_stopped_and_reported_in_seconds_one_after_another
         harness.write_text(text, encoding="utf-8")
         expected[name] = (len(text),) + checkers_report(harness, LAB)
         assert timed_out(expected[name][2]), f"lab_check.py must stop {name} for this to mean anything"
-    try:
-        built = site.build(tmp_path / "site")
-    except site.SiteError as problem:
-        pytest.fail(f"The site did not build: {problem}", pytrace=False)
+    built = built_site(tmp_path_factory)
     with site_tab(built, tmp_path, "site-one-line-spins-failure.png") as (page, base):
         notebook = lesson_opened(page, base, LESSON.folder.name)
         at = notebook.locator(".jp-CodeCell").count() - 1
