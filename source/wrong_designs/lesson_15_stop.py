@@ -877,40 +877,4 @@ ALLOWED = [
                 if signal is not None and signal.is_cancelled():
                     raise RuntimeError("Command cancelled")  # a failed call, its output dropped
 '''),
-    Wrong(lab='15.2', name='asking only while the harness runs',
-          rule='Lesson 15 asks stop_run to ask first, harness.cancel(), and lab 15.1 states that h.cancel() with no run going does nothing, raises nothing and leaves the next run to run as usual: a stop_run that asks only when harness.is_running behaves as one that always asks (hunt round 9, 15.2-04).',
-          where='lab 15.2, Build section: stop_run\'s gap comment, "First the run is asked to stop through the harness"',
-          names='',
-          replace=r"""
-    harness.cancel()
-    for _ in range(grace):
-""",
-          by=r"""
-    if harness.is_running:  # nothing to ask when no run is going
-        harness.cancel()
-    for _ in range(grace):
-"""),
-    Wrong(lab='15.2', name='insisting before asking when there is no grace',
-          rule='With a grace of 0 this stop_run calls task.cancel() and then harness.cancel() with no await between them, so the cancellation reaches the task only once the flag is set: no code can tell the order from the one the page gives (hunt round 9, 15.2-12). On a task already over it does not ask at all, which is the question of probe 15.2-90, open.',
-          where='lab 15.2, Build section: stop_run\'s gap comment, "First the run is asked to stop through the harness"',
-          names='',
-          replace=r"""
-    harness.cancel()
-    for _ in range(grace):
-""",
-          by=r"""
-    if grace:  # no grace, no time to ask: insist at once
-        harness.cancel()
-    for _ in range(grace):
-""",
-          also=((r"""
-    task.cancel()
-    try:
-        await task  # a cancelled task nobody waits for is a task nobody knows is over
-""", r"""
-    task.cancel()
-    harness.cancel()  # and tell the loop, for the record
-    try:
-        await task  # a cancelled task nobody waits for is a task nobody knows is over
-"""),)),
 ]
