@@ -727,6 +727,140 @@ WRONG = [
     task.cancel()
 ''',
           also=(('import weakref', 'import weakref\n\n_STOPPING = weakref.WeakSet()  # tasks a stop_run is insisting on'),)),
+    # The designs below were found by a reader who held only the release (issue 38, round 9).
+    Wrong(lab='15.2', name='a grace capped at a thousand turns',
+          rule='"clean" when the task finished by itself within `grace` turns of the event loop: a grace of a billion turns is a billion, with no cap of stop_run\'s own.',
+          where='lab 15.2, Build section: "the task finished by itself within `grace` turns of the event loop"',
+          names="with no cap of stop_run's own",
+          replace=r"""
+    for _ in range(grace):
+""",
+          by=r"""
+    for _ in range(min(grace, 1000)):  # nobody waits longer than that
+"""),
+    Wrong(lab='15.2', name='a turn more before a clean answer',
+          rule='stop_run spends no turn waiting once the task is done: a task that ends during the grace is answered at once, not a turn later.',
+          where='lab 15.2, Build section: "`stop_run` spends no turn waiting once the task is done"',
+          names='spends no turn waiting once it is done',
+          replace=r"""
+    for _ in range(grace):
+        if task.done():
+            break
+        await asyncio.sleep(0)  # a turn for the run to notice
+    if task.done():
+        return "clean"
+""",
+          by=r"""
+    waited = False
+    for _ in range(grace):
+        if task.done():
+            break
+        await asyncio.sleep(0)  # a turn for the run to notice
+        waited = True
+    if task.done():
+        if waited:
+            await asyncio.sleep(0)  # one turn for the frontend to draw the aborted message
+        return "clean"
+"""),
+    Wrong(lab='15.2', name='the run over taken for the task once the grace is spent',
+          rule='When stop_run returns, the task is over, whichever the answer: a frontend still at its own work when the grace runs out is cancelled and awaited, its run being over or not.',
+          where='lab 15.2, Build section: "when `stop_run` returns, the task is over, whichever the answer"',
+          names='A frontend still at its own work when the grace runs out',
+          replace=r"""
+    if task.done():
+        return "clean"
+    task.cancel()
+""",
+          by=r"""
+    if task.done() or not harness.is_running:  # the run is stopped; the rest is the frontend's
+        return "clean"
+    task.cancel()
+"""),
+    Wrong(lab='15.2', name='a cancellation cut from its cause',
+          rule='A CancelledError raised inside a tool leaves run_tool as it came in, its cause kept: `raise exc from None` sends on the same object with its cause cut.',
+          where='lab 15.2, Build section: "leaves `run_tool` as it came in"',
+          names='its cause kept',
+          replace=r"""
+        except asyncio.CancelledError:
+            raise  # the task is being stopped; that is news for its owner, not for the model
+""",
+          by=r"""
+        except asyncio.CancelledError as stop:
+            raise stop from None  # not the tool's failure: no chain to report
+"""),
+    Wrong(lab='15.2', name='an answer remembered for a task stopped before',
+          rule='A task that was over already is "clean" at once, even one an earlier stop_run stopped hard: each call answers for what it had to do.',
+          where='lab 15.2, Build section: "a task that was over already is `"clean"` at once"',
+          names='even one that stop_run itself stopped hard',
+          replace=r"""
+    harness.cancel()
+    for _ in range(grace):
+""",
+          by=r"""
+    if task.done() and task in _ANSWERS:
+        return _ANSWERS[task]  # stopped before: say again how
+    harness.cancel()
+    for _ in range(grace):
+""",
+          also=((r"""
+            raise
+    return "hard"
+""", r"""
+            raise
+    _ANSWERS[task] = "hard"
+    return "hard"
+"""), ('import weakref', 'import weakref\n\n_ANSWERS = weakref.WeakKeyDictionary()  # task -> how stop_run stopped it'))),
+    Wrong(lab='15.2', name='the cancellation clause on a try around the whole function',
+          rule='The boundary names asyncio.CancelledError in a clause of its own above the wide one: both on the try around the tool, where whoever edits the wide one reads it.',
+          where='lab 15.2, Build section: "in a clause of its own, above the wide one, where the next person who edits it will read that it must pass"',
+          names='Both clauses sit on the one try',
+          replace=r"""
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+    elif tool is None:
+        text, failed = f"Tool {call['name']} not found", True
+    else:
+        try:
+            text, failed = await tool["execute"](call["arguments"], signal), False
+        except asyncio.CancelledError:
+            raise  # the task is being stopped; that is news for its owner, not for the model
+        except Exception as exc:
+            text, failed = str(exc), True
+""",
+          by=r"""
+    try:
+        if signal is not None and signal.is_cancelled():
+            text, failed = ABORTED, True
+        elif tool is None:
+            text, failed = f"Tool {call['name']} not found", True
+        else:
+            try:
+                text, failed = await tool["execute"](call["arguments"], signal), False
+            except Exception as exc:
+                text, failed = str(exc), True
+    except asyncio.CancelledError:  # a cancelled task is not a failed tool
+        raise
+"""),
+    Wrong(lab='15.2', name='the cancellation clause on a try that guards nothing',
+          rule='The boundary names asyncio.CancelledError in a clause of its own above the wide one, on the try around the tool: a clause on a try around a line that awaits nothing tells the next editor nothing.',
+          where='lab 15.2, Build section: "in a clause of its own, above the wide one, where the next person who edits it will read that it must pass"',
+          names='Both clauses sit on the one try',
+          replace=r"""
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+""",
+          by=r"""
+    try:
+        tool = {t["name"]: t for t in tools}.get(call["name"])
+    except asyncio.CancelledError:  # a cancelled task is not a failed tool
+        raise
+""",
+          also=((r"""
+        except asyncio.CancelledError:
+            raise  # the task is being stopped; that is news for its owner, not for the model
+        except Exception as exc:
+""", r"""
+        except Exception as exc:
+"""),)),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).

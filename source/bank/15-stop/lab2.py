@@ -84,6 +84,34 @@ async def turns_spent(awaitable):
         counter.cancel()
 
 
+def boundary():
+    """Each try of run_tool that names a CancelledError or a wide class (Exception,
+    BaseException, a bare except), as the classes of its except clauses in order, resolved in the
+    harness's names: [["asyncio's CancelledError", "Exception"]] for the one boundary."""
+    import ast
+    import inspect
+    import textwrap
+
+    def named(node):
+        if node is None:
+            return "everything"
+        try:
+            kind = eval(compile(ast.Expression(node), "<clause>", "eval"), vars(harness))
+        except Exception:
+            return ast.unparse(node)
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        return "/".join("asyncio's CancelledError" if k is asyncio.CancelledError
+                        else getattr(k, "__name__", repr(k)) for k in kinds)
+    tries = []
+    for node in ast.walk(ast.parse(textwrap.dedent(inspect.getsource(harness.run_tool)))):
+        if isinstance(node, ast.Try):
+            clauses = [named(handler.type) for handler in node.handlers]
+            if any("CancelledError" in c or c in ("Exception", "BaseException", "everything")
+                   for c in clauses):
+                tries.append(clauses)
+    return tries
+
+
 def state(task):
     """How a finished or running task stands, in words."""
     if not task.done():
@@ -110,16 +138,17 @@ async def test_a_cancel_with_a_reason_reaches_the_frontend(t):
     try:
         await task
     except asyncio.CancelledError as exc:
-        left = ["CancelledError", str(exc)]
+        left = ["CancelledError", str(exc), exc.__suppress_context__]
     found = [left, task.cancelled(), lab.shape(h.messages), h.is_running]
     await lab.drive(h.prompt("Are you there?"))
     t.expect(found + [lab.shape(h.messages), len(model.calls)],
-             [["CancelledError", reason], True, "U A[c1]", False, "U A[c1] U A", 2],
+             [["CancelledError", reason, False], True, "U A[c1]", False, "U A[c1] U A", 2],
              "A cancelled task is not a failed tool: run_tool's CancelledError clause sends on the "
              "exception that came in, reason and all, and never makes it a result, so the "
-             "frontend learns why its task ended (run_tool, lesson 15). Items: [what awaiting the "
-             "task raised, its reason], the task cancelled, the record, is_running, then the record "
-             "after the next prompt and the requests made.")
+             "frontend learns why its task ended, its context not cut off by a `raise ... from "
+             "None` (run_tool, lesson 15). Items: [what awaiting the task raised, its reason, "
+             "whether its context was suppressed], the task cancelled, the record, is_running, "
+             "then the record after the next prompt and the requests made.")
 
 
 @lab_test("A batch of a quick call, two calls whose tools fail in ordinary ways (one as it is "
@@ -162,12 +191,16 @@ async def test_a_listener_hears_a_hard_stop_end_nothing(t):
              "and concurrent.futures's CancelledError included, is its call's result (run_tool, "
              "lesson 15). Items: each tool event a listener heard as [type, call id] and, for an "
              "end, [content, is_error], then the type of the last event heard.")
-    t.expect([ran, state(task), lab.shape(h.messages), len(model.calls)],
+    t.expect([ran, state(task), lab.shape(h.messages), len(model.calls), boundary()],
              [[first], "cancelled", " ".join([f"U A[{','.join(f'c{n}' for n in range(1, 6))}]"]
-                                             + [f"R(c{n})" for n in range(1, 4)]), 1],
+                                             + [f"R(c{n})" for n in range(1, 4)]), 1,
+              [["asyncio's CancelledError", "Exception"]]],
              "The run's task ended cancelled, with c1 to c3's results kept and c4 and c5 "
-             "unanswered on the record, and no further request. Items: [the quick tools that "
-             "ran, the task, the record, requests].")
+             "unanswered on the record, and no further request; run_tool's clause for "
+             "asyncio.CancelledError sits just above the wide one, on the same try, where whoever "
+             "edits the boundary reads it (run_tool, lesson 15). Items: [the quick tools that "
+             "ran, the task, the record, requests, each try of run_tool naming a CancelledError "
+             "or a wide class, as the classes of its clauses].")
 
 
 @lab_test("run_tool called by itself in a task on a guarded tool that never looks at its "
@@ -192,11 +225,28 @@ async def test_run_tool_cancelled_by_its_caller(t):
         said = await task
     except asyncio.CancelledError as exc:
         said = str(exc)
-    t.expect([state(task), said, asked], ["cancelled", reason, ["wait"]],
+    why = ConnectionAbortedError(f"the {place(t)} link dropped")
+    reasoned = asyncio.CancelledError(f"dropped with {place(t)}")
+
+    async def dropping(arguments, signal=None):
+        raise reasoned from why
+    try:
+        await harness.run_tool([{"name": "drop", "description": "Drops.", "parameters": NOTHING,
+                                 "execute": dropping}],
+                               {"type": "toolCall", "id": "c1", "name": "drop", "arguments": {}})
+        came = "returned"
+    except asyncio.CancelledError as exc:
+        came = [exc is reasoned, str(exc), repr(exc.__cause__)]
+    t.expect([state(task), said, asked, came, boundary()],
+             ["cancelled", reason, ["wait"], [True, str(reasoned), repr(why)],
+              [["asyncio's CancelledError", "Exception"]]],
              "run_tool names asyncio.CancelledError in a clause of its own whose body is a bare "
-             "raise: the cancellation leaves run_tool as it came in, and is never turned into a "
-             "result (run_tool, lesson 15). Items: [the task, what awaiting it gave or raised, the "
-             "tools the guard was asked about].")
+             "raise, on the boundary's own try just above the wide clause: the cancellation "
+             "leaves run_tool as it came in, its reason and its cause kept, and is never turned "
+             "into a result (run_tool, lesson 15). Items: [the task, what awaiting it gave or "
+             "raised, the tools the guard was asked about, [the CancelledError a tool raised "
+             "came out the same, its words, its cause], each try of run_tool naming a "
+             "CancelledError or a wide class, as the classes of its clauses].")
     rows, cases = [], []
     for name in t.random.sample(["refuses", "dropped"], 2):
         for guarded in (False, True):
@@ -241,7 +291,7 @@ async def request_in_flight(t, latency, into, front=None, wound_up=None):
     `into` turns into the first request. `front` says what else the task or its model does:
     "swallows", a provider client that answers a cancel with an aborted reply; "fails", a
     frontend that raises as it is cancelled; "after", a frontend with turns of work once its
-    run is over; "slow", a frontend that takes turns to die once cancelled, and then says so
+    run is over, "long after" one with thousands of them; "slow", a frontend that takes turns to die once cancelled, and then says so
     in `wound_up`."""
     model = asks_then_answers(latency=latency)
     if front == "swallows":
@@ -254,7 +304,8 @@ async def request_in_flight(t, latency, into, front=None, wound_up=None):
                 return harness.error_message("the client dropped it", stop_reason="aborted")
         model.acomplete = acomplete
     h = harness.Harness(model, SYSTEM, [])
-    work = t.random.randint(150, 400) if front == "slow" else t.random.randint(12, 60)
+    work = (t.random.randint(150, 400) if front == "slow" else
+            t.random.randint(1200, 3000) if front == "long after" else t.random.randint(12, 60))
 
     async def consume():
         try:
@@ -266,7 +317,7 @@ async def request_in_flight(t, latency, into, front=None, wound_up=None):
                 await lab.ticks(work)
                 wound_up.append(work)
             raise
-        if front == "after":
+        if front in ("after", "long after"):
             await lab.ticks(work)  # a summary written once the run is over
     task = asyncio.ensure_future(consume())
     while not model.calls:
@@ -306,9 +357,11 @@ async def test_stop_run_while_the_model_answers(t):
     rows = []
     graces = [["N", needed], ["N - 1", needed - 1], ["the default", None],
               ["far more than N", needed + t.random.randint(200, 3000)], ["0", 0],
-              ["cancelled by another", needed + t.random.randint(20, 300)]]
+              ["cancelled by another", needed + t.random.randint(20, 300)],
+              ["thousands of turns of work after the run, a billion", 10 ** 9]]
     for name, grace in graces:
-        h, model, task = await request_in_flight(t, latency, into)
+        h, model, task = await request_in_flight(t, latency, into,
+                                                 "long after" if name.startswith("thousands") else None)
         stopper = asyncio.ensure_future(harness.stop_run(h, task) if grace is None
                                         else harness.stop_run(h, task, grace=grace))
         if name == "cancelled by another":
@@ -321,7 +374,8 @@ async def test_stop_run_while_the_model_answers(t):
         if grace is None:  # the default is five turns: whatever five give, the default gives
             answer = answer == ("clean" if needed <= 5 else "hard")
         rows.append([name, answer, lab.shape(h.messages) if name in ("N", "0") else None,
-                     late <= 2, model.calls[0].signal.is_cancelled()])
+                     late <= (1 if stopper.result() == "clean" else 2),
+                     model.calls[0].signal.is_cancelled()])
     over = await turns_spent(harness.stop_run(h, task, grace=t.random.randint(1, 300)))
     insisted = []
     for front, grace in (["swallows", needed - 1], ["fails", needed - 1], ["after", needed],
@@ -346,7 +400,8 @@ async def test_stop_run_while_the_model_answers(t):
         while not task.done():
             await lab.tick()
         insisted.append([front, answers, at_return] + ([bool(wound_up)] if front == "slow" else []))
-    t.expect([needed > 0] + rows + [over] + insisted,
+    again = await turns_spent(harness.stop_run(h, task, grace=t.random.randint(1, 300)))
+    t.expect([needed > 0] + rows + [over] + insisted + [again],
              [True,
               ["N", "clean", "U A(aborted)", True, True],
               ["N - 1", "hard", None, True, True],
@@ -354,23 +409,27 @@ async def test_stop_run_while_the_model_answers(t):
               ["far more than N", "clean", None, True, True],
               ["0", "hard", "U", True, True],
               ["cancelled by another", "clean", None, True, True],
+              ["thousands of turns of work after the run, a billion", "clean", None, True, True],
               ["clean", 0]] + [
                  ["swallows", ["hard"], ["returned"]],
                  ["fails", [["RuntimeError", "the session could not be saved"]],
                   ["raised RuntimeError"]],
                  ["after", ["hard"], ["cancelled"]], ["slow", ["hard"], ["cancelled"], True],
-                 ["twice", ["hard", "hard"], ["cancelled", "cancelled"]]],
+                 ["twice", ["hard", "hard"], ["cancelled", "cancelled"]], ["clean", 0]],
              "stop_run asks first, harness.cancel(), whatever the grace (0 included), then gives "
              "the run up to `grace` turns, looking at task.done() before each: a run that needs N "
              "turns after Stop is clean under a grace of N and under the default, five, and hard "
-             "under N - 1, and stop_run returns the moment the task is done (stop_run, lesson 15). "
+             "under N - 1, and stop_run returns the moment the task is done, spending no turn "
+             "waiting once it is done; a grace of a billion turns has no cap of stop_run's own "
+             "(stop_run, lesson 15). "
              "A task that ended while stop_run waited, even cancelled by somebody else, is "
              "\"clean\": the answer says what stop_run had to do, not task.cancelled(); and a task "
              "that is over already costs no turn. Items: [Stop alone ended the run], then for "
              "graces N, N - 1, the default (its answer: the one a grace of five gives), far more "
-             "than N, 0, and far more with the task cancelled by another: [the grace, the answer, "
-             "the record (under N and 0), returned at most two turns after the task was done, the "
-             "request's token set], then [stop_run's answer on the finished task, turns "
+             "than N, 0, far more with the task cancelled by another, and a billion for a frontend "
+             "with thousands of turns of work after its run: [the grace, the answer, the record "
+             "(under N and 0), returned by the end of the next turn after the task was done (a "
+             "turn later for a hard stop, which awaits the task), the request's token set], then [stop_run's answer on the finished task, turns "
              "spent]. Once stop_run had to cancel, the answer is \"hard\" however the task ended, "
              "stop_run returns only when the task is over, with no limit in turns or seconds, "
              "however many stop_runs wait on it, and only the task's CancelledError ends at "
@@ -378,7 +437,9 @@ async def test_stop_run_while_the_model_answers(t):
              "the cancel, a frontend that fails as it is cancelled, one with work after its run, "
              "one that takes turns to die while the clock leaps, and two clicks on Stop: [which, "
              "each stop_run's answer or what it raised, the task as each stop_run returned, and "
-             "for the slow one: it wound up undisturbed].")
+             "for the slow one: it wound up undisturbed], then [the answer of one more stop_run on "
+             "the task two stop_runs stopped hard, turns spent]: a task that was over already is "
+             "\"clean\" at once, even one stop_run itself stopped hard.")
 
 
 @lab_test("stop_run on tasks that end by themselves: one whose listener raised before, and one "
@@ -434,31 +495,34 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
         answer = stopper.result()
         if grace is None:
             answer = answer == ("clean" if needed <= 5 else "hard")
-        rows.append([name, answer, late <= 2, state(task), lab.shape(h.messages)])
+        rows.append([name, answer, late <= (1 if stopper.result() == "clean" else 2), state(task),
+                     lab.shape(h.messages)])
     # The reply takes longer than the wait before Stop, with turns to spare, so Stop always
     # lands during the run (a latency of 3 with a wait of 3 let the reply come first).
-    h = harness.Harness(asks_then_answers(latency=t.random.randint(6, 10)), SYSTEM, [])
-    after = t.random.randint(20, 120)
+    after = t.random.randint(1200, 3000)  # thousands of turns: no cap of stop_run's own
+    for name, grace in (["work after the run", after + t.random.randint(30, 300)],
+                        ["work after the run, outlasting the grace", t.random.randint(60, 200)]):
+        h = harness.Harness(asks_then_answers(latency=t.random.randint(6, 10)), SYSTEM, [])
 
-    async def summing_up():
-        await lab.drive(h.prompt("Sum it up."))
-        await lab.ticks(after)  # a summary written once the run is over
-    task = asyncio.ensure_future(summing_up())
-    await lab.ticks(t.random.randint(1, 3))
-    grace = after + t.random.randint(30, 300)
-    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=grace))
-    seen = []
-    stopper.add_done_callback(lambda _: seen.append(state(task)))
-    while not stopper.done():
+        async def summing_up(h=h):
+            await lab.drive(h.prompt("Sum it up."))
+            await lab.ticks(after)  # a summary written once the run is over
+        task = asyncio.ensure_future(summing_up())
+        await lab.ticks(t.random.randint(1, 3))
+        stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=grace))
+        seen = []
+        stopper.add_done_callback(lambda _, task=task, seen=seen: seen.append(state(task)))
+        while not stopper.done():
+            await lab.tick()
         await lab.tick()
-    await lab.tick()
-    rows.append(["work after the run", stopper.result(), seen, lab.shape(h.messages)])
+        rows.append([name, stopper.result(), seen, lab.shape(h.messages)])
     t.expect([first, needed > 0] + rows,
              [[first[0], "clean", 0, "raised RuntimeError", False], True,
               ["N", "clean", True, "cancelled", "U A[c1]"],
               ["the default", True, True, "cancelled", "U A[c1]"],
               ["far more than N", "clean", True, "cancelled", "U A[c1]"],
-              ["work after the run", "clean", ["returned"], "U A(aborted)"]],
+              ["work after the run", "clean", ["returned"], "U A(aborted)"],
+              ["work after the run, outlasting the grace", "hard", ["cancelled"], "U A(aborted)"]],
              "A task that is already over needs no stopping: stop_run looks at task.done() before "
              "it waits a turn, and its answer says what it had to do, not how the task ended: a "
              "task that ended cancelled by itself within the grace is \"clean\" too (stop_run, "
@@ -466,11 +530,12 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
              "more, and it leaves its wait the moment the task is done. Items: [grace, answer, "
              "turns stop_run spent, the task, is_running] for the task whose listener raised; "
              "[Stop alone ended the other]; then for graces N, the default (its answer: the one a "
-             "grace of five gives) and far more: [the grace, the answer, returned at most two "
-             "turns after the task was done, the task, the record]; then for a frontend whose "
-             "task sums up for some turns after its run is over, under a grace long enough: "
-             "[which, the answer, the task as stop_run returned, the record]: the task is over "
-             "when stop_run returns, not merely the run.")
+             "grace of five gives) and far more: [the grace, the answer, returned by the end of the "
+             "next turn after the task was done, the task, the record]; then for a frontend whose "
+             "task sums up for thousands of turns after its run is over, under a grace long enough "
+             "and under one its work outlasts: [which, the answer, the task as stop_run returned, "
+             "the record]: the task is over when stop_run returns, not merely the run, and a grace "
+             "has no cap of stop_run's own.")
 
 
 @lab_test("stop_run runs inside a task group beside a part that fails after some turns, so the "
@@ -560,7 +625,8 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
         vars(loop).pop("time", None)
     while not task.done():
         await lab.tick()
-    found = [answer] + at_return + [state(task), lab.shape(h.messages)]
+    again = await turns_spent(harness.stop_run(h, task, grace=t.random.randint(0, 300)))
+    found = [answer] + at_return + [state(task), lab.shape(h.messages), again]
     for phase in ("grace", "wait for the task"):
         h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM,
                             [never_looks(dying=f"sleep {t.random.randint(40, 90)}", shell=shell)])
@@ -604,6 +670,7 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
             await lab.tick()
     t.expect(found,
              ["hard", True, [[True, f"{word} stowed after a Stop\n"]], "cancelled", "U A[c1]",
+              ["clean", 0],
               ["grace", "cancelled", "still running"],
               ["wait for the task", "cancelled", "cancelled"],
               ["swallows", ["hard"], ["returned"], "U A[c1] R(c1) A(aborted)"],
@@ -615,7 +682,9 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
              "however long it took to die; and a cancellation aimed at stop_run itself goes on up "
              "at once in the grace, and after the task in the wait (stop_run, lesson 15). Items: "
              "[the answer, the task done when stop_run returned, the clean-up command as [done, "
-             "printed] then], the task, the record, then for a frontend's scope closed during "
+             "printed] then], the task, the record, [a second stop_run's answer on that task, now over, "
+             "turns spent] (a task that was over already is \"clean\" at once, even one stop_run "
+             "itself stopped hard), then for a frontend's scope closed during "
              "the grace and during the wait: [where, how stop_run ended, the run's task]. Then, "
              "with no grace: a tool that answers once it has cleaned up (\"hard\" all the same: "
              "stop_run had to cancel), a frontend that raises as its task is cancelled (that "

@@ -55,13 +55,16 @@ async def run_in_a_task(h, text, turns=20):
 
 async def stop_and_watch(h, task, grace):
     """stop_run(h, task, grace=grace) in a task of its own, watched turn by turn: its answer,
-    and how long it went on after `task` was done ("at once" for at most two turns)."""
+    and how long it went on after `task` was done. "At once": for a clean stop, by the end of the
+    turn after the one in which the task ended, the turn a look at task.done() takes; for a hard
+    one, a turn later, since awaiting the task wakes stop_run on the turn after the task ends."""
     stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=grace))
     after = 0
     while not stopper.done():
         await lab.tick()
         after += task.done()
-    return stopper.result(), "at once" if after <= 2 else f"{after} turns later"
+    allowed = 1 if stopper.result() == "clean" else 2
+    return stopper.result(), "at once" if after <= allowed else f"{after} turns later"
 
 
 def processes(shell):
@@ -161,6 +164,13 @@ async def test_stop_run_insists_when_the_tool_is_deaf(t):
              [[command], {"target": target}],
              "A hard stop ends the waiting, not the work: the deaf tool's command still runs. "
              "Items: [the commands still running, the arguments of the call on the record].")
+    again = t.random.choice([0, grace + 5, 10 ** 9])
+    t.expect([again, *await turns_taken_by(harness.stop_run(h, task, grace=again))],
+             [again, "clean", 0],
+             "A task that was over already is \"clean\" at once, even one that stop_run itself "
+             "stopped hard a moment before: each call answers for what it had to do, and this one "
+             "had nothing to do (stop_run, lesson 15). Items: [grace, a second stop_run's answer on "
+             "the task the first one stopped hard, the turns it waited].")
 
     async def swallows(arguments, signal=None):
         try:
@@ -264,11 +274,11 @@ async def test_life_after_a_hard_stop(t):
 async def test_grace_is_counted_in_turns(t):
     tidy = t.random.randint(5, 40)
 
-    def slow_to_finish(what):
+    def slow_to_finish(what, turns=tidy):
         async def execute(arguments, signal=None):
             while not signal.is_cancelled():
                 await asyncio.sleep(0)
-            await lab.ticks(tidy)  # tidying up
+            await lab.ticks(turns)  # tidying up
             return f"stopped after tidying up {what}"
         return {"name": "build", "description": "Build, and tidy up when stopped.",
                 "parameters": NO_ARGUMENTS, "execute": execute}
@@ -288,8 +298,21 @@ async def test_grace_is_counted_in_turns(t):
                  f"15). Items: [grace, answer, the record, c1's result or None].")
         t.expect([grace, returned], [grace, "at once"],
                  "stop_run leaves its grace loop the moment the task is done: it looks at "
-                 "task.done() before each turn it waits. A grace is at most that many turns, "
-                 "not a wait of that many (stop_run, lesson 15).")
+                 "task.done() before each turn it waits, and spends no turn waiting once it is "
+                 "done, not even one. A grace is at most that many turns, not a wait of that many "
+                 "(stop_run, lesson 15). Items: [grace, when stop_run returned after the task was "
+                 "done: \"at once\" is by the end of the next turn, for a clean stop].")
+    long, what = t.random.randint(1500, 5000), word(t)  # a long tidy-up, a billion turns' grace
+    h, _ = started([slow_to_finish(what, long)], lab.call("build"))
+    task = await run_in_a_task(h, f"Build {word(t)}.", t.random.randint(20, 60))
+    answer, returned = await stop_and_watch(h, task, 10 ** 9)
+    t.expect([long, answer, returned, lab.shape(h.messages),
+              h.messages[2]["content"] if len(h.messages) > 2 else None],
+             [long, "clean", "at once", "U A[c1] R(c1) A(aborted)", f"stopped after tidying up {what}"],
+             "A grace of a billion turns is a billion turns, with no cap of stop_run's own: this "
+             "tool needs some thousands of turns after Stop to tidy up, well within it, so the run "
+             "ends by itself and the answer is \"clean\" (stop_run, lesson 15). Items: [the "
+             "turns the tool tidies, answer, when stop_run returned, the record, c1's result].")
     turns = t.random.randint(20, 60)  # the run's turns before Stop, the same for three runs
     h, _ = started([slow_to_finish(word(t))], lab.call("build"))
     task = await run_in_a_task(h, "Build it.", turns)
@@ -334,6 +357,19 @@ async def test_grace_is_counted_in_turns(t):
              "task with turns of its own work left after its run ended is given the grace like "
              "any other; harness.is_running is not the task (stop_run, lesson 15). Items: [the "
              "task's turns after its run, is_running, answer, the task over on return].")
+    h3 = harness.Harness(lab.ScriptedModel([lab.say(hello)]), SYSTEM, [])
+    task = asyncio.ensure_future(frontend(h3))
+    while h3.is_running or not h3.messages:
+        await lab.tick()
+    short = t.random.randint(0, saving - 3)  # the grace runs out while the frontend still saves
+    answer = await harness.stop_run(h3, task, grace=short)
+    t.expect([saving, short, h3.is_running, answer, outcome(task)],
+             [saving, short, False, "hard", "cancelled"],
+             "A frontend still at its own work when the grace runs out is cancelled and waited "
+             "for like any task: its run is over, but the task is not, so the answer is \"hard\" "
+             "and the task ended cancelled by the time stop_run returns (stop_run, lesson 15). "
+             "Items: [the task's turns after its run, grace, is_running, answer, the task on "
+             "return].")
     rows, wanted = [], []
     for name, owner, over in (("finished", h, done), ("cancelled by another", other, cancelled)):
         for grace in (0, t.random.choice([50, 10 ** 9, t.random.randint(1, 10 ** 4)])):
@@ -554,9 +590,15 @@ def spelled(node):
     return name if getattr(kind, "__module__", "") == "builtins" else f"{kind.__module__}.{name}"
 
 
+BOUNDARY = ("asyncio.CancelledError", "Exception", "BaseException", "everything")
+
+
 def handler_names(function):
-    """The exception each `except` clause in `function` names, in order, with whether the
-    clause's body raises again: [["asyncio.CancelledError", True], ["Exception", False]]."""
+    """Each `try` in `function` that names asyncio.CancelledError or a wide class (Exception,
+    BaseException, or a bare except), with what each of its `except` clauses names, in order,
+    and whether the clause's body raises again: [[["asyncio.CancelledError", True],
+    ["Exception", False]]] for one try holding both clauses. A try of other business, one that
+    names only KeyError say, is left out."""
     import ast
     import inspect
     import textwrap
@@ -564,11 +606,14 @@ def handler_names(function):
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Try):
+            clauses = []
             for handler in node.handlers:
                 kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
                 names = [spelled(k) for k in kinds if k is not None]
                 raises = any(isinstance(n, ast.Raise) for n in ast.walk(handler))
-                found.append(["/".join(names) or "everything", raises])
+                clauses.append(["/".join(names) or "everything", raises])
+            if any(name in BOUNDARY for clause in clauses for name in clause[0].split("/")):
+                found.append(clauses)
     return found
 
 
@@ -577,13 +622,18 @@ def handler_names(function):
           "tells the next person who edits the boundary not to widen it. Below it, any failure a "
           "tool raises still becomes that call's result.")
 async def test_the_boundary_says_so_in_writing(t):
-    t.expect(handler_names(harness.run_tool), [["asyncio.CancelledError", True], ["Exception", False]],
+    t.expect(handler_names(harness.run_tool),
+             [[["asyncio.CancelledError", True], ["Exception", False]]],
              "run_tool's try should have two except clauses, in this order: one for "
              "asyncio.CancelledError whose body is a bare raise, then the wide `except "
-             "Exception` that turns a failure into a result (run_tool, lesson 15). The clause "
+             "Exception` that turns a failure into a result (run_tool, lesson 15). Both clauses "
+             "sit on the one try, the boundary around the tool, so that whoever edits the wide "
+             "one reads the other just above it; a clause on another try, around the whole "
+             "function or around a line that awaits nothing, tells that editor nothing. The clause "
              "names asyncio's CancelledError itself: concurrent.futures has another class of that "
-             "name, an Exception a tool may raise. Each row: [what the clause catches, as the "
-             "harness's names resolve it, whether it raises again].")
+             "name, an Exception a tool may raise. One row for each try of run_tool that names "
+             "CancelledError or a wide class, holding its clauses as [what the clause catches, as "
+             "the harness's names resolve it, whether it raises again].")
     failures = [(kind, f"{word(t)} is missing") for kind in t.random.sample(BROKEN, 3)]
 
     def failing(arguments):
@@ -610,21 +660,24 @@ async def test_the_boundary_says_so_in_writing(t):
              "awaited, so the call and the await both sit inside the try (run_tool, lessons 4 and "
              "15). Each item: [call id, content, is_error]; the last tool raises as it is called.")
     came_in = asyncio.CancelledError(f"{word(t)} stopped by its owner")
+    cause = ConnectionResetError(f"{word(t)} hung up")
 
     async def stopped(arguments, signal=None):
-        raise came_in
+        raise came_in from cause
     left = "returned"
     try:
         await harness.run_tool([{"name": "build", "description": "Build.", "parameters": TARGET,
                                  "execute": stopped}],
                                {"id": "c1", "name": "build", "arguments": {"target": word(t)}})
     except asyncio.CancelledError as exc:
-        left = ["the same exception" if exc is came_in else "another CancelledError", str(exc)]
-    t.expect(left, ["the same exception", str(came_in)],
+        left = ["the same exception" if exc is came_in else "another CancelledError", str(exc),
+                repr(exc.__cause__)]
+    t.expect(left, ["the same exception", str(came_in), repr(cause)],
              "A CancelledError raised inside a tool leaves run_tool as it came in: the same "
-             "exception, its message kept, so its owner reads what it said; a bare `raise` "
-             "sends it on, a new CancelledError(...) does not (run_tool, lesson 15). Items: "
-             "[what left run_tool, its message].")
+             "exception, its message kept and its cause kept, so its owner reads what it said "
+             "and why; a bare `raise` sends it on, a new CancelledError(...) does not, nor does "
+             "`raise exc from None`, which cuts the cause (run_tool, lesson 15). Items: [what "
+             "left run_tool, its message, its __cause__].")
 
 
 BROKEN = (ValueError, KeyError, RuntimeError, OSError, ZeroDivisionError)
