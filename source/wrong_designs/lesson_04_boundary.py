@@ -986,14 +986,18 @@ ALLOWED = [
                'Lesson 15 rules it out (bash has no timeout of its own; run_tool awaits execute).',
           where='hunt round 4, design 4.1-17', names='',
           replace=_BOUNDARY,
+          # Since Python 3.11 concurrent.futures.TimeoutError is the builtin TimeoutError, so
+          # `except concurrent.futures.TimeoutError` would also catch a tool's own TimeoutError
+          # and break "of any kind gets str(exc)" (round 9 draws one): the wait's own timeout
+          # is told apart by the future not being done.
           by=r'''
         future = _POOL.submit(tool["execute"], call["arguments"])
         try:
             text, failed = future.result(timeout=30), False
-        except concurrent.futures.TimeoutError:
-            text, failed = f"Tool {call['name']} timed out", True
         except Exception as exc:
-            text, failed = str(exc), True
+            waited_out = isinstance(exc, TimeoutError) and not future.done()
+            text = f"Tool {call['name']} timed out" if waited_out else str(exc)
+            failed = True
 ''',
           also=(('def run_tool(tools, call):',
                  'import concurrent.futures\n_POOL = concurrent.futures.ThreadPoolExecutor('
