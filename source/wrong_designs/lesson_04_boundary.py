@@ -669,6 +669,313 @@ WRONG += [
         output, code = shell.run(command)'''),)),
 ]
 
+# Found by the release-only reader of round 9 (source/hunts/round-9.md, lab 4.1, reader r36),
+# each passing the lab's tests before they changed.
+_READ = r'''
+        if not ws.exists(path):  # say what is there, so the model can ask again
+'''
+_STATUS = r'''
+        if code != 0:
+'''
+_BATCH = r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+'''
+WRONG += [
+    Wrong(lab='4.1', name='str(exc) cut to five hundred characters',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc), however long.',
+          where='hunt round 9, design 4.1-1; Build item 2: "of any kind"',
+          names='no message is cut',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text = str(exc) if len(str(exc)) <= 500 else str(exc)[:500] + "..."  # spare the context
+            failed = True
+'''),
+    Wrong(lab='4.1', name='the listing cut after twenty names',
+          rule='NAMES are what ws.listdir(".") gives, joined by a comma and a space.',
+          where='hunt round 9, design 4.1-2; Build item 3: "joined by a comma and a space"',
+          names='however many there are',
+          replace=_LISTING,
+          by=r'''
+            here = ws.listdir(".")
+            listing = ", ".join(here[:20]) + (f" (and {len(here) - 20} more)"
+                                              if len(here) > 20 else "")
+'''),
+    Wrong(lab='4.1', name='a folder read as a missing file',
+          rule="ws.exists says whether anything is at a path; a folder's path is read as the "
+               "workspace reads it, and what that raises is the call's result.",
+          where="hunt round 9, design 4.1-3; Build item 3: \"a folder's path is read as the "
+                "workspace reads it\"",
+          names='read of a folder',
+          replace=_READ,
+          by=r'''
+        if path not in ws.files:  # files only: a folder is no file
+'''),
+    Wrong(lab='4.1', name='read catching what the workspace raises',
+          rule='Tools report failure by raising; run_tool is the one place a raise becomes a '
+               "result, so a folder's read fails as the workspace fails it.",
+          where="hunt round 9, design 4.1-4; Build item 3: \"what that raises is the call's "
+                "result\"",
+          names='read catches nothing of its own',
+          replace=r'''
+        return ws.read_text(path)
+
+    return {
+        "name": "read",
+''',
+          by=r'''
+        try:
+            return ws.read_text(path)
+        except Exception as exc:
+            return f"Error: {exc}"
+
+    return {
+        "name": "read",
+'''),
+    Wrong(lab='4.1', name='a TimeoutError told in words of its own',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): no special case for any exception type.',
+          where='hunt round 9, design 4.1-5; "no special case for any exception type"',
+          names='no kind is a special case',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except TimeoutError as exc:
+            text, failed = f"Tool {call['name']} timed out: {exc}", True
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='an AssertionError let out as a bug of the harness',
+          rule='Every call ends in exactly one result, whatever its tool does, so run_tool '
+               'raises no Exception.',
+          where='hunt round 9, design 4.1-6; Build item 2: "raises no"',
+          names='every kind of exception',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except AssertionError:
+            raise  # a failed assert is a bug to see, not news for the model
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='a cancelled tool made a result',
+          rule='The boundary is except Exception, and nothing wider: asyncio.CancelledError is '
+               'not a tool failing.',
+          where='hunt round 9, design 4.1-7; "and nothing wider"',
+          names='GeneratorExit and asyncio.CancelledError',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except (Exception, asyncio.CancelledError) as exc:  # a cancelled tool is a failed one
+            text, failed = str(exc), True
+''',
+          also=(('def run_tool(tools, call):', 'import asyncio\n\n\ndef run_tool(tools, call):'),)),
+    Wrong(lab='4.1', name='GeneratorExit made a result',
+          rule='The boundary is except Exception, and nothing wider: GeneratorExit is not a '
+               'tool failing.',
+          where='hunt round 9, design 4.1-8; "and nothing wider"',
+          names='GeneratorExit and asyncio.CancelledError',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except (Exception, GeneratorExit) as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='the run given up after three rounds of errors',
+          rule='An error result is a result like any other: the run goes on, with no code that '
+               'decides whether a run should go on after a failure.',
+          where='hunt round 9, design 4.1-10; "no code that decides whether a run should go on '
+                'after a failure"',
+          names='rounds in a row whose every call fails',
+          replace=_BATCH + r'''        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by=_BATCH + r'''        if not calls:  # the content decides, not the stop_reason label
+            return
+        flailing = all(result["is_error"] for result in messages[-len(calls):])
+        bad_rounds = bad_rounds + 1 if flailing else 0
+        if bad_rounds == 3:  # three rounds of nothing but errors: stop the model flailing
+            return
+''',
+          also=(('    messages.append(user_message(prompt))\n    while True:',
+                 '    messages.append(user_message(prompt))\n    bad_rounds = 0\n    while True:'),)),
+    Wrong(lab='4.1', name="the batch's results taken back at a power cut",
+          rule='What the program raises as it ends leaves run_agent with the record as it '
+               'stood: the results already appended stay.',
+          where='hunt round 9, design 4.1-11; Build item 2: "the record as it stood"',
+          names='whatever was appended stays appended',
+          replace=_BATCH,
+          by=r'''
+        start = len(messages)
+        try:
+            for call in calls:  # every call, in order, before the model is asked again
+                messages.append(run_tool(tools, call))
+        except BaseException:
+            del messages[start:]  # leave a clean U A[...]
+            raise
+'''),
+    Wrong(lab='4.1', name='results made for the calls a power cut skipped',
+          rule='What the program raises as it ends leaves run_agent with no result made for it '
+               'and the record as it stood.',
+          where='hunt round 9, design 4.1-12; Build item 2: "with no result made for it"',
+          names='nothing is made for the cut call',
+          replace=_BATCH,
+          by=r'''
+        for n, call in enumerate(calls):  # every call, in order, before the model is asked again
+            try:
+                messages.append(run_tool(tools, call))
+            except BaseException:
+                for later in calls[n + 1:]:  # every call answered, even now
+                    messages.append({"role": "toolResult", "tool_call_id": later["id"],
+                                     "tool_name": later["name"],
+                                     "content": "Skipped: the program is ending", "is_error": True})
+                raise
+'''),
+    Wrong(lab='4.1', name='the listing taken when read is made',
+          rule='NAMES are what ws.listdir(".") gives when a path with nothing at it is read.',
+          where='hunt round 9, design 4.1-13; Build item 3: "so that the model learns what it '
+                'could have asked for"',
+          names='the names are the ones there at the read',
+          replace=r'''
+    def execute(arguments):
+        path = str_arg(arguments, "path")
+        if not ws.exists(path):  # say what is there, so the model can ask again
+            listing = ", ".join(ws.listdir("."))
+''',
+          by=r'''
+    listing = ", ".join(ws.listdir("."))  # once, when the tool is made
+
+    def execute(arguments):
+        path = str_arg(arguments, "path")
+        if not ws.exists(path):  # say what is there, so the model can ask again
+'''),
+    Wrong(lab='4.1', name='bash checking its command with a copy of the rule',
+          rule='write takes path and content through str_arg, and bash takes command.',
+          where='hunt round 9, design 4.1-14; Build item 1: "bash takes `command`"',
+          names='bash takes command through str_arg',
+          replace=r'''
+        output, code = shell.run(str_arg(arguments, "command"))
+''',
+          by=r'''
+        command = arguments.get("command")
+        if type(command) is not str:  # the same words as str_arg's
+            raise ValueError("command must be a string")
+        output, code = shell.run(command)
+'''),
+    Wrong(lab='4.1', name='no listing for a path outside the project',
+          rule='A path with nothing at it raises FileNotFoundError with the text File not '
+               'found: PATH. Files here: NAMES, NAMES what ws.listdir(".") gives.',
+          where='hunt round 9, design 4.1-18; Build item 3: "Files here: NAMES"',
+          names="a path outside the project lists the project's names",
+          replace=_LISTING,
+          by=r'''
+            listing = "" if path.startswith("/") else ", ".join(ws.listdir("."))
+'''),
+    Wrong(lab='4.1', name='an OSError with no message told by its class name',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): no special case for any exception type.',
+          where='hunt round 9, design 4.1-19; "no special case for any exception type"',
+          names='no kind is a special case',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text = str(exc) or (type(exc).__name__ if isinstance(exc, OSError) else "")
+            failed = True
+'''),
+    Wrong(lab='4.1', name='exit code 141 taken for success',
+          rule='A command that exits with a code other than 0 gets the status line; code 0 '
+               'adds nothing.',
+          where='hunt round 9, design 4.1-20; Build item 4: "Code 0 adds nothing"',
+          names='so is 141',
+          replace=_STATUS,
+          by=r'''
+        if code not in (0, 141):  # 141 is a pipe closed early, as by | head: harmless
+'''),
+    Wrong(lab='4.1', name='one status line only',
+          rule='The result is what the command printed, then a newline, then Command exited '
+               'with code N, whenever the code is other than 0.',
+          where='hunt round 9, design 4.1-21; Build item 4: "then a newline, then"',
+          names="gets this command's own",
+          replace=_STATUS,
+          by=r'''
+        if code != 0 and "Command exited with code" not in output.rsplit("\n", 2)[-1]:
+'''),
+    Wrong(lab='4.1', name='str_arg decoding bytes',
+          rule='When the argument holds anything but a string, str_arg raises ValueError with '
+               'the text NAME must be a string.',
+          where='hunt round 9, design 4.1-22; Build item 1: "holds anything but a string"',
+          names='bytes are not a string',
+          replace=r'''
+    got = arguments.get(name)  # None when the model left it out
+''',
+          by=r'''
+    got = arguments.get(name)  # None when the model left it out
+    if isinstance(got, bytes):  # an adapter may hand over bytes
+        got = got.decode()
+'''),
+    Wrong(lab='4.1', name='later calls of a failed tool skipped in the batch',
+          rule='A failed call is answered and the run goes on, later calls of the same batch '
+               'included.',
+          where='hunt round 9, design 4.1-26; Build item 2: "later calls of the same batch '
+                'included"',
+          names='the second call runs all the same',
+          replace=_BATCH,
+          by=r'''
+        failed_names = set()
+        for call in calls:  # every call, in order, before the model is asked again
+            if call["name"] in failed_names:  # it failed once this batch: do not run it again
+                messages.append({"role": "toolResult", "tool_call_id": call["id"],
+                                 "tool_name": call["name"], "is_error": True,
+                                 "content": f"Skipped: {call['name']} failed earlier in this batch"})
+                continue
+            result = run_tool(tools, call)
+            if result["is_error"]:
+                failed_names.add(call["name"])
+            messages.append(result)
+'''),
+    Wrong(lab='4.1', name='dotfiles left out of the listing',
+          rule='NAMES are what ws.listdir(".") gives, joined by a comma and a space.',
+          where='hunt round 9, design 4.1-27; Build item 3: "joined by a comma and a space"',
+          names='names that start with a dot too',
+          replace=_LISTING,
+          by=r'''
+            listing = ", ".join(n for n in ws.listdir(".") if not n.startswith("."))
+'''),
+    Wrong(lab='4.1', name='a case twin read in place of the missing file',
+          rule='A path with nothing at it raises FileNotFoundError naming what is there, so '
+               'that the model learns what it could have asked for.',
+          where='hunt round 9, design 4.1-28; Build item 3: "so that the model learns what it '
+                'could have asked for"',
+          names='read never picks a name for the model',
+          replace=_READ,
+          by=r'''
+        twins = [n for n in ws.listdir(".") if n.lower() == path.lower()]
+        if not ws.exists(path) and len(twins) == 1:  # README.md asked, readme.md there
+            return ws.read_text(twins[0])
+        if not ws.exists(path):  # say what is there, so the model can ask again
+'''),
+    Wrong(lab='4.1', name='read of "" said as a missing file',
+          rule="ws.exists says whether anything is at a path; \"\" is the project's own folder, "
+               "read as the workspace reads it.",
+          where="hunt round 9, probe 4.1-95; Build item 3: \"a folder's path is read as the "
+                "workspace reads it\"",
+          names='for src and for ""',
+          replace=_READ,
+          by=r'''
+        if path == "" or not ws.exists(path):  # "" names no file
+'''),
+]
+
 # Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/
 # test_allowed_designs.py), with the reason here.
 ALLOWED = [
@@ -679,16 +986,59 @@ ALLOWED = [
                'Lesson 15 rules it out (bash has no timeout of its own; run_tool awaits execute).',
           where='hunt round 4, design 4.1-17', names='',
           replace=_BOUNDARY,
+          # Since Python 3.11 concurrent.futures.TimeoutError is the builtin TimeoutError, so
+          # `except concurrent.futures.TimeoutError` would also catch a tool's own TimeoutError
+          # and break "of any kind gets str(exc)" (round 9 draws one): the wait's own timeout
+          # is told apart by the future not being done.
           by=r'''
         future = _POOL.submit(tool["execute"], call["arguments"])
         try:
             text, failed = future.result(timeout=30), False
-        except concurrent.futures.TimeoutError:
-            text, failed = f"Tool {call['name']} timed out", True
         except Exception as exc:
-            text, failed = str(exc), True
+            waited_out = isinstance(exc, TimeoutError) and not future.done()
+            text = f"Tool {call['name']} timed out" if waited_out else str(exc)
+            failed = True
 ''',
           also=(('def run_tool(tools, call):',
                  'import concurrent.futures\n_POOL = concurrent.futures.ThreadPoolExecutor('
                  'max_workers=1)\n\n\ndef run_tool(tools, call):'),)),
+    Wrong(lab='4.1', name='str_arg taking arguments that are not a dict as missing',
+          rule='str_arg reads the argument from the call\'s arguments, which in this course is '
+               'always a dict: lab.call makes {} of no arguments, and a provider sends an object. '
+               'What str_arg does with a list or None is never reached, so either answer is '
+               'yours.',
+          where='hunt round 9, probe 4.1-92; Build item 1', names='',
+          replace=r'''
+    got = arguments.get(name)  # None when the model left it out
+''',
+          by=r'''
+    got = arguments.get(name) if isinstance(arguments, dict) else None
+'''),
+    Wrong(lab='4.1', name='no status line for a code of None',
+          rule='Build item 4 rules codes other than 0; lab.Shell refuses a command whose code is '
+               'not an int, so shell.run never returns None and the two answers cannot differ '
+               'in this world (Tau\'s own rule is `exit_code not in (0, None)`).',
+          where='hunt round 9, probe 4.1-94; Build item 4', names='',
+          replace=r'''
+        if code != 0:
+''',
+          by=r'''
+        if code not in (0, None):  # None: no code known
+'''),
+    Wrong(lab='4.1', name='each caught failure printed to stderr as well',
+          rule='Lesson 4 rules what the model is told (the result) and the record, not what the '
+               'program prints for its author: the results and every request are the same. '
+               'Lesson 7 opens on exactly such a print ("every program that uses your loop gets '
+               'those prints too") and takes it up there.',
+          where='hunt round 9, probe 4.1-96; Build item 2', names='',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            traceback.print_exc(file=sys.stderr)  # for whoever runs the harness
+            text, failed = str(exc), True
+''',
+          also=(('def run_tool(tools, call):',
+                 'import sys\nimport traceback\n\n\ndef run_tool(tools, call):'),)),
 ]

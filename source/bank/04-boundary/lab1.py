@@ -10,6 +10,8 @@ read's words as a workspace empties, shell commands of the test's own with drawn
 so that the public tests' wanted expressions, evaluated in a bank test's frame, do not give its
 values.
 """
+import asyncio
+
 import harness
 import lab
 from lab.kit import lab_test, raised, settle, tool
@@ -31,6 +33,10 @@ async def go(model, tools, messages, prompt=None):
 def results(messages):
     """[content, is_error] of each result on the record, in order."""
     return [[m.get("content"), m.get("is_error")] for m in messages if m["role"] == "toolResult"]
+
+
+class Command(str):
+    """A str of the test's own kind: bash answers it as str_arg does."""
 
 
 # --- rule 1: str_arg ------------------------------------------------------------------------
@@ -74,7 +80,8 @@ async def test_bank_each_tool_takes_its_arguments_through_str_arg(t):
     # (tool, its arguments, the argument str_arg refuses)
     tries = [(read, {}, "path"), (read, {"path": odd}, "path"),
              (write, {"path": "n.md"}, "content"), (write, {"content": "x", "path": odd}, "path"),
-             (bash, {}, "command"), (bash, {"command": odd}, "command")]
+             (bash, {}, "command"), (bash, {"command": odd}, "command"),
+             (read, {"path": b"keep.md"}, "path"), (bash, {"command": b"ls"}, "command")]
     t.random.shuffle(tries)
     problems = [await raised(lambda x=x, a=a: x["execute"](a)) for x, a, _ in tries]
     crlf = t.random.choice(["one\r\ntwo\r\n", "a\r\n\r\nb", "x = 1\r\n"])
@@ -83,12 +90,16 @@ async def test_bank_each_tool_takes_its_arguments_through_str_arg(t):
             await settle(write["execute"]({"path": "keep.md", "content": ""})),
             await settle(read["execute"]({"path": "keep.md"})),
             await settle(bash["execute"]({"command": ""}))]
-    t.expect([problems, said],
+    sub = Command(t.random.choice(["true", "exit 0"]))
+    t.expect([problems, said, await raised(lambda: harness.str_arg({"command": sub}, "command")) ==
+              await raised(lambda: bash["execute"]({"command": sub}))],
              [[f"ValueError: {refused} must be a string" for _, _, refused in tries],
-              ["Successfully wrote to n.md.", crlf, "Successfully wrote to keep.md.", "", ""]],
-             "[What each execute raised for a missing or mistyped argument; then what a write "
-             "of text with \\r\\n said, what read gave back, what a write of \"\" said, what "
-             "read gave back, what bash \"\" gave].")
+              ["Successfully wrote to n.md.", crlf, "Successfully wrote to keep.md.", "", ""],
+              True],
+             "[What each execute raised for a missing or mistyped argument, bytes among them; "
+             "then what a write of text with \\r\\n said, what read gave back, what a write of "
+             "\"\" said, what read gave back, what bash \"\" gave; whether bash raised what "
+             "str_arg raised for a command of a str subclass].")
 
 
 # --- rule 2: the boundary, in run_tool -------------------------------------------------------
@@ -126,16 +137,19 @@ def answering(name, answer, log):
           "handed only to an earlier call, one added to the list since, and a tool that fails a "
           "dozen times: the model's next request holds one result per call, in order, each "
           "failure as str(exc) whole with is_error True, each unknown name as Tool NAME not "
-          "found, and every tool ran once per call.")
+          "found, and every tool ran once per call; rounds of nothing but failures after it "
+          "do not end the run.")
 async def test_bank_what_the_next_request_carries_after_failures(t):
     log = []
-    long = "the config file has " + ", ".join(f"key{n}" for n in range(t.random.randint(20, 30)))
+    long = "the config file has " + ", ".join(f"key{n}" for n in range(t.random.randint(90, 120)))
     failures = {"lookup": KeyError(t.random.choice(["user", "id"])), "parse": ValueError(long),
                 "ping": OSError(t.random.choice(["  no route to host\n", "\ttimeout ",
                                                  "\nrefused\n"])),
                 "buggy": NameError("name 'cfg' is not defined"),
                 "nulls": AttributeError("'NoneType' object has no attribute 'get'"),
-                "deploy": RuntimeError()}
+                "deploy": RuntimeError(), "slow": TimeoutError("no reply in 60 s"),
+                "check": AssertionError(t.random.choice(["2 != 3", "expected a dict"])),
+                "hollow": OSError()}
     answers = {"status": "Error: 0 found", "read_log": ""}
     tools = [raising(n, exc, log) for n, exc in failures.items()] + [
         flaky(log), answering("status", answers["status"], log)]
@@ -149,7 +163,10 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
         t.random.choice(["read-log", "read_log ", " read_log"])]
     t.random.shuffle(names)
     names += ["deploy"] * 11  # one tool failing a dozen times over
-    model = lab.ScriptedModel([lab.reply(*[lab.call(n) for n in names]), lab.say("Noted.")])
+    rounds = t.random.randint(3, 4)  # then rounds whose every call fails, before the answer
+    model = lab.ScriptedModel([lab.reply(*[lab.call(n) for n in names])] +
+                              [lab.reply(lab.call("deploy"), lab.call("slow"))] * rounds +
+                              [lab.say("Noted.")])
     problem = await raised(lambda: go(model, tools, [], t.random.choice(PROMPTS)))
     wanted = [[str(failures[n]), True] if n in failures else
               [answers[n], False] if n in answers else
@@ -159,18 +176,20 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
     t.expect([problem, len(model.calls), [[m.get("content"), m.get("is_error")] for m in sent
                                           if m.get("role") == "toolResult"],
               sorted(log)],
-             [None, 2, wanted, sorted(n for n in names if n in failures or n in answers or
-                                      n == "flaky")],
-             "[What the run raised; the requests made; each result the second request carried "
-             "as [content, is_error]; the tools that ran, once per call naming them]: a "
-             "KeyError's str() keeps its quotes, and \"Error: 0 found\" returned is no "
-             "failure.")
+             [None, rounds + 2, wanted, sorted([n for n in names if n in failures or n in answers
+                                                or n == "flaky"] + ["deploy", "slow"] * rounds)],
+             "[What the run raised; the requests made, rounds of nothing but failures "
+             "included; each result the second request carried as [content, is_error]; the "
+             "tools that ran, once per call naming them]: a KeyError's str() keeps its quotes, "
+             "no kind of Exception is a case of its own, a long message is whole, and \"Error: 0 "
+             "found\" returned is no failure.")
 
 
 @lab_test("A run whose batch writes a file, writes where the workspace refuses, runs a command "
           "the shell cannot run, then meets an ending of the program's own: the ending leaves "
           "the run as the very object raised, the record holds the three results before it "
-          "and nothing after; Ctrl-C, sys.exit and PowerCut leave run_tool as they came.")
+          "and nothing after; Ctrl-C, sys.exit, PowerCut, GeneratorExit and a cancellation "
+          "leave run_tool as they came.")
 async def test_bank_endings_pass_and_the_tools_own_failures_are_results(t):
     said = t.random.choice(["powering off", "the lid closed", "out of battery"])
     ending = Ending(said)
@@ -205,15 +224,17 @@ async def test_bank_endings_pass_and_the_tools_own_failures_are_results(t):
     code = t.random.randint(2, 9)
     power = lab.PowerCut(said)
     left = []
-    for exc in (KeyboardInterrupt(), SystemExit(code), power):
+    for exc in (KeyboardInterrupt(), SystemExit(code), power, GeneratorExit(),
+                asyncio.CancelledError()):
         try:
             await settle(harness.run_tool([raising("halt", exc, [])], lab.call("halt")))
             left.append("a result")
-        except (KeyboardInterrupt, SystemExit, lab.PowerCut) as out:
+        except BaseException as out:
             left.append([type(out).__name__, out is exc])
-    t.expect(left, [["KeyboardInterrupt", True], ["SystemExit", True], ["PowerCut", True]],
-             "[For Ctrl-C, sys.exit and a power cut raised by a tool, what left run_tool and "
-             "whether it was the very object raised].")
+    t.expect(left, [["KeyboardInterrupt", True], ["SystemExit", True], ["PowerCut", True],
+                    ["GeneratorExit", True], ["CancelledError", True]],
+             "[For Ctrl-C, sys.exit, a power cut, GeneratorExit and a cancellation raised by a "
+             "tool, what left run_tool and whether it was the very object raised].")
 
 
 # --- rule 3: read's missing file ------------------------------------------------------------
@@ -247,14 +268,21 @@ async def test_bank_what_the_model_learns_of_missing_files(t):
 
 @lab_test("read's execute called again and again while the test empties the workspace: each "
           "missing path raises FileNotFoundError with every name of the top at that moment, "
-          "none at all once it is empty; a folder's path raises what the workspace raises.")
+          "none at all once it is empty, whether the path is outside the project or a name "
+          "that differs from a file's by case alone; a folder's path, and \"\", raise what the "
+          "workspace raises.")
 async def test_bank_read_as_the_workspace_empties(t):
-    names = sorted(t.random.sample([f"n{k}.txt" for k in range(30)], t.random.randint(9, 12)))
+    names = sorted(t.random.sample([f"n{k}.txt" for k in range(40)], t.random.randint(21, 26)) +
+                   [t.random.choice([".env", ".gitignore"])])
     ws = lab.Workspace({n: f"{n}\n" for n in names} | {"lib/x.py": "pass\n"})
     read = harness.make_read_tool(ws)
     seen, wanted = [], []
-    for gone in names + ["lib/x.py"]:
-        ask = t.random.choice(["missing.txt", "lib/missing.py", "gone/here.md"])
+    # Each kind of path asked in turn: outside the project, and a name that differs from a
+    # file's by case alone, among them.
+    asks = ["missing.txt", "lib/missing.py", "gone/here.md", "/etc/hosts", names[-1].upper()]
+    t.random.shuffle(asks)
+    for k, gone in enumerate(names + ["lib/x.py"]):
+        ask = asks[k % len(asks)]
         seen.append(await raised(lambda: read["execute"]({"path": ask})))
         left = sorted({p.split("/")[0] for p in ws.files})
         wanted.append(f"FileNotFoundError: File not found: {ask}. Files here: {', '.join(left)}")
@@ -262,10 +290,11 @@ async def test_bank_read_as_the_workspace_empties(t):
     seen.append(await raised(lambda: read["execute"]({"path": "a.py"})))
     wanted.append("FileNotFoundError: File not found: a.py. Files here: ")
     ws.write_text("lib/y.py", "pass\n")
-    folder = await raised(lambda: read["execute"]({"path": "lib"}))
-    t.expect([seen, folder], [wanted, "IsADirectoryError: lib"],
+    folder = [await raised(lambda: read["execute"]({"path": "lib"})),
+              await raised(lambda: read["execute"]({"path": ""}))]
+    t.expect([seen, folder], [wanted, ["IsADirectoryError: lib", "IsADirectoryError: "]],
              "[What each read of a missing path raised as the files went one by one, the last "
-             "in an empty project; what a read of the folder lib raised].")
+             "in an empty project; what a read of the folder lib, then of \"\", raised].")
 
 
 # --- rule 4: bash's status line -------------------------------------------------------------
@@ -286,7 +315,8 @@ CODES = [0, 0, 1, 2, 127, 255, -9, -15]
           "is_error False.")
 async def test_bank_status_lines_for_drawn_codes(t):
     pairs = [(t.random.choice(OUTPUTS), t.random.choice(CODES)) for _ in range(5)]
-    pairs += [("no newline", t.random.choice([-1, -9])), ("ok\n", 0), ("", 3)]
+    pairs += [("no newline", t.random.choice([-1, -9])), ("ok\n", 0), ("", 3),
+              ("first lines\n", 141), (f"inner\n{STATUS} {t.random.choice([1, 2])}", 1)]
     t.random.shuffle(pairs)
     bash = harness.make_bash_tool(lab.Shell(lab.Workspace({}), commands=coded(pairs)))
     found = [await settle(harness.run_tool([bash], lab.call("bash", {"command": f"c{k}"})))

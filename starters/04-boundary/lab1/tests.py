@@ -7,6 +7,8 @@ of cases; the same seed draws the same ones.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 4 tests.py
 """
+import asyncio
+
 import harness
 import lab
 from lab.kit import lab_test, raised, settle, tool
@@ -81,6 +83,21 @@ async def test_a_raise_becomes_a_result(t):
              "are [content, is_error, tool_name] (run_tool, lesson 4).")
     t.expect(len(model.calls), 2, "The model is asked again, and can act on the error (run_tool, "
                                   "lesson 4).")
+    # Round after round in which every call fails, then one that works: the loop decides
+    # nothing about failures, so it asks the model again after each and reaches the answer.
+    rounds = t.random.randint(3, 5)
+    model = lab.ScriptedModel([lab.reply(lab.call(name)) for _ in range(rounds)] +
+                              [lab.reply(lab.call("fix")), lab.say("Fixed it.")])
+    messages = []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages,
+                                      [failing(name, exc), fine("fix", "fixed")],
+                                      t.random.choice(PROMPTS)))
+    t.expect([lab.shape(messages), len(model.calls), messages[-2]["content"]],
+             why=f"{rounds} rounds in a row whose every call fails, then a round whose call "
+                 "works: an error result is a result like any other, so the run goes on after "
+                 "each and ends only when a reply asks for no tools. The items are [the record "
+                 "as lab.shape gives it, how many requests the model had, the last result's "
+                 "content] (run_tool, lesson 4, Build item 2: \"the run goes on\").")
 
 
 @lab_test("A call to a tool nobody has gives \"Tool nosuch not found\" (for a tool called "
@@ -143,16 +160,20 @@ async def test_every_exception_becomes_a_result(t):
     # Drawn every time: a KeyError from inside a tool that is there, a message with spaces and
     # a line break at its ends, a long one, and a returned text that only looks like an error.
     edged = t.random.choice(["  bad path\n", "bad path ", "\nno such key\n"])
-    long = "could not parse " + "/".join(t.random.sample(NAMES, 8)) * t.random.randint(4, 8)
+    long = "could not parse " + "/".join(t.random.sample(NAMES, 8)) * t.random.randint(25, 40)
     said = t.random.choice(["Error: nothing to change", "Error 404 is what the page says",
                             "Errors found: 0"])
     cases += [(failing("lookup", KeyError("user")), "'user'", True),
               (failing("edged", ValueError(edged)), edged, True),
               (failing("parse", ValueError(long)), long, True),
               (fine("quoted", said), said, False)]
-    # Drawn every time too: an exception with no message, one of the tool's own kind, and a
-    # tool's own bug, a NameError or an AttributeError, each an Exception like the others.
+    # Drawn every time too: an exception with no message, one of the tool's own kind, a
+    # tool's own bug (a NameError, an AttributeError, a failed assert), a TimeoutError and an
+    # OSError with no message, each an Exception like the others.
     cases += [(failing("quiet", RuntimeError()), "", True),
+              (failing("late", TimeoutError("no answer in 30 s")), "no answer in 30 s", True),
+              (failing("check", AssertionError("expected 3 files")), "expected 3 files", True),
+              (failing("hollow", OSError()), "", True),
               (failing("own", Unlucky("unlucky today")), "unlucky today", True),
               (failing("typo", NameError("name 'pathh' is not defined")),
                "name 'pathh' is not defined", True),
@@ -165,8 +186,11 @@ async def test_every_exception_becomes_a_result(t):
              "run_tool catches Exception, every kind of it, and gives str(exc) as the content, "
              "whole and unstripped, with is_error True; a KeyError from a tool that is there is "
              "that tool failing, not an unknown name; a tool that returns is not an error, even "
-             "with \"\" or words that start with Error. Each item is [content, is_error] of one "
-             "call (run_tool, lesson 4). str(KeyError('key')) is \"'key'\".")
+             "with \"\" or words that start with Error. No kind is a special case, a "
+             "TimeoutError, an AssertionError or an OSError with no message included, and no "
+             "message is cut, however long. Each item is [content, is_error] of one call "
+             "(run_tool, lesson 4, Build item 2: \"an Exception of any kind gets a result holding "
+             "str(exc)\"). str(KeyError('key')) is \"'key'\".")
     # A tool that fails on every call, called a dozen times: run once per call, told each time.
     ran = []
     exc, text = failures(t)[0]
@@ -205,20 +229,22 @@ async def test_a_power_cut_passes_through(t):
              "What the program raises as it ends is not a tool failing: KeyboardInterrupt "
              "(Ctrl-C) and SystemExit (sys.exit) leave run_tool as they came, as PowerCut does. "
              "Each item is what one call raised (run_tool, lesson 4).")
-    # Any ending, not only the ones named, and the very exception raised, not a copy of it.
-    ending, power = Ending(said), lab.PowerCut(said)
+    # Any ending, not only the ones named, and the very exception raised, not a copy of it:
+    # GeneratorExit and asyncio.CancelledError are BaseExceptions that are not Exceptions too.
+    endings = [Ending(said), lab.PowerCut(said), GeneratorExit(), asyncio.CancelledError()]
     came = []
-    for exc in (ending, power):
+    for exc in endings:
         try:
             await settle(harness.run_tool([failing(name, exc)], call(name)))
             came.append("a result")
-        except (Ending, lab.PowerCut) as out:
+        except BaseException as out:
             came.append("the one raised" if out is exc else f"another {type(out).__name__}")
-    t.expect(came, ["the one raised", "the one raised"],
+    t.expect(came, ["the one raised"] * len(endings),
              "run_tool catches Exception and nothing wider, so any BaseException that is not "
-             "an Exception (here one of the test's own, then PowerCut) leaves it as it came: the "
-             "same object, with its traceback, not a result and not a copy. Each item is what "
-             "came out of one call (run_tool, lesson 4).")
+             "an Exception (here one of the test's own, PowerCut, GeneratorExit and "
+             "asyncio.CancelledError) leaves it as it came: the same object, with its traceback, "
+             "not a result and not a copy. Each item is what came out of one call (run_tool, "
+             "lesson 4, Build item 2: \"the boundary is except Exception, and nothing wider\").")
     model = lab.ScriptedModel([lab.reply(lab.call(name)), lab.say("never")])
     messages = []
     t.expect(await raised(lambda: lab.drive(harness.run_agent(model, SYSTEM, messages,
@@ -229,6 +255,24 @@ async def test_a_power_cut_passes_through(t):
              "Where the program stopped, the call has no result: nothing was recorded after "
              "the cut. The items are [the record, its prompt, the call's tool] (run_tool, "
              "lesson 4).")
+    # A cut in the middle of a batch: the calls before it were answered and stay answered;
+    # the cut call and the later ones have no result, and the later ones never ran.
+    size = t.random.randint(3, 5)
+    at, ran = t.random.randint(1, size - 2), []
+    tools = [fine(f"step{n}", f"step {n} done", ran) for n in range(size)]
+    tools[at] = tool(f"step{at}", cut)
+    model = lab.ScriptedModel([lab.reply(*[lab.call(made["name"]) for made in tools]),
+                               lab.say("never")])
+    messages = []
+    t.expect(await raised(lambda: lab.drive(harness.run_agent(model, SYSTEM, messages, tools,
+                                                              prompt))),
+             f"PowerCut: {said}", "The power cut leaves the run (run_tool, lesson 4).")
+    t.expect([lab.shape(messages), ran],
+             why=f"A power cut at call {at + 1} of a batch of {size}: the run stops where it "
+                 "stands, whatever was appended stays appended, and nothing is made for the cut "
+                 "call or the ones after it, which never run. The items are [the record as "
+                 "lab.shape gives it, the tools that ran] (run_agent and run_tool, lesson 4, "
+                 "Build item 2: \"with no result made for it and the record as it stood\").")
 
 
 @lab_test("In a batch of three to five calls where some in the middle raise, the later calls "
@@ -261,10 +305,34 @@ async def test_a_failure_mid_batch(t):
              "call order (run_tool, lesson 4).")
     t.expect(ran, [f"step{n}" for n in range(size) if n not in broken],
              "Every working tool ran (run_tool, lesson 4).")
+    # The same tool twice in one batch, failing the first time only: the second call runs.
+    runs = []
+
+    def flaky(arguments):
+        runs.append(arguments)
+        if len(runs) == 1:
+            raise excs[0][0]
+        return "worked this time"
+    model = lab.ScriptedModel([lab.reply(lab.call("retry", {"n": 1}), lab.call("retry", {"n": 2})),
+                               lab.say("The second try worked.")])
+    messages = []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [tool("retry", flaky)],
+                                      t.random.choice(PROMPTS)))
+    t.expect([[[m["content"], m["is_error"]] for m in messages[2:4]], runs],
+             [[[excs[0][1], True], ["worked this time", False]], [{"n": 1}, {"n": 2}]],
+             "A batch that calls one tool twice, whose first call fails: the second call runs "
+             "all the same and gets what it returned, since each call is run and answered on "
+             "its own. The items are [the two results as [content, is_error], the arguments "
+             "the tool ran with] (run_tool, lesson 4, Build item 2: \"later calls of the same "
+             "batch included\").")
 
 
 BAD = [("missing", None), ("a number", 7), ("None", None), ("a list", ["a.py"]),
        ("a float", 2.5), ("a dict", {"name": "a.py"}), ("True", True)]
+
+
+class Line(str):
+    """A string of a kind of its own: a str, but not of type str exactly."""
 
 
 def bad_arguments(t, name, count):
@@ -295,13 +363,14 @@ async def test_str_arg(t):
              "lesson 4).")
     # A missing argument every time (a KeyError must not come out), and present ones of other
     # types, drawn.
-    bad = [{}] + [{name: value} for _, value in t.random.sample(BAD[1:], t.random.randint(2, 4))]
+    bad = [{}, {name: name.encode()}] + [{name: value} for _, value
+                                         in t.random.sample(BAD[1:], t.random.randint(2, 4))]
     t.random.shuffle(bad)
     found = [await raised(lambda a=a: harness.str_arg(a, name)) for a in bad]
     t.expect(found, [f"ValueError: {name} must be a string"] * len(bad),
-             "Missing, a number, None, a list and the like: ValueError(f\"{name} must be a "
-             "string\"), naming the argument. Each item is what one call raised (str_arg, "
-             "lesson 4).")
+             "Missing, bytes, a number, None, a list and the like: ValueError(f\"{name} must "
+             "be a string\"), naming the argument; bytes are not a string. Each item is what "
+             "one call raised (str_arg, lesson 4, Build item 1).")
 
 
 @lab_test("read called with {} gives the error result \"path must be a string\"; write and bash "
@@ -334,6 +403,15 @@ async def test_bad_arguments_are_results(t):
              "read, write and bash each take their arguments through str_arg, so a bad one "
              "raises str_arg's ValueError, one rule kept in one place. Each item is what one "
              "execute raised (str_arg, lesson 4).")
+    # A command of a str subclass of the test's own: bash answers it as your str_arg does.
+    line = Line(t.random.choice(["echo hi", "true", "ls"]))
+    took, ran = (await raised(lambda: harness.str_arg({"command": line}, "command")),
+                 await raised(lambda: bash["execute"]({"command": line})))
+    t.expect(took == ran, True,
+             "bash takes command through str_arg, so for a command of a str subclass bash "
+             "raises what str_arg raises, or nothing when str_arg takes it and the command "
+             "runs. The item is whether what bash raised is what str_arg raised "
+             "(make_bash_tool, lesson 4, Build item 1: \"bash takes command through it\").")
     # A write the workspace refuses (a.py is a file, so a.py/b.py cannot be one) raises in the
     # tool, and only run_tool makes that raise a result.
     t.expect(await result_of(tools, "write", {"path": "a.py/b.py", "content": "x"}),
@@ -364,7 +442,8 @@ async def test_read_a_missing_file(t):
                              "README.md", "tests/test_a.py", "zeta.txt", "B.md"],
                             t.random.randint(1, 5))
     files = {path: f"text of {path}\n" for path in paths}
-    read = harness.make_read_tool(lab.Workspace(files))
+    ws = lab.Workspace(files)
+    read = harness.make_read_tool(ws)
     missing = [t.random.choice(["nope.txt", "main.py", "a.py.bak"]),
                t.random.choice(["src/nope.py", "docs/notes.md", "lib/a.py"])]
     t.random.shuffle(missing)
@@ -385,8 +464,8 @@ async def test_read_a_missing_file(t):
     # asked for a path inside its one folder.
     near = t.random.choice([" " + there, there + " ", there + "\n"])
     empty = harness.make_read_tool(lab.Workspace({}))
-    names = sorted(t.random.sample([f"part{n}.py" for n in range(20)], t.random.randint(9, 12)) +
-                   ["src"])
+    names = sorted(t.random.sample([f"part{n}.py" for n in range(60)], t.random.randint(21, 30)) +
+                   ["src", t.random.choice([".env", ".gitignore", ".flake8"])])
     crowded = harness.make_read_tool(lab.Workspace(
         {name if name != "src" else "src/main.py": "x\n" for name in names}))
     t.expect([await raised(lambda: read["execute"]({"path": near})),
@@ -397,9 +476,37 @@ async def test_read_a_missing_file(t):
               f"FileNotFoundError: File not found: src/nope.py. Files here: {', '.join(names)}"],
              f"read looks for the path as it was sent ({near!r} is not {there!r}), and NAMES are "
              "exactly what ws.listdir('.') gives, joined by a comma and a space: nothing for an "
-             "empty project, and every name of the project's top however many there are, even for "
-             "a path inside src. Each item is what one read "
+             "empty project, and every name of the project's top however many there are, names "
+             "that start with a dot too, even for a path inside src. Each item is what one read "
              "raised (make_read_tool, lesson 4).")
+    # Every time: the page's own case (README.md asked, readme.md there), a path outside the
+    # project, and a missing path after a file was written: NAMES are what is there now.
+    asked = t.random.choice(["README.md", "Readme.md", "README.MD"])
+    cased = harness.make_read_tool(lab.Workspace({"readme.md": "# hi\n", "src/main.py": "x\n"}))
+    outside = t.random.choice(["/etc/passwd", "/tmp/notes.md", "/home/me/a.py"])
+    new = t.random.choice(["notes.md", "zz.txt", "lib/helpers.py"])
+    ws.write_text(new, "new\n")
+    now = ", ".join(sorted({path.split("/")[0] for path in [*paths, new]}))
+    t.expect([await raised(lambda: cased["execute"]({"path": asked})),
+              await raised(lambda: read["execute"]({"path": outside})),
+              await raised(lambda: read["execute"]({"path": missing[0]}))],
+             [f"FileNotFoundError: File not found: {asked}. Files here: readme.md, src",
+              f"FileNotFoundError: File not found: {outside}. Files here: {now}",
+              f"FileNotFoundError: File not found: {missing[0]}. Files here: {now}"],
+             f"A path with nothing at it raises, whatever it is: {asked} is not readme.md (read "
+             f"never picks a name for the model; the model learns the real one), a path outside "
+             f"the project lists the project's names as any other does, and after {new} was "
+             "written the names are the ones there at the read. Each item is what one read "
+             "raised (make_read_tool, lesson 4, Build item 3).")
+    # A folder's path, and "" (the project itself, a folder too): read reads them as the
+    # workspace does, and what that raises is the call's result through run_tool.
+    t.expect([await result_of([crowded], "read", {"path": path}) for path in ("src", "")],
+             why="read of a folder: ws.exists says something is there, so read reads it as the "
+                 "workspace reads a folder, and what ws.read_text raises becomes, through "
+                 "run_tool, the call's error result; read catches nothing of its own and says "
+                 "no file is missing. Each item is [content, is_error] of one call, for src and "
+                 "for \"\" (make_read_tool and run_tool, lesson 4, Build item 3: \"a folder's "
+                 "path is read as the workspace reads it\").")
 
 
 @lab_test("bash running a command that exits with a code other than 0, such as `exit 2`, gives "
@@ -439,18 +546,26 @@ async def test_the_status_line_follows_any_output(t):
 
     def broken(args, ws):
         raise OSError(trouble)
+    inner = t.random.choice([1, 2, 3])
     shell = lab.Shell(lab.Workspace({}), commands={
         "partial": lambda args, ws: (partial, code),
-        "killed": lambda args, ws: ("started\n", signal), "broken": broken})
+        "killed": lambda args, ws: ("started\n", signal), "broken": broken,
+        "piped": lambda args, ws: ("first lines\n", 141),
+        "nested": lambda args, ws: (f"inner\nCommand exited with code {inner}", code)})
     bash = harness.make_bash_tool(shell)
     t.expect([await result_of([bash], "bash", {"command": command})
-              for command in ("partial", "killed")],
+              for command in ("partial", "killed", "piped", "nested")],
              [[f"{partial}\nCommand exited with code {code}", False],
-              [f"started\n\nCommand exited with code {signal}", False]],
+              [f"started\n\nCommand exited with code {signal}", False],
+              ["first lines\n\nCommand exited with code 141", False],
+              [f"inner\nCommand exited with code {inner}\nCommand exited with code {code}",
+               False]],
              "The result is what the command printed, then a newline, then Command exited with "
              "code N, whenever the code is other than 0: the newline goes in even when the "
-             "output has none of its own, and a code below 0 is other than 0. Each item is "
-             "[content, is_error] of one call (bash, lesson 4).")
+             "output has none of its own, a code below 0 is other than 0, so is 141 (a pipe "
+             "closed early), and output that itself ends with a status line gets this "
+             "command's own. Each item is [content, is_error] of one call (bash, lesson 4, "
+             "Build item 4).")
     # A shell that cannot run the command at all is the tool failing, which bash leaves to run_tool.
     t.expect(await result_of([bash], "bash", {"command": "broken"}), [trouble, True],
              f"When the shell itself raises (here OSError({trouble!r})), bash lets it out and "
