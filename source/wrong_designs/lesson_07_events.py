@@ -1033,44 +1033,16 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
         if reply.get("error_message") is not None:
             print(f"Error: {reply['error_message']}")
 '''),
-    Wrong(lab='7.2', name='both frontends failing any label but "stop" and "toolUse"',
-          rule='A failure is told by its label, stop_reason "error", and by nothing else: an answer labelled "length" ended well, for both frontends.',
-          where='Build: two frontends, items 1 and 2 (hunt round 9, 7.2-5)',
-          names='"length"',
-          replace=r'''
-        if ended == "error":
-            self.failed = True
-''',
+    Wrong(lab='7.2', name='JsonRenderer judging afresh at each agent_start',
+          rule='False when any message it saw announced had stop_reason "error": a renderer handed two runs in a row, the first failing, saw a failed message, a new agent_start between them or not.',
+          where='Build: two frontends, item 1 (hunt round 9, probe 7.2-P4)',
+          names='a new agent_start came between them',
+          replace='''        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None''',
           by=r'''
-        if ended not in (None, "stop", "toolUse"):  # anything else is a run cut short
-            self.failed = True
-''',
-          also=((r'''
-        if reply["stop_reason"] == "error":
-            print(f"Error: {reply['error_message']}")
-''', r'''
-        if reply["stop_reason"] not in ("stop", "toolUse"):
-            print(f"Error: {reply.get('error_message')}")
-'''),)),
-    Wrong(lab='7.2', name='the error label compared loosely',
-          rule='A failure is told by its label, stop_reason "error", and by nothing else: a label spelt otherwise ("Error", "errored") is no failure.',
-          where='Build: two frontends, items 1 and 2 (hunt round 9, 7.2-24)',
-          names='spelt otherwise',
-          replace=r'''
-        if ended == "error":
-            self.failed = True
-''',
-          by=r'''
-        if str(ended).lower().startswith("err"):
-            self.failed = True
-''',
-          also=((r'''
-        if reply["stop_reason"] == "error":
-            print(f"Error: {reply['error_message']}")
-''', r'''
-        if str(reply["stop_reason"]).lower().startswith("err"):
-            print(f"Error: {reply['error_message']}")
-'''),)),
+        if event["type"] == "agent_start":
+            self.failed = False  # a new run: judge it afresh
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+'''),
     Wrong(lab='7.2', name="FinalTextRenderer keeping any message that is not the user's",
           rule='The last assistant message announced decides: a tool\'s result announced after it is not the answer.',
           where='Build: two frontends, item 2 (hunt round 9, 7.2-6)',
@@ -1307,7 +1279,70 @@ ALLOWED = [
             self.failed = True
 ''',
           by=r'''
-        if ended in ("error", "aborted"):  # lesson 15's label for a run the user stopped
+        if ended not in (None, "stop", "toolUse"):
             self.failed = True
 '''),
+    # Hunt round 9 (reader r37), probe 7.2-P5.
+    Wrong(lab='7.2', name='FinalTextRenderer keeping a copy of the reply',
+          rule='"Neither frontend touches the record": a frontend that keeps a copy of the newest '
+               'reply instead of the record\'s own dict touches it no more than one that keeps the '
+               'dict, and prints the same; the page asks only that the record be left as it was.',
+          where='hunt round 9, probe 7.2-P5', names='',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = json.loads(json.dumps(message))  # a copy: the record's dict stays put
+'''),
+    # Hunt round 9 (reader r37), designs 7.2-5 and 7.2-24.
+    Wrong(lab='7.2', name='both frontends failing any label but "stop" and "toolUse"',
+          rule='The course\'s world labels a reply "stop", "toolUse", "error" or "aborted" and '
+               'nothing else (lesson 5: "The course\'s messages have no fifth label"; a reply cut '
+               'at the output limit arrives labelled "error"; lab.ScriptedModel refuses any other '
+               'label), so failing every label '
+               'but "stop" and "toolUse" differs from the reference on "aborted" alone, which '
+               'lesson 15 makes a failure for both frontends (as 7.2-13 of round 4 for '
+               'JsonRenderer). A lesson-7 check with a label the world never gives ("length") '
+               'would test outside the course, so the design is allowed.',
+          where='hunt round 9, design 7.2-5', names='',
+          replace=r'''
+        if ended == "error":
+            self.failed = True
+''',
+          by=r'''
+        if ended not in (None, "stop", "toolUse"):  # anything else is a run cut short
+            self.failed = True
+''',
+          also=((r'''
+        if reply["stop_reason"] == "error":
+            print(f"Error: {reply['error_message']}")
+''', r'''
+        if reply["stop_reason"] not in ("stop", "toolUse"):
+            print(f"Error: {reply['error_message']}")
+'''),)),
+    Wrong(lab='7.2', name='the error label compared loosely',
+          rule='Of the four labels the course\'s world gives a reply ("stop", "toolUse", "error", '
+               '"aborted"; lab.ScriptedModel refuses any other), only "error" starts with "err", '
+               'so a frontend that fails every label starting with "err", in any case, judges '
+               'every reply of the course as the reference does; a label spelt otherwise '
+               '("Error", "errored") never comes, and a check of one would test outside the '
+               'course.',
+          where='hunt round 9, design 7.2-24', names='',
+          replace=r'''
+        if ended == "error":
+            self.failed = True
+''',
+          by=r'''
+        if str(ended).lower().startswith("err"):
+            self.failed = True
+''',
+          also=((r'''
+        if reply["stop_reason"] == "error":
+            print(f"Error: {reply['error_message']}")
+''', r'''
+        if str(reply["stop_reason"]).lower().startswith("err"):
+            print(f"Error: {reply['error_message']}")
+'''),)),
 ]
