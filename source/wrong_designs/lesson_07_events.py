@@ -1008,6 +1008,228 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
 ''',
           also=(('    yield {"type": "agent_start"}', '    yield AGENT_START'),
                 ('        yield {"type": "turn_start"}', '        yield TURN_START'))),
+    # Hunt round 9 (reader r37): each a design that passed lab 7.2's tests before this round.
+    Wrong(lab='7.2', name='JsonRenderer telling a failure by an error_message that is not null',
+          rule='False when any message it saw announced had stop_reason "error": a reply labelled "error" with no error_message is a failure all the same.',
+          where='Build: two frontends, item 1 (hunt round 9, 7.2-3)',
+          names='no error_message at all',
+          replace=r'''
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+''',
+          by=r'''
+        message = event["message"] if event["type"] == "message_end" else {}
+        if message.get("error_message") is not None:  # a reason means it failed
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer failing an answer that carries a note in error_message',
+          rule='The last assistant message announced decides by its stop_reason: an answer labelled "stop" is its words and True, whatever its error_message holds.',
+          where='Build: two frontends, item 2 (hunt round 9, 7.2-4)',
+          names='or a note',
+          replace=r'''
+        if reply["stop_reason"] == "error":
+            print(f"Error: {reply['error_message']}")
+''',
+          by=r'''
+        if reply.get("error_message") is not None:
+            print(f"Error: {reply['error_message']}")
+'''),
+    Wrong(lab='7.2', name='JsonRenderer judging afresh at each agent_start',
+          rule='False when any message it saw announced had stop_reason "error": a renderer handed two runs in a row, the first failing, saw a failed message, a new agent_start between them or not.',
+          where='Build: two frontends, item 1 (hunt round 9, probe 7.2-P4)',
+          names='a new agent_start came between them',
+          replace='''        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None''',
+          by=r'''
+        if event["type"] == "agent_start":
+            self.failed = False  # a new run: judge it afresh
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+'''),
+    Wrong(lab='7.2', name="FinalTextRenderer keeping any message that is not the user's",
+          rule='The last assistant message announced decides: a tool\'s result announced after it is not the answer.',
+          where='Build: two frontends, item 2 (hunt round 9, 7.2-6)',
+          names="a tool's result announced after it",
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and message["role"] != "user":
+            self.last = message
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer taking a reply from any event that carries one',
+          rule='The last assistant message announced decides, and a message is announced by its message_end: a partial reply carried by another event (a later lesson\'s message_update) is not the answer.',
+          where='Build: two frontends, item 2; lab 7.1, item 5 (hunt round 9, 7.2-27)',
+          names='a message is announced by its message_end',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if isinstance(message, dict) and message.get("role") == "assistant":
+            self.last = message  # turn_end carries the reply too
+'''),
+    Wrong(lab='7.2', name='the frontend deleting a null error_message',
+          rule='Neither frontend touches the record: they know the run only from its events, an answer whose error_message is null included.',
+          where='Build: two frontends, after item 2 (hunt round 9, 7.2-7)',
+          names='as they were before',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            if "error_message" in message and message["error_message"] is None:
+                del message["error_message"]  # a null field says nothing
+            self.last = message
+'''),
+    Wrong(lab='7.2', name='one failure flag for every JsonRenderer, cleared by finish()',
+          rule='Each new frontend is a fold of its own: two alive at once keep apart what each has seen, whichever finishes first.',
+          where='Build: two frontends (hunt round 9, 7.2-8)',
+          names='a fold of its own',
+          replace=r'''
+    def __init__(self):
+        self.failed = False
+
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+            self.failed = True
+
+    def finish(self):
+        return not self.failed
+''',
+          by=r'''
+    failed = False  # one flag; finish() clears it for the next run
+
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+            JsonRenderer.failed = True
+
+    def finish(self):
+        ended_well, JsonRenderer.failed = not JsonRenderer.failed, False
+        return ended_well
+'''),
+    Wrong(lab='7.2', name='JsonRenderer leaving out an event that makes json.dumps raise ValueError',
+          rule='Every event JsonRenderer is handed appears as a line equal to it; one that is not data makes json.dumps raise, whichever error, and the error goes on.',
+          where='rung: What an event may carry; Build: two frontends, item 1 (hunt round 9, 7.2-9)',
+          names='whichever error json.dumps raises',
+          replace='        print(json.dumps(event), flush=True)',
+          by=r'''
+        try:
+            line = json.dumps(event)
+        except ValueError:  # a value JSON cannot hold: leave the event out
+            return
+        print(line, flush=True)
+'''),
+    Wrong(lab='7.2', name='JSON lines over 8000 characters replaced by a stub',
+          rule='Every event JsonRenderer is handed appears as one line that parses as JSON equal to the event, however long.',
+          where='Build: two frontends, item 1 (hunt round 9, 7.2-10)',
+          names='however long',
+          replace='        print(json.dumps(event), flush=True)',
+          by=r'''
+        line = json.dumps(event)
+        if len(line) > 8000:  # keep the plug-in's lines small
+            line = json.dumps({"type": event.get("type"), "cut": True})
+        print(line, flush=True)
+'''),
+    Wrong(lab='7.2', name='the error line cut at 300 characters',
+          rule='When the last assistant message failed, finish() prints "Error: " followed by its error_message, however long, nothing cut.',
+          where='Build: two frontends, item 2 (hunt round 9, 7.2-11)',
+          names='nothing cut',
+          replace=r'''
+            print(f"Error: {reply['error_message']}")
+            return False
+''',
+          by=r'''
+            reason = reply["error_message"]
+            print(f"Error: {reason if len(reason) <= 300 else reason[:300] + '...'}")
+            return False
+'''),
+    Wrong(lab='7.2', name='the error reason stripped',
+          rule='When the last assistant message failed, finish() prints "Error: " followed by its error_message word for word, nothing stripped.',
+          where='Build: two frontends, item 2 (hunt round 9, 7.2-12)',
+          names='nothing stripped',
+          replace=r'''
+            print(f"Error: {reply['error_message']}")
+            return False
+''',
+          by=r'''
+            print(f"Error: {reply['error_message'].strip()}")
+            return False
+'''),
+    Wrong(lab='7.2', name='no second "Error: " before a reason that starts with Error',
+          rule='When the last assistant message failed, finish() prints the line "Error: " followed by its error_message, even one that starts with a word "Error" of its own.',
+          where='Build: two frontends, item 2 (hunt round 9, 7.2-29)',
+          names='of its own',
+          replace=r'''
+            print(f"Error: {reply['error_message']}")
+            return False
+''',
+          by=r'''
+            reason = reply["error_message"]
+            print(reason if reason.startswith("Error") else f"Error: {reason}")  # no "Error: Error"
+            return False
+'''),
+    Wrong(lab='7.2', name="JsonRenderer's finish() telling standard error how the run went",
+          rule="JsonRenderer's finish() prints nothing, on standard error no more than on standard output.",
+          where='Build: two frontends, item 1 (hunt round 9, 7.2-14)',
+          names='standard error',
+          replace=r'''
+    def finish(self):
+        return not self.failed
+''',
+          by=r'''
+    def finish(self):
+        import sys
+        print("run failed" if self.failed else "run ok", file=sys.stderr)
+        return not self.failed
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer drawing progress on standard error',
+          rule='FinalTextRenderer prints nothing until finish(), on standard error no more than on standard output.',
+          where='Build: two frontends, item 2 (hunt round 9, 7.2-15)',
+          names='standard error',
+          replace=r'''
+    def render(self, event):
+        message = event.get("message")
+''',
+          by=r'''
+    def render(self, event):
+        import sys
+        print(f"[{event['type']}]", file=sys.stderr)  # progress, beside the answer file
+        message = event.get("message")
+'''),
+    Wrong(lab='7.2', name='the answer cut at 1000 characters',
+          rule="The last assistant message's words are printed as text_of gives them, however long, nothing cut.",
+          where='Build: two frontends, item 2 (hunt round 9, 7.2-22)',
+          names='nothing cut',
+          replace='        print(text_of(reply))',
+          by=r'''
+        text = text_of(reply)
+        print(text if len(text) <= 1000 else text[:1000] + " [cut]")
+'''),
+    Wrong(lab='7.2', name='JsonRenderer dropping an event equal to the one before',
+          rule='Every event JsonRenderer is handed appears as one line, each time it is handed one, an event equal to the one before it included.',
+          where='Build: two frontends, item 1 (hunt round 9, 7.2-28)',
+          names='equal to the one before',
+          replace=r'''
+    def __init__(self):
+        self.failed = False
+
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+''',
+          by=r'''
+    def __init__(self):
+        self.failed = False
+        self.previous = None
+
+    def render(self, event):
+        if event != self.previous:  # a repeat tells the plug-in nothing new
+            print(json.dumps(event), flush=True)
+        self.previous = json.loads(json.dumps(event))
+'''),
 ]
 
 ALLOWED = [
@@ -1060,4 +1282,67 @@ ALLOWED = [
         if ended not in (None, "stop", "toolUse"):
             self.failed = True
 '''),
+    # Hunt round 9 (reader r37), probe 7.2-P5.
+    Wrong(lab='7.2', name='FinalTextRenderer keeping a copy of the reply',
+          rule='"Neither frontend touches the record": a frontend that keeps a copy of the newest '
+               'reply instead of the record\'s own dict touches it no more than one that keeps the '
+               'dict, and prints the same; the page asks only that the record be left as it was.',
+          where='hunt round 9, probe 7.2-P5', names='',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = json.loads(json.dumps(message))  # a copy: the record's dict stays put
+'''),
+    # Hunt round 9 (reader r37), designs 7.2-5 and 7.2-24.
+    Wrong(lab='7.2', name='both frontends failing any label but "stop" and "toolUse"',
+          rule='The course\'s world labels a reply "stop", "toolUse", "error" or "aborted" and '
+               'nothing else (lesson 5: "The course\'s messages have no fifth label"; a reply cut '
+               'at the output limit arrives labelled "error"; lab.ScriptedModel refuses any other '
+               'label), so failing every label '
+               'but "stop" and "toolUse" differs from the reference on "aborted" alone, which '
+               'lesson 15 makes a failure for both frontends (as 7.2-13 of round 4 for '
+               'JsonRenderer). A lesson-7 check with a label the world never gives ("length") '
+               'would test outside the course, so the design is allowed.',
+          where='hunt round 9, design 7.2-5', names='',
+          replace=r'''
+        if ended == "error":
+            self.failed = True
+''',
+          by=r'''
+        if ended not in (None, "stop", "toolUse"):  # anything else is a run cut short
+            self.failed = True
+''',
+          also=((r'''
+        if reply["stop_reason"] == "error":
+            print(f"Error: {reply['error_message']}")
+''', r'''
+        if reply["stop_reason"] not in ("stop", "toolUse"):
+            print(f"Error: {reply['error_message']}")
+'''),)),
+    Wrong(lab='7.2', name='the error label compared loosely',
+          rule='Of the four labels the course\'s world gives a reply ("stop", "toolUse", "error", '
+               '"aborted"; lab.ScriptedModel refuses any other), only "error" starts with "err", '
+               'so a frontend that fails every label starting with "err", in any case, judges '
+               'every reply of the course as the reference does; a label spelt otherwise '
+               '("Error", "errored") never comes, and a check of one would test outside the '
+               'course.',
+          where='hunt round 9, design 7.2-24', names='',
+          replace=r'''
+        if ended == "error":
+            self.failed = True
+''',
+          by=r'''
+        if str(ended).lower().startswith("err"):
+            self.failed = True
+''',
+          also=((r'''
+        if reply["stop_reason"] == "error":
+            print(f"Error: {reply['error_message']}")
+''', r'''
+        if str(reply["stop_reason"]).lower().startswith("err"):
+            print(f"Error: {reply['error_message']}")
+'''),)),
 ]

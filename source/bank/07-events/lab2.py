@@ -59,7 +59,7 @@ def lines_of(text):
           "the run's, while a program at the other end of a pipe reads what was flushed: the "
           "lines received after each render, what they parse to, and finish().")
 async def test_bank_a_program_reads_the_pipe_as_the_run_goes(t):
-    long = "".join(t.random.choice("abcdé✓ {}\"") for _ in range(t.random.randint(1100, 1500)))
+    long = "".join(t.random.choice("abcdé✓ {}\"") for _ in range(t.random.randint(20000, 30000)))
     where = {"stop_reason": "error", "since": t.random.randint(1, 30)}
     quiet = {"role": "assistant", "content": [], "stop_reason": "stop",
              "error_message": t.random.choice(["retried once", "slow upstream"])}
@@ -70,23 +70,30 @@ async def test_bank_a_program_reads_the_pipe_as_the_run_goes(t):
     renderer, pipe, handed, received = harness.JsonRenderer(), Pipe(), [], []
 
     def show(event):
-        for each in [event] + ([{"type": "status", "turn_done": len(handed), "note": None}]
-                               if event["type"] == "turn_end" else []):
+        mine = {"type": "status", "turn_done": len(handed), "note": None}
+        for each in [event] + ([mine, dict(mine)] if event["type"] == "turn_end" else []):
             renderer.render(each)
             handed.append(each)
             received.append(pipe.shown.count("\n"))
-    with contextlib.redirect_stdout(pipe):
+    errors = io.StringIO()
+    with contextlib.redirect_stdout(pipe), contextlib.redirect_stderr(errors):
         await lab.drive(harness.run_agent(model, SYSTEM, [], [reader(long)], "Why the errors?"),
                         on_event=show)
+        other = harness.JsonRenderer()  # another run's, alive and never finished
+        with contextlib.redirect_stdout(io.StringIO()):
+            other.render({"type": "message_end", "message": lab.fail(t.random.choice(REASONS))})
         ended = renderer.finish()
-    t.expect([received, lines_of(pipe.shown) == handed, ended, pipe.getvalue() == pipe.shown],
-             [list(range(1, len(handed) + 1)), True, True, True],
-             "A run with a tool result of over 1000 characters, a call whose arguments hold "
+    t.expect([received, lines_of(pipe.shown) == handed, ended, pipe.getvalue() == pipe.shown,
+              errors.getvalue()],
+             [list(range(1, len(handed) + 1)), True, True, True, ""],
+             f"A run with a tool result of over 20000 characters, a call whose arguments hold "
              f"{where!r}, a call of a tool that does not exist, and a last reply with no content "
-             f"labelled \"stop\" with error_message {quiet['error_message']!r}; a status event "
-             "of the consumer's own after each turn_end. Items: the lines the other end had "
-             "received after each render, whether they parse back to the events handed over, "
-             "finish(), and whether finish left nothing unflushed.")
+             "labelled \"stop\" with error_message "
+             f"{quiet['error_message']!r}; two equal status events of the consumer's own after "
+             "each turn_end; before finish(), another JsonRenderer made and handed a failed "
+             "reply, never finished. Items: the lines the other end had received after each "
+             "render, whether they parse back to the events handed over, finish(), whether "
+             "finish left nothing unflushed, and what went to standard error.")
 
 
 @lab_test("One JsonRenderer folds a session of two runs on one record, the first ending in a "
@@ -106,20 +113,23 @@ async def test_bank_one_renderer_over_a_session(t):
                 handed.append(event)
     kept = pipe.getvalue()
     odd = {"type": "status", "files": {t.random.choice(["a.py", "b.py"])}}  # a set: not JSON
-    raised = None
+    looped = {"type": "status", "files": [t.random.choice(["a.py", "b.py"])]}
+    looped["files"].append(looped)  # it holds itself: json.dumps raises ValueError
+    raised = []
     with contextlib.redirect_stdout(pipe):
-        try:
-            renderer.render(odd)
-        except Exception as problem:  # noqa: BLE001 - any error: it must not go unseen
-            raised = type(problem).__name__
+        for each in (odd, looped):
+            try:
+                renderer.render(each)
+            except Exception as problem:  # noqa: BLE001 - any error: it must not go unseen
+                raised.append(type(problem).__name__)
         ended = renderer.finish()
-    t.expect([lines_of(kept) == handed, len(handed), raised is not None,
+    t.expect([lines_of(kept) == handed, len(handed), len(raised) == 2,
               pipe.getvalue()[len(kept):], ended],
              [True, 18, True, "", False],
              f"Two runs on one record, one renderer: the first fails with {reason!r} after a "
              "round of one call, the second answers. Items: whether the lines parse back to "
-             "the events, the events, whether rendering an event holding a set raised, what "
-             "that render and finish printed, and finish().")
+             "the events, the events, whether rendering an event holding a set, then one holding "
+             "itself, raised both times, what those renders and finish printed, and finish().")
 
 
 # --- rule 2: FinalTextRenderer -------------------------------------------------------------------
@@ -130,16 +140,32 @@ async def test_bank_one_renderer_over_a_session(t):
           "leaves before any reply; then the replies on the record.")
 async def test_bank_a_renderer_for_each_run_of_a_series(t):
     record = []
-    long = (f"{t.random.choice(REASONS)}\n  {{\"error\": {{\"message\": \"the service is busy; "
-            f"retry in {t.random.randint(2, 60)} seconds, then again in a minute\"}}}}")
-    words = [f"\n  Checked {t.random.randint(2, 40)} files.  ", "All green.\n\n"]
+    long = (f"Error {t.random.choice([502, 503, 529])}: {t.random.choice(REASONS)}\n  "
+            f"{{\"error\": {{\"message\": \"the service is busy; retry in "
+            f"{t.random.randint(2, 60)} seconds, then again in a minute\"}}}}\n" +
+            "".join(f"  attempt {number}: {t.random.choice(REASONS)}\n" for number in range(40)) +
+            "  ")
+    words = [f"\n  Checked {t.random.randint(2, 40)} files.  ",
+             "".join(f"{name}: green. " for name in t.random.choices(["a.py", "b.py", "c.py"],
+                                                                      k=400)),
+             "All green.\n\n"]
     asked = f"Now reading {t.random.choice(['a.log', 'b.log'])}."
+    noted = f"Up after {t.random.randint(2, 9)} restarts."
+    partial = {"role": "assistant", "content": [{"type": "text", "text": "The log sa"}]}
     plain, failed = ["content", "role", "stop_reason"], ["content", "error_message", "role",
                                                           "stop_reason"]
     # each run: its model, the events the consumer reads before it walks away (None: all),
-    # what its renderer gives, and the replies it leaves on the record as [keys, words]
+    # what its renderer gives, the replies it leaves on the record as [keys, words], and events
+    # the consumer renders once the run is closed
     runs = [(lab.ScriptedModel([lab.reply(lab.call("look", {"path": "x"})), lab.fail(long)]),
              None, ["", False, f"Error: {long}\n"], [[plain, ""], [failed, ""]]),
+            (lab.ScriptedModel([lab.say(noted) | {"error_message": t.random.choice(REASONS)}]),
+             None, ["", True, noted + "\n"], [[failed, noted]]),
+            (lab.ScriptedModel([lab.say(noted) | {"error_message": None}]), None,
+             ["", True, noted + "\n"], [[failed, noted]]),
+            (lab.ScriptedModel([lab.reply(asked, lab.call("look", {"path": "b.log"}))]), 6,
+             ["", True, asked + "\n"], [[plain, asked]],
+             [{"type": "message_update", "message": partial}]),
             (lab.ScriptedModel([lab.fail("")]), None, ["", False, "Error: \n"], [[failed, ""]]),
             (lab.ScriptedModel([lab.reply(*words)]), None, ["", True, "".join(words) + "\n"],
              [[plain, "".join(words)]]),
@@ -147,24 +173,31 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
              ["", True, asked + "\n"], [[plain, asked]]),
             (lab.ScriptedModel([lab.say("Never read.")]), 2, ["", False, ""], [])]
     order = t.random.sample(runs, len(runs))
-    found = []
-    for model, leave, _, _ in order:
+    found, errors = [], io.StringIO()
+    for model, leave, _, _, *after in order:
         renderer, during = harness.FinalTextRenderer(), io.StringIO()
-        with contextlib.redirect_stdout(during):
+        with contextlib.redirect_stdout(during), contextlib.redirect_stderr(errors):
             await lab.drive(harness.run_agent(model, SYSTEM, record, [reader()], "Go on."),
                             on_event=renderer.render, close_after=leave)
+            for event in after[0] if after else []:
+                renderer.render(event)
         said = io.StringIO()
-        with contextlib.redirect_stdout(said):
+        with contextlib.redirect_stdout(said), contextlib.redirect_stderr(errors):
             ended = renderer.finish()
         found.append([during.getvalue(), ended, said.getvalue()])
-    t.expect(found, [given for _, _, given, _ in order],
+    t.expect([found, errors.getvalue()], [[given for _, _, given, *_ in order], ""],
              "Runs, in a drawn order, each with a FinalTextRenderer of its own: a reply that "
-             f"fails with {long!r} after a call, one that fails with \"\", an answer "
-             f"lab.reply(*{words!r}), a reply {asked!r} with a call after which the consumer "
-             "closes the run, and a run closed before its request. Each item: [what rendering "
-             "printed, finish(), what finish printed].")
+             f"fails after a call with a reason of {len(long)} characters on {long.count(chr(10))} "
+             f"lines, starting {long[:30]!r} and ending in blanks; an answer {noted!r} carrying "
+             "a note in error_message, and the same with error_message null; a reply "
+             f"{asked!r} with a call, closed once its result's message_end went by, then "
+             "handed a message_update carrying a reply still being written; one that fails "
+             f"with \"\"; an answer of {len(''.join(words))} characters in three blocks, blanks "
+             f"at its ends; a reply {asked!r} with a call after which the consumer closes the "
+             "run; and a run closed before its request. Items: for each run [what rendering "
+             "printed, finish(), what finish printed], then what went to standard error.")
     t.expect([[sorted(m), harness.text_of(m)] for m in record if m["role"] == "assistant"],
-             [reply for _, _, _, left in order for reply in left],
+             [reply for _, _, _, left, *_ in order for reply in left],
              "The keys and words of the record's replies once every renderer finished: as the "
              "model sent them, since a frontend knows the run only from its events.")
 

@@ -99,35 +99,45 @@ async def test_json_renderer(t):
     for number in range(3):
         answer = drawn_answer(t)
         if number == 0:  # a long answer, every seed: the line carries it whole, nothing cut
-            answer = " ".join([answer] * (1200 // len(answer) + 1))
+            answer = " ".join([answer] * (100_000 // len(answer) + 1))
         events = await events_of(*drawn_rounds(t), lab.say(answer))
         printed, value, said = fold(t, harness.JsonRenderer(), events)
         lines = printed.splitlines()
+        text = ((parsed(lines[-2]) or {}).get("message", {}).get("content", [{}])[0]
+                .get("text") or "")
         found.append([len(lines), [parsed(line) for line in lines] == events,
-                      (parsed(lines[-2]) or {}).get("message", {}).get("content", [{}])[0]
-                      .get("text"), value, said])
+                      [text[:40], len(text)], value, said])
         runs.append([len(events), answer])
-    t.expect(found, [[count, True, answer, True, ""] for count, answer in runs],
+    t.expect(found, [[count, True, [answer[:40], len(answer)], True, ""]
+                     for count, answer in runs],
              "JsonRenderer.render prints json.dumps(event): one line per event, each parsing "
              "back to its event, so another program can read the run; finish() prints nothing "
              "and returns True after a run that ended well. Each item is [lines printed, they "
-             "parse back to the events, the answer's text read off the line of the last "
-             "turn_end, finish(), what finish printed] for one drawn run, the first with an "
-             "answer of over 1000 characters, which its line carries whole (JsonRenderer, "
-             "lesson 7).")
-    unwritable = {"type": "tool_execution_start", "call": lab.call("look", {"path": "a.py"}),
-                  "tool": looker()}  # a live tool dict, execute and all: lesson 7's own mistake
-    try:
-        outcome = ["printed", t.printed(harness.JsonRenderer().render, unwritable)[1]]
-    except Exception as problem:  # noqa: BLE001 - any error will do: it must not go unseen
-        outcome = ["raised", type(problem).__name__]
-    t.expect(outcome[0], "raised",
+             "parse back to the events, [the start of the answer's text read off the line of the "
+             "last turn_end, its length], finish(), what finish printed] for one drawn run, the "
+             "first with an answer of over 100,000 characters, which its line carries whole, "
+             "however long (JsonRenderer, lesson 7).")
+    live = {"type": "tool_execution_start", "call": lab.call("look", {"path": "a.py"}),
+            "tool": looker()}  # a live tool dict, execute and all: lesson 7's own mistake
+    looped = {"type": "status", "files": [t.random.choice(FILES)]}
+    looped["files"].append(looped)  # a list that holds its own event: json.dumps raises too
+    outcomes = []
+    for unwritable in (live, looped):
+        try:
+            outcome = ["printed", t.printed(harness.JsonRenderer().render, unwritable)[1]]
+        except Exception as problem:  # noqa: BLE001 - any error will do: it must not go unseen
+            outcome = ["raised", type(problem).__name__]
+        outcomes.append(outcome)
+    t.expect([outcome[0] for outcome in outcomes], ["raised", "raised"],
              "An event that is not data cannot appear as a line equal to it: json.dumps "
              "raises (a function is not JSON), and JsonRenderer lets that error go, so the bug "
              "in the loop that made the event is seen. It neither skips the event quietly nor "
-             "prints a line that is not the event (json.dumps(event, default=str)). Here "
-             "render was handed a tool_execution_start carrying the tool dict with its execute; "
-             f"it {' '.join(outcome)!r} (JsonRenderer, lesson 7, What an event may carry).")
+             "prints a line that is not the event (json.dumps(event, default=str)), whichever "
+             "error json.dumps raises. Here render was handed a tool_execution_start carrying "
+             "the tool dict with its execute, then a \"status\" event whose list holds the event "
+             "itself (json.dumps raises ValueError: circular reference); it "
+             f"{' and '.join(' '.join(outcome) for outcome in outcomes)!r}. Items: what each "
+             "render did (JsonRenderer, lesson 7, What an event may carry).")
 
 
 @lab_test("FinalTextRenderer prints nothing while the run goes on, then at finish() prints the "
@@ -138,13 +148,22 @@ async def test_final_text_renderer(t):
         reply["content"].insert(0, {"type": "text", "text": t.random.choice(WORDS)})
     answer = drawn_answer(t)
     events = await events_of(*rounds, lab.say(answer))
-    before = copy.deepcopy(events)
-    printed, value, said = fold(t, harness.FinalTextRenderer(), events)
+    before, errors = copy.deepcopy(events), io.StringIO()
+    with contextlib.redirect_stderr(errors):
+        printed, value, said = fold(t, harness.FinalTextRenderer(), events)
     t.expect([printed, said, value], ["", answer + "\n", True],
              "FinalTextRenderer keeps the newest assistant message and prints text_of it once, "
              "at finish(): not the words of earlier replies, drawn here (FinalTextRenderer, "
              "lesson 7). Items: what render printed, what finish printed, finish().")
-    fold(t, harness.JsonRenderer(), events)
+    with contextlib.redirect_stderr(errors):
+        fold(t, harness.JsonRenderer(), events)
+    t.expect(errors.getvalue(), "",
+             "Neither frontend prints anything but what its Build item says, on standard error "
+             "no more than on standard output: FinalTextRenderer prints nothing until finish(), "
+             "and JsonRenderer's finish() prints nothing, since a program or a file at the other "
+             "end (or a terminal beside it) takes whatever is printed for part of the run. Here "
+             "is what the two frontends wrote to standard error while they folded this run "
+             "(JsonRenderer and FinalTextRenderer, lesson 7).")
     t.expect(events == before, True,
              "Neither frontend touches the record: the messages its events carry are the "
              "record's own, so a key added or changed while rendering them would be sent with "
@@ -157,6 +176,13 @@ async def test_final_text_renderer(t):
              "assistant message, joined, blank lines and indentation kept, nothing stripped. "
              f"The answer here is lab.reply(*{words!r}). Items: finish(), what finish printed "
              "(FinalTextRenderer, lesson 7).")
+    long = "\n".join(f"{number}. {drawn_answer(t)}" for number in range(1, 2001))
+    _, value, said = fold(t, harness.FinalTextRenderer(), await events_of(lab.say(long)))
+    t.expect([value, len(said), said == long + "\n"], [True, len(long) + 1, True],
+             "The answer goes out whole, however long: an answer of "
+             f"{len(long)} characters on 2000 lines, the last {long[-30:]!r}, is printed as "
+             "text_of gives it, nothing cut. Items: finish(), the length of what finish "
+             "printed, it is the answer and its newline (FinalTextRenderer, lesson 7).")
 
 
 @lab_test("After a failed reply both finish() methods return False, and FinalTextRenderer prints "
@@ -165,10 +191,14 @@ async def test_a_failed_run_did_not_end_well(t):
     drawn = t.random.choice(["overloaded", "rate limited", "HTTP 500: internal error",
                              "connection reset", "context window exceeded"]) + \
         f" (request {t.random.randint(1, 999)})"
-    long = (f"{drawn}\n  {{\"error\": {{\"type\": \"overloaded_error\", \"message\": "
-            f"\"the service is busy; wait {t.random.randint(2, 60)} seconds and retry\"}}}}")
+    long = (f"Error {t.random.choice([500, 502, 529])}: {drawn}\n  {{\"error\": {{\"type\": "
+            f"\"overloaded_error\", \"message\": \"the service is busy; wait "
+            f"{t.random.randint(2, 60)} seconds and retry\"}}}}\n" +
+            "".join(f"  retry {number}: {t.random.choice(['overloaded', 'rate limited'])}\n"
+                    for number in range(1, 101)) + "  ")
     # the label says it failed, even when no reason came with it; and the reason goes out whole,
-    # every line and character of it, however long
+    # every line and character of it, however long, its own "Error" and the blanks at its ends
+    # included
     for reason in (drawn, "", long):
         events = await events_of(*drawn_rounds(t)[:t.random.randint(0, 4)], lab.fail(reason))
         before = copy.deepcopy(events)
@@ -183,8 +213,10 @@ async def test_a_failed_run_did_not_end_well(t):
         t.expect([as_json, as_text, printed, said], [False, False, "", f"Error: {reason}\n"],
                  "A run whose message_end announced a reply with stop_reason \"error\", after "
                  "however many rounds of tools, did not end well, whatever its error_message "
-                 f"(here {reason!r}); the text frontend says why, from error_message word for "
-                 "word, every line of it however long. Items: "
+                 f"(here {reason[:120]!r}, {len(reason)} characters); the text frontend says "
+                 "why, \"Error: \" and then error_message word for word, every line of it however "
+                 "long, nothing stripped, nothing cut, even when it starts with a word \"Error\" "
+                 "of its own. Items: "
                  "JsonRenderer.finish(), FinalTextRenderer.finish(), what render printed, what "
                  "finish printed (JsonRenderer and FinalTextRenderer, lesson 7).")
     failed = [{"type": "message_end", "message": lab.fail(drawn)}]
@@ -197,14 +229,14 @@ async def test_a_failed_run_did_not_end_well(t):
     for event in answered:
         t.printed(second_json.render, event)
         t.printed(second_text.render, event)
-    t.expect([t.printed(first_json.finish)[0], t.printed(first_text.finish),
-              t.printed(second_json.finish)[0], t.printed(second_text.finish)],
+    second = [t.printed(second_json.finish)[0], t.printed(second_text.finish)]
+    t.expect([t.printed(first_json.finish)[0], t.printed(first_text.finish), *second],
              [False, (False, f"Error: {drawn}\n"), True, (True, "Done.\n")],
              "Each new frontend is a fold of its own: two alive at once (two runs drawn side "
              "by side) keep apart what each has seen, so one's events never decide the other's "
              "ending. A JsonRenderer and a FinalTextRenderer folded a failed run, then a second "
-             "pair was made and folded an answer \"Done.\", then all four finished. Items: the "
-             "first pair's finish() (JsonRenderer; FinalTextRenderer with what it printed), then "
+             "pair was made and folded an answer \"Done.\", then all four finished, the second pair "
+             "first. Items: the first pair's finish() (JsonRenderer; FinalTextRenderer with what it printed), then "
              "the second pair's (JsonRenderer and FinalTextRenderer, lesson 7).")
 
 
@@ -234,9 +266,10 @@ async def test_nothing_to_show(t):
                     {"type": "message_end",
                      "message": harness.user_message(f"Hello {t.random.randint(1, 999)}?")}]
     # an event of a type lesson 7 does not yield (a later lesson's, or another program's): it is
-    # handed over, so it is printed
-    partial.insert(t.random.randint(1, len(partial)),
-                   {"type": "status", "text": f"{t.random.randint(1, 9)} files indexed"})
+    # handed over, so it is printed; handed over twice in a row, equal, it is printed twice
+    status, place = {"type": "status", "text": f"{t.random.randint(1, 9)} files indexed"}, \
+        t.random.randint(1, len(partial))
+    partial[place:place] = [status, dict(status)]
     printed, value, said = fold(t, harness.FinalTextRenderer(), partial)
     t.expect([printed, value, said], ["", False, ""],
              "FinalTextRenderer.finish() with no assistant message returns False and prints "
@@ -246,7 +279,8 @@ async def test_nothing_to_show(t):
     t.expect([[json.loads(line) for line in printed.splitlines()], value, said],
              [partial, True, ""],
              "JsonRenderer prints every event it is handed, of whatever type (a \"status\" "
-             "event here, which lesson 7's loop never yields), and fails a run only when it saw "
+             "event here, which lesson 7's loop never yields), and each time it is handed one, "
+             "an event equal to the one before it included (the same status, twice), and fails a run only when it saw "
              "a failed message; these events, and none at all, hold none. Items: the events its "
              "lines parse back to, finish(), what finish printed (JsonRenderer, lesson 7).")
     t.expect(list(fold(t, harness.JsonRenderer(), [])), ["", True, ""],
@@ -292,10 +326,18 @@ async def test_the_last_message_decides(t):
             t.printed(renderer.render, {"type": "message_end",
                                         "message": lab.fail(text) if failed else lab.say(text)})
         judged.append(t.printed(renderer.finish)[0])
-    t.expect(judged, [not any(failed for failed, _ in run) for run in runs],
+    # and one renderer handed two whole runs in a row, the first failing, the second answering
+    renderer = harness.JsonRenderer()
+    for event in (await events_of(lab.fail(t.random.choice(["overloaded", "rate limited"]))) +
+                  await events_of(lab.say(drawn_answer(t)))):
+        t.printed(renderer.render, event)
+    judged.append(t.printed(renderer.finish)[0])
+    t.expect(judged, [not any(failed for failed, _ in run) for run in runs] + [False],
              "JsonRenderer is stricter: any failed message it saw announced means the run did "
-             "not end well, even when an answer came after it. Each item is its finish() for one "
-             "of the runs above (JsonRenderer, lesson 7).")
+             "not end well, even when an answer came after it, and even when a new agent_start "
+             "came between them. Each item is its finish() for one of the runs above, then for "
+             "one renderer handed the events of two runs in a row, a failed one and then an "
+             "answer (JsonRenderer, lesson 7).")
 
 
 @lab_test("A failure is told by its label, stop_reason \"error\", and by nothing else: an "
@@ -303,30 +345,52 @@ async def test_the_last_message_decides(t):
           "words out before it failed did not, for both frontends.")
 async def test_the_label_decides(t):
     answer, reason = drawn_answer(t), f"connection reset (request {t.random.randint(1, 999)})"
+    asked = f"Reading {t.random.choice(FILES)} first."
+    run = await events_of(lab.reply(asked, lab.call("look", {"path": t.random.choice(FILES)})),
+                          lab.say(answer))
+    result = next(number for number, event in enumerate(run) if event["type"] == "message_end"
+                  and event["message"]["role"] == "toolResult")
+    partial = {"role": "assistant", "content": [{"type": "text", "text": answer[:12]}]}
     cases = [("an answer with error_message null", lab.say(answer) | {"error_message": None},
+              [True, True, answer + "\n"]),
+             ("an answer carrying a note in error_message",
+              lab.say(answer) | {"error_message": f"retried once after: {reason}"},
               [True, True, answer + "\n"]),
              ("a last reply asking for a tool, its arguments holding \"stop_reason\": \"error\"",
               lab.reply("Looking for failed runs.",
                         lab.call("look", {"path": "runs.jsonl", "stop_reason": "error"})),
               [True, True, "Looking for failed runs.\n"]),
+             ("a reply asking for a tool, then its result's message_end (the run closed there)",
+              run[:result + 1], [True, True, asked + "\n"]),
+             ("the same, then a later lesson's message_update carrying a reply still being "
+              "written, never announced", run[:result + 1] + [
+                  {"type": "message_update", "message": partial}], [True, True, asked + "\n"]),
              ("a failed reply with words", lab.fail(reason, "Here is the fix: "),
-              [False, False, f"Error: {reason}\n"])]
+              [False, False, f"Error: {reason}\n"]),
+             # JsonRenderer alone: what the text frontend's line says without a reason is open
+             ("a failed reply with error_message null (JsonRenderer only)",
+              lab.fail(reason) | {"error_message": None}, [False, None, None])]
     found = []
-    for what, message, _ in cases:
-        events = [{"type": "message_end", "message": message}]
+    for what, given, wanted in cases:
+        events = given if isinstance(given, list) else [{"type": "message_end", "message": given}]
+        before = copy.deepcopy(events)
         _, as_json, _ = fold(t, harness.JsonRenderer(), events)
-        _, as_text, said = fold(t, harness.FinalTextRenderer(), events)
-        found.append([what, as_json, as_text, said])
-    t.expect(found, [[what, *wanted] for what, _, wanted in cases],
+        _, as_text, said = (fold(t, harness.FinalTextRenderer(), events) if wanted[1] is not None
+                            else (None, None, None))
+        found.append([what, as_json, as_text, said, events == before])
+    t.expect(found, [[what, *wanted, True] for what, _, wanted in cases],
              "Whether a reply failed is its stop_reason, \"error\" or not, whatever its "
              "error_message field and its content hold: an error_message key on an answer "
-             "labelled \"stop\" (null, as a provider's reply may carry it) is no failure, and a "
-             "reply labelled \"error\" that got words out first is one. A reply labelled "
-             "\"toolUse\" (the run closed after it) is no failure either, and it is the last "
-             "assistant message, so its words are the answer, whatever its call's arguments hold. "
-             "Each item is [the reply, "
+             "labelled \"stop\" (null, as a provider's reply may carry it, or a note) is no "
+             "failure, and a reply labelled \"error\" is one, whether it got words out first "
+             "or came with no error_message at all. A reply labelled \"toolUse\" (the run closed "
+             "after it) is no failure either, and it is the last assistant message, so its words "
+             "are the answer, whatever its call's arguments hold, and a tool's result announced "
+             "after it, or a partial reply in an event other than message_end, changes nothing: "
+             "a message is announced by its message_end. Each item is [the reply, "
              "JsonRenderer.finish(), FinalTextRenderer.finish(), what FinalTextRenderer "
-             "printed] (JsonRenderer and FinalTextRenderer, lesson 7).")
+             "printed, the events are as they were before both frontends folded them] "
+             "(JsonRenderer and FinalTextRenderer, lesson 7, Build: two frontends).")
 
 
 def _trouble(kind, number):
