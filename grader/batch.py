@@ -40,6 +40,7 @@ from grader import sandbox as sandboxes
 from grader.errors import GraderError
 from grader.journal import JOURNAL, Journal
 from grader.plan import Plan
+from grader.refusals import TooManyJobs
 from grader.row import Overall, Row
 from grader.submissions import (  # noqa: F401 (find and the rest, by their old names too)
     LARGEST_MB, Submission, Unfound, find, head, in_folder, printable, too_large)
@@ -284,7 +285,7 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
     time unless `allow_shared_user` (sandbox.Sandbox.workers). The journal is kept in `out`;
     the sandbox hides `hide` (the class folder that holds `out`), or `out` itself."""
     if jobs > sandboxes.SLOTS:
-        raise GraderError(f"--jobs can be at most {sandboxes.SLOTS}")
+        raise GraderError(TooManyJobs(sandboxes.SLOTS))
     settings = settings or Settings()
     out = Path(out)
     journal = Journal(out / JOURNAL)

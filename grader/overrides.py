@@ -26,6 +26,8 @@ from pathlib import Path
 from grader import plan as plans, roster as rosters
 from grader.errors import GraderError
 from grader.plan import Plan
+from grader.refusals import (EmptyOverride, NoOverrides, NoSuchStudent, NoSuchTest, NotAChange,
+                              OverridesUnheaded)
 from grader.row import Overall, Row
 
 KEPT = "overrides.csv"  # in the class folder
@@ -62,7 +64,7 @@ def source(out: Path, path: Path | None) -> Path | None:
     folder `out`, else None."""
     if path is not None:
         if not Path(path).is_file():
-            raise GraderError(f"there is no overrides file at {path}")
+            raise GraderError(NoOverrides(path))
         return Path(path)
     kept = Path(out) / KEPT
     return kept if kept.is_file() else None
@@ -88,8 +90,7 @@ def read(path: Path, plan: Plan, students: list[str],
         return []
     header = [cell.strip().lower() for cell in table[0]]
     if "student" not in header or "lab" not in header:
-        raise GraderError(f"the overrides file {path} must have a header row naming at least "
-                          f"student and lab (its columns: {', '.join(COLUMNS)})")
+        raise GraderError(OverridesUnheaded(path, tuple(COLUMNS)))
     tests = {t.id: t.says for t in plan.tests}
     names = {name.lower(): name for name in students}
     if roster:
@@ -104,25 +105,21 @@ def read(path: Path, plan: Plan, students: list[str],
                                else "")
         if not any(c.strip() for c in cells) or cell("lab") != plan.lab:
             continue
-        where = f"{path}, line {number}"
         student = names.get(cell("student").lower())
         if student is None:
-            raise GraderError(f"{where}: no submission of lab {plan.lab} is "
-                              f"{cell('student')!r} (by name, or by the roster's id, login "
-                              "or e-mail)")
+            raise GraderError(NoSuchStudent(path, number, plan.lab, cell("student")))
         test = cell("test")
         if test and test not in tests:
-            raise GraderError(f"{where}: lab {plan.lab}'s grading has no test {test!r}")
+            raise GraderError(NoSuchTest(path, number, plan.lab, test))
         change = cell("change").replace(" ", "")
         if change and not change.startswith(("+", "-", "=")):
             change = "+" + change
         try:
             change and float(change.lstrip("+-="))
         except ValueError:
-            raise GraderError(f"{where}: the change {cell('change')!r} is not +N, -N or =N "
-                              "points") from None
+            raise GraderError(NotAChange(path, number, cell("change"))) from None
         if not change and not cell("comment"):
-            raise GraderError(f"{where}: the line has neither a change nor a comment")
+            raise GraderError(EmptyOverride(path, number))
         found.append(Override(student, test, tests.get(test, ""), change, cell("comment"),
                               cell("by"), cell("when"), number))
     return found

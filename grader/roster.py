@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from grader.errors import GraderError
+from grader.refusals import EmptyRoster, NoRoster, RosterUnnamed
 
 KEPT = "roster.json"  # in a grading run's output folder
 HEADINGS = {"who": ("login", "username", "user", "name", "student", "full name"),
@@ -53,11 +54,11 @@ def read(path: Path) -> list[Student]:
     one (no such file, or no column that names the student)."""
     path = Path(path)
     if not path.is_file():
-        raise GraderError(f"there is no roster at {path}")
+        raise GraderError(NoRoster(path))
     with path.open(newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.reader(handle))
     if not rows:
-        raise GraderError(f"the roster {path} is empty")
+        raise GraderError(EmptyRoster(path))
     header = [cell.strip().lower() for cell in rows[0]]
     columns = {}
     for heading, words in HEADINGS.items():
@@ -65,8 +66,7 @@ def read(path: Path) -> list[Student]:
         if at is not None:
             columns[heading] = at
     if "who" not in columns:
-        raise GraderError(f"the roster {path} has no column naming the student: its first row "
-                          "must name one of " + ", ".join(HEADINGS["who"]))
+        raise GraderError(RosterUnnamed(path, tuple(HEADINGS["who"])))
     cell = lambda row, field: (row[columns[field]].strip()  # noqa: E731
                                if field in columns and columns[field] < len(row) else "")
     return [Student(cell(row, "who"), cell(row, "id"), cell(row, "email"), cell(row, "name"),

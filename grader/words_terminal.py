@@ -2,8 +2,9 @@
 and what it refuses before anything is written; the sibling of lab/check/words_feedback.py
 (whose summary a `grade` run prints) for grader/__main__.py and grader/pipeline.py.
 
-Those modules decide what to do and in which order; every sentence they print or raise is made
-here, from plain values. The commands' help (argparse's) stays beside its options.
+Those modules decide what to do and in which order; every sentence they print is made here, from
+plain values. What they refuse is a record (grader/refusals.py) whose words are
+grader/words_refused.py's.
 """
 from __future__ import annotations
 
@@ -31,26 +32,11 @@ def bundled(path: str, tests: int, points: str, bank_line: str) -> str:
             f"{bank_line}")
 
 
+def moved(lab: str, out: str, target: str, files: Sequence[str]) -> str:
+    """A folder of the one-lab layout moved into its lab's folder by a `grade` run."""
+    return (f"Moved lab {lab}'s files from the top of {out} into {target} ("
+            f"{', '.join(files)}): a class folder now keeps each lab's files apart.")
+
+
 def wrote(path: str) -> str:
     return f"Wrote {path}."
-
-
-def more_than_zero(option: str) -> str:
-    return f"{option} must be more than 0"
-
-
-JOBS = "--jobs must be 1 or more"
-
-
-def no_folder(path: str) -> str:
-    return f"there is no folder of submissions at {path}"
-
-
-OUT_INSIDE = ("choose an output folder that neither holds nor sits inside the kit or the "
-              "submissions folder (it is hidden from submissions while they run, and a re-run "
-              "would take it for a student)")
-
-
-def no_submissions(path: str) -> str:
-    return (f"{path} holds no submissions (NAME.py files or NAME/ folders with a "
-            "harness.py)")

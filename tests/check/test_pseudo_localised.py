@@ -18,7 +18,7 @@ import re
 import pytest
 
 from grader import (batch, gradescope, pipeline, plan as plans, report, words_gradescope,
-                    words_page, words_statement, words_terminal)
+                    words_page, words_refused, words_statement, words_terminal)
 from grader.__main__ import main as grader_command
 from grader.errors import GraderError
 from grader.grades import Grades
@@ -65,7 +65,7 @@ def pseudo(text: str) -> str:
 
 # every module the kit's sentences are made in
 WORDS = (words, words_lines, words_feedback, words_page, words_gradescope, words_terminal,
-         words_statement)
+         words_statement, words_refused)
 
 
 def _pseudo_localised(monkeypatch) -> None:
