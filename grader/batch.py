@@ -37,6 +37,7 @@ from lab.check.verdict import Outcome, Verdict
 
 from grader import cells, review, row as rows
 from grader import sandbox as sandboxes
+from grader import words_terminal as said
 from grader.errors import GraderError
 from grader.journal import JOURNAL, Journal
 from grader.plan import Plan
@@ -347,16 +348,13 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
             alone(sub, lambda s, r: finished(s, r, alone=True))
     finally:
         if journal.full:
-            print(f"grader: {journal.full}: {journal.unkept} row"
-                  f"{'s' if journal.unkept != 1 else ''} graded in this run could not be kept "
-                  "in the journal (the reports hold them; a rerun grades them again). Free "
-                  "some space.", file=sys.stderr)
+            print(said.unkept(str(journal.path), journal.full, journal.unkept), file=sys.stderr)
         if box is not None:  # whatever a worker that died could not sweep itself
             for slot in range(box.jobs):
                 box.slot(slot).sweep()
             box.release()
         if not sandboxes.Sandbox.remove(base):
-            print(f"grader: could not remove {base}: remove it by hand", file=sys.stderr)
+            print(said.not_removed(str(base)), file=sys.stderr)
         if progress:
             progress.end()
     return [results[s.student] for s in submissions], box.statement()

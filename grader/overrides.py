@@ -23,7 +23,7 @@ import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from grader import plan as plans, roster as rosters
+from grader import plan as plans, roster as rosters, words_class as said
 from grader.errors import GraderError
 from grader.plan import Plan
 from grader.refusals import (EmptyOverride, NoOverrides, NoSuchStudent, NoSuchTest, NotAChange,
@@ -47,16 +47,10 @@ class Override:
     line: int
 
     def words(self) -> str:
-        """The override in a sentence, for the feedback file, the page and the terminal."""
-        what = f"“{self.says}”" if self.test else "your score"
-        change = ("" if not self.change else
-                  f"set {what} to {self.change[1:]} points" if self.change.startswith("=") else
-                  f"{'added' if not self.change.startswith('-') else 'took'} "
-                  f"{self.change.lstrip('+-')} point{'s' if self.change.lstrip('+-') != '1' else ''}"
-                  f" {'to' if not self.change.startswith('-') else 'from'} {what}")
-        who = f"{self.by or 'your instructor'}" + (f", {self.when}" if self.when else "")
-        said = f"“{self.comment}”" if self.comment else ""
-        return f"{who}: " + "; ".join(part for part in (change, said) if part) + "."
+        """The override in a sentence, for the feedback file, the page and the terminal
+        (grader/words_class.py's)."""
+        return said.override(self.says if self.test else None, self.change, self.comment,
+                             self.by, self.when)
 
 
 def source(out: Path, path: Path | None) -> Path | None:

@@ -79,6 +79,24 @@ def roster(found: int, missing: Sequence[str],
     return "\n".join(lines)
 
 
+# --- the instructor's overrides -------------------------------------------------------------
+
+def override(says: str | None, change: str, comment: str, by: str, when: str) -> str:
+    """An instructor's change to a score and their comment, for the feedback file, the page and
+    the terminal: `says` is the test's sentence, None for the whole score; `change` is "+2",
+    "-1", "=3" or ""."""
+    what = f"“{says}”" if says is not None else "your score"
+    points = change.lstrip("+-")
+    unit = "point" if points == "1" else "points"
+    changed = ("" if not change else
+               f"set {what} to {change[1:]} points" if change.startswith("=") else
+               f"took {points} {unit} from {what}" if change.startswith("-") else
+               f"added {points} {unit} to {what}")
+    who = (by or "your instructor") + (f", {when}" if when else "")
+    said = f"“{comment}”" if comment else ""
+    return f"{who}: " + "; ".join(part for part in (changed, said) if part) + "."
+
+
 # --- pairs more alike than the starter explains -------------------------------------------------
 
 def alike(pairs: int) -> str:

@@ -21,6 +21,19 @@ def stopped(kept: int, folder: str) -> str:
             f"{folder}; the same command grades the rest.")
 
 
+def unkept(journal: str, why: str, rows: int) -> str:
+    """The journal could not keep every row a `grade` run graded: the disk holding it is full
+    (`why`, the system's words)."""
+    return (f"grader: the disk holding {journal} is full ({why}): {rows} {_plural(rows, 'row')} "
+            "graded in this run could not be kept in the journal (the reports hold them; a rerun "
+            "grades them again). Free some space.")
+
+
+def not_removed(path: str) -> str:
+    """The sandbox's scratch folder outlived the batch."""
+    return f"grader: could not remove {path}: remove it by hand"
+
+
 def exported(path: str, format_name: str, labs: Sequence[str]) -> str:
     return f"Wrote {path} ({format_name}; {_plural(len(labs), 'lab')} {', '.join(labs)})."
 
