@@ -16,9 +16,10 @@ from grader import words_refused
 from grader.refusals import Refusal
 
 
-class GraderError(UserError):
-    """Something asked of the grader cannot be done as asked: an argument out of range, a
-    folder that is missing or in the wrong place. `fact` says which and why."""
+class Refused(Exception):
+    """An exception that carries a refusal, `fact`, and is worded only when shown: the one
+    way the grader's exceptions say why (GraderError's; lesson_notebooks.LessonError's and
+    ledger.LedgerError's, which are the authors' and are no GraderError)."""
 
     def __init__(self, fact: Refusal) -> None:
         super().__init__(fact)
@@ -26,6 +27,11 @@ class GraderError(UserError):
 
     def __str__(self) -> str:
         return words_refused.refused(self.fact)
+
+
+class GraderError(Refused, UserError):
+    """Something asked of the grader cannot be done as asked: an argument out of range, a
+    folder that is missing or in the wrong place. `fact` says which and why."""
 
 
 class PlanError(GraderError):

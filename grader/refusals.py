@@ -375,3 +375,95 @@ class ReleaseBackwards(Refusal):
     out: Where
     through: str
     last: str
+
+
+# --- the authors' files: a ledger and a lesson's text (grader/ledger.py, lesson_notebooks.py) ---
+
+@dataclass(frozen=True)
+class LedgerUnread(Refusal):
+    path: Where
+    error: str  # tomllib's own words
+
+
+@dataclass(frozen=True)
+class BadRule(Refusal):
+    """A [[rule]] without the keys it needs, or with others."""
+    path: Where
+    keys: tuple[str, ...]  # the ones it has
+
+
+@dataclass(frozen=True)
+class NoBuildSection(Refusal):
+    """No section of the lesson holds the lab's {{ starter LAB }} directive."""
+    path: Where
+    lab: str
+
+
+@dataclass(frozen=True)
+class NotAChoice(Refusal):
+    """A line after a prediction's first choice that is neither a choice nor its feedback."""
+    where: str  # the lesson's file and line
+    line: str
+
+
+@dataclass(frozen=True)
+class PredictionFault(Refusal):
+    where: str
+    fault: str  # "no question", "one choice", "no feedback", "none right", "several right"
+
+
+@dataclass(frozen=True)
+class NotPredict(Refusal):
+    """A ::: line that opens neither a prediction nor a multi-select one."""
+    where: str
+    line: str
+
+
+@dataclass(frozen=True)
+class Unclosed(Refusal):
+    """A ::: predict block with no closing :::."""
+    where: str
+
+
+@dataclass(frozen=True)
+class UnknownLabIn(Refusal):
+    where: str
+    said: str  # the engine's own sentence (lab/check/errors.py UnknownLab)
+
+
+@dataclass(frozen=True)
+class NotADirective(Refusal):
+    where: str
+    line: str
+
+
+@dataclass(frozen=True)
+class HintLevels(Refusal):
+    lab: str
+    levels: int
+    path: Where
+
+
+@dataclass(frozen=True)
+class NoTestsFile(Refusal):
+    lab: str
+    path: Where
+
+
+@dataclass(frozen=True)
+class TestsSayNothing(Refusal):
+    """A lab's tests.py holds no @lab_test description."""
+    lab: str
+
+
+@dataclass(frozen=True)
+class NotMade(Refusal):
+    """A file tools/make.py makes (a starter, its changes.diff) is missing."""
+    lab: str
+    path: Where
+
+
+@dataclass(frozen=True)
+class NoFigure(Refusal):
+    lesson: str
+    path: Where

@@ -8,15 +8,17 @@ caller that needs to know why reads the record. Each sentence says what to do.
 from __future__ import annotations
 
 from grader.refusals import (
-    BadChange, BadShare, BankFails, BankLedgerDisagree, ChangeTwice, EmptyOverride, EmptyRoster,
-    ExtraEmpty, ExtraFails, ExtraNamedTwice, ExtraUnblindable, ExtraUnparsed, LabNotGraded,
-    LabTwice, NoCourse, NoExtra, NoFormat, NoGradedLab, NoJobs, NoOverrides, NoReference,
-    NoRoster, NoSandbox, NoSolutions, NoSubmissions, NoSubmissionsFolder, NoSuchStudent,
-    NoSuchTest, NotAChange, NotALab, NotAlone, NotARelease, NotBuilt, NotGrades, NotLinux,
-    NotPositive, NoUsers, NoVisibility, OtherCourse, OutInside, OverridesUnheaded, OwnFileClosed,
-    ProbeFailed, ProbeReached, Refusal, ReferenceLater, ReleaseBackwards, ReleaseNotBuilt,
-    RosterUnnamed, SeedMismatch, StrayGrades, TooManyJobs, UnknownLabAsked, Unreadable, Unsafe,
-    ViewUnplanned, WhichLab)
+    BadChange, BadRule, BadShare, BankFails, BankLedgerDisagree, ChangeTwice, EmptyOverride,
+    EmptyRoster, ExtraEmpty, ExtraFails, ExtraNamedTwice, ExtraUnblindable, ExtraUnparsed,
+    HintLevels, LabNotGraded, LabTwice, LedgerUnread, NoBuildSection, NoCourse, NoExtra,
+    NoFigure, NoFormat, NoGradedLab, NoJobs, NoOverrides, NoReference, NoRoster, NoSandbox,
+    NoSolutions, NoSubmissions, NoSubmissionsFolder, NoSuchStudent, NoSuchTest, NotAChange,
+    NotAChoice, NotADirective, NotALab, NotAlone, NotARelease, NotBuilt, NoTestsFile, NotGrades,
+    NotLinux, NotMade, NotPositive, NotPredict, NoUsers, NoVisibility, OtherCourse, OutInside,
+    OverridesUnheaded, OwnFileClosed, PredictionFault, ProbeFailed, ProbeReached,
+    ReferenceLater, Refusal, ReleaseBackwards, ReleaseNotBuilt, RosterUnnamed, SeedMismatch,
+    StrayGrades, TestsSayNothing, TooManyJobs, Unclosed, UnknownLabAsked, UnknownLabIn,
+    Unreadable, Unsafe, ViewUnplanned, WhichLab)
 
 _RECORD_FROM = "this copy of the kit has no solutions/ to record it from."
 
@@ -180,7 +182,47 @@ def refused(fact: Refusal) -> str:
         case ReleaseBackwards(out, through, last):
             return (f"{out} holds the release through lab {through}; a release goes forward, so "
                     f"it cannot be replaced by one through lab {last}.")
+        # the authors' files
+        case LedgerUnread(path, error):
+            return f"{path}: {error}"
+        case BadRule(path, keys):
+            return (f"{path}: a [[rule]] needs lab, item, tests and designs (and may have allows "
+                    f"and bank); this one has {list(keys)}")
+        case NoBuildSection(path, lab):
+            return f"{path}: no section holds {{{{ starter {lab} }}}}"
+        case NotAChoice(where, line):
+            return (f"{where}: in a prediction, after the first choice every line is a choice or "
+                    f"an indented '> feedback' line, not {line!r}")
+        case PredictionFault(where, fault):
+            return f"{where}: the prediction {_FAULTS[fault]}"
+        case NotPredict(where, line):
+            return f"{where}: {line!r} is neither '::: predict' nor '::: predict many'"
+        case Unclosed(where):
+            return f"{where}: a '::: predict' block has no closing ':::'"
+        case UnknownLabIn(where, said):
+            return f"{where}: {said}"
+        case NotADirective(where, line):
+            return (f"{where}: {line!r} is not a directive; they are {{{{ hints LAB }}}}, "
+                    "{{ tests LAB }} and {{ starter LAB }}")
+        case HintLevels(lab, levels, path):
+            return f"lab {lab} has {levels} hint levels in {path}, not 3"
+        case NoTestsFile(lab, path):
+            return f"lab {lab} has no tests file at {path}"
+        case TestsSayNothing(lab):
+            return f"lab {lab}'s tests say nothing: no @lab_test descriptions"
+        case NotMade(lab, path):
+            return f"lab {lab} has no {path}; run tools/make.py"
+        case NoFigure(lesson, path):
+            return f"{lesson}: a figure is missing: {path}; run python -m tools.make figures"
     raise TypeError(f"no words for the refusal {fact!r}")  # a new record needs its case here
+
+
+# What a prediction lacks or gets wrong (PredictionFault's faults), after "the prediction"
+_FAULTS = {"no question": "has no question", "one choice": "needs at least two choices",
+           "no feedback": "has a choice without feedback",
+           "none right": "marks no choice right with [x]",
+           "several right": "marks several choices right; write '::: predict many' for a "
+                            "multi-select"}
 
 
 def _unsafe(fact: Unsafe) -> str:

@@ -1,10 +1,13 @@
-"""The grader's own lines in the instructor's terminal: what a command wrote, why it stopped,
-and what it refuses before anything is written; the sibling of lab/check/words_feedback.py
-(whose summary a `grade` run prints) for grader/__main__.py and grader/pipeline.py.
+"""The grader's own lines in the instructor's terminal: what a command wrote and why it stopped;
+the sibling of lab/check/words_feedback.py (whose summary a `grade` run prints) for
+grader/__main__.py, grader/pipeline.py and grader/batch.py.
 
 Those modules decide what to do and in which order; every sentence they print is made here, from
 plain values. What they refuse is a record (grader/refusals.py) whose words are
-grader/words_refused.py's.
+grader/words_refused.py's. The commands' help stays beside its options in grader/__main__.py:
+argparse writes its own English around it (usage, "options", its refusals of arguments, from
+the standard library's gettext domain), so moving ours here would not make the help screen
+swappable, and would take each option's meaning away from the line that declares it.
 """
 from __future__ import annotations
 

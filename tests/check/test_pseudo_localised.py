@@ -176,15 +176,14 @@ def _every_refusal():
     """One record of each refusal (grader/refusals.py), its values made up, each sandbox's
     problem inside the one that says no sandbox could be set up."""
     made = {"int": 3, "bool": True, "tuple[str, ...]": ("a1", "b2"), "tuple[int, ...]": (1, 2),
-            "Where": "/w/p", "str": "v1", "object": "o1"}
+            "Where": "/w/p", "str": "v1", "object": "o1", "fault": "several right"}
 
     def kinds(of):
         return [k for sub in of.__subclasses__() for k in (sub, *kinds(sub))]
-    unsafe = tuple(kind(*(made[f.type] for f in dataclasses.fields(kind)))
-                   for kind in kinds(refusals.Unsafe))
-    made["tuple[Unsafe, ...]"] = unsafe
-    return [kind(*(made[f.type] for f in dataclasses.fields(kind)))
-            for kind in kinds(refusals.Refusal) if kind is not refusals.Unsafe]
+    def one(kind):
+        return kind(*(made.get(f.name, made[str(f.type)]) for f in dataclasses.fields(kind)))
+    made["tuple[Unsafe, ...]"] = tuple(one(kind) for kind in kinds(refusals.Unsafe))
+    return [one(kind) for kind in kinds(refusals.Refusal) if kind is not refusals.Unsafe]
 
 
 def _text_of_page(page: str) -> str:
