@@ -291,7 +291,10 @@ class ViewUnplanned(Unsafe):
 
 @dataclass(frozen=True)
 class ProbeFailed(Unsafe):
-    said: str  # the probe's own words (grader/sandbox/probe.py)
+    """The probe (grader/sandbox/probe.py) gave no report: at which stage, and what the system
+    or the child said ("" for nothing)."""
+    stage: str  # "start" (the child could not start), "failed" (it exited), "unreadable"
+    detail: str
 
 
 @dataclass(frozen=True)

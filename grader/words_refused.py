@@ -232,8 +232,12 @@ def _unsafe(fact: Unsafe) -> str:
             why = "there are neither ids free for users of its own nor a user `nobody` to run as"
         case ViewUnplanned(_, error):
             why = f"its view could not be planned ({error})"
-        case ProbeFailed(_, said):
-            why = said
+        case ProbeFailed(_, "start", detail):
+            why = f"the child could not start ({detail})"
+        case ProbeFailed(_, "failed", detail):
+            why = f"the child failed ({detail or 'no message'})"
+        case ProbeFailed():
+            why = "the child's answer could not be read"
         case OwnFileClosed(_, base):
             why = (f"the child could not open its own harness.py by its path: a folder on the "
                    f"way to {base} is closed to others")

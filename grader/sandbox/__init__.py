@@ -105,8 +105,8 @@ def prepare(base: Path, *, out: Path | None = None, extra_files=(), private=(),
                 problems.append(ViewUnplanned(candidate, str(exc)))
                 continue
         found = probe.run(box, hide)
-        if isinstance(found, str):
-            problems.append(ProbeFailed(candidate, found))
+        if isinstance(found, ProbeFailed):
+            problems.append(found)
             continue
         box.readable, box.network = found["readable"], found["network"]
         if not found["own_file"]:

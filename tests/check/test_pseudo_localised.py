@@ -176,7 +176,8 @@ def _every_refusal():
     """One record of each refusal (grader/refusals.py), its values made up, each sandbox's
     problem inside the one that says no sandbox could be set up."""
     made = {"int": 3, "bool": True, "tuple[str, ...]": ("a1", "b2"), "tuple[int, ...]": (1, 2),
-            "Where": "/w/p", "str": "v1", "object": "o1", "fault": "several right"}
+            "Where": "/w/p", "str": "v1", "object": "o1", "fault": "several right",
+            "stage": "failed"}
 
     def kinds(of):
         return [k for sub in of.__subclasses__() for k in (sub, *kinds(sub))]
