@@ -13,6 +13,7 @@ roster matches and the same refusals; and what the checker prints and the grader
 (feedback, summary, class page, results.json, its terminal lines, the entries it does not
 grade, the roster's and the similarity's summaries, every refusal) holds no sentence of the
 kit's that was not swapped."""
+import ast
 import base64
 import contextlib
 import dataclasses
@@ -30,7 +31,7 @@ from grader import (batch, classroom, classroom_score, gradescope, pipeline, pla
                     words_gradescope, words_page, words_refused, words_statement,
                     words_terminal)
 from grader.__main__ import main as grader_command
-from grader.errors import GraderError
+from grader.errors import GraderError, PlanError, ReleaseError, Refused, SandboxError
 from grader.grades import Grades
 from grader.page import facts as page_facts, html, teaching
 from grader.row import build
@@ -356,3 +357,25 @@ def test_the_classroom_scorer_says_only_its_own_table_and_scores_the_same(tmp_pa
         f"the scorer printed lines its WORDS table did not make: "
         f"{[line for line in said if WORD not in line][:4]}")
     assert not ENGLISH.findall("\n".join(said)), ENGLISH.findall("\n".join(said))[:4]
+
+
+def test_no_module_of_the_grader_raises_a_refusal_as_a_sentence():
+    """Every GraderError, LessonError and LedgerError is raised with a record of
+    grader/refusals.py, never with words made where it is raised: mypy sees only the typed
+    functions' bodies, and the surfaces above only the refusals they meet."""
+    from grader.ledger import LedgerError
+    from grader.lesson_notebooks import LessonError
+    errors = (GraderError, PlanError, SandboxError, ReleaseError, LessonError, LedgerError)
+    assert all(issubclass(error, Refused) for error in errors)
+    names = {error.__name__ for error in errors}  # as the modules raise them
+    raised_with_words = []
+    for path in sorted((manifest.KIT / "grader").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and \
+                    isinstance(node.exc.func, ast.Name) and \
+                    node.exc.func.id in names:
+                given = node.exc.args[0] if node.exc.args else None
+                if not isinstance(given, ast.Call):  # a record is made by calling its class
+                    raised_with_words.append(f"{path.name}:{node.lineno}")
+    assert not raised_with_words, (f"refusals raised with words, not a record of "
+                                   f"grader/refusals.py: {raised_with_words}")
