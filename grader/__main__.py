@@ -31,6 +31,7 @@ from grader import (batch, classfolder, gradebook as gradebooks, gradescope, pip
 from grader.errors import GraderError
 from grader.journal import JOURNAL, Journal
 from grader.pipeline import SEED_FILE  # noqa: F401 (the seed's file, by the name it had here)
+from grader.refusals import NotPositive
 
 
 def _limits(parser):
@@ -160,7 +161,7 @@ def _kept(out: Path) -> int:
 def _settings(args) -> batch.Settings:
     for name in ("seconds_per_test", "seconds_per_submission", "memory_mb"):
         if getattr(args, name) <= 0:
-            raise GraderError(said.more_than_zero(f"--{name.replace('_', '-')}"))
+            raise GraderError(NotPositive(f"--{name.replace('_', '-')}"))
     return batch.Settings(seconds_per_test=args.seconds_per_test,
                           seconds_per_submission=args.seconds_per_submission,
                           memory_mb=args.memory_mb)

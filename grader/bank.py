@@ -32,6 +32,7 @@ from lab.check import manifest, words_feedback
 
 from grader import ledger
 from grader.errors import PlanError
+from grader.refusals import BadShare, BankLedgerDisagree
 
 FOLDER = "bank"  # under source/
 SHARE = "public_share"  # the field of lesson.toml
@@ -54,9 +55,7 @@ def public_share(lab_id: str) -> float:
     toml = lesson.folder / "lesson.toml"
     share = lesson.public_share
     if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share < 1:
-        raise PlanError(f"{ledger.shown(toml)} needs {SHARE} = a number from 0 to "
-                        f"under 1 (the share of the grade its public tests are worth), since lab "
-                        f"{lab_id} has a grading bank; it has {share!r}.")
+        raise PlanError(BadShare(ledger.shown(toml), SHARE, lab_id, share))
     return float(share)
 
 
@@ -88,9 +87,8 @@ def drawn(lab_id: str, seed: int) -> Drawn | None:
     for rule in ledger.of_lab(lab_id):
         lost = [name for name in rule.bank if name not in names]
         if lost or not rule.bank:
-            raise PlanError(f"lab {lab_id}'s grading bank ({ledger.shown(path)}) "
-                            f"and its ledger ({rule.file}) disagree: {rule.id} names "
-                            f"{lost or 'no bank test'}.")
+            raise PlanError(BankLedgerDisagree(lab_id, ledger.shown(path), rule.file, rule.id,
+                                               tuple(lost)))
         picked = draw.sample(sorted(rule.bank), kept(len(rule.bank)))
         chosen.update(picked)
         rules.update({name: ledger.sentence(rule) for name in picked})

@@ -37,9 +37,11 @@ from lab.check.verdict import Outcome, Verdict
 
 from grader import cells, review, row as rows
 from grader import sandbox as sandboxes
+from grader import words_terminal as said
 from grader.errors import GraderError
 from grader.journal import JOURNAL, Journal
 from grader.plan import Plan
+from grader.refusals import TooManyJobs
 from grader.row import Overall, Row
 from grader.submissions import (  # noqa: F401 (find and the rest, by their old names too)
     LARGEST_MB, Submission, Unfound, find, head, in_folder, printable, too_large)
@@ -284,7 +286,7 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
     time unless `allow_shared_user` (sandbox.Sandbox.workers). The journal is kept in `out`;
     the sandbox hides `hide` (the class folder that holds `out`), or `out` itself."""
     if jobs > sandboxes.SLOTS:
-        raise GraderError(f"--jobs can be at most {sandboxes.SLOTS}")
+        raise GraderError(TooManyJobs(sandboxes.SLOTS))
     settings = settings or Settings()
     out = Path(out)
     journal = Journal(out / JOURNAL)
@@ -346,16 +348,13 @@ def grade_all(plan: Plan, submissions: list[Submission], out: Path, *, jobs: int
             alone(sub, lambda s, r: finished(s, r, alone=True))
     finally:
         if journal.full:
-            print(f"grader: {journal.full}: {journal.unkept} row"
-                  f"{'s' if journal.unkept != 1 else ''} graded in this run could not be kept "
-                  "in the journal (the reports hold them; a rerun grades them again). Free "
-                  "some space.", file=sys.stderr)
+            print(said.unkept(str(journal.path), journal.full, journal.unkept), file=sys.stderr)
         if box is not None:  # whatever a worker that died could not sweep itself
             for slot in range(box.jobs):
                 box.slot(slot).sweep()
             box.release()
         if not sandboxes.Sandbox.remove(base):
-            print(f"grader: could not remove {base}: remove it by hand", file=sys.stderr)
+            print(said.not_removed(str(base)), file=sys.stderr)
         if progress:
             progress.end()
     return [results[s.student] for s in submissions], box.statement()

@@ -20,7 +20,10 @@ from pathlib import Path
 
 from lab.check import manifest
 
+from grader import words_terminal as said
 from grader.errors import GraderError
+from grader.refusals import (LabNotGraded, LabTwice, NoGradedLab, NotALab, StrayGrades,
+                              WhichLab)
 
 PREFIX = "lab-"
 ALL = "all"  # `export --lab all`
@@ -60,20 +63,17 @@ def migrate(out: Path) -> str | None:
         lab_id = json.loads(old.read_text(encoding="utf-8"))["lab"]
         manifest.lab(lab_id)
     except (ValueError, KeyError, TypeError) as problem:
-        raise GraderError(f"{old} is not a grades.json this grader wrote ({problem}): move it "
-                          "out of the folder, or grade into another one") from None
+        raise GraderError(StrayGrades(old, str(problem))) from None
     target = lab_folder(out, lab_id)
     if (target / "grades.json").exists():
-        raise GraderError(f"{out} holds lab {lab_id}'s files both at its top and in {target}: "
-                          "keep one of them")
+        raise GraderError(LabTwice(out, lab_id, target))
     target.mkdir(mode=0o700, exist_ok=True)
     moved = []
     for name in ONE_LABS_FILES:
         if (out / name).exists():
             (out / name).rename(target / name)
             moved.append(name)
-    return (f"Moved lab {lab_id}'s files from the top of {out} into {target} ("
-            f"{', '.join(moved)}): a class folder now keeps each lab's files apart.")
+    return said.moved(lab_id, str(out), str(target), moved)
 
 
 def chosen(out: Path, lab: str | None) -> list[tuple[str, Path]]:
@@ -87,19 +87,17 @@ def chosen(out: Path, lab: str | None) -> list[tuple[str, Path]]:
         data = json.loads((out / "grades.json").read_text(encoding="utf-8"))
         labs.append((str(data.get("lab")), out))
     if not labs:
-        raise GraderError(f"{out} holds no graded lab (no grades.json in it or in a lab-N.K "
-                          "folder): give the --out folder of a `python -m grader grade` run")
-    names = ", ".join(lab_id for lab_id, _ in labs)
+        raise GraderError(NoGradedLab(out))
+    names = tuple(lab_id for lab_id, _ in labs)
     if lab == ALL:
         return labs
     if lab is None:
         if len(labs) > 1:
-            raise GraderError(f"{out} holds labs {names}: say which with --lab "
-                              f"(or --lab {ALL} for every one)")
+            raise GraderError(WhichLab(out, names, ALL))
         return labs
     if not re.fullmatch(r"\d+\.\d+", lab):
-        raise GraderError(f'--lab takes a lab such as "5.1", or "{ALL}"; not {lab!r}')
+        raise GraderError(NotALab(lab, ALL))
     picked = [(lab_id, where) for lab_id, where in labs if lab_id == lab]
     if not picked:
-        raise GraderError(f"lab {lab} was not graded into {out}; it holds {names}")
+        raise GraderError(LabNotGraded(lab, out, names))
     return picked

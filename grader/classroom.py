@@ -26,6 +26,7 @@ from lab.check import manifest
 from grader import classroom_score, graded
 from grader.errors import GraderError
 from grader.plan import make
+from grader.refusals import NoCourse, OtherCourse
 
 PROTECTED = (".github/**", "lab/**", "starters/**", "lessons/**")
 
@@ -149,17 +150,10 @@ def write(lab_id: str, out: Path) -> Path:
     A folder without a copy is refused: the workflow could be checked against nothing, and
     the README promises that it is."""
     if not (Path(out) / "lab").is_dir():
-        raise GraderError(f"{out} holds no copy of the course (no lab/ folder), so the "
-                          "workflow could not be checked against it: write it into the "
-                          "release you give students, after `python -m grader release "
-                          f"--through {lab_id} --out {out}`")
+        raise GraderError(NoCourse(out, lab_id))
     differ = classroom_score.changed(Path(out), released(lab_id)["files"])
     if differ:
-        shown = ", ".join(differ[:4]) + (f" and {len(differ) - 4} more" if differ[4:] else "")
-        raise GraderError(f"{out} holds course files other than those this kit would check "
-                          f"for lab {lab_id} ({shown}), so every push would score nothing. "
-                          "Write the workflow from the kit that built the release, for a "
-                          "lab the release holds.")
+        raise GraderError(OtherCourse(out, lab_id, tuple(differ)))
     text = workflow(lab_id)
     path = Path(out) / ".github" / "workflows" / "classroom.yml"
     path.parent.mkdir(parents=True, exist_ok=True)

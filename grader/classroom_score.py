@@ -25,6 +25,13 @@ undumpable (Linux), so that the student's process, a child of its own user, cann
 /proc files (environ, fd/3, mem). What remains: the file sits in the runner's folder of step
 files, which any process of that user may list and write (README, "GitHub Classroom").
 
+Its sentences are the table WORDS at its top, not the kit's words modules (grader/words_*.py,
+lab/check/words*.py): it runs alone, and imports nothing of the kit's before the files are
+checked, so it could not import them, and a released copy of them would be the student's to
+edit. One table keeps them in one place all the same, for a reader and for
+tests/check/test_pseudo_localised.py, which swaps it; the checker's own lines it prints are the
+kit's.
+
 RELEASED: {"lab", "lesson", "harness", "tests" (the lab's tests.py), "files" ({path: sha256}
 for lab/ and each graded lab's tests.py and expected.json), "suite" ([lab id, tests.py,
 expected.json] in the order the checker runs them), "points" ([test id, points], in order)}.
@@ -38,6 +45,21 @@ import shutil
 import sys
 from pathlib import Path
 
+# Every sentence the scorer says, each a str.format template of the values it names
+WORDS = {
+    "missing": "{name} (missing)",  # a course file, as `changed` names it
+    "changed": "{name} (changed)",
+    "added": "{name} (added)",
+    "no harness": "This repository holds no {harness}, so no test ran. `course start {lab}` puts "
+                  "your file there: commit the work/ folder and push it.",
+    "other suite": "The course's lessons now name other test files for these labs than the "
+                   "release did, so no test was run. Put back the released lessons/.",
+    "differ": "These course files differ from the ones your instructor released, so this push "
+              "scores nothing: {files}. Put back the copies your repository began with (`git "
+              "log --reverse` shows its first commit; `git checkout THAT_COMMIT -- PATH` "
+              "restores a file) and push again.",
+    "points": "Points for lab {lab}: {earned:g} of {most:g}.",
+}
 PACKAGE = "lab"
 # The files through which a step hands GitHub Actions its outputs and the next steps' settings:
 # the student's code runs in this step's processes, so it is not told where they are.
@@ -59,15 +81,15 @@ def changed(root: Path, files: dict) -> list:
     for name, wanted in sorted(files.items()):
         path = root / name
         if not path.is_file():
-            found.append(f"{name} (missing)")
+            found.append(WORDS["missing"].format(name=name))
         elif digest(path) != wanted:
-            found.append(f"{name} (changed)")
+            found.append(WORDS["changed"].format(name=name))
     for path in sorted((root / PACKAGE).rglob("*")):
         name = path.relative_to(root).as_posix()
         if path.is_file() and name not in files and name not in UNCHECKED \
                 and "__pycache__" not in path.parts:  # dropped before the run, then Python's
 
-            found.append(f"{name} (added)")
+            found.append(WORDS["added"].format(name=name))
     return found
 
 
@@ -124,9 +146,7 @@ def run_suite(root: Path, released: dict) -> tuple:
     from lab.check.lines import check_aloud
     harness, tests = root / released["harness"], root / released["tests"]
     if not harness.is_file():
-        return {}, (f"This repository holds no {released['harness']}, so no test ran. "
-                    f"`course start {released['lab']}` puts your file there: commit the work/ "
-                    "folder and push it.")
+        return {}, WORDS["no harness"].format(harness=released["harness"], lab=released["lab"])
     try:
         chosen = local.choose(harness, tests, released["lesson"])
     except UserError as problem:
@@ -135,8 +155,7 @@ def run_suite(root: Path, released: dict) -> tuple:
               f.lab.expected.resolve().relative_to(root).as_posix()]
              for f in chosen.files]
     if suite != released["suite"]:
-        return {}, ("The course's lessons now name other test files for these labs than "
-                    "the release did, so no test was run. Put back the released lessons/.")
+        return {}, WORDS["other suite"]
     checked = check_aloud(harness, tests, released["lesson"])
     report = checked.report
     return {o.id: o for o in report.outcomes}, report.import_error
@@ -175,15 +194,12 @@ def main(released: dict, root=None) -> int:
         if differ:
             outcomes = {}
     if differ:
-        problem = ("These course files differ from the ones your instructor released, so "
-                   "this push scores nothing: " + ", ".join(differ) + ". Put back the "
-                   "copies your repository began with (`git log --reverse` shows its first "
-                   "commit; `git checkout THAT_COMMIT -- PATH` restores a file) and push again.")
+        problem = WORDS["differ"].format(files=", ".join(differ))
     if problem and not outcomes:
         print(problem)
     data = result(released, outcomes, problem)
     earned = sum(test["score"] for test in data["tests"])
-    print(f"Points for lab {released['lab']}: {earned:g} of {data['max_score']:g}.")
+    print(WORDS["points"].format(lab=released["lab"], earned=earned, most=data["max_score"]))
     encoded = base64.b64encode(json.dumps(data).encode("utf-8")).decode("ascii")
     if output:
         with output:

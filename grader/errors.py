@@ -2,16 +2,36 @@
 
 Each is a `UserError` (lab/check/errors.py): `python -m grader` turns one into a single line on
 stderr and exit code 2, and catches nothing broader, so any other exception is the grader's own
-fault and keeps its traceback. The message says what to do.
+fault and keeps its traceback.
+
+Each carries a refusal (grader/refusals.py), the values that say why, and makes no sentence of
+its own: its words are grader/words_refused.py's, made when it is shown (str(), which the
+command line prints), so a caller that needs to know why reads `fact`, never the message.
 """
 from __future__ import annotations
 
 from lab.check.errors import UserError
 
+from grader import words_refused
+from grader.refusals import Refusal
 
-class GraderError(UserError):
+
+class Refused(Exception):
+    """An exception that carries a refusal, `fact`, and is worded only when shown: the one
+    way the grader's exceptions say why (GraderError's; lesson_notebooks.LessonError's and
+    ledger.LedgerError's, which are the authors' and are no GraderError)."""
+
+    def __init__(self, fact: Refusal) -> None:
+        super().__init__(fact)
+        self.fact = fact
+
+    def __str__(self) -> str:
+        return words_refused.refused(self.fact)
+
+
+class GraderError(Refused, UserError):
     """Something asked of the grader cannot be done as asked: an argument out of range, a
-    folder that is missing or in the wrong place."""
+    folder that is missing or in the wrong place. `fact` says which and why."""
 
 
 class PlanError(GraderError):

@@ -36,6 +36,7 @@ from typing import Any, Callable
 from grader import cells, classfolder, roster as rosters
 from grader.errors import GraderError
 from grader.grades import Grades
+from grader.refusals import NoFormat
 from grader.row import Overall, Row
 
 def _score(r: Row) -> float | None:
@@ -79,7 +80,7 @@ def render(grades: Grades | list[Grades], fmt: str,
     lab: a column per lab in Canvas and Moodle, a row per student and lab in csv) in the
     format `fmt`, one of FORMATS."""
     if fmt not in FORMATS:
-        raise GraderError(f"no gradebook format {fmt!r}; the formats are {', '.join(FORMATS)}")
+        raise GraderError(NoFormat(fmt, tuple(FORMATS)))
     labs = [grades] if isinstance(grades, Grades) else list(grades)
     text = io.StringIO()
     FORMATS[fmt](cells.writer(text, lineterminator="\n"), labs, _rows(labs, students))

@@ -17,6 +17,7 @@ from typing import Any
 
 from grader.errors import GraderError
 from grader.plan import Test
+from grader.refusals import NotGrades, Unreadable
 from grader.row import Row
 from grader.sandbox.statement import Statement
 
@@ -67,7 +68,6 @@ class Grades:
         try:
             return cls.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
         except OSError as exc:
-            raise GraderError(f"cannot read {path}: {exc.strerror or exc}") from None
+            raise GraderError(Unreadable(path, exc.strerror or str(exc))) from None
         except (KeyError, TypeError, ValueError) as exc:
-            raise GraderError(f"{path} is not a grades.json this grader wrote ({type(exc).__name__}:"
-                              f" {exc}); grade the lab again to write it afresh") from None
+            raise GraderError(NotGrades(path, f"{type(exc).__name__}: {exc}")) from None

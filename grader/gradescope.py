@@ -51,6 +51,7 @@ from grader import words_gradescope as said
 from grader.batch import Unfound
 from grader.errors import GraderError
 from grader.plan import Plan
+from grader.refusals import NoSolutions, NoVisibility
 from grader.row import Row
 from grader.sandbox.statement import Statement
 
@@ -123,11 +124,11 @@ def build(plan: Plan, out: Path, *, settings: batch.Settings | None = None,
           hidden_visibility: str = "after_published") -> Path:
     """Write the bundle zip to `out` and return its path."""
     if hidden_visibility not in VISIBILITIES:
-        raise GraderError(said.visibility_is_one_of(VISIBILITIES))
+        raise GraderError(NoVisibility(hidden_visibility, tuple(VISIBILITIES)))
     settings = settings or batch.Settings()
     reference = manifest.lab(plan.lab).solution
     if not reference.is_file():
-        raise GraderError(said.NO_REFERENCE)
+        raise GraderError(NoSolutions(plan.lab, "bundle"))
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     config = {"plan": plan.to_dict(), "settings": asdict(settings),

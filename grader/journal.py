@@ -23,7 +23,7 @@ JOURNAL = "journal.jsonl"  # its name in a grading run's output folder
 class Journal:
     def __init__(self, path: Path):
         self.path = Path(path)
-        self.full: str | None = None  # why a row could not be kept, once the disk was full
+        self.full: str | None = None  # the system's words (strerror), once the disk was full
         self.unkept = 0  # rows not kept since
 
     def load(self) -> dict[str, tuple[str, Row]]:
@@ -72,8 +72,7 @@ class Journal:
         except OSError as exc:
             if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
                 raise
-            self.full = self.full or (f"the disk holding {self.path} is full "
-                                      f"({exc.strerror})")
+            self.full = self.full or exc.strerror or errno.errorcode[exc.errno]
             self.unkept += 1
             return False
         return True

@@ -34,11 +34,16 @@ from pathlib import Path
 
 from lab.check import manifest
 
+
+from grader.errors import Refused
+from grader.refusals import BadRule, LedgerUnread, NoBuildSection
 FILE = "rules.toml"  # beside lesson.md in the authors' wing
 
 
-class LedgerError(ValueError):
-    """A ledger or a Build section that cannot be read; the message names the file."""
+class LedgerError(Refused, ValueError):
+    """A ledger or a Build section that cannot be read; its refusal names the file. No
+    UserError: a ledger is the kit's, so a command that meets a broken one keeps its
+    traceback."""
 
 
 @dataclass(frozen=True)
@@ -66,13 +71,12 @@ def _rules_of(path: Path) -> list[Rule]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as error:
-        raise LedgerError(f"{shown(path)}: {error}") from None
+        raise LedgerError(LedgerUnread(shown(path), str(error))) from None
     rules = []
     for entry in data.get("rule", []):
         unknown = set(entry) - {"lab", "item", "tests", "designs", "allows", "bank"}
         if unknown or not {"lab", "item", "tests", "designs"} <= set(entry):
-            raise LedgerError(f"{shown(path)}: a [[rule]] needs lab, item, tests and designs "
-                              f"(and may have allows and bank); this one has {sorted(entry)}")
+            raise LedgerError(BadRule(shown(path), tuple(sorted(entry))))
         rules.append(Rule(lab=entry["lab"], item=entry["item"], tests=tuple(entry["tests"]),
                           designs=tuple(entry["designs"]), allows=tuple(entry.get("allows", ())),
                           file=shown(path), bank=tuple(entry.get("bank", ()))))
@@ -102,7 +106,7 @@ def build_section(lab_id: str) -> str:
     for section in re.split(r"(?m)^(?=## )", text):
         if "{{ starter %s }}" % lab_id in section:
             return section
-    raise LedgerError(f"{lab.lesson.source}: no section holds {{{{ starter {lab_id} }}}}")
+    raise LedgerError(NoBuildSection(lab.lesson.source, lab_id))
 
 
 def build_items(lab_id: str) -> dict[int, str]:

@@ -50,13 +50,18 @@ import nbformat
 from lab.check import manifest, spoken, suite
 from lab.check.errors import UserError
 
+
+from grader.errors import Refused
+from grader.refusals import (HintLevels, NoFigure, NotAChoice, NotADirective, NoTestsFile, NotMade,
+                              NotPredict, PredictionFault, TestsSayNothing, Unclosed,
+                              UnknownLabIn)
 KERNEL = {"display_name": "Python 3", "language": "python", "name": "python3"}
 GENERAL = re.compile(r" ?\[general\]")
 
 
-class LessonError(UserError, ValueError):
+class LessonError(Refused, UserError, ValueError):
     """A lesson's source breaks the directive grammar, or a lab it names lacks a made file;
-    the message names the lesson and what to run."""
+    its refusal names the lesson and what to run."""
 
 
 # --- inline Markdown inside HTML -------------------------------------------------------------
@@ -122,23 +127,22 @@ def read_prediction(lines: list[str], *, many: bool, where: str) -> Prediction:
         elif feedback and choices:
             choices[-1]["feedback"].append(feedback.group(1).rstrip())
         elif choices and line.strip():
-            raise LessonError(f"{where}: in a prediction, after the first choice every line is "
-                              f"a choice or an indented '> feedback' line, not {line!r}")
+            raise LessonError(NotAChoice(where, line))
         elif not choices:
             question.append(line)
-    problem = None
+    fault = None
     if not "".join(question).strip():
-        problem = "has no question"
+        fault = "no question"
     elif len(choices) < 2:
-        problem = "needs at least two choices"
+        fault = "one choice"
     elif any(not "".join(c["feedback"]).strip() for c in choices):
-        problem = "has a choice without feedback"
+        fault = "no feedback"
     elif not any(c["right"] for c in choices):
-        problem = "marks no choice right with [x]"
+        fault = "none right"
     elif not many and sum(c["right"] for c in choices) > 1:
-        problem = "marks several choices right; write '::: predict many' for a multi-select"
-    if problem:
-        raise LessonError(f"{where}: the prediction {problem}")
+        fault = "several right"
+    if fault:
+        raise LessonError(PredictionFault(where, fault))
     return Prediction("\n".join(question).strip(), choices, many)
 
 
@@ -191,8 +195,7 @@ def hints(lab: manifest.Lab, *, page: bool = False) -> Code:
     furthest level shown, as the terminal's `course hint` does. The same in the browser's
     `page`, where course.hint reads the packed hints."""
     if len(lab.hints) != 3:
-        raise LessonError(f"lab {lab.id} has {len(lab.hints)} hint levels in "
-                          f"{manifest.HINTS}, not 3")
+        raise LessonError(HintLevels(lab.id, len(lab.hints), manifest.HINTS))
     return Code(f"# Runs on: plain Python. Lab {lab.id}'s hints, one at a time and only when you "
                 "want one:\n# set the 0 to 1 (questions), 2 (the approach) or 3 (the outline) "
                 f"and run this cell.\ncourse.hint(\"{lab.id}\", 0)")
@@ -202,10 +205,10 @@ def tests(lab: manifest.Lab, *, page: bool = False) -> str:
     """The lab's tests as a numbered list, one sentence each, and the command that runs them:
     the terminal's, or for the browser's `page` a cell's."""
     if not lab.tests.is_file():
-        raise LessonError(f"lab {lab.id} has no tests file at {lab.tests}")
+        raise LessonError(NoTestsFile(lab.id, lab.tests))
     found = suite.describe(lab)
     if not found:
-        raise LessonError(f"lab {lab.id}'s tests say nothing: no @lab_test descriptions")
+        raise LessonError(TestsSayNothing(lab.id))
     return "\n".join(f"{n}. {text}" for n, (_, text) in enumerate(found, 1)) + (
         f"\n\nThese are the tests your `tests.py` holds and `{_check(lab, page)}` runs, after "
         "every earlier lab's. An instructor may grade with more tests of their own, which you "
@@ -237,7 +240,7 @@ def starter(lab: manifest.Lab, *, page: bool = False) -> str:
     lesson), a count of the change, and how to check: in a terminal, or for the browser's
     `page`, which has none, in a cell. The code stays in code files, where it reads as code."""
     if not lab.starter.is_file():
-        raise LessonError(f"lab {lab.id} has no starter at {lab.starter}; run tools/make.py")
+        raise LessonError(NotMade(lab.id, lab.starter))
     here = lab.lesson.folder
     link = lambda path: os.path.relpath(path, here).replace(os.sep, "/")  # noqa: E731
     previous = _previous(lab)
@@ -248,7 +251,7 @@ def starter(lab: manifest.Lab, *, page: bool = False) -> str:
         since = _since(lab, previous)
         diff = lab.starter.parent / "changes.diff"
         if not diff.is_file():
-            raise LessonError(f"lab {lab.id} has no {diff.name}; run tools/make.py")
+            raise LessonError(NotMade(lab.id, diff.name))
         added = sum(1 for line in diff.read_text(encoding="utf-8").splitlines()
                     if line.startswith("+") and not line.startswith("+++"))
         removed = sum(1 for line in diff.read_text(encoding="utf-8").splitlines()
@@ -305,11 +308,10 @@ def expand(text: str, *, where: str, found: list[Prediction] | None = None,
         elif re.match(r"^:::\s*predict\b", stripped):
             words = stripped[3:].split()
             if words not in (["predict"], ["predict", "many"]):
-                raise LessonError(f"{where}: {stripped!r} is neither '::: predict' nor "
-                                  "'::: predict many'")
+                raise LessonError(NotPredict(where, stripped))
             end = next((j for j in range(i + 1, len(lines)) if lines[j].strip() == ":::"), None)
             if end is None:
-                raise LessonError(f"{where}: a '::: predict' block has no closing ':::'")
+                raise LessonError(Unclosed(where))
             flush()
             read = read_prediction(lines[i + 1:end], many=len(words) == 2, where=where)
             if found is not None:
@@ -322,14 +324,13 @@ def expand(text: str, *, where: str, found: list[Prediction] | None = None,
             try:
                 lab = manifest.lab(lab_id)
             except KeyError as missing:
-                raise LessonError(f"{where}: {missing.args[0]}") from None
+                raise LessonError(UnknownLabIn(where, missing.args[0])) from None
             flush()
             cells.append(EXPANDERS[kind](lab, page=page))
             i += 1
             continue
         elif stripped.startswith("{{"):
-            raise LessonError(f"{where}: {stripped!r} is not a directive; they are "
-                              "{{ hints LAB }}, {{ tests LAB }} and {{ starter LAB }}")
+            raise LessonError(NotADirective(where, stripped))
         plain.append(line)
         i += 1
     flush()
@@ -368,8 +369,7 @@ def _figures_beside(cell, lesson: manifest.Lesson):
     for _, name in FIGURE.findall(cell.source):
         path = lesson.folder / "figures" / name
         if not path.is_file():
-            raise LessonError(f"{lesson.folder.name}: a figure is missing: {path}; run "
-                              "python -m tools.make figures")
+            raise LessonError(NoFigure(lesson.folder.name, path))
     return cell
 
 

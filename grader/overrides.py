@@ -23,9 +23,11 @@ import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from grader import plan as plans, roster as rosters
+from grader import plan as plans, roster as rosters, words_class as said
 from grader.errors import GraderError
 from grader.plan import Plan
+from grader.refusals import (EmptyOverride, NoOverrides, NoSuchStudent, NoSuchTest, NotAChange,
+                              OverridesUnheaded)
 from grader.row import Overall, Row
 
 KEPT = "overrides.csv"  # in the class folder
@@ -45,16 +47,10 @@ class Override:
     line: int
 
     def words(self) -> str:
-        """The override in a sentence, for the feedback file, the page and the terminal."""
-        what = f"“{self.says}”" if self.test else "your score"
-        change = ("" if not self.change else
-                  f"set {what} to {self.change[1:]} points" if self.change.startswith("=") else
-                  f"{'added' if not self.change.startswith('-') else 'took'} "
-                  f"{self.change.lstrip('+-')} point{'s' if self.change.lstrip('+-') != '1' else ''}"
-                  f" {'to' if not self.change.startswith('-') else 'from'} {what}")
-        who = f"{self.by or 'your instructor'}" + (f", {self.when}" if self.when else "")
-        said = f"“{self.comment}”" if self.comment else ""
-        return f"{who}: " + "; ".join(part for part in (change, said) if part) + "."
+        """The override in a sentence, for the feedback file, the page and the terminal
+        (grader/words_class.py's)."""
+        return said.override(self.says if self.test else None, self.change, self.comment,
+                             self.by, self.when)
 
 
 def source(out: Path, path: Path | None) -> Path | None:
@@ -62,7 +58,7 @@ def source(out: Path, path: Path | None) -> Path | None:
     folder `out`, else None."""
     if path is not None:
         if not Path(path).is_file():
-            raise GraderError(f"there is no overrides file at {path}")
+            raise GraderError(NoOverrides(path))
         return Path(path)
     kept = Path(out) / KEPT
     return kept if kept.is_file() else None
@@ -88,8 +84,7 @@ def read(path: Path, plan: Plan, students: list[str],
         return []
     header = [cell.strip().lower() for cell in table[0]]
     if "student" not in header or "lab" not in header:
-        raise GraderError(f"the overrides file {path} must have a header row naming at least "
-                          f"student and lab (its columns: {', '.join(COLUMNS)})")
+        raise GraderError(OverridesUnheaded(path, tuple(COLUMNS)))
     tests = {t.id: t.says for t in plan.tests}
     names = {name.lower(): name for name in students}
     if roster:
@@ -104,25 +99,21 @@ def read(path: Path, plan: Plan, students: list[str],
                                else "")
         if not any(c.strip() for c in cells) or cell("lab") != plan.lab:
             continue
-        where = f"{path}, line {number}"
         student = names.get(cell("student").lower())
         if student is None:
-            raise GraderError(f"{where}: no submission of lab {plan.lab} is "
-                              f"{cell('student')!r} (by name, or by the roster's id, login "
-                              "or e-mail)")
+            raise GraderError(NoSuchStudent(path, number, plan.lab, cell("student")))
         test = cell("test")
         if test and test not in tests:
-            raise GraderError(f"{where}: lab {plan.lab}'s grading has no test {test!r}")
+            raise GraderError(NoSuchTest(path, number, plan.lab, test))
         change = cell("change").replace(" ", "")
         if change and not change.startswith(("+", "-", "=")):
             change = "+" + change
         try:
             change and float(change.lstrip("+-="))
         except ValueError:
-            raise GraderError(f"{where}: the change {cell('change')!r} is not +N, -N or =N "
-                              "points") from None
+            raise GraderError(NotAChange(path, number, cell("change"))) from None
         if not change and not cell("comment"):
-            raise GraderError(f"{where}: the line has neither a change nor a comment")
+            raise GraderError(EmptyOverride(path, number))
         found.append(Override(student, test, tests.get(test, ""), change, cell("comment"),
                               cell("by"), cell("when"), number))
     return found

@@ -17,9 +17,10 @@ from pathlib import Path
 from lab.check import manifest, seeds
 
 from grader import (batch, classfolder, overrides, page, plan as plans, report, roster,
-                    similarity, words_terminal as said)
+                    similarity)
 from grader.errors import GraderError
 from grader.plan import Plan
+from grader.refusals import NoJobs, NoSubmissions, NoSubmissionsFolder, OutInside
 from grader.row import Row
 from grader.sandbox.statement import Statement
 
@@ -73,20 +74,20 @@ def grade(asked: Asked, tell: Callable[[str], None] = lambda line: None) -> Grad
     is written, for what cannot be done as asked. tell(line) hears a notice as it happens
     (an old output folder moved into the class folder's layout)."""
     if not asked.submissions.is_dir():
-        raise GraderError(said.no_folder(str(asked.submissions)))
+        raise GraderError(NoSubmissionsFolder(asked.submissions))
     if asked.jobs < 1:
-        raise GraderError(said.JOBS)
+        raise GraderError(NoJobs())
     out, folder = asked.out.resolve(), asked.submissions.resolve()
     if manifest.KIT.is_relative_to(out) or folder.is_relative_to(out) or \
             out.is_relative_to(folder):
-        raise GraderError(said.OUT_INSIDE)
+        raise GraderError(OutInside())
     seed = grading_seed(asked.out, asked.seed)
     students = roster.read(asked.roster) if asked.roster else None
     plan = plans.make(asked.lab, own_lab_only=asked.own_lab_only,
                       extra_tests=asked.extra_tests, seed=seed, draw=seed)
     subs, ignored = batch.find(asked.submissions)
     if not subs:
-        raise GraderError(said.no_submissions(str(asked.submissions)))
+        raise GraderError(NoSubmissions(asked.submissions))
     changed_by = overrides.source(asked.out, asked.overrides)
     changes = overrides.read(changed_by, plan, [s.student for s in subs],
                              students or roster.kept(asked.out)) if changed_by else []

@@ -34,6 +34,9 @@ from lab.check.verdict import sets_line
 
 from grader import bank
 from grader.errors import PlanError
+from grader.refusals import (BankFails, ExtraEmpty, ExtraFails, ExtraNamedTwice, ExtraUnblindable,
+                              ExtraUnparsed, NoExtra, NoSolutions, NotBuilt, SeedMismatch,
+                              UnknownLabAsked)
 
 
 @dataclass
@@ -122,8 +125,7 @@ class Plan:
         found = seeds.Expected(self.recorded, self.seed) if self.recorded is not None else \
             runner.expected_for(self.kit_files())
         if found.seed != self.seed:
-            raise PlanError(f"This plan grades under seed {self.seed}, but the reference's "
-                            f"observations it holds were made under seed {found.seed}.")
+            raise PlanError(SeedMismatch(self.seed, found.seed))
         for extra in self.extras:
             found.update(extra.expected)
         return found
@@ -156,8 +158,7 @@ def reseeded(plan: Plan, seed: int) -> Plan:
     bundle draws its seed when it grades, from the reference it carries for this alone."""
     lab = manifest.lab(plan.lab)
     if not lab.solution.is_file():
-        raise PlanError(f"Grading under a seed of its own records the reference of {lab.name} "
-                        "first, and this copy of the kit has no solutions/ to record it from.")
+        raise PlanError(NoSolutions(lab.name, "seed"))
     again = Plan(lab=plan.lab, own_lab_only=plan.own_lab_only, tests=list(plan.tests), seed=seed,
                  share=plan.share)
     again.recorded = dict(record.record(lab.solution, again.kit_files(), seed=seed))
@@ -182,13 +183,9 @@ def _record_extra(lab, name: str, source: str, seed: int) -> dict:
                                       seed=seed))
         except record.ReferenceFailed as exc:
             if name == bank.NAME:
-                raise PlanError(f"lab {lab.id}'s grading bank ({bank.path_of(lab.id)}) fails "
-                                "on the lab's reference solution: a fault of the kit's:\n"
-                                + "\n".join(exc.failures)) from None
-            raise PlanError(f"your hidden test file {name} (--extra-tests) fails on lab "
-                            f"{lab.id}'s reference solution, so the test is what is wrong, not "
-                            "the kit; fix it before grading with it:\n"
-                            + "\n".join(exc.failures)) from None
+                raise PlanError(BankFails(lab.id, bank.path_of(lab.id),
+                                          tuple(exc.failures))) from None
+            raise PlanError(ExtraFails(lab.id, name, tuple(exc.failures))) from None
 
 
 def points_in(source: str) -> dict[str, float]:
@@ -208,55 +205,47 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
     try:
         lab = manifest.lab(lab_id)
     except KeyError as exc:
-        raise PlanError(exc.args[0]) from None
+        raise PlanError(UnknownLabAsked(exc.args[0])) from None
     if lab.reference_only or not lab.tests.exists():
-        raise PlanError(f"{lab.name.capitalize()} is not built in this kit yet, so it has no "
-                        "tests to grade with.")
+        raise PlanError(NotBuilt(lab.name))
     plan = Plan(lab=lab.id, own_lab_only=own_lab_only, seed=seed)
     if seed != seeds.PUBLIC:
         if not lab.solution.is_file():
-            raise PlanError(f"Grading under a seed of its own records the reference of "
-                            f"{lab.name} first, and this copy of the kit has no solutions/ to "
-                            "record it from.")
+            raise PlanError(NoSolutions(lab.name, "seed"))
         plan.recorded = dict(record.record(lab.solution, plan.kit_files(), seed=seed))
     extras_files = []
     names: dict[str, str] = {}
     for given in extra_tests:
         path = Path(given)
         if not path.is_file():
-            raise PlanError(f"There is no extra tests file at {path}.")
+            raise PlanError(NoExtra(path))
         source = path.read_text(encoding="utf-8")
         name = hidden_name(path)
         if name in names:
-            raise PlanError(f"Two extra tests files are named {path.name}; rename one."
-                            if names[name] == path.name else
-                            f"The extra tests files {names[name]} and {path.name} would both "
-                            f"run as {name}; rename one.")
+            raise PlanError(ExtraNamedTwice(names[name], path.name, name))
         names[name] = path.name
         try:
             ast.parse(source)
         except SyntaxError as exc:
-            raise PlanError(f"The extra tests file {path} does not parse: {exc}") from None
+            raise PlanError(ExtraUnparsed(path, str(exc))) from None
         try:  # refused here, before any submission runs beside a hidden wanted value
             suite.blind(source, path.name)
         except suite.Unblindable as exc:
-            raise PlanError(f"The extra tests file cannot be used as it is: {exc}") from None
+            raise PlanError(ExtraUnblindable(str(exc))) from None
         extras_files.append((name, source, path.name))
     if extras_files:
         if not lab.solution.is_file():
-            raise PlanError(f"Extra tests are judged against the reference of {lab.name}, and "
-                            "this copy of the kit has no solutions/ to record it from.")
+            raise PlanError(NoSolutions(lab.name, "extra"))
         for name, source, file in extras_files:
             if not suite.declared(source, name):
-                raise PlanError(f"The extra tests file {file} holds no @lab_test(...) tests.")
+                raise PlanError(ExtraEmpty(file))
             plan.extras.append(Extra(name, source, _record_extra(lab, name, source, seed), file))
     # The bank runs after the instructor's own hidden files, which keep the place they had
     # before a lab had a bank.
     subset = bank.drawn(lab.id, draw) if draw is not None else None
     if subset is not None:
         if not lab.solution.is_file():
-            raise PlanError(f"{lab.name.capitalize()} is graded on its grading bank, recorded "
-                            "on its reference, and this copy of the kit has no solutions/.")
+            raise PlanError(NoSolutions(lab.name, "bank"))
         plan.share = bank.public_share(lab.id)
         plan.extras.append(Extra(bank.NAME, subset.source,
                                  _record_extra(lab, bank.NAME, subset.source, seed), bank.SET,

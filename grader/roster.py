@@ -18,7 +18,9 @@ import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from grader import words_class as said
 from grader.errors import GraderError
+from grader.refusals import EmptyRoster, NoRoster, RosterUnnamed
 
 KEPT = "roster.json"  # in a grading run's output folder
 HEADINGS = {"who": ("login", "username", "user", "name", "student", "full name"),
@@ -53,11 +55,11 @@ def read(path: Path) -> list[Student]:
     one (no such file, or no column that names the student)."""
     path = Path(path)
     if not path.is_file():
-        raise GraderError(f"there is no roster at {path}")
+        raise GraderError(NoRoster(path))
     with path.open(newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.reader(handle))
     if not rows:
-        raise GraderError(f"the roster {path} is empty")
+        raise GraderError(EmptyRoster(path))
     header = [cell.strip().lower() for cell in rows[0]]
     columns = {}
     for heading, words in HEADINGS.items():
@@ -65,13 +67,20 @@ def read(path: Path) -> list[Student]:
         if at is not None:
             columns[heading] = at
     if "who" not in columns:
-        raise GraderError(f"the roster {path} has no column naming the student: its first row "
-                          "must name one of " + ", ".join(HEADINGS["who"]))
+        raise GraderError(RosterUnnamed(path, tuple(HEADINGS["who"])))
     cell = lambda row, field: (row[columns[field]].strip()  # noqa: E731
                                if field in columns and columns[field] < len(row) else "")
     return [Student(cell(row, "who"), cell(row, "id"), cell(row, "email"), cell(row, "name"),
                     cell(row, "login"))
             for row in rows[1:] if any(c.strip() for c in row)]
+
+
+@dataclass(frozen=True)
+class Contested:
+    """Why a submission was matched to no one: the students its name fits, when several do;
+    else the one it claims and `others`, the other submissions that claim them too."""
+    fits: tuple[Student, ...]
+    others: tuple[str, ...] = ()
 
 
 @dataclass
@@ -82,7 +91,7 @@ class Match:
     found: dict[str, Student]
     missing: list[Student]
     unknown: list[str]
-    refused: dict[str, str] = field(default_factory=dict)
+    refused: dict[str, Contested] = field(default_factory=dict)
 
 
 def match(students: list[Student], submitted: list[str]) -> Match:
@@ -101,12 +110,9 @@ def match(students: list[Student], submitted: list[str]) -> Match:
     refused = {}
     for name, who in fits.items():
         if len(who) > 1:
-            refused[name] = ("fits several students on the roster (" +
-                             ", ".join(_label(s) for s in who) + "): rename it to one's login")
+            refused[name] = Contested(tuple(who))
         elif who and len(claims[who[0]]) > 1:
-            others = [n for n in claims[who[0]] if n != name]
-            refused[name] = (f"claims {_label(who[0])}, as {', '.join(others)} could too: "
-                             "rename the one that is not theirs")
+            refused[name] = Contested((who[0],), tuple(n for n in claims[who[0]] if n != name))
     found = {name: who[0] for name, who in fits.items() if name not in refused and who}
     disputed = {s for name in refused for s in fits[name]}
     taken = set(found.values()) | disputed
@@ -133,18 +139,11 @@ def kept(out: Path) -> list[Student] | None:
 
 def summary(result: Match) -> str:
     """The terminal's lines on the roster: who has not submitted, and what is not on it."""
-    lines = [f"Roster: {len(result.found)} submission{'s' if len(result.found) != 1 else ''} "
-             f"matched, {len(result.missing)} student"
-             f"{'s' if len(result.missing) != 1 else ''} with none."]
-    if result.missing:
-        lines.append("Not submitted: " + ", ".join(_label(s) for s in result.missing))
-    for name, why in result.refused.items():
-        lines.append(f"Not matched, and no grade given for it in an export: {name} {why}.")
-    unknown = [name for name in result.unknown if name not in result.refused]
-    if unknown:
-        lines.append("Submissions no one on the roster matches: " + ", ".join(unknown))
-    return "\n".join(lines)
+    return said.roster(len(result.found), [_label(s) for s in result.missing],
+                       {name: ([_label(s) for s in why.fits], why.others)
+                        for name, why in result.refused.items()},
+                       [name for name in result.unknown if name not in result.refused])
 
 
 def _label(student: Student) -> str:
-    return student.who + (f" ({student.id})" if student.id else "")
+    return said.student(student.who, student.id)

@@ -21,6 +21,8 @@ from pathlib import Path
 
 from lab.check import manifest
 
+from grader import words_class as said
+
 KEPT = "similar.json"  # in the lab's folder: every pair, for the page
 SHARE = 0.5  # of a file's own code, shared with another file, that lists the pair
 MIN_OWN = 60  # tokens of a file's own code below which it is not compared
@@ -48,7 +50,7 @@ class Pair:
         lines = self.text.splitlines()
         if len(lines) <= most:
             return lines
-        return lines[:most] + [f"... and {len(lines) - most} more shared lines"]
+        return lines[:most] + [said.more_shared(len(lines) - most)]
 
     def ranges(self, which: int) -> str:
         return ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in self.lines[which])
@@ -136,12 +138,8 @@ def summary(pairs: list[Pair]) -> list[str]:
     """The terminal's lines: each pair, its shares, where, and the shared lines."""
     if not pairs:
         return []
-    said = ["", f"More alike than the starter explains ({len(pairs)} "
-                f"pair{'s' if len(pairs) != 1 else ''}; read the shared lines before "
-                "concluding anything):"]
+    lines = ["", said.alike(len(pairs))]
     for p in pairs:
-        said.append(f"  {p.first} and {p.second}: {p.shares[0]:.0%} of {p.first}'s own code "
-                    f"and {p.shares[1]:.0%} of {p.second}'s is shared; {p.first}'s lines "
-                    f"{p.ranges(0)}, {p.second}'s lines {p.ranges(1)}")
-        said += [f"      {line}" for line in p.shown()]
-    return said
+        lines.append(said.pair(p.first, p.second, p.shares, p.ranges(0), p.ranges(1)))
+        lines += [f"      {line}" for line in p.shown()]  # the students' own lines
+    return lines

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
+from grader import words_class as said
 from grader.report import safe_name
 
 SKIPPED_NAMES = {"__pycache__", "__MACOSX"}
@@ -31,7 +32,7 @@ class Submission:
     student: str
     path: str | None  # the harness.py to grade; None when there is none to grade
     shown: str  # where it was found, relative to the submissions folder
-    problem: str | None = None  # why it cannot be graded, in plain words (goes into its row)
+    problem: str | None = None  # why it cannot be graded, in words_class's words (for its row)
     unfound: Unfound | None = None  # the same reason as data
     candidates: list[str] = field(default_factory=list)  # for SEVERAL: each, inside the folder
     took: str = ""  # why this file was graded, where the place alone does not say it
@@ -59,22 +60,19 @@ def find(folder: Path) -> tuple[list[Submission], list[str]]:
     for entry in sorted(folder.iterdir(), key=lambda p: p.name):
         shown = printable(entry.name)
         if entry.name in SKIPPED_NAMES:
-            ignored.append(f"{shown} (a folder Python or macOS makes)")
+            ignored.append(said.made_folder(shown))
             continue
         if entry.name.startswith("."):
-            ignored.append(f"{shown} (a hidden name, starting with a dot: never graded; "
-                           "without the dot it would be)")
+            ignored.append(said.hidden(shown))
             continue
         if entry.is_symlink():
-            sub = Submission(_stem(shown), None, shown,
-                             f"{shown} is a link, not a file; the grader does not follow "
-                             "links. Put the harness.py itself there.", Unfound.LINK)
+            sub = Submission(_stem(shown), None, shown, said.link(shown), Unfound.LINK)
         elif entry.is_file() and entry.suffix == ".py":
             sub = sized(Submission(_stem(shown), str(entry), shown))
         elif entry.is_dir():
             sub = in_folder(entry)
         else:
-            ignored.append(f"{shown} (neither a .py file nor a folder)")
+            ignored.append(said.neither(shown))
             continue
         found.append(sub)
     _name_all(found)
@@ -135,14 +133,10 @@ def in_folder(folder: Path) -> Submission:
         return sized(Submission(name, str(below[0]),
                                  f"{name}/{printable(below[0].relative_to(folder).as_posix())}"))
     if not below:
-        return Submission(name, None, f"{name}/",
-                          f"The folder {name}/ holds no harness.py, so there was nothing to "
-                          "grade.", Unfound.NONE)
+        return Submission(name, None, f"{name}/", said.no_harness(name), Unfound.NONE)
     candidates = [printable(p.relative_to(folder).as_posix()) for p in below]
-    return Submission(name, None, f"{name}/",
-                      f"The folder {name}/ holds several harness.py files "
-                      f"({', '.join(candidates)}), and the grader cannot tell which one is "
-                      "meant. Leave exactly one.", Unfound.SEVERAL, candidates)
+    return Submission(name, None, f"{name}/", said.several(name, candidates), Unfound.SEVERAL,
+                      candidates)
 
 
 def python_files(folder: Path) -> list[Path]:
@@ -188,6 +182,4 @@ def sized(sub: Submission) -> Submission:
 def too_large(sub: Submission, size: int) -> Submission:
     """`sub` not graded for its size, which its problem says: nothing of it is read."""
     return Submission(sub.student, None, sub.shown,
-                      f"Larger than {LARGEST_MB} MB: {sub.shown} holds "
-                      f"{size / (1 << 20):,.0f} MB, far more than any harness.py, so the grader "
-                      "did not read it.", Unfound.TOO_LARGE)
+                      said.too_large(LARGEST_MB, sub.shown, size / (1 << 20)), Unfound.TOO_LARGE)

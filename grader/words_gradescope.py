@@ -82,10 +82,3 @@ def isolation(level: str) -> str:
     return f"Isolation: {level}. It cannot prevent:"
 
 
-def visibility_is_one_of(choices: Sequence[str]) -> str:
-    return f"--hidden-visibility is one of {', '.join(choices)}"
-
-
-NO_REFERENCE = ("A bundle grades each submission under a seed of its own, recorded first on the "
-                "lab's reference, and this copy of the kit has no solutions/ to carry it "
-                "from.")

@@ -1,9 +1,13 @@
-"""The grader's own lines in the instructor's terminal: what a command wrote, why it stopped,
-and what it refuses before anything is written; the sibling of lab/check/words_feedback.py
-(whose summary a `grade` run prints) for grader/__main__.py and grader/pipeline.py.
+"""The grader's own lines in the instructor's terminal: what a command wrote and why it stopped;
+the sibling of lab/check/words_feedback.py (whose summary a `grade` run prints) for
+grader/__main__.py, grader/pipeline.py and grader/batch.py.
 
-Those modules decide what to do and in which order; every sentence they print or raise is made
-here, from plain values. The commands' help (argparse's) stays beside its options.
+Those modules decide what to do and in which order; every sentence they print is made here, from
+plain values. What they refuse is a record (grader/refusals.py) whose words are
+grader/words_refused.py's. The commands' help stays beside its options in grader/__main__.py:
+argparse writes its own English around it (usage, "options", its refusals of arguments, from
+the standard library's gettext domain), so moving ours here would not make the help screen
+swappable, and would take each option's meaning away from the line that declares it.
 """
 from __future__ import annotations
 
@@ -20,6 +24,19 @@ def stopped(kept: int, folder: str) -> str:
             f"{folder}; the same command grades the rest.")
 
 
+def unkept(journal: str, why: str, rows: int) -> str:
+    """The journal could not keep every row a `grade` run graded: the disk holding it is full
+    (`why`, the system's words)."""
+    return (f"grader: the disk holding {journal} is full ({why}): {rows} {_plural(rows, 'row')} "
+            "graded in this run could not be kept in the journal (the reports hold them; a rerun "
+            "grades them again). Free some space.")
+
+
+def not_removed(path: str) -> str:
+    """The sandbox's scratch folder outlived the batch."""
+    return f"grader: could not remove {path}: remove it by hand"
+
+
 def exported(path: str, format_name: str, labs: Sequence[str]) -> str:
     return f"Wrote {path} ({format_name}; {_plural(len(labs), 'lab')} {', '.join(labs)})."
 
@@ -31,26 +48,11 @@ def bundled(path: str, tests: int, points: str, bank_line: str) -> str:
             f"{bank_line}")
 
 
+def moved(lab: str, out: str, target: str, files: Sequence[str]) -> str:
+    """A folder of the one-lab layout moved into its lab's folder by a `grade` run."""
+    return (f"Moved lab {lab}'s files from the top of {out} into {target} ("
+            f"{', '.join(files)}): a class folder now keeps each lab's files apart.")
+
+
 def wrote(path: str) -> str:
     return f"Wrote {path}."
-
-
-def more_than_zero(option: str) -> str:
-    return f"{option} must be more than 0"
-
-
-JOBS = "--jobs must be 1 or more"
-
-
-def no_folder(path: str) -> str:
-    return f"there is no folder of submissions at {path}"
-
-
-OUT_INSIDE = ("choose an output folder that neither holds nor sits inside the kit or the "
-              "submissions folder (it is hidden from submissions while they run, and a re-run "
-              "would take it for a student)")
-
-
-def no_submissions(path: str) -> str:
-    return (f"{path} holds no submissions (NAME.py files or NAME/ folders with a "
-            "harness.py)")

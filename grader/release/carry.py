@@ -16,6 +16,7 @@ from pathlib import Path
 from lab.check import manifest
 
 from grader.errors import ReleaseError
+from grader.refusals import NotARelease, ReleaseBackwards
 from grader.release.notes import Release
 
 STATE = manifest.RELEASE_STATE  # what the last release wrote here: its lab, each file's hash
@@ -34,13 +35,10 @@ def earlier(out: Path, last: str) -> dict:
         return {}
     state = out / STATE
     if not state.is_file():
-        raise ReleaseError(f"{out} holds files, and no release of this course ({STATE} is "
-                           "missing); give a new folder, or the folder of an earlier "
-                           "release.")
+        raise ReleaseError(NotARelease(out, STATE))
     found = json.loads(state.read_text(encoding="utf-8"))
     if manifest.key(found["through"]) > manifest.key(last):
-        raise ReleaseError(f"{out} holds the release through lab {found['through']}; a release "
-                           f"goes forward, so it cannot be replaced by one through lab {last}.")
+        raise ReleaseError(ReleaseBackwards(out, found["through"], last))
     return found
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from lab.check import manifest
 
 from grader.errors import ReleaseError
+from grader.refusals import BadChange, ChangeTwice
 
 FILE = "lab_changes.toml"  # under source/
 
@@ -43,15 +44,13 @@ def recorded() -> list[Change]:
         lab, landed, words = entry.get("lab"), entry.get("landed"), entry.get("words")
         if not (isinstance(lab, str) and isinstance(landed, datetime.date)
                 and isinstance(words, str) and words.strip()):
-            raise ReleaseError(f"{path}: each [[change]] needs lab (\"6.1\"), landed (a date) "
-                               f"and words; this one does not: {entry!r}")
+            raise ReleaseError(BadChange(path, entry))
         manifest.lab(lab)  # an unknown lab is the author's slip: say so here
         found.append(Change(lab, landed, " ".join(words.split())))
     keys = [c.key for c in found]
     doubled = sorted({k for k in keys if keys.count(k) > 1})
     if doubled:
-        raise ReleaseError(f"{path}: one entry per lab and day; more than one for "
-                           f"{', '.join(doubled)}")
+        raise ReleaseError(ChangeTwice(path, tuple(doubled)))
     return sorted(found, key=lambda c: (manifest.key(c.lab), c.landed))
 
 

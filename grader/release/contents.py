@@ -13,6 +13,7 @@ from pathlib import Path
 from lab.check import manifest
 
 from grader.errors import ReleaseError
+from grader.refusals import NoReference, ReferenceLater, ReleaseNotBuilt, UnknownLabAsked
 from grader.release import replayed, setup_files
 from grader.release.leaks import needing_reference
 from grader.release.notes import Release
@@ -78,10 +79,9 @@ def last_lab(through: str | None) -> manifest.Lab:
     try:
         last = manifest.lab(through) if through else built[-1]
     except KeyError as missing:
-        raise ReleaseError(missing.args[0]) from None
+        raise ReleaseError(UnknownLabAsked(missing.args[0])) from None
     if last.reference_only:
-        raise ReleaseError(f"{last.name.capitalize()} is not built yet, so no release can go up "
-                           "to it.")
+        raise ReleaseError(ReleaseNotBuilt(last.name))
     return last
 
 
@@ -93,12 +93,11 @@ def references(ids, last: manifest.Lab) -> list[manifest.Lab]:
         try:
             lab = manifest.lab(lab_id)
         except KeyError as missing:
-            raise ReleaseError(missing.args[0]) from None
+            raise ReleaseError(UnknownLabAsked(missing.args[0])) from None
         if not lab.solution.is_file():
-            raise ReleaseError(f"This kit has no reference for {lab.name} to include.")
+            raise ReleaseError(NoReference(lab.name))
         if manifest.key(lab.id) > manifest.key(last.id):
-            raise ReleaseError(f"Lab {lab.id} comes after lab {last.id}, the last lab of this "
-                               "release, so its reference cannot be in it.")
+            raise ReleaseError(ReferenceLater(lab.id, last.id))
         chosen.append(lab)
     return chosen
 

@@ -49,6 +49,8 @@ from pathlib import Path
 from lab.check import manifest
 
 from grader.errors import SandboxError
+from grader.refusals import (NoSandbox, NotAlone, NotLinux, NoUsers, OwnFileClosed, ProbeFailed,
+                              ProbeReached, Unsafe, ViewUnplanned)
 from grader.sandbox import cgroups, probe, users, view
 from grader.sandbox.box import Sandbox
 from grader.sandbox.limits import Resources
@@ -69,11 +71,7 @@ def prepare(base: Path, *, out: Path | None = None, extra_files=(), private=(),
     works, submissions would run as root, which is refused unless `unsandboxed_root` says the
     machine is a throwaway container (a Gradescope run is one). Only Linux has what it needs."""
     if not sys.platform.startswith("linux"):
-        raise SandboxError(
-            f"The grader runs submissions only on Linux (this is {sys.platform}): its sandbox "
-            "is made of Linux namespaces, users and resource limits. Grade on a Linux machine, "
-            "container or virtual machine. Students' own checks (python lab/lab_check.py) run "
-            "on every system.")
+        raise SandboxError(NotLinux(sys.platform))
     base = Path(base)
     base.mkdir(parents=True, exist_ok=True)
     # Others may pass through (to reach their own scratch folder) but not list it.
@@ -86,7 +84,7 @@ def prepare(base: Path, *, out: Path | None = None, extra_files=(), private=(),
     else:
         wanted = ["namespaces", "user"] + (["limits"] if unsandboxed_root or not root else [])
         wanted = wanted if root else ["limits"]
-    problems = []
+    problems: list[Unsafe] = []
     groups = _groups(slots, resources)
     for candidate in wanted:
         box = Sandbox(base, candidate, resources=resources, groups=groups)
@@ -97,46 +95,34 @@ def prepare(base: Path, *, out: Path | None = None, extra_files=(), private=(),
             elif users.nobody():
                 box.user = users.nobody()
             else:
-                problems.append(f"{candidate}: there are neither ids free for users of its own "
-                                "nor a user `nobody` to run as")
+                problems.append(NoUsers(candidate))
                 continue
         if candidate == "namespaces":
             box.root.mkdir(mode=0o700, exist_ok=True)
             try:
                 box.view = view.plan(base, resources.temporary_mb)
             except OSError as exc:
-                problems.append(f"{candidate}: its view could not be planned ({exc})")
+                problems.append(ViewUnplanned(candidate, str(exc)))
                 continue
         found = probe.run(box, hide)
-        if isinstance(found, str):
-            problems.append(f"{candidate}: {found}")
+        if isinstance(found, ProbeFailed):
+            problems.append(found)
             continue
         box.readable, box.network = found["readable"], found["network"]
         if not found["own_file"]:
-            problems.append(f"{candidate}: the child could not open its own harness.py by "
-                            f"its path: a folder on the way to {base} is closed to others")
+            problems.append(OwnFileClosed(candidate, base))
             continue
         if candidate == "namespaces" and (box.readable or box.network):
-            problems.append(f"{candidate}: the probe could still read {box.readable} "
-                            f"or reach the network ({box.network})")
+            problems.append(ProbeReached(candidate, tuple(box.readable), box.network))
             continue
         if candidate == "namespaces" and (found["pid"], found["pids"]) != (2, [1, 2]):
-            problems.append(f"{candidate}: the probe was not alone in a PID namespace of its "
-                            f"own (it was process {found['pid']} and saw {found['pids']})")
+            problems.append(NotAlone(candidate, found["pid"], tuple(found["pids"])))
             continue
         return box
     made = cgroups.Groups.from_dict(groups)
     if made is not None:
         made.remove()
-    hint = ""
-    if root:
-        hint = (" Without namespaces, any user must be able to read the kit's lab/ folder and "
-                f"the Python interpreter ({manifest.KIT}, {sys.executable}) and to pass "
-                f"through the folders on the way to {base}: a folder only root may open on the "
-                "way is the usual cause. Fix that, or, only inside a throwaway container, pass "
-                "--unsandboxed to run submissions as root.")
-    raise SandboxError("Submissions cannot be run safely here: " + "; ".join(problems) + "."
-                       + hint)
+    raise SandboxError(NoSandbox(tuple(problems), root, manifest.KIT, sys.executable, base))
 
 
 def _groups(slots: int, resources: Resources) -> dict | None:

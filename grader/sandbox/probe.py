@@ -20,6 +20,7 @@ from pathlib import Path
 
 from lab.check import manifest
 
+from grader.refusals import ProbeFailed
 from grader.sandbox import view
 from grader.sandbox.box import Sandbox
 
@@ -80,9 +81,9 @@ def secrets(out: Path | None, extra_files=(), private=()) -> list[str]:
     return [os.path.realpath(p) for p in paths]
 
 
-def run(box: Sandbox, hide: list[str]) -> dict | str:
+def run(box: Sandbox, hide: list[str]) -> dict | ProbeFailed:
     """What a child of `box` reached, as the probe reports it (readable, network, uid, pid,
-    pids, own_file), or a sentence saying why there is no report."""
+    pids, own_file), or why there is no report."""
     scratch = box.scratch(b"# the probe's own harness.py\n")
     allowed = view.allowed(box.view) if box.level == "namespaces" else {}
     try:
@@ -92,13 +93,12 @@ def run(box: Sandbox, hide: list[str]) -> dict | str:
                               preexec_fn=box.preexec(), capture_output=True, text=True,
                               timeout=60, start_new_session=True)
     except (OSError, subprocess.SubprocessError) as exc:
-        return f"the child could not start ({exc})"
+        return ProbeFailed(box.level, "start", str(exc))
     finally:
         box.remove(scratch)
     if done.returncode != 0:
-        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
-        return f"the child failed ({last})"
+        return ProbeFailed(box.level, "failed", (done.stderr.strip().splitlines() or [""])[-1])
     try:
         return json.loads(done.stdout.strip().splitlines()[-1])
     except (ValueError, IndexError):
-        return "the child's answer could not be read"
+        return ProbeFailed(box.level, "unreadable", "")

@@ -3,24 +3,35 @@ lab/check/words.py and its siblings (words_lines.py: the checker's lines and adv
 words_feedback.py: the grader's feedback, summary and a grade row's own sentences) and of the
 grader's (grader/words_page.py: the class page; words_gradescope.py: Gradescope's results.json;
 words_terminal.py: the grader's own terminal lines; words_statement.py: the isolation
-statement) swapped for a pseudo-localised one (marked, its words reordered), each check decides
-the same verdicts, the same facts, the same advice, the same grouping of a class's students in
-the grader's summary, the same counts and wrong designs on the class page and the same scores,
-statuses and visibilities in results.json; and what the checker prints and the grader writes
-(feedback, summary, class page, results.json, its terminal lines) holds no sentence of the
+statement; words_refused.py: what the grader refuses, from grader/refusals.py's records;
+words_class.py: a submissions folder's entries, the roster's matches and the pairs alike)
+swapped for a pseudo-localised one (marked, its words reordered), each check decides the same
+verdicts, the same facts, the same advice, the same grouping of a class's students in the
+grader's summary, the same counts and wrong designs on the class page, the same scores,
+statuses and visibilities in results.json, the same submissions found in a folder, the same
+roster matches and the same refusals; and what the checker prints and the grader writes
+(feedback, summary, class page, results.json, its terminal lines, the entries it does not
+grade, the roster's and the similarity's summaries, every refusal) holds no sentence of the
 kit's that was not swapped."""
+import ast
+import base64
 import contextlib
+import dataclasses
 import html as markup
 import inspect
 import io
+import json
+import os
 import re
 
 import pytest
 
-from grader import (batch, gradescope, pipeline, plan as plans, report, words_gradescope,
-                    words_page, words_statement, words_terminal)
+from grader import (batch, classroom, classroom_score, gradescope, pipeline, plan as plans,
+                    refusals, report, roster as rosters, similarity, submissions, words_class,
+                    words_gradescope, words_page, words_refused, words_statement,
+                    words_terminal)
 from grader.__main__ import main as grader_command
-from grader.errors import GraderError
+from grader.errors import GraderError, PlanError, ReleaseError, Refused, SandboxError
 from grader.grades import Grades
 from grader.page import facts as page_facts, html, teaching
 from grader.row import build
@@ -57,7 +68,9 @@ WORD = "\u02d9"  # and each of its words
 def pseudo(text: str) -> str:
     """A sentence as a translation might make it: marked, word by word, and each line's words in
     another order. Every word keeps its mark wherever the sentence is cut or quoted, so what is
-    left unmarked in a text is words no words module made."""
+    left unmarked in a text is words no words module made. (A value a sentence is made from is
+    marked with it: a sentence made inline and handed to a words module as a value would pass,
+    so a words module is handed facts and names, never sentences.)"""
     return MARK + "\n".join(" ".join(WORD + word if word else word
                                      for word in reversed(line.split(" ")))
                             for line in text.split("\n")) + "\u27e7"
@@ -65,7 +78,7 @@ def pseudo(text: str) -> str:
 
 # every module the kit's sentences are made in
 WORDS = (words, words_lines, words_feedback, words_page, words_gradescope, words_terminal,
-         words_statement)
+         words_statement, words_refused, words_class)
 
 
 def _pseudo_localised(monkeypatch) -> None:
@@ -128,6 +141,53 @@ def _terminal(folder, grades: Grades) -> str:
     return "\n".join(lines)
 
 
+def _class_folder(folder):
+    """The submissions of a folder holding every kind of entry the grader does not grade (a
+    hidden file, a folder Python makes, a text file, a link, a folder with no harness.py, one
+    with two, a file too large to read), and the words it has for them: each entry not graded
+    and each submission's problem."""
+    folder.mkdir(parents=True)
+    (folder / "ann.py").write_text("", encoding="utf-8")
+    (folder / ".hidden.py").write_text("", encoding="utf-8")
+    (folder / "__pycache__").mkdir()
+    (folder / "notes.txt").write_text("", encoding="utf-8")
+    os.symlink(folder / "ann.py", folder / "link.py")
+    (folder / "empty").mkdir()
+    for below in ("two/a", "two/b"):
+        (folder / below).mkdir(parents=True)
+        (folder / below / "harness.py").write_text("", encoding="utf-8")
+    (folder / "big.py").write_bytes(b"#" * ((submissions.LARGEST_MB << 20) + 1))
+    found, ignored = submissions.find(folder)
+    return ([(s.student, s.unfound, s.candidates) for s in found],
+            [*ignored, *(s.problem for s in found if s.problem)])
+
+
+# A roster that matches one submission, misses one student, refuses one submission that two
+# students fit and two that claim one student, and knows nothing of a fifth.
+ROSTER = [rosters.Student("alice", "1001", "alice@school.edu"), rosters.Student("al", "7"),
+          rosters.Student("alan", "8", "al@y.edu"), rosters.Student("bob", "1002"),
+          rosters.Student("cy", "1003")]
+SUBMITTED = ["alice", "alice@school.edu", "al", "bob", "zed"]
+# Two files more alike than the starter explains, with more shared lines than are shown
+PAIR = similarity.Pair("ann", "ben", (0.9, 0.75), ([(1, 20)], [(3, 22)]),
+                       "\n".join(f"{n:2}  x{n} = {n}" for n in range(1, 21)))
+
+
+def _every_refusal():
+    """One record of each refusal (grader/refusals.py), its values made up, each sandbox's
+    problem inside the one that says no sandbox could be set up."""
+    made = {"int": 3, "bool": True, "tuple[str, ...]": ("a1", "b2"), "tuple[int, ...]": (1, 2),
+            "Where": "/w/p", "str": "v1", "object": "o1", "fault": "several right",
+            "stage": "failed"}
+
+    def kinds(of):
+        return [k for sub in of.__subclasses__() for k in (sub, *kinds(sub))]
+    def one(kind):
+        return kind(*(made.get(f.name, made[str(f.type)]) for f in dataclasses.fields(kind)))
+    made["tuple[Unsafe, ...]"] = tuple(one(kind) for kind in kinds(refusals.Unsafe))
+    return [one(kind) for kind in kinds(refusals.Refusal) if kind is not refusals.Unsafe]
+
+
 def _text_of_page(page: str) -> str:
     """The class page as a reader sees its words: its markup and CSS gone, each line of it
     apart, its entities read (an author's "it's" is escaped on the page)."""
@@ -163,11 +223,18 @@ def _decided(tmp_path, monkeypatch, localised: bool):
                                                   took="the only .py file in your submission"
                                                   if r.student == "empty" else "")
                for r in rows}
+    found, problems = _class_folder(tmp_path / f"class-{localised}")
+    matched = rosters.match(ROSTER, SUBMITTED)
+    refused = _every_refusal()
     said = {"printed": "\n".join(printed),
             "feedback": "\n".join(report.feedback(plan, r) for r in rows),
             "summary": report.summary(plan, rows, STATEMENT),
             "class page": _text_of_page(html.page(page, tmp_path)),
             "terminal": _terminal(tmp_path / f"terminal-{localised}", grades),
+            "submissions folder": "\n".join(problems),
+            "roster": rosters.summary(matched),
+            "similarity": "\n".join(similarity.summary([PAIR])[1:]),
+            "refusals": "\n".join(str(GraderError(fact)) for fact in refused),
             # extra_data is data for an instructor's tools: the verdict's and the level's values
             "results.json": "\n".join(_strings({student: {**data, "extra_data": None}
                                                 for student, data in results.items()})),
@@ -182,6 +249,9 @@ def _decided(tmp_path, monkeypatch, localised: bool):
         "missing": {n: advice.missing(found) for n, found in outcomes.items()},
         "advice": {n: _advised(advice.step(LAB.id, found)) for n, found in outcomes.items()},
         "overall": {r.student: r.verdict for r in rows},
+        "submissions": found,
+        "roster": (matched.found, matched.missing, matched.unknown, matched.refused),
+        "refused": refused,
         "groups": groups,
         "page": [(r.id, r.failed, r.ran) for r in page.rules],
         "students": [(s.name, s.score, s.cells) for s in page.students],
@@ -196,7 +266,7 @@ def _decided(tmp_path, monkeypatch, localised: bool):
 
 # Where every line is a sentence the kit made, however short: a line of a few short words ("--jobs
 # must be 1 or more") escapes the search for running English, so each line must be marked.
-EVERY_LINE_MADE = ("results.json outputs", "terminal")
+EVERY_LINE_MADE = ("results.json outputs", "terminal", "submissions folder", "roster")
 
 
 def _advised(step: advice.Next) -> tuple:
@@ -247,9 +317,65 @@ def test_what_the_checker_prints_and_the_grader_writes_is_every_sentence_swapped
         unmarked = [line for line in said[where].split("\n") if line.strip() and WORD not in line]
         assert not unmarked, (f"the {where} hold lines no words module made "
                               f"(grader/words_*.py): {unmarked[:8]}")
+    for fact in _every_refusal():
+        assert str(GraderError(fact)).startswith(MARK), \
+            f"the refusal {fact!r} is not said by grader/words_refused.py"
     for where, text in said.items():
         assert MARK in text, f"nothing in the {where} was swapped: the test swaps nothing there"
         left = _unswapped(text, authored)
         assert not left, (f"the {where} holds words no words module made (lab/check/words*.py, "
                           f"grader/words_*.py): "
                           f"{left[:8]}")
+
+
+def test_the_classroom_scorer_says_only_its_own_table_and_scores_the_same(tmp_path, monkeypatch,
+                                                                          capsys):
+    """grader/classroom_score.py runs alone in a student's repository, so its sentences are a
+    table of its own (WORDS): swapped, a push whose course files are gone scores the same and
+    says nothing the table did not make."""
+    released = classroom.released(LAB.id)
+    monkeypatch.setattr(classroom_score, "hide", lambda: None)  # this process stays dumpable
+    monkeypatch.setattr(classroom_score, "result_file", lambda: None)  # printed, not written
+
+    def scored(localised: bool):
+        if localised:
+            monkeypatch.setattr(classroom_score, "WORDS",
+                                {key: pseudo(text) for key, text in classroom_score.WORDS.items()})
+        (tmp_path / str(localised)).mkdir()
+        classroom_score.main(released, tmp_path / str(localised))
+        printed = capsys.readouterr().out.splitlines()
+        said = [line for line in printed if not line.startswith("result=")]
+        encoded = next(line for line in printed if line.startswith("result="))
+        data = json.loads(base64.b64decode(encoded.removeprefix("result=")))
+        return said, (data["status"], data["max_score"],
+                      [(t["name"], t["status"], t["score"]) for t in data["tests"]])
+
+    said_before, scored_before = scored(False)
+    said, decided = scored(True)
+    assert decided == scored_before, "the scorer's swapped words changed what it scored"
+    assert said != said_before and all(WORD in line for line in said), (
+        f"the scorer printed lines its WORDS table did not make: "
+        f"{[line for line in said if WORD not in line][:4]}")
+    assert not ENGLISH.findall("\n".join(said)), ENGLISH.findall("\n".join(said))[:4]
+
+
+def test_no_module_of_the_grader_raises_a_refusal_as_a_sentence():
+    """Every GraderError, LessonError and LedgerError is raised with a record of
+    grader/refusals.py, never with words made where it is raised: mypy sees only the typed
+    functions' bodies, and the surfaces above only the refusals they meet."""
+    from grader.ledger import LedgerError
+    from grader.lesson_notebooks import LessonError
+    errors = (GraderError, PlanError, SandboxError, ReleaseError, LessonError, LedgerError)
+    assert all(issubclass(error, Refused) for error in errors)
+    names = {error.__name__ for error in errors}  # as the modules raise them
+    raised_with_words = []
+    for path in sorted((manifest.KIT / "grader").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and \
+                    isinstance(node.exc.func, ast.Name) and \
+                    node.exc.func.id in names:
+                given = node.exc.args[0] if node.exc.args else None
+                if not isinstance(given, ast.Call):  # a record is made by calling its class
+                    raised_with_words.append(f"{path.name}:{node.lineno}")
+    assert not raised_with_words, (f"refusals raised with words, not a record of "
+                                   f"grader/refusals.py: {raised_with_words}")

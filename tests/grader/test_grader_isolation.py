@@ -21,6 +21,7 @@ from tests.grader.gradeclass import LAB, ROOT, base_text, in_box, make_class, ma
 
 from grader import batch, plan as plans, sandbox
 from grader.errors import GraderError
+from grader.refusals import NoJobs
 
 SPY = "spies_on_the_class"
 NEIGHBOURS = ["zara", "zed", "zoe"]  # after the spy in name order: graded while it looks
@@ -262,7 +263,7 @@ def test_the_command_line_passes_allow_shared_user_to_the_batch(tmp_path, monkey
 
     def grade_all(plan, subs, out, **options):
         asked.update(options)
-        raise GraderError("stopped here")
+        raise GraderError(NoJobs())  # any refusal: the command line says it, exit code 2
     monkeypatch.setattr(batch, "grade_all", grade_all)
     folder = make_class(tmp_path / "submissions", kinds=[])
     assert main(["grade", "--lab", LAB.id, str(folder), "--out", str(tmp_path / "out"),

@@ -12,6 +12,7 @@ from tests.grader.gradeclass import ROOT
 from lab.check import manifest, process, runner, suite, zygote
 
 from grader import sandbox
+from grader.refusals import ProbeFailed
 
 LOOK = r"""
 import json, os, resource
@@ -94,10 +95,13 @@ def test_the_scratch_folders_parent_cannot_be_listed_by_others(tmp_path):
 @pytest.mark.skipif(not ROOT, reason="the refusal is about running submissions as root")
 def test_as_root_without_a_working_sandbox_grading_is_refused_with_the_reason(tmp_path,
                                                                             monkeypatch):
-    monkeypatch.setattr(sandbox.probe, "run", lambda box, hide: "the child could not start (test)")
+    monkeypatch.setattr(sandbox.probe, "run",
+                        lambda box, hide: ProbeFailed(box.level, "start", "test"))
     with pytest.raises(sandbox.SandboxError, match="cannot be run safely here") as caught:
         sandbox.prepare(tmp_path / "box")
-    assert "--unsandboxed" in str(caught.value) and "could not start" in str(caught.value)
+    assert "--unsandboxed" in str(caught.value) and "could not start (test)" in str(caught.value)
+    assert all(isinstance(problem, ProbeFailed) for problem in caught.value.fact.problems), (
+        "the refusal does not carry the probe's failure of each level as a record")
 
 
 def test_at_the_graders_own_user_no_child_is_forked_from_the_ready_interpreter(tmp_path):
