@@ -242,9 +242,25 @@ def lessons() -> tuple[Lesson, ...]:
 
 def labs(*, built_only: bool = False) -> tuple[Lab, ...]:
     """Every lab in course order; with built_only, only those with tests and a starter."""
-    found = [lab for lesson in lessons() for lab in lesson.labs]
-    found.sort(key=lambda lab: key(lab.id))
-    return tuple(lab for lab in found if not (built_only and lab.reference_only))
+    every, built = _in_order(lessons())
+    return built if built_only else every
+
+
+def _in_order(read: tuple[Lesson, ...]) -> tuple[tuple[Lab, ...], tuple[Lab, ...]]:
+    """The labs of `read` (lessons()'s answer) in course order, and the built ones among them,
+    sorted once for each answer:
+    the engine asks for a lab by name thousands of times in a grading run (each failed check's
+    rule credits the lab that adds a name), and sorting forty labs each time cost a grader's
+    worker more than judging did. Kept for the very answer it was sorted from, so a relocated
+    kit, or a test's own lessons(), is sorted anew."""
+    if _sorted[0] is not read:
+        every = tuple(sorted((lab for lesson in read for lab in lesson.labs),
+                             key=lambda lab: key(lab.id)))
+        _sorted[:] = [read, (every, tuple(lab for lab in every if not lab.reference_only))]
+    return _sorted[1]
+
+
+_sorted: list = [None, ((), ())]  # [the lessons() answer last sorted, what _in_order made of it]
 
 
 def lab(lab_id: str) -> Lab:
