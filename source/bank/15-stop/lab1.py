@@ -683,44 +683,47 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
 @lab_test("run_tool called by itself in a task on bash (bare or behind a guard) running a "
           "command that never ends. Cancelled from outside, with its token clear, the task ends "
           "cancelled and the command is dead; closed while it waits, the command is dead too; "
-          "with its token set instead, run_tool, over a relay whose execute names its second "
-          "parameter its own way, answers within five turns on a Command cancelled line after "
-          "more lines than bash's budget and half a line, and, handed that token again for a call naming a tool nobody "
-          "has, answers Operation aborted.")
+          "with its token set instead, at each of six turns in a row, run_tool, over a relay "
+          "whose execute names its second parameter its own way, answers within five turns on a "
+          "Command cancelled line after more lines than bash's budget and half a line, and, "
+          "handed that token again for a call naming a tool nobody has, answers Operation "
+          "aborted.")
 async def test_run_tool_cancelled_while_bash_waits(t):
     rows, cases, closed = [], [], {}
+    first = t.random.randint(2, 20)  # Stop at six turns in a row, wherever a look falls
     for wrapped in t.random.sample(["bare", "guarded"], 2):
-        budget = t.random.randint(3, 6)
-        log = "".join(f"{label(t)} passed\n" for _ in range(budget + t.random.randint(2, 5)))
-        shell = lab.Shell(lab.Workspace({"run.log": log + f"{label(t)} tests, 4 passed"}))
-        inner = harness.make_bash_tool(shell, max_lines=budget)
+        for wait in range(first, first + 6):
+            budget = t.random.randint(3, 6)
+            log = "".join(f"{label(t)} passed\n" for _ in range(budget + t.random.randint(2, 5)))
+            shell = lab.Shell(lab.Workspace({"run.log": log + f"{label(t)} tests, 4 passed"}))
+            inner = harness.make_bash_tool(shell, max_lines=budget)
 
-        async def relay(arguments, token, inner=inner):  # the signal arrives by position
-            return await inner["execute"](arguments, token)
-        bash = {**inner, "execute": relay}
-        if wrapped == "guarded":
-            bash = harness.guard(bash, lambda name, arguments: None)
-        command = "cat run.log && sleep inf"
-        token = harness.CancelToken()
-        call = {"type": "toolCall", "id": "c7", "name": "bash", "arguments": {"command": command}}
-        task = asyncio.ensure_future(harness.run_tool([bash], call, token))
-        await lab.ticks(t.random.randint(2, 25))
-        token.cancel()
-        turns = 0
-        while not task.done() and turns < 40:
-            await lab.tick()
-            turns += 1
-        if not task.done():  # a bash that never looks: end its wait here
-            task.cancel()
-            while not task.done():
+            async def relay(arguments, token, inner=inner):  # the signal arrives by position
+                return await inner["execute"](arguments, token)
+            bash = {**inner, "execute": relay}
+            if wrapped == "guarded":
+                bash = harness.guard(bash, lambda name, arguments: None)
+            command = "cat run.log && sleep inf"
+            token = harness.CancelToken()
+            call = {"type": "toolCall", "id": "c7", "name": "bash", "arguments": {"command": command}}
+            task = asyncio.ensure_future(harness.run_tool([bash], call, token))
+            await lab.ticks(wait)
+            token.cancel()
+            turns = 0
+            while not task.done() and turns < 40:
                 await lab.tick()
-        answer = None if task.cancelled() else task.result()
-        missing = {"type": "toolCall", "id": "c8", "name": f"{wrapped}_gone", "arguments": {}}
-        gone = await harness.run_tool([bash], missing, token)
-        rows.append([wrapped, "flag", turns <= 5, answer and answer["content"].splitlines()[-1:],
-                     answer is not None and len(answer["content"].splitlines()) <= budget + 3,
-                     [p.killed for p in shell.processes], [gone["content"], gone["is_error"]]])
-        cases.append([wrapped, "flag"])
+                turns += 1
+            if not task.done():  # a bash that never looks: end its wait here
+                task.cancel()
+                while not task.done():
+                    await lab.tick()
+            answer = None if task.cancelled() else task.result()
+            missing = {"type": "toolCall", "id": "c8", "name": f"{wrapped}_gone", "arguments": {}}
+            gone = await harness.run_tool([bash], missing, token)
+            rows.append([wrapped, "flag", turns <= 5, answer and answer["content"].splitlines()[-1:],
+                         answer is not None and len(answer["content"].splitlines()) <= budget + 3,
+                         [p.killed for p in shell.processes], [gone["content"], gone["is_error"]]])
+            cases.append([wrapped, "flag"])
         shell = lab.Shell(lab.Workspace({}))
         bash = harness.make_bash_tool(shell)
         if wrapped == "guarded":
