@@ -368,6 +368,219 @@ WRONG = [
             failed = (reply["stop_reason"] == "error"
                       or reply.get("error_message") == ABORTED)  # the stopped reply's words
 '''),
+    # The designs below were found by a reader who held only the release (issue 38, round 9).
+    Wrong(lab='15.1', name='bash looking at the flag on every sixth lap',
+          rule='bash hears Stop wherever it falls: no more than five event-loop turns after h.cancel(), the command is dead and the run is over.',
+          where='lab 15.1, Build section: "no more than five event-loop turns after `h.cancel()`"',
+          names='within five turns of h.cancel()',
+          replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          by=r'''
+            laps = 0
+            while not process.done():
+                if laps % 6 == 5 and signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                laps += 1  # the flag is read on every 6th lap only: cheaper, and Stop still lands
+                await asyncio.sleep(0)
+'''),
+    Wrong(lab='15.1', name='bash looking at the flag on every tenth lap',
+          rule='bash hears Stop wherever it falls: no more than five event-loop turns after h.cancel(), the command is dead and the run is over.',
+          where='lab 15.1, Build section: "no more than five event-loop turns after `h.cancel()`"',
+          names='within five turns of h.cancel()',
+          replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          by=r'''
+            laps = 0
+            while not process.done():
+                if laps % 10 == 9 and signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                laps += 1  # the flag is read on every 10th lap only: cheaper, and Stop still lands
+                await asyncio.sleep(0)
+'''),
+    Wrong(lab='15.1', name='bash looking at the flag on every 21st lap',
+          rule='bash hears Stop wherever it falls: no more than five event-loop turns after h.cancel(), the command is dead and the run is over.',
+          where='lab 15.1, Build section: "no more than five event-loop turns after `h.cancel()`"',
+          names='within five turns of h.cancel()',
+          replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          by=r'''
+            laps = 0
+            while not process.done():
+                if laps % 21 == 20 and signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                laps += 1  # the flag is read on every 21th lap only: cheaper, and Stop still lands
+                await asyncio.sleep(0)
+'''),
+    Wrong(lab='15.1', name='bash giving up on a command after 5000 turns',
+          rule='bash has no timeout of its own: a command of thousands of turns is waited for too.',
+          where='lab 15.1, Build section: "bash has no timeout of its own, and only Stop ends a command early"',
+          names='however many',
+          replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          by=r'''
+            laps = 0
+            while not process.done():
+                if (signal is not None and signal.is_cancelled()) or laps >= 5000:
+                    return "Command cancelled"  # nobody waits five thousand turns
+                laps += 1
+                await asyncio.sleep(0)
+'''),
+    Wrong(lab='15.1', name='bash with no signal awaiting its command unwatched',
+          rule="However bash's execute is left (an answer, a Stop, or its task being cancelled from outside), the command is not left running, with a signal or without one.",
+          where='lab 15.1, Build section: "However bash\'s `execute` is left ..., the command is not left running"',
+          names='However bash',
+          replace=r'''
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+''',
+          by=r'''
+        if signal is None:  # nobody can press Stop: just wait, as lesson 6 did
+            output, code = await shell.arun(str_arg(arguments, "command"))
+            return output if code == 0 else f"{output}\nCommand exited with code {code}"
+        process = shell.start(str_arg(arguments, "command"))
+        try:
+'''),
+    Wrong(lab='15.1', name='a stopped command returning all it printed, uncut',
+          rule="Whatever of its output a stopped command's result keeps is cut to bash's budget, as every bash result is.",
+          where='bash\'s description (lesson 6: "cut to the last {max_lines} lines or {max_bytes} bytes"); lab 15.1, Build section',
+          names='cut like any other',
+          replace=r'''
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+''',
+          by=r'''
+                if signal is not None and signal.is_cancelled():
+                    process.kill()
+                    printed, _ = process.output()  # all of it: the cut is for commands that end
+                    return printed + ("\n" if printed and not printed.endswith("\n") else "") + "Command cancelled"
+'''),
+    Wrong(lab='15.1', name='a token made before the refusal of a second prompt',
+          rule="h.cancel() at any moment after prompt() has returned stops that run: a prompt refused while it runs changes nothing, its token included.",
+          where='lab 15.1, Build section, item 3 ("each run has a token of its own"; "h.cancel() at any moment after prompt() has returned stops that run")',
+          names='refused',
+          replace=r'''
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        self._signal, run = CancelToken(), self._run(text)  # one line: one beginning
+''',
+          by=r'''
+        self._signal = CancelToken()  # a fresh token for whatever comes next
+        if self.is_running:
+            raise RuntimeError("already running; use steer() or follow_up()")
+        run = self._run(text)
+'''),
+    Wrong(lab='15.1', name='a wrapper handed to run_agent in place of the token',
+          rule='Each run has a token of its own, and run_agent receives it as its signal: the CancelToken itself, not an object that asks it.',
+          where='lab 15.1, Build section, item 3 ("Each run has a token of its own, and `run_agent` receives it as its `signal`")',
+          names='receives it as its signal',
+          replace=r'''
+                        signal=self._signal)
+''',
+          by=r'''
+                        signal=types.SimpleNamespace(is_cancelled=self._signal.is_cancelled))
+''',
+          also=(('import asyncio', 'import asyncio\nimport types'),)),
+    Wrong(lab='15.1', name='an idle cancel() emptying the queues',
+          rule='h.cancel() with no run going does nothing, raises nothing, and leaves the next run to run as usual: what was queued stays queued.',
+          where='lab 15.1, Build section, item 3 ("h.cancel() with no run going does nothing")',
+          names='does nothing',
+          replace=r'''
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+''',
+          by=r'''
+        self._signal.cancel()
+        if not self.is_running:  # nothing to stop: forget what was asked instead
+            self._steering_queue.clear()
+            self._follow_up_queue.clear()
+'''),
+    Wrong(lab='15.1', name='a turn opened by a follow-up not looking at the flag',
+          rule='Once the signal is set, the run sends no more requests, whatever opened the turn.',
+          where='lab 15.1, Build section, item 4 ("Once the signal is set, the run sends no more requests")',
+          names='no more requests',
+          replace=r'''
+            elif signal is not None and signal.is_cancelled():
+                reply = error_message(ABORTED, stop_reason="aborted")  # and no paid request
+''',
+          by=r'''
+            elif signal is not None and signal.is_cancelled() and turn not in asked_again:
+                reply = error_message(ABORTED, stop_reason="aborted")  # the user asked again: answer
+''',
+          also=((r'''
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+''', r'''
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+            asked_again = {turn + 1} if pending else set()
+'''), (r'''
+    turn, todo, failed = 0, [], False
+''', r'''
+    turn, todo, failed, asked_again = 0, [], False, set()
+'''))),
+    Wrong(lab='15.1', name='a request opened by a follow-up sent without the signal',
+          rule="Every request that does go out carries the signal, as acomplete's fourth argument, whatever opened its turn.",
+          where='lab 15.1, Build section, item 4 ("Every request that does go out carries the signal")',
+          names="carries the run's token",
+          replace=r'''
+                                              tool_specs(tools), signal)
+''',
+          by=r'''
+                                              tool_specs(tools), None if turn in asked_again else signal)
+''',
+          also=((r'''
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+''', r'''
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+            asked_again = {turn + 1} if pending else set()
+'''), (r'''
+    turn, todo, failed = 0, [], False
+''', r'''
+    turn, todo, failed, asked_again = 0, [], False, set()
+'''))),
+    Wrong(lab='15.1', name="a stopped reply's error_message rewritten to ABORTED",
+          rule='The record keeps what happened: a reply that comes back aborted is recorded as its provider wrote it.',
+          where='lab 15.1, Build section, item 4 ("The aborted message stays on the record"); lesson 10 (the record says what happened, only the view is cleaned)',
+          names='as its provider wrote it',
+          replace=r'''
+            yield record(reply)
+            failed = reply["stop_reason"] in ("error", "aborted")
+''',
+          by=r'''
+            if reply["stop_reason"] == "aborted":
+                reply["error_message"] = ABORTED  # one wording for every stop
+            yield record(reply)
+            failed = reply["stop_reason"] in ("error", "aborted")
+'''),
+    Wrong(lab='15.1', name='one aborted ending shared by every stopped run',
+          rule="Each call of error_message makes a new message, the aborted ending too, so that no ending shares anything with another.",
+          where='lab 5.1, Build section, item 1 ("Each call makes a new message ... no ending shares anything with another"); lab 15.1, item 1 ("makes the same message with that label")',
+          names='shares anything',
+          replace=r'''
+                reply = error_message(ABORTED, stop_reason="aborted")  # and no paid request
+''',
+          by=r'''
+                reply = STOPPED  # one ending, made once
+''',
+          also=((r'''
+ABORTED = "Operation aborted"  # what a stopped run says, for each call it skipped and at its end
+''', r'''
+ABORTED = "Operation aborted"  # what a stopped run says, for each call it skipped and at its end
+STOPPED = error_message(ABORTED, stop_reason="aborted")
+'''),)),
     Wrong(lab='15.2', name='catching CancelledError in run_tool',
           rule='A cancelled task is not a failed tool: run_tool lets CancelledError through, so a hard Stop never becomes a result the model answers.',
           where='section "The tool that will not take a hint" (run_tool catching BaseException); Build: insist',
@@ -876,5 +1089,59 @@ ALLOWED = [
           by=r'''
                 if signal is not None and signal.is_cancelled():
                     raise RuntimeError("Command cancelled")  # a failed call, its output dropped
+'''),
+    # Round 9 (r38): three more ways of bash that keep every rule lab 15.1 states.
+    Wrong(lab='15.1', name='bash looking at the flag on every fifth lap',
+          rule='Lesson 15 bounds how soon bash hears Stop, "no more than five event-loop turns after h.cancel()", and leaves how bash waits to the student ("how bash waits for its command, are yours to decide"): a look on every fifth lap still ends the run within five turns wherever Stop falls (hunt round 9, 15.1-01 and 15.1-34).',
+          where='lab 15.1, Build section: "no more than five event-loop turns after `h.cancel()`"',
+          names='',
+          replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          by=r'''
+            laps = 0
+            while not process.done():
+                if laps % 5 == 4 and signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                laps += 1  # a look every fifth lap: Stop still lands within five turns
+                await asyncio.sleep(0)
+'''),
+    Wrong(lab='15.1', name='bash keeping what it printed, cut, and its exit line above Command cancelled',
+          rule="Lesson 15 states only that a stopped command's result ends with the line Command cancelled; what the command printed may stay above it, cut to bash's budget as any output is, and so may the killed command's exit line (hunt round 9, 15.1-07 and 15.1-08; round 4's 15.1-20).",
+          where='lab 15.1, Build section: "the call\'s result ends with the line `Command cancelled`"',
+          names='',
+          replace=r'''
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+''',
+          by=r'''
+                if signal is not None and signal.is_cancelled():
+                    process.kill()
+                    printed, code = process.output()
+                    printed, _ = truncate_tail(printed, max_lines, max_bytes)
+                    if printed and not printed.endswith("\n"):
+                        printed += "\n"
+                    return f"{printed}Command exited with code {code}\nCommand cancelled"
+'''),
+    Wrong(lab='15.1', name='bash looking at the flag before asking whether the command is done',
+          rule='Where each look goes inside its function is the student\'s to decide (lab 15.1\'s Build section): a bash that reads the flag before done() reports a command that ended in the turn Stop was pressed as cancelled, and the run ends aborted either way (hunt round 9, 15.1-36).',
+          where='lab 15.1, Build section: "Where each look goes inside its function, and how bash waits for its command, are yours to decide"',
+          names='',
+          replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          by=r'''
+            while True:
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"  # Stop first, even for a command just done
+                if process.done():
+                    break
+                await asyncio.sleep(0)
 '''),
 ]

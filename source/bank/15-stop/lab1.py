@@ -75,6 +75,19 @@ async def test_the_ending_a_listener_hears_carries_its_label(t):
              "the label \"aborted\", the reason Operation aborted; a run past max_turns keeps "
              "lesson 5's \"error\" ending (error_message, lesson 15). Each row: [how the run ended, "
              "max_turns, the last message a listener heard announced, the record].")
+    h = harness.Harness(one_tool_then_answer(), SYSTEM, [tool("probe", lambda arguments: "read", FILE)])
+    h.subscribe(lambda event: event["type"] == "agent_start" and h.cancel())
+    runs = t.random.randint(2, 3)
+    for n in range(runs):
+        await lab.drive(h.prompt(f"Run {n + 1}: {label(t)}."))
+    endings = [m for m in h.messages if m.get("stop_reason") == "aborted"]
+    t.expect([runs, lab.shape(h.messages), len({id(m) for m in endings}),
+              len({id(m["content"]) for m in endings})],
+             [runs, " ".join(["U A(aborted)"] * runs), runs, runs],
+             "Each stopped run ends on a message of its own, made by error_message at that "
+             "moment, so that no ending shares anything with another (error_message, lessons 5 "
+             "and 15). Items: [runs, each stopped before its first step, the record, distinct "
+             "ending messages, distinct content lists among them].")
 
 
 @lab_test("JsonRenderer prints the events of a run a tool stopped in its k-th turn: the line of "
@@ -221,7 +234,7 @@ async def test_a_stop_before_the_task_takes_a_turn(t):
 
 
 @lab_test("Three to five runs of one harness, a drawn few of them after the first stopped by "
-          "their tool: each "
+          "their tool, just after it tried a second prompt: each "
           "request carries the token of its own run, one token per run and never one shared, "
           "and after the runs only the stopped runs' tokens are cancelled.")
 async def test_each_run_hands_the_model_a_token_of_its_own(t):
@@ -231,6 +244,10 @@ async def test_each_run_hands_the_model_a_token_of_its_own(t):
 
     def probe(arguments):
         if box["run"] in stopped:
+            try:
+                box["h"].prompt("One more thing.")  # refused: the run is going
+            except RuntimeError:
+                pass
             box["h"].cancel()
         return "read"
     box["h"] = harness.Harness(model, SYSTEM, [tool("probe", probe, FILE)])
@@ -245,20 +262,23 @@ async def test_each_run_hands_the_model_a_token_of_its_own(t):
         if not any(request.signal is seen for seen in order):
             order.append(request.signal)
     found = [[run, next(n for n, seen in enumerate(order) if seen is request.signal) + 1,
-              request.signal.is_cancelled()] for run, request in zip(asked, model.calls)]
+              request.signal.is_cancelled(), type(request.signal).__name__]
+             for run, request in zip(asked, model.calls)]
     wanted = []
     for run in range(1, runs + 1):
-        wanted += [[run, run, run in stopped]] * (1 if run in stopped else 2)
+        wanted += [[run, run, run in stopped, "CancelToken"]] * (1 if run in stopped else 2)
     t.expect([stopped, found], [stopped, wanted],
-             "Each run gets a fresh token, handed to every request it makes; a Stop in one run "
-             "never carries into the next (Harness.prompt, lesson 15). Items: [the runs whose "
-             "tool pressed Stop, for each request: [its run, which token it carried (1 for the "
-             "first the model saw, ...), that token cancelled now]].")
+             "Each run gets a fresh token, the CancelToken itself, handed to every request it "
+             "makes; a Stop in one run never carries into the next, and a prompt() refused while "
+             "a run goes changes no token, so the Stop pressed after it still reaches that run "
+             "(Harness.prompt, lesson 15). Items: [the runs whose tool tried a second prompt and "
+             "then pressed Stop, for each request: [its run, which token it carried (1 for the "
+             "first the model saw, ...), that token cancelled now, its type]].")
 
 
 @lab_test("cancel() pressed while nothing runs, on a new harness, after a run its consumer "
           "walked away from, and after a stopped run, returns None every time, and a listener "
-          "hears the next run answered as usual; the answered run before them all made its "
+          "hears the next run answered as usual, a follow-up queued before those Stops included; the answered run before them all made its "
           "requests with a token no later run shares, and no later Stop reached it.")
 async def test_a_late_stop_is_quiet(t):
     model = one_tool_then_answer()
@@ -271,13 +291,15 @@ async def test_a_late_stop_is_quiet(t):
     run = h.prompt("Stop this one.")
     h.cancel()
     await lab.drive(run)
+    h.follow_up(f"Then {label(t)}.")  # queued while idle, before two late Stops
     found += [await raised(h.cancel), await raised(h.cancel)]
     start = len(heard)
     await lab.drive(h.prompt(f"And {label(t)}?"))
     found += [lab.shape([e["message"] for e in heard[start:] if e["type"] == "message_end"])]
     first = model.calls[0].signal
     found += [[first.is_cancelled()] + [request.signal is first for request in model.calls[2:]]]
-    t.expect(found, [None, False, None, None, None, " ".join(["U", "A[c3]", "R(c3)", "A"]),
+    t.expect(found, [None, False, None, None, None,
+                     " ".join(["U", "A[c3]", "R(c3)", "A", "U", "A[c4]", "R(c4)", "A"]),
                      [False] * (len(model.calls) - 1)],
              "cancel() when idle is a harmless no-op: a user cannot see the instant a run ends, "
              "so it raises nothing and the next run is not stopped; and each run has a token of "
@@ -285,8 +307,43 @@ async def test_a_late_stop_is_quiet(t):
              "(Harness.prompt and Harness.cancel, lesson 15). Items: [what cancel() raised on a "
              "new harness, is_running after a closed run that followed an answered one, what "
              "cancel() raised then, what two cancel() after a stopped run raised, the messages a "
-             "listener heard in the next run, [the answered run's token cancelled, then for each "
+             "listener heard in the next run, which answers a follow-up queued before those two "
+             "Stops, since an idle cancel() leaves the queues alone, [the answered run's token cancelled, then for each "
              "later request: it carried that token]].")
+
+
+@lab_test("A steer and a follow-up queued and Stop pressed while idle, then a run whose request "
+          "takes a few turns, during which a second prompt() is refused and Stop pressed: the "
+          "idle Stop reached nothing, the steer joins the first turn, the run's own token, "
+          "handed to the model, is the one the later Stop sets, and the follow-up waits.")
+async def test_a_refused_prompt_and_an_idle_stop_change_nothing(t):
+    steer, later = label(t), label(t)
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))],
+                              latency=t.random.randint(2, 4))
+    h = harness.Harness(model, SYSTEM, [])
+    heard = listen(h)
+    h.steer(f"Mind {steer}.")
+    h.follow_up(f"Then {later}.")
+    h.cancel()  # idle
+    task = asyncio.ensure_future(lab.drive(h.prompt("Begin.")))
+    while not model.calls:
+        await lab.tick()
+    refused = await raised(lambda: h.prompt("Something else."))
+    h.cancel()
+    await task
+    signal = model.calls[0].signal
+    await lab.drive(h.prompt("Again."))
+    t.expect([refused is not None, lab.shape([e["message"] for e in heard if e["type"] == "message_end"]),
+              type(signal).__name__, signal.is_cancelled(), len(model.calls),
+              [m["content"] for m in h.messages if m["role"] == "user"]],
+             [True, "U U A(aborted) U A U A", "CancelToken", True, 3,
+              ["Begin.", f"Mind {steer}.", "Again.", f"Then {later}."]],
+             "h.cancel() with no run going does nothing, and leaves what was queued queued; a "
+             "prompt() refused while a run goes changes nothing, its token included, so the Stop "
+             "pressed after it stops that run; and run_agent receives the run's CancelToken "
+             "itself as its signal (Harness.prompt and Harness.cancel, lesson 15). Items: [the "
+             "second prompt refused, the messages a listener heard, the first request's signal's "
+             "type, it is cancelled, requests, the record's user messages].")
 
 
 # -- rule 4: run_agent and context_for_model ----------------------------------------------
@@ -296,7 +353,9 @@ async def test_a_late_stop_is_quiet(t):
           "for call j of a batch of two to five, in harnesses with no max_turns and with "
           "max_turns 1: call j's tool and the later ones never run, the listener hears each "
           "call end with Operation aborted from j on, no request follows, and the run ends "
-          "aborted, or the max_turns way under max_turns 1, leaving the follow-up queued.")
+          "aborted, or the max_turns way under max_turns 1, leaving the follow-up queued. A "
+          "follow-up queued as a run's answer ends: with Stop, no request for it; without, its "
+          "request carries the run's token.")
 async def test_stop_heard_as_a_call_is_announced(t):
     rows, cases = [], []
     for cap in t.random.sample([None, None, 1], 3):
@@ -339,6 +398,30 @@ async def test_stop_heard_as_a_call_is_announced(t):
              "max_turns way, which keeps precedence (run_tool and run_agent, lesson 15). Each "
              "row: [batch size, j (from 0), the files the tools read, each tool_execution_end as "
              "[call id, content, is_error], requests, the record, its last error_message].")
+    rows = []
+    for stop in t.random.sample([True, False], 2):
+        model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Read."))])
+        h = harness.Harness(model, SYSTEM, [])
+        heard = listen(h)
+
+        def press(event, h=h, stop=stop):
+            if event["type"] == "turn_end" and len(h.messages) == 2:  # the first answer's turn
+                h.follow_up(f"And {label(t)}.")
+                if stop:
+                    h.cancel()
+        h.subscribe(press)
+        await lab.drive(h.prompt("Read one."))
+        rows.append([stop, lab.shape([e["message"] for e in heard if e["type"] == "message_end"]),
+                     [type(request.signal).__name__ for request in model.calls],
+                     [request.signal is model.calls[0].signal for request in model.calls]])
+    t.expect(rows, [[stop, "U A U A(aborted)" if stop else "U A U A",
+                     ["CancelToken"] * (1 if stop else 2), [True] * (1 if stop else 2)]
+                    for stop in [row[0] for row in rows]],
+             "A follow-up queued as the answer's turn ends opens a turn of the same run: with "
+             "Stop pressed then, that turn's top ends the run aborted and sends no request; "
+             "without, its request carries the run's token as every request does (run_agent, "
+             "lesson 15). Each row: [Stop pressed with the follow-up, the messages a listener "
+             "heard, each request's signal's type, each carried the first request's].")
 
 
 @lab_test("A harness made with max_turns m, a listener pressing Stop as it hears the call of "
@@ -450,7 +533,9 @@ async def test_the_view_of_a_record_with_stops(t):
           "it starts, by the first of turn s's two tools, or while request s is answered: once "
           "the aborted reply is recorded nobody is asked for steering or follow-ups again, no "
           "tool runs after Stop, and the next run's request leaves the empty aborted message "
-          "out, and keeps a stopped reply that got words out, worded in the provider's way.")
+          "out, and keeps a stopped reply that got words out, worded in the provider's way; "
+          "the next run's follow-up turn carries its signal, or, with Stop pressed as it is "
+          "handed over, makes no request.")
 async def test_a_stopped_run_asks_nobody_for_more(t):
     rows, cases = [], []
     for moment in ["before", "tool", "request"]:
@@ -474,7 +559,7 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
             token.cancel()
         messages = []
         model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Going on.")
-                                               if request.messages[-1]["content"] == "Go on."
+                                               if request.messages[-1]["content"] in ("Go on.", "Then stop.")
                                                or len(request.messages) > 40  # a lost Stop ends
                                                else lab.reply(lab.call("probe", {"file": "y"}),
                                                               lab.call("probe", {"file": "z"})))],
@@ -501,10 +586,21 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
                                           get_follow_ups=source("follow_ups"), signal=token),
                         on_event=on_event)
         stopped = [moment, s, [asks[kind] - at_abort[0][kind] for kind in asks] if at_abort
-                   else "no aborted reply", lab.shape(messages), len(turn), len(model.calls)]
+                   else "no aborted reply", lab.shape(messages), len(turn), len(model.calls),
+                   [m["error_message"] for m in messages if m.get("stop_reason") == "aborted"]]
+        nxt, given, asked = harness.CancelToken(), [], len(model.calls)
+
+        def follow_ups(nxt=nxt, given=given, moment=moment):
+            if given:
+                return []
+            given.append(1)
+            if moment == "request":
+                nxt.cancel()  # Stop pressed as the run would end, its follow-up just handed over
+            return [harness.user_message("Then stop.")]
         await lab.drive(harness.run_agent(model, SYSTEM, messages, [tool("probe", probe, FILE)],
-                                          "Go on.", signal=harness.CancelToken()))
-        rows.append(stopped + [lab.shape(model.calls[-1].messages)])
+                                          "Go on.", get_follow_ups=follow_ups, signal=nxt))
+        rows.append(stopped + [lab.shape(model.calls[asked].messages),
+                               [request.signal is nxt for request in model.calls[asked:]]])
         cases.append([moment, s])
     done = {"before": 0, "tool": 0, "request": -1}  # turns whose calls all got results: s + this
     pairs = lambda turns: [f"A[c{2 * n - 1},c{2 * n}] R(c{2 * n - 1}) R(c{2 * n})"
@@ -512,18 +608,23 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
     t.expect(rows, [[moment, s, [0, 0],
                      " ".join(["U"] + pairs(s + done[moment]) + ["A(aborted)"]),
                      {"before": 0, "tool": 2 * s - 1, "request": 2 * s - 2}[moment], s,
+                     ["Stopped at the client's request" if moment == "request" else harness.ABORTED],
                      " ".join(["U"] + pairs(s + done[moment])
-                              + (["A(aborted)"] if moment == "request" else []) + ["U"])]
+                              + (["A(aborted)"] if moment == "request" else []) + ["U"]),
+                     [True] if moment == "request" else [True, True]]
                     for moment, s in cases],
              "A reply labelled \"aborted\", whatever its error_message, ends the run as a failed "
              "one does: nothing in it is acted on, and nobody is asked for steering or "
              "follow-ups once it is recorded, so a stopped run never sees them; after Stop no tool runs and no request is paid for, each "
              "call left in the batch is still answered, and the next request leaves the empty "
-             "aborted message out, a stopped reply with words kept (run_agent, run_tool and "
-             "context_for_model, lessons 9 and 15). "
+             "aborted message out, a stopped reply with words kept as its provider wrote it; in "
+             "the next run, a turn opened by a follow-up sends its request with the run's signal, "
+             "or, Stop pressed as the follow-up was handed over, sends none (run_agent, run_tool "
+             "and context_for_model, lessons 9 and 15). "
              "Each row: [when Stop was pressed, the turn s, times [steering, follow-ups] were asked "
              "for after the aborted reply was announced, the record, tools run, requests, the "
-             "next run's request].")
+             "aborted messages' error_message, the next run's first request, for each of the next "
+             "run's requests: it carried that run's signal].")
 
 
 # -- rule 5: run_tool and bash ------------------------------------------------------------
@@ -582,41 +683,47 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
 @lab_test("run_tool called by itself in a task on bash (bare or behind a guard) running a "
           "command that never ends. Cancelled from outside, with its token clear, the task ends "
           "cancelled and the command is dead; closed while it waits, the command is dead too; "
-          "with its token set instead, run_tool, over a relay whose execute names its second "
-          "parameter its own way, answers within five turns on a Command cancelled line after "
-          "half a line of output, and, handed that token again for a call naming a tool nobody "
-          "has, answers Operation aborted.")
+          "with its token set instead, at each of six turns in a row, run_tool, over a relay "
+          "whose execute names its second parameter its own way, answers within five turns on a "
+          "Command cancelled line after more lines than bash's budget and half a line, and, "
+          "handed that token again for a call naming a tool nobody has, answers Operation "
+          "aborted.")
 async def test_run_tool_cancelled_while_bash_waits(t):
     rows, cases, closed = [], [], {}
+    first = t.random.randint(2, 20)  # Stop at six turns in a row, wherever a look falls
     for wrapped in t.random.sample(["bare", "guarded"], 2):
-        shell = lab.Shell(lab.Workspace({"run.log": f"{label(t)} tests, 4 passed"}))
-        inner = harness.make_bash_tool(shell)
+        for wait in range(first, first + 6):
+            budget = t.random.randint(3, 6)
+            log = "".join(f"{label(t)} passed\n" for _ in range(budget + t.random.randint(2, 5)))
+            shell = lab.Shell(lab.Workspace({"run.log": log + f"{label(t)} tests, 4 passed"}))
+            inner = harness.make_bash_tool(shell, max_lines=budget)
 
-        async def relay(arguments, token, inner=inner):  # the signal arrives by position
-            return await inner["execute"](arguments, token)
-        bash = {**inner, "execute": relay}
-        if wrapped == "guarded":
-            bash = harness.guard(bash, lambda name, arguments: None)
-        command = "cat run.log && sleep inf"
-        token = harness.CancelToken()
-        call = {"type": "toolCall", "id": "c7", "name": "bash", "arguments": {"command": command}}
-        task = asyncio.ensure_future(harness.run_tool([bash], call, token))
-        await lab.ticks(t.random.randint(2, 25))
-        token.cancel()
-        turns = 0
-        while not task.done() and turns < 40:
-            await lab.tick()
-            turns += 1
-        if not task.done():  # a bash that never looks: end its wait here
-            task.cancel()
-            while not task.done():
+            async def relay(arguments, token, inner=inner):  # the signal arrives by position
+                return await inner["execute"](arguments, token)
+            bash = {**inner, "execute": relay}
+            if wrapped == "guarded":
+                bash = harness.guard(bash, lambda name, arguments: None)
+            command = "cat run.log && sleep inf"
+            token = harness.CancelToken()
+            call = {"type": "toolCall", "id": "c7", "name": "bash", "arguments": {"command": command}}
+            task = asyncio.ensure_future(harness.run_tool([bash], call, token))
+            await lab.ticks(wait)
+            token.cancel()
+            turns = 0
+            while not task.done() and turns < 40:
                 await lab.tick()
-        answer = None if task.cancelled() else task.result()
-        missing = {"type": "toolCall", "id": "c8", "name": f"{wrapped}_gone", "arguments": {}}
-        gone = await harness.run_tool([bash], missing, token)
-        rows.append([wrapped, "flag", turns <= 5, answer and answer["content"].splitlines()[-1:],
-                     [p.killed for p in shell.processes], [gone["content"], gone["is_error"]]])
-        cases.append([wrapped, "flag"])
+                turns += 1
+            if not task.done():  # a bash that never looks: end its wait here
+                task.cancel()
+                while not task.done():
+                    await lab.tick()
+            answer = None if task.cancelled() else task.result()
+            missing = {"type": "toolCall", "id": "c8", "name": f"{wrapped}_gone", "arguments": {}}
+            gone = await harness.run_tool([bash], missing, token)
+            rows.append([wrapped, "flag", turns <= 5, answer and answer["content"].splitlines()[-1:],
+                         answer is not None and len(answer["content"].splitlines()) <= budget + 3,
+                         [p.killed for p in shell.processes], [gone["content"], gone["is_error"]]])
+            cases.append([wrapped, "flag"])
         shell = lab.Shell(lab.Workspace({}))
         bash = harness.make_bash_tool(shell)
         if wrapped == "guarded":
@@ -644,7 +751,7 @@ async def test_run_tool_cancelled_while_bash_waits(t):
         closed[wrapped] = command
         rows.append([wrapped, "closed", [[p.command, p.killed] for p in shell.processes]])
         cases.append([wrapped, "closed"])
-    t.expect(rows, [[wrapped, "flag", True, ["Command cancelled"], [True],
+    t.expect(rows, [[wrapped, "flag", True, ["Command cancelled"], True, [True],
                      ["Operation aborted", True]] if command == "flag" else
                     [wrapped, "closed", [[closed[wrapped], True]]] if command == "closed" else
                     [wrapped, [command], True, [[command, True]], []] for wrapped, command in cases],
@@ -653,7 +760,8 @@ async def test_run_tool_cancelled_while_bash_waits(t):
              "in a finally; with the token set, bash hears it on its next turns, and run_tool "
              "looks at the token before it looks the tool up (bash and run_tool, lesson 15). Each "
              "row, token set: [bare or guarded, \"flag\", answered within five turns, the answer's "
-             "last line (is_error is left open), each command killed, the missing tool's answer as "
+             "last line (is_error is left open), the answer within bash's budget of lines (what "
+             "it keeps of the output is cut as any output is), each command killed, the missing tool's answer as "
              "[content, is_error]]; cancelled from outside: [bare or guarded, the commands running "
              "before the cancel, the task cancelled, each command as [line, killed], the commands "
              "still running]; closed: [bare or guarded, \"closed\", each command as [line, "
@@ -661,16 +769,16 @@ async def test_run_tool_cancelled_while_bash_waits(t):
 
 
 @lab_test("One reply asks bash for two or three commands that each need a hundred and more "
-          "turns before printing a drawn count of lines, one of them thousands: a listener hears "
-          "every result come back whole, none killed, and the run answers. Then bash's execute, "
-          "awaited in a task of its own on a command that never ends, is cancelled, and another "
-          "is closed at its await: each command is dead.")
+          "turns before printing a drawn count of lines, one of them five thousand and more: a "
+          "listener hears every result come back whole, none killed, and the run answers. Then "
+          "bash's execute, handed no signal and awaited in a task of its own on a command that "
+          "never ends, is cancelled, and another is closed at its await: each command is dead.")
 async def test_bash_outlasts_slow_commands(t):
     shell = lab.Shell(lab.Workspace({}))
     commands = [f"sleep {t.random.randint(101, 400)} && seq {t.random.randint(1, 20)} "
                 f"{t.random.randint(21, 40)}" for _ in range(t.random.randint(1, 2))]
     commands.insert(t.random.randint(0, len(commands)),  # one that takes thousands of turns
-                    f"sleep {t.random.randint(2001, 2200)} && seq 1 {t.random.randint(2, 9)}")
+                    f"sleep {t.random.randint(5001, 7000)} && seq 1 {t.random.randint(2, 9)}")
     model = lab.ScriptedModel([lab.reply(*[lab.call("bash", {"command": c}) for c in commands]),
                                lab.say("All counted.")])
     h = harness.Harness(model, SYSTEM, [harness.make_bash_tool(shell)])
@@ -681,14 +789,15 @@ async def test_bash_outlasts_slow_commands(t):
              if e["type"] == "tool_execution_end"] + [[p.killed for p in shell.processes],
                                                       lab.shape(h.messages)]
     endless = f"sleep {t.random.choice(['inf', 'infinity'])}"
+    given = t.random.choice([(), (None,)])  # no signal: left out, or None as earlier callers pass
     waiting = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"](
-        {"command": endless}, harness.CancelToken()))
+        {"command": endless}, *given))
     await lab.ticks(t.random.randint(2, 30))
     waiting.cancel()
     while not waiting.done():
         await lab.tick()
     found.append([waiting.cancelled(), [[p.command, p.killed] for p in shell.processes[len(commands):]]])
-    step = harness.make_bash_tool(shell)["execute"]({"command": endless}, harness.CancelToken())
+    step = harness.make_bash_tool(shell)["execute"]({"command": endless}, *given)
     for _ in range(t.random.randint(1, 6)):
         step.send(None)  # one turn of bash's wait, driven by hand
     step.close()  # left by GeneratorExit: no CancelledError, no flag
@@ -700,8 +809,57 @@ async def test_bash_outlasts_slow_commands(t):
                                                       [True, [[endless, True]]], [[endless, True]]],
              "A command that merely takes a while, hundreds of turns, is waited for and its "
              "output comes back as before: bash has no timeout of its own, only Stop ends a "
-             "command early; and however its execute is left, a cancel from outside included, the "
-             "command does not keep running (bash, lesson 15). Items: each result as [content, "
+             "command early; and however its execute is left, a cancel from outside included, "
+             "with a signal or without, the command does not keep running (bash, lesson 15). Items: each result as [content, "
              "is_error], then [each command killed], the record, then [the cancelled execute's "
              "task cancelled, its command as [line, killed]], then the closed execute's command "
              "as [line, killed].")
+
+
+@lab_test("run_tool on bash, over a command that prints more lines than bash's budget and then "
+          "waits for ever, with Stop pressed at each of six turns in a row: each time the answer "
+          "comes within five turns, on a Command cancelled line, within the budget. Then bash with "
+          "no signal: a command of five thousand turns and more is waited out, and one that never "
+          "ends dies with the task that awaited it.")
+async def test_bash_hears_stop_wherever_it_falls(t):
+    budget, first = t.random.randint(3, 6), t.random.randint(3, 20)
+    printed = "".join(f"{label(t)}\n" for _ in range(budget + t.random.randint(3, 6)))
+    rows = []
+    for wait in range(first, first + 6):
+        shell = lab.Shell(lab.Workspace({"out.txt": printed}))
+        token = harness.CancelToken()
+        call = {"type": "toolCall", "id": "c2", "name": "bash",
+                "arguments": {"command": "cat out.txt && sleep inf"}}
+        task = asyncio.ensure_future(
+            harness.run_tool([harness.make_bash_tool(shell, max_lines=budget)], call, token))
+        await lab.ticks(wait)
+        token.cancel()
+        turns = 0
+        while not task.done() and turns < 40:
+            await lab.tick()
+            turns += 1
+        if not task.done():
+            task.cancel()
+            while not task.done():
+                await lab.tick()
+        lines = [] if task.cancelled() else task.result()["content"].splitlines()
+        rows.append([wait, turns <= 5, lines[-1:], len(lines) <= budget + 3,
+                     [p.killed for p in shell.processes]])
+    shell = lab.Shell(lab.Workspace({}))
+    slow = t.random.randint(5001, 7000)
+    output = await harness.make_bash_tool(shell)["execute"]({"command": f"sleep {slow} && echo done"})
+    endless = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"]({"command": "sleep inf"}))
+    await lab.ticks(t.random.randint(2, 20))
+    endless.cancel()
+    while not endless.done():
+        await lab.tick()
+    t.expect([rows, output, [[p.command, p.killed] for p in shell.processes]],
+             [[[wait, True, ["Command cancelled"], True, [True]] for wait in range(first, first + 6)],
+              "done\n", [[f"sleep {slow} && echo done", False], ["sleep inf", True]]],
+             "bash hears Stop wherever it falls, within five turns, ends its result on the line "
+             "Command cancelled and keeps whatever output it returns within its budget; it has no "
+             "timeout of its own, and however its execute is left, with a signal or without, its "
+             "command does not keep running (bash, lesson 15). Items: [for each Stop: [turns into "
+             "the command, answered within five, the last line, the answer within the budget of "
+             "lines, each command killed]], the slow command's output, each command of the "
+             "unsignalled calls as [line, killed].")

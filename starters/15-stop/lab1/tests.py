@@ -7,7 +7,7 @@ import asyncio
 
 import harness
 import lab
-from lab.kit import lab_test, tool
+from lab.kit import lab_test, raised, tool
 
 LAB = "15.1"
 SYSTEM = "You help with a small project."
@@ -230,7 +230,8 @@ async def test_error_message_takes_a_label(t):
 
 @lab_test("Stop pressed in the gap between prompt() returning and the first event "
           "being taken: zero model calls, and a record of just the prompt plus the "
-          "aborted message.")
+          "aborted message. A second prompt() refused while a run is going leaves Stop "
+          "reaching that run.")
 async def test_stop_before_the_first_step(t):
     prompt = f"Tidy {' and '.join(draw_words(t, t.random.randint(1, 3)))}."
     model = one_call_model()
@@ -245,6 +246,19 @@ async def test_stop_before_the_first_step(t):
              "record, the prompt it holds].")
     t.expect(len(model.calls), 0, "That run must not call the model.")
     t.expect(h.is_running, False, "Once the stopped run is over, is_running is False.")
+    model = one_call_model(latency=t.random.randint(2, 4))
+    h = harness.Harness(model, SYSTEM, [tool("build", lambda arguments: "built")])
+    async with lab.background(h.prompt(prompt)) as task:
+        while not model.calls:
+            await lab.tick()
+        refused = await raised(lambda: h.prompt("And one more thing."))
+        h.cancel()  # meant for the run that is going
+        await task
+    t.expect([refused is not None, lab.shape(h.messages)],
+             why="A second prompt() while a run is going is refused, and changes nothing: "
+                 "h.cancel() after it still stops the run that is going, since that run's token "
+                 "is the one Stop sets; a token made before the refusal is nobody's (Harness."
+                 "prompt, lesson 15). The items: [the second prompt was refused, the record].")
 
 
 @lab_test("A run closed before its first step is over: is_running turns False and the "
@@ -266,8 +280,9 @@ async def test_a_run_closed_unstarted_ends(t):
 
 
 @lab_test("cancel() with nothing running is a harmless no-op, before any run or "
-          "between two; and a stop in one run never carries into the next, whose "
-          "tools run as usual.")
+          "between two, and what was queued stays queued; a stop in one run never carries "
+          "into the next, whose tools run as usual; and each stopped run ends on a message "
+          "of its own.")
 async def test_cancel_when_idle_is_harmless(t):
     ran, outputs = [], draw_words(t, 4)
     runs = t.random.randint(2, 4)
@@ -285,6 +300,16 @@ async def test_cancel_when_idle_is_harmless(t):
              f"A Stop pressed while idle, before each of {runs} runs, must not reach the next run: "
              "each run gets a fresh token (Harness.prompt, lesson 15), and cancel() when idle must "
              "not raise. The items: [the record, each run's tool output].")
+    steer, later = draw_words(t, 2)
+    queued = harness.Harness(lab.ScriptedModel([lab.say("First."), lab.say("Second.")]), SYSTEM, [])
+    queued.steer(f"Mind the {steer} folder.")
+    queued.follow_up(f"Then look at {later}.")
+    queued.cancel()  # idle: a late Stop, with a steer and a follow-up queued for the next run
+    await lab.drive(queued.prompt("Start."))
+    t.expect([lab.shape(queued.messages), [m["content"] for m in queued.messages if m["role"] == "user"]],
+             why="cancel() with no run going does nothing: what was queued stays queued, so the "
+                 "next run takes the steer in its first turn and answers the follow-up (Harness."
+                 "cancel, lesson 15). The items: [the record, its user messages].")
     h2, model, _, paths, _ = stop_in_a_batch(t)
     await lab.drive(h2.prompt("Look at all of these files."))
     await lab.drive(h2.prompt("Carry on."))
@@ -294,14 +319,22 @@ async def test_cancel_when_idle_is_harmless(t):
     h2.cancel()  # the third run is stopped before its first step
     await lab.drive(third)
     signals = [call.signal for call in model.calls]  # run 1's request, then run 2's
-    t.expect([len(signals), [s is h2 for s in signals], [s.is_cancelled() for s in signals]],
-             [2, [False, False], [True, False]],
-             "Each run has a token of its own, and run_agent receives it as its signal: run 1's "
+    t.expect([len(signals), [type(s).__name__ for s in signals], [s.is_cancelled() for s in signals]],
+             [2, ["CancelToken"] * 2, [True, False]],
+             "Each run has a token of its own, and run_agent receives it as its signal, the "
+             "CancelToken itself, not an object standing for it: run 1's "
              "token, set by its Stop, stays set; run 2's, never pressed, stays clear when run 3 "
              "is stopped. A token shared by runs, cleared or reused, or the harness itself as the "
              "signal, lets one run's Stop reach another's (Harness, lesson 15). The items: "
-             "[requests made, each request's signal is the harness, each is_cancelled() after "
-             "run 3's Stop].")
+             "[requests made, each request's signal's type, each is_cancelled() after run 3's "
+             "Stop].")
+    endings = [m for m in h2.messages if m.get("stop_reason") == "aborted"]  # runs 1 and 3
+    t.expect([len(endings), endings[0] is endings[1], endings[0]["content"] is endings[1]["content"]],
+             [2, False, False],
+             "Each stopped run ends on a message of its own: error_message makes a new message at "
+             "each call, so that no ending shares anything with another (error_message, lessons 5 "
+             "and 15). The items: [aborted endings on the record, the two are one object, they "
+             "share one content list].")
 
 
 @lab_test("Once a run was stopped, a new prompt is accepted; its request shows the "
@@ -337,7 +370,8 @@ async def test_the_next_request_after_a_stop(t):
 
 @lab_test("A follow-up queued inside a run that then gets stopped stays queued; the "
           "stopped run never sees it, and the following run answers it in a turn of "
-          "its own.")
+          "its own. A follow-up queued as a run's answer ends opens a turn whose request "
+          "carries the run's token, or, with Stop pressed then, no request at all.")
 async def test_a_follow_up_outlives_a_stop(t):
     later, prompt = draw_words(t, 2)
     h, model, _, paths, _ = stop_in_a_batch(t, also=lambda h: h.follow_up(f"Then run {later}."))
@@ -352,6 +386,30 @@ async def test_a_follow_up_outlives_a_stop(t):
              "(Harness.follow_up, lesson 9). The items: the next run's user messages.")
     t.expect(lab.shape(h.messages[len(paths) + 3:]), "U A U A",
              "Run 2 answers the prompt, then the follow-up.")
+    for stop in (True, False):  # a follow-up queued as the answer ends, with Stop or without
+        model = lab.ScriptedModel([lab.say("First answer."), lab.say("The follow-up's answer.")])
+        h = harness.Harness(model, SYSTEM, [])
+        later = draw_words(t, 1)[0]
+
+        def hear(event, h=h, stop=stop, later=later):
+            if event["type"] == "turn_end" and not h.messages[-1].get("error_message"):
+                if len([m for m in h.messages if m["role"] == "user"]) == 1:
+                    h.follow_up(f"Now {later}.")
+                    if stop:
+                        h.cancel()  # pressed after the answer, before the follow-up's turn
+
+        h.subscribe(hear)
+        await lab.drive(h.prompt("Answer this."))
+        signals = [call.signal for call in model.calls]
+        t.expect([stop, lab.shape(h.messages), len(signals),
+                  [type(s).__name__ for s in signals], [s is signals[0] for s in signals]],
+                 why=f"A follow-up ({later!r}) queued as the run's answer ended, "
+                     f"{'and Stop pressed then' if stop else 'no Stop'}: once the signal is set the "
+                     "run sends no more requests, whatever opened the turn, and every request that "
+                     "does go out carries the run's token as acomplete's fourth argument, a turn "
+                     "opened by a follow-up's too (run_agent, lesson 15). The items: [Stop pressed, "
+                     "the record, requests made, each request's signal's type, each is the first "
+                     "request's].")
 
 
 @lab_test("A steer sent during a batch that is then stopped is recorded at the next "
@@ -401,7 +459,7 @@ async def test_a_steer_during_a_stopped_request_waits(t):
 
 @lab_test("Stop lands while the model is still answering. The model was given the "
           "signal, so its reply comes back \"aborted\", and no call in it is carried "
-          "out.")
+          "out; a reply its provider worded its own way is recorded as it came.")
 async def test_stop_during_the_request(t):
     ran, name = [], draw_words(t, 1)[0].replace("-", "_")
     tools = [tool(name, lambda arguments: ran.append(1) or "built")]
@@ -427,11 +485,12 @@ async def test_stop_during_the_request(t):
     model = lab.ScriptedModel([worded, lab.say("More, paid for after a Stop.")])
     h = harness.Harness(model, SYSTEM, tools)
     await lab.drive(h.prompt("Build it again."))
-    t.expect([lab.shape(h.messages), ran, len(model.calls)], ["U A[c1](aborted)", [], 1],
+    t.expect([lab.shape(h.messages), ran, len(model.calls), h.messages[-1]["error_message"]],
+             ["U A[c1](aborted)", [], 1, "Request aborted by user"],
              "A reply is told by its stop_reason label, not by its error_message's words: one "
              "labelled aborted, whatever its provider wrote in error_message, is not acted on and "
-             "asks for nothing more (run_agent, lesson 15). The items: [the record, the tools that "
-             "ran, model calls].")
+             "asks for nothing more, and is recorded as its provider wrote it (run_agent, lesson "
+             "15). The items: [the record, the tools that ran, model calls, its error_message].")
 
 
 @lab_test("Every execute receives the run's own token as its second argument, "
@@ -466,44 +525,69 @@ async def test_tools_are_handed_the_token(t):
                  "on entry, is_cancelled() after that call's Stop, if any]].")
 
 
-@lab_test("Stop while bash waits on `sleep inf`: at most five event-loop turns later "
-          "the process is dead, the call's result finishes on a Command cancelled "
-          "line, and the run is over, aborted. Behind a guard, just the same.")
+@lab_test("Stop while bash waits on `sleep inf`, pressed at each of six turns in a row: at most "
+          "five event-loop turns later the process is dead, the call's result finishes on a "
+          "Command cancelled line, and the run is over, aborted. Behind a guard, just the same. "
+          "Whatever of a long output comes back above that line keeps to bash's budget.")
 async def test_bash_hears_stop(t):
     progress = f"compiling {t.random.randint(1, 9)}/10"  # a partial line: no newline yet
+    first = t.random.randint(8, 30)  # Stop at six turns in a row: every turn a look may fall on
     for label in ("bare", "guarded"):
-        shell = lab.Shell(lab.Workspace({}), commands={"progress": lambda args, ws: (progress, 0)})
-        bash = harness.make_bash_tool(shell)
-        if label == "guarded":
-            bash = harness.guard(bash, harness.deny_destructive)
-        model = one_call_model("bash", {"command": "progress && sleep inf"})
-        h = harness.Harness(model, SYSTEM, [bash])
-        async with lab.background(h.prompt("Run it for ever.")) as task:
-            await lab.ticks(20)
-            t.expect([label, task.done(), len(shell.running())], [label, False, 1],
-                     "While `sleep inf` runs, the run waits for it (bash, lesson 15).")
-            h.cancel()
-            turns = 0
-            while not task.done() and turns < 50:
-                await lab.tick()
-                turns += 1
-        t.expect([label, turns <= 5], [label, True],
-                 "bash must look at the signal on every turn while the command runs, and stop "
-                 "within five turns of h.cancel() (bash's poll loop, lesson 15).")
-        t.expect([label, lab.shape(h.messages)], [label, "U A[c1] R(c1) A(aborted)"],
-                 "The cancelled command still gets its result, then the run ends aborted.")
-        t.expect([label, h.messages[2]["content"].splitlines()[-1:]], [label, ["Command cancelled"]],
-                 f"The result ends with the line Command cancelled, a line of its own even when "
-                 f"the command had printed a partial line ({progress!r}, no newline) (bash, "
-                 f"lesson 15). The items: [how bash is wrapped, the result's last line].")
-        t.expect([label, [p.killed for p in shell.processes], shell.running()], [label, [True], []],
-                 "However bash's execute is left, the command must not keep running: kill it "
-                 "(bash's finally, lesson 15).")
+        for wait in range(first, first + 6):
+            shell = lab.Shell(lab.Workspace({}), commands={"progress": lambda args, ws: (progress, 0)})
+            bash = harness.make_bash_tool(shell)
+            if label == "guarded":
+                bash = harness.guard(bash, harness.deny_destructive)
+            model = one_call_model("bash", {"command": "progress && sleep inf"})
+            h = harness.Harness(model, SYSTEM, [bash])
+            async with lab.background(h.prompt("Run it for ever.")) as task:
+                await lab.ticks(wait)
+                t.expect([label, wait, task.done(), len(shell.running())], [label, wait, False, 1],
+                         "While `sleep inf` runs, the run waits for it (bash, lesson 15). The "
+                         "items: [how bash is wrapped, turns before Stop, the run is over, "
+                         "commands running].")
+                h.cancel()
+                turns = 0
+                while not task.done() and turns < 50:
+                    await lab.tick()
+                    turns += 1
+            t.expect([label, wait, turns <= 5], [label, wait, True],
+                     f"Stop pressed {wait} turns into `sleep inf`: bash must look at the signal "
+                     "often enough that, wherever Stop "
+                     "falls, the run is over within five turns of h.cancel() (bash's poll loop, "
+                     "lesson 15). The items: [how bash is wrapped, turns before Stop, over "
+                     "within five].")
+            t.expect([label, lab.shape(h.messages)], [label, "U A[c1] R(c1) A(aborted)"],
+                     "The cancelled command still gets its result, then the run ends aborted.")
+            t.expect([label, h.messages[2]["content"].splitlines()[-1:]], [label, ["Command cancelled"]],
+                     f"The result ends with the line Command cancelled, a line of its own even "
+                     f"when the command had printed a partial line ({progress!r}, no newline) "
+                     f"(bash, lesson 15). The items: [how bash is wrapped, the result's last line].")
+            t.expect([label, [p.killed for p in shell.processes], shell.running()], [label, [True], []],
+                     "However bash's execute is left, the command must not keep running: kill it "
+                     "(bash's finally, lesson 15).")
+    budget = t.random.randint(3, 8)
+    printed = [f"{word} built" for word in draw_words(t, budget + t.random.randint(3, 6))]
+    shell = lab.Shell(lab.Workspace({}), commands={"build": lambda args, ws: ("\n".join(printed), 0)})
+    h = harness.Harness(one_call_model("bash", {"command": "build && sleep inf"}), SYSTEM,
+                        [harness.make_bash_tool(shell, max_lines=budget)])
+    async with lab.background(h.prompt("Build it, then wait.")) as task:
+        await lab.ticks(first)
+        h.cancel()
+        await task
+    above = h.messages[2]["content"].splitlines()[:-1]  # the result, less its Command cancelled
+    t.expect([len(printed), budget, lab.shape(h.messages), len(above) <= budget + 2],
+             [len(printed), budget, "U A[c1] R(c1) A(aborted)", True],
+             f"A command printed {len(printed)} lines, then Stop. Whatever of the output a "
+             f"stopped result keeps above its Command cancelled line is cut like any other, to "
+             f"the last max_lines={budget} lines and a notice, as bash's description says since "
+             "lesson 6 (bash, lesson 15). The items: [lines printed, max_lines, the record, the "
+             "result keeps to the budget].")
 
 
 @lab_test("A run cancelled as a task while bash waits on `sleep inf`, with no Stop pressed "
           "first: the task ends cancelled and the command is dead all the same. Behind a guard, "
-          "just the same.")
+          "just the same; and bash called with no signal, closed unfinished, kills it too.")
 async def test_bash_kills_its_command_on_a_hard_cancel(t):
     for label in ("bare", "guarded"):
         shell = lab.Shell(lab.Workspace({}))
@@ -528,23 +612,29 @@ async def test_bash_kills_its_command_on_a_hard_cancel(t):
                  "cancel comes out of the poll loop's `await asyncio.sleep(0)`, a way out that "
                  "never sees the flag, so a kill only on the branch that saw the flag leaves "
                  "`sleep inf` running: kill it in a finally around the loop (bash, lesson 15).")
-    shell = lab.Shell(lab.Workspace({}))
-    running = harness.make_bash_tool(shell)["execute"]({"command": "sleep inf"}, harness.CancelToken())
-    for _ in range(t.random.randint(1, 20)):
-        running.send(None)  # one lap of bash's wait at a time
-    running.close()  # dropped unfinished: Python ends it with GeneratorExit, not CancelledError
-    t.expect([[p.command, p.killed] for p in shell.processes], [["sleep inf", True]],
-             "However bash's execute is left, the command must not keep running: closed "
-             "unfinished, as Python closes a coroutine nobody will finish, it leaves by "
-             "GeneratorExit, which an `except asyncio.CancelledError` never sees; a finally does "
-             "(bash, lesson 15). Each item: [command, killed].")
+    for given in ("a token", "no signal"):  # no signal: how every earlier caller calls bash
+        shell = lab.Shell(lab.Workspace({}))
+        execute = harness.make_bash_tool(shell)["execute"]
+        running = (execute({"command": "sleep inf"}, harness.CancelToken()) if given == "a token"
+                   else execute({"command": "sleep inf"}))
+        for _ in range(t.random.randint(1, 20)):
+            running.send(None)  # one lap of bash's wait at a time
+        running.close()  # dropped unfinished: Python ends it with GeneratorExit, not CancelledError
+        t.expect([given, [[p.command, p.killed] for p in shell.processes]],
+                 [given, [["sleep inf", True]]],
+                 "However bash's execute is left, the command must not keep running, with a "
+                 "signal or without one: closed unfinished, as Python closes a coroutine nobody "
+                 "will finish, it leaves by GeneratorExit, which an `except "
+                 "asyncio.CancelledError` never sees; a finally does (bash, lesson 15). The "
+                 "items: [what execute was handed, for each command: [command, killed]].")
 
 
 @lab_test("bash waits out a command that needs some turns before it prints, a few, hundreds or "
-          "thousands, and hands back its output as a normal result.")
+          "five to eight thousand, and hands back its output as a normal result.")
 async def test_bash_waits_for_a_slow_command(t):
     # a command of a few turns, and one of hundreds: bash has no timeout of its own
-    for turns in (t.random.randint(1, 6), t.random.randint(300, 900), t.random.randint(2100, 3000)):
+    # the longest stays inside the checker's budget of 10,000 turns a test
+    for turns in (t.random.randint(1, 6), t.random.randint(300, 900), t.random.randint(5500, 8500)):
         shell, word = lab.Shell(lab.Workspace({})), draw_words(t, 1)[0]
         command = f"sleep {turns} && echo {word}"
         h = harness.Harness(one_call_model("bash", {"command": command}), SYSTEM,
