@@ -443,7 +443,7 @@ WRONG = [
 '''),
     Wrong(lab='15.1', name='bash with no signal awaiting its command unwatched',
           rule="However bash's execute is left (an answer, a Stop, or its task being cancelled from outside), the command is not left running, with a signal or without one.",
-          where='lab 15.1, Build section: "However bash\'s `execute` is left ..., the command is not left running"',
+          where='lab 15.1, Build section, item 5: "However bash\'s `execute` is left (an answer, a Stop, or its task being cancelled from outside), the command is not left running"',
           names='However bash',
           replace=r'''
         process = shell.start(str_arg(arguments, "command"))
@@ -458,7 +458,7 @@ WRONG = [
 '''),
     Wrong(lab='15.1', name='a stopped command returning all it printed, uncut',
           rule="Whatever of its output a stopped command's result keeps is cut to bash's budget, as every bash result is.",
-          where='bash\'s description (lesson 6: "cut to the last {max_lines} lines or {max_bytes} bytes"); lab 15.1, Build section',
+          where="bash's description (lesson 6: cut to the last {max_lines} lines or {max_bytes} bytes); lab 15.1, Build section",
           names='cut like any other',
           replace=r'''
                 if signal is not None and signal.is_cancelled():
@@ -472,7 +472,7 @@ WRONG = [
 '''),
     Wrong(lab='15.1', name='a token made before the refusal of a second prompt',
           rule="h.cancel() at any moment after prompt() has returned stops that run: a prompt refused while it runs changes nothing, its token included.",
-          where='lab 15.1, Build section, item 3 ("each run has a token of its own"; "h.cancel() at any moment after prompt() has returned stops that run")',
+          where='lab 15.1, Build section, item 3 ("Each run has a token of its own"; "`h.cancel()` at any moment after `prompt()` has returned stops that run")',
           names='refused',
           replace=r'''
         if self.is_running:  # refused now, not at the run's first step
@@ -498,7 +498,7 @@ WRONG = [
           also=(('import asyncio', 'import asyncio\nimport types'),)),
     Wrong(lab='15.1', name='an idle cancel() emptying the queues',
           rule='h.cancel() with no run going does nothing, raises nothing, and leaves the next run to run as usual: what was queued stays queued.',
-          where='lab 15.1, Build section, item 3 ("h.cancel() with no run going does nothing")',
+          where='lab 15.1, Build section, item 3 ("`h.cancel()` with no run going does nothing")',
           names='does nothing',
           replace=r'''
         self._signal.cancel()  # when idle, the token of a run that is over: no effect
@@ -567,7 +567,7 @@ WRONG = [
 '''),
     Wrong(lab='15.1', name='one aborted ending shared by every stopped run',
           rule="Each call of error_message makes a new message, the aborted ending too, so that no ending shares anything with another.",
-          where='lab 5.1, Build section, item 1 ("Each call makes a new message ... no ending shares anything with another"); lab 15.1, item 1 ("makes the same message with that label")',
+          where="lab 5.1, Build section, item 1 (each call makes a new message, and no ending shares anything with another); lab 15.1, item 1 (\"makes the same message with that label\")",
           names='shares anything',
           replace=r'''
                 reply = error_message(ABORTED, stop_reason="aborted")  # and no paid request

@@ -3,12 +3,13 @@ slowed by what ran beside it, so its submission is judged again alone before the
 counts, and its row says so. The load is read from a file the test writes in place of
 /proc/loadavg (GRADER_LOADAVG), so that the batch's workers see a loaded machine on demand."""
 
+import ast
+
 from tests.grader.gradeclass import LAB, base_text
 
 from grader import batch, plan as plans
 
-# The reference, but one test (the only one that calls follow_up) blocks in a sleep: the wall
-# clock stops it.
+# The reference, but the tests that call follow_up block in a sleep: the wall clock stops them.
 SLEEPS = '''
 import time as _time
 
@@ -38,6 +39,16 @@ def grade(tmp_path, monkeypatch, load: str):
     return {r.student: r for r in rows}
 
 
+def calling_follow_up() -> list[str]:
+    """The ids of the lab's tests whose code calls follow_up: the ones SLEEPS makes sleep."""
+    tree = ast.parse(LAB.tests.read_text(encoding="utf-8"))
+    return [f"lesson_15_lab1::{node.name}" for node in tree.body
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.name.startswith("test_")
+            and any(isinstance(inner, ast.Attribute) and inner.attr == "follow_up"
+                    for inner in ast.walk(node))]
+
+
 def judged_alone(row) -> bool:
     return any(note.startswith("Judged again alone") for note in row.notes)
 
@@ -46,7 +57,9 @@ def test_a_wall_clock_timeout_on_a_loaded_machine_is_judged_again_alone(tmp_path
     rows = grade(tmp_path, monkeypatch, "64.00")
     sleeps, alice = rows["sleeps"], rows["alice"]
     timed = [t.id for t in sleeps.tests if t.verdict == "timeout"]
-    assert timed == ["lesson_15_lab1::test_a_follow_up_outlives_a_stop"], timed
+    sleeping = calling_follow_up()
+    assert sleeping and timed == sleeping, (f"the wall clock stopped {timed}; the tests that "
+                                            f"call follow_up, and sleep, are {sleeping}")
     assert judged_alone(sleeps), (f"the sleeper's row says {sleeps.notes}: its timeout, under a "
                                   "load of 64, must be judged again alone and say so")
     assert "load 64.0" in " ".join(sleeps.notes)
