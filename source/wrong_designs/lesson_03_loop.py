@@ -935,6 +935,20 @@ WRONG += [
           also=(('    messages.append(user_message(prompt))\n    while True:',
                  '    budget = 2000\n'
                  '    messages.append(user_message(prompt))\n    while True:'),)),
+    Wrong(lab='3.1', name='tool specs made once a run',
+          rule='Each request carries tool_specs(tools) as the list is when it is sent: a tool '
+               'added to the list during the run is told from the next request on.',
+          where='hunt round 9, probe 3.1-28 (P2)',
+          names='as the list is when it is sent',
+          replace=r'''
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    specs = tool_specs(tools)  # the tools do not change during a run
+    while True:
+        reply = model.complete(system, messages, specs)
+'''),
 ]
 
 # Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/
@@ -1011,5 +1025,51 @@ async def run_agent(model, system, messages, tools, prompt):
         if code != 0:
             return output + f"\nCommand exited with code {code}"
         return output
+'''),
+    Wrong(lab='3.1', name='each reply recorded as a copy of itself',
+          rule='Lesson 3 says every reply goes on the record "as the model gave it": the same '
+               'keys, the text unstripped, nothing rebuilt. A shallow copy holds exactly that, '
+               'and the readers of the record in lesson 3 (the requests, lab.shape, a later run on '
+               'the same list) read its messages by value; the model '
+               'keeps no claim on the object it returned (the fake world hands out deep copies), '
+               'so no test, and no student, can be misled by the copy.',
+          where='hunt round 9, probe 3.1-27 (P1)', names='',
+          replace=r'''
+        messages.append(reply)
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        messages.append(dict(reply))
+        calls = tool_calls(reply)
+'''),
+    Wrong(lab='3.1', name='the loop printing a line per call',
+          rule='Lesson 3 names "nobody can see anything until the run is over" as a weakness of '
+               'its loop, not a rule, and lesson 7 mends it with events and frontends; a line '
+               'printed per call changes neither the record nor any request, which is all the '
+               'lab\'s rules are about.',
+          where='hunt round 9, probe 3.1-29 (P3)', names='',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        for call in calls:
+            print(f"running {call['name']} ({call['id']})")
+            messages.append(run_tool(tools, call))
+'''),
+    Wrong(lab='3.1', name='a prompt of None adding nothing',
+          rule='run_agent is handed a prompt, the user\'s words as a string, in every lesson and '
+               'every lab; None is not a prompt the course ever passes, so what run_agent does '
+               'with it is outside lesson 3\'s contract, and a run that appends nothing for it '
+               'breaks none of the rules about the prompts it is given.',
+          where='hunt round 9, probe 3.1-30 (P4)', names='',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+''',
+          by=r'''
+    if prompt is not None:  # None: carry on from the record as it is
+        messages.append(user_message(prompt))
+    while True:
 '''),
 ]

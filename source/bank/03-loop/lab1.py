@@ -352,7 +352,11 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
     messages.append(harness.user_message(asked))
     original = harness.run_tool
 
-    def wrapped(tools, call, *rest):  # the test's own run_tool: it marks each result
+    grown = tool("note", lambda a: "", PATH, "The note tool, gained during the run.")
+
+    def wrapped(tools, call, *rest):  # the test's own run_tool: it marks each result, and
+        if grown not in tools:  # the first call it answers adds a tool to the run's list
+            tools.append(grown)
         result = original(tools, call, *rest)
 
         async def marked():
@@ -376,20 +380,23 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
         harness.run_tool = original
     told.append([lab.shape(second.calls[0].messages),
                  [s["description"] for s in second.calls[0].tools],
-                 [request.system for request in second.calls], asking])
+                 [request.system for request in second.calls], asking,
+                 [s["name"] for s in second.calls[-1].tools]])
     t.expect([told, lab.shape(messages), messages[0], messages[3],
               [m["content"] == asked for m in messages[4:6]],
               [m["content"] for m in messages[5:] if m["role"] == "toolResult"]],
              [[["", "U", ""], ["U A[c1] R(c1) A U U", ["The look tool, version 2.",
                                                          "The scan tool, version 2."],
-                               [system, system], ["U A[c1] R(c1) A U U"]]],
+                               [system, system], ["U A[c1] R(c1) A U U"],
+                               ["look", "scan", "note"]]],
               "U A[c1] R(c1) A U U A[c1,c2] R(c1) R(c2) A", {"role": "user", "content": ""},
               empty, [True, True],
               [f"[checked] scan on {path}{padding}", f"[checked] look on z.py{padding}"]],
              "[What the first run's request carried: its system prompt, lab.shape of its "
              "messages, the first one's content; what the second run's requests carried: "
              "lab.shape of the first one's messages, its tools' descriptions, each request's "
-             "system prompt, and lab.shape of the caller's list as the first was asked; "
+             "system prompt, lab.shape of the caller's list as the first was asked, and the "
+             "tool names of the last, after a tool was added to the list during the run; "
              "lab.shape of the list after both runs; its first message; the first run's empty "
              "reply; whether the two user messages after it are the long prompt word for word; "
              "the second run's results].")

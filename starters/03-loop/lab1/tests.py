@@ -428,6 +428,20 @@ async def test_every_request_carries_the_specs(t):
              "Each request carries tool_specs(tools) of the tools this run was handed, made "
              "afresh, not remembered from an earlier run with tools of the same names. Each "
              "item is one tool's description as the request told it (run_agent, lesson 3).")
+    # A list changed during a run: a tool that hands the model a new tool, on the same list.
+    kit = [looker()]
+    extra = tool(t.random.choice(["grep", "edit", "find"]), lambda arguments: "", PATH,
+                 "A tool the run gained.")
+    kit.append(tool("learn", lambda arguments: kit.append(extra) or "Learned.", PATH,
+                    "Gain a tool."))
+    model = lab.ScriptedModel([lab.reply(lab.call("learn", {"path": "x"})),
+                               lab.say(t.random.choice(ANSWERS))])
+    await run(model, kit, t.random.choice(PROMPTS))
+    t.expect([[spec["name"] for spec in request.tools] for request in model.calls],
+             [["look", "learn"], ["look", "learn", extra["name"]]],
+             "Each request carries tool_specs(tools) as the list is when it is sent: a tool "
+             "added to the list during the run is told from the next request on. Each item is "
+             "one request's tool names - the Build's item 3 (run_agent, lesson 3).")
     # The first run's own list, changed since: one more tool, whose name one of them has too.
     tools.append({**t.random.choice(tools), "description": "The same name, told again."})
     model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
