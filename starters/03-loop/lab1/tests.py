@@ -361,7 +361,7 @@ async def test_the_record_grows_as_it_happens(t):
     def noting(given):
         """A script entry that answers with `given`, noting the caller's list as it is asked."""
         def answer(request):
-            asked.append(lab.shape(messages))
+            asked.append(len(messages))
             return given
         return answer
     widths = [t.random.randint(2, 3)] + [t.random.randint(1, 3)
@@ -375,10 +375,12 @@ async def test_the_record_grows_as_it_happens(t):
              "not kept aside and added at the end: a tool that runs sees the record up to its "
              "own call. Each item is lab.shape of the caller's list as one call ran (run_agent, "
              "lesson 3).")
-    t.expect(asked, [shape_of(widths[:done], answer=False) for done in range(len(widths) + 1)],
+    t.expect(asked, [len(shape_of(widths[:done], answer=False).split())
+                     for done in range(len(widths) + 1)],
              "The prompt is on the caller's list before the first request goes out, and each "
              "result before the next: a model being asked finds the record it is sent already "
-             "there. Each item is lab.shape of the caller's list as one request was made "
+             "there. Each item is how many messages the caller's list held as one request was "
+             "made "
              "- run_agent's docstring (run_agent, lesson 3).")
     # A first request that fails: the prompt was appended before it went out, so it stays.
     def down(request):
@@ -495,17 +497,19 @@ async def test_no_call_is_left_unanswered(t):
     model = lab.ScriptedModel([lab.reply(*batch), lab.say(t.random.choice(ANSWERS))])
     messages = []
     error = await raised(lambda: run(model, tools, t.random.choice(PROMPTS), messages))
-    parts = shape_of([len(batch)]).split()
-    stopped = " ".join(parts[:2 + first]) + f", {first} looks ran, and run_agent raised"
-    went_on = f"{' '.join(parts)}, {first + after} looks ran, and run_agent returned"
-    what = (f"{lab.shape(messages)}, {len(ran)} looks ran, and run_agent "
-            + ("raised" if error else "returned"))
+    results = sum(m["role"] == "toolResult" for m in messages)
+    what = f"{results} results, {len(ran)} looks run, run_agent " + ("raised" if error else
+                                                                     "returned")
+    stopped = f"{first} results, {first} looks run, run_agent raised"
+    went_on = f"{len(batch)} results, {first + after} looks run, run_agent returned"
     either = f"{stopped} (lesson 3), or {went_on} (lesson 4)"
-    t.expect(either if what in (stopped, went_on) else what, either,
-             "A tool that raises ends the run with its exception at that call, today: the calls "
-             "after it in the batch are not run first, and the loop never carries on past a "
-             "call with no result. From lesson 4 the raise is a result and every call runs. "
-             "This is lab.shape of the record, how many of the batch's looks ran, and how "
+    t.expect(either if what in (stopped, went_on) else f"{what}; the record: {lab.shape(messages)}",
+             either,
+             f"A batch of {len(batch)} calls whose call {first + 1} names a tool that raises: "
+             "the run ends with its exception at that call, today, and the calls after it in "
+             "the batch are not run first; the loop never carries on past a call with no "
+             "result. From lesson 4 the raise is a result and every call runs. This is how "
+             "many results the record holds, how many of the batch's looks ran, and how "
              "run_agent ended (run_agent, lessons 3 and 4).")
     # A model may give a call the id of an earlier round's call: it is a new call all the same.
     path = t.random.choice(PATHS)
