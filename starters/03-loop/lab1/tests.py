@@ -430,6 +430,17 @@ async def test_every_request_carries_the_specs(t):
              "Each request carries tool_specs(tools) of the tools this run was handed, made "
              "afresh, not remembered from an earlier run with tools of the same names. Each "
              "item is one tool's description as the request told it (run_agent, lesson 3).")
+    # The first run's own list, changed since: one more tool, whose name one of them has too.
+    tools.append({**t.random.choice(tools), "description": "The same name, told again."})
+    model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
+    await run(model, tools, t.random.choice(PROMPTS))
+    t.expect([[spec["name"], spec["description"]] for spec in model.calls[0].tools],
+             [[tool["name"], tool["description"]] for tool in tools],
+             "A run on the same list, changed since an earlier run, tells the model of every "
+             "tool the list holds now, even two of the same name: the request carries "
+             "tool_specs(tools) as it is now, nothing kept by the list's identity and nothing "
+             "dropped or merged. Each item is [a tool's name, its description] as the request "
+             "told it - the Build's item 3 (run_agent, lesson 3).")
     # A list changed during a run: a tool that hands the model a new tool, on the same list.
     kit = [looker()]
     extra = tool(t.random.choice(["grep", "edit", "find"]), lambda arguments: "", PATH,
@@ -444,17 +455,6 @@ async def test_every_request_carries_the_specs(t):
              "Each request carries tool_specs(tools) as the list is when it is sent: a tool "
              "added to the list during the run is told from the next request on. Each item is "
              "one request's tool names - the Build's item 3 (run_agent, lesson 3).")
-    # The first run's own list, changed since: one more tool, whose name one of them has too.
-    tools.append({**t.random.choice(tools), "description": "The same name, told again."})
-    model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
-    await run(model, tools, t.random.choice(PROMPTS))
-    t.expect([[spec["name"], spec["description"]] for spec in model.calls[0].tools],
-             [[tool["name"], tool["description"]] for tool in tools],
-             "A run on the same list, changed since an earlier run, tells the model of every "
-             "tool the list holds now, even two of the same name: the request carries "
-             "tool_specs(tools) as it is now, nothing kept by the list's identity and nothing "
-             "dropped or merged. Each item is [a tool's name, its description] as the request "
-             "told it - the Build's item 3 (run_agent, lesson 3).")
 
 
 @lab_test("No call is left without its result while the run goes on: a tool that prints "
