@@ -2034,7 +2034,7 @@ class SessionLog:
         # self.path, and reading creates none. A line that is not JSON (what a crash leaves of a
         # write) is never skipped: reading raises a ValueError whose message is the sentence
         # "PATH, line N: not a complete log entry", PATH being self.path and N the line's number
-        # counted from 1. A last line with no newline that is JSON is read like any other.
+        # counted from 1.
         # Tests: test_a_missing_file_is_an_empty_log, test_a_torn_line_is_never_skipped.
         pass
         #: guided
@@ -2051,19 +2051,14 @@ class SessionLog:
         The number comes from reading the file again, so two logs on one file agree."""
         #: gap 11.1 2 append_message
         entry = {"id": f"e{len(self.entries()) + 1}", **entry}
-        if self.ws.exists(self.path) and self.ws.read_text(self.path)[-1:] not in ("", "\n"):
-            self.ws.append_text(self.path, "\n")  # a whole last entry whose newline never came
         self.ws.append_text(self.path, json.dumps(entry) + "\n")
         return entry["id"]
         #: starter
         # Adds `entry`, with an "id" key besides its own, as one line of JSON ending in "\n" at the
         # end of self.path, and changes no byte already written. Returns the id: "e" and the number
         # of the line the entry lands on, whichever SessionLog over the file is appending. On a log
-        # with a torn line it raises the reader's ValueError and writes nothing. When the file's
-        # last line has no newline (a whole entry whose newline was never written), it writes
-        # that newline first, so the entry lands on a line of its own.
-        # Tests: test_the_first_append_writes_one_line, test_two_logs_on_one_file_agree,
-        #   test_a_torn_line_is_never_skipped.
+        # with a torn line it raises the reader's ValueError and writes nothing.
+        # Tests: test_the_first_append_writes_one_line, test_two_logs_on_one_file_agree.
         pass
         #: guided
         # Every kind of entry is written here. The id is "e" + the number of the line the
@@ -2071,8 +2066,7 @@ class SessionLog:
         # memory (another SessionLog may have appended since). Put "id" first, then the keys
         # of `entry`, write it with json.dumps as one line ending in "\n", appending to
         # self.path with self.ws.append_text, and return the id. Reading first has a second
-        # use: a log with a torn line raises before anything is written. When the file does
-        # not end with "\n" (its last entry is whole but lost its newline), append "\n" first.
+        # use: a log with a torn line raises before anything is written.
         pass
         #: end
 

@@ -792,29 +792,6 @@ class SessionLog:
                 if event["type"] in ("message_end", "tool_execution_end"):
                     raise  # a save that failed: the person must hear of it
 '''),
-    Wrong(lab='11.1', name='the next entry glued onto a last line with no newline',
-          rule="When the file's last line has no newline, an append writes that newline first, so that the new entry lands on a line of its own.",
-          where='Build: write it down, item 2 (hunt round 8, probe 11.1-25)',
-          names='not glued to the last',
-          replace=r'''
-        if self.ws.exists(self.path) and self.ws.read_text(self.path)[-1:] not in ("", "\n"):
-            self.ws.append_text(self.path, "\n")  # a whole last entry whose newline never came
-''',
-          by=r'''
-        # the entry goes where the file ends
-'''),
-    Wrong(lab='11.1', name='a last line with no newline refused',
-          rule='A last line with no newline that is JSON is a whole entry whose newline was never written: reading takes it like any other, as JSON Lines allows.',
-          where='Build: write it down, item 1 (hunt round 8, probe 11.1-25)',
-          names='a whole entry, read like any other',
-          replace=r'''
-        return found
-''',
-          by=r'''
-        if found and not self.ws.read_text(self.path).endswith("\n"):  # a write never finished
-            raise ValueError(f"{self.path}, line {len(found)}: not a complete log entry")
-        return found
-'''),
 ]
 
 ALLOWED = [

@@ -619,8 +619,6 @@ class SessionLog:
         """Append `entry` as one line, with the id "e" + its line number, and return the id.
         The number comes from reading the file again, so two logs on one file agree."""
         entry = {"id": f"e{len(self.entries()) + 1}", **entry}
-        if self.ws.exists(self.path) and self.ws.read_text(self.path)[-1:] not in ("", "\n"):
-            self.ws.append_text(self.path, "\n")  # a whole last entry whose newline never came
         self.ws.append_text(self.path, json.dumps(entry) + "\n")
         return entry["id"]
 

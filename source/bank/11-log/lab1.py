@@ -118,10 +118,9 @@ async def test_bank_a_long_log_resumed(t):
     log = harness.SessionLog(ws, path)
     before = [log.replay(), log.rows(), sorted(ws.files)]
     size = 300 + t.random.randint(1, 12)
-    # the other program wrote no newline after the last line: JSON Lines allows it
     ws.write_text(path, "".join(entry_line(n, message=harness.user_message(f"Question {n}.")
                                            if n % 2 else lab.say(f"Answer {n}."))
-                                for n in range(1, size + 1))[:-1])
+                                for n in range(1, size + 1)))
     h = harness.Harness(lab.ScriptedModel([lab.say("Picked up.")]), SYSTEM, [reader()],
                         messages=log.replay())
     h.subscribe(harness.persist_to(log))
@@ -144,8 +143,8 @@ async def test_bank_a_long_log_resumed(t):
              "the log replays after a caller changed that message in a list replay() gave it "
              "and popped the list's last, the messages it replays, the words of message "
              f"{edited} once another program rewrote them at the same length]: every line is "
-             "read, parsed again at each read, the file as it now is, a last line with no "
-             "newline after it included (SessionLog.entries, lesson 11).")
+             "read, parsed again at each read, the file as it now is (SessionLog.entries, "
+             "lesson 11).")
 
 
 # --- rule 2: append_message through _append ---------------------------------------------------
@@ -203,9 +202,7 @@ async def test_bank_ids_across_two_sessions(t):
     for n, who in enumerate(between):
         if who == "hand":  # another program copies a note from an older log, with its id
             old = t.random.randint(40, 90)
-            line = entry_line(old, "note", text=f"backup {n}")
-            # and leaves out its newline, unless it writes the next line itself
-            ws.append_text(path, line if between[n + 1:n + 2] == ["hand"] else line[:-1])
+            ws.append_text(path, entry_line(old, "note", text=f"backup {n}"))
             kinds.append(("note", None, f"e{old}"))
         else:
             one._append({"type": "note", "text": f"checkpoint {n}"})
@@ -226,9 +223,8 @@ async def test_bank_ids_across_two_sessions(t):
              f"{' '.join(tokens)}, notes were written ({', '.join(between)}: by hand or through "
              f"the first log's _append), then a second log object saved {' '.join(later)}: an "
              "id is e and the number of the line it lands on, read from the file at each "
-             "append, whatever kind the lines before hold; a note copied by hand with no "
-             "newline after it gets its newline from the next append, which lands on a line "
-             "of its own (SessionLog.append_message, lesson 11).")
+             "append, whatever kind the lines before hold (SessionLog.append_message, "
+             "lesson 11).")
 
 
 # --- rule 3: rows() and replay() -------------------------------------------------------------

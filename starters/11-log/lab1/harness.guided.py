@@ -499,8 +499,7 @@ class SessionLog:
         # memory (another SessionLog may have appended since). Put "id" first, then the keys
         # of `entry`, write it with json.dumps as one line ending in "\n", appending to
         # self.path with self.ws.append_text, and return the id. Reading first has a second
-        # use: a log with a torn line raises before anything is written. When the file does
-        # not end with "\n" (its last entry is whole but lost its newline), append "\n" first.
+        # use: a log with a torn line raises before anything is written.
         pass
         # --- end ---
 

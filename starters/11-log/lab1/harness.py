@@ -487,7 +487,7 @@ class SessionLog:
         # self.path, and reading creates none. A line that is not JSON (what a crash leaves of a
         # write) is never skipped: reading raises a ValueError whose message is the sentence
         # "PATH, line N: not a complete log entry", PATH being self.path and N the line's number
-        # counted from 1. A last line with no newline that is JSON is read like any other.
+        # counted from 1.
         # Tests: test_a_missing_file_is_an_empty_log, test_a_torn_line_is_never_skipped.
         pass
         # --- end ---
@@ -499,11 +499,8 @@ class SessionLog:
         # Adds `entry`, with an "id" key besides its own, as one line of JSON ending in "\n" at the
         # end of self.path, and changes no byte already written. Returns the id: "e" and the number
         # of the line the entry lands on, whichever SessionLog over the file is appending. On a log
-        # with a torn line it raises the reader's ValueError and writes nothing. When the file's
-        # last line has no newline (a whole entry whose newline was never written), it writes
-        # that newline first, so the entry lands on a line of its own.
-        # Tests: test_the_first_append_writes_one_line, test_two_logs_on_one_file_agree,
-        #   test_a_torn_line_is_never_skipped.
+        # with a torn line it raises the reader's ValueError and writes nothing.
+        # Tests: test_the_first_append_writes_one_line, test_two_logs_on_one_file_agree.
         pass
         # --- end ---
 

@@ -241,25 +241,6 @@ async def test_a_torn_line_is_never_skipped(t):
              "(SessionLog.append_message, lesson 11).")
     t.expect([ws.read_text(name) == torn, len(torn.splitlines())], [True, whole + 1],
              "Nothing was written on the end of the half-line (lesson 11).")
-    # a whole last entry whose newline was never written: JSON Lines allows a file to end so
-    ws = lab.Workspace({name: before[:-1]})
-    log = harness.SessionLog(ws, name)
-    try:
-        read = [entry["id"] for entry in log.entries()]
-    except ValueError as error:
-        read = f"raised ValueError: {error}"
-    try:
-        added = log.append_message(lab.say("One more."))
-    except ValueError as error:
-        added = f"raised ValueError: {error}"
-    t.expect([read, added, ws.read_text(name).split("\n")[-3:]],
-             why=f"A log of {whole} entries whose last line is whole JSON with no newline after "
-                 "it, read, then appended to. Items: [the ids entries() read, or what it "
-                 "raised; what append_message returned, or raised; the file's last three "
-                 "pieces, cut at each newline]. A last line with no newline that is JSON is a "
-                 "whole entry, read like any other, and the append writes its newline first, so "
-                 "the new entry lands on a line of its own, not glued to the last "
-                 "(SessionLog, lesson 11, Build items 1 and 2).")
 
 
 SEPARATORS = {"U+2028": "\u2028", "U+2029": "\u2029", "U+0085": "\u0085"}
