@@ -143,7 +143,8 @@ def render(messages):
     # written as the tool's name and its arguments as JSON (json.dumps) in brackets, all separated
     # by single spaces, so a message of calls alone has two spaces after its colon. A newline
     # inside a message becomes a space in the text: a message is always one line, and the messages
-    # themselves, the record, stay as they were. For example, a user message
+    # themselves, the record, stay as they were. Only "\n" is a newline here: a "\r" stays. For
+    # example, a user message
     # "Read a.py" and a reply "Reading." calling read {"path": "a.py"} render as
     # 'user: Read a.py\nassistant: Reading. read({"path": "a.py"})'.
     # Tests: test_render_is_exact.
@@ -584,7 +585,7 @@ def make_read_tool(ws):
         # Two more keys, which only build_system_prompt reads: "snippet", one line on what the
         # tool is for, in your own words and not the description; and "guidelines", a list of two
         # short pieces of advice. The first is read's alone; the second is write's second too,
-        # word for word. The wording is yours.
+        # word for word. The wording is yours. Each call makes a new dict, with lists of its own.
         # Tests: test_the_factories_carry_snippets_and_guidelines.
         #: guided
         # Two keys that only build_system_prompt reads; tool_specs never sends them.
@@ -2242,15 +2243,16 @@ def summarize(model, messages):
     #: end
     text = text_of(reply).strip()
     if not text or reply["stop_reason"] in ("error", "aborted"):
-        reason = reply.get("error_message", "the reply was empty")
+        reason = reply.get("error_message") or "the reply was empty"  # none, None or ""
         raise RuntimeError(f"no summary: {reason}")
     return text
     #: starter
     # One request that belongs to no transcript: system prompt SUMMARY_SYSTEM, one user message
     # holding render(messages) between a line "<conversation>" and a line "</conversation>", and no
-    # tools (a summariser that may call tools will). Returns the reply's words, stripped. A reply
-    # that failed, was stopped or has no words raises a RuntimeError whose message is
-    # "no summary: REASON", REASON being its error_message, or "the reply was empty" without one.
+    # tools (a summariser that may call tools will); it asks even for no messages. Returns the
+    # reply's words, stripped, a "toolUse" reply's too. A reply that failed, was stopped or has
+    # no words raises a RuntimeError whose message is "no summary: REASON", REASON being its
+    # error_message, or "the reply was empty" without one (no key, None or "").
     # Tests: test_summarize_sends_one_request, test_summarize_refuses_a_bad_reply.
     pass
     #: guided
@@ -2260,7 +2262,8 @@ def summarize(model, messages):
     # text, stripped. When the reply failed or was stopped (stop_reason "error" or "aborted")
     # or has no text, raise
     #     RuntimeError(f"no summary: {reason}")
-    # where reason is the reply's error_message, or "the reply was empty" when it has none.
+    # where reason is the reply's error_message, or "the reply was empty" when it has none
+    # or an empty one ("" or None). Any other reply with text is the summary.
     pass
     #: end
 #: end
@@ -2343,8 +2346,9 @@ def compact(log, model, *, keep_recent_tokens):
     # Appends one compaction entry that summarises the rows before find_cut's cut and keeps the row
     # at the cut and after it, and returns True. Returns False, and appends nothing, when there is
     # nothing before the cut to summarise, nothing after it to keep, or summarize raised
-    # RuntimeError: a failed tidy-up must not cost the user a turn.
-    # Tests: test_compact_gives_up_quietly.
+    # RuntimeError: a failed tidy-up must not cost the user a turn. The first kept id is the id
+    # of the row at the cut in the reading that was summarised.
+    # Tests: test_compact_gives_up_quietly, test_compact_summarises_or_keeps_each_row.
     pass
     #: guided
     # rows = log.rows() and cut = find_cut(rows, keep_recent_tokens). Return False, and
@@ -2382,9 +2386,10 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
     # During a run it refuses, with a RuntimeError whose message is "cannot compact during a run",
     # and asks no model. While the transcript's estimate plus `reserve` still fits in `window` there
     # is room: it returns False, and asks no model. Otherwise it compacts; when that worked, the
-    # harness holds what the log now replays, through replace_messages. Returns whether it
-    # compacted.
-    # Tests: test_maybe_compact, test_nothing_replaces_the_transcript_mid_run.
+    # harness holds what the log now replays, through replace_messages; it never compares the
+    # record with the log (keeping them in step is the caller's). Returns whether it compacted.
+    # Tests: test_maybe_compact, test_nothing_replaces_the_transcript_mid_run,
+    #   test_maybe_compact_at_the_threshold.
     pass
     #: guided
     # In this order:
@@ -2420,8 +2425,8 @@ def discover_context(ws, cwd):
     # what there is of "AGENTS.md", "services/AGENTS.md" and "services/api/AGENTS.md", in that
     # order. A folder with no file adds nothing; files beside the way or below cwd are not on
     # it. An empty part of cwd or a "." names no folder: "", "." and "./" are all the root, and
-    # "./services//api/" is "services/api". The workspace answers ws.exists(path) and
-    # ws.read_text(path).
+    # "./services//api/" is "services/api"; cwd never holds "..". The workspace answers
+    # ws.exists(path) and ws.read_text(path).
     # Tests: test_discover_context_walks_from_the_root_down_to_cwd,
     #   test_discover_context_at_the_root.
     pass
@@ -2466,14 +2471,14 @@ def build_system_prompt(tools, context_files, skills, cwd, today):
     #: starter
     # The prompt: sections separated by one blank line, in this order, each left out whole when it
     # has nothing to say:
-    #   - an opening line of your own, three words or more
+    #   - an opening line of your own, three words or more, the same whatever the arguments
     #   - the heading "Available tools:", then a line "- NAME: SNIPPET" for each tool that has a
-    #     snippet, in the order of `tools`
+    #     snippet, in the order of `tools`; an empty snippet is no snippet
     #   - the heading "Guidelines:", then a line "- GUIDELINE" for each guideline of the tools,
     #     each sentence once, in the order it is first met
     #   - each context file (path, text), in the order given, as a section of its own: the tag
     #     <project_instructions path="PATH">, a newline, the text exactly as it came, a newline,
-    #     and </project_instructions>
+    #     and </project_instructions>; an empty file's section is the tags around an empty line
     #   - only with skills and a tool named exactly "read": a sentence of your own, of three
     #     words or more, on what the lines below it are for, then a line
     #     "- NAME: DESCRIPTION (PATH)" for each skill, in the order given
@@ -2827,6 +2832,8 @@ class StreamingModel:
         # one of two troubles: with `code` "insufficient_quota", "Provider quota spent, so
         # waiting will not help: " and the text; any other, "Provider rate limit, so send again
         # in N s: " and the text, N its `retry_after`, or "... send again later: " without one.
+        # The body is made inside the same try: what to_wire raises is a failed request too. Only
+        # an Exception is the provider's: a KeyboardInterrupt or SystemExit goes up as raised.
         # Tests: test_a_set_signal_sends_nothing,
         #   test_trouble_is_a_reply_and_every_response_is_closed,
         #   test_a_real_servers_shapes_and_refusals, test_a_rate_limit_is_not_spent_quota.

@@ -672,6 +672,283 @@ WRONG += [
           also=(('    messages.append(user_message(prompt))\n    while True:',
                  '    previous = None\n'
                  '    messages.append(user_message(prompt))\n    while True:'),)),
+    Wrong(lab='3.1', name='sending only the last three thousand messages',
+          rule='The model remembers nothing: every request carries the whole record so far, '
+               'however long.',
+          where='hunt round 9, design 3.1-2',
+          names='whole record',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system, messages[-3000:], tool_specs(tools))  # wide enough
+'''),
+    Wrong(lab='3.1', name='the system prompt sent with the first request only',
+          rule='Each request carries system exactly as it was passed, the later ones as well as '
+               'the first.',
+          where='hunt round 9, design 3.1-3',
+          names='the later ones as well as the first',
+          replace=r'''
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    first = True
+    while True:
+        reply = model.complete(system if first else "", messages, tool_specs(tools))
+        first = False  # the model has read its instructions once
+'''),
+    Wrong(lab='3.1', name='the system prompt stripped after the first request',
+          rule='Each request carries system exactly as it was passed, the later ones as well as '
+               'the first.',
+          where='hunt round 9, design 3.1-4',
+          names='the later ones as well as the first',
+          replace=r'''
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    first = True
+    while True:
+        reply = model.complete(system if first else system.strip(), messages,
+                               tool_specs(tools))
+        first = False
+'''),
+    Wrong(lab='3.1', name='only the first 500 calls of a reply answered',
+          rule='Every call of a reply has its result on the list before the next request, '
+               'however many there are.',
+          where='hunt round 9, design 3.1-5',
+          names='however many there are',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+''',
+          by=r'''
+        for call in calls[:500]:  # no sane reply asks for more
+'''),
+    Wrong(lab='3.1', name="a call skipped when its id already has a result",
+          rule='Every call of a reply has its result, from run_tool, before the next request, '
+               'whatever id an earlier round gave a call.',
+          where='hunt round 9, design 3.1-6',
+          names='never skips a call',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        answered = {m["tool_call_id"] for m in messages if m["role"] == "toolResult"}
+        for call in calls:
+            if call["id"] not in answered:  # answered already
+                messages.append(run_tool(tools, call))
+'''),
+    Wrong(lab='3.1', name='the prompt appended once the first reply is back',
+          rule='The prompt, each reply and each result go on the caller\'s list as they happen: '
+               'the prompt is there before the first request goes out.',
+          where='hunt round 9, design 3.1-7; run_agent\'s docstring',
+          names='before the first request goes out',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+        messages.append(reply)
+''',
+          by=r'''
+    said, first = user_message(prompt), True
+    while True:
+        reply = model.complete(system, messages + [said] if first else messages,
+                               tool_specs(tools))
+        if first:  # the prompt is kept once the model has taken it
+            messages.append(said)
+            first = False
+        messages.append(reply)
+'''),
+    Wrong(lab='3.1', name='three repeated batches of calls taken for a loop',
+          rule='The loop goes on while replies ask for tools, whatever they ask: the run ends at '
+               'the first reply that asks for nothing.',
+          where='hunt round 9, design 3.1-10',
+          names='whatever they ask',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by=r'''
+        recent = (recent + [[(c["name"], repr(c["arguments"])) for c in calls]])[-3:]
+        if not calls or (len(recent) == 3 and recent[0] == recent[1] == recent[2]):
+            return  # nothing asked, or three times the same: the model is stuck
+        for call in calls:
+            messages.append(run_tool(tools, call))
+''',
+          also=(('    messages.append(user_message(prompt))\n    while True:',
+                 '    recent = []\n'
+                 '    messages.append(user_message(prompt))\n    while True:'),)),
+    Wrong(lab='3.1', name='results cut to 50,000 characters by the loop',
+          rule='Every call of a reply has its result, from run_tool, on the list: the result is '
+               'what run_tool returns, and the loop cuts nothing.',
+          where='hunt round 9, design 3.1-12',
+          names='the loop cuts nothing',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        for call in calls:
+            result = run_tool(tools, call)
+            messages.append({**result, "content": result["content"][:50000]})  # keep it small
+'''),
+    Wrong(lab='3.1', name='the rest of a batch run before a tool\'s exception is raised',
+          rule='A tool that raises ends the run with its exception at that call, today: the '
+               'calls after it are not run first.',
+          where='hunt round 9, design 3.1-14; the lab\'s tests in plain words',
+          names='the calls after it in the batch are not run',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        failure = None
+        for call in calls:
+            try:
+                messages.append(run_tool(tools, call))
+            except Exception as error:  # finish the batch, then report
+                failure = failure or error
+        if failure is not None:
+            raise failure
+'''),
+    Wrong(lab='3.1', name="tool specs remembered by the list's identity",
+          rule='Each request carries tool_specs(tools) of the tools the list holds now, nothing '
+               "kept by the list's identity.",
+          where='hunt round 9, design 3.1-15',
+          names='tool_specs(tools) as it is now',
+          replace=r'''
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    specs = _SPECS.setdefault(id(tools), tool_specs(tools))  # the same list, the same specs
+    while True:
+        reply = model.complete(system, messages, specs)
+''',
+          also=(('def run_agent(model, system, messages, tools, prompt):',
+                 '_SPECS = {}\n\n\ndef run_agent(model, system, messages, tools, prompt):'),)),
+    Wrong(lab='3.1', name='tool specs with one spec per name',
+          rule='Each request carries tool_specs(tools), every tool of the list, nothing dropped '
+               'or merged.',
+          where='hunt round 9, design 3.1-16',
+          names='nothing dropped or merged',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        specs = list({spec["name"]: spec for spec in tool_specs(tools)}.values())  # no twins
+        reply = model.complete(system, messages, specs)
+'''),
+    Wrong(lab='3.1', name='a long prompt cut before it is recorded',
+          rule='The prompt goes on the record, and to the model, word for word, however long.',
+          where='hunt round 9, design 3.1-17',
+          names='none of it is cut',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+''',
+          by=r'''
+    messages.append(user_message(prompt[:20000]))  # a pasted log can be huge
+    while True:
+'''),
+    Wrong(lab='3.1', name='write turning Windows line ends into plain ones',
+          rule='Afterwards the file named by the "path" argument holds exactly the "content" '
+               'argument.',
+          where='hunt round 9, design 3.1-18',
+          names='holds exactly the content argument',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        ws.write_text(path, content.replace("\r\n", "\n"))
+'''),
+    Wrong(lab='3.1', name='write stripping spaces at line ends',
+          rule='Afterwards the file named by the "path" argument holds exactly the "content" '
+               'argument.',
+          where='hunt round 9, design 3.1-19',
+          names='holds exactly the content argument',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        ws.write_text(path, "\n".join(line.rstrip(" \t") for line in content.split("\n")))
+'''),
+    Wrong(lab='3.1', name='write stripping the path',
+          rule='The result names the "path" argument character for character, and the file it '
+               'names holds the content.',
+          where='hunt round 9, design 3.1-21',
+          names='character for character',
+          replace=r'''
+        path, content = arguments["path"], arguments["content"]
+''',
+          by=r'''
+        path, content = arguments["path"].strip(), arguments["content"]
+'''),
+    Wrong(lab='3.1', name='bash ending its output with a line break',
+          rule='The result is what the "command" argument printed when run in shell.',
+          where='hunt round 9, design 3.1-22',
+          names='returns what the command printed, exactly',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"])
+        if output and not output.endswith("\n"):  # tidy for the model
+            output += "\n"
+        return output
+'''),
+    Wrong(lab='3.1', name='bash cutting its output at 30,000 characters',
+          rule='The result is what the "command" argument printed when run in shell.',
+          where='hunt round 9, design 3.1-23',
+          names='returns what the command printed, exactly',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"])
+        return output[:30000]  # the model need not see it all
+'''),
+    Wrong(lab='3.1', name='a budget of 2000 calls a run',
+          rule='Every call of a reply has its result on the list before the next request, and '
+               'the run ends at the first reply that asks for nothing: no cap on calls ends it.',
+          where='hunt round 9, design 3.1-26',
+          names='no cap on calls per reply or per run',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by=r'''
+        budget -= len(calls)
+        if not calls or budget < 0:
+            return  # nothing asked, or the run has had its share of calls
+        for call in calls:
+            messages.append(run_tool(tools, call))
+''',
+          also=(('    messages.append(user_message(prompt))\n    while True:',
+                 '    budget = 2000\n'
+                 '    messages.append(user_message(prompt))\n    while True:'),)),
+    Wrong(lab='3.1', name='tool specs made once a run',
+          rule='Each request carries tool_specs(tools) as the list is when it is sent: a tool '
+               'added to the list during the run is told from the next request on.',
+          where='hunt round 9, probe 3.1-28 (P2)',
+          names='as the list is when it is sent',
+          replace=r'''
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    specs = tool_specs(tools)  # the tools do not change during a run
+    while True:
+        reply = model.complete(system, messages, specs)
+'''),
 ]
 
 # Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/
@@ -748,5 +1025,51 @@ async def run_agent(model, system, messages, tools, prompt):
         if code != 0:
             return output + f"\nCommand exited with code {code}"
         return output
+'''),
+    Wrong(lab='3.1', name='each reply recorded as a copy of itself',
+          rule='Lesson 3 says every reply goes on the record "as the model gave it": the same '
+               'keys, the text unstripped, nothing rebuilt. A shallow copy holds exactly that, '
+               'and the readers of the record in lesson 3 (the requests, lab.shape, a later run on '
+               'the same list) read its messages by value; the model '
+               'keeps no claim on the object it returned (the fake world hands out deep copies), '
+               'so no test, and no student, can be misled by the copy.',
+          where='hunt round 9, probe 3.1-27 (P1)', names='',
+          replace=r'''
+        messages.append(reply)
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        messages.append(dict(reply))
+        calls = tool_calls(reply)
+'''),
+    Wrong(lab='3.1', name='the loop printing a line per call',
+          rule='Lesson 3 names "nobody can see anything until the run is over" as a weakness of '
+               'its loop, not a rule, and lesson 7 mends it with events and frontends; a line '
+               'printed per call changes neither the record nor any request, which is all the '
+               'lab\'s rules are about.',
+          where='hunt round 9, probe 3.1-29 (P3)', names='',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        for call in calls:
+            print(f"running {call['name']} ({call['id']})")
+            messages.append(run_tool(tools, call))
+'''),
+    Wrong(lab='3.1', name='a prompt of None adding nothing',
+          rule='run_agent is handed a prompt, the user\'s words as a string, in every lesson and '
+               'every lab; None is not a prompt the course ever passes, so what run_agent does '
+               'with it is outside lesson 3\'s contract, and a run that appends nothing for it '
+               'breaks none of the rules about the prompts it is given.',
+          where='hunt round 9, probe 3.1-30 (P4)', names='',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+''',
+          by=r'''
+    if prompt is not None:  # None: carry on from the record as it is
+        messages.append(user_message(prompt))
+    while True:
 '''),
 ]

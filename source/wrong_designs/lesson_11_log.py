@@ -872,4 +872,19 @@ ALLOWED = [
         if failure is not None:
             raise failure
 '''),
+    Wrong(lab="11.1", name="JSON that is not an entry refused",
+          rule="What a line of JSON holds is not checked by the page: every line is written by "
+               "_append, so one that is not an object with an \"id\" and a \"type\" is a "
+               "person's edit, which the reader may refuse with the same ValueError (a stricter "
+               "answer) or leave alone (hunt round 8, probe 11.1-26).",
+          where='Build: write it down, item 1', names="",
+          replace=r'''
+                found.append(json.loads(raw))
+''',
+          by=r'''
+                entry = json.loads(raw)
+                if not isinstance(entry, dict) or "id" not in entry or "type" not in entry:
+                    raise ValueError("not an entry")  # JSON, but not what _append writes
+                found.append(entry)
+'''),
 ]

@@ -192,13 +192,13 @@ WRONG = [
           replace=r'''
     text = text_of(reply).strip()
     if not text or reply["stop_reason"] in ("error", "aborted"):
-        reason = reply.get("error_message", "the reply was empty")
+        reason = reply.get("error_message") or "the reply was empty"  # none, None or ""
         raise RuntimeError(f"no summary: {reason}")
     return text
 ''',
           by=r'''
     if not text_of(reply) or reply["stop_reason"] in ("error", "aborted"):
-        reason = reply.get("error_message", "the reply was empty")
+        reason = reply.get("error_message") or "the reply was empty"  # none, None or ""
         raise RuntimeError(f"no summary: {reason}")
     return text_of(reply).strip()
 '''),
@@ -1096,6 +1096,72 @@ def _find_cut(rows, keep_recent_tokens):
     if keep_recent_tokens < 0:
         raise ValueError("keep_recent_tokens must be 0 or more")
     left, start = keep_recent_tokens, len(rows)
+'''),
+    Wrong(lab='12.1', name='every line break turned into a space',
+          rule='Only a newline becomes a space in render: a carriage return, or any other line break Python knows, stays as it is.',
+          where='Build: where to cut, item 1 (hunt round 8, probe 12.1-P2)',
+          names='stays as it is',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        out.append(" ".join(f"{message['role']}: {said}".split("\n")).translate(
+            {ord(c): " " for c in "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}))  # every break
+'''),
+    Wrong(lab='12.2', name='summarize refusing no messages without asking',
+          rule="summarize makes exactly one request, even when messages is empty: what is worth summarising is compact's to decide, not summarize's.",
+          where='Build: summarise and keep, item 4 (hunt round 8, probe 12.2-27)',
+          names='even when messages is empty',
+          replace=r'''
+    wrapped = user_message(f"<conversation>\n{render(messages)}\n</conversation>")
+''',
+          by=r'''
+    if not messages:  # nothing to summarise: why ask?
+        raise RuntimeError("no summary: nothing to summarise")
+    wrapped = user_message(f"<conversation>\n{render(messages)}\n</conversation>")
+'''),
+    Wrong(lab='12.2', name='an empty error_message given as the reason',
+          rule='REASON is the reply\'s error_message, or "the reply was empty" when it has none, or an empty one ("" or None).',
+          where='Build: summarise and keep, item 4 (hunt round 8, 12.2-35)',
+          names='An empty error_message is none',
+          replace=r'''
+        reason = reply.get("error_message") or "the reply was empty"  # none, None or ""
+''',
+          by=r'''
+        reason = reply.get("error_message", "the reply was empty")
+'''),
+    Wrong(lab='12.2', name='any reply but a plain stop refused as a summary',
+          rule='Any reply with text that did not fail and was not stopped is a summary, a "toolUse" one included: the summariser was offered no tools, so its calls are ignored.',
+          where='Build: summarise and keep, item 4 (hunt round 8, probe 12.2-38)',
+          names='so its call is ignored',
+          replace=r'''
+    if not text or reply["stop_reason"] in ("error", "aborted"):
+''',
+          by=r'''
+    if not text or reply["stop_reason"] != "stop":  # only a plain answer is a summary
+'''),
+    Wrong(lab='12.2', name='the first kept id read again after the summary',
+          rule='The first kept id is the id of the row at the cut in the reading that was summarised.',
+          where='Build: summarise and keep, item 5 (hunt round 8, probe 12.2-39)',
+          names='in the reading that was summarised',
+          replace=r'''
+    log.append_compaction(summary, rows[cut][0])
+''',
+          by=r'''
+    log.append_compaction(summary, log.rows()[cut][0])  # the log as it is now
+'''),
+    Wrong(lab='12.2', name='maybe_compact refusing a record the log does not end with',
+          rule="maybe_compact does not compare the record with the log: it measures the one and compacts the other, and keeping them in step is the caller's business.",
+          where='Build: summarise and keep, item 6 (hunt round 8, probe 12.2-30)',
+          names='does not compare the record with the log',
+          replace=r'''
+        raise RuntimeError("cannot compact during a run")
+''',
+          by=r'''
+        raise RuntimeError("cannot compact during a run")
+    replayed = log.replay()
+    if replayed[len(replayed) - len(harness.messages):] != list(harness.messages):
+        raise RuntimeError("the harness and the log disagree")
 '''),
 ]
 

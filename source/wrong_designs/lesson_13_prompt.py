@@ -633,6 +633,57 @@ def build_system_prompt(tools, context_files, skills, cwd, today):
           also=((r'''        "snippet": "Create or replace a file",''',
                  r'''        "snippet": "Work on the project",'''), (r'''        "snippet": "Run a shell command",''',
                  r'''        "snippet": "Work on the project",'''), )),
+    Wrong(lab='13.1', name='an empty snippet given a line',
+          rule='An empty snippet is no snippet: its tool gets no line.',
+          where='Build: say what is there, item 3, the tools bullet (hunt round 8, probe 13.1-91)',
+          names='An empty snippet is no snippet',
+          replace=r'''
+    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]
+''',
+          by=r'''
+    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools
+                if t.get("snippet") is not None]  # any snippet the tool has, "" too
+'''),
+    Wrong(lab='13.1', name='an empty context file left out of the prompt',
+          rule='An empty file is still a file: its section is the two tags around an empty line.',
+          where='Build: say what is there, item 3, the context bullet (hunt round 8, probe 13.1-92)',
+          names='still a file',
+          replace=r'''
+              for where, body in context_files]
+''',
+          by=r'''
+              for where, body in context_files if body]  # nothing to say, no section
+'''),
+    Wrong(lab='13.1', name='the opening line counts the tools',
+          rule='The opening line is the same words whatever the arguments: what changes goes in the sections below it.',
+          where='Build: say what is there, item 3, the opening line (hunt round 8, probe 13.1-94)',
+          names='the same words whatever the arguments',
+          replace=r'''
+    parts = ["You are a coding assistant working in the user's project."]
+''',
+          by=r'''
+    parts = [f"You are a coding assistant with {len(tools)} tools in the user's project."]
+'''),
+    Wrong(lab='13.1', name="read's guidelines one list shared by every read tool",
+          rule='Each call of a factory returns a new dict, with lists of its own.',
+          where='Build: say what is there, item 1 (hunt round 8, probe 13.1-95)',
+          names='lists of its own',
+          replace=r'''
+        "guidelines": ["Read files with read, not with cat or sed.",
+                       "Name the files you touch by their paths."],
+''',
+          by=r'''
+        "guidelines": READ_GUIDELINES,  # one list, made once
+''',
+          also=((r'''
+def make_write_tool(ws):
+''', r'''
+READ_GUIDELINES = ["Read files with read, not with cat or sed.",
+                   "Name the files you touch by their paths."]
+
+
+def make_write_tool(ws):
+'''),)),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -697,4 +748,17 @@ ALLOWED = [
         if folder in (".", "/", ""):
             return found
         folder = posixpath.dirname(folder) or "."'''),
+    Wrong(
+        lab="13.1", name="a .. part of cwd taken back a folder",
+        rule="cwd never holds \"..\" (Build item 2): it is a folder the caller has already worked "
+             "out, as a real harness's working directory is, so what a \"..\" part does is the "
+             "student's to decide (hunt round 8, probe 13.1-93).",
+        where='section "Build: say what is there", item 2', names="",
+        replace='''    steps = [step for step in cwd.split("/") if step not in ("", ".")]''',
+        by='''    steps = []
+    for step in cwd.split("/"):
+        if step == "..":
+            steps = steps[:-1]
+        elif step not in ("", "."):
+            steps.append(step)'''),
 ]

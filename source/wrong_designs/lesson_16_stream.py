@@ -1364,6 +1364,29 @@ def to_wire(system, messages, tools):
             return error_message(refused)
         return assemble(chunks)
 '''))),
+    Wrong(lab='16.2', name='the body made outside the try',
+          rule='The body is made inside the same try as the sending: a record to_wire cannot write is reported as a failed request, and nothing goes out.',
+          where='Build: read as it comes, stop when told, item 1 (hunt round 8, probe 16.2-25)',
+          names='inside the same try',
+          replace=r'''
+        try:
+            response = self.client.open(to_wire(system, messages, tools))
+''',
+          by=r'''
+        body = to_wire(system, messages, tools)  # the harness's own work, not the provider's
+        try:
+            response = self.client.open(body)
+'''),
+    Wrong(lab='16.2', name='every BaseException from sending taken for the provider',
+          rule="Only an Exception is the provider's trouble: a KeyboardInterrupt or SystemExit raised while sending goes up, as lesson 15's Ctrl-C must.",
+          where='Build: read as it comes, stop when told, item 1 (hunt round 8, probe 16.2-28)',
+          names="Only an Exception is the provider's trouble",
+          replace=r'''
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+''',
+          by=r'''
+        except BaseException as exc:  # whatever stops the sending, Ctrl-C too
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

@@ -666,7 +666,7 @@ async def summarize(model, messages):
     reply = await model.acomplete(SUMMARY_SYSTEM, [wrapped], [])
     text = text_of(reply).strip()
     if not text or reply["stop_reason"] in ("error", "aborted"):
-        reason = reply.get("error_message", "the reply was empty")
+        reason = reply.get("error_message") or "the reply was empty"  # none, None or ""
         raise RuntimeError(f"no summary: {reason}")
     return text
 

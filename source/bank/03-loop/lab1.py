@@ -26,6 +26,9 @@ PROMPTS = [" Clean the repository up. ", "Write the release notes.\n", "\tCheck 
 WORDS = [" On it. ", "Next file:\n", "  Still going", "Almost there.\n"]
 # Texts a file may hold: none empty, one with no final line break, one non-ASCII.
 TEXTS = ["v1\nv2\n", "# Plan\n- ship\n", "no final line break", "résumé\n", "a = 1\nb = 2\n"]
+# Texts a tidy-minded write would change: each has a Windows line end and spaces or a tab
+# before a plain one.
+UNTIDY = ["v1 \r\nv2\t\nv3\n", "# Notes\r\n\r\n- one  \n- two\r\n", "a = 1\t\nb = 2\r\n  "]
 
 
 async def go(model, tools, prompt, messages, system):
@@ -45,7 +48,8 @@ def plain(said, printed, code=1):
 # --- rule 1: write's execute ----------------------------------------------------------------
 
 @lab_test("A run whose model writes over a file that is there, writes \"\" over another, and "
-          "writes a new file under a path starting ./, leaves each file holding exactly what "
+          "writes a new file under a path starting ./ and one whose path has spaces at its ends, "
+          "with Windows line ends and spaces at line ends, leaves each file holding exactly what "
           "was written and nothing else changed, and each result is the sentence naming the "
           "path as the call gave it.")
 async def test_bank_writes_made_through_a_run(t):
@@ -55,14 +59,17 @@ async def test_bank_writes_made_through_a_run(t):
     ws = lab.Workspace(dict(files))
     new = t.random.choice(["./docs/new.md", "./src//made.py", "./CHANGES"])
     text, other = t.random.sample(TEXTS, 2)
-    writes = [{"path": old, "content": text}, {"path": new, "content": other}]
+    spaced = t.random.choice([" spaced.md", "padded.txt  ", " both.py "])
+    writes = [{"path": old, "content": text}, {"path": new, "content": other},
+              {"path": spaced, "content": t.random.choice(UNTIDY)}]
     t.random.shuffle(writes)
     model = lab.ScriptedModel([lab.reply(*[lab.call("write", w) for w in writes]),
                                lab.reply(lab.call("write", {"path": emptied, "content": ""})),
                                lab.say("Written.")])
     tools = [harness.make_write_tool(ws), harness.make_read_tool(ws)]
     messages = await go(model, tools, t.random.choice(PROMPTS), [], t.random.choice(SYSTEMS))
-    files |= {old: text, new.replace("./", "").replace("//", "/"): other, emptied: ""}
+    files |= {old: text, new.replace("./", "").replace("//", "/"): other, emptied: "",
+              spaced: writes[[w["path"] for w in writes].index(spaced)]["content"]}
     t.expect([[m["content"] for m in messages if m["role"] == "toolResult"], ws.files],
              [[f"Successfully wrote to {w['path']}." for w in writes] +
               [f"Successfully wrote to {emptied}."], files],
@@ -85,14 +92,21 @@ async def test_bank_what_a_shell_sees_after_writes(t):
                                                    "content": text})))
     spaced = t.random.choice(["work//b.txt", "./work/b.txt"])
     said.append(await settle(write["execute"]({"path": spaced, "content": texts[0]})))
-    t.expect([said] + [list(shell.run(line)) for line in (f"cat {name}", "ls", "cat work/b.txt")],
+    untidy, edged = t.random.choice(UNTIDY), t.random.choice(["work/c.md ", "work/c.md  "])
+    said.append(await settle(write["execute"]({"path": "work/c.md", "content": untidy})))
+    said.append(await settle(write["execute"]({"path": edged, "content": "edged\n"})))
+    t.expect([said] + [list(shell.run(line)) for line in (f"cat {name}", "ls", "cat work/b.txt",
+                                                          "cat work/c.md")],
              [[f"Successfully wrote to {name}.", f"Successfully wrote to {dotted}.",
-               f"Successfully wrote to {name}.", f"Successfully wrote to {spaced}."],
+               f"Successfully wrote to {name}.", f"Successfully wrote to {spaced}.",
+               "Successfully wrote to work/c.md.", f"Successfully wrote to {edged}."],
               ["", 0], ["".join(f"{n}\n" for n in sorted(["keep.txt", name, "work"])), 0],
-              [texts[0], 0]],
-             "[What each of four writes said (the same file three times, the last with \"\", "
-             "then a file under a path with ./ or //); then (output, exit code) of a shell's "
-             "cat of the first file, of ls, and of cat of the last file].")
+              [texts[0], 0], [untidy, 0]],
+             "[What each of six writes said (the same file three times, the last with \"\", "
+             "then a file under a path with ./ or //, one with Windows line ends and spaces at "
+             "line ends, one whose path ends in spaces); then (output, exit code) of a "
+             "shell's cat of the first file, of ls, of cat of the fourth file and of cat of "
+             "the fifth, which the sixth must not have touched].")
 
 
 # --- rule 2: bash's execute -----------------------------------------------------------------
@@ -107,10 +121,12 @@ def ticking():
 
 
 @lab_test("A run whose model runs a command of the shell's own three times across its rounds, "
-          "once beside an echo, and a command that fails: each result is what that run of "
-          "the command printed, spaces and line breaks kept; each call runs the command once.")
+          "once beside an echo, a command that fails, and cat of a long file and of one with no "
+          "final line break: each result is what that run of the command printed, spaces and "
+          "line breaks kept, nothing added or cut; each call runs the command once.")
 async def test_bank_commands_run_through_a_run(t):
-    ws = lab.Workspace({"a.txt": "alpha\n"})
+    long = "".join(f"{n:04d} row of the report\n" for n in range(t.random.randint(1500, 1900)))
+    ws = lab.Workspace({"a.txt": "alpha\n", "report.txt": long, "tail.txt": "last words"})
     shell = lab.Shell(ws, commands=ticking())
     words = t.random.sample(["ready", "set", "go", "naïve", "42"], 2)
     missing = t.random.choice(["gone.txt", "old.md", "b.txt"])
@@ -120,6 +136,8 @@ async def test_bank_commands_run_through_a_run(t):
     model = lab.ScriptedModel([lab.reply(*first), lab.reply(lab.call("bash", {"command": "tick"})),
                                lab.reply(lab.call("bash", {"command": f"cat {missing}"}),
                                          lab.call("bash", {"command": "tick"})),
+                               lab.reply(lab.call("bash", {"command": "cat report.txt"}),
+                                         lab.call("bash", {"command": "cat tail.txt"})),
                                lab.say("The shell is fine.")])
     messages = await go(model, [harness.make_bash_tool(shell)], t.random.choice(PROMPTS), [],
                         t.random.choice(SYSTEMS))
@@ -129,16 +147,20 @@ async def test_bank_commands_run_through_a_run(t):
               " ".join(words) + "\n" for c in first] + [f"  tick {next(ticks)}  \n\n"]
     printed = f"cat: {missing}{NOT_THERE}" + "\n"
     t.expect([results[:3], plain(results[3], printed) if len(results) > 3 else None,
-              results[4:], ws.read_text("ticks.log")],
-             [wanted, [printed, True], ["  tick 3  \n\n"], "tick\n" * 3],
+              results[4:5], [len(r) for r in results[5:]], results[5:] == [long, "last words"],
+              ws.read_text("ticks.log")],
+             [wanted, [printed, True], ["  tick 3  \n\n"], [len(long), len("last words")], True,
+              "tick\n" * 3],
              "[The first three results on the record; the failing cat's result (its start, and "
-             "whether nothing but lesson 4's status line follows); the last result; ticks.log, "
-             "a line per run of tick].")
+             "whether nothing but lesson 4's status line follows); the fifth result; the "
+             "characters of the last two, cat of a long file and of one with no final line "
+             "break; whether they are those files' texts; ticks.log, a line per run of tick].")
 
 
 @lab_test("bash's execute, called again and again on a shell whose workspace the test changes "
           "between calls, gives what each run printed at that moment: the same command twice "
-          "gives two answers, rm runs once, and a failing line gives its output alone.")
+          "gives two answers, rm runs once, a failing line gives its output alone, and two "
+          "files cat together, the first with no final line break, come back whole.")
 async def test_bank_bash_on_a_changing_workspace(t):
     names = sorted(t.random.sample(["a.py", "b.py", "c.py", "d.py"], 2))
     ws = lab.Workspace({f"src/{n}": "pass\n" for n in names})
@@ -151,12 +173,21 @@ async def test_bank_bash_on_a_changing_workspace(t):
     said.append(await settle(bash["execute"]({"command": "tick"})))
     failing = await settle(bash["execute"]({"command": f"echo start && cat src/{extra}"}))
     printed = f"start\ncat: src/{extra}{NOT_THERE}" + "\n"
+    big = "".join(f"def function_{n:04d}(): pass\n" for n in range(t.random.randint(1500, 1900)))
+    ws.write_text("src/big.py", big)
+    ws.write_text("src/end.py", "x = 1")
+    said.append(await settle(bash["execute"]({"command": "cat src/end.py && cat src/big.py"})))
+    ws.remove("src/big.py")
+    ws.remove("src/end.py")
+    said[-1] = [len(said[-1]), said[-1] == "x = 1" + big]
     t.expect([said, plain(failing, printed), sorted(ws.files)],
              [["".join(f"{n}\n" for n in names), "".join(f"{n}\n" for n in sorted(
-                 names + [extra])), "  tick 1  \n\n", "  tick 2  \n\n"], [printed, True],
+                 names + [extra])), "  tick 1  \n\n", "  tick 2  \n\n",
+               [len(big) + 5, True]], [printed, True],
               sorted([f"src/{n}" for n in names] + ["ticks.log"])],
              "[What bash returned for ls, for ls after a file was added, for rm of that file "
-             "then tick, for tick again; the failing line's result (its start, and whether "
+             "then tick, for tick again, and (its characters, whether it is the two texts) for "
+             "cat of a file with no final line break then a long one; the failing line's result (its start, and whether "
              "nothing but lesson 4's status line follows); the workspace's files afterwards].")
 
 
@@ -165,15 +196,17 @@ async def test_bank_bash_on_a_changing_workspace(t):
 class Tally:
     """A model written here rather than lab.ScriptedModel: it answers request n with a copy of
     script[n - 1] (the last entry from there on) and keeps, of each request, only its system
-    prompt, how many messages it carried and the first one's content; so a job of hundreds of
-    rounds on a record of thousands of messages stays cheap."""
+    prompt, how many messages it carried, the first one's content, the tools it told of (name
+    and description) and how long the caller's list `watch` was as it was asked; so a job of
+    hundreds of rounds on a record of thousands of messages stays cheap."""
 
-    def __init__(self, script):
-        self.script, self.seen = script, []
+    def __init__(self, script, watch=()):
+        self.script, self.seen, self.watch = script, [], watch
 
     def complete(self, system, messages, tools=()):
         first = messages[0].get("content") if messages else None
-        self.seen.append([system, len(messages), first])
+        told = tuple((spec.get("name"), spec.get("description")) for spec in tools)
+        self.seen.append([system, len(messages), first, told, len(self.watch)])
         return copy.deepcopy(self.script[min(len(self.seen), len(self.script)) - 1])
 
     async def acomplete(self, system, messages, tools=(), signal=None):
@@ -181,10 +214,10 @@ class Tally:
 
 
 def earlier_record(t):
-    """A conversation of 2001 to 2030 messages, users' words with spaces at their ends and
+    """A conversation of 3001 to 3030 messages, users' words with spaces at their ends and
     replies that carry usage, ending with a call and its result."""
     messages = [harness.user_message(f"  I am {t.random.choice(['Ada', 'Grace', 'Zoé'])}.\n")]
-    for n in range(1, t.random.randint(2001, 2030)):
+    for n in range(1, t.random.randint(3001, 3030)):
         messages.append({**lab.say(f"Noted {n}."), "usage": {"input": n, "output": 2}}
                         if n % 2 else harness.user_message(f" remark {n}\n"))
     messages += [{**lab.reply(lab.call("look", {"path": "old.py"}, id="k0")), "usage": {}},
@@ -193,24 +226,32 @@ def earlier_record(t):
     return messages
 
 
-@lab_test("A job of 257 to 262 rounds, with a batch of 301 calls among them, on a record of "
-          "over two thousand messages: each request carries the whole record so far and the "
-          "system prompt as given, every call is answered in order by its tool as it happens, "
-          "and the run ends at the first reply that asks for nothing.")
+@lab_test("A job of 257 to 262 rounds, with a batch of 2001 calls among them, on a record of "
+          "over three thousand messages, after a long prompt, with tools on a list an earlier "
+          "run had that has gained one of a name it holds: each request carries the whole "
+          "record so far, the system prompt as given and every tool, the prompt is on the list "
+          "before the first request, every call is answered in order by its tool as it happens, "
+          "long results whole, and the run ends at the first reply that asks for nothing.")
 async def test_bank_a_long_job_on_a_long_record(t):
     messages = earlier_record(t)
-    start, system, prompt = len(messages), t.random.choice(SYSTEMS), t.random.choice(PROMPTS)
+    start, system = len(messages), t.random.choice(SYSTEMS)
+    prompt = t.random.choice(PROMPTS) + "".join(
+        f"log line {n}: all well\n" for n in range(t.random.randint(1000, 1500)))
     rounds = t.random.randint(257, 262)
-    big = t.random.randint(3, rounds - 4)
-    again = t.random.choice([r for r in range(3, rounds - 2) if r not in (big - 1, big)])
+    big = t.random.randint(3, rounds - 5)
+    again = t.random.choice([r for r in range(3, rounds - 3) if r not in range(big - 2, big + 1)])
+    long = t.random.choice([r for r in range(1, rounds) if r not in range(again, again + 3)
+                            and r != big])
     number, script, batches = 0, [], []
     for r in range(rounds):
         if r == big:
-            paths = [f"f{k:03d}.py" for k in range(300)]
+            paths = [f"f{k:04d}.py" for k in range(2000)]
             t.random.shuffle(paths)
-            paths.insert(t.random.randint(1, 300), paths[0])  # asked twice in one batch
-        elif r in (again, again + 1):
-            paths = ["same.py"]  # the same batch two rounds running
+            paths.insert(t.random.randint(1, 2000), paths[0])  # asked twice in one batch
+        elif r in (again, again + 1, again + 2):
+            paths = ["same.py"]  # the same batch three rounds running
+        elif r == long:
+            paths = ["long.py"]
         else:
             paths = [f"r{r}.py"] + (["(touch)"] if r % 5 == 2 else [])
         calls = []
@@ -226,14 +267,19 @@ async def test_bank_a_long_job_on_a_long_record(t):
         batches.append(paths)
     script.append({**lab.say(" All looked at.\n"), "usage": {"input": rounds, "output": 1}})
     ran, peeked, carried = [], [], sum("usage" in m for m in messages)
+    printed = "".join(f"{n:05d} a line of a long file\n" for n in range(t.random.randint(2100, 2600)))
 
     def look(arguments):
         ran.append(arguments["path"])
         peeked.append(len(messages))
-        return "saw " + arguments["path"]
-    model = Tally(script)
-    await go(model, [tool("look", look, PATH), tool("touch", lambda a: "")], prompt, messages,
-             system)
+        return "saw " + arguments["path"] + (":\n" + printed if arguments["path"] == "long.py"
+                                             else "")
+    # The tools' list had a run of its own first; then it gains a second touch, told otherwise.
+    kit = [tool("look", look, PATH), tool("touch", lambda a: "", description="Touch a file.")]
+    await go(lab.ScriptedModel([lab.say("Ready.")]), kit, "Ready?", [], system)
+    kit.append(tool("touch", lambda a: "", description="Touch a file, told again."))
+    model = Tally(script, messages)
+    await go(model, kit, prompt, messages, system)
     sizes, at, wanted_peeks = [], start + 1, []
     for paths in batches:
         sizes.append(at)
@@ -244,16 +290,24 @@ async def test_bank_a_long_job_on_a_long_record(t):
             at += 1
     sizes.append(at)
     t.expect([len(model.seen), [s[1] for s in model.seen], sorted({s[0] for s in model.seen}),
-              sorted({s[2] for s in model.seen})],
-             [rounds + 1, sizes, [system], [messages[0]["content"]]],
+              sorted({s[2] for s in model.seen}), sorted({s[3] for s in model.seen}),
+              [s[4] for s in model.seen]],
+             [rounds + 1, sizes, [system], [messages[0]["content"]],
+              [tuple((k["name"], k["description"]) for k in kit)], sizes],
              "[The requests the model got; how many messages each carried; the system prompts "
-             "they carried; the content of their first messages]: every request carries the "
-             "whole record so far, the earlier conversation from its first message on.")
-    t.expect([ran, peeked], [[p for paths in batches for p in paths if p != "(touch)"],
-                             wanted_peeks],
+             "they carried; the content of their first messages; the tools they told of; the "
+             "length of the caller's list as each was asked]: every request carries the whole "
+             "record so far, the earlier conversation from its first message on, every tool "
+             "the list holds now, and the caller's list holds all of it before it goes out.")
+    t.expect([ran, peeked, [m["content"] for m in messages[start:] if m["role"] == "toolResult"
+                            and m["tool_name"] == "look"]],
+             [[p for paths in batches for p in paths if p != "(touch)"], wanted_peeks,
+              ["saw " + p + (":\n" + printed if p == "long.py" else "") for paths in batches
+               for p in paths if p != "(touch)"]],
              "[The paths the look tool ran on, in order; the length of the caller's list as "
-             "each ran]: every call of a batch runs in call order, a call asked twice runs "
-             "twice, and the caller's list holds the reply and the results before it.")
+             "each ran; the look results on the record]: every call of a batch runs in call "
+             "order, a call asked twice runs twice, the caller's list holds the reply and the "
+             "results before it, and each result is the tool's output, however long.")
     shape = "U " + " ".join("A[" + ",".join(c["id"] for c in lab_calls) + "] " + " ".join(
         f"R({c['id']})" for c in lab_calls) for lab_calls in (
         [b for b in reply["content"] if b["type"] == "toolCall"] for reply in script[:-1]))
@@ -273,28 +327,36 @@ async def test_bank_a_long_job_on_a_long_record(t):
 
 
 @lab_test("Runs on one list: a first with an empty system prompt and an empty prompt whose last "
-          "reply is empty, a second after the caller put the same prompt on the list, its "
-          "results from a run_tool the test wraps and tools renamed in their descriptions; "
-          "and a call no tool answers or a tool that raises is never passed over quietly.")
+          "reply is empty, a second after the caller put the same long prompt on the list, its "
+          "results from a run_tool the test wraps, on the first run's list of tools renamed in "
+          "their descriptions in place; and a call no tool answers "
+          "or a tool that raises, alone or first in a batch, is never passed over quietly.")
 async def test_bank_runs_on_one_list_with_empty_things(t):
     messages = []
     told = []
+    padding = "".join(f" and line {n} of its output" for n in range(t.random.randint(2100, 2600)))
 
     def tools(version):
-        return [tool(name, lambda a, name=name: f"{name} on {a.get('path', '-')}", PATH,
+        return [tool(name, lambda a, name=name: f"{name} on {a.get('path', '-')}{padding}", PATH,
                      f"The {name} tool, version {version}.") for name in ("look", "scan")]
     empty = {"role": "assistant", "content": [], "stop_reason": "stop"}
     path = t.random.choice(["a.py", "b.md", "c.txt"])
+    kit = tools(1)
     first = lab.ScriptedModel([lab.reply(lab.call(t.random.choice(["look", "scan"]),
                                                   {"path": path})), empty])
-    await go(first, tools(1), "", messages, "")
+    await go(first, kit, "", messages, "")
     told.append([first.calls[0].system, lab.shape(first.calls[0].messages),
                  first.calls[0].messages[0]["content"]])
-    asked = t.random.choice(PROMPTS)
+    asked = t.random.choice(PROMPTS) + "".join(
+        f"pasted line {n}\n" for n in range(t.random.randint(1500, 2500)))
     messages.append(harness.user_message(asked))
     original = harness.run_tool
 
-    def wrapped(tools, call, *rest):  # the test's own run_tool: it marks each result
+    grown = tool("note", lambda a: "", PATH, "The note tool, gained during the run.")
+
+    def wrapped(tools, call, *rest):  # the test's own run_tool: it marks each result, and
+        if grown not in tools:  # the first call it answers adds a tool to the run's list
+            tools.append(grown)
         result = original(tools, call, *rest)
 
         async def marked():
@@ -303,38 +365,60 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
         if hasattr(result, "__await__"):
             return marked()
         return {**result, "content": "[checked] " + result["content"]}
-    second = lab.ScriptedModel([lab.reply(lab.call("scan", {"path": path}),
-                                          lab.call("look", {"path": "z.py"})), lab.say("Done.")])
+    asking = []
+
+    def noted(request):  # the second run's first answer, noting the caller's list as it is asked
+        asking.append(lab.shape(messages))
+        return lab.reply(lab.call("scan", {"path": path}), lab.call("look", {"path": "z.py"}))
+    second = lab.ScriptedModel([noted, lab.say("Done.")])
+    kit[:] = tools(2)  # the same list, its tools renamed in their descriptions in place
+    system = t.random.choice(SYSTEMS)
     harness.run_tool = wrapped
     try:
-        await go(second, tools(2), asked, messages, t.random.choice(SYSTEMS))
+        await go(second, kit, asked, messages, system)
     finally:
         harness.run_tool = original
     told.append([lab.shape(second.calls[0].messages),
-                 [s["description"] for s in second.calls[0].tools]])
+                 [s["description"] for s in second.calls[0].tools],
+                 [request.system for request in second.calls], asking,
+                 [s["name"] for s in second.calls[-1].tools]])
     t.expect([told, lab.shape(messages), messages[0], messages[3],
+              [m["content"] == asked for m in messages[4:6]],
               [m["content"] for m in messages[5:] if m["role"] == "toolResult"]],
              [[["", "U", ""], ["U A[c1] R(c1) A U U", ["The look tool, version 2.",
-                                                         "The scan tool, version 2."]]],
+                                                         "The scan tool, version 2."],
+                               [system, system], ["U A[c1] R(c1) A U U"],
+                               ["look", "scan", "note"]]],
               "U A[c1] R(c1) A U U A[c1,c2] R(c1) R(c2) A", {"role": "user", "content": ""},
-              empty, [f"[checked] scan on {path}", "[checked] look on z.py"]],
+              empty, [True, True],
+              [f"[checked] scan on {path}{padding}", f"[checked] look on z.py{padding}"]],
              "[What the first run's request carried: its system prompt, lab.shape of its "
-             "messages, the first one's content; what the second run's request carried: lab.shape "
-             "of its messages and the tools' descriptions; lab.shape of the list after both "
-             "runs; its first message; the first run's empty reply; the second run's results].")
+             "messages, the first one's content; what the second run's requests carried: "
+             "lab.shape of the first one's messages, its tools' descriptions, each request's "
+             "system prompt, lab.shape of the caller's list as the first was asked, and the "
+             "tool names of the last, after a tool was added to the list during the run; "
+             "lab.shape of the list after both runs; its first message; the first run's empty "
+             "reply; whether the two user messages after it are the long prompt word for word; "
+             "the second run's results].")
 
     def broken(arguments):
         raise OSError("the disk is not ready")
     ended = []
-    for name in (t.random.choice(["view", "open", "grep"]), "fetch"):
-        model = lab.ScriptedModel([lab.reply(lab.call(name, {"path": path})), lab.say("Hm.")])
+    for name in (t.random.choice(["view", "open", "grep"]), "fetch", "fetch"):
+        calls = [lab.call(name, {"path": path})] + ([lab.call("scan", {"path": path})]
+                                                    if len(ended) == 2 else [])
+        model = lab.ScriptedModel([lab.reply(*calls), lab.say("Hm.")])
         record = [harness.user_message("Earlier."), lab.say("Yes.")]
-        problem = await raised(lambda: go(model, [tool("fetch", broken, PATH)], "Try it.", record,
-                                          ""))
+        problem = await raised(lambda: go(model, [tool("fetch", broken, PATH), *tools(3)],
+                                          "Try it.", record, ""))
         what = [lab.shape(record), problem is not None]
-        before = "U A U "
-        ended.append(what in ([before + "A[c1]", True], [before + "A[c1] R(c1) A", False]))
-    t.expect(ended, [True, True],
-             "[For a call naming a tool no one gave, then a call of a tool that raises, whether "
-             "the run either raised with the call on the record (lesson 3) or answered it and "
-             "went on to the model's answer (lesson 4)]: a call is never passed over quietly.")
+        before, ids = "U A U ", ",".join(f"c{n}" for n in range(1, len(calls) + 1))
+        answered = " ".join(f"R(c{n})" for n in range(1, len(calls) + 1))
+        ended.append(what in ([before + f"A[{ids}]", True],
+                              [before + f"A[{ids}] {answered} A", False]))
+    t.expect(ended, [True, True, True],
+             "[For a call naming a tool no one gave, then a call of a tool that raises, then "
+             "the same first in a batch of two, whether the run either raised with the calls on "
+             "the record and none answered (lesson 3) or answered them all and went on to the "
+             "model's answer (lesson 4)]: a call is never passed over quietly, and nothing runs "
+             "after a call that raised today.")

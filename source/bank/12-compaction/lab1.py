@@ -51,7 +51,8 @@ async def test_bank_render_of_a_real_run(t):
     lines = t.random.randint(5, 80)
     body = "".join(f"{n}: {word(t)}\n" for n in range(t.random.randint(2, 4)))
     prompt = f"  Check the {topic} module\nplease. \n"
-    said, half = f"Found {pattern}.\nNow the rest.", f"Half an\n{word(t)} answer\n"
+    # a Windows line end and a break only str.splitlines knows: only the "\n" becomes a space
+    said, half = f"Found {pattern}.\nNow the rest.", f"Half an\r\n{word(t)} answer\x85\n"
     reason = t.random.choice(["overloaded", "prompt is too long", "stream broke"])
     model = lab.ScriptedModel([
         lab.reply(lab.call("read", {"path": path, "lines": lines}, id="c1"),
@@ -80,7 +81,8 @@ async def test_bank_render_of_a_real_run(t):
              "content (a tool's error too, unmarked), an assistant's its text and then each "
              "call as name(json.dumps(arguments)), in the order given, \\u escapes and all, "
              "separated by single spaces; a newline anywhere becomes a space, the one that "
-             "ends the last message included, and not its error_message (render, lesson 12).")
+             "ends the last message included, and not its error_message; only \"\\n\" is a "
+             "newline, and a \"\\r\" or U+0085 stays as it is (render, lesson 12).")
 
 
 @lab_test("render of a long transcript of every kind of message (over five hundred: empty ones, "

@@ -298,6 +298,18 @@ async def test_bank_what_compact_sends_the_summariser(t):
              "answers differently this time. Items: [compact's answer, summary requests in all, "
              "the summary the copy replays first]: each summary is one request of its own, "
              "and what that reply says is the summary (summarize, lesson 12).")
+    idle = f"Nothing about {word(t)} yet."
+    quiet = lab.ScriptedModel([lab.say(idle)])
+    try:
+        nothing = harness.summarize(quiet, [])
+    except Exception as error:
+        nothing = f"raised {type(error).__name__}"
+    t.expect([nothing, [call.messages for call in quiet.calls]],
+             [idle, [[{"role": "user", "content": "<conversation>\n\n</conversation>"}]]],
+             "summarize asked about no messages at all. Items: [what it returned, the messages "
+             "of each request it made]: one request even when messages is empty, the rendered "
+             "nothing between the tags; what is worth summarising is compact's to decide "
+             "(summarize, lesson 12).")
 
 
 @lab_test("Bad summaries met through compact (only whitespace, a reply stopped with words, one "
@@ -320,13 +332,28 @@ async def test_bank_bad_summaries_met_through_compact(t):
         found.append([harness.compact(log, model, keep_recent_tokens=keep), len(model.calls),
                       len(log.entries())])
     n = 2 * len(pairs)
+    # a summary that came with a call: the summariser was offered no tools, the call is ignored
+    called = f"Summary with a call, {word(t)}."
+    asking = lab.reply(called, lab.call("read", {"path": "a.py"}))
+    model, (_, fresh) = lab.ScriptedModel([asking]), logged(chat(pairs), "fresh.jsonl")
+    found.append([harness.compact(fresh, model, keep_recent_tokens=keep), len(model.calls),
+                  len(fresh.entries()), fresh.replay()[0]["content"]])
+    # an error_message that says nothing is none
+    for reason in ("", None):
+        model = lab.ScriptedModel([{**lab.fail("x", words), "error_message": reason}])
+        found.append(raised_now(lambda model=model: harness.summarize(model, chat(pairs))))
     t.expect([found, log.replay()[0]["content"]],
-             [[[False, 1, n]] * 4 + [[True, 1, n + 1]], HEAD + good],
+             [[[False, 1, n]] * 4 + [[True, 1, n + 1], [True, 1, n + 1, HEAD + called]] +
+              ["RuntimeError: no summary: the reply was empty"] * 2, HEAD + good],
              "compact on one log with a summariser that answers in turn "
              f"{[lab.shape([r]) for r in bad]}, then a good summary. Items: [for each, compact's "
              "answer, summary requests, the log's entries], then the first message the log "
              "replays: a reply that failed, was stopped, or has no text once stripped is no "
-             "summary (summarize raises, so compact returns False and appends nothing) "
+             "summary (summarize raises, so compact returns False and appends nothing); a "
+             "reply with words and a call is one, its call ignored (compacting a fresh copy of "
+             "the log: [its answer, requests, entries, the summary it replays first]); then "
+             "what summarize raised "
+             "for a failed reply whose error_message is \"\" and None: an empty one is none "
              "(summarize, lesson 12).")
 
 
@@ -366,6 +393,23 @@ async def test_bank_compact_through_maybe_compact(t):
              "second time, the log's lines, lab.shape of the record, [budget, its kind, it has "
              "no default] for compact's and maybe_compact's budgets]: the rows before the cut "
              "are summarised, the rest kept, nothing deleted (compact, lesson 12).")
+    # another writer compacts the same file while the summary is being asked for
+    more = turns(t, 4)
+    ws, log = logged(chat(more), path)
+    other = harness.SessionLog(ws, path)
+
+    def meanwhile(request):
+        other.append_compaction(f"Theirs: {word(t)}.", "e3")
+        return lab.say("Ours.")
+    done = harness.compact(log, lab.ScriptedModel([meanwhile]),
+                           keep_recent_tokens=cost(lines_of(more[-1:])))
+    t.expect([done, log.entries()[-1]["first_kept_id"], [key for key, _ in log.rows()]],
+             [True, "e7", ["e10", "e7", "e8"]],
+             "A log of four turns, e1 to e8, compacted to keep its last turn by a summariser "
+             "that, while it answers, has another writer append a compaction keeping from e3. "
+             "Items: [compact's answer, the first_kept_id it appended, the ids of rows() "
+             "afterwards]: the first kept id is the one of the row at the cut in the reading "
+             "that was summarised (compact, lesson 12).")
 
 
 @lab_test("maybe_compact over the threshold on a log whose last line is torn raises the reader's "

@@ -178,17 +178,22 @@ async def test_bank_every_set_of_the_factories(t):
                       len(block(prompt, "Guidelines:") or []),
                       sorted(said), sorted(spec["name"] for spec in harness.tool_specs(tools)
                                            if said.get(spec["name"], "").strip().rstrip(".")
-                                           in pieces(spec["description"]))])
+                                           in pieces(spec["description"])),
+                      # made again, each tool is a new dict with a guidelines list of its own
+                      [x.get("guidelines") is not made[x["name"]]().get("guidelines")
+                       for x in tools]])
     size = {"read": 2, "write": 2, "bash": 1}
     t.expect(found, [[sorted(names), ["list"], sum(size[n] for n in names) -
-                      ("read" in names and "write" in names), sorted(names), []]
+                      ("read" in names and "write" in names), sorted(names), [],
+                      [True] * len(names)]
                      for names in sets],
              "For each set of the factories' tools: [its names, the types of their guidelines "
              "(lists), how many guideline lines the "
              "prompt built from them has (read 2, write 2, bash 1, the one read and write share "
              "once), the names the prompt's Available tools: lines give, the tools whose line "
              "there is the description tool_specs sends for them, or a sentence or clause of "
-             "it].")
+             "it, for each tool whether its guidelines are another list than a second call of "
+             "its factory gives].")
 
 
 # --- rule 2: discover_context -----------------------------------------------------------------
@@ -338,7 +343,8 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     # every name and three of them again, read after the fourth tool: nine lines or more
     names = t.random.sample(TOOL_NAMES, len(TOOL_NAMES)) + t.random.sample(TOOL_NAMES, 3)
     names.insert(t.random.randint(4, len(names)), "read")
-    snippets = [t.random.choice(SNIPPETS) if n % 3 or name == "read" else None
+    # no snippet, and an empty one, which is no snippet either
+    snippets = [t.random.choice(SNIPPETS) if n % 3 or name == "read" else ("" if n % 2 else None)
                 for n, name in enumerate(names)]
     lists = advice_for(t, len(names))
     tools = [described(name, snippet, lines or None)
@@ -350,7 +356,8 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     # its path holds & and <, and the first file is given again
     long = "\r\n".join(f"<b>{n}</b> & \"{' '.join(t.random.sample(WORDS, 6))}\" here.  "
                         for n in range(250))
-    files += [(f"R&D <{t.random.choice(EARLY)}>/AGENTS.md", long), files[0]]
+    files += [(f"R&D <{t.random.choice(EARLY)}>/AGENTS.md", long), files[0],
+              (f"{t.random.choice(EARLY)}/AGENTS.md", "")]  # an empty file is still a file
     t.random.shuffle(files)
     skills = t.random.sample(SKILLS, 6)
     if skills == sorted(skills, key=lambda k: k["name"]):
@@ -380,6 +387,9 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
         bare = [type(error).__name__]
     kept.append(any(os.getcwd() in line or str(datetime.date.today().year) in line
                     for line in bare))
+    # the opening line is the same whatever the arguments
+    kept.append(prompt.split("\n")[0] == harness.build_system_prompt(
+        unread[:2], [], [], cwd, later).split("\n")[0])
     model = lab.ScriptedModel([teller(skills)])
     h = harness.Harness(model, prompt, tools)
     for ask in ("What can you do?", "And the skills?"):
@@ -394,7 +404,8 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
     t.expect([lab.shape(h.messages), answers(h.messages),
               [request.system == prompt for request in model.calls], prompt.count(today),
               prompt.count(cwd), kept],
-             ["U A U A", [wanted, wanted], [True, True], 1, 1, [True, True, True, True, False]],
+             ["U A U A", [wanted, wanted], [True, True], 1, 1,
+              [True, True, True, True, False, True]],
              f"Tools {names} (a snippet on {[n for n, s in zip(names, snippets) if s]}), "
              f"{len(files)} context files, skills {[k['name'] for k in skills]}, today "
              f"{today!r}, cwd {cwd!r}. The model answered each request with what it read: the "
@@ -408,7 +419,8 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              "another day ends with that day, whether the prompt built with USER and LOGNAME "
              "naming another user is the same text, whether without read the skills changed "
              "nothing, whether a prompt given None as today and cwd holds the clock's year or "
-             "this process's folder]].")
+             "this process's folder, whether the opening line is the one of a prompt built from "
+             "two of the tools alone]].")
 
 
 @lab_test("A harness rebuilt run after run as tools are switched on and off: the prompt each "

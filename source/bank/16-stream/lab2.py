@@ -217,6 +217,31 @@ async def test_bank_own_exceptions_at_the_door(t):
              "One model asked three times, each time with tools of its own: each request's "
              "body is to_wire of that call's own arguments, nothing kept from the call before "
              "(StreamingModel, lesson 16). Items: [the tools each request offered, attempts].")
+    # a record to_wire cannot write (a set is not JSON), and a client that raises what is no
+    # Exception: the first is a failed request with nothing sent, the second goes up
+    odd = [harness.user_message("Tag the rows."),
+           lab.reply(lab.call("prune", {"row": {word(t), word(t)}}, id="c1"))]
+    client = Counter(Balky("should not be sent"))
+    try:
+        odd_reply = await harness.StreamingModel(client).acomplete(SYSTEM, odd, [], Flag(False))
+    except Exception as error:
+        odd_reply = f"raised {type(error).__name__}"
+    leaving = Counter(SystemExit(f"{word(t)} is shutting down"))
+    try:
+        gone = await harness.StreamingModel(leaving).acomplete(
+            SYSTEM, [harness.user_message("Tend the rows.")], [], Flag(False))
+    except BaseException as error:  # what must go up: the scenario reports it
+        gone = f"raised {type(error).__name__}: {error}"
+    t.expect([odd_reply, client.opened, gone, leaving.opened],
+             [harness.error_message("Provider request failed: Object of type set is not JSON "
+                                    "serializable"), 0,
+              f"raised SystemExit: {leaving.fault}", 1],
+             "A record whose call's arguments hold a set, which to_wire cannot write, then a "
+             "client whose open raises SystemExit. Items: [the first reply, attempts to send, "
+             "what the second raised, attempts]: the body is made inside the same try as the "
+             "sending, so the first is a failed request and nothing goes out; only an Exception "
+             "is the provider's trouble, so SystemExit goes up as it was raised (StreamingModel, "
+             "lesson 16).")
 
 
 # -- rule 2: reading -----------------------------------------------------------------------

@@ -29,6 +29,9 @@ ANSWERS = ["Hello.", "Done.", "All read.", "It installs the package.", "The plan
 # A file's text: the empty file and one with no final line break among them.
 TEXTS = ["", "1. test\n2. ship\n", "buy milk\n", "no newline at the end", "naïve café\n",
          "x = 1\ny = 2\n"]
+# Texts a tidy-minded tool might change: Windows line ends, spaces and tabs at line ends.
+UNTIDY = ["x = 1  \r\ny = 2\t\nz = 3 \n", "1. test \n2. ship\r\n\t\r\n", "buy milk\t \nand eggs\r\n  ",
+          "# Plan \r\n\r\n- one\t\n"]
 
 
 def looker(ran=None):
@@ -112,6 +115,17 @@ async def test_a_plain_reply(t):
              "The prompt goes on the record word for word as a user message, even when it is "
              "\"\": run_agent drops nothing the user gave. The items are [the record, its first "
              "message, the request's messages] (run_agent, lesson 3).")
+    # A long prompt (a log the user pasted) is word for word too: none of it is cut.
+    pasted = "".join(f"Line {number} of the log I pasted.\n"
+                     for number in range(t.random.randint(800, 1600)))
+    model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
+    messages = await run(model, [], pasted)
+    t.expect([len(messages[0]["content"]), len(model.calls[0].messages[0]["content"]),
+              messages[0]["content"] == pasted], [len(pasted), len(pasted), True],
+             f"A prompt of {len(pasted)} characters goes on the record, and to the model, word "
+             "for word: however long it is, none of it is cut. The items are [characters "
+             "recorded, characters sent, whether the recorded prompt is the one given] "
+             "- the Build's item 3 (run_agent, lesson 3).")
     # A reply with words at its edges and a key the loop does not read (what it cost) is
     # recorded whole, as the model gave it.
     given = {"role": "assistant", "content": [{"type": "text", "text": " " + answer + "\n"}],
@@ -149,6 +163,18 @@ async def test_one_call_then_an_answer(t):
              [prompt, "contents of " + path, answer],
              "The prompt, the tool's output for the path the call named, then the model's "
              "answer. The items are [the prompt, the result, the answer] (run_agent, lesson 3).")
+    # A tool that prints a lot: its whole output is the result, however long.
+    printed = "".join(f"{number:06d} a line of the tool's long output\n"
+                      for number in range(t.random.randint(1300, 2000)))
+    model = lab.ScriptedModel([lab.reply(lab.call("dump", {"path": path})), lab.say(answer)])
+    messages = await run(model, [tool("dump", lambda arguments: printed, PATH)], prompt)
+    t.expect([lab.shape(messages), len(messages[2]["content"]),
+              messages[2]["content"] == printed],
+             ["U A[c1] R(c1) A", len(printed), True],
+             f"A tool that returns {len(printed)} characters has all of them as its result: "
+             "the result is what run_tool returns, and the loop cuts nothing. The items are "
+             "[the record, the result's characters, whether it is the tool's output] "
+             "- the Build's item 3 (run_agent, lesson 3).")
 
 
 @lab_test("A reply with several calls, one of them asked twice, has all of their results "
@@ -181,15 +207,19 @@ async def test_a_batch_is_answered_in_order(t):
              "Every call has its result from run_tool, one call of run_tool per call, so that "
              "what run_tool comes to do (lesson 4) reaches every call. Each item is the id of "
              "a call run_tool was handed (run_agent, lesson 3).")
+    # A reply wider than any cap that looks safe (500 calls, or a run's 2000) is answered whole.
+    width = t.random.randint(2001, 2100)
     wide = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"f{n}.py"})
-                                          for n in range(301)]), lab.say("All read.")])
+                                          for n in range(width)]), lab.say("All read.")])
     messages = await run(wide, [looker()], "Read every file.")
     t.expect([len(wide.calls), sum(m["role"] == "toolResult" for m in messages),
-              messages[-2]["tool_call_id"], messages[-1]["role"]], [2, 301, "c301", "assistant"],
-             "One reply of 301 calls, then an answer. The items are [requests, results "
-             "recorded, the last result's call id, the record's last role]: every call of a "
-             "reply is answered, however many there are, before the next request "
-             "(run_agent, lesson 3).")
+              messages[-2].get("tool_call_id"), lab.shape(messages).split()[-1]],
+             [2, width, f"c{width}", "A"],
+             f"One reply of {width} calls, then an answer. The items are [requests, results "
+             "recorded, the last result's call id, lab.shape of the record's last message]: "
+             "every call of a reply is answered, however many there are, before the next "
+             "request, and no cap on calls per reply or per run ends it "
+             "- the Build's item 3 (run_agent, lesson 3).")
 
 
 @lab_test("Two or three rounds of tools, a few calls each: the record is U A[c1] R(c1) A[c2] "
@@ -201,9 +231,14 @@ async def test_two_rounds(t):
     rounds[1] = [lab.call("look", call["arguments"]) for call in rounds[0]]  # asked again
     model = lab.ScriptedModel([lab.reply(*calls) for calls in rounds] +
                               [lab.say(t.random.choice(ANSWERS))])
-    messages = await run(model, [looker()], t.random.choice(PROMPTS))
+    system = t.random.choice(EDGED_SYSTEMS)
+    messages = await run(model, [looker()], t.random.choice(PROMPTS), system=system)
     t.expect(lab.shape(messages), shape_of(widths),
              "The loop goes on while replies ask for tools, not just once (run_agent, lesson 3).")
+    t.expect([request.system for request in model.calls], [system] * (len(widths) + 1),
+             "Every request of the run carries system exactly as it was passed, the later "
+             "ones as well as the first, line break and all. Each item is one request's "
+             "system prompt - the Build's item 3 (run_agent, lesson 3).")
     t.expect([lab.shape(request.messages) for request in model.calls],
              [shape_of(widths[:done], answer=False) for done in range(len(widths) + 1)],
              "Each request carries the whole record so far. Each item is one request's "
@@ -227,23 +262,30 @@ async def test_any_number_of_rounds(t):
     # message before each request (a fair lesson 10 repair) then stays within the practice
     # check's allowance of rounds between two turns (360 rounds went past it, and a job drawn from
     # 301 to 320 did for lesson 10's own reference), so a cap above 290, 300 say, still passes.
+    # The job of 9 to 40 rounds asks for the same calls in every round (a model checking a
+    # file until it changes does), so no loop that stops at a repeated request passes.
     jobs = t.random.sample(range(1, 9), 3) + [t.random.randint(9, 40), t.random.randint(257, 290)]
     found, calls_per_job = [], []
     for rounds in jobs:
         widest = 3 if rounds <= 40 else 1
         widths = [t.random.randint(1, widest) for _ in range(rounds)]
+        same = rounds == jobs[3]
+        if same:
+            widths = [widths[0]] * rounds
         calls_per_job.append(sum(widths))
         model = lab.ScriptedModel(
-            [lab.reply(*[lab.call("look", {"path": f"r{r}_{c}.py"}) for c in range(width)])
+            [lab.reply(*[lab.call("look", {"path": f"r{0 if same else r}_{c}.py"})
+                         for c in range(width)])
              for r, width in enumerate(widths)] + [lab.say("All read.")])
         messages = await run(model, [looker()], f"Read the files, {rounds} rounds of them.")
         found.append([len(model.calls), lab.shape(messages).split()[-1],
                       sum(m["role"] == "toolResult" for m in messages)])
     t.expect(found, [[rounds + 1, "A", calls] for rounds, calls in zip(jobs, calls_per_job)],
-             "The loop goes on while replies ask for tools, however many rounds that takes: "
-             "one request per round of tools, one more for the answer, every call answered. "
-             "Each item is [requests, the record's last message, results] for one job "
-             "(run_agent, lesson 3).")
+             "The loop goes on while replies ask for tools, however many rounds that takes, "
+             f"and whatever they ask (the job of {jobs[3]} rounds asks for the same calls in "
+             "each): one request per round of tools, one more for the answer, every call "
+             "answered. Each item is [requests, lab.shape of the record's last message, "
+             "results] for one job - the Build's item 3 (run_agent, lesson 3).")
 
 
 @lab_test("The caller's list is the record: it grows in place, and each later run on the same "
@@ -283,14 +325,14 @@ async def test_the_callers_list_is_the_record(t):
              "(run_agent, lesson 3).")
 
 
-@lab_test("A long conversation is sent whole: after 51 to 120 earlier messages, or 2001 to "
-          "2400, the first request carries all of them and the prompt, the oldest first.")
+@lab_test("A long conversation is sent whole: after 51 to 120 earlier messages, or 4001 to "
+          "4800, the first request carries all of them and the prompt, the oldest first.")
 async def test_a_long_conversation_is_sent_whole(t):
     name = t.random.choice(["Ada", "Grace", "Linus", "Barbara", "Édouard"])
-    # A conversation of a few dozen exchanges, and one of over two thousand messages, so that
-    # no window of recent messages, however wide it looks (2000 among them), passes for the
-    # whole record.
-    found, lengths = [], [t.random.randint(51, 120), t.random.randint(2001, 2400)]
+    # A conversation of a few dozen exchanges, and one of over four thousand messages, so that
+    # no window of recent messages, however wide it looks (2000 and 3000 among them), passes
+    # for the whole record.
+    found, lengths = [], [t.random.randint(51, 120), t.random.randint(4001, 4800)]
     for length in lengths:
         messages = [harness.user_message(f"My name is {name}.")]
         for number in range(1, length):
@@ -310,15 +352,22 @@ async def test_a_long_conversation_is_sent_whole(t):
 @lab_test("The record grows as things happen: each tool, as it runs, finds on the caller's list "
           "the reply that asked for it and the results of the calls before it.")
 async def test_the_record_grows_as_it_happens(t):
-    seen, messages = [], []
+    seen, asked, messages = [], [], []
 
     def peek(arguments):
         seen.append(lab.shape(messages))
         return "looked at " + arguments["path"]
+
+    def noting(given):
+        """A script entry that answers with `given`, noting the caller's list as it is asked."""
+        def answer(request):
+            asked.append(len(messages))
+            return given
+        return answer
     widths = [t.random.randint(2, 3)] + [t.random.randint(1, 3)
                                          for _ in range(t.random.randint(0, 2))]
-    model = lab.ScriptedModel([lab.reply(*looks(t, width)) for width in widths] +
-                              [lab.say(t.random.choice(ANSWERS))])
+    model = lab.ScriptedModel([noting(lab.reply(*looks(t, width))) for width in widths] +
+                              [noting(lab.say(t.random.choice(ANSWERS)))])
     await run(model, [tool("look", peek, PATH)], t.random.choice(PROMPTS), messages)
     parts = shape_of(widths).split()
     t.expect(seen, [" ".join(parts[:at]) for at, part in enumerate(parts) if part[0] == "R"],
@@ -326,6 +375,26 @@ async def test_the_record_grows_as_it_happens(t):
              "not kept aside and added at the end: a tool that runs sees the record up to its "
              "own call. Each item is lab.shape of the caller's list as one call ran (run_agent, "
              "lesson 3).")
+    t.expect(asked, [len(shape_of(widths[:done], answer=False).split())
+                     for done in range(len(widths) + 1)],
+             "The prompt is on the caller's list before the first request goes out, and each "
+             "result before the next: a model being asked finds the record it is sent already "
+             "there. Each item is how many messages the caller's list held as one request was "
+             "made "
+             "- run_agent's docstring (run_agent, lesson 3).")
+    # A first request that fails: the prompt was appended before it went out, so it stays.
+    def down(request):
+        raise ConnectionError("the provider is not answering")
+    before = [harness.user_message("Earlier remark."), lab.say("Noted.")]
+    messages, prompt = list(before), t.random.choice(PROMPTS)
+    await raised(lambda: run(lab.ScriptedModel([down]), [], prompt, messages))
+    t.expect([lab.shape(messages[:3]), messages[2:3]],
+             ["U A U", [{"role": "user", "content": prompt}]],
+             "When the first request fails, the caller's list still holds the prompt after what "
+             "it held before: it was appended before the request went out, and whatever was "
+             "appended before a run goes wrong stays appended. The items are [lab.shape of the "
+             "record's first three messages, its third] "
+             "- run_agent's docstring (run_agent, lesson 3).")
 
 
 @lab_test("Every request carries tool_specs(tools): the three keys of each tool, in order, and "
@@ -361,6 +430,31 @@ async def test_every_request_carries_the_specs(t):
              "Each request carries tool_specs(tools) of the tools this run was handed, made "
              "afresh, not remembered from an earlier run with tools of the same names. Each "
              "item is one tool's description as the request told it (run_agent, lesson 3).")
+    # The first run's own list, changed since: one more tool, whose name one of them has too.
+    tools.append({**t.random.choice(tools), "description": "The same name, told again."})
+    model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
+    await run(model, tools, t.random.choice(PROMPTS))
+    t.expect([[spec["name"], spec["description"]] for spec in model.calls[0].tools],
+             [[tool["name"], tool["description"]] for tool in tools],
+             "A run on the same list, changed since an earlier run, tells the model of every "
+             "tool the list holds now, even two of the same name: the request carries "
+             "tool_specs(tools) as it is now, nothing kept by the list's identity and nothing "
+             "dropped or merged. Each item is [a tool's name, its description] as the request "
+             "told it - the Build's item 3 (run_agent, lesson 3).")
+    # A list changed during a run: a tool that hands the model a new tool, on the same list.
+    kit = [looker()]
+    extra = tool(t.random.choice(["grep", "edit", "find"]), lambda arguments: "", PATH,
+                 "A tool the run gained.")
+    kit.append(tool("learn", lambda arguments: kit.append(extra) or "Learned.", PATH,
+                    "Gain a tool."))
+    model = lab.ScriptedModel([lab.reply(lab.call("learn", {"path": "x"})),
+                               lab.say(t.random.choice(ANSWERS))])
+    await run(model, kit, t.random.choice(PROMPTS))
+    t.expect([[spec["name"] for spec in request.tools] for request in model.calls],
+             [["look", "learn"], ["look", "learn", extra["name"]]],
+             "Each request carries tool_specs(tools) as the list is when it is sent: a tool "
+             "added to the list during the run is told from the next request on. Each item is "
+             "one request's tool names - the Build's item 3 (run_agent, lesson 3).")
 
 
 @lab_test("No call is left without its result while the run goes on: a tool that prints "
@@ -394,6 +488,43 @@ async def test_no_call_is_left_unanswered(t):
              "item is [the tool the call named, what happened: lab.shape of the record and "
              "whether run_agent raised or returned] "
              "(run_agent, lessons 3 and 4).")
+    # A tool that raises in the middle of a batch: the calls after it are not run today.
+    ran = []
+    tools = [looker(ran), tool("fetch", broken, PATH)]
+    first, after = t.random.randint(1, 3), t.random.randint(1, 3)
+    batch = looks(t, first) + [lab.call("fetch", {"path": t.random.choice(PATHS)})] + \
+        looks(t, after)
+    model = lab.ScriptedModel([lab.reply(*batch), lab.say(t.random.choice(ANSWERS))])
+    messages = []
+    error = await raised(lambda: run(model, tools, t.random.choice(PROMPTS), messages))
+    results = sum(m["role"] == "toolResult" for m in messages)
+    what = f"{results} results, {len(ran)} looks run, run_agent " + ("raised" if error else
+                                                                     "returned")
+    stopped = f"{first} results, {first} looks run, run_agent raised"
+    went_on = f"{len(batch)} results, {first + after} looks run, run_agent returned"
+    either = f"{stopped} (lesson 3), or {went_on} (lesson 4)"
+    t.expect(either if what in (stopped, went_on) else f"{what}; the record: {lab.shape(messages)}",
+             either,
+             f"A batch of {len(batch)} calls whose call {first + 1} names a tool that raises: "
+             "the run ends with its exception at that call, today, and the calls after it in "
+             "the batch are not run first; the loop never carries on past a call with no "
+             "result. From lesson 4 the raise is a result and every call runs. This is how "
+             "many results the record holds, how many of the batch's looks ran, and how "
+             "run_agent ended (run_agent, lessons 3 and 4).")
+    # A model may give a call the id of an earlier round's call: it is a new call all the same.
+    path = t.random.choice(PATHS)
+    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})),
+                               lab.reply(lab.call("look", {"path": path}, id="c1")),
+                               lab.say(t.random.choice(ANSWERS))])
+    messages, ran = [], []
+    await run(model, [looker(ran)], t.random.choice(PROMPTS), messages)
+    t.expect([lab.shape(messages), ran, len(model.calls)],
+             ["U A[c1] R(c1) A[c1] R(c1) A", [path, path], 3],
+             "A call whose id an earlier round's call had is still a call of this reply: it is "
+             "run, and its result recorded, before the next request; the loop never skips a "
+             "call because the record already holds a result of that id. The items are [the "
+             "record, the paths the tool ran on, the requests] "
+             "- the Build's item 3 (run_agent, lesson 3).")
 
 
 @lab_test("A reply with words and a call still has its call run: text does not mean the job is "
@@ -473,6 +604,18 @@ async def test_the_write_tool(t):
              "said, the file's text] (make_write_tool, lesson 3).")
     if ws.exists(dotted):
         ws.remove(dotted)
+    # Content is written exactly, line ends and all, and the path is the argument as it came,
+    # spaces at its ends included.
+    untidy, spaced = t.random.choice(UNTIDY), t.random.choice([" ", "  "]) + path
+    said = await settle(write["execute"]({"path": spaced, "content": untidy}))
+    t.expect([said, ws.read_text(spaced) if ws.exists(spaced) else None],
+             [f"Successfully wrote to {spaced}.", untidy],
+             "The file holds exactly the content argument, \\r\\n line ends and spaces or "
+             "tabs at line ends included, and the sentence names the path character for "
+             "character, spaces and all. The items are [what write said, the file's text] "
+             "- the Build's item 1 (make_write_tool, lesson 3).")
+    if ws.exists(spaced):
+        ws.remove(spaced)
     # "" is content too: the file is made, or emptied, and the sentence is the same.
     fresh = t.random.choice([p for p in PATHS if p not in kept and p != path])
     said = [await settle(write["execute"]({"path": where, "content": ""}))
@@ -509,6 +652,23 @@ async def test_the_bash_tool(t):
              "The same command run again is run again, in the workspace as it is now: bash "
              "returns what the command printed when run, not what it printed last time "
              "(make_bash_tool, lesson 3).")
+    # What cat prints is the file's text as it is: no line break added at its end, and a long
+    # file is printed whole (lesson 6 cuts only beyond 2000 lines or 50,000 bytes).
+    unended = t.random.choice(["no newline at the end", "x = 1\ny = 2", "done"])
+    long = "".join(f"{number:05d} print('a line of a long file')\n"
+                   for number in range(t.random.randint(900, 1300)))
+    ws.write_text("notes.txt", unended)
+    ws.write_text("long.txt", long)
+    said = [await settle(bash["execute"]({"command": f"cat {name}"}))
+            for name in ("notes.txt", "long.txt")]
+    t.expect([said[0], len(said[1]), said[1] == long], [unended, len(long), True],
+             "bash returns what the command printed, exactly: cat of a file with no final "
+             f"line break gives its text with none added, and cat of a file of {len(long)} "
+             "characters gives all of them. The items are [the first result, the second's "
+             "characters, whether it is the file's text] "
+             "- the Build's item 2 (make_bash_tool, lesson 3).")
+    ws.remove("notes.txt")
+    ws.remove("long.txt")
     # A command runs once per call: rm run twice would fail the second time.
     gone = t.random.choice(names)
     said = await settle(bash["execute"]({"command": f"rm src/{gone}"}))

@@ -45,7 +45,8 @@ def render(messages):
     # written as the tool's name and its arguments as JSON (json.dumps) in brackets, all separated
     # by single spaces, so a message of calls alone has two spaces after its colon. A newline
     # inside a message becomes a space in the text: a message is always one line, and the messages
-    # themselves, the record, stay as they were. For example, a user message
+    # themselves, the record, stay as they were. Only "\n" is a newline here: a "\r" stays. For
+    # example, a user message
     # "Read a.py" and a reply "Reading." calling read {"path": "a.py"} render as
     # 'user: Read a.py\nassistant: Reading. read({"path": "a.py"})'.
     # Tests: test_render_is_exact.

@@ -115,6 +115,18 @@ async def test_render_is_exact(t):
              "whole content, its whole arguments as JSON. render is the text that is summarised "
              "and measured, so a cut-down line would measure a long result at a fraction of its "
              "cost (render, lesson 12).")
+    # line breaks that are not "\n": Windows line ends, and the ones only str.splitlines knows
+    breaks = ["\r\n", "\r", "\u2028", "\x85", "\x0b"]
+    broken = [harness.user_message(f"{word(t)}{t.random.choice(breaks)}{word(t)}"),
+              lab.reply(f"{word(t)}{t.random.choice(breaks)}{word(t)}"),
+              result("c6", f"{word(t)}{t.random.choice(breaks)}{word(t)}\r\n")]
+    words = [harness.text_of(m) if m["role"] == "assistant" else m["content"] for m in broken]
+    t.expect(harness.render(broken).split("\n"),
+             why=f"{lab.shape(broken)}, whose words hold other line breaks than \"\\n\": "
+                 f"{words!r}. "
+                 "The items are render's text cut at each \"\\n\". Only \"\\n\" is a newline "
+                 "here, and becomes a space; a \"\\r\", or any other line break Python knows, "
+                 "stays as it is (render, lesson 12, Build item 1).")
 
 
 @lab_test("estimate_tokens is the length of render's text divided by four, rounded down, and "

@@ -585,7 +585,8 @@ def summarize(model, messages):
     # text, stripped. When the reply failed or was stopped (stop_reason "error" or "aborted")
     # or has no text, raise
     #     RuntimeError(f"no summary: {reason}")
-    # where reason is the reply's error_message, or "the reply was empty" when it has none.
+    # where reason is the reply's error_message, or "the reply was empty" when it has none
+    # or an empty one ("" or None). Any other reply with text is the summary.
     pass
     # --- end ---
 

@@ -583,9 +583,10 @@ def summarize(model, messages):
     # --- your code --- gap 4 of 6: summarize
     # One request that belongs to no transcript: system prompt SUMMARY_SYSTEM, one user message
     # holding render(messages) between a line "<conversation>" and a line "</conversation>", and no
-    # tools (a summariser that may call tools will). Returns the reply's words, stripped. A reply
-    # that failed, was stopped or has no words raises a RuntimeError whose message is
-    # "no summary: REASON", REASON being its error_message, or "the reply was empty" without one.
+    # tools (a summariser that may call tools will); it asks even for no messages. Returns the
+    # reply's words, stripped, a "toolUse" reply's too. A reply that failed, was stopped or has
+    # no words raises a RuntimeError whose message is "no summary: REASON", REASON being its
+    # error_message, or "the reply was empty" without one (no key, None or "").
     # Tests: test_summarize_sends_one_request, test_summarize_refuses_a_bad_reply.
     pass
     # --- end ---
@@ -620,8 +621,9 @@ def compact(log, model, *, keep_recent_tokens):
     # Appends one compaction entry that summarises the rows before find_cut's cut and keeps the row
     # at the cut and after it, and returns True. Returns False, and appends nothing, when there is
     # nothing before the cut to summarise, nothing after it to keep, or summarize raised
-    # RuntimeError: a failed tidy-up must not cost the user a turn.
-    # Tests: test_compact_gives_up_quietly.
+    # RuntimeError: a failed tidy-up must not cost the user a turn. The first kept id is the id
+    # of the row at the cut in the reading that was summarised.
+    # Tests: test_compact_gives_up_quietly, test_compact_summarises_or_keeps_each_row.
     pass
     # --- end ---
 
@@ -634,8 +636,9 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
     # During a run it refuses, with a RuntimeError whose message is "cannot compact during a run",
     # and asks no model. While the transcript's estimate plus `reserve` still fits in `window` there
     # is room: it returns False, and asks no model. Otherwise it compacts; when that worked, the
-    # harness holds what the log now replays, through replace_messages. Returns whether it
-    # compacted.
-    # Tests: test_maybe_compact, test_nothing_replaces_the_transcript_mid_run.
+    # harness holds what the log now replays, through replace_messages; it never compares the
+    # record with the log (keeping them in step is the caller's). Returns whether it compacted.
+    # Tests: test_maybe_compact, test_nothing_replaces_the_transcript_mid_run,
+    #   test_maybe_compact_at_the_threshold.
     pass
     # --- end ---

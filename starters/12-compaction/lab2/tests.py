@@ -100,6 +100,19 @@ async def test_summarize_sends_one_request(t):
              "exactly one request of its own again, and returns what that reply says: each "
              "call is one request, remembering no earlier summary. Items: [the second summary, "
              "requests made in all] (summarize, lesson 12).")
+    # no messages at all: still one request; whether there is anything worth summarising is
+    # compact's to decide
+    quiet = lab.ScriptedModel([lab.say(f"Nothing yet about {word(t)}.")])
+    try:
+        nothing = await settle(harness.summarize(quiet, []))
+    except Exception as error:
+        nothing = f"raised {type(error).__name__}: {error}"
+    t.expect([nothing, [call.messages for call in quiet.calls]],
+             why="summarize(model, []), with a model that answers. Items: [what it returned, or "
+                 "what it raised, the messages of each request it made]. It makes exactly one "
+                 "request even when messages is empty, the rendered nothing between the tags: "
+                 "what is worth summarising is compact's to decide, not summarize's "
+                 "(summarize, lesson 12, Build item 4).")
 
 
 @lab_test("When the summariser's reply failed, was stopped, or has no text, summarize raises a "
@@ -139,6 +152,19 @@ async def test_summarize_refuses_a_bad_reply(t):
              f"{unexplained!r}, with words and no error_message. The label says it failed, so no "
              "summary, and with no error_message the reason is \"the reply was empty\" "
              "(summarize, lesson 12; the label, lesson 5).")
+    empty = [{**lab.fail(cut, partial), "error_message": reason} for reason in ("", None)]
+    t.expect([await answer_to(reply) for reply in empty],
+             why=f"Two failed replies with words, whose error_message is \"\" and None: {empty!r}. "
+                 "Items: what summarize raised for each. An empty error_message is none: the "
+                 "reason is then \"the reply was empty\", never an empty reason or \"None\" "
+                 "(summarize, lesson 12, Build item 4).")
+    asking = lab.reply(f"  {partial}. ", lab.call("read", {"path": f"{word(t)}.py"}))
+    t.expect(await answer_to(asking),
+             why=f"A reply with words and a call, stop_reason \"toolUse\": {asking!r}. The item "
+                 "is what summarize returned, or raised. Any reply with text that did not fail "
+                 "and was not stopped is a summary, a \"toolUse\" one included: the summariser "
+                 "was offered no tools, so its call is ignored (summarize, lesson 12, Build "
+                 "item 4).")
 
 
 @lab_test("append_compaction writes the entry {id, type compaction, summary, first_kept_id} as one "
@@ -577,6 +603,28 @@ async def test_compact_summarises_or_keeps_each_row(t):
                  "The rows before find_cut's cut are summarised and the rows from it on are kept "
                  "word for word; a cut at 0 or at the end summarises nothing (compact and "
                  "SessionLog.rows, lesson 12).")
+    # another writer compacts the same file while the summary is being asked for: the first
+    # kept id is the one of the row at the cut in the reading that was summarised
+    made = drawn_turns(t, 4)
+    users = [i for i, (m, _) in enumerate(made) if m["role"] == "user"]
+    ws, log = log_of(log_text([{"type": "message", "message": m} for m, _ in made]))
+    other = harness.SessionLog(ws, FILE)
+
+    def meanwhile(request):
+        other.append_compaction("Another writer's summary.", f"e{users[1] + 1}")
+        return lab.say("Our summary.")
+    done = await settle(harness.compact(log, lab.ScriptedModel([lab.forever(meanwhile)]),
+                                        keep_recent_tokens=sum(len(x) // 4 for _, x
+                                                               in made[users[-1]:])))
+    t.expect([done, log.entries()[-1].get("first_kept_id"), [key for key, _ in log.rows()],
+              lab.shape(log.replay())],
+             why=f"A log of four turns, {lab.shape([m for m, _ in made])}, compacted to keep the "
+                 "last turn by a summariser that, while it answers, has another writer append "
+                 f"a compaction keeping from e{users[1] + 1}. Items: [compact's answer, the "
+                 "first_kept_id of the entry it appended, the ids of rows() afterwards, the "
+                 "replay's shape]. The first kept id is the id of the row at the cut in the "
+                 "reading that was summarised, not of the row at that index in a later reading "
+                 "(compact, lesson 12, Build item 5).")
 
 
 @lab_test("maybe_compact compacts only when estimate_tokens of the record plus reserve is over "
@@ -661,3 +709,19 @@ async def test_maybe_compact_at_the_threshold(t):
              "window, not over it, so nothing happens, however many messages there are. "
              "maybe_compact compacts only on the estimate of tokens, never on a count of "
              "messages (maybe_compact, lesson 12).")
+    # a record the log is behind on: its last turn was never saved
+    _, log = log_of(log_text([{"type": "message", "message": m} for m in mine[:last_question]]))
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=mine)
+    summariser = lab.ScriptedModel([lab.say("The saved questions.")])
+    try:
+        done = await settle(harness.maybe_compact(h, log, summariser, window=estimate - 1,
+                                                  reserve=0, keep_recent_tokens=1))
+    except Exception as error:
+        done = f"raised {type(error).__name__}"
+    t.expect([done, len(summariser.calls), lab.shape(h.messages)],
+             why=f"A harness whose record is {whole} and a log that lacks its last turn, "
+                 f"{lab.shape(mine[:last_question])}, over the threshold. Items: "
+                 "[maybe_compact's answer, summary requests, the record's shape afterwards]. "
+                 "maybe_compact does not compare the record with the log: it measures the one "
+                 "and compacts the other, and keeping them in step (persist_to) is the caller's "
+                 "business (maybe_compact, lesson 12, Build item 6).")

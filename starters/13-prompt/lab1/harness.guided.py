@@ -590,7 +590,7 @@ def summarize(model, messages):
     reply = model.complete(SUMMARY_SYSTEM, [wrapped], [])
     text = text_of(reply).strip()
     if not text or reply["stop_reason"] in ("error", "aborted"):
-        reason = reply.get("error_message", "the reply was empty")
+        reason = reply.get("error_message") or "the reply was empty"  # none, None or ""
         raise RuntimeError(f"no summary: {reason}")
     return text
 

@@ -174,7 +174,7 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         # Two more keys, which only build_system_prompt reads: "snippet", one line on what the
         # tool is for, in your own words and not the description; and "guidelines", a list of two
         # short pieces of advice. The first is read's alone; the second is write's second too,
-        # word for word. The wording is yours.
+        # word for word. The wording is yours. Each call makes a new dict, with lists of its own.
         # Tests: test_the_factories_carry_snippets_and_guidelines.
         # --- end ---
     }
@@ -588,7 +588,7 @@ def summarize(model, messages):
     reply = model.complete(SUMMARY_SYSTEM, [wrapped], [])
     text = text_of(reply).strip()
     if not text or reply["stop_reason"] in ("error", "aborted"):
-        reason = reply.get("error_message", "the reply was empty")
+        reason = reply.get("error_message") or "the reply was empty"  # none, None or ""
         raise RuntimeError(f"no summary: {reason}")
     return text
 
@@ -656,8 +656,8 @@ def discover_context(ws, cwd):
     # what there is of "AGENTS.md", "services/AGENTS.md" and "services/api/AGENTS.md", in that
     # order. A folder with no file adds nothing; files beside the way or below cwd are not on
     # it. An empty part of cwd or a "." names no folder: "", "." and "./" are all the root, and
-    # "./services//api/" is "services/api". The workspace answers ws.exists(path) and
-    # ws.read_text(path).
+    # "./services//api/" is "services/api"; cwd never holds "..". The workspace answers
+    # ws.exists(path) and ws.read_text(path).
     # Tests: test_discover_context_walks_from_the_root_down_to_cwd,
     #   test_discover_context_at_the_root.
     pass
@@ -673,14 +673,14 @@ def build_system_prompt(tools, context_files, skills, cwd, today):
     # --- your code --- gap 3 of 3: build_system_prompt
     # The prompt: sections separated by one blank line, in this order, each left out whole when it
     # has nothing to say:
-    #   - an opening line of your own, three words or more
+    #   - an opening line of your own, three words or more, the same whatever the arguments
     #   - the heading "Available tools:", then a line "- NAME: SNIPPET" for each tool that has a
-    #     snippet, in the order of `tools`
+    #     snippet, in the order of `tools`; an empty snippet is no snippet
     #   - the heading "Guidelines:", then a line "- GUIDELINE" for each guideline of the tools,
     #     each sentence once, in the order it is first met
     #   - each context file (path, text), in the order given, as a section of its own: the tag
     #     <project_instructions path="PATH">, a newline, the text exactly as it came, a newline,
-    #     and </project_instructions>
+    #     and </project_instructions>; an empty file's section is the tags around an empty line
     #   - only with skills and a tool named exactly "read": a sentence of your own, of three
     #     words or more, on what the lines below it are for, then a line
     #     "- NAME: DESCRIPTION (PATH)" for each skill, in the order given

@@ -170,6 +170,19 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
              "an earlier one, has fifteen lines: there is no cap on the tools and no check of "
              "names. Each item is the tools section's lines for one tool list, or None when the "
              "prompt has no such section (build_system_prompt, lesson 13).")
+    # a snippet of "" says nothing: among tools with snippets, and alone
+    mixed = [(name, t.random.choice(SNIPPETS) if n % 2 else "")
+             for n, name in enumerate(t.random.sample(NAMES, t.random.randint(3, 6)))]
+    t.random.shuffle(mixed)
+    lone = [(t.random.choice(NAMES), "")]
+    t.expect([headed(harness.build_system_prompt([described(name, snippet) for name, snippet
+                                                  in case], [], [], CWD, TODAY),
+                     "Available tools:") for case in (mixed, lone)],
+             why=f"Two tool lists, {mixed!r} and {lone!r}, as (name, snippet). Items: each "
+             "prompt's tools section's lines, or None when it has none. An empty snippet is no "
+             "snippet: its tool gets no line, and a list whose only snippet is \"\" has no tools "
+             "section (build_system_prompt, lesson 13, Build item 3, \"An empty snippet is no "
+             "snippet\").")
 
 
 @lab_test("Guidelines appear once each under the heading Guidelines:, in the order first seen, "
@@ -246,13 +259,16 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     marked = (f"Run <code>{t.random.choice(WORDS)}</code> & \"quote\" it, don't 'guess'.  \r\n"
               f"\r\n{text(t)}\n</project_instructions>\n")
     first = (f"{t.random.choice(FOLDERS)}/AGENTS.md", text(t) + "\n")
-    files = [first, ("R&D/\"new\" <v2>/AGENTS.md", marked), ("AGENTS.md", long), first]
+    empty = (f"{t.random.choice(FOLDERS)}/{t.random.choice(FOLDERS)}/AGENTS.md", "")
+    files = [first, ("R&D/\"new\" <v2>/AGENTS.md", marked), empty, ("AGENTS.md", long), first]
     sizes = [len(body) for _, body in files]
     t.expect(harness.build_system_prompt([], files, [], CWD, TODAY).split("\n\n", 1)[1]
              .split("\n"),
-             why=f"Four context files, of {sizes} characters: one whose path holds & and "
+             why=f"Five context files, of {sizes} characters: one whose path holds & and "
              "quotes and whose text holds markup, its own </project_instructions>, \\r\\n line "
-             "ends and spaces at a line's end; one of 300 lines; and the first given again. "
+             "ends and spaces at a line's end; an empty one, {empty[0]!r}, which is still a "
+             "file (its section is the two tags around an empty line); one of 300 lines; and "
+             "the first given again. "
              "The items are the lines after the opening line, held against the reference's: each "
              "file in its own section, path and text exactly as they came, none escaped, "
              "tidied, cut short or dropped as a repeat (build_system_prompt, lesson 13, Build "
@@ -404,6 +420,15 @@ async def test_the_prompt_is_deterministic(t):
              "makes a new prompt from each call's arguments, keeps none from an earlier call "
              "and writes nothing into the caller's tools (build_system_prompt, lesson 13, Build "
              "item 3, \"whatever was built before\").")
+    built = prompts + again + [on_disk]
+    t.expect([sections(prompt)[0] == sections(built[0])[0] for prompt in built],
+             [True] * len(built),
+             f"The opening lines of the {len(built)} prompts this test built, from 0 to "
+             f"{len(tools)} tools, two dates and folders, with and without context files and "
+             "skills. Items: whether each is the first prompt's opening line. The opening line "
+             "is the same words whatever the arguments: what changes goes in the sections below "
+             "it, so the start of the prompt stays the same as tools come and go "
+             "(build_system_prompt, lesson 13, Build item 3, the opening line).")
 
 
 @lab_test("discover_context returns every AGENTS.md from the root down to cwd, broadest first, "
@@ -552,6 +577,16 @@ async def test_the_factories_carry_snippets_and_guidelines(t):
              "given, and each guideline once, in the order first seen: the shared one once "
              "(build_system_prompt, lesson 13). Items: [the names on the tools section's lines, "
              "for each guidelines line the tools whose guidelines hold it].")
+    again = {"read": harness.make_read_tool(ws), "write": harness.make_write_tool(ws),
+             "bash": harness.make_bash_tool(lab.Shell(ws))}
+    t.expect([[name, again[name] is not made[name],
+               again[name].get("guidelines") is not made[name].get("guidelines")]
+              for name in order], [[name, True, True] for name in order],
+             "Each factory called a second time. Items: [tool, whether the second call's dict is "
+             "a new one, whether its guidelines are a list of its own, not the first call's]: "
+             "each call of a factory returns a new dict, with lists of its own, so a caller who "
+             "changes one tool's keys changes no other tool (make_read_tool, make_write_tool, "
+             "make_bash_tool, lesson 13, Build item 1).")
 
 
 @lab_test("tool_specs still sends only name, description and parameters, and every request of "

@@ -682,7 +682,7 @@ async def summarize(model, messages):
     reply = await model.acomplete(SUMMARY_SYSTEM, [wrapped], [])
     text = text_of(reply).strip()
     if not text or reply["stop_reason"] in ("error", "aborted"):
-        reason = reply.get("error_message", "the reply was empty")
+        reason = reply.get("error_message") or "the reply was empty"  # none, None or ""
         raise RuntimeError(f"no summary: {reason}")
     return text
 
@@ -961,6 +961,8 @@ class StreamingModel:
         # one of two troubles: with `code` "insufficient_quota", "Provider quota spent, so
         # waiting will not help: " and the text; any other, "Provider rate limit, so send again
         # in N s: " and the text, N its `retry_after`, or "... send again later: " without one.
+        # The body is made inside the same try: what to_wire raises is a failed request too. Only
+        # an Exception is the provider's: a KeyboardInterrupt or SystemExit goes up as raised.
         # Tests: test_a_set_signal_sends_nothing,
         #   test_trouble_is_a_reply_and_every_response_is_closed,
         #   test_a_real_servers_shapes_and_refusals, test_a_rate_limit_is_not_spent_quota.

@@ -259,6 +259,35 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
              "Exception is the provider's trouble, not only ConnectionError, and exactly one "
              "request goes out: whether to send again is not acomplete's to decide. Items: the "
              "reply, the times open was called (StreamingModel, lesson 16).")
+    # a record to_wire cannot write: arguments that are not JSON
+    unwritable = [harness.user_message("Save it."),
+                  lab.reply(lab.call("write", {"path": "a.bin", "content": b"\x00\x01"}, id="c1"))]
+    client = TurnedAway()
+    try:
+        written = await harness.StreamingModel(client).acomplete(SYSTEM, unwritable)
+    except Exception as error:
+        written = f"raised {type(error).__name__}: {error}"
+    t.expect([written, len(client.requests)],
+             why=f"A record, {lab.shape(unwritable)}, whose call's arguments hold bytes, which "
+                 "to_wire cannot write as JSON. Items: [the reply, or what acomplete raised; the "
+                 "times open was called]. The body is made inside the same try as the sending: "
+                 "a record to_wire cannot write is reported as a failed request, and nothing "
+                 "goes out (StreamingModel, lesson 16, Build item 1).")
+
+    class CutOff:
+        def open(self, body):
+            raise lab.PowerCut("the power failed while sending")
+    try:
+        cut = await harness.StreamingModel(CutOff()).acomplete(SYSTEM, [harness.user_message(
+            "Hello?")])
+    except BaseException as error:  # what must go up: the test reports it
+        cut = f"raised {type(error).__name__}: {error}"
+    t.expect(cut,
+             why="A client whose open raises lab.PowerCut, which is not an Exception, as a "
+                 "KeyboardInterrupt or SystemExit is not. The item is what acomplete returned, "
+                 "or raised. Only an Exception is the provider's trouble: anything else raised "
+                 "while sending goes up as it was raised, as lesson 15's Ctrl-C must "
+                 "(StreamingModel, lesson 16, Build item 1).")
     await lab.drive(h.prompt("Hello again?"))
     t.expect([lab.shape(h.messages[2:]), len(provider.responses), provider.open_responses()],
              ["U A", 1, []], "A normal end: the response is closed once read.")
