@@ -82,19 +82,28 @@ BANK_BROKEN = [(rule, DESIGNS[f"{rule.lab}: {name}"]) for rule in RULES if rule.
 
 @pytest.fixture(scope="module")
 def bank_runs(tmp_path_factory, recorded):
-    """Each banked lab's bank, recorded on its reference under each of BANK_SEEDS, and the
-    tests each design fails, worked out once per module: {(design id, seed): failed names}."""
+    """The bank tests each design fails, worked out once per module: {(design id, seed): failed
+    names}. A design runs only the bank tests of the rules it is listed under, cut from the bank
+    as a grading run cuts its draw (bank._keeping), against the reference's record of the whole
+    bank under each of BANK_SEEDS: a test draws its cases by its own name, so its verdict does
+    not depend on which tests stand beside it, and the other rules' tests are no evidence."""
+    tested: dict[str, set[str]] = {}
+    for rule, design in BANK_BROKEN:
+        tested.setdefault(design.id, set()).update(rule.bank)
     failed = {}
     for lab_id in BANKED:
         folder = tmp_path_factory.mktemp(f"designs-{lab_id}")
+        harness = folder / "harness.py"
         for seed in BANK_SEEDS:
             file, expected = recorded(lab_id, seed)
             for design in DESIGNS.values():
-                if design.lab != lab_id:
+                if design.lab != lab_id or design.id not in tested:
                     continue
-                harness = folder / "harness.py"
+                cut = bank._keeping(file.source, tested[design.id])
+                (folder / file.path.name).write_text(cut, encoding="utf-8")
                 harness.write_text(wrong_designs.harness(design), encoding="utf-8")
-                report = runner.run(harness, [file], expected)
+                report = runner.run(harness, [suite.TestFile(None, folder / file.path.name, cut)],
+                                    expected)
                 failed[design.id, seed] = {o.id.partition("::")[2] for o in report.outcomes
                                            if o.verdict != "pass"}
     return failed
