@@ -85,8 +85,8 @@ def bank_runs(tmp_path_factory, recorded):
     """The bank tests each design fails, worked out once per module: {(design id, seed): failed
     names}. A design runs only the bank tests of the rules it is listed under, cut from the bank
     as a grading run cuts its draw (bank._keeping), against the reference's record of the whole
-    bank under each of BANK_SEEDS: a test draws its cases by its own name, so its verdict does
-    not depend on which tests stand beside it, and the other rules' tests are no evidence."""
+    bank under each of BANK_SEEDS: a test draws its cases by its own name, so the cut leaves
+    each test's cases as they were, and the other rules' tests were no evidence here."""
     tested: dict[str, set[str]] = {}
     for rule, design in BANK_BROKEN:
         tested.setdefault(design.id, set()).update(rule.bank)
