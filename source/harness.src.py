@@ -1888,8 +1888,9 @@ class JsonRenderer:
     # Tests: test_json_renderer, test_a_failed_run_did_not_end_well, test_nothing_to_show.
     #: guided
     # Three methods: __init__(self), render(self, event) and finish(self). render prints
-    # json.dumps(event), so each event is one line, and notes a message_end whose message
-    # has stop_reason "error": that run did not end well. finish() returns False if such a
+    # json.dumps(event) with flush=True, so each event is one line on standard output as it
+    # comes, and notes a message_end whose message has stop_reason "error": that run did not
+    # end well. finish() returns False if such a
     # message came by, True otherwise, and prints nothing.
     #: end
 
