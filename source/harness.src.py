@@ -1262,8 +1262,9 @@ def run_agent(model, system, messages, tools, prompt):
     # The run. When it returns, `messages` (the caller's own list, and the record) holds what it
     # held before, then the prompt, word for word, as a user message, then every reply and every
     # result, in the order they happened. Each request to the model carries the whole record so
-    # far, `system` unchanged beside it (never inside it), and tool_specs(tools). Every call of a
-    # reply has its result from run_tool on the record, in call order, before the next request.
+    # far, `system` unchanged beside it (never inside it), and tool_specs(tools) as the list is
+    # when it is sent (a tool added during a run is told from the next request on). Every call of
+    # a reply has its result from run_tool on the record, in call order, before the next request.
     # What a reply asks for is read off its content (tool_calls), never off its stop_reason, and
     # the run ends at the first reply that asks for nothing. How many rounds a job takes is not
     # known in advance. What run_agent returns is not part of the contract.
@@ -1888,8 +1889,9 @@ class JsonRenderer:
     # Tests: test_json_renderer, test_a_failed_run_did_not_end_well, test_nothing_to_show.
     #: guided
     # Three methods: __init__(self), render(self, event) and finish(self). render prints
-    # json.dumps(event), so each event is one line, and notes a message_end whose message
-    # has stop_reason "error": that run did not end well. finish() returns False if such a
+    # json.dumps(event) with flush=True, so each event is one line on standard output as it
+    # comes, and notes a message_end whose message has stop_reason "error": that run did not
+    # end well. finish() returns False if such a
     # message came by, True otherwise, and prints nothing.
     #: end
 
@@ -1951,6 +1953,8 @@ async def stop_run(harness, task, grace=5):
     awaits, and is waited for ("hard"). Either way the task is over on return. Only the task's
     own CancelledError is swallowed: if stop_run is itself being cancelled, that goes on up."""
     #: gap 15.2 2 stop_run
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
     harness.cancel()
     for _ in range(grace):
         if task.done():
@@ -1966,17 +1970,19 @@ async def stop_run(harness, task, grace=5):
             raise
     return "hard"
     #: starter
-    # On return the task is over, and the answer says how. First the run is asked to stop through
-    # the harness; if, within `grace` turns of the event loop, the task is done, the answer is
-    # "clean" (and no turn is spent waiting once it is done). Otherwise the task is cancelled and
-    # waited for until it is over, and the answer is "hard". The task's own CancelledError is
-    # swallowed; a cancellation aimed at stop_run itself goes on up.
+    # On return the task is over, and the answer says how. A task over already is "clean" at once,
+    # and nothing is asked of the harness, whose run may by now be another one. Otherwise the run
+    # is first asked to stop through the harness; if, within `grace` turns of the event loop, the
+    # task is done (however it ended), the answer is "clean" (and no turn is spent waiting once it
+    # is done). Otherwise the task is cancelled and waited for until it is over, and the answer is
+    # "hard". The task's own CancelledError is swallowed; a cancellation aimed at stop_run itself
+    # goes on up.
     # Tests: test_stop_run_is_clean_when_the_tool_looks,
     #   test_stop_run_insists_when_the_tool_is_deaf, test_grace_is_counted_in_turns,
     #   test_stop_run_can_itself_be_stopped.
     #: guided
     # About a dozen lines, in this order:
-    #   1. harness.cancel()
+    #   1. if task.done(), return "clean" at once; otherwise harness.cancel()
     #   2. up to `grace` times: stop waiting if task.done(), else `await asyncio.sleep(0)`
     #   3. if the task is done now, return "clean"
     #   4. task.cancel(), then `await task` inside try / except asyncio.CancelledError, and

@@ -692,7 +692,14 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
         await asyncio.sleep(0)  # a turn for the run to notice, then a look
         if task.done():
             break
-'''),
+''',
+          also=((r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''', r'''
+    harness.cancel()
+'''),)),
     Wrong(lab='15.2', name='one turn of grace fewer',
           rule='"clean" when the task finished by itself within `grace` turns of the event loop: a run that needs exactly `grace` turns is clean.',
           where='Build: insist ("within `grace` turns of the event loop")',
@@ -1006,14 +1013,12 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
           where='lab 15.2, Build section: "a task that was over already is `"clean"` at once"',
           names='even one that stop_run itself stopped hard',
           replace=r"""
-    harness.cancel()
-    for _ in range(grace):
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
 """,
           by=r"""
-    if task.done() and task in _ANSWERS:
-        return _ANSWERS[task]  # stopped before: say again how
-    harness.cancel()
-    for _ in range(grace):
+    if task.done():
+        return _ANSWERS.get(task, "clean")  # stopped before: say again how
 """,
           also=((r"""
             raise
@@ -1144,4 +1149,29 @@ ALLOWED = [
                     break
                 await asyncio.sleep(0)
 '''),
+    Wrong(lab='15.2', name='with no grace, insisting first and asking after',
+          rule='No await lies between task.cancel() and harness.cancel(), so the cancellation reaches the task only once the flag is set, and a tool finds it set either way; a task over already is answered before either (hunt round 9, 15.2-12).',
+          where='lab 15.2, Build section: "With a grace of 0, asking and cancelling on the same turn, in either order, is yours to choose"',
+          names='',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    if task.done():
+        return "clean"
+    if grace:  # no grace, no time to ask: insist at once, then ask
+        harness.cancel()
+''',
+          also=((r'''
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+''', r'''
+    task.cancel()
+    harness.cancel()  # and tell the loop, on the same turn
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+'''),)),
 ]

@@ -408,7 +408,7 @@ async def test_stop_run_while_the_model_answers(t):
               ["the default", True, None, True, True],
               ["far more than N", "clean", None, True, True],
               ["0", "hard", "U", True, True],
-              ["cancelled by another", "clean", None, True, True],
+              ["cancelled by another", "clean", None, True, False],
               ["thousands of turns of work after the run, a billion", "clean", None, True, True],
               ["clean", 0]] + [
                  ["swallows", ["hard"], ["returned"]],
@@ -424,7 +424,8 @@ async def test_stop_run_while_the_model_answers(t):
              "(stop_run, lesson 15). "
              "A task that ended while stop_run waited, even cancelled by somebody else, is "
              "\"clean\": the answer says what stop_run had to do, not task.cancelled(); and a task "
-             "that is over already costs no turn. Items: [Stop alone ended the run], then for "
+             "that is over already costs no turn and is asked nothing: the task cancelled by "
+             "another is over before stop_run's first step, so its request's token stays clear. Items: [Stop alone ended the run], then for "
              "graces N, N - 1, the default (its answer: the one a grace of five gives), far more "
              "than N, 0, far more with the task cancelled by another, and a billion for a frontend "
              "with thousands of turns of work after its run: [the grace, the answer, the record "

@@ -135,8 +135,9 @@ def run_agent(model, system, messages, tools, prompt):
     # The run. When it returns, `messages` (the caller's own list, and the record) holds what it
     # held before, then the prompt, word for word, as a user message, then every reply and every
     # result, in the order they happened. Each request to the model carries the whole record so
-    # far, `system` unchanged beside it (never inside it), and tool_specs(tools). Every call of a
-    # reply has its result from run_tool on the record, in call order, before the next request.
+    # far, `system` unchanged beside it (never inside it), and tool_specs(tools) as the list is
+    # when it is sent (a tool added during a run is told from the next request on). Every call of
+    # a reply has its result from run_tool on the record, in call order, before the next request.
     # What a reply asks for is read off its content (tool_calls), never off its stop_reason, and
     # the run ends at the first reply that asks for nothing. How many rounds a job takes is not
     # known in advance. What run_agent returns is not part of the contract.

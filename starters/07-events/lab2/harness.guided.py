@@ -278,8 +278,9 @@ class JsonRenderer:
     """Every event as a line of JSON on standard output, for a program at the other end."""
     # --- your code --- gap 1 of 2: JsonRenderer
     # Three methods: __init__(self), render(self, event) and finish(self). render prints
-    # json.dumps(event), so each event is one line, and notes a message_end whose message
-    # has stop_reason "error": that run did not end well. finish() returns False if such a
+    # json.dumps(event) with flush=True, so each event is one line on standard output as it
+    # comes, and notes a message_end whose message has stop_reason "error": that run did not
+    # end well. finish() returns False if such a
     # message came by, True otherwise, and prints nothing.
     # --- end ---
 

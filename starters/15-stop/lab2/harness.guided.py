@@ -579,7 +579,7 @@ async def stop_run(harness, task, grace=5):
     own CancelledError is swallowed: if stop_run is itself being cancelled, that goes on up."""
     # --- your code --- gap 2 of 2: stop_run
     # About a dozen lines, in this order:
-    #   1. harness.cancel()
+    #   1. if task.done(), return "clean" at once; otherwise harness.cancel()
     #   2. up to `grace` times: stop waiting if task.done(), else `await asyncio.sleep(0)`
     #   3. if the task is done now, return "clean"
     #   4. task.cancel(), then `await task` inside try / except asyncio.CancelledError, and

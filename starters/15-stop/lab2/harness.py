@@ -578,11 +578,13 @@ async def stop_run(harness, task, grace=5):
     awaits, and is waited for ("hard"). Either way the task is over on return. Only the task's
     own CancelledError is swallowed: if stop_run is itself being cancelled, that goes on up."""
     # --- your code --- gap 2 of 2: stop_run
-    # On return the task is over, and the answer says how. First the run is asked to stop through
-    # the harness; if, within `grace` turns of the event loop, the task is done, the answer is
-    # "clean" (and no turn is spent waiting once it is done). Otherwise the task is cancelled and
-    # waited for until it is over, and the answer is "hard". The task's own CancelledError is
-    # swallowed; a cancellation aimed at stop_run itself goes on up.
+    # On return the task is over, and the answer says how. A task over already is "clean" at once,
+    # and nothing is asked of the harness, whose run may by now be another one. Otherwise the run
+    # is first asked to stop through the harness; if, within `grace` turns of the event loop, the
+    # task is done (however it ended), the answer is "clean" (and no turn is spent waiting once it
+    # is done). Otherwise the task is cancelled and waited for until it is over, and the answer is
+    # "hard". The task's own CancelledError is swallowed; a cancellation aimed at stop_run itself
+    # goes on up.
     # Tests: test_stop_run_is_clean_when_the_tool_looks,
     #   test_stop_run_insists_when_the_tool_is_deaf, test_grace_is_counted_in_turns,
     #   test_stop_run_can_itself_be_stopped.

@@ -383,6 +383,49 @@ async def test_grace_is_counted_in_turns(t):
              "answer comes from what stop_run had to do, not from task.cancelled() (stop_run, "
              "lesson 15). Items: [how the task ended, grace, answer, turns stop_run waited], "
              "then the last message's text, which stays.")
+    h4 = harness.Harness(lab.ScriptedModel([lab.say(hello), lab.reply(lab.call("build")),
+                                            lab.say(f"Built {word(t)}.")]),
+                         SYSTEM, [slow_to_finish(word(t))])
+    first = asyncio.ensure_future(lab.drive(h4.prompt("Say hello.")))
+    await first
+    newer = await run_in_a_task(h4, "Build it.", t.random.randint(20, 60))
+    answer, waited = await turns_taken_by(harness.stop_run(h4, first,
+                                                           grace=t.random.randint(0, 300)))
+    await lab.ticks(tidy + 40)  # time enough for the newer run to end, had it been asked to
+    row = [answer, waited, h4.is_running, newer.done()]
+    answer = await harness.stop_run(h4, newer, grace=tidy + 40)
+    t.expect(row + [answer, lab.shape(h4.messages)],
+             ["clean", 0, True, False, "clean", "U A U A[c1] R(c1) A(aborted)"],
+             "Handed a task that is over already, stop_run asks nothing of the harness: its run "
+             "may by now be another one, which nobody asked to stop. The newer run goes on, and "
+             "a stop_run handed its own task stops it as ever (stop_run, lesson 15). Items: [the "
+             "answer for the finished task, turns waited, the newer run still going (is_running, "
+             "its task done) a while later], then the answer for the newer run's task, the record.")
+    h5, _ = started([slow_to_finish(word(t), long)], lab.call("build"))
+    task = await run_in_a_task(h5, "Build it.", t.random.randint(20, 60))
+    stopper = asyncio.ensure_future(harness.stop_run(h5, task, grace=10 ** 9))
+    await lab.ticks(t.random.randint(2, 40))  # the tool tidying up, within the grace
+    task.cancel()  # a frontend's own cancel, while stop_run waits out its grace
+    answer = await stopper
+    failure = f"could not save {word(t)}"
+
+    async def failing_frontend(h):  # its run ends on Stop, then saving the session fails
+        await lab.drive(h.prompt("Build it."))
+        raise RuntimeError(failure)
+    h6, _ = started([slow_to_finish(word(t))], lab.call("build"))
+    failing = asyncio.ensure_future(failing_frontend(h6))
+    await lab.ticks(t.random.randint(20, 60))
+    stopper = asyncio.ensure_future(harness.stop_run(h6, failing, grace=tidy + 40))
+    while not stopper.done():
+        await lab.tick()
+    t.expect([answer, task.cancelled(), outcome(stopper), outcome(failing)],
+             ["clean", True, "clean", f"raised RuntimeError: {failure}"],
+             "A task that ends within the grace is \"clean\" however it ended: even cancelled "
+             "by somebody else while stop_run waited, the answer says what stop_run had to do. "
+             "On a clean stop the task's own ending, an exception included, stays the task's: "
+             "stop_run answers \"clean\" and raises nothing (stop_run, lesson 15). Items: [the "
+             "answer for a task cancelled by another during the grace, that task cancelled, "
+             "how stop_run ended for a frontend that failed after its run, how that task ended].")
 
 
 @lab_test("If the task running stop_run is cancelled while stop_run waits on a task "
@@ -434,8 +477,9 @@ async def test_stop_run_can_itself_be_stopped(t):
              "The slow task ends cancelled too, its tool having run once with the call's "
              "arguments, and the second stop_run, left alone, says \"hard\" once it is over. "
              "Items: [cancelled, the targets the tool was given, the second stop_run's answer].")
-    grace = t.random.randint(50, 500)
-    h, _ = started([deaf_and_slow_to_die(slow=slow)], lab.call("build", {"target": word(t)}))
+    grace, told = t.random.randint(50, 500), []
+    h, _ = started([deaf_and_slow_to_die(slow=slow, told=told)],
+                   lab.call("build", {"target": word(t)}))
     task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
     stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=grace))
     await lab.ticks(t.random.randint(1, grace - 10))  # stop_run is waiting out its grace
@@ -450,6 +494,12 @@ async def test_stop_run_can_itself_be_stopped(t):
              "at once: a try that swallows it there, and goes on to insist, keeps whoever "
              "cancelled stop_run waiting until the task has died, and stop_run can never be "
              "stopped (stop_run, lesson 15). Items: [stop_run ended cancelled, when].")
+    await lab.ticks(3)
+    t.expect([task.done(), told, h.is_running], [False, [], True],
+             "Cancelled during its grace, stop_run leaves the run's task as it is, its flag "
+             "set, and does not cancel it too: stop_run was stopped before it had to insist "
+             "(stop_run, lesson 15). Items: [the task over, what a cancellation told the tool "
+             "(nothing reached it), the run still going].")
     task.cancel()
     while not task.done():
         await lab.tick()

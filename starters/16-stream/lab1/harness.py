@@ -572,6 +572,8 @@ async def stop_run(harness, task, grace=5):
     ("clean"). Otherwise the task is cancelled, which raises CancelledError inside whatever it
     awaits, and is waited for ("hard"). Either way the task is over on return. Only the task's
     own CancelledError is swallowed: if stop_run is itself being cancelled, that goes on up."""
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
     harness.cancel()
     for _ in range(grace):
         if task.done():
