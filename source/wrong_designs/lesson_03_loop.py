@@ -1077,24 +1077,7 @@ async def run_agent(model, system, messages, tools, prompt):
 # Designs that break a rule only past what a check of lab 3.1 can afford (tools/wrong_designs.py's
 # Beyond): each passes the lab's tests, and its deep test, run once by the kit with room to go
 # past the reach, shows it wrong.
-BEYOND = [
-    Beyond(lab='3.1', name='a cap of a thousand rounds',
-           rule='The loop goes on while replies ask for tools, however many rounds that takes: '
-                'the number of rounds cannot be written into the code.',
-           where='hunt round 9, design 3.1-1 (round-cap-1000)', names='however many rounds',
-           reach='test_any_number_of_rounds runs a job of at most 290 rounds, the most a later '
-                 "lab's reference (lesson 10's, which goes over the record before each request) "
-                 "takes within the practice check's allowance; this cap is met at round 1001",
-           replace=r'''
-    while True:
-        reply = model.complete(system, messages, tool_specs(tools))
-''',
-           by=r'''
-    for _ in range(1000):  # a safety cap, far above any job
-        reply = model.complete(system, messages, tool_specs(tools))
-''',
-           turns=20_000, seconds=20.0,
-           deep=r'''
+DEEP_ROUNDS = r'''
 import harness
 import lab
 from lab.kit import lab_test, tool
@@ -1115,5 +1098,58 @@ async def test_a_job_past_a_thousand_rounds(t):
              why="The loop goes on while replies ask for tools, however many rounds that takes: "
                  "[requests, lab.shape of the record's last message] for a job of 1,010 rounds "
                  "(Build item 3, lesson 3).")
-'''),
+'''
+
+BEYOND = [
+    Beyond(lab='3.1', name='a cap of a thousand rounds',
+           rule='The loop goes on while replies ask for tools, however many rounds that takes: '
+                'the number of rounds cannot be written into the code.',
+           where='hunt round 9, design 3.1-1 (round-cap-1000)', names='however many rounds',
+           reach='test_any_number_of_rounds runs a job of at most 290 rounds, the most a later '
+                 "lab's reference (lesson 10's, which goes over the record before each request) "
+                 "takes within the practice check's allowance; this cap is met at round 1001",
+           replace=r'''
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+           by=r'''
+    for _ in range(1000):  # a safety cap, far above any job
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+           turns=20_000, seconds=20.0,
+           deep=DEEP_ROUNDS),
+    Beyond(lab='3.1', name='a round per recursive call',
+           rule='The loop goes on while replies ask for tools, however many rounds that takes: '
+                'the number of rounds cannot be written into the code, nor into the depth of '
+                "Python's stack.",
+           where='hunt round 9, design 3.1-8 (recursion-per-round)', names='however many rounds',
+           reach='test_any_number_of_rounds runs a job of at most 290 rounds (see the cap of a '
+                 "thousand, above); a call per round meets Python's recursion limit near round "
+                 "990. Untried, and cheaper: the same job run with the recursion limit set a "
+                 "couple of hundred frames above the test's own depth",
+           replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+        messages.append(reply)
+        calls = tool_calls(reply)
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+           by=r'''
+    messages.append(user_message(prompt))
+
+    def one_round():  # a round, then the next one as a call of its own
+        reply = model.complete(system, messages, tool_specs(tools))
+        messages.append(reply)
+        calls = tool_calls(reply)
+        for call in calls:
+            messages.append(run_tool(tools, call))
+        if calls:
+            one_round()
+    one_round()
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_ROUNDS),
 ]
