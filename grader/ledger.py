@@ -13,6 +13,8 @@ source/lessons/NN-slug/rules.toml, a table for each item:
     designs = ["..."]           # catalogue entries (source/wrong_designs/) that break it alone
     allows = ["..."]            # optional: designs the item allows (tools.wrong_designs.allowed),
                                 # which the lab's tests must pass
+    beyond = ["..."]            # optional: designs that break it only past what a check can
+                                # afford (tools.wrong_designs.beyond), which its tests pass
     bank = ["test_bank_..."]    # in a lab with a grading bank (grader/bank.py): the 2 to 4
                                 # scenarios of source/bank/NN-slug/labK.py that check the item
 
@@ -55,6 +57,7 @@ class Rule:
     allows: tuple[str, ...] = ()
     file: str = ""  # the ledger it came from, for messages
     bank: tuple[str, ...] = ()  # the grading bank's scenarios of the item, in a lab with a bank
+    beyond: tuple[str, ...] = ()  # designs breaking it past its tests' reach
 
     @property
     def id(self) -> str:
@@ -74,12 +77,13 @@ def _rules_of(path: Path) -> list[Rule]:
         raise LedgerError(LedgerUnread(shown(path), str(error))) from None
     rules = []
     for entry in data.get("rule", []):
-        unknown = set(entry) - {"lab", "item", "tests", "designs", "allows", "bank"}
+        unknown = set(entry) - {"lab", "item", "tests", "designs", "allows", "bank", "beyond"}
         if unknown or not {"lab", "item", "tests", "designs"} <= set(entry):
             raise LedgerError(BadRule(shown(path), tuple(sorted(entry))))
         rules.append(Rule(lab=entry["lab"], item=entry["item"], tests=tuple(entry["tests"]),
                           designs=tuple(entry["designs"]), allows=tuple(entry.get("allows", ())),
-                          file=shown(path), bank=tuple(entry.get("bank", ()))))
+                          file=shown(path), bank=tuple(entry.get("bank", ())),
+                          beyond=tuple(entry.get("beyond", ()))))
     return rules
 
 

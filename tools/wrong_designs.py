@@ -7,7 +7,8 @@ warned about, so every such design is kept here and checked (tests/authoring/tes
 
 The catalogue is source/wrong_designs/lesson_NN_slug.py, one module per lesson, in the authors'
 wing, each holding a list WRONG of entries (and, where the lesson allows other answers than its
-reference's, a list ALLOWED in the same form; see `allowed`):
+reference's, a list ALLOWED in the same form, see `allowed`; and designs no check of the lab can
+afford to tell apart, a list BEYOND, see `Beyond`):
 
     Wrong(lab="9.1",                          # the lab that teaches the rule
           name="taken when handed over",      # the lesson's own name for the design
@@ -87,10 +88,10 @@ class Wrong:
 
 def _entries(name: str) -> list[Wrong]:
     """The entries of every catalogue module's list `name`, in course order of their lab, then
-    file order; a module may leave ALLOWED out."""
+    file order; a module may leave ALLOWED and BEYOND out."""
     designs = []
     for path in sorted((manifest.SOURCE / FOLDER).glob("lesson_*.py")):
-        entries = runpy.run_path(str(path)).get(name, [] if name == "ALLOWED" else None)
+        entries = runpy.run_path(str(path)).get(name, None if name == "WRONG" else [])
         if not isinstance(entries, list) or not all(isinstance(e, Wrong) for e in entries):
             raise CatalogueError(f"{path.name}: {name} must be a list of Wrong(...) entries")
         designs += [dataclasses.replace(e, file=path.name) for e in entries]
@@ -101,6 +102,30 @@ def _entries(name: str) -> list[Wrong]:
 def catalogue() -> list[Wrong]:
     """Every wrong design in the catalogue (each module's WRONG)."""
     return _entries("WRONG")
+
+
+@dataclass(frozen=True)
+class Beyond(Wrong):
+    """A wrong design that differs from the reference only past what a check of its lab can
+    afford (each list BEYOND): a cap of a thousand rounds where the rule says there is none,
+    a wait that gives up after ten thousand turns. Any finite reach has such a design past it,
+    so the hunt records it here instead of leaving it open, and a kit test keeps the claim
+    honest both ways (tests/authoring/test_beyond_reach.py): the design passes every test of
+    its lab (else it belongs in WRONG), and `deep`, run once with room to go past the reach,
+    passes the reference and fails the design naming its rule."""
+    reach: str = ""  # what the lab's tests can afford, and where past it the design differs
+    deep: str = ""  # a test file's code, in tests.py's form, that goes past the reach
+    turns: int = 10_000  # the budget of turns each of deep's tests may take
+    seconds: float = 5.0  # the processor time and wall clock each of deep's tests may take
+
+
+def beyond() -> list[Beyond]:
+    """Every design a lab's check cannot reach (each module's BEYOND)."""
+    found = _entries("BEYOND")
+    plain = [d.id for d in found if not isinstance(d, Beyond) or not d.deep or not d.reach]
+    if plain:
+        raise CatalogueError(f"BEYOND entries need Beyond(..., reach=..., deep=...): {plain}")
+    return [d for d in found if isinstance(d, Beyond)]
 
 
 def allowed() -> list[Wrong]:

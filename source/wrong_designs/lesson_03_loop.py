@@ -1,7 +1,7 @@
 """Lesson 3, "The loop: one answer is not a job": the wrong designs its rungs rule out, each as a
 small change to lab 3.1's reference. The format is tools/wrong_designs.py's.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     Wrong(lab='3.1', name='a fixed number of rounds',
@@ -1072,4 +1072,84 @@ async def run_agent(model, system, messages, tools, prompt):
         messages.append(user_message(prompt))
     while True:
 '''),
+]
+
+# Designs that break a rule only past what a check of lab 3.1 can afford (tools/wrong_designs.py's
+# Beyond): each passes the lab's tests, and its deep test, run once by the kit with room to go
+# past the reach, shows it wrong.
+DEEP_ROUNDS = r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "3.1"
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+
+
+@lab_test("The loop goes on while replies ask for tools, however many rounds that takes: a job "
+          "of 1,010 rounds, past a cap of a thousand.")
+async def test_a_job_past_a_thousand_rounds(t):
+    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": f"r{r}.py"}))
+                               for r in range(1010)] + [lab.say("All read.")])
+    messages = []
+    look = tool("look", lambda arguments: "contents of " + arguments["path"], PATH)
+    await lab.drive(harness.run_agent(model, "Answer briefly.", messages, [look], "Read them."))
+    t.expect([len(model.calls), lab.shape(messages).split()[-1]],
+             why="The loop goes on while replies ask for tools, however many rounds that takes: "
+                 "[requests, lab.shape of the record's last message] for a job of 1,010 rounds "
+                 "(Build item 3, lesson 3).")
+'''
+
+BEYOND = [
+    Beyond(lab='3.1', name='a cap of a thousand rounds',
+           rule='The loop goes on while replies ask for tools, however many rounds that takes: '
+                'the number of rounds cannot be written into the code.',
+           where='hunt round 9, design 3.1-1 (round-cap-1000)', names='however many rounds',
+           reach='test_any_number_of_rounds runs a job of at most 290 rounds, the most a later '
+                 "lab's reference (lesson 10's, which goes over the record before each request) "
+                 "takes within the practice check's allowance; this cap is met at round 1001",
+           replace=r'''
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+           by=r'''
+    for _ in range(1000):  # a safety cap, far above any job
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+           turns=20_000, seconds=20.0,
+           deep=DEEP_ROUNDS),
+    Beyond(lab='3.1', name='a round per recursive call',
+           rule='The loop goes on while replies ask for tools, however many rounds that takes: '
+                'the number of rounds cannot be written into the code, nor into the depth of '
+                "Python's stack.",
+           where='hunt round 9, design 3.1-8 (recursion-per-round)', names='however many rounds',
+           reach='test_any_number_of_rounds runs a job of at most 290 rounds (see the cap of a '
+                 "thousand, above); a call per round meets Python's recursion limit near round "
+                 "990. Untried, and cheaper: the same job run with the recursion limit set a "
+                 "couple of hundred frames above the test's own depth",
+           replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+        messages.append(reply)
+        calls = tool_calls(reply)
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+           by=r'''
+    messages.append(user_message(prompt))
+
+    def one_round():  # a round, then the next one as a call of its own
+        reply = model.complete(system, messages, tool_specs(tools))
+        messages.append(reply)
+        calls = tool_calls(reply)
+        for call in calls:
+            messages.append(run_tool(tools, call))
+        if calls:
+            one_round()
+    one_round()
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_ROUNDS),
 ]

@@ -1,7 +1,7 @@
 """Lesson 4, "When a tool fails: a traceback is not an answer": the wrong designs its rungs rule
 out, each as a small change to lab 4.1's reference. The format is tools/wrong_designs.py's.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     Wrong(lab='4.1', name='catching more than Exception',
@@ -1041,4 +1041,58 @@ ALLOWED = [
 ''',
           also=(('def run_tool(tools, call):',
                  'import sys\nimport traceback\n\n\ndef run_tool(tools, call):'),)),
+]
+
+# Designs that break a rule only past what a check of lab 4.1 can afford (tools/wrong_designs.py's
+# Beyond): each passes the lab's tests, and its deep test, run once by the kit with room to go
+# past the reach, shows it wrong.
+BEYOND = [
+    Beyond(lab='4.1', name='a count of failures kept for the process',
+           rule='A tool whose execute raises an Exception of any kind gets a result holding '
+                'str(exc): the thousand-and-first failure as much as the first.',
+           where='hunt round 9, design 4.1-17 (session-error-budget)', names='str(exc)',
+           reach="a test of lab 4.1 fails a few tools a few times each; a thousand failures in "
+                 "one test would hold a correct file that prints each caught traceback (allowed, "
+                 "4.1-96) past the checker's seconds per test; this count changes the result at "
+                 "the 1001st failure of the process",
+           replace=r'''
+        except Exception as exc:
+            text, failed = str(exc), True
+''',
+           by=r'''
+        except Exception as exc:
+            _failures.append(1)  # kept for the process: past a thousand, spare the tokens
+            text, failed = (str(exc) if len(_failures) <= 1000 else "error"), True
+''',
+           also=((r'''
+def run_tool(tools, call):
+''', r'''
+_failures = []
+
+
+def run_tool(tools, call):
+'''),),
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "4.1"
+
+
+@lab_test("A tool whose execute raises an Exception of any kind gets a result holding str(exc), "
+          "the 1,005th failure as much as the first.")
+async def test_the_thousandth_failure_is_told_too(t):
+    def broken(arguments):
+        raise ValueError(f"broken call {arguments['n']}")
+    tools = [tool("broken", broken)]
+    results = []
+    for n in range(1005):
+        results.append(harness.run_tool(tools, lab.call("broken", {"n": n}, id=f"c{n}")))
+        await lab.tick()
+    t.expect([[r["content"], r["is_error"]] for r in results[-3:]],
+             why="Each failed call's result holds str(exc), however many failed before it: "
+                 "[content, is_error] of the last three of 1,005 failed calls (run_tool, lesson 4).")
+'''),
 ]

@@ -1,7 +1,7 @@
 """Lesson 5, "Ways a run can end: the run that would not stop": the wrong designs its rungs rule
 out, each as a small change to lab 5.1's reference. The format is tools/wrong_designs.py's.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     Wrong(lab='5.1', name='the crossed-out exit: a max_turns check between a reply and its calls',
@@ -636,4 +636,49 @@ ALLOWED = [
         for call in calls:
             messages.append(run_tool(tools, call))
 """),
+]
+
+# Designs that break a rule only past what a check of lab 5.1 can afford (tools/wrong_designs.py's
+# Beyond): each passes the lab's tests, and its deep test, run once by the kit with room to go
+# past the reach, shows it wrong.
+BEYOND = [
+    Beyond(lab='5.1', name='no cap read as a cap of a thousand',
+           rule='max_turns=None means no limit at all, not a large one: a run goes on while '
+                'replies ask for tools.',
+           where='hunt round 6, design 5.1-15', names='no limit at all',
+           reach="test_no_limit asks 26 to 28 times, and lab 3.1's test_any_number_of_rounds, "
+                 "which the lab's check runs too, at most 290: as many requests as a later lab's "
+                 "reference takes within the practice check's allowance; this cap is met at the "
+                 "1001st request",
+           replace=r'''
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+''',
+           by=r'''
+        if turn > (1000 if max_turns is None else max_turns):  # None: far above any job
+''',
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "5.1"
+
+
+@lab_test("With max_turns=None there is no limit at all: a model that asks 1,005 times and then "
+          "answers is called once more than that.")
+async def test_no_limit_past_a_thousand(t):
+    asked = []
+
+    def some(request):
+        asked.append(1)
+        return lab.reply(lab.call("tick")) if len(asked) <= 1005 else lab.say("Done.")
+    model = lab.ScriptedModel([lab.forever(some)])
+    messages = []
+    tick = tool("tick", lambda arguments: "tock")
+    await lab.drive(harness.run_agent(model, "Tick.", messages, [tick], "Tick until done."))
+    t.expect([len(model.calls), lab.shape(messages[-2:])],
+             why="max_turns=None means no limit at all, not a large one: [requests, the record's "
+                 "last two messages] for a model that asks 1,005 times (run_agent, lesson 5).")
+'''),
 ]

@@ -2,7 +2,7 @@
 the reference of the lab whose gap holds the code: the flag, the loop, run_tool's check and
 bash are lab 15.1's; run_tool's CancelledError clause and stop_run are lab 15.2's.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     Wrong(lab='15.1', name='believing setting a flag stops anything, or that the stop lands at the next await',
@@ -1174,4 +1174,117 @@ ALLOWED = [
     try:
         await task  # a cancelled task nobody waits for is a task nobody knows is over
 '''),)),
+]
+
+# Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's
+# Beyond): each passes the lab's tests, and its deep test, run once by the kit with room to go
+# past the reach, shows it wrong.
+BEYOND = [
+    Beyond(lab='15.1', name='bash giving up after a hundred thousand turns',
+           rule='A command that merely takes a while is waited for: bash has no timeout of its '
+                'own, and only Stop ends a command early.',
+           where='hunt round 9, design 15.2-08 (bash-timeout)', names='no timeout of its own',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), and "
+                 "test_bash_waits_for_a_slow_command waits a few hundred; this bash gives up at "
+                 "turn 100,000",
+           replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+           by=r'''
+            waited = 0
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                if waited >= 100_000:  # a command this slow is hung
+                    return "Command timed out"
+                waited += 1
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+           turns=150_000, seconds=30.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.1"
+
+
+@lab_test("A command that takes 110,000 turns is waited for, and its output comes back: bash has "
+          "no timeout of its own.")
+async def test_a_command_of_a_hundred_thousand_turns(t):
+    shell = lab.Shell(lab.Workspace({}))
+    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "sleep 110000 && echo built"})),
+                               lab.say("Done.")])
+    h = harness.Harness(model, "Build it.", [harness.make_bash_tool(shell)])
+    await lab.drive(h.prompt("Build it, however long it takes."))
+    t.expect([lab.shape(h.messages), h.messages[2]["content"]],
+             why="bash has no timeout of its own, and only Stop ends a command early: [the "
+                 "record, the result] of a command of 110,000 turns (bash, lesson 15).")
+'''),
+    Beyond(lab='15.2', name='a hard wait that gives up after ten thousand turns',
+           rule='When stop_run returns, the task is over, whichever the answer: the hard wait '
+                'awaits the task it cancelled, with no limit in turns.',
+           where='hunt round 9, design 15.2-02 (hard-wait-bounded)', names='whichever the answer',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), so no task of a "
+                 "test may take longer to die; this wait gives up at turn 10,000",
+           replace=r'''
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    return "hard"
+''',
+           by=r'''
+    task.cancel()
+    for _ in range(10_000):  # a task that will not die is given up on
+        if task.done():
+            break
+        await asyncio.sleep(0)
+    if task.done() and not task.cancelled():
+        task.result()
+    return "hard"
+''',
+           turns=40_000, seconds=20.0,
+           deep=r'''
+import asyncio
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.2"
+
+
+class Deaf:
+    """The code around a run that never looks at its flag."""
+
+    def cancel(self):
+        pass
+
+
+@lab_test("A task that takes 12,000 turns to wind up once cancelled is over when stop_run "
+          "returns, whichever the answer.")
+async def test_a_task_slow_to_die(t):
+    async def tidies_for_long():
+        try:
+            while True:
+                await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            for _ in range(12_000):
+                await asyncio.sleep(0)
+            raise
+    task = asyncio.get_running_loop().create_task(tidies_for_long())
+    await lab.ticks(3)
+    answer = await harness.stop_run(Deaf(), task, grace=2)
+    t.expect([answer, task.done()],
+             why="When stop_run returns, the task is over, whichever the answer: [the answer, "
+                 "the task is done] for a task 12,000 turns slow to die (stop_run, lesson 15).")
+    if not task.done():
+        task.cancel()
+'''),
 ]
