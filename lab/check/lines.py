@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lab.check import local, runner, words_lines
+from lab.check import audit, local, runner, words_lines
 from lab.check.advice import blank, collateral, missing, next_step, unfit
 from lab.check.verdict import Verdict
 
 # The practice check's opening words, named here too for the callers that have always found
 # them here; lab/check/words_lines.py keeps them.
 PRACTICE = words_lines.PRACTICE
+SHOWN_FINDINGS = 3  # of the lines audit.scan finds, named in the note after the count
 
 
 def say(text: str) -> None:
@@ -139,6 +140,10 @@ def check_aloud(harness: Path, tests: Path, lesson: int, *, verbose: bool = Fals
         return checked
     not_run = sum(not o.ran for o in report.outcomes)
     write(words_lines.counted(report.passed, report.failed - not_run, not_run))
+    found = audit.scan(harness.read_text(encoding="utf-8", errors="replace"))
+    if found:  # an aid, as in the grader: it never changes a verdict
+        write(words_lines.reaches_past([str(f) for f in found[:SHOWN_FINDINGS]],
+                                       len(found[SHOWN_FINDINGS:])))
     write(next_step(lab.id, report.outcomes, import_error=report.import_error is not None,
                     carried=carried))
     return checked

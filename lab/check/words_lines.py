@@ -49,6 +49,17 @@ def counted(passed: int, failed: int, not_run: int) -> str:
     return f"{passed} passed, {failed} failed" + (f", {not_run} not run" if not_run else "")
 
 
+def reaches_past(findings: list[str], more: int) -> str:
+    """The note after the count for a file whose code names what a harness never needs (the
+    checker's modules, the import machinery, frames: lab/check/audit.py's scan), with the first
+    few lines found. Such a file may be answering the checks from inside its own process."""
+    return ("Note: harness.py reaches past what a harness needs (" + "; ".join(findings)
+            + (f"; {more} more" if more else "") + "). This check judges under the public "
+            "seed, whose answers your copy of the course holds, so code in harness.py can fool "
+            "it; a grader judges under a seed of its own, and shows these lines to your "
+            "instructor.")
+
+
 # --- the lines around the tests' messages ----------------------------------------------------
 
 def checking(harness: object, lab_name: str, title: str, seed: int | None) -> str:

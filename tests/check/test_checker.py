@@ -278,3 +278,33 @@ def test_only_a_users_mistake_becomes_one_line_and_a_fault_of_the_kit_keeps_its_
     monkeypatch.setattr(lab_check, "check_aloud", broken)
     with pytest.raises(ValueError, match="a bug in the checker"):
         lab_check.main(["--harness", "h.py", "--lesson", "15", "nowhere.py"])
+
+
+def test_a_file_reaching_into_the_checker_is_told_so_after_the_count_and_keeps_its_verdicts(
+        tmp_path):
+    """The local check judges under the public seed, whose answers the student holds, so a file
+    can fool it from inside; the audit's scan (lab/check/audit.py) finds the reach, and the note
+    after the count says so, naming the lines, without changing a verdict."""
+    from lab.check.lines import check_aloud
+    lab = manifest.lab("2.1")
+    solution = lab.solution.read_text(encoding="utf-8")
+    reaching = solution + "\nimport lab.check.kit  # a file that answers the checks itself\n"
+    said: dict[str, list[str]] = {}
+    for name, text in (("reference", solution), ("reaching", reaching)):
+        harness = tmp_path / name / "harness.py"
+        harness.parent.mkdir()
+        harness.write_text(text, encoding="utf-8")
+        said[name] = []
+        check_aloud(harness, lab.tests, lab.lesson.number, write=said[name].append)
+    notes = [line for line in said["reaching"] if line.startswith("Note: harness.py reaches")]
+    line = len(reaching.splitlines())
+    assert notes and f"line {line}: imports lab.check.kit" in notes[0], (
+        "A file importing the checker's modules passed lab 2.1's check with no note after the "
+        "count; the check said:\n" + "\n".join(said["reaching"][-4:]))
+    assert said["reaching"].index(notes[0]) == len(said["reaching"]) - 2, (
+        "The note stands between the count and the Next line")
+    assert [text for text in said["reaching"] if text not in notes][1:] == said["reference"][1:], (
+        "The note may change no other line of the check (after the opening line, which names "
+        "the file): the reference's lines and the reaching file's differ beyond it")
+    assert not any(text.startswith("Note: harness.py reaches") for text in said["reference"]), (
+        "The reference, which reaches for nothing, was told it did")
