@@ -367,7 +367,8 @@ def words(text: str) -> str:
 
 def _pieces(string: str) -> list[tuple[bool, str]]:
     """A string literal as (is code, text) pieces: its text; for an f-string, the text outside
-    its {fields} and each field's expression, in order, as Python 3.12's tokenizer reads it."""
+    its {fields} (its escapes read, so `\\n` is the newline a plain string's would be) and each
+    field's expression, in order, as Python 3.12's tokenizer reads it."""
     prefix = re.match(r"[rbfuRBFU]*", string).group(0)
     if "f" not in prefix.lower():
         try:
@@ -384,7 +385,18 @@ def _pieces(string: str) -> list[tuple[bool, str]]:
         pieces.append((True, re.sub(r"(![rsa])?(:[^'\"]*)?$", "", replaced.group(1))))
         at = replaced.end()
     pieces.append((False, body[at:]))
-    return [(code, text.replace("\0", "{").replace("\1", "}")) for code, text in pieces if text]
+    plain = prefix.replace("f", "").replace("F", "")
+    out = []
+    for code, text in pieces:
+        text = text.replace("\0", "{").replace("\1", "}")
+        if text and not code and "\\" in text:
+            try:  # the text outside the fields with its escapes read, as a plain string's
+                text = ast.literal_eval(f"{plain}{quote}{text}{quote}")
+            except (ValueError, SyntaxError):
+                pass
+        if text:
+            out.append((code, text))
+    return out
 
 
 def _literal_parts(string: str) -> list[str]:
