@@ -8,10 +8,12 @@ definition (fixed before the measure was first run, so that no result could tune
 measure's table per lab, and the bar; tests/authoring/test_starter_levels.py holds the labs to
 that table.
 
-usage: python -m tools.copying [--lines LAB ...] [--write]
+usage: python -m tools.copying [--lines LAB ...] [--readers] [--write]
   prints every lab's figure, the course's, and how the measure ranks the labs readers measured;
-  --lines lists a lab's answer lines and where each was shown; --write puts the table into
-  source/copying.md (for an author whose rewrite lowered a lab's figure)
+  --lines lists a lab's answer lines and where each was shown; --readers sets each answer line's
+  "shown" beside the class its reader gave it (source/copying-lines.md), on the kit the reader
+  read; --write puts the table, and the readers' lines table, into source/copying.md (for an
+  author whose rewrite lowered a lab's figure)
 """
 from __future__ import annotations
 
