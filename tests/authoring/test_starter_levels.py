@@ -26,6 +26,7 @@ last, at most a fifth of a lab's lines and a tenth of the course's may stand ver
 Run as a script, it prints every lab's figure: .venv/bin/python -m tools.copying
 """
 import re
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -141,6 +142,48 @@ def test_dictation_names_every_distinctive_name_in_english():
     assert copying.named(wanted, 'raises PermissionError with the text "Tool call blocked: "')
     assert copying.named([("name", "HoldsItsRun")], "a harness that holds its run")
     assert copying.named([("name", "failed")], "after a turn whose reply did not fail")
+
+
+def test_an_f_strings_text_is_read_with_its_escapes():
+    """`\\n` in an f-string is a newline, as in a plain string: read as a backslash and an n,
+    neither (a) nor (b) could find `<conversation>` where the page says it."""
+    assert copying._pieces('f"<conversation>\\n{render(m)}\\n</conversation>"') == [
+        (False, "<conversation>\n"), (True, "render(m)"), (False, "\n</conversation>")]
+    assert copying._pieces('rf"a\\n{x}"') == [(False, "a\\n"), (True, "x")]  # raw stays
+    wanted = copying.distinctive('w = f"<conversation>\\n{render(m)}\\n</conversation>"')
+    assert copying.named(wanted, "the messages between a line `<conversation>` and a line "
+                                 "`</conversation>`")
+
+
+def test_shown_is_set_beside_each_readers_class_line_by_line():
+    text = ("# notes\n\n## 9.1, reader r99 (kit 0123abc, round 9, where)\n\n```\n"
+            "9.1  1 T x = f(y)\n9.1  1 D z = g(x)\n9.1  2 - h(z)\n9.1  2 O return z\n```\n")
+    labelled = copying.readers_lines(text)["9.1"]
+    assert (labelled.kit, labelled.round) == ("0123abc", 9)
+    assert labelled.rows[2] == (2, "h(z)", "-")
+    figure = copying.Figure("9.1", [copying.Answer("x = f(y)", 1), copying.Answer("z = g(x)", 1),
+                                    copying.Answer("h(z)", 2), copying.Answer("k = 1", 2),
+                                    copying.Answer("return z", 2)])
+    figure.dictated = {1: "gap 1", 2: "gap 2", 4: "gap 2"}
+    found = copying.agreement(figure, labelled)
+    # "-" counts for neither side; the line the labels lack is listed, not guessed.
+    assert found["counts"] == {"not shown T": 1, "shown D": 1, "shown O": 1}
+    assert found["unmatched"] == ["the measure's gap 2: k = 1"]
+    counts = Counter({"shown T": 5, "not shown D": 5})
+    assert copying.kappa(counts, "T") == 1.0
+    assert copying.kappa(Counter({"shown T": 1, "shown D": 1, "not shown T": 1,
+                                  "not shown O": 1}), "T") == 0.0
+
+
+def test_every_labelled_lab_names_its_readers_report():
+    for lab_id, labelled in copying.readers_lines().items():
+        assert manifest.lab(lab_id) and labelled.rows, lab_id
+        assert all(kind in "TDO-" for _, _, kind in labelled.rows)
+        report = copying.LINES.parent / "hunts" / f"round-{labelled.round}"
+        assert any(f"lab {lab_id}" in path.read_text(encoding="utf-8").splitlines()[0]
+                   for path in report.glob("r*.md")), (
+            f"{copying.LINES.name} labels lab {lab_id} from round {labelled.round}, whose "
+            f"reports ({report}) hold no reader of it")
 
 
 def test_an_answer_line_belongs_to_the_gap_that_opens_it(tree):
