@@ -1082,7 +1082,7 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
     # Round 9 (r39): the page now rules on probes 90 to 93 and on designs 04 and 12.
     Wrong(lab='15.2', name='asking the harness even for a task that is over',
           rule='A task that was over already is "clean" at once, and stop_run then asks nothing of the harness, whose run may by now be another one (hunt round 9, probe 15.2-90; the reference before it).',
-          where='lab 15.2, Build section: "stop_run then asks nothing of the harness, whose run may by now be another one"',
+          where='lab 15.2, Build section: "`stop_run` then asks nothing of the harness, whose run may by now be another one"',
           names='asks nothing of the harness',
           replace=r'''
     if task.done():  # over already: nothing to stop, and the harness's run may be another one
@@ -1096,7 +1096,7 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
 '''),
     Wrong(lab='15.2', name='asking only while the harness is running',
           rule='A task that was over already is "clean" at once, and stop_run then asks nothing of the harness: is_running is the harness\'s run, not the task, and may be a newer run (hunt round 9, 15.2-04).',
-          where='lab 15.2, Build section: "stop_run then asks nothing of the harness, whose run may by now be another one"',
+          where='lab 15.2, Build section: "`stop_run` then asks nothing of the harness, whose run may by now be another one"',
           names='asks nothing of the harness',
           replace=r'''
     if task.done():  # over already: nothing to stop, and the harness's run may be another one
