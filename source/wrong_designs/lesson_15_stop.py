@@ -1079,6 +1079,78 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
 """, r"""
         except Exception as exc:
 """),)),
+    # Round 9 (r39): the page now rules on probes 90 to 93 and on designs 04 and 12.
+    Wrong(lab='15.2', name='asking the harness even for a task that is over',
+          rule='A task that was over already is "clean" at once, and stop_run then asks nothing of the harness, whose run may by now be another one (hunt round 9, probe 15.2-90; the reference before it).',
+          where='lab 15.2, Build section: "`stop_run` then asks nothing of the harness, whose run may by now be another one"',
+          names='asks nothing of the harness',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    harness.cancel()  # ask first, whatever the task
+    if task.done():
+        return "clean"
+'''),
+    Wrong(lab='15.2', name='asking only while the harness is running',
+          rule='A task that was over already is "clean" at once, and stop_run then asks nothing of the harness: is_running is the harness\'s run, not the task, and may be a newer run (hunt round 9, 15.2-04).',
+          where='lab 15.2, Build section: "`stop_run` then asks nothing of the harness, whose run may by now be another one"',
+          names='asks nothing of the harness',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    if harness.is_running:  # nothing to ask when no run is going
+        harness.cancel()
+'''),
+    Wrong(lab='15.2', name='a task cancelled by another during the grace answered hard',
+          rule='A task that ends within the grace is "clean" however it ended, even cancelled by somebody else: the answer says what stop_run had to do (hunt round 9, probe 15.2-91).',
+          where='lab 15.2, Build section: "A task that ends within the grace is `"clean"` however it ended"',
+          names='however it ended',
+          replace=r'''
+    if task.done():
+        return "clean"
+    task.cancel()
+''',
+          by=r'''
+    if task.done():
+        return "hard" if task.cancelled() else "clean"  # not finished by itself
+    task.cancel()
+'''),
+    Wrong(lab='15.2', name='a clean stop raising what the task raised',
+          rule='On a clean stop the task\'s own ending, an exception included, stays the task\'s: stop_run answers "clean" and raises nothing (hunt round 9, probe 15.2-92).',
+          where='lab 15.2, Build section: "On a clean stop the task\'s own ending, an exception included, stays the task\'s"',
+          names='raises nothing',
+          replace=r'''
+    if task.done():
+        return "clean"
+    task.cancel()
+''',
+          by=r'''
+    if task.done():
+        if not task.cancelled() and task.exception() is not None:
+            raise task.exception()  # the run ended, but not cleanly
+        return "clean"
+    task.cancel()
+'''),
+    Wrong(lab='15.2', name='stop_run cancelled in its grace cancelling the task too',
+          rule='Cancelled while it waits out its grace, stop_run lets the cancellation go on up and leaves the run\'s task as it is, its flag set, not cancelled too (hunt round 9, probe 15.2-93).',
+          where='lab 15.2, Build section: "The run\'s task is then left as it is, its flag set, not cancelled too"',
+          names='leaves the run\'s task as it is',
+          replace=r'''
+        await asyncio.sleep(0)  # a turn for the run to notice
+''',
+          by=r'''
+        try:
+            await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            task.cancel()  # whoever stops stop_run still wants the run stopped
+            raise
+'''),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).

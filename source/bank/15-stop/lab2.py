@@ -290,9 +290,10 @@ async def request_in_flight(t, latency, into, front=None, wound_up=None):
     """A harness whose model takes `latency` turns per request, and a task consuming its run,
     `into` turns into the first request. `front` says what else the task or its model does:
     "swallows", a provider client that answers a cancel with an aborted reply; "fails", a
-    frontend that raises as it is cancelled; "after", a frontend with turns of work once its
-    run is over, "long after" one with thousands of them; "slow", a frontend that takes turns to die once cancelled, and then says so
-    in `wound_up`."""
+    frontend that raises as it is cancelled; "fails after", one that raises once its run is
+    over; "after", a frontend with turns of work once its run is over, "long after" one with
+    thousands of them; "slow", a frontend that takes turns to die once cancelled, and then says
+    so in `wound_up`."""
     model = asks_then_answers(latency=latency)
     if front == "swallows":
         wrapped = model.acomplete
@@ -319,6 +320,8 @@ async def request_in_flight(t, latency, into, front=None, wound_up=None):
             raise
         if front in ("after", "long after"):
             await lab.ticks(work)  # a summary written once the run is over
+        if front == "fails after":
+            raise RuntimeError("the summary could not be saved")
     task = asyncio.ensure_future(consume())
     while not model.calls:
         await lab.tick()
@@ -330,6 +333,11 @@ async def answered(stopper):
     """stop_run's answer, or the name and words of what it raised, once `stopper` is over."""
     while not stopper.done():
         await lab.tick()
+    return outcome(stopper)
+
+
+def outcome(stopper):
+    """A finished stop_run's answer, "cancelled", or [the name, the words] of what it raised."""
     if stopper.cancelled():
         return "cancelled"
     failure = stopper.exception()
@@ -340,11 +348,13 @@ async def answered(stopper):
           "run in some N turns; stop_run is \"clean\" with a grace of N, returns as soon as the "
           "run is over under a far larger grace, is \"hard\" under N - 1, answers under the "
           "default as under a grace of five, sets the request's token under a grace of 0, and is "
-          "\"clean\" when somebody else cancels the task meanwhile; once the run is over, it "
-          "spends no turn on it. Then, under N - 1 and less, against a provider that swallows the "
+          "\"clean\" when somebody else cancels the task, before stop_run's first step or in "
+          "its grace; once the task is over, it spends no turn on it and leaves alone the "
+          "harness's next run. Then, under N - 1 and less, against a provider that swallows the "
           "cancel, a frontend that fails or takes turns as it dies, one with work after its run, "
           "and two stop_runs at once: each returns only once the task is over, \"hard\", "
-          "a frontend's failure going on to stop_run's caller.")
+          "a frontend's failure going on to stop_run's caller; under far more than N, a frontend "
+          "that fails once its run has ended on Stop: \"clean\", raising nothing.")
 async def test_stop_run_while_the_model_answers(t):
     latency = t.random.randint(4, 9)
     into = t.random.randint(0, latency - 3)
@@ -358,27 +368,40 @@ async def test_stop_run_while_the_model_answers(t):
     graces = [["N", needed], ["N - 1", needed - 1], ["the default", None],
               ["far more than N", needed + t.random.randint(200, 3000)], ["0", 0],
               ["cancelled by another", needed + t.random.randint(20, 300)],
+              ["cancelled by another during the grace", needed + t.random.randint(100, 300)],
               ["thousands of turns of work after the run, a billion", 10 ** 9]]
     for name, grace in graces:
-        h, model, task = await request_in_flight(t, latency, into,
-                                                 "long after" if name.startswith("thousands") else None)
+        front = ("long after" if name.startswith("thousands") else  # 1,200 turns or more, or
+                 "after" if name.endswith("during the grace") else None)  # 12 to 60 after the run
+        h, model, task = await request_in_flight(t, latency, into, front)
         stopper = asyncio.ensure_future(harness.stop_run(h, task) if grace is None
                                         else harness.stop_run(h, task, grace=grace))
         if name == "cancelled by another":
             task.cancel()  # a frontend's own cancel, as stop_run starts its grace
+        if name == "cancelled by another during the grace":
+            await lab.ticks(needed + t.random.randint(1, 10))  # the run is over, the frontend's
+            task.cancel()  # work after it is not: its own cancel lands in stop_run's grace
         late = 0
         while not stopper.done():
             await lab.tick()
             late += task.done()
-        answer = stopper.result()
+        answer = outcome(stopper)
         if grace is None:  # the default is five turns: whatever five give, the default gives
             answer = answer == ("clean" if needed <= 5 else "hard")
         rows.append([name, answer, lab.shape(h.messages) if name in ("N", "0") else None,
                      late <= (1 if stopper.result() == "clean" else 2),
                      model.calls[0].signal.is_cancelled()])
-    over = await turns_spent(harness.stop_run(h, task, grace=t.random.randint(1, 300)))
+    # The last row's harness takes the next prompt; stop_run on the finished task meanwhile.
+    newer = asyncio.ensure_future(lab.drive(h.prompt(f"Now portray {place(t)}.")))
+    while len(model.calls) < 2:
+        await lab.tick()
+    over = list(await turns_spent(harness.stop_run(h, task, grace=t.random.randint(1, 300))))
+    while not newer.done():
+        await lab.tick()
+    over += [model.calls[1].signal.is_cancelled(), state(newer), lab.shape(h.messages)]
     insisted = []
-    for front, grace in (["swallows", needed - 1], ["fails", needed - 1], ["after", needed],
+    for front, grace in (["swallows", needed - 1], ["fails", needed - 1],
+                         ["fails after", needed + t.random.randint(20, 300)], ["after", needed],
                          ["slow", 0], ["twice", 0]):
         wound_up = []
         h, model, task = await request_in_flight(t, latency, into,
@@ -409,11 +432,13 @@ async def test_stop_run_while_the_model_answers(t):
               ["far more than N", "clean", None, True, True],
               ["0", "hard", "U", True, True],
               ["cancelled by another", "clean", None, True, False],
+              ["cancelled by another during the grace", "clean", None, True, True],
               ["thousands of turns of work after the run, a billion", "clean", None, True, True],
-              ["clean", 0]] + [
+              ["clean", 0, False, "returned", "U A(aborted) U A"]] + [
                  ["swallows", ["hard"], ["returned"]],
                  ["fails", [["RuntimeError", "the session could not be saved"]],
                   ["raised RuntimeError"]],
+                 ["fails after", ["clean"], ["raised RuntimeError"]],
                  ["after", ["hard"], ["cancelled"]], ["slow", ["hard"], ["cancelled"], True],
                  ["twice", ["hard", "hard"], ["cancelled", "cancelled"]], ["clean", 0]],
              "stop_run asks first, harness.cancel(), whatever the grace (0 included), then gives "
@@ -425,17 +450,25 @@ async def test_stop_run_while_the_model_answers(t):
              "A task that ended while stop_run waited, even cancelled by somebody else, is "
              "\"clean\": the answer says what stop_run had to do, not task.cancelled(); and a task "
              "that is over already costs no turn and is asked nothing: the task cancelled by "
-             "another is over before stop_run's first step, so its request's token stays clear. Items: [Stop alone ended the run], then for "
+             "another is over before stop_run's first step, so its request's token stays clear, "
+             "and a finished task's stop_run leaves alone the harness's next run, already under "
+             "way. Items: [Stop alone ended the run], then for "
              "graces N, N - 1, the default (its answer: the one a grace of five gives), far more "
-             "than N, 0, far more with the task cancelled by another, and a billion for a frontend "
+             "than N, 0, far more with the task cancelled by another before stop_run's first step, "
+             "far more with it cancelled by another in the grace (while the frontend works after "
+             "its run), and a billion for a frontend "
              "with thousands of turns of work after its run: [the grace, the answer, the record "
              "(under N and 0), returned by the end of the next turn after the task was done (a "
-             "turn later for a hard stop, which awaits the task), the request's token set], then [stop_run's answer on the finished task, turns "
-             "spent]. Once stop_run had to cancel, the answer is \"hard\" however the task ended, "
+             "turn later for a hard stop, which awaits the task), the request's token set], then "
+             "[stop_run's answer on that finished task, turns spent, the token of the harness's "
+             "next request set, that run's task, the record]. On a clean stop the task's own "
+             "ending, an exception included, stays the task's: stop_run answers \"clean\" and "
+             "raises nothing. Once stop_run had to cancel, the answer is \"hard\" however the task ended, "
              "stop_run returns only when the task is over, with no limit in turns or seconds, "
              "however many stop_runs wait on it, and only the task's CancelledError ends at "
              "stop_run: anything else it raised goes on up. Then for a provider that swallows "
-             "the cancel, a frontend that fails as it is cancelled, one with work after its run, "
+             "the cancel, a frontend that fails as it is cancelled, one that fails once its run "
+             "has ended on Stop (under far more than N), one with work after its run, "
              "one that takes turns to die while the clock leaps, and two clicks on Stop: [which, "
              "each stop_run's answer or what it raised, the task as each stop_run returned, and "
              "for the slow one: it wound up undisturbed], then [the answer of one more stop_run on "
@@ -443,26 +476,36 @@ async def test_stop_run_while_the_model_answers(t):
              "\"clean\" at once, even one stop_run itself stopped hard.")
 
 
-@lab_test("stop_run on tasks that end by themselves: one whose listener raised before, and one "
-          "whose tool, on seeing the flag, cancels its own task N turns after Stop. The first is "
-          "\"clean\" with no turn spent whatever the grace, the error staying the task's; the "
+@lab_test("stop_run on tasks that end by themselves: one whose listener raised before, while "
+          "the same harness runs the next prompt, and one whose tool, on seeing the flag, cancels "
+          "its own task N turns after Stop. The first is \"clean\" with no turn spent whatever "
+          "the grace, the error staying the task's, and the next run goes on unasked; the "
           "second is \"clean\" under a grace of N, and of far more, returning as soon as the "
           "task is over, and answers under the default as under a grace of five. A frontend's "
-          "task with work after its run is \"clean\" once that work is done too.")
+          "task with work after its run is \"clean\" once that work is done too, and so is a "
+          "task whose listener raises as the stopped run ends, the error staying the task's.")
 async def test_stop_run_on_tasks_that_ended_by_themselves(t):
     full = f"the {place(t)} log is full"  # drawn here: a draw must not hang on the harness's pace
 
     def failing_listener(event):
         if event["type"] == "turn_end":
             raise RuntimeError(full)
-    h = harness.Harness(asks_then_answers(), SYSTEM, [])
-    h.subscribe(failing_listener)
+    model = asks_then_answers(latency=t.random.randint(3, 8))
+    h = harness.Harness(model, SYSTEM, [])
+    unsubscribe = h.subscribe(failing_listener)
     broken = asyncio.ensure_future(lab.drive(h.prompt("Say something.")))
     while not broken.done():
         await lab.tick()
+    unsubscribe()
+    newer = asyncio.ensure_future(lab.drive(h.prompt("Say more.")))  # the harness's next run
+    while len(model.calls) < 2:
+        await lab.tick()
     grace = t.random.randint(1, 400)
     answer, spent = await turns_spent(harness.stop_run(h, broken, grace=grace))
-    first = [grace, answer, spent, state(broken), h.is_running]
+    while not newer.done():
+        await lab.tick()
+    first = [grace, answer, spent, state(broken), model.calls[1].signal.is_cancelled(),
+             state(newer), lab.shape(h.messages)]
 
     async def gives_up(arguments, signal=None):
         while not signal.is_cancelled():
@@ -517,32 +560,49 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
             await lab.tick()
         await lab.tick()
         rows.append([name, stopper.result(), seen, lab.shape(h.messages)])
+    h = harness.Harness(asks_then_answers(latency=t.random.randint(6, 10)), SYSTEM, [])
+    h.subscribe(failing_listener)  # it raises at the end of the turn that Stop cut short
+    task = asyncio.ensure_future(lab.drive(h.prompt("Log it.")))
+    await lab.ticks(t.random.randint(1, 3))
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=t.random.randint(20, 400)))
+    rows.append(["a listener raising as the stopped run ends", await answered(stopper),
+                 state(task), lab.shape(h.messages)])
     t.expect([first, needed > 0] + rows,
-             [[first[0], "clean", 0, "raised RuntimeError", False], True,
+             [[first[0], "clean", 0, "raised RuntimeError", False, "returned", "U A U A"], True,
               ["N", "clean", True, "cancelled", "U A[c1]"],
               ["the default", True, True, "cancelled", "U A[c1]"],
               ["far more than N", "clean", True, "cancelled", "U A[c1]"],
               ["work after the run", "clean", ["returned"], "U A(aborted)"],
-              ["work after the run, outlasting the grace", "hard", ["cancelled"], "U A(aborted)"]],
+              ["work after the run, outlasting the grace", "hard", ["cancelled"], "U A(aborted)"],
+              ["a listener raising as the stopped run ends", "clean", "raised RuntimeError",
+               "U A(aborted)"]],
              "A task that is already over needs no stopping: stop_run looks at task.done() before "
              "it waits a turn, and its answer says what it had to do, not how the task ended: a "
              "task that ended cancelled by itself within the grace is \"clean\" too (stop_run, "
              "lesson 15). A grace of N turns means that many: after the N-th, stop_run looks once "
-             "more, and it leaves its wait the moment the task is done. Items: [grace, answer, "
-             "turns stop_run spent, the task, is_running] for the task whose listener raised; "
+             "more, and it leaves its wait the moment the task is done. A task over already is "
+             "asked nothing either: the harness's run may by now be another one, which "
+             "harness.cancel() would stop. On a clean stop the task's own ending, an exception "
+             "included, stays the task's: stop_run answers \"clean\" and raises nothing. Items: "
+             "[grace, answer, turns stop_run spent, the task, the token of the request the "
+             "harness's next run had under way set, that run's task, the record] for the task "
+             "whose listener raised; "
              "[Stop alone ended the other]; then for graces N, the default (its answer: the one a "
              "grace of five gives) and far more: [the grace, the answer, returned by the end of the "
              "next turn after the task was done, the task, the record]; then for a frontend whose "
              "task sums up for thousands of turns after its run is over, under a grace long enough "
              "and under one its work outlasts: [which, the answer, the task as stop_run returned, "
              "the record]: the task is over when stop_run returns, not merely the run, and a grace "
-             "has no cap of stop_run's own.")
+             "has no cap of stop_run's own; then for a run whose listener raises at the end of the "
+             "turn Stop cut short, under a long grace: [which, stop_run's answer or what it "
+             "raised, the task, the record].")
 
 
 @lab_test("stop_run runs inside a task group beside a part that fails after some turns, so the "
           "group cancels stop_run: while it waits out its grace, and while it waits for a "
           "cancelled task that is slow to die. Either way stop_run ends cancelled, within a few "
-          "turns of the failure.")
+          "turns of the failure; cancelled in its grace, it leaves the run's task as it is, so "
+          "three turns later the tool has still been told nothing.")
 async def test_stop_run_inside_a_task_group(t):
     rows = []
     for phase in ("grace", "hard wait"):
@@ -575,21 +635,29 @@ async def test_stop_run_inside_a_task_group(t):
             ended_at.append([type(e).__name__ for e in group_error.exceptions])
         waited, at_exit = clock[0] - failed_at[0], state(task)
         counter.cancel()
+        await lab.ticks(3)  # time for a cancel of the task, had there been one, to reach the tool
+        later = [state(task), len(shell.processes)]
         if not task.done():
             task.cancel()
         while not task.done():
             await lab.tick()
         rows.append([phase, ended_at, state(stopper),
                      "within ten turns" if waited <= 10 else "later",
-                     at_exit])
+                     at_exit, later])
     t.expect(rows,
-             [["grace", [["RuntimeError"]], "cancelled", "within ten turns", "still running"],
-              ["hard wait", [["RuntimeError"]], "cancelled", "within ten turns", "cancelled"]],
+             [["grace", [["RuntimeError"]], "cancelled", "within ten turns", "still running",
+               ["still running", 0]],
+              ["hard wait", [["RuntimeError"]], "cancelled", "within ten turns", "cancelled",
+               ["cancelled", 1]]],
              "A CancelledError aimed at stop_run itself goes on up, in the grace as in the hard "
              "wait: stop_run tells its own from the task's with asyncio.current_task().cancelling()"
-             ", and a grace loop swallows nothing (stop_run, lesson 15). Each row: [where stop_run "
+             ", and a grace loop swallows nothing; stopped in its grace, before it had to insist, "
+             "stop_run leaves the run's task as it is, its flag set, not cancelled too (stop_run, "
+             "lesson 15). Each row: [where stop_run "
              "was when the group cancelled it, what the group raised, how stop_run ended, when "
-             "the group was done after the failure, the run's task then].")
+             "the group was done after the failure, the run's task then, [the task three turns "
+             "later, the clean-up commands its tool had started, which it starts only once "
+             "cancelled]].")
 
 
 @lab_test("stop_run with no grace against a tool that never looks at its signal and, once "
@@ -597,7 +665,8 @@ async def test_stop_run_inside_a_task_group(t):
           "asked for, while the machine's clock leaps an hour at every reading: stop_run says "
           "\"hard\" only once the task is over, by which time the clean-up has printed that Stop "
           "was asked for. Then a frontend's scope around stop_run closes, during its grace and "
-          "during its wait for the task: stop_run ends cancelled each time. Then stop_run "
+          "during its wait for the task: stop_run ends cancelled each time, and in the grace it "
+          "leaves the run's task uncancelled. Then stop_run "
           "insists on a tool that answers after its clean-up, on a frontend that fails as it "
           "is cancelled, and twice on one task.")
 async def test_stop_run_waits_out_a_clean_up_command(t):
@@ -634,10 +703,13 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
         task = asyncio.ensure_future(lab.drive(h.prompt(f"Wait in the {place(t)}.")))
         await lab.ticks(t.random.randint(10, 40))
         grace = t.random.randint(300, 600) if phase == "grace" else t.random.randint(0, 3)
+        started = len(shell.processes)
         async with lab.background(harness.stop_run(h, task, grace=grace)) as stopper:
             await lab.ticks(t.random.randint(5, 50) if phase == "grace"
                             else grace + t.random.randint(3, 10))
-        found.append([phase, state(stopper), state(task)])
+        at_exit = state(task)
+        await lab.ticks(3)  # time for a cancel of the task, had there been one, to reach the tool
+        found.append([phase, state(stopper), at_exit, len(shell.processes) - started])
         if not task.done():
             task.cancel()
         while not task.done():
@@ -672,8 +744,8 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
     t.expect(found,
              ["hard", True, [[True, f"{word} stowed after a Stop\n"]], "cancelled", "U A[c1]",
               ["clean", 0],
-              ["grace", "cancelled", "still running"],
-              ["wait for the task", "cancelled", "cancelled"],
+              ["grace", "cancelled", "still running", 0],
+              ["wait for the task", "cancelled", "cancelled", 1],
               ["swallows", ["hard"], ["returned"], "U A[c1] R(c1) A(aborted)"],
               ["fails", [["RuntimeError", "the notes could not be kept"]], ["raised RuntimeError"],
                "U A[c1]"],
@@ -681,12 +753,15 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
              "stop_run first asks, harness.cancel(), even with no grace, then cancels the task and "
              "awaits it, with no limit in turns or in seconds: when it returns the task is over, "
              "however long it took to die; and a cancellation aimed at stop_run itself goes on up "
-             "at once in the grace, and after the task in the wait (stop_run, lesson 15). Items: "
+             "at once in the grace, leaving the run's task as it is, its flag set, not cancelled "
+             "too, and after the task in the wait (stop_run, lesson 15). Items: "
              "[the answer, the task done when stop_run returned, the clean-up command as [done, "
              "printed] then], the task, the record, [a second stop_run's answer on that task, now over, "
              "turns spent] (a task that was over already is \"clean\" at once, even one stop_run "
              "itself stopped hard), then for a frontend's scope closed during "
-             "the grace and during the wait: [where, how stop_run ended, the run's task]. Then, "
+             "the grace and during the wait: [where, how stop_run ended, the run's task, the "
+             "clean-up commands its tool started by three turns later, which it starts only once "
+             "cancelled]. Then, "
              "with no grace: a tool that answers once it has cleaned up (\"hard\" all the same: "
              "stop_run had to cancel), a frontend that raises as its task is cancelled (that "
              "goes on up out of stop_run), and two clicks on Stop (each returns only once the "
