@@ -285,10 +285,12 @@ async def run_tool(tools, call, signal=None):
             text, failed = str(exc), True
         #: end
     #: starter
-    # Lesson 4's body, below, with execute awaited; `signal` is a CancelToken or None. It must now
-    # hold that a call whose signal is already cancelled gets its one result all the same, ABORTED
-    # with is_error True, even when it names a tool nobody has, and its tool does not run; and
-    # that a tool which does run is handed the signal as execute's second argument.
+    # Lesson 4's body, below, with execute awaited; `signal` is None or any object with
+    # is_cancelled(), a CancelToken or a frontend's own, which is asked, never taken for true or
+    # false. It must now hold that a call whose signal is already cancelled gets its one result
+    # all the same, ABORTED with is_error True, even when it names a tool nobody has, and its tool
+    # does not run; and that a tool which does run is handed the signal as execute's second
+    # argument, None included: execute(arguments, None) when there is no signal.
     # Tests: test_stop_inside_a_batch, test_tools_are_handed_the_token,
     #   test_the_token_and_the_two_checks.
     tool = {t["name"]: t for t in tools}.get(call["name"])
@@ -304,7 +306,9 @@ async def run_tool(tools, call, signal=None):
     # and nothing reads it yet. Two changes:
     #   - a cancelled signal means the tool does not run, and the call still gets its one
     #     result: ABORTED, with is_error True
-    #   - a tool that does run is handed the signal: execute(arguments, signal)
+    #   - a tool that does run is handed the signal: execute(arguments, signal), even when
+    #     it is None (a tool may take that parameter with no default)
+    # Only None means "no signal": ask any other object, even one that counts as false.
     tool = {t["name"]: t for t in tools}.get(call["name"])
     if tool is None:
         text, failed = f"Tool {call['name']} not found", True
@@ -699,8 +703,9 @@ def make_bash_tool(shell):
         #: starter
         # The line below waits for the command and for nothing else, so no Stop can end
         # `sleep inf`. Now a Stop must end bash while its command runs: within a few turns of the
-        # event loop (the tests allow five) the command is dead and the result is the line
-        # "Command cancelled". Whichever way execute ends (an answer, a Stop, the task cancelled),
+        # event loop (the tests allow five) the command is dead and the result ends with the line
+        # "Command cancelled" (above it, nothing or the output so far, cut: yours to choose).
+        # Whichever way execute ends (an answer, a Stop, the task cancelled),
         # the command does not outlive it. A command that finishes is waited for as before, however
         # many turns it takes: bash has no timeout of its own. The
         # shell also has shell.start(command), which returns a process at once; a process has
