@@ -2042,13 +2042,16 @@ class SessionLog:
                 found.append(json.loads(raw))
             except ValueError:
                 raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        if found and not self.ws.read_text(self.path).endswith("\n"):  # its newline never came:
+            raise ValueError(f"{self.path}, line {len(found)}: not a complete log entry")  # torn
         return found
         #: starter
         # Every entry of the log, oldest first, each line parsed; [] while there is no file at
         # self.path, and reading creates none. A line that is not JSON (what a crash leaves of a
         # write) is never skipped: reading raises a ValueError whose message is the sentence
         # "PATH, line N: not a complete log entry", PATH being self.path and N the line's number
-        # counted from 1.
+        # counted from 1. A last line with no newline is a write that did not finish, even when it
+        # parses: reading raises the same ValueError for it.
         # Tests: test_a_missing_file_is_an_empty_log, test_a_torn_line_is_never_skipped.
         pass
         #: guided
@@ -2056,7 +2059,9 @@ class SessionLog:
         # (self.ws.read_text), split it into lines, and json.loads each one, in order. A line
         # that is not JSON is what a power cut leaves of a write: do not skip it, raise
         #     ValueError(f"{self.path}, line {n}: not a complete log entry")
-        # with n counted from 1 (`from None` keeps the message to that one line).
+        # with n counted from 1 (`from None` keeps the message to that one line). Then, if the
+        # file does not end with "\n", its last line is a write that never finished, even when it
+        # parsed: raise the same ValueError for that line.
         pass
         #: end
 
