@@ -285,10 +285,12 @@ async def run_tool(tools, call, signal=None):
             text, failed = str(exc), True
         #: end
     #: starter
-    # Lesson 4's body, below, with execute awaited; `signal` is a CancelToken or None. It must now
-    # hold that a call whose signal is already cancelled gets its one result all the same, ABORTED
-    # with is_error True, even when it names a tool nobody has, and its tool does not run; and
-    # that a tool which does run is handed the signal as execute's second argument.
+    # Lesson 4's body, below, with execute awaited; `signal` is None or any object with
+    # is_cancelled(), a CancelToken or a frontend's own, which is asked, never taken for true or
+    # false. It must now hold that a call whose signal is already cancelled gets its one result
+    # all the same, ABORTED with is_error True, even when it names a tool nobody has, and its tool
+    # does not run; and that a tool which does run is handed the signal as execute's second
+    # argument, None included: execute(arguments, None) when there is no signal.
     # Tests: test_stop_inside_a_batch, test_tools_are_handed_the_token,
     #   test_the_token_and_the_two_checks.
     tool = {t["name"]: t for t in tools}.get(call["name"])
@@ -304,7 +306,9 @@ async def run_tool(tools, call, signal=None):
     # and nothing reads it yet. Two changes:
     #   - a cancelled signal means the tool does not run, and the call still gets its one
     #     result: ABORTED, with is_error True
-    #   - a tool that does run is handed the signal: execute(arguments, signal)
+    #   - a tool that does run is handed the signal: execute(arguments, signal), even when
+    #     it is None (a tool may take that parameter with no default)
+    # Only None means "no signal": ask any other object, even one that counts as false.
     tool = {t["name"]: t for t in tools}.get(call["name"])
     if tool is None:
         text, failed = f"Tool {call['name']} not found", True
@@ -340,11 +344,12 @@ def run_tool(tools, call):
     #: starter +before
     # run_tool raises no Exception: every call ends in exactly one result, whatever its tool does,
     # under the names `text` and `failed` that the return below reads. A name no tool has gets the
-    # text "Tool NAME not found", the call's name in place of NAME, is_error True. A tool whose
-    # execute raises an Exception of any kind gets str(exc), is_error True, and the later calls of
-    # its batch still run. What the program raises as it ends, such as lab.PowerCut, is not a tool
-    # failing: it leaves run_tool as it came. A tool that returns gets what it returned, is_error
-    # False, as before.
+    # text "Tool NAME not found", the call's name in place of NAME, is_error True (of two tools
+    # with one name, either may answer). A tool whose execute raises an Exception of any kind gets
+    # str(exc), is_error True, and the later calls of its batch still run (an exception whose str()
+    # itself raises is beyond this lesson). What the program raises as it ends, such as
+    # lab.PowerCut, is not a tool failing: it leaves run_tool as it came. A tool that returns gets
+    # what it returned, is_error False, as before.
     # Tests: test_a_raise_becomes_a_result, test_an_unknown_tool,
     #   test_every_exception_becomes_a_result, test_a_power_cut_passes_through,
     #   test_a_failure_mid_batch, test_the_next_request_carries_the_error.
@@ -699,8 +704,9 @@ def make_bash_tool(shell):
         #: starter
         # The line below waits for the command and for nothing else, so no Stop can end
         # `sleep inf`. Now a Stop must end bash while its command runs: within a few turns of the
-        # event loop (the tests allow five) the command is dead and the result is the line
-        # "Command cancelled". Whichever way execute ends (an answer, a Stop, the task cancelled),
+        # event loop (the tests allow five) the command is dead and the result ends with the line
+        # "Command cancelled" (above it, nothing or the output so far, cut: yours to choose).
+        # Whichever way execute ends (an answer, a Stop, the task cancelled),
         # the command does not outlive it. A command that finishes is waited for as before, however
         # many turns it takes: bash has no timeout of its own. The
         # shell also has shell.start(command), which returns a process at once; a process has
@@ -1885,7 +1891,8 @@ class JsonRenderer:
     # finish() is called once it is over. Each event appears on standard output as it comes, as one
     # line that parses as JSON equal to the event. finish() prints nothing and says whether the run
     # ended well: False when any message announced (message_end) had stop_reason "error", True
-    # otherwise, for a renderer that saw no events too.
+    # otherwise, for a renderer that saw no events too. A message is judged as its event is handed
+    # over: what a consumer writes into the event after render returned changes nothing.
     # Tests: test_json_renderer, test_a_failed_run_did_not_end_well, test_nothing_to_show.
     #: guided
     # Three methods: __init__(self), render(self, event) and finish(self). render prints
@@ -1932,7 +1939,8 @@ class FinalTextRenderer:
     # arguments, render and finish): nothing is printed until finish(), which prints once and
     # says whether the run ended well. The last assistant message announced decides: none at
     # all, nothing printed and False; a stop_reason of "error", the line "Error: " followed by
-    # its error_message, and False; otherwise its words (text_of) and True.
+    # its error_message, and False (with no error_message, or null, the line is yours to choose);
+    # otherwise its words (text_of) and True.
     # Tests: test_final_text_renderer, test_a_failed_run_did_not_end_well,
     #   test_the_last_message_decides.
     #: guided
@@ -2034,13 +2042,16 @@ class SessionLog:
                 found.append(json.loads(raw))
             except ValueError:
                 raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        if found and not self.ws.read_text(self.path).endswith("\n"):  # its newline never came:
+            raise ValueError(f"{self.path}, line {len(found)}: not a complete log entry")  # torn
         return found
         #: starter
         # Every entry of the log, oldest first, each line parsed; [] while there is no file at
         # self.path, and reading creates none. A line that is not JSON (what a crash leaves of a
         # write) is never skipped: reading raises a ValueError whose message is the sentence
         # "PATH, line N: not a complete log entry", PATH being self.path and N the line's number
-        # counted from 1.
+        # counted from 1. A last line with no newline is a write that did not finish, even when it
+        # parses: reading raises the same ValueError for it.
         # Tests: test_a_missing_file_is_an_empty_log, test_a_torn_line_is_never_skipped.
         pass
         #: guided
@@ -2048,7 +2059,9 @@ class SessionLog:
         # (self.ws.read_text), split it into lines, and json.loads each one, in order. A line
         # that is not JSON is what a power cut leaves of a write: do not skip it, raise
         #     ValueError(f"{self.path}, line {n}: not a complete log entry")
-        # with n counted from 1 (`from None` keeps the message to that one line).
+        # with n counted from 1 (`from None` keeps the message to that one line). Then, if the
+        # file does not end with "\n", its last line is a write that never finished, even when it
+        # parsed: raise the same ValueError for that line.
         pass
         #: end
 

@@ -979,6 +979,36 @@ WRONG += [
 # Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/
 # test_allowed_designs.py), with the reason here.
 ALLOWED = [
+    Wrong(lab='4.1', name='the first of two tools with one name answering',
+          rule='Lesson 2 leaves which of two tools of one name answers to the student (the '
+               "reference's dict keeps the last, a lookup that stops at the first match keeps the "
+               'first), and lesson 4 keeps it so: the boundary is about failures, not names.',
+          where='hunt round 9, probe 4.1-91; lab 4.1, Build section: "when two tools share a '
+                'name, which of them answers is yours to choose"', names='',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+''',
+          by=r'''
+    tool = next((t for t in tools if t["name"] == call["name"]), None)  # the first of the name
+'''),
+    Wrong(lab='4.1', name="str(exc) guarded, the exception's class name when it fails",
+          rule='An exception whose str() itself raises is beyond lesson 4: the reference lets '
+               "that exception out, and a boundary that guards str(exc) and makes a result of "
+               "the class's name instead is as right.",
+          where='hunt round 9, probe 4.1-97; lab 4.1, Build section: "an exception whose '
+                '`str()` itself raises is beyond this lesson"', names='',
+          replace=r'''
+        except Exception as exc:
+            text, failed = str(exc), True
+''',
+          by=r'''
+        except Exception as exc:
+            try:
+                text = str(exc)
+            except Exception:  # a message that cannot be made: say what kind it was
+                text = type(exc).__name__
+            failed = True
+'''),
     Wrong(lab='4.1', name='each call run on a worker thread with a 30-second timeout',
           rule='Lesson 4 leaves a tool that never returns to lesson 15 ("That is lesson 15\'s '
                'problem"), and states no rule on where execute runs; time in the fake world is '

@@ -1230,6 +1230,35 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
             print(json.dumps(event), flush=True)
         self.previous = json.loads(json.dumps(event))
 '''),
+    Wrong(lab='7.2', name='JsonRenderer judging the events it kept at finish()',
+          rule="JsonRenderer judges each message when its event is handed over: what a consumer writes into an event after render returned changes neither its line nor finish().",
+          where='lab 7.2, Build section: "It judges each message when its event is handed over"',
+          names='judges each message when its event is handed over',
+          replace=r'''
+    def __init__(self):
+        self.failed = False
+
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+            self.failed = True
+
+    def finish(self):
+        return not self.failed
+''',
+          by=r'''
+    def __init__(self):
+        self.seen = []  # every event, judged when the run is over
+
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+        self.seen.append(event)
+
+    def finish(self):
+        return not any(event["type"] == "message_end"
+                       and event["message"].get("stop_reason") == "error" for event in self.seen)
+'''),
 ]
 
 ALLOWED = [
@@ -1283,6 +1312,16 @@ ALLOWED = [
             self.failed = True
 '''),
     # Hunt round 9 (reader r37), probe 7.2-P5.
+    Wrong(lab='7.2', name='FinalTextRenderer saying unknown error for a failed reply with no reason',
+          rule="A reply labelled error whose error_message is missing or null came with no reason at all; lesson 7 leaves what the text frontend's line says for it to the student (the reference raises KeyError or prints None, Tau prints no line), so long as finish() returns False.",
+          where='hunt round 9, probe 7.2-P6; lab 7.2, Build section: "what the line says is yours to choose"', names='',
+          replace=r'''
+            print(f"Error: {reply['error_message']}")
+''',
+          by=r'''
+            reason = reply.get("error_message")  # missing or null: no reason came
+            print(f"Error: {'unknown error' if reason is None else reason}")
+'''),
     Wrong(lab='7.2', name='FinalTextRenderer keeping a copy of the reply',
           rule='"Neither frontend touches the record": a frontend that keeps a copy of the newest '
                'reply instead of the record\'s own dict touches it no more than one that keeps the '

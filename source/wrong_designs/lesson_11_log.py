@@ -274,6 +274,8 @@ WRONG = [
                 found.append(json.loads(raw))
             except ValueError:
                 raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        if found and not self.ws.read_text(self.path).endswith("\n"):  # its newline never came:
+            raise ValueError(f"{self.path}, line {len(found)}: not a complete log entry")  # torn
         return found
 ''',
           by=r'''
@@ -287,6 +289,16 @@ WRONG = [
             except ValueError:
                 continue  # a whole line that does not parse is no torn write
         return found
+'''),
+    Wrong(lab='11.1', name='a whole last line with no newline read as an entry',
+          rule='A last line with no newline is a write that did not finish, even when it parses: reading raises the same ValueError for it.',
+          where='lab 11.1, Build section: "A last line with no newline is a write that did not finish, even when it parses"',
+          names='a write that did not finish',
+          replace=r'''
+        if found and not self.ws.read_text(self.path).endswith("\n"):  # its newline never came:
+            raise ValueError(f"{self.path}, line {len(found)}: not a complete log entry")  # torn
+''',
+          by=r'''
 '''),
     Wrong(lab='11.1', name='the error names the file, not the path',
           rule='The ValueError\'s sentence is "PATH, line N: not a complete log entry", with the log\'s path for PATH.',
@@ -733,6 +745,8 @@ class SessionLog:
                 found.append(json.loads(raw))
             except ValueError:
                 raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        if found and not self.ws.read_text(self.path).endswith("\n"):  # its newline never came:
+            raise ValueError(f"{self.path}, line {len(found)}: not a complete log entry")  # torn
         return found
 ''',
           by=r'''
@@ -746,6 +760,8 @@ class SessionLog:
                 found.append(json.loads(raw))
             except ValueError:
                 raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        if found and not text.endswith("\n"):
+            raise ValueError(f"{self.path}, line {len(found)}: not a complete log entry")
         self._kept = (len(text), json.dumps(found))
         return found
 '''),
@@ -822,6 +838,8 @@ ALLOWED = [
                 found.append(json.loads(raw))
             except ValueError:
                 raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        if found and not self.ws.read_text(self.path).endswith("\n"):  # its newline never came:
+            raise ValueError(f"{self.path}, line {len(found)}: not a complete log entry")  # torn
         return found
 ''',
           by=r'''
@@ -832,6 +850,8 @@ ALLOWED = [
                 found.append(json.loads(lines[index]))
             except ValueError:
                 raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        if found and not self.ws.read_text(self.path).endswith("\n"):
+            raise ValueError(f"{self.path}, line {len(found)}: not a complete log entry")
         return found[::-1]
 '''),
     Wrong(lab='11.1', name='a failed save tried once more',

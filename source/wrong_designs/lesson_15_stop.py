@@ -342,6 +342,42 @@ WRONG = [
 ''', r'''
             elif isinstance(signal, CancelToken) and signal.is_cancelled():
 '''),)),
+    Wrong(lab='15.1', name='a signal taken for true or false',
+          rule='Any object with is_cancelled() can serve as a signal, and only None means there is none: a set signal whose class counts it as false still stops the run.',
+          where='lab 15.1, Build section: "a signal is asked, never taken for true or false, since an object of somebody else\'s class may count as false and still be set"',
+          names='never taken for true or false',
+          replace=r'''
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+''',
+          by=r'''
+    if signal and signal.is_cancelled():
+        text, failed = ABORTED, True
+''',
+          also=((r'''
+            elif signal is not None and signal.is_cancelled():
+''', r'''
+            elif signal and signal.is_cancelled():
+'''), (r'''
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+''', r'''
+                if signal and signal.is_cancelled():
+                    return "Command cancelled"
+'''))),
+    Wrong(lab='15.1', name='run_tool leaving out a signal of None',
+          rule="A tool that runs is handed the signal as execute's second argument, None included: with no signal, run_tool still calls execute(arguments, None).",
+          where='lab 15.1, Build section: "`None` included: with no signal, `run_tool` still calls `execute(arguments, None)`"',
+          names='None included',
+          replace=r'''
+            text, failed = await tool["execute"](call["arguments"], signal), False
+''',
+          by=r'''
+            if signal is None:  # nothing to hand on: call it the way lesson 4 did
+                text, failed = await tool["execute"](call["arguments"]), False
+            else:
+                text, failed = await tool["execute"](call["arguments"], signal), False
+'''),
     Wrong(lab='15.1', name='the signal passed by keyword',
           rule="The signal goes by position: acomplete's fourth argument and execute's second, whatever the parameter is called.",
           where='lab 15.1, Build section: "as `acomplete`\'s fourth argument", "receives the signal as `execute`\'s second argument"',
@@ -1187,8 +1223,8 @@ ALLOWED = [
                 await asyncio.sleep(0)
 '''),
     Wrong(lab='15.1', name='bash keeping what it printed, cut, and its exit line above Command cancelled',
-          rule="Lesson 15 states only that a stopped command's result ends with the line Command cancelled; what the command printed may stay above it, cut to bash's budget as any output is, and so may the killed command's exit line (hunt round 9, 15.1-07 and 15.1-08; round 4's 15.1-20).",
-          where='lab 15.1, Build section: "the call\'s result ends with the line `Command cancelled`"',
+          rule="A stopped command's result ends with the line Command cancelled, and what stands above it is the student's to decide: nothing (the reference), or what the command printed, cut to bash's budget as any output is, with the killed command's exit line or without (hunt round 9, 15.1-07 and 15.1-08; round 4's 15.1-20).",
+          where='lab 15.1, Build section: "What stands above that line is yours to decide: nothing, or what the command printed before Stop, cut to bash\'s budget like any output, with its exit line or without"',
           names='',
           replace=r'''
                 if signal is not None and signal.is_cancelled():

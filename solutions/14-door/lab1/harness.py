@@ -548,6 +548,8 @@ class SessionLog:
                 found.append(json.loads(raw))
             except ValueError:
                 raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        if found and not self.ws.read_text(self.path).endswith("\n"):  # its newline never came:
+            raise ValueError(f"{self.path}, line {len(found)}: not a complete log entry")  # torn
         return found
 
     def _append(self, entry):

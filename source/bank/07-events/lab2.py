@@ -98,7 +98,8 @@ async def test_bank_a_program_reads_the_pipe_as_the_run_goes(t):
 
 @lab_test("One JsonRenderer folds a session of two runs on one record, the first ending in a "
           "failed reply and the second in an answer, then is handed an event that is not data: "
-          "what each run's lines parse to, what that last render did, and finish().")
+          "what each run's lines parse to, what that last render did, and finish(). Then two "
+          "renderers whose events the consumer rewrites after each render.")
 async def test_bank_one_renderer_over_a_session(t):
     record, renderer, pipe, handed = [], harness.JsonRenderer(), Pipe(), []
     reason = t.random.choice(REASONS)
@@ -130,6 +131,22 @@ async def test_bank_one_renderer_over_a_session(t):
              "round of one call, the second answers. Items: whether the lines parse back to "
              "the events, the events, whether rendering an event holding a set, then one holding "
              "itself, raised both times, what those renders and finish printed, and finish().")
+    rewritten = []
+    for first, then in ((lab.fail(reason), lab.say("Back up.")), (lab.say("Back up."), lab.fail(reason))):
+        session, pipe = [{"type": "message_end", "message": first}], Pipe()
+        renderer = harness.JsonRenderer()
+        with contextlib.redirect_stdout(pipe):
+            renderer.render(session[0])
+            session[0]["message"] = then  # the consumer's own write, after render returned
+            session[0]["seen"] = True
+            rewritten.append([lines_of(pipe.getvalue()), renderer.finish()])
+    t.expect(rewritten, [[[{"type": "message_end", "message": lab.fail(reason)}], False],
+                         [[{"type": "message_end", "message": lab.say("Back up.")}], True]],
+             "A consumer that writes into each event after JsonRenderer rendered it: first a "
+             f"failed reply ({reason!r}) replaced by an answer, then an answer replaced by that "
+             "failure. JsonRenderer judges a message as its event is handed over, so finish() "
+             "agrees with the line it printed. Items: for each, [the lines printed, parsed, "
+             "finish()].")
 
 
 # --- rule 2: FinalTextRenderer -------------------------------------------------------------------

@@ -67,7 +67,7 @@ class Locked(lab.Workspace):
 
 @lab_test("A run whose saver meets a damaged log (a torn last line, a blank or broken line in "
           "the middle, an empty line at the very end, a blank line that is the file's only one, "
-          "a file that cannot be read) ends with the reader's error, naming the log's path and "
+          "a whole last entry with no newline, a file that cannot be read) ends with the reader's error, naming the log's path and "
           "the line counted from 1, and writes nothing to it; rows() raises it too.")
 async def test_bank_a_run_meets_a_damaged_log(t):
     whole = t.random.randint(2, 5)
@@ -78,7 +78,9 @@ async def test_bank_a_run_meets_a_damaged_log(t):
                "blank": ("".join(lines[:at]) + "\n" + "".join(lines[at:]), at + 1),
                "broken": ("".join(lines[:at]) + "not an entry\n" + "".join(lines[at:]), at + 1),
                "empty end": ("".join(lines) + "\n", whole + 1),
-               "blank only": (t.random.choice(["\n", " \n", "\t\n"]), 1)}
+               "blank only": (t.random.choice(["\n", " \n", "\t\n"]), 1),
+               "no newline at the end": ("".join(lines) + entry_line(
+                   whole + 1, message=lab.say("Half done.")).rstrip("\n"), whole + 1)}
     found, wanted = [], []
     for kind in t.random.sample(sorted(damages), len(damages)):
         text, line = damages[kind]

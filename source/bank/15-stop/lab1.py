@@ -7,7 +7,6 @@ by a task, run_tool called bare, a renderer's printed line, a view built from a 
 """
 import asyncio
 import json
-import types
 
 import harness
 import lab
@@ -158,8 +157,8 @@ async def test_a_tool_reads_its_signal_again_and_again(t):
 
 @lab_test("Two to five CancelTokens side by side, some cancelled once or several times: each "
           "says only what was done to it, read after read, and a fresh one is clear. Then "
-          "run_agent is handed a frontend's own flag, no CancelToken, that the first tool of a "
-          "batch raises: the run hears it as it hears a token.")
+          "run_agent is handed a frontend's own flag, no CancelToken and empty as a container, "
+          "that the first tool of a batch raises: the run hears it as it hears a token.")
 async def test_tokens_keep_to_themselves(t):
     count = t.random.randint(2, 5)
     tokens = [harness.CancelToken() for _ in range(count)]
@@ -174,8 +173,15 @@ async def test_tokens_keep_to_themselves(t):
              "included (CancelToken, lesson 15). Items: [cancel() calls per token, three rounds of "
              "is_cancelled() over every token, a fresh token].")
 
-    flag = types.SimpleNamespace(raised=False)  # a frontend's own flag, no CancelToken
-    flag.is_cancelled = lambda: flag.raised
+    class Flag:  # a frontend's own flag, no CancelToken, and empty: false as a truth value
+        raised = False
+
+        def is_cancelled(self):
+            return self.raised
+
+        def __len__(self):
+            return 0
+    flag = Flag()
     ran = []
 
     def probe(arguments):
@@ -194,8 +200,9 @@ async def test_tokens_keep_to_themselves(t):
               " ".join([f"U A[{','.join(f'c{n}' for n in range(1, size + 1))}]"]
                        + [f"R(c{n})" for n in range(1, size + 1)] + ["A(aborted)"])],
              "Any object with is_cancelled() serves as a signal, not only this file's CancelToken: "
-             "run_tool and the top of each turn ask it, whatever its class (CancelToken, lesson "
-             "15). Items: [the batch's size, the files read, requests, the record].")
+             "run_tool and the top of each turn ask it, whatever its class, and never take it for "
+             "true or false: this one is empty, so false, and set (CancelToken, lesson 15). Items: "
+             "[the batch's size, the files read, requests, the record].")
 
 
 # -- rule 3: the Harness: a token per run, Stop before the first step, cancel when idle ---
@@ -687,7 +694,8 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
           "whose execute names its second parameter its own way, answers within five turns on a "
           "Command cancelled line after more lines than bash's budget and half a line, and, "
           "handed that token again for a call naming a tool nobody has, answers Operation "
-          "aborted.")
+          "aborted. Handed no signal, over a relay whose second parameter has no default, it "
+          "runs the command.")
 async def test_run_tool_cancelled_while_bash_waits(t):
     rows, cases, closed = [], [], {}
     first = t.random.randint(2, 20)  # Stop at six turns in a row, wherever a look falls
@@ -766,6 +774,17 @@ async def test_run_tool_cancelled_while_bash_waits(t):
              "before the cancel, the task cancelled, each command as [line, killed], the commands "
              "still running]; closed: [bare or guarded, \"closed\", each command as [line, "
              "killed]].")
+    shell = lab.Shell(lab.Workspace({}))
+    inner, word = harness.make_bash_tool(shell), label(t)
+
+    async def relay(arguments, token):  # no default: run_tool hands the signal on, None too
+        return await inner["execute"](arguments, token)
+    call = {"type": "toolCall", "id": "c9", "name": "bash", "arguments": {"command": f"echo {word}"}}
+    answer = await harness.run_tool([{**inner, "execute": relay}], call)
+    t.expect([answer["content"], answer["is_error"]], [f"{word}\n", False],
+             "run_tool with no signal still hands execute its second argument, None, so a tool "
+             "whose second parameter has no default runs (run_tool, lesson 15). Items: the "
+             "answer's [content, is_error].")
 
 
 @lab_test("One reply asks bash for two or three commands that each need a hundred and more "
@@ -819,8 +838,8 @@ async def test_bash_outlasts_slow_commands(t):
 @lab_test("run_tool on bash, over a command that prints more lines than bash's budget and then "
           "waits for ever, with Stop pressed at each of six turns in a row: each time the answer "
           "comes within five turns, on a Command cancelled line, within the budget. Then bash with "
-          "no signal: a command of five thousand turns and more is waited out, and one that never "
-          "ends dies with the task that awaited it.")
+          "no signal: a command of five thousand turns and more is waited out (run_tool handing "
+          "execute None), and one that never ends dies with the task that awaited it.")
 async def test_bash_hears_stop_wherever_it_falls(t):
     budget, first = t.random.randint(3, 6), t.random.randint(3, 20)
     printed = "".join(f"{label(t)}\n" for _ in range(budget + t.random.randint(3, 6)))
@@ -847,7 +866,13 @@ async def test_bash_hears_stop_wherever_it_falls(t):
                      [p.killed for p in shell.processes]])
     shell = lab.Shell(lab.Workspace({}))
     slow = t.random.randint(5001, 7000)
-    output = await harness.make_bash_tool(shell)["execute"]({"command": f"sleep {slow} && echo done"})
+    inner = harness.make_bash_tool(shell)
+
+    async def relay(arguments, token):  # no default: run_tool hands the signal on, None too
+        return await inner["execute"](arguments, token)
+    call = {"type": "toolCall", "id": "c3", "name": "bash",
+            "arguments": {"command": f"sleep {slow} && echo done"}}
+    output = (await harness.run_tool([{**inner, "execute": relay}], call))["content"]
     endless = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"]({"command": "sleep inf"}))
     await lab.ticks(t.random.randint(2, 20))
     endless.cancel()
@@ -859,7 +884,9 @@ async def test_bash_hears_stop_wherever_it_falls(t):
              "bash hears Stop wherever it falls, within five turns, ends its result on the line "
              "Command cancelled and keeps whatever output it returns within its budget; it has no "
              "timeout of its own, and however its execute is left, with a signal or without, its "
-             "command does not keep running (bash, lesson 15). Items: [for each Stop: [turns into "
+             "command does not keep running; run_tool with no signal hands execute None as its "
+             "second argument (bash and run_tool, lesson 15). Items: [for each Stop: [turns into "
              "the command, answered within five, the last line, the answer within the budget of "
-             "lines, each command killed]], the slow command's output, each command of the "
+             "lines, each command killed]], the slow command's output (through run_tool with no "
+             "signal, over a relay whose second parameter has no default), each command of the "
              "unsignalled calls as [line, killed].")

@@ -55,11 +55,12 @@ def run_tool(tools, call):
     # --- your code --- gap 2 of 4: the boundary
     # run_tool raises no Exception: every call ends in exactly one result, whatever its tool does,
     # under the names `text` and `failed` that the return below reads. A name no tool has gets the
-    # text "Tool NAME not found", the call's name in place of NAME, is_error True. A tool whose
-    # execute raises an Exception of any kind gets str(exc), is_error True, and the later calls of
-    # its batch still run. What the program raises as it ends, such as lab.PowerCut, is not a tool
-    # failing: it leaves run_tool as it came. A tool that returns gets what it returned, is_error
-    # False, as before.
+    # text "Tool NAME not found", the call's name in place of NAME, is_error True (of two tools
+    # with one name, either may answer). A tool whose execute raises an Exception of any kind gets
+    # str(exc), is_error True, and the later calls of its batch still run (an exception whose str()
+    # itself raises is beyond this lesson). What the program raises as it ends, such as
+    # lab.PowerCut, is not a tool failing: it leaves run_tool as it came. A tool that returns gets
+    # what it returned, is_error False, as before.
     # Tests: test_a_raise_becomes_a_result, test_an_unknown_tool,
     #   test_every_exception_becomes_a_result, test_a_power_cut_passes_through,
     #   test_a_failure_mid_batch, test_the_next_request_carries_the_error.

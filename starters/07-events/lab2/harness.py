@@ -281,7 +281,8 @@ class JsonRenderer:
     # finish() is called once it is over. Each event appears on standard output as it comes, as one
     # line that parses as JSON equal to the event. finish() prints nothing and says whether the run
     # ended well: False when any message announced (message_end) had stop_reason "error", True
-    # otherwise, for a renderer that saw no events too.
+    # otherwise, for a renderer that saw no events too. A message is judged as its event is handed
+    # over: what a consumer writes into the event after render returned changes nothing.
     # Tests: test_json_renderer, test_a_failed_run_did_not_end_well, test_nothing_to_show.
     # --- end ---
 
@@ -295,7 +296,8 @@ class FinalTextRenderer:
     # arguments, render and finish): nothing is printed until finish(), which prints once and
     # says whether the run ended well. The last assistant message announced decides: none at
     # all, nothing printed and False; a stop_reason of "error", the line "Error: " followed by
-    # its error_message, and False; otherwise its words (text_of) and True.
+    # its error_message, and False (with no error_message, or null, the line is yours to choose);
+    # otherwise its words (text_of) and True.
     # Tests: test_final_text_renderer, test_a_failed_run_did_not_end_well,
     #   test_the_last_message_decides.
     # --- end ---

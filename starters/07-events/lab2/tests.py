@@ -342,7 +342,8 @@ async def test_the_last_message_decides(t):
 
 @lab_test("A failure is told by its label, stop_reason \"error\", and by nothing else: an "
           "answer that carries an error_message field ended well, and a failed reply that got "
-          "words out before it failed did not, for both frontends.")
+          "words out before it failed did not, for both frontends. JsonRenderer reads the "
+          "label as the event is handed over: a consumer's later write into it changes nothing.")
 async def test_the_label_decides(t):
     answer, reason = drawn_answer(t), f"connection reset (request {t.random.randint(1, 999)})"
     asked = f"Reading {t.random.choice(FILES)} first."
@@ -367,7 +368,8 @@ async def test_the_label_decides(t):
                   {"type": "message_update", "message": partial}], [True, True, asked + "\n"]),
              ("a failed reply with words", lab.fail(reason, "Here is the fix: "),
               [False, False, f"Error: {reason}\n"]),
-             # JsonRenderer alone: what the text frontend's line says without a reason is open
+             # JsonRenderer alone: what the text frontend's line says without a reason is the
+             # student's to choose (Build item 2)
              ("a failed reply with error_message null (JsonRenderer only)",
               lab.fail(reason) | {"error_message": None}, [False, None, None])]
     found = []
@@ -391,6 +393,21 @@ async def test_the_label_decides(t):
              "JsonRenderer.finish(), FinalTextRenderer.finish(), what FinalTextRenderer "
              "printed, the events are as they were before both frontends folded them] "
              "(JsonRenderer and FinalTextRenderer, lesson 7, Build: two frontends).")
+    verdicts = []
+    for first, then in ((lab.fail(reason), lab.say(answer)), (lab.say(answer), lab.fail(reason))):
+        event = {"type": "message_end", "message": first}
+        renderer = harness.JsonRenderer()
+        line = t.printed(renderer.render, event)[1]
+        event["message"] = then  # a consumer writes into the event after render returned
+        verdicts.append([first["stop_reason"], then["stop_reason"], parsed(line.strip()) ==
+                         {"type": "message_end", "message": first}, t.printed(renderer.finish)])
+    t.expect(verdicts, [["error", "stop", True, (False, "")], ["stop", "error", True, (True, "")]],
+             "JsonRenderer judges each message when its event is handed over, so finish() "
+             "agrees with the lines it printed: what a consumer writes into an event after "
+             "render returned changes neither that event's line nor finish() (JsonRenderer, "
+             "lesson 7, Build: two frontends). Each item is [the reply handed over, the one the "
+             "consumer wrote in its place afterwards, the line printed is the event as handed "
+             "over, (finish(), what it printed)].")
 
 
 def _trouble(kind, number):

@@ -486,7 +486,9 @@ class SessionLog:
         # (self.ws.read_text), split it into lines, and json.loads each one, in order. A line
         # that is not JSON is what a power cut leaves of a write: do not skip it, raise
         #     ValueError(f"{self.path}, line {n}: not a complete log entry")
-        # with n counted from 1 (`from None` keeps the message to that one line).
+        # with n counted from 1 (`from None` keeps the message to that one line). Then, if the
+        # file does not end with "\n", its last line is a write that never finished, even when it
+        # parsed: raise the same ValueError for that line.
         pass
         # --- end ---
 

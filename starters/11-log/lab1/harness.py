@@ -487,7 +487,8 @@ class SessionLog:
         # self.path, and reading creates none. A line that is not JSON (what a crash leaves of a
         # write) is never skipped: reading raises a ValueError whose message is the sentence
         # "PATH, line N: not a complete log entry", PATH being self.path and N the line's number
-        # counted from 1.
+        # counted from 1. A last line with no newline is a write that did not finish, even when it
+        # parses: reading raises the same ValueError for it.
         # Tests: test_a_missing_file_is_an_empty_log, test_a_torn_line_is_never_skipped.
         pass
         # --- end ---

@@ -213,7 +213,8 @@ async def test_earlier_bytes_never_change(t):
 
 @lab_test("A power cut that tears a line leaves a log whose reading raises ValueError naming the "
           "file and the line, such as \"session.jsonl, line 3: not a complete log entry\"; an "
-          "append then raises too, and writes nothing.")
+          "append then raises too, and writes nothing. So does a last line that is whole JSON "
+          "but has no newline.")
 async def test_a_torn_line_is_never_skipped(t):
     ws = lab.Workspace()
     name, whole = t.random.choice(NAMES), t.random.randint(2, 6)
@@ -241,6 +242,16 @@ async def test_a_torn_line_is_never_skipped(t):
              "(SessionLog.append_message, lesson 11).")
     t.expect([ws.read_text(name) == torn, len(torn.splitlines())], [True, whole + 1],
              "Nothing was written on the end of the half-line (lesson 11).")
+    last = json.dumps({"id": f"e{whole + 1}", "type": "message", "message": lab.say("Done.")})
+    ws = lab.Workspace({name: before + last})  # the write reached its last byte, not its newline
+    log = harness.SessionLog(ws, name)
+    t.expect([await raised(log.entries), await raised(lambda: log.append_message(lab.say("more"))),
+              ws.read_text(name) == before + last],
+             [f"ValueError: {name}, line {whole + 1}: not a complete log entry"] * 2 + [True],
+             "A last line with no newline is a write that did not finish, even when it parses: "
+             "reading raises the same ValueError for it, and an append writes nothing, since its "
+             "line would be glued to that one. Items: [what entries() raised, what an append "
+             "raised, the file is unchanged] (SessionLog.entries, lesson 11).")
 
 
 SEPARATORS = {"U+2028": "\u2028", "U+2029": "\u2029", "U+0085": "\u0085"}

@@ -105,7 +105,9 @@ async def run_tool(tools, call, signal=None):
     # and nothing reads it yet. Two changes:
     #   - a cancelled signal means the tool does not run, and the call still gets its one
     #     result: ABORTED, with is_error True
-    #   - a tool that does run is handed the signal: execute(arguments, signal)
+    #   - a tool that does run is handed the signal: execute(arguments, signal), even when
+    #     it is None (a tool may take that parameter with no default)
+    # Only None means "no signal": ask any other object, even one that counts as false.
     tool = {t["name"]: t for t in tools}.get(call["name"])
     if tool is None:
         text, failed = f"Tool {call['name']} not found", True
@@ -646,6 +648,8 @@ class SessionLog:
                 found.append(json.loads(raw))
             except ValueError:
                 raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        if found and not self.ws.read_text(self.path).endswith("\n"):  # its newline never came:
+            raise ValueError(f"{self.path}, line {len(found)}: not a complete log entry")  # torn
         return found
 
     def _append(self, entry):

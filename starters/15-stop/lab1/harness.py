@@ -103,10 +103,12 @@ async def run_tool(tools, call, signal=None):
     that does run is handed the signal. A CancelledError is the task being stopped, not the
     tool failing, and passes through."""
     # --- your code --- gap 3 of 10: run_tool
-    # Lesson 4's body, below, with execute awaited; `signal` is a CancelToken or None. It must now
-    # hold that a call whose signal is already cancelled gets its one result all the same, ABORTED
-    # with is_error True, even when it names a tool nobody has, and its tool does not run; and
-    # that a tool which does run is handed the signal as execute's second argument.
+    # Lesson 4's body, below, with execute awaited; `signal` is None or any object with
+    # is_cancelled(), a CancelToken or a frontend's own, which is asked, never taken for true or
+    # false. It must now hold that a call whose signal is already cancelled gets its one result
+    # all the same, ABORTED with is_error True, even when it names a tool nobody has, and its tool
+    # does not run; and that a tool which does run is handed the signal as execute's second
+    # argument, None included: execute(arguments, None) when there is no signal.
     # Tests: test_stop_inside_a_batch, test_tools_are_handed_the_token,
     #   test_the_token_and_the_two_checks.
     tool = {t["name"]: t for t in tools}.get(call["name"])
@@ -233,8 +235,9 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         # --- your code --- gap 4 of 10: bash's poll loop
         # The line below waits for the command and for nothing else, so no Stop can end
         # `sleep inf`. Now a Stop must end bash while its command runs: within a few turns of the
-        # event loop (the tests allow five) the command is dead and the result is the line
-        # "Command cancelled". Whichever way execute ends (an answer, a Stop, the task cancelled),
+        # event loop (the tests allow five) the command is dead and the result ends with the line
+        # "Command cancelled" (above it, nothing or the output so far, cut: yours to choose).
+        # Whichever way execute ends (an answer, a Stop, the task cancelled),
         # the command does not outlive it. A command that finishes is waited for as before, however
         # many turns it takes: bash has no timeout of its own. The
         # shell also has shell.start(command), which returns a process at once; a process has
@@ -649,6 +652,8 @@ class SessionLog:
                 found.append(json.loads(raw))
             except ValueError:
                 raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+        if found and not self.ws.read_text(self.path).endswith("\n"):  # its newline never came:
+            raise ValueError(f"{self.path}, line {len(found)}: not a complete log entry")  # torn
         return found
 
     def _append(self, entry):

@@ -117,7 +117,8 @@ async def test_events_of_a_stopped_run(t):
 @lab_test("CancelToken begins clear and, once cancelled, never clears. Handed a set "
           "token, run_tool skips the tool and answers Operation aborted, and "
           "run_agent records the prompt and an aborted message without asking the "
-          "model. Handed a clear token, neither behaves any differently.")
+          "model. Handed a clear token, neither behaves any differently. A set signal that "
+          "counts as false stops run_tool, run_agent and bash all the same.")
 async def test_the_token_and_the_two_checks(t):
     name, output, prompt = draw_words(t, 3)
     name = name.replace("-", "_")
@@ -162,6 +163,30 @@ async def test_the_token_and_the_two_checks(t):
              "only a CancelToken: handed a set one, run_tool and run_agent stop just the same "
              "(lesson 15). The items: [run_tool's result, the tools that ran, the record, model "
              "calls].")
+
+    class Emptied(Pressed):  # set, and false as a truth value, as an empty container is
+        def __bool__(self):
+            return False
+    model, messages, shell = one_call_model(name), [], lab.Shell(lab.Workspace({}))
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, prompt, signal=Emptied()))
+    waiting = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"](
+        {"command": "sleep inf"}, Emptied()))
+    turns = 0
+    while not waiting.done() and turns < 10:
+        await lab.tick()
+        turns += 1
+    if not waiting.done():  # a bash that never asked: end its wait here
+        waiting.cancel()
+        while not waiting.done():
+            await lab.tick()
+    t.expect([(await harness.run_tool(tools, call, Emptied()))["content"], ran, lab.shape(messages),
+              len(model.calls), turns <= 5, [p.killed for p in shell.processes]],
+             ["Operation aborted", [], "U A(aborted)", 0, True, [True]],
+             "A signal is asked, never taken for true or false: only None means there is none, "
+             "and a set signal whose class counts it as false (as an empty container is) still "
+             "stops run_tool, run_agent and bash (CancelToken, lesson 15). The items: [run_tool's "
+             "result, the tools that ran, the record, model calls, bash answered within five "
+             "turns, bash's command killed].")
     clear = harness.CancelToken()
     t.expect((await harness.run_tool(tools, call, clear))["content"], output,
              "With a clear signal, run_tool runs the tool as before (lesson 15).")
@@ -495,7 +520,7 @@ async def test_stop_during_the_request(t):
 
 @lab_test("Every execute receives the run's own token as its second argument, "
           "directly or through a guard: is_cancelled() is False until h.cancel(), "
-          "True after.")
+          "True after. With no signal, a tool is handed None as its second argument.")
 async def test_tools_are_handed_the_token(t):
     for label, wrap in (("bare", lambda x: x),
                         ("guarded", lambda x: harness.guard(x, lambda name, args: None))):
@@ -523,6 +548,23 @@ async def test_tools_are_handed_the_token(t):
                  "lesson 15). The items: [how the tool is wrapped, calls in the batch, the call "
                  "whose tool pressed Stop (from 0), for each tool that ran: [is_cancelled() "
                  "on entry, is_cancelled() after that call's Stop, if any]].")
+    handed = []
+
+    async def execute(arguments, signal):  # no default: run_tool hands the signal on, None too
+        handed.append(signal)
+        return "built"
+    build = {"name": "build", "description": "Build the project.",
+             "parameters": {"type": "object", "properties": {}}, "execute": execute}
+    call = {"type": "toolCall", "id": f"c{t.random.randint(1, 99)}", "name": "build", "arguments": {}}
+    result, messages = await harness.run_tool([build], call), []
+    await lab.drive(harness.run_agent(one_call_model(), SYSTEM, messages, [build], "Build it."))
+    t.expect([[result["content"], result["is_error"]], lab.shape(messages), messages[2]["content"],
+              handed], [["built", False], "U A[c1] R(c1) A", "built", [None, None]],
+             "A tool that runs is handed the signal as execute's second argument, None included: "
+             "with no signal, run_tool still calls execute(arguments, None), so a tool whose "
+             "second parameter has no default runs (run_tool, lesson 15). The items: [run_tool's "
+             "result as [content, is_error], the record of run_agent with no signal, its tool's "
+             "result, what each execute was handed].")
 
 
 @lab_test("Stop while bash waits on `sleep inf`, pressed at each of six turns in a row: at most "
