@@ -670,6 +670,243 @@ def run_tool(tools, call):
     return {"role": "toolResult", "tool_call_id": call["id"].strip(),
             "tool_name": call["name"].strip(),
 '''),
+    # Hunt round 10 (reader r43): the designs that passed, each now failing naming its rule.
+    Wrong(lab='2.1', name='a word said twice in a row kept once',
+          rule='Build item 1: text_of gives the "text" of every text block, in the order they '
+               'stand; a word the model said again right after itself is a block like any other.',
+          where='Build item 1: "the "text" of every block of type "text", in the order they stand"',
+          names='a word said again right after itself',
+          replace=r'''
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+''',
+          by=r'''
+    words = [block["text"] for block in message["content"] if block["type"] == "text"]
+    return "".join(w for n, w in enumerate(words) if n == 0 or w != words[n - 1])
+'''),
+    Wrong(lab='2.1', name='text_of kept per message',
+          rule='Build item 1: the words are those of the blocks the reply holds when text_of is '
+               'asked; an answer kept per message goes stale when the caller edits the content.',
+          where='Build item 1: "the "text" of every block of type "text""',
+          names='text_of follows the content as it is when asked',
+          replace=r'''
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+''',
+          by=r'''
+    kept = _WORDS.get(id(message))
+    if kept is None or kept[0] is not message:
+        kept = _WORDS[id(message)] = (message, "".join(
+            block["text"] for block in message["content"] if block["type"] == "text"))
+    return kept[1]
+
+
+_WORDS = {}  # id(message) -> (message, its words)
+'''),
+    Wrong(lab='2.1', name='the calls kept until the length or the last block changes',
+          rule='Build item 2: nothing is kept between two asks; a block replaced in the middle of '
+               'the content shows at the next ask.',
+          where='Build item 2: "Nothing is kept between two asks"',
+          names='the content as long as before',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    content = message["content"]
+    last = content[-1] if content else None
+    kept = _CALLS.get(id(message))
+    if kept is None or kept[0] is not message or kept[1] != len(content) or kept[2] is not last:
+        calls = [block for block in content if block["type"] == "toolCall"]
+        kept = _CALLS[id(message)] = (message, len(content), last, calls)
+    return list(kept[3])
+
+
+_CALLS = {}  # id(message) -> (message, length, last block, calls)
+'''),
+    Wrong(lab='2.1', name='one shared [] for every plain answer',
+          rule='Build item 2: nothing is kept between two asks; a plain answer\'s [] is a new list, '
+               'so a caller that adds to it changes no later answer.',
+          where='Build item 2: "[] for a plain answer. Nothing is kept between two asks"',
+          names='a new list at each ask',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    calls = [block for block in message["content"] if block["type"] == "toolCall"]
+    return calls if calls else _NO_CALLS
+
+
+_NO_CALLS = []  # one answer for every plain reply
+'''),
+    Wrong(lab='2.1', name='the specs kept per list of tool ids, handed out as copies',
+          rule='Build item 3: a new list of new dicts from the tools as they are at each ask; a '
+               'tool changed in place since is told as it is now.',
+          where='Build item 3: "A new list, holding a new dict for each tool"',
+          names='changed in place since the last ask',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    key = tuple(id(tool) for tool in tools)
+    if key not in _SPECS:
+        _SPECS[key] = (list(tools), [{"name": tool["name"], "description": tool["description"],
+                                      "parameters": tool["parameters"]} for tool in tools])
+    return [dict(spec) for spec in _SPECS[key][1]]
+
+
+_SPECS = {}  # tuple of tool ids -> (the tools, their specs)
+'''),
+    Wrong(lab='2.1', name='a missing description and schema filled into the tool',
+          rule='Build item 3: the tools come out exactly as they went in, even a tool that lacks a '
+               'key: tool_specs writes nothing into a tool.',
+          where='Build item 3: "the tools come out exactly as they went in"',
+          names='writes nothing into the tool',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    for tool in tools:
+        tool.setdefault("description", "")
+        tool.setdefault("parameters", {"type": "object", "properties": {}})
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+'''),
+    Wrong(lab='2.1', name='one shared [] for no tools',
+          rule='Build item 3: tool_specs gives a new list at each ask, the empty one included.',
+          where='Build item 3: "A new list"',
+          names='a spec a caller added to one answer is not in the next',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    if not tools:
+        return _NO_SPECS
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+
+
+_NO_SPECS = []  # one answer for every empty list of tools
+'''),
+    Wrong(lab='2.1', name="each name's first schema kept for the process",
+          rule='Build item 3 and the test\'s "Each value is the tool\'s own": two tools of one name '
+               'are each told with their own parameters, not with the first one seen.',
+          where='Build item 3; test_specs_have_three_keys_in_order "Each value is the tool\'s own"',
+          names='each is told with its own schema',
+          replace=r'''
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+             "parameters": _SCHEMAS.setdefault(tool["name"], tool["parameters"])}
+            for tool in tools]
+
+
+_SCHEMAS = {}  # tool name -> the parameters first seen under it
+'''),
+    Wrong(lab='2.1', name="a tool's error wrapped in a RuntimeError",
+          rule='Build item 4: what execute raises goes up to the caller as it was raised; a '
+               'RuntimeError wrapped round it is another exception.',
+          where='Build item 4: "What execute raises goes up to the caller as it was raised"',
+          names='not another exception wrapped round it',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except Exception as problem:
+        raise RuntimeError(f"tool {call['name']} failed: {problem!r}") from problem
+'''),
+    Wrong(lab='2.1', name='results remembered by call id and arguments',
+          rule='Build item 4: execute gets the call\'s arguments, once per call; a later run\'s '
+               'c1 with the same arguments runs anew, since the files may have changed.',
+          where='Build item 4: "its execute gets the call\'s arguments, once"',
+          names='never answered from memory',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    key = (id(tool), call["id"], repr(sorted(call["arguments"].items())))
+    if key not in _ANSWERED or _ANSWERED[key][0] is not tool:
+        _ANSWERED[key] = (tool, tool["execute"](call["arguments"]))
+    text, failed = _ANSWERED[key][1], False
+'''),
+    Wrong(lab='2.1', name="the arguments checked against the schema's types",
+          rule='Build item 4 and "Yours checks nothing yet": execute gets the call\'s arguments '
+               'whatever they hold; a value of another type than the schema says is the tool\'s '
+               'to judge (lesson 4 writes str_arg for it).',
+          where='Build item 4: "its execute gets the call\'s arguments"; "Where Tau is weaker"',
+          names="the tool's to judge",
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    kinds = {"string": str, "integer": int}
+    for key, spec in ((tool["parameters"] or {}).get("properties") or {}).items():
+        kind = kinds.get(spec.get("type"))
+        if kind and key in call["arguments"] and not isinstance(call["arguments"][key], kind):
+            raise ValueError(f"{key} must be a {spec['type']}")
+    text, failed = tool["execute"](call["arguments"]), False
+'''),
+    Wrong(lab='2.1', name='an answer other than text or None made a string',
+          rule='"Your run_tool passes it on as it is": a number execute returned is the content '
+               'as it is, not its str().',
+          where='"Where yours is weaker": "Your run_tool passes it on as it is"; Build item 4',
+          names='passed on, not turned into',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+    if text is not None and not isinstance(text, str):
+        text = str(text)
+'''),
+    Wrong(lab='2.1', name='run_tool cutting answers at 100,000 characters',
+          rule='Build item 4: what execute returned is the content, with no cap of run_tool\'s own.',
+          where='Build item 4: "what execute returned as the content"',
+          names="no cap of run_tool's own",
+          replace=r'''
+            "content": text, "is_error": failed}
+''',
+          by=r'''
+            "content": text[:100_000] if isinstance(text, str) else text, "is_error": failed}
+'''),
+    Wrong(lab='2.1', name='read capped at 65,536 characters',
+          rule='Build item 5: the whole text of the file; a read that stops at 64 KiB with no note '
+               'cuts a file silently.',
+          where='Build item 5: "The whole text of the file"',
+          names='never cuts a file silently',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        return ws.read_text(arguments["path"])[:65536]
+'''),
+    Wrong(lab='2.1', name="lesson 6's offset and limit honoured, with no note",
+          rule='Build item 5: the whole text of the file named by "path"; lesson 2\'s read takes no '
+               'offset or limit, and lesson 6\'s, which does, says where it stopped.',
+          where='Build item 5: "The whole text of the file named by the "path" argument"',
+          names='never a bare piece of the file',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        lines = ws.read_text(arguments["path"]).splitlines(keepends=True)
+        start = (arguments.get("offset") or 1) - 1
+        limit = arguments.get("limit")
+        return "".join(lines[start:start + limit] if limit else lines[start:])
+'''),
+    Wrong(lab='2.1', name='read dropping a byte-order mark',
+          rule='Build item 5: the text of the file as the workspace holds it; a byte-order mark '
+               'at its start is part of it.',
+          where='Build item 5: "as the workspace ws holds it"',
+          names='a byte-order mark at the start',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        return ws.read_text(arguments["path"]).removeprefix("\ufeff")
+'''),
 ]
 
 ALLOWED = [
@@ -746,5 +983,100 @@ ALLOWED = [
         text, failed = f"Tool {call['name']} not found", True
     else:
         text, failed = tool["execute"](call["arguments"]), False
+'''),
+    # Hunt round 10 (reader r43), design 2.1-15.
+    Wrong(lab='2.1', name="lesson 4's error result for a tool that fails",
+          rule="Lesson 2 says what execute raises goes up to the caller as it was raised, and "
+               "lesson 4's run_tool puts a failing tool's words in an error result (is_error "
+               "True). Lab 2.1's tests also judge every later lab's file, so for a tool that "
+               "fails they can ask only what lessons 2 and 4 share: the tool ran, and its own "
+               "error came back, raised as it was or in an error result's words. Lesson 4's "
+               "answer written early keeps that, as round 5's error result for a missing tool "
+               "does.",
+          where='hunt round 10, design 2.1-15', names='',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except Exception as problem:
+        text, failed = f"{type(problem).__name__}: {problem}", True
+'''),
+    # Hunt round 10 (reader r43), design 2.1-23.
+    Wrong(lab='2.1', name='run_tool written async',
+          rule="Lesson 15 makes run_tool a coroutine, and lab 2.1's tests judge every later "
+               "lab's file, so they await whatever run_tool returns (settle); a result awaited is "
+               "the same five-key toolResult. Lesson 15's colour written early changes no result.",
+          where='hunt round 10, design 2.1-23', names='',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+    if inspect.isawaitable(text):  # lesson 15's tools are coroutines too
+        text = await text
+''',
+          also=((r'''
+def run_tool(tools, call):
+''', r'''
+import inspect
+
+
+async def run_tool(tools, call):
+'''),)),
+    # Hunt round 10 (reader r43), probe 2.1-91.
+    Wrong(lab='2.1', name="execute handed a copy of the call's arguments",
+          rule='Build item 4 says execute gets the call\'s arguments; a deep copy holds every '
+               'value the call sent, so execute cannot tell it from the call\'s own dict, and it '
+               'keeps the call block as the model sent it even when a tool writes into what it '
+               'was given, which test_execute_gets_the_arguments asks. A safer answer the rule '
+               'leaves free.',
+          where='hunt round 10, probe 2.1-91', names='',
+          replace=r'''
+    text, failed = tool["execute"](call["arguments"]), False
+''',
+          by=r'''
+    text, failed = tool["execute"](copy.deepcopy(call["arguments"])), False
+''',
+          also=((r'''
+def run_tool(tools, call):
+''', r'''
+import copy
+
+
+def run_tool(tools, call):
+'''),)),
+    # Hunt round 10 (reader r43), probe 2.1-92.
+    Wrong(lab='2.1', name='every result also kept in a module list',
+          rule='Lesson 2 rules on what run_tool returns and on the tools and calls it is given, '
+               'not on what else a file keeps: a list that holds each result as well changes no '
+               'result, no call and no tool. (Lesson 11 is where a session is kept on purpose.)',
+          where='hunt round 10, probe 2.1-92', names='',
+          replace=r'''
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+            "content": text, "is_error": failed}
+''',
+          by=r'''
+    HISTORY.append({"role": "toolResult", "tool_call_id": call["id"],
+                    "tool_name": call["name"], "content": text, "is_error": failed})
+    return HISTORY[-1]
+
+
+HISTORY = []  # every result made
+'''),
+    # Hunt round 10 (reader r43), probe 2.1-95.
+    Wrong(lab='2.1', name='[] for a message whose content is not a list of blocks',
+          rule='tool_calls is asked of a reply. A user message, whose content is a plain string, '
+               'makes no calls, so [] is true of it; the reference raises TypeError there only '
+               'because it walks the string. Every reply is answered as the reference answers it.',
+          where='hunt round 10, probe 2.1-95', names='',
+          replace=r'''
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+''',
+          by=r'''
+    if not isinstance(message.get("content"), list):
+        return []
+    return [block for block in message["content"] if block["type"] == "toolCall"]
 '''),
 ]

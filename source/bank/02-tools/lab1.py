@@ -59,6 +59,8 @@ async def test_bank_the_words_of_each_reply_a_model_gave(t):
     scripted, words = [], []
     for n in range(t.random.randint(2, 4)):
         said = t.random.sample(EDGED, t.random.randint(2, 3))
+        if n == 0:  # the first reply says one thing twice
+            said = [said[0], said[0]]
         parts = said + [lab.call(t.random.choice(NAMES), {"path": t.random.choice(PATHS)})
                         for _ in range(t.random.randint(0, 2))]
         t.random.shuffle(parts)
@@ -152,11 +154,14 @@ async def test_bank_the_calls_follow_each_reply(t):
     dropped = [b for b in edited["content"] if b["type"] == "toolCall"][t.random.randint(0, 1)]
     edited["content"].remove(dropped)
     edited["content"].insert(0, lab.call("bash", {"command": "true"}, id="k100"))
-    t.expect([asked, [c["id"] for c in harness.tool_calls(edited)]],
-             [wanted, ["k100"] + [i for i, _ in wanted[0] if i != dropped["id"]]],
+    harness.tool_calls(messages[-2]).append(lab.call("ls", {"path": "."}, id="k99"))
+    t.expect([asked, [c["id"] for c in harness.tool_calls(edited)],
+              harness.tool_calls(lab.say("Nothing more."))],
+             [wanted, ["k100"] + [i for i, _ in wanted[0] if i != dropped["id"]], []],
              "[For each reply of the conversation, [id, name] of each call tool_calls gave, the "
              "last reply a plain answer; the ids tool_calls gives for the first reply once a "
-             "call was removed from its content and another put in front].")
+             "call was removed from its content and another put in front; the calls of another "
+             "plain answer, after the caller added a call to the list the last reply gave].")
 
 
 # --- rule 3: tool_specs ---------------------------------------------------------------------
@@ -164,7 +169,8 @@ async def test_bank_the_calls_follow_each_reply(t):
 def offered(t):
     """Three to five tools, in a drawn order: one whose parameters are {}, one with
     {"type": "object"} alone, one whose name and description have spaces at their ends, and a
-    second tool under the name of another; some carry a key of their own."""
+    second tool under the name of another, with parameters of its own; some carry a key of their
+    own."""
     names = t.random.sample(NAMES, 3)
     schemas = [{}, {"type": "object"}, dict(PATH)]
     t.random.shuffle(schemas)
@@ -176,7 +182,8 @@ def offered(t):
     edged = t.random.randrange(3)
     tools[edged] |= {"name": f" {names[edged]}  ", "description": "Lists.\n"}
     tools[t.random.randrange(3)]["timeout"] = t.random.randint(5, 60)
-    twin = dict(t.random.choice(tools), description="The same name, another tool.")
+    twin = dict(t.random.choice(tools), description="The same name, another tool.",
+                parameters={"type": "object", "properties": {"depth": {"type": "integer"}}})
     tools.insert(t.random.randint(0, 3), twin)
     return tools
 
@@ -238,26 +245,39 @@ async def test_bank_the_specs_as_json(t):
         each["description"] = "edited in the spec"
     used = t.random.choice([x for x in tools if x["name"] in NAMES])
     result = await settle(harness.run_tool(tools, lab.call(used["name"], {"path": "a"}, id="k1")))
+    changed = t.random.randrange(len(tools))
+    tools[changed]["description"] = "Changed in place."
+    descriptions[changed] = "Changed in place."
+    empty = harness.tool_specs([])
+    empty.append({"name": "lint", "description": "A caller's own.", "parameters": {}})
+    bare = {"name": "lint", "execute": lambda a: "linted"}
+    await raised(lambda: harness.tool_specs([bare]))
     t.expect([[x["description"] for x in tools], result["content"], json.dumps(
-              [x["parameters"] for x in tools])],
-             [descriptions, f"{used['name']} did it",
-              schemas],
-             "[The tools' descriptions after the caller edited every spec's description; what a "
-             "tool answers through run_tool then; the tools' parameters as JSON]: a spec is a new "
-             "dict, and the tools are as they went in.")
+              [x["parameters"] for x in tools]),
+              [s["description"] for s in harness.tool_specs(tools)],
+              json.dumps(harness.tool_specs([])), sorted(bare)],
+             [descriptions, f"{used['name']} did it", schemas, descriptions, "[]",
+              ["execute", "name"]],
+             "[The tools' descriptions after the caller edited every spec's description (and "
+             "one tool's own, in place); what a tool answers through run_tool then; the tools' "
+             "parameters as JSON; the descriptions a new ask of the specs gives; the specs of no "
+             "tools as JSON, after the caller added one to an earlier answer for no tools; the "
+             "keys of a tool with no description or parameters, after tool_specs was asked of "
+             "it]: a spec is a new dict made at each ask, and the tools are as they went in.")
 
 
 # --- rule 4: run_tool -----------------------------------------------------------------------
 
-# A log the show tool gives back whole: it starts like a failure and is over 10,000 characters.
+# A log the show tool gives back whole: it starts like a failure and is over 100,000 characters.
 LOG = "Error: the nightly build (a saved log)\n" + "".join(
-    f"step {n:05d} passed\n" for n in range(700))
+    f"step {n:05d} passed\n" for n in range(7000))
 
 
 def workbench(ws):
     """Tools that act on the workspace `ws`: note appends its `line` and `tag` to notes.txt and
     answers ""; count adds a line to runs.log and answers None; show answers build.log's text;
-    a fourth, named text_of like a function of harness.py, answers how many notes there are."""
+    a fourth, named text_of like a function of harness.py, answers how many notes there are, as
+    a dict (not a text: run_tool passes it on as it is)."""
     def note(arguments):
         line = f"{arguments.get('line', '(no line)')}|{arguments.get('tag', '(no tag)')}"
         ws.append_text("notes.txt", line + "\n")
@@ -267,7 +287,7 @@ def workbench(ws):
         ws.append_text("runs.log", "counted\n")
 
     def lines(arguments):
-        return f"{ws.read_text('notes.txt').count(chr(10))} notes"
+        return {"notes": ws.read_text("notes.txt").count(chr(10))}
     tagged = {"type": "object", "properties": {"line": {"type": "string"}, "tag": {
         "type": "string", "default": "misc"}}}
     return [tool("note", note, tagged), tool("count", count), tool("show", lambda a: ws.read_text(
@@ -301,7 +321,7 @@ async def test_bank_what_the_tools_did_to_the_workspace(t):
             written.append(f"{sent['arguments'].get('line', '(no line)')}|"
                            f"{sent['arguments'].get('tag', '(no tag)')}")
         answer = {"note": 0, "count": None, "show": len(LOG),
-                  "text_of": len(f"{len(written)} notes")}[sent["name"]]
+                  "text_of": {"notes": len(written)}}[sent["name"]]
         wanted.append(["toolResult", sent["id"], sent["name"], answer, False, 5])
     results = []
     for sent in calls:
@@ -387,17 +407,19 @@ def shown(text):
           "raises as the workspace does.")
 async def test_bank_reading_through_a_conversation(t):
     ws = lab.Workspace({"big.txt": LONGER, "todo.md": "  - first  \n\n",
-                        "crlf.txt": "one\r\ntwo \r\n"})
+                        "crlf.txt": "\ufeffone\r\ntwo \r\n"})
     readers = [harness.make_read_tool(ws)]
     harness.make_read_tool(lab.Workspace({p: "another workspace\n" for p in
                                           ["big.txt", "todo.md", "crlf.txt"]}))
     first = t.random.sample(["big.txt", "todo.md", "crlf.txt"], 3)
     again = t.random.choice(first)
     model = lab.ScriptedModel([lab.reply(*[lab.call("read", {"path": p}) for p in first]),
-                               lab.reply(lab.call("read", {"path": again})),
+                               lab.reply(lab.call("read", {"path": again, "offset": 2,
+                                                           "limit": 1})),
                                lab.reply(lab.call("read", {"path": "todo.md"})),
                                lab.say("Read.")])
-    texts = {"big.txt": LONGER, "todo.md": "  - first  \n\n", "crlf.txt": "one\r\ntwo \r\n"}
+    texts = {"big.txt": LONGER, "todo.md": "  - first  \n\n",
+             "crlf.txt": "\ufeffone\r\ntwo \r\n"}
     messages = [harness.user_message("Read my files.")]
     found, wanted, problem = [], [], None
     for turn in range(3):
@@ -432,7 +454,7 @@ async def test_bank_two_reads_over_two_workspaces(t):
     picks[t.random.randrange(5)] = 0  # the read made first reads too
     wanted, found = [], []
     for n, which in enumerate(picks):
-        text = LONGER if n == 0 else f"{n}:" + t.random.choice(
+        text = LONGER * 10 if n == 0 else f"{n}:" + t.random.choice(
             [LONGER[:2500], "\t tab first\r\n  ", "\n\n", "", "an edit\n  "])
         spaces[which].write_text("same.txt", text)
         spaces[1 - which].write_text("same.txt", f"the other workspace, write {n}\n")

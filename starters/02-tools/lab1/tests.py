@@ -31,13 +31,14 @@ HARNESS_NAMES = ["tool_calls", "text_of", "run_tool", "tool_specs", "user_messag
 LONG = "".join(f"line {n} of 1000".ljust(49, ".") + "\n" for n in range(1, 1001))
 # A file of 2500 short lines: longer than lesson 6's read gives at once, which says so when it cuts.
 LINES = "".join(f"{n}\n" for n in range(1, 2501))
-# A file whose lines end in spaces, a tab and "\r\n": the bytes are the file's, not to be tidied.
-RAGGED = "two spaces  \r\na tab\t\r\nno end  "
+# A file that starts with a byte-order mark and whose lines end in spaces, a tab and "\r\n": the
+# bytes are the file's, not to be tidied.
+RAGGED = "\ufefftwo spaces  \r\na tab\t\r\nno end  "
 # What execute may return, each an answer run_tool passes on as it is: the empty text, texts that
-# only look like failures, a text over 10,000 characters, and (wrongly, but not run_tool's to
-# fix) None.
+# only look like failures, a text of 200,000 characters, and (wrongly, but not run_tool's to
+# fix) a number and None.
 ANSWERS = ["", "Error: disk full (the first line of a log)\n",
-           "Traceback (most recent call last):\n  a saved crash report\n", LONG, None]
+           "Traceback (most recent call last):\n  a saved crash report\n", LONG * 4, 42, None]
 
 
 def block(name, arguments=None, id="c1"):
@@ -110,6 +111,18 @@ async def test_text_of(t):
     t.expect(harness.text_of(lab.say(answer)), answer,
              "A plain answer is its one text block, as it is: text_of joins the text blocks in "
              "order and trims nothing, a final space included (text_of, lesson 2).")
+    word = t.random.choice([word for word in WORDS if word.strip()])
+    twice = lab.reply(word, word, *some_calls(t, 1), word)
+    before = harness.text_of(twice)
+    twice["content"][t.random.randrange(2)]["text"] = "Changed. "
+    twice["content"].append({"type": "text", "text": "Added."})
+    t.expect([before, harness.text_of(twice)],
+             why="Every text block gives its words, a word said again right after itself "
+                 "included (the model may say it twice), and text_of follows the content as "
+                 "it is when asked: after the caller changed one of its words and added a text "
+                 "block, the answer is the new words. Items: text_of of a reply [word, word, "
+                 "call, word], then of the same reply after the edit (text_of, lesson 2; Build "
+                 "item 1).")
 
 
 @lab_test("tool_calls gives the call blocks in the order they stand, [] for a plain answer, and "
@@ -130,10 +143,15 @@ async def test_tool_calls(t):
              "Each call is the very block of the content, not a copy of it (tool_calls, "
              "lesson 2). Each item says whether one call given back is a block of the content.")
     plain = harness.tool_calls(lab.say(t.random.choice(WORDS)))
-    t.expect([plain, isinstance(plain, list)], [[], True],
+    answers = [list(plain), isinstance(plain, list)]
+    plain.append(block("ls", {"path": "."}, "c99"))  # a caller adds to the list it was given
+    answers.append(harness.tool_calls(lab.say(t.random.choice(WORDS))))
+    t.expect(answers, [[], True, []],
              "A plain answer makes no calls: [], a list like any other answer of tool_calls, so "
-             "a caller can add to it. Items: the answer, then whether it is a list (tool_calls, "
-             "lesson 2).")
+             "a caller can add to it, and a new list at each ask, so what one caller added is "
+             "not in the next plain answer. Items: the answer, whether it is a list, then the "
+             "next plain answer after a caller added a call to the first (tool_calls, lesson 2; "
+             "Build item 2 \"Nothing is kept between two asks\").")
     message["content"].append(block("write", {"path": "b.py", "content": ""}, "c100"))
     del message["content"][t.random.randrange(len(message["content"]) - 1)]
     t.expect([c["id"] for c in harness.tool_calls(message)],
@@ -142,6 +160,13 @@ async def test_tool_calls(t):
              "content (here a call added at the end and a block removed) shows at once; a "
              "second stored list would go stale. Each item is a call's id (tool_calls, "
              "lesson 2).")
+    middle = t.random.randrange(len(message["content"]) - 1)  # never the last block
+    message["content"][middle] = block("grep", {"path": "c.py"}, "c101")
+    t.expect([c["id"] for c in harness.tool_calls(message)],
+             why="Nothing is kept between two asks (Build item 2): after a block in the middle "
+                 "of the content is replaced by another call, the content as long as before "
+                 "and its last block the same, the next ask follows the content as it is then. "
+                 "Each item is a call's id (tool_calls, lesson 2).")
     harness.tool_calls(message).clear()  # a caller that has handled the calls empties its list
     t.expect([c["id"] for c in harness.tool_calls(message)],
              [b["id"] for b in message["content"] if b["type"] == "toolCall"],
@@ -174,7 +199,8 @@ def drawn_tools(t):
           "parameters: never execute, nor any other key a tool carries.")
 async def test_specs_have_three_keys_in_order(t):
     tools = drawn_tools(t)
-    twin = dict(t.random.choice(tools), description="A second tool of the same name.")
+    twin = dict(t.random.choice(tools), description="A second tool of the same name.",
+                parameters={"type": "object", "properties": {"pattern": {"type": "string"}}})
     tools.insert(t.random.randrange(len(tools) + 1), twin)  # two tools sharing a name, every draw
     specs = harness.tool_specs(tools)
     t.expect([spec["name"] for spec in specs], [tool["name"] for tool in tools],
@@ -189,7 +215,8 @@ async def test_specs_have_three_keys_in_order(t):
                       "parameters": tool["parameters"]} for tool in tools],
              "Each value is the tool's own, as it is: parameters of {} or {\"type\": "
              "\"object\"} are told to the model as they are, not filled in with a default "
-             "schema (tool_specs, lesson 2).")
+             "schema, and of two tools that share a name each is told with its own schema "
+             "(tool_specs, lesson 2).")
     edged = dict(t.random.choice(tools), description=" Reads a file.\n")
     edged["name"] = f"{edged['name']} "
     t.expect([[spec["name"], spec["description"]] for spec in harness.tool_specs([edged])],
@@ -197,7 +224,15 @@ async def test_specs_have_three_keys_in_order(t):
              "A name and a description go to the model exactly as the tool has them, spaces and "
              "line breaks at their ends included: nothing is stripped. The item is [name, "
              "description] of the one spec (tool_specs, lesson 2).")
-    t.expect(harness.tool_specs([]), [], "No tools, no specs (tool_specs, lesson 2).")
+    none = harness.tool_specs([])
+    answers = [list(none)]
+    none.append({"name": "ls", "description": "Added by a caller.", "parameters": {}})
+    answers.append(harness.tool_specs([]))
+    t.expect(answers, [[], []],
+             "No tools, no specs, and a new list at each ask (Build item 3 \"A new list\"): "
+             "a spec a caller added to one answer is not in the next. Items: tool_specs([]), "
+             "then tool_specs([]) again after a caller added a spec to the first answer "
+             "(tool_specs, lesson 2).")
 
 
 @lab_test("tool_specs leaves the tools as they were: same keys, same values, same execute.")
@@ -223,12 +258,24 @@ async def test_specs_do_not_change_the_tools(t):
     t.expect([tool["name"] for tool in tools], [value["name"] for value in values],
              "A spec is a new dict, not the tool itself: renaming a spec leaves the tools' names "
              "as they were (tool_specs, lesson 2).")
+    tools[t.random.randrange(len(tools))]["description"] = "Changed since the last ask."
+    t.expect([spec["description"] for spec in harness.tool_specs(tools)],
+             why="Each ask makes a new list from the tools as they are now (Build item 3): a "
+                 "tool whose description was changed in place since the last ask, the list "
+                 "holding the same tools, is told as it is now. Each item is a spec's "
+                 "description (tool_specs, lesson 2).")
     tools.append(tool("ls", lambda a: "ls ran", PATH, "The ls tool."))
     t.expect([spec["name"] for spec in harness.tool_specs(tools)],
              [tool["name"] for tool in tools],
              "Each ask makes a new list from the tools as they are now: a spec renamed after an "
              "earlier ask is not sent again, and a tool added since is offered. Each item is a "
              "spec's name (tool_specs, lesson 2).")
+    bare = {"name": "ls", "execute": lambda a: "ls ran"}  # no description, no parameters
+    await raised(lambda: harness.tool_specs([bare]))
+    t.expect(sorted(bare), ["execute", "name"],
+             "The tools come out exactly as they went in (Build item 3), even a tool that lacks "
+             "a description and parameters: whatever tool_specs makes of it, it writes nothing "
+             "into the tool. The item is the tool's keys afterwards (tool_specs, lesson 2).")
 
 
 @lab_test("run_tool on a known tool returns exactly the five keys of a toolResult: the call's id "
@@ -259,9 +306,10 @@ async def test_run_tool_returns_a_result(t):
     t.expect(found, wanted,
              "What execute returned is the content, as it is, and is_error stays False all "
              "through lesson 2: an empty text, a text that starts \"Error\" or \"Traceback\" "
-             "(a file may), a text of 50,000 characters (no cap of run_tool's own), even None "
-             "(passed on, not turned into \"None\"). execute ran once for each. Each item is "
-             "[content, is_error, times execute ran] of one result (run_tool, lesson 2).")
+             "(a file may), a text of 200,000 characters (no cap of run_tool's own), even a "
+             "number or None (passed on, not turned into \"None\" or \"42\": \"Your run_tool "
+             "passes it on as it is\"). execute ran once for each. Each item is [content, "
+             "is_error, times execute ran] of one result (run_tool, lesson 2; Build item 4).")
 
 
 @lab_test("execute receives the call's arguments, once per call, whatever they hold (an "
@@ -269,7 +317,8 @@ async def test_run_tool_returns_a_result(t):
 async def test_execute_gets_the_arguments(t):
     read, seen = recording("read", "")  # an empty file's text: an answer like any other
     read["parameters"] = {"type": "object", "required": ["path"], "properties": {
-        "path": {"type": "string"}, "limit": {"type": "integer", "default": 100}}}
+        "path": {"type": "string"}, "offset": {"type": "integer"},
+        "limit": {"type": "integer", "default": 100}}}
     given, contents, calls = [], [], []
     numbered = ids(t, t.random.randint(2, 4))
     # The last call's id is the first's again: ids are told apart within one reply, and the next
@@ -278,22 +327,27 @@ async def test_execute_gets_the_arguments(t):
         arguments = {"path": t.random.choice(PATHS)}
         if n == 0:  # values a tidy-minded run_tool might drop, in every draw
             arguments |= {"content": "", "offset": None}
+        elif n == len(numbered):  # the first call again, word for word: a later run's c1
+            arguments = dict(given[0])
         elif t.random.random() < 0.5:
             arguments["limit"] = t.random.randint(1, 500)
         given.append(arguments)
         calls.append(block("read", dict(arguments), id))
-        result = await settle(harness.run_tool([read], calls[-1]))
-        contents.append([result["content"], result["is_error"]])
+        problem, result = await outcome([read], calls[-1])
+        contents.append([result["content"], result["is_error"]] if problem is None else problem)
+    t.expect(seen, given,
+             "run_tool calls the tool's execute once per call, with call[\"arguments\"], "
+             "whatever they hold: an empty string and None are values too (an offset of None "
+             "where the schema says integer is the tool's to judge: run_tool checks nothing "
+             "yet), a \"default\" of the schema is not added, a tool that returned "
+             "\"\" is not run again, and a call whose id and arguments an earlier call had (a "
+             "later run's c1) runs anew, never answered from memory. Each item is what one "
+             "call's execute received (run_tool, lesson 2; Build item 4 \"gets the call's "
+             "arguments, once\").")
     t.expect(contents, [["", False]] * len(given),
              "What execute returned is the result's content, \"\" included, and is_error is "
              "False: an empty file's text is an answer, not a failure. Each item is [content, "
              "is_error] of one result (run_tool, lesson 2).")
-    t.expect(seen, given,
-             "run_tool calls the tool's execute once per call, with call[\"arguments\"], "
-             "whatever they hold: an empty string and None are values too, a \"default\" of the "
-             "schema is not added, a tool that returned \"\" is not run again, and a call "
-             "whose id an earlier call had (a later run's c1) runs anew, never answered from "
-             "memory. Each item is what one call's execute received (run_tool, lesson 2).")
     t.expect([call["arguments"] for call in calls], given,
              "The call blocks are left as the model sent them: run_tool writes nothing into a "
              "call's arguments. Each item is one call's arguments afterwards (run_tool, "
@@ -371,13 +425,14 @@ async def test_the_tool_is_picked_by_name(t):
     failing = tool(t.random.choice(names), lambda a: ran.append("failing") or a["offset"], PATH)
     ran.clear()
     problem, result = await outcome([failing], block(failing["name"], {"path": "a.py"}, "c105"))
-    own = "offset" in problem if problem is not None else \
+    own = problem.startswith("KeyError") and "offset" in problem if problem is not None else \
         isinstance(result, dict) and result.get("is_error") is True and \
         "offset" in str(result.get("content"))
     t.expect([ran, own], [["failing"], True],
              "A tool that is there and fails is not a tool that is missing: it ran, and its own "
              "error (here KeyError 'offset', an argument the call left out) is what comes back: "
-             "lesson 2's run_tool lets it go up as it is, lesson 4's puts its words in an error "
+             "lesson 2's run_tool lets it go up as it was raised, a KeyError and not another "
+             "exception wrapped round it (Build item 4), lesson 4's puts its words in an error "
              "result. Items: the tools that ran, then whether the tool's own error came back "
              "(run_tool, lesson 2).")
 
@@ -404,7 +459,8 @@ async def test_two_calls_two_results(t):
           "workspace holds it at the time of the call.")
 async def test_the_read_tool(t):
     files = dict(zip(t.random.sample(PATHS, 4), t.random.sample(TEXTS, 4)))
-    ws = lab.Workspace(files | {"long.log": LONG, "lines.log": LINES, "ragged.txt": RAGGED})
+    ws = lab.Workspace(files | {"long.log": LONG, "lines.log": LINES, "ragged.txt": RAGGED,
+                                "wide.log": LONG * 2})
     read = harness.make_read_tool(ws)
     # A second read tool over another workspace, made after the first: each reads its own.
     other = harness.make_read_tool(lab.Workspace({path: "another workspace's\n"
@@ -422,8 +478,8 @@ async def test_the_read_tool(t):
     t.expect([await settle(read["execute"]({"path": path})) for path in asked],
              [texts[path] for path in asked],
              "read returns the whole text of the file in its own workspace ws, as it is: "
-             "whether its path names a folder or not, spaces and tabs at the ends of lines and "
-             "\"\\r\\n\" kept, and read from ws even after another read tool was made over "
+             "whether its path names a folder or not, a byte-order mark at the start, spaces and "
+             "tabs at the ends of lines and \"\\r\\n\" kept, and read from ws even after another read tool was made over "
              "another workspace. Each item is what one read returned (make_read_tool, lesson 2).")
     t.expect(await settle(other["execute"]({"path": asked[0]})), "another workspace's\n",
              "The second read tool reads its own workspace (make_read_tool, lesson 2).")
@@ -437,13 +493,20 @@ async def test_the_read_tool(t):
              "read returns the whole text of the file, however long: no cap of its own (lesson 6 "
              "gives read a budget, and a note when it cuts). Items: the characters read returned "
              "for a file of 50,000, then its last 50 (make_read_tool, lesson 2).")
-    lines = await settle(read["execute"]({"path": "lines.log"}))
-    t.expect(isinstance(lines, str) and (lines == LINES or not LINES.startswith(lines)), True,
-             "read never cuts a file silently: for a file of 2500 short lines it returns all of "
-             "them (lesson 2), or, from lesson 6 on, a part followed by a note that says where it "
-             "stopped; never the file's first lines alone. The item is whether what read "
-             "returned is the whole file or more than a bare beginning of it (make_read_tool, "
-             "lesson 2).")
+    offset, limit = t.random.randint(2, 1000), t.random.randint(1, 100)
+    whole = []
+    for path, arguments in [("lines.log", {}), ("wide.log", {}),
+                            ("lines.log", {"offset": offset, "limit": limit})]:
+        text = await settle(read["execute"]({"path": path} | arguments))
+        whole.append(isinstance(text, str) and (text == ws.read_text(path) or
+                                                text not in ws.read_text(path)))
+    t.expect(whole, [True, True, True],
+             "read never cuts a file silently: for a file of 2500 short lines, one of 100,000 "
+             "characters, and the first file asked for with an offset and a limit (arguments "
+             "lesson 2's read does not take), it returns the whole text of the file (lesson 2, "
+             "Build item 5), or, from lesson 6 on, a part followed by a note that says where it "
+             "stopped; never a bare piece of the file. Items: whether what each read returned is "
+             "the whole file or more than a bare piece of it (make_read_tool, lesson 2).")
     edited = t.random.choice(asked)
     ws.write_text(edited, "changed since\n" + texts[edited])
     t.expect(await settle(read["execute"]({"path": edited})), "changed since\n" + texts[edited],
