@@ -231,19 +231,18 @@ async def test_a_crashing_check_fails_closed(t):
     t.expect(asked, commands,
              "The check is asked once per call, a check that crashed included: a crash is not "
              "retried, since a check that breaks has already not said yes; and a call is "
-             "asked again when it comes again, the crashed one (%s) too: the door remembers no "
-             "call. The items are the commands the check was asked about, in order (guard, "
-             "lesson 14)." % again)
+             f"asked again when it comes again, the crashed one ({again}) too: the door "
+             "remembers no call. The items are the commands the check was asked about, in "
+             "order (guard, lesson 14).")
     # Checks that break in other ways: any Exception a check raises is a refusal.
     kinds = [RuntimeError("the policy file is missing"), TypeError("'NoneType' is not iterable"),
              ZeroDivisionError("division by zero"), ValueError("bad pattern"),
              OSError("disk unreadable")]
+    included = "".join(f"  included from rules/{n}.toml, line {n}\n" for n in range(1, 81))
     broken = t.random.sample(kinds, 3) + [AttributeError("'NoneType' object has no attribute "
                                                          "'split'"),
                                           PolicyError("no rule for bash\n  in policy.toml, "
-                                                      "line 3\n  [bash]\n  ^\n" + "".join(
-                                                          f"  included from rules/{n}.toml, "
-                                                          f"line {n}\n" for n in range(1, 81))),
+                                                      "line 3\n  [bash]\n  ^\n" + included),
                                           PermissionError("bash is not on the list")]
     found, ran = [], []
     for exc in broken:
@@ -258,8 +257,8 @@ async def test_a_crashing_check_fails_closed(t):
              "its reason is the check failed: and the whole of its text, every line of it. "
              "The items are [[content, is_error] for checks raising three drawn kinds of "
              "Exception, an AttributeError, a PolicyError (an Exception of the check's own, "
-             "its text 85 lines and over 3,000 characters long) and a PermissionError, the commands that ran] (guard, "
-             "lesson 14).")
+             "its text 85 lines and over 3,000 characters long) and a PermissionError, the "
+             "commands that ran] (guard, lesson 14).")
 
 
 @lab_test("The check is called with the tool's name and the call's arguments, by position, "
@@ -306,7 +305,8 @@ async def test_deny_destructive(t):
     later = [t.random.choice(before) + "rm -rf " + t.random.choice(targets) +
              t.random.choice(after) for _ in range(4)]
     later += ["ls;rm -rf build", "sh -c 'rm -rf build'", "(rm -rf dist)", "rm -rfv build",
-              "cd build\nrm -rf .", "set -e\nmake clean\n" + t.random.choice(before) + "rm -rf dist",
+              "cd build\nrm -rf .",
+              "set -e\nmake clean\n" + t.random.choice(before) + "rm -rf dist",
               "echo " + " ".join(f"step{n}" for n in range(1, 501)) + " && rm -rf build"]
     t.expect([command if len(command) < 200 else f"{command[:40]}... ({len(command)} characters)"
               for command in later
@@ -347,8 +347,8 @@ async def test_deny_destructive(t):
              [[arguments, None] for arguments in odd],
              "A bash call is refused only when its command holds rm -rf: not for another "
              "argument that mentions it, and not for a command that is not text or is missing, "
-             "which holds no rm -rf even when a list, a dict or bytes of it do (the bash tool itself "
-             "then says what is wrong), so "
+             "which holds no rm -rf even when a list, a dict or bytes of it do (the bash tool "
+             "itself then says what is wrong), so "
              "deny_destructive gives None and does not raise. Each item is [the arguments of a "
              "bash call, what deny_destructive gave] (deny_destructive, lesson 14).")
     ran = []
