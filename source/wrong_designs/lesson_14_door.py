@@ -590,6 +590,280 @@ WRONG = [
         except KeyboardInterrupt:  # the user pressed Ctrl-C: tell the model, keep the run
             raise PermissionError("Tool call blocked: the user stopped this command")
 '''),
+    Wrong(lab='14.1', name='the check shown a copy of the arguments',
+          rule="The check is asked about the call's own arguments, and the real tool gets the very arguments the check was shown: the same dict, not a copy for either.",
+          where='lab 14.1, Build section, item 1: "the real tool gets the very arguments the check was shown"; hunt round 10, 14.1-01',
+          names='the dict the check was asked about',
+          replace=r'''
+            reason = check(tool["name"], arguments)
+''',
+          by=r'''
+            reason = check(tool["name"], dict(arguments))  # the check may look, not touch
+'''),
+    Wrong(lab='14.1', name='a door that shuts for good after twenty refusals',
+          rule='For each call the check decides, and None lets the call through: the door keeps no count across calls, however many it has refused.',
+          where='lab 14.1, Build section, item 1: "For each call, the check is asked once", "The answer `None` lets the call through"; hunt round 10, 14.1-02',
+          names='keeps no count',
+          replace=r'''
+    def execute(arguments):
+        try:
+            reason = check(tool["name"], arguments)
+''',
+          by=r'''
+    refused = [0]
+
+    def execute(arguments):
+        if refused[0] >= 20:  # a circuit breaker: the model keeps knocking
+            raise PermissionError("Tool call blocked: too many refusals in a row")
+        try:
+            reason = check(tool["name"], arguments)
+''',
+          also=((r'''
+        if reason is not None:
+            raise PermissionError(f"Tool call blocked: {reason}")
+''', r'''
+        if reason is not None:
+            refused[0] += 1
+            raise PermissionError(f"Tool call blocked: {reason}")
+'''),)),
+    Wrong(lab='14.1', name='a tool named read let through the door unasked',
+          rule='For each call, whatever the tool, the check is asked once before the real tool runs: a read behind a door asks its check as a write does.',
+          where='lab 14.1, Build section, item 1: "For each call, the check is asked once ... before the real tool runs"; hunt round 10, 14.1-03',
+          names='whatever the tool, a read too',
+          replace=r'''
+    def execute(arguments):
+        try:
+            reason = check(tool["name"], arguments)
+''',
+          by=r'''
+    def execute(arguments):
+        if tool["name"] == "read":  # a read changes nothing: no need to ask
+            return tool["execute"](arguments)
+        try:
+            reason = check(tool["name"], arguments)
+'''),
+    Wrong(lab='14.1', name='a crashed call refused again unasked',
+          rule='For each call the check is asked once: a call that comes again is asked again, even one whose check crashed the time before.',
+          where='lab 14.1, Build section, item 1: "For each call, the check is asked once"; hunt round 10, 14.1-04',
+          names='a call that comes again is asked again',
+          replace=r'''
+    def execute(arguments):
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+''',
+          by=r'''
+    crashed = {}
+
+    def execute(arguments):
+        key = json.dumps(arguments, sort_keys=True, default=str)
+        if key in crashed:  # this call broke the check before: refuse it as then
+            raise PermissionError(f"Tool call blocked: {crashed[key]}")
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception as exc:
+            reason = crashed[key] = f"the check failed: {exc}"
+'''),
+    Wrong(lab='14.1', name="a check's sys.exit made a refusal",
+          rule="The door's try catches Exception and nothing wider: a SystemExit from the check is the program ending, and leaves the door as it came.",
+          where='figure 14.1: "Anything wider, such as `PowerCut`, passes every wall"; lab 14.1, Build section, item 1; hunt round 10, 14.1-05',
+          names='any other BaseException that is not an Exception',
+          replace=r'''
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+''',
+          by=r'''
+        except (Exception, SystemExit) as exc:  # a check that exits has broken too
+            reason = f"the check failed: {exc}"
+'''),
+    Wrong(lab='14.1', name="the tool's RuntimeError and LookupError made refusals",
+          rule='What the real tool raises is never reported as a refusal: a RuntimeError or a KeyError of the tool comes back in its own words and its own type.',
+          where='lab 14.1, Build section, item 1: "What the real tool raises is never reported as a refusal"; hunt round 10, 14.1-06',
+          names='leaves the door with its own type',
+          replace=r'''
+        return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+''',
+          by=r'''
+        try:
+            return tool["execute"](arguments)
+        except (RuntimeError, LookupError) as exc:  # a tool that crashed: say the door held
+            raise PermissionError(f"Tool call blocked: the check failed: {exc}")
+'''),
+    Wrong(lab='14.1', name='a reason cut at a thousand characters',
+          rule='The refusal holds the whole reason, as text whatever its type, however long it is.',
+          where='lab 14.1, Build section, item 1: "as text whatever its type (as `str` writes it)"; hunt round 10, 14.1-07',
+          names='however long',
+          replace=r'''
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+            raise PermissionError(f"Tool call blocked: {str(reason)[:1000]}")  # keep it short
+'''),
+    Wrong(lab='14.1', name="a crashed check's text cut at 200 characters",
+          rule="A crashed check's refusal is the check failed: followed by the text of what it raised, all of it.",
+          where='lab 14.1, Build section, item 1: "followed by the text of what the check raised"; hunt round 10, 14.1-08',
+          names='with all its text',
+          replace=r'''
+            reason = f"the check failed: {exc}"
+''',
+          by=r'''
+            reason = f"the check failed: {str(exc)[:200]}"  # a traceback is no reason
+'''),
+    Wrong(lab='14.1', name='None told by equality',
+          rule='Only None itself lets a call through: an answer that says it equals None is still an answer, and a reason.',
+          where='lab 14.1, Build section, item 1: "The answer `None` lets the call through"; hunt round 10, 14.1-09',
+          names='equals None without being None',
+          replace=r'''
+        if reason is not None:
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+        if reason != None:  # noqa: E711
+            raise PermissionError(f"Tool call blocked: {reason}")
+'''),
+    Wrong(lab='14.1', name="the tool's TypeError made a refusal",
+          rule='What the real tool raises is never reported as a refusal: a TypeError of the tool is its own, not the door\'s.',
+          where='lab 14.1, Build section, item 1: "What the real tool raises is never reported as a refusal"; hunt round 10, 14.1-22',
+          names='leaves the door with its own type',
+          replace=r'''
+        return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+''',
+          by=r'''
+        try:
+            return tool["execute"](arguments)
+        except TypeError as exc:  # the tool was called wrongly: the door's fault
+            raise PermissionError(f"Tool call blocked: the check failed: {exc}")
+'''),
+    Wrong(lab='14.1', name='deny_destructive for every tool whose name holds bash',
+          rule='deny_destructive is for the tool named bash: every other call gets None, other tools included, run_bash too.',
+          where='lab 14.1, Build section, item 2: "Every other call gets `None`, other tools included"; hunt round 10, 14.1-11',
+          names='run_bash',
+          replace=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+''',
+          by=r'''
+    if "bash" in name and "rm -rf" in str(arguments.get("command")):  # run_bash, safe_bash
+'''),
+    Wrong(lab='14.1', name='rm -rf looked for on the first line only',
+          rule='A bash call whose command contains rm -rf, wherever it stands, on a later line too, gets a reason.',
+          where='lab 14.1, Build section, item 2: "whose command contains `rm -rf`, wherever it stands"; hunt round 10, 14.1-12',
+          names='on a later line',
+          replace=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+''',
+          by=r'''
+    if name == "bash" and "rm -rf" in (str(arguments.get("command")).splitlines() or [""])[0]:
+'''),
+    Wrong(lab='14.1', name='rm -rf looked for in the head of the command',
+          rule='A bash call whose command contains rm -rf, wherever it stands, after thousands of characters too, gets a reason.',
+          where='lab 14.1, Build section, item 2: "whose command contains `rm -rf`, wherever it stands"; hunt round 10, 14.1-13',
+          names='thousands of characters in',
+          replace=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+''',
+          by=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command"))[:120]:  # the head says it
+'''),
+    Wrong(lab='14.1', name='rm -r refused as well',
+          rule='deny_destructive refuses bash commands holding rm -rf; every other call gets None, rm -r build included, which the lesson\'s own run puts to the person.',
+          where='lab 14.1, Build section, item 2: "Every other call gets `None`"; section "Your harness, behind a door"; hunt round 10, 14.1-14',
+          names='rm -r build among them',
+          replace=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+''',
+          by=r'''
+    command = str(arguments.get("command"))
+    if name == "bash" and ("rm -rf" in command or "rm -r" in command or "rm -R" in command):
+'''),
+    Wrong(lab='14.1', name='a command of bytes read as text',
+          rule='A bash call whose command is not text, bytes included, gets None, and deny_destructive does not raise.',
+          where='lab 14.1, Build section, item 2: "and so does a bash call whose command is not text"; hunt round 10, 14.1-16',
+          names='bytes too',
+          replace=r'''
+    if name == "bash" and not isinstance(arguments.get("command"), str):
+        return None  # not text, so it holds no rm -rf: the bash tool says what is wrong
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+''',
+          by=r'''
+    if name == "bash" and not isinstance(arguments.get("command"), (str, bytes)):
+        return None  # bytes are text enough
+    if name == "bash" and "rm -rf" in arguments.get("command"):
+'''),
+    Wrong(lab='14.1', name='a long question cut at a thousand characters',
+          rule='The question is exact, character for character, however long: the person allows only what they read, so the whole JSON is shown.',
+          where='lab 14.1, Build section, item 3 and "The question put to the person is exact, character for character"; hunt round 10, 14.1-17',
+          names='a long one in full',
+          replace=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+''',
+          by=r'''
+        shown = json.dumps(arguments)
+        if len(shown) > 1000:  # a person will not read a wall of JSON
+            shown = shown[:1000] + "..."
+        if human.ask(f"Allow {name} {shown}?") is True:
+'''),
+    Wrong(lab='14.1', name='a person who cannot be asked refused with no reason',
+          rule='A call the person cannot be asked about is refused with a reason: the user said no, or the check failed: and what ask raised; never an empty one.',
+          where='lab 14.1, Build section, items 1 and 3: "refuses it with the reason `the user said no`", "the check failed: followed by the text of what the check raised"; hunt round 10, 14.1-18',
+          names='cannot be asked, with a reason',
+          replace=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+''',
+          by=r'''
+        try:
+            answer = human.ask(f"Allow {name} {json.dumps(arguments)}?")
+        except Exception:
+            return ""  # nobody there: nothing to say
+        if answer is True:
+'''),
+    Wrong(lab='14.1', name='a person who could not be asked once never asked again',
+          rule='confirm_with puts one question to the person per call, the same call asked again as often as it comes: a person who could not be asked once is asked about the next call.',
+          where='lab 14.1, Build section, item 3: "puts one question to the person per call"; hunt round 10, 14.1-19',
+          names='asked again about the next call',
+          replace=r'''
+    def check(name, arguments):
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+''',
+          by=r'''
+    gone = []
+
+    def check(name, arguments):
+        if gone:  # the frontend went away once: it is gone for good
+            return "the user said no"
+        try:
+            answer = human.ask(f"Allow {name} {json.dumps(arguments)}?")
+        except Exception:
+            gone.append(True)
+            return "the user said no"
+        if answer is True:
+'''),
+    Wrong(lab='14.1', name='a guideline added to the tool handed in',
+          rule='guard changes nothing of the tool handed in, not even inside a value: its guidelines list keeps what it held.',
+          where='section "Where the door goes": "`snippet` and `guidelines` travel with `{**tool}` untouched"; hunt round 10, 14.1-20',
+          names='nor any value inside it',
+          replace=r'''
+    return {**tool, "execute": execute}
+''',
+          by=r'''
+    if "guidelines" in tool and "Some calls need permission." not in tool["guidelines"]:
+        tool["guidelines"].append("Some calls need permission.")  # warn the model
+    return {**tool, "execute": execute}
+'''),
+    Wrong(lab='14.1', name="a confirmed argument added to the tool handed in's parameters",
+          rule='guard changes nothing of the tool handed in, not even inside a value: the model sees the same tool, its parameters as they were.',
+          where='section "Where the door goes": "The model sees the same tool it saw before"; the aside on a `confirmed` argument; hunt round 10, 14.1-21',
+          names='nor any value inside it',
+          replace=r'''
+    return {**tool, "execute": execute}
+''',
+          by=r'''
+    properties = tool.get("parameters", {}).get("properties")
+    if isinstance(properties, dict):
+        properties.setdefault("confirmed", {"type": "boolean",
+                                            "description": "True once the user agreed."})
+    return {**tool, "execute": execute}
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -632,5 +906,60 @@ ALLOWED = [
                 raise  # the tool's own failure, unchanged
             reason = f"the check failed: {exc}"
         raise PermissionError(f"Tool call blocked: {reason}")
+"""),
+    Wrong(
+        lab="14.1", name="a person who cannot be asked refused as the user said no",
+        rule="When human.ask raises, the call must be refused with a reason; the page rules on "
+             "answers (any but True refuses with the user said no) and on checks that break "
+             "(the check failed: and what they raised), and a check that catches the failed ask "
+             "and refuses with the user said no keeps both: no yes was given, and the reason is "
+             "one the page names. The reader's own passing file does this.",
+        where='lab 14.1, Build section, items 1 and 3; hunt round 10, probe 14.1-90', names="",
+        replace=r"""
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+""",
+        by=r"""
+        try:
+            answer = human.ask(f"Allow {name} {json.dumps(arguments)}?")
+        except Exception:
+            return "the user said no"  # nobody said yes
+        if answer is True:
+"""),
+    Wrong(
+        lab="14.1", name="the real execute looked up when the door is built",
+        rule="guard returns {**tool, \"execute\": execute}, a dict made when the door is built, "
+             "so the door is for the tool as it was handed in; taking the real execute then too, "
+             "rather than at each call, is the same door for every call the page describes (no "
+             "sentence changes a tool after guard has it).",
+        where='section "Where the door goes"; hunt round 10, probe 14.1-91', names="",
+        replace=r"""
+        return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+""",
+        by=r"""
+        return real(arguments)  # outside the try: the tool's failures are not the door's
+""",
+        also=((r"""
+    def execute(arguments):
+        try:
+""", r"""
+    real = tool["execute"]
+
+    def execute(arguments):
+        try:
+"""),)),
+    Wrong(
+        lab="14.1", name="a crashed check's refusal chained from what it raised",
+        rule="The page rules a crashed check's refusal by its type and its text (PermissionError, "
+             "Tool call blocked: the check failed: <exc>); raising it inside the except with "
+             "`from exc`, so a traceback shows the check's own error as its cause, gives the same "
+             "type and text.",
+        where='lab 14.1, Build section, item 1; hunt round 10, probe 14.1-93', names="",
+        replace=r"""
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+""",
+        by=r"""
+        except Exception as exc:
+            raise PermissionError(f"Tool call blocked: the check failed: {exc}") from exc
 """),
 ]

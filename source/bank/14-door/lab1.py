@@ -31,6 +31,19 @@ class RuleError(Exception):
     """A check's own kind of error, named in no list of Python's built-in ones."""
 
 
+class Unanswered:
+    """A check's answer that says it equals None, as a sentinel or a test double may: it is not
+    None itself, so it is a reason."""
+
+    def __eq__(self, other):
+        return other is None
+
+    __hash__ = object.__hash__
+
+    def __str__(self):
+        return "the rules service sent nothing back"
+
+
 class Hangup(BaseException):
     """The program ending another way than PowerCut: a BaseException of the bank's own, not an
     Exception."""
@@ -188,9 +201,26 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
     name = t.random.choice(["deploy", "publish", "migrate", "sync"])
     plain = tool(name, act, description=f"The {name} tool.")
     plain["owner"] = t.random.choice(["ops", "release", "data"])
+    plain["guidelines"] = [f"Say which {t.random.choice(FILES)} you {name}."]
+    plain["parameters"] = {"type": "object", "properties": {"target": {"type": "string"}}}
+    kept = json.dumps({key: value for key, value in plain.items() if key != "execute"})
     door = harness.guard(plain, check)
     text = f"{t.random.choice(FILES)} is missing"
     cases = [((how, value), None, ["refused", said]) for how, value, said in refusals(t)]
+    huge = "the rules say: " + " ".join(f"{t.random.choice(FILES)} is frozen until step {n};"
+                                        for n in range(1, t.random.randint(160, 200)))
+    deep = RuleError("".join(f"  from rules/{t.random.choice(FILES)}.toml, line {n}\n"
+                             for n in range(1, t.random.randint(70, 90))))
+    cases += [(("say", huge), None, ["refused", BLOCKED + huge]),
+              (("say", Unanswered()), None, ["refused", BLOCKED + str(Unanswered())]),
+              (("raise", deep), None, ["refused", FAILED + str(deep)])]
+    cases += [(("say", word), None, ["refused", BLOCKED + word]) for word in
+              t.random.choices(["wait for review", "not on a Friday", "ask ops first"], k=30)]
+    code = t.random.randint(1, 9)
+    cases.append((("raise", SystemExit(code)), None, ["left", f"SystemExit: {code}"]))
+    for own in (RuntimeError(text), KeyError(t.random.choice(FILES)), TypeError(text),
+                IndexError("list index out of range")):
+        cases.append((("say", None), ("raise", own), ["raised", f"{type(own).__name__}: {own}"]))
     cases += [(("raise", lab.PowerCut("the battery died")), None,
                ["left", "PowerCut: the battery died"]),
               (("raise", Hangup("the session is closing")), None,
@@ -212,21 +242,36 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
         now.update(check=step, tool=action)
         found.append(await knock(door, arguments))
     reached = [n for n, (step, action, _) in enumerate(cases) if action]
+    crash = {"target": t.random.choice(FILES), "dry_run": True}
+    now.update(check=("raise", KeyError("no rule")), tool=None)
+    found += [await knock(door, crash), await knock(door, crash)]
+    reader = harness.guard(tool("read", act), check)
+    now.update(check=("say", "secrets stay shut"), tool=None)
+    found.append(await knock(reader, {"path": ".env"}))
+    keys = ["description", "execute", "guidelines", "name", "owner", "parameters"]
     t.expect([door["name"], sorted(door), sorted(plain), found, len(asked),
-              [ran[k] is given[n] for k, n in enumerate(reached) if k < len(ran)]],
-             [name, ["description", "execute", "name", "owner", "parameters"],
-              ["description", "execute", "name", "owner", "parameters"],
-              [wanted for _, _, wanted in cases], len(cases), [True] * len(reached)],
+              [ran[k] is given[n] for k, n in enumerate(reached) if k < len(ran)],
+              json.dumps({key: value for key, value in plain.items() if key != "execute"}) == kept],
+             [name, keys, keys,
+              [wanted for _, _, wanted in cases] + [["refused", FAILED + "'no rule'"]] * 2 +
+              [["refused", BLOCKED + "secrets stay shut"]], len(cases) + 3,
+              [True] * len(reached), True],
              f"One door on a tool named {name}, with an extra key; each call's check answered a "
              "reason (\"\", False, 0, [], True, a dict, a list, spaced text, text beginning Tool "
              "call blocked:, a long reason), broke (KeyError, AttributeError, an error of its "
              "own of several lines, PermissionError), raised lab.PowerCut or Hangup (a "
              "BaseException, not an Exception), or answered None for a tool that printed "
              "nothing, raised ValueError, PermissionError, KeyboardInterrupt or PowerCut, or, "
-             "last, printed its output. Items: [the door's name, its keys, the keys of the tool "
+             "last, printed its output; a reason of thousands of characters, an answer that "
+             "equals None without being None, a check's error of eighty lines, thirty more "
+             "refusals, a check that raised SystemExit, and tools raising RuntimeError, "
+             "KeyError, TypeError and IndexError among them; then one call made twice whose "
+             "check raised KeyError both times, and a call of a tool named read behind the same "
+             "check, which refused it. Items: [the door's name, its keys, the keys of the tool "
              "handed in afterwards, what the frontend found for each call, how often the check "
              "was asked, for each call that reached the tool whether it got the very dict the "
-             "check was shown].")
+             "check was shown, whether every value of the tool handed in (its guidelines, its "
+             "parameters) is as it was].")
 
 
 # --- rule 2: deny_destructive -----------------------------------------------------------------
@@ -234,13 +279,17 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
 def shell_calls(t):
     """Calls of bash and of other tools, each with whether deny_destructive must refuse it: rm -rf
     after other commands, glued to a ;, inside sh -c, as rm -rfv; -rf of other commands; rm -rf
-    in another argument, or in the command of a tool not named bash; a command that is not
-    text, a list or a dict holding rm -rf among them."""
+    in another argument, or in the command of a tool not named bash (run_bash among them); a
+    command that is not text, a list or a dict holding rm -rf among them; rm -rf on a later line
+    of a script, and after thousands of characters; rm -r and rm -R, which are not rm -rf."""
     target = t.random.choice(["build", "dist", "out", "cache", "tmp"])
     refused = [f"make clean && rm -rf {target}", f"ls;rm -rf {target}",
                f"echo go; sh -c 'rm -rf {target}'", f"rm -rfv {target} 2>/dev/null",
-               f"cd {target} && rm -rf *"]
-    let = [f"cp -rf src {target}", f"grep -rf words.txt {target}", "git status"]
+               f"cd {target} && rm -rf *", f"set -e\ncd {target}\nrm -rf ./*",
+               "echo " + " ".join(f"{target}{n}" for n in range(t.random.randint(400, 500))) +
+               f" | xargs rm -rf {target}"]
+    let = [f"cp -rf src {target}", f"grep -rf words.txt {target}", "git status",
+           f"rm -r {target}", f"rm -R {target}/old"]
     calls = [("bash", {"command": c}, True) for c in refused]
     calls += [("bash", {"command": c}, False) for c in let]
     calls += [("bash", {"command": "ls", "why": f"before rm -rf {target}"}, False),
@@ -248,6 +297,8 @@ def shell_calls(t):
               ("bash", {"command": t.random.choice([[f"rm -rf {target}"],
                                                      {"line": f"rm -rf {target}"}])}, False),
               (t.random.choice(["sh", "shell"]), {"command": f"rm -rf {target}"}, False),
+              (t.random.choice(["run_bash", "bash_script"]), {"command": f"rm -rf {target}"},
+               False),
               ("explain", {"command": f"rm -rf {target}"}, False)]
     t.random.shuffle(calls)
     return calls
@@ -258,6 +309,7 @@ def shell_calls(t):
           "are refused, each with a reason of four words or more, and every other call runs.")
 async def test_bank_a_batch_of_shells_behind_deny_destructive(t):
     calls, ran = shell_calls(t), []
+    calls.insert(t.random.randint(0, len(calls)), ("bash", {"command": b"rm -rf build"}, False))
     names = list(dict.fromkeys(name for name, _, _ in calls))
     tools = [harness.guard(recording(name, ran, "ran\n"), harness.deny_destructive)
              for name in names]
@@ -317,7 +369,7 @@ async def test_bank_a_person_hears_what_deny_destructive_let_through(t):
 async def test_bank_a_person_at_the_frontend_during_a_run(t):
     ran = []
     long = {"path": f"{t.random.choice(FILES)}.md",
-            "content": "".join(f"- item {n}\n" for n in range(1, t.random.randint(30, 45)))}
+            "content": "".join(f"- item {n}\n" for n in range(1, t.random.randint(400, 450)))}
     once_yes = {"command": f"git clean -fd {t.random.choice(FILES)}"}
     once_no = {"command": f"rm -r {t.random.choice(FILES)}"}
     calls = [("read", {"path": f"caf\u00e9/{t.random.choice(FILES)}.txt"}), ("restart", {}),
@@ -359,11 +411,12 @@ async def test_bank_a_person_at_the_frontend_during_a_run(t):
     h = harness.Harness(cut_off, SYSTEM,
                         [harness.guard(recording("bash", ran), harness.confirm_with(Gone()))])
     await lab.drive(h.prompt("Reset it."))
-    t.expect([lab.shape(h.messages), h.messages[2]["content"].startswith(BLOCKED),
-              h.messages[2]["is_error"], ran], ["U A[c1] R(c1) A", True, True, []],
+    t.expect([lab.shape(h.messages), h.messages[2]["content"] in (
+        NO, FAILED + "the terminal was closed"), h.messages[2]["is_error"], ran],
+             ["U A[c1] R(c1) A", True, True, []],
              "Then a run whose person cannot be asked (ask raises ConnectionError). Items: [the "
-             "record, whether the result begins Tool call blocked: , is_error, the calls that "
-             "ran].")
+             "record, whether the result is a refusal with a reason (the user said no, or the "
+             "check failed: and what ask raised), is_error, the calls that ran].")
 
 
 class Reader:
@@ -388,7 +441,7 @@ class Reader:
 async def test_bank_a_person_who_reads_the_question(t):
     ran, name = [], t.random.choice(FILES)
     long = {"path": f"{name}.txt",
-            "content": " ".join(f"word{n}" for n in range(t.random.randint(60, 90)))}
+            "content": " ".join(f"word{n}" for n in range(t.random.randint(600, 900)))}
     read = {"path": f"r\u00e9sum\u00e9s/{name}.md"}
     again_yes = {"command": f"rm -r {name}"}
     again_no = {"command": f"git stash drop {t.random.randint(0, 9)}"}
@@ -412,8 +465,8 @@ async def test_bank_a_person_who_reads_the_question(t):
         await lab.drive(h.prompt(f"Step {n}."))
         record = h.messages
     allowed = {0, 1, 2, 3, 8}
-    # who cannot be reached has not said yes: a refusal, in words the lesson leaves open
-    contents = [content.startswith(BLOCKED) if n == 6 else content
+    # who cannot be reached has not said yes: a refusal with one of the two reasons the page names
+    contents = [content in (NO, FAILED + "nobody at the keyboard") if n == 6 else content
                 for n, (content, _) in zip(order, results(record))]
     t.expect([reader.heard, contents, ran],
              [[ask[n] for n in order],
@@ -425,4 +478,5 @@ async def test_bank_a_person_who_reads_the_question(t):
              "person says True the first time and no the second, no then True, and 1 then a "
              "truthy word), and make deploy, which the person cannot be reached about. Items: "
              "[the questions the person heard, each result's content (for make deploy, whether "
-             "it begins Tool call blocked: ), the calls that ran].")
+             "it is a refusal with a reason: the user said no, or the check failed: and what ask "
+             "raised), the calls that ran].")

@@ -4,6 +4,7 @@ and a door that stays shut when its check crashes or its answer is anything but 
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 14 tests.py
 """
+import copy
 import json
 
 import harness
@@ -67,6 +68,33 @@ class Unreachable:
         raise ConnectionError("the frontend has closed")
 
 
+class Reconnecting:
+    """A person whose frontend drops the first question put to it and answers the later ones
+    from `answers`."""
+
+    def __init__(self, answers):
+        self.answers, self.questions = list(answers), []
+
+    def ask(self, question):
+        self.questions.append(question)
+        if len(self.questions) == 1:
+            raise ConnectionError("the frontend is reconnecting")
+        return self.answers.pop(0)
+
+
+class SaysItIsNone:
+    """A check's answer that says it equals None, as some sentinels and test doubles do: it is
+    not None itself."""
+
+    def __eq__(self, other):
+        return other is None
+
+    __hash__ = object.__hash__
+
+    def __str__(self):
+        return "no word from the policy service"
+
+
 class Shutdown(BaseException):
     """The program ending another way than PowerCut, as KeyboardInterrupt (Ctrl-C) does: a
     BaseException that is not an Exception."""
@@ -74,7 +102,8 @@ class Shutdown(BaseException):
 
 @lab_test("A guarded tool keeps every key of the tool but execute (name, description, "
           "parameters and any other), so the specs the model is sent do not change; the tool "
-          "handed in is not changed, by guard or by any call through it.")
+          "handed in is not changed, by guard or by any call through it, nor any value inside "
+          "it.")
 async def test_guard_keeps_every_other_key(t):
     ran = []
     plain = shell_tool(ran)
@@ -82,23 +111,32 @@ async def test_guard_keeps_every_other_key(t):
     extra = t.random.sample(["snippet", "title", "timeout", "tags", "owner"], t.random.randint(1, 3))
     for key in extra:
         plain[key] = f"{key} of {plain['name']}"
+    plain["guidelines"] = [f"Say what each {plain['name']} call is for."]
+    kept = copy.deepcopy({key: value for key, value in plain.items() if key != "execute"})
     guarded = harness.guard(plain, allow_all)
     t.expect(sorted(key for key in guarded if guarded[key] is not plain[key]), ["execute"],
              "Only execute is new; every other value is the tool's own (guard, lesson 14).")
     t.expect([sorted(guarded), harness.tool_specs([guarded]) == harness.tool_specs([plain]),
               guarded["name"]],
-             [sorted(["description", "execute", "name", "parameters"] + extra), True,
+             [sorted(["description", "execute", "guidelines", "name", "parameters"] + extra), True,
               plain["name"]],
              "Same keys, same specs, same name: the model cannot tell a door is there; the "
              "items are [the guarded tool's keys, its specs are the tool's, its name] (guard, "
              "lesson 14).")
     await settle(guarded["execute"]({"command": "ls"}))
     t.expect([sorted(plain), ran],
-             [sorted(["description", "execute", "name", "parameters"] + extra), ["ls"]],
+             [sorted(["description", "execute", "guidelines", "name", "parameters"] + extra),
+              ["ls"]],
              "The tool handed in is not changed, by guard or by a call through the door: no key "
              "is added to it, an audit of calls included. The items are [the keys of the tool "
              "handed in, after one call through the door; the commands that ran] (guard, "
              "lesson 14).")
+    t.expect({key: value for key, value in plain.items() if key != "execute"}, kept,
+             "Nor any value inside it is changed: the tool handed in keeps its guidelines list "
+             "and its parameters as they were, no guideline added and no argument (such as a "
+             "confirmed flag) put in its parameters, since the model sees the same tool it saw "
+             "before. The value is every key of the tool handed in but execute, after guard and "
+             "one call through the door (guard, lesson 14, \"Where the door goes\").")
 
 
 @lab_test("When the check allows a call, the real tool runs with the very same arguments (the "
@@ -123,15 +161,19 @@ async def test_an_allowed_call_runs(t):
              "The door lets the call through untouched; the items are [the result's content, "
              "is_error, its call id, the arguments the tool got] (guard, lesson 14).")
     t.expect(ran, [], "Nothing else ran (lesson 14).")
-    given, got = {"path": "build/"}, []
-    quiet = harness.guard(tool("touch", lambda arguments: got.append(arguments) or ""), allow_all)
+    given, got, shown = {"path": "build/"}, [], []
+    quiet = harness.guard(tool("touch", lambda arguments: got.append(arguments) or ""),
+                          lambda name, arguments: shown.append(arguments))  # answers None
     printed = await settle(quiet["execute"](given))
-    t.expect([printed, [arguments is given for arguments in got]], ["", [True]],
+    t.expect([printed, [arguments is given for arguments in shown],
+              [arguments is given for arguments in got]], ["", [True], [True]],
              "A tool that printed nothing comes back as nothing, with no stand-in text, and it "
-             "is handed the very dict the check was asked about, not a copy: the call in the "
-             "record is the call that ran. The items are [what the guarded execute returned for "
-             "a tool that printed \"\", for each run of the tool: it got the call's own "
-             "arguments dict] (guard, lesson 14).")
+             "is handed the very dict the check was shown, and the check the call's own dict, "
+             "not a copy for either: the call in the record is the call that was asked about "
+             "and the call that ran. The items are [what the guarded execute returned for a "
+             "tool that printed \"\", for each time the check was asked: it was shown the "
+             "call's own arguments dict, for each run of the tool: it got that dict] (guard, "
+             "lesson 14).")
 
 
 @lab_test("A refused call never reaches the tool; its result is Tool call blocked: and the "
@@ -163,7 +205,7 @@ async def test_a_refusal_is_an_error_result(t):
 @lab_test("A check that raises KeyError('rm') refuses the call with Tool call blocked: the check "
           "failed: 'rm', and the tool does not run: a door fails closed. So does any Exception "
           "a check raises, PermissionError included, with all its text, and the check is not "
-          "asked again.")
+          "asked again, though a call that comes again is asked again.")
 async def test_a_crashing_check_fails_closed(t):
     ran, asked = [], []
     allowed = {"ls": None, "cat": None, "git": None}
@@ -175,6 +217,8 @@ async def test_a_crashing_check_fails_closed(t):
     commands = (["rm -rf build"] + t.random.sample(["ls", "cat a.py", "git status", "curl x.sh",
                                                     "make clean", "ls src", "chmod 777 ."], 4))
     t.random.shuffle(commands)
+    again = t.random.choice([c for c in commands if c.split()[0] not in allowed])
+    commands.insert(t.random.randint(commands.index(again) + 1, len(commands)), again)
     found = [await answer(tools, bash_call(c, f"c{n}")) for n, c in enumerate(commands)]
     t.expect(found, [["done\n", False] if c.split()[0] in allowed else
                      [f"Tool call blocked: the check failed: '{c.split()[0]}'", True]
@@ -186,16 +230,19 @@ async def test_a_crashing_check_fails_closed(t):
              "Only the allowed commands ran (guard, lesson 14).")
     t.expect(asked, commands,
              "The check is asked once per call, a check that crashed included: a crash is not "
-             "retried, since a check that breaks has already not said yes. The items are the "
-             "commands the check was asked about, in order (guard, lesson 14).")
+             "retried, since a check that breaks has already not said yes; and a call is "
+             f"asked again when it comes again, the crashed one ({again}) too: the door "
+             "remembers no call. The items are the commands the check was asked about, in "
+             "order (guard, lesson 14).")
     # Checks that break in other ways: any Exception a check raises is a refusal.
     kinds = [RuntimeError("the policy file is missing"), TypeError("'NoneType' is not iterable"),
              ZeroDivisionError("division by zero"), ValueError("bad pattern"),
              OSError("disk unreadable")]
+    included = "".join(f"  included from rules/{n}.toml, line {n}\n" for n in range(1, 81))
     broken = t.random.sample(kinds, 3) + [AttributeError("'NoneType' object has no attribute "
                                                          "'split'"),
                                           PolicyError("no rule for bash\n  in policy.toml, "
-                                                      "line 3\n  [bash]\n  ^"),
+                                                      "line 3\n  [bash]\n  ^\n" + included),
                                           PermissionError("bash is not on the list")]
     found, ran = [], []
     for exc in broken:
@@ -210,12 +257,12 @@ async def test_a_crashing_check_fails_closed(t):
              "its reason is the check failed: and the whole of its text, every line of it. "
              "The items are [[content, is_error] for checks raising three drawn kinds of "
              "Exception, an AttributeError, a PolicyError (an Exception of the check's own, "
-             "its text four lines long) and a PermissionError, the commands that ran] (guard, "
-             "lesson 14).")
+             "its text 85 lines and over 3,000 characters long) and a PermissionError, the "
+             "commands that ran] (guard, lesson 14).")
 
 
 @lab_test("The check is called with the tool's name and the call's arguments, by position, "
-          "once per call.")
+          "once per call, whatever the tool, a read too.")
 async def test_the_check_gets_name_and_arguments(t):
     asked = []
 
@@ -225,22 +272,27 @@ async def test_the_check_gets_name_and_arguments(t):
     name = t.random.choice(["bash", "shell", "run"])
     plain = shell_tool([])
     plain["name"] = name
-    tools = [harness.guard(plain, check)]
-    commands = t.random.sample(["ls src", "cat a.py", "pytest -q", "git log", "echo hi"],
-                               t.random.randint(1, 4))
-    for n, command in enumerate(commands):
-        await answer(tools, {"type": "toolCall", "id": f"c{n}", "name": name,
-                             "arguments": {"command": command}})
-    t.expect(asked, [[name, {"command": command}] for command in commands],
+    tools = [harness.guard(plain, check), harness.guard(tool("read", lambda arguments: "x\n"),
+                                                        check)]
+    calls = [[name, {"command": command}] for command in t.random.sample(
+        ["ls src", "cat a.py", "pytest -q", "git log", "echo hi"], t.random.randint(1, 4))]
+    calls.insert(t.random.randint(0, len(calls)), ["read", {"path": ".env"}])
+    for n, (called, arguments) in enumerate(calls):
+        await answer(tools, {"type": "toolCall", "id": f"c{n}", "name": called,
+                             "arguments": arguments})
+    t.expect(asked, calls,
              "check(name, arguments), once per call, asked by position as check(tool[\"name\"], "
-             "arguments): this check names its parameters tool and args, as a check may. Each "
-             "item is [name, arguments] for one call (guard, lesson 14).")
+             "arguments): this check names its parameters tool and args, as a check may; and "
+             "every call is asked, whatever its tool: a tool named read behind a door asks its "
+             "check as bash does. Each item is [name, arguments] for one call (guard, "
+             "lesson 14).")
 
 
 @lab_test("deny_destructive refuses bash with rm -rf build, and any command with rm -rf "
-          "later in it, even with no space before it (ls;rm -rf build), with a reason for the "
-          "model, and lets through harmless commands, other commands with -rf (cp -rf), "
-          "a command that is not text, and other tools (sh and shell too), even one whose "
+          "later in it, even with no space before it (ls;rm -rf build), on a later line, or "
+          "thousands of characters in, with a reason for the model, and lets through harmless "
+          "commands, rm -r build among them, other commands with -rf (cp -rf), a command that "
+          "is not text (bytes too), and other tools (sh, shell and run_bash too), even one whose "
           "command argument holds rm -rf. Whether it refuses more "
           "spellings, such as rm -fr, is the harness's choice: a speed bump, not a sandbox.")
 async def test_deny_destructive(t):
@@ -252,42 +304,51 @@ async def test_deny_destructive(t):
     after = ["", " && ls", "; echo done", " 2>/dev/null"]
     later = [t.random.choice(before) + "rm -rf " + t.random.choice(targets) +
              t.random.choice(after) for _ in range(4)]
-    later += ["ls;rm -rf build", "sh -c 'rm -rf build'", "(rm -rf dist)", "rm -rfv build"]
-    t.expect([command for command in later
+    later += ["ls;rm -rf build", "sh -c 'rm -rf build'", "(rm -rf dist)", "rm -rfv build",
+              "cd build\nrm -rf .",
+              "set -e\nmake clean\n" + t.random.choice(before) + "rm -rf dist",
+              "echo " + " ".join(f"step{n}" for n in range(1, 501)) + " && rm -rf build"]
+    t.expect([command if len(command) < 200 else f"{command[:40]}... ({len(command)} characters)"
+              for command in later
               if harness.deny_destructive("bash", {"command": command}) is None], [],
              "deny_destructive refuses every bash command that contains rm -rf, wherever it "
              "stands, not only one that starts with it, and not only where rm stands as a word "
-             "of its own or -rf ends one (rm -rfv): the text rm -rf is in each of these "
+             "of its own or -rf ends one (rm -rfv), on a later line of the command too, and "
+             "after 4,000 characters of it: the text rm -rf is in each of these "
              "commands, and they got through (deny_destructive, lesson 14).")
     harmless = t.random.sample(["ls -la", "cat setup.py", "git status", "echo hello",
                                 "pytest -q", "python -m build", "grep -n TODO src/app.py"], 3)
-    harmless += ["cp -rf src backup", "grep -rf patterns.txt src"]
+    harmless += ["cp -rf src backup", "grep -rf patterns.txt src", "rm -r build", "rm -R dist"]
     t.expect([[command, harness.deny_destructive("bash", {"command": command})]
               for command in harmless],
              [[command, None] for command in harmless],
              "Every bash command that does not contain rm -rf gets None, -rf of another "
-             "command included: cp -rf copies, and grep -rf reads patterns from a file. Each "
-             "item is [the command, what deny_destructive gave] (deny_destructive, lesson 14).")
+             "command included: cp -rf copies, and grep -rf reads patterns from a file; and "
+             "rm -r build, which is not rm -rf in another spelling (it has no -f), gets None "
+             "too: the lesson's own run puts it to the person. Each item is [the command, what "
+             "deny_destructive gave] (deny_destructive, lesson 14).")
     t.expect([harness.deny_destructive("write", {"path": "notes.md", "content": "rm -rf build"}),
               harness.deny_destructive("explain", {"command": "rm -rf build"}),
               harness.deny_destructive("sh", {"command": "rm -rf build"}),
-              harness.deny_destructive("shell", {"command": "rm -rf build"})],
-             [None, None, None, None],
+              harness.deny_destructive("shell", {"command": "rm -rf build"}),
+              harness.deny_destructive("run_bash", {"command": "rm -rf build"})],
+             [None, None, None, None, None],
              "Other tools get through, even a write whose content holds rm -rf and an explain "
              "tool (it says what a command would do, and runs nothing) whose command is "
              "rm -rf build: the door is for bash commands, so it looks at the tool's name "
-             "first, and the name bash only, not sh or shell. The items are [for the write, "
-             "for the explain, for sh, for shell] (deny_destructive, lesson 14).")
+             "first, and the name bash only, not sh or shell, nor a name that holds bash "
+             "(run_bash). The items are [for the write, for the explain, for sh, for shell, "
+             "for run_bash] (deny_destructive, lesson 14).")
     odd = [{"command": "git log", "why": "to see who ran rm -rf last"}, {"command": 7},
            {"command": None}, {}, {"command": ["rm -rf", "build"]},
-           {"command": {"argv": "rm -rf build"}}]
+           {"command": {"argv": "rm -rf build"}}, {"command": b"rm -rf build"}]
     t.expect([[arguments, said(harness.deny_destructive, "bash", arguments)]
               for arguments in odd],
              [[arguments, None] for arguments in odd],
              "A bash call is refused only when its command holds rm -rf: not for another "
              "argument that mentions it, and not for a command that is not text or is missing, "
-             "which holds no rm -rf even when a list or a dict of it does (the bash tool itself "
-             "then says what is wrong), so "
+             "which holds no rm -rf even when a list, a dict or bytes of it do (the bash tool "
+             "itself then says what is wrong), so "
              "deny_destructive gives None and does not raise. Each item is [the arguments of a "
              "bash call, what deny_destructive gave] (deny_destructive, lesson 14).")
     ran = []
@@ -303,7 +364,8 @@ async def test_deny_destructive(t):
 @lab_test("Only None lets a call through: a check that answers \"\", False, 0, [] or any "
           "other value but None (True, a dict, a list) refuses the call, however falsy the "
           "answer, its result that answer as str writes it after Tool call blocked: , exactly, "
-          "however long, and the tool does not run. The door keeps no count of refusals.")
+          "however long, an answer that equals None without being None included, and the tool "
+          "does not run. The door keeps no count of refusals.")
 async def test_only_none_lets_a_call_through(t):
     answers = (["", False, 0, [], {}, 0.0, "not today", "  indented", "ends in a newline\n"] +
                [None] * t.random.randint(2, 4))
@@ -323,7 +385,10 @@ async def test_only_none_lets_a_call_through(t):
     # Through the same door: answers that are reasons though they look like something else,
     # then a None after more refusals than a door that counts them would allow.
     more = [True, {"command": "echo safe"}, ["too big", "not now"], BLOCKED + "already said",
-            "the policy says: " + "; ".join(f"rule {n} forbids it" for n in range(1, 21))]
+            "the policy says: " + "; ".join(f"rule {n} forbids it" for n in range(1, 201)),
+            SaysItIsNone()]
+    more += [t.random.choice(["not now", "ask the user", "outside the workspace"])
+             for _ in range(40)]
     t.random.shuffle(more)
     more.append(None)
     pending.extend(more)
@@ -335,10 +400,12 @@ async def test_only_none_lets_a_call_through(t):
              "Any answer but None is a reason, written after Tool call blocked: as str writes "
              "it, exactly: True (only confirm_with's person says yes with True), a dict (not "
              "new arguments for the tool), a list, a reason that already begins Tool call "
-             "blocked: (the prefix comes again) and one of 300 characters (not cut). And the "
-             "door keeps no count: after a dozen refusals, a call the check answers None still "
-             "runs. Each item is [content, is_error] for one call, the check's answers drawn "
-             "in some order, None last (guard, lesson 14).")
+             "blocked: (the prefix comes again), one of nearly 4,000 characters (not cut), and "
+             "an answer that equals None without being None (only None itself lets a call "
+             "through, so the door asks `is not None`, not `!= None`). And the door keeps no "
+             "count: after fifty refusals, a call the check answers None still runs. Each item "
+             "is [content, is_error] for one call, the check's answers drawn in some order, "
+             "None last (guard, lesson 14).")
     answers += more
     t.expect(ran, [command for command, given in zip(commands, answers) if given is None],
              "Only the calls whose check answered None ran (guard, lesson 14).")
@@ -377,14 +444,15 @@ async def test_confirm_with_asks_the_person(t):
              "lesson 14).")
     person = lab.Human([True, False, True])
     check = harness.confirm_with(person)
-    long = {"path": "setup.py", "content": "".join(f"line {n}\n" for n in range(1, 41))}
+    long = {"path": "setup.py", "content": "".join(f"line {n}\n" for n in range(1, 421))}
     calls = [["read", {"path": ".env"}], ["restart", {}], ["write", long]]
     answered = [check(name, arguments) for name, arguments in calls]
     t.expect([answered, person.questions],
              [[None, "the user said no", None],
               [f"Allow {name} {json.dumps(arguments)}?" for name, arguments in calls]],
              "One question per call, whatever the call: a read asks too, a call with no "
-             "arguments asks Allow restart {}?, and a long call is asked in full, every "
+             "arguments asks Allow restart {}?, and a long call (its JSON over 4,000 characters) "
+             "is asked in full, every "
              "character of its JSON, since the person allows only what they read. The items "
              "are [what the check answered for each call, the questions the person was asked] "
              "(confirm_with, lesson 14).")
@@ -468,6 +536,15 @@ async def test_a_power_cut_passes_through_the_guard(t):
              "PowerCut let out by name. The items are [what run_tool raised, the tools that "
              "ran] (guard, lessons 4 and 14).")
 
+    def exits_in_check(name, arguments):
+        raise SystemExit(3)
+    door = harness.guard(tool(name, lambda arguments: ran.append(name) or "ran"), exits_in_check)
+    t.expect([await raised(lambda: door["execute"]({})), ran], ["SystemExit: 3", []],
+             "Nor is a SystemExit from the check, what sys.exit(3) raises: it is no Exception "
+             "but the program ending, and leaves the door as it came, not made a refusal. The "
+             "items are [what the guarded execute raised, the tools that ran] (guard, lessons 4 "
+             "and 14, figure 14.1: anything wider than Exception passes every wall).")
+
     def interrupted(arguments):
         raise KeyboardInterrupt("Ctrl-C")
     door = harness.guard(tool(name, interrupted), check)
@@ -510,8 +587,9 @@ async def test_nested_guards(t):
              "lesson 14).")
 
 
-@lab_test("When the real tool behind a guard raises ValueError, the result is the tool's own "
-          "message, not a refusal, and the exception leaves the door with its own type.")
+@lab_test("When the real tool behind a guard raises ValueError, or any other error of its own "
+          "(TypeError, RuntimeError, KeyError), the result is the tool's own message, not a "
+          "refusal, and the exception leaves the door with its own type.")
 async def test_the_tools_own_failure_is_not_a_refusal(t):
     kind, text = t.random.choice([(ValueError, "command must be a string"),
                                   (TypeError, "command is not text"),
@@ -527,21 +605,29 @@ async def test_the_tools_own_failure_is_not_a_refusal(t):
              "The real tool is called outside the door's try: its failure is its own, and "
              "run_tool reports it (guard, lessons 4 and 14).")
     found = []
-    for own in (kind(text), PermissionError("build/ is read-only")):
+    owns = [ValueError("empty command"), TypeError("command is not text"),
+            FileNotFoundError("no such directory: build"), RuntimeError("the build server is busy"),
+            KeyError("main"), IndexError("list index out of range"),
+            PermissionError("build/ is read-only")]
+    for own in owns:
         def failing(arguments, own=own):
             raise own
         door = harness.guard(tool("bash", failing, COMMAND), allow_all)
         found.append(await refusal(door["execute"], {"command": "make"}))
-    t.expect(found, [[False, f"{kind.__name__}: {text}"],
-                     [True, "PermissionError: build/ is read-only"]],
+    t.expect(found, [[isinstance(own, PermissionError), f"{type(own).__name__}: {own}"]
+                     for own in owns],
              "Called directly, the guarded execute raises the real tool's own exception, its "
-             "type unchanged, a PermissionError of the tool's own included: the door neither "
-             "wraps it in another kind nor adds Tool call blocked: to it. Each item is [it "
-             "raised a PermissionError, what it raised] for one tool (guard, lesson 14).")
+             "type unchanged, whatever it is (a TypeError, a RuntimeError or a KeyError as "
+             "much as a ValueError), a PermissionError of the tool's own included: the door "
+             "neither wraps it in another kind nor adds Tool call blocked: to it. Each item is "
+             "[it raised a PermissionError, what it raised] for one tool: ValueError, "
+             "TypeError, FileNotFoundError, RuntimeError, KeyError, IndexError, PermissionError "
+             "(guard, lesson 14).")
 
 
 @lab_test("confirm_with takes only True for a yes: answers such as \"yes\" and 1 (which == "
-          "True) refuse the call, and so does a person who cannot be asked.")
+          "True) refuse the call, and so does a person who cannot be asked, with a reason; the "
+          "person is asked again about the next call.")
 async def test_only_true_is_yes(t):
     ran = []
     answers = [1] + t.random.sample(["yes", "True", "y", 1.0, [True], "ok"], 3)
@@ -564,8 +650,20 @@ async def test_only_true_is_yes(t):
     ran = []
     door = harness.guard(shell_tool(ran), harness.confirm_with(Unreachable()))
     content, is_error = await answer([door], bash_call("rm -r build"))
-    t.expect([content.startswith(BLOCKED), is_error, ran], [True, True, []],
+    either = [BLOCKED + "the user said no", BLOCKED + "the check failed: the frontend has closed"]
+    t.expect([content in either, is_error, ran], [True, True, []],
              "A person who cannot be asked has not said yes: when human.ask raises (the "
-             "frontend is gone), the call is refused and the tool does not run. The items are "
-             "[the result begins Tool call blocked: , is_error, the commands that ran] "
-             "(confirm_with, lesson 14).")
+             "frontend is gone), the call is refused with a reason, either the user said no or "
+             "the check failed: and what ask raised, never an empty one, and the tool does not "
+             f"run. The items are [the result is one of {either}, is_error, the commands that "
+             f"ran]; the result was {content!r} (confirm_with, lesson 14).")
+    ran = []
+    person = Reconnecting([True])
+    door = harness.guard(shell_tool(ran), harness.confirm_with(person))
+    found = [await answer([door], bash_call("make reset", "c1")),
+             await answer([door], bash_call("make reset", "c2"))]
+    t.expect([found[1], len(person.questions), ran], [["done\n", False], 2, ["make reset"]],
+             "One question per call, the same call asked again as often as it comes: a person "
+             "who could not be asked once (ask raised ConnectionError) is asked about the next "
+             "call, and their True lets it run. The items are [the second call's [content, "
+             "is_error], the questions put, the commands that ran] (confirm_with, lesson 14).")
