@@ -1,8 +1,8 @@
 """Lesson 6, lab 1: fit the budget. The tests of the two truncators, int_arg, read's paging and
 its messages, and bash's tail.
 
-Descriptions are ours to word, so they are checked for the numbers they state, not for their
-words.
+Descriptions are yours to word, so they are checked for what they must state, not for their
+wording: the budget's numbers, its unit (bytes), and for bash the end it keeps.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 6 tests.py
 """
