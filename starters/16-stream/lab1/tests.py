@@ -223,8 +223,9 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
                  "An error chunk is the table's first reason after Stop: it is reported "
                  "whatever finish came before or after it, so every chunk is read, to the "
                  "end. Of two error chunks the first is the reason, and of two finishes the "
-                 "last is the finish (assemble, lesson 16; the guided starter's gap 2: \"the "
-                 "first error chunk's reason\", \"the last finish_reason that is not None\").")
+                 "last is the finish, as the guided starter's gap 2 says (\"the first error "
+                 "chunk's reason\", \"the last finish_reason that is not None\") (assemble, "
+                 "lesson 16).")
     shapes = {"{\"error\": {}}, then finish_reason stop": [{"error": {}}, finish("stop")],
               "{\"error\": \"\"}, then finish_reason stop": [{"error": ""}, finish("stop")],
               "one chunk holding both the words ' More' and an error": [
@@ -256,8 +257,8 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
              "\"message\", a dict whose \"message\" is null (a null counts as left out), and "
              "the number 503 (what decode_line makes of `error: 503`). An error with no message "
              "is reported as what it says as text: a str holding what the server said, never "
-             "None, a number, or a fixed sentence of your own (assemble, lesson 16; the lab's "
-             "Build, item 2, the table's error-chunk row).")
+             "None, a number, or a fixed sentence of your own: the table's error-chunk row in "
+             "the lab's Build, item 2 (assemble, lesson 16).")
 
 
 @lab_test("Arguments that are not a JSON object, whether cut short, a JSON list, whitespace, "
@@ -301,8 +302,8 @@ async def test_broken_arguments_fail_the_reply(t):
              "and write(c2b) at index 1 ('[\"b.py\"]'); then the same, but write(c3b) at "
              "index 1 began first and read(c3a) at index 0 after it. The sentence names the "
              "first such call in the calls' order, which is the order of their index, not "
-             "the order they arrived in, nor the last one looked at (assemble, lesson 16; the "
-             "lab's Build, item 2).")
+             "the order they arrived in, nor the last one looked at, as the lab's Build, item 2, "
+             "says (assemble, lesson 16).")
     listed = [call_chunk(0, '["a.py"]', id="c5", name="read"), finish("tool_calls")]
     t.expect(harness.assemble(listed),
              {"role": "assistant", "stop_reason": "error", "content": [],
@@ -481,7 +482,7 @@ async def test_to_wire_writes_the_providers_shape(t):
                  "10's view decides what the model sees, not to_wire); whitespace words are "
                  "words, not None; tools go out as tool_specs gives them, whatever else a dict "
                  "holds; and the tools are the list's as it is now, worked out afresh on every "
-                 "call (to_wire, lesson 16; the lab's Build, item 3).")
+                 "call, as the lab's Build, item 3, says (to_wire, lesson 16).")
 
 
 @lab_test("The content decides the label, not finish_reason: a call under finish \"stop\" is "
@@ -671,9 +672,9 @@ async def test_decode_line_over_drawn_lines(t):
              "`data: [DONE]` does; a line that starts with `:` is a comment whatever it says, "
              "and a field other than data carries nothing; a data payload that is not a JSON "
              "object raises ValueError(f\"not a stream line: {line!r}\"), an empty payload "
-             "too; and a field's name is spelled exactly, at the line's start: `DATA:` and ` data:` "
-             "are other fields, which carry nothing (decode_line, lesson 16; the lab's Build, "
-             "item 1).")
+             "too; and a field's name is spelled exactly, at the line's start: `DATA:` and "
+             "` data:` are other fields, which carry nothing, as the lab's Build, item 1, says "
+             "(decode_line, lesson 16).")
 
 
 @lab_test("Drawn replies of words and up to four calls, each call's arguments cut at drawn "
@@ -838,7 +839,8 @@ async def test_a_new_id_at_a_used_index_is_a_new_call(t):
              "its second fragment, call_6 (a fragment that brings an id where the call has "
              "none yet goes on with that call); and read(call_8), bash(call_9), then call_8 "
              "again, whole, at the same index: the id at the index is now call_9, so call_8's "
-             "return begins a third call, not the first call_8 again. Grouped by index alone, the second call's "
+             "return begins a third call, not the first call_8 again. Grouped by index alone, "
+             "the second call's "
              "arguments are joined onto the first's, "
              '{"path": "a.py"}{"path": "b.py"}, which is not JSON. A fragment whose id differs '
              "from the id already at its index begins a new call there; one with no id, or "
@@ -942,7 +944,7 @@ async def test_assemble_changes_none_of_its_chunks(t):
                  "are as they were, assemble of the three, assemble of the grown list]. "
                  "assemble changes none of its chunks (it fills in no index and takes no role "
                  "out), and called again on a longer list it reads it afresh, to the message "
-                 "those chunks add up to (assemble, lesson 16; the lab's Build, item 2).")
+                 "those chunks add up to, as the lab's Build, item 2, says (assemble, lesson 16).")
     t.expect(first, {"role": "assistant", "stop_reason": "toolUse",
                      "content": [{"type": "text", "text": "Reading both."},
                                  lab.call("read", {"path": "a.py"}, id="call_m1"),
