@@ -286,8 +286,8 @@ async def test_a_power_cut_passes_through(t):
              "an Exception (here one of the test's own, PowerCut, GeneratorExit and "
              "asyncio.CancelledError) leaves it as it came: the same object, with its traceback, "
              "which still reaches the tool's line that raised it, not a result and not a copy. "
-             "Each item is what came out of one call (run_tool, "
-             "lesson 4, Build item 2: \"the boundary is except Exception, and nothing wider\").")
+             "Each item is what came out of one call (run_tool, lesson 4, Build item 2: \"it "
+             "leaves run_tool and run_agent as it came\").")
     model = lab.ScriptedModel([lab.reply(lab.call(name)), lab.say("never")])
     messages = []
     t.expect(await raised(lambda: lab.drive(harness.run_agent(model, SYSTEM, messages,
