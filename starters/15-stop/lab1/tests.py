@@ -4,8 +4,6 @@ the three places where a run waits (the top of a turn, run_tool, bash).
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 15 tests.py
 """
 import asyncio
-import contextlib
-import io
 
 import harness
 import lab
@@ -339,16 +337,15 @@ async def test_cancel_when_idle_is_harmless(t):
              f"A Stop pressed while idle, before each of {runs} runs, must not reach the next run: "
              "each run gets a fresh token (Harness.prompt, lesson 15), and cancel() when idle must "
              "not raise. The items: [the record, each run's tool output].")
-    said, idle = io.StringIO(), harness.Harness(lab.ScriptedModel([lab.say("Idle.")]), SYSTEM, [])
+    said, idle = [], harness.Harness(lab.ScriptedModel([lab.say("Idle.")]), SYSTEM, [])
 
     def build_and_press_elsewhere(arguments):
-        with contextlib.redirect_stdout(said):
-            idle.cancel()  # a second harness, with no run going, is stopped
+        said.append(t.printed(idle.cancel)[1])  # a second harness, with no run going, is stopped
         return outputs[0]
     busy = harness.Harness(lab.ScriptedModel([lab.reply(lab.call("build")), lab.say("Built.")]),
                            SYSTEM, [tool("build", build_and_press_elsewhere)])
     await lab.drive(busy.prompt("Build it."))
-    t.expect([lab.shape(busy.messages), said.getvalue()],
+    t.expect([lab.shape(busy.messages), said],
              why="Two harnesses: while one runs, its tool calls cancel() on the other, which has "
                  "no run going. That cancel() does nothing: the running harness's run goes on "
                  "to its answer, since each harness keeps its own runs' tokens, and nothing is "
