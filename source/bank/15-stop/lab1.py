@@ -347,18 +347,22 @@ async def test_a_refused_prompt_and_an_idle_stop_change_nothing(t):
     h.cancel()
     await task
     signal = model.calls[0].signal
+    other, said = harness.Harness(model, SYSTEM, []), []  # a second harness, idle throughout
+    h.subscribe(lambda event: event["type"] == "turn_start" and said.append(t.printed(other.cancel)[1]))
     await lab.drive(h.prompt("Again."))
     t.expect([refused is not None, lab.shape([e["message"] for e in heard if e["type"] == "message_end"]),
               type(signal).__name__, signal.is_cancelled(), len(model.calls),
-              [m["content"] for m in h.messages if m["role"] == "user"]],
+              [m["content"] for m in h.messages if m["role"] == "user"], sorted(set(said))],
              [True, "U U A(aborted) U A U A", "CancelToken", True, 3,
-              ["Begin.", f"Mind {steer}.", "Again.", f"Then {later}."]],
+              ["Begin.", f"Mind {steer}.", "Again.", f"Then {later}."], [""]],
              "h.cancel() with no run going does nothing, and leaves what was queued queued; a "
              "prompt() refused while a run goes changes nothing, its token included, so the Stop "
              "pressed after it stops that run; and run_agent receives the run's CancelToken "
              "itself as its signal (Harness.prompt and Harness.cancel, lesson 15). Items: [the "
              "second prompt refused, the messages a listener heard, the first request's signal's "
-             "type, it is cancelled, requests, the record's user messages].")
+             "type, it is cancelled, requests, the record's user messages, what an idle second "
+             "harness's cancel(), pressed at each turn of the last run, printed: nothing, and it "
+             "stopped nothing].")
 
 
 # -- rule 4: run_agent and context_for_model ----------------------------------------------
@@ -713,14 +717,15 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
           "aborted. Handed no signal, over a relay whose second parameter has no default, it "
           "runs the command.")
 async def test_run_tool_cancelled_while_bash_waits(t):
-    rows, cases, closed = [], [], {}
+    rows, cases, closed, again = [], [], {}, label(t)
     first = t.random.randint(2, 20)  # Stop at six turns in a row, wherever a look falls
     for wrapped in t.random.sample(["bare", "guarded"], 2):
         for wait in range(first, first + 6):
-            budget = t.random.randint(3, 6)
+            budget, room = t.random.randint(3, 6), t.random.randint(20, 31)  # room: one line
             log = "".join(f"{label(t)} passed\n" for _ in range(budget + t.random.randint(2, 5)))
             shell = lab.Shell(lab.Workspace({"run.log": log + f"{label(t)} tests, 4 passed"}))
-            inner = harness.make_bash_tool(shell, max_lines=budget)
+            ends = shell.ws.read_text("run.log").splitlines()
+            inner = harness.make_bash_tool(shell, max_lines=budget, max_bytes=room)
 
             async def relay(arguments, token, inner=inner):  # the signal arrives by position
                 return await inner["execute"](arguments, token)
@@ -744,9 +749,20 @@ async def test_run_tool_cancelled_while_bash_waits(t):
             answer = None if task.cancelled() else task.result()
             missing = {"type": "toolCall", "id": "c8", "name": f"{wrapped}_gone", "arguments": {}}
             gone = await harness.run_tool([bash], missing, token)
+            kept = [] if answer is None else [
+                line for line in answer["content"].splitlines()[:-1]
+                if line and not line.startswith(("[Showing", "Command exited"))]
+            read = await harness.run_tool([harness.make_read_tool(shell.ws)], {
+                "type": "toolCall", "id": "c9", "name": "read", "arguments": {"path": "run.log"}}, token)
+            echo = {"type": "toolCall", "id": "c10", "name": "bash",
+                    "arguments": {"command": f"sleep {t.random.randint(1, 5)} && echo {again}"}}
+            echoed = await harness.run_tool([bash], echo, harness.CancelToken())  # the next run's
             rows.append([wrapped, "flag", turns <= 5, answer and answer["content"].splitlines()[-1:],
                          answer is not None and len(answer["content"].splitlines()) <= budget + 3,
-                         [p.killed for p in shell.processes], [gone["content"], gone["is_error"]]])
+                         kept == ends[len(ends) - len(kept):]
+                         and len("".join(f"{line}\n" for line in kept).encode()) <= room,
+                         [p.killed for p in shell.processes][:1], [gone["content"], gone["is_error"]],
+                         [read["content"], read["is_error"]], echoed["content"]])
             cases.append([wrapped, "flag"])
         shell = lab.Shell(lab.Workspace({}))
         bash = harness.make_bash_tool(shell)
@@ -775,8 +791,9 @@ async def test_run_tool_cancelled_while_bash_waits(t):
         closed[wrapped] = command
         rows.append([wrapped, "closed", [[p.command, p.killed] for p in shell.processes]])
         cases.append([wrapped, "closed"])
-    t.expect(rows, [[wrapped, "flag", True, ["Command cancelled"], True, [True],
-                     ["Operation aborted", True]] if command == "flag" else
+    t.expect(rows, [[wrapped, "flag", True, ["Command cancelled"], True, True, [True],
+                     ["Operation aborted", True], ["Operation aborted", True], f"{again}\n"]
+                    if command == "flag" else
                     [wrapped, "closed", [[closed[wrapped], True]]] if command == "closed" else
                     [wrapped, [command], True, [[command, True]], []] for wrapped, command in cases],
              "However bash's execute is left, its command must not keep running: a cancel from "
@@ -785,8 +802,11 @@ async def test_run_tool_cancelled_while_bash_waits(t):
              "looks at the token before it looks the tool up (bash and run_tool, lesson 15). Each "
              "row, token set: [bare or guarded, \"flag\", answered within five turns, the answer's "
              "last line (is_error is left open), the answer within bash's budget of lines (what "
-             "it keeps of the output is cut as any output is), each command killed, the missing tool's answer as "
-             "[content, is_error]]; cancelled from outside: [bare or guarded, the commands running "
+             "it keeps of the output is cut as any output is), what it keeps is the output's end "
+             "within max_bytes, the stopped command killed, the missing tool's answer as "
+             "[content, is_error], a read's answer with the same set token, the same bash's "
+             "answer to a short `sleep && echo` with a clear token, another run's: a stop never carries into the "
+             "next run]; cancelled from outside: [bare or guarded, the commands running "
              "before the cancel, the task cancelled, each command as [line, killed], the commands "
              "still running]; closed: [bare or guarded, \"closed\", each command as [line, "
              "killed]].")
@@ -804,16 +824,16 @@ async def test_run_tool_cancelled_while_bash_waits(t):
 
 
 @lab_test("One reply asks bash for two or three commands that each need a hundred and more "
-          "turns before printing a drawn count of lines, one of them five thousand and more: a "
+          "turns before printing a drawn count of lines, one of them over nine thousand: a "
           "listener hears every result come back whole, none killed, and the run answers. Then "
           "bash's execute, handed no signal and awaited in a task of its own on a command that "
           "never ends, is cancelled, and another is closed at its await: each command is dead.")
 async def test_bash_outlasts_slow_commands(t):
     shell = lab.Shell(lab.Workspace({}))
-    commands = [f"sleep {t.random.randint(101, 400)} && seq {t.random.randint(1, 20)} "
+    commands = [f"sleep {t.random.randint(101, 200)} && seq {t.random.randint(1, 20)} "
                 f"{t.random.randint(21, 40)}" for _ in range(t.random.randint(1, 2))]
     commands.insert(t.random.randint(0, len(commands)),  # one that takes thousands of turns
-                    f"sleep {t.random.randint(5001, 7000)} && seq 1 {t.random.randint(2, 9)}")
+                    f"sleep {t.random.randint(9001, 9200)} && seq 1 {t.random.randint(2, 9)}")
     model = lab.ScriptedModel([lab.reply(*[lab.call("bash", {"command": c}) for c in commands]),
                                lab.say("All counted.")])
     h = harness.Harness(model, SYSTEM, [harness.make_bash_tool(shell)])
