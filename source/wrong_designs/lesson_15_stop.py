@@ -1349,6 +1349,30 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
             task.cancel()  # whoever stops stop_run still wants the run stopped
             raise
 '''),
+    Wrong(lab='15.1', name='bash giving up after twenty seconds by the clock',
+          rule='A command that merely takes a while is waited for: bash has no timeout of its '
+               'own, in turns or in seconds, and only Stop ends a command early.',
+          where='hunt round 10, design 15.1-28 (bash-timeout-in-seconds)',
+          names='only Stop ends a command early',
+          replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          by=r'''
+            began = time.monotonic()
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                if time.monotonic() - began > 20:  # twenty seconds: the command is hung
+                    return "Command timed out"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          also=(('''import asyncio
+''', '''import asyncio
+import time
+'''),)),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).

@@ -6,7 +6,9 @@ does: a listener of the harness instead of the record, the request's own signal,
 by a task, run_tool called bare, a renderer's printed line, a view built from a record by hand.
 """
 import asyncio
+import contextlib
 import json
+import time
 
 import harness
 import lab
@@ -46,6 +48,26 @@ def one_tool_then_answer(name="probe", arguments=None, *, latency=1):
 
 
 # -- rule 1: ABORTED and error_message's label --------------------------------------------
+
+
+@contextlib.contextmanager
+def hours_pass():
+    """While open, each reading of the wall clock (time.monotonic, time.time, time.perf_counter)
+    is a minute after the one before, so a bash that times its command sees hours go by."""
+    names = ("monotonic", "time", "perf_counter")
+    saved = {name: getattr(time, name) for name in names}
+    now = [saved["time"]()]
+
+    def a_minute_later():
+        now[0] += 60.0
+        return now[0]
+    for name in names:
+        setattr(time, name, a_minute_later)
+    try:
+        yield
+    finally:
+        for name, clock in saved.items():
+            setattr(time, name, clock)
 
 
 @lab_test("A listener presses Stop the moment it hears agent_start, and another harness runs "
@@ -824,7 +846,8 @@ async def test_run_tool_cancelled_while_bash_waits(t):
 
 
 @lab_test("One reply asks bash for two or three commands that each need a hundred and more "
-          "turns before printing a drawn count of lines, one of them over nine thousand: a "
+          "turns before printing a drawn count of lines, one of them over nine thousand, while "
+          "each reading of the clock is a minute after the last: a "
           "listener hears every result come back whole, none killed, and the run answers. Then "
           "bash's execute, handed no signal and awaited in a task of its own on a command that "
           "never ends, is cancelled, and another is closed at its await: each command is dead.")
@@ -838,7 +861,8 @@ async def test_bash_outlasts_slow_commands(t):
                                lab.say("All counted.")])
     h = harness.Harness(model, SYSTEM, [harness.make_bash_tool(shell)])
     heard = listen(h)
-    await lab.drive(h.prompt("Count slowly."))
+    with hours_pass():  # each reading of the clock a minute on: bash times nothing
+        await lab.drive(h.prompt("Count slowly."))
     lines = lambda c: "".join(f"{n}\n" for n in range(int(c.split()[-2]), int(c.split()[-1]) + 1))
     found = [[e["result"]["content"], e["result"]["is_error"]] for e in heard
              if e["type"] == "tool_execution_end"] + [[p.killed for p in shell.processes],
@@ -922,7 +946,8 @@ async def test_bash_hears_stop_wherever_it_falls(t):
         return await inner["execute"](arguments, token)
     call = {"type": "toolCall", "id": "c3", "name": "bash",
             "arguments": {"command": f"sleep {slow} && echo done"}}
-    output = (await harness.run_tool([{**inner, "execute": relay}], call))["content"]
+    with hours_pass():  # each reading of the clock a minute on: bash times nothing
+        output = (await harness.run_tool([{**inner, "execute": relay}], call))["content"]
     endless = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"]({"command": "sleep inf"}))
     await lab.ticks(t.random.randint(2, 20))
     endless.cancel()

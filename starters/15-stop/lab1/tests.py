@@ -4,6 +4,8 @@ the three places where a run waits (the top of a turn, run_tool, bash).
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 15 tests.py
 """
 import asyncio
+import contextlib
+import time
 
 import harness
 import lab
@@ -51,6 +53,27 @@ def batch(size):
     return (f"A[{','.join(f'c{n + 1}' for n in range(size))}] "
             + " ".join(f"R(c{n + 1})" for n in range(size)))
 
+
+
+@contextlib.contextmanager
+def hours_pass():
+    """While open, each reading of the wall clock (time.monotonic, time.time, time.perf_counter)
+    is a minute after the one before: a bash that times its command sees hours go by, while the
+    test takes no time at all. The clocks are put back on the way out."""
+    names = ("monotonic", "time", "perf_counter")
+    saved = {name: getattr(time, name) for name in names}
+    now = [saved["time"]()]
+
+    def a_minute_later():
+        now[0] += 60.0
+        return now[0]
+    for name in names:
+        setattr(time, name, a_minute_later)
+    try:
+        yield
+    finally:
+        for name, clock in saved.items():
+            setattr(time, name, clock)
 
 def one_call_model(name="build", arguments=None, *, latency=1):
     return lab.ScriptedModel([lab.reply(lab.call(name, arguments or {})), lab.say("Done.")],
@@ -740,12 +763,17 @@ async def test_bash_waits_for_a_slow_command(t):
         command = f"sleep {turns} && echo {word}"
         h = harness.Harness(one_call_model("bash", {"command": command}), SYSTEM,
                             [harness.make_bash_tool(shell)])
-        await lab.drive(h.prompt("Wait for it."))
+        # the command of hundreds of turns runs while every reading of the clock is a minute on
+        clocked = hours_pass() if 120 <= turns <= 300 else contextlib.nullcontext()
+        with clocked:
+            await lab.drive(h.prompt("Wait for it."))
         t.expect(lab.shape(h.messages), "U A[c1] R(c1) A", "The run goes on after the command.")
         t.expect([h.messages[2]["content"], h.messages[2]["is_error"]], [f"{word}\n", False],
                  f"bash must wait until `{command}` is done, {turns} turns later, however many "
-                 "that is, then return its output: only Stop ends a command early (bash, "
-                 "lesson 15).")
+                 "that is and however long the clock says it took (the command of hundreds of "
+                 "turns runs while each reading of the clock is a minute after the last), then "
+                 "return its output: bash has no timeout of its own, and only Stop ends a "
+                 "command early (bash, lesson 15).")
         t.expect([p.killed for p in shell.processes], [False],
                  "A command that finished on its own was not killed first.")
 
