@@ -808,9 +808,279 @@ class SessionLog:
                 if event["type"] in ("message_end", "tool_execution_end"):
                     raise  # a save that failed: the person must hear of it
 '''),
+    # Hunt round 10 (reader r46): the designs that passed the release.
+    Wrong(lab='11.1', name='rows of every kind whose name holds "message"',
+          rule='rows() is the transcript as (id, message) pairs, one per message entry: an entry is a message entry by its type, exactly "message".',
+          where='Build: write it down, item 3 (hunt round 10, 11.1-02)',
+          names='exactly "message"',
+          replace=r'''
+            if entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+''',
+          by=r'''
+            if "message" in entry["type"]:  # message, message_edit, ...
+                table.append((entry["id"], entry["message"]))
+'''),
+    Wrong(lab='11.1', name='rows of every entry whose "message" is a message',
+          rule='rows() is one pair per message entry: an entry is a message entry by its type, not by what its fields hold.',
+          where='Build: write it down, item 3 (hunt round 10, 11.1-03)',
+          names='not by a type that holds the word, by its fields',
+          replace=r'''
+            if entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+''',
+          by=r'''
+            if entry["type"] == "message" or isinstance(entry.get("message"), dict):
+                table.append((entry["id"], entry["message"]))
+'''),
+    Wrong(lab='11.1', name='the error names the path tidied',
+          rule='reading raises a ValueError whose message is the sentence "PATH, line N: not a complete log entry", with the log\'s path for PATH: the path as given.',
+          where='Build: write it down, item 1 (hunt round 10, 11.1-04)',
+          names='path as given',
+          replace=r'''
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+''',
+          by=r'''
+                raise ValueError(f"{posixpath.normpath(self.path)}, line {index + 1}: "
+                                 "not a complete log entry") from None
+''',
+          also=((r'''
+class SessionLog:
+''', r'''
+import posixpath
+
+
+class SessionLog:
+'''),)),
+    Wrong(lab='11.1', name='the last id kept beside the file',
+          rule='An append\'s id is e and the number of the line the entry lands on, read from the file at each call: SessionLog keeps no state but ws and path.',
+          where='Build: write it down, item 2; SessionLog\'s docstring (hunt round 10, 11.1-05)',
+          names='not one past an id handed out before',
+          replace=r'''
+        entry = {"id": f"e{len(self.entries()) + 1}", **entry}
+''',
+          by=r'''
+        number = max(getattr(self, "_last", 0), len(self.entries())) + 1
+        self._last = number  # remembered, in case the file is read short
+        entry = {"id": f"e{number}", **entry}
+'''),
+    Wrong(lab='11.1', name='the line count kept while the file keeps its length',
+          rule='On a log with a torn or damaged line, an append raises the reader\'s ValueError and writes nothing: it reads the file at each call, whatever its length.',
+          where='Build: write it down, item 2; _append\'s docstring (hunt round 10, 11.1-06)',
+          names='refuses a damaged line and writes nothing',
+          replace=r'''
+        entry = {"id": f"e{len(self.entries()) + 1}", **entry}
+        self.ws.append_text(self.path, json.dumps(entry) + "\n")
+''',
+          by=r'''
+        text = self.ws.read_text(self.path) if self.ws.exists(self.path) else ""
+        seen = SessionLog._counts.get((self.path, len(text)))
+        if seen is not None and seen[0] is self.ws and text.endswith("\n"):
+            count = seen[1]  # a length seen before: parsed once already
+        else:
+            count = len(self.entries())
+        entry = {"id": f"e{count + 1}", **entry}
+        line = json.dumps(entry) + "\n"
+        self.ws.append_text(self.path, line)
+        SessionLog._counts[(self.path, len(text) + len(line))] = (self.ws, count + 1)
+''',
+          also=((r'''
+    def __init__(self, ws, path):
+        self.ws, self.path = ws, path
+''', r'''
+    _counts = {}  # (path, length) -> (ws, lines): a speed-up for long logs
+
+    def __init__(self, ws, path):
+        self.ws, self.path = ws, path
+'''),)),
+    Wrong(lab='11.1', name='the listener\'s exception made anew',
+          rule='A listener that raises ends the run with its own exception: that object, not a new one of its type and words.',
+          where='Build: write it down, item 5 (hunt round 10, 11.1-09)',
+          names='that object',
+          replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+          by=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            try:
+                listener(event)
+            except Exception as failed:  # tidy the traceback for the user
+                raise type(failed)(*failed.args) from None
+'''),
+    Wrong(lab='11.1', name='the saver skips a message equal to the one it saved last',
+          rule='persist_to saves the message of every message_end, whatever it saved before.',
+          where='Build: write it down, item 4 (hunt round 10, 11.1-10)',
+          names='whatever it saved before',
+          replace=r'''
+    def listener(event):
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+''',
+          by=r'''
+    last = []  # the message saved last, so a double send is not saved twice
+
+    def listener(event):
+        if event["type"] == "message_end":
+            if last and last[0] == event["message"]:
+                return
+            log.append_message(event["message"])
+            last[:] = [event["message"]]
+'''),
+    Wrong(lab='11.1', name='a file found by its name among the workspace\'s files',
+          rule='entries() is [] while the file does not exist, and only then: a path as a person writes it ("./...") names the file it names.',
+          where='Build: write it down, item 1 (hunt round 10, 11.1-11)',
+          names='path as given',
+          replace=r'''
+        if not self.ws.exists(self.path):
+            return []
+        found = []
+''',
+          by=r'''
+        if self.path not in self.ws.files:  # the workspace's own list of files
+            return []
+        found = []
+'''),
+    Wrong(lab='11.1', name='listeners told by recursion',
+          rule='After subscribe, the listener hears every event of every run: each subscription hears every event, however many subscriptions there are.',
+          where='Build: write it down, item 5 (hunt round 10, 11.1-12)',
+          names='however many subscriptions',
+          replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+          by=r'''
+        def tell(rest):  # the first of a copy, then the rest of it
+            if rest:
+                rest[0](event)
+                tell(rest[1:])
+        tell(list(self._listeners))
+'''),
+    Wrong(lab='11.1', name='a young log rewritten whole',
+          rule='Each append adds exactly one line at the end of the file and changes no byte already written, however short the log.',
+          where='Build: write it down, item 2 (hunt round 10, 11.1-28)',
+          names='however short the log',
+          replace=r'''
+        entry = {"id": f"e{len(self.entries()) + 1}", **entry}
+        self.ws.append_text(self.path, json.dumps(entry) + "\n")
+''',
+          by=r'''
+        entries = self.entries()
+        entry = {"id": f"e{len(entries) + 1}", **entry}
+        line = json.dumps(entry) + "\n"
+        if len(entries) < 2:  # a young log is small: write it whole
+            old = self.ws.read_text(self.path) if self.ws.exists(self.path) else ""
+            self.ws.write_text(self.path, old + line)
+        else:
+            self.ws.append_text(self.path, line)
+'''),
+    Wrong(lab='11.1', name='a one-line log with no newline read as an entry',
+          rule='A last line with no newline is a write that did not finish, even when it parses, and even when it is the file\'s only line: reading raises the same ValueError for it.',
+          where='Build: write it down, item 1 (hunt round 10, 11.1-29)',
+          names='the file\'s only line',
+          replace=r'''
+        if found and not self.ws.read_text(self.path).endswith("\n"):  # its newline never came:
+''',
+          by=r'''
+        if len(found) > 1 and not self.ws.read_text(self.path).endswith("\n"):  # one line: whole
+'''),
+    Wrong(lab='11.1', name='bound methods held weakly',
+          rule='After subscribe, the listener hears every event of every run, until its undo is called: subscribe keeps the listener it is handed.',
+          where='Build: write it down, item 5 (hunt round 10, 11.1-30)',
+          names='keeps the listener it is handed',
+          replace=r'''
+        def hear(event):  # this subscription's own entry: no other is equal to it, so its
+            listener(event)  # undo cannot take off an equal listener's subscribed earlier
+''',
+          by=r'''
+        import weakref
+        held = weakref.WeakMethod(listener) if hasattr(listener, "__func__") else (lambda: listener)
+
+        def hear(event):  # a method's object is not kept alive by the harness
+            alive = held()
+            if alive is not None:
+                alive(event)
+'''),
+    Wrong(lab='11.1', name='the saver skips empty tool results',
+          rule='persist_to saves the message of every message_end, whatever it holds: a tool result whose content is "" too.',
+          where='Build: write it down, item 4 (hunt round 10, 11.1-31)',
+          names='whatever it holds',
+          replace=r'''
+    def listener(event):
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+''',
+          by=r'''
+    def listener(event):
+        if event["type"] == "message_end":
+            message = event["message"]
+            if message["role"] == "toolResult" and message["content"] == "":
+                return  # a command that printed nothing: nothing worth keeping
+            log.append_message(message)
+'''),
+    Wrong(lab='11.1', name='the saver saves every event whose type names a message',
+          rule='persist_to saves the message of every message_end and does nothing with any other event, whatever its type\'s name holds.',
+          where='Build: write it down, item 4 (hunt round 10, probe 11.1-26)',
+          names='does nothing with any other event',
+          replace=r'''
+    def listener(event):
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+''',
+          by=r'''
+    def listener(event):
+        if "message" in event["type"] and "message" in event:
+            log.append_message(event["message"])
+'''),
 ]
 
 ALLOWED = [
+    # Hunt round 10 (reader r46): design 11.1-32 and probe 11.1-24.
+    Wrong(lab='11.1', name='entries() memoised by the text read',
+          rule='SessionLog keeps no state but ws and path so that no answer stands in for the '
+               'file (section "Two writers, one file"): a memo keyed by the whole text that '
+               'entries() reads at each call, handing out fresh objects, answers exactly what '
+               'parsing that text answers, so every read still reads the file and every answer '
+               'is the file\'s. The cost is memory, which the page does not rule on.',
+          where='hunt round 10, design 11.1-32', names='',
+          replace=r'''
+        if not self.ws.exists(self.path):
+            return []
+        found = []
+''',
+          by=r'''
+        if not self.ws.exists(self.path):
+            return []
+        text = self.ws.read_text(self.path)
+        if text in SessionLog._parsed:  # this very text was read before: its entries, anew
+            return json.loads(SessionLog._parsed[text])
+        found = self._entries_of_the_file()
+        SessionLog._parsed[text] = json.dumps(found)
+        return found
+
+    _parsed = {}
+
+    def _entries_of_the_file(self):
+        found = []
+'''),
+    Wrong(lab='11.1', name='persist_to makes the empty file',
+          rule='Build item 4 rules on what the listener does with events; making the listener '
+               'may create the log\'s empty file, as opening it for appending would. An empty '
+               'file reads as no entries (no line is in it, so none is torn), so the ids and the '
+               'replay are those of a log with no file, and reading still creates none.',
+          where='hunt round 10, probe 11.1-24', names='',
+          replace=r'''
+    def listener(event):
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+''',
+          by=r'''
+    log.ws.append_text(log.path, "")  # the file is there from the start, empty
+
+    def listener(event):
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+'''),
     # Hunt round 8 (reader r34), designs 11.1-23, 11.1-24, 11.1-27 and 11.1-28.
     Wrong(lab='11.1', name='rows as lists of two',
           rule='Build item 3 asks for (id, message) pairs, and every reader of rows() in the course '

@@ -80,11 +80,14 @@ async def test_bank_a_run_meets_a_damaged_log(t):
                "empty end": ("".join(lines) + "\n", whole + 1),
                "blank only": (t.random.choice(["\n", " \n", "\t\n"]), 1),
                "no newline at the end": ("".join(lines) + entry_line(
-                   whole + 1, message=lab.say("Half done.")).rstrip("\n"), whole + 1)}
+                   whole + 1, message=lab.say("Half done.")).rstrip("\n"), whole + 1),
+               "one line, no newline": (entry_line(1, message=lab.say("Only.")).rstrip("\n"), 1)}
     found, wanted = [], []
     for kind in t.random.sample(sorted(damages), len(damages)):
         text, line = damages[kind]
         path = t.random.choice(FOLDED)
+        if kind == "broken":  # a path as a person writes it: the same file, named as given
+            path = "./" + path
         ws = lab.Workspace({path: text})
         h = saved(ws, path, 1)
         problem = await raised(lambda: lab.drive(h.prompt(t.random.choice(DONE))))
@@ -105,7 +108,7 @@ async def test_bank_a_run_meets_a_damaged_log(t):
              "Each item is [the damage, what the run raised, what rows() of a log made afresh "
              "on the file raised, the file is unchanged, lab.shape of the record]: the saver's "
              "first append reads the log, which names the damaged line of PATH (with its "
-             "folders), counted from 1, wherever it stands, and so does every reader of it; a "
+             "folders, and the \"./\" the broken line's log is given with), counted from 1, wherever it stands, and so does every reader of it; a "
              "file whose only line is blank, or that is there but cannot be read, is no empty "
              "log (SessionLog.entries, lesson 11).")
 
@@ -176,6 +179,31 @@ async def test_bank_a_power_cut_in_a_later_session(t):
              "raised, the file still starts with the first run's text, what entries() then "
              "raised]: each append adds one line at the end, whatever its message holds, and "
              "changes no byte written before (SessionLog.append_message, lesson 11).")
+    ws = lab.Workspace()
+    log = harness.SessionLog(ws, path)
+    log.append_message(harness.user_message("Read every file under lib/, please."))
+    first_line = ws.read_text(path)
+    ws.cut_power_after(0, torn=True)  # in the second append, whose line is the shorter
+    torn = await raised(lambda: log.append_message(harness.user_message("Ok?")))
+    kept = ws.read_text(path).startswith(first_line)
+    ws.write_text(path, first_line)  # a person cuts the torn line away
+    ids = [log.append_message(lab.say(f"Again {n}.")) for n in range(3)]
+    text = ws.read_text(path).splitlines(keepends=True)
+    text[2] = "!" + text[2][1:]  # line 3 spoilt by another program, at the file's length
+    ws.write_text(path, "".join(text))
+    refused = await raised(lambda: log.append_message(lab.say("More.")))
+    unchanged = ws.read_text(path) == "".join(text)
+    ws.write_text(path, first_line)  # and cut back to line 1
+    t.expect([torn, kept, ids, refused, unchanged, log.append_message(lab.say("Line 2."))],
+             why="A new log: one append, then a power cut in the second, whose line is shorter "
+                 "than the first; a person cut the torn line away and the same log appended "
+                 "three times; another program spoilt line 3's first byte, keeping the file's "
+                 "length, and an append was tried; then the file was cut back to line 1 and the "
+                 "log appended once. Items: [what the torn append raised, line 1 stayed whole, "
+                 "the three ids, what the append on the spoilt file raised, the file unchanged "
+                 "by it, the last id]: each append adds one line at the end and changes no byte "
+                 "written, however short the log, and reads the file at each call for its id "
+                 "and its damage (SessionLog.append_message, lesson 11).")
 
 
 def stamped(session):
@@ -253,6 +281,9 @@ async def test_bank_a_resumed_request_in_order(t):
         for k in range(t.random.randint(1, 2)):
             log._append({"type": other, "message": f"checkpoint {n}.{k}"})
             line += 1
+        if n == 0:  # a kind whose name holds "message", carrying a whole message
+            log._append({"type": "message_edit", "message": lab.say("An edit of the answer.")})
+            line += 1
     fresh = lab.ScriptedModel([lab.say("Resumed.")])
     resumed = harness.Harness(fresh, SYSTEM, [reader()], messages=log.replay())
     await lab.drive(resumed.prompt("Go on."))
@@ -261,7 +292,7 @@ async def test_bank_a_resumed_request_in_order(t):
              "Items: [lab.shape of the resumed harness's first request, the ids rows() "
              f"gives]. Two runs saved {len(shapes)} messages, with entries of another kind "
              f"(of type {other!r}, carrying a field named \"message\") written through _append "
-             "after each: "
+             "after each, and a message_edit entry carrying a whole message after the first: "
              "rows() holds one pair per message entry, in the order written, and e10 comes "
              "after e9 (SessionLog.rows, lesson 11).")
 
@@ -322,6 +353,23 @@ async def test_bank_persist_to_handed_events(t):
              "with an equal steering message, calls, an answer with no content, and a run whose "
              "reply failed. It saves the message of every message_end, whatever it holds, and "
              "nothing of any other event (persist_to, lesson 11).")
+    quiet = tool("quiet", lambda arguments: "", PATH)  # a command that printed nothing
+    h = harness.Harness(lab.ScriptedModel([lab.reply(lab.call("quiet", {"path": "x"}, id="c1")),
+                                           lab.say("Nothing printed.")]), SYSTEM, [quiet])
+    events = await lab.drive(h.prompt(words))
+    log = harness.SessionLog(lab.Workspace(), path)
+    listener = harness.persist_to(log)
+    for event in events:
+        if event["type"] == "message_end":  # an event a later lesson may add, with a message
+            listener({"type": "message_update", "message": event["message"]})
+        listener(event)
+    t.expect([lab.shape(log.replay()), log.replay() == list(h.messages)],
+             why="persist_to's listener was handed each event of a run whose one call went to a "
+                 "tool that printed nothing (a result whose content is \"\"), and before each "
+                 "message_end a message_update carrying the same message. Items: [lab.shape of "
+                 "what the log replays, it equals the record]: it saves the message of every "
+                 "message_end, whatever it holds, and nothing of any other event, whatever its "
+                 "type is called (persist_to, lesson 11).")
 
 
 
@@ -416,6 +464,36 @@ async def test_bank_the_order_at_both_ends_of_a_run(t):
              "events a listener subscribed after them heard]: each undo takes off its own "
              "subscription, once, and every listener hears every event in the order they "
              "subscribed (Harness.subscribe and _notify, lesson 11).")
+    h = harness.Harness(lab.ScriptedModel([lab.say("Counted.")]), SYSTEM, [])
+    counted, kept = [], []
+
+    class Keeper:
+        """A listener that is an object's method, the object held by the harness alone."""
+
+        def hear(self, event):
+            kept.append(event["type"])
+    h.subscribe(Keeper().hear)
+    for _ in range(1500):  # more than Python's 1000 frames
+        h.subscribe(counted.append)
+    own = RuntimeError("the notebook is full")
+
+    def full(event):
+        if event["type"] == "agent_end":
+            raise own
+    h.subscribe(full)
+    caught = []
+    try:
+        await lab.drive(h.prompt("Count."))
+    except Exception as error:  # noqa: BLE001 - what the run raised, to look at
+        caught.append(error)
+    t.expect([kept, len(counted), [error is own for error in caught]],
+             why="A bound method of an object nothing else holds, then one listener 1500 times, "
+                 "then one that raises its own RuntimeError at agent_end, all on one harness; a "
+                 "plain run. Items: [the events the bound method heard, the events the 1500 "
+                 "subscriptions heard in all, for each exception the run raised: it is the "
+                 "listener's own object]: subscribe keeps the listener it is handed, every "
+                 "subscription hears every event however many there are, and the run ends with "
+                 "the listener's own exception (Harness.subscribe and _notify, lesson 11).")
 
 
 @lab_test("Listeners that undo themselves or a later one, or subscribe another, in the middle "

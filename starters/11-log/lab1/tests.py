@@ -161,6 +161,24 @@ async def test_two_logs_on_one_file_agree(t):
                  "Items: [the file's length, lab.shape of what the log replays, the words of "
                  "that line's message as replay() gives them] (SessionLog.entries, lesson 11, "
                  "Build item 1).")
+    text = lines(ws)
+    spoilt = len(writers) + t.random.randrange(count - len(writers))  # a line written by hand
+    text[spoilt] = "#" + text[spoilt][1:]  # its first byte overwritten: the length is the same
+    ws.write_text(FILE, "".join(text))
+    refused = await raised(lambda: one.append_message(lab.say("d")))
+    unchanged = ws.read_text(FILE) == "".join(text)
+    kept = t.random.randint(1, 2)  # a person cuts the file back to its first lines
+    ws.write_text(FILE, "".join(text[:kept]))
+    t.expect([refused, unchanged, two.append_message(lab.say("e")),
+              one.append_message(lab.say("f"))],
+             why=f"Then another program overwrote the first byte of line {spoilt + 1} with \"#\", "
+                 "keeping the file's length, and an append was tried; then a person cut the file "
+                 f"back to its first {kept} lines, and each log appended once. An append reads "
+                 "the file as it is at each call, whatever its length: it refuses a damaged "
+                 "line and writes nothing, and after the cut its id is the number of the line it "
+                 "lands on, not one past an id handed out before. Items: [what the append "
+                 "raised, the file is unchanged, the ids of the two appends after the cut] "
+                 "(SessionLog._append, lesson 11, Build item 2).")
 
 
 @lab_test("A log whose ids are not its line numbers, two session files joined into one by "
@@ -242,16 +260,35 @@ async def test_a_torn_line_is_never_skipped(t):
              "(SessionLog.append_message, lesson 11).")
     t.expect([ws.read_text(name) == torn, len(torn.splitlines())], [True, whole + 1],
              "Nothing was written on the end of the half-line (lesson 11).")
-    last = json.dumps({"id": f"e{whole + 1}", "type": "message", "message": lab.say("Done.")})
-    ws = lab.Workspace({name: before + last})  # the write reached its last byte, not its newline
+    found, wanted = [], []
+    for lead, kept in ((before, whole), ("", 0)):  # after whole lines, and as the file's only one
+        last = json.dumps({"id": f"e{kept + 1}", "type": "message", "message": lab.say("Done.")})
+        ws = lab.Workspace({name: lead + last})  # the write reached its last byte, not its newline
+        log = harness.SessionLog(ws, name)
+        found.append([kept + 1, await raised(log.entries),
+                      await raised(lambda: log.append_message(lab.say("more"))),
+                      ws.read_text(name) == lead + last])
+        wanted.append([kept + 1] + [f"ValueError: {name}, line {kept + 1}: not a complete log "
+                                    "entry"] * 2 + [True])
+    t.expect(found, wanted,
+             "A last line with no newline is a write that did not finish, even when it parses, "
+             "and even when it is the file's only line: reading raises the same ValueError for "
+             "it, and an append writes nothing, since its line would be glued to that one. Each "
+             "item: [the lines in the file, what entries() raised, what an append raised, the "
+             "file is unchanged] (SessionLog.entries, lesson 11, Build item 1).")
+    ws = lab.Workspace()
     log = harness.SessionLog(ws, name)
-    t.expect([await raised(log.entries), await raised(lambda: log.append_message(lab.say("more"))),
-              ws.read_text(name) == before + last],
-             [f"ValueError: {name}, line {whole + 1}: not a complete log entry"] * 2 + [True],
-             "A last line with no newline is a write that did not finish, even when it parses: "
-             "reading raises the same ValueError for it, and an append writes nothing, since its "
-             "line would be glued to that one. Items: [what entries() raised, what an append "
-             "raised, the file is unchanged] (SessionLog.entries, lesson 11).")
+    log.append_message(harness.user_message("Step 0: read the next file, please."))
+    first = ws.read_text(name)
+    ws.cut_power_after(0, torn=True)  # the second append, shorter than the first, is torn
+    t.expect([await raised(lambda: log.append_message(harness.user_message("b?"))),
+              ws.read_text(name)[:len(first)] == first, await raised(log.entries)],
+             why="The power went off in the middle of the log's second append, whose line is "
+                 "shorter than the first. Each append adds one line at the end and changes no "
+                 "byte already written, however short the log: a second append that rewrites "
+                 "the file tears line 1 too. Items: [what the append raised, line 1 is still "
+                 "whole, what reading raised] (SessionLog.append_message, lesson 11, Build "
+                 "item 2).")
 
 
 SEPARATORS = {"U+2028": "\u2028", "U+2029": "\u2029", "U+0085": "\u0085"}
@@ -298,6 +335,8 @@ async def test_a_damaged_line_anywhere_is_named(t):
     for kind, damage in [*DAMAGE.items(), ("an empty line at the end", ""),
                          ("a blank line, the file's only one", t.random.choice(["", "   "]))]:
         path = t.random.choice(FOLDERS)
+        if kind == "half a line":  # a path as a person may write it: the sentence names it so
+            path = "./" + path
         entries = [{"id": f"e{n}", "type": "message", "message": harness.user_message(f"Step {n}.")}
                    for n in range(1, 1 if kind.endswith("only one") else t.random.randint(3, 7))]
         # the damaged line comes before entry `at`, or after the last one
@@ -320,8 +359,9 @@ async def test_a_damaged_line_anywhere_is_named(t):
              "it; and a file whose only line is blank is no empty log ([] is for a log whose "
              "file does not exist), for the next append would land on line 2 as e1. Every "
              "reader of the log refuses it, rows() too, not entries() alone. The "
-             "sentence names the log's path as given (self.path, with its folders) and the "
-             "line's number. Each item: [the damage, what entries() raised, what rows() "
+             "sentence names the log's path as given (self.path, with its folders, and \"./\" "
+             "before the one of half a line, which names the same file as it would without) "
+             "and the line's number. Each item: [the damage, what entries() raised, what rows() "
              "raised, what replay() raised, what an append raised, the file is unchanged] "
              "(SessionLog.entries and rows, lesson 11, Build items 1 and 3).")
     text = "".join(json.dumps({"id": f"e{n}", "type": "message",
@@ -345,11 +385,13 @@ async def test_entries_of_another_kind_are_numbered_but_not_replayed(t):
     # never "compaction": lesson 12 gives that kind a meaning of its own, and later
     # labs' rows() read it
     other = t.random.choice(["label", "model_change", "custom", "bookmark"])
-    kinds = ["note", other, "message"] + [t.random.choice(["note", other, "message"])
-                                          for _ in range(t.random.randint(2, 8))]
+    kinds = ["note", other, "message", "message_edit"] + [
+        t.random.choice(["note", other, "message"]) for _ in range(t.random.randint(2, 8))]
     ids, messages, message_ids = [], [], []
     for n, kind in enumerate(kinds):
-        if kind != "message":  # as a later lesson writes a kind of its own, a field named
+        if kind == "message_edit":  # a kind whose name holds "message", carrying a message
+            ids.append(log._append({"type": kind, "message": lab.say(f"Did {n}, edited.")}))
+        elif kind != "message":  # as a later lesson writes a kind of its own, a field named
             # "message" included: the type tells a message entry, not its fields
             ids.append(log._append({"type": kind, "message": f"checkpoint {n}"}))
         else:
@@ -363,8 +405,9 @@ async def test_entries_of_another_kind_are_numbered_but_not_replayed(t):
              "entry, so the other kinds are left out, whatever they are called (a note and a "
              f"{other!r} here, as lesson 12 adds a kind of its own). The kinds, in order: " +
              ", ".join(kinds) + ". Each entry of another kind carries a field named "
-             "\"message\" (a checkpoint's words): an entry is a message entry by its type, "
-             "\"message\", not by its fields or by not being a note. Items: [the ids "
+             "\"message\" (a checkpoint's words; a whole message in the message_edit): an "
+             "entry is a message entry by its type, exactly \"message\", not by a type that "
+             "holds the word, by its fields or by not being a note. Items: [the ids "
              "returned, the ids rows() gives, replay() equals the messages] "
              "(SessionLog._append and rows, lesson 11).")
 
@@ -426,6 +469,29 @@ async def test_replay_equals_the_record(t):
              "waiting for the model) and an answer with no content (lab.reply(), labelled "
              "\"stop\") are messages of the record like any other. Items: [the shape of what "
              "the log replays, it equals the record] (persist_to, lesson 11).")
+    words = t.random.choice(["Read a.py.", "Look again.", "Go on."])
+    quiet = tool("quiet", lambda arguments: "", PATH)  # a command that printed nothing
+    h = harness.Harness(lab.ScriptedModel([lab.reply(lab.call("quiet", {"path": "a.py"})),
+                                           lab.say("Done.")]), SYSTEM, [quiet])
+    h.steer(words)  # the same words again, steering: two equal messages in a row
+    events = await lab.drive(h.prompt(words))
+    log = harness.SessionLog(lab.Workspace(), FILE)
+    save = harness.persist_to(log)
+    for event in events:
+        if event["type"] == "message_end":  # events a later lesson may add, each with a message
+            save({"type": "message_start", "message": event["message"]})
+            save({"type": "message_update", "message": event["message"]})
+        save(event)
+    t.expect([lab.shape(log.replay()), log.replay() == list(h.messages)],
+             why=f"persist_to's listener was handed each event of a run whose prompt {words!r} "
+                 "was steered in again (two equal messages in a row) and whose one call, to a "
+                 "tool that printed nothing, has a result whose content is \"\"; before each "
+                 "message_end it was also handed a message_start and a message_update carrying "
+                 "the same message, as a later lesson's events may. It saves the message of "
+                 "every message_end, whatever it holds and whatever it saved before, and does "
+                 "nothing with any other event, whatever its type's name holds. Items: [the shape "
+                 "of what the log replays, it equals the record] (persist_to, lesson 11, Build "
+                 "item 4).")
 
 
 @lab_test("Logs of several lengths, drawn under the seed from under ten entries to well past "
@@ -564,6 +630,14 @@ async def test_a_listener_hears_every_event_first(t):
                                lab.say("Bye.")])
     h = harness.Harness(model, SYSTEM, [looker()])
     h.subscribe(lambda event: order.append("listener " + event["type"]))
+    bound = []
+
+    class Keeper:
+        """A listener that is an object's method, the object held by nothing but the harness."""
+
+        def hear(self, event):
+            bound.append(event["type"])
+    h.subscribe(Keeper().hear)
     events, late, joins = [], [], t.random.randint(1, 10)  # a listener that joins mid-run
 
     def consumer(event):
@@ -583,6 +657,11 @@ async def test_a_listener_hears_every_event_first(t):
     t.expect(order, [who + e["type"] for e in events for who in ("listener ", "consumer ")],
              "Every event of every run goes to the listener first, then the consumer "
              "(Harness._run and subscribe, lesson 11).")
+    t.expect(bound, [e["type"] for e in events],
+             "A listener that is a bound method (Keeper().hear), of an object nothing but the "
+             "harness holds, hears every event of every run too, until its undo is called: "
+             "subscribe keeps the listener it is handed. Items: the types of the events it "
+             "heard (Harness.subscribe, lesson 11, Build item 5).")
     found, wanted = [], []
     for _ in range(3):
         kinds = [t.random.choice(["plain", "call"]) for _ in range(2)]
@@ -646,13 +725,14 @@ async def test_each_undo_takes_off_one_subscription(t):
              "(Harness.subscribe, lesson 11).")
     h = harness.Harness(lab.ScriptedModel([lab.say("One.")]), SYSTEM, [])
     heard = []
-    for _ in range(301):
+    for _ in range(1500):
         h.subscribe(heard.append)
-    await lab.drive(h.prompt("First."))
-    t.expect(len(heard), 6 * 301,
-             "One listener subscribed 301 times, then a run of one plain reply, which has six "
-             "events. The item is how many events it heard: each subscription hears every "
-             "event, however many subscriptions there are (Harness._notify, lesson 11).")
+    error = await raised(lambda: lab.drive(h.prompt("First.")))
+    t.expect([error, len(heard)], [None, 6 * 1500],
+             "One listener subscribed 1500 times, more than Python's 1000 frames of recursion, "
+             "then a run of one plain reply, which has six events. Items: [what the run raised, "
+             "how many events the listener heard]: each subscription hears every event, however "
+             "many subscriptions there are (Harness._notify, lesson 11, Build item 5).")
     count = t.random.randint(2, 4)
     heard = [[] for _ in range(count + 1)]
     h = harness.Harness(lab.ScriptedModel([lab.say("One."), lab.say("Two.")]), SYSTEM, [])
@@ -779,8 +859,31 @@ async def test_a_raising_listener_ends_the_run(t):
         if event["type"] == "message_end" and event["message"]["content"] == "And b.py?":
             raise kind(text)
     undo = h.subscribe(choke)
-    t.expect(await raised(lambda: lab.drive(h.prompt("What does a.py print?"))),
-             f"{kind.__name__}: {text}", "The listener's exception ends the run (lesson 11).")
+    caught = []
+    try:
+        await lab.drive(h.prompt("What does a.py print?"))
+    except Exception as error:  # noqa: BLE001 - what the run raised, to look at
+        caught.append(error)
+    t.expect([f"{type(error).__name__}: {error}" for error in caught], [f"{kind.__name__}: {text}"],
+             "The listener's exception ends the run (lesson 11).")
+    own = kind(text)
+
+    def chokes_once(event):
+        if event["type"] == "message_end":
+            raise own
+    h2 = harness.Harness(lab.ScriptedModel([lab.say("Hi.")]), SYSTEM, [])
+    h2.subscribe(chokes_once)
+    caught = []
+    try:
+        await lab.drive(h2.prompt("Hello?"))
+    except Exception as error:  # noqa: BLE001 - what the run raised, to look at
+        caught.append(error)
+    t.expect([len(caught), caught[0] is own if caught else None], [1, True],
+             f"A listener raised a {kind.__name__} at the prompt's message_end. The run ends "
+             "with the listener's own exception: that object, with its traceback and anything "
+             "it carries, not a new one of the same type and words. Items: [exceptions the run "
+             "raised, it is the listener's own object] (Harness._notify, lesson 11, Build "
+             "item 5).")
     undo()
     await lab.drive(h.prompt("Hello?"))
     t.expect(lab.shape(h.messages), "U A U U A",
