@@ -201,9 +201,20 @@ async def test_a_failed_run_did_not_end_well(t):
     # included
     for reason in (drawn, "", long):
         events = await events_of(*drawn_rounds(t)[:t.random.randint(0, 4)], lab.fail(reason))
-        before = copy.deepcopy(events)
-        _, as_json, _ = fold(t, harness.JsonRenderer(), events)
-        printed, as_text, said = fold(t, harness.FinalTextRenderer(), events)
+        before, errors, again = copy.deepcopy(events), io.StringIO(), harness.JsonRenderer()
+        with contextlib.redirect_stderr(errors):
+            _, as_json, json_said = fold(t, again, events)
+            printed, as_text, said = fold(t, harness.FinalTextRenderer(), events)
+        t.expect([json_said, t.printed(again.finish), errors.getvalue()], ["", (False, ""), ""],
+                 "A failed run's verdict is finish()'s value and nothing printed: JsonRenderer's "
+                 "finish() prints nothing, not a line of its own after the events' lines, and "
+                 "says False each time it is asked, since the failed message it saw is still "
+                 "seen; and neither frontend writes to standard error, FinalTextRenderer "
+                 "printing nothing until finish() (a terminal beside the pipe or the answer file "
+                 f"shows whatever is written). The run ended in lab.fail({reason[:60]!r}). Items: "
+                 "what JsonRenderer.finish() printed, a second finish() (its value, what it "
+                 "printed), what both frontends wrote to standard error while they folded the run "
+                 "(JsonRenderer and FinalTextRenderer, lesson 7, Build: two frontends).")
         t.expect(events == before, True,
                  "Neither frontend touches the record, a failed run's neither: the messages its "
                  "events carry are the record's own, so an error line written into the failed "
@@ -366,20 +377,38 @@ async def test_the_label_decides(t):
              ("the same, then a later lesson's message_update carrying a reply still being "
               "written, never announced", run[:result + 1] + [
                   {"type": "message_update", "message": partial}], [True, True, asked + "\n"]),
+             ("an answer announced, then events made by hand that carry other messages: a "
+              "turn_end and a message_update each carrying a failed reply, and an agent_end "
+              "whose messages end with a user's", [
+                  {"type": "message_end", "message": lab.say(answer)},
+                  {"type": "turn_end", "message": lab.fail(reason), "tool_results": []},
+                  {"type": "message_update", "message": lab.fail(reason)},
+                  {"type": "agent_end", "messages": [lab.say(answer),
+                                                     harness.user_message("Thanks.")]}],
+              [True, True, answer + "\n"]),
              ("a failed reply with words", lab.fail(reason, "Here is the fix: "),
               [False, False, f"Error: {reason}\n"]),
-             # JsonRenderer alone: what the text frontend's line says without a reason is the
-             # student's to choose (Build item 2)
-             ("a failed reply with error_message null (JsonRenderer only)",
-              lab.fail(reason) | {"error_message": None}, [False, None, None])]
+             # what the text frontend's line says without a reason is the student's to choose
+             # (Build item 2), so only its verdict is held here, never its line
+             ("a failed reply with error_message null (FinalTextRenderer's line not judged)",
+              lab.fail(reason) | {"error_message": None}, [False, False, None])]
+
+    def watched(renderer, events):
+        """fold, and whether the events were as before after each render call and finish()."""
+        before, untouched = copy.deepcopy(events), True
+        for event in events:
+            t.printed(renderer.render, event)
+            untouched = untouched and events == before
+        value, said = t.printed(renderer.finish)
+        return value, said, untouched and events == before
+
     found = []
     for what, given, wanted in cases:
         events = given if isinstance(given, list) else [{"type": "message_end", "message": given}]
-        before = copy.deepcopy(events)
-        _, as_json, _ = fold(t, harness.JsonRenderer(), events)
-        _, as_text, said = (fold(t, harness.FinalTextRenderer(), events) if wanted[1] is not None
-                            else (None, None, None))
-        found.append([what, as_json, as_text, said, events == before])
+        as_json, _, json_kept = watched(harness.JsonRenderer(), events)
+        as_text, said, text_kept = watched(harness.FinalTextRenderer(), events)
+        found.append([what, as_json, as_text, said if wanted[2] is not None else None,
+                      json_kept and text_kept])
     t.expect(found, [[what, *wanted, True] for what, _, wanted in cases],
              "Whether a reply failed is its stop_reason, \"error\" or not, whatever its "
              "error_message field and its content hold: an error_message key on an answer "
@@ -391,23 +420,36 @@ async def test_the_label_decides(t):
              "after it, or a partial reply in an event other than message_end, changes nothing: "
              "a message is announced by its message_end. Each item is [the reply, "
              "JsonRenderer.finish(), FinalTextRenderer.finish(), what FinalTextRenderer "
-             "printed, the events are as they were before both frontends folded them] "
+             "printed, the events were as they were before after every render call and "
+             "finish() of both frontends: neither touches the record, not even for a while] "
              "(JsonRenderer and FinalTextRenderer, lesson 7, Build: two frontends).")
     verdicts = []
-    for first, then in ((lab.fail(reason), lab.say(answer)), (lab.say(answer), lab.fail(reason))):
-        event = {"type": "message_end", "message": first}
-        renderer = harness.JsonRenderer()
-        line = t.printed(renderer.render, event)[1]
-        event["message"] = then  # a consumer writes into the event after render returned
-        verdicts.append([first["stop_reason"], then["stop_reason"], parsed(line.strip()) ==
-                         {"type": "message_end", "message": first}, t.printed(renderer.finish)])
-    t.expect(verdicts, [["error", "stop", True, (False, "")], ["stop", "error", True, (True, "")]],
+    for how in ("replaces the message", "writes into the message itself"):
+        for first, then in ((lab.fail(reason), lab.say(answer)),
+                            (lab.say(answer), lab.fail(reason))):
+            event = {"type": "message_end", "message": first}
+            handed, renderer = copy.deepcopy(event), harness.JsonRenderer()
+            line = t.printed(renderer.render, event)[1]
+            # a consumer writes into the event after render returned
+            if how == "replaces the message":
+                event["message"] = then
+            else:
+                event["message"].clear()
+                event["message"].update(copy.deepcopy(then))
+            verdicts.append([how, handed["message"]["stop_reason"], then["stop_reason"],
+                             parsed(line.strip()) == handed, t.printed(renderer.finish)])
+    t.expect(verdicts, [[how, *wanted] for how in ("replaces the message",
+                                                   "writes into the message itself")
+                        for wanted in (["error", "stop", True, (False, "")],
+                                       ["stop", "error", True, (True, "")])],
              "JsonRenderer judges each message when its event is handed over, so finish() "
              "agrees with the lines it printed: what a consumer writes into an event after "
              "render returned changes neither that event's line nor finish() (JsonRenderer, "
-             "lesson 7, Build: two frontends). Each item is [the reply handed over, the one the "
-             "consumer wrote in its place afterwards, the line printed is the event as handed "
-             "over, (finish(), what it printed)].")
+             "lesson 7, Build: two frontends), whether the consumer puts another message in the "
+             "event or writes into the message the event carried. Each item is [what the "
+             "consumer did, the label of the reply handed over, the label it wrote in its place "
+             "afterwards, the line printed is the event as handed over, (finish(), what it "
+             "printed)].")
 
 
 def _trouble(kind, number):
