@@ -99,7 +99,7 @@ async def test_json_renderer(t):
     for number in range(3):
         answer = drawn_answer(t)
         if number == 0:  # a long answer, every seed: the line carries it whole, nothing cut
-            answer = " ".join([answer] * (100_000 // len(answer) + 1))
+            answer = " ".join([answer] * (1_000_000 // len(answer) + 1))
         events = await events_of(*drawn_rounds(t), lab.say(answer))
         printed, value, said = fold(t, harness.JsonRenderer(), events)
         lines = printed.splitlines()
@@ -115,7 +115,7 @@ async def test_json_renderer(t):
              "and returns True after a run that ended well. Each item is [lines printed, they "
              "parse back to the events, [the start of the answer's text read off the line of the "
              "last turn_end, its length], finish(), what finish printed] for one drawn run, the "
-             "first with an answer of over 100,000 characters, which its line carries whole, "
+             "first with an answer of over a million characters, which its line carries whole, "
              "however long (JsonRenderer, lesson 7).")
     live = {"type": "tool_execution_start", "call": lab.call("look", {"path": "a.py"}),
             "tool": looker()}  # a live tool dict, execute and all: lesson 7's own mistake
@@ -176,11 +176,11 @@ async def test_final_text_renderer(t):
              "assistant message, joined, blank lines and indentation kept, nothing stripped. "
              f"The answer here is lab.reply(*{words!r}). Items: finish(), what finish printed "
              "(FinalTextRenderer, lesson 7).")
-    long = "\n".join(f"{number}. {drawn_answer(t)}" for number in range(1, 2001))
+    long = "\n".join(f"{number}. {drawn_answer(t)}" for number in range(1, 10_001))
     _, value, said = fold(t, harness.FinalTextRenderer(), await events_of(lab.say(long)))
     t.expect([value, len(said), said == long + "\n"], [True, len(long) + 1, True],
              "The answer goes out whole, however long: an answer of "
-             f"{len(long)} characters on 2000 lines, the last {long[-30:]!r}, is printed as "
+             f"{len(long)} characters on 10,000 lines, the last {long[-30:]!r}, is printed as "
              "text_of gives it, nothing cut. Items: finish(), the length of what finish "
              "printed, it is the answer and its newline (FinalTextRenderer, lesson 7).")
 
@@ -195,7 +195,7 @@ async def test_a_failed_run_did_not_end_well(t):
             f"\"overloaded_error\", \"message\": \"the service is busy; wait "
             f"{t.random.randint(2, 60)} seconds and retry\"}}}}\n" +
             "".join(f"  retry {number}: {t.random.choice(['overloaded', 'rate limited'])}\n"
-                    for number in range(1, 101)) + "  ")
+                    for number in range(1, 1001)) + "  ")
     # the label says it failed, even when no reason came with it; and the reason goes out whole,
     # every line and character of it, however long, its own "Error" and the blanks at its ends
     # included
@@ -337,11 +337,16 @@ async def test_the_last_message_decides(t):
             t.printed(renderer.render, {"type": "message_end",
                                         "message": lab.fail(text) if failed else lab.say(text)})
         judged.append(t.printed(renderer.finish)[0])
-    # and one renderer handed two whole runs in a row, the first failing, the second answering
-    renderer = harness.JsonRenderer()
-    for event in (await events_of(lab.fail(t.random.choice(["overloaded", "rate limited"]))) +
-                  await events_of(lab.say(drawn_answer(t)))):
-        t.printed(renderer.render, event)
+    # and one renderer handed two whole runs in a row, the first failing, the second answering,
+    # then the start of a third that announced no reply yet
+    reason, answer = t.random.choice(["overloaded", "rate limited"]), drawn_answer(t)
+    session = (await events_of(lab.fail(reason)) + await events_of(lab.say(answer)) +
+               [{"type": "agent_start"}, {"type": "turn_start"},
+                {"type": "message_end", "message": harness.user_message("And now?")}])
+    renderer, text, lines = harness.JsonRenderer(), harness.FinalTextRenderer(), ""
+    for event in session:
+        lines += t.printed(renderer.render, event)[1]
+        t.printed(text.render, event)
     judged.append(t.printed(renderer.finish)[0])
     t.expect(judged, [not any(failed for failed, _ in run) for run in runs] + [False],
              "JsonRenderer is stricter: any failed message it saw announced means the run did "
@@ -349,6 +354,18 @@ async def test_the_last_message_decides(t):
              "came between them. Each item is its finish() for one of the runs above, then for "
              "one renderer handed the events of two runs in a row, a failed one and then an "
              "answer (JsonRenderer, lesson 7).")
+    t.expect([[parsed(line) for line in lines.splitlines()] == session,
+              len(lines.splitlines()), t.printed(text.finish)],
+             [True, len(session), (True, answer + "\n")],
+             "One renderer is one fold over every event it is handed, however many runs they "
+             "span: JsonRenderer prints a line for each event after an agent_end too, and for "
+             "FinalTextRenderer the last assistant message announced decides, whichever run "
+             "announced it, neither an agent_end nor a new agent_start making it forget or stop "
+             "listening. Both were handed a failed run, then a run answering "
+             f"{answer!r}, then the start of a third run that announced no reply yet. Items: "
+             "JsonRenderer's lines parse back to the events, how many lines it printed, "
+             "FinalTextRenderer.finish() and what it printed (JsonRenderer and "
+             "FinalTextRenderer, lesson 7, Build: two frontends).")
 
 
 @lab_test("A failure is told by its label, stop_reason \"error\", and by nothing else: an "
