@@ -138,6 +138,20 @@ async def test_json_renderer(t):
              "itself (json.dumps raises ValueError: circular reference); it "
              f"{' and '.join(' '.join(outcome) for outcome in outcomes)!r}. Items: what each "
              "render did (JsonRenderer, lesson 7, What an event may carry).")
+    # a failed reply's message_end that cannot be written: no line told of it
+    unwritten = {"type": "message_end", "message": lab.fail("overloaded") | {"tool": looker()}}
+    renderer = harness.JsonRenderer()
+    try:
+        outcome = ["printed", t.printed(renderer.render, unwritten)[1]]
+    except Exception as problem:  # noqa: BLE001 - the error is the previous check's
+        outcome = ["raised", type(problem).__name__]
+    t.expect([outcome[0], t.printed(renderer.finish)], ["raised", (True, "")],
+             "JsonRenderer's verdict is the one its lines told: a message is judged with its "
+             "line, so a failed reply's message_end that could not be written (its "
+             "message carries a live tool dict, and json.dumps raised) told nothing, and "
+             "finish() still says True. Here render "
+             f"{' '.join(outcome)!r}. Items: what render did, (finish(), what it printed) "
+             "(JsonRenderer, lesson 7, Build: two frontends, item 1).")
 
 
 @lab_test("FinalTextRenderer prints nothing while the run goes on, then at finish() prints the "
