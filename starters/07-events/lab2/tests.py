@@ -215,19 +215,18 @@ async def test_a_failed_run_did_not_end_well(t):
     # included
     for reason in (drawn, "", long):
         events = await events_of(*drawn_rounds(t)[:t.random.randint(0, 4)], lab.fail(reason))
-        before, errors, again = copy.deepcopy(events), io.StringIO(), harness.JsonRenderer()
+        before, errors = copy.deepcopy(events), io.StringIO()
         with contextlib.redirect_stderr(errors):
-            _, as_json, json_said = fold(t, again, events)
+            _, as_json, json_said = fold(t, harness.JsonRenderer(), events)
             printed, as_text, said = fold(t, harness.FinalTextRenderer(), events)
-        t.expect([json_said, t.printed(again.finish), errors.getvalue()], ["", (False, ""), ""],
+        t.expect([json_said, errors.getvalue()], ["", ""],
                  "A failed run's verdict is finish()'s value and nothing printed: JsonRenderer's "
-                 "finish() prints nothing, not a line of its own after the events' lines, and "
-                 "says False each time it is asked, since the failed message it saw is still "
-                 "seen; and neither frontend writes to standard error, FinalTextRenderer "
+                 "finish() prints nothing, not a line of its own after the events' lines, "
+                 "and neither frontend writes to standard error, FinalTextRenderer "
                  "printing nothing until finish() (a terminal beside the pipe or the answer file "
                  f"shows whatever is written). The run ended in lab.fail({reason[:60]!r}). Items: "
-                 "what JsonRenderer.finish() printed, a second finish() (its value, what it "
-                 "printed), what both frontends wrote to standard error while they folded the run "
+                 "what JsonRenderer.finish() printed, what both frontends wrote to standard "
+                 "error while they folded the run "
                  "(JsonRenderer and FinalTextRenderer, lesson 7, Build: two frontends).")
         t.expect(events == before, True,
                  "Neither frontend touches the record, a failed run's neither: the messages its "
@@ -255,14 +254,17 @@ async def test_a_failed_run_did_not_end_well(t):
         t.printed(second_json.render, event)
         t.printed(second_text.render, event)
     second = [t.printed(second_json.finish)[0], t.printed(second_text.finish)]
-    t.expect([t.printed(first_json.finish)[0], t.printed(first_text.finish), *second],
-             [False, (False, f"Error: {drawn}\n"), True, (True, "Done.\n")],
+    t.expect([t.printed(first_json.finish)[0], t.printed(first_text.finish), *second,
+              t.printed(first_json.finish)],
+             [False, (False, f"Error: {drawn}\n"), True, (True, "Done.\n"), (False, "")],
              "Each new frontend is a fold of its own: two alive at once (two runs drawn side "
              "by side) keep apart what each has seen, so one's events never decide the other's "
              "ending. A JsonRenderer and a FinalTextRenderer folded a failed run, then a second "
              "pair was made and folded an answer \"Done.\", then all four finished, the second pair "
-             "first. Items: the first pair's finish() (JsonRenderer; FinalTextRenderer with what it printed), then "
-             "the second pair's (JsonRenderer and FinalTextRenderer, lesson 7).")
+             "first; and a JsonRenderer says False each time it is asked, the failed message it saw "
+             "still seen. Items: the first pair's finish() (JsonRenderer; FinalTextRenderer with "
+             "what it printed), then the second pair's, then the first JsonRenderer's finish() "
+             "asked again, with what it printed (JsonRenderer and FinalTextRenderer, lesson 7).")
 
 
 @lab_test("A run stopped by max_turns did not end well either: JsonRenderer.finish() is False, "
