@@ -65,7 +65,7 @@ async def test_bank_a_program_reads_the_pipe_as_the_run_goes(t):
     quiet = {"role": "assistant", "content": [], "stop_reason": "stop",
              "error_message": t.random.choice(["retried once", "slow upstream"])}
     model = lab.ScriptedModel([
-        lab.reply("Looking.", lab.call("look", {"path": "app.log", "where": where})),
+        lab.reply(f"Looking. {long}", lab.call("look", {"path": "app.log", "where": where})),
         lab.reply(lab.call("grep", {"pattern": "ERROR"})),  # no such tool: an error result
         quiet])
     renderer, pipe, handed, received = harness.JsonRenderer(), Pipe(), [], []
@@ -94,7 +94,8 @@ async def test_bank_a_program_reads_the_pipe_as_the_run_goes(t):
     t.expect([received, lines_of(pipe.shown) == handed, ended, pipe.getvalue() == pipe.shown,
               errors.getvalue()],
              [list(range(1, len(handed) + 1)), True, True, True, ""],
-             f"A run with a tool result of over 400,000 characters, a call whose arguments hold "
+             f"A run whose first reply's words, and a tool's output, are over 400,000 "
+             f"characters, a call whose arguments hold "
              f"{where!r}, a call of a tool that does not exist, and a last reply with no content "
              "labelled \"stop\" with error_message "
              f"{quiet['error_message']!r}; two equal status events of the consumer's own after "
