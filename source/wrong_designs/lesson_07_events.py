@@ -1259,6 +1259,262 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
         return not any(event["type"] == "message_end"
                        and event["message"].get("stop_reason") == "error" for event in self.seen)
 '''),
+    # Hunt round 10 (reader r45): designs 7.2-1 to 7.2-28 and probes P2, P6 that passed.
+    Wrong(lab='7.2', name='JsonRenderer judging every event that carries a message',
+          rule='JsonRenderer returns False when any message it saw announced had stop_reason "error"; a message is announced by its message_end, not by a turn_end or a message_update that carries one.',
+          where='Build: two frontends, item 1 (hunt round 10, 7.2-1)',
+          names='a message is announced by its message_end',
+          replace=r'''
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+''',
+          by=r'''
+        message = event.get("message")
+        ended = message.get("stop_reason") if isinstance(message, dict) else None
+'''),
+    Wrong(lab='7.2', name='JsonRenderer keeping the messages and judging them at finish()',
+          rule="JsonRenderer judges each message when its event is handed over: what a consumer writes into an event after render returned, into the message it carried included, changes neither its line nor finish().",
+          where='Build: two frontends, item 1 (hunt round 10, 7.2-2)',
+          names='judges each message when its event is handed over',
+          replace=r'''
+    def __init__(self):
+        self.failed = False
+
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+            self.failed = True
+
+    def finish(self):
+        return not self.failed
+''',
+          by=r'''
+    def __init__(self):
+        self.messages = []  # the announced messages, judged when the run is over
+
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+        if event["type"] == "message_end":
+            self.messages.append(event["message"])
+
+    def finish(self):
+        return not any(message.get("stop_reason") == "error" for message in self.messages)
+'''),
+    Wrong(lab='7.2', name="JsonRenderer's finish() printing a verdict line after a failed run",
+          rule="JsonRenderer's finish() prints nothing and returns whether the run ended well, after a failed run too.",
+          where='Build: two frontends, item 1 (hunt round 10, 7.2-3)',
+          names='finish() prints nothing',
+          replace=r'''
+    def finish(self):
+        return not self.failed
+''',
+          by=r'''
+    def finish(self):
+        if self.failed:  # one more line for the plug-in: the verdict
+            print(json.dumps({"type": "verdict", "ok": False}), flush=True)
+        return not self.failed
+'''),
+    Wrong(lab='7.2', name='JsonRenderer warning on standard error at a failed message',
+          rule='JsonRenderer prints each event as its line and nothing else, on standard error no more than on standard output.',
+          where='Build: two frontends, item 1 (hunt round 10, 7.2-4)',
+          names='standard error',
+          replace=r'''
+        if ended == "error":
+            self.failed = True
+''',
+          by=r'''
+        if ended == "error":
+            import sys
+            print(f"warning: the run failed: {event['message'].get('error_message')}",
+                  file=sys.stderr)
+            self.failed = True
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer telling standard error of a failure at once',
+          rule='FinalTextRenderer prints nothing until finish(), on standard error no more than on standard output.',
+          where='Build: two frontends, item 2 (hunt round 10, 7.2-5)',
+          names='standard error',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+            if message.get("stop_reason") == "error":
+                import sys
+                print(f"Error: {message.get('error_message')}", file=sys.stderr)
+'''),
+    Wrong(lab='7.2', name="FinalTextRenderer taking turn_end's message as announced",
+          rule='The last assistant message announced decides, and a message is announced by its message_end: a turn_end carrying another reply changes nothing.',
+          where='Build: two frontends, item 2 (hunt round 10, 7.2-6)',
+          names='a message is announced by its message_end',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] in ("message_end", "turn_end") and message["role"] == "assistant":
+            self.last = message
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer writing a reason into a failed reply that had none',
+          rule='Neither frontend touches the record: a failed reply with error_message null is left as it came, whatever line finish() prints for it.',
+          where='Build: two frontends, after item 2 (hunt round 10, 7.2-7)',
+          names='neither touches the record',
+          replace=r'''
+            print(f"Error: {reply['error_message']}")
+            return False
+''',
+          by=r'''
+            if reply.get("error_message") is None:
+                reply["error_message"] = "no reason given"  # fill in what the provider left out
+            print(f"Error: {reply['error_message']}")
+            return False
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer marking the newest reply until finish()',
+          rule='Neither frontend touches the record, not even for a while: a mark put into a message during the run would be sent with the next request, though finish() takes it out.',
+          where='Build: two frontends, after item 2 (hunt round 10, 7.2-8)',
+          names='not even for a while',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            if self.last is not None:
+                self.last.pop("_newest", None)
+            self.last = message
+            self.last["_newest"] = True  # taken out again at finish()
+'''),
+    Wrong(lab='7.2', name='JsonRenderer judging a message before its line is written',
+          rule="JsonRenderer's verdict is the one its lines told: a failed reply's message_end whose line could not be written (json.dumps raised) told no failure.",
+          where='Build: two frontends, item 1 (hunt round 10, 7.2-10)',
+          names='the one its lines told',
+          replace=r'''
+        print(json.dumps(event), flush=True)
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+            self.failed = True
+''',
+          by=r'''
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+            self.failed = True
+        print(json.dumps(event), flush=True)
+'''),
+    Wrong(lab='7.2', name="FinalTextRenderer taking the last of agent_end's messages",
+          rule="The last assistant message announced decides: agent_end's last message, whatever its role, is not announced by it.",
+          where='Build: two frontends, item 2 (hunt round 10, 7.2-11)',
+          names='a message is announced by its message_end',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+        elif event["type"] == "agent_end" and event["messages"]:
+            self.last = event["messages"][-1]  # the run's final message
+'''),
+    Wrong(lab='7.2', name='JSON lines over 300,000 characters carrying cut text',
+          rule='Every event JsonRenderer is handed appears as one line that parses as JSON equal to the event, however long.',
+          where='Build: two frontends, item 1 (hunt round 10, 7.2-23)',
+          names='however long',
+          replace='        print(json.dumps(event), flush=True)',
+          by=r'''
+        line = json.dumps(event)
+        if len(line) > 300_000 and isinstance(event.get("message"), dict):
+            short = json.loads(line)  # a copy whose long text is cut for the plug-in
+            for block in short["message"].get("content") or []:
+                if isinstance(block, dict) and block.get("type") == "text":
+                    block["text"] = block["text"][:1000]
+            line = json.dumps(short)
+        print(line, flush=True)
+'''),
+    Wrong(lab='7.2', name='the answer cut at 200,000 characters',
+          rule="The last assistant message's words are printed as text_of gives them, however long, nothing cut.",
+          where='Build: two frontends, item 2 (hunt round 10, 7.2-24)',
+          names='nothing cut',
+          replace='        print(text_of(reply))',
+          by='        print(text_of(reply)[:200_000])'),
+    Wrong(lab='7.2', name='the error reason cut at 10,000 characters',
+          rule='When the last assistant message failed, finish() prints "Error: " followed by its error_message word for word, however long, nothing cut.',
+          where='Build: two frontends, item 2 (hunt round 10, 7.2-25)',
+          names='nothing cut',
+          replace=r'''
+            print(f"Error: {reply['error_message']}")
+            return False
+''',
+          by=r'''
+            print(f"Error: {reply['error_message'][:10_000]}")
+            return False
+'''),
+    Wrong(lab='7.2', name='a failed reply with no reason counted as an answer',
+          rule='A last reply labelled "error" makes finish() return False even when it came with no reason (error_message null): only what its line says is the student\'s to choose.',
+          where='Build: two frontends, item 2 (hunt round 10, 7.2-26)',
+          names='came with no error_message at all',
+          replace=r'''
+        if reply["stop_reason"] == "error":
+''',
+          by=r'''
+        if reply["stop_reason"] == "error" and reply.get("error_message") is not None:
+'''),
+    Wrong(lab='7.2', name='JsonRenderer deaf after agent_end',
+          rule='Every event JsonRenderer is handed appears at once as one line, an event after an agent_end (the next run of a session) too.',
+          where='Build: two frontends, item 1 (hunt round 10, 7.2-27)',
+          names='after an agent_end too',
+          replace=r'''
+    def render(self, event):
+        print(json.dumps(event), flush=True)
+''',
+          by=r'''
+    def render(self, event):
+        if getattr(self, "over", False):
+            return  # the run is over: nothing more to tell
+        self.over = event["type"] == "agent_end"
+        print(json.dumps(event), flush=True)
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer deaf after agent_end',
+          rule='The last assistant message announced decides, a message announced after an agent_end (the next run handed to the same renderer) included.',
+          where='Build: two frontends, item 2 (hunt round 10, 7.2-28)',
+          names='whichever run announced it',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "agent_end":
+            self.over = True  # the answer is settled
+        if (not getattr(self, "over", False) and event["type"] == "message_end"
+                and message["role"] == "assistant"):
+            self.last = message
+'''),
+    Wrong(lab='7.2', name="JsonRenderer's finish() forgetting the failure it saw",
+          rule='JsonRenderer.finish() returns False when any message it saw announced had stop_reason "error", each time it is asked.',
+          where='Build: two frontends, item 1 (hunt round 10, probe 7.2-P2)',
+          names='each time it is asked',
+          replace=r'''
+    def finish(self):
+        return not self.failed
+''',
+          by=r'''
+    def finish(self):
+        verdict, self.failed = not self.failed, False  # ready for the next run
+        return verdict
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer forgetting its reply at each agent_start',
+          rule='The last assistant message announced decides, whichever run of the events handed to the renderer announced it: a new agent_start makes it forget nothing.',
+          where='Build: two frontends, item 2 (hunt round 10, probe 7.2-P6)',
+          names='whichever run announced it',
+          replace=r'''
+    def render(self, event):
+        message = event.get("message")
+''',
+          by=r'''
+    def render(self, event):
+        if event["type"] == "agent_start":
+            self.last = None  # a new run: nothing announced yet
+        message = event.get("message")
+'''),
 ]
 
 ALLOWED = [
@@ -1384,4 +1640,43 @@ ALLOWED = [
         if str(reply["stop_reason"]).lower().startswith("err"):
             print(f"Error: {reply['error_message']}")
 '''),)),
+    # Hunt round 10 (reader r45): design 7.2-9 and probe 7.2-P5.
+    Wrong(lab='7.2', name='the error label found anywhere in the label',
+          rule='Of the four labels the course\'s world gives a reply ("stop", "toolUse", "error", '
+               '"aborted"; lab.ScriptedModel refuses any other), only "error" holds "error", so '
+               'a frontend that fails every label holding "error" in any case judges every reply '
+               'of the course as the reference does (as round 9\'s 7.2-24, a label starting with '
+               '"err"); a label spelt otherwise never comes, and a check of one would test '
+               'outside the course.',
+          where='hunt round 10, design 7.2-9', names='',
+          replace=r'''
+        if ended == "error":
+            self.failed = True
+''',
+          by=r'''
+        if "error" in str(ended).lower():
+            self.failed = True
+''',
+          also=((r'''
+        if reply["stop_reason"] == "error":
+            print(f"Error: {reply['error_message']}")
+''', r'''
+        if "error" in str(reply["stop_reason"]).lower():
+            print(f"Error: {reply['error_message']}")
+'''),)),
+    Wrong(lab='7.2', name='FinalTextRenderer telling a reply by its stop_reason key',
+          rule='Every assistant message of the course carries a stop_reason and no user or '
+               'toolResult message does (lesson 5\'s shapes, lab.ScriptedModel, the boundary\'s '
+               'results), so keeping the newest announced message that has a stop_reason keeps '
+               'the newest assistant message: the frontend judges every run of the course as '
+               'the reference does.',
+          where='hunt round 10, probe 7.2-P5', names='',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and "stop_reason" in message:
+            self.last = message
+'''),
 ]

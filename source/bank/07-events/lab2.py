@@ -59,18 +59,20 @@ def lines_of(text):
           "the run's, while a program at the other end of a pipe reads what was flushed: the "
           "lines received after each render, what they parse to, and finish().")
 async def test_bank_a_program_reads_the_pipe_as_the_run_goes(t):
-    long = "".join(t.random.choice("abcdé✓ {}\"") for _ in range(t.random.randint(20000, 30000)))
+    piece = "".join(t.random.choice("abcdé✓ {}\"") for _ in range(1000))
+    long = piece * t.random.randint(400, 600)  # a line of over 400,000 characters
     where = {"stop_reason": "error", "since": t.random.randint(1, 30)}
     quiet = {"role": "assistant", "content": [], "stop_reason": "stop",
              "error_message": t.random.choice(["retried once", "slow upstream"])}
     model = lab.ScriptedModel([
-        lab.reply("Looking.", lab.call("look", {"path": "app.log", "where": where})),
+        lab.reply(f"Looking. {long}", lab.call("look", {"path": "app.log", "where": where})),
         lab.reply(lab.call("grep", {"pattern": "ERROR"})),  # no such tool: an error result
         quiet])
     renderer, pipe, handed, received = harness.JsonRenderer(), Pipe(), [], []
 
     def show(event):
-        mine = {"type": "status", "turn_done": len(handed), "note": None}
+        mine = {"type": "status", "turn_done": len(handed), "note": None,
+                "message": lab.fail(t.random.choice(REASONS))}  # a draft of the consumer's
         for each in [event] + ([mine, dict(mine)] if event["type"] == "turn_end" else []):
             renderer.render(each)
             handed.append(each)
@@ -82,16 +84,25 @@ async def test_bank_a_program_reads_the_pipe_as_the_run_goes(t):
         other = harness.JsonRenderer()  # another run's, alive and never finished
         with contextlib.redirect_stdout(io.StringIO()):
             other.render({"type": "message_end", "message": lab.fail(t.random.choice(REASONS))})
+        unwritten = {"type": "message_end",
+                     "message": lab.fail(t.random.choice(REASONS)) | {"seen": {"a.py"}}}
+        try:  # a failed reply's event that is not data: no line can tell of it
+            renderer.render(unwritten)
+        except Exception:  # noqa: BLE001, S110 - its error is another rule's
+            pass
         ended = renderer.finish()
     t.expect([received, lines_of(pipe.shown) == handed, ended, pipe.getvalue() == pipe.shown,
               errors.getvalue()],
              [list(range(1, len(handed) + 1)), True, True, True, ""],
-             f"A run with a tool result of over 20000 characters, a call whose arguments hold "
+             f"A run whose first reply's words, and a tool's output, are over 400,000 "
+             f"characters, a call whose arguments hold "
              f"{where!r}, a call of a tool that does not exist, and a last reply with no content "
              "labelled \"stop\" with error_message "
              f"{quiet['error_message']!r}; two equal status events of the consumer's own after "
-             "each turn_end; before finish(), another JsonRenderer made and handed a failed "
-             "reply, never finished. Items: the lines the other end had received after each "
+             "each turn_end, each carrying a failed draft reply in \"message\"; before finish(), "
+             "another JsonRenderer made and handed a failed reply, never finished, and this one "
+             "handed a failed reply's message_end that is not data (a set in it). Items: the "
+             "lines the other end had received after each "
              "render, whether they parse back to the events handed over, finish(), whether "
              "finish left nothing unflushed, and what went to standard error.")
 
@@ -123,30 +134,36 @@ async def test_bank_one_renderer_over_a_session(t):
                 renderer.render(each)
             except Exception as problem:  # noqa: BLE001 - any error: it must not go unseen
                 raised.append(type(problem).__name__)
-        ended = renderer.finish()
+        ended = [renderer.finish(), renderer.finish()]
     t.expect([lines_of(kept) == handed, len(handed), len(raised) == 2,
               pipe.getvalue()[len(kept):], ended],
-             [True, 18, True, "", False],
+             [True, 18, True, "", [False, False]],
              f"Two runs on one record, one renderer: the first fails with {reason!r} after a "
              "round of one call, the second answers. Items: whether the lines parse back to "
              "the events, the events, whether rendering an event holding a set, then one holding "
-             "itself, raised both times, what those renders and finish printed, and finish().")
+             "itself, raised both times, what those renders and finish printed, and finish(), asked "
+             "twice.")
     rewritten = []
-    for first, then in ((lab.fail(reason), lab.say("Back up.")), (lab.say("Back up."), lab.fail(reason))):
-        session, pipe = [{"type": "message_end", "message": first}], Pipe()
-        renderer = harness.JsonRenderer()
-        with contextlib.redirect_stdout(pipe):
-            renderer.render(session[0])
-            session[0]["message"] = then  # the consumer's own write, after render returned
-            session[0]["seen"] = True
-            rewritten.append([lines_of(pipe.getvalue()), renderer.finish()])
+    for inside in (False, True):
+        for first, then in ((lab.fail(reason), lab.say("Back up.")),
+                            (lab.say("Back up."), lab.fail(reason))):
+            session, pipe = [{"type": "message_end", "message": first}], Pipe()
+            renderer = harness.JsonRenderer()
+            with contextlib.redirect_stdout(pipe):
+                renderer.render(session[0])
+                if inside:  # the consumer's own write into the message, after render returned
+                    session[0]["message"].update(then, seen=True)
+                else:  # the consumer's own write into the event, after render returned
+                    session[0]["message"] = then
+                    session[0]["seen"] = True
+                rewritten.append([lines_of(pipe.getvalue()), renderer.finish()])
     t.expect(rewritten, [[[{"type": "message_end", "message": lab.fail(reason)}], False],
-                         [[{"type": "message_end", "message": lab.say("Back up.")}], True]],
+                         [[{"type": "message_end", "message": lab.say("Back up.")}], True]] * 2,
              "A consumer that writes into each event after JsonRenderer rendered it: first a "
              f"failed reply ({reason!r}) replaced by an answer, then an answer replaced by that "
-             "failure. JsonRenderer judges a message as its event is handed over, so finish() "
-             "agrees with the line it printed. Items: for each, [the lines printed, parsed, "
-             "finish()].")
+             "failure; then the same written into the message the event carried. JsonRenderer "
+             "judges a message as its event is handed over, so finish() agrees with the line it "
+             "printed. Items: for each, [the lines printed, parsed, finish()].")
 
 
 # --- rule 2: FinalTextRenderer -------------------------------------------------------------------
@@ -160,15 +177,20 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
     long = (f"Error {t.random.choice([502, 503, 529])}: {t.random.choice(REASONS)}\n  "
             f"{{\"error\": {{\"message\": \"the service is busy; retry in "
             f"{t.random.randint(2, 60)} seconds, then again in a minute\"}}}}\n" +
-            "".join(f"  attempt {number}: {t.random.choice(REASONS)}\n" for number in range(40)) +
+            "".join(f"  attempt {number}: {t.random.choice(REASONS)}\n" for number in range(500)) +
             "  ")
     words = [f"\n  Checked {t.random.randint(2, 40)} files.  ",
              "".join(f"{name}: green. " for name in t.random.choices(["a.py", "b.py", "c.py"],
-                                                                      k=400)),
+                                                                      k=20_000)),
              "All green.\n\n"]
     asked = f"Now reading {t.random.choice(['a.log', 'b.log'])}."
     noted = f"Up after {t.random.randint(2, 9)} restarts."
     partial = {"role": "assistant", "content": [{"type": "text", "text": "The log sa"}]}
+    # events made by hand that carry messages no message_end announced
+    unannounced = [{"type": "message_update", "message": partial},
+                   {"type": "turn_end", "message": partial | {"stop_reason": "stop"},
+                    "tool_results": []},
+                   {"type": "agent_end", "messages": [harness.user_message("Go on.")]}]
     plain, failed = ["content", "role", "stop_reason"], ["content", "error_message", "role",
                                                           "stop_reason"]
     # each run: its model, the events the consumer reads before it walks away (None: all),
@@ -181,9 +203,11 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
             (lab.ScriptedModel([lab.say(noted) | {"error_message": None}]), None,
              ["", True, noted + "\n"], [[failed, noted]]),
             (lab.ScriptedModel([lab.reply(asked, lab.call("look", {"path": "b.log"}))]), 6,
-             ["", True, asked + "\n"], [[plain, asked]],
-             [{"type": "message_update", "message": partial}]),
+             ["", True, asked + "\n"], [[plain, asked]], unannounced),
             (lab.ScriptedModel([lab.fail("")]), None, ["", False, "Error: \n"], [[failed, ""]]),
+            # no reason at all: what its line says is the student's, so it is not observed
+            (lab.ScriptedModel([lab.fail(t.random.choice(REASONS)) | {"error_message": None}]),
+             None, ["", False, None], [[failed, ""]]),
             (lab.ScriptedModel([lab.reply(*words)]), None, ["", True, "".join(words) + "\n"],
              [[plain, "".join(words)]]),
             (lab.ScriptedModel([lab.reply(asked, lab.call("look", {"path": "a.log"}))]), 4,
@@ -191,7 +215,7 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
             (lab.ScriptedModel([lab.say("Never read.")]), 2, ["", False, ""], [])]
     order = t.random.sample(runs, len(runs))
     found, errors = [], io.StringIO()
-    for model, leave, _, _, *after in order:
+    for model, leave, given, _, *after in order:
         renderer, during = harness.FinalTextRenderer(), io.StringIO()
         with contextlib.redirect_stdout(during), contextlib.redirect_stderr(errors):
             await lab.drive(harness.run_agent(model, SYSTEM, record, [reader()], "Go on."),
@@ -201,15 +225,17 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
         said = io.StringIO()
         with contextlib.redirect_stdout(said), contextlib.redirect_stderr(errors):
             ended = renderer.finish()
-        found.append([during.getvalue(), ended, said.getvalue()])
+        found.append([during.getvalue(), ended, said.getvalue() if given[2] is not None else None])
     t.expect([found, errors.getvalue()], [[given for _, _, given, *_ in order], ""],
              "Runs, in a drawn order, each with a FinalTextRenderer of its own: a reply that "
              f"fails after a call with a reason of {len(long)} characters on {long.count(chr(10))} "
              f"lines, starting {long[:30]!r} and ending in blanks; an answer {noted!r} carrying "
              "a note in error_message, and the same with error_message null; a reply "
              f"{asked!r} with a call, closed once its result's message_end went by, then "
-             "handed a message_update carrying a reply still being written; one that fails "
-             f"with \"\"; an answer of {len(''.join(words))} characters in three blocks, blanks "
+             "handed a message_update and a turn_end carrying a reply still being written and "
+             "an agent_end whose messages end with a user's; one that fails "
+             f"with \"\", and one with error_message null (what its line says not observed); "
+             "an answer of {len(''.join(words))} characters in three blocks, blanks "
              f"at its ends; a reply {asked!r} with a call after which the consumer closes the "
              "run; and a run closed before its request. Items: for each run [what rendering "
              "printed, finish(), what finish printed], then what went to standard error.")
@@ -217,6 +243,9 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
              [reply for _, _, _, left, *_ in order for reply in left],
              "The keys and words of the record's replies once every renderer finished: as the "
              "model sent them, since a frontend knows the run only from its events.")
+    t.expect([m.get("error_message") for m in record if m["role"] == "assistant"],
+             why="The error_message of each of the record's replies once every renderer "
+                 "finished, a null one included: as the model sent it.")
 
 
 @lab_test("Two FinalTextRenderers alive at once: one folds a session of two runs on one record, "
@@ -229,20 +258,26 @@ async def test_bank_two_renderers_alive_at_once(t):
     steps = [(session, record, lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a"})),
                                                   lab.fail(reason)])),
              (other, [], lab.ScriptedModel([lab.say(answer)])),
-             (session, record, lab.ScriptedModel([lab.say("")]))]
+             (session, record, lab.ScriptedModel([lab.say("")])),
+             (session, record, lab.ScriptedModel([lab.say("Never asked.")]))]
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        for renderer, messages, model in steps:
+        for number, (renderer, messages, model) in enumerate(steps):
             await lab.drive(harness.run_agent(model, SYSTEM, messages, [reader()], "Restart."),
-                            on_event=renderer.render)
+                            on_event=renderer.render, close_after=2 if number == 3 else None)
+    held = [sorted(message) for message in record]  # both renderers alive, neither finished
     during, results = printed.getvalue(), []
     for renderer in t.random.sample([session, other], 2):
         said = io.StringIO()
         with contextlib.redirect_stdout(said):
             results.append([renderer is session, renderer.finish(), said.getvalue()])
+    t.expect(held, why="The keys of each message on the session's record while both renderers "
+                       "were alive and neither had finished: as the loop recorded them, since a "
+                       "frontend knows the run only from its events.")
     t.expect([during, sorted(results)],
              ["", [[False, True, answer + "\n"], [True, True, "\n"]]],
              f"A renderer folds a run failing with {reason!r}, then a later run on the same "
-             "record whose answer has no words; another renderer, made beside it, folds a run "
-             f"answering {answer!r} between the two. Items: what rendering printed, and for "
-             "each renderer [it folded the session, finish(), what finish printed].")
+             "record whose answer has no words, then a run on it the consumer closes before its "
+             "request; another renderer, made beside it, folds a run answering "
+             f"{answer!r} between the first two. Items: what rendering printed, and for each "
+             "renderer [it folded the session, finish(), what finish printed].")

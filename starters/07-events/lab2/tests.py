@@ -99,7 +99,7 @@ async def test_json_renderer(t):
     for number in range(3):
         answer = drawn_answer(t)
         if number == 0:  # a long answer, every seed: the line carries it whole, nothing cut
-            answer = " ".join([answer] * (100_000 // len(answer) + 1))
+            answer = " ".join([answer] * (1_000_000 // len(answer) + 1))
         events = await events_of(*drawn_rounds(t), lab.say(answer))
         printed, value, said = fold(t, harness.JsonRenderer(), events)
         lines = printed.splitlines()
@@ -115,7 +115,7 @@ async def test_json_renderer(t):
              "and returns True after a run that ended well. Each item is [lines printed, they "
              "parse back to the events, [the start of the answer's text read off the line of the "
              "last turn_end, its length], finish(), what finish printed] for one drawn run, the "
-             "first with an answer of over 100,000 characters, which its line carries whole, "
+             "first with an answer of over a million characters, which its line carries whole, "
              "however long (JsonRenderer, lesson 7).")
     live = {"type": "tool_execution_start", "call": lab.call("look", {"path": "a.py"}),
             "tool": looker()}  # a live tool dict, execute and all: lesson 7's own mistake
@@ -138,6 +138,20 @@ async def test_json_renderer(t):
              "itself (json.dumps raises ValueError: circular reference); it "
              f"{' and '.join(' '.join(outcome) for outcome in outcomes)!r}. Items: what each "
              "render did (JsonRenderer, lesson 7, What an event may carry).")
+    # a failed reply's message_end that cannot be written: no line told of it
+    unwritten = {"type": "message_end", "message": lab.fail("overloaded") | {"tool": looker()}}
+    renderer = harness.JsonRenderer()
+    try:
+        outcome = ["printed", t.printed(renderer.render, unwritten)[1]]
+    except Exception as problem:  # noqa: BLE001 - the error is the previous check's
+        outcome = ["raised", type(problem).__name__]
+    t.expect([outcome[0], t.printed(renderer.finish)], ["raised", (True, "")],
+             "JsonRenderer's verdict is the one its lines told: a message is judged with its "
+             "line, so a failed reply's message_end that could not be written (its "
+             "message carries a live tool dict, and json.dumps raised) told nothing, and "
+             "finish() still says True. Here render "
+             f"{' '.join(outcome)!r}. Items: what render did, (finish(), what it printed) "
+             "(JsonRenderer, lesson 7, Build: two frontends, item 1).")
 
 
 @lab_test("FinalTextRenderer prints nothing while the run goes on, then at finish() prints the "
@@ -176,11 +190,11 @@ async def test_final_text_renderer(t):
              "assistant message, joined, blank lines and indentation kept, nothing stripped. "
              f"The answer here is lab.reply(*{words!r}). Items: finish(), what finish printed "
              "(FinalTextRenderer, lesson 7).")
-    long = "\n".join(f"{number}. {drawn_answer(t)}" for number in range(1, 2001))
+    long = "\n".join(f"{number}. {drawn_answer(t)}" for number in range(1, 10_001))
     _, value, said = fold(t, harness.FinalTextRenderer(), await events_of(lab.say(long)))
     t.expect([value, len(said), said == long + "\n"], [True, len(long) + 1, True],
              "The answer goes out whole, however long: an answer of "
-             f"{len(long)} characters on 2000 lines, the last {long[-30:]!r}, is printed as "
+             f"{len(long)} characters on 10,000 lines, the last {long[-30:]!r}, is printed as "
              "text_of gives it, nothing cut. Items: finish(), the length of what finish "
              "printed, it is the answer and its newline (FinalTextRenderer, lesson 7).")
 
@@ -195,15 +209,25 @@ async def test_a_failed_run_did_not_end_well(t):
             f"\"overloaded_error\", \"message\": \"the service is busy; wait "
             f"{t.random.randint(2, 60)} seconds and retry\"}}}}\n" +
             "".join(f"  retry {number}: {t.random.choice(['overloaded', 'rate limited'])}\n"
-                    for number in range(1, 101)) + "  ")
+                    for number in range(1, 1001)) + "  ")
     # the label says it failed, even when no reason came with it; and the reason goes out whole,
     # every line and character of it, however long, its own "Error" and the blanks at its ends
     # included
     for reason in (drawn, "", long):
         events = await events_of(*drawn_rounds(t)[:t.random.randint(0, 4)], lab.fail(reason))
-        before = copy.deepcopy(events)
-        _, as_json, _ = fold(t, harness.JsonRenderer(), events)
-        printed, as_text, said = fold(t, harness.FinalTextRenderer(), events)
+        before, errors = copy.deepcopy(events), io.StringIO()
+        with contextlib.redirect_stderr(errors):
+            _, as_json, json_said = fold(t, harness.JsonRenderer(), events)
+            printed, as_text, said = fold(t, harness.FinalTextRenderer(), events)
+        t.expect([json_said, errors.getvalue()], ["", ""],
+                 "A failed run's verdict is finish()'s value and nothing printed: JsonRenderer's "
+                 "finish() prints nothing, not a line of its own after the events' lines, "
+                 "and neither frontend writes to standard error, FinalTextRenderer "
+                 "printing nothing until finish() (a terminal beside the pipe or the answer file "
+                 f"shows whatever is written). The run ended in lab.fail({reason[:60]!r}). Items: "
+                 "what JsonRenderer.finish() printed, what both frontends wrote to standard "
+                 "error while they folded the run "
+                 "(JsonRenderer and FinalTextRenderer, lesson 7, Build: two frontends).")
         t.expect(events == before, True,
                  "Neither frontend touches the record, a failed run's neither: the messages its "
                  "events carry are the record's own, so an error line written into the failed "
@@ -230,14 +254,17 @@ async def test_a_failed_run_did_not_end_well(t):
         t.printed(second_json.render, event)
         t.printed(second_text.render, event)
     second = [t.printed(second_json.finish)[0], t.printed(second_text.finish)]
-    t.expect([t.printed(first_json.finish)[0], t.printed(first_text.finish), *second],
-             [False, (False, f"Error: {drawn}\n"), True, (True, "Done.\n")],
+    t.expect([t.printed(first_json.finish)[0], t.printed(first_text.finish), *second,
+              t.printed(first_json.finish)],
+             [False, (False, f"Error: {drawn}\n"), True, (True, "Done.\n"), (False, "")],
              "Each new frontend is a fold of its own: two alive at once (two runs drawn side "
              "by side) keep apart what each has seen, so one's events never decide the other's "
              "ending. A JsonRenderer and a FinalTextRenderer folded a failed run, then a second "
              "pair was made and folded an answer \"Done.\", then all four finished, the second pair "
-             "first. Items: the first pair's finish() (JsonRenderer; FinalTextRenderer with what it printed), then "
-             "the second pair's (JsonRenderer and FinalTextRenderer, lesson 7).")
+             "first; and a JsonRenderer says False each time it is asked, the failed message it saw "
+             "still seen. Items: the first pair's finish() (JsonRenderer; FinalTextRenderer with "
+             "what it printed), then the second pair's, then the first JsonRenderer's finish() "
+             "asked again, with what it printed (JsonRenderer and FinalTextRenderer, lesson 7).")
 
 
 @lab_test("A run stopped by max_turns did not end well either: JsonRenderer.finish() is False, "
@@ -326,11 +353,16 @@ async def test_the_last_message_decides(t):
             t.printed(renderer.render, {"type": "message_end",
                                         "message": lab.fail(text) if failed else lab.say(text)})
         judged.append(t.printed(renderer.finish)[0])
-    # and one renderer handed two whole runs in a row, the first failing, the second answering
-    renderer = harness.JsonRenderer()
-    for event in (await events_of(lab.fail(t.random.choice(["overloaded", "rate limited"]))) +
-                  await events_of(lab.say(drawn_answer(t)))):
-        t.printed(renderer.render, event)
+    # and one renderer handed two whole runs in a row, the first failing, the second answering,
+    # then the start of a third that announced no reply yet
+    reason, answer = t.random.choice(["overloaded", "rate limited"]), drawn_answer(t)
+    session = (await events_of(lab.fail(reason)) + await events_of(lab.say(answer)) +
+               [{"type": "agent_start"}, {"type": "turn_start"},
+                {"type": "message_end", "message": harness.user_message("And now?")}])
+    renderer, text, lines = harness.JsonRenderer(), harness.FinalTextRenderer(), ""
+    for event in session:
+        lines += t.printed(renderer.render, event)[1]
+        t.printed(text.render, event)
     judged.append(t.printed(renderer.finish)[0])
     t.expect(judged, [not any(failed for failed, _ in run) for run in runs] + [False],
              "JsonRenderer is stricter: any failed message it saw announced means the run did "
@@ -338,6 +370,18 @@ async def test_the_last_message_decides(t):
              "came between them. Each item is its finish() for one of the runs above, then for "
              "one renderer handed the events of two runs in a row, a failed one and then an "
              "answer (JsonRenderer, lesson 7).")
+    t.expect([[parsed(line) for line in lines.splitlines()] == session,
+              len(lines.splitlines()), t.printed(text.finish)],
+             [True, len(session), (True, answer + "\n")],
+             "One renderer is one fold over every event it is handed, however many runs they "
+             "span: JsonRenderer prints a line for each event after an agent_end too, and for "
+             "FinalTextRenderer the last assistant message announced decides, whichever run "
+             "announced it, neither an agent_end nor a new agent_start making it forget or stop "
+             "listening. Both were handed a failed run, then a run answering "
+             f"{answer!r}, then the start of a third run that announced no reply yet. Items: "
+             "JsonRenderer's lines parse back to the events, how many lines it printed, "
+             "FinalTextRenderer.finish() and what it printed (JsonRenderer and "
+             "FinalTextRenderer, lesson 7, Build: two frontends).")
 
 
 @lab_test("A failure is told by its label, stop_reason \"error\", and by nothing else: an "
@@ -366,20 +410,38 @@ async def test_the_label_decides(t):
              ("the same, then a later lesson's message_update carrying a reply still being "
               "written, never announced", run[:result + 1] + [
                   {"type": "message_update", "message": partial}], [True, True, asked + "\n"]),
+             ("an answer announced, then events made by hand that carry other messages: a "
+              "turn_end and a message_update each carrying a failed reply, and an agent_end "
+              "whose messages end with a user's", [
+                  {"type": "message_end", "message": lab.say(answer)},
+                  {"type": "turn_end", "message": lab.fail(reason), "tool_results": []},
+                  {"type": "message_update", "message": lab.fail(reason)},
+                  {"type": "agent_end", "messages": [lab.say(answer),
+                                                     harness.user_message("Thanks.")]}],
+              [True, True, answer + "\n"]),
              ("a failed reply with words", lab.fail(reason, "Here is the fix: "),
               [False, False, f"Error: {reason}\n"]),
-             # JsonRenderer alone: what the text frontend's line says without a reason is the
-             # student's to choose (Build item 2)
-             ("a failed reply with error_message null (JsonRenderer only)",
-              lab.fail(reason) | {"error_message": None}, [False, None, None])]
+             # what the text frontend's line says without a reason is the student's to choose
+             # (Build item 2), so only its verdict is held here, never its line
+             ("a failed reply with error_message null (FinalTextRenderer's line not judged)",
+              lab.fail(reason) | {"error_message": None}, [False, False, None])]
+
+    def watched(renderer, events):
+        """fold, and whether the events were as before after each render call and finish()."""
+        before, untouched = copy.deepcopy(events), True
+        for event in events:
+            t.printed(renderer.render, event)
+            untouched = untouched and events == before
+        value, said = t.printed(renderer.finish)
+        return value, said, untouched and events == before
+
     found = []
     for what, given, wanted in cases:
         events = given if isinstance(given, list) else [{"type": "message_end", "message": given}]
-        before = copy.deepcopy(events)
-        _, as_json, _ = fold(t, harness.JsonRenderer(), events)
-        _, as_text, said = (fold(t, harness.FinalTextRenderer(), events) if wanted[1] is not None
-                            else (None, None, None))
-        found.append([what, as_json, as_text, said, events == before])
+        as_json, _, json_kept = watched(harness.JsonRenderer(), events)
+        as_text, said, text_kept = watched(harness.FinalTextRenderer(), events)
+        found.append([what, as_json, as_text, said if wanted[2] is not None else None,
+                      json_kept and text_kept])
     t.expect(found, [[what, *wanted, True] for what, _, wanted in cases],
              "Whether a reply failed is its stop_reason, \"error\" or not, whatever its "
              "error_message field and its content hold: an error_message key on an answer "
@@ -391,23 +453,36 @@ async def test_the_label_decides(t):
              "after it, or a partial reply in an event other than message_end, changes nothing: "
              "a message is announced by its message_end. Each item is [the reply, "
              "JsonRenderer.finish(), FinalTextRenderer.finish(), what FinalTextRenderer "
-             "printed, the events are as they were before both frontends folded them] "
+             "printed, the events were as they were before after every render call and "
+             "finish() of both frontends: neither touches the record, not even for a while] "
              "(JsonRenderer and FinalTextRenderer, lesson 7, Build: two frontends).")
     verdicts = []
-    for first, then in ((lab.fail(reason), lab.say(answer)), (lab.say(answer), lab.fail(reason))):
-        event = {"type": "message_end", "message": first}
-        renderer = harness.JsonRenderer()
-        line = t.printed(renderer.render, event)[1]
-        event["message"] = then  # a consumer writes into the event after render returned
-        verdicts.append([first["stop_reason"], then["stop_reason"], parsed(line.strip()) ==
-                         {"type": "message_end", "message": first}, t.printed(renderer.finish)])
-    t.expect(verdicts, [["error", "stop", True, (False, "")], ["stop", "error", True, (True, "")]],
+    for how in ("replaces the message", "writes into the message itself"):
+        for first, then in ((lab.fail(reason), lab.say(answer)),
+                            (lab.say(answer), lab.fail(reason))):
+            event = {"type": "message_end", "message": first}
+            handed, renderer = copy.deepcopy(event), harness.JsonRenderer()
+            line = t.printed(renderer.render, event)[1]
+            # a consumer writes into the event after render returned
+            if how == "replaces the message":
+                event["message"] = then
+            else:
+                event["message"].clear()
+                event["message"].update(copy.deepcopy(then))
+            verdicts.append([how, handed["message"]["stop_reason"], then["stop_reason"],
+                             parsed(line.strip()) == handed, t.printed(renderer.finish)])
+    t.expect(verdicts, [[how, *wanted] for how in ("replaces the message",
+                                                   "writes into the message itself")
+                        for wanted in (["error", "stop", True, (False, "")],
+                                       ["stop", "error", True, (True, "")])],
              "JsonRenderer judges each message when its event is handed over, so finish() "
              "agrees with the lines it printed: what a consumer writes into an event after "
              "render returned changes neither that event's line nor finish() (JsonRenderer, "
-             "lesson 7, Build: two frontends). Each item is [the reply handed over, the one the "
-             "consumer wrote in its place afterwards, the line printed is the event as handed "
-             "over, (finish(), what it printed)].")
+             "lesson 7, Build: two frontends), whether the consumer puts another message in the "
+             "event or writes into the message the event carried. Each item is [what the "
+             "consumer did, the label of the reply handed over, the label it wrote in its place "
+             "afterwards, the line printed is the event as handed over, (finish(), what it "
+             "printed)].")
 
 
 def _trouble(kind, number):
