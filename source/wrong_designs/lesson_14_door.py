@@ -628,7 +628,7 @@ WRONG = [
 '''),)),
     Wrong(lab='14.1', name='a tool named read let through the door unasked',
           rule='For each call, whatever the tool, the check is asked once before the real tool runs: a read behind a door asks its check as a write does.',
-          where='lab 14.1, Build section, item 1: "For each call, the check is asked once ... before the real tool runs"; hunt round 10, 14.1-03',
+          where='lab 14.1, Build section, item 1: "For each call, the check is asked once" ... "before the real tool runs"; hunt round 10, 14.1-03',
           names='whatever the tool, a read too',
           replace=r'''
     def execute(arguments):
@@ -805,7 +805,7 @@ WRONG = [
 '''),
     Wrong(lab='14.1', name='a person who cannot be asked refused with no reason',
           rule='A call the person cannot be asked about is refused with a reason: the user said no, or the check failed: and what ask raised; never an empty one.',
-          where='lab 14.1, Build section, items 1 and 3: "refuses it with the reason `the user said no`", "the check failed: followed by the text of what the check raised"; hunt round 10, 14.1-18',
+          where='lab 14.1, Build section, items 1 and 3: "refuses it with the reason `the user said no`", ‘the check failed: ’ followed by the text of what the check raised (tests.py); hunt round 10, 14.1-18',
           names='cannot be asked, with a reason',
           replace=r'''
         if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
