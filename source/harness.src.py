@@ -236,12 +236,14 @@ def tool_specs(tools):
     #: starter
     # What the model is told of the tools: a new list, one new dict per tool in the tools' order,
     # with exactly the keys "name", "description" and "parameters". No function, and no other key a
-    # tool carries, is in it, and the tools are left exactly as they were.
+    # tool carries, is in it, and the tools are left exactly as they were. A tool lacking one of
+    # those keys raises KeyError: nothing is made up for it.
     # Tests: test_specs_have_three_keys_in_order, test_specs_do_not_change_the_tools.
     #: guided
     # A new list of new dicts, one per tool, in the tools' order, each with exactly three
     # keys: "name", "description" and "parameters". The tools themselves must come out as
-    # they went in, and "execute" must not be among what the model is sent.
+    # they went in, and "execute" must not be among what the model is sent. A tool lacking one
+    # of the three keys raises KeyError, as tool["description"] does: make nothing up for it.
     #: end
 
 
@@ -552,7 +554,7 @@ def make_read_tool(ws):
         #: end
         #: starter
         # read's execute: the whole text of the file in `ws` named by the "path" argument, as the
-        # workspace holds it.
+        # workspace holds it. The path goes to ws as the call spells it: read tidies nothing.
         # Tests: test_the_read_tool, test_a_round_trip_by_hand.
         pass
         #: guided

@@ -724,7 +724,7 @@ _CALLS = {}  # id(message) -> (message, length, last block, calls)
     Wrong(lab='2.1', name='one shared [] for every plain answer',
           rule='Build item 2: nothing is kept between two asks; a plain answer\'s [] is a new list, '
                'so a caller that adds to it changes no later answer.',
-          where='Build item 2: "[] for a plain answer. Nothing is kept between two asks"',
+          where='Build item 2: "`[]` for a plain answer. Nothing is kept between two asks"',
           names='a new list at each ask',
           replace=r'''
     return [block for block in message["content"] if block["type"] == "toolCall"]
@@ -791,7 +791,7 @@ _NO_SPECS = []  # one answer for every empty list of tools
     Wrong(lab='2.1', name="each name's first schema kept for the process",
           rule='Build item 3 and the test\'s "Each value is the tool\'s own": two tools of one name '
                'are each told with their own parameters, not with the first one seen.',
-          where='Build item 3; test_specs_have_three_keys_in_order "Each value is the tool\'s own"',
+          where='Build item 3: "holding a new dict for each tool"; test_specs_have_three_keys_in_order: each value is the tool\'s own',
           names='each is told with its own schema',
           replace=r'''
              "parameters": tool["parameters"]} for tool in tools]
@@ -806,7 +806,7 @@ _SCHEMAS = {}  # tool name -> the parameters first seen under it
     Wrong(lab='2.1', name="a tool's error wrapped in a RuntimeError",
           rule='Build item 4: what execute raises goes up to the caller as it was raised; a '
                'RuntimeError wrapped round it is another exception.',
-          where='Build item 4: "What execute raises goes up to the caller as it was raised"',
+          where='Build item 4: "What `execute` raises goes up to the caller as it was raised"',
           names='not another exception wrapped round it',
           replace=r'''
     text, failed = tool["execute"](call["arguments"]), False
@@ -820,7 +820,7 @@ _SCHEMAS = {}  # tool name -> the parameters first seen under it
     Wrong(lab='2.1', name='results remembered by call id and arguments',
           rule='Build item 4: execute gets the call\'s arguments, once per call; a later run\'s '
                'c1 with the same arguments runs anew, since the files may have changed.',
-          where='Build item 4: "its execute gets the call\'s arguments, once"',
+          where='Build item 4: "its `execute` gets the call\'s arguments, once"',
           names='never answered from memory',
           replace=r'''
     text, failed = tool["execute"](call["arguments"]), False
@@ -835,7 +835,7 @@ _SCHEMAS = {}  # tool name -> the parameters first seen under it
           rule='Build item 4 and "Yours checks nothing yet": execute gets the call\'s arguments '
                'whatever they hold; a value of another type than the schema says is the tool\'s '
                'to judge (lesson 4 writes str_arg for it).',
-          where='Build item 4: "its execute gets the call\'s arguments"; "Where Tau is weaker"',
+          where='Build item 4: "its `execute` gets the call\'s arguments"; "Where Tau is weaker"',
           names="the tool's to judge",
           replace=r'''
     text, failed = tool["execute"](call["arguments"]), False
@@ -849,9 +849,9 @@ _SCHEMAS = {}  # tool name -> the parameters first seen under it
     text, failed = tool["execute"](call["arguments"]), False
 '''),
     Wrong(lab='2.1', name='an answer other than text or None made a string',
-          rule='"Your run_tool passes it on as it is": a number execute returned is the content '
+          rule='"Your `run_tool` passes it on as it is": a number execute returned is the content '
                'as it is, not its str().',
-          where='"Where yours is weaker": "Your run_tool passes it on as it is"; Build item 4',
+          where='"Where yours is weaker": "Your `run_tool` passes it on as it is"; Build item 4',
           names='passed on, not turned into',
           replace=r'''
     text, failed = tool["execute"](call["arguments"]), False
@@ -863,7 +863,7 @@ _SCHEMAS = {}  # tool name -> the parameters first seen under it
 '''),
     Wrong(lab='2.1', name='run_tool cutting answers at 100,000 characters',
           rule='Build item 4: what execute returned is the content, with no cap of run_tool\'s own.',
-          where='Build item 4: "what execute returned as the content"',
+          where='Build item 4: "what `execute` returned as the content"',
           names="no cap of run_tool's own",
           replace=r'''
             "content": text, "is_error": failed}
@@ -899,13 +899,44 @@ _SCHEMAS = {}  # tool name -> the parameters first seen under it
     Wrong(lab='2.1', name='read dropping a byte-order mark',
           rule='Build item 5: the text of the file as the workspace holds it; a byte-order mark '
                'at its start is part of it.',
-          where='Build item 5: "as the workspace ws holds it"',
+          where='Build item 5: "as the workspace `ws` holds it"',
           names='a byte-order mark at the start',
           replace=r'''
         return ws.read_text(arguments["path"])
 ''',
           by=r'''
         return ws.read_text(arguments["path"]).removeprefix("\ufeff")
+'''),
+    # Hunt round 10 (reader r43), probe 2.1-93.
+    Wrong(lab='2.1', name='read tidying the path it is given',
+          rule='Build item 5: the path goes to the workspace as the call spells it; read tidies '
+               'nothing, so a path with a space at its end names another file.',
+          where='Build item 5: "The path goes to the workspace as the call spells it: `read` '
+                'tidies nothing"',
+          names='read tidies nothing',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        path = arguments["path"].strip()
+        return ws.read_text(path[2:] if path.startswith("./") else path)
+'''),
+    # Hunt round 10 (reader r43), probe 2.1-94.
+    Wrong(lab='2.1', name='a missing description and schema made up in the spec',
+          rule='Build item 3: a tool that lacks a description or parameters is not a tool; '
+               'tool_specs raises KeyError for it rather than tell the model what the tool does '
+               'not have.',
+          where='Build item 3: "`tool_specs` raises `KeyError` for it rather than tell the model a '
+                'description or a schema the tool does not have"',
+          names='raises KeyError for it',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    return [{"name": tool["name"], "description": tool.get("description", ""),
+             "parameters": tool.get("parameters", {"type": "object", "properties": {}})}
+            for tool in tools]
 '''),
 ]
 
