@@ -834,7 +834,7 @@ def guard(tool, check):
         except Exception as exc:
             reason = f"the check failed: {exc}"
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
         #: from 15.1
         return await tool["execute"](arguments, signal)  # outside the try: not the door's business
         #: before
@@ -892,16 +892,21 @@ def deny_destructive(name, arguments):
     return None
     #: starter
     # A check. A bash call whose command contains "rm -rf", wherever it stands, gets a reason: a
-    # sentence for the model, four words or more, in your own words. Every other call gets None:
-    # other bash commands, and every other tool, even a write whose content holds "rm -rf".
+    # sentence for the model, four words or more, in your own words, that names what it refuses,
+    # rm -rf. Every other call gets None: other bash commands, a bash command that is not text
+    # (bytes, a number, none at all), and every other tool, even a write whose content holds
+    # "rm -rf".
     # Whether it refuses other spellings as well, such as "rm -fr", is yours to choose.
     # Tests: test_deny_destructive.
     pass
     #: guided
-    #   1. for a bash call (name is "bash") whose arguments["command"] contains "rm -rf",
-    #      return your reason: a sentence for the model, in your own words, saying why the
-    #      call is refused and what it could do instead.
-    #   2. anything else, other tools included: return None.
+    #   1. a bash call whose command is not text (not a str: bytes, a number, or no command
+    #      at all) gets None, since bash itself refuses it; ask this first, with isinstance,
+    #      or the `in` of step 2 raises on bytes and test_deny_destructive fails.
+    #   2. for a bash call (name is "bash") whose arguments["command"] contains "rm -rf",
+    #      return your reason: a sentence for the model, in your own words, that names rm -rf
+    #      and says why the call is refused and what it could do instead.
+    #   3. anything else, other tools included: return None.
     # It reads the text and nothing more: a speed bump, not a wall.
     pass
     #: end
@@ -923,6 +928,8 @@ def confirm_with(human):
     # answers are a clear yes is the lesson's question "Which calls run?". The question is
     # exactly "Allow NAME ARGUMENTS?",
     # the arguments as json.dumps writes them: Allow bash {"command": "rm -r build"}?
+    # Arguments json.dumps cannot write (a set among them) are never put to the person: the call is
+    # refused, the check broken ("the check failed: ...") or with "the user said no".
     # Tests: test_confirm_with_asks_the_person, test_one_question_per_call_in_order,
     #   test_only_true_is_yes.
     pass
@@ -930,7 +937,9 @@ def confirm_with(human):
     # Inside confirm_with, define the check, a function of (name, arguments), and return it.
     # The check:
     #   1. asks once, with human.ask, the text "Allow ", the name, a space, json.dumps of the
-    #      arguments and "?", nothing else: Allow bash {"command": "ls"}?
+    #      arguments and "?", nothing else: Allow bash {"command": "ls"}? When json.dumps
+    #      raises (a set among the arguments), let it: the check breaks, guard refuses the
+    #      call, and the person is never asked about what they could not read exactly.
     #   2. returns None only when the answer is True itself: test it with `is`, since
     #      1 == True and 1.0 == True hold in Python. A door fails closed.
     #   3. otherwise returns the reason "the user said no".

@@ -64,7 +64,7 @@ WRONG = [
           where='prediction "What a refusal sounds like" (return the reason); Build recap',
           names='as an error result',
           replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 ''',
           by=r'''
             return f"Tool call blocked: {reason}"  # the model reads it either way
@@ -103,11 +103,11 @@ WRONG = [
           names='is not None',
           replace=r'''
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 ''',
           by=r'''
         if reason:  # an empty reason is no reason
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 '''),
     Wrong(lab='14.1', name='a try around the check that catches only some errors',
           rule='A check that breaks, with any Exception, has not said yes: the call is refused.',
@@ -160,19 +160,19 @@ WRONG = [
           where='lab 14.1, Build section: "the call raises `PermissionError` with the text"; hunt round 2, 14.1-1',
           names='not an exception of its own kind',
           replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 ''',
           by=r'''
             class Refused(Exception):  # a refusal of the door's own kind
                 pass
-            raise Refused(f"Tool call blocked: {reason}")
+            raise Refused(f"Tool call blocked: {reason!s}")
 '''),
     Wrong(lab='14.1', name='a falsy reason replaced by a stock text',
           rule='The refusal holds the check\'s answer as text whatever its type: a check that answers False or "" is refused with False or nothing after Tool call blocked: , not with words the check never said.',
           where='lab 14.1, Build section: "as text whatever its type"; hunt round 2, 14.1-2',
           names='as text, exactly',
           replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 ''',
           by=r'''
             raise PermissionError(f"Tool call blocked: {reason or 'no reason given'}")
@@ -182,7 +182,7 @@ WRONG = [
           where='lab 14.1, Build section: "The refusal texts"; hunt round 2, 14.1-13',
           names='spaces or a newline at its ends stay',
           replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 ''',
           by=r'''
             raise PermissionError(f"Tool call blocked: {str(reason).strip()}")
@@ -313,13 +313,13 @@ WRONG = [
           names='not new arguments for the tool',
           replace=r'''
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 ''',
           by=r'''
         if isinstance(reason, dict) and reason:  # as in Tau: the check may rewrite the call
             return tool["execute"](reason)
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 '''),
     Wrong(lab='14.1', name='deny_destructive for every shell by name',
           rule='deny_destructive is for bash: every other call gets None, other tools included, a tool named sh or shell as well.',
@@ -374,7 +374,7 @@ WRONG = [
           where='lab 14.1, Build section: "the text `Tool call blocked: ` and the reason after it"; hunt round 5, 14.1-7',
           names='prefix comes again',
           replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 ''',
           by=r'''
             reason = str(reason)
@@ -387,7 +387,7 @@ WRONG = [
           where='lab 14.1, Build section: "as text whatever its type"; hunt round 5, 14.1-8',
           names='not cut',
           replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 ''',
           by=r'''
             raise PermissionError(f"Tool call blocked: {str(reason)[:200]}")  # keep it short
@@ -422,11 +422,11 @@ WRONG = [
 ''',
           also=((r'''
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 ''', r'''
         if reason is not None:
             refusals.append(reason)
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 '''),)),
     Wrong(lab='14.1', name='a call with no arguments let through unasked',
           rule='confirm_with puts one question to the person per call, a call with no arguments too: Allow restart {}? is a question, and only a clear yes lets the call through.',
@@ -496,7 +496,7 @@ WRONG = [
 '''),
     Wrong(lab='14.1', name='a command that is not text read through str()',
           rule='deny_destructive gives a reason only to a bash command that contains rm -rf: a command that is not text holds none, even a list or a dict whose text would, so it gets None and the bash tool says what is wrong.',
-          where='lab 14.1, Build section: "and so does a bash call whose command is not text, which bash itself refuses"; bank 14.1 (its author found the reference refusing ["rm -rf", "build"])',
+          where='lab 14.1, Build section: "and so does a bash call whose command is not text (bytes, a number, none at all), which bash itself refuses"; bank 14.1 (its author found the reference refusing ["rm -rf", "build"])',
           names='not text or is missing',
           replace=r'''
     if name == "bash" and not isinstance(arguments.get("command"), str):
@@ -533,23 +533,23 @@ WRONG = [
           names='says yes with True',
           replace=r'''
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 ''',
           by=r'''
         if reason not in (None, True):  # None or True: go ahead
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 '''),
     Wrong(lab='14.1', name='a list of reasons joined',
           rule='The refusal holds the check\'s answer as text whatever its type, as str writes it: a list reads as a list, not joined into a sentence.',
           where='lab 14.1, Build section: "as text whatever its type"; hunt round 5, 14.1-21',
           names='as str writes it',
           replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 ''',
           by=r'''
             if isinstance(reason, (list, tuple)) and reason:  # several reasons
                 reason = "; ".join(str(part) for part in reason)
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 '''),
     Wrong(lab='14.1', name='a long question cut short',
           rule='The question is exact, character for character, however long: the person allows only what they read, so the whole JSON is shown.',
@@ -570,12 +570,12 @@ WRONG = [
           names='an audit of calls',
           replace=r'''
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 ''',
           by=r'''
         tool.setdefault("audit", []).append([arguments, reason])  # who allowed what
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 '''),
     Wrong(lab='14.1', name='a Ctrl-C from the tool made a refusal',
           rule='What the real tool raises is never reported as a refusal: a KeyboardInterrupt from the tool, wider than Exception, leaves the door as it came.',
@@ -620,15 +620,15 @@ WRONG = [
 ''',
           also=((r'''
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 ''', r'''
         if reason is not None:
             refused[0] += 1
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 '''),)),
     Wrong(lab='14.1', name='a tool named read let through the door unasked',
           rule='For each call, whatever the tool, the check is asked once before the real tool runs: a read behind a door asks its check as a write does.',
-          where='lab 14.1, Build section, item 1: "For each call, the check is asked once ... before the real tool runs"; hunt round 10, 14.1-03',
+          where='lab 14.1, Build section, item 1: "For each call, the check is asked once" ... "before the real tool runs"; hunt round 10, 14.1-03',
           names='whatever the tool, a read too',
           replace=r'''
     def execute(arguments):
@@ -695,7 +695,7 @@ WRONG = [
           where='lab 14.1, Build section, item 1: "as text whatever its type (as `str` writes it)"; hunt round 10, 14.1-07',
           names='however long',
           replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 ''',
           by=r'''
             raise PermissionError(f"Tool call blocked: {str(reason)[:1000]}")  # keep it short
@@ -716,11 +716,11 @@ WRONG = [
           names='equals None without being None',
           replace=r'''
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 ''',
           by=r'''
         if reason != None:  # noqa: E711
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
 '''),
     Wrong(lab='14.1', name="the tool's TypeError made a refusal",
           rule='What the real tool raises is never reported as a refusal: a TypeError of the tool is its own, not the door\'s.',
@@ -805,7 +805,7 @@ WRONG = [
 '''),
     Wrong(lab='14.1', name='a person who cannot be asked refused with no reason',
           rule='A call the person cannot be asked about is refused with a reason: the user said no, or the check failed: and what ask raised; never an empty one.',
-          where='lab 14.1, Build section, items 1 and 3: "refuses it with the reason `the user said no`", "the check failed: followed by the text of what the check raised"; hunt round 10, 14.1-18',
+          where='lab 14.1, Build section, items 1 and 3: "refuses it with the reason `the user said no`", "followed by the text of what the check raised"; hunt round 10, 14.1-18',
           names='cannot be asked, with a reason',
           replace=r'''
         if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
@@ -864,6 +864,39 @@ WRONG = [
                                             "description": "True once the user agreed."})
     return {**tool, "execute": execute}
 '''),
+    # Hunt round 10 (reader r41), design 14.1-10.
+    Wrong(lab='14.1', name='the reason written with format()',
+          rule="A check's answer other than None is the reason, written after Tool call blocked: as str writes it, whatever its type: an answer that str and format() write differently is told as str writes it.",
+          where='lab 14.1, Build section, item 1: "as text whatever its type (as `str` writes it)"; hunt round 10, 14.1-10',
+          names='as str writes it',
+          replace=r'''
+            raise PermissionError(f"Tool call blocked: {reason!s}")
+''',
+          by=r'''
+            raise PermissionError("Tool call blocked: " + format(reason, ""))
+'''),
+    # Hunt round 10 (reader r41), design 14.1-15.
+    Wrong(lab='14.1', name='a reason that names nothing',
+          rule="deny_destructive's reason names what it refuses, rm -rf, in a sentence of four words or more.",
+          where='lab 14.1, Build section, item 2: "that names what it refuses, `rm -rf`"; hunt round 10, 14.1-15',
+          names='names what it refuses',
+          replace=r'''
+        return "rm -rf cannot be undone; if the user wants it, they can run it themselves."
+''',
+          by=r'''
+        return "no no no no"
+'''),
+    # Hunt round 10 (reader r41), probe 14.1-92.
+    Wrong(lab='14.1', name='arguments json.dumps cannot write put to the person as str writes them',
+          rule="Arguments json.dumps cannot write are never put to the person: the call is refused, as a check that broke or with the user said no.",
+          where='lab 14.1, Build section, item 3: "are never put to the person, who could not read them exactly"; hunt round 10, probe 14.1-92',
+          names='never put to the person',
+          replace=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+''',
+          by=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments, default=str)}?") is True:
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -891,7 +924,7 @@ ALLOWED = [
         except Exception as exc:
             reason = f"the check failed: {exc}"
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason}")
+            raise PermissionError(f"Tool call blocked: {reason!s}")
         return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
 """,
         by=r"""
@@ -905,7 +938,7 @@ ALLOWED = [
             if checked:
                 raise  # the tool's own failure, unchanged
             reason = f"the check failed: {exc}"
-        raise PermissionError(f"Tool call blocked: {reason}")
+        raise PermissionError(f"Tool call blocked: {reason!s}")
 """),
     Wrong(
         lab="14.1", name="a person who cannot be asked refused as the user said no",

@@ -95,6 +95,17 @@ class SaysItIsNone:
         return "no word from the policy service"
 
 
+class WrittenTwoWays:
+    """A check's answer that str and format write differently, as some policy objects do: the
+    reason is what str writes."""
+
+    def __str__(self):
+        return "no writes outside src"
+
+    def __format__(self, spec):
+        return "PolicyAnswer(code=7)"
+
+
 class Shutdown(BaseException):
     """The program ending another way than PowerCut, as KeyboardInterrupt (Ctrl-C) does: a
     BaseException that is not an Exception."""
@@ -290,7 +301,8 @@ async def test_the_check_gets_name_and_arguments(t):
 
 @lab_test("deny_destructive refuses bash with rm -rf build, and any command with rm -rf "
           "later in it, even with no space before it (ls;rm -rf build), on a later line, or "
-          "thousands of characters in, with a reason for the model, and lets through harmless "
+          "thousands of characters in, with a reason for the model that names rm -rf, and lets "
+          "through harmless "
           "commands, rm -r build among them, other commands with -rf (cp -rf), a command that "
           "is not text (bytes too), and other tools (sh, shell and run_bash too), even one whose "
           "command argument holds rm -rf. Whether it refuses more "
@@ -351,6 +363,15 @@ async def test_deny_destructive(t):
              "itself then says what is wrong), so "
              "deny_destructive gives None and does not raise. Each item is [the arguments of a "
              "bash call, what deny_destructive gave] (deny_destructive, lesson 14).")
+    named = [harness.deny_destructive("bash", {"command": command})
+             for command in t.random.sample(later, 3)]
+    t.expect([isinstance(given, str) and "rm -rf" in given and len(given.split()) >= 4
+              for given in named],
+             why="A reason names what it refuses, rm -rf, in a sentence of four words or more, "
+                 "so that the model knows which part of its command was the trouble (Build item "
+                 "2); what else it says is yours. Each item is whether the reason for one "
+                 "refused command holds rm -rf and four words or more (deny_destructive, lesson "
+                 "14).")
     ran = []
     tools = [harness.guard(shell_tool(ran), harness.deny_destructive)]
     found = [await answer(tools, bash_call("rm -rf build")),
@@ -386,7 +407,7 @@ async def test_only_none_lets_a_call_through(t):
     # then a None after more refusals than a door that counts them would allow.
     more = [True, {"command": "echo safe"}, ["too big", "not now"], BLOCKED + "already said",
             "the policy says: " + "; ".join(f"rule {n} forbids it" for n in range(1, 201)),
-            SaysItIsNone()]
+            SaysItIsNone(), WrittenTwoWays()]
     more += [t.random.choice(["not now", "ask the user", "outside the workspace"])
              for _ in range(40)]
     t.random.shuffle(more)
@@ -402,7 +423,8 @@ async def test_only_none_lets_a_call_through(t):
              "new arguments for the tool), a list, a reason that already begins Tool call "
              "blocked: (the prefix comes again), one of nearly 4,000 characters (not cut), and "
              "an answer that equals None without being None (only None itself lets a call "
-             "through, so the door asks `is not None`, not `!= None`). And the door keeps no "
+             "through, so the door asks `is not None`, not `!= None`), and one that str and "
+             "format() write differently (str's text is the reason, not an f-string's). And the door keeps no "
              "count: after fifty refusals, a call the check answers None still runs. Each item "
              "is [content, is_error] for one call, the check's answers drawn in some order, "
              "None last (guard, lesson 14).")
@@ -414,7 +436,8 @@ async def test_only_none_lets_a_call_through(t):
 @lab_test("confirm_with asks the person exactly Allow bash {\"command\": \"rm -r build\"}?, the "
           "arguments as json.dumps writes them (keys unsorted, non-ASCII escaped); an answer "
           "of True runs the tool, False gives Tool call blocked: the user said no. Every call "
-          "is asked, a read or a call with no arguments too, and a long one in full.")
+          "is asked, a read or a call with no arguments too, and a long one in full; a call "
+          "whose arguments json.dumps cannot write is refused unasked.")
 async def test_confirm_with_asks_the_person(t):
     ran = []
     answers = [True, False] + [t.random.choice([True, False]) for _ in range(t.random.randint(0, 3))]
@@ -456,6 +479,24 @@ async def test_confirm_with_asks_the_person(t):
              "character of its JSON, since the person allows only what they read. The items "
              "are [what the check answered for each call, the questions the person was asked] "
              "(confirm_with, lesson 14).")
+    person, ran = lab.Human([True, True]), []
+    odd = {"command": t.random.choice(["rm -r build", "make clean", "ls"]),
+           "env": {t.random.choice(["CI", "DEBUG", "HOME"])}}  # a set: no JSON for it
+    try:
+        json.dumps(odd)
+    except Exception as exc:
+        cannot = str(exc)
+    door = [harness.guard(shell_tool(ran), harness.confirm_with(person))]
+    found = await answer(door, {"type": "toolCall", "id": "c9", "name": "bash", "arguments": odd})
+    t.expect([person.questions, found[0] in (BLOCKED + "the check failed: " + cannot,
+                                             BLOCKED + "the user said no"), found[1], ran],
+             [[], True, True, []],
+             "Arguments json.dumps cannot write (a set among them) are never put to the person, "
+             "who could not read them exactly: the call is refused, as a check that broke (the "
+             "check failed: and what json.dumps raised) or with the user said no (Build item 3). "
+             "The items are [the questions the person was asked, whether the call's result is "
+             "one of those two refusals, is_error, the commands that ran] (confirm_with and "
+             "guard, lesson 14).")
 
 
 @lab_test("In a batch of guarded calls the person is asked once per call, in the order of "
