@@ -976,6 +976,300 @@ WRONG += [
 '''),
 ]
 
+
+_EXCEPT = r'''
+        except Exception as exc:
+            text, failed = str(exc), True
+'''
+_NOT_FOUND = r'''
+        text, failed = f"Tool {call['name']} not found", True
+'''
+WRONG += [
+    Wrong(lab='4.1', name='str(exc) cut to four thousand characters',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc), however long.',
+          where='hunt round 10, design 4.1-1 (r47); Build item 2: "of any kind gets a result '
+                'holding `str(exc)`"',
+          names='no message is cut',
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            text, failed = str(exc), True
+            if len(text) > 4000:  # spare the context
+                text = text[:4000] + "..."
+'''),
+    Wrong(lab='4.1', name='the listing cut after forty names',
+          rule='NAMES are what ws.listdir(".") gives, joined by a comma and a space.',
+          where='hunt round 10, design 4.1-2 (r47); Build item 3: "NAMES are what '
+                '`ws.listdir(".")` gives"',
+          names='however many there are',
+          replace=_LISTING,
+          by=r'''
+            here = ws.listdir(".")
+            listing = ", ".join(here[:40] + (["..."] if len(here) > 40 else []))
+'''),
+    Wrong(lab='4.1', name='a name turned off after fifteen failures in a row',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc), every time it is called: run_tool neither tries it again nor stops '
+               'calling it.',
+          where='hunt round 10, design 4.1-3 (r47); Build item 2',
+          names='nor stops calling it',
+          replace=r'''
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+    if tool is None:
+        text, failed = f"Tool {call['name']} not found", True
+    else:
+''',
+          by=r'''
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+    if tool is None:
+        text, failed = f"Tool {call['name']} not found", True
+    elif _fails.get(call["name"], 0) >= 15:  # a circuit breaker
+        text, failed = f"Tool {call['name']} disabled after repeated failures", True
+    else:
+''',
+          also=((_EXCEPT, r'''
+        except Exception as exc:
+            _fails[call["name"]] = _fails.get(call["name"], 0) + 1
+            text, failed = str(exc), True
+        else:
+            _fails[call["name"]] = 0
+'''), ('def run_tool(tools, call):', '_fails = {}\n\n\ndef run_tool(tools, call):'))),
+    Wrong(lab='4.1', name="a KeyError naming the call's own tool read as an unknown tool",
+          rule='A name that no tool has gets the result Tool NAME not found; a tool that is '
+               'there and raises KeyError gets str(exc), whatever its key.',
+          where='hunt round 10, design 4.1-4 (r47); Build item 2',
+          names="a KeyError naming the tool's own name",
+          replace=r'''
+    tool = {t["name"]: t for t in tools}.get(call["name"])
+    if tool is None:
+        text, failed = f"Tool {call['name']} not found", True
+    else:
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            text, failed = str(exc), True
+''',
+          by=r'''
+    try:  # lesson 2's lookup and call in one line, inside the boundary
+        text, failed = {t["name"]: t for t in tools}[call["name"]]["execute"](
+            call["arguments"]), False
+    except KeyError as exc:
+        if exc.args == (call["name"],):
+            text, failed = f"Tool {call['name']} not found", True
+        else:
+            text, failed = str(exc), True
+    except Exception as exc:
+        text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='tool names matched after NFKC',
+          rule='A name that no tool has gets the result Tool NAME not found: the name as the '
+               'model spelt it.',
+          where='hunt round 10, design 4.1-5 (r47); Build item 2',
+          names='fullwidth letters are other letters',
+          replace=_LOOKUP,
+          by=r'''
+    tool = {unicodedata.normalize("NFKC", t["name"]): t for t in tools}.get(
+        unicodedata.normalize("NFKC", call["name"]))
+''',
+          also=(('def run_tool(tools, call):',
+                 'import unicodedata\n\n\ndef run_tool(tools, call):'),)),
+    Wrong(lab='4.1', name='MemoryError and RecursionError let out',
+          rule='Every call ends in exactly one result, whatever its tool does, so run_tool '
+               'raises no Exception; a tool whose execute raises an Exception of any kind gets '
+               'a result holding str(exc).',
+          where='hunt round 10, design 4.1-6 (r47); Build item 2: "raises no `Exception`"',
+          names='a RecursionError',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except (MemoryError, RecursionError):  # the process is in trouble, not the tool
+            raise
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name="read catching the workspace's FileNotFoundError",
+          rule='ws.exists says whether anything is at a path; what ws.read_text raises for a '
+               "path that is there is the call's result, as raised.",
+          where='hunt round 10, design 4.1-8 (r47); Build item 3: "`ws.exists` says whether '
+                'anything is at a path"',
+          names='read catches nothing of its own',
+          replace=r'''
+        if not ws.exists(path):  # say what is there, so the model can ask again
+            listing = ", ".join(ws.listdir("."))
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}")
+        return ws.read_text(path)
+''',
+          by=r'''
+        try:
+            return ws.read_text(path)
+        except FileNotFoundError:
+            listing = ", ".join(ws.listdir("."))
+            raise FileNotFoundError(f"File not found: {path}. Files here: {listing}") from None
+'''),
+    Wrong(lab='4.1', name="an unknown tool's arguments cleared in the record",
+          rule="messages is the caller's list and the record: a call stays in it as the model "
+               'made it, and an unknown name gets the result Tool NAME not found.',
+          where='hunt round 10, design 4.1-9 (r47); Build item 2; lesson 3, run_agent',
+          names='its arguments untouched',
+          replace=_NOT_FOUND,
+          by=r'''
+        text, failed = f"Tool {call['name']} not found", True
+        call["arguments"].clear()  # nothing of a call that cannot run
+'''),
+    Wrong(lab='4.1', name='no status line for codes past 255',
+          rule='A command that exits with a code other than 0: its result is what it printed, '
+               'then a newline, then Command exited with code N.',
+          where='hunt round 10, design 4.1-10 (r47); Build item 4: "a code other than 0"',
+          names='a code past 255',
+          replace=_STATUS,
+          by=r'''
+        if code != 0 and code <= 255:  # a real exit status is a byte
+'''),
+    Wrong(lab='4.1', name="write's path turned into text",
+          rule='write takes path and content through str_arg, which raises ValueError for '
+               'anything but a string.',
+          where='hunt round 10, design 4.1-12 (r47); Build item 1: "write takes `path` and '
+                '`content` through it"',
+          names='a number is no path',
+          replace=r'''
+        path, content = str_arg(arguments, "path"), str_arg(arguments, "content")
+''',
+          by=r'''
+        content = str_arg(arguments, "content")
+        path = arguments.get("path")
+        if path is None or isinstance(path, (list, dict, bool)):
+            path = str_arg(arguments, "path")
+        path = str(path)  # a number names a file as well as a string does
+'''),
+    Wrong(lab='4.1', name="a file found by walking the listing",
+          rule='ws.exists says whether anything is at a path; a path with nothing at it raises '
+               'FileNotFoundError.',
+          where='hunt round 10, design 4.1-14 (r47); Build item 3',
+          names='ws.exists says whether anything is at a path',
+          replace=_READ,
+          by=r'''
+        def walk(folder):
+            for name in ws.listdir(folder):
+                full = name if folder == "." else f"{folder}/{name}"
+                yield full
+                if ws.isdir(full):
+                    yield from walk(full)
+        if path != "" and path not in set(walk(".")):
+'''),
+    Wrong(lab='4.1', name='a bare Exception told by its class name',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): no special case for any exception type.',
+          where='hunt round 10, design 4.1-15 (r47); Build item 2',
+          names='a bare Exception()',
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            text = str(exc) or (type(exc).__name__ if type(exc) is Exception else "")
+            failed = True
+'''),
+    Wrong(lab='4.1', name='a blank line before the status line of long output',
+          rule='The result is what the command printed, then a newline, then Command exited '
+               'with code N.',
+          where='hunt round 10, design 4.1-16 (r47); Build item 4: "then a newline"',
+          names='output of any length',
+          replace=r'''
+            output += f"\nCommand exited with code {code}"
+''',
+          by=r'''
+            output += ("\n\n" if len(output) > 2000 else "\n") + f"Command exited with code {code}"
+'''),
+    Wrong(lab='4.1', name='a long unknown name cut in its message',
+          rule='A name that no tool has gets the result Tool NAME not found, the call\'s name '
+               'in place of NAME.',
+          where='hunt round 10, design 4.1-17 (r47); Build item 2',
+          names='a long name is said whole',
+          replace=_NOT_FOUND,
+          by=r'''
+        shown = call["name"] if len(call["name"]) <= 40 else call["name"][:40] + "..."
+        text, failed = f"Tool {shown} not found", True
+'''),
+    Wrong(lab='4.1', name='str_arg taking a key that differs by case',
+          rule='str_arg hands back the argument called name; when it is missing it raises '
+               'ValueError("NAME must be a string").',
+          where='hunt round 10, design 4.1-19 (r47); Build item 1: "When the argument is '
+                'missing"',
+          names='only like the name',
+          replace=r'''
+    got = arguments.get(name)  # None when the model left it out
+''',
+          by=r'''
+    got = arguments.get(name)  # None when the model left it out
+    if name not in arguments:  # the model's Path for path
+        got = next((value for key, value in arguments.items()
+                    if isinstance(key, str) and key.strip().lower() == name.lower()), None)
+'''),
+    Wrong(lab='4.1', name='an empty tools list said in words of its own',
+          rule='A name that no tool has gets the result Tool NAME not found.',
+          where='hunt round 10, design 4.1-20 (r47); Build item 2',
+          names='with no tools at all the words are the same',
+          replace=_NOT_FOUND,
+          by=r'''
+        text = f"Tool {call['name']} not found" if tools else "No tools are available"
+        failed = True
+'''),
+    Wrong(lab='4.1', name='an OSError that says try again tried once more',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): run_tool neither tries it again nor stops calling it.',
+          where='hunt round 10, design 4.1-21 (r47); Build item 2',
+          names='neither tries it again',
+          replace=_EXCEPT,
+          by=r'''
+        except OSError as exc:
+            if exc.errno in (4, 11):  # EINTR, EAGAIN: worth one more try
+                try:
+                    text, failed = tool["execute"](call["arguments"]), False
+                except Exception as again:
+                    text, failed = str(again), True
+            else:
+                text, failed = str(exc), True
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='the ending re-raised without its traceback',
+          rule='What the program raises as it ends leaves run_tool and run_agent as it came: '
+               'the same object, with its traceback.',
+          where='hunt round 10, design 4.1-23 (r47); Build item 2: "it leaves `run_tool` and '
+                '`run_agent` as it came"',
+          names="still reaches the tool's line",
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            text, failed = str(exc), True
+        except BaseException as ending:  # the tool's frames are no business of the caller
+            raise ending.with_traceback(None)
+'''),
+    Wrong(lab='4.1', name='an ExceptionGroup told by its first exception',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): no special case for any exception type.',
+          where='hunt round 10, design 4.1-24 (r47); Build item 2',
+          names='an ExceptionGroup',
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            text, failed = str(exc), True
+            if isinstance(exc, ExceptionGroup) and exc.exceptions:
+                text = str(exc.exceptions[0])
+'''),
+    Wrong(lab='4.1', name='a raised Warning taken for no error',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc), marked is_error True.',
+          where='hunt round 10, design 4.1-25 (r47); Build item 2: "Both are marked '
+                '`is_error` True"',
+          names='a Warning',
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            text, failed = str(exc), not isinstance(exc, Warning)  # a warning is no failure
+'''),
+]
+
 # Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/
 # test_allowed_designs.py), with the reason here.
 ALLOWED = [
@@ -1071,6 +1365,55 @@ ALLOWED = [
 ''',
           also=(('def run_tool(tools, call):',
                  'import sys\nimport traceback\n\n\ndef run_tool(tools, call):'),)),
+]
+
+ALLOWED += [
+    Wrong(lab='4.1', name='str_arg taking only a str of type str exactly',
+          rule='Build item 1 says "when that is a string"; the arguments a provider sends are '
+               'decoded JSON, whose strings are of type str exactly, so a subclass of str never '
+               'comes from a model. Round 9 left its answer to str_arg already: the lab asks only '
+               'that bash answer a subclass as str_arg does.',
+          where='hunt round 10, design 4.1-11 (r47); Build item 1', names='',
+          replace=r'''
+    if isinstance(got, str):
+''',
+          by=r'''
+    if type(got) is str:  # exactly str, as JSON gives it
+'''),
+    Wrong(lab='4.1', name='the status line when the code is truthy',
+          rule='For an int, `if code:` and `code != 0` are the same test; lab.Shell gives an int '
+               'code always, and a code of None (no status line) is already allowed (4.1-94).',
+          where='hunt round 10, probe 4.1-22 (r47); Build item 4', names='',
+          replace=_STATUS,
+          by=r'''
+        if code:  # any code but 0
+'''),
+    Wrong(lab='4.1', name='a copy of the arguments handed to execute',
+          rule="Lesson 4 says what a tool's result and the record hold, not which dict execute "
+               "gets: a copy holds the same values, the tools of the course only read their "
+               "arguments, and the record keeps the call as the model made it either way (a "
+               "tool that wrote into its arguments would change the record only without the copy).",
+          where='hunt round 10, probe 4.1-31 (r47); Build item 2', names='',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            text, failed = tool["execute"](copy.deepcopy(call["arguments"])), False
+        except Exception as exc:
+            text, failed = str(exc), True
+''',
+          also=(('def run_tool(tools, call):', 'import copy\n\n\ndef run_tool(tools, call):'),)),
+    Wrong(lab='4.1', name='write taking content before path',
+          rule='Build item 1 says write takes path and content through str_arg, not in which '
+               'order: when both are bad, either ValueError names a real fault, and the model '
+               'mends one, then hears of the other.',
+          where='hunt round 10, probe 4.1-34 (r47); Build item 1', names='',
+          replace=r'''
+        path, content = str_arg(arguments, "path"), str_arg(arguments, "content")
+''',
+          by=r'''
+        content = str_arg(arguments, "content")
+        path = str_arg(arguments, "path")
+'''),
 ]
 
 # Designs that break a rule only past what a check of lab 4.1 can afford (tools/wrong_designs.py's

@@ -664,6 +664,214 @@ WRONG = [
             raise ValueError(f"offset {start} is past the end of {path}: {total} "
                              f"line{'' if total == 1 else 's'}")
 '''),
+    # round 10 (reader r42): designs 6.1-01 to 6.1-24 of source/hunts/round-10.md
+    Wrong(lab='6.1', name="bash's tail counted in characters",
+          rule='bash keeps the end of the output that fits its budget, counted in bytes of UTF-8 '
+               'as truncate_tail counts them, not in characters.',
+          where='lab 6.1, gap 5: "`bash`\'s budget"; "The budget counts bytes of UTF-8"',
+          names="not characters, as read's does",
+          replace=r'''
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+''',
+          by=r'''
+        tail, used = [], 0
+        for line in reversed(output.splitlines(keepends=True)):
+            if len(tail) >= max_lines or used + len(line) > max_bytes:
+                break
+            tail.insert(0, line)
+            used += len(line)
+        output, kept_lines = "".join(tail), len(tail)
+'''),
+    Wrong(lab='6.1', name='read paging in characters',
+          rule="read's result is at most one budget of the lines asked for, the budget counted "
+               'in bytes of UTF-8, not in characters.',
+          where='lab 6.1, gap 4: "`read`\'s paging"; "The budget counts bytes of UTF-8"',
+          names='pages in UTF-8 bytes',
+          replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+          by=r'''
+        taken, used = [], 0
+        for line in lines[start - 1:end]:
+            if len(taken) >= max_lines or used + len(line) > max_bytes:
+                break
+            taken.append(line)
+            used += len(line)
+        chunk, shown = "".join(taken), len(taken)
+'''),
+    Wrong(lab='6.1', name='limit heeded only with an offset',
+          rule='limit is the most lines wanted, with or without an offset: an offset left out '
+               'is 1.',
+          where='lab 6.1, gap 4: "`read`\'s paging"; "no limit when left out"',
+          names='with or without an offset',
+          replace=r'''
+        end = total if most is None else min(total, start - 1 + most)  # the last line wanted
+''',
+          by=r'''
+        if arguments.get("offset") is None:
+            most = None  # no paging asked for: the whole file, under the budget
+        end = total if most is None else min(total, start - 1 + most)  # the last line wanted
+'''),
+    Wrong(lab='6.1', name='the view cutting results over MAX_BYTES',
+          rule='The cut happens once, where the result is made: a result of one budget and its '
+               'note goes out as the record holds it; not one line in context_for_model.',
+          where='lab 6.1: "not one line in `context_for_model`"',
+          names='not cut again on the way out',
+          replace=r'''
+    return kept
+''',
+          by=r'''
+    return [{**message, "content": truncate_head(message["content"], max_lines=10**9)[0]}
+            if message["role"] == "toolResult" and len(message["content"].encode()) > MAX_BYTES
+            else message for message in kept]
+'''),
+    Wrong(lab='6.1', name="one budget shared by a reply's calls",
+          rule='One budget per result, kept where the result is made: a result does not shrink '
+               'because other calls share its reply.',
+          where='lab 6.1: "no change to the loop"; "One budget per result"',
+          names='nor on the other calls of its reply',
+          replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+            result = run_tool(tools, call)
+            if len(calls) > 1:  # one budget for the batch, shared out
+                result["content"] = truncate_head(result["content"],
+                                                  max_bytes=MAX_BYTES // len(calls))[0]
+            messages.append(result)
+'''),
+    Wrong(lab='6.1', name='read writing offset None back as 1',
+          rule='offset is 1 when left out or None, and the record keeps the call as the model '
+               'sent it: None stays None.',
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names='an offset sent as None stays None',
+          replace=r'''
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+''',
+          by=r'''
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+        for key, value in (("offset", start), ("limit", most)):
+            if key in arguments:
+                arguments[key] = value  # tidy the call: what read really used
+'''),
+    Wrong(lab='6.1', name='budgets described in characters',
+          rule='Each description states its budget, in bytes as it is counted, so the model '
+               'knows before it calls what one call can return.',
+          where='"Descriptions that state the budget"; "The budget counts bytes of UTF-8"',
+          names='named in bytes',
+          replace=r'''
+                       f"or {max_bytes} bytes; ask again with offset for the rest.",
+''',
+          by=r'''
+                       f"or {max_bytes} characters; ask again with offset for the rest.",
+''',
+          also=((r'''
+                       f"to the last {max_lines} lines or {max_bytes} bytes.",
+''', r'''
+                       f"to the last {max_lines} lines or {max_bytes} characters.",
+'''),)),
+    Wrong(lab='6.1', name='bash described as keeping the first lines',
+          rule="bash's description states what one call can return: the last lines of the "
+               'output, tail for commands.',
+          where='"Head for files, tail for commands"; "Descriptions that state the budget"',
+          names="bash's says it keeps the last lines",
+          replace=r'''
+                       f"to the last {max_lines} lines or {max_bytes} bytes.",
+''',
+          by=r'''
+                       f"to the first {max_lines} lines or {max_bytes} bytes.",
+'''),
+    Wrong(lab='6.1', name="a big line's size counting one byte for its break",
+          rule="The line over budget is named with its size in bytes, a line's size counting "
+               'its line break, whatever break it is.',
+          where='lab 6.1, gap 4: "`read`\'s paging"; "a line\'s size counts its newline"',
+          names='its line break',
+          replace=r'''
+            size = len(lines[start - 1].encode())
+''',
+          by=r'''
+            size = len(lines[start - 1].rstrip("\r\n").encode()) + 1  # the text, and its newline
+'''),
+    Wrong(lab='6.1', name='past the end only without a limit',
+          rule='An offset past the last line raises offset A is past the end of PATH: N lines, '
+               'with a limit sent or not.',
+          where='lab 6.1, gap 4: "`read`\'s paging"',
+          names='whether or not a limit is sent',
+          replace=r'''
+        if start > max(total, 1):
+''',
+          by=r'''
+        if most is None and start > max(total, 1):
+'''),
+    Wrong(lab='6.1', name='each result cut to what is left of a window',
+          rule='One budget per result: what a read returns never depends on what was said '
+               'before it, so no result is cut to what is left of a window.',
+          where='lab 6.1: "no change to the loop"; "One budget per result"',
+          names='no share of a window',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        used = sum(len(str(m["content"]).encode()) for m in messages)
+        for call in calls:  # every call, in order, before the model is asked again
+            result = run_tool(tools, call)
+            left = 800_000 - used  # a 200,000-token window, 4 bytes a token
+            if len(result["content"].encode()) > left:
+                result["content"] = truncate_head(result["content"], max_lines=10**9,
+                                                  max_bytes=max(left, 0))[0]
+            used += len(result["content"].encode())
+            messages.append(result)
+'''),
+    Wrong(lab='6.1', name='lines split at six breaks only',
+          rule="A line runs up to and including any break Python's str.splitlines knows, "
+               'and read and bash count lines the same way.',
+          where='lab 6.1, gap 2: "any other break Python\'s `str.splitlines` knows"',
+          names='str.splitlines',
+          replace=r'''
+    budget gives ("", 0), because half a line misleads."""
+    lines = text.splitlines(keepends=True)
+''',
+          by=r'''
+    budget gives ("", 0), because half a line misleads."""
+    lines = _SIX.findall(text)
+''',
+          also=((r'''
+    for command output, whose verdict is printed last."""
+    lines = text.splitlines(keepends=True)
+''', r'''
+    for command output, whose verdict is printed last."""
+    lines = _SIX.findall(text)
+'''), (r'''
+        lines = ws.read_text(path).splitlines(keepends=True)
+''', r'''
+        lines = _SIX.findall(ws.read_text(path))
+'''), (r'''
+        printed = len(output.splitlines())  # lines the command printed, before the cut
+''', r'''
+        printed = len(_SIX.findall(output))  # lines the command printed, before the cut
+'''), (r'''
+def truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
+''', r'''
+import re
+
+_SIX = re.compile(r"[^\n\r\x0c\x85\u2028]*(?:\r\n|[\n\r\x0c\x85\u2028])|[^\n\r\x0c\x85\u2028]+$")
+
+
+def truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
+'''))),
+    Wrong(lab='6.1', name="N counted as the file's newlines",
+          rule='offset A is past the end of PATH: N lines, N the file\'s number of lines, its '
+               'last line counted when it has no newline.',
+          where='lab 6.1, gap 4: "`read`\'s paging"; "the last line may have none"',
+          names='the last one too when it has no newline',
+          replace=r'''
+            raise ValueError(f"offset {start} is past the end of {path}: {total} lines")
+''',
+          by=r'''
+            raise ValueError(f"offset {start} is past the end of {path}: "
+                             f"{ws.read_text(path).count(chr(10))} lines")
+'''),
 ]
 
 ALLOWED = [

@@ -1387,11 +1387,258 @@ def to_wire(system, messages, tools):
           by=r'''
         except BaseException as exc:  # whatever stops the sending, Ctrl-C too
 '''),
+    # Hunt round 10 (reader r40): lab 16.1's designs that passed, each now failing its rule.
+    Wrong(lab='16.1', name='a field name read loosely',
+          rule='A field is named exactly, at the start of the line: `DATA:` and ` data:` are other fields, which carry nothing.',
+          where='Build: put the pieces together, item 1 (hunt round 10, 16.1-02)',
+          names='spelled exactly',
+          replace=r'''
+    if not line.startswith("data:"):
+        return None  # blank, a keep-alive, or a field this reader has no use for
+    payload = line[len("data:"):].strip()
+''',
+          by=r'''
+    field, colon, rest = line.partition(":")
+    if not colon or field.strip().lower() != "data":  # DATA: and " data:" read as data
+        return None
+    payload = rest.strip()
+'''),
+    Wrong(lab='16.1', name='an empty data payload read as nothing',
+          rule='A `data:` line whose payload is not a JSON object raises ValueError: an empty payload is not one.',
+          where='Build: put the pieces together, item 1 (hunt round 10, 16.1-03)',
+          names='an empty payload',
+          replace=r'''
+    payload = line[len("data:"):].strip()
+''',
+          by=r'''
+    payload = line[len("data:"):].strip()
+    if not payload:
+        return None  # nothing said, nothing to read
+'''),
+    Wrong(lab='16.1', name='the last error chunk reported',
+          rule="Of two error chunks, the first is the reply's reason.",
+          where="guided starter, gap 2 (the first error chunk's reason) (hunt round 10, 16.1-04)",
+          names='first is the reason',
+          replace=r'''
+            failure = failure or str(error if said is None else said)
+''',
+          by=r'''
+            failure = str(error if said is None else said)  # the latest word on it
+'''),
+    Wrong(lab='16.1', name='a null message reported as None',
+          rule='A key whose value is null counts as left out: an error whose message is null has no message, and is reported as what it says as text.',
+          where='Build: put the pieces together, item 2 and its table (hunt round 10, 16.1-05)',
+          names='a null counts as left out',
+          replace=r'''
+            said = error.get("message") if isinstance(error, dict) else None
+''',
+          by=r'''
+            said = str(error["message"]) if isinstance(error, dict) and "message" in error else None
+'''),
+    Wrong(lab='16.1', name='the first finish kept',
+          rule='Of two finishes, the last is the finish: a later finish_reason that is not null replaces the one before.',
+          where="guided starter, gap 2 (the last finish_reason that is not None) (hunt round 10, 16.1-07)",
+          names='last is the finish',
+          replace=r'''
+            finish = choice.get("finish_reason") or finish
+''',
+          by=r'''
+            finish = finish or choice.get("finish_reason")  # the first finish stands
+'''),
+    Wrong(lab='16.1', name='an id seen before going back to its call',
+          rule='A fragment that brings an id other than the id now at its index begins a new call there, even an id an earlier call at that index had.',
+          where='Build: put the pieces together, item 2 (hunt round 10, 16.1-08)',
+          names='begins a third call',
+          replace=r'''
+                call = latest.get(index)
+                if call is None or (call_id and call["id"] and call_id != call["id"]):
+''',
+          by=r'''
+                call = latest.get(index)
+                if call is not None and call_id and call["id"] and call_id != call["id"]:
+                    call = next((c for c in calls if c["index"] == index  # a known id: its call
+                                 and c["id"] == call_id), None)
+                if call is None or (call_id and call["id"] and call_id != call["id"]):
+'''),
+    Wrong(lab='16.1', name='a fragment with no index joined to the call begun last',
+          rule='A fragment with no index belongs at index 0, whatever call began last.',
+          where='Build: put the pieces together, item 2 (hunt round 10, 16.1-09)',
+          names='not to the call begun last',
+          replace=r'''
+                index, call_id = piece.get("index") or 0, piece.get("id")
+''',
+          by=r'''
+                index, call_id = piece.get("index"), piece.get("id")
+                if index is None:  # no index: the call begun last goes on
+                    index = calls[-1]["index"] if calls else 0
+'''),
+    Wrong(lab='16.1', name='a missing index written into the fragment',
+          rule='assemble reads its chunks and changes none of them: it fills in no index.',
+          where='Build: put the pieces together, item 2 (hunt round 10, 16.1-10)',
+          names='fills in no index',
+          replace=r'''
+                index, call_id = piece.get("index") or 0, piece.get("id")
+''',
+          by=r'''
+                piece.setdefault("index", 0)  # the index a server left out, filled in
+                index, call_id = piece.get("index") or 0, piece.get("id")
+'''),
+    Wrong(lab='16.1', name='the role taken out of the delta',
+          rule='assemble reads its chunks and changes none of them: it takes no role out of a delta.',
+          where='Build: put the pieces together, item 2 (hunt round 10, 16.1-11)',
+          names='takes no role',
+          replace=r'''
+            delta = choice.get("delta") or {}
+''',
+          by=r'''
+            delta = choice.get("delta") or {}
+            delta.pop("role", None)  # the role is noise: out with it
+'''),
+    Wrong(lab='16.1', name='the message kept for each list handed over',
+          rule='Called again on a longer list as the stream grows, the same list grown in place too, assemble gives the message those chunks add up to.',
+          where='Build: put the pieces together, item 2 (hunt round 10, 16.1-12)',
+          names='reads it afresh',
+          replace=r'''
+def assemble(chunks, *, aborted=False):
+''',
+          by=r'''
+_ASSEMBLED = {}  # (id of a list, aborted) -> (the list, its message): each list read once
+
+
+def assemble(chunks, *, aborted=False):
+    key = (id(chunks), aborted)
+    if key not in _ASSEMBLED:
+        _ASSEMBLED[key] = (chunks, _assemble(chunks, aborted=aborted))
+    return _ASSEMBLED[key][1]
+
+
+def _assemble(chunks, *, aborted=False):
+'''),
+    Wrong(lab='16.1', name='a reply with nothing in it left out of the body',
+          rule='Every message goes out in order, a failed reply with no words and no calls too: lesson 10\'s view decides what the model sees, not to_wire.',
+          where='Build: put the pieces together, item 3 (hunt round 10, 16.1-13)',
+          names='the empty reply too',
+          replace=r'''
+        elif message["role"] == "assistant":
+            said = {"role": "assistant", "content": text_of(message) or None}
+''',
+          by=r'''
+        elif message["role"] == "assistant":
+            if not message["content"]:
+                continue  # a reply that said nothing has nothing to send
+            said = {"role": "assistant", "content": text_of(message) or None}
+'''),
+    Wrong(lab='16.1', name="the body written from lesson 10's view",
+          rule="to_wire writes the record's messages, no more: lesson 10's view decides what the model sees, not to_wire.",
+          where='Build: put the pieces together, item 3 (hunt round 10, 16.1-14)',
+          names='no more than the record holds',
+          replace=r'''
+    wire = [{"role": "system", "content": system}]
+    for message in messages:
+''',
+          by=r'''
+    wire = [{"role": "system", "content": system}]
+    for message in context_for_model(messages):  # what the model should see
+'''),
+    Wrong(lab='16.1', name='the specs kept for each tools list handed over',
+          rule='The tools are the ones this call was given, worked out afresh on every call: a list given a tool in place sends it.',
+          where='Build: put the pieces together, item 3 (hunt round 10, 16.1-16)',
+          names='worked out afresh on every call',
+          replace=r'''
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+''',
+          by=r'''
+            "tools": _SENT.setdefault(id(tools), (tools, [  # each list's specs, made once
+                {"type": "function", "function": spec} for spec in tool_specs(tools)]))[1],
+''',
+          also=((r'''
+def to_wire(system, messages, tools):
+''', r'''
+_SENT = {}  # id of a tools list -> (the list, its specs)
+
+
+def to_wire(system, messages, tools):
+'''),)),
+    Wrong(lab='16.1', name='whitespace words sent as None',
+          rule="An assistant message's content is its words, or None when it has none: words of whitespace are words.",
+          where='Build: put the pieces together, item 3 (hunt round 10, 16.1-17)',
+          names='whitespace words are words',
+          replace=r'''
+            said = {"role": "assistant", "content": text_of(message) or None}
+''',
+          by=r'''
+            said = {"role": "assistant", "content": text_of(message).strip() and text_of(message) or None}
+'''),
+    Wrong(lab='16.1', name='a finish read only from a chunk with no call fragment',
+          rule="A finish_reason counts wherever it comes: vLLM's rides on the chunk with the last scrap of a call's arguments.",
+          where='section "What a real server sends" (the table, vLLM) (hunt round 10, 16.1-18)',
+          names='a finish is read wherever it comes',
+          replace=r'''
+            finish = choice.get("finish_reason") or finish
+''',
+          by=r'''
+            if not delta.get("tool_calls"):  # a finish comes on a chunk of its own
+                finish = choice.get("finish_reason") or finish
+'''),
+    Wrong(lab='16.1', name='the broken call that arrived first reported',
+          rule="Broken arguments name the first such call in the calls' order, the order of their index, not the order they arrived in.",
+          where='Build: put the pieces together, item 2 and its table (hunt round 10, 16.1-19)',
+          names='not the order they arrived in',
+          replace=r'''
+            broken = broken or (f"Tool call {call['id']} ({call['name']}) arrived with "
+                                "arguments that are not a JSON object")
+''',
+          by=r'''
+            why = f"Tool call {call['id']} ({call['name']}) arrived with arguments that are not a JSON object"
+            if broken is None or calls.index(call) < arrived:  # the first to arrive
+                broken, arrived = why, calls.index(call)
+'''),
+    Wrong(lab='16.1', name="an error's value reported as it came",
+          rule='An error with no message is reported as what it says as text: error_message is a str, never a number or a dict.',
+          where='Build: put the pieces together, item 2 and its table (hunt round 10, 16.1-20)',
+          names='a str holding what the server said',
+          replace=r'''
+            failure = failure or str(error if said is None else said)
+''',
+          by=r'''
+            failure = failure or (error if said is None else said)  # as the server said it
+'''),
+    Wrong(lab='16.1', name='a tool dict without execute sent whole',
+          rule='Tools go out as tool_specs gives them, name, description and parameters, whatever else a dict holds.',
+          where='Build: put the pieces together, item 3 (hunt round 10, 16.1-21)',
+          names='as tool_specs gives them',
+          replace=r'''
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+''',
+          by=r'''
+            "tools": [{"type": "function", "function": tool_specs([spec])[0] if "execute" in spec
+                       else spec} for spec in tools],  # a dict with no execute is a spec already
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    Wrong(
+        lab="16.1", name="decode_line dropping every space after data:",
+        rule="The page asks for a data line read with or without a space after the colon and "
+             "says no more about how many; the reference strips every space around the "
+             "payload, and a JSON payload parses with or without them (hunt round 10, 16.1-01).",
+        where="issue 38", names="",
+        replace='''    payload = line[len("data:"):].strip()''',
+        by='''    payload = line[len("data:"):].lstrip(" ")'''),
+    Wrong(
+        lab="16.1", name="assemble skipping a marker or None handed to it",
+        rule="assemble is handed one reply's decoded chunks; what it does with a STREAM_DONE or "
+             "a None that a caller failed to leave out is outside what the page asks of it, and "
+             "skipping them loses nothing a chunk said (hunt round 10, probe 16.1-85).",
+        where="issue 38", names="",
+        replace='''    for chunk in chunks:
+        if "error" in chunk:''',
+        by='''    for chunk in chunks:
+        if not isinstance(chunk, dict):
+            continue  # a marker or a line that carried nothing, handed over by mistake
+        if "error" in chunk:'''),
     Wrong(
         lab="16.1", name="decode_line dropping exactly one space after data:, as SSE says",
         rule="The space after `data:` is optional; the SSE rule drops one if present, and a "

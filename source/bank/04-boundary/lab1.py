@@ -11,6 +11,8 @@ so that the public tests' wanted expressions, evaluated in a bank test's frame, 
 values.
 """
 import asyncio
+import errno
+import traceback
 
 import harness
 import lab
@@ -81,7 +83,9 @@ async def test_bank_each_tool_takes_its_arguments_through_str_arg(t):
     tries = [(read, {}, "path"), (read, {"path": odd}, "path"),
              (write, {"path": "n.md"}, "content"), (write, {"content": "x", "path": odd}, "path"),
              (bash, {}, "command"), (bash, {"command": odd}, "command"),
-             (read, {"path": b"keep.md"}, "path"), (bash, {"command": b"ls"}, "command")]
+             (read, {"path": b"keep.md"}, "path"), (bash, {"command": b"ls"}, "command"),
+             (read, {t.random.choice(["Path", "PATH", "path "]): "keep.md"}, "path"),
+             (write, {"content": "x", "path": t.random.choice([5, 1.5, 404])}, "path")]
     t.random.shuffle(tries)
     problems = [await raised(lambda x=x, a=a: x["execute"](a)) for x, a, _ in tries]
     crlf = t.random.choice(["one\r\ntwo\r\n", "a\r\n\r\nb", "x = 1\r\n"])
@@ -134,14 +138,14 @@ def answering(name, answer, log):
 
 
 @lab_test("A batch of calls whose tools fail in many ways, with names a tool almost has, a tool "
-          "handed only to an earlier call, one added to the list since, and a tool that fails a "
-          "dozen times: the model's next request holds one result per call, in order, each "
+          "handed only to an earlier call, one added to the list since, and a tool that fails "
+          "twenty-odd times: the model's next request holds one result per call, in order, each "
           "failure as str(exc) whole with is_error True, each unknown name as Tool NAME not "
           "found, and every tool ran once per call; rounds of nothing but failures after it "
           "do not end the run.")
 async def test_bank_what_the_next_request_carries_after_failures(t):
     log = []
-    long = "the config file has " + ", ".join(f"key{n}" for n in range(t.random.randint(90, 120)))
+    long = "the config file has " + ", ".join(f"key{n}" for n in range(t.random.randint(700, 1200)))
     failures = {"lookup": KeyError(t.random.choice(["user", "id"])), "parse": ValueError(long),
                 "ping": OSError(t.random.choice(["  no route to host\n", "\ttimeout ",
                                                  "\nrefused\n"])),
@@ -149,7 +153,13 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
                 "nulls": AttributeError("'NoneType' object has no attribute 'get'"),
                 "deploy": RuntimeError(), "slow": TimeoutError("no reply in 60 s"),
                 "check": AssertionError(t.random.choice(["2 != 3", "expected a dict"])),
-                "hollow": OSError()}
+                "hollow": OSError(), "index": KeyError("index"),
+                "deep": RecursionError("maximum recursion depth exceeded"), "bare": Exception(),
+                "busy": t.random.choice([InterruptedError(errno.EINTR, "Interrupted system call"),
+                                         BlockingIOError(errno.EAGAIN, "Resource temporarily "
+                                                                       "unavailable")]),
+                "uploads": ExceptionGroup("2 uploads failed", [OSError("quota"), ValueError("size")]),
+                "legacy": DeprecationWarning(t.random.choice(["use v2", "the flag is old"]))}
     answers = {"status": "Error: 0 found", "read_log": ""}
     tools = [raising(n, exc, log) for n, exc in failures.items()] + [
         flaky(log), answering("status", answers["status"], log)]
@@ -160,11 +170,14 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
     log.clear()
     names = [x["name"] for x in tools] + [
         t.random.choice(["Status", "STATUS"]), "retired",
-        t.random.choice(["read-log", "read_log ", " read_log"])]
+        t.random.choice(["read-log", "read_log ", " read_log"]),
+        "".join(chr(ord(c) + 0xFEE0) for c in "status"),  # fullwidth letters
+        "read_log_" + "_then_".join(t.random.sample(list(failures), 5))]  # a long name
     t.random.shuffle(names)
-    names += ["deploy"] * 11  # one tool failing a dozen times over
+    names += ["deploy"] * 21  # one tool failing twenty-odd times over
     rounds = t.random.randint(3, 4)  # then rounds whose every call fails, before the answer
-    model = lab.ScriptedModel([lab.reply(*[lab.call(n) for n in names])] +
+    asked = [{"k": k} for k in range(len(names))]
+    model = lab.ScriptedModel([lab.reply(*[lab.call(n, dict(a)) for n, a in zip(names, asked)])] +
                               [lab.reply(lab.call("deploy"), lab.call("slow"))] * rounds +
                               [lab.say("Noted.")])
     problem = await raised(lambda: go(model, tools, [], t.random.choice(PROMPTS)))
@@ -173,14 +186,20 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
               ["the service did not answer", True] if n == "flaky" else
               [f"Tool {n} not found", True] for n in names]
     sent = model.calls[1].messages if len(model.calls) > 1 else []
+    alone = await settle(harness.run_tool([], lab.call(t.random.choice(["status", "deploy"]),
+                                                       id="k2")))
     t.expect([problem, len(model.calls), [[m.get("content"), m.get("is_error")] for m in sent
                                           if m.get("role") == "toolResult"],
-              sorted(log)],
+              sorted(log), [b["arguments"] for b in harness.tool_calls(sent[1])] if sent else [],
+              [alone["content"], alone["is_error"]]],
              [None, rounds + 2, wanted, sorted([n for n in names if n in failures or n in answers
-                                                or n == "flaky"] + ["deploy", "slow"] * rounds)],
+                                                or n == "flaky"] + ["deploy", "slow"] * rounds),
+              asked, [f"Tool {alone['tool_name']} not found", True]],
              "[What the run raised; the requests made, rounds of nothing but failures "
              "included; each result the second request carried as [content, is_error]; the "
-             "tools that ran, once per call naming them]: a KeyError's str() keeps its quotes, "
+             "tools that ran, once per call naming them; the arguments of the first reply's "
+             "calls in the second request; a call answered with no tools at all]: a KeyError's "
+             "str() keeps its quotes, "
              "no kind of Exception is a case of its own, a long message is whole, and \"Error: 0 "
              "found\" returned is no failure.")
 
@@ -230,11 +249,14 @@ async def test_bank_endings_pass_and_the_tools_own_failures_are_results(t):
             await settle(harness.run_tool([raising("halt", exc, [])], lab.call("halt")))
             left.append("a result")
         except BaseException as out:
-            left.append([type(out).__name__, out is exc])
-    t.expect(left, [["KeyboardInterrupt", True], ["SystemExit", True], ["PowerCut", True],
-                    ["GeneratorExit", True], ["CancelledError", True]],
+            frames = traceback.extract_tb(out.__traceback__)
+            left.append([type(out).__name__, out is exc, bool(frames) and frames[-1].name == "fn"])
+    t.expect(left, [["KeyboardInterrupt", True, True], ["SystemExit", True, True],
+                    ["PowerCut", True, True], ["GeneratorExit", True, True],
+                    ["CancelledError", True, True]],
              "[For Ctrl-C, sys.exit, a power cut, GeneratorExit and a cancellation raised by a "
-             "tool, what left run_tool and whether it was the very object raised].")
+             "tool, what left run_tool, whether it was the very object raised, and whether its "
+             "traceback still reaches the tool's line that raised it].")
 
 
 # --- rule 3: read's missing file ------------------------------------------------------------
@@ -272,7 +294,7 @@ async def test_bank_what_the_model_learns_of_missing_files(t):
           "that differs from a file's by case alone; a folder's path, and \"\", raise what the "
           "workspace raises.")
 async def test_bank_read_as_the_workspace_empties(t):
-    names = sorted(t.random.sample([f"n{k}.txt" for k in range(40)], t.random.randint(21, 26)) +
+    names = sorted(t.random.sample([f"n{k}.txt" for k in range(120)], t.random.randint(41, 60)) +
                    [t.random.choice([".env", ".gitignore"])])
     ws = lab.Workspace({n: f"{n}\n" for n in names} | {"lib/x.py": "pass\n"})
     read = harness.make_read_tool(ws)
@@ -292,9 +314,23 @@ async def test_bank_read_as_the_workspace_empties(t):
     ws.write_text("lib/y.py", "pass\n")
     folder = [await raised(lambda: read["execute"]({"path": "lib"})),
               await raised(lambda: read["execute"]({"path": ""}))]
-    t.expect([seen, folder], [wanted, ["IsADirectoryError: lib", "IsADirectoryError: "]],
+    dotted = await raised(lambda: read["execute"]({"path": "./lib/y.py"}))
+    vanishing = harness.make_read_tool(Vanishing({"lib/y.py": "pass\n"}))
+    t.expect([seen, folder, dotted, await raised(lambda: vanishing["execute"]({"path": "lib/y.py"}))],
+             [wanted, ["IsADirectoryError: lib", "IsADirectoryError: "], None,
+              "FileNotFoundError: lib/y.py went away during the read"],
              "[What each read of a missing path raised as the files went one by one, the last "
-             "in an empty project; what a read of the folder lib, then of \"\", raised].")
+             "in an empty project; what a read of the folder lib, then of \"\", raised; what a "
+             "read of ./lib/y.py raised (nothing: it is lib/y.py); what a read raised of a file "
+             "ws.exists finds but ws.read_text says went away].")
+
+
+class Vanishing(lab.Workspace):
+    """A workspace whose files go away between ws.exists and ws.read_text, as a file another
+    program removes can: read_text raises FileNotFoundError for a path that is there."""
+
+    def read_text(self, path):
+        raise FileNotFoundError(f"{path} went away during the read")
 
 
 # --- rule 4: bash's status line -------------------------------------------------------------
@@ -316,7 +352,9 @@ CODES = [0, 0, 1, 2, 127, 255, -9, -15]
 async def test_bank_status_lines_for_drawn_codes(t):
     pairs = [(t.random.choice(OUTPUTS), t.random.choice(CODES)) for _ in range(5)]
     pairs += [("no newline", t.random.choice([-1, -9])), ("ok\n", 0), ("", 3),
-              ("first lines\n", 141), (f"inner\n{STATUS} {t.random.choice([1, 2])}", 1)]
+              ("first lines\n", 141), (f"inner\n{STATUS} {t.random.choice([1, 2])}", 1),
+              ("wrapped\n", t.random.choice([256, 1000, 65535])),
+              ("".join(f"log line {n}\n" for n in range(t.random.randint(200, 400))), 2)]
     t.random.shuffle(pairs)
     bash = harness.make_bash_tool(lab.Shell(lab.Workspace({}), commands=coded(pairs)))
     found = [await settle(harness.run_tool([bash], lab.call("bash", {"command": f"c{k}"})))

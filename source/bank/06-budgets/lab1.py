@@ -20,6 +20,7 @@ LAB = "6.1"
 SYSTEM = "You look after a small repository."
 PIECES = ("a", "é", "中", "🙂", "ok", "ß")  # one to four bytes of UTF-8
 BREAKS = ("\n", "\r\n", "\r", "\u2028", "\x85")  # line breaks str.splitlines knows
+RARE = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\u2029")  # the ones a text seldom holds
 NAMES = ("notes.txt", "todo.md", "app.log", "data.csv", "main.py", "report.txt")
 
 
@@ -34,9 +35,9 @@ def size(text):
     return len(text.encode())
 
 
-async def run(model, tools, ask, **options):
-    """The record of one run of `model` over `tools`, started with `ask`."""
-    messages = []
+async def run(model, tools, ask, history=(), **options):
+    """The record of one run of `model` over `tools`, started with `ask` after `history`."""
+    messages = list(history)
     await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, ask, **options))
     return messages
 
@@ -170,6 +171,20 @@ async def test_bank_read_and_bash_count_lines_as_truncate_head_does(t):
              f"followed, then `cat` by a bash tool made with max_lines={cap}: the results in the "
              "model's last request. Both tools count lines at every break str.splitlines knows "
              "and keep them as written, and a budget holds exactly its bytes.")
+    rare = "".join(worded(t, n) + end for n, end in enumerate(t.random.sample(RARE, 6), 1))
+    ws.write_text("rare.txt", rare + "end\n")
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "rare.txt", "offset": 2,
+                                                           "limit": 2}),
+                                         lab.call("bash", {"command": "cat rare.txt"})),
+                               lab.say("Both seen.")])
+    await run(model, [harness.make_read_tool(ws), harness.make_bash_tool(lab.Shell(ws),
+                                                                          max_lines=2)],
+              "Read rare.txt.")
+    t.expect([m["content"] for m in results(model.calls[1].messages)],
+             why=f"The file {rare + 'end'!r} and a newline, read with offset 2 and limit 2, "
+                 "then `cat` by a bash tool made with max_lines=2, in one reply: the results "
+                 "in the next request. \\x0b, \\x0c, \\x1c to \\x1e and \\u2029 are line breaks "
+                 "as \\n is, for read and bash alike.")
 
 
 # --- rule 3: truncate_tail ------------------------------------------------------------------
@@ -222,12 +237,13 @@ async def test_bank_bash_keeps_the_last_lines_its_bytes_allow(t):
           "missing file, and one read of a long file through a tool with a budget above the "
           "course's: the results and the calls the next request carries.")
 async def test_bank_a_batch_of_reads_checked_in_order(t):
-    name, one, big, missing = t.random.sample(NAMES, 4)
+    name, one, big, missing, ragged = t.random.sample(NAMES, 5)
     total = t.random.randint(3, 12)
     long = 2000 + t.random.randint(1, 200)
     ws = lab.Workspace({name: "".join(f"{n}\n" for n in range(1, total + 1)),
                         one: worded(t, 1) + "\n",
-                        big: "".join(f"{n:024d}\n" for n in range(1, long + 1))})
+                        big: "".join(f"{n:024d}\n" for n in range(1, long + 1)),
+                        ragged: "".join(f"{n}\n" for n in range(1, total)) + worded(t, total)})
     word = t.random.choice(["two", "3", "first"])
     asked = [({"path": missing, "offset": 0}, "offset and limit must be 1 or more"),
              ({"path": name, "offset": 0, "limit": t.random.choice([True, "9"])},
@@ -238,14 +254,22 @@ async def test_bank_a_batch_of_reads_checked_in_order(t):
              ({"path": name, "limit": 0}, "offset and limit must be 1 or more"),
              ({"path": one, "offset": 2}, f"offset 2 is past the end of {one}: 1 lines"),
              ({"path": name, "offset": float(t.random.randint(1, total))},
-              "offset must be an integer")]
+              "offset must be an integer"),
+             ({"path": name, "offset": total + 1, "limit": t.random.randint(1, 9)},
+              f"offset {total + 1} is past the end of {name}: {total} lines"),
+             ({"path": ragged, "offset": total + 2},
+              f"offset {total + 2} is past the end of {ragged}: {total} lines"),
+             ({"path": missing, "offset": None, "limit": 0},
+              "offset and limit must be 1 or more")]
     batch = asked + [({"path": big}, None)]
     t.random.shuffle(batch)
     model = lab.ScriptedModel([lab.reply(*[lab.call("read", dict(a)) for a, _ in batch]),
                                lab.say("Done reading.")])
     read = harness.make_read_tool(ws, max_lines=long + t.random.randint(0, 300),
                                   max_bytes=25 * long + t.random.randint(0, 5000))
-    await run(model, [read], "Read them.")
+    said = [harness.user_message("Earlier: " + "words " * t.random.randint(80_000, 90_000)),
+            lab.say("Noted.")] * 2  # over 900,000 bytes said before the batch
+    await run(model, [read], "Read them.", history=said)
     sent = model.calls[1].messages
     t.expect([[m["is_error"], m["content"]] if said else
               [m["is_error"], m["content"].count("\n"), m["content"].rsplit("\n", 1)[-1]]
@@ -258,6 +282,10 @@ async def test_bank_a_batch_of_reads_checked_in_order(t):
     t.expect([b["arguments"] for m in sent if m["role"] == "assistant" for b in m["content"]
               if b.get("type") == "toolCall"], [a for a, _ in batch],
              "The arguments of the calls in the next request, as the model sent them.")
+    told = model.calls[0].tools[0]["description"]
+    t.expect(["byte" in told.lower(), "character" in told.lower()], [True, False],
+             f"The read tool's description as the model is sent it, {told!r}: whether it names "
+             "its byte budget in bytes, and whether it speaks of characters.")
 
 
 @lab_test("A model pages through files by following each note it is sent: through a read tool "
@@ -302,6 +330,27 @@ async def test_bank_a_model_pages_by_the_notes(t):
              f"A read tool made with max_lines={page}, max_bytes={page * (width + 1)} (exactly "
              f"{page} lines of {width + 1} bytes), one tool for every read, paging a file of "
              f"{len(lines)} such lines by its notes: the results in the model's last request.")
+    lim = t.random.randint(2, 4)
+    plain = "".join(f"{n}\n" for n in range(1, lim * 2 + t.random.randint(1, lim)))
+    model = pager(name, {"limit": lim})
+    await run(model, [harness.make_read_tool(lab.Workspace({name: plain}))], "Page it.",
+              max_turns=12)
+    t.expect([m["content"] for m in results(model.calls[-1].messages)],
+             why=f"A model paging {plain!r} with limit {lim} on every read, the first with no "
+                 "offset: the results in its last request.")
+    heavy = [worded(t, n) + "中" * 6 + "\n" for n in range(1, t.random.randint(6, 9))]
+    k = t.random.randint(2, 3)
+    budget = size("".join(heavy[:k]))
+    end = t.random.choice(("\r\n", "\x85", "\u2028") + RARE)
+    heavy.insert(t.random.randint(k + 1, len(heavy) - 1), "#" * (budget + 1) + end)
+    model = pager(name, {})
+    await run(model, [harness.make_read_tool(lab.Workspace({name: "".join(heavy)}),
+                                             max_bytes=budget)], "Page it.", max_turns=20)
+    t.expect([m["content"] for m in results(model.calls[-1].messages)],
+             why=f"A model paging {''.join(heavy)!r} by its notes, through a read tool made with "
+                 f"max_bytes={budget} (its first {k} lines exactly, each line of three-byte "
+                 "characters), past a line over budget that ends in its own break: the results "
+                 "in its last request.")
 
 
 # --- rule 5: bash's budget ------------------------------------------------------------------
@@ -356,3 +405,17 @@ async def test_bank_run_tool_gives_bash_the_budget_it_was_made_with(t):
              f"run_tool on a bash tool whose budget holds {long} lines, running `seq {long}`: "
              "[is_error, lines, its last line]; then on one made with max_bytes=0, "
              f"running `echo {said}`: [is_error, content].")
+    heavy = [worded(t, n) + "中" * 6 + "\n" for n in range(1, t.random.randint(4, 7))]
+    k = t.random.randint(2, len(heavy) - 1)
+    fits = harness.make_bash_tool(lab.Shell(lab.Workspace(), commands={
+        "check": lambda args, ws: ("".join(heavy), 0)}), max_bytes=size("".join(heavy[-k:])))
+    checked = await settle(harness.run_tool([fits], lab.call("bash", {"command": "check"},
+                                                             id="b3")))
+    told = [spec["description"] for spec in harness.tool_specs([roomy, zero, fits])]
+    t.expect([checked["content"],
+              [["byte" in d.lower(), bool(re.search(r"\b(last|end|tail)\b", d.lower()))]
+               for d in told]],
+             why=f"`check` prints {''.join(heavy)!r}; run_tool on a bash tool made with "
+                 f"max_bytes={size(''.join(heavy[-k:]))} (its last {k} lines exactly): the "
+                 "content; then, for each bash tool's spec, whether its description names bytes "
+                 "and the end it keeps (last, end or tail).")

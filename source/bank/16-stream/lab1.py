@@ -124,18 +124,27 @@ async def test_bank_lines_from_a_faulty_provider(t):
     t.random.shuffle(errors)
     bad = [f"data: {word(t)}{t.random.choice(['  ', chr(9), ' ' + chr(9)])}",
            f'data: ["{word(t)}"]' + " " * t.random.randint(1, 3),
-           f"data:{t.random.randint(1, 99)}" + chr(9)]
+           f"data:{t.random.randint(1, 99)}" + chr(9),
+           "data:" + t.random.choice(["", " ", chr(9), "  "])]
     t.random.shuffle(bad)
+    payload = json.dumps({"choices": [{"index": 0, "delta": {"content": word(t)}}]})
+    others = [t.random.choice(["DATA:", "Data: ", " data: ", "data :"]) + payload,
+              t.random.choice(["DATA: [DONE]", " data:[DONE]", "Data:[DONE]"])]
     found = [harness.decode_line(line) for line, _ in errors]
     refused = [await raised(lambda line=line: harness.decode_line(line)) for line in bad]
-    t.expect([[line for line, _ in errors], found, refused],
+    t.expect([[line for line, _ in errors], found, refused,
+              [[line, harness.decode_line(line)] for line in others]],
              [[line for line, _ in errors], [{"error": value} for _, value in errors],
-              [f"ValueError: not a stream line: {line!r}" for line in bad]],
+              [f"ValueError: not a stream line: {line!r}" for line in bad],
+              [[line, None] for line in others]],
              "An error line's payload is parsed when it is JSON of any kind (a string loses "
              "its quotes, a number is a number) and kept as text when it is not; a data line "
              "whose payload is no JSON object raises ValueError naming the line's repr as it "
-             "came, what trails it included (decode_line, lesson 16). Items: [the error lines, "
-             "what decode_line gave for each, what each bad data line raised].")
+             "came, what trails it included, an empty payload too; a field is named exactly, "
+             "at the line's start, so `DATA:` or ` data:` is another field and gives None "
+             "(decode_line, lesson 16). Items: [the error lines, what decode_line gave for each, "
+             "what each bad data line raised, [each line of a field spelled otherwise, what it "
+             "gave]].")
 
 
 # -- rule 2: assemble ----------------------------------------------------------------------
@@ -215,7 +224,39 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
                                     {"error": {}}], "U A(error)", [], "{}"])
     coded = {"code": t.random.randint(500, 599), "type": "overloaded"}
     runs.append(["an error with no message", [choice({"content": lead}), choice(finish="stop"),
-                                              {"error": coded}], "U A(error)", [], str(coded)])
+                                              {"error": coded}], "U A(error)", [],
+                 [True, str(coded["code"])]])  # as text: str() or json.dumps alike
+    runs.append(["a null message", [choice({"content": lead}), choice(finish="stop"),
+                                    {"error": {"message": None} | coded}], "U A(error)", [],
+                 [True, str(coded["code"])]])
+    number = t.random.randint(500, 599)  # what decode_line makes of `error: 503`
+    runs.append(["a number for an error", [choice({"content": lead}), {"error": number}],
+                 "U A(error)", [], str(number)])
+    first_told, then_told = f"{word(t)} first", f"{word(t)} then"
+    runs.append(["two errors", [choice({"content": lead}), {"error": {"message": first_told}},
+                                {"error": {"message": then_told}}], "U A(error)", [], first_told])
+    ending = t.random.choice(["length", "content_filter"])
+    runs.append(["two finishes", [choice({"content": lead}), choice(finish="stop"),
+                                  choice(finish=ending)], "U A(error)", [],
+                 {"length": "The reply was cut off at the output limit",
+                  "content_filter": FILTERED}[ending]])
+    p_all = json.dumps(prune)
+    runs.append(["no index after another call",
+                 [calls(piece(0, p_all[:4], id=a, name="prune")),
+                  calls(piece(1, json.dumps(water), id=b, name="water")),
+                  calls(piece(False, p_all[4:])), choice(finish="tool_calls")],
+                 f"U A[{a},{b}] R({a}) R({b}) A", [["prune", prune], ["water", water]], None])
+    runs.append(["the finish on the last scrap",
+                 [calls(piece(0, p_all[:4], id=a, name="prune")),
+                  {"choices": [{"index": 0, "delta": {"tool_calls": [piece(0, p_all[4:])]},
+                                "finish_reason": "tool_calls"}]}],
+                 f"U A[{a}] R({a}) A", [["prune", prune]], None])
+    late, early = word(t), word(t)
+    runs.append(["broken, the higher index begun first",
+                 [calls(piece(1, "[]", id=late, name="water")),
+                  calls(piece(0, '{"bed', id=early, name="prune")), choice(finish="tool_calls")],
+                 "U A(error)", [], f"Tool call {early} (prune) arrived with arguments that are "
+                 "not a JSON object"])
     cut = calls(piece(0, '{"bed', id=a, name="prune"))
     runs.append(["filtered", [choice({"content": lead}), cut, choice(finish="content_filter")],
                  "U A(error)", [], FILTERED])
@@ -237,21 +278,27 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
         del got[:]
         await lab.drive(h.prompt(f"Tend {word(t)}."))
         last = h.messages[-1]
+        said = last.get("error_message")
+        if isinstance(why, list):  # what the page pins: text holding what the server said
+            said = [isinstance(said, str), why[1] if why[1] in str(said) else str(said)]
         rows.append([name, lab.shape(h.messages), h.messages[1]["stop_reason"], list(got),
-                     last.get("error_message"), harness.text_of(h.messages[1])])
+                     said, harness.text_of(h.messages[1])])
         words = "".join(c["choices"][0]["delta"].get("content") or "" for c in stream
                         if c.get("choices") and c["choices"][0].get("delta"))
         wanted.append([name, shape, "error" if why is not None else "toolUse" if ran else "stop",
                        ran, why, words])
     t.expect(rows, wanted,
              "assemble joins each call's fragments by the call their index (or, at a used "
-             "index, a new id) names, takes id and name from whichever fragment brings them, "
-             "takes an object sent parsed as it is, lets nulls and choice-less chunks add "
-             "nothing, labels by content, and fails a reply with its words and no call, the first "
-             "reason of the table deciding, an error chunk's message (even empty) or its text "
-             "first; the chunks come as a generator, walked once (assemble, lesson 16). Each "
-             "row: [the case, the record, the first reply's label, the tools run as [name, "
-             "arguments], the ending's error_message, the first reply's words].")
+             "index, a new id) names, a fragment with no index at 0 whatever began last, takes "
+             "id and name from whichever fragment brings them, takes an object sent parsed as it "
+             "is, lets nulls and choice-less chunks add nothing, reads a finish wherever it "
+             "rides, the last one deciding, labels by content, and fails a reply with its words "
+             "and no call, the first reason of the table deciding, the first error chunk's "
+             "message (even empty) or what it says as text, broken arguments named for the "
+             "first such call in index order; the chunks come as a generator, walked once "
+             "(assemble, lesson 16). Each row: [the case, the record, the first reply's label, "
+             "the tools run as [name, arguments], the ending's error_message (for an error with "
+             "no message: [it is a str, the code it holds]), the first reply's words].")
 
 
 @lab_test("One stream, grown a chunk at a time in a single list, is judged by assemble at every "
@@ -298,13 +345,23 @@ async def test_bank_one_stream_judged_as_it_grows(t):
     one_delta = [choice({"tool_calls": [piece(0, spread[0], id=call_id, name="plant")]
                          + [piece(0, part) for part in spread[1:]]}), choice(finish="tool_calls")]
     batch = harness.assemble(ollama + [choice(finish="stop")])["content"]
-    found = [[block["id"] for block in batch], harness.assemble(one_delta)["content"]]
+    x, y = ids[:2]
+    back = [choice({"role": "assistant", "content": ""}),
+            calls(piece(0, '{"bed"', id=x, name="water")), calls(piece(False, ': "a"}')),
+            calls(piece(0, "{}", id=y, name="water")), calls(piece(0, "{}", id=x, name="water")),
+            choice(finish="tool_calls")]
+    kept = copy.deepcopy(back)
+    found = [[block["id"] for block in batch], harness.assemble(one_delta)["content"],
+             [block["id"] for block in harness.assemble(back)["content"]], back == kept]
     t.expect(found, [ids, [{"type": "toolCall", "id": call_id, "name": "plant",
-                            "arguments": args}]],
+                            "arguments": args}], [x, y, x], True],
              f"{many} calls at index 0, each whole with an id of its own, as Ollama sends a batch, "
              "are that many calls in the order they began; one delta holding a call's every "
-             f"fragment, {len(spread)} of them, is read to its last (assemble, lesson 16). Items: "
-             "[the ids of the calls, the content of the one-delta reply].")
+             f"fragment, {len(spread)} of them, is read to its last; an id that returns to an "
+             "index after another id begins a new call, and the chunks, a role and a fragment "
+             "with no index among them, are left as they came (assemble, lesson 16). Items: "
+             "[the ids of the calls, the content of the one-delta reply, the ids of a reply whose "
+             "first id comes back at index 0, its chunks unchanged].")
 
 
 # -- rule 3: to_wire -----------------------------------------------------------------------
@@ -395,13 +452,20 @@ async def test_bank_a_long_record_read_back(t):
                                     {"role": "assistant", "content": [{"type": "text",
                                                                        "text": edge(word(t))}],
                                      "stop_reason": "stop"}])]
+    record.append({"role": "assistant", "stop_reason": "toolUse", "content": [
+        {"type": "text", "text": edge("")}, {"type": "toolCall", "id": edge(word(t)),
+                                             "name": edge(word(t)), "arguments": {}}]})
     specs = [{"name": f"{word(t)}_{n}".replace("-", "_"), "description": edge("Tend a bed."),
               "parameters": {"type": "object", "properties": {"n": {"type": "integer"}}}}
-             for n in range(t.random.randint(1, 3))]
+             for n in range(t.random.randint(2, 4))]
     tools = [spec | {"execute": tool(spec["name"], lambda arguments: "ok")["execute"],
                      t.random.choice(["colour", "cost", "owner"]): word(t)} for spec in specs]
+    tools[-1] = specs[-1] | {"snippet": edge(word(t))}  # a spec with no execute, a key beside
     kept = copy.deepcopy(record)
-    body = json.loads(json.dumps(harness.to_wire(system, record, tools)))
+    given = tools[:1]
+    harness.to_wire(system, record[:4], given)  # a body before the list grows in place
+    given += tools[1:]
+    body = json.loads(json.dumps(harness.to_wire(system, record, given)))
     back = []
     for sent in body["messages"]:
         if sent["role"] == "assistant":
@@ -423,10 +487,13 @@ async def test_bank_a_long_record_read_back(t):
         else:
             wanted.append(["user", message["content"]])
     t.expect([len(record), back, record == kept, body["tools"]],
-             [4 * rounds, wanted, True, [{"type": "function", "function": spec} for spec in specs]],
+             [4 * rounds + 1, wanted, True, [{"type": "function", "function": spec} for spec in specs]],
              "to_wire sends every message handed to it, in order, however many, a failed or "
-             "stopped reply too, and each string as it was recorded, whitespace at its ends "
-             "included; the call list only where there are calls (to_wire, lesson 16). Items: "
-             "[messages in the record, each wire message read back, the record unchanged, the "
-             "tools sent, each the spec of a tool handed over with its execute and a key of its "
-             "own].")
+             "stopped reply too, a call no result answers too, and each string as it was "
+             "recorded, whitespace at its ends included, words of whitespace alone too; the call "
+             "list only where there are calls; each tool as tool_specs gives it, a spec dict "
+             "with a key beside too, from the list as it is at this call (to_wire, lesson 16). "
+             "Items: [messages in the record, each wire message read back, the record unchanged, "
+             "the tools sent, each the spec of a tool handed over with its execute and a key of "
+             "its own, the last a spec with a snippet, added to the list in place after a first "
+             "body].")

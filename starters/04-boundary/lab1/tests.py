@@ -8,6 +8,8 @@ of cases; the same seed draws the same ones.
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 4 tests.py
 """
 import asyncio
+import errno
+import traceback
 
 import harness
 import lab
@@ -113,37 +115,51 @@ async def test_an_unknown_tool(t):
                       "content": f"Tool {unknown} not found", "is_error": True},
              "An unknown name is answered, not raised, with a sentence that names it (run_tool, "
              "lesson 4).")
-    model = lab.ScriptedModel([lab.reply(lab.call(unknown)), lab.say("I will use another.")])
+    asked = {"path": t.random.choice(["a.py", "src/"]), "n": t.random.randint(1, 9)}
+    model = lab.ScriptedModel([lab.reply(lab.call(unknown, dict(asked))),
+                               lab.say("I will use another.")])
     messages = []
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [fine(name) for name in known],
                                       t.random.choice(PROMPTS)))
-    t.expect([lab.shape(messages), messages[2]["content"]],
-             ["U A[c1] R(c1) A", f"Tool {unknown} not found"],
-             "The run continues after an unknown tool: the items are [the record, the result's "
-             "content] (run_tool, lesson 4).")
+    t.expect([lab.shape(messages), messages[2]["content"],
+              harness.tool_calls(model.calls[1].messages[1])[0]["arguments"]],
+             ["U A[c1] R(c1) A", f"Tool {unknown} not found", asked],
+             "The run continues after an unknown tool, and the call stays in the record as the "
+             "model made it, its arguments untouched, in the request the model is sent again. "
+             "The items are [the record, the result's content, the call's arguments in the "
+             "second request] (run_tool, lesson 4; run_agent, lesson 3: messages is the record).")
     # A tool handed to an earlier call, and a name that differs from a tool's by case alone.
     earlier, here = t.random.sample(NAMES, 2)
     await settle(harness.run_tool([fine(earlier)], call(earlier)))
     cased = t.random.choice([here.upper(), here.capitalize()])
-    t.expect([await result_of([fine(here)], earlier), await result_of([fine(here)], cased)],
-             [[f"Tool {earlier} not found", True], [f"Tool {cased} not found", True]],
+    wide = "".join(chr(ord(c) + 0xFEE0) for c in here)  # fullwidth letters: ｒｅａｄ for read
+    t.expect([await result_of([fine(here)], earlier), await result_of([fine(here)], cased),
+              await result_of([fine(here)], wide), await result_of([], here)],
+             [[f"Tool {earlier} not found", True], [f"Tool {cased} not found", True],
+              [f"Tool {wide} not found", True], [f"Tool {here} not found", True]],
              "A name that no tool has gets Tool NAME not found: run_tool looks in the tools it "
              "is handed for this call, not in any it saw before, and matches the name exactly "
-             "as spelt, case included. Each item is [content, is_error] of one call (run_tool, "
-             "lesson 4).")
+             "as spelt, case included, and fullwidth letters are other letters; with no tools "
+             "at all the words are the same. Each item is [content, is_error] of one call "
+             "(run_tool, lesson 4, Build item 2: \"A name that no tool has gets the result Tool "
+             "NAME not found\").")
     # One list, changed between calls: each call looks in the list as it is then. And a name
     # with a space at its end or - for _ is another name.
     first, then = t.random.sample(NAMES, 2)
     tools = [fine(first), fine("read_file")]
     await settle(harness.run_tool(tools, call(first)))
     tools[0] = fine(then)
+    long = "read_file_" + "_or_".join(t.random.sample(NAMES, t.random.randint(5, 8)))
     t.expect([await result_of(tools, first), await result_of(tools, then),
-              await result_of(tools, "read-file"), await result_of(tools, "read_file ")],
+              await result_of(tools, "read-file"), await result_of(tools, "read_file "),
+              await result_of(tools, long)],
              [[f"Tool {first} not found", True], ["ok", False],
-              ["Tool read-file not found", True], ["Tool read_file  not found", True]],
+              ["Tool read-file not found", True], ["Tool read_file  not found", True],
+              [f"Tool {long} not found", True]],
              f"The same list, with {first} replaced by {then} after one call: run_tool looks in "
              "the tools it is handed for this call, as they are now, and matches the name "
-             "exactly as spelt, so read-file and \"read_file \" are not read_file. Each item is "
+             "exactly as spelt, so read-file and \"read_file \" are not read_file, and a long name "
+             "is said whole. Each item is "
              "[content, is_error] of one call (run_tool, lesson 4).")
 
 
@@ -160,7 +176,7 @@ async def test_every_exception_becomes_a_result(t):
     # Drawn every time: a KeyError from inside a tool that is there, a message with spaces and
     # a line break at its ends, a long one, and a returned text that only looks like an error.
     edged = t.random.choice(["  bad path\n", "bad path ", "\nno such key\n"])
-    long = "could not parse " + "/".join(t.random.sample(NAMES, 8)) * t.random.randint(25, 40)
+    long = "could not parse " + "/".join(t.random.sample(NAMES, 8)) * t.random.randint(400, 800)
     said = t.random.choice(["Error: nothing to change", "Error 404 is what the page says",
                             "Errors found: 0"])
     cases += [(failing("lookup", KeyError("user")), "'user'", True),
@@ -179,6 +195,20 @@ async def test_every_exception_becomes_a_result(t):
                "name 'pathh' is not defined", True),
               (failing("slip", AttributeError("'NoneType' object has no attribute 'strip'")),
                "'NoneType' object has no attribute 'strip'", True)]
+    # Drawn every time as well: kinds a boundary might take for the program's trouble or for
+    # no failure at all (a RecursionError, a MemoryError, a bare Exception(), a warning raised,
+    # an ExceptionGroup), and a KeyError whose key is the very name of the tool that raised it.
+    own = t.random.choice(["index", "cache", "users"])
+    group = ExceptionGroup(t.random.choice(["2 checks failed", "both uploads failed"]),
+                           [ValueError("bad size"), OSError("disk full")])
+    cases += [(failing("deep", RecursionError("maximum recursion depth exceeded")),
+               "maximum recursion depth exceeded", True),
+              (failing("big", MemoryError()), "", True),
+              (failing("bare", Exception()), "", True),
+              (failing("warn", UserWarning("the flag is deprecated")), "the flag is deprecated",
+               True),
+              (failing("group", group), str(group), True),
+              (failing(own, KeyError(own)), f"'{own}'", True)]
     t.random.shuffle(cases)
     tools = [made for made, _, _ in cases]
     found = [await result_of(tools, made["name"]) for made in tools]
@@ -187,24 +217,33 @@ async def test_every_exception_becomes_a_result(t):
              "whole and unstripped, with is_error True; a KeyError from a tool that is there is "
              "that tool failing, not an unknown name; a tool that returns is not an error, even "
              "with \"\" or words that start with Error. No kind is a special case, a "
-             "TimeoutError, an AssertionError or an OSError with no message included, and no "
-             "message is cut, however long. Each item is [content, is_error] of one call "
+             "TimeoutError, an AssertionError, an OSError with no message, a RecursionError, a "
+             "MemoryError, a bare Exception(), a Warning and an ExceptionGroup included (whose "
+             "str() is the whole group's), a KeyError naming the tool's own name is the tool "
+             "failing too, and no message is cut, however long (here tens of thousands of "
+             "characters). Each item is [content, is_error] of one call "
              "(run_tool, lesson 4, Build item 2: \"an Exception of any kind gets a result holding "
              "str(exc)\"). str(KeyError('key')) is \"'key'\".")
-    # A tool that fails on every call, called a dozen times: run once per call, told each time.
-    ran = []
-    exc, text = failures(t)[0]
+    # Tools that fail on every call, each called 20 to 30 times, one of them with an OSError
+    # that says "try again" (EINTR or EAGAIN): run once per call, told each time.
+    calls = t.random.randint(20, 30)
+    busy = t.random.choice([OSError(errno.EINTR, "Interrupted system call"),
+                            BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")])
+    for exc, text in [failures(t)[0], (busy, str(busy))]:
+        ran = []
 
-    def again(arguments):
-        ran.append(1)
-        raise exc
-    calls = 12
-    found = [await result_of([tool("deploy", again)], "deploy") for _ in range(calls)]
-    t.expect([found, len(ran)], [[[text, True]] * calls, calls],
-             f"A tool that fails on every call runs once per call and its failure is told each "
-             f"time: run_tool neither tries it again nor stops calling it. The items are [the "
-             f"{calls} results as [content, is_error], how many times the tool ran] (run_tool, "
-             "lesson 4).")
+        def again(arguments, exc=exc, ran=ran):
+            ran.append(1)
+            raise exc
+        found = [await result_of([tool("deploy", again)], "deploy") for _ in range(calls)]
+        t.expect([found, len(ran)], [[[text, True]] * calls, calls],
+                 f"A tool that raises {exc!r} on every call, called {calls} times: it runs "
+                 f"once per call and its failure is told each time, since run_tool neither tries "
+                 f"it again nor stops calling it, however often it failed before, and an OSError "
+                 f"whose errno says to try again ({busy!r} this time) is no exception. The items "
+                 f"are [the {calls} results as [content, is_error], how many times the tool ran] "
+                 f"(run_tool, lesson 4, Build item 2: \"an Exception of any kind gets a result "
+                 f"holding str(exc)\").")
 
 
 @lab_test("lab.PowerCut is not a tool failing but the program ending: it goes through run_tool "
@@ -238,13 +277,17 @@ async def test_a_power_cut_passes_through(t):
             await settle(harness.run_tool([failing(name, exc)], call(name)))
             came.append("a result")
         except BaseException as out:
-            came.append("the one raised" if out is exc else f"another {type(out).__name__}")
+            frames = traceback.extract_tb(out.__traceback__)
+            came.append("another " + type(out).__name__ if out is not exc else
+                        "the one raised" if frames and frames[-1].name == "fn" else
+                        "the one raised, its traceback no longer reaching the tool")
     t.expect(came, ["the one raised"] * len(endings),
              "run_tool catches Exception and nothing wider, so any BaseException that is not "
              "an Exception (here one of the test's own, PowerCut, GeneratorExit and "
              "asyncio.CancelledError) leaves it as it came: the same object, with its traceback, "
-             "not a result and not a copy. Each item is what came out of one call (run_tool, "
-             "lesson 4, Build item 2: \"the boundary is except Exception, and nothing wider\").")
+             "which still reaches the tool's line that raised it, not a result and not a copy. "
+             "Each item is what came out of one call (run_tool, lesson 4, Build item 2: \"it "
+             "leaves run_tool and run_agent as it came\").")
     model = lab.ScriptedModel([lab.reply(lab.call(name)), lab.say("never")])
     messages = []
     t.expect(await raised(lambda: lab.drive(harness.run_agent(model, SYSTEM, messages,
@@ -363,13 +406,16 @@ async def test_str_arg(t):
              "lesson 4).")
     # A missing argument every time (a KeyError must not come out), and present ones of other
     # types, drawn.
-    bad = [{}, {name: name.encode()}] + [{name: value} for _, value
+    bad = [{}, {name: name.encode()}, {t.random.choice([name.upper(), name.capitalize(),
+                                                         f" {name}"]): "a.py"}] + [
+        {name: value} for _, value
                                          in t.random.sample(BAD[1:], t.random.randint(2, 4))]
     t.random.shuffle(bad)
     found = [await raised(lambda a=a: harness.str_arg(a, name)) for a in bad]
     t.expect(found, [f"ValueError: {name} must be a string"] * len(bad),
              "Missing, bytes, a number, None, a list and the like: ValueError(f\"{name} must "
-             "be a string\"), naming the argument; bytes are not a string. Each item is what "
+             "be a string\"), naming the argument; bytes are not a string, and a key that is "
+             "only like the name (another case, a space) is not the argument, so it is missing. Each item is what "
              "one call raised (str_arg, lesson 4, Build item 1).")
 
 
@@ -395,14 +441,19 @@ async def test_bad_arguments_are_results(t):
                                         "4).")
     # What each tool raises before run_tool sees it: str_arg's ValueError, for every tool.
     read, write, bash = tools
+    number = t.random.choice([7, 2.5, 404])
     t.expect([await raised(lambda: read["execute"]({})),
               await raised(lambda: write["execute"]({"path": "b.py", "content": 7})),
-              await raised(lambda: bash["execute"]({"command": None}))],
+              await raised(lambda: write["execute"]({"path": number, "content": "x"})),
+              await raised(lambda: bash["execute"]({"command": None})), sorted(ws.files)],
              ["ValueError: path must be a string", "ValueError: content must be a string",
-              "ValueError: command must be a string"],
+              "ValueError: path must be a string", "ValueError: command must be a string",
+              ["a.py"]],
              "read, write and bash each take their arguments through str_arg, so a bad one "
-             "raises str_arg's ValueError, one rule kept in one place. Each item is what one "
-             "execute raised (str_arg, lesson 4).")
+             "raises str_arg's ValueError, one rule kept in one place: a number is no path, and "
+             "no file is made of it. The items are what each execute raised, then the "
+             "workspace's files (str_arg, lesson 4, Build item 1: \"write takes path and "
+             "content through it\").")
     # A command of a str subclass of the test's own: bash answers it as your str_arg does.
     line = Line(t.random.choice(["echo hi", "true", "ls"]))
     took, ran = (await raised(lambda: harness.str_arg({"command": line}, "command")),
@@ -464,7 +515,7 @@ async def test_read_a_missing_file(t):
     # asked for a path inside its one folder.
     near = t.random.choice([" " + there, there + " ", there + "\n"])
     empty = harness.make_read_tool(lab.Workspace({}))
-    names = sorted(t.random.sample([f"part{n}.py" for n in range(60)], t.random.randint(21, 30)) +
+    names = sorted(t.random.sample([f"part{n}.py" for n in range(200)], t.random.randint(45, 90)) +
                    ["src", t.random.choice([".env", ".gitignore", ".flake8"])])
     crowded = harness.make_read_tool(lab.Workspace(
         {name if name != "src" else "src/main.py": "x\n" for name in names}))
@@ -507,6 +558,27 @@ async def test_read_a_missing_file(t):
                  "no file is missing. Each item is [content, is_error] of one call, for src and "
                  "for \"\" (make_read_tool and run_tool, lesson 4, Build item 3: \"a folder's "
                  "path is read as the workspace reads it\").")
+    # A path the workspace takes for a file's (./ in front) is that file.
+    t.expect(await result_of([read], "read", {"path": "./" + there}), [f"text of {there}\n", False],
+             f"./{there} is a path the workspace reads as {there}, and ws.exists says whether "
+             "anything is at a path, so read reads it. The items are [content, is_error] "
+             "(make_read_tool, lesson 4, Build item 3).")
+    # A file that goes away between ws.exists and ws.read_text (another program removed it):
+    # what the workspace raises then is the call's result, as for a folder.
+    gone = t.random.choice(paths)
+
+    class Vanishing(lab.Workspace):
+        def read_text(self, path):
+            raise FileNotFoundError(f"{path} was removed while it was read")
+    vanishing = harness.make_read_tool(Vanishing(files))
+    t.expect(await result_of([vanishing], "read", {"path": gone}),
+             [f"{gone} was removed while it was read", True],
+             f"ws.exists says {gone} is there, so read reads it, and the FileNotFoundError that "
+             "ws.read_text raises (the file was removed in between) becomes the call's result "
+             "through run_tool as it was raised: read catches nothing of its own, so it says "
+             "File not found only for a path ws.exists says has nothing at it. The items are "
+             "[content, is_error] (make_read_tool and run_tool, lesson 4, Build item 3: \"ws.exists "
+             "says whether anything is at a path\").")
 
 
 @lab_test("bash running a command that exits with a code other than 0, such as `exit 2`, gives "
@@ -547,25 +619,32 @@ async def test_the_status_line_follows_any_output(t):
     def broken(args, ws):
         raise OSError(trouble)
     inner = t.random.choice([1, 2, 3])
+    wide = t.random.choice([256, 1000, 65535, 2 ** 31])
+    flood = "".join(f"line {n} of the build log\n" for n in range(t.random.randint(150, 300)))
     shell = lab.Shell(lab.Workspace({}), commands={
         "partial": lambda args, ws: (partial, code),
         "killed": lambda args, ws: ("started\n", signal), "broken": broken,
         "piped": lambda args, ws: ("first lines\n", 141),
-        "nested": lambda args, ws: (f"inner\nCommand exited with code {inner}", code)})
+        "nested": lambda args, ws: (f"inner\nCommand exited with code {inner}", code),
+        "wide": lambda args, ws: ("wrapped\n", wide),
+        "flood": lambda args, ws: (flood, code)})
     bash = harness.make_bash_tool(shell)
     t.expect([await result_of([bash], "bash", {"command": command})
-              for command in ("partial", "killed", "piped", "nested")],
+              for command in ("partial", "killed", "piped", "nested", "wide", "flood")],
              [[f"{partial}\nCommand exited with code {code}", False],
               [f"started\n\nCommand exited with code {signal}", False],
               ["first lines\n\nCommand exited with code 141", False],
               [f"inner\nCommand exited with code {inner}\nCommand exited with code {code}",
-               False]],
-             "The result is what the command printed, then a newline, then Command exited with "
-             "code N, whenever the code is other than 0: the newline goes in even when the "
-             "output has none of its own, a code below 0 is other than 0, so is 141 (a pipe "
-             "closed early), and output that itself ends with a status line gets this "
-             "command's own. Each item is [content, is_error] of one call (bash, lesson 4, "
-             "Build item 4).")
+               False],
+              [f"wrapped\n\nCommand exited with code {wide}", False],
+              [f"{flood}\nCommand exited with code {code}", False]],
+             f"The result is what the command printed, then a newline, then Command exited "
+             f"with code N, whenever the code is other than 0: the newline goes in even when "
+             f"the output has none of its own, a code below 0 is other than 0, so is 141 (a "
+             f"pipe closed early) and so is a code past 255 ({wide} here), output of any length "
+             f"({len(flood)} characters here) gets the one newline, and output that itself ends "
+             f"with a status line gets this command's own. Each item is [content, is_error] of "
+             f"one call (bash, lesson 4, Build item 4).")
     # A shell that cannot run the command at all is the tool failing, which bash leaves to run_tool.
     t.expect(await result_of([bash], "bash", {"command": "broken"}), [trouble, True],
              f"When the shell itself raises (here OSError({trouble!r})), bash lets it out and "

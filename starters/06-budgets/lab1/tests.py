@@ -1,8 +1,8 @@
 """Lesson 6, lab 1: fit the budget. The tests of the two truncators, int_arg, read's paging and
 its messages, and bash's tail.
 
-Descriptions are ours to word, so they are checked for the numbers they state, not for their
-words.
+Descriptions are yours to word, so they are checked for what they must state, not for their
+wording: the budget's numbers, its unit (bytes), and for bash the end it keeps.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 6 tests.py
 """
@@ -260,6 +260,19 @@ async def test_offset_and_limit(t):
              "lesson 6).")
     broken = [drawn_line(t, newline=False) + end for end in t.random.sample(BREAKS, len(BREAKS))]
     ws.write_text("breaks.txt", "".join(broken))
+    limit = t.random.randint(1, total - 1)
+    wide = [drawn_line(t) for _ in range(t.random.randint(3, 7))]
+    k = t.random.randint(1, len(wide) - 1)
+    ws.write_text("wide.txt", "".join(wide))
+    t.expect([await read(ws, {"path": "a.txt", "limit": limit}),
+              await read(ws, {"path": "wide.txt"}, max_bytes=size(wide[:k]))],
+             [shown(1, limit) + note(1, limit, total), "".join(wide[:k]) + note(1, k, len(wide))],
+             "limit caps the lines with or without an offset: an offset left out is 1. A read "
+             "pages in UTF-8 bytes, not characters, so exactly the size of the first k lines "
+             "holds those k lines and no more. Items: a.txt read with only a limit of "
+             f"{limit}; a file of {len(wide)} lines each holding a character of two bytes or "
+             f"more, read by a tool made with max_bytes={size(wide[:k])}, the size of its first "
+             f"{k} lines (make_read_tool, lesson 6).")
     t.expect([await read(ws, {"path": "last.txt", "offset": 2}),
               await read(ws, {"path": "a.txt", "offset": None, "limit": None}),
               await read(ws, {"path": "breaks.txt", "offset": 2, "limit": 2})],
@@ -332,6 +345,16 @@ async def test_bad_arguments(t):
              "exact for any N, 1 included. Items: offset sent as a string with limit True; a "
              "missing file with limit 0; offset, then limit, sent as a whole float; limit sent "
              "as \"\"; offset 2 of a one-line file (make_read_tool, lesson 6).")
+    ragged, limit = t.random.randint(1, 9), t.random.randint(1, 5)
+    ws.write_text("ragged.txt", numbered(ragged) + drawn_line(t, newline=False))
+    t.expect([await read(ws, {"path": name, "offset": past, "limit": limit}),
+              await read(ws, {"path": "ragged.txt", "offset": ragged + 2})],
+             [f"ValueError: offset {past} is past the end of {name}: {total} lines",
+              f"ValueError: offset {ragged + 2} is past the end of ragged.txt: {ragged + 1} lines"],
+             "An offset past the last line is refused whether or not a limit is sent, and N "
+             "counts the file's lines, the last one too when it has no newline. Items: offset "
+             f"{past} with limit {limit} of a {total}-line file; offset {ragged + 2} of a file of "
+             f"{ragged} lines and a last line without a newline (make_read_tool, lesson 6).")
     t.expect([await read(ws, {"path": empty}), await read(ws, {"path": name, "offset": total})],
              ["", f"{total}\n"],
              "Offset 1 of an empty file is allowed: there is nothing to show; the last line of a "
@@ -342,9 +365,10 @@ async def test_bad_arguments(t):
           "line, with the skip hint only when more lines follow.")
 async def test_a_line_over_budget(t):
     budget = t.random.randint(40, 150)
-    for after in (0, t.random.randint(1, 3)):  # the last line of its file, and one with lines after
+    ends = ("\n", t.random.choice([end for end in BREAKS if end not in "\n\r"]))
+    for after, end in zip((0, t.random.randint(1, 3)), ends):  # last in its file, and not last
         before = t.random.randint(1, 4)
-        big = t.random.choice(["x", "é", "€"]) * t.random.randint(budget, 2 * budget) + "\n"
+        big = t.random.choice(["x", "é", "€"]) * t.random.randint(budget, 2 * budget) + end
         name = t.random.choice(["data.csv", "dump.json", "page.html", "out.txt"])
         lines = [f"row {i}\n" for i in range(1, before + 1)] + [big] + \
                 [f"tail {i}\n" for i in range(1, after + 1)]
@@ -357,8 +381,8 @@ async def test_a_line_over_budget(t):
         over = (f"[Line {at} of {name} is {len(big.encode())} bytes, over the {budget}-byte "
                 f"budget of one read, so none of it is shown.{skip}]")
         t.expect(found, [over, over, "".join(lines[:before]) + note(1, before, total)],
-            "A line that does not fit is named with its size in UTF-8 bytes, newline included, "
-            "and never cut in half; the hint to skip it comes only when another line follows in "
+            "A line that does not fit is named with its size in UTF-8 bytes, its line break "
+            f"({end!r}) included, and never cut in half; the hint to skip it comes only when another line follows in "
             "the file, whatever limit the read asked for; a read that reaches it from above "
             "stops before it, with the usual note. Items: a read at the big line, the same with "
             "limit 1, and a read from the top (make_read_tool, lesson 6).")
@@ -417,6 +441,17 @@ async def test_bash_keeps_the_tail(t):
              "kept lines as printed, blank ones included, before the blank line and the note. "
              f"The item is `cat` of {printed!r} under max_lines={blank + 2} (make_bash_tool, "
              "lesson 6).")
+    wide = [drawn_line(t) for _ in range(t.random.randint(3, 7))]
+    k = t.random.randint(1, len(wide) - 1)
+    ws.write_text("wide.txt", "".join(wide))
+    t.expect(await settle(harness.make_bash_tool(lab.Shell(ws), max_bytes=size(wide[-k:]))[
+                 "execute"]({"command": "cat wide.txt"})),
+             "".join(wide[-k:]) + f"\n[Showing the last {k} of {len(wide)} lines. Narrow the "
+             "command for more.]",
+             "bash's byte budget counts UTF-8 bytes, not characters, as read's does: exactly the "
+             "size of the last k lines keeps those k lines and no more. The item is `cat` of "
+             f"{len(wide)} lines each holding a character of two bytes or more, under "
+             f"max_bytes={size(wide[-k:])}, the size of its last {k} (make_bash_tool, lesson 6).")
 
 
 @lab_test("Both factories honour the budget they are given, drawn under the seed, and their "
@@ -481,37 +516,54 @@ async def test_the_factories_take_a_budget(t):
     t.expect([sorted({2000, 50000} & set(numbers_in(d))) for d in defaults],
              [[2000, 50000], [2000, 50000]], "With the default budget, the default numbers "
                                              "(make_read_tool and make_bash_tool, lesson 6).")
+    said = [read_["description"], bash["description"]]
+    t.expect([[("byte" in d.lower()) for d in said],
+              bool(re.search(r"\b(last|end|tail)\b", said[1].lower()))], [[True, True], True],
+             "Each description states its budget truly, so the model can plan before it calls: "
+             "the byte budget is named in bytes, not characters, and bash's says it keeps the "
+             "last lines, the end of the output (a command's verdict is printed last). Items: "
+             "whether read's and bash's descriptions name bytes, and whether bash's names the "
+             f"end it keeps (last, end or tail). The descriptions: {said!r} (make_read_tool "
+             "and make_bash_tool, lesson 6).")
     t.expect(sorted(read_["parameters"]["properties"]), ["limit", "offset", "path"],
              "read's parameters now include offset and limit (make_read_tool, lesson 6).")
 
 
 @lab_test("A result's budget is its own: late in a long conversation, after 60 to 90 messages "
-          "of over 50,000 bytes in all, drawn under the seed, reading a short file still returns "
-          "all its lines.")
+          "of over a million bytes in all, drawn under the seed, two reads in one reply, of a "
+          "short file and of one of 30,000 to 45,000 bytes, each return all their lines.")
 async def test_the_budget_is_per_result(t):
     lines = [drawn_line(t) for _ in range(t.random.randint(1, 6))]
-    ws = lab.Workspace({"notes.txt": "".join(lines)})
+    big = numbered(t.random.randint(1000, 1500), width=29)  # 30 bytes a line: under one budget
+    ws = lab.Workspace({"notes.txt": "".join(lines), "big.txt": big})
     messages = []
-    for n in range(t.random.randint(30, 45)):  # over 50,000 bytes in all, whatever the draw
-        messages += [harness.user_message(f"Question {n}: " + "words " * t.random.randint(290, 340)),
+    for n in range(t.random.randint(30, 45)):  # over a million bytes in all, whatever the draw
+        messages += [harness.user_message(f"Question {n}: " +
+                                          "words " * t.random.randint(5700, 6500)),
                      lab.say(f"Answer {n}.")]
-    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "notes.txt"})),
-                               lab.say("Read it.")])
+    said = sum(len(m["content"].encode()) for m in messages if m["role"] == "user")
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "notes.txt"}),
+                                         lab.call("read", {"path": "big.txt"})),
+                               lab.say("Read them.")])
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [harness.make_read_tool(ws)],
-                                      "Read notes.txt."))
-    t.expect([lab.shape(messages[-3:]), messages[-2]["content"]],
-             ["A[c1] R(c1) A", "".join(lines)],
+                                      "Read notes.txt and big.txt."))
+    t.expect([lab.shape(messages[-4:]), messages[-3]["content"], messages[-2]["content"] == big],
+             ["A[c1,c2] R(c1) R(c2) A", "".join(lines), True],
              "One budget per result, kept by the tool that makes it: what a read returns never "
-             "depends on what was said before it. Items: the run's last messages, and the read's "
-             "result (lesson 6).")
+             "depends on what was said before it, nor on the other calls of its reply; no share "
+             "of a window, no budget split among a batch. Items: the run's last messages "
+             f"(lab.shape), the short read's result, and whether the read of big.txt "
+             f"({len(big)} bytes) returned it whole, after {said} bytes of conversation "
+             "(lesson 6).")
 
 
 @lab_test("The record itself holds the cut result: a run that reads a file of over 2000 lines, "
           "its length drawn under the seed, records 2000 lines and the note, not the whole file.")
 async def test_the_record_holds_the_cut(t):
     total = t.random.randint(2001, 6000)
-    ws = lab.Workspace({"big.log": numbered(total)})
+    ws = lab.Workspace({"big.log": numbered(total, width=24)})  # 2000 lines: 50,000 bytes
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "big.log"})),
+                               lab.reply(lab.call("read", {"path": "big.log", "offset": None})),
                                lab.say(f"It counts to {total}.")])
     messages = []
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [harness.make_read_tool(ws)],
@@ -521,22 +573,27 @@ async def test_the_record_holds_the_cut(t):
             if message["role"] == "toolResult"]
     t.expect([lab.shape(messages), len(result.split("\n")), result.split("\n")[-1],
               sent == [result]],
-             ["U A[c1] R(c1) A", 2001, note(1, 2000, total), True],
+             ["U A[c1] R(c1) A[c2] R(c2) A", 2001, note(1, 2000, total), True],
              "The budget is kept where the result is made, so the record, and every later "
              "request built from it, carries one budget, never the whole file: the cut happens "
              "once, and the request after the read holds the very text the record holds, note "
-             "and all, not cut again on the way out. Items: the record's shape, the result's "
-             "lines, its last line, and whether the next request's tool result is the record's "
-             "(lesson 6).")
-    t.expect([block["arguments"] for block in messages[1]["content"]
-              if block.get("type") == "toolCall"], [{"path": "big.log"}],
+             "and all, not cut again on the way out, though its 2000 lines of 25 bytes fill the "
+             "50,000 bytes and the note goes past them. Items: the record's shape (lab.shape), "
+             "the result's lines, its last line, and whether the next request's tool result is "
+             "the record's (lesson 6).")
+    t.expect([block["arguments"] for message in messages[1::2] if message["role"] == "assistant"
+              for block in message["content"] if block.get("type") == "toolCall"],
+             [{"path": "big.log"}, {"path": "big.log", "offset": None}],
              "The record's call holds the arguments as the model sent them: offset and limit "
-             "left out stay left out, not written in by read. The item is the arguments of the "
-             "call in the record's assistant message (make_read_tool, lesson 6).")
+             "left out stay left out, and an offset sent as None stays None, not written in by "
+             "read. Items: the arguments of the calls in the record's assistant messages, "
+             "the first sent with a path alone, the second with offset None (make_read_tool, "
+             "lesson 6).")
 
 
 PIECES = ("a", "é", "中", "🙂", "xyz")  # one, two, three, four and three bytes of UTF-8
-BREAKS = ("\n", "\r\n", "\r", "\x0c", "\x85", "\u2028")  # line breaks str.splitlines knows
+BREAKS = ("\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
+          "\u2029")  # every line break str.splitlines knows
 
 
 @lab_test("Texts of two to nine lines made of one- to four-byte characters, each cut by both "

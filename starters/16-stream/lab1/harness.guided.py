@@ -849,7 +849,8 @@ def assemble(chunks, *, aborted=False):
     #            means 0), not to
     #            the newest call; a fragment whose "id" differs from that call's id begins a
     #            new call at that index (Ollama sends every call at index 0); an id and a
-    #            "function"/"name" arrive once, with a call's first fragment
+    #            "function"/"name" arrive once, on whichever fragment carries them (on the
+    #            real wire the first; the tests use any one): take each when it comes
     #   finish   the last finish_reason that is not None, or None if none came
     #   failure  the first error chunk's reason: {"error": {"message": ...}} gives the
     #            message, any other {"error": x} gives str(x); None if none came

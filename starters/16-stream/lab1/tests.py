@@ -196,7 +196,11 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
              "an error chunk, then finish_reason length": start + [
                  {"error": {"message": "overloaded"}}, finish("length")],
              "finish_reason stop, then an error chunk": start + [
-                 finish("stop"), {"error": {"message": "overloaded"}}]}
+                 finish("stop"), {"error": {"message": "overloaded"}}],
+             "an error chunk, then another saying busy": start + [
+                 {"error": {"message": "overloaded"}}, {"error": {"message": "busy"}}],
+             "finish_reason stop, then finish_reason length": start + [
+                 finish("stop"), finish("length")]}
     for label, stream in cases.items():
         t.expect([label, harness.assemble(stream)],
                  [label, {"role": "assistant", "stop_reason": "error",
@@ -205,6 +209,9 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
                               "an error chunk": "overloaded",
                               "an error chunk, then finish_reason length": "overloaded",
                               "finish_reason stop, then an error chunk": "overloaded",
+                              "an error chunk, then another saying busy": "overloaded",
+                              "finish_reason stop, then finish_reason length":
+                                  "The reply was cut off at the output limit",
                               "no finish_reason": "The stream ended before the reply was finished",
                               "finish_reason length": "The reply was cut off at the output limit",
                               "finish_reason content_filter":
@@ -215,7 +222,10 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
                  "why; it keeps its words and drops every call, even one that looks complete. "
                  "An error chunk is the table's first reason after Stop: it is reported "
                  "whatever finish came before or after it, so every chunk is read, to the "
-                 "end (assemble, lesson 16).")
+                 "end. Of two error chunks the first is the reason, and of two finishes the "
+                 "last is the finish, as the guided starter's gap 2 says (\"the first error "
+                 "chunk's reason\", \"the last finish_reason that is not None\") (assemble, "
+                 "lesson 16).")
     shapes = {"{\"error\": {}}, then finish_reason stop": [{"error": {}}, finish("stop")],
               "{\"error\": \"\"}, then finish_reason stop": [{"error": ""}, finish("stop")],
               "one chunk holding both the words ' More' and an error": [
@@ -230,15 +240,25 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
              "whatever that key holds, even an empty dict or string (test the key, not the "
              "truth of its value); and the words that ride in the error's own chunk arrived, "
              "so the failed reply keeps them with the rest (assemble, lesson 16).")
-    said = {"code": 503, "type": "overloaded"}
-    reply = harness.assemble(start + [{"error": said}])
-    t.expect([reply.get("stop_reason"), [word for word in ("503", "overloaded")
-                                         if word in str(reply.get("error_message"))]],
-             ["error", ["503", "overloaded"]],
-             f"The error chunk was {{\"error\": {said!r}}}: a dict with no \"message\". Its "
-             "reason is what it says as text, so the reply's error_message holds both 503 and "
-             "overloaded; the items are the stop_reason and which of the two it holds. A fixed "
-             "sentence of your own loses what the server said (assemble, lesson 16).")
+    found = []
+    for said in ({"code": 503, "type": "overloaded"},
+                 {"message": None, "code": 503, "type": "overloaded"}, 503):
+        reply = harness.assemble(start + [{"error": said}])
+        message = reply.get("error_message")
+        found.append([said, reply.get("stop_reason"), type(message).__name__,
+                      [word for word in ("503", "overloaded") if word in str(message)]])
+    t.expect(found,
+             [[{"code": 503, "type": "overloaded"}, "error", "str", ["503", "overloaded"]],
+              [{"message": None, "code": 503, "type": "overloaded"}, "error", "str",
+               ["503", "overloaded"]],
+              [503, "error", "str", ["503"]]],
+             "Each item is [what the error chunk's \"error\" held, the reply's stop_reason, the "
+             "type of its error_message, which of 503 and overloaded that holds]: a dict with no "
+             "\"message\", a dict whose \"message\" is null (a null counts as left out), and "
+             "the number 503 (what decode_line makes of `error: 503`). An error with no message "
+             "is reported as what it says as text: a str holding what the server said, never "
+             "None, a number, or a fixed sentence of your own: the table's error-chunk row in "
+             "the lab's Build, item 2 (assemble, lesson 16).")
 
 
 @lab_test("Arguments that are not a JSON object, whether cut short, a JSON list, whitespace, "
@@ -272,11 +292,18 @@ async def test_broken_arguments_fail_the_reply(t):
              "the one reported (assemble, lesson 16).")
     two = [call_chunk(0, '{"path": ', id="c2a", name="read"),
            call_chunk(1, '["b.py"]', id="c2b", name="write"), finish("tool_calls")]
-    t.expect(harness.assemble(two).get("error_message"),
-             "Tool call c2a (read) arrived with arguments that are not a JSON object",
-             "Both calls are broken: read(c2a) at index 0 ('{\"path\": ') and write(c2b) at "
-             "index 1 ('[\"b.py\"]'). The sentence names the first such call, in the calls' "
-             "order, not the last one looked at (assemble, lesson 16).")
+    late = [call_chunk(1, '["b.py"]', id="c3b", name="write"),
+            call_chunk(0, '{"path": ', id="c3a", name="read"), finish("tool_calls")]
+    t.expect([harness.assemble(two).get("error_message"),
+              harness.assemble(late).get("error_message")],
+             ["Tool call c2a (read) arrived with arguments that are not a JSON object",
+              "Tool call c3a (read) arrived with arguments that are not a JSON object"],
+             "In each stream both calls are broken: first read(c2a) at index 0 ('{\"path\": ') "
+             "and write(c2b) at index 1 ('[\"b.py\"]'); then the same, but write(c3b) at "
+             "index 1 began first and read(c3a) at index 0 after it. The sentence names the "
+             "first such call in the calls' order, which is the order of their index, not "
+             "the order they arrived in, nor the last one looked at, as the lab's Build, item 2, "
+             "says (assemble, lesson 16).")
     listed = [call_chunk(0, '["a.py"]', id="c5", name="read"), finish("tool_calls")]
     t.expect(harness.assemble(listed),
              {"role": "assistant", "stop_reason": "error", "content": [],
@@ -435,6 +462,27 @@ async def test_to_wire_writes_the_providers_shape(t):
              "it sends (here every message given a cache_control key and its content "
              "replaced) must not reach the record. The items are the places in the record "
              "(0 is the user's message) of the messages that changed (to_wire, lesson 16).")
+    record = [harness.user_message("Go on."),
+              {"role": "assistant", "content": [], "stop_reason": "error",
+               "error_message": "The provider sent an empty reply"},
+              lab.reply("\n\n", lab.call("read", CAFE, id="c4")),
+              harness.user_message("Stop; go on.")]
+    specs = [{"name": "read", "description": "Read a file.",
+              "parameters": {"type": "object", "properties": {}}, "snippet": "Read a file",
+              "guidelines": ["Read a file before you change it."]}]
+    harness.to_wire("", record, specs)
+    specs.append(tools[1])  # the same list, given a tool in place after that body
+    t.expect(harness.to_wire("", record, specs),
+             why=f"A fourth body, of the record {lab.shape(record)}: a user's message, a failed "
+                 "reply with no words and no calls, a reply whose words are '\\n\\n' before "
+                 "read(c4), a call no result answers, and the user again; its tools a list "
+                 "holding read as a spec dict with no execute but a snippet and guidelines, "
+                 "given bash in place after a first body was made from it. Every message goes "
+                 "out in order, the empty reply too, and no more than the record holds (lesson "
+                 "10's view decides what the model sees, not to_wire); whitespace words are "
+                 "words, not None; tools go out as tool_specs gives them, whatever else a dict "
+                 "holds; and the tools are the list's as it is now, worked out afresh on every "
+                 "call, as the lab's Build, item 3, says (to_wire, lesson 16).")
 
 
 @lab_test("The content decides the label, not finish_reason: a call under finish \"stop\" is "
@@ -606,9 +654,10 @@ async def test_decode_line_over_drawn_lines(t):
         "done": ["data: [DONE]", "data:[DONE]"],
         "nothing": ["", ":", ": keep-alive", ":ping", ": data: [DONE] comes last",
                     f": data: {text}", "event: message", "event:done", "id: 42",
-                    "retry: 3000"],
+                    "retry: 3000", f"DATA: {text}", f" data: {text}", "Data: [DONE]"],
         "broken": [f"data: {text[:t.random.randint(1, len(text) - 1)]}", "data: 42",
-                   'data: "[DONE]"', "data: [1, 2]", "data: null", "data: true", "data: {"],
+                   'data: "[DONE]"', "data: [1, 2]", "data: null", "data: true", "data: {",
+                   "data:", "data: "],
     }
     lines = [[kind, line] for kind, some in kinds.items() for line in some]
     t.random.shuffle(lines)
@@ -622,8 +671,10 @@ async def test_decode_line_over_drawn_lines(t):
              "space after the colon is dropped if present), so `data:[DONE]` ends a stream as "
              "`data: [DONE]` does; a line that starts with `:` is a comment whatever it says, "
              "and a field other than data carries nothing; a data payload that is not a JSON "
-             "object raises ValueError(f\"not a stream line: {line!r}\") (decode_line, "
-             "lesson 16).")
+             "object raises ValueError(f\"not a stream line: {line!r}\"), an empty payload "
+             "too; and a field's name is spelled exactly, at the line's start: `DATA:` and "
+             "` data:` are other fields, which carry nothing, as the lab's Build, item 1, says "
+             "(decode_line, lesson 16).")
 
 
 @lab_test("Drawn replies of words and up to four calls, each call's arguments cut at drawn "
@@ -706,6 +757,9 @@ async def test_a_real_servers_shapes_add_nothing_and_its_cut_finishes_fail(t):
         lines = lab.stream_lines(message, piece=t.random.randint(1, 9), real=server,
                                  finish=None if how == "finished" else how)
         cases.append([server, how, message, harness.assemble(chunks(lines))])
+    message = lab.reply("Reading.", lab.call("read", CAFE, id="call_v1"))  # always drawn:
+    lines = lab.stream_lines(message, piece=t.random.randint(1, 9), real="vllm")  # its finish
+    cases.append(["vllm", "finished", message, harness.assemble(chunks(lines))])  # rides a scrap
     t.expect([[server, how, found] for server, how, message, found in cases],
              [[server, how, message if how == "finished" else {
                  "role": "assistant", "stop_reason": "error", "content": message["content"][:1]
@@ -720,7 +774,10 @@ async def test_a_real_servers_shapes_add_nothing_and_its_cut_finishes_fail(t):
              "calls at one index with two ids are two calls. \"length\" means the output "
              "limit cut the reply, \"content_filter\" that the provider's filter withheld the "
              "rest: either way the reply did not arrive whole, so it is an \"error\" that "
-             "keeps its words and no call (assemble, lesson 16).")
+             "keeps its words and no call. The last item is always vLLM with a call, whose "
+             "finish_reason rides on the chunk with the last scrap of the arguments (the "
+             "lesson's table, \"What a real server sends\"): a finish is read wherever it "
+             "comes (assemble, lesson 16).")
 
 
 def ollama_call(call_id, name, arguments, *, index=0):
@@ -755,8 +812,11 @@ async def test_a_new_id_at_a_used_index_is_a_new_call(t):
              {"choices": [{"index": 0, "delta": {"tool_calls": [
                  {"index": 0, "id": "call_6", "type": "function",
                   "function": {"name": "read", "arguments": ': "a.py"}'}}]}}]}]
+    back = [call_chunk(0, '{"path": "a.py"}', id="call_8", name="read"),
+            call_chunk(0, '{"command": "ls"}', id="call_9", name="bash"),
+            call_chunk(0, '{"path": "b.py"}', id="call_8", name="read")]
     t.expect([harness.tool_calls(harness.assemble(stream + [finish("tool_calls")]))
-              for stream in (two, bare, mixed, same, again, named)],
+              for stream in (two, bare, mixed, same, again, named, back)],
              [[lab.call("read", {"path": "a.py"}, id="call_o2"),
                lab.call("read", {"path": "b.py"}, id="call_o1")],
               [lab.call("read", {"path": "a.py"}, id="call_o4"),
@@ -766,7 +826,10 @@ async def test_a_new_id_at_a_used_index_is_a_new_call(t):
               [lab.call("read", {"path": "a.py"}, id="call_5")],
               [lab.call("read", {"path": "a.py"}, id="call_8"),
                lab.call("bash", {"command": "ls"}, id="call_9")],
-              [lab.call("read", {"path": "a.py"}, id="call_6")]],
+              [lab.call("read", {"path": "a.py"}, id="call_6")],
+              [lab.call("read", {"path": "a.py"}, id="call_8"),
+               lab.call("bash", {"command": "ls"}, id="call_9"),
+               lab.call("read", {"path": "b.py"}, id="call_8")]],
              "Each item is the calls assemble found in one stream: Ollama's two calls both at "
              "index 0; Ollama's two with no index (which means 0); two calls whose fragments "
              "share index 0, the second's first fragment bringing its own id; one call both of "
@@ -774,7 +837,10 @@ async def test_a_new_id_at_a_used_index_is_a_new_call(t):
              "same index, whose second fragment repeats call_9 (the id now at the index is "
              "call_9, the newest call's, not call_8); and one call whose id and name come on "
              "its second fragment, call_6 (a fragment that brings an id where the call has "
-             "none yet goes on with that call). Grouped by index alone, the second call's "
+             "none yet goes on with that call); and read(call_8), bash(call_9), then call_8 "
+             "again, whole, at the same index: the id at the index is now call_9, so call_8's "
+             "return begins a third call, not the first call_8 again. Grouped by index alone, "
+             "the second call's "
              "arguments are joined onto the first's, "
              '{"path": "a.py"}{"path": "b.py"}, which is not JSON. A fragment whose id differs '
              "from the id already at its index begins a new call there; one with no id, or "
@@ -813,8 +879,12 @@ async def test_a_null_counts_as_a_key_left_out(t):
               finish("tool_calls")]
     alone = [call_chunk(None, '{"comm', id="call_n2", name="bash"),
              call_chunk(None, 'and": "ls"}'), finish("tool_calls")]
+    after = [call_chunk(0, '{"path"', id="call_n3", name="read"),
+             call_chunk(1, '{"command": "ls"}', id="call_n4", name="bash"),
+             {"choices": [{"index": 0, "delta": {"tool_calls": [
+                 {"function": {"arguments": ': "a.py"}'}}]}}]}, finish("tool_calls")]
     found = []
-    for stream in (beside, alone):
+    for stream in (beside, alone, after):
         said = await raised(lambda: harness.assemble(stream))  # what it raised, if it did
         found.append(said or harness.assemble(stream))
     t.expect(found,
@@ -822,12 +892,18 @@ async def test_a_null_counts_as_a_key_left_out(t):
                "content": [{"type": "text", "text": "Reading."},
                            lab.call("read", {"path": "a.py"}, id="call_n1")]},
               {"role": "assistant", "stop_reason": "toolUse",
-               "content": [lab.call("bash", {"command": "ls"}, id="call_n2")]}],
+               "content": [lab.call("bash", {"command": "ls"}, id="call_n2")]},
+              {"role": "assistant", "stop_reason": "toolUse",
+               "content": [lab.call("read", {"path": "a.py"}, id="call_n3"),
+                           lab.call("bash", {"command": "ls"}, id="call_n4")]}],
              "Each item is what assemble made of one stream (or what it raised). The first "
              "holds chunks whose \"choices\", \"delta\", \"content\", \"tool_calls\" and "
              "\"function\" are null, then words, then read(call_n1) begun at index 0 and "
              "finished by a fragment whose \"index\" is null; the second is bash(call_n2), "
-             "both of whose fragments have a null \"index\". A key whose value is null counts "
+             "both of whose fragments have a null \"index\"; the third is read(call_n3) begun "
+             "at index 0, bash(call_n4) whole at index 1, then a fragment with no \"index\" "
+             "key at all, the rest of read's arguments: it belongs at 0, not to the call begun "
+             "last. A key whose value is null counts "
              "as left out: a null list of choices is no choices, a null index is no index, "
              "which means 0. Kept as a key of its own, a null index starts a call with no id, "
              "and sorting None beside 0 raises TypeError (assemble, lesson 16).")
@@ -854,6 +930,21 @@ async def test_assemble_changes_none_of_its_chunks(t):
              "changes none of them: a reader calls it on what has come so far and again as "
              "more comes (as the lesson's cells do), so a fragment grown in place adds its "
              "text twice, and the second answer is broken arguments (assemble, lesson 16).")
+    grown = [{"choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}}]},
+             call_chunk(0, '{"path"', id="call_m3", name="read"),
+             {"choices": [{"index": 0, "delta": {"tool_calls": [
+                 {"function": {"arguments": ': "c.py"}'}}]}}]}]
+    kept = json.loads(json.dumps(grown))
+    so_far = harness.assemble(grown)
+    grown.append(finish("tool_calls"))  # the same list, grown in place as the stream comes
+    t.expect([grown[:3] == kept, so_far, harness.assemble(grown)],
+             why="The stream was a delta holding only the role, then read(call_m3) in two "
+                 "fragments, the second with no \"index\" key; assemble read those three, then "
+                 "the same list, grown in place by the finish. The items are [those three chunks "
+                 "are as they were, assemble of the three, assemble of the grown list]. "
+                 "assemble changes none of its chunks (it fills in no index and takes no role "
+                 "out), and called again on a longer list it reads it afresh, to the message "
+                 "those chunks add up to, as the lab's Build, item 2, says (assemble, lesson 16).")
     t.expect(first, {"role": "assistant", "stop_reason": "toolUse",
                      "content": [{"type": "text", "text": "Reading both."},
                                  lab.call("read", {"path": "a.py"}, id="call_m1"),
