@@ -751,14 +751,17 @@ def make_bash_tool(shell):
         # bash's result holds the end of the output (a command's verdict is printed last) that fits
         # max_lines and max_bytes. When lines were dropped, a blank line and then the note
         # "[Showing the last K of T lines. Narrow the command for more.]" follow the kept lines
-        # (K lines kept, T printed). The status line of lesson 4 comes after this note.
+        # (K lines kept, T printed): unless the kept text ends in "\n", or nothing is kept, a "\n"
+        # is added to it first (after a "\r" or a rarer break too), then "\n" and the note. The
+        # status line of lesson 4 comes after this note.
         # Tests: test_bash_keeps_the_tail, test_the_factories_take_a_budget.
         #: guided
         # A command's verdict is printed last, so keep the end: truncate_tail the output
         # with max_lines and max_bytes. When lines were dropped, say so on a line of its own:
         #     f"\n[Showing the last {shown} of {total} lines. Narrow the command for more.]"
-        # after a newline of its own when the kept text does not end with one (a command's last
-        # line may have none), so that a blank line always comes first. The status line below
+        # after a newline of its own when the kept text is not empty and does not end with "\n"
+        # (a command's last line may have none, or end in "\r" or a rarer break: add it then
+        # too), so that the note always follows "\n\n". The status line below
         # goes after this note.
         #: end
         #: gap 4.1 4 bash's status line
