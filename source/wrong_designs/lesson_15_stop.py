@@ -617,6 +617,168 @@ ABORTED = "Operation aborted"  # what a stopped run says, for each call it skipp
 ABORTED = "Operation aborted"  # what a stopped run says, for each call it skipped and at its end
 STOPPED = error_message(ABORTED, stop_reason="aborted")
 '''),)),
+    # Round 10 (r44): ten more designs of lab 15.1 that passed its tests.
+    Wrong(lab='15.1', name='a stopped command keeping its output cut by lines only',
+          rule="Whatever of its output a stopped command's result keeps is cut to bash's budget like any output: its last max_lines lines or max_bytes bytes, both.",
+          where='lab 15.1, Build section, item 5: "nothing, or what the command printed before Stop, cut to bash\'s budget like any output"; bash\'s description (lesson 6)',
+          names='within both budgets',
+          replace=r'''
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+''',
+          by=r'''
+                if signal is not None and signal.is_cancelled():
+                    process.kill()
+                    printed, _ = truncate_tail(process.output()[0], max_lines, 10 ** 12)  # lines only
+                    if printed and not printed.endswith("\n"):
+                        printed += "\n"
+                    return printed + "Command cancelled"
+'''),
+    Wrong(lab='15.1', name='a stopped command keeping the beginning of its output',
+          rule="Whatever of its output a stopped command's result keeps is cut like any bash output: the end of it, whose verdict is printed last.",
+          where='lab 15.1, Build section, item 5: "cut to bash\'s budget like any output"; bash\'s description (lesson 6: "cut to the last {max_lines} lines or {max_bytes} bytes")',
+          names='the end of the output',
+          replace=r'''
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+''',
+          by=r'''
+                if signal is not None and signal.is_cancelled():
+                    process.kill()
+                    printed, _ = truncate_head(process.output()[0], max_lines, max_bytes)  # the top
+                    if printed and not printed.endswith("\n"):
+                        printed += "\n"
+                    return printed + "Command cancelled"
+'''),
+    Wrong(lab='15.1', name='bash giving up on a command after 9000 turns',
+          rule='bash has no timeout of its own: a command of over nine thousand turns is waited for too.',
+          where='lab 15.1, Build section, item 5: "bash has no timeout of its own, and only Stop ends a command early"',
+          names='however many',
+          replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          by=r'''
+            laps = 0
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                laps += 1
+                if laps > 9000:  # nobody waits nine thousand turns
+                    return "Command timed out"
+                await asyncio.sleep(0)
+'''),
+    Wrong(lab='15.1', name='bash keeping the first signal it was handed',
+          rule='A stop in one run never carries into the next, whose tools run as usual: each call looks at the signal it is handed, the run\'s own.',
+          where='lab 15.1, Build section, item 3 ("Each run has a token of its own") and item 5 (a tool that runs receives the signal); the tests in plain words',
+          names='never carries into the',
+          replace=r'''
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+''',
+          by=r'''
+    kept = []  # the first signal this bash was handed
+
+    async def execute(arguments, signal=None):
+        if signal is not None and not kept:
+            kept.append(signal)
+        signal = kept[0] if kept else signal  # polled for ever after
+        process = shell.start(str_arg(arguments, "command"))
+'''),
+    Wrong(lab='15.1', name='the view leaving out only an empty aborted message worded ABORTED',
+          rule='An empty "aborted" ending is refused by a provider just as an empty "error" one is: the view leaves out both, whoever worded it.',
+          where='lab 15.1, Build section, item 4 ("the next request leaves it out, as it already leaves out an empty error one"); gap 8',
+          names='whoever worded it',
+          replace=r'''
+    endings = ("error", "aborted")  # empty endings a provider would refuse
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+            or message.get("stop_reason") not in endings]
+''',
+          by=r'''
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+            or (message.get("stop_reason") != "error"  # our own Stop only, told by its words
+                and not (message.get("stop_reason") == "aborted"
+                         and message.get("error_message") == ABORTED))]
+'''),
+    Wrong(lab='15.1', name='the current token kept on the Harness class',
+          rule='h.cancel() with no run going does nothing: each harness keeps its own runs\' tokens, so an idle harness\'s Stop reaches no other harness\'s run.',
+          where='lab 15.1, Build section, item 3 ("h.cancel() with no run going does nothing"; "Each run has a token of its own")',
+          names='each harness keeps its own',
+          replace=r'''
+        self._signal = CancelToken()  # so that cancel() always has something to set
+''',
+          by=r'''
+        Harness._signal = CancelToken()  # one current token for every harness
+''',
+          also=((r'''
+        self._signal, run = CancelToken(), self._run(text)  # one line: one beginning
+''', r'''
+        Harness._signal = CancelToken()
+        run = self._run(text)
+'''), (r'''
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+''', r'''
+        Harness._signal.cancel()
+'''), (r'''
+                        signal=self._signal)
+''', r'''
+                        signal=Harness._signal)
+'''))),
+    Wrong(lab='15.1', name='error_message labelling ABORTED aborted by its words',
+          rule='error_message(text) still makes lesson 5\'s error ending, unchanged, whatever its text: only stop_reason= makes another label.',
+          where='lab 15.1, Build section, item 1 ("error_message(text) still makes lesson 5\'s error ending, unchanged")',
+          names="whatever its text, ABORTED's too",
+          replace=r'''
+    return {"role": "assistant", "content": [], "stop_reason": stop_reason, "error_message": text}
+''',
+          by=r'''
+    if text == ABORTED:  # the stop sentence labels itself
+        stop_reason = "aborted"
+    return {"role": "assistant", "content": [], "stop_reason": stop_reason, "error_message": text}
+'''),
+    Wrong(lab='15.1', name='an empty aborted reply recorded as the harness\'s own ending',
+          rule='The aborted message stays on the record as it came: an empty reply labelled aborted keeps its provider\'s words.',
+          where='lab 15.1, Build section, item 4 ("The aborted message stays on the record"); the tests in plain words ("a reply its provider worded its own way is recorded as it came")',
+          names='recorded as it came',
+          replace=r'''
+                reply = await model.acomplete(system, context_for_model(messages),
+                                              tool_specs(tools), signal)
+''',
+          by=r'''
+                reply = await model.acomplete(system, context_for_model(messages),
+                                              tool_specs(tools), signal)
+                if reply["stop_reason"] == "aborted" and not reply["content"]:
+                    reply = error_message(ABORTED, stop_reason="aborted")  # one wording for every Stop
+'''),
+    Wrong(lab='15.1', name='a read still run after Stop',
+          rule='A call that comes up after Stop still gets its one result, ABORTED with is_error true, and its tool never runs, whatever the tool.',
+          where='lab 15.1, Build section, item 5 ("A call that comes up after Stop still gets its one result ... and its tool never runs")',
+          names='a tool that changes nothing',
+          replace=r'''
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+''',
+          by=r'''
+    if signal is not None and signal.is_cancelled() and call["name"] != "read":  # a read harms nothing
+        text, failed = ABORTED, True
+'''),
+    Wrong(lab='15.1', name='an idle cancel() that speaks',
+          rule='h.cancel() with no run going does nothing: it prints nothing and changes nothing.',
+          where='lab 15.1, Build section, item 3 ("h.cancel() with no run going does nothing, raises nothing")',
+          names='nothing is printed',
+          replace=r'''
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+''',
+          by=r'''
+        if not self.is_running:
+            print("Nothing to stop.")
+            self.late_stops = getattr(self, "late_stops", 0) + 1
+        self._signal.cancel()  # when idle, the token of a run that is over: no effect
+'''),
     Wrong(lab='15.2', name='catching CancelledError in run_tool',
           rule='A cancelled task is not a failed tool: run_tool lets CancelledError through, so a hard Stop never becomes a result the model answers.',
           where='section "The tool that will not take a hint" (run_tool catching BaseException); Build: insist',
@@ -1187,6 +1349,30 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
             task.cancel()  # whoever stops stop_run still wants the run stopped
             raise
 '''),
+    Wrong(lab='15.1', name='bash giving up after twenty seconds by the clock',
+          rule='A command that merely takes a while is waited for: bash has no timeout of its '
+               'own, in turns or in seconds, and only Stop ends a command early.',
+          where='hunt round 10, design 15.1-28 (bash-timeout-in-seconds)',
+          names='only Stop ends a command early',
+          replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          by=r'''
+            began = time.monotonic()
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                if time.monotonic() - began > 20:  # twenty seconds: the command is hung
+                    return "Command timed out"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          also=(('''import asyncio
+''', '''import asyncio
+import time
+'''),)),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).

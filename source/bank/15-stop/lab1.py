@@ -6,7 +6,9 @@ does: a listener of the harness instead of the record, the request's own signal,
 by a task, run_tool called bare, a renderer's printed line, a view built from a record by hand.
 """
 import asyncio
+import contextlib
 import json
+import time
 
 import harness
 import lab
@@ -46,6 +48,26 @@ def one_tool_then_answer(name="probe", arguments=None, *, latency=1):
 
 
 # -- rule 1: ABORTED and error_message's label --------------------------------------------
+
+
+@contextlib.contextmanager
+def hours_pass():
+    """While open, each reading of the wall clock (time.monotonic, time.time, time.perf_counter)
+    is a minute after the one before, so a bash that times its command sees hours go by."""
+    names = ("monotonic", "time", "perf_counter")
+    saved = {name: getattr(time, name) for name in names}
+    now = [saved["time"]()]
+
+    def a_minute_later():
+        now[0] += 60.0
+        return now[0]
+    for name in names:
+        setattr(time, name, a_minute_later)
+    try:
+        yield
+    finally:
+        for name, clock in saved.items():
+            setattr(time, name, clock)
 
 
 @lab_test("A listener presses Stop the moment it hears agent_start, and another harness runs "
@@ -120,12 +142,14 @@ async def test_a_stop_in_a_json_line(t):
              "run_agent, lesson 15). Items: [the turn whose tool pressed Stop, tools run, the "
              "record, the printed stop_reason, the printed error_message, finish()].")
     reason = f"{label(t)} gave up"
-    t.expect([harness.error_message(reason, "aborted"), harness.error_message(reason, "error")],
-             [{"role": "assistant", "content": [], "stop_reason": kind, "error_message": reason}
-              for kind in ("aborted", "error")],
+    t.expect([harness.error_message(reason, "aborted"), harness.error_message(reason, "error"),
+              harness.error_message(harness.ABORTED)],
+             [{"role": "assistant", "content": [], "stop_reason": kind, "error_message": text}
+              for kind, text in (("aborted", reason), ("error", reason), ("error", "Operation aborted"))],
              "error_message(text, label) is the one message with that label, whichever way the "
-             "label is passed (error_message, lesson 15). Items: the message for \"aborted\", "
-             "then for \"error\".")
+             "label is passed, and with no label it is lesson 5's \"error\" ending whatever its "
+             "text, ABORTED's too (error_message, lesson 15). Items: the message for \"aborted\", "
+             "then for \"error\", then error_message(ABORTED) alone.")
 
 
 # -- rule 2: CancelToken ------------------------------------------------------------------
@@ -288,8 +312,12 @@ async def test_each_run_hands_the_model_a_token_of_its_own(t):
           "hears the next run answered as usual, a follow-up queued before those Stops included; the answered run before them all made its "
           "requests with a token no later run shares, and no later Stop reached it.")
 async def test_a_late_stop_is_quiet(t):
-    model = one_tool_then_answer()
-    h = harness.Harness(model, SYSTEM, [tool("probe", lambda a: "read", FILE)])
+    model, other, said = one_tool_then_answer(), harness.Harness(one_tool_then_answer(), SYSTEM, []), []
+
+    def probe(arguments):
+        said.append(t.printed(other.cancel)[1])  # another harness, idle, is stopped
+        return "read"
+    h = harness.Harness(model, SYSTEM, [tool("probe", probe, FILE)])
     heard = listen(h)
     found = [await raised(h.cancel)]
     await lab.drive(h.prompt(f"First {label(t)}."))
@@ -305,9 +333,10 @@ async def test_a_late_stop_is_quiet(t):
     found += [lab.shape([e["message"] for e in heard[start:] if e["type"] == "message_end"])]
     first = model.calls[0].signal
     found += [[first.is_cancelled()] + [request.signal is first for request in model.calls[2:]]]
+    found += [sorted(set(said))]
     t.expect(found, [None, False, None, None, None,
                      " ".join(["U", "A[c3]", "R(c3)", "A", "U", "A[c4]", "R(c4)", "A"]),
-                     [False] * (len(model.calls) - 1)],
+                     [False] * (len(model.calls) - 1), [""]],
              "cancel() when idle is a harmless no-op: a user cannot see the instant a run ends, "
              "so it raises nothing and the next run is not stopped; and each run has a token of "
              "its own, so a Stop of a later run never reaches a signal an earlier run handed out "
@@ -316,7 +345,8 @@ async def test_a_late_stop_is_quiet(t):
              "cancel() raised then, what two cancel() after a stopped run raised, the messages a "
              "listener heard in the next run, which answers a follow-up queued before those two "
              "Stops, since an idle cancel() leaves the queues alone, [the answered run's token cancelled, then for each "
-             "later request: it carried that token]].")
+             "later request: it carried that token], what another harness's idle cancel(), "
+             "pressed from this one's tools, printed: nothing, and it stopped nothing here].")
 
 
 @lab_test("A steer and a follow-up queued and Stop pressed while idle, then a run whose request "
@@ -339,18 +369,22 @@ async def test_a_refused_prompt_and_an_idle_stop_change_nothing(t):
     h.cancel()
     await task
     signal = model.calls[0].signal
+    other, said = harness.Harness(model, SYSTEM, []), []  # a second harness, idle throughout
+    h.subscribe(lambda event: event["type"] == "turn_start" and said.append(t.printed(other.cancel)[1]))
     await lab.drive(h.prompt("Again."))
     t.expect([refused is not None, lab.shape([e["message"] for e in heard if e["type"] == "message_end"]),
               type(signal).__name__, signal.is_cancelled(), len(model.calls),
-              [m["content"] for m in h.messages if m["role"] == "user"]],
+              [m["content"] for m in h.messages if m["role"] == "user"], sorted(set(said))],
              [True, "U U A(aborted) U A U A", "CancelToken", True, 3,
-              ["Begin.", f"Mind {steer}.", "Again.", f"Then {later}."]],
+              ["Begin.", f"Mind {steer}.", "Again.", f"Then {later}."], [""]],
              "h.cancel() with no run going does nothing, and leaves what was queued queued; a "
              "prompt() refused while a run goes changes nothing, its token included, so the Stop "
              "pressed after it stops that run; and run_agent receives the run's CancelToken "
              "itself as its signal (Harness.prompt and Harness.cancel, lesson 15). Items: [the "
              "second prompt refused, the messages a listener heard, the first request's signal's "
-             "type, it is cancelled, requests, the record's user messages].")
+             "type, it is cancelled, requests, the record's user messages, what an idle second "
+             "harness's cancel(), pressed at each turn of the last run, printed: nothing, and it "
+             "stopped nothing].")
 
 
 # -- rule 4: run_agent and context_for_model ----------------------------------------------
@@ -504,7 +538,7 @@ async def test_max_turns_wins_through_the_harness(t):
           "words out: the view drops exactly the empty endings, is one a provider accepts, and "
           "leaves the record as it was.")
 async def test_the_view_of_a_record_with_stops(t):
-    kinds = ["answer", "aborted", "error", "words", "stopped words"]
+    kinds = ["answer", "aborted", "error", "words", "stopped words", "worded stop"]
     endings = kinds + [t.random.choice(kinds) for _ in range(t.random.randint(0, 3))]
     t.random.shuffle(endings)
     record = []
@@ -516,6 +550,9 @@ async def test_the_view_of_a_record_with_stops(t):
         elif ending == "words":
             record.append({"role": "assistant", "content": [{"type": "text", "text": f"Half {n}"}],
                            "stop_reason": "error", "error_message": "connection reset"})
+        elif ending == "worded stop":  # empty, and worded its own way by a provider
+            record.append({"role": "assistant", "content": [], "stop_reason": "aborted",
+                           "error_message": f"Request {n} cancelled by the user"})
         elif ending == "stopped words":
             record.append({"role": "assistant",
                            "content": [{"type": "text", "text": f"Partly {n}"}],
@@ -526,11 +563,12 @@ async def test_the_view_of_a_record_with_stops(t):
     before = [dict(m) for m in record]
     view = harness.context_for_model(record)
     shown = {"answer": ["U", "A"], "words": ["U", "A(error)"], "aborted": ["U"], "error": ["U"],
-             "stopped words": ["U", "A(aborted)"]}
+             "stopped words": ["U", "A(aborted)"], "worded stop": ["U"]}
     t.expect([endings, lab.shape(view), lab.validate(view), record == before, len(record)],
              [endings, " ".join(part for ending in endings for part in shown[ending]), [], True,
               2 * len(endings)],
-             "The view leaves out an empty aborted message as it leaves out an empty failed one, "
+             "The view leaves out an empty aborted message, whoever worded it, as it leaves out "
+             "an empty failed one, "
              "keeps a failure or a stop that got words out, and never changes the record "
              "(context_for_model, lessons 10 and 15). Items: [how each run ended, the view, what "
              "lab.validate says of it, the record unchanged, the record's length].")
@@ -545,7 +583,7 @@ async def test_the_view_of_a_record_with_stops(t):
           "handed over, makes no request.")
 async def test_a_stopped_run_asks_nobody_for_more(t):
     rows, cases = [], []
-    for moment in ["before", "tool", "request"]:
+    for moment in ["before", "tool", "request", "silent"]:
         s = 0 if moment == "before" else t.random.randint(1, 3)
         token, asks = harness.CancelToken(), {"steering": 0, "follow_ups": 0}
 
@@ -575,10 +613,12 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
 
         async def acomplete(system, sent, tools=(), signal=None, s=s, moment=moment,
                             model=model, wrapped=wrapped, token=token):
-            if moment == "request" and len(model.calls) + 1 == s:
+            if moment in ("request", "silent") and len(model.calls) + 1 == s:
                 asyncio.get_running_loop().call_soon(token.cancel)  # a turn into request s
             reply = await wrapped(system, sent, tools, signal)
-            if reply["stop_reason"] == "aborted":  # a provider with words out, and its own reason
+            if reply["stop_reason"] == "aborted" and moment == "silent":  # its own reason only
+                reply = {**reply, "error_message": "Stopped at the client's request"}
+            elif reply["stop_reason"] == "aborted":  # a provider with words out, and its own reason
                 reply = {**reply, "content": [{"type": "text", "text": "I will first rea"}],
                          "error_message": "Stopped at the client's request"}
             return reply
@@ -609,13 +649,14 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
         rows.append(stopped + [lab.shape(model.calls[asked].messages),
                                [request.signal is nxt for request in model.calls[asked:]]])
         cases.append([moment, s])
-    done = {"before": 0, "tool": 0, "request": -1}  # turns whose calls all got results: s + this
+    done = {"before": 0, "tool": 0, "request": -1, "silent": -1}  # turns whose calls all got results: s + this
     pairs = lambda turns: [f"A[c{2 * n - 1},c{2 * n}] R(c{2 * n - 1}) R(c{2 * n})"
                            for n in range(1, turns + 1)]
     t.expect(rows, [[moment, s, [0, 0],
                      " ".join(["U"] + pairs(s + done[moment]) + ["A(aborted)"]),
-                     {"before": 0, "tool": 2 * s - 1, "request": 2 * s - 2}[moment], s,
-                     ["Stopped at the client's request" if moment == "request" else harness.ABORTED],
+                     {"before": 0, "tool": 2 * s - 1, "request": 2 * s - 2, "silent": 2 * s - 2}[moment], s,
+                     ["Stopped at the client's request" if moment in ("request", "silent")
+                      else harness.ABORTED],
                      " ".join(["U"] + pairs(s + done[moment])
                               + (["A(aborted)"] if moment == "request" else []) + ["U"]),
                      [True] if moment == "request" else [True, True]]
@@ -624,7 +665,8 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
              "one does: nothing in it is acted on, and nobody is asked for steering or "
              "follow-ups once it is recorded, so a stopped run never sees them; after Stop no tool runs and no request is paid for, each "
              "call left in the batch is still answered, and the next request leaves the empty "
-             "aborted message out, a stopped reply with words kept as its provider wrote it; in "
+             "aborted message out, a stopped reply, empty or with words, kept on the record as "
+             "its provider wrote it; in "
              "the next run, a turn opened by a follow-up sends its request with the run's signal, "
              "or, Stop pressed as the follow-up was handed over, sends none (run_agent, run_tool "
              "and context_for_model, lessons 9 and 15). "
@@ -697,14 +739,15 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
           "aborted. Handed no signal, over a relay whose second parameter has no default, it "
           "runs the command.")
 async def test_run_tool_cancelled_while_bash_waits(t):
-    rows, cases, closed = [], [], {}
+    rows, cases, closed, again = [], [], {}, label(t)
     first = t.random.randint(2, 20)  # Stop at six turns in a row, wherever a look falls
     for wrapped in t.random.sample(["bare", "guarded"], 2):
         for wait in range(first, first + 6):
-            budget = t.random.randint(3, 6)
+            budget, room = t.random.randint(3, 6), t.random.randint(20, 31)  # room: one line
             log = "".join(f"{label(t)} passed\n" for _ in range(budget + t.random.randint(2, 5)))
             shell = lab.Shell(lab.Workspace({"run.log": log + f"{label(t)} tests, 4 passed"}))
-            inner = harness.make_bash_tool(shell, max_lines=budget)
+            ends = shell.ws.read_text("run.log").splitlines()
+            inner = harness.make_bash_tool(shell, max_lines=budget, max_bytes=room)
 
             async def relay(arguments, token, inner=inner):  # the signal arrives by position
                 return await inner["execute"](arguments, token)
@@ -728,9 +771,20 @@ async def test_run_tool_cancelled_while_bash_waits(t):
             answer = None if task.cancelled() else task.result()
             missing = {"type": "toolCall", "id": "c8", "name": f"{wrapped}_gone", "arguments": {}}
             gone = await harness.run_tool([bash], missing, token)
+            kept = [] if answer is None else [
+                line for line in answer["content"].splitlines()[:-1]
+                if line and not line.startswith(("[Showing", "Command exited"))]
+            read = await harness.run_tool([harness.make_read_tool(shell.ws)], {
+                "type": "toolCall", "id": "c9", "name": "read", "arguments": {"path": "run.log"}}, token)
+            echo = {"type": "toolCall", "id": "c10", "name": "bash",
+                    "arguments": {"command": f"sleep {t.random.randint(1, 5)} && echo {again}"}}
+            echoed = await harness.run_tool([bash], echo, harness.CancelToken())  # the next run's
             rows.append([wrapped, "flag", turns <= 5, answer and answer["content"].splitlines()[-1:],
                          answer is not None and len(answer["content"].splitlines()) <= budget + 3,
-                         [p.killed for p in shell.processes], [gone["content"], gone["is_error"]]])
+                         kept == ends[len(ends) - len(kept):]
+                         and len("".join(f"{line}\n" for line in kept).encode()) <= room,
+                         [p.killed for p in shell.processes][:1], [gone["content"], gone["is_error"]],
+                         [read["content"], read["is_error"]], echoed["content"]])
             cases.append([wrapped, "flag"])
         shell = lab.Shell(lab.Workspace({}))
         bash = harness.make_bash_tool(shell)
@@ -759,8 +813,9 @@ async def test_run_tool_cancelled_while_bash_waits(t):
         closed[wrapped] = command
         rows.append([wrapped, "closed", [[p.command, p.killed] for p in shell.processes]])
         cases.append([wrapped, "closed"])
-    t.expect(rows, [[wrapped, "flag", True, ["Command cancelled"], True, [True],
-                     ["Operation aborted", True]] if command == "flag" else
+    t.expect(rows, [[wrapped, "flag", True, ["Command cancelled"], True, True, [True],
+                     ["Operation aborted", True], ["Operation aborted", True], f"{again}\n"]
+                    if command == "flag" else
                     [wrapped, "closed", [[closed[wrapped], True]]] if command == "closed" else
                     [wrapped, [command], True, [[command, True]], []] for wrapped, command in cases],
              "However bash's execute is left, its command must not keep running: a cancel from "
@@ -769,8 +824,11 @@ async def test_run_tool_cancelled_while_bash_waits(t):
              "looks at the token before it looks the tool up (bash and run_tool, lesson 15). Each "
              "row, token set: [bare or guarded, \"flag\", answered within five turns, the answer's "
              "last line (is_error is left open), the answer within bash's budget of lines (what "
-             "it keeps of the output is cut as any output is), each command killed, the missing tool's answer as "
-             "[content, is_error]]; cancelled from outside: [bare or guarded, the commands running "
+             "it keeps of the output is cut as any output is), what it keeps is the output's end "
+             "within max_bytes, the stopped command killed, the missing tool's answer as "
+             "[content, is_error], a read's answer with the same set token, the same bash's "
+             "answer to a short `sleep && echo` with a clear token, another run's: a stop never carries into the "
+             "next run]; cancelled from outside: [bare or guarded, the commands running "
              "before the cancel, the task cancelled, each command as [line, killed], the commands "
              "still running]; closed: [bare or guarded, \"closed\", each command as [line, "
              "killed]].")
@@ -788,21 +846,23 @@ async def test_run_tool_cancelled_while_bash_waits(t):
 
 
 @lab_test("One reply asks bash for two or three commands that each need a hundred and more "
-          "turns before printing a drawn count of lines, one of them five thousand and more: a "
+          "turns before printing a drawn count of lines, one of them over nine thousand, while "
+          "each reading of the clock is a minute after the last: a "
           "listener hears every result come back whole, none killed, and the run answers. Then "
           "bash's execute, handed no signal and awaited in a task of its own on a command that "
           "never ends, is cancelled, and another is closed at its await: each command is dead.")
 async def test_bash_outlasts_slow_commands(t):
     shell = lab.Shell(lab.Workspace({}))
-    commands = [f"sleep {t.random.randint(101, 400)} && seq {t.random.randint(1, 20)} "
+    commands = [f"sleep {t.random.randint(101, 200)} && seq {t.random.randint(1, 20)} "
                 f"{t.random.randint(21, 40)}" for _ in range(t.random.randint(1, 2))]
     commands.insert(t.random.randint(0, len(commands)),  # one that takes thousands of turns
-                    f"sleep {t.random.randint(5001, 7000)} && seq 1 {t.random.randint(2, 9)}")
+                    f"sleep {t.random.randint(9001, 9200)} && seq 1 {t.random.randint(2, 9)}")
     model = lab.ScriptedModel([lab.reply(*[lab.call("bash", {"command": c}) for c in commands]),
                                lab.say("All counted.")])
     h = harness.Harness(model, SYSTEM, [harness.make_bash_tool(shell)])
     heard = listen(h)
-    await lab.drive(h.prompt("Count slowly."))
+    with hours_pass():  # each reading of the clock a minute on: bash times nothing
+        await lab.drive(h.prompt("Count slowly."))
     lines = lambda c: "".join(f"{n}\n" for n in range(int(c.split()[-2]), int(c.split()[-1]) + 1))
     found = [[e["result"]["content"], e["result"]["is_error"]] for e in heard
              if e["type"] == "tool_execution_end"] + [[p.killed for p in shell.processes],
@@ -837,20 +897,24 @@ async def test_bash_outlasts_slow_commands(t):
 
 @lab_test("run_tool on bash, over a command that prints more lines than bash's budget and then "
           "waits for ever, with Stop pressed at each of six turns in a row: each time the answer "
-          "comes within five turns, on a Command cancelled line, within the budget. Then bash with "
-          "no signal: a command of five thousand turns and more is waited out (run_tool handing "
+          "comes within five turns, on a Command cancelled line, within the budget of lines and "
+          "bytes, keeping the output's end; the last of those bash tools, called again with a "
+          "clear token, waits out its command, and a read after Stop is answered Operation "
+          "aborted. Then bash with no signal: a command of over nine thousand turns is waited "
+          "out (run_tool handing "
           "execute None), and one that never ends dies with the task that awaited it.")
 async def test_bash_hears_stop_wherever_it_falls(t):
-    budget, first = t.random.randint(3, 6), t.random.randint(3, 20)
+    budget, first, room = t.random.randint(3, 6), t.random.randint(3, 20), t.random.randint(15, 30)
     printed = "".join(f"{label(t)}\n" for _ in range(budget + t.random.randint(3, 6)))
+    ends = printed.splitlines()
     rows = []
     for wait in range(first, first + 6):
         shell = lab.Shell(lab.Workspace({"out.txt": printed}))
         token = harness.CancelToken()
         call = {"type": "toolCall", "id": "c2", "name": "bash",
                 "arguments": {"command": "cat out.txt && sleep inf"}}
-        task = asyncio.ensure_future(
-            harness.run_tool([harness.make_bash_tool(shell, max_lines=budget)], call, token))
+        bash = harness.make_bash_tool(shell, max_lines=budget, max_bytes=room)
+        task = asyncio.ensure_future(harness.run_tool([bash], call, token))
         await lab.ticks(wait)
         token.cancel()
         turns = 0
@@ -862,31 +926,48 @@ async def test_bash_hears_stop_wherever_it_falls(t):
             while not task.done():
                 await lab.tick()
         lines = [] if task.cancelled() else task.result()["content"].splitlines()
+        kept = [line for line in lines[:-1]
+                if line and not line.startswith(("[Showing", "Command exited"))]
         rows.append([wait, turns <= 5, lines[-1:], len(lines) <= budget + 3,
+                     kept == ends[len(ends) - len(kept):]
+                     and len("".join(f"{line}\n" for line in kept).encode()) <= room,
                      [p.killed for p in shell.processes]])
+    word, pause = label(t), t.random.randint(2, 9)  # the last stopped bash, called again
+    again = await harness.run_tool([bash], {"type": "toolCall", "id": "c4", "name": "bash", "arguments": {
+        "command": f"sleep {pause} && echo {word}"}}, harness.CancelToken())
+    read = await harness.run_tool([harness.make_read_tool(lab.Workspace({"out.txt": printed}))],
+                                  {"type": "toolCall", "id": "c5", "name": "read",
+                                   "arguments": {"path": "out.txt"}}, token)
     shell = lab.Shell(lab.Workspace({}))
-    slow = t.random.randint(5001, 7000)
+    slow = t.random.randint(9001, 9400)
     inner = harness.make_bash_tool(shell)
 
     async def relay(arguments, token):  # no default: run_tool hands the signal on, None too
         return await inner["execute"](arguments, token)
     call = {"type": "toolCall", "id": "c3", "name": "bash",
             "arguments": {"command": f"sleep {slow} && echo done"}}
-    output = (await harness.run_tool([{**inner, "execute": relay}], call))["content"]
+    with hours_pass():  # each reading of the clock a minute on: bash times nothing
+        output = (await harness.run_tool([{**inner, "execute": relay}], call))["content"]
     endless = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"]({"command": "sleep inf"}))
     await lab.ticks(t.random.randint(2, 20))
     endless.cancel()
     while not endless.done():
         await lab.tick()
-    t.expect([rows, output, [[p.command, p.killed] for p in shell.processes]],
-             [[[wait, True, ["Command cancelled"], True, [True]] for wait in range(first, first + 6)],
+    t.expect([rows, [again["content"], again["is_error"]], [read["content"], read["is_error"]], output,
+              [[p.command, p.killed] for p in shell.processes]],
+             [[[wait, True, ["Command cancelled"], True, True, [True]] for wait in range(first, first + 6)],
+              [f"{word}\n", False], [harness.ABORTED, True],
               "done\n", [[f"sleep {slow} && echo done", False], ["sleep inf", True]]],
              "bash hears Stop wherever it falls, within five turns, ends its result on the line "
-             "Command cancelled and keeps whatever output it returns within its budget; it has no "
+             "Command cancelled and keeps whatever output it returns within its budget, the end "
+             "of the output within both max_lines and max_bytes; it has no "
              "timeout of its own, and however its execute is left, with a signal or without, its "
              "command does not keep running; run_tool with no signal hands execute None as its "
              "second argument (bash and run_tool, lesson 15). Items: [for each Stop: [turns into "
              "the command, answered within five, the last line, the answer within the budget of "
-             "lines, each command killed]], the slow command's output (through run_tool with no "
+             "lines, what it keeps of the output is its end within max_bytes, each command "
+             "killed]], the last stopped bash called again with a clear token of another run, "
+             "which waits out its command (a stop never carries into the next run), a read "
+             "called with the set token, answered ABORTED like any call after Stop, the slow command's output (through run_tool with no "
              "signal, over a relay whose second parameter has no default), each command of the "
              "unsignalled calls as [line, killed].")

@@ -4,6 +4,8 @@ the three places where a run waits (the top of a turn, run_tool, bash).
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 15 tests.py
 """
 import asyncio
+import contextlib
+import time
 
 import harness
 import lab
@@ -51,6 +53,27 @@ def batch(size):
     return (f"A[{','.join(f'c{n + 1}' for n in range(size))}] "
             + " ".join(f"R(c{n + 1})" for n in range(size)))
 
+
+
+@contextlib.contextmanager
+def hours_pass():
+    """While open, each reading of the wall clock (time.monotonic, time.time, time.perf_counter)
+    is a minute after the one before: a bash that times its command sees hours go by, while the
+    test takes no time at all. The clocks are put back on the way out."""
+    names = ("monotonic", "time", "perf_counter")
+    saved = {name: getattr(time, name) for name in names}
+    now = [saved["time"]()]
+
+    def a_minute_later():
+        now[0] += 60.0
+        return now[0]
+    for name in names:
+        setattr(time, name, a_minute_later)
+    try:
+        yield
+    finally:
+        for name, clock in saved.items():
+            setattr(time, name, clock)
 
 def one_call_model(name="build", arguments=None, *, latency=1):
     return lab.ScriptedModel([lab.reply(lab.call(name, arguments or {})), lab.say("Done.")],
@@ -144,6 +167,15 @@ async def test_the_token_and_the_two_checks(t):
     t.expect((await harness.run_tool(tools, gone, token))["content"], "Operation aborted",
              "With a cancelled signal even a call to a tool nobody has is answered ABORTED: "
              "run_tool looks at the signal before it looks the tool up (run_tool, lesson 15).")
+    path = f"{name}.py"
+    reader = harness.make_read_tool(lab.Workspace({path: output}))
+    look = {"type": "toolCall", "id": f"c{t.random.randint(200, 299)}", "name": "read",
+            "arguments": {"path": path}}
+    t.expect(await harness.run_tool([reader], look, token),
+             why="With a cancelled signal a call to read, a tool that changes nothing, is "
+                 "answered like any other: its one result is ABORTED with is_error true, and "
+                 "the tool never runs (run_tool, Build item 5 of lab 15.1: \"A call that comes "
+                 "up after Stop ... its tool never runs\"). The item: run_tool's result.")
     model, messages = one_call_model(name), []
     await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, prompt, signal=token))
     t.expect([lab.shape(messages), messages[0]["content"]], ["U A(aborted)", prompt],
@@ -241,9 +273,12 @@ async def test_no_signal_means_no_stop(t):
           "ABORTED is exactly Operation aborted.")
 async def test_error_message_takes_a_label(t):
     reason = f"{t.random.choice(draw_words(t, 3))} failed with code {t.random.randint(1, 255)}"
-    t.expect(harness.error_message(reason),
-             {"role": "assistant", "content": [], "stop_reason": "error", "error_message": reason},
-             "One argument keeps lesson 5's meaning (error_message, lesson 15).")
+    for text in (reason, harness.ABORTED):
+        t.expect(harness.error_message(text),
+                 {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text},
+                 f"error_message({text!r}) with one argument makes lesson 5's \"error\" ending, "
+                 "whatever its text, ABORTED's too: only stop_reason= makes another label "
+                 "(error_message, Build item 1 of lab 15.1).")
     for text in (harness.ABORTED, reason):
         t.expect(harness.error_message(text, stop_reason="aborted"),
                  {"role": "assistant", "content": [], "stop_reason": "aborted",
@@ -325,6 +360,21 @@ async def test_cancel_when_idle_is_harmless(t):
              f"A Stop pressed while idle, before each of {runs} runs, must not reach the next run: "
              "each run gets a fresh token (Harness.prompt, lesson 15), and cancel() when idle must "
              "not raise. The items: [the record, each run's tool output].")
+    said, idle = [], harness.Harness(lab.ScriptedModel([lab.say("Idle.")]), SYSTEM, [])
+
+    def build_and_press_elsewhere(arguments):
+        said.append(t.printed(idle.cancel)[1])  # a second harness, with no run going, is stopped
+        return outputs[0]
+    busy = harness.Harness(lab.ScriptedModel([lab.reply(lab.call("build")), lab.say("Built.")]),
+                           SYSTEM, [tool("build", build_and_press_elsewhere)])
+    await lab.drive(busy.prompt("Build it."))
+    t.expect([lab.shape(busy.messages), said],
+             why="Two harnesses: while one runs, its tool calls cancel() on the other, which has "
+                 "no run going. That cancel() does nothing: the running harness's run goes on "
+                 "to its answer, since each harness keeps its own runs' tokens, and nothing is "
+                 "printed (Harness.cancel, Build item 3 of lab 15.1: \"h.cancel() with no run "
+                 "going does nothing\"). The items: [the running harness's record, what the idle "
+                 "cancel() printed].")
     steer, later = draw_words(t, 2)
     queued = harness.Harness(lab.ScriptedModel([lab.say("First."), lab.say("Second.")]), SYSTEM, [])
     queued.steer(f"Mind the {steer} folder.")
@@ -516,6 +566,23 @@ async def test_stop_during_the_request(t):
              "labelled aborted, whatever its provider wrote in error_message, is not acted on and "
              "asks for nothing more, and is recorded as its provider wrote it (run_agent, lesson "
              "15). The items: [the record, the tools that ran, model calls, its error_message].")
+    wording = t.random.choice(["Request aborted by user", "The user cancelled the request",
+                               "Stream closed: aborted"])
+    empty = {**lab.fail(wording), "stop_reason": "aborted"}  # stopped before a word got out
+    model = lab.ScriptedModel([empty, lab.say("The next run's answer.")])
+    h = harness.Harness(model, SYSTEM, tools)
+    await lab.drive(h.prompt("Build it once more."))
+    await lab.drive(h.prompt("Carry on."))
+    t.expect([lab.shape(h.messages), h.messages[1], lab.shape(model.calls[-1].messages),
+              lab.validate(model.calls[-1].messages)],
+             why=f"A provider answered a stopped request with an empty reply labelled aborted, "
+                 f"worded {wording!r}; then a new prompt. The reply is recorded as it came, its "
+                 "words included (lab 15.1's tests in plain words, Build item 4: \"The aborted "
+                 "message stays on the record\"), and the next request leaves it out as it "
+                 "leaves out every empty aborted message, whoever worded it: providers refuse "
+                 "an empty assistant message (context_for_model, Build item 4 and gap 8). The "
+                 "items: [the record, its aborted message, the next request, what lab.validate "
+                 "says of it].")
 
 
 @lab_test("Every execute receives the run's own token as its second argument, "
@@ -608,23 +675,38 @@ async def test_bash_hears_stop(t):
             t.expect([label, [p.killed for p in shell.processes], shell.running()], [label, [True], []],
                      "However bash's execute is left, the command must not keep running: kill it "
                      "(bash's finally, lesson 15).")
-    budget = t.random.randint(3, 8)
+    budget, room = t.random.randint(3, 8), t.random.randint(20, 40)  # lines, and bytes
     printed = [f"{word} built" for word in draw_words(t, budget + t.random.randint(3, 6))]
+    word, wait = draw_words(t, 1)[0], t.random.randint(2, 6)
     shell = lab.Shell(lab.Workspace({}), commands={"build": lambda args, ws: ("\n".join(printed), 0)})
-    h = harness.Harness(one_call_model("bash", {"command": "build && sleep inf"}), SYSTEM,
-                        [harness.make_bash_tool(shell, max_lines=budget)])
+    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "build && sleep inf"})),
+                               lab.reply(lab.call("bash", {"command": f"sleep {wait} && echo {word}"})),
+                               lab.say("Done.")])
+    h = harness.Harness(model, SYSTEM, [harness.make_bash_tool(shell, max_lines=budget, max_bytes=room)])
     async with lab.background(h.prompt("Build it, then wait.")) as task:
         await lab.ticks(first)
         h.cancel()
         await task
     above = h.messages[2]["content"].splitlines()[:-1]  # the result, less its Command cancelled
-    t.expect([len(printed), budget, lab.shape(h.messages), len(above) <= budget + 2],
-             [len(printed), budget, "U A[c1] R(c1) A(aborted)", True],
+    kept = [line for line in above if line and not line.startswith(("[Showing", "Command exited"))]
+    t.expect([len(printed), budget, room, lab.shape(h.messages), len(above) <= budget + 2,
+              kept == printed[len(printed) - len(kept):],
+              len("".join(line + "\n" for line in kept).encode()) <= room],
+             [len(printed), budget, room, "U A[c1] R(c1) A(aborted)", True, True, True],
              f"A command printed {len(printed)} lines, then Stop. Whatever of the output a "
              f"stopped result keeps above its Command cancelled line is cut like any other, to "
-             f"the last max_lines={budget} lines and a notice, as bash's description says since "
-             "lesson 6 (bash, lesson 15). The items: [lines printed, max_lines, the record, the "
-             "result keeps to the budget].")
+             f"the last max_lines={budget} lines or max_bytes={room} bytes, as bash's "
+             "description says since lesson 6: the end of the output, within both budgets (bash, "
+             "Build item 5 of lab 15.1: \"cut to bash's budget like any output\"). The items: "
+             "[lines printed, max_lines, max_bytes, the record, the result keeps to max_lines, "
+             "the printed lines it keeps are the last ones, they keep to max_bytes].")
+    await lab.drive(h.prompt("Now the other command."))
+    t.expect([lab.shape(h.messages), h.messages[-3]["content"], [p.killed for p in shell.processes]],
+             why=f"The same bash tool, in the next run: `sleep {wait} && echo {word}` is waited "
+                 "for and its output comes back, since a stop in one run never carries into the "
+                 "next, whose tools run as usual: bash looks at the signal each call is handed, "
+                 "the run's own (bash, Build items 3 and 5 of lab 15.1). The items: [the record, "
+                 "the second command's result, for each command: killed].")
 
 
 @lab_test("A run cancelled as a task while bash waits on `sleep inf`, with no Stop pressed "
@@ -672,21 +754,26 @@ async def test_bash_kills_its_command_on_a_hard_cancel(t):
 
 
 @lab_test("bash waits out a command that needs some turns before it prints, a few, hundreds or "
-          "five to eight thousand, and hands back its output as a normal result.")
+          "over nine thousand, and hands back its output as a normal result.")
 async def test_bash_waits_for_a_slow_command(t):
-    # a command of a few turns, and one of hundreds: bash has no timeout of its own
-    # the longest stays inside the checker's budget of 10,000 turns a test
-    for turns in (t.random.randint(1, 6), t.random.randint(300, 900), t.random.randint(5500, 8500)):
+    # a command of a few turns, one of hundreds and one of over nine thousand: bash has no
+    # timeout of its own. Together they stay inside the checker's budget of 10,000 turns a test.
+    for turns in (t.random.randint(1, 6), t.random.randint(120, 300), t.random.randint(9200, 9500)):
         shell, word = lab.Shell(lab.Workspace({})), draw_words(t, 1)[0]
         command = f"sleep {turns} && echo {word}"
         h = harness.Harness(one_call_model("bash", {"command": command}), SYSTEM,
                             [harness.make_bash_tool(shell)])
-        await lab.drive(h.prompt("Wait for it."))
+        # the command of hundreds of turns runs while every reading of the clock is a minute on
+        clocked = hours_pass() if 120 <= turns <= 300 else contextlib.nullcontext()
+        with clocked:
+            await lab.drive(h.prompt("Wait for it."))
         t.expect(lab.shape(h.messages), "U A[c1] R(c1) A", "The run goes on after the command.")
         t.expect([h.messages[2]["content"], h.messages[2]["is_error"]], [f"{word}\n", False],
                  f"bash must wait until `{command}` is done, {turns} turns later, however many "
-                 "that is, then return its output: only Stop ends a command early (bash, "
-                 "lesson 15).")
+                 "that is and however long the clock says it took (the command of hundreds of "
+                 "turns runs while each reading of the clock is a minute after the last), then "
+                 "return its output: bash has no timeout of its own, and only Stop ends a "
+                 "command early (bash, lesson 15).")
         t.expect([p.killed for p in shell.processes], [False],
                  "A command that finished on its own was not killed first.")
 
