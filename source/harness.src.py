@@ -837,7 +837,7 @@ def guard(tool, check):
         except Exception as exc:
             reason = f"the check failed: {exc}"
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
         #: from 15.1
         return await tool["execute"](arguments, signal)  # outside the try: not the door's business
         #: before

@@ -64,7 +64,7 @@ WRONG = [
           where='prediction "What a refusal sounds like" (return the reason); Build recap',
           names='as an error result',
           replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 ''',
           by=r'''
             return f"Tool call blocked: {reason}"  # the model reads it either way
@@ -103,11 +103,11 @@ WRONG = [
           names='is not None',
           replace=r'''
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 ''',
           by=r'''
         if reason:  # an empty reason is no reason
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 '''),
     Wrong(lab='14.1', name='a try around the check that catches only some errors',
           rule='A check that breaks, with any Exception, has not said yes: the call is refused.',
@@ -160,19 +160,19 @@ WRONG = [
           where='lab 14.1, Build section: "the call raises `PermissionError` with the text"; hunt round 2, 14.1-1',
           names='not an exception of its own kind',
           replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 ''',
           by=r'''
             class Refused(Exception):  # a refusal of the door's own kind
                 pass
-            raise Refused(f"Tool call blocked: {reason!s}")
+            raise Refused(f"Tool call blocked: {reason}")
 '''),
     Wrong(lab='14.1', name='a falsy reason replaced by a stock text',
           rule='The refusal holds the check\'s answer as text whatever its type: a check that answers False or "" is refused with False or nothing after Tool call blocked: , not with words the check never said.',
           where='lab 14.1, Build section: "as text whatever its type"; hunt round 2, 14.1-2',
           names='as text, exactly',
           replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 ''',
           by=r'''
             raise PermissionError(f"Tool call blocked: {reason or 'no reason given'}")
@@ -182,7 +182,7 @@ WRONG = [
           where='lab 14.1, Build section: "The refusal texts"; hunt round 2, 14.1-13',
           names='spaces or a newline at its ends stay',
           replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 ''',
           by=r'''
             raise PermissionError(f"Tool call blocked: {str(reason).strip()}")
@@ -313,13 +313,13 @@ WRONG = [
           names='not new arguments for the tool',
           replace=r'''
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 ''',
           by=r'''
         if isinstance(reason, dict) and reason:  # as in Tau: the check may rewrite the call
             return tool["execute"](reason)
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 '''),
     Wrong(lab='14.1', name='deny_destructive for every shell by name',
           rule='deny_destructive is for bash: every other call gets None, other tools included, a tool named sh or shell as well.',
@@ -374,7 +374,7 @@ WRONG = [
           where='lab 14.1, Build section: "the text `Tool call blocked: ` and the reason after it"; hunt round 5, 14.1-7',
           names='prefix comes again',
           replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 ''',
           by=r'''
             reason = str(reason)
@@ -387,7 +387,7 @@ WRONG = [
           where='lab 14.1, Build section: "as text whatever its type"; hunt round 5, 14.1-8',
           names='not cut',
           replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 ''',
           by=r'''
             raise PermissionError(f"Tool call blocked: {str(reason)[:200]}")  # keep it short
@@ -422,11 +422,11 @@ WRONG = [
 ''',
           also=((r'''
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 ''', r'''
         if reason is not None:
             refusals.append(reason)
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 '''),)),
     Wrong(lab='14.1', name='a call with no arguments let through unasked',
           rule='confirm_with puts one question to the person per call, a call with no arguments too: Allow restart {}? is a question, and only a clear yes lets the call through.',
@@ -533,23 +533,23 @@ WRONG = [
           names='says yes with True',
           replace=r'''
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 ''',
           by=r'''
         if reason not in (None, True):  # None or True: go ahead
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 '''),
     Wrong(lab='14.1', name='a list of reasons joined',
           rule='The refusal holds the check\'s answer as text whatever its type, as str writes it: a list reads as a list, not joined into a sentence.',
           where='lab 14.1, Build section: "as text whatever its type"; hunt round 5, 14.1-21',
           names='as str writes it',
           replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 ''',
           by=r'''
             if isinstance(reason, (list, tuple)) and reason:  # several reasons
                 reason = "; ".join(str(part) for part in reason)
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 '''),
     Wrong(lab='14.1', name='a long question cut short',
           rule='The question is exact, character for character, however long: the person allows only what they read, so the whole JSON is shown.',
@@ -570,12 +570,12 @@ WRONG = [
           names='an audit of calls',
           replace=r'''
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 ''',
           by=r'''
         tool.setdefault("audit", []).append([arguments, reason])  # who allowed what
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 '''),
     Wrong(lab='14.1', name='a Ctrl-C from the tool made a refusal',
           rule='What the real tool raises is never reported as a refusal: a KeyboardInterrupt from the tool, wider than Exception, leaves the door as it came.',
@@ -620,11 +620,11 @@ WRONG = [
 ''',
           also=((r'''
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 ''', r'''
         if reason is not None:
             refused[0] += 1
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 '''),)),
     Wrong(lab='14.1', name='a tool named read let through the door unasked',
           rule='For each call, whatever the tool, the check is asked once before the real tool runs: a read behind a door asks its check as a write does.',
@@ -692,10 +692,10 @@ WRONG = [
 '''),
     Wrong(lab='14.1', name='a reason cut at a thousand characters',
           rule='The refusal holds the whole reason, as text whatever its type, however long it is.',
-          where='lab 14.1, Build section, item 1: "as text whatever its type (as `str` writes it)"; hunt round 10, 14.1-07',
+          where='lab 14.1, Build section, item 1: "as text whatever its type (as `str` writes it"; hunt round 10, 14.1-07',
           names='however long',
           replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 ''',
           by=r'''
             raise PermissionError(f"Tool call blocked: {str(reason)[:1000]}")  # keep it short
@@ -716,11 +716,11 @@ WRONG = [
           names='equals None without being None',
           replace=r'''
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 ''',
           by=r'''
         if reason != None:  # noqa: E711
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
 '''),
     Wrong(lab='14.1', name="the tool's TypeError made a refusal",
           rule='What the real tool raises is never reported as a refusal: a TypeError of the tool is its own, not the door\'s.',
@@ -864,17 +864,6 @@ WRONG = [
                                             "description": "True once the user agreed."})
     return {**tool, "execute": execute}
 '''),
-    # Hunt round 10 (reader r41), design 14.1-10.
-    Wrong(lab='14.1', name='the reason written with format()',
-          rule="A check's answer other than None is the reason, written after Tool call blocked: as str writes it, whatever its type: an answer that str and format() write differently is told as str writes it.",
-          where='lab 14.1, Build section, item 1: "as text whatever its type (as `str` writes it)"; hunt round 10, 14.1-10',
-          names='as str writes it',
-          replace=r'''
-            raise PermissionError(f"Tool call blocked: {reason!s}")
-''',
-          by=r'''
-            raise PermissionError("Tool call blocked: " + format(reason, ""))
-'''),
     # Hunt round 10 (reader r41), design 14.1-15.
     Wrong(lab='14.1', name='a reason that names nothing',
           rule="deny_destructive's reason names what it refuses, rm -rf, in a sentence of four words or more.",
@@ -902,6 +891,17 @@ WRONG = [
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Hunt round 10 (reader r41), design 14.1-10.
+    Wrong(lab='14.1', name='the reason written with str() rather than an f-string',
+          rule="The reason is written as text whatever its type, as str writes it or as an f-string does (the reference, format(reason, '')): they differ only for an object whose __format__ says something else than its __str__, and the page leaves that to the student (hunt round 10, 14.1-10).",
+          where='lab 14.1, Build section, item 1: "as `str` writes it, or an f-string"',
+          names='',
+          replace=r'''
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+            raise PermissionError("Tool call blocked: " + str(reason))
+'''),
     Wrong(
         lab="14.1", name="a deny-list that also refuses rm -fr and rm -r -f",
         rule="deny_destructive refuses any bash command holding rm -rf; refusing more spellings "
@@ -924,7 +924,7 @@ ALLOWED = [
         except Exception as exc:
             reason = f"the check failed: {exc}"
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
         return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
 """,
         by=r"""
@@ -938,7 +938,7 @@ ALLOWED = [
             if checked:
                 raise  # the tool's own failure, unchanged
             reason = f"the check failed: {exc}"
-        raise PermissionError(f"Tool call blocked: {reason!s}")
+        raise PermissionError(f"Tool call blocked: {reason}")
 """),
     Wrong(
         lab="14.1", name="a person who cannot be asked refused as the user said no",

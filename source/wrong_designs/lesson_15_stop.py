@@ -636,7 +636,7 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
 '''),
     Wrong(lab='15.1', name='a stopped command keeping the beginning of its output',
           rule="Whatever of its output a stopped command's result keeps is cut like any bash output: the end of it, whose verdict is printed last.",
-          where='lab 15.1, Build section, item 5: "cut to bash\'s budget like any output"; bash\'s description (lesson 6: "cut to the last {max_lines} lines or {max_bytes} bytes")',
+          where='lab 15.1, Build section, item 5: "cut to bash\'s budget like any output"; bash\'s description (lesson 6: cut to the last {max_lines} lines or {max_bytes} bytes)',
           names='the end of the output',
           replace=r'''
                 if signal is not None and signal.is_cancelled():
@@ -689,7 +689,7 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
 '''),
     Wrong(lab='15.1', name='the view leaving out only an empty aborted message worded ABORTED',
           rule='An empty "aborted" ending is refused by a provider just as an empty "error" one is: the view leaves out both, whoever worded it.',
-          where='lab 15.1, Build section, item 4 ("the next request leaves it out, as it already leaves out an empty error one"); gap 8',
+          where='lab 15.1, Build section, item 4 ("the next request leaves it out, as it already leaves out an empty `error` one"); gap 8',
           names='whoever worded it',
           replace=r'''
     endings = ("error", "aborted")  # empty endings a provider would refuse
@@ -706,7 +706,7 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
 '''),
     Wrong(lab='15.1', name='the current token kept on the Harness class',
           rule='h.cancel() with no run going does nothing: each harness keeps its own runs\' tokens, so an idle harness\'s Stop reaches no other harness\'s run.',
-          where='lab 15.1, Build section, item 3 ("h.cancel() with no run going does nothing"; "Each run has a token of its own")',
+          where='lab 15.1, Build section, item 3 ("`h.cancel()` with no run going does nothing"; "Each run has a token of its own")',
           names='each harness keeps its own',
           replace=r'''
         self._signal = CancelToken()  # so that cancel() always has something to set
@@ -730,7 +730,7 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
 '''))),
     Wrong(lab='15.1', name='error_message labelling ABORTED aborted by its words',
           rule='error_message(text) still makes lesson 5\'s error ending, unchanged, whatever its text: only stop_reason= makes another label.',
-          where='lab 15.1, Build section, item 1 ("error_message(text) still makes lesson 5\'s error ending, unchanged")',
+          where='lab 15.1, Build section, item 1 ("`error_message(text)` still makes lesson 5\'s `error` ending, unchanged")',
           names="whatever its text, ABORTED's too",
           replace=r'''
     return {"role": "assistant", "content": [], "stop_reason": stop_reason, "error_message": text}
@@ -742,7 +742,7 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
 '''),
     Wrong(lab='15.1', name='an empty aborted reply recorded as the harness\'s own ending',
           rule='The aborted message stays on the record as it came: an empty reply labelled aborted keeps its provider\'s words.',
-          where='lab 15.1, Build section, item 4 ("The aborted message stays on the record"); the tests in plain words ("a reply its provider worded its own way is recorded as it came")',
+          where='lab 15.1, Build section, item 4 ("The aborted message stays on the record"); the tests in plain words: a reply its provider worded its own way is recorded as it came',
           names='recorded as it came',
           replace=r'''
                 reply = await model.acomplete(system, context_for_model(messages),
@@ -756,7 +756,7 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
 '''),
     Wrong(lab='15.1', name='a read still run after Stop',
           rule='A call that comes up after Stop still gets its one result, ABORTED with is_error true, and its tool never runs, whatever the tool.',
-          where='lab 15.1, Build section, item 5 ("A call that comes up after Stop still gets its one result ... and its tool never runs")',
+          where='lab 15.1, Build section, item 5 ("A call that comes up after Stop still gets its one result" ... "and its tool never runs")',
           names='a tool that changes nothing',
           replace=r'''
     if signal is not None and signal.is_cancelled():
@@ -768,7 +768,7 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
 '''),
     Wrong(lab='15.1', name='an idle cancel() that speaks',
           rule='h.cancel() with no run going does nothing: it prints nothing and changes nothing.',
-          where='lab 15.1, Build section, item 3 ("h.cancel() with no run going does nothing, raises nothing")',
+          where='lab 15.1, Build section, item 3 ("`h.cancel()` with no run going does nothing, raises nothing")',
           names='nothing is printed',
           replace=r'''
         self._signal.cancel()  # when idle, the token of a run that is over: no effect
@@ -1377,6 +1377,21 @@ import time
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Hunt round 10 (reader r44), probe 15.1-12.
+    Wrong(lab='15.1', name='bash starting no command when Stop is already set',
+          rule="Handed a signal already set, bash may start no command at all, as Tau's does, or start it and kill it at its first look: either way none is left running and the result ends with the line Command cancelled (hunt round 10, probe 15.1-12).",
+          where='lab 15.1, Build section: "Handed a signal already set, bash may start no command at all, as Tau\'s does"',
+          names='',
+          replace=r'''
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+''',
+          by=r'''
+    async def execute(arguments, signal=None):
+        if signal is not None and signal.is_cancelled():
+            return "Command cancelled"  # declined, as Tau's bash does
+        process = shell.start(str_arg(arguments, "command"))
+'''),
     Wrong(lab='15.1', name='bash raising on Stop',
           rule='Lesson 15 states only that a stopped command\'s result ends with the line Command cancelled; it says nothing of keeping what the command printed (the reference drops it, Tau keeps it) or of is_error for a stopped command, so a bash that raises RuntimeError("Command cancelled") meets every rule of lab 15.1 (hunt round 4, 15.1-20).',
           where='lab 15.1, Build section: "the call\'s result ends with the line `Command cancelled`"',

@@ -243,7 +243,7 @@ def guard(tool, check):
         except Exception as exc:
             reason = f"the check failed: {exc}"
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
         return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
 
     return {**tool, "execute": execute}

@@ -44,17 +44,6 @@ class Unanswered:
         return "the rules service sent nothing back"
 
 
-class Verdict:
-    """A check's answer that str and format() write differently, as a policy service's answer
-    object may: the reason is what str writes."""
-
-    def __str__(self):
-        return "the rules service says not now"
-
-    def __format__(self, spec):
-        return "Verdict(refuse)"
-
-
 class Hangup(BaseException):
     """The program ending another way than PowerCut: a BaseException of the bank's own, not an
     Exception."""
@@ -92,14 +81,13 @@ def results(messages):
 def refusals(t):
     """Answers of a check that are reasons, however they look, each with the refusal text it
     gives: falsy ones, True, a dict, a list, text with spaces at its ends, text that already
-    says Tool call blocked:, text of over 200 characters, an answer str and format() write
-    differently; then checks that break, a
+    says Tool call blocked:, text of over 200 characters; then checks that break, a
     PermissionError and an error of several lines among them."""
     long = "the policy says: " + "; ".join(f"clause {n} forbids it"
                                            for n in range(1, t.random.randint(16, 22)))
     said = ["", False, 0, [], True, {"path": "elsewhere.txt", "content": "moved"},
             ["not here", "not now"], f"  {t.random.choice(FILES)} is frozen\n",
-            BLOCKED + "said before", long, Verdict()]
+            BLOCKED + "said before", long]
     broke = [KeyError(t.random.choice(FILES)), AttributeError("'NoneType' has no 'get'"),
              RuleError(f"no rule for {t.random.choice(FILES)}\n  in policy.toml, line "
                        f"{t.random.randint(2, 90)}\n  ^"),

@@ -95,17 +95,6 @@ class SaysItIsNone:
         return "no word from the policy service"
 
 
-class WrittenTwoWays:
-    """A check's answer that str and format write differently, as some policy objects do: the
-    reason is what str writes."""
-
-    def __str__(self):
-        return "no writes outside src"
-
-    def __format__(self, spec):
-        return "PolicyAnswer(code=7)"
-
-
 class Shutdown(BaseException):
     """The program ending another way than PowerCut, as KeyboardInterrupt (Ctrl-C) does: a
     BaseException that is not an Exception."""
@@ -407,7 +396,7 @@ async def test_only_none_lets_a_call_through(t):
     # then a None after more refusals than a door that counts them would allow.
     more = [True, {"command": "echo safe"}, ["too big", "not now"], BLOCKED + "already said",
             "the policy says: " + "; ".join(f"rule {n} forbids it" for n in range(1, 201)),
-            SaysItIsNone(), WrittenTwoWays()]
+            SaysItIsNone()]
     more += [t.random.choice(["not now", "ask the user", "outside the workspace"])
              for _ in range(40)]
     t.random.shuffle(more)
@@ -423,8 +412,7 @@ async def test_only_none_lets_a_call_through(t):
              "new arguments for the tool), a list, a reason that already begins Tool call "
              "blocked: (the prefix comes again), one of nearly 4,000 characters (not cut), and "
              "an answer that equals None without being None (only None itself lets a call "
-             "through, so the door asks `is not None`, not `!= None`), and one that str and "
-             "format() write differently (str's text is the reason, not an f-string's). And the door keeps no "
+             "through, so the door asks `is not None`, not `!= None`). And the door keeps no "
              "count: after fifty refusals, a call the check answers None still runs. Each item "
              "is [content, is_error] for one call, the check's answers drawn in some order, "
              "None last (guard, lesson 14).")

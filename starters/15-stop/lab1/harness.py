@@ -284,7 +284,7 @@ def guard(tool, check):
         except Exception as exc:
             reason = f"the check failed: {exc}"
         if reason is not None:
-            raise PermissionError(f"Tool call blocked: {reason!s}")
+            raise PermissionError(f"Tool call blocked: {reason}")
         return await tool["execute"](arguments, signal)  # outside the try: not the door's business
 
     return {**tool, "execute": execute}
