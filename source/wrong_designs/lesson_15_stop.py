@@ -365,6 +365,30 @@ WRONG = [
                 if signal and signal.is_cancelled():
                     return "Command cancelled"
 '''))),
+    # Hunt round 10 (reader r44), probe 15.1-14.
+    Wrong(lab='15.1', name='is_cancelled() heard only when it answers True itself',
+          rule="is_cancelled()'s answer is read as a condition, as any if reads one: a frontend's flag that answers 1 is set.",
+          where='lab 15.1, Build section: "its answer is read as a condition, as any `if` reads one"',
+          names='read as a condition',
+          replace=r'''
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+''',
+          by=r'''
+    if signal is not None and signal.is_cancelled() is True:
+        text, failed = ABORTED, True
+''',
+          also=((r'''
+            elif signal is not None and signal.is_cancelled():
+''', r'''
+            elif signal is not None and signal.is_cancelled() is True:
+'''), (r'''
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+''', r'''
+                if signal is not None and signal.is_cancelled() is True:
+                    return "Command cancelled"
+'''))),
     Wrong(lab='15.1', name='run_tool leaving out a signal of None',
           rule="A tool that runs is handed the signal as execute's second argument, None included: with no signal, run_tool still calls execute(arguments, None).",
           where='lab 15.1, Build section: "`None` included: with no signal, `run_tool` still calls `execute(arguments, None)`"',
