@@ -236,12 +236,14 @@ def tool_specs(tools):
     #: starter
     # What the model is told of the tools: a new list, one new dict per tool in the tools' order,
     # with exactly the keys "name", "description" and "parameters". No function, and no other key a
-    # tool carries, is in it, and the tools are left exactly as they were.
+    # tool carries, is in it, and the tools are left exactly as they were. A tool lacking one of
+    # those keys raises KeyError: nothing is made up for it.
     # Tests: test_specs_have_three_keys_in_order, test_specs_do_not_change_the_tools.
     #: guided
     # A new list of new dicts, one per tool, in the tools' order, each with exactly three
     # keys: "name", "description" and "parameters". The tools themselves must come out as
-    # they went in, and "execute" must not be among what the model is sent.
+    # they went in, and "execute" must not be among what the model is sent. A tool lacking one
+    # of the three keys raises KeyError, as tool["description"] does: make nothing up for it.
     #: end
 
 
@@ -552,7 +554,7 @@ def make_read_tool(ws):
         #: end
         #: starter
         # read's execute: the whole text of the file in `ws` named by the "path" argument, as the
-        # workspace holds it.
+        # workspace holds it. The path goes to ws as the call spells it: read tidies nothing.
         # Tests: test_the_read_tool, test_a_round_trip_by_hand.
         pass
         #: guided
@@ -749,14 +751,17 @@ def make_bash_tool(shell):
         # bash's result holds the end of the output (a command's verdict is printed last) that fits
         # max_lines and max_bytes. When lines were dropped, a blank line and then the note
         # "[Showing the last K of T lines. Narrow the command for more.]" follow the kept lines
-        # (K lines kept, T printed). The status line of lesson 4 comes after this note.
+        # (K lines kept, T printed): unless the kept text ends in "\n", or nothing is kept, a "\n"
+        # is added to it first (after a "\r" or a rarer break too), then "\n" and the note. The
+        # status line of lesson 4 comes after this note.
         # Tests: test_bash_keeps_the_tail, test_the_factories_take_a_budget.
         #: guided
         # A command's verdict is printed last, so keep the end: truncate_tail the output
         # with max_lines and max_bytes. When lines were dropped, say so on a line of its own:
         #     f"\n[Showing the last {shown} of {total} lines. Narrow the command for more.]"
-        # after a newline of its own when the kept text does not end with one (a command's last
-        # line may have none), so that a blank line always comes first. The status line below
+        # after a newline of its own when the kept text is not empty and does not end with "\n"
+        # (a command's last line may have none, or end in "\r" or a rarer break: add it then
+        # too), so that the note always follows "\n\n". The status line below
         # goes after this note.
         #: end
         #: gap 4.1 4 bash's status line
@@ -890,16 +895,21 @@ def deny_destructive(name, arguments):
     return None
     #: starter
     # A check. A bash call whose command contains "rm -rf", wherever it stands, gets a reason: a
-    # sentence for the model, four words or more, in your own words. Every other call gets None:
-    # other bash commands, and every other tool, even a write whose content holds "rm -rf".
+    # sentence for the model, four words or more, in your own words, that names what it refuses,
+    # rm -rf. Every other call gets None: other bash commands, a bash command that is not text
+    # (bytes, a number, none at all), and every other tool, even a write whose content holds
+    # "rm -rf".
     # Whether it refuses other spellings as well, such as "rm -fr", is yours to choose.
     # Tests: test_deny_destructive.
     pass
     #: guided
-    #   1. for a bash call (name is "bash") whose arguments["command"] contains "rm -rf",
-    #      return your reason: a sentence for the model, in your own words, saying why the
-    #      call is refused and what it could do instead.
-    #   2. anything else, other tools included: return None.
+    #   1. a bash call whose command is not text (not a str: bytes, a number, or no command
+    #      at all) gets None, since bash itself refuses it; ask this first, with isinstance,
+    #      or the `in` of step 2 raises on bytes and test_deny_destructive fails.
+    #   2. for a bash call (name is "bash") whose arguments["command"] contains "rm -rf",
+    #      return your reason: a sentence for the model, in your own words, that names rm -rf
+    #      and says why the call is refused and what it could do instead.
+    #   3. anything else, other tools included: return None.
     # It reads the text and nothing more: a speed bump, not a wall.
     pass
     #: end
@@ -921,6 +931,8 @@ def confirm_with(human):
     # answers are a clear yes is the lesson's question "Which calls run?". The question is
     # exactly "Allow NAME ARGUMENTS?",
     # the arguments as json.dumps writes them: Allow bash {"command": "rm -r build"}?
+    # Arguments json.dumps cannot write (a set among them) are never put to the person: the call is
+    # refused, the check broken ("the check failed: ...") or with "the user said no".
     # Tests: test_confirm_with_asks_the_person, test_one_question_per_call_in_order,
     #   test_only_true_is_yes.
     pass
@@ -928,7 +940,9 @@ def confirm_with(human):
     # Inside confirm_with, define the check, a function of (name, arguments), and return it.
     # The check:
     #   1. asks once, with human.ask, the text "Allow ", the name, a space, json.dumps of the
-    #      arguments and "?", nothing else: Allow bash {"command": "ls"}?
+    #      arguments and "?", nothing else: Allow bash {"command": "ls"}? When json.dumps
+    #      raises (a set among the arguments), let it: the check breaks, guard refuses the
+    #      call, and the person is never asked about what they could not read exactly.
     #   2. returns None only when the answer is True itself: test it with `is`, since
     #      1 == True and 1.0 == True hold in Python. A door fails closed.
     #   3. otherwise returns the reason "the user said no".
@@ -2575,7 +2589,8 @@ def decode_line(line):
     # payload parsed, a dict; `data: [DONE]` gives STREAM_DONE; an `error:` line gives
     # {"error": its payload}, parsed when it is JSON and the text as it is when not; a blank line,
     # a `:` comment or any other field gives None. A data line whose payload is not a JSON object
-    # raises the ValueError the docstring names, whose text ends with the line's repr.
+    # raises the ValueError the docstring names, whose text ends with the line's repr. Each call
+    # gives a new dict, even for a line read before: a caller may change what it was given.
     # Tests: test_decode_line_reads_four_kinds_of_line, test_decode_line_over_drawn_lines.
     pass
     #: guided

@@ -791,7 +791,7 @@ _NO_SPECS = []  # one answer for every empty list of tools
     Wrong(lab='2.1', name="each name's first schema kept for the process",
           rule='Build item 3 and the test\'s "Each value is the tool\'s own": two tools of one name '
                'are each told with their own parameters, not with the first one seen.',
-          where='Build item 3; test_specs_have_three_keys_in_order, ‘Each value is the tool\'s own’ (tests.py)',
+          where='Build item 3: "holding a new dict for each tool"; test_specs_have_three_keys_in_order: each value is the tool\'s own',
           names='each is told with its own schema',
           replace=r'''
              "parameters": tool["parameters"]} for tool in tools]
@@ -906,6 +906,37 @@ _SCHEMAS = {}  # tool name -> the parameters first seen under it
 ''',
           by=r'''
         return ws.read_text(arguments["path"]).removeprefix("\ufeff")
+'''),
+    # Hunt round 10 (reader r43), probe 2.1-93.
+    Wrong(lab='2.1', name='read tidying the path it is given',
+          rule='Build item 5: the path goes to the workspace as the call spells it; read tidies '
+               'nothing, so a path with a space at its end names another file.',
+          where='Build item 5: "The path goes to the workspace as the call spells it: `read` '
+                'tidies nothing"',
+          names='read tidies nothing',
+          replace=r'''
+        return ws.read_text(arguments["path"])
+''',
+          by=r'''
+        path = arguments["path"].strip()
+        return ws.read_text(path[2:] if path.startswith("./") else path)
+'''),
+    # Hunt round 10 (reader r43), probe 2.1-94.
+    Wrong(lab='2.1', name='a missing description and schema made up in the spec',
+          rule='Build item 3: a tool that lacks a description or parameters is not a tool; '
+               'tool_specs raises KeyError for it rather than tell the model what the tool does '
+               'not have.',
+          where='Build item 3: "`tool_specs` raises `KeyError` for it rather than tell the model a '
+                'description or a schema the tool does not have"',
+          names='raises KeyError for it',
+          replace=r'''
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+''',
+          by=r'''
+    return [{"name": tool["name"], "description": tool.get("description", ""),
+             "parameters": tool.get("parameters", {"type": "object", "properties": {}})}
+            for tool in tools]
 '''),
 ]
 

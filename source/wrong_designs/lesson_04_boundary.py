@@ -999,9 +999,8 @@ WRONG += [
                 text = text[:4000] + "..."
 '''),
     Wrong(lab='4.1', name='the listing cut after forty names',
-          rule='NAMES are what ws.listdir(".") gives, joined by a comma and a space.',
-          where='hunt round 10, design 4.1-2 (r47); Build item 3: "NAMES are what '
-                '`ws.listdir(".")` gives"',
+          rule='NAMES are every name ws.listdir(".") gives, however many, joined by a comma and a space.',
+          where='hunt round 10, design 4.1-2 (r47); Build item 3: "NAMES are every name", "gives, however many"',
           names='however many there are',
           replace=_LISTING,
           by=r'''

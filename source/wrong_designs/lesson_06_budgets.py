@@ -872,6 +872,30 @@ def truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
             raise ValueError(f"offset {start} is past the end of {path}: "
                              f"{ws.read_text(path).count(chr(10))} lines")
 '''),
+    # Hunt round 10 (reader r42): the reader's own passing file, which 6.1-03 was written against.
+    Wrong(lab='6.1', name="no newline added after a line's own break",
+          rule='Unless the kept text ends in "\\n", or nothing is kept, bash adds a "\\n" to it before the blank line and the note, after a last line ending in "\\r" or a rarer break too.',
+          where='lab 6.1, Build section, item 5: "unless the kept text ends in", "so that the note always stands after"; hunt round 10, 6.1-03',
+          names='always stands after',
+          replace=r'''
+            if output and not output.endswith("\n"):  # a last line printed without its newline
+''',
+          by=r'''
+            if output and not output.endswith(("\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e",
+                                               "\x85", "\u2028", "\u2029")):
+'''),
+    # Hunt round 10 (reader r42), probe 6.1-14.
+    Wrong(lab='6.1', name='a newline added after no break or a \\r only',
+          rule='Unless the kept text ends in "\\n", or nothing is kept, bash adds a "\\n" to it before the blank line and the note, after a rarer break of str.splitlines too, not only after "\\r" or no break.',
+          where='lab 6.1, Build section, item 5: "or a rarer break of `str.splitlines` is given that"; hunt round 10, probe 6.1-14',
+          names='always stands after',
+          replace=r'''
+            if output and not output.endswith("\n"):  # a last line printed without its newline
+''',
+          by=r'''
+            if output and (output.endswith("\r") or not output.endswith((
+                    "\n", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"))):
+'''),
 ]
 
 ALLOWED = [

@@ -496,7 +496,7 @@ WRONG = [
 '''),
     Wrong(lab='14.1', name='a command that is not text read through str()',
           rule='deny_destructive gives a reason only to a bash command that contains rm -rf: a command that is not text holds none, even a list or a dict whose text would, so it gets None and the bash tool says what is wrong.',
-          where='lab 14.1, Build section: "and so does a bash call whose command is not text, which bash itself refuses"; bank 14.1 (its author found the reference refusing ["rm -rf", "build"])',
+          where='lab 14.1, Build section: "and so does a bash call whose command is not text (bytes, a number, none at all), which bash itself refuses"; bank 14.1 (its author found the reference refusing ["rm -rf", "build"])',
           names='not text or is missing',
           replace=r'''
     if name == "bash" and not isinstance(arguments.get("command"), str):
@@ -692,7 +692,7 @@ WRONG = [
 '''),
     Wrong(lab='14.1', name='a reason cut at a thousand characters',
           rule='The refusal holds the whole reason, as text whatever its type, however long it is.',
-          where='lab 14.1, Build section, item 1: "as text whatever its type (as `str` writes it)"; hunt round 10, 14.1-07',
+          where='lab 14.1, Build section, item 1: "as text whatever its type (as `str` writes it"; hunt round 10, 14.1-07',
           names='however long',
           replace=r'''
             raise PermissionError(f"Tool call blocked: {reason}")
@@ -805,7 +805,7 @@ WRONG = [
 '''),
     Wrong(lab='14.1', name='a person who cannot be asked refused with no reason',
           rule='A call the person cannot be asked about is refused with a reason: the user said no, or the check failed: and what ask raised; never an empty one.',
-          where='lab 14.1, Build section, items 1 and 3: "refuses it with the reason `the user said no`", ‘the check failed: ’ followed by the text of what the check raised (tests.py); hunt round 10, 14.1-18',
+          where='lab 14.1, Build section, items 1 and 3: "refuses it with the reason `the user said no`", "followed by the text of what the check raised"; hunt round 10, 14.1-18',
           names='cannot be asked, with a reason',
           replace=r'''
         if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
@@ -864,11 +864,44 @@ WRONG = [
                                             "description": "True once the user agreed."})
     return {**tool, "execute": execute}
 '''),
+    # Hunt round 10 (reader r41), design 14.1-15.
+    Wrong(lab='14.1', name='a reason that names nothing',
+          rule="deny_destructive's reason names what it refuses, rm -rf, in a sentence of four words or more.",
+          where='lab 14.1, Build section, item 2: "that names what it refuses, `rm -rf`"; hunt round 10, 14.1-15',
+          names='names what it refuses',
+          replace=r'''
+        return "rm -rf cannot be undone; if the user wants it, they can run it themselves."
+''',
+          by=r'''
+        return "no no no no"
+'''),
+    # Hunt round 10 (reader r41), probe 14.1-92.
+    Wrong(lab='14.1', name='arguments json.dumps cannot write put to the person as str writes them',
+          rule="Arguments json.dumps cannot write are never put to the person: the call is refused, as a check that broke or with the user said no.",
+          where='lab 14.1, Build section, item 3: "are never put to the person, who could not read them exactly"; hunt round 10, probe 14.1-92',
+          names='never put to the person',
+          replace=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+''',
+          by=r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments, default=str)}?") is True:
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Hunt round 10 (reader r41), design 14.1-10.
+    Wrong(lab='14.1', name='the reason written with str() rather than an f-string',
+          rule="The reason is written as text whatever its type, as str writes it or as an f-string does (the reference, format(reason, '')): they differ only for an object whose __format__ says something else than its __str__, and the page leaves that to the student (hunt round 10, 14.1-10).",
+          where='lab 14.1, Build section, item 1: "as `str` writes it, or an f-string"',
+          names='',
+          replace=r'''
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+            raise PermissionError("Tool call blocked: " + str(reason))
+'''),
     Wrong(
         lab="14.1", name="a deny-list that also refuses rm -fr and rm -r -f",
         rule="deny_destructive refuses any bash command holding rm -rf; refusing more spellings "

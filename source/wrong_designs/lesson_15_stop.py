@@ -365,6 +365,30 @@ WRONG = [
                 if signal and signal.is_cancelled():
                     return "Command cancelled"
 '''))),
+    # Hunt round 10 (reader r44), probe 15.1-14.
+    Wrong(lab='15.1', name='is_cancelled() heard only when it answers True itself',
+          rule="is_cancelled()'s answer is read as a condition, as any if reads one: a frontend's flag that answers 1 is set.",
+          where='lab 15.1, Build section: "its answer is read as a condition, as any `if` reads one"',
+          names='read as a condition',
+          replace=r'''
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+''',
+          by=r'''
+    if signal is not None and signal.is_cancelled() is True:
+        text, failed = ABORTED, True
+''',
+          also=((r'''
+            elif signal is not None and signal.is_cancelled():
+''', r'''
+            elif signal is not None and signal.is_cancelled() is True:
+'''), (r'''
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+''', r'''
+                if signal is not None and signal.is_cancelled() is True:
+                    return "Command cancelled"
+'''))),
     Wrong(lab='15.1', name='run_tool leaving out a signal of None',
           rule="A tool that runs is handed the signal as execute's second argument, None included: with no signal, run_tool still calls execute(arguments, None).",
           where='lab 15.1, Build section: "`None` included: with no signal, `run_tool` still calls `execute(arguments, None)`"',
@@ -636,7 +660,7 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
 '''),
     Wrong(lab='15.1', name='a stopped command keeping the beginning of its output',
           rule="Whatever of its output a stopped command's result keeps is cut like any bash output: the end of it, whose verdict is printed last.",
-          where='lab 15.1, Build section, item 5: "cut to bash\'s budget like any output"; bash\'s description (lesson 6: ‘cut to the last {max_lines} lines or {max_bytes} bytes’)',
+          where='lab 15.1, Build section, item 5: "cut to bash\'s budget like any output"; bash\'s description (lesson 6: cut to the last {max_lines} lines or {max_bytes} bytes)',
           names='the end of the output',
           replace=r'''
                 if signal is not None and signal.is_cancelled():
@@ -742,7 +766,7 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
 '''),
     Wrong(lab='15.1', name='an empty aborted reply recorded as the harness\'s own ending',
           rule='The aborted message stays on the record as it came: an empty reply labelled aborted keeps its provider\'s words.',
-          where='lab 15.1, Build section, item 4 ("The aborted message stays on the record"); the tests in plain words, tests.py (‘a reply its provider worded its own way is recorded as it came’)',
+          where='lab 15.1, Build section, item 4 ("The aborted message stays on the record"); the tests in plain words: a reply its provider worded its own way is recorded as it came',
           names='recorded as it came',
           replace=r'''
                 reply = await model.acomplete(system, context_for_model(messages),
@@ -1377,6 +1401,21 @@ import time
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Hunt round 10 (reader r44), probe 15.1-12.
+    Wrong(lab='15.1', name='bash starting no command when Stop is already set',
+          rule="Handed a signal already set, bash may start no command at all, as Tau's does, or start it and kill it at its first look: either way none is left running and the result ends with the line Command cancelled (hunt round 10, probe 15.1-12).",
+          where='lab 15.1, Build section: "Handed a signal already set, bash may start no command at all, as Tau\'s does"',
+          names='',
+          replace=r'''
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+''',
+          by=r'''
+    async def execute(arguments, signal=None):
+        if signal is not None and signal.is_cancelled():
+            return "Command cancelled"  # declined, as Tau's bash does
+        process = shell.start(str_arg(arguments, "command"))
+'''),
     Wrong(lab='15.1', name='bash raising on Stop',
           rule='Lesson 15 states only that a stopped command\'s result ends with the line Command cancelled; it says nothing of keeping what the command printed (the reference drops it, Tau keeps it) or of is_error for a stopped command, so a bash that raises RuntimeError("Command cancelled") meets every rule of lab 15.1 (hunt round 4, 15.1-20).',
           where='lab 15.1, Build section: "the call\'s result ends with the line `Command cancelled`"',

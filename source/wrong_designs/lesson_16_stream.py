@@ -10,6 +10,26 @@ express it; the lesson's rung runs it against lab.BlockingClient instead.
 from tools.wrong_designs import Wrong
 
 WRONG = [
+    # Hunt round 10 (reader r40), probe 16.1-84.
+    Wrong(lab='16.1', name='decode_line handing out the same dict for the same line',
+          rule='Each call of decode_line gives a new dict, even for a line read before: a caller may change what it was given.',
+          where='lab 16.1, Build section, item 1: "Each call gives a new dict, even for a line it has read before"',
+          names='Each call gives a new dict',
+          replace=r'''
+def decode_line(line):
+''',
+          by=r'''
+_DECODED = {}
+
+
+def decode_line(line):
+    if line not in _DECODED:
+        _DECODED[line] = _decode_line(line)
+    return _DECODED[line]
+
+
+def _decode_line(line):
+'''),
     Wrong(lab='16.1', name='json.loads on each fragment',
           rule='A fragment of the arguments is not JSON: join every fragment of a call, then parse once, at the end.',
           where='warm-up "a JSON string in pieces"; the scene (the ten-minute adapter)',

@@ -251,19 +251,21 @@ async def test_bank_the_specs_as_json(t):
     empty = harness.tool_specs([])
     empty.append({"name": "lint", "description": "A caller's own.", "parameters": {}})
     bare = {"name": "lint", "execute": lambda a: "linted"}
-    await raised(lambda: harness.tool_specs([bare]))
+    lacked = await raised(lambda: harness.tool_specs([*tools, bare]))
     t.expect([[x["description"] for x in tools], result["content"], json.dumps(
               [x["parameters"] for x in tools]),
               [s["description"] for s in harness.tool_specs(tools)],
-              json.dumps(harness.tool_specs([])), sorted(bare)],
+              json.dumps(harness.tool_specs([])), sorted(bare),
+              lacked.partition(":")[0] if lacked else None],
              [descriptions, f"{used['name']} did it", schemas, descriptions, "[]",
-              ["execute", "name"]],
+              ["execute", "name"], "KeyError"],
              "[The tools' descriptions after the caller edited every spec's description (and "
              "one tool's own, in place); what a tool answers through run_tool then; the tools' "
              "parameters as JSON; the descriptions a new ask of the specs gives; the specs of no "
              "tools as JSON, after the caller added one to an earlier answer for no tools; the "
              "keys of a tool with no description or parameters, after tool_specs was asked of "
-             "it]: a spec is a new dict made at each ask, and the tools are as they went in.")
+             "it; the kind of exception that ask raised, or None]: a spec is a new dict made at "
+             "each ask, the tools are as they went in, and a tool lacking a key is no tool.")
 
 
 # --- rule 4: run_tool -----------------------------------------------------------------------
@@ -463,7 +465,11 @@ async def test_bank_two_reads_over_two_workspaces(t):
         found.append(shown(result["content"]))
         wanted.append(shown(text))
     missing = await raised(lambda: reads[t.random.randint(0, 1)]["execute"]({"path": "gone.md"}))
-    t.expect([found, missing], [wanted, "FileNotFoundError: gone.md"],
+    edge = t.random.choice([" same.txt", "same.txt ", "same.txt\t"])
+    spaces[0].write_text(edge, "a file whose name has a blank at one end\n")
+    t.expect([found, missing, await settle(reads[0]["execute"]({"path": edge}))],
+             [wanted, "FileNotFoundError: gone.md", "a file whose name has a blank at one end\n"],
              "[What each read returned through run_tool after a write to its workspace and "
              "another to the other one (a long text by its length and last 30 characters); "
-             "what reading a path with no file raised].")
+             "what reading a path with no file raised; what read returned for a path with a "
+             "blank at one end, beside same.txt]: read takes the path as the call spells it.")

@@ -382,6 +382,23 @@ async def test_bank_a_model_reads_the_tail_of_two_commands(t):
              f"{''.join(report)!r}. Through a bash tool made with max_lines={cap}, the result of "
              f"each, in the order {order}, in the request after: the last {cap} lines as "
              "printed, a blank line, the note, and the status line last.")
+    end = t.random.choice(["\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
+                           "\u2029"])
+    rare = t.random.choice(["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
+                            "\u2029"])
+    found = []
+    for last in (end, rare):
+        odd = lab.Shell(lab.Workspace(), commands={
+            "odd": lambda args, ws, last=last: ("".join(progress) + "done" + last, 0)})
+        model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "odd"})),
+                                   lab.say("Read it.")])
+        await run(model, [harness.make_bash_tool(odd, max_lines=1)], "Run odd.")
+        found.append([m["content"] for m in results(model.calls[1].messages)])
+    t.expect(found, [[f"done{last}\n\n[Showing the last 1 of {len(progress) + 1} lines. Narrow "
+                      "the command for more.]"] for last in (end, rare)],
+             f"Then `odd` prints the steps and a last line ending {end!r}, then {rare!r}, through "
+             "a bash tool made with max_lines=1: the result each time, the note after "
+             "\"\\n\\n\" whatever break ends the kept line.")
 
 
 @lab_test("bash tools called through run_tool: one with a budget above the course's, over a "

@@ -306,7 +306,8 @@ def shell_calls(t):
 
 @lab_test("A model asks, in one batch, for bash, sh or shell and explain calls, each tool "
           "behind a door with deny_destructive: only the bash calls whose command holds rm -rf "
-          "are refused, each with a reason of four words or more, and every other call runs.")
+          "are refused, each with a reason of four words or more naming rm -rf, and every other "
+          "call runs.")
 async def test_bank_a_batch_of_shells_behind_deny_destructive(t):
     calls, ran = shell_calls(t), []
     calls.insert(t.random.randint(0, len(calls)), ("bash", {"command": b"rm -rf build"}, False))
@@ -319,15 +320,16 @@ async def test_bank_a_batch_of_shells_behind_deny_destructive(t):
     h = harness.Harness(model, SYSTEM, tools)
     await lab.drive(h.prompt("Clean up."))
     found = [[content.startswith(BLOCKED), is_error,
-              content.startswith(BLOCKED) and len(content[len(BLOCKED):].split()) >= 4]
+              content.startswith(BLOCKED) and len(content[len(BLOCKED):].split()) >= 4
+              and "rm -rf" in content[len(BLOCKED):]]
              for content, is_error in results(h.messages)]
     t.expect([lab.shape(h.messages).count("R("), found, ran],
              [len(calls), [[no, no, no] for _, _, no in calls],
               [[name, arguments] for name, arguments, no in calls if not no]],
              f"One batch of calls {[[name, arguments] for name, arguments, _ in calls]}. Items: "
              "[the results on the record, for each call [its result begins Tool call blocked: , "
-             "is_error, the reason after it has four words or more], the calls that ran, in "
-             "order].")
+             "is_error, the reason after it has four words or more and names rm -rf], the calls "
+             "that ran, in order].")
 
 
 @lab_test("deny_destructive inside a check of the caller's own, which asks a person about "
@@ -417,6 +419,21 @@ async def test_bank_a_person_at_the_frontend_during_a_run(t):
              "Then a run whose person cannot be asked (ask raises ConnectionError). Items: [the "
              "record, whether the result is a refusal with a reason (the user said no, or the "
              "check failed: and what ask raised), is_error, the calls that ran].")
+    person, ran = lab.Human([True, True]), []
+    door = harness.guard(recording("write", ran), harness.confirm_with(person))
+    unwritable = {"path": f"{t.random.choice(FILES)}.bin",
+                  "content": t.random.choice([b"\x00\x01", frozenset({"a"}), 1j])}
+    try:
+        json.dumps(unwritable)
+    except Exception as exc:
+        cannot = str(exc)
+    t.expect([await knock(door, unwritable) in (["refused", FAILED + cannot], ["refused", NO]),
+              person.questions, ran],
+             [True, [], []],
+             f"Then a frontend knocks on a write's door with arguments json.dumps cannot write "
+             f"({unwritable['content']!r} as the content). Items: [whether the door refused it, "
+             "as a check that broke or as the user said no, the "
+             "questions the person was asked, the calls that ran].")
 
 
 class Reader:

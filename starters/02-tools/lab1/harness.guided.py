@@ -45,7 +45,8 @@ def tool_specs(tools):
     # --- your code --- gap 3 of 5: tool_specs
     # A new list of new dicts, one per tool, in the tools' order, each with exactly three
     # keys: "name", "description" and "parameters". The tools themselves must come out as
-    # they went in, and "execute" must not be among what the model is sent.
+    # they went in, and "execute" must not be among what the model is sent. A tool lacking one
+    # of the three keys raises KeyError, as tool["description"] does: make nothing up for it.
     # --- end ---
 
 

@@ -46,7 +46,8 @@ def tool_specs(tools):
     # --- your code --- gap 3 of 5: tool_specs
     # What the model is told of the tools: a new list, one new dict per tool in the tools' order,
     # with exactly the keys "name", "description" and "parameters". No function, and no other key a
-    # tool carries, is in it, and the tools are left exactly as they were.
+    # tool carries, is in it, and the tools are left exactly as they were. A tool lacking one of
+    # those keys raises KeyError: nothing is made up for it.
     # Tests: test_specs_have_three_keys_in_order, test_specs_do_not_change_the_tools.
     # --- end ---
 
@@ -72,7 +73,7 @@ def make_read_tool(ws):
     def execute(arguments):
         # --- your code --- gap 5 of 5: read's execute
         # read's execute: the whole text of the file in `ws` named by the "path" argument, as the
-        # workspace holds it.
+        # workspace holds it. The path goes to ws as the call spells it: read tidies nothing.
         # Tests: test_the_read_tool, test_a_round_trip_by_hand.
         pass
         # --- end ---

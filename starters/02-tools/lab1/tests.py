@@ -276,6 +276,18 @@ async def test_specs_do_not_change_the_tools(t):
              "The tools come out exactly as they went in (Build item 3), even a tool that lacks "
              "a description and parameters: whatever tool_specs makes of it, it writes nothing "
              "into the tool. The item is the tool's keys afterwards (tool_specs, lesson 2).")
+    lacking = [{key: value for key, value in tools[0].items() if key != missing}
+               for missing in ("description", "parameters")]
+    t.random.shuffle(lacking)
+    kinds = []
+    for each in [bare, *lacking]:
+        problem = await raised(lambda: harness.tool_specs([*tools, each]))
+        kinds.append(problem.partition(":")[0] if problem else None)
+    t.expect(kinds, why="A tool that lacks a description or parameters is not a tool: tool_specs "
+                        "raises KeyError for it, rather than tell the model a description or a "
+                        "schema the tool does not have (Build item 3). Each item is the kind of "
+                        "exception tool_specs raised for a list ending in such a tool, or None "
+                        "(tool_specs, lesson 2).")
 
 
 @lab_test("run_tool on a known tool returns exactly the five keys of a toolResult: the call's id "
@@ -512,6 +524,16 @@ async def test_the_read_tool(t):
     t.expect(await settle(read["execute"]({"path": edited})), "changed since\n" + texts[edited],
              "read gives the text as the workspace holds it at each call: a file changed since "
              "the last read is read anew, not remembered (make_read_tool, lesson 2).")
+    spaced = t.random.choice(list(files))
+    ws.write_text(spaced + " ", "the file whose name ends in a space\n")
+    problem = await raised(lambda: read["execute"]({"path": " " + spaced}))
+    t.expect([await settle(read["execute"]({"path": spaced + " "})),
+              problem.partition(":")[0] if problem else None],
+             why="The path goes to the workspace as the call spells it: read tidies nothing "
+                 "(Build item 5). Items: what read returned for a path with a space at its end, "
+                 "a file of its own beside the one without; the kind of exception read raised "
+                 "for a path with a space at its start, where no file is, or None "
+                 "(make_read_tool, lesson 2).")
 
 
 @lab_test("One round trip driven by hand: the user asks, the model calls read, run_tool answers "

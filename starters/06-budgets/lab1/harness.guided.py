@@ -191,8 +191,9 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         # A command's verdict is printed last, so keep the end: truncate_tail the output
         # with max_lines and max_bytes. When lines were dropped, say so on a line of its own:
         #     f"\n[Showing the last {shown} of {total} lines. Narrow the command for more.]"
-        # after a newline of its own when the kept text does not end with one (a command's last
-        # line may have none), so that a blank line always comes first. The status line below
+        # after a newline of its own when the kept text is not empty and does not end with "\n"
+        # (a command's last line may have none, or end in "\r" or a rarer break: add it then
+        # too), so that the note always follows "\n\n". The status line below
         # goes after this note.
         # --- end ---
         if code != 0:

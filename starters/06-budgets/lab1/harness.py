@@ -189,7 +189,9 @@ def make_bash_tool(shell, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         # bash's result holds the end of the output (a command's verdict is printed last) that fits
         # max_lines and max_bytes. When lines were dropped, a blank line and then the note
         # "[Showing the last K of T lines. Narrow the command for more.]" follow the kept lines
-        # (K lines kept, T printed). The status line of lesson 4 comes after this note.
+        # (K lines kept, T printed): unless the kept text ends in "\n", or nothing is kept, a "\n"
+        # is added to it first (after a "\r" or a rarer break too), then "\n" and the note. The
+        # status line of lesson 4 comes after this note.
         # Tests: test_bash_keeps_the_tail, test_the_factories_take_a_budget.
         # --- end ---
         if code != 0:

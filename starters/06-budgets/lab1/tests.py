@@ -452,6 +452,20 @@ async def test_bash_keeps_the_tail(t):
              "size of the last k lines keeps those k lines and no more. The item is `cat` of "
              f"{len(wide)} lines each holding a character of two bytes or more, under "
              f"max_bytes={size(wide[-k:])}, the size of its last {k} (make_bash_tool, lesson 6).")
+    ends = ["\r", t.random.choice(["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
+                                   "\u2029"])]
+    found = []
+    for end in ends:
+        ws.write_text("ends.txt", "first\nlast" + end)
+        found.append(await settle(harness.make_bash_tool(lab.Shell(ws), max_lines=1)["execute"](
+            {"command": "cat ends.txt"})))
+    t.expect(found, [f"last{end}\n\n[Showing the last 1 of 2 lines. Narrow the command for more.]"
+                     for end in ends],
+             "Unless the kept text ends in \"\\n\" (or nothing is kept), bash adds a \"\\n\" to it "
+             "first, after a last line that ends in \"\\r\" or a rarer break as after one with "
+             "none, so that the note always stands after \"\\n\\n\" (Build item 5). Items: `cat` "
+             f"of {['first' + chr(10) + 'last' + end for end in ends]!r} under max_lines=1 "
+             "(make_bash_tool, lesson 6).")
 
 
 @lab_test("Both factories honour the budget they are given, drawn under the seed, and their "

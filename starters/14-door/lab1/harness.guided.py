@@ -266,10 +266,13 @@ def deny_destructive(name, arguments):
     """A check for guard that refuses bash commands containing "rm -rf". It slows a careless
     model down and stops nothing determined: `rm -fr` walks past it."""
     # --- your code --- gap 2 of 3: deny_destructive
-    #   1. for a bash call (name is "bash") whose arguments["command"] contains "rm -rf",
-    #      return your reason: a sentence for the model, in your own words, saying why the
-    #      call is refused and what it could do instead.
-    #   2. anything else, other tools included: return None.
+    #   1. a bash call whose command is not text (not a str: bytes, a number, or no command
+    #      at all) gets None, since bash itself refuses it; ask this first, with isinstance,
+    #      or the `in` of step 2 raises on bytes and test_deny_destructive fails.
+    #   2. for a bash call (name is "bash") whose arguments["command"] contains "rm -rf",
+    #      return your reason: a sentence for the model, in your own words, that names rm -rf
+    #      and says why the call is refused and what it could do instead.
+    #   3. anything else, other tools included: return None.
     # It reads the text and nothing more: a speed bump, not a wall.
     pass
     # --- end ---
@@ -282,7 +285,9 @@ def confirm_with(human):
     # Inside confirm_with, define the check, a function of (name, arguments), and return it.
     # The check:
     #   1. asks once, with human.ask, the text "Allow ", the name, a space, json.dumps of the
-    #      arguments and "?", nothing else: Allow bash {"command": "ls"}?
+    #      arguments and "?", nothing else: Allow bash {"command": "ls"}? When json.dumps
+    #      raises (a set among the arguments), let it: the check breaks, guard refuses the
+    #      call, and the person is never asked about what they could not read exactly.
     #   2. returns None only when the answer is True itself: test it with `is`, since
     #      1 == True and 1.0 == True hold in Python. A door fails closed.
     #   3. otherwise returns the reason "the user said no".

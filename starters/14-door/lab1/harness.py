@@ -267,8 +267,10 @@ def deny_destructive(name, arguments):
     model down and stops nothing determined: `rm -fr` walks past it."""
     # --- your code --- gap 2 of 3: deny_destructive
     # A check. A bash call whose command contains "rm -rf", wherever it stands, gets a reason: a
-    # sentence for the model, four words or more, in your own words. Every other call gets None:
-    # other bash commands, and every other tool, even a write whose content holds "rm -rf".
+    # sentence for the model, four words or more, in your own words, that names what it refuses,
+    # rm -rf. Every other call gets None: other bash commands, a bash command that is not text
+    # (bytes, a number, none at all), and every other tool, even a write whose content holds
+    # "rm -rf".
     # Whether it refuses other spellings as well, such as "rm -fr", is yours to choose.
     # Tests: test_deny_destructive.
     pass
@@ -285,6 +287,8 @@ def confirm_with(human):
     # answers are a clear yes is the lesson's question "Which calls run?". The question is
     # exactly "Allow NAME ARGUMENTS?",
     # the arguments as json.dumps writes them: Allow bash {"command": "rm -r build"}?
+    # Arguments json.dumps cannot write (a set among them) are never put to the person: the call is
+    # refused, the check broken ("the check failed: ...") or with "the user said no".
     # Tests: test_confirm_with_asks_the_person, test_one_question_per_call_in_order,
     #   test_only_true_is_yes.
     pass

@@ -290,7 +290,8 @@ async def test_the_check_gets_name_and_arguments(t):
 
 @lab_test("deny_destructive refuses bash with rm -rf build, and any command with rm -rf "
           "later in it, even with no space before it (ls;rm -rf build), on a later line, or "
-          "thousands of characters in, with a reason for the model, and lets through harmless "
+          "thousands of characters in, with a reason for the model that names rm -rf, and lets "
+          "through harmless "
           "commands, rm -r build among them, other commands with -rf (cp -rf), a command that "
           "is not text (bytes too), and other tools (sh, shell and run_bash too), even one whose "
           "command argument holds rm -rf. Whether it refuses more "
@@ -351,6 +352,15 @@ async def test_deny_destructive(t):
              "itself then says what is wrong), so "
              "deny_destructive gives None and does not raise. Each item is [the arguments of a "
              "bash call, what deny_destructive gave] (deny_destructive, lesson 14).")
+    named = [harness.deny_destructive("bash", {"command": command})
+             for command in t.random.sample(later, 3)]
+    t.expect([isinstance(given, str) and "rm -rf" in given and len(given.split()) >= 4
+              for given in named],
+             why="A reason names what it refuses, rm -rf, in a sentence of four words or more, "
+                 "so that the model knows which part of its command was the trouble (Build item "
+                 "2); what else it says is yours. Each item is whether the reason for one "
+                 "refused command holds rm -rf and four words or more (deny_destructive, lesson "
+                 "14).")
     ran = []
     tools = [harness.guard(shell_tool(ran), harness.deny_destructive)]
     found = [await answer(tools, bash_call("rm -rf build")),
@@ -414,7 +424,8 @@ async def test_only_none_lets_a_call_through(t):
 @lab_test("confirm_with asks the person exactly Allow bash {\"command\": \"rm -r build\"}?, the "
           "arguments as json.dumps writes them (keys unsorted, non-ASCII escaped); an answer "
           "of True runs the tool, False gives Tool call blocked: the user said no. Every call "
-          "is asked, a read or a call with no arguments too, and a long one in full.")
+          "is asked, a read or a call with no arguments too, and a long one in full; a call "
+          "whose arguments json.dumps cannot write is refused unasked.")
 async def test_confirm_with_asks_the_person(t):
     ran = []
     answers = [True, False] + [t.random.choice([True, False]) for _ in range(t.random.randint(0, 3))]
@@ -456,6 +467,24 @@ async def test_confirm_with_asks_the_person(t):
              "character of its JSON, since the person allows only what they read. The items "
              "are [what the check answered for each call, the questions the person was asked] "
              "(confirm_with, lesson 14).")
+    person, ran = lab.Human([True, True]), []
+    odd = {"command": t.random.choice(["rm -r build", "make clean", "ls"]),
+           "env": {t.random.choice(["CI", "DEBUG", "HOME"])}}  # a set: no JSON for it
+    try:
+        json.dumps(odd)
+    except Exception as exc:
+        cannot = str(exc)
+    door = [harness.guard(shell_tool(ran), harness.confirm_with(person))]
+    found = await answer(door, {"type": "toolCall", "id": "c9", "name": "bash", "arguments": odd})
+    t.expect([person.questions, found[0] in (BLOCKED + "the check failed: " + cannot,
+                                             BLOCKED + "the user said no"), found[1], ran],
+             [[], True, True, []],
+             "Arguments json.dumps cannot write (a set among them) are never put to the person, "
+             "who could not read them exactly: the call is refused, as a check that broke (the "
+             "check failed: and what json.dumps raised) or with the user said no (Build item 3). "
+             "The items are [the questions the person was asked, whether the call's result is "
+             "one of those two refusals, is_error, the commands that ran] (confirm_with and "
+             "guard, lesson 14).")
 
 
 @lab_test("In a batch of guarded calls the person is asked once per call, in the order of "

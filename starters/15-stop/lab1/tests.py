@@ -212,13 +212,26 @@ async def test_the_token_and_the_two_checks(t):
         while not waiting.done():
             await lab.tick()
     t.expect([(await harness.run_tool(tools, call, Emptied()))["content"], ran, lab.shape(messages),
-              len(model.calls), turns <= 5, [p.killed for p in shell.processes]],
-             ["Operation aborted", [], "U A(aborted)", 0, True, [True]],
+              len(model.calls), turns <= 5,
+              shell.running() == [] and all(p.killed for p in shell.processes)],
+             ["Operation aborted", [], "U A(aborted)", 0, True, True],
              "A signal is asked, never taken for true or false: only None means there is none, "
              "and a set signal whose class counts it as false (as an empty container is) still "
              "stops run_tool, run_agent and bash (CancelToken, lesson 15). The items: [run_tool's "
              "result, the tools that ran, the record, model calls, bash answered within five "
-             "turns, bash's command killed].")
+             "turns, bash's command killed or never started: handed a signal already set, bash "
+             "may start none, as Tau's does].")
+
+    class Counted:  # a frontend's flag whose is_cancelled() answers how often Stop was pressed
+        def is_cancelled(self):
+            return 1
+    model, messages = one_call_model(name), []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, prompt, signal=Counted()))
+    t.expect([(await harness.run_tool(tools, call, Counted()))["content"], ran, lab.shape(messages),
+              len(model.calls)], ["Operation aborted", [], "U A(aborted)", 0],
+             "is_cancelled()'s answer is read as a condition, as any if reads one: a frontend's "
+             "flag that answers 1 is set, and run_tool and run_agent stop (CancelToken, lesson "
+             "15). The items: [run_tool's result, the tools that ran, the record, model calls].")
     clear = harness.CancelToken()
     t.expect((await harness.run_tool(tools, call, clear))["content"], output,
              "With a clear signal, run_tool runs the tool as before (lesson 15).")

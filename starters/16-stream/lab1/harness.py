@@ -807,7 +807,8 @@ def decode_line(line):
     # payload parsed, a dict; `data: [DONE]` gives STREAM_DONE; an `error:` line gives
     # {"error": its payload}, parsed when it is JSON and the text as it is when not; a blank line,
     # a `:` comment or any other field gives None. A data line whose payload is not a JSON object
-    # raises the ValueError the docstring names, whose text ends with the line's repr.
+    # raises the ValueError the docstring names, whose text ends with the line's repr. Each call
+    # gives a new dict, even for a line read before: a caller may change what it was given.
     # Tests: test_decode_line_reads_four_kinds_of_line, test_decode_line_over_drawn_lines.
     pass
     # --- end ---

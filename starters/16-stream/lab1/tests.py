@@ -68,6 +68,16 @@ async def test_decode_line_reads_four_kinds_of_line(t):
              "skip: raise ValueError(f\"not a stream line: {line!r}\"), the repr of the line "
              "exactly as it came, the space after 'data: [1, 2]' included, not of the line "
              "stripped (decode_line, lesson 16).")
+    line = t.random.choice(['data: {"choices": [{"delta": {"content": "Hi"}}]}',
+                            'error: {"message": "overloaded"}', 'data: {"usage": {"total": 3}}'])
+    first = harness.decode_line(line)
+    first["seen"] = True
+    again = harness.decode_line(line)
+    t.expect([again is first, "seen" in again], [False, False],
+             "Each call gives a new dict, even for a line read before: a caller may change what "
+             f"it was given (Build item 1). {line!r} was decoded, the caller wrote into what it "
+             "got, and the line was decoded again. Items: [the second answer is the first, it "
+             "holds the caller's key] (decode_line, lesson 16).")
 
 
 @lab_test("Text that arrives in many small deltas becomes one text block, exactly as written, "
