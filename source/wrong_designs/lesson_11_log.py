@@ -463,9 +463,9 @@ class SessionLog:
 ''',
           by=r'''
         if event["type"] == "agent_start":
-            self._joined = list(self._listeners)  # the listeners of this run
+            self._joined = {id(listener) for listener in self._listeners}  # this run's listeners
         for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
-            if any(listener is joined for joined in self._joined):
+            if id(listener) in self._joined:
                 listener(event)
 '''),
     Wrong(lab='11.1', name='append_message writing its own line',

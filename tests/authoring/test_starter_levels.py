@@ -1,7 +1,7 @@
 """Labs that ask for design: what a student reads before a lab is done must not hand over the
 lab's lines (issue 39).
 
-The measure is tools/copying.py, defined in source/copying.md. A lab's answer lines are its
+The measure is tools/copying_measure.py, defined in source/copying.md. A lab's answer lines are its
 solution's lines that its standard starter lacks (keyword-only lines such as `else:` aside). One
 counts as shown when (a) a line with nearly the same tokens (a token similarity of 0.8, fixed
 before the measure was first run) stands where the student reads before the lab is done: the
@@ -32,7 +32,7 @@ from fractions import Fraction
 import pytest
 
 from lab.check import manifest
-from tools import copying
+from tools import copying_measure as copying, copying_readers, copying_table
 
 from conftest import BUILT
 
@@ -51,7 +51,7 @@ def figures(tree):
 
 @pytest.fixture(scope="module")
 def recorded():
-    return copying.recorded()
+    return copying_table.recorded()
 
 
 @pytest.mark.parametrize("lab_id", BUILT)
@@ -82,7 +82,7 @@ def test_the_course_shows_no_more_than_its_row_in_the_notes(figures, recorded):
 def test_the_notes_record_every_labs_figure_as_it_stands(figures, recorded):
     """A ratchet holds only what is written down: a lab whose figure fell keeps its gain once
     its row says so, and the notes' table stays the measure's, not an old one."""
-    table = copying.table(list(figures.values()))
+    table = copying_table.table(list(figures.values()))
     stale = [f"{f.words()}, its row says {copying.percent(recorded[lab_id])}"
              for lab_id, f in figures.items()
              if lab_id in recorded and f.share != recorded[lab_id]]
@@ -92,10 +92,10 @@ def test_the_notes_record_every_labs_figure_as_it_stands(figures, recorded):
 
 
 def test_the_notes_table_is_read_as_shown_over_answer_lines():
-    text = (f"before\n{copying.TABLE_START}\n{copying.COLUMNS}\n| --- |\n"
+    text = (f"before\n{copying_table.TABLE_START}\n{copying_table.COLUMNS}\n| --- |\n"
             "| 9.1 | 8 | 0 | 5 | 5 | 62 % | 100 % |\n| course | 461 | 79 | 163 | 198 | 43 % | |\n"
-            f"{copying.TABLE_END}\n| 2.1 | 9 | 9 | 9 | 9 | 100 % | |\n")
-    assert copying.recorded(text) == {"9.1": Fraction(5, 8), "course": Fraction(198, 461)}
+            f"{copying_table.TABLE_END}\n| 2.1 | 9 | 9 | 9 | 9 | 100 % | |\n")
+    assert copying_table.recorded(text) == {"9.1": Fraction(5, 8), "course": Fraction(198, 461)}
 
 
 def test_the_readers_figure_of_a_lab_is_its_latest_rounds():
@@ -158,31 +158,31 @@ def test_an_f_strings_text_is_read_with_its_escapes():
 def test_shown_is_set_beside_each_readers_class_line_by_line():
     text = ("# notes\n\n## 9.1, reader r99 (kit 0123abc, round 9, where)\n\n```\n"
             "9.1  1 T x = f(y)\n9.1  1 D z = g(x)\n9.1  2 - h(z)\n9.1  2 O return z\n```\n")
-    labelled = copying.readers_lines(text)["9.1"]
+    labelled = copying_readers.readers_lines(text)["9.1"]
     assert (labelled.kit, labelled.round) == ("0123abc", 9)
     assert labelled.rows[2] == (2, "h(z)", "-")
     figure = copying.Figure("9.1", [copying.Answer("x = f(y)", 1), copying.Answer("z = g(x)", 1),
                                     copying.Answer("h(z)", 2), copying.Answer("k = 1", 2),
                                     copying.Answer("return z", 2)])
     figure.dictated = {1: "gap 1", 2: "gap 2", 4: "gap 2"}
-    found = copying.agreement(figure, labelled)
+    found = copying_readers.agreement(figure, labelled)
     # "-" counts for neither side; the line the labels lack is listed, not guessed.
     assert found["counts"] == {"not shown T": 1, "shown D": 1, "shown O": 1}
     assert found["unmatched"] == ["the measure's gap 2: k = 1"]
     counts = Counter({"shown T": 5, "not shown D": 5})
-    assert copying.kappa(counts, "T") == 1.0
-    assert copying.kappa(Counter({"shown T": 1, "shown D": 1, "not shown T": 1,
+    assert copying_readers.kappa(counts, "T") == 1.0
+    assert copying_readers.kappa(Counter({"shown T": 1, "shown D": 1, "not shown T": 1,
                                   "not shown O": 1}), "T") == 0.0
 
 
 def test_every_labelled_lab_names_its_readers_report():
-    for lab_id, labelled in copying.readers_lines().items():
+    for lab_id, labelled in copying_readers.readers_lines().items():
         assert manifest.lab(lab_id) and labelled.rows, lab_id
         assert all(kind in "TDO-" for _, _, kind in labelled.rows)
-        report = copying.LINES.parent / "hunts" / f"round-{labelled.round}"
+        report = copying_readers.LINES.parent / "hunts" / f"round-{labelled.round}"
         assert any(f"lab {lab_id}" in path.read_text(encoding="utf-8").splitlines()[0]
                    for path in report.glob("r*.md")), (
-            f"{copying.LINES.name} labels lab {lab_id} from round {labelled.round}, whose "
+            f"{copying_readers.LINES.name} labels lab {lab_id} from round {labelled.round}, whose "
             f"reports ({report}) hold no reader of it")
 
 
