@@ -17,9 +17,11 @@ a transcript's shape, a result's text, a count; not only True/False.
 """
 from __future__ import annotations
 
+import contextlib
 import inspect
 import io
 import sys
+import time
 from contextlib import redirect_stdout
 from dataclasses import dataclass
 
@@ -128,6 +130,29 @@ async def settle(value):
     if inspect.isawaitable(value):
         return await value
     return value
+
+
+@contextlib.contextmanager
+def hours_pass():
+    """While open, each reading of the wall clock (time.monotonic, time.time, time.perf_counter)
+    is a minute after the one before: a harness that times itself (a run, a command) sees hours
+    go by, while the test takes no time at all. The clocks are put back on the way out. The
+    checker's own guards keep theirs: the spin guard bound its clock at import, the runner reads
+    the clock between tests, and the child only sleeps and reads processor time."""
+    names = ("monotonic", "time", "perf_counter")
+    saved = {name: getattr(time, name) for name in names}
+    now = [saved["time"]()]
+
+    def a_minute_later():
+        now[0] += 60.0
+        return now[0]
+    for name in names:
+        setattr(time, name, a_minute_later)
+    try:
+        yield
+    finally:
+        for name, clock in saved.items():
+            setattr(time, name, clock)
 
 
 def tool(name, fn, parameters=None, description="A tool for this test."):

@@ -6,13 +6,11 @@ does: a listener of the harness instead of the record, the request's own signal,
 by a task, run_tool called bare, a renderer's printed line, a view built from a record by hand.
 """
 import asyncio
-import contextlib
 import json
-import time
 
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import hours_pass, lab_test, raised, tool
 
 LAB = "15.1"
 SYSTEM = "You are a careful assistant for a small repository."
@@ -48,26 +46,6 @@ def one_tool_then_answer(name="probe", arguments=None, *, latency=1):
 
 
 # -- rule 1: ABORTED and error_message's label --------------------------------------------
-
-
-@contextlib.contextmanager
-def hours_pass():
-    """While open, each reading of the wall clock (time.monotonic, time.time, time.perf_counter)
-    is a minute after the one before, so a bash that times its command sees hours go by."""
-    names = ("monotonic", "time", "perf_counter")
-    saved = {name: getattr(time, name) for name in names}
-    now = [saved["time"]()]
-
-    def a_minute_later():
-        now[0] += 60.0
-        return now[0]
-    for name in names:
-        setattr(time, name, a_minute_later)
-    try:
-        yield
-    finally:
-        for name, clock in saved.items():
-            setattr(time, name, clock)
 
 
 @lab_test("A listener presses Stop the moment it hears agent_start, and another harness runs "

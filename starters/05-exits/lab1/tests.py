@@ -10,13 +10,11 @@ cases; the same seed draws the same ones.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 5 tests.py
 """
-import contextlib
 import copy
-import time
 
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import hours_pass, lab_test, raised, tool
 
 LAB = "5.1"
 SYSTEM = "You help with a small project."
@@ -80,27 +78,6 @@ class Handed(lab.ScriptedModel):
     async def acomplete(self, system, messages, tools=(), signal=None):
         self.handed.append(messages)
         return await super().acomplete(system, messages, tools, signal)
-
-
-@contextlib.contextmanager
-def hours_pass():
-    """While open, each reading of the wall clock (time.monotonic, time.time, time.perf_counter)
-    is a minute after the one before: a run that times itself sees hours go by, as a long job
-    would, while the test takes no time at all. The clocks are put back on the way out."""
-    names = ("monotonic", "time", "perf_counter")
-    saved = {name: getattr(time, name) for name in names}
-    now = [saved["time"]()]
-
-    def a_minute_later():
-        now[0] += 60.0
-        return now[0]
-    for name in names:
-        setattr(time, name, a_minute_later)
-    try:
-        yield
-    finally:
-        for name, clock in saved.items():
-            setattr(time, name, clock)
 
 
 async def run(model, tools, prompt, messages=None, **options):

@@ -5,11 +5,10 @@ Check your file with: python lab/lab_check.py --harness harness.py --lesson 15 t
 """
 import asyncio
 import contextlib
-import time
 
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import hours_pass, lab_test, raised, tool
 
 LAB = "15.1"
 SYSTEM = "You help with a small project."
@@ -53,27 +52,6 @@ def batch(size):
     return (f"A[{','.join(f'c{n + 1}' for n in range(size))}] "
             + " ".join(f"R(c{n + 1})" for n in range(size)))
 
-
-
-@contextlib.contextmanager
-def hours_pass():
-    """While open, each reading of the wall clock (time.monotonic, time.time, time.perf_counter)
-    is a minute after the one before: a bash that times its command sees hours go by, while the
-    test takes no time at all. The clocks are put back on the way out."""
-    names = ("monotonic", "time", "perf_counter")
-    saved = {name: getattr(time, name) for name in names}
-    now = [saved["time"]()]
-
-    def a_minute_later():
-        now[0] += 60.0
-        return now[0]
-    for name in names:
-        setattr(time, name, a_minute_later)
-    try:
-        yield
-    finally:
-        for name, clock in saved.items():
-            setattr(time, name, clock)
 
 def one_call_model(name="build", arguments=None, *, latency=1):
     return lab.ScriptedModel([lab.reply(lab.call(name, arguments or {})), lab.say("Done.")],
