@@ -25,6 +25,8 @@ import time
 from contextlib import redirect_stdout
 from dataclasses import dataclass
 
+from lab.check import spin
+
 TESTS: list["LabTest"] = []  # filled by @lab_test as a test file is executed
 
 
@@ -174,12 +176,14 @@ async def raised(thunk):
     """What calling thunk() raised, as "ValueError: path must be a string", or None if it
     returned (after settling an awaitable result). The call runs inside this helper, so a
     run that happens all at once (run_agent before lesson 7) raises here, not earlier.
-    PowerCut counts; a task's own cancellation does not, and goes on up."""
+    PowerCut counts; a task's own cancellation does not, and goes on up, nor does the practice
+    check's spin guard stopping the test (lab/check/spin.py's Spun), so that a file that spins
+    gets the same verdict in a page as in a child."""
     import asyncio
     try:
         await settle(thunk())
-    except asyncio.CancelledError:
-        raise
+    except (asyncio.CancelledError, spin.Spun):
+        raise  # the practice check's spin guard stops the test, as a child's watcher would
     except BaseException as exc:  # lab.PowerCut is a BaseException on purpose
         return Raised(f"{type(exc).__name__}: {exc}", _lacks(exc))
     return None
