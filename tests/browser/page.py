@@ -170,6 +170,13 @@ def typed_and_run(page, notebook, after: int, code: str):
         '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stdout"]')
 
 
+def ran_to_its_end(api, notebook, n: int, seconds: float) -> None:
+    """Wait until code cell `n` has an execution count: its output is then whole. A report's
+    count line is printed before the advice under it, so seeing the count is not enough."""
+    prompt = notebook.locator(".jp-CodeCell").nth(n).locator(".jp-InputArea-prompt")
+    api.expect(prompt).to_have_text(re.compile(r"^\[\d+\]:$"), timeout=seconds * 1000)
+
+
 def kernel_idle(page):
     """The status bar's kernel item once a kernel is connected and idle: "Python 3 (ipykernel) |
     Idle" (it reads "No Kernel | ..." until the kernel has started)."""

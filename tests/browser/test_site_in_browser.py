@@ -37,7 +37,7 @@ import pytest
 from lab.check.lines import PRACTICE
 from lab.check import manifest
 from tests.browser.page import (answer_prediction, checkers_report, chromium, highest_count,
-                                playwright_api, run_all, shoot, typed_and_run)
+                                playwright_api, ran_to_its_end, run_all, shoot, typed_and_run)
 from tests.browser.site_server import address, built_site, lesson_opened, site_tab
 from tools import notebooks
 
@@ -121,9 +121,12 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
 
         report = typed_and_run(page, notebook, len(code), f'course.check("{LAB.id}")')
         api.expect(report).to_contain_text(count, timeout=SECONDS_TO_RUN * 1000)
+        ran_to_its_end(api, notebook, len(code) + 1, SECONDS_TO_RUN)
         text = report.inner_text()
         assert text.startswith(PRACTICE + "\n"), text[:300]
-        assert after_checking(text) == expected, "the practice report is not the checker's"
+        assert after_checking(text) == expected, (
+            "the practice report is not the checker's; the cell's whole output ends:\n"
+            + cells.nth(len(code) + 1).locator(".jp-OutputArea").inner_text()[-1500:])
         report.scroll_into_view_if_needed()
         shoot(page, "site-lesson15-practice-check.png", tmp_path)
 
@@ -133,6 +136,7 @@ def test_lesson_15_and_its_practice_check_run_in_the_browser_site_with_no_networ
             f"Path('/drive/{LAB.tests.relative_to(manifest.KIT).as_posix()}'), "
             f"{LAB.lesson.number}, practice=True)"))
         api.expect(solved).to_contain_text(solution_count, timeout=SECONDS_TO_RUN * 1000)
+        ran_to_its_end(api, notebook, len(code) + 2, SECONDS_TO_RUN)
         assert after_checking(solved.inner_text()) == solution_expected
 
         desk = typed_and_run(page, notebook, len(code) + 2,
