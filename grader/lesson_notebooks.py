@@ -48,7 +48,7 @@ import jupytext
 import nbformat
 
 from lab.check import manifest, spoken, suite
-from lab.check.errors import UserError
+from lab.check.errors import UnknownLab, UserError
 
 
 from grader.errors import Refused
@@ -323,8 +323,8 @@ def expand(text: str, *, where: str, found: list[Prediction] | None = None,
             kind, lab_id = directive.groups()
             try:
                 lab = manifest.lab(lab_id)
-            except KeyError as missing:
-                raise LessonError(UnknownLabIn(where, missing.args[0])) from None
+            except UnknownLab as missing:
+                raise LessonError(UnknownLabIn(where, missing.fact)) from None
             flush()
             cells.append(EXPANDERS[kind](lab, page=page))
             i += 1

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lab.check import manifest, record, runner, seeds, suite
+from lab.check.errors import Unblindable, UnknownLab
 from lab.check.verdict import sets_line
 
 from grader import bank
@@ -204,8 +205,8 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
     recorded here on the reference too, before any submission runs."""
     try:
         lab = manifest.lab(lab_id)
-    except KeyError as exc:
-        raise PlanError(UnknownLabAsked(exc.args[0])) from None
+    except UnknownLab as exc:
+        raise PlanError(UnknownLabAsked(exc.fact)) from None
     if lab.reference_only or not lab.tests.exists():
         raise PlanError(NotBuilt(lab.name))
     plan = Plan(lab=lab.id, own_lab_only=own_lab_only, seed=seed)
@@ -230,8 +231,8 @@ def make(lab_id: str, *, own_lab_only: bool = False, extra_tests=(),
             raise PlanError(ExtraUnparsed(path, str(exc))) from None
         try:  # refused here, before any submission runs beside a hidden wanted value
             suite.blind(source, path.name)
-        except suite.Unblindable as exc:
-            raise PlanError(ExtraUnblindable(str(exc))) from None
+        except Unblindable as exc:
+            raise PlanError(ExtraUnblindable(exc.fact)) from None
         extras_files.append((name, source, path.name))
     if extras_files:
         if not lab.solution.is_file():

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from lab.check.problems import CannotBlind, Problem
+
 Where = Path | str  # a path as it was given
 
 
@@ -185,8 +187,8 @@ class EmptyOverride(Refusal):
 
 @dataclass(frozen=True)
 class UnknownLabAsked(Refusal):
-    """No such lab in this kit: the engine's own sentence (lab/check/errors.py UnknownLab)."""
-    said: str
+    """No such lab in this kit: the engine's own record (lab/check/errors.py UnknownLab)."""
+    missing: Problem
 
 
 @dataclass(frozen=True)
@@ -241,7 +243,7 @@ class ExtraUnparsed(Refusal):
 
 @dataclass(frozen=True)
 class ExtraUnblindable(Refusal):
-    said: str  # the engine's own sentence (lab/check/suite.py Unblindable)
+    reach: CannotBlind  # the engine's own record (lab/check/errors.py Unblindable)
 
 
 @dataclass(frozen=True)
@@ -431,7 +433,7 @@ class Unclosed(Refusal):
 @dataclass(frozen=True)
 class UnknownLabIn(Refusal):
     where: str
-    said: str  # the engine's own sentence (lab/check/errors.py UnknownLab)
+    missing: Problem  # the engine's own record (lab/check/errors.py UnknownLab)
 
 
 @dataclass(frozen=True)

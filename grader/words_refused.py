@@ -7,6 +7,8 @@ caller that needs to know why reads the record. Each sentence says what to do.
 """
 from __future__ import annotations
 
+from lab.check import words_errors
+
 from grader.refusals import (
     BadChange, BadRule, BadShare, BankFails, BankLedgerDisagree, ChangeTwice, EmptyOverride,
     EmptyRoster, ExtraEmpty, ExtraFails, ExtraNamedTwice, ExtraUnblindable, ExtraUnparsed,
@@ -90,10 +92,10 @@ def refused(fact: Refusal) -> str:
         case EmptyOverride(path, line):
             return f"{path}, line {line}: the line has neither a change nor a comment"
         # the plan
-        case UnknownLabAsked(said):
-            return said
-        case ExtraUnblindable(said):
-            return f"The extra tests file cannot be used as it is: {said}"
+        case UnknownLabAsked(missing):
+            return words_errors.said(missing)
+        case ExtraUnblindable(reach):
+            return f"The extra tests file cannot be used as it is: {words_errors.said(reach)}"
         case NotBuilt(lab):
             return f"{_capital(lab)} is not built in this kit yet, so it has no tests to grade with."
         case SeedMismatch(seed, recorded):
@@ -199,8 +201,8 @@ def refused(fact: Refusal) -> str:
             return f"{where}: {line!r} is neither '::: predict' nor '::: predict many'"
         case Unclosed(where):
             return f"{where}: a '::: predict' block has no closing ':::'"
-        case UnknownLabIn(where, said):
-            return f"{where}: {said}"
+        case UnknownLabIn(where, missing):
+            return f"{where}: {words_errors.said(missing)}"
         case NotADirective(where, line):
             return (f"{where}: {line!r} is not a directive; they are {{{{ hints LAB }}}}, "
                     "{{ tests LAB }} and {{ starter LAB }}")

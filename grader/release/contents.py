@@ -11,6 +11,7 @@ import tomllib
 from pathlib import Path
 
 from lab.check import manifest
+from lab.check.errors import UnknownLab
 
 from grader.errors import ReleaseError
 from grader.refusals import NoReference, ReferenceLater, ReleaseNotBuilt, UnknownLabAsked
@@ -78,8 +79,8 @@ def last_lab(through: str | None) -> manifest.Lab:
     built = manifest.labs(built_only=True)
     try:
         last = manifest.lab(through) if through else built[-1]
-    except KeyError as missing:
-        raise ReleaseError(UnknownLabAsked(missing.args[0])) from None
+    except UnknownLab as missing:
+        raise ReleaseError(UnknownLabAsked(missing.fact)) from None
     if last.reference_only:
         raise ReleaseError(ReleaseNotBuilt(last.name))
     return last
@@ -92,8 +93,8 @@ def references(ids, last: manifest.Lab) -> list[manifest.Lab]:
     for lab_id in ids:
         try:
             lab = manifest.lab(lab_id)
-        except KeyError as missing:
-            raise ReleaseError(UnknownLabAsked(missing.args[0])) from None
+        except UnknownLab as missing:
+            raise ReleaseError(UnknownLabAsked(missing.fact)) from None
         if not lab.solution.is_file():
             raise ReleaseError(NoReference(lab.name))
         if manifest.key(lab.id) > manifest.key(last.id):

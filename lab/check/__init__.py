@@ -29,7 +29,8 @@
     lines      that report in the checker's lines; advice: collateral failures, the next step,
                decided as facts (advice.Next)
     spoken     a desk command as typed where the student is: in a terminal, or a page's cell
-    errors     what a user got wrong, as types: the only errors a front door makes one line of
+    errors     what a user got wrong, as types: the only errors a front door makes one line of;
+               the engine's carry a record of problems, worded by words_errors when shown
 
 Nothing here imports the desk, and the runner's process never imports the fake world (the
 child reads a fake's ScriptExhausted as a fact, and the zygote loads the world ahead of its

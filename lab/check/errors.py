@@ -7,9 +7,16 @@ fault, and keeps its traceback, so that it is reported rather than mistaken for 
 front door (`lab_check.py`, `course`, `python -m grader`, the authoring tools) catches
 `UserError` and nothing broader.
 
-These live in the engine because every layer above it raises them, and it imports nothing.
+These live in the engine because every layer above it raises them; they import only the
+engine's records of why (lab/check/problems.py) and those records' words
+(lab/check/words_errors.py), which import nothing else of the kit. The engine's own (`Stated`)
+carry a `Problem` and are worded only when shown: whoever needs to know why (the grader, naming
+an unknown lab in its own refusal) reads the record, never the sentence.
 """
 from __future__ import annotations
+
+from lab.check import words_errors
+from lab.check.problems import CannotBlind, Problem
 
 
 class UserError(Exception):
@@ -20,10 +27,33 @@ class UserError(Exception):
         return str(self.args[0]) if self.args else ""
 
 
-class UnknownLab(UserError, KeyError):
-    """There is no such lab or lesson in this kit. Also a KeyError: a lookup that missed."""
+class Stated(UserError):
+    """A UserError of the engine's that carries a `Problem`, `fact`, and is worded only when
+    shown (lab/check/words_errors.py)."""
+
+    def __init__(self, fact: Problem) -> None:
+        super().__init__(fact)
+        self.fact = fact
+
+    def __str__(self) -> str:
+        return words_errors.said(self.fact)
 
 
-class NothingToCheck(UserError):
+class UnknownLab(Stated, KeyError):
+    """There is no such lab or lesson in this kit (NoSuchLab, NoSuchLesson). Also a KeyError: a
+    lookup that missed."""
+
+
+class NothingToCheck(Stated):
     """A check was asked for, but there is no harness or tests file to run, or the tests file
     names no lab of this kit: no test could run (the checker's exit code 2)."""
+
+
+class Unblindable(Stated):
+    """A test reaches a check in a way blind() cannot take the wanted value out of
+    (CannotBlind), so its file would carry what the checks compare against into the student's
+    process."""
+
+    def __init__(self, fact: CannotBlind) -> None:
+        super().__init__(fact)
+        self.fact: CannotBlind = fact

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from lab.check import manifest, runner, seeds, spoken, suite
 from lab.check.errors import NothingToCheck
+from lab.check.problems import NamesNoLab, NoFile
 
 # The checker's exit codes, as lab_check.py and `course check` return them.
 ALL_PASSED, A_TEST_FAILED, NOTHING_RAN, INTERRUPTED = 0, 1, 2, 130
@@ -51,15 +52,15 @@ class Checked:
 def choose(harness: Path, tests: Path, lesson: int) -> Chosen:
     """The suite `lab_check --harness HARNESS --lesson LESSON TESTS` runs. Raises NothingToCheck
     when a file is missing or the tests file names no lab of this kit's lesson."""
-    for path, what in ((harness, "harness file"), (tests, "tests file")):
-        if not Path(path).is_file():
-            raise NothingToCheck(f"there is no {what} at {path}. Run this from your lab's "
-                                 "folder, where harness.py and tests.py are "
-                                 f"({spoken.command('start', 'LAB', quoted=False)} makes one).")
+    start = spoken.command("start", "LAB", quoted=False)
+    if not Path(harness).is_file():
+        raise NothingToCheck(NoFile("harness", str(harness), start))
+    if not Path(tests).is_file():
+        raise NothingToCheck(NoFile("tests", str(tests), start))
     files = suite.cumulative(Path(tests), lesson)
     own = files[-1]
     if own.lab_id is None:  # cumulative() names the lab of the file it is given
-        raise NothingToCheck(f"{tests} names no lab of this kit")
+        raise NothingToCheck(NamesNoLab(str(tests)))
     lab = manifest.lab(own.lab_id)
     kit_copy, note = lab.tests, None
     if kit_copy.exists() and own.source != kit_copy.read_text(encoding="utf-8"):

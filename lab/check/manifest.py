@@ -29,6 +29,7 @@ from functools import cache
 from pathlib import Path
 
 from lab.check.errors import UnknownLab
+from lab.check.problems import NoSuchLab, NoSuchLesson
 
 KIT = Path(__file__).resolve().parents[2]
 # The course in a browser tab (tools/site.py): Python there is Pyodide, which starts no process,
@@ -267,15 +268,14 @@ def lab(lab_id: str) -> Lab:
     for candidate in labs():
         if candidate.id == lab_id:
             return candidate
-    known = ", ".join(x.id for x in labs(built_only=True))
-    raise UnknownLab(f"there is no lab {lab_id} in this kit (labs: {known})")
+    raise UnknownLab(NoSuchLab(lab_id, tuple(x.id for x in labs(built_only=True))))
 
 
 def lesson(number: int) -> Lesson:
     for candidate in lessons():
         if candidate.number == number:
             return candidate
-    raise UnknownLab(f"there is no lesson {number} in this kit")
+    raise UnknownLab(NoSuchLesson(number))
 
 
 def before(lab_id: str) -> tuple[Lab, ...]:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lab.check import kit, manifest
-from lab.check.errors import NothingToCheck, UserError
+from lab.check.errors import NothingToCheck, Unblindable
+from lab.check.problems import CannotBlind, KitLacksTests, NoLabLine, OtherLesson, Reach
 
 
 @dataclass(frozen=True)
@@ -58,11 +59,11 @@ def cumulative(given: Path, lesson: int | None = None) -> list[TestFile]:
     lab_id = lab_of(given)
     if lab_id is None:
         if lesson is None:
-            raise NothingToCheck(f"{given} has no LAB = \"NN.K\" line, so its lab is unknown")
+            raise NothingToCheck(NoLabLine(str(given)))
         own = [lab for lab in manifest.labs(built_only=True) if lab.lesson.number == lesson]
         lab_id = own[0].id if own else f"{lesson}.1"
     if lesson is not None and manifest.key(lab_id)[0] != lesson:
-        raise NothingToCheck(f"{given.name} holds the tests of lab {lab_id}, not of lesson {lesson}")
+        raise NothingToCheck(OtherLesson(given.name, lab_id, lesson))
     files = [_kit_file(lab) for lab in manifest.before(lab_id)]
     files.append(TestFile(lab_id, Path(given), Path(given).read_text(encoding="utf-8")))
     return files
@@ -70,8 +71,7 @@ def cumulative(given: Path, lesson: int | None = None) -> list[TestFile]:
 
 def _kit_file(lab) -> TestFile:
     if not lab.tests.is_file():
-        raise NothingToCheck(f"this copy of the kit lacks the tests of {lab.name} "
-                         f"({lab.tests.name}); get a complete copy of the course")
+        raise NothingToCheck(KitLacksTests(lab.name, lab.tests.name))
     return TestFile(lab.id, lab.tests, lab.tests.read_text(encoding="utf-8"))
 
 
@@ -135,11 +135,6 @@ WANTED_AT = {"expect": 1, "expect_same_items": 1, "expect_kind": 2}
 EXPECTS = tuple(WANTED_AT)
 
 
-class Unblindable(UserError):
-    """A test reaches a check in a way blind() cannot take the wanted value out of, so its
-    file would carry what the checks compare against into the student's process."""
-
-
 def blind(source: str, name: str = "tests.py") -> str:
     """The test code the student's process runs: the same code with every wanted value taken
     out, so that nothing in that process knows what the checks compare against. Each
@@ -154,16 +149,16 @@ def blind(source: str, name: str = "tests.py") -> str:
     # One pass over the tree, editing in place: the checker's parent blinds every test file
     # of a run before the last of it can start, so this is on the student's wait.
     called: set[int] = set()
-    for node, where in _walk(tree):
-        problem = None
+    for node, function in _walk(tree):
+        problem: tuple[Reach, str] | None = None
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
                 node.func.attr in EXPECTS:
             called.add(id(node.func))
             if any(isinstance(a, ast.Starred) for a in node.args) or \
                     any(k.arg is None for k in node.keywords):
-                problem = f"calls {node.func.attr} with * or ** arguments"
+                problem = ("starred", node.func.attr)
             elif not _plain_receiver(node.func.value):
-                problem = f"calls {node.func.attr} on something other than the test's checks"
+                problem = ("receiver", node.func.attr)
             else:
                 at = WANTED_AT[node.func.attr]
                 if len(node.args) > at:
@@ -172,19 +167,17 @@ def blind(source: str, name: str = "tests.py") -> str:
                     if keyword.arg == "wanted":
                         keyword.value = ast.copy_location(ast.Constant(...), keyword.value)
         elif isinstance(node, ast.Attribute) and node.attr in EXPECTS and id(node) not in called:
-            problem = f"takes {node.attr} without calling it"
+            problem = ("uncalled", node.attr)
         elif isinstance(node, (ast.Name, ast.Attribute)) and \
                 (getattr(node, "id", None) or getattr(node, "attr", None)) == "Checks":
-            problem = "reaches the class Checks"
+            problem = ("class", "Checks")
         elif isinstance(node, ast.alias) and node.name.split(".")[-1] == "Checks":
-            problem = "imports the class Checks"
+            problem = ("imports class", "Checks")
         elif isinstance(node, ast.Constant) and node.value in EXPECTS:
-            problem = f"names {node.value} in a string (getattr?)"
+            problem = ("by name", str(node.value))
         if problem:
-            raise Unblindable(
-                f"{name}, {where}, line {getattr(node, 'lineno', '?')}: the test {problem}, so "
-                "the checker cannot take its wanted value out of the code that runs beside the "
-                "student's file. Write each check as t.expect(found, wanted, why).")
+            raise Unblindable(CannotBlind(name, function, getattr(node, "lineno", None),
+                                          *problem))
     return ast.unparse(tree)
 
 
@@ -196,16 +189,16 @@ def _plain_receiver(node: ast.expr) -> bool:
 
 
 def _walk(tree: ast.AST):
-    """(node, where) for every node, parents before children; `where` names the enclosing
-    function ("test test_x", or "the file's top level"). Calls come before their function's
+    """(node, function) for every node, parents before children; `function` is the name of
+    the enclosing function, None at the file's top level. Calls come before their function's
     attribute, so blind() knows which attributes are called."""
-    stack = [(tree, "the file's top level")]
+    stack: list[tuple[ast.AST, str | None]] = [(tree, None)]
     while stack:
-        node, where = stack.pop()
-        yield node, where
+        node, function = stack.pop()
+        yield node, function
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            where = f"test {node.name}" if node.name.startswith("test") else f"{node.name}()"
-        stack.extend((child, where) for child in reversed(list(ast.iter_child_nodes(node))))
+            function = node.name
+        stack.extend((child, function) for child in reversed(list(ast.iter_child_nodes(node))))
 
 
 def load(test_file: TestFile, source: str | None = None) -> list[kit.LabTest]:

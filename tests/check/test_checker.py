@@ -266,12 +266,13 @@ def test_only_a_users_mistake_becomes_one_line_and_a_fault_of_the_kit_keeps_its_
         tmp_path, monkeypatch, capsys):
     from lab import lab_check
     from lab.check.errors import NothingToCheck
+    from lab.check.problems import NamesNoLab
 
     def mistaken(*args, **kwargs):
-        raise NothingToCheck("there is no tests file at nowhere.py")
+        raise NothingToCheck(NamesNoLab("nowhere.py"))
     monkeypatch.setattr(lab_check, "check_aloud", mistaken)
     assert lab_check.main(["--harness", "h.py", "--lesson", "15", "nowhere.py"]) == 2
-    assert capsys.readouterr().out == "lab_check: there is no tests file at nowhere.py\n"
+    assert capsys.readouterr().out == "lab_check: nowhere.py names no lab of this kit\n"
 
     def broken(*args, **kwargs):
         raise ValueError("a bug in the checker")

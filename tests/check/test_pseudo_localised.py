@@ -37,7 +37,8 @@ from grader.page import facts as page_facts, html, teaching
 from grader.row import build
 from grader.sandbox.found import Sandbox
 from grader.sandbox.statement import Statement
-from lab.check import advice, lines, manifest, seeds, words, words_feedback, words_lines
+from lab.check import (advice, errors, lines, manifest, problems, seeds, words, words_errors,
+                       words_feedback, words_lines)
 
 LAB = manifest.lab("5.1")
 SOLUTION = LAB.solution.read_text(encoding="utf-8")
@@ -77,7 +78,7 @@ def pseudo(text: str) -> str:
 
 
 # every module the kit's sentences are made in
-WORDS = (words, words_lines, words_feedback, words_page, words_gradescope, words_terminal,
+WORDS = (words, words_lines, words_feedback, words_errors, words_page, words_gradescope, words_terminal,
          words_statement, words_refused, words_class)
 
 
@@ -178,7 +179,8 @@ def _every_refusal():
     problem inside the one that says no sandbox could be set up."""
     made = {"int": 3, "bool": True, "tuple[str, ...]": ("a1", "b2"), "tuple[int, ...]": (1, 2),
             "Where": "/w/p", "str": "v1", "object": "o1", "fault": "several right",
-            "stage": "failed"}
+            "stage": "failed", "Problem": problems.NoSuchLab("9.9", ("1.1", "2.1")),
+            "CannotBlind": problems.CannotBlind("extra.py", "test_x", 4, "starred", "expect")}
 
     def kinds(of):
         return [k for sub in of.__subclasses__() for k in (sub, *kinds(sub))]
@@ -186,6 +188,18 @@ def _every_refusal():
         return kind(*(made.get(f.name, made[str(f.type)]) for f in dataclasses.fields(kind)))
     made["tuple[Unsafe, ...]"] = tuple(one(kind) for kind in kinds(refusals.Unsafe))
     return [one(kind) for kind in kinds(refusals.Refusal) if kind is not refusals.Unsafe]
+
+
+def _every_problem() -> list[problems.Problem]:
+    """One record of each reason the engine refuses (lab/check/problems.py), its values made up,
+    and CannotBlind once for each way a test reaches a check."""
+    made = {"lab_id": "9.9", "known": ("1.1", "2.1"), "number": 99, "path": "/w/tests.py",
+            "file": "tests.py", "lesson": 7, "lab": "lab 9.9", "what": "tests",
+            "function": "test_x", "line": 4, "method": "expect", "start": "course start LAB"}
+    made_up = [kind(**{f.name: made[f.name] for f in dataclasses.fields(kind)})
+               for kind in problems.Problem.__subclasses__() if kind is not problems.CannotBlind]
+    return made_up + [problems.CannotBlind("tests.py", function, 4, reach, "expect")
+                      for reach in words_errors.HOW for function in ("test_x", None)]
 
 
 def _text_of_page(page: str) -> str:
@@ -235,6 +249,8 @@ def _decided(tmp_path, monkeypatch, localised: bool):
             "roster": rosters.summary(matched),
             "similarity": "\n".join(similarity.summary([PAIR])[1:]),
             "refusals": "\n".join(str(GraderError(fact)) for fact in refused),
+            "the engine's refusals": "\n".join(str(errors.Stated(fact))
+                                                for fact in _every_problem()),
             # extra_data is data for an instructor's tools: the verdict's and the level's values
             "results.json": "\n".join(_strings({student: {**data, "extra_data": None}
                                                 for student, data in results.items()})),
@@ -252,6 +268,7 @@ def _decided(tmp_path, monkeypatch, localised: bool):
         "submissions": found,
         "roster": (matched.found, matched.missing, matched.unknown, matched.refused),
         "refused": refused,
+        "the engine refused": _every_problem(),
         "groups": groups,
         "page": [(r.id, r.failed, r.ran) for r in page.rules],
         "students": [(s.name, s.score, s.cells) for s in page.students],
@@ -320,6 +337,9 @@ def test_what_the_checker_prints_and_the_grader_writes_is_every_sentence_swapped
     for fact in _every_refusal():
         assert str(GraderError(fact)).startswith(MARK), \
             f"the refusal {fact!r} is not said by grader/words_refused.py"
+    for problem in _every_problem():
+        assert str(errors.Stated(problem)).startswith(MARK), \
+            f"the engine's refusal {problem!r} is not said by lab/check/words_errors.py"
     for where, text in said.items():
         assert MARK in text, f"nothing in the {where} was swapped: the test swaps nothing there"
         left = _unswapped(text, authored)
@@ -359,23 +379,43 @@ def test_the_classroom_scorer_says_only_its_own_table_and_scores_the_same(tmp_pa
     assert not ENGLISH.findall("\n".join(said)), ENGLISH.findall("\n".join(said))[:4]
 
 
-def test_no_module_of_the_grader_raises_a_refusal_as_a_sentence():
+def test_no_module_raises_a_refusal_as_a_sentence():
     """Every GraderError, LessonError and LedgerError is raised with a record of
-    grader/refusals.py, never with words made where it is raised: mypy sees only the typed
-    functions' bodies, and the surfaces above only the refusals they meet."""
+    grader/refusals.py, and every UnknownLab, NothingToCheck and Unblindable of the engine with
+    a Problem of lab/check/problems.py, never with words made where it is raised: mypy sees only
+    the typed functions' bodies, and the surfaces above only the refusals they meet."""
     from grader.ledger import LedgerError
     from grader.lesson_notebooks import LessonError
-    errors = (GraderError, PlanError, SandboxError, ReleaseError, LessonError, LedgerError)
-    assert all(issubclass(error, Refused) for error in errors)
-    names = {error.__name__ for error in errors}  # as the modules raise them
-    raised_with_words = []
-    for path in sorted((manifest.KIT / "grader").rglob("*.py")):
+    errors_ = (GraderError, PlanError, SandboxError, ReleaseError, LessonError, LedgerError)
+    assert all(issubclass(error, Refused) for error in errors_)
+    engines = (errors.UnknownLab, errors.NothingToCheck, errors.Unblindable)
+    assert all(issubclass(error, errors.Stated) for error in engines)
+    names = {error.__name__ for error in (*errors_, *engines)}  # as the modules raise them
+    raised, raised_with_words = [], []
+    for path in sorted([*(manifest.KIT / "grader").rglob("*.py"),
+                        *(manifest.KIT / "lab").rglob("*.py")]):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and \
                     isinstance(node.exc.func, ast.Name) and \
                     node.exc.func.id in names:
+                raised.append(node.exc.func.id)
                 given = node.exc.args[0] if node.exc.args else None
                 if not isinstance(given, ast.Call):  # a record is made by calling its class
                     raised_with_words.append(f"{path.name}:{node.lineno}")
+    assert {error.__name__ for error in engines} <= set(raised), \
+        "the search found no raise of the engine's refusals: it looks in the wrong place"
     assert not raised_with_words, (f"refusals raised with words, not a record of "
-                                   f"grader/refusals.py: {raised_with_words}")
+                                   f"grader/refusals.py or lab/check/problems.py: "
+                                   f"{raised_with_words}")
+
+
+def test_the_grader_names_an_unknown_lab_from_the_engines_record_not_its_sentence(
+        monkeypatch):
+    """The grader's refusal of a lab the kit lacks carries the engine's record, so its words
+    follow the engine's words and nothing reads a sentence back."""
+    with pytest.raises(PlanError) as refused:
+        plans.make("99.9")
+    assert refused.value.fact == refusals.UnknownLabAsked(
+        problems.NoSuchLab("99.9", tuple(lab.id for lab in manifest.labs(built_only=True))))
+    _pseudo_localised(monkeypatch)
+    assert str(refused.value).startswith(MARK) and "99.9" in str(refused.value)

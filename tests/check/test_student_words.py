@@ -9,6 +9,7 @@ the student's own command, run whole.
 import pytest
 
 from lab.check import advice, child, exercised, local, manifest, words
+from lab.check.problems import NoSuchLab
 from lab.check.rules import Rule
 from lab.check.lines import check_aloud
 from lab import ScriptedModel, ScriptExhausted
@@ -203,7 +204,7 @@ def test_every_way_a_test_stops_travels_as_a_fact_whose_words_are_the_childs_own
         (SystemExit(3), None, facts.Exited),
         (ValueError("no"), "lesson_05_lab1", facts.Unloadable),
         (caught(lambda: ScriptedModel([]).complete("s", [])), None, facts.RanOut),
-        (manifest.UnknownLab("no such lab"), None, facts.KitRaised),
+        (manifest.UnknownLab(NoSuchLab("9.9", ())), None, facts.KitRaised),
         (ValueError("no"), None, facts.Escaped),
     ]
     for exc, loading, kind in cases:
