@@ -201,10 +201,10 @@ def _run(args) -> int:
         print(said.wrote(str(path)))
         return 0
     if args.command == "release":
-        from grader import release
+        from grader import release, words_release
         found = release.build(args.out, through=args.through,
                               with_reference=args.with_reference)
-        print(found.summary())
+        print(words_release.summary(found))
         return 0
     raise AssertionError(f"no such command: {args.command}")  # argparse allows only the above
 

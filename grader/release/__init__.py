@@ -41,14 +41,15 @@ from pathlib import Path
 
 from lab.check import manifest
 
+from grader import words_release
 from grader.errors import ReleaseError
 from grader.release import carry, changes, contents
 from grader.release.carry import STATE, install
 from grader.release.leaks import Cell, needing_reference, solution_leaks
-from grader.release.notes import Release, release_notes
+from grader.release.notes import Release
 
 __all__ = ["STATE", "Cell", "Release", "ReleaseError", "build", "install", "needing_reference",
-           "release_notes", "solution_leaks"]
+           "solution_leaks"]
 
 
 def build(out: Path, *, through: str | None = None, with_reference=()) -> Release:
@@ -74,7 +75,8 @@ def build(out: Path, *, through: str | None = None, with_reference=()) -> Releas
         files = install(out, stage, sorted(p for p in stage.rglob("*") if p.is_file()), before,
                         release)
         # Written last, since it lists what installing found.
-        (stage / "RELEASE.md").write_text(release_notes(release), encoding="utf-8")
+        (stage / "RELEASE.md").write_text(words_release.release_notes(release),
+                                          encoding="utf-8")
         files.update(install(out, stage, [stage / "RELEASE.md"], before, release))
     carry.remove_unshipped(out, before, files, release)  # shipped before and not now
     carry.write_state(out, release, files)

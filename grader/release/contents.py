@@ -186,10 +186,11 @@ def _ensure_notebook(lesson: manifest.Lesson, target: Path, release: Release) ->
     try:
         (target / "lesson.ipynb").write_text(
             nbformat.writes(lesson_notebooks.build(lesson)) + "\n", encoding="utf-8")
-    except (lesson_notebooks.LessonError, OSError) as exc:  # the lesson's, or the disk's: said
-        # in the release's notes; anything else is the kit's own fault and keeps its traceback
-        release.notes.append(f"{lesson.folder.name}: its notebook could not be built ({exc}), "
-                             "so the release holds no notebook for it.")
+    except lesson_notebooks.LessonError as exc:  # the lesson's, or the disk's: said in the
+        # release's notes; anything else is the kit's own fault and keeps its traceback
+        release.unbuilt.append((lesson.folder.name, exc.fact))
+    except OSError as exc:
+        release.unbuilt.append((lesson.folder.name, str(exc)))
 
 
 def _mark_later(path: Path, later: list[str]) -> None:

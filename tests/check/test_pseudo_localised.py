@@ -28,8 +28,9 @@ import pytest
 
 from grader import (batch, classroom, classroom_score, gradescope, pipeline, plan as plans,
                     refusals, report, roster as rosters, similarity, submissions, words_class,
-                    words_gradescope, words_page, words_refused, words_statement,
-                    words_terminal)
+                    words_gradescope, words_page, words_refused, words_release,
+                    words_statement, words_terminal)
+from grader.release import changes, leaks, notes as release_record
 from grader.__main__ import main as grader_command
 from grader.errors import GraderError, PlanError, ReleaseError, Refused, SandboxError
 from grader.grades import Grades
@@ -79,7 +80,7 @@ def pseudo(text: str) -> str:
 
 # every module the kit's sentences are made in
 WORDS = (words, words_lines, words_feedback, words_errors, words_page, words_gradescope, words_terminal,
-         words_statement, words_refused, words_class)
+         words_statement, words_refused, words_class, words_release)
 
 
 def _pseudo_localised(monkeypatch) -> None:
@@ -202,6 +203,23 @@ def _every_problem() -> list[problems.Problem]:
                       for reach in words_errors.HOW for function in ("test_x", None)]
 
 
+def _release() -> release_record.Release:
+    """An update of a student release through lab 2.1 to one through lab 3.1, with every part
+    its words cover: a cell shown as recorded (one of each kind), a reference shipped, files
+    replaced, kept and left, tests that changed, each entry of source/lab_changes.toml told, and
+    a lesson whose notebook could not be built (the lesson's fault, and the disk's)."""
+    tests = f"starters/{manifest.lab('2.1').folder}/tests.py"
+    return release_record.Release(
+        "/w/course", through="3.1", lessons=["02-tools", "03-loop"], labs=["2.1", "3.1"],
+        later=["3.2"], references=["2.1"], earlier="2.1", seen=None,
+        cells=[leaks.Cell("03-loop", 4, "course.reference('3.1')", ["3.1"], True),
+               leaks.Cell("03-loop", 5, "h.run('x')", ["3.1"], False),
+               leaks.Cell("03-loop", 9, "course.yours('3.2')", [], False, ["3.2"])],
+        added=["a.py"], updated=[tests], kept={"b.py": "b.mine.py"}, left=["c.py"],
+        unbuilt=[("03-loop", refusals.Unclosed("lesson.md, line 3")),
+                 ("03-loop", "[Errno 28] No space left on device")])
+
+
 def _text_of_page(page: str) -> str:
     """The class page as a reader sees its words: its markup and CSS gone, each line of it
     apart, its entities read (an author's "it's" is escaped on the page)."""
@@ -249,6 +267,8 @@ def _decided(tmp_path, monkeypatch, localised: bool):
             "roster": rosters.summary(matched),
             "similarity": "\n".join(similarity.summary([PAIR])[1:]),
             "refusals": "\n".join(str(GraderError(fact)) for fact in refused),
+            "the release's summary": words_release.summary(_release()),
+            "RELEASE.md": words_release.release_notes(_release()),
             "the engine's refusals": "\n".join(str(errors.Stated(fact))
                                                 for fact in _every_problem()),
             # extra_data is data for an instructor's tools: the verdict's and the level's values
@@ -330,6 +350,8 @@ def test_what_the_checker_prints_and_the_grader_writes_is_every_sentence_swapped
     authored |= {s.heading for lab in manifest.labs(built_only=True)
                  if (s := teaching.section(lab.id)) is not None}
     authored |= {d[key] for d in teaching.designs() for key in ("name", "rule", "where")}
+    authored |= {c.words for c in changes.recorded()}  # the authors' words of what changed
+    authored.add("No space left on device")  # the system's own words
     for where in EVERY_LINE_MADE:
         unmarked = [line for line in said[where].split("\n") if line.strip() and WORD not in line]
         assert not unmarked, (f"the {where} hold lines no words module made "
