@@ -10,22 +10,18 @@ command line prints), so a caller that needs to know why reads `fact`, never the
 """
 from __future__ import annotations
 
-from lab.check.errors import UserError
+from lab.check.errors import UserError, Worded
 
 from grader import words_refused
 from grader.refusals import Refusal
 
 
-class Refused(Exception):
-    """An exception that carries a refusal, `fact`, and is worded only when shown: the one
-    way the grader's exceptions say why (GraderError's; lesson_notebooks.LessonError's and
-    ledger.LedgerError's, which are the authors' and are no GraderError)."""
+class Refused(Worded[Refusal]):
+    """An exception that carries a refusal, `fact`, worded only when shown by
+    grader/words_refused.py: the grader's exceptions (GraderError's; lesson_notebooks.
+    LessonError's and ledger.LedgerError's, which are the authors' and are no GraderError)."""
 
-    def __init__(self, fact: Refusal) -> None:
-        super().__init__(fact)
-        self.fact = fact
-
-    def __str__(self) -> str:
+    def worded(self) -> str:
         return words_refused.refused(self.fact)
 
 

@@ -15,6 +15,8 @@ an unknown lab in its own refusal) reads the record, never the sentence.
 """
 from __future__ import annotations
 
+from typing import Generic, TypeVar
+
 from lab.check import words_errors
 from lab.check.problems import CannotBlind, Problem
 
@@ -27,15 +29,31 @@ class UserError(Exception):
         return str(self.args[0]) if self.args else ""
 
 
-class Stated(UserError):
-    """A UserError of the engine's that carries a `Problem`, `fact`, and is worded only when
-    shown (lab/check/words_errors.py)."""
+F = TypeVar("F")
 
-    def __init__(self, fact: Problem) -> None:
+
+class Worded(Exception, Generic[F]):
+    """An exception that carries a record, `fact`, the values that say why, and is worded only
+    when shown, by the words module of the layer that raised it (`worded`): the one way the
+    kit's exceptions say why, so that a caller that needs to know reads `fact`, never the
+    message. The engine's are `Stated`; the desk's CourseError and the grader's Refused are
+    the others."""
+
+    def __init__(self, fact: F) -> None:
         super().__init__(fact)
         self.fact = fact
 
     def __str__(self) -> str:
+        return self.worded()
+
+    def worded(self) -> str:
+        raise NotImplementedError(f"{type(self).__name__} has no words")
+
+
+class Stated(Worded[Problem], UserError):
+    """A UserError of the engine's: its Problem is worded by lab/check/words_errors.py."""
+
+    def worded(self) -> str:
         return words_errors.said(self.fact)
 
 

@@ -8,6 +8,7 @@ import re
 from lab.check import manifest
 from lab.check.errors import UnknownLab
 from lab.desk.errors import CourseError
+from lab.desk.problems import NotAQuestionKey
 from lab.desk.workfolder import load, save
 
 FILE = "responses.json"
@@ -20,7 +21,7 @@ def _lesson_words(key: str) -> str:
     """The lesson a question key names, as a student reads it: "lesson 4 (its title)"."""
     match = KEY.match(key)
     if not match:
-        raise CourseError(f'{key!r} is not a question key; keys look like "04.boundary".')
+        raise CourseError(NotAQuestionKey(key))
     number = int(match.group(1))
     try:
         return f"lesson {number} ({manifest.lesson(number).title})"

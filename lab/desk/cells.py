@@ -8,6 +8,7 @@ from lab.check import manifest, spoken
 from lab.check.importer import import_harness
 from lab.desk import guard
 from lab.desk.errors import NoReference, NotStarted
+from lab.desk.problems import CellNotStarted, NoReferenceHere
 from lab.desk.labs import started_after
 from lab.desk.progress import has_passed
 from lab.desk.workfolder import as_solved, work
@@ -18,8 +19,7 @@ def reference(lab_id: str) -> ModuleType:
     this copy of the course ships without solutions."""
     lab = manifest.lab(lab_id)
     if not lab.solution.is_file():
-        raise NoReference(f"This cell runs against the reference solution of {lab.name}, which "
-                          "this copy of the course does not include.")
+        raise NoReference(NoReferenceHere(lab.name))
     return import_harness(lab.solution)
 
 
@@ -40,10 +40,8 @@ def yours(lab_id: str) -> ModuleType:
     if not harness.is_file():
         later = started_after(lab.id)
         start = spoken.in_cell('start', lab.id, force=later is not None)
-        raise guard.excuse(NotStarted(
-            f"This cell runs your lab {lab.id} file, and you have not started {lab.name}: run "
-            f"{start} first" + (f" (you have started lab {later.id}, whose starter held its code)"
-                                if later else "") + ", then run this cell again."))
+        raise guard.excuse(NotStarted(CellNotStarted(lab.id, lab.name, start,
+                                                     later.id if later else None)))
     passed = has_passed(lab.id)
     if not passed:
         print(guard.notice(lab.id), flush=True)

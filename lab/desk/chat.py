@@ -24,6 +24,8 @@ from pathlib import Path
 from lab.check import manifest, runner, spoken, suite
 from lab.check.importer import import_harness
 from lab.desk.errors import CourseError
+from lab.desk.problems import (DoesNotImport, FailsLastLab, LogNotResumable, NoHarnessFile,
+                               NotAFolder, Unfinished)
 from lab.desk.real import ChatCompletionsClient, DiskWorkspace, RealShell
 
 SESSION = ".course-chat/session.jsonl"  # in the work folder, so the next start resumes it
@@ -53,11 +55,11 @@ def load_harness(where: str):
     lacks and the labs that add them when it is not finished through lesson 16."""
     path = solution_path() if where == "solution" else Path(where)
     if not path.is_file():
-        raise ChatError(f"no harness file at {path}")
+        raise ChatError(NoHarnessFile(str(path)))
     try:
         module = import_harness(path)
     except Exception as exc:  # whatever the student's file raises as it runs is theirs to fix
-        raise ChatError(f"{path} does not import: {type(exc).__name__}: {exc}") from None
+        raise ChatError(DoesNotImport(str(path), type(exc).__name__, str(exc))) from None
     missing = []
     for name in NEEDED:
         owner, _, attribute = name.partition(".")
@@ -65,12 +67,11 @@ def load_harness(where: str):
         if found is None or (attribute and not hasattr(found, attribute)):
             missing.append(name)
     if missing:
-        labs = []
+        lacks = []
         for name in missing:
             lab = manifest.introduced_by(name)
-            labs.append(f"{name} ({lab.name})" if lab else name)
-        raise ChatError(f"{path} is not finished: it has no " + ", ".join(labs) +
-                        ". course chat needs a harness.py that has passed lab 16.2.")
+            lacks.append((name, lab.name if lab else None))
+        raise ChatError(Unfinished(str(path), tuple(lacks), last_lab().id))
     return module
 
 
@@ -82,11 +83,8 @@ def passes_the_last_lab(path: Path) -> None:
     report = runner.run(path, files, runner.expected_for(files))
     failed = [o for o in report.outcomes if o.verdict != "pass"]
     if report.import_error or failed:
-        raise ChatError(
-            f"{path} fails {len(failed)} of {len(report.outcomes)} tests of lab {last}'s "
-            f"check ({spoken.in_terminal('check', last)} shows which). course chat runs a "
-            "harness.py that passes them, so that a failure in a chat is the server's or the "
-            "model's, not an unfinished file's. To chat with it anyway: --force.")
+        raise ChatError(FailsLastLab(str(path), len(failed), len(report.outcomes), last,
+                                     spoken.in_terminal("check", last)))
 
 
 class TerminalHuman:
@@ -156,7 +154,7 @@ class Chat:
         try:
             earlier = self.log.replay()
         except ValueError as exc:
-            raise ChatError(f"the session log cannot be resumed: {exc}") from None
+            raise ChatError(LogNotResumable(str(exc))) from None
         self.resumed = len(earlier)
         self.harness = h.Harness(h.StreamingModel(self.client), system, tools, messages=earlier)
         self.harness.subscribe(h.persist_to(self.log))
@@ -280,7 +278,7 @@ def run_chat(args) -> int:
             passes_the_last_lab(Path(args.harness))
         workdir = Path(args.workdir)
         if not workdir.is_dir():
-            raise ChatError(f"--workdir {workdir} is not a folder")
+            raise ChatError(NotAFolder("--workdir", str(workdir)))
         chat = Chat(h, workdir=workdir, base_url=args.base_url, model=args.model,
                     approve_all=args.yes, api_key=os.environ.get("OPENAI_API_KEY"))
     except ChatError as problem:

@@ -15,6 +15,7 @@ from lab.check import manifest, spoken
 from lab.check.lines import check_aloud
 from lab.desk import guard
 from lab.desk.errors import NotStarted
+from lab.desk.problems import NotStartedYet
 from lab.desk.labfolder import check_command, lay_out
 from lab.desk.labs import built
 from lab.desk.progress import record_check
@@ -42,8 +43,7 @@ def run(lab_id: str, *, practice: bool | None = None) -> int:
     lab = built(lab_id)
     place = work() / lab.folder
     if not (place / "harness.py").is_file():
-        raise NotStarted(f"You have not started {lab.name} yet: run "
-                         f"{spoken.command('start', lab.id)} first.")
+        raise NotStarted(NotStartedYet(lab.name, spoken.command("start", lab.id)))
     lay_out(lab)  # a missing `lab` or tests.py would make the command fail for the wrong reason
     if practice:
         checked = check_aloud(place / "harness.py", place / "tests.py", lab.lesson.number,

@@ -1,14 +1,20 @@
 """What a student got wrong at the desk, as types: each is a UserError (lab/check/errors.py), so
 the `course` command prints its message in one line and exits 2, and a notebook cell shows it
-as the sentence it is."""
+as the sentence it is. Each carries a record of lab/desk/problems.py, worded only when shown by
+lab/desk/words_errors.py."""
 from __future__ import annotations
 
-from lab.check.errors import UserError
+from lab.check.errors import UserError, Worded
+from lab.desk import words_errors
+from lab.desk.problems import DeskProblem
 
 
-class CourseError(UserError):
-    """A problem the student can fix; its message says how. The CLI prints it without a
+class CourseError(Worded[DeskProblem], UserError):
+    """A problem the student can fix; its words say how. The CLI prints it without a
     traceback."""
+
+    def worded(self) -> str:
+        return words_errors.said(self.fact)
 
 
 class NotStarted(CourseError, FileNotFoundError):

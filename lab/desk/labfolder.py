@@ -13,6 +13,7 @@ from pathlib import Path
 
 from lab.check import manifest
 from lab.desk.errors import CourseError
+from lab.desk.problems import FolderInTheWay
 from lab.desk.workfolder import PACKAGE, shown, work
 
 # The two files of a lab folder's `lab` folder. It is a doorway to the kit's package rather than
@@ -52,8 +53,7 @@ def forward_package(place: Path) -> None:
         door.unlink()
     elif door.exists() and not (door.is_dir() and
                                 {p.name for p in door.iterdir()} <= {*FORWARD, "__pycache__"}):
-        raise CourseError(f"{shown(door)} is not the folder the course makes there; move it "
-                          "elsewhere, then start the lab again.")
+        raise CourseError(FolderInTheWay(shown(door)))
     door.mkdir(exist_ok=True)
     for name, text in FORWARD.items():
         _write(door / name, text.format(package=str(PACKAGE), kit=str(PACKAGE.parent)),

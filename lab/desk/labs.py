@@ -8,6 +8,7 @@ from pathlib import Path
 
 from lab.check import manifest, spoken
 from lab.desk.errors import CourseError
+from lab.desk.problems import CopyLacks, EarlierNotPassed, FirstLab, NotBuiltYet
 from lab.desk.labfolder import check_command, lay_out, quoted
 from lab.desk.progress import has_passed, passed_in
 from lab.desk.workfolder import shown, work
@@ -18,12 +19,11 @@ def built(lab_id: str) -> manifest.Lab:
     or whose starter or tests are missing, is a CourseError that says so."""
     lab = manifest.lab(lab_id)
     if lab.reference_only:
-        raise CourseError(f"{lab.name.capitalize()} is not built yet: it comes in a later "
-                          "version of the course.")
-    for what, path in (("starter", lab.starter), ("tests", lab.tests)):
-        if not path.is_file():
-            raise CourseError(f"This copy of the course is missing the {what} of {lab.name} "
-                              f"({path.name}); get a fresh copy of the kit.")
+        raise CourseError(NotBuiltYet(lab.name))
+    if not lab.starter.is_file():
+        raise CourseError(CopyLacks("starter", lab.name, lab.starter.name))
+    if not lab.tests.is_file():
+        raise CourseError(CopyLacks("tests", lab.name, lab.tests.name))
     return lab
 
 
@@ -78,8 +78,7 @@ def try_start(lab_id: str, *, force: bool = False, guided: bool = False,
               f"work through it: {spoken.anywhere('start', lab.id, force=True)}.")
         return False
     if guided and not lab.guided.is_file():
-        raise CourseError(f"This copy of the course has no guided starter for {lab.name} "
-                          f"({lab.guided.name}); start it without --guided.")
+        raise CourseError(CopyLacks("guided starter", lab.name, lab.guided.name))
     untouched = (guided or mine) and harness.is_file() and harness.read_bytes() in [
         path.read_bytes() for path in (lab.starter, lab.guided) if path.is_file()]
     fresh = not harness.exists() or untouched
@@ -140,14 +139,12 @@ def _start_from_mine(lab: manifest.Lab, harness: Path) -> None:
     from lab.desk import carry  # here, not at the top: merge3 is not in the browser's Python
     order = list(manifest.labs(built_only=True))
     if order.index(lab) == 0:
-        raise CourseError(f"{lab.name.capitalize()} is the first lab: there is no file of yours "
-                          "to carry forward.")
+        raise CourseError(FirstLab(lab.name))
     before = order[order.index(lab) - 1]
     yours_before = work() / before.folder / "harness.py"
     if not yours_before.is_file() or not has_passed(before.id):
-        raise CourseError(f"--mine carries your own lab {before.id} file forward once it passes "
-                          f"its check; check it first: "
-                          f"{spoken.command('check', before.id, quoted=False)}.")
+        raise CourseError(EarlierNotPassed(before.id,
+                                           spoken.command("check", before.id, quoted=False)))
     starter = lab.starter.read_text(encoding="utf-8")
     reference = carry.previous_reference(starter, (lab.content / "changes.diff").read_text(
         encoding="utf-8"))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from lab.check import manifest
 from lab.desk.errors import CourseError
+from lab.desk.problems import StateNotJSON
 
 WORK_ENV = "HARNESS_COURSE_WORK"
 SOLVED_ENV = "HARNESS_COURSE_AS_SOLVED"
@@ -59,8 +60,7 @@ def load(name: str, *, base: Path | None = None) -> dict:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError):
-        raise CourseError(f"{shown(path)} is not valid JSON any more; fix it or delete it "
-                          "(deleting it forgets what it held).") from None
+        raise CourseError(StateNotJSON(shown(path))) from None
 
 
 def save(name: str, data: dict, *, base: Path | None = None) -> None:

@@ -40,6 +40,8 @@ from grader.sandbox.found import Sandbox
 from grader.sandbox.statement import Statement
 from lab.check import (advice, errors, lines, manifest, problems, seeds, words, words_errors,
                        words_feedback, words_lines)
+from lab.desk import errors as desk_errors, problems as desk_problems
+from lab.desk import words_errors as desk_words
 
 LAB = manifest.lab("5.1")
 SOLUTION = LAB.solution.read_text(encoding="utf-8")
@@ -79,7 +81,7 @@ def pseudo(text: str) -> str:
 
 
 # every module the kit's sentences are made in
-WORDS = (words, words_lines, words_feedback, words_errors, words_page, words_gradescope, words_terminal,
+WORDS = (words, words_lines, words_feedback, words_errors, desk_words, words_page, words_gradescope, words_terminal,
          words_statement, words_refused, words_class, words_release)
 
 
@@ -220,6 +222,20 @@ def _release() -> release_record.Release:
                  ("03-loop", "[Errno 28] No space left on device")])
 
 
+def _every_desk_problem() -> list[desk_problems.DeskProblem]:
+    """One record of each reason the desk refuses (lab/desk/problems.py), its values made up,
+    and CopyLacks and CellNotStarted once for each of their forms."""
+    made = {"lab": "lab 9.9", "lab_id": "9.9", "what": "starter", "file": "tests.py",
+            "earlier": "9.8", "check": "course check 9.8", "start": "course start 9.9",
+            "later": None, "path": "/w/x.py", "key": "99.x", "error": "ValueError",
+            "said": "", "lacks": (("Harness", "lab 9.9"), ("text_of", None)), "last": "9.9",
+            "failed": 3, "tests": 9, "option": "--workdir"}
+    made_up = [kind(**{f.name: made[f.name] for f in dataclasses.fields(kind)})
+               for kind in desk_problems.DeskProblem.__subclasses__()]
+    return made_up + [desk_problems.CopyLacks("guided starter", "lab 9.9", "g.py"),
+                      desk_problems.CellNotStarted("9.9", "lab 9.9", "course.start()", "9.10")]
+
+
 def _text_of_page(page: str) -> str:
     """The class page as a reader sees its words: its markup and CSS gone, each line of it
     apart, its entities read (an author's "it's" is escaped on the page)."""
@@ -271,6 +287,8 @@ def _decided(tmp_path, monkeypatch, localised: bool):
             "RELEASE.md": words_release.release_notes(_release()),
             "the engine's refusals": "\n".join(str(errors.Stated(fact))
                                                 for fact in _every_problem()),
+            "the desk's refusals": "\n".join(str(desk_errors.CourseError(fact))
+                                              for fact in _every_desk_problem()),
             # extra_data is data for an instructor's tools: the verdict's and the level's values
             "results.json": "\n".join(_strings({student: {**data, "extra_data": None}
                                                 for student, data in results.items()})),
@@ -289,6 +307,7 @@ def _decided(tmp_path, monkeypatch, localised: bool):
         "roster": (matched.found, matched.missing, matched.unknown, matched.refused),
         "refused": refused,
         "the engine refused": _every_problem(),
+        "the desk refused": _every_desk_problem(),
         "groups": groups,
         "page": [(r.id, r.failed, r.ran) for r in page.rules],
         "students": [(s.name, s.score, s.cells) for s in page.students],
@@ -362,6 +381,9 @@ def test_what_the_checker_prints_and_the_grader_writes_is_every_sentence_swapped
     for problem in _every_problem():
         assert str(errors.Stated(problem)).startswith(MARK), \
             f"the engine's refusal {problem!r} is not said by lab/check/words_errors.py"
+    for fault in _every_desk_problem():
+        assert str(desk_errors.CourseError(fault)).startswith(MARK), \
+            f"the desk's refusal {fault!r} is not said by lab/desk/words_errors.py"
     for where, text in said.items():
         assert MARK in text, f"nothing in the {where} was swapped: the test swaps nothing there"
         left = _unswapped(text, authored)
@@ -403,15 +425,18 @@ def test_the_classroom_scorer_says_only_its_own_table_and_scores_the_same(tmp_pa
 
 def test_no_module_raises_a_refusal_as_a_sentence():
     """Every GraderError, LessonError and LedgerError is raised with a record of
-    grader/refusals.py, and every UnknownLab, NothingToCheck and Unblindable of the engine with
-    a Problem of lab/check/problems.py, never with words made where it is raised: mypy sees only
-    the typed functions' bodies, and the surfaces above only the refusals they meet."""
+    grader/refusals.py, every UnknownLab, NothingToCheck and Unblindable of the engine with a
+    Problem of lab/check/problems.py, and every CourseError of the desk with a record of
+    lab/desk/problems.py, never with words made where it is raised: mypy sees only the typed
+    functions' bodies, and the surfaces above only the refusals they meet."""
     from grader.ledger import LedgerError
     from grader.lesson_notebooks import LessonError
     errors_ = (GraderError, PlanError, SandboxError, ReleaseError, LessonError, LedgerError)
     assert all(issubclass(error, Refused) for error in errors_)
-    engines = (errors.UnknownLab, errors.NothingToCheck, errors.Unblindable)
-    assert all(issubclass(error, errors.Stated) for error in engines)
+    from lab.desk.chat import ChatError
+    engines = (errors.UnknownLab, errors.NothingToCheck, errors.Unblindable,
+               desk_errors.CourseError, desk_errors.NotStarted, desk_errors.NoReference, ChatError)
+    assert all(issubclass(error, errors.Worded) for error in engines)
     names = {error.__name__ for error in (*errors_, *engines)}  # as the modules raise them
     raised, raised_with_words = [], []
     for path in sorted([*(manifest.KIT / "grader").rglob("*.py"),
@@ -427,7 +452,8 @@ def test_no_module_raises_a_refusal_as_a_sentence():
     assert {error.__name__ for error in engines} <= set(raised), \
         "the search found no raise of the engine's refusals: it looks in the wrong place"
     assert not raised_with_words, (f"refusals raised with words, not a record of "
-                                   f"grader/refusals.py or lab/check/problems.py: "
+                                   f"grader/refusals.py, lab/check/problems.py or "
+                                   f"lab/desk/problems.py: "
                                    f"{raised_with_words}")
 
 
