@@ -342,8 +342,8 @@ async def test_an_orphan_result_is_dropped(t):
     orphans = [i for i in draw_ids(t, 8) if i not in asked][:t.random.randint(1, 3)]
     erring = t.random.choice(orphans)  # always one orphan that is an error; the others as drawn
     messy = list(record)
-    for i in orphans:
-        messy.insert(t.random.randint(1, len(messy)),
+    for i in orphans:  # the erring one before the first reply; the others anywhere after the first U
+        messy.insert(t.random.randint(0, 1) if i == erring else t.random.randint(1, len(messy)),
                      dict(result(i, "from nowhere"),
                           is_error=i == erring or t.random.random() < 0.5))
     view = harness.repair_tool_history(messy)
