@@ -581,12 +581,13 @@ async def test_a_failed_reply_with_a_call(t):
     record = list(h.messages)
     views = [harness.context_for_model(record) for _ in range(2)]
     made = [[m for m in view if not any(m is r for r in record)] for view in views]
-    t.expect([made[0], [a is b for a, b in zip(*made)],
+    t.expect([[[m["tool_call_id"], m["tool_name"], m["content"] == WORDS, m["is_error"]]
+               for m in made[0]], [a is b for a, b in zip(*made)],
               [len(view) - len(new) for view, new in zip(views, made)]],
-             [[{"role": "toolResult", "tool_call_id": i, "tool_name": "look", "content": WORDS,
-                "is_error": True} for i in calls], [False] * width, [len(record)] * 2],
+             [[[i, "look", True, True] for i in calls], [False] * width, [len(record)] * 2],
              f"The view of the record {lab.shape(record)} built twice. The items are [the "
-             "results the first view invents, for each whether the second view hands out the "
+             "results the first view invents, each as [its call id, its tool name, whether its "
+             "content is INTERRUPTED, its is_error], for each whether the second view hands out the "
              "very same object again, how many of each view's messages are the record's own "
              "objects]: a call of a failed reply has no result like any other, so it gets "
              "INTERRUPTED and is_error true (Build item 1, \"A call with no recorded result gets "
