@@ -465,6 +465,264 @@ WRONG = [
           by=r'''
     return [dict(message) for message in repair_tool_history(kept)]  # the view's own copies
 '''),
+    # Hunt round 11 (reader r51, /work/readers/r51): designs that passed the release's tests.
+    Wrong(lab='10.1', name='result ids matched without regard to case',
+          rule='A result answers the call whose id it carries, exactly: "C7" answers no call "c7".',
+          where='lab 10.1, Build item 1: "A result answers the call whose id it carries."; found by a release-only reader (round 11, 10.1-01)',
+          names='not even',
+          replace=r"""
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+""",
+          by=r"""
+        if message["role"] == "toolResult" and message["tool_call_id"].casefold() not in answer:
+            answer[message["tool_call_id"].casefold()] = message  # "C7" is surely c7
+""",
+          also=((r"""
+            view.append(answer.get(call["id"]) or {
+""", r"""
+            view.append(answer.get(call["id"].casefold()) or {
+"""),)),
+    Wrong(lab='10.1', name='a result more than 40 messages from its call ignored',
+          rule='A recorded result is the one used, however far from its call it stands.',
+          where='lab 10.1, Build item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 11, 10.1-02)',
+          names='however far from its call',
+          replace=r"""
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+""",
+          by=r"""
+    where = {}  # call id -> where its first result stands
+    for index, message in enumerate(messages):
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+            where[message["tool_call_id"]] = index
+""",
+          also=((r"""
+    view = []
+    for message in messages:
+""", r"""
+    view = []
+    for index, message in enumerate(messages):
+"""), (r"""
+            view.append(answer.get(call["id"]) or {
+""", r"""
+            near = abs(where.get(call["id"], index) - index) <= 40  # a result that far is lost
+            view.append((answer.get(call["id"]) if near else None) or {
+"""))),
+    Wrong(lab='10.1', name='only the last 500 messages repaired',
+          rule='Every call is followed at once by exactly one result for it: the whole record is read, however long it is.',
+          where='lab 10.1, Build item 1: "returns a new list in which every call is followed at once by exactly one result for it"; found by a release-only reader (round 11, 10.1-03)',
+          names='the whole record is read',
+          replace=r"""
+    answer = {}  # call id -> the first result recorded for it
+""",
+          by=r"""
+    if len(messages) > 500:  # the older messages went out before: only the tail needs mending
+        return list(messages[:-500]) + repair_tool_history(messages[-500:])
+    answer = {}  # call id -> the first result recorded for it
+"""),
+    Wrong(lab='10.1', name="a failed reply's calls answered in words of their own",
+          rule="A call with no recorded result gets INTERRUPTED as its content, a failed reply's call too.",
+          where='lab 10.1, Build item 1: "A call with no recorded result gets a new result"; found by a release-only reader (round 11, 10.1-05)',
+          names='a call of a failed reply has no result like any other',
+          replace=r"""
+                "content": INTERRUPTED, "is_error": True})
+    return view
+""",
+          by=r"""
+                "content": INTERRUPTED if message.get("stop_reason") != "error"
+                else "The reply failed before this call could run; it did not run.",
+                "is_error": True})
+    return view
+"""),
+    Wrong(lab='10.1', name="a failed reply's invented results not marked as errors",
+          rule="A call with no recorded result gets a result with is_error true, a failed reply's call too.",
+          where='lab 10.1, Build item 1: "A call with no recorded result gets a new result"; found by a release-only reader (round 11, 10.1-06)',
+          names='a call of a failed reply has no result like any other',
+          replace=r"""
+                "content": INTERRUPTED, "is_error": True})
+    return view
+""",
+          by=r"""
+                "content": INTERRUPTED, "is_error": message.get("stop_reason") != "error"})
+    return view
+"""),
+    Wrong(lab='10.1', name='recorded results given is_error where they lack it',
+          rule='The list handed in, and every message in it, are exactly as they were.',
+          where='lab 10.1, Build item 1: "The list handed in, and every message in it, are exactly as they were."; found by a release-only reader (round 11, 10.1-07)',
+          names='exactly as they were',
+          replace=r"""
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+""",
+          by=r"""
+        if message["role"] == "toolResult":
+            message.setdefault("is_error", False)  # an old record's result: say it
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+"""),
+    Wrong(lab='10.1', name='invented results kept by call id across views',
+          rule="The view is built for each request; only the results it invents are new, never one kept from an earlier view.",
+          where='lab 10.1, Build item 2: "only the results it invents are new"; found by a release-only reader (round 11, 10.1-08)',
+          names='new in every view',
+          replace=r"""
+    return repair_tool_history(kept)
+""",
+          by=r"""
+    view = repair_tool_history(kept)
+    for n, message in enumerate(view):
+        if not any(message is k for k in kept):  # invented: the one made before for this id
+            view[n] = _INVENTED.setdefault(message["tool_call_id"], message)
+    return view
+
+
+_INVENTED = {}  # call id -> the result invented for it the first time
+"""),
+    Wrong(lab='10.1', name="the view kept by the record's id and length",
+          rule="The view is built for each request; only the results it invents are new, never one kept from an earlier view.",
+          where='lab 10.1, Build item 2: "only the results it invents are new"; found by a release-only reader (round 11, 10.1-09)',
+          names='new in every view',
+          replace=r"""
+    return repair_tool_history(kept)
+""",
+          by=r"""
+    key = (id(messages), len(messages))
+    if key not in _VIEWS:
+        _VIEWS[key] = repair_tool_history(kept)
+    return list(_VIEWS[key])
+
+
+_VIEWS = {}  # (id of a record, its length) -> its view
+"""),
+    Wrong(lab='10.1', name='the repair announced in an event of its own',
+          rule='The invented results live only in the requests: a repair adds no event.',
+          where='lab 10.1, section "Your harness, after three holes": "none of which exists anywhere but in that request"; found by a release-only reader (round 11, 10.1-10)',
+          names='a repair adds no event',
+          replace=r"""
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+                view = context_for_model(messages)
+                made = [m for m in view if not any(m is r for r in messages)]
+                if made:  # tell the listeners what the view had to invent
+                    yield {"type": "view_repaired", "results": made}
+                reply = model.complete(system, view, tool_specs(tools))
+"""),
+    Wrong(lab='10.1', name="a result naming another tool sent as a corrected copy",
+          rule="Every message repair_tool_history takes from the list is the very same object: a result naming another tool than its call's is used as it is or replaced, never mended in a copy.",
+          where='lab 10.1, Build item 1: "Every message it takes from `messages` is the very same object, not a copy."; found by a release-only reader (round 11, 10.1-12)',
+          names='but not to mend it',
+          replace=r"""
+            view.append(answer.get(call["id"]) or {
+""",
+          by=r"""
+            got = answer.get(call["id"])
+            if got is not None and got["tool_name"] != call["name"]:
+                got = dict(got, tool_name=call["name"])  # make it name its call's tool
+            view.append(got or {
+"""),
+    Wrong(lab='10.1', name="a result naming another tool mended on the record",
+          rule="The list handed in, and every message in it, are exactly as they were: a result naming another tool than its call's is not renamed.",
+          where='lab 10.1, Build item 1: "The list handed in, and every message in it, are exactly as they were."; found by a release-only reader (round 11, 10.1-13)',
+          names='but not to mend it',
+          replace=r"""
+            view.append(answer.get(call["id"]) or {
+""",
+          by=r"""
+            got = answer.get(call["id"])
+            if got is not None and got["tool_name"] != call["name"]:
+                got["tool_name"] = call["name"]  # make it name its call's tool
+            view.append(got or {
+"""),
+    Wrong(lab='10.1', name='orphan results that are errors kept',
+          rule='A result that answers no call in the list is not in the new list, an error as well as any other.',
+          where='lab 10.1, Build item 1: "A result that answers no call in the list is not in the new list."; found by a release-only reader (round 11, 10.1-15)',
+          names='an error as well as any other',
+          replace=r"""
+        if message["role"] == "toolResult":
+            continue  # results come back in below, each straight after its own call
+""",
+          by=r"""
+        if message["role"] == "toolResult":
+            asked = {c["id"] for m in messages if m["role"] == "assistant" for c in tool_calls(m)}
+            if message.get("is_error") and message["tool_call_id"] not in asked:
+                view.append(message)  # an error nobody asked for: never hide an error
+            continue  # results come back in below, each straight after its own call
+"""),
+    Wrong(lab='10.1', name='a later result of the same words kept',
+          rule='Of two results recorded for one call, the one recorded first is kept, whatever the second says.',
+          where='lab 10.1, Build item 1: "Of two results recorded for one call, the one recorded first is kept."; found by a release-only reader (round 11, 10.1-16)',
+          names='the same words',
+          replace=r"""
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+""",
+          by=r"""
+        if message["role"] == "toolResult" and (
+                message["tool_call_id"] not in answer
+                or answer[message["tool_call_id"]]["content"] == message["content"]):
+            answer[message["tool_call_id"]] = message  # a repeat: the latest is kept
+"""),
+    Wrong(lab='10.1', name='a failed reply with a call but no words left out of the view',
+          rule="The view is what lesson 5's filter keeps, repaired: a failed reply that holds a call is not empty, so it stays.",
+          where='lab 10.1, Build item 2: "The view a request carries is what lesson 5\'s filter keeps, repaired"; found by a release-only reader (round 11, 10.1-26)',
+          names="lesson 5's filter keeps it",
+          replace=r"""
+            if message["content"] or message["role"] != "assistant"
+""",
+          by=r"""
+            if message["role"] != "assistant" or text_of(message)  # no words: nothing to keep
+"""),
+    Wrong(lab='10.1', name='failed replies sent as copies',
+          rule="The view holds the record's own message objects, failed replies too; only the results it invents are new.",
+          where='lab 10.1, Build item 2: "The view holds the record\'s own message objects, not copies of them"; found by a release-only reader (round 11, 10.1-28)',
+          names="the record's own object",
+          replace=r"""
+    return repair_tool_history(kept)
+""",
+          by=r"""
+    kept = [dict(message) if message["role"] == "assistant"
+            and message.get("stop_reason") in endings else message
+            for message in kept]  # a failed reply goes out as a copy
+    return repair_tool_history(kept)
+"""),
+    Wrong(lab='10.1', name='an empty error result taken for a hole',
+          rule='A recorded result is the one used whatever it holds: an error with no words is a result, not a hole.',
+          where='lab 10.1, Build item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 11, 10.1-30)',
+          names='an error with no words included',
+          replace=r"""
+            view.append(answer.get(call["id"]) or {
+""",
+          by=r"""
+            found = answer.get(call["id"])  # an empty error says nothing: a hole
+            view.append(found if found and (found["content"] or not found["is_error"]) else {
+"""),
+    Wrong(lab='10.1', name="the view's repairs printed",
+          rule="The view is built inside the loop, which prints nothing (lesson 7); the invented results live only in the requests.",
+          where='lesson 7, Build item 1 (run_agent prints nothing); lab 10.1, Build item 2; a probe of a release-only reader (round 11, 10.1-P1)',
+          names='It prints nothing',
+          replace=r"""
+    return repair_tool_history(kept)
+""",
+          by=r"""
+    view = repair_tool_history(kept)
+    made = sum(not any(m is k for k in kept) for m in view)
+    if made:
+        print(f"[view: {made} calls answered as interrupted]")
+    return view
+"""),
+    Wrong(lab='10.1', name='a tuple handed back for a tuple',
+          rule='repair_tool_history returns a new list, whatever sequence it is handed.',
+          where='lab 10.1, Build item 1: "returns a new list in which every call is followed at once by exactly one result for it"; a probe of a release-only reader (round 11, 10.1-P2)',
+          names='returns a new list whatever sequence',
+          replace=r"""
+    return view
+""",
+          by=r"""
+    return view if isinstance(messages, list) else type(messages)(view)  # what came in goes out
+"""),
 ]
 
 ALLOWED = [
@@ -524,4 +782,19 @@ ALLOWED = [
 ''', r'''
             view.append(answer.get((call["id"], call["name"])) or {
 '''),)),
+    # Hunt round 11 (reader r51), probe 10.1-P3.
+    Wrong(lab='10.1', name="an invented result's keys in another order",
+          rule='The page names the five keys an invented result has, not their order, and rightly: '
+               'a dict is equal to another with the same keys and values in any order, the '
+               'checker compares values as canonical JSON, and the view goes to the model alone, '
+               'never announced or logged, so no reader of the course ever sees the order.',
+          where='hunt round 11, probe 10.1-P3', names='',
+          replace=r"""
+                "role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+                "content": INTERRUPTED, "is_error": True})
+""",
+          by=r"""
+                "is_error": True, "content": INTERRUPTED, "tool_name": call["name"],
+                "tool_call_id": call["id"], "role": "toolResult"})
+"""),
 ]

@@ -9,7 +9,9 @@ of every prefix of a record, a long session whose results stand behind a reply, 
 consumer whose handler raises and by a power cut in two runs), so that the public tests'
 wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
+import contextlib
 import copy
+import io
 
 import harness
 import lab
@@ -56,6 +58,39 @@ def gone(call_id, name):
 
 def results_of(view):
     return [m for m in view if m["role"] == "toolResult"]
+
+
+def odd_batch(t, prefix):
+    """A batch of five calls (in call order: twin, bare, renamed, silent, hole) and its results
+    as recorded: twin's twice, word for word, as two objects; bare's with no is_error; renamed's
+    naming another tool than its call's; silent's empty and an error; none for hole, but an
+    orphan for hole's id in capitals and an orphan that is an error. Returns (ids, call, odd)."""
+    ids = unsorted_ids(t, 5, prefix)
+    twin, bare, renamed, silent, hole = ids
+    odd = [answer(twin, "same words"), answer(bare), answer(renamed, name="stat"),
+           answer(silent, "", error=True), answer(twin, "same words"),
+           answer(hole.upper(), "for a call in capitals"),
+           answer(f"{prefix}99", "an error nobody asked for", error=True)]
+    del odd[1]["is_error"]
+    t.random.shuffle(odd)
+    odd.sort(key=lambda m: m["tool_call_id"] != twin)  # twin's first recorded stays first
+    return ids, calling(ids), odd
+
+
+def odd_found(view, ids, odd, record, before):
+    """What a check holds of the repair of an odd batch (see odd_batch): the type of the view,
+    whether the record is as it was, and, in call order, whether each call's result is the very
+    one recorded first for it (for renamed's, that or a made one) or, for hole, the one made."""
+    tail = {m["tool_call_id"]: m for m in view if m["role"] == "toolResult" and m["tool_call_id"]
+            in ids}
+    first = {}
+    for m in odd:
+        first.setdefault(m["tool_call_id"], m)
+    twin, bare, renamed, silent, hole = ids
+    return [type(view).__name__, record == before,
+            [tail.get(i) is first[i] for i in (twin, bare, silent)],
+            tail.get(renamed) is first[renamed] or tail.get(renamed) == gone(renamed, "read"),
+            tail.get(hole) == gone(hole, "read")]
 
 
 class Handed(lab.ScriptedModel):
@@ -116,6 +151,26 @@ async def test_bank_a_long_session_with_a_messy_last_batch(t):
              "the call answered twice is the first one recorded; whether the result recorded "
              "before its call is the one kept; whether a second repair hands back the same made "
              "result; whether the repair of an empty list is that very list.")
+    far = f"z{t.random.randint(1, 9)}"
+    record = [harness.user_message("Begin."), calling([far])]
+    for n in range(t.random.randint(128, 134)):
+        record += [harness.user_message(f"Step {n}."), calling([f"g{n}"]), answer(f"g{n}"),
+                   lab.say("Next.")]
+    ids, call, odd = odd_batch(t, "y")
+    late = answer(far, "at last")
+    record += [harness.user_message("The last ones."), call, *odd, late, lab.say("Done.")]
+    before = copy.deepcopy(record)
+    view = harness.repair_tool_history(tuple(record))
+    t.expect([len(view), view[2] is late, odd_found(view, ids, odd, record, before)],
+             [len(record) - 2, True, ["list", True, [True] * 3, True, True]],
+             "The repair, handed as a tuple, of a record of five hundred-odd messages whose first "
+             "call's result is recorded last of all, and whose last batch's results are odd: "
+             "doubled in the same words, without is_error, naming another tool, empty and an "
+             "error, missing with an orphan for the id in capitals, and an orphan that is an "
+             "error. Items: the view's length, whether the first call's result is the one "
+             "recorded, and what the repair of the odd batch holds (its type, the record as it "
+             "was, each result the one recorded first, the one naming another tool that or a "
+             "made one, the missing one made).")
 
 
 @lab_test("A harness made from a record whose reply of three hundred-odd calls is half answered, "
@@ -228,6 +283,24 @@ async def test_bank_doubles_orphans_and_a_wide_batch(t):
              "say what the interrupted one says, what lab.validate finds wrong with the view "
              "(the failed empty reply aside: leaving it out is context_for_model's job), and an "
              "empty list after a message was appended to its repair.")
+    far = f"u{t.random.randint(1, 9)}"
+    early = answer(far, "recorded long before its call")
+    ids, call, odd = odd_batch(t, "o")
+    record = [early, harness.user_message("Check these."), call, *odd, lab.say("Checked.")]
+    for n in range(t.random.randint(125, 130)):
+        record += [harness.user_message(f"Item {n}."), calling([f"i{n}"]), answer(f"i{n}"),
+                   lab.say("Fine.")]
+    record += [harness.user_message("And that one?"), calling([far]), lab.say("Seen.")]
+    before = copy.deepcopy(record)
+    view = harness.repair_tool_history(tuple(record))
+    t.expect([len(view), view[-2] is early, odd_found(view, ids, odd, record, before)],
+             [len(record) - 2, True, ["list", True, [True] * 3, True, True]],
+             "The repair, handed as a tuple, of a record of five hundred-odd messages whose last "
+             "call's result was recorded first of all, and whose first batch's results are odd "
+             "(doubled in the same words, without is_error, naming another tool, empty and an "
+             "error, missing with an orphan for the id in capitals, an orphan that is an error). "
+             "Items: the view's length, whether the last call's result is the one recorded, and "
+             "what the repair of the odd batch holds.")
 
 
 # --- rule 2: context_for_model, the filter repaired; the record never changed ------------------
@@ -267,10 +340,15 @@ async def test_bank_holes_from_two_runs(t):
             starts.append(event)
             if len(starts) == crash_at + 1:
                 raise Walkaway("the screen crashed")
-    got = [await raised(lambda: lab.drive(h.prompt("Read some."), on_event=crash))]
-    h = harness.Harness(model, SYSTEM, [tool("read", read, PATH)], messages=h.messages)
-    got.append(await raised(lambda: lab.drive(h.prompt("Read more."))))
-    events = await lab.drive(h.prompt("Well?"))
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        got = [await raised(lambda: lab.drive(h.prompt("Read some."), on_event=crash))]
+        h = harness.Harness(model, SYSTEM, [tool("read", read, PATH)], messages=h.messages)
+        got.append(await raised(lambda: lab.drive(h.prompt("Read more."))))
+        events = await lab.drive(h.prompt("Well?"))
+    t.expect([printed.getvalue(), [e["type"] for e in events]],
+             why="What the three runs printed on either stream, and the types of the last run's "
+             "events, in order: a repair prints nothing and adds no event.")
     ids = [f"c{n}" for n in range(1, first + second + 2)]
     one, two, last = ids[:first], ids[first:-1], ids[-1]
     t.expect([got, lab.shape(h.messages), unrecorded(events, h.messages)],
@@ -302,7 +380,11 @@ async def test_bank_the_view_of_every_prefix(t):
     record += [harness.error_message(t.random.choice(["overloaded", "bad gateway", ""])),
                harness.user_message("Again."), calling(two, text="Trying again.")]
     record += [answer(i) for i in two[:kept_two]]
-    record += [harness.error_message("stream broke"), harness.user_message("Still there?"),
+    said, mute = f"r{t.random.randint(1, 9)}", f"m{t.random.randint(1, 9)}"
+    record += [harness.error_message("stream broke"),
+               lab.fail("cut off", "Let me see.", lab.call("read", {"path": "a.txt"}, id=said)),
+               lab.fail("cut off", lab.call("read", {"path": "b.txt"}, id=mute)),
+               harness.user_message("Still there?"),
                answer(one[kept_one], "late, but recorded")]  # a hole of the first batch filled
     before = copy.deepcopy(record)
     problems, made, same, grown, new = [], [], [], [], []
@@ -314,6 +396,16 @@ async def test_bank_the_view_of_every_prefix(t):
         new.append(sum(not any(m is r for r in grown) for m in view))
         same.append(record == before)
     whole = harness.context_for_model(record)
+    again = harness.context_for_model(record)
+    made_whole = [m for m in whole if not any(m is r for r in record)]
+    made_again = [m for m in again if not any(m is r for r in record)]
+    t.expect([[m for m in made_whole if m["tool_call_id"] in (said, mute)],
+              [a is b for a, b in zip(made_whole, made_again)]],
+             [[gone(said, "read"), gone(mute, "read")], [False] * len(made_whole)],
+             "The view of the whole record, whose last replies failed with a call each, one "
+             "with words and one without. Items: the results made for those two calls, and, "
+             "for each result the view made, whether a second view of the same record hands "
+             "out that very one again.")
     wanted = []
     for end in range(1, len(record) + 1):
         part = record[:end]
@@ -322,7 +414,8 @@ async def test_bank_the_view_of_every_prefix(t):
     t.expect([problems, made, same, record == before, lab.shape(whole), new],
              [[[]] * len(record), wanted, [True] * len(record), True,
               f"U A[{','.join(one)}] " + " ".join(f"R({i})" for i in one) +
-              f" U A[{','.join(two)}] " + " ".join(f"R({i})" for i in two) + " U", wanted],
+              f" U A[{','.join(two)}] " + " ".join(f"R({i})" for i in two) +
+              f" A[{said}](error) R({said}) A[{mute}](error) R({mute}) U", wanted],
              "context_for_model on each prefix of a record with two holes. Items: what "
              "lab.validate finds wrong with each view, how many interrupted results each holds, "
              "whether the record was as it was after each, and after the whole record's view, "
@@ -339,7 +432,9 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
               harness.error_message("overloaded"), harness.user_message("Retry."),
               lab.fail("connection reset", "Let me check.", lab.call("read", {"path": "x.txt"},
                                                                      id="x1")),
-              harness.user_message("Hello?"), lab.say("Here.")]
+              harness.user_message("Hello?"), lab.say("Here."),
+              lab.fail("timeout", lab.call("read", {"path": "y.txt"}, id="x2")),
+              harness.user_message("Again?"), lab.say("Yes.")]
     given = lab.shape(record)
     paths = t.random.sample(NAMES, t.random.randint(1, 3))
     model = lab.ScriptedModel([lab.say("Back."),
@@ -347,28 +442,40 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
                                lab.say("Read."), lab.say("Bye.")])
     h = harness.Harness(model, SYSTEM, [tool("read", lambda a: "text of " + a["path"], PATH)],
                         messages=record)
-    shapes, announced = [], []
-    for ask in ("Status?", "Read these.", "Thanks."):
-        events = await lab.drive(h.prompt(ask))
-        shapes.append(lab.shape(h.messages))
-        announced.append(unrecorded(events, h.messages))
+    shapes, announced, types = [], [], []
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        for ask in ("Status?", "Read these.", "Thanks."):
+            events = await lab.drive(h.prompt(ask))
+            shapes.append(lab.shape(h.messages))
+            announced.append(unrecorded(events, h.messages))
+            types.append([e["type"] for e in events])
+    t.expect([printed.getvalue(), types,
+              [m for m in results_of(model.calls[0].messages) if m["tool_call_id"] in
+               ("x1", "x2")]],
+             why="What the three runs printed on either stream, the types of each run's events, and "
+             "the results the first request gives the two failed replies' calls.")
     grown = list(h.messages)
     harness.context_for_model(grown)
     grown.append(answer(early[1], "late, but recorded"))
     late_view = harness.context_for_model(grown)
     late = [m["content"] for m in results_of(late_view) if m["tool_call_id"] == early[1]]
     late.append(sum(not any(m is r for r in grown) for m in late_view))
+    late_again = harness.context_for_model(grown)
+    late.append([a is b for a, b in zip(late_view, late_again)
+                 if not any(a is r for r in grown)])
     ids = ",".join(f"c{n}" for n in range(1, len(paths) + 1))
     results = " ".join(f"R(c{n})" for n in range(1, len(paths) + 1))
     t.expect([shapes, [lab.validate(request.messages) for request in model.calls],
               [[m["content"] for m in results_of(request.messages)].count(GONE)
                for request in model.calls], announced, late],
              [[given + " U A", given + f" U A U A[{ids}] {results} A",
-               given + f" U A U A[{ids}] {results} A U A"], [[]] * 4, [2] * 4, [""] * 3,
-              ["late, but recorded", 1]],
+               given + f" U A U A[{ids}] {results} A U A"], [[]] * 4, [3] * 4, [""] * 3,
+              ["late, but recorded", 2, [False, False]]],
              "Three runs of a harness made from a record with two holes. Items: the record "
              "after each run, what lab.validate finds wrong with each request, how many "
              "interrupted results each request holds, the messages each run announced that are "
              "not on the record, and, once a late result for a hole is appended to a copy of "
              "the record whose view was built already, the result its next view gives that "
-             "call and how many messages of that view are not objects of the copy.")
+             "call, how many messages of that view are not objects of the copy, and, for each "
+             "result it made, whether a second view hands out that very one again.")

@@ -8,7 +8,9 @@ over a family of records, not one.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 10 tests.py
 """
+import contextlib
 import copy
+import io
 
 import harness
 import lab
@@ -118,6 +120,12 @@ async def test_a_valid_list_comes_back_equal(t):
     t.expect([view, view is empty], [[], False],
              "An empty record. The items are [the view, the view the very list handed in]: "
              "repair_tool_history returns a new list, an empty one too (lesson 10).")
+    view = harness.repair_tool_history(tuple(record))
+    t.expect([type(view).__name__, lab.shape(view)], ["list", shape],
+             "The same record handed in as a tuple, as a harness's `messages` snapshot is. The "
+             "items are [the type of what comes back, its shape]: repair_tool_history returns "
+             "a new list whatever sequence it is handed (lab 10.1, Build item 1, "
+             "\"returns a new list\").")
     long = []
     for n in range(1, 102):
         long += [harness.user_message(f"Question {n}."), asks(f"c{n}"), result(f"c{n}"),
@@ -158,18 +166,23 @@ async def test_a_missing_result_is_filled_in(t):
              "that had no result (repair_tool_history, lesson 10).")
     wide = asks(*[f"c{n}" for n in range(300)], "\tc300 ",
                 names=["look"] * 300 + ["grep "])
+    upper = f"C{t.random.randrange(300)}"  # a drawn call's id, in capitals
     view = harness.repair_tool_history([harness.user_message("Look at all of them."), wide,
-                                        result("c300", "the result of another call")])
-    t.expect([len(view), view[-1]],
+                                        result("c300", "the result of another call"),
+                                        result(upper, "the result of yet another call")])
+    t.expect([len(view), view[-1], contents(view).count(WORDS)],
              [303, {"role": "toolResult", "tool_call_id": "\tc300 ", "tool_name": "grep ",
-                    "content": WORDS, "is_error": True}],
+                    "content": WORDS, "is_error": True}, 301],
              "A reply of 301 calls with no result recorded, the last with the id '\\tc300 ' "
-             "and the tool name 'grep ', as the model wrote them, then one result, for the id "
-             "'c300', which no call has. The items are [the view's length, its last message]: "
-             "every call of the reply gets its result, however many there are; a result answers "
-             "the call whose id is exactly its own, so 'c300' answers no call and is not in the "
-             "view; and an invented result carries the call's id and tool name exactly as "
-             "recorded, spaces and all (repair_tool_history, lesson 10).")
+             f"and the tool name 'grep ', as the model wrote them, then two results, for the "
+             f"ids 'c300' and '{upper}', which no call has. The items are [the view's length, "
+             "its last message, how many of its results are INTERRUPTED]: every call of the "
+             "reply gets its result, however many there are; a result answers the call whose "
+             f"id is exactly its own (Build item 1, \"A result answers the call whose id it "
+             f"carries.\"), so neither 'c300' nor '{upper}' answers a call, not even "
+             f"'{upper.lower()}', and neither is in the view; and an invented result carries "
+             "the call's id and tool name exactly as recorded, spaces and all "
+             "(repair_tool_history, lesson 10).")
     t.expect(lab.shape(record), f"U A[{','.join(ids)}] "
              f"{results([i for i in ids if i not in missing])} U".replace("  ", " "),
              "The record is not changed (lesson 10).")
@@ -182,15 +195,19 @@ async def test_an_empty_result_is_still_a_result(t):
     empty = t.random.choice(ids)  # always one empty result; the others empty or not, as drawn
     texts = {i: "" if i == empty or t.random.random() < 0.3 else f"contents of {i}.py"
              for i in ids}
-    recorded = [result(i, texts[i], name="bash") for i in ids]
+    # the empty one is an error (a command that failed and printed nothing); the others as drawn
+    recorded = [dict(result(i, texts[i], name="bash"),
+                     is_error=i == empty or t.random.random() < 0.3) for i in ids]
     record = [harness.user_message("Run them."), asks(*ids, names=["bash"] * len(ids))]
     record += recorded + [lab.say("Done.")]
     view = harness.repair_tool_history(record)
     t.expect([lab.shape(view), contents(view), [a is b for a, b in zip(view[2:], recorded)]],
              [f"U A[{','.join(ids)}] {results(ids)} A", [texts[i] for i in ids],
               [True] * len(ids)],
-             f"{empty}'s result was recorded with empty content, so it is the one used: a call "
-             "has a result when one is recorded for its id, whatever its content says. The items "
+             f"{empty}'s result was recorded with empty content, and as an error, so it is the "
+             "one used: a call has a result when one is recorded for its id, whatever its content "
+             "says, an error with no words included (Build item 1, \"A recorded result is the "
+             "one used\"). The items "
              "are [the view's shape, the results' contents, each result the very object "
              "recorded] (repair_tool_history, lesson 10).")
 
@@ -245,6 +262,25 @@ async def test_a_separated_result_is_moved_back(t):
              "one that makes calls too; what stood between stays, after the batch, the failed "
              "empty reply included (leaving it out is context_for_model's job). The items are "
              "[the view, the results' contents] (repair_tool_history, lesson 10).")
+    # Far away: a long record whose first call's result was recorded last of all.
+    far, exchanges = ids[0], t.random.randint(130, 160)
+    late = result(far, "a result recorded long after its call")
+    record = [harness.user_message("Read it."), asks(far)]
+    for n in range(exchanges):
+        record += [harness.user_message(f"And x{n}?"), asks(f"x{n}"), result(f"x{n}"),
+                   lab.say(f"Answer {n}.")]
+    record.append(late)
+    view = harness.repair_tool_history(record)
+    t.expect([len(view), view[2] is late, lab.validate(view)], [len(record), True, []],
+             f"A record of {len(record)} messages, U A[{far}], then {exchanges} exchanges "
+             f"U A[x..] R(x..) A, then R({far}), the result of the first call, recorded "
+             f"{len(record) - 2} messages after it. The items are [the view's length, whether "
+             f"{far}'s result in the view is the very one recorded, what lab.validate finds "
+             "wrong with the view]: the whole record is read, however long it is, and a recorded "
+             "result is the one used, however far from its call it stands (Build item 1, \"A "
+             "recorded result is the one used, moved if it has to be.\"; item 2, \"every "
+             "request is valid, whatever holes the record has\") (repair_tool_history, "
+             "lesson 10).")
 
 
 @lab_test("With two results recorded for one call, the first is kept and the second dropped, even "
@@ -285,6 +321,18 @@ async def test_the_first_of_two_results_wins(t):
              "wherever it stands and whatever it says, moved to its call; the one beside the call "
              "is dropped. The items are [the view's shape, for each call in order whether its "
              "result is the very object recorded first] (repair_tool_history, lesson 10).")
+    firsts = [result(i, f"answer for {i}") for i in ids]
+    seconds = [result(i, f"answer for {i}") for i in t.random.sample(ids, len(ids))]
+    record = [harness.user_message("Read them."), asks(*ids)] + firsts + seconds
+    view = harness.repair_tool_history(record + [lab.say("Read them.")])
+    t.expect([lab.shape(view), [m is f for m, f in zip(view[2:], firsts)]],
+             [f"U A[{','.join(ids)}] {results(ids)} A", [True] * len(ids)],
+             f"The record {lab.shape(record)}: each call's result recorded twice, word for "
+             "word the same, as two objects. The items are [the view's shape, for each call in "
+             "order whether its result is the very object recorded first]: of two results "
+             "recorded for one call the first is kept, whatever the second says, the same words "
+             "included (Build item 1, \"Of two results recorded for one call, the one recorded "
+             "first is kept.\") (repair_tool_history, lesson 10).")
 
 
 @lab_test("A result that no call asked for is dropped, and no call is made up for it.")
@@ -292,13 +340,19 @@ async def test_an_orphan_result_is_dropped(t):
     record, shape = valid_record(t)
     asked = {c["id"] for m in record if m["role"] == "assistant" for c in harness.tool_calls(m)}
     orphans = [i for i in draw_ids(t, 8) if i not in asked][:t.random.randint(1, 3)]
+    erring = t.random.choice(orphans)  # always one orphan that is an error; the others as drawn
     messy = list(record)
-    for i in orphans:
-        messy.insert(t.random.randint(1, len(messy)), result(i, "from nowhere"))
+    for i in orphans:  # the erring one before the first reply; the others anywhere after the first U
+        messy.insert(t.random.randint(0, 1) if i == erring else t.random.randint(1, len(messy)),
+                     dict(result(i, "from nowhere"),
+                          is_error=i == erring or t.random.random() < 0.5))
     view = harness.repair_tool_history(messy)
     t.expect([lab.shape(view), contents(view)], [shape, contents(record)],
-             "Its call's arguments are unknown, so the result goes; the items are [the view's "
-             "shape, its results' contents] (repair_tool_history, lesson 10).")
+             f"The record {lab.shape(messy)}, whose results for {', '.join(orphans)} answer no "
+             f"call; {erring}'s is an error. Its call's arguments are unknown, so the result "
+             "goes, an error as well as any other (Build item 1, \"A result that answers no "
+             "call in the list is not in the new list.\"); the items are [the view's shape, "
+             "its results' contents] (repair_tool_history, lesson 10).")
     t.expect(len(messy), len(record) + len(orphans),
              "The record keeps all its messages, orphans too (lesson 10).")
 
@@ -333,6 +387,24 @@ async def test_repair_is_idempotent_and_pure(t):
              "repair_tool_history is pure: the input list and its messages are unchanged "
              "(lesson 10).")
     t.expect(lab.validate(once), [], "The repaired list passes lab.validate (lesson 10).")
+    # An odd record: a result naming another tool than its call's, and one with no is_error.
+    named, bare = t.random.sample(ids, 2)
+    odd = [dict(result(named), tool_name="grep"), result(bare)]
+    del odd[1]["is_error"]
+    record = [harness.user_message("Read."), asks(named, bare)] + odd + [lab.say("Done.")]
+    before = copy.deepcopy(record)
+    view = harness.repair_tool_history(record)
+    t.expect([record == before, view[2] is odd[0] or view[2]["content"] == WORDS,
+              view[3] is odd[1]], [True, True, True],
+             f"The record {lab.shape(record)}, whose result for {named} names the tool 'grep' "
+             f"where its call asked for 'look', and whose result for {bare} has no is_error. The "
+             "items are [the record and its messages exactly as they were, "
+             f"{named}'s result the very one recorded or an INTERRUPTED one, {bare}'s the very "
+             "one recorded]: whether to use a result naming another tool is yours, but not to "
+             "mend it, in the record or in a copy (Build item 1, \"The list handed in, and "
+             "every message in it, are exactly as they were.\" and \"Every message it takes "
+             "from `messages` is the very same object, not a copy.\") (repair_tool_history, "
+             "lesson 10).")
 
 
 @lab_test("context_for_model filters out empty failed replies and then repairs what is left, a hole "
@@ -411,6 +483,10 @@ async def test_closing_mid_call_leaves_a_hole_the_view_repairs(t):
              f"the record on its way out: c{closed_at} has no result there, and its tool never "
              "ran (lessons 7 and 10).")
     events = await lab.drive(h.prompt("Go on."))
+    t.expect([e["type"] for e in events],
+             why="The types of the next run's events, in order: a repair adds no event; the "
+             "interrupted results live only in the requests, never announced (lesson 7's events, "
+             "and lesson 10: \"none of which exists anywhere but in that request\").")
     sent = model.calls[1].messages
     t.expect([lab.shape(sent), contents(sent)[closed_at - 1:],
               [m.get("is_error") for m in sent[2 + closed_at - 1:2 + width]], lab.validate(sent)],
@@ -479,9 +555,17 @@ async def test_a_failed_reply_with_a_call(t):
                                           for p in t.random.sample(FILES, width)])]
                               + [lab.say(f"Still here ({n}).") for n in range(later)])
     h = harness.Harness(model, SYSTEM, [tool("look", lambda a: ran.append(1) or "text", PATH)])
-    await lab.drive(h.prompt("Read them."))
-    for n in range(later):
-        await lab.drive(h.prompt(f"Again ({n})?"))
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        await lab.drive(h.prompt("Read them."))
+        for n in range(later):
+            await lab.drive(h.prompt(f"Again ({n})?"))
+    t.expect(printed.getvalue(), "",
+             "What the runs printed, on standard output or standard error, while every later "
+             "request's view answered the failed reply's calls: a repair is part of the loop, "
+             "which draws nothing; what happened travels in its events alone (lesson 7's Build "
+             "item 1, \"It prints nothing\"), and the invented results live only in the "
+             "requests (context_for_model, lesson 10).")
     calls = [f"c{n}" for n in range(1, width + 1)]
     failed = f"A[{','.join(calls)}](error)"
     t.expect([lab.shape(h.messages), ran], [f"U {failed}" + " U A" * later, []],
@@ -494,3 +578,30 @@ async def test_a_failed_reply_with_a_call(t):
              "lesson 10).")
     t.expect([lab.validate(request.messages) for request in model.calls], [[]] * (1 + later),
              "Every request passes lab.validate (lesson 10).")
+    record = list(h.messages)
+    views = [harness.context_for_model(record) for _ in range(2)]
+    made = [[m for m in view if not any(m is r for r in record)] for view in views]
+    t.expect([[[m["tool_call_id"], m["tool_name"], m["content"] == WORDS, m["is_error"]]
+               for m in made[0]], [a is b for a, b in zip(*made)],
+              [len(view) - len(new) for view, new in zip(views, made)]],
+             [[[i, "look", True, True] for i in calls], [False] * width, [len(record)] * 2],
+             f"The view of the record {lab.shape(record)} built twice. The items are [the "
+             "results the first view invents, each as [its call id, its tool name, whether its "
+             "content is INTERRUPTED, its is_error], for each whether the second view hands out the "
+             "very same object again, how many of each view's messages are the record's own "
+             "objects]: a call of a failed reply has no result like any other, so it gets "
+             "INTERRUPTED and is_error true (Build item 1, \"A call with no recorded result gets "
+             "a new result\"), new in every view, which is built for each request and never "
+             "kept; every message of the record is in the view as the record's own object, the "
+             "failed reply too (Build item 2, \"The view holds the record's own message "
+             "objects, not copies of them; only the results it invents are new.\") "
+             "(context_for_model, lesson 10).")
+    wordless = lab.fail("connection reset", lab.call("look", {"path": "a.py"}, id="c1"))
+    record = [harness.user_message("Read a.py."), wordless, harness.user_message("Well?")]
+    view = harness.context_for_model(record)
+    t.expect([lab.shape(view), view[1] is wordless], ["U A[c1](error) R(c1) U", True],
+             f"The record {lab.shape(record)}: a failed reply that got no words out but a call. "
+             "The items are [the view's shape, whether its second message is that reply]: it is "
+             "not empty, so lesson 5's filter keeps it, and its call is answered as interrupted "
+             "(Build item 2, \"The view a request carries is what lesson 5's filter keeps, "
+             "repaired\") (context_for_model, lesson 10).")
