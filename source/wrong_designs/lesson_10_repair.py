@@ -549,20 +549,6 @@ WRONG = [
                 "content": INTERRUPTED, "is_error": message.get("stop_reason") != "error"})
     return view
 """),
-    Wrong(lab='10.1', name='recorded results given is_error where they lack it',
-          rule='The list handed in, and every message in it, are exactly as they were.',
-          where='lab 10.1, Build item 1: "The list handed in, and every message in it, are exactly as they were."; found by a release-only reader (round 11, 10.1-07)',
-          names='exactly as they were',
-          replace=r"""
-        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
-            answer[message["tool_call_id"]] = message
-""",
-          by=r"""
-        if message["role"] == "toolResult":
-            message.setdefault("is_error", False)  # an old record's result: say it
-        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
-            answer[message["tool_call_id"]] = message
-"""),
     Wrong(lab='10.1', name='invented results kept by call id across views',
           rule="The view is built for each request; only the results it invents are new, never one kept from an earlier view.",
           where='lab 10.1, Build item 2: "only the results it invents are new"; found by a release-only reader (round 11, 10.1-08)',
@@ -726,6 +712,23 @@ _VIEWS = {}  # (id of a record, its length) -> its view
 ]
 
 ALLOWED = [
+    # Hunt round 11 (reader r51), design 10.1-07.
+    Wrong(lab='10.1', name='recorded results given is_error where they lack it',
+          rule='Every result of a record the course allows has is_error (the message format; '
+               'lab.validate refuses one without it), so setdefault writes nothing into any '
+               'message a harness can be handed: the record stays exactly as it was, and only '
+               'a record outside the format could show the difference.',
+          where='hunt round 11, design 10.1-07', names='',
+          replace=r"""
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+""",
+          by=r"""
+        if message["role"] == "toolResult":
+            message.setdefault("is_error", False)  # an old record's result: say it
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+"""),
     # Hunt round 6 (reader r23), design 10.1-8.
     Wrong(lab='10.1', name='only user and assistant messages kept, results put back',
           rule='The course\'s message format has three roles, "user", "assistant" and "toolResult", '

@@ -62,7 +62,7 @@ def results_of(view):
 
 def odd_batch(t, prefix):
     """A batch of five calls (in call order: twin, bare, renamed, silent, hole) and its results
-    as recorded: twin's twice, word for word, as two objects; bare's with no is_error; renamed's
+    as recorded: twin's twice, word for word, as two objects; bare's as it came; renamed's
     naming another tool than its call's; silent's empty and an error; none for hole, but an
     orphan for hole's id in capitals and an orphan that is an error. Returns (ids, call, odd)."""
     ids = unsorted_ids(t, 5, prefix)
@@ -71,7 +71,6 @@ def odd_batch(t, prefix):
            answer(silent, "", error=True), answer(twin, "same words"),
            answer(hole.upper(), "for a call in capitals"),
            answer(f"{prefix}99", "an error nobody asked for", error=True)]
-    del odd[1]["is_error"]
     t.random.shuffle(odd)
     odd.sort(key=lambda m: m["tool_call_id"] != twin)  # twin's first recorded stays first
     return ids, calling(ids), odd
@@ -165,7 +164,7 @@ async def test_bank_a_long_session_with_a_messy_last_batch(t):
              [len(record) - 2, True, ["list", True, [True] * 3, True, True]],
              "The repair, handed as a tuple, of a record of five hundred-odd messages whose first "
              "call's result is recorded last of all, and whose last batch's results are odd: "
-             "doubled in the same words, without is_error, naming another tool, empty and an "
+             "doubled in the same words, naming another tool, empty and an "
              "error, missing with an orphan for the id in capitals, and an orphan that is an "
              "error. Items: the view's length, whether the first call's result is the one "
              "recorded, and what the repair of the odd batch holds (its type, the record as it "
@@ -297,7 +296,7 @@ async def test_bank_doubles_orphans_and_a_wide_batch(t):
              [len(record) - 2, True, ["list", True, [True] * 3, True, True]],
              "The repair, handed as a tuple, of a record of five hundred-odd messages whose last "
              "call's result was recorded first of all, and whose first batch's results are odd "
-             "(doubled in the same words, without is_error, naming another tool, empty and an "
+             "(doubled in the same words, naming another tool, empty and an "
              "error, missing with an orphan for the id in capitals, an orphan that is an error). "
              "Items: the view's length, whether the last call's result is the one recorded, and "
              "what the repair of the odd batch holds.")

@@ -387,18 +387,16 @@ async def test_repair_is_idempotent_and_pure(t):
              "repair_tool_history is pure: the input list and its messages are unchanged "
              "(lesson 10).")
     t.expect(lab.validate(once), [], "The repaired list passes lab.validate (lesson 10).")
-    # An odd record: a result naming another tool than its call's, and one with no is_error.
+    # An odd record: a result naming another tool than its call's.
     named, bare = t.random.sample(ids, 2)
     odd = [dict(result(named), tool_name="grep"), result(bare)]
-    del odd[1]["is_error"]
     record = [harness.user_message("Read."), asks(named, bare)] + odd + [lab.say("Done.")]
     before = copy.deepcopy(record)
     view = harness.repair_tool_history(record)
     t.expect([record == before, view[2] is odd[0] or view[2]["content"] == WORDS,
               view[3] is odd[1]], [True, True, True],
              f"The record {lab.shape(record)}, whose result for {named} names the tool 'grep' "
-             f"where its call asked for 'look', and whose result for {bare} has no is_error. The "
-             "items are [the record and its messages exactly as they were, "
+             f"where its call asked for 'look'. The items are [the record and its messages exactly as they were, "
              f"{named}'s result the very one recorded or an INTERRUPTED one, {bare}'s the very "
              "one recorded]: whether to use a result naming another tool is yours, but not to "
              "mend it, in the record or in a copy (Build item 1, \"The list handed in, and "
