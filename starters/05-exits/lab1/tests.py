@@ -398,13 +398,12 @@ async def test_an_unknown_tool_is_not_an_exit(t):
 
 def drawn_record(t):
     """A record of users, answers, turns of tools, empty error messages and failed replies that
-    got words out, if only a space, or calls and no words, in a drawn order, with one of each
-    kind of failure at least, an empty failure whose reason is "" and one with no error_message
-    key, and an empty reply that did not fail, whose error_message is None, among them; and for
-    each message whether the view keeps it. Words end in spaces or a newline, as a reply cut
-    off may."""
+    got words out, if only a space, in a drawn order, with one of each kind of failure at least, an
+    empty failure whose reason is "" and one with no error_message key, and an empty reply that
+    did not fail, whose error_message is None, among them; and for each message whether the
+    view keeps it. Words end in spaces or a newline, as a reply cut off may."""
     drawn = ["empty", "words", "answer", "tools"]
-    kinds = ["empty", "words", "unsaid", "keyless", "blank", "silent", "calls"] + [
+    kinds = ["empty", "words", "unsaid", "keyless", "blank", "silent"] + [
         t.random.choice(drawn) for _ in range(t.random.randint(0, 3))]
     t.random.shuffle(kinds)
     pairs, number = [], 0
@@ -424,10 +423,6 @@ def drawn_record(t):
                           True))
         elif kind == "words":
             pairs.append((lab.fail(t.random.choice(REASONS), "I was saying "), True))
-        elif kind == "calls":  # failed with calls and no words: it has content
-            number += 1
-            pairs.append((lab.fail(t.random.choice(REASONS), lab.call("tick", id=f"c{number}")),
-                          True))
         elif kind == "answer":
             pairs.append((lab.say("Yes.\n"), True))
         else:
@@ -458,10 +453,18 @@ async def test_context_for_model(t):
              lab.show([message for message, kept in pairs if kept], stop_reason=True),
              "The view leaves out an empty failed reply, every one, which a provider refuses, "
              "told by its stop_reason \"error\", not by its error_message, which may be \"\". "
-             "It keeps one that has content, words if only a space or calls and no words, as it "
-             "stands, and everything else, in order: an empty reply whose stop_reason is "
-             "\"stop\" too, since only the label \"error\" is left out (context_for_model, "
-             "lesson 5).")
+             "It keeps one that has words, if only a space, and everything else, in order: "
+             "an empty reply whose stop_reason is \"stop\" too, since only the label \"error\" "
+             "is left out (context_for_model, lesson 5).")
+    # A failed reply whose content is calls and no words: it has content, so the view keeps it.
+    calls = lab.fail(t.random.choice(REASONS), *[lab.call("tick", id=f"f{n}")
+                                                 for n in range(t.random.randint(1, 3))])
+    view = harness.context_for_model(record + [calls, harness.user_message("Go on.")])
+    t.expect(any(message is calls for message in view), True,
+             "A failed reply whose content is calls and no words has content, so the view keeps "
+             "it, the record's own message and not an edited copy: only an assistant message "
+             "with no content and stop_reason \"error\" is left out. The item is whether the "
+             "view holds that message (context_for_model, lesson 5).")
     # The same record, then a long exchange, then an empty failure as the record's last message.
     filler = [message for n in range(t.random.randint(25, 40))
               for message in (harness.user_message(f"Later {n}."), lab.say("Yes.\n"))]
