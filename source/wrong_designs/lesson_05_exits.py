@@ -611,6 +611,221 @@ def error_message(text):
 """, r"""
     return {"role": "assistant", "content": NO_WORDS, "stop_reason": "error", "error_message": text}
 """),)),
+    # Hunt round 11 (reader r50): each design below passed the lab's tests of that day.
+    Wrong(lab='5.1', name='error_message remembered for each reason',
+          rule="Each call of error_message makes a new message, the same reason twice included: an ending kept and handed out again for its reason shares everything with the next ending of that reason.",
+          where='Build item 1: "Each call makes a new message, its `content` a list of its own, so that no ending shares anything with another." (hunt round 11, 5.1-22)',
+          names='the same reason twice',
+          replace=r"""
+def error_message(text):
+""",
+          by=r"""
+ENDINGS = {}  # one ending for each reason, made once
+
+
+def error_message(text):
+""",
+          also=((r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""", r"""
+    if text not in ENDINGS:
+        ENDINGS[text] = {"role": "assistant", "content": [], "stop_reason": "error",
+                         "error_message": text}
+    return ENDINGS[text]
+"""),)),
+    Wrong(lab='5.1', name='one stop kept for each cap and shared by its runs',
+          rule="Each run stopped by its cap ends on an ending of its own: two runs stopped by the same cap share nothing, so a note a frontend adds to one is not in the other.",
+          where='Build item 1: "Each call makes a new message, its `content` a list of its own, so that no ending shares anything with another." (hunt round 11, 5.1-06)',
+          names='two runs stopped by the same cap',
+          replace=r"""
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+""",
+          by=r"""
+            reply = STOPS.setdefault(max_turns,
+                                     error_message(f"Agent stopped after max_turns={max_turns}"))
+""",
+          also=((r"""
+def error_message(text):
+""", r"""
+STOPS = {}  # one stop message for each cap, made once
+
+
+def error_message(text):
+"""),)),
+    Wrong(lab='5.1', name='the stop written out beside error_message',
+          rule="The run's last message, when the cap ends it, is an ending made by error_message: a dict written out in the loop is equal today and drifts when error_message changes.",
+          where='Build item 2: "the run\'s last message is an ending made by `error_message`" (hunt round 11, 5.1-11)',
+          names='made by error_message',
+          replace=r"""
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+""",
+          by=r"""
+            reply = {"role": "assistant", "content": [], "stop_reason": "error",
+                     "error_message": f"Agent stopped after max_turns={max_turns}"}
+"""),
+    Wrong(lab='5.1', name='a three-hour timer beside max_turns',
+          rule='max_turns=None means no cap at all, and the loop has no timer, however long: a run goes on while replies ask for tools, if each tool takes a day.',
+          where='Build item 2: "`max_turns=None`, the default, means no cap at all" (hunt round 11, 5.1-02)',
+          names='no timer',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    import time
+    started = time.monotonic()
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          also=((r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""", r"""
+        if (max_turns is not None and turn > max_turns) or time.monotonic() - started > 3 * 3600:
+"""),)),
+    Wrong(lab='5.1', name='the stop of an earlier run deleted by the next',
+          rule="The record says what happened: a run's stop stays on the record after the next run on it, which leaves it out of the view, never off the record.",
+          where='Build item 2: "the run\'s last message is an ending made by `error_message`" (hunt round 11, 5.1-10)',
+          names='no run deletes an earlier',
+          replace=r"""
+        turn += 1
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""",
+          by=r"""
+        turn += 1
+        if turn == 1 and len(messages) >= 2 and messages[-2].get("stop_reason") == "error" \
+                and str(messages[-2].get("error_message")).startswith("Agent stopped after"):
+            del messages[-2]  # the old stop is history now
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+"""),
+    Wrong(lab='5.1', name='a ValueError or RuntimeError from the model recorded as a failed reply',
+          rule="An exception the model's complete raises is not a failed reply, whichever it is: no try turns it into one, and it goes on to the caller.",
+          where='Build item 3: "no `try` turns it into one" (hunt round 11, 5.1-03)',
+          names='no try turns it into one',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+        messages.append(reply)
+""",
+          by=r"""
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except (ValueError, RuntimeError) as problem:  # a bad answer from the provider
+                reply = error_message(str(problem))
+        messages.append(reply)
+"""),
+    Wrong(lab='5.1', name='one more try when the reason says rate limited',
+          rule="A failed reply ends the run and the model is not asked again, whatever its reason invites: a rate limit's retry belongs to the code that talks to the provider.",
+          where='Build item 3: "stays on the record and ends the run: none of its calls runs, and the model is not asked again" (hunt round 11, 5.1-04)',
+          names='the model is not asked again',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        if reply["stop_reason"] == "error" and reply.get("error_message") == "rate limited" \
+                and turn == 1:
+            continue  # a rate limit passes in a second: one more try
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+"""),
+    Wrong(lab='5.1', name='a few more tries when the reason says 503',
+          rule="A failed reply ends the run and the model is not asked again, whatever its reason invites: a server's 503 is retried, if at all, by the code that talks to the provider.",
+          where='Build item 3: "stays on the record and ends the run: none of its calls runs, and the model is not asked again" (hunt round 11, 5.1-05)',
+          names='the model is not asked again',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        reason = str(reply.get("error_message") or "")
+        if reply["stop_reason"] == "error" and turn <= 3 and (
+                "503" in reason or "unavailable" in reason.lower()):
+            continue  # a restarting server: ask again, a few times
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+"""),
+    Wrong(lab='5.1', name="a failed reply's reason stripped on the record",
+          rule="A failed reply stays on the record as it came, its reason word for word, spaces and full stop included: the loop tidies nothing of it.",
+          where='Build item 3: "stays on the record and ends the run" (hunt round 11, 5.1-07)',
+          names='word for word',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        if reply["stop_reason"] == "error" and isinstance(reply.get("error_message"), str):
+            reply["error_message"] = reply["error_message"].strip()  # tidy the reason
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+"""),
+    Wrong(lab='5.1', name='a failed reply raised after it is recorded when its reason says auth',
+          rule="A failed reply is recorded and ends the run without raising, whatever its reason: a run's ending is a message on its record, never an exception.",
+          where='Build item 3: "stays on the record and ends the run" (hunt round 11, 5.1-13)',
+          names='without raising',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        if reply["stop_reason"] == "error" and "auth" in str(reply.get("error_message")).lower():
+            raise PermissionError(reply["error_message"])  # no point going on
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+"""),
+    Wrong(lab='5.1', name='the calls of a failed reply run when its reason says the stream ended',
+          rule="None of a failed reply's calls runs, whatever its reason says: the label decides, and a reason saying the stream ended does not make its calls whole.",
+          where='Build item 3: "none of its calls runs" (hunt round 11, 5.1-23)',
+          names='the stream ended',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed and reply.get("error_message") == "stream ended":  # the calls came whole
+            for call in tool_calls(reply):
+                messages.append(run_tool(tools, call))
+"""),
+    Wrong(lab='5.1', name='a view that leaves out a failed reply of calls and no words',
+          rule='The view leaves out an assistant message with no content labelled "error": a failed reply whose content is calls and no words has content, and stays.',
+          where='Build item 4: "less every assistant message that has no content and `stop_reason` `"error"`" (hunt round 11, 5.1-08)',
+          names='calls and no words',
+          replace=r"""
+            if message["content"] or message["role"] != "assistant"
+""",
+          by=r"""
+            if message["role"] != "assistant" or text_of(message)
+"""),
+    Wrong(lab='5.1', name="a failed reply's calls edited out of the view",
+          rule="The view holds the record's messages as they stand, less the empty failures: a failed reply with calls is kept as it is, not swapped for a copy without them.",
+          where='Build item 4: "the record\'s messages, in order, less every assistant message that has no content and `stop_reason` `"error"`" (hunt round 11, 5.1-09)',
+          names='not an edited copy',
+          replace=r"""
+    return kept
+""",
+          by=r"""
+    view = []
+    for message in kept:
+        if message["role"] == "assistant" and message.get("stop_reason") == "error":
+            words = [block for block in message["content"] if block["type"] != "toolCall"]
+            if not words:
+                continue  # its calls never ran: hide them, and the reply with them
+            message = {**message, "content": words}
+        view.append(message)
+    return view
+"""),
+    Wrong(lab='5.1', name="a view that leaves out empty failures among the record's last 40 only",
+          rule="The view leaves out every empty failed reply, wherever it stands on the record, the oldest of a long record too.",
+          where='Build item 4: "less every assistant message that has no content and `stop_reason` `"error"`" (hunt round 11, 5.1-12)',
+          names='wherever it stands',
+          replace=r"""
+    kept = [message for message in messages
+""",
+          by=r"""
+    kept = messages[:-40] + [message for message in messages[-40:]
+"""),
+    Wrong(lab='5.1', name="a view that keeps an empty failure at the record's end",
+          rule="The view leaves out every empty failed reply, the record's last message included: the view is given a record, not told who will add to it.",
+          where='Build item 4: "less every assistant message that has no content and `stop_reason` `"error"`" (hunt round 11, 5.1-25)',
+          names="the record's last message too",
+          replace=r"""
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+""",
+          by=r"""
+    kept = [message for message in messages
+            if message is messages[-1] or message["content"] or message["role"] != "assistant"
+"""),
 ]
 
 # The designs lesson 5 allows, which lab 5.1 must pass (tools.wrong_designs.allowed).
@@ -635,6 +850,33 @@ ALLOWED = [
             return
         for call in calls:
             messages.append(run_tool(tools, call))
+"""),
+    # Hunt round 11 (reader r50), probe P1: no reply is labelled "aborted" before lesson 15.
+    Wrong(lab='5.1', name='"aborted" taken for a failure already',
+          rule='A harness that treats a reply labelled "aborted" as it treats "error" (ending the run on it, leaving it out of the view when empty) behaves as the reference does on every reply lesson 5 can get, since nothing is aborted before lesson 15, and lesson 15 makes the same choice: "Tau\'s filter names the same two labels yours will by lesson 15".',
+          where='Tau section: "Tau\'s filter names the same two labels yours will by lesson 15, `error` and `aborted`" (hunt round 11, probe 5.1-P1)',
+          names='',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply["stop_reason"] in ("error", "aborted")  # recorded, and not acted on
+""",
+          also=((r"""
+    endings = ("error",)  # the empty ending a provider would refuse
+""", r"""
+    endings = ("error", "aborted")  # the empty endings a provider would refuse
+"""),)),
+    # Hunt round 11 (reader r50), probe P5: every caller passes a string.
+    Wrong(lab='5.1', name='error_message keeps str(text)',
+          rule='error_message is given a text: every caller in the course passes a string, and for a string str(text) is text itself, so an ending that holds str(text) is the ending that holds text.',
+          where='Build item 1: "`error_message` holding `text`" (hunt round 11, probe 5.1-P5)',
+          names='',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""",
+          by=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": str(text)}
 """),
 ]
 

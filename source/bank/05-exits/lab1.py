@@ -25,6 +25,40 @@ WHY = ["upstream timeout", "bad gateway", "quota exceeded", "stream broke", "503
 # Reasons with the spaces and full stops a provider may put around them, which a record keeps.
 RAGGED = ["Upstream timed out. ", "\tbad gateway.", " quota exceeded\n", "Stream broke...",
           "503 Service Unavailable. "]
+# Reasons that invite a case of their own (a retry, the calls run, a raise): none is one.
+INVITING = ["rate limited", "Service unavailable (503)", "stream ended",
+            "auth: the API key was refused ", " Rate limited, retry after 1s.\n"]
+
+
+class Refused(RuntimeError):
+    """What a client raises when the provider's answer makes no sense to it: an exception."""
+
+
+def refused(request):
+    """A script entry that answers its request by raising, as a client that could not read
+    the provider's answer."""
+    raise Refused("the answer was not JSON")
+
+
+def garbled(request):
+    """A script entry that answers its request by raising ValueError, as a client's parser."""
+    raise ValueError("no reply in the answer")
+
+
+@contextlib.contextmanager
+def made_endings():
+    """Inside it, harness.error_message is noted: the list it yields gets each message it makes,
+    so a scenario can tell an ending error_message made from a dict written out beside it."""
+    given, made = harness.error_message, []
+
+    def making(text):
+        made.append(given(text))
+        return made[-1]
+    harness.error_message = making
+    try:
+        yield made
+    finally:
+        harness.error_message = given
 
 
 class Unplugged(ConnectionError):
@@ -70,15 +104,15 @@ def saves(names):
 
 @contextlib.contextmanager
 def racing_clock():
-    """Inside it, the clocks in `time` (monotonic, time, perf_counter) jump five minutes at
-    every reading, so a loop that keeps a budget in seconds runs out of it within a few turns;
-    on leaving, the real clocks come back."""
+    """Inside it, the clocks in `time` (monotonic, time, perf_counter) jump a day at every
+    reading, so a loop that keeps a budget in seconds, or in hours, runs out of it within a few
+    turns; on leaving, the real clocks come back."""
     names = ("monotonic", "time", "perf_counter")
     real = {name: getattr(time, name) for name in names}
     reading = [real["monotonic"]()]
 
     def jump():
-        reading[0] += 300.0
+        reading[0] += 86400.0
         return reading[0]
     for name in names:
         setattr(time, name, jump)
@@ -153,16 +187,19 @@ async def test_bank_a_capped_run_answers_its_batches(t):
     messages = []
     for ask in t.random.sample(ASKS, t.random.randint(1, 3)):
         messages += [harness.user_message(ask), lab.say("Noted.")]
-    problem = await raised(lambda: go(model, [writer(ws)], t.random.choice(ASKS), messages,
-                                      max_turns=cap))
+    with made_endings() as made:
+        problem = await raised(lambda: go(model, [writer(ws)], t.random.choice(ASKS), messages,
+                                          max_turns=cap))
     asked, answered = results_of(messages)
     t.expect([problem, sorted(ws.files), answered == asked, len(model.calls)],
              [None, sorted(name for names in turns for name in names), True, cap],
              "What the run raised, the files written, whether every call has its result, and "
              "the requests made.")
-    t.expect([messages[-1].get("stop_reason"), messages[-1].get("error_message")],
-             ["error", f"Agent stopped after max_turns={cap}"],
-             "The run's last message: its stop_reason and error_message.")
+    t.expect([messages[-1].get("stop_reason"), messages[-1].get("error_message"),
+              any(message is messages[-1] for message in made)],
+             ["error", f"Agent stopped after max_turns={cap}", True],
+             "The run's last message: its stop_reason, its error_message, and whether "
+             "error_message made it during the run.")
 
 
 @lab_test("A cap of 0 lets no request out and runs no tool, and so does a cap below 0, whose "
@@ -201,28 +238,31 @@ async def test_bank_each_run_has_its_own_cap(t):
     ws, log = lab.Workspace(), []
     first, third = t.random.randint(2, 3), t.random.randint(1, 2)
     model = lab.ScriptedModel([asking(["x.txt", "y.txt"])])
-    messages = await go(model, [writer(ws, log)], "First.", max_turns=first)
-    made = [len(model.calls)]
-    await go(model, [writer(ws, log)], "Second.", messages, max_turns=0)
-    made.append(len(model.calls) - sum(made))
     below = -t.random.randint(1, 3)
-    await go(model, [writer(ws, log)], "Below.", messages, max_turns=below)
-    made.append(len(model.calls) - sum(made))
-    await go(model, [writer(ws, log)], "Third.", messages, max_turns=third)
-    made.append(len(model.calls) - sum(made))
+    with made_endings() as endings_made:
+        messages = await go(model, [writer(ws, log)], "First.", max_turns=first)
+        made = [len(model.calls)]
+        await go(model, [writer(ws, log)], "Second.", messages, max_turns=0)
+        made.append(len(model.calls) - sum(made))
+        await go(model, [writer(ws, log)], "Below.", messages, max_turns=below)
+        made.append(len(model.calls) - sum(made))
+        await go(model, [writer(ws, log)], "Third.", messages, max_turns=third)
+        made.append(len(model.calls) - sum(made))
     rounds = t.random.randint(26, 27)
     model = lab.ScriptedModel([lab.reply(*saves([f"z{n}.txt"])) for n in range(rounds)] +
                               [lab.say("All saved.")])
     with racing_clock():
         await go(model, [writer(ws, log)], "Fourth.", messages)
     made.append(len(model.calls))
-    endings = [m.get("error_message") for m in messages if m.get("stop_reason") == "error"]
-    t.expect([made, endings, len(log), harness.text_of(messages[-1])],
+    stops = [m for m in messages if m.get("stop_reason") == "error"]
+    t.expect([made, [m.get("error_message") for m in stops], len(log),
+              harness.text_of(messages[-1]),
+              [any(m is made_one for made_one in endings_made) for m in stops]],
              [[first, 0, 0, third, rounds + 1],
               [f"Agent stopped after max_turns={n}" for n in (first, 0, below, third)],
-              2 * (first + third) + rounds, "All saved."],
+              2 * (first + third) + rounds, "All saved.", [True] * 4],
              "The requests of each run, the endings on the record, the tools run, the words "
-             "of the last message.")
+             "of the last message, and for each ending whether error_message made it.")
 
 
 # --- rule 3: a failed reply ---------------------------------------------------------------
@@ -233,12 +273,15 @@ def broken(arguments):
 
 
 @lab_test("A failed reply that carries whole calls writes nothing, is not sent again, and "
-          "ends the run, whatever its reason, a timeout or an empty one included, or none given "
-          "at all; a tool's error and a note in error_message before it ended nothing; an "
-          "empty failed reply stays on the record as it came.")
+          "ends the run without raising, whatever its reason, a timeout, a rate limit, a 503, "
+          "a stream that ended or an empty one included, or none given at all, and stays on the "
+          "record with its reason as it came; a tool's error and a note in error_message before "
+          "it ended nothing; an empty failed reply on the first request stays on the record as "
+          "it came, and nothing is asked again.")
 async def test_bank_a_failed_reply_writes_nothing(t):
     for why in (t.random.choice(WHY + ["The reply was cut off at the output limit"]),
-                t.random.choice(["Upstream timed out. ", "request timed out"]), "", None):
+                t.random.choice(["Upstream timed out. ", "request timed out"]), *INVITING, "",
+                None):
         ws = lab.Workspace()
         before = [f"b{n}.txt" for n in range(t.random.randint(0, 2))]
         first = saves(before) + [lab.call("broken", {"why": t.random.choice(WHY)})]
@@ -254,37 +297,51 @@ async def test_bank_a_failed_reply_writes_nothing(t):
         problem = await raised(lambda: go(model, [writer(ws), tool("broken", broken)],
                                           t.random.choice(ASKS), messages))
         t.expect([problem, sorted(ws.files), len(model.calls),
-                  messages[-1].get("stop_reason")],
-                 [None, sorted(before), 2, "error"],
+                  messages[-1].get("stop_reason"), messages[-1].get("error_message")],
+                 [None, sorted(before), 2, "error", why],
                  "What the run raised, the files written, the requests made, the last "
-                 "stop_reason.")
-    empty = {**lab.fail(t.random.choice(WHY)), "usage": {"input": t.random.randint(50, 90)}}
-    model, messages = lab.ScriptedModel([empty, lab.say("Never.")]), []
-    await go(model, [writer(lab.Workspace())], t.random.choice(ASKS), messages)
-    t.expect([messages[-1] == empty, sorted(messages[-1]), len(model.calls)],
-             [True, sorted(empty), 1],
-             "A failed reply with no content and a usage key beside its reason: whether the "
-             "record's last message is that reply as it came, its keys, the requests made.")
+                 "stop_reason and error_message.")
+    for why in (t.random.choice(WHY), "rate limited"):
+        empty = {**lab.fail(why), "usage": {"input": t.random.randint(50, 90)}}
+        model, messages = lab.ScriptedModel([empty, lab.say("Never.")]), []
+        await go(model, [writer(lab.Workspace())], t.random.choice(ASKS), messages)
+        t.expect([messages[-1] == empty, sorted(messages[-1]), len(model.calls)],
+                 [True, sorted(empty), 1],
+                 f"A failed reply with no content, reason {why!r}, and a usage key beside its "
+                 "reason, on the first request: whether the record's last message is that reply "
+                 "as it came, its keys, the requests made.")
 
 
 @lab_test("A reply labelled toolUse is acted on even when it carries an error_message, empty, "
-          "None or with words; a reply labelled error after it ends the run, whatever its "
-          "reason, and stays on the record as it came.")
+          "None or with words; a reply labelled error after it, or on the first request, ends "
+          "the run without raising and runs none of its calls, whatever its reason invites, and "
+          "stays on the record as it came.")
 async def test_bank_the_label_decides_not_the_message(t):
-    for note in t.random.sample([None, "", "slow upstream", "retried once"], 4):
+    notes = t.random.sample([None, "", "slow upstream", "retried once"], 4)
+    whys = INVITING + [t.random.choice(["", "Upstream timed out. ", "timed out"])]
+    for n, why in enumerate(whys):
+        note = notes[n % len(notes)]
         ws = lab.Workspace()
         names = [f"n{k}.txt" for k in range(t.random.randint(1, 3))]
         noted = {**lab.reply(*saves(names)), "error_message": note}
-        why = t.random.choice(["", "Upstream timed out. ", "timed out"])
         model = lab.ScriptedModel([noted, lab.fail(why, "Half", *saves(["late.txt", "later.txt"])),
                                    lab.say("Never sent."), lab.say("Never sent either.")])
         messages = []
         problem = await raised(lambda: go(model, [writer(ws)], t.random.choice(ASKS), messages,
                                           max_turns=5))
-        t.expect([problem, sorted(ws.files), len(model.calls), harness.text_of(messages[-1])],
-                 [None, sorted(names), 2, "Half"],
-                 "What the run raised, the files written, the requests made, the words of the "
-                 "last message.")
+        t.expect([problem, sorted(ws.files), len(model.calls), harness.text_of(messages[-1]),
+                  messages[-1].get("error_message")],
+                 [None, sorted(names), 2, "Half", why],
+                 "What the run raised, the files written, the requests made, the words and the "
+                 "error_message of the last message.")
+    ws = lab.Workspace()
+    model, messages = lab.ScriptedModel([lab.fail("rate limited", *saves(["first.txt"])),
+                                         lab.say("Never sent.")]), []
+    await go(model, [writer(ws)], t.random.choice(ASKS), messages)
+    t.expect([sorted(ws.files), len(model.calls), messages[-1].get("error_message")],
+             [[], 1, "rate limited"],
+             "A failed reply on the first request, reason \"rate limited\", carrying a call: "
+             "the files written, the requests made, the last error_message.")
     failed = {**lab.fail("timed out"), "id": f"resp_{t.random.randint(100, 999)}"}
     model, messages = lab.ScriptedModel([lab.reply(*saves(["one.txt"])), failed,
                                          lab.say("Never sent.")]), []
@@ -326,6 +383,12 @@ async def test_bank_a_raising_tool_ends_nothing(t):
              ["KeyboardInterrupt: the user pressed Ctrl-C", 0],
              "Then a model interrupted on its first request: what the run raised, and how many "
              "messages on the record are labelled \"error\".")
+    model = lab.ScriptedModel([refused, lab.say("Never.")])
+    problem = await raised(lambda: go(model, [writer(ws)], "And now?", messages))
+    t.expect([problem, [m.get("stop_reason") for m in messages].count("error")],
+             ["Refused: the answer was not JSON", 0],
+             "Then a model whose client could not read the answer, a RuntimeError: what the run "
+             "raised, and how many messages on the record are labelled \"error\".")
 
 
 @lab_test("A model that raises, after rounds of tools, is not a failed reply, whatever it "
@@ -333,6 +396,7 @@ async def test_bank_a_raising_tool_ends_nothing(t):
           "no ending.")
 async def test_bank_a_raising_model_is_not_a_failed_reply(t):
     for raiser, said in ((unplugged, "Unplugged: the network is gone"),
+                         (garbled, "ValueError: no reply in the answer"),
                          (interrupted, "KeyboardInterrupt: the user pressed Ctrl-C")):
         ws = lab.Workspace()
         rounds = [[f"r{n}_{k}.txt" for k in range(t.random.randint(1, 2))]
@@ -412,8 +476,10 @@ class Emptying(lab.ScriptedModel):
 
 
 @lab_test("What the caller does to a view never reaches the record, whether the view left "
-          "something out or not; and what a model does to the list it is handed reaches "
-          "neither the record nor the run's next request.")
+          "something out or not; what a model does to the list it is handed reaches neither the "
+          "record nor the run's next request; and the view of a long record leaves out the "
+          "empty failure at its start and keeps a failed reply of calls alone, the record's own "
+          "message.")
 async def test_bank_changing_the_view_leaves_the_record(t):
     whole = [harness.user_message(a) for a in t.random.sample(ASKS, t.random.randint(1, 3))]
     whole.append(lab.say("Fine."))
@@ -438,3 +504,16 @@ async def test_bank_changing_the_view_leaves_the_record(t):
              [[1 + 2 * n for n in range(rounds + 1)], 2 + 2 * rounds, "Emptied."],
              "With a model that empties each list it is handed: the messages each request "
              "carried, the record's length, and the words of its last message.")
+    cut = lab.fail(t.random.choice(WHY), *saves(["cut.txt"]))
+    old = [harness.user_message("First."), harness.error_message(t.random.choice(RAGGED)),
+           harness.user_message("Second."), cut]
+    later = [message for n in range(t.random.randint(25, 35))
+             for message in (harness.user_message(f"Then {n}."), lab.say("Fine."))]
+    view = harness.context_for_model(old + later)
+    t.expect([sum(message is cut for message in view),
+              sum(message["role"] == "assistant" and not message["content"] for message in view),
+              len(view)],
+             [1, 0, len(later) + 3],
+             f"The view of a record of {len(old + later)} messages that starts with an empty "
+             "failure and a failed reply of one call and no words: how many times it holds that "
+             "reply itself, how many empty assistant messages it holds, its length.")

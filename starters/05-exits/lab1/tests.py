@@ -11,6 +11,7 @@ cases; the same seed draws the same ones.
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 5 tests.py
 """
 import copy
+import time
 
 import harness
 import lab
@@ -29,6 +30,11 @@ UNTIDY = ["Connection reset by peer.", " overloaded\n", "Server error 500. ", "\
 OUTPUT_LIMIT = "The reply was cut off at the output limit"
 # A reason that invites one more try; a failed reply is never asked again, whatever it says.
 TIMEOUT = "Timeout: the request timed out"
+# More reasons that invite a case of their own (one more try, the calls that came whole run, an
+# exception raised after all): a failed reply is recorded as it came, runs none of its calls
+# and ends the run without raising, whatever it says.
+TEMPTING = ["rate limited", "503 Service Unavailable", "stream ended",
+            "authentication failed: check your API key"]
 
 
 def ticker(ran=None):
@@ -98,14 +104,15 @@ async def test_error_message(t):
              "saying why, its reason kept word for word, spaces and full stop included. Each "
              "item is error_message of one drawn reason, the last an untidy one (error_message, "
              "lesson 5).")
-    first, second = harness.error_message(reasons[0]), harness.error_message(reasons[1])
+    first, second = harness.error_message(reasons[0]), harness.error_message(reasons[0])
     first["content"].append({"type": "text", "text": "A note a frontend added."})
     t.expect([first is second, second["content"], harness.error_message(reasons[2])["content"]],
              [False, [], []],
-             "Each ending is a new message with a content list of its own: a frontend that adds "
-             "a note to one ending's content changes no other. The items are [two endings are "
-             "one dict, the second's content once a note went into the first's, the content of "
-             "an ending made after] (error_message, lesson 5).")
+             "Each call makes a new message with a content list of its own, the same reason "
+             "twice included: a frontend that adds a note to one ending's content changes no "
+             "other. The items are [two endings of the same reason are one dict, the second's "
+             "content once a note went into the first's, the content of an ending made after] "
+             "(error_message, lesson 5).")
     limit = t.random.randint(1, 40)
     t.expect(lab.show([harness.error_message(f"Agent stopped after max_turns={limit}")]),
              f"assistant -> (nothing)  [error: Agent stopped after max_turns={limit}]",
@@ -116,12 +123,23 @@ async def test_error_message(t):
           "limit), is called 3 times, and the record ends with an error message saying "
           "\"Agent stopped after max_turns=3\".")
 async def test_max_turns_stops_an_endless_run(t):
-    for limit in (t.random.randint(2, 5), t.random.randint(6, 28)):
+    limits, endings, made = [t.random.randint(2, 5), t.random.randint(6, 28)], [], []
+    given = harness.error_message
+
+    def making(text):  # error_message as given, noting each message it makes
+        made.append(given(text))
+        return made[-1]
+    for limit in limits + limits[:1]:  # the first cap twice: two runs, two endings
         model, messages = endless(), []
-        t.expect(await raised(lambda: run(model, [ticker()], "Keep going.", messages,
-                                          max_turns=limit)),
-                 None, "Reaching max_turns ends the run with a message on the record, never "
-                       "raised: run_agent returns normally (run_agent, lesson 5).")
+        harness.error_message = making
+        try:
+            t.expect(await raised(lambda: run(model, [ticker()], "Keep going.", messages,
+                                              max_turns=limit)),
+                     None, "Reaching max_turns ends the run with a message on the record, never "
+                           "raised: run_agent returns normally (run_agent, lesson 5).")
+        finally:
+            harness.error_message = given
+        endings.append(messages[-1])
         t.expect(len(model.calls), limit,
                  f"max_turns counts model calls: {limit}, then no more, so its check sits at "
                  "the top of a turn, before the model call (run_agent, lesson 5).")
@@ -131,6 +149,16 @@ async def test_max_turns_stops_an_endless_run(t):
         t.expect(messages[-1], harness.error_message(f"Agent stopped after max_turns={limit}"),
                  "The last message is error_message(f\"Agent stopped after max_turns="
                  "{max_turns}\") (run_agent, lesson 5).")
+        t.expect(any(message is messages[-1] for message in made), True,
+                 "The stop is an ending made by error_message, called by the run, not a dict "
+                 "written out beside it: whether the run's last message is one that "
+                 "error_message made during the run (run_agent, lesson 5).")
+    endings[0]["content"].append({"type": "text", "text": "A note a frontend added."})
+    t.expect([endings[2] is endings[0], endings[2]["content"]], [False, []],
+             f"Two runs stopped by the same cap, max_turns={limits[0]}, end on two endings, "
+             "each made by its own call of error_message, sharing nothing: a note added to the "
+             "first's content is not in the second's. The items are [the second run's ending "
+             "is the first's, its content] (error_message; run_agent, lesson 5).")
     model, messages = endless(), []
     await run(model, [ticker()], "Keep going.", messages, max_turns=0)
     t.expect([len(model.calls), lab.shape(messages), messages[-1].get("error_message")],
@@ -193,13 +221,18 @@ async def test_no_limit(t):
         done = sum(m["role"] == "toolResult" for m in request.messages)
         return lab.reply(lab.call("tick")) if done < asks else lab.say(answer)
     model = lab.ScriptedModel([lab.forever(some)])
+
+    def a_day(arguments):  # a tick that takes a day: 1,440 readings of the clock, a minute each
+        for _ in range(24 * 60):
+            time.monotonic()
+        return "tock"
     with hours_pass():  # a minute at each reading of the clock
-        messages = await run(model, [ticker()], prompt)
+        messages = await run(model, [tool("tick", a_day)], prompt)
     t.expect([len(model.calls), lab.shape(messages[-2:])], [asks + 1, f"R(c{asks}) A"],
              "max_turns=None means no limit at all, not a large one, and no timer either: "
-             "here the clock moved a minute at each reading, and the run still went on while "
-             "the model asked for tools. The items are [requests, the record's last two "
-             "messages] (run_agent, lesson 5).")
+             "here the clock moved a minute at each reading and each tick took a day, and the "
+             "run still went on while the model asked for tools. The items are [requests, the "
+             "record's last two messages] (run_agent, lesson 5).")
     t.expect([messages[0]["content"], messages[-1]["stop_reason"], harness.text_of(messages[-1])],
              [prompt, "stop", answer],
              "The run ended on the model's answer. The items are [the prompt, the last "
@@ -269,8 +302,10 @@ async def test_a_failed_reply_ends_the_run(t):
              "turn an exception into one. Here lab.ScriptExhausted, the lab saying the script "
              "ran out, not the harness stopping, goes through to the caller. The items are "
              "[what run_agent raised, the record] (run_agent, lesson 5).")
-    # Whatever the model raises goes through: a network's errors and an interrupt too.
+    # Whatever the model raises goes through: a network's errors, a client's own complaints
+    # about what came back, and an interrupt too.
     for problem in (ConnectionError("connection reset"), TimeoutError("timed out"),
+                    ValueError("the provider sent no JSON"), RuntimeError("provider error"),
                     KeyboardInterrupt()):
         def raising(request, problem=problem):
             raise problem
@@ -287,10 +322,8 @@ async def test_a_failed_reply_ends_the_run(t):
 @lab_test("A failed reply that carries calls has none of them run, whatever its error_message "
           "(a reason, \"\", or none at all), and no further request is made.")
 async def test_a_failed_reply_is_not_acted_on(t):
-    # A drawn reason, a failure that gave an empty one, and one with no error_message at all:
-    # the label says it failed, not the reason.
-    for reason in (t.random.choice(REASONS[:-1]), TIMEOUT, "", None):
-        ran = []
+    async def check(reason):
+        ran, messages = [], []
         width = t.random.randint(1, 3)
         words = t.random.choice(["", "I was saying", "Let me tick ", "Voilà, "])
         calls = [lab.call("tick") for _ in range(width)]
@@ -298,18 +331,26 @@ async def test_a_failed_reply_is_not_acted_on(t):
         if reason is None:
             del failed["error_message"]
         model = lab.ScriptedModel([failed, lab.say("never")])
-        messages = await run(model, [ticker(ran)], t.random.choice(PROMPTS))
+        got = await raised(lambda: run(model, [ticker(ran)], t.random.choice(PROMPTS), messages))
         said = "none at all" if reason is None else repr(reason)
-        t.expect([lab.shape(messages), ran, len(model.calls)],
-                 ["U A[" + ",".join(f"c{n}" for n in range(1, width + 1)) + "](error)", [], 1],
-                 "Nothing in a failed reply is acted on: its calls may be cut off half way. A "
+        t.expect([got, lab.shape(messages), ran, len(model.calls)],
+                 [None, "U A[" + ",".join(f"c{n}" for n in range(1, width + 1)) + "](error)", [],
+                  1],
+                 "Nothing in a failed reply is acted on: its calls may be cut off half way, "
+                 "and none of them runs, not even when the reason says the stream ended. A "
                  "reply failed when its stop_reason is \"error\": the label decides, whatever "
-                 f"its error_message says (here {said}). The items are [the record, the tools "
-                 "run, requests] (run_agent, lesson 5).")
+                 f"its error_message says (here {said}); it ends the run without raising, and "
+                 "the model is not asked again, whatever the reason invites. The items are [what "
+                 "run_agent raised, the record, the tools run, requests] (run_agent, lesson 5).")
         t.expect([messages[-1].get("error_message"), harness.text_of(messages[-1])],
                  [reason, words],
-                 "The failed reply is recorded as it came, its reason and any words it got out. "
-                 "The items are [error_message, its words] (run_agent, lesson 5).")
+                 "The failed reply is recorded as it came, its reason word for word, spaces "
+                 "and full stop included, and any words it got out. The items are "
+                 "[error_message, its words] (run_agent, lesson 5).")
+    # A drawn reason, one that invites one more try, a failure that gave an empty one, and one
+    # with no error_message at all: the label says it failed, not the reason.
+    for reason in (t.random.choice(REASONS[:-1]), TIMEOUT, "", None):
+        await check(reason)
     # Some code that talks to a provider puts error_message on every reply, None when nothing
     # went wrong; such a reply did not fail.
     for note in (None, t.random.choice(["slow upstream", "retried once", "Warning: 2 tools"])):
@@ -322,6 +363,9 @@ async def test_a_failed_reply_is_not_acted_on(t):
                  f"A reply labelled toolUse that carries error_message {note!r} did not fail: "
                  "the label decides, not whether the key is there or what it says. The items "
                  "are [the record, the tools run] (run_agent, lesson 5).")
+    # Reasons that invite a case of their own, and untidy ones: each of them, not a draw.
+    for reason in TEMPTING + UNTIDY:
+        await check(reason)
 
 
 @lab_test("A reply cut off at the output limit is a failed reply: none of its calls runs, not "
@@ -414,9 +458,26 @@ async def test_context_for_model(t):
              "The view leaves out an empty failed reply, every one, which a provider refuses, "
              "told by its stop_reason \"error\", not by its error_message, which may be \"\". "
              "It keeps one that has words, if only a space, and everything else, in order: "
-             "an empty reply whose "
-             "stop_reason is \"stop\" too, since only the label \"error\" is left out "
-             "(context_for_model, lesson 5).")
+             "an empty reply whose stop_reason is \"stop\" too, since only the label \"error\" "
+             "is left out (context_for_model, lesson 5).")
+    # A failed reply whose content is calls and no words: it has content, so the view keeps it.
+    calls = lab.fail(t.random.choice(REASONS), *[lab.call("tick", id=f"f{n}")
+                                                 for n in range(t.random.randint(1, 3))])
+    view = harness.context_for_model(record + [calls, harness.user_message("Go on.")])
+    t.expect(any(message is calls for message in view), True,
+             "A failed reply whose content is calls and no words has content, so the view keeps "
+             "it, the record's own message and not an edited copy: only an assistant message "
+             "with no content and stop_reason \"error\" is left out. The item is whether the "
+             "view holds that message (context_for_model, lesson 5).")
+    # The same record, then a long exchange, then an empty failure as the record's last message.
+    filler = [message for n in range(t.random.randint(25, 40))
+              for message in (harness.user_message(f"Later {n}."), lab.say("Yes.\n"))]
+    longer = record + filler + [harness.error_message(t.random.choice(REASONS))]
+    t.expect(lab.show(harness.context_for_model(longer), stop_reason=True),
+             lab.show([message for message, kept in pairs if kept] + filler, stop_reason=True),
+             f"Every empty failed reply is left out, wherever it stands on a record of "
+             f"{len(longer)} messages: the old ones before {len(filler)} messages of a later "
+             "exchange, and the record's last message too (context_for_model, lesson 5).")
     t.expect([type(view).__name__, view is record, lab.show(record, stop_reason=True) == before,
               len(record)],
              ["list", False, True, len(pairs)],
@@ -478,6 +539,11 @@ async def test_the_request_after_a_max_turns_stop(t):
              "The second run's second request carries a view too, not the record: the stop "
              "is left out of every request of a run, not only its first. The items are [the "
              "request's messages, what lab.validate finds wrong with it] (run_agent, lesson 5).")
+    t.expect(lab.shape(messages),
+             shape_of([1] * limit, "A(error)") + f" U A[c{limit + 1}] R(c{limit + 1}) A",
+             "The record still holds the first run's stop after the second run: the record says "
+             "what happened, and only the view leaves the stop out; no run deletes an earlier "
+             "run's ending (run_agent; context_for_model, lesson 5).")
     handed = model.handed
     t.expect([[sent is messages, any(sent is earlier for earlier in handed[:n])]
               for n, sent in enumerate(handed)],
