@@ -67,7 +67,8 @@ async def test_render_is_exact(t):
              "so a reply of calls only has two spaces after the colon; a newline inside a "
              "message becomes a space, each newline its own space, in a user message, a "
              "result and an assistant's text alike, and nothing else changes: a user message's "
-             "spaces and tabs are its words too, so are the spaces around an assistant's text, "
+             "spaces are its words too, its tabs as well, and so are the spaces around an "
+             "assistant's text, "
              "arguments keep the order they were given in, and json.dumps writes a letter that "
              "is not ASCII as its \\u escape (render, lesson 12).")
     t.expect(json.dumps(messages) == before, True,
