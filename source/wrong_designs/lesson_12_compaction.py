@@ -1364,6 +1364,30 @@ ALLOWED = [
     if start is None:
         return 0  # everything fits'''),
     Wrong(
+        lab="12.1", name="find_cut answering len(rows) at once for a budget of 0 or below",
+        rule="A keep_recent_tokens of 0, or a negative one, keeps the least, and the page lets "
+             "the count stop before the newest row, the cut len(rows), nothing kept; returning "
+             "that before any walk is the same answer (hunt round 11, probe 12.1-25).",
+        where="Build: where to cut, item 3", names="",
+        replace='''    left, start = keep_recent_tokens, len(rows)''',
+        by='''    if keep_recent_tokens <= 0:
+        return len(rows)  # the least: nothing kept
+    left, start = keep_recent_tokens, len(rows)'''),
+    Wrong(
+        lab="12.1", name="content that is not a string written as Python prints it",
+        rule="A user message's content is a plain string in this course (lesson 2's "
+             "user_message) and a result's is the text a tool returned (run_tool), so what "
+             "render writes for a list of blocks is left to the student; writing it as Python "
+             "prints it is what the reference's f-string does already (hunt round 11, probe "
+             "12.1-23).",
+        where="Build: where to cut, item 1", names="",
+        replace='''        said = message["content"]
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)''',
+        by='''        said = message["content"]
+        if not isinstance(said, str):  # blocks from some provider: as Python prints them
+            said = repr(said)
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)'''),
+    Wrong(
         lab="12.2", name="maybe_compact setting the record without replace_messages",
         rule="maybe_compact refuses during a run before anything else, so handing the harness "
              "the log's replay by assigning its list is the same as replace_messages between "
