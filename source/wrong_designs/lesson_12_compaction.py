@@ -1163,6 +1163,182 @@ def _find_cut(rows, keep_recent_tokens):
     if replayed[len(replayed) - len(harness.messages):] != list(harness.messages):
         raise RuntimeError("the harness and the log disagree")
 '''),
+    Wrong(lab='12.1', name='a run of newlines written as one space',
+          rule='A newline inside a message becomes a space, each one its own: a blank line is two spaces.',
+          where='Build: where to cut, item 1 (hunt round 11, 12.1-01)',
+          names='each newline its own space',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        line = f"{message['role']}: {said}"
+        while "\n\n" in line:  # a blank line is still one break in the text
+            line = line.replace("\n\n", "\n")
+        out.append(line.replace("\n", " "))
+'''),
+    Wrong(lab='12.1', name='the paragraph and file separators turned into spaces',
+          rule='Only a newline becomes a space in render: a carriage return, or any other line break Python knows, stays as it is.',
+          where='Build: where to cut, item 1 (hunt round 11, 12.1-02)',
+          names='stays as it is',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        out.append(f"{message['role']}: {said}".translate(
+            {ord(c): " " for c in "\n\u2029\x0c\x1c\x1d\x1e"}))  # the rarer breaks too
+'''),
+    Wrong(lab='12.1', name='tabs written as spaces',
+          rule="A user message's words, and a result's, are its content, its tabs included: only a newline becomes a space.",
+          where='Build: where to cut, item 1 (hunt round 11, 12.1-03)',
+          names='its tabs as well',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " ").replace("\t", " "))
+'''),
+    Wrong(lab='12.1', name='contents over 200,000 characters cut short',
+          rule="A user message's words, and a result's, are its content, all of it, however long.",
+          where='Build: where to cut, item 1 (hunt round 11, 12.1-04)',
+          names='however long',
+          replace=r'''
+        said = message["content"]
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)
+''',
+          by=r'''
+        said = message["content"]
+        if message["role"] != "assistant" and len(said) > 200_000:
+            said = said[:200_000] + "..."  # nobody reads past that
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)
+'''),
+    Wrong(lab='12.1', name="a long message's line kept in the message",
+          rule='render changes none of the messages it is given, which are the record: it keeps no line of its own in them.',
+          where='Build: where to cut, item 1 (hunt round 11, 12.1-05)',
+          names='render changes none of the messages it is given',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        if len(str(message["content"])) > 20_000:  # a big one: write it once, keep the line
+            if "_line" not in message:
+                message["_line"] = f"{message['role']}: {said}".replace("\n", " ")
+            out.append(message["_line"])
+            continue
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+'''),
+    Wrong(lab='12.1', name='long contents made one line in place',
+          rule='A newline inside a message becomes a space in the text only: render changes none of the messages it is given, however long.',
+          where='Build: where to cut, item 1 (hunt round 11, 12.1-06)',
+          names='render changes none of the messages it is given',
+          replace=r'''
+        said = message["content"]
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)
+''',
+          by=r'''
+        said = message["content"]
+        if message["role"] != "assistant" and len(said) > 1000:  # so next time costs nothing
+            said = message["content"] = said.replace("\n", " ")
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)
+'''),
+    Wrong(lab='12.1', name='the walk back given up after 2,000 rows',
+          rule='Counting back from the newest row, the count stops at the row where the kept total reaches keep_recent_tokens, however many rows that takes; only when no row reaches it is the answer 0.',
+          where='Build: where to cut, item 3 (hunt round 11, 12.1-07)',
+          names='however many rows that takes',
+          replace=r'''
+    while start > 0 and left > 0:  # spend the budget from the newest row backwards
+''',
+          by=r'''
+    while start > max(len(rows) - 2000, 0) and left > 0:  # far enough back for any session
+'''),
+    Wrong(lab='12.1', name='the cut found again through the ids',
+          rule='The answer is the index of the first row to keep, never worked out from the ids: two logs joined both number from e1.',
+          where='Build: where to cut, item 3 (hunt round 11, 12.1-08)',
+          names='never worked out from the ids',
+          replace=r'''
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+''',
+          by=r'''
+    place = {key: index for index, (key, _) in enumerate(rows)}
+    if "user" in roles[start:]:
+        return place[rows[roles.index("user", start)][0]]  # the row, by its id
+'''),
+    Wrong(lab='12.1', name="estimates remembered by the message, its role and its content's size",
+          rule='estimate_tokens is the length of the text the messages make now, divided by four: a message changed in place costs what it says now, whatever its size in Python.',
+          where='Build: where to cut, item 2 (hunt round 11, 12.1-09)',
+          names='never remembered by the message object',
+          replace=r'''
+    return len(render(messages)) // 4
+''',
+          by=r'''
+    if len(messages) == 1:  # one message: remember it by what it is and how big
+        key = (id(messages[0]), messages[0]["role"], len(str(messages[0]["content"])))
+        if key not in _ESTIMATES:
+            _ESTIMATES[key] = len(render(messages)) // 4
+        return _ESTIMATES[key]
+    return len(render(messages)) // 4
+
+
+_ESTIMATES = {}
+'''),
+    Wrong(lab='12.1', name='the cut found again among equal messages',
+          rule='The cut is the first user message at or after the row where the count stops, its index in the list: an earlier message with the same words is not that row.',
+          where='Build: where to cut, item 3 (hunt round 11, probe 12.1-21)',
+          names='asked again, word for word',
+          replace=r'''
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+''',
+          by=r'''
+    messages = [message for _, message in rows]
+    if "user" in roles[start:]:
+        return messages.index(messages[roles.index("user", start)])  # where that message is
+'''),
+    Wrong(lab='12.1', name='an empty user message not taken for a turn',
+          rule="The cut is the first user message at or after the row where the count stops: find_cut looks at a row's role and its size, never its words.",
+          where='Build: where to cut, item 3 (hunt round 11, 12.1-26)',
+          names='a user message that says nothing',
+          replace=r'''
+    roles = [message["role"] for _, message in rows]
+''',
+          by=r'''
+    roles = [message["role"] if message["role"] != "user" or str(message["content"]).strip()
+             else "nothing asked" for _, message in rows]
+'''),
+    Wrong(lab='12.1', name="an assistant's text stripped",
+          rule="An assistant message's words are its text (text_of(message), its text blocks joined as they are), spaces around it included, and then its calls.",
+          where='Build: where to cut, item 1 (hunt round 11, 12.1-27)',
+          names="the spaces around an assistant's text",
+          replace=r'''
+            said = " ".join([text_of(message)] + [
+''',
+          by=r'''
+            said = " ".join([text_of(message).strip()] + [
+'''),
+    Wrong(lab='12.1', name='the next user message looked for within 64 rows',
+          rule='The cut is the first user message at or after the row where the count stops, however far on it stands.',
+          where='Build: where to cut, item 3 (hunt round 11, 12.1-28)',
+          names='however many rows later it stands',
+          replace=r'''
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+''',
+          by=r'''
+    if "user" in roles[start:start + 64]:  # further on is another conversation
+        return roles.index("user", start)  # the next turn's beginning
+'''),
+    Wrong(lab='12.1', name='long lists estimated from their first 100 messages',
+          rule="estimate_tokens is the length of render's text of every message given, however long the list, divided by four.",
+          where='Build: where to cut, item 2 (hunt round 11, 12.1-29)',
+          names='however long the list',
+          replace=r'''
+    return len(render(messages)) // 4
+''',
+          by=r'''
+    if len(messages) > 1000:  # a sample is close enough for so many
+        return len(render(messages[:100])) * len(messages) // 400
+    return len(render(messages)) // 4
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -1187,6 +1363,30 @@ ALLOWED = [
             break
     if start is None:
         return 0  # everything fits'''),
+    Wrong(
+        lab="12.1", name="find_cut answering len(rows) at once for a budget of 0 or below",
+        rule="A keep_recent_tokens of 0, or a negative one, keeps the least, and the page lets "
+             "the count stop before the newest row, the cut len(rows), nothing kept; returning "
+             "that before any walk is the same answer (hunt round 11, probe 12.1-25).",
+        where="Build: where to cut, item 3", names="",
+        replace='''    left, start = keep_recent_tokens, len(rows)''',
+        by='''    if keep_recent_tokens <= 0:
+        return len(rows)  # the least: nothing kept
+    left, start = keep_recent_tokens, len(rows)'''),
+    Wrong(
+        lab="12.1", name="content that is not a string written as Python prints it",
+        rule="A user message's content is a plain string in this course (lesson 2's "
+             "user_message) and a result's is the text a tool returned (run_tool), so what "
+             "render writes for a list of blocks is left to the student; writing it as Python "
+             "prints it is what the reference's f-string does already (hunt round 11, probe "
+             "12.1-23).",
+        where="Build: where to cut, item 1", names="",
+        replace='''        said = message["content"]
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)''',
+        by='''        said = message["content"]
+        if not isinstance(said, str):  # blocks from some provider: as Python prints them
+            said = repr(said)
+        if message["role"] == "assistant":  # its words, then each call as name(arguments)'''),
     Wrong(
         lab="12.2", name="maybe_compact setting the record without replace_messages",
         rule="maybe_compact refuses during a run before anything else, so handing the harness "

@@ -43,16 +43,18 @@ def broken(arguments):
     raise FileNotFoundError(f"no such pattern file: {arguments['pattern']}")
 
 
-@lab_test("render of a real run's record (a prompt with spaces and a line break, a reply of only "
-          "calls, a result over several lines, a tool's error, a reply of words and a call, a "
-          "failed reply whose words end in a line break) is one exact line per message.")
+@lab_test("render of a real run's record (a prompt with spaces, a tab and a line break, a reply "
+          "of only calls, a result over several lines, a tool's error, a reply of words and a "
+          "call, a failed reply whose words end in a line break) is one exact line per message.")
 async def test_bank_render_of_a_real_run(t):
     topic, path, pattern = word(t), f"café/{word(t)}.py", word(t)
     lines = t.random.randint(5, 80)
     body = "".join(f"{n}: {word(t)}\n" for n in range(t.random.randint(2, 4)))
-    prompt = f"  Check the {topic} module\nplease. \n"
+    prompt = f"  Check the {topic} module\nplease.\t \n"
     # a Windows line end and a break only str.splitlines knows: only the "\n" becomes a space
     said, half = f"Found {pattern}.\nNow the rest.", f"Half an\r\n{word(t)} answer\x85\n"
+    half += "".join(f"{word(t)}{other}" for other in t.random.sample(
+        ["\x0c", "\x1c", "\x1d", "\x1e", "\u2029", "\x0b", "\u2028"], 7)) + "\n"
     reason = t.random.choice(["overloaded", "prompt is too long", "stream broke"])
     model = lab.ScriptedModel([
         lab.reply(lab.call("read", {"path": path, "lines": lines}, id="c1"),
@@ -82,7 +84,8 @@ async def test_bank_render_of_a_real_run(t):
              "call as name(json.dumps(arguments)), in the order given, \\u escapes and all, "
              "separated by single spaces; a newline anywhere becomes a space, the one that "
              "ends the last message included, and not its error_message; only \"\\n\" is a "
-             "newline, and a \"\\r\" or U+0085 stays as it is (render, lesson 12).")
+             "newline, and a \"\\r\", U+0085, a form feed, U+2029 or any other line break "
+             "Python knows stays as it is (render, lesson 12).")
 
 
 @lab_test("render of a long transcript of every kind of message (over five hundred: empty ones, "
@@ -105,11 +108,12 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
             messages += [result(f"c{n}", ""), harness.user_message("")]
             lines += ["toolResult: ", "user: "]
         elif kind == 7:  # a long result
-            words = "".join(f"{word(t)} " for _ in range(t.random.randint(250, 600)))
+            words = "".join(f"{word(t)}{t.random.choice(' ' * 9 + chr(10))}"
+                            for _ in range(t.random.randint(250, 600)))
             messages.append(result(f"c{n}", words))
-            lines.append("toolResult: " + words)
+            lines.append("toolResult: " + words.replace("\n", " "))
         elif kind == 0:
-            words = f" Step {n}: {word(t)}\n"
+            words = f" Step {n}:\t{word(t)}\n\n"
             messages.append(harness.user_message(words))
             lines.append("user: " + words.replace("\n", " "))
         elif kind == 1:
@@ -121,26 +125,35 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
             messages.append({**result(f"c{n - 1}", words), "is_error": n % 3 == 0})
             lines.append("toolResult: " + words.replace("\n", " "))
         else:
-            words = f"Read {word(t)}.\nNext."
+            words = f" Read {word(t)}.\n\nNext. "
             extra = f" ({word(t)})"  # a second text block
             messages.append(lab.reply(words, extra) if n < size - 1
                             else lab.fail("overloaded", words, extra))
             lines.append("assistant: " + (words + extra).replace("\n", " "))
+    piece = "".join(f"{word(t)}: {word(t)}\n" for _ in range(t.random.randint(300, 500)))
+    read = piece * (t.random.randint(250_000, 320_000) // len(piece) + 1)  # one very long read
+    messages.append(result(f"c{size}", read))
+    lines.append("toolResult: " + read.replace("\n", " "))
     if not messages[-1]["role"] == "user":
-        messages.append(harness.user_message("And now?\n"))
-        lines.append("user: And now? ")
+        messages.append(harness.user_message("And\tnow?\n"))
+        lines.append("user: And\tnow? ")
+    record = json.dumps(messages)
     text = harness.render(messages)
     whole = "\n".join(lines)
     t.expect([text.count("\n") + 1, text.split("\n")[-3:], len(text),
-              harness.estimate_tokens(messages)],
-             [len(lines), lines[-3:], len(whole), len(whole) // 4],
-             f"A transcript of {len(messages)} messages: user messages with a space before "
-             "and a line break after, replies of one call, results over two lines (some with "
-             "is_error), replies of words over two lines in two text blocks, joined as they are, and now and then a failed reply with "
-             "no words, a stopped reply with a call of long arguments, an empty result and an "
-             "empty user message, a result of thousands of characters. Items: [how many lines render "
-             "gives, its last three lines, its length, estimate_tokens of the messages]: one "
-             "line per message, however many (render, lesson 12).")
+              harness.estimate_tokens(messages), json.dumps(messages) == record],
+             [len(lines), lines[-3:], len(whole), len(whole) // 4, True],
+             f"A transcript of {len(messages)} messages: user messages with a space before, "
+             "a tab inside and a blank line after, replies of one call, results over two lines "
+             "(some with is_error), replies of words with spaces around them and a blank line "
+             "inside, in two text blocks, joined as they are, and now and then a failed reply "
+             "with no words, a stopped reply with a call of long arguments, an empty result and "
+             "an empty user message, a result of thousands of characters over many lines, and "
+             f"near the end one read of {len(read)} characters. Items: [how many lines render "
+             "gives, its last three lines, its length, estimate_tokens of the messages, whether "
+             "the messages are as they were after render]: one line per message, however many "
+             "and however long, each newline its own space, tabs and spaces kept, and render "
+             "changes none of the messages it is given (render, lesson 12).")
 
 
 # --- rule 2: estimate_tokens -----------------------------------------------------------------
@@ -194,16 +207,27 @@ async def test_bank_estimates_of_groups(t):
     wanted.append(len("user: " + kinds["user"]["content"]) // 4)
     old = [harness.user_message(f"Old {n} " + "o" * t.random.randint(100, 300))
            for n in range(t.random.randint(100, 200))]
-    new = [harness.user_message(f"New {n}") for n in range(t.random.randint(201, 260))]
+    new = [harness.user_message(f"New {n}") for n in range(t.random.randint(901, 1200))]
     found.append(harness.estimate_tokens(old + new))
     wanted.append(len("\n".join("user: " + m["content"] for m in old + new)) // 4)
+    many = t.random.randint(4, 16)
+    edit = lab.reply(lab.call("edit", {"file": f"{'u' * many}/{file}", "line": 3}, id="e2"))
+    for letter in "uü":
+        edit["content"][-1]["arguments"]["file"] = f"{letter * many}/{file}"  # in place
+        found.append(harness.estimate_tokens([edit]))
+        wanted.append(len("assistant:  edit(" + json.dumps(
+            {"file": f"{letter * many}/{file}", "line": 3}) + ")") // 4)
     t.expect(found, wanted,
              f"Items: estimate_tokens of the groups {groups}, then of the first with a user "
              "message after it that makes the text 4k + 3 characters, then of the user "
              "message alone (its letters counted as characters), then of that message after it "
              f"was changed in place, then of {len(old)} long user messages and {len(new)} "
-             "short ones after them: the length of render's text divided by four, rounded "
-             "down (estimate_tokens, lesson 12).")
+             "short ones after them, then of a reply of one call to edit whose file is "
+             f"{'u' * many + '/' + file!r}, before and after its file was changed in place to "
+             f"{'ü' * many + '/' + file!r}: as many letters, but longer as JSON, which writes "
+             "each ü as its \\u escape. The "
+             "length of render's text as it is now, divided by four, rounded down "
+             "(estimate_tokens, lesson 12).")
 
 
 # --- rule 3: find_cut --------------------------------------------------------------------------
@@ -249,9 +273,11 @@ async def test_bank_find_cut_over_a_saved_log(t):
     below = harness.find_cut(rows, -t.random.randint(1, 99))
     whole = "U A U A[c1,c2] R(c1) R(c2) A U A"
     cuts.append(harness.find_cut(rows[3:], sum(sizes[3:])))  # rows opening mid-turn, all reached
+    joined = rows + again  # two logs' rows one after the other, both numbering from e1
+    cuts.append(harness.find_cut(joined, sum(harness.estimate_tokens([m]) for _, m in joined)))
     t.expect([shapes, kept, cuts, [nothing > 0, nothing >= len(rows) - 1, below > 0,
                                    below >= len(rows) - 1]],
-             [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole], [7, 8, 4],
+             [whole, ["U A", "U A[c1,c2] R(c1) R(c2) A U A", whole], [7, 8, 4, 0],
               [True, True, True, True]],
              f"Rows of a log that persist_to wrote, costing {sizes} tokens; items: [their "
              f"lab.shape, the shape kept with keep_recent_tokens {budgets} (spent exactly at "
@@ -261,7 +287,9 @@ async def test_bank_find_cut_over_a_saved_log(t):
              "but whose newest answer alone outweighs the first budget, and of the rows "
              "from the first call on (A[c1,c2] ... U A) with a budget their whole total reaches "
              "exactly (reached at their oldest row, so the cut moves on to the next user "
-             "message), whether a budget of 0 keeps something less than everything and at "
+             "message), and of both logs' rows joined, their ids e1 on twice, with a budget "
+             "their whole total reaches exactly (the cut is index 0, never worked out from the "
+             "ids), whether a budget of 0 keeps something less than everything and at "
              "most the newest row, and whether a "
              "negative budget does]. Each row costs estimate_tokens([message]), worked out each "
              "time, and a budget of 0 is a budget (find_cut, lesson 12).")
@@ -273,7 +301,7 @@ async def test_bank_find_cut_over_a_saved_log(t):
           "however far back the walk goes and however many results it steps past, and cuts the "
           "same list again by what its rows say after the newest is changed.")
 async def test_bank_find_cut_over_a_long_log(t):
-    turns, width = 160 + t.random.randint(0, 20), 304 + t.random.randint(0, 16)
+    turns, width = 1050 + t.random.randint(0, 100), 304 + t.random.randint(0, 16)
     first = t.random.randint(1, 500)
     steered = t.random.randint(2, 40)  # the turn with a steer: U U A
     kept = []
@@ -285,7 +313,9 @@ async def test_bank_find_cut_over_a_long_log(t):
     later = [harness.user_message("Read them all."),
              lab.reply(*[lab.call("read", {"path": f"f{n}.py"}, id=f"c{n}") for n in range(width)])]
     later += [result(f"c{n}", "x" * t.random.randint(5, 9)) for n in range(width)]
-    later += [lab.say("All read."), harness.user_message(f"And {word(t)}?")]
+    later += [lab.say("All read."), harness.user_message(""),  # a user who says nothing
+              lab.say(f"Anything about {word(t)}?"),
+              harness.user_message(kept[0]["content"])]  # the first question asked again
     summary = harness.user_message("Previous conversation summary:\n" + word(t))
     compaction = first + len(kept)  # written after the rows it kept, before the later ones
     rows = ([(f"e{compaction}", summary)] + [(f"e{first + i}", m) for i, m in enumerate(kept)]
@@ -294,29 +324,34 @@ async def test_bank_find_cut_over_a_long_log(t):
     sizes = [harness.estimate_tokens([m]) for m in messages]
     questions = [i for i, m in enumerate(messages) if m["role"] == "user"]
     steer = questions[steered + 2]  # after the summary and turns 0 to `steered`
-    batch = len(rows) - width - 2  # the first result
+    batch = len(rows) - width - 4  # the first result
     into = t.random.randint(0, 3)
     far = t.random.randint(steered + 3, steered + 8)  # far back, past the steer, 500 rows on
     budgets = [sum(sizes[batch + into:]), sum(sizes[questions[far]:]) + 1, sum(sizes),
                sum(sizes[steer:])]
     found = [len(rows) - harness.find_cut(rows, budget) for budget in budgets]
-    asked = rows[:-1]  # the log before the question was asked: the answer is newest
-    found.append(len(asked) - harness.find_cut(asked, sum(sizes[batch + into:-1])))
+    asked = rows[:-3]  # the log before the user said nothing: the answer is newest
+    found.append(len(asked) - harness.find_cut(asked, sum(sizes[batch + into:-3])))
+    found.append(len(rows) - harness.find_cut(rows, sum(sizes[-2:])))  # spent at the answer
     rows[-1] = (rows[-1][0], harness.user_message("N" * 4 * (budgets[1] + 1)))  # in place
     found.append(len(rows) - harness.find_cut(rows, budgets[1]))
-    t.expect(found, [1, len(rows) - questions[far], len(rows), len(rows) - steer, 1, 1],
+    t.expect(found, [3, len(rows) - questions[far], len(rows), len(rows) - steer, 1, 1, 1],
              f"Rows of a compacted log: the summary under the compaction's id, {turns} turns U A "
              f"(turn {steered} with a steer, U U A), then U A[{width} calls] and their {width} "
-             "results, an answer and a question not yet answered, with keep_recent_tokens "
+             "results, an answer, a user message that says nothing, an answer, and the first "
+             "question asked again word for word, not yet answered, with keep_recent_tokens "
              f"{budgets}: the first spent exactly at result {into + 1} of the batch, so the cut "
-             "moves on past every result to the newest row, the question; the second one token "
+             "moves on past every result to the user message that says nothing, a user message "
+             "like any other; the second one token "
              "more than the rows from a question far back, so the walk goes on to the answer "
              "before it and the cut moves on to that question; the third the whole total, "
              "reached at the summary, a user message like any other; the fourth spent exactly "
              "at the steer, itself the first user message from there. Then the rows before the "
              "question, with the first budget less the question's cost: with no user message "
              "after the result where it is spent, the cut steps past every result to the "
-             "answer. Then the same list, its "
+             "answer. Then the whole rows with a budget spent exactly at the answer before the "
+             "newest question, which is the cut, not the first question it repeats. Then the "
+             "same list, its "
              "newest row replaced by a question that alone outweighs the second budget. Items: "
              "how many rows each cut keeps, an index into the rows whatever their ids say "
              "(find_cut, lesson 12).")

@@ -29,13 +29,14 @@ def word(t):
 
 def drawn_four(t):
     """Four messages of drawn words, and render()'s text of them written out by hand: a question
-    with spaces around it and a newline inside, a reply of words over two lines and a call whose
-    arguments are not in alphabetical order, a result of drawn lines ending in a newline, and a
-    reply of 1 to 3 calls only, one of them at a path that is not ASCII."""
+    with spaces around it, a newline inside and a tab near its end, a reply of words with spaces
+    around them and a blank line between (two newlines, two spaces) and a call whose arguments
+    are not in alphabetical order, a result of drawn lines ending in a newline, and a reply of 1
+    to 3 calls only, one of them at a path that is not ASCII."""
     topic, module, flag, tool = word(t), word(t), word(t), t.random.choice(("bash", "sh", "run"))
-    question = f"  Fix the failing {topic} test\nin tests/test_{module}.py.\n"
+    question = f"  Fix the failing {topic} test\nin tests/test_{module}.py.\t\n"
     seconds = t.random.randint(1, 600)
-    said = f"Running {flag}\nfirst."
+    said = f" Running {flag}\n\nfirst. "
     lines = "".join(f"{t.random.randint(1, 99)} failed in {word(t)}\n"
                     for _ in range(t.random.randint(1, 3)))
     paths = [f"{word(t)}.py" for _ in range(t.random.randint(0, 2))] + [f"café/{word(t)}.py"]
@@ -46,8 +47,8 @@ def drawn_four(t):
                 result("c1", lines, tool),
                 lab.reply(*[lab.call("read", {"path": path}, id=f"r{n}")
                             for n, path in enumerate(paths)])]
-    text = (f"user:   Fix the failing {topic} test in tests/test_{module}.py. \n"
-            f"assistant: Running {flag} first. "
+    text = (f"user:   Fix the failing {topic} test in tests/test_{module}.py.\t \n"
+            f"assistant:  Running {flag}  first.  "
             f"{tool}({{\"timeout\": {seconds}, \"command\": \"pytest -k {flag}\"}})\n"
             f"toolResult: {lines.replace(chr(10), ' ')}\n"
             "assistant:  " + " ".join("read({\"path\": \"" + path.replace("é", "\\u00e9")
@@ -64,8 +65,10 @@ async def test_render_is_exact(t):
              "render's format is exact: one line per message, role, colon, words; an "
              "assistant's words are its text and then each call as name(json.dumps(arguments)), "
              "so a reply of calls only has two spaces after the colon; a newline inside a "
-             "message becomes a space, in a user message, a result and an assistant's text "
-             "alike, and nothing else changes: a user message's spaces are its words too, "
+             "message becomes a space, each newline its own space, in a user message, a "
+             "result and an assistant's text alike, and nothing else changes: a user message's "
+             "spaces are its words too, its tabs as well, and so are the spaces around an "
+             "assistant's text, "
              "arguments keep the order they were given in, and json.dumps writes a letter that "
              "is not ASCII as its \\u escape (render, lesson 12).")
     t.expect(json.dumps(messages) == before, True,
@@ -105,21 +108,34 @@ async def test_render_is_exact(t):
              "was stopped, not its error_message, and a result's words are its content, with "
              "no mark of the error and no mark of an empty result. A reply's text is "
              "text_of(message), the blocks joined as they are (render, lesson 12).")
-    big = "".join(f"{word(t)} " for _ in range(t.random.randint(6000, 9000)))
+    # a result of drawn lines, over 250,000 characters: a long read, its newlines included
+    chunk = "".join(f"{word(t)} = {word(t)}\n" for _ in range(t.random.randint(400, 700)))
+    big = chunk * (t.random.randint(250_000, 400_000) // len(chunk) + 1)
     written = {"path": f"{word(t)}.py", "content": "".join(f"{word(t)} = 1;" for _ in range(400))}
     huge = [lab.reply(lab.call("write", written, id="c5")), result("c5", big, "write")]
+    before = json.dumps(huge)
     t.expect(harness.render(huge),
-             f"assistant:  write({json.dumps(written)})\ntoolResult: {big}",
+             f"assistant:  write({json.dumps(written)})\ntoolResult: {big.replace(chr(10), ' ')}",
              f"A reply whose call to write carries {len(json.dumps(written))} characters of "
-             f"arguments, and a result of {len(big)} characters: each is written whole, its "
-             "whole content, its whole arguments as JSON. render is the text that is summarised "
-             "and measured, so a cut-down line would measure a long result at a fraction of its "
-             "cost (render, lesson 12).")
+             f"arguments, and a result of {len(big)} characters over {big.count(chr(10))} lines: "
+             "each is written whole, its whole content, its whole arguments as JSON, however "
+             "long. render is the text that is summarised and measured, so a cut-down line "
+             "would measure a long result at a fraction of its cost (render, lesson 12).")
+    t.expect(json.dumps(huge) == before, True,
+             f"The messages {lab.shape(huge)}, a result of {len(big)} characters over "
+             f"{big.count(chr(10))} lines among them, after render wrote them out: the item is "
+             "whether they are as they were, every key and every newline. However long a "
+             "message, render changes none of the messages it is given, which are the record: "
+             "it writes nothing back into them, no line kept for next time and no content made "
+             "one line (render, lesson 12).")
     # line breaks that are not "\n": Windows line ends, and the ones only str.splitlines knows
     breaks = ["\r\n", "\r", "\u2028", "\x85", "\x0b"]
+    others = breaks + ["\x0c", "\x1c", "\x1d", "\x1e", "\u2029"]  # every one Python knows
     broken = [harness.user_message(f"{word(t)}{t.random.choice(breaks)}{word(t)}"),
               lab.reply(f"{word(t)}{t.random.choice(breaks)}{word(t)}"),
-              result("c6", f"{word(t)}{t.random.choice(breaks)}{word(t)}\r\n")]
+              result("c6", f"{word(t)}{t.random.choice(breaks)}{word(t)}\r\n"),
+              harness.user_message("".join(f"{word(t)}{other}"
+                                           for other in t.random.sample(others, len(others))))]
     words = [harness.text_of(m) if m["role"] == "assistant" else m["content"] for m in broken]
     t.expect(harness.render(broken).split("\n"),
              why=f"{lab.shape(broken)}, whose words hold other line breaks than \"\\n\": "
@@ -156,7 +172,7 @@ async def test_estimate_tokens(t):
     edited["content"] = "y" * t.random.randint(500, 900)  # the same message, changed in place
     older = [harness.user_message(f"Long {n}: " + "o" * t.random.randint(200, 400))
              for n in range(t.random.randint(150, 300))]
-    newer = [harness.user_message(f"Short {n}.") for n in range(t.random.randint(200, 260))]
+    newer = [harness.user_message(f"Short {n}.") for n in range(t.random.randint(900, 1300))]
     lines = [f"user: {m['content']}" for m in older + newer]
     t.expect([harness.estimate_tokens([accents]), before, harness.estimate_tokens([edited]),
               harness.estimate_tokens(older + newer)],
@@ -168,6 +184,19 @@ async def test_estimate_tokens(t):
              f"{len(edited['content'])} characters, measured by what it says now, not by what "
              f"it said; {len(older)} long user messages and then {len(newer)} short ones, "
              "measured whole, however long the list (estimate_tokens, lesson 12).")
+    # a reply changed in place to arguments of the same length in Python, longer as JSON
+    name, letters = word(t), t.random.randint(3, 12)
+    asked = lab.reply(lab.call("read", {"path": f"{'e' * letters}/{name}.py"}, id="c7"))
+    measured = harness.estimate_tokens([asked])
+    asked["content"][-1]["arguments"]["path"] = f"{'é' * letters}/{name}.py"
+    t.expect([measured, harness.estimate_tokens([asked])],
+             why=f"Items: a reply {lab.shape([asked])} calling read with the path "
+                 f"{'e' * letters + '/' + name + '.py'!r}, measured; then the same reply changed "
+                 f"in place to the path {asked['content'][-1]['arguments']['path']!r}, the same "
+                 "number of letters, measured again, held against the reference's. The measure "
+                 "is the length of render's text as it is now, the é written as JSON's \\u "
+                 "escape, never remembered by the message object, its role or its size in "
+                 "Python (estimate_tokens, lesson 12).")
 
 
 def line(role, words):
@@ -324,7 +353,7 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
              "out from the rows' messages each time it is asked, never remembered by their ids "
              "(every log numbers its entries from e1), nor by the list or the message objects "
              "(find_cut, lesson 12).")
-    many = t.random.randint(600, 1100)
+    many = t.random.randint(2100, 3000)
     long = keyed(t, [costing("user" if i % 2 == 0 else "assistant", 5, f"Row {i}")
                      for i in range(many)])
     t.expect(harness.find_cut(long, 5 * (many - 49)), 50,
@@ -337,30 +366,37 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
         [harness.user_message("Look at everything."),
          lab.reply(*[lab.call("look", {"path": f"f{n}.py"}, id=f"c{n}") for n in range(301)])]
         + [result(f"c{n}", "x") for n in range(301)] + [lab.say("Seen it all.")], 1)]
-    t.expect(harness.find_cut(batch, 5 + 301 * 3), 303,
+    asked = batch + [("e305", harness.user_message("And now?"))]  # 4 tokens
+    t.expect([harness.find_cut(batch, 5 + 301 * 3), harness.find_cut(asked, 4 + 5 + 301 * 3)],
+             [303, 304],
              "Rows U A(301 calls) R R ... R (301 results, 3 tokens each) A (5 tokens), with "
-             "keep_recent_tokens 908: the item is the cut. The walk reaches 908 at row 2, the "
+             "keep_recent_tokens 908, then the same rows and a question 'And now?' (4 tokens) "
+             "with 912: the items are the cuts. Each walk reaches its budget at row 2, the "
              "first result; with no user message after it, the cut is the first row from there "
-             "on that is not a tool result, row 303, however many results it steps past "
-             "(find_cut, lesson 12).")
+             "on that is not a tool result, row 303, however many results it steps past; with "
+             "the question there, the cut is the first user message at or after row 2, row "
+             "304, however many rows later it stands (find_cut, lesson 12).")
 
 
 @lab_test("find_cut over rows as SessionLog.rows() gives them after a compaction (lab 12.2): "
           "the summary first, a user message under the compaction's own id, then a turn with a "
-          "steer (two user messages in a row), a long turn of many rounds and a question not yet "
-          "answered, cut with the budget spent exactly at each row in turn.")
+          "steer (two user messages in a row), a long turn of many rounds, an empty user "
+          "message and the first question asked again, not yet answered, cut with the budget "
+          "spent exactly at each row in turn.")
 async def test_find_cut_over_the_rows_of_a_compacted_log(t):
     summary = harness.user_message("Previous conversation summary:\n" + " ".join(
         word(t) for _ in range(t.random.randint(3, 30))))
     kept = [message for message, _ in drawn_session(t, t.random.randint(1, 2))]
-    later = [harness.user_message(f"Question: {word(t)}?"),
+    question = f"Question: {word(t)}?"
+    later = [harness.user_message(question),
              harness.user_message(f"Also {word(t)}, please."),  # a steer: U U
              lab.say(f"Both: {word(t)} " + "a" * t.random.randint(0, 80)),
              harness.user_message(f"Look at every {word(t)}.")]
     for n in range(t.random.randint(14, 20)):
         later += [lab.reply(lab.call("look", {"path": f"{word(t)}.py"}, id=f"L{n}")),
                   result(f"L{n}", "r" * t.random.randint(1, 200))]
-    later += [lab.say(f"Seen every one, {word(t)}."), harness.user_message(f"And {word(t)}?")]
+    later += [lab.say(f"Seen every one, {word(t)}."), harness.user_message(""),
+              lab.say(f"Anything more about {word(t)}?"), harness.user_message(question)]
     first = t.random.randint(1, 400)
     compaction = first + len(kept)  # written after the rows it kept, before the later ones
     rows = ([(f"e{compaction}", summary)] + [(f"e{first + i}", m) for i, m in enumerate(kept)]
@@ -374,9 +410,12 @@ async def test_find_cut_over_the_rows_of_a_compacted_log(t):
              "the cut for one budget, held against the reference's. The summary is a user "
              "message like any other, and so is a steer after a question: the cut is the first "
              "user message at or after the row where the count stops, however many rows later "
-             "it stands, and even when it is the newest row, a question not yet answered. The "
-             "answer is the index of that row in the list, whatever its id says: rows() opens "
-             "with the compaction's own id (find_cut, lesson 12).")
+             "it stands, and even when it is the newest row, a question not yet answered, or "
+             "a user message that says nothing: find_cut looks at a row's role and size, never "
+             "its words. The answer is the index of that row in the list, whatever its id says "
+             "(rows() opens with the compaction's own id), and whatever an earlier row says: "
+             "the newest question is the first one asked again, word for word (find_cut, "
+             "lesson 12).")
 
 
 def boundary_budgets(t, sizes):
@@ -418,7 +457,9 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
     second_question = [m["role"] for m, _ in opening].index("user", 1)
     sessions.append(opening[t.random.randint(1, second_question - 1):])  # opens mid-turn
     for made in sessions:
-        rows = [(f"e{i}", message) for i, (message, _) in enumerate(made, 1)]
+        again = t.random.randint(1, len(made) - 1)  # two logs' rows, each numbering from e1
+        rows = [(f"e{i if i <= again else i - again}", message)
+                for i, (message, _) in enumerate(made, 1)]
         roles, sizes = [m["role"] for m, _ in made], [len(text) // 4 for _, text in made]
         budgets = boundary_budgets(t, sizes)
         found = []
@@ -427,15 +468,16 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
             found.append([cut, cut < len(rows) and cut > 0 and roles[cut] == "toolResult",
                           split_pairs(rows, cut)])
         t.expect(found,
-                 why=f"Rows {lab.shape([m for m, _ in made])}, costing {sizes} tokens, cut for the "
-                 f"budgets {budgets}. Each item is [the cut, the kept part opens with a tool "
+                 why=f"Rows {lab.shape([m for m, _ in made])}, costing {sizes} tokens, their ids "
+                 f"{[key for key, _ in rows]} (two logs' rows, each log numbering from e1), cut "
+                 f"for the budgets {budgets}. Each item is [the cut, the kept part opens with a tool "
                  "result, a call and its result are on opposite sides] for one budget, held "
                  "against the reference's. Counting "
                  "back from the newest row, the walk stops at the row where the kept total "
                  "reaches keep_recent_tokens, and returns 0 if no row does; from there the cut "
                  "moves forward to the next user message, or with none, past any tool results, "
-                 "so a row is summarised or kept and a call stays with its result (find_cut, "
-                 "lesson 12).")
+                 "so a row is summarised or kept and a call stays with its result; the cut is "
+                 "an index in the list, never worked out from the ids (find_cut, lesson 12).")
         # 0 is a budget too, not "no budget". Whether the total of no rows already reaches it
         # (nothing kept) or the walk counts the newest row first and stops there (as Tau does),
         # the lesson's words allow both; keeping everything they do not.
