@@ -11,6 +11,7 @@ they stand and what follows them, never how they are worded; the headings "Avail
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 13 tests.py
 """
+import builtins
 import copy
 import datetime
 import os
@@ -351,7 +352,7 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
              "named exactly read, not Read or \" read\"; with no such tool, or no skills, no "
              "skill is mentioned at all. With one, a sentence of your own on what the lines are "
              "for, three words or more like the opening line (a bare heading such as \"Skills:\" "
-             "tells the model nothing), then a line for each skill in the order given, never "
+             "tells the model nothing), then each skill's line in the order given, never "
              "sorted, capped or merged, its description as it came, full stop or none. Each item is, for one draw, [the index section as [whether it opens with "
              "your sentence, its lines from the first skill's on], or None; whether the skills "
              "changed the prompt at all, against the same call with no skills] "
@@ -420,14 +421,16 @@ async def test_the_prompt_is_deterministic(t):
              "arguments], then each prompt's [tools section, last part].")
     # The first arguments again, as another user's process on another machine would build
     # them: another account (its name, number and home, whose AGENTS.md files are on disk),
-    # another host, started in another folder.
+    # another host, started in another folder, and another salt for hash(), as every Python
+    # process draws its own.
     other_user, saved, here = f"user{t.random.randint(100, 999)}", dict(os.environ), os.getcwd()
     try:
         import socket
     except ImportError:  # a Python with no sockets has no host name to give
         socket = None
-    uid = t.random.randint(70000, 90000)
+    uid, salt, hashed = t.random.randint(70000, 90000), t.random.random(), builtins.hash
     swaps = [(where, name, value) for where, name, value in (
+        (builtins, "hash", lambda value: hashed((salt, value))),
         (os, "getuid", lambda: uid), (os, "geteuid", lambda: uid),
         (socket, "gethostname", lambda: f"host-{other_user}")) if hasattr(where, name)]
     kept = [getattr(where, name) for where, name, _ in swaps]
@@ -457,7 +460,7 @@ async def test_the_prompt_is_deterministic(t):
              f"The first arguments built again as another user's process on another machine "
              f"would: USER, LOGNAME and HOME naming {other_user!r}, user number {uid}, host "
              f"'host-{other_user}', started in its home folder, which holds an AGENTS.md and a "
-             ".agents/AGENTS.md. Items: [whether the prompt is the "
+             ".agents/AGENTS.md, hash() salted as another process's is. Items: [whether the prompt is the "
              "same text as before, whether it names that user, its host or its folder, whether "
              "it holds the home folder's AGENTS.md]: equal arguments give identical text in "
              "every process, so nothing of the machine, the account it runs under or the folder "
