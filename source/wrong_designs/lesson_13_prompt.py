@@ -684,6 +684,209 @@ READ_GUIDELINES = ["Read files with read, not with cat or sed.",
 
 def make_write_tool(ws):
 '''),)),
+    # Round 11 (reader r53): designs that passed the lab's tests before round 11's kill round.
+    Wrong(lab='13.1', name="a tool's repeated guidelines removed from the caller's list",
+          rule="The builder reads the caller's tools and writes nothing into them, not even to tidy a guideline said twice.",
+          where='Build: say what is there, item 3 ("whatever was built before") (hunt round 11, r53-01)',
+          names="writes nothing into the caller's tools",
+          replace=r'''
+    for tool in tools:
+        for line in tool.get("guidelines", ()):
+            if line not in advice:  # first seen, first listed: a list keeps order, a set not
+''',
+          by=r'''
+    for tool in tools:
+        if tool.get("guidelines"):  # tidy the caller's list while passing
+            tool["guidelines"][:] = list(dict.fromkeys(tool["guidelines"]))
+        for line in tool.get("guidelines", ()):
+            if line not in advice:  # first seen, first listed: a list keeps order, a set not
+'''),
+    Wrong(lab='13.1', name='a hash of a word in the opening line',
+          rule='Equal arguments must give identical text in every process: hash() of a string is salted anew in each process, so nothing made from it goes in.',
+          where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process"); "The tool lines" (the set in three processes) (hunt round 11, r53-03)',
+          names='identical text in every process',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''    parts = [f"You are a coding assistant working in the user's project (build {hash('harness') % 997})."]'''),
+    Wrong(lab='13.1', name="each tool's line kept from its first build",
+          rule='Equal arguments give equal text whatever was built before: a tool whose snippet changed gets its new line, none is kept from an earlier call.',
+          where='Build: say what is there, item 3 ("whatever was built before") (hunt round 11, r53-02)',
+          names='keeps none from an earlier call',
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''
+    snippets = []
+    for t in tools:  # a tool's line is made once: it saves formatting
+        if id(t) not in _LINES:
+            _LINES[id(t)] = (t, f"- {t['name']}: {t['snippet']}" if t.get("snippet") else None)
+        if _LINES[id(t)][1]:
+            snippets.append(_LINES[id(t)][1])
+''',
+          also=((r'''def build_system_prompt(tools, context_files, skills, cwd, today):''',
+                 r'''_LINES = {}  # id(tool) -> (tool, its line)
+
+
+def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
+    Wrong(lab='13.1', name="this year in the opening line",
+          rule='The builder is handed the date and never asks the clock, not even for the year of its opening line.',
+          where='"The date and the folder"; Build: say what is there, item 3 (hunt round 11, r53-04)',
+          names='never asks the clock',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''
+    import datetime
+    parts = [f"You are a coding assistant working in the user's project "
+             f"({datetime.date.today().year})."]
+'''),
+    Wrong(lab='13.1', name="the folder the process started in, in the opening line",
+          rule='Equal arguments must give identical text in every process: the folder a process runs in is not an argument.',
+          where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 11, r53-05)',
+          names='the folder it started in',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''
+    import os
+    parts = [f"You are a coding assistant working in the user's project at {os.getcwd()}."]
+'''),
+    Wrong(lab='13.1', name="the account by its number, and the host, in the opening line",
+          rule='Equal arguments must give identical text in every process: nothing of the account or the machine goes in, however it is looked up.',
+          where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 11, r53-06)',
+          names='the account it runs under',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''
+    import os
+    import pwd
+    import socket
+    parts = [f"You are a coding assistant working for {pwd.getpwuid(os.getuid()).pw_name} "
+             f"on {socket.gethostname()}."]
+'''),
+    Wrong(lab='13.1', name="the account's own .agents/AGENTS.md read from its home",
+          rule='The builder reads no disk, only its arguments: no global AGENTS.md from the home folder goes in.',
+          where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 11, r53-07)',
+          names='the builder reads no disk',
+          replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+          by=r'''
+    import os
+    import pwd
+    home = os.path.join(pwd.getpwuid(os.getuid()).pw_dir, ".agents", "AGENTS.md")
+    if os.path.isfile(home):  # the user's own standing rules, before the project's
+        with open(home, encoding="utf-8") as file:
+            parts.append(f'<project_instructions path="~/.agents/AGENTS.md">\n{file.read()}\n'
+                         "</project_instructions>")
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+'''),
+    Wrong(lab='13.1', name='tool lines capped at sixteen',
+          rule='A line for each tool that has a snippet, in the order of tools: there is no cap on the tools.',
+          where='Build: say what is there, item 3 (hunt round 11, r53-08)',
+          names='there is no cap on the tools',
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")][:16]'''),
+    Wrong(lab='13.1', name='skills index capped at twelve',
+          rule='A line for each skill, in the order given: there is no cap on the skills.',
+          where='Build: say what is there, item 3 (hunt round 11, r53-09)',
+          names='never sorted, capped or merged',
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills[:12]]))'''),
+    Wrong(lab='13.1', name='context files capped at five',
+          rule='Each context file, in the order given, as its own section: every file goes in, however many there are.',
+          where='Build: say what is there, item 3 (hunt round 11, r53-10)',
+          names='each file in its own section',
+          replace=r'''              for where, body in context_files]''',
+          by=r'''              for where, body in context_files[:5]]'''),
+    Wrong(lab='13.1', name='context files cut to 32,000 characters in the prompt',
+          rule='Each context file goes in with the text exactly as it came, however long.',
+          where='Build: say what is there, item 3 (hunt round 11, r53-11)',
+          names='nothing cut short',
+          replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+          by=r'''
+    parts += [f'<project_instructions path="{where}">\n{body[:32000]}\n</project_instructions>'
+              for where, body in context_files]
+'''),
+    Wrong(lab='13.1', name='discover_context capped at eight folders deep',
+          rule='discover_context returns every AGENTS.md on the way from the root down to cwd: there is no cap on the depth.',
+          where='Build: say what is there, item 2 (hunt round 11, r53-12)',
+          names='there is no cap on the depth',
+          replace=r'''    for depth in range(len(steps) + 1):  # the root first, then one folder deeper each time''',
+          by=r'''    for depth in range(min(len(steps), 8) + 1):  # deep enough for any project'''),
+    Wrong(lab='13.1', name="discover_context's pairs as lists",
+          rule='discover_context returns [(path, text)]: each pair a tuple.',
+          where='Build: say what is there, item 2 (hunt round 11, r53-13)',
+          names='each pair a tuple',
+          replace=r'''            found.append((name, ws.read_text(name)))''',
+          by=r'''            found.append([name, ws.read_text(name)])'''),
+    Wrong(lab='13.1', name='snippets stripped, and a snippet of spaces taken for none',
+          rule='A line - NAME: SNIPPET for each tool that has a snippet, the snippet as it came: the lines are checked character for character.',
+          where='Build: say what is there, item 3 ("An empty snippet is no snippet") (hunt round 11, r53-20)',
+          names='a space at either end included',
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''
+    snippets = [f"- {t['name']}: {t['snippet'].strip()}" for t in tools
+                if (t.get("snippet") or "").strip()]
+'''),
+    Wrong(lab='13.1', name="a snippet's white space collapsed",
+          rule='A line - NAME: SNIPPET for each tool that has a snippet, the snippet as it came: the lines are checked character for character.',
+          where='Build: say what is there, item 3 (hunt round 11, probe r53-23)',
+          names='a space at either end included',
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''
+    snippets = [f"- {t['name']}: {' '.join(t['snippet'].split())}" for t in tools
+                if t.get("snippet")]  # one line, whatever the caller gave
+'''),
+    Wrong(lab='13.1', name='a skill given twice listed once',
+          rule='A line for each skill, in the order given: a skill given twice is listed twice, as a context file given twice goes in twice.',
+          where='Build: say what is there, item 3 (hunt round 11, probe r53-25)',
+          names='never sorted, capped or merged',
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''
+            list(dict.fromkeys(f"- {k['name']}: {k['description']} ({k['path']})"
+                               for k in skills))))  # each skill once
+'''),
+    Wrong(lab='13.1', name='agents.md in any case taken where AGENTS.md is missing',
+          rule='One pair for each AGENTS.md on the way: agents.md and Agents.md are other names.',
+          where='Build: say what is there, item 2 (hunt round 11, r53-28)',
+          names='nor are agents.md and AGENTS.MD',
+          replace=r'''        if ws.exists(name):
+            found.append((name, ws.read_text(name)))''',
+          by=r'''        if not ws.exists(name):  # a case-insensitive disk would find these too
+            name = next((name[:-9] + other for other in ("agents.md", "Agents.md")
+                         if ws.exists(name[:-9] + other)), name)
+        if ws.exists(name):
+            found.append((name, ws.read_text(name)))'''),
+    Wrong(lab='13.1', name='CLAUDE.md taken where a folder has no AGENTS.md',
+          rule='One pair for each AGENTS.md on the way: a CLAUDE.md is not an AGENTS.md, beside one or alone.',
+          where='Build: say what is there, item 2 (hunt round 11, r53-29)',
+          names='a CLAUDE.md is not an AGENTS.md',
+          replace=r'''        if ws.exists(name):
+            found.append((name, ws.read_text(name)))''',
+          by=r'''        if not ws.exists(name) and ws.exists(name[:-9] + "CLAUDE.md"):
+            name = name[:-9] + "CLAUDE.md"  # the other tools' name for the same thing
+        if ws.exists(name):
+            found.append((name, ws.read_text(name)))'''),
+    Wrong(lab='13.1', name='context paths normalised in the tag',
+          rule='Each context file\'s tag is <project_instructions path="PATH"> with the path as it came.',
+          where='Build: say what is there, item 3 (hunt round 11, r53-30)',
+          names='which goes in the tag as it came',
+          replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+          by=r'''
+    import posixpath
+    parts += [f'<project_instructions path="{posixpath.normpath(where)}">\n{body}\n'
+              '</project_instructions>' for where, body in context_files]
+'''),
+    Wrong(lab='13.1', name="a full stop added to a skill's description",
+          rule='A line - NAME: DESCRIPTION (PATH) for each skill, the description as it came: the lines are checked character for character.',
+          where='Build: say what is there, item 3 (hunt round 11, r53-31)',
+          names='full stop or none',
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''
+            [f"- {k['name']}: {k['description'].rstrip('.')}. ({k['path']})"
+             for k in skills]))  # every description a sentence
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -761,4 +964,28 @@ ALLOWED = [
             steps = steps[:-1]
         elif step not in ("", "."):
             steps.append(step)'''),
+    Wrong(
+        lab="13.1", name="snippets that reword the descriptions",
+        rule="Build item 1 rules out the description as a snippet, and the tests any snippet that "
+             "is the description or opens with one of its sentences or clauses; a line that says "
+             "the same thing in other words is the student's own wording (\"The wording is "
+             "yours\"), as the reference's \"Run a shell command\" is beside bash's \"Run one shell "
+             "command line; ...\": telling a paraphrase from a summary is no test's to judge "
+             "(hunt round 11, r53-14).",
+        where='section "Build: say what is there", item 1', names="",
+        replace='''        "snippet": "Read a file's contents",''',
+        by='''        "snippet": "Return a file's text",''',
+        also=(('''        "snippet": "Run a shell command",''',
+               '''        "snippet": "Runs one shell command line",'''),)),
+    Wrong(
+        lab="13.1", name="an absolute cwd refused by discover_context",
+        rule="Build item 2 says cwd is a relative path and never holds \"..\", and leaves what a "
+             "\"..\" does to the student; an absolute cwd is outside the same contract, so "
+             "refusing it, as refusing a \"..\", keeps every rule the page states (hunt round 11, "
+             "probe r53-22).",
+        where='section "Build: say what is there", item 2', names="",
+        replace='''    steps = [step for step in cwd.split("/") if step not in ("", ".")]''',
+        by='''    if cwd.startswith("/") or ".." in cwd.split("/"):
+        raise ValueError(f"cwd must be a plain relative folder, not {cwd!r}")
+    steps = [step for step in cwd.split("/") if step not in ("", ".")]'''),
 ]

@@ -10,6 +10,8 @@ AGENTS.md files a model writes with the write tool during a run, found after it;
 on the way asked in turn, from the deepest up, then again once the files changed. So the public
 tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
+import builtins
+import copy
 import datetime
 import json
 import os
@@ -313,6 +315,19 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
              "Items: [for each folder from the deepest up to the root, the [path, text] pairs "
              f"found there], then, after {gone} was removed and {on_way[-1]} rewritten, what "
              "the deepest folder finds.")
+    # thirty to forty-five folders deep, names repeating; every third folder holds an
+    # AGENTS.md, the others a file of another name only
+    deep, others = t.random.choices(LATER + EARLY, k=t.random.randint(30, 45)), \
+        ["CLAUDE.md", "agents.md", "Agents.md", "AGENTS.MD"]
+    at = ["".join(f + "/" for f in deep[:n]) for n in range(len(deep) + 1)]
+    ws = lab.Workspace({at[n] + ("AGENTS.md" if n % 3 == 0 else others[n % 4]): f"Level {n}."
+                        for n in range(len(deep) + 1)})
+    t.expect([[type(pair).__name__, *pair] for pair in
+              harness.discover_context(ws, spelled(t, deep))],
+             [["tuple", at[n] + "AGENTS.md", f"Level {n}."] for n in range(0, len(deep) + 1, 3)],
+             f"cwd {len(deep)} folders deep, an AGENTS.md in every third folder from the root, "
+             "the others holding only a CLAUDE.md, agents.md, Agents.md or AGENTS.MD. Items: "
+             "for each pair found, [its kind, path, text].")
 
 
 # --- rule 3: build_system_prompt --------------------------------------------------------------
@@ -421,6 +436,73 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              "nothing, whether a prompt given None as today and cwd holds the clock's year or "
              "this process's folder, whether the opening line is the one of a prompt built from "
              "two of the tools alone]].")
+    # hundreds of tools (some snippets with spaces at their ends, each guideline said twice by
+    # its tool), of skills (descriptions without full stops, one given twice) and of files (paths
+    # as their caller spelled them, one file of over 100,000 characters); built again by another
+    # process of another account on another host, then after one snippet changed
+    crowd = [described(f"{t.random.choice(TOOL_NAMES)}{n}", f" {t.random.choice(SNIPPETS)} "
+                       if n % 7 == 0 else t.random.choice(SNIPPETS), [ADVICE[n % 16]] * 2)
+             for n in range(t.random.randint(300, 350))]
+    crowd.insert(t.random.randint(0, len(crowd)), described("read", "Open a file"))
+    shelf = [{"name": f"case{n}", "description": f"Handle case {n}", "path": f"skills/c{n}.md"}
+             for n in range(t.random.randint(150, 200))]
+    shelf.insert(t.random.randint(1, len(shelf)), shelf[0])
+    pile = [(f"./{t.random.choice(LATER)}//{n}/AGENTS.md", f"Rule {n}.")
+            for n in range(t.random.randint(150, 200))]
+    pile.insert(t.random.randint(0, len(pile)), ("AGENTS.md", "\n".join(
+        f"{n}: {' '.join(t.random.sample(WORDS, 7))}." for n in range(3000))))
+    day, where, kept = old_day(t), "/srv/" + t.random.choice(LATER), copy.deepcopy(crowd)
+    prompt = harness.build_system_prompt(crowd, pile, shelf, where, day)
+    someone, saved, here = f"clerk{t.random.randint(10, 99)}", dict(os.environ), os.getcwd()
+    try:
+        import socket
+    except ImportError:
+        socket = None
+    uid, salt, hashed = t.random.randint(70000, 90000), t.random.random(), builtins.hash
+    swaps = [(at, name, value) for at, name, value in (
+        (builtins, "hash", lambda value: hashed((salt, value))),
+        (os, "getuid", lambda: uid), (os, "geteuid", lambda: uid),
+        (socket, "gethostname", lambda: f"box-{someone}")) if hasattr(at, name)]
+    olds = [getattr(at, name) for at, name, _ in swaps]
+    with tempfile.TemporaryDirectory(prefix=someone) as home:
+        os.makedirs(os.path.join(home, ".agents"))
+        for name in ("AGENTS.md", ".agents/AGENTS.md"):
+            with open(os.path.join(home, name), "w", encoding="utf-8") as file:
+                file.write(f"{someone}'s own rules.")
+        try:
+            os.environ.update(USER=someone, LOGNAME=someone, HOME=home)
+            for at, name, value in swaps:
+                setattr(at, name, value)
+            os.chdir(home)
+            theirs = harness.build_system_prompt(crowd, pile, shelf, where, day)
+        except Exception as error:
+            theirs = type(error).__name__
+        finally:
+            os.chdir(here)
+            for (at, name, _), value in zip(swaps, olds):
+                setattr(at, name, value)
+            os.environ.clear()
+            os.environ.update(saved)
+    untouched = crowd == kept
+    crowd[-1]["snippet"] = "Changed at last"
+    model = lab.ScriptedModel([teller(shelf)])
+    h = harness.Harness(model, harness.build_system_prompt(crowd, pile, shelf, where, day), crowd)
+    await lab.drive(h.prompt("What is there?"))
+    seen = answers(h.messages)[0]
+    t.expect([theirs == prompt, untouched, str(datetime.date.today().year) in
+              prompt.split("\n")[0], seen["tools"], len(seen["guidelines"]), seen["files"],
+              seen["skills"][1], seen["last"]],
+             [True, True, False, [f"- {x['name']}: {x['snippet']}" for x in crowd], 16,
+              [list(pair) for pair in pile],
+              [f"- {k['name']}: {k['description']} ({k['path']})" for k in shelf],
+              [f"Current date: {day}", f"Current working directory: {where}"]],
+             f"{len(crowd)} tools, {len(shelf)} skills (one given twice), {len(pile)} context "
+             "files (one of over 100,000 characters). Items: [whether the prompt built again "
+             f"by another account's process (user {someone}, number {uid}, its own host, home "
+             "and starting folder, hash() salted anew) is the same text, whether the caller's "
+             "tools are as they were, whether the opening line holds this year, then what the "
+             "model read once the last tool's snippet changed: the tool lines, how many "
+             "guideline lines, the files, the skills index's lines, the last two lines].")
 
 
 @lab_test("A harness rebuilt run after run as tools are switched on and off: the prompt each "

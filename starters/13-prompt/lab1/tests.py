@@ -11,6 +11,8 @@ they stand and what follows them, never how they are worded; the headings "Avail
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 13 tests.py
 """
+import builtins
+import copy
 import datetime
 import os
 import tempfile
@@ -111,14 +113,14 @@ async def test_the_bare_prompt(t):
     cases = [(day(t), folder(t)) for _ in range(3)] + \
         [(f"{t.random.randint(1, 28)} {month} {year}", "." + folder(t) + "/"), ("", ""),
          (f" {day(t)} ", f"{folder(t)} ")]  # spaces at either end stay
-    found = []
+    found, year = [], str(datetime.date.today().year)
     for today, cwd in cases:
         parts = sections(harness.build_system_prompt([], [], [], cwd, today))
         found.append([len(parts), "\n" in parts[0], len(parts[0].split()) >= 3, parts[-1],
                       [part for part in parts[:-1] if today and today in part or
-                       cwd and cwd in part]])
+                       cwd and cwd in part], year in parts[0]])
     t.expect(found, [[2, False, True, f"Current date: {today}\nCurrent working directory: {cwd}",
-                      []] for today, cwd in cases],
+                      [], False] for today, cwd in cases],
              "Nothing to list means no tool, guideline or skill section; the date and "
              "directory come last, exactly as passed in by the caller, however it spelled them, "
              "empty included: an empty one is not the clock's date or the process's folder. "
@@ -126,7 +128,9 @@ async def test_the_bare_prompt(t):
              "prompt is the same every day (build_system_prompt, lesson 13). Each item is, for "
              "one date and folder: [how many parts, whether the opening part has more than one "
              "line, whether it has three words or more, the last part, the parts before the last "
-             "that hold the date or the folder].")
+             f"that hold the date or the folder, whether the opening line holds {year}, this "
+             "year as the clock gives it: every date here is from 1990 to 2019, and the builder "
+             "never asks the clock].")
     # None is not a date: the builder writes what it was given, or refuses it, and never asks
     # the clock or the process in its place
     try:
@@ -143,9 +147,9 @@ async def test_the_bare_prompt(t):
 
 
 @lab_test("Each tool with a snippet gets the line - name: snippet under the heading Available "
-          "tools:, in the order the tools were given, for 0 to 15 tools in drawn orders, two "
-          "tools of one name included; a tool without a snippet gets no line, and with no line "
-          "to give there is no heading either.")
+          "tools:, in the order the tools were given, for 0 to 15 tools in drawn orders and one list "
+          "of 301 to 400, two tools of one name included; a tool without a snippet gets no "
+          "line, and with no line to give there is no heading either.")
 async def test_a_line_for_each_tool_with_a_snippet(t):
     cases = [[], [(name, None) for name in t.random.sample(NAMES, t.random.randint(1, 3))]]
     for size in [1, 2, 3, 4, 5, 6] + [t.random.randint(2, 6) for _ in range(4)]:
@@ -154,9 +158,12 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
     # every name, then three of them again: a tool is a tool, whatever another one is named
     cases.append([(name, t.random.choice(SNIPPETS)) for name in
                   t.random.sample(NAMES, len(NAMES)) + t.random.sample(NAMES, 3)])
+    # hundreds of tools: a harness is handed what the caller has, and every one is told
+    cases.append([(t.random.choice(NAMES), t.random.choice([None] + SNIPPETS))
+                  for _ in range(t.random.randint(301, 400))])
     found = []
     for case in cases:
-        tools = [described(name, snippet, [ADVICE[i]] if i % 2 else None)
+        tools = [described(name, snippet, [ADVICE[i % len(ADVICE)]] if i % 2 else None)
                  for i, (name, snippet) in enumerate(case)]
         found.append(headed(harness.build_system_prompt(tools, [], [], CWD, TODAY),
                             "Available tools:"))
@@ -167,21 +174,24 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
              "One line per enabled tool that has a snippet, in the order of the list given, "
              "never sorted, under the heading the lesson gives; a section with no line is left "
              "out, heading and all. A list of fifteen tools, three of them sharing a name with "
-             "an earlier one, has fifteen lines: there is no cap on the tools and no check of "
-             "names. Each item is the tools section's lines for one tool list, or None when the "
+             "an earlier one, has fifteen lines, and one of 301 to 400 a line for each that has "
+             "a snippet: there is no cap on the tools and no check of names. Each item is the tools section's lines for one tool list, or None when the "
              "prompt has no such section (build_system_prompt, lesson 13).")
     # a snippet of "" says nothing: among tools with snippets, and alone
     mixed = [(name, t.random.choice(SNIPPETS) if n % 2 else "")
              for n, name in enumerate(t.random.sample(NAMES, t.random.randint(3, 6)))]
     t.random.shuffle(mixed)
     lone = [(t.random.choice(NAMES), "")]
+    spaced = [(name, f" {t.random.choice(SNIPPETS)} ") for name in t.random.sample(NAMES, 2)]
     t.expect([headed(harness.build_system_prompt([described(name, snippet) for name, snippet
                                                   in case], [], [], CWD, TODAY),
-                     "Available tools:") for case in (mixed, lone)],
-             why=f"Two tool lists, {mixed!r} and {lone!r}, as (name, snippet). Items: each "
-             "prompt's tools section's lines, or None when it has none. An empty snippet is no "
-             "snippet: its tool gets no line, and a list whose only snippet is \"\" has no tools "
-             "section (build_system_prompt, lesson 13, Build item 3, \"An empty snippet is no "
+                     "Available tools:") for case in (mixed, lone, spaced)],
+             why=f"Three tool lists, {mixed!r}, {lone!r} and {spaced!r}, as (name, snippet). "
+             "Items: each prompt's tools section's lines, or None when it has none. An empty "
+             "snippet is no snippet: its tool gets no line, and a list whose only snippet is "
+             "\"\" has no tools section; any other snippet goes in as it came, a space at either "
+             "end included, since the line - NAME: SNIPPET is checked character for character "
+             "(build_system_prompt, lesson 13, Build item 3, \"An empty snippet is no "
              "snippet\").")
 
 
@@ -234,7 +244,8 @@ async def test_each_guideline_once_first_seen_first(t):
 
 @lab_test("Context files go in word for word, each as <project_instructions path=\"...\"> its "
           "text </project_instructions>, in the order given, never sorted: 0 to 5 files of one "
-          "to three paragraphs.")
+          "to three paragraphs, one of 300 lines, a path as the caller spelled it, hundreds of "
+          "files and a file of hundreds of thousands of characters.")
 async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     cases = []
     for count in [0, 1, 2, 3, 5]:
@@ -260,25 +271,45 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
               f"\r\n{text(t)}\n</project_instructions>\n")
     first = (f"{t.random.choice(FOLDERS)}/AGENTS.md", text(t) + "\n")
     empty = (f"{t.random.choice(FOLDERS)}/{t.random.choice(FOLDERS)}/AGENTS.md", "")
-    files = [first, ("R&D/\"new\" <v2>/AGENTS.md", marked), empty, ("AGENTS.md", long), first]
+    spelled = (f"./{t.random.choice(FOLDERS)}//AGENTS.md", text(t))  # as its caller spelled it
+    files = [first, ("R&D/\"new\" <v2>/AGENTS.md", marked), empty, ("AGENTS.md", long), spelled,
+             first]
     sizes = [len(body) for _, body in files]
     t.expect(harness.build_system_prompt([], files, [], CWD, TODAY).split("\n\n", 1)[1]
              .split("\n"),
-             why=f"Five context files, of {sizes} characters: one whose path holds & and "
+             why=f"Six context files, of {sizes} characters: one whose path holds & and "
              "quotes and whose text holds markup, its own </project_instructions>, \\r\\n line "
-             "ends and spaces at a line's end; an empty one, {empty[0]!r}, which is still a "
-             "file (its section is the two tags around an empty line); one of 300 lines; and "
+             f"ends and spaces at a line's end; an empty one, {empty[0]!r}, which is still a "
+             f"file (its section is the two tags around an empty line); one of 300 lines; one "
+             f"whose path is spelled {spelled[0]!r}, which goes in the tag as it came; and "
              "the first given again. "
              "The items are the lines after the opening line, held against the reference's: each "
              "file in its own section, path and text exactly as they came, none escaped, "
              "tidied, cut short or dropped as a repeat (build_system_prompt, lesson 13, Build "
              "item 3, \"the text exactly as it came\").")
+    many = [(f"{'/'.join(t.random.sample(FOLDERS, 2))}/{n}/AGENTS.md", f"Rule {n}.")
+            for n in range(t.random.randint(200, 300))]
+    huge = "\n".join(f"{n}. {' '.join(t.random.sample(WORDS, 8))}." for n in range(5000))
+    found = [sections(harness.build_system_prompt([], files, [], CWD, TODAY))[1:-1]
+             for files in (many, [("AGENTS.md", huge)])]
+    t.expect([[len(parts), parts == [f'<project_instructions path="{path}">\n{body}\n'
+                                     "</project_instructions>" for path, body in files]]
+              for parts, files in zip(found, (many, [("AGENTS.md", huge)]))],
+             [[len(many), True], [1, True]],
+             f"{len(many)} context files of one line each, then one file of {len(huge)} "
+             "characters. Items: for each prompt, [how many parts stand between the opening "
+             "line and the date, whether they are the files in their tags, in the order given, "
+             "each text whole]: every file goes in, however many there are, and the text "
+             "exactly as it came, however long, with no cap and nothing cut short "
+             "(build_system_prompt, lesson 13, Build item 3, \"each context file, in the order "
+             "given\").")
 
 
 @lab_test("The skills index appears only when there are skills and a tool named read, wherever "
           "read stands in the list and whether or not it has a snippet; it lists each skill as "
-          "- name: description (path) after a sentence, in the order given, up to 12 skills; "
-          "without read, the skills change nothing in the prompt.")
+          "- name: description (path) after a sentence, in the order given, 12 skills and 200 to "
+          "300, descriptions as they came, a skill given twice listed twice; without read, the "
+          "skills change nothing in the prompt.")
 async def test_a_skills_index_only_with_a_tool_named_read(t):
     # "ready" and "thread" hold the letters of read without being named read.
     cases = [(t.random.sample(SKILLS, t.random.randint(1, 4)), ["read"]),
@@ -290,11 +321,18 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
         names = t.random.sample(["read", "read", "write", "bash", "ready", "thread"],
                                 t.random.randint(0, 4))
         cases.append((t.random.sample(SKILLS, t.random.randint(0, 5)), list(dict.fromkeys(names))))
-    # twelve skills, with read after six other tools, and the same without read
-    twelve = t.random.sample(SKILLS + [dict(k, name=k["name"] + "2", path=f"more/{k['name']}.md")
+    # twelve skills, half of them with no full stop to their description, with read after six
+    # other tools, and the same without read; hundreds of skills; a skill given twice
+    twelve = t.random.sample(SKILLS + [dict(k, name=k["name"] + "2", path=f"more/{k['name']}.md",
+                                            description=k["description"].rstrip("."))
                                        for k in SKILLS], 12)
     others = t.random.sample(NAMES, 6)
-    cases += [(twelve, others + ["read"]), (twelve, others + ["ready"])]
+    many = [{"name": f"task{n}", "description": f"Do task {n}.", "path": f"skills/task{n}.md"}
+            for n in range(t.random.randint(200, 300))]
+    twice = t.random.sample(SKILLS, 3)
+    twice.insert(t.random.randint(1, 3), twice[0])
+    cases += [(twelve, others + ["read"]), (twelve, others + ["ready"]), (many, ["read"]),
+              (twice, ["bash", "read"])]
     found = []
     for skills, names in cases:
         tools = [described(name, t.random.choice([None, "Does a thing"])) for name in names]
@@ -315,7 +353,7 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
              "skill is mentioned at all. With one, a sentence of your own on what the lines are "
              "for, three words or more like the opening line (a bare heading such as \"Skills:\" "
              "tells the model nothing), then each skill's line in the order given, never "
-             "sorted. Each item is, for one draw, [the index section as [whether it opens with "
+             "sorted, capped or merged, its description as it came, full stop or none. Each item is, for one draw, [the index section as [whether it opens with "
              "your sentence, its lines from the first skill's on], or None; whether the skills "
              "changed the prompt at all, against the same call with no skills] "
              "(build_system_prompt, lesson 13).")
@@ -381,45 +419,86 @@ async def test_the_prompt_is_deterministic(t):
              "call is wrong for new arguments (build_system_prompt, lesson 13). Items: [whether "
              "each prompt equals the first, for the first, other, and two copies of the first "
              "arguments], then each prompt's [tools section, last part].")
-    # The first arguments again, in an environment another user's process would have.
-    other_user, saved = f"user{t.random.randint(100, 999)}", dict(os.environ)
+    # The first arguments again, as another user's process on another machine would build
+    # them: another account (its name, number and home, whose AGENTS.md files are on disk),
+    # another host, started in another folder, and another salt for hash(), as every Python
+    # process draws its own.
+    other_user, saved, here = f"user{t.random.randint(100, 999)}", dict(os.environ), os.getcwd()
     try:
-        os.environ.update(USER=other_user, LOGNAME=other_user, USERNAME=other_user,
-                          LNAME=other_user, HOME=f"/home/{other_user}")
-        theirs = harness.build_system_prompt(*copies[0])
-    finally:
-        os.environ.clear()
-        os.environ.update(saved)
-    t.expect([theirs == prompts[0], other_user in theirs], [True, False],
-             f"The first arguments built again with USER, LOGNAME and HOME naming {other_user!r}, "
-             "as another user's process would have them. Items: [whether the prompt is the "
-             "same text as before, whether it names that user]: equal arguments give identical "
-             "text in every process, so nothing of the machine or the account it runs under "
-             "goes in (build_system_prompt, lesson 13, Build item 3).")
-    # One tools list, built from twice with other dates and once more after a tool joined it;
-    # a tool without snippet or guidelines among them, its keys looked at after every build.
+        import socket
+    except ImportError:  # a Python with no sockets has no host name to give
+        socket = None
+    uid, salt, hashed = t.random.randint(70000, 90000), t.random.random(), builtins.hash
+    swaps = [(where, name, value) for where, name, value in (
+        (builtins, "hash", lambda value: hashed((salt, value))),
+        (os, "getuid", lambda: uid), (os, "geteuid", lambda: uid),
+        (socket, "gethostname", lambda: f"host-{other_user}")) if hasattr(where, name)]
+    kept = [getattr(where, name) for where, name, _ in swaps]
+    mine = f"Rules of {other_user}'s own: {text(t)}"
+    with tempfile.TemporaryDirectory(prefix=other_user) as home:
+        for name in ("AGENTS.md", ".agents/AGENTS.md"):
+            os.makedirs(os.path.dirname(os.path.join(home, name)), exist_ok=True)
+            with open(os.path.join(home, name), "w", encoding="utf-8") as file:
+                file.write(mine)
+        try:
+            os.environ.update(USER=other_user, LOGNAME=other_user, USERNAME=other_user,
+                              LNAME=other_user, HOME=home)
+            for where, name, value in swaps:
+                setattr(where, name, value)
+            os.chdir(home)
+            theirs = harness.build_system_prompt(*copies[0])
+        except Exception as error:  # a builder that looks the account up may find none
+            theirs = f"raised {type(error).__name__}: {error}"
+        finally:
+            os.chdir(here)
+            for (where, name, _), value in zip(swaps, kept):
+                setattr(where, name, value)
+            os.environ.clear()
+            os.environ.update(saved)
+    t.expect([theirs == prompts[0], other_user in theirs, mine.strip() in theirs],
+             [True, False, False],
+             f"The first arguments built again as another user's process on another machine "
+             f"would: USER, LOGNAME and HOME naming {other_user!r}, user number {uid}, host "
+             f"'host-{other_user}', started in its home folder, which holds an AGENTS.md and a "
+             ".agents/AGENTS.md, hash() salted as another process's is. Items: [whether the prompt is the "
+             "same text as before, whether it names that user, its host or its folder, whether "
+             "it holds the home folder's AGENTS.md]: equal arguments give identical text in "
+             "every process, so nothing of the machine, the account it runs under or the folder "
+             "it started in goes in, and the builder reads no disk (build_system_prompt, "
+             "lesson 13, Build item 3).")
+    # One tools list, built from twice with other dates and once more after its first tool's
+    # snippet changed and a tool joined it; among them a tool without snippet or guidelines
+    # and one whose guidelines say a sentence twice, every key and value looked at after.
     tools, bare = first[0], described(t.random.choice(NAMES))
+    advice = t.random.sample(ADVICE, 2)
     line = f"- {tools[-1]['name']}: {tools[-1]['snippet']}"
-    tools.append(bare)
-    keys, again = sorted(bare), []
+    tools += [bare, described(t.random.choice(NAMES), None, advice + advice[:1])]
+    before, again = copy.deepcopy(tools), []
     for today, cwd in ((first[4], first[3]), (other[4], other[3])):
         again.append(harness.build_system_prompt(tools, [], [], cwd, today))
+    kept = [tools == before]
+    heads = [f"- {tools[0]['name']}: {tools[0]['snippet']}"] * 2
+    tools[0]["snippet"] = before[0]["snippet"] = f"{t.random.choice(SNIPPETS)}, changed"
+    heads.append(f"- {tools[0]['name']}: {tools[0]['snippet']}")
     tools.append(described("joined", "Joined late"))
     again.append(harness.build_system_prompt(tools, [], [], other[3], other[4]))
-    t.expect([[sections(prompt)[-1], (headed(prompt, "Available tools:") or [""])[-1]]
-              for prompt in again] + [sorted(bare) == keys,
-                                      sorted(tools[0]) == sorted(copies[0][0][0])],
-             [[f"Current date: {today}\nCurrent working directory: {cwd}", last]
-              for today, cwd, last in ((first[4], first[3], line), (other[4], other[3], line),
-                                       (other[4], other[3], "- joined: Joined late"))] +
-             [True, True],
+    kept.append(tools[:-1] == before)
+    t.expect([[sections(prompt)[-1], (headed(prompt, "Available tools:") or ["", ""])[1],
+               (headed(prompt, "Available tools:") or [""])[-1]] for prompt in again] + kept,
+             [[f"Current date: {today}\nCurrent working directory: {cwd}", head, last]
+              for today, cwd, head, last in ((first[4], first[3], heads[0], line),
+                                             (other[4], other[3], heads[1], line),
+                                             (other[4], other[3], heads[2],
+                                              "- joined: Joined late"))] + [True, True],
              "The same tools list handed over three times: with the first date and folder, with "
-             "the other's, and after a tool named joined was appended to it. Items: each "
-             "prompt's [last part, last tool line], then whether a tool without snippet or "
-             "guidelines kept exactly its keys, and whether the first tool did: the builder "
-             "makes a new prompt from each call's arguments, keeps none from an earlier call "
-             "and writes nothing into the caller's tools (build_system_prompt, lesson 13, Build "
-             "item 3, \"whatever was built before\").")
+             "the other's, and after its first tool's snippet was changed and a tool named "
+             "joined was appended to it. Items: each prompt's [last part, first tool line, last "
+             "tool line], then whether every tool kept exactly its keys and values (one with "
+             "none of the two keys, one whose guidelines say a sentence twice), after the first "
+             "two builds and after the third: the builder makes a new prompt from each call's "
+             "arguments, keeps none from an earlier call and writes nothing into the caller's "
+             "tools (build_system_prompt, lesson 13, Build item 3, \"whatever was built "
+             "before\").")
     built = prompts + again + [on_disk]
     t.expect([sections(prompt)[0] == sections(built[0])[0] for prompt in built],
              [True] * len(built),
@@ -432,9 +511,10 @@ async def test_the_prompt_is_deterministic(t):
 
 
 @lab_test("discover_context returns every AGENTS.md from the root down to cwd, broadest first, "
-          "skipping folders that have none: cwd 0 to 8 folders deep, however it is spelled, "
-          "with files beside and below it and other names than AGENTS.md left out, two files "
-          "of the same words each kept.")
+          "skipping folders that have none: cwd 0 to 8 folders deep and 40 to 60, however it is "
+          "spelled, with files beside and below it and other names than AGENTS.md left out "
+          "(agents.md and CLAUDE.md among them), two files of the same words each kept, each "
+          "pair a tuple.")
 async def test_discover_context_walks_from_the_root_down_to_cwd(t):
     cases = []
     for depth in [0, 0, 1, 2, 3, 4, 5, t.random.randint(1, 5), t.random.randint(1, 4)]:
@@ -467,6 +547,14 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
             ("\ufeff" if i == marked else "") + (same if i in twins else text(t))
         files["".join(f + "/" for f in path[:i]) + "CLAUDE.md"] = f"Claude's rules {i}."
     cases.append((path, list(range(9)), files, "/".join(path)))
+    # forty to sixty folders deep, names repeating, every other folder holding an AGENTS.md and
+    # the rest a file of another name only: a folder with no AGENTS.md adds nothing
+    path, others = t.random.choices(FOLDERS, k=t.random.randint(40, 60)), \
+        ["agents.md", "CLAUDE.md", "Agents.md", "AGENTS.MD"]
+    files = {"".join(f + "/" for f in path[:i]) + ("AGENTS.md" if i % 2 == 0 else
+                                                   others[i // 2 % len(others)]): f"Rules {i}."
+             for i in range(len(path) + 1)}
+    cases.append((path, list(range(0, len(path) + 1, 2)), files, "/".join(path)))
     found = [harness.discover_context(lab.Workspace(files), spelled)
              for path, present, files, spelled in cases]
     t.expect(found, [[("".join(f + "/" for f in path[:i]) + "AGENTS.md",
@@ -478,9 +566,13 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
              "name no folder; each text is the file's as the workspace holds it, its \\r\\n "
              "line ends, the spaces at a line's end, a byte-order mark and its final line "
              "break included, and two files of the same words are two files; a CLAUDE.md is "
-             "not an AGENTS.md, and there is no cap on the depth. Each "
-             "item is [(path, text), ...] for one workspace and cwd "
+             "not an AGENTS.md, nor are agents.md and AGENTS.MD, and there is no cap on the "
+             "depth. Each item is [(path, text), ...] for one workspace and cwd "
              "(discover_context, lesson 13).")
+    t.expect(sorted({type(pair).__name__ for pairs in found for pair in pairs}), ["tuple"],
+             f"The kinds of the {sum(map(len, found))} pairs discover_context returned over "
+             "these workspaces: it returns [(path, text)], each pair a tuple, as Build item 2 "
+             "says (discover_context, lesson 13).")
 
 
 @lab_test("discover_context with cwd \"\" or \".\" finds only the root's AGENTS.md, once.")
