@@ -1339,6 +1339,17 @@ _ESTIMATES = {}
         return len(render(messages[:100])) * len(messages) // 400
     return len(render(messages)) // 4
 '''),
+    Wrong(lab='12.1', name="each row's estimate written into its message",
+          rule="Like `render`, `find_cut` changes none of the rows it is given: their messages are the record.",
+          where='lab 12.1, Build item 3: "Like `render`, `find_cut` changes none of the rows it is given"; found by a release-only reader (round 11, probe 12.1-22)',
+          names='changes none of the rows',
+          replace=r'''
+        left -= estimate_tokens([rows[start][1]])
+''',
+          by=r'''
+        rows[start][1]["_tokens"] = estimate_tokens([rows[start][1]])  # kept for the next cut
+        left -= rows[start][1]["_tokens"]
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

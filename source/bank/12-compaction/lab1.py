@@ -10,6 +10,7 @@ over the rows a SessionLog saved during runs and over two logs that both number 
 over a long compacted log measured by how much each cut keeps; so that the public tests' wanted
 expressions, evaluated in a bank test's frame, do not give its values.
 """
+import copy
 import json
 
 import harness
@@ -264,7 +265,12 @@ async def test_bank_find_cut_over_a_saved_log(t):
     shapes = lab.shape([m for _, m in rows])
     at_result = t.random.choice([4, 5])  # R(c1) or R(c2) of the middle turn
     budgets = [sum(sizes[at_result:]), sum(sizes[1:]), sum(sizes[1:]) + t.random.randint(1, 3)]
+    before = copy.deepcopy(rows)
     kept = [lab.shape([m for _, m in rows[harness.find_cut(rows, b):]]) for b in budgets]
+    t.expect(rows == before, True,
+             f"Rows of a log that persist_to wrote, cut for the budgets {budgets}: whether each "
+             "row's message was exactly as it was afterwards. find_cut changes none of the rows "
+             "it is given; their messages are the record (find_cut, lesson 12).")
     other = lab.Workspace()
     again = await logged_session(t, other, "two.jsonl")
     again[-1] = (again[-1][0], lab.say("L" * 4 * (budgets[0] + 1)))  # the newest outweighs all

@@ -4,6 +4,7 @@ recent turns and never opens the kept part with a tool result.
 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 12 tests.py
 """
+import copy
 import json
 
 import harness
@@ -462,11 +463,17 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
                 for i, (message, _) in enumerate(made, 1)]
         roles, sizes = [m["role"] for m, _ in made], [len(text) // 4 for _, text in made]
         budgets = boundary_budgets(t, sizes)
-        found = []
+        found, before = [], copy.deepcopy(rows)
         for budget in budgets:
             cut = harness.find_cut(rows, budget)
             found.append([cut, cut < len(rows) and cut > 0 and roles[cut] == "toolResult",
                           split_pairs(rows, cut)])
+        t.expect(rows == before, True,
+                 f"Rows {lab.shape([m for m, _ in made])}, cut for the budgets {budgets}: "
+                 "whether each row's message was exactly as it was afterwards. find_cut only "
+                 "reads the rows; their messages are the record, and a mark written into one "
+                 "goes into the log with it (Build item 3, \"Like `render`, `find_cut` changes "
+                 "none of the rows it is given\") (find_cut, lesson 12).")
         t.expect(found,
                  why=f"Rows {lab.shape([m for m, _ in made])}, costing {sizes} tokens, their ids "
                  f"{[key for key, _ in rows]} (two logs' rows, each log numbering from e1), cut "
