@@ -516,7 +516,8 @@ async def test_max_turns_wins_through_the_harness(t):
           "words out: the view drops exactly the empty endings, is one a provider accepts, and "
           "leaves the record as it was.")
 async def test_the_view_of_a_record_with_stops(t):
-    kinds = ["answer", "aborted", "error", "words", "stopped words", "worded stop"]
+    kinds = ["answer", "aborted", "error", "words", "stopped words", "worded stop",
+             "stopped call", "failed call"]
     endings = kinds + [t.random.choice(kinds) for _ in range(t.random.randint(0, 3))]
     t.random.shuffle(endings)
     record = []
@@ -531,6 +532,12 @@ async def test_the_view_of_a_record_with_stops(t):
         elif ending == "worded stop":  # empty, and worded its own way by a provider
             record.append({"role": "assistant", "content": [], "stop_reason": "aborted",
                            "error_message": f"Request {n} cancelled by the user"})
+        elif ending in ("stopped call", "failed call"):  # a call got out, no words: not empty
+            record.append({"role": "assistant", "content": [lab.call("read", {"path": "a.py"},
+                                                                     id=f"c{n}")],
+                           "stop_reason": "aborted" if ending == "stopped call" else "error",
+                           "error_message": harness.ABORTED if ending == "stopped call" else
+                           "connection reset"})
         elif ending == "stopped words":
             record.append({"role": "assistant",
                            "content": [{"type": "text", "text": f"Partly {n}"}],
@@ -541,13 +548,17 @@ async def test_the_view_of_a_record_with_stops(t):
     before = [dict(m) for m in record]
     view = harness.context_for_model(record)
     shown = {"answer": ["U", "A"], "words": ["U", "A(error)"], "aborted": ["U"], "error": ["U"],
-             "stopped words": ["U", "A(aborted)"], "worded stop": ["U"]}
+             "stopped words": ["U", "A(aborted)"], "worded stop": ["U"],
+             "stopped call": ["U", "A[c{n}](aborted)", "R(c{n})"],
+             "failed call": ["U", "A[c{n}](error)", "R(c{n})"]}
     t.expect([endings, lab.shape(view), lab.validate(view), record == before, len(record)],
-             [endings, " ".join(part for ending in endings for part in shown[ending]), [], True,
-              2 * len(endings)],
+             [endings, " ".join(part.format(n=n) for n, ending in enumerate(endings, 1)
+                                for part in shown[ending]), [], True, 2 * len(endings)],
              "The view leaves out an empty aborted message, whoever worded it, as it leaves out "
              "an empty failed one, "
-             "keeps a failure or a stop that got words out, and never changes the record "
+             "keeps a failure or a stop that got words or a call out (empty means no content "
+             "at all; the call is answered as any call with no result), and never changes the "
+             "record "
              "(context_for_model, lessons 10 and 15). Items: [how each run ended, the view, what "
              "lab.validate says of it, the record unchanged, the record's length].")
 
@@ -888,6 +899,7 @@ async def test_bash_hears_stop_wherever_it_falls(t):
     rows = []
     for wait in range(first, first + 6):
         shell = lab.Shell(lab.Workspace({"out.txt": printed}))
+        bystander = shell.start(f"sleep {wait + 60} && echo kept")  # another call's: not bash's
         token = harness.CancelToken()
         call = {"type": "toolCall", "id": "c2", "name": "bash",
                 "arguments": {"command": "cat out.txt && sleep inf"}}
@@ -910,6 +922,7 @@ async def test_bash_hears_stop_wherever_it_falls(t):
                      kept == ends[len(ends) - len(kept):]
                      and len("".join(f"{line}\n" for line in kept).encode()) <= room,
                      [p.killed for p in shell.processes]])
+        bystander.kill()
     word, pause = label(t), t.random.randint(2, 9)  # the last stopped bash, called again
     again = await harness.run_tool([bash], {"type": "toolCall", "id": "c4", "name": "bash", "arguments": {
         "command": f"sleep {pause} && echo {word}"}}, harness.CancelToken())
@@ -933,7 +946,8 @@ async def test_bash_hears_stop_wherever_it_falls(t):
         await lab.tick()
     t.expect([rows, [again["content"], again["is_error"]], [read["content"], read["is_error"]], output,
               [[p.command, p.killed] for p in shell.processes]],
-             [[[wait, True, ["Command cancelled"], True, True, [True]] for wait in range(first, first + 6)],
+             [[[wait, True, ["Command cancelled"], True, True, [False, True]]
+               for wait in range(first, first + 6)],
               [f"{word}\n", False], [harness.ABORTED, True],
               "done\n", [[f"sleep {slow} && echo done", False], ["sleep inf", True]]],
              "bash hears Stop wherever it falls, within five turns, ends its result on the line "
@@ -944,7 +958,8 @@ async def test_bash_hears_stop_wherever_it_falls(t):
              "second argument (bash and run_tool, lesson 15). Items: [for each Stop: [turns into "
              "the command, answered within five, the last line, the answer within the budget of "
              "lines, what it keeps of the output is its end within max_bytes, each command "
-             "killed]], the last stopped bash called again with a clear token of another run, "
+             "killed, a command another call started on the shell first, then bash's: bash kills "
+             "its own and nothing else]], the last stopped bash called again with a clear token of another run, "
              "which waits out its command (a stop never carries into the next run), a read "
              "called with the set token, answered ABORTED like any call after Stop, the slow command's output (through run_tool with no "
              "signal, over a relay whose second parameter has no default), each command of the "
