@@ -663,6 +663,19 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
              "for after the aborted reply was announced, the record, tools run, requests, the "
              "aborted messages' error_message, the next run's first request, for each of the next "
              "run's requests: it carried that run's signal].")
+    ending, ran, messages = t.random.choice(["aborted", "error"]), [], []
+    got_out = {**lab.reply(lab.call("probe", {"file": "y"}, id="c1")), "stop_reason": ending,
+               "error_message": "Stopped at the client's request"}  # a call out, no words
+    model = lab.ScriptedModel([got_out, lab.say("Going on.")])
+    probe_tool = tool("probe", lambda arguments, signal=None: ran.append(arguments) or "ok", FILE)
+    for prompt in ("Read it.", "Go on."):
+        await lab.drive(harness.run_agent(model, SYSTEM, messages, [probe_tool], prompt))
+    t.expect([ran, lab.shape(messages), lab.shape(model.calls[1].messages)],
+             [[], f"U A[c1]({ending}) U A", f"U A[c1]({ending}) R(c1) U"],
+             f"A reply labelled {ending!r} that got a call out and no words: nothing in it is "
+             "acted on, and it is not empty (empty means no content at all), so the next "
+             "request keeps it, its call answered as any call with no result (context_for_model, "
+             "lesson 15). Items: [tools run, the record, the next run's request].")
 
 
 # -- rule 5: run_tool and bash ------------------------------------------------------------
@@ -691,21 +704,23 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
     async with lab.background(h.prompt("Run it.")) as task:
         while not shell.processes:
             await lab.tick()
+        bystander = shell.start("sleep inf")  # another call's command on the shell: not bash's
         await lab.ticks(t.random.randint(2001, 2100))  # a command that takes a while, then Stop
         h.cancel()
         turns = 0
         while not task.done() and turns < 40:
             await lab.tick()
             turns += 1
+    lasting = [[p.command, p.killed] for p in shell.processes]
+    bystander.kill()
     # bash's own result is read by its last line alone: the lesson leaves is_error of a stopped
     # command open (a bash that raises on Stop is allowed, source/wrong_designs/lesson_15_*.py)
     results = [[e["result"]["content"].splitlines()[-1:]] + ([e["result"]["is_error"]]
                                                            if e["call"]["name"] != "bash" else [])
                for e in heard if e["type"] == "tool_execution_end"]
-    t.expect([turns <= 5, results, [[p.command, p.killed] for p in shell.processes],
-              lab.shape(h.messages)],
+    t.expect([turns <= 5, results, lasting, lab.shape(h.messages)],
              [True, [[["Command cancelled"]]] + [[["Operation aborted"], True]] * len(missing),
-              [[command, True]],
+              [[command, True], ["sleep inf", False]],
               " ".join([f"U A[{','.join(f'c{n}' for n in range(1, len(missing) + 2))}]"]
                        + [f"R(c{n})" for n in range(1, len(missing) + 2)] + ["A(aborted)"])],
              "bash looks at the signal on every turn its command runs, and only Stop ends it: it "
@@ -713,9 +728,10 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
              "printed last; the signal goes to acomplete and execute by position; a call that "
              "comes up after Stop is answered ABORTED even when it names a tool nobody has, "
              "because run_tool looks at the signal before it looks the tool up (bash and "
-             "run_tool, lesson 15). Items: [over within five turns of Stop, each result as [its "
-             "last line] and, after bash's, is_error, each command as [line, killed], the "
-             "record].")
+             "run_tool, lesson 15); bash kills its own command and nothing else, not another "
+             "call's `sleep inf` on the same shell. Items: [over within five turns of Stop, each "
+             "result as [its last line] and, after bash's, is_error, each command as [line, "
+             "killed], the record].")
 
 
 @lab_test("run_tool called by itself in a task on bash (bare or behind a guard) running a "
