@@ -491,6 +491,8 @@ def make_read_tool(ws):
             raise ValueError(f"offset {start} is past the end of {path}: {total} lines")
         end = total if most is None else min(total, start - 1 + most)  # the last line wanted
         chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+        if shown == 0 and end >= start and max_lines == 0:  # lines were wanted; none may be
+            return f"[No line of {path} is shown: this read's budget is 0 lines.]"
         if shown == 0 and end >= start:  # lines were wanted, and the first alone is too big
             size = len(lines[start - 1].encode())
             hint = f" Use offset={start + 1} to skip it." if start < total else ""
@@ -508,7 +510,9 @@ def make_read_tool(ws):
         #   - lines were wanted and the first of them, S bytes long, is over budget on its own: the
         #     result is "[Line A of PATH is S bytes, over the M-byte budget of one read, so none of
         #     it is shown. Use offset=C to skip it.]" (M is max_bytes, C the next line), without
-        #     " Use offset=C to skip it." when no line follows
+        #     " Use offset=C to skip it." when no line follows; a tool made with max_lines=0
+        #     shows no line and says so: "[No line of PATH is shown: this read's budget is 0
+        #     lines.]"
         #   - a read that stops before line N: the kept text, then straight after it
         #     "[Showing lines A-B of N. Use offset=C to continue.]" (A to B the lines shown,
         #     C the one after B)
@@ -526,7 +530,8 @@ def make_read_tool(ws):
         #     f"[Line {offset} of {path} is {b} bytes, over the {max_bytes}-byte budget"
         #     f" of one read, so none of it is shown.{skip}]"
         #     where skip is f" Use offset={offset + 1} to skip it." if more lines follow
-        #     and "" otherwise
+        #     and "" otherwise; but when max_lines is 0 no line could be shown, whatever its
+        #     size: return f"[No line of {path} is shown: this read's budget is 0 lines.]"
         #   - a read that ends before line n (budget or limit) gets, straight after the
         #     kept text, with `last` the number of the last line shown:
         #     f"[Showing lines {offset}-{last} of {n}. Use offset={last + 1} to continue.]"
@@ -1314,8 +1319,8 @@ def run_agent(model, system, messages, tools, prompt):
 def context_for_model(messages):
     #: from 15.1
     """The view: what the model is sent, built fresh for every request from the record, which
-    it never changes. Empty assistant messages that failed or were stopped are left out (a
-    failed one that got words out stays), then every call is paired with its result."""
+    it never changes. Empty assistant messages that failed or were stopped are left out (one
+    that got words or a call out stays), then every call is paired with its result."""
     #: before
     #: from 10.1
     """The view: what the model is sent, built fresh for every request from the record, which
@@ -1332,11 +1337,13 @@ def context_for_model(messages):
     endings = ("error", "aborted")  # empty endings a provider would refuse
     #: starter +before
     # Lesson 10's view. An empty "aborted" ending is refused by a provider just as an empty "error"
-    # one is: the view leaves out both.
+    # one is: the view leaves out both. Empty means no content at all: one that got a call out,
+    # with no words, stays, its call answered as any call with no result is.
     # Tests: test_the_next_request_after_a_stop.
     #: guided +before
     # Lesson 10's body. Stop brings a second kind of empty ending, "aborted", and a provider
-    # refuses it just as it refuses an empty "error" message: leave both out.
+    # refuses it just as it refuses an empty "error" message: leave both out. Empty means no
+    # content at all: an ending that holds a call and no words stays.
     #: before
     endings = ("error",)  # the empty ending a provider would refuse
     #: end
@@ -1749,13 +1756,15 @@ class Harness:
             listener(event)
         #: starter
         # Every listener subscribed when `event` began hears it, in the order they subscribed, even
-        # when one of them unsubscribes itself or another while it hears it. A listener that raises
-        # (a log that cannot be written) ends the run with its own exception.
+        # when one of them unsubscribes itself or another while it hears it. A listener subscribed
+        # while an event is being heard hears the events after it, not that one. A listener that
+        # raises (a log that cannot be written) ends the run with its own exception.
         # Tests: test_a_listener_hears_every_event_first, test_a_raising_listener_ends_the_run.
         pass
         #: guided
         # Call each listener with `event`, in the order they subscribed. Loop over a copy of
-        # the list: a listener may unsubscribe while it is being called. Catch nothing: a
+        # the list: a listener may unsubscribe while it is being called, or subscribe another,
+        # which hears the events after this one, not this one. Catch nothing: a
         # listener that raises (a log that cannot be written) must end the run.
         pass
         #: end
@@ -2043,10 +2052,10 @@ class SessionLog:
         self.ws, self.path = ws, path
 
     def entries(self):
-        """Every entry, oldest first; [] while there is no file. A line that is not JSON,
-        the half a crash left of a write, raises ValueError naming its line. Skipping it would
-        only hide it: the next append would land on the end of that half-line, and the log
-        would lose two entries instead of one."""
+        """Every entry, oldest first; [] while there is no file, or an empty one. A line that
+        is not JSON, the half a crash left of a write, raises ValueError naming its line.
+        Skipping it would only hide it: the next append would land on the end of that
+        half-line, and the log would lose two entries instead of one."""
         #: gap 11.1 1 entries
         if not self.ws.exists(self.path):
             return []
@@ -2061,7 +2070,8 @@ class SessionLog:
         return found
         #: starter
         # Every entry of the log, oldest first, each line parsed; [] while there is no file at
-        # self.path, and reading creates none. A line that is not JSON (what a crash leaves of a
+        # self.path, and reading creates none; [] too for a file with nothing in it, a log with
+        # no entries yet. A line that is not JSON (what a crash leaves of a
         # write) is never skipped: reading raises a ValueError whose message is the sentence
         # "PATH, line N: not a complete log entry", PATH being self.path and N the line's number
         # counted from 1. A last line with no newline is a write that did not finish, even when it
@@ -2069,7 +2079,8 @@ class SessionLog:
         # Tests: test_a_missing_file_is_an_empty_log, test_a_torn_line_is_never_skipped.
         pass
         #: guided
-        # No file at self.path yet (self.ws.exists) means no entries: []. Otherwise read it
+        # No file at self.path yet (self.ws.exists) means no entries: [] (an empty file has no
+        # lines, so it gives [] as well, a log with no entries yet). Otherwise read it
         # (self.ws.read_text), split it into lines, and json.loads each one, in order. A line
         # that is not JSON is what a power cut leaves of a write: do not skip it, raise
         #     ValueError(f"{self.path}, line {n}: not a complete log entry")
@@ -2617,8 +2628,9 @@ def assemble(chunks, *, aborted=False):
     fragments are grouped by their `index` (none, or null, means 0), except that a fragment whose id
     differs from the id already at its index starts a new call there: Ollama puts every call
     of a reply at index 0, or sends no index. A call's id and name come from the fragment that
-    carries them (the first), and its arguments are the joined fragments, parsed once, at the
-    end ("" means {}), or an object a server sent already parsed. Calls follow the text in
+    carries them (on the real wire the first), or are None when none does, and its arguments
+    are the joined fragments, parsed once, at the end ("" means {}), or an object a server
+    sent already parsed. Calls follow the text in
     index order, and calls at one index in the order they began. The content decides the
     label: "toolUse" when there are calls, "stop" otherwise, whatever finish_reason said.
 
@@ -2627,15 +2639,15 @@ def assemble(chunks, *, aborted=False):
     stream with no finish_reason, a finish_reason of "length" or "content_filter", arguments
     that are not a JSON object, or nothing at all give "error" with a sentence saying which.
     Chunks a real server adds (a delta holding only the role, "content": null beside calls, a
-    usage chunk with no choices) add nothing, and so does a key whose value is null. The chunks
-    are read, never changed. A failed reply keeps its words and drops every
+    usage chunk with no choices) add nothing, and so does a key whose value is null, "error"
+    too. The chunks are read, never changed. A failed reply keeps its words and drops every
     call: a call the stream never finished has no arguments to write down, and none of them
     was acted on."""
     #: gap 16.1 2 assemble, gathering
     words, calls, finish, failure = [], [], None, None
     latest = {}  # index -> the call most recently begun there
     for chunk in chunks:
-        if "error" in chunk:
+        if chunk.get("error") is not None:  # the key, whatever it holds; but null is left out
             error = chunk["error"]
             said = error.get("message") if isinstance(error, dict) else None
             failure = failure or str(error if said is None else said)
@@ -2661,8 +2673,9 @@ def assemble(chunks, *, aborted=False):
     # What to keep, and in what shape, is yours (this gap and the next are both yours). Nothing is
     # parsed here: a fragment is not JSON. A fragment belongs to the call its index names (no
     # index, or a null one, means 0), unless it brings an id other than the one already at that
-    # index: then it begins a new call. A call's id and name arrive once. A key whose value is
-    # null counts as left out, and the chunks are left as they came.
+    # index: then it begins a new call. A call's id and name arrive once, or never: then it is
+    # kept, its id or name None. A key whose value is null counts as left out ("error": null is
+    # no error), and the chunks are left as they came.
     # Tests: test_fragmented_text_becomes_one_block, test_split_arguments_are_parsed_once,
     #   test_interleaved_calls_are_matched_by_index, test_empty_arguments_mean_no_arguments,
     #   test_a_new_id_at_a_used_index_is_a_new_call.
@@ -2676,10 +2689,12 @@ def assemble(chunks, *, aborted=False):
     #            the newest call; a fragment whose "id" differs from that call's id begins a
     #            new call at that index (Ollama sends every call at index 0); an id and a
     #            "function"/"name" arrive once, on whichever fragment carries them (on the
-    #            real wire the first; the tests use any one): take each when it comes
+    #            real wire the first; the tests use any one): take each when it comes;
+    #            one that never comes stays None, and the call is kept all the same
     #   finish   the last finish_reason that is not None, or None if none came
     #   failure  the first error chunk's reason: {"error": {"message": ...}} gives the
     #            message, any other {"error": x} gives str(x); None if none came
+    #            ({"error": None} is no error chunk: a null key counts as left out)
     # Do not parse any arguments here: a fragment is not JSON. One of the lab's tests
     # splits '{"path": "notes/caf\u00e9.md"}' in the middle of that escape.
     # A key whose value is null counts as left out ("choices": null is no choices), and the

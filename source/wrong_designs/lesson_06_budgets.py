@@ -4,6 +4,16 @@ out, each as a small change to lab 6.1's reference. The format is tools/wrong_de
 from tools.wrong_designs import Wrong
 
 WRONG = [
+    # Hunt round 10 (reader r42), probe 6.1-09: the reference's until the page ruled.
+    Wrong(lab='6.1', name='a read made with max_lines=0 calling its first line too big',
+          rule="A read tool made with max_lines=0 shows no line and says so: \"[No line of PATH is shown: this read's budget is 0 lines.]\", not that a line is over the byte budget.",
+          where='lab 6.1, Build section, item 4: "but a tool made with `max_lines=0` shows no line and says so"',
+          names='shows no line and says so',
+          replace=r'''
+        if shown == 0 and end >= start and max_lines == 0:  # lines were wanted; none may be
+            return f"[No line of {path} is shown: this read's budget is 0 lines.]"
+''',
+          by=''),
     Wrong(lab='6.1', name='characters instead of bytes, in truncate_head',
           rule='The budget counts bytes of UTF-8, len(line.encode()), not characters: an é costs two.',
           where='rung: Bytes, not characters',

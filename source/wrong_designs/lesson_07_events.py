@@ -1679,4 +1679,14 @@ ALLOWED = [
         if event["type"] == "message_end" and "stop_reason" in message:
             self.last = message
 '''),
+    # Hunt round 10 (reader r45), probe 7.2-P4: the reference lets NaN out; this is the other way.
+    Wrong(lab='7.2', name='JsonRenderer refusing NaN with allow_nan=False',
+          rule='The world\'s events hold no number JSON has no word for, and the page leaves it '
+               'to the student whether a line lets one out as json.dumps writes it by default '
+               '(NaN, which Python reads back and a strict reader refuses) or refuses it '
+               '(allow_nan=False), as it refuses a function.',
+          where='lab 7.2, Build section, item 1: "or refuse it with `allow_nan=False`, is yours '
+                'to choose"', names='',
+          replace='        print(json.dumps(event), flush=True)',
+          by='        print(json.dumps(event, allow_nan=False), flush=True)'),
 ]

@@ -4,6 +4,43 @@ lab 11.1's reference; the rule is the lesson's principle or the part of it the d
 from tools.wrong_designs import Wrong
 
 WRONG = [
+    # Hunt round 10 (reader r46), probe 11.1-27.
+    Wrong(lab='11.1', name='a file of 0 bytes refused as damage',
+          rule='A file with nothing in it, as a writer that opened it and wrote nothing leaves '
+               'it, is a log with no entries yet: entries() gives [].',
+          where='lab 11.1, Build section, item 1: "A file with nothing in it, as a writer that '
+                'opened it and wrote nothing leaves it, is a log with no entries yet"',
+          names='nothing in it',
+          replace=r'''
+        if not self.ws.exists(self.path):
+            return []
+        found = []
+''',
+          by=r'''
+        if not self.ws.exists(self.path):
+            return []
+        if self.ws.read_text(self.path) == "":  # a file with no line at all is not a log
+            raise ValueError(f"{self.path}, line 1: not a complete log entry")
+        found = []
+'''),
+    # Hunt round 10 (reader r46), probe 11.1-23.
+    Wrong(lab='11.1', name='a listener subscribed during an event hearing that event',
+          rule='A listener subscribed while an event is being heard hears the events after it, '
+               'not that one.',
+          where='lab 11.1, Build section, item 5: "A listener subscribed while an event is being '
+                'heard hears the events after it, not that one."',
+          names='not that one',
+          replace=r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''',
+          by=r'''
+        before = list(self._listeners)
+        for listener in before:
+            listener(event)
+        for listener in [joined for joined in self._listeners if joined not in before]:
+            listener(event)  # those subscribed during this event hear it too
+'''),
     Wrong(lab='11.1', name='skipping a torn line',
           rule='A line that is not JSON is named and never skipped: skipped, the next append fuses with it.',
           where='section "A half line at the end" (SkippingLog); Build recap',

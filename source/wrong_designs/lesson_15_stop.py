@@ -5,6 +5,35 @@ bash are lab 15.1's; run_tool's CancelledError clause and stop_run are lab 15.2'
 from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
+    # Hunt round 10 (reader r44), probe 15.1-16.
+    Wrong(lab='15.1', name='bash killing every command of its shell on Stop',
+          rule='bash kills its own command and nothing else: a command another call started on the same shell, another harness\'s included, is not its to end.',
+          where='lab 15.1, Build section, item 5: "bash kills its own command and nothing else"',
+          names='kills its own command and nothing else',
+          replace=r'''
+        finally:
+            process.kill()  # on every way out, a hard cancel's too; harmless once it is done
+''',
+          by=r'''
+        finally:
+            process.kill()  # on every way out, a hard cancel's too; harmless once it is done
+            if signal is not None and signal.is_cancelled():
+                for other in shell.running():  # whatever else the shell runs goes too
+                    other.kill()
+'''),
+    # Hunt round 10 (reader r44), probe 15.1-27.
+    Wrong(lab='15.1', name='the view leaving out an ending that holds a call and no words',
+          rule='Empty means no content at all: a failed or stopped reply that got a call out, with no words, stays in the view, its call answered there as any call with no result is.',
+          where='lab 15.1, Build section, item 4: "Empty means no content at all"',
+          names='Empty means no content at all',
+          replace=r'''
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+''',
+          by=r'''
+    kept = [message for message in messages
+            if message["role"] != "assistant" or text_of(message)  # words, not calls
+'''),
     Wrong(lab='15.1', name='believing setting a flag stops anything, or that the stop lands at the next await',
           rule='A flag stops only code that looks at it: bash must poll the signal on every turn while its command runs.',
           where='prediction "Stop, in the middle of things" (a build tool that awaits sleep inf); the hard_of_hearing cell',

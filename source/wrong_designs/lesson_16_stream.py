@@ -10,6 +10,29 @@ express it; the lesson's rung runs it against lab.BlockingClient instead.
 from tools.wrong_designs import Wrong
 
 WRONG = [
+    # Hunt round 10 (reader r40), design 16.1-06: the reader's own first passing file, and the
+    # reference's until the page ruled.
+    Wrong(lab='16.1', name='an error key holding null read as an error chunk',
+          rule='A key whose value is null counts as left out, wherever it stands: a chunk whose "error" is null is no error chunk.',
+          where='lab 16.1, Build section, the table: "(a `null` one counts as left out, as everywhere: no error)"',
+          names='is no error chunk',
+          replace=r'''
+        if chunk.get("error") is not None:  # the key, whatever it holds; but null is left out
+''',
+          by=r'''
+        if "error" in chunk:
+'''),
+    # Hunt round 10 (reader r40), probe 16.1-83.
+    Wrong(lab='16.1', name='a call with no id or no name failing the reply',
+          rule='A call no fragment gives an id, or a name, is kept as it came, its id, or name, None: only arguments that are not an object break a call.',
+          where='lab 16.1, Build section, item 2: "A call no fragment gives an id, or a name, is kept as it came"',
+          names='is kept as it came',
+          replace=r'''
+        if not isinstance(arguments, dict):
+''',
+          by=r'''
+        if not isinstance(arguments, dict) or call["id"] is None or call["name"] is None:
+'''),
     # Hunt round 10 (reader r40), probe 16.1-84.
     Wrong(lab='16.1', name='decode_line handing out the same dict for the same line',
           rule='Each call of decode_line gives a new dict, even for a line read before: a caller may change what it was given.',
@@ -563,13 +586,13 @@ def _decode_line(line):
           names='whatever finish came before or after it',
           replace=r'''
     for chunk in chunks:
-        if "error" in chunk:
+        if chunk.get("error") is not None:  # the key, whatever it holds; but null is left out
 ''',
           by=r'''
     for chunk in chunks:
         if finish is not None:  # the reply is finished: nothing after it matters
             break
-        if "error" in chunk:
+        if chunk.get("error") is not None:  # the key, whatever it holds; but null is left out
 '''),
     Wrong(lab='16.1', name='length and content_filter judged before an error chunk',
           rule='The table\'s order is tested: an error chunk comes before "length" and "content_filter", so a stream with both reports the error\'s message.',
@@ -705,11 +728,11 @@ def _decode_line(line):
         why = "The provider's content filter stopped the reply"
 '''),
     Wrong(lab='16.1', name='an error chunk told by the truth of its value',
-          rule='An error chunk is a chunk with an "error" key, whatever the key holds: {"error": {}} and {"error": ""} fail the reply too.',
+          rule='An error chunk is a chunk with an "error" key, whatever the key holds but null (a null key counts as left out): {"error": {}} and {"error": ""} fail the reply too.',
           where='lab 16.1, Build section (the table\'s second row); hunt round 5, 16.1-3',
           names='whatever that key holds',
           replace=r'''
-        if "error" in chunk:
+        if chunk.get("error") is not None:  # the key, whatever it holds; but null is left out
 ''',
           by=r'''
         if chunk.get("error"):  # an error worth the name
@@ -916,13 +939,13 @@ def to_wire(system, messages, tools):
           names='however many there are',
           replace=r'''
     for chunk in chunks:
-        if "error" in chunk:
+        if chunk.get("error") is not None:  # the key, whatever it holds; but null is left out
 ''',
           by=r'''
     for count, chunk in enumerate(chunks):
         if count == 300:
             break  # no reply streams longer than this
-        if "error" in chunk:
+        if chunk.get("error") is not None:  # the key, whatever it holds; but null is left out
 '''),
     Wrong(lab='16.1', name='only the first 300 fragments of a delta read',
           rule='A reply that arrived whole holds one toolCall per call: every fragment of a delta is read, however many it carries.',
@@ -1654,11 +1677,11 @@ ALLOWED = [
              "skipping them loses nothing a chunk said (hunt round 10, probe 16.1-85).",
         where="issue 38", names="",
         replace='''    for chunk in chunks:
-        if "error" in chunk:''',
+        if chunk.get("error") is not None:  # the key, whatever it holds; but null is left out''',
         by='''    for chunk in chunks:
         if not isinstance(chunk, dict):
             continue  # a marker or a line that carried nothing, handed over by mistake
-        if "error" in chunk:'''),
+        if chunk.get("error") is not None:  # the key, whatever it holds; but null is left out'''),
     Wrong(
         lab="16.1", name="decode_line dropping exactly one space after data:, as SSE says",
         rule="The space after `data:` is optional; the SSE rule drops one if present, and a "

@@ -315,6 +315,14 @@ async def test_bank_a_model_pages_by_the_notes(t):
                                            else "") + "]" for n, line in enumerate(small, 1)],
              f"A read tool made with max_bytes=0, paged with limit 1 from the top of "
              f"{''.join(small)!r} by following each note: every result the run records.")
+    model = pager(name, {"offset": t.random.randint(1, len(small))})
+    record = await run(model, [harness.make_read_tool(lab.Workspace({name: "".join(small)}),
+                                                      max_lines=0)], "Page it.", max_turns=12)
+    t.expect([m["content"] for m in results(record)],
+             [f"[No line of {name} is shown: this read's budget is 0 lines.]"],
+             f"A read tool made with max_lines=0, asked for {''.join(small)!r} from a drawn "
+             "offset: it shows no line and says so, with no note to follow (Build item 4): "
+             "every result the run records.")
     width, page, pages = t.random.randint(3, 9), t.random.randint(2, 5), t.random.randint(2, 3)
     lines = [f"{n}".ljust(width, "-") + "\n" for n in range(1, page * pages + 1)]
     model = pager(name, {})

@@ -516,7 +516,8 @@ async def test_max_turns_wins_through_the_harness(t):
           "words out: the view drops exactly the empty endings, is one a provider accepts, and "
           "leaves the record as it was.")
 async def test_the_view_of_a_record_with_stops(t):
-    kinds = ["answer", "aborted", "error", "words", "stopped words", "worded stop"]
+    kinds = ["answer", "aborted", "error", "words", "stopped words", "worded stop",
+             "stopped call", "failed call"]
     endings = kinds + [t.random.choice(kinds) for _ in range(t.random.randint(0, 3))]
     t.random.shuffle(endings)
     record = []
@@ -531,6 +532,12 @@ async def test_the_view_of_a_record_with_stops(t):
         elif ending == "worded stop":  # empty, and worded its own way by a provider
             record.append({"role": "assistant", "content": [], "stop_reason": "aborted",
                            "error_message": f"Request {n} cancelled by the user"})
+        elif ending in ("stopped call", "failed call"):  # a call got out, no words: not empty
+            record.append({"role": "assistant", "content": [lab.call("read", {"path": "a.py"},
+                                                                     id=f"c{n}")],
+                           "stop_reason": "aborted" if ending == "stopped call" else "error",
+                           "error_message": harness.ABORTED if ending == "stopped call" else
+                           "connection reset"})
         elif ending == "stopped words":
             record.append({"role": "assistant",
                            "content": [{"type": "text", "text": f"Partly {n}"}],
@@ -541,13 +548,17 @@ async def test_the_view_of_a_record_with_stops(t):
     before = [dict(m) for m in record]
     view = harness.context_for_model(record)
     shown = {"answer": ["U", "A"], "words": ["U", "A(error)"], "aborted": ["U"], "error": ["U"],
-             "stopped words": ["U", "A(aborted)"], "worded stop": ["U"]}
+             "stopped words": ["U", "A(aborted)"], "worded stop": ["U"],
+             "stopped call": ["U", "A[c{n}](aborted)", "R(c{n})"],
+             "failed call": ["U", "A[c{n}](error)", "R(c{n})"]}
     t.expect([endings, lab.shape(view), lab.validate(view), record == before, len(record)],
-             [endings, " ".join(part for ending in endings for part in shown[ending]), [], True,
-              2 * len(endings)],
+             [endings, " ".join(part.format(n=n) for n, ending in enumerate(endings, 1)
+                                for part in shown[ending]), [], True, 2 * len(endings)],
              "The view leaves out an empty aborted message, whoever worded it, as it leaves out "
              "an empty failed one, "
-             "keeps a failure or a stop that got words out, and never changes the record "
+             "keeps a failure or a stop that got words or a call out (empty means no content "
+             "at all; the call is answered as any call with no result), and never changes the "
+             "record "
              "(context_for_model, lessons 10 and 15). Items: [how each run ended, the view, what "
              "lab.validate says of it, the record unchanged, the record's length].")
 
@@ -652,6 +663,19 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
              "for after the aborted reply was announced, the record, tools run, requests, the "
              "aborted messages' error_message, the next run's first request, for each of the next "
              "run's requests: it carried that run's signal].")
+    ending, ran, messages = t.random.choice(["aborted", "error"]), [], []
+    got_out = {**lab.reply(lab.call("probe", {"file": "y"}, id="c1")), "stop_reason": ending,
+               "error_message": "Stopped at the client's request"}  # a call out, no words
+    model = lab.ScriptedModel([got_out, lab.say("Going on.")])
+    probe_tool = tool("probe", lambda arguments, signal=None: ran.append(arguments) or "ok", FILE)
+    for prompt in ("Read it.", "Go on."):
+        await lab.drive(harness.run_agent(model, SYSTEM, messages, [probe_tool], prompt))
+    t.expect([ran, lab.shape(messages), lab.shape(model.calls[1].messages)],
+             [[], f"U A[c1]({ending}) U A", f"U A[c1]({ending}) R(c1) U"],
+             f"A reply labelled {ending!r} that got a call out and no words: nothing in it is "
+             "acted on, and it is not empty (empty means no content at all), so the next "
+             "request keeps it, its call answered as any call with no result (context_for_model, "
+             "lesson 15). Items: [tools run, the record, the next run's request].")
 
 
 # -- rule 5: run_tool and bash ------------------------------------------------------------
@@ -680,21 +704,23 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
     async with lab.background(h.prompt("Run it.")) as task:
         while not shell.processes:
             await lab.tick()
+        bystander = shell.start("sleep inf")  # another call's command on the shell: not bash's
         await lab.ticks(t.random.randint(2001, 2100))  # a command that takes a while, then Stop
         h.cancel()
         turns = 0
         while not task.done() and turns < 40:
             await lab.tick()
             turns += 1
+    lasting = [[p.command, p.killed] for p in shell.processes]
+    bystander.kill()
     # bash's own result is read by its last line alone: the lesson leaves is_error of a stopped
     # command open (a bash that raises on Stop is allowed, source/wrong_designs/lesson_15_*.py)
     results = [[e["result"]["content"].splitlines()[-1:]] + ([e["result"]["is_error"]]
                                                            if e["call"]["name"] != "bash" else [])
                for e in heard if e["type"] == "tool_execution_end"]
-    t.expect([turns <= 5, results, [[p.command, p.killed] for p in shell.processes],
-              lab.shape(h.messages)],
+    t.expect([turns <= 5, results, lasting, lab.shape(h.messages)],
              [True, [[["Command cancelled"]]] + [[["Operation aborted"], True]] * len(missing),
-              [[command, True]],
+              [[command, True], ["sleep inf", False]],
               " ".join([f"U A[{','.join(f'c{n}' for n in range(1, len(missing) + 2))}]"]
                        + [f"R(c{n})" for n in range(1, len(missing) + 2)] + ["A(aborted)"])],
              "bash looks at the signal on every turn its command runs, and only Stop ends it: it "
@@ -702,9 +728,10 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
              "printed last; the signal goes to acomplete and execute by position; a call that "
              "comes up after Stop is answered ABORTED even when it names a tool nobody has, "
              "because run_tool looks at the signal before it looks the tool up (bash and "
-             "run_tool, lesson 15). Items: [over within five turns of Stop, each result as [its "
-             "last line] and, after bash's, is_error, each command as [line, killed], the "
-             "record].")
+             "run_tool, lesson 15); bash kills its own command and nothing else, not another "
+             "call's `sleep inf` on the same shell. Items: [over within five turns of Stop, each "
+             "result as [its last line] and, after bash's, is_error, each command as [line, "
+             "killed], the record].")
 
 
 @lab_test("run_tool called by itself in a task on bash (bare or behind a guard) running a "
@@ -888,6 +915,7 @@ async def test_bash_hears_stop_wherever_it_falls(t):
     rows = []
     for wait in range(first, first + 6):
         shell = lab.Shell(lab.Workspace({"out.txt": printed}))
+        bystander = shell.start(f"sleep {wait + 60} && echo kept")  # another call's: not bash's
         token = harness.CancelToken()
         call = {"type": "toolCall", "id": "c2", "name": "bash",
                 "arguments": {"command": "cat out.txt && sleep inf"}}
@@ -910,6 +938,7 @@ async def test_bash_hears_stop_wherever_it_falls(t):
                      kept == ends[len(ends) - len(kept):]
                      and len("".join(f"{line}\n" for line in kept).encode()) <= room,
                      [p.killed for p in shell.processes]])
+        bystander.kill()
     word, pause = label(t), t.random.randint(2, 9)  # the last stopped bash, called again
     again = await harness.run_tool([bash], {"type": "toolCall", "id": "c4", "name": "bash", "arguments": {
         "command": f"sleep {pause} && echo {word}"}}, harness.CancelToken())
@@ -933,7 +962,8 @@ async def test_bash_hears_stop_wherever_it_falls(t):
         await lab.tick()
     t.expect([rows, [again["content"], again["is_error"]], [read["content"], read["is_error"]], output,
               [[p.command, p.killed] for p in shell.processes]],
-             [[[wait, True, ["Command cancelled"], True, True, [True]] for wait in range(first, first + 6)],
+             [[[wait, True, ["Command cancelled"], True, True, [False, True]]
+               for wait in range(first, first + 6)],
               [f"{word}\n", False], [harness.ABORTED, True],
               "done\n", [[f"sleep {slow} && echo done", False], ["sleep inf", True]]],
              "bash hears Stop wherever it falls, within five turns, ends its result on the line "
@@ -944,7 +974,8 @@ async def test_bash_hears_stop_wherever_it_falls(t):
              "second argument (bash and run_tool, lesson 15). Items: [for each Stop: [turns into "
              "the command, answered within five, the last line, the answer within the budget of "
              "lines, what it keeps of the output is its end within max_bytes, each command "
-             "killed]], the last stopped bash called again with a clear token of another run, "
+             "killed, a command another call started on the shell first, then bash's: bash kills "
+             "its own and nothing else]], the last stopped bash called again with a clear token of another run, "
              "which waits out its command (a stop never carries into the next run), a read "
              "called with the set token, answered ABORTED like any call after Stop, the slow command's output (through run_tool with no "
              "signal, over a relay whose second parameter has no default), each command of the "

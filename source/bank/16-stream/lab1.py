@@ -234,6 +234,12 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
     number = t.random.randint(500, 599)  # what decode_line makes of `error: 503`
     runs.append(["a number for an error", [choice({"content": lead}), {"error": number}],
                  "U A(error)", [], str(number)])
+    runs.append(["a null error", [choice({"content": lead}), {"error": None},
+                                  choice(finish="stop")], "U A", [], None])  # left out: no error
+    runs.append(["a call whose id never comes",  # kept as it came, its id None
+                 [calls(piece(0, p_text[0], name="prune"))] +
+                 [calls(piece(0, part)) for part in p_text[1:]] + [choice(finish="tool_calls")],
+                 "U A[None] R(None) A", [["prune", prune]], None])
     first_told, then_told = f"{word(t)} first", f"{word(t)} then"
     runs.append(["two errors", [choice({"content": lead}), {"error": {"message": first_told}},
                                 {"error": {"message": then_told}}], "U A(error)", [], first_told])
@@ -292,9 +298,11 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
     t.expect(rows, wanted,
              "assemble joins each call's fragments by the call their index (or, at a used "
              "index, a new id) names, a fragment with no index at 0 whatever began last, takes "
-             "id and name from whichever fragment brings them, takes an object sent parsed as it "
+             "id and name from whichever fragment brings them (None when none does: the call "
+             "is kept), takes an object sent parsed as it "
              "is, lets nulls and choice-less chunks add nothing, reads a finish wherever it "
-             "rides, the last one deciding, labels by content, and fails a reply with its words "
+             "rides, the last one deciding, labels by content, reads an \"error\" that is "
+             "null as left out, and fails a reply with its words "
              "and no call, the first reason of the table deciding, the first error chunk's "
              "message (even empty) or what it says as text, broken arguments named for the "
              "first such call in index order; the chunks come as a generator, walked once "

@@ -132,7 +132,8 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         #     f"[Line {offset} of {path} is {b} bytes, over the {max_bytes}-byte budget"
         #     f" of one read, so none of it is shown.{skip}]"
         #     where skip is f" Use offset={offset + 1} to skip it." if more lines follow
-        #     and "" otherwise
+        #     and "" otherwise; but when max_lines is 0 no line could be shown, whatever its
+        #     size: return f"[No line of {path} is shown: this read's budget is 0 lines.]"
         #   - a read that ends before line n (budget or limit) gets, straight after the
         #     kept text, with `last` the number of the last line shown:
         #     f"[Showing lines {offset}-{last} of {n}. Use offset={last + 1} to continue.]"

@@ -131,7 +131,9 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         #   - lines were wanted and the first of them, S bytes long, is over budget on its own: the
         #     result is "[Line A of PATH is S bytes, over the M-byte budget of one read, so none of
         #     it is shown. Use offset=C to skip it.]" (M is max_bytes, C the next line), without
-        #     " Use offset=C to skip it." when no line follows
+        #     " Use offset=C to skip it." when no line follows; a tool made with max_lines=0
+        #     shows no line and says so: "[No line of PATH is shown: this read's budget is 0
+        #     lines.]"
         #   - a read that stops before line N: the kept text, then straight after it
         #     "[Showing lines A-B of N. Use offset=C to continue.]" (A to B the lines shown,
         #     C the one after B)

@@ -511,13 +511,18 @@ async def test_the_factories_take_a_budget(t):
              "lesson 6).")
     zero = [await settle(harness.make_read_tool(ws, max_bytes=0)["execute"]({"path": "a.txt"})),
             await settle(harness.make_bash_tool(lab.Shell(ws), max_lines=0)["execute"](
-                {"command": "cat a.txt"}))]
+                {"command": "cat a.txt"})),
+            await settle(harness.make_read_tool(ws, max_lines=0)["execute"](
+                {"path": "a.txt", "offset": t.random.randint(1, total)}))]
     t.expect(zero, [f"[Line 1 of a.txt is {width + 1} bytes, over the 0-byte budget of one read, "
                     "so none of it is shown. Use offset=2 to skip it.]",
-                    f"\n[Showing the last 0 of {total} lines. Narrow the command for more.]"],
+                    f"\n[Showing the last 0 of {total} lines. Narrow the command for more.]",
+                    "[No line of a.txt is shown: this read's budget is 0 lines.]"],
              "A cap of 0 is a cap, not \"no cap\" and not \"the default\": a budget is the one "
-             "the factory was given. Items: read of a.txt by a tool made with max_bytes=0, and "
-             "`cat a.txt` by a bash tool made with max_lines=0 (make_read_tool and "
+             "the factory was given. Items: read of a.txt by a tool made with max_bytes=0, "
+             "`cat a.txt` by a bash tool made with max_lines=0, and read of a.txt at a drawn "
+             "offset by a tool made with max_lines=0, which shows no line and says so, not "
+             "that a line is over the byte budget (Build item 4) (make_read_tool and "
              "make_bash_tool, lesson 6).")
     t.expect([sorted({lines_cap, read_bytes} & set(numbers_in(read_["description"]))),
               sorted({bash_lines, bash_bytes} & set(numbers_in(bash["description"])))],

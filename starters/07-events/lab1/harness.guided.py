@@ -126,6 +126,8 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
             raise ValueError(f"offset {start} is past the end of {path}: {total} lines")
         end = total if most is None else min(total, start - 1 + most)  # the last line wanted
         chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+        if shown == 0 and end >= start and max_lines == 0:  # lines were wanted; none may be
+            return f"[No line of {path} is shown: this read's budget is 0 lines.]"
         if shown == 0 and end >= start:  # lines were wanted, and the first alone is too big
             size = len(lines[start - 1].encode())
             hint = f" Use offset={start + 1} to skip it." if start < total else ""

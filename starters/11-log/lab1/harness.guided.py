@@ -129,6 +129,8 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
             raise ValueError(f"offset {start} is past the end of {path}: {total} lines")
         end = total if most is None else min(total, start - 1 + most)  # the last line wanted
         chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+        if shown == 0 and end >= start and max_lines == 0:  # lines were wanted; none may be
+            return f"[No line of {path} is shown: this read's budget is 0 lines.]"
         if shown == 0 and end >= start:  # lines were wanted, and the first alone is too big
             size = len(lines[start - 1].encode())
             hint = f" Use offset={start + 1} to skip it." if start < total else ""
@@ -382,7 +384,8 @@ class Harness:
     def _notify(self, event):
         # --- your code --- gap 5, continued
         # Call each listener with `event`, in the order they subscribed. Loop over a copy of
-        # the list: a listener may unsubscribe while it is being called. Catch nothing: a
+        # the list: a listener may unsubscribe while it is being called, or subscribe another,
+        # which hears the events after this one, not this one. Catch nothing: a
         # listener that raises (a log that cannot be written) must end the run.
         pass
         # --- end ---
@@ -477,12 +480,13 @@ class SessionLog:
         self.ws, self.path = ws, path
 
     def entries(self):
-        """Every entry, oldest first; [] while there is no file. A line that is not JSON,
-        the half a crash left of a write, raises ValueError naming its line. Skipping it would
-        only hide it: the next append would land on the end of that half-line, and the log
-        would lose two entries instead of one."""
+        """Every entry, oldest first; [] while there is no file, or an empty one. A line that
+        is not JSON, the half a crash left of a write, raises ValueError naming its line.
+        Skipping it would only hide it: the next append would land on the end of that
+        half-line, and the log would lose two entries instead of one."""
         # --- your code --- gap 1 of 5: entries
-        # No file at self.path yet (self.ws.exists) means no entries: []. Otherwise read it
+        # No file at self.path yet (self.ws.exists) means no entries: [] (an empty file has no
+        # lines, so it gives [] as well, a log with no entries yet). Otherwise read it
         # (self.ws.read_text), split it into lines, and json.loads each one, in order. A line
         # that is not JSON is what a power cut leaves of a write: do not skip it, raise
         #     ValueError(f"{self.path}, line {n}: not a complete log entry")

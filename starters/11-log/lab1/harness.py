@@ -129,6 +129,8 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
             raise ValueError(f"offset {start} is past the end of {path}: {total} lines")
         end = total if most is None else min(total, start - 1 + most)  # the last line wanted
         chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+        if shown == 0 and end >= start and max_lines == 0:  # lines were wanted; none may be
+            return f"[No line of {path} is shown: this read's budget is 0 lines.]"
         if shown == 0 and end >= start:  # lines were wanted, and the first alone is too big
             size = len(lines[start - 1].encode())
             hint = f" Use offset={start + 1} to skip it." if start < total else ""
@@ -380,8 +382,9 @@ class Harness:
     def _notify(self, event):
         # --- your code --- gap 5, continued
         # Every listener subscribed when `event` began hears it, in the order they subscribed, even
-        # when one of them unsubscribes itself or another while it hears it. A listener that raises
-        # (a log that cannot be written) ends the run with its own exception.
+        # when one of them unsubscribes itself or another while it hears it. A listener subscribed
+        # while an event is being heard hears the events after it, not that one. A listener that
+        # raises (a log that cannot be written) ends the run with its own exception.
         # Tests: test_a_listener_hears_every_event_first, test_a_raising_listener_ends_the_run.
         pass
         # --- end ---
@@ -478,13 +481,14 @@ class SessionLog:
         self.ws, self.path = ws, path
 
     def entries(self):
-        """Every entry, oldest first; [] while there is no file. A line that is not JSON,
-        the half a crash left of a write, raises ValueError naming its line. Skipping it would
-        only hide it: the next append would land on the end of that half-line, and the log
-        would lose two entries instead of one."""
+        """Every entry, oldest first; [] while there is no file, or an empty one. A line that
+        is not JSON, the half a crash left of a write, raises ValueError naming its line.
+        Skipping it would only hide it: the next append would land on the end of that
+        half-line, and the log would lose two entries instead of one."""
         # --- your code --- gap 1 of 5: entries
         # Every entry of the log, oldest first, each line parsed; [] while there is no file at
-        # self.path, and reading creates none. A line that is not JSON (what a crash leaves of a
+        # self.path, and reading creates none; [] too for a file with nothing in it, a log with
+        # no entries yet. A line that is not JSON (what a crash leaves of a
         # write) is never skipped: reading raises a ValueError whose message is the sentence
         # "PATH, line N: not a complete log entry", PATH being self.path and N the line's number
         # counted from 1. A last line with no newline is a write that did not finish, even when it

@@ -93,6 +93,13 @@ async def test_a_missing_file_is_an_empty_log(t):
              [[], [], [], sorted(others)],
              "No file means nothing has happened yet, and reading creates no file; the items "
              "are [entries, rows, replay, the workspace's files] (SessionLog.entries, lesson 11).")
+    ws.write_text(name, "")  # a writer opened the file and wrote nothing
+    t.expect([log.entries(), log.append_message(harness.user_message("Hi.")),
+              ws.files[name].count("\n")], [[], "e1", 1],
+             "A file with nothing in it, as a writer that opened it and wrote nothing leaves "
+             "it, is a log with no entries yet: entries() gives [] and the first append is e1. "
+             "Items: [entries() of the 0-byte file, the id of the first append, the lines in "
+             "the file then] (SessionLog.entries, lesson 11, Build item 1).")
 
     class Unreadable(lab.Workspace):
         """A disk on which the log is there but cannot be read just now."""
@@ -689,6 +696,21 @@ async def test_a_listener_hears_every_event_first(t):
              "hears it too, and nothing after. Each item is one harness; in it, "
              "one list per listener, in the order they subscribed, of the events it heard, "
              "numbered from 0 over two runs (Harness._notify, lesson 11).")
+    h = harness.Harness(lab.ScriptedModel(sum(scripts(["call", "plain"]), [])), SYSTEM, [looker()])
+    heard, joined, at = [], [], t.random.randint(1, 17)
+
+    def host(event):  # a listener that, at one event, subscribes another
+        heard.append(event["type"])
+        if len(heard) == at:
+            h.subscribe(lambda later: joined.append(later["type"]))
+    h.subscribe(host)
+    for text in ("First.", "Second."):
+        await lab.drive(h.prompt(text))
+    t.expect(joined, heard[at:],
+             f"A listener subscribed while an event is being heard (by another listener, at "
+             f"event {at} of 18, counted from 1 over two runs) hears the events after it, not "
+             "that one (Build item 5). Items: the types of the events it heard "
+             "(Harness._notify, lesson 11).")
 
 
 @lab_test("The same listener subscribed two to four times hears each event once per subscription "

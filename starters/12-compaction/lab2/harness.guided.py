@@ -144,6 +144,8 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
             raise ValueError(f"offset {start} is past the end of {path}: {total} lines")
         end = total if most is None else min(total, start - 1 + most)  # the last line wanted
         chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+        if shown == 0 and end >= start and max_lines == 0:  # lines were wanted; none may be
+            return f"[No line of {path} is shown: this read's budget is 0 lines.]"
         if shown == 0 and end >= start:  # lines were wanted, and the first alone is too big
             size = len(lines[start - 1].encode())
             hint = f" Use offset={start + 1} to skip it." if start < total else ""
@@ -493,10 +495,10 @@ class SessionLog:
         self.ws, self.path = ws, path
 
     def entries(self):
-        """Every entry, oldest first; [] while there is no file. A line that is not JSON,
-        the half a crash left of a write, raises ValueError naming its line. Skipping it would
-        only hide it: the next append would land on the end of that half-line, and the log
-        would lose two entries instead of one."""
+        """Every entry, oldest first; [] while there is no file, or an empty one. A line that
+        is not JSON, the half a crash left of a write, raises ValueError naming its line.
+        Skipping it would only hide it: the next append would land on the end of that
+        half-line, and the log would lose two entries instead of one."""
         if not self.ws.exists(self.path):
             return []
         found = []

@@ -429,6 +429,17 @@ async def test_the_next_request_after_a_stop(t):
              "is: one that got words out before Stop stays, so the model sees what it already "
              "said (context_for_model, lesson 15). The items: [the worded aborted message is "
              "sent, the view].")
+    ending = t.random.choice(["aborted", "error"])
+    called = {**lab.reply(lab.call("read", {"path": paths[0]}, id="c9")), "stop_reason": ending,
+              "error_message": harness.ABORTED if ending == "aborted" else "overloaded"}
+    view = harness.context_for_model([{"role": "user", "content": question}, called,
+                                      {"role": "user", "content": "Go on."}])
+    t.expect([called in view, lab.shape(view)], [True, f"U A[c9]({ending}) R(c9) U"],
+             "Empty means no content at all (Build item 4): a failed or stopped reply that got "
+             f"a call out, with no words, stays in the view, its call answered there as lesson "
+             f"10 answers any call with no result. The reply, labelled {ending!r}, holds "
+             f"read(c9) and no text. The items: [it is sent, the view] (context_for_model, "
+             "lesson 15).")
     t.expect(lab.shape(h.messages), f"U {batch(len(paths))} A(aborted) U A",
              "The record keeps the aborted message: the record says what happened, only the "
              "view is cleaned (context_for_model, lessons 10 and 15).")
@@ -666,6 +677,27 @@ async def test_bash_hears_stop(t):
             t.expect([label, [p.killed for p in shell.processes], shell.running()], [label, [True], []],
                      "However bash's execute is left, the command must not keep running: kill it "
                      "(bash's finally, lesson 15).")
+    shell, word = lab.Shell(lab.Workspace({})), draw_words(t, 1)[0]
+    long = first + t.random.randint(20, 40)  # turns: still running when the first run stops
+    other = harness.Harness(one_call_model("bash", {"command": f"sleep {long} && echo {word}"}),
+                            SYSTEM, [harness.make_bash_tool(shell)])
+    h = harness.Harness(one_call_model("bash", {"command": "sleep inf"}), SYSTEM,
+                        [harness.make_bash_tool(shell)])
+    async with lab.background(other.prompt("Wait, then say it.")) as theirs:
+        async with lab.background(h.prompt("Run it for ever.")) as mine:
+            await lab.ticks(first)
+            h.cancel()
+            await mine
+        alive = len(shell.running())
+        await theirs
+    t.expect([lab.shape(h.messages), alive, lab.shape(other.messages),
+              other.messages[2]["content"].split()],
+             ["U A[c1] R(c1) A(aborted)", 1, "U A[c1] R(c1) A", [word]],
+             f"Two harnesses share one shell: one runs `sleep {long} && echo {word}`, the other "
+             f"`sleep inf`, stopped {first} turns in. bash kills its own command and nothing "
+             "else: a command another call started is not its to end (Build item 5). Items: "
+             "[the stopped run's record, commands still running once it ended, the other run's "
+             "record, the words of its result] (bash, lesson 15).")
     budget, room = t.random.randint(3, 8), t.random.randint(20, 40)  # lines, and bytes
     printed = [f"{word} built" for word in draw_words(t, budget + t.random.randint(3, 6))]
     word, wait = draw_words(t, 1)[0], t.random.randint(2, 6)

@@ -155,6 +155,8 @@ def make_read_tool(ws, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
             raise ValueError(f"offset {start} is past the end of {path}: {total} lines")
         end = total if most is None else min(total, start - 1 + most)  # the last line wanted
         chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+        if shown == 0 and end >= start and max_lines == 0:  # lines were wanted; none may be
+            return f"[No line of {path} is shown: this read's budget is 0 lines.]"
         if shown == 0 and end >= start:  # lines were wanted, and the first alone is too big
             size = len(lines[start - 1].encode())
             hint = f" Use offset={start + 1} to skip it." if start < total else ""
@@ -354,8 +356,8 @@ async def run_agent(model, system, messages, tools, prompt, *, max_turns=None,
 
 def context_for_model(messages):
     """The view: what the model is sent, built fresh for every request from the record, which
-    it never changes. Empty assistant messages that failed or were stopped are left out (a
-    failed one that got words out stays), then every call is paired with its result."""
+    it never changes. Empty assistant messages that failed or were stopped are left out (one
+    that got words or a call out stays), then every call is paired with its result."""
     endings = ("error", "aborted")  # empty endings a provider would refuse
     kept = [message for message in messages
             if message["content"] or message["role"] != "assistant"
@@ -604,10 +606,10 @@ class SessionLog:
         self.ws, self.path = ws, path
 
     def entries(self):
-        """Every entry, oldest first; [] while there is no file. A line that is not JSON,
-        the half a crash left of a write, raises ValueError naming its line. Skipping it would
-        only hide it: the next append would land on the end of that half-line, and the log
-        would lose two entries instead of one."""
+        """Every entry, oldest first; [] while there is no file, or an empty one. A line that
+        is not JSON, the half a crash left of a write, raises ValueError naming its line.
+        Skipping it would only hide it: the next append would land on the end of that
+        half-line, and the log would lose two entries instead of one."""
         if not self.ws.exists(self.path):
             return []
         found = []
@@ -826,8 +828,9 @@ def assemble(chunks, *, aborted=False):
     fragments are grouped by their `index` (none, or null, means 0), except that a fragment whose id
     differs from the id already at its index starts a new call there: Ollama puts every call
     of a reply at index 0, or sends no index. A call's id and name come from the fragment that
-    carries them (the first), and its arguments are the joined fragments, parsed once, at the
-    end ("" means {}), or an object a server sent already parsed. Calls follow the text in
+    carries them (on the real wire the first), or are None when none does, and its arguments
+    are the joined fragments, parsed once, at the end ("" means {}), or an object a server
+    sent already parsed. Calls follow the text in
     index order, and calls at one index in the order they began. The content decides the
     label: "toolUse" when there are calls, "stop" otherwise, whatever finish_reason said.
 
@@ -836,8 +839,8 @@ def assemble(chunks, *, aborted=False):
     stream with no finish_reason, a finish_reason of "length" or "content_filter", arguments
     that are not a JSON object, or nothing at all give "error" with a sentence saying which.
     Chunks a real server adds (a delta holding only the role, "content": null beside calls, a
-    usage chunk with no choices) add nothing, and so does a key whose value is null. The chunks
-    are read, never changed. A failed reply keeps its words and drops every
+    usage chunk with no choices) add nothing, and so does a key whose value is null, "error"
+    too. The chunks are read, never changed. A failed reply keeps its words and drops every
     call: a call the stream never finished has no arguments to write down, and none of them
     was acted on."""
     # --- your code --- gap 2 of 4: assemble, gathering
@@ -850,10 +853,12 @@ def assemble(chunks, *, aborted=False):
     #            the newest call; a fragment whose "id" differs from that call's id begins a
     #            new call at that index (Ollama sends every call at index 0); an id and a
     #            "function"/"name" arrive once, on whichever fragment carries them (on the
-    #            real wire the first; the tests use any one): take each when it comes
+    #            real wire the first; the tests use any one): take each when it comes;
+    #            one that never comes stays None, and the call is kept all the same
     #   finish   the last finish_reason that is not None, or None if none came
     #   failure  the first error chunk's reason: {"error": {"message": ...}} gives the
     #            message, any other {"error": x} gives str(x); None if none came
+    #            ({"error": None} is no error chunk: a null key counts as left out)
     # Do not parse any arguments here: a fragment is not JSON. One of the lab's tests
     # splits '{"path": "notes/caf\u00e9.md"}' in the middle of that escape.
     # A key whose value is null counts as left out ("choices": null is no choices), and the

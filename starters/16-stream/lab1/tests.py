@@ -917,6 +917,35 @@ async def test_a_null_counts_as_a_key_left_out(t):
              "as left out: a null list of choices is no choices, a null index is no index, "
              "which means 0. Kept as a key of its own, a null index starts a call with no id, "
              "and sorting None beside 0 raises TypeError (assemble, lesson 16).")
+    quiet = [{"error": None}, text_chunk("All "),
+             {"error": None, "choices": [{"index": 0, "delta": {"content": "fine."}}]},
+             finish("stop")]
+    t.expect(harness.assemble(quiet),
+             {"role": "assistant", "stop_reason": "stop",
+              "content": [{"type": "text", "text": "All fine."}]},
+             "A chunk whose \"error\" is null, alone or beside words, is no error chunk: a key "
+             "whose value is null counts as left out, as everywhere (Build item 2, the table's "
+             "second row). The stream: {\"error\": null}, 'All ', 'fine.' beside "
+             "\"error\": null, finish_reason stop (assemble, lesson 16).")
+    lost = t.random.choice(["id", "name"])
+    first = {"index": 0, "type": "function", "id": "call_n5", "function": {"name": "read"}}
+    held = first if lost == "id" else first["function"]
+    if t.random.random() < 0.5:
+        del held[lost]  # never sent
+    else:
+        held[lost] = None  # sent as null, which counts as left out
+    nameless = [{"choices": [{"index": 0, "delta": {"tool_calls": [first]}}]},
+                call_chunk(0, '{"path": '), call_chunk(None, '"a.py"}'), finish("tool_calls")]
+    said = await raised(lambda: harness.assemble(nameless))
+    t.expect(said or harness.assemble(nameless),
+             {"role": "assistant", "stop_reason": "toolUse",
+              "content": [{"type": "toolCall", "id": None if lost == "id" else "call_n5",
+                           "name": None if lost == "name" else "read",
+                           "arguments": {"path": "a.py"}}]},
+             f"A call no fragment gives {'an id' if lost == 'id' else 'a name'} (its first "
+             f"fragment has {first}, and the rest none) is kept as it came, its {lost} None: "
+             "only arguments that are not an object break a call (Build item 2) "
+             "(assemble, lesson 16).")
 
 
 @lab_test("assemble changes none of the chunks it is handed: the list, its chunks and their "
