@@ -157,6 +157,20 @@ def hours_pass():
             setattr(time, name, clock)
 
 
+class Uncounted:
+    """`model` as a harness may use it: everything it has but its `calls`, which only the
+    course's fakes keep (a real model client has `complete` and what it streams with), so a
+    harness that reads how often it was asked fails here instead of counting for itself."""
+
+    def __init__(self, model):
+        self._model = model
+
+    def __getattr__(self, name):
+        if name == "calls":
+            raise AttributeError("this model keeps no count of its calls; count them yourself")
+        return getattr(self._model, name)
+
+
 def tool(name, fn, parameters=None, description="A tool for this test."):
     """A tool dict whose execute calls the plain function fn(arguments), in the colour that
     the harness's run_tool expects: async execute(arguments, signal=None) from lesson 15,

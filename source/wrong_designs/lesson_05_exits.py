@@ -826,6 +826,18 @@ def error_message(text):
     kept = [message for message in messages
             if message is messages[-1] or message["content"] or message["role"] != "assistant"
 """),
+    Wrong(lab='5.1', name="the cap counted from the model's own count of calls",
+          rule="A run given `max_turns=N` makes at most N requests. It counts its requests itself: a model is only something with a `complete`, and keeps no count a harness may read.",
+          where='lab 5.1, Build item 2: "It counts its requests itself: a model is only something with a `complete`, and keeps no count a harness may read."; found by a release-only reader (round 11, probe 5.1-P2)',
+          names='counts its requests itself',
+          replace=r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""",
+          by=r"""
+        if turn == 1:
+            asked_before = len(model.calls)  # the fake keeps a count: use it
+        if max_turns is not None and len(model.calls) - asked_before >= max_turns:
+"""),
 ]
 
 # The designs lesson 5 allows, which lab 5.1 must pass (tools.wrong_designs.allowed).

@@ -892,6 +892,16 @@ def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Hunt round 11 (reader r53), probe 13.1-24.
+    Wrong(
+        lab="13.1", name="an empty guideline given no line",
+        rule="An empty guideline says nothing, so Build item 3 leaves it to the student: a bare "
+             "`- ` line for it, or no line at all; the tests take either.",
+        where="hunt round 11, probe 13.1-24", names="",
+        replace='''            if line not in advice:  # first seen, first listed: a list keeps order, a set not
+                advice.append(line)''',
+        by='''            if line and line not in advice:  # an empty one says nothing: no line
+                advice.append(line)'''),
     Wrong(
         lab="13.1", name="the prompt and the tool keys in the student's own words",
         rule="Lesson 13 leaves the opening sentence, the sentence over the skills index and the "

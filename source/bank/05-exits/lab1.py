@@ -14,7 +14,7 @@ import time
 
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import Uncounted, lab_test, raised, tool
 
 LAB = "5.1"
 SYSTEM = "You keep a small project's files."
@@ -188,8 +188,8 @@ async def test_bank_a_capped_run_answers_its_batches(t):
     for ask in t.random.sample(ASKS, t.random.randint(1, 3)):
         messages += [harness.user_message(ask), lab.say("Noted.")]
     with made_endings() as made:
-        problem = await raised(lambda: go(model, [writer(ws)], t.random.choice(ASKS), messages,
-                                          max_turns=cap))
+        problem = await raised(lambda: go(Uncounted(model), [writer(ws)], t.random.choice(ASKS),
+                                          messages, max_turns=cap))
     asked, answered = results_of(messages)
     t.expect([problem, sorted(ws.files), answered == asked, len(model.calls)],
              [None, sorted(name for names in turns for name in names), True, cap],

@@ -15,7 +15,7 @@ import time
 
 import harness
 import lab
-from lab.kit import hours_pass, lab_test, raised, tool
+from lab.kit import Uncounted, hours_pass, lab_test, raised, tool
 
 LAB = "5.1"
 SYSTEM = "You help with a small project."
@@ -202,11 +202,14 @@ async def test_the_last_batch_is_answered(t):
 async def test_turns_are_model_calls(t):
     widths = [t.random.randint(2, 4) for _ in range(t.random.randint(2, 4))]
     model, ran = endless(widths + [3] * 3), []
-    messages = await run(model, [ticker(ran)], "Tick in batches.", max_turns=len(widths))
+    messages = await run(Uncounted(model), [ticker(ran)], "Tick in batches.",
+                         max_turns=len(widths))
     t.expect([len(model.calls), len(ran), lab.shape(messages)],
              [len(widths), sum(widths), shape_of(widths, "A(error)")],
-             "A turn is one model call with all of its calls; max_turns limits requests. The "
-             "items are [requests, tools run, the record] (run_agent, lesson 5).")
+             "A turn is one model call with all of its calls; max_turns limits requests, and "
+             "the run counts them itself: this model keeps no count a harness may read (Build "
+             "item 2, \"It counts its requests itself\"). The items are [requests, tools run, "
+             "the record] (run_agent, lesson 5).")
 
 
 @lab_test("With max_turns=None there is no limit: a model that asks more than 25 times and "
