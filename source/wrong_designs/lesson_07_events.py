@@ -1008,6 +1008,96 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
 ''',
           also=(('    yield {"type": "agent_start"}', '    yield AGENT_START'),
                 ('        yield {"type": "turn_start"}', '        yield TURN_START'))),
+    # Hunt round 11 (reader r52): designs 7.1-01 to 7.1-25 that passed lab 7.1's tests.
+    Wrong(lab='7.1', name='a line on standard error when a tool fails',
+          rule='run_agent prints nothing, on any way a run goes: a failed tool is an event like '
+               'any other, and a line on standard error about it is one frontend\'s picture '
+               'forced on every other.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 11, 7.1-01)',
+          names='draws nothing',
+          replace=r'''
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+''',
+          by=r'''
+            if result["is_error"]:
+                import sys
+                print(f"tool {call['name']} failed", file=sys.stderr)
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+'''),
+    Wrong(lab='7.1', name="progress printed to the process's own standard output",
+          rule='run_agent prints nothing, on standard output or standard error, whichever stream '
+               'object it writes to: sys.__stdout__ is the same terminal another frontend draws on.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 11, 7.1-02)',
+          names='draws nothing',
+          replace=r'''
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+''',
+          by=r'''
+            yield {"type": "tool_execution_start", "call": call}
+            import sys
+            print(f"running {call['name']}...", file=sys.__stdout__)
+            result = run_tool(tools, call)
+'''),
+    Wrong(lab='7.1', name='a logger of its own that does not propagate',
+          rule='run_agent draws nothing, through the logging module either: a logger with a '
+               'handler of its own on standard error, kept from the root logger, still draws one '
+               'frontend\'s picture on every other.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 11, 7.1-03)',
+          names='draws nothing',
+          replace=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          by=r'''
+import logging as _logging
+import sys as _sys
+
+_log = _logging.getLogger("harness.loop")
+_log.propagate = False
+_log.addHandler(_logging.StreamHandler(_sys.__stderr__))
+_log.setLevel(_logging.INFO)
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          also=((r'''
+        yield {"type": "turn_start"}
+''', r'''
+        _log.info("turn %d", turn)
+        yield {"type": "turn_start"}
+'''),)),
+    Wrong(lab='7.1', name='a line on standard error when the record is not empty',
+          rule='run_agent prints nothing, whatever the record holds when it starts: a run that '
+               'carries on a conversation is drawn by its frontend, not by the loop.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 11, 7.1-13)',
+          names='draws nothing',
+          replace=r'''
+    yield {"type": "agent_start"}
+''',
+          by=r'''
+    if messages:
+        import sys
+        print(f"continuing a conversation of {len(messages)} messages", file=sys.stderr)
+    yield {"type": "agent_start"}
+'''),
+    Wrong(lab='7.1', name='a line on standard error when the consumer closes the run',
+          rule='run_agent prints nothing, on every way out, a consumer that walks away included: '
+               'the consumer that closed the run draws the cancel, if anybody does.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 11, 7.1-24)',
+          names='draws nothing',
+          replace=r'''
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+''',
+          by=r'''
+            try:
+                yield {"type": "tool_execution_start", "call": call}
+            except GeneratorExit:
+                import sys
+                print("run cancelled", file=sys.stderr)
+                raise
+            result = run_tool(tools, call)
+'''),
     # Hunt round 9 (reader r37): each a design that passed lab 7.2's tests before this round.
     Wrong(lab='7.2', name='JsonRenderer telling a failure by an error_message that is not null',
           rule='False when any message it saw announced had stop_reason "error": a reply labelled "error" with no error_message is a failure all the same.',

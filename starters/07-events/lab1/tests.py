@@ -487,14 +487,16 @@ async def test_the_loop_draws_nothing(t):
     replies, rounds, _ = drawn_job(t)
     printed = io.StringIO()
     logged = []
+    calling = logging.Logger.callHandlers
 
-    class Heard(logging.Handler):
-        def emit(self, record):
-            logged.append(record.getMessage())
-    heard, root = Heard(), logging.getLogger()
+    def heard(logger, record):  # every logger's records, whichever handlers it has of its own
+        logged.append(record.getMessage())
+        calling(logger, record)
+    root, streams = logging.getLogger(), (sys.__stdout__, sys.__stderr__)
     level = root.level
-    root.addHandler(heard)
+    logging.Logger.callHandlers = heard
     root.setLevel(logging.DEBUG)  # whatever this process set up before, each record reaches it
+    sys.__stdout__ = sys.__stderr__ = printed  # the process's own streams, past redirect_stdout
     try:
         with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
             events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
@@ -502,20 +504,30 @@ async def test_the_loop_draws_nothing(t):
             for model, limit in bad_endings(t):
                 await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "Read them.",
                                                   max_turns=limit))
+            earlier = [harness.user_message("Earlier."), lab.say("Noted.")]
+            await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, earlier,
+                                              [breaker()], "Read them again."))
+            for walked in range(1, len(story(rounds))):  # closed after each event in turn
+                await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
+                                                  [looker()], "Read them."), close_after=walked)
     finally:
-        root.removeHandler(heard)
+        logging.Logger.callHandlers = calling
+        sys.__stdout__, sys.__stderr__ = streams
         root.setLevel(level)
     t.expect([len(events), printed.getvalue(), logged,
               [e["result"]["content"] for e in events if e["type"] == "tool_execution_end"]],
              [len(story(rounds)), "", [],
               ["contents of " + path for paths in rounds for path in paths]],
              "run_agent reports what happened as events and draws nothing: a print in the loop, "
-             "to standard output or to standard error, or a line logged through the logging "
-             "module, whose handlers write to standard error, forces one frontend's picture on "
-             "every other, on every way out, a failed reply and the max_turns stop too. Found: "
-             "the number of events of a drawn run, what three runs printed on either stream "
-             "(one answering, one failing, one stopped by max_turns), what they logged, and the "
-             "results the first one's events carry (run_agent, lesson 7).")
+             "to standard output or to standard error (sys.__stdout__ and sys.__stderr__ too), "
+             "or a line logged through the logging module, by any logger with any handler, "
+             "forces one frontend's picture on every other, on every way out. Found: the number "
+             "of events of a drawn run, what the runs printed on either stream (one answering, "
+             "one failing, one stopped by max_turns, one on a record that already held messages "
+             "whose tool fails on every call, and the first again, closed by the consumer after "
+             "each of its events in turn), what "
+             "they logged, and the results the first one's events carry (run_agent, lesson 7, "
+             "Build item 1: \"It prints nothing\").")
 
 
 @lab_test("Events are plain data: each one goes through json.dumps and comes back equal.")
