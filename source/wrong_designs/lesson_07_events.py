@@ -1098,6 +1098,51 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
                 raise
             result = run_tool(tools, call)
 '''),
+    Wrong(lab='7.1', name="a failed tool's result announced before it is recorded",
+          rule='Mutate, then announce, for every message: a tool that raised gives an error '
+               'result, a message like any other, appended to the record before its message_end '
+               'and its tool_execution_end are yielded.',
+          where='Build: announce, don\'t draw, item 5: "by the time the consumer sees that event, the message is already the last item of the caller\'s list" (hunt round 11, 7.1-04)',
+          names='mutate, then announce',
+          replace=r'''
+            result = run_tool(tools, call)
+            yield record(result)  # straight after the tool returned: nothing in between
+''',
+          by=r'''
+            result = run_tool(tools, call)
+            if result["is_error"]:  # the tempting order, only for failures
+                yield {"type": "message_end", "message": result}
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+                record(result)
+                continue
+            yield record(result)  # straight after the tool returned: nothing in between
+'''),
+    Wrong(lab='7.1', name='the max_turns stop announced before it is recorded',
+          rule='Mutate, then announce, for every message the run records: the max_turns stop, '
+               'which the run makes itself, is on the record before its message_end.',
+          where='Build: announce, don\'t draw, item 5: "Every message the run records is announced once" (hunt round 11, 7.1-05)',
+          names='mutate, then announce',
+          replace='        yield record(reply)',
+          by=r'''
+        if max_turns is not None and turn > max_turns:
+            yield {"type": "message_end", "message": reply}
+            record(reply)
+        else:
+            yield record(reply)
+'''),
+    Wrong(lab='7.1', name='a failed reply announced before it is recorded',
+          rule='Mutate, then announce, for every message the run records: a reply that came back '
+               'failed is on the record before its message_end, like any other reply.',
+          where='Build: announce, don\'t draw, item 5: "by the time the consumer sees that event, the message is already the last item of the caller\'s list" (hunt round 11, 7.1-06)',
+          names='mutate, then announce',
+          replace='        yield record(reply)',
+          by=r'''
+        if reply["stop_reason"] == "error":
+            yield {"type": "message_end", "message": reply}
+            record(reply)
+        else:
+            yield record(reply)
+'''),
     # Hunt round 9 (reader r37): each a design that passed lab 7.2's tests before this round.
     Wrong(lab='7.2', name='JsonRenderer telling a failure by an error_message that is not null',
           rule='False when any message it saw announced had stop_reason "error": a reply labelled "error" with no error_message is a failure all the same.',

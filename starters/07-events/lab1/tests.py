@@ -178,6 +178,19 @@ async def test_mutate_then_announce(t):
              "A message is appended to the record before its message_end is yielded, so a "
              "consumer reading the record at that event finds it there (run_agent, lesson 7). "
              "Each row: [announced, last in the record, the same message], for a drawn run.")
+    seen.clear()
+    for model, limit in bad_endings(t):
+        messages = []
+        await lab.drive(harness.run_agent(model, SYSTEM, messages, [breaker()], "Read them.",
+                                          max_turns=limit), on_event=look)
+    t.expect(seen,
+             why="On every way a run goes the append comes first, then the message_end: a tool "
+                 "that fails, whose error result is a message like any other, a reply that comes "
+                 "back failed, and the max_turns stop, which the run makes itself. Each row: "
+                 "[announced, last in the record, the same message], for two runs whose tool "
+                 "raises on every call, one ending in a failed reply and one stopped by "
+                 "max_turns=1 (run_agent, lesson 7, Build item 5: \"by the time the consumer "
+                 "sees that event, the message is already the last item of the caller's list\").")
 
 
 @lab_test("Every message a run adds is announced exactly once, in order, and agent_end carries "
