@@ -1143,6 +1143,112 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
         else:
             yield record(reply)
 '''),
+    Wrong(lab='7.1', name="the next turn's request made before its turn_start",
+          rule='Each turn opens with turn_start, and its request is made only once the consumer '
+               'asks past it: a consumer that walks away at turn_start has paid for no reply it '
+               'was not shown.',
+          where='Build: announce, don\'t draw, item 4: "Each turn opens with `turn_start`" (hunt round 11, 7.1-07)',
+          names='a request is made only once its turn is asked for',
+          replace=r'''
+        turn += 1
+        yield {"type": "turn_start"}
+        for message in pending:  # a user message enters only here, at the top of a turn
+            yield record(message)
+        pending = []
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        else:
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+''',
+          by=r'''
+        turn += 1
+        if turn > 1:  # ask early, so the reply is ready when the turn opens
+            if max_turns is not None and turn > max_turns:
+                reply = error_message(f"Agent stopped after max_turns={max_turns}")
+            else:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+        yield {"type": "turn_start"}
+        for message in pending:  # a user message enters only here, at the top of a turn
+            yield record(message)
+        pending = []
+        if turn == 1:
+            if max_turns is not None and turn > max_turns:  # before the call, never after
+                reply = error_message(f"Agent stopped after max_turns={max_turns}")
+            else:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+'''),
+    Wrong(lab='7.1', name='the tools read at the call',
+          rule='Until its first event is asked for, run_agent does nothing at all, not even read '
+               'the tools: a tool list the caller has not finished at the call is no error until '
+               'the run begins.',
+          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it does nothing at all" (hunt round 11, 7.1-12)',
+          names='does nothing at all',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+    """Fail fast on a malformed tool, then run."""
+    tool_specs(tools)
+    return _run_agent(model, system, messages, tools, prompt, max_turns=max_turns)
+
+
+def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+'''),
+    Wrong(lab='7.1', name='no turn_end for an empty reply',
+          rule='Each turn opens with turn_start and closes with turn_end, the turn of a reply '
+               'with no words and no calls too.',
+          where='Build: announce, don\'t draw, item 4: "Each turn opens with `turn_start` and closes with `turn_end`" (hunt round 11, 7.1-17)',
+          names='closes with turn_end',
+          replace=r'''
+        yield {"type": "turn_end", "message": reply}
+''',
+          by=r'''
+        if reply["content"] or failed:
+            yield {"type": "turn_end", "message": reply}
+'''),
+    Wrong(lab='7.1', name="agent_end carrying the failed reply it found on the record",
+          rule='agent_end carries the messages this run added, and none from before it: a failed '
+               'reply an earlier run left at the end of the record is not this run\'s.',
+          where='Build: announce, don\'t draw, item 3: "the messages this run added to the record, in order, and none from before it" (hunt round 11, 7.1-19)',
+          names='none from before it',
+          replace=r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''',
+          by=r'''
+    carried = [m for m in messages[:len(messages) - len(added)][-1:]
+               if m.get("stop_reason") == "error"]  # where the last run broke off
+    yield {"type": "agent_end", "messages": carried + added}
+'''),
+    Wrong(lab='7.1', name="a progress event between a long output and its record",
+          rule='Nothing is yielded between a tool returning and its result going onto the record, '
+               'however long the result.',
+          where='Build: announce, don\'t draw, item 6: "Nothing is yielded between a tool returning and its result going onto the record" (hunt round 11, 7.1-21)',
+          names='nothing is yielded between a tool returning and its result being recorded',
+          replace=r'''
+            result = run_tool(tools, call)
+            yield record(result)  # straight after the tool returned: nothing in between
+''',
+          by=r'''
+            result = run_tool(tools, call)
+            if len(result["content"]) > 2000:  # let a frontend show a big output arriving
+                yield {"type": "tool_output", "call": call, "chars": len(result["content"])}
+            yield record(result)
+'''),
+    Wrong(lab='7.1', name='one turn_start dict for every turn past the fifth',
+          rule='Each event is a new dict, made when it is yielded and never yielded again, in a '
+               'long run as in a short one.',
+          where='Build: announce, don\'t draw, item 7: "Each event is a new dict, made when it is yielded and never yielded again" (hunt round 11, 7.1-23)',
+          names='new dict',
+          replace=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          by=r'''
+LATE_TURN_START = {"type": "turn_start"}
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          also=(('        yield {"type": "turn_start"}',
+                 '        yield LATE_TURN_START if turn > 5 else {"type": "turn_start"}'),)),
     # Hunt round 9 (reader r37): each a design that passed lab 7.2's tests before this round.
     Wrong(lab='7.2', name='JsonRenderer telling a failure by an error_message that is not null',
           rule='False when any message it saw announced had stop_reason "error": a reply labelled "error" with no error_message is a failure all the same.',
