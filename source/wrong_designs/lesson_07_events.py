@@ -1759,6 +1759,92 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
 ]
 
 ALLOWED = [
+    # Hunt round 11 (reader r52): designs 7.1-09 and 7.1-10, probes 7.1-51, 54 and 55.
+    Wrong(lab='7.1', name='an agent_end yielded at each way out',
+          rule='Build item 3 asks that agent_start come first and agent_end last, once each, on '
+               'every way out; a run that yields agent_end and returns at each of its exits (the '
+               'answer, the failed reply, the max_turns stop) keeps that on every way out the '
+               'loop has, and yields the same events in the same order. "The reference, and your '
+               'lab, yield agent_end on exactly one line" (When the spinner comes down) says why '
+               'the reference writes it once, so that an exit added later cannot forget it: a '
+               'reason for the shape, which no run can tell apart.',
+          where='hunt round 11, design 7.1-09', names='',
+          replace=r'''
+        yield {"type": "turn_end", "message": reply}
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''',
+          by=r'''
+        yield {"type": "turn_end", "message": reply}
+        if failed:
+            yield {"type": "agent_end", "messages": added}
+            return
+        if not calls:
+            yield {"type": "agent_end", "messages": added}
+            return
+'''),
+    Wrong(lab='7.1', name="a reply's tool_execution_start events made before its first call",
+          rule='Build item 7 asks that each event be a new dict, never yielded again, so that no '
+               'other event changes with it; a turn that makes the tool_execution_start dicts of '
+               'all its calls before the first runs, and yields each once, hands the consumer '
+               'new dicts that nobody else holds or writes to before it gets them. When a dict '
+               'was made is not something a consumer can see.',
+          where='hunt round 11, design 7.1-10', names='',
+          replace=r'''
+        for call in calls:
+            yield {"type": "tool_execution_start", "call": call}
+''',
+          by=r'''
+        starts = [{"type": "tool_execution_start", "call": call} for call in calls]
+        for call, start in zip(calls, starts):
+            yield start
+'''),
+    Wrong(lab='7.1', name="a copy of the message in each message_end",
+          rule='The lesson says so in "Where yours is weaker": in the reference an event carries '
+               'the very message dict on the record, and "the tests ask only for an equal one"; '
+               'a message_end carrying an equal copy keeps a frontend\'s edits off the record, '
+               'the safer answer where the page leaves the choice.',
+          where='hunt round 11, probe 7.1-51', names='',
+          replace=r'''
+        return {"type": "message_end", "message": message}
+''',
+          by=r'''
+        import copy
+        return {"type": "message_end", "message": copy.deepcopy(message)}
+'''),
+    Wrong(lab='7.1', name='a copy of the call in the tool events',
+          rule='Build item 6 asks that the tool events carry "call", and the lesson says of the '
+               'events\' messages that "the tests ask only for an equal one": an equal copy of '
+               'the call block keeps a frontend\'s edits off the record\'s reply, as probe 51\'s '
+               'copied message does.',
+          where='hunt round 11, probe 7.1-54', names='',
+          replace=r'''
+        for call in calls:
+            yield {"type": "tool_execution_start", "call": call}
+''',
+          by=r'''
+        for call in calls:
+            import copy
+            yield {"type": "tool_execution_start", "call": copy.deepcopy(call)}
+''',
+          also=((r'''
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+''', r'''
+            yield {"type": "tool_execution_end", "call": copy.deepcopy(call), "result": result}
+'''),)),
+    Wrong(lab='7.1', name="the answer's text returned as well as carried by agent_end",
+          rule='The answer travels in agent_end (Build item 3; "Where the answer travels"), and '
+               'a run that also returns the answer\'s text still carries it there: the wrong '
+               'design the page names is the return value as the only carrier, which a for loop '
+               'throws away. Lesson 3\'s Build says "What `run_agent` returns is not part of the '
+               'contract", so an extra return value breaks nothing a consumer reads.',
+          where='hunt round 11, probe 7.1-55', names='',
+          replace=r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''',
+          by=r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+    return text_of(added[-1])  # for a caller that uses yield from
+'''),
     # Hunt round 6 (reader r24), design 7.1-8.
     Wrong(lab='7.1', name='run_agent an async generator',
           rule='Lesson 15 makes run_agent an async generator of the same events (its stop needs '
