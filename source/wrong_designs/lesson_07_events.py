@@ -2,7 +2,7 @@
 each as a small change to the reference of lab 7.1 (the loop) or 7.2 (the frontends). The
 format is tools/wrong_designs.py's.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     Wrong(lab='7.1', name='printing from the loop',
@@ -1008,6 +1008,247 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
 ''',
           also=(('    yield {"type": "agent_start"}', '    yield AGENT_START'),
                 ('        yield {"type": "turn_start"}', '        yield TURN_START'))),
+    # Hunt round 11 (reader r52): designs 7.1-01 to 7.1-25 that passed lab 7.1's tests.
+    Wrong(lab='7.1', name='a line on standard error when a tool fails',
+          rule='run_agent prints nothing, on any way a run goes: a failed tool is an event like '
+               'any other, and a line on standard error about it is one frontend\'s picture '
+               'forced on every other.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 11, 7.1-01)',
+          names='draws nothing',
+          replace=r'''
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+''',
+          by=r'''
+            if result["is_error"]:
+                import sys
+                print(f"tool {call['name']} failed", file=sys.stderr)
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+'''),
+    Wrong(lab='7.1', name="progress printed to the process's own standard output",
+          rule='run_agent prints nothing, on standard output or standard error, whichever stream '
+               'object it writes to: sys.__stdout__ is the same terminal another frontend draws on.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 11, 7.1-02)',
+          names='draws nothing',
+          replace=r'''
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+''',
+          by=r'''
+            yield {"type": "tool_execution_start", "call": call}
+            import sys
+            print(f"running {call['name']}...", file=sys.__stdout__)
+            result = run_tool(tools, call)
+'''),
+    Wrong(lab='7.1', name='a logger of its own that does not propagate',
+          rule='run_agent draws nothing, through the logging module either: a logger with a '
+               'handler of its own on standard error, kept from the root logger, still draws one '
+               'frontend\'s picture on every other.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 11, 7.1-03)',
+          names='draws nothing',
+          replace=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          by=r'''
+import logging as _logging
+import sys as _sys
+
+_log = _logging.getLogger("harness.loop")
+_log.propagate = False
+_log.addHandler(_logging.StreamHandler(_sys.__stderr__))
+_log.setLevel(_logging.INFO)
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          also=((r'''
+        yield {"type": "turn_start"}
+''', r'''
+        _log.info("turn %d", turn)
+        yield {"type": "turn_start"}
+'''),)),
+    Wrong(lab='7.1', name='a line on standard error when the record is not empty',
+          rule='run_agent prints nothing, whatever the record holds when it starts: a run that '
+               'carries on a conversation is drawn by its frontend, not by the loop.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 11, 7.1-13)',
+          names='draws nothing',
+          replace=r'''
+    yield {"type": "agent_start"}
+''',
+          by=r'''
+    if messages:
+        import sys
+        print(f"continuing a conversation of {len(messages)} messages", file=sys.stderr)
+    yield {"type": "agent_start"}
+'''),
+    Wrong(lab='7.1', name='a line on standard error when the consumer closes the run',
+          rule='run_agent prints nothing, on every way out, a consumer that walks away included: '
+               'the consumer that closed the run draws the cancel, if anybody does.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 11, 7.1-24)',
+          names='draws nothing',
+          replace=r'''
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+''',
+          by=r'''
+            try:
+                yield {"type": "tool_execution_start", "call": call}
+            except GeneratorExit:
+                import sys
+                print("run cancelled", file=sys.stderr)
+                raise
+            result = run_tool(tools, call)
+'''),
+    Wrong(lab='7.1', name="a failed tool's result announced before it is recorded",
+          rule='Mutate, then announce, for every message: a tool that raised gives an error '
+               'result, a message like any other, appended to the record before its message_end '
+               'and its tool_execution_end are yielded.',
+          where='Build: announce, don\'t draw, item 5: "by the time the consumer sees that event, the message is already the last item of the caller\'s list" (hunt round 11, 7.1-04)',
+          names='mutate, then announce',
+          replace=r'''
+            result = run_tool(tools, call)
+            yield record(result)  # straight after the tool returned: nothing in between
+''',
+          by=r'''
+            result = run_tool(tools, call)
+            if result["is_error"]:  # the tempting order, only for failures
+                yield {"type": "message_end", "message": result}
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+                record(result)
+                continue
+            yield record(result)  # straight after the tool returned: nothing in between
+'''),
+    Wrong(lab='7.1', name='the max_turns stop announced before it is recorded',
+          rule='Mutate, then announce, for every message the run records: the max_turns stop, '
+               'which the run makes itself, is on the record before its message_end.',
+          where='Build: announce, don\'t draw, item 5: "Every message the run records is announced once" (hunt round 11, 7.1-05)',
+          names='mutate, then announce',
+          replace='        yield record(reply)',
+          by=r'''
+        if max_turns is not None and turn > max_turns:
+            yield {"type": "message_end", "message": reply}
+            record(reply)
+        else:
+            yield record(reply)
+'''),
+    Wrong(lab='7.1', name='a failed reply announced before it is recorded',
+          rule='Mutate, then announce, for every message the run records: a reply that came back '
+               'failed is on the record before its message_end, like any other reply.',
+          where='Build: announce, don\'t draw, item 5: "by the time the consumer sees that event, the message is already the last item of the caller\'s list" (hunt round 11, 7.1-06)',
+          names='mutate, then announce',
+          replace='        yield record(reply)',
+          by=r'''
+        if reply["stop_reason"] == "error":
+            yield {"type": "message_end", "message": reply}
+            record(reply)
+        else:
+            yield record(reply)
+'''),
+    Wrong(lab='7.1', name="the next turn's request made before its turn_start",
+          rule='Each turn opens with turn_start, and its request is made only once the consumer '
+               'asks past it: a consumer that walks away at turn_start has paid for no reply it '
+               'was not shown.',
+          where='Build: announce, don\'t draw, item 4: "Each turn opens with `turn_start`" (hunt round 11, 7.1-07)',
+          names='a request is made only once its turn is asked for',
+          replace=r'''
+        turn += 1
+        yield {"type": "turn_start"}
+        for message in pending:  # a user message enters only here, at the top of a turn
+            yield record(message)
+        pending = []
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        else:
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+''',
+          by=r'''
+        turn += 1
+        if turn > 1:  # ask early, so the reply is ready when the turn opens
+            if max_turns is not None and turn > max_turns:
+                reply = error_message(f"Agent stopped after max_turns={max_turns}")
+            else:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+        yield {"type": "turn_start"}
+        for message in pending:  # a user message enters only here, at the top of a turn
+            yield record(message)
+        pending = []
+        if turn == 1:
+            if max_turns is not None and turn > max_turns:  # before the call, never after
+                reply = error_message(f"Agent stopped after max_turns={max_turns}")
+            else:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+'''),
+    Wrong(lab='7.1', name='the tools read at the call',
+          rule='Until its first event is asked for, run_agent does nothing at all, not even read '
+               'the tools: a tool list the caller has not finished at the call is no error until '
+               'the run begins.',
+          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it does nothing at all" (hunt round 11, 7.1-12)',
+          names='does nothing at all',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+    """Fail fast on a malformed tool, then run."""
+    tool_specs(tools)
+    return _run_agent(model, system, messages, tools, prompt, max_turns=max_turns)
+
+
+def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+'''),
+    Wrong(lab='7.1', name='no turn_end for an empty reply',
+          rule='Each turn opens with turn_start and closes with turn_end, the turn of a reply '
+               'with no words and no calls too.',
+          where='Build: announce, don\'t draw, item 4: "Each turn opens with `turn_start` and closes with `turn_end`" (hunt round 11, 7.1-17)',
+          names='closes with turn_end',
+          replace=r'''
+        yield {"type": "turn_end", "message": reply}
+''',
+          by=r'''
+        if reply["content"] or failed:
+            yield {"type": "turn_end", "message": reply}
+'''),
+    Wrong(lab='7.1', name="agent_end carrying the failed reply it found on the record",
+          rule='agent_end carries the messages this run added, and none from before it: a failed '
+               'reply an earlier run left at the end of the record is not this run\'s.',
+          where='Build: announce, don\'t draw, item 3: "the messages this run added to the record, in order, and none from before it" (hunt round 11, 7.1-19)',
+          names='none from before it',
+          replace=r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''',
+          by=r'''
+    carried = [m for m in messages[:len(messages) - len(added)][-1:]
+               if m.get("stop_reason") == "error"]  # where the last run broke off
+    yield {"type": "agent_end", "messages": carried + added}
+'''),
+    Wrong(lab='7.1', name="a progress event between a long output and its record",
+          rule='Nothing is yielded between a tool returning and its result going onto the record, '
+               'however long the result.',
+          where='Build: announce, don\'t draw, item 6: "Nothing is yielded between a tool returning and its result going onto the record" (hunt round 11, 7.1-21)',
+          names='nothing is yielded between a tool returning and its result being recorded',
+          replace=r'''
+            result = run_tool(tools, call)
+            yield record(result)  # straight after the tool returned: nothing in between
+''',
+          by=r'''
+            result = run_tool(tools, call)
+            if len(result["content"]) > 2000:  # let a frontend show a big output arriving
+                yield {"type": "tool_output", "call": call, "chars": len(result["content"])}
+            yield record(result)
+'''),
+    Wrong(lab='7.1', name='one turn_start dict for every turn past the fifth',
+          rule='Each event is a new dict, made when it is yielded and never yielded again, in a '
+               'long run as in a short one.',
+          where='Build: announce, don\'t draw, item 7: "Each event is a new dict, made when it is yielded and never yielded again" (hunt round 11, 7.1-23)',
+          names='new dict',
+          replace=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          by=r'''
+LATE_TURN_START = {"type": "turn_start"}
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+''',
+          also=(('        yield {"type": "turn_start"}',
+                 '        yield LATE_TURN_START if turn > 5 else {"type": "turn_start"}'),)),
     # Hunt round 9 (reader r37): each a design that passed lab 7.2's tests before this round.
     Wrong(lab='7.2', name='JsonRenderer telling a failure by an error_message that is not null',
           rule='False when any message it saw announced had stop_reason "error": a reply labelled "error" with no error_message is a failure all the same.',
@@ -1518,6 +1759,92 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
 ]
 
 ALLOWED = [
+    # Hunt round 11 (reader r52): designs 7.1-09 and 7.1-10, probes 7.1-51, 54 and 55.
+    Wrong(lab='7.1', name='an agent_end yielded at each way out',
+          rule='Build item 3 asks that agent_start come first and agent_end last, once each, on '
+               'every way out; a run that yields agent_end and returns at each of its exits (the '
+               'answer, the failed reply, the max_turns stop) keeps that on every way out the '
+               'loop has, and yields the same events in the same order. "The reference, and your '
+               'lab, yield agent_end on exactly one line" (When the spinner comes down) says why '
+               'the reference writes it once, so that an exit added later cannot forget it: a '
+               'reason for the shape, which no run can tell apart.',
+          where='hunt round 11, design 7.1-09', names='',
+          replace=r'''
+        yield {"type": "turn_end", "message": reply}
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''',
+          by=r'''
+        yield {"type": "turn_end", "message": reply}
+        if failed:
+            yield {"type": "agent_end", "messages": added}
+            return
+        if not calls:
+            yield {"type": "agent_end", "messages": added}
+            return
+'''),
+    Wrong(lab='7.1', name="a reply's tool_execution_start events made before its first call",
+          rule='Build item 7 asks that each event be a new dict, never yielded again, so that no '
+               'other event changes with it; a turn that makes the tool_execution_start dicts of '
+               'all its calls before the first runs, and yields each once, hands the consumer '
+               'new dicts that nobody else holds or writes to before it gets them. When a dict '
+               'was made is not something a consumer can see.',
+          where='hunt round 11, design 7.1-10', names='',
+          replace=r'''
+        for call in calls:
+            yield {"type": "tool_execution_start", "call": call}
+''',
+          by=r'''
+        starts = [{"type": "tool_execution_start", "call": call} for call in calls]
+        for call, start in zip(calls, starts):
+            yield start
+'''),
+    Wrong(lab='7.1', name="a copy of the message in each message_end",
+          rule='The lesson says so in "Where yours is weaker": in the reference an event carries '
+               'the very message dict on the record, and "the tests ask only for an equal one"; '
+               'a message_end carrying an equal copy keeps a frontend\'s edits off the record, '
+               'the safer answer where the page leaves the choice.',
+          where='hunt round 11, probe 7.1-51', names='',
+          replace=r'''
+        return {"type": "message_end", "message": message}
+''',
+          by=r'''
+        import copy
+        return {"type": "message_end", "message": copy.deepcopy(message)}
+'''),
+    Wrong(lab='7.1', name='a copy of the call in the tool events',
+          rule='Build item 6 asks that the tool events carry "call", and the lesson says of the '
+               'events\' messages that "the tests ask only for an equal one": an equal copy of '
+               'the call block keeps a frontend\'s edits off the record\'s reply, as probe 51\'s '
+               'copied message does.',
+          where='hunt round 11, probe 7.1-54', names='',
+          replace=r'''
+        for call in calls:
+            yield {"type": "tool_execution_start", "call": call}
+''',
+          by=r'''
+        for call in calls:
+            import copy
+            yield {"type": "tool_execution_start", "call": copy.deepcopy(call)}
+''',
+          also=((r'''
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+''', r'''
+            yield {"type": "tool_execution_end", "call": copy.deepcopy(call), "result": result}
+'''),)),
+    Wrong(lab='7.1', name="the answer's text returned as well as carried by agent_end",
+          rule='The answer travels in agent_end (Build item 3; "Where the answer travels"), and '
+               'a run that also returns the answer\'s text still carries it there: the wrong '
+               'design the page names is the return value as the only carrier, which a for loop '
+               'throws away. Lesson 3\'s Build says "What `run_agent` returns is not part of the '
+               'contract", so an extra return value breaks nothing a consumer reads.',
+          where='hunt round 11, probe 7.1-55', names='',
+          replace=r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+''',
+          by=r'''
+    yield {"type": "agent_end", "messages": added}  # the one way out, so every exit balances
+    return text_of(added[-1])  # for a caller that uses yield from
+'''),
     # Hunt round 6 (reader r24), design 7.1-8.
     Wrong(lab='7.1', name='run_agent an async generator',
           rule='Lesson 15 makes run_agent an async generator of the same events (its stop needs '
@@ -1689,4 +2016,66 @@ ALLOWED = [
                 'to choose"', names='',
           replace='        print(json.dumps(event), flush=True)',
           by='        print(json.dumps(event, allow_nan=False), flush=True)'),
+]
+
+DEEP_SLOW_TURN = r'''
+import json
+import time
+
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "7.1"
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+
+
+@lab_test("Events are plain data however long a turn takes: a run whose tool takes over a second "
+          "of wall clock yields events that each go through json.dumps and come back equal.")
+async def test_a_slow_turn_yields_plain_data(t):
+    def slow(arguments):
+        time.sleep(1.2)  # past every lab test's reach: they count time in loop turns, never sleep
+        return "contents of " + arguments["path"]
+    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})), lab.say("Read it.")])
+    events = await lab.drive(harness.run_agent(model, "You help with a small project.", [],
+                                               [tool("look", slow, PATH)], "Read a.py."))
+    t.expect([[e["type"], json.loads(json.dumps(e, default=repr)) == e] for e in events],
+             [[kind, True] for kind in ["agent_start", "turn_start", "message_end", "message_end",
+                                        "tool_execution_start", "message_end",
+                                        "tool_execution_end", "turn_end", "turn_start",
+                                        "message_end", "turn_end", "agent_end"]],
+             "Each event is a dict of plain data, a slow turn's too: nothing in it that json.dumps "
+             "cannot write. Each item is [the event, it comes back equal] (run_agent, lesson 7).")
+'''
+
+BEYOND = [
+    # Hunt round 11 (reader r52), design 7.1-22.
+    Beyond(lab='7.1', name='a timedelta in the turn_end of a turn over a second',
+           rule='Each event is a dict of plain data, whatever the turn took: a '
+                'datetime.timedelta in a slow turn\'s turn_end is a live Python object that '
+                'json.dumps cannot write.',
+           where='hunt round 11, design 7.1-22', names='plain data',
+           reach='the lab\'s tests count time in loop turns (lab/world/clock.py) and never '
+                 'sleep, so no turn of theirs takes a second of wall clock; this design differs '
+                 'only in a turn that takes over one',
+           replace=r'''
+        turn += 1
+        yield {"type": "turn_start"}
+''',
+           by=r'''
+        turn += 1
+        import time
+        began = time.monotonic()
+        yield {"type": "turn_start"}
+''',
+           also=((r'''
+        yield {"type": "turn_end", "message": reply}
+''', r'''
+        ended = {"type": "turn_end", "message": reply}
+        if time.monotonic() - began > 1:
+            import datetime
+            ended["took"] = datetime.timedelta(seconds=time.monotonic() - began)
+        yield ended
+'''),),
+           deep=DEEP_SLOW_TURN),
 ]

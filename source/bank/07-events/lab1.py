@@ -72,6 +72,38 @@ def kinds(value):
     return found
 
 
+@contextlib.contextmanager
+def everything_said(said):
+    """Write into the StringIO `said` all a run says beside its events while the block runs:
+    both streams, the process's own (sys.__stdout__, sys.__stderr__) too, and every record of
+    any logger, whatever handlers of its own it has or whether it propagates."""
+    calling, root = logging.Logger.callHandlers, logging.getLogger()
+    streams, level = (sys.__stdout__, sys.__stderr__), root.level
+
+    def heard(logger, record):
+        said.write(record.getMessage() + "\n")
+        calling(logger, record)
+    logging.Logger.callHandlers = heard
+    root.setLevel(logging.DEBUG)
+    sys.__stdout__ = sys.__stderr__ = said
+    try:
+        with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+            yield said
+    finally:
+        logging.Logger.callHandlers = calling
+        sys.__stdout__, sys.__stderr__ = streams
+        root.setLevel(level)
+
+
+def raiser(path):
+    """A tool `look` that raises when it is asked for `path`, and reads any other."""
+    def look(arguments):
+        if arguments["path"] == path:
+            raise PermissionError("no access to " + path)
+        return "seen " + arguments["path"]
+    return tool("look", look, PATH)
+
+
 # --- rule 1: a generator of plain data --------------------------------------------------------
 
 @lab_test("A consumer steps a run by hand with next(), after replacing the run's tool in its own "
@@ -82,12 +114,12 @@ async def test_bank_a_run_stepped_by_hand(t):
     before = len(messages)
     path = t.random.choice(["app.log", "db.log", "cron.log"])
     model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("Seen.")])
-    tools = [reader(prefix="old ")]
+    tools = [{"name": "look"}]  # a tool the caller is still making when it calls run_agent
     run = harness.run_agent(model, SYSTEM, messages, tools, t.random.choice(ASKS))
     tools[0] = reader(prefix="new ")  # the caller's own list, changed before the run began
     steps, printed = [[len(messages), len(model.calls)]], io.StringIO()
     taken = t.random.randint(5, 12)
-    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+    with everything_said(printed):
         events = []
         for _ in range(taken):
             events.append(next(run))
@@ -95,16 +127,21 @@ async def test_bank_a_run_stepped_by_hand(t):
         for event in run:
             events.append(event)
             steps.append([event["type"], len(messages) - before, len(model.calls)])
+        failing = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("No.")])
+        await lab.drive(harness.run_agent(failing, SYSTEM, [], [raiser(path)], "Once more."))
+        closed = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("No.")])
+        await lab.drive(harness.run_agent(closed, SYSTEM, [], [reader()], "Stop there."),
+                        close_after=5)  # closed at its tool_execution_start
+        spare_model = lab.ScriptedModel([lab.say("Unheard.")])
+        spare = harness.run_agent(spare_model, SYSTEM, [], [reader()], "Never mind.")
+        opened = next(spare)["type"]
+        shut = getattr(spare, "close", None)
+        if shut is not None:
+            shut()
     table = [["agent_start", 0, 0], ["turn_start", 0, 0], ["message_end", 1, 0],
              ["message_end", 2, 1], ["tool_execution_start", 2, 1], ["message_end", 3, 1],
              ["tool_execution_end", 3, 1], ["turn_end", 3, 1], ["turn_start", 3, 1],
              ["message_end", 4, 2], ["turn_end", 4, 2], ["agent_end", 4, 2]]
-    spare_model = lab.ScriptedModel([lab.say("Unheard.")])
-    spare = harness.run_agent(spare_model, SYSTEM, [], [reader()], "Never mind.")
-    opened = next(spare)["type"]
-    shut = getattr(spare, "close", None)
-    if shut is not None:
-        shut()
     t.expect([steps, len(events), len(model.calls), messages[before + 2]["content"],
               printed.getvalue(),
               sorted(set().union(*(kinds(e) for e in events)) - JSON),
@@ -112,12 +149,13 @@ async def test_bank_a_run_stepped_by_hand(t):
                len(spare_model.calls)]],
              [[[before, 0]] + table, 12, 2, f"new {path}", "", [],
               ["agent_start", True, "over", 0]],
-             f"run_agent(...) on a record of {before} messages, its tool replaced in the "
-             f"caller's list before the first event, then {taken} events taken by next(), the "
+             f"run_agent(...) on a record of {before} messages, its tool (not yet a whole tool "
+             f"at the call) replaced in the caller's list before the first event, then {taken} events taken by next(), the "
              "rest by a for loop: [the record's length and the requests before any event, then "
              "at each event its type, the messages added and the requests made by then], the "
-             "events in all, the requests made, the tool's result, what was printed on either "
-             "stream, and the types found anywhere inside the events that are not JSON's own "
+             "events in all, the requests made, the tool's result, what was printed or logged "
+             "by it, a run whose tool raises, one closed at its tool_execution_start and "
+             "the run below, and the types found anywhere inside the events that are not JSON's own "
              "(dict, list, str, int, float, bool, None); then a second run given one next() and "
              "closed: [its first event, it has close(), what a next() finds after, its requests].")
 
@@ -133,26 +171,27 @@ async def test_bank_two_runs_made_first_driven_last(t):
     second_model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "b.log"})),
                                       lab.say("Second done.")])
     first = harness.run_agent(first_model, SYSTEM, record, [reader()], "First of two asks.")
-    second = harness.run_agent(second_model, SYSTEM, record, [reader()], "Second of two asks.")
+    later = [{"name": "look"}]  # the second run's tool, made only after the run is
+    second = harness.run_agent(second_model, SYSTEM, record, later, "Second of two asks.")
+    later[0] = reader()
     out, aside = io.StringIO(), io.StringIO()
-    beside = logging.StreamHandler(aside)  # a line logged by the run lands beside the lines
-    logging.getLogger().addHandler(beside)
     unreadable = []
-    try:
-        with contextlib.redirect_stdout(aside), contextlib.redirect_stderr(aside):
-            for run in (second, first):
-                for event in await lab.drive(run):
-                    out.write(json.dumps(event) + "\n")
-            for script, cap in (([lab.fail("quota")], None), ([lab.say("Unsent.")], 0)):
-                for event in await lab.drive(harness.run_agent(
-                        lab.ScriptedModel(script), SYSTEM, [], [reader()], "Try the quota again.",
-                        max_turns=cap)):
-                    try:
-                        json.dumps(event)
-                    except (TypeError, ValueError):
-                        unreadable.append(event["type"])
-    finally:
-        logging.getLogger().removeHandler(beside)
+    with everything_said(aside):
+        for run in (second, first):
+            for event in await lab.drive(run):
+                out.write(json.dumps(event) + "\n")
+        quota = [lab.reply(lab.call("grep", {"path": "q.log"})), lab.fail("quota")]
+        for script, cap in ((quota, None), ([lab.say("Unsent.")], 0)):
+            for event in await lab.drive(harness.run_agent(
+                    lab.ScriptedModel(script), SYSTEM, [], [reader()], "Try the quota again.",
+                    max_turns=cap)):
+                try:
+                    json.dumps(event)
+                except (TypeError, ValueError):
+                    unreadable.append(event["type"])
+        for walked in (1, 5):  # closed at the first event, and at the tool's start
+            await lab.drive(harness.run_agent(lab.ScriptedModel(quota), SYSTEM, [], [reader()],
+                                              "Never mind."), close_after=walked)
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     t.expect([lab.shape(record[shown:]), lab.shape(first_model.calls[0].messages[shown:]),
               len(lines), [e["type"] for e in lines if "messages" in e],
@@ -164,8 +203,10 @@ async def test_bank_two_runs_made_first_driven_last(t):
              "first: the record after both (past its earlier messages), the first run's first "
              "request (past them), the JSON lines written, the types of the lines that carry "
              "\"messages\" and those messages, what was printed or logged besides, then and "
-             "over two more runs, one whose reply fails and one under max_turns=0, and the "
-             "events of those two that json.dumps cannot write.")
+             "over two more runs, one whose reply fails after a call to a tool it was not "
+             "given and one under max_turns=0, and the first again closed at its first event "
+             "and at its tool_execution_start; the events of the first two that json.dumps "
+             "cannot write.")
 
 
 # --- rule 2: the twelve events, in order --------------------------------------------------------
@@ -244,13 +285,16 @@ async def test_bank_three_runs_stepped_in_turn(t):
     replies, rounds = job(t)
     failing, fail_rounds = job(t)
     cut = t.random.randint(0, len(fail_rounds))
+    resumed, resumed_rounds = job(t)
     runs = [harness.run_agent(lab.ScriptedModel(replies), SYSTEM, record, [reader()], "One.",
                               max_turns=len(rounds) + 1),
             harness.run_agent(lab.ScriptedModel([lab.say("Never.")]), SYSTEM, record,
                               [reader()], "Two.", max_turns=0),
             harness.run_agent(lab.ScriptedModel(failing[:cut] + [lab.fail("overloaded")]),
-                              SYSTEM, record, [reader()], "Three.")]
-    events, live = [[], [], []], [0, 1, 2]
+                              SYSTEM, record, [reader()], "Three."),
+            harness.run_agent(lab.ScriptedModel(resumed), SYSTEM,
+                              earlier(t) + [lab.fail("overloaded")], [reader()], "Four.")]
+    events, live = [[], [], [], []], [0, 1, 2, 3]
     while live:
         for n in list(live):
             try:
@@ -265,11 +309,13 @@ async def test_bank_three_runs_stepped_in_turn(t):
               lab.shape(e[-1].get("messages", []))] for e in events]
     t.expect(found, [["agent_start", "agent_end", 1, 1, shape]
                      for shape in (shape_of(rounds), "U A(error)",
-                                   shape_of(fail_rounds[:cut], "A(error)"))],
+                                   shape_of(fail_rounds[:cut], "A(error)"),
+                                   shape_of(resumed_rounds))],
              "Runs that answer after rounds " + str(rounds) + " (under max_turns just enough "
              f"for them), stop under max_turns=0, and fail after {cut} rounds, all on one "
              "record, the first run's prompt put on the record once more by the consumer when "
-             "it is announced, each given one next() in turn: for "
+             "it is announced, and a fourth run on a record of its own that ends in an earlier "
+             "run's failed reply, each given one next() in turn: for "
              "each, [its first event, its last, agent_starts, agent_ends, the shape of what "
              "its last event carries as messages].")
 
@@ -288,17 +334,19 @@ async def test_bank_a_conversation_carried_on_from_agent_end(t):
             **({"max_turns": 0} if ending == "capped" else {})))
         last = events[-1]
         model = lab.ScriptedModel([lab.say("Carrying on.")])
-        await lab.drive(harness.run_agent(model, SYSTEM, list(last["messages"]), [reader()],
-                                          "And now?"))
-        found.append([last["type"], lab.shape(model.calls[0].messages)])
+        carried = await lab.drive(harness.run_agent(model, SYSTEM, list(last["messages"]),
+                                                    [reader()], "And now?"))
+        found.append([last["type"], lab.shape(model.calls[0].messages),
+                      lab.shape(carried[-1]["messages"])])
         wanted.append(["agent_end", {"answer": shape_of(rounds) + " U",
                                      "failed": shape_of(rounds, "A(error)") + " U",
-                                     "capped": "U U"}[ending]])
+                                     "capped": "U U"}[ending], "U A"])
     t.expect(found, wanted,
              "Runs on records holding earlier messages, ending in an answer, a failed reply "
              "that got words out, and the max_turns=0 stop (whose empty ending no view "
              "carries); a new run on a list of the messages the last event carried: [the last "
-             "event's type, the new run's first request].")
+             "event's type, the new run's first request, what the new run's agent_end "
+             "carries].")
 
 
 # --- rule 4: turn_start and turn_end --------------------------------------------------------------
@@ -307,7 +355,8 @@ async def test_bank_a_conversation_carried_on_from_agent_end(t):
           "stop_reason and calls of the message it carries: a run of drawn rounds of calls.")
 async def test_bank_turns_open_and_close_around_their_replies(t):
     replies, rounds = job(t)
-    depth, marks, record = [0], [], earlier(t)
+    replies[-1] = lab.reply()  # the run ends in a reply with no words and no calls
+    model, depth, marks, record = lab.ScriptedModel(replies), [0], [], earlier(t)
 
     def follow(event):
         if event["type"] == "tool_execution_start":
@@ -315,16 +364,20 @@ async def test_bank_turns_open_and_close_around_their_replies(t):
         if event["type"] in ("turn_start", "turn_end"):
             depth[0] += 1 if event["type"] == "turn_start" else -1
             marks.append(str(depth[0]))
+        if event["type"] == "turn_start":
+            marks.append(f"asked {len(model.calls)}")
         if event["type"] == "turn_end":
             m = event["message"]
             marks.append(f"{m['role']}/{m.get('stop_reason')}/{len(harness.tool_calls(m))}")
-    await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, record,
-                                      [reader()], t.random.choice(ASKS)), on_event=follow)
-    t.expect(marks, [mark for paths in rounds + [[]] for mark in
-                     ("1", "0", f"assistant/{'toolUse' if paths else 'stop'}/{len(paths)}")],
-             f"Rounds of calls {rounds}, then an answer, the consumer putting an assistant "
-             "message of its own on the record at each tool_execution_start: the depth in turns "
-             "after each turn_start and turn_end, and at each turn_end its message as "
+    await lab.drive(harness.run_agent(model, SYSTEM, record, [reader()],
+                                      t.random.choice(ASKS)), on_event=follow)
+    t.expect(marks, [mark for n, paths in enumerate(rounds + [[]]) for mark in
+                     ("1", f"asked {n}", "0",
+                      f"assistant/{'toolUse' if paths else 'stop'}/{len(paths)}")],
+             f"Rounds of calls {rounds}, then a reply with no words and no calls, the consumer "
+             "putting an assistant message of its own on the record at each "
+             "tool_execution_start: the depth in turns after each turn_start and turn_end, the "
+             "requests made by each turn_start, and at each turn_end its message as "
              "role/stop_reason/calls.")
 
 
@@ -333,27 +386,30 @@ async def test_bank_turns_open_and_close_around_their_replies(t):
           "its turn as the record holds it.")
 async def test_bank_turn_end_of_failing_and_capped_runs(t):
     found, wanted = [], []
-    for ending in ("failed", "capped"):
+    for ending in ("failed", "capped", "empty"):
         replies, rounds = job(t)
-        record = []
-        script = replies[:-1] + [lab.fail("dropped", "Partly.", lab.call("look", {"path": "x"}))]
-        cap = len(rounds)
+        record, asked = [], []
+        last = {"failed": lab.fail("dropped", "Partly.", lab.call("look", {"path": "x"})),
+                "capped": lab.reply(lab.call("look", {"path": "y"})), "empty": lab.reply()}
+        model = lab.ScriptedModel(replies[:-1] + [last[ending]])
         events = await lab.drive(harness.run_agent(
-            lab.ScriptedModel(script if ending == "failed" else replies[:-1] +
-                              [lab.reply(lab.call("look", {"path": "y"}))]),
-            SYSTEM, record, [reader()], t.random.choice(ASKS),
-            **({"max_turns": cap} if ending == "capped" else {})))
+            model, SYSTEM, record, [reader()], t.random.choice(ASKS),
+            **({"max_turns": len(rounds)} if ending == "capped" else {})),
+            on_event=lambda e: asked.append(len(model.calls)) if e["type"] == "turn_start"
+            else None)
         ends = [e["message"] for e in events if e["type"] == "turn_end"]
         replies_on_record = [m for m in record if m["role"] == "assistant"]
         found.append([[m["role"] for m in ends], ends == replies_on_record,
-                      ends[-1].get("stop_reason"), harness.text_of(ends[-1])])
-        wanted.append([["assistant"] * (len(rounds) + 1), True, "error",
-                       "Partly." if ending == "failed" else ""])
+                      ends[-1].get("stop_reason"), harness.text_of(ends[-1]), asked])
+        wanted.append([["assistant"] * (len(rounds) + 1), True,
+                       "stop" if ending == "empty" else "error",
+                       "Partly." if ending == "failed" else "", list(range(len(rounds) + 1))])
     t.expect(found, wanted,
              "For a run whose reply fails with words and a call after rounds of calls, then "
-             "one stopped by max_turns after as many rounds: the roles of the turn_end "
-             "messages, whether they are the record's replies in order, and the last one's "
-             "stop_reason and words.")
+             "one stopped by max_turns after as many rounds, then one ending in a reply with no "
+             "words and no calls: the roles of the turn_end messages, whether they are the "
+             "record's replies in order, the last one's stop_reason and words, and the requests "
+             "made by each turn_start.")
 
 
 # --- rule 5: every recorded message announced once, after it is on the record ---------------
@@ -380,6 +436,19 @@ async def test_bank_the_record_never_runs_ahead_or_behind(t):
              f"Rounds of calls {rounds}, then an answer: at each event, type:(messages the "
              "record gained - message_end events so far, this one included), and the "
              "message_end events in all.")
+    ahead = []
+    for cap, last in ((None, lab.fail("dropped")), (len(rounds), lab.say("Unsent."))):
+        messages, told[0], rows = earlier(t), 0, []
+        before = len(messages)
+        broken = rounds[-1][-1]
+        await lab.drive(harness.run_agent(lab.ScriptedModel(replies[:-1] + [last]), SYSTEM,
+                                          messages, [raiser(broken)], t.random.choice(ASKS),
+                                          max_turns=cap), on_event=measure)
+        ahead.append([row for row in rows if not row.endswith(":0")])
+    t.expect(ahead, [[], []],
+             f"Rounds of calls {rounds}, the tool raising at {rounds[-1][-1]}, ending once in a "
+             "failed reply and once in the max_turns stop: the events at which the record had "
+             "gained other than the messages announced so far, as type:(gained - announced).")
     mine, model = [], lab.ScriptedModel([lab.reply(lab.call("look", {"path": "web.log"})),
                                          lab.say("Cache checked.")])
     await lab.drive(harness.run_agent(model, SYSTEM, mine, [reader()], "Check the web log."),
@@ -403,22 +472,27 @@ async def test_bank_every_recorded_message_was_announced(t):
         if event["type"] == "message_end":
             announced.append(event["message"])
             checks.append(event["message"] == messages[-1])
-    for ending in (None, lab.reply()):  # the second run ends in a reply with nothing in it
+    endings = ("answer", "empty", "failed", "capped")
+    for ending in endings:
         replies, rounds = job(t)
-        script = replies if ending is None else replies[:-1] + [ending]
-        await lab.drive(harness.run_agent(lab.ScriptedModel(script), SYSTEM, messages,
-                                          [reader()], t.random.choice(ASKS)), on_event=check)
+        last = {"empty": lab.reply(), "failed": lab.fail("reset")}.get(ending, replies[-1])
+        tools = [raiser(rounds[0][0])] if ending in ("failed", "capped") else [reader()]
+        await lab.drive(harness.run_agent(lab.ScriptedModel(replies[:-1] + [last]), SYSTEM,
+                                          messages, tools, t.random.choice(ASKS),
+                                          max_turns=len(rounds) if ending == "capped" else None),
+                        on_event=check)
     t.expect([checks.count(False), len(checks) == len(messages) - before,
               [m in announced for m in messages[before:]].count(False),
               [m["role"] for m in announced] == [m["role"] for m in messages[before:]]],
              [0, True, 0, True],
-             "Two runs in a row on one record, the second ending in a reply with no words "
-             "and no calls: how many message_end events came before their "
+             "Four runs in a row on one record, the second ending in a reply with no words "
+             "and no calls, the third in a failed reply and the fourth in the max_turns stop, "
+             "the last two with a tool that raises: how many message_end events came before their "
              "message was the record's last, whether there was one per message recorded, how "
              "many recorded messages were never announced, and whether the announcements "
              "follow the record's order.")
-    t.expect(lab.shape(announced).count("U"), 2,
-             "The user messages announced over the two runs: each run's prompt.")
+    t.expect(lab.shape(announced).count("U"), len(endings),
+             "The user messages announced over the runs: each run's prompt.")
 
 
 # --- rule 6: the tool events around a call ----------------------------------------------------
@@ -433,11 +507,13 @@ async def test_bank_one_log_of_the_tool_and_its_events(t):
     replies, rounds = job(t)
     broken = t.random.choice([p for paths in rounds for p in paths])
 
+    size = t.random.randint(5_000, 40_000)  # every output this long
+
     def look(arguments):
         log.append(f"ran {arguments['path']}")
         if arguments["path"] == broken:
-            raise PermissionError("no access to " + broken)
-        return "seen " + arguments["path"]
+            raise PermissionError("no access to " + broken + " " + "!" * size)
+        return "seen " + arguments["path"] + " " + "." * size
     replies[-2] = lab.reply(*replies[-2]["content"], lab.call("tail", {"path": "z.log"}))
 
     def note(event):
@@ -460,29 +536,40 @@ async def test_bank_one_log_of_the_tool_and_its_events(t):
               for line in (f"start {p} True", f"ran {p}", "then message_end",
                            f"end {p} True {p == broken}")]
     t.expect(log, wanted + ["start z.log True", "end z.log True True"],
-             f"Rounds of calls {rounds}, the tool raising at {broken}, and a call to `tail` "
-             "last: the log the consumer and the tool wrote, in order.")
+             f"Rounds of calls {rounds}, the tool raising at {broken}, each output over "
+             f"{size} characters, and a call to `tail` last: the log the consumer and the tool "
+             "wrote, in order.")
 
 
 @lab_test("One reply of just over 300 calls: the results on the record, in the next request, "
           "and the last tool_execution_end's result.")
 async def test_bank_a_reply_of_over_three_hundred_calls(t):
-    many = 300 + t.random.randint(1, 6)
+    many, size = 300 + t.random.randint(1, 6), t.random.randint(5_000, 40_000)
     model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"{n}.log"})
                                            for n in range(1, many + 1)]), lab.say("All seen.")])
     messages = []
-    events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [reader()],
+    big = tool("look", lambda arguments: "seen " + arguments["path"] + (
+        "." * size if arguments["path"] == "1.log" else ""), PATH)
+    events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [big],
                                                "Read every log."))
     ends = [e for e in events if e["type"] == "tool_execution_end"]
     t.expect([sum(m["role"] == "toolResult" for m in messages),
               sum(m["role"] == "toolResult" for m in model.calls[1].messages),
-              ends[-1]["result"]["content"], messages[-2]["tool_call_id"]],
-             [many, many, f"seen {many}.log", f"c{many}"],
-             f"A reply of {many} calls: the results on the record, in the request after, the "
-             "last tool_execution_end's result, and the call id of the record's last result.")
+              ends[-1]["result"]["content"], messages[-2]["tool_call_id"], len(events)],
+             [many, many, f"seen {many}.log", f"c{many}", 3 * many + 9],
+             f"A reply of {many} calls, the first one's output {size} characters long: the "
+             "results on the record, in the request after, the last tool_execution_end's "
+             "result, the call id of the record's last result, and the events in all.")
 
 
 # --- rule 7: each event a new dict ----------------------------------------------------------------
+
+def long_job(t):
+    """A job of many rounds of one call each, drawn: the model's replies, then an answer; and the
+    calls of each round."""
+    rounds = [[f"g{k}.log"] for k in range(t.random.randint(20, 40))]
+    return [lab.reply(lab.call("look", {"path": p})) for [p] in rounds] + [lab.say("Long.")], rounds
+
 
 def sequence(rounds):
     """The types of the events of a run whose model asks for `rounds`, then answers."""
@@ -497,7 +584,7 @@ def sequence(rounds):
           "stamps each event with where it came and keeps them all: the stamps and types the "
           "kept events hold once every run is over.")
 async def test_bank_three_runs_stamped_in_turn(t):
-    jobs = [job(t) for _ in range(3)]
+    jobs = [job(t) for _ in range(2)] + [long_job(t)]
     runs = [harness.run_agent(lab.ScriptedModel(replies), SYSTEM, earlier(t), [reader()], ask)
             for (replies, _), ask in zip(jobs, t.random.sample(ASKS, 3))]
     kept, live, step = [], [0, 1, 2], 0
@@ -514,7 +601,8 @@ async def test_bank_three_runs_stamped_in_turn(t):
                     for n, step, event in kept), key=lambda item: item[0])
     wanted = [[n, kind, True] for n, (_, rounds) in enumerate(jobs) for kind in sequence(rounds)]
     t.expect(found, wanted,
-             "Runs answering after rounds " + str([rounds for _, rounds in jobs]) + ", given "
+             "Runs answering after rounds " + str([rounds for _, rounds in jobs[:2]]) + " and "
+             f"{len(jobs[2][1])} rounds of one call, given "
              "one next() each in turn, each event stamped [its run, its step] as it came: for "
              "every kept event, once all three are over, [its run, its type, it still holds its "
              "own stamp].")
@@ -533,7 +621,11 @@ async def test_bank_a_consumer_that_empties_each_event(t):
                                       t.random.choice(ASKS)), on_event=take_apart)
     await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Unsent.")]), SYSTEM, [],
                                       [reader()], "Once more.", max_turns=0), on_event=take_apart)
+    long_replies, long_rounds = long_job(t)
+    await lab.drive(harness.run_agent(lab.ScriptedModel(long_replies), SYSTEM, [], [reader()],
+                                      "Keep going."), on_event=take_apart)
     t.expect(read, sequence(rounds) + ["agent_start", "turn_start", "message_end", "message_end",
-                                       "turn_end", "agent_end"],
-             f"A run answering after rounds {rounds}, then one under max_turns=0, each event's "
-             "type popped and the event emptied as it is read: the types read, in order.")
+                                       "turn_end", "agent_end"] + sequence(long_rounds),
+             f"A run answering after rounds {rounds}, then one under max_turns=0, then one of "
+             f"{len(long_rounds)} rounds of one call, each event's type popped and the event "
+             "emptied as it is read: the types read, in order.")

@@ -178,6 +178,19 @@ async def test_mutate_then_announce(t):
              "A message is appended to the record before its message_end is yielded, so a "
              "consumer reading the record at that event finds it there (run_agent, lesson 7). "
              "Each row: [announced, last in the record, the same message], for a drawn run.")
+    seen.clear()
+    for model, limit in bad_endings(t):
+        messages = []
+        await lab.drive(harness.run_agent(model, SYSTEM, messages, [breaker()], "Read them.",
+                                          max_turns=limit), on_event=look)
+    t.expect(seen,
+             why="On every way a run goes the append comes first, then the message_end: a tool "
+                 "that fails, whose error result is a message like any other, a reply that comes "
+                 "back failed, and the max_turns stop, which the run makes itself. Each row: "
+                 "[announced, last in the record, the same message], for two runs whose tool "
+                 "raises on every call, one ending in a failed reply and one stopped by "
+                 "max_turns=1 (run_agent, lesson 7, Build item 5: \"by the time the consumer "
+                 "sees that event, the message is already the last item of the caller's list\").")
 
 
 @lab_test("Every message a run adds is announced exactly once, in order, and agent_end carries "
@@ -205,12 +218,15 @@ async def test_every_message_announced_once(t):
     events = await lab.drive(harness.run_agent(lab.ScriptedModel([lab.reply()]), SYSTEM, messages,
                                                [looker()], "Say nothing."))
     announced = [e["message"] for e in events if e["type"] == "message_end"]
-    t.expect([lab.shape(messages), announced == messages, events[-1]["messages"] == messages],
-             ["U A", True, True],
+    t.expect([lab.shape(messages), announced == messages, events[-1]["messages"] == messages,
+              types(events)],
+             ["U A", True, True, TWELVE[:4] + TWELVE[-2:]],
              "A reply with no words and no calls that did not fail is recorded like any other, "
              "so it is announced once by a message_end and carried by agent_end: every message "
-             "the run records is announced. Items: the record, it equals what was announced, "
-             "it equals what agent_end carries (run_agent, lesson 7).")
+             "the run records is announced, and its turn closes with turn_end like any other "
+             "turn. Items: the record, it equals what was announced, it equals what agent_end "
+             "carries, the event types (run_agent, lesson 7, Build item 4: \"Each turn opens "
+             "with `turn_start` and closes with `turn_end`\").")
 
 
 @lab_test("tool_execution_start and tool_execution_end carry the call; the end also carries the "
@@ -260,6 +276,16 @@ async def test_tool_events_carry_the_call(t):
              "is [the event, its result's is_error], for one reply that calls a tool that "
              "raises, then one named grep that the run was not given (run_agent, lessons 4 and "
              "7).")
+    size = t.random.randint(10_000, 100_000)  # a tool's output of a drawn length
+    big = tool("look", lambda arguments: "x" * size, PATH)
+    events = await lab.drive(harness.run_agent(one_call(), SYSTEM, [], [big], "Read it."))
+    t.expect([types(events), [len(e["result"]["content"]) for e in events
+                              if e["type"] == "tool_execution_end"]], [TWELVE, [size]],
+             f"A tool whose output is {size} characters long is a call like any other: nothing "
+             "is yielded between a tool returning and its result being recorded, however long "
+             "the result. Items: the event types, the length of the result tool_execution_end "
+             "carries (run_agent, lesson 7, Build item 6: \"Nothing is yielded between a tool "
+             "returning and its result going onto the record\").")
     wide = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"f{n}.py"})
                                           for n in range(301)]), lab.say("All read.")])
     events = await lab.drive(harness.run_agent(wide, SYSTEM, [], [looker()], "Read every file."))
@@ -297,19 +323,23 @@ async def test_walking_away_at_any_event(t):
     replies, rounds, _ = drawn_job(t, most_rounds=2, widest=2)
     found = []
     for read in range(1, len(story(rounds)) + 1):
-        messages = []
-        events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, messages,
-                                                   [looker()], "Read them."), close_after=read)
+        messages, model = [], lab.ScriptedModel(replies)
+        events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [looker()],
+                                                   "Read them."), close_after=read)
         announced = [e["message"] for e in events if e["type"] == "message_end"]
-        found.append([what(events[-1]), lab.shape(messages), messages == announced])
-    t.expect(found, [[event, recorded(story(rounds)[:read]), True]
+        found.append([what(events[-1]), lab.shape(messages), messages == announced,
+                      len(model.calls)])
+    t.expect(found, [[event, recorded(story(rounds)[:read]), True,
+                      sum(told.startswith("message_end A") for told in story(rounds)[:read])]
                      for read, event in enumerate(story(rounds), 1)],
              "Every message the run records is announced by a message_end, and only once it is "
              "on the record; so wherever a consumer closes the run, the record holds what it "
              "was told and nothing more. The prompt too: it is recorded at the top of the first "
-             "turn, after turn_start, never before agent_start. Each item is [the last event "
-             "read before closing, the record, it equals the messages announced] (run_agent, "
-             "lesson 7).")
+             "turn, after turn_start, never before agent_start. And a request is made only once "
+             "its turn is asked for, after that turn's turn_start: a consumer that walks away "
+             "has paid for no reply it was not shown. Each item is [the last event read before "
+             "closing, the record, it equals the messages announced, the requests made] "
+             "(run_agent, lesson 7, Build item 4: \"Each turn opens with `turn_start`\").")
 
 
 @lab_test("agent_end carries the messages its own run added, and only those: not another run's "
@@ -381,8 +411,8 @@ async def test_every_exit_is_balanced(t):
              "model calls made (run_agent, lessons 5 and 7).")
     replies, rounds, _ = drawn_job(t)
     failing = t.random.randint(0, len(rounds))  # the reply that fails: after this many rounds
-    model = lab.ScriptedModel(replies[:failing] + [lab.fail("overloaded")])
-    failed = await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "Look."))
+    model, record = lab.ScriptedModel(replies[:failing] + [lab.fail("overloaded")]), []
+    failed = await lab.drive(harness.run_agent(model, SYSTEM, record, [looker()], "Look."))
     t.expect([what(e) for e in failed],
              story(rounds[:failing])[:-3] + ["message_end A(error)", "turn_end A(error)",
                                              "agent_end"],
@@ -393,20 +423,37 @@ async def test_every_exit_is_balanced(t):
               recorded(story(rounds[:failing])[:-3]) + " A(error)"],
              "On every exit, agent_end carries what the run recorded, the stop included "
              "(run_agent, lesson 7).")
+    again = await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Back again.")]), SYSTEM,
+                                              record, [looker()], "Try again."))
+    t.expect([lab.shape(record), lab.shape(again[-1]["messages"])],
+             [recorded(story(rounds[:failing])[:-3]) + " A(error) U A", "U A"],
+             "A run that carries on the conversation after the failed one, on the same record: "
+             "its agent_end carries the messages this run added, and none from before it, the "
+             "failed reply it found at the end of the record included. Items: the record, what "
+             "the second run's agent_end carries (run_agent, lesson 7, Build item 3: \"the "
+             "messages this run added to the record, in order, and none from before it\").")
 
 
 @lab_test("Calling run_agent does nothing yet: until the first event is asked for, nothing is "
           "recorded and the model is not called.")
 async def test_nothing_happens_until_asked(t):
     replies, rounds, _ = drawn_job(t)
-    model, messages, tools = lab.ScriptedModel(replies), [], [looker()]
-    run = harness.run_agent(model, SYSTEM, messages, tools, "Read them.")
-    t.expect([len(messages), len(model.calls)], [0, 0],
+    model, messages, tools = lab.ScriptedModel(replies), [], [looker(), {"name": "grep"}]
+    try:  # the grep tool is still being put together: the caller finishes it before the run
+        run, called = harness.run_agent(model, SYSTEM, messages, tools, "Read them."), "returned"
+    except Exception as problem:
+        run, called = None, f"raised {type(problem).__name__}"
+    t.expect([called, len(messages), len(model.calls)], ["returned", 0, 0],
              "A generator's body does not start when it is called; the run begins at the first "
-             "event (run_agent, lesson 7).")
+             "event, so the call itself reads nothing, not even the tools, whose list held a "
+             "tool the caller had not finished making. Items: what the call did, the record's "
+             "length, the requests (run_agent, lesson 7, Build item 1: \"until its first event "
+             "is asked for it does nothing at all\").")
     # after the call and before the first event: the run has not begun, so these count
     messages += [harness.user_message("Earlier."), lab.say("Noted.")]
-    tools.append(tool("grep", lambda arguments: "", PATH))
+    tools[1].update(tool("grep", lambda arguments: "", PATH))
+    if run is None:  # so that the rest of the test still has a run to drive
+        run = harness.run_agent(model, SYSTEM, messages, tools, "Read them.")
     events = await lab.drive(run)
     t.expect([len(events), lab.shape(messages),
               [m["content"] for m in messages if m["role"] == "toolResult"],
@@ -487,14 +534,16 @@ async def test_the_loop_draws_nothing(t):
     replies, rounds, _ = drawn_job(t)
     printed = io.StringIO()
     logged = []
+    calling = logging.Logger.callHandlers
 
-    class Heard(logging.Handler):
-        def emit(self, record):
-            logged.append(record.getMessage())
-    heard, root = Heard(), logging.getLogger()
+    def heard(logger, record):  # every logger's records, whichever handlers it has of its own
+        logged.append(record.getMessage())
+        calling(logger, record)
+    root, streams = logging.getLogger(), (sys.__stdout__, sys.__stderr__)
     level = root.level
-    root.addHandler(heard)
+    logging.Logger.callHandlers = heard
     root.setLevel(logging.DEBUG)  # whatever this process set up before, each record reaches it
+    sys.__stdout__ = sys.__stderr__ = printed  # the process's own streams, past redirect_stdout
     try:
         with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
             events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
@@ -502,20 +551,30 @@ async def test_the_loop_draws_nothing(t):
             for model, limit in bad_endings(t):
                 await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "Read them.",
                                                   max_turns=limit))
+            earlier = [harness.user_message("Earlier."), lab.say("Noted.")]
+            await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, earlier,
+                                              [breaker()], "Read them again."))
+            for walked in range(1, len(story(rounds))):  # closed after each event in turn
+                await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
+                                                  [looker()], "Read them."), close_after=walked)
     finally:
-        root.removeHandler(heard)
+        logging.Logger.callHandlers = calling
+        sys.__stdout__, sys.__stderr__ = streams
         root.setLevel(level)
     t.expect([len(events), printed.getvalue(), logged,
               [e["result"]["content"] for e in events if e["type"] == "tool_execution_end"]],
              [len(story(rounds)), "", [],
               ["contents of " + path for paths in rounds for path in paths]],
              "run_agent reports what happened as events and draws nothing: a print in the loop, "
-             "to standard output or to standard error, or a line logged through the logging "
-             "module, whose handlers write to standard error, forces one frontend's picture on "
-             "every other, on every way out, a failed reply and the max_turns stop too. Found: "
-             "the number of events of a drawn run, what three runs printed on either stream "
-             "(one answering, one failing, one stopped by max_turns), what they logged, and the "
-             "results the first one's events carry (run_agent, lesson 7).")
+             "to standard output or to standard error (sys.__stdout__ and sys.__stderr__ too), "
+             "or a line logged through the logging module, by any logger with any handler, "
+             "forces one frontend's picture on every other, on every way out. Found: the number "
+             "of events of a drawn run, what the runs printed on either stream (one answering, "
+             "one failing, one stopped by max_turns, one on a record that already held messages "
+             "whose tool fails on every call, and the first again, closed by the consumer after "
+             "each of its events in turn), what "
+             "they logged, and the results the first one's events carry (run_agent, lesson 7, "
+             "Build item 1: \"It prints nothing\").")
 
 
 @lab_test("Events are plain data: each one goes through json.dumps and comes back equal.")
@@ -568,6 +627,13 @@ async def test_each_event_is_a_new_dict(t):
         stories += story(rounds)
         await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [], [looker()], ask),
                         on_event=note)
+
+    def look_again(request):  # a third run, of LONG turns of one call each, then an answer
+        done = sum(m["role"] == "toolResult" for m in request.messages)
+        return lab.reply(lab.call("look", {"path": "a.py"})) if done < LONG else lab.say("Done.")
+    stories += story([["a.py"]] * LONG)
+    await lab.drive(harness.run_agent(lab.ScriptedModel([lab.forever(look_again)]), SYSTEM, [],
+                                      [looker()], "Keep looking."), on_event=note)
     t.expect([arrived, [event["note"] for event in kept], len({id(event) for event in kept})],
              [[[told.split(" ")[0], False] for told in stories],
               list(range(1, len(stories) + 1)), len(stories)],
@@ -575,7 +641,8 @@ async def test_each_event_is_a_new_dict(t):
              "of its own to each, so a dict yielded a second time (one turn_start kept for every "
              "turn, one agent_start for every run) arrives carrying what was written into it "
              "before, and the event kept earlier changes with it. Found: [the type of each event "
-             "of two drawn runs, and whether it arrived already holding the consumer's note], "
+             f"of two drawn runs and one of {LONG} turns, and whether it arrived already "
+             "holding the consumer's note], "
              "the note each kept event holds at the end, and the number of different dicts "
              "among them (run_agent, lesson 7).")
 
