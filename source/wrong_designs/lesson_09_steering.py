@@ -516,6 +516,93 @@ WRONG = [
             break
         pending += got
 """),
+    Wrong(lab='9.1', name='tabs expanded to spaces',
+          rule='steer(text) and follow_up(text) queue the words word for word: a tab is the user\'s too.',
+          where='Build item 1: "word for word"; hunt round 11, 9.1-03 (r48)',
+          names='nothing is expanded, normalised, stripped or tidied',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(user_message(text.expandtabs(4)))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        self._follow_up_queue.append(user_message(text.expandtabs(4)))
+"""),)),
+    Wrong(lab='9.1', name='words normalised to NFKC',
+          rule='steer(text) and follow_up(text) queue the words word for word: a ligature, a full-width digit or an accent in two code points is the user\'s too.',
+          where='Build item 1: "word for word"; hunt round 11, 9.1-04 (r48)',
+          names='nothing is expanded, normalised, stripped or tidied',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        import unicodedata
+        self._steering_queue.append(user_message(unicodedata.normalize("NFKC", text)))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        import unicodedata
+        self._follow_up_queue.append(user_message(unicodedata.normalize("NFKC", text)))
+"""),)),
+    Wrong(lab='9.1', name='a paste cut to ten thousand lines',
+          rule="steer(text) and follow_up(text) queue the words word for word, however long: no cap of the harness's own, at lesson 6's budget or past it.",
+          where='Build item 1: "word for word"; hunt round 11, 9.1-05 (r48)',
+          names='however long',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        text = "".join(text.splitlines(keepends=True)[:10_000])
+        self._steering_queue.append(user_message(text))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        text = "".join(text.splitlines(keepends=True)[:10_000])
+        self._follow_up_queue.append(user_message(text))
+"""),)),
+    Wrong(lab='9.1', name="a paste's lines stripped of trailing spaces",
+          rule='steer(text) and follow_up(text) queue the words word for word: spaces at the end of a pasted line are the user\'s too.',
+          where='Build item 1: "word for word"; hunt round 11, 9.1-31 (r48)',
+          names='nothing is expanded, normalised, stripped or tidied',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if text.count("\n") >= 2:  # a paste: tidy its lines
+            text = "\n".join(line.rstrip(" \t") for line in text.split("\n"))
+        self._steering_queue.append(user_message(text))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        if text.count("\n") >= 2:
+            text = "\n".join(line.rstrip(" \t") for line in text.split("\n"))
+        self._follow_up_queue.append(user_message(text))
+"""),)),
+    Wrong(lab='9.1', name='colour codes stripped',
+          rule='steer(text) and follow_up(text) queue the words word for word: a terminal\'s colour codes in a paste are the user\'s too.',
+          where='Build item 1: "word for word"; hunt round 11, 9.1-32 (r48)',
+          names='nothing is expanded, normalised, stripped or tidied',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        import re
+        text = re.sub(r"\x1b\[[0-9;]*m", "", text)
+        self._steering_queue.append(user_message(text))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        import re
+        text = re.sub(r"\x1b\[[0-9;]*m", "", text)
+        self._follow_up_queue.append(user_message(text))
+"""),)),
 ]
 
 ALLOWED = [

@@ -257,16 +257,21 @@ async def test_a_steer_sent_while_idle(t):
 BLANK = ["", " ", "   ", "\n"]
 EDGED = ["  Keep it short.", "Use the new API.\n", " Only the tests matter. ",
          "Keep it short.\r\nNo new files.", "Skip the docs.\r"]
-# A pasted log: longer than lesson 6's budget for a tool result, in bytes and in lines.
-PASTED = "".join(f"line {n}: ok, nothing to see here\n" for n in range(1, 3001))
+# What a paste or another program brings: a tab, a ligature, full-width digits and an accent
+# written as two code points, a terminal's colour codes, lines with spaces at their ends.
+RAW = ["Keep\tit short.", "Read the \ufb01le \uff12, the cafe\u0301 one.",
+       "\x1b[31mFAILED\x1b[0m tests/test_app.py", "line 1  \nline 2\t\nline 3 \n"]
+# A pasted log of about a megabyte: far past lesson 6's budget for a tool result, in bytes and
+# in lines.
+PASTED = "".join(f"line {n}: ok, nothing to see here\n" for n in range(1, 25001))
 
 
 @lab_test("A steer and a follow-up go in word for word, a blank one too, any line break, a "
-          "long pasted log, and both with the same words: each is the user's, and the harness "
-          "drops or trims nothing the user said.")
+          "tab, a colour code, any Unicode, a pasted log of a megabyte, and both with the same "
+          "words: each is the user's, and the harness drops or trims nothing the user said.")
 async def test_the_words_go_in_as_they_were_given(t):
     found, wanted = [], []
-    for kinds in (BLANK, EDGED):
+    for kinds in (BLANK, EDGED, RAW):
         # every text of the kind, as a steer and as a follow-up, in a drawn order
         steers = t.random.sample(kinds, len(kinds))
         for steer, follow in zip(steers, steers[1:] + steers[:1]):
@@ -282,8 +287,10 @@ async def test_the_words_go_in_as_they_were_given(t):
              "still the user's, and spaces at its ends are part of it, a line break too, "
              "written \\n, \\r\\n or \\r. Each item is [the record, its user messages] for a "
              "steer and a follow-up sent while idle, first blank ones, then ones with spaces at "
-             "their ends or line breaks "
-             "(Harness.steer and Harness.follow_up, lesson 9).")
+             "their ends or line breaks, then ones with a tab, a ligature, full-width digits, "
+             "an accent written as two code points, a terminal's colour codes, or lines "
+             "ending in spaces: nothing is expanded, normalised, stripped or tidied, word "
+             "for word as Build item 1 says (Harness.steer and Harness.follow_up, lesson 9).")
     same = t.random.choice(WORDS)
     model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer.")])
     h = harness.Harness(model, SYSTEM, [looker()])
@@ -304,11 +311,11 @@ async def test_the_words_go_in_as_they_were_given(t):
     await lab.drive(h.prompt("Why does it fail?"))
     t.expect([[len(words), words == PASTED] for words in user_words(h.messages)[1:]],
              [[len(PASTED), True], [len(PASTED), True]],
-             f"A pasted log of {len(PASTED)} characters in 3000 lines, sent as a steer and as a "
-             "follow-up: word for word, the harness drops or trims nothing the user said, "
-             "however long (lesson 6's budget is for tool results, not for the user). Each item "
-             "is [the length recorded, whether it is the text as given] (Harness.steer and "
-             "Harness.follow_up, lesson 9).")
+             f"A pasted log of {len(PASTED)} characters in {PASTED.count(chr(10))} lines, "
+             "sent as a steer and as a follow-up: word for word, the harness drops or trims "
+             "nothing the user said, however long (lesson 6's budget is for tool results, not "
+             "for the user). Each item is [the length recorded, whether it is the text as "
+             "given] (Harness.steer and Harness.follow_up, lesson 9).")
 
 
 @lab_test("A follow-up sent while nothing runs waits for the next run, and is taken up after "
