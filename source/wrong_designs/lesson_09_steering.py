@@ -603,6 +603,32 @@ WRONG = [
         text = re.sub(r"\x1b\[[0-9;]*m", "", text)
         self._follow_up_queue.append(user_message(text))
 """),)),
+    Wrong(lab='9.1', name='steering asked for mid-batch once a batch is long',
+          rule='get_steering is called only when the run begins and after a turn_end, never while a call of the run lacks its result, however wide the batch.',
+          where='Build item 3: "and at no other moment"; hunt round 11, 9.1-13 (r48)',
+          names='however wide the batch',
+          replace=r"""
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+""",
+          by=r"""
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+                if len(todo) > 5 and call is todo[4]:  # do not keep the user waiting
+                    for message in ask(get_steering):
+                        yield record(message)
+"""),
+    Wrong(lab='9.1', name='a steer that starts with "stop" appended at once',
+          rule='steer(text) only queues, whatever its words: a keyword test in front of appending at once breaks the record as appending at once does.',
+          where='section "Stop, wrong folder!" (the common answer "Deliver steering straight away when it starts with \'stop\'"); Build item 1; hunt round 11, 9.1-27 (r48)',
+          names='however urgent its words',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if text.lower().startswith("stop") and self.is_running:  # urgent: in at once
+            self._messages.append(user_message(text))
+            return
+        self._steering_queue.append(user_message(text))
+"""),
 ]
 
 ALLOWED = [

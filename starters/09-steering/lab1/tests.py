@@ -69,7 +69,8 @@ def script(t, widths):
 
 @lab_test("The user steers while a call of a batch is running, before its last call. The words "
           "wait until every call of the batch has its result, then open the next turn: "
-          "U A[c1,c2] R(c1) R(c2) U A for a batch of two.")
+          "U A[c1,c2] R(c1) R(c2) U A for a batch of two; \"Stop, wrong folder!\" during "
+          "the first call of a batch of eight waits too.")
 async def test_a_steer_waits_for_the_batch(t):
     width = t.random.randint(2, 5)
     during_call = t.random.randrange(width - 1)  # never the last: the steer must wait
@@ -92,6 +93,24 @@ async def test_a_steer_waits_for_the_batch(t):
     t.expect(user_words(h.messages), ["Read the files.", words],
              "The steer is recorded as a user message holding exactly its text (Harness.steer, "
              "lesson 9).")
+    # the scene of "Stop, wrong folder!": a wide batch, and words that sound urgent, sent
+    # during its first call
+    width, urgent, ran = 8, "Stop, wrong folder!", []
+
+    def first_call(path):
+        if not ran:
+            h.steer(urgent)
+        ran.append(path)
+    model = lab.ScriptedModel([looks(*FILES[:width]), lab.say("Stopping there.")])
+    h = harness.Harness(model, SYSTEM, [looker(first_call)])
+    await lab.drive(h.prompt("Clean out build/."))
+    t.expect([lab.shape(h.messages), user_words(h.messages)],
+             [batch(1, width).join(["U ", " U A"]), ["Clean out build/.", urgent]],
+             f"{urgent!r} steered during the first call of a batch of {width}: a steer only "
+             "queues, however urgent its words and however wide the batch, and waits until "
+             "every call of the batch has its result (Build items 1 and 3; lesson 15 has the "
+             "Stop button). The items are [the record, its user messages] (Harness.steer and "
+             "run_agent, lesson 9).")
 
 
 @lab_test("The request after a steer ends with the steer, so the model reads it before it "
