@@ -629,6 +629,46 @@ WRONG = [
             return
         self._steering_queue.append(user_message(text))
 """),
+    Wrong(lab='9.1', name='queues of sixty-four at most',
+          rule='A harness drops nothing the user said, however much is queued: a queue has no limit of its own.',
+          where='"A harness drops nothing the user said."; hunt round 11, 9.1-06 (r48)',
+          names='a queue has no limit',
+          replace=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+""",
+          by=r"""
+        self._steering_queue, self._follow_up_queue = deque(maxlen=64), deque(maxlen=64)
+"""),
+    Wrong(lab='9.1', name='steering asked for in the first sixty turns only',
+          rule='get_steering is called after the turn_end of every turn whose reply did not fail, however long the run.',
+          where='Build item 3: "after the `turn_end` of every turn whose reply did not fail"; hunt round 11, 9.1-14 (r48)',
+          names='however long the run',
+          replace=r"""
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          by=r"""
+            if not failed and turn < 60:  # a runaway run takes no more steering
+                pending = ask(get_steering)  # every call of this turn has its result
+"""),
+    Wrong(lab='9.1', name='fifty follow-ups a run at most',
+          rule='A follow-up sent during a run is answered in that run: a run answers every follow-up that waits, however many.',
+          where='Build item 4: "A follow-up sent during a run is answered in that run"; hunt round 11, 9.1-26 (r48)',
+          names='however many',
+          replace=r"""
+        if not failed:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          by=r"""
+        if not failed and taken < 50:  # a runaway guard: the rest wait for the next run
+            taken += 1
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          also=((r"""
+    turn, todo, failed = 0, [], False
+""", r"""
+    turn, todo, failed, taken = 0, [], False, 0
+"""),)),
 ]
 
 ALLOWED = [

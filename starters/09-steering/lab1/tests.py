@@ -207,7 +207,7 @@ async def test_two_steers_arrive_one_per_turn(t):
 
 
 @lab_test("Follow-ups sent at once are answered one per turn, the older first, the same words "
-          "sent twice included; forty steers and forty follow-ups too.")
+          "sent twice included; a hundred steers and a hundred follow-ups too.")
 async def test_follow_ups_sent_together_arrive_one_per_turn(t):
     said = together(t, t.random.randint(2, 4))
     model = lab.ScriptedModel([lab.say(f"Answer {n}.") for n in range(len(said) + 1)])
@@ -222,7 +222,7 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "follow-up gets a turn and an answer of its own, oldest first, the same words twice "
              "as two; the items are [the record, its user messages, agent_ends] "
              "(Harness._drain, lesson 9).")
-    many = [f"Note {n}." for n in range(1, 41)]
+    many = [f"Note {n}." for n in range(1, 101)]
     model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))])
     h = harness.Harness(model, SYSTEM, [looker()])
     for words in many:
@@ -233,8 +233,9 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
                                                                        for w in many]],
              [2 * len(many), True],
              f"{len(many)} steers and {len(many)} follow-ups sent while idle: a queue has no "
-             "limit, since a harness drops nothing the user said; each message gets its turn, "
-             "the steers first. The items are [requests, whether the user messages after the "
+             "limit, since a harness drops nothing the user said; steering is asked for after "
+             "every turn_end, however long the run, and a run answers every follow-up that "
+             "waits, however many; each message gets its turn, the steers first. The items are [requests, whether the user messages after the "
              "prompt are every steer then every follow-up, oldest first] (Harness, lesson 9).")
 
 
