@@ -669,6 +669,32 @@ WRONG = [
 """, r"""
     turn, todo, failed, taken = 0, [], False, 0
 """),)),
+    Wrong(lab='9.1', name='a steer with the same words as the last user message ignored',
+          rule='A harness drops nothing the user said: words sent again, even the ones just recorded, wait as a user message of their own.',
+          where='Build item 1: "word for word"; "A harness drops nothing the user said."; hunt round 11, 9.1-07 (r48)',
+          names='even words it has just recorded',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        said = [m["content"] for m in self._messages if m["role"] == "user"]
+        if said and said[-1] == text:  # a double Send
+            return
+        self._steering_queue.append(user_message(text))
+"""),
+    Wrong(lab='9.1', name="a queued steer taken off by the prompt's equal words",
+          rule='A message leaves its queue only once it is itself on the record: the prompt\'s message_end, with the same words, takes nothing off a queue.',
+          where='section "When a message leaves its queue"; hunt round 11, 9.1-11 (r48; a given line, as round 6\'s 9.1-4)',
+          names='once it is itself on the record',
+          replace=r"""
+            if queue and queue[0] is message:
+                queue.popleft()
+""",
+          by=r"""
+            if queue and queue[0] == message:
+                queue.popleft()
+                return
+"""),
 ]
 
 ALLOWED = [

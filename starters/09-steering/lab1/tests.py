@@ -399,7 +399,8 @@ async def test_a_follow_up_outlives_a_failed_run(t):
 @lab_test("A steer the loop has asked for but not yet recorded survives a run closed in "
           "between: the consumer closes the run at the turn_start after the steer was asked "
           "for, and the next run delivers the steer right after its prompt. A steer the run "
-          "recorded is not delivered again, even if the run is closed at its message_end.")
+          "recorded is not delivered again, even if the run is closed at its message_end; "
+          "and a steer with the prompt's own words is not taken off its queue by the prompt.")
 async def test_a_steer_survives_a_run_closed_before_it_is_recorded(t):
     count = t.random.randint(1, 4)  # rounds of one call each; the steer comes in the last
     words, again = t.random.choice(WORDS), t.random.choice(["Where were we?", "Go on.",
@@ -452,6 +453,23 @@ async def test_a_steer_survives_a_run_closed_before_it_is_recorded(t):
              "it was handed to the consumer, so the second run does not deliver it twice. The "
              "items are [the last event of the first run, the record, its user messages] "
              "(_run calls _delivered before it yields the event, lesson 9).")
+    # the user types the prompt's words as a steer first, and again once the run is closed
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    h.steer(words)
+    # agent_start, turn_start, the prompt's message_end: closed there
+    events = await lab.drive(h.prompt(words), close_after=3)
+    h.steer(words)
+    await lab.drive(h.prompt(again))
+    t.expect([events[-1]["type"], lab.shape(h.messages), user_words(h.messages)],
+             ["message_end", "U U U A U A", [words, again, words, words]],
+             "A steer sent while idle with the very words of the prompt that follows, the run "
+             "closed at the prompt's message_end, the same words steered again, then a second "
+             "run. The prompt's message_end takes nothing off a queue: a message leaves it only "
+             "once it is itself on the record, not one with the same words; and a harness "
+             "drops nothing the user said, even words it has just recorded. So both steers "
+             "arrive, one per turn. The items are [the last event of the first run, the "
+             "record, its user messages] (Harness.steer and _delivered, lesson 9).")
 
 
 @lab_test("A follow-up the loop has asked for but not yet recorded survives a run closed in "
