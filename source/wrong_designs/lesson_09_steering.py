@@ -695,6 +695,46 @@ WRONG = [
                 queue.popleft()
                 return
 """),
+    Wrong(lab='9.1', name='no steering asked for once a follow-up is taken',
+          rule="get_steering is called after the turn_end of every turn whose reply did not fail, a follow-up's turns too.",
+          where='Build item 3: "after the `turn_end` of every turn whose reply did not fail"; hunt round 11, 9.1-15 (r48)',
+          names="a follow-up's turns are turns like any other",
+          replace=r"""
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          by=r"""
+            if not failed and not wrapping_up:  # the run is wrapping up: no more steering
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          also=((r"""
+    turn, todo, failed = 0, [], False
+""", r"""
+    turn, todo, failed, wrapping_up = 0, [], False, False
+"""), (r"""
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""", r"""
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+            wrapping_up = wrapping_up or bool(pending)
+"""))),
+    Wrong(lab='9.1', name='queues cleared when max_turns stops a run',
+          rule='Queues outlive runs, however they ended: a follow-up queued during a run that max_turns stopped waits for the next run.',
+          where='the Harness docstring (Queues outlive runs); hunt round 11, 9.1-33 (r48)',
+          names='stopped by max_turns as much as any other',
+          replace=r"""
+                if event["type"] == "message_end":
+                    self._delivered(event["message"])
+                yield event
+""",
+          by=r"""
+                if event["type"] == "message_end":
+                    self._delivered(event["message"])
+                    if str(event["message"].get("error_message", "")).startswith(
+                            "Agent stopped after max_turns"):  # the words belonged to that run
+                        self._steering_queue.clear()
+                        self._follow_up_queue.clear()
+                yield event
+"""),
 ]
 
 ALLOWED = [

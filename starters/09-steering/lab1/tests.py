@@ -138,7 +138,8 @@ async def test_the_next_request_ends_with_the_steer(t):
 
 
 @lab_test("A follow-up sent during a run is answered in that same run, after its final reply: "
-          "one agent_end, and the follow-up sits after the answer it waited for.")
+          "one agent_end, and the follow-up sits after the answer it waited for; a steer sent "
+          "during the follow-up's own call opens the next turn of that run.")
 async def test_a_follow_up_is_answered_in_the_same_run(t):
     widths = [t.random.randint(1, 3) for _ in range(t.random.randint(1, 3))]
     sent_at = t.random.randrange(sum(widths))
@@ -161,6 +162,24 @@ async def test_a_follow_up_is_answered_in_the_same_run(t):
              "It is the same run: one agent_end, carrying both answers (run_agent, lessons 7 and 9).")
     t.expect(user_words(h.messages), ["Read the files.", words],
              "The follow-up's words are recorded as given (Harness.follow_up, lesson 9).")
+    steer = t.random.choice([w for w in WORDS if w != words])
+    ran = []
+
+    def steered(path):  # the user steers during the follow-up's own call
+        if not ran:
+            h.steer(steer)
+        ran.append(path)
+    model = lab.ScriptedModel([lab.say("Read them all."), looks(t.random.choice(FILES)),
+                               lab.say("Following your steer."), lab.say("Nothing more.")])
+    h = harness.Harness(model, SYSTEM, [looker(steered)])
+    h.follow_up(words)
+    await lab.drive(h.prompt("Read the files."))
+    t.expect([lab.shape(h.messages), user_words(h.messages)],
+             ["U A U A[c1] R(c1) U A", ["Read the files.", words, steer]],
+             "A follow-up whose turn asks for a call, and a steer sent during that call: a "
+             "follow-up's turns are turns like any other, so steering is still asked for after "
+             "each of their turn_ends and the steer opens the next turn of the same run. The "
+             "items are [the record, its user messages] (run_agent, lesson 9).")
 
 
 def together(t, count):
@@ -235,8 +254,9 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              f"{len(many)} steers and {len(many)} follow-ups sent while idle: a queue has no "
              "limit, since a harness drops nothing the user said; steering is asked for after "
              "every turn_end, however long the run, and a run answers every follow-up that "
-             "waits, however many; each message gets its turn, the steers first. The items are [requests, whether the user messages after the "
-             "prompt are every steer then every follow-up, oldest first] (Harness, lesson 9).")
+             "waits, however many; each message gets its turn, the steers first. The items "
+             "are [requests, whether the user messages after the prompt are every steer then "
+             "every follow-up, oldest first] (Harness, lesson 9).")
 
 
 @lab_test("A steer sent while nothing runs raises nothing and joins the next prompt's turn, "
@@ -504,7 +524,7 @@ async def test_a_follow_up_survives_a_run_closed_before_it_is_recorded(t):
 
 @lab_test("Queues outlive runs: a steer and a follow-up sent at agent_end of a run that ended "
           "well wait for the next run, which takes both up; a follow-up queued before a run whose "
-          "model raised waits too.")
+          "model raised waits too, and one queued during a run that max_turns stopped.")
 async def test_words_sent_at_agent_end_wait_for_the_next_run(t):
     widths = [t.random.randint(1, 2) for _ in range(t.random.randint(0, 2))]
     steer, follow = t.random.sample(WORDS, 2)
@@ -546,6 +566,23 @@ async def test_words_sent_at_agent_end_wait_for_the_next_run(t):
              "with a model that answers: the queues outlive the run, however it ended, and "
              "nothing clears them when a run dies, so the next run answers the follow-up after "
              "its prompt. The items are the last two user messages (Harness, lesson 9).")
+    stopped = []
+
+    def during(path):
+        if not stopped:
+            stopped.append(path)
+            h.follow_up(follow)
+    replies, paths = script(t, [1, 1])
+    model = lab.ScriptedModel(replies + [lab.forever(lambda request: lab.say("Noted."))])
+    h = harness.Harness(model, SYSTEM, [looker(during)], max_turns=2)
+    await lab.drive(h.prompt("Read the files."))
+    await lab.drive(h.prompt("Go on."))
+    t.expect([lab.shape(h.messages), user_words(h.messages)],
+             ["U A[c1] R(c1) A[c2] R(c2) A(error) U A U A", ["Read the files.", "Go on.", follow]],
+             "A follow-up queued during a run that max_turns=2 then stops, and a second run: "
+             "the queues outlive a run stopped by max_turns as much as any other, so the "
+             "second run answers the follow-up after its own answer. The items are [the record, "
+             "its user messages] (Harness, lesson 9).")
 
 
 @lab_test("The loop asks for steering only when every call made so far in the run has its "
