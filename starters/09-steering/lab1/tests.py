@@ -260,7 +260,8 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
 
 
 @lab_test("A steer sent while nothing runs raises nothing and joins the next prompt's turn, "
-          "after the prompt: U U A; and only that harness's, not another's.")
+          "after the prompt: U U A; and only that harness's, not another's, nor one made "
+          "after it.")
 async def test_a_steer_sent_while_idle(t):
     words = t.random.choice(WORDS)
     widths = [t.random.randint(1, 2) for _ in range(t.random.randint(0, 2))]
@@ -290,6 +291,18 @@ async def test_a_steer_sent_while_idle(t):
              "the first: each harness keeps queues of its own, made in its __init__, so the "
              "steer reaches only the harness it was sent to. The items are each record's user "
              "messages (Harness, lesson 9).")
+    firsts, models = [], [lab.ScriptedModel([lab.say("Done.")]) for _ in range(6)]
+    for n in range(6):  # tabs opened and closed in turn, each left with a steer queued
+        tab = harness.Harness(models[n], SYSTEM, [looker()])
+        await lab.drive(tab.prompt(f"Question of tab {n}."))
+        firsts.append(user_words(tab.messages))
+        tab.steer(f"A steer left in tab {n}.")
+        del tab  # closed: nobody holds it any more
+    t.expect(firsts, [[f"Question of tab {n}."] for n in range(6)],
+             "Six harnesses made one after another, each dropped with a steer still queued: a "
+             "harness's queues are its own, made in its __init__ and gone with it, so no new "
+             "harness starts with a steer sent to one before it. The items are each one's user "
+             "messages after its run (Harness, lesson 9).")
 
 
 # What a person may type: nothing, spaces, a line break, words with spaces at their ends, line
