@@ -754,6 +754,25 @@ _QUEUES = {}  # id(harness) -> its two queues
 
 class Harness:
 """),)),
+    Wrong(lab='9.1', name='the loop handed the deques themselves',
+          rule='run_agent is given get_steering and get_follow_ups, two functions, never a deque: the loop never touches a queue.',
+          where='section "Two messages in the queue": "`run_agent` is not given a deque."; hunt round 11, 9.1-12 (r48)',
+          names='the loop never touches a queue',
+          replace=r"""
+        return list(get()) if get else []
+""",
+          by=r"""
+        if isinstance(get, deque):  # handed a queue: peek at its head
+            return [get[0]] if get else []
+        return list(get()) if get else []
+""",
+          also=((r"""
+                        get_steering=lambda: self._drain(self._steering_queue),
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue))
+""", r"""
+                        get_steering=self._steering_queue,
+                        get_follow_ups=self._follow_up_queue)
+"""),)),
 ]
 
 ALLOWED = [

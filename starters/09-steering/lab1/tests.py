@@ -192,7 +192,7 @@ def together(t, count):
 
 @lab_test("Steers sent at once arrive one per turn, the older first, the same words sent twice "
           "included; steers sent while idle too: the first joins the prompt's turn, each other "
-          "gets a turn of its own.")
+          "gets a turn of its own; run_agent is handed two functions, not the queues.")
 async def test_two_steers_arrive_one_per_turn(t):
     said = together(t, t.random.randint(2, 5))
 
@@ -216,7 +216,22 @@ async def test_two_steers_arrive_one_per_turn(t):
     h = harness.Harness(model, SYSTEM, [looker()])
     for words in said:
         h.steer(words)
-    await lab.drive(h.prompt("Fix the login page."))
+    given, loop = [], harness.run_agent
+
+    def watched(*args, **kwargs):  # the loop as the harness calls it, and what it is handed
+        given.append([callable(kwargs.get(name)) for name in ("get_steering", "get_follow_ups")])
+        return loop(*args, **kwargs)
+    harness.run_agent = watched
+    try:
+        await lab.drive(h.prompt("Fix the login page."))
+    finally:
+        harness.run_agent = loop
+    t.expect(given, [[True, True]],
+             "The harness's run hands run_agent two functions, get_steering and "
+             "get_follow_ups, never the queues themselves: the loop never touches a queue, "
+             "and is not given a deque. The items are, for each call of run_agent, whether "
+             "each of the two it was handed can be called (Harness._run and run_agent, lesson "
+             "9).")
     t.expect([lab.shape(h.messages), user_words(h.messages)],
              ["U U A" + " U A" * (len(said) - 1), ["Fix the login page."] + said],
              f"{len(said)} steers sent while idle: the run's first ask hands over one message, "
