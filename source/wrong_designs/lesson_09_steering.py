@@ -795,4 +795,25 @@ ALLOWED = [
             raise TypeError("follow_up(text): text must be a str")
         self._follow_up_queue.append(user_message(text))
 """),)),
+    # Hunt round 11 (reader r48), probe 9.1-25.
+    Wrong(lab='9.1', name='a message dict given to steer queued as it is',
+          rule='steer(text) takes the user\'s words, a str; what it does with a value of another type (a dict, None) is no rule of lesson 9, as round 6 ruled for probe 9.1-16, so queueing a dict as the message itself (Tau\'s steer_message) breaks none: every str is still queued word for word as a user message.',
+          where='Build item 1; hunt round 11, probe 9.1-25 (r48)', names='',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(text if isinstance(text, dict) else user_message(text))
+"""),
+    # Hunt round 11 (reader r48), probe 9.1-24.
+    Wrong(lab='9.1', name='one dict for the same words steered twice',
+          rule='Two steers of the same words may be one dict queued twice: it is handed over and recorded twice, one per turn, and taken off its queue once per message_end, so nothing the user said is dropped and no rule of lesson 9 tells two sends apart by identity (the same dict in both queues, which loses the follow-up, is round 6\'s 9.1-5 and fails).',
+          where='Build item 1; hunt round 11, probe 9.1-24 (r48)', names='',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        said = self.__dict__.setdefault("_said", {})  # one user message per text
+        self._steering_queue.append(said.setdefault(text, user_message(text)))
+"""),
 ]
