@@ -737,7 +737,7 @@ WRONG = [
 """),
     Wrong(lab='9.1', name='queues kept for the id of their harness',
           rule='Each harness keeps two queues of its own, made in its __init__ and gone with it: a harness made later starts with none of an older one\'s words.',
-          where='the given comment in `__init__` ("two queues, kept by the harness"); hunt round 11, 9.1-19 (r48)',
+          where='the given comment in `__init__` (two queues kept by the harness); the Harness docstring; hunt round 11, 9.1-19 (r48)',
           names='no new harness starts with a steer sent to one before it',
           replace=r"""
         self._steering_queue, self._follow_up_queue = deque(), deque()
