@@ -333,7 +333,7 @@ async def test_bank_one_message_per_request(t):
             for words in idle:
                 h.steer(words)
     await lab.drive(h.prompt("Try."), on_event=at_the_end)
-    await lab.drive(h.prompt("Start."))
+    _, given = await drive_watched(h, "Start.")
     t.expect([died, [newest(request) for request in model.calls][2:]],
              ["ConnectionError: connection reset by peer",
               [["Warm up.", "Try.", "Start.", idle[0]]] + [[w] for w in idle[1:] + later +
@@ -342,9 +342,10 @@ async def test_bank_one_message_per_request(t):
              "failed with steers sent at its agent_end, then a prompt whose first reply's tool "
              "sends two steers. Items: what the run that died raised, the user messages each "
              "request of the last run ended with.")
-    t.expect(await stopped_by_max_turns(),
-             why="A follow-up a tool sends during a run that max_turns=2 stops, then a second "
-                 "run. Items: every user message, the record.")
+    t.expect([given, await stopped_by_max_turns()],
+             why="For the last run above, whether each of the two functions run_agent was "
+                 "handed can be called; then a follow-up a tool sends during a run that "
+                 "max_turns=2 stops, and a second run: every user message, the record.")
 
 
 @lab_test("A steer handed to a run closed at its first turn_start, and a follow-up handed to a "
@@ -430,7 +431,7 @@ async def test_bank_a_burst_at_agent_end(t):
             turns.append([])
         elif event["type"] == "message_end" and event["message"]["role"] == "user":
             turns[-1].append(event["message"]["content"])
-    await lab.drive(h.prompt("And now?"), on_event=per_turn)
+    _, given = await drive_watched(h, "And now?", on_event=per_turn)
     t.expect([before, died, turns],
              [["Check the service.", "Hello?", steers[0]],
               "TimeoutError: the provider did not answer",
@@ -439,9 +440,10 @@ async def test_bank_a_burst_at_agent_end(t):
              "run whose model raised once its prompt and the first steer were recorded; a last "
              "run. Items: the user messages recorded before the last run, what the run that "
              "died raised, the user messages announced in each turn of the last run.")
-    t.expect(await stopped_by_max_turns(),
-             why="A follow-up a tool sends during a run that max_turns=2 stops, then a second "
-                 "run. Items: every user message, the record.")
+    t.expect([given, await stopped_by_max_turns()],
+             why="For the last run above, whether each of the two functions run_agent was "
+                 "handed can be called; then a follow-up a tool sends during a run that "
+                 "max_turns=2 stops, and a second run: every user message, the record.")
 
 
 @lab_test("A steer handed to a run let go of at the turn_start it opened, and then a follow-up "
@@ -523,16 +525,15 @@ async def test_bank_steers_from_the_consumer_wait_for_the_batch(t):
             ends.append(event)
             if len(ends) == when + 1:
                 h.steer(first)
-    events, given = await drive_watched(h, "Open them.", on_event=send)
+    await lab.drive(h.prompt("Open them."), on_event=send)
     t.expect([ran, lab.shape(h.messages), [newest(request) for request in model.calls][1:]],
              [paths, "U " + batch(1, width) + " U A U A", [[first], [second]]],
              "A batch; a steer sent by the consumer at a tool_execution_end before the last, "
              "another by the batch's last tool. Items: the paths opened, the transcript, the "
              "user messages each later request ended with.")
-    t.expect([given, await queued_while_idle("steer", 70)],
-             why="For the run above, whether each of the two functions run_agent was handed can "
-                 "be called; then seventy steers queued while idle and a run: its requests, and "
-                 "whether its user messages after the prompt are the steers, in order.")
+    t.expect(await queued_while_idle("steer", 70),
+             why="Seventy steers queued while idle and a run: its requests, and whether its "
+                 "user messages after the prompt are the steers, in order.")
 
 
 @lab_test("A steer sent at the turn_end of an answer is taken up in that run; one sent at the "
@@ -552,10 +553,9 @@ async def test_bank_steers_sent_at_turn_end(t):
             return
         sent.append(event["message"]["stop_reason"])
         h.steer(first)
-    found, given = [], []
+    found = []
     for ask in ("Tidy up.", "Once more."):
-        events, handed = await drive_watched(h, ask, on_event=send)
-        given += handed
+        events = await lab.drive(h.prompt(ask), on_event=send)
         found.append([lab.shape(h.messages), [e["type"] for e in events].count("turn_start")])
         sent.clear()
         send = (lambda event: h.steer(second) if event["type"] == "turn_end" and
@@ -568,10 +568,9 @@ async def test_bank_steers_sent_at_turn_end(t):
              "A steer sent at the turn_end of a run's answer, then one sent at the turn_end of "
              "the next run's failed reply, then a prompt. Items: [transcript, turns] after each "
              "of the two runs, and every user message at the end.")
-    t.expect([given, await queued_while_idle("steer", 70)],
-             why="For the two runs above, whether each of the two functions run_agent was "
-                 "handed can be called; then seventy steers queued while idle and a run: its "
-                 "requests, and whether its user messages after the prompt are the steers.")
+    t.expect(await queued_while_idle("steer", 70),
+             why="Seventy steers queued while idle and a run: its requests, and whether its "
+                 "user messages after the prompt are the steers, in order.")
 
 
 @lab_test("run_agent, handed a get_steering of the test's own, takes a steer sent at a "
