@@ -516,6 +516,263 @@ WRONG = [
             break
         pending += got
 """),
+    Wrong(lab='9.1', name='tabs expanded to spaces',
+          rule='steer(text) and follow_up(text) queue the words word for word: a tab is the user\'s too.',
+          where='Build item 1: "word for word"; hunt round 11, 9.1-03 (r48)',
+          names='nothing is expanded, normalised, stripped or tidied',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(user_message(text.expandtabs(4)))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        self._follow_up_queue.append(user_message(text.expandtabs(4)))
+"""),)),
+    Wrong(lab='9.1', name='words normalised to NFKC',
+          rule='steer(text) and follow_up(text) queue the words word for word: a ligature, a full-width digit or an accent in two code points is the user\'s too.',
+          where='Build item 1: "word for word"; hunt round 11, 9.1-04 (r48)',
+          names='nothing is expanded, normalised, stripped or tidied',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        import unicodedata
+        self._steering_queue.append(user_message(unicodedata.normalize("NFKC", text)))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        import unicodedata
+        self._follow_up_queue.append(user_message(unicodedata.normalize("NFKC", text)))
+"""),)),
+    Wrong(lab='9.1', name='a paste cut to ten thousand lines',
+          rule="steer(text) and follow_up(text) queue the words word for word, however long: no cap of the harness's own, at lesson 6's budget or past it.",
+          where='Build item 1: "word for word"; hunt round 11, 9.1-05 (r48)',
+          names='however long',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        text = "".join(text.splitlines(keepends=True)[:10_000])
+        self._steering_queue.append(user_message(text))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        text = "".join(text.splitlines(keepends=True)[:10_000])
+        self._follow_up_queue.append(user_message(text))
+"""),)),
+    Wrong(lab='9.1', name="a paste's lines stripped of trailing spaces",
+          rule='steer(text) and follow_up(text) queue the words word for word: spaces at the end of a pasted line are the user\'s too.',
+          where='Build item 1: "word for word"; hunt round 11, 9.1-31 (r48)',
+          names='nothing is expanded, normalised, stripped or tidied',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if text.count("\n") >= 2:  # a paste: tidy its lines
+            text = "\n".join(line.rstrip(" \t") for line in text.split("\n"))
+        self._steering_queue.append(user_message(text))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        if text.count("\n") >= 2:
+            text = "\n".join(line.rstrip(" \t") for line in text.split("\n"))
+        self._follow_up_queue.append(user_message(text))
+"""),)),
+    Wrong(lab='9.1', name='colour codes stripped',
+          rule='steer(text) and follow_up(text) queue the words word for word: a terminal\'s colour codes in a paste are the user\'s too.',
+          where='Build item 1: "word for word"; hunt round 11, 9.1-32 (r48)',
+          names='nothing is expanded, normalised, stripped or tidied',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        import re
+        text = re.sub(r"\x1b\[[0-9;]*m", "", text)
+        self._steering_queue.append(user_message(text))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        import re
+        text = re.sub(r"\x1b\[[0-9;]*m", "", text)
+        self._follow_up_queue.append(user_message(text))
+"""),)),
+    Wrong(lab='9.1', name='steering asked for mid-batch once a batch is long',
+          rule='get_steering is called only when the run begins and after a turn_end, never while a call of the run lacks its result, however wide the batch.',
+          where='Build item 3: "and at no other moment"; hunt round 11, 9.1-13 (r48)',
+          names='however wide the batch',
+          replace=r"""
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+""",
+          by=r"""
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+                if len(todo) > 5 and call is todo[4]:  # do not keep the user waiting
+                    for message in ask(get_steering):
+                        yield record(message)
+"""),
+    Wrong(lab='9.1', name='a steer that starts with "stop" appended at once',
+          rule='steer(text) only queues, whatever its words: a keyword test in front of appending at once breaks the record as appending at once does.',
+          where='section "Stop, wrong folder!" (the common answer "Deliver steering straight away when it starts with \'stop\'"); Build item 1; hunt round 11, 9.1-27 (r48)',
+          names='however urgent its words',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if text.lower().startswith("stop") and self.is_running:  # urgent: in at once
+            self._messages.append(user_message(text))
+            return
+        self._steering_queue.append(user_message(text))
+"""),
+    Wrong(lab='9.1', name='queues of sixty-four at most',
+          rule='A harness drops nothing the user said, however much is queued: a queue has no limit of its own.',
+          where='"A harness drops nothing the user said."; hunt round 11, 9.1-06 (r48)',
+          names='a queue has no limit',
+          replace=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+""",
+          by=r"""
+        self._steering_queue, self._follow_up_queue = deque(maxlen=64), deque(maxlen=64)
+"""),
+    Wrong(lab='9.1', name='steering asked for in the first sixty turns only',
+          rule='get_steering is called after the turn_end of every turn whose reply did not fail, however long the run.',
+          where='Build item 3: "after the `turn_end` of every turn whose reply did not fail"; hunt round 11, 9.1-14 (r48)',
+          names='however long the run',
+          replace=r"""
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          by=r"""
+            if not failed and turn < 60:  # a runaway run takes no more steering
+                pending = ask(get_steering)  # every call of this turn has its result
+"""),
+    Wrong(lab='9.1', name='fifty follow-ups a run at most',
+          rule='A follow-up sent during a run is answered in that run: a run answers every follow-up that waits, however many.',
+          where='Build item 4: "A follow-up sent during a run is answered in that run"; hunt round 11, 9.1-26 (r48)',
+          names='however many',
+          replace=r"""
+        if not failed:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          by=r"""
+        if not failed and taken < 50:  # a runaway guard: the rest wait for the next run
+            taken += 1
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          also=((r"""
+    turn, todo, failed = 0, [], False
+""", r"""
+    turn, todo, failed, taken = 0, [], False, 0
+"""),)),
+    Wrong(lab='9.1', name='a steer with the same words as the last user message ignored',
+          rule='A harness drops nothing the user said: words sent again, even the ones just recorded, wait as a user message of their own.',
+          where='Build item 1: "word for word"; "A harness drops nothing the user said."; hunt round 11, 9.1-07 (r48)',
+          names='even words it has just recorded',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        said = [m["content"] for m in self._messages if m["role"] == "user"]
+        if said and said[-1] == text:  # a double Send
+            return
+        self._steering_queue.append(user_message(text))
+"""),
+    Wrong(lab='9.1', name="a queued steer taken off by the prompt's equal words",
+          rule='A message leaves its queue only once it is itself on the record: the prompt\'s message_end, with the same words, takes nothing off a queue.',
+          where='section "When a message leaves its queue"; hunt round 11, 9.1-11 (r48; a given line, as round 6\'s 9.1-4)',
+          names='once it is itself on the record',
+          replace=r"""
+            if queue and queue[0] is message:
+                queue.popleft()
+""",
+          by=r"""
+            if queue and queue[0] == message:
+                queue.popleft()
+                return
+"""),
+    Wrong(lab='9.1', name='no steering asked for once a follow-up is taken',
+          rule="get_steering is called after the turn_end of every turn whose reply did not fail, a follow-up's turns too.",
+          where='Build item 3: "after the `turn_end` of every turn whose reply did not fail"; hunt round 11, 9.1-15 (r48)',
+          names="a follow-up's turns are turns like any other",
+          replace=r"""
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          by=r"""
+            if not failed and not wrapping_up:  # the run is wrapping up: no more steering
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          also=((r"""
+    turn, todo, failed = 0, [], False
+""", r"""
+    turn, todo, failed, wrapping_up = 0, [], False, False
+"""), (r"""
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""", r"""
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+            wrapping_up = wrapping_up or bool(pending)
+"""))),
+    Wrong(lab='9.1', name='queues cleared when max_turns stops a run',
+          rule='Queues outlive runs, however they ended: a follow-up queued during a run that max_turns stopped waits for the next run.',
+          where='the Harness docstring (Queues outlive runs); hunt round 11, 9.1-33 (r48)',
+          names='stopped by max_turns as much as any other',
+          replace=r"""
+                if event["type"] == "message_end":
+                    self._delivered(event["message"])
+                yield event
+""",
+          by=r"""
+                if event["type"] == "message_end":
+                    self._delivered(event["message"])
+                    if str(event["message"].get("error_message", "")).startswith(
+                            "Agent stopped after max_turns"):  # the words belonged to that run
+                        self._steering_queue.clear()
+                        self._follow_up_queue.clear()
+                yield event
+"""),
+    Wrong(lab='9.1', name='queues kept for the id of their harness',
+          rule='Each harness keeps two queues of its own, made in its __init__ and gone with it: a harness made later starts with none of an older one\'s words.',
+          where='the given comment in `__init__` (two queues kept by the harness); the Harness docstring; hunt round 11, 9.1-19 (r48)',
+          names='no new harness starts with a steer sent to one before it',
+          replace=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+""",
+          by=r"""
+        self._steering_queue, self._follow_up_queue = _QUEUES.setdefault(
+            id(self), (deque(), deque()))
+""",
+          also=((r"""
+class Harness:
+""", r"""
+_QUEUES = {}  # id(harness) -> its two queues
+
+
+class Harness:
+"""),)),
+    Wrong(lab='9.1', name='the loop handed the deques themselves',
+          rule='run_agent is given get_steering and get_follow_ups, two functions, never a deque: the loop never touches a queue.',
+          where='section "Two messages in the queue": "`run_agent` is not given a deque."; hunt round 11, 9.1-12 (r48)',
+          names='the loop never touches a queue',
+          replace=r"""
+        return list(get()) if get else []
+""",
+          by=r"""
+        if isinstance(get, deque):  # handed a queue: peek at its head
+            return [get[0]] if get else []
+        return list(get()) if get else []
+""",
+          also=((r"""
+                        get_steering=lambda: self._drain(self._steering_queue),
+                        get_follow_ups=lambda: self._drain(self._follow_up_queue))
+""", r"""
+                        get_steering=self._steering_queue,
+                        get_follow_ups=self._follow_up_queue)
+"""),)),
 ]
 
 ALLOWED = [
@@ -538,4 +795,25 @@ ALLOWED = [
             raise TypeError("follow_up(text): text must be a str")
         self._follow_up_queue.append(user_message(text))
 """),)),
+    # Hunt round 11 (reader r48), probe 9.1-25.
+    Wrong(lab='9.1', name='a message dict given to steer queued as it is',
+          rule='steer(text) takes the user\'s words, a str; what it does with a value of another type (a dict, None) is no rule of lesson 9, as round 6 ruled for probe 9.1-16, so queueing a dict as the message itself (Tau\'s steer_message) breaks none: every str is still queued word for word as a user message.',
+          where='Build item 1; hunt round 11, probe 9.1-25 (r48)', names='',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(text if isinstance(text, dict) else user_message(text))
+"""),
+    # Hunt round 11 (reader r48), probe 9.1-24.
+    Wrong(lab='9.1', name='one dict for the same words steered twice',
+          rule='Two steers of the same words may be one dict queued twice: it is handed over and recorded twice, one per turn, and taken off its queue once per message_end, so nothing the user said is dropped and no rule of lesson 9 tells two sends apart by identity (the same dict in both queues, which loses the follow-up, is round 6\'s 9.1-5 and fails).',
+          where='Build item 1; hunt round 11, probe 9.1-24 (r48)', names='',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        said = self.__dict__.setdefault("_said", {})  # one user message per text
+        self._steering_queue.append(said.setdefault(text, user_message(text)))
+"""),
 ]

@@ -27,8 +27,14 @@ SAID = ["Prefer small commits.", "Leave the schema alone.", "Check the logs firs
 BLANKS = ["", " ", "\n", "\t", "  "]
 SPACED = ["  Prefer small commits.", " Leave the schema alone. ", "Check the logs first.  "]
 BROKEN = ["Use tabs, sorry.\n", "Quote the error.\n\n", "Ask before deleting.\r\n"]
-# A pasted server log, over lesson 6's budget for a tool result in lines and in bytes.
-PASTE = "".join(f"{n:05d} INFO request served in 3 ms, nothing unusual\n" for n in range(4000))
+# What a paste or another program brings, which a harness that tidies words would change: a
+# tab, a ligature, a full-width digit and an accent in two code points, a terminal's colour
+# codes, lines ending in spaces.
+TIDIED = ["Use\ttabs, sorry.", "Quote the \ufb01le \uff13 error, cafe\u0301.",
+          "\x1b[31mERROR\x1b[0m db timeout", "a line  \nanother\t\nlast \n"]
+# A pasted server log of over a megabyte, far over lesson 6's budget for a tool result in lines
+# and in bytes.
+PASTE = "".join(f"{n:05d} INFO request served in 3 ms, nothing unusual\n" for n in range(25000))
 
 
 def opener(ran=None, during=None):
@@ -74,6 +80,82 @@ def batch(first, width):
 
 class Walkaway(Exception):
     """What a consumer's own handler raises, as a screen that crashes mid-run."""
+
+
+async def queued_while_idle(kind, count):
+    """A harness given `count` messages by `kind` ("steer" or "follow_up") while idle, then a
+    run: [its requests, whether its user messages after the prompt are those, in order]."""
+    model = lab.ScriptedModel([noted()])
+    h = harness.Harness(model, SYSTEM, [])
+    sent = [f"Item {n} of the list." for n in range(1, count + 1)]
+    for words in sent:
+        getattr(h, kind)(words)
+    await lab.drive(h.prompt("The list."))
+    users = [m["content"] for m in h.messages if m["role"] == "user"]
+    return [len(model.calls), users[1:] == sent]
+
+
+async def tabs_in_turn(count):
+    """`count` harnesses made one after another, each run once and dropped with a steer left
+    queued: each one's user messages after its run."""
+    firsts, models = [], [lab.ScriptedModel([noted()]) for _ in range(count)]
+    for n in range(count):
+        tab = harness.Harness(models[n], SYSTEM, [])
+        await lab.drive(tab.prompt(f"Tab {n}, status?"))
+        firsts.append([m["content"] for m in tab.messages if m["role"] == "user"])
+        tab.steer(f"Left behind in tab {n}.")
+        del tab  # nobody holds it any more
+    return firsts
+
+
+async def drive_watched(h, text, on_event=None):
+    """h.prompt(text) driven with harness.run_agent watched: [the run's events, for each call
+    of run_agent whether each of get_steering and get_follow_ups it was handed can be called]."""
+    given, loop = [], harness.run_agent
+
+    def watched(*args, **kwargs):
+        given.append([callable(kwargs.get(name)) for name in ("get_steering", "get_follow_ups")])
+        return loop(*args, **kwargs)
+    harness.run_agent = watched
+    try:
+        events = await lab.drive(h.prompt(text), on_event=on_event)
+    finally:
+        harness.run_agent = loop
+    return events, given
+
+
+async def stopped_by_max_turns():
+    """A follow-up a tool sends during a run that max_turns=2 stops, then a second run: every
+    user message, and the record."""
+    box, sent = {}, []
+
+    def during(path):
+        if not sent:
+            sent.append(path)
+            box["h"].follow_up("After the cap, sum it up.")
+    model = lab.ScriptedModel([opens(["api.py"]), opens(["db.py"]), noted()])
+    h = box["h"] = harness.Harness(model, SYSTEM, [opener(during=during)], max_turns=2)
+    await lab.drive(h.prompt("Open both."))
+    await lab.drive(h.prompt("Go on."))
+    return [[m["content"] for m in h.messages if m["role"] == "user"], lab.shape(h.messages)]
+
+
+async def steering_after_a_follow_up():
+    """run_agent handed a get_follow_ups that hands over one follow-up, whose reply asks for a
+    call: each ask as [the callable, the record then], and the record."""
+    asks, messages, given = [], [], [harness.user_message("Then open the notes.")]
+
+    def get_steering():
+        asks.append(["steering", lab.shape(messages)])
+        return []
+
+    def get_follow_ups():
+        asks.append(["follow-ups", lab.shape(messages)])
+        return [given.pop()] if given else []
+    model = lab.ScriptedModel([lab.say("Done."), opens(["NOTES.md"]), lab.say("Notes read.")])
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [opener()], "Do it.",
+                                      get_steering=get_steering, get_follow_ups=get_follow_ups))
+    return [asks, lab.shape(messages)]
 
 
 # --- rule 1: steer and follow_up only queue, word for word ------------------------------------
@@ -125,8 +207,8 @@ async def test_bank_idle_words_reach_each_request_as_given(t):
         problems.append(await raised(lambda: h.follow_up(follows[n])))
     kept = [len(h.messages), h.is_running]
     # then a paste, a carriage return, and a crowd
-    more = [PASTE, t.random.choice(SAID) + "\r"] + [
-        f"Then part {n}." for n in range(1, t.random.randint(20, 24))]
+    more = [PASTE, t.random.choice(SAID) + "\r"] + TIDIED + [
+        f"Then part {n}." for n in range(1, t.random.randint(70, 74))]
     for words in more:
         h.follow_up(words)
     ask = t.random.choice(SAID)
@@ -139,20 +221,25 @@ async def test_bank_idle_words_reach_each_request_as_given(t):
               ["Status?"]],
              "Three steers and three follow-ups (the first of the first steer's words) sent in "
              "turn while idle, then more follow-ups: a pasted log, words ending in a carriage "
-             "return, twenty or more; a run of another harness, then a prompt. Items: what "
-             "each raised, the transcript's length and is_running after them, the user "
-             "messages each request ended with, the other harness's user messages.")
+             "return, words a careless harness would tidy, seventy or more; a run of another "
+             "harness, then a prompt. Items: what each raised, the transcript's length and "
+             "is_running after them, the user messages each request ended with, the other "
+             "harness's user messages.")
+    t.expect(await tabs_in_turn(5),
+             why="Five harnesses made one after another, each run once and dropped with a steer "
+                 "left queued: each one's user messages after its run.")
 
 
 @lab_test("Words sent from inside a tool (a blank follow-up, the same steer twice ending in a "
           "line break) and a steer sent between runs come out, run by run, word for word.")
 async def test_bank_words_from_a_tool_and_between_runs(t):
     twice, blank = t.random.choice(BROKEN), t.random.choice(BLANKS)
-    between = t.random.choice(SPACED + BROKEN)
+    between = blank  # the very words the first run recorded last
     box = {}
 
     def during(path):
         box["h"].follow_up(blank)
+        box["h"].steer("Stop, not that box!")
         box["h"].steer(twice)
         box["h"].steer(twice)
     model = lab.ScriptedModel([opens([t.random.choice(NAMES)]), noted()])
@@ -166,10 +253,10 @@ async def test_bank_words_from_a_tool_and_between_runs(t):
     problem = await raised(lambda: h.steer(between))
     await lab.drive(h.prompt("Next?"), on_event=keep)
     t.expect([runs, problem, lab.shape(h.messages)],
-             [[["Open it.", twice, twice, blank], ["Next?", between]], None,
-              "U A[c1] R(c1) U A U A U A U U A"],
-             "A tool sends a follow-up and the same steer twice; between the runs a steer is "
-             "sent. Items: the user messages each run's agent_end carried, what the steer "
+             [[["Open it.", "Stop, not that box!", twice, twice, blank], ["Next?", between]],
+              None, "U A[c1] R(c1) U A U A U A U A U U A"],
+             "A tool sends a follow-up, a steer that sounds urgent and the same steer twice; "
+             "between the runs a steer of the follow-up's words is sent. Items: the user messages each run's agent_end carried, what the steer "
              "between runs raised, the transcript.")
 
 
@@ -178,14 +265,17 @@ async def test_bank_words_from_a_tool_and_between_runs(t):
           "word for word, and a steer queued on another harness stays that one's.")
 async def test_bank_a_crowd_of_words_and_a_second_harness(t):
     same, theirs = t.random.sample(SAID, 2)
-    crowd = [f"Step {n} of the plan." for n in range(1, t.random.randint(22, 26))]
+    crowd = [f"Step {n} of the plan." for n in range(1, t.random.randint(70, 74))]
     crowd[t.random.randrange(len(crowd))] += "\r"
     crowd.insert(t.random.randrange(len(crowd) + 1), PASTE)
+    for words in TIDIED:
+        crowd.insert(t.random.randrange(len(crowd) + 1), words)
     box, sent = {}, []
 
     def during(path):
         if not sent:
             sent.append(path)
+            box["h"].steer("Stop, wrong plan!")
             box["h"].steer(same)
             box["h"].follow_up(same)
             for words in crowd:
@@ -199,15 +289,19 @@ async def test_bank_a_crowd_of_words_and_a_second_harness(t):
     def keep(event):
         if event["type"] == "agent_end":
             runs.append([m["content"] for m in event["messages"] if m["role"] == "user"])
-    await lab.drive(h.prompt("Plan it."), on_event=keep)
+    await lab.drive(h.prompt(same), on_event=keep)
     await lab.drive(other.prompt("And mine?"), on_event=keep)
-    t.expect([runs[0] == ["Plan it.", same, same] + crowd, len(runs[0]), runs[1],
+    t.expect([runs[0] == [same, "Stop, wrong plan!", same, same] + crowd, len(runs[0]), runs[1],
               lab.shape(h.messages).count("U")],
-             [True, 3 + len(crowd), ["And mine?", theirs], 3 + len(crowd)],
-             "A tool of one harness's run sends a steer, a follow-up of the same words and a "
-             "crowd of follow-ups; another harness had a steer queued and runs after. Items: "
-             "whether the first run's user messages are every one sent, as sent, their count, "
-             "the other run's user messages, the user messages on the first record.")
+             [True, 4 + len(crowd), ["And mine?", theirs], 4 + len(crowd)],
+             "A tool of a run whose prompt is the words it will steer sends a steer that sounds "
+             "urgent, a steer and a follow-up of the prompt's words and a crowd of follow-ups; "
+             "another harness had a steer queued and runs after. Items: whether the first "
+             "run's user messages are every one sent, as sent, their count, the other run's "
+             "user messages, the user messages on the first record.")
+    t.expect(await tabs_in_turn(4),
+             why="Four harnesses made one after another, each run once and dropped with a steer "
+                 "left queued: each one's user messages after its run.")
 
 
 # --- rule 2: _drain hands over one message per ask, and again until it is recorded -----------
@@ -239,7 +333,7 @@ async def test_bank_one_message_per_request(t):
             for words in idle:
                 h.steer(words)
     await lab.drive(h.prompt("Try."), on_event=at_the_end)
-    await lab.drive(h.prompt("Start."))
+    _, given = await drive_watched(h, "Start.")
     t.expect([died, [newest(request) for request in model.calls][2:]],
              ["ConnectionError: connection reset by peer",
               [["Warm up.", "Try.", "Start.", idle[0]]] + [[w] for w in idle[1:] + later +
@@ -248,6 +342,10 @@ async def test_bank_one_message_per_request(t):
              "failed with steers sent at its agent_end, then a prompt whose first reply's tool "
              "sends two steers. Items: what the run that died raised, the user messages each "
              "request of the last run ended with.")
+    t.expect([given, await stopped_by_max_turns()],
+             why="For the last run above, whether each of the two functions run_agent was "
+                 "handed can be called; then a follow-up a tool sends during a run that "
+                 "max_turns=2 stops, and a second run: every user message, the record.")
 
 
 @lab_test("A steer handed to a run closed at its first turn_start, and a follow-up handed to a "
@@ -293,6 +391,14 @@ async def test_bank_words_handed_over_and_never_recorded(t):
              "run. Items: the first run's events, the transcript and requests then, what the "
              "second run's consumer got, the follow-up queue when it crashed, the transcript "
              "then, the last event of the fifth run, every user message at the end.")
+    h.steer("Seventh try.")
+    # agent_start, turn_start, the prompt's message_end: closed there
+    events = await lab.drive(h.prompt("Seventh try."), close_after=3)
+    await lab.drive(h.prompt("Eighth try."))
+    t.expect([events[-1]["type"], [m["content"] for m in h.messages if m["role"] == "user"][-4:]],
+             why="A steer of the very words of the prompt after it, the run closed at the "
+                 "prompt's message_end, then a last run. Items: the closed run's last event, the "
+                 "last four user messages.")
 
 
 @lab_test("Two steers and two follow-ups sent at the agent_end of a run whose reply failed all "
@@ -325,7 +431,7 @@ async def test_bank_a_burst_at_agent_end(t):
             turns.append([])
         elif event["type"] == "message_end" and event["message"]["role"] == "user":
             turns[-1].append(event["message"]["content"])
-    await lab.drive(h.prompt("And now?"), on_event=per_turn)
+    _, given = await drive_watched(h, "And now?", on_event=per_turn)
     t.expect([before, died, turns],
              [["Check the service.", "Hello?", steers[0]],
               "TimeoutError: the provider did not answer",
@@ -334,6 +440,10 @@ async def test_bank_a_burst_at_agent_end(t):
              "run whose model raised once its prompt and the first steer were recorded; a last "
              "run. Items: the user messages recorded before the last run, what the run that "
              "died raised, the user messages announced in each turn of the last run.")
+    t.expect([given, await stopped_by_max_turns()],
+             why="For the last run above, whether each of the two functions run_agent was "
+                 "handed can be called; then a follow-up a tool sends during a run that "
+                 "max_turns=2 stops, and a second run: every user message, the record.")
 
 
 @lab_test("A steer handed to a run let go of at the turn_start it opened, and then a follow-up "
@@ -379,6 +489,17 @@ async def test_bank_runs_let_go_of_at_a_turn_start(t):
              "run. Items: the transcript "
              "after each of the first two runs, what waited in the queues when each was let "
              "go of, the transcript at the end, and its user messages.")
+    again = t.random.choice(SAID)
+    h.steer(again)
+    for event in h.prompt(again):  # let go of at the prompt's own message_end
+        if event["type"] == "message_end":
+            break
+    await lab.drive(h.prompt("Really bye."))
+    t.expect([lab.shape(h.messages),
+              [m["content"] for m in h.messages if m["role"] == "user"][-3:]],
+             why="A steer of the very words of the next prompt, that run let go of at the "
+                 "prompt's message_end, then a last run. Items: the transcript, its last three "
+                 "user messages.")
 
 
 # --- rule 3: steering is asked for only in the gaps -----------------------------------------------
@@ -386,9 +507,9 @@ async def test_bank_runs_let_go_of_at_a_turn_start(t):
 @lab_test("Steers the consumer sends at a tool_execution_end mid-batch and a tool sends later "
           "wait for the whole batch: every call runs, and they follow the last result.")
 async def test_bank_steers_from_the_consumer_wait_for_the_batch(t):
-    width = t.random.randint(2, 4)
+    width = t.random.randint(6, 8)
     paths = [t.random.choice(NAMES) for _ in range(width)]
-    when = t.random.randrange(width - 1)
+    when = t.random.randrange(4)
     first, second = t.random.sample(SAID, 2)
     ran, ends = [], []
     box = {}
@@ -410,6 +531,9 @@ async def test_bank_steers_from_the_consumer_wait_for_the_batch(t):
              "A batch; a steer sent by the consumer at a tool_execution_end before the last, "
              "another by the batch's last tool. Items: the paths opened, the transcript, the "
              "user messages each later request ended with.")
+    t.expect(await queued_while_idle("steer", 70),
+             why="Seventy steers queued while idle and a run: its requests, and whether its "
+                 "user messages after the prompt are the steers, in order.")
 
 
 @lab_test("A steer sent at the turn_end of an answer is taken up in that run; one sent at the "
@@ -444,14 +568,17 @@ async def test_bank_steers_sent_at_turn_end(t):
              "A steer sent at the turn_end of a run's answer, then one sent at the turn_end of "
              "the next run's failed reply, then a prompt. Items: [transcript, turns] after each "
              "of the two runs, and every user message at the end.")
+    t.expect(await queued_while_idle("steer", 70),
+             why="Seventy steers queued while idle and a run: its requests, and whether its "
+                 "user messages after the prompt are the steers, in order.")
 
 
 @lab_test("run_agent, handed a get_steering of the test's own, takes a steer sent at a "
           "tool_execution_start mid-batch only after the batch's turn_end, takes one sent at "
           "the answer's turn_end, and after a failed reply asks for none.")
 async def test_bank_run_agent_with_an_inbox(t):
-    width = t.random.randint(2, 4)
-    when = t.random.randrange(width - 1)
+    width = t.random.randint(6, 8)
+    when = t.random.randrange(4)
     inbox, messages, starts, asks = [], [], [], []
     mid, late, never, early, earlier = t.random.sample(SAID, 5)
     inbox.extend([earlier, early])  # waiting before the run: the first ask hands both over
@@ -504,6 +631,9 @@ async def test_bank_run_agent_with_an_inbox(t):
              "run capped at one turn whose tool sends a steer. Items: the first record, the "
              "calls started, the record at the end, what was left in the inbox, the requests, "
              "each ask in order; the capped run's record and what is left in the inbox.")
+    t.expect(await steering_after_a_follow_up(),
+             why="run_agent handed a follow-up whose reply asks for a call. Items: each ask as "
+                 "[the callable, the record then], the record.")
 
 
 @lab_test("run_agent handed both callables, and a get_steering that hands over all it holds: "
@@ -544,6 +674,9 @@ async def test_bank_an_owner_that_hands_over_all_it_holds(t):
              "A run capped at one turn with two steers waiting at its start and one sent by its "
              "tool, then a run without a cap, both handed both callables. Items: the first "
              "record, every user message, each ask as [callable, record then].")
+    t.expect(await steering_after_a_follow_up(),
+             why="run_agent handed a follow-up whose reply asks for a call. Items: each ask as "
+                 "[the callable, the record then], the record.")
 
 
 # --- rule 4: follow-ups are asked for only where the run would end ------------------------------
@@ -569,6 +702,9 @@ async def test_bank_a_follow_up_waits_behind_the_job(t):
              [[["Do the job."], [steer], [], [follow]], 1, "And that too."],
              "Each item of the first is the user messages a request ended with; then the "
              "run's agent_end events, and its last words.")
+    t.expect(await queued_while_idle("follow_up", 70),
+             why="Seventy follow-ups queued while idle and a run: its requests, and whether its "
+                 "user messages after the prompt are the follow-ups, in order.")
 
 
 @lab_test("run_agent asks a get_follow_ups of the test's own only once its reply has no calls "
@@ -655,6 +791,9 @@ async def test_bank_follow_ups_sent_at_turn_end(t):
              "reply in the next run, then a third run; then a fourth, whose only answer's "
              "turn_end gets a follow-up. Items: the transcript after each of the first three "
              "runs, every user message, the fourth run's agent_ends.")
+    t.expect(await queued_while_idle("follow_up", 70),
+             why="Seventy follow-ups queued while idle and a run: its requests, and whether its "
+                 "user messages after the prompt are the follow-ups, in order.")
 
 
 @lab_test("run_agent capped at a drawn number of turns, handed a get_follow_ups that takes each "

@@ -69,7 +69,8 @@ def script(t, widths):
 
 @lab_test("The user steers while a call of a batch is running, before its last call. The words "
           "wait until every call of the batch has its result, then open the next turn: "
-          "U A[c1,c2] R(c1) R(c2) U A for a batch of two.")
+          "U A[c1,c2] R(c1) R(c2) U A for a batch of two; \"Stop, wrong folder!\" during "
+          "the first call of a batch of eight waits too.")
 async def test_a_steer_waits_for_the_batch(t):
     width = t.random.randint(2, 5)
     during_call = t.random.randrange(width - 1)  # never the last: the steer must wait
@@ -92,6 +93,24 @@ async def test_a_steer_waits_for_the_batch(t):
     t.expect(user_words(h.messages), ["Read the files.", words],
              "The steer is recorded as a user message holding exactly its text (Harness.steer, "
              "lesson 9).")
+    # the scene of "Stop, wrong folder!": a wide batch, and words that sound urgent, sent
+    # during its first call
+    width, urgent, ran = 8, "Stop, wrong folder!", []
+
+    def first_call(path):
+        if not ran:
+            h.steer(urgent)
+        ran.append(path)
+    model = lab.ScriptedModel([looks(*FILES[:width]), lab.say("Stopping there.")])
+    h = harness.Harness(model, SYSTEM, [looker(first_call)])
+    await lab.drive(h.prompt("Clean out build/."))
+    t.expect([lab.shape(h.messages), user_words(h.messages)],
+             [batch(1, width).join(["U ", " U A"]), ["Clean out build/.", urgent]],
+             f"{urgent!r} steered during the first call of a batch of {width}: a steer only "
+             "queues, however urgent its words and however wide the batch, and waits until "
+             "every call of the batch has its result (Build items 1 and 3; lesson 15 has the "
+             "Stop button). The items are [the record, its user messages] (Harness.steer and "
+             "run_agent, lesson 9).")
 
 
 @lab_test("The request after a steer ends with the steer, so the model reads it before it "
@@ -119,7 +138,8 @@ async def test_the_next_request_ends_with_the_steer(t):
 
 
 @lab_test("A follow-up sent during a run is answered in that same run, after its final reply: "
-          "one agent_end, and the follow-up sits after the answer it waited for.")
+          "one agent_end, and the follow-up sits after the answer it waited for; a steer sent "
+          "during the follow-up's own call opens the next turn of that run.")
 async def test_a_follow_up_is_answered_in_the_same_run(t):
     widths = [t.random.randint(1, 3) for _ in range(t.random.randint(1, 3))]
     sent_at = t.random.randrange(sum(widths))
@@ -142,6 +162,24 @@ async def test_a_follow_up_is_answered_in_the_same_run(t):
              "It is the same run: one agent_end, carrying both answers (run_agent, lessons 7 and 9).")
     t.expect(user_words(h.messages), ["Read the files.", words],
              "The follow-up's words are recorded as given (Harness.follow_up, lesson 9).")
+    steer = t.random.choice([w for w in WORDS if w != words])
+    ran = []
+
+    def steered(path):  # the user steers during the follow-up's own call
+        if not ran:
+            h.steer(steer)
+        ran.append(path)
+    model = lab.ScriptedModel([lab.say("Read them all."), looks(t.random.choice(FILES)),
+                               lab.say("Following your steer."), lab.say("Nothing more.")])
+    h = harness.Harness(model, SYSTEM, [looker(steered)])
+    h.follow_up(words)
+    await lab.drive(h.prompt("Read the files."))
+    t.expect([lab.shape(h.messages), user_words(h.messages)],
+             ["U A U A[c1] R(c1) U A", ["Read the files.", words, steer]],
+             "A follow-up whose turn asks for a call, and a steer sent during that call: a "
+             "follow-up's turns are turns like any other, so steering is still asked for after "
+             "each of their turn_ends and the steer opens the next turn of the same run. The "
+             "items are [the record, its user messages] (run_agent, lesson 9).")
 
 
 def together(t, count):
@@ -154,7 +192,7 @@ def together(t, count):
 
 @lab_test("Steers sent at once arrive one per turn, the older first, the same words sent twice "
           "included; steers sent while idle too: the first joins the prompt's turn, each other "
-          "gets a turn of its own.")
+          "gets a turn of its own; run_agent is handed two functions, not the queues.")
 async def test_two_steers_arrive_one_per_turn(t):
     said = together(t, t.random.randint(2, 5))
 
@@ -178,7 +216,22 @@ async def test_two_steers_arrive_one_per_turn(t):
     h = harness.Harness(model, SYSTEM, [looker()])
     for words in said:
         h.steer(words)
-    await lab.drive(h.prompt("Fix the login page."))
+    given, loop = [], harness.run_agent
+
+    def watched(*args, **kwargs):  # the loop as the harness calls it, and what it is handed
+        given.append([callable(kwargs.get(name)) for name in ("get_steering", "get_follow_ups")])
+        return loop(*args, **kwargs)
+    harness.run_agent = watched
+    try:
+        await lab.drive(h.prompt("Fix the login page."))
+    finally:
+        harness.run_agent = loop
+    t.expect(given, [[True, True]],
+             "The harness's run hands run_agent two functions, get_steering and "
+             "get_follow_ups, never the queues themselves: the loop never touches a queue, "
+             "and is not given a deque. The items are, for each call of run_agent, whether "
+             "each of the two it was handed can be called (Harness._run and run_agent, lesson "
+             "9).")
     t.expect([lab.shape(h.messages), user_words(h.messages)],
              ["U U A" + " U A" * (len(said) - 1), ["Fix the login page."] + said],
              f"{len(said)} steers sent while idle: the run's first ask hands over one message, "
@@ -188,7 +241,7 @@ async def test_two_steers_arrive_one_per_turn(t):
 
 
 @lab_test("Follow-ups sent at once are answered one per turn, the older first, the same words "
-          "sent twice included; forty steers and forty follow-ups too.")
+          "sent twice included; a hundred steers and a hundred follow-ups too.")
 async def test_follow_ups_sent_together_arrive_one_per_turn(t):
     said = together(t, t.random.randint(2, 4))
     model = lab.ScriptedModel([lab.say(f"Answer {n}.") for n in range(len(said) + 1)])
@@ -203,7 +256,7 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "follow-up gets a turn and an answer of its own, oldest first, the same words twice "
              "as two; the items are [the record, its user messages, agent_ends] "
              "(Harness._drain, lesson 9).")
-    many = [f"Note {n}." for n in range(1, 41)]
+    many = [f"Note {n}." for n in range(1, 101)]
     model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))])
     h = harness.Harness(model, SYSTEM, [looker()])
     for words in many:
@@ -214,13 +267,16 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
                                                                        for w in many]],
              [2 * len(many), True],
              f"{len(many)} steers and {len(many)} follow-ups sent while idle: a queue has no "
-             "limit, since a harness drops nothing the user said; each message gets its turn, "
-             "the steers first. The items are [requests, whether the user messages after the "
-             "prompt are every steer then every follow-up, oldest first] (Harness, lesson 9).")
+             "limit, since a harness drops nothing the user said; steering is asked for after "
+             "every turn_end, however long the run, and a run answers every follow-up that "
+             "waits, however many; each message gets its turn, the steers first. The items "
+             "are [requests, whether the user messages after the prompt are every steer then "
+             "every follow-up, oldest first] (Harness, lesson 9).")
 
 
 @lab_test("A steer sent while nothing runs raises nothing and joins the next prompt's turn, "
-          "after the prompt: U U A; and only that harness's, not another's.")
+          "after the prompt: U U A; and only that harness's, not another's, nor one made "
+          "after it.")
 async def test_a_steer_sent_while_idle(t):
     words = t.random.choice(WORDS)
     widths = [t.random.randint(1, 2) for _ in range(t.random.randint(0, 2))]
@@ -250,6 +306,18 @@ async def test_a_steer_sent_while_idle(t):
              "the first: each harness keeps queues of its own, made in its __init__, so the "
              "steer reaches only the harness it was sent to. The items are each record's user "
              "messages (Harness, lesson 9).")
+    firsts, models = [], [lab.ScriptedModel([lab.say("Done.")]) for _ in range(6)]
+    for n in range(6):  # tabs opened and closed in turn, each left with a steer queued
+        tab = harness.Harness(models[n], SYSTEM, [looker()])
+        await lab.drive(tab.prompt(f"Question of tab {n}."))
+        firsts.append(user_words(tab.messages))
+        tab.steer(f"A steer left in tab {n}.")
+        del tab  # closed: nobody holds it any more
+    t.expect(firsts, [[f"Question of tab {n}."] for n in range(6)],
+             "Six harnesses made one after another, each dropped with a steer still queued: a "
+             "harness's queues are its own, made in its __init__ and gone with it, so no new "
+             "harness starts with a steer sent to one before it. The items are each one's user "
+             "messages after its run (Harness, lesson 9).")
 
 
 # What a person may type: nothing, spaces, a line break, words with spaces at their ends, line
@@ -257,16 +325,21 @@ async def test_a_steer_sent_while_idle(t):
 BLANK = ["", " ", "   ", "\n"]
 EDGED = ["  Keep it short.", "Use the new API.\n", " Only the tests matter. ",
          "Keep it short.\r\nNo new files.", "Skip the docs.\r"]
-# A pasted log: longer than lesson 6's budget for a tool result, in bytes and in lines.
-PASTED = "".join(f"line {n}: ok, nothing to see here\n" for n in range(1, 3001))
+# What a paste or another program brings: a tab, a ligature, full-width digits and an accent
+# written as two code points, a terminal's colour codes, lines with spaces at their ends.
+RAW = ["Keep\tit short.", "Read the \ufb01le \uff12, the cafe\u0301 one.",
+       "\x1b[31mFAILED\x1b[0m tests/test_app.py", "line 1  \nline 2\t\nline 3 \n"]
+# A pasted log of about a megabyte: far past lesson 6's budget for a tool result, in bytes and
+# in lines.
+PASTED = "".join(f"line {n}: ok, nothing to see here\n" for n in range(1, 25001))
 
 
 @lab_test("A steer and a follow-up go in word for word, a blank one too, any line break, a "
-          "long pasted log, and both with the same words: each is the user's, and the harness "
-          "drops or trims nothing the user said.")
+          "tab, a colour code, any Unicode, a pasted log of a megabyte, and both with the same "
+          "words: each is the user's, and the harness drops or trims nothing the user said.")
 async def test_the_words_go_in_as_they_were_given(t):
     found, wanted = [], []
-    for kinds in (BLANK, EDGED):
+    for kinds in (BLANK, EDGED, RAW):
         # every text of the kind, as a steer and as a follow-up, in a drawn order
         steers = t.random.sample(kinds, len(kinds))
         for steer, follow in zip(steers, steers[1:] + steers[:1]):
@@ -282,8 +355,10 @@ async def test_the_words_go_in_as_they_were_given(t):
              "still the user's, and spaces at its ends are part of it, a line break too, "
              "written \\n, \\r\\n or \\r. Each item is [the record, its user messages] for a "
              "steer and a follow-up sent while idle, first blank ones, then ones with spaces at "
-             "their ends or line breaks "
-             "(Harness.steer and Harness.follow_up, lesson 9).")
+             "their ends or line breaks, then ones with a tab, a ligature, full-width digits, "
+             "an accent written as two code points, a terminal's colour codes, or lines "
+             "ending in spaces: nothing is expanded, normalised, stripped or tidied, word "
+             "for word as Build item 1 says (Harness.steer and Harness.follow_up, lesson 9).")
     same = t.random.choice(WORDS)
     model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer.")])
     h = harness.Harness(model, SYSTEM, [looker()])
@@ -304,11 +379,11 @@ async def test_the_words_go_in_as_they_were_given(t):
     await lab.drive(h.prompt("Why does it fail?"))
     t.expect([[len(words), words == PASTED] for words in user_words(h.messages)[1:]],
              [[len(PASTED), True], [len(PASTED), True]],
-             f"A pasted log of {len(PASTED)} characters in 3000 lines, sent as a steer and as a "
-             "follow-up: word for word, the harness drops or trims nothing the user said, "
-             "however long (lesson 6's budget is for tool results, not for the user). Each item "
-             "is [the length recorded, whether it is the text as given] (Harness.steer and "
-             "Harness.follow_up, lesson 9).")
+             f"A pasted log of {len(PASTED)} characters in {PASTED.count(chr(10))} lines, "
+             "sent as a steer and as a follow-up: word for word, the harness drops or trims "
+             "nothing the user said, however long (lesson 6's budget is for tool results, not "
+             "for the user). Each item is [the length recorded, whether it is the text as "
+             "given] (Harness.steer and Harness.follow_up, lesson 9).")
 
 
 @lab_test("A follow-up sent while nothing runs waits for the next run, and is taken up after "
@@ -372,7 +447,8 @@ async def test_a_follow_up_outlives_a_failed_run(t):
 @lab_test("A steer the loop has asked for but not yet recorded survives a run closed in "
           "between: the consumer closes the run at the turn_start after the steer was asked "
           "for, and the next run delivers the steer right after its prompt. A steer the run "
-          "recorded is not delivered again, even if the run is closed at its message_end.")
+          "recorded is not delivered again, even if the run is closed at its message_end; "
+          "and a steer with the prompt's own words is not taken off its queue by the prompt.")
 async def test_a_steer_survives_a_run_closed_before_it_is_recorded(t):
     count = t.random.randint(1, 4)  # rounds of one call each; the steer comes in the last
     words, again = t.random.choice(WORDS), t.random.choice(["Where were we?", "Go on.",
@@ -425,6 +501,23 @@ async def test_a_steer_survives_a_run_closed_before_it_is_recorded(t):
              "it was handed to the consumer, so the second run does not deliver it twice. The "
              "items are [the last event of the first run, the record, its user messages] "
              "(_run calls _delivered before it yields the event, lesson 9).")
+    # the user types the prompt's words as a steer first, and again once the run is closed
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    h.steer(words)
+    # agent_start, turn_start, the prompt's message_end: closed there
+    events = await lab.drive(h.prompt(words), close_after=3)
+    h.steer(words)
+    await lab.drive(h.prompt(again))
+    t.expect([events[-1]["type"], lab.shape(h.messages), user_words(h.messages)],
+             ["message_end", "U U U A U A", [words, again, words, words]],
+             "A steer sent while idle with the very words of the prompt that follows, the run "
+             "closed at the prompt's message_end, the same words steered again, then a second "
+             "run. The prompt's message_end takes nothing off a queue: a message leaves it only "
+             "once it is itself on the record, not one with the same words; and a harness "
+             "drops nothing the user said, even words it has just recorded. So both steers "
+             "arrive, one per turn. The items are [the last event of the first run, the "
+             "record, its user messages] (Harness.steer and _delivered, lesson 9).")
 
 
 @lab_test("A follow-up the loop has asked for but not yet recorded survives a run closed in "
@@ -459,7 +552,7 @@ async def test_a_follow_up_survives_a_run_closed_before_it_is_recorded(t):
 
 @lab_test("Queues outlive runs: a steer and a follow-up sent at agent_end of a run that ended "
           "well wait for the next run, which takes both up; a follow-up queued before a run whose "
-          "model raised waits too.")
+          "model raised waits too, and one queued during a run that max_turns stopped.")
 async def test_words_sent_at_agent_end_wait_for_the_next_run(t):
     widths = [t.random.randint(1, 2) for _ in range(t.random.randint(0, 2))]
     steer, follow = t.random.sample(WORDS, 2)
@@ -501,6 +594,23 @@ async def test_words_sent_at_agent_end_wait_for_the_next_run(t):
              "with a model that answers: the queues outlive the run, however it ended, and "
              "nothing clears them when a run dies, so the next run answers the follow-up after "
              "its prompt. The items are the last two user messages (Harness, lesson 9).")
+    stopped = []
+
+    def during(path):
+        if not stopped:
+            stopped.append(path)
+            h.follow_up(follow)
+    replies, paths = script(t, [1, 1])
+    model = lab.ScriptedModel(replies + [lab.forever(lambda request: lab.say("Noted."))])
+    h = harness.Harness(model, SYSTEM, [looker(during)], max_turns=2)
+    await lab.drive(h.prompt("Read the files."))
+    await lab.drive(h.prompt("Go on."))
+    t.expect([lab.shape(h.messages), user_words(h.messages)],
+             ["U A[c1] R(c1) A[c2] R(c2) A(error) U A U A", ["Read the files.", "Go on.", follow]],
+             "A follow-up queued during a run that max_turns=2 then stops, and a second run: "
+             "the queues outlive a run stopped by max_turns as much as any other, so the "
+             "second run answers the follow-up after its own answer. The items are [the record, "
+             "its user messages] (Harness, lesson 9).")
 
 
 @lab_test("The loop asks for steering only when every call made so far in the run has its "
