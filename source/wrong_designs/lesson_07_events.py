@@ -2,7 +2,7 @@
 each as a small change to the reference of lab 7.1 (the loop) or 7.2 (the frontends). The
 format is tools/wrong_designs.py's.
 """
-from tools.wrong_designs import Beyond, Wrong
+from tools.wrong_designs import Wrong
 
 WRONG = [
     Wrong(lab='7.1', name='printing from the loop',
@@ -1756,6 +1756,30 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
             self.last = None  # a new run: nothing announced yet
         message = event.get("message")
 '''),
+    Wrong(lab='7.1', name='a timedelta in the turn_end of a turn over a second',
+           rule='Each event is a dict of plain data, whatever the turn took: a '
+                'datetime.timedelta in a slow turn\'s turn_end is a live Python object that '
+                'json.dumps cannot write.',
+           where='lab 7.1, Build item 1: "each a dict of plain data"; found by a release-only reader (round 11, 7.1-22)', names='plain data',
+           replace=r'''
+        turn += 1
+        yield {"type": "turn_start"}
+''',
+           by=r'''
+        turn += 1
+        import time
+        began = time.monotonic()
+        yield {"type": "turn_start"}
+''',
+           also=((r'''
+        yield {"type": "turn_end", "message": reply}
+''', r'''
+        ended = {"type": "turn_end", "message": reply}
+        if time.monotonic() - began > 1:
+            import datetime
+            ended["took"] = datetime.timedelta(seconds=time.monotonic() - began)
+        yield ended
+'''),)),
 ]
 
 ALLOWED = [
@@ -2018,64 +2042,3 @@ ALLOWED = [
           by='        print(json.dumps(event, allow_nan=False), flush=True)'),
 ]
 
-DEEP_SLOW_TURN = r'''
-import json
-import time
-
-import harness
-import lab
-from lab.kit import lab_test, tool
-
-LAB = "7.1"
-PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
-
-
-@lab_test("Events are plain data however long a turn takes: a run whose tool takes over a second "
-          "of wall clock yields events that each go through json.dumps and come back equal.")
-async def test_a_slow_turn_yields_plain_data(t):
-    def slow(arguments):
-        time.sleep(1.2)  # past every lab test's reach: they count time in loop turns, never sleep
-        return "contents of " + arguments["path"]
-    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"})), lab.say("Read it.")])
-    events = await lab.drive(harness.run_agent(model, "You help with a small project.", [],
-                                               [tool("look", slow, PATH)], "Read a.py."))
-    t.expect([[e["type"], json.loads(json.dumps(e, default=repr)) == e] for e in events],
-             [[kind, True] for kind in ["agent_start", "turn_start", "message_end", "message_end",
-                                        "tool_execution_start", "message_end",
-                                        "tool_execution_end", "turn_end", "turn_start",
-                                        "message_end", "turn_end", "agent_end"]],
-             "Each event is a dict of plain data, a slow turn's too: nothing in it that json.dumps "
-             "cannot write. Each item is [the event, it comes back equal] (run_agent, lesson 7).")
-'''
-
-BEYOND = [
-    # Hunt round 11 (reader r52), design 7.1-22.
-    Beyond(lab='7.1', name='a timedelta in the turn_end of a turn over a second',
-           rule='Each event is a dict of plain data, whatever the turn took: a '
-                'datetime.timedelta in a slow turn\'s turn_end is a live Python object that '
-                'json.dumps cannot write.',
-           where='hunt round 11, design 7.1-22', names='plain data',
-           reach='the lab\'s tests count time in loop turns (lab/world/clock.py) and never '
-                 'sleep, so no turn of theirs takes a second of wall clock; this design differs '
-                 'only in a turn that takes over one',
-           replace=r'''
-        turn += 1
-        yield {"type": "turn_start"}
-''',
-           by=r'''
-        turn += 1
-        import time
-        began = time.monotonic()
-        yield {"type": "turn_start"}
-''',
-           also=((r'''
-        yield {"type": "turn_end", "message": reply}
-''', r'''
-        ended = {"type": "turn_end", "message": reply}
-        if time.monotonic() - began > 1:
-            import datetime
-            ended["took"] = datetime.timedelta(seconds=time.monotonic() - began)
-        yield ended
-'''),),
-           deep=DEEP_SLOW_TURN),
-]

@@ -773,6 +773,26 @@ class Harness:
                         get_steering=self._steering_queue,
                         get_follow_ups=self._follow_up_queue)
 """),)),
+    Wrong(lab='9.1', name='steering asked for after a slow call, in the middle of its batch',
+          rule="`get_steering` is called when the run begins and after the `turn_end` of every turn whose reply did not fail, and at no other moment; so it is never called while a call of the run lacks its result.",
+          where='lab 9.1, Build item 3: "and at no other moment"; found by a release-only reader (round 11, 9.1-34)',
+          names='at no other moment',
+          replace=r'''
+                result = run_tool(tools, call)
+                yield record(result)  # straight after the tool returned: nothing in between
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+''',
+          by=r'''
+                import time
+                began = time.monotonic()
+                result = run_tool(tools, call)
+                slow = time.monotonic() - began > 30  # the user waited: let them say something
+                yield record(result)  # straight after the tool returned: nothing in between
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+                if slow:
+                    for message in ask(get_steering):
+                        yield record(message)
+'''),
 ]
 
 ALLOWED = [

@@ -18,7 +18,7 @@ import sys
 
 import harness
 import lab
-from lab.kit import lab_test, tool
+from lab.kit import hours_pass, lab_test, tool
 
 LAB = "7.1"
 SYSTEM = "You keep a small service running."
@@ -124,9 +124,10 @@ async def test_bank_a_run_stepped_by_hand(t):
         for _ in range(taken):
             events.append(next(run))
             steps.append([events[-1]["type"], len(messages) - before, len(model.calls)])
-        for event in run:
-            events.append(event)
-            steps.append([event["type"], len(messages) - before, len(model.calls)])
+        with hours_pass():  # each reading of the clock a minute on: the rest takes hours
+            for event in run:
+                events.append(event)
+                steps.append([event["type"], len(messages) - before, len(model.calls)])
         failing = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("No.")])
         await lab.drive(harness.run_agent(failing, SYSTEM, [], [raiser(path)], "Once more."))
         closed = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("No.")])
@@ -177,9 +178,10 @@ async def test_bank_two_runs_made_first_driven_last(t):
     out, aside = io.StringIO(), io.StringIO()
     unreadable = []
     with everything_said(aside):
-        for run in (second, first):
-            for event in await lab.drive(run):
-                out.write(json.dumps(event) + "\n")
+        with hours_pass():  # turns of minutes by the clock: still plain data
+            for run in (second, first):
+                for event in await lab.drive(run):
+                    out.write(json.dumps(event) + "\n")
         quota = [lab.reply(lab.call("grep", {"path": "q.log"})), lab.fail("quota")]
         for script, cap in ((quota, None), ([lab.say("Unsent.")], 0)):
             for event in await lab.drive(harness.run_agent(

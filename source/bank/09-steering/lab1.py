@@ -12,7 +12,7 @@ expressions, evaluated in a bank test's frame, do not give its values.
 """
 import harness
 import lab
-from lab.kit import lab_test, raised, tool
+from lab.kit import hours_pass, lab_test, raised, tool
 
 LAB = "9.1"
 SYSTEM = "You keep a small service running."
@@ -525,7 +525,8 @@ async def test_bank_steers_from_the_consumer_wait_for_the_batch(t):
             ends.append(event)
             if len(ends) == when + 1:
                 h.steer(first)
-    await lab.drive(h.prompt("Open them."), on_event=send)
+    with hours_pass():  # every call takes minutes by the clock, and still nothing is asked
+        await lab.drive(h.prompt("Open them."), on_event=send)
     t.expect([ran, lab.shape(h.messages), [newest(request) for request in model.calls][1:]],
              [paths, "U " + batch(1, width) + " U A U A", [[first], [second]]],
              "A batch; a steer sent by the consumer at a tool_execution_end before the last, "
@@ -606,9 +607,11 @@ async def test_bank_run_agent_with_an_inbox(t):
     model = lab.ScriptedModel([opens(t.random.sample(NAMES, width)), lab.say("Seen."),
                                lab.say("Done."), lab.fail("overloaded"),
                                lab.say("Never asked.")])
-    await lab.drive(harness.run_agent(model, SYSTEM, messages, [opener()], "Look.",
-                                      get_steering=get_steering, get_follow_ups=get_follow_ups),
-                    on_event=watch)
+    with hours_pass():  # slow calls by the clock: steering is still asked in the gaps only
+        await lab.drive(harness.run_agent(model, SYSTEM, messages, [opener()], "Look.",
+                                          get_steering=get_steering,
+                                          get_follow_ups=get_follow_ups),
+                        on_event=watch)
     shape = lab.shape(messages)
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [opener()], "Again.",
                                       get_steering=get_steering, get_follow_ups=get_follow_ups),

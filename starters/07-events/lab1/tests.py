@@ -11,7 +11,7 @@ import sys
 
 import harness
 import lab
-from lab.kit import lab_test, tool
+from lab.kit import hours_pass, lab_test, tool
 
 LAB = "7.1"
 SYSTEM = "You help with a small project."
@@ -580,15 +580,17 @@ async def test_the_loop_draws_nothing(t):
 @lab_test("Events are plain data: each one goes through json.dumps and comes back equal.")
 async def test_events_are_json(t):
     replies, rounds, _ = drawn_job(t)
-    events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
-                                               [looker()], "Read them."))
+    with hours_pass():  # each reading of the clock a minute on: every turn takes minutes
+        events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
+                                                   [looker()], "Read them."))
     t.expect([[what(e), json.loads(json.dumps(e)) == e] for e in events] +
              [e["call"]["arguments"] for e in events if e["type"] == "tool_execution_start"],
              [[event, True] for event in story(rounds)] +
              [{"path": path} for paths in rounds for path in paths],
              "Events report what happened as JSON-serialisable dicts, so any frontend, in any "
-             "process, can consume them. Each item is [the event, it comes back equal] for a "
-             "drawn run, then the arguments the tool_execution_start events carry (run_agent, "
+             "process, can consume them, however long a turn took (each reading of the clock "
+             "is a minute after the last here). Each item is [the event, it comes back equal] "
+             "for a drawn run, then the arguments the tool_execution_start events carry (run_agent, "
              "lesson 7).")
     bad = [await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "Read them.",
                                              max_turns=limit)) for model, limit in bad_endings(t)]

@@ -9,7 +9,7 @@ Check your file with: python lab/lab_check.py --harness harness.py --lesson 9 te
 """
 import harness
 import lab
-from lab.kit import lab_test, tool
+from lab.kit import hours_pass, lab_test, tool
 
 LAB = "9.1"
 SYSTEM = "You help with a small project."
@@ -70,7 +70,7 @@ def script(t, widths):
 @lab_test("The user steers while a call of a batch is running, before its last call. The words "
           "wait until every call of the batch has its result, then open the next turn: "
           "U A[c1,c2] R(c1) R(c2) U A for a batch of two; \"Stop, wrong folder!\" during "
-          "the first call of a batch of eight waits too.")
+          "the first call of a batch of eight, each call taking minutes, waits too.")
 async def test_a_steer_waits_for_the_batch(t):
     width = t.random.randint(2, 5)
     during_call = t.random.randrange(width - 1)  # never the last: the steer must wait
@@ -103,14 +103,16 @@ async def test_a_steer_waits_for_the_batch(t):
         ran.append(path)
     model = lab.ScriptedModel([looks(*FILES[:width]), lab.say("Stopping there.")])
     h = harness.Harness(model, SYSTEM, [looker(first_call)])
-    await lab.drive(h.prompt("Clean out build/."))
+    with hours_pass():  # each reading of the clock a minute on: every call takes minutes
+        await lab.drive(h.prompt("Clean out build/."))
     t.expect([lab.shape(h.messages), user_words(h.messages)],
              [batch(1, width).join(["U ", " U A"]), ["Clean out build/.", urgent]],
-             f"{urgent!r} steered during the first call of a batch of {width}: a steer only "
-             "queues, however urgent its words and however wide the batch, and waits until "
-             "every call of the batch has its result (Build items 1 and 3; lesson 15 has the "
-             "Stop button). The items are [the record, its user messages] (Harness.steer and "
-             "run_agent, lesson 9).")
+             f"{urgent!r} steered during the first call of a batch of {width}, each call taking "
+             "minutes by the clock: a steer only queues, however urgent its words, however wide "
+             "the batch and however slow its calls, and waits until every call of the batch "
+             "has its result: steering is asked for after turn_end \"and at no other moment\" "
+             "(Build items 1 and 3; lesson 15 has the Stop button). The items are [the record, "
+             "its user messages] (Harness.steer and run_agent, lesson 9).")
 
 
 @lab_test("The request after a steer ends with the steer, so the model reads it before it "
