@@ -1780,6 +1780,31 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
             ended["took"] = datetime.timedelta(seconds=time.monotonic() - began)
         yield ended
 '''),)),
+    Wrong(lab='7.1', name='agent_start carrying the live record',
+          rule='Each event is a dict of plain data with a "type" and the keys the items below name for its type, no others: `agent_start` and `turn_start` carry their type alone.',
+          where='lab 7.1, Build item 1: "`agent_start` and `turn_start` carry their type alone"; found by a release-only reader (round 11, probe 7.1-52)',
+          names='carry their type alone',
+          replace=r'''
+    yield {"type": "agent_start"}
+''',
+          by=r'''
+    yield {"type": "agent_start", "history": messages}  # so a frontend can show what came before
+'''),
+    Wrong(lab='7.1', name='a turn number on turn_start and turn_end',
+          rule='Each event is a dict of plain data with a "type" and the keys the items below name for its type, no others: `agent_start` and `turn_start` carry their type alone.',
+          where='lab 7.1, Build item 1: "`agent_start` and `turn_start` carry their type alone"; found by a release-only reader (round 11, probe 7.1-53)',
+          names='carry their type alone',
+          replace=r'''
+        yield {"type": "turn_start"}
+''',
+          by=r'''
+        yield {"type": "turn_start", "turn": turn}
+''',
+          also=((r'''
+        yield {"type": "turn_end", "message": reply}
+''', r'''
+        yield {"type": "turn_end", "message": reply, "turn": turn}
+'''),)),
 ]
 
 ALLOWED = [

@@ -139,6 +139,9 @@ async def test_bank_a_run_stepped_by_hand(t):
         shut = getattr(spare, "close", None)
         if shut is not None:
             shut()
+    t.expect([sorted(event) for event in events],
+             why="The keys of each event of a run stepped by hand: its type and the keys its "
+             "kind names, no others (run_agent, lesson 7).")
     table = [["agent_start", 0, 0], ["turn_start", 0, 0], ["message_end", 1, 0],
              ["message_end", 2, 1], ["tool_execution_start", 2, 1], ["message_end", 3, 1],
              ["tool_execution_end", 3, 1], ["turn_end", 3, 1], ["turn_start", 3, 1],
@@ -195,6 +198,9 @@ async def test_bank_two_runs_made_first_driven_last(t):
             await lab.drive(harness.run_agent(lab.ScriptedModel(quota), SYSTEM, [], [reader()],
                                               "Never mind."), close_after=walked)
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    t.expect([sorted(line) for line in lines],
+             why="The keys of each event the two runs wrote as a JSON line: its type and the "
+             "keys its kind names, no others (run_agent, lesson 7).")
     t.expect([lab.shape(record[shown:]), lab.shape(first_model.calls[0].messages[shown:]),
               len(lines), [e["type"] for e in lines if "messages" in e],
               [lab.shape(e["messages"]) for e in lines if "messages" in e], aside.getvalue(),

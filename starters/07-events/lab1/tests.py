@@ -612,6 +612,12 @@ async def test_events_are_json(t):
     t.expect([sorted(e) for e in events if e["type"] == "tool_execution_end"],
              [["call", "result", "type"]] * sum(map(len, rounds)),
              "tool_execution_end has exactly its type, call and result (run_agent, lesson 7).")
+    t.expect([[e["type"], sorted(e)] for e in events + [e for run in bad for e in run]],
+             why="Each event carries its type and the keys Build item 1 names for it, no others "
+             "(\"`agent_start` and `turn_start` carry their type alone\"): a key more is a "
+             "promise every consumer would come to rely on. Each item is [the event's type, its "
+             "keys], for the drawn run, then the failed reply's and the max_turns stop's "
+             "(run_agent, lesson 7).")
 
 
 @lab_test("Each event is a new dict, the consumer's to keep or change: a consumer that writes "
