@@ -774,7 +774,7 @@ class Harness:
                         get_follow_ups=self._follow_up_queue)
 """),)),
     Wrong(lab='9.1', name='steering asked for after a slow call, in the middle of its batch',
-          rule="`get_steering` is called when the run begins and after the `turn_end` of every turn whose reply did not fail, and at no other moment; so it is never called while a call of the run lacks its result.",
+          rule="`get_steering` is called when the run begins, once the consumer has had `agent_start`, and after the `turn_end` of every turn whose reply did not fail, and at no other moment; so it is never called while a call of the run lacks its result.",
           where='lab 9.1, Build item 3: "and at no other moment"; found by a release-only reader (round 11, 9.1-34)',
           names='at no other moment',
           replace=r'''
@@ -792,6 +792,23 @@ class Harness:
                 if slow:
                     for message in ask(get_steering):
                         yield record(message)
+'''),
+    Wrong(lab='9.1', name='steering asked for before agent_start is handed over',
+          rule="`get_steering` is called when the run begins, once the consumer has had `agent_start`, and after the `turn_end` of every turn whose reply did not fail, and at no other moment.",
+          where='lab 9.1, Build item 3: "once the consumer has had `agent_start`"; found by a release-only reader (round 11, probe 9.1-23)',
+          names='when the run begins',
+          replace=r'''
+    yield {"type": "agent_start"}
+    # given in lesson 9: lesson 8's loop inside a second one, so a follow-up can open more turns
+    turn, todo, failed = 0, [], False
+    pending = [user_message(prompt)] + ask(get_steering)  # steering sent while idle joins in
+''',
+          by=r'''
+    early = ask(get_steering)  # asked at once, with the run
+    yield {"type": "agent_start"}
+    # given in lesson 9: lesson 8's loop inside a second one, so a follow-up can open more turns
+    turn, todo, failed = 0, [], False
+    pending = [user_message(prompt)] + early  # steering sent while idle joins in
 '''),
 ]
 

@@ -502,6 +502,28 @@ async def test_bank_runs_let_go_of_at_a_turn_start(t):
                  "user messages.")
 
 
+async def steered_at_agent_start(by_harness: bool):
+    """The record of a run whose consumer steers when it is handed agent_start, through a
+    Harness or through run_agent handed an inbox of its own: those words belong to the first
+    gap, U U A, since steering is asked for once the consumer has had agent_start."""
+    model = lab.ScriptedModel([lab.say("Noted."), lab.say("And that.")])
+    if by_harness:
+        h = harness.Harness(model, SYSTEM, [opener()])
+        await lab.drive(h.prompt("Begin."), on_event=lambda event: h.steer("At the start.")
+                        if event["type"] == "agent_start" else None)
+        return [lab.shape(h.messages), [m["content"] for m in h.messages if m["role"] == "user"]]
+    inbox, messages = [], []
+
+    def get_steering():
+        given, inbox[:] = [harness.user_message(w) for w in inbox], []
+        return given
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [opener()], "Begin.",
+                                      get_steering=get_steering),
+                    on_event=lambda event: inbox.append("At the start.")
+                    if event["type"] == "agent_start" else None)
+    return [lab.shape(messages), [m["content"] for m in messages if m["role"] == "user"]]
+
+
 # --- rule 3: steering is asked for only in the gaps -----------------------------------------------
 
 @lab_test("Steers the consumer sends at a tool_execution_end mid-batch and a tool sends later "
@@ -572,6 +594,9 @@ async def test_bank_steers_sent_at_turn_end(t):
     t.expect(await queued_while_idle("steer", 70),
              why="Seventy steers queued while idle and a run: its requests, and whether its "
                  "user messages after the prompt are the steers, in order.")
+    t.expect(await steered_at_agent_start(by_harness=True),
+             why="A steer sent when the consumer is handed agent_start: the record and its user "
+                 "messages (steering is asked for once the consumer has had agent_start).")
 
 
 @lab_test("run_agent, handed a get_steering of the test's own, takes a steer sent at a "
@@ -637,6 +662,10 @@ async def test_bank_run_agent_with_an_inbox(t):
     t.expect(await steering_after_a_follow_up(),
              why="run_agent handed a follow-up whose reply asks for a call. Items: each ask as "
                  "[the callable, the record then], the record.")
+    t.expect(await steered_at_agent_start(by_harness=False),
+             why="Words put in the inbox when the consumer is handed agent_start: the record and "
+                 "its user messages (steering is asked for once the consumer has had "
+                 "agent_start).")
 
 
 @lab_test("run_agent handed both callables, and a get_steering that hands over all it holds: "
