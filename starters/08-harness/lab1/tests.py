@@ -191,6 +191,23 @@ async def test_the_list_passed_in_is_copied(t):
              "The dicts given are shared, so the harness writes nothing into them: every message "
              "as given, with the keys and values it had, no key added, none changed. Each item is "
              "whether one of the caller's messages is as it was given (Harness, lesson 8).")
+    # A run closed after a drawn number of its events: closing writes into no message either.
+    h = harness.Harness(answers("Noted again."), SYSTEM, [], messages=earlier[:2 * pairs])
+    told = []  # each message as its message_end announced it, keys and values
+
+    def note(event):
+        if event["type"] == "message_end":
+            told.append(dict(event["message"]))
+    await lab.drive(h.prompt("One more."), on_event=note, close_after=t.random.randint(1, 5))
+    t.expect([lab.shape(h.messages), [message == before for message, before
+                                      in zip(h.messages, as_given[:2 * pairs] + told)]],
+             why="Nothing but run_agent writes to the transcript, and it writes nothing into a "
+                 "message once recorded: a run closed by its consumer leaves every message as "
+                 "it was given or announced, no key added, none changed (the Build section's "
+                 "items 1 and 6: \"The dicts in that list are shared, not copied\"; \"No "
+                 "method of the harness adds a message to it, takes one out or changes one\"). "
+                 "Items: the transcript after a run closed at a drawn event, and whether each of "
+                 "its messages is as it was given or announced (Harness, lesson 8).")
     window = []  # an empty list is copied too: there is nothing in it, but it is the caller's
     h = harness.Harness(answers("Hello."), SYSTEM, [], messages=window)
     await lab.drive(h.prompt("Hi."))
@@ -689,17 +706,46 @@ async def test_only_the_run_writes(t):
              "inside the first (the Build section: \"quietly kept for later\").")
 
 
+def spied(loop, own):
+    """run_agent as `loop` is, with each event it makes kept in `own` as it goes by (an async
+    run from lesson 15 on), so a test can tell run_agent's own events from copies."""
+    def run(*arguments, **keywords):
+        inner = loop(*arguments, **keywords)
+        if hasattr(inner, "__aiter__"):
+            async def each_async():
+                async for event in inner:
+                    own.append(event)
+                    yield event
+            return each_async()
+
+        def each():
+            for event in inner:
+                own.append(event)
+                yield event
+        return each()
+    return run
+
+
 @lab_test("At every event, h.messages already ends with the message that event announces.")
 async def test_the_snapshot_at_every_event(t):
     replies, rounds = drawn_job(t)
     h = harness.Harness(lab.ScriptedModel(replies + [lab.say("Read them.")]), SYSTEM, [looker()])
-    seen = []
+    seen, own, loop = [], [], harness.run_agent
 
     def look(event):
         if event["type"] == "message_end":
             seen.append([lab.shape([event["message"]]), lab.shape(h.messages),
                          h.messages[-1] is event["message"]])
-    await lab.drive(h.prompt("Read them."), on_event=look)
+    harness.run_agent = spied(loop, own)  # the test keeps run_agent's own events beside the run
+    try:
+        events = await lab.drive(h.prompt("Read them."), on_event=look)
+    finally:
+        harness.run_agent = loop
+    t.expect([len(events) == len(own), [event is mine for event, mine in zip(events, own)]],
+             why="The run hands on each event of run_agent (the Build section's item 5), the "
+                 "very dict run_agent made, not a copy of it, however shallow. Items: as many "
+                 "events handed on as run_agent made, and whether each is run_agent's own "
+                 "(Harness._run, lesson 8).")
     shapes = recorded(story(rounds)).split()
     t.expect(seen, [[token, " ".join(shapes[:n]), True] for n, token in enumerate(shapes, 1)],
              "The harness's run writes to its own list before each event reaches the consumer "
