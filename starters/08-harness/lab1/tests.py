@@ -743,7 +743,7 @@ async def test_the_snapshot_at_every_event(t):
         harness.run_agent = loop
     t.expect([len(events) == len(own), [event is mine for event, mine in zip(events, own)]],
              why="The run hands on each event of run_agent (the Build section's item 5), the "
-                 "very dict run_agent made, not a copy of it, however shallow. Items: as many "
+                 "very dict run_agent made: not copies, however shallow. Items: as many "
                  "events handed on as run_agent made, and whether each is run_agent's own "
                  "(Harness._run, lesson 8).")
     shapes = recorded(story(rounds)).split()
