@@ -709,21 +709,27 @@ async def test_only_the_run_writes(t):
 def spied(loop, own):
     """run_agent as `loop` is, with each event it makes kept in `own` as it goes by (an async
     run from lesson 15 on), so a test can tell run_agent's own events from copies."""
-    def run(*arguments, **keywords):
-        inner = loop(*arguments, **keywords)
-        if hasattr(inner, "__aiter__"):
-            async def each_async():
-                async for event in inner:
-                    own.append(event)
-                    yield event
-            return each_async()
+    def spy(*arguments, **keywords):
+        made = loop(*arguments, **keywords)
+        if hasattr(made, "__aiter__"):
+            async def kept_async():
+                while True:
+                    try:
+                        own.append(await made.__anext__())
+                    except StopAsyncIteration:
+                        return
+                    yield own[-1]
+            return kept_async()
 
-        def each():
-            for event in inner:
-                own.append(event)
-                yield event
-        return each()
-    return run
+        def kept():
+            while True:
+                try:
+                    own.append(next(made))
+                except StopIteration:
+                    return
+                yield own[-1]
+        return kept()
+    return spy
 
 
 @lab_test("At every event, h.messages already ends with the message that event announces.")
