@@ -72,6 +72,26 @@ def refusal(h, words):
     return None
 
 
+def keeping(loop, kept):
+    """run_agent as `loop` is, each event it makes put in `kept` before it goes on, and the run
+    closed when its stepper is: a way to tell run_agent's own events from copies of them."""
+    def spy(*arguments, **keywords):
+        made = loop(*arguments, **keywords)
+
+        def stepper():
+            try:
+                while True:
+                    try:
+                        kept.append(next(made))
+                    except StopIteration:
+                        return
+                    yield kept[-1]
+            finally:
+                made.close()
+        return stepper()
+    return spy
+
+
 def inner_runs(model):
     """The run_agent generators that hold `model` in a frame that is still there: the inner
     runs of a harness over it that have not ended."""
@@ -370,6 +390,7 @@ async def test_bank_two_prompts_before_any_read(t):
     h = harness.Harness(model, SYSTEM, [])
     first = h.prompt(words[0])
     second = refusal(h, words[1])
+    try_every_method(h, harness.user_message(words[1]), words[1])  # nothing keeps it for later
     state = inspect.getgeneratorstate(first) if inspect.isgenerator(first) else "no generator"
     asked = len(model.calls)
     await lab.drive(first)
@@ -379,7 +400,8 @@ async def test_bank_two_prompts_before_any_read(t):
               [m["content"] for m in h.messages if m["role"] == "user"]],
              ["RuntimeError: " + BUSY, "GEN_CREATED", 0, None, None, [words[0], "", ""]],
              "prompt() twice before reading the first run, then the first run read, then "
-             "prompt(\"\") while the caller still holds the first run, and prompt(\"\") again. Items: "
+             "prompt(\"\") while the caller still holds the first run, and prompt(\"\") again; every "
+             "other public method was tried with the refused words. Items: "
              "what the second prompt() raised (caught as a RuntimeError), the first run's state "
              "then, the requests made then, what the third and the fourth raised, the prompts "
              "recorded.")
@@ -390,7 +412,7 @@ async def test_bank_two_prompts_before_any_read(t):
           "next accepted prompt's included, an empty one.")
 async def test_bank_a_refused_prompt_never_reaches_the_model(t):
     paths = t.random.sample(NAMES, t.random.randint(1, 3))
-    model = lab.ScriptedModel([reads(paths), lab.say("Read."), lab.say("Yes.")])
+    model = lab.ScriptedModel([reads(paths), lab.say("Read."), lab.say("Yes."), lab.say("Yes.")])
     box, refusals = {}, []
     h = box["h"] = harness.Harness(model, SYSTEM, [reader(
         during=lambda a: refusals.append(refusal(box["h"], "From inside the tool.")))])
@@ -404,15 +426,17 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
     refusals.append(refusal(h, "Before you start."))
     await lab.drive(run, on_event=interrupt)
     after = await raised(lambda: lab.drive(h.prompt("")))  # the finished run still held
+    again = await raised(lambda: lab.drive(h.prompt("")))  # the same words again: a run too
     words = [m["content"] for request in model.calls for m in request.messages
              if m["role"] == "user"]
-    t.expect([refusals, after, words, len(h.messages)],
-             [["RuntimeError: " + BUSY] * (2 * len(paths) + 4), None,
-              ["Read them.\n", "Read them.\n", "Read them.\n", ""], len(paths) + 5],
+    t.expect([refusals, [after, again], words, len(h.messages)],
+             [["RuntimeError: " + BUSY] * (2 * len(paths) + 4), [None, None],
+              ["Read them.\n", "Read them.\n", "Read them.\n", "", "Read them.\n", "", ""],
+              len(paths) + 7],
              "A second prompt() before the run's first event, at every message_end of a drawn "
              "run (every other public method tried there too) and inside each read, then an "
-             "empty prompt after it while its caller still holds it. Items: what each refused "
-             "one raised (caught as a RuntimeError), what the last raised, the user words each request "
+             "empty prompt after it while its caller still holds it, and another. Items: what each refused "
+             "one raised (caught as a RuntimeError), what the last two raised, the user words each request "
              "carried, the transcript's length.")
 
 
@@ -492,12 +516,17 @@ async def test_bank_a_run_thrown_into_and_a_model_that_cannot_be_reached(t):
     stop_at = t.random.randint(1, len(paths))  # the call at whose tool_execution_start it stops
     h = harness.Harness(model, SYSTEM, [reader(ran)])
     run = h.prompt("Read them.")
-    same = []
-    for event in run:
-        if event["type"] == "message_end":
-            same.append(event["message"] is h.messages[-1])
-        if event["type"] == "tool_execution_start" and len(ran) == stop_at - 1:
-            break
+    same, kept, loop = [], [], harness.run_agent
+    harness.run_agent = keeping(loop, kept)
+    try:
+        for event in run:
+            same.append(event is kept[-1])  # run_agent's own event, not a copy
+            if event["type"] == "message_end":
+                same.append(event["message"] is h.messages[-1])
+            if event["type"] == "tool_execution_start" and len(ran) == stop_at - 1:
+                break
+    finally:
+        harness.run_agent = loop
     inner = inner_runs(model)
     got = await raised(lambda: run.throw(LookupError("the user pressed Stop")))
     held = [inspect.getgeneratorstate(g) for g in inner]
@@ -506,13 +535,15 @@ async def test_bank_a_run_thrown_into_and_a_model_that_cannot_be_reached(t):
     failed = await raised(lambda: lab.drive(other.prompt("Still there?"),
                                             on_event=lambda e: types.append(e["type"])))
     t.expect([same, got, held, failed, types, lab.shape(other.messages)],
-             [[True] * (1 + stop_at), "LookupError: the user pressed Stop", ["GEN_CLOSED"],
+             [[True] * (len(kept) + 1 + stop_at), "LookupError: the user pressed Stop",
+              ["GEN_CLOSED"],
               "ConnectionRefusedError: no route to the model",
               ["agent_start", "turn_start", "message_end"],
               lab.shape(h.messages) + " U"],
              "A run read up to a drawn call's tool_execution_start, then an exception thrown "
              "into it; then a harness made from its snapshot, whose model cannot be reached. "
-             "Items: whether each message_end's message was the very last dict of the snapshot, "
+             "Items: whether each event was run_agent's own and each message_end's message the "
+             "very last dict of the snapshot, "
              "what came out of the throw, the inner run's state, what the second run gave its "
              "consumer, the event types before, the second transcript's shape.")
 
@@ -524,22 +555,27 @@ async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
     model = lab.ScriptedModel([reads([f"m{n}.md" for n in range(width)]), lab.say("Long done."),
                                lab.say("Short done."), dropped])
     h = harness.Harness(model, SYSTEM, [reader()])
-    ends, said = [], []
+    ends, said, kept, own, loop = [], [], [], [], harness.run_agent
 
     def count(event):
+        own.append(event is kept[-1])  # run_agent's own event, not a copy
         if event["type"] in ("agent_end", "turn_end"):
             ends.append(event["type"])
         if event["type"] == "message_end":
             said.append(event["message"])
-    await lab.drive(h.prompt("Read the docs."), on_event=count)
-    await lab.drive(h.prompt("Short one."), on_event=count)
+    harness.run_agent = keeping(loop, kept)
+    try:
+        await lab.drive(h.prompt("Read the docs."), on_event=count)
+        await lab.drive(h.prompt("Short one."), on_event=count)
+    finally:
+        harness.run_agent = loop
     sent = model.calls[-1].messages
-    t.expect([len(sent), harness.text_of(sent[-2]), ends],
+    t.expect([len(sent), harness.text_of(sent[-2]), ends, [len(own), all(own)]],
              [width + 4, "Long done.", ["turn_end", "turn_end", "agent_end", "turn_end",
-                                        "agent_end"]],
+                                        "agent_end"], [len(kept), True]],
              "Two runs, the first of a drawn hundred-odd reads. Items: the messages the second "
              "run's request carried, the words of the one before its prompt, the turn_end and "
-             "agent_end events of both runs.")
+             "agent_end events of both runs, [events handed on, each run_agent's own].")
     types = []
 
     async def until_agent_end(run):  # a consumer that is done once it sees agent_end
@@ -622,7 +658,7 @@ async def test_bank_the_transcript_is_what_the_events_announced(t):
         await lab.drive(h.prompt(ask), on_event=at_event)
     mine = list(h.messages)
     as_told = [dict(m) for m in earlier + told]  # keys and values as given or announced
-    await lab.drive(h.prompt("One more."), close_after=t.random.randint(1, 3))
+    await lab.drive(h.prompt("One more."), close_after=t.random.randint(1, 2))
     t.expect([lab.shape(mine), len(mine) == len(earlier) + len(told)
               and all(a is b for a, b in zip(mine, earlier + told)),
               [m == before for m, before in zip(h.messages, as_told)]],
@@ -631,6 +667,6 @@ async def test_bank_the_transcript_is_what_the_events_announced(t):
               [True] * len(as_told)],
              f"Two runs of {widths[0]} and then {widths[1]} reads after two earlier messages, "
              "every public method but prompt() tried at every event, then a third run closed "
-             "before its first request: [the transcript's shape after two runs, it is the earlier "
+             "before its prompt is recorded: [the transcript's shape after two runs, it is the earlier "
              "messages and the announced ones, the very objects, and no more; after the close, "
              "whether each of those messages has the keys and values it had].")
