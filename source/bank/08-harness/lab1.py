@@ -72,9 +72,11 @@ def refusal(h, words):
     return None
 
 
-def keeping(loop, kept):
+def keeping(loop, kept, holders):
     """run_agent as `loop` is, each event it makes put in `kept` before it goes on, and the run
-    closed when its stepper is: a way to tell run_agent's own events from copies of them."""
+    closed when its stepper is: a way to tell run_agent's own events from copies of them. Each
+    stepper is put in `holders` too, so that only a harness that closes it ends it, as when
+    something else holds the inner run."""
     def spy(*arguments, **keywords):
         made = loop(*arguments, **keywords)
 
@@ -88,7 +90,8 @@ def keeping(loop, kept):
                     yield kept[-1]
             finally:
                 made.close()
-        return stepper()
+        holders.append(stepper())
+        return holders[-1]
     return spy
 
 
@@ -516,8 +519,8 @@ async def test_bank_a_run_thrown_into_and_a_model_that_cannot_be_reached(t):
     stop_at = t.random.randint(1, len(paths))  # the call at whose tool_execution_start it stops
     h = harness.Harness(model, SYSTEM, [reader(ran)])
     run = h.prompt("Read them.")
-    same, kept, loop = [], [], harness.run_agent
-    harness.run_agent = keeping(loop, kept)
+    same, kept, holders, loop = [], [], [], harness.run_agent
+    harness.run_agent = keeping(loop, kept, holders)
     try:
         for event in run:
             same.append(event is kept[-1])  # run_agent's own event, not a copy
@@ -529,14 +532,14 @@ async def test_bank_a_run_thrown_into_and_a_model_that_cannot_be_reached(t):
         harness.run_agent = loop
     inner = inner_runs(model)
     got = await raised(lambda: run.throw(LookupError("the user pressed Stop")))
-    held = [inspect.getgeneratorstate(g) for g in inner]
+    held = [inspect.getgeneratorstate(g) for g in inner + holders]
     other = harness.Harness(lab.ScriptedModel([unreachable]), SYSTEM, [], messages=h.messages)
     types = []
     failed = await raised(lambda: lab.drive(other.prompt("Still there?"),
                                             on_event=lambda e: types.append(e["type"])))
     t.expect([same, got, held, failed, types, lab.shape(other.messages)],
              [[True] * (len(kept) + 1 + stop_at), "LookupError: the user pressed Stop",
-              ["GEN_CLOSED"],
+              ["GEN_CLOSED", "GEN_CLOSED"],
               "ConnectionRefusedError: no route to the model",
               ["agent_start", "turn_start", "message_end"],
               lab.shape(h.messages) + " U"],
@@ -544,7 +547,8 @@ async def test_bank_a_run_thrown_into_and_a_model_that_cannot_be_reached(t):
              "into it; then a harness made from its snapshot, whose model cannot be reached. "
              "Items: whether each event was run_agent's own and each message_end's message the "
              "very last dict of the snapshot, "
-             "what came out of the throw, the inner run's state, what the second run gave its "
+             "what came out of the throw, the inner run's state and its stepper's, what the "
+             "second run gave its "
              "consumer, the event types before, the second transcript's shape.")
 
 
@@ -563,7 +567,7 @@ async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
             ends.append(event["type"])
         if event["type"] == "message_end":
             said.append(event["message"])
-    harness.run_agent = keeping(loop, kept)
+    harness.run_agent = keeping(loop, kept, [])
     try:
         await lab.drive(h.prompt("Read the docs."), on_event=count)
         await lab.drive(h.prompt("Short one."), on_event=count)
