@@ -94,7 +94,7 @@ WRONG = [
           by=r'''
         if self.is_running:  # kept, and started as soon as this run ends
             self._queued = getattr(self, "_queued", []) + [text]
-            return iter(())
+            return (event for event in ())
         run = self._run(text)
         self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
         return run
@@ -470,7 +470,7 @@ WRONG = [
 """,
           by=r"""
         if not text.strip():  # nothing to say: the model is not bothered
-            return iter(())
+            return (event for event in ())
         run = self._run(text)
 """),
     Wrong(lab='8.1', name='a second prompt replacing an unread run',
@@ -599,6 +599,240 @@ WRONG = [
 
     def _run(self, text):
 """),
+    # Round 11, reader r49 (source/hunts/round-11.md, 8.1).
+    Wrong(lab='8.1', name='a snapshot cached until the length changes',
+          rule="h.messages is a snapshot made on every read: a tuple kept and handed out again until the transcript's length changes misses a change that keeps the length.",
+          where='Build item 2: "a snapshot of the transcript, made on every read"',
+          names='made on every read',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        cached = getattr(self, "_cached", None)  # rebuilt only when the transcript grows
+        if cached is None or len(cached) != len(self._messages):
+            self._cached = cached = tuple(self._messages)
+        return cached
+"""),
+    Wrong(lab='8.1', name='a snapshot kept by the run',
+          rule="h.messages is a snapshot made on every read, not one the run rebuilds at each message_end and the property hands out again: a write with no event after it is never seen.",
+          where='Build item 2: "a snapshot of the transcript, made on every read"',
+          names='made on every read',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        if not hasattr(self, "_kept"):
+            self._kept = tuple(self._messages)
+        return self._kept  # rebuilt by the run at each message_end
+""",
+          also=((r"""
+            for event in inner:
+                yield event
+""", r"""
+            for event in inner:
+                if event["type"] == "message_end":
+                    self._kept = tuple(self._messages)
+                yield event
+"""),)),
+    Wrong(lab='8.1', name='the transcript a public attribute',
+          rule="One writer: the transcript kept in a public list attribute lets whoever holds the harness append to it during a run, between a call and its result.",
+          where='Build item 6: "While a run is going, that run is the only thing that writes to the transcript."',
+          names='One writer',
+          replace=r"""
+    def _run(self, text):
+""",
+          by=r"""
+    @property
+    def transcript(self):  # for a frontend that draws the conversation
+        return self._messages
+
+    def _run(self, text):
+"""),
+    Wrong(lab='8.1', name='a method that hands out the list',
+          rule="One writer: a public method that returns the transcript's own list hands every caller a way to write to it during a run.",
+          where='Build item 6: "While a run is going, that run is the only thing that writes to the transcript."',
+          names='One writer',
+          replace=r"""
+    def _run(self, text):
+""",
+          by=r"""
+    def history(self):
+        # the conversation, for a frontend to draw
+        return self._messages
+
+    def _run(self, text):
+"""),
+    Wrong(lab='8.1', name='a method of two arguments that adds a message',
+          rule="No method of the harness adds a message to the transcript, whatever it is called with: two arguments, a role and a text, too.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with."',
+          names='One writer',
+          replace=r"""
+    def _run(self, text):
+""",
+          by=r"""
+    def add(self, role, content):
+        # note something on the transcript
+        self._messages.append({"role": role, "content": content})
+
+    def _run(self, text):
+"""),
+    Wrong(lab='8.1', name='a method that appends any message but a user one',
+          rule="No method of the harness adds a message to the transcript, whatever it is called with: an assistant message or a tool result too, not only a user message.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with."',
+          names='One writer',
+          replace=r"""
+    def _run(self, text):
+""",
+          by=r"""
+    def append_message(self, message):
+        # user words go through prompt(); any other message is added here
+        if isinstance(message, dict) and message.get("role") != "user":
+            self._messages.append(message)
+
+    def _run(self, text):
+"""),
+    Wrong(lab='8.1', name='a follow-up kept for a second run_agent run inside the run',
+          rule="The run prompt() hands out is one run_agent run: words kept for later and started as another run_agent run when the first ends give one run two agent_end events, the second prompt quietly kept for later.",
+          where='Build section: "a second run refused only when it takes its first step, or quietly kept for later"',
+          names='quietly kept for later',
+          replace=r"""
+    def _run(self, text):
+""",
+          by=r"""
+    def follow_up(self, text):
+        # words for after the current run: kept, and run when it ends
+        if isinstance(text, str):
+            self.__dict__.setdefault("_later", []).append(text)
+
+    def _run(self, text):
+""",
+          also=((r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""", r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+        later = self.__dict__.get("_later", [])
+        while later:
+            yield from run_agent(self._model, self._system, self._messages, self._tools,
+                                 later.pop(0), max_turns=self._max_turns)
+"""),)),
+    Wrong(lab='8.1', name='a refusal named RuntimeError that is not one',
+          rule="prompt() raises a RuntimeError while a run is going: an exception of another class that only takes the name is not caught by `except RuntimeError`.",
+          where='Build item 4: "it raises a `RuntimeError` whose text is `already running; use steer() or follow_up()`"',
+          names='is a RuntimeError',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+""",
+          by=r"""
+        if self.is_running:  # refused now, not at the run's first step
+            busy = type("RuntimeError", (Exception,), {})  # the name the caller reads
+            raise busy("already running; use steer() or follow_up()")
+"""),
+    Wrong(lab='8.1', name='shallow copies of the events handed on',
+          rule="The run hands on each event of run_agent, the very dict: a shallow copy holds the same message but is not run_agent's event.",
+          where='Build item 5: "hands on each event of `run_agent`"',
+          names="run_agent's own",
+          replace=r"""
+            for event in inner:
+                yield event
+""",
+          by=r"""
+            for event in inner:
+                yield dict(event)  # the consumer gets an event of its own
+"""),
+    Wrong(lab='8.1', name='the last message marked when the run is closed',
+          rule="Nothing but run_agent writes to the transcript, and no message is changed once recorded: a run that writes a key into the last message when it is closed changes a message it did not make, the caller's own dict too.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with."',
+          names='no key added, none changed',
+          replace=r"""
+            for event in inner:
+                yield event
+""",
+          by=r"""
+            try:
+                for event in inner:
+                    yield event
+            except GeneratorExit:  # closed by its consumer: say so on the record
+                if self._messages:
+                    self._messages[-1]["interrupted"] = True
+                raise
+"""),
+    Wrong(lab='8.1', name='the same prompt twice taken for a double click',
+          rule="Every prompt is a run: the same words twice in a row are two runs, not one run and an empty generator.",
+          where='Build item 4: "hands back the run, a generator of `run_agent`\'s events over the harness\'s transcript"',
+          names='the same words',
+          replace=r"""
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
+""",
+          by=r"""
+        if text == getattr(self, "_last_text", None):  # a double click: no second run
+            self._last_text = text
+            return (event for event in ())
+        self._last_text = text
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
+"""),
+    Wrong(lab='8.1', name='a write queued by a method and made by the run at its next event',
+          rule="One writer: a method that queues words the run writes before handing on its next event, with no event of its own, puts a message between a call and its result that no event announced.",
+          where='Build item 6: "While a run is going, that run is the only thing that writes to the transcript."',
+          names='events announced',
+          replace=r"""
+            for event in inner:
+                yield event
+""",
+          by=r"""
+            for event in inner:
+                for words in self.__dict__.pop("_steered", []):
+                    self._messages.append(user_message(words))
+                yield event
+""",
+          also=((r"""
+    def _run(self, text):
+""", r"""
+    def steer(self, text):
+        # words for the model during the run, written before its next event
+        if isinstance(text, str):
+            self.__dict__.setdefault("_steered", []).append(text)
+
+    def _run(self, text):
+"""),)),
+    Wrong(lab='8.1', name='the run of an empty prompt not tracked',
+          rule="is_running is True from the moment prompt() returns, for every prompt: a run of the empty prompt kept no track of lets a second prompt in while it goes.",
+          where='Build item 3: "It is `True` from the moment `prompt()` returns until that run is over"',
+          names='the empty prompt',
+          replace=r"""
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        if text:  # an empty prompt is hardly a run
+            self._run_now = weakref.ref(run)
+"""),
+    Wrong(lab='8.1', name='a prompt from inside a tool let in',
+          rule="While a run is going, prompt() raises: a run executing one of its tools is going, and a prompt() the tool makes is refused too.",
+          where='Build item 4: "While a run is going, it raises a `RuntimeError`"',
+          names='from inside a tool',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+""",
+          by=r"""
+        going = self._run_now and self._run_now()
+        if self.is_running and not going.gi_running:  # a run executing right now lets it in
+            raise RuntimeError("already running; use steer() or follow_up()")
+"""),
 ]
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).
@@ -648,5 +882,83 @@ ALLOWED = [
 """,
           by=r"""
         self._model, self._system, self._tools = model, system, tuple(tools)
+"""),
+    # Round 11, reader r49 (source/hunts/round-11.md, 8.1).
+    Wrong(lab='8.1', name='a method that empties the transcript while no run goes',
+          rule="Build item 6 rules on what writes \"while a run is going\"; between runs the harness is the transcript's owner and may change it, as lesson 12's replace_messages does (and every later lab's solution must pass lab 8.1's tests). A clear() that refuses during a run keeps the one writer.",
+          where='Build item 6: "While a run is going, that run is the only thing that writes to the transcript."; hunt round 11, 8.1-06',
+          names='',
+          replace=r"""
+    def _run(self, text):
+""",
+          by=r"""
+    def clear(self):
+        # start the conversation over, never during a run
+        if self.is_running:
+            raise RuntimeError("already running; use steer() or follow_up()")
+        self._messages.clear()
+
+    def _run(self, text):
+"""),
+    Wrong(lab='8.1', name="prompt() handing out run_agent's own run",
+          rule="Build item 4 asks for a generator of run_agent's events over the harness's transcript, and item 5 that the run inside end with the run; run_agent's own generator over the harness's list is both (it is the run inside), and the Build section leaves how to get there to the student.",
+          where='Build item 4: "hands back the run, a generator of `run_agent`\'s events over the harness\'s transcript, and runs none of it"; hunt round 11, 8.1-13',
+          names='',
+          replace=r"""
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        run = run_agent(self._model, self._system, self._messages, self._tools, text,
+                        max_turns=self._max_turns)  # the run is run_agent's own
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+"""),
+    Wrong(lab='8.1', name='the inner run kept on the harness and closed with the run',
+          rule="Build item 5 asks that the run inside end however the run ends; a reference the harness keeps to an inner run it closes on every way out keeps no run going (a finished generator has no frame), and the run prompt() handed out is still held only by its caller.",
+          where='Build item 5: "However the run ends, the `run_agent` run inside it ends too."; hunt round 11, 8.1-15',
+          names='',
+          replace=r"""
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                        max_turns=self._max_turns)
+        try:
+            for event in inner:
+                yield event
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""",
+          by=r"""
+        self._inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                                max_turns=self._max_turns)
+        try:
+            for event in self._inner:
+                yield event
+        finally:
+            self._inner.close()
+"""),
+    Wrong(lab='8.1', name='a setter of the system prompt',
+          rule="Build item 1's \"what stays the same between runs\" names what the harness keeps for every run, as against the prompt of one run; it does not forbid the owner a way to change it. A setter writes nothing to the transcript, and run_agent took the value a run started with, so the run going is unchanged.",
+          where='Build item 1: "keeps what stays the same between runs"; hunt round 11, 8.1-16',
+          names='',
+          replace=r"""
+    def _run(self, text):
+""",
+          by=r"""
+    def set_system(self, text):
+        # a new system prompt, from the next run on
+        if isinstance(text, str):
+            self._system = text
+
+    def _run(self, text):
+"""),
+    Wrong(lab='8.1', name='a weak reference kept to every run',
+          rule="The harness must not hold its runs (Build item 3); weak references to every run it handed out hold none of them, and is_running still reads the last. The page does not bound the bookkeeping a harness keeps beside its transcript.",
+          where='Build item 3: "That last ending is why the harness must not be one of the holders"; hunt round 11, probe 8.1-92',
+          names='',
+          replace=r"""
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        self.__dict__.setdefault("_every_run", []).append(self._run_now)
 """),
 ]

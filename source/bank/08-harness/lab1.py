@@ -62,6 +62,39 @@ def announced(events):
     return " ".join(e.split(" ", 1)[1] for e in events if e.startswith("message_end"))
 
 
+def refusal(h, words):
+    """What prompt(words) raised, caught as `except RuntimeError` catches it: an exception of
+    another class, whatever its name, goes up and fails the scenario."""
+    try:
+        h.prompt(words)
+    except RuntimeError as problem:
+        return f"RuntimeError: {problem}"
+    return None
+
+
+def keeping(loop, kept, holders):
+    """run_agent as `loop` is, each event it makes put in `kept` before it goes on, and the run
+    closed when its stepper is: a way to tell run_agent's own events from copies of them. Each
+    stepper is put in `holders` too, so that only a harness that closes it ends it, as when
+    something else holds the inner run."""
+    def spy(*arguments, **keywords):
+        made = loop(*arguments, **keywords)
+
+        def stepper():
+            try:
+                while True:
+                    try:
+                        kept.append(next(made))
+                    except StopIteration:
+                        return
+                    yield kept[-1]
+            finally:
+                made.close()
+        holders.append(stepper())
+        return holders[-1]
+    return spy
+
+
 def inner_runs(model):
     """The run_agent generators that hold `model` in a frame that is still there: the inner
     runs of a harness over it that have not ended."""
@@ -198,11 +231,13 @@ async def test_bank_clearing_a_snapshot_changes_nothing(t):
     for name in chosen:
         snapshot = h.messages
         tried.append((await raised(lambda: attempts[name](snapshot))) is not None)
+    again = [h.messages is h.messages, h.messages == h.messages]
     await lab.drive(h.prompt("Still there?"))
-    t.expect([tried, lab.shape(model.calls[-1].messages), harness.text_of(h.messages[-3])],
-             [[True] * 3, " ".join(["U A"] * runs) + " U", f"Answer {runs - 1}."],
-             "Three tries at changing a snapshot: whether each raised, then the shape of the next "
-             "request, and the words of the reply before its prompt.")
+    t.expect([tried, again, lab.shape(model.calls[-1].messages), harness.text_of(h.messages[-3])],
+             [[True] * 3, [False, True], " ".join(["U A"] * runs) + " U", f"Answer {runs - 1}."],
+             "Three tries at changing a snapshot: whether each raised; two reads in a row, "
+             "[the very same tuple, equal] (a snapshot is made on every read); then the shape "
+             "of the next request, and the words of the reply before its prompt.")
 
 
 # --- rule 3: h.is_running, read off the run -------------------------------------------------------
@@ -220,7 +255,7 @@ async def test_bank_a_raising_model_and_a_run_closed_unstarted(t):
                                          on_event=lambda e: seen.append(h.is_running)))
     before = lab.shape(h.messages)
     states = [h.is_running]
-    held = h.prompt("Never mind.")
+    held = h.prompt("")  # the empty prompt is a run like any other
     states.append(h.is_running)
     held.close()
     states.append(h.is_running)
@@ -230,7 +265,7 @@ async def test_bank_a_raising_model_and_a_run_closed_unstarted(t):
               3 + sum(3 + 3 * len(paths) for paths in rounds), [False, True, False], None,
               before + " U A"],
              "A model that raises after a drawn number of rounds, then a run closed unread "
-             "while its caller holds it, then a prompt. Items: what the consumer got, the "
+             "while its caller holds it (its prompt empty), then a prompt. Items: what the consumer got, the "
              "events is_running was True at, is_running after the death, after prompt() and "
              "after the close, what the last prompt raised, the transcript.")
 
@@ -298,9 +333,11 @@ async def test_bank_runs_closed_unstarted_one_after_another(t):
     model = lab.ScriptedModel([lab.say("At last.")])
     h = harness.Harness(model, SYSTEM, [])
     kept, seen = [], []
-    for n in range(t.random.randint(2, 4)):
+    tries = [f"Try {n}." for n in range(t.random.randint(2, 4))]
+    tries[t.random.randrange(len(tries))] = ""  # one of them empty
+    for words in tries:
         try:
-            run = h.prompt(f"Try {n}.")
+            run = h.prompt(words)
         except RuntimeError as problem:
             seen.append(str(problem))
             continue
@@ -312,7 +349,8 @@ async def test_bank_runs_closed_unstarted_one_after_another(t):
     t.expect([seen, [e["type"] for e in events][-1], lab.shape(h.messages),
               harness.text_of(h.messages[-1])],
              [[True, False] * len(kept), "agent_end", "U A", "At last."],
-             "A drawn number of runs, each closed at once and kept. Items: is_running after "
+             "A drawn number of runs, one of them of the empty prompt, each closed at once and "
+             "kept. Items: is_running after "
              "each prompt() and each close, the last event of the run after them, its "
              "transcript, its answer.")
 
@@ -350,20 +388,26 @@ async def test_bank_a_tool_that_prompts_gets_an_error_result(t):
           "accepted and recorded as it is.")
 async def test_bank_two_prompts_before_any_read(t):
     words = [f"\t Question {t.random.randint(1, 99)}.\n\n", f"Follow-up {t.random.randint(1, 99)}."]
-    model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer.")])
+    model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer."),
+                               lab.say("Third answer.")])
     h = harness.Harness(model, SYSTEM, [])
     first = h.prompt(words[0])
-    second = await raised(lambda: h.prompt(words[1]))
+    second = refusal(h, words[1])
+    try_every_method(h, harness.user_message(words[1]), words[1])  # nothing keeps it for later
     state = inspect.getgeneratorstate(first) if inspect.isgenerator(first) else "no generator"
     asked = len(model.calls)
     await lab.drive(first)
     third = await raised(lambda: lab.drive(h.prompt("")))
-    t.expect([second, state, asked, third,
+    fourth = await raised(lambda: lab.drive(h.prompt("")))  # the same words again: a run
+    t.expect([second, state, asked, third, fourth,
               [m["content"] for m in h.messages if m["role"] == "user"]],
-             ["RuntimeError: " + BUSY, "GEN_CREATED", 0, None, [words[0], ""]],
+             ["RuntimeError: " + BUSY, "GEN_CREATED", 0, None, None, [words[0], "", ""]],
              "prompt() twice before reading the first run, then the first run read, then "
-             "prompt(\"\") while the caller still holds the first run. Items: what the second prompt() raised, the first run's state "
-             "then, the requests made then, what the third raised, the prompts recorded.")
+             "prompt(\"\") while the caller still holds the first run, and prompt(\"\") again; every "
+             "other public method was tried with the refused words. Items: "
+             "what the second prompt() raised (caught as a RuntimeError), the first run's state "
+             "then, the requests made then, what the third and the fourth raised, the prompts "
+             "recorded.")
 
 
 @lab_test("A second prompt() tried before a run's first event and at each message_end raises at "
@@ -371,25 +415,31 @@ async def test_bank_two_prompts_before_any_read(t):
           "next accepted prompt's included, an empty one.")
 async def test_bank_a_refused_prompt_never_reaches_the_model(t):
     paths = t.random.sample(NAMES, t.random.randint(1, 3))
-    model = lab.ScriptedModel([reads(paths), lab.say("Read."), lab.say("Yes.")])
-    h = harness.Harness(model, SYSTEM, [reader()])
-    refusals = []
+    model = lab.ScriptedModel([reads(paths), lab.say("Read."), lab.say("Yes."), lab.say("Yes.")])
+    box, refusals = {}, []
+    h = box["h"] = harness.Harness(model, SYSTEM, [reader(
+        during=lambda a: refusals.append(refusal(box["h"], "From inside the tool.")))])
 
     async def interrupt(event):
         if event["type"] == "message_end":
-            refusals.append(await raised(lambda: h.prompt("Stop and do this instead.")))
+            refusals.append(refusal(h, "Stop and do this instead."))
+            # a caller with more to say tries every other way in: nothing keeps it for later
+            try_every_method(h, harness.user_message("Do this after."), "Do this after.")
     run = h.prompt("Read them.\n")
-    refusals.append(await raised(lambda: h.prompt("Before you start.")))
+    refusals.append(refusal(h, "Before you start."))
     await lab.drive(run, on_event=interrupt)
     after = await raised(lambda: lab.drive(h.prompt("")))  # the finished run still held
+    again = await raised(lambda: lab.drive(h.prompt("")))  # the same words again: a run too
     words = [m["content"] for request in model.calls for m in request.messages
              if m["role"] == "user"]
-    t.expect([refusals, after, words, len(h.messages)],
-             [["RuntimeError: " + BUSY] * (len(paths) + 4), None,
-              ["Read them.\n", "Read them.\n", "Read them.\n", ""], len(paths) + 5],
-             "A second prompt() before the run's first event and at every message_end of a "
-             "drawn run, then an empty prompt after it while its caller still holds it. Items: what "
-             "each refused one raised, what the last raised, the user words each request "
+    t.expect([refusals, [after, again], words, len(h.messages)],
+             [["RuntimeError: " + BUSY] * (2 * len(paths) + 4), [None, None],
+              ["Read them.\n", "Read them.\n", "Read them.\n", "", "Read them.\n", "", ""],
+              len(paths) + 7],
+             "A second prompt() before the run's first event, at every message_end of a drawn "
+             "run (every other public method tried there too) and inside each read, then an "
+             "empty prompt after it while its caller still holds it, and another. Items: what each refused "
+             "one raised (caught as a RuntimeError), what the last two raised, the user words each request "
              "carried, the transcript's length.")
 
 
@@ -469,28 +519,36 @@ async def test_bank_a_run_thrown_into_and_a_model_that_cannot_be_reached(t):
     stop_at = t.random.randint(1, len(paths))  # the call at whose tool_execution_start it stops
     h = harness.Harness(model, SYSTEM, [reader(ran)])
     run = h.prompt("Read them.")
-    same = []
-    for event in run:
-        if event["type"] == "message_end":
-            same.append(event["message"] is h.messages[-1])
-        if event["type"] == "tool_execution_start" and len(ran) == stop_at - 1:
-            break
+    same, kept, holders, loop = [], [], [], harness.run_agent
+    harness.run_agent = keeping(loop, kept, holders)
+    try:
+        for event in run:
+            same.append(event is kept[-1])  # run_agent's own event, not a copy
+            if event["type"] == "message_end":
+                same.append(event["message"] is h.messages[-1])
+            if event["type"] == "tool_execution_start" and len(ran) == stop_at - 1:
+                break
+    finally:
+        harness.run_agent = loop
     inner = inner_runs(model)
     got = await raised(lambda: run.throw(LookupError("the user pressed Stop")))
-    held = [inspect.getgeneratorstate(g) for g in inner]
+    held = [inspect.getgeneratorstate(g) for g in inner + holders]
     other = harness.Harness(lab.ScriptedModel([unreachable]), SYSTEM, [], messages=h.messages)
     types = []
     failed = await raised(lambda: lab.drive(other.prompt("Still there?"),
                                             on_event=lambda e: types.append(e["type"])))
     t.expect([same, got, held, failed, types, lab.shape(other.messages)],
-             [[True] * (1 + stop_at), "LookupError: the user pressed Stop", ["GEN_CLOSED"],
+             [[True] * (len(kept) + 1 + stop_at), "LookupError: the user pressed Stop",
+              ["GEN_CLOSED", "GEN_CLOSED"],
               "ConnectionRefusedError: no route to the model",
               ["agent_start", "turn_start", "message_end"],
               lab.shape(h.messages) + " U"],
              "A run read up to a drawn call's tool_execution_start, then an exception thrown "
              "into it; then a harness made from its snapshot, whose model cannot be reached. "
-             "Items: whether each message_end's message was the very last dict of the snapshot, "
-             "what came out of the throw, the inner run's state, what the second run gave its "
+             "Items: whether each event was run_agent's own and each message_end's message the "
+             "very last dict of the snapshot, "
+             "what came out of the throw, the inner run's state and its stepper's, what the "
+             "second run gave its "
              "consumer, the event types before, the second transcript's shape.")
 
 
@@ -501,22 +559,27 @@ async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
     model = lab.ScriptedModel([reads([f"m{n}.md" for n in range(width)]), lab.say("Long done."),
                                lab.say("Short done."), dropped])
     h = harness.Harness(model, SYSTEM, [reader()])
-    ends, said = [], []
+    ends, said, kept, own, loop = [], [], [], [], harness.run_agent
 
     def count(event):
+        own.append(event is kept[-1])  # run_agent's own event, not a copy
         if event["type"] in ("agent_end", "turn_end"):
             ends.append(event["type"])
         if event["type"] == "message_end":
             said.append(event["message"])
-    await lab.drive(h.prompt("Read the docs."), on_event=count)
-    await lab.drive(h.prompt("Short one."), on_event=count)
+    harness.run_agent = keeping(loop, kept, [])
+    try:
+        await lab.drive(h.prompt("Read the docs."), on_event=count)
+        await lab.drive(h.prompt("Short one."), on_event=count)
+    finally:
+        harness.run_agent = loop
     sent = model.calls[-1].messages
-    t.expect([len(sent), harness.text_of(sent[-2]), ends],
+    t.expect([len(sent), harness.text_of(sent[-2]), ends, [len(own), all(own)]],
              [width + 4, "Long done.", ["turn_end", "turn_end", "agent_end", "turn_end",
-                                        "agent_end"]],
+                                        "agent_end"], [len(kept), True]],
              "Two runs, the first of a drawn hundred-odd reads. Items: the messages the second "
              "run's request carried, the words of the one before its prompt, the turn_end and "
-             "agent_end events of both runs.")
+             "agent_end events of both runs, [events handed on, each run_agent's own].")
     types = []
 
     async def until_agent_end(run):  # a consumer that is done once it sees agent_end
@@ -537,16 +600,24 @@ async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
 # --- rule 6: one writer ---------------------------------------------------------------------------
 
 def try_every_method(h, message, text):
-    """Call each public method of `h` but prompt() with `message`, with `text` and with nothing,
-    as a caller with something to add might; what a call raises is left aside."""
+    """Call each public method of `h` but prompt() with `message`, with `text`, with a role and
+    `text`, with an assistant message and with nothing, as a caller with something to add might,
+    and append `message` to any list a method hands back or a public attribute holds; what a
+    call raises is left aside."""
     for name in dir(h):
-        if name.startswith("_") or name == "prompt" or not callable(getattr(h, name)):
+        if name.startswith("_") or name == "prompt":
             continue
-        for arguments in ([message], [text], []):
+        if isinstance(getattr(h, name), list):  # a public list: a caller appends to it
+            getattr(h, name).append(message)
+        if not callable(getattr(h, name)):
+            continue
+        for arguments in ([message], [text], ["user", text], [lab.say(text)], []):
             try:
-                getattr(h, name)(*arguments)
+                back = getattr(h, name)(*arguments)
             except Exception:  # refusing what it is handed writes nothing
-                pass
+                continue
+            if isinstance(back, list):  # a list handed back: a caller appends to it
+                back.append(message)
 
 
 @lab_test("A tool whose run tries every method of its harness, in the middle of a batch of "
@@ -590,11 +661,16 @@ async def test_bank_the_transcript_is_what_the_events_announced(t):
     for ask in ("Read some files.", "Read some more."):
         await lab.drive(h.prompt(ask), on_event=at_event)
     mine = list(h.messages)
+    as_told = [dict(m) for m in earlier + told]  # keys and values as given or announced
+    await lab.drive(h.prompt("One more."), close_after=t.random.randint(1, 2))
     t.expect([lab.shape(mine), len(mine) == len(earlier) + len(told)
-              and all(a is b for a, b in zip(mine, earlier + told))],
+              and all(a is b for a, b in zip(mine, earlier + told)),
+              [m == before for m, before in zip(h.messages, as_told)]],
              [" ".join([lab.shape(earlier), announced(one_round(widths[0])),
-                        announced(one_round(widths[1], widths[0] + 1))]), True],
+                        announced(one_round(widths[1], widths[0] + 1))]), True,
+              [True] * len(as_told)],
              f"Two runs of {widths[0]} and then {widths[1]} reads after two earlier messages, "
-             "every public method but prompt() tried at every event: [the transcript's shape, "
-             "it is the earlier messages and the announced ones, the very objects, and no "
-             "more].")
+             "every public method but prompt() tried at every event, then a third run closed "
+             "before its prompt is recorded: [the transcript's shape after two runs, it is the earlier "
+             "messages and the announced ones, the very objects, and no more; after the close, "
+             "whether each of those messages has the keys and values it had].")

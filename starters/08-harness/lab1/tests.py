@@ -108,25 +108,40 @@ async def test_messages_is_a_tuple(t):
               ["contents of " + path for paths in rounds for path in paths]],
              "After a run, .messages is a tuple of the harness's transcript, here of a drawn run. "
              "Items: its type, its shape, its results (Harness.messages, lesson 8).")
+    first, second = h.messages, h.messages
+    t.expect([first == second, first is second],
+             why="A snapshot is made on every read (the Build section's item 2): two reads in a "
+                 "row with nothing between hold the same messages, and are two tuples, not one "
+                 "kept and handed out again. Items: equal, the very same tuple "
+                 "(Harness.messages, lesson 8).")
 
 
 @lab_test("A snapshot stays as it was across later runs, and cannot be appended to.")
 async def test_a_snapshot_is_frozen(t):
     # Prompts kept word for word, spaces and newlines around them too; the last is empty.
+    # The last drawn prompt is said twice in a row, as a second Send of the same words.
     prompts = [f"\n  Prompt {t.random.randint(1, 999)}.  \n"
-               for _ in range(t.random.randint(1, 3))] + [""]
+               for _ in range(t.random.randint(1, 3))]
+    prompts += [prompts[-1], ""]
     runs = len(prompts)
     h = harness.Harness(answers(*[f"Answer {n}." for n in range(runs)]), SYSTEM, [])
-    snapshots = []
+    snapshots, going = [], []
     for prompt in prompts:
-        await lab.drive(h.prompt(prompt))
+        run = h.prompt(prompt)
+        going.append(h.is_running)
+        await lab.drive(run)
         snapshots.append(h.messages)
+    t.expect(going, [True] * runs,
+             "is_running is True from the moment prompt() returns, for every prompt: the same "
+             "words as the last ones and the empty prompt \"\" too (the Build section's items 3 "
+             "and 4). Each item is is_running straight after one prompt() (Harness.prompt, "
+             "lesson 8).")
     t.expect([[lab.shape(snapshot), snapshot[-2]["content"]] for snapshot in snapshots],
              [[" ".join(["U A"] * n), prompts[n - 1]] for n in range(1, runs + 1)],
              "Each read of .messages is a new snapshot; an old one does not change when the "
              "harness goes on. Every prompt is a run, recorded word for word: spaces and newlines "
-             "around it too, and the empty prompt \"\" as well, which prompt() hands back as a "
-             "run like any other (lesson 3's prompt, word for word). Each item is [shape, its last "
+             "around it too, the same words said twice in a row as two runs, and the empty prompt "
+             "\"\" as well, which prompt() hands back as a run like any other (lesson 3's prompt, word for word). Each item is [shape, its last "
              "prompt] of the snapshot taken after one of a drawn number of runs, read after the "
              "last (Harness.messages and Harness.prompt, lesson 8).")
     chosen = t.random.choice(snapshots)
@@ -176,6 +191,23 @@ async def test_the_list_passed_in_is_copied(t):
              "The dicts given are shared, so the harness writes nothing into them: every message "
              "as given, with the keys and values it had, no key added, none changed. Each item is "
              "whether one of the caller's messages is as it was given (Harness, lesson 8).")
+    # A run closed after a drawn number of its events: closing writes into no message either.
+    h = harness.Harness(answers("Noted again."), SYSTEM, [], messages=earlier[:2 * pairs])
+    told = []  # each message as its message_end announced it, keys and values
+
+    def note(event):
+        if event["type"] == "message_end":
+            told.append(dict(event["message"]))
+    await lab.drive(h.prompt("One more."), on_event=note, close_after=t.random.randint(1, 5))
+    t.expect([lab.shape(h.messages), [message == before for message, before
+                                      in zip(h.messages, as_given[:2 * pairs] + told)]],
+             why="Nothing but run_agent writes to the transcript, and it writes nothing into a "
+                 "message once recorded: a run closed by its consumer leaves every message as "
+                 "it was given or announced, no key added, none changed (the Build section's "
+                 "items 1 and 6: \"The dicts in that list are shared, not copied\"; \"No "
+                 "method of the harness adds a message to it, takes one out or changes one\"). "
+                 "Items: the transcript after a run closed at a drawn event, and whether each of "
+                 "its messages is as it was given or announced (Harness, lesson 8).")
     window = []  # an empty list is copied too: there is nothing in it, but it is the caller's
     h = harness.Harness(answers("Hello."), SYSTEM, [], messages=window)
     await lab.drive(h.prompt("Hi."))
@@ -199,8 +231,13 @@ async def test_a_second_prompt_is_refused(t):
     box, tried = {}, []
     replies, rounds = drawn_job(t)
 
-    def during(arguments):
-        tried.append(box["h"].is_running)
+    def during(arguments):  # inside a tool: is_running, and a prompt() as a sub-agent's would be
+        try:
+            box["h"].prompt("Do this as well.")
+            refused = None
+        except Exception as error:
+            refused = f"{type(error).__name__}: {error}"
+        tried.append([box["h"].is_running, refused])
     h = box["h"] = harness.Harness(lab.ScriptedModel([lab.say("Hello.")] + replies +
                                                      [lab.say("Read them."),
                                                       lab.say("Second answer.")]),
@@ -212,13 +249,15 @@ async def test_a_second_prompt_is_refused(t):
             tried.append(await raised(lambda: h.prompt("Do something else.")))
     await lab.drive(h.prompt("Read them."), on_event=second)
     t.expect(tried, [BUSY if what == "turn_start" or what.startswith("tool_execution_end")
-                     else True for what in story(rounds)
+                     else [True, BUSY] for what in story(rounds)
                      if what == "turn_start" or what.startswith("tool_execution")],
              "prompt() refuses while a run is in progress, when it is called, not at the "
              "second run's first step; is_running is True while each tool runs, in every run of "
-             "the harness, not only its first. Each item is what a second prompt() raised at one "
-             "turn_start or tool_execution_end, or is_running read inside a tool, for a drawn "
-             "run that follows a first one (Harness.prompt, lesson 8).")
+             "the harness, not only its first, and a prompt() made from inside a tool, while the "
+             "run is executing it, is refused too (the Build section's item 4: \"While a run is "
+             "going\"). Each item is what a second prompt() raised at one turn_start or "
+             "tool_execution_end, or [is_running, what a prompt() raised] inside a tool, for a "
+             "drawn run that follows a first one (Harness.prompt, lesson 8).")
     t.expect(lab.shape(h.messages), "U A " + recorded(story(rounds)),
              "The run carried on, and the refused prompts left no trace (Harness.prompt, "
              "lesson 8).")
@@ -261,15 +300,22 @@ async def test_is_running(t):
              "primes the run with next() has run some of it. Items: is_running, the steps the "
              "run has taken, requests, the transcript (Harness.prompt, lessons 7 and 8).")
     refused = await raised(lambda: h.prompt("Something else."))
+    try:
+        h.prompt("Something else.")
+        kind = None
+    except Exception as error:  # the refusal is a RuntimeError, not only named like one
+        kind = isinstance(error, RuntimeError)
     other = harness.Harness(answers("Meanwhile."), SYSTEM, [])
     before = other.is_running
     meanwhile = await raised(lambda: lab.drive(other.prompt("And you?")))
-    t.expect([refused, before, meanwhile, lab.shape(other.messages), h.is_running],
-             [BUSY, False, None, "U A", True],
+    t.expect([refused, kind, before, meanwhile, lab.shape(other.messages), h.is_running],
+             [BUSY, True, False, None, "U A", True],
              "A run handed out and not yet read is going: a second prompt() is refused, not "
              "let through and not put in its place. And it is this harness's run only: another "
              "harness is not running, and its own run goes through. Items: the second prompt(), "
-             "the other harness's is_running, what its run raised, its transcript, is_running "
+             "whether what it raised is a RuntimeError (an `except RuntimeError` catches it, not "
+             "only a class that takes the name: the Build section's item 4), the other "
+             "harness's is_running, what its run raised, its transcript, is_running "
              "(Harness.prompt, lesson 8).")
     seen = []
     events = await lab.drive(run, on_event=lambda event: seen.append(h.is_running))
@@ -585,55 +631,127 @@ def written(h):
     return [(id(message), repr(message)) for message in h.messages]
 
 
+ATTRIBUTES = "(its public attributes)"  # what test_only_the_run_writes tries besides methods
+
+
+def way_in(h, value):
+    """Whether `value`, something the harness handed out, is a way into its transcript: a list
+    that a message appended to shows up in h.messages. The message is taken out again."""
+    if not isinstance(value, list):
+        return False
+    before = written(h)
+    value.append(harness.user_message("Slipped in."))
+    try:
+        return written(h) != before
+    finally:
+        value.pop()
+
+
 @lab_test("One writer: while a run is going, no method of the harness but the run changes the "
-          "transcript. Each public method, called at a drawn event with a message, a text or "
-          "nothing, leaves h.messages as it was.")
+          "transcript. Each public method, called at a drawn event with a message of either role, "
+          "a text, a role and a text, or nothing, leaves h.messages as it was, hands back no way "
+          "into it, and the run goes on as one run whose transcript is what its events announced.")
 async def test_only_the_run_writes(t):
     replies, rounds = drawn_job(t)
     at = t.random.randint(2, len(story(rounds)) - 1)
     found = []
-    for name in callers(harness.Harness(answers(), SYSTEM, [looker()])):
+    for name in callers(harness.Harness(answers(), SYSTEM, [looker()])) + [ATTRIBUTES]:
+        given = [harness.user_message("Hello."), lab.say("Hi.")]
         h = harness.Harness(lab.ScriptedModel(replies + [lab.say("Read them.")]), SYSTEM,
-                            [looker()], [harness.user_message("Hello."), lab.say("Hi.")])
+                            [looker()], given)
         events, changed = [], []
 
         def call_it(event, h=h, name=name, events=events, changed=changed):
             events.append(event)
             if len(events) != at:
                 return
-            for arguments in ([harness.user_message("Write this down.")], ["Write this down."],
-                              []):
+            if name == ATTRIBUTES:  # no call: each public attribute's list tried as a way in
+                changed.append(any(way_in(h, getattr(h, other)) for other in dir(h)
+                                   if not other.startswith("_") and other != "messages"))
+                return
+            for arguments in ([harness.user_message("Write this down.")],
+                              [lab.say("Write this down.")], ["Write this down."],
+                              ["user", "Write this down."], []):
                 before = written(h)
                 try:
-                    getattr(h, name)(*arguments)
+                    back = getattr(h, name)(*arguments)
                 except Exception:  # a method may refuse what it is handed: that writes nothing
-                    pass
+                    back = None
                 changed.append(written(h) != before)
+                changed.append(way_in(h, back))  # what it handed back, tried as a way in
+        died = False
         try:
-            await lab.drive(h.prompt("Read them."), on_event=call_it, close_after=at)
-        except Exception:  # a run a method broke, closed: only the transcript counts here
-            pass
-        if any(changed):
-            found.append(name)
+            await lab.drive(h.prompt("Read them."), on_event=call_it)
+        except Exception:  # a run a method broke: only the transcript and the events count here
+            died = True  # its last message may be recorded with its event never handed on
+        told = [id(event["message"]) for event in events if event["type"] == "message_end"]
+        told, mine = [id(m) for m in given] + told, [id(m) for m in h.messages]
+        ends = [n for n, event in enumerate(events, 1) if event["type"] == "agent_end"]
+        if (any(changed) or mine[:len(told)] != told or len(mine) > len(told) + died
+                or ends not in ([], [len(events)])):
+            found.append([name, lab.shape(h.messages)])
     t.expect(found, [],
-             "The run is the transcript's one writer while it goes (Harness, lesson 8), so no "
-             f"message that is not the run's lands between two of its events. At event {at} of "
-             "a run, each public method of the harness but prompt() was called with a user "
-             "message, with a text, and with nothing (what it raised left aside); found are the "
-             "methods after which h.messages had changed.")
+             "The run is the transcript's one writer while it goes (Harness, lesson 8, the Build "
+             "section's item 6, \"One writer\"), so no message that is not the run's lands on "
+             f"it. At event {at} of a run, each public method of the harness but prompt() was "
+             "called with a user message, an assistant message, a text, a role and a text, and "
+             "with nothing (what it raised left aside), and a list it handed back, or any public "
+             f"attribute's list (found as \"{ATTRIBUTES}\"), was tried with an append; then the "
+             "run was read on. Found are [method, lab.shape of the transcript after the run] "
+             "where h.messages had changed at the call, a list handed out let a message in, "
+             "the transcript (its shape, and each message's identity) was not "
+             "the messages given and those the events announced, the very objects and no more "
+             "(but for the last message of a run a call broke, whose event never came), "
+             "or the run went on past an agent_end, as a second run_agent run kept for later "
+             "inside the first (the Build section: \"quietly kept for later\").")
+
+
+def spied(loop, own):
+    """run_agent as `loop` is, with each event it makes kept in `own` as it goes by (an async
+    run from lesson 15 on), so a test can tell run_agent's own events from copies."""
+    def spy(*arguments, **keywords):
+        made = loop(*arguments, **keywords)
+        if hasattr(made, "__aiter__"):
+            async def kept_async():
+                while True:
+                    try:
+                        own.append(await made.__anext__())
+                    except StopAsyncIteration:
+                        return
+                    yield own[-1]
+            return kept_async()
+
+        def kept():
+            while True:
+                try:
+                    own.append(next(made))
+                except StopIteration:
+                    return
+                yield own[-1]
+        return kept()
+    return spy
 
 
 @lab_test("At every event, h.messages already ends with the message that event announces.")
 async def test_the_snapshot_at_every_event(t):
     replies, rounds = drawn_job(t)
     h = harness.Harness(lab.ScriptedModel(replies + [lab.say("Read them.")]), SYSTEM, [looker()])
-    seen = []
+    seen, own, loop = [], [], harness.run_agent
 
     def look(event):
         if event["type"] == "message_end":
             seen.append([lab.shape([event["message"]]), lab.shape(h.messages),
                          h.messages[-1] is event["message"]])
-    await lab.drive(h.prompt("Read them."), on_event=look)
+    harness.run_agent = spied(loop, own)  # the test keeps run_agent's own events beside the run
+    try:
+        events = await lab.drive(h.prompt("Read them."), on_event=look)
+    finally:
+        harness.run_agent = loop
+    t.expect([len(events) == len(own), [event is mine for event, mine in zip(events, own)]],
+             why="The run hands on each event of run_agent (the Build section's item 5), the "
+                 "very dict run_agent made: not copies, however shallow. Items: as many "
+                 "events handed on as run_agent made, and whether each is run_agent's own "
+                 "(Harness._run, lesson 8).")
     shapes = recorded(story(rounds)).split()
     t.expect(seen, [[token, " ".join(shapes[:n]), True] for n, token in enumerate(shapes, 1)],
              "The harness's run writes to its own list before each event reaches the consumer "
