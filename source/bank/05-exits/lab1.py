@@ -240,7 +240,7 @@ async def test_bank_each_run_has_its_own_cap(t):
     model = lab.ScriptedModel([asking(["x.txt", "y.txt"])])
     below = -t.random.randint(1, 3)
     with made_endings() as endings_made:
-        messages = await go(model, [writer(ws, log)], "First.", max_turns=first)
+        messages = await go(Uncounted(model), [writer(ws, log)], "First.", max_turns=first)
         made = [len(model.calls)]
         await go(model, [writer(ws, log)], "Second.", messages, max_turns=0)
         made.append(len(model.calls) - sum(made))
