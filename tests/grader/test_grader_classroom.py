@@ -216,7 +216,7 @@ def _edit_a_test_to_pass(repo: Path) -> None:
         't.expect(lab.show([harness.error_message(f"Agent stopped after max_turns={limit}")]),',
         't.expect(f"assistant -> (nothing)  [error: Agent stopped after max_turns={limit}]",'
     ).replace(
-        "first, second = harness.error_message(reasons[0]), harness.error_message(reasons[1])",
+        "first, second = harness.error_message(reasons[0]), harness.error_message(reasons[0])",
         'first, second = {"content": []}, {"content": []}').replace(
         'harness.error_message(reasons[2])["content"]', "[]")
     assert edited.count("harness.error_message") < source.count("harness.error_message")
