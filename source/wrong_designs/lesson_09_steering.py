@@ -735,7 +735,7 @@ WRONG = [
                         self._follow_up_queue.clear()
                 yield event
 """),
-    Wrong(lab='9.1', name='queues kept for the id of their harness',
+    Wrong(lab='9.1', name='queues handed on from a harness nobody holds',
           rule='Each harness keeps two queues of its own, made in its __init__ and gone with it: a harness made later starts with none of an older one\'s words.',
           where='the given comment in `__init__` (two queues kept by the harness); the Harness docstring; hunt round 11, 9.1-19 (r48)',
           names='no new harness starts with a steer sent to one before it',
@@ -743,13 +743,17 @@ WRONG = [
         self._steering_queue, self._follow_up_queue = deque(), deque()
 """,
           by=r"""
-        self._steering_queue, self._follow_up_queue = _QUEUES.setdefault(
-            id(self), (deque(), deque()))
+        self._steering_queue, self._follow_up_queue = (
+            _SPARE.pop() if _SPARE else (deque(), deque()))
+        weakref.finalize(self, _SPARE.append,  # a closed tab's queues serve the next one
+                         (self._steering_queue, self._follow_up_queue))
 """,
           also=((r"""
 class Harness:
 """, r"""
-_QUEUES = {}  # id(harness) -> its two queues
+import weakref
+
+_SPARE = []  # queues of harnesses nobody holds any more
 
 
 class Harness:
