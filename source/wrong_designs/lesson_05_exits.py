@@ -890,6 +890,32 @@ ALLOWED = [
           by=r"""
     return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": str(text)}
 """),
+    # Hunt round 11 (reader r50), probe P4: a run inside another's tool, which lesson 5 never makes.
+    Wrong(lab='5.1', name='the count kept by the module, reset at each run',
+          rule='In lesson 5 a run is one plain call that returns before another can begin, and no tool the course gives starts a run, so a count kept outside the run and set to 0 as each run begins counts that run\'s requests and no other\'s in every run the course can make.',
+          where='Build item 2: "It counts its requests itself" (hunt round 11, probe 5.1-P4)',
+          names='',
+          replace=r"""
+    turn = 0
+    while True:
+        # given in lesson 5: a count of model calls, for the check at the top of each turn
+        turn += 1
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""",
+          by=r"""
+    _TURNS[0] = 0  # one run at a time: the count starts again with each
+    while True:
+        _TURNS[0] += 1
+        if max_turns is not None and _TURNS[0] > max_turns:  # before the call, never after
+""",
+          also=((r"""
+# given in lesson 5: a new parameter, max_turns
+def run_agent(""", r"""
+_TURNS = [0]  # requests made by the run going
+
+
+# given in lesson 5: a new parameter, max_turns
+def run_agent("""),)),
 ]
 
 # Designs that break a rule only past what a check of lab 5.1 can afford (tools/wrong_designs.py's

@@ -961,4 +961,20 @@ ALLOWED = [
         self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
         self.__dict__.setdefault("_every_run", []).append(self._run_now)
 """),
+    # Hunt round 11 (reader r49), probe 91: a method the lab does not ask for, adding a tool.
+    Wrong(lab='8.1', name='a method that adds a tool, during a run too',
+          rule="Lesson 3's loop sends `tool_specs(tools)` \"as the list stands at that request: a tool added to the list during a run is told to the model from the next request on\", and Build item 1 asks only that the tools be a list of the harness's own, which a caller's list cannot change; a method of the harness that adds to that list is the owner changing its own list, as lesson 3 allows.",
+          where='lesson 3, Build item 3: "a tool added to the list during a run is told to the model from the next request on" (hunt round 11, probe 8.1-91)',
+          names='',
+          replace=r"""
+    @property
+    def messages(self):
+""",
+          by=r"""
+    def add_tool(self, tool):
+        self._tools.append(tool)  # the run going offers it from its next request
+
+    @property
+    def messages(self):
+"""),
 ]
