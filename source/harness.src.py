@@ -1773,31 +1773,44 @@ class Harness:
 
     def _drain(self, queue):
         """What the loop is handed when it asks: the oldest queued message, or nothing. It
-        stays queued until _run sees it recorded."""
-        #: gap 9.1 3 _drain
+        stays queued until it is on the record."""
+        #: gap 9.1 3 the hand-over
         return [queue[0]] if queue else []
         #: starter
-        # What the loop is handed each time it asks: a list of at most one message, the oldest
-        # waiting in `queue`, or [] when none waits. A message handed over and never recorded (the
-        # run was closed between the asking and the recording) is handed over again by the next
-        # ask. _delivered, below, takes a message off its queue once the record holds it.
+        # The loop is handed at most one message per ask, the oldest waiting in `queue`, or []
+        # when none waits. A message leaves its queue once it is on the record, and not before:
+        # one handed over and never recorded (the run was closed between the ask and the
+        # recording) is handed over again by the next ask; one on the record never is. Only the
+        # message handed over leaves: never another, even one with the same words.
         # Tests: test_two_steers_arrive_one_per_turn,
-        #   test_a_steer_survives_a_run_closed_before_it_is_recorded.
+        #   test_a_steer_survives_a_run_closed_before_it_is_recorded,
+        #   test_the_words_go_in_as_they_were_given.
         return []
         #: guided
         # A list holding the oldest message of `queue`, or [] when it is empty: one message
         # per ask, so two steers arrive in two turns, oldest first. Leave the message on the
-        # queue. _delivered, below, takes it off once _run has seen it recorded, so that a
+        # queue: _delivered, below, takes it off once _run has seen it recorded, so that a
         # run which ends between the asking and the recording cannot lose it.
         return []
         #: end
 
-    #: given 9.1 a message leaves its queue only when the record holds it
     def _delivered(self, message):
-        """Take `message` off its queue now that it is on the record."""
+        """_run calls this with every message its run has put on the record, the moment its
+        message_end goes by: the prompt, replies and results as well as queued words."""
+        #: gap 9.1 3 the hand-over
         for queue in (self._steering_queue, self._follow_up_queue):
-            if queue and queue[0] is message:
+            if queue and queue[0] is message:  # that very dict: equal words are another message
                 queue.popleft()
+        #: starter
+        # Gap 3, continued.
+        pass
+        #: guided
+        # If `message` is the very dict at the front of one of the two queues (`is`, not ==:
+        # the prompt, or a steer and a follow-up, can say the same words as a queued message
+        # and still be another message), take it off that queue with popleft(). Any other
+        # message leaves the queues as they are.
+        pass
+        #: end
     #: end
 
     #: from 15.1
@@ -1826,7 +1839,7 @@ class Harness:
         """The run prompt() hands out: run_agent over the harness's own list."""
         #: gap 8.1 4 _run
         #: from 9.1
-        #: given 9.1 two callables that hand the loop one message per ask; _delivered
+        #: given 9.1 two callables that hand the loop one message per ask; _delivered told of each
         #: end
         inner = run_agent(self._model, self._system, self._messages, self._tools, text,
         #: from 9.1

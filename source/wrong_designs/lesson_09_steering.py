@@ -687,7 +687,7 @@ WRONG = [
           where='section "When a message leaves its queue"; hunt round 11, 9.1-11 (r48; a given line, as round 6\'s 9.1-4)',
           names='once it is itself on the record',
           replace=r"""
-            if queue and queue[0] is message:
+            if queue and queue[0] is message:  # that very dict: equal words are another message
                 queue.popleft()
 """,
           by=r"""

@@ -364,25 +364,29 @@ class Harness:
 
     def _drain(self, queue):
         """What the loop is handed when it asks: the oldest queued message, or nothing. It
-        stays queued until _run sees it recorded."""
-        # --- your code --- gap 3 of 5: _drain
+        stays queued until it is on the record."""
+        # --- your code --- gap 3 of 5: the hand-over
         # A list holding the oldest message of `queue`, or [] when it is empty: one message
         # per ask, so two steers arrive in two turns, oldest first. Leave the message on the
-        # queue. _delivered, below, takes it off once _run has seen it recorded, so that a
+        # queue: _delivered, below, takes it off once _run has seen it recorded, so that a
         # run which ends between the asking and the recording cannot lose it.
         return []
         # --- end ---
 
-    # given in lesson 9: a message leaves its queue only when the record holds it
     def _delivered(self, message):
-        """Take `message` off its queue now that it is on the record."""
-        for queue in (self._steering_queue, self._follow_up_queue):
-            if queue and queue[0] is message:
-                queue.popleft()
+        """_run calls this with every message its run has put on the record, the moment its
+        message_end goes by: the prompt, replies and results as well as queued words."""
+        # --- your code --- gap 3, continued
+        # If `message` is the very dict at the front of one of the two queues (`is`, not ==:
+        # the prompt, or a steer and a follow-up, can say the same words as a queued message
+        # and still be another message), take it off that queue with popleft(). Any other
+        # message leaves the queues as they are.
+        pass
+        # --- end ---
 
     def _run(self, text):
         """The run prompt() hands out: run_agent over the harness's own list."""
-        # given in lesson 9: two callables that hand the loop one message per ask; _delivered
+        # given in lesson 9: two callables that hand the loop one message per ask; _delivered told of each
         inner = run_agent(self._model, self._system, self._messages, self._tools, text,
                         max_turns=self._max_turns,
                         get_steering=lambda: self._drain(self._steering_queue),

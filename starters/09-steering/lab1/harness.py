@@ -372,27 +372,30 @@ class Harness:
 
     def _drain(self, queue):
         """What the loop is handed when it asks: the oldest queued message, or nothing. It
-        stays queued until _run sees it recorded."""
-        # --- your code --- gap 3 of 5: _drain
-        # What the loop is handed each time it asks: a list of at most one message, the oldest
-        # waiting in `queue`, or [] when none waits. A message handed over and never recorded (the
-        # run was closed between the asking and the recording) is handed over again by the next
-        # ask. _delivered, below, takes a message off its queue once the record holds it.
+        stays queued until it is on the record."""
+        # --- your code --- gap 3 of 5: the hand-over
+        # The loop is handed at most one message per ask, the oldest waiting in `queue`, or []
+        # when none waits. A message leaves its queue once it is on the record, and not before:
+        # one handed over and never recorded (the run was closed between the ask and the
+        # recording) is handed over again by the next ask; one on the record never is. Only the
+        # message handed over leaves: never another, even one with the same words.
         # Tests: test_two_steers_arrive_one_per_turn,
-        #   test_a_steer_survives_a_run_closed_before_it_is_recorded.
+        #   test_a_steer_survives_a_run_closed_before_it_is_recorded,
+        #   test_the_words_go_in_as_they_were_given.
         return []
         # --- end ---
 
-    # given in lesson 9: a message leaves its queue only when the record holds it
     def _delivered(self, message):
-        """Take `message` off its queue now that it is on the record."""
-        for queue in (self._steering_queue, self._follow_up_queue):
-            if queue and queue[0] is message:
-                queue.popleft()
+        """_run calls this with every message its run has put on the record, the moment its
+        message_end goes by: the prompt, replies and results as well as queued words."""
+        # --- your code --- gap 3, continued
+        # Gap 3, continued.
+        pass
+        # --- end ---
 
     def _run(self, text):
         """The run prompt() hands out: run_agent over the harness's own list."""
-        # given in lesson 9: two callables that hand the loop one message per ask; _delivered
+        # given in lesson 9: two callables that hand the loop one message per ask; _delivered told of each
         inner = run_agent(self._model, self._system, self._messages, self._tools, text,
                         max_turns=self._max_turns,
                         get_steering=lambda: self._drain(self._steering_queue),

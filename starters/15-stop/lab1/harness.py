@@ -555,13 +555,14 @@ class Harness:
 
     def _drain(self, queue):
         """What the loop is handed when it asks: the oldest queued message, or nothing. It
-        stays queued until _run sees it recorded."""
+        stays queued until it is on the record."""
         return [queue[0]] if queue else []
 
     def _delivered(self, message):
-        """Take `message` off its queue now that it is on the record."""
+        """_run calls this with every message its run has put on the record, the moment its
+        message_end goes by: the prompt, replies and results as well as queued words."""
         for queue in (self._steering_queue, self._follow_up_queue):
-            if queue and queue[0] is message:
+            if queue and queue[0] is message:  # that very dict: equal words are another message
                 queue.popleft()
 
     async def _run(self, text):
