@@ -1839,7 +1839,7 @@ class Harness:
         """The run prompt() hands out: run_agent over the harness's own list."""
         #: gap 8.1 4 _run
         #: from 9.1
-        #: given 9.1 two callables, one message per ask; _delivered hears of each record
+        #: given 9.1 two callables, one message per ask; _delivered told of each message
         #: end
         inner = run_agent(self._model, self._system, self._messages, self._tools, text,
         #: from 9.1

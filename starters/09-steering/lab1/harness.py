@@ -395,7 +395,7 @@ class Harness:
 
     def _run(self, text):
         """The run prompt() hands out: run_agent over the harness's own list."""
-        # given in lesson 9: two callables, one message per ask; _delivered hears of each record
+        # given in lesson 9: two callables, one message per ask; _delivered told of each message
         inner = run_agent(self._model, self._system, self._messages, self._tools, text,
                         max_turns=self._max_turns,
                         get_steering=lambda: self._drain(self._steering_queue),
