@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lab.check import spoken
+from lab.check import manifest
 from lab.check.manifest import key
 
 SOURCE = Path(__file__).resolve().parent.parent / "source" / "harness.src.py"
-OPEN, CLOSE = "# --- your code ---", "# --- end ---"
+OPEN, CLOSE = manifest.GAP_OPEN, manifest.GAP_CLOSE
 
 
 class SourceError(ValueError):

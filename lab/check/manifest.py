@@ -45,6 +45,8 @@ HINT_LEVELS = (("questions", "questions"), ("approach", "the approach"),
                ("outline", "the outline"))
 HINTS = "hints.toml"  # beside lesson.md in the authors' wing: ["LAB"] tables of HINT_LEVELS keys
 PACKED = ("lab", "desk", "hints.packed")  # under the kit: a release's hints, where source/ is not
+# How every starter marks a gap, as tools/labsource.py writes them and `--mine` reads them back
+GAP_OPEN, GAP_CLOSE = "# --- your code ---", "# --- end ---"
 # At the top of a student release: what the release wrote there, and whether labs come after its
 # last (grader/release/carry.py writes it, as the next release's starting point).
 RELEASE_STATE = ".course-release.json"

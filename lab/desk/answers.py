@@ -7,6 +7,7 @@ import re
 
 from lab.check import manifest
 from lab.check.errors import UnknownLab
+from lab.desk import words_course as words
 from lab.desk.errors import CourseError
 from lab.desk.problems import NotAQuestionKey
 from lab.desk.workfolder import load, save
@@ -24,9 +25,9 @@ def _lesson_words(key: str) -> str:
         raise CourseError(NotAQuestionKey(key))
     number = int(match.group(1))
     try:
-        return f"lesson {number} ({manifest.lesson(number).title})"
+        return words.lesson(number, manifest.lesson(number).title)
     except UnknownLab:  # a lesson this copy of the course does not have (yet)
-        return f"lesson {number}"
+        return words.lesson(number, None)
 
 
 def respond(key: str, text: str) -> None:
@@ -34,12 +35,12 @@ def respond(key: str, text: str) -> None:
     answer to the same question. Responses are never graded; a later lesson may show one back."""
     where = _lesson_words(key)
     if not text.strip() or text.strip() == PLACEHOLDER:
-        print("Nothing saved: write your answer between the quotes, then run the cell again.")
+        print(words.nothing_saved())
         return
     data = load(FILE)
     data[key] = text.strip()
     save(FILE, data)
-    print(f"Saved your answer to {where}. It is not graded; a later lesson may show it to you.")
+    print(words.saved(where))
 
 
 def recall(key: str) -> None:
@@ -48,8 +49,8 @@ def recall(key: str) -> None:
     where = _lesson_words(key)
     answer = load(FILE).get(key)
     if answer is None:
-        print(f"You have not answered this question from {where} yet.")
+        print(words.not_answered(where))
         return
-    print(f"What you wrote in {where}:")
+    print(words.answered(where))
     for line in answer.splitlines():
         print(f"    {line}" if line else "")

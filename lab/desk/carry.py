@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 
 import merge3
 
+from lab.check import manifest
 from lab.desk import definitions
 
-OPEN, CLOSE = "# --- your code ---", "# --- end ---"  # as tools/labsource.py writes gaps
+OPEN, CLOSE = manifest.GAP_OPEN, manifest.GAP_CLOSE
 HEADER_LINES = 5  # where a starter's first line is looked for in a student's file
 HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
 

@@ -26,6 +26,7 @@ from lab.check.importer import import_harness
 from lab.desk.errors import CourseError
 from lab.desk.problems import (DoesNotImport, FailsLastLab, LogNotResumable, NoHarnessFile,
                                NotAFolder, Unfinished)
+from lab.desk import words_chat as words
 from lab.desk.real import ChatCompletionsClient, DiskWorkspace, RealShell
 
 SESSION = ".course-chat/session.jsonl"  # in the work folder, so the next start resumes it
@@ -98,7 +99,7 @@ class TerminalHuman:
         if self.approve_all:
             return True
         # the question goes to stderr, so that with -p standard output holds the answer alone
-        print(f"{question} [y/N] ", end="", file=sys.stderr, flush=True)
+        print(words.question(question), end="", file=sys.stderr, flush=True)
         self.asking = True
         try:
             said = input()
@@ -120,19 +121,18 @@ class Countdown:
         self.sleep, self.waiting = sleep, False
 
     def __call__(self, seconds):
-        print(f"[rate limited: the server asked for a wait (Retry-After: {seconds} s); sending "
-              "once more when it is over, Ctrl-C gives up]", file=sys.stderr)
+        print(words.rate_limited(seconds), file=sys.stderr)
         self.waiting = True
         try:
             for left in range(seconds, 0, -1):
-                print(f"\r[sending again in {left} s] ", end="", file=sys.stderr, flush=True)
+                print(words.sending_in(left), end="", file=sys.stderr, flush=True)
                 self.sleep(1)
         except KeyboardInterrupt:
-            print("\r[gave up waiting: not sent again]", file=sys.stderr)
+            print(words.gave_up(), file=sys.stderr)
             return False
         finally:
             self.waiting = False
-        print("\r[sending again]          ", file=sys.stderr)
+        print(words.sending_now(), file=sys.stderr)
         return True
 
 
@@ -180,7 +180,7 @@ class Chat:
             if not task.done():
                 self._stopping = True
                 how = await self.h.stop_run(self.harness, task, grace=GRACE)
-                print(f"[stopped ({how})]", file=sys.stderr)
+                print(words.stopped(how), file=sys.stderr)
                 return False
             return task.result()
         finally:
@@ -195,7 +195,7 @@ class Chat:
             if kind == "tool_execution_start":
                 call = event["call"]
                 said = json.dumps(call["arguments"], ensure_ascii=False)  # café, not caf\u00e9
-                print(f"[{call['name']} {said[:200]}]", file=sys.stderr)
+                print(words.call(call["name"], said), file=sys.stderr)
             elif kind == "message_end" and event["message"]["role"] == "assistant":
                 last = event["message"]
         if last is None:
@@ -203,12 +203,11 @@ class Chat:
         if last["stop_reason"] == "aborted" and self._stopping:
             return False  # run() says how it was stopped
         if last["stop_reason"] in ("error", "aborted"):
-            words = self.h.text_of(last)
-            if words:  # what arrived before the failure: the person decides what it is worth
-                print(words, flush=True)
-            kept = " (the words above are what arrived before it)" if words else ""
-            print(f"course chat: the run ended without an answer from {self.client_name}"
-                  f"{kept}: {last.get('error_message')}", file=sys.stderr)
+            came = self.h.text_of(last)
+            if came:  # what arrived before the failure: the person decides what it is worth
+                print(came, flush=True)
+            print(words.no_answer(self.client_name, last.get("error_message"),
+                                  words_came=bool(came)), file=sys.stderr)
             return False
         print(self.h.text_of(last), flush=True)
         return True
@@ -223,20 +222,20 @@ class Chat:
                   if Path(frame.filename).resolve() == mine]
         what = f"{type(exc).__name__}: {exc}"
         if frames:
-            print(f"course chat: {mine.name} raised {what}\nTraceback (the lines of {mine}):\n"
-                  + "".join(traceback.format_list(frames)) + what, file=sys.stderr)
+            print(words.raised_here(mine.name, what, str(mine),
+                                    "".join(traceback.format_list(frames))), file=sys.stderr)
         else:  # not the file's own line: the kit's fault, told in full
-            print("course chat: the run raised, outside your file:\n"
-                  + "".join(traceback.format_exception(exc)), file=sys.stderr)
+            print(words.raised_outside("".join(traceback.format_exception(exc))),
+                  file=sys.stderr)
         messages = list(self.harness.messages)
         if messages and messages[-1]["role"] != "assistant":
-            why = f"course chat: {mine.name} raised {what}"
+            why = words.raised(mine.name, what)
             # with words, the view keeps it (lesson 10), so roles still take turns on the wire
             ending = {**self.h.error_message(why),
-                      "content": [{"type": "text", "text": f"[no reply: {why}]"}]}
+                      "content": [{"type": "text", "text": words.no_reply(why)}]}
             self.harness.replace_messages(messages + [ending])
             self.log.append_message(ending)
-        print("[the session goes on; the log ends with that failure]", file=sys.stderr)
+        print(words.goes_on(), file=sys.stderr)
 
     def close(self):
         self.shell.kill_all()
@@ -263,7 +262,7 @@ def _run(chat, text) -> bool:
     try:
         return asyncio.run(chat.run(text))
     except KeyboardInterrupt:
-        print("[stopped]", file=sys.stderr)
+        print(words.stopped(), file=sys.stderr)
         return False
     except Exception as exc:  # the harness file's own fault: shown, and the session goes on
         chat.fault(exc)
@@ -282,13 +281,13 @@ def run_chat(args) -> int:
         chat = Chat(h, workdir=workdir, base_url=args.base_url, model=args.model,
                     approve_all=args.yes, api_key=os.environ.get("OPENAI_API_KEY"))
     except ChatError as problem:
-        print(f"course chat: {problem}", file=sys.stderr)
+        print(words.refused(str(problem)), file=sys.stderr)
         return 2
     before = signal.getsignal(signal.SIGINT)
     signal.signal(signal.SIGINT, _handle_sigint(chat))
     try:
         if chat.resumed:
-            print(f"[resumed {SESSION}: {chat.resumed} messages]", file=sys.stderr)
+            print(words.resumed(SESSION, chat.resumed), file=sys.stderr)
         if args.p is not None:
             return 0 if _run(chat, args.p) else 1
         while True:
@@ -298,8 +297,7 @@ def run_chat(args) -> int:
                 print(file=sys.stderr)
                 return 0
             except KeyboardInterrupt:
-                print("\ncourse chat: stopped at the prompt (Ctrl-C); the session log is kept "
-                      f"in {SESSION} for next time.", file=sys.stderr)
+                print(words.stopped_at_the_prompt(SESSION), file=sys.stderr)
                 return 130
             if text.strip():
                 _run(chat, text)

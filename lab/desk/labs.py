@@ -11,6 +11,7 @@ from lab.desk.errors import CourseError
 from lab.desk.problems import CopyLacks, EarlierNotPassed, FirstLab, NotBuiltYet
 from lab.desk.labfolder import check_command, lay_out, quoted
 from lab.desk.progress import has_passed, passed_in
+from lab.desk import words_start as words
 from lab.desk.workfolder import shown, work
 
 
@@ -73,9 +74,8 @@ def try_start(lab_id: str, *, force: bool = False, guided: bool = False,
     harness = work() / lab.folder / "harness.py"
     later = None if force or harness.exists() else started_after(lab.id)
     if later is not None:
-        print(f"Lab {lab.id} is not started: you have started lab {later.id} already, whose "
-              f"starter holds lab {lab.id}'s finished code. To start lab {lab.id} anyway, to "
-              f"work through it: {spoken.anywhere('start', lab.id, force=True)}.")
+        print(words.refused_for_a_later_lab(lab.id, later.id,
+                                            spoken.anywhere("start", lab.id, force=True)))
         return False
     if guided and not lab.guided.is_file():
         raise CourseError(CopyLacks("guided starter", lab.name, lab.guided.name))
@@ -85,26 +85,20 @@ def try_start(lab_id: str, *, force: bool = False, guided: bool = False,
     earlier = waits_for(lab.id) if fresh and not mine else None
     place = lay_out(lab)
     if not fresh:
-        print(f"You already started {lab.name}; your {shown(harness)} is kept as it is.")
+        print(words.kept(lab.name, shown(harness)))
     elif mine:
         _start_from_mine(lab, harness)
     else:
         shutil.copyfile(lab.guided if guided else lab.starter, harness)
-        level = " (guided: each gap spells out its steps)" if guided else ""
-        print(f"Started {lab.name}: {lab.title}{level}.")
+        print(words.started(lab.name, lab.title, guided=guided))
     if earlier is not None:
-        print(f"Lab {earlier.id} has not passed a check of yours, so this starter holds the "
-              f"course's code for it: lab {lab.id} stands on its own.")
-    print(f"  your file:  {shown(harness)}  (fill the gaps marked '# --- your code ---')")
-    print(f"  its tests:  {shown(place / 'tests.py')}")
+        print(words.stands_alone(earlier.id, lab.id))
+    print(words.your_files(shown(harness), shown(place / "tests.py")))
     if manifest.IN_BROWSER:
-        print(f"Check it in a cell: {spoken.in_cell('check', lab.id)} (a practice check, in "
-              "this page)")
+        print(words.check_in_a_cell(spoken.in_cell("check", lab.id)))
     else:
-        print("Check it from that folder:")
-        print(f"  cd {quoted(shown(place))}")
-        print(f"  {check_command(lab.id)}")
-        print(f"or from anywhere: {spoken.in_terminal('check', lab.id)}")
+        print(words.check_from_the_folder(quoted(shown(place)), check_command(lab.id),
+                                          spoken.in_terminal("check", lab.id)))
     others = other_starters(lab) if fresh and not (guided or mine) else ""
     if others:
         print(others)
@@ -119,17 +113,12 @@ def other_starters(lab: manifest.Lab) -> str:
     order = list(manifest.labs(built_only=True))
     at = order.index(lab)
     before = order[at - 1] if at else None
-    said = []
-    if lab.guided.is_file():
-        said.append(f"{spoken.command('start', lab.id, quoted=False, guided=True)} (its gaps "
-                    "spell out their steps)")
-    if before is not None and not manifest.IN_BROWSER and has_passed(before.id) and \
-            (work() / before.folder / "harness.py").is_file():
-        said.append(f"{spoken.command('start', lab.id, quoted=False, mine=True)} (your own lab "
-                    f"{before.id} file, with this lab's changes merged in)")
-    if not said:
-        return ""
-    return "Other starters, while your file is untouched: " + "; ".join(said) + "."
+    guided = spoken.command("start", lab.id, quoted=False, guided=True) \
+        if lab.guided.is_file() else None
+    mine = spoken.command("start", lab.id, quoted=False, mine=True) \
+        if before is not None and not manifest.IN_BROWSER and has_passed(before.id) and \
+        (work() / before.folder / "harness.py").is_file() else None
+    return words.other_starters(guided, mine, before.id if before else None)
 
 
 def _start_from_mine(lab: manifest.Lab, harness: Path) -> None:
@@ -155,18 +144,14 @@ def _start_from_mine(lab: manifest.Lab, harness: Path) -> None:
     carried = carry.carry(mine, began, reference, starter)
     if carried.text is not None:
         harness.write_text(carried.text, encoding="utf-8")
-        print(f"Started {lab.name}: {lab.title}, from your own lab {before.id} file with this "
-              f"lab's changes merged in.")
+        print(words.started_from_mine(lab.name, lab.title, before.id))
         return
     shutil.copyfile(lab.starter, harness)
     kept = harness.with_name("harness.mine.py")
     shutil.copyfile(yours_before, kept)
     where = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in carried.conflicts)
-    what = ", ".join(f"`{name}`" for name in carried.names)
-    print(f"Started {lab.name}: {lab.title}, from the kit's starter: this lab changes "
-          + (f"{what} where you changed the same lines" if what else "lines you had changed too")
-          + f" (lines {where} of your lab {before.id} file), so nothing was merged. "
-          f"Your file is beside it as {shown(kept)}; copy what you want across.")
+    print(words.not_merged(lab.name, lab.title, list(carried.names), where, before.id,
+                           shown(kept)))
 
 
 def reset(lab_id: str, *, confirm: bool = True) -> None:
@@ -179,14 +164,12 @@ def reset(lab_id: str, *, confirm: bool = True) -> None:
         start(lab_id)
         return
     if confirm:
-        answer = input("Replace your harness.py with the starter? "
-                       "Your file is kept as harness.py.bak [y/N] ")
+        answer = input(words.replace_it())
         if answer.strip().lower() not in ("y", "yes"):
-            print(f"Nothing changed: {shown(harness)} is as you left it.")
+            print(words.nothing_changed(shown(harness)))
             return
     backup = harness.with_name("harness.py.bak")
     shutil.copyfile(harness, backup)
     lay_out(lab, again=True)
     shutil.copyfile(lab.starter, harness)
-    print(f"{shown(harness)} is the starter of {lab.name} again; "
-          f"your previous file is {shown(backup)}.")
+    print(words.reset(shown(harness), lab.name, shown(backup)))

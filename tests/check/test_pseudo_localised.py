@@ -40,8 +40,8 @@ from grader.sandbox.found import Sandbox
 from grader.sandbox.statement import Statement
 from lab.check import (advice, errors, lines, manifest, problems, seeds, words, words_errors,
                        words_feedback, words_lines)
-from lab.desk import errors as desk_errors, problems as desk_problems
-from lab.desk import words_errors as desk_words
+from lab.desk import answers, course, errors as desk_errors, hints, labs, problems as desk_problems
+from lab.desk import words_chat, words_course, words_errors as desk_words, words_start
 
 LAB = manifest.lab("5.1")
 SOLUTION = LAB.solution.read_text(encoding="utf-8")
@@ -81,8 +81,9 @@ def pseudo(text: str) -> str:
 
 
 # every module the kit's sentences are made in
-WORDS = (words, words_lines, words_feedback, words_errors, desk_words, words_page, words_gradescope, words_terminal,
-         words_statement, words_refused, words_class, words_release)
+WORDS = (words, words_lines, words_feedback, words_errors, desk_words, words_start, words_chat,
+         words_course, words_page, words_gradescope, words_terminal, words_statement,
+         words_refused, words_class, words_release)
 
 
 def _pseudo_localised(monkeypatch) -> None:
@@ -467,3 +468,36 @@ def test_the_grader_names_an_unknown_lab_from_the_engines_record_not_its_sentenc
         problems.NoSuchLab("99.9", tuple(lab.id for lab in manifest.labs(built_only=True))))
     _pseudo_localised(monkeypatch)
     assert str(refused.value).startswith(MARK) and "99.9" in str(refused.value)
+
+
+def test_what_the_desk_prints_is_every_sentence_swapped(work, monkeypatch, capsys):
+    """Starting a lab (fresh, again, refused for a later lab, guided), resetting it (declined
+    and done), an open answer saved and recalled, and hints at every level: each line printed
+    comes from a words module (lab/desk/words_start.py, words_course.py)."""
+    _pseudo_localised(monkeypatch)
+    monkeypatch.setattr(manifest, "IN_BROWSER", False)
+    first, later = "12.1", "12.2"
+    course.start(later)
+    course.start(later)
+    course.start(first)  # refused: lab 12.2, started, holds its code
+    labs.start("2.1", guided=True)
+    monkeypatch.setattr("builtins.input", lambda question: "n")
+    labs.reset(later)
+    labs.reset(later, confirm=False)
+    answers.respond("04.boundary", "")
+    answers.respond("04.boundary", "At the tool's edge.")
+    answers.recall("04.boundary")
+    answers.recall("05.exits")
+    for level in (0, None, 1, 0, None, None, None):
+        hints.hint(later, level)
+    said = capsys.readouterr().out
+    hinted = {hint.strip() for hint in manifest.lab(later).hints}
+    authored = hinted | {"At the tool's edge."} | {
+        lab.title for lab in manifest.labs(built_only=True)} | {
+        lesson.title for lesson in manifest.lessons()}
+    unmarked = [line for line in said.split("\n")
+                if line.strip(" \u27e7") and WORD not in line and not any(line in h for h in hinted)
+                and line.strip() != "At the tool's edge."]
+    assert not unmarked, f"the desk printed lines no words module made: {unmarked[:8]}"
+    left = _unswapped(said, authored)
+    assert not left, f"the desk printed words no words module made: {left[:8]}"
