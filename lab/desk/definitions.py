@@ -100,7 +100,7 @@ def split(text: str) -> list[Part] | None:
         parts.append(Part(name, lines[lead_from:start], lines[start:body_end], lead_from))
         previous_end = body_end
     if not starts:
-        return [Part("(the whole file)", [], lines, 0)]
+        return [Part("", [], lines, 0)]  # no definition: the file is one part, named ""
     if previous_end < len(lines):
         parts[-1].body += lines[previous_end:]
     return parts

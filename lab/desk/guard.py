@@ -37,6 +37,8 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lab.desk import words_cells as words
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -82,21 +84,17 @@ _last: _Cell | None = None  # the last cell disarmed, for the kit's tests and be
 _saved: dict = {}  # what arming replaced: the SIGALRM handler, IPython's custom error handler
 
 
-def _words(n: int, word: str) -> str:
-    return f"{n:,} {word}" + ("" if n == 1 else "s")
+def _said_by_budget(budget: Budget, over: words.Over) -> str:
+    return words.stopped(over, budget.calls, budget.turns, budget.seconds)
 
 
-def _said_by_budget(budget: Budget, what: str) -> str:
-    return (f"Stopped: the run {what}, past the budget of a cell that runs your harness.py "
-            f"({_words(budget.calls, 'model call')}, {_words(budget.turns, 'turn')} of the event "
-            f"loop, {budget.seconds:g} seconds); a run that does not end by itself has no way "
-            "out of its loop yet.")
+def _run_stopped(budget: Budget, over: words.Over) -> RunStopped:
+    return RunStopped(words.stopped_briefly(over, budget.calls, budget.seconds))
 
 
 def notice(lab_id: str) -> str:
     """The line a "your code" cell prints first when the lab has not passed its check."""
-    return (f"lab {lab_id} has not passed its check yet: this cell runs your file as it is, "
-            "and may not match the lesson.")
+    return words.not_passed_yet(lab_id)
 
 
 def _shell():
@@ -204,9 +202,8 @@ def _count_call(request) -> None:
         return
     cell.calls += 1
     if cell.calls > cell.budget.calls:
-        cell.stop(_said_by_budget(cell.budget, f"made more than "
-                                               f"{_words(cell.budget.calls, 'model call')}"))
-        raise RunStopped(f"more than {_words(cell.budget.calls, 'model call')}")
+        cell.stop(_said_by_budget(cell.budget, "calls"))
+        raise _run_stopped(cell.budget, "calls")
     if cell.why is not None:  # stopped, and the stop was swallowed: go on stopping
         raise RunStopped(cell.why)
 
@@ -220,13 +217,10 @@ def _tick(cell: _Cell) -> None:
     cell.turns += 1
     if cell.why is None:
         if cell.turns > cell.budget.turns:
-            cell.stop(_said_by_budget(cell.budget, f"took more than "
-                                                   f"{_words(cell.budget.turns, 'turn')} of the "
-                                                   "event loop without finishing"))
+            cell.stop(_said_by_budget(cell.budget, "turns"))
             cell.task.cancel()
         elif time.monotonic() - cell.started > cell.budget.seconds:
-            cell.stop(_said_by_budget(cell.budget, f"ran for more than "
-                                                   f"{cell.budget.seconds:g} seconds"))
+            cell.stop(_said_by_budget(cell.budget, "seconds"))
             cell.task.cancel()
     elif cell.turns % 1000 == 0:
         cell.task.cancel()
@@ -256,10 +250,9 @@ def _on_alarm(signum, frame):
     if not _in_cell_code(frame):
         signal.setitimer(signal.ITIMER_REAL, 0.05)  # the kernel's code: try again shortly
         return
-    cell.stop(_said_by_budget(cell.budget, f"ran for more than {cell.budget.seconds:g} "
-                                           "seconds"))
+    cell.stop(_said_by_budget(cell.budget, "seconds"))
     signal.setitimer(signal.ITIMER_REAL, 0.5)  # once more, should this one be swallowed
-    raise RunStopped(f"more than {cell.budget.seconds:g} seconds")
+    raise _run_stopped(cell.budget, "seconds")
 
 
 def _deepest_in(files: list[Path], tb):
@@ -279,19 +272,16 @@ def explain(cell: _Cell, value: BaseException, tb) -> str | None:
     """The line said before the traceback of an error that ended a guarded cell."""
     if cell.why is not None and isinstance(value, (RunStopped, asyncio.CancelledError)):
         return cell.why
-    labs = " and ".join(cell.labs)
+    labs = list(cell.labs)
     crash = _deepest_in(cell.files, tb)
     if isinstance(value, SyntaxError) and value.filename and \
             Path(value.filename).resolve() in cell.files:
-        return (f"Your harness.py for lab {labs} does not import: Python cannot read line "
-                f"{value.lineno}. The traceback below shows it.")
+        return words.does_not_import(labs, value.lineno)
     if crash is not None:
         code = crash.tb_frame.f_code
-        return (f"The run crashed inside your harness.py (lab {labs}), in {code.co_name} at line "
-                f"{crash.tb_lineno}: the traceback below ends there.")
+        return words.crashed(labs, code.co_name, crash.tb_lineno)
     if not cell.passed:
-        return (f"This cell's own code failed on what your harness.py gave it back; lab {labs} "
-                "has not passed its check yet, so that may be why.")
+        return words.cell_failed(labs)
     return None
 
 
@@ -304,14 +294,14 @@ def cut(files: list[Path], value: BaseException, tb) -> str:
     frames = traceback.extract_tb(tb)
     theirs = [n for n, frame in enumerate(frames) if _resolved(frame.filename) in files]
     if isinstance(value, (RunStopped, asyncio.CancelledError)) and theirs:
-        return "Where it was stopped, in your harness.py:\n" + "".join(
+        return words.where_stopped() + "".join(
             traceback.format_list(frames[theirs[0]:theirs[-1] + 1]))
     if isinstance(value, SyntaxError) and value.filename and _resolved(value.filename) in files:
-        shown, heading = [], "Traceback, from your harness.py on:"  # the error names the line
+        shown, heading = [], words.traceback_from_yours()  # the error names the line
     elif theirs:
-        shown, heading = frames[theirs[0]:], "Traceback, from your harness.py on:"
+        shown, heading = frames[theirs[0]:], words.traceback_from_yours()
     else:
-        shown, heading = frames[-1:], "Traceback, in this cell:"
+        shown, heading = frames[-1:], words.traceback_in_cell()
     shell = _shell()
     label = getattr(getattr(shell, "compile", None), "format_code_name", lambda name: None)
     for frame in shown:

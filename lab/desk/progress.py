@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lab.check import manifest
+from lab.desk import words_course as words
 from lab.desk.labfolder import lab_in
 from lab.desk.workfolder import as_solved, load, save, work
 
@@ -64,38 +65,43 @@ def record_check(lab_id: str, passed: int, failed: int, *, work: Path | None = N
 
 def lab_state(lab: manifest.Lab, checks: dict) -> tuple[str, str]:
     """(kind, words) of a lab, given progress.json's checks: kind is one of later, new,
-    started, passing, failing, covered; words are what progress() prints for it. Passing is the
-    lab's own check (its own folder's file). A lab whose own check has not passed, while a
-    later lab's passing check holds its tests, says so in those words: its tests pass in the
-    student's file of that later lab, which is not its own file (covered, when it has none)."""
+    started, passing, failing, covered; words are what progress() prints for it
+    (lab/desk/words_course.py). Passing is the lab's own check (its own folder's file). A lab
+    whose own check has not passed, while a later lab's passing check holds its tests, says
+    so: its tests pass in the student's file of that later lab, which is not its own file
+    (covered, when it has none)."""
+    kind, passed, total, shown_in = _lab_kind(lab, checks)
+    return kind, words.lab_state(kind, passed, total, shown_in)
+
+
+def _lab_kind(lab: manifest.Lab, checks: dict) -> tuple[str, int, int, str | None]:
     if lab.reference_only:
-        return "later", "coming later"
+        return "later", 0, 0, None
     last = checks.get(lab.id)
     passed, failed = (last["passed"], last["failed"]) if last else (0, 0)
     total = passed + failed
     shown_in = passed_in(lab.id)
     if (total and not failed) or shown_in == lab.id:  # (solved mode: every lab)
-        return "passing", f"passing ({total}/{total})" if total else "passing"
-    elsewhere = f"; its tests pass in your lab {shown_in} file" if shown_in else ""
+        return "passing", passed, total, None
     if total:
-        return "failing", f"failing ({passed}/{total}){elsewhere}"
+        return "failing", passed, total, shown_in
     if (work() / lab.folder / "harness.py").exists() or last:
-        return "started", f"started{elsewhere}"
+        return "started", passed, total, shown_in
     if shown_in:
-        return "covered", f"not started{elsewhere}"
-    return "new", "not started"
+        return "covered", passed, total, shown_in
+    return "new", passed, total, None
 
 
-def _lesson_state(kinds: list[str]) -> str:
+def _lesson_kind(kinds: list[str]) -> str:
     built = [k for k in kinds if k != "later"]
     if not kinds:
-        return "no lab"
+        return "none"
     if not built:
-        return "coming later"
+        return "later"
     if all(k in ("passing", "covered") for k in built) and "passing" in built:
         return "passing"
     if all(k in ("new", "covered") for k in built):
-        return "not started"
+        return "new"
     return "started"
 
 
@@ -108,7 +114,8 @@ def progress() -> None:
     rows = []
     for lesson in manifest.lessons():
         labs = [(lab, *lab_state(lab, checks)) for lab in lesson.labs]
-        rows.append((f"{lesson.number:02d}", lesson.title, _lesson_state([k for _, k, _ in labs])))
+        rows.append((f"{lesson.number:02d}", lesson.title,
+                     words.lesson_state(_lesson_kind([k for _, k, _ in labs]))))
         rows += [(f"  {lab.id}", lab.title, words) for lab, _, words in labs]
     widths = [max(len(row[i]) for row in rows + [("", "", "")]) for i in range(2)]
     for number, title, state in rows:

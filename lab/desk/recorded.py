@@ -24,6 +24,7 @@ import re
 import lab
 from lab.check import manifest
 from lab.check.errors import UserError
+from lab.desk import words_cells as words
 from lab.desk.progress import FILE as PROGRESS, lab_state, passed_in
 from lab.desk.workfolder import load
 
@@ -33,28 +34,21 @@ REFERENCE = re.compile(r"""course\.reference\(\s*["']([\d.]+)["']\s*\)""")
 
 def labs(ids) -> str:
     """"lab 5.1", "labs 4.1 and 5.1": lab ids as a student reads them."""
-    ids = list(ids)
-    if len(ids) == 1:
-        return f"lab {ids[0]}"
-    return "labs " + ", ".join(ids[:-1]) + f" and {ids[-1]}"
+    return words.labs(list(ids))
 
 
 def notice(needs) -> str:
     """The line over a recorded output: whose output it is, and that the release lacks it."""
-    word = "solution" if len(needs) == 1 else "solutions"
-    return (f"Recorded from the course's reference {word} of {labs(needs)}, which this release "
-            "does not include:")
+    return words.recorded_shown(list(needs))
 
 
 def text(entry: dict) -> str:
     """What a replayed cell prints when it shows its record. The release puts exactly this text
     in its copy of the notebook as the cell's output, so running the cell changes nothing."""
     if entry.get("later"):
-        verb = "comes" if len(entry["later"]) == 1 else "come"
-        return (f"{labs(entry['later']).capitalize()} {verb} in a later release of this course; "
-                "this cell runs once it is here.\n")
+        return words.comes_later(list(entry["later"]))
     if entry.get("printed") is None:
-        return notice(entry["needs"])[:-1] + ", and what it printed was not recorded.\n"
+        return words.recorded_unprinted(list(entry["needs"]))
     return notice(entry["needs"]) + "\n" + entry["printed"]
 
 
@@ -73,62 +67,53 @@ def replay(lesson: str, cell: str, namespace: dict | None = None) -> None:
     reference or lab: that is the point of the cell."""
     entry = entries(lesson).get(cell)
     if entry is None:
-        print(f"The record of this cell is missing (lessons/{lesson}/{FILE}, {cell}); get a "
-              "fresh copy of the course.")
+        print(words.record_missing(lesson, FILE, cell))
         return
     if entry.get("later") or namespace is None:
         print(text(entry), end="")
         return
     why = _not_yours(entry["needs"])
     if why is not None:
-        print(text(entry) if not why or entry.get("printed") is None else
-              notice(entry["needs"])[:-1] + f" ({why}):\n" + entry["printed"], end="")
+        none, unpassed = why
+        print(text(entry) if not (none or unpassed) or entry.get("printed") is None else
+              words.recorded_instead(list(entry["needs"]), none, unpassed) + entry["printed"],
+              end="")
         return
     before = dict(namespace)
     printed = _on_yours(entry["code"], entry["needs"], namespace)
     if printed is None:
         print(text(entry), end="")
         return
-    one = len(entry["needs"]) == 1
-    files = f"lab {entry['needs'][0]} file" if one else f"files of {labs(entry['needs'])}"
     if printed == entry.get("printed"):
-        print(f"Ran on your own {files}, which pass{'es its' if one else ' their'} tests; the "
-              "reference printed the same:")
+        print(words.ran_on_yours(list(entry["needs"])))
         print(printed, end="")
         return
     # A run that went astray leaves the notebook's names as they were before it.
     for name in set(namespace) - set(before):
         del namespace[name]
     namespace.update(before)
-    print(notice(entry["needs"])[:-1] + f" (on your own {files}, this cell printed something "
-          "else):")
+    print(words.recorded_differs(list(entry["needs"])))
     print(entry.get("printed") or "", end="")
 
 
-def _not_yours(needs) -> str | None:
+def _not_yours(needs) -> tuple[list[str], list[str]] | None:
     """None when the student's own file of every lab in `needs` passed its own last check, so
-    the cell may run on them. Otherwise why the record is shown instead: empty when some lab's
-    tests have passed in no check; else, for each lab whose tests pass only in a later lab's
-    check, "you have no lab 4.1 file" or "your lab 4.1 file has not passed its check"."""
+    the cell may run on them. Otherwise why the record is shown instead, as two lists of labs
+    whose tests pass only in a later lab's check: those the student has no file of, and those
+    whose file has not passed its own check; both empty when some lab's tests have passed in
+    no check."""
     try:
         checks = load(PROGRESS).get("checks", {})
         kinds = {lab_id: lab_state(manifest.lab(lab_id), checks)[0] for lab_id in needs}
         if all(kind == "passing" for kind in kinds.values()):
             return None
         if any(passed_in(lab_id) is None for lab_id in needs):
-            return ""
+            return [], []
     except UserError:  # a broken progress.json, a lab this copy does not have: not passing
-        return ""
+        return [], []
     none = [lab_id for lab_id, kind in kinds.items() if kind == "covered"]
     unpassed = [lab_id for lab_id, kind in kinds.items() if kind not in ("covered", "passing")]
-    said = []
-    if none:
-        said.append(f"you have no {labs(none)} file" if len(none) == 1
-                    else f"you have no files of {labs(none)}")
-    if unpassed:
-        said.append(f"your {labs(unpassed)} file has not passed its check" if len(unpassed) == 1
-                    else f"your files of {labs(unpassed)} have not passed their checks")
-    return "; ".join(said)
+    return none, unpassed
 
 
 def _on_yours(code: str, needs, namespace: dict) -> str | None:

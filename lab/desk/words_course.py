@@ -1,7 +1,8 @@
 """What the course's small commands say, in a cell or a terminal alike: an open answer saved or
 recalled (lab/desk/answers.py) and a lab's hints (lab/desk/hints.py). Made here and only here
 from facts (a lesson's number and title, a lab's name, counts and levels, a command as spoken);
-nothing reads them back (tests/check/test_pseudo_localised.py swaps them all)."""
+and `course progress`'s states (lab/desk/progress.py); nothing reads them back
+(tests/check/test_pseudo_localised.py swaps them all)."""
 from __future__ import annotations
 
 
@@ -53,6 +54,27 @@ def level_name(level: int, named: str | None) -> str:
     """A hint level's name: the kit's own for the first levels (manifest.HINT_LEVELS), else its
     number."""
     return named if named else f"level {level}"
+
+
+def lab_state(kind: str, passed: int, total: int, shown_in: str | None) -> str:
+    """What `course progress` prints for a lab of this kind (lab/desk/progress.py's kinds):
+    `shown_in` names the later lab whose file passes its tests, when one does."""
+    elsewhere = f"; its tests pass in your lab {shown_in} file" if shown_in else ""
+    if kind == "later":
+        return "coming later"
+    if kind == "passing":
+        return f"passing ({total}/{total})" if total else "passing"
+    if kind == "failing":
+        return f"failing ({passed}/{total}){elsewhere}"
+    if kind == "started":
+        return f"started{elsewhere}"
+    return f"not started{elsewhere}"
+
+
+def lesson_state(kind: str) -> str:
+    """What `course progress` prints for a lesson, from its labs' kinds taken together."""
+    return {"none": "no lab", "later": "coming later", "passing": "passing",
+            "new": "not started"}.get(kind, "started")
 
 
 def _levels(levels: list[str]) -> str:

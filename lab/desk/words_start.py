@@ -30,8 +30,9 @@ def started_from_mine(lab: str, title: str, before_id: str) -> str:
 def not_merged(lab: str, title: str, names: list[str], lines: str, before_id: str,
                kept_as: str) -> str:
     """Why a `--mine` start fell back to the kit's starter: this lab changes what the student
-    changed too, at `lines` of their file (names in backticks, or none found)."""
-    what = ", ".join(f"`{name}`" for name in names)
+    changed too, at `lines` of their file (names in backticks, "" for a file with no
+    definition, or none found)."""
+    what = ", ".join(f"`{name}`" if name else "the whole file" for name in names)
     clash = f"{what} where you changed the same lines" if what else "lines you had changed too"
     return (f"Started {lab}: {title}, from the kit's starter: this lab changes {clash} "
             f"(lines {lines} of your lab {before_id} file), so nothing was merged. Your file "

@@ -40,8 +40,9 @@ from grader.sandbox.found import Sandbox
 from grader.sandbox.statement import Statement
 from lab.check import (advice, errors, lines, manifest, problems, seeds, words, words_errors,
                        words_feedback, words_lines)
-from lab.desk import answers, course, errors as desk_errors, hints, labs, problems as desk_problems
-from lab.desk import words_chat, words_course, words_errors as desk_words, words_start
+from lab.desk import (answers, course, errors as desk_errors, hints, labs, problems as desk_problems,
+                      progress, recorded)
+from lab.desk import words_cells, words_chat, words_course, words_errors as desk_words, words_start
 
 LAB = manifest.lab("5.1")
 SOLUTION = LAB.solution.read_text(encoding="utf-8")
@@ -82,7 +83,7 @@ def pseudo(text: str) -> str:
 
 # every module the kit's sentences are made in
 WORDS = (words, words_lines, words_feedback, words_errors, desk_words, words_start, words_chat,
-         words_course, words_page, words_gradescope, words_terminal, words_statement,
+         words_course, words_cells, words_page, words_gradescope, words_terminal, words_statement,
          words_refused, words_class, words_release)
 
 
@@ -458,6 +459,41 @@ def test_no_module_raises_a_refusal_as_a_sentence():
                                    f"{raised_with_words}")
 
 
+# Desk modules that hold English on purpose, outside the desk's words modules, and why.
+DESK_ENGLISH = {
+    "cli.py": "argparse's help, which argparse wraps in English of its own",
+    "chat.py": "argparse's help of `course chat`, for the same reason",
+    "labfolder.py": "the docstrings of the two small Python files it writes: code, not said",
+    "real.py": "what the real workspace's tools tell the model, as the fake world's do",
+    "answers.py": "the placeholder a lesson's answer cell holds, compared, never said",
+}
+
+
+def _sentences(path) -> list[str]:
+    """The string constants of a module that hold three words of running English, its
+    docstrings aside."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+    return [f"{path.name}:{node.lineno}: {node.value[:60]!r}" for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docs and ENGLISH.search(node.value)]
+
+
+def test_the_desk_says_nothing_but_through_its_words_modules():
+    """What the desk prints or shows is made in lab/desk/words_*.py: no other module of the
+    desk holds a sentence, but those DESK_ENGLISH names, each for its reason (and each still
+    holding one, so the list says what is true)."""
+    found = {path.name: _sentences(path) for path in sorted((manifest.KIT / "lab" / "desk").glob("*.py"))
+             if not path.name.startswith("words_")}
+    stray = [line for name, lines in found.items() if name not in DESK_ENGLISH for line in lines]
+    assert not stray, ("sentences made outside the desk's words modules (lab/desk/words_*.py): "
+                       f"{stray[:8]}")
+    stale = [name for name in DESK_ENGLISH if not found.get(name)]
+    assert not stale, f"DESK_ENGLISH names modules that hold no English any more: {stale}"
+
 def test_the_grader_names_an_unknown_lab_from_the_engines_record_not_its_sentence(
         monkeypatch):
     """The grader's refusal of a lab the kit lacks carries the engine's record, so its words
@@ -472,8 +508,9 @@ def test_the_grader_names_an_unknown_lab_from_the_engines_record_not_its_sentenc
 
 def test_what_the_desk_prints_is_every_sentence_swapped(work, monkeypatch, capsys):
     """Starting a lab (fresh, again, refused for a later lab, guided), resetting it (declined
-    and done), an open answer saved and recalled, and hints at every level: each line printed
-    comes from a words module (lab/desk/words_start.py, words_course.py)."""
+    and done), an open answer saved and recalled, hints at every level, the course's progress
+    and a replayed cell in each of its forms: each line printed comes from a words module
+    (lab/desk/words_start.py, words_course.py, words_cells.py)."""
     _pseudo_localised(monkeypatch)
     monkeypatch.setattr(manifest, "IN_BROWSER", False)
     first, later = "12.1", "12.2"
@@ -490,6 +527,12 @@ def test_what_the_desk_prints_is_every_sentence_swapped(work, monkeypatch, capsy
     answers.recall("05.exits")
     for level in (0, None, 1, 0, None, None, None):
         hints.hint(later, level)
+    course.record_check(later, 3, 2)
+    progress.progress()
+    for entry in ({"later": ["16.1", "16.2"]}, {"needs": ["4.1"], "printed": None},
+                  {"needs": ["4.1", "5.1"], "printed": "42\n"}):
+        print(recorded.text(entry), end="")
+    recorded.replay("05-exits", "cell-no-such")
     said = capsys.readouterr().out
     hinted = {hint.strip() for hint in manifest.lab(later).hints}
     authored = hinted | {"At the tool's edge."} | {
@@ -497,7 +540,7 @@ def test_what_the_desk_prints_is_every_sentence_swapped(work, monkeypatch, capsy
         lesson.title for lesson in manifest.lessons()}
     unmarked = [line for line in said.split("\n")
                 if line.strip(" \u27e7") and WORD not in line and not any(line in h for h in hinted)
-                and line.strip() != "At the tool's edge."]
+                and line.strip() not in ("At the tool's edge.", "42")]
     assert not unmarked, f"the desk printed lines no words module made: {unmarked[:8]}"
     left = _unswapped(said, authored)
     assert not left, f"the desk printed words no words module made: {left[:8]}"
