@@ -225,28 +225,33 @@ async def test_two_steers_arrive_one_per_turn(t):
     given, loop = [], harness.run_agent
 
     def watched(*args, **kwargs):  # the loop as the harness calls it, and what it is handed
-        given.append([[callable(get), callable(get) and isinstance(get(), list)]
-                      for get in (kwargs.get("get_steering"), kwargs.get("get_follow_ups"))])
+        given.append([callable(kwargs.get(name)) for name in ("get_steering", "get_follow_ups")])
         return loop(*args, **kwargs)
     harness.run_agent = watched
     try:
         await lab.drive(h.prompt("Fix the login page."))
     finally:
         harness.run_agent = loop
-    t.expect(given, [[[True, True], [True, True]]],
+    t.expect(given, [[True, True]],
              "The harness's run hands run_agent two functions, get_steering and "
              "get_follow_ups, never the queues themselves: the loop never touches a queue, "
-             "and is not given a deque; each, called, gives back a list, as Build item 2 says "
-             "of _drain (the test calls each once before the run, with steers waiting). The "
-             "items are, for each call of run_agent, [whether it can be called, whether what "
-             "it gives back is a list] for each of the two it was handed (Harness._run and "
-             "run_agent, lesson 9).")
+             "and is not given a deque. The items are, for each call of run_agent, whether "
+             "each of the two it was handed can be called (Harness._run and run_agent, lesson "
+             "9).")
     t.expect([lab.shape(h.messages), user_words(h.messages)],
              ["U U A" + " U A" * (len(said) - 1), ["Fix the login page."] + said],
              f"{len(said)} steers sent while idle: the run's first ask hands over one message, "
              "like every ask, so the oldest joins the prompt's turn and each of the others gets "
              "a turn of its own; the items are [the record, its user messages] "
              "(Harness._drain, lesson 9).")
+    h.steer(said[0])  # one steer waiting, no follow-up: what _drain gives back for each queue
+    got = [h._drain(h._steering_queue), h._drain(h._follow_up_queue)]
+    t.expect([[type(g).__name__, len(g)] for g in got], [["list", 1], ["list", 0]],
+             "_drain called with self._steering_queue while one steer waits, then with "
+             "self._follow_up_queue while none does: what the loop is handed each time it asks "
+             "gives back a list, of at most one message, or [] (Build item 2). The items are "
+             "[the type of what _drain gave back, its length] for each queue (Harness._drain, "
+             "lesson 9).")
 
 
 @lab_test("Follow-ups sent at once are answered one per turn, the older first, the same words "
@@ -306,6 +311,8 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "self._follow_up_queue, [the messages waiting, whether each is a user message, "
              "whether their words are the ones sent, in order], then the record and the "
              "requests made (Harness.steer and Harness.follow_up, lesson 9).")
+    h._steering_queue.clear()  # so a harness whose queues are not its own carries none of
+    h._follow_up_queue.clear()  # these words into the next test
 
 
 @lab_test("A steer sent while nothing runs raises nothing and joins the next prompt's turn, "
@@ -395,8 +402,8 @@ async def test_the_words_go_in_as_they_were_given(t):
              "written \\n, \\r\\n or \\r. Each item is [the record, its user messages] for a "
              "steer and a follow-up sent while idle, first blank ones, then ones with spaces at "
              "their ends or line breaks, then ones with a tab, a ligature, full-width digits, "
-             "an accent written as two code points, a terminal's colour codes, or lines "
-             "ending in spaces: nothing is expanded, normalised, stripped or tidied, word "
+             "an accent written as two code points, a terminal's colour codes, lines "
+             "ending in spaces, or a byte-order mark and a NUL character: nothing is expanded, normalised, stripped or tidied, word "
              "for word as Build item 1 says (Harness.steer and Harness.follow_up, lesson 9).")
     same = t.random.choice(WORDS)
     for prompt in ("Fix the login page.", same):
@@ -410,9 +417,9 @@ async def test_the_words_go_in_as_they_were_given(t):
                  "A steer and a follow-up with the same words, sent while idle, then a prompt"
                  + (" with those words too" if prompt == same else "") + ": each is a message of "
                  "its own, and a harness drops nothing the user said; a message leaves its "
-                 "queue only once it is itself on the record, in either queue, and not one that "
-                 "looks like it (Build item 2). The items are [the record, its user messages] "
-                 "(Harness.steer, Harness.follow_up and _delivered, lesson 9).")
+                 "queue only once it is on the record, itself and not one that looks like it, "
+                 "in either queue (Build item 2). The items are [the record, its user "
+                 "messages] (Harness.steer, Harness.follow_up and _delivered, lesson 9).")
     model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer.")])
     h = harness.Harness(model, SYSTEM, [looker()])
     h.steer(PASTED)
