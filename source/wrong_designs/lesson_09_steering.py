@@ -442,7 +442,7 @@ WRONG = [
 """),
     Wrong(lab='9.1', name='taken off its queue after its message_end is handed on',
           rule='At the message_end that announces a message, and not before, the harness takes it off its queue, before it yields that event: a run closed there does not deliver it twice.',
-          where='section "When a message leaves its queue": "at the `message_end` that announces the message, and not before"; hunt round 6, 9.1-13 (given lines)',
+          where='section "When a message leaves its queue": "the message leaves its queue at the `message_end` that announces it, and not before"; hunt round 6, 9.1-13 (given lines)',
           names='does not deliver it twice',
           replace=r"""
                 if event["type"] == "message_end":
@@ -814,6 +814,256 @@ class Harness:
     turn, todo, failed = 0, [], False
     pending = [user_message(prompt)] + early  # steering sent while idle joins in
 '''),
+    # Hunt round 12 (reader r62): lab 9.1 the day its starter stopped giving _delivered.
+    Wrong(lab='9.1', name='taken off its queue at the next ask',
+          rule='A message leaves its queue at the `message_end` that announces it, and not before, nor later: _delivered takes it off as its message_end goes by, not the next call of _drain.',
+          where='Build item 2 ("A message leaves its queue once it is itself on the record"); the given line above _run; hunt round 12, 9.1-01 (r62)',
+          names='not at some later ask',
+          replace=r"""
+        return [queue[0]] if queue else []
+""",
+          by=r"""
+        while queue and any(m is queue[0] for m in self._messages):  # recorded since: gone now
+            queue.popleft()
+        return [queue[0]] if queue else []
+""",
+          also=((r"""
+        for queue in (self._steering_queue, self._follow_up_queue):
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+""", r"""
+        pass  # _drain tidies up at its next call
+"""),)),
+    Wrong(lab='9.1', name='queues of two hundred and fifty-six at most',
+          rule='A harness drops nothing the user said: a queue has no limit, and each text waits behind every one of its kind sent before it.',
+          where='Build item 1 ("behind any of the same kind sent before them"); hunt round 12, 9.1-02 (r62)',
+          names='a queue has no limit',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if len(self._steering_queue) < 256:  # more than a screenful waiting: drop the rest
+            self._steering_queue.append(user_message(text))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        if len(self._follow_up_queue) < 256:
+            self._follow_up_queue.append(user_message(text))
+"""),)),
+    Wrong(lab='9.1', name='a paste cut at a million characters',
+          rule='steer(text) and follow_up(text) queue the text word for word, however long.',
+          where='Build item 1 ("word for word"); hunt round 12, 9.1-03 (r62)',
+          names='however long',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(user_message(text[:1_000_000]))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        self._follow_up_queue.append(user_message(text[:1_000_000]))
+"""),)),
+    Wrong(lab='9.1', name="a paste's NUL characters and byte-order mark stripped",
+          rule='steer(text) and follow_up(text) queue the text word for word: nothing is tidied, a NUL character or a byte-order mark no more than a tab.',
+          where='Build item 1 ("word for word"); hunt round 12, 9.1-04 (r62)',
+          names='word for word',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(user_message(text.replace("\x00", "").removeprefix("\ufeff")))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        self._follow_up_queue.append(user_message(text.replace("\x00", "").removeprefix("\ufeff")))
+"""),)),
+    Wrong(lab='9.1', name='_drain giving back a tuple',
+          rule='`_drain` is what the loop is handed each time it calls `get_steering` or `get_follow_ups`: a list of at most one message, the oldest waiting, or `[]`.',
+          where='Build item 2 ("a list of at most one message, the oldest waiting, or `[]`"); hunt round 12, 9.1-05 (r62)',
+          names='gives back a list',
+          replace=r"""
+        return [queue[0]] if queue else []
+""",
+          by=r"""
+        return (queue[0],) if queue else ()
+"""),
+    Wrong(lab='9.1', name='queues cleared when a prompt is refused',
+          rule='Queues outlive runs, and a prompt refused while a run is going clears nothing: a harness drops nothing the user said.',
+          where='the Harness docstring (Queues outlive runs); Build section: "queues that are cleared when a run ends"; hunt round 12, 9.1-07 (r62)',
+          names='a refused prompt clears nothing',
+          replace=r"""
+            raise RuntimeError("already running; use steer() or follow_up()")
+""",
+          by=r"""
+            self._steering_queue.clear()  # the user started over
+            self._follow_up_queue.clear()
+            raise RuntimeError("already running; use steer() or follow_up()")
+"""),
+    Wrong(lab='9.1', name='steering cleared when max_turns stops a run',
+          rule='Queues outlive runs, however they ended: a steer sent at the agent_end of a run max_turns stopped waits for the next run.',
+          where='the Harness docstring (Queues outlive runs); Build section: "queues that are cleared when a run ends"; hunt round 12, 9.1-08 (r62)',
+          names='steering as much as follow-ups',
+          replace=r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""",
+          by=r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            last = self._messages[-1] if self._messages else {}
+            if str(last.get("error_message", "")).startswith("Agent stopped after max_turns"):
+                self._steering_queue.clear()  # steering was for the run that was stopped
+            inner.close()
+"""),
+    Wrong(lab='9.1', name='a steer that starts with "stop" put first',
+          rule='A steer waits behind any steer sent before it, however urgent its words.',
+          where='Build item 1 ("behind any of the same kind sent before them"); the Stop scene\'s common answers; hunt round 12, 9.1-15 (r62)',
+          names='however urgent its words',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if text.lower().startswith("stop"):  # urgent: ahead of older steers
+            self._steering_queue.appendleft(user_message(text))
+        else:
+            self._steering_queue.append(user_message(text))
+"""),
+    Wrong(lab='9.1', name='"STOP" appended at once',
+          rule='`steer(text)` and `follow_up(text)` only queue: nothing is recorded, no run is touched, whatever the words.',
+          where='Build item 1 ("only queue"); hunt round 12, 9.1-16 (r62)',
+          names='only queues, however urgent',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if text.strip() == "STOP":  # the one word that cannot wait
+            self._messages.append(user_message(text))
+            return
+        self._steering_queue.append(user_message(text))
+"""),
+    Wrong(lab='9.1', name='words already waiting dropped unless the newest',
+          rule='A harness drops nothing the user said: the same words sent again wait again, near or far from the first.',
+          where='Build item 1 ("behind any of the same kind sent before them"); hunt round 12, 9.1-17 (r62)',
+          names='not even words already waiting',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if any(m["content"] == text for m in list(self._steering_queue)[:-1]):
+            return  # said already and still waiting
+        self._steering_queue.append(user_message(text))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        if any(m["content"] == text for m in list(self._follow_up_queue)[:-1]):
+            return
+        self._follow_up_queue.append(user_message(text))
+"""),)),
+    Wrong(lab='9.1', name='queues shared by the harnesses of one model',
+          rule='Each harness keeps two queues of its own, made in its __init__, whatever it shares with another harness.',
+          where='the given comment in `__init__` (two queues kept by the harness); hunt round 12, 9.1-18 (r62)',
+          names='whatever it shares with another',
+          replace=r"""
+        self._steering_queue, self._follow_up_queue = deque(), deque()
+""",
+          by=r"""
+        self._steering_queue, self._follow_up_queue = _QUEUES.setdefault(model, (deque(), deque()))
+""",
+          also=((r"""
+class Harness:
+""", r"""
+_QUEUES = weakref.WeakKeyDictionary()  # one pair of queues per model
+
+
+class Harness:
+"""),)),
+    Wrong(lab='9.1', name="a queued follow-up taken off by the prompt's equal words",
+          rule='Only that message leaves: the prompt can say the same words as a queued follow-up and still be another message.',
+          where='Build item 2 ("the prompt, or a steer and a follow-up, can say the same words as a queued message and still be another message"); hunt round 12, 9.1-25 (r62)',
+          names='in either queue',
+          replace=r"""
+        for queue in (self._steering_queue, self._follow_up_queue):
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+""",
+          by=r"""
+        if self._steering_queue and self._steering_queue[0] is message:
+            self._steering_queue.popleft()
+        elif self._follow_up_queue and self._follow_up_queue[0] == message:
+            self._follow_up_queue.popleft()
+"""),
+    Wrong(lab='9.1', name='a blank text dropped while a run is going',
+          rule='A blank text is the user\'s too, and waits like any other, running or idle.',
+          where='Build item 1 ("a blank text is the user\'s too, and waits like any other"); hunt round 12, 9.1-26 (r62)',
+          names='running or idle',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if self.is_running and not text.strip():  # a stray Enter mid-run
+            return
+        self._steering_queue.append(user_message(text))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        if self.is_running and not text.strip():
+            return
+        self._follow_up_queue.append(user_message(text))
+"""),)),
+    Wrong(lab='9.1', name='words trimmed while a run is going',
+          rule='steer(text) and follow_up(text) queue the text word for word, running or idle.',
+          where='Build item 1 ("word for word"); hunt round 12, 9.1-27 (r62)',
+          names='running or idle',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(user_message(text.strip() if self.is_running else text))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        self._follow_up_queue.append(user_message(text.strip() if self.is_running else text))
+"""),)),
+    Wrong(lab='9.1', name="words cut to lesson 6's budget while a run is going",
+          rule='steer(text) and follow_up(text) queue the text word for word, running or idle: lesson 6\'s budget is for tool results.',
+          where='Build item 1 ("word for word"); hunt round 12, 9.1-28 (r62)',
+          names='running or idle',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(user_message(truncate_tail(text)[0] if self.is_running
+                                                 else text))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        self._follow_up_queue.append(user_message(truncate_tail(text)[0] if self.is_running
+                                                  else text))
+"""),)),
+    Wrong(lab='9.1', name='queues cleared when a run dies of a bug',
+          rule='Queues outlive runs, however they ended: nothing clears them when a run dies, of whatever exception.',
+          where='the Harness docstring (Queues outlive runs); Build section: "queues that are cleared when a run ends"; hunt round 12, 9.1-29 (r62)',
+          names='of whatever exception',
+          replace=r"""
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""",
+          by=r"""
+        except Exception as error:
+            if not isinstance(error, OSError):  # a bug, not the network: start over
+                self._steering_queue.clear()
+                self._follow_up_queue.clear()
+            raise
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+"""),
 ]
 
 ALLOWED = [
@@ -857,4 +1107,62 @@ ALLOWED = [
         said = self.__dict__.setdefault("_said", {})  # one user message per text
         self._steering_queue.append(said.setdefault(text, user_message(text)))
 """),
+    # Hunt round 12 (reader r62), 9.1-06.
+    Wrong(lab='9.1', name='one dict for the same words, in either queue',
+          rule='As round 11 ruled for probe 9.1-24: the same words sent again may be one dict queued again, in the same queue or the other, so long as each send is handed over and recorded once, one per turn, and each message_end takes it off one queue only (here the first that holds it at its front): nothing the user said is dropped, and no rule of lesson 9 tells two sends of the same words apart by identity; a prompt is still a dict of its own.',
+          where='Build items 1 and 2; hunt round 12, 9.1-06 (r62)', names='',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        said = self.__dict__.setdefault("_said", {})  # one user message per text
+        self._steering_queue.append(said.setdefault(text, user_message(text)))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        said = self.__dict__.setdefault("_said", {})
+        self._follow_up_queue.append(said.setdefault(text, user_message(text)))
+"""), (r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+""", r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+                break  # one send, one message_end
+"""))),
+    # Hunt round 12 (reader r62), probe 9.1-22.
+    Wrong(lab='9.1', name='steer handing back the message it queued',
+          rule='What steer and follow_up give back is no rule of lesson 9, and the dict it hands back is no new way into the record: the record\'s dicts are shared already through .messages ("the dicts in it are shared, not copied", lesson 8), and a dict given to steer may be queued as it is (round 11, probe 9.1-25). Nothing is recorded or touched by the call itself.',
+          where='Build item 1; the Harness docstring; hunt round 12, probe 9.1-22 (r62)', names='',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        message = user_message(text)
+        self._steering_queue.append(message)
+        return message
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        message = user_message(text)
+        self._follow_up_queue.append(message)
+        return message
+"""),)),
+    # Hunt round 12 (reader r62), probe 9.1-23.
+    Wrong(lab='9.1', name='a text that is not a str made one with str()',
+          rule='What steer(text) does with a value that is not a str is no rule of lesson 9 (round 6, probe 9.1-16: refusing it is allowed; round 11, probe 9.1-25: a dict may be queued as it is); str() leaves every str word for word, so coercing the rest breaks none.',
+          where='Build item 1; hunt round 12, probe 9.1-23 (r62)', names='',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(user_message(str(text)))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        self._follow_up_queue.append(user_message(str(text)))
+"""),)),
 ]

@@ -124,6 +124,93 @@ async def drive_watched(h, text, on_event=None):
     return events, given
 
 
+async def words_while_running(t, by_tool):
+    """Words sent while a run is going, each as a steer and as a follow-up, by a tool of the
+    run (`by_tool`) or by the consumer at the first tool_execution_start: the same words far
+    apart, blanks, spaces at the ends, tidied texts, a byte-order mark and a NUL, a paste of
+    2,500 lines, urgent words after others; another harness over the same model with a steer
+    of its own; then a burst of several hundred sent while idle. Returns [whether the run's
+    user messages are the prompt and every text twice, as sent, their count, the other run's
+    user messages, whether every request is valid, the burst's waiting count and whether it
+    waits in order]."""
+    far = t.random.choice(SAID)
+    kinds = BLANKS + SPACED + BROKEN + TIDIED + ["\ufeffid,name\n7\x00,api\n"]
+    texts = ([far] + t.random.sample(kinds, len(kinds))
+             + [PASTE[:PASTE.index("02500 INFO")], "STOP", "stop the deploy.", far])
+    theirs = t.random.choice([w for w in SAID if w != far])
+    box, sent, runs = {}, [], []
+
+    def send():
+        if not sent:
+            sent.append(True)
+            for words in texts:
+                box["h"].steer(words)
+                box["h"].follow_up(words)
+
+    def on_event(event):
+        if event["type"] == "tool_execution_start" and not by_tool:
+            send()
+        if event["type"] == "agent_end":
+            runs.append([m["content"] for m in event["messages"] if m["role"] == "user"])
+    model = lab.ScriptedModel([opens([t.random.choice(NAMES)]), noted()])
+    h = box["h"] = harness.Harness(model, SYSTEM, [opener(during=lambda path: by_tool and send())])
+    other = harness.Harness(model, SYSTEM, [])
+    other.steer(theirs)
+    await lab.drive(h.prompt("Check the service."), on_event=on_event)
+    await lab.drive(other.prompt("And mine?"), on_event=on_event)
+    burst = [t.random.choice(SAID) for _ in range(t.random.randint(600, 700))]
+    queue = h._follow_up_queue if by_tool else h._steering_queue
+    for words in burst:
+        (h.follow_up if by_tool else h.steer)(words)
+    return [runs[0] == ["Check the service."] + texts + texts, len(runs[0]), runs[1],
+            all(lab.validate(request.messages) == [] for request in model.calls),
+            len(queue), [m["content"] for m in queue] == burst]
+
+
+async def kept_through_trouble(t, error, at):
+    """A follow-up queued while idle, then a run whose prompt has its words and whose model
+    raises `error`; a run capped at one turn, where the consumer sends a steer at the event
+    `at` of the first turn and has a prompt refused there, and sends another steer at
+    agent_end; then a run, and a follow-up left waiting. Returns [what the first run raised,
+    what the consumer saw (a refusal; at the steer's message_end, the words still in
+    self._steering_queue), the user messages on the record, the type of what _drain gives
+    back for each queue, the record]."""
+    follow, steer, late = t.random.sample(SAID, 3)
+    down = []
+
+    def broken(request):  # the first request raises; the rest are answered
+        if not down:
+            down.append(request)
+            raise error
+        return lab.say("Noted.")
+    model = lab.ScriptedModel([lab.forever(broken)])
+    h = harness.Harness(model, SYSTEM, [opener()], max_turns=1)
+    h.follow_up(follow)
+    died = await raised(lambda: lab.drive(h.prompt(follow)))
+    seen, done = [], []
+
+    def on_event(event):
+        if event["type"] == at and not done:
+            done.append(at)
+            h.steer(steer)
+            try:
+                h.prompt("Start again.")
+            except RuntimeError:
+                seen.append("refused")
+        message = event.get("message") or {}
+        if event["type"] == "message_end" and message.get("content") == steer:
+            seen.append([m["content"] for m in h._steering_queue])
+        if event["type"] == "agent_end" and len(done) == 1:
+            done.append("agent_end")
+            h.steer(late)
+    await lab.drive(h.prompt("Say hello."), on_event=on_event)
+    await lab.drive(h.prompt("Go on."))
+    h.follow_up(late)
+    kinds = [type(h._drain(queue)).__name__ for queue in (h._steering_queue, h._follow_up_queue)]
+    return [died, seen, [m["content"] for m in h.messages if m["role"] == "user"], kinds,
+            lab.shape(h.messages)]
+
+
 async def stopped_by_max_turns():
     """A follow-up a tool sends during a run that max_turns=2 stops, then a second run: every
     user message, and the record."""
@@ -228,6 +315,15 @@ async def test_bank_idle_words_reach_each_request_as_given(t):
     t.expect(await tabs_in_turn(5),
              why="Five harnesses made one after another, each run once and dropped with a steer "
                  "left queued: each one's user messages after its run.")
+    t.expect(await words_while_running(t, by_tool=False),
+             why="Words the consumer sends at a run's first tool_execution_start, each as a "
+                 "steer and as a follow-up (the same words far apart, blanks, spaces at the "
+                 "ends, tidied texts, a byte-order mark and a NUL, a paste, urgent words after "
+                 "others), a harness over the same model with a steer of its own, then a burst "
+                 "of steers sent while idle. Items: whether the run's user messages are the "
+                 "prompt and every text twice, as sent, their count, the other run's user "
+                 "messages, whether every request is valid, the steers waiting, whether they "
+                 "wait in order.")
 
 
 @lab_test("Words sent from inside a tool (a blank follow-up, the same steer twice ending in a "
@@ -258,6 +354,14 @@ async def test_bank_words_from_a_tool_and_between_runs(t):
              "A tool sends a follow-up, a steer that sounds urgent and the same steer twice; "
              "between the runs a steer of the follow-up's words is sent. Items: the user messages each run's agent_end carried, what the steer "
              "between runs raised, the transcript.")
+    t.expect(await words_while_running(t, by_tool=True),
+             why="Words a tool sends while its run is going, each as a steer and as a follow-up "
+                 "(the same words far apart, blanks, spaces at the ends, tidied texts, a "
+                 "byte-order mark and a NUL, a paste, urgent words after others), a harness "
+                 "over the same model with a steer of its own, then a burst of follow-ups sent "
+                 "while idle. Items: whether the run's user messages are the prompt and every "
+                 "text twice, as sent, their count, the other run's user messages, whether "
+                 "every request is valid, the follow-ups waiting, whether they wait in order.")
 
 
 @lab_test("Words a tool sends one harness (a steer and a follow-up of the same words, then two "
@@ -399,6 +503,14 @@ async def test_bank_words_handed_over_and_never_recorded(t):
              why="A steer of the very words of the prompt after it, the run closed at the "
                  "prompt's message_end, then a last run. Items: the closed run's last event, the "
                  "last four user messages.")
+    t.expect(await kept_through_trouble(t, ValueError("a field the client did not expect"),
+                                        "turn_end"),
+             why="A follow-up queued while idle, a run whose prompt has its words and whose "
+                 "model raised ValueError; a run capped at one turn, a steer and a refused "
+                 "prompt at its first turn_end, another steer at its agent_end; a last run. "
+                 "Items: what the first run raised, what the consumer saw (the refusal; the "
+                 "steers waiting at the steer's message_end), the user messages, the type of what "
+                 "_drain gives back for each queue, the record.")
 
 
 @lab_test("Two steers and two follow-ups sent at the agent_end of a run whose reply failed all "
@@ -444,6 +556,13 @@ async def test_bank_a_burst_at_agent_end(t):
              why="For the last run above, whether each of the two functions run_agent was "
                  "handed can be called; then a follow-up a tool sends during a run that "
                  "max_turns=2 stops, and a second run: every user message, the record.")
+    t.expect(await kept_through_trouble(t, KeyError("stop_reason"), "message_end"),
+             why="A follow-up queued while idle, a run whose prompt has its words and whose "
+                 "model raised KeyError; a run capped at one turn, a steer and a refused prompt "
+                 "at its prompt's message_end, another steer at its agent_end; a last run. "
+                 "Items: what the first run raised, what the consumer saw (the refusal; the "
+                 "steers waiting at the steer's message_end), the user messages, the type of what "
+                 "_drain gives back for each queue, the record.")
 
 
 @lab_test("A steer handed to a run let go of at the turn_start it opened, and then a follow-up "

@@ -184,6 +184,10 @@ async def test_a_follow_up_is_answered_in_the_same_run(t):
              "items are [the record, its user messages] (run_agent, lesson 9).")
 
 
+# Words that sound urgent, in the shapes a user types them.
+URGENT = ["Stop, wrong folder!", "STOP", "stop that."]
+
+
 def together(t, count):
     """`count` words a user sends one after another, the same ones twice in a row among them
     (they meant it twice): distinct draws from WORDS with one of them repeated."""
@@ -240,10 +244,19 @@ async def test_two_steers_arrive_one_per_turn(t):
              "like every ask, so the oldest joins the prompt's turn and each of the others gets "
              "a turn of its own; the items are [the record, its user messages] "
              "(Harness._drain, lesson 9).")
+    h.steer(said[0])  # one steer waiting, no follow-up: what _drain gives back for each queue
+    got = [h._drain(h._steering_queue), h._drain(h._follow_up_queue)]
+    t.expect([[type(g).__name__, len(g)] for g in got], [["list", 1], ["list", 0]],
+             "_drain called with self._steering_queue while one steer waits, then with "
+             "self._follow_up_queue while none does: what the loop is handed each time it asks "
+             "gives back a list, of at most one message, or [] (Build item 2). The items are "
+             "[the type of what _drain gave back, its length] for each queue (Harness._drain, "
+             "lesson 9).")
 
 
 @lab_test("Follow-ups sent at once are answered one per turn, the older first, the same words "
-          "sent twice included; a hundred steers and a hundred follow-ups too.")
+          "sent twice included; a hundred steers and a hundred follow-ups too; and over a "
+          "thousand sent while idle all wait, in the order they were sent.")
 async def test_follow_ups_sent_together_arrive_one_per_turn(t):
     said = together(t, t.random.randint(2, 4))
     model = lab.ScriptedModel([lab.say(f"Answer {n}.") for n in range(len(said) + 1)])
@@ -274,6 +287,32 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "waits, however many; each message gets its turn, the steers first. The items "
              "are [requests, whether the user messages after the prompt are every steer then "
              "every follow-up, oldest first] (Harness, lesson 9).")
+    # a long session's words sent while idle: drawn with repeats far apart, and urgent ones
+    # (in capitals too) sent after others
+    said = [t.random.choice(WORDS) for _ in range(t.random.randint(1100, 1300))]
+    for words in URGENT:
+        said.insert(t.random.randint(1, len(said)), words)
+    model = lab.ScriptedModel([lab.say("Noted.")])
+    h = harness.Harness(model, SYSTEM, [looker()])
+    for words in said:
+        h.steer(words)
+        h.follow_up(words)
+    t.expect([[len(queue), all(m["role"] == "user" for m in queue),
+               [m["content"] for m in queue] == said]
+              for queue in (h._steering_queue, h._follow_up_queue)]
+             + [lab.shape(h.messages), len(model.calls)],
+             [[len(said), True, True], [len(said), True, True], "", 0],
+             f"{len(said)} words sent while idle, each as a steer and as a follow-up: the same "
+             f"words again and again, far apart, and {', '.join(map(repr, URGENT))} sent after "
+             "others. Each send only queues, however urgent its words, and waits as a user "
+             "message behind every one of its kind sent before it: a queue has no limit and no "
+             "order but the sending, and a harness drops nothing the user said, not even words "
+             "already waiting (Build item 1). The items are, for self._steering_queue then "
+             "self._follow_up_queue, [the messages waiting, whether each is a user message, "
+             "whether their words are the ones sent, in order], then the record and the "
+             "requests made (Harness.steer and Harness.follow_up, lesson 9).")
+    h._steering_queue.clear()  # so a harness whose queues are not its own carries none of
+    h._follow_up_queue.clear()  # these words into the next test
 
 
 @lab_test("A steer sent while nothing runs raises nothing and joins the next prompt's turn, "
@@ -297,17 +336,20 @@ async def test_a_steer_sent_while_idle(t):
              "and nowhere else (run_agent, lesson 9).")
     t.expect(lab.shape(model.calls[0].messages), "U U",
              "The first request carries both (run_agent, lesson 9).")
-    mine, other = (harness.Harness(lab.ScriptedModel([lab.say("Done.")]), SYSTEM, [looker()])
-                   for _ in range(2))
-    mine.steer(words)
-    await lab.drive(other.prompt("Another tab's question."))
-    await lab.drive(mine.prompt("Fix the login page."))
-    t.expect([user_words(other.messages), user_words(mine.messages)],
-             [["Another tab's question."], ["Fix the login page.", words]],
-             "Two harnesses, a steer sent to the first, then a run of the second and a run of "
-             "the first: each harness keeps queues of its own, made in its __init__, so the "
-             "steer reaches only the harness it was sent to. The items are each record's user "
-             "messages (Harness, lesson 9).")
+    for shared in (False, True):  # two tabs with a model each, then two tabs of one model
+        models = [lab.ScriptedModel([lab.say("Done."), lab.say("Done.")]) for _ in range(2)]
+        mine, other = (harness.Harness(models[0 if shared else n], SYSTEM, [looker()])
+                       for n in range(2))
+        mine.steer(words)
+        await lab.drive(other.prompt("Another tab's question."))
+        await lab.drive(mine.prompt("Fix the login page."))
+        t.expect([user_words(other.messages), user_words(mine.messages)],
+                 [["Another tab's question."], ["Fix the login page.", words]],
+                 "Two harnesses" + (" over one and the same model" if shared else "") + ", a "
+                 "steer sent to the first, then a run of the second and a run of the first: "
+                 "each harness keeps queues of its own, made in its __init__, whatever it "
+                 "shares with another, so the steer reaches only the harness it was sent to. "
+                 "The items are each record's user messages (Harness, lesson 9).")
     firsts, models = [], [lab.ScriptedModel([lab.say("Done.")]) for _ in range(6)]
     for n in range(6):  # tabs opened and closed in turn, each left with a steer queued
         tab = harness.Harness(models[n], SYSTEM, [looker()])
@@ -328,12 +370,14 @@ BLANK = ["", " ", "   ", "\n"]
 EDGED = ["  Keep it short.", "Use the new API.\n", " Only the tests matter. ",
          "Keep it short.\r\nNo new files.", "Skip the docs.\r"]
 # What a paste or another program brings: a tab, a ligature, full-width digits and an accent
-# written as two code points, a terminal's colour codes, lines with spaces at their ends.
+# written as two code points, a terminal's colour codes, lines with spaces at their ends, a
+# file's byte-order mark and a NUL character.
 RAW = ["Keep\tit short.", "Read the \ufb01le \uff12, the cafe\u0301 one.",
-       "\x1b[31mFAILED\x1b[0m tests/test_app.py", "line 1  \nline 2\t\nline 3 \n"]
-# A pasted log of about a megabyte: far past lesson 6's budget for a tool result, in bytes and
-# in lines.
-PASTED = "".join(f"line {n}: ok, nothing to see here\n" for n in range(1, 25001))
+       "\x1b[31mFAILED\x1b[0m tests/test_app.py", "line 1  \nline 2\t\nline 3 \n",
+       "\ufeffname,size\nbuild\x00,12\n"]
+# A pasted log of over a million characters: far past lesson 6's budget for a tool result, in
+# bytes and in lines.
+PASTED = "".join(f"line {n}: ok, nothing to see here\n" for n in range(1, 30001))
 
 
 @lab_test("A steer and a follow-up go in word for word, a blank one too, any line break, a "
@@ -358,22 +402,24 @@ async def test_the_words_go_in_as_they_were_given(t):
              "written \\n, \\r\\n or \\r. Each item is [the record, its user messages] for a "
              "steer and a follow-up sent while idle, first blank ones, then ones with spaces at "
              "their ends or line breaks, then ones with a tab, a ligature, full-width digits, "
-             "an accent written as two code points, a terminal's colour codes, or lines "
-             "ending in spaces: nothing is expanded, normalised, stripped or tidied, word "
+             "an accent written as two code points, a terminal's colour codes, lines "
+             "ending in spaces, or a byte-order mark and a NUL character: nothing is expanded, normalised, stripped or tidied, word "
              "for word as Build item 1 says (Harness.steer and Harness.follow_up, lesson 9).")
     same = t.random.choice(WORDS)
-    model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer.")])
-    h = harness.Harness(model, SYSTEM, [looker()])
-    h.steer(same)
-    h.follow_up(same)
-    await lab.drive(h.prompt("Fix the login page."))
-    t.expect([lab.shape(h.messages), user_words(h.messages)],
-             ["U U A U A", ["Fix the login page.", same, same]],
-             "A steer and a follow-up with the same words, sent while idle, are two messages: a "
-             "harness drops nothing the user said, and a message leaves its queue only once it "
-             "is on the record, itself and not one that looks like it (each send makes a user "
-             "message of its own). The items are [the record, its user messages] "
-             "(Harness.steer, Harness.follow_up and _delivered, lesson 9).")
+    for prompt in ("Fix the login page.", same):
+        model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer.")])
+        h = harness.Harness(model, SYSTEM, [looker()])
+        h.steer(same)
+        h.follow_up(same)
+        await lab.drive(h.prompt(prompt))
+        t.expect([lab.shape(h.messages), user_words(h.messages)],
+                 ["U U A U A", [prompt, same, same]],
+                 "A steer and a follow-up with the same words, sent while idle, then a prompt"
+                 + (" with those words too" if prompt == same else "") + ": each is a message of "
+                 "its own, and a harness drops nothing the user said; a message leaves its "
+                 "queue only once it is on the record, itself and not one that looks like it, "
+                 "in either queue (Build item 2). The items are [the record, its user "
+                 "messages] (Harness.steer, Harness.follow_up and _delivered, lesson 9).")
     model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer.")])
     h = harness.Harness(model, SYSTEM, [looker()])
     h.steer(PASTED)
@@ -386,6 +432,32 @@ async def test_the_words_go_in_as_they_were_given(t):
              "nothing the user said, however long (lesson 6's budget is for tool results, not "
              "for the user). Each item is [the length recorded, whether it is the text as "
              "given] (Harness.steer and Harness.follow_up, lesson 9).")
+    # every kind of text again, sent while a run is going, from inside its tool call, with a
+    # paste of three thousand lines
+    paste = PASTED[:PASTED.index("line 3001:")]
+    kinds = BLANK + EDGED + RAW
+    texts = t.random.sample(kinds, len(kinds)) + [paste]
+
+    def during(path):
+        for text in texts:
+            h.steer(text)
+            h.follow_up(text)
+    model = lab.ScriptedModel([looks(t.random.choice(FILES)),
+                               lab.forever(lambda request: lab.say("Noted."))])
+    h = harness.Harness(model, SYSTEM, [looker(during)])
+    await lab.drive(h.prompt("Read the file."))
+    recorded = user_words(h.messages)[1:]
+    t.expect([len(recorded)] + [[len(words), words == sent]
+                                for words, sent in zip(recorded, texts + texts)],
+             [2 * len(texts)] + [[len(sent), True] for sent in texts + texts],
+             f"{len(texts)} texts sent as steers and as follow-ups while a run is going, from "
+             "inside its tool call: blank ones, ones with spaces at their ends or line breaks, "
+             f"tabs, colour codes and the rest, and a paste of {paste.count(chr(10))} lines. "
+             "Build item 1 holds \"running or idle\": word for word, a blank one waits like any "
+             "other, and nothing is trimmed, tidied or cut to lesson 6's budget because a run "
+             "is going. The first item is how many user messages follow the prompt; each "
+             "other is [the length recorded, whether it is the text as sent], the steers "
+             "then the follow-ups (Harness.steer and Harness.follow_up, lesson 9).")
 
 
 @lab_test("A follow-up sent while nothing runs waits for the next run, and is taken up after "
@@ -495,14 +567,17 @@ async def test_a_steer_survives_a_run_closed_before_it_is_recorded(t):
     h.steer(words)
     # agent_start, turn_start, the prompt's message_end, the steer's message_end: closed there
     events = await lab.drive(h.prompt("Read the files."), close_after=4)
+    left = [m["content"] for m in h._steering_queue]
     await lab.drive(h.prompt(again))
-    t.expect([events[-1]["type"], lab.shape(h.messages), user_words(h.messages)],
-             ["message_end", "U U U A", ["Read the files.", words, again]],
+    t.expect([events[-1]["type"], left, lab.shape(h.messages), user_words(h.messages)],
+             ["message_end", [], "U U U A", ["Read the files.", words, again]],
              "A steer sent while idle, and the run closed at the message_end that announces the "
              "steer, then a second run. The steer left its queue at that message_end, before "
-             "it was handed to the consumer, so the second run does not deliver it twice. The "
-             "items are [the last event of the first run, the record, its user messages] "
-             "(_run calls _delivered before it yields the event, lesson 9).")
+             "it was handed to the consumer, and not at some later ask: so nothing waits in "
+             "self._steering_queue once the run is closed, and the second run does not deliver "
+             "it twice. The items are [the last event of the first run, the words waiting in "
+             "self._steering_queue after it, the record, its user messages] (_run calls "
+             "_delivered before it yields the event, lesson 9).")
     # the user types the prompt's words as a steer first, and again once the run is closed
     model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))])
     h = harness.Harness(model, SYSTEM, [looker()])
@@ -554,7 +629,8 @@ async def test_a_follow_up_survives_a_run_closed_before_it_is_recorded(t):
 
 @lab_test("Queues outlive runs: a steer and a follow-up sent at agent_end of a run that ended "
           "well wait for the next run, which takes both up; a follow-up queued before a run whose "
-          "model raised waits too, and one queued during a run that max_turns stopped.")
+          "model raised waits too, whatever it raised, and a follow-up and a steer left by a run "
+          "that max_turns stopped; a prompt refused meanwhile clears nothing.")
 async def test_words_sent_at_agent_end_wait_for_the_next_run(t):
     widths = [t.random.randint(1, 2) for _ in range(t.random.randint(0, 2))]
     steer, follow = t.random.sample(WORDS, 2)
@@ -562,57 +638,74 @@ async def test_words_sent_at_agent_end_wait_for_the_next_run(t):
     model = lab.ScriptedModel(replies + [lab.forever(lambda request: lab.say("Noted."))])
     h = harness.Harness(model, SYSTEM, [looker()])
 
+    refused = []
+
     def on_event(event):
         if event["type"] == "agent_end":
             h.steer(steer)
             h.follow_up(follow)
+            try:  # the user starts over while the run is still going: refused
+                h.prompt("Start over.")
+            except RuntimeError:
+                refused.append(event["type"])
     await lab.drive(h.prompt("Read the files."), on_event=on_event)
     first = " ".join(["U", rounds(widths), "A"]).replace("  ", " ")
     await lab.drive(h.prompt("Go on."))
-    t.expect([lab.shape(h.messages), user_words(h.messages)],
-             [first + " U U A U A", ["Read the files.", "Go on.", steer, follow]],
-             "The user typed a steer and a follow-up at agent_end, after the run's last ask. "
-             "Queues belong to the harness and outlive the run, however it ended: the next run "
-             "takes the steer after its prompt and the follow-up after its answer. The items "
-             "are [the record, its user messages] (Harness, lesson 9).")
+    t.expect([refused, lab.shape(h.messages), user_words(h.messages)],
+             [["agent_end"], first + " U U A U A", ["Read the files.", "Go on.", steer, follow]],
+             "The user typed a steer and a follow-up at agent_end, after the run's last ask, "
+             "then a prompt, which was refused since the run was still going. Queues belong to "
+             "the harness and outlive the run, however it ended, and a refused prompt clears "
+             "nothing: the next run takes the steer after its prompt and the follow-up after "
+             "its answer. The items are [the events at which a prompt was refused, the record, "
+             "its user messages] (Harness, lesson 9).")
 
-    down = []
+    for error in (ConnectionError("the network is down"),
+                  RuntimeError("a bug in the model's client")):
+        down = []
 
-    def once_down(request):  # the first request raises; every later one is answered
-        if not down:
-            down.append(request)
-            raise ConnectionError("the network is down")
-        return lab.say("Noted.")
-    model = lab.ScriptedModel([lab.forever(once_down)])
-    h = harness.Harness(model, SYSTEM, [looker()])
-    h.follow_up(follow)
-    try:
-        await lab.drive(h.prompt("Read the files."))
-    except Exception:  # the run died of it; what it recorded is lesson 8's business
-        pass
-    await lab.drive(h.prompt("Go on."))
-    t.expect(user_words(h.messages)[-2:], ["Go on.", follow],
-             "A follow-up queued, then a run whose model raised ConnectionError, then a run "
-             "with a model that answers: the queues outlive the run, however it ended, and "
-             "nothing clears them when a run dies, so the next run answers the follow-up after "
-             "its prompt. The items are the last two user messages (Harness, lesson 9).")
+        def once_down(request):  # the first request raises; every later one is answered
+            if not down:
+                down.append(request)
+                raise error
+            return lab.say("Noted.")
+        model = lab.ScriptedModel([lab.forever(once_down)])
+        h = harness.Harness(model, SYSTEM, [looker()])
+        h.follow_up(follow)
+        try:
+            await lab.drive(h.prompt("Read the files."))
+        except Exception:  # the run died of it; what it recorded is lesson 8's business
+            pass
+        await lab.drive(h.prompt("Go on."))
+        t.expect(user_words(h.messages)[-2:], ["Go on.", follow],
+                 f"A follow-up queued, then a run whose model raised {type(error).__name__}, "
+                 "then a run with a model that answers: the queues outlive the run, however it "
+                 "ended, and nothing clears them when a run dies, of whatever exception, so the "
+                 "next run answers the follow-up after its prompt. The items are the last two "
+                 "user messages (Harness, lesson 9).")
     stopped = []
 
     def during(path):
         if not stopped:
             stopped.append(path)
             h.follow_up(follow)
+
+    def at_the_end(event):  # the user steers once the stopped run is over
+        if event["type"] == "agent_end":
+            h.steer(steer)
     replies, paths = script(t, [1, 1])
     model = lab.ScriptedModel(replies + [lab.forever(lambda request: lab.say("Noted."))])
     h = harness.Harness(model, SYSTEM, [looker(during)], max_turns=2)
-    await lab.drive(h.prompt("Read the files."))
+    await lab.drive(h.prompt("Read the files."), on_event=at_the_end)
     await lab.drive(h.prompt("Go on."))
     t.expect([lab.shape(h.messages), user_words(h.messages)],
-             ["U A[c1] R(c1) A[c2] R(c2) A(error) U A U A", ["Read the files.", "Go on.", follow]],
-             "A follow-up queued during a run that max_turns=2 then stops, and a second run: "
-             "the queues outlive a run stopped by max_turns as much as any other, so the "
-             "second run answers the follow-up after its own answer. The items are [the record, "
-             "its user messages] (Harness, lesson 9).")
+             ["U A[c1] R(c1) A[c2] R(c2) A(error) U U A U A",
+              ["Read the files.", "Go on.", steer, follow]],
+             "A follow-up queued during a run that max_turns=2 then stops, a steer sent at its "
+             "agent_end, and a second run: the queues outlive a run stopped by max_turns as "
+             "much as any other, steering as much as follow-ups, so the second run takes the "
+             "steer after its prompt and answers the follow-up after its own answer. The "
+             "items are [the record, its user messages] (Harness, lesson 9).")
 
 
 @lab_test("The loop asks for steering only when every call made so far in the run has its "
