@@ -7,7 +7,7 @@ One design the lesson names is not here: a blocking SDK on a worker thread, trea
 cancellable. lab.FakeProvider has no blocking call to put on a thread, so lab code cannot
 express it; the lesson's rung runs it against lab.BlockingClient instead.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     # Hunt round 10 (reader r40), design 16.1-06: the reader's own first passing file, and the
@@ -1657,6 +1657,206 @@ def to_wire(system, messages, tools):
             "tools": [{"type": "function", "function": tool_specs([spec])[0] if "execute" in spec
                        else spec} for spec in tools],  # a dict with no execute is a spec already
 '''),
+    Wrong(lab='16.2', name='a timeout sent once more',
+          rule='If sending raises any Exception, a TimeoutError included, the reply is an error ending and no second request goes out.',
+          where='lab 16.2, Build section, item 1 ("no second request goes out"); hunt round 12, 16.2-02',
+          names='no second request goes out',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+""",
+          by=r"""
+            body = to_wire(system, messages, tools)
+            try:
+                response = self.client.open(body)
+            except TimeoutError:
+                response = self.client.open(body)  # one quiet retry: a timeout is usually a blip
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+"""),
+    Wrong(lab='16.2', name='a status 500 sent once more',
+          rule='If sending raises any Exception, whatever its status, a 500 included, the reply is an error ending and no second request goes out.',
+          where='lab 16.2, Build section, item 1 ("no second request goes out"); hunt round 12, 16.2-46',
+          names='no second request goes out',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+""",
+          by=r"""
+            body = to_wire(system, messages, tools)
+            try:
+                response = self.client.open(body)
+            except Exception as first:
+                if getattr(first, "status", None) != 500:
+                    raise
+                response = self.client.open(body)  # a 500 before any line: one quiet retry
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+"""),
+    Wrong(lab='16.2', name='an exception with no text reported by its class name',
+          rule="A failed request's error_message is `Provider request failed: ` followed by the exception's text, as it is, even when that text is empty.",
+          where='lab 16.2, Build section, item 1 ("followed by the exception\'s text"); hunt round 12, probe 16.2-24',
+          names='even when that is empty',
+          replace=r"""
+                return error_message(f"Provider request failed: {exc}")
+""",
+          by=r"""
+                return error_message(f"Provider request failed: {str(exc) or type(exc).__name__}")
+"""),
+    Wrong(lab='16.2', name='a KeyboardInterrupt or SystemExit from sending taken for the provider',
+          rule='Only an Exception is the provider\'s trouble: a KeyboardInterrupt or a SystemExit raised while sending goes up as it was raised.',
+          where='lab 16.2, Build section, item 1 ("Only an `Exception` is the provider\'s trouble"); hunt round 12, 16.2-03',
+          names="Only an Exception is the provider's trouble",
+          replace=r"""
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+""",
+          by=r"""
+        except (Exception, KeyboardInterrupt, SystemExit) as exc:  # Ctrl-C while sending too
+"""),
+    Wrong(lab='16.2', name='a fractional Retry-After cut to whole seconds',
+          rule='A rate limit says to send again in N s, N being its retry_after as it came, a fraction included.',
+          where='lab 16.2, Build section, item 1 ("`N` being its `retry_after`"); hunt round 12, 16.2-04',
+          names='a fraction included',
+          replace=r"""
+            later = "later" if wait is None else f"in {wait} s"
+""",
+          by=r"""
+            later = "later" if wait is None else f"in {int(wait)} s"
+"""),
+    Wrong(lab='16.2', name='any code that mentions quota read as spent quota',
+          rule='A 429 is spent quota when its code is "insufficient_quota" itself; any other code, one naming a per-minute quota too, is a rate limit.',
+          where='lab 16.2, Build section, item 1 ("which is one of two failures"); hunt round 12, 16.2-05',
+          names='Spent quota is the code',
+          replace=r"""
+            if getattr(exc, "code", None) == "insufficient_quota":
+""",
+          by=r"""
+            if "quota" in str(getattr(exc, "code", "")).lower():
+"""),
+    Wrong(lab='16.2', name='a 529 read as a rate limit',
+          rule="Only a 429 is one of the two troubles: any other status, Anthropic's 529 Overloaded included, is `Provider request failed: ` and the text.",
+          where='lab 16.2, Build section, item 1 ("except for a 429"); hunt round 12, 16.2-34',
+          names='Only a 429 is one of the two troubles',
+          replace=r"""
+            if getattr(exc, "status", None) != 429:
+""",
+          by=r"""
+            if getattr(exc, "status", None) not in (429, 529):  # 529 overloaded: a wait cures it too
+"""),
+    Wrong(lab='16.2', name='a reply given again for a request answered before',
+          rule='With no signal set, exactly one request goes out on each call, even when the same request was answered before.',
+          where='lab 16.2, Build section, item 1 ("Otherwise exactly one request goes out"); hunt round 12, 16.2-15',
+          names='a request sent again',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            body = to_wire(system, messages, tools)
+            key = json.dumps(body, sort_keys=True)
+            cache = self.__dict__.setdefault("_cache", {})
+            if key in cache:
+                return cache[key]  # answered before: no need to pay again
+            response = self.client.open(body)
+""",
+          also=((r"""
+            response.close()  # on every way out, a hard cancel's too
+        return assemble(chunks)
+""", r"""
+            response.close()  # on every way out, a hard cancel's too
+        reply = assemble(chunks)
+        if reply["stop_reason"] in ("stop", "toolUse"):
+            cache[key] = reply
+        return reply
+"""),)),
+    Wrong(lab='16.2', name="only the record's last 40 messages sent",
+          rule='The request\'s body is the one to_wire makes of the arguments: the whole record, never its tail.',
+          where='lab 16.2, Build section, item 1 ("its body the one `to_wire` makes of the arguments"); hunt round 12, 16.2-16',
+          names='never its tail',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            response = self.client.open(to_wire(system, list(messages)[-40:], tools))
+"""),
+    Wrong(lab='16.2', name="the first call's system prompt kept for every later one",
+          rule="The request's body is the one to_wire makes of this call's arguments: its own system prompt, not one kept from an earlier call.",
+          where='lab 16.2, Build section, item 1 ("its body the one `to_wire` makes of the arguments"); hunt round 12, 16.2-35',
+          names='the system prompt of this call',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            self.system = getattr(self, "system", None) or system  # one harness, one prompt
+            response = self.client.open(to_wire(self.system, messages, tools))
+"""),
+    Wrong(lab='16.2', name='the last signal kept for a call given none',
+          rule='A call given no signal has none set: exactly one request goes out, whatever signal an earlier call was given.',
+          where='lab 16.2, Build section, item 1 ("When the signal is already set, nothing is sent", "Otherwise exactly one request goes out"); hunt round 12, probe 16.2-22',
+          names="keeps nothing of one call's signal",
+          replace=r"""
+        if signal is not None and signal.is_cancelled():
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for
+""",
+          by=r"""
+        if signal is None:
+            signal = getattr(self, "_signal", None)  # the last Stop still holds
+        self._signal = signal
+        if signal is not None and signal.is_cancelled():
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for
+"""),
+    Wrong(lab='16.2', name='read_line asked once more after it gave None',
+          rule='The response is read to its end, where read_line() gives None, and nothing after that end is read, not even read_line() once more.',
+          where='lab 16.2, Build section, item 2 ("nothing after that end is read"); hunt round 12, 16.2-17',
+          names='not even read_line() once more',
+          replace=r"""
+                chunk = STREAM_DONE if line is None else decode_line(line)
+""",
+          by=r"""
+                if line is None and response.ready() and response.read_line() is not None:
+                    continue  # not over after all? ask once more to be sure
+                chunk = STREAM_DONE if line is None else decode_line(line)
+"""),
+    Wrong(lab='16.2', name='a KeyboardInterrupt in the reading taken for a Stop',
+          rule='What ready() or read_line() raise goes up as it was raised, whatever its class, a KeyboardInterrupt too: a Stop is the signal.',
+          where='lab 16.2, Build section, item 2 ("it goes up as it was raised"); hunt round 12, 16.2-29',
+          names='which is not a Stop',
+          replace=r"""
+                line = response.read_line()
+""",
+          by=r"""
+                try:
+                    line = response.read_line()
+                except KeyboardInterrupt:
+                    return assemble(chunks, aborted=True)  # Ctrl-C is a Stop
+"""),
+    Wrong(lab='16.2', name='the first look at the stream made outside the finally',
+          rule='The response is closed on every way out, a fault\'s included, a fault on the very first ready() too.',
+          where='lab 16.2, Build section, item 2 ("The response is closed on every way out"); hunt round 12, 16.2-38',
+          names="the first look's too",
+          replace=r"""
+        chunks = []
+        try:
+            while True:
+""",
+          by=r"""
+        chunks = []
+        response.ready()  # a first look, before the reading proper
+        try:
+            while True:
+"""),
+    Wrong(lab='16.2', name='one call of a model at a time',
+          rule="Stop lands within five turns while the provider is silent on each call of a model, whatever another call of the same model is doing: no call waits for another to finish.",
+          where='lab 16.2, Build section ("within five while it is silent"); hunt round 12, 16.2-43',
+          names='whatever another call of the same model is doing',
+          replace=r"""
+    async def acomplete(self, system, messages, tools=(), signal=None):
+        """ + '"""' + r"""One request, read as it arrives.""",
+          by=r"""
+    async def acomplete(self, system, messages, tools=(), signal=None):
+        lock = self.__dict__.setdefault("_lock", asyncio.Lock())
+        async with lock:  # one request at a time through one client
+            return await self._one(system, messages, tools, signal)
+
+    async def _one(self, system, messages, tools=(), signal=None):
+        """ + '"""' + r"""One request, read as it arrives."""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -1778,4 +1978,80 @@ ALLOWED = [
         if signal is not None and signal.is_cancelled():
             return assemble(chunks, aborted=True)  # Stop came with the last line
         return assemble(chunks)'''),
+    Wrong(
+        lab="16.2", name="a 429 told by its status read as text",
+        rule="The page tells a 429 by the exception's status alone, read with getattr, and never "
+             "by its words; it does not say the status is a number. A status written as the "
+             "text \"429\" is the same HTTP status, still read from the status alone (hunt round "
+             "12, 16.2-06).",
+        where="hunt round 12", names="",
+        replace='''            if getattr(exc, "status", None) != 429:''',
+        by='''            if str(getattr(exc, "status", None)) != "429":  # 429 or "429": the same status'''),
+]
+
+# Designs no check of the lab can afford to tell apart (tools/wrong_designs.py's Beyond).
+BEYOND = [
+    Beyond(lab='16.2', name='giving up after ten thousand quiet turns',
+           rule='The response is read to its end or a Stop, however long the provider is quiet: '
+                'no count of quiet looks ends it, however large.',
+           where='lab 16.2, Build section, item 2 ("The response is read to its end"); hunt '
+                 'round 12, probe 16.2-19',
+           names='never a count of quiet looks',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), and "
+                 "test_a_quiet_provider_is_waited_for waits 9,000; this reader gives up after "
+                 "10,000 quiet turns in a row",
+           replace=r'''
+        chunks = []
+        try:
+            while True:
+''',
+           by=r'''
+        chunks, quiet = [], 0  # a provider silent this long is gone
+        try:
+            while True:
+''',
+           also=((r'''
+                if not response.ready():
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                line = response.read_line()
+''', r'''
+                if not response.ready():
+                    quiet += 1
+                    if quiet > 10_000:
+                        return error_message("The provider went quiet")
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                quiet = 0
+                line = response.read_line()
+'''),),
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "16.2"
+
+
+def text(words):
+    return 'data: ' + json.dumps({"choices": [{"index": 0, "delta": {"content": words}}]})
+
+
+@lab_test("A provider that says nothing for 12,000 loop turns in the middle of a reply is waited "
+          "for: the reply is its whole answer.")
+async def test_a_provider_quiet_for_twelve_thousand_turns(t):
+    provider = lab.FakeProvider([[text("Let me think"), lab.pause(12_000), text(" it over."),
+                                  'data: {"choices": [{"index": 0, "delta": {}, '
+                                  '"finish_reason": "stop"}]}', "data: [DONE]"]])
+    reply = await harness.StreamingModel(provider).acomplete(
+        "You help.", [harness.user_message("Plan?")])
+    t.expect([reply["stop_reason"], harness.text_of(reply), provider.open_responses()],
+             why="The provider sent a line, said nothing for 12,000 loop turns, then finished: "
+                 "only a Stop or the end of the stream ends the reading, never a count of "
+                 "quiet looks, however large. Items: the reply's stop_reason, its words, the "
+                 "responses left open (StreamingModel, lesson 16).")
+'''),
 ]

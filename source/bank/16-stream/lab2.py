@@ -184,7 +184,17 @@ async def test_bank_own_exceptions_at_the_door(t):
              ["429 quota, a wait asked", Balky(f"over the plan: {reason}", status=429,
                                                code="insufficient_quota",
                                                retry_after=t.random.randint(0, 90)),
-              f"Provider quota spent, so waiting will not help: over the plan: {reason}"]]
+              f"Provider quota spent, so waiting will not help: over the plan: {reason}"],
+             ["timeout", TimeoutError(f"{reason}: no answer in time"),
+              f"Provider request failed: {reason}: no answer in time"],
+             ["500", Balky(f"server error: {reason}", status=500),
+              f"Provider request failed: server error: {reason}"],
+             ["529 with a wait", Balky(f"overloaded: {reason}", status=529, retry_after=wait),
+              f"Provider request failed: overloaded: {reason}"],
+             ["no text", Balky(""), "Provider request failed: "],
+             ["429 per-minute quota", Balky(reason, status=429, code="requests_per_min_quota",
+                                            retry_after=wait + 0.5),
+              f"Provider rate limit, so send again in {wait + 0.5} s: {reason}"]]
     t.random.shuffle(cases)
     rows = []
     for name, fault, _ in cases:
@@ -241,6 +251,27 @@ async def test_bank_own_exceptions_at_the_door(t):
              "what the second raised, attempts]: the body is made inside the same try as the "
              "sending, so the first is a failed request and nothing goes out; only an Exception "
              "is the provider's trouble, so SystemExit goes up as it was raised (StreamingModel, "
+             "lesson 16).")
+    # one model, four calls: a flag up, then no signal at all, a long record, another system
+    # prompt, and the first request again: each call with no signal set sends its own body
+    provider = lab.FakeProvider([lab.say(f"{word(t)}.") for _ in range(3)])
+    model = harness.StreamingModel(provider)
+    record = [harness.user_message(f"Row {n}?") if n % 2 == 0 else lab.reply(f"Row {n} is fine.")
+              for n in range(2 * t.random.randint(22, 35) + 1)]
+    other = f"You tend the {word(t)} rows."
+    calls = [(SYSTEM, record), (other, record), (SYSTEM, record)]
+    first = await model.acomplete(SYSTEM, [harness.user_message("Stop.")], [], Flag(True))
+    replies = [await model.acomplete(system, messages) for system, messages in calls]
+    t.expect([first["stop_reason"], [reply["stop_reason"] for reply in replies],
+              provider.requests == [harness.to_wire(system, messages, ())
+                                    for system, messages in calls]],
+             ["aborted", ["stop"] * 3, True],
+             f"One model: a call under a flag already up, then three with no signal: a record "
+             f"of {len(record)} messages, the same under another system prompt, the first "
+             "again. Items: [the first reply's stop_reason, the others', whether the requests "
+             "are to_wire of each call's own arguments, one each]. A call with no signal has "
+             "none set, and its body is the whole record under its own system prompt, sent "
+             "again even when the same request was answered before (StreamingModel, "
              "lesson 16).")
 
 
@@ -322,7 +353,7 @@ class Ready:
 
     def __init__(self, lines, on_line=None, fault=None):
         self.lines, self.on_line, self.fault = list(lines), on_line, fault
-        self.lines_read, self.closed, self.early = 0, False, 0
+        self.lines_read, self.closed, self.early, self.ends = 0, False, 0, 0
 
     def open(self, body):
         return self
@@ -337,6 +368,7 @@ class Ready:
         if self.lines_read == len(self.lines):
             if self.fault is not None:
                 raise self.fault
+            self.ends += 1
             return None
         self.lines_read += 1
         if self.on_line is not None:
@@ -345,6 +377,13 @@ class Ready:
 
     def close(self):
         self.closed = True
+
+
+class Unready(Ready):
+    """Ready, but its very first ready() raises `fault`."""
+
+    def ready(self):
+        raise self.fault
 
 
 @lab_test("acomplete called in a task of its own three ways: on a response whose lines are all "
@@ -441,3 +480,39 @@ async def test_bank_three_ways_out_of_the_reading(t):
              "turn of a silence, the task cancelled, responses opened, those left open], [for "
              "a RuntimeError and a ConnectionResetError: over in time, what it gave or raised, "
              "closed]].")
+    ended = Ready(lines[:-1])  # the connection ends after the finish, with no [DONE]
+    reply = await harness.StreamingModel(ended).acomplete(SYSTEM, [harness.user_message("End?")])
+    faults, bare, ctrl_c = [], f"{word(t)} has no buffer yet", f"Ctrl-C on {word(t)}"
+    for client in (Unready(lines, fault=LookupError(bare)),
+                   Ready(lines[:2], fault=KeyboardInterrupt(ctrl_c))):
+        try:  # awaited here, never in a task: a KeyboardInterrupt must not reach the loop
+            got = await harness.StreamingModel(client).acomplete(
+                SYSTEM, [harness.user_message("Read on.")])
+        except BaseException as error:  # what must go up: the scenario reports it
+            got = f"{type(error).__name__}: {error}"
+        faults.append([got, client.closed])
+    provider = lab.FakeProvider([[words_line(parts[0]), lab.HANG]] * 2)
+    model, flags = harness.StreamingModel(provider), [Flag(False), Flag(False)]
+    tasks = [asyncio.ensure_future(model.acomplete(
+        SYSTEM, [harness.user_message(f"Row {n}?")], [], flags[n])) for n in range(2)]
+    await lab.ticks(10)
+    flags[1].raised = True  # Stop on the second call only, the first's provider silent too
+    over = await settle(tasks[1], 5)
+    flags[0].raised = True
+    await settle(tasks[0], 5)
+    fifth = [over is not None, None if over is None else tasks[1].result()["stop_reason"],
+             len(provider.responses), provider.open_responses()]
+    t.expect([[reply["stop_reason"], ended.ends, ended.closed], faults, fifth],
+             [["stop", 1, True],
+              [[f"LookupError: {bare}", True], [f"KeyboardInterrupt: {ctrl_c}", True]],
+              [True, "aborted", 2, []]],
+             "A response that ends with None after its finish, with no [DONE]; one whose very "
+             "first ready() raises; one whose read_line() raises KeyboardInterrupt; then two "
+             "calls of one model at once, both providers silent, Stop on the second. Nothing "
+             "after the end is read (read_line() gives None once); what ready() or "
+             "read_line() raise goes up as it was raised, a KeyboardInterrupt too, and the "
+             "response is closed on every way out, the first look's too; a Stop lands within "
+             "five turns on each call, whatever another call of the model is doing "
+             "(StreamingModel, lesson 16). Items: [[stop_reason, times None was given, "
+             "closed], [[what each raised, closed]], [the second over in time, its "
+             "stop_reason, responses opened, those left open]].")

@@ -60,7 +60,7 @@ class AllAtOnce:
 
     def __init__(self, lines, n, press):
         self.lines, self.n, self.press = list(lines), n, press
-        self.lines_read, self.closed, self.requests = 0, False, []
+        self.lines_read, self.closed, self.requests, self.ends = 0, False, [], 0
 
     def open(self, body):
         self.requests.append(body)
@@ -73,6 +73,7 @@ class AllAtOnce:
         if self.closed:
             raise RuntimeError("the response is closed")
         if self.lines_read == len(self.lines):
+            self.ends += 1  # the times it said None: once is the end, more is reading past it
             return None
         self.lines_read += 1
         if self.lines_read == self.n:
@@ -221,6 +222,25 @@ async def test_stop_while_the_provider_is_silent(t):
              "while the provider says nothing (acomplete's docstring): look at the signal on "
              "every turn, line or no line, and give the loop one turn, not several, between "
              "two looks (StreamingModel, lesson 16).")
+    shared = lab.FakeProvider([[text("First"), lab.HANG], [text("Second"), lab.HANG]])
+    model = harness.StreamingModel(shared)
+    pair = [harness.Harness(model, SYSTEM, []) for _ in range(2)]
+    async with lab.background(pair[0].prompt("Plan one.")) as first, \
+            lab.background(pair[1].prompt("Plan two.")) as second:
+        await lab.ticks(20)  # both runs started: the provider is silent to each
+        outcomes = [await harness.stop_run(pair[1], second, grace=5),
+                    await harness.stop_run(pair[0], first, grace=5)]
+    t.expect([outcomes, [lab.shape(one.messages) for one in pair],
+              [[harness.text_of(m) for m in one.messages if m["role"] == "assistant"]
+               for one in pair], len(shared.responses),
+              shared.open_responses()],
+             why="One StreamingModel serving two Harnesses at once, each provider silent after "
+                 "one line; Stop pressed on the second run, then on the first. Items: what "
+                 "stop_run said for each, the records' shapes, their replies' words, the "
+                 "responses opened, those left open. Stop must land within five turns while "
+                 "the provider is silent, for each call of a model, whatever another call of "
+                 "the same model is doing: a call that waits for another to finish hears no "
+                 "Stop (StreamingModel, lesson 16, Build section).")
 
 
 @lab_test("A refused connection, or any other failure to send, gives an \"error\" reply, "
@@ -259,6 +279,22 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
              "Exception is the provider's trouble, not only ConnectionError, and exactly one "
              "request goes out: whether to send again is not acomplete's to decide. Items: the "
              "reply, the times open was called (StreamingModel, lesson 16).")
+    found = []
+    for fault in (TimeoutError("the provider took too long to answer"),
+                  Refusal("Internal server error", 500), ConnectionResetError()):
+        client = Refusing(fault)
+        reply = await harness.StreamingModel(client).acomplete(SYSTEM, [harness.user_message(
+            "Hello?")])
+        found.append([f"{type(fault).__name__}({str(fault)!r}, status "
+                      f"{getattr(fault, 'status', None)})", reply, len(client.requests)])
+    t.expect(found,
+             why="Each item is [what open raised, the reply, the times open was called], for a "
+                 "timeout, a status 500 and a reset whose text is empty. If sending raises any "
+                 "Exception, the reply is an `error` ending and no second request goes out, "
+                 "whatever its class or status: a quiet second try is not acomplete's to make. "
+                 "Its error_message is `Provider request failed: ` followed by the exception's "
+                 "text, as it is, even when that is empty (StreamingModel, lesson 16, Build "
+                 "item 1).")
     # a record to_wire cannot write: arguments that are not JSON
     unwritable = [harness.user_message("Save it."),
                   lab.reply(lab.call("write", {"path": "a.bin", "content": b"\x00\x01"}, id="c1"))]
@@ -274,18 +310,19 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
                  "a record to_wire cannot write is reported as a failed request, and nothing "
                  "goes out (StreamingModel, lesson 16, Build item 1).")
 
-    class CutOff:
-        def open(self, body):
-            raise lab.PowerCut("the power failed while sending")
-    try:
-        cut = await harness.StreamingModel(CutOff()).acomplete(SYSTEM, [harness.user_message(
-            "Hello?")])
-    except BaseException as error:  # what must go up: the test reports it
-        cut = f"raised {type(error).__name__}: {error}"
-    t.expect(cut,
-             why="A client whose open raises lab.PowerCut, which is not an Exception, as a "
-                 "KeyboardInterrupt or SystemExit is not. The item is what acomplete returned, "
-                 "or raised. Only an Exception is the provider's trouble: anything else raised "
+    cuts = []
+    for fault in (lab.PowerCut("the power failed while sending"),
+                  KeyboardInterrupt("Ctrl-C while sending"), SystemExit(3)):
+        try:
+            cut = await harness.StreamingModel(Refusing(fault)).acomplete(
+                SYSTEM, [harness.user_message("Hello?")])
+        except BaseException as error:  # what must go up: the test reports it
+            cut = f"raised {type(error).__name__}: {error}"
+        cuts.append([type(fault).__name__, cut])
+    t.expect(cuts,
+             why="Each item is [what the client's open raised, which is not an Exception, what "
+                 "acomplete returned or raised]: lab.PowerCut, a KeyboardInterrupt and a "
+                 "SystemExit. Only an Exception is the provider's trouble: anything else raised "
                  "while sending goes up as it was raised, as lesson 15's Ctrl-C must "
                  "(StreamingModel, lesson 16, Build item 1).")
     await lab.drive(h.prompt("Hello again?"))
@@ -328,7 +365,8 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
           "saw no request. With a clear signal each call sends one request, its body to_wire "
           "of that call's own arguments.")
 async def test_a_set_signal_sends_nothing(t):
-    provider = lab.FakeProvider([lab.say("unused"), lab.say("Again.")])
+    provider = lab.FakeProvider([lab.say("unused"), lab.say("Again."), lab.say("Once more."),
+                                 lab.say("At length.")])
     model = harness.StreamingModel(provider)
     token = harness.CancelToken()
     token.cancel()
@@ -348,20 +386,40 @@ async def test_a_set_signal_sends_nothing(t):
                    "List the files.")
     specs = [harness.tool_specs([reader(ws, [])]), harness.tool_specs([listing, reader(ws, [])])]
     asked = [harness.user_message("Hi.")]
-    replies = [await model.acomplete(SYSTEM, asked, specs[0], harness.CancelToken()),
+    replies = [await model.acomplete(SYSTEM, asked, specs[0]),
                await model.acomplete(SYSTEM, asked, specs[1], Flag())]
     t.expect([[harness.text_of(reply) for reply in replies],
               [[spec["function"]["name"] for spec in body.get("tools") or []]
                for body in provider.requests]],
              [["unused", "Again."], [["read"], ["list", "read"]]],
-             "Two calls of one model with a clear signal, the second given other tools. Items: "
-             "the replies' words, the tools each request offered. Each call sends one request, "
-             "its body to_wire of that call's own arguments: a model object keeps nothing of "
-             "one call's system prompt, messages or tools for the next (StreamingModel, "
-             "lesson 16).")
+             "Two calls of one model just after those Stops, the first given no signal at all, "
+             "the second a clear one and other tools. Items: the replies' words, the tools "
+             "each request offered. A call with no signal has none set, so exactly one request "
+             "goes out, its body to_wire of that call's own arguments: a model object keeps "
+             "nothing of one call's signal, system prompt, messages or tools for the next "
+             "(StreamingModel, lesson 16, Build item 1).")
     t.expect(provider.requests, [harness.to_wire(SYSTEM, asked, spec) for spec in specs],
              "Each request is to_wire(system, messages, tools) of that call's own arguments "
              "(StreamingModel, lesson 16).")
+    long = [harness.user_message(f"Question {n // 2 + 1}?") if n % 2 == 0 else
+            lab.reply(f"Answer {n // 2 + 1}.") for n in range(2 * t.random.randint(25, 40) + 1)]
+    later = [("You answer in one line.", long, specs[1]), (SYSTEM, asked, specs[0])]
+    found = []
+    for system, messages, tools in later:
+        before = len(provider.requests)
+        reply = await model.acomplete(system, messages, tools, harness.CancelToken())
+        sent = provider.requests[before:]
+        found.append([len(messages), harness.text_of(reply), len(sent),
+                      sent == [harness.to_wire(system, messages, tools)]])
+    t.expect(found,
+             why="Two more calls of the same model: another system prompt and a record of "
+                 f"{len(long)} messages, then the first call's arguments again. Each item is "
+                 "[the messages handed over, the reply's words, the requests that call sent, "
+                 "whether that request is to_wire(system, messages, tools) of its own "
+                 "arguments]. Otherwise exactly one request goes out, its body the one to_wire "
+                 "makes of the arguments: the whole record, never its tail, the system prompt "
+                 "of this call, and a request sent again even when the same one was answered "
+                 "before (StreamingModel, lesson 16, Build item 1).")
 
 
 @lab_test("Keep-alive comments and blank lines between the data lines are skipped, and a "
@@ -509,6 +567,21 @@ async def test_a_fault_in_the_reading_goes_up(t):
              "model does (lesson 5), never recorded as an \"error\" reply nor taken for the "
              "end of the stream; the finally "
              "closes the response on this way out too (StreamingModel, lesson 16).")
+    more = []
+    for lines, fault, where in (([], LookupError("the adapter has no buffer yet"), "ready"),
+                                ([text("Half "), text("an answer")],
+                                 KeyboardInterrupt("Ctrl-C while reading"), "read_line")):
+        client = Faulty(lines, fault, where)
+        said = await raised(lambda: harness.StreamingModel(client).acomplete(
+            SYSTEM, [harness.user_message("Hello?")]))
+        more.append([where, len(lines), said, client.closed])
+    t.expect(more,
+             why="Each item is [where the response raised, the lines it gave before, what "
+                 "acomplete raised, whether the response was closed]: a fault on the very "
+                 "first ready(), and a KeyboardInterrupt from read_line(), which is not a Stop: "
+                 "a Stop is the signal. What ready() or read_line() raise goes up as it was "
+                 "raised, and the response is closed on every way out, a fault's included, the "
+                 "first look's too (StreamingModel, lesson 16, Build item 2).")
 
 
 @lab_test("A call that arrives whole and is then followed by an error chunk, or by the end "
@@ -658,6 +731,17 @@ async def test_done_ends_the_reading_whatever_follows(t):
              "read, even lines that are ready at once. A reader that waits for the "
              "connection to end waits as long as the server holds it open; against a real one, "
              "one prompt took 41.7 s instead of 1.8 s (StreamingModel, lesson 16).")
+    message = draw_message(t.random)
+    lines = [line for line in draw_lines(t.random, message) if isinstance(line, str)]
+    ended = AllAtOnce([line for line in lines if "[DONE]" not in line], 0, None)
+    reply = await reading(harness.StreamingModel(ended), 20)
+    t.expect([reply, ended.lines_read, ended.ends, ended.closed],
+             why="A response whose lines are all ready at once and whose connection ends "
+                 "with no [DONE]: read_line() gives None after the last line. Items: the reply, "
+                 "the lines read, the times read_line() gave None, whether the response was "
+                 "closed. The response is read to its end, where read_line() gives None, and "
+                 "nothing after that end is read: not even read_line() once more to be sure "
+                 "(StreamingModel, lesson 16, Build item 2).")
 
 
 @lab_test("Connections that drop at drawn points after some words arrived: each reply is an "
@@ -868,6 +952,21 @@ async def test_a_429_is_told_by_its_status(t):
              "first, never from its words; code insufficient_quota means spent quota only on "
              "a 429, whatever its retry_after; and .code and .retry_after are read with "
              "getattr too, since not every exception has them (StreamingModel, lesson 16).")
+    after = wait + t.random.choice([0.25, 0.5, 0.75])
+    more = []
+    for fault in (Refusal("Overloaded", 529, retry_after=wait),
+                  Refusal("Rate limit reached for tokens per min", 429,
+                          code="tokens_per_min_quota", retry_after=after)):
+        more.append([fault.status, fault.code, fault.retry_after, (await harness.StreamingModel(
+            Refusing(fault)).acomplete(SYSTEM, [harness.user_message("Hi.")]))["error_message"]])
+    t.expect(more,
+             why="Each item is [the exception's .status, .code, .retry_after, the "
+                 "error_message]: Anthropic's 529 Overloaded, and a 429 whose code names a "
+                 f"per-minute quota, with a Retry-After of {after} s. Only a 429 is one of the "
+                 "two troubles; any other status is `Provider request failed: ` and the text. "
+                 "Spent quota is the code `\"insufficient_quota\"` itself, any other code is a "
+                 "rate limit, and `N` is its retry_after as it came, a fraction included "
+                 "(StreamingModel, lesson 16, Build item 1).")
 
 
 class QuotaSpent(Exception):
@@ -885,11 +984,21 @@ class StatusOnly(Exception):
     status = 429
 
 
+class Refusal(Exception):
+    """A client library's refusal before the stream: a status, and a code and Retry-After
+    when the server sent them."""
+
+    def __init__(self, text, status, code=None, retry_after=None):
+        super().__init__(text)
+        self.status, self.code, self.retry_after = status, code, retry_after
+
+
 class Refusing:
-    """A client whose open raises `fault`."""
+    """A client whose open raises `fault`, and keeps each body it was handed."""
 
     def __init__(self, fault):
-        self.fault = fault
+        self.fault, self.requests = fault, []
 
     def open(self, body):
+        self.requests.append(body)
         raise self.fault
