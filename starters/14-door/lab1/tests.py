@@ -161,19 +161,26 @@ async def test_an_allowed_call_runs(t):
              "The door lets the call through untouched; the items are [the result's content, "
              "is_error, its call id, the arguments the tool got] (guard, lesson 14).")
     t.expect(ran, [], "Nothing else ran (lesson 14).")
-    given, got, shown = {"path": "build/"}, [], []
-    quiet = harness.guard(tool("touch", lambda arguments: got.append(arguments) or ""),
+    given = {"path": "build/", "command": t.random.choice([" touch build/.keep", "touch x \n",
+                                                           "\ttouch a b "])}
+    empty, kept, got, shown = {}, dict(given), [], []
+    outputs = ["", None]
+    quiet = harness.guard(tool("touch", lambda arguments: got.append(arguments) or outputs.pop(0)),
                           lambda name, arguments: shown.append(arguments))  # answers None
-    printed = await settle(quiet["execute"](given))
-    t.expect([printed, [arguments is given for arguments in shown],
-              [arguments is given for arguments in got]], ["", [True], [True]],
-             "A tool that printed nothing comes back as nothing, with no stand-in text, and it "
-             "is handed the very dict the check was shown, and the check the call's own dict, "
-             "not a copy for either: the call in the record is the call that was asked about "
-             "and the call that ran. The items are [what the guarded execute returned for a "
-             "tool that printed \"\", for each time the check was asked: it was shown the "
-             "call's own arguments dict, for each run of the tool: it got that dict] (guard, "
-             "lesson 14).")
+    printed = [await settle(quiet["execute"](given)), await settle(quiet["execute"](empty))]
+    t.expect([printed, [arguments is called for arguments, called in zip(shown, [given, empty])],
+              [arguments is called for arguments, called in zip(got, [given, empty])],
+              [given, empty]], [["", None], [True, True], [True, True], [kept, {}]],
+             "A tool that printed nothing comes back as nothing, with no stand-in text, and a "
+             "tool's None comes back as None; and the tool is handed the very dict the check was "
+             "shown, and the check the call's own dict, not a copy for either, an empty one "
+             "included, and left as it came (its command's spaces kept): the call in the record "
+             "is the call that was asked about and the call that ran. The items are [what the "
+             "guarded execute returned for a tool that printed \"\", then None; for each time "
+             "the check was asked: it was shown the call's own arguments dict (the second one "
+             "empty); for each run of the tool: it got that dict; the two dicts after the calls] "
+             "(guard, Build item 1: \"the real tool gets the very arguments the check was shown, "
+             "and its result, or its failure, is then the call's own, unchanged\", lesson 14).")
 
 
 @lab_test("A refused call never reaches the tool; its result is Tool call blocked: and the "
@@ -218,7 +225,9 @@ async def test_a_crashing_check_fails_closed(t):
                                                     "make clean", "ls src", "chmod 777 ."], 4))
     t.random.shuffle(commands)
     again = t.random.choice([c for c in commands if c.split()[0] not in allowed])
-    commands.insert(t.random.randint(commands.index(again) + 1, len(commands)), again)
+    for _ in range(2):  # the crashed call comes three times in all
+        last = len(commands) - commands[::-1].index(again)
+        commands.insert(t.random.randint(last, len(commands)), again)
     found = [await answer(tools, bash_call(c, f"c{n}")) for n, c in enumerate(commands)]
     t.expect(found, [["done\n", False] if c.split()[0] in allowed else
                      [f"Tool call blocked: the check failed: '{c.split()[0]}'", True]
@@ -231,19 +240,19 @@ async def test_a_crashing_check_fails_closed(t):
     t.expect(asked, commands,
              "The check is asked once per call, a check that crashed included: a crash is not "
              "retried, since a check that breaks has already not said yes; and a call is "
-             f"asked again when it comes again, the crashed one ({again}) too: the door "
-             "remembers no call. The items are the commands the check was asked about, in "
+             f"asked again when it comes again, the crashed one ({again}, three times) too: the "
+             "door remembers no call, not even a call that crashed its check twice. The items are the commands the check was asked about, in "
              "order (guard, lesson 14).")
     # Checks that break in other ways: any Exception a check raises is a refusal.
     kinds = [RuntimeError("the policy file is missing"), TypeError("'NoneType' is not iterable"),
              ZeroDivisionError("division by zero"), ValueError("bad pattern"),
              OSError("disk unreadable")]
-    included = "".join(f"  included from rules/{n}.toml, line {n}\n" for n in range(1, 81))
+    included = "".join(f"  included from rules/{n}.toml, line {n}\n" for n in range(1, 401))
     broken = t.random.sample(kinds, 3) + [AttributeError("'NoneType' object has no attribute "
                                                          "'split'"),
                                           PolicyError("no rule for bash\n  in policy.toml, "
                                                       "line 3\n  [bash]\n  ^\n" + included),
-                                          PermissionError("bash is not on the list")]
+                                          PermissionError("bash is not on the list"), LookupError()]
     found, ran = [], []
     for exc in broken:
         def crashing(name, arguments, exc=exc):
@@ -257,8 +266,29 @@ async def test_a_crashing_check_fails_closed(t):
              "its reason is the check failed: and the whole of its text, every line of it. "
              "The items are [[content, is_error] for checks raising three drawn kinds of "
              "Exception, an AttributeError, a PolicyError (an Exception of the check's own, "
-             "its text 85 lines and over 3,000 characters long) and a PermissionError, the "
-             "commands that ran] (guard, lesson 14).")
+             "its text 404 lines and over 16,000 characters long, not cut), a PermissionError "
+             "and a LookupError with no text at all (the check failed: and nothing after it, no "
+             "stand-in such as its kind's name), the commands that ran] (guard, Build item 1: "
+             "\"its reason is `the check failed: ` followed by the text of what the check "
+             "raised\", lesson 14).")
+    asked, ran = [], []
+
+    def always_breaks(name, arguments):
+        asked.append(arguments["command"])
+        raise RuntimeError("the policy service is down")
+    door = harness.guard(shell_tool(ran), always_breaks)
+    times = t.random.randint(30, 40)
+    found = [await refusal(door["execute"], {"command": "make test"}) for _ in range(times)]
+    t.expect([sorted(set(map(tuple, found))), len(asked), ran],
+             [[(True, f"PermissionError: {BLOCKED}the check failed: the policy service is "
+                      "down")], times, []],
+             f"A door whose check breaks on every call stays shut on every call, the last of "
+             f"{times} calls as the first, and asks its check each time: it keeps no count of "
+             "crashes, neither opening after many nor refusing a call again unasked. The "
+             "items are [each different thing the guarded execute raised, as [a "
+             f"PermissionError?, its text], the times the check was asked for {times} calls of "
+             "make test, the commands that ran] (guard, Build item 1: \"A check that breaks "
+             "has not said yes: the call is refused\", lesson 14).")
 
 
 @lab_test("The check is called with the tool's name and the call's arguments, by position, "
