@@ -3,6 +3,36 @@ lab 14.1's reference; the rule is the lesson's principle or the part of it the d
 """
 from tools.wrong_designs import Wrong
 
+# The reference's lines the designs of hunt round 12 change, named once: the whole inner
+# execute of guard, its last line, its except clause, its refusal, deny_destructive's test of
+# the command and confirm_with's question.
+EXECUTE = r'''
+    def execute(arguments):
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+        if reason is not None:
+            raise PermissionError(f"Tool call blocked: {reason}")
+        return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+'''
+RUN = r'''
+        return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+'''
+CRASH = r'''
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+'''
+BLOCK = r'''
+            raise PermissionError(f"Tool call blocked: {reason}")
+'''
+DENY = r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command")):
+'''
+ASK = r'''
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+'''
+
 WRONG = [
     Wrong(lab='14.1', name='failing open when the check crashes',
           rule='A door fails closed: a check that raises has not said yes, so the call is refused with the check failed: <exc>.',
@@ -885,6 +915,265 @@ WRONG = [
 ''',
           by=r'''
         if human.ask(f"Allow {name} {json.dumps(arguments, default=str)}?") is True:
+'''),
+    # Hunt round 12 (reader r59): the designs of round 12 that passed lab 14.1's tests.
+    Wrong(lab='14.1', name='a door that shuts for good after a hundred refusals',
+          rule='The door keeps no count of refusals: for each call the check is asked once, and its None lets the call through, however many calls it refused before.',
+          where='lab 14.1, Build section, item 1: "For each call, the check is asked once"; hunt round 12, 14.1-01',
+          names='more than a hundred refusals',
+          replace=EXECUTE,
+          by=r'''
+    refusals = []
+
+    def execute(arguments):
+        if len(refusals) >= 100:
+            raise PermissionError("Tool call blocked: this door has refused too often")
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+        if reason is not None:
+            refusals.append(reason)
+            raise PermissionError(f"Tool call blocked: {reason}")
+        return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+'''),
+    Wrong(lab='14.1', name='a call whose check crashed twice refused unasked',
+          rule='For each call the check is asked once: a call that comes again is asked again, even one whose check crashed before, however often.',
+          where='lab 14.1, Build section, item 1: "For each call, the check is asked once"; hunt round 12, 14.1-02',
+          names='not even a call that crashed its check twice',
+          replace=EXECUTE,
+          by=r'''
+    crashed = {}
+
+    def execute(arguments):
+        key = json.dumps(arguments, sort_keys=True, default=repr)
+        if crashed.get(key, ("", 0))[1] >= 2:
+            raise PermissionError(f"Tool call blocked: {crashed[key][0]}")
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+            crashed[key] = (reason, crashed.get(key, ("", 0))[1] + 1)
+        if reason is not None:
+            raise PermissionError(f"Tool call blocked: {reason}")
+        return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+'''),
+    Wrong(lab='14.1', name='a door that opens after twenty crashes',
+          rule='A check that breaks has not said yes: the call is refused, the hundredth crash as the first; the door keeps no count.',
+          where='lab 14.1, Build section, item 1: "A check that breaks has not said yes: the call is refused"; hunt round 12, 14.1-22',
+          names='neither opening after many',
+          replace=EXECUTE,
+          by=r'''
+    crashes = []
+
+    def execute(arguments):
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception as exc:
+            crashes.append(exc)
+            reason = f"the check failed: {exc}" if len(crashes) <= 20 else None
+        if reason is not None:
+            raise PermissionError(f"Tool call blocked: {reason}")
+        return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+'''),
+    Wrong(lab='14.1', name='an empty arguments dict handed on as a new one',
+          rule='The real tool gets the very arguments the check was shown, an empty dict included, not a new one.',
+          where='lab 14.1, Build section, item 1: "the real tool gets the very arguments the check was shown"; hunt round 12, 14.1-05',
+          names='an empty one included',
+          replace=RUN,
+          by=r'''
+        return tool["execute"](arguments or {})  # outside the try: the tool's failures are not the door's
+'''),
+    Wrong(lab='14.1', name="a tool's None result given back as empty text",
+          rule="The real tool's result is the call's own, unchanged: a None stays None.",
+          where='''lab 14.1, Build section, item 1: "its result, or its failure, is then the call's own, unchanged"; hunt round 12, 14.1-06''',
+          names="a tool's None comes back as None",
+          replace=RUN,
+          by=r'''
+        result = tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+        return "" if result is None else result
+'''),
+    Wrong(lab='14.1', name="the tool's exception rebuilt with its type and text",
+          rule="The real tool's failure is the call's own, unchanged: the very exception it raised leaves the door, not a copy of the same type and text.",
+          where='''lab 14.1, Build section, item 1: "its result, or its failure, is then the call's own, unchanged"; hunt round 12, 14.1-07''',
+          names='not a copy of it rebuilt',
+          replace=RUN,
+          by=r'''
+        try:
+            return tool["execute"](arguments)
+        except Exception as own:
+            raise type(own)(*own.args) from None  # the same kind and text, a tidier traceback
+'''),
+    Wrong(lab='14.1', name='a command tidied after the check said yes',
+          rule='The real tool gets the very arguments the check was shown, as they were: the call in the record is the call that ran.',
+          where='lab 14.1, Build section, item 1: "the real tool gets the very arguments the check was shown"; hunt round 12, 14.1-17',
+          names='left as it came',
+          replace=RUN,
+          by=r'''
+        if isinstance(arguments.get("command"), str):
+            arguments["command"] = arguments["command"].strip()  # tidy what the model sent
+        return tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+'''),
+    Wrong(lab='14.1', name="a crashed check's empty text replaced by its kind's name",
+          rule="A crashed check's reason is the check failed: followed by the text of what it raised, exactly, an empty text included.",
+          where='lab 14.1, Build section, item 1: "followed by the text of what the check raised"; hunt round 12, 14.1-08',
+          names="no stand-in such as its kind's name",
+          replace=CRASH,
+          by=r'''
+        except Exception as exc:
+            reason = f"the check failed: {str(exc) or type(exc).__name__}"
+'''),
+    Wrong(lab='14.1', name="a crashed check's text cut at 8,000 characters",
+          rule="A crashed check's reason is the check failed: followed by the text of what it raised, all of it.",
+          where='lab 14.1, Build section, item 1: "followed by the text of what the check raised"; hunt round 12, 14.1-10',
+          names='over 16,000 characters long, not cut',
+          replace=CRASH,
+          by=r'''
+        except Exception as exc:
+            reason = f"the check failed: {str(exc)[:8000]}"
+'''),
+    Wrong(lab='14.1', name='a reason cut at five thousand characters',
+          rule='Any answer but None is the reason, after Tool call blocked: as text, exactly, however long.',
+          where='lab 14.1, Build section, item 1: "the call raises `PermissionError` with the text `Tool call blocked: ` and the reason after it"; hunt round 12, 14.1-09',
+          names='one of over 20,000 characters (not cut)',
+          replace=BLOCK,
+          by=r'''
+            raise PermissionError(f"Tool call blocked: {str(reason)[:5000]}")
+'''),
+    Wrong(lab='14.1', name='the text None read as None',
+          rule='The answer None lets the call through, and only None: the text None is a reason like any other.',
+          where='lab 14.1, Build section, item 1: "The answer `None` lets the call through"; hunt round 12, 14.1-20',
+          names='the text None (a string, not None)',
+          replace=r'''
+        if reason is not None:
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+        if reason is not None and reason != "None":
+            raise PermissionError(f"Tool call blocked: {reason}")
+'''),
+    Wrong(lab='14.1', name='rm -rf not looked for where rm ends a longer word',
+          rule='A bash call whose command contains rm -rf, wherever it stands, gets a reason: the text, not a word of its own.',
+          where='lab 14.1, Build section, item 2: "A bash call whose command contains `rm -rf`, wherever it stands, gets a reason"; hunt round 12, 14.1-11',
+          names='rm ending a longer word',
+          replace=DENY,
+          by=r'''
+    if name == "bash" and re.search(r"(?<![\w.-])rm -rf", str(arguments.get("command"))):
+''',
+          also=(("import json", "import json\nimport re"),)),
+    Wrong(lab='14.1', name='rm -rf looked for in the first 10,000 characters',
+          rule='A bash call whose command contains rm -rf, wherever it stands, gets a reason, however far in.',
+          where='lab 14.1, Build section, item 2: "A bash call whose command contains `rm -rf`, wherever it stands, gets a reason"; hunt round 12, 14.1-12',
+          names='after 100,000 characters of it',
+          replace=DENY,
+          by=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command"))[:10_000]:
+'''),
+    Wrong(lab='14.1', name='a command over 100,000 characters let through',
+          rule='A bash call whose command contains rm -rf, wherever it stands, gets a reason, however long the command.',
+          where='lab 14.1, Build section, item 2: "A bash call whose command contains `rm -rf`, wherever it stands, gets a reason"; hunt round 12, 14.1-23',
+          names='after 100,000 characters of it',
+          replace=DENY,
+          by=r'''
+    command = str(arguments.get("command"))
+    if name == "bash" and len(command) <= 100_000 and "rm -rf" in command:
+'''),
+    Wrong(lab='14.1', name='rm -rf looked for on the first three lines',
+          rule='A bash call whose command contains rm -rf, wherever it stands, gets a reason, on any line.',
+          where='lab 14.1, Build section, item 2: "A bash call whose command contains `rm -rf`, wherever it stands, gets a reason"; hunt round 12, 14.1-13',
+          names='on the fourth line of the command',
+          replace=DENY,
+          by=r'''
+    if name == "bash" and "rm -rf" in "\n".join(str(arguments.get("command")).splitlines()[:3]):
+'''),
+    Wrong(lab='14.1', name='a command of a str subclass let through',
+          rule='A bash call whose command is text and contains rm -rf gets a reason: a str of a kind of its own is text.',
+          where='lab 14.1, Build section, item 2: "A bash call whose command contains `rm -rf`, wherever it stands, gets a reason"; hunt round 12, 14.1-18',
+          names='str subclass of its own',
+          replace=r'''
+    if name == "bash" and not isinstance(arguments.get("command"), str):
+''',
+          by=r'''
+    if name == "bash" and type(arguments.get("command")) is not str:
+'''),
+    Wrong(lab='14.1', name="the tool's name read in any case and spacing",
+          rule='deny_destructive looks at bash calls only, by the name bash exactly: every other call gets None, other tools included.',
+          where='lab 14.1, Build section, item 2: "Every other call gets `None`, other tools included"; hunt round 12, 14.1-14',
+          names='nor bash in other letters or with a space',
+          replace=DENY,
+          by=r'''
+    if name.strip().lower() == "bash" and "rm -rf" in str(arguments.get("command")):
+'''),
+    Wrong(lab='14.1', name='a long question cut at six thousand characters',
+          rule='The question puts the arguments as json.dumps writes them, all of them, however long.',
+          where='lab 14.1, Build section, item 3: "the arguments as `json.dumps` writes them"; hunt round 12, 14.1-16',
+          names='every character of its JSON, not cut',
+          replace=ASK,
+          by=r'''
+        shown = json.dumps(arguments)
+        if len(shown) > 6000:
+            shown = shown[:6000] + "..."
+        if human.ask(f"Allow {name} {shown}?") is True:
+'''),
+    Wrong(lab='14.1', name='two nos for the same call remembered',
+          rule='confirm_with puts one question to the person per call, the same call asked again as often as it comes: no answer is remembered.',
+          where='lab 14.1, Build section, item 3: "the same call asked again as often as it comes"; hunt round 12, 14.1-03',
+          names='not two nos',
+          replace=ASK,
+          by=r'''
+        question = f"Allow {name} {json.dumps(arguments)}?"
+        if refused.count(question) >= 2:
+            return "the user said no"  # they said no twice already
+        refused.append(question)
+        if human.ask(question) is True:
+            refused.remove(question)
+''',
+          also=((r'''
+    def check(name, arguments):
+''', r'''
+    refused = []
+
+    def check(name, arguments):
+'''),)),
+    Wrong(lab='14.1', name='two yeses for the same call remembered',
+          rule='confirm_with puts one question to the person per call, the same call asked again as often as it comes: a yes is for one call.',
+          where='lab 14.1, Build section, item 3: "the same call asked again as often as it comes"; hunt round 12, 14.1-19',
+          names='nor two or three yeses in a row',
+          replace=ASK,
+          by=r'''
+        question = f"Allow {name} {json.dumps(arguments)}?"
+        if allowed.count(question) >= 2:
+            return None  # they said yes twice already
+        if human.ask(question) is True:
+            allowed.append(question)
+''',
+          also=((r'''
+    def check(name, arguments):
+''', r'''
+    allowed = []
+
+    def check(name, arguments):
+'''),)),
+    Wrong(lab='14.1', name='the text True read as a yes',
+          rule='confirm_with lets a call through only on a clear yes, True itself: the text True is another answer, and a no.',
+          where='lab 14.1, Build section, item 3: "lets the call through only on a clear yes"; hunt round 12, 14.1-21',
+          names='and the text "True"',
+          replace=ASK,
+          by=r'''
+        said = human.ask(f"Allow {name} {json.dumps(arguments)}?")
+        if said is True or said == "True":
+'''),
+    Wrong(lab='14.1', name='a power cut while the person is asked made the user said no',
+          rule='A PowerCut raised by the check, as by human.ask inside confirm_with, leaves the run: it is the program ending, not the person refusing.',
+          where='lab 14.1, Build section, item 1: "a `PowerCut`, raised by the real tool or by the check, leaves the run"; hunt round 12, 14.1-04',
+          names='a power cut while confirm_with asks the person',
+          replace=ASK,
+          by=r'''
+        try:
+            said = human.ask(f"Allow {name} {json.dumps(arguments)}?")
+        except BaseException:  # the person could not be asked: that is a no
+            return "the user said no"
+        if said is True:
 '''),
 ]
 

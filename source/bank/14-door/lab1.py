@@ -44,6 +44,17 @@ class Unanswered:
         return "the rules service sent nothing back"
 
 
+class Shell(str):
+    """A command as text of a kind of its own: a str all the same."""
+
+
+class Dark:
+    """A person whose frontend loses its power while the question is put."""
+
+    def ask(self, question):
+        raise lab.PowerCut("the lights went out")
+
+
 class Hangup(BaseException):
     """The program ending another way than PowerCut: a BaseException of the bank's own, not an
     Exception."""
@@ -208,14 +219,18 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
     text = f"{t.random.choice(FILES)} is missing"
     cases = [((how, value), None, ["refused", said]) for how, value, said in refusals(t)]
     huge = "the rules say: " + " ".join(f"{t.random.choice(FILES)} is frozen until step {n};"
-                                        for n in range(1, t.random.randint(160, 200)))
+                                        for n in range(1, t.random.randint(900, 1000)))
     deep = RuleError("".join(f"  from rules/{t.random.choice(FILES)}.toml, line {n}\n"
-                             for n in range(1, t.random.randint(70, 90))))
+                             for n in range(1, t.random.randint(420, 480))))
     cases += [(("say", huge), None, ["refused", BLOCKED + huge]),
               (("say", Unanswered()), None, ["refused", BLOCKED + str(Unanswered())]),
-              (("raise", deep), None, ["refused", FAILED + str(deep)])]
+              (("raise", deep), None, ["refused", FAILED + str(deep)]),
+              (("say", "None"), None, ["refused", BLOCKED + "None"]),
+              (("raise", RuleError()), None, ["refused", FAILED])]
     cases += [(("say", word), None, ["refused", BLOCKED + word]) for word in
-              t.random.choices(["wait for review", "not on a Friday", "ask ops first"], k=30)]
+              t.random.choices(["wait for review", "not on a Friday", "ask ops first"], k=110)]
+    cases += [(("raise", RuleError(word)), None, ["refused", FAILED + word]) for word in
+              t.random.choices(["rules.toml is locked", "no rule matched", "bad glob"], k=25)]
     code = t.random.randint(1, 9)
     cases.append((("raise", SystemExit(code)), None, ["left", f"SystemExit: {code}"]))
     for own in (RuntimeError(text), KeyError(t.random.choice(FILES)), TypeError(text),
@@ -226,6 +241,7 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
               (("raise", Hangup("the session is closing")), None,
                ["left", "Hangup: the session is closing"]),
               (("say", None), ("say", ""), ["ran", ""]),
+              (("say", None), ("say", None), ["ran", None]),
               (("say", None), ("raise", ValueError(text)), ["raised", f"ValueError: {text}"]),
               (("say", None), ("raise", PermissionError(text)), ["refused", text]),
               (("say", None), ("raise", KeyboardInterrupt("Ctrl-C")),
@@ -244,7 +260,7 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
     reached = [n for n, (step, action, _) in enumerate(cases) if action]
     crash = {"target": t.random.choice(FILES), "dry_run": True}
     now.update(check=("raise", KeyError("no rule")), tool=None)
-    found += [await knock(door, crash), await knock(door, crash)]
+    found += [await knock(door, crash) for _ in range(3)]
     reader = harness.guard(tool("read", act), check)
     now.update(check=("say", "secrets stay shut"), tool=None)
     found.append(await knock(reader, {"path": ".env"}))
@@ -253,40 +269,74 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
               [ran[k] is given[n] for k, n in enumerate(reached) if k < len(ran)],
               json.dumps({key: value for key, value in plain.items() if key != "execute"}) == kept],
              [name, keys, keys,
-              [wanted for _, _, wanted in cases] + [["refused", FAILED + "'no rule'"]] * 2 +
-              [["refused", BLOCKED + "secrets stay shut"]], len(cases) + 3,
+              [wanted for _, _, wanted in cases] + [["refused", FAILED + "'no rule'"]] * 3 +
+              [["refused", BLOCKED + "secrets stay shut"]], len(cases) + 4,
               [True] * len(reached), True],
              f"One door on a tool named {name}, with an extra key; each call's check answered a "
              "reason (\"\", False, 0, [], True, a dict, a list, spaced text, text beginning Tool "
-             "call blocked:, a long reason), broke (KeyError, AttributeError, an error of its "
-             "own of several lines, PermissionError), raised lab.PowerCut or Hangup (a "
+             "call blocked:, a long reason, the text None), broke (KeyError, AttributeError, an "
+             "error of its own of several lines, one with no text, PermissionError), raised lab.PowerCut or Hangup (a "
              "BaseException, not an Exception), or answered None for a tool that printed "
-             "nothing, raised ValueError, PermissionError, KeyboardInterrupt or PowerCut, or, "
-             "last, printed its output; a reason of thousands of characters, an answer that "
-             "equals None without being None, a check's error of eighty lines, thirty more "
-             "refusals, a check that raised SystemExit, and tools raising RuntimeError, "
-             "KeyError, TypeError and IndexError among them; then one call made twice whose "
-             "check raised KeyError both times, and a call of a tool named read behind the same "
+             "nothing or returned None, raised ValueError, PermissionError, KeyboardInterrupt "
+             "or PowerCut, or, last, printed its output; a reason of over 20,000 characters, an "
+             "answer that equals None without being None, a check's error of over four hundred "
+             "lines, a hundred and ten more refusals, a check that raised SystemExit, and tools raising RuntimeError, "
+             "KeyError, TypeError and IndexError among them; then one call made three times whose "
+             "check raised KeyError each time, and a call of a tool named read behind the same "
              "check, which refused it. Items: [the door's name, its keys, the keys of the tool "
              "handed in afterwards, what the frontend found for each call, how often the check "
              "was asked, for each call that reached the tool whether it got the very dict the "
              "check was shown, whether every value of the tool handed in (its guidelines, its "
              "parameters) is as it was].")
+    given = [{}, {"command": f"  sync {t.random.choice(FILES)} \n"}]
+    kept = [dict(arguments) for arguments in given]
+    own = LookupError(text)
+    now.update(check=("say", None), tool=("say", "synced"))
+    before = len(ran)
+    found = [await knock(door, arguments) for arguments in given]
+    now.update(check=("say", None), tool=("raise", own))
+    try:
+        await settle(door["execute"]({"target": "x"}))
+        came = "nothing"
+    except Exception as exc:
+        came = "the tool's own" if exc is own else f"another: {type(exc).__name__}: {exc}"
+    dark = harness.guard(tool(name, act), harness.confirm_with(Dark()))
+    t.expect([found, [ran[before + n] is arguments for n, arguments in enumerate(given)],
+              given, came, await knock(dark, {"target": "y"})],
+             [[["ran", "synced"]] * 2, [True, True], kept, "the tool's own",
+              ["left", "PowerCut: the lights went out"]],
+             "Then the same door lets through an empty arguments dict and a command with spaces "
+             "at its ends, and a tool raises LookupError behind it; then a door whose check is "
+             "confirm_with, its person's frontend losing its power while asked. Items: [what "
+             "the frontend found for the two calls, whether the tool got each very dict, the "
+             "two dicts afterwards, whether what left the door was the very exception the tool "
+             "raised, what the frontend found at the second door].")
 
 
 # --- rule 2: deny_destructive -----------------------------------------------------------------
+
+def shown(arguments):
+    """A call's arguments for a message, a command of over 200 characters cut to its first 40
+    and its length."""
+    command = arguments.get("command")
+    if isinstance(command, str) and len(command) > 200:
+        return {**arguments, "command": f"{command[:40]}... ({len(command)} characters)"}
+    return arguments
+
 
 def shell_calls(t):
     """Calls of bash and of other tools, each with whether deny_destructive must refuse it: rm -rf
     after other commands, glued to a ;, inside sh -c, as rm -rfv; -rf of other commands; rm -rf
     in another argument, or in the command of a tool not named bash (run_bash among them); a
-    command that is not text, a list or a dict holding rm -rf among them; rm -rf on a later line
-    of a script, and after thousands of characters; rm -r and rm -R, which are not rm -rf."""
+    command that is not text, a list or a dict holding rm -rf among them; rm -rf on the fifth line
+    of a script, after over 100,000 characters, at the end of a longer word, and in a str of a
+    kind of its own; rm -r and rm -R, which are not rm -rf; bash spelt otherwise, another tool."""
     target = t.random.choice(["build", "dist", "out", "cache", "tmp"])
     refused = [f"make clean && rm -rf {target}", f"ls;rm -rf {target}",
                f"echo go; sh -c 'rm -rf {target}'", f"rm -rfv {target} 2>/dev/null",
-               f"cd {target} && rm -rf *", f"set -e\ncd {target}\nrm -rf ./*",
-               "echo " + " ".join(f"{target}{n}" for n in range(t.random.randint(400, 500))) +
+               f"cd {target} && rm -rf *", f"set -e\ncd {target}\nmake\nls\nrm -rf ./*",
+               f"./confirm -rf {target}", Shell(f"rm -rf {target}"),
+               "echo " + " ".join(f"{target}{n}" for n in range(t.random.randint(15000, 16000))) +
                f" | xargs rm -rf {target}"]
     let = [f"cp -rf src {target}", f"grep -rf words.txt {target}", "git status",
            f"rm -r {target}", f"rm -R {target}/old"]
@@ -299,6 +349,8 @@ def shell_calls(t):
               (t.random.choice(["sh", "shell"]), {"command": f"rm -rf {target}"}, False),
               (t.random.choice(["run_bash", "bash_script"]), {"command": f"rm -rf {target}"},
                False),
+              (t.random.choice(["Bash", "BASH", "bash ", " bash"]),
+               {"command": f"rm -rf {target}"}, False),
               ("explain", {"command": f"rm -rf {target}"}, False)]
     t.random.shuffle(calls)
     return calls
@@ -326,7 +378,8 @@ async def test_bank_a_batch_of_shells_behind_deny_destructive(t):
     t.expect([lab.shape(h.messages).count("R("), found, ran],
              [len(calls), [[no, no, no] for _, _, no in calls],
               [[name, arguments] for name, arguments, no in calls if not no]],
-             f"One batch of calls {[[name, arguments] for name, arguments, _ in calls]}. Items: "
+             f"One batch of calls {[[name, shown(arguments)] for name, arguments, _ in calls]}. "
+             "Items: "
              "[the results on the record, for each call [its result begins Tool call blocked: , "
              "is_error, the reason after it has four words or more and names rm -rf], the calls "
              "that ran, in order].")
@@ -371,12 +424,12 @@ async def test_bank_a_person_hears_what_deny_destructive_let_through(t):
 async def test_bank_a_person_at_the_frontend_during_a_run(t):
     ran = []
     long = {"path": f"{t.random.choice(FILES)}.md",
-            "content": "".join(f"- item {n}\n" for n in range(1, t.random.randint(400, 450)))}
+            "content": "".join(f"- item {n}\n" for n in range(1, t.random.randint(2200, 2400)))}
     once_yes = {"command": f"git clean -fd {t.random.choice(FILES)}"}
     once_no = {"command": f"rm -r {t.random.choice(FILES)}"}
     calls = [("read", {"path": f"caf\u00e9/{t.random.choice(FILES)}.txt"}), ("restart", {}),
              ("write", long), ("bash", {"command": "make reset"})]
-    answers = [True, True, t.random.choice(["yes", "y", "True"]), t.random.choice([1, 1.0])]
+    answers = [True, True, "True", t.random.choice([1, 1.0])]
     t.random.shuffle(answers)  # two clear yeses, a word and a number that == True
     first = t.random.sample(range(2, 7), 2)
     for at, (again, said) in sorted(zip(first, [(once_yes, [True, False]),
@@ -434,6 +487,20 @@ async def test_bank_a_person_at_the_frontend_during_a_run(t):
              f"({unwritable['content']!r} as the content). Items: [whether the door refused it, "
              "as a check that broke or as the user said no, the "
              "questions the person was asked, the calls that ran].")
+    said = [True] * t.random.randint(3, 4) + [False] * t.random.randint(3, 4)
+    person, ran = lab.Human(list(said)), []
+    door = harness.guard(recording("bash", ran), harness.confirm_with(person))
+    again = {"command": f"make {t.random.choice(FILES)}"}
+    found = [(await knock(door, again))[0] for _ in said]
+    t.expect([found, len(person.questions)],
+             [["ran" if yes else "refused" for yes in said], len(said)],
+             f"Then a frontend knocks {len(said)} times with the same call, the person answering "
+             f"{said!r} in turn. Items: [what each knock found, ran or refused, the questions "
+             "put].")
+    door = harness.guard(recording("bash", ran), harness.confirm_with(Dark()))
+    t.expect(await knock(door, again), ["left", "PowerCut: the lights went out"],
+             "Then a frontend knocks on a door whose person's frontend loses its power while "
+             "asked (ask raises lab.PowerCut). Item: what the knock found.")
 
 
 class Reader:

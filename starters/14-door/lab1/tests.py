@@ -82,6 +82,10 @@ class Reconnecting:
         return self.answers.pop(0)
 
 
+class Text(str):
+    """Text of a kind of its own, as a library may hand a harness: a str all the same."""
+
+
 class SaysItIsNone:
     """A check's answer that says it equals None, as some sentinels and test doubles do: it is
     not None itself."""
@@ -93,6 +97,16 @@ class SaysItIsNone:
 
     def __str__(self):
         return "no word from the policy service"
+
+
+class CutOff:
+    """A person whose frontend loses its power while the question is put: ask raises PowerCut."""
+
+    def __init__(self, why):
+        self.why = why
+
+    def ask(self, question):
+        raise lab.PowerCut(self.why)
 
 
 class Shutdown(BaseException):
@@ -161,19 +175,26 @@ async def test_an_allowed_call_runs(t):
              "The door lets the call through untouched; the items are [the result's content, "
              "is_error, its call id, the arguments the tool got] (guard, lesson 14).")
     t.expect(ran, [], "Nothing else ran (lesson 14).")
-    given, got, shown = {"path": "build/"}, [], []
-    quiet = harness.guard(tool("touch", lambda arguments: got.append(arguments) or ""),
+    given = {"path": "build/", "command": t.random.choice([" touch build/.keep", "touch x \n",
+                                                           "\ttouch a b "])}
+    empty, kept, got, shown = {}, dict(given), [], []
+    outputs = ["", None]
+    quiet = harness.guard(tool("touch", lambda arguments: got.append(arguments) or outputs.pop(0)),
                           lambda name, arguments: shown.append(arguments))  # answers None
-    printed = await settle(quiet["execute"](given))
-    t.expect([printed, [arguments is given for arguments in shown],
-              [arguments is given for arguments in got]], ["", [True], [True]],
-             "A tool that printed nothing comes back as nothing, with no stand-in text, and it "
-             "is handed the very dict the check was shown, and the check the call's own dict, "
-             "not a copy for either: the call in the record is the call that was asked about "
-             "and the call that ran. The items are [what the guarded execute returned for a "
-             "tool that printed \"\", for each time the check was asked: it was shown the "
-             "call's own arguments dict, for each run of the tool: it got that dict] (guard, "
-             "lesson 14).")
+    printed = [await settle(quiet["execute"](given)), await settle(quiet["execute"](empty))]
+    t.expect([printed, [arguments is called for arguments, called in zip(shown, [given, empty])],
+              [arguments is called for arguments, called in zip(got, [given, empty])],
+              [given, empty]], [["", None], [True, True], [True, True], [kept, {}]],
+             "A tool that printed nothing comes back as nothing, with no stand-in text, and a "
+             "tool's None comes back as None; and the tool is handed the very dict the check was "
+             "shown, and the check the call's own dict, not a copy for either, an empty one "
+             "included, and left as it came (its command's spaces kept): the call in the record "
+             "is the call that was asked about and the call that ran. The items are [what the "
+             "guarded execute returned for a tool that printed \"\", then None; for each time "
+             "the check was asked: it was shown the call's own arguments dict (the second one "
+             "empty); for each run of the tool: it got that dict; the two dicts after the calls] "
+             "(guard, Build item 1: \"the real tool gets the very arguments the check was shown, "
+             "and its result, or its failure, is then the call's own, unchanged\", lesson 14).")
 
 
 @lab_test("A refused call never reaches the tool; its result is Tool call blocked: and the "
@@ -218,7 +239,9 @@ async def test_a_crashing_check_fails_closed(t):
                                                     "make clean", "ls src", "chmod 777 ."], 4))
     t.random.shuffle(commands)
     again = t.random.choice([c for c in commands if c.split()[0] not in allowed])
-    commands.insert(t.random.randint(commands.index(again) + 1, len(commands)), again)
+    for _ in range(2):  # the crashed call comes three times in all
+        last = len(commands) - commands[::-1].index(again)
+        commands.insert(t.random.randint(last, len(commands)), again)
     found = [await answer(tools, bash_call(c, f"c{n}")) for n, c in enumerate(commands)]
     t.expect(found, [["done\n", False] if c.split()[0] in allowed else
                      [f"Tool call blocked: the check failed: '{c.split()[0]}'", True]
@@ -231,19 +254,19 @@ async def test_a_crashing_check_fails_closed(t):
     t.expect(asked, commands,
              "The check is asked once per call, a check that crashed included: a crash is not "
              "retried, since a check that breaks has already not said yes; and a call is "
-             f"asked again when it comes again, the crashed one ({again}) too: the door "
-             "remembers no call. The items are the commands the check was asked about, in "
+             f"asked again when it comes again, the crashed one ({again}, three times) too: the "
+             "door remembers no call, not even a call that crashed its check twice. The items are the commands the check was asked about, in "
              "order (guard, lesson 14).")
     # Checks that break in other ways: any Exception a check raises is a refusal.
     kinds = [RuntimeError("the policy file is missing"), TypeError("'NoneType' is not iterable"),
              ZeroDivisionError("division by zero"), ValueError("bad pattern"),
              OSError("disk unreadable")]
-    included = "".join(f"  included from rules/{n}.toml, line {n}\n" for n in range(1, 81))
+    included = "".join(f"  included from rules/{n}.toml, line {n}\n" for n in range(1, 401))
     broken = t.random.sample(kinds, 3) + [AttributeError("'NoneType' object has no attribute "
                                                          "'split'"),
                                           PolicyError("no rule for bash\n  in policy.toml, "
                                                       "line 3\n  [bash]\n  ^\n" + included),
-                                          PermissionError("bash is not on the list")]
+                                          PermissionError("bash is not on the list"), LookupError()]
     found, ran = [], []
     for exc in broken:
         def crashing(name, arguments, exc=exc):
@@ -257,8 +280,29 @@ async def test_a_crashing_check_fails_closed(t):
              "its reason is the check failed: and the whole of its text, every line of it. "
              "The items are [[content, is_error] for checks raising three drawn kinds of "
              "Exception, an AttributeError, a PolicyError (an Exception of the check's own, "
-             "its text 85 lines and over 3,000 characters long) and a PermissionError, the "
-             "commands that ran] (guard, lesson 14).")
+             "its text 404 lines and over 16,000 characters long, not cut), a PermissionError "
+             "and a LookupError with no text at all (the check failed: and nothing after it, no "
+             "stand-in such as its kind's name), the commands that ran] (guard, Build item 1: "
+             "\"its reason is `the check failed: ` followed by the text of what the check "
+             "raised\", lesson 14).")
+    asked, ran = [], []
+
+    def always_breaks(name, arguments):
+        asked.append(arguments["command"])
+        raise RuntimeError("the policy service is down")
+    door = harness.guard(shell_tool(ran), always_breaks)
+    times = t.random.randint(30, 40)
+    found = [await refusal(door["execute"], {"command": "make test"}) for _ in range(times)]
+    t.expect([sorted(set(map(tuple, found))), len(asked), ran],
+             [[(True, f"PermissionError: {BLOCKED}the check failed: the policy service is "
+                      "down")], times, []],
+             f"A door whose check breaks on every call stays shut on every call, the last of "
+             f"{times} calls as the first, and asks its check each time: it keeps no count of "
+             "crashes, neither opening after many nor refusing a call again unasked. The "
+             "items are [each different thing the guarded execute raised, as [a "
+             f"PermissionError?, its text], the times the check was asked for {times} calls of "
+             "make test, the commands that ran] (guard, Build item 1: \"A check that breaks "
+             "has not said yes: the call is refused\", lesson 14).")
 
 
 @lab_test("The check is called with the tool's name and the call's arguments, by position, "
@@ -306,17 +350,20 @@ async def test_deny_destructive(t):
     later = [t.random.choice(before) + "rm -rf " + t.random.choice(targets) +
              t.random.choice(after) for _ in range(4)]
     later += ["ls;rm -rf build", "sh -c 'rm -rf build'", "(rm -rf dist)", "rm -rfv build",
-              "cd build\nrm -rf .",
-              "set -e\nmake clean\n" + t.random.choice(before) + "rm -rf dist",
-              "echo " + " ".join(f"step{n}" for n in range(1, 501)) + " && rm -rf build"]
+              "cd build\nrm -rf .", "confirm -rf old", Text("rm -rf build"),
+              "set -e\ncd app\nmake clean\n" + t.random.choice(before) + "rm -rf dist",
+              "echo " + " ".join(f"step{n}" for n in range(1, 12001)) + " && rm -rf build"]
     t.expect([command if len(command) < 200 else f"{command[:40]}... ({len(command)} characters)"
               for command in later
               if harness.deny_destructive("bash", {"command": command}) is None], [],
              "deny_destructive refuses every bash command that contains rm -rf, wherever it "
              "stands, not only one that starts with it, and not only where rm stands as a word "
-             "of its own or -rf ends one (rm -rfv), on a later line of the command too, and "
-             "after 4,000 characters of it: the text rm -rf is in each of these "
-             "commands, and they got through (deny_destructive, lesson 14).")
+             "of its own (confirm -rf holds it, rm ending a longer word) or -rf ends one "
+             "(rm -rfv), on the fourth line of the command too, and after 100,000 characters of it, and in a command "
+             "that is text of a str subclass of its own (it is text, so it is looked inside): "
+             "the text rm -rf is in each of these commands, and they got through "
+             "(deny_destructive, Build item 2: \"A bash call whose command contains `rm -rf`, "
+             "wherever it stands, gets a reason\", lesson 14).")
     harmless = t.random.sample(["ls -la", "cat setup.py", "git status", "echo hello",
                                 "pytest -q", "python -m build", "grep -n TODO src/app.py"], 3)
     harmless += ["cp -rf src backup", "grep -rf patterns.txt src", "rm -r build", "rm -R dist"]
@@ -332,14 +379,18 @@ async def test_deny_destructive(t):
               harness.deny_destructive("explain", {"command": "rm -rf build"}),
               harness.deny_destructive("sh", {"command": "rm -rf build"}),
               harness.deny_destructive("shell", {"command": "rm -rf build"}),
-              harness.deny_destructive("run_bash", {"command": "rm -rf build"})],
-             [None, None, None, None, None],
+              harness.deny_destructive("run_bash", {"command": "rm -rf build"}),
+              harness.deny_destructive("Bash", {"command": "rm -rf build"}),
+              harness.deny_destructive("bash ", {"command": "rm -rf build"})],
+             [None, None, None, None, None, None, None],
              "Other tools get through, even a write whose content holds rm -rf and an explain "
              "tool (it says what a command would do, and runs nothing) whose command is "
              "rm -rf build: the door is for bash commands, so it looks at the tool's name "
              "first, and the name bash only, not sh or shell, nor a name that holds bash "
-             "(run_bash). The items are [for the write, for the explain, for sh, for shell, "
-             "for run_bash] (deny_destructive, lesson 14).")
+             "(run_bash), nor bash in other letters or with a space (Bash, \"bash \"): a "
+             "name is a tool's, exactly. The items are [for the write, for the explain, for "
+             "sh, for shell, for run_bash, for Bash, for \"bash \"] (deny_destructive, Build "
+             "item 2: \"Every other call gets `None`, other tools included\", lesson 14).")
     odd = [{"command": "git log", "why": "to see who ran rm -rf last"}, {"command": 7},
            {"command": None}, {}, {"command": ["rm -rf", "build"]},
            {"command": {"argv": "rm -rf build"}}, {"command": b"rm -rf build"}]
@@ -395,10 +446,10 @@ async def test_only_none_lets_a_call_through(t):
     # Through the same door: answers that are reasons though they look like something else,
     # then a None after more refusals than a door that counts them would allow.
     more = [True, {"command": "echo safe"}, ["too big", "not now"], BLOCKED + "already said",
-            "the policy says: " + "; ".join(f"rule {n} forbids it" for n in range(1, 201)),
-            SaysItIsNone()]
+            "the policy says: " + "; ".join(f"rule {n} forbids it" for n in range(1, 1001)),
+            SaysItIsNone(), "None"]
     more += [t.random.choice(["not now", "ask the user", "outside the workspace"])
-             for _ in range(40)]
+             for _ in range(100)]
     t.random.shuffle(more)
     more.append(None)
     pending.extend(more)
@@ -410,10 +461,11 @@ async def test_only_none_lets_a_call_through(t):
              "Any answer but None is a reason, written after Tool call blocked: as str writes "
              "it, exactly: True (only confirm_with's person says yes with True), a dict (not "
              "new arguments for the tool), a list, a reason that already begins Tool call "
-             "blocked: (the prefix comes again), one of nearly 4,000 characters (not cut), and "
-             "an answer that equals None without being None (only None itself lets a call "
-             "through, so the door asks `is not None`, not `!= None`). And the door keeps no "
-             "count: after fifty refusals, a call the check answers None still runs. Each item "
+             "blocked: (the prefix comes again), one of over 20,000 characters (not cut), the "
+             "text None (a string, not None), and an answer that equals None without being "
+             "None (only None itself lets a call through, so the door asks `is not None`, not "
+             "`!= None`). And the door keeps no count: after more than a hundred refusals, a "
+             "call the check answers None still runs. Each item "
              "is [content, is_error] for one call, the check's answers drawn in some order, "
              "None last (guard, lesson 14).")
     answers += more
@@ -455,18 +507,19 @@ async def test_confirm_with_asks_the_person(t):
              "lesson 14).")
     person = lab.Human([True, False, True])
     check = harness.confirm_with(person)
-    long = {"path": "setup.py", "content": "".join(f"line {n}\n" for n in range(1, 421))}
+    long = {"path": "setup.py", "content": "".join(f"line {n}\n" for n in range(1, 2001))}
     calls = [["read", {"path": ".env"}], ["restart", {}], ["write", long]]
     answered = [check(name, arguments) for name, arguments in calls]
     t.expect([answered, person.questions],
              [[None, "the user said no", None],
               [f"Allow {name} {json.dumps(arguments)}?" for name, arguments in calls]],
              "One question per call, whatever the call: a read asks too, a call with no "
-             "arguments asks Allow restart {}?, and a long call (its JSON over 4,000 characters) "
-             "is asked in full, every "
-             "character of its JSON, since the person allows only what they read. The items "
-             "are [what the check answered for each call, the questions the person was asked] "
-             "(confirm_with, lesson 14).")
+             "arguments asks Allow restart {}?, and a long call (its JSON over 20,000 "
+             "characters) is asked in full, every character of its JSON, not cut, since the "
+             "person allows only what they read. The items are [what the check answered for "
+             "each call, the questions the person was asked] (confirm_with, Build item 3: \"The "
+             "question reads `Allow`, the tool's name and the arguments as `json.dumps` writes "
+             "them, then `?`\", lesson 14).")
     person, ran = lab.Human([True, True]), []
     odd = {"command": t.random.choice(["rm -r build", "make clean", "ls"]),
            "env": {t.random.choice(["CI", "DEBUG", "HOME"])}}  # a set: no JSON for it
@@ -517,6 +570,19 @@ async def test_one_question_per_call_in_order(t):
               [c for c, yes in zip(commands, answers) if yes]],
              "Each answer decides its own call; the items are [the record, each result's "
              "content, the commands that ran] (guard, lesson 14).")
+    person = lab.Human([False, False, True, True, True, False])
+    check = harness.confirm_with(person)
+    command = t.random.choice(["git clean -fd", "rm -r dist", "make reset"])
+    answered = [check("bash", {"command": command}) for _ in range(6)]
+    no = "the user said no"
+    t.expect([answered, len(person.questions)], [[no, no, None, None, None, no], 6],
+             f"The same call ({command}) six times is asked six times, and each answer decides "
+             "its own call: not two nos, nor two or three yeses in a row, are remembered, so "
+             "the person's no after three yeses still refuses. The items are [what the check "
+             "answered for each call, the person answering no, no, yes, yes, yes, no; the "
+             "questions put] (confirm_with, Build item 3: \"puts one question to the person "
+             "per call, through `human.ask`, the same call asked again as often as it comes\", "
+             "lesson 14).")
 
 
 @lab_test("A PowerCut raised by the real tool, or by the check, passes straight through the "
@@ -564,6 +630,14 @@ async def test_a_power_cut_passes_through_the_guard(t):
              "The door's try catches Exception and nothing wider, not BaseException with "
              "PowerCut let out by name. The items are [what run_tool raised, the tools that "
              "ran] (guard, lessons 4 and 14).")
+    door = harness.guard(tool(name, lambda arguments: ran.append(name) or "ran"),
+                         harness.confirm_with(CutOff(why)))
+    t.expect([await raised(lambda: door["execute"]({})), ran], [f"PowerCut: {why}", []],
+             "Nor is a power cut while confirm_with asks the person: human.ask raised PowerCut, "
+             "and it leaves the check and the door as it came, not made the user said no, since "
+             "the program is ending, not the person refusing. The items are [what the guarded "
+             "execute raised, the tools that ran] (confirm_with and guard, Build item 1: \"a "
+             "`PowerCut`, raised by the real tool or by the check, leaves the run\", lesson 14).")
 
     def exits_in_check(name, arguments):
         raise SystemExit(3)
@@ -652,6 +726,23 @@ async def test_the_tools_own_failure_is_not_a_refusal(t):
              "[it raised a PermissionError, what it raised] for one tool: ValueError, "
              "TypeError, FileNotFoundError, RuntimeError, KeyError, IndexError, PermissionError "
              "(guard, lesson 14).")
+    own = t.random.choice(owns)
+
+    def failing(arguments):
+        raise own
+    door = harness.guard(tool("bash", failing, COMMAND), allow_all)
+    try:
+        await settle(door["execute"]({"command": "make"}))
+        came = "nothing: the guarded execute returned"
+    except Exception as exc:
+        came = "the very exception the tool raised" if exc is own else (
+            f"another exception, {type(exc).__name__}: {exc}, made by the door")
+    t.expect(came, "the very exception the tool raised",
+             f"What leaves the door is the very exception the tool raised ({type(own).__name__}: "
+             f"{own}), not a copy of it rebuilt with the same type and text: the tool's failure "
+             "is the call's own, unchanged, its traceback and cause included. The value is what "
+             "the guarded execute raised (guard, Build item 1: \"its result, or its failure, "
+             "is then the call's own, unchanged\", lesson 14).")
 
 
 @lab_test("confirm_with takes only True for a yes: answers such as \"yes\" and 1 (which == "
@@ -659,7 +750,7 @@ async def test_the_tools_own_failure_is_not_a_refusal(t):
           "person is asked again about the next call.")
 async def test_only_true_is_yes(t):
     ran = []
-    answers = [1] + t.random.sample(["yes", "True", "y", 1.0, [True], "ok"], 3)
+    answers = [1, "True"] + t.random.sample(["yes", "y", 1.0, [True], "ok"], 2)
     answers += [True] * t.random.randint(1, 2)
     t.random.shuffle(answers)
     human = lab.Human(list(answers))
@@ -668,8 +759,8 @@ async def test_only_true_is_yes(t):
              for n in range(1, len(answers) + 1)]
     t.expect(found, [["done\n", False] if given is True else
                      ["Tool call blocked: the user said no", True] for given in answers],
-             "What is not a clear True, True itself, is a no, even 1, which == True: a door "
-             "fails closed, so confirm_with asks `is True`. Each item is [content, is_error] "
+             "What is not a clear True, True itself, is a no, even 1, which == True, and the "
+             "text \"True\": a door fails closed, so confirm_with asks `is True`. Each item is [content, is_error] "
              "for one call, the person's answers drawn in some order (confirm_with, "
              "lesson 14).")
     t.expect([len(human.questions), ran],
