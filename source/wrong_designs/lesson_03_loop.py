@@ -951,6 +951,222 @@ WRONG += [
 '''),
 ]
 
+# Found by a reader holding only the release, in its twelfth round (source/hunts/round-12.md, lab
+# 3.1), each passing the lab's tests before they changed.
+WRONG += [
+    Wrong(lab='3.1', name='fifty repeated batches taken for a loop',
+          rule='The run ends at the first reply that asks for nothing, whether that is the first '
+               'reply or the two hundredth: not at a run of replies asking the same.',
+          where='hunt round 12, design 02 (stuck-detector-50)',
+          names='and whatever they ask',
+          replace=r'''
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        calls = tool_calls(reply)
+        asked = [(call["name"], call["arguments"]) for call in calls]
+        repeats, last = (repeats + 1 if asked == last else 0), asked
+        if repeats >= 50:  # fifty times the same batch: the model is stuck
+            return
+''',
+          also=(('    messages.append(user_message(prompt))\n',
+                 '    messages.append(user_message(prompt))\n    repeats, last = 0, None\n'),)),
+    Wrong(lab='3.1', name='the system prompt cut to 4000 characters',
+          rule='Each request carries system exactly as it was passed, however long.',
+          where='hunt round 12, design 06 (system-cut-4000)',
+          names='`system` exactly as it was passed, however long',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system[:4000], messages, tool_specs(tools))  # a sane bound
+'''),
+    Wrong(lab='3.1', name='write cutting its content at 100,000 characters',
+          rule='Afterwards the file named by the "path" argument holds exactly the "content" '
+               'argument, however long.',
+          where='hunt round 12, design 10 (write-cap-100k)',
+          names='argument, however long, none of it cut',
+          replace=r'''
+        ws.write_text(path, content)
+''',
+          by=r'''
+        ws.write_text(path, content[:100_000])  # no file of ours is bigger
+'''),
+    Wrong(lab='3.1', name="tool specs remade only when the list's length changes",
+          rule='Each request carries tool_specs(tools) as the list stands at that request: a tool '
+               'changed in place is told as it is now.',
+          where='hunt round 12, design 13 (specs-cached-by-length)',
+          names='as the list is when it is sent, nothing kept',
+          replace=r'''
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    specs, known = tool_specs(tools), len(tools)
+    while True:
+        if len(tools) != known:  # a tool was added: tell the model again
+            specs, known = tool_specs(tools), len(tools)
+        reply = model.complete(system, messages, specs)
+'''),
+    Wrong(lab='3.1', name="tool specs kept across runs by the tools' identities",
+          rule='Each request carries tool_specs(tools) as the list stands at that request: a tool '
+               'changed in place is told as it is now.',
+          where='hunt round 12, design 14 (specs-cached-across-runs)',
+          names='as the list is when it is sent, nothing kept',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        key = (id(tools), len(tools), tuple(id(tool) for tool in tools))
+        if key not in _SPECS:  # the same tools as last time: the same specs
+            _SPECS[key] = tool_specs(tools)
+        reply = model.complete(system, messages, _SPECS[key])
+''',
+          also=(('def run_agent(model, system, messages, tools, prompt):',
+                 '_SPECS = {}\n\n\ndef run_agent(model, system, messages, tools, prompt):'),)),
+    Wrong(lab='3.1', name='a batch refused whole for a call naming no tool',
+          rule='Every call of a reply has its result, from run_tool, on the list, in call order: '
+               'the calls before a failing one run, and run_tool is handed every call.',
+          where='hunt round 12, design 15 (prevalidate-names)',
+          names='nor is any call of the batch held back before it',
+          replace=r'''
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        calls = tool_calls(reply)
+        names = {tool["name"] for tool in tools}
+        for call in calls:  # check the whole batch before running any of it
+            if call["name"] not in names:
+                raise KeyError(f"no tool named {call['name']!r}")
+'''),
+    Wrong(lab='3.1', name='a batch run in the order of its ids',
+          rule='Every call of a reply has its result, from run_tool, on the list, in call order.',
+          where='hunt round 12, design 16 (calls-sorted-by-id)',
+          names="not the order of the ids' numbers",
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+''',
+          by=r'''
+        for call in sorted(calls, key=lambda call: int("0" + "".join(
+                digit for digit in call["id"] if digit.isdigit()))):  # c1, c2, ...
+'''),
+    Wrong(lab='3.1', name='a call skipped when another call of its reply has its id',
+          rule='Every call of a reply has its result, from run_tool, on the list.',
+          where='hunt round 12, design 17 (skip-repeated-id-in-reply)',
+          names='a call whose id another call of the reply has',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        seen = set()
+        for call in calls:
+            if call["id"] in seen:  # asked already in this reply
+                continue
+            seen.add(call["id"])
+            messages.append(run_tool(tools, call))
+'''),
+    Wrong(lab='3.1', name="a tool's exception wrapped in another",
+          rule='A call naming no tool, or a tool that raises, ends the run with its exception '
+               '(lesson 4 answers it instead).',
+          where='hunt round 12, design 19 (wrap-tool-exception)',
+          names='not wrapped in another',
+          replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+            try:
+                messages.append(run_tool(tools, call))
+            except Exception as error:  # say which tool failed
+                raise RuntimeError(f"tool {call['name']} failed") from error
+'''),
+    Wrong(lab='3.1', name='a raising tool tried a second time',
+          rule='Every call of a reply has its result, from run_tool, once per call; a tool that '
+               'raises ends the run with its exception.',
+          where='hunt round 12, design 21 (retry-failed-tool)',
+          names='never tried again',
+          replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+            try:
+                result = run_tool(tools, call)
+            except Exception:  # a flaky tool gets a second chance
+                result = run_tool(tools, call)
+            messages.append(result)
+'''),
+    Wrong(lab='3.1', name='a prompt of only blanks dropped',
+          rule='When it returns, messages holds what it held before, then prompt, word for word, '
+               'as a user message.',
+          where='hunt round 12, design 23 (prompt-whitespace-only-dropped)',
+          names='not dropped or tidied',
+          replace=r'''
+    messages.append(user_message(prompt))
+''',
+          by=r'''
+    if prompt == "" or prompt.strip():  # a prompt of only spaces says nothing
+        messages.append(user_message(prompt))
+'''),
+    Wrong(lab='3.1', name='a reply with calls recorded with its words stripped',
+          rule='Every reply goes on the record as the model gave it.',
+          where='hunt round 12, design 24 (reply-normalised-text)',
+          names='nothing rebuilt or tidied',
+          replace=r'''
+        messages.append(reply)
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        if tool_calls(reply):  # tidy the words that come with calls
+            reply = {**reply, "content": [
+                {**block, "text": block["text"].strip()} if block["type"] == "text" else block
+                for block in reply["content"]]}
+        messages.append(reply)
+        calls = tool_calls(reply)
+'''),
+    Wrong(lab='3.1', name='tools run from the list as the run began',
+          rule='Every call of a reply has its result, from run_tool, on the list, and tool_specs'
+               '(tools) is told as the list stands at that request: a tool added during a run '
+               'can be called from the next reply on.',
+          where='hunt round 12, probe P3 (run-tool-on-start-snapshot)',
+          names='can be called from the next reply on',
+          replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+            messages.append(run_tool(kit, call))
+''',
+          also=(('    messages.append(user_message(prompt))\n',
+                 '    kit = list(tools)  # the tools this run was handed\n'
+                 '    messages.append(user_message(prompt))\n'),)),
+    Wrong(lab='3.1', name="bash keeping the start of a long output, silently",
+          rule='The result is what the "command" argument printed when run in shell, as one '
+               "string; lesson 6's cut keeps the end and says so.",
+          where='hunt round 12, design 07 (bash-cut-2000-lines)',
+          names='never a beginning cut off silently',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"])
+        return "".join(output.splitlines(keepends=True)[:2000])[:50_000]  # lesson 6's budget
+'''),
+    Wrong(lab='3.1', name='a failed request sent once more',
+          rule='The model is asked once per round of tools and once more for the answer; a '
+               'request that raises ends the run there.',
+          where='hunt round 12, probe P2 (retry-complete-once)',
+          names='A request that fails is not sent again',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        try:
+            reply = model.complete(system, messages, tool_specs(tools))
+        except Exception:  # a blip: ask once more before giving up
+            reply = model.complete(system, messages, tool_specs(tools))
+'''),
+]
+
 # Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/
 # test_allowed_designs.py), with the reason here.
 ALLOWED = [
@@ -1072,6 +1288,48 @@ async def run_agent(model, system, messages, tools, prompt):
         messages.append(user_message(prompt))
     while True:
 '''),
+    Wrong(lab='3.1', name='the loop answering a raising call with an error result',
+          rule='Lesson 3 says a call naming no tool, or a tool that raises, ends the run with its '
+               'exception, but lesson 4 answers it with an error result and goes on, and lab '
+               "3.1's tests hold every later lab, so they accept lesson 4's record, whichever "
+               'of run_tool or the loop makes that result; the test accepts that and nothing else.',
+          where='hunt round 12, design 09 (loop-catches-tool-errors)', names='',
+          replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+            try:
+                result = run_tool(tools, call)
+            except Exception as error:  # lesson 4's answer, a lesson early
+                result = {"role": "toolResult", "tool_call_id": call["id"],
+                          "tool_name": call["name"], "content": str(error), "is_error": True}
+            messages.append(result)
+'''),
+    Wrong(lab='3.1', name='each request handed a copy of the record',
+          rule='Each request carries the whole record so far: a copy of the list carries all of '
+               'it, in order, the same messages, and complete reads the request without keeping '
+               'or changing the list (lesson 1), so the model is sent exactly the same whichever '
+               'it is handed.',
+          where='hunt round 12, probe P1 (copy-to-complete)', names='',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system, list(messages), tool_specs(tools))
+'''),
+    Wrong(lab='3.1', name='bash running its command with blanks at its ends taken off',
+          rule='The result is what the command printed when run in shell: the shell reads a '
+               'command line the same with or without spaces, tabs or a line break at its ends, '
+               'so what it prints, all that the rule speaks of, is the same.',
+          where='hunt round 12, probe P5 (bash-strips-command)', names='',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"].strip())
+        return output
+'''),
 ]
 
 # Designs that break a rule only past what a check of lab 3.1 can afford (tools/wrong_designs.py's
@@ -1098,6 +1356,69 @@ async def test_a_job_past_a_thousand_rounds(t):
              why="The loop goes on while replies ask for tools, however many rounds that takes: "
                  "[requests, lab.shape of the record's last message] for a job of 1,010 rounds "
                  "(Build item 3, lesson 3).")
+'''
+
+DEEP_SIZES = r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "3.1"
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+
+
+async def run(model, tools, prompt, messages):
+    await lab.drive(harness.run_agent(model, "Answer briefly.", messages, tools, prompt))
+    return messages
+
+
+@lab_test("A conversation of 6,001 earlier messages is sent whole, past a window of 5000.")
+async def test_a_conversation_past_five_thousand_messages(t):
+    messages = [harness.user_message("My name is Ada.")]
+    for number in range(1, 6001):
+        messages.append(lab.say(f"Noted, {number}.") if number % 2 else
+                        harness.user_message(f"Remark {number}."))
+    model = lab.ScriptedModel([lab.say("You are Ada.")])
+    await run(model, [], "Who am I?", messages)
+    sent = model.calls[0].messages
+    t.expect([len(sent), sent[0]["content"]],
+             why="Every request carries the whole record so far, however long: [how many "
+                 "messages were sent, the first] after 6,001 earlier ones (Build item 3, lesson 3).")
+
+
+@lab_test("A prompt of over 250,000 characters goes on the record word for word.")
+async def test_a_prompt_past_a_hundred_thousand_characters(t):
+    pasted = "".join(f"Line {number} of the log I pasted.\n" for number in range(8000))
+    model = lab.ScriptedModel([lab.say("Read.")])
+    messages = await run(model, [], pasted, [])
+    t.expect([len(messages[0]["content"]), messages[0]["content"] == pasted],
+             why="The prompt goes on the record word for word, however long it is, none of it "
+                 "cut: [characters recorded, whether it is the prompt given] (Build item 3, "
+                 "lesson 3).")
+
+
+@lab_test("A tool's output of over 300,000 characters is its whole result.")
+async def test_a_result_past_two_hundred_thousand_characters(t):
+    printed = "".join(f"{number:06d} a line of the tool's long output\n"
+                      for number in range(8000))
+    model = lab.ScriptedModel([lab.reply(lab.call("dump", {"path": "a.py"})), lab.say("Done.")])
+    messages = await run(model, [tool("dump", lambda arguments: printed, PATH)], "Dump it.", [])
+    t.expect([len(messages[2]["content"]), messages[2]["content"] == printed],
+             why="The result is what run_tool returns, and the loop cuts nothing, however long: "
+                 "[the result's characters, whether it is the tool's output] (Build item 3, "
+                 "lesson 3).")
+
+
+@lab_test("One reply of 5,100 calls is answered whole, past a cap of 5000.")
+async def test_a_reply_past_five_thousand_calls(t):
+    look = tool("look", lambda arguments: "contents of " + arguments["path"], PATH)
+    model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"f{n}.py"})
+                                           for n in range(5100)]), lab.say("All read.")])
+    messages = await run(model, [look], "Read every file.", [])
+    t.expect([len(model.calls), sum(m["role"] == "toolResult" for m in messages)],
+             why="Every call of a reply is answered, however many there are, before the next "
+                 "request: [requests, results recorded] for one reply of 5,100 calls (Build "
+                 "item 3, lesson 3).")
 '''
 
 BEYOND = [
@@ -1152,4 +1473,62 @@ BEYOND = [
     one_round()
 ''',
            turns=20_000, seconds=20.0, deep=DEEP_ROUNDS),
+    Beyond(lab='3.1', name='sending only the last five thousand messages',
+           rule='Each request to the model carries the whole record so far, however long.',
+           where='hunt round 12, design 03 (window-5000)', names='the whole record so far, however long',
+           reach='test_a_long_conversation_is_sent_whole sends at most 4,800 earlier messages, '
+                 'and any window past the longest drawn conversation is the same kind of cap; '
+                 'this window drops messages from the 5,001st on',
+           replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+           by=r'''
+        reply = model.complete(system, messages[-5000:], tool_specs(tools))  # recent ones
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_SIZES),
+    Beyond(lab='3.1', name='a prompt cut at 100,000 characters',
+           rule='When it returns, messages holds what it held before, then prompt, word for '
+                'word, as a user message, however long.',
+           where='hunt round 12, design 04 (prompt-cut-100k)', names='however long it is, none of it cut',
+           reach='test_a_plain_reply pastes a prompt of at most 1,600 lines, about 56,000 '
+                 'characters, and a cut past the longest drawn prompt is the same kind of cap; '
+                 'this one cuts from the 100,001st character on',
+           replace=r'''
+    messages.append(user_message(prompt))
+''',
+           by=r'''
+    messages.append(user_message(prompt[:100_000]))  # no one pastes more
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_SIZES),
+    Beyond(lab='3.1', name='results cut to 200,000 characters by the loop',
+           rule='Every call of a reply has its result, from run_tool, on the list: the loop cuts '
+                'nothing, however long.',
+           where='hunt round 12, design 05 (result-cut-200k)', names='the loop cuts nothing, however long',
+           reach='test_one_call_then_an_answer has a tool return at most 2,000 lines, about '
+                 '80,000 characters, and a cut past the longest drawn result is the same kind '
+                 'of cap (round 9 caught one at 50,000); this one cuts from the 200,001st on',
+           replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+           by=r'''
+            result = run_tool(tools, call)
+            messages.append({**result, "content": result["content"][:200_000]})
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_SIZES),
+    Beyond(lab='3.1', name='only the first 5000 calls of a reply answered',
+           rule='Every call of a reply has its result on the list before the next request, '
+                'however many there are.',
+           where='hunt round 12, design 22 (calls-per-reply-cap-5000)',
+           names='Every call of a reply is answered, however many there are',
+           reach='test_a_batch_is_answered_in_order answers one reply of at most 2,100 calls, '
+                 'and any cap past the widest drawn reply is the same kind of cap (rounds 4 and '
+                 '9 caught ones at 300 and 500); this one leaves calls from the 5,001st on '
+                 'unanswered',
+           replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+''',
+           by=r'''
+        for call in calls[:5000]:  # no sane reply asks for more
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_SIZES),
 ]

@@ -60,8 +60,11 @@ async def test_bank_writes_made_through_a_run(t):
     new = t.random.choice(["./docs/new.md", "./src//made.py", "./CHANGES"])
     text, other = t.random.sample(TEXTS, 2)
     spaced = t.random.choice([" spaced.md", "padded.txt  ", " both.py "])
+    table = "".join(f"{n:06d};a row of the exported table;{n * 3}\n"
+                    for n in range(t.random.randint(4000, 7000)))
     writes = [{"path": old, "content": text}, {"path": new, "content": other},
-              {"path": spaced, "content": t.random.choice(UNTIDY)}]
+              {"path": spaced, "content": t.random.choice(UNTIDY)},
+              {"path": "export.csv", "content": table}]
     t.random.shuffle(writes)
     model = lab.ScriptedModel([lab.reply(*[lab.call("write", w) for w in writes]),
                                lab.reply(lab.call("write", {"path": emptied, "content": ""})),
@@ -69,13 +72,19 @@ async def test_bank_writes_made_through_a_run(t):
     tools = [harness.make_write_tool(ws), harness.make_read_tool(ws)]
     messages = await go(model, tools, t.random.choice(PROMPTS), [], t.random.choice(SYSTEMS))
     files |= {old: text, new.replace("./", "").replace("//", "/"): other, emptied: "",
-              spaced: writes[[w["path"] for w in writes].index(spaced)]["content"]}
-    t.expect([[m["content"] for m in messages if m["role"] == "toolResult"], ws.files],
+              spaced: writes[[w["path"] for w in writes].index(spaced)]["content"],
+              "export.csv": [len(table), True]}
+    found = dict(ws.files)
+    if "export.csv" in found:  # a long file, compared by its size and whether it is the table
+        found["export.csv"] = [len(found["export.csv"]), found["export.csv"] == table]
+    t.expect([[m["content"] for m in messages if m["role"] == "toolResult"], found],
              [[f"Successfully wrote to {w['path']}." for w in writes] +
               [f"Successfully wrote to {emptied}."], files],
              "[The content of each result on the record, in order; the workspace's files "
-             "afterwards]: a write replaces the whole file, \"\" included, adds nothing beside "
-             "it, and says so naming the path character for character.")
+             "afterwards, a table of over 150,000 characters as [its characters, whether it is "
+             "the table]]: a write replaces the whole file, \"\" included, however long, cuts "
+             "nothing, adds nothing beside it, and says so naming the path character for "
+             "character.")
 
 
 @lab_test("Writes made by calling write's execute, then looked at through a shell over the same "
@@ -126,7 +135,10 @@ def ticking():
           "line breaks kept, nothing added or cut; each call runs the command once.")
 async def test_bank_commands_run_through_a_run(t):
     long = "".join(f"{n:04d} row of the report\n" for n in range(t.random.randint(1500, 1900)))
-    ws = lab.Workspace({"a.txt": "alpha\n", "report.txt": long, "tail.txt": "last words"})
+    huge = "".join(f"{n:05d} row of the yearly report\n"
+                   for n in range(t.random.randint(2100, 2800)))
+    ws = lab.Workspace({"a.txt": "alpha\n", "report.txt": long, "tail.txt": "last words",
+                        "year.txt": huge})
     shell = lab.Shell(ws, commands=ticking())
     words = t.random.sample(["ready", "set", "go", "naïve", "42"], 2)
     missing = t.random.choice(["gone.txt", "old.md", "b.txt"])
@@ -138,6 +150,7 @@ async def test_bank_commands_run_through_a_run(t):
                                          lab.call("bash", {"command": "tick"})),
                                lab.reply(lab.call("bash", {"command": "cat report.txt"}),
                                          lab.call("bash", {"command": "cat tail.txt"})),
+                               lab.reply(lab.call("bash", {"command": "cat year.txt"})),
                                lab.say("The shell is fine.")])
     messages = await go(model, [harness.make_bash_tool(shell)], t.random.choice(PROMPTS), [],
                         t.random.choice(SYSTEMS))
@@ -146,15 +159,21 @@ async def test_bank_commands_run_through_a_run(t):
     wanted = [f"  tick {next(ticks)}  \n\n" if c["arguments"]["command"] == "tick" else
               " ".join(words) + "\n" for c in first] + [f"  tick {next(ticks)}  \n\n"]
     printed = f"cat: {missing}{NOT_THERE}" + "\n"
+    year = results[7] if len(results) > 7 else ""
+    last = huge.splitlines()[-1]
     t.expect([results[:3], plain(results[3], printed) if len(results) > 3 else None,
-              results[4:5], [len(r) for r in results[5:]], results[5:] == [long, "last words"],
-              ws.read_text("ticks.log")],
+              results[4:5], [len(r) for r in results[5:7]], results[5:7] == [long, "last words"],
+              ws.read_text("ticks.log"),
+              [year == huge or (last in year and "Narrow the command" in year), last in year]],
              [wanted, [printed, True], ["  tick 3  \n\n"], [len(long), len("last words")], True,
-              "tick\n" * 3],
+              "tick\n" * 3, [True, True]],
              "[The first three results on the record; the failing cat's result (its start, and "
              "whether nothing but lesson 4's status line follows); the fifth result; the "
              "characters of the last two, cat of a long file and of one with no final line "
-             "break; whether they are those files' texts; ticks.log, a line per run of tick].")
+             "break; whether they are those files' texts; ticks.log, a line per run of tick; "
+             "for cat of a file of over 2000 lines, whether the result is all of it (or, from "
+             "lesson 6, its end and the line saying so) and whether it holds the file's last "
+             "line].")
 
 
 @lab_test("bash's execute, called again and again on a shell whose workspace the test changes "
@@ -213,6 +232,17 @@ class Tally:
         return self.complete(system, messages, tools)
 
 
+def in_runs(values):
+    """`values` as [value, how many times running] pairs: a list of hundreds, told short."""
+    runs = []
+    for value in values:
+        if runs and runs[-1][0] == value:
+            runs[-1][1] += 1
+        else:
+            runs.append([value, 1])
+    return runs
+
+
 def earlier_record(t):
     """A conversation of 3001 to 3030 messages, users' words with spaces at their ends and
     replies that carry usage, ending with a call and its result."""
@@ -226,30 +256,37 @@ def earlier_record(t):
     return messages
 
 
-@lab_test("A job of 257 to 262 rounds, with a batch of 2001 calls among them, on a record of "
-          "over three thousand messages, after a long prompt, with tools on a list an earlier "
-          "run had that has gained one of a name it holds: each request carries the whole "
+@lab_test("A job of 257 to 262 rounds, with a batch of 2001 calls among them (ids out of order, "
+          "one given twice) and fifty-odd rounds asking the same, on a record of over three "
+          "thousand messages, after a long prompt, under a long system prompt, with tools on a "
+          "list an earlier run had that has gained one of a name it holds and has one retold in "
+          "place during the run: each request carries the whole "
           "record so far, the system prompt as given and every tool, the prompt is on the list "
           "before the first request, every call is answered in order by its tool as it happens, "
           "long results whole, and the run ends at the first reply that asks for nothing.")
 async def test_bank_a_long_job_on_a_long_record(t):
     messages = earlier_record(t)
-    start, system = len(messages), t.random.choice(SYSTEMS)
+    start = len(messages)
+    system = t.random.choice(SYSTEMS) + "".join(  # a project's notes read into it
+        f"Note {n}: ask before touching generated files.\n" for n in range(t.random.randint(120, 200)))
     prompt = t.random.choice(PROMPTS) + "".join(
         f"log line {n}: all well\n" for n in range(t.random.randint(1000, 1500)))
     rounds = t.random.randint(257, 262)
-    big = t.random.randint(3, rounds - 5)
-    again = t.random.choice([r for r in range(3, rounds - 3) if r not in range(big - 2, big + 1)])
-    long = t.random.choice([r for r in range(1, rounds) if r not in range(again, again + 3)
+    big, streak = t.random.randint(3, rounds - 5), t.random.randint(51, 60)
+    again = t.random.choice([r for r in range(3, rounds - streak - 1)
+                             if not r <= big < r + streak])
+    long = t.random.choice([r for r in range(1, rounds) if r not in range(again, again + streak)
                             and r != big])
+    retell = t.random.choice([r for r in range(1, rounds - 1) if r not in range(
+        again, again + streak) and r not in (big, long)])  # its look retells touch in place
     number, script, batches = 0, [], []
     for r in range(rounds):
         if r == big:
             paths = [f"f{k:04d}.py" for k in range(2000)]
             t.random.shuffle(paths)
             paths.insert(t.random.randint(1, 2000), paths[0])  # asked twice in one batch
-        elif r in (again, again + 1, again + 2):
-            paths = ["same.py"]  # the same batch three rounds running
+        elif r in range(again, again + streak):
+            paths = ["same.py"]  # the same batch fifty-odd rounds running
         elif r == long:
             paths = ["long.py"]
         else:
@@ -259,6 +296,12 @@ async def test_bank_a_long_job_on_a_long_record(t):
             number += 1
             calls.append(lab.call("touch" if named == "(touch)" else "look",
                                   {} if named == "(touch)" else {"path": named}, id=f"c{number}"))
+        if r == big:  # its ids out of their numbers' order, and one of them given twice
+            ids = [call["id"] for call in calls]
+            t.random.shuffle(ids)
+            ids[t.random.randint(1, len(ids) - 1)] = ids[0]
+            for call, id in zip(calls, ids):
+                call["id"] = id
         reply = lab.reply(*([t.random.choice(WORDS)] if r % 3 == 0 else []), *calls)
         if r == 0 or r == again:
             reply["stop_reason"] = "stop"  # mislabelled: the content asks for tools
@@ -270,14 +313,21 @@ async def test_bank_a_long_job_on_a_long_record(t):
     printed = "".join(f"{n:05d} a line of a long file\n" for n in range(t.random.randint(2100, 2600)))
 
     def look(arguments):
+        if arguments["path"] == f"r{retell}.py":
+            kit[1]["description"] = "Touch a file, told anew."
         ran.append(arguments["path"])
         peeked.append(len(messages))
         return "saw " + arguments["path"] + (":\n" + printed if arguments["path"] == "long.py"
                                              else "")
     # The tools' list had a run of its own first; then it gains a second touch, told otherwise.
     kit = [tool("look", look, PATH), tool("touch", lambda a: "", description="Touch a file.")]
-    await go(lab.ScriptedModel([lab.say("Ready.")]), kit, "Ready?", [], system)
+    blank = t.random.choice([" ", "\n", " \n\t"])  # a prompt of blanks is a prompt too
+    ready = await go(lab.ScriptedModel([lab.say("Ready.")]), kit, blank, [], system)
     kit.append(tool("touch", lambda a: "", description="Touch a file, told again."))
+    told = [tuple((k["name"], k["description"]) for k in kit)]
+    told.append(tuple((k["name"], "Touch a file, told anew." if n == 1 else k["description"])
+                      for n, k in enumerate(kit)))
+    told_runs = [[told[0], retell + 1], [told[1], rounds - retell]]
     model = Tally(script, messages)
     await go(model, kit, prompt, messages, system)
     sizes, at, wanted_peeks = [], start + 1, []
@@ -290,12 +340,13 @@ async def test_bank_a_long_job_on_a_long_record(t):
             at += 1
     sizes.append(at)
     t.expect([len(model.seen), [s[1] for s in model.seen], sorted({s[0] for s in model.seen}),
-              sorted({s[2] for s in model.seen}), sorted({s[3] for s in model.seen}),
+              sorted({s[2] for s in model.seen}), in_runs([s[3] for s in model.seen]),
               [s[4] for s in model.seen]],
-             [rounds + 1, sizes, [system], [messages[0]["content"]],
-              [tuple((k["name"], k["description"]) for k in kit)], sizes],
+             [rounds + 1, sizes, [system], [messages[0]["content"]], told_runs, sizes],
              "[The requests the model got; how many messages each carried; the system prompts "
-             "they carried; the content of their first messages; the tools they told of; the "
+             "they carried; the content of their first messages; the tools they told of, as "
+             "[what was told, how many requests running told it], a tool retold in place during "
+             "round " + str(retell) + "; the "
              "length of the caller's list as each was asked]: every request carries the whole "
              "record so far, the earlier conversation from its first message on, every tool "
              "the list holds now, and the caller's list holds all of it before it goes out.")
@@ -316,21 +367,25 @@ async def test_bank_a_long_job_on_a_long_record(t):
                                                                 messages[:start]),
               [[m.get("stop_reason"), m.get("usage"), [b.get("text") for b in m["content"]
                                                         if b["type"] == "text"]]
-               for m in replies]],
+               for m in replies], [lab.shape(ready), ready[0] if ready else None]],
              [shape + " A", {"role": "user", "content": prompt}, carried,
               [[m["stop_reason"], m["usage"], [b["text"] for b in m["content"]
-                                               if b["type"] == "text"]] for m in script]],
+                                               if b["type"] == "text"]] for m in script],
+              ["U A", {"role": "user", "content": blank}]],
              "[lab.shape of what this run added to the caller's list; the prompt as recorded; "
              "how many earlier messages still carry usage; each recorded reply's stop_reason, "
-             "usage and words]: the record holds the prompt word for word, every reply as "
-             "the model gave it and every result, and the earlier messages as they were.")
+             "usage and words; lab.shape of an earlier run's record whose prompt was only "
+             "blanks, and its first message]: the record holds the prompt word for word, every "
+             "reply as the model gave it and every result, and the earlier messages as they "
+             "were.")
 
 
 @lab_test("Runs on one list: a first with an empty system prompt and an empty prompt whose last "
           "reply is empty, a second after the caller put the same long prompt on the list, its "
           "results from a run_tool the test wraps, on the first run's list of tools renamed in "
           "their descriptions in place; and a call no tool answers "
-          "or a tool that raises, alone or first in a batch, is never passed over quietly.")
+          "or a tool that raises, alone or in a batch, is never passed over quietly, and a "
+          "request that fails is not sent again.")
 async def test_bank_runs_on_one_list_with_empty_things(t):
     messages = []
     told = []
@@ -401,24 +456,43 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
              "reply; whether the two user messages after it are the long prompt word for word; "
              "the second run's results].")
 
+    tries = []
+
     def broken(arguments):
+        tries.append(arguments["path"])
         raise OSError("the disk is not ready")
-    ended = []
-    for name in (t.random.choice(["view", "open", "grep"]), "fetch", "fetch"):
-        calls = [lab.call(name, {"path": path})] + ([lab.call("scan", {"path": path})]
-                                                    if len(ended) == 2 else [])
+    ended, unknown = [], t.random.choice(["view", "open", "grep"])
+    # A name no tool has, alone; a tool that raises, alone, then first in a batch of two; a
+    # name no tool has second in a batch, after a call that runs.
+    for names in ([unknown], ["fetch"], ["fetch", "scan"], ["scan", unknown]):
+        tries.clear()
+        calls = [lab.call(name, {"path": path}) for name in names]
         model = lab.ScriptedModel([lab.reply(*calls), lab.say("Hm.")])
         record = [harness.user_message("Earlier."), lab.say("Yes.")]
         problem = await raised(lambda: go(model, [tool("fetch", broken, PATH), *tools(3)],
                                           "Try it.", record, ""))
-        what = [lab.shape(record), problem is not None]
+        what = [lab.shape(record), problem is not None, len(tries)]
         before, ids = "U A U ", ",".join(f"c{n}" for n in range(1, len(calls) + 1))
-        answered = " ".join(f"R(c{n})" for n in range(1, len(calls) + 1))
-        ended.append(what in ([before + f"A[{ids}]", True],
-                              [before + f"A[{ids}] {answered} A", False]))
-    t.expect(ended, [True, True, True],
+        results = [f"R(c{n})" for n in range(1, len(calls) + 1)]
+        failing = 1 if names == ["scan", unknown] else 0  # the calls before it run
+        runs = int("fetch" in names)
+        stopped = [" ".join([before + f"A[{ids}]", *results[:failing]]), True, runs]
+        went_on = [before + f"A[{ids}] " + " ".join(results) + " A", False, runs]
+        own = problem is None or "fetch" not in names or problem == "OSError: the disk is not ready"
+        ended.append(what in (stopped, went_on) and own)
+    # A request that fails: the run ends there, and the model, which would answer, is not
+    # asked again.
+    def refused(request):
+        raise ConnectionError("the provider refused the connection")
+    down = lab.ScriptedModel([refused, lab.say("Back.")])
+    await raised(lambda: go(down, tools(4), "Still there?", [], ""))
+    ended.append(len(down.calls) == 1)
+    t.expect(ended, [True] * 5,
              "[For a call naming a tool no one gave, then a call of a tool that raises, then "
-             "the same first in a batch of two, whether the run either raised with the calls on "
-             "the record and none answered (lesson 3) or answered them all and went on to the "
-             "model's answer (lesson 4)]: a call is never passed over quietly, and nothing runs "
-             "after a call that raised today.")
+             "the same first in a batch of two, then a name no tool has second in a batch, "
+             "whether the run either raised the tool's own exception with the calls before "
+             "the failing one answered and none after it (lesson 3), or answered them all and "
+             "went on to the model's answer (lesson 4), the tool run once; then, for a first "
+             "request that raises, whether the model was asked once]: a call is never passed "
+             "over quietly, nothing runs after a call that raised today, nothing before it is "
+             "held back, and nothing is tried twice.")

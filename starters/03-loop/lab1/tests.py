@@ -115,6 +115,25 @@ async def test_a_plain_reply(t):
              "The prompt goes on the record word for word as a user message, even when it is "
              "\"\": run_agent drops nothing the user gave. The items are [the record, its first "
              "message, the request's messages] (run_agent, lesson 3).")
+    # A prompt of only spaces or line breaks is the user's turn too, as it came.
+    blank = t.random.choice([" ", "\n", "  \n", "\t"])
+    model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
+    messages = await run(model, [], blank)
+    t.expect([lab.shape(messages), messages[0], model.calls[0].messages[0]["content"]],
+             why=f"A prompt of only blanks ({blank!r}) goes on the record, and to the model, "
+                 "word for word as a user message: `prompt`, word for word, whatever it holds, "
+                 "not dropped or tidied. The items are [the record, its first message, the "
+                 "request's first message's content] - the Build's item 3 (run_agent, lesson 3).")
+    # A long system prompt (a project's notes read into it) is sent whole, every time.
+    notes = "".join(f"Rule {number}: keep the project's files as the user left them.\n"
+                    for number in range(t.random.randint(400, 900)))
+    model = lab.ScriptedModel([lab.reply(*looks(t, 1)), lab.say(t.random.choice(ANSWERS))])
+    await run(model, [looker()], t.random.choice(PROMPTS), system=notes)
+    t.expect([[len(request.system), request.system == notes] for request in model.calls],
+             why=f"A system prompt of {len(notes)} characters reaches the model exactly as it "
+                 "was passed, on every request: `system` exactly as it was passed, however "
+                 "long, none of it cut. Each item is [the request's system prompt's characters, "
+                 "whether it is the one passed] - the Build's item 3 (run_agent, lesson 3).")
     # A long prompt (a log the user pasted) is word for word too: none of it is cut.
     pasted = "".join(f"Line {number} of the log I pasted.\n"
                      for number in range(t.random.randint(800, 1600)))
@@ -207,6 +226,25 @@ async def test_a_batch_is_answered_in_order(t):
              "Every call has its result from run_tool, one call of run_tool per call, so that "
              "what run_tool comes to do (lesson 4) reaches every call. Each item is the id of "
              "a call run_tool was handed (run_agent, lesson 3).")
+    # A provider names its calls as it likes: ids out of their numbers' order, and one id
+    # given twice in a reply. Call order is the reply's order, and each call is a call.
+    numbers = t.random.sample(range(2, 30), t.random.randint(3, 5))
+    while numbers == sorted(numbers):
+        t.random.shuffle(numbers)
+    ids = [f"call_{number}" for number in numbers]
+    ids.insert(t.random.randint(1, len(ids)), t.random.choice(ids))
+    ran = []
+    named = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"n{at}.py"}, id=id)
+                                           for at, id in enumerate(ids)]),
+                               lab.say(t.random.choice(ANSWERS))])
+    messages = await run(named, [looker(ran)], t.random.choice(PROMPTS))
+    t.expect([lab.shape(messages), [m.get("tool_call_id") for m in messages
+                                    if m["role"] == "toolResult"], ran],
+             why=f"A reply whose calls have the ids {ids}, in that order: every call of the "
+                 "reply has its result, from run_tool, in call order (the reply's order, not "
+                 "the order of the ids' numbers), a call whose id another call of the reply has "
+                 "included. The items are [the record, the results' call ids, the paths the "
+                 "tool ran on] - the Build's item 3 (run_agent, lesson 3).")
     # A reply wider than any cap that looks safe (500 calls, or a run's 2000) is answered whole.
     width = t.random.randint(2001, 2100)
     wide = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"f{n}.py"})
@@ -262,14 +300,15 @@ async def test_any_number_of_rounds(t):
     # message before each request (a fair lesson 10 repair) then stays within the practice
     # check's allowance of rounds between two turns (360 rounds went past it, and a job drawn from
     # 301 to 320 did for lesson 10's own reference), so a cap above 290, 300 say, still passes.
-    # The job of 9 to 40 rounds asks for the same calls in every round (a model checking a
-    # file until it changes does), so no loop that stops at a repeated request passes.
+    # The job of 9 to 40 rounds, and the longest, ask for the same calls in every round (a
+    # model checking a file until it changes does), so no loop that stops at a repeated request
+    # passes, however many repeats it waits for below 257.
     jobs = t.random.sample(range(1, 9), 3) + [t.random.randint(9, 40), t.random.randint(257, 290)]
     found, calls_per_job = [], []
     for rounds in jobs:
         widest = 3 if rounds <= 40 else 1
         widths = [t.random.randint(1, widest) for _ in range(rounds)]
-        same = rounds == jobs[3]
+        same = rounds in jobs[3:]
         if same:
             widths = [widths[0]] * rounds
         calls_per_job.append(sum(widths))
@@ -282,8 +321,8 @@ async def test_any_number_of_rounds(t):
                       sum(m["role"] == "toolResult" for m in messages)])
     t.expect(found, [[rounds + 1, "A", calls] for rounds, calls in zip(jobs, calls_per_job)],
              "The loop goes on while replies ask for tools, however many rounds that takes, "
-             f"and whatever they ask (the job of {jobs[3]} rounds asks for the same calls in "
-             "each): one request per round of tools, one more for the answer, every call "
+             f"and whatever they ask (the jobs of {jobs[3]} and {jobs[4]} rounds ask for the "
+             "same calls in each round): one request per round of tools, one more for the answer, every call "
              "answered. Each item is [requests, lab.shape of the record's last message, "
              "results] for one job - the Build's item 3 (run_agent, lesson 3).")
 
@@ -387,7 +426,9 @@ async def test_the_record_grows_as_it_happens(t):
         raise ConnectionError("the provider is not answering")
     before = [harness.user_message("Earlier remark."), lab.say("Noted.")]
     messages, prompt = list(before), t.random.choice(PROMPTS)
-    await raised(lambda: run(lab.ScriptedModel([down]), [], prompt, messages))
+    # The model would answer a second request; the run never sends one.
+    model = lab.ScriptedModel([down, lab.say(t.random.choice(ANSWERS))])
+    await raised(lambda: run(model, [], prompt, messages))
     t.expect([lab.shape(messages[:3]), messages[2:3]],
              ["U A U", [{"role": "user", "content": prompt}]],
              "When the first request fails, the caller's list still holds the prompt after what "
@@ -395,6 +436,11 @@ async def test_the_record_grows_as_it_happens(t):
              "appended before a run goes wrong stays appended. The items are [lab.shape of the "
              "record's first three messages, its third] "
              "- run_agent's docstring (run_agent, lesson 3).")
+    t.expect(len(model.calls),
+             why="A request that fails is not sent again: the model is asked once per round of "
+                 "tools and once more for the answer, and a request that raises ends the run "
+                 "there, with nothing asked twice. This is how many requests the run made, "
+                 f"its record {lab.shape(messages)!r} (run_agent, lesson 3).")
 
 
 @lab_test("Every request carries tool_specs(tools): the three keys of each tool, in order, and "
@@ -441,17 +487,33 @@ async def test_every_request_carries_the_specs(t):
              "tool_specs(tools) as it is now, nothing kept by the list's identity and nothing "
              "dropped or merged. Each item is [a tool's name, its description] as the request "
              "told it - the Build's item 3 (run_agent, lesson 3).")
-    # A list changed during a run: a tool that hands the model a new tool, on the same list.
+    # A list changed during a run: a tool that hands the model a new tool, on the same list;
+    # the new tool, called next, retells look in place, the list as long as it was.
     kit = [looker()]
-    extra = tool(t.random.choice(["grep", "edit", "find"]), lambda arguments: "", PATH,
+
+    def retell(arguments):
+        kit[0]["description"] = "Look at a file, told again."
+        return ""
+    extra = tool(t.random.choice(["grep", "edit", "find"]), retell, PATH,
                  "A tool the run gained.")
     kit.append(tool("learn", lambda arguments: kit.append(extra) or "Learned.", PATH,
                     "Gain a tool."))
     model = lab.ScriptedModel([lab.reply(lab.call("learn", {"path": "x"})),
+                               lab.reply(lab.call(extra["name"], {"path": "x"})),
                                lab.say(t.random.choice(ANSWERS))])
-    await run(model, kit, t.random.choice(PROMPTS))
+    messages = []
+    error = await raised(lambda: run(model, kit, t.random.choice(PROMPTS), messages))
+    t.expect([lab.shape(messages), error, [request.tools[0]["description"]
+                                          for request in model.calls]],
+             why="A tool added to the list during a run can be called from the next reply on, "
+                 "and a tool changed in place is told as it is now: every call has its result "
+                 "from run_tool on the tools as they stand, and each request carries "
+                 "tool_specs(tools) as the list is when it is sent, nothing kept from an "
+                 "earlier request. The items are [the record, what run_agent raised, each "
+                 "request's description of look] - the Build's item 3 (run_agent, lesson 3).")
     t.expect([[spec["name"] for spec in request.tools] for request in model.calls],
-             [["look", "learn"], ["look", "learn", extra["name"]]],
+             [["look", "learn"], ["look", "learn", extra["name"]],
+              ["look", "learn", extra["name"]]],
              "Each request carries tool_specs(tools) as the list is when it is sent: a tool "
              "added to the list during the run is told from the next request on. Each item is "
              "one request's tool names - the Build's item 3 (run_agent, lesson 3).")
@@ -462,7 +524,10 @@ async def test_every_request_carries_the_specs(t):
           "with its exception (lesson 4 answers it instead); the loop never skips it or "
           "returns quietly.")
 async def test_no_call_is_left_unanswered(t):
+    tried = []
+
     def broken(arguments):
+        tried.append(arguments["path"])
         raise OSError(f"{arguments['path']}: the disk is not ready")
     tools = [looker(), tool("touch", lambda arguments: "", PATH), tool("fetch", broken, PATH)]
     answered = "U A[c1] R(c1) A, and run_agent returned"
@@ -488,29 +553,45 @@ async def test_no_call_is_left_unanswered(t):
              "item is [the tool the call named, what happened: lab.shape of the record and "
              "whether run_agent raised or returned] "
              "(run_agent, lessons 3 and 4).")
-    # A tool that raises in the middle of a batch: the calls after it are not run today.
-    ran = []
-    tools = [looker(ran), tool("fetch", broken, PATH)]
-    first, after = t.random.randint(1, 3), t.random.randint(1, 3)
-    batch = looks(t, first) + [lab.call("fetch", {"path": t.random.choice(PATHS)})] + \
-        looks(t, after)
-    model = lab.ScriptedModel([lab.reply(*batch), lab.say(t.random.choice(ANSWERS))])
-    messages = []
-    error = await raised(lambda: run(model, tools, t.random.choice(PROMPTS), messages))
-    results = sum(m["role"] == "toolResult" for m in messages)
-    what = f"{results} results, {len(ran)} looks run, run_agent " + ("raised" if error else
-                                                                     "returned")
-    stopped = f"{first} results, {first} looks run, run_agent raised"
-    went_on = f"{len(batch)} results, {first + after} looks run, run_agent returned"
-    either = f"{stopped} (lesson 3), or {went_on} (lesson 4)"
-    t.expect(either if what in (stopped, went_on) else f"{what}; the record: {lab.shape(messages)}",
-             either,
-             f"A batch of {len(batch)} calls whose call {first + 1} names a tool that raises: "
-             "the run ends with its exception at that call, today, and the calls after it in "
-             "the batch are not run first; the loop never carries on past a call with no "
-             "result. From lesson 4 the raise is a result and every call runs. This is how "
-             "many results the record holds, how many of the batch's looks ran, and how "
-             "run_agent ended (run_agent, lessons 3 and 4).")
+    # A call that raises in the middle of a batch, a tool's own raise or a name no tool has:
+    # the calls after it are not run today, and the tool's exception is what ends the run.
+    found, wanted = [], []
+    for name in ("fetch", t.random.choice(["lookup", "open", "view"])):
+        ran, tried[:] = [], []
+        tools = [looker(ran), tool("fetch", broken, PATH)]
+        first, after = t.random.randint(1, 3), t.random.randint(1, 3)
+        path = t.random.choice(PATHS)
+        batch = looks(t, first) + [lab.call(name, {"path": path})] + looks(t, after)
+        model = lab.ScriptedModel([lab.reply(*batch), lab.say(t.random.choice(ANSWERS))])
+        messages = []
+        error = await raised(lambda: run(model, tools, t.random.choice(PROMPTS), messages))
+        results = sum(m["role"] == "toolResult" for m in messages)
+        what = f"{results} results, {len(ran)} looks run, run_agent " + ("raised" if error else
+                                                                         "returned")
+        stopped = f"{first} results, {first} looks run, run_agent raised"
+        went_on = f"{len(batch)} results, {first + after} looks run, run_agent returned"
+        either = f"{stopped} (lesson 3), or {went_on} (lesson 4)"
+        if name == "fetch":
+            # Its own exception, the tool run once: not wrapped in another, not tried again.
+            own = f"OSError: {path}: the disk is not ready"
+            what += f", runs of fetch: {len(tried)}" + (f", {error}" if error else "")
+            stopped += f", runs of fetch: 1, {own}"
+            went_on += ", runs of fetch: 1"
+            either = f"{stopped} (lesson 3), or {went_on} (lesson 4)"
+        found.append([name, either if what in (stopped, went_on) else
+                      f"{what}; the record: {lab.shape(messages)}"])
+        wanted.append([name, either])
+    t.expect(found, wanted,
+             "A batch of calls one of which, after the first few, names a tool that raises or "
+             "a tool the list lacks: the run ends with its exception at that call, today, and "
+             "the calls after it in the batch are not run first, nor is any call of the batch "
+             "held back before it; the loop never carries on past a call with no result. The "
+             "exception is the tool's own, not wrapped in another, and the tool runs once per "
+             "call, never tried again. From lesson 4 the raise is a result and every call runs. "
+             "Each item is [the name the failing call gave, what happened: how many results "
+             "the record holds, how many of the batch's looks ran, how run_agent ended (and, "
+             "for fetch, how many times it ran and what was raised)] "
+             "(run_agent, lessons 3 and 4).")
     # A model may give a call the id of an earlier round's call: it is a new call all the same.
     path = t.random.choice(PATHS)
     model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})),
@@ -542,6 +623,16 @@ async def test_words_and_a_call(t):
              "Whether a reply asks for tools is decided by its calls, not by whether it has "
              "words, before or after them. The items are [the record, the paths the tool ran "
              "on] (run_agent, lesson 3).")
+    # Its words, spaces and line breaks at their ends, are recorded as the model gave them.
+    edged = t.random.choice([" ", "\n", "  "]) + words + t.random.choice(["\n", " ", "\n\n"])
+    given = lab.reply(edged, *looks(t, t.random.randint(1, 2)))
+    model = lab.ScriptedModel([given, lab.say(t.random.choice(ANSWERS))])
+    messages = await run(model, [looker()], t.random.choice(PROMPTS))
+    t.expect([lab.shape(messages), messages[1] == given, harness.text_of(messages[1])],
+             why="A reply with words and calls goes on the record as the model gave it, its "
+                 f"words {edged!r} unstripped: every reply, in the order it happened, nothing "
+                 "rebuilt or tidied. The items are [the record, whether the recorded reply is "
+                 "the one given, its words] - the Build's item 3 (run_agent, lesson 3).")
 
 
 @lab_test("The content decides, not the label: replies labelled stop that carry calls have them "
@@ -626,6 +717,17 @@ async def test_the_write_tool(t):
              "Afterwards the file holds exactly the content argument, even when it is \"\": a "
              "write of \"\" empties a file that is there and makes one that is not. The items "
              "are [what the two writes said, the workspace's files] (make_write_tool, lesson 3).")
+    # A long file (a generated table, a log) is written whole: no size is too big for write.
+    table = "".join(f"{number:06d},a row of a long generated table,{number * 7}\n"
+                    for number in range(t.random.randint(3000, 6000)))
+    said = await settle(write["execute"]({"path": fresh, "content": table}))
+    written = ws.read_text(fresh) if ws.exists(fresh) else ""
+    t.expect([said, len(written), written == table],
+             why=f"A write of {len(table)} characters leaves the file holding all of them: "
+                 "afterwards the file holds exactly the \"content\" argument, however long, "
+                 "none of it cut, and the sentence says so. The items are [what write said, "
+                 "the file's characters, whether it is the content given] "
+                 "- the Build's item 1 (make_write_tool, lesson 3).")
 
 
 @lab_test("make_bash_tool(shell) makes a tool named bash that needs a command and returns what "
@@ -669,6 +771,22 @@ async def test_the_bash_tool(t):
              "- the Build's item 2 (make_bash_tool, lesson 3).")
     ws.remove("notes.txt")
     ws.remove("long.txt")
+    # Past lesson 6's budget the whole output is still what the command printed today; from
+    # lesson 6 its end is kept with a line saying so, so the test accepts that and nothing else.
+    longer = "".join(f"{number:05d} print('a line of a longer file')\n"
+                     for number in range(t.random.randint(2100, 2600)))
+    ws.write_text("longer.txt", longer)
+    said = await settle(bash["execute"]({"command": "cat longer.txt"}))
+    ws.remove("longer.txt")
+    last = longer.splitlines()[-1]
+    t.expect([said == longer or (last in said and "Narrow the command" in said),
+              last in said], [True, True],
+             f"cat of a file of {len(longer.splitlines())} lines ({len(longer)} characters) "
+             "gives what the command printed: all of it today (from lesson 6, its end and a "
+             "line saying the rest was cut), never a beginning cut off silently. The items are "
+             "[whether the result is the whole output or lesson 6's end of it, whether the "
+             "file's last line is in it] "
+             "- the Build's item 2 (make_bash_tool, lesson 3).")
     # A command runs once per call: rm run twice would fail the second time.
     gone = t.random.choice(names)
     said = await settle(bash["execute"]({"command": f"rm src/{gone}"}))
