@@ -938,6 +938,82 @@ _SCHEMAS = {}  # tool name -> the parameters first seen under it
              "parameters": tool.get("parameters", {"type": "object", "properties": {}})}
             for tool in tools]
 '''),
+    # Hunt round 12 (reader r61): the designs that passed, each now failing naming its rule.
+    Wrong(lab='2.1', name='execute tried again when it raises OSError',
+          rule='Build item 4: execute gets the call\'s arguments once, and what it raises goes up '
+               'to the caller as it was raised; a missing file is not tried a second time.',
+          where='Build item 4: "What `execute` raises goes up to the caller as it was raised"',
+          names='not tried again',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except OSError:
+        text, failed = tool["execute"](call["arguments"]), False
+"""),
+    Wrong(lab='2.1', name='a tool\'s error other than KeyError wrapped in a RuntimeError',
+          rule='Build item 4: what execute raises goes up to the caller as it was raised, '
+               'whatever its kind, not only a KeyError.',
+          where='Build item 4: "What `execute` raises goes up to the caller as it was raised"',
+          names='the same kind with the same words',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except KeyError:
+        raise
+    except Exception as problem:
+        raise RuntimeError(f"tool {call['name']} failed: {problem}") from problem
+"""),
+    Wrong(lab='2.1', name='a missing file answered as an empty one',
+          rule='Build item 4: what execute raises goes up to the caller as it was raised, and '
+               'is_error stays False only for what execute returned; a FileNotFoundError '
+               'swallowed into content "" tells the model the file is there and empty.',
+          where='Build item 4: "What `execute` raises goes up to the caller as it was raised"',
+          names='not swallowed into a result that claims success',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except FileNotFoundError:
+        text, failed = "", False
+"""),
+    Wrong(lab='2.1', name='the tool taken out of the list while it runs',
+          rule='Build item 4: run_tool leaves the list it is given as it found it, even when the '
+               'tool raises.',
+          where='Build item 4: "`run_tool` leaves the list it is given as it found it"',
+          names='even when the tool raised',
+          replace=r"""
+    tool = {t["name"]: t for t in tools}[call["name"]]
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    index = max((n for n, t in enumerate(tools) if t["name"] == call["name"]),
+                default=None)
+    if index is None:
+        raise KeyError(call["name"])
+    tool = tools.pop(index)
+    text, failed = tool["execute"](call["arguments"]), False
+    tools.insert(index, tool)
+"""),
+    Wrong(lab='2.1', name='a count of runs written into the tool',
+          rule='Build item 4: run_tool leaves the list it is given as it found it, its tools '
+               'with the keys they had.',
+          where='Build item 4: "`run_tool` leaves the list it is given as it found it"',
+          names='with the same keys',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    tool["runs"] = tool.get("runs", 0) + 1
+    text, failed = tool["execute"](call["arguments"]), False
+"""),
 ]
 
 ALLOWED = [

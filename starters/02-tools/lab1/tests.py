@@ -85,6 +85,22 @@ def refused(problem, result, call):
         result.get("tool_call_id") == call["id"]
 
 
+def fail(problem):
+    """Raise `problem`: the body of a tool that fails."""
+    raise problem
+
+
+def own_error(problem, result, failure):
+    """Whether what run_tool did with a tool that raised `failure` gives back the tool's own error:
+    raised as it was (lesson 2: the same kind, the same words) or put in an error result that
+    holds its words (lesson 4 and every later lesson)."""
+    words = str(failure.args[0])
+    if problem is not None:
+        return problem.partition(":")[0] == type(failure).__name__ and words in problem
+    return isinstance(result, dict) and result.get("is_error") is True and \
+        words in str(result.get("content"))
+
+
 def recording(name, answer):
     """A tool named `name` that answers `answer` and keeps the arguments of each call it gets.
     Returns (tool, the list of arguments seen)."""
@@ -433,20 +449,35 @@ async def test_the_tool_is_picked_by_name(t):
              "added since does, and a read tool the file made but did not give is not among "
              "them. Items: whether each of those three calls was refused (KeyError in lesson 2, "
              "an error result from lesson 4), then the tools that ran (run_tool, lesson 2).")
-    # A tool that is there and fails: a KeyError of its own, for an argument the call left out.
-    failing = tool(t.random.choice(names), lambda a: ran.append("failing") or a["offset"], PATH)
+    # Tools that are there and fail, in the list among the others: a KeyError of their own, for
+    # an argument the call left out; a missing file; and one drawn failure of another kind.
+    spare = t.random.sample([name for name in TOOL_NAMES if name not in
+                             [kept["name"] for kept in tools]], 3)
+    failures = [KeyError("offset"), FileNotFoundError("gone.txt"),
+                t.random.choice([ValueError("offset -3 is before the start"),
+                                 PermissionError("secret.txt may not be read"),
+                                 TimeoutError("took too long"), UnicodeError("not text")])]
+    t.random.shuffle(failures)
+    for name, failure in zip(spare, failures):
+        tools.insert(t.random.randrange(len(tools) + 1), tool(
+            name, lambda a, name=name, failure=failure: ran.append(name) or fail(failure), PATH))
+    before = [[kept["name"], sorted(kept)] for kept in tools]
     ran.clear()
-    problem, result = await outcome([failing], block(failing["name"], {"path": "a.py"}, "c105"))
-    own = problem.startswith("KeyError") and "offset" in problem if problem is not None else \
-        isinstance(result, dict) and result.get("is_error") is True and \
-        "offset" in str(result.get("content"))
-    t.expect([ran, own], [["failing"], True],
-             "A tool that is there and fails is not a tool that is missing: it ran, and its own "
-             "error (here KeyError 'offset', an argument the call left out) is what comes back: "
-             "lesson 2's run_tool lets it go up as it was raised, a KeyError and not another "
-             "exception wrapped round it (Build item 4), lesson 4's puts its words in an error "
-             "result. Items: the tools that ran, then whether the tool's own error came back "
-             "(run_tool, lesson 2).")
+    came_back = []
+    for id, name, failure in zip(ids(t, len(spare)), spare, failures):
+        problem, result = await outcome(tools, block(name, {"path": "a.py"}, id))
+        came_back.append([name, own_error(problem, result, failure)])
+    t.expect([ran, came_back, [[kept["name"], sorted(kept)] for kept in tools] == before],
+             [spare, [[name, True] for name in spare], True],
+             "A tool that is there and fails is not a tool that is missing: it ran, once, and its "
+             "own error is what comes back: lesson 2's run_tool lets it go up as it was raised "
+             "(Build item 4 \"What `execute` raises goes up to the caller as it was raised\"), "
+             "the same kind with the same words, not another exception wrapped round it, not "
+             "swallowed into a result that claims success, not tried again; lesson 4's puts its "
+             "words in an error result. And run_tool leaves the list it is given as it found it, "
+             "even when the tool raised. Items: the tools that ran, in order; for each failing "
+             "tool [its name, whether its own error came back]; whether the list holds the same "
+             "tools, in the same order, with the same keys, afterwards (run_tool, lesson 2).")
 
 
 @lab_test("A reply with several calls gets one result per call, in call order, each naming its "
