@@ -938,6 +938,204 @@ _SCHEMAS = {}  # tool name -> the parameters first seen under it
              "parameters": tool.get("parameters", {"type": "object", "properties": {}})}
             for tool in tools]
 '''),
+    # Hunt round 12 (reader r61): the designs that passed, each now failing naming its rule.
+    Wrong(lab='2.1', name='execute tried again when it raises OSError',
+          rule='Build item 4: execute gets the call\'s arguments once, and what it raises goes up '
+               'to the caller as it was raised; a missing file is not tried a second time.',
+          where='Build item 4: "What `execute` raises goes up to the caller as it was raised"',
+          names='not tried again',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except OSError:
+        text, failed = tool["execute"](call["arguments"]), False
+"""),
+    Wrong(lab='2.1', name='a tool\'s error other than KeyError wrapped in a RuntimeError',
+          rule='Build item 4: what execute raises goes up to the caller as it was raised, '
+               'whatever its kind, not only a KeyError.',
+          where='Build item 4: "What `execute` raises goes up to the caller as it was raised"',
+          names='the same kind with the same words',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except KeyError:
+        raise
+    except Exception as problem:
+        raise RuntimeError(f"tool {call['name']} failed: {problem}") from problem
+"""),
+    Wrong(lab='2.1', name='a missing file answered as an empty one',
+          rule='Build item 4: what execute raises goes up to the caller as it was raised, and '
+               'is_error stays False only for what execute returned; a FileNotFoundError '
+               'swallowed into content "" tells the model the file is there and empty.',
+          where='Build item 4: "What `execute` raises goes up to the caller as it was raised"',
+          names='not swallowed into a result that claims success',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except FileNotFoundError:
+        text, failed = "", False
+"""),
+    Wrong(lab='2.1', name='the tool taken out of the list while it runs',
+          rule='Build item 4: run_tool leaves the list it is given as it found it, even when the '
+               'tool raises.',
+          where='Build item 4: "`run_tool` leaves the list it is given as it found it"',
+          names='even when the tool raised',
+          replace=r"""
+    tool = {t["name"]: t for t in tools}[call["name"]]
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    index = max((n for n, t in enumerate(tools) if t["name"] == call["name"]),
+                default=None)
+    if index is None:
+        raise KeyError(call["name"])
+    tool = tools.pop(index)
+    text, failed = tool["execute"](call["arguments"]), False
+    tools.insert(index, tool)
+"""),
+    Wrong(lab='2.1', name='a count of runs written into the tool',
+          rule='Build item 4: run_tool leaves the list it is given as it found it, its tools '
+               'with the keys they had.',
+          where='Build item 4: "`run_tool` leaves the list it is given as it found it"',
+          names='with the same keys',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    tool["runs"] = tool.get("runs", 0) + 1
+    text, failed = tool["execute"](call["arguments"]), False
+"""),
+    Wrong(lab='2.1', name='run_tool cutting answers at 250,000 characters',
+          rule='Build item 4: what execute returned is the content, as it is; run_tool has no '
+               'cap of its own, however long the answer.',
+          where='Build item 4: "what `execute` returned as the content"',
+          names="no cap of run_tool's own",
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+    if isinstance(text, str):
+        text = text[:250_000]
+"""),
+    Wrong(lab='2.1', name='read capped at 120,000 characters, silently',
+          rule='Build item 5: read gives the whole text of the file, however long; lesson 6 is '
+               'where a read is cut, with a note that says so.',
+          where='Build item 5: "The whole text of the file"',
+          names='read never cuts a file silently',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        return ws.read_text(arguments["path"])[:120_000]
+"""),
+    Wrong(lab='2.1', name='read normalising the path it is given',
+          rule='Build item 5: the path goes to the workspace as the call spells it; a path that '
+               'climbs out and back (x/../a.py) is the workspace\'s to refuse, not read tidied.',
+          where='Build item 5: "The path goes to the workspace as the call spells it: `read` '
+                'tidies nothing"',
+          names='read tidies nothing',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        return ws.read_text(posixpath.normpath(arguments["path"]))
+""",
+          also=((r"""
+def make_read_tool(ws):
+""", r"""
+import posixpath
+
+
+def make_read_tool(ws):
+"""),)),
+    Wrong(lab='2.1', name='read turning backslashes into slashes',
+          rule='Build item 5: the path goes to the workspace as the call spells it; a path '
+               'spelled with backslashes is not made a path with slashes.',
+          where='Build item 5: "The path goes to the workspace as the call spells it: `read` '
+                'tidies nothing"',
+          names='read tidies nothing',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        return ws.read_text(arguments["path"].replace("\\", "/").lstrip("/"))
+"""),
+    Wrong(lab='2.1', name='a path that is not a string made one with str()',
+          rule='Build item 5: the path goes to the workspace as the call spells it; a path that '
+               'is not a string is the workspace\'s to refuse, not made a file\'s name.',
+          where='Build item 5: "The path goes to the workspace as the call spells it: `read` '
+                'tidies nothing"',
+          names='read tidies nothing',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        return ws.read_text(str(arguments["path"]))
+"""),
+    Wrong(lab='2.1', name='the project folder read when no path is given',
+          rule='Build item 5: read reads the file named by the "path" argument; a call with no '
+               'path names no file, and read does not make one up.',
+          where='Build item 5: "The whole text of the file named by the `"path"` argument"',
+          names='names the missing path',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        return ws.read_text(arguments.get("path", "."))
+"""),
+    Wrong(lab='2.1', name='the calls kept per message and block ids, handed out as copies',
+          rule='Build item 2: tool_calls gives the very blocks of the content and keeps nothing '
+               'between two asks; a call re-made in place with the same id shows at the next '
+               'ask.',
+          where='Build item 2: "Nothing is kept between two asks"',
+          names='re-made in place',
+          replace=r"""
+    return [block for block in message["content"] if block["type"] == "toolCall"]
+""",
+          by=r"""
+    key = (id(message), tuple((b["type"], b.get("id")) for b in message["content"]))
+    if key not in _CALLS:
+        _CALLS[key] = [block for block in message["content"] if block["type"] == "toolCall"]
+    return list(_CALLS[key])
+
+
+_CALLS = {}  # (id(message), its blocks' kinds and ids) -> its calls
+"""),
+    Wrong(lab='2.1', name='results remembered by name, id and arguments unless empty',
+          rule='Build item 4: execute gets the call\'s arguments once for each call; a later '
+               'run\'s call with the same name, id and arguments runs its tool anew.',
+          where='Build item 4: "its `execute` gets the call\'s arguments, once"',
+          names='never from memory',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    key = (call["name"], call["id"], repr(sorted(call["arguments"].items())))
+    if key in _MEMO:
+        text, failed = _MEMO[key], False
+    else:
+        text, failed = tool["execute"](call["arguments"]), False
+        if text:
+            _MEMO[key] = text
+""",
+          also=((r"""
+def run_tool(tools, call):
+""", r"""
+_MEMO = {}  # (name, id, arguments) -> what the tool answered
+
+
+def run_tool(tools, call):
+"""),)),
 ]
 
 ALLOWED = [
@@ -1110,4 +1308,97 @@ HISTORY = []  # every result made
         return []
     return [block for block in message["content"] if block["type"] == "toolCall"]
 '''),
+    # Hunt round 12 (reader r61), probe 2.1-21.
+    Wrong(lab='2.1', name='the first of two tools of one name run',
+          rule='The lesson says of two tools that share a name that the reference\'s lookup '
+               'keeps the last one and "the lab\'s tests do not choose": a list with one name '
+               'twice is the caller\'s mistake, and either tool is a fair pick.',
+          where='hunt round 12, probe 2.1-21', names='',
+          replace=r"""
+    tool = {t["name"]: t for t in tools}[call["name"]]
+""",
+          by=r"""
+    tool = next((t for t in tools if t["name"] == call["name"]), None)
+    if tool is None:
+        raise KeyError(call["name"])
+"""),
+    # Hunt round 12 (reader r61), probe 2.1-22.
+    Wrong(lab='2.1', name="a user message's string given by text_of",
+          rule='text_of is asked of a reply, whose content is a list of blocks. A user message\'s '
+               'content is a plain string, its words as they are, so giving that string back is '
+               'true of it; the reference raises TypeError there only because it walks the '
+               'string. Every reply is answered as the reference answers it, as round 10\'s '
+               '"[] for a message whose content is not a list of blocks" is for tool_calls.',
+          where='hunt round 12, probe 2.1-22', names='',
+          replace=r"""
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+""",
+          by=r"""
+    if isinstance(message["content"], str):
+        return message["content"]
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+"""),
+    # Hunt round 12 (reader r61), probe 2.1-23.
+    Wrong(lab='2.1', name='an id made up for a call that has none',
+          rule='Every call block of the course\'s format has an id (lab.reply gives one, and '
+               'lab.validate refuses a call without: "toolCall has no \'id\'"), so a call with '
+               'none is outside the format, as round 2\'s "the words of every block that is not '
+               'a call" is; every call the course makes is answered under its own id.',
+          where='hunt round 12, probe 2.1-23', names='',
+          replace=r"""
+    return {"role": "toolResult", "tool_call_id": call["id"], "tool_name": call["name"],
+""",
+          by=r"""
+    return {"role": "toolResult", "tool_call_id": call.get("id", "c1"), "tool_name": call["name"],
+"""),
+    # Hunt round 12 (reader r61), probe 2.1-25.
+    Wrong(lab='2.1', name="a copy of each tool's schema in its spec",
+          rule='Build item 3 asks for a new dict for each tool holding the tool\'s own name, '
+               'description and parameters; a deep copy of the parameters holds the same schema, '
+               'which is what the model is told, and keeps the tool as it went in even when a '
+               'caller edits a spec\'s schema. A safer answer the rule leaves free, as round 10\'s '
+               '"execute handed a copy of the call\'s arguments" is.',
+          where='hunt round 12, probe 2.1-25', names='',
+          replace=r"""
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+""",
+          by=r"""
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": copy.deepcopy(tool["parameters"])} for tool in tools]
+""",
+          also=((r"""
+def tool_specs(tools):
+""", r"""
+import copy
+
+
+def tool_specs(tools):
+"""),)),
+    # Hunt round 12 (reader r61), design 2.1-27.
+    Wrong(lab='2.1', name="read's execute written async",
+          rule="Lesson 15 makes tools coroutines and run_tool awaits them, and lab 2.1's tests "
+               "judge every later lab's file, so they settle whatever read's execute and "
+               "run_tool return; an awaited read gives the same text. Lesson 15's colour written "
+               'early, as round 10\'s "run_tool written async" is, changes no result.',
+          where='hunt round 12, design 2.1-27', names='',
+          replace=r"""
+    def execute(arguments):
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+    async def execute(arguments):
+        return ws.read_text(arguments["path"])
+""",
+          also=((r"""
+def run_tool(tools, call):
+""", r"""
+async def run_tool(tools, call):
+"""), (r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""", r"""
+    text, failed = tool["execute"](call["arguments"]), False
+    if hasattr(text, "__await__"):  # lesson 15's tools are coroutines
+        text = await text
+"""))),
 ]

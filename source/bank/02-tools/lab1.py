@@ -26,6 +26,11 @@ NAMES = ["grep", "ls", "find", "fetch", "edit", "write", "bash", "read"]
 OWN = ["text_of", "tool_calls", "tool_specs", "user_message", "make_read_tool"]
 
 
+def throw(problem):
+    """Raise `problem`: the body of a tool that fails."""
+    raise problem
+
+
 def ids(t, count):
     """`count` distinct call ids drawn from k2..k98."""
     return [f"k{n}" for n in t.random.sample(range(2, 99), count)]
@@ -125,6 +130,14 @@ async def test_bank_the_caller_works_on_the_very_blocks(t):
              "After the caller reversed the list tool_calls gave, wrote a number into each call "
              "block in that order, and added a note to a second list: [the number each call "
              "block of the reply now holds, in content order; the ids a third ask gives].")
+    at = t.random.choice([n for n, b in enumerate(message["content"]) if b["type"] == "toolCall"])
+    message["content"][at] = {**message["content"][at], "arguments": {"path": "redone.txt"}}
+    t.expect([[c["arguments"]["path"], c is message["content"][at]] for c in
+              harness.tool_calls(message) if c["id"] == message["content"][at]["id"]],
+             [["redone.txt", True]],
+             "After the caller re-made one call block in place (a new block, the same id, another "
+             "path): [for the call of that id the next ask gives, its path and whether it is the "
+             "new block].")
 
 
 @lab_test("Across a conversation the calls of every reply are its call blocks in order; after a "
@@ -270,9 +283,9 @@ async def test_bank_the_specs_as_json(t):
 
 # --- rule 4: run_tool -----------------------------------------------------------------------
 
-# A log the show tool gives back whole: it starts like a failure and is over 100,000 characters.
+# A log the show tool gives back whole: it starts like a failure and is over 1,000,000 characters.
 LOG = "Error: the nightly build (a saved log)\n" + "".join(
-    f"step {n:05d} passed\n" for n in range(7000))
+    f"step {n:05d} passed\n" for n in range(70000))
 
 
 def workbench(ws):
@@ -298,7 +311,7 @@ def workbench(ws):
 
 @lab_test("A batch of calls run one by one on tools that write to a workspace: each tool the "
           "call names runs once on the call's own arguments (an empty line and None among "
-          "them, a repeated id run anew), and each result carries the call's id and name and "
+          "them, a repeated id and arguments run anew), and each result carries the call's id and name and "
           "what the tool returned, is_error False.")
 async def test_bank_what_the_tools_did_to_the_workspace(t):
     ws = lab.Workspace({"build.log": LOG, "notes.txt": ""})
@@ -317,6 +330,8 @@ async def test_bank_what_the_tools_did_to_the_workspace(t):
     # A note whose id an earlier note had (a later reply numbers its calls afresh): it runs anew.
     calls.append(lab.call("note", {"line": "once more"},
                           id=next(c["id"] for c in calls if c["name"] == "note")))
+    # And a text_of call whose id and arguments an earlier one had: it counts the notes anew.
+    calls.append(lab.call("text_of", id=next(c["id"] for c in calls if c["name"] == "text_of")))
     wanted, written = [], []  # worked out before any call runs, from the calls as sent
     for sent in calls:
         if sent["name"] == "note":
@@ -377,17 +392,33 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
         problem, result = await attempt(tools, call)
         verdicts.append("refused" if refused(problem, result, call) else
                         (result or {}).get("content", problem))
-    failing = tool(t.random.choice(names), lambda a: ran.append("failing") or a["depth"], PATH)
-    problem, _ = await attempt([failing], lab.call(failing["name"], {"path": "c.txt"}, id="k20"))
-    t.expect([verdicts, ran, [x["name"] for x in tools], problem],
+    spare = t.random.sample([n for n in NAMES if n not in order], 3)
+    kinds = [KeyError("depth"), FileNotFoundError("c.txt"),
+             t.random.choice([IsADirectoryError("lib"), ValueError("depth must be a number"),
+                              RuntimeError("the tool broke"), ConnectionError("no network")])]
+    t.random.shuffle(kinds)
+    for name, kind in zip(spare, kinds):
+        tools.insert(t.random.randrange(len(tools) + 1),
+                     tool(name, lambda a, name=name, kind=kind: ran.append(name) or throw(kind),
+                          PATH))
+    keys = [[x["name"], sorted(x)] for x in tools]
+    problems = []
+    for n, name in enumerate(spare):
+        problems.append((await attempt(tools, lab.call(name, {"path": "c.txt"},
+                                                       id=f"k{n + 20}")))[0])
+    t.expect([verdicts, ran, [x["name"] for x in tools if x["name"] not in spare], problems,
+              [[x["name"], sorted(x)] for x in tools] == keys],
              [["refused"] * 4 + [f"{asked[4]}: a.txt", "refused", f"{added}: b.txt"],
-              [asked[4], added, "failing"], order, "KeyError: 'depth'"],
+              [asked[4], added, *spare], order, [f"{type(k).__name__}: {k}" for k in kinds],
+              True],
              "[For each call (a tool's name in another case or with a space, a name one letter "
              "short of a tool's, the name of a function of harness.py no tool has, "
              "read (made, not given), a tool's own name, a tool removed from the list since, a "
              "tool added since): refused, or the content it got; the tools that ran; the tools "
-             "list's names afterwards; what a tool that fails on an argument the call lacks "
-             "raised].")
+             "list's names afterwards, but for the failing tools; what each of three tools in "
+             "the list that fail raised (one on an argument the call lacks, one on a missing "
+             "file, one drawn); whether the list holds the same tools in the same order with the "
+             "same keys after they failed].")
 
 
 # --- rule 5: the read tool's execute --------------------------------------------------------
@@ -456,7 +487,7 @@ async def test_bank_two_reads_over_two_workspaces(t):
     picks[t.random.randrange(5)] = 0  # the read made first reads too
     wanted, found = [], []
     for n, which in enumerate(picks):
-        text = LONGER * 10 if n == 0 else f"{n}:" + t.random.choice(
+        text = LONGER * 100 if n == 0 else f"{n}:" + t.random.choice(
             [LONGER[:2500], "\t tab first\r\n  ", "\n\n", "", "an edit\n  "])
         spaces[which].write_text("same.txt", text)
         spaces[1 - which].write_text("same.txt", f"the other workspace, write {n}\n")
@@ -467,9 +498,17 @@ async def test_bank_two_reads_over_two_workspaces(t):
     missing = await raised(lambda: reads[t.random.randint(0, 1)]["execute"]({"path": "gone.md"}))
     edge = t.random.choice([" same.txt", "same.txt ", "same.txt\t"])
     spaces[0].write_text(edge, "a file whose name has a blank at one end\n")
-    t.expect([found, missing, await settle(reads[0]["execute"]({"path": edge}))],
-             [wanted, "FileNotFoundError: gone.md", "a file whose name has a blank at one end\n"],
+    spaces[0].write_text("7", "a file named 7\n")
+    spelled = []
+    for arguments in [{"path": "x/../same.txt"}, {"path": "\\same.txt"}, {"path": 7}, {}]:
+        problem = await raised(lambda: reads[0]["execute"](arguments))
+        spelled.append(problem.partition(":")[0] if problem else None)
+    t.expect([found, missing, await settle(reads[0]["execute"]({"path": edge})), spelled],
+             [wanted, "FileNotFoundError: gone.md", "a file whose name has a blank at one end\n",
+              ["ValueError", "FileNotFoundError", "TypeError", "KeyError"]],
              "[What each read returned through run_tool after a write to its workspace and "
              "another to the other one (a long text by its length and last 30 characters); "
              "what reading a path with no file raised; what read returned for a path with a "
-             "blank at one end, beside same.txt]: read takes the path as the call spells it.")
+             "blank at one end, beside same.txt; the kind of exception read raised for the "
+             "paths x/../same.txt and \\same.txt, for the number 7 beside a file named 7, and "
+             "for no path]: read takes the path as the call spells it.")

@@ -35,10 +35,10 @@ LINES = "".join(f"{n}\n" for n in range(1, 2501))
 # bytes are the file's, not to be tidied.
 RAGGED = "\ufefftwo spaces  \r\na tab\t\r\nno end  "
 # What execute may return, each an answer run_tool passes on as it is: the empty text, texts that
-# only look like failures, a text of 200,000 characters, and (wrongly, but not run_tool's to
+# only look like failures, a text of 1,000,000 characters, and (wrongly, but not run_tool's to
 # fix) a number and None.
 ANSWERS = ["", "Error: disk full (the first line of a log)\n",
-           "Traceback (most recent call last):\n  a saved crash report\n", LONG * 4, 42, None]
+           "Traceback (most recent call last):\n  a saved crash report\n", LONG * 20, 42, None]
 
 
 def block(name, arguments=None, id="c1"):
@@ -83,6 +83,22 @@ def refused(problem, result, call):
         return problem.startswith("KeyError")
     return isinstance(result, dict) and result.get("is_error") is True and \
         result.get("tool_call_id") == call["id"]
+
+
+def fail(problem):
+    """Raise `problem`: the body of a tool that fails."""
+    raise problem
+
+
+def own_error(problem, result, failure):
+    """Whether what run_tool did with a tool that raised `failure` gives back the tool's own error:
+    raised as it was (lesson 2: the same kind, the same words) or put in an error result that
+    holds its words (lesson 4 and every later lesson)."""
+    words = str(failure.args[0])
+    if problem is not None:
+        return problem.partition(":")[0] == type(failure).__name__ and words in problem
+    return isinstance(result, dict) and result.get("is_error") is True and \
+        words in str(result.get("content"))
 
 
 def recording(name, answer):
@@ -167,6 +183,16 @@ async def test_tool_calls(t):
                  "of the content is replaced by another call, the content as long as before "
                  "and its last block the same, the next ask follows the content as it is then. "
                  "Each item is a call's id (tool_calls, lesson 2).")
+    # A caller re-makes one call in place: a new block, the same id, other arguments.
+    at = t.random.choice([n for n, b in enumerate(message["content"]) if b["type"] == "toolCall"])
+    message["content"][at] = dict(message["content"][at], arguments={"path": "remade.py"})
+    t.expect([[c["id"], c["arguments"], any(c is b for b in message["content"])]
+              for c in harness.tool_calls(message)],
+             why="Nothing is kept between two asks, and each call is the very block of the "
+                 "content (Build item 2): after a call is re-made in place as a new block with "
+                 "the same id and other arguments, the next ask gives the new block, not the one "
+                 "it gave before. Each item is [id, arguments, whether it is a block of the "
+                 "content now] of one call (tool_calls, lesson 2).")
     harness.tool_calls(message).clear()  # a caller that has handled the calls empties its list
     t.expect([c["id"] for c in harness.tool_calls(message)],
              [b["id"] for b in message["content"] if b["type"] == "toolCall"],
@@ -318,7 +344,7 @@ async def test_run_tool_returns_a_result(t):
     t.expect(found, wanted,
              "What execute returned is the content, as it is, and is_error stays False all "
              "through lesson 2: an empty text, a text that starts \"Error\" or \"Traceback\" "
-             "(a file may), a text of 200,000 characters (no cap of run_tool's own), even a "
+             "(a file may), a text of 1,000,000 characters (no cap of run_tool's own), even a "
              "number or None (passed on, not turned into \"None\" or \"42\": \"Your run_tool "
              "passes it on as it is\"). execute ran once for each. Each item is [content, "
              "is_error, times execute ran] of one result (run_tool, lesson 2; Build item 4).")
@@ -433,20 +459,35 @@ async def test_the_tool_is_picked_by_name(t):
              "added since does, and a read tool the file made but did not give is not among "
              "them. Items: whether each of those three calls was refused (KeyError in lesson 2, "
              "an error result from lesson 4), then the tools that ran (run_tool, lesson 2).")
-    # A tool that is there and fails: a KeyError of its own, for an argument the call left out.
-    failing = tool(t.random.choice(names), lambda a: ran.append("failing") or a["offset"], PATH)
+    # Tools that are there and fail, in the list among the others: a KeyError of their own, for
+    # an argument the call left out; a missing file; and one drawn failure of another kind.
+    spare = t.random.sample([name for name in TOOL_NAMES if name not in
+                             [kept["name"] for kept in tools]], 3)
+    failures = [KeyError("offset"), FileNotFoundError("gone.txt"),
+                t.random.choice([ValueError("offset -3 is before the start"),
+                                 PermissionError("secret.txt may not be read"),
+                                 TimeoutError("took too long"), UnicodeError("not text")])]
+    t.random.shuffle(failures)
+    for name, failure in zip(spare, failures):
+        tools.insert(t.random.randrange(len(tools) + 1), tool(
+            name, lambda a, name=name, failure=failure: ran.append(name) or fail(failure), PATH))
+    before = [[kept["name"], sorted(kept)] for kept in tools]
     ran.clear()
-    problem, result = await outcome([failing], block(failing["name"], {"path": "a.py"}, "c105"))
-    own = problem.startswith("KeyError") and "offset" in problem if problem is not None else \
-        isinstance(result, dict) and result.get("is_error") is True and \
-        "offset" in str(result.get("content"))
-    t.expect([ran, own], [["failing"], True],
-             "A tool that is there and fails is not a tool that is missing: it ran, and its own "
-             "error (here KeyError 'offset', an argument the call left out) is what comes back: "
-             "lesson 2's run_tool lets it go up as it was raised, a KeyError and not another "
-             "exception wrapped round it (Build item 4), lesson 4's puts its words in an error "
-             "result. Items: the tools that ran, then whether the tool's own error came back "
-             "(run_tool, lesson 2).")
+    came_back = []
+    for id, name, failure in zip(ids(t, len(spare)), spare, failures):
+        problem, result = await outcome(tools, block(name, {"path": "a.py"}, id))
+        came_back.append([name, own_error(problem, result, failure)])
+    t.expect([ran, came_back, [[kept["name"], sorted(kept)] for kept in tools] == before],
+             [spare, [[name, True] for name in spare], True],
+             "A tool that is there and fails is not a tool that is missing: it ran, once, and its "
+             "own error is what comes back: lesson 2's run_tool lets it go up as it was raised "
+             "(Build item 4 \"What `execute` raises goes up to the caller as it was raised\"), "
+             "the same kind with the same words, not another exception wrapped round it, not "
+             "swallowed into a result that claims success, not tried again; lesson 4's puts its "
+             "words in an error result. And run_tool leaves the list it is given as it found it, "
+             "even when the tool raised. Items: the tools that ran, in order; for each failing "
+             "tool [its name, whether its own error came back]; whether the list holds the same "
+             "tools, in the same order, with the same keys, afterwards (run_tool, lesson 2).")
 
 
 @lab_test("A reply with several calls gets one result per call, in call order, each naming its "
@@ -464,6 +505,16 @@ async def test_two_calls_two_results(t):
              "Every call is answered, not only the first, and the ids pair each result with "
              "its call. Each item is [tool_call_id, tool_name, content] of one result "
              "(run_tool and tool_calls, lesson 2).")
+    # A later run: the same calls, ids and arguments, to tools of the same names that now answer
+    # otherwise (the files changed since).
+    later = {name: f"changed since\n{answer}" for name, answer in answers.items()}
+    tools = [recording(name, answer)[0] for name, answer in later.items()]
+    t.expect([(await settle(harness.run_tool(tools, call)))["content"] for call in calls],
+             [later[call["name"]] for call in calls],
+             "Each call runs its tool anew (Build item 4 \"its `execute` gets the call's "
+             "arguments, once\"): a call whose name, id and arguments an earlier run's call had "
+             "is answered by what the tool returns now, never from memory. Each item is the "
+             "content of one result of the later run (run_tool, lesson 2).")
 
 
 @lab_test("make_read_tool(ws) makes a tool named read whose one required argument is a string "
@@ -472,7 +523,7 @@ async def test_two_calls_two_results(t):
 async def test_the_read_tool(t):
     files = dict(zip(t.random.sample(PATHS, 4), t.random.sample(TEXTS, 4)))
     ws = lab.Workspace(files | {"long.log": LONG, "lines.log": LINES, "ragged.txt": RAGGED,
-                                "wide.log": LONG * 2})
+                                "wide.log": LONG * 20, "3": "a file named 3\n"})
     read = harness.make_read_tool(ws)
     # A second read tool over another workspace, made after the first: each reads its own.
     other = harness.make_read_tool(lab.Workspace({path: "another workspace's\n"
@@ -513,7 +564,7 @@ async def test_the_read_tool(t):
         whole.append(isinstance(text, str) and (text == ws.read_text(path) or
                                                 text not in ws.read_text(path)))
     t.expect(whole, [True, True, True],
-             "read never cuts a file silently: for a file of 2500 short lines, one of 100,000 "
+             "read never cuts a file silently: for a file of 2500 short lines, one of 1,000,000 "
              "characters, and the first file asked for with an offset and a limit (arguments "
              "lesson 2's read does not take), it returns the whole text of the file (lesson 2, "
              "Build item 5), or, from lesson 6 on, a part followed by a note that says where it "
@@ -534,6 +585,28 @@ async def test_the_read_tool(t):
                  "a file of its own beside the one without; the kind of exception read raised "
                  "for a path with a space at its start, where no file is, or None "
                  "(make_read_tool, lesson 2).")
+    tidied = t.random.choice(list(files))
+    spellings = [f"x/../{tidied}", "\\" + tidied.replace("/", "\\"), 3]
+    t.random.shuffle(spellings)
+    gave = []
+    for spelling in spellings:
+        text = []
+
+        async def answer():
+            text.append(await settle(read["execute"]({"path": spelling})))
+        await raised(answer)
+        gave.append([spelling, bool(text) and text[0] in (ws.read_text(tidied), "a file named 3\n")])
+    problem = await raised(lambda: read["execute"]({}))
+    t.expect([gave, problem is not None and "path" in problem],
+             [[[spelling, False] for spelling in spellings], True],
+             "The path goes to the workspace as the call spells it: read tidies nothing (Build "
+             "item 5), so a path that climbs out and back (x/../), one spelled with backslashes "
+             "and a path that is not a string (3, beside a file named \"3\") are the "
+             "workspace's to refuse, not a file read anew under a tidier name; and a call with no "
+             "\"path\" names no file, so what read raises names the missing path, not a folder "
+             "read instead. Items: for each spelling [the path, whether read gave the text of "
+             "the file a tidied path names]; then whether read, given no path, raised an error "
+             "that names path (make_read_tool, lesson 2).")
 
 
 @lab_test("One round trip driven by hand: the user asks, the model calls read, run_tool answers "
