@@ -1857,6 +1857,194 @@ def to_wire(system, messages, tools):
 
     async def _one(self, system, messages, tools=(), signal=None):
         """ + '"""' + r"""One request, read as it arrives."""),
+    # Hunt round 12 (reader r60), design 16.1-04.
+    Wrong(lab='16.1', name='decode_line handing out a shallow copy of a line read before',
+          rule='Each call of decode_line gives a new dict, even for a line read before: a caller may change what it was given, inside it too.',
+          where='lab 16.1, Build section, item 1: "Each call gives a new dict, even for a line it has read before: a caller may change what it was given."',
+          names='a copy of the top alone',
+          replace=r'''
+def decode_line(line):
+''',
+          by=r'''
+_DECODED = {}
+
+
+def decode_line(line):
+    if line not in _DECODED:
+        _DECODED[line] = _decode_line(line)
+    said = _DECODED[line]
+    return dict(said) if isinstance(said, dict) else said  # a new dict, its insides shared
+
+
+def _decode_line(line):
+'''),
+    # Hunt round 12 (reader r60), design 16.1-07.
+    Wrong(lab='16.1', name="a usage chunk's usage taken out",
+          rule='assemble reads its chunks and changes none of them, a usage chunk with no choices too.',
+          where='lab 16.1, Build section, item 2: "`assemble` reads its chunks and changes none of them"',
+          names='changes none of them',
+          replace=r'''
+        for choice in chunk.get("choices") or ():
+''',
+          by=r'''
+        chunk.pop("usage", None)  # counted, and done with
+        for choice in chunk.get("choices") or ():
+'''),
+    # Hunt round 12 (reader r60), design 16.1-08.
+    Wrong(lab='16.1', name='an error with no message reported by its code and type',
+          rule='An error chunk with no message is reported as what it says as text: all of it, not the fields one expects alone.',
+          where='lab 16.1, Build section, the table: "for an error that has none (a string, or a dict without `message`), what it says as text"',
+          names='all it says is kept',
+          replace=r'''
+            said = error.get("message") if isinstance(error, dict) else None
+''',
+          by=r'''
+            said = error.get("message") if isinstance(error, dict) else None
+            if said is None and isinstance(error, dict):
+                said = f'{error.get("code")} {error.get("type")}'  # the fields that matter
+'''),
+    # Hunt round 12 (reader r60), design 16.1-09.
+    Wrong(lab='16.1', name='a later null name taking the name back',
+          rule='A key whose value is null counts as left out, wherever it stands: a later fragment whose "name" is null takes no name back.',
+          where='lab 16.1, Build section, item 2: "A key whose value is `null` counts as left out, wherever it stands"',
+          names='they take back neither',
+          replace=r'''
+                call["name"] = function.get("name") or call["name"]
+''',
+          by=r'''
+                if "name" in function:
+                    call["name"] = function["name"]
+'''),
+    # Hunt round 12 (reader r60), design 16.1-10.
+    Wrong(lab='16.1', name='a later null id taking the id back',
+          rule='A key whose value is null counts as left out, wherever it stands: a later fragment whose "id" is null takes no id back.',
+          where='lab 16.1, Build section, item 2: "A key whose value is `null` counts as left out, wherever it stands"',
+          names='they take back neither',
+          replace=r'''
+                call["id"] = call_id or call["id"]  # only the first fragment has it
+''',
+          by=r'''
+                if "id" in piece:
+                    call["id"] = call_id
+'''),
+    # Hunt round 12 (reader r60), design 16.1-11.
+    Wrong(lab='16.1', name='a name read only from the fragment that brings the id',
+          rule='Each call has the id and name from the one fragment that carries them, and the tests put them on any one fragment: a name is read where it comes, with an id or without.',
+          where='lab 16.1, Build section, item 2: "the tests put them on any one fragment, so do not count on which"',
+          names='its other key read from the fragment that carries it',
+          replace=r'''
+                call["name"] = function.get("name") or call["name"]
+''',
+          by=r'''
+                if call_id:  # the name comes with the id
+                    call["name"] = function.get("name") or call["name"]
+'''),
+    # Hunt round 12 (reader r60), design 16.1-12.
+    Wrong(lab='16.1', name='arguments that parse to null read as {}',
+          rule='Arguments that parse to null are not an object, however empty they look: only an empty text means {}.',
+          where='lab 16.1, Build section, item 2: "Arguments that parse to `null`, `0`, `[]` or a string are not an object, however empty they look: only an empty text means `{}`."',
+          names='only an empty text means {}',
+          replace=r'''
+                arguments = json.loads(joined) if joined else {}
+''',
+          by=r'''
+                arguments = json.loads(joined) if joined else {}
+                arguments = {} if arguments is None else arguments  # null: nothing was sent
+'''),
+    # Hunt round 12 (reader r60), design 16.1-13.
+    Wrong(lab='16.1', name='the message kept for a list of the same length',
+          rule='Called again on the same list, assemble gives the message its chunks add up to: a list as long as before is not the same chunks.',
+          where='lab 16.1, Build section, item 2: "called again on the same list, or on a longer one as the stream grows, it gives the message those chunks add up to"',
+          names='identity and length are not its chunks',
+          replace=r'''
+def assemble(chunks, *, aborted=False):
+''',
+          by=r'''
+_ASSEMBLED = {}  # (id of a list, its length, aborted) -> (the list, its message)
+
+
+def assemble(chunks, *, aborted=False):
+    key = (id(chunks), len(chunks), aborted)
+    if key not in _ASSEMBLED:
+        _ASSEMBLED[key] = (chunks, _assemble(chunks, aborted=aborted))
+    return _ASSEMBLED[key][1]
+
+
+def _assemble(chunks, *, aborted=False):
+'''),
+    # Hunt round 12 (reader r60), design 16.1-15.
+    Wrong(lab='16.1', name='arguments parsed leniently',
+          rule='Arguments that are not a JSON object break the call: text JSON does not allow, such as a line break written raw inside a string, is not JSON, however a lenient parse reads it.',
+          where='lab 16.1, Build section, the table: "arguments that are not a JSON object"',
+          names='a lenient parse',
+          replace=r'''
+                arguments = json.loads(joined) if joined else {}
+''',
+          by=r'''
+                arguments = json.loads(joined, strict=False) if joined else {}
+'''),
+    # Hunt round 12 (reader r60), design 16.1-19.
+    Wrong(lab='16.1', name='finish names that hold length or content read as those',
+          rule='Only a finish_reason of "length" or "content_filter", spelled so, fails a finished reply; a name that holds one of them is another name.',
+          where="lab 16.1, Build section, the table's rows for a `finish_reason` of `length` and of `content_filter`",
+          names='spelled exactly',
+          replace=r'''
+    elif finish == "length":
+        why = "The reply was cut off at the output limit"
+    elif finish == "content_filter":
+''',
+          by=r'''
+    elif "length" in finish:
+        why = "The reply was cut off at the output limit"
+    elif finish.startswith("content"):
+'''),
+    # Hunt round 12 (reader r60), design 16.1-21.
+    Wrong(lab='16.1', name='a reply of whitespace judged empty',
+          rule='Whitespace is words: a reply whose only words are a space is not an empty reply, and is no error.',
+          where='lab 16.1, Build section, item 2: "holds its words as one text block"',
+          names='not an empty one',
+          replace=r'''
+    elif not content and not blocks:
+''',
+          by=r'''
+    elif not text.strip() and not blocks:
+'''),
+    # Hunt round 12 (reader r60), design 16.1-29.
+    Wrong(lab='16.1', name='an object taken over text beside it',
+          rule="A call's arguments are all its fragments joined, or, when they came as an object, that object: an object with text beside it is neither, and breaks the call.",
+          where='lab 16.1, Build section, item 2: "arguments parsed from all its fragments joined, or, when they came as an object, that object"',
+          names='an object with text beside it is neither',
+          replace=r'''
+        if objects and not joined and len(objects) == 1:
+''',
+          by=r'''
+        if len(objects) == 1:  # an object sent parsed wins over any text beside it
+'''),
+    # Hunt round 12 (reader r60), design 16.1-30.
+    Wrong(lab='16.1', name='a call no fragment gives an id left out',
+          rule='A call no fragment gives an id is kept as it came, its id None.',
+          where='lab 16.1, Build section, item 2: "A call no fragment gives an id, or a name, is kept as it came"',
+          names='is kept as it came',
+          replace=r'''
+    for call in sorted(calls, key=lambda call: call["index"]):  # stable: in order at one index
+''',
+          by=r'''
+    for call in sorted([call for call in calls if call["id"] is not None],
+                       key=lambda call: call["index"]):  # a call with no id cannot be answered
+'''),
+    # Hunt round 12 (reader r60), design 16.1-31.
+    Wrong(lab='16.1', name='an error: field matched loosely',
+          rule="A field's name is spelled exactly, at the line's start: `Error:` and ` error:` are other fields, which carry nothing.",
+          where='lab 16.1, Build section, item 1: "a blank line, a `:` comment or any other field gives `None`"',
+          names='` error:` are other fields',
+          replace=r'''
+    if line.startswith("error:"):  # a failure, said as its own field: its reason is news
+        said = line[len("error:"):].strip()
+''',
+          by=r'''
+    if line.lstrip().lower().startswith("error:"):  # however it is spelled
+        said = line.lstrip()[len("error:"):].strip()
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -1870,6 +2058,15 @@ ALLOWED = [
         where="issue 38", names="",
         replace='''    payload = line[len("data:"):].strip()''',
         by='''    payload = line[len("data:"):].lstrip(" ")'''),
+    Wrong(
+        lab="16.1", name="a call's arguments sent as an object copied into the reply",
+        rule="assemble reads its chunks and changes none of them; whether the reply's arguments "
+             "are the object a server sent or a copy of it the page leaves open, and a copy "
+             "keeps the chunks as they came whatever a caller later does with the reply (hunt "
+             "round 12, probe 16.1-32).",
+        where="hunt round 12", names="",
+        replace='''            arguments = objects[0]  # sent already parsed: whole, and judged below like any''',
+        by='''            arguments = json.loads(json.dumps(objects[0]))  # a copy: the chunk stays as it came'''),
     Wrong(
         lab="16.1", name="assemble skipping a marker or None handed to it",
         rule="assemble is handed one reply's decoded chunks; what it does with a STREAM_DONE or "

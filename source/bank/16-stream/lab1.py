@@ -73,7 +73,8 @@ async def test_bank_a_transcript_read_to_its_marker(t):
     server = t.random.choice(["openai", "vllm", "llamacpp", "ollama"])
     said = f"{word(t)} overheated"
     message = lab.fail(said, f"Pruning {word(t)}", lab.call("prune", {"bed": word(t)}, id=word(t)))
-    wire, wanted, blanks = [], [], 0
+    wire, wanted, blanks = [t.random.choice([f"Error: {said}", f" error: {said}",
+                                             f"ERROR:{said}"])], [], 1  # other fields
     for line in lab.stream_lines(message, real=server, piece=t.random.randint(3, 9)):
         if t.random.random() < 0.5:
             extra = t.random.choice(["", ": ping", "retry: 1500", "event: delta", ":"])
@@ -90,8 +91,11 @@ async def test_bank_a_transcript_read_to_its_marker(t):
     read, nothing, reached = [], 0, False
     for line in wire:
         found = harness.decode_line(line)
-        if isinstance(found, dict):
-            harness.decode_line(line)["read"] = "by another listener"  # a new dict each call
+        if isinstance(found, dict):  # another listener writes into its own, inside it too
+            other = harness.decode_line(line)
+            for inner in [value for value in other.values() if isinstance(value, (dict, list))]:
+                inner.append("read") if isinstance(inner, list) else inner.update(read=True)
+            other["read"] = "by another listener"  # a new dict each call, all the way in
         if found == harness.STREAM_DONE:
             reached = True
             break
@@ -108,7 +112,9 @@ async def test_bank_a_transcript_read_to_its_marker(t):
              [server, True, blanks, payloads, errors],
              "Each data line gives its payload parsed, the space after `data:` or not; an "
              "`error:` line gives {\"error\": its payload}, its space left out too; `data:[DONE]` "
-             "is the marker; blank, comment and other fields give None (decode_line, lesson 16). "
+             "is the marker; blank, comment and other fields give None, `Error:` or ` error:` "
+             "among them; each call gives a new dict, nothing inside it shared with another "
+             "call's (decode_line, lesson 16). "
              "Items: [the server, the marker reached, lines that gave None, the data chunks read, "
              "the error lines read].")
 
@@ -131,22 +137,32 @@ async def test_bank_lines_from_a_faulty_provider(t):
     t.random.shuffle(bad)
     payload = json.dumps({"choices": [{"index": 0, "delta": {"content": word(t)}}]})
     others = [t.random.choice(["DATA:", "Data: ", " data: ", "data :"]) + payload,
-              t.random.choice(["DATA: [DONE]", " data:[DONE]", "Data:[DONE]"])]
+              t.random.choice(["DATA: [DONE]", " data:[DONE]", "Data:[DONE]"]),
+              t.random.choice(["Error: ", " error: ", "ERROR:"]) + json.dumps(reason)]
+    edited = []
+    for line in (f"data: {payload}", 'error: {"message": "%s"}' % reason):
+        first = harness.decode_line(line)
+        kept = copy.deepcopy(first)
+        for inner in [value for value in first.values() if isinstance(value, (dict, list))]:
+            inner.append(None) if isinstance(inner, list) else inner.update(edited=True)
+        edited.append(harness.decode_line(line) == kept)
     found = [harness.decode_line(line) for line, _ in errors]
     refused = [await raised(lambda line=line: harness.decode_line(line)) for line in bad]
     t.expect([[line for line, _ in errors], found, refused,
-              [[line, harness.decode_line(line)] for line in others]],
+              [[line, harness.decode_line(line)] for line in others], edited],
              [[line for line, _ in errors], [{"error": value} for _, value in errors],
               [f"ValueError: not a stream line: {line!r}" for line in bad],
-              [[line, None] for line in others]],
+              [[line, None] for line in others], [True, True]],
              "An error line's payload is parsed when it is JSON of any kind (a string loses "
              "its quotes, a number is a number) and kept as text when it is not; a data line "
              "whose payload is no JSON object raises ValueError naming the line's repr as it "
              "came, what trails it included, an empty payload too; a field is named exactly, "
-             "at the line's start, so `DATA:` or ` data:` is another field and gives None "
-             "(decode_line, lesson 16). Items: [the error lines, what decode_line gave for each, "
-             "what each bad data line raised, [each line of a field spelled otherwise, what it "
-             "gave]].")
+             "at the line's start, so `DATA:` or ` data:` (or `Error:`) is another field and "
+             "gives None; a line decoded again after its caller wrote inside the first answer "
+             "gives what the line says (decode_line, lesson 16). Items: [the error lines, what "
+             "decode_line gave for each, what each bad data line raised, [each line of a field "
+             "spelled otherwise, what it gave], [a data line and an error line each decoded "
+             "again as it was]].")
 
 
 # -- rule 2: assemble ----------------------------------------------------------------------
@@ -157,11 +173,14 @@ class Feed:
     assemble a generator over copies of them, as a reader decoding on the fly would."""
 
     def __init__(self, streams):
-        self.streams = list(streams)
+        self.streams, self.changed = list(streams), []
 
     async def acomplete(self, system, messages, tools=(), signal=None):
         chunks = copy.deepcopy(self.streams.pop(0))
-        return harness.assemble(chunk for chunk in chunks)
+        kept = copy.deepcopy(chunks)
+        reply = harness.assemble(chunk for chunk in chunks)
+        self.changed.append(chunks != kept)  # assemble reads its chunks, changes none
+        return reply
 
 
 def broken_kinds(t):
@@ -268,6 +287,38 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
     cut = calls(piece(0, '{"bed', id=a, name="prune"))
     runs.append(["filtered", [choice({"content": lead}), cut, choice(finish="content_filter")],
                  "U A(error)", [], FILTERED])
+    runs.append(["usage after the finish",
+                 [choice({"content": lead}), choice(finish="stop"),
+                  {"choices": [], "usage": {"total_tokens": t.random.randint(9, 99)}}],
+                 "U A", [], None])
+    detail = f"{word(t)} queue full"
+    runs.append(["an error whose detail says more",
+                 [choice({"content": lead}), {"error": coded | {"detail": detail}}],
+                 "U A(error)", [], [True, detail]])
+    runs.append(["null id and name on a later fragment",
+                 [calls(piece(0, p_all[:4], id=a, name="prune")),
+                  calls({"index": 0, "id": None, "function": {"name": None,
+                                                              "arguments": p_all[4:]}}),
+                  choice(finish="tool_calls")],
+                 f"U A[{a}] R({a}) A", [["prune", prune]], None])
+    runs.append(["arguments of null", [calls(piece(0, "null", id=a, name="prune")),
+                                       choice(finish="tool_calls")],
+                 "U A(error)", [], f"Tool call {a} (prune) arrived with arguments that are "
+                 "not a JSON object"])
+    raw = json.dumps({"bed": word(t)})[:-2] + "\n" + '"}'  # a line break as it is, in a string
+    runs.append(["a raw line break in a string", [calls(piece(0, raw, id=a, name="prune")),
+                                                  choice(finish="tool_calls")],
+                 "U A(error)", [], f"Tool call {a} (prune) arrived with arguments that are "
+                 "not a JSON object"])
+    runs.append(["a finish whose name holds the table's",
+                 [choice({"content": lead}),
+                  choice(finish=t.random.choice(["max_length", "content_filtered"]))],
+                 "U A", [], None])
+    runs.append(["an object with text beside it",
+                 [calls(piece(0, dict(prune), id=a, name="prune")), calls(piece(0, '{"x": 1}')),
+                  choice(finish="tool_calls")],
+                 "U A(error)", [], f"Tool call {a} (prune) arrived with arguments that are not "
+                 "a JSON object"])
     kinds = broken_kinds(t)
     for n in range(4):  # each kind of broken arguments first, another kind after it
         first, second = word(t), word(t)
@@ -282,7 +333,8 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
     rows, wanted = [], []
     for name, stream, shape, ran, why in runs:
         answer = [choice({"content": "Done."}), choice(finish="stop")]
-        h = harness.Harness(Feed([stream, answer]), SYSTEM, tools)
+        feed = Feed([stream, answer])
+        h = harness.Harness(feed, SYSTEM, tools)
         del got[:]
         await lab.drive(h.prompt(f"Tend {word(t)}."))
         last = h.messages[-1]
@@ -290,11 +342,11 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
         if isinstance(why, list):  # what the page pins: text holding what the server said
             said = [isinstance(said, str), why[1] if why[1] in str(said) else str(said)]
         rows.append([name, lab.shape(h.messages), h.messages[1]["stop_reason"], list(got),
-                     said, harness.text_of(h.messages[1])])
+                     said, harness.text_of(h.messages[1]), any(feed.changed)])
         words = "".join(c["choices"][0]["delta"].get("content") or "" for c in stream
                         if c.get("choices") and c["choices"][0].get("delta"))
         wanted.append([name, shape, "error" if why is not None else "toolUse" if ran else "stop",
-                       ran, why, words])
+                       ran, why, words, False])
     t.expect(rows, wanted,
              "assemble joins each call's fragments by the call their index (or, at a used "
              "index, a new id) names, a fragment with no index at 0 whatever began last, takes "
@@ -305,10 +357,11 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
              "null as left out, and fails a reply with its words "
              "and no call, the first reason of the table deciding, the first error chunk's "
              "message (even empty) or what it says as text, broken arguments named for the "
-             "first such call in index order; the chunks come as a generator, walked once "
-             "(assemble, lesson 16). Each row: [the case, the record, the first reply's label, "
-             "the tools run as [name, arguments], the ending's error_message (for an error with "
-             "no message: [it is a str, the code it holds]), the first reply's words].")
+             "first such call in index order; the chunks come as a generator, walked once, "
+             "and none is changed (assemble, lesson 16). Each row: [the case, the record, the "
+             "first reply's label, the tools run as [name, arguments], the ending's "
+             "error_message (for an error with no message: [it is a str, what it must hold]), "
+             "the first reply's words, assemble changed a chunk].")
 
 
 @lab_test("One stream, grown a chunk at a time in a single list, is judged by assemble at every "
@@ -372,6 +425,43 @@ async def test_bank_one_stream_judged_as_it_grows(t):
              "with no index among them, are left as they came (assemble, lesson 16). Items: "
              "[the ids of the calls, the content of the one-delta reply, the ids of a reply whose "
              "first id comes back at index 0, its chunks unchanged].")
+    bed, other = word(t), word(t)
+    whole = json.dumps({"bed": bed})
+    replies = [
+        [choice({"content": bed}), {"error": {"code": 503, "type": "overloaded",
+                                              "detail": f"{other} queue full"}}],
+        [calls(piece(0, whole[:4], id=other, name="plant")),
+         calls({"index": 0, "id": None, "function": {"name": None, "arguments": whole[4:]}}),
+         choice(finish="tool_calls")],
+        [calls(piece(0, whole[:4], id=other)), calls(piece(0, whole[4:], name="plant")),
+         choice(finish="tool_calls")],
+        [calls(piece(0, "null", id=other, name="plant")), choice(finish="tool_calls")],
+        [calls(piece(0, whole[:-2] + "\n" + '"}', id=other, name="plant")),
+         choice(finish="tool_calls")],
+        [choice({"content": bed}), choice(finish=t.random.choice(["max_length",
+                                                                  "content_filtered"]))],
+        [choice({"content": " " * t.random.randint(1, 3)}), choice(finish="stop")],
+        [calls(piece(0, {"bed": bed}, id=other, name="plant")), calls(piece(0, '{"x": 1}')),
+         choice(finish="tool_calls")],
+        [calls(piece(0, whole, name="plant")), choice(finish="tool_calls")],
+        [choice({"content": bed}), choice(finish="stop"),
+         {"choices": [], "usage": {"total_tokens": t.random.randint(9, 99)}}]]
+    t.random.shuffle(replies)
+    buffer, again = [], []
+    for reply in replies:  # one list, emptied and filled by each reply, as a reader keeps it
+        buffer.clear()
+        buffer.extend(reply)
+        kept = copy.deepcopy(buffer)
+        again.append([harness.assemble(buffer), buffer == kept])
+    t.expect(again,
+             why="Replies one after another in one list, emptied and filled again for each, "
+                 "the lengths of two replies often the same: each is judged afresh by what its "
+                 "chunks hold, and none is changed: an error whose detail says more, a later "
+                 "fragment whose id and name are null, a name on a fragment with no id, "
+                 "arguments of null or with a raw line break in a string, a finish whose name "
+                 "holds the table's, words of whitespace, an object with text beside it, a call "
+                 "no fragment gives an id, a usage chunk after the finish (assemble, lesson 16). "
+                 "Items: [the message, the chunks unchanged] for each reply.")
 
 
 # -- rule 3: to_wire -----------------------------------------------------------------------

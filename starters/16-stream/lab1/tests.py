@@ -68,16 +68,22 @@ async def test_decode_line_reads_four_kinds_of_line(t):
              "skip: raise ValueError(f\"not a stream line: {line!r}\"), the repr of the line "
              "exactly as it came, the space after 'data: [1, 2]' included, not of the line "
              "stripped (decode_line, lesson 16).")
-    line = t.random.choice(['data: {"choices": [{"delta": {"content": "Hi"}}]}',
-                            'error: {"message": "overloaded"}', 'data: {"usage": {"total": 3}}'])
-    first = harness.decode_line(line)
-    first["seen"] = True
-    again = harness.decode_line(line)
-    t.expect([again is first, "seen" in again], [False, False],
-             "Each call gives a new dict, even for a line read before: a caller may change what "
-             f"it was given (Build item 1). {line!r} was decoded, the caller wrote into what it "
-             "got, and the line was decoded again. Items: [the second answer is the first, it "
-             "holds the caller's key] (decode_line, lesson 16).")
+    for line in ['data: {"choices": [{"delta": {"content": "Hi"}}]}',
+                 'error: {"message": "overloaded"}', 'data: {"usage": {"total": 3}}']:
+        first = harness.decode_line(line)
+        kept = json.loads(json.dumps(first))
+        for inner in [value for value in first.values() if isinstance(value, (dict, list))]:
+            inner.append("seen") if isinstance(inner, list) else inner.update(seen=True)
+        first["seen"] = True
+        again = harness.decode_line(line)
+        t.expect([again is first, "seen" in again, again == kept], [False, False, True],
+                 "Each call gives a new dict, even for a line read before: a caller may change "
+                 f"what it was given (Build item 1). {line!r} was decoded, the caller wrote into "
+                 "what it got, at its top and inside it (a key in the dict it holds, an item on "
+                 "the list it holds), and the line was decoded again. Items: [the second answer "
+                 "is the first, it holds the caller's key, it is what the line said before the "
+                 "caller wrote]: a copy of the top alone still shares what is inside it "
+                 "(decode_line, lesson 16).")
 
 
 @lab_test("Text that arrives in many small deltas becomes one text block, exactly as written, "
@@ -104,12 +110,15 @@ async def test_fragmented_text_becomes_one_block(t):
              "and its words are all in the text block (assemble, lesson 16).")
     blank = [[text_chunk("\n\n"), call_chunk(0, "{}", id="c1", name="status"),
               finish("tool_calls")], [text_chunk(" "), finish("stop")]]
-    t.expect([harness.assemble(stream)["content"][:1] for stream in blank],
-             [[{"type": "text", "text": "\n\n"}], [{"type": "text", "text": " "}]],
-             "Each item is the first block of a reply whose only words are whitespace: '\\n\\n' "
-             "before a call, and ' ' alone, finished with \"stop\". Whitespace is words: it is "
-             "kept as written, and a reply of one space is not an empty one (assemble, "
-             "lesson 16).")
+    t.expect([[reply.get("stop_reason"), reply["content"][:1]]
+              for reply in [harness.assemble(stream) for stream in blank]],
+             [["toolUse", [{"type": "text", "text": "\n\n"}]],
+              ["stop", [{"type": "text", "text": " "}]]],
+             "Each item is [the reply's stop_reason, its first block] for a reply whose only "
+             "words are whitespace: '\\n\\n' before a call, and ' ' alone, finished with "
+             "\"stop\". Whitespace is words: it is kept as written, and a reply of one space is "
+             "not an empty one, so it is no \"error\" saying The provider sent an empty reply "
+             "(assemble, lesson 16).")
 
 
 @lab_test("A call whose arguments are split inside a string, and inside the escape "
@@ -252,20 +261,26 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
              "so the failed reply keeps them with the rest (assemble, lesson 16).")
     found = []
     for said in ({"code": 503, "type": "overloaded"},
-                 {"message": None, "code": 503, "type": "overloaded"}, 503):
+                 {"message": None, "code": 503, "type": "overloaded"}, 503,
+                 {"code": 503, "type": "overloaded", "detail": "queue full"}):
         reply = harness.assemble(start + [{"error": said}])
         message = reply.get("error_message")
         found.append([said, reply.get("stop_reason"), type(message).__name__,
-                      [word for word in ("503", "overloaded") if word in str(message)]])
+                      [word for word in ("503", "overloaded", "queue full")
+                       if word in str(message)]])
     t.expect(found,
              [[{"code": 503, "type": "overloaded"}, "error", "str", ["503", "overloaded"]],
               [{"message": None, "code": 503, "type": "overloaded"}, "error", "str",
                ["503", "overloaded"]],
-              [503, "error", "str", ["503"]]],
+              [503, "error", "str", ["503"]],
+              [{"code": 503, "type": "overloaded", "detail": "queue full"}, "error", "str",
+               ["503", "overloaded", "queue full"]]],
              "Each item is [what the error chunk's \"error\" held, the reply's stop_reason, the "
-             "type of its error_message, which of 503 and overloaded that holds]: a dict with no "
-             "\"message\", a dict whose \"message\" is null (a null counts as left out), and "
-             "the number 503 (what decode_line makes of `error: 503`). An error with no message "
+             "type of its error_message, which of 503, overloaded and queue full that holds]: a "
+             "dict with no \"message\", a dict whose \"message\" is null (a null counts as left "
+             "out), the number 503 (what decode_line makes of `error: 503`), and a dict with no "
+             "message whose \"detail\" says more: all it says is kept, not the fields you "
+             "expect alone. An error with no message "
              "is reported as what it says as text: a str holding what the server said, never "
              "None, a number, or a fixed sentence of your own: the table's error-chunk row in "
              "the lab's Build, item 2 (assemble, lesson 16).")
@@ -321,16 +336,18 @@ async def test_broken_arguments_fail_the_reply(t):
                                "JSON object"},
              "read(c5)'s arguments are '[\"a.py\"]': JSON, but not an object, and a tool "
              "takes an object (assemble, lesson 16).")
-    nothing = t.random.sample(["null", "0", "[]", "\"a.py\"", "true"], 3) + [" ", "\n"]
+    nothing = t.random.sample(["null", "0", "[]", "\"a.py\"", "true"], 5) + [
+        " ", "\n", '{"path": "a\nb.py"}']
     t.expect([[text, harness.assemble([call_chunk(0, text, id="c6", name="read"),
                                        finish("tool_calls")]).get("error_message")]
               for text in nothing],
              [[text, "Tool call c6 (read) arrived with arguments that are not a JSON object"]
               for text in nothing],
-             "Each item is [the arguments' text, the reply's error_message]. The first three "
-             "parse, but to no object, and whitespace alone does not parse at all: each fails "
-             "the reply, however empty it looks; only an empty text means {} (assemble, "
-             "lesson 16).")
+             "Each item is [the arguments' text, the reply's error_message]. The first five "
+             "parse, but to no object; whitespace alone does not parse at all, nor does an "
+             "object whose string holds a line break as it is (JSON writes it \\n; a lenient "
+             "parse that takes it reads what is not JSON): each fails the reply, however empty "
+             "or whole it looks; only an empty text means {} (assemble, lesson 16).")
     twice = [call_chunk(0, '{"path": "a.py"}', id="c7", name="read"),
              call_chunk(0, '{"path": "b.py"}'), finish("tool_calls")]
     t.expect(harness.assemble(twice).get("error_message"),
@@ -511,14 +528,18 @@ async def test_the_content_decides_the_label(t):
     t.expect(harness.assemble([text_chunk("All done."), finish("tool_calls")])["stop_reason"],
              "stop", "Words only, under finish_reason \"tool_calls\": no call, so \"stop\".")
     older = [harness.assemble([text_chunk("All done."), finish("function_call")]),
-             harness.assemble([call_chunk(0, "{}", id="c2", name="status"), finish("eos")])]
+             harness.assemble([call_chunk(0, "{}", id="c2", name="status"), finish("eos")]),
+             harness.assemble([text_chunk("All done."), finish("max_length")]),
+             harness.assemble([text_chunk("All done."), finish("content_filtered")])]
     t.expect([[reply.get("stop_reason"), reply.get("error_message")] for reply in older],
-             [["stop", None], ["toolUse", None]],
+             [["stop", None], ["toolUse", None], ["stop", None], ["stop", None]],
              "Each item is [stop_reason, error_message] for a reply that finished with a "
              "finish_reason the table does not name: words under \"function_call\" (an older "
-             "server's word), and a call under \"eos\". Only \"length\" and "
-             "\"content_filter\" fail a finished reply, and the content decides the label, "
-             "whatever finish_reason said (assemble, lessons 3 and 16).")
+             "server's word), a call under \"eos\", and words under \"max_length\" and "
+             "\"content_filtered\". Only \"length\" and \"content_filter\", spelled exactly, "
+             "fail a finished reply (a name that holds one of them is another name), and the "
+             "content decides the label, whatever finish_reason said (assemble, lessons 3 and "
+             "16).")
     trailing = {"choices": [{"index": 0, "delta": {}, "finish_reason": None}]}
     t.expect(harness.assemble([text_chunk("All done."), finish("stop"), trailing]),
              {"role": "assistant", "stop_reason": "stop",
@@ -664,7 +685,8 @@ async def test_decode_line_over_drawn_lines(t):
         "done": ["data: [DONE]", "data:[DONE]"],
         "nothing": ["", ":", ": keep-alive", ":ping", ": data: [DONE] comes last",
                     f": data: {text}", "event: message", "event:done", "id: 42",
-                    "retry: 3000", f"DATA: {text}", f" data: {text}", "Data: [DONE]"],
+                    "retry: 3000", f"DATA: {text}", f" data: {text}", "Data: [DONE]",
+                    "Error: model unloaded", " error: model unloaded", "ERROR: 503"],
         "broken": [f"data: {text[:t.random.randint(1, len(text) - 1)]}", "data: 42",
                    'data: "[DONE]"', "data: [1, 2]", "data: null", "data: true", "data: {",
                    "data:", "data: "],
@@ -683,7 +705,8 @@ async def test_decode_line_over_drawn_lines(t):
              "and a field other than data carries nothing; a data payload that is not a JSON "
              "object raises ValueError(f\"not a stream line: {line!r}\"), an empty payload "
              "too; and a field's name is spelled exactly, at the line's start: `DATA:` and "
-             "` data:` are other fields, which carry nothing, as the lab's Build, item 1, says "
+             "` data:`, `Error:` and ` error:` are other fields, which carry nothing, as the "
+             "lab's Build, item 1, says "
              "(decode_line, lesson 16).")
 
 
@@ -872,6 +895,16 @@ async def test_arguments_sent_as_an_object_are_taken_whole(t):
              'its "arguments" the object {"path": "notes/caf\u00e9.md"}, not a string. '
              "json.loads of an object raises TypeError; joining it to strings does too. An "
              "object that came whole is the arguments as they are (assemble, lesson 16).")
+    mixed = [[call_chunk(0, CAFE, id="call_p2", name="read"), call_chunk(0, '{"limit": 5}')],
+             [call_chunk(0, '{"limit": 5}', id="call_p3", name="read"), call_chunk(0, CAFE)]]
+    t.expect([harness.assemble(stream + [finish("tool_calls")]) for stream in mixed],
+             why="Each item is what assemble made of one call whose fragments were an object "
+                 "sent parsed and a text beside it: read(call_p2)'s object, then '{\"limit\": "
+                 "5}'; read(call_p3)'s text, then the object. Arguments are all a call's "
+                 "fragments joined, or, when they came as an object, that object: an object "
+                 "with text beside it is neither, so the call's arguments are not a JSON object "
+                 "and the reply fails naming it, whichever came first (Build item 2, the "
+                 "table) (assemble, lesson 16).")
 
 
 @lab_test("A key whose value is null counts as left out: \"choices\", \"delta\", "
@@ -889,12 +922,16 @@ async def test_a_null_counts_as_a_key_left_out(t):
               finish("tool_calls")]
     alone = [call_chunk(None, '{"comm', id="call_n2", name="bash"),
              call_chunk(None, 'and": "ls"}'), finish("tool_calls")]
+    nulls = [call_chunk(0, '{"path"', id="call_n6", name="read"),
+             {"choices": [{"index": 0, "delta": {"tool_calls": [
+                 {"index": 0, "id": None, "type": "function",
+                  "function": {"name": None, "arguments": ': "a.py"}'}}]}}]}, finish("tool_calls")]
     after = [call_chunk(0, '{"path"', id="call_n3", name="read"),
              call_chunk(1, '{"command": "ls"}', id="call_n4", name="bash"),
              {"choices": [{"index": 0, "delta": {"tool_calls": [
                  {"function": {"arguments": ': "a.py"}'}}]}}]}, finish("tool_calls")]
     found = []
-    for stream in (beside, alone, after):
+    for stream in (beside, alone, after, nulls):
         said = await raised(lambda: harness.assemble(stream))  # what it raised, if it did
         found.append(said or harness.assemble(stream))
     t.expect(found,
@@ -905,7 +942,9 @@ async def test_a_null_counts_as_a_key_left_out(t):
                "content": [lab.call("bash", {"command": "ls"}, id="call_n2")]},
               {"role": "assistant", "stop_reason": "toolUse",
                "content": [lab.call("read", {"path": "a.py"}, id="call_n3"),
-                           lab.call("bash", {"command": "ls"}, id="call_n4")]}],
+                           lab.call("bash", {"command": "ls"}, id="call_n4")]},
+              {"role": "assistant", "stop_reason": "toolUse",
+               "content": [lab.call("read", {"path": "a.py"}, id="call_n6")]}],
              "Each item is what assemble made of one stream (or what it raised). The first "
              "holds chunks whose \"choices\", \"delta\", \"content\", \"tool_calls\" and "
              "\"function\" are null, then words, then read(call_n1) begun at index 0 and "
@@ -913,7 +952,8 @@ async def test_a_null_counts_as_a_key_left_out(t):
              "both of whose fragments have a null \"index\"; the third is read(call_n3) begun "
              "at index 0, bash(call_n4) whole at index 1, then a fragment with no \"index\" "
              "key at all, the rest of read's arguments: it belongs at 0, not to the call begun "
-             "last. A key whose value is null counts "
+             "last; the fourth is read(call_n6), whose second fragment sends \"id\" and "
+             "\"name\" as null: they take back neither. A key whose value is null counts "
              "as left out: a null list of choices is no choices, a null index is no index, "
              "which means 0. Kept as a key of its own, a null index starts a call with no id, "
              "and sorting None beside 0 raises TypeError (assemble, lesson 16).")
@@ -927,25 +967,27 @@ async def test_a_null_counts_as_a_key_left_out(t):
              "whose value is null counts as left out, as everywhere (Build item 2, the table's "
              "second row). The stream: {\"error\": null}, 'All ', 'fine.' beside "
              "\"error\": null, finish_reason stop (assemble, lesson 16).")
-    lost = t.random.choice(["id", "name"])
-    first = {"index": 0, "type": "function", "id": "call_n5", "function": {"name": "read"}}
-    held = first if lost == "id" else first["function"]
-    if t.random.random() < 0.5:
-        del held[lost]  # never sent
-    else:
-        held[lost] = None  # sent as null, which counts as left out
-    nameless = [{"choices": [{"index": 0, "delta": {"tool_calls": [first]}}]},
-                call_chunk(0, '{"path": '), call_chunk(None, '"a.py"}'), finish("tool_calls")]
-    said = await raised(lambda: harness.assemble(nameless))
-    t.expect(said or harness.assemble(nameless),
-             {"role": "assistant", "stop_reason": "toolUse",
-              "content": [{"type": "toolCall", "id": None if lost == "id" else "call_n5",
-                           "name": None if lost == "name" else "read",
-                           "arguments": {"path": "a.py"}}]},
-             f"A call no fragment gives {'an id' if lost == 'id' else 'a name'} (its first "
-             f"fragment has {first}, and the rest none) is kept as it came, its {lost} None: "
-             "only arguments that are not an object break a call (Build item 2) "
-             "(assemble, lesson 16).")
+    for lost in ("id", "name"):  # each, on every seed
+        first = {"index": 0, "type": "function", "id": "call_n5", "function": {"name": "read"}}
+        held = first if lost == "id" else first["function"]
+        if t.random.random() < 0.5:
+            del held[lost]  # never sent
+        else:
+            held[lost] = None  # sent as null, which counts as left out
+        nameless = [{"choices": [{"index": 0, "delta": {"tool_calls": [first]}}]},
+                    call_chunk(0, '{"path": '), call_chunk(None, '"a.py"}'),
+                    finish("tool_calls")]
+        said = await raised(lambda: harness.assemble(nameless))
+        t.expect(said or harness.assemble(nameless),
+                 {"role": "assistant", "stop_reason": "toolUse",
+                  "content": [{"type": "toolCall", "id": None if lost == "id" else "call_n5",
+                               "name": None if lost == "name" else "read",
+                               "arguments": {"path": "a.py"}}]},
+                 f"A call no fragment gives {'an id' if lost == 'id' else 'a name'} (its first "
+                 f"fragment has {first}, and the rest none) is kept as it came, its {lost} None, "
+                 "in the reply, and its other key read from the fragment that carries it: only "
+                 "arguments that are not an object break a call (Build item 2) "
+                 "(assemble, lesson 16).")
 
 
 @lab_test("assemble changes none of the chunks it is handed: the list, its chunks and their "
@@ -955,7 +997,7 @@ async def test_assemble_changes_none_of_its_chunks(t):
     stream = [text_chunk("Reading "), text_chunk("both."),
               call_chunk(0, '{"path"', id="call_m1", name="read"), call_chunk(0, ': "a.py"}'),
               call_chunk(1, '{"path": ', id="call_m2", name="read"), call_chunk(1, '"b.py"}'),
-              finish("tool_calls")]
+              finish("tool_calls"), {"choices": [], "usage": {"total_tokens": 42}}]
     before = json.loads(json.dumps(stream))
     early = harness.assemble(stream[:4])
     first = harness.assemble(stream)
@@ -965,7 +1007,8 @@ async def test_assemble_changes_none_of_its_chunks(t):
              [True, True, True],
              "The items are [the chunks are as they were after assemble read them, assemble "
              "of the first four chunks is what it is on an untouched copy, assemble of the "
-             "whole list twice gives the same message twice]. assemble reads its chunks and "
+             "whole list twice gives the same message twice]; the last chunk is a usage chunk "
+             "with no choices. assemble reads its chunks and "
              "changes none of them: a reader calls it on what has come so far and again as "
              "more comes (as the lesson's cells do), so a fragment grown in place adds its "
              "text twice, and the second answer is broken arguments (assemble, lesson 16).")
@@ -976,11 +1019,16 @@ async def test_assemble_changes_none_of_its_chunks(t):
     kept = json.loads(json.dumps(grown))
     so_far = harness.assemble(grown)
     grown.append(finish("tool_calls"))  # the same list, grown in place as the stream comes
-    t.expect([grown[:3] == kept, so_far, harness.assemble(grown)],
+    whole = harness.assemble(grown)
+    grown[-1] = finish("length")  # the same list, as long, its last chunk another
+    t.expect([grown[:3] == kept, so_far, whole, harness.assemble(grown)],
              why="The stream was a delta holding only the role, then read(call_m3) in two "
                  "fragments, the second with no \"index\" key; assemble read those three, then "
-                 "the same list, grown in place by the finish. The items are [those three chunks "
-                 "are as they were, assemble of the three, assemble of the grown list]. "
+                 "the same list, grown in place by the finish \"tool_calls\", then the same "
+                 "list again, as long, its finish now \"length\". The items are [those three "
+                 "chunks are as they were, assemble of the three, assemble of the grown list, "
+                 "assemble of it with the other finish]: the list's identity and length are not "
+                 "its chunks. "
                  "assemble changes none of its chunks (it fills in no index and takes no role "
                  "out), and called again on a longer list it reads it afresh, to the message "
                  "those chunks add up to, as the lab's Build, item 2, says (assemble, lesson 16).")
