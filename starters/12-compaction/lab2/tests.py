@@ -397,7 +397,9 @@ async def test_maybe_compact(t):
     pairs, costs = drawn_steps(t, steps)
     ws = lab.Workspace()
     log = harness.SessionLog(ws, FILE)
-    model = lab.ScriptedModel([lab.say(a) for _, a in pairs] + [lab.say("Next step done.")])
+    model = lab.ScriptedModel([lab.say(a) for _, a in pairs] +
+                              [lab.say(said) for said in ("Next step done.", "Steered.",
+                                                          "Followed up.", "More.")])
     h = harness.Harness(model, SYSTEM, [])
     h.subscribe(harness.persist_to(log))
     for question, _ in pairs:
@@ -440,6 +442,26 @@ async def test_maybe_compact(t):
     t.expect([len(log.entries()), lab.shape(log.replay())], [2 * steps + 3, "U U A U A"],
              "Compaction deletes nothing: the log kept every line and goes on growing "
              "(lesson 12).")
+    # the same harness over the threshold again, with a steer and a follow-up queued: it
+    # compacts again, and the queued words wait for the next run
+    steer, follow = f"Also {word(t)}.", f"Then {word(t)}."
+    h.steer(steer)
+    h.follow_up(follow)
+    again = lab.ScriptedModel([lab.say(f"Steps 1 to {steps}: {word(t)}.")])
+    last = harness.estimate_tokens(h.messages[-2:])
+    done = await settle(harness.maybe_compact(h, log, again, window=0, reserve=reserve,
+                                              keep_recent_tokens=last))
+    await lab.drive(h.prompt(f"Step {steps + 2}."))
+    t.expect([done, len(again.calls), list(h.messages[:3]) == log.replay()[:3],
+              lab.shape(h.messages), [m["content"] for m in h.messages if m["role"] == "user"]],
+             why="The same harness, after that compaction and one more step, over the threshold "
+                 f"again (a window of 0), with a steer, {steer!r}, and a follow-up, {follow!r}, "
+                 "queued, then one more run. Items: [maybe_compact's answer, summary requests, "
+                 "the record opens with what the log replayed, the record's shape after the "
+                 "run, its user messages]. Each call over the threshold compacts, however "
+                 "often the harness was compacted before, and maybe_compact replaces the record "
+                 "and nothing else: queues outlive it, and a message leaves its queue only once "
+                 "it is on the record (maybe_compact, lesson 12; the queues, lesson 9).")
 
 
 @lab_test("During a run, maybe_compact raises RuntimeError(\"cannot compact during a run\") and "
