@@ -668,7 +668,9 @@ async def test_maybe_compact_at_the_threshold(t):
     earlier = [m for m, _ in drawn_turns(t, 1)]
     mine = [m for m, _ in made]
     text = log_text([{"type": "message", "message": m} for m in earlier + mine])
-    found, cases = [], [(reserve, over) for reserve in (0, t.random.randint(1, 400))
+    # a reserve of 0, a drawn one, and a negative one, counted as it is: the sum decides
+    found, cases = [], [(reserve, over) for reserve in (0, t.random.randint(1, 400),
+                                                        -t.random.randint(1, estimate // 2))
                         for over in (-1, 0, 1)] + [(0, -estimate)]  # the last: a window of 0
     sent = []
     for reserve, over in cases:
@@ -689,7 +691,7 @@ async def test_maybe_compact_at_the_threshold(t):
              f"that also holds an earlier turn, {lab.shape(earlier)}, which the harness was not "
              "given: it is the harness's messages that are measured, not the log's. With "
              f"(reserve, window - (estimate + reserve)) {cases}, the last a window of 0, which "
-             "every record is over. Each item is [maybe_compact's answer, summary requests, "
+             "every record is over; a negative reserve is added as it is, like any other. Each item is [maybe_compact's answer, summary requests, "
              "the record's shape afterwards, the record is what the log replays after a "
              "compaction, or untouched without one]. There is room while the estimate is at "
              "most window - reserve, equal included; one token more and it compacts "
@@ -718,7 +720,7 @@ async def test_maybe_compact_at_the_threshold(t):
                  "the log's entries] (maybe_compact, lesson 12).")
     # a long record of short messages, with room in the window: the estimate decides, not
     # how many messages there are
-    many = chat(*[(f"{word(t)}?", f"{word(t)}.") for _ in range(t.random.randint(40, 150))])
+    many = chat(*[(f"{word(t)}?", f"{word(t)}.") for _ in range(t.random.randint(520, 800))])
     _, log = log_of(log_text([{"type": "message", "message": m} for m in many]))
     h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=many)
     summariser = lab.ScriptedModel([lab.say("Many short turns.")])
@@ -731,6 +733,15 @@ async def test_maybe_compact_at_the_threshold(t):
              "window, not over it, so nothing happens, however many messages there are. "
              "maybe_compact compacts only on the estimate of tokens, never on a count of "
              "messages (maybe_compact, lesson 12).")
+    over = await settle(harness.maybe_compact(h, log, summariser, window=at + 9, reserve=10,
+                                              keep_recent_tokens=keep))
+    t.expect([over, len(summariser.calls), lab.shape(h.messages[:1]), len(h.messages) < len(many)],
+             why=f"The same record of {len(many)} short messages, estimated at {at} tokens, with "
+                 f"a window of {at + 9} and a reserve of 10: one token over. Items: "
+                 "[maybe_compact's answer, summary requests, the record's first message, the "
+                 "record is shorter]. estimate_tokens of the harness's messages is of all of "
+                 "them, however many there are, so one token over the window compacts "
+                 "(maybe_compact, lesson 12, Build item 6).")
     # a record the log is behind on: its last turn was never saved
     _, log = log_of(log_text([{"type": "message", "message": m} for m in mine[:last_question]]))
     h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=mine)
@@ -740,10 +751,13 @@ async def test_maybe_compact_at_the_threshold(t):
                                                   reserve=0, keep_recent_tokens=1))
     except Exception as error:
         done = f"raised {type(error).__name__}"
-    t.expect([done, len(summariser.calls), lab.shape(h.messages)],
+    t.expect([done, len(summariser.calls), lab.shape(h.messages), list(h.messages) == log.replay()],
              why=f"A harness whose record is {whole} and a log that lacks its last turn, "
                  f"{lab.shape(mine[:last_question])}, over the threshold. Items: "
-                 "[maybe_compact's answer, summary requests, the record's shape afterwards]. "
+                 "[maybe_compact's answer, summary requests, the record's shape afterwards, the "
+                 "record is what the log now replays, message for message]. When it has "
+                 "compacted, the harness holds what the log replays, not a tail of its own "
+                 "record. "
                  "maybe_compact does not compare the record with the log: it measures the one "
                  "and compacts the other, and keeping them in step (persist_to) is the caller's "
                  "business (maybe_compact, lesson 12, Build item 6).")
