@@ -344,6 +344,14 @@ async def test_compact_gives_up_quietly(t):
         other_log, lab.ScriptedModel([lab.say(summary)]), keep_recent_tokens=last_turn)),
         other_ws.read_text(FILE) == before])
     other_ws, other_log = log_of(before)
+
+    def locked(path, text):
+        raise RuntimeError(f"{path} is locked by another writer")
+    other_ws.append_text = other_ws.write_text = locked  # the workspace's own RuntimeError
+    found.append([await raised(lambda: harness.compact(
+        other_log, lab.ScriptedModel([lab.say(summary)]), keep_recent_tokens=last_turn)),
+        other_ws.read_text(FILE) == before])
+    other_ws, other_log = log_of(before)
     other_ws.cut_power_after(0, torn=t.random.choice([False, True]))
     found.append([await raised(lambda: harness.compact(
         other_log, lab.ScriptedModel([lab.say(summary)]), keep_recent_tokens=last_turn)),
@@ -352,8 +360,9 @@ async def test_compact_gives_up_quietly(t):
              why="compact returns False for three things only: nothing before the cut, nothing "
                  "after it, or summarize raising RuntimeError. Anything else goes through to the "
                  "caller: here a summariser whose request raised ConnectionError, TimeoutError "
-                 "and KeyError instead of replying, then a full disk (OSError) and a power cut "
-                 "in the middle of writing the compaction entry. A False would say there was "
+                 "and KeyError instead of replying, then a full disk (OSError), a workspace "
+                 "whose write raised RuntimeError (a RuntimeError that is not summarize's), "
+                 "and a power cut in the middle of writing the compaction entry. A False would say there was "
                  "nothing to do when the "
                  "network or the disk failed. Items: [what compact raised, whether the file "
                  "still holds its old lines] for each (compact, lesson 12).")
@@ -504,12 +513,25 @@ async def test_nothing_replaces_the_transcript_mid_run(t):
     steer, follow = f"Also {word(t)}.", f"Then {word(t)}."
     h.steer(steer)  # queued between runs, for the next run
     h.follow_up(follow)
-    t.expect([h.is_running, await raised(lambda: h.replace_messages(given))], [False, None],
+    roomy = t.random.randint(10**6, 10**7)
+    t.expect([h.is_running,
+              await raised(lambda: harness.maybe_compact(h, log, summariser, window=roomy,
+                                                         reserve=10, keep_recent_tokens=1)),
+              await raised(lambda: h.replace_messages(given))], [False, None, None],
              "The run is over, though the caller still holds it: between runs, and "
-             "replace_messages is allowed. What counts is whether a run is going, is_running, "
-             "not whether someone still holds a finished one. Items: [is_running, what "
-             "replace_messages raised] (Harness.replace_messages, lesson 12).")
+             "maybe_compact (with a window of room to spare) and replace_messages are allowed. "
+             "What counts is whether a run is going, is_running, not whether someone still "
+             "holds a finished one. Items: [is_running, what maybe_compact raised, what "
+             "replace_messages raised] (maybe_compact and Harness.replace_messages, lesson 12).")
     given.append(harness.user_message("Added to the caller's list afterwards."))
+    odd = log.replay()[1:keep + 1]  # opens with an assistant reply: still a record to hold
+    h2 = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
+    t.expect([await raised(lambda: h2.replace_messages(odd)), lab.shape(h2.messages)],
+             why=f"Between runs, replace_messages given {lab.shape(odd)}, a record that opens "
+                 "with the assistant's reply. Items: [what it raised, the record's shape "
+                 "afterwards]. Between runs the record becomes the messages given, whatever "
+                 "they are: refusing during a run is its only refusal (Harness.replace_messages, "
+                 "lesson 12, Build item 1).")
     t.expect([[m["role"] for m in h.messages], [a is b for a, b in zip(h.messages, given)]],
              [[m["role"] for m in chat(*pairs)][:keep], [True] * keep],
              f"Between runs, replace_messages is allowed: the record is now the log's first "
