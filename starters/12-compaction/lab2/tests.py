@@ -59,12 +59,18 @@ def conversation(pairs, *after):
           "tools. It returns the reply's text, stripped.")
 async def test_summarize_sends_one_request(t):
     pairs = drawn_pairs(t, t.random.randint(1, 4))
+    # one question pastes a long text, tens of thousands of characters: rendered whole
+    pasted = " ".join(word(t) for _ in range(t.random.randint(3000, 6000)))
+    pairs.insert(t.random.randrange(len(pairs) + 1), (f"Read this: {pasted}", "Read it."))
     said = f"Read {word(t)} and {word(t)}."
     # a summary of many lines, some indented and some with two spaces inside: kept as it came
     said += "".join(f"\n{t.random.choice(['', '  '])}- {word(t)}.py:{t.random.choice([' ', '  '])}"
-                    f"{word(t)}" for _ in range(t.random.randint(40, 160)))
-    padding = ["".join(t.random.choice(" \n\t") for _ in range(t.random.randint(0, 3)))
-               for _ in range(2)]
+                    f"{word(t)}" for _ in range(t.random.randint(400, 1200)))
+    # whitespace of every kind around it, each side ending in one that is not a space, a tab
+    # or a newline
+    padding = ["".join(t.random.choice(" \n\t\r\v\f\u00a0\u2003")
+                       for _ in range(t.random.randint(0, 3)))
+               + t.random.choice("\r\v\f\u00a0\u2003\u3000") for _ in range(2)]
     split = t.random.randint(1, len(said) - 2)  # the reply's text comes in two blocks
     again = f"Read {word(t)} again."
     model = lab.ScriptedModel([lab.reply(padding[0] + said[:split], said[split:] + padding[1]),
@@ -86,7 +92,8 @@ async def test_summarize_sends_one_request(t):
              "is all it can do (summarize, lesson 12).")
     t.expect(request.messages, [{"role": "user", "content": conversation(pairs, "assistant: ")}],
              f"The {len(pairs)} turns and the failed reply after them go in as text, "
-             "render(messages) of every message given, wrapped in tags, inside one user message: "
+             "render(messages) of every message given, however long, wrapped in tags, inside one "
+             "user message: "
              "not as a transcript for the model to continue, and not the request's view, which "
              "would leave the empty failed reply out (summarize, lesson 12).")
     t.expect([type(harness.SUMMARY_SYSTEM).__name__, len(harness.SUMMARY_SYSTEM.split()) >= 10,
@@ -605,7 +612,7 @@ def log_of(text):
     return ws, harness.SessionLog(ws, FILE)
 
 
-def compacted(rows, cut, summary, new_id):
+def compacted(rows, cut, new_id):
     """What compact leaves when it cuts `rows` at `cut`: [returned, the conversation the
     summariser was sent, the ids of the rows afterwards, their messages are the summary and then
     the kept messages]."""
@@ -629,7 +636,8 @@ async def test_compact_summarises_or_keeps_each_row(t):
         found, cuts, new_id, text = [], [], f"e{len(entries) + 1}", log_text(entries)
         for budget in budgets:
             _, log = log_of(text)
-            summary = f"Summary for {budget}."
+            # a summary longer than the whole log: still a summary
+            summary = f"Summary for {budget}. " + "s" * t.random.randint(len(text), 2 * len(text))
             model = lab.ScriptedModel([lab.say(summary)])
             cuts.append(harness.find_cut([(key, m) for key, m, _ in rows], budget))
             done = await settle(harness.compact(log, model, keep_recent_tokens=budget))
@@ -637,13 +645,13 @@ async def test_compact_summarises_or_keeps_each_row(t):
             after, kept = log.rows(), [m for _, m, _ in rows[cuts[-1] if done else 0:]]
             found.append([done, model.calls[0].messages[0]["content"] if model.calls else None,
                           [key for key, _ in after], [m for _, m in after] == head + kept])
-        t.expect(found, [compacted(rows, cut, f"Summary for {budget}.", new_id)
-                         for cut, budget in zip(cuts, budgets)],
+        t.expect(found, [compacted(rows, cut, new_id) for cut in cuts],
                  f"A log whose rows are {[key for key, _, _ in rows]} "
                  f"({lab.shape([m for _, m, _ in rows])}), costing {sizes} tokens, compacted "
                  f"with keep_recent_tokens {budgets}, each on a fresh copy. Each item is "
                  "[compact's answer, the conversation sent to the summariser, the ids of the "
                  "rows afterwards, their messages are the summary and then the kept messages]. "
+                 "Each summary is longer than the whole log, and is kept all the same. "
                  "The rows before find_cut's cut are summarised and the rows from it on are kept "
                  "word for word; a cut at 0 or at the end summarises nothing (compact and "
                  "SessionLog.rows, lesson 12).")
@@ -669,6 +677,20 @@ async def test_compact_summarises_or_keeps_each_row(t):
                  "replay's shape]. The first kept id is the id of the row at the cut in the "
                  "reading that was summarised, not of the row at that index in a later reading "
                  "(compact, lesson 12, Build item 5).")
+    # the same log compacted twice, on two fresh copies, by the same model: two summaries
+    model = lab.ScriptedModel([lab.say(f"First {word(t)}."), lab.say(f"Second {word(t)}.")])
+    asked = []
+    for _ in range(2):
+        _, log = log_of(log_text([{"type": "message", "message": m} for m, _ in made]))
+        asked.append([await settle(harness.compact(log, model, keep_recent_tokens=sum(
+            len(x) // 4 for _, x in made[users[-1]:]))), len(model.calls),
+            log.replay()[0]["content"]])
+    t.expect(asked,
+             why="Two fresh copies of the same four-turn log compacted one after the other with "
+                 "the same model and budget. Items: [compact's answer, summary requests so far, "
+                 "the summary row] for each. Each compaction asks summarize, which makes one "
+                 "request of its own and remembers no earlier summary (compact and summarize, "
+                 "lesson 12).")
 
 
 @lab_test("maybe_compact compacts only when estimate_tokens of the record plus reserve is over "
