@@ -178,7 +178,8 @@ async def test_summarize_refuses_a_bad_reply(t):
           "more line, returns its id, and deletes or changes nothing.")
 async def test_append_compaction_writes_one_entry(t):
     turns = t.random.randint(1, 4)
-    ws, log = logged(chat(*drawn_pairs(t, turns)))
+    pairs = drawn_pairs(t, turns)
+    ws, log = logged(chat(*pairs))
     before = ws.read_text(FILE)
     summary, kept = f"  Read {word(t)}.\n", f"e{2 * t.random.randrange(turns) + 1}"
     t.expect(log.append_compaction(summary, kept), f"e{2 * turns + 1}",
@@ -199,6 +200,21 @@ async def test_append_compaction_writes_one_entry(t):
              f"summary exactly as it was logged, {summary!r}, its spaces and newline included: "
              "rows() puts the summary under its heading and changes nothing in it "
              "(SessionLog.rows, lesson 12).")
+    # an empty summary, and one that already opens with the heading: each is a summary as given
+    found = []
+    for given in ("", HEAD + f"Read {word(t)}."):
+        _, other = logged(chat(*pairs))
+        found.append([await raised(lambda other=other, given=given: other.append_compaction(
+            given, kept)), [k for k, _ in other.rows()], other.replay()[0]["content"]])
+    t.expect(found,
+             why=f"Two fresh logs of the same {2 * turns} messages, each given one compaction "
+                 f"keeping from {kept}: its summary empty, then one that already opens with "
+                 "the heading. Items: [what append_compaction raised, the rows' ids, the first "
+                 "message's content] for each. append_compaction adds the entry that holds the "
+                 "summary it is given, whatever it holds, and rows() reads every compaction "
+                 "entry as a rule, the heading, a newline and the summary as logged "
+                 "(SessionLog.append_compaction and SessionLog.rows, lesson 12, Build items 2 "
+                 "and 3).")
     ws.cut_power_after(0, torn=True)  # the next write stops halfway
     cut = await raised(lambda: log.append_compaction(f"Read {word(t)}.", kept))
     t.expect([cut, ws.read_text(FILE).startswith(text)],
@@ -254,13 +270,18 @@ async def test_rows_read_a_compaction_as_a_rule(t):
              f"no row any more), and {unknown}, which no entry has. Still nothing is deleted. "
              "Items: [the rows' ids, the first message's content] after each of the two "
              "compactions, then how many entries the log holds (SessionLog.rows, lesson 12).")
+    # a compaction whose first kept id is the earlier summary's own row: that pair is kept
+    log.append_compaction(f"Over {word(t)}.", f"e{n + 6}")
     later = f"Now {word(t)}."
     log.append_message(harness.user_message(later))
     t.expect([[k for k, _ in log.rows()], [m["content"] for m in log.replay()]],
-             why=f"A message, {later!r}, logged after that last compaction: a compaction is a "
-                 "rule over the pairs read before it, so it does not reach the messages that "
-                 "come after it in the file, and the newer message follows its summary. Items: "
-                 "[the rows' ids, the messages' contents] (SessionLog.rows, lesson 12).")
+             why=f"A compaction whose first_kept_id, e{n + 6}, is the id of the summary row "
+                 f"the last compaction left, then a message, {later!r}, logged after it. A "
+                 "later compaction sees an earlier summary as an ordinary pair, so that pair is "
+                 "kept after the new summary; and a compaction is a rule over the pairs read "
+                 "before it, so it does not reach the messages that come after it in the file, "
+                 "and the newer message follows. Items: [the rows' ids, the messages' contents] "
+                 "(SessionLog.rows, lesson 12, Build item 3).")
     long = [{"id": f"e{n}", "type": "message", "message": harness.user_message(f"Step {n}.")}
             for n in range(1, 321)]
     long.append({"id": "e321", "type": "compaction", "summary": "Steps 1 to 299 done.",
