@@ -1350,6 +1350,242 @@ _ESTIMATES = {}
         rows[start][1]["_tokens"] = estimate_tokens([rows[start][1]])  # kept for the next cut
         left -= rows[start][1]["_tokens"]
 '''),
+    # hunt round 12 (reader r56), lab 12.2
+    Wrong(lab='12.2', name='replace_messages refusing a record that opens with a reply',
+          rule='Between runs, the harness\'s record becomes a new list of the messages given, whatever they are: refusing during a run is replace_messages\' only refusal.',
+          where='Build: summarise and keep, item 1 (hunt round 12, 12.2-22)',
+          names='its only refusal',
+          replace=r"""
+        self._messages = list(messages)
+""",
+          by=r"""
+        messages = list(messages)
+        if messages and messages[0]["role"] != "user":
+            raise ValueError("a record must open with a user message")
+        self._messages = messages
+"""),
+    Wrong(lab='12.2', name='append_compaction refusing an empty summary',
+          rule='append_compaction adds one entry of type "compaction" that holds the summary it is given, an empty one included.',
+          where='Build: summarise and keep, item 2 (hunt round 12, 12.2-28)',
+          names='whatever it holds',
+          replace=r"""
+        return self._append({"type": "compaction", "summary": summary,
+""",
+          by=r"""
+        if not summary.strip():
+            raise ValueError("a compaction needs a summary")
+        return self._append({"type": "compaction", "summary": summary,
+"""),
+    Wrong(lab='12.2', name='a summary row never kept by a later compaction',
+          rule='A later compaction sees an earlier summary as an ordinary pair: a first_kept_id that is a summary row\'s id keeps that row and the rows after it.',
+          where='Build: summarise and keep, item 3 (hunt round 12, 12.2-23)',
+          names='sees an earlier summary as an ordinary pair',
+          replace=r"""
+                start = next((i for i, (key, _) in enumerate(table)
+                              if key == entry["first_kept_id"]), len(table))
+""",
+          by=r"""
+                start = next((i for i, (key, message) in enumerate(table)
+                              if key == entry["first_kept_id"] and not str(
+                                  message["content"]).startswith(
+                                      "Previous conversation summary:\n")), len(table))
+"""),
+    Wrong(lab='12.2', name='rows() passing over a compaction with an empty summary',
+          rule='A compaction entry is read as a rule over the pairs read before it, whatever its summary holds, an empty one included.',
+          where='Build: summarise and keep, item 3 (hunt round 12, 12.2-25)',
+          names='reads every compaction entry as a rule',
+          replace=r"""
+            if entry["type"] == "compaction":
+""",
+          by=r"""
+            if entry["type"] == "compaction" and entry["summary"]:  # an empty one says nothing
+"""),
+    Wrong(lab='12.2', name='rows() leaving out a heading the summary already has',
+          rule='The summary row\'s content is "Previous conversation summary:", a newline, and the summary as logged, a summary that opens with those words included.',
+          where='Build: summarise and keep, item 3 (hunt round 12, 12.2-27)',
+          names='already opens with the heading',
+          replace=r"""
+                summary = user_message("Previous conversation summary:\n" + entry["summary"])
+""",
+          by=r"""
+                head = "Previous conversation summary:\n"
+                summary = user_message(entry["summary"] if entry["summary"].startswith(head)
+                                       else head + entry["summary"])  # never the heading twice
+"""),
+    Wrong(lab='12.2', name='summarize stripping only spaces, tabs and newlines',
+          rule='summarize returns the reply\'s text with the spaces around it stripped: every kind of whitespace, not only the three most common.',
+          where='Build: summarise and keep, item 4 (hunt round 12, 12.2-09)',
+          names='and of nothing else',
+          replace=r"""
+    text = text_of(reply).strip()
+""",
+          by=r"""
+    text = text_of(reply).strip(" \n\t")
+"""),
+    Wrong(lab='12.2', name='summarize sending the newest 20,000 characters',
+          rule='summarize sends a single user message holding render(messages), all of it, between the <conversation> lines.',
+          where='Build: summarise and keep, item 4 (hunt round 12, 12.2-10)',
+          names='however long',
+          replace=r"""
+    wrapped = user_message(f"<conversation>\n{render(messages)}\n</conversation>")
+""",
+          by=r"""
+    text = render(messages)[-20_000:]  # the newest part: the request always fits
+    wrapped = user_message(f"<conversation>\n{text}\n</conversation>")
+"""),
+    Wrong(lab='12.2', name='summarize cutting a summary over 8,000 characters short',
+          rule='summarize returns the reply\'s text with the spaces around it stripped, whatever its length.',
+          where='Build: summarise and keep, item 4 (hunt round 12, 12.2-12)',
+          names='whatever its length',
+          replace=r"""
+        raise RuntimeError(f"no summary: {reason}")
+    return text
+""",
+          by=r"""
+        raise RuntimeError(f"no summary: {reason}")
+    return text[:8000]  # a rambling summariser must not fill the window again
+"""),
+    Wrong(lab='12.2', name='compact taking any RuntimeError for a failed summary',
+          rule='compact returns False for three things only, summarize raising RuntimeError among them; a RuntimeError from the log or the workspace goes through to the caller.',
+          where='Build: summarise and keep, item 5 (hunt round 12, 12.2-07)',
+          names="a RuntimeError that is not summarize's",
+          replace=r"""
+    try:
+        summary = summarize(model, older)
+    except RuntimeError:
+        return False
+    log.append_compaction(summary, rows[cut][0])
+""",
+          by=r"""
+    try:
+        summary = summarize(model, older)
+        log.append_compaction(summary, rows[cut][0])
+    except RuntimeError:  # no summary, or nowhere to keep it: nothing compacted
+        return False
+"""),
+    Wrong(lab='12.2', name='compact refusing a summary longer than what it replaces',
+          rule='Otherwise compact appends one compaction entry and returns True: a summary longer than the rows it summarises is no fourth reason for False.',
+          where='Build: summarise and keep, item 5 (hunt round 12, 12.2-11)',
+          names='is kept all the same',
+          replace=r"""
+    except RuntimeError:
+        return False
+    log.append_compaction(summary, rows[cut][0])
+""",
+          by=r"""
+    except RuntimeError:
+        return False
+    if len(summary) >= len(render(older)):
+        return False  # a summary no shorter than the rows saves nothing
+    log.append_compaction(summary, rows[cut][0])
+"""),
+    Wrong(lab='12.2', name='compact remembering summaries by model and rows',
+          rule='Each compaction asks summarize, which makes exactly one request and remembers no earlier summary.',
+          where='Build: summarise and keep, items 4 and 5 (hunt round 12, 12.2-13)',
+          names='remembers no earlier summary',
+          replace=r"""
+    try:
+        summary = summarize(model, older)
+    except RuntimeError:
+        return False
+""",
+          by=r"""
+    key = (id(model), render(older))
+    try:
+        summary = _SUMMARIES.get(key) or summarize(model, older)
+    except RuntimeError:
+        return False
+    _SUMMARIES[key] = summary
+""",
+          also=((r"""
+def compact(log, model, *, keep_recent_tokens):
+""", r"""
+_SUMMARIES = {}  # (model, the rendered rows) -> the summary it gave
+
+
+def compact(log, model, *, keep_recent_tokens):
+"""),)),
+    Wrong(lab='12.2', name='maybe_compact refused while a finished run is held',
+          rule='During a run maybe_compact raises RuntimeError; what counts is whether a run is going, is_running, not whether its caller still holds a finished one.',
+          where='Build: summarise and keep, item 6 (hunt round 12, 12.2-02)',
+          names='not whether someone still holds a finished one',
+          replace=r"""
+    if harness.is_running:
+        raise RuntimeError("cannot compact during a run")
+""",
+          by=r"""
+    if harness.is_running or (harness._run_now and harness._run_now()):  # a run still held
+        raise RuntimeError("cannot compact during a run")
+"""),
+    Wrong(lab='12.2', name='maybe_compact compacting each harness once',
+          rule='maybe_compact compacts whenever estimate_tokens of the harness\'s messages plus reserve is over window, however often it compacted that harness before.',
+          where='Build: summarise and keep, item 6 (hunt round 12, 12.2-03)',
+          names='however often the harness was compacted before',
+          replace=r"""
+    if estimate_tokens(harness.messages) + reserve <= window:
+        return False  # there is still room
+""",
+          by=r"""
+    if estimate_tokens(harness.messages) + reserve <= window or harness in _COMPACTED:
+        return False  # there is still room, or it was compacted already
+""",
+          also=((r"""
+        harness.replace_messages(log.replay())  # the one door in, shut during a run
+""", r"""
+        harness.replace_messages(log.replay())  # the one door in, shut during a run
+        _COMPACTED.add(harness)
+"""), (r"""
+def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
+""", r"""
+_COMPACTED = weakref.WeakSet()  # harnesses compacted once already
+
+
+def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
+"""))),
+    Wrong(lab='12.2', name='maybe_compact emptying the queues',
+          rule='When it has compacted, maybe_compact hands the harness what the log replays and changes nothing else: queues outlive it, and a message leaves its queue only once it is on the record (lesson 9).',
+          where='Build: summarise and keep, item 6; lesson 9 (hunt round 12, 12.2-04)',
+          names='queues outlive it',
+          replace=r"""
+        harness.replace_messages(log.replay())  # the one door in, shut during a run
+""",
+          by=r"""
+        harness.replace_messages(log.replay())  # the one door in, shut during a run
+        harness._steering_queue.clear()  # a fresh start
+        harness._follow_up_queue.clear()
+"""),
+    Wrong(lab='12.2', name="maybe_compact keeping its own record's tail",
+          rule='When it has compacted, the harness holds what the log now replays: the summary and the log\'s kept rows, not the summary and a tail of its own record.',
+          where='Build: summarise and keep, item 6 (hunt round 12, 12.2-08)',
+          names='not a tail of its own record',
+          replace=r"""
+        harness.replace_messages(log.replay())  # the one door in, shut during a run
+""",
+          by=r"""
+        rows = log.rows()  # the new summary, then the kept rows: keep the record's own tail
+        kept = list(harness.messages)[len(harness.messages) - (len(rows) - 1):]
+        harness.replace_messages([rows[0][1], *kept])
+"""),
+    Wrong(lab='12.2', name='a negative reserve counted as 0',
+          rule='maybe_compact compacts only when estimate_tokens of the harness\'s messages plus reserve is over window: the reserve is added as it is, a negative one included.',
+          where='Build: summarise and keep, item 6 (hunt round 12, 12.2-24)',
+          names='a negative reserve is added as it is',
+          replace=r"""
+    if estimate_tokens(harness.messages) + reserve <= window:
+""",
+          by=r"""
+    if estimate_tokens(harness.messages) + max(reserve, 0) <= window:
+"""),
+    Wrong(lab='12.2', name='maybe_compact measuring the newest 1,000 messages',
+          rule='maybe_compact measures estimate_tokens of the harness\'s messages, all of them, however many there are.',
+          where='Build: summarise and keep, item 6 (hunt round 12, 12.2-26)',
+          names='however many there are',
+          replace=r"""
+    if estimate_tokens(harness.messages) + reserve <= window:
+""",
+          by=r"""
+    if estimate_tokens(harness.messages[-1000:]) + reserve <= window:  # for speed
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -1425,4 +1661,13 @@ ALLOWED = [
         replace='''                table = [(entry["id"], summary), *table[start:]]''',
         by='''                table = [(entry["id"], summary),
                          *((key, json.loads(json.dumps(message))) for key, message in table[start:])]'''),
+    Wrong(
+        lab="12.2", name="summarize taking only stop and toolUse replies with text",
+        rule="The course's replies carry four labels, stop, toolUse, error and aborted (lesson 5: "
+             "a reply cut off at the output limit is made a failed one, labelled error), so "
+             "taking stop and toolUse as summaries refuses exactly error and aborted: over every "
+             "reply the course can make it is the reference's rule (hunt round 12, 12.2-05).",
+        where="Build: summarise and keep, item 4", names="",
+        replace='''    if not text or reply["stop_reason"] in ("error", "aborted"):''',
+        by='''    if not text or reply["stop_reason"] not in ("stop", "toolUse"):'''),
 ]

@@ -139,6 +139,14 @@ async def test_bank_the_caller_edits_after_replacing(t):
              "next request, its first message's content, its last's, the messages on the "
              "record afterwards]: the list becomes the harness's own, the messages shared, as "
              "in __init__ (Harness.replace_messages, lesson 12).")
+    other = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
+    tail = log.replay()[1:]  # opens with the assistant's reply
+    t.expect([raised_now(lambda: other.replace_messages(tail)), lab.shape(other.messages)],
+             [None, lab.shape(tail)],
+             "Between runs, replace_messages handed a log's replay without its first question, "
+             "a record that opens with a reply. Items: [what it raised, lab.shape of the record "
+             "afterwards]: the record becomes the messages given; refusing during a run is its "
+             "only refusal (Harness.replace_messages, lesson 12).")
 
 
 # --- rule 2: SessionLog.append_compaction ------------------------------------------------------
@@ -170,6 +178,15 @@ async def test_bank_a_compaction_between_sessions(t):
              f"called, then {2 * len(second)} more messages were saved. Items: [what it "
              "returned, [id, type] of every entry another SessionLog reads, the compaction "
              "entry]: one entry, numbered like any other, its summary exactly as given "
+             "(SessionLog.append_compaction, lesson 12).")
+    empty = t.random.choice(["", " ", "\n"])
+    last = raised_now(lambda: harness.SessionLog(ws, path).append_compaction(empty, kept))
+    t.expect([last, harness.SessionLog(ws, path).entries()[-1]],
+             [None, {"id": f"e{len(other) + 1}", "type": "compaction", "summary": empty,
+                     "first_kept_id": kept}],
+             f"Another SessionLog over the file appends a compaction whose summary is {empty!r}. "
+             "Items: [what it raised, the last entry read back]: append_compaction adds the "
+             "entry holding the summary it is given, whatever it holds "
              "(SessionLog.append_compaction, lesson 12).")
 
 
@@ -232,6 +249,22 @@ async def test_bank_a_log_compacted_twice(t):
              "of a resumed harness's first request, its first message's content, the rows' "
              "ids]: no pair has that id, so none are kept, the messages after it follow, and "
              "the summary is under its heading as it was logged (SessionLog.rows, lesson 12).")
+    # an empty summary, then one that opens with the heading and keeps the empty one's row
+    m = len(old)
+    later = HEAD + f"Again: {word(t)}."
+    text = "".join(entry_line(i, message=msg) for i, msg in enumerate(old, 1))
+    text += entry_line(m + 1, "compaction", summary="", first_kept_id=f"e{k}")
+    text += entry_line(m + 2, "compaction", summary=later, first_kept_id=f"e{m + 1}")
+    log = harness.SessionLog(lab.Workspace({path: text}), path)
+    t.expect([[k for k, _ in log.rows()], [msg["content"] for msg in log.replay()[:2]]],
+             [[f"e{m + 2}", f"e{m + 1}"] + [f"e{i}" for i in range(k, m + 1)],
+              [HEAD + later, HEAD]],
+             f"A log of {m} messages, a compaction with an empty summary keeping from e{k}, then "
+             f"one whose summary already opens with the heading, keeping from e{m + 1}, the "
+             "first compaction's own pair. Items: [the rows' ids, the first two contents]: "
+             "every compaction entry is a rule, an empty summary's too; a later compaction "
+             "sees an earlier summary as an ordinary pair; the heading goes before every "
+             "summary as logged (SessionLog.rows, lesson 12).")
 
 
 @lab_test("A long log (over three hundred entries) compacted near its end with a first_kept_id "
@@ -263,6 +296,8 @@ async def test_bank_a_long_log_compacted_near_its_end(t):
           "the reply's whole text, stripped.")
 async def test_bank_what_compact_sends_the_summariser(t):
     early, late = turns(t, t.random.randint(1, 2)), turns(t, 1)
+    pasted = " ".join(word(t) for _ in range(t.random.randint(2500, 5000)))  # 25,000 or more
+    early[0] = (f"{early[0][0]} {pasted}", early[0][1])
     why = t.random.choice(["overloaded", "rate limited"])
     asked = f"Retry {word(t)}."
     messages = chat(early) + [harness.user_message(asked), lab.fail(why)] + chat(late)
@@ -270,9 +305,11 @@ async def test_bank_what_compact_sends_the_summariser(t):
     ws, log = logged(messages, path)
     said = f"They read {word(t)} and {word(t)}." + "".join(
         f"\n{t.random.choice(['', '  ', chr(9)])}{word(t)}:{t.random.choice([' ', '  '])}{word(t)}"
-        for _ in range(t.random.randint(50, 120)))
+        for _ in range(t.random.randint(500, 1200)))
     split = t.random.randint(1, len(said) - 1)
-    pads = [t.random.choice([" ", "\n", "\t "]) for _ in range(2)]
+    pads = [t.random.choice([" ", "\n", "\t "]) + t.random.choice(["\r", "\u00a0", "\u2003", "\f"])
+            for _ in range(2)]
+    pads[1] = pads[1][::-1]  # the odd space outermost on both sides
     again = f"Again {word(t)}."
     model = lab.ScriptedModel([lab.reply(pads[0] + said[:split], said[split:] + pads[1]),
                                lab.say(again)])
@@ -370,7 +407,7 @@ async def test_bank_compact_through_maybe_compact(t):
     h.subscribe(harness.persist_to(log))
     for question, _ in pairs:
         await lab.drive(h.prompt(question))
-    summary = f"Earlier: {word(t)}."
+    summary = f"Earlier: {word(t)}. " + "e" * t.random.randint(600, 1200)  # longer than its rows
     summariser = lab.ScriptedModel([lab.fail(f"{word(t)} overloaded"), lab.say(summary)])
     keep = cost(lines_of(pairs[-1:]))
     answers = [harness.maybe_compact(h, log, summariser, window=1, reserve=0,
@@ -410,6 +447,17 @@ async def test_bank_compact_through_maybe_compact(t):
              "Items: [compact's answer, the first_kept_id it appended, the ids of rows() "
              "afterwards]: the first kept id is the one of the row at the cut in the reading "
              "that was summarised (compact, lesson 12).")
+    answers = [f"First {word(t)}.", f"Second {word(t)}."]
+    model, found = lab.ScriptedModel([lab.say(a) for a in answers]), []
+    for _ in range(2):
+        _, copy = logged(chat(more), path)
+        found.append([harness.compact(copy, model, keep_recent_tokens=cost(lines_of(more[-1:]))),
+                      len(model.calls), copy.replay()[0]["content"]])
+    t.expect(found, [[True, 1, HEAD + answers[0]], [True, 2, HEAD + answers[1]]],
+             "Two fresh copies of that four-turn log compacted one after the other by the same "
+             "summariser. Items, for each: [compact's answer, summary requests so far, the "
+             "summary the copy replays first]: each compaction asks for a summary of its own "
+             "(compact, lesson 12).")
 
 
 @lab_test("maybe_compact over the threshold on a log whose last line is torn raises the reader's "
@@ -444,12 +492,16 @@ async def test_bank_a_torn_log_is_not_compacted_over(t):
 
     def full(path, text):
         raise OSError(28, "No space left on device")
+
+    def locked(path, text):
+        raise RuntimeError(f"{path} is locked")
     found = []
-    for summariser, disk_full in ((lab.ScriptedModel([raising]), False),
-                                  (lab.ScriptedModel([lab.say("Fine.")]), True)):
+    for summariser, disk in ((lab.ScriptedModel([raising]), None),
+                             (lab.ScriptedModel([lab.say("Fine.")]), full),
+                             (lab.ScriptedModel([lab.say("Fine.")]), locked)):
         ws = lab.Workspace({path: whole})
-        if disk_full:
-            ws.append_text = ws.write_text = full
+        if disk:
+            ws.append_text = ws.write_text = disk
         log = harness.SessionLog(ws, path)
         h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=messages)
         found.append([await raised(lambda h=h, log=log, summariser=summariser:
@@ -460,10 +512,11 @@ async def test_bank_a_torn_log_is_not_compacted_over(t):
     t.expect(found,
              [[f"{type(problem).__name__}: {problem}", " ".join(["U A"] * len(pairs)), True],
               ["OSError: [Errno 28] No space left on device", " ".join(["U A"] * len(pairs)),
-               True]],
+               True],
+              [f"RuntimeError: {path} is locked", " ".join(["U A"] * len(pairs)), True]],
              "The same log whole, and maybe_compact over the threshold: first the summariser's "
              "request raised instead of replying, then the disk was full when the compaction "
-             "entry was written. Items, for each: [what maybe_compact raised, lab.shape of the "
+             "entry was written, then the workspace raised RuntimeError when it was written. Items, for each: [what maybe_compact raised, lab.shape of the "
              "record, the file is unchanged]: only a summary that failed with RuntimeError, or "
              "nothing to cut, is a quiet False (compact, lesson 12).")
 
@@ -506,7 +559,8 @@ async def test_bank_maybe_compact_between_runs(t):
     unsaved = [(q, a + " " + "u" * 240) for q, a in unsaved]  # over 60 tokens the log lacks
     path = t.random.choice(FOLDED)
     log = harness.SessionLog(lab.Workspace(), path)
-    model = lab.ScriptedModel([lab.say(a) for _, a in saved + unsaved] + [lab.say("Onward.")])
+    model = lab.ScriptedModel([lab.say(a) for _, a in saved + unsaved] +
+                              [lab.say("Onward."), lab.say("Steered on.")])
     h = harness.Harness(model, SYSTEM, [])
     undo = h.subscribe(harness.persist_to(log))
     for question, _ in saved:
@@ -524,41 +578,51 @@ async def test_bank_maybe_compact_between_runs(t):
         found.append([harness.maybe_compact(h, log, summariser, window=window, reserve=spare,
                                             keep_recent_tokens=budget),
                       len(summariser.calls), lab.shape(h.messages)])
-    await lab.drive(h.prompt("Go on."))
+    run = h.prompt("Go on.")  # held by its caller after it is over
+    await lab.drive(run)
     request = model.calls[-1]
     found.append([request.system == SYSTEM, lab.shape(request.messages),
                   request.messages[0]["content"]])
+    steer = f"Also {word(t)}."
+    h.steer(steer)  # queued before the compaction, for the next run
     found.append([harness.maybe_compact(h, log, summariser, window=0, reserve=0,
                                         keep_recent_tokens=1), len(summariser.calls),
                   lab.shape(h.messages), list(h.messages) == log.replay()])
+    await lab.drive(h.prompt("And then?"))
+    found.append([m["content"] for m in h.messages if m["role"] == "user"][-2:])
     whole = " ".join(["U A"] * (len(saved) + 1))
     t.expect(found,
              [[False, 0, whole], [False, 0, whole], [True, 1, "U U A"],
-              [True, "U U A U", HEAD + summaries[0]], [True, 2, "U A", True]],
+              [True, "U U A U", HEAD + summaries[0]], [True, 2, "U A", True],
+              ["And then?", steer]],
              f"A session of {len(saved)} saved turns and one more the log never got (its "
              f"record estimated at {estimate} tokens), reserve {reserve}. Items, for "
              "maybe_compact with the window exactly at the estimate plus reserve, one under it "
              "with a budget that keeps everything, one under it with the last saved turn's "
              "budget: [its answer, summary requests, lab.shape of the record]; then of the "
              "next request: [its system prompt is the harness's, its lab.shape, its first "
-             "content]; then for a window of 0: [its answer, summary requests, the record's "
-             "lab.shape, the record is what the log replays] (maybe_compact, lesson 12).")
-    short = [(f"{word(t)}?", f"{word(t)}.") for _ in range(t.random.randint(35, 120))]
+             "content]; then for a window of 0, that run still held by its caller and a steer "
+             "queued: [its answer, summary requests, the record's lab.shape, the record is "
+             "what the log replays]; then the next run's last two user messages: a finished "
+             "run held is no run going, and the queue outlives the compaction (maybe_compact, "
+             "lessons 9 and 12).")
+    short = [(f"{word(t)}?", f"{word(t)}.") for _ in range(t.random.randint(520, 700))]
     asked = f"Q {word(t)}?"
     record = chat(short) + [harness.user_message(asked), lab.fail(f"{word(t)} overloaded")]
     estimate = cost(lines_of(short) + [f"user: {asked}", "assistant: "])
-    found = []
-    for over in (0, 1):
-        ws, log = logged(record, path)
+    found, lines = [], "".join(entry_line(i, message=m) for i, m in enumerate(record, 1))
+    for spare, over in ((5, 0), (5, 1), (-t.random.randint(1, 50), 0)):
+        log = harness.SessionLog(lab.Workspace({path: lines}), path)
         h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=record)
         summariser = lab.ScriptedModel([lab.say(f"Short: {word(t)}.")])
-        found.append([harness.maybe_compact(h, log, summariser, window=estimate + 5 - over,
-                                            reserve=5, keep_recent_tokens=1),
+        found.append([harness.maybe_compact(h, log, summariser, window=estimate + spare - over,
+                                            reserve=spare, keep_recent_tokens=1),
                       len(summariser.calls)])
-    t.expect(found, [[False, 0], [True, 1]],
+    t.expect(found, [[False, 0], [True, 1], [False, 0]],
              f"A record of {len(record)} short messages ending in a failed empty reply, "
-             f"estimated at {estimate} tokens, reserve 5. Items, for a window exactly at the "
-             "estimate plus reserve, then one under: [maybe_compact's answer, summary "
-             "requests]: the estimate of the record, the failed reply included, decides, not "
-             "the request's view of it, nor how many messages there are (maybe_compact, "
-             "lesson 12).")
+             f"estimated at {estimate} tokens. Items, for reserve 5 and a window exactly at the "
+             "estimate plus reserve, then one under, then a negative reserve and a window "
+             "exactly at the estimate plus it: [maybe_compact's answer, summary requests]: the "
+             "estimate of the whole record, the failed reply included, plus the reserve as it "
+             "is, decides, not the request's view of it, nor how many messages there are "
+             "(maybe_compact, lesson 12).")

@@ -59,12 +59,18 @@ def conversation(pairs, *after):
           "tools. It returns the reply's text, stripped.")
 async def test_summarize_sends_one_request(t):
     pairs = drawn_pairs(t, t.random.randint(1, 4))
+    # one question pastes a long text, tens of thousands of characters: rendered whole
+    pasted = " ".join(word(t) for _ in range(t.random.randint(3000, 6000)))
+    pairs.insert(t.random.randrange(len(pairs) + 1), (f"Read this: {pasted}", "Read it."))
     said = f"Read {word(t)} and {word(t)}."
     # a summary of many lines, some indented and some with two spaces inside: kept as it came
     said += "".join(f"\n{t.random.choice(['', '  '])}- {word(t)}.py:{t.random.choice([' ', '  '])}"
-                    f"{word(t)}" for _ in range(t.random.randint(40, 160)))
-    padding = ["".join(t.random.choice(" \n\t") for _ in range(t.random.randint(0, 3)))
-               for _ in range(2)]
+                    f"{word(t)}" for _ in range(t.random.randint(400, 1200)))
+    # whitespace of every kind around it, each side ending in one that is not a space, a tab
+    # or a newline
+    padding = ["".join(t.random.choice(" \n\t\r\v\f\u00a0\u2003")
+                       for _ in range(t.random.randint(0, 3)))
+               + t.random.choice("\r\v\f\u00a0\u2003\u3000") for _ in range(2)]
     split = t.random.randint(1, len(said) - 2)  # the reply's text comes in two blocks
     again = f"Read {word(t)} again."
     model = lab.ScriptedModel([lab.reply(padding[0] + said[:split], said[split:] + padding[1]),
@@ -86,7 +92,8 @@ async def test_summarize_sends_one_request(t):
              "is all it can do (summarize, lesson 12).")
     t.expect(request.messages, [{"role": "user", "content": conversation(pairs, "assistant: ")}],
              f"The {len(pairs)} turns and the failed reply after them go in as text, "
-             "render(messages) of every message given, wrapped in tags, inside one user message: "
+             "render(messages) of every message given, however long, wrapped in tags, inside one "
+             "user message: "
              "not as a transcript for the model to continue, and not the request's view, which "
              "would leave the empty failed reply out (summarize, lesson 12).")
     t.expect([type(harness.SUMMARY_SYSTEM).__name__, len(harness.SUMMARY_SYSTEM.split()) >= 10,
@@ -171,7 +178,8 @@ async def test_summarize_refuses_a_bad_reply(t):
           "more line, returns its id, and deletes or changes nothing.")
 async def test_append_compaction_writes_one_entry(t):
     turns = t.random.randint(1, 4)
-    ws, log = logged(chat(*drawn_pairs(t, turns)))
+    pairs = drawn_pairs(t, turns)
+    ws, log = logged(chat(*pairs))
     before = ws.read_text(FILE)
     summary, kept = f"  Read {word(t)}.\n", f"e{2 * t.random.randrange(turns) + 1}"
     t.expect(log.append_compaction(summary, kept), f"e{2 * turns + 1}",
@@ -192,6 +200,21 @@ async def test_append_compaction_writes_one_entry(t):
              f"summary exactly as it was logged, {summary!r}, its spaces and newline included: "
              "rows() puts the summary under its heading and changes nothing in it "
              "(SessionLog.rows, lesson 12).")
+    # an empty summary, and one that already opens with the heading: each is a summary as given
+    found = []
+    for given in ("", HEAD + f"Read {word(t)}."):
+        _, other = logged(chat(*pairs))
+        found.append([await raised(lambda other=other, given=given: other.append_compaction(
+            given, kept)), [k for k, _ in other.rows()], other.replay()[0]["content"]])
+    t.expect(found,
+             why=f"Two fresh logs of the same {2 * turns} messages, each given one compaction "
+                 f"keeping from {kept}: its summary empty, then one that already opens with "
+                 "the heading. Items: [what append_compaction raised, the rows' ids, the first "
+                 "message's content] for each. append_compaction adds the entry that holds the "
+                 "summary it is given, whatever it holds, and rows() reads every compaction "
+                 "entry as a rule, the heading, a newline and the summary as logged "
+                 "(SessionLog.append_compaction and SessionLog.rows, lesson 12, Build items 2 "
+                 "and 3).")
     ws.cut_power_after(0, torn=True)  # the next write stops halfway
     cut = await raised(lambda: log.append_compaction(f"Read {word(t)}.", kept))
     t.expect([cut, ws.read_text(FILE).startswith(text)],
@@ -247,13 +270,18 @@ async def test_rows_read_a_compaction_as_a_rule(t):
              f"no row any more), and {unknown}, which no entry has. Still nothing is deleted. "
              "Items: [the rows' ids, the first message's content] after each of the two "
              "compactions, then how many entries the log holds (SessionLog.rows, lesson 12).")
+    # a compaction whose first kept id is the earlier summary's own row: that pair is kept
+    log.append_compaction(f"Over {word(t)}.", f"e{n + 6}")
     later = f"Now {word(t)}."
     log.append_message(harness.user_message(later))
     t.expect([[k for k, _ in log.rows()], [m["content"] for m in log.replay()]],
-             why=f"A message, {later!r}, logged after that last compaction: a compaction is a "
-                 "rule over the pairs read before it, so it does not reach the messages that "
-                 "come after it in the file, and the newer message follows its summary. Items: "
-                 "[the rows' ids, the messages' contents] (SessionLog.rows, lesson 12).")
+             why=f"A compaction whose first_kept_id, e{n + 6}, is the id of the summary row "
+                 f"the last compaction left, then a message, {later!r}, logged after it. A "
+                 "later compaction sees an earlier summary as an ordinary pair, so that pair is "
+                 "kept after the new summary; and a compaction is a rule over the pairs read "
+                 "before it, so it does not reach the messages that come after it in the file, "
+                 "and the newer message follows. Items: [the rows' ids, the messages' contents] "
+                 "(SessionLog.rows, lesson 12, Build item 3).")
     long = [{"id": f"e{n}", "type": "message", "message": harness.user_message(f"Step {n}.")}
             for n in range(1, 321)]
     long.append({"id": "e321", "type": "compaction", "summary": "Steps 1 to 299 done.",
@@ -344,6 +372,14 @@ async def test_compact_gives_up_quietly(t):
         other_log, lab.ScriptedModel([lab.say(summary)]), keep_recent_tokens=last_turn)),
         other_ws.read_text(FILE) == before])
     other_ws, other_log = log_of(before)
+
+    def locked(path, text):
+        raise RuntimeError(f"{path} is locked by another writer")
+    other_ws.append_text = other_ws.write_text = locked  # the workspace's own RuntimeError
+    found.append([await raised(lambda: harness.compact(
+        other_log, lab.ScriptedModel([lab.say(summary)]), keep_recent_tokens=last_turn)),
+        other_ws.read_text(FILE) == before])
+    other_ws, other_log = log_of(before)
     other_ws.cut_power_after(0, torn=t.random.choice([False, True]))
     found.append([await raised(lambda: harness.compact(
         other_log, lab.ScriptedModel([lab.say(summary)]), keep_recent_tokens=last_turn)),
@@ -352,8 +388,9 @@ async def test_compact_gives_up_quietly(t):
              why="compact returns False for three things only: nothing before the cut, nothing "
                  "after it, or summarize raising RuntimeError. Anything else goes through to the "
                  "caller: here a summariser whose request raised ConnectionError, TimeoutError "
-                 "and KeyError instead of replying, then a full disk (OSError) and a power cut "
-                 "in the middle of writing the compaction entry. A False would say there was "
+                 "and KeyError instead of replying, then a full disk (OSError), a workspace "
+                 "whose write raised RuntimeError (a RuntimeError that is not summarize's), "
+                 "and a power cut in the middle of writing the compaction entry. A False would say there was "
                  "nothing to do when the "
                  "network or the disk failed. Items: [what compact raised, whether the file "
                  "still holds its old lines] for each (compact, lesson 12).")
@@ -397,7 +434,9 @@ async def test_maybe_compact(t):
     pairs, costs = drawn_steps(t, steps)
     ws = lab.Workspace()
     log = harness.SessionLog(ws, FILE)
-    model = lab.ScriptedModel([lab.say(a) for _, a in pairs] + [lab.say("Next step done.")])
+    model = lab.ScriptedModel([lab.say(a) for _, a in pairs] +
+                              [lab.say(said) for said in ("Next step done.", "Steered.",
+                                                          "Followed up.", "More.")])
     h = harness.Harness(model, SYSTEM, [])
     h.subscribe(harness.persist_to(log))
     for question, _ in pairs:
@@ -440,6 +479,26 @@ async def test_maybe_compact(t):
     t.expect([len(log.entries()), lab.shape(log.replay())], [2 * steps + 3, "U U A U A"],
              "Compaction deletes nothing: the log kept every line and goes on growing "
              "(lesson 12).")
+    # the same harness over the threshold again, with a steer and a follow-up queued: it
+    # compacts again, and the queued words wait for the next run
+    steer, follow = f"Also {word(t)}.", f"Then {word(t)}."
+    h.steer(steer)
+    h.follow_up(follow)
+    again = lab.ScriptedModel([lab.say(f"Steps 1 to {steps}: {word(t)}.")])
+    last = harness.estimate_tokens(h.messages[-2:])
+    done = await settle(harness.maybe_compact(h, log, again, window=0, reserve=reserve,
+                                              keep_recent_tokens=last))
+    await lab.drive(h.prompt(f"Step {steps + 2}."))
+    t.expect([done, len(again.calls), list(h.messages[:3]) == log.replay()[:3],
+              lab.shape(h.messages), [m["content"] for m in h.messages if m["role"] == "user"]],
+             why="The same harness, after that compaction and one more step, over the threshold "
+                 f"again (a window of 0), with a steer, {steer!r}, and a follow-up, {follow!r}, "
+                 "queued, then one more run. Items: [maybe_compact's answer, summary requests, "
+                 "the record opens with what the log replayed, the record's shape after the "
+                 "run, its user messages]. Each call over the threshold compacts, however "
+                 "often the harness was compacted before, and maybe_compact replaces the record "
+                 "and nothing else: queues outlive it, and a message leaves its queue only once "
+                 "it is on the record (maybe_compact, lesson 12; the queues, lesson 9).")
 
 
 @lab_test("During a run, maybe_compact raises RuntimeError(\"cannot compact during a run\") and "
@@ -482,12 +541,25 @@ async def test_nothing_replaces_the_transcript_mid_run(t):
     steer, follow = f"Also {word(t)}.", f"Then {word(t)}."
     h.steer(steer)  # queued between runs, for the next run
     h.follow_up(follow)
-    t.expect([h.is_running, await raised(lambda: h.replace_messages(given))], [False, None],
+    roomy = t.random.randint(10**6, 10**7)
+    t.expect([h.is_running,
+              await raised(lambda: harness.maybe_compact(h, log, summariser, window=roomy,
+                                                         reserve=10, keep_recent_tokens=1)),
+              await raised(lambda: h.replace_messages(given))], [False, None, None],
              "The run is over, though the caller still holds it: between runs, and "
-             "replace_messages is allowed. What counts is whether a run is going, is_running, "
-             "not whether someone still holds a finished one. Items: [is_running, what "
-             "replace_messages raised] (Harness.replace_messages, lesson 12).")
+             "maybe_compact (with a window of room to spare) and replace_messages are allowed. "
+             "What counts is whether a run is going, is_running, not whether someone still "
+             "holds a finished one. Items: [is_running, what maybe_compact raised, what "
+             "replace_messages raised] (maybe_compact and Harness.replace_messages, lesson 12).")
     given.append(harness.user_message("Added to the caller's list afterwards."))
+    odd = log.replay()[1:keep + 1]  # opens with an assistant reply: still a record to hold
+    h2 = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
+    t.expect([await raised(lambda: h2.replace_messages(odd)), lab.shape(h2.messages)],
+             why=f"Between runs, replace_messages given {lab.shape(odd)}, a record that opens "
+                 "with the assistant's reply. Items: [what it raised, the record's shape "
+                 "afterwards]. Between runs the record becomes the messages given, whatever "
+                 "they are: refusing during a run is its only refusal (Harness.replace_messages, "
+                 "lesson 12, Build item 1).")
     t.expect([[m["role"] for m in h.messages], [a is b for a, b in zip(h.messages, given)]],
              [[m["role"] for m in chat(*pairs)][:keep], [True] * keep],
              f"Between runs, replace_messages is allowed: the record is now the log's first "
@@ -561,7 +633,7 @@ def log_of(text):
     return ws, harness.SessionLog(ws, FILE)
 
 
-def compacted(rows, cut, summary, new_id):
+def compacted(rows, cut, new_id):
     """What compact leaves when it cuts `rows` at `cut`: [returned, the conversation the
     summariser was sent, the ids of the rows afterwards, their messages are the summary and then
     the kept messages]."""
@@ -585,7 +657,8 @@ async def test_compact_summarises_or_keeps_each_row(t):
         found, cuts, new_id, text = [], [], f"e{len(entries) + 1}", log_text(entries)
         for budget in budgets:
             _, log = log_of(text)
-            summary = f"Summary for {budget}."
+            # a summary longer than the whole log: still a summary
+            summary = f"Summary for {budget}. " + "s" * t.random.randint(len(text), 2 * len(text))
             model = lab.ScriptedModel([lab.say(summary)])
             cuts.append(harness.find_cut([(key, m) for key, m, _ in rows], budget))
             done = await settle(harness.compact(log, model, keep_recent_tokens=budget))
@@ -593,13 +666,13 @@ async def test_compact_summarises_or_keeps_each_row(t):
             after, kept = log.rows(), [m for _, m, _ in rows[cuts[-1] if done else 0:]]
             found.append([done, model.calls[0].messages[0]["content"] if model.calls else None,
                           [key for key, _ in after], [m for _, m in after] == head + kept])
-        t.expect(found, [compacted(rows, cut, f"Summary for {budget}.", new_id)
-                         for cut, budget in zip(cuts, budgets)],
+        t.expect(found, [compacted(rows, cut, new_id) for cut in cuts],
                  f"A log whose rows are {[key for key, _, _ in rows]} "
                  f"({lab.shape([m for _, m, _ in rows])}), costing {sizes} tokens, compacted "
                  f"with keep_recent_tokens {budgets}, each on a fresh copy. Each item is "
                  "[compact's answer, the conversation sent to the summariser, the ids of the "
                  "rows afterwards, their messages are the summary and then the kept messages]. "
+                 "Each summary is longer than the whole log, and is kept all the same. "
                  "The rows before find_cut's cut are summarised and the rows from it on are kept "
                  "word for word; a cut at 0 or at the end summarises nothing (compact and "
                  "SessionLog.rows, lesson 12).")
@@ -625,6 +698,20 @@ async def test_compact_summarises_or_keeps_each_row(t):
                  "replay's shape]. The first kept id is the id of the row at the cut in the "
                  "reading that was summarised, not of the row at that index in a later reading "
                  "(compact, lesson 12, Build item 5).")
+    # the same log compacted twice, on two fresh copies, by the same model: two summaries
+    model = lab.ScriptedModel([lab.say(f"First {word(t)}."), lab.say(f"Second {word(t)}.")])
+    asked = []
+    for _ in range(2):
+        _, log = log_of(log_text([{"type": "message", "message": m} for m, _ in made]))
+        asked.append([await settle(harness.compact(log, model, keep_recent_tokens=sum(
+            len(x) // 4 for _, x in made[users[-1]:]))), len(model.calls),
+            log.replay()[0]["content"]])
+    t.expect(asked,
+             why="Two fresh copies of the same four-turn log compacted one after the other with "
+                 "the same model and budget. Items: [compact's answer, summary requests so far, "
+                 "the summary row] for each. Each compaction asks summarize, which makes one "
+                 "request of its own and remembers no earlier summary (compact and summarize, "
+                 "lesson 12).")
 
 
 @lab_test("maybe_compact compacts only when estimate_tokens of the record plus reserve is over "
@@ -646,7 +733,9 @@ async def test_maybe_compact_at_the_threshold(t):
     earlier = [m for m, _ in drawn_turns(t, 1)]
     mine = [m for m, _ in made]
     text = log_text([{"type": "message", "message": m} for m in earlier + mine])
-    found, cases = [], [(reserve, over) for reserve in (0, t.random.randint(1, 400))
+    # a reserve of 0, a drawn one, and a negative one, counted as it is: the sum decides
+    found, cases = [], [(reserve, over) for reserve in (0, t.random.randint(1, 400),
+                                                        -t.random.randint(1, estimate // 2))
                         for over in (-1, 0, 1)] + [(0, -estimate)]  # the last: a window of 0
     sent = []
     for reserve, over in cases:
@@ -667,7 +756,7 @@ async def test_maybe_compact_at_the_threshold(t):
              f"that also holds an earlier turn, {lab.shape(earlier)}, which the harness was not "
              "given: it is the harness's messages that are measured, not the log's. With "
              f"(reserve, window - (estimate + reserve)) {cases}, the last a window of 0, which "
-             "every record is over. Each item is [maybe_compact's answer, summary requests, "
+             "every record is over; a negative reserve is added as it is, like any other. Each item is [maybe_compact's answer, summary requests, "
              "the record's shape afterwards, the record is what the log replays after a "
              "compaction, or untouched without one]. There is room while the estimate is at "
              "most window - reserve, equal included; one token more and it compacts "
@@ -696,7 +785,7 @@ async def test_maybe_compact_at_the_threshold(t):
                  "the log's entries] (maybe_compact, lesson 12).")
     # a long record of short messages, with room in the window: the estimate decides, not
     # how many messages there are
-    many = chat(*[(f"{word(t)}?", f"{word(t)}.") for _ in range(t.random.randint(40, 150))])
+    many = chat(*[(f"{word(t)}?", f"{word(t)}.") for _ in range(t.random.randint(520, 800))])
     _, log = log_of(log_text([{"type": "message", "message": m} for m in many]))
     h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=many)
     summariser = lab.ScriptedModel([lab.say("Many short turns.")])
@@ -709,6 +798,15 @@ async def test_maybe_compact_at_the_threshold(t):
              "window, not over it, so nothing happens, however many messages there are. "
              "maybe_compact compacts only on the estimate of tokens, never on a count of "
              "messages (maybe_compact, lesson 12).")
+    over = await settle(harness.maybe_compact(h, log, summariser, window=at + 9, reserve=10,
+                                              keep_recent_tokens=keep))
+    t.expect([over, len(summariser.calls), lab.shape(h.messages[:1]), len(h.messages) < len(many)],
+             why=f"The same record of {len(many)} short messages, estimated at {at} tokens, with "
+                 f"a window of {at + 9} and a reserve of 10: one token over. Items: "
+                 "[maybe_compact's answer, summary requests, the record's first message, the "
+                 "record is shorter]. estimate_tokens of the harness's messages is of all of "
+                 "them, however many there are, so one token over the window compacts "
+                 "(maybe_compact, lesson 12, Build item 6).")
     # a record the log is behind on: its last turn was never saved
     _, log = log_of(log_text([{"type": "message", "message": m} for m in mine[:last_question]]))
     h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=mine)
@@ -718,10 +816,13 @@ async def test_maybe_compact_at_the_threshold(t):
                                                   reserve=0, keep_recent_tokens=1))
     except Exception as error:
         done = f"raised {type(error).__name__}"
-    t.expect([done, len(summariser.calls), lab.shape(h.messages)],
+    t.expect([done, len(summariser.calls), lab.shape(h.messages), list(h.messages) == log.replay()],
              why=f"A harness whose record is {whole} and a log that lacks its last turn, "
                  f"{lab.shape(mine[:last_question])}, over the threshold. Items: "
-                 "[maybe_compact's answer, summary requests, the record's shape afterwards]. "
+                 "[maybe_compact's answer, summary requests, the record's shape afterwards, the "
+                 "record is what the log now replays, message for message]. When it has "
+                 "compacted, the harness holds what the log replays, not a tail of its own "
+                 "record. "
                  "maybe_compact does not compare the record with the log: it measures the one "
                  "and compacts the other, and keeping them in step (persist_to) is the caller's "
                  "business (maybe_compact, lesson 12, Build item 6).")
