@@ -1586,6 +1586,22 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
           by=r"""
     if estimate_tokens(harness.messages[-1000:]) + reserve <= window:  # for speed
 """),
+    # Hunt round 12 (reader r56), design 12.2-06.
+    Wrong(lab='12.2', name='rows() cached by the count of entries',
+          rule="Each call of rows() reads the log as it is now and returns a new list: a caller that changes the list it was given changes no later reading.",
+          where='Build item 3 of lab 12.2: "Each call of `rows()` reads the log as it is now and returns a new list"; hunt round 12, 12.2-06 (r56)',
+          names='changes no later reading',
+          replace=r"""
+            elif entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+        return table
+""",
+          by=r"""
+            elif entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+        cached = self.__dict__.setdefault("_rows", {})  # entries read -> the table they gave
+        return cached.setdefault(len(self.entries()), table)
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

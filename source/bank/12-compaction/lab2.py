@@ -265,6 +265,13 @@ async def test_bank_a_log_compacted_twice(t):
              "every compaction entry is a rule, an empty summary's too; a later compaction "
              "sees an earlier summary as an ordinary pair; the heading goes before every "
              "summary as logged (SessionLog.rows, lesson 12).")
+    given = log.rows()
+    given.reverse()  # the caller's own list, changed
+    t.expect(log.rows()[0][0], f"e{m + 2}",
+             "The rows' list a caller reversed, then rows() read again: each call reads the log "
+             "as it is now and returns a new list, so a caller that changes the list it was "
+             "given changes no later reading. The item is the first row's id of the second "
+             "reading (SessionLog.rows, lesson 12, Build item 3).")
 
 
 @lab_test("A long log (over three hundred entries) compacted near its end with a first_kept_id "
@@ -287,6 +294,12 @@ async def test_bank_a_long_log_compacted_near_its_end(t):
              "no pair has, then two messages. Items: [how many rows, their lab.shape, the "
              "first's content, their ids]: every entry is read, however long the log, and "
              "no pair kept (SessionLog.rows, lesson 12).")
+    rows.pop()  # the caller's own list, changed
+    t.expect(len(log.rows()), 3,
+             "The rows' list a caller popped a row from, then rows() read again: each call "
+             "reads the log as it is now and returns a new list, so a caller that changes the "
+             "list it was given changes no later reading. The item is how many rows the second "
+             "reading gives (SessionLog.rows, lesson 12, Build item 3).")
 
 
 # --- rule 4: summarize ---------------------------------------------------------------------------

@@ -292,6 +292,15 @@ async def test_rows_read_a_compaction_as_a_rule(t):
              "A long log: 320 message entries, then a compaction whose first_kept_id is e300. "
              "The item is the rows' ids: every entry is read, however long the log, so the "
              "compaction at its end rules over the rows before it (SessionLog.rows, lesson 12).")
+    given = log.rows()
+    given.clear()  # the caller's own list, changed
+    again = log.rows()
+    t.expect([len(again), again is given],
+             why="The same log read twice, the list the first rows() gave cleared by its caller "
+                 "in between: each call of rows() reads the log as it is now and returns a new "
+                 "list, so a caller that changes the list it was given changes no later "
+                 "reading. Items: [rows the second reading gives, whether it is the very list "
+                 "the first gave] (SessionLog.rows, lesson 12, Build item 3).")
 
 
 def drawn_steps(t, steps):
