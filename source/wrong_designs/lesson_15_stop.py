@@ -1402,6 +1402,59 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
             task.cancel()  # whoever stops stop_run still wants the run stopped
             raise
 '''),
+    # The designs below were found by a reader who held only the release (issue 38, round 12).
+    Wrong(lab='15.2', name='a turn more when the last look finds the task done',
+          rule='stop_run spends no turn waiting once the task is done: the look after the grace-th turn that finds it done answers at once (hunt round 12, 15.2-06).',
+          where='lab 15.2, Build section: "`stop_run` spends no turn waiting once the task is done"',
+          names='spends no turn waiting',
+          replace=r"""
+    if task.done():
+        return "clean"
+    task.cancel()
+""",
+          by=r"""
+    if task.done():
+        await asyncio.sleep(0)  # one turn for the run's last events to reach the frontend
+        return "clean"
+    task.cancel()
+"""),
+    Wrong(lab='15.2', name='the flag taken back when stop_run is cancelled in its grace',
+          rule='Cancelled while it waits out its grace, stop_run leaves the run\'s task as it is, its flag set: a request to stop is not taken back (hunt round 12, 15.2-07).',
+          where='lab 15.2, Build section: "The run\'s task is then left as it is, its flag set, not cancelled too"',
+          names="leaves the run's flag set",
+          replace=r"""
+        await asyncio.sleep(0)  # a turn for the run to notice
+""",
+          by=r"""
+        try:
+            await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            harness._signal._cancelled = False  # stopped before insisting: the request withdrawn
+            raise
+"""),
+    Wrong(lab='15.2', name='a record ending aborted taken for the task over',
+          rule='When stop_run returns, the task is over, whichever the answer: a run that ended on its aborted message is not a task that is over (hunt round 12, 15.2-26).',
+          where='lab 15.2, Build section: "when `stop_run` returns, the task is over, whichever the answer"',
+          names='the run over is not the task over',
+          replace=r"""
+        if task.done():
+            break
+""",
+          by=r"""
+        last = harness.messages[-1] if harness.messages else {}
+        if task.done() or last.get("stop_reason") == "aborted":  # the run has wound up
+            return "clean"
+"""),
+    Wrong(lab='15.2', name='a task cancelled by another not counted as over',
+          rule='A task that was over already, cancelled by somebody else included, is "clean" at once, and stop_run then asks nothing of the harness, whose run may by now be another one (hunt round 12, 15.2-29).',
+          where='lab 15.2, Build section: "`stop_run` then asks nothing of the harness, whose run may by now be another one"',
+          names='finished or cancelled by somebody else',
+          replace=r"""
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+""",
+          by=r"""
+    if task.done() and not task.cancelled():  # finished: nothing to stop
+"""),
     Wrong(lab='15.1', name='bash giving up after twenty seconds by the clock',
           rule='A command that merely takes a while is waited for: bash has no timeout of its '
                'own, in turns or in seconds, and only Stop ends a command early.',

@@ -331,7 +331,8 @@ async def test_grace_is_counted_in_turns(t):
              "your harness, with this tool) is \"clean\" under a grace of exactly N, and "
              "\"hard\" under N - 1. `grace` turns means that many: after the grace-th turn "
              "stop_run looks once more before it insists, and when that look finds the task "
-             "done it answers at once, with no turn spent waiting (stop_run, lesson 15). Items: "
+             "done it answers at once: it spends no turn waiting once the task is done "
+             "(stop_run, lesson 15). Items: "
              "[the run finished after Stop alone, [the answer, when stop_run returned after the "
              "task was done] with grace N, with grace N - 1].")
     hello = f"Hello from {word(t)}."
