@@ -1589,6 +1589,18 @@ ALLOWED = [
     try:
         await task  # a cancelled task nobody waits for is a task nobody knows is over
 '''),)),
+    Wrong(lab='15.2', name='the clause re-raising the CancelledError it caught by name',
+          rule='The boundary names asyncio.CancelledError in a clause of its own, above the wide one, and the cancellation "leaves `run_tool` as it came in": `except asyncio.CancelledError as exc: raise exc` sends on the very object that came in, as a bare raise does, and the clause still says in writing that it must pass (hunt round 12, 15.2-09).',
+          where='lab 15.2, Build section: "leaves `run_tool` as it came in"',
+          names='',
+          replace=r"""
+        except asyncio.CancelledError:
+            raise  # the task is being stopped; that is news for its owner, not for the model
+""",
+          by=r"""
+        except asyncio.CancelledError as exc:
+            raise exc  # the same cancellation, sent on by name
+"""),
 ]
 
 # Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's
@@ -1702,4 +1714,48 @@ async def test_a_task_slow_to_die(t):
     if not task.done():
         task.cancel()
 '''),
+    Beyond(lab='15.2', name='a grace capped at six thousand turns',
+           rule='"clean" when the task finished by itself within `grace` turns of the event '
+                'loop: a grace of a billion turns is a billion, with no cap of stop_run\'s own.',
+           where='hunt round 12, design 15.2-01 (grace-capped)', names="with no cap of stop_run's own",
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), and "
+                 "test_grace_is_counted_in_turns's long tidy-up takes 1,500 to 5,000 of them; "
+                 "this grace stops at turn 6,000",
+           replace=r"""
+    for _ in range(grace):
+""",
+           by=r"""
+    for _ in range(min(grace, 6000)):  # nobody waits longer than that
+""",
+           turns=20_000, seconds=10.0,
+           deep=r"""
+import asyncio
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.2"
+
+
+@lab_test("A tool that tidies up for 8,000 turns after Stop, under a grace of a billion turns, "
+          "ends by itself: \"clean\".")
+async def test_a_tidy_up_of_eight_thousand_turns(t):
+    async def execute(arguments, signal=None):
+        while not signal.is_cancelled():
+            await asyncio.sleep(0)
+        await lab.ticks(8000)  # tidying up
+        return "tidied"
+    build = {"name": "build", "description": "Build, and tidy up when stopped.",
+             "parameters": {"type": "object", "properties": {}}, "execute": execute}
+    model = lab.ScriptedModel([lab.reply(lab.call("build")), lab.say("Done.")])
+    h = harness.Harness(model, "You build.", [build])
+    task = asyncio.ensure_future(lab.drive(h.prompt("Build it.")))
+    await lab.ticks(30)
+    answer = await harness.stop_run(h, task, grace=10 ** 9)
+    t.expect([answer, lab.shape(h.messages)],
+             why="A grace of a billion turns is a billion turns, with no cap of stop_run's own: "
+                 "[the answer, the record] for a tool that tidies up for 8,000 turns "
+                 "(stop_run, lesson 15).")
+"""),
 ]
