@@ -497,15 +497,23 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
     while not broken.done():
         await lab.tick()
     unsubscribe()
+
+    async def never_sent():
+        await lab.drive(h.prompt("Never mind."))
+    dropped = asyncio.ensure_future(never_sent())
+    dropped.cancel()  # its frontend dropped it before it ran: over, and cancelled
+    while not dropped.done():
+        await lab.tick()
     newer = asyncio.ensure_future(lab.drive(h.prompt("Say more.")))  # the harness's next run
     while len(model.calls) < 2:
         await lab.tick()
     grace = t.random.randint(1, 400)
     answer, spent = await turns_spent(harness.stop_run(h, broken, grace=grace))
+    dropped_answer, dropped_spent = await turns_spent(harness.stop_run(h, dropped, grace=grace))
     while not newer.done():
         await lab.tick()
-    first = [grace, answer, spent, state(broken), model.calls[1].signal.is_cancelled(),
-             state(newer), lab.shape(h.messages)]
+    first = [grace, answer, spent, state(broken), dropped_answer, dropped_spent, state(dropped),
+             model.calls[1].signal.is_cancelled(), state(newer), lab.shape(h.messages)]
 
     async def gives_up(arguments, signal=None):
         while not signal.is_cancelled():
@@ -568,7 +576,8 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
     rows.append(["a listener raising as the stopped run ends", await answered(stopper),
                  state(task), lab.shape(h.messages)])
     t.expect([first, needed > 0] + rows,
-             [[first[0], "clean", 0, "raised RuntimeError", False, "returned", "U A U A"], True,
+             [[first[0], "clean", 0, "raised RuntimeError", "clean", 0, "cancelled", False,
+               "returned", "U A U A"], True,
               ["N", "clean", True, "cancelled", "U A[c1]"],
               ["the default", True, True, "cancelled", "U A[c1]"],
               ["far more than N", "clean", True, "cancelled", "U A[c1]"],
@@ -584,9 +593,10 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
              "asked nothing either: the harness's run may by now be another one, which "
              "harness.cancel() would stop. On a clean stop the task's own ending, an exception "
              "included, stays the task's: stop_run answers \"clean\" and raises nothing. Items: "
-             "[grace, answer, turns stop_run spent, the task, the token of the request the "
-             "harness's next run had under way set, that run's task, the record] for the task "
-             "whose listener raised; "
+             "[grace, answer, turns stop_run spent, the task, then the answer, turns spent and "
+             "the task for one its frontend cancelled before it ran, the token of the request "
+             "the harness's next run had under way set, that run's task, the record] for the "
+             "task whose listener raised; "
              "[Stop alone ended the other]; then for graces N, the default (its answer: the one a "
              "grace of five gives) and far more: [the grace, the answer, returned by the end of the "
              "next turn after the task was done, the task, the record]; then for a frontend whose "
