@@ -1402,6 +1402,59 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
             task.cancel()  # whoever stops stop_run still wants the run stopped
             raise
 '''),
+    # The designs below were found by a reader who held only the release (issue 38, round 12).
+    Wrong(lab='15.2', name='a turn more when the last look finds the task done',
+          rule='stop_run spends no turn waiting once the task is done: the look after the grace-th turn that finds it done answers at once (hunt round 12, 15.2-06).',
+          where='lab 15.2, Build section: "`stop_run` spends no turn waiting once the task is done"',
+          names='spends no turn waiting',
+          replace=r"""
+    if task.done():
+        return "clean"
+    task.cancel()
+""",
+          by=r"""
+    if task.done():
+        await asyncio.sleep(0)  # one turn for the run's last events to reach the frontend
+        return "clean"
+    task.cancel()
+"""),
+    Wrong(lab='15.2', name='the flag taken back when stop_run is cancelled in its grace',
+          rule='Cancelled while it waits out its grace, stop_run leaves the run\'s task as it is, its flag set: a request to stop is not taken back (hunt round 12, 15.2-07).',
+          where='lab 15.2, Build section: "The run\'s task is then left as it is, its flag set, not cancelled too"',
+          names="leaves the run's flag set",
+          replace=r"""
+        await asyncio.sleep(0)  # a turn for the run to notice
+""",
+          by=r"""
+        try:
+            await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            harness._signal._cancelled = False  # stopped before insisting: the request withdrawn
+            raise
+"""),
+    Wrong(lab='15.2', name='a record ending aborted taken for the task over',
+          rule='When stop_run returns, the task is over, whichever the answer: a run that ended on its aborted message is not a task that is over (hunt round 12, 15.2-26).',
+          where='lab 15.2, Build section: "when `stop_run` returns, the task is over, whichever the answer"',
+          names='the run over is not the task over',
+          replace=r"""
+        if task.done():
+            break
+""",
+          by=r"""
+        last = harness.messages[-1] if harness.messages else {}
+        if task.done() or last.get("stop_reason") == "aborted":  # the run has wound up
+            return "clean"
+"""),
+    Wrong(lab='15.2', name='a task cancelled by another not counted as over',
+          rule='A task that was over already, cancelled by somebody else included, is "clean" at once, and stop_run then asks nothing of the harness, whose run may by now be another one (hunt round 12, 15.2-29).',
+          where='lab 15.2, Build section: "`stop_run` then asks nothing of the harness, whose run may by now be another one"',
+          names='finished or cancelled by somebody else',
+          replace=r"""
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+""",
+          by=r"""
+    if task.done() and not task.cancelled():  # finished: nothing to stop
+"""),
     Wrong(lab='15.1', name='bash giving up after twenty seconds by the clock',
           rule='A command that merely takes a while is waited for: bash has no timeout of its '
                'own, in turns or in seconds, and only Stop ends a command early.',
@@ -1536,6 +1589,18 @@ ALLOWED = [
     try:
         await task  # a cancelled task nobody waits for is a task nobody knows is over
 '''),)),
+    Wrong(lab='15.2', name='the clause re-raising the CancelledError it caught by name',
+          rule='The boundary names asyncio.CancelledError in a clause of its own, above the wide one, and the cancellation "leaves `run_tool` as it came in": `except asyncio.CancelledError as exc: raise exc` sends on the very object that came in, as a bare raise does, and the clause still says in writing that it must pass (hunt round 12, 15.2-09).',
+          where='lab 15.2, Build section: "leaves `run_tool` as it came in"',
+          names='',
+          replace=r"""
+        except asyncio.CancelledError:
+            raise  # the task is being stopped; that is news for its owner, not for the model
+""",
+          by=r"""
+        except asyncio.CancelledError as exc:
+            raise exc  # the same cancellation, sent on by name
+"""),
 ]
 
 # Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's
@@ -1649,4 +1714,48 @@ async def test_a_task_slow_to_die(t):
     if not task.done():
         task.cancel()
 '''),
+    Beyond(lab='15.2', name='a grace capped at six thousand turns',
+           rule='"clean" when the task finished by itself within `grace` turns of the event '
+                'loop: a grace of a billion turns is a billion, with no cap of stop_run\'s own.',
+           where='hunt round 12, design 15.2-01 (grace-capped)', names="with no cap of stop_run's own",
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), and "
+                 "test_grace_is_counted_in_turns's long tidy-up takes 1,500 to 5,000 of them; "
+                 "this grace stops at turn 6,000",
+           replace=r"""
+    for _ in range(grace):
+""",
+           by=r"""
+    for _ in range(min(grace, 6000)):  # nobody waits longer than that
+""",
+           turns=20_000, seconds=10.0,
+           deep=r"""
+import asyncio
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.2"
+
+
+@lab_test("A tool that tidies up for 8,000 turns after Stop, under a grace of a billion turns, "
+          "ends by itself: \"clean\".")
+async def test_a_tidy_up_of_eight_thousand_turns(t):
+    async def execute(arguments, signal=None):
+        while not signal.is_cancelled():
+            await asyncio.sleep(0)
+        await lab.ticks(8000)  # tidying up
+        return "tidied"
+    build = {"name": "build", "description": "Build, and tidy up when stopped.",
+             "parameters": {"type": "object", "properties": {}}, "execute": execute}
+    model = lab.ScriptedModel([lab.reply(lab.call("build")), lab.say("Done.")])
+    h = harness.Harness(model, "You build.", [build])
+    task = asyncio.ensure_future(lab.drive(h.prompt("Build it.")))
+    await lab.ticks(30)
+    answer = await harness.stop_run(h, task, grace=10 ** 9)
+    t.expect([answer, lab.shape(h.messages)],
+             why="A grace of a billion turns is a billion turns, with no cap of stop_run's own: "
+                 "[the answer, the record] for a tool that tidies up for 8,000 turns "
+                 "(stop_run, lesson 15).")
+"""),
 ]

@@ -497,15 +497,23 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
     while not broken.done():
         await lab.tick()
     unsubscribe()
+
+    async def never_sent():
+        await lab.drive(h.prompt("Never mind."))
+    dropped = asyncio.ensure_future(never_sent())
+    dropped.cancel()  # its frontend dropped it before it ran: over, and cancelled
+    while not dropped.done():
+        await lab.tick()
     newer = asyncio.ensure_future(lab.drive(h.prompt("Say more.")))  # the harness's next run
     while len(model.calls) < 2:
         await lab.tick()
     grace = t.random.randint(1, 400)
     answer, spent = await turns_spent(harness.stop_run(h, broken, grace=grace))
+    dropped_answer, dropped_spent = await turns_spent(harness.stop_run(h, dropped, grace=grace))
     while not newer.done():
         await lab.tick()
-    first = [grace, answer, spent, state(broken), model.calls[1].signal.is_cancelled(),
-             state(newer), lab.shape(h.messages)]
+    first = [grace, answer, spent, state(broken), dropped_answer, dropped_spent, state(dropped),
+             model.calls[1].signal.is_cancelled(), state(newer), lab.shape(h.messages)]
 
     async def gives_up(arguments, signal=None):
         while not signal.is_cancelled():
@@ -568,7 +576,8 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
     rows.append(["a listener raising as the stopped run ends", await answered(stopper),
                  state(task), lab.shape(h.messages)])
     t.expect([first, needed > 0] + rows,
-             [[first[0], "clean", 0, "raised RuntimeError", False, "returned", "U A U A"], True,
+             [[first[0], "clean", 0, "raised RuntimeError", "clean", 0, "cancelled", False,
+               "returned", "U A U A"], True,
               ["N", "clean", True, "cancelled", "U A[c1]"],
               ["the default", True, True, "cancelled", "U A[c1]"],
               ["far more than N", "clean", True, "cancelled", "U A[c1]"],
@@ -584,9 +593,10 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
              "asked nothing either: the harness's run may by now be another one, which "
              "harness.cancel() would stop. On a clean stop the task's own ending, an exception "
              "included, stays the task's: stop_run answers \"clean\" and raises nothing. Items: "
-             "[grace, answer, turns stop_run spent, the task, the token of the request the "
-             "harness's next run had under way set, that run's task, the record] for the task "
-             "whose listener raised; "
+             "[grace, answer, turns stop_run spent, the task, then the answer, turns spent and "
+             "the task for one its frontend cancelled before it ran, the token of the request "
+             "the harness's next run had under way set, that run's task, the record] for the "
+             "task whose listener raised; "
              "[Stop alone ended the other]; then for graces N, the default (its answer: the one a "
              "grace of five gives) and far more: [the grace, the answer, returned by the end of the "
              "next turn after the task was done, the task, the record]; then for a frontend whose "
@@ -608,8 +618,8 @@ async def test_stop_run_inside_a_task_group(t):
     for phase in ("grace", "hard wait"):
         slow = t.random.randint(30, 80)
         shell = lab.Shell(lab.Workspace({}))
-        h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM,
-                            [never_looks(dying=f"sleep {slow}", shell=shell)])
+        model = asks_then_answers(lab.call("wait"))
+        h = harness.Harness(model, SYSTEM, [never_looks(dying=f"sleep {slow}", shell=shell)])
         task = asyncio.ensure_future(lab.drive(h.prompt(f"Wait in the {place(t)}.")))
         await lab.ticks(t.random.randint(10, 40))
         grace = t.random.randint(100, 400) if phase == "grace" else t.random.randint(0, 5)
@@ -636,7 +646,7 @@ async def test_stop_run_inside_a_task_group(t):
         waited, at_exit = clock[0] - failed_at[0], state(task)
         counter.cancel()
         await lab.ticks(3)  # time for a cancel of the task, had there been one, to reach the tool
-        later = [state(task), len(shell.processes)]
+        later = [state(task), len(shell.processes), model.calls[0].signal.is_cancelled()]
         if not task.done():
             task.cancel()
         while not task.done():
@@ -646,9 +656,9 @@ async def test_stop_run_inside_a_task_group(t):
                      at_exit, later])
     t.expect(rows,
              [["grace", [["RuntimeError"]], "cancelled", "within ten turns", "still running",
-               ["still running", 0]],
+               ["still running", 0, True]],
               ["hard wait", [["RuntimeError"]], "cancelled", "within ten turns", "cancelled",
-               ["cancelled", 1]]],
+               ["cancelled", 1, True]]],
              "A CancelledError aimed at stop_run itself goes on up, in the grace as in the hard "
              "wait: stop_run tells its own from the task's with asyncio.current_task().cancelling()"
              ", and a grace loop swallows nothing; stopped in its grace, before it had to insist, "
@@ -657,7 +667,7 @@ async def test_stop_run_inside_a_task_group(t):
              "was when the group cancelled it, what the group raised, how stop_run ended, when "
              "the group was done after the failure, the run's task then, [the task three turns "
              "later, the clean-up commands its tool had started, which it starts only once "
-             "cancelled]].")
+             "cancelled, the run's flag still set]].")
 
 
 @lab_test("stop_run with no grace against a tool that never looks at its signal and, once "
@@ -698,7 +708,8 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
     again = await turns_spent(harness.stop_run(h, task, grace=t.random.randint(0, 300)))
     found = [answer] + at_return + [state(task), lab.shape(h.messages), again]
     for phase in ("grace", "wait for the task"):
-        h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM,
+        model = asks_then_answers(lab.call("wait"))
+        h = harness.Harness(model, SYSTEM,
                             [never_looks(dying=f"sleep {t.random.randint(40, 90)}", shell=shell)])
         task = asyncio.ensure_future(lab.drive(h.prompt(f"Wait in the {place(t)}.")))
         await lab.ticks(t.random.randint(10, 40))
@@ -709,7 +720,8 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
                             else grace + t.random.randint(3, 10))
         at_exit = state(task)
         await lab.ticks(3)  # time for a cancel of the task, had there been one, to reach the tool
-        found.append([phase, state(stopper), at_exit, len(shell.processes) - started])
+        found.append([phase, state(stopper), at_exit, len(shell.processes) - started,
+                      model.calls[0].signal.is_cancelled()])
         if not task.done():
             task.cancel()
         while not task.done():
@@ -744,8 +756,8 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
     t.expect(found,
              ["hard", True, [[True, f"{word} stowed after a Stop\n"]], "cancelled", "U A[c1]",
               ["clean", 0],
-              ["grace", "cancelled", "still running", 0],
-              ["wait for the task", "cancelled", "cancelled", 1],
+              ["grace", "cancelled", "still running", 0, True],
+              ["wait for the task", "cancelled", "cancelled", 1, True],
               ["swallows", ["hard"], ["returned"], "U A[c1] R(c1) A(aborted)"],
               ["fails", [["RuntimeError", "the notes could not be kept"]], ["raised RuntimeError"],
                "U A[c1]"],
@@ -761,7 +773,7 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
              "itself stopped hard), then for a frontend's scope closed during "
              "the grace and during the wait: [where, how stop_run ended, the run's task, the "
              "clean-up commands its tool started by three turns later, which it starts only once "
-             "cancelled]. Then, "
+             "cancelled, the run's flag still set]. Then, "
              "with no grace: a tool that answers once it has cleaned up (\"hard\" all the same: "
              "stop_run had to cancel), a frontend that raises as its task is cancelled (that "
              "goes on up out of stop_run), and two clicks on Stop (each returns only once the "

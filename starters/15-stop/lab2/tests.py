@@ -325,13 +325,16 @@ async def test_grace_is_counted_in_turns(t):
     for grace in (needed, needed - 1):
         h, _ = started([slow_to_finish(word(t))], lab.call("build"))
         task = await run_in_a_task(h, "Build it.", turns)
-        answers.append(await harness.stop_run(h, task, grace=grace))
-    t.expect(answers, [True, "clean", "hard"],
+        answers.append(list(await stop_and_watch(h, task, grace)))
+    t.expect(answers, [True, ["clean", "at once"], ["hard", "at once"]],
              "At the boundary: a run that finishes N turns after harness.cancel() (N counted on "
              "your harness, with this tool) is \"clean\" under a grace of exactly N, and "
              "\"hard\" under N - 1. `grace` turns means that many: after the grace-th turn "
-             "stop_run looks once more before it insists (stop_run, lesson 15). Items: [the run "
-             "finished after Stop alone, the answer with grace N, with grace N - 1].")
+             "stop_run looks once more before it insists, and when that look finds the task "
+             "done it answers at once: it spends no turn waiting once the task is done "
+             "(stop_run, lesson 15). Items: "
+             "[the run finished after Stop alone, [the answer, when stop_run returned after the "
+             "task was done] with grace N, with grace N - 1].")
     hello = f"Hello from {word(t)}."
     h = harness.Harness(lab.ScriptedModel([lab.say(hello)]), SYSTEM, [])
     done = asyncio.ensure_future(lab.drive(h.prompt("Say hello.")))
@@ -357,19 +360,28 @@ async def test_grace_is_counted_in_turns(t):
              "task with turns of its own work left after its run ended is given the grace like "
              "any other; harness.is_running is not the task (stop_run, lesson 15). Items: [the "
              "task's turns after its run, is_running, answer, the task over on return].")
-    h3 = harness.Harness(lab.ScriptedModel([lab.say(hello)]), SYSTEM, [])
-    task = asyncio.ensure_future(frontend(h3))
-    while h3.is_running or not h3.messages:
-        await lab.tick()
     short = t.random.randint(0, saving - 3)  # the grace runs out while the frontend still saves
-    answer = await harness.stop_run(h3, task, grace=short)
-    t.expect([saving, short, h3.is_running, answer, outcome(task)],
-             [saving, short, False, "hard", "cancelled"],
+    rows = []
+    for run_ended in ("by itself", "on Stop"):
+        h3 = harness.Harness(lab.ScriptedModel([lab.say(hello)]), SYSTEM, [])
+        task = asyncio.ensure_future(frontend(h3))
+        await lab.tick()  # the frontend has handed its prompt to the harness
+        if run_ended == "on Stop":
+            h3.cancel()  # the run ends on an aborted message; the frontend then saves
+        while h3.is_running or not h3.messages:
+            await lab.tick()
+        answer = await harness.stop_run(h3, task, grace=short)
+        rows.append([run_ended, lab.shape(h3.messages), h3.is_running, answer, outcome(task)])
+    t.expect([saving, short, rows],
+             [saving, short, [["by itself", "U A", False, "hard", "cancelled"],
+                              ["on Stop", "U A(aborted)", False, "hard", "cancelled"]]],
              "A frontend still at its own work when the grace runs out is cancelled and waited "
              "for like any task: its run is over, but the task is not, so the answer is \"hard\" "
-             "and the task ended cancelled by the time stop_run returns (stop_run, lesson 15). "
-             "Items: [the task's turns after its run, grace, is_running, answer, the task on "
-             "return].")
+             "and the task ended cancelled by the time stop_run returns, even when the record "
+             "already ends on the aborted message: the run over is not the task over (stop_run, "
+             "lesson 15). Items: [the task's turns after its run, grace, and for a run that "
+             "ended by itself and one that ended on Stop: [how, the record, is_running, answer, "
+             "the task on return]].")
     rows, wanted = [], []
     for name, owner, over in (("finished", h, done), ("cancelled by another", other, cancelled)):
         for grace in (0, t.random.choice([50, 10 ** 9, t.random.randint(1, 10 ** 4)])):
@@ -383,24 +395,36 @@ async def test_grace_is_counted_in_turns(t):
              "answer comes from what stop_run had to do, not from task.cancelled() (stop_run, "
              "lesson 15). Items: [how the task ended, grace, answer, turns stop_run waited], "
              "then the last message's text, which stays.")
-    h4 = harness.Harness(lab.ScriptedModel([lab.say(hello), lab.reply(lab.call("build")),
+    h4 = harness.Harness(lab.ScriptedModel([lab.say(hello), lab.say(hello),
+                                            lab.reply(lab.call("build")),
                                             lab.say(f"Built {word(t)}.")]),
                          SYSTEM, [slow_to_finish(word(t))])
     first = asyncio.ensure_future(lab.drive(h4.prompt("Say hello.")))
     await first
+    second = asyncio.ensure_future(frontend(h4))
+    while h4.is_running or len(h4.messages) < 4:
+        await lab.tick()
+    second.cancel()  # the frontend cancels its own task while it saves: over, and cancelled
+    while not second.done():
+        await lab.tick()
     newer = await run_in_a_task(h4, "Build it.", t.random.randint(20, 60))
-    answer, waited = await turns_taken_by(harness.stop_run(h4, first,
-                                                           grace=t.random.randint(0, 300)))
+    row = []
+    for over in (first, second):
+        answer, waited = await turns_taken_by(harness.stop_run(h4, over,
+                                                               grace=t.random.randint(0, 300)))
+        row.append([answer, waited])
     await lab.ticks(tidy + 40)  # time enough for the newer run to end, had it been asked to
-    row = [answer, waited, h4.is_running, newer.done()]
+    row += [h4.is_running, newer.done()]
     answer = await harness.stop_run(h4, newer, grace=tidy + 40)
     t.expect(row + [answer, lab.shape(h4.messages)],
-             ["clean", 0, True, False, "clean", "U A U A[c1] R(c1) A(aborted)"],
-             "Handed a task that is over already, stop_run asks nothing of the harness: its run "
-             "may by now be another one, which nobody asked to stop. The newer run goes on, and "
-             "a stop_run handed its own task stops it as ever (stop_run, lesson 15). Items: [the "
-             "answer for the finished task, turns waited, the newer run still going (is_running, "
-             "its task done) a while later], then the answer for the newer run's task, the record.")
+             [["clean", 0], ["clean", 0], True, False, "clean",
+              "U A U A U A[c1] R(c1) A(aborted)"],
+             "Handed a task that is over already, finished or cancelled by somebody else, "
+             "stop_run asks nothing of the harness: its run may by now be another one, which "
+             "nobody asked to stop. The newer run goes on, and a stop_run handed its own task "
+             "stops it as ever (stop_run, lesson 15). Items: [answer, turns waited] for the "
+             "finished task and for the cancelled one, the newer run still going (is_running, "
+             "its task done) a while later, then the answer for the newer run's task, the record.")
     h5, _ = started([slow_to_finish(word(t), long)], lab.call("build"))
     task = await run_in_a_task(h5, "Build it.", t.random.randint(20, 60))
     stopper = asyncio.ensure_future(harness.stop_run(h5, task, grace=10 ** 9))
@@ -500,9 +524,14 @@ async def test_stop_run_can_itself_be_stopped(t):
              "set, and does not cancel it too: stop_run was stopped before it had to insist "
              "(stop_run, lesson 15). Items: [the task over, what a cancellation told the tool "
              "(nothing reached it), the run still going].")
-    task.cancel()
+    task.cancel()  # the frontend's own cancel, once stop_run is gone
     while not task.done():
         await lab.tick()
+    t.expect([told, lab.shape(h.messages)], [[True], "U A[c1]"],
+             "stop_run, cancelled in its grace, leaves the run's flag set: it asked, and a "
+             "request to stop is not taken back. The tool, cancelled later by the frontend, "
+             "finds its signal still set (stop_run, lesson 15). Items: [what the tool found "
+             "when the frontend's cancellation reached it: its signal set], the record.")
 
 
 @lab_test("stop_run waits for a cancelled task until it is over, however long it takes to die: "
