@@ -1490,7 +1490,7 @@ _ESTIMATES = {}
         return False
 """,
           by=r"""
-    key = (id(model), render(older))
+    key = (model, render(older))  # the model itself, held: no later model takes its place
     try:
         summary = _SUMMARIES.get(key) or summarize(model, older)
     except RuntimeError:
