@@ -825,7 +825,8 @@ WRONG += [
         reply = model.complete(system, messages, tool_specs(tools))
 ''',
           by=r'''
-    specs = _SPECS.setdefault(id(tools), tool_specs(tools))  # the same list, the same specs
+    # the same list, the same specs; the list is held, so no later list takes its id
+    specs = _SPECS.setdefault(id(tools), (tools, tool_specs(tools)))[1]
     while True:
         reply = model.complete(system, messages, specs)
 ''',
@@ -1019,8 +1020,8 @@ WRONG += [
           by=r'''
         key = (id(tools), len(tools), tuple(id(tool) for tool in tools))
         if key not in _SPECS:  # the same tools as last time: the same specs
-            _SPECS[key] = tool_specs(tools)
-        reply = model.complete(system, messages, _SPECS[key])
+            _SPECS[key] = (tools, list(tools), tool_specs(tools))  # held: no id is reused
+        reply = model.complete(system, messages, _SPECS[key][2])
 ''',
           also=(('def run_agent(model, system, messages, tools, prompt):',
                  '_SPECS = {}\n\n\ndef run_agent(model, system, messages, tools, prompt):'),)),
