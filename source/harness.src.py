@@ -2593,9 +2593,10 @@ def decode_line(line):
     if line.startswith("error:"):  # a failure, said as its own field: its reason is news
         said = line[len("error:"):].strip()
         try:
-            return {"error": json.loads(said)}
+            parsed = json.loads(said)
         except ValueError:
-            return {"error": said}
+            parsed = None
+        return {"error": said if parsed is None else parsed}  # `null` too says it failed
     if not line.startswith("data:"):
         return None  # blank, a keep-alive, or a field this reader has no use for
     payload = line[len("data:"):].strip()
@@ -2611,7 +2612,8 @@ def decode_line(line):
     #: starter
     # What one line carries: a data line (with or without a space after "data:") gives its
     # payload parsed, a dict; `data: [DONE]` gives STREAM_DONE; an `error:` line gives
-    # {"error": its payload}, parsed when it is JSON and the text as it is when not; a blank line,
+    # {"error": its payload}, parsed when it is JSON and the text as it is when not (a payload of
+    # null, too, is the server saying the reply failed: it gives the text "null"); a blank line,
     # a `:` comment or any other field gives None. A data line whose payload is not a JSON object
     # raises the ValueError the docstring names, whose text ends with the line's repr. Each call
     # gives a new dict, even for a line read before: a caller may change what it was given.
@@ -2622,7 +2624,7 @@ def decode_line(line):
     #   "data: {...}"     the payload parsed as JSON: a dict, the chunk
     #   "data: [DONE]"    STREAM_DONE, the end of the reply
     #   "error: {...}"    {"error": the payload parsed}, or {"error": the text} if it is not
-    #                     JSON: llama.cpp's way to say the reply failed, and why
+    #                     JSON or is null: llama.cpp's way to say the reply failed, and why
     #   "", ": ping", "event: x"
     #                     None: nothing to keep (SSE allows "data:" with or without a space)
     #   a "data:" line whose payload is not a JSON object
@@ -2706,7 +2708,7 @@ def assemble(chunks, *, aborted=False):
     #            one that never comes stays None, and the call is kept all the same
     #   finish   the last finish_reason that is not None, or None if none came
     #   failure  the first error chunk's reason: {"error": {"message": ...}} gives the
-    #            message, any other {"error": x} gives str(x); None if none came
+    #            message as text (str), any other {"error": x} gives str(x); None if none came
     #            ({"error": None} is no error chunk: a null key counts as left out)
     # Do not parse any arguments here: a fragment is not JSON. One of the lab's tests
     # splits '{"path": "notes/caf\u00e9.md"}' in the middle of that escape.
@@ -2728,6 +2730,7 @@ def assemble(chunks, *, aborted=False):
         else:
             try:
                 arguments = json.loads(joined) if joined else {}
+                json.dumps(arguments, allow_nan=False)  # NaN, Infinity: Python's, not JSON's
             except ValueError:
                 arguments = None
         if not isinstance(arguments, dict):
@@ -2758,7 +2761,8 @@ def assemble(chunks, *, aborted=False):
     # The message the gathered pieces add up to: the words as one text block (none without
     # words), then a toolCall per call in index order (calls at one index in the order they
     # began), its arguments parsed here,
-    # once, from all its fragments joined ("" is {}), or, when a server sent them as an object
+    # once, from all its fragments joined ("" is {}; NaN and Infinity, which Python's json reads,
+    # are not JSON), or, when a server sent them as an object
     # already, that object; labelled "toolUse" if there are calls and "stop" if not,
     # whatever finish_reason said. A reply that did not arrive whole is an ending error_message
     # makes, whose only content is the text block, and the first reason that applies decides:
@@ -2779,7 +2783,9 @@ def assemble(chunks, *, aborted=False):
     #   - one text block {"type": "text", "text": ...} holding all the words, or none at all
     #   - one toolCall block per call, in index order (at one index, in the order they
     #     began: sorted() keeps that order for equal keys), its arguments the joined
-    #     parts parsed now, once: json.loads("") is an error, and "" means {}; a call whose
+    #     parts parsed now, once: json.loads("") is an error, and "" means {}; json.loads
+    #     also reads NaN and Infinity, which JSON has not (json.dumps(..., allow_nan=False)
+    #     refuses them): arguments that hold them are not a JSON object; a call whose
     #     one part is a dict got its arguments already parsed (a proxy in front of Ollama
     #     sends them so): that dict is the arguments
     #   - stop_reason "toolUse" if there are calls, else "stop": the content decides, never

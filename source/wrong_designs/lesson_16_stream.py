@@ -841,13 +841,13 @@ def _decode_line(line):
           names='whatever JSON value',
           replace=r'''
         try:
-            return {"error": json.loads(said)}
+            parsed = json.loads(said)
 ''',
           by=r'''
         if not said.startswith("{"):
             return {"error": said}  # only an object is JSON worth reading
         try:
-            return {"error": json.loads(said)}
+            parsed = json.loads(said)
 '''),
     Wrong(lab='16.1', name='an error line only with a space after the colon',
           rule='An `error:` line needs no space after its colon, as a `data:` line does not: error:{"message": "oom"} is an error line.',
@@ -1024,7 +1024,7 @@ def to_wire(system, messages, tools):
 '''),
     Wrong(lab='16.1', name='an empty message taken for none',
           rule='An error chunk reports its message, even an empty one; what it says as text is only for an error that has no message (a string, or a dict without one).',
-          where='lab 16.1, Build section: the table\'s second row, "its `message`, or, for an error that has none (a string, or a dict without `message`), what it says as text"; bench/kinds.py, a cap read for truth',
+          where='lab 16.1, Build section: the table\'s second row, "its `message`, as text, or, for an error that has none (a string, or a dict without `message`), what it says as text"; bench/kinds.py, a cap read for truth',
           names='even an empty one',
           replace=r'''
             failure = failure or str(error if said is None else said)
@@ -2044,6 +2044,52 @@ def _assemble(chunks, *, aborted=False):
           by=r'''
     if line.lstrip().lower().startswith("error:"):  # however it is spelled
         said = line.lstrip()[len("error:"):].strip()
+'''),
+    # Hunt round 12 (reader r60), design 16.1-14, ruled by the page at stop 55.
+    Wrong(lab='16.1', name='words after the finish dropped',
+          rule='Words that do come after the finish are words of the reply: every chunk is read, to the end, and what it carries counts.',
+          where='lab 16.1, Build section, item 2: "Words that do come after the finish are words of the reply"',
+          names='Words that come after the finish',
+          replace=r'''
+            words.append(delta.get("content") or "")  # a delta may hold only a role, or None
+''',
+          by=r'''
+            if finish is None:  # once finished, the reply says nothing more
+                words.append(delta.get("content") or "")
+'''),
+    # Hunt round 12 (reader r60), probe 16.1-16, ruled by the page at stop 55.
+    Wrong(lab='16.1', name='NaN and Infinity in arguments read as JSON',
+          rule="NaN and Infinity are not JSON, though Python's json.loads reads them: arguments whose text holds them are not a JSON object.",
+          where='lab 16.1, Build section, item 2: "`NaN` and `Infinity` are not JSON"',
+          names='Infinity, which Python',
+          replace=r'''
+                arguments = json.loads(joined) if joined else {}
+                json.dumps(arguments, allow_nan=False)  # NaN, Infinity: Python's, not JSON's
+''',
+          by=r'''
+                arguments = json.loads(joined) if joined else {}
+'''),
+    # Hunt round 12 (reader r60), probe 16.1-26, ruled by the page at stop 55.
+    Wrong(lab='16.1', name='an error line of null read as no error',
+          rule='An `error:` line always says the reply failed: a payload of `null` gives its text, {"error": "null"}.',
+          where='lab 16.1, Build section, item 1: "a payload of `null` gives its text"',
+          names='still says the reply failed',
+          replace=r'''
+        return {"error": said if parsed is None else parsed}  # `null` too says it failed
+''',
+          by=r'''
+        return {"error": said if parsed is None and said != "null" else parsed}
+'''),
+    # Hunt round 12 (reader r60), probe 16.1-28, ruled by the page at stop 55.
+    Wrong(lab='16.1', name="an error's message handed on as it came",
+          rule="An error chunk's reason is its `message`, as text: a message the server sent as a number is reported as its text.",
+          where="lab 16.1, Build section, the table's error row: \"its `message`, as text\"",
+          names='as its message, as text',
+          replace=r'''
+            failure = failure or str(error if said is None else said)
+''',
+          by=r'''
+            failure = failure or (str(error) if said is None else said)  # the message as sent
 '''),
 ]
 

@@ -128,7 +128,8 @@ async def test_bank_lines_from_a_faulty_provider(t):
     reason = f"{word(t)} unloaded"
     number = t.random.randint(400, 599)
     errors = [(f'error: "{reason}"', reason), (f"error: {number}", number),
-              ("error:true", True), (f"error: {reason} (retry)", f"{reason} (retry)")]
+              ("error:true", True), (f"error: {reason} (retry)", f"{reason} (retry)"),
+              ("error:" + " " * t.random.randint(0, 2) + "null", "null")]  # null: still failed
     t.random.shuffle(errors)
     bad = [f"data: {word(t)}{t.random.choice(['  ', chr(9), ' ' + chr(9)])}",
            f'data: ["{word(t)}"]' + " " * t.random.randint(1, 3),
@@ -253,6 +254,18 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
     number = t.random.randint(500, 599)  # what decode_line makes of `error: 503`
     runs.append(["a number for an error", [choice({"content": lead}), {"error": number}],
                  "U A(error)", [], str(number)])
+    runs.append(["a number for a message", [choice({"content": lead}),
+                                            {"error": {"message": number} | coded}],
+                 "U A(error)", [], [True, str(number)]])  # its message, as text
+    after = f" {word(t)}."
+    runs.append(["words after the finish", [choice({"content": lead}), choice(finish="stop"),
+                                            choice({"content": after}, finish=None)],
+                 "U A", [], None])  # every chunk is read, to the end
+    nan = json.dumps(prune)[:-1] + f', "depth": {t.random.choice(["NaN", "Infinity"])}}}'
+    runs.append(["NaN or Infinity in the arguments",
+                 [calls(piece(0, nan, id=a, name="prune")), choice(finish="tool_calls")],
+                 "U A(error)", [], f"Tool call {a} (prune) arrived with arguments that are "
+                 "not a JSON object"])
     runs.append(["a null error", [choice({"content": lead}), {"error": None},
                                   choice(finish="stop")], "U A", [], None])  # left out: no error
     runs.append(["a call whose id never comes",  # kept as it came, its id None
@@ -356,7 +369,8 @@ async def test_bank_a_job_fed_chunk_by_chunk(t):
              "rides, the last one deciding, labels by content, reads an \"error\" that is "
              "null as left out, and fails a reply with its words "
              "and no call, the first reason of the table deciding, the first error chunk's "
-             "message (even empty) or what it says as text, broken arguments named for the "
+             "message as text (even empty) or what it says as text, words after the finish "
+             "kept, NaN and Infinity read as no JSON, broken arguments named for the "
              "first such call in index order; the chunks come as a generator, walked once, "
              "and none is changed (assemble, lesson 16). Each row: [the case, the record, the "
              "first reply's label, the tools run as [name, arguments], the ending's "

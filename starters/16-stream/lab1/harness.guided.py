@@ -810,7 +810,7 @@ def decode_line(line):
     #   "data: {...}"     the payload parsed as JSON: a dict, the chunk
     #   "data: [DONE]"    STREAM_DONE, the end of the reply
     #   "error: {...}"    {"error": the payload parsed}, or {"error": the text} if it is not
-    #                     JSON: llama.cpp's way to say the reply failed, and why
+    #                     JSON or is null: llama.cpp's way to say the reply failed, and why
     #   "", ": ping", "event: x"
     #                     None: nothing to keep (SSE allows "data:" with or without a space)
     #   a "data:" line whose payload is not a JSON object
@@ -858,7 +858,7 @@ def assemble(chunks, *, aborted=False):
     #            one that never comes stays None, and the call is kept all the same
     #   finish   the last finish_reason that is not None, or None if none came
     #   failure  the first error chunk's reason: {"error": {"message": ...}} gives the
-    #            message, any other {"error": x} gives str(x); None if none came
+    #            message as text (str), any other {"error": x} gives str(x); None if none came
     #            ({"error": None} is no error chunk: a null key counts as left out)
     # Do not parse any arguments here: a fragment is not JSON. One of the lab's tests
     # splits '{"path": "notes/caf\u00e9.md"}' in the middle of that escape.
@@ -871,7 +871,9 @@ def assemble(chunks, *, aborted=False):
     #   - one text block {"type": "text", "text": ...} holding all the words, or none at all
     #   - one toolCall block per call, in index order (at one index, in the order they
     #     began: sorted() keeps that order for equal keys), its arguments the joined
-    #     parts parsed now, once: json.loads("") is an error, and "" means {}; a call whose
+    #     parts parsed now, once: json.loads("") is an error, and "" means {}; json.loads
+    #     also reads NaN and Infinity, which JSON has not (json.dumps(..., allow_nan=False)
+    #     refuses them): arguments that hold them are not a JSON object; a call whose
     #     one part is a dict got its arguments already parsed (a proxy in front of Ollama
     #     sends them so): that dict is the arguments
     #   - stop_reason "toolUse" if there are calls, else "stop": the content decides, never

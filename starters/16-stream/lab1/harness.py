@@ -808,7 +808,8 @@ def decode_line(line):
     # --- your code --- gap 1 of 4: decode_line
     # What one line carries: a data line (with or without a space after "data:") gives its
     # payload parsed, a dict; `data: [DONE]` gives STREAM_DONE; an `error:` line gives
-    # {"error": its payload}, parsed when it is JSON and the text as it is when not; a blank line,
+    # {"error": its payload}, parsed when it is JSON and the text as it is when not (a payload of
+    # null, too, is the server saying the reply failed: it gives the text "null"); a blank line,
     # a `:` comment or any other field gives None. A data line whose payload is not a JSON object
     # raises the ValueError the docstring names, whose text ends with the line's repr. Each call
     # gives a new dict, even for a line read before: a caller may change what it was given.
@@ -856,7 +857,8 @@ def assemble(chunks, *, aborted=False):
     # The message the gathered pieces add up to: the words as one text block (none without
     # words), then a toolCall per call in index order (calls at one index in the order they
     # began), its arguments parsed here,
-    # once, from all its fragments joined ("" is {}), or, when a server sent them as an object
+    # once, from all its fragments joined ("" is {}; NaN and Infinity, which Python's json reads,
+    # are not JSON), or, when a server sent them as an object
     # already, that object; labelled "toolUse" if there are calls and "stop" if not,
     # whatever finish_reason said. A reply that did not arrive whole is an ending error_message
     # makes, whose only content is the text block, and the first reason that applies decides:

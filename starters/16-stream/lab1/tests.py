@@ -119,6 +119,16 @@ async def test_fragmented_text_becomes_one_block(t):
              "\"stop\". Whitespace is words: it is kept as written, and a reply of one space is "
              "not an empty one, so it is no \"error\" saying The provider sent an empty reply "
              "(assemble, lesson 16).")
+    late = [text_chunk("Done"), finish("stop"), text_chunk(" here."),
+            {"choices": [{"index": 0, "delta": {"content": "!"}, "finish_reason": None}]}]
+    t.expect(harness.assemble(late),
+             {"role": "assistant", "stop_reason": "stop",
+              "content": [{"type": "text", "text": "Done here.!"}]},
+             "The chunks were the words 'Done', finish_reason \"stop\", then ' here.' and '!' "
+             "(the last beside a null finish_reason). Words that come after the finish are "
+             "words of the reply: every chunk is read, to the end, and what it carries counts; "
+             "a null finish_reason after it takes nothing back (assemble, the lab's Build, "
+             "item 2).")
 
 
 @lab_test("A call whose arguments are split inside a string, and inside the escape "
@@ -262,7 +272,8 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
     found = []
     for said in ({"code": 503, "type": "overloaded"},
                  {"message": None, "code": 503, "type": "overloaded"}, 503,
-                 {"code": 503, "type": "overloaded", "detail": "queue full"}):
+                 {"code": 503, "type": "overloaded", "detail": "queue full"},
+                 {"message": 503, "type": "overloaded"}):
         reply = harness.assemble(start + [{"error": said}])
         message = reply.get("error_message")
         found.append([said, reply.get("stop_reason"), type(message).__name__,
@@ -274,13 +285,15 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
                ["503", "overloaded"]],
               [503, "error", "str", ["503"]],
               [{"code": 503, "type": "overloaded", "detail": "queue full"}, "error", "str",
-               ["503", "overloaded", "queue full"]]],
+               ["503", "overloaded", "queue full"]],
+              [{"message": 503, "type": "overloaded"}, "error", "str", ["503"]]],
              "Each item is [what the error chunk's \"error\" held, the reply's stop_reason, the "
              "type of its error_message, which of 503, overloaded and queue full that holds]: a "
              "dict with no \"message\", a dict whose \"message\" is null (a null counts as left "
              "out), the number 503 (what decode_line makes of `error: 503`), and a dict with no "
              "message whose \"detail\" says more: all it says is kept, not the fields you "
-             "expect alone. An error with no message "
+             "expect alone; last, a dict whose \"message\" is the number 503, reported as "
+             "its message, as text. An error with no message "
              "is reported as what it says as text: a str holding what the server said, never "
              "None, a number, or a fixed sentence of your own: the table's error-chunk row in "
              "the lab's Build, item 2 (assemble, lesson 16).")
@@ -337,7 +350,7 @@ async def test_broken_arguments_fail_the_reply(t):
              "read(c5)'s arguments are '[\"a.py\"]': JSON, but not an object, and a tool "
              "takes an object (assemble, lesson 16).")
     nothing = t.random.sample(["null", "0", "[]", "\"a.py\"", "true"], 5) + [
-        " ", "\n", '{"path": "a\nb.py"}']
+        " ", "\n", '{"path": "a\nb.py"}', '{"limit": NaN}', '{"limit": -Infinity}', "Infinity"]
     t.expect([[text, harness.assemble([call_chunk(0, text, id="c6", name="read"),
                                        finish("tool_calls")]).get("error_message")]
               for text in nothing],
@@ -347,7 +360,9 @@ async def test_broken_arguments_fail_the_reply(t):
              "parse, but to no object; whitespace alone does not parse at all, nor does an "
              "object whose string holds a line break as it is (JSON writes it \\n; a lenient "
              "parse that takes it reads what is not JSON): each fails the reply, however empty "
-             "or whole it looks; only an empty text means {} (assemble, lesson 16).")
+             "or whole it looks; only an empty text means {}. The last three hold NaN or "
+             "Infinity, which Python's json.loads reads but JSON has not: they are not a JSON "
+             "object either (assemble, the lab's Build, item 2).")
     twice = [call_chunk(0, '{"path": "a.py"}', id="c7", name="read"),
              call_chunk(0, '{"path": "b.py"}'), finish("tool_calls")]
     t.expect(harness.assemble(twice).get("error_message"),
@@ -1048,7 +1063,7 @@ async def test_an_error_line_is_a_failure_with_its_reason(t):
     line = ('error: {"code": 400, "message": "the request exceeds the available context size, '
             'try increasing it", "type": "exceed_context_size_error"}')
     others = ["error: model unloaded", 'error: "model unloaded"', "error: 503",
-              'error:{"message": "oom"}']
+              'error:{"message": "oom"}', "error: null"]
     t.expect([outcome(line)] + [[other, outcome(other)] for other in others],
              [["gives", {"error": {"code": 400, "message": "the request exceeds the available "
                                    "context size, try increasing it",
@@ -1056,15 +1071,17 @@ async def test_an_error_line_is_a_failure_with_its_reason(t):
               ["error: model unloaded", ["gives", {"error": "model unloaded"}]],
               ['error: "model unloaded"', ["gives", {"error": "model unloaded"}]],
               ["error: 503", ["gives", {"error": 503}]],
-              ['error:{"message": "oom"}', ["gives", {"error": {"message": "oom"}}]]],
+              ['error:{"message": "oom"}', ["gives", {"error": {"message": "oom"}}]],
+              ["error: null", ["gives", {"error": "null"}]]],
              "Each item is what decode_line did with an `error:` line: first llama.cpp's, whose "
              "payload is a JSON object, then [the line, what it gave] for a payload of plain "
              "text, a JSON string, a JSON number, and an object with no space after the colon. "
              "An `error:` line is not a comment to skip: it is the server saying the reply "
              "failed, and why. Its payload is parsed when it is JSON, whatever JSON value it is "
-             "(a string loses its quotes, 503 is a number), and is the text when not; and "
-             "`error:` needs no space after its colon, as `data:` does not (decode_line, "
-             "lesson 16).")
+             "(a string loses its quotes, 503 is a number), and is the text when not; "
+             "`error:` needs no space after its colon, as `data:` does not; and `error: null` "
+             "still says the reply failed, so it gives its text, \"null\", not a null that "
+             "counts as no error (decode_line, the lab's Build, item 1).")
     lines = lab.stream_lines(lab.fail("out of memory"), real="llamacpp")
     lines = lines[:1] + lab.stream_lines(lab.say("Half an"), real="llamacpp")[1:4] + lines[1:]
     decoded = [harness.decode_line(line) for line in lines]

@@ -807,9 +807,10 @@ def decode_line(line):
     if line.startswith("error:"):  # a failure, said as its own field: its reason is news
         said = line[len("error:"):].strip()
         try:
-            return {"error": json.loads(said)}
+            parsed = json.loads(said)
         except ValueError:
-            return {"error": said}
+            parsed = None
+        return {"error": said if parsed is None else parsed}  # `null` too says it failed
     if not line.startswith("data:"):
         return None  # blank, a keep-alive, or a field this reader has no use for
     payload = line[len("data:"):].strip()
@@ -882,6 +883,7 @@ def assemble(chunks, *, aborted=False):
         else:
             try:
                 arguments = json.loads(joined) if joined else {}
+                json.dumps(arguments, allow_nan=False)  # NaN, Infinity: Python's, not JSON's
             except ValueError:
                 arguments = None
         if not isinstance(arguments, dict):
