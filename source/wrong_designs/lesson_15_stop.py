@@ -1479,6 +1479,43 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
 ''', '''import asyncio
 import time
 '''),)),
+    # Hunt round 12 (reader r58), probe 15.2-04, ruled by the page at stop 55.
+    Wrong(lab='15.2', name='stop_run leaving at once when cancelled while it insists',
+          rule='Once stop_run has insisted, its own cancellation goes on up when the task it waits for is over, not before.',
+          where='lab 15.2, Build section, item 2: "Once `stop_run` has insisted, its own cancellation goes on up when the task it waits for is over, not before"',
+          names='when the task it waits for is over',
+          replace=r'''
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+''',
+          by=r'''
+        await asyncio.wait({task})  # its own cancellation, if any, goes up at once
+        task.result()  # the task's ending: its CancelledError, or what it raised instead
+'''),
+    # Hunt round 12 (reader r58), probe 15.2-24, ruled by the page at stop 55.
+    Wrong(lab='15.2', name='a grace below 0 waited out for ever',
+          rule='A grace below 0 counts as 0.',
+          where='lab 15.2, Build section, item 2: "A grace below 0 counts as 0."',
+          names='which counts as 0',
+          replace=r'''
+    for _ in range(grace):
+''',
+          by=r'''
+    waited = 0
+    while waited != grace:  # counted up to the grace
+        waited += 1
+'''),
+    # Hunt round 12 (reader r58), probe 15.2-28, ruled by the page at stop 55.
+    Wrong(lab='15.2', name='the harness asked again on every turn of the grace',
+          rule='stop_run asks the harness once: a run the frontend starts during the grace is not the one it was asked to stop.',
+          where='lab 15.2, Build section, item 2: "Nor does it ask twice"',
+          names='asks the harness once',
+          replace=r'''
+        await asyncio.sleep(0)  # a turn for the run to notice
+''',
+          by=r'''
+        await asyncio.sleep(0)  # a turn for the run to notice
+        harness.cancel()  # and ask again, in case the run missed it
+'''),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
@@ -1601,6 +1638,36 @@ ALLOWED = [
         except asyncio.CancelledError as exc:
             raise exc  # the same cancellation, sent on by name
 """),
+    # Hunt round 12 (reader r58), probe 15.2-10, ruled by the page at stop 55.
+    Wrong(lab='15.2', name='stop_run raising a CancelledError of its own',
+          rule='Once stop_run has insisted, its own cancellation goes on up when the task is over; which CancelledError carries it up is the student\'s.',
+          where='lab 15.2, Build section, item 2: "which `CancelledError` carries it up is yours"',
+          names='',
+          replace=r'''
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+''',
+          by=r'''
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise asyncio.CancelledError()  # a cancellation of its own: the same news
+'''),
+    # Hunt round 12 (reader r58), probe 15.2-23, ruled by the page at stop 55.
+    Wrong(lab='15.2', name="stop_run looking at a clean task's exception",
+          rule="On a clean stop the task's own ending stays the task's; whether stop_run looks at it (task.exception()) is the student's, since whoever awaits the task still sees it.",
+          where='lab 15.2, Build section, item 2: "Whether it looks at that ending (`task.exception()`) is yours"',
+          names='',
+          replace=r'''
+    if task.done():
+        return "clean"
+    task.cancel()
+''',
+          by=r'''
+    if task.done():
+        if not task.cancelled():
+            task.exception()  # looked at; whoever awaits the task still sees it
+        return "clean"
+    task.cancel()
+'''),
 ]
 
 # Designs that break a rule only past what a check of the lab can afford (tools/wrong_designs.py's

@@ -575,6 +575,17 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
     stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=t.random.randint(20, 400)))
     rows.append(["a listener raising as the stopped run ends", await answered(stopper),
                  state(task), lab.shape(h.messages)])
+    h = harness.Harness(asks_then_answers(latency=t.random.randint(6, 10)), SYSTEM, [])
+    then = place(t)
+
+    async def asks_again(h=h):  # its stopped run over, the frontend starts another at once
+        await lab.drive(h.prompt("Plan it."))
+        await lab.drive(h.prompt(f"Then plan the {then}."))
+    task = asyncio.ensure_future(asks_again())
+    await lab.ticks(t.random.randint(1, 3))
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=t.random.randint(300, 900)))
+    rows.append(["a second run begun within the grace", await answered(stopper), state(task),
+                 lab.shape(h.messages)])
     t.expect([first, needed > 0] + rows,
              [[first[0], "clean", 0, "raised RuntimeError", "clean", 0, "cancelled", False,
                "returned", "U A U A"], True,
@@ -584,14 +595,16 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
               ["work after the run", "clean", ["returned"], "U A(aborted)"],
               ["work after the run, outlasting the grace", "hard", ["cancelled"], "U A(aborted)"],
               ["a listener raising as the stopped run ends", "clean", "raised RuntimeError",
-               "U A(aborted)"]],
+               "U A(aborted)"],
+              ["a second run begun within the grace", "clean", "returned", "U A(aborted) U A"]],
              "A task that is already over needs no stopping: stop_run looks at task.done() before "
              "it waits a turn, and its answer says what it had to do, not how the task ended: a "
              "task that ended cancelled by itself within the grace is \"clean\" too (stop_run, "
              "lesson 15). A grace of N turns means that many: after the N-th, stop_run looks once "
              "more, and it leaves its wait the moment the task is done. A task over already is "
              "asked nothing either: the harness's run may by now be another one, which "
-             "harness.cancel() would stop. On a clean stop the task's own ending, an exception "
+             "harness.cancel() would stop; and the harness is asked once, so a run the "
+             "frontend begins within the grace goes on to its answer. On a clean stop the task's own ending, an exception "
              "included, stays the task's: stop_run answers \"clean\" and raises nothing. Items: "
              "[grace, answer, turns stop_run spent, the task, then the answer, turns spent and "
              "the task for one its frontend cancelled before it ran, the token of the request "
@@ -753,6 +766,18 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
                              else s.result() for s in stoppers], seen, lab.shape(h.messages)])
         while not task.done():
             await lab.tick()
+    h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM, [never_looks()])
+    task = asyncio.ensure_future(lab.drive(h.prompt(f"Wait at the {place(t)}.")))
+    await lab.ticks(t.random.randint(10, 40))
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=-t.random.randint(1, 500)))
+    for _ in range(100):  # a grace of 0 needs a few turns; a wait for ever is cut off here
+        if stopper.done():
+            break
+        await lab.tick()
+    found.append(["a grace below 0", outcome(stopper) if stopper.done() else "still waiting",
+                  state(task)])
+    for left in (stopper, task):
+        left.cancel()
     t.expect(found,
              ["hard", True, [[True, f"{word} stowed after a Stop\n"]], "cancelled", "U A[c1]",
               ["clean", 0],
@@ -761,7 +786,8 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
               ["swallows", ["hard"], ["returned"], "U A[c1] R(c1) A(aborted)"],
               ["fails", [["RuntimeError", "the notes could not be kept"]], ["raised RuntimeError"],
                "U A[c1]"],
-              ["twice", ["hard", "hard"], ["cancelled", "cancelled"], "U A[c1]"]],
+              ["twice", ["hard", "hard"], ["cancelled", "cancelled"], "U A[c1]"],
+              ["a grace below 0", "hard", "cancelled"]],
              "stop_run first asks, harness.cancel(), even with no grace, then cancels the task and "
              "awaits it, with no limit in turns or in seconds: when it returns the task is over, "
              "however long it took to die; and a cancellation aimed at stop_run itself goes on up "
@@ -778,4 +804,5 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
              "stop_run had to cancel), a frontend that raises as its task is cancelled (that "
              "goes on up out of stop_run), and two clicks on Stop (each returns only once the "
              "task is over): [which, each stop_run's answer or what it raised, the task as each "
-             "returned, the record].")
+             "returned, the record]. Last, a grace below 0, which counts as 0: [which, the answer "
+             "within a hundred turns, the task].")

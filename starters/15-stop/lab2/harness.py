@@ -586,8 +586,9 @@ async def stop_run(harness, task, grace=5):
     # is first asked to stop through the harness; if, within `grace` turns of the event loop, the
     # task is done (however it ended), the answer is "clean" (and no turn is spent waiting once it
     # is done). Otherwise the task is cancelled and waited for until it is over, and the answer is
-    # "hard". The task's own CancelledError is swallowed; a cancellation aimed at stop_run itself
-    # goes on up.
+    # "hard". The harness is asked once, and a grace below 0 counts as 0. The task's own
+    # CancelledError is swallowed; a cancellation aimed at stop_run itself goes on up, once the
+    # task it insisted on is over.
     # Tests: test_stop_run_is_clean_when_the_tool_looks,
     #   test_stop_run_insists_when_the_tool_is_deaf, test_grace_is_counted_in_turns,
     #   test_stop_run_can_itself_be_stopped.

@@ -425,6 +425,20 @@ async def test_grace_is_counted_in_turns(t):
              "stops it as ever (stop_run, lesson 15). Items: [answer, turns waited] for the "
              "finished task and for the cancelled one, the newer run still going (is_running, "
              "its task done) a while later, then the answer for the newer run's task, the record.")
+    async def two_runs(h):  # a frontend that, its run stopped, starts another at once
+        await lab.drive(h.prompt("Build it."))
+        await lab.drive(h.prompt("Now say hello."))
+    h7, _ = started([slow_to_finish(word(t), t.random.randint(1, 5))], lab.call("build"))
+    task = asyncio.ensure_future(two_runs(h7))
+    await lab.ticks(t.random.randint(20, 60))
+    answer = await harness.stop_run(h7, task, grace=t.random.randint(400, 600))
+    t.expect([answer, lab.shape(h7.messages), harness.text_of(h7.messages[-1])],
+             ["clean", "U A[c1] R(c1) A(aborted) U A", "Answer 2 to Now say hello."],
+             "stop_run asks the harness once: a run the frontend starts during the grace is "
+             "not the one it was asked to stop. Here the stopped run ended within the grace and "
+             "the frontend at once started a second, which must run to its answer, not end "
+             "aborted because stop_run asked again (stop_run, the lab's Build, item 2). Items: "
+             "[answer, the record, its last message's text].")
     h5, _ = started([slow_to_finish(word(t), long)], lab.call("build"))
     task = await run_in_a_task(h5, "Build it.", t.random.randint(20, 60))
     stopper = asyncio.ensure_future(harness.stop_run(h5, task, grace=10 ** 9))
@@ -490,9 +504,13 @@ async def test_stop_run_can_itself_be_stopped(t):
         outcome = await stopper
     except asyncio.CancelledError:
         outcome = "cancelled"
-    t.expect([outcome, stopper.cancelled()], ["cancelled", True],
+    t.expect([outcome, stopper.cancelled(), task.done()], ["cancelled", True, True],
              "A CancelledError aimed at stop_run itself must go on up: it tells its own from "
-             "the task's with asyncio.current_task().cancelling() (stop_run, lesson 15).")
+             "the task's with asyncio.current_task().cancelling(). Once stop_run has insisted, "
+             "its own cancellation goes on up when the task it waits for is over, not before, "
+             "so that whoever stopped it knows the task is over too; this task takes turns to "
+             "die (stop_run, the lab's Build, item 2). Items: [how stop_run ended, it ended "
+             "cancelled, the task over when it did].")
     while not task.done():
         await lab.tick()
     while not again.done():
@@ -578,11 +596,25 @@ async def test_stop_run_asks_before_it_insists(t):
         h, _ = started([deaf_and_slow_to_die(told=told)], lab.call("build", {"target": word(t)}))
         task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
         rows.append([grace, await harness.stop_run(h, task, grace=grace), told])
+    below, told = -t.random.randint(1, 9), []
+    h, _ = started([deaf_and_slow_to_die(told=told)], lab.call("build", {"target": word(t)}))
+    task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
+    stopper = asyncio.ensure_future(harness.stop_run(h, task, grace=below))
+    for _ in range(100):  # a grace of 0 needs two or three turns; 100 are plenty
+        if stopper.done():
+            break
+        await lab.tick()
+    rows.append([below, outcome(stopper), told])
+    for left in (stopper, task):  # a stop_run that waits for ever is not left running
+        left.cancel()
     t.expect(rows, [[grace, "hard", [True]] for grace, _, _ in rows],
              "First the run is asked to stop through the harness (harness.cancel()), and only "
              "then is the task cancelled, even with a grace of 0: a tool or loop that looks at "
-             "the flag on its way out must find it set (stop_run, lesson 15). Each row: [grace, "
-             "answer, what the tool found when the cancellation reached it: its signal set].")
+             "the flag on its way out must find it set (stop_run, lesson 15). The last row's "
+             "grace is below 0, which counts as 0 (the lab's Build, item 2): \"hard\" within a "
+             "hundred turns, not a wait for ever. Each row: [grace, answer (\"running\" while "
+             "stop_run still waits), what the tool found when the cancellation reached it: its "
+             "signal set].")
     import inspect
     h, _ = started([deaf_and_slow_to_die()], lab.call("build", {"target": word(t)}))
     failure = f"could not save {word(t)}"
