@@ -2019,8 +2019,9 @@ async def stop_run(harness, task, grace=5):
     # is first asked to stop through the harness; if, within `grace` turns of the event loop, the
     # task is done (however it ended), the answer is "clean" (and no turn is spent waiting once it
     # is done). Otherwise the task is cancelled and waited for until it is over, and the answer is
-    # "hard". The task's own CancelledError is swallowed; a cancellation aimed at stop_run itself
-    # goes on up.
+    # "hard". The harness is asked once, and a grace below 0 counts as 0. The task's own
+    # CancelledError is swallowed; a cancellation aimed at stop_run itself goes on up, once the
+    # task it insisted on is over.
     # Tests: test_stop_run_is_clean_when_the_tool_looks,
     #   test_stop_run_insists_when_the_tool_is_deaf, test_grace_is_counted_in_turns,
     #   test_stop_run_can_itself_be_stopped.
@@ -2929,13 +2930,14 @@ class StreamingModel:
                     await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
                     continue
                 line = response.read_line()
-                chunk = STREAM_DONE if line is None else decode_line(line)
+                try:
+                    chunk = STREAM_DONE if line is None else decode_line(line)
+                except ValueError as exc:  # a line that is not a stream line; only decode_line's
+                    return error_message(str(exc))
                 if chunk == STREAM_DONE:
                     break
                 if chunk is not None:
                     chunks.append(chunk)
-        except ValueError as exc:  # a line that is not a stream line
-            return error_message(str(exc))
         finally:
             response.close()  # on every way out, a hard cancel's too
         return assemble(chunks)

@@ -75,14 +75,18 @@ class Wrong:
         return [(_text(old), _text(new)) for old, new in ((self.replace, self.by), *self.also)]
 
     def apply(self, reference: str) -> str:
-        """The lab's reference with this design in place of the right one."""
+        """The lab's reference with this design in place of the right one. A `replace` text
+        begins at the start of a line: found inside a longer line, a moved or re-indented line
+        would still match, and the design would quietly change something else."""
         for old, new in self.changes():
-            found = reference.count(old)
+            lines = f"\n{reference}"
+            found = lines.count(f"\n{old}")
             if found != 1:
                 raise CatalogueError(
                     f"{self.file}, {self.name!r}: a `replace` text occurs {found} times in "
-                    f"the reference of lab {self.lab}, not once; copy it again from solutions/.")
-            reference = reference.replace(old, new)
+                    f"the reference of lab {self.lab} from a line's start, not once; copy it "
+                    "again from solutions/.")
+            reference = lines.replace(f"\n{old}", f"\n{new}")[1:]
         return reference
 
 

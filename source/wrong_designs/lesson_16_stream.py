@@ -256,7 +256,10 @@ def _decode_line(line):
           names='[DONE]',
           replace=r'''
                 line = response.read_line()
-                chunk = STREAM_DONE if line is None else decode_line(line)
+                try:
+                    chunk = STREAM_DONE if line is None else decode_line(line)
+                except ValueError as exc:  # a line that is not a stream line; only decode_line's
+                    return error_message(str(exc))
                 if chunk == STREAM_DONE:
                     break
                 if chunk is not None:
@@ -266,7 +269,10 @@ def _decode_line(line):
                 line = response.read_line()
                 if line is None:
                     break  # the connection is over, so the reply is all in
-                chunk = decode_line(line)
+                try:
+                    chunk = decode_line(line)
+                except ValueError as exc:
+                    return error_message(str(exc))
                 if chunk is not None and chunk != STREAM_DONE:
                     chunks.append(chunk)
 '''),
@@ -282,13 +288,15 @@ def _decode_line(line):
                     await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
                     continue
                 line = response.read_line()
-                chunk = STREAM_DONE if line is None else decode_line(line)
+                try:
+                    chunk = STREAM_DONE if line is None else decode_line(line)
 ''',
           by=r'''
             async for line in response:  # each line as it comes
                 if signal is not None and signal.is_cancelled():
                     return assemble(chunks, aborted=True)  # looked at between two lines
-                chunk = decode_line(line)
+                try:
+                    chunk = decode_line(line)
 '''),
     Wrong(lab='16.2', name='looking at the signal only while no line is ready',
           rule='The signal is looked at on every lap of the poll, line or no line: a fast provider always has a line ready.',
@@ -375,6 +383,8 @@ def _decode_line(line):
         return assemble(chunks)
 ''',
           by=r'''
+        finally:
+            pass  # the response is closed below, once the stream is over
         response.close()  # the stream is over
         return assemble(chunks)
 '''),
@@ -504,13 +514,13 @@ def _decode_line(line):
           names='carries something',
           replace=r'''
                 line = response.read_line()
-                chunk = STREAM_DONE if line is None else decode_line(line)
+                try:
 ''',
           by=r'''
                 line = response.read_line()
                 if line is not None and not line.startswith("data:"):
                     continue  # a comment, a blank or a field we have no use for
-                chunk = STREAM_DONE if line is None else decode_line(line)
+                try:
 '''),
     Wrong(lab='16.2', name='giving up on a provider that goes quiet',
           rule='The response is read to its end or a Stop, however long the provider is quiet: no count of quiet looks ends it.',
@@ -1075,10 +1085,14 @@ def to_wire(system, messages, tools):
           where='lab 16.2, Build section: "a fault in the reading or in the response"; hunt round 1, spec gaps of 16.2',
           names='goes up',
           replace=r'''
-        except ValueError as exc:  # a line that is not a stream line
+        finally:
+            response.close()  # on every way out, a hard cancel's too
 ''',
           by=r'''
         except Exception as exc:  # whatever breaks while reading is the provider's trouble
+            return error_message(str(exc))
+        finally:
+            response.close()  # on every way out, a hard cancel's too
 '''),
     Wrong(lab='16.2', name='a quiet provider looked at every third turn',
           rule='A set signal is seen within a turn of the event loop, whether lines are ready or not: while the provider is silent, one turn between two looks, not several.',
@@ -1130,14 +1144,14 @@ def to_wire(system, messages, tools):
           names='goes up',
           replace=r'''
                 line = response.read_line()
-                chunk = STREAM_DONE if line is None else decode_line(line)
+                try:
 ''',
           by=r'''
                 try:
                     line = response.read_line()
                 except RuntimeError:  # the response gave up: treat it as the end
                     line = None
-                chunk = STREAM_DONE if line is None else decode_line(line)
+                try:
 '''),
     Wrong(lab='16.2', name="a ConnectionError in the reading recorded as the provider's trouble",
           rule="What ready() or read_line() raise is not the provider's trouble, a ConnectionError included, since a connection that drops ends the stream with None: it goes up as it was raised.",
@@ -1164,13 +1178,13 @@ def to_wire(system, messages, tools):
           names='decodes to STREAM_DONE',
           replace=r'''
                 line = response.read_line()
-                chunk = STREAM_DONE if line is None else decode_line(line)
+                try:
 ''',
           by=r'''
                 line = response.read_line()
                 if line is not None and STREAM_DONE in line:  # data: [DONE], data:[DONE]
                     break
-                chunk = STREAM_DONE if line is None else decode_line(line)
+                try:
 '''),
     Wrong(lab='16.2', name='the lines already ready read after [DONE]',
           rule='Nothing after the end of the stream is read, even lines the response has ready at once.',
@@ -1391,10 +1405,9 @@ def to_wire(system, messages, tools):
             while True:
 ''',
           also=((r'''
-                chunk = STREAM_DONE if line is None else decode_line(line)
+                except ValueError as exc:  # a line that is not a stream line; only decode_line's
+                    return error_message(str(exc))
 ''', r'''
-                try:
-                    chunk = STREAM_DONE if line is None else decode_line(line)
                 except ValueError as exc:
                     refused = refused or str(exc)  # reported at the end; read on to [DONE]
                     continue
@@ -1807,13 +1820,36 @@ def to_wire(system, messages, tools):
           where='lab 16.2, Build section, item 2 ("nothing after that end is read"); hunt round 12, 16.2-17',
           names='not even read_line() once more',
           replace=r"""
-                chunk = STREAM_DONE if line is None else decode_line(line)
+                    chunk = STREAM_DONE if line is None else decode_line(line)
 """,
           by=r"""
-                if line is None and response.ready() and response.read_line() is not None:
-                    continue  # not over after all? ask once more to be sure
-                chunk = STREAM_DONE if line is None else decode_line(line)
+                    if line is None and response.ready() and response.read_line() is not None:
+                        continue  # not over after all? ask once more to be sure
+                    chunk = STREAM_DONE if line is None else decode_line(line)
 """),
+    # Hunt round 12 (reader r55), design 16.2-13: the reference's own reading until stop 55.
+    Wrong(lab='16.2', name='a ValueError from the response taken for a refused line',
+          rule="What ready() or read_line() raise goes up as it was raised, whatever its class, a ValueError too: only a line decode_line refuses is an error reply.",
+          where='lab 16.2, Build section, item 2 ("it goes up as it was raised"); hunt round 12, 16.2-13',
+          names="only decode_line's",
+          replace=r"""
+                try:
+                    chunk = STREAM_DONE if line is None else decode_line(line)
+                except ValueError as exc:  # a line that is not a stream line; only decode_line's
+                    return error_message(str(exc))
+""",
+          by=r"""
+                chunk = STREAM_DONE if line is None else decode_line(line)
+""",
+          also=((r"""
+        finally:
+            response.close()  # on every way out, a hard cancel's too
+""", r"""
+        except ValueError as exc:  # a line that is not a stream line
+            return error_message(str(exc))
+        finally:
+            response.close()  # on every way out, a hard cancel's too
+"""),)),
     Wrong(lab='16.2', name='a KeyboardInterrupt in the reading taken for a Stop',
           rule='What ready() or read_line() raise goes up as it was raised, whatever its class, a KeyboardInterrupt too: a Stop is the signal.',
           where='lab 16.2, Build section, item 2 ("it goes up as it was raised"); hunt round 12, 16.2-29',
@@ -2195,8 +2231,8 @@ ALLOWED = [
         rule="The arguments travel as JSON text; a JSON object's keys carry no order, and the "
              "sorted text parses to the same arguments (hunt round 5, 16.1-25).",
         where="hunt round 5", names="",
-        replace='''"arguments": json.dumps(call["arguments"])}}''',
-        by='''"arguments": json.dumps(call["arguments"], sort_keys=True)}}'''),
+        replace='''                     "function": {"name": call["name"], "arguments": json.dumps(call["arguments"])}}''',
+        by='''                     "function": {"name": call["name"], "arguments": json.dumps(call["arguments"], sort_keys=True)}}'''),
     Wrong(
         lab="16.2", name="the tools key left out of the request when there are no tools",
         rule="As lab 16.1 allows of to_wire (the tools key left out when there are no tools): "

@@ -981,13 +981,14 @@ class StreamingModel:
                     await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
                     continue
                 line = response.read_line()
-                chunk = STREAM_DONE if line is None else decode_line(line)
+                try:
+                    chunk = STREAM_DONE if line is None else decode_line(line)
+                except ValueError as exc:  # a line that is not a stream line; only decode_line's
+                    return error_message(str(exc))
                 if chunk == STREAM_DONE:
                     break
                 if chunk is not None:
                     chunks.append(chunk)
-        except ValueError as exc:  # a line that is not a stream line
-            return error_message(str(exc))
         finally:
             response.close()  # on every way out, a hard cancel's too
         return assemble(chunks)

@@ -389,7 +389,8 @@ class Unready(Ready):
 @lab_test("acomplete called in a task of its own three ways: on a response whose lines are all "
           "ready at once, with the caller's own flag raised as a drawn line, a ping or the "
           "finish is read, or never; on a provider that goes silent, the task cancelled from "
-          "outside; and on a response that raises RuntimeError or ConnectionResetError once "
+          "outside; and on a response that raises RuntimeError, ConnectionResetError or "
+          "ValueError once "
           "its lines run out; then twice at once on one model. The first stops on that line "
           "or at [DONE], the second looks at the flag every turn and leaves no connection "
           "open, the third lets the exception go up, the fourth closes both responses.")
@@ -444,8 +445,9 @@ async def test_bank_three_ways_out_of_the_reading(t):
         await lab.tick()
     second = [looked, task.cancelled(), len(provider.responses), provider.open_responses()]
     said, reset = f"{word(t)} buffer was freed twice", f"{word(t)} reset by its own peer"
+    lost = f"{word(t)} lost its place in the buffer"
     third = []
-    for fault in (RuntimeError(said), ConnectionResetError(reset)):
+    for fault in (RuntimeError(said), ConnectionResetError(reset), ValueError(lost)):
         client = Ready(lines[:t.random.randint(1, len(parts))], fault=fault)
         task = asyncio.ensure_future(harness.StreamingModel(client).acomplete(
             SYSTEM, [harness.user_message("Read on.")]))
@@ -470,7 +472,8 @@ async def test_bank_three_ways_out_of_the_reading(t):
                           "stop_reason": "aborted", "error_message": harness.ABORTED},
                at, True],
               [True, True, 1, []],
-              [[True, f"RuntimeError: {said}", True], [True, f"ConnectionResetError: {reset}", True]]],
+              [[True, f"RuntimeError: {said}", True], [True, f"ConnectionResetError: {reset}", True],
+               [True, f"ValueError: {lost}", True]]],
              "The signal is looked at on every lap of the reading, even when a line is always "
              "ready, and on every turn while the provider is silent, and a Stop gives the "
              "aborted reply with the words read so far; the close runs on every way out, a "

@@ -548,7 +548,9 @@ async def test_a_fault_in_the_reading_goes_up(t):
     for fault, where in ((OSError("the adapter's socket went away"), "read_line"),
                          (LookupError("no line 3 in the adapter's buffer"), "ready"),
                          (RuntimeError("the adapter's buffer was freed twice"), "read_line"),
-                         (ConnectionResetError("the adapter reset its own socket"), "ready")):
+                         (ConnectionResetError("the adapter reset its own socket"), "ready"),
+                         (ValueError("the adapter lost its place in the buffer"), "ready"),
+                         (ValueError("the adapter's buffer holds no line"), "read_line")):
         client = Faulty([text("Half "), text("an answer")], fault, where)
         model = harness.StreamingModel(client)
         said = await raised(lambda: model.acomplete(SYSTEM, [harness.user_message("Hello?")]))
@@ -557,13 +559,16 @@ async def test_a_fault_in_the_reading_goes_up(t):
              [["read_line", "OSError: the adapter's socket went away", True],
               ["ready", "LookupError: no line 3 in the adapter's buffer", True],
               ["read_line", "RuntimeError: the adapter's buffer was freed twice", True],
-              ["ready", "ConnectionResetError: the adapter reset its own socket", True]],
+              ["ready", "ConnectionResetError: the adapter reset its own socket", True],
+              ["ready", "ValueError: the adapter lost its place in the buffer", True],
+              ["read_line", "ValueError: the adapter's buffer holds no line", True]],
              "Each item is [where the response raised after two lines of words, what acomplete "
              "raised, whether the response was closed]. A connection that drops ends the "
              "stream (read_line() gives None), so the provider's trouble never arrives as an "
              "exception from ready() or read_line(): one that does is a fault in the reading "
              "or in the response, and it goes up as it was raised, whatever its class (a "
-             "RuntimeError or a ConnectionError too), as an exception from the "
+             "RuntimeError, a ConnectionError or a ValueError too: only decode_line's "
+             "ValueError is a refused line), as an exception from the "
              "model does (lesson 5), never recorded as an \"error\" reply nor taken for the "
              "end of the stream; the finally "
              "closes the response on this way out too (StreamingModel, lesson 16).")
