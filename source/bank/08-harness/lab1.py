@@ -667,7 +667,8 @@ def try_every_method(h, message, text):
     `text`, with an assistant message, a tool result, 0, 0 and a role and `text`, and with
     nothing, as a caller with something to add might, and append `message` to any list a method
     hands back or a public attribute holds, or one held inside either; then assign h.messages
-    and try +=, del and item assignment on `h`. What a call raises is left aside."""
+    and try del, item assignment and += on `h`, in that order, so that no two undo each other.
+    What a call raises is left aside."""
     result = {"role": "toolResult", "tool_call_id": "c98", "tool_name": "read",
               "content": text, "is_error": False}
     for name in dir(h):
@@ -683,8 +684,8 @@ def try_every_method(h, message, text):
             except Exception:  # refusing what it is handed writes nothing
                 continue
             reach(h, back, message)  # a list handed back, or one inside: a caller appends
-    for write in (lambda: setattr(h, "messages", (message,)), lambda: operator.iadd(h, [message]),
-                  lambda: operator.delitem(h, -1), lambda: operator.setitem(h, -1, message)):
+    for write in (lambda: setattr(h, "messages", (message,)), lambda: operator.delitem(h, -1),
+                  lambda: operator.setitem(h, -1, message), lambda: operator.iadd(h, [message])):
         try:
             write()
         except Exception:  # a property with no setter, a class with no such operator
