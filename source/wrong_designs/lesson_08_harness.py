@@ -833,6 +833,274 @@ WRONG = [
         if self.is_running and not going.gi_running:  # a run executing right now lets it in
             raise RuntimeError("already running; use steer() or follow_up()")
 """),
+    # Round 13, reader r67 (source/hunts/round-13.md, 8.1).
+    Wrong(lab='8.1', name='a method that inserts a message at a place it is given',
+          rule="No method of the harness adds a message to the transcript, whatever it is called with: a place, a role and a text too, which a test calling with one or two arguments never reaches.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with." (hunt round 13, 8.1-03)',
+          names='One writer',
+          replace=r"""
+    def _run(self, text):
+""",
+          by=r"""
+    def insert_message(self, index, role, text):
+        # an editor's tool: a message of `role` at `index`
+        self._messages.insert(index, {"role": role, "content": text})
+
+    def _run(self, text):
+"""),
+    Wrong(lab='8.1', name='a method that records a tool result',
+          rule="No method of the harness adds a message to the transcript, whatever it is called with: a toolResult a frontend made itself too, during a run.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with." (hunt round 13, 8.1-04)',
+          names='One writer',
+          replace=r"""
+    def _run(self, text):
+""",
+          by=r"""
+    def record(self, message):
+        # a result the frontend answered by hand
+        if isinstance(message, dict) and message.get("role") == "toolResult":
+            self._messages.append(message)
+
+    def _run(self, text):
+"""),
+    Wrong(lab='8.1', name='the transcript held in a public namespace',
+          rule="One writer: the transcript's own list one level down, in a public namespace, lets whoever holds the harness append to it during a run, as a public list attribute does.",
+          where='Build item 6: "While a run is going, that run is the only thing that writes to the transcript." (hunt round 13, 8.1-05)',
+          names='One writer',
+          replace=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+""",
+          by=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+        import types
+        self.state = types.SimpleNamespace(transcript=self._messages)  # for a frontend
+"""),
+    Wrong(lab='8.1', name='a setter of h.messages',
+          rule="No method of the harness changes the transcript while a run goes: a property setter is a method, and `h.messages = ...` during a run replaces the run's messages.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with." (hunt round 13, 8.1-06)',
+          names='One writer',
+          replace=r"""
+    @property
+    def is_running(self):
+""",
+          by=r"""
+    @messages.setter
+    def messages(self, value):
+        self._messages[:] = list(value)  # the conversation as the caller wants it
+
+    @property
+    def is_running(self):
+"""),
+    Wrong(lab='8.1', name='a method that cuts the transcript back to a count',
+          rule="No method of the harness takes a message out of the transcript, whatever it is called with: a number too, which cuts the run's messages away.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with." (hunt round 13, 8.1-07)',
+          names='One writer',
+          replace=r"""
+    def _run(self, text):
+""",
+          by=r"""
+    def truncate(self, keep):
+        # undo for a frontend: keep the first `keep` messages
+        if isinstance(keep, int):
+            del self._messages[keep:]
+
+    def _run(self, text):
+"""),
+    Wrong(lab='8.1', name='operators that write the transcript',
+          rule="No method of the harness adds a message or takes one out: `__iadd__` and `__delitem__` are methods too, and `h += [m]` or `del h[-1]` during a run write the run's transcript.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with." (hunt round 13, 8.1-08)',
+          names='One writer',
+          replace=r"""
+    def _run(self, text):
+""",
+          by=r"""
+    def __iadd__(self, more):
+        self._messages.extend(more)  # h += [message]
+        return self
+
+    def __delitem__(self, index):
+        del self._messages[index]  # del h[-1]
+
+    def _run(self, text):
+"""),
+    Wrong(lab='8.1', name='prompt() taking a message during a run',
+          rule="While a run is going, prompt() raises, whatever it is handed, and no method adds a message: a prompt() that appends a message dict it is handed during a run writes beside the run.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with." (hunt round 13, 8.1-10)',
+          names='One writer',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+""",
+          by=r"""
+        if self.is_running and isinstance(text, dict):  # a message: steered in at once
+            self._messages.append(text)
+            return None
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+"""),
+    Wrong(lab='8.1', name='a second harness over the same list',
+          rule="A transcript has one owner, and one run at a time writes to it: a method that hands back a second harness over the very same list lets a run of the second write while the first's run goes.",
+          where='Build item 6: "While a run is going, that run is the only thing that writes to the transcript." (hunt round 13, 8.1-26)',
+          names='One writer',
+          replace=r"""
+    def _run(self, text):
+""",
+          by=r"""
+    def fork(self, *ignored):
+        # another harness on this conversation, to try something on the side
+        other = Harness(self._model, self._system, self._tools, max_turns=self._max_turns)
+        other._messages = self._messages
+        return other
+
+    def _run(self, text):
+"""),
+    Wrong(lab='8.1', name='a method that hands out the list when asked',
+          rule="One writer: a method that returns the transcript's own list for a falsy argument hands a way to write to it to every caller who asks, during a run too.",
+          where='Build item 6: "While a run is going, that run is the only thing that writes to the transcript." (hunt round 13, 8.1-29)',
+          names='One writer',
+          replace=r"""
+    def _run(self, text):
+""",
+          by=r"""
+    def transcript(self, copy=True):
+        # the conversation as a list: a copy unless copy is false
+        return list(self._messages) if copy else self._messages
+
+    def _run(self, text):
+"""),
+    Wrong(lab='8.1', name="the running run's words taken for a double click",
+          rule="While a run is going, prompt() raises, whatever the words: a second prompt() of the very words the run was started with is refused too, not handed an empty run.",
+          where='Build item 4: "While a run is going, it raises a `RuntimeError`" (hunt round 13, 8.1-11)',
+          names='the very words the run was started with',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        run = self._run(text)
+""",
+          by=r"""
+        if self.is_running and text == getattr(self, "_words", None):  # a double click
+            return iter(())
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        self._words = text
+        run = self._run(text)
+"""),
+    Wrong(lab='8.1', name='a long prompt cut',
+          rule="prompt(text) hands back the run of `text`, recorded word for word: a prompt over 2,000 characters cut to its first 2,000 is not what was sent.",
+          where='Build item 4: "hands back the run, a generator of `run_agent`\'s events over the harness\'s transcript" (hunt round 13, 8.1-12)',
+          names='however long it is',
+          replace=r"""
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        run = self._run(text[:2000] if isinstance(text, str) else text)  # a safety cap
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+"""),
+    Wrong(lab='8.1', name='the run stopped after a thousand events',
+          rule="The run hands on each event of run_agent, with no cap of its own: a run that stops after 1,000 events cuts off a job that makes more.",
+          where='Build item 5: "hands on each event of `run_agent`" (hunt round 13, 8.1-13)',
+          names='no cap of its own',
+          replace=r"""
+            for event in inner:
+                yield event
+""",
+          by=r"""
+            for count, event in enumerate(inner, 1):
+                yield event
+                if count >= 1000:  # a guard against a runaway run
+                    return
+"""),
+    Wrong(lab='8.1', name='a snapshot of the last 200 messages',
+          rule="h.messages is a snapshot of the transcript, the whole of it: the last 200 messages of a longer one are not it.",
+          where='Build item 2: "a snapshot of the transcript, made on every read" (hunt round 13, 8.1-14)',
+          names='none is held back or cut off',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages[-200:])  # reads stay cheap on a long conversation
+"""),
+    Wrong(lab='8.1', name='the given messages trimmed to the last 100',
+          rule="The transcript starts as what it was given, every message: a harness opened on a long saved session that keeps only its last 100 messages has lost the rest.",
+          where='Build item 1: "Its transcript starts as what it was given, in a list of its own" (hunt round 13, 8.1-15)',
+          names='a long one of 2,000 messages or more',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages, self._max_turns = list(messages)[-100:], max_turns  # a long session trimmed
+"""),
+    Wrong(lab='8.1', name='no cap read as a cap of 100 turns',
+          rule="The cap on turns the harness is given holds for every run, and None means no cap: a default of 100 turns stops a job that needs more.",
+          where='Build item 1: "the cap on turns, which holds for every run" (hunt round 13, 8.1-16)',
+          names='no turn is refused',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages = list(messages)
+        self._max_turns = 100 if max_turns is None else max_turns  # a default, to be safe
+"""),
+    Wrong(lab='8.1', name="each new message stamped with its run's number",
+          rule="No method of the harness changes a message, and the dicts are shared: a run that writes a key into each message run_agent recorded, before handing its message_end on, changes the record.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with." (hunt round 13, 8.1-18)',
+          names='nothing written into it',
+          replace=r"""
+            for event in inner:
+                yield event
+""",
+          by=r"""
+            number = self.__dict__["_runs"] = self.__dict__.get("_runs", 0) + 1
+            for event in inner:
+                if event["type"] == "message_end":  # a frontend groups messages by run
+                    event["message"]["run"] = number
+                yield event
+"""),
+    Wrong(lab='8.1', name="agent_end's messages made the whole transcript",
+          rule="The run hands on each event of run_agent as run_agent made it: an agent_end whose messages are rewritten to the whole transcript no longer says what the run added.",
+          where='Build item 5: "hands on each event of `run_agent`" (hunt round 13, 8.1-31)',
+          names="not an agent_end's messages changed",
+          replace=r"""
+            for event in inner:
+                yield event
+""",
+          by=r"""
+            for event in inner:
+                if event["type"] == "agent_end":  # the whole session, for a frontend to save
+                    event["messages"] = list(self._messages)
+                yield event
+"""),
+    Wrong(lab='8.1', name='the transcript kept in a deque',
+          rule="The transcript is a list of the harness's own, handed to run_agent: a deque that run_agent only appends to is another kind of container, which lesson 3's loop was never promised.",
+          where='Build item 1: "Its transcript starts as what it was given, in a list of its own" (hunt round 13, 8.1-02)',
+          names='in a list of its own',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        import collections
+        self._messages, self._max_turns = collections.deque(messages), max_turns
+"""),
+    Wrong(lab='8.1', name='doubles taken out of the given messages',
+          rule="The transcript starts as what it was given, every message: a given message equal to the one before it is kept, not taken for a double Send.",
+          where='Build item 1: "Its transcript starts as what it was given, in a list of its own" (hunt round 13, 8.1-30)',
+          names='the same words twice in a row',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages, self._max_turns = [], max_turns
+        for message in messages:  # a double Send in a saved session, undone
+            last = self._messages[-1] if self._messages else None
+            if last is None or (last["role"], last["content"]) != (message["role"],
+                                                                   message["content"]):
+                self._messages.append(message)
+"""),
 ]
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).
@@ -976,5 +1244,70 @@ ALLOWED = [
 
     @property
     def messages(self):
+"""),
+    # Round 13, reader r67 (source/hunts/round-13.md, 8.1).
+    Wrong(lab='8.1', name='a method that appends while no run goes',
+          rule="Build item 6 rules on what writes \"while a run is going\"; between runs the harness is the transcript's owner and may change it, as lesson 12's replace_messages does and as round 11's clear() was allowed. An append_message() that refuses during a run keeps the one writer.",
+          where='Build item 6: "While a run is going, that run is the only thing that writes to the transcript."; hunt round 13, 8.1-09',
+          names='',
+          replace=r"""
+    def _run(self, text):
+""",
+          by=r"""
+    def append_message(self, message):
+        # a message added between runs, never during one
+        if self.is_running:
+            raise RuntimeError("already running; use steer() or follow_up()")
+        self._messages.append(message)
+
+    def _run(self, text):
+"""),
+    Wrong(lab='8.1', name='a leading system message taken as the system prompt',
+          rule="A transcript in the course's format starts with a user message, and its roles are user, assistant and toolResult (lab.validate); a list that starts with a system message is not a transcript, and what the harness does with one is outside the page. Every transcript it is given is kept as given.",
+          where='Build item 1: "Its transcript starts as what it was given, in a list of its own"; hunt round 13, 8.1-27',
+          names='',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+        if self._messages and self._messages[0].get("role") == "system":  # not a transcript's
+            self._system = self._messages.pop(0)["content"]
+"""),
+    Wrong(lab='8.1', name='the tools, system prompt and cap kept in public attributes',
+          rule="Build item 1 asks that no caller's list change the harness's, and lesson 3 that a tool added to the list during a run be offered from the next request on; a harness whose own list of tools, system prompt and cap are public attributes writes nothing to the transcript through them, as round 11's add_tool() and set_system() were allowed.",
+          where='Build item 1: "the tools in a list of its own"; hunt round 13, probe 8.1-22',
+          names='',
+          replace=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+""",
+          by=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+        self.tools, self.system = self._tools, system  # for a frontend to show, or to add to
+"""),
+    Wrong(lab='8.1', name='the words of refused prompts kept for a frontend',
+          rule="A refused prompt is refused, not run and not kept for later (test_a_second_prompt_is_refused holds both); a tuple of its words beside the transcript, never run, writes nothing to it, and the page does not bound the bookkeeping a harness keeps beside its transcript (as round 11's weak references to every run).",
+          where='Build item 4: "While a run is going, it raises a `RuntimeError`"; hunt round 13, probe 8.1-23',
+          names='',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+""",
+          by=r"""
+        if self.is_running:  # refused now, not at the run's first step
+            self.refused = getattr(self, "refused", ()) + (text,)  # shown, never run
+            raise RuntimeError("already running; use steer() or follow_up()")
+"""),
+    Wrong(lab='8.1', name='a prompt that is not a string made one',
+          rule="Build item 4: \"`text` is a string, as every prompt since lesson 3; what `prompt()` does with anything else is yours\"; str(text) of a string is the string itself.",
+          where='Build item 4: "what `prompt()` does with anything else is yours"; hunt round 13, probe 8.1-24',
+          names='',
+          replace=r"""
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        run = self._run(text if isinstance(text, str) else str(text))
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
 """),
 ]

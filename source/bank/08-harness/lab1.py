@@ -146,15 +146,26 @@ async def test_bank_two_harnesses_from_one_list_keep_apart(t):
     fourth = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=blank)
     await lab.drive(third.prompt("Start fresh."))
     crashed = [harness.user_message(f"Open {path}."), reads([path])]
+    said = f"Open {path}."  # the same words twice, and the same reply twice, as given
+    doubled = [harness.user_message(said), harness.user_message(said), lab.say("Kept."),
+               lab.say("Kept.")]
+    saved = [m for n in range(t.random.randint(1100, 1200))
+             for m in (harness.user_message(f"Note {n}."), lab.say("Kept."))]
+    long = harness.Harness(two, SYSTEM, [], messages=saved).messages
     t.expect([[dict(m) == c for m, c in zip(earlier, contents)], lab.shape(blank),
               lab.shape(fourth.messages), lab.shape(third.messages),
-              lab.show(harness.Harness(two, SYSTEM, [], messages=crashed).messages)],
-             [[True] * len(contents), "", "", "U A", lab.show(crashed)],
+              lab.show(harness.Harness(two, SYSTEM, [], messages=crashed).messages),
+              lab.show(harness.Harness(two, SYSTEM, [], messages=doubled).messages),
+              [len(long), all(m is n for m, n in zip(long, saved))]],
+             [[True] * len(contents), "", "", "U A", lab.show(crashed), lab.show(doubled),
+              [len(saved), True]],
              "After those runs, whether each given dict still holds just what it held; then two "
              "harnesses made from one empty list, the first run once; then a harness made from a "
-             "list that ends in a call with no result. Items: those dicts, the shape of the empty "
-             "list afterwards, of the second harness's transcript, of the first's, and the "
-             "record of the last harness.")
+             "list that ends in a call with no result, one that says the same words twice in a "
+             "row, and a long saved one of over two thousand. Items: those dicts, the shape of "
+             "the empty list afterwards, of the second harness's transcript, of the first's, the "
+             "record of the harness given the unanswered call, of the one given the doubles, "
+             "and [the long one's length, whether its messages are the very dicts given].")
 
 
 @lab_test("A harness keeps its own list of tools and its cap: a caller who empties its list "
@@ -171,12 +182,27 @@ async def test_bank_tools_and_cap_stay_with_the_harness(t):
     model = lab.ScriptedModel([reads(paths), lab.say("Read.")])
     h = harness.Harness(model, SYSTEM, tools, max_turns=t.random.choice([None, 2, 5]))
     tools.clear()  # the caller's list, emptied after the harness took its own
-    await lab.drive(h.prompt("Read these."))
+    kinds, loop = [], harness.run_agent
+
+    def noting(model, system, messages, *rest, **keywords):  # the kind of transcript handed on
+        kinds.append(type(messages).__name__)
+        return loop(model, system, messages, *rest, **keywords)
+    harness.run_agent = noting
+    try:
+        await lab.drive(h.prompt("Read these."))
+    finally:
+        harness.run_agent = loop
     t.expect([ran, [m["content"] for m in h.messages if m["role"] == "toolResult"],
-              [[spec["name"] for spec in request.tools] for request in model.calls]],
-             [paths, ["text of " + p for p in paths], [names, names]],
+              [[spec["name"] for spec in request.tools] for request in model.calls], kinds],
+             [paths, ["text of " + p for p in paths], [names, names], ["list"]],
              "With the caller's list of tools emptied once the harness was made: the paths the "
-             "tool read, the results recorded, the tool names each request offered.")
+             "tool read, the results recorded, the tool names each request offered, the kind "
+             "of transcript the run handed run_agent.")
+    turns = t.random.randint(101, 104)  # no cap: a job of more than a hundred turns goes on
+    long = lab.ScriptedModel([reads([f"n{n}.py"]) for n in range(turns)] + [lab.say("Done.")])
+    await lab.drive(harness.Harness(long, SYSTEM, [reader()]).prompt("Read them one by one."))
+    t.expect(len(long.calls), turns + 1,
+             "A harness with no cap, run on a job of a drawn hundred-odd turns: the requests.")
     never = lab.ScriptedModel([lab.say("Never asked.")])
     capped = harness.Harness(never, SYSTEM, [reader(ran)], messages=h.messages, max_turns=0)
     events = await lab.drive(capped.prompt("Once more."))
@@ -238,6 +264,15 @@ async def test_bank_clearing_a_snapshot_changes_nothing(t):
              "Three tries at changing a snapshot: whether each raised; two reads in a row, "
              "[the very same tuple, equal] (a snapshot is made on every read); then the shape "
              "of the next request, and the words of the reply before its prompt.")
+    saved = [m for n in range(t.random.randint(300, 320))
+             for m in (harness.user_message(f"Note {n}."), lab.say("Kept."))]
+    h = harness.Harness(lab.ScriptedModel([lab.say("All kept.")]), SYSTEM, [], messages=saved)
+    await lab.drive(h.prompt("Anything else?"))
+    snapshot = h.messages
+    t.expect([len(snapshot), snapshot[0] is saved[0], harness.text_of(snapshot[-1])],
+             [len(saved) + 2, True, "All kept."],
+             "A harness made from a long saved list, run once: the snapshot's length, whether "
+             "it starts with the first message given, its last words.")
 
 
 # --- rule 3: h.is_running, read off the run -------------------------------------------------------
@@ -387,7 +422,9 @@ async def test_bank_a_tool_that_prompts_gets_an_error_result(t):
           "taken no step and then runs as given, its spaces kept; after it, an empty prompt is "
           "accepted and recorded as it is.")
 async def test_bank_two_prompts_before_any_read(t):
-    words = [f"\t Question {t.random.randint(1, 99)}.\n\n", f"Follow-up {t.random.randint(1, 99)}."]
+    pasted = "".join(f"{t.random.choice(NAMES)}: line {n}\n" for n in range(t.random.randint(2500, 2600)))
+    words = [f"\t Question {t.random.randint(1, 99)}.\n\n" + pasted]
+    words.append(words[0])  # the second prompt is the first's very words, as a second click
     model = lab.ScriptedModel([lab.say("First answer."), lab.say("Second answer."),
                                lab.say("Third answer.")])
     h = harness.Harness(model, SYSTEM, [])
@@ -402,9 +439,10 @@ async def test_bank_two_prompts_before_any_read(t):
     t.expect([second, state, asked, third, fourth,
               [m["content"] for m in h.messages if m["role"] == "user"]],
              ["RuntimeError: " + BUSY, "GEN_CREATED", 0, None, None, [words[0], "", ""]],
-             "prompt() twice before reading the first run, then the first run read, then "
+             "prompt() twice before reading the first run, a long pasted text both times, "
+             "then the first run read, then "
              "prompt(\"\") while the caller still holds the first run, and prompt(\"\") again; every "
-             "other public method was tried with the refused words. Items: "
+             "public method, prompt() too, was tried with the refused words. Items: "
              "what the second prompt() raised (caught as a RuntimeError), the first run's state "
              "then, the requests made then, what the third and the fourth raised, the prompts "
              "recorded.")
@@ -421,11 +459,12 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
         during=lambda a: refusals.append(refusal(box["h"], "From inside the tool.")))])
 
     async def interrupt(event):
-        if event["type"] == "message_end":
-            refusals.append(refusal(h, "Stop and do this instead."))
+        if event["type"] == "message_end":  # the run's own words, as a second click of Send
+            refusals.append(refusal(h, asked))
             # a caller with more to say tries every other way in: nothing keeps it for later
             try_every_method(h, harness.user_message("Do this after."), "Do this after.")
-    run = h.prompt("Read them.\n")
+    asked = "Read them.\n" + "".join(f"{name}\n" for name in t.random.choices(NAMES, k=3000))
+    run = h.prompt(asked)
     refusals.append(refusal(h, "Before you start."))
     await lab.drive(run, on_event=interrupt)
     after = await raised(lambda: lab.drive(h.prompt("")))  # the finished run still held
@@ -434,10 +473,11 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
              if m["role"] == "user"]
     t.expect([refusals, [after, again], words, len(h.messages)],
              [["RuntimeError: " + BUSY] * (2 * len(paths) + 4), [None, None],
-              ["Read them.\n", "Read them.\n", "Read them.\n", "", "Read them.\n", "", ""],
+              [asked, asked, asked, "", asked, "", ""],
               len(paths) + 7],
              "A second prompt() before the run's first event, at every message_end of a drawn "
-             "run (every other public method tried there too) and inside each read, then an "
+             "run, there of the run's own long words (every public method tried there too) "
+             "and inside each read, then an "
              "empty prompt after it while its caller still holds it, and another. Items: what each refused "
              "one raised (caught as a RuntimeError), what the last two raised, the user words each request "
              "carried, the transcript's length.")
@@ -448,16 +488,20 @@ async def test_bank_a_refused_prompt_never_reaches_the_model(t):
 @lab_test("A reply asking for a hundred reads or more runs every one and reaches the answer; a "
           "later run closed mid-way closes the run_agent run inside it, though the test holds it.")
 async def test_bank_a_wide_reply_then_a_closed_run(t):
-    width = t.random.randint(100, 110)
+    width = t.random.randint(340, 350)
     paths = [f"f{n}.py" for n in range(width)]
     model = lab.ScriptedModel([reads(paths), lab.say("All read."), reads(["x.py", "y.py"]),
                                lab.say("Never asked.")])
-    h = harness.Harness(model, SYSTEM, [reader()])
-    await lab.drive(h.prompt("Read every file."))
-    t.expect([len(h.messages), harness.text_of(h.messages[-1]), len(model.calls)],
-             [width + 3, "All read.", 2],
-             "A run whose model asks for a drawn hundred-odd reads in one reply. Items: the "
-             "transcript's length, its answer, the requests.")
+    h = harness.Harness(model, SYSTEM, [reader()], [harness.user_message("Hello."),
+                                                    lab.say("Hello.")])
+    events = await lab.drive(h.prompt("Read every file."))
+    t.expect([len(h.messages), harness.text_of(h.messages[-1]), len(model.calls), len(events),
+              len(events[-1].get("messages", ()))],
+             [width + 5, "All read.", 2, 3 * width + 9, width + 3],
+             "A run after an earlier exchange whose model asks for a drawn three hundred and "
+             "forty-odd reads in one reply, over a thousand events. Items: the transcript's "
+             "length, its answer, the requests, the events handed on, the messages the last "
+             "one says the run added.")
     held = []
 
     def hold(event):
@@ -555,16 +599,18 @@ async def test_bank_a_run_thrown_into_and_a_model_that_cannot_be_reached(t):
 @lab_test("After a run of several hundred events, the next run's first request holds all of it, "
           "answer included, and each run ended with its agent_end.")
 async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
-    width = t.random.randint(100, 105)
+    width = t.random.randint(340, 345)
     model = lab.ScriptedModel([reads([f"m{n}.md" for n in range(width)]), lab.say("Long done."),
                                lab.say("Short done."), dropped])
     h = harness.Harness(model, SYSTEM, [reader()])
-    ends, said, kept, own, loop = [], [], [], [], harness.run_agent
+    ends, said, kept, own, loop, added = [], [], [], [], harness.run_agent, []
 
     def count(event):
         own.append(event is kept[-1])  # run_agent's own event, not a copy
         if event["type"] in ("agent_end", "turn_end"):
             ends.append(event["type"])
+        if event["type"] == "agent_end":
+            added.append(len(event["messages"]))
         if event["type"] == "message_end":
             said.append(event["message"])
     harness.run_agent = keeping(loop, kept, [])
@@ -574,12 +620,13 @@ async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
     finally:
         harness.run_agent = loop
     sent = model.calls[-1].messages
-    t.expect([len(sent), harness.text_of(sent[-2]), ends, [len(own), all(own)]],
+    t.expect([len(sent), harness.text_of(sent[-2]), ends, [len(own), all(own)], added],
              [width + 4, "Long done.", ["turn_end", "turn_end", "agent_end", "turn_end",
-                                        "agent_end"], [len(kept), True]],
-             "Two runs, the first of a drawn hundred-odd reads. Items: the messages the second "
-             "run's request carried, the words of the one before its prompt, the turn_end and "
-             "agent_end events of both runs, [events handed on, each run_agent's own].")
+                                        "agent_end"], [len(kept), True], [width + 3, 2]],
+             "Two runs, the first of a drawn three hundred and forty-odd reads. Items: the "
+             "messages the second run's request carried, the words of the one before its "
+             "prompt, the turn_end and agent_end events of both runs, [events handed on, each "
+             "run_agent's own], the messages each agent_end says its run added.")
     types = []
 
     async def until_agent_end(run):  # a consumer that is done once it sees agent_end
@@ -599,25 +646,50 @@ async def test_bank_a_second_run_sees_the_whole_long_first_run(t):
 
 # --- rule 6: one writer ---------------------------------------------------------------------------
 
+def reach(h, value, message):
+    """Append `message` to `value` if it is a list, else to each list held in its attributes (a
+    namespace, another harness), private ones too; taken out again where the transcript of `h`
+    did not change, so that only a way into the transcript is left written (a harness's own
+    public list of tools is its own business, lesson 3)."""
+    inside = getattr(value, "__dict__", None)
+    lists = [value] if isinstance(value, list) else [
+        each for each in (list(inside.values()) if isinstance(inside, dict) else [])
+        if isinstance(each, list)]
+    for each in lists:
+        before = [id(m) for m in h.messages]
+        each.append(message)
+        if [id(m) for m in h.messages] == before:
+            each.pop()
+
+
 def try_every_method(h, message, text):
-    """Call each public method of `h` but prompt() with `message`, with `text`, with a role and
-    `text`, with an assistant message and with nothing, as a caller with something to add might,
-    and append `message` to any list a method hands back or a public attribute holds; what a
-    call raises is left aside."""
+    """Call each public method of `h`, prompt() too, with `message`, with `text`, with a role and
+    `text`, with an assistant message, a tool result, 0, 0 and a role and `text`, and with
+    nothing, as a caller with something to add might, and append `message` to any list a method
+    hands back or a public attribute holds, or one held inside either; then assign h.messages
+    and try del, item assignment and += on `h`, in that order, so that no two undo each other.
+    What a call raises is left aside."""
+    result = {"role": "toolResult", "tool_call_id": "c98", "tool_name": "read",
+              "content": text, "is_error": False}
     for name in dir(h):
-        if name.startswith("_") or name == "prompt":
+        if name.startswith("_"):
             continue
-        if isinstance(getattr(h, name), list):  # a public list: a caller appends to it
-            getattr(h, name).append(message)
+        reach(h, getattr(h, name), message)  # a public list, or one inside: a caller appends
         if not callable(getattr(h, name)):
             continue
-        for arguments in ([message], [text], ["user", text], [lab.say(text)], []):
+        for arguments in ([message], [text], ["user", text], [lab.say(text)], [dict(result)],
+                          [0], [0, "user", text], []):
             try:
                 back = getattr(h, name)(*arguments)
             except Exception:  # refusing what it is handed writes nothing
                 continue
-            if isinstance(back, list):  # a list handed back: a caller appends to it
-                back.append(message)
+            reach(h, back, message)  # a list handed back, or one inside: a caller appends
+    for write in (lambda: setattr(h, "messages", (message,)), lambda: operator.delitem(h, -1),
+                  lambda: operator.setitem(h, -1, message), lambda: operator.iadd(h, [message])):
+        try:
+            write()
+        except Exception:  # a property with no setter, a class with no such operator
+            pass
 
 
 @lab_test("A tool whose run tries every method of its harness, in the middle of a batch of "
@@ -639,7 +711,7 @@ async def test_bank_a_tool_tries_every_method_on_its_harness(t):
     t.expect([lab.shape(holder[0].messages), lab.shape(model.calls[1].messages), len(events)],
              [announced(one_round(width)), announced(one_round(width))[:-2], len(one_round(width))],
              f"A reply asking for {width} reads, the tool trying every public method of the "
-             "harness but prompt() while it reads the second file: [the transcript after the "
+             "harness, prompt() too, while it reads the second file: [the transcript after the "
              "run, the second request, the events handed on].")
 
 
@@ -661,16 +733,18 @@ async def test_bank_the_transcript_is_what_the_events_announced(t):
     for ask in ("Read some files.", "Read some more."):
         await lab.drive(h.prompt(ask), on_event=at_event)
     mine = list(h.messages)
+    problems = lab.validate(mine, record=True)  # a key written into a message is one
     as_told = [dict(m) for m in earlier + told]  # keys and values as given or announced
     await lab.drive(h.prompt("One more."), close_after=t.random.randint(1, 2))
     t.expect([lab.shape(mine), len(mine) == len(earlier) + len(told)
               and all(a is b for a, b in zip(mine, earlier + told)),
-              [m == before for m, before in zip(h.messages, as_told)]],
+              [m == before for m, before in zip(h.messages, as_told)], problems],
              [" ".join([lab.shape(earlier), announced(one_round(widths[0])),
                         announced(one_round(widths[1], widths[0] + 1))]), True,
-              [True] * len(as_told)],
+              [True] * len(as_told), []],
              f"Two runs of {widths[0]} and then {widths[1]} reads after two earlier messages, "
-             "every public method but prompt() tried at every event, then a third run closed "
+             "every public method, prompt() too, tried at every event, then a third run closed "
              "before its prompt is recorded: [the transcript's shape after two runs, it is the earlier "
              "messages and the announced ones, the very objects, and no more; after the close, "
-             "whether each of those messages has the keys and values it had].")
+             "whether each of those messages has the keys and values it had; what lab.validate "
+             "finds in the transcript after two runs, a key no message of the course has among it].")

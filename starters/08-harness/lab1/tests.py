@@ -151,6 +151,18 @@ async def test_a_snapshot_is_frozen(t):
              "(Harness.messages, lesson 8).")
     t.expect(lab.shape(h.messages), " ".join(["U A"] * runs),
              "The transcript is unchanged (Harness.messages, lesson 8).")
+    # A long prompt, as a pasted file: recorded word for word too, every character of it.
+    pasted = "".join(f"line {n}: {t.random.choice(FILES)}\n"
+                     for n in range(t.random.randint(3000, 3200)))
+    h = harness.Harness(answers("Read it."), SYSTEM, [])
+    await lab.drive(h.prompt(pasted))
+    t.expect([len(pasted), len(h.messages[0]["content"]), h.messages[0]["content"] == pasted],
+             [len(pasted), len(pasted), True],
+             "A prompt is recorded word for word however long it is (the Build section's item 4: "
+             "prompt(text) \"hands back the run\" of `text`, and lesson 3's prompt is recorded "
+             "as given): a pasted file of 3,000 lines or more, some 60,000 characters, whole, "
+             "none cut. Items: the prompt's length, the recorded one's, whether they are the "
+             "same words (Harness.prompt, lesson 8).")
 
 
 @lab_test("The list passed to Harness is copied, every message as given, a failed one too: "
@@ -214,14 +226,30 @@ async def test_the_list_passed_in_is_copied(t):
     window.append(harness.user_message("The window's own line."))
     unanswered = [harness.user_message("Look at a.py."),
                   lab.reply(lab.call("look", {"path": "a.py"}))]  # a run that died at its call
+    # The same words sent twice, as a run closed before its first request leaves them, and the
+    # same answer twice; then a long saved session, past any window a harness might keep.
+    said = f"Fact {t.random.randint(1, 999)}."
+    twice = [harness.user_message(said), harness.user_message(said), lab.say("Noted."),
+             harness.user_message("And?"), lab.say("Noted."), lab.say("Noted.")]
+    saved = [message for n in range(t.random.randint(1000, 1100))
+             for message in (harness.user_message(f"Line {n}."), lab.say("Noted."))]
     t.expect([lab.shape(window), lab.shape(h.messages),
-              lab.shape(harness.Harness(answers(), SYSTEM, [], messages=unanswered).messages)],
-             ["U", "U A", lab.shape(unanswered)],
+              lab.shape(harness.Harness(answers(), SYSTEM, [], messages=unanswered).messages),
+              lab.shape(harness.Harness(answers(), SYSTEM, [], messages=twice).messages),
+              [len(saved), all(m is n for m, n in zip(
+                  harness.Harness(answers(), SYSTEM, [], messages=saved).messages, saved)),
+               len(harness.Harness(answers(), SYSTEM, [], messages=saved).messages)]],
+             ["U", "U A", lab.shape(unanswered), lab.shape(twice),
+              [len(saved), True, len(saved)]],
              "Every list given is copied into a list of its own, an empty one too, and kept as "
-             "given, one that ends in a call with no result too: the transcript is a record, not "
-             "a list to tidy. Items: the caller's empty list after a run and an append of its "
-             "own, the harness's transcript, a harness given a list ending in an unanswered call "
-             "(Harness, lesson 8).")
+             "given (the Build section's item 1: \"Its transcript starts as what it was "
+             "given\"): one that ends in a call with no result too, one that says the same words "
+             "twice in a row, and a long one of 2,000 messages or more, every one of them: the "
+             "transcript is a record, not a list to tidy, trim or take doubles out of. Items: "
+             "the caller's empty list after a run and an append of its own, the harness's "
+             "transcript, a harness given a list ending in an unanswered call, one given a list "
+             "with doubles, and [messages in a long list, whether "
+             "the harness's are those very ones, how many it holds] (Harness, lesson 8).")
 
 
 @lab_test("A second prompt() while a run is in progress raises RuntimeError(\"already running; "
@@ -244,9 +272,10 @@ async def test_a_second_prompt_is_refused(t):
                                    SYSTEM, [looker(during=during)])
     await lab.drive(h.prompt("Hello?"))  # the run tried is the harness's second, not its first
 
-    async def second(event):
+    async def second(event):  # at a turn_start the running run's own words, as a double click
         if event["type"] in ("turn_start", "tool_execution_end"):
-            tried.append(await raised(lambda: h.prompt("Do something else.")))
+            words = "Read them." if event["type"] == "turn_start" else "Do something else."
+            tried.append(await raised(lambda: h.prompt(words)))
     await lab.drive(h.prompt("Read them."), on_event=second)
     t.expect(tried, [BUSY if what == "turn_start" or what.startswith("tool_execution_end")
                      else [True, BUSY] for what in story(rounds)
@@ -254,8 +283,11 @@ async def test_a_second_prompt_is_refused(t):
              "prompt() refuses while a run is in progress, when it is called, not at the "
              "second run's first step; is_running is True while each tool runs, in every run of "
              "the harness, not only its first, and a prompt() made from inside a tool, while the "
-             "run is executing it, is refused too (the Build section's item 4: \"While a run is "
-             "going\"). Each item is what a second prompt() raised at one turn_start or "
+             "run is executing it, is refused too, and so is a prompt() of the very words the run "
+             "was started with, as a second click of Send sends them (the Build section's item 4: "
+             "\"While a run is going, it raises a `RuntimeError`\"): whatever the words, "
+             "it raises. Each item is what a second prompt() raised at one turn_start (the "
+             "run's own words) or "
              "tool_execution_end, or [is_running, what a prompt() raised] inside a tool, for a "
              "drawn run that follows a first one (Harness.prompt, lesson 8).")
     t.expect(lab.shape(h.messages), "U A " + recorded(story(rounds)),
@@ -621,9 +653,8 @@ async def test_every_request_carries_system_and_specs(t):
 
 
 def callers(h):
-    """The public methods of harness `h` other than prompt(), by name: what a caller could try."""
-    return [name for name in dir(h) if not name.startswith("_") and name != "prompt"
-            and callable(getattr(h, name))]
+    """The public methods of harness `h`, prompt() too, by name: what a caller could try."""
+    return [name for name in dir(h) if not name.startswith("_") and callable(getattr(h, name))]
 
 
 def written(h):
@@ -632,13 +663,18 @@ def written(h):
 
 
 ATTRIBUTES = "(its public attributes)"  # what test_only_the_run_writes tries besides methods
+OPERATORS = "(h.messages = ..., h += ..., del h[-1], h[-1] = ...)"  # and writes with no method name
 
 
 def way_in(h, value):
     """Whether `value`, something the harness handed out, is a way into its transcript: a list
-    that a message appended to shows up in h.messages. The message is taken out again."""
+    that a message appended to shows up in h.messages, or an object holding such a list among
+    its attributes, private ones too (a namespace, a second harness). The message is taken out
+    again."""
     if not isinstance(value, list):
-        return False
+        inside = getattr(value, "__dict__", None)
+        return isinstance(inside, dict) and any(
+            way_in(h, each) for each in list(inside.values()) if isinstance(each, list))
     before = written(h)
     value.append(harness.user_message("Slipped in."))
     try:
@@ -647,15 +683,42 @@ def way_in(h, value):
         value.pop()
 
 
+def through_operators(h):
+    """Each write a caller could try on harness `h` with no method name: h.messages assigned,
+    h += [message], del h[-1], h[-1] = message; whether any changed the transcript (what one
+    raised left aside: a harness may refuse them, as a property with no setter does)."""
+    import operator
+    message = harness.user_message("Write this down.")
+    tries = [lambda: setattr(h, "messages", (message,)),
+             lambda: operator.iadd(h, [message]), lambda: operator.delitem(h, -1),
+             lambda: operator.setitem(h, -1, message)]
+    changed = False
+    for write in tries:
+        before = written(h)
+        try:
+            write()
+        except Exception:
+            pass
+        changed = changed or written(h) != before
+    return changed
+
+
+TOOL_RESULT = {"role": "toolResult", "tool_call_id": "c1", "tool_name": "look",
+               "content": "Write this down.", "is_error": False}
+
+
 @lab_test("One writer: while a run is going, no method of the harness but the run changes the "
-          "transcript. Each public method, called at a drawn event with a message of either role, "
-          "a text, a role and a text, or nothing, leaves h.messages as it was, hands back no way "
-          "into it, and the run goes on as one run whose transcript is what its events announced.")
+          "transcript. Each public method, prompt() too, called at a drawn event with a message "
+          "of any role, a text, a role and a text, a number, a place and a role and a text, or "
+          "nothing, leaves h.messages as it was, hands back no way into it, and the run goes on "
+          "as one run whose transcript is what its events announced; so do h.messages = ..., "
+          "h += ..., del h[-1] and h[-1] = ...")
 async def test_only_the_run_writes(t):
     replies, rounds = drawn_job(t)
     at = t.random.randint(2, len(story(rounds)) - 1)
     found = []
-    for name in callers(harness.Harness(answers(), SYSTEM, [looker()])) + [ATTRIBUTES]:
+    for name in callers(harness.Harness(answers(), SYSTEM, [looker()])) + [ATTRIBUTES,
+                                                                          OPERATORS]:
         given = [harness.user_message("Hello."), lab.say("Hi.")]
         h = harness.Harness(lab.ScriptedModel(replies + [lab.say("Read them.")]), SYSTEM,
                             [looker()], given)
@@ -669,9 +732,13 @@ async def test_only_the_run_writes(t):
                 changed.append(any(way_in(h, getattr(h, other)) for other in dir(h)
                                    if not other.startswith("_") and other != "messages"))
                 return
+            if name == OPERATORS:
+                changed.append(through_operators(h))
+                return
             for arguments in ([harness.user_message("Write this down.")],
-                              [lab.say("Write this down.")], ["Write this down."],
-                              ["user", "Write this down."], []):
+                              [lab.say("Write this down.")], [dict(TOOL_RESULT)],
+                              ["Write this down."], ["user", "Write this down."], [0],
+                              [0, "user", "Write this down."], []):
                 before = written(h)
                 try:
                     back = getattr(h, name)(*arguments)
@@ -693,10 +760,13 @@ async def test_only_the_run_writes(t):
     t.expect(found, [],
              "The run is the transcript's one writer while it goes (Harness, lesson 8, the Build "
              "section's item 6, \"One writer\"), so no message that is not the run's lands on "
-             f"it. At event {at} of a run, each public method of the harness but prompt() was "
-             "called with a user message, an assistant message, a text, a role and a text, and "
-             "with nothing (what it raised left aside), and a list it handed back, or any public "
-             f"attribute's list (found as \"{ATTRIBUTES}\"), was tried with an append; then the "
+             f"it. At event {at} of a run, each public method of the harness, prompt() too, was "
+             "called with a user message, an assistant message, a toolResult, a text, a role and "
+             "a text, the number 0, 0 and a role and a text, and with nothing (what it raised "
+             "left aside), and a list it handed back, or any public attribute's list (found as "
+             f"\"{ATTRIBUTES}\"), or a list held inside either (a namespace, a second harness "
+             "over the same list), was tried with an append; h.messages was assigned, and += , "
+             f"del and item assignment tried on h (found as \"{OPERATORS}\"); then the "
              "run was read on. Found are [method, lab.shape of the transcript after the run] "
              "where h.messages had changed at the call, a list handed out let a message in, "
              "the transcript (its shape, and each message's identity) was not "
@@ -706,10 +776,15 @@ async def test_only_the_run_writes(t):
              "inside the first (the Build section: \"quietly kept for later\").")
 
 
-def spied(loop, own):
+def spied(loop, own, made_as=None, lists=None):
     """run_agent as `loop` is, with each event it makes kept in `own` as it goes by (an async
-    run from lesson 15 on), so a test can tell run_agent's own events from copies."""
+    run from lesson 15 on), so a test can tell run_agent's own events from copies; `made_as`,
+    if given, gets each event's repr as run_agent made it, and `lists` the kind of transcript
+    each run_agent run was handed."""
     def spy(*arguments, **keywords):
+        if lists is not None:
+            given = arguments[2] if len(arguments) > 2 else keywords.get("messages")
+            lists.append(type(given).__name__)
         made = loop(*arguments, **keywords)
         if hasattr(made, "__aiter__"):
             async def kept_async():
@@ -718,6 +793,8 @@ def spied(loop, own):
                         own.append(await made.__anext__())
                     except StopAsyncIteration:
                         return
+                    if made_as is not None:
+                        made_as.append(repr(own[-1]))
                     yield own[-1]
             return kept_async()
 
@@ -727,6 +804,8 @@ def spied(loop, own):
                     own.append(next(made))
                 except StopIteration:
                     return
+                if made_as is not None:
+                    made_as.append(repr(own[-1]))
                 yield own[-1]
         return kept()
     return spy
@@ -735,14 +814,19 @@ def spied(loop, own):
 @lab_test("At every event, h.messages already ends with the message that event announces.")
 async def test_the_snapshot_at_every_event(t):
     replies, rounds = drawn_job(t)
-    h = harness.Harness(lab.ScriptedModel(replies + [lab.say("Read them.")]), SYSTEM, [looker()])
+    earlier = [harness.user_message("Hello."), lab.say("Hi.")]  # a run before this one
+    h = harness.Harness(lab.ScriptedModel(replies + [lab.say("Read them.")]), SYSTEM, [looker()],
+                        earlier)
     seen, own, loop = [], [], harness.run_agent
+    made_as, handed_as, lists = [], [], []
 
     def look(event):
+        handed_as.append(repr(event))
         if event["type"] == "message_end":
             seen.append([lab.shape([event["message"]]), lab.shape(h.messages),
                          h.messages[-1] is event["message"]])
-    harness.run_agent = spied(loop, own)  # the test keeps run_agent's own events beside the run
+    # the test keeps run_agent's own events beside the run, and each as it was made
+    harness.run_agent = spied(loop, own, made_as, lists)
     try:
         events = await lab.drive(h.prompt("Read them."), on_event=look)
     finally:
@@ -752,21 +836,36 @@ async def test_the_snapshot_at_every_event(t):
                  "very dict run_agent made: not copies, however shallow. Items: as many "
                  "events handed on as run_agent made, and whether each is run_agent's own "
                  "(Harness._run, lesson 8).")
+    t.expect([lists, [mine == theirs for mine, theirs in zip(handed_as, made_as)]],
+             [["list"], [True] * len(made_as)],
+             "The run hands run_agent the harness's transcript, a list of its own (the Build "
+             "section's items 1 and 5: \"in a list of its own\"), and hands on each event as "
+             "run_agent made it, nothing written into it: not a key added to a message, not an "
+             "agent_end's messages changed (items 5 and 6: \"No method of the harness adds a "
+             "message to it, takes one out or changes one\"). Items: the kind of list each "
+             "run_agent run was handed, and whether each event handed on reads as run_agent made "
+             "it, for a drawn run (Harness._run, lesson 8).")
     shapes = recorded(story(rounds)).split()
-    t.expect(seen, [[token, " ".join(shapes[:n]), True] for n, token in enumerate(shapes, 1)],
+    t.expect(seen, [[token, " ".join(["U", "A"] + shapes[:n]), True]
+                    for n, token in enumerate(shapes, 1)],
              "The harness's run writes to its own list before each event reaches the consumer "
              "(Harness and run_agent, lessons 7 and 8), and hands on run_agent's own events, "
              "not copies: the message announced is the very object recorded. Each row: "
              "[announced, h.messages, the very same message], for a drawn run.")
-    # A long job: every one of its several hundred events is handed on, none held back.
-    rounds = t.random.randint(70, 80)
+    # A long job: every one of its more than a thousand events is handed on, none held back.
+    rounds, wide = t.random.randint(101, 106), t.random.randint(300, 320)
     h = harness.Harness(lab.ScriptedModel(
         [lab.reply(lab.call("look", {"path": f"f{n}.py"})) for n in range(rounds)] +
+        [lab.reply(*[lab.call("look", {"path": f"g{n}.py"}) for n in range(wide)])] +
         [lab.say("Read them all.")]), SYSTEM, [looker()])
     events = []
     await lab.drive(h.prompt("Read every file."), on_event=events.append)
     t.expect([len(h.messages), sum(e["type"] == "turn_end" for e in events), events[-1]["type"]],
-             [2 * rounds + 2, rounds + 1, "agent_end"],
-             "The run hands on every event of run_agent, however many: a job of 70 to 80 rounds "
-             "makes several hundred, and none is held back or cut off. The items are "
-             "[messages recorded, turn_end events, the last event] (Harness._run, lesson 8).")
+             [2 * rounds + wide + 3, rounds + 2, "agent_end"],
+             "The run hands on every event of run_agent, however many, with the harness's cap, "
+             "None here, and no cap of its own (the Build section's items 1 and 5: \"the cap on "
+             "turns, which holds for every run\", \"hands on each event of `run_agent`\"): a "
+             "job of 101 to 106 rounds of one call, then a reply of 300 to 320 calls, makes "
+             "more than a thousand events and 500 messages, and none is held back or cut off, "
+             "and no turn is refused. The items are [messages recorded, turn_end events, the "
+             "last event] (Harness._run, lesson 8).")
