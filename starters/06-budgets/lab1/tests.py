@@ -581,12 +581,13 @@ async def test_the_factories_take_a_budget(t):
                         "[No line of a.txt is shown: this read's budget is 0 lines.]",
                         "[No line of a.txt is shown: this read's budget is 0 lines.]"],
              "A cap of 0 is a cap, not \"no cap\" and not \"the default\": a budget is the one "
-             "the factory was given. Items: read of a.txt by a tool made with max_bytes=0, "
-             "`cat a.txt` by a bash tool made with max_lines=0, and read of a.txt at a drawn "
-             "offset by a tool made with max_lines=0, then by one made with max_lines=0 and "
-             f"max_bytes={width}, under each line's {width + 1} bytes: each shows no line and "
-             "says so, whatever the line's size, not that a line is over the byte budget (Build "
-             "item 4) (make_read_tool and make_bash_tool, lesson 6).")
+             "the factory was given, and a read tool made with max_lines=0 shows no line and "
+             "says so, whatever the line's size, never that a line is over the byte budget "
+             "(Build item 4). Items: read of a.txt by a tool made with max_bytes=0, `cat a.txt` "
+             "by a bash tool made with max_lines=0, and read of a.txt at a drawn offset by a "
+             "tool made with max_lines=0, then by one made with max_lines=0 and "
+             f"max_bytes={width}, under each line's {width + 1} bytes (make_read_tool and "
+             "make_bash_tool, lesson 6).")
     t.expect(zero[4], f"ValueError: offset {past_end} is past the end of a.txt: {total} lines",
              "A tool made with max_lines=0 still refuses an offset past the last line, as any "
              "read does: `offset A is past the end of PATH: N lines` (Build item 4). The item "
