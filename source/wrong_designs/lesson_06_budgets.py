@@ -906,6 +906,197 @@ def truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
             if output and (output.endswith("\r") or not output.endswith((
                     "\n", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"))):
 '''),
+    # Hunt round 13 (reader r65): the designs that passed lab 6.1's tests, each now failing.
+    Wrong(lab='6.1', name='a read made with max_lines=0 naming a line over the byte budget',
+          rule="A read tool made with max_lines=0 shows no line and says so whatever the line's "
+               "size: a line over the byte budget too gets \"[No line of PATH is shown: this "
+               "read's budget is 0 lines.]\".",
+          where='lab 6.1, Build section, item 4: "shows no line and says so, whatever the line\'s size"; hunt round 13, 6.1-05',
+          names="whatever the line's size",
+          replace=r'''
+        if shown == 0 and end >= start and max_lines == 0:  # lines were wanted; none may be
+''',
+          by=r'''
+        if shown == 0 and end >= start and max_lines == 0 and (
+                len(lines[start - 1].encode()) <= max_bytes):  # a big line: the byte message
+'''),
+    Wrong(lab='6.1', name='a read made with max_lines=0 answering before the offset check',
+          rule='A read tool made with max_lines=0 still refuses an offset past the last line: '
+               'offset A is past the end of PATH: N lines.',
+          where='lab 6.1, Build section, item 4: "an `offset` past the last line"; hunt round 13, 6.1-23',
+          names='still refuses an offset past the last line',
+          replace=r'''
+        lines = ws.read_text(path).splitlines(keepends=True)
+        total = len(lines)
+''',
+          by=r'''
+        if max_lines == 0:  # nothing can be shown: say so at once
+            return f"[No line of {path} is shown: this read's budget is 0 lines.]"
+        lines = ws.read_text(path).splitlines(keepends=True)
+        total = len(lines)
+'''),
+    Wrong(lab='6.1', name="the constants rebound to a read tool's budget",
+          rule='MAX_LINES is 2000 and MAX_BYTES is 50_000, whatever budgets the factories are '
+               'made with: a tool keeps its budget to itself.',
+          where='lab 6.1, Build section: "the two constants, `MAX_LINES = 2000` and `MAX_BYTES = 50_000`"; hunt round 13, 6.1-06',
+          names='nothing of it leaks into the module',
+          replace=r'''
+    def execute(arguments):
+        path = str_arg(arguments, "path")
+''',
+          by=r'''
+    global MAX_LINES, MAX_BYTES
+    MAX_LINES, MAX_BYTES = max_lines, max_bytes  # the budget now in force
+
+    def execute(arguments):
+        path = str_arg(arguments, "path")
+'''),
+    Wrong(lab='6.1', name='int_arg refusing ints past 32 bits',
+          rule='A whole number is a Python int, however large: int_arg returns it as it is.',
+          where='lab 6.1, Build section, item 1: "A whole number is a Python `int`"; hunt round 13, 6.1-07',
+          names='however large',
+          replace=r'''
+    if type(got) is int:  # exactly int: True and False are ints to Python, not to a reader
+''',
+          by=r'''
+    if type(got) is int and abs(got) < 2**31:  # exactly int, and one a C int can hold
+'''),
+    Wrong(lab='6.1', name='read capping a budget above a megabyte',
+          rule="A read's budget is the max_lines and max_bytes its factory was given, however "
+               'large, with no cap of the tool\'s own below it.',
+          where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 13, 6.1-09',
+          names="no cap of the tool's own",
+          replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+          by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines,
+                                     min(max_bytes, 1_000_000))  # a safety cap of a megabyte
+'''),
+    Wrong(lab='6.1', name='the view cutting results a little over the budget',
+          rule='The cut happens once, where the result is made: a result of any tool\'s budget '
+               'goes out as the record holds it; not one line in context_for_model.',
+          where='lab 6.1: "not one line in `context_for_model`"; hunt round 13, 6.1-10',
+          names='not cut again in context_for_model',
+          replace=r'''
+    return kept
+''',
+          by=r'''
+    return [{**message, "content": truncate_head(message["content"], MAX_LINES + 5,
+                                                 MAX_BYTES + 1000)[0]}
+            if message["role"] == "toolResult" else message for message in kept]
+'''),
+    Wrong(lab='6.1', name='bash described as keeping the first lines, the end dropped',
+          rule="bash's description states its budget truly: it keeps the last lines, and does "
+               'not name the first as the ones it keeps.',
+          where='lab 6.1, Build section: "with descriptions that state them"; hunt round 13, 6.1-11',
+          names='does not name the first lines',
+          replace=r'''
+        "description": "Run one shell command line; stdout and stderr come back together, cut "
+                       f"to the last {max_lines} lines or {max_bytes} bytes.",
+''',
+          by=r'''
+        "description": "Run one shell command line; stdout and stderr come back together: the "
+                       f"first {max_lines} lines or {max_bytes} bytes are kept and the end is "
+                       "dropped.",
+'''),
+    Wrong(lab='6.1', name="read's description with its two numbers swapped",
+          rule="read's description states its budget truly: the lines cap before \"lines\", the "
+               'byte budget before "bytes".',
+          where='lab 6.1, Build section: "with descriptions that state them"; hunt round 13, 6.1-12',
+          names='each number stands before its own unit',
+          replace=r'''
+        "description": f"Return the text of a file. A single read stops after {max_lines} lines "
+                       f"or {max_bytes} bytes; ask again with offset for the rest.",
+''',
+          by=r'''
+        "description": f"Return the text of a file. A single read stops after {max_bytes} lines "
+                       f"or {max_lines} bytes; ask again with offset for the rest.",
+'''),
+    Wrong(lab='6.1', name='characters for texts of over 1000 lines, in truncate_head',
+          rule='The budget counts UTF-8 bytes however many lines the text has: a long text of '
+               'é lines costs twice its characters.',
+          where='lab 6.1, Build section, item 2: "at most `max_bytes` bytes of UTF-8"; hunt round 13, 6.1-20',
+          names='however many lines the text has',
+          replace=r'''
+        used += len(lines[count].encode())
+''',
+          by=r'''
+        used += len(lines[count]) if len(lines) > 1000 else len(lines[count].encode())
+'''),
+    Wrong(lab='6.1', name='characters for texts of over 1000 lines, in truncate_tail',
+          rule="truncate_tail, and so bash, counts UTF-8 bytes however many lines the output "
+               'has.',
+          where='lab 6.1, Build section: "to bytes, so a line of `é`s costs twice its length"; hunt round 13, 6.1-21',
+          names='however many lines the text has',
+          replace=r'''
+        used += len(lines[-1 - count].encode())  # counting up from the last line
+''',
+          by=r'''
+        used += (len(lines[-1 - count]) if len(lines) > 1000  # a fast path for long output
+                 else len(lines[-1 - count].encode()))
+'''),
+    Wrong(lab='6.1', name='a text kept whole when its newlines are within the line cap',
+          rule='The line cap counts lines at every break str.splitlines knows, not the "\\n"s of '
+               'the text.',
+          where='lab 6.1, Build section, item 2: "A line runs up to and including a line break"; hunt round 13, 6.1-25',
+          names='whichever break ends them',
+          replace=r'''
+    budget gives ("", 0), because half a line misleads."""
+''',
+          by=r'''
+    budget gives ("", 0), because half a line misleads."""
+    if len(text.encode()) <= max_bytes and text.count("\n") <= max_lines:  # a short cut
+        return text, len(text.splitlines())
+'''),
+    Wrong(lab='6.1', name='a negative cap read as no cap, in truncate_head',
+          rule='truncate_head keeps at most max_lines lines and at most max_bytes bytes: a cap '
+               'below 0 keeps nothing, as 0 does.',
+          where='lab 6.1, Build section, item 2: "at most `max_lines` lines and at most `max_bytes` bytes of UTF-8"; hunt round 13, probe 6.1-26',
+          names='a cap below 0 can hold no more',
+          replace=r'''
+    budget gives ("", 0), because half a line misleads."""
+''',
+          by=r'''
+    budget gives ("", 0), because half a line misleads."""
+    if max_lines < 0 or max_bytes < 0:  # no cap at all
+        return text, len(text.splitlines())
+'''),
+    Wrong(lab='6.1', name='a note when the output fills the byte budget exactly',
+          rule='bash adds its note only when lines were dropped: output of exactly the budget '
+               'comes back whole, with no note.',
+          where='lab 6.1, Build section, item 5: "When lines were dropped"; hunt round 13, 6.1-27',
+          names='loses no line',
+          replace=r'''
+        if kept_lines < printed:
+''',
+          by=r'''
+        if kept_lines < printed or (output and len(output.encode()) == max_bytes):
+'''),
+    Wrong(lab='6.1', name='a big line\'s size counting "\\r\\n" as one byte',
+          rule='The line over budget is named with its size in UTF-8 bytes, a "\\r\\n" break '
+               'counting two.',
+          where='lab 6.1, Build section, item 4: "S bytes of it"; hunt round 13, 6.1-30',
+          names='its line break',
+          replace=r'''
+            size = len(lines[start - 1].encode())
+''',
+          by=r'''
+            size = len(lines[start - 1].replace("\r\n", "\n").encode())
+'''),
+    Wrong(lab='6.1', name='T counted as newlines past 2000 lines',
+          rule="T, the lines a command printed, is counted at every break str.splitlines knows, "
+               'however long the output.',
+          where='lab 6.1, Build section, item 2: "`read` and `bash` count lines the same way"; hunt round 13, 6.1-31',
+          names='however long the output',
+          replace=r'''
+        printed = len(output.splitlines())  # lines the command printed, before the cut
+''',
+          by=r'''
+        printed = len(output.splitlines())  # lines the command printed, before the cut
+        if printed > 2000:  # a fast count for long output
+            printed = output.count("\n") + (1 if output and not output.endswith("\n") else 0)
+'''),
 ]
 
 ALLOWED = [

@@ -35,6 +35,32 @@ def size(text):
     return len(text.encode())
 
 
+def accented(t):
+    """A text of 1001 to 1500 lines of three-byte characters, over the default byte budget in
+    bytes and well under it in characters."""
+    return ("中" * t.random.randint(17, 40) + "\n") * t.random.randint(1001, 1500)
+
+
+def rarely_broken(t):
+    """Output of 2001 to 2300 numbered lines, each ending in a break other than "\n"."""
+    return "".join(f"{n}" + t.random.choice(("\r", "\x85", "\u2028") + RARE)
+                   for n in range(1, t.random.randint(2002, 2301)))
+
+
+def stated(description, pairs):
+    """For each (number, unit) pair: whether the number stands before its unit in the
+    description, a word between allowed, separators inside numbers ignored."""
+    plain = re.sub(r"(?<=\d)[,_ ](?=\d{3})", "", description).lower()
+    return [bool(re.search(rf"\b{n}\s+(?:\w+\s+)?{unit}", plain)) for n, unit in pairs]
+
+
+def first_named(description, lines):
+    """Whether the description names the first lines, the head, the top or the beginning
+    just before its line count: what a model reads as the lines it is sent."""
+    return bool(re.search(rf"\b(first|head|top|beginning|start)\W+(?:\w+\W+){{0,2}}{lines}\b",
+                          description.lower()))
+
+
 async def run(model, tools, ask, history=(), **options):
     """The record of one run of `model` over `tools`, started with `ask` after `history`."""
     messages = list(history)
@@ -59,7 +85,8 @@ async def test_bank_a_tool_of_our_own_reads_its_count_with_int_arg(t):
     def repeat(arguments):
         return f"times={harness.int_arg(arguments, 'times', default)!r}"
     sent = {"absent": None, "None": None, "zero": 0, "negative": -t.random.randint(1, 50),
-            "large": t.random.randint(10**6, 10**9), "True": True, "False": False,
+            "large": t.random.randint(10**6, 10**9), "huge": -t.random.randint(2**31, 2**70),
+            "True": True, "False": False,
             "float": float(t.random.randint(1, 40)), "empty": "",
             "digits": str(t.random.randint(1, 99)), "list": [t.random.randint(1, 9)]}
     kinds = t.random.sample(sorted(sent), len(sent))  # every kind, in a drawn order
@@ -68,7 +95,8 @@ async def test_bank_a_tool_of_our_own_reads_its_count_with_int_arg(t):
     model = lab.ScriptedModel([lab.reply(*calls), lab.say("Counted.")])
     await run(model, [tool("repeat", repeat)], "Repeat it.")
     wanted = {"absent": f"times={default}", "None": f"times={default}", "zero": "times=0",
-              "negative": f"times={sent['negative']}", "large": f"times={sent['large']}"}
+              "negative": f"times={sent['negative']}", "large": f"times={sent['large']}",
+              "huge": f"times={sent['huge']}"}
     t.expect([[m["content"], m["is_error"]] for m in results(model.calls[1].messages)],
              [[wanted[kind], False] if kind in wanted else ["times must be an integer", True]
               for kind in kinds],
@@ -95,12 +123,17 @@ async def test_bank_read_refuses_what_int_arg_refuses(t):
             if good < total else "")
     asked.insert(t.random.randint(0, len(asked)),
                  ({"path": name, "offset": good, "limit": 1}, f"line {good}\n" + note))
+    rest = t.random.randint(1, total)
+    asked.insert(t.random.randint(0, len(asked)),
+                 ({"path": name, "offset": rest, "limit": t.random.randint(2**31, 2**64)},
+                  "".join(f"line {n}\n" for n in range(rest, total + 1))))
     model = lab.ScriptedModel([lab.reply(*[lab.call("read", dict(a)) for a, _ in asked]),
                                lab.say("Read.")])
     record = await run(model, [harness.make_read_tool(ws)], f"Look at {name}.")
     t.expect([m["content"] for m in results(record)], [said for _, said in asked],
              f"A batch of reads of {name} ({total} lines) with {field} sent as {bad!r} and 0, "
-             "and one good read: the content of each result on the record, in call order.")
+             "and two good reads, one with a limit past 2**31: the content of each result on "
+             "the record, in call order.")
 
 
 # --- rule 2: truncate_head ------------------------------------------------------------------
@@ -132,6 +165,12 @@ async def test_bank_every_byte_budget_keeps_whole_lines_from_the_top(t):
     t.expect([list(harness.truncate_head(text, max_lines=cap)) for cap in range(len(lines) + 2)],
              [["".join(lines[:cap]), min(cap, len(lines))] for cap in range(len(lines) + 2)],
              f"truncate_head({text!r}, max_lines=cap) for every cap from 0 to {len(lines) + 1}.")
+    long, below = accented(t), -t.random.randint(1, 9)
+    t.expect([harness.truncate_head(long)[1], list(harness.truncate_head(text, max_lines=below)),
+              list(harness.truncate_head(text, max_bytes=below))],
+             why=f"truncate_head of {long.count(chr(10))} lines of {long.index(chr(10))} "
+                 "three-byte characters under the default budget: the lines kept; then of the "
+                 f"text above under max_lines={below}, and under max_bytes={below}.")
 
 
 @lab_test("A model reads a file of mixed line breaks through a read tool whose byte budget is "
@@ -175,16 +214,30 @@ async def test_bank_read_and_bash_count_lines_as_truncate_head_does(t):
     ws.write_text("rare.txt", rare + "end\n")
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "rare.txt", "offset": 2,
                                                            "limit": 2}),
-                                         lab.call("bash", {"command": "cat rare.txt"})),
-                               lab.say("Both seen.")])
-    await run(model, [harness.make_read_tool(ws), harness.make_bash_tool(lab.Shell(ws),
-                                                                          max_lines=2)],
-              "Read rare.txt.")
+                                         lab.call("bash", {"command": "cat rare.txt"}),
+                                         lab.call("read", {"path": "rare.txt"})),
+                               lab.say("All seen.")])
+    cap = t.random.randint(2, 3)
+    await run(model, [harness.make_read_tool(ws, max_lines=cap),
+                      harness.make_bash_tool(lab.Shell(ws), max_lines=2)], "Read rare.txt.")
     t.expect([m["content"] for m in results(model.calls[1].messages)],
              why=f"The file {rare + 'end'!r} and a newline, read with offset 2 and limit 2, "
-                 "then `cat` by a bash tool made with max_lines=2, in one reply: the results "
-                 "in the next request. \\x0b, \\x0c, \\x1c to \\x1e and \\u2029 are line breaks "
-                 "as \\n is, for read and bash alike.")
+                 "then `cat` by a bash tool made with max_lines=2, then read whole, by a read "
+                 f"tool made with max_lines={cap}, in one reply: the results in the next "
+                 "request. \\x0b, \\x0c, \\x1c to \\x1e and \\u2029 are line breaks as \\n is, "
+                 "for read and bash alike, and for the line cap.")
+    ws.write_text("long.txt", accented(t))
+    below = -t.random.randint(1, 9)
+    seen = []
+    for made in ({}, {"max_bytes": below}):
+        model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "long.txt"})),
+                                   lab.say("Read.")])
+        await run(model, [harness.make_read_tool(ws, **made)], "Read long.txt.")
+        said = results(model.calls[1].messages)[0]["content"]
+        seen.append([said.count("\n"), said.rsplit("\n", 1)[-1]])
+    t.expect(seen, why="long.txt, 1001 to 1500 lines of three-byte characters, read by a tool "
+                       f"with the default budget, then by one made with max_bytes={below}: the "
+                       "result's newlines and what follows the last, in the next request.")
 
 
 # --- rule 3: truncate_tail ------------------------------------------------------------------
@@ -207,6 +260,10 @@ async def test_bank_every_byte_budget_keeps_whole_lines_from_the_bottom(t):
              [True] * (len(lines) + 1),
              "Whether truncate_tail(text, max_lines=cap) is the last cap lines, for every cap "
              "from 0 to the text's lines.")
+    long = accented(t)
+    t.expect(harness.truncate_tail(long)[1],
+             why=f"truncate_tail of {long.count(chr(10))} lines of {long.index(chr(10))} "
+                 "three-byte characters under the default budget: the lines kept.")
 
 
 @lab_test("A command prints lines of characters of two bytes or more; bash tools with a byte "
@@ -229,6 +286,16 @@ async def test_bank_bash_keeps_the_last_lines_its_bytes_allow(t):
              f"`check` prints {''.join(lines)!r}; bash tools made with max_bytes={exact} (its "
              f"last {k} lines exactly), {exact - 1} and 0: the result the model is sent by "
              "each, whole lines from the end, in their order.")
+    long = accented(t)
+    shell = lab.Shell(lab.Workspace(), commands={"dump": lambda args, ws: (long, 0)})
+    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "dump"})),
+                               lab.say("Dumped.")])
+    await run(model, [harness.make_bash_tool(shell)], "Dump it.")
+    said = results(model.calls[1].messages)[0]["content"]
+    t.expect([said.count("\n"), said.rsplit("\n", 1)[-1]],
+             why=f"`dump` prints {long.count(chr(10))} lines of {long.index(chr(10))} three-byte "
+                 "characters, through a bash tool with the default budget: the result's "
+                 "newlines and its note.")
 
 
 # --- rule 4: read's paging ------------------------------------------------------------------
@@ -237,13 +304,15 @@ async def test_bank_bash_keeps_the_last_lines_its_bytes_allow(t):
           "missing file, and one read of a long file through a tool with a budget above the "
           "course's: the results and the calls the next request carries.")
 async def test_bank_a_batch_of_reads_checked_in_order(t):
-    name, one, big, missing, ragged = t.random.sample(NAMES, 5)
+    name, one, big, missing, ragged, vast = t.random.sample(NAMES, 6)
     total = t.random.randint(3, 12)
-    long = 2000 + t.random.randint(1, 200)
+    long = 2000 + t.random.randint(101, 300)  # past 2005 lines and 51,000 bytes
+    wide = t.random.randint(400, 600)  # lines of 2500 bytes: over a megabyte in all
     ws = lab.Workspace({name: "".join(f"{n}\n" for n in range(1, total + 1)),
                         one: worded(t, 1) + "\n",
                         big: "".join(f"{n:024d}\n" for n in range(1, long + 1)),
-                        ragged: "".join(f"{n}\n" for n in range(1, total)) + worded(t, total)})
+                        ragged: "".join(f"{n}\n" for n in range(1, total)) + worded(t, total),
+                        vast: "".join(f"{n:02499d}\n" for n in range(1, wide + 1))})
     word = t.random.choice(["two", "3", "first"])
     asked = [({"path": missing, "offset": 0}, "offset and limit must be 1 or more"),
              ({"path": name, "offset": 0, "limit": t.random.choice([True, "9"])},
@@ -261,31 +330,61 @@ async def test_bank_a_batch_of_reads_checked_in_order(t):
               f"offset {total + 2} is past the end of {ragged}: {total} lines"),
              ({"path": missing, "offset": None, "limit": 0},
               "offset and limit must be 1 or more")]
-    batch = asked + [({"path": big}, None)]
+    batch = asked + [({"path": big}, long), ({"path": vast}, wide)]
     t.random.shuffle(batch)
     model = lab.ScriptedModel([lab.reply(*[lab.call("read", dict(a)) for a, _ in batch]),
                                lab.say("Done reading.")])
-    read = harness.make_read_tool(ws, max_lines=long + t.random.randint(0, 300),
-                                  max_bytes=25 * long + t.random.randint(0, 5000))
+    lines_cap, bytes_cap = long + t.random.randint(0, 300), t.random.randint(3 * 10**6, 10**12)
+    read = harness.make_read_tool(ws, max_lines=lines_cap, max_bytes=bytes_cap)
     said = [harness.user_message("Earlier: " + "words " * t.random.randint(80_000, 90_000)),
             lab.say("Noted.")] * 2  # over 900,000 bytes said before the batch
     await run(model, [read], "Read them.", history=said)
     sent = model.calls[1].messages
-    t.expect([[m["is_error"], m["content"]] if said else
+    t.expect([[m["is_error"], m["content"]] if isinstance(said, str) else
               [m["is_error"], m["content"].count("\n"), m["content"].rsplit("\n", 1)[-1]]
               for m, (_, said) in zip(results(sent), batch)],
-             [[True, said] if said else [False, long, ""] for _, said in batch],
-             f"One reply of reads {[a for a, _ in batch]}, by a read tool whose budget holds "
-             f"all {long} lines of {big}: in the next request, each result's [is_error, "
-             "content], and for the long read [is_error, lines, what follows the last "
-             "newline]. Types come first, offset's then limit's, then ranges, then the file.")
+             [[True, said] if isinstance(said, str) else [False, said, ""] for _, said in batch],
+             f"One reply of reads {[a for a, _ in batch]}, by a read tool made with "
+             f"max_lines={lines_cap}, max_bytes={bytes_cap}, whose budget holds all {long} lines "
+             f"of {big} and all {wide} lines of 2500 bytes of {vast}: in the next request, each "
+             "result's [is_error, content], and for the two long reads [is_error, lines, what "
+             "follows the last newline]. Types come first, offset's then limit's, then ranges, "
+             "then the file.")
     t.expect([b["arguments"] for m in sent if m["role"] == "assistant" for b in m["content"]
               if b.get("type") == "toolCall"], [a for a, _ in batch],
              "The arguments of the calls in the next request, as the model sent them.")
     told = model.calls[0].tools[0]["description"]
-    t.expect(["byte" in told.lower(), "character" in told.lower()], [True, False],
+    t.expect(["byte" in told.lower(), "character" in told.lower(),
+              stated(told, [(lines_cap, "line"), (bytes_cap, "byte")]),
+              [harness.MAX_LINES, harness.MAX_BYTES]], [True, False, [True, True], [2000, 50_000]],
              f"The read tool's description as the model is sent it, {told!r}: whether it names "
-             "its byte budget in bytes, and whether it speaks of characters.")
+             "its byte budget in bytes, whether it speaks of characters, whether "
+             f"{lines_cap} stands before \"line\" and {bytes_cap} before \"byte\"; then the "
+             "module's MAX_LINES and MAX_BYTES after the tool was made.")
+    zero_bytes, past = t.random.randint(0, 3), total + t.random.randint(1, 5)
+    at = t.random.randint(1, total)
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": name, "offset": past}),
+                                         lab.call("read", {"path": one}),
+                                         lab.call("read", {"path": name, "offset": at})),
+                               lab.say("Nothing shown.")])
+    await run(model, [harness.make_read_tool(ws, max_lines=0, max_bytes=zero_bytes)],
+              "Read with nothing to spend.")
+    t.expect([[m["is_error"], m["content"]] for m in results(model.calls[1].messages)],
+             why=f"One reply of reads by a tool made with max_lines=0, max_bytes={zero_bytes}: "
+                 f"{name} ({total} lines) at offset {past}, {one} (one line of four bytes or "
+                 f"more), {name} at offset {at}: each result's [is_error, content] in the next "
+                 "request.")
+    budget = t.random.randint(40, 80)
+    crlf = "é" * t.random.randint(budget, 2 * budget) + "\r\n"
+    ws.write_text("crlf.txt", "head\n" + crlf + "after\n")
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "crlf.txt", "offset": 2}),
+                                         lab.call("read", {"path": "crlf.txt"})),
+                               lab.say("Too big.")])
+    await run(model, [harness.make_read_tool(ws, max_bytes=budget)], "Read crlf.txt.")
+    t.expect([m["content"] for m in results(model.calls[1].messages)],
+             why=f"crlf.txt, \"head\\n\", a line of {len(crlf) - 2} \"é\"s ending in "
+                 f"\"\\r\\n\", and \"after\\n\", read at offset 2 and from the top by a tool "
+                 f"made with max_bytes={budget}: the results in the next request.")
 
 
 @lab_test("A model pages through files by following each note it is sent: through a read tool "
@@ -315,14 +414,21 @@ async def test_bank_a_model_pages_by_the_notes(t):
                                            else "") + "]" for n, line in enumerate(small, 1)],
              f"A read tool made with max_bytes=0, paged with limit 1 from the top of "
              f"{''.join(small)!r} by following each note: every result the run records.")
-    model = pager(name, {"offset": t.random.randint(1, len(small))})
-    record = await run(model, [harness.make_read_tool(lab.Workspace({name: "".join(small)}),
-                                                      max_lines=0)], "Page it.", max_turns=12)
-    t.expect([m["content"] for m in results(record)],
-             [f"[No line of {name} is shown: this read's budget is 0 lines.]"],
-             f"A read tool made with max_lines=0, asked for {''.join(small)!r} from a drawn "
-             "offset: it shows no line and says so, with no note to follow (Build item 4): "
-             "every result the run records.")
+    zero_bytes = t.random.randint(0, 3)  # under every line's four bytes or more
+    found = []
+    for offset in (t.random.randint(1, len(small)), len(small) + t.random.randint(1, 4)):
+        model = pager(name, {"offset": offset})
+        record = await run(model, [harness.make_read_tool(
+            lab.Workspace({name: "".join(small)}), max_lines=0, max_bytes=zero_bytes)],
+            "Page it.", max_turns=12)
+        found.append([[m["is_error"], m["content"]] for m in results(record)])
+    t.expect(found[0], [[False, f"[No line of {name} is shown: this read's budget is 0 lines.]"]],
+             f"A read tool made with max_lines=0 and max_bytes={zero_bytes}, asked for "
+             f"{''.join(small)!r} from a drawn offset: it shows no line and says so, whatever "
+             "the line's size, with no note to follow (Build item 4): every result the run "
+             "records, as [is_error, content].")
+    t.expect(found[1], why=f"The same tool asked for {''.join(small)!r} from an offset past its "
+                           "last line: every result the run records, as [is_error, content].")
     width, page, pages = t.random.randint(3, 9), t.random.randint(2, 5), t.random.randint(2, 3)
     lines = [f"{n}".ljust(width, "-") + "\n" for n in range(1, page * pages + 1)]
     model = pager(name, {})
@@ -338,6 +444,22 @@ async def test_bank_a_model_pages_by_the_notes(t):
              f"A read tool made with max_lines={page}, max_bytes={page * (width + 1)} (exactly "
              f"{page} lines of {width + 1} bytes), one tool for every read, paging a file of "
              f"{len(lines)} such lines by its notes: the results in the model's last request.")
+    told = model.calls[0].tools[0]["description"]
+    t.expect([stated(told, [(page, "line"), (page * (width + 1), "byte")]),
+              [harness.MAX_LINES, harness.MAX_BYTES]], [[True, True], [2000, 50_000]],
+             f"That tool's description as the model is sent it, {told!r}: whether {page} stands "
+             f"before \"line\" and {page * (width + 1)} before \"byte\"; then the module's "
+             "MAX_LINES and MAX_BYTES after the tools above were made.")
+    vast = "".join(f"{n:01999d}\n" for n in range(1, t.random.randint(550, 800)))  # over 1 MB
+    model = pager(name, {})
+    await run(model, [harness.make_read_tool(lab.Workspace({name: vast}), max_lines=10**9,
+                                             max_bytes=10**12)], "Page it.", max_turns=12)
+    t.expect([[m["content"].count("\n"), len(m["content"])]
+              for m in results(model.calls[-1].messages)],
+             why=f"A model paging a file of {vast.count(chr(10))} lines of 2000 bytes "
+                 f"({len(vast)} bytes) through a read tool made with max_lines=10**9, "
+                 "max_bytes=10**12, the lesson's own: the [newlines, length] of each result in "
+                 "its last request.")
     lim = t.random.randint(2, 4)
     plain = "".join(f"{n}\n" for n in range(1, lim * 2 + t.random.randint(1, lim)))
     model = pager(name, {"limit": lim})
@@ -349,7 +471,8 @@ async def test_bank_a_model_pages_by_the_notes(t):
     heavy = [worded(t, n) + "中" * 6 + "\n" for n in range(1, t.random.randint(6, 9))]
     k = t.random.randint(2, 3)
     budget = size("".join(heavy[:k]))
-    end = t.random.choice(("\r\n", "\x85", "\u2028") + RARE)
+    heavy.insert(t.random.randint(k + 1, len(heavy) - 1), "#" * (budget + 1) + "\r\n")
+    end = t.random.choice(("\x85", "\u2028") + RARE)
     heavy.insert(t.random.randint(k + 1, len(heavy) - 1), "#" * (budget + 1) + end)
     model = pager(name, {})
     await run(model, [harness.make_read_tool(lab.Workspace({name: "".join(heavy)}),
@@ -357,8 +480,8 @@ async def test_bank_a_model_pages_by_the_notes(t):
     t.expect([m["content"] for m in results(model.calls[-1].messages)],
              why=f"A model paging {''.join(heavy)!r} by its notes, through a read tool made with "
                  f"max_bytes={budget} (its first {k} lines exactly, each line of three-byte "
-                 "characters), past a line over budget that ends in its own break: the results "
-                 "in its last request.")
+                 "characters), past two lines over budget, one ending in \"\\r\\n\", one in a "
+                 "rarer break: the results in its last request.")
 
 
 # --- rule 5: bash's budget ------------------------------------------------------------------
@@ -390,6 +513,26 @@ async def test_bank_a_model_reads_the_tail_of_two_commands(t):
              f"{''.join(report)!r}. Through a bash tool made with max_lines={cap}, the result of "
              f"each, in the order {order}, in the request after: the last {cap} lines as "
              "printed, a blank line, the note, and the status line last.")
+    told = model.calls[0].tools[0]["description"]
+    t.expect(first_named(told, cap), False,
+             f"The bash tool's description as the model is sent it, {told!r}: whether it names "
+             f"the first lines, the head, the top or the beginning just before {cap}, the lines "
+             "it keeps, which are the last.")
+    many, spare = rarely_broken(t), t.random.randint(2, 5)
+    whole = "".join(f"row {n}\n" for n in range(1, spare))
+    both = lab.Shell(lab.Workspace(), commands={"many": lambda args, ws: (many, 0),
+                                                "whole": lambda args, ws: (whole, 0)})
+    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "many"}),
+                                         lab.call("bash", {"command": "whole"})),
+                               lab.say("Read both.")])
+    await run(model, [harness.make_bash_tool(both, max_lines=spare, max_bytes=size(whole))],
+              "Run many and whole.")
+    t.expect([m["content"] for m in results(model.calls[1].messages)],
+             why=f"`many` prints {len(many.splitlines())} lines, each ending in a break other "
+                 "than \"\\n\"; "
+                 f"`whole` prints {whole!r}. Through a bash tool made with max_lines={spare}, "
+                 f"max_bytes={size(whole)}, exactly `whole`'s size: the results in the request "
+                 "after.")
     end = t.random.choice(["\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
                            "\u2029"])
     rare = t.random.choice(["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
@@ -413,8 +556,8 @@ async def test_bank_a_model_reads_the_tail_of_two_commands(t):
           "command printing more than 2000 lines, and one with a byte budget of 0: each result.")
 async def test_bank_run_tool_gives_bash_the_budget_it_was_made_with(t):
     long = 2000 + t.random.randint(1, 400)
-    roomy = harness.make_bash_tool(lab.Shell(lab.Workspace()),
-                                   max_lines=long + t.random.randint(0, 100),
+    roomy_lines = long + t.random.randint(0, 100)
+    roomy = harness.make_bash_tool(lab.Shell(lab.Workspace()), max_lines=roomy_lines,
                                    max_bytes=6 * long + t.random.randint(0, 999))
     done = await settle(harness.run_tool([roomy], lab.call("bash", {"command": f"seq {long}"},
                                                            id="b1")))
@@ -436,11 +579,25 @@ async def test_bank_run_tool_gives_bash_the_budget_it_was_made_with(t):
         "check": lambda args, ws: ("".join(heavy), 0)}), max_bytes=size("".join(heavy[-k:])))
     checked = await settle(harness.run_tool([fits], lab.call("bash", {"command": "check"},
                                                              id="b3")))
+    exact = harness.make_bash_tool(lab.Shell(lab.Workspace(), commands={
+        "check": lambda args, ws: ("".join(heavy), 0)}), max_bytes=size("".join(heavy)))
+    whole = await settle(harness.run_tool([exact], lab.call("bash", {"command": "check"},
+                                                            id="b4")))
     told = [spec["description"] for spec in harness.tool_specs([roomy, zero, fits])]
-    t.expect([checked["content"],
+    t.expect([checked["content"], whole["content"],
               [["byte" in d.lower(), bool(re.search(r"\b(last|end|tail)\b", d.lower()))]
-               for d in told]],
+               for d in told], first_named(told[0], roomy_lines)],
              why=f"`check` prints {''.join(heavy)!r}; run_tool on a bash tool made with "
                  f"max_bytes={size(''.join(heavy[-k:]))} (its last {k} lines exactly): the "
-                 "content; then, for each bash tool's spec, whether its description names bytes "
-                 "and the end it keeps (last, end or tail).")
+                 f"content; then on one made with max_bytes={size(''.join(heavy))}, all of it "
+                 "exactly; then, for each bash tool's spec, whether its description names bytes "
+                 "and the end it keeps (last, end or tail); then whether the roomy tool's names "
+                 f"the first lines, the head, the top or the beginning just before {roomy_lines}.")
+    many = rarely_broken(t)
+    cut = await settle(harness.run_tool(
+        [harness.make_bash_tool(lab.Shell(lab.Workspace(), commands={
+            "many": lambda args, ws: (many, 0)}))], lab.call("bash", {"command": "many"}, id="b5")))
+    t.expect([cut["is_error"], cut["content"].rsplit("\n", 1)[-1]],
+             why=f"run_tool on a bash tool with the default budget, running a command that prints "
+                 f"{len(many.splitlines())} lines, each ending in a break other than \"\\n\": "
+                 "[is_error, what follows the last newline].")

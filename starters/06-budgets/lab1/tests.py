@@ -38,9 +38,9 @@ def numbers_in(text):
     return [int(n) for n in re.findall(r"\d+", re.sub(r"(?<=\d)[,_ ](?=\d{3})", "", text))]
 
 
-@lab_test("MAX_LINES is 2000 and MAX_BYTES is 50_000, and they are truncate_head's "
+@lab_test("MAX_LINES is 2000 and MAX_BYTES is 50_000, and they are the truncators' "
           "defaults: texts of about 2000 lines, and of long lines, drawn under the seed, are cut "
-          "at whichever limit comes first.")
+          "at whichever limit comes first, in bytes however long the text.")
 async def test_the_constants(t):
     t.expect([harness.MAX_LINES, harness.MAX_BYTES], [2000, 50_000],
              "One result's budget: 2000 lines or 50,000 bytes, whichever comes first "
@@ -54,6 +54,15 @@ async def test_the_constants(t):
              "MAX_BYTES bytes. Each item is the lines kept of one text: first texts of short "
              "lines, then texts of 2001 lines of a few dozen bytes or more (truncate_head, "
              "lesson 6).")
+    accented = ("é" * (widths[0] - 1) + "\n") * t.random.randint(2001, 2400)
+    t.expect([harness.truncate_head(accented)[1], harness.truncate_tail(accented)[1]],
+             [50_000 // (2 * widths[0] - 1)] * 2,
+             "A long text is counted in bytes as a short one is: a line of "
+             f"{widths[0] - 1} \"é\"s and its newline costs {2 * widths[0] - 1} bytes, not "
+             f"{widths[0]}, however many lines the text has (Build items 2 and 3, \"at most "
+             "`max_bytes` bytes of UTF-8\"). Items: the lines truncate_head keeps, then "
+             f"truncate_tail, of {accented.count(chr(10))} such lines under the default budget "
+             "(truncate_head and truncate_tail, lesson 6).")
 
 
 PIECES = ["a", "b", "cd", "é", "ß", "€", "🙂", "naïve", "日本", " ", "x = 1"]
@@ -100,11 +109,27 @@ async def test_the_line_cap(t):
              "max_lines lines all fit. Each item is (kept, lines_shown) for one text and cap "
              "(truncate_head, lesson 6).")
     text = "".join(drawn_line(t) for _ in range(t.random.randint(1, 5)))
+    below = -t.random.randint(1, 9)
     t.expect([list(harness.truncate_head(text, max_lines=0)),
-              list(harness.truncate_head(text, max_bytes=0))], [["", 0], ["", 0]],
+              list(harness.truncate_head(text, max_bytes=0)),
+              list(harness.truncate_head(text, max_lines=below)),
+              list(harness.truncate_head(text, max_bytes=below)),
+              list(harness.truncate_tail(text, max_lines=below)),
+              list(harness.truncate_tail(text, max_bytes=below))], [["", 0]] * 6,
              "A cap of 0 is a cap, not \"no cap\": at most 0 lines, or at most 0 bytes, keeps "
-             "nothing. Items: (kept, lines_shown) under max_lines=0, then under max_bytes=0 "
-             "(truncate_head, lesson 6).")
+             "nothing, and a cap below 0 can hold no more (Build item 2, \"at most `max_lines` "
+             "lines and at most `max_bytes` bytes\"). Items: (kept, lines_shown) under "
+             f"max_lines=0, then max_bytes=0, then max_lines={below} and max_bytes={below} by "
+             "truncate_head, then by truncate_tail (truncate_head and truncate_tail, lesson 6).")
+    cap = t.random.randint(1, 9)
+    rare = [drawn_line(t, newline=False) + t.random.choice(BREAKS[2:])
+            for _ in range(cap + t.random.randint(1, 6))]
+    t.expect(list(harness.truncate_head("".join(rare), max_lines=cap)),
+             ["".join(rare[:cap]), cap],
+             "The line cap counts lines as str.splitlines does, whichever break ends them, not "
+             "the \"\\n\"s in the text (Build item 2, \"A line runs up to and including a "
+             "line break\"). The item is (kept, lines_shown) of "
+             f"{''.join(rare)!r} under max_lines={cap} (truncate_head, lesson 6).")
 
 
 @lab_test("Bytes are counted, not characters: \"é\" costs two. A line that brings the size to "
@@ -187,12 +212,14 @@ async def test_truncate_tail(t):
 async def test_int_arg(t):
     name = t.random.choice(["limit", "offset", "count", "depth", "width"])
     default, value = t.random.randint(1, 60), t.random.randint(1, 100_000)
+    huge = t.random.randint(2**31, 2**80) * t.random.choice([1, -1])
     t.expect([harness.int_arg({}, name, default), harness.int_arg({name: None}, name, default),
               harness.int_arg({name: value}, name, default), harness.int_arg({name: 0}, name, default),
-              harness.int_arg({"other": value}, name, None)],
-             [default, default, value, 0, None],
-             "Absent or None means left out: the default. An int, even 0, is returned as it is. "
-             "Items: the argument absent, None, a drawn int, 0, and absent with the default None "
+              harness.int_arg({"other": value}, name, None), harness.int_arg({name: huge}, name, default)],
+             [default, default, value, 0, None, huge],
+             "Absent or None means left out: the default. An int, even 0, is returned as it is, "
+             "however large (Build item 1, \"A whole number is a Python `int`\"). Items: the "
+             f"argument absent, None, a drawn int, 0, absent with the default None, and {huge} "
              "(int_arg, lesson 6).")
     bad = [True, False, float(value), ""] + t.random.sample([str(value), [value], {"n": value},
                                                              "ten", str(value) + ".5"], 2)
@@ -365,8 +392,9 @@ async def test_bad_arguments(t):
           "line, with the skip hint only when more lines follow.")
 async def test_a_line_over_budget(t):
     budget = t.random.randint(40, 150)
-    ends = ("\n", t.random.choice([end for end in BREAKS if end not in "\n\r"]))
-    for after, end in zip((0, t.random.randint(1, 3)), ends):  # last in its file, and not last
+    ends = ("\n", "\r\n", t.random.choice([end for end in BREAKS if end not in "\n\r"]))
+    afters = (0, t.random.randint(1, 3), t.random.randint(1, 3))  # last in its file, and not
+    for after, end in zip(afters, ends):
         before = t.random.randint(1, 4)
         big = t.random.choice(["x", "é", "€"]) * t.random.randint(budget, 2 * budget) + end
         name = t.random.choice(["data.csv", "dump.json", "page.html", "out.txt"])
@@ -444,14 +472,31 @@ async def test_bash_keeps_the_tail(t):
     wide = [drawn_line(t) for _ in range(t.random.randint(3, 7))]
     k = t.random.randint(1, len(wide) - 1)
     ws.write_text("wide.txt", "".join(wide))
-    t.expect(await settle(harness.make_bash_tool(lab.Shell(ws), max_bytes=size(wide[-k:]))[
-                 "execute"]({"command": "cat wide.txt"})),
-             "".join(wide[-k:]) + f"\n[Showing the last {k} of {len(wide)} lines. Narrow the "
-             "command for more.]",
+    t.expect([await settle(harness.make_bash_tool(lab.Shell(ws), max_bytes=size(wide[-k:]))[
+                  "execute"]({"command": "cat wide.txt"})),
+              await settle(harness.make_bash_tool(lab.Shell(ws), max_bytes=size(wide))[
+                  "execute"]({"command": "cat wide.txt"}))],
+             ["".join(wide[-k:]) + f"\n[Showing the last {k} of {len(wide)} lines. Narrow the "
+              "command for more.]", "".join(wide)],
              "bash's byte budget counts UTF-8 bytes, not characters, as read's does: exactly the "
-             "size of the last k lines keeps those k lines and no more. The item is `cat` of "
+             "size of the last k lines keeps those k lines and no more, and output of exactly "
+             "the budget's size loses no line, so it comes back whole, with no note (Build item "
+             "5, \"When lines were dropped\"). Items: `cat` of "
              f"{len(wide)} lines each holding a character of two bytes or more, under "
-             f"max_bytes={size(wide[-k:])}, the size of its last {k} (make_bash_tool, lesson 6).")
+             f"max_bytes={size(wide[-k:])}, the size of its last {k}, then under "
+             f"max_bytes={size(wide)}, the size of them all (make_bash_tool, lesson 6).")
+    many = [f"{i}" + t.random.choice(BREAKS[2:]) for i in range(t.random.randint(2001, 2400))]
+    ws.write_text("many.log", "".join(many))
+    found = await settle(harness.make_bash_tool(lab.Shell(ws))["execute"](
+        {"command": "cat many.log"}))
+    t.expect([found.rsplit("\n", 1)[-1], found.startswith("".join(many[-2000:]))],
+             [f"[Showing the last 2000 of {len(many)} lines. Narrow the command for more.]", True],
+             "T, the lines printed, is counted as read counts lines, at any break str.splitlines "
+             "knows, however long the output (Build item 2, \"`read` and `bash` count lines the "
+             "same way\"). Items: the note after `cat` of a file of "
+             f"{len(many)} lines each ending in \"\\r\", \"\\x0b\" or another break but "
+             "\"\\n\", and whether the result starts with its last 2000 lines (make_bash_tool, "
+             "lesson 6).")
     ends = ["\r", t.random.choice(["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
                                    "\u2029"])]
     found = []
@@ -509,27 +554,57 @@ async def test_the_factories_take_a_budget(t):
              f"{31 * long} bytes, with no note. Each item is [lines returned, what follows the "
              "last newline], for read, then for bash's `cat` (make_read_tool and make_bash_tool, "
              "lesson 6).")
+    vast = numbered(t.random.randint(500, 800), width=2499)  # 2500 bytes a line: over 1 MB
+    ws.write_text("vast.log", vast)
+    unbounded = {"max_lines": 10**9, "max_bytes": 10**12}  # the lesson's own `everything`
+    given = [await settle(harness.make_read_tool(ws, **unbounded)["execute"]({"path": "vast.log"})),
+             await settle(harness.make_bash_tool(lab.Shell(ws), **unbounded)["execute"](
+                 {"command": "cat vast.log"}))]
+    t.expect([text == vast for text in given], [True, True],
+             "The budget is the one the factory was given, however large: no cap of the "
+             "tool's own below it (Build item 4, \"the budget being the `max_lines` and "
+             "`max_bytes` that `make_read_tool` was given\"). Items: whether read, then bash's "
+             f"`cat`, made with max_lines=10**9, max_bytes=10**12, return all {len(vast)} bytes "
+             "of a file (make_read_tool and make_bash_tool, lesson 6).")
+    past_end = total + t.random.randint(1, 9)
     zero = [await settle(harness.make_read_tool(ws, max_bytes=0)["execute"]({"path": "a.txt"})),
             await settle(harness.make_bash_tool(lab.Shell(ws), max_lines=0)["execute"](
                 {"command": "cat a.txt"})),
             await settle(harness.make_read_tool(ws, max_lines=0)["execute"](
-                {"path": "a.txt", "offset": t.random.randint(1, total)}))]
-    t.expect(zero, [f"[Line 1 of a.txt is {width + 1} bytes, over the 0-byte budget of one read, "
-                    "so none of it is shown. Use offset=2 to skip it.]",
-                    f"\n[Showing the last 0 of {total} lines. Narrow the command for more.]",
-                    "[No line of a.txt is shown: this read's budget is 0 lines.]"],
+                {"path": "a.txt", "offset": t.random.randint(1, total)})),
+            await settle(harness.make_read_tool(ws, max_lines=0, max_bytes=width)["execute"](
+                {"path": "a.txt", "offset": t.random.randint(1, total)})),
+            await read(ws, {"path": "a.txt", "offset": past_end}, max_lines=0)]
+    t.expect(zero[:4], [f"[Line 1 of a.txt is {width + 1} bytes, over the 0-byte budget of one "
+                        "read, so none of it is shown. Use offset=2 to skip it.]",
+                        f"\n[Showing the last 0 of {total} lines. Narrow the command for more.]",
+                        "[No line of a.txt is shown: this read's budget is 0 lines.]",
+                        "[No line of a.txt is shown: this read's budget is 0 lines.]"],
              "A cap of 0 is a cap, not \"no cap\" and not \"the default\": a budget is the one "
-             "the factory was given. Items: read of a.txt by a tool made with max_bytes=0, "
-             "`cat a.txt` by a bash tool made with max_lines=0, and read of a.txt at a drawn "
-             "offset by a tool made with max_lines=0, which shows no line and says so, not "
-             "that a line is over the byte budget (Build item 4) (make_read_tool and "
+             "the factory was given, and a read tool made with max_lines=0 shows no line and "
+             "says so, whatever the line's size, never that a line is over the byte budget "
+             "(Build item 4). Items: read of a.txt by a tool made with max_bytes=0, `cat a.txt` "
+             "by a bash tool made with max_lines=0, and read of a.txt at a drawn offset by a "
+             "tool made with max_lines=0, then by one made with max_lines=0 and "
+             f"max_bytes={width}, under each line's {width + 1} bytes (make_read_tool and "
              "make_bash_tool, lesson 6).")
+    t.expect(zero[4], f"ValueError: offset {past_end} is past the end of a.txt: {total} lines",
+             "A tool made with max_lines=0 still refuses an offset past the last line, as any "
+             "read does: `offset A is past the end of PATH: N lines` (Build item 4). The item "
+             f"is read of the {total}-line a.txt at offset {past_end}, by a tool made with "
+             "max_lines=0 (make_read_tool, lesson 6).")
     t.expect([sorted({lines_cap, read_bytes} & set(numbers_in(read_["description"]))),
               sorted({bash_lines, bash_bytes} & set(numbers_in(bash["description"])))],
              [sorted([lines_cap, read_bytes]), sorted([bash_lines, bash_bytes])],
              "Each description tells the model its budget, in the numbers it was made with, "
              "so the model can plan its reads. Items: the budget numbers found in read's "
              "description, then in bash's (make_read_tool and make_bash_tool, lesson 6).")
+    t.expect([harness.MAX_LINES, harness.MAX_BYTES], [2000, 50_000],
+             "The two constants stay 2000 and 50,000 whatever budgets the factories are made "
+             "with: a tool's budget is its own, and nothing of it leaks into the module (Build, "
+             "\"the two constants, `MAX_LINES = 2000` and `MAX_BYTES = 50_000`\"). Items: "
+             "MAX_LINES and MAX_BYTES after tools were made with the budgets above (make_read_tool "
+             "and make_bash_tool, lesson 6).")
     defaults = [harness.make_read_tool(ws)["description"],
                 harness.make_bash_tool(lab.Shell(ws))["description"]]
     t.expect([sorted({2000, 50000} & set(numbers_in(d))) for d in defaults],
@@ -546,6 +621,21 @@ async def test_the_factories_take_a_budget(t):
              "and make_bash_tool, lesson 6).")
     t.expect(sorted(read_["parameters"]["properties"]), ["limit", "offset", "path"],
              "read's parameters now include offset and limit (make_read_tool, lesson 6).")
+    plain = [re.sub(r"(?<=\d)[,_ ](?=\d{3})", "", d).lower() for d in said]
+    units = [[bool(re.search(rf"\b{n}\s+(?:\w+\s+)?{unit}", d)) for n, unit in pair]
+             for d, pair in zip(plain, [((lines_cap, "line"), (read_bytes, "byte")),
+                                        ((bash_lines, "line"), (bash_bytes, "byte"))])]
+    head = bool(re.search(rf"\b(first|head|top|beginning|start)\W+(?:\w+\W+){{0,2}}{bash_lines}\b",
+                          plain[1]))
+    t.expect([units, head], [[[True, True], [True, True]], False],
+             "Each description states its budget truly (Build, \"with descriptions that state "
+             "them\"): each number stands before its own unit, the lines cap before \"lines\" "
+             "and the byte budget before \"bytes\", and bash's does not name the first lines "
+             "as the ones it keeps. Items: for read's, then bash's description, whether "
+             f"{lines_cap} and {read_bytes}, then {bash_lines} and {bash_bytes}, come before "
+             "\"line\" and \"byte\" (a word may stand between); then whether bash's says "
+             f"first, head, top, beginning or start just before {bash_lines}. The descriptions: "
+             f"{said!r} (make_read_tool and make_bash_tool, lesson 6).")
 
 
 @lab_test("A result's budget is its own: late in a long conversation, after 60 to 90 messages "
@@ -608,6 +698,24 @@ async def test_the_record_holds_the_cut(t):
              "read. Items: the arguments of the calls in the record's assistant messages, "
              "the first sent with a path alone, the second with offset None (make_read_tool, "
              "lesson 6).")
+    whole = numbered(t.random.randint(2101, 3000), width=24)  # over 2005 lines, 51,000 bytes
+    ws.write_text("whole.log", whole)
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "whole.log"})),
+                               lab.say("Read it all.")])
+    messages = []
+    roomy = harness.make_read_tool(ws, max_lines=10**6, max_bytes=10**9)
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [roomy], "Read whole.log."))
+    sent = [message["content"] for message in model.calls[1].messages
+            if message["role"] == "toolResult"]
+    t.expect([lab.shape(messages), messages[2]["content"] == whole, sent == [whole]],
+             ["U A[c1] R(c1) A", True, True],
+             "The view adds no budget of its own: a tool made with a budget above the course's "
+             "returns the whole file, and the next request carries that result as the record "
+             "holds it, not cut again in context_for_model (after the Build list: \"not one "
+             "line in `context_for_model`\"). Items: the record's shape (lab.shape), whether the "
+             f"record's result is all {whole.count(chr(10))} lines ({len(whole)} bytes) of "
+             "whole.log, read by a tool made with max_lines=10**6, max_bytes=10**9, and whether "
+             "the next request's tool result is that text (lesson 6).")
 
 
 PIECES = ("a", "é", "中", "🙂", "xyz")  # one, two, three, four and three bytes of UTF-8
