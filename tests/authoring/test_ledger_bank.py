@@ -82,31 +82,32 @@ BANK_BROKEN = [(rule, DESIGNS[f"{rule.lab}: {name}"]) for rule in RULES if rule.
 
 @pytest.fixture(scope="module")
 def bank_runs(tmp_path_factory, recorded):
-    """The bank tests each design fails, worked out once per module: {(design id, seed): failed
-    names}. A design runs only the bank tests of the rules it is listed under, cut from the bank
-    as a grading run cuts its draw (bank._keeping), against the reference's record of the whole
-    bank under each of BANK_SEEDS: a test draws its cases by its own name, so the cut leaves
-    each test's cases as they were, and the other rules' tests were no evidence here."""
+    """bank_runs(design id, seed): the bank tests that design fails, worked out when first asked
+    and kept for the module, so a run narrowed with -k runs only the designs it selects. A design
+    runs only the bank tests of the rules it is listed under, cut from the bank as a grading run
+    cuts its draw (bank._keeping), against the reference's record of the whole bank under the
+    seed: a test draws its cases by its own name, so the cut leaves each test's cases as they
+    were, and the other rules' tests were no evidence here."""
     tested: dict[str, set[str]] = {}
     for rule, design in BANK_BROKEN:
         tested.setdefault(design.id, set()).update(rule.bank)
-    failed = {}
-    for lab_id in BANKED:
-        folder = tmp_path_factory.mktemp(f"designs-{lab_id}")
-        harness = folder / "harness.py"
-        for seed in BANK_SEEDS:
-            file, expected = recorded(lab_id, seed)
-            for design in DESIGNS.values():
-                if design.lab != lab_id or design.id not in tested:
-                    continue
-                cut = bank._keeping(file.source, tested[design.id])
-                (folder / file.path.name).write_text(cut, encoding="utf-8")
-                harness.write_text(wrong_designs.harness(design), encoding="utf-8")
-                report = runner.run(harness, [suite.TestFile(None, folder / file.path.name, cut)],
-                                    expected)
-                failed[design.id, seed] = {o.id.partition("::")[2] for o in report.outcomes
-                                           if o.verdict != "pass"}
-    return failed
+    failed: dict[tuple[str, int], set[str]] = {}
+
+    def get(design_id, seed):
+        if (design_id, seed) not in failed:
+            design = DESIGNS[design_id]
+            file, expected = recorded(design.lab, seed)
+            folder = tmp_path_factory.mktemp(f"design-{design.lab}-{seed}")
+            cut = bank._keeping(file.source, tested[design_id])
+            (folder / file.path.name).write_text(cut, encoding="utf-8")
+            harness = folder / "harness.py"
+            harness.write_text(wrong_designs.harness(design), encoding="utf-8")
+            report = runner.run(harness, [suite.TestFile(None, folder / file.path.name, cut)],
+                                expected)
+            failed[design_id, seed] = {o.id.partition("::")[2] for o in report.outcomes
+                                       if o.verdict != "pass"}
+        return failed[design_id, seed]
+    return get
 
 
 @pytest.mark.parametrize("rule, design", BANK_BROKEN,
@@ -117,12 +118,12 @@ def test_a_design_fails_every_draw_of_the_bank_tests_of_the_rule_it_breaks(bank_
     of them (one of two, two of three or four) for every draw to catch it."""
     needed = len(rule.bank) - bank.kept(len(rule.bank)) + 1
     passed = [seed for seed in BANK_SEEDS
-              if len(bank_runs[design.id, seed] & set(rule.bank)) < needed]
+              if len(bank_runs(design.id, seed) & set(rule.bank)) < needed]
     assert not passed, (
         f"{design.id} breaks {rule.id} ({_where(rule.lab)}, item {rule.item}), but fewer than "
         f"{needed} of the rule's bank tests {list(rule.bank)} ({_shown_bank(rule.lab)}) fail it "
         f"under seed{'s' if len(passed) > 1 else ''} {', '.join(map(str, passed))}: it fails "
-        f"{sorted(bank_runs[design.id, passed[0]]) or 'nothing'} there, so a run that draws "
+        f"{sorted(bank_runs(design.id, passed[0])) or 'nothing'} there, so a run that draws "
         f"{bank.kept(len(rule.bank))} of them can miss it. Write a scenario of the rule that "
         "this design cannot pass, whatever the draw.")
 

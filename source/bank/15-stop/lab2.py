@@ -293,7 +293,8 @@ async def request_in_flight(t, latency, into, front=None, wound_up=None):
     frontend that raises as it is cancelled; "fails after", one that raises once its run is
     over; "after", a frontend with turns of work once its run is over, "long after" one with
     thousands of them; "slow", a frontend that takes turns to die once cancelled, and then says
-    so in `wound_up`."""
+    so in `wound_up`; "asks again", a frontend that starts a second run as soon as its first is
+    over."""
     model = asks_then_answers(latency=latency)
     if front == "swallows":
         wrapped = model.acomplete
@@ -322,6 +323,8 @@ async def request_in_flight(t, latency, into, front=None, wound_up=None):
             await lab.ticks(work)  # a summary written once the run is over
         if front == "fails after":
             raise RuntimeError("the summary could not be saved")
+        if front == "asks again":
+            await lab.drive(h.prompt(f"Portray {place(t)} too."))  # nobody asked this one to stop
     task = asyncio.ensure_future(consume())
     while not model.calls:
         await lab.tick()
@@ -369,10 +372,13 @@ async def test_stop_run_while_the_model_answers(t):
               ["far more than N", needed + t.random.randint(200, 3000)], ["0", 0],
               ["cancelled by another", needed + t.random.randint(20, 300)],
               ["cancelled by another during the grace", needed + t.random.randint(100, 300)],
+              ["below 0", -t.random.randint(1, 300)],
+              ["a second run begun in the grace", needed + t.random.randint(300, 900)],
               ["thousands of turns of work after the run, a billion", 10 ** 9]]
     for name, grace in graces:
         front = ("long after" if name.startswith("thousands") else  # 1,200 turns or more, or
-                 "after" if name.endswith("during the grace") else None)  # 12 to 60 after the run
+                 "after" if name.endswith("during the grace") else  # 12 to 60 after the run
+                 "asks again" if name.startswith("a second run") else None)
         h, model, task = await request_in_flight(t, latency, into, front)
         stopper = asyncio.ensure_future(harness.stop_run(h, task) if grace is None
                                         else harness.stop_run(h, task, grace=grace))
@@ -388,7 +394,8 @@ async def test_stop_run_while_the_model_answers(t):
         answer = outcome(stopper)
         if grace is None:  # the default is five turns: whatever five give, the default gives
             answer = answer == ("clean" if needed <= 5 else "hard")
-        rows.append([name, answer, lab.shape(h.messages) if name in ("N", "0") else None,
+        rows.append([name, answer, lab.shape(h.messages) if name in ("N", "0") or front ==
+                     "asks again" else None,
                      late <= (1 if stopper.result() == "clean" else 2),
                      model.calls[0].signal.is_cancelled()])
     # The last row's harness takes the next prompt; stop_run on the finished task meanwhile.
@@ -433,6 +440,8 @@ async def test_stop_run_while_the_model_answers(t):
               ["0", "hard", "U", True, True],
               ["cancelled by another", "clean", None, True, False],
               ["cancelled by another during the grace", "clean", None, True, True],
+              ["below 0", "hard", None, True, True],
+              ["a second run begun in the grace", "clean", "U A(aborted) U A", True, True],
               ["thousands of turns of work after the run, a billion", "clean", None, True, True],
               ["clean", 0, False, "returned", "U A(aborted) U A"]] + [
                  ["swallows", ["hard"], ["returned"]],
@@ -456,7 +465,9 @@ async def test_stop_run_while_the_model_answers(t):
              "graces N, N - 1, the default (its answer: the one a grace of five gives), far more "
              "than N, 0, far more with the task cancelled by another before stop_run's first step, "
              "far more with it cancelled by another in the grace (while the frontend works after "
-             "its run), and a billion for a frontend "
+             "its run), below 0 (which counts as 0), far more for a frontend that starts a second "
+             "run once its first is over (stop_run asks the harness once, so that run answers), "
+             "and a billion for a frontend "
              "with thousands of turns of work after its run: [the grace, the answer, the record "
              "(under N and 0), returned by the end of the next turn after the task was done (a "
              "turn later for a hard stop, which awaits the task), the request's token set], then "
