@@ -1805,6 +1805,155 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
 ''', r'''
         yield {"type": "turn_end", "message": reply, "turn": turn}
 '''),)),
+    # Hunt round 13 (reader r66): designs 7.2-05, 06, 09 (a probe), 10, 11, 28, 29, 30, 31, 32, 38.
+    Wrong(lab='7.2', name='FinalTextRenderer filling in a missing error_message key',
+          rule='Neither frontend touches the record: a failed reply that came with no error_message key at all is left as it came, whatever finish() does for it.',
+          where='Build: two frontends, after item 2 (hunt round 13, 7.2-05)',
+          names='neither touches the record',
+          replace=r'''
+            print(f"Error: {reply['error_message']}")
+            return False
+''',
+          by=r'''
+            reply.setdefault("error_message", "the provider gave no reason")
+            print(f"Error: {reply['error_message']}")
+            return False
+'''),
+    Wrong(lab='7.2', name='JsonRenderer leaving out keys json.dumps cannot write',
+          rule='Every event JsonRenderer is handed appears as one line that parses as JSON equal to the event: one that json.dumps cannot write whole (a key that is not a string) makes render fail, not a line with that key left out.',
+          where='Build: two frontends, item 1; What an event may carry (hunt round 13, 7.2-06)',
+          names='skipkeys',
+          replace='        print(json.dumps(event), flush=True)',
+          by='        print(json.dumps(event, skipkeys=True), flush=True)'),
+    Wrong(lab='7.2', name='JsonRenderer writing sets and bytes as lists and strings',
+          rule='Every event JsonRenderer is handed appears as one line that parses as JSON equal to the event: an event holding a set is no data, json.dumps raises for it, and a line that writes the set as a list is not the event.',
+          where='Build: two frontends, item 1; What an event may carry (hunt round 13, 7.2-30)',
+          names='a set as a list',
+          replace='        print(json.dumps(event), flush=True)',
+          by=r'''
+        def plain(value):  # what JSON almost has a word for; anything else still raises
+            if isinstance(value, (set, frozenset)):
+                return sorted(value)
+            if isinstance(value, bytes):
+                return value.decode("utf-8", "replace")
+            raise TypeError(f"{type(value).__name__} is not JSON")
+        print(json.dumps(event, default=plain), flush=True)
+'''),
+    Wrong(lab='7.2', name='JsonRenderer noting on standard error an event it cannot write',
+          rule='JsonRenderer prints each event as a line and nothing else, on standard error no more than on standard output: an event json.dumps cannot write makes render raise, with no note of its own.',
+          where='Build: two frontends, item 1 (hunt round 13, 7.2-38)',
+          names='standard error',
+          replace='        print(json.dumps(event), flush=True)',
+          by=r'''
+        try:
+            line = json.dumps(event)
+        except (TypeError, ValueError):
+            import sys
+            print(f"JsonRenderer: cannot write a {event.get('type')} event", file=sys.stderr)
+            raise
+        print(line, flush=True)
+'''),
+    Wrong(lab='7.2', name='JsonRenderer skipping a line it cannot write to a closed pipe',
+          rule='Every event JsonRenderer is handed appears at once as one line, or render fails: a line standard output refuses (the program at the other end has gone) is not skipped quietly.',
+          where='Build: two frontends, item 1 (hunt round 13, 7.2-10)',
+          names='skip the line quietly',
+          replace='        print(json.dumps(event), flush=True)',
+          by=r'''
+        try:
+            print(json.dumps(event), flush=True)
+        except OSError:
+            pass  # the other end went away; keep going
+'''),
+    Wrong(lab='7.2', name='JsonRenderer judging a message before its line is printed',
+          rule="JsonRenderer's verdict is the one its lines told: a failed reply's message_end whose line standard output refused (a closed pipe) told no failure, so the message is judged once its line is written.",
+          where='Build: two frontends, item 1 (hunt round 13, 7.2-11)',
+          names='judged with its line',
+          replace=r'''
+        print(json.dumps(event), flush=True)
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+            self.failed = True
+''',
+          by=r'''
+        line = json.dumps(event)
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+            self.failed = True
+        print(line, flush=True)
+'''),
+    Wrong(lab='7.2', name="JsonRenderer's finish() keeping its first verdict",
+          rule='JsonRenderer.finish() returns False when any message it saw announced had stop_reason "error": asked again after a failed run was handed to it, it says False, whatever it said before.',
+          where='Build: two frontends, item 1 (hunt round 13, 7.2-28)',
+          names='settles nothing for the next',
+          replace=r'''
+    def finish(self):
+        return not self.failed
+''',
+          by=r'''
+    def finish(self):
+        if not hasattr(self, "verdict"):
+            self.verdict = not self.failed  # judged once: the run is over
+        return self.verdict
+'''),
+    Wrong(lab='7.2', name="FinalTextRenderer's finish() going back to the reply it judged first",
+          rule='For FinalTextRenderer the last assistant message announced decides: asked again after more events, it judges the newest reply, not the one its first finish() judged.',
+          where='Build: two frontends, item 2 (hunt round 13, 7.2-29)',
+          names='settles nothing for the next',
+          replace=r'''
+    def finish(self):
+        reply = self.last
+''',
+          by=r'''
+    def finish(self):
+        if getattr(self, "judged", None) is not None:
+            self.last = self.judged  # the answer, once given, stands
+        self.judged = reply = self.last
+'''),
+    Wrong(lab='7.2', name='JsonRenderer printing a greeting line when it is made',
+          rule='Every event JsonRenderer is handed appears as one line, and no other line: making a JsonRenderer prints nothing.',
+          where='Build: two frontends, item 1 (hunt round 13, 7.2-31)',
+          names='Making a frontend prints nothing',
+          replace=r'''
+    def __init__(self):
+        self.failed = False
+''',
+          by=r'''
+    def __init__(self):
+        self.failed = False
+        print(json.dumps({"type": "hello", "version": 1}), flush=True)  # for the other end
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer printing a blank line when it is made',
+          rule='FinalTextRenderer prints nothing until finish(), which prints once: making one prints nothing.',
+          where='Build: two frontends, item 2 (hunt round 13, 7.2-32)',
+          names='Making a frontend prints nothing',
+          replace=r'''
+    def __init__(self):
+        self.last = None  # the newest assistant message so far
+''',
+          by=r'''
+    def __init__(self):
+        self.last = None  # the newest assistant message so far
+        print()  # the answer starts on a line of its own
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer keeping the event, not its message',
+          rule='For FinalTextRenderer the last assistant message announced decides: the message its message_end carried when render was handed it, not one a consumer put into that event afterwards.',
+          where='Build: two frontends, item 2 (hunt round 13, probe 7.2-09)',
+          names='never announced',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = event  # the event; its message is read at finish()
+''',
+          also=((r'''
+    def finish(self):
+        reply = self.last
+''', r'''
+    def finish(self):
+        reply = self.last and self.last["message"]
+'''),)),
 ]
 
 ALLOWED = [
