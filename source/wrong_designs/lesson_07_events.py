@@ -1954,6 +1954,21 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
     def finish(self):
         reply = self.last and self.last["message"]
 '''),)),
+    # Hunt round 13 (reader r66), design 7.2-27b: a 7.1 rule, in the 7.2 starter's given loop.
+    Wrong(lab='7.1', name='max_turns checked at the call',
+          rule='Until its first event is asked for, run_agent does nothing at all, checking its arguments included: a call returns a run whatever they hold.',
+          where="Build: announce, don't draw, item 1 (hunt round 13, 7.2-27b)",
+          names='does nothing at all',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+    if max_turns is not None and not isinstance(max_turns, int):
+        raise TypeError(f"max_turns must be an int, not {max_turns!r}")  # told at once
+    return _run_agent(model, system, messages, tools, prompt, max_turns=max_turns)
+
+
+def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+'''),
 ]
 
 ALLOWED = [
@@ -2214,5 +2229,54 @@ ALLOWED = [
                 'to choose"', names='',
           replace='        print(json.dumps(event), flush=True)',
           by='        print(json.dumps(event, allow_nan=False), flush=True)'),
+    # Hunt round 13 (reader r66): probes 7.2-16, 7.2-22 and 7.2-24.
+    Wrong(lab='7.1', name='a copy of the result in tool_execution_end',
+          rule='Build item 6 asks that tool_execution_end carry "call" and "result" once the '
+               'result is on the record, and the lesson says of the events\' messages that in the '
+               'reference an event carries the very dict on the record while "the tests ask only '
+               'for an equal one" (Where yours is weaker): an equal copy of the recorded result '
+               'keeps a frontend\'s edits off the record, as probe 7.1-51\'s copied message does.',
+          where='hunt round 13, probe 7.2-16', names='',
+          replace=r'''
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+''',
+          by=r'''
+            import copy
+            yield {"type": "tool_execution_end", "call": call, "result": copy.deepcopy(result)}
+'''),
+    Wrong(lab='7.2', name='every answer kept on the FinalTextRenderer class as well',
+          rule='"How each class keeps what it needs between two events is yours" (Build: two '
+               'frontends): a list on the class that every FinalTextRenderer also appends its '
+               'replies to, while each judges by its own newest reply, changes no line and no '
+               'verdict of any renderer; what the process keeps beside that is not a rule the '
+               'page states (the wrong design is the verdict read off the class, "a renderer\'s '
+               'state kept on its class").',
+          where='hunt round 13, probe 7.2-22', names='',
+          replace=r'''
+    def __init__(self):
+        self.last = None  # the newest assistant message so far
+''',
+          by=r'''
+    seen = []  # every reply any FinalTextRenderer was handed, kept for the process
+
+    def __init__(self):
+        self.last = None  # the newest assistant message so far
+''',
+          also=((r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''', r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+            FinalTextRenderer.seen.append(message)
+'''),)),
+    Wrong(lab='7.2', name='JSON lines with sorted keys and no spaces',
+          rule='Build item 1 asks for one line that parses as JSON equal to the event: equal as '
+               'a value, and a JSON object\'s value does not depend on the order of its keys or '
+               'the spaces between them, so json.dumps(event, sort_keys=True, separators=(",", '
+               '":")) writes the same value in fewer characters.',
+          where='hunt round 13, probe 7.2-24', names='',
+          replace='        print(json.dumps(event), flush=True)',
+          by='        print(json.dumps(event, sort_keys=True, separators=(",", ":")), flush=True)'),
 ]
 
