@@ -1805,6 +1805,170 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
 ''', r'''
         yield {"type": "turn_end", "message": reply, "turn": turn}
 '''),)),
+    # Hunt round 13 (reader r66): designs 7.2-05, 06, 09 (a probe), 10, 11, 28, 29, 30, 31, 32, 38.
+    Wrong(lab='7.2', name='FinalTextRenderer filling in a missing error_message key',
+          rule='Neither frontend touches the record: a failed reply that came with no error_message key at all is left as it came, whatever finish() does for it.',
+          where='Build: two frontends, after item 2 (hunt round 13, 7.2-05)',
+          names='neither touches the record',
+          replace=r'''
+            print(f"Error: {reply['error_message']}")
+            return False
+''',
+          by=r'''
+            reply.setdefault("error_message", "the provider gave no reason")
+            print(f"Error: {reply['error_message']}")
+            return False
+'''),
+    Wrong(lab='7.2', name='JsonRenderer leaving out keys json.dumps cannot write',
+          rule='Every event JsonRenderer is handed appears as one line that parses as JSON equal to the event: one that json.dumps cannot write whole (a key that is not a string) makes render fail, not a line with that key left out.',
+          where='Build: two frontends, item 1; What an event may carry (hunt round 13, 7.2-06)',
+          names='skipkeys',
+          replace='        print(json.dumps(event), flush=True)',
+          by='        print(json.dumps(event, skipkeys=True), flush=True)'),
+    Wrong(lab='7.2', name='JsonRenderer writing sets and bytes as lists and strings',
+          rule='Every event JsonRenderer is handed appears as one line that parses as JSON equal to the event: an event holding a set is no data, json.dumps raises for it, and a line that writes the set as a list is not the event.',
+          where='Build: two frontends, item 1; What an event may carry (hunt round 13, 7.2-30)',
+          names='a set as a list',
+          replace='        print(json.dumps(event), flush=True)',
+          by=r'''
+        def plain(value):  # what JSON almost has a word for; anything else still raises
+            if isinstance(value, (set, frozenset)):
+                return sorted(value)
+            if isinstance(value, bytes):
+                return value.decode("utf-8", "replace")
+            raise TypeError(f"{type(value).__name__} is not JSON")
+        print(json.dumps(event, default=plain), flush=True)
+'''),
+    Wrong(lab='7.2', name='JsonRenderer noting on standard error an event it cannot write',
+          rule='JsonRenderer prints each event as a line and nothing else, on standard error no more than on standard output: an event json.dumps cannot write makes render raise, with no note of its own.',
+          where='Build: two frontends, item 1 (hunt round 13, 7.2-38)',
+          names='standard error',
+          replace='        print(json.dumps(event), flush=True)',
+          by=r'''
+        try:
+            line = json.dumps(event)
+        except (TypeError, ValueError):
+            import sys
+            print(f"JsonRenderer: cannot write a {event.get('type')} event", file=sys.stderr)
+            raise
+        print(line, flush=True)
+'''),
+    Wrong(lab='7.2', name='JsonRenderer skipping a line it cannot write to a closed pipe',
+          rule='Every event JsonRenderer is handed appears at once as one line, or render fails: a line standard output refuses (the program at the other end has gone) is not skipped quietly.',
+          where='Build: two frontends, item 1 (hunt round 13, 7.2-10)',
+          names='skip the line quietly',
+          replace='        print(json.dumps(event), flush=True)',
+          by=r'''
+        try:
+            print(json.dumps(event), flush=True)
+        except OSError:
+            pass  # the other end went away; keep going
+'''),
+    Wrong(lab='7.2', name='JsonRenderer judging a message before its line is printed',
+          rule="JsonRenderer's verdict is the one its lines told: a failed reply's message_end whose line standard output refused (a closed pipe) told no failure, so the message is judged once its line is written.",
+          where='Build: two frontends, item 1 (hunt round 13, 7.2-11)',
+          names='judged with its line',
+          replace=r'''
+        print(json.dumps(event), flush=True)
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+            self.failed = True
+''',
+          by=r'''
+        line = json.dumps(event)
+        ended = event["message"].get("stop_reason") if event["type"] == "message_end" else None
+        if ended == "error":
+            self.failed = True
+        print(line, flush=True)
+'''),
+    Wrong(lab='7.2', name="JsonRenderer's finish() keeping its first verdict",
+          rule='JsonRenderer.finish() returns False when any message it saw announced had stop_reason "error": asked again after a failed run was handed to it, it says False, whatever it said before.',
+          where='Build: two frontends, item 1 (hunt round 13, 7.2-28)',
+          names='settles nothing for the next',
+          replace=r'''
+    def finish(self):
+        return not self.failed
+''',
+          by=r'''
+    def finish(self):
+        if not hasattr(self, "verdict"):
+            self.verdict = not self.failed  # judged once: the run is over
+        return self.verdict
+'''),
+    Wrong(lab='7.2', name="FinalTextRenderer's finish() going back to the reply it judged first",
+          rule='For FinalTextRenderer the last assistant message announced decides: asked again after more events, it judges the newest reply, not the one its first finish() judged.',
+          where='Build: two frontends, item 2 (hunt round 13, 7.2-29)',
+          names='settles nothing for the next',
+          replace=r'''
+    def finish(self):
+        reply = self.last
+''',
+          by=r'''
+    def finish(self):
+        if getattr(self, "judged", None) is not None:
+            self.last = self.judged  # the answer, once given, stands
+        self.judged = reply = self.last
+'''),
+    Wrong(lab='7.2', name='JsonRenderer printing a greeting line when it is made',
+          rule='Every event JsonRenderer is handed appears as one line, and no other line: making a JsonRenderer prints nothing.',
+          where='Build: two frontends, item 1 (hunt round 13, 7.2-31)',
+          names='Making a frontend prints nothing',
+          replace=r'''
+    def __init__(self):
+        self.failed = False
+''',
+          by=r'''
+    def __init__(self):
+        self.failed = False
+        print(json.dumps({"type": "hello", "version": 1}), flush=True)  # for the other end
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer printing a blank line when it is made',
+          rule='FinalTextRenderer prints nothing until finish(), which prints once: making one prints nothing.',
+          where='Build: two frontends, item 2 (hunt round 13, 7.2-32)',
+          names='Making a frontend prints nothing',
+          replace=r'''
+    def __init__(self):
+        self.last = None  # the newest assistant message so far
+''',
+          by=r'''
+    def __init__(self):
+        self.last = None  # the newest assistant message so far
+        print()  # the answer starts on a line of its own
+'''),
+    Wrong(lab='7.2', name='FinalTextRenderer keeping the event, not its message',
+          rule='For FinalTextRenderer the last assistant message announced decides: the message its message_end carried when render was handed it, not one a consumer put into that event afterwards.',
+          where='Build: two frontends, item 2 (hunt round 13, probe 7.2-09)',
+          names='never announced',
+          replace=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''',
+          by=r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = event  # the event; its message is read at finish()
+''',
+          also=((r'''
+    def finish(self):
+        reply = self.last
+''', r'''
+    def finish(self):
+        reply = self.last and self.last["message"]
+'''),)),
+    # Hunt round 13 (reader r66), design 7.2-27b: a 7.1 rule, in the 7.2 starter's given loop.
+    Wrong(lab='7.1', name='max_turns checked at the call',
+          rule='Until its first event is asked for, run_agent does nothing at all, checking its arguments included: a call returns a run whatever they hold.',
+          where="Build: announce, don't draw, item 1 (hunt round 13, 7.2-27b)",
+          names='does nothing at all',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r'''
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+    if max_turns is not None and not isinstance(max_turns, int):
+        raise TypeError(f"max_turns must be an int, not {max_turns!r}")  # told at once
+    return _run_agent(model, system, messages, tools, prompt, max_turns=max_turns)
+
+
+def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+'''),
 ]
 
 ALLOWED = [
@@ -2065,5 +2229,54 @@ ALLOWED = [
                 'to choose"', names='',
           replace='        print(json.dumps(event), flush=True)',
           by='        print(json.dumps(event, allow_nan=False), flush=True)'),
+    # Hunt round 13 (reader r66): probes 7.2-16, 7.2-22 and 7.2-24.
+    Wrong(lab='7.1', name='a copy of the result in tool_execution_end',
+          rule='Build item 6 asks that tool_execution_end carry "call" and "result" once the '
+               'result is on the record, and the lesson says of the events\' messages that in the '
+               'reference an event carries the very dict on the record while "the tests ask only '
+               'for an equal one" (Where yours is weaker): an equal copy of the recorded result '
+               'keeps a frontend\'s edits off the record, as probe 7.1-51\'s copied message does.',
+          where='hunt round 13, probe 7.2-16', names='',
+          replace=r'''
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+''',
+          by=r'''
+            import copy
+            yield {"type": "tool_execution_end", "call": call, "result": copy.deepcopy(result)}
+'''),
+    Wrong(lab='7.2', name='every answer kept on the FinalTextRenderer class as well',
+          rule='"How each class keeps what it needs between two events is yours" (Build: two '
+               'frontends): a list on the class that every FinalTextRenderer also appends its '
+               'replies to, while each judges by its own newest reply, changes no line and no '
+               'verdict of any renderer; what the process keeps beside that is not a rule the '
+               'page states (the wrong design is the verdict read off the class, "a renderer\'s '
+               'state kept on its class").',
+          where='hunt round 13, probe 7.2-22', names='',
+          replace=r'''
+    def __init__(self):
+        self.last = None  # the newest assistant message so far
+''',
+          by=r'''
+    seen = []  # every reply any FinalTextRenderer was handed, kept for the process
+
+    def __init__(self):
+        self.last = None  # the newest assistant message so far
+''',
+          also=((r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+''', r'''
+        if event["type"] == "message_end" and message["role"] == "assistant":
+            self.last = message
+            FinalTextRenderer.seen.append(message)
+'''),)),
+    Wrong(lab='7.2', name='JSON lines with sorted keys and no spaces',
+          rule='Build item 1 asks for one line that parses as JSON equal to the event: equal as '
+               'a value, and a JSON object\'s value does not depend on the order of its keys or '
+               'the spaces between them, so json.dumps(event, sort_keys=True, separators=(",", '
+               '":")) writes the same value in fewer characters.',
+          where='hunt round 13, probe 7.2-24', names='',
+          replace='        print(json.dumps(event), flush=True)',
+          by='        print(json.dumps(event, sort_keys=True, separators=(",", ":")), flush=True)'),
 ]
 

@@ -37,6 +37,13 @@ class Pipe(io.StringIO):
         self.shown = self.getvalue()
 
 
+class GonePipe(io.StringIO):
+    """Standard output as a pipe whose reader has quit: every write raises BrokenPipeError."""
+
+    def write(self, text):
+        raise BrokenPipeError("the reader of the pipe has gone")
+
+
 def reader(long=""):
     """A tool `look` that returns its path, followed by `long`."""
     return tool("look", lambda arguments: f"{arguments.get('path')}: {long}", PATH)
@@ -107,12 +114,17 @@ async def test_bank_a_program_reads_the_pipe_as_the_run_goes(t):
              "finish left nothing unflushed, and what went to standard error.")
 
 
-@lab_test("One JsonRenderer folds a session of two runs on one record, the first ending in a "
-          "failed reply and the second in an answer, then is handed an event that is not data: "
-          "what each run's lines parse to, what that last render did, and finish(). Then two "
+@lab_test("One JsonRenderer, made where its lines go and asked for its verdict before any "
+          "event, folds a session of two runs on one record, the first ending in a "
+          "failed reply and the second in an answer, then is handed events that are not data: "
+          "what each run's lines parse to, what those last renders did, and finish(); another "
+          "writes a failed reply to a pipe whose reader has gone. Then two "
           "renderers whose events the consumer rewrites after each render.")
 async def test_bank_one_renderer_over_a_session(t):
-    record, renderer, pipe, handed = [], harness.JsonRenderer(), Pipe(), []
+    record, pipe, handed, errors = [], Pipe(), [], io.StringIO()
+    with contextlib.redirect_stdout(pipe), contextlib.redirect_stderr(errors):
+        renderer = harness.JsonRenderer()
+        fresh = renderer.finish()  # nothing seen yet, nothing failed
     reason = t.random.choice(REASONS)
     runs = [lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.log"})),
                                lab.fail(reason, *t.random.choice([[], ["Half an answer"]]))]),
@@ -127,22 +139,32 @@ async def test_bank_one_renderer_over_a_session(t):
     odd = {"type": "status", "files": {t.random.choice(["a.py", "b.py"])}}  # a set: not JSON
     looped = {"type": "status", "files": [t.random.choice(["a.py", "b.py"])]}
     looped["files"].append(looped)  # it holds itself: json.dumps raises ValueError
-    raised = []
-    with contextlib.redirect_stdout(pipe):
-        for each in (odd, looped):
+    keyed = {"type": "status", "counts": {("a.log", "b.log"): 2}}  # a tuple key: not JSON
+    raised, gone, closed = [], harness.JsonRenderer(), "returned"
+    with contextlib.redirect_stdout(pipe), contextlib.redirect_stderr(errors):
+        for each in (odd, looped, keyed):
             try:
                 renderer.render(each)
             except Exception as problem:  # noqa: BLE001 - any error: it must not go unseen
                 raised.append(type(problem).__name__)
         ended = [renderer.finish(), renderer.finish()]
-    t.expect([lines_of(kept) == handed, len(handed), len(raised) == 2,
-              pipe.getvalue()[len(kept):], ended],
-             [True, 18, True, "", [False, False]],
+        try:
+            with contextlib.redirect_stdout(GonePipe()):
+                gone.render({"type": "message_end", "message": lab.fail(reason)})
+        except Exception:  # noqa: BLE001 - any error: the line was not written
+            closed = "raised"
+        ended.append(gone.finish())
+    t.expect([fresh, lines_of(kept) == handed, len(handed), len(raised) == 3,
+              pipe.getvalue()[len(kept):], ended, closed, errors.getvalue()],
+             [True, True, 18, True, "", [False, False, True], "raised", ""],
              f"Two runs on one record, one renderer: the first fails with {reason!r} after a "
-             "round of one call, the second answers. Items: whether the lines parse back to "
+             "round of one call, the second answers. Items: its finish() before any event, "
+             "whether the lines parse back to "
              "the events, the events, whether rendering an event holding a set, then one holding "
-             "itself, raised both times, what those renders and finish printed, and finish(), asked "
-             "twice.")
+             "itself, then one with a tuple for a key, raised each time, what those renders and "
+             "finish printed, and finish(), asked twice; then another renderer's finish() once "
+             "its render of that failure met the gone pipe, and what that render did; and what "
+             "went to standard error.")
     rewritten = []
     for inside in (False, True):
         for first, then in ((lab.fail(reason), lab.say("Back up.")),
@@ -208,6 +230,10 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
             # no reason at all: what its line says is the student's, so it is not observed
             (lab.ScriptedModel([lab.fail(t.random.choice(REASONS)) | {"error_message": None}]),
              None, ["", False, None], [[failed, ""]]),
+            # no error_message key at all: what finish() does is not observed, only the record
+            (lab.ScriptedModel([{key: value for key, value in lab.fail("x").items()
+                                 if key != "error_message"}]),
+             None, ["", None, None], [[plain, ""]]),
             (lab.ScriptedModel([lab.reply(*words)]), None, ["", True, "".join(words) + "\n"],
              [[plain, "".join(words)]]),
             (lab.ScriptedModel([lab.reply(asked, lab.call("look", {"path": "a.log"}))]), 4,
@@ -224,8 +250,12 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
                 renderer.render(event)
         said = io.StringIO()
         with contextlib.redirect_stdout(said), contextlib.redirect_stderr(errors):
-            ended = renderer.finish()
-        found.append([during.getvalue(), ended, said.getvalue() if given[2] is not None else None])
+            try:
+                ended = renderer.finish()
+            except Exception:  # noqa: BLE001 - observed only where given[1] is not None
+                ended = None
+        found.append([during.getvalue(), ended if given[1] is not None else None,
+                      said.getvalue() if given[2] is not None else None])
     t.expect([found, errors.getvalue()], [[given for _, _, given, *_ in order], ""],
              "Runs, in a drawn order, each with a FinalTextRenderer of its own: a reply that "
              f"fails after a call with a reason of {len(long)} characters on {long.count(chr(10))} "
@@ -235,6 +265,7 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
              "handed a message_update and a turn_end carrying a reply still being written and "
              "an agent_end whose messages end with a user's; one that fails "
              f"with \"\", and one with error_message null (what its line says not observed); "
+             "one with no error_message key at all (what its finish() does not observed); "
              "an answer of {len(''.join(words))} characters in three blocks, blanks "
              f"at its ends; a reply {asked!r} with a call after which the consumer closes the "
              "run; and a run closed before its request. Items: for each run [what rendering "
@@ -252,7 +283,9 @@ async def test_bank_a_renderer_for_each_run_of_a_series(t):
           "a failed reply and then an empty answer, while the other folds a run between them "
           "that answers in words; both finish at the end.")
 async def test_bank_two_renderers_alive_at_once(t):
-    session, other = harness.FinalTextRenderer(), harness.FinalTextRenderer()
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):  # made where their answers go
+        session, other = harness.FinalTextRenderer(), harness.FinalTextRenderer()
     record, reason = [], t.random.choice(REASONS)
     answer = f"Restarted {t.random.randint(2, 9)} workers."
     steps = [(session, record, lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a"})),
@@ -260,24 +293,36 @@ async def test_bank_two_renderers_alive_at_once(t):
              (other, [], lab.ScriptedModel([lab.say(answer)])),
              (session, record, lab.ScriptedModel([lab.say("")])),
              (session, record, lab.ScriptedModel([lab.say("Never asked.")]))]
-    printed = io.StringIO()
+
+    def rewriting(event):  # the consumer puts its own draft in each reply's event, once rendered
+        other.render(event)
+        if event["type"] == "message_end" and event["message"]["role"] == "assistant":
+            event["message"] = lab.fail(reason)
+
     with contextlib.redirect_stdout(printed):
         for number, (renderer, messages, model) in enumerate(steps):
             await lab.drive(harness.run_agent(model, SYSTEM, messages, [reader()], "Restart."),
-                            on_event=renderer.render, close_after=2 if number == 3 else None)
-    held = [sorted(message) for message in record]  # both renderers alive, neither finished
+                            on_event=rewriting if renderer is other else renderer.render,
+                            close_after=2 if number == 3 else None)
+            if number == 0:  # the session asked how its first run went, before it goes on
+                midway = t.printed(session.finish)
+    held = [sorted(message) for message in record]  # both alive, before their last finish()
     during, results = printed.getvalue(), []
     for renderer in t.random.sample([session, other], 2):
         said = io.StringIO()
         with contextlib.redirect_stdout(said):
             results.append([renderer is session, renderer.finish(), said.getvalue()])
     t.expect(held, why="The keys of each message on the session's record while both renderers "
-                       "were alive and neither had finished: as the loop recorded them, since a "
+                       "were alive, before their last finish(): as the loop recorded them, since a "
                        "frontend knows the run only from its events.")
-    t.expect([during, sorted(results)],
-             ["", [[False, True, answer + "\n"], [True, True, "\n"]]],
+    t.expect([during, midway, sorted(results)],
+             ["", (False, f"Error: {reason}\n"), [[False, True, answer + "\n"],
+                                                  [True, True, "\n"]]],
              f"A renderer folds a run failing with {reason!r}, then a later run on the same "
              "record whose answer has no words, then a run on it the consumer closes before its "
              "request; another renderer, made beside it, folds a run answering "
-             f"{answer!r} between the first two. Items: what rendering printed, and for each "
-             "renderer [it folded the session, finish(), what finish printed].")
+             f"{answer!r} between the first two, the consumer putting a failed draft of its own "
+             "into that reply's event once it was rendered. Items: what making and rendering "
+             "printed, the session's finish() after its first run, with what it printed, and "
+             "for each renderer at the end [it folded the session, finish(), what finish "
+             "printed].")

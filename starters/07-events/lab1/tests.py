@@ -443,12 +443,20 @@ async def test_nothing_happens_until_asked(t):
         run, called = harness.run_agent(model, SYSTEM, messages, tools, "Read them."), "returned"
     except Exception as problem:
         run, called = None, f"raised {type(problem).__name__}"
-    t.expect([called, len(messages), len(model.calls)], ["returned", 0, 0],
+    try:  # nothing a run could take: only a call that looks at its arguments finds that out
+        harness.run_agent(None, None, None, None, None, max_turns="two")
+        unusable = "returned"
+    except Exception as problem:  # noqa: BLE001 - what the call did is the item
+        unusable = f"raised {type(problem).__name__}"
+    t.expect([called, len(messages), len(model.calls), unusable], ["returned", 0, 0, "returned"],
              "A generator's body does not start when it is called; the run begins at the first "
              "event, so the call itself reads nothing, not even the tools, whose list held a "
-             "tool the caller had not finished making. Items: what the call did, the record's "
-             "length, the requests (run_agent, lesson 7, Build item 1: \"until its first event "
-             "is asked for it does nothing at all\").")
+             "tool the caller had not finished making, nor checks its arguments: a call with "
+             "None for the model, the record, the tools and the prompt and max_turns=\"two\" "
+             "returns a run too, whatever its first event would find. Items: what the call did, "
+             "the record's length, the requests, what the call with those arguments did "
+             "(run_agent, lesson 7, Build item 1: \"until its first event is asked for it does "
+             "nothing at all\").")
     # after the call and before the first event: the run has not begun, so these count
     messages += [harness.user_message("Earlier."), lab.say("Noted.")]
     tools[1].update(tool("grep", lambda arguments: "", PATH))

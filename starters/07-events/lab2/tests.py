@@ -46,6 +46,14 @@ class HeldOutput(io.StringIO):
         self.shown = self.getvalue()
 
 
+class ClosedPipe(io.StringIO):
+    """Standard output as a pipe whose reader has quit: every write raises BrokenPipeError, as
+    print does once the program at the other end has gone."""
+
+    def write(self, text):
+        raise BrokenPipeError("the program at the other end of the pipe has gone")
+
+
 def parsed(line):
     """The JSON value of a printed line, or None when it is not JSON."""
     try:
@@ -121,23 +129,31 @@ async def test_json_renderer(t):
             "tool": looker()}  # a live tool dict, execute and all: lesson 7's own mistake
     looped = {"type": "status", "files": [t.random.choice(FILES)]}
     looped["files"].append(looped)  # a list that holds its own event: json.dumps raises too
-    outcomes = []
-    for unwritable in (live, looped):
+    keyed = {"type": "status", "counts": {(t.random.choice(FILES), "b.py"): 1}}  # a tuple key
+    shelved = {"type": "status", "files": {t.random.choice(FILES)}}  # a set: no JSON word
+    outcomes, errors = [], io.StringIO()
+    for unwritable in (live, looped, keyed, shelved):
         try:
-            outcome = ["printed", t.printed(harness.JsonRenderer().render, unwritable)[1]]
+            with contextlib.redirect_stderr(errors):
+                outcome = ["printed", t.printed(harness.JsonRenderer().render, unwritable)[1]]
         except Exception as problem:  # noqa: BLE001 - any error will do: it must not go unseen
             outcome = ["raised", type(problem).__name__]
         outcomes.append(outcome)
-    t.expect([outcome[0] for outcome in outcomes], ["raised", "raised"],
+    t.expect([[outcome[0] for outcome in outcomes], errors.getvalue()],
+             [["raised"] * 4, ""],
              "An event that is not data cannot appear as a line equal to it: json.dumps "
              "raises (a function is not JSON), and JsonRenderer lets that error go, so the bug "
-             "in the loop that made the event is seen. It neither skips the event quietly nor "
-             "prints a line that is not the event (json.dumps(event, default=str)), whichever "
-             "error json.dumps raises. Here render was handed a tool_execution_start carrying "
-             "the tool dict with its execute, then a \"status\" event whose list holds the event "
-             "itself (json.dumps raises ValueError: circular reference); it "
+             "in the loop that made the event is seen. It neither skips the event quietly, nor "
+             "leaves out what json.dumps cannot write (skipkeys=True), nor prints a line that is "
+             "not the event (json.dumps(event, default=str), or a default that writes a set as "
+             "a list), nor writes a note of its own to standard error, whichever error "
+             "json.dumps raises. Here render was handed a tool_execution_start carrying "
+             "the tool dict with its execute, a \"status\" event whose list holds the event "
+             "itself (json.dumps raises ValueError: circular reference), one whose dict has a "
+             "key that is a tuple, and one holding a set; it "
              f"{' and '.join(' '.join(outcome) for outcome in outcomes)!r}. Items: what each "
-             "render did (JsonRenderer, lesson 7, What an event may carry).")
+             "render did, what they wrote to standard error (JsonRenderer, lesson 7, What an "
+             "event may carry; Build: two frontends, item 1).")
     # a failed reply's message_end that cannot be written: no line told of it
     unwritten = {"type": "message_end", "message": lab.fail("overloaded") | {"tool": looker()}}
     renderer = harness.JsonRenderer()
@@ -152,6 +168,23 @@ async def test_json_renderer(t):
              "finish() still says True. Here render "
              f"{' '.join(outcome)!r}. Items: what render did, (finish(), what it printed) "
              "(JsonRenderer, lesson 7, Build: two frontends, item 1).")
+    # a failed reply's message_end whose line cannot be written: the other end has gone
+    renderer = harness.JsonRenderer()
+    try:
+        with contextlib.redirect_stdout(ClosedPipe()):
+            renderer.render({"type": "message_end", "message": lab.fail("overloaded")})
+        outcome = ["returned"]
+    except Exception as problem:  # noqa: BLE001 - the error is the pipe's, and it must be seen
+        outcome = ["raised", type(problem).__name__]
+    t.expect([outcome[0], t.printed(renderer.finish)], ["raised", (True, "")],
+             "Every event appears as a line, or render says it could not: when standard "
+             "output is a pipe whose other end has gone (every write raises BrokenPipeError), "
+             "JsonRenderer lets the error go rather than skip the line quietly, and since no "
+             "line told of the failed reply, finish() still says True: a message is judged "
+             "with its line, after it is written, not before. Here render was handed a failed "
+             "reply's message_end. Items: what render did, "
+             "(finish(), what it printed) (JsonRenderer, lesson 7, Build: two frontends, "
+             "item 1).")
 
 
 @lab_test("FinalTextRenderer prints nothing while the run goes on, then at finish() prints the "
@@ -310,6 +343,17 @@ async def test_nothing_to_show(t):
              "an event equal to the one before it included (the same status, twice), and fails a run only when it saw "
              "a failed message; these events, and none at all, hold none. Items: the events its "
              "lines parse back to, finish(), what finish printed (JsonRenderer, lesson 7).")
+    made, errors = [], io.StringIO()
+    with contextlib.redirect_stderr(errors):
+        for kind in (harness.JsonRenderer, harness.FinalTextRenderer):
+            made.append(t.printed(kind)[1])
+    t.expect([*made, errors.getvalue()], ["", "", ""],
+             "Making a frontend prints nothing: JsonRenderer's lines are the events it is "
+             "handed, one per event and no other (a greeting line is no event), and "
+             "FinalTextRenderer prints nothing until finish() (a blank line first would be "
+             "the start of answer.txt). Items: what JsonRenderer() printed, what "
+             "FinalTextRenderer() printed, what the two wrote to standard error (JsonRenderer "
+             "and FinalTextRenderer, lesson 7, Build: two frontends, items 1 and 2).")
     t.expect(list(fold(t, harness.JsonRenderer(), [])), ["", True, ""],
              "A new JsonRenderer's finish() is True (JsonRenderer, lesson 7).")
 
@@ -382,6 +426,24 @@ async def test_the_last_message_decides(t):
              "JsonRenderer's lines parse back to the events, how many lines it printed, "
              "FinalTextRenderer.finish() and what it printed (JsonRenderer and "
              "FinalTextRenderer, lesson 7, Build: two frontends).")
+    # and one pair asked for a verdict after each of two runs in a row: an answer, then a failure
+    answer, reason = drawn_answer(t), t.random.choice(["overloaded", "rate limited"])
+    pair, verdicts = (harness.JsonRenderer(), harness.FinalTextRenderer()), []
+    for events in (await events_of(lab.say(answer)), await events_of(lab.fail(reason))):
+        for event in events:
+            for renderer in pair:
+                t.printed(renderer.render, event)
+        verdicts.append([t.printed(renderer.finish) for renderer in pair])
+    t.expect(verdicts, [[(True, ""), (True, answer + "\n")],
+                        [(False, ""), (False, f"Error: {reason}\n")]],
+             "A finish() between two runs settles nothing for the next: asked again after "
+             "more events, JsonRenderer says False once any message it saw failed, and for "
+             "FinalTextRenderer the last assistant message announced decides, not the one it "
+             f"judged before. One pair folded a run answering {answer!r}, finished, then "
+             f"folded a run ending in lab.fail({reason!r}) and finished again. Items: for each "
+             "finish, [(JsonRenderer.finish(), what it printed), (FinalTextRenderer.finish(), "
+             "what it printed)] (JsonRenderer and FinalTextRenderer, lesson 7, Build: two "
+             "frontends, items 1 and 2).")
 
 
 @lab_test("A failure is told by its label, stop_reason \"error\", and by nothing else: an "
@@ -424,7 +486,12 @@ async def test_the_label_decides(t):
              # what the text frontend's line says without a reason is the student's to choose
              # (Build item 2), so only its verdict is held here, never its line
              ("a failed reply with error_message null (FinalTextRenderer's line not judged)",
-              lab.fail(reason) | {"error_message": None}, [False, False, None])]
+              lab.fail(reason) | {"error_message": None}, [False, False, None]),
+             # with no error_message key at all, what the text frontend's finish() does is not
+             # judged here either, only that the record stays as it came
+             ("a failed reply with no error_message key (FinalTextRenderer's finish() not "
+              "judged)", {key: value for key, value in lab.fail(reason).items()
+                          if key != "error_message"}, [False, None, None])]
 
     def watched(renderer, events):
         """fold, and whether the events were as before after each render call and finish()."""
@@ -432,7 +499,10 @@ async def test_the_label_decides(t):
         for event in events:
             t.printed(renderer.render, event)
             untouched = untouched and events == before
-        value, said = t.printed(renderer.finish)
+        try:
+            value, said = t.printed(renderer.finish)
+        except Exception as problem:  # noqa: BLE001 - what it did is the item; the record is held
+            value, said = f"raised {type(problem).__name__}", None
         return value, said, untouched and events == before
 
     found = []
@@ -440,8 +510,8 @@ async def test_the_label_decides(t):
         events = given if isinstance(given, list) else [{"type": "message_end", "message": given}]
         as_json, _, json_kept = watched(harness.JsonRenderer(), events)
         as_text, said, text_kept = watched(harness.FinalTextRenderer(), events)
-        found.append([what, as_json, as_text, said if wanted[2] is not None else None,
-                      json_kept and text_kept])
+        found.append([what, as_json, as_text if wanted[1] is not None else None,
+                      said if wanted[2] is not None else None, json_kept and text_kept])
     t.expect(found, [[what, *wanted, True] for what, _, wanted in cases],
              "Whether a reply failed is its stop_reason, \"error\" or not, whatever its "
              "error_message field and its content hold: an error_message key on an answer "
@@ -483,6 +553,20 @@ async def test_the_label_decides(t):
              "consumer did, the label of the reply handed over, the label it wrote in its place "
              "afterwards, the line printed is the event as handed over, (finish(), what it "
              "printed)].")
+    kept = []
+    for first, then in ((lab.fail(reason), lab.say(answer)), (lab.say(answer), lab.fail(reason))):
+        event, renderer = {"type": "message_end", "message": first}, harness.FinalTextRenderer()
+        t.printed(renderer.render, event)
+        event["message"] = then  # a consumer puts another message in the event afterwards
+        kept.append([first["stop_reason"], then["stop_reason"], t.printed(renderer.finish)])
+    t.expect(kept, [["error", "stop", (False, f"Error: {reason}\n")],
+                    ["stop", "error", (True, answer + "\n")]],
+             "For FinalTextRenderer the last assistant message announced decides: the message "
+             "its message_end carried when render was handed it, not one a consumer put into "
+             "that event afterwards, which was never announced. Each item is [the label of the "
+             "reply announced, the label of the reply put in its place after render returned, "
+             "(finish(), what it printed)] (FinalTextRenderer, lesson 7, Build: two frontends, "
+             "item 2).")
 
 
 def _trouble(kind, number):
