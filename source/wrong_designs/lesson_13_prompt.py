@@ -1,7 +1,7 @@
 """Lesson 13's wrong designs (tools/wrong_designs.py describes the format). Each is a change to
 lab 13.1's reference; the rule is the lesson's principle or the part of it the design breaks.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     Wrong(lab='13.1', name='a set for guidelines',
@@ -887,6 +887,223 @@ def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
             [f"- {k['name']}: {k['description'].rstrip('.')}. ({k['path']})"
              for k in skills]))  # every description a sentence
 '''),
+    # Round 13 (reader r69): designs that passed the lab's tests before round 13's kill round.
+    Wrong(lab='13.1', name="the machine's name from os.uname in the opening line",
+          rule='Equal arguments must give identical text in every process: nothing of the machine goes in, however it is looked up.',
+          where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 13, r69-01)',
+          names='nothing of the machine',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''
+    import os
+    parts = [f"You are a coding assistant working on {os.uname().nodename} in the user's project."]
+'''),
+    Wrong(lab='13.1', name='the process number in the opening line',
+          rule='Equal arguments must give identical text in every process: a process number differs in every process.',
+          where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 13, r69-02)',
+          names='identical text in every process',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''
+    import os
+    parts = [f"You are coding assistant number {os.getpid()} in the user's project."]
+'''),
+    Wrong(lab='13.1', name="the clock's weekday in the opening line",
+          rule='The builder is handed the date and never asks the clock, not even for a weekday that names no year.',
+          where='"The date and the folder"; Build: say what is there, item 3 (hunt round 13, r69-03)',
+          names="nor the clock's day",
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''
+    import datetime
+    parts = [f"You are a coding assistant working this {datetime.date.today():%A} in the "
+             "user's project."]
+'''),
+    Wrong(lab='13.1', name='the login shell from the environment in the opening line',
+          rule='Equal arguments must give identical text in every process: no environment variable goes in, whichever it is.',
+          where='Build: say what is there, item 3 ("Equal arguments must give identical text in every process") (hunt round 13, r69-04)',
+          names='identical text in every process',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''
+    import os
+    parts = [f"You are a coding assistant using {os.environ.get('SHELL', 'sh')} in the user's "
+             "project."]
+'''),
+    Wrong(lab='13.1', name='another opening line when cwd is empty',
+          rule='The opening line is the same words whatever the arguments, an empty folder included: what changes goes in the sections below it.',
+          where='Build: say what is there, item 3 ("the same words whatever the arguments") (hunt round 13, r69-05)',
+          names='the same words whatever the arguments',
+          replace=r'''    parts = ["You are a coding assistant working in the user's project."]''',
+          by=r'''
+    parts = ["You are a coding assistant working in the user's project." if cwd else
+             "You are a coding assistant with no working folder yet."]
+'''),
+    Wrong(lab='13.1', name="read's description inside its snippet",
+          rule='A snippet is one line on what the tool is for, not its description: one that holds the description anywhere says it twice.',
+          where='Build: say what is there, item 1 ("one line on what the tool is for, not its description") (hunt round 13, r69-06)',
+          names='holds one of its sentences or clauses anywhere',
+          replace=r'''        "snippet": "Read a file's contents",''',
+          by=r'''
+        "snippet": f"In short: Return the text of a file. A single read stops after {max_lines} "
+                   f"lines or {max_bytes} bytes; ask again with offset for the rest.",
+'''),
+    Wrong(lab='13.1', name="a space for bash's snippet",
+          rule='A snippet is one line on what the tool is for: a snippet of white space says nothing.',
+          where='Build: say what is there, item 1 ("one line on what the tool is for") (hunt round 13, r69-07)',
+          names='a snippet of white space says nothing',
+          replace=r'''        "snippet": "Run a shell command",''',
+          by=r'''        "snippet": " ",'''),
+    Wrong(lab='13.1', name="an empty string for bash's guideline",
+          rule='The guidelines are a list of short pieces of advice: an empty string advises nothing.',
+          where='Build: say what is there, item 1 ("a list of short pieces of advice") (hunt round 13, r69-08)',
+          names='none empty or blank',
+          replace=r'''        "guidelines": ["Before running a command, say what it is for."],''',
+          by=r'''        "guidelines": [""],'''),
+    Wrong(lab='13.1', name='a snippet of spaces taken for none',
+          rule='An empty snippet is no snippet; any other, one of spaces only included, gets its line - NAME: SNIPPET as it came.',
+          where='Build: say what is there, item 3 ("An empty snippet is no snippet") (hunt round 13, r69-09)',
+          names='one of spaces only is a snippet too',
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''
+    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools
+                if (t.get("snippet") or "").strip()]  # a snippet of spaces says nothing
+'''),
+    Wrong(lab='13.1', name="a snippet's full stop dropped",
+          rule='A line - NAME: SNIPPET for each tool that has a snippet, the snippet as it came: the lines are checked character for character.',
+          where='Build: say what is there, item 3 ("checked character for character") (hunt round 13, r69-10)',
+          names='as is a full stop',
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''
+    snippets = [f"- {t['name']}: {t['snippet'].rstrip('.')}" for t in tools
+                if t.get("snippet")]  # a line, not a sentence
+'''),
+    Wrong(lab='13.1', name="a tool's name stripped and lower-cased on its line",
+          rule='A line - NAME: SNIPPET for each tool that has a snippet, the name as it came: the lines are checked character for character.',
+          where='Build: say what is there, item 3 ("checked character for character") (hunt round 13, r69-11)',
+          names='capitals and spaces included',
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''
+    snippets = [f"- {t['name'].strip().lower()}: {t['snippet']}" for t in tools
+                if t.get("snippet")]  # names tidied
+'''),
+    Wrong(lab='13.1', name="a skill's name lower-cased in the index",
+          rule='A line - NAME: DESCRIPTION (PATH) for each skill, its name as it came: the lines are checked character for character.',
+          where='Build: say what is there, item 3 ("checked character for character") (hunt round 13, r69-12)',
+          names='its name, description and path as they came',
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''            [f"- {k['name'].lower()}: {k['description']} ({k['path']})" for k in skills]))'''),
+    Wrong(lab='13.1', name="a skill's path normalised in the index",
+          rule='A line - NAME: DESCRIPTION (PATH) for each skill, its path as it came: the lines are checked character for character.',
+          where='Build: say what is there, item 3 ("checked character for character") (hunt round 13, r69-13)',
+          names='its name, description and path as they came',
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''
+            [f"- {k['name']}: {k['description']} ({posixpath.normpath(k['path'])})"
+             for k in skills]))
+''',
+          also=((r'''def build_system_prompt(tools, context_files, skills, cwd, today):''',
+                 r'''import posixpath
+
+
+def build_system_prompt(tools, context_files, skills, cwd, today):'''),)),
+    Wrong(lab='13.1', name='guidelines the same when they differ by a double space',
+          rule='Each guideline once: only the same characters make the same sentence.',
+          where='Build: say what is there, item 3 ("each sentence once") (hunt round 13, r69-14)',
+          names='only the same characters make the same sentence',
+          replace=r'''            if line not in advice:  # first seen, first listed: a list keeps order, a set not''',
+          by=r'''            if line.replace("  ", " ") not in [a.replace("  ", " ") for a in advice]:'''),
+    Wrong(lab='13.1', name='tool lines capped at five hundred',
+          rule='A line for each tool that has a snippet, in the order of tools: there is no cap on the tools.',
+          where='Build: say what is there, item 3 (hunt round 13, r69-15)',
+          names='there is no cap on the tools',
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools[:500] if t.get("snippet")]'''),
+    Wrong(lab='13.1', name='context files capped at four hundred',
+          rule='Each context file, in the order given, as its own section: every file goes in, however many there are.',
+          where='Build: say what is there, item 3 (hunt round 13, r69-16)',
+          names='every file goes in, however many there are',
+          replace=r'''              for where, body in context_files]''',
+          by=r'''              for where, body in context_files[:400]]'''),
+    Wrong(lab='13.1', name='discover_context capped at sixty-four folders deep',
+          rule='discover_context returns every AGENTS.md on the way from the root down to cwd: there is no cap on the depth.',
+          where='Build: say what is there, item 2 (hunt round 13, r69-18)',
+          names='there is no cap on the depth',
+          replace=r'''    for depth in range(len(steps) + 1):  # the root first, then one folder deeper each time''',
+          by=r'''    for depth in range(min(len(steps), 64) + 1):  # deeper than any real project'''),
+    Wrong(lab='13.1', name='skills index capped at four hundred',
+          rule='A line for each skill, in the order given: there is no cap on the skills.',
+          where='Build: say what is there, item 3 (hunt round 13, r69-19)',
+          names='never sorted, capped or merged',
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills[:400]]))'''),
+    Wrong(lab='13.1', name='guidelines capped at seven hundred',
+          rule='A line - GUIDELINE for each guideline of the tools, each sentence once: every guideline is listed, however many.',
+          where='Build: say what is there, item 3 (hunt round 13, r69-20)',
+          names='however many tools and guidelines there are',
+          replace=r'''            if line not in advice:  # first seen, first listed: a list keeps order, a set not''',
+          by=r'''            if line not in advice and len(advice) < 700:  # enough advice for anyone'''),
+    Wrong(lab='13.1', name='the prompt kept for the same context paths',
+          rule='Equal arguments give equal text whatever was built before: a context file edited since an earlier call goes in with its new text.',
+          where='Build: say what is there, item 3 ("whatever was built before") (hunt round 13, r69-21)',
+          names='a prompt kept from an earlier call is wrong',
+          replace=r'''def build_system_prompt(tools, context_files, skills, cwd, today):''',
+          by=r'''_PROMPTS = {}  # the prompts built so far, by what they were built from
+
+
+def build_system_prompt(tools, context_files, skills, cwd, today):
+    key = repr(([(t.get("name"), t.get("snippet"), t.get("guidelines")) for t in tools],
+                [where for where, _ in context_files], skills, cwd, today))
+    if key not in _PROMPTS:  # the same tools, files, skills, date and folder: the same prompt
+        _PROMPTS[key] = _build_system_prompt(tools, context_files, skills, cwd, today)
+    return _PROMPTS[key]
+
+
+def _build_system_prompt(tools, context_files, skills, cwd, today):'''),
+    Wrong(lab='13.1', name="each skill's line kept in the caller's skill",
+          rule="The builder keeps none from an earlier call and writes nothing into the caller's skills: a description edited since goes in as it is now.",
+          where='Build: say what is there, item 3 ("whatever was built before") (hunt round 13, r69-22)',
+          names="writes nothing into the caller's skills",
+          replace=r'''            [f"- {k['name']}: {k['description']} ({k['path']})" for k in skills]))''',
+          by=r'''
+            [k.setdefault("_line", f"- {k['name']}: {k['description']} ({k['path']})")
+             for k in skills]))  # each skill's line made once
+'''),
+    Wrong(lab='13.1', name='AGENTS.md files once found remembered per workspace',
+          rule='discover_context looks at the workspace each time it is asked: a file removed since an earlier call is not on the way.',
+          where='Build: say what is there, item 2 ("each text exactly as the workspace holds it") (hunt round 13, r69-23)',
+          names='never at what an earlier call found',
+          replace=r'''
+        if ws.exists(name):
+            found.append((name, ws.read_text(name)))
+''',
+          by=r'''
+        seen = _SEEN.setdefault(ws, set())  # what this workspace was once found to hold
+        if name in seen or ws.exists(name):
+            seen.add(name)
+            found.append((name, ws.read_text(name)))
+''',
+          also=((r'''def discover_context(ws, cwd):''',
+                 r'''_SEEN = weakref.WeakKeyDictionary()  # workspace -> the AGENTS.md paths found in it
+
+
+def discover_context(ws, cwd):'''),)),
+    Wrong(lab='13.1', name='tool lines sorted past four hundred tools',
+          rule='A line for each tool that has a snippet, in the order of tools, never sorted, however many.',
+          where='Build: say what is there, item 3 ("in the order of `tools`") (hunt round 13, r69-24)',
+          names='in the order of the list given, never sorted',
+          replace=r'''    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]''',
+          by=r'''
+    snippets = [f"- {t['name']}: {t['snippet']}" for t in tools if t.get("snippet")]
+    if len(tools) > 400:  # a long list is easier to scan in order
+        snippets.sort()
+'''),
+    Wrong(lab='13.1', name='guidelines sorted past a thousand',
+          rule='Each guideline once, in the order it is first met, however many there are.',
+          where='Build: say what is there, item 3 ("in the order it is first met") (hunt round 13, r69-26)',
+          names='in the order first met, never sorted',
+          replace=r'''                advice.append(line)''',
+          by=r'''
+                advice.append(line)
+    if len(advice) > 1000:  # a long list is easier to scan in order
+        advice.sort()
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -998,4 +1215,57 @@ ALLOWED = [
         by='''    if cwd.startswith("/") or ".." in cwd.split("/"):
         raise ValueError(f"cwd must be a plain relative folder, not {cwd!r}")
     steps = [step for step in cwd.split("/") if step not in ("", ".")]'''),
+    Wrong(
+        lab="13.1", name="the sentence over the skills index counting the skills",
+        rule="Build item 3 holds the opening line to the same words whatever the arguments, "
+             "\"what changes goes in the sections below it\", and asks of the sentence over the "
+             "skills index only that it be the student's own, three words or more, on what the "
+             "lines below it are for; that section changes with the skills anyway, and equal "
+             "arguments still give equal text (hunt round 13, probe r69-P4).",
+        where='section "Build: say what is there", item 3', names="",
+        replace='''            ["Skills are instruction files for particular kinds of task. Before starting a "
+             "task that fits a description, read its file."] +''',
+        by='''            [f"These {len(skills)} skills are instruction files for particular kinds of "
+             "task. Before starting a task that fits a description, read its file."] +'''),
+]
+
+DEEP_TEXT = r'''
+import harness
+from lab.kit import lab_test
+
+LAB = "13.1"
+
+
+@lab_test("A context file goes in with its text exactly as it came, however long: one of "
+          "1,200,000 characters, past a cut at a million.")
+async def test_a_context_file_past_a_million_characters(t):
+    body = "".join(f"{n:07d} Keep the tests green and the diffs small.\n" for n in range(24000))
+    prompt = harness.build_system_prompt([], [("AGENTS.md", body)], [], "/work", "2026-03-14")
+    t.expect([len(body), f'<project_instructions path="AGENTS.md">\n{body}\n'
+              "</project_instructions>" in prompt],
+             why=f"One context file of {len(body)} characters. Items: [its length, whether the "
+                 "prompt holds it whole in its tags]: the text exactly as it came, however "
+                 "long, with no cap and nothing cut short (build_system_prompt, lesson 13, "
+                 "Build item 3).")
+'''
+
+# Designs no check of the lab can afford to tell apart (tools/wrong_designs.py's Beyond).
+BEYOND = [
+    Beyond(lab='13.1', name='context files cut to a million characters in the prompt',
+           rule='Each context file goes in with the text exactly as it came, however long.',
+           where='Build: say what is there, item 3 ("the text exactly as it came") (hunt round 13, r69-17)',
+           names='nothing cut short',
+           reach='test_context_files_go_in_word_for_word_in_the_order_given holds one file of '
+                 'about 300,000 characters whole, and any cut past the longest drawn text is '
+                 "the same cap (round 11's 32,000 fails); this cut drops characters from the "
+                 '1,000,001st on',
+           replace=r'''
+    parts += [f'<project_instructions path="{where}">\n{body}\n</project_instructions>'
+              for where, body in context_files]
+''',
+           by=r'''
+    parts += [f'<project_instructions path="{where}">\n{body[:1_000_000]}\n'
+              '</project_instructions>' for where, body in context_files]
+''',
+           deep=DEEP_TEXT),
 ]

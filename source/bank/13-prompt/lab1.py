@@ -17,6 +17,7 @@ import json
 import os
 import re
 import tempfile
+import time
 
 import harness
 import lab
@@ -183,11 +184,17 @@ async def test_bank_every_set_of_the_factories(t):
                                            in pieces(spec["description"])),
                       # made again, each tool is a new dict with a guidelines list of its own
                       [x.get("guidelines") is not made[x["name"]]().get("guidelines")
-                       for x in tools]])
+                       for x in tools],
+                      # a snippet that says something of its own, guidelines that say something
+                      sorted(x["name"] for x in tools if not str(x.get("snippet", "")).strip() or
+                             any(piece.casefold() in str(x.get("snippet")).casefold()
+                                 for piece in pieces(x["description"].replace(", ", ". "))
+                                 if len(piece.split()) >= 3) or
+                             not all(str(line).strip() for line in x.get("guidelines") or [""]))])
     size = {"read": 2, "write": 2, "bash": 1}
     t.expect(found, [[sorted(names), ["list"], sum(size[n] for n in names) -
                       ("read" in names and "write" in names), sorted(names), [],
-                      [True] * len(names)]
+                      [True] * len(names), []]
                      for names in sets],
              "For each set of the factories' tools: [its names, the types of their guidelines "
              "(lists), how many guideline lines the "
@@ -195,7 +202,8 @@ async def test_bank_every_set_of_the_factories(t):
              "once), the names the prompt's Available tools: lines give, the tools whose line "
              "there is the description tool_specs sends for them, or a sentence or clause of "
              "it, for each tool whether its guidelines are another list than a second call of "
-             "its factory gives].")
+             "its factory gives, the tools whose snippet is blank or holds a sentence or clause "
+             "of their description anywhere, or one of whose guidelines is blank].")
 
 
 # --- rule 2: discover_context -----------------------------------------------------------------
@@ -315,9 +323,9 @@ async def test_bank_each_folder_on_the_way_in_turn(t):
              "Items: [for each folder from the deepest up to the root, the [path, text] pairs "
              f"found there], then, after {gone} was removed and {on_way[-1]} rewritten, what "
              "the deepest folder finds.")
-    # thirty to forty-five folders deep, names repeating; every third folder holds an
+    # a hundred to two hundred folders deep, names repeating; every third folder holds an
     # AGENTS.md, the others a file of another name only
-    deep, others = t.random.choices(LATER + EARLY, k=t.random.randint(30, 45)), \
+    deep, others = t.random.choices(LATER + EARLY, k=t.random.randint(100, 200)), \
         ["CLAUDE.md", "agents.md", "Agents.md", "AGENTS.MD"]
     at = ["".join(f + "/" for f in deep[:n]) for n in range(len(deep) + 1)]
     ws = lab.Workspace({at[n] + ("AGENTS.md" if n % 3 == 0 else others[n % 4]): f"Level {n}."
@@ -353,7 +361,9 @@ def advice_for(t, count):
           "line per tool with a snippet, each guideline once as written, the files word for "
           "word, the skills index in the order given, and the date and folder as the caller "
           "spelled them, last and only there; built again from the same arguments, it is the "
-          "same text, and the builder fills in nothing of its own.")
+          "same text, and the builder fills in nothing of its own; past a thousand tools, "
+          "guidelines, skills and files, each goes in as it came, built again by another "
+          "process the same text, and after an edit the new one.")
 async def test_bank_what_a_model_is_told_in_a_session(t):
     # every name and three of them again, read after the fourth tool: nine lines or more
     names = t.random.sample(TOOL_NAMES, len(TOOL_NAMES)) + t.random.sample(TOOL_NAMES, 3)
@@ -503,6 +513,82 @@ async def test_bank_what_a_model_is_told_in_a_session(t):
              "tools are as they were, whether the opening line holds this year, then what the "
              "model read once the last tool's snippet changed: the tool lines, how many "
              "guideline lines, the files, the skills index's lines, the last two lines].")
+    # Past a thousand of each: tools (a snippet ending in a full stop, one of spaces only, a
+    # name with a capital and spaces), their guidelines (one said again with two spaces inside),
+    # skills (capital names, paths with "./" and "//") and files; built again by a process with
+    # another number, machine name, environment and clock, then once more after every file and
+    # one skill's description were edited in place; and an empty date and folder
+    size = t.random.randint(1001, 1200)
+    heap = [described(f"{t.random.choice(TOOL_NAMES)}{n}",
+                      t.random.choice(SNIPPETS) + t.random.choice(["", "."]), [f"Tip {size - n}."])
+            for n in range(size)]
+    odd = t.random.sample(range(size), 3)
+    heap[odd[0]]["name"] = f" {t.random.choice(TOOL_NAMES).capitalize()} "
+    heap[odd[1]]["snippet"] = " " * t.random.randint(1, 3)
+    tip = heap[odd[2]]["guidelines"][0]
+    heap[odd[2]]["guidelines"].append(tip.replace(" ", "  "))
+    heap.insert(t.random.randint(0, size), described("read", "Open a file"))
+    shelf = [{"name": f"Case{n}", "description": f"Handle case {n}.", "path": f"./skills//C{n}.md"}
+             for n in range(t.random.randint(1001, 1200))]
+    pile = [(f"{t.random.choice(LATER)}/{n}/AGENTS.md", f"Rule {n}.")
+            for n in range(t.random.randint(1001, 1200))]
+    day, where = old_day(t), "/srv/" + t.random.choice(LATER)
+    prompt = harness.build_system_prompt(heap, pile, shelf, where, day)
+    pid, shift = t.random.randint(100000, 400000), \
+        (7 * t.random.randint(100, 900) + t.random.randint(1, 6)) * 86400
+    clock, now, uname = datetime.datetime, time.time, getattr(os, "uname", None)
+
+    class Later(datetime.datetime):  # the wall clock on another day
+        @classmethod
+        def now(cls, tz=None):
+            return clock.now(tz) + datetime.timedelta(seconds=shift)
+    swaps = [(at, name, value) for at, name, value in (
+        (os, "getpid", lambda: pid), (os, "getppid", lambda: pid + 1),
+        (os, "uname", lambda: type(uname())((uname()[0], f"box{pid}", *uname()[2:]))),
+        (time, "time", lambda: now() + shift), (datetime, "datetime", Later)) if hasattr(at, name)]
+    olds, saved = [getattr(at, name) for at, name, _ in swaps], dict(os.environ)
+    try:
+        os.environ.update({name: f"other-{name.lower()}" for name in saved}, SHELL="/bin/other")
+        for at, name, value in swaps:
+            setattr(at, name, value)
+        theirs = harness.build_system_prompt(heap, pile, shelf, where, day)
+    except Exception as error:
+        theirs = type(error).__name__
+    finally:
+        for (at, name, _), value in zip(swaps, olds):
+            setattr(at, name, value)
+        os.environ.clear()
+        os.environ.update(saved)
+    kept = copy.deepcopy(shelf)
+    pile = [(path, f"Edited: {text}") for path, text in pile]
+    edited = harness.build_system_prompt(heap, pile, shelf, where, day)
+    shelf[1]["description"] = kept[1]["description"] = "Handle the edited case."
+    parts = edited.split("\n\n")
+    index = next((part.split("\n") for part in harness.build_system_prompt(
+        heap, pile, shelf, where, day).split("\n\n") if f"({shelf[0]['path']})" in part), [])
+    t.expect([theirs == prompt, block(edited, "Available tools:") ==
+              [f"- {x['name']}: {x['snippet']}" for x in heap if x.get("snippet")],
+              block(edited, "Guidelines:") ==
+              ["- " + line for line in dict.fromkeys(x for tool in heap
+                                                     for x in tool.get("guidelines", []))],
+              parts[-len(pile) - 2:-2] == [f'<project_instructions path="{path}">\n{text}\n'
+                                           "</project_instructions>" for path, text in pile],
+              [line for line in index if line.startswith("- ")] ==
+              [f"- {k['name']}: {k['description']} ({k['path']})" for k in shelf],
+              shelf == kept, prompt.split("\n")[0] == harness.build_system_prompt(
+                  [], [], [], "", "").split("\n")[0]],
+             [True] * 7,
+             f"{len(heap)} tools, {len(pile)} context files and {len(shelf)} skills. Items: "
+             "[whether the prompt built again by a process with another number, machine name, "
+             "environment and clock is the same text; then, built once more after every file's "
+             "text was edited, and again after one skill's description was edited in place: "
+             "whether the tool lines are "
+             "each tool's name and snippet as they came, a snippet of spaces included; whether "
+             "the guideline lines are every guideline once in the order first met, one said "
+             "again with two spaces inside included; whether the files are every file with its "
+             "new text; whether the skills index lists every skill as it is now, names and "
+             "paths as they came; whether the caller's skills kept their keys and values; "
+             "whether the opening line is the one of a prompt with an empty date and folder].")
 
 
 @lab_test("A harness rebuilt run after run as tools are switched on and off: the prompt each "

@@ -16,6 +16,7 @@ import copy
 import datetime
 import os
 import tempfile
+import time
 
 import harness
 import lab
@@ -148,7 +149,7 @@ async def test_the_bare_prompt(t):
 
 @lab_test("Each tool with a snippet gets the line - name: snippet under the heading Available "
           "tools:, in the order the tools were given, for 0 to 15 tools in drawn orders and one list "
-          "of 301 to 400, two tools of one name included; a tool without a snippet gets no "
+          "of 1,001 to 1,100, two tools of one name included; a tool without a snippet gets no "
           "line, and with no line to give there is no heading either.")
 async def test_a_line_for_each_tool_with_a_snippet(t):
     cases = [[], [(name, None) for name in t.random.sample(NAMES, t.random.randint(1, 3))]]
@@ -158,9 +159,9 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
     # every name, then three of them again: a tool is a tool, whatever another one is named
     cases.append([(name, t.random.choice(SNIPPETS)) for name in
                   t.random.sample(NAMES, len(NAMES)) + t.random.sample(NAMES, 3)])
-    # hundreds of tools: a harness is handed what the caller has, and every one is told
+    # over a thousand tools: a harness is handed what the caller has, and every one is told
     cases.append([(t.random.choice(NAMES), t.random.choice([None] + SNIPPETS))
-                  for _ in range(t.random.randint(301, 400))])
+                  for _ in range(t.random.randint(1001, 1100))])
     found = []
     for case in cases:
         tools = [described(name, snippet, [ADVICE[i % len(ADVICE)]] if i % 2 else None)
@@ -174,7 +175,7 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
              "One line per enabled tool that has a snippet, in the order of the list given, "
              "never sorted, under the heading the lesson gives; a section with no line is left "
              "out, heading and all. A list of fifteen tools, three of them sharing a name with "
-             "an earlier one, has fifteen lines, and one of 301 to 400 a line for each that has "
+             "an earlier one, has fifteen lines, and one of 1,001 to 1,100 a line for each that has "
              "a snippet: there is no cap on the tools and no check of names. Each item is the tools section's lines for one tool list, or None when the "
              "prompt has no such section (build_system_prompt, lesson 13).")
     # a snippet of "" says nothing: among tools with snippets, and alone
@@ -182,7 +183,12 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
              for n, name in enumerate(t.random.sample(NAMES, t.random.randint(3, 6)))]
     t.random.shuffle(mixed)
     lone = [(t.random.choice(NAMES), "")]
-    spaced = [(name, f" {t.random.choice(SNIPPETS)} ") for name in t.random.sample(NAMES, 2)]
+    # as the caller spelled them: spaces at a snippet's ends, a name with a capital and a space,
+    # a snippet ending in a full stop, and a snippet of white space only, which is not empty
+    spaced = [(name, f" {t.random.choice(SNIPPETS)} ") for name in t.random.sample(NAMES, 2)] + \
+        [(f" {t.random.choice(NAMES).capitalize()} ", f"{t.random.choice(SNIPPETS)}."),
+         (t.random.choice(NAMES), " " * t.random.randint(1, 3))]
+    t.random.shuffle(spaced)
     t.expect([headed(harness.build_system_prompt([described(name, snippet) for name, snippet
                                                   in case], [], [], CWD, TODAY),
                      "Available tools:") for case in (mixed, lone, spaced)],
@@ -190,14 +196,17 @@ async def test_a_line_for_each_tool_with_a_snippet(t):
              "Items: each prompt's tools section's lines, or None when it has none. An empty "
              "snippet is no snippet: its tool gets no line, and a list whose only snippet is "
              "\"\" has no tools section; any other snippet goes in as it came, a space at either "
-             "end included, since the line - NAME: SNIPPET is checked character for character "
+             "end included, as is a full stop, and one of spaces only is a snippet too, as the name "
+             "goes in as it came, capitals and spaces included, since the line - NAME: SNIPPET is "
+             "checked character for character "
              "(build_system_prompt, lesson 13, Build item 3, \"An empty snippet is no "
              "snippet\").")
 
 
 @lab_test("Guidelines appear once each under the heading Guidelines:, in the order first seen, "
           "however many tools share them, repeat them or have none: 1 to 5 tools, up to 14 "
-          "guidelines.")
+          "guidelines, and 1,002 over 502 tools; only the same characters make the same "
+          "guideline.")
 async def test_each_guideline_once_first_seen_first(t):
     # Every draw holds one tool list with at least ten different guidelines: a set lists ten
     # lines in their first-seen order about once in 3.6 million hash seeds, so a design that
@@ -211,11 +220,13 @@ async def test_each_guideline_once_first_seen_first(t):
             where.insert(t.random.randint(0, len(where)), line)
         cases.append([(name, t.random.choice([None, "Does a thing"]),
                        lines or t.random.choice([None, []])) for name, lines in zip(NAMES, lists)])
-    # one sentence, once with a small letter, once with a space at its end and once without its
-    # full stop: four sentences
+    # one sentence, once with a small letter, once with a space at its end, once without its
+    # full stop and once with two spaces between its first words: five sentences
     line = t.random.choice(ADVICE)
     small, spaced, bare = line[0].lower() + line[1:], line + " ", line[:-1]
-    cases.append([("read", None, [line, spaced]), ("write", "Does a thing", [small, bare, line])])
+    doubled = line.replace(" ", "  ", 1)
+    cases.append([("read", None, [line, spaced, doubled]),
+                  ("write", "Does a thing", [small, bare, line, doubled])])
     found = []
     for case in cases:
         tools = [described(name, snippet, lines) for name, snippet, lines in case]
@@ -226,26 +237,30 @@ async def test_each_guideline_once_first_seen_first(t):
                      for case in cases],
              "Each guideline once, in the order first seen over the tools in their order, "
              "whether or not its tool has a snippet, and each exactly as written: "
-             f"{line!r}, {small!r}, {spaced!r} and {bare!r} are four sentences, since only the same "
+             f"{line!r}, {small!r}, {spaced!r}, {bare!r} and {doubled!r} are five sentences, "
+             "since only the same "
              "characters make the same sentence. A list that checks before appending keeps "
              "that order, a set does not, and its order changes from one Python process to the "
              "next. Each item is the guidelines section's lines for one tool list, or None when "
              "no tool has a guideline (build_system_prompt, lesson 13).")
-    many = [described(f"tool{n}", None, [f"Step {n} first."]) for n in range(301)]
-    many.append(described("read", None, [f"Rule {n}." for n in range(301)]))
+    many = [described(f"tool{n}", None, [f"Step {n} first."]) for n in range(501)]
+    many.append(described("read", None, [f"Rule {n}." for n in range(501)]))
     lines = headed(harness.build_system_prompt(many, [], [], CWD, TODAY), "Guidelines:")
-    t.expect([len(lines), lines[301], lines[-1]], [603, "- Step 300 first.", "- Rule 300."],
-             "302 tools: tool0 to tool300 with one guideline each, 'Step N first.', then read "
-             "with 301, 'Rule 0.' to 'Rule 300.'. The items are [the guidelines section's "
-             "lines, heading included, its line for tool300, its last line]: every tool's "
-             "every guideline is listed, however many tools and guidelines there are "
-             "(build_system_prompt, lesson 13).")
+    t.expect([len(lines), lines[1:502] == [f"- Step {n} first." for n in range(501)],
+              lines[502:] == [f"- Rule {n}." for n in range(501)]], [1003, True, True],
+             "502 tools: tool0 to tool500 with one guideline each, 'Step N first.', then read "
+             "with 501, 'Rule 0.' to 'Rule 500.': 1,002 different guidelines. The items are "
+             "[the guidelines section's lines, heading included; whether its lines after the "
+             "heading are the tools' steps in the tools' order, then read's rules in read's "
+             "order]: every tool's every guideline is listed, however many tools and "
+             "guidelines there are, in the order first met, never sorted (build_system_prompt, "
+             "lesson 13, Build item 3, \"in the order it is first met\").")
 
 
 @lab_test("Context files go in word for word, each as <project_instructions path=\"...\"> its "
           "text </project_instructions>, in the order given, never sorted: 0 to 5 files of one "
-          "to three paragraphs, one of 300 lines, a path as the caller spelled it, hundreds of "
-          "files and a file of hundreds of thousands of characters.")
+          "to three paragraphs, one of 300 lines, a path as the caller spelled it, over a "
+          "thousand files and a file of hundreds of thousands of characters.")
 async def test_context_files_go_in_word_for_word_in_the_order_given(t):
     cases = []
     for count in [0, 1, 2, 3, 5]:
@@ -254,6 +269,10 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
         # a file as an editor saves it ends in a line break, which goes in with the rest
         cases.append(([(path, text(t) + "\n") for path in dict.fromkeys(paths)], day(t),
                       folder(t)))
+    # then each list again, the same paths with the same date and folder, each file edited
+    # since: the prompt holds what the files hold now, whatever was built before
+    cases += [([(path, f"Edited: {text(t)}\n") for path, _ in files], today, cwd)
+              for files, today, cwd in cases]
     found = [harness.build_system_prompt([], files, [], cwd, today).split("\n\n", 1)[1]
              for files, today, cwd in cases]
     t.expect(found, ["\n\n".join([f'<project_instructions path="{path}">\n{body}\n'
@@ -261,8 +280,12 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
                                  [f"Current date: {today}\nCurrent working directory: {cwd}"])
                      for files, today, cwd in cases],
              "Each file's text as written, blank lines and its final line break included, in "
-             "its own tags, in the order given, then the date and directory. Each item is what follows the opening line "
-             "for one list of files (build_system_prompt, lesson 13).")
+             "its own tags, in the order given, then the date and directory; the five lists "
+             "are then given again, the same paths, date and folder, each file's text edited "
+             "since, and the new texts go in: equal arguments give equal text, and a prompt "
+             "kept from an earlier call is wrong for new ones. Each item is what follows the "
+             "opening line for one list of files (build_system_prompt, lesson 13, Build item 3, "
+             "\"whatever was built before\").")
     # What real files hold: markup, quotes and ampersands (a closing tag of their own too),
     # Windows line ends, spaces at a line's end, a long file, a path with & and quotes in it,
     # and one file given twice. Nothing is escaped, tidied, cut or merged.
@@ -288,7 +311,7 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
              "tidied, cut short or dropped as a repeat (build_system_prompt, lesson 13, Build "
              "item 3, \"the text exactly as it came\").")
     many = [(f"{'/'.join(t.random.sample(FOLDERS, 2))}/{n}/AGENTS.md", f"Rule {n}.")
-            for n in range(t.random.randint(200, 300))]
+            for n in range(t.random.randint(1001, 1100))]
     huge = "\n".join(f"{n}. {' '.join(t.random.sample(WORDS, 8))}." for n in range(5000))
     found = [sections(harness.build_system_prompt([], files, [], CWD, TODAY))[1:-1]
              for files in (many, [("AGENTS.md", huge)])]
@@ -307,8 +330,9 @@ async def test_context_files_go_in_word_for_word_in_the_order_given(t):
 
 @lab_test("The skills index appears only when there are skills and a tool named read, wherever "
           "read stands in the list and whether or not it has a snippet; it lists each skill as "
-          "- name: description (path) after a sentence, in the order given, 12 skills and 200 to "
-          "300, descriptions as they came, a skill given twice listed twice; without read, the "
+          "- name: description (path) after a sentence, in the order given, 12 skills and 1,001 to "
+          "1,100, names, descriptions and paths as they came, a skill given twice listed twice, "
+          "none kept from an earlier call; without read, the "
           "skills change nothing in the prompt.")
 async def test_a_skills_index_only_with_a_tool_named_read(t):
     # "ready" and "thread" hold the letters of read without being named read.
@@ -322,17 +346,20 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
                                 t.random.randint(0, 4))
         cases.append((t.random.sample(SKILLS, t.random.randint(0, 5)), list(dict.fromkeys(names))))
     # twelve skills, half of them with no full stop to their description, with read after six
-    # other tools, and the same without read; hundreds of skills; a skill given twice
+    # other tools, and the same without read; over a thousand skills; a skill given twice
     twelve = t.random.sample(SKILLS + [dict(k, name=k["name"] + "2", path=f"more/{k['name']}.md",
                                             description=k["description"].rstrip("."))
                                        for k in SKILLS], 12)
     others = t.random.sample(NAMES, 6)
     many = [{"name": f"task{n}", "description": f"Do task {n}.", "path": f"skills/task{n}.md"}
-            for n in range(t.random.randint(200, 300))]
+            for n in range(t.random.randint(1001, 1100))]
     twice = t.random.sample(SKILLS, 3)
     twice.insert(t.random.randint(1, 3), twice[0])
+    # names and paths as the caller spelled them: capitals, a "./" and a "//"
+    spelled = [dict(k, name=k["name"].capitalize(), path=f"./skills//{k['name'].capitalize()}.md")
+               for k in t.random.sample(SKILLS, 3)]
     cases += [(twelve, others + ["read"]), (twelve, others + ["ready"]), (many, ["read"]),
-              (twice, ["bash", "read"])]
+              (twice, ["bash", "read"]), (spelled, ["read"])]
     found = []
     for skills, names in cases:
         tools = [described(name, t.random.choice([None, "Does a thing"])) for name in names]
@@ -353,10 +380,28 @@ async def test_a_skills_index_only_with_a_tool_named_read(t):
              "skill is mentioned at all. With one, a sentence of your own on what the lines are "
              "for, three words or more like the opening line (a bare heading such as \"Skills:\" "
              "tells the model nothing), then each skill's line in the order given, never "
-             "sorted, capped or merged, its description as it came, full stop or none. Each item is, for one draw, [the index section as [whether it opens with "
+             "sorted, capped or merged, however many (here up to 1,100), its name, description "
+             "and path as they came, full stop or none, capitals, \"./\" and \"//\" included, "
+             "since the line - NAME: DESCRIPTION (PATH) is checked character for character. Each "
+             "item is, for one draw, [the index section as [whether it opens with "
              "your sentence, its lines from the first skill's on], or None; whether the skills "
              "changed the prompt at all, against the same call with no skills] "
-             "(build_system_prompt, lesson 13).")
+             "(build_system_prompt, lesson 13, Build item 3).")
+    # one skills list handed over twice, a description edited in between
+    skills, tools = [dict(k) for k in t.random.sample(SKILLS, 3)], [described("read")]
+    before, found = copy.deepcopy(skills), []
+    for n in range(2):
+        prompt = harness.build_system_prompt(tools, [], skills, CWD, TODAY)
+        found.append([[line for part in sections(prompt) if f"({skills[0]['path']})" in part
+                       for line in part.split("\n") if line.startswith("- ")], skills == before])
+        skills[1]["description"] = before[1]["description"] = f"Edited: {SKILLS[n]['description']}"
+    t.expect(found, why=f"The skills {[k['name'] for k in skills]} and a tool named read, built "
+             "from twice, the second skill's description edited in the caller's dict between "
+             "the two builds. Items: for each build, [the index's skill lines, whether every "
+             "skill dict kept exactly its keys and values]: each build lists the descriptions "
+             "as they are then, keeps no line from an earlier call and writes nothing into the "
+             "caller's skills (build_system_prompt, lesson 13, Build item 3, \"whatever was "
+             "built before\").")
 
 
 @lab_test("Whichever parts are present, they come in a fixed order: opening line, tools, "
@@ -429,9 +474,27 @@ async def test_the_prompt_is_deterministic(t):
     except ImportError:  # a Python with no sockets has no host name to give
         socket = None
     uid, salt, hashed = t.random.randint(70000, 90000), t.random.random(), builtins.hash
+    # another process number, and a clock some hundreds of weeks and a few days on, so that
+    # the weekday, the date and the year all differ
+    pid, shift = t.random.randint(100000, 400000), \
+        (7 * t.random.randint(100, 900) + t.random.randint(1, 6)) * 86400
+    clock, now, uname = datetime.datetime, time.time, getattr(os, "uname", None)
+
+    class Later(datetime.datetime):  # the wall clock as that other day gives it
+        @classmethod
+        def now(cls, tz=None):
+            return clock.now(tz) + datetime.timedelta(seconds=shift)
+
+        @classmethod
+        def utcnow(cls):
+            return clock.now(datetime.timezone.utc).replace(tzinfo=None) + \
+                datetime.timedelta(seconds=shift)
     swaps = [(where, name, value) for where, name, value in (
         (builtins, "hash", lambda value: hashed((salt, value))),
         (os, "getuid", lambda: uid), (os, "geteuid", lambda: uid),
+        (os, "getpid", lambda: pid), (os, "getppid", lambda: pid - 1),
+        (os, "uname", lambda: type(uname())((uname()[0], f"host-{other_user}", *uname()[2:]))),
+        (time, "time", lambda: now() + shift), (datetime, "datetime", Later),
         (socket, "gethostname", lambda: f"host-{other_user}")) if hasattr(where, name)]
     kept = [getattr(where, name) for where, name, _ in swaps]
     mine = f"Rules of {other_user}'s own: {text(t)}"
@@ -441,8 +504,9 @@ async def test_the_prompt_is_deterministic(t):
             with open(os.path.join(home, name), "w", encoding="utf-8") as file:
                 file.write(mine)
         try:
-            os.environ.update(USER=other_user, LOGNAME=other_user, USERNAME=other_user,
-                              LNAME=other_user, HOME=home)
+            os.environ.update({name: f"{other_user}-{name.lower()}" for name in saved},
+                              USER=other_user, LOGNAME=other_user, USERNAME=other_user,
+                              LNAME=other_user, HOME=home, SHELL=f"/bin/{other_user}-sh")
             for where, name, value in swaps:
                 setattr(where, name, value)
             os.chdir(home)
@@ -458,14 +522,17 @@ async def test_the_prompt_is_deterministic(t):
     t.expect([theirs == prompts[0], other_user in theirs, mine.strip() in theirs],
              [True, False, False],
              f"The first arguments built again as another user's process on another machine "
-             f"would: USER, LOGNAME and HOME naming {other_user!r}, user number {uid}, host "
+             f"would: USER, LOGNAME and HOME naming {other_user!r} and every other environment "
+             f"variable another value, user number {uid}, process number {pid}, host "
              f"'host-{other_user}', started in its home folder, which holds an AGENTS.md and a "
-             ".agents/AGENTS.md, hash() salted as another process's is. Items: [whether the prompt is the "
+             ".agents/AGENTS.md, hash() salted as another process's is, and the wall clock "
+             f"{shift // 86400} days on, another weekday. Items: [whether the prompt is the "
              "same text as before, whether it names that user, its host or its folder, whether "
              "it holds the home folder's AGENTS.md]: equal arguments give identical text in "
              "every process, so nothing of the machine, the account it runs under or the folder "
-             "it started in goes in, and the builder reads no disk (build_system_prompt, "
-             "lesson 13, Build item 3).")
+             "it started in goes in, nor the clock's day, and the builder reads no disk "
+             "(build_system_prompt, lesson 13, Build item 3, \"Equal arguments must give "
+             "identical text in every process\").")
     # One tools list, built from twice with other dates and once more after its first tool's
     # snippet changed and a tool joined it; among them a tool without snippet or guidelines
     # and one whose guidelines say a sentence twice, every key and value looked at after.
@@ -499,19 +566,20 @@ async def test_the_prompt_is_deterministic(t):
              "arguments, keeps none from an earlier call and writes nothing into the caller's "
              "tools (build_system_prompt, lesson 13, Build item 3, \"whatever was built "
              "before\").")
-    built = prompts + again + [on_disk]
+    built = prompts + again + [on_disk, harness.build_system_prompt([], [], [], "", "")]
     t.expect([sections(prompt)[0] == sections(built[0])[0] for prompt in built],
              [True] * len(built),
              f"The opening lines of the {len(built)} prompts this test built, from 0 to "
-             f"{len(tools)} tools, two dates and folders, with and without context files and "
-             "skills. Items: whether each is the first prompt's opening line. The opening line "
+             f"{len(tools)} tools, two dates and folders and, last, an empty date and folder, "
+             "with and without context files and skills. Items: whether each is the first "
+             "prompt's opening line. The opening line "
              "is the same words whatever the arguments: what changes goes in the sections below "
              "it, so the start of the prompt stays the same as tools come and go "
              "(build_system_prompt, lesson 13, Build item 3, the opening line).")
 
 
 @lab_test("discover_context returns every AGENTS.md from the root down to cwd, broadest first, "
-          "skipping folders that have none: cwd 0 to 8 folders deep and 40 to 60, however it is "
+          "skipping folders that have none: cwd 0 to 8 folders deep and 100 to 200, however it is "
           "spelled, with files beside and below it and other names than AGENTS.md left out "
           "(agents.md and CLAUDE.md among them), two files of the same words each kept, each "
           "pair a tuple.")
@@ -547,14 +615,6 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
             ("\ufeff" if i == marked else "") + (same if i in twins else text(t))
         files["".join(f + "/" for f in path[:i]) + "CLAUDE.md"] = f"Claude's rules {i}."
     cases.append((path, list(range(9)), files, "/".join(path)))
-    # forty to sixty folders deep, names repeating, every other folder holding an AGENTS.md and
-    # the rest a file of another name only: a folder with no AGENTS.md adds nothing
-    path, others = t.random.choices(FOLDERS, k=t.random.randint(40, 60)), \
-        ["agents.md", "CLAUDE.md", "Agents.md", "AGENTS.MD"]
-    files = {"".join(f + "/" for f in path[:i]) + ("AGENTS.md" if i % 2 == 0 else
-                                                   others[i // 2 % len(others)]): f"Rules {i}."
-             for i in range(len(path) + 1)}
-    cases.append((path, list(range(0, len(path) + 1, 2)), files, "/".join(path)))
     found = [harness.discover_context(lab.Workspace(files), spelled)
              for path, present, files, spelled in cases]
     t.expect(found, [[("".join(f + "/" for f in path[:i]) + "AGENTS.md",
@@ -569,6 +629,24 @@ async def test_discover_context_walks_from_the_root_down_to_cwd(t):
              "not an AGENTS.md, nor are agents.md and AGENTS.MD, and there is no cap on the "
              "depth. Each item is [(path, text), ...] for one workspace and cwd "
              "(discover_context, lesson 13).")
+    # a hundred to two hundred folders deep, names repeating, every other folder holding an
+    # AGENTS.md and the rest a file of another name only: a folder with no AGENTS.md adds nothing
+    path, others = t.random.choices(FOLDERS, k=t.random.randint(100, 200)), \
+        ["agents.md", "CLAUDE.md", "Agents.md", "AGENTS.MD"]
+    files = {"".join(f + "/" for f in path[:i]) + ("AGENTS.md" if i % 2 == 0 else
+                                                   others[i // 2 % len(others)]): f"Rules {i}."
+             for i in range(len(path) + 1)}
+    deep = harness.discover_context(lab.Workspace(files), "/".join(path))
+    wanted = [("".join(f + "/" for f in path[:i]) + "AGENTS.md", f"Rules {i}.")
+              for i in range(0, len(path) + 1, 2)]
+    t.expect([len(deep), deep == wanted], [len(wanted), True],
+             f"cwd {len(path)} folders deep, an AGENTS.md in every other folder from the root "
+             "down and a file of another name in the rest. Items: [how many pairs "
+             "discover_context returned, whether they are every AGENTS.md on the way, broadest "
+             "first, each with its text]: one pair for each AGENTS.md on the way, however deep "
+             "cwd is: there is no cap on the depth, and a CLAUDE.md is not an AGENTS.md, nor are "
+             "agents.md and AGENTS.MD (discover_context, lesson 13, Build item 2).")
+    found.append(deep)
     t.expect(sorted({type(pair).__name__ for pairs in found for pair in pairs}), ["tuple"],
              f"The kinds of the {sum(map(len, found))} pairs discover_context returned over "
              "these workspaces: it returns [(path, text)], each pair a tuple, as Build item 2 "
@@ -610,6 +688,18 @@ async def test_discover_context_at_the_root(t):
              "time it is asked, so a file added after a first call is found, as an edited one "
              "is (discover_context, lesson 13). Items: what was found before the file was "
              "written, and after.")
+    ws.remove(f"{sub}/AGENTS.md")
+    try:
+        gone = harness.discover_context(ws, deeper)
+    except Exception as error:
+        gone = f"raised {type(error).__name__}: {error}"
+    t.expect(gone, [("AGENTS.md", edited), (f"{deeper}/AGENTS.md", late)],
+             f"Asked for {deeper!r} again after {sub}/AGENTS.md, found by the calls before, was "
+             "removed from the workspace: one pair for each AGENTS.md the workspace holds now, "
+             "and none for a file that is gone, since discover_context looks at the workspace "
+             "each time it is asked, never at what an earlier call found (discover_context, "
+             "lesson 13, Build item 2, \"each text exactly as the workspace holds it\"). The "
+             "item is what was found.")
     away = folder(t).strip("/")
     t.expect([away, harness.discover_context(lab.Workspace({f"{away}/{word}.py": ""
                                                            for word in t.random.sample(NAMES, 3)}),
@@ -629,20 +719,25 @@ async def test_the_factories_carry_snippets_and_guidelines(t):
     order = t.random.sample(list(made), 3)
     tools = [made[name] for name in order]
     t.expect([[x["name"], type(x.get("snippet")).__name__, "\n" in x.get("snippet", "\n"),
-               any(str(x.get("snippet")).strip().casefold().startswith(piece.casefold())
+               bool(str(x.get("snippet", "")).strip()),
+               any(piece.casefold() in str(x.get("snippet")).casefold()
                    for piece in pieces(x["description"].replace(", ", ". "))
                    if len(piece.split()) >= 3),
-               type(x.get("guidelines")).__name__]
+               type(x.get("guidelines")).__name__,
+               all(isinstance(line, str) and bool(line.strip())
+                   for line in x.get("guidelines") or [""])]
               for x in tools] + [len({str(x.get("snippet")) for x in tools})],
-             [[name, "str", False, False, "list"] for name in order] + [3],
+             [[name, "str", False, True, False, "list", True] for name in order] + [3],
              "Each snippet is a string of one line, a few words of your own on what the tool is "
              "for, and each tool's is its own: the description already travels in the specs, so "
              "a snippet that is the description, or opens with one of its sentences or clauses, "
-             "says it twice, and one snippet for all three tells them apart by nothing; the "
-             "guidelines are a list (lesson 13, Build item 1). Each item: [tool, the snippet's "
-             "type, whether it has a newline, whether it is or opens with a sentence or clause "
-             "of the description, the guidelines' type], then how many different snippets the "
-             "three have.")
+             "or holds one of its sentences or clauses anywhere, says it twice, a snippet of white space says nothing, and one snippet "
+             "for all three tells them apart by nothing; the guidelines are a list of short "
+             "pieces of advice, each a sentence, none empty or blank (lesson 13, Build item 1, "
+             "\"one line on what the tool is for, not its description\"). Each item: [tool, the "
+             "snippet's type, whether it has a newline, whether it has a word, whether it holds "
+             "a sentence or clause of the description, the guidelines' type, whether each "
+             "guideline has a word], then how many different snippets the three have.")
     t.expect([len(x.get("guidelines", [])) for x in tools] +
              [read["guidelines"][1] == write["guidelines"][1],
               read["guidelines"][0] != write["guidelines"][0]],
