@@ -1302,4 +1302,74 @@ async def test_no_limit_past_three_hundred_repeats(t):
                  "repeats itself: [requests, the record's last two messages] for a model that "
                  "asks for the same tick 305 times (run_agent, lesson 5).")
 '''),
+    # Hunt round 13 (reader r64), design 5.1-03: a timer on a clock the check does not move.
+    Beyond(lab='5.1', name="a half-hour timer read from datetime's clock",
+           rule='max_turns=None means no cap at all, and no timer either: a run goes on while '
+                'replies ask for tools, however long it takes by any clock.',
+           where='Build item 2: "`max_turns=None`, the default, means no cap at all"; "no retry, '
+                 'no timer" (hunt round 13, design 5.1-03)', names='no limit at all',
+           reach="test_no_limit moves the clocks of `time` (monotonic, time, perf_counter) a "
+                 "minute at each reading, through lab.kit's hours_pass, and the bank's "
+                 "racing_clock a day; datetime.datetime.now() reads the real clock, so this "
+                 "timer is met after thirty minutes of real time, which no test can take",
+           replace=r'''
+    messages.append(user_message(prompt))
+    turn = 0
+''',
+           by=r'''
+    messages.append(user_message(prompt))
+    import datetime
+    began = datetime.datetime.now()
+    turn = 0
+''',
+           also=((r'''
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+''', r'''
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        elif max_turns is None and \
+                datetime.datetime.now() - began > datetime.timedelta(minutes=30):
+            reply = error_message("Agent stopped after 30 minutes")
+'''),),
+           turns=10_000, seconds=5.0,
+           deep=r'''
+import datetime
+
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "5.1"
+
+
+class Racing(datetime.datetime):
+    """A datetime whose now() is an hour after its last reading."""
+    reading = [datetime.datetime(2026, 1, 1)]
+
+    @classmethod
+    def now(cls, tz=None):
+        cls.reading[0] += datetime.timedelta(hours=1)
+        return cls.reading[0]
+
+
+@lab_test("With max_turns=None there is no limit at all, and no timer: with datetime's clock "
+          "an hour on at each reading, a model that asks 30 times and then answers is called "
+          "once more than that.")
+async def test_no_limit_by_datetimes_clock(t):
+    def some(request):
+        done = sum(m["role"] == "toolResult" for m in request.messages)
+        return lab.reply(lab.call("tick")) if done < 30 else lab.say("Done.")
+    model, messages = lab.ScriptedModel([lab.forever(some)]), []
+    tick = tool("tick", lambda arguments: "tock")
+    real, datetime.datetime = datetime.datetime, Racing
+    try:
+        await lab.drive(harness.run_agent(model, "Tick.", messages, [tick], "Tick until done."))
+    finally:
+        datetime.datetime = real
+    t.expect([len(model.calls), lab.shape(messages[-2:])],
+             why="max_turns=None means no limit at all, and no timer by any clock: [requests, "
+                 "the record's last two messages] while datetime's clock went on an hour at "
+                 "each reading (run_agent, lesson 5).")
+'''),
 ]

@@ -103,8 +103,8 @@ async def test_error_message(t):
              "An ending is recorded as an assistant message with no content, labelled \"error\", "
              "saying why, its reason kept word for word, spaces and full stop included. Each "
              "item is error_message of one reason: three drawn, then every untidy one, each "
-             "with its spaces or full stop (Build item 1, \"`error_message` holding `text`\"; "
-             "error_message, lesson 5).")
+             "with its spaces or full stop (Build item 1, \"`error_message` holding "
+             "`text`\") (error_message, lesson 5).")
     first, second = harness.error_message(reasons[0]), harness.error_message(reasons[0])
     first["content"].append({"type": "text", "text": "A note a frontend added."})
     t.expect([first is second, second["content"], harness.error_message(reasons[2])["content"]],
@@ -513,12 +513,13 @@ async def test_context_for_model(t):
              lab.show([message for message, kept in pairs if kept], stop_reason=True),
              "The view leaves out an empty failed reply, every one, which a provider refuses, "
              "told by its stop_reason \"error\", not by its error_message, which may be \"\". "
-             "It keeps one that has content, if only a space or a text block holding \"\", and "
-             "everything else, in order: empty replies labelled \"stop\" or \"toolUse\" too, "
-             "since only the label \"error\" is left out, and a prompt typed twice, each time "
-             "(Build item 4: \"the record's messages, in order, less every assistant message "
-             "that has no content and `stop_reason` `\"error\"`\"; context_for_model, lesson "
-             "5).")
+             "It keeps one that has words, if only a space, and one that has content and no "
+             "words (a text block holding \"\", or calls and no words), and everything else, "
+             "in order: an empty reply whose stop_reason is \"stop\" too, and one labelled "
+             "\"toolUse\", since only the label \"error\" is left out, and a prompt typed "
+             "twice, each time (Build item 4, \"the record's messages, in order, less every "
+             "assistant message that has no content and `stop_reason` `\"error\"`\") "
+             "(context_for_model, lesson 5).")
     # A failed reply whose content is calls and no words: it has content, so the view keeps it.
     calls = lab.fail(t.random.choice(REASONS), *[lab.call("tick", id=f"f{n}")
                                                  for n in range(t.random.randint(1, 3))])
