@@ -272,18 +272,25 @@ async def test_bank_zero_and_none(t):
           "cap, a cap of 0 or below included, and a run with none goes on to its answer.")
 async def test_bank_each_run_has_its_own_cap(t):
     ws, log = lab.Workspace(), []
-    first, third = t.random.randint(2, 3), t.random.randint(1, 2)
+    first, third = t.random.randint(2, 3), t.random.randint(2, 3)
     model = lab.ScriptedModel([asking(["x.txt", "y.txt"])])
     below = -t.random.randint(1, 3)
+    uncounted, checks = Uncounted(model), []
+    own = sorted(vars(uncounted)), sorted(vars(model))
+
+    def checking(arguments):  # a save that first asks the same model about the file
+        checks.append(model.complete(SYSTEM, [harness.user_message("Check it.")]))
+        log.append(arguments.get("path", "scratch.txt"))
+        return "saved"
     with made_endings() as endings_made:
-        messages = await go(Uncounted(model), [writer(ws, log)], "First.", max_turns=first)
+        messages = await go(uncounted, [writer(ws, log)], "First.", max_turns=first)
         made = [len(model.calls)]
         await go(model, [writer(ws, log)], "Second.", messages, max_turns=0)
         made.append(len(model.calls) - sum(made))
         await go(model, [writer(ws, log)], "Below.", messages, max_turns=below)
         made.append(len(model.calls) - sum(made))
-        await go(model, [writer(ws, log)], "Third.", messages, max_turns=third)
-        made.append(len(model.calls) - sum(made))
+        await go(model, [tool("save", checking)], "Third.", messages, max_turns=third)
+        made.append(len(model.calls) - sum(made) - len(checks))
     rounds = t.random.randint(26, 27)
     model = lab.ScriptedModel([lab.reply(*saves([f"z{n}.txt"])) for n in range(rounds)] +
                               [lab.say("All saved.")])
@@ -293,12 +300,16 @@ async def test_bank_each_run_has_its_own_cap(t):
     stops = [m for m in messages if m.get("stop_reason") == "error"]
     t.expect([made, [m.get("error_message") for m in stops], len(log),
               harness.text_of(messages[-1]),
-              [any(m is made_one for made_one in endings_made) for m in stops]],
+              [any(m is made_one for made_one in endings_made) for m in stops],
+              (sorted(vars(uncounted)), sorted(vars(model))) == own],
              [[first, 0, 0, third, rounds + 1],
               [f"Agent stopped after max_turns={n}" for n in (first, 0, below, third)],
-              2 * (first + third) + rounds, "All saved.", [True] * 4],
-             "The requests of each run, the endings on the record, the tools run, the words "
-             "of the last message, and for each ending whether error_message made it.")
+              2 * (first + third) + rounds, "All saved.", [True] * 4, True],
+             "The requests of each run (the third's saves each asked the model something of "
+             "their own, not counted here), the endings on the record, the tools run, the "
+             "words of the last message, for each ending whether error_message made it, and "
+             "whether the first run's model, and the one behind it, have the attributes they "
+             "had before.")
 
 
 # --- rule 3: a failed reply ---------------------------------------------------------------
@@ -327,15 +338,18 @@ async def test_bank_a_failed_reply_writes_nothing(t):
         if why is None:  # labelled "error", and no error_message key at all
             del failed["error_message"]
         note = t.random.choice(["slow upstream", "retried once"])  # a note, not a failure
-        script = [{**lab.reply(*first), "error_message": note}, failed,
+        missing = lab.call(t.random.choice(["load", "Save", "remove"]))  # no such tool
+        script = [{**lab.reply(*first, missing), "error_message": note},
+                  lab.reply(lab.call(missing["name"])), failed,
                   lab.say("Recovered."), lab.say("Recovered again.")]
         model, messages = lab.ScriptedModel(script), []
         problem = await raised(lambda: go(model, [writer(ws), tool("broken", broken)],
                                           t.random.choice(ASKS), messages))
         t.expect([problem, sorted(ws.files), len(model.calls),
                   messages[-1].get("stop_reason"), messages[-1].get("error_message")],
-                 [None, sorted(before), 2, "error", why],
-                 "What the run raised, the files written, the requests made, the last "
+                 [None, sorted(before), 3, "error", why],
+                 "What the run raised, the files written, the requests made (two turns asked "
+                 "for a tool that does not exist before the failed reply), the last "
                  "stop_reason and error_message.")
     for why in (t.random.choice(WHY), "rate limited"):
         empty = {**lab.fail(why), "usage": {"input": t.random.randint(50, 90)}}
@@ -431,12 +445,17 @@ async def test_bank_a_raising_tool_ends_nothing(t):
              ["KeyboardInterrupt: the user pressed Ctrl-C", 0],
              "Then a model interrupted on its first request: what the run raised, and how many "
              "messages on the record are labelled \"error\".")
-    model = lab.ScriptedModel([refused, lab.say("Never.")])
-    problem = await raised(lambda: go(model, [writer(ws)], "And now?", messages))
-    t.expect([problem, [m.get("stop_reason") for m in messages].count("error")],
-             ["Refused: the answer was not JSON", 0],
-             "Then a model whose client could not read the answer, a RuntimeError: what the run "
-             "raised, and how many messages on the record are labelled \"error\".")
+    for raiser, said in ((refused, "Refused: the answer was not JSON"),
+                         (reset, "ConnectionResetError: Connection reset by peer"),
+                         (throttled, "Refused: 429 Too Many Requests: rate limit reached, the "
+                                     "server is overloaded")):
+        model = lab.ScriptedModel([raiser, lab.say("Never.")])
+        problem = await raised(lambda: go(model, [writer(ws)], "And now?", messages))
+        t.expect([problem, [m.get("stop_reason") for m in messages].count("error")],
+                 [said, 0],
+                 "Then a model whose client raised (could not read the answer, lost its "
+                 "connection, was told 429): what the run raised, and how many messages on the "
+                 "record are labelled \"error\".")
 
 
 @lab_test("A model that raises, after rounds of tools, is not a failed reply, whatever it "
