@@ -838,6 +838,253 @@ def error_message(text):
             asked_before = len(model.calls)  # the fake keeps a count: use it
         if max_turns is not None and len(model.calls) - asked_before >= max_turns:
 """),
+    # Hunt round 13 (reader r64): designs that passed the release's check, each now failing.
+    Wrong(lab='5.1', name="the model's count of calls read when it keeps one",
+          rule="A run given `max_turns=N` makes at most N requests, and counts them itself: a model's own count of the requests it got is not the run's, since a tool may ask the same model too.",
+          where='Build item 2: "It counts its requests itself: a model is only something with a `complete`, and keeps no count a harness may read." (hunt round 13, design 5.1-01)',
+          names='counts its requests itself',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    messages.append(user_message(prompt))
+    asked_before = len(getattr(model, "calls", ()))  # the model's own count, where it keeps one
+    turn = 0
+""",
+          also=((r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""", r"""
+        counted = getattr(model, "calls", None)
+        done = len(counted) - asked_before if counted is not None else turn - 1
+        if max_turns is not None and done >= max_turns:  # before the call, never after
+"""),)),
+    Wrong(lab='5.1', name='the count kept on the model',
+          rule='A run counts its requests itself: a model is only something with a `complete`, and the run writes no count on it to read back.',
+          where='Build item 2: "It counts its requests itself: a model is only something with a `complete`, and keeps no count a harness may read." (hunt round 13, design 5.1-15)',
+          names='writes no attribute on it',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    messages.append(user_message(prompt))
+    model.turns_asked = 0  # the count lives on the model, reset at each run
+    turn = 0
+""",
+          also=((r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        else:
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""", r"""
+        if max_turns is not None and model.turns_asked >= max_turns:  # read off the model
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        else:
+            model.turns_asked += 1
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+"""),)),
+    Wrong(lab='5.1', name='a dropped connection from the model recorded as a failed reply',
+          rule='An exception the model\'s `complete` raises is not a failed reply: no `try` turns it into one, a reset connection or a broken pipe included, and it goes through to the caller.',
+          where='Build item 3: "no `try` turns it into one" (hunt round 13, design 5.1-05)',
+          names='no try turns it into one',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except (ConnectionResetError, BrokenPipeError) as problem:  # a dropped line
+                reply = error_message(str(problem))
+"""),
+    Wrong(lab='5.1', name='an exception that says rate limited recorded as a failed reply',
+          rule='An exception the model\'s `complete` raises is not a failed reply, whatever its words say (a 429, overloaded, a rate limit): no `try` turns it into one, and it goes through to the caller.',
+          where='Build item 3: "no `try` turns it into one" (hunt round 13, design 5.1-23)',
+          names='no try turns it into one',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except Exception as problem:
+                said = str(problem).lower()
+                if not any(w in said for w in ("429", "overloaded", "rate limit")):
+                    raise
+                reply = error_message(str(problem))  # a rate limit, told by its words
+"""),
+    Wrong(lab='5.1', name='one more try when the reason starts with 429',
+          rule='A failed reply stays on the record and ends the run: none of its calls runs, and the model is not asked again, a 429 included.',
+          where='Build item 3: "stays on the record and ends the run: none of its calls runs, and the model is not asked again" (hunt round 13, design 5.1-24)',
+          names='whatever the reason invites',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    messages.append(user_message(prompt))
+    retried = False
+    turn = 0
+""",
+          also=((r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""", r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed and str(reply.get("error_message") or "").startswith("429") and not retried:
+            retried = True  # a rate limit passes: one more try
+            continue
+"""),)),
+    Wrong(lab='5.1', name='an unknown tool asked for twice in a row taken as a way out',
+          rule="A tool's result marked as an error, an unknown tool's included, is not a reply, and ends nothing, however often the model asks for that tool.",
+          where='Build item 3: "A tool\'s result marked as an error, an unknown tool\'s included, is not a reply, and ends nothing." (hunt round 13, design 5.1-11)',
+          names='an unknown tool\'s included, is not a reply',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    messages.append(user_message(prompt))
+    missing_before = set()
+    turn = 0
+""",
+          also=((r"""
+        if not calls:  # the content decides, not the stop_reason label
+            return
+""", r"""
+        if not calls:  # the content decides, not the stop_reason label
+            return
+        missing = {call["name"] for call in calls} - {tool["name"] for tool in tools}
+        if missing & missing_before:  # the same unknown tool twice in a row: give up
+            name = sorted(missing & missing_before)[0]
+            messages.append(error_message(f"Tool {name} not found twice"))
+            return
+        missing_before = missing
+"""),)),
+    Wrong(lab='5.1', name='error_message dropping a full stop at the end of its reason',
+          rule='`error_message(text)` returns an ending whose `error_message` holds `text`, word for word, a full stop at its end included.',
+          where='Build item 1: "`error_message` holding `text`" (hunt round 13, design 5.1-27)',
+          names='spaces and full stop included',
+          replace=r"""
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": text}
+""",
+          by=r"""
+    reason = text[:-1] if text.endswith(".") else text  # a sentence's full stop is not the reason
+    return {"role": "assistant", "content": [], "stop_reason": "error", "error_message": reason}
+"""),
+    Wrong(lab='5.1', name='a view that leaves out every empty reply not labelled stop',
+          rule='The view is the record\'s messages, in order, less every assistant message that has no content and `stop_reason` `"error"`: an empty reply labelled anything else stays.',
+          where='Build item 4: "less every assistant message that has no content and `stop_reason` `"error"`" (hunt round 13, design 5.1-08)',
+          names='only the label "error" is left out',
+          replace=r"""
+            or message.get("stop_reason") not in endings]
+""",
+          by=r"""
+            or message.get("stop_reason") == "stop"]  # an empty reply that ended well stays
+"""),
+    Wrong(lab='5.1', name='a view that leaves out a prompt typed again',
+          rule='The view is the record\'s messages, in order, less every assistant message that has no content and `stop_reason` `"error"`: a user message stays, the same prompt typed twice included.',
+          where='Build item 4: "the record\'s messages, in order, less every assistant message that has no content and `stop_reason` `"error"`" (hunt round 13, design 5.1-10)',
+          names='a prompt typed twice',
+          replace=r"""
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+            or message.get("stop_reason") not in endings]
+    return kept
+""",
+          by=r"""
+    kept = []
+    for message in messages:
+        if not message["content"] and message["role"] == "assistant" \
+                and message.get("stop_reason") in endings:
+            continue
+        if kept and message["role"] == "user" and kept[-1] == message:
+            continue  # the same prompt twice in a row says nothing new
+        kept.append(message)
+    return kept
+"""),
+    Wrong(lab='5.1', name='a failed reply of one empty text block left out of the view',
+          rule='The view leaves out only an assistant message that has no content: a failed reply whose content is a text block holding "" has content, and stays.',
+          where='Build item 4: "less every assistant message that has no content and `stop_reason` `"error"`" (hunt round 13, design 5.1-18, a probe)',
+          names='a text block holding',
+          replace=r"""
+            if message["content"] or message["role"] != "assistant"
+""",
+          by=r"""
+            if message["role"] != "assistant" or text_of(message) or tool_calls(message)
+"""),
+    Wrong(lab='5.1', name='a view kept in step and sent as a copy',
+          rule='Every request the run makes carries the view context_for_model makes of the record for it, not a copy of a list kept in step with the record since the run began.',
+          where='Build item 4: "Every request the run makes carries this view instead of the record" (hunt round 13, design 5.1-09)',
+          names='Every request carries this view',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    messages.append(user_message(prompt))
+    view, seen = None, 0
+    turn = 0
+""",
+          also=((r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""", r"""
+            view = context_for_model(messages) if view is None else \
+                view + context_for_model(messages[seen:])  # only what is new since
+            seen = len(messages)
+            reply = model.complete(system, list(view), tool_specs(tools))
+"""),)),
+    Wrong(lab='5.1', name='the record sent less only the ending before the run\'s prompt',
+          rule='Every request the run makes carries the view, context_for_model(messages), instead of the record: not the record less the one ending that stands before this run\'s prompt.',
+          where='Build item 4: "Every request the run makes carries this view instead of the record" (hunt round 13, design 5.1-14)',
+          names='Every request carries this view',
+          replace=r"""
+    messages.append(user_message(prompt))
+    turn = 0
+""",
+          by=r"""
+    messages.append(user_message(prompt))
+    prompt_at = len(messages) - 1
+    turn = 0
+""",
+          also=((r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""", r"""
+            before = messages[prompt_at - 1] if prompt_at > 0 else None
+            drop = (before is not None and before["role"] == "assistant"
+                    and not before["content"] and before.get("stop_reason") == "error")
+            sent = [m for n, m in enumerate(messages) if not (drop and n == prompt_at - 1)]
+            reply = model.complete(system, sent, tool_specs(tools))
+"""),)),
+    Wrong(lab='5.1', name='the view remembered for each record and length',
+          rule='Given the record, context_for_model returns a new list each time it is asked, even when it leaves nothing out, not the list it made before for the same record.',
+          where='Build item 4: "Given the record, it returns a new list, even when it leaves nothing out" (hunt round 13, design 5.1-25)',
+          names='each time it is asked for',
+          replace=r"""
+def context_for_model(messages):
+""",
+          by=r"""
+_VIEWS = {}  # (id, length) -> (the record itself, the view made of it)
+
+
+def context_for_model(messages):
+""",
+          also=((r"""
+    endings = ("error",)  # the empty ending a provider would refuse
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+            or message.get("stop_reason") not in endings]
+    return kept
+""", r"""
+    held = _VIEWS.get((id(messages), len(messages)))
+    if held is not None and held[0] is messages:
+        return held[1]  # this record at this length: the view made before
+    endings = ("error",)  # the empty ending a provider would refuse
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+            or message.get("stop_reason") not in endings]
+    _VIEWS[(id(messages), len(messages))] = (messages, kept)
+    return kept
+"""),)),
 ]
 
 # The designs lesson 5 allows, which lab 5.1 must pass (tools.wrong_designs.allowed).
@@ -916,6 +1163,40 @@ _TURNS = [0]  # requests made by the run going
 
 # given in lesson 5: a new parameter, max_turns
 def run_agent("""),)),
+    # Hunt round 13 (reader r64), design 5.1-04: nothing comes between a turn's last result and
+    # the next turn's top in lesson 5.
+    Wrong(lab='5.1', name='the cap checked at the bottom of a turn',
+          rule='In lesson 5 nothing happens between the last result of a turn and the top of the next one, so a run that stops after the batch of its Nth turn, and before its first request when N is 0 or below, makes the same requests, runs the same calls and records the same ending as one that checks at the top of the turn; lesson 9, whose steers go in at the top of a turn, is where the place can be seen, and its tests hold it there.',
+          where='Build item 2: "A run given `max_turns=N` makes at most N requests, and none at all when N is 0" (hunt round 13, design 5.1-04)',
+          names='',
+          replace=r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+""",
+          by=r"""
+        if max_turns is not None and turn == 1 and max_turns <= 0:  # no turn at all
+""",
+          also=((r"""
+        if not calls:  # the content decides, not the stop_reason label
+            return
+""", r"""
+        if not calls:  # the content decides, not the stop_reason label
+            return
+        if max_turns is not None and turn >= max_turns:  # the last turn's batch is answered
+            messages.append(error_message(f"Agent stopped after max_turns={max_turns}"))
+            return
+"""),)),
+    # Hunt round 13 (reader r64), design 5.1-07: no label the course's messages carry holds the
+    # word but "error".
+    Wrong(lab='5.1', name='a failure told by a label that holds the word error',
+          rule='A reply\'s stop_reason is one of the four the course\'s messages carry ("stop", "toolUse", "error", "aborted", lab.validate refusing any other), and of those only "error" holds the word, so a run that takes any label holding "error", in any case, for a failure ends on exactly the replies the reference ends on.',
+          where='Build item 3, a failed reply: "one whose `stop_reason` is `"error"`" (hunt round 13, design 5.1-07)',
+          names='',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = "error" in str(reply.get("stop_reason") or "").strip().lower()  # loosely
+"""),
 ]
 
 # Designs that break a rule only past what a check of lab 5.1 can afford (tools/wrong_designs.py's
@@ -960,5 +1241,135 @@ async def test_no_limit_past_a_thousand(t):
     t.expect([len(model.calls), lab.shape(messages[-2:])],
              why="max_turns=None means no limit at all, not a large one: [requests, the record's "
                  "last two messages] for a model that asks 1,005 times (run_agent, lesson 5).")
+'''),
+    # Hunt round 13 (reader r64), design 5.1-12: not a cap on requests but a guard on replies
+    # that repeat, a new kind past the same reach.
+    Beyond(lab='5.1', name='a guard that ends the run after 300 identical replies in a row',
+           rule='max_turns=None means no cap at all: a run goes on while replies ask for tools, '
+                'the same calls asked again and again included; no guard of the loop\'s own '
+                'ends it.',
+           where='Build item 2: "`max_turns=None`, the default, means no cap at all" (hunt '
+                 'round 13, design 5.1-12)', names='no limit at all',
+           reach="test_no_limit asks 26 to 28 times, and lab 3.1's test_any_number_of_rounds, "
+                 "which the lab's check runs too, at most 290 times, the same call each time: "
+                 "as many requests as a later lab's reference takes within the practice "
+                 "check's allowance; this guard is met at the 300th identical reply in a row",
+           replace=r'''
+    messages.append(user_message(prompt))
+    turn = 0
+''',
+           by=r'''
+    messages.append(user_message(prompt))
+    last_asked, same = None, 0
+    turn = 0
+''',
+           also=((r'''
+        if not calls:  # the content decides, not the stop_reason label
+            return
+''', r'''
+        if not calls:  # the content decides, not the stop_reason label
+            return
+        asked = [(call["name"], repr(call["arguments"])) for call in calls]
+        same = same + 1 if asked == last_asked else 1
+        last_asked = asked
+        if same >= 300:  # the model repeats itself: a loop guard, whatever max_turns says
+            messages.append(error_message("Agent stopped: the model repeats itself"))
+            return
+'''),),
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "5.1"
+
+
+@lab_test("With max_turns=None there is no limit at all: a model that asks for the same tick "
+          "305 times in a row and then answers is called once more than that.")
+async def test_no_limit_past_three_hundred_repeats(t):
+    asked = []
+
+    def some(request):
+        asked.append(1)
+        return lab.reply(lab.call("tick")) if len(asked) <= 305 else lab.say("Done.")
+    model = lab.ScriptedModel([lab.forever(some)])
+    messages = []
+    tick = tool("tick", lambda arguments: "tock")
+    await lab.drive(harness.run_agent(model, "Tick.", messages, [tick], "Tick until done."))
+    t.expect([len(model.calls), lab.shape(messages[-2:])],
+             why="max_turns=None means no limit at all, and no guard against a model that "
+                 "repeats itself: [requests, the record's last two messages] for a model that "
+                 "asks for the same tick 305 times (run_agent, lesson 5).")
+'''),
+    # Hunt round 13 (reader r64), design 5.1-03: a timer on a clock the check does not move.
+    Beyond(lab='5.1', name="a half-hour timer read from datetime's clock",
+           rule='max_turns=None means no cap at all, and no timer either: a run goes on while '
+                'replies ask for tools, however long it takes by any clock.',
+           where='Build item 2: "`max_turns=None`, the default, means no cap at all"; "no retry, '
+                 'no timer" (hunt round 13, design 5.1-03)', names='no limit at all',
+           reach="test_no_limit moves the clocks of `time` (monotonic, time, perf_counter) a "
+                 "minute at each reading, through lab.kit's hours_pass, and the bank's "
+                 "racing_clock a day; datetime.datetime.now() reads the real clock, so this "
+                 "timer is met after thirty minutes of real time, which no test can take",
+           replace=r'''
+    messages.append(user_message(prompt))
+    turn = 0
+''',
+           by=r'''
+    messages.append(user_message(prompt))
+    import datetime
+    began = datetime.datetime.now()
+    turn = 0
+''',
+           also=((r'''
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+''', r'''
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        elif max_turns is None and \
+                datetime.datetime.now() - began > datetime.timedelta(minutes=30):
+            reply = error_message("Agent stopped after 30 minutes")
+'''),),
+           turns=10_000, seconds=5.0,
+           deep=r'''
+import datetime
+
+import harness
+import lab
+from lab.kit import lab_test, tool
+
+LAB = "5.1"
+
+
+class Racing(datetime.datetime):
+    """A datetime whose now() is an hour after its last reading."""
+    reading = [datetime.datetime(2026, 1, 1)]
+
+    @classmethod
+    def now(cls, tz=None):
+        cls.reading[0] += datetime.timedelta(hours=1)
+        return cls.reading[0]
+
+
+@lab_test("With max_turns=None there is no limit at all, and no timer: with datetime's clock "
+          "an hour on at each reading, a model that asks 30 times and then answers is called "
+          "once more than that.")
+async def test_no_limit_by_datetimes_clock(t):
+    def some(request):
+        done = sum(m["role"] == "toolResult" for m in request.messages)
+        return lab.reply(lab.call("tick")) if done < 30 else lab.say("Done.")
+    model, messages = lab.ScriptedModel([lab.forever(some)]), []
+    tick = tool("tick", lambda arguments: "tock")
+    real, datetime.datetime = datetime.datetime, Racing
+    try:
+        await lab.drive(harness.run_agent(model, "Tick.", messages, [tick], "Tick until done."))
+    finally:
+        datetime.datetime = real
+    t.expect([len(model.calls), lab.shape(messages[-2:])],
+             why="max_turns=None means no limit at all, and no timer by any clock: [requests, "
+                 "the record's last two messages] while datetime's clock went on an hour at "
+                 "each reading (run_agent, lesson 5).")
 '''),
 ]

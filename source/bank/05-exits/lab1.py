@@ -27,7 +27,8 @@ RAGGED = ["Upstream timed out. ", "\tbad gateway.", " quota exceeded\n", "Stream
           "503 Service Unavailable. "]
 # Reasons that invite a case of their own (a retry, the calls run, a raise): none is one.
 INVITING = ["rate limited", "Service unavailable (503)", "stream ended",
-            "auth: the API key was refused ", " Rate limited, retry after 1s.\n"]
+            "auth: the API key was refused ", " Rate limited, retry after 1s.\n",
+            "429: too many requests"]
 
 
 class Refused(RuntimeError):
@@ -68,6 +69,18 @@ class Unplugged(ConnectionError):
 def unplugged(request):
     """A script entry that answers its request by raising, as a client whose network is gone."""
     raise Unplugged("the network is gone")
+
+
+def reset(request):
+    """A script entry that answers its request by raising ConnectionResetError, as a client
+    whose connection the provider dropped."""
+    raise ConnectionResetError("Connection reset by peer")
+
+
+def throttled(request):
+    """A script entry that answers its request by raising, as a client told 429: the words say
+    rate limited, and it is still an exception."""
+    raise Refused("429 Too Many Requests: rate limit reached, the server is overloaded")
 
 
 def interrupted(request):
@@ -162,16 +175,16 @@ async def test_bank_the_cap_ending_has_four_keys_and_no_words(t):
           "word, spaces and full stops included, and are left out of the view as empty replies "
           "a provider refuses, whatever their text.")
 async def test_bank_an_ending_is_left_out_of_the_view(t):
-    whys = [t.random.choice(RAGGED), t.random.choice(WHY + [""])]
+    whys = RAGGED + [t.random.choice(WHY + [""])]  # every ragged reason, not a draw
     t.random.shuffle(whys)
-    record = [harness.user_message(t.random.choice(ASKS)), harness.error_message(whys[0]),
-              harness.user_message("And now?"), harness.error_message(whys[1]),
-              harness.user_message("Are we done yet?")]
+    record = [harness.user_message(t.random.choice(ASKS))]
+    for n, why in enumerate(whys):
+        record += [harness.error_message(why), harness.user_message(f"And now ({n})?")]
     view = harness.context_for_model(record)
     t.expect([[m["role"] for m in view], [m.get("error_message") for m in record[1::2]]],
-             [["user", "user", "user"], whys],
-             "The roles of the view of a record holding two endings between three prompts, and "
-             "the error_message of each ending as the record holds it.")
+             [["user"] * (len(whys) + 1), whys],
+             f"The roles of the view of a record holding {len(whys)} endings between prompts, "
+             "and the error_message of each ending as the record holds it.")
 
 
 # --- rule 2: the cap ------------------------------------------------------------------------
@@ -187,19 +200,42 @@ async def test_bank_a_capped_run_answers_its_batches(t):
     messages = []
     for ask in t.random.sample(ASKS, t.random.randint(1, 3)):
         messages += [harness.user_message(ask), lab.say("Noted.")]
+    uncounted = Uncounted(model)
+    own = sorted(vars(uncounted)), sorted(vars(model))
     with made_endings() as made:
-        problem = await raised(lambda: go(Uncounted(model), [writer(ws)], t.random.choice(ASKS),
+        problem = await raised(lambda: go(uncounted, [writer(ws)], t.random.choice(ASKS),
                                           messages, max_turns=cap))
     asked, answered = results_of(messages)
-    t.expect([problem, sorted(ws.files), answered == asked, len(model.calls)],
-             [None, sorted(name for names in turns for name in names), True, cap],
-             "What the run raised, the files written, whether every call has its result, and "
-             "the requests made.")
+    t.expect([problem, sorted(ws.files), answered == asked, len(model.calls),
+              (sorted(vars(uncounted)), sorted(vars(model))) == own],
+             [None, sorted(name for names in turns for name in names), True, cap, True],
+             "What the run raised, the files written, whether every call has its result, the "
+             "requests made, and whether the model it was handed, and the one behind it, have "
+             "the attributes they had before the run.")
     t.expect([messages[-1].get("stop_reason"), messages[-1].get("error_message"),
               any(message is messages[-1] for message in made)],
              ["error", f"Agent stopped after max_turns={cap}", True],
              "The run's last message: its stop_reason, its error_message, and whether "
              "error_message made it during the run.")
+    # A save that asks the same model to check the file first: the model's own count of
+    # requests runs ahead of the run's.
+    checked = []
+
+    def answer(request):
+        if request.messages[-1]["content"].startswith("Check "):
+            return lab.say("Looks fine.")
+        return lab.reply(*saves([f"c{len(checked)}_{k}.txt" for k in range(2)]))
+    model = lab.ScriptedModel([lab.forever(answer)])
+
+    def checking(arguments):
+        checked.append(model.complete(SYSTEM, [harness.user_message(
+            f"Check {arguments.get('path')}.")]))
+        return "saved"
+    messages = await go(model, [tool("save", checking)], t.random.choice(ASKS), max_turns=cap)
+    t.expect([len(model.calls) - len(checked), len(checked), messages[-1].get("error_message")],
+             [cap, 2 * cap, f"Agent stopped after max_turns={cap}"],
+             "With a save that asks the same model a question of its own: the run's requests, "
+             "the saves' requests, the last error_message.")
 
 
 @lab_test("A cap of 0 lets no request out and runs no tool, and so does a cap below 0, whose "
@@ -236,18 +272,25 @@ async def test_bank_zero_and_none(t):
           "cap, a cap of 0 or below included, and a run with none goes on to its answer.")
 async def test_bank_each_run_has_its_own_cap(t):
     ws, log = lab.Workspace(), []
-    first, third = t.random.randint(2, 3), t.random.randint(1, 2)
+    first, third = t.random.randint(2, 3), t.random.randint(2, 3)
     model = lab.ScriptedModel([asking(["x.txt", "y.txt"])])
     below = -t.random.randint(1, 3)
+    uncounted, checks = Uncounted(model), []
+    own = sorted(vars(uncounted)), sorted(vars(model))
+
+    def checking(arguments):  # a save that first asks the same model about the file
+        checks.append(model.complete(SYSTEM, [harness.user_message("Check it.")]))
+        log.append(arguments.get("path", "scratch.txt"))
+        return "saved"
     with made_endings() as endings_made:
-        messages = await go(Uncounted(model), [writer(ws, log)], "First.", max_turns=first)
+        messages = await go(uncounted, [writer(ws, log)], "First.", max_turns=first)
         made = [len(model.calls)]
         await go(model, [writer(ws, log)], "Second.", messages, max_turns=0)
         made.append(len(model.calls) - sum(made))
         await go(model, [writer(ws, log)], "Below.", messages, max_turns=below)
         made.append(len(model.calls) - sum(made))
-        await go(model, [writer(ws, log)], "Third.", messages, max_turns=third)
-        made.append(len(model.calls) - sum(made))
+        await go(model, [tool("save", checking)], "Third.", messages, max_turns=third)
+        made.append(len(model.calls) - sum(made) - len(checks))
     rounds = t.random.randint(26, 27)
     model = lab.ScriptedModel([lab.reply(*saves([f"z{n}.txt"])) for n in range(rounds)] +
                               [lab.say("All saved.")])
@@ -257,12 +300,16 @@ async def test_bank_each_run_has_its_own_cap(t):
     stops = [m for m in messages if m.get("stop_reason") == "error"]
     t.expect([made, [m.get("error_message") for m in stops], len(log),
               harness.text_of(messages[-1]),
-              [any(m is made_one for made_one in endings_made) for m in stops]],
+              [any(m is made_one for made_one in endings_made) for m in stops],
+              (sorted(vars(uncounted)), sorted(vars(model))) == own],
              [[first, 0, 0, third, rounds + 1],
               [f"Agent stopped after max_turns={n}" for n in (first, 0, below, third)],
-              2 * (first + third) + rounds, "All saved.", [True] * 4],
-             "The requests of each run, the endings on the record, the tools run, the words "
-             "of the last message, and for each ending whether error_message made it.")
+              2 * (first + third) + rounds, "All saved.", [True] * 4, True],
+             "The requests of each run (the third's saves each asked the model something of "
+             "their own, not counted here), the endings on the record, the tools run, the "
+             "words of the last message, for each ending whether error_message made it, and "
+             "whether the first run's model, and the one behind it, have the attributes they "
+             "had before.")
 
 
 # --- rule 3: a failed reply ---------------------------------------------------------------
@@ -291,15 +338,18 @@ async def test_bank_a_failed_reply_writes_nothing(t):
         if why is None:  # labelled "error", and no error_message key at all
             del failed["error_message"]
         note = t.random.choice(["slow upstream", "retried once"])  # a note, not a failure
-        script = [{**lab.reply(*first), "error_message": note}, failed,
+        missing = lab.call(t.random.choice(["load", "Save", "remove"]))  # no such tool
+        script = [{**lab.reply(*first, missing), "error_message": note},
+                  lab.reply(lab.call(missing["name"])), failed,
                   lab.say("Recovered."), lab.say("Recovered again.")]
         model, messages = lab.ScriptedModel(script), []
         problem = await raised(lambda: go(model, [writer(ws), tool("broken", broken)],
                                           t.random.choice(ASKS), messages))
         t.expect([problem, sorted(ws.files), len(model.calls),
                   messages[-1].get("stop_reason"), messages[-1].get("error_message")],
-                 [None, sorted(before), 2, "error", why],
-                 "What the run raised, the files written, the requests made, the last "
+                 [None, sorted(before), 3, "error", why],
+                 "What the run raised, the files written, the requests made (two turns asked "
+                 "for a tool that does not exist before the failed reply), the last "
                  "stop_reason and error_message.")
     for why in (t.random.choice(WHY), "rate limited"):
         empty = {**lab.fail(why), "usage": {"input": t.random.randint(50, 90)}}
@@ -367,6 +417,18 @@ async def test_bank_a_raising_tool_ends_nothing(t):
     t.expect([sorted(ws.files), len(model.calls), messages[-1].get("stop_reason")],
              [sorted(names + ["after.txt"]), 3, "stop"],
              "The files written, the requests made, the last stop_reason.")
+    missing = t.random.choice(["load", "Save", "remove"])
+    model = lab.ScriptedModel([lab.reply(lab.call(missing)), lab.reply(lab.call(missing)),
+                               lab.reply(lab.call(missing), *saves(["third.txt"])),
+                               lab.say("Done without it.")])
+    other = lab.Workspace()
+    await go(model, [writer(other)], "Use the other tool.", messages,
+             max_turns=t.random.choice([None, 5]))
+    t.expect([len(model.calls), sorted(other.files), harness.text_of(messages[-1])],
+             [4, ["third.txt"], "Done without it."],
+             f"Then, on the same record, a model that asks for the unknown tool {missing!r} in "
+             "three turns in a row: the requests made, the files the third turn's save wrote, the "
+             "words of the last message.")
     model = lab.ScriptedModel([lab.reply(*saves(["more.txt"])), unplugged, lab.say("Never.")])
     problem = await raised(lambda: go(model, [writer(ws)], "More, please.", messages,
                                       max_turns=t.random.choice([None, 5])))
@@ -383,12 +445,17 @@ async def test_bank_a_raising_tool_ends_nothing(t):
              ["KeyboardInterrupt: the user pressed Ctrl-C", 0],
              "Then a model interrupted on its first request: what the run raised, and how many "
              "messages on the record are labelled \"error\".")
-    model = lab.ScriptedModel([refused, lab.say("Never.")])
-    problem = await raised(lambda: go(model, [writer(ws)], "And now?", messages))
-    t.expect([problem, [m.get("stop_reason") for m in messages].count("error")],
-             ["Refused: the answer was not JSON", 0],
-             "Then a model whose client could not read the answer, a RuntimeError: what the run "
-             "raised, and how many messages on the record are labelled \"error\".")
+    for raiser, said in ((refused, "Refused: the answer was not JSON"),
+                         (reset, "ConnectionResetError: Connection reset by peer"),
+                         (throttled, "Refused: 429 Too Many Requests: rate limit reached, the "
+                                     "server is overloaded")):
+        model = lab.ScriptedModel([raiser, lab.say("Never.")])
+        problem = await raised(lambda: go(model, [writer(ws)], "And now?", messages))
+        t.expect([problem, [m.get("stop_reason") for m in messages].count("error")],
+                 [said, 0],
+                 "Then a model whose client raised (could not read the answer, lost its "
+                 "connection, was told 429): what the run raised, and how many messages on the "
+                 "record are labelled \"error\".")
 
 
 @lab_test("A model that raises, after rounds of tools, is not a failed reply, whatever it "
@@ -396,6 +463,9 @@ async def test_bank_a_raising_tool_ends_nothing(t):
           "no ending.")
 async def test_bank_a_raising_model_is_not_a_failed_reply(t):
     for raiser, said in ((unplugged, "Unplugged: the network is gone"),
+                         (reset, "ConnectionResetError: Connection reset by peer"),
+                         (throttled, "Refused: 429 Too Many Requests: rate limit reached, the "
+                                     "server is overloaded"),
                          (garbled, "ValueError: no reply in the answer"),
                          (interrupted, "KeyboardInterrupt: the user pressed Ctrl-C")):
         ws = lab.Workspace()
@@ -420,12 +490,15 @@ async def test_bank_a_raising_model_is_not_a_failed_reply(t):
 def failure(t, kind):
     """An assistant message of `kind`: "empty", a failed reply with no content and a usage key
     beside its reason; "unsaid", one whose reason is ""; "words", one that got words out, which
-    end in a space; "blank", one that got only a newline out; "silent", an empty reply that did
-    not fail, whose error_message is None."""
+    end in a space; "blank", one that got only a newline out; "hollow", one whose content is a
+    text block holding ""; "silent", an empty reply that did not fail, whose error_message is
+    None; "unasked", an empty reply labelled toolUse."""
     if kind == "silent":  # did not fail
         return {"role": "assistant", "content": [], "stop_reason": "stop", "error_message": None}
+    if kind == "unasked":  # did not fail either, and asked for nothing
+        return {"role": "assistant", "content": [], "stop_reason": "toolUse"}
     why = "" if kind == "unsaid" else t.random.choice(WHY)
-    said = {"words": ["Half an answer "], "blank": ["\n"]}.get(kind, [])
+    said = {"words": ["Half an answer "], "blank": ["\n"], "hollow": [""]}.get(kind, [])
     failed = lab.fail(why, *said)
     return {**failed, "usage": {"input": 70, "output": 0}} if kind == "empty" else failed
 
@@ -436,22 +509,26 @@ def failure(t, kind):
           "did not fail; the record keeps them all, unchanged.")
 async def test_bank_the_request_on_a_record_of_failures(t):
     record = []
-    kinds = ["empty", "unsaid", "words", "blank", "silent"] + [
+    kinds = ["empty", "unsaid", "words", "blank", "silent", "hollow", "unasked"] + [
         t.random.choice(["empty", "words"]) for _ in range(t.random.randint(0, 2))]
     t.random.shuffle(kinds)
     for n, kind in enumerate(kinds):
         record += [harness.user_message(f"Ask {n}."), failure(t, kind)]
+    # The last prompt typed again after an empty failure: both stay in the view.
+    again = t.random.choice(ASKS)
+    record += [harness.user_message(again), failure(t, "empty")]
     before = copy.deepcopy(record)
     model = lab.ScriptedModel([lab.reply(*saves(["here.txt"])), lab.say("Here.")])
-    await go(model, [writer(lab.Workspace())], t.random.choice(ASKS), record)
+    await go(model, [writer(lab.Workspace())], again, record)
     sent = model.calls[-1].messages
-    kept = [k for k in kinds if k in ("words", "blank", "silent")]
+    kept = [k for k in kinds if k in ("words", "blank", "silent", "hollow", "unasked")]
     t.expect([[m["role"] for m in sent], [harness.text_of(m) for m in sent if m["role"] ==
                                           "assistant"], len(record)],
              [[role for k in kinds for role in (["user", "assistant"] if k in kept else
-                                                 ["user"])] + ["user", "assistant", "toolResult"],
+                                                 ["user"])] + ["user"] * 2 +
+              ["assistant", "toolResult"],
               [{"words": "Half an answer ", "blank": "\n"}.get(k, "") for k in kept] + [""],
-              2 * len(kinds) + 4],
+              2 * len(kinds) + 6],
              "The roles the run's second request sent, the words of each assistant message it "
              "sent, the record's length.")
     t.expect(record[:len(before)] == before, True,
@@ -462,14 +539,20 @@ async def test_bank_the_request_on_a_record_of_failures(t):
 class Emptying(lab.ScriptedModel):
     """A scripted model that empties each list it is handed once it has read it, as a client
     that consumes what it is given: harmless to a run that hands every request a view of its
-    own, made for it."""
+    own, made for it. It keeps each list it was handed, the list object itself."""
+
+    def __init__(self, replies):
+        super().__init__(replies)
+        self.handed = []
 
     def complete(self, system, messages, tools=()):
+        self.handed.append(messages)
         reply = super().complete(system, messages, tools)
         messages.clear()
         return reply
 
     async def acomplete(self, system, messages, tools=(), signal=None):
+        self.handed.append(messages)
         reply = await super().acomplete(system, messages, tools, signal)
         messages.clear()
         return reply
@@ -485,25 +568,38 @@ async def test_bank_changing_the_view_leaves_the_record(t):
     whole.append(lab.say("Fine."))
     gapped = whole + [harness.user_message("More?"), harness.error_message(t.random.choice(WHY))]
     seen = []
-    for record in (whole, gapped):
+    for record in (whole, gapped, whole):  # the first record asked for twice
         size = len(record)
         view = harness.context_for_model(record)
         view.append(harness.user_message("added to the view"))
         seen.append([len(record) - size, [m["role"] for m in view]])
     kept = [m["role"] for m in whole]
-    t.expect(seen, [[0, kept + ["user"]], [0, kept + ["user", "user"]]],
-             "For each record: how much it grew or shrank once the caller added a message to "
-             "its view, and the roles of that view.")
+    t.expect(seen, [[0, kept + ["user"]], [0, kept + ["user", "user"]], [0, kept + ["user"]]],
+             "For each record, the first asked for again at the end: how much it grew or shrank "
+             "once the caller added a message to its view, and the roles of that view.")
     ws, rounds = lab.Workspace(), t.random.randint(1, 3)
     model = Emptying([lab.reply(*saves([f"e{n}.txt"])) for n in range(rounds)] +
                      [lab.say("Emptied.")])
-    record = []
-    await go(model, [writer(ws)], t.random.choice(ASKS), record)
+    record, given, made = [], harness.context_for_model, []
+
+    def making(messages):  # context_for_model as given, noting each view it makes of the record
+        view = given(messages)
+        if messages is record:
+            made.append(view)
+        return view
+    harness.context_for_model = making
+    try:
+        await go(model, [writer(ws)], t.random.choice(ASKS), record)
+    finally:
+        harness.context_for_model = given
     t.expect([[len(request.messages) for request in model.calls], len(record),
-              harness.text_of(record[-1])],
-             [[1 + 2 * n for n in range(rounds + 1)], 2 + 2 * rounds, "Emptied."],
+              harness.text_of(record[-1]),
+              [any(handed is view for view in made) for handed in model.handed]],
+             [[1 + 2 * n for n in range(rounds + 1)], 2 + 2 * rounds, "Emptied.",
+              [True] * (rounds + 1)],
              "With a model that empties each list it is handed: the messages each request "
-             "carried, the record's length, and the words of its last message.")
+             "carried, the record's length, the words of its last message, and for each request "
+             "whether its list is a view context_for_model made of the record.")
     cut = lab.fail(t.random.choice(WHY), *saves(["cut.txt"]))
     old = [harness.user_message("First."), harness.error_message(t.random.choice(RAGGED)),
            harness.user_message("Second."), cut]

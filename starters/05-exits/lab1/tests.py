@@ -30,10 +30,10 @@ UNTIDY = ["Connection reset by peer.", " overloaded\n", "Server error 500. ", "\
 OUTPUT_LIMIT = "The reply was cut off at the output limit"
 # A reason that invites one more try; a failed reply is never asked again, whatever it says.
 TIMEOUT = "Timeout: the request timed out"
-# More reasons that invite a case of their own (one more try, the calls that came whole run, an
-# exception raised after all): a failed reply is recorded as it came, runs none of its calls
+# More reasons that invite a case of their own (one more try, a retry on a 429, the calls that
+# came whole run, an exception raised after all): a failed reply is recorded as it came, runs none of its calls
 # and ends the run without raising, whatever it says.
-TEMPTING = ["rate limited", "503 Service Unavailable", "stream ended",
+TEMPTING = ["rate limited", "503 Service Unavailable", "429 Too Many Requests", "stream ended",
             "authentication failed: check your API key"]
 
 
@@ -96,14 +96,15 @@ async def run(model, tools, prompt, messages=None, **options):
           "\"content\": [], \"stop_reason\": \"error\", \"error_message\": \"boom\"}, whatever "
           "the reason, and a new message each time.")
 async def test_error_message(t):
-    reasons = t.random.sample(REASONS + ["", "naïve reason"], 3) + [t.random.choice(UNTIDY)]
+    reasons = t.random.sample(REASONS + ["", "naïve reason"], 3) + UNTIDY  # each, not a draw
     t.expect([harness.error_message(reason) for reason in reasons],
              [{"role": "assistant", "content": [], "stop_reason": "error", "error_message": reason}
               for reason in reasons],
              "An ending is recorded as an assistant message with no content, labelled \"error\", "
              "saying why, its reason kept word for word, spaces and full stop included. Each "
-             "item is error_message of one drawn reason, the last an untidy one (error_message, "
-             "lesson 5).")
+             "item is error_message of one reason: three drawn, then every untidy one, each "
+             "with its spaces or full stop (Build item 1, \"`error_message` holding "
+             "`text`\") (error_message, lesson 5).")
     first, second = harness.error_message(reasons[0]), harness.error_message(reasons[0])
     first["content"].append({"type": "text", "text": "A note a frontend added."})
     t.expect([first is second, second["content"], harness.error_message(reasons[2])["content"]],
@@ -202,14 +203,47 @@ async def test_the_last_batch_is_answered(t):
 async def test_turns_are_model_calls(t):
     widths = [t.random.randint(2, 4) for _ in range(t.random.randint(2, 4))]
     model, ran = endless(widths + [3] * 3), []
-    messages = await run(Uncounted(model), [ticker(ran)], "Tick in batches.",
-                         max_turns=len(widths))
+    counted = Uncounted(model)
+    before = sorted(vars(counted)), sorted(vars(model))
+    messages = await run(counted, [ticker(ran)], "Tick in batches.", max_turns=len(widths))
     t.expect([len(model.calls), len(ran), lab.shape(messages)],
              [len(widths), sum(widths), shape_of(widths, "A(error)")],
              "A turn is one model call with all of its calls; max_turns limits requests, and "
              "the run counts them itself: this model keeps no count a harness may read (Build "
              "item 2, \"It counts its requests itself\"). The items are [requests, tools run, "
              "the record] (run_agent, lesson 5).")
+    t.expect([name for name in sorted(vars(counted)) if name not in before[0]] +
+             [name for name in sorted(vars(model)) if name not in before[1]], [],
+             "The run keeps its count itself, not on the model: a model is only something "
+             "with a complete, and the run writes no attribute on it (Build item 2, \"It counts "
+             "its requests itself: a model is only something with a `complete`, and keeps no "
+             "count a harness may read\"). The items are the attributes the run added to the "
+             "model it was handed, or to the model behind it (run_agent, lesson 5).")
+    # A model that keeps a count, and a tick that asks that same model a question of its own:
+    # the model's count runs ahead of the run's requests, and the cap counts the run's only.
+    asked, ran = [], []
+
+    def answer(request):  # gives up after 60 results, as endless() does
+        if request.messages[-1]["content"] == "Tock?":
+            return lab.say("Tock.")
+        asked.append(1)
+        if sum(m["role"] == "toolResult" for m in request.messages) >= 60:
+            return lab.say("I give up.")
+        return ticks(widths[len(asked) - 1] if len(asked) <= len(widths) else 1)
+    model = lab.ScriptedModel([lab.forever(answer)])
+
+    def helper(arguments):  # a tick that asks the model, as a helper would
+        ran.append(1)
+        return harness.text_of(model.complete(SYSTEM, [harness.user_message("Tock?")]))
+    messages = await run(model, [tool("tick", helper)], "Tick in batches.",
+                         max_turns=len(widths))
+    t.expect([len(asked), len(ran), lab.shape(messages)],
+             [len(widths), sum(widths), shape_of(widths, "A(error)")],
+             f"max_turns={len(widths)} counts the run's own requests, not the model's count of "
+             f"every request it got: here each tick asked the model a question of its own, so "
+             f"the model was asked {len(model.calls)} times in all. The run counts its requests "
+             "itself (Build item 2, \"It counts its requests itself\"). The items are [the "
+             "run's requests, tools run, the record] (run_agent, lesson 5).")
 
 
 @lab_test("With max_turns=None there is no limit: a model that asks more than 25 times and "
@@ -305,10 +339,13 @@ async def test_a_failed_reply_ends_the_run(t):
              "turn an exception into one. Here lab.ScriptExhausted, the lab saying the script "
              "ran out, not the harness stopping, goes through to the caller. The items are "
              "[what run_agent raised, the record] (run_agent, lesson 5).")
-    # Whatever the model raises goes through: a network's errors, a client's own complaints
-    # about what came back, and an interrupt too.
+    # Whatever the model raises goes through: a network's errors (a dropped connection and a
+    # broken pipe among them), a client's own complaints about what came back, one whose words
+    # say rate limited, and an interrupt too.
     for problem in (ConnectionError("connection reset"), TimeoutError("timed out"),
+                    ConnectionResetError("Connection reset by peer"), BrokenPipeError("Broken pipe"),
                     ValueError("the provider sent no JSON"), RuntimeError("provider error"),
+                    RuntimeError("429 Too Many Requests: rate limit exceeded, overloaded"),
                     KeyboardInterrupt()):
         def raising(request, problem=problem):
             raise problem
@@ -316,10 +353,12 @@ async def test_a_failed_reply_ends_the_run(t):
         got = await raised(lambda: run(model, [ticker()], prompt, messages))
         t.expect([(got or "").split(":")[0], lab.shape(messages)],
                  [type(problem).__name__, shape_of(widths, "")],
-                 "An exception from the model is not a failed reply, whichever it is: no try "
-                 "turns it into one, a network's error or an interrupt included, and it goes "
-                 f"through to the caller. Here the model raised {type(problem).__name__}. The "
-                 "items are [what run_agent raised, the record] (run_agent, lesson 5).")
+                 "An exception from the model is not a failed reply, whichever it is and "
+                 "whatever it says: no try turns it into one, a network's error, a rate limit "
+                 "or an interrupt included, and it goes through to the caller (Build item 3, "
+                 "\"no `try` turns it into one\"). Here the model raised "
+                 f"{type(problem).__name__}({str(problem)!r}). The items are [what run_agent "
+                 "raised, the record] (run_agent, lesson 5).")
 
 
 @lab_test("A failed reply that carries calls has none of them run, whatever its error_message "
@@ -393,24 +432,33 @@ async def test_an_unknown_tool_is_not_an_exit(t):
     unknown = t.random.choice(["nosuch", "tock", "Tick", "bash"])
     calls = [lab.call("tick") for _ in range(t.random.randint(0, 2))] + [lab.call(unknown)]
     t.random.shuffle(calls)
-    model = lab.ScriptedModel([lab.reply(*calls), lab.reply(lab.call("tick")),
-                               lab.say("Ticked.")])
-    messages = await run(model, [ticker()], "Tick.", max_turns=t.random.randint(3, 9))
-    t.expect([lab.shape(messages), [m["content"] for m in messages[2:2 + len(calls)]]],
-             [shape_of([len(calls), 1]),
-              [f"Tool {unknown} not found" if c["name"] == unknown else "tock" for c in calls]],
-             "A result informs the model; it does not end the run. The items are [the record, "
-             "the first turn's results] (run_tool, lesson 4; run_agent, lesson 5).")
+    # The same unknown tool asked for again in the next turn: still a result, not a way out.
+    model = lab.ScriptedModel([lab.reply(*calls), lab.reply(lab.call(unknown)),
+                               lab.reply(lab.call("tick")), lab.say("Ticked.")])
+    messages = await run(model, [ticker()], "Tick.", max_turns=t.random.randint(4, 9))
+    t.expect([lab.shape(messages), [m["content"] for m in messages[2:2 + len(calls)]],
+              messages[3 + len(calls)]["content"]],
+             [shape_of([len(calls), 1, 1]),
+              [f"Tool {unknown} not found" if c["name"] == unknown else "tock" for c in calls],
+              f"Tool {unknown} not found"],
+             "A result informs the model; it does not end the run, not even when the next turn "
+             f"asks for the unknown tool {unknown!r} again: \"A tool's result marked as an "
+             "error, an unknown tool's included, is not a reply, and ends nothing\" (Build item "
+             "3). The items are [the record, the first turn's results, the second turn's "
+             "result] (run_tool, lesson 4; run_agent, lesson 5).")
 
 
 def drawn_record(t):
     """A record of users, answers, turns of tools, empty error messages and failed replies that
     got words out, if only a space, in a drawn order, with one of each kind of failure at least, an
-    empty failure whose reason is "" and one with no error_message key, and an empty reply that
-    did not fail, whose error_message is None, among them; and for each message whether the
-    view keeps it. Words end in spaces or a newline, as a reply cut off may."""
+    empty failure whose reason is "" and one with no error_message key, one whose content is a
+    text block holding "", empty replies that did not fail (one labelled "stop" whose
+    error_message is None, one labelled "toolUse"), and a prompt typed again after an empty
+    failure, among them; and for each message whether the view keeps it. Words end in spaces or
+    a newline, as a reply cut off may."""
     drawn = ["empty", "words", "answer", "tools"]
-    kinds = ["empty", "words", "unsaid", "keyless", "blank", "silent"] + [
+    kinds = ["empty", "words", "unsaid", "keyless", "blank", "silent", "hollow", "unasked",
+             "retyped"] + [
         t.random.choice(drawn) for _ in range(t.random.randint(0, 3))]
     t.random.shuffle(kinds)
     pairs, number = [], 0
@@ -425,6 +473,13 @@ def drawn_record(t):
         elif kind == "silent":  # empty, and did not fail: lesson 5's view keeps it
             pairs.append(({"role": "assistant", "content": [], "stop_reason": "stop",
                            "error_message": None}, True))
+        elif kind == "unasked":  # empty, labelled toolUse: only the label "error" is left out
+            pairs.append(({"role": "assistant", "content": [], "stop_reason": "toolUse"}, True))
+        elif kind == "hollow":  # failed, its content one text block of no words: it has content
+            pairs.append((lab.fail(t.random.choice(REASONS), ""), True))
+        elif kind == "retyped":  # an empty failure, then the same prompt typed again: both kept
+            pairs += [(harness.error_message(t.random.choice(REASONS)), False),
+                      (harness.user_message(f"Message {len(pairs) - 1}."), True)]
         elif kind == "blank":  # failed after a newline and nothing more: it has content
             pairs.append((lab.fail(t.random.choice(REASONS), t.random.choice([" ", "\n", " \n"])),
                           True))
@@ -460,9 +515,13 @@ async def test_context_for_model(t):
              lab.show([message for message, kept in pairs if kept], stop_reason=True),
              "The view leaves out an empty failed reply, every one, which a provider refuses, "
              "told by its stop_reason \"error\", not by its error_message, which may be \"\". "
-             "It keeps one that has words, if only a space, and everything else, in order: "
-             "an empty reply whose stop_reason is \"stop\" too, since only the label \"error\" "
-             "is left out (context_for_model, lesson 5).")
+             "It keeps one that has words, if only a space, and one that has content and no "
+             "words (a text block holding \"\", or calls and no words), and everything else, "
+             "in order: an empty reply whose stop_reason is \"stop\" too, and one labelled "
+             "\"toolUse\", since only the label \"error\" is left out, and a prompt typed "
+             "twice, each time (Build item 4, \"the record's messages, in order, less every "
+             "assistant message that has no content and `stop_reason` `\"error\"`\") "
+             "(context_for_model, lesson 5).")
     # A failed reply whose content is calls and no words: it has content, so the view keeps it.
     calls = lab.fail(t.random.choice(REASONS), *[lab.call("tick", id=f"f{n}")
                                                  for n in range(t.random.randint(1, 3))])
@@ -488,11 +547,14 @@ async def test_context_for_model(t):
              "untouched: it says what happened. The items are [the view's type, the same list, "
              "the record as it was, its length] (context_for_model, lesson 5).")
     whole = [message for message, kept in pairs if kept]
-    view = harness.context_for_model(whole)
-    t.expect([lab.shape(view), view is whole], [lab.shape(whole), False],
-             "A record with nothing to leave out comes back whole, and still as a new list: "
-             "the caller may change the view without changing the record. The items are [the "
-             "view, the same list] (context_for_model, lesson 5).")
+    view, again = harness.context_for_model(whole), harness.context_for_model(whole)
+    t.expect([lab.shape(view), view is whole, again is view], [lab.shape(whole), False, False],
+             "A record with nothing to leave out comes back whole, and still as a new list, "
+             "each time it is asked for, the same record twice included: the caller may change "
+             "one view without changing the record or another view (Build item 4, \"it returns "
+             "a new list, even when it leaves nothing out\"). The items are [the view, the same "
+             "list as the record, the same list as the view made just before] "
+             "(context_for_model, lesson 5).")
 
 
 @lab_test("After a provider failure, the next run's request leaves out the empty error message "
@@ -526,8 +588,19 @@ async def test_the_request_after_a_max_turns_stop(t):
     first, second = t.random.sample(PROMPTS, 2)
     model, messages = Handed([ticks(1) for _ in range(limit + 1)] +
                              [lab.say("Stopped, as asked.")]), []
-    await run(model, [ticker()], first, messages, max_turns=limit)
-    await run(model, [ticker()], second, messages)
+    given, made = harness.context_for_model, []
+
+    def making(record):  # context_for_model as given, noting each view it makes of the record
+        view = given(record)
+        if record is messages:
+            made.append(view)
+        return view
+    harness.context_for_model = making
+    try:
+        await run(model, [ticker()], first, messages, max_turns=limit)
+        await run(model, [ticker()], second, messages)
+    finally:
+        harness.context_for_model = given
     sent = model.calls[limit].messages
     t.expect([lab.shape(sent), sent[0]["content"], sent[-1]["content"]],
              [shape_of([1] * limit, "U"), first, second],
@@ -556,3 +629,10 @@ async def test_the_request_after_a_max_turns_stop(t):
              "never a list made for an earlier request and kept in step. Each item is [the list "
              "handed over is the record, it was handed over before] for one request of the two "
              "runs (run_agent, lesson 5).")
+    t.expect([any(sent is view for view in made) for sent in handed], [True] * (limit + 2),
+             "Every request carries this view: the very list context_for_model returned, "
+             "called on the record itself during the run, not a copy of it, a view kept in step "
+             "by hand, or a list filtered some other way (Build item 4, \"Every request the run "
+             "makes carries this view instead of the record\"). Each item is whether one "
+             "request's list is a view that context_for_model made of the record (run_agent, "
+             "lesson 5).")
