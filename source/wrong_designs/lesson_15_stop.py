@@ -1516,6 +1516,134 @@ import time
         await asyncio.sleep(0)  # a turn for the run to notice
         harness.cancel()  # and ask again, in case the run missed it
 '''),
+    # The designs below were found by reader r70, who held only the release (issue 38, round 13).
+    Wrong(lab='15.1', name='the view leaving out an aborted ending that holds a call and no words',
+          rule='Empty means no content at all, for a stopped reply as for a failed one: an aborted reply that got a call out, with no words, stays in the view, its call answered there as any call with no result is (hunt round 13, 15.1-36).',
+          where='lab 15.1, Build section: "Empty means no content at all: a failed or stopped reply that got a call out, with no words, stays in the view"',
+          names='Empty means no content at all',
+          replace=r'''
+    kept = [message for message in messages
+            if message["content"] or message["role"] != "assistant"
+''',
+          by=r'''
+    kept = [message for message in messages
+            if (text_of(message) if message.get("stop_reason") == "aborted" else message["content"])
+            or message["role"] != "assistant"
+'''),
+    Wrong(lab='15.1', name='bash alone hearing is_cancelled() only when it answers True itself',
+          rule="is_cancelled()'s answer is read as a condition, as any if reads one, in each of the three looks: bash too hears a frontend's flag that answers 1 (hunt round 13, 15.1-50).",
+          where='lab 15.1, Build section: "its answer is read as a condition, as any `if` reads one"',
+          names='read as a condition',
+          replace=r'''
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+''',
+          by=r'''
+                if signal is not None and signal.is_cancelled() is True:
+                    return "Command cancelled"
+'''),
+    Wrong(lab='15.1', name='is_cancelled() heard only when it equals True',
+          rule="is_cancelled()'s answer is read as a condition, as any if reads one: a flag answering 2 is set, though 2 == True is false, as much as one answering 1 (hunt round 12, 15.2-13, a lab 15.1 rule).",
+          where='lab 15.1, Build section: "its answer is read as a condition, as any `if` reads one"',
+          names='read as a condition',
+          replace=r'''
+    if signal is not None and signal.is_cancelled():
+        text, failed = ABORTED, True
+''',
+          by=r'''
+    if signal is not None and signal.is_cancelled() == True:  # noqa: E712
+        text, failed = ABORTED, True
+''',
+          also=((r'''
+            elif signal is not None and signal.is_cancelled():
+''', r'''
+            elif signal is not None and signal.is_cancelled() == True:  # noqa: E712
+'''), (r'''
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+''', r'''
+                if signal is not None and signal.is_cancelled() == True:  # noqa: E712
+                    return "Command cancelled"
+'''))),
+    Wrong(lab='15.1', name='only a CancelToken handed on to the tools',
+          rule="Any object with is_cancelled() can serve as a signal, and a tool that runs receives the signal as execute's second argument: a frontend's own flag is handed on as it is, not replaced by None (hunt round 13, 15.1-39).",
+          where='lab 15.1, Build section: "Any object with `is_cancelled()` can serve as a signal"',
+          names='can serve as a signal',
+          replace=r'''
+            text, failed = await tool["execute"](call["arguments"], signal), False
+''',
+          by=r'''
+            handed = signal if isinstance(signal, CancelToken) else None  # only our own tokens
+            text, failed = await tool["execute"](call["arguments"], handed), False
+'''),
+    Wrong(lab='15.1', name="bash killing the previous call's command when a new one starts",
+          rule="bash kills its own command and nothing else: a command another call started on the same shell, of the same bash tool included, is not its to end (hunt round 13, 15.1-41).",
+          where='lab 15.1, Build section: "bash kills its own command and nothing else"',
+          names='nothing else',
+          replace=r'''
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+''',
+          by=r'''
+    last = []  # the process this bash started most recently
+
+    async def execute(arguments, signal=None):
+        if last:  # one command at a time: the previous call's is over now
+            last[-1].kill()
+        process = shell.start(str_arg(arguments, "command"))
+        last[:] = [process]
+'''),
+    Wrong(lab='15.1', name='bash killing every command it started on Stop',
+          rule="bash kills its own command and nothing else: on Stop, a command another call of the same bash tool started is not its to end (hunt round 13, 15.1-42).",
+          where='lab 15.1, Build section: "bash kills its own command and nothing else"',
+          names='nothing else',
+          replace=r'''
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+''',
+          by=r'''
+    mine = []  # every process this bash has started
+
+    async def execute(arguments, signal=None):
+        process = shell.start(str_arg(arguments, "command"))
+        mine.append(process)
+''',
+          also=((r'''
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+''', r'''
+                if signal is not None and signal.is_cancelled():
+                    for started in mine:  # everything this tool started
+                        started.kill()
+                    return "Command cancelled"
+'''),)),
+    Wrong(lab='15.1', name='bash killing every command of its shell on a hard cancel',
+          rule="bash kills its own command and nothing else, on every way out: cancelled as a task, it leaves another harness's command on the same shell running (hunt round 13, 15.1-53).",
+          where='lab 15.1, Build section: "bash kills its own command and nothing else"',
+          names='nothing else',
+          replace=r'''
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+          by=r'''
+                try:
+                    await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+                except asyncio.CancelledError:  # the whole run is being torn down
+                    for other in shell.running():
+                        other.kill()
+                    raise
+'''),
+    Wrong(lab='15.1', name='bash dropping the exit line when handed a signal',
+          rule="A command that merely takes a while is waited for, and its output comes back as before: a call handed a clear signal, as every call inside a run is, keeps its Command exited line (hunt round 13, 15.1-54).",
+          where='lab 15.1, Build section: "its output comes back as before"',
+          names='comes back as before',
+          replace=r'''
+        if code != 0:
+            output += f"\nCommand exited with code {code}"
+''',
+          by=r'''
+        if code != 0 and signal is None:  # inside a run the status line is noise
+            output += f"\nCommand exited with code {code}"
+'''),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
@@ -1667,6 +1795,19 @@ ALLOWED = [
             task.exception()  # looked at; whoever awaits the task still sees it
         return "clean"
     task.cancel()
+'''),
+    # Round 13 (r70), 15.1-32.
+    Wrong(lab='15.1', name='Command cancelled with its newline',
+          rule='Lesson 15 asks that a stopped command\'s result end with the line Command cancelled; a line keeps its newline (str.splitlines reads "Command cancelled\\n" as that one line, and the outputs bash returns end with theirs), so a result ending "Command cancelled\\n" ends with that line (hunt round 13, 15.1-32).',
+          where='lab 15.1, Build section: "the call\'s result ends with the line `Command cancelled`"',
+          names='',
+          replace=r'''
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+''',
+          by=r'''
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled\n"  # a line, newline and all
 '''),
 ]
 
@@ -1825,4 +1966,49 @@ async def test_a_tidy_up_of_eight_thousand_turns(t):
                  "[the answer, the record] for a tool that tidies up for 8,000 turns "
                  "(stop_run, lesson 15).")
 """),
+    Beyond(lab='15.1', name='bash with no signal giving up after fifty thousand turns',
+           rule='A command that merely takes a while is waited for: bash has no timeout of its '
+                'own, with a signal or with none, and only Stop ends a command early.',
+           where='hunt round 13, design 15.1-47 (bash-turn-timeout-no-signal)',
+           names='no timeout of its own',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), and "
+                 "test_bash_waits_for_a_slow_command waits over nine thousand; this bash gives up "
+                 "at turn 50,000, and only when it was handed no signal, so the deep test of "
+                 "'bash giving up after a hundred thousand turns', run inside a Harness, which "
+                 "always hands a token, does not reach it",
+           replace=r'''
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+           by=r'''
+            waited = 0
+            while not process.done():
+                if signal is not None and signal.is_cancelled():
+                    return "Command cancelled"
+                if signal is None and waited >= 50_000:  # nobody can stop it: give up on it
+                    return "Command timed out"
+                waited += 1
+                await asyncio.sleep(0)  # one turn of the loop: when a Stop can be pressed
+''',
+           turns=70_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+LAB = "15.1"
+@lab_test("A command that takes 55,000 turns, run with no signal as every earlier caller runs "
+          "bash, is waited for, and its output comes back: bash has no timeout of its own.")
+async def test_a_command_of_fifty_thousand_turns_with_no_signal(t):
+    shell, messages = lab.Shell(lab.Workspace({})), []
+    model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "sleep 55000 && echo built"})),
+                               lab.say("Done.")])
+    await lab.drive(harness.run_agent(model, "Build it.", messages,
+                                      [harness.make_bash_tool(shell)], "Build it, however long."))
+    t.expect([lab.shape(messages), messages[2]["content"]],
+             why="bash has no timeout of its own, and only Stop ends a command early, with no "
+                 "signal as with one: [the record, the result] of a command of 55,000 turns run "
+                 "with no signal (bash, lesson 15).")
+'''),
 ]

@@ -135,7 +135,9 @@ async def test_a_stop_in_a_json_line(t):
 
 @lab_test("A tool reads the signal it was handed a few times, presses Stop, and reads it a few "
           "times more: every read before the press says False and every read after it True, "
-          "however often it is read.")
+          "however often it is read. A frontend's own flag serves as well: answering 0 it is "
+          "clear and handed to the tool as it is; answering 2 or 3 it is set, for run_tool and "
+          "for bash.")
 async def test_a_tool_reads_its_signal_again_and_again(t):
     before, after = t.random.randint(1, 3), t.random.randint(2, 5)
     reads, box = [], {}
@@ -155,6 +157,47 @@ async def test_a_tool_reads_its_signal_again_and_again(t):
              "A CancelToken starts clear; once cancel() was called it is cancelled, and reading "
              "it does not clear it: it stays so (CancelToken, lesson 15). Items: [reads before "
              "Stop, reads after, each read of is_cancelled() in order, the record].")
+
+    class Pressed:  # a frontend's own flag, answering how often Stop was pressed
+        def __init__(self, presses):
+            self.presses = presses
+
+        def is_cancelled(self):
+            return self.presses
+    handed = []
+
+    async def execute(arguments, signal=None):
+        handed.append(signal)
+        return f"read {arguments['file']}"
+    probe = {"name": "probe", "description": "Read a file.", "parameters": FILE, "execute": execute}
+    call = {"type": "toolCall", "id": "c3", "name": "probe", "arguments": {"file": name}}
+    rows = []
+    for presses in (0, 2, 3):  # 0: clear; 2 and 3: set, though neither is True nor == True
+        flag, shell = Pressed(presses), lab.Shell(lab.Workspace({}))
+        answer = await harness.run_tool([probe], call, flag)
+        waiting = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"](
+            {"command": "sleep inf"}, flag))
+        turns = 0
+        while not waiting.done() and turns < 12:
+            await lab.tick()
+            turns += 1
+        if not waiting.done():  # bash did not hear it: end the wait here
+            waiting.cancel()
+            while not waiting.done():
+                await lab.tick()
+        rows.append([presses, answer["content"], [got is flag for got in handed],
+                     waiting.done() and not waiting.cancelled() and turns <= 5,
+                     shell.running() == []])
+        handed.clear()
+    t.expect(rows, [[0, f"read {name}", [True], False, True],
+                    [2, harness.ABORTED, [], True, True], [3, harness.ABORTED, [], True, True]],
+             "Any object with is_cancelled() serves as a signal, and its answer is read as a "
+             "condition, as any if reads one: a frontend's flag answering 0 is clear, and run_tool "
+             "hands that very flag to the tool it runs; one answering 2 or 3 is set, so run_tool "
+             "answers ABORTED without running the tool and bash ends its command within five "
+             "turns (CancelToken, run_tool and bash, lesson 15). Each row: [what is_cancelled() "
+             "answers, run_tool's answer, for each execute: it was handed the flag itself, bash "
+             "answered within five turns on its own, no command left running].")
 
 
 @lab_test("Two to five CancelTokens side by side, some cancelled once or several times: each "
@@ -663,19 +706,22 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
              "for after the aborted reply was announced, the record, tools run, requests, the "
              "aborted messages' error_message, the next run's first request, for each of the next "
              "run's requests: it carried that run's signal].")
-    ending, ran, messages = t.random.choice(["aborted", "error"]), [], []
-    got_out = {**lab.reply(lab.call("probe", {"file": "y"}, id="c1")), "stop_reason": ending,
-               "error_message": "Stopped at the client's request"}  # a call out, no words
-    model = lab.ScriptedModel([got_out, lab.say("Going on.")])
-    probe_tool = tool("probe", lambda arguments, signal=None: ran.append(arguments) or "ok", FILE)
-    for prompt in ("Read it.", "Go on."):
-        await lab.drive(harness.run_agent(model, SYSTEM, messages, [probe_tool], prompt))
-    t.expect([ran, lab.shape(messages), lab.shape(model.calls[1].messages)],
-             [[], f"U A[c1]({ending}) U A", f"U A[c1]({ending}) R(c1) U"],
-             f"A reply labelled {ending!r} that got a call out and no words: nothing in it is "
-             "acted on, and it is not empty (empty means no content at all), so the next "
-             "request keeps it, its call answered as any call with no result (context_for_model, "
-             "lesson 15). Items: [tools run, the record, the next run's request].")
+    for ending in ("aborted", "error"):  # each label on every draw
+        ran, messages = [], []
+        got_out = {**lab.reply(lab.call("probe", {"file": "y"}, id="c1")), "stop_reason": ending,
+                   "error_message": "Stopped at the client's request"}  # a call out, no words
+        model = lab.ScriptedModel([got_out, lab.say("Going on.")])
+        probe_tool = tool("probe", lambda arguments, signal=None, ran=ran: ran.append(arguments)
+                          or "ok", FILE)
+        for prompt in ("Read it.", "Go on."):
+            await lab.drive(harness.run_agent(model, SYSTEM, messages, [probe_tool], prompt))
+        t.expect([ending, ran, lab.shape(messages), lab.shape(model.calls[1].messages)],
+                 [ending, [], f"U A[c1]({ending}) U A", f"U A[c1]({ending}) R(c1) U"],
+                 f"A reply labelled {ending!r} that got a call out and no words: nothing in it "
+                 "is acted on, and it is not empty (empty means no content at all), so the next "
+                 "request keeps it, its call answered as any call with no result "
+                 "(context_for_model, lesson 15). Items: [the label, tools run, the record, the "
+                 "next run's request].")
 
 
 # -- rule 5: run_tool and bash ------------------------------------------------------------
@@ -699,12 +745,14 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
     class Provider:  # its own name for the fourth parameter: the signal goes by position
         async def acomplete(self, system, messages, tools=(), stop_flag=None):
             return await model.acomplete(system, messages, tools, stop_flag)
-    h = harness.Harness(Provider(), SYSTEM, [harness.make_bash_tool(shell)])
+    bash = harness.make_bash_tool(shell)
+    h = harness.Harness(Provider(), SYSTEM, [bash])
     heard = listen(h)
     async with lab.background(h.prompt("Run it.")) as task:
         while not shell.processes:
             await lab.tick()
-        bystander = shell.start("sleep inf")  # another call's command on the shell: not bash's
+        bystander = asyncio.ensure_future(  # another call of the same bash: not this call's
+            bash["execute"]({"command": "sleep inf"}, harness.CancelToken()))
         await lab.ticks(t.random.randint(2001, 2100))  # a command that takes a while, then Stop
         h.cancel()
         turns = 0
@@ -712,7 +760,9 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
             await lab.tick()
             turns += 1
     lasting = [[p.command, p.killed] for p in shell.processes]
-    bystander.kill()
+    bystander.cancel()
+    while not bystander.done():
+        await lab.tick()
     # bash's own result is read by its last line alone: the lesson leaves is_error of a stopped
     # command open (a bash that raises on Stop is allowed, source/wrong_designs/lesson_15_*.py)
     results = [[e["result"]["content"].splitlines()[-1:]] + ([e["result"]["is_error"]]
@@ -729,14 +779,15 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
              "comes up after Stop is answered ABORTED even when it names a tool nobody has, "
              "because run_tool looks at the signal before it looks the tool up (bash and "
              "run_tool, lesson 15); bash kills its own command and nothing else, not another "
-             "call's `sleep inf` on the same shell. Items: [over within five turns of Stop, each "
+             "call's `sleep inf` on the same shell, made by the same bash tool. Items: [over within five turns of Stop, each "
              "result as [its last line] and, after bash's, is_error, each command as [line, "
              "killed], the record].")
 
 
 @lab_test("run_tool called by itself in a task on bash (bare or behind a guard) running a "
           "command that never ends. Cancelled from outside, with its token clear, the task ends "
-          "cancelled and the command is dead; closed while it waits, the command is dead too; "
+          "cancelled and the command is dead, while another call of the same bash lives on and "
+          "answers as before; closed while it waits, the command is dead too; "
           "with its token set instead, at each of six turns in a row, run_tool, over a relay "
           "whose execute names its second parameter its own way, answers within five turns on a "
           "Command cancelled line after more lines than bash's budget and half a line, and, "
@@ -745,6 +796,7 @@ async def test_bash_in_a_batch_hears_the_frontend(t):
           "runs the command.")
 async def test_run_tool_cancelled_while_bash_waits(t):
     rows, cases, closed, again = [], [], {}, label(t)
+    others, outputs = {}, {}  # for each wrapping: another call's command, and its result
     first = t.random.randint(2, 20)  # Stop at six turns in a row, wherever a look falls
     for wrapped in t.random.sample(["bare", "guarded"], 2):
         for wait in range(first, first + 6):
@@ -796,6 +848,12 @@ async def test_run_tool_cancelled_while_bash_waits(t):
         if wrapped == "guarded":
             bash = harness.guard(bash, lambda name, arguments: None)
         command = f"echo {label(t)} && sleep infinity"
+        word = label(t)
+        others[wrapped] = f"sleep 60 && echo {word} && false"  # another call of the same bash
+        earlier = asyncio.ensure_future(harness.run_tool([bash], {
+            "type": "toolCall", "id": "c0", "name": "bash",
+            "arguments": {"command": others[wrapped]}}, harness.CancelToken()))
+        await lab.tick()
         call = {"type": "toolCall", "id": "c1", "name": "bash", "arguments": {"command": command}}
         task = asyncio.ensure_future(harness.run_tool([bash], call, harness.CancelToken()))
         await lab.ticks(t.random.randint(2, 25))
@@ -804,8 +862,9 @@ async def test_run_tool_cancelled_while_bash_waits(t):
         while not task.done():
             await lab.tick()
         rows.append([wrapped, running, task.cancelled(), [[p.command, p.killed] for p in shell.processes],
-                     list(shell.running())])
+                     [p.command for p in shell.running()], (await earlier)["content"]])
         cases.append([wrapped, command])
+        outputs[wrapped] = f"{word}\n\nCommand exited with code 1"
         shell = lab.Shell(lab.Workspace({}))
         bash = harness.make_bash_tool(shell)
         if wrapped == "guarded":
@@ -822,7 +881,9 @@ async def test_run_tool_cancelled_while_bash_waits(t):
                      ["Operation aborted", True], ["Operation aborted", True], f"{again}\n"]
                     if command == "flag" else
                     [wrapped, "closed", [[closed[wrapped], True]]] if command == "closed" else
-                    [wrapped, [command], True, [[command, True]], []] for wrapped, command in cases],
+                    [wrapped, [others[wrapped], command], True,
+                     [[others[wrapped], False], [command, True]], [others[wrapped]],
+                     outputs[wrapped]] for wrapped, command in cases],
              "However bash's execute is left, its command must not keep running: a cancel from "
              "outside comes out of the wait, a way out that never saw the flag, so the kill goes "
              "in a finally; with the token set, bash hears it on its next turns, and run_tool "
@@ -834,8 +895,9 @@ async def test_run_tool_cancelled_while_bash_waits(t):
              "[content, is_error], a read's answer with the same set token, the same bash's "
              "answer to a short `sleep && echo` with a clear token, another run's: a stop never carries into the "
              "next run]; cancelled from outside: [bare or guarded, the commands running "
-             "before the cancel, the task cancelled, each command as [line, killed], the commands "
-             "still running]; closed: [bare or guarded, \"closed\", each command as [line, "
+             "before the cancel (another call's of the same bash first), the task cancelled, each command as [line, killed], the commands "
+             "still running, among them the other call's `sleep 60`, which bash does not end, "
+             "and that call's result, its exit line kept]; closed: [bare or guarded, \"closed\", each command as [line, "
              "killed]].")
     shell = lab.Shell(lab.Workspace({}))
     inner, word = harness.make_bash_tool(shell), label(t)
@@ -855,7 +917,8 @@ async def test_run_tool_cancelled_while_bash_waits(t):
           "each reading of the clock is a minute after the last: a "
           "listener hears every result come back whole, none killed, and the run answers. Then "
           "bash's execute, handed no signal and awaited in a task of its own on a command that "
-          "never ends, is cancelled, and another is closed at its await: each command is dead.")
+          "never ends, is cancelled, and another is closed at its await: each command is dead, "
+          "and another harness's command on the shell lives on.")
 async def test_bash_outlasts_slow_commands(t):
     shell = lab.Shell(lab.Workspace({}))
     commands = [f"sleep {t.random.randint(101, 200)} && seq {t.random.randint(1, 20)} "
@@ -874,6 +937,8 @@ async def test_bash_outlasts_slow_commands(t):
                                                       lab.shape(h.messages)]
     endless = f"sleep {t.random.choice(['inf', 'infinity'])}"
     given = t.random.choice([(), (None,)])  # no signal: left out, or None as earlier callers pass
+    theirs = "sleep 1000"  # another harness's command on the same shell: not bash's to end
+    shell.start(theirs)
     waiting = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"](
         {"command": endless}, *given))
     await lab.ticks(t.random.randint(2, 30))
@@ -885,25 +950,27 @@ async def test_bash_outlasts_slow_commands(t):
     for _ in range(t.random.randint(1, 6)):
         step.send(None)  # one turn of bash's wait, driven by hand
     step.close()  # left by GeneratorExit: no CancelledError, no flag
-    found.append([[p.command, p.killed] for p in shell.processes[len(commands) + 1:]])
+    found.append([[p.command, p.killed] for p in shell.processes[len(commands) + 2:]])
     t.expect(found,
              [[lines(c), False] for c in commands] + [[False] * len(commands),
                                                       " ".join([f"U A[{','.join(f'c{n}' for n in range(1, len(commands) + 1))}]"]
                                                                + [f"R(c{n})" for n in range(1, len(commands) + 1)] + ["A"]),
-                                                      [True, [[endless, True]]], [[endless, True]]],
+                                                      [True, [[theirs, False], [endless, True]]], [[endless, True]]],
              "A command that merely takes a while, hundreds of turns, is waited for and its "
              "output comes back as before: bash has no timeout of its own, only Stop ends a "
              "command early; and however its execute is left, a cancel from outside included, "
-             "with a signal or without, the command does not keep running (bash, lesson 15). Items: each result as [content, "
+             "with a signal or without, the command does not keep running, and another "
+             "harness's command on the shell is not bash's to end (bash, lesson 15). Items: each result as [content, "
              "is_error], then [each command killed], the record, then [the cancelled execute's "
-             "task cancelled, its command as [line, killed]], then the closed execute's command "
+             "task cancelled, the other harness's command and its own as [line, killed]], then the closed execute's command "
              "as [line, killed].")
 
 
 @lab_test("run_tool on bash, over a command that prints more lines than bash's budget and then "
-          "waits for ever, with Stop pressed at each of six turns in a row: each time the answer "
-          "comes within five turns, on a Command cancelled line, within the budget of lines and "
-          "bytes, keeping the output's end; the last of those bash tools, called again with a "
+          "waits for ever, with Stop pressed at each of six turns in a row, while another call "
+          "of the same bash waits on a command of its own: each time the answer comes within five turns, on a Command cancelled line, within the budget of lines and "
+          "bytes, keeping the output's end, and the other call's command lives on and comes back "
+          "whole, exit line and all; the last of those bash tools, called again with a "
           "clear token, waits out its command, and a read after Stop is answered Operation "
           "aborted. Then bash with no signal: a command of over nine thousand turns is waited "
           "out (run_tool handing "
@@ -915,11 +982,14 @@ async def test_bash_hears_stop_wherever_it_falls(t):
     rows = []
     for wait in range(first, first + 6):
         shell = lab.Shell(lab.Workspace({"out.txt": printed}))
-        bystander = shell.start(f"sleep {wait + 60} && echo kept")  # another call's: not bash's
         token = harness.CancelToken()
         call = {"type": "toolCall", "id": "c2", "name": "bash",
                 "arguments": {"command": "cat out.txt && sleep inf"}}
         bash = harness.make_bash_tool(shell, max_lines=budget, max_bytes=room)
+        bystander = asyncio.ensure_future(harness.run_tool([bash], {  # another call, same tool
+            "type": "toolCall", "id": "c1", "name": "bash",
+            "arguments": {"command": f"sleep {wait + 12} && echo kept && false"}}, harness.CancelToken()))
+        await lab.tick()
         task = asyncio.ensure_future(harness.run_tool([bash], call, token))
         await lab.ticks(wait)
         token.cancel()
@@ -934,11 +1004,12 @@ async def test_bash_hears_stop_wherever_it_falls(t):
         lines = [] if task.cancelled() else task.result()["content"].splitlines()
         kept = [line for line in lines[:-1]
                 if line and not line.startswith(("[Showing", "Command exited"))]
+        killed = [p.killed for p in shell.processes]
+        other = (await bystander)["content"]
         rows.append([wait, turns <= 5, lines[-1:], len(lines) <= budget + 3,
                      kept == ends[len(ends) - len(kept):]
                      and len("".join(f"{line}\n" for line in kept).encode()) <= room,
-                     [p.killed for p in shell.processes]])
-        bystander.kill()
+                     killed, other])
     word, pause = label(t), t.random.randint(2, 9)  # the last stopped bash, called again
     again = await harness.run_tool([bash], {"type": "toolCall", "id": "c4", "name": "bash", "arguments": {
         "command": f"sleep {pause} && echo {word}"}}, harness.CancelToken())
@@ -962,8 +1033,8 @@ async def test_bash_hears_stop_wherever_it_falls(t):
         await lab.tick()
     t.expect([rows, [again["content"], again["is_error"]], [read["content"], read["is_error"]], output,
               [[p.command, p.killed] for p in shell.processes]],
-             [[[wait, True, ["Command cancelled"], True, True, [False, True]]
-               for wait in range(first, first + 6)],
+             [[[wait, True, ["Command cancelled"], True, True, [False, True],
+                "kept\n\nCommand exited with code 1"] for wait in range(first, first + 6)],
               [f"{word}\n", False], [harness.ABORTED, True],
               "done\n", [[f"sleep {slow} && echo done", False], ["sleep inf", True]]],
              "bash hears Stop wherever it falls, within five turns, ends its result on the line "
@@ -974,8 +1045,9 @@ async def test_bash_hears_stop_wherever_it_falls(t):
              "second argument (bash and run_tool, lesson 15). Items: [for each Stop: [turns into "
              "the command, answered within five, the last line, the answer within the budget of "
              "lines, what it keeps of the output is its end within max_bytes, each command "
-             "killed, a command another call started on the shell first, then bash's: bash kills "
-             "its own and nothing else]], the last stopped bash called again with a clear token of another run, "
+             "killed, a command another call of the same bash tool started on the shell first, "
+             "then bash's: bash kills its own and nothing else, the other call's result, its "
+             "output and exit line as before]], the last stopped bash called again with a clear token of another run, "
              "which waits out its command (a stop never carries into the next run), a read "
              "called with the set token, answered ABORTED like any call after Stop, the slow command's output (through run_tool with no "
              "signal, over a relay whose second parameter has no default), each command of the "

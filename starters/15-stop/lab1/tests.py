@@ -115,6 +115,23 @@ async def test_events_of_a_stopped_run(t):
              "one event's result.")
 
 
+async def bash_handed(flag):
+    """bash handed `flag`, already set, for `sleep inf`: [it answered within five turns, its
+    command was killed or never started]. A bash that never asks has its wait ended here."""
+    shell = lab.Shell(lab.Workspace({}))
+    waiting = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"](
+        {"command": "sleep inf"}, flag))
+    turns = 0
+    while not waiting.done() and turns < 10:
+        await lab.tick()
+        turns += 1
+    if not waiting.done():
+        waiting.cancel()
+        while not waiting.done():
+            await lab.tick()
+    return [turns <= 5, shell.running() == [] and all(p.killed for p in shell.processes)]
+
+
 @lab_test("CancelToken begins clear and, once cancelled, never clears. Handed a set "
           "token, run_tool skips the tool and answers Operation aborted, and "
           "run_agent records the prompt and an aborted message without asking the "
@@ -177,21 +194,10 @@ async def test_the_token_and_the_two_checks(t):
     class Emptied(Pressed):  # set, and false as a truth value, as an empty container is
         def __bool__(self):
             return False
-    model, messages, shell = one_call_model(name), [], lab.Shell(lab.Workspace({}))
+    model, messages = one_call_model(name), []
     await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, prompt, signal=Emptied()))
-    waiting = asyncio.ensure_future(harness.make_bash_tool(shell)["execute"](
-        {"command": "sleep inf"}, Emptied()))
-    turns = 0
-    while not waiting.done() and turns < 10:
-        await lab.tick()
-        turns += 1
-    if not waiting.done():  # a bash that never asked: end its wait here
-        waiting.cancel()
-        while not waiting.done():
-            await lab.tick()
     t.expect([(await harness.run_tool(tools, call, Emptied()))["content"], ran, lab.shape(messages),
-              len(model.calls), turns <= 5,
-              shell.running() == [] and all(p.killed for p in shell.processes)],
+              len(model.calls), *await bash_handed(Emptied())],
              ["Operation aborted", [], "U A(aborted)", 0, True, True],
              "A signal is asked, never taken for true or false: only None means there is none, "
              "and a set signal whose class counts it as false (as an empty container is) still "
@@ -201,15 +207,24 @@ async def test_the_token_and_the_two_checks(t):
              "may start none, as Tau's does].")
 
     class Counted:  # a frontend's flag whose is_cancelled() answers how often Stop was pressed
+        def __init__(self, presses):
+            self.presses = presses
+
         def is_cancelled(self):
-            return 1
-    model, messages = one_call_model(name), []
-    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, prompt, signal=Counted()))
-    t.expect([(await harness.run_tool(tools, call, Counted()))["content"], ran, lab.shape(messages),
-              len(model.calls)], ["Operation aborted", [], "U A(aborted)", 0],
-             "is_cancelled()'s answer is read as a condition, as any if reads one: a frontend's "
-             "flag that answers 1 is set, and run_tool and run_agent stop (CancelToken, lesson "
-             "15). The items: [run_tool's result, the tools that ran, the record, model calls].")
+            return self.presses
+    for presses in (1, 2):  # 1 == True holds and 2 == True does not: both flags are set
+        model, messages = one_call_model(name), []
+        await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, prompt,
+                                          signal=Counted(presses)))
+        t.expect([presses, (await harness.run_tool(tools, call, Counted(presses)))["content"], ran,
+                  lab.shape(messages), len(model.calls), *await bash_handed(Counted(presses))],
+                 [presses, "Operation aborted", [], "U A(aborted)", 0, True, True],
+                 "is_cancelled()'s answer is read as a condition, as any if reads one: a "
+                 "frontend's flag that answers 1 is set, and so is one that answers 2, so "
+                 "run_tool, run_agent and bash all stop (CancelToken, Build item 2 of lab 15.1: "
+                 "\"its answer is read as a condition, as any `if` reads one\"). The items: [what "
+                 "is_cancelled() answers, run_tool's result, the tools that ran, the record, model "
+                 "calls, bash answered within five turns, bash's command killed or never started].")
     clear = harness.CancelToken()
     t.expect((await harness.run_tool(tools, call, clear))["content"], output,
              "With a clear signal, run_tool runs the tool as before (lesson 15).")
@@ -228,16 +243,22 @@ async def test_the_token_and_the_two_checks(t):
         async def acomplete(self, system, messages, tools=(), token=None):
             handed.append(["acomplete", token])
             return await inner.acomplete(system, messages, tools, token)
-    inner, messages = one_call_model(name), []
+    class Idle:  # a frontend's own flag, clear: it serves as a signal as a CancelToken does
+        def is_cancelled(self):
+            return False
+    inner, messages, flag = one_call_model(name), [], Idle()
     own = [{"name": name, "description": "Build.", "parameters": {"type": "object", "properties": {}},
             "execute": execute}]
-    await lab.drive(harness.run_agent(Provider(), SYSTEM, messages, own, prompt, signal=clear))
-    t.expect([lab.shape(messages), [[where, got is clear] for where, got in handed]],
+    await lab.drive(harness.run_agent(Provider(), SYSTEM, messages, own, prompt, signal=flag))
+    t.expect([lab.shape(messages), [[where, got is flag] for where, got in handed]],
              ["U A[c1] R(c1) A", [["acomplete", True], ["execute", True], ["acomplete", True]]],
              "The signal goes by position, whatever the parameter is called: acomplete's fourth "
              "argument and execute's second (run_agent and run_tool, lesson 15), so a provider or "
-             "tool that names it otherwise still gets it. The items: [the record, for each call "
-             "made: [what was called, whether it got the signal]].")
+             "tool that names it otherwise still gets it; and the signal handed on is the one "
+             "run_agent was given, here a frontend's own clear flag, not a CancelToken (\"Any "
+             "object with `is_cancelled()` can serve as a signal\", Build item 2 of lab 15.1). "
+             "The items: [the record, for each call made: [what was called, whether it got the "
+             "signal]].")
 
 
 @lab_test("Leaving signal out, the way all earlier callers do, changes nothing: "
@@ -429,17 +450,17 @@ async def test_the_next_request_after_a_stop(t):
              "is: one that got words out before Stop stays, so the model sees what it already "
              "said (context_for_model, lesson 15). The items: [the worded aborted message is "
              "sent, the view].")
-    ending = t.random.choice(["aborted", "error"])
-    called = {**lab.reply(lab.call("read", {"path": paths[0]}, id="c9")), "stop_reason": ending,
-              "error_message": harness.ABORTED if ending == "aborted" else "overloaded"}
-    view = harness.context_for_model([{"role": "user", "content": question}, called,
-                                      {"role": "user", "content": "Go on."}])
-    t.expect([called in view, lab.shape(view)], [True, f"U A[c9]({ending}) R(c9) U"],
-             "Empty means no content at all (Build item 4): a failed or stopped reply that got "
-             f"a call out, with no words, stays in the view, its call answered there as lesson "
-             f"10 answers any call with no result. The reply, labelled {ending!r}, holds "
-             f"read(c9) and no text. The items: [it is sent, the view] (context_for_model, "
-             "lesson 15).")
+    for ending in ("aborted", "error"):  # each label on every draw, the stopped one as the failed
+        called = {**lab.reply(lab.call("read", {"path": paths[0]}, id="c9")), "stop_reason": ending,
+                  "error_message": harness.ABORTED if ending == "aborted" else "overloaded"}
+        view = harness.context_for_model([{"role": "user", "content": question}, called,
+                                          {"role": "user", "content": "Go on."}])
+        t.expect([ending, called in view, lab.shape(view)], [ending, True, f"U A[c9]({ending}) R(c9) U"],
+                 "Empty means no content at all (Build item 4): a failed or stopped reply that "
+                 "got a call out, with no words, stays in the view, its call answered there as "
+                 "lesson 10 answers any call with no result. The reply, labelled "
+                 f"{ending!r}, holds read(c9) and no text. The items: [its label, it is sent, the "
+                 "view] (context_for_model, lesson 15).")
     t.expect(lab.shape(h.messages), f"U {batch(len(paths))} A(aborted) U A",
              "The record keeps the aborted message: the record says what happened, only the "
              "view is cleaned (context_for_model, lessons 10 and 15).")
@@ -677,33 +698,12 @@ async def test_bash_hears_stop(t):
             t.expect([label, [p.killed for p in shell.processes], shell.running()], [label, [True], []],
                      "However bash's execute is left, the command must not keep running: kill it "
                      "(bash's finally, lesson 15).")
-    shell, word = lab.Shell(lab.Workspace({})), draw_words(t, 1)[0]
-    long = first + t.random.randint(20, 40)  # turns: still running when the first run stops
-    other = harness.Harness(one_call_model("bash", {"command": f"sleep {long} && echo {word}"}),
-                            SYSTEM, [harness.make_bash_tool(shell)])
-    h = harness.Harness(one_call_model("bash", {"command": "sleep inf"}), SYSTEM,
-                        [harness.make_bash_tool(shell)])
-    async with lab.background(other.prompt("Wait, then say it.")) as theirs:
-        async with lab.background(h.prompt("Run it for ever.")) as mine:
-            await lab.ticks(first)
-            h.cancel()
-            await mine
-        alive = len(shell.running())
-        await theirs
-    t.expect([lab.shape(h.messages), alive, lab.shape(other.messages),
-              other.messages[2]["content"].split()],
-             ["U A[c1] R(c1) A(aborted)", 1, "U A[c1] R(c1) A", [word]],
-             f"Two harnesses share one shell: one runs `sleep {long} && echo {word}`, the other "
-             f"`sleep inf`, stopped {first} turns in. bash kills its own command and nothing "
-             "else: a command another call started is not its to end (Build item 5). Items: "
-             "[the stopped run's record, commands still running once it ended, the other run's "
-             "record, the words of its result] (bash, lesson 15).")
     budget, room = t.random.randint(3, 8), t.random.randint(20, 40)  # lines, and bytes
     printed = [f"{word} built" for word in draw_words(t, budget + t.random.randint(3, 6))]
     word, wait = draw_words(t, 1)[0], t.random.randint(2, 6)
     shell = lab.Shell(lab.Workspace({}), commands={"build": lambda args, ws: ("\n".join(printed), 0)})
     model = lab.ScriptedModel([lab.reply(lab.call("bash", {"command": "build && sleep inf"})),
-                               lab.reply(lab.call("bash", {"command": f"sleep {wait} && echo {word}"})),
+                               lab.reply(lab.call("bash", {"command": f"sleep {wait} && echo {word} && false"})),
                                lab.say("Done.")])
     h = harness.Harness(model, SYSTEM, [harness.make_bash_tool(shell, max_lines=budget, max_bytes=room)])
     async with lab.background(h.prompt("Build it, then wait.")) as task:
@@ -724,12 +724,40 @@ async def test_bash_hears_stop(t):
              "[lines printed, max_lines, max_bytes, the record, the result keeps to max_lines, "
              "the printed lines it keeps are the last ones, they keep to max_bytes].")
     await lab.drive(h.prompt("Now the other command."))
-    t.expect([lab.shape(h.messages), h.messages[-3]["content"], [p.killed for p in shell.processes]],
-             why=f"The same bash tool, in the next run: `sleep {wait} && echo {word}` is waited "
-                 "for and its output comes back, since a stop in one run never carries into the "
-                 "next, whose tools run as usual: bash looks at the signal each call is handed, "
-                 "the run's own (bash, Build items 3 and 5 of lab 15.1). The items: [the record, "
-                 "the second command's result, for each command: killed].")
+    t.expect([lab.shape(h.messages), h.messages[-2]["content"], [p.killed for p in shell.processes]],
+             why=f"The same bash tool, in the next run: `sleep {wait} && echo {word} && false` is "
+                 "waited for and its output comes back as before, its exit line included, since a "
+                 "stop in one run never carries into the next, whose tools run as usual: bash "
+                 "looks at the signal each call is handed, the run's own, and a call handed a "
+                 "clear signal answers as one handed none (bash, Build items 3 and 5 of lab 15.1: "
+                 "\"its output comes back as before\"). The items: [the record, the second "
+                 "command's result, for each command: killed].")
+    shell, word = lab.Shell(lab.Workspace({})), draw_words(t, 1)[0]
+    long = first + t.random.randint(20, 40)  # turns: still running when the first run stops
+    bash = harness.make_bash_tool(shell)  # one tool, two harnesses: two calls of it at once
+    other = harness.Harness(one_call_model("bash", {"command": f"sleep {long} && echo {word}"}),
+                            SYSTEM, [bash])
+    h = harness.Harness(one_call_model("bash", {"command": "sleep inf"}), SYSTEM, [bash])
+    async with lab.background(other.prompt("Wait, then say it.")) as theirs:
+        async with lab.background(h.prompt("Run it for ever.")) as mine:
+            await lab.ticks(first)
+            h.cancel()
+            for _ in range(50):  # over within five turns; fifty before this check gives up
+                if mine.done():
+                    break
+                await lab.tick()
+        alive = len(shell.running())
+        await theirs
+    t.expect([lab.shape(h.messages), alive, lab.shape(other.messages),
+              other.messages[2]["content"].split()],
+             ["U A[c1] R(c1) A(aborted)", 1, "U A[c1] R(c1) A", [word]],
+             f"Two harnesses share one shell and one bash tool: one runs `sleep {long} && echo "
+             f"{word}`, the other, started after it, `sleep inf`, stopped {first} turns in. bash "
+             "kills its own command and nothing else: a command another call started, of the "
+             "same tool or not, is not its to end, neither when a call begins nor on Stop "
+             "(Build item 5: \"bash kills its own command and nothing else\"). Items: "
+             "[the stopped run's record, commands still running once it ended, the other run's "
+             "record, the words of its result] (bash, lesson 15).")
 
 
 @lab_test("A run cancelled as a task while bash waits on `sleep inf`, with no Stop pressed "
@@ -738,6 +766,8 @@ async def test_bash_hears_stop(t):
 async def test_bash_kills_its_command_on_a_hard_cancel(t):
     for label in ("bare", "guarded"):
         shell = lab.Shell(lab.Workspace({}))
+        theirs = f"sleep {t.random.randint(300, 900)}"  # another harness's, on the same shell
+        shell.start(theirs)
         bash = harness.make_bash_tool(shell)
         if label == "guarded":
             bash = harness.guard(bash, harness.deny_destructive)
@@ -745,8 +775,10 @@ async def test_bash_kills_its_command_on_a_hard_cancel(t):
         async with lab.background(h.prompt("Run it for ever.")) as task:
             await lab.ticks(20)
             t.expect([label, task.done(), [p.command for p in shell.running()]],
-                     [label, False, ["sleep inf"]],
-                     "While `sleep inf` runs, the run waits for it (bash, lesson 15).")
+                     [label, False, [theirs, "sleep inf"]],
+                     f"While `sleep inf` runs, the run waits for it, and `{theirs}`, which "
+                     "another harness started on the same shell, runs too (bash, lesson 15). "
+                     "The items: [how bash is wrapped, the run is over, commands running].")
             task.cancel()  # a hard cancel: no flag was set, so no branch of the poll loop sees it
             turns = 0
             while not task.done() and turns < 50:
@@ -754,11 +786,15 @@ async def test_bash_kills_its_command_on_a_hard_cancel(t):
                 turns += 1
         t.expect([label, task.cancelled(), [[p.command, p.killed] for p in shell.processes],
                   [p.command for p in shell.running()]],
-                 [label, True, [["sleep inf", True]], []],
+                 [label, True, [[theirs, False], ["sleep inf", True]], [theirs]],
                  "However bash's execute is left, the command must not keep running. A hard "
                  "cancel comes out of the poll loop's `await asyncio.sleep(0)`, a way out that "
                  "never sees the flag, so a kill only on the branch that saw the flag leaves "
-                 "`sleep inf` running: kill it in a finally around the loop (bash, lesson 15).")
+                 "`sleep inf` running: kill it in a finally around the loop (bash, lesson 15). "
+                 f"And only it: `{theirs}`, another harness's command on the same shell, is not "
+                 "bash's to end, on this way out as on Stop (Build item 5: \"bash kills its own "
+                 "command and nothing else\"). The items: [how bash is wrapped, the task ended "
+                 "cancelled, for each command: [command, killed], commands still running].")
     for given in ("a token", "no signal"):  # no signal: how every earlier caller calls bash
         shell = lab.Shell(lab.Workspace({}))
         execute = harness.make_bash_tool(shell)["execute"]
