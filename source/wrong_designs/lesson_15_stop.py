@@ -820,8 +820,8 @@ STOPPED = error_message(ABORTED, stop_reason="aborted")
         text, failed = ABORTED, True
 '''),
     Wrong(lab='15.1', name='an idle cancel() that speaks',
-          rule='h.cancel() with no run going does nothing: it prints nothing and changes nothing.',
-          where='lab 15.1, Build section, item 3 ("`h.cancel()` with no run going does nothing, raises nothing")',
+          rule='h.cancel() with no run going does nothing anyone can see: it prints nothing, and the next run runs as usual.',
+          where='lab 15.1, Build section, item 3 ("`h.cancel()` with no run going does nothing anyone can see: it raises nothing")',
           names='nothing is printed',
           replace=r'''
         self._signal.cancel()  # when idle, the token of a run that is over: no effect
