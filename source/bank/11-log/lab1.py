@@ -143,18 +143,25 @@ async def test_bank_a_long_log_resumed(t):
     swap = "7" if str(edited)[-1] != "7" else "3"
     words = f"Question {str(edited)[:-1]}{swap}."
     ws.write_text(path, ws.read_text(path).replace(f'"Question {edited}."', f'"{words}"'))
+    spoilt = t.random.randint(2, 150)  # a line far above the end, cut short by another program
+    copy = ws.read_text(path).splitlines(keepends=True)
+    copy[spoilt - 1] = copy[spoilt - 1][:t.random.randint(3, 15)] + "\n"
+    far = await raised(harness.SessionLog(lab.Workspace({path: "".join(copy)}), path).rows)
     t.expect([before, len(h.messages), [k for k, _ in log.rows()[-3:]],
-              first, len(log.replay()), log.replay()[edited - 1]["content"]],
+              first, len(log.replay()), log.replay()[edited - 1]["content"], far],
              [[[], [], sorted(others), [[], []]], size + 2,
               [f"e{size}", f"e{size + 1}", f"e{size + 2}"],
-              "Question 1.", size + 2, words],
+              "Question 1.", size + 2, words,
+              f"ValueError: {path}, line {spoilt}: not a complete log entry"],
              f"Items: [replay(), rows() and the workspace's files while the log had no file, "
              "then entries() and replay() once the file was there with nothing in it, "
              f"the messages of a harness resumed from a log of {size} entries once it ran one "
              "prompt, the ids of the log's last three rows, the words of the first message "
              "the log replays after a caller changed that message in a list replay() gave it "
              "and popped the list's last, the messages it replays, the words of message "
-             f"{edited} once another program rewrote them at the same length]: every line is "
+             f"{edited} once another program rewrote them at the same length, what rows() "
+             f"raised on a copy of the file whose line {spoilt}, far above its end, was cut "
+             "short]: every line is "
              "read, parsed again at each read, the file as it now is (SessionLog.entries, "
              "lesson 11).")
 
@@ -344,16 +351,12 @@ async def test_bank_a_long_mixed_log(t):
         def rows(self):
             return super().rows()[cut:]
     cut = t.random.randint(10, 200)
-    spoilt = t.random.randint(2, 150)  # a line far above the end, cut short by another program
-    broken = lines[:spoilt - 1] + [lines[spoilt - 1][:12] + "\n"] + lines[spoilt:]
-    t.expect([FromACut(lab.Workspace({path: "".join(lines)}), path).replay() == messages[cut:],
-              await raised(harness.SessionLog(lab.Workspace({path: "".join(broken)}), path).rows)],
-             [True, f"ValueError: {path}, line {spoilt}: not a complete log entry"],
-             f"The same log read by a subclass whose rows() keeps the rows from number {cut} on, "
-             f"and a copy whose line {spoilt}, far from its end, another program cut short. "
-             "Items: [replay() of the subclass is the messages of its rows(), what rows() of the "
-             "copy raised]: replay() is the messages rows() gives, and a line that is not JSON "
-             "is named wherever it stands (SessionLog.replay and entries, lesson 11).")
+    t.expect(FromACut(lab.Workspace({path: "".join(lines)}), path).replay() == messages[cut:],
+             True,
+             f"The same log read by a subclass whose rows() keeps the rows from number {cut} on. "
+             "The item is: replay() of the subclass is the messages of its rows(), as replay() "
+             "is the messages rows() gives, whatever rows() a later lesson writes "
+             "(SessionLog.replay, lesson 11).")
 
 
 # --- rule 4: persist_to --------------------------------------------------------------------------
@@ -581,14 +584,19 @@ async def test_bank_listeners_that_change_the_list(t):
     h.subscribe(bug)
     problem = await raised(lambda: lab.drive(h.prompt("Once more.")))
     running = h.is_running
-    b_before = len(heard["B"])
-    await lab.drive(h.prompt("And again."))
+    b_before, d_before = len(heard["B"]), len(heard["D"])
+
+    def consumer(event):  # takes D off at the run's first message_end, and reads on
+        if event["type"] == "message_end" and len(heard["D"]) == d_before + 3:
+            undos["D"]()
+    await lab.drive(h.prompt("And again."), on_event=consumer)
     t.expect([counts, problem, running, buggy[at + 1:], heard["F"],
-              len(heard["B"]) - b_before],
+              len(heard["B"]) - b_before, heard["D"][d_before:]],
              [[leave + 1, 12, leave + 1, 12, 11 - join], "ZeroDivisionError: division by zero",
               False, ["agent_start", "turn_start", "message_end", "message_end", "turn_end",
                       "agent_end"], ["agent_start", "turn_start", "message_end", "message_end",
-                                     "turn_end", "agent_end"], 0],
+                                     "turn_end", "agent_end"], 0,
+              ["agent_start", "turn_start", "message_end"]],
              f"Listeners A, B, C, D subscribed in that order; in a run of 12 events, A undid "
              f"itself and C at event {leave} (from 0), and D subscribed E at event {join}. "
              f"Items: [events each of A to D heard, and E, what the next "
@@ -596,8 +604,10 @@ async def test_bank_listeners_that_change_the_list(t):
              f"{at} ({['agent_start', 'turn_start', '', '', 'turn_end', 'agent_end'][at]}, "
              "which carries no message), is_running then, the events that "
              "listener heard in the run after, the events F heard in that run after a listener "
-             "subscribed it and undid B at the bug's event, before the bug raised, and the "
-             "events B heard after its undo]: every listener subscribed when an event began "
+             "subscribed it and undid B at the bug's event, before the bug raised, the "
+             "events B heard after its undo, and those D heard in that run, whose consumer "
+             "undid D at the first message_end and read on]: every listener subscribed when an "
+             "event began "
              "hears it, one subscribed during an event hears every later one and not that "
              "one, and a listener "
              "that raises ends the run with its own exception and stays subscribed; a "
