@@ -1069,6 +1069,230 @@ class SessionLog:
         if "message" in event["type"] and "message" in event:
             log.append_message(event["message"])
 '''),
+    # Hunt round 13 (reader r68), design 11.1-07.
+    Wrong(lab='11.1', name='replay() reading the entries itself',
+          rule='replay() is the messages of rows(), so a later rows() (lesson 12 rewrites what '
+               'comes before a cut) reaches the transcript.',
+          where='lab 11.1, Build section, item 3: "`replay()` is their messages"',
+          names='messages of rows()',
+          replace=r'''
+        return [message for _, message in self.rows()]
+''',
+          by=r'''
+        return [entry["message"] for entry in self.entries() if entry["type"] == "message"]
+'''),
+    # Hunt round 13 (reader r68), design 11.1-31.
+    Wrong(lab='11.1', name='rows() taking a type that reads as "message" once tidied',
+          rule='A message entry is one whose "type" is exactly "message"; rows() holds one pair '
+               'per message entry.',
+          where='lab 11.1, Build section, item 3: "one per message entry" (item 2: the type of '
+                'a message entry is message)',
+          names='once tidied',
+          replace=r'''
+            if entry["type"] == "message":
+''',
+          by=r'''
+            if str(entry["type"]).strip().lower() == "message":  # forgiving of a person's hand
+'''),
+    # Hunt round 13 (reader r68), design 11.1-12.
+    Wrong(lab='11.1', name='blanks after the last newline skipped',
+          rule='A last line with no newline is a write that did not finish: blanks a power cut '
+               'left after the last newline are such a line, and are named, never skipped.',
+          where='lab 11.1, Build section, item 1: "A last line with no newline is a write that '
+                'did not finish, even when it parses"',
+          names='not nothing',
+          replace=r'''
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+''',
+          by=r'''
+        text = self.ws.read_text(self.path)
+        if "\n" in text and not text[text.rindex("\n") + 1:].strip(" \t\0"):
+            text = text[:text.rindex("\n") + 1]  # blanks after the last newline: padding
+        for index, raw in enumerate(text.splitlines()):
+''',
+          also=((r'''
+        if found and not self.ws.read_text(self.path).endswith("\n"):  # its newline never came:
+''', r'''
+        if found and not text.endswith("\n"):
+'''),)),
+    # Hunt round 13 (reader r68), design 11.1-24.
+    Wrong(lab='11.1', name='damage far from the end skipped',
+          rule='A line that is not JSON is never skipped, wherever it stands in however long a '
+               'log: a crash tears the end, but a person may damage any line.',
+          where='lab 11.1, Build section, item 1: "A line that is not JSON is never skipped"',
+          names='far from the end',
+          replace=r'''
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+            try:
+                found.append(json.loads(raw))
+            except ValueError:
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+''',
+          by=r'''
+        lines = self.ws.read_text(self.path).splitlines()
+        for index, raw in enumerate(lines):
+            try:
+                found.append(json.loads(raw))
+            except ValueError:
+                if index < len(lines) - 100:
+                    continue  # far from the end, where no crash tears a line: read on
+                raise ValueError(f"{self.path}, line {index + 1}: not a complete log entry") from None
+'''),
+    # Hunt round 13 (reader r68), design 11.1-09.
+    Wrong(lab='11.1', name='the saver skips a message object it saved before',
+          rule='persist_to saves the message of every message_end, whatever it saved before, '
+               'the same object included.',
+          where='lab 11.1, Build section, item 4: "saves the message of every `message_end` in '
+                '`log`"',
+          names='the same object included',
+          replace=r'''
+    def listener(event):
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+''',
+          by=r'''
+    saved = []  # the very messages saved, held here (never keyed by id())
+
+    def listener(event):
+        if event["type"] == "message_end" and not any(m is event["message"] for m in saved):
+            saved.append(event["message"])  # a guard against saving one message twice
+            log.append_message(event["message"])
+'''),
+    # Hunt round 13 (reader r68), design 11.1-08.
+    Wrong(lab='11.1', name='the save error raised anew',
+          rule="A listener that raises ends the run with its own exception: persist_to's with "
+               "the disk's own error, that object, not a copy of its type and words.",
+          where='lab 11.1, Build section, item 5: "A listener that raises ends the run with its '
+                'own exception"; section "When the listener cannot write": "The reference let '
+                'the `OSError` end the run at the message it could not save"',
+          names="disk's own error",
+          replace=r'''
+    def listener(event):
+        if event["type"] == "message_end":
+            log.append_message(event["message"])
+''',
+          by=r'''
+    def listener(event):
+        if event["type"] == "message_end":
+            try:
+                log.append_message(event["message"])
+            except Exception as failed:
+                raise type(failed)(*failed.args) from None  # a clean one, without the disk's frames
+'''),
+    # Hunt round 13 (reader r68), design 11.1-29.
+    Wrong(lab='11.1', name="_append quiet about the disk's write error",
+          rule='A saver that cannot save must not be quiet about it: the error the disk raises '
+               'reaches the run, whichever method of the log meets it.',
+          where='section "When the listener cannot write": "The reference let the `OSError` end '
+                'the run at the message it could not save"',
+          names='keep it quiet',
+          replace=r'''
+        self.ws.append_text(self.path, json.dumps(entry) + "\n")
+''',
+          by=r'''
+        try:
+            self.ws.append_text(self.path, json.dumps(entry) + "\n")
+        except OSError as failed:  # keep the session going; say so where a person may look
+            import sys
+            print(f"warning: {self.path} not written: {failed}", file=sys.stderr)
+'''),
+    # Hunt round 13 (reader r68), design 11.1-10.
+    Wrong(lab='11.1', name='a subscribe during an event lost when a later listener raises',
+          rule='After subscribe, the listener hears every event of every run, until its undo is '
+               'called: a subscribe made while an event is heard counts from that moment.',
+          where='lab 11.1, Build section, item 5: "After `subscribe`, the listener hears every '
+                'event of every run, until its undo is called"',
+          names='count from that moment',
+          replace=r'''
+        self._listeners.append(hear)
+''',
+          by=r'''
+        if getattr(self, "_hearing", False):  # joins once the event has been heard
+            self._pending = getattr(self, "_pending", []) + [hear]
+        else:
+            self._listeners.append(hear)
+''',
+          also=((r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''', r'''
+        self._hearing = True
+        try:
+            for listener in list(self._listeners):
+                listener(event)
+            self._listeners.extend(getattr(self, "_pending", []))
+        finally:
+            self._hearing, self._pending = False, []
+'''),)),
+    # Hunt round 13 (reader r68), design 11.1-11.
+    Wrong(lab='11.1', name='an undo during an event lost when a later listener raises',
+          rule='After subscribe, the listener hears every event of every run, until its undo is '
+               'called: an undo made while an event is heard counts from that moment.',
+          where='lab 11.1, Build section, item 5: "After `subscribe`, the listener hears every '
+                'event of every run, until its undo is called"',
+          names='count from that moment',
+          replace=r'''
+        def unsubscribe():
+            if hear in self._listeners:  # once only: a second call takes off nothing
+                self._listeners.remove(hear)
+''',
+          by=r'''
+        def unsubscribe():
+            if getattr(self, "_hearing", False):  # done once the event has been heard
+                self._parked = getattr(self, "_parked", []) + [hear]
+            elif hear in self._listeners:
+                self._listeners.remove(hear)
+''',
+          also=((r'''
+        for listener in list(self._listeners):  # a copy: a listener may unsubscribe itself
+            listener(event)
+''', r'''
+        self._hearing = True
+        try:
+            for listener in list(self._listeners):
+                listener(event)
+            for gone in getattr(self, "_parked", []):
+                if gone in self._listeners:
+                    self._listeners.remove(gone)
+        finally:
+            self._hearing, self._parked = False, []
+'''),)),
+    # Hunt round 13 (reader r68), design 11.1-26.
+    Wrong(lab='11.1', name="the consumer's undo kept till the run ends",
+          rule='After subscribe, the listener hears every event of every run, until its undo is '
+               'called: an undo the consumer calls mid-run counts from the next event.',
+          where='lab 11.1, Build section, item 5: "After `subscribe`, the listener hears every '
+                'event of every run, until its undo is called"',
+          names='from the next event of that very run',
+          replace=r'''
+        def unsubscribe():
+            if hear in self._listeners:  # once only: a second call takes off nothing
+                self._listeners.remove(hear)
+''',
+          by=r'''
+        def unsubscribe():
+            if getattr(self, "_consumer_has_it", False):  # mid-run: done when the run ends
+                self._later = getattr(self, "_later", []) + [unsubscribe]
+            elif hear in self._listeners:
+                self._listeners.remove(hear)
+''',
+          also=((r'''
+                self._notify(event)  # listeners first: a consumer that stops listening to
+                yield event  # the run cannot stop them hearing what happened
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+''', r'''
+                self._notify(event)
+                self._consumer_has_it = True
+                yield event
+                self._consumer_has_it = False
+        finally:
+            inner.close()
+            self._consumer_has_it = False
+            later, self._later = getattr(self, "_later", []), []
+            for undo in later:
+                undo()
+'''),)),
 ]
 
 ALLOWED = [
@@ -1213,5 +1437,40 @@ ALLOWED = [
                 if not isinstance(entry, dict) or "id" not in entry or "type" not in entry:
                     raise ValueError("not an entry")  # JSON, but not what _append writes
                 found.append(entry)
+'''),
+    # Hunt round 13 (reader r68), probe 11.1-04.
+    Wrong(lab='11.1', name='non-ASCII written as it is, the file split on "\\n" alone',
+          rule='Build item 2 asks for the JSON of an entry on one line ending in "\\n", and JSON '
+               'with its characters unescaped is JSON. The page shows Tau writing them so and '
+               'splitting its file on "\\n" alone (section "Your code beside Tau\'s"), and the '
+               'lab\'s test of U+2028 names that split as an answer: every line stays one line, '
+               'and reads back whole.',
+          where='hunt round 13, probe 11.1-04; section "Your code beside Tau\'s"', names='',
+          replace=r'''
+        for index, raw in enumerate(self.ws.read_text(self.path).splitlines()):
+''',
+          by=r'''
+        text = self.ws.read_text(self.path)
+        lines = text.split("\n")[:-1] if text.endswith("\n") or not text else text.split("\n")
+        for index, raw in enumerate(lines):  # "\n" alone ends a line, as in Tau
+''',
+          also=((r'''
+        self.ws.append_text(self.path, json.dumps(entry) + "\n")
+''', r'''
+        self.ws.append_text(self.path, json.dumps(entry, ensure_ascii=False) + "\n")
+'''),)),
+    # Hunt round 13 (reader r68), probe 11.1-28.
+    Wrong(lab='11.1', name='a value JSON cannot hold written as its text',
+          rule='Every message of the course\'s record is made of what JSON holds (text, numbers, '
+               'lists, dicts: the format of lesson 1), so no run of a harness hands persist_to a '
+               'message json.dumps would refuse, and the two writers write the same bytes for '
+               'every message there is. A case that handed one would hand the log a record the '
+               'course\'s format refuses (as round 11 withdrew 10.1-07\'s).',
+          where='hunt round 13, probe 11.1-28', names='',
+          replace=r'''
+        self.ws.append_text(self.path, json.dumps(entry) + "\n")
+''',
+          by=r'''
+        self.ws.append_text(self.path, json.dumps(entry, default=str) + "\n")
 '''),
 ]

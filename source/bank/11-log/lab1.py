@@ -67,7 +67,8 @@ class Locked(lab.Workspace):
 
 @lab_test("A run whose saver meets a damaged log (a torn last line, a blank or broken line in "
           "the middle, an empty line at the very end, a blank line that is the file's only one, "
-          "a whole last entry with no newline, a file that cannot be read) ends with the reader's error, naming the log's path and "
+          "a whole last entry with no newline, blanks after the last newline, a file that "
+          "cannot be read) ends with the reader's error, naming the log's path and "
           "the line counted from 1, and writes nothing to it; rows() raises it too.")
 async def test_bank_a_run_meets_a_damaged_log(t):
     whole = t.random.randint(2, 5)
@@ -81,7 +82,9 @@ async def test_bank_a_run_meets_a_damaged_log(t):
                "blank only": (t.random.choice(["\n", " \n", "\t\n"]), 1),
                "no newline at the end": ("".join(lines) + entry_line(
                    whole + 1, message=lab.say("Half done.")).rstrip("\n"), whole + 1),
-               "one line, no newline": (entry_line(1, message=lab.say("Only.")).rstrip("\n"), 1)}
+               "one line, no newline": (entry_line(1, message=lab.say("Only.")).rstrip("\n"), 1),
+               "blanks after the last newline": ("".join(lines) + t.random.choice(
+                   ["  ", "\0\0", " \t"]), whole + 1)}
     found, wanted = [], []
     for kind in t.random.sample(sorted(damages), len(damages)):
         text, line = damages[kind]
@@ -140,18 +143,25 @@ async def test_bank_a_long_log_resumed(t):
     swap = "7" if str(edited)[-1] != "7" else "3"
     words = f"Question {str(edited)[:-1]}{swap}."
     ws.write_text(path, ws.read_text(path).replace(f'"Question {edited}."', f'"{words}"'))
+    spoilt = t.random.randint(2, 150)  # a line far above the end, cut short by another program
+    copy = ws.read_text(path).splitlines(keepends=True)
+    copy[spoilt - 1] = copy[spoilt - 1][:t.random.randint(3, 15)] + "\n"
+    far = await raised(harness.SessionLog(lab.Workspace({path: "".join(copy)}), path).rows)
     t.expect([before, len(h.messages), [k for k, _ in log.rows()[-3:]],
-              first, len(log.replay()), log.replay()[edited - 1]["content"]],
+              first, len(log.replay()), log.replay()[edited - 1]["content"], far],
              [[[], [], sorted(others), [[], []]], size + 2,
               [f"e{size}", f"e{size + 1}", f"e{size + 2}"],
-              "Question 1.", size + 2, words],
+              "Question 1.", size + 2, words,
+              f"ValueError: {path}, line {spoilt}: not a complete log entry"],
              f"Items: [replay(), rows() and the workspace's files while the log had no file, "
              "then entries() and replay() once the file was there with nothing in it, "
              f"the messages of a harness resumed from a log of {size} entries once it ran one "
              "prompt, the ids of the log's last three rows, the words of the first message "
              "the log replays after a caller changed that message in a list replay() gave it "
              "and popped the list's last, the messages it replays, the words of message "
-             f"{edited} once another program rewrote them at the same length]: every line is "
+             f"{edited} once another program rewrote them at the same length, what rows() "
+             f"raised on a copy of the file whose line {spoilt}, far above its end, was cut "
+             "short]: every line is "
              "read, parsed again at each read, the file as it now is (SessionLog.entries, "
              "lesson 11).")
 
@@ -288,6 +298,10 @@ async def test_bank_a_resumed_request_in_order(t):
         if n == 0:  # a kind whose name holds "message", carrying a whole message
             log._append({"type": "message_edit", "message": lab.say("An edit of the answer.")})
             line += 1
+        else:  # a type that is "message" only once tidied, carrying a whole message
+            log._append({"type": t.random.choice(["Message", " message", "message\t"]),
+                         "message": lab.say("Written by hand.")})
+            line += 1
     fresh = lab.ScriptedModel([lab.say("Resumed.")])
     resumed = harness.Harness(fresh, SYSTEM, [reader()], messages=log.replay())
     await lab.drive(resumed.prompt("Go on."))
@@ -296,7 +310,8 @@ async def test_bank_a_resumed_request_in_order(t):
              "Items: [lab.shape of the resumed harness's first request, the ids rows() "
              f"gives]. Two runs saved {len(shapes)} messages, with entries of another kind "
              f"(of type {other!r}, carrying a field named \"message\") written through _append "
-             "after each, and a message_edit entry carrying a whole message after the first: "
+             "after each, a message_edit entry carrying a whole message after the first, and "
+             "after the second an entry of a type that reads \"message\" only once tidied: "
              "rows() holds one pair per message entry, in the order written, and e10 comes "
              "after e9 (SessionLog.rows, lesson 11).")
 
@@ -329,6 +344,19 @@ async def test_bank_a_long_mixed_log(t):
              "entries' messages]: rows() is one pair per message entry (its type), in the "
              "order written, the file's, and not one per id, however long the log "
              "(SessionLog.rows, lesson 11).")
+
+    class FromACut(harness.SessionLog):
+        """A log whose rows() keeps those from a cut on, as lesson 12's does after a summary."""
+
+        def rows(self):
+            return super().rows()[cut:]
+    cut = t.random.randint(10, 200)
+    t.expect(FromACut(lab.Workspace({path: "".join(lines)}), path).replay() == messages[cut:],
+             True,
+             f"The same log read by a subclass whose rows() keeps the rows from number {cut} on. "
+             "The item is: replay() of the subclass is the messages of its rows(), as replay() "
+             "is the messages rows() gives, whatever rows() a later lesson writes "
+             "(SessionLog.replay, lesson 11).")
 
 
 # --- rule 4: persist_to --------------------------------------------------------------------------
@@ -367,24 +395,30 @@ async def test_bank_persist_to_handed_events(t):
         if event["type"] == "message_end":  # an event a later lesson may add, with a message
             listener({"type": "message_update", "message": event["message"]})
         listener(event)
-    t.expect([lab.shape(log.replay()), log.replay() == list(h.messages)],
+    again = [event for event in events if event["type"] == "message_end"][0]
+    listener(again)  # the prompt's very event, handed a second time
+    t.expect([lab.shape(log.replay()), log.replay() == [*h.messages, h.messages[0]]],
              why="persist_to's listener was handed each event of a run whose one call went to a "
                  "tool that printed nothing (a result whose content is \"\"), and before each "
-                 "message_end a message_update carrying the same message. Items: [lab.shape of "
-                 "what the log replays, it equals the record]: it saves the message of every "
-                 "message_end, whatever it holds, and nothing of any other event, whatever its "
+                 "message_end a message_update carrying the same message; then the prompt's "
+                 "message_end, that very event, once more. Items: [lab.shape of what the log "
+                 "replays, it equals the record and the prompt again]: it saves the message of "
+                 "every message_end, whatever it holds and whatever it saved, and nothing of "
+                 "any other event, whatever its "
                  "type is called (persist_to, lesson 11).")
 
 
 
 
 class Filling(lab.Workspace):
-    """A disk that has no room while `full` is set."""
+    """A disk that has no room while `full` is set: it raises its own `error`, one object."""
     full = False
+    error = None
 
     def append_text(self, path, words):
         if self.full:
-            raise OSError("No space left on device")
+            self.error = OSError("No space left on device")
+            raise self.error
         return super().append_text(path, words)
 
 
@@ -397,7 +431,11 @@ async def test_bank_a_disk_that_fills_and_empties(t):
     log = harness.SessionLog(ws, path)
     found = [await raised(lambda: lab.drive(h.prompt("First.")))]
     ws.full = True
-    found.append(await raised(lambda: lab.drive(h.prompt("Second."))))
+    try:
+        await lab.drive(h.prompt("Second."))
+        found.append(None)
+    except Exception as error:  # noqa: BLE001 - what the run raised, to look at
+        found.append([f"{type(error).__name__}: {error}", error is ws.error])
     ws.full = False
     found.append(await raised(lambda: lab.drive(h.prompt("Third."))))
     found.append(lab.shape(log.replay()))
@@ -407,14 +445,15 @@ async def test_bank_a_disk_that_fills_and_empties(t):
     found.append(await raised(lambda: lab.drive(h.prompt("Fifth."))))
     found.append([lab.shape(h.messages), h.is_running])
     t.expect(found,
-             [None, "OSError: No space left on device", None, "U A U A",
+             [None, ["OSError: No space left on device", True], None, "U A U A",
               f"PowerCut: the power went off while writing {path}",
               f"ValueError: {path}, line {5 + whole}: not a complete log entry",
               ["U A U U A U" + " A" * whole + " U", False]],
              "Five prompts to a Harness with persist_to subscribed: the second while the disk "
              "had no room, the fourth while the power went off in its write number "
              f"{whole + 1}, leaving a torn line. Items: [what each of the first three runs "
-             "raised, lab.shape of what the log replays after them, what the fourth and fifth "
+             "raised (the second's, and whether it is the disk's own object), lab.shape of "
+             "what the log replays after them, what the fourth and fifth "
              "raised, lab.shape of the record and is_running at the end]: the saver saves the "
              "message of every message_end, after a failed save too, and never fails quietly "
              "(persist_to, lesson 11).")
@@ -528,6 +567,15 @@ async def test_bank_listeners_that_change_the_list(t):
     # E, subscribed during event `join`, hears the events after it, not that one (Build item 5)
     counts = [len(heard[name]) for name in "ABCD"] + [len(heard["E"])]
     buggy, at = [], t.random.choice([0, 1, 4, 5])  # agent_start, turn_start, turn_end, agent_end
+    changed = []
+
+    def changer(event):  # at the bug's event, before it: subscribes F and undoes B
+        changed.append(event["type"])
+        if len(changed) == at + 1:
+            h.subscribe(listener("F"))
+            undos["B"]()
+    heard["F"] = []
+    h.subscribe(changer)
 
     def bug(event):
         buggy.append(event["type"])
@@ -536,22 +584,35 @@ async def test_bank_listeners_that_change_the_list(t):
     h.subscribe(bug)
     problem = await raised(lambda: lab.drive(h.prompt("Once more.")))
     running = h.is_running
-    await lab.drive(h.prompt("And again."))
-    t.expect([counts, problem, running, buggy[at + 1:]],
+    b_before, d_before = len(heard["B"]), len(heard["D"])
+
+    def consumer(event):  # takes D off at the run's first message_end, and reads on
+        if event["type"] == "message_end" and len(heard["D"]) == d_before + 3:
+            undos["D"]()
+    await lab.drive(h.prompt("And again."), on_event=consumer)
+    t.expect([counts, problem, running, buggy[at + 1:], heard["F"],
+              len(heard["B"]) - b_before, heard["D"][d_before:]],
              [[leave + 1, 12, leave + 1, 12, 11 - join], "ZeroDivisionError: division by zero",
               False, ["agent_start", "turn_start", "message_end", "message_end", "turn_end",
-                      "agent_end"]],
+                      "agent_end"], ["agent_start", "turn_start", "message_end", "message_end",
+                                     "turn_end", "agent_end"], 0,
+              ["agent_start", "turn_start", "message_end"]],
              f"Listeners A, B, C, D subscribed in that order; in a run of 12 events, A undid "
              f"itself and C at event {leave} (from 0), and D subscribed E at event {join}. "
              f"Items: [events each of A to D heard, and E, what the next "
              "run raised when a listener's own bug divided by zero at its event "
              f"{at} ({['agent_start', 'turn_start', '', '', 'turn_end', 'agent_end'][at]}, "
              "which carries no message), is_running then, the events that "
-             "listener heard in the run after]: every listener subscribed when an event began "
+             "listener heard in the run after, the events F heard in that run after a listener "
+             "subscribed it and undid B at the bug's event, before the bug raised, the "
+             "events B heard after its undo, and those D heard in that run, whose consumer "
+             "undid D at the first message_end and read on]: every listener subscribed when an "
+             "event began "
              "hears it, one subscribed during an event hears every later one and not that "
              "one, and a listener "
-             "that raises ends the run with its own exception and stays subscribed "
-             "(Harness._notify, lesson 11).")
+             "that raises ends the run with its own exception and stays subscribed; a "
+             "subscribe or an undo counts from the moment it is made, whatever happens to the "
+             "event after it (Harness._notify, lesson 11).")
 
 
 # --- rule 6: _run tells the listeners first -------------------------------------------------
@@ -563,20 +624,28 @@ async def test_bank_a_consumer_that_crashes(t):
     replies, tokens, _ = rounds(t, least=1)
     h = harness.Harness(lab.ScriptedModel(replies), SYSTEM, [reader()])
     h.subscribe(harness.persist_to(harness.SessionLog(ws, path)))
-    stop, ends = t.random.randint(1, len(tokens)), []
+    stop, ends = t.random.randint(2, len(tokens)), []
+    counted = []
+    undo = h.subscribe(counted.append)
 
     def consumer(event):
         if event["type"] == "message_end":
             ends.append(event["message"])
+            if len(ends) == 1:
+                undo()  # the consumer takes a listener off mid-run, and goes on
             if len(ends) == stop:
                 raise ConnectionResetError("the pane was shut")
     problem = await raised(lambda: lab.drive(h.prompt("Read the files."), on_event=consumer))
-    t.expect([problem, lab.shape(harness.SessionLog(ws, path).replay())],
-             ["ConnectionResetError: the pane was shut", " ".join(tokens[:stop])],
-             f"A run of {' '.join(tokens)}, whose consumer crashed at message_end number {stop}. "
-             "Items: [what the run raised, lab.shape of what the log replays]: the listeners "
-             "hear each event before the consumer gets it, whatever the consumer does "
-             "(Harness._run, lesson 11).")
+    t.expect([problem, lab.shape(harness.SessionLog(ws, path).replay()),
+              [event["type"] for event in counted]],
+             ["ConnectionResetError: the pane was shut", " ".join(tokens[:stop]),
+              ["agent_start", "turn_start", "message_end"]],
+             f"A run of {' '.join(tokens)}, whose consumer undid a listener at the first "
+             f"message_end and crashed at message_end number {stop}. Items: [what the run "
+             "raised, lab.shape of what the log replays, the events the undone listener "
+             "heard]: the listeners hear each event before the consumer gets it, whatever the "
+             "consumer does, and one it undoes hears nothing after "
+             "(Harness._run and subscribe, lesson 11).")
 
 
 @lab_test("A steering message a listener chokes on ends that run, and is not delivered again: "

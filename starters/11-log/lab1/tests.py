@@ -339,18 +339,21 @@ DAMAGE = {"an empty line": "", "a line of spaces": "   ", "half a line": '{"id":
           "log's path and that line, and an append write nothing.")
 async def test_a_damaged_line_anywhere_is_named(t):
     found, wanted = [], []
+    padding = ("blanks after the last newline", t.random.choice(["   ", "\t", "\0\0\0\0"]))
     for kind, damage in [*DAMAGE.items(), ("an empty line at the end", ""),
-                         ("a blank line, the file's only one", t.random.choice(["", "   "]))]:
+                         ("a blank line, the file's only one", t.random.choice(["", "   "])),
+                         padding]:
         path = t.random.choice(FOLDERS)
         if kind == "half a line":  # a path as a person may write it: the sentence names it so
             path = "./" + path
         entries = [{"id": f"e{n}", "type": "message", "message": harness.user_message(f"Step {n}.")}
                    for n in range(1, 1 if kind.endswith("only one") else t.random.randint(3, 7))]
         # the damaged line comes before entry `at`, or after the last one
-        at = len(entries) if kind.endswith(("at the end", "only one")) else \
+        at = len(entries) if kind.endswith(("at the end", "only one", "newline")) else \
             t.random.randrange(len(entries))
         text = [json.dumps(entry) + "\n" for entry in entries]
-        text.insert(at, damage + "\n")
+        # blanks a power cut left after the last newline: a last line with no newline
+        text.insert(at, damage + ("" if kind == padding[0] else "\n"))
         ws = lab.Workspace({path: "".join(text)})
         log = harness.SessionLog(ws, path)
         error = f"ValueError: {path}, line {at + 1}: not a complete log entry"
@@ -365,7 +368,10 @@ async def test_a_damaged_line_anywhere_is_named(t):
              "it would make the ids stop being line numbers, for the next append lands after "
              "it; and a file whose only line is blank is no empty log ([] is for a log whose "
              "file does not exist), for the next append would land on line 2 as e1. Every "
-             "reader of the log refuses it, rows() too, not entries() alone. The "
+             "reader of the log refuses it, rows() too, not entries() alone. In one log "
+             "the file's last line is blanks with no newline after them ("
+             f"{padding[1]!r}), the torn end of a write that never finished: not JSON, and "
+             "not nothing, for the next append would be glued onto it. The "
              "sentence names the log's path as given (self.path, with its folders, and \"./\" "
              "before the one of half a line, which names the same file as it would without) "
              "and the line's number. Each item: [the damage, what entries() raised, what rows() "
@@ -375,12 +381,18 @@ async def test_a_damaged_line_anywhere_is_named(t):
                                 "message": harness.user_message(f"Step {n}.")}) + "\n"
                    for n in range(1, 321)) + "{\"id\": \"e321\", \"ty\n"
     log = harness.SessionLog(lab.Workspace({FILE: text}), FILE)
-    t.expect(await raised(log.entries),
-             f"ValueError: {FILE}, line 321: not a complete log entry",
-             "A long log: 320 whole entries, then half a line, as a power cut in the 321st "
-             "append leaves it. The item is what entries() raised: every line is read, however "
-             "long the log, so the torn one is named wherever it stands (SessionLog.entries, "
-             "lesson 11).")
+    far = t.random.randint(1, 160)  # a line far from the end: a person's slip, not a crash
+    hand = text.splitlines(keepends=True)[:320]
+    hand[far - 1] = hand[far - 1][:t.random.randint(1, 20)] + "\n"
+    edited = harness.SessionLog(lab.Workspace({FILE: "".join(hand)}), FILE)
+    t.expect([await raised(log.entries), await raised(edited.entries)],
+             [f"ValueError: {FILE}, line 321: not a complete log entry",
+              f"ValueError: {FILE}, line {far}: not a complete log entry"],
+             "Two long logs: 320 whole entries, then half a line, as a power cut in the 321st "
+             f"append leaves it; and 320 entries whose line {far}, far from the end, was cut "
+             "short by hand. The items are what entries() raised: every line is read, however "
+             "long the log and however far from its end, so the damaged one is named wherever "
+             "it stands (SessionLog.entries, lesson 11, Build item 1).")
 
 
 @lab_test("Entries of another kind, written through _append between message entries, take a line "
@@ -392,11 +404,13 @@ async def test_entries_of_another_kind_are_numbered_but_not_replayed(t):
     # never "compaction": lesson 12 gives that kind a meaning of its own, and later
     # labs' rows() read it
     other = t.random.choice(["label", "model_change", "custom", "bookmark"])
-    kinds = ["note", other, "message", "message_edit"] + [
+    # a type that "message" is not, though it reads like it once tidied
+    near = t.random.choice(["Message", "MESSAGE", " message", "message "])
+    kinds = ["note", other, "message", "message_edit", near] + [
         t.random.choice(["note", other, "message"]) for _ in range(t.random.randint(2, 8))]
     ids, messages, message_ids = [], [], []
     for n, kind in enumerate(kinds):
-        if kind == "message_edit":  # a kind whose name holds "message", carrying a message
+        if kind in ("message_edit", near):  # a kind whose name holds "message", carrying a message
             ids.append(log._append({"type": kind, "message": lab.say(f"Did {n}, edited.")}))
         elif kind != "message":  # as a later lesson writes a kind of its own, a field named
             # "message" included: the type tells a message entry, not its fields
@@ -411,10 +425,11 @@ async def test_entries_of_another_kind_are_numbered_but_not_replayed(t):
              "line it lands on, whatever kind came before; rows() holds one pair per message "
              "entry, so the other kinds are left out, whatever they are called (a note and a "
              f"{other!r} here, as lesson 12 adds a kind of its own). The kinds, in order: " +
-             ", ".join(kinds) + ". Each entry of another kind carries a field named "
-             "\"message\" (a checkpoint's words; a whole message in the message_edit): an "
-             "entry is a message entry by its type, exactly \"message\", not by a type that "
-             "holds the word, by its fields or by not being a note. Items: [the ids "
+             ", ".join(map(repr, kinds)) + ". Each entry of another kind carries a field named "
+             f"\"message\" (a checkpoint's words; a whole message in the message_edit and the "
+             f"{near!r}): an entry is a message entry by its type, exactly \"message\", not by "
+             "a type that holds the word, by its fields or by not being a note, nor by a type "
+             "that reads as it once tidied or lower-cased. Items: [the ids "
              "returned, the ids rows() gives, replay() equals the messages] "
              "(SessionLog._append and rows, lesson 11).")
 
@@ -434,6 +449,22 @@ async def test_entries_of_another_kind_are_numbered_but_not_replayed(t):
              "itself, so a change to _append (a lock, a parent id) reaches every kind. Items: "
              "[the types a subclass's _append was handed, the appends made] "
              "(SessionLog.append_message, lesson 11).")
+
+    class Trimmed(harness.SessionLog):
+        """A log whose rows() leaves out its first rows, as a later lesson's rows() rewrites
+        what comes before a cut (lesson 12's compaction): replay() must follow it."""
+
+        def rows(self):
+            return super().rows()[cut:]
+    trimmed = Trimmed(ws, FILE)
+    cut = t.random.randint(1, len(messages))
+    t.expect([len(trimmed.replay()), trimmed.replay() == [m for _, m in trimmed.rows()]],
+             [len(messages) - cut, True],
+             f"replay() is the messages of rows(): a subclass's rows() left out the first {cut} "
+             f"of the {len(messages)} message rows, as lesson 12's rows() rewrites what comes "
+             "before a cut, and replay() must give the messages of those rows, in order, "
+             "not read the entries again. Items: [the messages replay() gave, they are those "
+             "of rows()] (SessionLog.replay, lesson 11, Build item 3).")
 
 
 @lab_test("After runs with persist_to subscribed, one of them ended by a failed reply, "
@@ -489,16 +520,20 @@ async def test_replay_equals_the_record(t):
             save({"type": "message_start", "message": event["message"]})
             save({"type": "message_update", "message": event["message"]})
         save(event)
-    t.expect([lab.shape(log.replay()), log.replay() == list(h.messages)],
+    last = h.messages[-1]
+    save({"type": "message_end", "message": last})  # that very dict, ended a second time
+    t.expect([lab.shape(log.replay()), log.replay() == [*h.messages, last]],
              why=f"persist_to's listener was handed each event of a run whose prompt {words!r} "
                  "was steered in again (two equal messages in a row) and whose one call, to a "
                  "tool that printed nothing, has a result whose content is \"\"; before each "
                  "message_end it was also handed a message_start and a message_update carrying "
-                 "the same message, as a later lesson's events may. It saves the message of "
-                 "every message_end, whatever it holds and whatever it saved before, and does "
-                 "nothing with any other event, whatever its type's name holds. Items: [the shape "
-                 "of what the log replays, it equals the record] (persist_to, lesson 11, Build "
-                 "item 4).")
+                 "the same message, as a later lesson's events may; and, after the run, one more "
+                 "message_end carrying the run's last message, the very object it had saved. It "
+                 "saves the message of every message_end, whatever it holds and whatever it "
+                 "saved before, the same object included, and does nothing with any other "
+                 "event, whatever its type's name holds. Items: [the shape of what the log "
+                 "replays, it equals the record and that last message once more] (persist_to, "
+                 "lesson 11, Build item 4).")
 
 
 @lab_test("Logs of several lengths, drawn under the seed from under ten entries to well past "
@@ -588,6 +623,24 @@ async def test_unsubscribe(t):
              "lesson 11).")
     t.expect(len(h.messages), sum(len(tokens) for tokens in runs), "Every run happened "
                                                                    "(lesson 11).")
+    replies, tokens = draw_run(t, most=2)
+    types = events_of(tokens)
+    at = t.random.randrange(len(types) - 1)  # the consumer undoes at this event, mid-run
+    h = harness.Harness(lab.ScriptedModel(replies), SYSTEM, [looker()])
+    heard, seen = [], []
+    undo = h.subscribe(lambda event: heard.append(event["type"]))
+
+    def consume(event):
+        seen.append(event["type"])
+        if len(seen) == at + 1:
+            undo()
+    await lab.drive(h.prompt("Read the files."), on_event=consume)
+    t.expect([heard, len(seen)], [types[:at + 1], len(types)],
+             f"The consumer called the undo while it handled event {at + 1} of the run "
+             f"({types[at]}), and the run went on: the listener hears nothing after its undo, "
+             "from the next event of that very run, not from the run's end. Items: [the events "
+             "the listener heard, the events the consumer got] (Harness.subscribe, lesson 11, "
+             "Build item 5).")
 
 
 def scripts(kinds):
@@ -935,6 +988,44 @@ async def test_a_raising_listener_ends_the_run(t):
                  "first event of one type: [that type, what the run raised, is_running after, "
                  "lab.shape of the record, the events the consumer got] (Harness._notify, "
                  "lesson 11, Build item 5).")
+    types = events_of(["U", "A"])
+    at = t.random.choice(types)  # one listener changes the list at it, and a later one raises
+    h = harness.Harness(lab.ScriptedModel([lab.say("Hello."), lab.say("Hello again.")]), SYSTEM, [])
+    heard = {"kept": [], "joined": [], "dropped": []}
+    done = []
+
+    def changer(event):
+        if event["type"] == at and not done:
+            done.append(event)
+            h.subscribe(lambda e: heard["joined"].append(e["type"]))
+            undo_dropped()
+
+    def raiser(event):
+        if event["type"] == at and len(done) == 1:
+            done.append(event)
+            raise kind(text)
+    dropped_first = t.random.choice([True, False])  # the one undone: before the changer or after
+    if dropped_first:
+        undo_dropped = h.subscribe(lambda e: heard["dropped"].append(e["type"]))
+    h.subscribe(changer)
+    if not dropped_first:
+        undo_dropped = h.subscribe(lambda e: heard["dropped"].append(e["type"]))
+    h.subscribe(lambda e: heard["kept"].append(e["type"]))
+    h.subscribe(raiser)
+    error = await raised(lambda: lab.drive(h.prompt("Hello?")))
+    for listened in heard.values():
+        listened.clear()
+    await lab.drive(h.prompt("Are you back?"))
+    t.expect([error, heard["joined"], heard["dropped"], heard["kept"]],
+             [f"{kind.__name__}: {text}", types, [], types],
+             f"At the first {at} of a run, a listener subscribed a new one and undid another "
+             f"(subscribed {'before' if dropped_first else 'after'} it), and a listener after "
+             f"it raised {kind.__name__} at that event, ending the run. A subscribe and an undo "
+             "made while an event is being heard count from that moment, whatever happens to "
+             "the event after them: in the next run the new listener hears every event, and the "
+             "one undone hears none. Items: [what the first run raised, the next run's events "
+             "the new listener heard, those the undone one heard, those a listener that only "
+             "listens heard] (Harness.subscribe and _notify, lesson 11, Build item 5).")
 
 
 @lab_test("A log whose disk fills up after a number of messages drawn under the seed makes the "
@@ -1026,6 +1117,39 @@ async def test_a_save_that_fails_is_heard(t):
              "room again the next run was saved whole. Items: [what the first run raised, the "
              "shape of what the log replays, it is the record without the one message it could "
              "not save] (persist_to, lesson 11).")
+    own = t.random.choice([OSError, PermissionError])(t.random.choice(
+        ["No space left on device", "the disk is read-only", "the disk went away"]))
+    room = t.random.randrange(2)  # the prompt's message, or the answer's
+
+    class FullWorkspace(lab.Workspace):
+        """A disk that refuses any write once the log has `room` lines: the workspace's own
+        append_text raises, below every method of SessionLog."""
+
+        def append_text(self, path, text):
+            written = self.read_text(path).count("\n") if self.exists(path) else 0
+            if text and written >= room:  # writing nothing needs no room
+                raise own
+            return super().append_text(path, text)
+    ws = FullWorkspace()
+    log = harness.SessionLog(ws, FILE)
+    h = harness.Harness(lab.ScriptedModel([lab.say("Read.")]), SYSTEM, [looker()])
+    h.subscribe(harness.persist_to(log))
+    caught = []
+    try:
+        await lab.drive(h.prompt("Read a.py."))
+    except Exception as error:  # noqa: BLE001 - what the run raised, to look at
+        caught.append(error)
+    t.expect([[f"{type(error).__name__}: {error}" for error in caught],
+              bool(caught) and caught[0] is own, lab.shape(log.replay()), h.is_running],
+             [[f"{type(own).__name__}: {own}"], True, "U" if room else "", False],
+             f"The workspace's own append_text raised {type(own).__name__} at message "
+             f"{room + 1} of the run, a disk that refuses the write itself (the other cases "
+             "fail in append_message, above _append). Nothing between the disk and the run may "
+             "keep it quiet or put another in its place: the run ends with the disk's own "
+             "error, that object, at the message it could not save. Items: [what the run "
+             "raised, it is the disk's own object, the shape of what the log replays, "
+             "is_running] (SessionLog._append, persist_to and Harness._notify, lesson 11, Build "
+             "items 2, 4 and 5).")
 
 
 @lab_test("A PowerCut in a call of a batch leaves a log that replays what was recorded before it, "
