@@ -1508,6 +1508,16 @@ def run_tool(tools, call):
             if len(names) > 100:  # a big folder: say how many more, not which
                 listing += f", ... and {len(names) - 100} more"
 '''),
+    Wrong(lab='4.1', name='the listing sorted whatever the case',
+          rule='NAMES are every name ws.listdir(".") gives, as it gives them, joined by a comma '
+               'and a space: no order of read\'s own.',
+          where='hunt round 13, design 4.1-15 (r63), caught by the public draw only; Build '
+                'item 3: "NAMES are every name `ws.listdir(".")` gives, however many"',
+          names='in the order it gives them',
+          replace=_LISTING,
+          by=r'''
+            listing = ", ".join(sorted(ws.listdir("."), key=str.casefold))  # as a person sorts
+'''),
     Wrong(lab='4.1', name='__pycache__, .git and node_modules left out of the listing',
           rule='NAMES are every name ws.listdir(".") gives, folders of tools\' leavings too.',
           where='hunt round 13, design 4.1-36 (r63); Build item 3: "NAMES are every name '

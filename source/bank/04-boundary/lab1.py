@@ -334,7 +334,8 @@ async def test_bank_a_session_of_failures_answered_whole(t):
           "and every name of the project's top as it is then.")
 async def test_bank_what_the_model_learns_of_missing_files(t):
     first = sorted(t.random.sample(["app.py", "README.md", "tox.ini", "Makefile"], 2) +
-                   [f"old{n}.py" for n in t.random.sample(range(500), t.random.randint(110, 130))])
+                   [f"old{n}.py" for n in t.random.sample(range(500), t.random.randint(110, 130))] +
+                   [t.random.choice(["TODO.md", "Zeta.txt"])])
     junk, leaving = t.random.choice([("__pycache__", "__pycache__/app.cpython-312.pyc"),
                                      (".git", ".git/config"),
                                      ("node_modules", "node_modules/x/index.js")])
@@ -388,7 +389,7 @@ class Guarded(lab.Workspace):
           "workspace raises.")
 async def test_bank_read_as_the_workspace_empties(t):
     names = sorted(t.random.sample([f"n{k}.txt" for k in range(400)], t.random.randint(105, 125)) +
-                   [t.random.choice([".env", ".gitignore"])])
+                   [t.random.choice([".env", ".gitignore"]), t.random.choice(["TODO", "Zoo.md"])])
     leaving = t.random.choice(["__pycache__/n.cpython-312.pyc", ".git/HEAD", "node_modules/a.js"])
     ws = lab.Workspace({n: f"{n}\n" for n in names} | {"lib/x.py": "pass\n", leaving: "x\n"})
     read = harness.make_read_tool(ws)

@@ -166,9 +166,9 @@ async def test_an_unknown_tool(t):
              f"The same list, with {first} replaced by {then} after one call: run_tool looks in "
              "the tools it is handed for this call, as they are now, and matches the name "
              "exactly as spelt, so read-file and \"read_file \" are not read_file; and any name "
-             f"no tool has is said whole in NAME's place, a long one ({len(long)} characters "
-             f"here), {broken!r} with its line break or tab, and \"\" too (\"Tool  not "
-             "found\"). Each item is [content, is_error] of one call (run_tool, lesson 4, Build "
+             f"no tool has is said whole in NAME's place: a long name is said whole "
+             f"({len(long)} characters here), so is {broken!r} with its line break or tab, and "
+             "\"\" too (\"Tool  not found\"). Each item is [content, is_error] of one call (run_tool, lesson 4, Build "
              "item 2: \"A name that no tool has gets the result Tool NAME not found\").")
 
 
@@ -577,7 +577,8 @@ async def test_read_a_missing_file(t):
         ("__pycache__", "__pycache__/a.cpython-312.pyc"), (".git", ".git/HEAD"),
         ("node_modules", "node_modules/left-pad/index.js")])])}
     names = sorted(t.random.sample([f"part{n}.py" for n in range(1000)], t.random.randint(250, 300)) +
-                   [*folders, t.random.choice([".env", ".gitignore", ".flake8"])])
+                   [*folders, t.random.choice([".env", ".gitignore", ".flake8"]),
+                    t.random.choice(["README.md", "TODO.md", "Zeta.txt"])])
     crowded = harness.make_read_tool(lab.Workspace(
         {folders.get(name, name): "x\n" for name in names}))
     t.expect([await raised(lambda: read["execute"]({"path": near})),
@@ -589,8 +590,9 @@ async def test_read_a_missing_file(t):
              f"read looks for the path as it was sent ({near!r} is not {there!r}), and NAMES are "
              "exactly what ws.listdir('.') gives, joined by a comma and a space: nothing for an "
              f"empty project, and every name of the project's top however many there are "
-             f"({len(names)} here), names that start with a dot and folders such as "
-             f"{[*folders][1]} too, even for a path inside src. Each item is what one read "
+             f"({len(names)} here), in the order it gives them (capitals first), names that "
+             f"start with a dot too, and folders such as {[*folders][1]}, even for a path inside "
+             f"src. Each item is what one read "
              "raised (make_read_tool, lesson 4, Build item 3: \"NAMES are every name "
              "ws.listdir(\".\") gives, however many\").")
     # Every time: the page's own case (README.md asked, readme.md there), a path outside the
