@@ -560,7 +560,8 @@ async def test_read_a_missing_file(t):
     t.expect([await raised(lambda path=path: read["execute"]({"path": path})) for path in missing],
              [f"FileNotFoundError: File not found: {path}. Files here: {here}" for path in missing],
              "read raises FileNotFoundError naming the path and what is there, the names "
-             "ws.listdir('.') gives, wherever the missing path points, so the model can ask "
+             "ws.listdir('.') gives, in the order it gives them, wherever the missing path "
+             "points, so the model can ask "
              "again. Each item is what one read raised (make_read_tool, lesson 4).")
     t.expect(await result_of([read], "read", {"path": missing[0]}),
              [f"File not found: {missing[0]}. Files here: {here}", True],
