@@ -248,10 +248,10 @@ async def test_every_exception_becomes_a_result(t):
              "characters gets them all: run_tool cuts nothing, however long. Each item is [the "
              "content's length, whether it is the text whole, is_error] (run_tool, lesson 4, "
              "Build item 2: \"str(exc), whole, however long\").")
-    # Tools that fail on every call: the first called 110 to 130 times, then one with an
-    # OSError that says "try again" (EINTR or EAGAIN) and one with a ConnectionError, each 20
-    # to 30 times: run once per call, told each time.
-    many, few = t.random.randint(105, 115), t.random.randint(10, 15)
+    # Tools that fail on every call: the first called 20 to 30 times, then one with an OSError
+    # that says "try again" (EINTR or EAGAIN) and one with a ConnectionError, each 10 to 15
+    # times: run once per call, told each time.
+    many, few = t.random.randint(20, 30), t.random.randint(10, 15)
     busy = t.random.choice([OSError(errno.EINTR, "Interrupted system call"),
                             BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")])
     dropped = t.random.choice([ConnectionResetError("the server reset the connection"),
