@@ -286,46 +286,6 @@ async def test_bank_endings_pass_and_the_tools_own_failures_are_results(t):
              "traceback still reaches the tool's line that raised it].")
 
 
-def told(messages):
-    """Each result on the record as [content's length, its first and last 30 characters,
-    is_error]: long contents told without spelling them out."""
-    return [[len(c), c[:30], c[-30:], e] if isinstance(c, str) else [c, e]
-            for c, e in results(messages)]
-
-
-@lab_test("Two runs on one record: the first meets a tool whose message is tens of thousands of "
-          "characters ending in a line break, one that returns over a million characters, and "
-          "names no tool has (\"\", a long one, one with a tab); the second meets a tool that "
-          "drops its connection on every call, round after round: each call runs once and is "
-          "answered whole, and the runs end only when the model says so.")
-async def test_bank_a_session_of_failures_answered_whole(t):
-    log = []
-    message = "".join(f"check {n}: {t.random.choice(['size', 'owner', 'mode'])} wrong\n"
-                      for n in range(t.random.randint(3000, 4000)))
-    big = "cell," * t.random.randint(220_000, 260_000)
-    long = "_".join(t.random.choices(["fetch", "user", "profile", "cache"], k=40))
-    tabbed = t.random.choice(["lint\tall", "lint\n", "\tlint"])
-    dropped = t.random.choice([ConnectionResetError("the peer reset the link"),
-                               BrokenPipeError("the upload pipe broke")])
-    tools = [raising("audit", ValueError(message), log), answering("table", big, log),
-             raising("sync", dropped, log)]
-    first = lab.ScriptedModel([lab.reply(lab.call("audit"), lab.call("table"),
-                                         {"type": "toolCall", "id": None, "name": "",
-                                          "arguments": {}},
-                                         lab.call(long), lab.call(tabbed)),
-                               lab.say("Audited.")])
-    messages = await go(first, tools, [], t.random.choice(PROMPTS))
-    rounds, size = t.random.randint(9, 11), t.random.randint(1, 2)
-    second = lab.ScriptedModel([lab.reply(*[lab.call("sync", {"n": k}) for k in range(size)])
-                                for _ in range(rounds)] + [lab.say("Synced.")])
-    problem = await raised(lambda: go(second, tools, messages, "Sync it all."))
-    t.expect([problem, len(first.calls), len(second.calls), lab.shape(messages)[:60],
-              told(messages), sorted(log)],
-             why="[What the second run raised; the requests of each run; the start of the "
-                 "record's shape; each result as [length, first 30 characters, last 30, "
-                 "is_error]; the tools that ran].")
-
-
 # --- rule 3: read's missing file ------------------------------------------------------------
 
 @lab_test("A run whose model reads a missing path inside a folder, writes files until the "
