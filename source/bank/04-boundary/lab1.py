@@ -12,6 +12,7 @@ values.
 """
 import asyncio
 import errno
+import pathlib
 import traceback
 
 import harness
@@ -59,16 +60,30 @@ async def test_bank_a_tool_of_our_own_built_on_str_arg(t):
     bad = t.random.sample([7, 0, None, False, ["a"], {"p": 1}, 2.5, b"bytes"], 3)
     sent = [{"pattern": p, "limit": 5} for p in good + bad] + [{"limit": 5}]
     t.random.shuffle(sent)
-    model = lab.ScriptedModel([lab.reply(*[lab.call("search", dict(a)) for a in sent]),
+    # write and bash in the same run, each sent content or a command that is no string.
+    ws = lab.Workspace({"keep.md": "kept\n"})
+    odd = [("write", {"path": "n.md", "content": t.random.choice([b"x = 1\n", b""])}, "content"),
+           ("write", {"path": "n.md", "content": None}, "content"),
+           ("write", {"path": "n.md"}, "content"),
+           ("bash", {"command": t.random.choice([["ls"], ["ls", "echo done"]])}, "command")]
+    t.random.shuffle(odd)
+    model = lab.ScriptedModel([lab.reply(*[lab.call("search", dict(a)) for a in sent],
+                                         *[lab.call(n, dict(a)) for n, a, _ in odd]),
                                lab.say("Searched.")])
-    messages = await go(model, [tool("search", search, TEXT)], [], t.random.choice(PROMPTS))
+    messages = await go(model, [tool("search", search, TEXT), harness.make_write_tool(ws),
+                                harness.make_bash_tool(lab.Shell(ws))], [],
+                        t.random.choice(PROMPTS))
     wanted = [[f"searched for [{a['pattern']}]", False] if isinstance(a.get("pattern"), str)
               else ["pattern must be a string", True] for a in sent]
+    wanted += [[f"{refused} must be a string", True] for _, _, refused in odd]
     t.expect([results(messages), seen,
-              [b["arguments"] for b in messages[1]["content"] if b["type"] == "toolCall"]],
-             [wanted, [a["pattern"] for a in sent if isinstance(a.get("pattern"), str)], sent],
-             "[Each result of the run as [content, is_error]; the patterns the tool got from "
-             "str_arg; the arguments of each call block on the record afterwards].")
+              [b["arguments"] for b in messages[1]["content"] if b["type"] == "toolCall"],
+              sorted(ws.files)],
+             [wanted, [a["pattern"] for a in sent if isinstance(a.get("pattern"), str)],
+              sent + [a for _, a, _ in odd], ["keep.md"]],
+             "[Each result of the run as [content, is_error], the search calls' then write's "
+             "and bash's; the patterns the tool got from str_arg; the arguments of each call "
+             "block on the record afterwards; the workspace's files].")
 
 
 @lab_test("read, write and bash, each called through its execute with an argument missing or "
@@ -85,8 +100,12 @@ async def test_bank_each_tool_takes_its_arguments_through_str_arg(t):
              (bash, {}, "command"), (bash, {"command": odd}, "command"),
              (read, {"path": b"keep.md"}, "path"), (bash, {"command": b"ls"}, "command"),
              (read, {t.random.choice(["Path", "PATH", "path "]): "keep.md"}, "path"),
-             (write, {"content": "x", "path": t.random.choice([5, 1.5, 404])}, "path")]
+             (write, {"content": "x", "path": t.random.choice([5, 1.5, 404])}, "path"),
+             (write, {"path": "n.md", "content": t.random.choice([b"x\n", b"ok"])}, "content"),
+             (write, {"path": "n.md", "content": None}, "content"),
+             (bash, {"command": t.random.choice([["true"], ["ls", "true"]])}, "command")]
     t.random.shuffle(tries)
+    keys = [sorted(a) for _, a, _ in tries]
     problems = [await raised(lambda x=x, a=a: x["execute"](a)) for x, a, _ in tries]
     crlf = t.random.choice(["one\r\ntwo\r\n", "a\r\n\r\nb", "x = 1\r\n"])
     said = [await settle(write["execute"]({"path": "n.md", "content": crlf})),
@@ -95,13 +114,15 @@ async def test_bank_each_tool_takes_its_arguments_through_str_arg(t):
             await settle(read["execute"]({"path": "keep.md"})),
             await settle(bash["execute"]({"command": ""}))]
     sub = Command(t.random.choice(["true", "exit 0"]))
-    t.expect([problems, said, await raised(lambda: harness.str_arg({"command": sub}, "command")) ==
+    t.expect([problems, [sorted(a) for _, a, _ in tries] == keys, said,
+              await raised(lambda: harness.str_arg({"command": sub}, "command")) ==
               await raised(lambda: bash["execute"]({"command": sub}))],
-             [[f"ValueError: {refused} must be a string" for _, _, refused in tries],
+             [[f"ValueError: {refused} must be a string" for _, _, refused in tries], True,
               ["Successfully wrote to n.md.", crlf, "Successfully wrote to keep.md.", "", ""],
               True],
-             "[What each execute raised for a missing or mistyped argument, bytes among them; "
-             "then what a write of text with \\r\\n said, what read gave back, what a write of "
+             "[What each execute raised for a missing or mistyped argument, bytes, None and a "
+             "list among them; whether each arguments dict kept its keys, nothing added for a "
+             "missing one; then what a write of text with \\r\\n said, what read gave back, what a write of "
              "\"\" said, what read gave back, what bash \"\" gave; whether bash raised what "
              "str_arg raised for a command of a str subclass].")
 
@@ -145,9 +166,9 @@ def answering(name, answer, log):
           "do not end the run.")
 async def test_bank_what_the_next_request_carries_after_failures(t):
     log = []
-    long = "the config file has " + ", ".join(f"key{n}" for n in range(t.random.randint(700, 1200)))
+    long = "the config file has " + ", ".join(f"key{n}" for n in range(t.random.randint(9000, 12000)))
     failures = {"lookup": KeyError(t.random.choice(["user", "id"])), "parse": ValueError(long),
-                "ping": OSError(t.random.choice(["  no route to host\n", "\ttimeout ",
+                "ping": OSError(t.random.choice(["  no route to host\n", "\ttimeout \n",
                                                  "\nrefused\n"])),
                 "buggy": NameError("name 'cfg' is not defined"),
                 "nulls": AttributeError("'NoneType' object has no attribute 'get'"),
@@ -160,9 +181,11 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
                                                                        "unavailable")]),
                 "uploads": ExceptionGroup("2 uploads failed", [OSError("quota"), ValueError("size")]),
                 "legacy": DeprecationWarning(t.random.choice(["use v2", "the flag is old"]))}
-    answers = {"status": "Error: 0 found", "read_log": ""}
+    answers = {"status": "Error: 0 found", "read_log": "",
+               "export": "row\n" * t.random.randint(260_000, 300_000)}  # over a million
     tools = [raising(n, exc, log) for n, exc in failures.items()] + [
-        flaky(log), answering("status", answers["status"], log)]
+        flaky(log), answering("status", answers["status"], log),
+        answering("export", answers["export"], log)]
     await settle(harness.run_tool(tools, lab.call("status", id="k0")))
     await settle(harness.run_tool([answering("retired", "old", log)], lab.call("retired",
                                                                                id="k1")))
@@ -172,10 +195,11 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
         t.random.choice(["Status", "STATUS"]), "retired",
         t.random.choice(["read-log", "read_log ", " read_log"]),
         "".join(chr(ord(c) + 0xFEE0) for c in "status"),  # fullwidth letters
-        "read_log_" + "_then_".join(t.random.sample(list(failures), 5))]  # a long name
+        "read_log_" + "_then_".join(t.random.choices(list(failures), k=30)),  # a long name
+        t.random.choice(["status\n", "read\tlog", "\tstatus"])]  # a line break or a tab
     t.random.shuffle(names)
     names += ["deploy"] * 21  # one tool failing twenty-odd times over
-    rounds = t.random.randint(3, 4)  # then rounds whose every call fails, before the answer
+    rounds = t.random.randint(9, 10)  # then rounds whose every call fails, before the answer
     asked = [{"k": k} for k in range(len(names))]
     model = lab.ScriptedModel([lab.reply(*[lab.call(n, dict(a)) for n, a in zip(names, asked)])] +
                               [lab.reply(lab.call("deploy"), lab.call("slow"))] * rounds +
@@ -188,20 +212,23 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
     sent = model.calls[1].messages if len(model.calls) > 1 else []
     alone = await settle(harness.run_tool([], lab.call(t.random.choice(["status", "deploy"]),
                                                        id="k2")))
+    nameless = await settle(harness.run_tool(tools, {"type": "toolCall", "id": "k3", "name": "",
+                                                     "arguments": {}}))
     t.expect([problem, len(model.calls), [[m.get("content"), m.get("is_error")] for m in sent
                                           if m.get("role") == "toolResult"],
               sorted(log), [b["arguments"] for b in harness.tool_calls(sent[1])] if sent else [],
-              [alone["content"], alone["is_error"]]],
+              [alone["content"], alone["is_error"]],
+              [nameless["content"], nameless["is_error"]]],
              [None, rounds + 2, wanted, sorted([n for n in names if n in failures or n in answers
                                                 or n == "flaky"] + ["deploy", "slow"] * rounds),
-              asked, [f"Tool {alone['tool_name']} not found", True]],
+              asked, [f"Tool {alone['tool_name']} not found", True], ["Tool  not found", True]],
              "[What the run raised; the requests made, rounds of nothing but failures "
              "included; each result the second request carried as [content, is_error]; the "
              "tools that ran, once per call naming them; the arguments of the first reply's "
-             "calls in the second request; a call answered with no tools at all]: a KeyError's "
-             "str() keeps its quotes, "
-             "no kind of Exception is a case of its own, a long message is whole, and \"Error: 0 "
-             "found\" returned is no failure.")
+             "calls in the second request; a call answered with no tools at all; a call whose "
+             "name is \"\"]: a KeyError's str() keeps its quotes, no kind of Exception is a case "
+             "of its own, a long message is whole, a long return is whole, any name no tool "
+             "has is said whole, and \"Error: 0 found\" returned is no failure.")
 
 
 @lab_test("A run whose batch writes a file, writes where the workspace refuses, runs a command "
@@ -266,8 +293,15 @@ async def test_bank_endings_pass_and_the_tools_own_failures_are_results(t):
           "with a space at an end: each read of nothing is an error result naming the path "
           "and every name of the project's top as it is then.")
 async def test_bank_what_the_model_learns_of_missing_files(t):
-    first = sorted(t.random.sample(["app.py", "README.md", "tox.ini", "Makefile"], 2))
-    ws = lab.Workspace({"src/main.py": "pass\n"} | {n: "x\n" for n in first})
+    first = sorted(t.random.sample(["app.py", "README.md", "tox.ini", "Makefile"], 2) +
+                   [f"old{n}.py" for n in t.random.sample(range(500), t.random.randint(110, 130))] +
+                   [t.random.choice(["TODO.md", "Zeta.txt"])])
+    junk, leaving = t.random.choice([("__pycache__", "__pycache__/app.cpython-312.pyc"),
+                                     (".git", ".git/config"),
+                                     ("node_modules", "node_modules/x/index.js")])
+    first = sorted(first + [junk])
+    ws = Guarded({"src/main.py": "pass\n", leaving: "x\n", "key.pem": "x\n", "logo.png": "x\n"} |
+                 {n: "x\n" for n in first if n != junk})
     missing = t.random.choice(["src/util.py", "src/lib/a.py", "docs/intro.md"])
     added = [f"part{n}.py" for n in t.random.sample(range(10, 40), t.random.randint(7, 10))]
     spaced = t.random.choice([f" {first[0]}", f"{first[0]} ", f"{first[0]}\n"])
@@ -275,17 +309,37 @@ async def test_bank_what_the_model_learns_of_missing_files(t):
         lab.reply(lab.call("read", {"path": missing})),
         lab.reply(*[lab.call("write", {"path": n, "content": "y\n"}) for n in added]),
         lab.reply(lab.call("read", {"path": spaced}), lab.call("read", {"path": "src/none.py"})),
+        lab.reply(*[lab.call("read", {"path": p}) for p in ("key.pem", "logo.png")],
+                  lab.call("read", {"path": pathlib.PurePosixPath(first[0])})),
         lab.say("I see the files now.")])
     tools = [harness.make_read_tool(ws), harness.make_write_tool(ws)]
     messages = await go(model, tools, [], t.random.choice(PROMPTS))
-    before = ", ".join(sorted(first + ["src"]))
-    after = ", ".join(sorted(first + ["src"] + added))
+    before = ", ".join(sorted(first + ["src", "key.pem", "logo.png"]))
+    after = ", ".join(sorted(first + ["src", "key.pem", "logo.png"] + added))
     reads = [r for r in results(messages) if not str(r[0]).startswith("Successfully")]
     t.expect(reads, [[f"File not found: {missing}. Files here: {before}", True],
                      [f"File not found: {spaced}. Files here: {after}", True],
-                     [f"File not found: src/none.py. Files here: {after}", True]],
+                     [f"File not found: src/none.py. Files here: {after}", True],
+                     ["key.pem may not be read here", True],
+                     [str(UnicodeDecodeError("utf-8", b"\x89", 0, 1, "invalid start byte")),
+                      True], ["path must be a string", True]],
              "[Each read's result on the record as [content, is_error]: before the writes, "
-             "then after them for a name with a space at an end and for a path in src].")
+             "then after them for a name with a space at an end and for a path in src, every "
+             "name of the top each time, folders such as __pycache__ too; then a file the "
+             "workspace may not read, one that is not text, and a path that is a path "
+             "object, not a string].")
+
+
+class Guarded(lab.Workspace):
+    """A workspace whose key.pem may not be read and whose logo.png is not text: read_text
+    raises for them as a real one would."""
+
+    def read_text(self, path):
+        if path == "key.pem":
+            raise PermissionError("key.pem may not be read here")
+        if path == "logo.png":
+            raise UnicodeDecodeError("utf-8", b"\x89", 0, 1, "invalid start byte")
+        return super().read_text(path)
 
 
 @lab_test("read's execute called again and again while the test empties the workspace: each "
@@ -294,16 +348,17 @@ async def test_bank_what_the_model_learns_of_missing_files(t):
           "that differs from a file's by case alone; a folder's path, and \"\", raise what the "
           "workspace raises.")
 async def test_bank_read_as_the_workspace_empties(t):
-    names = sorted(t.random.sample([f"n{k}.txt" for k in range(120)], t.random.randint(41, 60)) +
-                   [t.random.choice([".env", ".gitignore"])])
-    ws = lab.Workspace({n: f"{n}\n" for n in names} | {"lib/x.py": "pass\n"})
+    names = sorted(t.random.sample([f"n{k}.txt" for k in range(400)], t.random.randint(105, 125)) +
+                   [t.random.choice([".env", ".gitignore"]), t.random.choice(["TODO", "Zoo.md"])])
+    leaving = t.random.choice(["__pycache__/n.cpython-312.pyc", ".git/HEAD", "node_modules/a.js"])
+    ws = lab.Workspace({n: f"{n}\n" for n in names} | {"lib/x.py": "pass\n", leaving: "x\n"})
     read = harness.make_read_tool(ws)
     seen, wanted = [], []
     # Each kind of path asked in turn: outside the project, and a name that differs from a
     # file's by case alone, among them.
     asks = ["missing.txt", "lib/missing.py", "gone/here.md", "/etc/hosts", names[-1].upper()]
     t.random.shuffle(asks)
-    for k, gone in enumerate(names + ["lib/x.py"]):
+    for k, gone in enumerate(names + [leaving, "lib/x.py"]):
         ask = asks[k % len(asks)]
         seen.append(await raised(lambda: read["execute"]({"path": ask})))
         left = sorted({p.split("/")[0] for p in ws.files})
@@ -316,13 +371,22 @@ async def test_bank_read_as_the_workspace_empties(t):
               await raised(lambda: read["execute"]({"path": ""}))]
     dotted = await raised(lambda: read["execute"]({"path": "./lib/y.py"}))
     vanishing = harness.make_read_tool(Vanishing({"lib/y.py": "pass\n"}))
-    t.expect([seen, folder, dotted, await raised(lambda: vanishing["execute"]({"path": "lib/y.py"}))],
+    guarded = harness.make_read_tool(Guarded({"key.pem": "x\n", "logo.png": "x\n"}))
+    t.expect([seen, folder, dotted, await raised(lambda: vanishing["execute"]({"path": "lib/y.py"})),
+              [await raised(lambda p=p: guarded["execute"]({"path": p}))
+               for p in ("key.pem", "logo.png")],
+              await raised(lambda: read["execute"]({"path": pathlib.PurePosixPath("lib/y.py")}))],
              [wanted, ["IsADirectoryError: lib", "IsADirectoryError: "], None,
-              "FileNotFoundError: lib/y.py went away during the read"],
+              "FileNotFoundError: lib/y.py went away during the read",
+              ["PermissionError: key.pem may not be read here",
+               "UnicodeDecodeError: " + str(UnicodeDecodeError("utf-8", b"\x89", 0, 1,
+                                                               "invalid start byte"))],
+              "ValueError: path must be a string"],
              "[What each read of a missing path raised as the files went one by one, the last "
              "in an empty project; what a read of the folder lib, then of \"\", raised; what a "
              "read of ./lib/y.py raised (nothing: it is lib/y.py); what a read raised of a file "
-             "ws.exists finds but ws.read_text says went away].")
+             "ws.exists finds but ws.read_text says went away; of a file it may not read and "
+             "one that is not text; of a path object].")
 
 
 class Vanishing(lab.Workspace):
@@ -354,6 +418,9 @@ async def test_bank_status_lines_for_drawn_codes(t):
     pairs += [("no newline", t.random.choice([-1, -9])), ("ok\n", 0), ("", 3),
               ("first lines\n", 141), (f"inner\n{STATUS} {t.random.choice([1, 2])}", 1),
               ("wrapped\n", t.random.choice([256, 1000, 65535])),
+              (f"retrying\n{STATUS} {t.random.choice([1, 2])}", 0)]
+    again = t.random.choice([1, 2, 4])
+    pairs += [(f"once more\n{STATUS} {again}", again),
               ("".join(f"log line {n}\n" for n in range(t.random.randint(200, 400))), 2)]
     t.random.shuffle(pairs)
     bash = harness.make_bash_tool(lab.Shell(lab.Workspace({}), commands=coded(pairs)))
@@ -369,13 +436,14 @@ async def test_bank_status_lines_for_drawn_codes(t):
           "ending in failure and some not: the model's next request carries each command's "
           "output and, for a code other than 0, the status line, never as an error.")
 async def test_bank_status_lines_the_model_reads(t):
-    ws = lab.Workspace({"a.py": "x\n", "b.py": "y\n"})
     code = t.random.choice([1, 2, 3, 42])
+    ws = lab.Workspace({"a.py": "x\n", "b.py": "y\n", "run.log": f"retrying\n{STATUS} {code}"})
     missing = t.random.choice(["c.py", "nope.md"])
     gone = f"cat: {missing}{NOT_THERE}" + "\n"
     lines = [(f"cat a.py && exit {code}", "x\n\n" + f"{STATUS} {code}"),
              (f"cat {missing} && echo never", gone + "\n" + f"{STATUS} 1"),
-             (f"cat {missing}; echo then", gone + "then\n"), ("ls; true", "a.py\nb.py\n"),
+             (f"cat {missing}; echo then", gone + "then\n"), ("ls; true", "a.py\nb.py\nrun.log\n"),
+             (f"cat run.log; exit {code}", f"retrying\n{STATUS} {code}\n{STATUS} {code}"),
              ("false", "\n" + f"{STATUS} 1")]
     t.random.shuffle(lines)
     model = lab.ScriptedModel([lab.reply(*[lab.call("bash", {"command": c}) for c, _ in lines]),

@@ -9,6 +9,7 @@ Check your file with: python lab/lab_check.py --harness harness.py --lesson 4 te
 """
 import asyncio
 import errno
+import pathlib
 import traceback
 
 import harness
@@ -87,7 +88,7 @@ async def test_a_raise_becomes_a_result(t):
                                   "lesson 4).")
     # Round after round in which every call fails, then one that works: the loop decides
     # nothing about failures, so it asks the model again after each and reaches the answer.
-    rounds = t.random.randint(3, 5)
+    rounds = t.random.randint(25, 35)
     model = lab.ScriptedModel([lab.reply(lab.call(name)) for _ in range(rounds)] +
                               [lab.reply(lab.call("fix")), lab.say("Fixed it.")])
     messages = []
@@ -149,18 +150,26 @@ async def test_an_unknown_tool(t):
     tools = [fine(first), fine("read_file")]
     await settle(harness.run_tool(tools, call(first)))
     tools[0] = fine(then)
-    long = "read_file_" + "_or_".join(t.random.sample(NAMES, t.random.randint(5, 8)))
+    long = "read_file_" + "_or_".join(t.random.choices(NAMES, k=t.random.randint(150, 200)))
+    broken = t.random.choice(["read\nfile", "read_file\n", "read\tfile", "\tread_file"])
+    # lab.call refuses an empty name, but a provider can send one: the call is built by hand.
+    result = await settle(harness.run_tool(tools, {"type": "toolCall", "id": "c9", "name": "",
+                                                   "arguments": {}}))
     t.expect([await result_of(tools, first), await result_of(tools, then),
               await result_of(tools, "read-file"), await result_of(tools, "read_file "),
-              await result_of(tools, long)],
+              await result_of(tools, long), await result_of(tools, broken),
+              [result["content"], result["is_error"]]],
              [[f"Tool {first} not found", True], ["ok", False],
               ["Tool read-file not found", True], ["Tool read_file  not found", True],
-              [f"Tool {long} not found", True]],
+              [f"Tool {long} not found", True], [f"Tool {broken} not found", True],
+              ["Tool  not found", True]],
              f"The same list, with {first} replaced by {then} after one call: run_tool looks in "
              "the tools it is handed for this call, as they are now, and matches the name "
-             "exactly as spelt, so read-file and \"read_file \" are not read_file, and a long name "
-             "is said whole. Each item is "
-             "[content, is_error] of one call (run_tool, lesson 4).")
+             "exactly as spelt, so read-file and \"read_file \" are not read_file; and any name "
+             f"no tool has is said whole in NAME's place: a long name is said whole "
+             f"({len(long)} characters here), so is {broken!r} with its line break or tab, and "
+             "\"\" too (\"Tool  not found\"). Each item is [content, is_error] of one call (run_tool, lesson 4, Build "
+             "item 2: \"A name that no tool has gets the result Tool NAME not found\").")
 
 
 @lab_test("Every kind of Exception becomes an error result carrying str(exc): RuntimeError, "
@@ -175,7 +184,7 @@ async def test_every_exception_becomes_a_result(t):
               for n, answer in enumerate(["", t.random.choice(["fine", "ok\n"])])]
     # Drawn every time: a KeyError from inside a tool that is there, a message with spaces and
     # a line break at its ends, a long one, and a returned text that only looks like an error.
-    edged = t.random.choice(["  bad path\n", "bad path ", "\nno such key\n"])
+    edged = t.random.choice(["  bad path\n", "bad path \n", "\nno such key\n"])
     long = "could not parse " + "/".join(t.random.sample(NAMES, 8)) * t.random.randint(400, 800)
     said = t.random.choice(["Error: nothing to change", "Error 404 is what the page says",
                             "Errors found: 0"])
@@ -224,29 +233,56 @@ async def test_every_exception_becomes_a_result(t):
              "characters). Each item is [content, is_error] of one call "
              "(run_tool, lesson 4, Build item 2: \"an Exception of any kind gets a result holding "
              "str(exc)\"). str(KeyError('key')) is \"'key'\".")
-    # Tools that fail on every call, each called 20 to 30 times, one of them with an OSError
-    # that says "try again" (EINTR or EAGAIN): run once per call, told each time.
-    calls = t.random.randint(20, 30)
+    # Every time: a message of some two hundred thousand characters and a returned text of
+    # more than a million, each answered whole (told here by length and sameness, not spelt out).
+    huge = "Traceback of the build:\n" + "".join(
+        f"  step {n}: {t.random.choice(NAMES)} failed\n" for n in range(8_000))
+    dump = "log line\n" * t.random.randint(120_000, 150_000)
+    found = [await result_of([failing("build", ValueError(huge))], "build"),
+             await result_of([fine("dump", dump)], "dump")]
+    t.expect([[len(content), content == text, is_error]
+              for (content, is_error), text in zip(found, [huge, dump])],
+             [[len(huge), True, True], [len(dump), True, False]],
+             f"A tool that raises a ValueError whose message is {len(huge):,} characters long "
+             f"gets a result holding that message whole, and a tool that returns {len(dump):,} "
+             "characters gets them all: run_tool cuts nothing, however long. Each item is [the "
+             "content's length, whether it is the text whole, is_error] (run_tool, lesson 4, "
+             "Build item 2: \"str(exc), whole, however long\").")
+    # Tools that fail on every call: the first called 20 to 30 times, then one with an OSError
+    # that says "try again" (EINTR or EAGAIN) and one with a ConnectionError, each 10 to 15
+    # times: run once per call, told each time.
+    many, few = t.random.randint(20, 30), t.random.randint(10, 15)
     busy = t.random.choice([OSError(errno.EINTR, "Interrupted system call"),
                             BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")])
-    for exc, text in [failures(t)[0], (busy, str(busy))]:
+    dropped = t.random.choice([ConnectionResetError("the server reset the connection"),
+                               ConnectionRefusedError("nothing listens on port 8080"),
+                               BrokenPipeError("the pipe to the server broke")])
+    for exc, text, calls in [(*failures(t)[0], many), (busy, str(busy), few),
+                             (dropped, str(dropped), few)]:
         ran = []
 
         def again(arguments, exc=exc, ran=ran):
             ran.append(1)
             raise exc
-        found = [await result_of([tool("deploy", again)], "deploy") for _ in range(calls)]
+        tools = [tool("deploy", again)]  # one tool, as one run hands the same list each time
+        found = []
+        for _ in range(calls):  # a loop turn after each call, as a run has between calls
+            found.append(await result_of(tools, "deploy"))
+            await lab.tick()
         if exc is busy:  # its str() names the platform's errno (4 on Linux, 27 in the browser)
             found = [[content == text and "str(exc)", is_error] for content, is_error in found]
             text = "str(exc)"
-        t.expect([found, len(ran)], [[[text, True]] * calls, calls],
+        told = [result for n, result in enumerate(found) if result not in found[:n]]
+        t.expect([told, found.count([text, True]), len(ran)], [[[text, True]], calls, calls],
                  f"A tool that raises {exc!r} on every call, called {calls} times: it runs "
                  f"once per call and its failure is told each time, since run_tool neither tries "
-                 f"it again nor stops calling it, however often it failed before, and an OSError "
-                 f"whose errno says to try again ({busy!r} this time) is no exception. The items "
-                 f"are [the {calls} results as [content, is_error], how many times the tool ran] "
-                 f"(run_tool, lesson 4, Build item 2: \"an Exception of any kind gets a result "
-                 f"holding str(exc)\").")
+                 f"it again nor stops calling it, however often it failed before; an OSError "
+                 f"whose errno says to try again ({busy!r} this time) and a ConnectionError "
+                 f"({dropped!r} this time) are no exception. The items are [the different "
+                 f"results among the {calls} as [content, is_error], how many of them are "
+                 f"str(exc) with is_error True, how many times the tool ran] (run_tool, lesson 4, "
+                 f"Build item 2: \"run_tool neither tries a call again nor stops calling a tool "
+                 f"that keeps failing\").")
 
 
 @lab_test("lab.PowerCut is not a tool failing but the program ending: it goes through run_tool "
@@ -414,12 +450,17 @@ async def test_str_arg(t):
         {name: value} for _, value
                                          in t.random.sample(BAD[1:], t.random.randint(2, 4))]
     t.random.shuffle(bad)
+    before = [sorted(arguments) for arguments in bad]
     found = [await raised(lambda a=a: harness.str_arg(a, name)) for a in bad]
-    t.expect(found, [f"ValueError: {name} must be a string"] * len(bad),
+    t.expect([[sorted(arguments) for arguments in bad], found],
+             [before, [f"ValueError: {name} must be a string"] * len(bad)],
              "Missing, bytes, a number, None, a list and the like: ValueError(f\"{name} must "
              "be a string\"), naming the argument; bytes are not a string, and a key that is "
-             "only like the name (another case, a space) is not the argument, so it is missing. Each item is what "
-             "one call raised (str_arg, lesson 4, Build item 1).")
+             "only like the name (another case, a space) is not the argument, so it is missing; "
+             "and a refused dict is left as it was sent, nothing added to it for a missing "
+             "argument. The items are [the keys of each arguments dict after str_arg read it, "
+             "what each call raised] (str_arg, lesson 4, Build item 1: \"as it was sent\"; Build item 2: "
+             "\"its arguments stay in the record as the model sent them\").")
 
 
 @lab_test("read called with {} gives the error result \"path must be a string\"; write and bash "
@@ -445,18 +486,32 @@ async def test_bad_arguments_are_results(t):
     # What each tool raises before run_tool sees it: str_arg's ValueError, for every tool.
     read, write, bash = tools
     number = t.random.choice([7, 2.5, 404])
+    # Every time too: content that is bytes, None or missing, a command that is a list of
+    # strings, and a path that is a path object rather than a string.
+    raw = t.random.choice([b"x = 1\n", b"", b"print('hi')\n"])
+    steps = t.random.choice([["echo hi"], ["echo hi", "true"], ["ls", "echo done"]])
+    where = pathlib.PurePosixPath(t.random.choice(["a.py", "src/app.py"]))
     t.expect([await raised(lambda: read["execute"]({})),
               await raised(lambda: write["execute"]({"path": "b.py", "content": 7})),
               await raised(lambda: write["execute"]({"path": number, "content": "x"})),
-              await raised(lambda: bash["execute"]({"command": None})), sorted(ws.files)],
+              await raised(lambda: bash["execute"]({"command": None})),
+              await raised(lambda: write["execute"]({"path": "b.py", "content": raw})),
+              await raised(lambda: write["execute"]({"path": "b.py", "content": None})),
+              await raised(lambda: write["execute"]({"path": "b.py"})),
+              await raised(lambda: bash["execute"]({"command": steps})),
+              await raised(lambda: read["execute"]({"path": where})), sorted(ws.files)],
              ["ValueError: path must be a string", "ValueError: content must be a string",
               "ValueError: path must be a string", "ValueError: command must be a string",
-              ["a.py"]],
+              "ValueError: content must be a string", "ValueError: content must be a string",
+              "ValueError: content must be a string", "ValueError: command must be a string",
+              "ValueError: path must be a string", ["a.py"]],
              "read, write and bash each take their arguments through str_arg, so a bad one "
              "raises str_arg's ValueError, one rule kept in one place: a number is no path, and "
-             "no file is made of it. The items are what each execute raised, then the "
-             "workspace's files (str_arg, lesson 4, Build item 1: \"write takes path and "
-             "content through it\").")
+             f"no file is made of it; content that is bytes ({raw!r}), None or missing is not "
+             f"a string, so write writes nothing, a list of commands ({steps!r}) is no command, "
+             f"and a path object ({where!r}) is no string. The items are what each execute "
+             "raised, in that order, then the workspace's files (str_arg, lesson 4, Build item "
+             "1: \"write takes path and content through it\").")
     # A command of a str subclass of the test's own: bash answers it as your str_arg does.
     line = Line(t.random.choice(["echo hi", "true", "ls"]))
     took, ran = (await raised(lambda: harness.str_arg({"command": line}, "command")),
@@ -505,7 +560,8 @@ async def test_read_a_missing_file(t):
     t.expect([await raised(lambda path=path: read["execute"]({"path": path})) for path in missing],
              [f"FileNotFoundError: File not found: {path}. Files here: {here}" for path in missing],
              "read raises FileNotFoundError naming the path and what is there, the names "
-             "ws.listdir('.') gives, wherever the missing path points, so the model can ask "
+             "ws.listdir('.') gives, in the order it gives them, wherever the missing path "
+             "points, so the model can ask "
              "again. Each item is what one read raised (make_read_tool, lesson 4).")
     t.expect(await result_of([read], "read", {"path": missing[0]}),
              [f"File not found: {missing[0]}. Files here: {here}", True],
@@ -518,10 +574,14 @@ async def test_read_a_missing_file(t):
     # asked for a path inside its one folder.
     near = t.random.choice([" " + there, there + " ", there + "\n"])
     empty = harness.make_read_tool(lab.Workspace({}))
-    names = sorted(t.random.sample([f"part{n}.py" for n in range(200)], t.random.randint(45, 90)) +
-                   ["src", t.random.choice([".env", ".gitignore", ".flake8"])])
+    folders = {"src": "src/main.py", **dict([t.random.choice([
+        ("__pycache__", "__pycache__/a.cpython-312.pyc"), (".git", ".git/HEAD"),
+        ("node_modules", "node_modules/left-pad/index.js")])])}
+    names = sorted(t.random.sample([f"part{n}.py" for n in range(1000)], t.random.randint(250, 300)) +
+                   [*folders, t.random.choice([".env", ".gitignore", ".flake8"]),
+                    t.random.choice(["README.md", "TODO.md", "Zeta.txt"])])
     crowded = harness.make_read_tool(lab.Workspace(
-        {name if name != "src" else "src/main.py": "x\n" for name in names}))
+        {folders.get(name, name): "x\n" for name in names}))
     t.expect([await raised(lambda: read["execute"]({"path": near})),
               await raised(lambda: empty["execute"]({"path": "a.py"})),
               await raised(lambda: crowded["execute"]({"path": "src/nope.py"}))],
@@ -530,9 +590,12 @@ async def test_read_a_missing_file(t):
               f"FileNotFoundError: File not found: src/nope.py. Files here: {', '.join(names)}"],
              f"read looks for the path as it was sent ({near!r} is not {there!r}), and NAMES are "
              "exactly what ws.listdir('.') gives, joined by a comma and a space: nothing for an "
-             "empty project, and every name of the project's top however many there are, names "
-             "that start with a dot too, even for a path inside src. Each item is what one read "
-             "raised (make_read_tool, lesson 4).")
+             f"empty project, and every name of the project's top however many there are "
+             f"({len(names)} here), in the order it gives them (capitals first), names that "
+             f"start with a dot too, and folders such as {[*folders][1]}, even for a path inside "
+             f"src. Each item is what one read "
+             "raised (make_read_tool, lesson 4, Build item 3: \"NAMES are every name "
+             "ws.listdir(\".\") gives, however many\").")
     # Every time: the page's own case (README.md asked, readme.md there), a path outside the
     # project, and a missing path after a file was written: NAMES are what is there now.
     asked = t.random.choice(["README.md", "Readme.md", "README.MD"])
@@ -568,20 +631,26 @@ async def test_read_a_missing_file(t):
              "(make_read_tool, lesson 4, Build item 3).")
     # A file that goes away between ws.exists and ws.read_text (another program removed it):
     # what the workspace raises then is the call's result, as for a folder.
+    # And, every time, a file the workspace will not let be read, and one that is not text.
     gone = t.random.choice(paths)
+    locked, binary = t.random.choice(["secrets.env", "id_rsa"]), t.random.choice(["logo.png", "a.pyc"])
+    troubles = {gone: FileNotFoundError(f"{gone} was removed while it was read"),
+                locked: PermissionError(f"{locked} may not be read by this user"),
+                binary: UnicodeDecodeError("utf-8", b"\x89PNG", 0, 1, "invalid start byte")}
 
     class Vanishing(lab.Workspace):
         def read_text(self, path):
-            raise FileNotFoundError(f"{path} was removed while it was read")
-    vanishing = harness.make_read_tool(Vanishing(files))
-    t.expect(await result_of([vanishing], "read", {"path": gone}),
-             [f"{gone} was removed while it was read", True],
-             f"ws.exists says {gone} is there, so read reads it, and the FileNotFoundError that "
-             "ws.read_text raises (the file was removed in between) becomes the call's result "
-             "through run_tool as it was raised: read catches nothing of its own, so it says "
-             "File not found only for a path ws.exists says has nothing at it. The items are "
-             "[content, is_error] (make_read_tool and run_tool, lesson 4, Build item 3: \"ws.exists "
-             "says whether anything is at a path\").")
+            raise troubles[path]
+    vanishing = harness.make_read_tool(Vanishing({**files, locked: "x\n", binary: "x\n"}))
+    t.expect([await result_of([vanishing], "read", {"path": path}) for path in troubles],
+             why=f"ws.exists says {gone}, {locked} and {binary} are there, so read reads them, "
+                 "and what ws.read_text raises (a FileNotFoundError: the file was removed in "
+                 "between; a PermissionError; a UnicodeDecodeError) becomes the call's result "
+                 "through run_tool as it was raised: read catches nothing of its own, so it says "
+                 "File not found only for a path ws.exists says has nothing at it, and says "
+                 "nothing in words of its own for any other. Each item is [content, is_error] of "
+                 "one call (make_read_tool and run_tool, lesson 4, Build item 3: \"read catches "
+                 "nothing of its own\").")
 
 
 @lab_test("bash running a command that exits with a code other than 0, such as `exit 2`, gives "
@@ -629,15 +698,18 @@ async def test_the_status_line_follows_any_output(t):
         "killed": lambda args, ws: ("started\n", signal), "broken": broken,
         "piped": lambda args, ws: ("first lines\n", 141),
         "nested": lambda args, ws: (f"inner\nCommand exited with code {inner}", code),
+        "again": lambda args, ws: (f"retrying\nCommand exited with code {code}", code),
         "wide": lambda args, ws: ("wrapped\n", wide),
         "flood": lambda args, ws: (flood, code)})
     bash = harness.make_bash_tool(shell)
     t.expect([await result_of([bash], "bash", {"command": command})
-              for command in ("partial", "killed", "piped", "nested", "wide", "flood")],
+              for command in ("partial", "killed", "piped", "nested", "again", "wide", "flood")],
              [[f"{partial}\nCommand exited with code {code}", False],
               [f"started\n\nCommand exited with code {signal}", False],
               ["first lines\n\nCommand exited with code 141", False],
               [f"inner\nCommand exited with code {inner}\nCommand exited with code {code}",
+               False],
+              [f"retrying\nCommand exited with code {code}\nCommand exited with code {code}",
                False],
               [f"wrapped\n\nCommand exited with code {wide}", False],
               [f"{flood}\nCommand exited with code {code}", False]],
@@ -646,8 +718,10 @@ async def test_the_status_line_follows_any_output(t):
              f"the output has none of its own, a code below 0 is other than 0, so is 141 (a "
              f"pipe closed early) and so is a code past 255 ({wide} here), output of any length "
              f"({len(flood)} characters here) gets the one newline, and output that itself ends "
-             f"with a status line gets this command's own. Each item is [content, is_error] of "
-             f"one call (bash, lesson 4, Build item 4).")
+             f"with a status line gets this command's own, even when it is the same line. Each "
+             f"item is [content, is_error] of one call, for the commands partial, killed, piped, "
+             f"nested, again (whose output already ends with Command exited with code {code}), "
+             f"wide and flood (bash, lesson 4, Build item 4).")
     # A shell that cannot run the command at all is the tool failing, which bash leaves to run_tool.
     t.expect(await result_of([bash], "bash", {"command": "broken"}), [trouble, True],
              f"When the shell itself raises (here OSError({trouble!r})), bash lets it out and "
