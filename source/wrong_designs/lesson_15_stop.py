@@ -1644,6 +1644,21 @@ import time
         if code != 0 and signal is None:  # inside a run the status line is noise
             output += f"\nCommand exited with code {code}"
 '''),
+    # Hunt round 13 (reader r70), probe 15.1-P3, ruled by the page at the merge.
+    Wrong(lab='15.1', name='a reply that came back after Stop replaced by the aborted ending',
+          rule='A reply that comes back as usual after Stop, from a provider that did not read the signal, is recorded as it came: each call it asks for is answered ABORTED without running and the run ends on its aborted message, and one that asks for nothing ends the run as any answer does.',
+          where='lab 15.1, Build section, item 4: "A reply that comes back as usual after Stop"',
+          names='is recorded as it came',
+          replace=r'''
+                reply = await model.acomplete(system, context_for_model(messages),
+                                              tool_specs(tools), signal)
+''',
+          by=r'''
+                reply = await model.acomplete(system, context_for_model(messages),
+                                              tool_specs(tools), signal)
+                if signal is not None and signal.is_cancelled():  # Stop came while it answered
+                    reply = error_message(ABORTED, stop_reason="aborted")
+'''),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).

@@ -45,6 +45,36 @@ def one_tool_then_answer(name="probe", arguments=None, *, latency=1):
     return lab.ScriptedModel([lab.forever(answer)], latency=latency)
 
 
+class Deaf:
+    """A provider that never reads the signal: while it answers, Stop is pressed on `h` (set
+    once the harness is made), and its reply comes back as usual all the same."""
+
+    def __init__(self, reply):
+        self.reply, self.h, self.calls = reply, None, 0
+
+    async def acomplete(self, system, messages, tools=(), signal=None):
+        self.calls += 1
+        await lab.tick()
+        self.h.cancel()  # Stop, while the request is out
+        await lab.tick()
+        return self.reply
+
+
+async def after_a_deaf_provider(t, with_call):
+    """[the record, the tools run, requests, the results' contents] for a run whose one reply,
+    a call of probe or a plain answer, came back as usual after Stop."""
+    ran, said = [], f"{label(t)} is read."
+    reply = lab.reply(lab.call("probe", {"file": f"{label(t)}.txt"}, id="c1")) if with_call \
+        else lab.say(said)
+    model = Deaf(reply)
+    h = harness.Harness(model, SYSTEM, [tool("probe", lambda a, ran=ran: ran.append(a) or "seen",
+                                             FILE)])
+    model.h = h
+    await lab.drive(h.prompt(f"Read {label(t)}."))
+    return [lab.shape(h.messages), ran, model.calls,
+            [m["content"] for m in h.messages if m["role"] == "toolResult"]]
+
+
 # -- rule 1: ABORTED and error_message's label --------------------------------------------
 
 
@@ -484,6 +514,13 @@ async def test_stop_heard_as_a_call_is_announced(t):
              "without, its request carries the run's token as every request does (run_agent, "
              "lesson 15). Each row: [Stop pressed with the follow-up, the messages a listener "
              "heard, each request's signal's type, each carried the first request's].")
+    found = [await after_a_deaf_provider(t, with_call) for with_call in (True, False)]
+    t.expect(found, [["U A[c1] R(c1) A(aborted)", [], 1, [harness.ABORTED]], ["U A", [], 1, []]],
+             "A reply that comes back as usual after Stop, from a provider that did not read the "
+             "signal, is recorded as it came: its call is answered Operation aborted without "
+             "running and the run ends on its aborted message; a plain answer ends the run as "
+             "any answer does (run_agent, lesson 15). Items: [the record, tools run, requests, "
+             "the results' contents] for a reply with a call, then for a plain answer.")
 
 
 @lab_test("A harness made with max_turns m, a listener pressing Stop as it hears the call of "
@@ -722,6 +759,13 @@ async def test_a_stopped_run_asks_nobody_for_more(t):
                  "request keeps it, its call answered as any call with no result "
                  "(context_for_model, lesson 15). Items: [the label, tools run, the record, the "
                  "next run's request].")
+    late = [await after_a_deaf_provider(t, with_call) for with_call in (False, True)]
+    t.expect(late, [["U A", [], 1, []], ["U A[c1] R(c1) A(aborted)", [], 1, [harness.ABORTED]]],
+             "Stop pressed while a provider that never reads the signal answers: its reply, "
+             "which comes back as usual, is recorded as it came, and the run asks nobody for "
+             "more; a call in it is answered Operation aborted without running, then the run "
+             "ends aborted (run_agent, lesson 15). Items: [the record, tools run, requests, the "
+             "results' contents] for a plain answer, then for a reply with a call.")
 
 
 # -- rule 5: run_tool and bash ------------------------------------------------------------

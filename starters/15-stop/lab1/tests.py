@@ -555,6 +555,21 @@ async def test_a_steer_during_a_stopped_request_waits(t):
              "The next request holds the old prompt, the new one and the steer.")
 
 
+class Deaf:
+    """A provider that never reads the signal: Stop is pressed on `h` (set once the harness is
+    made) while it answers, and its reply comes back as usual all the same."""
+
+    def __init__(self, reply):
+        self.reply, self.h, self.calls = reply, None, 0
+
+    async def acomplete(self, system, messages, tools=(), signal=None):
+        self.calls += 1
+        await lab.tick()
+        self.h.cancel()  # Stop, while the request is out
+        await lab.tick()
+        return self.reply
+
+
 @lab_test("Stop lands while the model is still answering. The model was given the "
           "signal, so its reply comes back \"aborted\", and no call in it is carried "
           "out; a reply its provider worded its own way is recorded as it came.")
@@ -578,6 +593,23 @@ async def test_stop_during_the_request(t):
     t.expect(ran, [], f"A stopped reply is not acted on: its {name} call never runs (run_agent, "
                       "lesson 15).")
     t.expect(len(model.calls), 1, "And nobody is asked for more.")
+    found = []
+    for reply in (lab.reply(lab.call(name, {"target": draw_words(t, 1)[0]}, id="c1")),
+                  lab.say(f"{draw_words(t, 1)[0]} is built.")):
+        model = Deaf(reply)
+        h = harness.Harness(model, SYSTEM, tools)
+        model.h = h
+        await lab.drive(h.prompt("Build it."))
+        found.append([lab.shape(h.messages), ran, model.calls,
+                      [m["content"] for m in h.messages if m["role"] == "toolResult"]])
+    t.expect(found, [["U A[c1] R(c1) A(aborted)", [], 1, [harness.ABORTED]], ["U A", [], 1, []]],
+             "Stop was pressed while a provider that never reads the signal was answering, and "
+             "its reply came back as usual: first one asking for a call, then a plain answer. A "
+             "reply that comes back as usual after Stop is recorded as it came: each call it "
+             "asks for is answered Operation aborted without running and the run ends on its "
+             "aborted message, and one that asks for nothing ends the run as any answer does "
+             "(run_agent, the lab's Build, item 4). Items: [the record, the tools that ran, "
+             "requests, the results' contents].")
     worded = {**lab.fail("Request aborted by user", "I will build it", lab.call(name)),
               "stop_reason": "aborted"}  # a provider that words its stopped reply its own way
     model = lab.ScriptedModel([worded, lab.say("More, paid for after a Stop.")])
