@@ -100,7 +100,7 @@ WRONG = [
     Wrong(lab='10.1', name='keeping the later of two results',
           rule='With two results for one call, the first recorded wins: it is the one that happened first.',
           where='prediction "Putting results back" (the first one recorded wins)',
-          names='the first recorded',
+          names='nor to pass it over for a later one',
           replace=r'''
         if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
 ''',
@@ -866,7 +866,7 @@ _VIEWS = {}
     Wrong(lab='10.1', name='results matched by call id and tool name',
           rule='Of two results recorded for one call, the one recorded first is kept; one naming another tool may be used or replaced by a new result, never passed over for a later one.',
           where='lab 10.1, Build item 1: "Of two results recorded for one call, the one recorded first is kept." and "whether you use it or give that call a new result is yours."; found by a release-only reader (round 14, 10.1-16)',
-          names='the first recorded',
+          names='nor to pass it over for a later one',
           replace=r'''
         if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
             answer[message["tool_call_id"]] = message
