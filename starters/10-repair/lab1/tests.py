@@ -303,17 +303,19 @@ async def test_a_separated_result_is_moved_back(t):
              "empty reply included (leaving it out is context_for_model's job). The items are "
              "[the view, the results' contents] (repair_tool_history, lesson 10).")
     # Far away: a long record whose first call's result was recorded last of all.
-    far, exchanges = ids[0], t.random.randint(260, 300)
+    far, exchanges = ids[0], t.random.randint(500, 560)
     late = result(far, "a result recorded long after its call")
     record = [harness.user_message("Read it."), asks(far)]
-    for n in range(exchanges):
-        record += [harness.user_message(f"And x{n}?"), asks(f"x{n}"), result(f"x{n}"),
-                   lab.say(f"Answer {n}.")]
+    for n in range(exchanges):  # a call in one exchange of six: long, but few calls to answer
+        record += ([harness.user_message(f"And x{n}?")]
+                   + ([asks(f"x{n}"), result(f"x{n}")] if n % 6 == 0 else [])
+                   + [lab.say(f"Answer {n}.")])
     record.append(late)
     view = harness.repair_tool_history(record)
     t.expect([len(view), view[2] is late, lab.validate(view)], [len(record), True, []],
              f"A record of {len(record)} messages, U A[{far}], then {exchanges} exchanges "
-             f"U A[x..] R(x..) A, then R({far}), the result of the first call, recorded "
+             f"U A, one in six U A[x..] R(x..) A, then R({far}), the result of the first call, "
+             f"recorded "
              f"{len(record) - 2} messages after it. The items are [the view's length, whether "
              f"{far}'s result in the view is the very one recorded, what lab.validate finds "
              "wrong with the view]: the whole record is read, however long it is, and a recorded "
