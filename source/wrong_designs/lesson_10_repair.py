@@ -100,7 +100,7 @@ WRONG = [
     Wrong(lab='10.1', name='keeping the later of two results',
           rule='With two results for one call, the first recorded wins: it is the one that happened first.',
           where='prediction "Putting results back" (the first one recorded wins)',
-          names='nor to pass it over for a later one',
+          names='the first recorded',
           replace=r'''
         if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
 ''',
@@ -727,18 +727,19 @@ _VIEWS = {}
         for call in tool_calls(message) if message["role"] == "assistant" else ():
 """,
           by=r"""
-        if message["role"] == "user" and any(
-                later["role"] == "toolResult" and later["tool_call_id"] in asked
-                for later in messages[messages.index(message) + 1:]):
+        if message["role"] == "user" and reach > index:
             message = dict(message)  # it moves past the batch: a copy goes
         view.append(message)
         for call in tool_calls(message) if message["role"] == "assistant" else ():
-            asked.add(call["id"])
+            reach = max(reach, last.get(call["id"], -1))  # where its results end
 """,
           also=((r"""
     view = []
+    for message in messages:
 """, r"""
-    view, asked = [], set()
+    view, reach = [], -1
+    last = {m["tool_call_id"]: n for n, m in enumerate(messages) if m["role"] == "toolResult"}
+    for index, message in enumerate(messages):
 """),)),
     Wrong(lab='10.1', name='the results of a wide reply sent as copies',
           rule='Every message the repair takes from the list is the very same object, not a copy, however many calls a reply makes.',
