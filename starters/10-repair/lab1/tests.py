@@ -253,13 +253,14 @@ async def test_results_are_put_in_call_order(t):
               + [result(i) for i in recorded[split:]] + [lab.say("Done.")])
     view = harness.repair_tool_history(record)
     found = {m["tool_call_id"]: m for m in record if m["role"] == "toolResult"}
-    t.expect([lab.shape(view), contents(view),
+    t.expect([lab.shape(view), ["INTERRUPTED" if c == WORDS else c for c in contents(view)],
               [view[2 + n] is found[i] for n, i in enumerate(ids) if i in found],
               [a is b for a, b in zip([m for m in view if m["role"] != "toolResult"],
                                       [m for m in record if m["role"] != "toolResult"])]],
              why=f"The record {lab.shape(record)}: a reply of {len(ids)} calls whose results were "
              "recorded out of call order, a user message among them, some missing. The items are "
-             "[the view's shape, its results' contents, for each recorded result whether the view "
+             "[the view's shape, its results' contents (INTERRUPTED's by that name), for each "
+             "recorded result whether the view "
              "holds the very object recorded, for each other message whether the view holds the "
              "very object]: however many calls a reply makes, its results stand in the order of "
              "its calls, holes included, and every message taken from the record is the very same "
