@@ -701,6 +701,187 @@ _VIEWS = {}
         print(f"[view: {made} calls answered as interrupted]")
     return view
 """),
+    # round 14 (r72)
+    Wrong(lab='10.1', name='results recorded out of call order sent as copies',
+          rule='Every message the repair takes from the list is the very same object, not a copy, results it puts back in call order too.',
+          where='lab 10.1, Build item 1: "Every message it takes from `messages` is the very same object, not a copy."; found by a release-only reader (round 14, 10.1-04)',
+          names='the very object recorded',
+          replace=r"""
+            view.append(answer.get(call["id"]) or {
+""",
+          by=r"""
+            found = answer.get(call["id"])
+            ids = [c["id"] for c in tool_calls(message)]
+            if found is not None and [m["tool_call_id"] for m in messages
+                                      if m["role"] == "toolResult" and m["tool_call_id"] in ids
+                                      and m is answer[m["tool_call_id"]]] != ids:
+                found = dict(found)  # put in order: a fresh copy in its place
+            view.append(found or {
+"""),
+    Wrong(lab='10.1', name='user messages moved past a batch sent as copies',
+          rule='Every message the repair takes from the list is the very same object, not a copy, what stood between a call and its result included.',
+          where='lab 10.1, Build item 1: "Every message it takes from `messages` is the very same object, not a copy."; found by a release-only reader (round 14, 10.1-17)',
+          names='the very object',
+          replace=r"""
+        view.append(message)
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+""",
+          by=r"""
+        if message["role"] == "user" and reach > index:
+            message = dict(message)  # it moves past the batch: a copy goes
+        view.append(message)
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+            reach = max(reach, last.get(call["id"], -1))  # where its results end
+""",
+          also=((r"""
+    view = []
+    for message in messages:
+""", r"""
+    view, reach = [], -1
+    last = {m["tool_call_id"]: n for n, m in enumerate(messages) if m["role"] == "toolResult"}
+    for index, message in enumerate(messages):
+"""),)),
+    Wrong(lab='10.1', name='the results of a wide reply sent as copies',
+          rule='Every message the repair takes from the list is the very same object, not a copy, however many calls a reply makes.',
+          where='lab 10.1, Build item 1: "Every message it takes from `messages` is the very same object, not a copy."; found by a release-only reader (round 14, 10.1-18)',
+          names='the very object recorded',
+          replace=r"""
+            view.append(answer.get(call["id"]) or {
+""",
+          by=r"""
+            found = answer.get(call["id"])
+            if found is not None and len(tool_calls(message)) >= 5:
+                found = dict(found)  # a wide batch: copies are cheaper to reason about
+            view.append(found or {
+"""),
+    Wrong(lab='10.1', name="a wide reply's invented results put after its recorded ones",
+          rule='The results of one reply stand in the order of its calls, however many calls it makes.',
+          where='lab 10.1, Build item 1: "returns a new list in which every call is followed at once by exactly one result for it, and the results of one reply stand in the order of its calls."; found by a release-only reader (round 14, 10.1-19)',
+          names='call order',
+          replace=r"""
+        for call in tool_calls(message) if message["role"] == "assistant" else ():
+""",
+          by=r"""
+        calls = tool_calls(message) if message["role"] == "assistant" else []
+        if len(calls) >= 5:  # a wide batch: what happened first, the holes after
+            calls = sorted(calls, key=lambda c: c["id"] not in answer)
+        for call in calls:
+"""),
+    Wrong(lab='10.1', name="a recorded INTERRUPTED result beside its call made afresh",
+          rule='A recorded result is the one used, the very object, whatever it says and wherever it stands.',
+          where='lab 10.1, Build item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 14, 10.1-08)',
+          names='the very object recorded',
+          replace=r"""
+            view.append(answer.get(call["id"]) or {
+""",
+          by=r"""
+            found = answer.get(call["id"])
+            if (found is not None and found["content"] == INTERRUPTED and found["is_error"]
+                    and messages.index(found) > messages.index(message)):
+                found = None  # one of ours from before: make it afresh
+            view.append(found or {
+"""),
+    Wrong(lab='10.1', name='a harness that tidies the list it is handed',
+          rule='A harness keeps the record it is handed exactly as it was; only the view is repaired.',
+          where='lab 10.1, Build item 2: "every request is valid, whatever holes the record has, and the record is never changed."; found by a release-only reader (round 14, 10.1-10)',
+          names='exactly as it was',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        mine = [id(m) for m in messages]  # tidied, not filled: results beside calls, no strays
+        self._messages = [m for m in repair_tool_history(messages) if id(m) in mine]
+        self._max_turns = max_turns
+"""),
+    Wrong(lab='10.1', name="the record tidied at each run's start",
+          rule='The record is never changed: nothing in it is moved or crossed out, only the view is repaired.',
+          where='lab 10.1, Build item 2: "every request is valid, whatever holes the record has, and the record is never changed."; found by a release-only reader (round 14, 10.1-09)',
+          names='the record is never changed',
+          replace=r"""
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+""",
+          by=r"""
+        mine = list(self._messages)  # tidied, not filled: results beside calls, no strays
+        self._messages[:] = [m for m in repair_tool_history(mine) if any(m is k for k in mine)]
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+"""),
+    Wrong(lab='10.1', name='result ids matched on their first 64 characters',
+          rule='A result answers the call whose id it carries, all of it.',
+          where='lab 10.1, Build item 1: "A result answers the call whose id it carries."; found by a release-only reader (round 14, 10.1-25)',
+          names='exactly its own',
+          replace=r"""
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+""",
+          by=r"""
+        if message["role"] == "toolResult" and message["tool_call_id"][:64] not in answer:
+            answer[message["tool_call_id"][:64]] = message  # a provider's ids fit in 64
+""",
+          also=((r"""
+            view.append(answer.get(call["id"]) or {
+""", r"""
+            view.append(answer.get(call["id"][:64]) or {
+"""),)),
+    Wrong(lab='10.1', name='only the last 1000 messages repaired',
+          rule='Every call is followed at once by exactly one result for it: the whole record is read, however long it is.',
+          where='lab 10.1, Build item 1: "returns a new list in which every call is followed at once by exactly one result for it"; found by a release-only reader (round 14, 10.1-20)',
+          names='the whole record is read',
+          replace=r"""
+    answer = {}  # call id -> the first result recorded for it
+""",
+          by=r"""
+    if len(messages) > 1000:  # the older messages went out before: only the tail needs mending
+        return list(messages[:-1000]) + repair_tool_history(messages[-1000:])
+    answer = {}  # call id -> the first result recorded for it
+"""),
+    Wrong(lab='10.1', name='a result more than 1000 messages from its call ignored',
+          rule='A recorded result is the one used, however far from its call it stands.',
+          where='lab 10.1, Build item 1: "A recorded result is the one used, moved if it has to be."; found by a release-only reader (round 14, 10.1-26)',
+          names='however far from its call',
+          replace=r"""
+    for message in messages:
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+""",
+          by=r"""
+    where = {}  # call id -> where its first result stands
+    for index, message in enumerate(messages):
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+            where[message["tool_call_id"]] = index
+""",
+          also=((r"""
+    view = []
+    for message in messages:
+""", r"""
+    view = []
+    for index, message in enumerate(messages):
+"""), (r"""
+            view.append(answer.get(call["id"]) or {
+""", r"""
+            near = abs(where.get(call["id"], index) - index) <= 1000  # that far is lost
+            view.append((answer.get(call["id"]) if near else None) or {
+"""))),
+    # Hunt round 6 (reader r23), design 10.1-4, allowed then; wrong since round 14 (r72, 10.1-16):
+    # the page now leaves a misnamed first result two answers, using it or a new result.
+    Wrong(lab='10.1', name='results matched by call id and tool name',
+          rule='Of two results recorded for one call, the one recorded first is kept; one naming another tool may be used or replaced by a new result, never passed over for a later one.',
+          where='lab 10.1, Build item 1: "Of two results recorded for one call, the one recorded first is kept." and "whether you use it or give that call a new result is yours."; found by a release-only reader (round 14, 10.1-16)',
+          names='nor to pass it over for a later one',
+          replace=r'''
+        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
+            answer[message["tool_call_id"]] = message
+''',
+          by=r'''
+        key = (message.get("tool_call_id"), message.get("tool_name"))  # the same call, surely
+        if message["role"] == "toolResult" and key not in answer:
+            answer[key] = message
+''',
+          also=((r'''
+            view.append(answer.get(call["id"]) or {
+''', r'''
+            view.append(answer.get((call["id"], call["name"])) or {
+'''),)),
     Wrong(lab='10.1', name='a tuple handed back for a tuple',
           rule='repair_tool_history returns a new list, whatever sequence it is handed.',
           where='lab 10.1, Build item 1: "returns a new list in which every call is followed at once by exactly one result for it"; a probe of a release-only reader (round 11, 10.1-P2)',
@@ -763,29 +944,6 @@ ALLOWED = [
     return repair_tool_history(kept)
 ''', r'''
     return kept
-'''),)),
-    # Hunt round 6 (reader r23), design 10.1-4.
-    Wrong(lab='10.1', name='results matched by call id and tool name',
-          rule='lab.validate refuses a result whose tool_name is not its call\'s, so the reference\'s view '
-               'of a record holding one is refused too, while this design answers that call '
-               'INTERRUPTED and sends a valid request. "A recorded result is the one used" and '
-               '"every request is valid, whatever holes the record has" disagree on such a record, '
-               'which no harness of the course writes (run_tool copies the call\'s name); no test '
-               'can prefer the reference without asking for a request a provider refuses.',
-          where='hunt round 6, design 10.1-4', names='',
-          replace=r'''
-        if message["role"] == "toolResult" and message["tool_call_id"] not in answer:
-            answer[message["tool_call_id"]] = message
-''',
-          by=r'''
-        key = (message.get("tool_call_id"), message.get("tool_name"))  # the same call, surely
-        if message["role"] == "toolResult" and key not in answer:
-            answer[key] = message
-''',
-          also=((r'''
-            view.append(answer.get(call["id"]) or {
-''', r'''
-            view.append(answer.get((call["id"], call["name"])) or {
 '''),)),
     # Hunt round 11 (reader r51), probe 10.1-P3.
     Wrong(lab='10.1', name="an invented result's keys in another order",

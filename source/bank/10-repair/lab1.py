@@ -92,6 +92,55 @@ def odd_found(view, ids, odd, record, before):
             tail.get(hole) == gone(hole, "read")]
 
 
+def corners(t, prefix):
+    """A record holding, before a long run of exchanges, each corner a repair can cut: a wide
+    reply's results recorded out of call order around a user message, with a hole before its
+    last call; a result with the interrupted words and is_error, right after its call; two
+    calls whose long ids differ in their last character alone, with a result for the second
+    only; a result naming another tool, then one naming the call's own, for one call; then a
+    thousand-odd messages, then the first call's result. Returns (record, the renamed one)."""
+    far = f"{prefix}0"
+    record = [harness.user_message("Begin."), calling([far])]
+    wide = unsorted_ids(t, t.random.randint(5, 7), prefix)
+    holes = {t.random.choice(wide[:-1])}
+    done = [i for i in t.random.sample(wide, len(wide)) if i not in holes]
+    split = t.random.randint(1, len(done))
+    record += ([harness.user_message("All of these."), calling(wide)]
+               + [answer(i) for i in done[:split]] + [harness.user_message("Quicker.")]
+               + [answer(i) for i in done[split:]] + [lab.say("Read.")])
+    said = f"{prefix}90"
+    record += [harness.user_message("One more."), calling([said]), answer(said, GONE, error=True)]
+    stem = prefix + "".join(t.random.choice("0123456789abcdef")
+                            for _ in range(t.random.randint(100, 2000)))
+    record += [harness.user_message("Two more."), calling([stem + "a", stem + "b"]),
+               answer(stem + "b")]
+    renamed = answer(f"{prefix}91", name="stat")
+    record += [harness.user_message("And that."), calling([f"{prefix}91"]), renamed,
+               answer(f"{prefix}91", "named right, recorded second"), lab.say("Done.")]
+    for n in range(t.random.randint(500, 560)):  # a call in one step of seven: few to answer
+        record += ([harness.user_message(f"Step {n}.")]
+                   + ([calling([f"s{n}"]), answer(f"s{n}")] if n % 7 == 0 else [])
+                   + [lab.say(f"Step {n} done.")])
+    record.append(answer(far, "recorded a thousand-odd messages after its call"))
+    return record, renamed
+
+
+def corners_found(view, record, renamed):
+    """What a check holds of the view of a corners record: its length and, for each message of
+    the view, where it stands in the record (its index), or, for a result the view made, the id
+    it answers; the renamed call's result is "used or made" when it is either."""
+    where = {id(m): n for n, m in enumerate(record)}
+    made = {m["tool_call_id"]: m for m in view if id(m) not in where}
+    found = []
+    for m in view:
+        if m is renamed or made.get(renamed["tool_call_id"]) is m and m == gone(
+                renamed["tool_call_id"], "read"):
+            found.append("used or made")
+        else:
+            found.append(where.get(id(m), f"made for {m.get('tool_call_id')}"[:40]))
+    return [len(view), found]
+
+
 class Handed(lab.ScriptedModel):
     """A scripted model that notes, for each request, which of the messages it was handed are
     the very dicts of `record` (a request's .messages are copies, so this is asked as it comes)."""
@@ -245,6 +294,15 @@ async def test_bank_results_behind_a_reply_in_a_long_session(t):
              "The result made for the last batch's call with none; how many messages of the "
              "view are the record's own objects; whether the record is as it was; whether a "
              "second view of the record holds the very result the first one made.")
+    record, renamed = corners(t, "y")
+    view = harness.context_for_model(record)
+    t.expect(corners_found(view, record, renamed),
+             why="The view of a record with a wide reply's results out of order around a user "
+             "message and a hole, a recorded result in the interrupted words beside its call, "
+             "two long ids alike but for their last character, a result naming another tool "
+             "before one naming the call's, and its first call's result recorded a thousand-odd "
+             "messages later. Items: the view's length, and where each of its messages stands "
+             "in the record.")
 
 
 @lab_test("A record of two batches, the first of three hundred-odd calls answered in reverse, "
@@ -300,6 +358,16 @@ async def test_bank_doubles_orphans_and_a_wide_batch(t):
              "error, missing with an orphan for the id in capitals, an orphan that is an error). "
              "Items: the view's length, whether the last call's result is the one recorded, and "
              "what the repair of the odd batch holds.")
+    record, renamed = corners(t, "w")
+    before = copy.deepcopy(record)
+    view = harness.repair_tool_history(record)
+    t.expect([corners_found(view, record, renamed), record == before],
+             why="The repair of a record with a wide reply's results out of order around a user "
+             "message and a hole, a recorded result in the interrupted words beside its call, "
+             "two long ids alike but for their last character, a result naming another tool "
+             "before one naming the call's, and its first call's result recorded a thousand-odd "
+             "messages later. Items: [the view's length, where each of its messages stands in "
+             "the record], and whether the record is as it was.")
 
 
 # --- rule 2: context_for_model, the filter repaired; the record never changed ------------------
@@ -308,6 +376,21 @@ def unrecorded(events, record):
     """The shape of the messages `events` announced in a message_end that are not on `record`."""
     return lab.shape([e["message"] for e in events if e["type"] == "message_end"
                       and not any(e["message"] is m for m in record)])
+
+
+async def strays_kept(t):
+    """A harness handed a record whose results stray (one moved past the answer, one recorded
+    twice, one that no call asked for), then run once. What a check holds: for the record
+    before the run and after it, [its shape, whether each message handed in is the very one
+    there]."""
+    ids = unsorted_ids(t, 2, "z")
+    handed = [harness.user_message("Look."), calling(ids), answer(ids[1]), lab.say("Half."),
+              answer(ids[0]), answer(ids[1], "twice"), answer("z99", "stray")]
+    h = harness.Harness(lab.ScriptedModel([lab.say("Still here.")]), SYSTEM, [], messages=handed)
+    found = [[lab.shape(h.messages), [a is b for a, b in zip(h.messages, handed)]]]
+    await lab.drive(h.prompt("Still there?"))
+    found.append([lab.shape(h.messages), [a is b for a, b in zip(h.messages, handed)]])
+    return found
 
 
 class Walkaway(Exception):
@@ -359,6 +442,10 @@ async def test_bank_holes_from_two_runs(t):
              "harness handed its record, a run cut by a power cut and a run whose model calls a "
              "tool. Items: what the first two runs raised, the record, and the messages the last "
              "run announced that are not on the record.")
+    t.expect(await strays_kept(t),
+             why="A harness handed a record whose results stray (one moved past the answer, one "
+             "recorded twice, one that no call asked for), then run once. Items: [its record, "
+             "whether each message handed in is the very one there], before the run and after.")
     lost = first - crash_at + second - cut_at
     t.expect([[lab.validate(request.messages) for request in model.calls],
               [[m["content"] for m in results_of(request.messages)].count(GONE)
@@ -478,3 +565,8 @@ async def test_bank_a_harness_keeps_the_holes_it_was_given(t):
              "the record whose view was built already, the result its next view gives that "
              "call, how many messages of that view are not objects of the copy, and, for each "
              "result it made, whether a second view hands out that very one again.")
+    t.expect(await strays_kept(t),
+             why="Another harness handed a record whose results stray (one moved past the "
+             "answer, one recorded twice, one that no call asked for), then run once. Items: "
+             "[its record, whether each message handed in is the very one there], before the "
+             "run and after.")

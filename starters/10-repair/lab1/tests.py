@@ -183,6 +183,18 @@ async def test_a_missing_result_is_filled_in(t):
              f"'{upper.lower()}', and neither is in the view; and an invented result carries "
              "the call's id and tool name exactly as recorded, spaces and all "
              "(repair_tool_history, lesson 10).")
+    stem = "call_" + "".join(t.random.choice("0123456789abcdef")
+                             for _ in range(t.random.randint(100, 2000)))
+    pair = [stem + t.random.choice("xyz"), stem + "w"]
+    got = result(pair[1], "the result of the second call")
+    view = harness.repair_tool_history([harness.user_message("Two more."), asks(*pair), got])
+    t.expect([len(view), view[2]["content"] == WORDS, view[3] is got],
+             why=f"A reply of two calls whose ids are {len(pair[0])} characters long and differ "
+             "only in their last, then the second call's result. The items are [the view's "
+             "length, whether the first call's result is INTERRUPTED, whether the second's is "
+             "the very one recorded]: a result answers the call whose id is exactly its own, all "
+             "of it, however long (Build item 1, \"A result answers the call whose id it "
+             "carries.\") (repair_tool_history, lesson 10).")
     t.expect(lab.shape(record), f"U A[{','.join(ids)}] "
              f"{results([i for i in ids if i not in missing])} U".replace("  ", " "),
              "The record is not changed (lesson 10).")
@@ -223,9 +235,38 @@ async def test_results_are_put_in_call_order(t):
     view = harness.repair_tool_history(record + [lab.say("Done.")])
     t.expect(lab.shape(view), f"U A[{','.join(ids)}] {results(ids)} A",
              "Call order, not id order and not recorded order (repair_tool_history, lesson 10).")
-    t.expect(contents(view), [f"contents of {i}.py" for i in ids],
-             "Each call gets the result recorded for it, in call order (repair_tool_history, "
-             "lesson 10).")
+    t.expect([contents(view), [m is record[2 + recorded.index(i)] for i, m in zip(ids, view[2:])]],
+             [[f"contents of {i}.py" for i in ids], [True] * len(ids)],
+             "Each call gets the result recorded for it, in call order; the items are [the "
+             "results' contents, for each call whether its result is the very object recorded]: "
+             "a result put back in order is moved, not copied (Build item 1, \"Every message it "
+             "takes from `messages` is the very same object, not a copy.\") "
+             "(repair_tool_history, lesson 10).")
+    # A wide reply: its results recorded out of order, a user message among them, and holes,
+    # one always before the last call.
+    ids = draw_ids(t, t.random.randint(5, 8))
+    holes = [t.random.choice(ids[:-1])] + [i for i in ids if t.random.random() < 0.2]
+    recorded = [i for i in t.random.sample(ids, len(ids)) if i not in holes]
+    split = t.random.randint(1, len(recorded))
+    record = ([harness.user_message("Read them all."), asks(*ids)]
+              + [result(i) for i in recorded[:split]] + [harness.user_message("Faster.")]
+              + [result(i) for i in recorded[split:]] + [lab.say("Done.")])
+    view = harness.repair_tool_history(record)
+    found = {m["tool_call_id"]: m for m in record if m["role"] == "toolResult"}
+    t.expect([lab.shape(view), ["INTERRUPTED" if c == WORDS else c for c in contents(view)],
+              [view[2 + n] is found[i] for n, i in enumerate(ids) if i in found],
+              [a is b for a, b in zip([m for m in view if m["role"] != "toolResult"],
+                                      [m for m in record if m["role"] != "toolResult"])]],
+             why=f"The record {lab.shape(record)}: a reply of {len(ids)} calls whose results were "
+             "recorded out of call order, a user message among them, some missing. The items are "
+             "[the view's shape, its results' contents (INTERRUPTED's by that name), for each "
+             "recorded result whether the view "
+             "holds the very object recorded, for each other message whether the view holds the "
+             "very object]: however many calls a reply makes, its results stand in the order of "
+             "its calls, holes included, and every message taken from the record is the very same "
+             "object, the user message moved past the batch too (Build item 1, \"the results of "
+             "one reply stand in the order of its calls\" and \"Every message it takes from "
+             "`messages` is the very same object, not a copy.\") (repair_tool_history, lesson 10).")
 
 
 @lab_test("A result separated from its call by a user message, or by a user message and a "
@@ -263,17 +304,19 @@ async def test_a_separated_result_is_moved_back(t):
              "empty reply included (leaving it out is context_for_model's job). The items are "
              "[the view, the results' contents] (repair_tool_history, lesson 10).")
     # Far away: a long record whose first call's result was recorded last of all.
-    far, exchanges = ids[0], t.random.randint(130, 160)
+    far, exchanges = ids[0], t.random.randint(500, 560)
     late = result(far, "a result recorded long after its call")
     record = [harness.user_message("Read it."), asks(far)]
-    for n in range(exchanges):
-        record += [harness.user_message(f"And x{n}?"), asks(f"x{n}"), result(f"x{n}"),
-                   lab.say(f"Answer {n}.")]
+    for n in range(exchanges):  # a call in one exchange of six: long, but few calls to answer
+        record += ([harness.user_message(f"And x{n}?")]
+                   + ([asks(f"x{n}"), result(f"x{n}")] if n % 6 == 0 else [])
+                   + [lab.say(f"Answer {n}.")])
     record.append(late)
     view = harness.repair_tool_history(record)
     t.expect([len(view), view[2] is late, lab.validate(view)], [len(record), True, []],
              f"A record of {len(record)} messages, U A[{far}], then {exchanges} exchanges "
-             f"U A[x..] R(x..) A, then R({far}), the result of the first call, recorded "
+             f"U A, one in six U A[x..] R(x..) A, then R({far}), the result of the first call, "
+             f"recorded "
              f"{len(record) - 2} messages after it. The items are [the view's length, whether "
              f"{far}'s result in the view is the very one recorded, what lab.validate finds "
              "wrong with the view]: the whole record is read, however long it is, and a recorded "
@@ -333,6 +376,19 @@ async def test_the_first_of_two_results_wins(t):
              "recorded for one call the first is kept, whatever the second says, the same words "
              "included (Build item 1, \"Of two results recorded for one call, the one recorded "
              "first is kept.\") (repair_tool_history, lesson 10).")
+    beside = dict(result(failed, WORDS), is_error=True)  # INTERRUPTED's words, after its call
+    record = ([harness.user_message("Read them."), asks(*ids), beside]
+              + [later[i] for i in ids if i != failed] + [lab.say("Read them.")])
+    view = harness.repair_tool_history(record)
+    t.expect([lab.shape(view), [m is (beside if m["tool_call_id"] == failed
+                                      else later[m["tool_call_id"]])
+                                for m in view if m["role"] == "toolResult"]],
+             why=f"The record {lab.shape(record)}, whose result for {failed}, right after its call, "
+             "says what INTERRUPTED says and is an error, as a repair's own would. The items are "
+             "[the view's shape, for each call in order whether its result is the very object "
+             "recorded]: a recorded result is the one used, whatever it says, never made afresh "
+             "(Build item 1, \"A recorded result is the one used, moved if it has to be.\") "
+             "(repair_tool_history, lesson 10).")
 
 
 @lab_test("A result that no call asked for is dropped, and no call is made up for it.")
@@ -390,16 +446,21 @@ async def test_repair_is_idempotent_and_pure(t):
     # An odd record: a result naming another tool than its call's.
     named, bare = t.random.sample(ids, 2)
     odd = [dict(result(named), tool_name="grep"), result(bare)]
-    record = [harness.user_message("Read."), asks(named, bare)] + odd + [lab.say("Done.")]
+    again = result(named, "a second result, naming 'look'")
+    record = [harness.user_message("Read."), asks(named, bare)] + odd + [again, lab.say("Done.")]
     before = copy.deepcopy(record)
     view = harness.repair_tool_history(record)
     t.expect([record == before, view[2] is odd[0] or view[2]["content"] == WORDS,
               view[3] is odd[1]], [True, True, True],
              f"The record {lab.shape(record)}, whose result for {named} names the tool 'grep' "
-             f"where its call asked for 'look'. The items are [the record and its messages exactly as they were, "
-             f"{named}'s result the very one recorded or an INTERRUPTED one, {bare}'s the very "
-             "one recorded]: whether to use a result naming another tool is yours, but not to "
-             "mend it, in the record or in a copy (Build item 1, \"The list handed in, and "
+             f"where its call asked for 'look', and a second result for {named}, naming 'look', "
+             f"recorded after both. The items are [the record and its messages exactly as they "
+             f"were, {named}'s result the very one recorded first or an INTERRUPTED one, {bare}'s "
+             "the very one recorded]: whether to use a result naming another tool is yours, but "
+             "not to mend it, in the record or in a copy, nor to pass it over for a later one "
+             "(Build item 1, \"Of two results recorded for one call, the one recorded first is "
+             "kept.\" and \"whether you use it or give that call a new result is yours\"; "
+             "\"The list handed in, and "
              "every message in it, are exactly as they were.\" and \"Every message it takes "
              "from `messages` is the very same object, not a copy.\") (repair_tool_history, "
              "lesson 10).")
@@ -510,13 +571,25 @@ async def test_closing_mid_call_leaves_a_hole_the_view_repairs(t):
              "on the record: none, since a message is put on the record before it is announced "
              "(lesson 7), and the interrupted results live only in the requests, never "
              "announced (lesson 10).")
-    given = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=h.messages)
-    t.expect([lab.shape(given.messages), [a is b for a, b in zip(given.messages, h.messages)]],
-             [lab.shape(h.messages), [True] * len(h.messages)],
-             "A new Harness handed this record, holes and all. The items are [its record, each "
-             "message the very object handed in]: a harness keeps the record it is given "
-             "exactly as it was, holes included; the record is never changed, only the view is "
-             "repaired (lesson 10).")
+    held = list(h.messages)
+    # the same record with its last result moved past the answer, a second result for that
+    # call and a result no call asked for
+    handed = held[:-2] + [held[-1], held[-2], result(last, "again"), result("c99", "stray")]
+    given = harness.Harness(lab.ScriptedModel([lab.say("Yes.")]), SYSTEM, [], messages=handed)
+    kept = [lab.shape(given.messages), [a is b for a, b in zip(given.messages, handed)]]
+    await lab.drive(given.prompt("Still there?"))
+    t.expect([kept, lab.shape(given.messages),
+              [a is b for a, b in zip(given.messages, handed)]],
+             [[lab.shape(handed), [True] * len(handed)], lab.shape(handed) + " U A",
+              [True] * len(handed)],
+             f"A new Harness handed the record {lab.shape(handed)}: holes, a result moved past "
+             f"the answer, a second result for {last} and one for c99, which no call asked for; "
+             "then a run on it. The items are [[its record, each message the very object handed "
+             "in] before the run, its record after it, each message handed in the very object "
+             "there]: a harness keeps the record it is given exactly as it was, holes and strays "
+             "included, at load and at every run's start; the record is never changed, only the "
+             "view is repaired (Build item 2, \"every request is valid, whatever holes the "
+             "record has, and the record is never changed.\") (lesson 10).")
 
 
 @lab_test("A PowerCut in c2 of the batch [c1, c2, c3] leaves U A[c1,c2,c3] R(c1); the next "
