@@ -1874,69 +1874,6 @@ async def test_a_command_of_a_hundred_thousand_turns(t):
              why="bash has no timeout of its own, and only Stop ends a command early: [the "
                  "record, the result] of a command of 110,000 turns (bash, lesson 15).")
 '''),
-    Beyond(lab='15.2', name='a hard wait that gives up after ten thousand turns',
-           rule='When stop_run returns, the task is over, whichever the answer: the hard wait '
-                'awaits the task it cancelled, with no limit in turns.',
-           where='hunt round 9, design 15.2-02 (hard-wait-bounded)', names='whichever the answer',
-           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), so no task of a "
-                 "test may take longer to die; this wait gives up at turn 10,000",
-           replace=r'''
-    task.cancel()
-    try:
-        await task  # a cancelled task nobody waits for is a task nobody knows is over
-    except asyncio.CancelledError:
-        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
-            raise
-    return "hard"
-''',
-           by=r'''
-    task.cancel()
-    for _ in range(10_000):  # a task that will not die is given up on
-        if task.done():
-            break
-        await asyncio.sleep(0)
-    if task.done() and not task.cancelled():
-        task.result()
-    return "hard"
-''',
-           turns=40_000, seconds=20.0,
-           deep=r'''
-import asyncio
-
-import harness
-import lab
-from lab.kit import lab_test
-
-LAB = "15.2"
-
-
-class Deaf:
-    """The code around a run that never looks at its flag."""
-
-    def cancel(self):
-        pass
-
-
-@lab_test("A task that takes 12,000 turns to wind up once cancelled is over when stop_run "
-          "returns, whichever the answer.")
-async def test_a_task_slow_to_die(t):
-    async def tidies_for_long():
-        try:
-            while True:
-                await asyncio.sleep(0)
-        except asyncio.CancelledError:
-            for _ in range(12_000):
-                await asyncio.sleep(0)
-            raise
-    task = asyncio.get_running_loop().create_task(tidies_for_long())
-    await lab.ticks(3)
-    answer = await harness.stop_run(Deaf(), task, grace=2)
-    t.expect([answer, task.done()],
-             why="When stop_run returns, the task is over, whichever the answer: [the answer, "
-                 "the task is done] for a task 12,000 turns slow to die (stop_run, lesson 15).")
-    if not task.done():
-        task.cancel()
-'''),
     Beyond(lab='15.2', name='a grace capped at six thousand turns',
            rule='"clean" when the task finished by itself within `grace` turns of the event '
                 'loop: a grace of a billion turns is a billion, with no cap of stop_run\'s own.',
