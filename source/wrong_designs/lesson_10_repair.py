@@ -892,6 +892,21 @@ _VIEWS = {}
           by=r"""
     return view if isinstance(messages, list) else type(messages)(view)  # what came in goes out
 """),
+    # Hunt round 14 (reader r72), probe 10.1-23, ruled by the page at the merge.
+    Wrong(lab='10.1', name='the record lent the invented results while the view is built',
+          rule='context_for_model only reads the record: it never writes to it, not even for a moment, so a record handed as a tuple does as well as a list.',
+          where='lab 10.1, Build section, item 2: "It only reads the record: it never writes to it, not even for a moment"',
+          names='not even for a moment',
+          replace=r'''
+    return repair_tool_history(kept)
+''',
+          by=r'''
+    view = repair_tool_history(kept)
+    made = [m for m in view if not any(m is r for r in messages)]
+    messages.extend(made)  # lent to the record while the view is checked, then taken back
+    del messages[len(messages) - len(made):]
+    return view
+'''),
 ]
 
 ALLOWED = [

@@ -453,6 +453,14 @@ async def test_bank_holes_from_two_runs(t):
              [[[], [], [], []], [0, first - crash_at, lost, lost]],
              "For each of the four requests: what lab.validate finds wrong, and how many of its "
              "results are the interrupted one.")
+    try:  # the harness's messages, a tuple: the view only reads the record
+        sealed = lab.shape(harness.context_for_model(h.messages))
+    except Exception as exc:
+        sealed = f"{type(exc).__name__}: {exc}"
+    t.expect(sealed, lab.shape(harness.context_for_model(list(h.messages))),
+             "The view of the last harness's messages, a tuple, as of the same record in a "
+             "list: context_for_model only reads the record, never writes to it, not even for a "
+             "moment (context_for_model, lesson 10). The item: its shape, or what it raised.")
 
 
 @lab_test("The view of every prefix of a record with holes in two batches, failed empty "
@@ -483,6 +491,14 @@ async def test_bank_the_view_of_every_prefix(t):
         same.append(record == before)
     whole = harness.context_for_model(record)
     again = harness.context_for_model(record)
+    try:  # as a harness's messages are: a tuple, which the view only reads
+        sealed = lab.shape(harness.context_for_model(tuple(record)))
+    except Exception as exc:
+        sealed = f"{type(exc).__name__}: {exc}"
+    t.expect(sealed, lab.shape(whole),
+             "The view of the whole record handed as a tuple, as of the same record in a list: "
+             "context_for_model only reads the record, never writes to it, not even for a "
+             "moment (context_for_model, lesson 10). The item: its shape, or what it raised.")
     made_whole = [m for m in whole if not any(m is r for r in record)]
     made_again = [m for m in again if not any(m is r for r in record)]
     t.expect([[m for m in made_whole if m["tool_call_id"] in (said, mute)],

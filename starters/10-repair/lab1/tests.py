@@ -516,6 +516,15 @@ async def test_context_for_model_filters_then_repairs(t):
              f"{first[done]} gets]: the view is built fresh for every request from the whole "
              "record, so the late result is the one used, moved back to its call, and nothing "
              "is kept from an earlier view (context_for_model, lesson 10).")
+    try:
+        sealed = lab.shape(harness.context_for_model(tuple(record)))
+    except Exception as exc:  # a view that writes to the record, even for a moment
+        sealed = f"{type(exc).__name__}: {exc}"
+    t.expect(sealed, lab.shape(view),
+             "The same record handed as a tuple, as a harness's messages are: context_for_model "
+             "only reads the record, it never writes to it, not even for a moment, so a tuple "
+             "does as well as a list (context_for_model, the lab's Build, item 2). The item: "
+             "the view's shape, or what building it raised.")
 
 
 @lab_test("A consumer that closes the run right after tool_execution_start leaves the call "
