@@ -714,6 +714,7 @@ async def test_each_event_is_a_new_dict(t):
         arrived.append([event.get("type"), "note" in event])  # as it came, before the note
         event["note"] = len(arrived)  # the consumer's own key, written into the event
         kept.append(event)
+        return lab.tick() if event.get("type") == "turn_end" else None  # a turn for others
     for ask in ("Read them.", "Read them again."):
         replies, rounds, _ = drawn_job(t, most_rounds=3)
         stories += story(rounds)
