@@ -926,7 +926,7 @@ def _events(model, system, messages, tools, prompt, *, max_turns=None):
     Wrong(lab='7.1', name='the history copied at the call',
           rule='Until its first event is asked for, run_agent does nothing at all, so the first request holds the record as it is then, not a copy taken at the call.',
           where='Build: announce, don\'t draw, item 1: "until its first event is asked for it does nothing at all" (hunt round 6, 7.1-19)',
-          names='the messages it held',
+          names='does nothing at all',
           replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
           by=r'''
 def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
@@ -1969,6 +1969,159 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
 
 def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
 '''),
+    # Hunt round 14 (reader r71): designs 7.1-02, 05, 11, 14, 15, 19, 20, 21, 25, 26, 30.
+    Wrong(lab='7.1', name='a line written to descriptor 2 on the max_turns stop',
+          rule='The loop prints nothing, by any way out of the process: a line written with os.write to descriptor 2 reaches the screen past sys.stderr all the same.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 14, 7.1-02)',
+          names='prints nothing',
+          replace=r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+""",
+          by=r"""
+        if max_turns is not None and turn > max_turns:  # before the call, never after
+            import os
+            os.write(2, f"[harness] stopped after max_turns={max_turns}\n".encode())
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+"""),
+    Wrong(lab='7.1', name='a progress line written to /dev/stderr before each tool',
+          rule='The loop prints nothing, whatever file it prints to: /dev/stderr opened as a file is the screen, past sys.stderr.',
+          where='Build: announce, don\'t draw, item 1: "It prints nothing" (hunt round 14, 7.1-25)',
+          names='prints nothing',
+          replace=r"""
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+""",
+          by=r"""
+            yield {"type": "tool_execution_start", "call": call}
+            with open("/dev/stderr", "w") as tty:
+                print(f"running {call['name']}...", file=tty)
+            result = run_tool(tools, call)
+"""),
+    Wrong(lab='7.1', name='the record noted in a module list at the call',
+          rule='Until its first event is asked for, run_agent does nothing at all: noting the caller\'s record in a list of runs is work done at the call, and keeps a record alive that its run never touched.',
+          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it does nothing at all" (hunt round 14, 7.1-26)',
+          names='does nothing at all',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r"""
+ACTIVE_RUNS = []
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+    ACTIVE_RUNS.append(messages)  # which records are busy, for a later lesson
+    return _run_agent(model, system, messages, tools, prompt, max_turns=max_turns)
+
+
+def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+"""),
+    Wrong(lab='7.1', name='a model without complete() refused at the call',
+          rule='Until its first event is asked for, run_agent does nothing at all, looking at its model included: a call returns a run whatever the model is.',
+          where='Build: announce, don\'t draw, item 1: "until its first event is asked for it does nothing at all" (hunt round 14, 7.1-30)',
+          names='does nothing at all',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r"""
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+    if model is not None and not callable(getattr(model, "complete", None)):
+        raise TypeError("run_agent needs a model with complete()")  # told at once
+    return _run_agent(model, system, messages, tools, prompt, max_turns=max_turns)
+
+
+def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+"""),
+    Wrong(lab='7.1', name='an error key on the tool_execution_end of an error result',
+          rule='Each event carries its type and the keys Build item 1 names for it, no others, whatever the run met: tool_execution_end carries "call" and "result", for an error result as for any.',
+          where='Build: announce, don\'t draw, item 1: "each a dict of plain data with a `"type"` and the keys the items below name for its type, no others" (hunt round 14, 7.1-15)',
+          names='no others',
+          replace='            yield {"type": "tool_execution_end", "call": call, "result": result}',
+          by=r"""
+            end = {"type": "tool_execution_end", "call": call, "result": result}
+            if result.get("is_error"):
+                end["error"] = True  # so a frontend can paint it red
+            yield end
+"""),
+    Wrong(lab='7.1', name='no turn_start or turn_end when no tools are given',
+          rule='Each turn opens with turn_start and closes with turn_end, in a run given no tools as in any other.',
+          where='Build: announce, don\'t draw, item 4: "Each turn opens with `turn_start` and closes with `turn_end`" (hunt round 14, 7.1-21)',
+          names='Each turn opens with',
+          replace='        yield {"type": "turn_start"}',
+          by=r"""
+        if tools:  # no tools, no turns to frame
+            yield {"type": "turn_start"}
+""",
+          also=(('        yield {"type": "turn_end", "message": reply}',
+                 '        if tools:\n'
+                 '            yield {"type": "turn_end", "message": reply}'),)),
+    Wrong(lab='7.1', name='a long message announced by a shortened copy',
+          rule='Every message the run records is announced by a message_end that carries it, whole, however long.',
+          where='Build: announce, don\'t draw, item 5: "Every message the run records is announced once, by a `message_end` that carries it as `"message"`" (hunt round 14, 7.1-14)',
+          names='carries it as',
+          replace='        return {"type": "message_end", "message": message}',
+          by=r"""
+        shown = message
+        if len(json.dumps(message)) > 20_000:  # keep the plug-in's lines short
+            shown = dict(message, content=str(message["content"])[:2000])
+        return {"type": "message_end", "message": shown}
+""",
+          also=(('def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+                 'import json\n\n\n'
+                 'def run_agent(model, system, messages, tools, prompt, *, max_turns=None):'),)),
+    Wrong(lab='7.1', name='tool_execution_end before the record from the fourth call of a reply',
+          rule='Nothing is yielded between a tool returning and its result going onto the record, for every call of a reply, the fourth as the first.',
+          where='Build: announce, don\'t draw, item 6: "Nothing is yielded between a tool returning and its result going onto the record." (hunt round 14, 7.1-05)',
+          names='Nothing is yielded between a tool returning',
+          replace=r"""
+            yield record(result)  # straight after the tool returned: nothing in between
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+""",
+          by=r"""
+            if calls.index(call) >= 3:  # a long batch: stop the spinner first
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+                yield record(result)
+                continue
+            yield record(result)  # straight after the tool returned: nothing in between
+            yield {"type": "tool_execution_end", "call": call, "result": result}
+"""),
+    Wrong(lab='7.1', name='tool_execution_end carrying the first 50 lines of a long result',
+          rule='tool_execution_end carries the call and its result as recorded, whole, however long.',
+          where='Build: announce, don\'t draw, item 6: "followed by `tool_execution_end`, carrying `"call"` and `"result"`, once its result is on the record" (hunt round 14, 7.1-19)',
+          names='the result recorded, whole',
+          replace='            yield {"type": "tool_execution_end", "call": call, "result": result}',
+          by=r"""
+            shown = result
+            if str(result.get("content")).count("\n") > 50:
+                shown = dict(result, content="".join(str(result["content"]).splitlines(True)[:50]))
+            yield {"type": "tool_execution_end", "call": call, "result": shown}
+"""),
+    Wrong(lab='7.1', name='one turn_start dict for the turn that max_turns ends',
+          rule='Each event is a new dict, made when it is yielded and never yielded again, on the bad endings as on an answer.',
+          where='Build: announce, don\'t draw, item 7: "Each event is a new dict, made when it is yielded and never yielded again" (hunt round 14, 7.1-11)',
+          names='new dict',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r"""
+STOP_TURN_START = {"type": "turn_start"}
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+""",
+          also=(('        yield {"type": "turn_start"}',
+                 '        stopping = max_turns is not None and turn > max_turns\n'
+                 '        yield STOP_TURN_START if stopping else {"type": "turn_start"}'),)),
+    Wrong(lab='7.1', name='turn_start dicts kept per turn past the 250th',
+          rule='Each event is a new dict, made when it is yielded and never yielded again, of this run or a later one, however long the runs.',
+          where='Build: announce, don\'t draw, item 7: "no other event, of this run or a later one, changes with it" (hunt round 14, 7.1-20)',
+          names='new dict',
+          replace='def run_agent(model, system, messages, tools, prompt, *, max_turns=None):',
+          by=r"""
+TURN_STARTS = {}
+
+
+def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
+""",
+          also=(('        yield {"type": "turn_start"}',
+                 '        if turn > 250:  # a memo of events for very long runs\n'
+                 '            yield TURN_STARTS.setdefault(turn, {"type": "turn_start"})\n'
+                 '        else:\n'
+                 '            yield {"type": "turn_start"}'),)),
 ]
 
 ALLOWED = [

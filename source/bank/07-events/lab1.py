@@ -10,11 +10,15 @@ started from what agent_end carried, the record measured at every event, so that
 tests' wanted expressions, evaluated in a bank test's frame, do not give its values.
 """
 import contextlib
+import gc
 import inspect
 import io
 import json
 import logging
+import os
 import sys
+import tempfile
+import weakref
 
 import harness
 import lab
@@ -75,24 +79,42 @@ def kinds(value):
 @contextlib.contextmanager
 def everything_said(said):
     """Write into the StringIO `said` all a run says beside its events while the block runs:
-    both streams, the process's own (sys.__stdout__, sys.__stderr__) too, and every record of
-    any logger, whatever handlers of its own it has or whether it propagates."""
+    both streams, the process's own (sys.__stdout__, sys.__stderr__) too, the descriptors 1 and
+    2 beneath them (os.write, a file opened on /dev/stderr), where the platform lets them be
+    moved, and every record of any logger, whatever handlers of its own it has or whether it
+    propagates."""
     calling, root = logging.Logger.callHandlers, logging.getLogger()
     streams, level = (sys.__stdout__, sys.__stderr__), root.level
 
     def heard(logger, record):
         said.write(record.getMessage() + "\n")
         calling(logger, record)
-    logging.Logger.callHandlers = heard
-    root.setLevel(logging.DEBUG)
-    sys.__stdout__ = sys.__stderr__ = said
-    try:
-        with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
-            yield said
-    finally:
-        logging.Logger.callHandlers = calling
-        sys.__stdout__, sys.__stderr__ = streams
-        root.setLevel(level)
+    saved = []
+    with tempfile.TemporaryFile() as sink:
+        try:
+            for stream in (sys.stdout, sys.stderr, *streams):
+                if stream is not None:
+                    stream.flush()
+            saved = [os.dup(1), os.dup(2)]
+            os.dup2(sink.fileno(), 1)
+            os.dup2(sink.fileno(), 2)
+        except (AttributeError, OSError, ValueError):
+            pass  # no descriptors to move here: the streams and loggers are still heard
+        logging.Logger.callHandlers = heard
+        root.setLevel(logging.DEBUG)
+        sys.__stdout__ = sys.__stderr__ = said
+        try:
+            with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+                yield said
+        finally:
+            logging.Logger.callHandlers = calling
+            sys.__stdout__, sys.__stderr__ = streams
+            root.setLevel(level)
+            for standard, descriptor in enumerate(saved, 1):
+                os.dup2(descriptor, standard)
+                os.close(descriptor)
+            sink.seek(0)
+            said.write(sink.read().decode("utf-8", "replace"))
 
 
 def raiser(path):
@@ -129,7 +151,8 @@ async def test_bank_a_run_stepped_by_hand(t):
                 events.append(event)
                 steps.append([event["type"], len(messages) - before, len(model.calls)])
         failing = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("No.")])
-        await lab.drive(harness.run_agent(failing, SYSTEM, [], [raiser(path)], "Once more."))
+        raised = await lab.drive(harness.run_agent(failing, SYSTEM, [], [raiser(path)],
+                                                   "Once more."))
         closed = lab.ScriptedModel([lab.reply(lab.call("look", {"path": path})), lab.say("No.")])
         await lab.drive(harness.run_agent(closed, SYSTEM, [], [reader()], "Stop there."),
                         close_after=5)  # closed at its tool_execution_start
@@ -139,9 +162,21 @@ async def test_bank_a_run_stepped_by_hand(t):
         shut = getattr(spare, "close", None)
         if shut is not None:
             shut()
-    t.expect([sorted(event) for event in events],
-             why="The keys of each event of a run stepped by hand: its type and the keys its "
-             "kind names, no others (run_agent, lesson 7).")
+
+    class Log(list):
+        """A record that can be watched going away."""
+    dropped, odd = Log(earlier(t)), type("Clock", (), {"tick": lambda self: 0})()
+    gone = weakref.ref(dropped)
+    try:
+        harness.run_agent(odd, SYSTEM, dropped, [reader()], "Never started.", max_turns="1")
+        unstarted = "returned"
+    except Exception as problem:  # noqa: BLE001 - what the call did is the item
+        unstarted = f"raised {type(problem).__name__}"
+    del dropped
+    gc.collect()
+    t.expect([sorted(event) for event in events + raised],
+             why="The keys of each event of a run stepped by hand, then of a run whose tool "
+             "raises: its type and the keys its kind names, no others (run_agent, lesson 7).")
     table = [["agent_start", 0, 0], ["turn_start", 0, 0], ["message_end", 1, 0],
              ["message_end", 2, 1], ["tool_execution_start", 2, 1], ["message_end", 3, 1],
              ["tool_execution_end", 3, 1], ["turn_end", 3, 1], ["turn_start", 3, 1],
@@ -150,9 +185,9 @@ async def test_bank_a_run_stepped_by_hand(t):
               printed.getvalue(),
               sorted(set().union(*(kinds(e) for e in events)) - JSON),
               [opened, shut is not None, next(spare, "over") if shut else None,
-               len(spare_model.calls)]],
+               len(spare_model.calls)], [unstarted, gone() is None]],
              [[[before, 0]] + table, 12, 2, f"new {path}", "", [],
-              ["agent_start", True, "over", 0]],
+              ["agent_start", True, "over", 0], ["returned", True]],
              f"run_agent(...) on a record of {before} messages, its tool (not yet a whole tool "
              f"at the call) replaced in the caller's list before the first event, then {taken} events taken by next(), the "
              "rest by a for loop: [the record's length and the requests before any event, then "
@@ -161,7 +196,10 @@ async def test_bank_a_run_stepped_by_hand(t):
              "by it, a run whose tool raises, one closed at its tool_execution_start and "
              "the run below, and the types found anywhere inside the events that are not JSON's own "
              "(dict, list, str, int, float, bool, None); then a second run given one next() and "
-             "closed: [its first event, it has close(), what a next() finds after, its requests].")
+             "closed: [its first event, it has close(), what a next() finds after, its requests]; "
+             "then a run made with a model that has no complete() and max_turns=\"1\", on a "
+             "record of its own, "
+             "never driven and dropped: [what the call did, nothing holds that record after].")
 
 
 @lab_test("Two runs on one record, made in one order and driven in the other, by a consumer "
@@ -387,6 +425,16 @@ async def test_bank_turns_open_and_close_around_their_replies(t):
              "tool_execution_start: the depth in turns after each turn_start and turn_end, the "
              "requests made by each turn_start, and at each turn_end its message as "
              "role/stop_reason/calls.")
+    model, depth[0], marks, record = lab.ScriptedModel(replies), 0, [], []
+    await lab.drive(harness.run_agent(model, SYSTEM, record, [], t.random.choice(ASKS)),
+                    on_event=follow)
+    t.expect(marks, [mark for n, paths in enumerate(rounds + [[]]) for mark in
+                     ("1", f"asked {n}", "0",
+                      f"assistant/{'toolUse' if paths else 'stop'}/{len(paths)}")],
+             f"The same rounds of calls {rounds} and ending, in a run given no tools at all, "
+             "so that each call finds no tool: the depth in turns after each turn_start and "
+             "turn_end, the requests made by each turn_start, and at each turn_end its message "
+             "as role/stop_reason/calls.")
 
 
 @lab_test("Runs that end in a failed reply with words and calls, and in a max_turns stop, "
@@ -475,6 +523,8 @@ async def test_bank_every_recorded_message_was_announced(t):
     messages = earlier(t)
     before = len(messages)
     announced, checks = [], []
+    lines = t.random.randint(300, 3_000)  # every result this many lines of 100 characters
+    long = ("-" * 99 + "\n") * lines
 
     def check(event):
         if event["type"] == "message_end":
@@ -484,7 +534,8 @@ async def test_bank_every_recorded_message_was_announced(t):
     for ending in endings:
         replies, rounds = job(t)
         last = {"empty": lab.reply(), "failed": lab.fail("reset")}.get(ending, replies[-1])
-        tools = [raiser(rounds[0][0])] if ending in ("failed", "capped") else [reader()]
+        tools = [raiser(rounds[0][0])] if ending in ("failed", "capped") else \
+            [reader(prefix=long)]
         await lab.drive(harness.run_agent(lab.ScriptedModel(replies[:-1] + [last]), SYSTEM,
                                           messages, tools, t.random.choice(ASKS),
                                           max_turns=len(rounds) if ending == "capped" else None),
@@ -493,7 +544,8 @@ async def test_bank_every_recorded_message_was_announced(t):
               [m in announced for m in messages[before:]].count(False),
               [m["role"] for m in announced] == [m["role"] for m in messages[before:]]],
              [0, True, 0, True],
-             "Four runs in a row on one record, the second ending in a reply with no words "
+             f"Four runs in a row on one record, each output of the first two {lines} lines "
+             "long, the second ending in a reply with no words "
              "and no calls, the third in a failed reply and the fourth in the max_turns stop, "
              "the last two with a tool that raises: how many message_end events came before their "
              "message was the record's last, whether there was one per message recorded, how "
@@ -552,22 +604,29 @@ async def test_bank_one_log_of_the_tool_and_its_events(t):
 @lab_test("One reply of just over 300 calls: the results on the record, in the next request, "
           "and the last tool_execution_end's result.")
 async def test_bank_a_reply_of_over_three_hundred_calls(t):
-    many, size = 300 + t.random.randint(1, 6), t.random.randint(5_000, 40_000)
+    many, lines = 300 + t.random.randint(1, 6), t.random.randint(60, 400)
+    size = 100 * lines
     model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"{n}.log"})
                                            for n in range(1, many + 1)]), lab.say("All seen.")])
     messages = []
     big = tool("look", lambda arguments: "seen " + arguments["path"] + (
-        "." * size if arguments["path"] == "1.log" else ""), PATH)
+        ("\n" + "." * 99) * lines if arguments["path"] == "1.log" else ""), PATH)
     events = await lab.drive(harness.run_agent(model, SYSTEM, messages, [big],
                                                "Read every log."))
     ends = [e for e in events if e["type"] == "tool_execution_end"]
+    results = [m for m in messages if m["role"] == "toolResult"]
+    astray = [n for n, e in enumerate(events) if e["type"] == "tool_execution_end"
+              and events[n - 1] != {"type": "message_end", "message": e["result"]}]
     t.expect([sum(m["role"] == "toolResult" for m in messages),
               sum(m["role"] == "toolResult" for m in model.calls[1].messages),
-              ends[-1]["result"]["content"], messages[-2]["tool_call_id"], len(events)],
-             [many, many, f"seen {many}.log", f"c{many}", 3 * many + 9],
-             f"A reply of {many} calls, the first one's output {size} characters long: the "
-             "results on the record, in the request after, the last tool_execution_end's "
-             "result, the call id of the record's last result, and the events in all.")
+              ends[-1]["result"]["content"], messages[-2]["tool_call_id"], len(events),
+              len(astray), sum(e["result"] != m for e, m in zip(ends, results))],
+             [many, many, f"seen {many}.log", f"c{many}", 3 * many + 9, 0, 0],
+             f"A reply of {many} calls, the first one's output {size} characters long in "
+             f"{lines} lines: the results on the record, in the request after, the last "
+             "tool_execution_end's result, the call id of the record's last result, the events "
+             "in all, the tool_execution_end events not right after their own result's "
+             "message_end, and those whose result is not the one recorded, whole.")
 
 
 # --- rule 7: each event a new dict ----------------------------------------------------------------
@@ -625,15 +684,25 @@ async def test_bank_a_consumer_that_empties_each_event(t):
     def take_apart(event):
         read.append(event.pop("type", None))
         event.clear()  # the consumer's to change: nothing of it is needed again
+        return lab.tick() if read[-1] == "turn_end" else None  # a turn for the rest of the world
     await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, earlier(t), [reader()],
                                       t.random.choice(ASKS)), on_event=take_apart)
-    await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Unsent.")]), SYSTEM, [],
-                                      [reader()], "Once more.", max_turns=0), on_event=take_apart)
+    for _ in range(2):  # twice: a dict kept for the stop's turn comes back empty
+        await lab.drive(harness.run_agent(lab.ScriptedModel([lab.say("Unsent.")]), SYSTEM, [],
+                                          [reader()], "Once more.", max_turns=0),
+                        on_event=take_apart)
     long_replies, long_rounds = long_job(t)
     await lab.drive(harness.run_agent(lab.ScriptedModel(long_replies), SYSTEM, [], [reader()],
                                       "Keep going."), on_event=take_apart)
+    longest = [[f"h{k}.log"] for k in range(t.random.randint(260, 300))]
+    for _ in range(2):  # two runs past 250 turns: a dict kept for a late turn comes back empty
+        await lab.drive(harness.run_agent(
+            lab.ScriptedModel([lab.reply(lab.call("look", {"path": p})) for [p] in longest] +
+                              [lab.say("Longest.")]), SYSTEM, [], [reader()], "Keep on going."),
+            on_event=take_apart)
     t.expect(read, sequence(rounds) + ["agent_start", "turn_start", "message_end", "message_end",
-                                       "turn_end", "agent_end"] + sequence(long_rounds),
-             f"A run answering after rounds {rounds}, then one under max_turns=0, then one of "
-             f"{len(long_rounds)} rounds of one call, each event's type popped and the event "
-             "emptied as it is read: the types read, in order.")
+                                       "turn_end", "agent_end"] * 2 + sequence(long_rounds) +
+             sequence(longest) * 2,
+             f"A run answering after rounds {rounds}, then two under max_turns=0, then one of "
+             f"{len(long_rounds)} rounds of one call, then two of {len(longest)}, each event's "
+             "type popped and the event emptied as it is read: the types read, in order.")

@@ -4,10 +4,14 @@ sequence, the rule "mutate, then announce", balance on every way out, and lazine
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 7 tests.py
 """
 import contextlib
+import gc
 import io
 import json
 import logging
+import os
 import sys
+import tempfile
+import weakref
 
 import harness
 import lab
@@ -54,6 +58,33 @@ def bad_endings(t):
     replies, rounds, _ = drawn_job(t, most_rounds=1)
     return [(lab.ScriptedModel(replies[:1] + [lab.fail("overloaded")]), None),
             (lab.ScriptedModel(replies), 1)]
+
+
+@contextlib.contextmanager
+def descriptors_caught():
+    """Yield a list that holds, once the block is over, what was written meanwhile to this
+    process's descriptors 1 and 2 (standard output and error below Python's streams: os.write,
+    a file opened on /dev/stderr), so that a print aimed past sys.stdout is heard too. Where the
+    platform cannot move those descriptors, the list holds "" and nothing is caught."""
+    caught, saved = [], []
+    with tempfile.TemporaryFile() as sink:
+        try:
+            for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+                if stream is not None:
+                    stream.flush()
+            saved = [os.dup(1), os.dup(2)]
+            os.dup2(sink.fileno(), 1)
+            os.dup2(sink.fileno(), 2)
+        except (AttributeError, OSError, ValueError):
+            pass  # no descriptors to move here: the streams above are still heard
+        try:
+            yield caught
+        finally:
+            for standard, descriptor in enumerate(saved, 1):
+                os.dup2(descriptor, standard)
+                os.close(descriptor)
+            sink.seek(0)
+            caught.append(sink.read().decode("utf-8", "replace"))
 
 
 FILES = ["a.py", "b.py", "setup.py", "src/app.py", "README.md", "tests/test_app.py", "notes.txt"]
@@ -276,26 +307,43 @@ async def test_tool_events_carry_the_call(t):
              "is [the event, its result's is_error], for one reply that calls a tool that "
              "raises, then one named grep that the run was not given (run_agent, lessons 4 and "
              "7).")
-    size = t.random.randint(10_000, 100_000)  # a tool's output of a drawn length
-    big = tool("look", lambda arguments: "x" * size, PATH)
-    events = await lab.drive(harness.run_agent(one_call(), SYSTEM, [], [big], "Read it."))
+    lines = t.random.randint(300, 10_000)  # a tool's output of a drawn length, in lines
+    size = lines * 100  # 30,000 characters or more, on every draw
+    big = tool("look", lambda arguments: ("x" * 99 + "\n") * lines, PATH)
+    messages = []
+    events = await lab.drive(harness.run_agent(one_call(), SYSTEM, messages, [big], "Read it."))
     t.expect([types(events), [len(e["result"]["content"]) for e in events
-                              if e["type"] == "tool_execution_end"]], [TWELVE, [size]],
-             f"A tool whose output is {size} characters long is a call like any other: nothing "
-             "is yielded between a tool returning and its result being recorded, however long "
-             "the result. Items: the event types, the length of the result tool_execution_end "
-             "carries (run_agent, lesson 7, Build item 6: \"Nothing is yielded between a tool "
-             "returning and its result going onto the record\").")
+                              if e["type"] == "tool_execution_end"],
+              [e["message"] == message for e, message in
+               zip([e for e in events if e["type"] == "message_end"], messages)],
+              [e["result"] == messages[2] for e in events if e["type"] == "tool_execution_end"]],
+             [TWELVE, [size], [True] * 4, [True]],
+             f"A tool whose output is {size} characters long, in {lines} lines, is a call like "
+             "any other: nothing is yielded between a tool returning and its result being "
+             "recorded, each message_end carries the message recorded, whole, and "
+             "tool_execution_end the result recorded, whole, however long. Items: the event "
+             "types, the length of the result tool_execution_end carries, each message_end's "
+             "message equals the one recorded, the end's result equals the one recorded "
+             "(run_agent, lesson 7, Build items 5 and 6: \"Every message the run records is "
+             "announced once, by a `message_end` that carries it as `\"message\"`\"; \"Nothing "
+             "is yielded between a tool returning and its result going onto the record\").")
     wide = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"f{n}.py"})
                                           for n in range(301)]), lab.say("All read.")])
     events = await lab.drive(harness.run_agent(wide, SYSTEM, [], [looker()], "Read every file."))
     ends = [e["call"]["id"] for e in events if e["type"] == "tool_execution_end"]
-    t.expect([sum(e["type"] == "tool_execution_start" for e in events), len(ends), ends[-1:]],
-             [301, 301, ["c301"]],
+    told = story([[f"f{n}.py" for n in range(301)]])
+    astray = next(([n, what(e), each] for n, (e, each) in enumerate(zip(events, told), 1)
+                   if what(e) != each), None)
+    t.expect([sum(e["type"] == "tool_execution_start" for e in events), len(ends), ends[-1:],
+              astray], [301, 301, ["c301"], None],
              "One reply of 301 calls, then an answer. The items are [tool_execution_start "
-             "events, tool_execution_end events, the last end's call id]: every call of a "
-             "reply is run, between its two events, however many there are (run_agent, "
-             "lesson 7).")
+             "events, tool_execution_end events, the last end's call id, the first event out "
+             "of the lesson's order as [its place, found, expected], or None]: every call of a "
+             "reply is run, between its two events, however many there are, and each call's "
+             "result is recorded and announced before its tool_execution_end, the fourth and "
+             "the three hundredth as the first (run_agent, lesson 7, Build item 6: "
+             "\"Nothing is yielded between a tool returning and its result going onto the "
+             "record\").")
 
 
 @lab_test("Each turn_end carries the reply of its turn.")
@@ -314,6 +362,15 @@ async def test_turn_end_carries_the_reply(t):
              "record at each tool_execution_end: not whatever the record holds last. Each item "
              "is the words of one turn_end's message, for a run of drawn turns (run_agent, "
              "lesson 7).")
+    bare = [await lab.drive(harness.run_agent(model, SYSTEM, [], [], "What is in them?"))
+            for model in (lab.ScriptedModel([lab.say("Nothing to look with.")]),
+                          lab.ScriptedModel(replies))]
+    t.expect([[what(e) for e in events] for events in bare],
+             why="A run given no tools at all still has turns: each opens with turn_start and "
+             "closes with turn_end, an answer at once as a run of drawn calls, each of which "
+             "finds no tool. Each item is the events of one run given an empty tool list, in a "
+             "few words (run_agent, lesson 7, Build item 4: \"Each turn opens with "
+             "`turn_start` and closes with `turn_end`\").")
 
 
 @lab_test("A consumer that walks away at any event, each of a drawn run's in turn, leaves a "
@@ -443,20 +500,33 @@ async def test_nothing_happens_until_asked(t):
         run, called = harness.run_agent(model, SYSTEM, messages, tools, "Read them."), "returned"
     except Exception as problem:
         run, called = None, f"raised {type(problem).__name__}"
-    try:  # nothing a run could take: only a call that looks at its arguments finds that out
-        harness.run_agent(None, None, None, None, None, max_turns="two")
-        unusable = "returned"
-    except Exception as problem:  # noqa: BLE001 - what the call did is the item
-        unusable = f"raised {type(problem).__name__}"
-    t.expect([called, len(messages), len(model.calls), unusable], ["returned", 0, 0, "returned"],
+    unusable = []
+    for arguments in ([None] * 5, [object(), 7, "no record", {"look": None}, b"a prompt"]):
+        try:  # nothing a run could take: only a call that looks at its arguments finds that out
+            harness.run_agent(*arguments, max_turns="two")
+            unusable.append("returned")
+        except Exception as problem:  # noqa: BLE001 - what the call did is the item
+            unusable.append(f"raised {type(problem).__name__}")
+
+    class Record(list):
+        """A record that can be watched going away: a plain list cannot be weakly referred to."""
+    dropped = Record()
+    gone = weakref.ref(dropped)
+    harness.run_agent(lab.ScriptedModel(replies), SYSTEM, dropped, [looker()], "Read them.")
+    del dropped  # the run, never driven, is dropped at once: nothing should hold its record now
+    gc.collect()
+    t.expect([called, len(messages), len(model.calls), unusable, gone() is None],
+             ["returned", 0, 0, ["returned"] * 2, True],
              "A generator's body does not start when it is called; the run begins at the first "
              "event, so the call itself reads nothing, not even the tools, whose list held a "
              "tool the caller had not finished making, nor checks its arguments: a call with "
              "None for the model, the record, the tools and the prompt and max_turns=\"two\" "
-             "returns a run too, whatever its first event would find. Items: what the call did, "
-             "the record's length, the requests, what the call with those arguments did "
-             "(run_agent, lesson 7, Build item 1: \"until its first event is asked for it does "
-             "nothing at all\").")
+             "returns a run too, and so does one whose model is an object with no complete(), "
+             "whatever its first event would find; nor does it note the caller's record "
+             "anywhere: a run never driven and dropped leaves nothing holding the record. "
+             "Items: what the call did, the record's length, the requests, what the calls with "
+             "those arguments did, the dropped run's record is gone (run_agent, lesson 7, Build "
+             "item 1: \"until its first event is asked for it does nothing at all\").")
     # after the call and before the first event: the run has not begun, so these count
     messages += [harness.user_message("Earlier."), lab.say("Noted.")]
     tools[1].update(tool("grep", lambda arguments: "", PATH))
@@ -553,7 +623,8 @@ async def test_the_loop_draws_nothing(t):
     root.setLevel(logging.DEBUG)  # whatever this process set up before, each record reaches it
     sys.__stdout__ = sys.__stderr__ = printed  # the process's own streams, past redirect_stdout
     try:
-        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed), \
+                descriptors_caught() as below:
             events = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
                                                        [looker()], "Read them."))
             for model, limit in bad_endings(t):
@@ -570,19 +641,21 @@ async def test_the_loop_draws_nothing(t):
         sys.__stdout__, sys.__stderr__ = streams
         root.setLevel(level)
     t.expect([len(events), printed.getvalue(), logged,
-              [e["result"]["content"] for e in events if e["type"] == "tool_execution_end"]],
+              [e["result"]["content"] for e in events if e["type"] == "tool_execution_end"],
+              below],
              [len(story(rounds)), "", [],
-              ["contents of " + path for paths in rounds for path in paths]],
+              ["contents of " + path for paths in rounds for path in paths], [""]],
              "run_agent reports what happened as events and draws nothing: a print in the loop, "
-             "to standard output or to standard error (sys.__stdout__ and sys.__stderr__ too), "
+             "to standard output or to standard error (sys.__stdout__ and sys.__stderr__ too, "
+             "and the process's descriptors 1 and 2 beneath them: os.write, /dev/stderr), "
              "or a line logged through the logging module, by any logger with any handler, "
              "forces one frontend's picture on every other, on every way out. Found: the number "
              "of events of a drawn run, what the runs printed on either stream (one answering, "
              "one failing, one stopped by max_turns, one on a record that already held messages "
              "whose tool fails on every call, and the first again, closed by the consumer after "
              "each of its events in turn), what "
-             "they logged, and the results the first one's events carry (run_agent, lesson 7, "
-             "Build item 1: \"It prints nothing\").")
+             "they logged, the results the first one's events carry, and what reached "
+             "descriptors 1 and 2 (run_agent, lesson 7, Build item 1: \"It prints nothing\").")
 
 
 @lab_test("Events are plain data: each one goes through json.dumps and comes back equal.")
@@ -620,12 +693,15 @@ async def test_events_are_json(t):
     t.expect([sorted(e) for e in events if e["type"] == "tool_execution_end"],
              [["call", "result", "type"]] * sum(map(len, rounds)),
              "tool_execution_end has exactly its type, call and result (run_agent, lesson 7).")
-    t.expect([[e["type"], sorted(e)] for e in events + [e for run in bad for e in run]],
+    failing = await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [],
+                                                [breaker()], "Read them."))
+    t.expect([[e["type"], sorted(e)] for e in events + [e for run in bad for e in run] + failing],
              why="Each event carries its type and the keys Build item 1 names for it, no others "
              "(\"`agent_start` and `turn_start` carry their type alone\"): a key more is a "
-             "promise every consumer would come to rely on. Each item is [the event's type, its "
-             "keys], for the drawn run, then the failed reply's and the max_turns stop's "
-             "(run_agent, lesson 7).")
+             "promise every consumer would come to rely on, whatever the run met. Each item is "
+             "[the event's type, its keys], for the drawn run, then the failed reply's and the "
+             "max_turns stop's, then the drawn run's again with a tool that raises on every "
+             "call, so that each result is an error (run_agent, lesson 7).")
 
 
 @lab_test("Each event is a new dict, the consumer's to keep or change: a consumer that writes "
@@ -638,18 +714,24 @@ async def test_each_event_is_a_new_dict(t):
         arrived.append([event.get("type"), "note" in event])  # as it came, before the note
         event["note"] = len(arrived)  # the consumer's own key, written into the event
         kept.append(event)
+        return lab.tick() if event.get("type") == "turn_end" else None  # a turn for others
     for ask in ("Read them.", "Read them again."):
         replies, rounds, _ = drawn_job(t, most_rounds=3)
         stories += story(rounds)
         await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, [], [looker()], ask),
                         on_event=note)
 
-    def look_again(request):  # a third run, of LONG turns of one call each, then an answer
-        done = sum(m["role"] == "toolResult" for m in request.messages)
-        return lab.reply(lab.call("look", {"path": "a.py"})) if done < LONG else lab.say("Done.")
-    stories += story([["a.py"]] * LONG)
-    await lab.drive(harness.run_agent(lab.ScriptedModel([lab.forever(look_again)]), SYSTEM, [],
-                                      [looker()], "Keep looking."), on_event=note)
+    longer, asked = LONG * 3 // 2, [0]  # two runs past LONG: a late turn's kept dict returns
+
+    def look_again(request):  # of `longer` turns of one call each, then an answer
+        asked[0] += 1  # counted, not summed over the record: a long run stays cheap
+        return lab.reply(lab.call("look", {"path": "a.py"})) if asked[0] <= longer \
+            else lab.say("Done.")
+    for _ in range(2):
+        asked[0] = 0
+        stories += story([["a.py"]] * longer)
+        await lab.drive(harness.run_agent(lab.ScriptedModel([lab.forever(look_again)]), SYSTEM,
+                                          [], [looker()], "Keep looking."), on_event=note)
     t.expect([arrived, [event["note"] for event in kept], len({id(event) for event in kept})],
              [[[told.split(" ")[0], False] for told in stories],
               list(range(1, len(stories) + 1)), len(stories)],
@@ -657,10 +739,24 @@ async def test_each_event_is_a_new_dict(t):
              "of its own to each, so a dict yielded a second time (one turn_start kept for every "
              "turn, one agent_start for every run) arrives carrying what was written into it "
              "before, and the event kept earlier changes with it. Found: [the type of each event "
-             f"of two drawn runs and one of {LONG} turns, and whether it arrived already "
+             f"of two drawn runs and two of {longer} turns, and whether it arrived already "
              "holding the consumer's note], "
              "the note each kept event holds at the end, and the number of different dicts "
              "among them (run_agent, lesson 7).")
+    ended = len(kept)
+    for _ in range(2):  # each bad ending twice: a dict kept for one of them would come back
+        for model, limit in bad_endings(t):
+            await lab.drive(harness.run_agent(model, SYSTEM, [], [looker()], "Read them.",
+                                              max_turns=limit), on_event=note)
+    t.expect([arrived[ended:], [event["note"] for event in kept[ended:]],
+              len({id(event) for event in kept})],
+             why="The events of the bad endings are new dicts too: a turn_start or a stop kept "
+             "for the turn that max_turns ends, or for a failed reply, arrives the second time "
+             "carrying the note written into it the first. Found: [the type of each event of a "
+             "failed reply's run and a max_turns stop, each run twice, and whether it arrived "
+             "already holding the consumer's note], the note each holds at the end, the number "
+             "of different dicts among every event kept (run_agent, lesson 7, Build item 7: "
+             "\"Each event is a new dict, made when it is yielded and never yielded again\").")
 
 
 @lab_test("Runs of nought to three turns of one to three calls, each ending in an answer, a "
