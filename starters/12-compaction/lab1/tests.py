@@ -113,18 +113,16 @@ async def test_render_is_exact(t):
     chunk = "".join(f"{word(t)} = {word(t)}\n" for _ in range(t.random.randint(400, 700)))
     chunk += "\n" * t.random.randint(3, 6)  # a run of blank lines: each newline its own space
     big = chunk * (t.random.randint(250_000, 400_000) // len(chunk) + 1)
-    written = {"path": f"{word(t)}.py", "content": "".join(
-        f"{word(t)} = '{t.random.choice('éàü')}';" for _ in range(t.random.randint(2000, 2600)))}
+    written = {"path": f"{word(t)}.py", "content": "".join(f"{word(t)} = 1;" for _ in range(400))}
     huge = [lab.reply(lab.call("write", written, id="c5")), result("c5", big, "write")]
     before = json.dumps(huge)
     t.expect(harness.render(huge),
              f"assistant:  write({json.dumps(written)})\ntoolResult: {big.replace(chr(10), ' ')}",
              f"A reply whose call to write carries {len(json.dumps(written))} characters of "
-             f"arguments, letters that are not ASCII among them, and a result of {len(big)} "
-             f"characters over {big.count(chr(10))} lines, runs of blank lines among them: "
-             "each is written whole, its whole content, its whole arguments as JSON, a letter "
-             "that is not ASCII as its \\u escape however long they are, and each newline its "
-             "own space, however many stand in a row. render is the text that is summarised and measured, so a cut-down line "
+             f"arguments, and a result of {len(big)} characters over {big.count(chr(10))} "
+             "lines, runs of blank lines among them: each is written whole, its whole content, "
+             "its whole arguments as JSON, however long, and each newline its own space, "
+             "however many stand in a row. render is the text that is summarised and measured, so a cut-down line "
              "would measure a long result at a fraction of its cost (render, lesson 12).")
     t.expect(json.dumps(huge) == before, True,
              f"The messages {lab.shape(huge)}, a result of {len(big)} characters over "
@@ -137,13 +135,20 @@ async def test_render_is_exact(t):
                         for n in range(t.random.randint(4, 60))])
     giant = result("c8", "z" * t.random.randint(2_000_000, 2_400_000) + word(t))
     text = harness.render([giant])
-    t.expect([harness.render([calls]), len(text), text[-40:]],
-             why=f"Items: the line of a reply of {len(calls['content'])} calls and no text, then "
+    accented = {"path": f"{word(t)}.py", "content": "".join(
+        f"{word(t)} = '{t.random.choice('éàü')}';" for _ in range(t.random.randint(2000, 2600)))}
+    wrote = harness.render([lab.reply(lab.call("write", accented, id="c9"))])
+    t.expect([harness.render([calls]), len(text), text[-40:], len(wrote), wrote[-40:]],
+             why=f"Items: the line of a reply of {len(calls['content'])} calls and no text; "
                  f"the length and the last 40 characters of the line of a result of "
-                 f"{len(giant['content'])} characters, held against the reference's. A reply of "
-                 "calls only has two spaces after its colon, however many calls it makes, and a "
-                 "user message's words, and a result's, are its content, all of it, however long "
-                 "(render, lesson 12, Build item 1).")
+                 f"{len(giant['content'])} characters; the length and the last 40 characters of "
+                 f"the line of a call to write whose arguments hold {len(accented['content'])} "
+                 "characters, letters that are not ASCII among them; held against the "
+                 "reference's. A reply of calls only has two spaces after its colon, however "
+                 "many calls it makes; a user message's words, and a result's, are its content, "
+                 "all of it, however long; and a call's arguments are JSON, json.dumps's, a "
+                 "letter that is not ASCII as its \\u escape, however long they are (render, "
+                 "lesson 12, Build item 1).")
     # line breaks that are not "\n": Windows line ends, and the ones only str.splitlines knows
     breaks = ["\r\n", "\r", "\u2028", "\x85", "\x0b"]
     others = breaks + ["\x0c", "\x1c", "\x1d", "\x1e", "\u2029"]  # every one Python knows
@@ -201,8 +206,7 @@ async def test_estimate_tokens(t):
              f"it said; {len(older)} long user messages and then {len(newer)} short ones, "
              "measured whole, however long the list (estimate_tokens, lesson 12).")
     giant = result("c9", "z" * t.random.randint(2_000_000, 2_400_000) + word(t))
-    while len(harness.render([giant])) % 4 == 0:
-        giant["content"] += "z"
+    giant["content"] += "z" * ((1 - len("toolResult: " + giant["content"])) % 4)  # 4k + 1
     blanks = t.random.randint(10, 60)
     same = harness.user_message("x" * (2 * blanks))
     first = harness.estimate_tokens([same])
