@@ -1602,6 +1602,211 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
         cached = self.__dict__.setdefault("_rows", {})  # entries read -> the table they gave
         return cached.setdefault(len(self.entries()), table)
 """),
+    # hunt round 14 (reader r73), lab 12.1
+    Wrong(lab='12.1', name='find_cut making user messages one line in place',
+          rule='Like `render`, `find_cut` changes none of the rows it is given: their messages are the record.',
+          where='Build: where to cut, item 3: "Like `render`, `find_cut` changes none of the rows it is given: their messages are the record" (hunt round 14, 12.1-01)',
+          names='changes none of the rows',
+          replace=r'''
+        left -= estimate_tokens([rows[start][1]])
+''',
+          by=r'''
+        message = rows[start][1]
+        if message["role"] == "user" and "\n" in message["content"]:
+            message["content"] = message["content"].replace("\n", " ")  # same size, same cut
+        left -= estimate_tokens([message])
+'''),
+    Wrong(lab='12.1', name='rows marked summarised for a budget of 0 or below',
+          rule='Like `render`, `find_cut` changes none of the rows it is given: their messages are the record.',
+          where='Build: where to cut, item 3: "Like `render`, `find_cut` changes none of the rows it is given: their messages are the record" (hunt round 14, 12.1-02)',
+          names='changes none of the rows',
+          replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+''',
+          by=r'''
+    if keep_recent_tokens <= 0:
+        for _, message in rows:
+            message["summarised"] = True  # everything goes into the summary
+        return len(rows)
+    left, start = keep_recent_tokens, len(rows)
+'''),
+    Wrong(lab='12.1', name='find_cut swapping the rows for copies',
+          rule='Like `render`, `find_cut` changes none of the rows it is given: their messages are the record.',
+          where='Build: where to cut, item 3: "Like `render`, `find_cut` changes none of the rows it is given: their messages are the record" (hunt round 14, 12.1-03)',
+          names='changes none of the rows',
+          replace=r'''
+    left, start = keep_recent_tokens, len(rows)
+''',
+          by=r'''
+    rows[:] = [(key, dict(message)) for key, message in rows]  # work on copies
+    left, start = keep_recent_tokens, len(rows)
+'''),
+    Wrong(lab='12.1', name='contents over 600,000 characters cut short',
+          rule="A user message's words, and a result's, are its content: all of it, however long.",
+          where='''Build: where to cut, item 1: "A user message's words, and a result's, are its content." (hunt round 14, 12.1-04)''',
+          names='its content',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        if len(said) > 600_000:  # nobody summarises more than that
+            said = said[:600_000] + "…"
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+'''),
+    Wrong(lab='12.1', name='the next user message looked for within 400 rows',
+          rule='The cut is the first user message at or after the row where the count stops, however far on it stands.',
+          where='Build: where to cut, item 3: "the cut is the first user message at or after that row" (hunt round 14, 12.1-05)',
+          names='however many rows later it stands',
+          replace=r'''
+    if "user" in roles[start:]:
+        return roles.index("user", start)  # the next turn's beginning
+''',
+          by=r'''
+    if "user" in roles[start:start + 400]:  # further on is another conversation
+        return roles.index("user", start)  # the next turn's beginning
+'''),
+    Wrong(lab='12.1', name='the walk back given up after 4,000 rows',
+          rule='Counting back from the newest row, the count stops only at the row where the kept total reaches keep_recent_tokens, however many rows that takes.',
+          where='Build: where to cut, item 3: "Otherwise the count stops at the row where the kept total reaches `keep_recent_tokens`" (hunt round 14, 12.1-06)',
+          names='however many rows that takes',
+          replace=r'''
+    while start > 0 and left > 0:  # spend the budget from the newest row backwards
+''',
+          by=r'''
+    while start > max(0, len(rows) - 4000) and left > 0:  # a long log: keep it all
+'''),
+    Wrong(lab='12.1', name="row sizes remembered by the message's id in long logs",
+          rule='Counting back from the newest row, each row costs `estimate_tokens([message])`: the message as it is now.',
+          where='Build: where to cut, item 3: "Counting back from the newest row, each row costs `estimate_tokens([message])`" (hunt round 14, 12.1-08)',
+          names='never a size remembered',
+          replace=r'''
+def find_cut(rows, keep_recent_tokens):
+''',
+          by=r'''
+_SIZES = {}  # id(message): (message, its tokens), for logs of over 1,000 rows
+
+
+def find_cut(rows, keep_recent_tokens):
+''',
+          also=((r'''
+        left -= estimate_tokens([rows[start][1]])
+''', r'''
+        message = rows[start][1]
+        if len(rows) > 1000:
+            if id(message) not in _SIZES or _SIZES[id(message)][0] is not message:
+                _SIZES[id(message)] = (message, estimate_tokens([message]))
+            left -= _SIZES[id(message)][1]
+        else:
+            left -= estimate_tokens([message])
+'''),)),
+    Wrong(lab='12.1', name='estimates remembered by the message and its length as JSON',
+          rule="estimate_tokens is the length of render's text of the messages as they are now, divided by four, rounded down.",
+          where='Build: where to cut, item 2: "the length of that text divided by four, rounded down" (hunt round 14, 12.1-09)',
+          names='as it is now',
+          replace=r'''
+    return len(render(messages)) // 4
+''',
+          by=r'''
+    total = 0
+    for message in messages:  # each line's length kept, keyed by the message and its JSON size
+        key = (id(message), len(json.dumps(message)))
+        if key not in _LINES or _LINES[key][0] is not message:
+            _LINES[key] = (message, len(render([message])))
+        total += _LINES[key][1]
+    return (total + max(len(messages) - 1, 0)) // 4
+
+
+_LINES = {}
+'''),
+    Wrong(lab='12.1', name='a user message of spaces not taken for a turn',
+          rule="The cut is the first user message at or after the row where the count stops, whatever it says: find_cut looks at a row's role and size, never its words.",
+          where='Build: where to cut, item 3: "the cut is the first user message at or after that row" (hunt round 14, 12.1-10)',
+          names='never its words',
+          replace=r'''
+    roles = [message["role"] for _, message in rows]
+''',
+          by=r'''
+    roles = [message["role"] if message["content"] == "" or str(message["content"]).strip()
+             else "blank" for _, message in rows]  # spaces alone begin no turn
+'''),
+    Wrong(lab='12.1', name='a run of three newlines or more written as one space',
+          rule='A newline inside a message becomes a space: each newline its own space, however many stand in a row.',
+          where='Build: where to cut, item 1: "A newline inside a message becomes a space" (hunt round 14, 12.1-11)',
+          names='each newline its own space',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        import re  # blank lines between paragraphs: one break
+        out.append(re.sub("\n{3,}", " ", f"{message['role']}: {said}").replace("\n", " "))
+'''),
+    Wrong(lab='12.1', name='a reply of 4 to 299 calls only written with one space',
+          rule='An assistant message\'s words are its text and then each of its calls, all separated by single spaces, so a reply made only of calls has two spaces after its colon, however many calls it makes.',
+          where='Build: where to cut, item 1: "so a reply made only of calls has two spaces after its colon" (hunt round 14, 12.1-12)',
+          names='two spaces after its colon',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        if message["role"] == "assistant" and 3 < len(tool_calls(message)) < 300 \
+                and not text_of(message):
+            said = said[1:]  # a batch of calls: no empty text before it
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+'''),
+    Wrong(lab='12.1', name='a run of over 500 results cut at their call',
+          rule='With no user message there, the cut is the first row from there on that is not a tool result, however many results it steps past; never back to their call.',
+          where='Build: where to cut, item 3: "With no user message there, the cut is the first row from there on that is not a tool result" (hunt round 14, 12.1-13)',
+          names='never back to their call',
+          replace=r'''
+    while start < len(roles) and roles[start] == "toolResult":
+        start += 1  # no turn begins after it: at least step past the results
+''',
+          by=r'''
+    end = start
+    while end < len(roles) and roles[end] == "toolResult":
+        end += 1  # no turn begins after it: at least step past the results
+    if end - start > 500 and start > 0:
+        return start - 1  # a long batch: keep its call with it
+    start = end
+'''),
+    Wrong(lab='12.1', name='the estimate of over 2,000,000 characters rounded up',
+          rule="estimate_tokens is the length of render's text divided by four, rounded down, however long the text.",
+          where='Build: where to cut, item 2: "the length of that text divided by four, rounded down" (hunt round 14, 12.1-14)',
+          names='rounded down',
+          replace=r'''
+    return len(render(messages)) // 4
+''',
+          by=r'''
+    length = len(render(messages))
+    return -(-length // 4) if length > 2_000_000 else length // 4  # big texts: on the safe side
+'''),
+    Wrong(lab='12.1', name='arguments over 20,000 characters written with ensure_ascii=False',
+          rule="A call is written as the tool's name followed by its arguments as JSON (json.dumps) in brackets, however long they are: a letter that is not ASCII as its \\u escape.",
+          where='Build: where to cut, item 1: "followed by its arguments as JSON in brackets" (hunt round 14, 12.1-15)',
+          names='not ASCII',
+          replace=r'''
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+''',
+          by=r'''
+        if message["role"] == "assistant":  # long arguments as they read, not escaped
+            said = " ".join([text_of(message)] + [
+                f"{block['name']}({json.dumps(block['arguments'], ensure_ascii=len(json.dumps(block['arguments'])) <= 20_000)})"
+                for block in tool_calls(message)])
+        out.append(f"{message['role']}: {said}".replace("\n", " "))
+'''),
+    Wrong(lab='12.1', name="each row's estimate written into its message in logs of over 300 rows",
+          rule='Like `render`, `find_cut` changes none of the rows it is given: their messages are the record.',
+          where='Build: where to cut, item 3: "Like `render`, `find_cut` changes none of the rows it is given: their messages are the record" (hunt round 14, 12.1-20)',
+          names='changes none of the rows',
+          replace=r'''
+        left -= estimate_tokens([rows[start][1]])
+''',
+          by=r'''
+        size = estimate_tokens([rows[start][1]])
+        if len(rows) > 300:
+            rows[start][1]["tokens"] = size  # kept for the next cut of a long log
+        left -= size
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

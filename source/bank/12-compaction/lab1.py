@@ -131,7 +131,18 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
             messages.append(lab.reply(words, extra) if n < size - 1
                             else lab.fail("overloaded", words, extra))
             lines.append("assistant: " + (words + extra).replace("\n", " "))
+    giant = "g" * t.random.randint(2_000_000, 2_300_000) + word(t)  # a result of millions
+    messages.append(result(f"c{size}", giant))
+    lines.append("toolResult: " + giant)
+    arguments = {"path": f"{word(t)}.py", "content": "é = 1\n" * t.random.randint(1800, 2400)}
+    messages.append(lab.reply(lab.call("write", arguments, id=f"w{size}")))
+    lines.append("assistant:  write(" + json.dumps(arguments) + ")")  # é as its \u escape
+    paths = [f"{word(t)}.py" for _ in range(t.random.randint(4, 60))]
+    messages.append(lab.reply(*[lab.call("read", {"path": p}, id=f"r{n}")
+                                for n, p in enumerate(paths)]))
+    lines.append("assistant:  " + " ".join("read(" + json.dumps({"path": p}) + ")" for p in paths))
     piece = "".join(f"{word(t)}: {word(t)}\n" for _ in range(t.random.randint(300, 500)))
+    piece += "\n" * t.random.randint(3, 5)  # a run of blank lines
     read = piece * (t.random.randint(250_000, 320_000) // len(piece) + 1)  # one very long read
     messages.append(result(f"c{size}", read))
     lines.append("toolResult: " + read.replace("\n", " "))
@@ -150,7 +161,10 @@ async def test_bank_render_of_a_long_mixed_transcript(t):
              "inside, in two text blocks, joined as they are, and now and then a failed reply "
              "with no words, a stopped reply with a call of long arguments, an empty result and "
              "an empty user message, a result of thousands of characters over many lines, and "
-             f"near the end one read of {len(read)} characters. Items: [how many lines render "
+             f"near the end a result of {len(giant)} characters, a call whose arguments are "
+             f"{len(json.dumps(arguments))} characters of JSON with letters that are not ASCII, "
+             f"a reply of {len(paths)} calls only, and one read of {len(read)} characters over "
+             "many lines with runs of blank lines. Items: [how many lines render "
              "gives, its last three lines, its length, estimate_tokens of the messages, whether "
              "the messages are as they were after render]: one line per message, however many "
              "and however long, each newline its own space, tabs and spaces kept, and render "
@@ -211,6 +225,17 @@ async def test_bank_estimates_of_groups(t):
     new = [harness.user_message(f"New {n}") for n in range(t.random.randint(901, 1200))]
     found.append(harness.estimate_tokens(old + new))
     wanted.append(len("\n".join("user: " + m["content"] for m in old + new)) // 4)
+    giant = result("g1", "z" * t.random.randint(2_000_000, 2_300_000))
+    giant["content"] += "z" * ((1 - len("toolResult: " + giant["content"])) % 4)  # 4k + 1
+    found.append(harness.estimate_tokens([giant]))
+    wanted.append(len("toolResult: " + giant["content"]) // 4)
+    blanks = t.random.randint(10, 60)
+    same = harness.user_message("x" * (2 * blanks))
+    found.append(harness.estimate_tokens([same]))
+    wanted.append((len("user: ") + 2 * blanks) // 4)
+    same["content"] = "\n" * blanks  # in place, as long as before written as JSON
+    found.append(harness.estimate_tokens([same]))
+    wanted.append((len("user: ") + blanks) // 4)
     many = t.random.randint(4, 16)
     edit = lab.reply(lab.call("edit", {"file": f"{'u' * many}/{file}", "line": 3}, id="e2"))
     for letter in "uü":
@@ -223,7 +248,11 @@ async def test_bank_estimates_of_groups(t):
              "message after it that makes the text 4k + 3 characters, then of the user "
              "message alone (its letters counted as characters), then of that message after it "
              f"was changed in place, then of {len(old)} long user messages and {len(new)} "
-             "short ones after them, then of a reply of one call to edit whose file is "
+             "short ones after them, then of a result of "
+             f"{len(giant['content'])} characters (a line of 4k + 1), then of a user message of "
+             f"{2 * blanks} letters, before and after it was changed in place to {blanks} "
+             "newlines, as long as before written as JSON, "
+             "then of a reply of one call to edit whose file is "
              f"{'u' * many + '/' + file!r}, before and after its file was changed in place to "
              f"{'ü' * many + '/' + file!r}: as many letters, but longer as JSON, which writes "
              "each ü as its \\u escape. The "
@@ -302,12 +331,12 @@ async def test_bank_find_cut_over_a_saved_log(t):
 
 
 @lab_test("find_cut over a long compacted log (its summary first under the compaction's own id, "
-          "hundreds of turns, one with a steer, a batch of over three hundred results, and a "
+          "hundreds of turns, one with a steer, a batch of over six hundred results, and a "
           "question not yet answered) keeps, for each budget, as many rows as the rule says, "
           "however far back the walk goes and however many results it steps past, and cuts the "
           "same list again by what its rows say after the newest is changed.")
 async def test_bank_find_cut_over_a_long_log(t):
-    turns, width = 1050 + t.random.randint(0, 100), 304 + t.random.randint(0, 16)
+    turns, width = 1050 + t.random.randint(0, 100), 604 + t.random.randint(0, 96)
     first = t.random.randint(1, 500)
     steered = t.random.randint(2, 40)  # the turn with a steer: U U A
     kept = []
@@ -335,10 +364,13 @@ async def test_bank_find_cut_over_a_long_log(t):
     far = t.random.randint(steered + 3, steered + 8)  # far back, past the steer, 500 rows on
     budgets = [sum(sizes[batch + into:]), sum(sizes[questions[far]:]) + 1, sum(sizes),
                sum(sizes[steer:])]
+    before, held = json.dumps(rows), list(rows)  # the summary holds a newline
     found = [len(rows) - harness.find_cut(rows, budget) for budget in budgets]
     asked = rows[:-3]  # the log before the user said nothing: the answer is newest
     found.append(len(asked) - harness.find_cut(asked, sum(sizes[batch + into:-3])))
     found.append(len(rows) - harness.find_cut(rows, sum(sizes[-2:])))  # spent at the answer
+    harness.find_cut(rows, 0), harness.find_cut(rows, -t.random.randint(1, 50))
+    untouched = [json.dumps(rows) == before, all(row is was for row, was in zip(rows, held))]
     rows[-1] = (rows[-1][0], harness.user_message("N" * 4 * (budgets[1] + 1)))  # in place
     found.append(len(rows) - harness.find_cut(rows, budgets[1]))
     t.expect(found, [3, len(rows) - questions[far], len(rows), len(rows) - steer, 1, 1, 1],
@@ -360,4 +392,26 @@ async def test_bank_find_cut_over_a_long_log(t):
              "same list, its "
              "newest row replaced by a question that alone outweighs the second budget. Items: "
              "how many rows each cut keeps, an index into the rows whatever their ids say "
+             "(find_cut, lesson 12).")
+    count = t.random.randint(4100, 4400)  # over four thousand rows of 5 tokens each
+    answer = t.random.randint(40, 80)  # an answer, then a user message of spaces only
+    plain = [harness.user_message("R" * 14) for _ in range(count)]
+    plain[answer], plain[answer + 1] = lab.say("A" * 9), harness.user_message(" " * 14)
+    flat = [(f"e{n}", message) for n, message in enumerate(plain, 1)]
+    cuts = [harness.find_cut(flat, 5 * (count - answer))]
+    plain[-1]["content"] = "N" * 1194  # the newest row, changed in place: 300 tokens
+    cuts.append(harness.find_cut(flat, 5 * (count - answer)))
+    t.expect(cuts, [answer + 1, answer + 59],
+             f"Rows of {count} user messages of 5 tokens each, but for an answer at row {answer} "
+             f"and a user message of spaces only after it, with keep_recent_tokens "
+             f"{5 * (count - answer)}: the walk back reaches it at the answer, however many rows "
+             "that takes, and the cut moves on to the user message of spaces, a user message "
+             "like any other. Then the same rows, the newest changed in place to cost 300 "
+             f"tokens: the walk reaches the budget at row {answer + 59}. Items: the cuts. Each "
+             "row costs estimate_tokens([message]) as it is now (find_cut, lesson 12).")
+    t.expect(untouched, [True, True],
+             f"The same {len(rows)} rows after those cuts and cuts with keep_recent_tokens 0 and "
+             "below: the items are [whether every message is as it was, every key and the "
+             "summary's newline, whether the list holds the very rows it held]. Like `render`, "
+             "`find_cut` changes none of the rows it is given: their messages are the record "
              "(find_cut, lesson 12).")

@@ -111,6 +111,7 @@ async def test_render_is_exact(t):
              "text_of(message), the blocks joined as they are (render, lesson 12).")
     # a result of drawn lines, over 250,000 characters: a long read, its newlines included
     chunk = "".join(f"{word(t)} = {word(t)}\n" for _ in range(t.random.randint(400, 700)))
+    chunk += "\n" * t.random.randint(3, 6)  # a run of blank lines: each newline its own space
     big = chunk * (t.random.randint(250_000, 400_000) // len(chunk) + 1)
     written = {"path": f"{word(t)}.py", "content": "".join(f"{word(t)} = 1;" for _ in range(400))}
     huge = [lab.reply(lab.call("write", written, id="c5")), result("c5", big, "write")]
@@ -118,9 +119,10 @@ async def test_render_is_exact(t):
     t.expect(harness.render(huge),
              f"assistant:  write({json.dumps(written)})\ntoolResult: {big.replace(chr(10), ' ')}",
              f"A reply whose call to write carries {len(json.dumps(written))} characters of "
-             f"arguments, and a result of {len(big)} characters over {big.count(chr(10))} lines: "
-             "each is written whole, its whole content, its whole arguments as JSON, however "
-             "long. render is the text that is summarised and measured, so a cut-down line "
+             f"arguments, and a result of {len(big)} characters over {big.count(chr(10))} "
+             "lines, runs of blank lines among them: each is written whole, its whole content, "
+             "its whole arguments as JSON, however long, and each newline its own space, "
+             "however many stand in a row. render is the text that is summarised and measured, so a cut-down line "
              "would measure a long result at a fraction of its cost (render, lesson 12).")
     t.expect(json.dumps(huge) == before, True,
              f"The messages {lab.shape(huge)}, a result of {len(big)} characters over "
@@ -129,6 +131,24 @@ async def test_render_is_exact(t):
              "message, render changes none of the messages it is given, which are the record: "
              "it writes nothing back into them, no line kept for next time and no content made "
              "one line (render, lesson 12).")
+    calls = lab.reply(*[lab.call("read", {"path": f"{word(t)}.py"}, id=f"m{n}")
+                        for n in range(t.random.randint(4, 60))])
+    giant = result("c8", "z" * t.random.randint(2_000_000, 2_400_000) + word(t))
+    text = harness.render([giant])
+    accented = {"path": f"{word(t)}.py", "content": "".join(
+        f"{word(t)} = '{t.random.choice('éàü')}';" for _ in range(t.random.randint(2000, 2600)))}
+    wrote = harness.render([lab.reply(lab.call("write", accented, id="c9"))])
+    t.expect([harness.render([calls]), len(text), text[-40:], len(wrote), wrote[-40:]],
+             why=f"Items: the line of a reply of {len(calls['content'])} calls and no text; "
+                 f"the length and the last 40 characters of the line of a result of "
+                 f"{len(giant['content'])} characters; the length and the last 40 characters of "
+                 f"the line of a call to write whose arguments hold {len(accented['content'])} "
+                 "characters, letters that are not ASCII among them; held against the "
+                 "reference's. A reply of calls only has two spaces after its colon, however "
+                 "many calls it makes; a user message's words, and a result's, are its content, "
+                 "all of it, however long; and a call's arguments are JSON, json.dumps's, a "
+                 "letter that is not ASCII as its \\u escape, however long they are (render, "
+                 "lesson 12, Build item 1).")
     # line breaks that are not "\n": Windows line ends, and the ones only str.splitlines knows
     breaks = ["\r\n", "\r", "\u2028", "\x85", "\x0b"]
     others = breaks + ["\x0c", "\x1c", "\x1d", "\x1e", "\u2029"]  # every one Python knows
@@ -185,6 +205,20 @@ async def test_estimate_tokens(t):
              f"{len(edited['content'])} characters, measured by what it says now, not by what "
              f"it said; {len(older)} long user messages and then {len(newer)} short ones, "
              "measured whole, however long the list (estimate_tokens, lesson 12).")
+    giant = result("c9", "z" * t.random.randint(2_000_000, 2_400_000) + word(t))
+    giant["content"] += "z" * ((1 - len("toolResult: " + giant["content"])) % 4)  # 4k + 1
+    blanks = t.random.randint(10, 60)
+    same = harness.user_message("x" * (2 * blanks))
+    first = harness.estimate_tokens([same])
+    same["content"] = "\n" * blanks  # changed in place: as long as before written as JSON
+    t.expect([harness.estimate_tokens([giant]), first, harness.estimate_tokens([same])],
+             why=f"Items: a result of {len(giant['content'])} characters, whose render() line is "
+                 "not a whole number of tokens; a user message of "
+                 f"{2 * blanks} letters, then the same message changed in place to {blanks} "
+                 "newlines, which json.dumps writes in as many characters as before, measured "
+                 "again; held against the reference's. The estimate is the length of render's "
+                 "text divided by four, rounded down however long the text, and measured from "
+                 "the text as it is now (estimate_tokens, lesson 12, Build item 2).")
     # a reply changed in place to arguments of the same length in Python, longer as JSON
     name, letters = word(t), t.random.randint(3, 12)
     asked = lab.reply(lab.call("read", {"path": f"{'e' * letters}/{name}.py"}, id="c7"))
@@ -354,29 +388,49 @@ async def test_find_cut_stops_where_the_total_reaches_the_budget(t):
              "out from the rows' messages each time it is asked, never remembered by their ids "
              "(every log numbers its entries from e1), nor by the list or the message objects "
              "(find_cut, lesson 12).")
-    many = t.random.randint(2100, 3000)
-    long = keyed(t, [costing("user" if i % 2 == 0 else "assistant", 5, f"Row {i}")
+    many = t.random.randint(4100, 5000)
+    long = keyed(t, [costing("user" if i % 2 == 0 else "assistant", 5, f"Row\n{i}")
                      for i in range(many)])
+    held, before = list(long), json.dumps(long)
     t.expect(harness.find_cut(long, 5 * (many - 49)), 50,
              f"Rows U A U A ... {many} of them, each costing 5 tokens, with keep_recent_tokens "
              f"{5 * (many - 49)}: the item is the cut. The walk back goes on until the total "
              f"reaches the budget, however many rows that takes: it reaches {5 * (many - 49)} at "
              "row 49, an answer, and the cut moves on to row 50, a user message (find_cut, "
              "lesson 12).")
+    t.expect([json.dumps(long) == before, all(row is kept for row, kept in zip(long, held))
+              and len(long) == len(held)], [True, True],
+             f"The same {many} rows {lab.shape(rows_messages(long[:4]))}..., each user message "
+             "with a newline inside, after find_cut: the items are [whether every message is as "
+             "it was, every key and newline, whether the list holds the very rows it held]. "
+             "Like `render`, `find_cut` changes none of the rows it is given: their messages "
+             "are the record, not to be tidied, marked or swapped for copies (find_cut, lesson "
+             "12, Build item 3).")
+    newest = long[-1][1]  # the newest row, changed in place: about 300 tokens
+    newest["content"] = "N" * 1200 if newest["role"] == "user" else [{"type": "text",
+                                                                     "text": "N" * 1200}]
+    t.expect(harness.find_cut(long, 5 * (many - 49)),
+             why=f"The same {many} rows, their newest row changed in place to cost about 300 tokens, "
+                 f"keep_recent_tokens {5 * (many - 49)} again: the item is the cut, held against "
+                 "the reference's. Each row costs estimate_tokens([message]) as it is now, never "
+                 "a size remembered from an earlier cut (find_cut, lesson 12, Build item 3).")
+    looks = t.random.randint(601, 800)
     batch = [(f"e{n}", message) for n, message in enumerate(
         [harness.user_message("Look at everything."),
-         lab.reply(*[lab.call("look", {"path": f"f{n}.py"}, id=f"c{n}") for n in range(301)])]
-        + [result(f"c{n}", "x") for n in range(301)] + [lab.say("Seen it all.")], 1)]
-    asked = batch + [("e305", harness.user_message("And now?"))]  # 4 tokens
-    t.expect([harness.find_cut(batch, 5 + 301 * 3), harness.find_cut(asked, 4 + 5 + 301 * 3)],
-             [303, 304],
-             "Rows U A(301 calls) R R ... R (301 results, 3 tokens each) A (5 tokens), with "
-             "keep_recent_tokens 908, then the same rows and a question 'And now?' (4 tokens) "
-             "with 912: the items are the cuts. Each walk reaches its budget at row 2, the "
-             "first result; with no user message after it, the cut is the first row from there "
-             "on that is not a tool result, row 303, however many results it steps past; with "
+         lab.reply(*[lab.call("look", {"path": f"f{n}.py"}, id=f"c{n}") for n in range(looks)])]
+        + [result(f"c{n}", "x") for n in range(looks)] + [lab.say("Seen it all.")], 1)]
+    asked = batch + [(f"e{looks + 4}", harness.user_message("And now?"))]  # 4 tokens
+    t.expect([harness.find_cut(batch, 5 + looks * 3),
+              harness.find_cut(asked, 4 + 5 + looks * 3)],
+             [looks + 2, looks + 3],
+             f"Rows U A({looks} calls) R R ... R ({looks} results, 3 tokens each) A (5 tokens), "
+             f"with keep_recent_tokens {5 + looks * 3}, then the same rows and a question "
+             f"'And now?' (4 tokens) with {4 + 5 + looks * 3}: the items are the cuts. Each "
+             "walk reaches its budget at row 2, the first result; with no user message after "
+             "it, the cut is the first row from there on that is not a tool result, row "
+             f"{looks + 2}, however many results it steps past, never back to their call; with "
              "the question there, the cut is the first user message at or after row 2, row "
-             "304, however many rows later it stands (find_cut, lesson 12).")
+             f"{looks + 3}, however many rows later it stands (find_cut, lesson 12).")
 
 
 @lab_test("find_cut over rows as SessionLog.rows() gives them after a compaction (lab 12.2): "
@@ -397,7 +451,9 @@ async def test_find_cut_over_the_rows_of_a_compacted_log(t):
         later += [lab.reply(lab.call("look", {"path": f"{word(t)}.py"}, id=f"L{n}")),
                   result(f"L{n}", "r" * t.random.randint(1, 200))]
     later += [lab.say(f"Seen every one, {word(t)}."), harness.user_message(""),
-              lab.say(f"Anything more about {word(t)}?"), harness.user_message(question)]
+              lab.say(f"Anything more about {word(t)}?"),
+              harness.user_message(t.random.choice((" ", "\n", "  \t", " \n "))),
+              lab.say(f"Say it again about {word(t)}?"), harness.user_message(question)]
     first = t.random.randint(1, 400)
     compaction = first + len(kept)  # written after the rows it kept, before the later ones
     rows = ([(f"e{compaction}", summary)] + [(f"e{first + i}", m) for i, m in enumerate(kept)]
@@ -412,7 +468,7 @@ async def test_find_cut_over_the_rows_of_a_compacted_log(t):
              "message like any other, and so is a steer after a question: the cut is the first "
              "user message at or after the row where the count stops, however many rows later "
              "it stands, and even when it is the newest row, a question not yet answered, or "
-             "a user message that says nothing: find_cut looks at a row's role and size, never "
+             "a user message that says nothing, or only spaces: find_cut looks at a row's role and size, never "
              "its words. The answer is the index of that row in the list, whatever its id says "
              "(rows() opens with the compaction's own id), and whatever an earlier row says: "
              "the newest question is the first one asked again, word for word (find_cut, "
@@ -468,12 +524,6 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
             cut = harness.find_cut(rows, budget)
             found.append([cut, cut < len(rows) and cut > 0 and roles[cut] == "toolResult",
                           split_pairs(rows, cut)])
-        t.expect(rows == before, True,
-                 f"Rows {lab.shape([m for m, _ in made])}, cut for the budgets {budgets}: "
-                 "whether each row's message was exactly as it was afterwards. find_cut only "
-                 "reads the rows; their messages are the record, and a mark written into one "
-                 "goes into the log with it (Build item 3, \"Like `render`, `find_cut` changes "
-                 "none of the rows it is given\") (find_cut, lesson 12).")
         t.expect(found,
                  why=f"Rows {lab.shape([m for m, _ in made])}, costing {sizes} tokens, their ids "
                  f"{[key for key, _ in rows]} (two logs' rows, each log numbering from e1), cut "
@@ -504,3 +554,11 @@ async def test_find_cut_over_drawn_sessions_and_budgets(t):
                  "walk counts the newest row and stops there). A budget of 0 is a budget, not "
                  "\"no budget\": it keeps the least, never everything, which is a cut of 0 "
                  "(find_cut, lesson 12).")
+        t.expect(rows == before, True,
+                 f"Rows {lab.shape([m for m, _ in made])}, cut for the budgets {budgets}, 0 "
+                 f"and {below}: "
+                 "whether each row's message was exactly as it was afterwards. find_cut only "
+                 "reads the rows; their messages are the record, and a mark written into one "
+                 "goes into the log with it, whatever the budget (Build item 3, \"Like "
+                 "`render`, `find_cut` changes none of the rows it is given\") (find_cut, "
+                 "lesson 12).")
