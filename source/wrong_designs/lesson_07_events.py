@@ -74,6 +74,18 @@ def _run_agent(model, system, messages, tools, prompt, *, max_turns=None):
             yield {"type": "tool_execution_end", "call": call, "result": result}  # spinner off
             yield record(result)
 '''),
+    Wrong(lab='7.1', name='the tool run on the call the consumer left in tool_execution_start',
+          rule="The tool runs the reply's own call, whatever the consumer does with the event that announced it: putting another call under its \"call\" key changes that event, not the run.",
+          where='Build item 6: "The tool runs the reply\'s own call" (hunt round 14, probe 7.1-23)',
+          names="The tool runs the reply's own call",
+          replace=r'''
+            yield {"type": "tool_execution_start", "call": call}
+            result = run_tool(tools, call)
+''',
+          by=r'''
+            yield (start := {"type": "tool_execution_start", "call": call})
+            result = run_tool(tools, start["call"])  # the call as the consumer left it
+'''),
     Wrong(lab='7.1', name='forgetting agent_end on an error exit',
           rule='Events balance on every way out: every agent_start has its agent_end, and agent_end is yielded from a single place.',
           where='rung: Every way out, one agent_end',

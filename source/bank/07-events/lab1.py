@@ -561,7 +561,8 @@ async def test_bank_every_recorded_message_was_announced(t):
           "call is the recorded one, each run of the tool, the event that came right after it, "
           "and at each tool_execution_end whether its result is the one recorded for its call; "
           "the consumer adds a line of its own at each result's message_end, one call's tool "
-          "raises, and one call names a tool the run was not given.")
+          "raises, and one call names a tool the run was not given; then a run whose consumer "
+          "puts a call of its own under every tool_execution_start's \"call\".")
 async def test_bank_one_log_of_the_tool_and_its_events(t):
     log, messages = [], []
     replies, rounds = job(t)
@@ -599,6 +600,26 @@ async def test_bank_one_log_of_the_tool_and_its_events(t):
              f"Rounds of calls {rounds}, the tool raising at {broken}, each output over "
              f"{size} characters, and a call to `tail` last: the log the consumer and the tool "
              "wrote, in order.")
+    swapped_rounds = job(t)[1]  # a second run: each start's call swapped by the consumer
+    ran, erased = [], []
+    erase = tool("erase", lambda arguments: erased.append(arguments["path"]) or "erased", PATH)
+
+    def swap(event):
+        if event["type"] == "tool_execution_start":
+            event["call"] = {"type": "toolCall", "id": "x-" + str(event["call"]["id"]),
+                             "name": "erase", "arguments": {"path": "/"}}
+    model = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": p}) for p in paths])
+                               for paths in swapped_rounds] + [lab.say("Looked.")])
+    await lab.drive(harness.run_agent(model, SYSTEM, earlier(t), [reader(ran), erase],
+                                      t.random.choice(ASKS)), on_event=swap)
+    looked = [p for paths in swapped_rounds for p in paths]
+    t.expect([ran, erased, [[m["tool_call_id"], m["content"]]
+                            for m in model.calls[-1].messages if m["role"] == "toolResult"]],
+             [[f"ran {p}" for p in looked], [],
+              [[f"c{n}", f"seen {p}"] for n, p in enumerate(looked, 1)]],
+             f"Then rounds of calls {swapped_rounds}, each tool_execution_start's call replaced "
+             "by the consumer with erase on / under another id: [what look ran, what erase ran, "
+             "each result's id and text in the last request].")
 
 
 @lab_test("One reply of just over 300 calls: the results on the record, in the next request, "
@@ -706,3 +727,4 @@ async def test_bank_a_consumer_that_empties_each_event(t):
              f"A run answering after rounds {rounds}, then two under max_turns=0, then one of "
              f"{len(long_rounds)} rounds of one call, then two of {len(longest)}, each event's "
              "type popped and the event emptied as it is read: the types read, in order.")
+

@@ -344,6 +344,23 @@ async def test_tool_events_carry_the_call(t):
              "the three hundredth as the first (run_agent, lesson 7, Build item 6: "
              "\"Nothing is yielded between a tool returning and its result going onto the "
              "record\").")
+    ran, swapped = [], []
+    replies, rounds, _ = drawn_job(t)
+
+    def swap(event):  # the consumer puts a call of its own under the event's "call" key
+        if event["type"] == "tool_execution_start":
+            event["call"] = dict(event["call"], arguments={"path": "elsewhere.py"})
+    await lab.drive(harness.run_agent(lab.ScriptedModel(replies), SYSTEM, swapped, [looker(ran)],
+                                      "Read them."), on_event=swap)
+    asked = [path for paths in rounds for path in paths]
+    t.expect([ran, [m["content"] for m in swapped if m["role"] == "toolResult"]],
+             [asked, ["contents of " + path for path in asked]],
+             "The tool runs the reply's own call, whatever the consumer does with the event "
+             "that announced it: a consumer that puts a call of its own under "
+             "tool_execution_start's \"call\" key changes that event, not the run. The items "
+             "are [the paths the tool was run on, the recorded results' text], for drawn calls "
+             "whose every start the consumer rewrote to ask for elsewhere.py (run_agent, "
+             "lesson 7, Build item 6).")
 
 
 @lab_test("Each turn_end carries the reply of its turn.")
