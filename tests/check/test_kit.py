@@ -158,3 +158,20 @@ def test_a_trusted_same_items_check_that_misses_an_item_fails_and_says_which():
     with pytest.raises(CheckFailed, match='in any order: missing "y"') as failed:
         t.expect_same_items(["x", "y"], ["x", "y", "y"], "the files")
     assert str(failed.value).startswith("the files\n")
+
+
+def test_hours_pass_moves_every_clock_a_harness_can_read_a_minute_a_reading_and_puts_them_back():
+    import time
+    clocks = ("monotonic", "time", "perf_counter")
+    before = {name: getattr(time, name) for name in clocks + tuple(f"{c}_ns" for c in clocks)}
+    with kit.hours_pass():
+        seconds = [getattr(time, name)() for name in clocks]
+        nanoseconds = [getattr(time, f"{name}_ns")() for name in clocks]
+    steps = [b - a for a, b in zip(seconds, seconds[1:])]
+    assert steps == [60.0, 60.0], f"each reading in seconds should be a minute on: {seconds}"
+    gaps = [b - a for a, b in zip(nanoseconds, nanoseconds[1:])]
+    assert gaps == [60_000_000_000] * 2, f"the _ns clocks should step a minute too: {nanoseconds}"
+    assert abs(nanoseconds[0] / 1e9 - seconds[-1] - 60.0) < 1e-3, \
+        "the _ns clocks should read the others' time, a minute on, not a clock of their own"
+    after = {name: getattr(time, name) for name in before}
+    assert after == before, "hours_pass should put every clock back on the way out"
