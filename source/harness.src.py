@@ -1966,7 +1966,7 @@ class FinalTextRenderer:
         #: before
         if reply["stop_reason"] == "error":
         #: end
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
             return False
         print(text_of(reply))
         return True

@@ -307,7 +307,7 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           names='did not end well',
           replace=r'''
         if reply["stop_reason"] == "error":
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
             return False
 ''',
           by=''),
@@ -316,7 +316,7 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           where='rung: Events are data (did the run end well?)',
           names='error_message',
           replace=r'''
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
             return False
 ''',
           by='            raise RuntimeError(reply["error_message"])'),
@@ -425,11 +425,11 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           names='whatever its error_message',
           replace=r'''
         if reply["stop_reason"] == "error":
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
 ''',
           by=r'''
         if reply.get("error_message"):
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
 '''),
     Wrong(lab='7.2', name='an empty line printed when there is no answer',
           rule='When no assistant message came by at all, finish() prints nothing and returns False.',
@@ -464,10 +464,10 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
 ''',
           also=((r'''
         if reply["stop_reason"] == "error":
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
 ''', r'''
         if "error_message" in reply:
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
 '''),)),
     Wrong(lab='7.2', name='a failure told by an empty reply',
           rule='Whether a reply failed is its stop_reason "error", whatever its content holds: a failed reply that got words out first is still a failure.',
@@ -484,7 +484,7 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
 ''',
           also=((r'''
         if reply["stop_reason"] == "error":
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
 ''', r'''
         if not reply["content"]:
             print(f"Error: {reply.get('error_message', 'no answer')}")
@@ -533,7 +533,7 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           where='Build: two frontends, item 2 (hunt round 4, 7.2-1)',
           names='word for word',
           replace=r'''
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
             return False
 ''',
           by=r'''
@@ -549,7 +549,7 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           names='"toolUse"',
           replace=r'''
         if reply["stop_reason"] == "error":
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
 ''',
           by=r'''
         if reply["stop_reason"] != "stop":
@@ -617,11 +617,11 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           where='Build: two frontends, after item 2 (hunt round 4, 7.2-7)',
           names='touches the record',
           replace=r'''
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
             return False
 ''',
           by=r'''
-            line = f"Error: {reply['error_message']}"
+            line = f"Error: {reply.get('error_message')}"
             reply["content"].append({"type": "text", "text": line})  # note it on the reply
             print(line)
             return False
@@ -1280,11 +1280,11 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           names='or a note',
           replace=r'''
         if reply["stop_reason"] == "error":
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
 ''',
           by=r'''
         if reply.get("error_message") is not None:
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
 '''),
     Wrong(lab='7.2', name='JsonRenderer judging afresh at each agent_start',
           rule='False when any message it saw announced had stop_reason "error": a renderer handed two runs in a row, the first failing, saw a failed message, a new agent_start between them or not.',
@@ -1392,7 +1392,7 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           where='Build: two frontends, item 2 (hunt round 9, 7.2-11)',
           names='nothing cut',
           replace=r'''
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
             return False
 ''',
           by=r'''
@@ -1405,11 +1405,11 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           where='Build: two frontends, item 2 (hunt round 9, 7.2-12)',
           names='nothing stripped',
           replace=r'''
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
             return False
 ''',
           by=r'''
-            print(f"Error: {reply['error_message'].strip()}")
+            print(f"Error: {reply.get('error_message').strip()}")
             return False
 '''),
     Wrong(lab='7.2', name='no second "Error: " before a reason that starts with Error',
@@ -1417,7 +1417,7 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           where='Build: two frontends, item 2 (hunt round 9, 7.2-29)',
           names='of its own',
           replace=r'''
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
             return False
 ''',
           by=r'''
@@ -1614,13 +1614,13 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           where='Build: two frontends, after item 2 (hunt round 10, 7.2-7)',
           names='neither touches the record',
           replace=r'''
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
             return False
 ''',
           by=r'''
             if reply.get("error_message") is None:
                 reply["error_message"] = "no reason given"  # fill in what the provider left out
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
             return False
 '''),
     Wrong(lab='7.2', name='FinalTextRenderer marking the newest reply until finish()',
@@ -1694,11 +1694,11 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           where='Build: two frontends, item 2 (hunt round 10, 7.2-25)',
           names='nothing cut',
           replace=r'''
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
             return False
 ''',
           by=r'''
-            print(f"Error: {reply['error_message'][:10_000]}")
+            print(f"Error: {reply.get('error_message')[:10_000]}")
             return False
 '''),
     Wrong(lab='7.2', name='a failed reply with no reason counted as an answer',
@@ -1823,12 +1823,12 @@ def run_agent(model, system, messages, tools, prompt, *, max_turns=None):
           where='Build: two frontends, after item 2 (hunt round 13, 7.2-05)',
           names='neither touches the record',
           replace=r'''
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
             return False
 ''',
           by=r'''
             reply.setdefault("error_message", "the provider gave no reason")
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
             return False
 '''),
     Wrong(lab='7.2', name='JsonRenderer leaving out keys json.dumps cannot write',
@@ -2277,7 +2277,7 @@ ALLOWED = [
           rule="A reply labelled error whose error_message is missing or null came with no reason at all; lesson 7 leaves what the text frontend's line says for it to the student (the reference raises KeyError or prints None, Tau prints no line), so long as finish() returns False.",
           where='hunt round 9, probe 7.2-P6; lab 7.2, Build section: "what the line says is yours to choose"', names='',
           replace=r'''
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
 ''',
           by=r'''
             reason = reply.get("error_message")  # missing or null: no reason came
@@ -2317,10 +2317,10 @@ ALLOWED = [
 ''',
           also=((r'''
         if reply["stop_reason"] == "error":
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
 ''', r'''
         if reply["stop_reason"] not in ("stop", "toolUse"):
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
 '''),)),
     Wrong(lab='7.2', name='the error label compared loosely',
           rule='Of the four labels the course\'s world gives a reply ("stop", "toolUse", "error", '
@@ -2340,10 +2340,10 @@ ALLOWED = [
 ''',
           also=((r'''
         if reply["stop_reason"] == "error":
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
 ''', r'''
         if str(reply["stop_reason"]).lower().startswith("err"):
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
 '''),)),
     # Hunt round 10 (reader r45): design 7.2-9 and probe 7.2-P5.
     Wrong(lab='7.2', name='the error label found anywhere in the label',
@@ -2364,10 +2364,10 @@ ALLOWED = [
 ''',
           also=((r'''
         if reply["stop_reason"] == "error":
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
 ''', r'''
         if "error" in str(reply["stop_reason"]).lower():
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
 '''),)),
     Wrong(lab='7.2', name='FinalTextRenderer telling a reply by its stop_reason key',
           rule='Every assistant message of the course carries a stop_reason and no user or '

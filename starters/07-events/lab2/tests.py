@@ -487,11 +487,11 @@ async def test_the_label_decides(t):
              # (Build item 2), so only its verdict is held here, never its line
              ("a failed reply with error_message null (FinalTextRenderer's line not judged)",
               lab.fail(reason) | {"error_message": None}, [False, False, None]),
-             # with no error_message key at all, what the text frontend's finish() does is not
-             # judged here either, only that the record stays as it came
-             ("a failed reply with no error_message key (FinalTextRenderer's finish() not "
-              "judged)", {key: value for key, value in lab.fail(reason).items()
-                          if key != "error_message"}, [False, None, None])]
+             # with no error_message key at all, the line is the student's too, and finish()
+             # still says the run failed
+             ("a failed reply with no error_message key (FinalTextRenderer's line not judged)",
+              {key: value for key, value in lab.fail(reason).items() if key != "error_message"},
+              [False, False, None])]
 
     def watched(renderer, events):
         """fold, and whether the events were as before after each render call and finish()."""

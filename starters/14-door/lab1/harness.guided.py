@@ -545,7 +545,7 @@ class FinalTextRenderer:
         if reply is None:
             return False
         if reply["stop_reason"] == "error":
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
             return False
         print(text_of(reply))
         return True

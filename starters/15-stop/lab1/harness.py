@@ -624,7 +624,7 @@ class FinalTextRenderer:
         if reply is None:
             return False
         if reply["stop_reason"] in ("error", "aborted"):
-            print(f"Error: {reply['error_message']}")
+            print(f"Error: {reply.get('error_message')}")
             return False
         print(text_of(reply))
         return True
