@@ -333,16 +333,20 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
 
     def interrupts(name, arguments):
         raise KeyboardInterrupt("Ctrl-C at the keyboard")
+    printed = f"{t.random.choice(FILES)}\r\nsynced\r\n\x00"
     t.expect([shown_as, sorted(set(knocked)), len(asked), ran,
-              await knock(harness.guard(recording(name, ran), interrupts), {"target": "w"})],
+              await knock(harness.guard(recording(name, ran), interrupts), {"target": "w"}),
+              await knock(harness.guard(recording(name, [], printed),
+                                        lambda name, arguments: None), {"target": "v"})],
              [True, [("refused", BLOCKED + reason)], times, [],
-              ["left", "KeyboardInterrupt: Ctrl-C at the keyboard"]],
+              ["left", "KeyboardInterrupt: Ctrl-C at the keyboard"], ["ran", printed]],
              f"Then a door whose check is an async def (its call hands back a coroutine that "
              f"would give None); a door whose check refuses {times} calls in a row, each with the "
-             "very same arguments dict; and a door whose check raises KeyboardInterrupt. Items: "
-             "[whether the first door refused with the coroutine as its reason, each different "
-             "thing the frontend found at the second door, how often its check was asked, the "
-             "calls that ran, what the frontend found at the third door].")
+             "very same arguments dict; a door whose check raises KeyboardInterrupt; and a "
+             "door that lets by a tool printing \\r\\n line ends and a NUL. Items: [whether "
+             "the first door refused with the coroutine as its reason, each different thing "
+             "the frontend found at the second door, how often its check was asked, the calls "
+             "that ran, what the frontend found at the third door, and at the fourth].")
 
 
 # --- rule 2: deny_destructive -----------------------------------------------------------------
@@ -549,14 +553,22 @@ async def test_bank_a_person_at_the_frontend_during_a_run(t):
         """A person no frontend was ever attached to: nothing to ask them through."""
     door_without = harness.guard(recording("bash", ran), harness.confirm_with(Unattached()))
     nobody = await knock(door_without, {"command": "make deploy"})
+    huge = {"path": f"{t.random.choice(FILES)}.md", "content": "".join(
+        f"- entry {n}\n" for n in range(1, t.random.randint(90000, 95000)))}
+    listener = lab.Human([False])
+    await knock(harness.guard(recording("write", ran), harness.confirm_with(listener)), huge)
+    whole = f"Allow write {json.dumps(huge)}?"
+    heard = [[len(question), question == whole] for question in listener.questions]
     t.expect([await knock(door, raw) in (["refused", FAILED + cannot], ["refused", NO]),
-              person.questions, nobody[0], nobody[1].startswith(BLOCKED), ran],
-             [True, [], "refused", True, []],
+              person.questions, nobody[0], nobody[1].startswith(BLOCKED), ran, heard],
+             [True, [], "refused", True, [], [[len(whole), True]]],
              "Then a frontend knocks on a write's door with bytes as the content, which "
-             "json.dumps cannot write, and on a bash door whose person has no ask at all. Items: "
-             "[whether the write's door refused, as a check that broke or as the user said no, "
-             "the questions that person was asked, what the frontend found at the bash door, "
-             "whether it was refused with a reason, the calls that ran].")
+             "json.dumps cannot write, on a bash door whose person has no ask at all, and on a "
+             "write's door with a content of over a million characters, which the person "
+             "refuses. Items: [whether the write's door refused, as a check that broke or as "
+             "the user said no, the questions that person was asked, what the frontend found at "
+             "the bash door, whether it was refused with a reason, the calls that ran, each "
+             "question the last person heard as [its length, it is the whole question]].")
     door = harness.guard(recording("bash", ran), harness.confirm_with(Dark()))
     t.expect(await knock(door, again), ["left", "PowerCut: the lights went out"],
              "Then a frontend knocks on a door whose person's frontend loses its power while "
@@ -595,7 +607,7 @@ async def test_bank_a_person_who_reads_the_question(t):
     plan += [("bash", again_yes), ("bash", again_no), ("bash", truthy)]
     ask = {n: f"Allow {n_} {json.dumps(a)}?" for n, (n_, a) in enumerate(plan)}
     reader = Reader({ask[0]: [True], ask[1]: [True], ask[2]: [True], ask[3]: [True, False],
-                     ask[4]: [False, True], ask[5]: [1, t.random.choice(["yes", 1.0, "True"])]},
+                     ask[4]: [False, True], ask[5]: [1, t.random.choice(["y", "Y"])]},
                     "deploy")
     tools = [harness.guard(recording(n, ran), harness.confirm_with(reader))
              for n in ("read", "restart", "write", "bash")]
@@ -619,8 +631,8 @@ async def test_bank_a_person_who_reads_the_question(t):
               [list(plan[n]) for n in order if n in allowed]],
              f"Runs, one call each, in the order {order}: a read of a path holding \u00e9, a "
              "restart with no arguments, a long write, three bash calls each made twice (the "
-             "person says True the first time and no the second, no then True, and 1 then a "
-             "truthy word), and make deploy, which the person cannot be reached about. Items: "
+             "person says True the first time and no the second, no then True, and 1 then y or Y), "
+             "and make deploy, which the person cannot be reached about. Items: "
              "[the questions the person heard, each result's content (for make deploy, whether "
              "it is a refusal with a reason: the user said no, or the check failed: and what ask "
              "raised), the calls that ran].")
