@@ -1175,6 +1175,201 @@ WRONG = [
             return "the user said no"
         if said is True:
 '''),
+    # Hunt round 15 (reader r77): each a design that passed the lab's tests before this round.
+    Wrong(lab='14.1', name="a check's awaitable answer awaited",
+          rule='A check is a plain function: what calling it returns is its answer, so an async check, whose call hands back a coroutine, has not said None, and the call is refused.',
+          where='lab 14.1, Build section, item 1: "A check is a plain function: what it returns when called is its answer, so one that hands back an awaitable has not said `None`"; hunt round 15, 14.1-02',
+          names='has not said None',
+          replace=r'''
+            reason = check(tool["name"], arguments)
+''',
+          by=r'''
+            reason = check(tool["name"], arguments)
+            if hasattr(reason, "send") and hasattr(reason, "__await__"):  # an async check
+                try:
+                    reason.send(None)
+                except StopIteration as done:
+                    reason = done.value
+'''),
+    Wrong(lab='14.1', name="the check's answer replayed for the same arguments dict",
+          rule='For each call, the check is asked once: the same arguments dict handed in again is a new call, and the check is asked again.',
+          where='lab 14.1, Build section, item 1: "For each call, the check is asked once"; hunt round 15, 14.1-04',
+          names='not even for the very same arguments object',
+          replace=r'''
+            reason = check(tool["name"], arguments)
+''',
+          by=r'''
+            if id(arguments) in seen:  # this very dict was asked about already
+                reason = seen[id(arguments)][1]
+            else:
+                reason = check(tool["name"], arguments)
+                seen[id(arguments)] = (arguments, reason)  # held, so its id is not reused
+''',
+          also=((r'''
+    def execute(arguments):
+        try:
+''', r'''
+    seen = {}
+
+    def execute(arguments):
+        try:
+'''),)),
+    Wrong(lab='14.1', name="the tool's output tidied of Windows line ends and a NUL",
+          rule="When the check allows a call, the real tool's result is the call's own, unchanged: its \\r\\n line ends and a NUL at its end stay.",
+          where='''lab 14.1, Build section, item 1: "its result, or its failure, is then the call's own, unchanged"; hunt round 15, 14.1-06''',
+          names='comes back as it was printed, not tidied',
+          replace=RUN,
+          by=r'''
+        output = tool["execute"](arguments)  # outside the try: the tool's failures are not the door's
+        if isinstance(output, str):
+            output = output.replace("\r\n", "\n").rstrip("\x00")
+        return output
+'''),
+    Wrong(lab='14.1', name='a door that opens after two hundred refusals',
+          rule='Any answer but None is a reason for a refusal, the last of a thousand as the first: the door keeps no count of refusals.',
+          where='lab 14.1, Build section, item 1: "Any other answer is the reason for a refusal"; hunt round 15, 14.1-09',
+          names='the door keeps no count of refusals',
+          replace=r'''
+            reason = check(tool["name"], arguments)
+''',
+          by=r'''
+            reason = None if refused[0] >= 200 else check(tool["name"], arguments)
+''',
+          also=((BLOCK, r'''
+            refused[0] += 1  # after two hundred, the check has made its point
+            raise PermissionError(f"Tool call blocked: {reason}")
+'''), (r'''
+    def execute(arguments):
+        try:
+''', r'''
+    refused = [0]
+
+    def execute(arguments):
+        try:
+'''))),
+    Wrong(lab='14.1', name='a long question cut at fifty thousand characters',
+          rule='The question puts the arguments as json.dumps writes them, all of them, however long.',
+          where='lab 14.1, Build section, item 3: "The question reads `Allow`, the tool\'s name and the arguments as `json.dumps` writes them, then `?`"; hunt round 15, 14.1-10',
+          names='every character of its JSON, not cut',
+          replace=ASK,
+          by=r'''
+        shown = json.dumps(arguments)
+        if len(shown) > 50000:
+            shown = shown[:50000] + "..."
+        if human.ask(f"Allow {name} {shown}?") is True:
+'''),
+    Wrong(lab='14.1', name='rm -rf looked for in the first 200,000 characters',
+          rule='A bash call whose command contains rm -rf, wherever it stands, however long the command, gets a reason.',
+          where='lab 14.1, Build section, item 2: "A bash call whose command contains `rm -rf`, wherever it stands, gets a reason"; hunt round 15, 14.1-11',
+          names='or after 1,000,000',
+          replace=DENY,
+          by=r'''
+    if name == "bash" and "rm -rf" in str(arguments.get("command"))[:200000]:
+'''),
+    Wrong(lab='14.1', name='y read as a yes',
+          rule='confirm_with lets a call through only on a clear yes, True itself: y is another answer, and a no.',
+          where='lab 14.1, Build section, item 3: "lets the call through only on a clear yes"; hunt round 15, 14.1-13',
+          names='and y: a door fails closed',
+          replace=ASK,
+          by=r'''
+        said = human.ask(f"Allow {name} {json.dumps(arguments)}?")
+        if said is True or said in ("y", "Y"):
+'''),
+    Wrong(lab='14.1', name='bytes decoded for the person',
+          rule='Arguments json.dumps cannot write, bytes as much as a set, are never put to the person: the call is refused.',
+          where='lab 14.1, Build section, item 3: "Arguments `json.dumps` cannot write, a set among them for example, are never put to the person"; hunt round 15, 14.1-14',
+          names='Bytes are no more JSON than a set is',
+          replace=ASK,
+          by=r'''
+        shown = {key: value.decode("utf-8", "replace") if isinstance(value, bytes) else value
+                 for key, value in arguments.items()}
+        if human.ask(f"Allow {name} {json.dumps(shown)}?") is True:
+'''),
+    Wrong(lab='14.1', name='a person who said yes five times in a row not asked again',
+          rule='confirm_with puts one question to the person per call, the same call asked again as often as it comes: no run of yeses lets later calls through unasked.',
+          where='lab 14.1, Build section, item 3: "the same call asked again as often as it comes"; hunt round 15, 14.1-16',
+          names='a person who has said yes a thousand times is still asked',
+          replace=ASK,
+          by=r'''
+        if yeses[0] >= 5:
+            return None  # they have said yes enough
+        said = human.ask(f"Allow {name} {json.dumps(arguments)}?")
+        yeses[0] = yeses[0] + 1 if said is True else 0
+        if said is True:
+''',
+          also=((r'''
+    def check(name, arguments):
+''', r'''
+    yeses = [0]
+
+    def check(name, arguments):
+'''),)),
+    Wrong(lab='14.1', name='a person who said no three times in a row not asked again',
+          rule='confirm_with puts one question to the person per call, the same call asked again as often as it comes: no run of nos refuses later calls unasked.',
+          where='lab 14.1, Build section, item 3: "the same call asked again as often as it comes"; hunt round 15, 14.1-17',
+          names='a person who has said no a thousand times is still asked',
+          replace=ASK,
+          by=r'''
+        if nos[0] >= 3:
+            return "the user said no"  # they have said no enough
+        nos[0] += 1
+        if human.ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+            nos[0] = 0
+''',
+          also=((r'''
+    def check(name, arguments):
+''', r'''
+    nos = [0]
+
+    def check(name, arguments):
+'''),)),
+    Wrong(lab='14.1', name='deny_destructive for every tool whose name starts with bash',
+          rule='deny_destructive looks at bash calls only, by the name bash exactly: every other call gets None, other tools included.',
+          where='lab 14.1, Build section, item 2: "Every other call gets `None`, other tools included"; hunt round 15, 14.1-22',
+          names='nor a name that starts with bash',
+          replace=DENY,
+          by=r'''
+    if name.startswith("bash") and "rm -rf" in str(arguments.get("command")):
+'''),
+    Wrong(lab='14.1', name="a Ctrl-C from the check made a refusal",
+          rule="The door's try catches Exception only: a KeyboardInterrupt raised by the check is the program ending, and leaves the door as it came.",
+          where='lesson 14, the prediction on the real tool\'s failures: "anything wider than `Exception` passes through both"; hunt round 15, 14.1-23',
+          names='Nor is a KeyboardInterrupt (Ctrl-C) from the check',
+          replace=CRASH,
+          by=r'''
+        except (Exception, KeyboardInterrupt) as exc:  # Ctrl-C in a slow check: refuse, go on
+            reason = f"the check failed: {exc}"
+'''),
+    Wrong(lab='14.1', name='a person with no ask read as a yes',
+          rule='confirm_with lets a call through only on a clear yes: a person with no ask gave none, and the call is refused with a reason.',
+          where='lab 14.1, Build section, item 3: "lets the call through only on a clear yes"; hunt round 15, 14.1-24',
+          names='Nor has a person with no way to be asked at all',
+          replace=ASK,
+          by=r'''
+        ask = getattr(human, "ask", None)
+        if ask is None:
+            return None  # no frontend attached: nobody to hold the call up
+        if ask(f"Allow {name} {json.dumps(arguments)}?") is True:
+'''),
+    Wrong(lab='14.1', name="confirm_with's answer replayed for the same arguments dict",
+          rule='confirm_with puts one question to the person per call, the same call asked again as often as it comes, the very same arguments dict too.',
+          where='lab 14.1, Build section, item 3: "the same call asked again as often as it comes"; hunt round 15, 14.1-25',
+          names='though the check was handed the very same arguments dict each time',
+          replace=ASK,
+          by=r'''
+        if id(arguments) in seen:  # this very dict was put to the person already
+            return seen[id(arguments)][1]
+        said = human.ask(f"Allow {name} {json.dumps(arguments)}?")
+        seen[id(arguments)] = (arguments, None if said is True else "the user said no")  # held
+        if said is True:
+''',
+          also=((r'''
+    def check(name, arguments):
+''', r'''
+    seen = {}
+
+    def check(name, arguments):
+'''),)),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must

@@ -12,6 +12,7 @@ reads each question and answers only the one they understand. So the public test
 expressions, evaluated in a bank test's frame, do not give its values.
 """
 import asyncio
+import itertools
 import json
 
 import harness
@@ -311,6 +312,41 @@ async def test_bank_a_frontend_knocks_on_the_door_itself(t):
              "the frontend found for the two calls, whether the tool got each very dict, the "
              "two dicts afterwards, whether what left the door was the very exception the tool "
              "raised, what the frontend found at the second door].")
+    later, ran = [], []
+
+    async def deferred(name, arguments):
+        return None
+
+    def hands_back(name, arguments):
+        later.append(deferred(name, arguments))
+        return later[-1]
+    found = await knock(harness.guard(recording(name, ran), hands_back), {"target": "z"})
+    shown_as = found == ["refused", BLOCKED + str(later[0])]
+    for waiting in later:
+        waiting.close()  # never awaited, as the door must not: close it so Python does not warn
+    times, asked = t.random.randint(1020, 1040), []
+    reason = f"{t.random.choice(FILES)} is frozen"
+    stubborn = harness.guard(recording(name, ran),
+                             lambda name, arguments: asked.append(name) or reason)
+    same = {"target": t.random.choice(FILES)}
+    knocked = [tuple(await knock(stubborn, same)) for _ in range(times)]
+
+    def interrupts(name, arguments):
+        raise KeyboardInterrupt("Ctrl-C at the keyboard")
+    printed = f"{t.random.choice(FILES)}\r\nsynced\r\n\x00"
+    t.expect([shown_as, sorted(set(knocked)), len(asked), ran,
+              await knock(harness.guard(recording(name, ran), interrupts), {"target": "w"}),
+              await knock(harness.guard(recording(name, [], printed),
+                                        lambda name, arguments: None), {"target": "v"})],
+             [True, [("refused", BLOCKED + reason)], times, [],
+              ["left", "KeyboardInterrupt: Ctrl-C at the keyboard"], ["ran", printed]],
+             f"Then a door whose check is an async def (its call hands back a coroutine that "
+             f"would give None); a door whose check refuses {times} calls in a row, each with the "
+             "very same arguments dict; a door whose check raises KeyboardInterrupt; and a "
+             "door that lets by a tool printing \\r\\n line ends and a NUL. Items: [whether "
+             "the first door refused with the coroutine as its reason, each different thing "
+             "the frontend found at the second door, how often its check was asked, the calls "
+             "that ran, what the frontend found at the third door, and at the fourth].")
 
 
 # --- rule 2: deny_destructive -----------------------------------------------------------------
@@ -329,8 +365,9 @@ def shell_calls(t):
     after other commands, glued to a ;, inside sh -c, as rm -rfv; -rf of other commands; rm -rf
     in another argument, or in the command of a tool not named bash (run_bash among them); a
     command that is not text, a list or a dict holding rm -rf among them; rm -rf on the fifth line
-    of a script, after over 100,000 characters, at the end of a longer word, and in a str of a
-    kind of its own; rm -r and rm -R, which are not rm -rf; bash spelt otherwise, another tool."""
+    of a script, after over 100,000 characters and after over a million, at the end of a longer
+    word, and in a str of a kind of its own; rm -r and rm -R, which are not rm -rf; bash spelt
+    otherwise or with more after it (bash2), another tool."""
     target = t.random.choice(["build", "dist", "out", "cache", "tmp"])
     refused = [f"make clean && rm -rf {target}", f"ls;rm -rf {target}",
                f"echo go; sh -c 'rm -rf {target}'", f"rm -rfv {target} 2>/dev/null",
@@ -351,6 +388,10 @@ def shell_calls(t):
                False),
               (t.random.choice(["Bash", "BASH", "bash ", " bash"]),
                {"command": f"rm -rf {target}"}, False),
+              (t.random.choice(["bash2", "bash_v2", "bashrc"]), {"command": f"rm -rf {target}"},
+               False),
+              ("bash", {"command": "echo " + " ".join(f"{target}{n}" for n in range(
+                  t.random.randint(150000, 160000))) + f" | xargs rm -rf {target}"}, True),
               ("explain", {"command": f"rm -rf {target}"}, False)]
     t.random.shuffle(calls)
     return calls
@@ -487,16 +528,47 @@ async def test_bank_a_person_at_the_frontend_during_a_run(t):
              f"({unwritable['content']!r} as the content). Items: [whether the door refused it, "
              "as a check that broke or as the user said no, the "
              "questions the person was asked, the calls that ran].")
-    said = [True] * t.random.randint(3, 4) + [False] * t.random.randint(3, 4)
+    streaks = [t.random.randint(1010, 1020), t.random.randint(1010, 1020), 1]
+    said = [True] * streaks[0] + [False] * streaks[1] + [True]
     person, ran = lab.Human(list(said)), []
     door = harness.guard(recording("bash", ran), harness.confirm_with(person))
     again = {"command": f"make {t.random.choice(FILES)}"}
     found = [(await knock(door, again))[0] for _ in said]
-    t.expect([found, len(person.questions)],
-             [["ran" if yes else "refused" for yes in said], len(said)],
-             f"Then a frontend knocks {len(said)} times with the same call, the person answering "
-             f"{said!r} in turn. Items: [what each knock found, ran or refused, the questions "
-             "put].")
+    runs = [[kind, len(list(group))] for kind, group in itertools.groupby(found)]
+    t.expect([runs, len(person.questions)],
+             [[["ran", streaks[0]], ["refused", streaks[1]], ["ran", 1]], len(said)],
+             f"Then a frontend knocks {len(said)} times with the very same arguments dict, the "
+             f"person answering True {streaks[0]} times, then False {streaks[1]} times, then "
+             "True. Items: [what the knocks found, as runs of [ran or refused, how many in a "
+             "row], the questions put].")
+    person, ran = lab.Human([True]), []
+    door = harness.guard(recording("write", ran), harness.confirm_with(person))
+    raw = {"path": f"{t.random.choice(FILES)}.bin", "content": b"\xff\x00 raw"}
+    try:
+        json.dumps(raw)
+    except Exception as exc:
+        cannot = str(exc)
+
+    class Unattached:
+        """A person no frontend was ever attached to: nothing to ask them through."""
+    door_without = harness.guard(recording("bash", ran), harness.confirm_with(Unattached()))
+    nobody = await knock(door_without, {"command": "make deploy"})
+    huge = {"path": f"{t.random.choice(FILES)}.md", "content": "".join(
+        f"- entry {n}\n" for n in range(1, t.random.randint(90000, 95000)))}
+    listener = lab.Human([False])
+    await knock(harness.guard(recording("write", ran), harness.confirm_with(listener)), huge)
+    whole = f"Allow write {json.dumps(huge)}?"
+    heard = [[len(question), question == whole] for question in listener.questions]
+    t.expect([await knock(door, raw) in (["refused", FAILED + cannot], ["refused", NO]),
+              person.questions, nobody[0], nobody[1].startswith(BLOCKED), ran, heard],
+             [True, [], "refused", True, [], [[len(whole), True]]],
+             "Then a frontend knocks on a write's door with bytes as the content, which "
+             "json.dumps cannot write, on a bash door whose person has no ask at all, and on a "
+             "write's door with a content of over a million characters, which the person "
+             "refuses. Items: [whether the write's door refused, as a check that broke or as "
+             "the user said no, the questions that person was asked, what the frontend found at "
+             "the bash door, whether it was refused with a reason, the calls that ran, each "
+             "question the last person heard as [its length, it is the whole question]].")
     door = harness.guard(recording("bash", ran), harness.confirm_with(Dark()))
     t.expect(await knock(door, again), ["left", "PowerCut: the lights went out"],
              "Then a frontend knocks on a door whose person's frontend loses its power while "
@@ -535,7 +607,7 @@ async def test_bank_a_person_who_reads_the_question(t):
     plan += [("bash", again_yes), ("bash", again_no), ("bash", truthy)]
     ask = {n: f"Allow {n_} {json.dumps(a)}?" for n, (n_, a) in enumerate(plan)}
     reader = Reader({ask[0]: [True], ask[1]: [True], ask[2]: [True], ask[3]: [True, False],
-                     ask[4]: [False, True], ask[5]: [1, t.random.choice(["yes", 1.0, "True"])]},
+                     ask[4]: [False, True], ask[5]: [1, t.random.choice(["y", "Y"])]},
                     "deploy")
     tools = [harness.guard(recording(n, ran), harness.confirm_with(reader))
              for n in ("read", "restart", "write", "bash")]
@@ -559,8 +631,8 @@ async def test_bank_a_person_who_reads_the_question(t):
               [list(plan[n]) for n in order if n in allowed]],
              f"Runs, one call each, in the order {order}: a read of a path holding \u00e9, a "
              "restart with no arguments, a long write, three bash calls each made twice (the "
-             "person says True the first time and no the second, no then True, and 1 then a "
-             "truthy word), and make deploy, which the person cannot be reached about. Items: "
+             "person says True the first time and no the second, no then True, and 1 then y or Y), "
+             "and make deploy, which the person cannot be reached about. Items: "
              "[the questions the person heard, each result's content (for make deploy, whether "
              "it is a refusal with a reason: the user said no, or the check failed: and what ask "
              "raised), the calls that ran].")

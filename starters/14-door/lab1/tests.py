@@ -5,6 +5,7 @@ and a door that stays shut when its check crashes or its answer is anything but 
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 14 tests.py
 """
 import copy
+import itertools
 import json
 
 import harness
@@ -66,6 +67,10 @@ class Unreachable:
 
     def ask(self, question):
         raise ConnectionError("the frontend has closed")
+
+
+class Frontless:
+    """A person no frontend was ever attached to: there is no ask to put a question through."""
 
 
 class Reconnecting:
@@ -178,21 +183,28 @@ async def test_an_allowed_call_runs(t):
     given = {"path": "build/", "command": t.random.choice([" touch build/.keep", "touch x \n",
                                                            "\ttouch a b "])}
     empty, kept, got, shown = {}, dict(given), [], []
-    outputs = ["", None]
+    raw = "line 1\r\nline 2\r\n\x00"  # Windows line ends and a NUL, as some programs print
+    outputs = ["", None, raw]
     quiet = harness.guard(tool("touch", lambda arguments: got.append(arguments) or outputs.pop(0)),
                           lambda name, arguments: shown.append(arguments))  # answers None
-    printed = [await settle(quiet["execute"](given)), await settle(quiet["execute"](empty))]
-    t.expect([printed, [arguments is called for arguments, called in zip(shown, [given, empty])],
-              [arguments is called for arguments, called in zip(got, [given, empty])],
-              [given, empty]], [["", None], [True, True], [True, True], [kept, {}]],
-             "A tool that printed nothing comes back as nothing, with no stand-in text, and a "
-             "tool's None comes back as None; and the tool is handed the very dict the check was "
-             "shown, and the check the call's own dict, not a copy for either, an empty one "
-             "included, and left as it came (its command's spaces kept): the call in the record "
-             "is the call that was asked about and the call that ran. The items are [what the "
-             "guarded execute returned for a tool that printed \"\", then None; for each time "
-             "the check was asked: it was shown the call's own arguments dict (the second one "
-             "empty); for each run of the tool: it got that dict; the two dicts after the calls] "
+    calls = [given, empty, given]  # the first dict comes again: the very same object
+    printed = [await settle(quiet["execute"](arguments)) for arguments in calls]
+    t.expect([printed, [arguments is called for arguments, called in zip(shown, calls)],
+              [arguments is called for arguments, called in zip(got, calls)],
+              [given, empty]], [["", None, raw], [True, True, True], [True, True, True],
+                                [kept, {}]],
+             "A tool that printed nothing comes back as nothing, with no stand-in text, a "
+             "tool's None comes back as None, and an output with \\r\\n line ends and a NUL "
+             "at its end comes back as it was printed, not tidied; and the tool is handed the "
+             "very dict the check was shown, and the check the call's own dict, not a copy for "
+             "either, an empty one included, and left as it came (its command's spaces kept): "
+             "the call in the record is the call that was asked about and the call that ran. "
+             "And the same dict handed in again is a new call, asked about again: the door "
+             "remembers no answer, not even for the very same arguments object. The items are "
+             "[what the guarded execute returned for a tool that printed \"\", then None, then "
+             "text with \\r\\n and a NUL; for each time the check was asked: it was shown the "
+             "call's own arguments dict (the second one empty, the third the first again); for "
+             "each run of the tool: it got that dict; the two dicts after the calls] "
              "(guard, Build item 1: \"the real tool gets the very arguments the check was shown, "
              "and its result, or its failure, is then the call's own, unchanged\", lesson 14).")
 
@@ -352,14 +364,16 @@ async def test_deny_destructive(t):
     later += ["ls;rm -rf build", "sh -c 'rm -rf build'", "(rm -rf dist)", "rm -rfv build",
               "cd build\nrm -rf .", "confirm -rf old", Text("rm -rf build"),
               "set -e\ncd app\nmake clean\n" + t.random.choice(before) + "rm -rf dist",
-              "echo " + " ".join(f"step{n}" for n in range(1, 12001)) + " && rm -rf build"]
+              "echo " + " ".join(f"step{n}" for n in range(1, 12001)) + " && rm -rf build",
+              "echo " + " ".join(f"step{n}" for n in range(1, 110001)) + " && rm -rf build"]
     t.expect([command if len(command) < 200 else f"{command[:40]}... ({len(command)} characters)"
               for command in later
               if harness.deny_destructive("bash", {"command": command}) is None], [],
              "deny_destructive refuses every bash command that contains rm -rf, wherever it "
              "stands, not only one that starts with it, and not only where rm stands as a word "
              "of its own (confirm -rf holds it, rm ending a longer word) or -rf ends one "
-             "(rm -rfv), on the fourth line of the command too, and after 100,000 characters of it, and in a command "
+             "(rm -rfv), on the fourth line of the command too, and after 100,000 characters of it, "
+             "or after 1,000,000 (the whole command is looked at, however long), and in a command "
              "that is text of a str subclass of its own (it is text, so it is looked inside): "
              "the text rm -rf is in each of these commands, and they got through "
              "(deny_destructive, Build item 2: \"A bash call whose command contains `rm -rf`, "
@@ -381,15 +395,19 @@ async def test_deny_destructive(t):
               harness.deny_destructive("shell", {"command": "rm -rf build"}),
               harness.deny_destructive("run_bash", {"command": "rm -rf build"}),
               harness.deny_destructive("Bash", {"command": "rm -rf build"}),
-              harness.deny_destructive("bash ", {"command": "rm -rf build"})],
-             [None, None, None, None, None, None, None],
+              harness.deny_destructive("bash ", {"command": "rm -rf build"}),
+              harness.deny_destructive("bash2", {"command": "rm -rf build"}),
+              harness.deny_destructive("bash_v2", {"command": "rm -rf build"})],
+             [None, None, None, None, None, None, None, None, None],
              "Other tools get through, even a write whose content holds rm -rf and an explain "
              "tool (it says what a command would do, and runs nothing) whose command is "
              "rm -rf build: the door is for bash commands, so it looks at the tool's name "
              "first, and the name bash only, not sh or shell, nor a name that holds bash "
-             "(run_bash), nor bash in other letters or with a space (Bash, \"bash \"): a "
+             "(run_bash), nor bash in other letters or with a space (Bash, \"bash \"), nor a "
+             "name that starts with bash (bash2, bash_v2): a "
              "name is a tool's, exactly. The items are [for the write, for the explain, for "
-             "sh, for shell, for run_bash, for Bash, for \"bash \"] (deny_destructive, Build "
+             "sh, for shell, for run_bash, for Bash, for \"bash \", for bash2, for bash_v2] "
+             "(deny_destructive, Build "
              "item 2: \"Every other call gets `None`, other tools included\", lesson 14).")
     odd = [{"command": "git log", "why": "to see who ran rm -rf last"}, {"command": 7},
            {"command": None}, {}, {"command": ["rm -rf", "build"]},
@@ -471,6 +489,48 @@ async def test_only_none_lets_a_call_through(t):
     answers += more
     t.expect(ran, [command for command, given in zip(commands, answers) if given is None],
              "Only the calls whose check answered None ran (guard, lesson 14).")
+    # A door whose check refuses more than a thousand times in a row, then once more.
+    asked, ran = [], []
+    reason = t.random.choice(["not now", "ask the user", "outside the workspace"])
+
+    def always_refuses(name, arguments):
+        asked.append(name)
+        return reason
+    door = harness.guard(shell_tool(ran), always_refuses)
+    times = t.random.randint(1001, 1010)
+    found = [await refusal(door["execute"], {"command": "make deploy"}) for _ in range(times)]
+    t.expect([sorted(set(map(tuple, found))), len(asked), ran],
+             [[(True, f"PermissionError: {BLOCKED}{reason}")], times, []],
+             f"A door whose check refuses every call refuses the last of {times} calls as the "
+             "first, and asks its check each time: the door keeps no count of refusals, "
+             "neither opening after many nor refusing unasked. The items are [each different "
+             f"thing the guarded execute raised, as [a PermissionError?, its text], the times "
+             f"the check was asked for {times} calls of make deploy, the commands that ran] "
+             "(guard, Build item 1: \"Any other answer is the reason for a refusal\", "
+             "lesson 14).")
+    # A check written with async def: calling it hands back an awaitable, which is not None.
+    pending, ran = [], []
+
+    async def later(name, arguments):
+        return None
+
+    def asks_later(name, arguments):
+        pending.append(later(name, arguments))
+        return pending[-1]
+    door = harness.guard(shell_tool(ran), asks_later)
+    content, is_error = await answer([door], bash_call("make deploy"))
+    shown = [content == BLOCKED + str(pending[0]), is_error, ran]
+    for waiting in pending:
+        waiting.close()  # never awaited, by design: close it so Python does not warn
+    t.expect(shown, [True, True, []],
+             "A check is a plain function: what calling it returns is its answer, so a check "
+             "written with async def, whose call hands back a coroutine (an awaitable that "
+             "would give None), has not said None: the door does not await it, and the call is "
+             "refused with the coroutine as its reason, as str writes it. The items are [the "
+             "result is Tool call blocked: and the coroutine as str writes it, is_error, the "
+             "commands that ran] (guard, Build item 1: \"A check is a plain function: what it "
+             "returns when called is its answer, so one that hands back an awaitable has not "
+             "said `None`\", lesson 14).")
 
 
 @lab_test("confirm_with asks the person exactly Allow bash {\"command\": \"rm -r build\"}?, the "
@@ -507,17 +567,23 @@ async def test_confirm_with_asks_the_person(t):
              "lesson 14).")
     person = lab.Human([True, False, True])
     check = harness.confirm_with(person)
-    long = {"path": "setup.py", "content": "".join(f"line {n}\n" for n in range(1, 2001))}
+    long = {"path": "setup.py", "content": "".join(f"line {n}\n" for n in range(1, 100001))}
     calls = [["read", {"path": ".env"}], ["restart", {}], ["write", long]]
     answered = [check(name, arguments) for name, arguments in calls]
-    t.expect([answered, person.questions],
-             [[None, "the user said no", None],
-              [f"Allow {name} {json.dumps(arguments)}?" for name, arguments in calls]],
+
+    def briefly(question, whole):
+        """A question as the record keeps it: a long one as its length and whether it is whole."""
+        return question if len(question) < 200 else [len(question), question == whole]
+    wanted = [f"Allow {name} {json.dumps(arguments)}?" for name, arguments in calls]
+    t.expect([answered, [briefly(question, whole)
+                         for question, whole in zip(person.questions, wanted)]],
+             [[None, "the user said no", None], [briefly(whole, whole) for whole in wanted]],
              "One question per call, whatever the call: a read asks too, a call with no "
-             "arguments asks Allow restart {}?, and a long call (its JSON over 20,000 "
+             "arguments asks Allow restart {}?, and a long call (its JSON over 1,000,000 "
              "characters) is asked in full, every character of its JSON, not cut, since the "
              "person allows only what they read. The items are [what the check answered for "
-             "each call, the questions the person was asked] (confirm_with, Build item 3: \"The "
+             "each call, the questions the person was asked, the long one as [its length, it "
+             "is the whole question]] (confirm_with, Build item 3: \"The "
              "question reads `Allow`, the tool's name and the arguments as `json.dumps` writes "
              "them, then `?`\", lesson 14).")
     person, ran = lab.Human([True, True]), []
@@ -529,14 +595,26 @@ async def test_confirm_with_asks_the_person(t):
         cannot = str(exc)
     door = [harness.guard(shell_tool(ran), harness.confirm_with(person))]
     found = await answer(door, {"type": "toolCall", "id": "c9", "name": "bash", "arguments": odd})
+    raw = {"command": odd["command"], "input": t.random.choice([b"y\n", b"\x00\x01", b"yes"])}
+    try:
+        json.dumps(raw)
+    except Exception as exc:
+        unwritten = str(exc)
+    more = await answer(door, {"type": "toolCall", "id": "c10", "name": "bash",
+                               "arguments": raw})  # bytes: no JSON for them either
     t.expect([person.questions, found[0] in (BLOCKED + "the check failed: " + cannot,
-                                             BLOCKED + "the user said no"), found[1], ran],
-             [[], True, True, []],
+                                             BLOCKED + "the user said no"), found[1],
+              more[0] in (BLOCKED + "the check failed: " + unwritten,
+                          BLOCKED + "the user said no"), more[1], ran],
+             [[], True, True, True, True, []],
              "Arguments json.dumps cannot write (a set among them) are never put to the person, "
              "who could not read them exactly: the call is refused, as a check that broke (the "
              "check failed: and what json.dumps raised) or with the user said no (Build item 3). "
-             "The items are [the questions the person was asked, whether the call's result is "
-             "one of those two refusals, is_error, the commands that ran] (confirm_with and "
+             "Bytes are no more JSON than a set is: a call with bytes among its arguments is "
+             "not put to the person either, its bytes decoded or not. The items are [the "
+             "questions the person was asked, whether the call with a set has as its result "
+             "one of those two refusals, is_error, the same for the call with bytes, the "
+             "commands that ran] (confirm_with and "
              "guard, lesson 14).")
 
 
@@ -570,19 +648,37 @@ async def test_one_question_per_call_in_order(t):
               [c for c, yes in zip(commands, answers) if yes]],
              "Each answer decides its own call; the items are [the record, each result's "
              "content, the commands that ran] (guard, lesson 14).")
-    person = lab.Human([False, False, True, True, True, False])
+    nos, yeses = t.random.randint(1001, 1005), t.random.randint(1001, 1005)
+    person = lab.Human([False, False, True, True, True, False] + [False] * nos + [True] * yeses +
+                       [False])
     check = harness.confirm_with(person)
     command = t.random.choice(["git clean -fd", "rm -r dist", "make reset"])
-    answered = [check("bash", {"command": command}) for _ in range(6)]
+    same = {"command": command}  # the very same arguments dict, every time
+    answered = [check("bash", same) for _ in range(6)]
     no = "the user said no"
     t.expect([answered, len(person.questions)], [[no, no, None, None, None, no], 6],
              f"The same call ({command}) six times is asked six times, and each answer decides "
              "its own call: not two nos, nor two or three yeses in a row, are remembered, so "
-             "the person's no after three yeses still refuses. The items are [what the check "
+             "the person's no after three yeses still refuses, though the check was handed the "
+             "very same arguments dict each time. The items are [what the check "
              "answered for each call, the person answering no, no, yes, yes, yes, no; the "
              "questions put] (confirm_with, Build item 3: \"puts one question to the person "
              "per call, through `human.ask`, the same call asked again as often as it comes\", "
              "lesson 14).")
+    answered = [check("bash", same) for _ in range(nos + yeses + 1)]
+    runs = [[given, len(list(group))] for given, group in itertools.groupby(answered)]
+    t.expect([runs, len(person.questions)], [[[no, nos], [None, yeses], [no, 1]],
+                                             6 + nos + yeses + 1],
+             f"Then the same call {nos + yeses + 1} times more, the person answering no "
+             f"{nos} times in a row, then yes {yeses} times in a row, then no: each call is "
+             "asked and each answer decides its own call, so a person who has said no a "
+             "thousand times is still asked, and their yes lets the call through, and a "
+             "person who has said yes a thousand times is still asked, and their no refuses: "
+             "the check keeps no count of answers. The items are [the check's answers as runs "
+             "of [answer, how many in a row]; the questions put "
+             "in all] (confirm_with, Build item 3: \"puts one question to the person per call, "
+             "through `human.ask`, the same call asked again as often as it comes\", lesson "
+             "14).")
 
 
 @lab_test("A PowerCut raised by the real tool, or by the check, passes straight through the "
@@ -647,6 +743,19 @@ async def test_a_power_cut_passes_through_the_guard(t):
              "but the program ending, and leaves the door as it came, not made a refusal. The "
              "items are [what the guarded execute raised, the tools that ran] (guard, lessons 4 "
              "and 14, figure 14.1: anything wider than Exception passes every wall).")
+
+    def interrupted_in_check(name, arguments):
+        raise KeyboardInterrupt("Ctrl-C")
+    door = harness.guard(tool(name, lambda arguments: ran.append(name) or "ran"),
+                         interrupted_in_check)
+    t.expect([await raised(lambda: door["execute"]({})), ran], ["KeyboardInterrupt: Ctrl-C", []],
+             "Nor is a KeyboardInterrupt (Ctrl-C) from the check: the person at the keyboard "
+             "ending the program is not the check breaking, and it leaves the door as it came, "
+             "not made a refusal with the run going on; the door's try catches Exception and "
+             "nothing wider, not Exception with Ctrl-C added by name. The items are [what the "
+             "guarded execute raised, the tools that ran] (guard, Build item 1: \"a `PowerCut`, "
+             "raised by the real tool or by the check, leaves the run\", lesson 14, figure "
+             "14.1: anything wider than Exception passes every wall).")
 
     def interrupted(arguments):
         raise KeyboardInterrupt("Ctrl-C")
@@ -750,7 +859,7 @@ async def test_the_tools_own_failure_is_not_a_refusal(t):
           "person is asked again about the next call.")
 async def test_only_true_is_yes(t):
     ran = []
-    answers = [1, "True"] + t.random.sample(["yes", "y", 1.0, [True], "ok"], 2)
+    answers = [1, "True", "y"] + t.random.sample(["yes", "Y", 1.0, [True], "ok"], 2)
     answers += [True] * t.random.randint(1, 2)
     t.random.shuffle(answers)
     human = lab.Human(list(answers))
@@ -760,7 +869,7 @@ async def test_only_true_is_yes(t):
     t.expect(found, [["done\n", False] if given is True else
                      ["Tool call blocked: the user said no", True] for given in answers],
              "What is not a clear True, True itself, is a no, even 1, which == True, and the "
-             "text \"True\": a door fails closed, so confirm_with asks `is True`. Each item is [content, is_error] "
+             "text \"True\", and y: a door fails closed, so confirm_with asks `is True`. Each item is [content, is_error] "
              "for one call, the person's answers drawn in some order (confirm_with, "
              "lesson 14).")
     t.expect([len(human.questions), ran],
@@ -777,6 +886,18 @@ async def test_only_true_is_yes(t):
              "the check failed: and what ask raised, never an empty one, and the tool does not "
              f"run. The items are [the result is one of {either}, is_error, the commands that "
              f"ran]; the result was {content!r} (confirm_with, lesson 14).")
+    ran = []
+    door = harness.guard(shell_tool(ran), harness.confirm_with(Frontless()))
+    content, is_error = await answer([door], bash_call("rm -r build"))
+    t.expect([content.startswith(BLOCKED) and len(content) > len(BLOCKED), is_error, ran],
+             [True, True, []],
+             "Nor has a person with no way to be asked at all: the human handed to "
+             "confirm_with has no ask (no frontend was ever attached), so no question was put "
+             "and no yes given, and the call is refused with a reason, never let through, and "
+             "the tool does not run. The items are [the result is Tool call blocked: and a "
+             f"reason, is_error, the commands that ran]; the result was {content!r} "
+             "(confirm_with, Build item 3: \"lets the call through only on a clear yes\", "
+             "lesson 14).")
     ran = []
     person = Reconnecting([True])
     door = harness.guard(shell_tool(ran), harness.confirm_with(person))
