@@ -244,6 +244,16 @@ WRONG = [
                 raise
             reason = f"the check failed: {exc}"
 '''),
+    Wrong(lab='14.1', name='a reason of rm -rf said twice',
+          rule="The reason is a sentence for the model, of four words or more besides `rm -rf` itself, that names what it refuses.",
+          where='Build item 2: "of four words or more besides `rm -rf` itself" (hunt round 15, 14.1-15)',
+          names='four words or more besides',
+          replace=r'''
+        return "rm -rf cannot be undone; if the user wants it, they can run it themselves."
+''',
+          by=r'''
+        return "rm -rf rm -rf"  # names it, four words by split()
+'''),
     Wrong(lab='14.1', name='deny_destructive for every tool with a command',
           rule='deny_destructive is for bash: every other call gets None, other tools included, even one whose command argument holds rm -rf.',
           where='lab 14.1, Build section: "other tools included"; hunt round 2, 14.1-4',
@@ -1375,6 +1385,28 @@ WRONG = [
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    # Hunt round 15 (reader r77), probe 14.1-P3.
+    Wrong(lab='14.1', name='the reason written as text inside the check\'s try',
+          rule="An answer that cannot be written as text at all may count as the check breaking or go up from the door: the page leaves it to the student, and the real tool never runs either way (hunt round 15, probe 14.1-P3).",
+          where='lab 14.1, Build section, item 1: "whether it counts as the check breaking or goes up from the door is yours"',
+          names='',
+          replace=r'''
+        try:
+            reason = check(tool["name"], arguments)
+        except Exception as exc:
+            reason = f"the check failed: {exc}"
+        if reason is not None:
+            raise PermissionError(f"Tool call blocked: {reason}")
+''',
+          by=r'''
+        try:
+            reason = check(tool["name"], arguments)
+            text = None if reason is None else f"{reason}"  # a __str__ that raises: the check's
+        except Exception as exc:
+            reason = text = f"the check failed: {exc}"
+        if reason is not None:
+            raise PermissionError(f"Tool call blocked: {text}")
+'''),
     # Hunt round 10 (reader r41), design 14.1-10.
     Wrong(lab='14.1', name='the reason written with str() rather than an f-string',
           rule="The reason is written as text whatever its type, as str writes it or as an f-string does (the reference, format(reason, '')): they differ only for an object whose __format__ says something else than its __str__, and the page leaves that to the student (hunt round 10, 14.1-10).",

@@ -413,8 +413,8 @@ async def test_bank_a_batch_of_shells_behind_deny_destructive(t):
     h = harness.Harness(model, SYSTEM, tools)
     await lab.drive(h.prompt("Clean up."))
     found = [[content.startswith(BLOCKED), is_error,
-              content.startswith(BLOCKED) and len(content[len(BLOCKED):].split()) >= 4
-              and "rm -rf" in content[len(BLOCKED):]]
+              content.startswith(BLOCKED) and "rm -rf" in content[len(BLOCKED):]
+              and len(content[len(BLOCKED):].replace("rm -rf", " ").split()) >= 4]
              for content, is_error in results(h.messages)]
     t.expect([lab.shape(h.messages).count("R("), found, ran],
              [len(calls), [[no, no, no] for _, _, no in calls],
@@ -422,7 +422,8 @@ async def test_bank_a_batch_of_shells_behind_deny_destructive(t):
              f"One batch of calls {[[name, shown(arguments)] for name, arguments, _ in calls]}. "
              "Items: "
              "[the results on the record, for each call [its result begins Tool call blocked: , "
-             "is_error, the reason after it has four words or more and names rm -rf], the calls "
+             "is_error, the reason after it names rm -rf and has four words or more besides], the "
+             "calls "
              "that ran, in order].")
 
 
@@ -436,8 +437,8 @@ async def test_bank_a_person_hears_what_deny_destructive_let_through(t):
 
     def both(name, arguments):  # the caller's own check: the rule first, then the person
         reason = harness.deny_destructive(name, arguments)
-        return confirm(name, arguments) if reason is None else ["denied", len(str(reason).split())
-                                                                 >= 4]
+        return confirm(name, arguments) if reason is None else \
+            ["denied", len(str(reason).replace("rm -rf", " ").split()) >= 4]
     names = list(dict.fromkeys(name for name, _, _ in calls))
     tools = [harness.guard(recording(name, ran), both) for name in names]
     found = []
@@ -452,7 +453,7 @@ async def test_bank_a_person_hears_what_deny_destructive_let_through(t):
                for name, arguments, no in calls]],
              f"Calls {[[name, arguments] for name, arguments, _ in calls]}, each behind a door "
              "whose check gives deny_destructive's reason, as ['denied', whether it has four "
-             "words or more], or else asks the person, who says True. Items: [the questions the "
+             "words or more besides rm -rf], or else asks the person, who says True. Items: [the questions the "
              "person was asked, in order, each call's result].")
 
 

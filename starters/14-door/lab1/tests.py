@@ -423,13 +423,13 @@ async def test_deny_destructive(t):
              "bash call, what deny_destructive gave] (deny_destructive, lesson 14).")
     named = [harness.deny_destructive("bash", {"command": command})
              for command in t.random.sample(later, 3)]
-    t.expect([isinstance(given, str) and "rm -rf" in given and len(given.split()) >= 4
-              for given in named],
-             why="A reason names what it refuses, rm -rf, in a sentence of four words or more, "
-                 "so that the model knows which part of its command was the trouble (Build item "
-                 "2); what else it says is yours. Each item is whether the reason for one "
-                 "refused command holds rm -rf and four words or more (deny_destructive, lesson "
-                 "14).")
+    t.expect([isinstance(given, str) and "rm -rf" in given
+              and len(given.replace("rm -rf", " ").split()) >= 4 for given in named],
+             why="A reason names what it refuses, rm -rf, in a sentence of four words or more "
+                 "besides rm -rf itself, so that the model knows which part of its command was "
+                 "the trouble (Build item 2); what else it says is yours. Each item is whether "
+                 "the reason for one refused command holds rm -rf and four words or more besides "
+                 "(deny_destructive, lesson 14).")
     ran = []
     tools = [harness.guard(shell_tool(ran), harness.deny_destructive)]
     found = [await answer(tools, bash_call("rm -rf build")),
