@@ -1064,6 +1064,177 @@ class Harness:
         finally:  # exhausted, closed by the consumer, or dying
             inner.close()
 """),
+    # Hunt round 15 (reader r80): each passed the release's check; the tests now reach past it.
+    Wrong(lab='9.1', name='a paste cut at two million characters',
+          rule='steer(text) and follow_up(text) queue the text word for word, however long.',
+          where='Build item 1 ("word for word"); hunt round 15, 9.1-01 (r80)',
+          names='however long',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(user_message(text[:2_000_000]))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        self._follow_up_queue.append(user_message(text[:2_000_000]))
+"""),)),
+    Wrong(lab='9.1', name='queues of five thousand at most',
+          rule='A harness drops nothing the user said: a queue has no limit, and each text waits behind every one of its kind sent before it.',
+          where='Build item 1 ("behind any of the same kind sent before them"); hunt round 15, 9.1-02 (r80)',
+          names='a queue has no limit',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if len(self._steering_queue) < 5000:  # a flood: drop the rest
+            self._steering_queue.append(user_message(text))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        if len(self._follow_up_queue) < 5000:
+            self._follow_up_queue.append(user_message(text))
+"""),)),
+    Wrong(lab='9.1', name='every message handed over once more than a hundred wait',
+          rule='_drain gives back a list of at most one message, the oldest waiting, however many wait.',
+          where='Build item 2 ("a list of at most one message, the oldest waiting, or `[]`"); hunt round 15, 9.1-03 (r80)',
+          names='the oldest waiting',
+          replace=r"""
+        return [queue[0]] if queue else []
+""",
+          by=r"""
+        if len(queue) > 100:  # the user is flooding: save requests
+            return list(queue)
+        return [queue[0]] if queue else []
+"""),
+    Wrong(lab='9.1', name='steering asked for mid-batch once a batch is wider than eight',
+          rule='get_steering is called only when the run begins and after a turn_end, never while a call of the run lacks its result, however wide the batch.',
+          where='Build item 3: "and at no other moment"; hunt round 15, 9.1-04 (r80)',
+          names='at no other moment',
+          replace=r"""
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+""",
+          by=r"""
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+                if len(todo) > 8 and call is not todo[-1]:  # a long batch: let the user in
+                    for message in ask(get_steering):
+                        yield record(message)
+"""),
+    Wrong(lab='9.1', name='no follow-ups once a run has taken two hundred and fifty turns',
+          rule='A follow-up sent during a run is answered in that run: a run answers every follow-up that waits, however many, however long the run.',
+          where='Build item 4: "A follow-up sent during a run is answered in that run"; hunt round 15, 9.1-11 (r80)',
+          names='however many',
+          replace=r"""
+        if not failed:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          by=r"""
+        if not failed and turn <= 250:  # a long run: the rest wait for the next
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+"""),
+    Wrong(lab='9.1', name='steering asked for after a failed result, in the middle of its batch',
+          rule='get_steering is called only when the run begins and after a turn_end, never while a call of the run lacks its result, whether or not a call failed.',
+          where='Build item 3: "and at no other moment"; hunt round 15, 9.1-14 (r80)',
+          names='at no other moment',
+          replace=r"""
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+""",
+          by=r"""
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+                if result["is_error"] and call is not todo[-1]:  # redirect a failing batch
+                    for message in ask(get_steering):
+                        yield record(message)
+"""),
+    Wrong(lab='9.1', name='follow-ups asked for after a batch of more than six calls',
+          rule='get_follow_ups is called only when the run would otherwise end: never after a turn whose reply had calls, however many.',
+          where='Build item 4: "never after a turn whose reply had calls"; hunt round 15, 9.1-15 (r80)',
+          names='never after a turn whose reply had calls',
+          replace=r"""
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          by=r"""
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+                if not pending and len(todo) > 6:  # a big batch is as good as done
+                    pending = ask(get_follow_ups)
+"""),
+    Wrong(lab='9.1', name='a steer already on the record dropped while a run is going',
+          rule='A harness drops nothing the user said: words sent again while a run is going, even words already on its record, wait as a user message of their own.',
+          where='Build item 1: "word for word"; hunt round 15, 9.1-16 (r80)',
+          names="the user's again when sent again",
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if self.is_running and any(m["role"] == "user" and m["content"] == text
+                                   for m in self._messages[-50:]):  # Send pressed twice
+            return
+        self._steering_queue.append(user_message(text))
+"""),
+    Wrong(lab='9.1', name='a long blank steer dropped',
+          rule="A blank text is the user's too, and waits like any other, however long.",
+          where='Build item 1 ("a blank text is the user\'s too, and waits like any other"); hunt round 15, 9.1-20 (r80)',
+          names='a blank one',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if len(text) > 10 and not text.strip():  # a key held down, not words
+            return
+        self._steering_queue.append(user_message(text))
+"""),
+    Wrong(lab='9.1', name='steering asked for before a bash or write call',
+          rule='get_steering is called only when the run begins and after a turn_end, never while a call of the run lacks its result, whatever its tools are called.',
+          where='Build item 3: "and at no other moment"; the model answer to "Stop, wrong folder!"; hunt round 15, 9.1-21 (r80)',
+          names='whatever its tools are called',
+          replace=r"""
+            for call in todo:
+                yield {"type": "tool_execution_start", "call": call}
+""",
+          by=r"""
+            for call in todo:
+                if call["name"] in ("bash", "write") and call is not todo[0]:  # before harm
+                    for message in ask(get_steering):
+                        yield record(message)
+                yield {"type": "tool_execution_start", "call": call}
+"""),
+    Wrong(lab='9.1', name='the newest handed over once more than a hundred and fifty wait',
+          rule='_drain gives back the oldest message waiting: a queue has no order but the sending, however many wait.',
+          where='Build item 2 ("the oldest waiting"); hunt round 15, 9.1-23 (r80)',
+          names='the oldest waiting',
+          replace=r"""
+        return [queue[0]] if queue else []
+""",
+          by=r"""
+        if len(queue) > 150:  # in a flood the latest word wins
+            return [queue[-1]]
+        return [queue[0]] if queue else []
+""",
+          also=((r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+""", r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+            elif queue and queue[-1] is message:
+                queue.pop()
+"""),)),
+    Wrong(lab='9.1', name="follow-ups asked for after a run's failed first reply",
+          rule='get_follow_ups is called only when the run would otherwise end: never after a failed reply, the run\'s first as much as its last.',
+          where='Build item 4: "never after a failed reply"; hunt round 15, 9.1-24 (r80)',
+          names='never after a failed reply',
+          replace=r"""
+        if not failed:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          by=r"""
+        if not failed or (turn == 1 and len(messages) > 2  # a blip at once: answer anyway
+                          and reply["error_message"] != f"Agent stopped after max_turns={max_turns}"):
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+"""),
 ]
 
 ALLOWED = [

@@ -1015,3 +1015,51 @@ async def test_bank_only_one_callable(t):
              ["U A U A", "U A U A U U A", ["Hi.", words, "Bye.", "Also this."]],
              "A run handed get_follow_ups alone, then one handed get_steering alone. Items: the "
              "record after the first, after the second, and its user messages.")
+
+
+@lab_test("run_agent, handed callables of the test's own, over three wide batches of calls to "
+          "open, bash and write, some failing: steering is asked for only in the gaps, however "
+          "wide the batch, whatever its tools are called and whether a call failed, and "
+          "follow-ups only once a reply has no calls.")
+async def test_bank_wide_batches_of_many_tools(t):
+    widths = [t.random.randint(10, 24) for _ in range(3)]
+    inbox, later, messages, asks, ran = [], [harness.user_message("Then list what is left.")], \
+        [], [], []
+
+    def lacking():
+        answered = {m["tool_call_id"] for m in messages if m["role"] == "toolResult"}
+        return len([c for m in messages if m["role"] == "assistant"
+                    for c in harness.tool_calls(m) if c["id"] not in answered])
+
+    def get_steering():  # the test's own inbox: one message per ask, taken as it is handed
+        asks.append(["steering", lacking()])
+        return [inbox.pop(0)] if inbox else []
+
+    def get_follow_ups():
+        asks.append(["follow-ups", lacking()])
+        return [later.pop(0)] if later else []
+
+    def counted(name, fails=False):
+        def fn(arguments):
+            ran.append(name)
+            if len(ran) in (1, 1 + widths[0]):  # the first call of the first two batches
+                inbox.append(harness.user_message(t.random.choice(SAID)))
+            if fails:
+                raise PermissionError("read-only file system")
+            return name + " done"
+        return tool(name, fn, PATH)
+
+    def wide(width):
+        names = ["open", "bash"] + [t.random.choice(["open", "bash", "write", "rm"])
+                                    for _ in range(width - 2)]
+        return lab.reply(*[lab.call(name, {"path": t.random.choice(NAMES)}) for name in names])
+    tools = [counted("open"), counted("bash", fails=True), counted("write"),
+             counted("rm", fails=True)]
+    model = lab.ScriptedModel([wide(width) for width in widths]
+                              + [lab.say("All cleaned."), lab.say("Listed.")])
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, "Clean up.",
+                                      get_steering=get_steering,
+                                      get_follow_ups=get_follow_ups))
+    t.expect([asks, lab.shape(messages), [lab.validate(r.messages) for r in model.calls]],
+             why="Each ask as [the callable, calls still without a result], the record, what "
+                 "lab.validate found in each request.")
