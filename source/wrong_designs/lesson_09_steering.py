@@ -1,7 +1,7 @@
 """Lesson 9's wrong designs (tools/wrong_designs.py describes the format). Each is a change to
 lab 9.1's reference; the rule is the lesson's principle or the part of it the design breaks.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     Wrong(lab='9.1', name='appending the steer at once',
@@ -1336,4 +1336,79 @@ ALLOWED = [
 """, r"""
         self._follow_up_queue.append(user_message(str(text)))
 """),)),
+    # Hunt round 15 (reader r80), probe 9.1-09.
+    Wrong(lab='9.1', name='the front taken off by copying the rest of the queue',
+          rule='How _delivered takes the message off its queue is no rule of lesson 9: rebuilding the deque without its front takes the same message off and leaves the rest in order, only more slowly for a long queue, and the page states no cost for it (the deque is given, as cheap to take from at the front, not required to be used so).',
+          where='Build item 2; hunt round 15, probe 9.1-09 (r80)', names='',
+          replace=r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+""",
+          by=r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                rest = list(queue)[1:]
+                queue.clear()
+                queue.extend(rest)
+"""),
+    # Hunt round 15 (reader r80), probe 9.1-18.
+    Wrong(lab='9.1', name='the very message taken off wherever it waits',
+          rule='"A message leaves its queue once it is itself on the record ... Only that message leaves" (Build item 2): looking for that very dict anywhere in the queue, not only at its front, takes the same message off, since the loop is handed the front alone and records it before anything behind it; nothing the page states tells the two apart.',
+          where='Build item 2; hunt round 15, probe 9.1-18 (r80)', names='',
+          replace=r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+""",
+          by=r"""
+            for at, waiting in enumerate(queue):  # that very dict, wherever it waits
+                if waiting is message:
+                    del queue[at]
+                    break
+"""),
+]
+
+BEYOND = [
+    # Hunt round 15 (reader r80), design 9.1-17: a cap on steering past the longest run a test
+    # of the lab can afford.
+    Beyond(lab='9.1', name='no steering asked for after turn five hundred',
+           rule='get_steering is called after the turn_end of every turn whose reply did not '
+                'fail, however long the run.',
+           where='Build item 3: "after the `turn_end` of every turn whose reply did not fail" '
+                 '(hunt round 15, design 9.1-17)', names='however long the run',
+           reach="test_follow_ups_sent_together_arrive_one_per_turn runs 301 turns, 150 of them "
+                 "opened by a steer, in a test CI runs for every later lab too; a run's cost "
+                 "grows with the square of its turns (each request carries the record), and "
+                 "lesson 9's run, a plain generator, takes them all without a turn of the event "
+                 "loop, under the checker's 0.5 s of processor time and the practice check's "
+                 "spin guard: 520 steered turns cost lab 16's reference about 0.15 s here, "
+                 "several times that in the browser, past which this cap is met at turn 500",
+           replace=r'''
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+''',
+           by=r'''
+            if not failed and turn < 500:  # a runaway guard: no more steering
+                pending = ask(get_steering)  # every call of this turn has its result
+''',
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "9.1"
+
+
+@lab_test("Steering is asked for after every turn_end, however long the run: 520 steers an "
+          "inbox of the test's own hands over one per ask each get a turn.")
+async def test_steering_past_five_hundred_turns(t):
+    inbox = [harness.user_message(f"Note {n}.") for n in range(1, 521)]
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))])
+    messages = []
+    await lab.drive(harness.run_agent(model, "Note.", messages, [], "Start.",
+                                      get_steering=lambda: [inbox.pop(0)] if inbox else []))
+    t.expect([len(model.calls), messages[-2]["content"], len(inbox)],
+             why="Steering is asked for after every turn_end, however long the run: [requests, "
+                 "the last user message, steers left] for 520 steers handed over one per ask "
+                 "(run_agent, lesson 9).")
+'''),
 ]
