@@ -1100,7 +1100,7 @@ class Harness:
     Wrong(lab='9.1', name='every message handed over once more than a hundred wait',
           rule='_drain gives back a list of at most one message, the oldest waiting, however many wait.',
           where='Build item 2 ("a list of at most one message, the oldest waiting, or `[]`"); hunt round 15, 9.1-03 (r80)',
-          names='the oldest waiting',
+          names='handing over the oldest',
           replace=r"""
         return [queue[0]] if queue else []
 """,
