@@ -1,7 +1,7 @@
 """Lesson 9's wrong designs (tools/wrong_designs.py describes the format). Each is a change to
 lab 9.1's reference; the rule is the lesson's principle or the part of it the design breaks.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     Wrong(lab='9.1', name='appending the steer at once',
@@ -1064,6 +1064,177 @@ class Harness:
         finally:  # exhausted, closed by the consumer, or dying
             inner.close()
 """),
+    # Hunt round 15 (reader r80): each passed the release's check; the tests now reach past it.
+    Wrong(lab='9.1', name='a paste cut at two million characters',
+          rule='steer(text) and follow_up(text) queue the text word for word, however long.',
+          where='Build item 1 ("word for word"); hunt round 15, 9.1-01 (r80)',
+          names='however long',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        self._steering_queue.append(user_message(text[:2_000_000]))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        self._follow_up_queue.append(user_message(text[:2_000_000]))
+"""),)),
+    Wrong(lab='9.1', name='queues of five thousand at most',
+          rule='A harness drops nothing the user said: a queue has no limit, and each text waits behind every one of its kind sent before it.',
+          where='Build item 1 ("behind any of the same kind sent before them"); hunt round 15, 9.1-02 (r80)',
+          names='a queue has no limit',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if len(self._steering_queue) < 5000:  # a flood: drop the rest
+            self._steering_queue.append(user_message(text))
+""",
+          also=((r"""
+        self._follow_up_queue.append(user_message(text))
+""", r"""
+        if len(self._follow_up_queue) < 5000:
+            self._follow_up_queue.append(user_message(text))
+"""),)),
+    Wrong(lab='9.1', name='every message handed over once more than a hundred wait',
+          rule='_drain gives back a list of at most one message, the oldest waiting, however many wait.',
+          where='Build item 2 ("a list of at most one message, the oldest waiting, or `[]`"); hunt round 15, 9.1-03 (r80)',
+          names='handing over the oldest',
+          replace=r"""
+        return [queue[0]] if queue else []
+""",
+          by=r"""
+        if len(queue) > 100:  # the user is flooding: save requests
+            return list(queue)
+        return [queue[0]] if queue else []
+"""),
+    Wrong(lab='9.1', name='steering asked for mid-batch once a batch is wider than eight',
+          rule='get_steering is called only when the run begins and after a turn_end, never while a call of the run lacks its result, however wide the batch.',
+          where='Build item 3: "and at no other moment"; hunt round 15, 9.1-04 (r80)',
+          names='at no other moment',
+          replace=r"""
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+""",
+          by=r"""
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+                if len(todo) > 8 and call is not todo[-1]:  # a long batch: let the user in
+                    for message in ask(get_steering):
+                        yield record(message)
+"""),
+    Wrong(lab='9.1', name='no follow-ups once a run has taken two hundred and fifty turns',
+          rule='A follow-up sent during a run is answered in that run: a run answers every follow-up that waits, however many, however long the run.',
+          where='Build item 4: "A follow-up sent during a run is answered in that run"; hunt round 15, 9.1-11 (r80)',
+          names='however many',
+          replace=r"""
+        if not failed:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          by=r"""
+        if not failed and turn <= 250:  # a long run: the rest wait for the next
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+"""),
+    Wrong(lab='9.1', name='steering asked for after a failed result, in the middle of its batch',
+          rule='get_steering is called only when the run begins and after a turn_end, never while a call of the run lacks its result, whether or not a call failed.',
+          where='Build item 3: "and at no other moment"; hunt round 15, 9.1-14 (r80)',
+          names='at no other moment',
+          replace=r"""
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+""",
+          by=r"""
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+                if result["is_error"] and call is not todo[-1]:  # redirect a failing batch
+                    for message in ask(get_steering):
+                        yield record(message)
+"""),
+    Wrong(lab='9.1', name='follow-ups asked for after a batch of more than six calls',
+          rule='get_follow_ups is called only when the run would otherwise end: never after a turn whose reply had calls, however many.',
+          where='Build item 4: "never after a turn whose reply had calls"; hunt round 15, 9.1-15 (r80)',
+          names='never after a turn whose reply had calls',
+          replace=r"""
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+""",
+          by=r"""
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+                if not pending and len(todo) > 6:  # a big batch is as good as done
+                    pending = ask(get_follow_ups)
+"""),
+    Wrong(lab='9.1', name='a steer already on the record dropped while a run is going',
+          rule='A harness drops nothing the user said: words sent again while a run is going, even words already on its record, wait as a user message of their own.',
+          where='Build item 1: "word for word"; hunt round 15, 9.1-16 (r80)',
+          names="the user's again when sent again",
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if self.is_running and any(m["role"] == "user" and m["content"] == text
+                                   for m in self._messages[-50:]):  # Send pressed twice
+            return
+        self._steering_queue.append(user_message(text))
+"""),
+    Wrong(lab='9.1', name='a long blank steer dropped',
+          rule="A blank text is the user's too, and waits like any other, however long.",
+          where='Build item 1 ("a blank text is the user\'s too, and waits like any other"); hunt round 15, 9.1-20 (r80)',
+          names='a blank one',
+          replace=r"""
+        self._steering_queue.append(user_message(text))
+""",
+          by=r"""
+        if len(text) > 10 and not text.strip():  # a key held down, not words
+            return
+        self._steering_queue.append(user_message(text))
+"""),
+    Wrong(lab='9.1', name='steering asked for before a bash or write call',
+          rule='get_steering is called only when the run begins and after a turn_end, never while a call of the run lacks its result, whatever its tools are called.',
+          where='Build item 3: "and at no other moment"; the model answer to "Stop, wrong folder!"; hunt round 15, 9.1-21 (r80)',
+          names='whatever its tools are called',
+          replace=r"""
+            for call in todo:
+                yield {"type": "tool_execution_start", "call": call}
+""",
+          by=r"""
+            for call in todo:
+                if call["name"] in ("bash", "write") and call is not todo[0]:  # before harm
+                    for message in ask(get_steering):
+                        yield record(message)
+                yield {"type": "tool_execution_start", "call": call}
+"""),
+    Wrong(lab='9.1', name='the newest handed over once more than a hundred and fifty wait',
+          rule='_drain gives back the oldest message waiting: a queue has no order but the sending, however many wait.',
+          where='Build item 2 ("the oldest waiting"); hunt round 15, 9.1-23 (r80)',
+          names='the oldest waiting',
+          replace=r"""
+        return [queue[0]] if queue else []
+""",
+          by=r"""
+        if len(queue) > 150:  # in a flood the latest word wins
+            return [queue[-1]]
+        return [queue[0]] if queue else []
+""",
+          also=((r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+""", r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+            elif queue and queue[-1] is message:
+                queue.pop()
+"""),)),
+    Wrong(lab='9.1', name="follow-ups asked for after a run's failed first reply",
+          rule='get_follow_ups is called only when the run would otherwise end: never after a failed reply, the run\'s first as much as its last.',
+          where='Build item 4: "never after a failed reply"; hunt round 15, 9.1-24 (r80)',
+          names='never after a failed reply',
+          replace=r"""
+        if not failed:
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+""",
+          by=r"""
+        if not failed or (turn == 1 and len(messages) > 2  # a blip at once: answer anyway
+                          and reply["error_message"] != f"Agent stopped after max_turns={max_turns}"):
+            pending = ask(get_follow_ups)  # no calls and no steering: the run would end here
+"""),
 ]
 
 ALLOWED = [
@@ -1165,4 +1336,79 @@ ALLOWED = [
 """, r"""
         self._follow_up_queue.append(user_message(str(text)))
 """),)),
+    # Hunt round 15 (reader r80), probe 9.1-09.
+    Wrong(lab='9.1', name='the front taken off by copying the rest of the queue',
+          rule='How _delivered takes the message off its queue is no rule of lesson 9: rebuilding the deque without its front takes the same message off and leaves the rest in order, only more slowly for a long queue, and the page states no cost for it (the deque is given, as cheap to take from at the front, not required to be used so).',
+          where='Build item 2; hunt round 15, probe 9.1-09 (r80)', names='',
+          replace=r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+""",
+          by=r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                rest = list(queue)[1:]
+                queue.clear()
+                queue.extend(rest)
+"""),
+    # Hunt round 15 (reader r80), probe 9.1-18.
+    Wrong(lab='9.1', name='the very message taken off wherever it waits',
+          rule='"A message leaves its queue once it is itself on the record ... Only that message leaves" (Build item 2): looking for that very dict anywhere in the queue, not only at its front, takes the same message off, since the loop is handed the front alone and records it before anything behind it; nothing the page states tells the two apart.',
+          where='Build item 2; hunt round 15, probe 9.1-18 (r80)', names='',
+          replace=r"""
+            if queue and queue[0] is message:  # that very dict: equal words are another message
+                queue.popleft()
+""",
+          by=r"""
+            for at, waiting in enumerate(queue):  # that very dict, wherever it waits
+                if waiting is message:
+                    del queue[at]
+                    break
+"""),
+]
+
+BEYOND = [
+    # Hunt round 15 (reader r80), design 9.1-17: a cap on steering past the longest run a test
+    # of the lab can afford.
+    Beyond(lab='9.1', name='no steering asked for after turn five hundred',
+           rule='get_steering is called after the turn_end of every turn whose reply did not '
+                'fail, however long the run.',
+           where='Build item 3: "after the `turn_end` of every turn whose reply did not fail" '
+                 '(hunt round 15, design 9.1-17)', names='however long the run',
+           reach="test_follow_ups_sent_together_arrive_one_per_turn runs 301 turns, 150 of them "
+                 "opened by a steer, in a test CI runs for every later lab too; a run's cost "
+                 "grows with the square of its turns (each request carries the record), and "
+                 "lesson 9's run, a plain generator, takes them all without a turn of the event "
+                 "loop, under the checker's 0.5 s of processor time and the practice check's "
+                 "spin guard: 520 steered turns cost lab 16's reference about 0.15 s here, "
+                 "several times that in the browser, past which this cap is met at turn 500",
+           replace=r'''
+            if not failed:
+                pending = ask(get_steering)  # every call of this turn has its result
+''',
+           by=r'''
+            if not failed and turn < 500:  # a runaway guard: no more steering
+                pending = ask(get_steering)  # every call of this turn has its result
+''',
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "9.1"
+
+
+@lab_test("Steering is asked for after every turn_end, however long the run: 520 steers an "
+          "inbox of the test's own hands over one per ask each get a turn.")
+async def test_steering_past_five_hundred_turns(t):
+    inbox = [harness.user_message(f"Note {n}.") for n in range(1, 521)]
+    model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))])
+    messages = []
+    await lab.drive(harness.run_agent(model, "Note.", messages, [], "Start.",
+                                      get_steering=lambda: [inbox.pop(0)] if inbox else []))
+    t.expect([len(model.calls), messages[-2]["content"], len(inbox)],
+             why="Steering is asked for after every turn_end, however long the run: [requests, "
+                 "the last user message, steers left] for 520 steers handed over one per ask "
+                 "(run_agent, lesson 9).")
+'''),
 ]

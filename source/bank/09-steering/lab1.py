@@ -247,6 +247,115 @@ async def steering_after_a_follow_up():
 
 # --- rule 1: steer and follow_up only queue, word for word ------------------------------------
 
+async def wide_batches(t):
+    """run_agent with callables of the test's own over three wide batches of calls to open, bash,
+    write and rm, bash and rm failing: a steer put in the inbox during the first call of the
+    first two batches, a follow-up waiting. Each ask as [the callable, calls still without a
+    result], the record, what lab.validate found in each request."""
+    widths = [t.random.randint(10, 24) for _ in range(3)]
+    inbox, later, messages, asks, ran = [], [harness.user_message("Then list what is left.")], \
+        [], [], []
+
+    def lacking():
+        answered = {m["tool_call_id"] for m in messages if m["role"] == "toolResult"}
+        return len([c for m in messages if m["role"] == "assistant"
+                    for c in harness.tool_calls(m) if c["id"] not in answered])
+
+    def get_steering():  # the test's own inbox: one message per ask, taken as it is handed
+        asks.append(["steering", lacking()])
+        return [inbox.pop(0)] if inbox else []
+
+    def get_follow_ups():
+        asks.append(["follow-ups", lacking()])
+        return [later.pop(0)] if later else []
+
+    def counted(name, fails=False):
+        def fn(arguments):
+            ran.append(name)
+            if len(ran) in (1, 1 + widths[0]):  # the first call of the first two batches
+                inbox.append(harness.user_message(t.random.choice(SAID)))
+            if fails:
+                raise PermissionError("read-only file system")
+            return name + " done"
+        return tool(name, fn, PATH)
+
+    def wide(width):
+        names = ["open", "bash"] + [t.random.choice(["open", "bash", "write", "rm"])
+                                    for _ in range(width - 2)]
+        return lab.reply(*[lab.call(name, {"path": t.random.choice(NAMES)}) for name in names])
+    tools = [counted("open"), counted("bash", fails=True), counted("write"),
+             counted("rm", fails=True)]
+    model = lab.ScriptedModel([wide(width) for width in widths]
+                              + [lab.say("All cleaned."), lab.say("Listed.")])
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, tools, "Clean up.",
+                                      get_steering=get_steering,
+                                      get_follow_ups=get_follow_ups))
+    return [asks, lab.shape(messages), [lab.validate(r.messages) for r in model.calls]]
+
+
+async def words_of_every_size(t):
+    """A harness sent, while idle, a blank of five hundred spaces and a paste of two and a half
+    megabytes, then five thousand and more words as steers and as follow-ups; then, in a
+    run, a tool steers the words of a steer already recorded. The lengths recorded, the words
+    waiting, the user messages of the second run."""
+    model = lab.ScriptedModel([lab.say("Read."), lab.say("Read too."),
+                               opens([t.random.choice(NAMES)]), noted()])
+    said = t.random.choice(SAID)
+    h = harness.Harness(model, SYSTEM, [opener(during=lambda path: h.steer(said))])
+    h.steer(" " * 500)
+    h.follow_up(PASTE * 2)
+    await lab.drive(h.prompt("Look at this."))
+    lengths = [len(m["content"]) for m in h.messages if m["role"] == "user"]
+    count = t.random.randint(5100, 5400)
+    for n in range(count):
+        h.steer(f"Idea {n}.")
+        h.follow_up(f"Later {n}.")
+    waiting = [len(h._steering_queue), len(h._follow_up_queue),
+               h._steering_queue[-1]["content"], h._follow_up_queue[-1]["content"]]
+    h._steering_queue.clear()
+    h._follow_up_queue.clear()
+    h.steer(said)
+    await lab.drive(h.prompt("Open one."))
+    return [lengths, waiting, [m["content"] for m in h.messages if m["role"] == "user"][2:]]
+
+
+async def a_drain_of_many(t):
+    """What _drain gives back from each queue of a harness sent two hundred and more steers and
+    follow-ups while idle: [its length, whether it is the front message], and the queues'
+    lengths after."""
+    h = harness.Harness(lab.ScriptedModel([noted()]), SYSTEM, [opener()])
+    for n in range(t.random.randint(200, 260)):
+        h.steer(f"Idea {n}.")
+        h.follow_up(f"Later {n}.")
+    got = [h._drain(queue) for queue in (h._steering_queue, h._follow_up_queue)]
+    return [[len(g), len(g) == 1 and g[0] is queue[0]]
+            for g, queue in zip(got, (h._steering_queue, h._follow_up_queue))] + \
+        [len(h._steering_queue), len(h._follow_up_queue)]
+
+
+async def long_runs_and_a_failed_start(t):
+    """run_agent handed an inbox of 260 and more steers and a follow-up: the requests and the
+    last user message; then a harness with a follow-up queued between runs, whose second run's
+    first reply fails, and a third run: the record after each, and its user messages."""
+    inbox = [harness.user_message(f"Step {n}.") for n in range(t.random.randint(260, 280))]
+    later = [harness.user_message("Then stop.")]
+    model, messages = lab.ScriptedModel([noted()]), []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages, [], "Go.",
+                                      get_steering=lambda: [inbox.pop(0)] if inbox else [],
+                                      get_follow_ups=lambda: [later.pop(0)] if later else []))
+    found = [len(model.calls), messages[-2]["content"]]
+    model = lab.ScriptedModel([lab.say("Done."), lab.fail("overloaded"), lab.say("Back."),
+                               lab.say("And that.")])
+    h = harness.Harness(model, SYSTEM, [opener()])
+    await lab.drive(h.prompt("First."))
+    h.follow_up(t.random.choice(SAID))
+    await lab.drive(h.prompt("Second."))
+    found.append(lab.shape(h.messages))
+    await lab.drive(h.prompt("Third."))
+    return found + [lab.shape(h.messages), [m["content"] for m in h.messages
+                                            if m["role"] == "user"]]
+
+
 @lab_test("Steers the consumer sends at a tool_execution_start, a blank one, one with spaces at "
           "its ends and the same words twice ending in a line break, record nothing then, and "
           "later come out word for word, one per turn.")
@@ -324,6 +433,9 @@ async def test_bank_idle_words_reach_each_request_as_given(t):
                  "prompt and every text twice, as sent, their count, the other run's user "
                  "messages, whether every request is valid, the steers waiting, whether they "
                  "wait in order.")
+    t.expect(await words_of_every_size(t),
+             why="Words of every size: the user messages' lengths, the words waiting, "
+                 "the second run's user messages.")
 
 
 @lab_test("Words sent from inside a tool (a blank follow-up, the same steer twice ending in a "
@@ -362,6 +474,9 @@ async def test_bank_words_from_a_tool_and_between_runs(t):
                  "while idle. Items: whether the run's user messages are the prompt and every "
                  "text twice, as sent, their count, the other run's user messages, whether "
                  "every request is valid, the follow-ups waiting, whether they wait in order.")
+    t.expect(await words_of_every_size(t),
+             why="Words of every size: the user messages' lengths, the words waiting, "
+                 "the second run's user messages.")
 
 
 @lab_test("Words a tool sends one harness (a steer and a follow-up of the same words, then two "
@@ -450,6 +565,9 @@ async def test_bank_one_message_per_request(t):
              why="For the last run above, whether each of the two functions run_agent was "
                  "handed can be called; then a follow-up a tool sends during a run that "
                  "max_turns=2 stops, and a second run: every user message, the record.")
+    t.expect(await a_drain_of_many(t),
+             why="_drain on two crowded queues: for each [length, whether it is the "
+                 "front message], then the queues' lengths.")
 
 
 @lab_test("A steer handed to a run closed at its first turn_start, and a follow-up handed to a "
@@ -563,6 +681,9 @@ async def test_bank_a_burst_at_agent_end(t):
                  "Items: what the first run raised, what the consumer saw (the refusal; the "
                  "steers waiting at the steer's message_end), the user messages, the type of what "
                  "_drain gives back for each queue, the record.")
+    t.expect(await a_drain_of_many(t),
+             why="_drain on two crowded queues: for each [length, whether it is the "
+                 "front message], then the queues' lengths.")
 
 
 @lab_test("A steer handed to a run let go of at the turn_start it opened, and then a follow-up "
@@ -676,6 +797,9 @@ async def test_bank_steers_from_the_consumer_wait_for_the_batch(t):
     t.expect(await queued_while_idle("steer", 70),
              why="Seventy steers queued while idle and a run: its requests, and whether its "
                  "user messages after the prompt are the steers, in order.")
+    t.expect(await wide_batches(t),
+             why="Three wide batches of many tools: each ask, the record, lab.validate "
+                 "of each request.")
 
 
 @lab_test("A steer sent at the turn_end of an answer is taken up in that run; one sent at the "
@@ -785,6 +909,9 @@ async def test_bank_run_agent_with_an_inbox(t):
              why="Words put in the inbox when the consumer is handed agent_start: the record and "
                  "its user messages (steering is asked for once the consumer has had "
                  "agent_start).")
+    t.expect(await wide_batches(t),
+             why="Three wide batches of many tools: each ask, the record, lab.validate "
+                 "of each request.")
 
 
 @lab_test("run_agent handed both callables, and a get_steering that hands over all it holds: "
@@ -902,6 +1029,12 @@ async def test_bank_follow_ups_asked_for_on_two_runs(t):
              "at a drawn number of turns with more follow-ups waiting than it allows. Items: "
              "each time get_follow_ups was called, [the record then, the last event handed "
              "out]; the requests; the capped run's record and requests.")
+    t.expect(await wide_batches(t),
+             why="Three wide batches of many tools: each ask, the record, lab.validate "
+                 "of each request.")
+    t.expect(await long_runs_and_a_failed_start(t),
+             why="A long run's requests and last user message; the record of runs around "
+                 "a failed first reply.")
 
 
 @lab_test("A follow-up sent at the turn_end of a batch waits for the answer; one sent at the "
@@ -975,6 +1108,12 @@ async def test_bank_follow_ups_from_an_owner_that_takes_them(t):
              "A batch, then answers, with more follow-ups waiting than the cap lets the run "
              "answer. Items: each call of get_follow_ups as [the record then, the last event "
              "handed out], the record, the requests, the messages the owner still holds.")
+    t.expect(await long_runs_and_a_failed_start(t),
+             why="A long run's requests and last user message; the record of runs around "
+                 "a failed first reply.")
+    t.expect(await wide_batches(t),
+             why="Three wide batches of many tools: each ask, the record, lab.validate "
+                 "of each request.")
 
 
 # --- rule 5: without the two callables, lesson 8's run --------------------------------------------
@@ -1015,3 +1154,4 @@ async def test_bank_only_one_callable(t):
              ["U A U A", "U A U A U U A", ["Hi.", words, "Bye.", "Also this."]],
              "A run handed get_follow_ups alone, then one handed get_steering alone. Items: the "
              "record after the first, after the second, and its user messages.")
+

@@ -255,8 +255,9 @@ async def test_two_steers_arrive_one_per_turn(t):
 
 
 @lab_test("Follow-ups sent at once are answered one per turn, the older first, the same words "
-          "sent twice included; a hundred steers and a hundred follow-ups too; and over a "
-          "thousand sent while idle all wait, in the order they were sent.")
+          "sent twice included; a hundred and fifty steers and as many follow-ups too; and "
+          "over ten thousand sent while idle all wait, in the order they were sent, _drain "
+          "handing over the oldest.")
 async def test_follow_ups_sent_together_arrive_one_per_turn(t):
     said = together(t, t.random.randint(2, 4))
     model = lab.ScriptedModel([lab.say(f"Answer {n}.") for n in range(len(said) + 1)])
@@ -271,7 +272,7 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "follow-up gets a turn and an answer of its own, oldest first, the same words twice "
              "as two; the items are [the record, its user messages, agent_ends] "
              "(Harness._drain, lesson 9).")
-    many = [f"Note {n}." for n in range(1, 101)]
+    many = [f"Note {n}." for n in range(1, 151)]
     model = lab.ScriptedModel([lab.forever(lambda request: lab.say("Noted."))])
     h = harness.Harness(model, SYSTEM, [looker()])
     for words in many:
@@ -289,7 +290,7 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "every follow-up, oldest first] (Harness, lesson 9).")
     # a long session's words sent while idle: drawn with repeats far apart, and urgent ones
     # (in capitals too) sent after others
-    said = [t.random.choice(WORDS) for _ in range(t.random.randint(1100, 1300))]
+    said = [t.random.choice(WORDS) for _ in range(t.random.randint(10000, 10500))]
     for words in URGENT:
         said.insert(t.random.randint(1, len(said)), words)
     model = lab.ScriptedModel([lab.say("Noted.")])
@@ -311,6 +312,17 @@ async def test_follow_ups_sent_together_arrive_one_per_turn(t):
              "self._follow_up_queue, [the messages waiting, whether each is a user message, "
              "whether their words are the ones sent, in order], then the record and the "
              "requests made (Harness.steer and Harness.follow_up, lesson 9).")
+    queues = (h._steering_queue, h._follow_up_queue)
+    got = [h._drain(queue) for queue in queues]
+    t.expect([[type(g).__name__, len(g), len(g) == 1 and g[0] is queue[0], len(queue)]
+              for g, queue in zip(got, queues)],
+             [["list", 1, True, len(said)], ["list", 1, True, len(said)]],
+             f"_drain called with each queue while {len(said)} messages wait in it: however "
+             "many wait, it gives back \"a list of at most one message, the oldest waiting\" "
+             "(Build item 2), that very message, and leaves it queued until it is on the "
+             "record. The items are, for self._steering_queue then self._follow_up_queue, "
+             "[the type of what _drain gave back, its length, whether it is the oldest "
+             "message waiting, the messages still waiting] (Harness._drain, lesson 9).")
     h._steering_queue.clear()  # so a harness whose queues are not its own carries none of
     h._follow_up_queue.clear()  # these words into the next test
 
@@ -364,9 +376,10 @@ async def test_a_steer_sent_while_idle(t):
              "messages after its run (Harness, lesson 9).")
 
 
-# What a person may type: nothing, spaces, a line break, words with spaces at their ends, line
-# breaks as Windows (\r\n) and old Macs (\r) write them.
-BLANK = ["", " ", "   ", "\n"]
+# What a person may type: nothing, spaces, a line break, a key held down (a line of two thousand
+# spaces), words with spaces at their ends, line breaks as Windows (\r\n) and old Macs (\r)
+# write them.
+BLANK = ["", " ", "   ", "\n", " " * 2000 + "\n"]
 EDGED = ["  Keep it short.", "Use the new API.\n", " Only the tests matter. ",
          "Keep it short.\r\nNo new files.", "Skip the docs.\r"]
 # What a paste or another program brings: a tab, a ligature, full-width digits and an accent
@@ -375,9 +388,9 @@ EDGED = ["  Keep it short.", "Use the new API.\n", " Only the tests matter. ",
 RAW = ["Keep\tit short.", "Read the \ufb01le \uff12, the cafe\u0301 one.",
        "\x1b[31mFAILED\x1b[0m tests/test_app.py", "line 1  \nline 2\t\nline 3 \n",
        "\ufeffname,size\nbuild\x00,12\n"]
-# A pasted log of over a million characters: far past lesson 6's budget for a tool result, in
-# bytes and in lines.
-PASTED = "".join(f"line {n}: ok, nothing to see here\n" for n in range(1, 30001))
+# A pasted log of over four million characters: far past lesson 6's budget for a tool result,
+# in bytes and in lines.
+PASTED = "".join(f"line {n}: ok, nothing to see here\n" for n in range(1, 120001))
 
 
 @lab_test("A steer and a follow-up go in word for word, a blank one too, any line break, a "
@@ -501,7 +514,8 @@ async def test_a_follow_up_outlives_a_failed_run(t):
         if event["type"] == "turn_end" and event["message"]["stop_reason"] == "error":
             h.steer(steer)
     model = lab.ScriptedModel(replies + [lab.fail("overloaded"), lab.say("Back again."),
-                                         lab.say("Done, as asked.")])
+                                         lab.say("Done, as asked."), lab.fail("overloaded"),
+                                         lab.say("Here now."), lab.say("That too.")])
     h = harness.Harness(model, SYSTEM, [looker(during)])
     await lab.drive(h.prompt("Read the files."), on_event=at_the_failure)
     t.expect([lab.shape(h.messages), len(model.calls)],
@@ -516,6 +530,23 @@ async def test_a_follow_up_outlives_a_failed_run(t):
     t.expect(user_words(h.messages), ["Read the files.", "Try again.", steer, words],
              "The steer and the follow-up are delivered once each, after the new prompt; "
              "nothing queued is cleared because a run failed (lesson 9).")
+    # a follow-up queued between runs, then a run whose first reply fails, then a run that is
+    # answered: the follow-up waits for the run after the failure
+    later = t.random.choice([w for w in WORDS if w not in (words, steer)])
+    h.follow_up(later)
+    await lab.drive(h.prompt("One more thing."))
+    failed_at = lab.shape(h.messages)
+    await lab.drive(h.prompt("And again."))
+    t.expect([failed_at, lab.shape(h.messages), user_words(h.messages)[-3:]],
+             ["U " + rounds(widths) + " A(error) U U A U A U A(error)",
+              "U " + rounds(widths) + " A(error) U U A U A U A(error) U A U A",
+              ["One more thing.", "And again.", later]],
+             "A follow-up queued while nothing runs, then a run whose first reply fails, then "
+             "another run: get_follow_ups is called \"never after a failed reply\" (Build item "
+             "4), the run's first reply as much as its last, whatever came before, so the "
+             "follow-up waits for the next run and is answered after that run's own answer. "
+             "The items are [the record after the failed run, the record after the next, the "
+             "last three user messages] (run_agent, lesson 9).")
 
 
 @lab_test("A steer the loop has asked for but not yet recorded survives a run closed in "
@@ -913,3 +944,56 @@ async def test_every_request_of_a_steered_run_is_valid(t):
              "[requests, the record's shape] (lesson 9).")
     t.expect(user_words(h.messages)[-1], "Finally, sum it up.",
              "The follow-up comes last, once no steering is left (run_agent, lesson 9).")
+    # "Clean out build/.": three wide batches of look, bash and write calls, the second call of
+    # each a bash command that fails. The user steers during the first call of the first batch,
+    # and again, the same words, during the first call of the second; the third runs unsteered,
+    # a follow-up waiting.
+    def shell(arguments):
+        ran.append(arguments["command"])
+        if "cache" in arguments["command"]:
+            raise FileNotFoundError("build/cache: no such directory")
+        return "done: " + arguments["command"]
+
+    def wide(width):
+        calls = [lab.call("look", {"path": t.random.choice(FILES)}),
+                 lab.call("bash", {"command": "rm -r build/cache"})]
+        for n in range(width - 2):
+            name = t.random.choice(["look", "bash", "write"])
+            calls.append(lab.call(name, {"path": t.random.choice(FILES)} if name != "bash"
+                                  else {"command": f"rm build/{t.random.choice(FILES)}"}))
+        return lab.reply(*calls)
+    widths = [t.random.randint(12, 20) for _ in range(3)]
+    words, ran = t.random.choice(WORDS), []
+
+    def first_calls(path):  # every call is counted in ran, so this is the batch's first look
+        ran.append(path)
+        if len(ran) in (1, 1 + widths[0]):
+            h.steer(words)
+
+    def write(arguments):
+        ran.append(arguments["path"])
+        return "written"
+    command = {"type": "object", "properties": {"command": {"type": "string"}},
+               "required": ["command"]}
+    tools = [looker(first_calls), tool("bash", shell, command),
+             tool("write", write, PATH)]
+    model = lab.ScriptedModel([wide(width) for width in widths]
+                              + [lab.say("Cleaned."), lab.say("Summed up.")])
+    h = harness.Harness(model, SYSTEM, tools)
+    h.follow_up("Finally, sum it up.")
+    await lab.drive(h.prompt("Clean out build/."))
+    t.expect([[lab.validate(request.messages) for request in model.calls],
+              lab.shape(h.messages), user_words(h.messages)],
+             [[[]] * 5, "U " + " U ".join(batch(1 + sum(widths[:n]), width)
+                                          for n, width in enumerate(widths)) + " A U A",
+              ["Clean out build/.", words, words, "Finally, sum it up."]],
+             f"Three batches of {', '.join(map(str, widths))} calls to look, bash and write, "
+             "the second call of each a bash command that fails; the same steer sent during "
+             "the first call of the first batch and of the second, and a follow-up waiting. "
+             "However wide the batch, whatever its tools are called and whether a call fails, "
+             "steering is asked for after turn_end \"and at no other moment\" (Build item 3), "
+             "so each steer waits for its batch; words already on the record are the user's "
+             "again when sent again, and wait like any other (Build item 1); and follow-ups "
+             "are asked for \"never after a turn whose reply had calls\" (Build item 4), "
+             "however many calls it had. The items are [what lab.validate found in each "
+             "request, the record, its user messages] (run_agent and Harness.steer, lesson 9).")
