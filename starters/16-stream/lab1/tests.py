@@ -93,8 +93,8 @@ async def test_decode_line_reads_four_kinds_of_line(t):
                  "what it got, at its top and inside it at every depth (a key in each dict it "
                  "holds, an item on each list, down to the choice's delta), and the line was "
                  "decoded again. Items: [the second answer is the first, it holds the caller's "
-                 "key, it is what the line said before the caller wrote]: a copy of the top, or "
-                 "of its first two levels, still shares what is deeper inside it "
+                 "key, it is what the line said before the caller wrote]: a copy of the top alone, "
+                 "or of its first two levels, still shares what is deeper inside it "
                  "(decode_line, lesson 16).")
 
 
@@ -489,8 +489,8 @@ async def test_to_wire_writes_the_providers_shape(t):
              why="The second body's tools were bash alone, handed over as a spec dict; a "
                  "client then set \"strict\": True in that tool's \"function\" in the body. The "
                  "item is the tools list the caller handed over, after that. Each tool goes "
-                 "out as {\"type\": \"function\", \"function\": spec}, where the spec is the "
-                 "one tool_specs gives, a new dict, so what a client does to the body never "
+                 "out as tool_specs gives them, {\"type\": \"function\", \"function\": spec}, "
+                 "where the spec is a new dict, so what a client does to the body never "
                  "reaches the caller's tools, even one that was a spec already (to_wire, Build "
                  "item 3, lesson 16).")
     long = [message for n in range(151)
