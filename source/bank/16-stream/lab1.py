@@ -585,9 +585,10 @@ async def test_bank_a_long_record_read_back(t):
                                     {"role": "assistant", "content": [{"type": "text",
                                                                        "text": edge(word(t))}],
                                      "stop_reason": "stop"}])]
+    record.append({"role": "assistant", "stop_reason": "stop", "content": [  # two blocks
+        {"type": "text", "text": edge(word(t))}, {"type": "text", "text": edge(word(t))}]})
     record.append({"role": "assistant", "stop_reason": "toolUse", "content": [
-        {"type": "text", "text": edge("")}, {"type": "text", "text": edge(word(t))},
-        {"type": "toolCall", "id": edge(word(t)),
+        {"type": "text", "text": edge("")}, {"type": "toolCall", "id": edge(word(t)),
                                              "name": edge(word(t)), "arguments": {}}]})
     specs = [{"name": f"{word(t)}_{n}".replace("-", "_"), "description": edge("Tend a bed."),
               "parameters": {"type": "object", "properties": {"n": {"type": "integer"}}}}
@@ -624,7 +625,7 @@ async def test_bank_a_long_record_read_back(t):
         else:
             wanted.append(["user", message["content"]])
     t.expect([len(record), back, record == kept, body["tools"], specs == held],
-             [4 * rounds + 1, wanted, True, [{"type": "function", "function": spec} for spec in specs],
+             [4 * rounds + 2, wanted, True, [{"type": "function", "function": spec} for spec in specs],
               True],
              "to_wire sends every message handed to it, in order, however many, a failed or "
              "stopped reply too, a call no result answers too, and each string as it was "
@@ -635,5 +636,5 @@ async def test_bank_a_long_record_read_back(t):
              "the tools sent, each the spec of a tool handed over with its execute and a key of "
              "its own, the last a spec with a snippet, added to the list in place after a first "
              "body, the specs handed over bare unchanged after a client marked the tools of a "
-             "body made from them]. The last reply's words are two text blocks: all its words "
-             "go out, not the first block alone.")
+             "body made from them]. The reply before the last holds its words as two text "
+             "blocks: all its words go out, not the first block alone.")
