@@ -2127,11 +2127,174 @@ def _assemble(chunks, *, aborted=False):
           by=r'''
             failure = failure or (str(error) if said is None else said)  # the message as sent
 '''),
+    # Hunt round 15 (reader r78), design 16.1-02.
+    Wrong(lab='16.1', name='decode_line handing out a copy two levels deep of a line read before',
+          rule='Each call of decode_line gives a new dict, even for a line read before: a caller may change what it was given, at any depth.',
+          where='lab 16.1, Build section, item 1: "Each call gives a new dict, even for a line it has read before: a caller may change what it was given."',
+          names='or of its first two levels',
+          replace=r'''
+def decode_line(line):
+''',
+          by=r'''
+_DECODED = {}
+
+
+def decode_line(line):
+    if line not in _DECODED:
+        _DECODED[line] = _decode_line(line)
+    said = _DECODED[line]
+    if not isinstance(said, dict):
+        return said
+    return {key: value.copy() if isinstance(value, (dict, list)) else value
+            for key, value in said.items()}  # two levels new, the third shared
+
+
+def _decode_line(line):
+'''),
+    # Hunt round 15 (reader r78), design 16.1-41.
+    Wrong(lab='16.1', name='the marker matched in any letters',
+          rule='`data: [DONE]` gives STREAM_DONE; a data payload that is not a JSON object, [done] among them, raises ValueError.',
+          where='lab 16.1, Build section, item 1: "`data: [DONE]` gives `STREAM_DONE`"',
+          names='spelled as the wire spells it',
+          replace=r'''
+    if payload == STREAM_DONE:
+        return STREAM_DONE
+    try:
+        chunk = json.loads(payload)
+''',
+          by=r'''
+    if payload.upper() == STREAM_DONE:
+        return STREAM_DONE
+    try:
+        chunk = json.loads(payload)
+'''),
+    # Hunt round 15 (reader r78), design 16.1-07.
+    Wrong(lab='16.1', name='arguments sent as an object written back into the chunk as text',
+          rule='assemble reads its chunks and changes none of them, a fragment whose arguments came as an object too.',
+          where='lab 16.1, Build section, item 2: "`assemble` reads its chunks and changes none of them"',
+          names='an object sent parsed included',
+          replace=r'''
+                said = function.get("arguments")  # a scrap of text, or a value sent parsed
+''',
+          by=r'''
+                said = function.get("arguments")  # a scrap of text, or a value sent parsed
+                if said is not None and not isinstance(said, str):
+                    said = function["arguments"] = json.dumps(said)  # text, like the rest
+'''),
+    # Hunt round 15 (reader r78), design 16.1-11.
+    Wrong(lab='16.1', name='two objects for one call merged',
+          rule='A call\'s arguments are its fragments joined, or, when they came as an object, that object: two objects are neither, and the reply fails naming the call.',
+          where='lab 16.1, Build section, item 2: "arguments parsed from all its fragments joined, or, when they came as an object, that object"',
+          names='nor are two objects',
+          replace=r'''
+        if objects and not joined and len(objects) == 1:
+            arguments = objects[0]  # sent already parsed: whole, and judged below like any
+''',
+          by=r'''
+        if objects and not joined and all(isinstance(part, dict) for part in objects):
+            arguments = {}
+            for part in objects:
+                arguments.update(part)  # several objects: one, merged
+'''),
+    # Hunt round 15 (reader r78), design 16.1-36.
+    Wrong(lab='16.1', name="a call's id stripped as it arrives",
+          rule='Each call has the id and name from the one fragment that carries them, exactly as sent: an id with spaces around it is another id.',
+          where='lab 16.1, Build section, item 2: "Each call has the id and name from the one fragment that carries them"',
+          names='spaces and tab included',
+          replace=r'''
+                index, call_id = piece.get("index") or 0, piece.get("id")
+''',
+          by=r'''
+                index, call_id = piece.get("index") or 0, piece.get("id")
+                call_id = call_id.strip() if isinstance(call_id, str) else call_id
+'''),
+    # Hunt round 15 (reader r78), design 16.1-37.
+    Wrong(lab='16.1', name="a call's name stripped as it arrives",
+          rule='Each call has the id and name from the one fragment that carries them, exactly as sent: a name is not tidied.',
+          where='lab 16.1, Build section, item 2: "Each call has the id and name from the one fragment that carries them"',
+          names='spaces and tab included',
+          replace=r'''
+                call["name"] = function.get("name") or call["name"]
+''',
+          by=r'''
+                call["name"] = (function.get("name") or "").strip() or call["name"]
+'''),
+    # Hunt round 15 (reader r78), design 16.1-48.
+    Wrong(lab='16.1', name='a name remembered for its id from an earlier reply',
+          rule='A call no fragment gives a name is kept as it came, its name None: a reply is what its own chunks add up to.',
+          where='lab 16.1, Build section, item 2: "A call no fragment gives an id, or a name, is kept as it came, its id, or name, `None`"',
+          names='nothing kept from an earlier one',
+          replace=r'''
+        blocks.append({"type": "toolCall", "id": call["id"], "name": call["name"],
+                       "arguments": arguments})
+''',
+          by=r'''
+        if call["name"] is None:
+            call["name"] = _NAMES.get(call["id"])  # the name this id had before
+        elif call["id"] is not None:
+            _NAMES[call["id"]] = call["name"]
+        blocks.append({"type": "toolCall", "id": call["id"], "name": call["name"],
+                       "arguments": arguments})
+''',
+          also=((r'''
+def assemble(chunks, *, aborted=False):
+''', r'''
+_NAMES = {}  # id -> the name it came with, across replies
+
+
+def assemble(chunks, *, aborted=False):
+'''),)),
+    # Hunt round 15 (reader r78), design 16.1-22.
+    Wrong(lab='16.1', name="an assistant's first text block sent alone",
+          rule="An assistant message's content on the wire is its words, all of them: every text block, joined.",
+          where='lab 16.1, Build section, item 3: "An assistant message\'s content is its words, or `None` when it has none"',
+          names='not the first block alone',
+          replace=r'''
+            said = {"role": "assistant", "content": text_of(message) or None}
+''',
+          by=r'''
+            texts = [block["text"] for block in message["content"] if block["type"] == "text"]
+            said = {"role": "assistant", "content": (texts[0] if texts else "") or None}
+'''),
+    # Hunt round 15 (reader r78), design 16.1-33.
+    Wrong(lab='16.1', name="a tool that is a spec already put in the body itself",
+          rule='Each tool goes out as {"type": "function", "function": spec}, where the spec is the one tool_specs gives: a new dict, so a client that changes the body never reaches the caller\'s tools.',
+          where='lab 16.1, Build section, item 3: "where the spec is the one `tool_specs` gives"',
+          names='even one that was a spec already',
+          replace=r'''
+            "tools": [{"type": "function", "function": spec} for spec in tool_specs(tools)],
+''',
+          by=r'''
+            "tools": [{"type": "function",
+                       "function": tool if set(tool) == {"name", "description", "parameters"}
+                       else spec} for tool, spec in zip(tools, tool_specs(tools))],
+'''),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
 # pass it (tests/authoring/test_allowed_designs.py).
 ALLOWED = [
+    Wrong(
+        lab="16.1", name="a message of a role the record never holds left out of the body",
+        rule="The course's record holds three roles, user, assistant and toolResult (lab.validate "
+             "calls any other unknown); what to_wire does with a message the format refuses is "
+             "outside what the page asks of it, and every message of a record it accepts still "
+             "goes out (hunt round 15, probe 16.1-25).",
+        where="hunt round 15", names="",
+        replace='''        else:
+            wire.append({"role": "tool", "tool_call_id": message["tool_call_id"],''',
+        by='''        elif message["role"] == "toolResult":
+            wire.append({"role": "tool", "tool_call_id": message["tool_call_id"],'''),
+    Wrong(
+        lab="16.1", name="a call's first name kept when a later fragment names it again",
+        rule="Each call has the id and name from the one fragment that carries them; a stream "
+             "in which two fragments of one call name it differently is not one the page "
+             "describes, and on the real wire the first fragment carries the name, so keeping "
+             "the first is as good a reading as the reference's last (hunt round 15, probe "
+             "16.1-30).",
+        where="hunt round 15", names="",
+        replace='''                call["name"] = function.get("name") or call["name"]''',
+        by='''                call["name"] = call["name"] or function.get("name")'''),
     Wrong(
         lab="16.1", name="decode_line dropping every space after data:",
         rule="The page asks for a data line read with or without a space after the colon and "

@@ -134,7 +134,8 @@ async def test_bank_lines_from_a_faulty_provider(t):
     bad = [f"data: {word(t)}{t.random.choice(['  ', chr(9), ' ' + chr(9)])}",
            f'data: ["{word(t)}"]' + " " * t.random.randint(1, 3),
            f"data:{t.random.randint(1, 99)}" + chr(9),
-           "data:" + t.random.choice(["", " ", chr(9), "  "])]
+           "data:" + t.random.choice(["", " ", chr(9), "  "]),
+           "data:" + t.random.choice([" [done]", "[Done]", " [dONE]"])]  # not the marker
     t.random.shuffle(bad)
     payload = json.dumps({"choices": [{"index": 0, "delta": {"content": word(t)}}]})
     others = [t.random.choice(["DATA:", "Data: ", " data: ", "data :"]) + payload,
@@ -144,7 +145,14 @@ async def test_bank_lines_from_a_faulty_provider(t):
     for line in (f"data: {payload}", 'error: {"message": "%s"}' % reason):
         first = harness.decode_line(line)
         kept = copy.deepcopy(first)
-        for inner in [value for value in first.values() if isinstance(value, (dict, list))]:
+        inside, walk = [], [first]  # every dict and list in the answer, however deep
+        while walk:
+            held = walk.pop()
+            for value in held.values() if isinstance(held, dict) else held:
+                if isinstance(value, (dict, list)):
+                    inside.append(value)
+                    walk.append(value)
+        for inner in inside:
             inner.append(None) if isinstance(inner, list) else inner.update(edited=True)
         edited.append(harness.decode_line(line) == kept)
     found = [harness.decode_line(line) for line, _ in errors]
@@ -157,9 +165,11 @@ async def test_bank_lines_from_a_faulty_provider(t):
              "An error line's payload is parsed when it is JSON of any kind (a string loses "
              "its quotes, a number is a number) and kept as text when it is not; a data line "
              "whose payload is no JSON object raises ValueError naming the line's repr as it "
-             "came, what trails it included, an empty payload too; a field is named exactly, "
+             "came, what trails it included, an empty payload too, and [DONE] in other "
+             "letters too; a field is named exactly, "
              "at the line's start, so `DATA:` or ` data:` (or `Error:`) is another field and "
-             "gives None; a line decoded again after its caller wrote inside the first answer "
+             "gives None; a line decoded again after its caller wrote inside the first answer, "
+             "at every depth, "
              "gives what the line says (decode_line, lesson 16). Items: [the error lines, what "
              "decode_line gave for each, what each bad data line raised, [each line of a field "
              "spelled otherwise, what it gave], [a data line and an error line each decoded "
@@ -459,8 +469,14 @@ async def test_bank_one_stream_judged_as_it_grows(t):
          choice(finish="tool_calls")],
         [calls(piece(0, whole, name="plant")), choice(finish="tool_calls")],
         [choice({"content": bed}), choice(finish="stop"),
-         {"choices": [], "usage": {"total_tokens": t.random.randint(9, 99)}}]]
+         {"choices": [], "usage": {"total_tokens": t.random.randint(9, 99)}}],
+        [calls(piece(0, {"bed": bed}, id=other, name="plant")), choice(finish="tool_calls")],
+        [calls(piece(0, {"bed": bed}, id=other, name="plant")), calls(piece(0, {"x": 1})),
+         choice(finish="tool_calls")],
+        [calls(piece(0, whole, id=f" {other}", name="plant ")),
+         calls(piece(0, whole, id=other, name="plant")), choice(finish="tool_calls")]]
     t.random.shuffle(replies)
+    replies.append([calls(piece(0, whole, id=other)), choice(finish="tool_calls")])  # last
     buffer, again = [], []
     for reply in replies:  # one list, emptied and filled by each reply, as a reader keeps it
         buffer.clear()
@@ -474,7 +490,10 @@ async def test_bank_one_stream_judged_as_it_grows(t):
                  "fragment whose id and name are null, a name on a fragment with no id, "
                  "arguments of null or with a raw line break in a string, a finish whose name "
                  "holds the table's, words of whitespace, an object with text beside it, a call "
-                 "no fragment gives an id, a usage chunk after the finish (assemble, lesson 16). "
+                 "no fragment gives an id, a usage chunk after the finish, an object sent "
+                 "parsed, two objects for one call, an id and a name with spaces beside them "
+                 "and then the same without, and last a call no fragment names, whose id "
+                 "earlier replies named (assemble, lesson 16). "
                  "Items: [the message, the chunks unchanged] for each reply.")
 
 
@@ -566,6 +585,8 @@ async def test_bank_a_long_record_read_back(t):
                                     {"role": "assistant", "content": [{"type": "text",
                                                                        "text": edge(word(t))}],
                                      "stop_reason": "stop"}])]
+    record.append({"role": "assistant", "stop_reason": "stop", "content": [  # two blocks
+        {"type": "text", "text": edge(word(t))}, {"type": "text", "text": edge(word(t))}]})
     record.append({"role": "assistant", "stop_reason": "toolUse", "content": [
         {"type": "text", "text": edge("")}, {"type": "toolCall", "id": edge(word(t)),
                                              "name": edge(word(t)), "arguments": {}}]})
@@ -580,6 +601,9 @@ async def test_bank_a_long_record_read_back(t):
     harness.to_wire(system, record[:4], given)  # a body before the list grows in place
     given += tools[1:]
     body = json.loads(json.dumps(harness.to_wire(system, record, given)))
+    held = copy.deepcopy(specs)
+    for sent in harness.to_wire(system, record[:1], specs)["tools"]:  # specs handed over bare
+        sent["function"]["strict"] = True  # as a client may mark what it sends
     back = []
     for sent in body["messages"]:
         if sent["role"] == "assistant":
@@ -600,8 +624,9 @@ async def test_bank_a_long_record_read_back(t):
             wanted.append(["tool", message["tool_call_id"], message["content"]])
         else:
             wanted.append(["user", message["content"]])
-    t.expect([len(record), back, record == kept, body["tools"]],
-             [4 * rounds + 1, wanted, True, [{"type": "function", "function": spec} for spec in specs]],
+    t.expect([len(record), back, record == kept, body["tools"], specs == held],
+             [4 * rounds + 2, wanted, True, [{"type": "function", "function": spec} for spec in specs],
+              True],
              "to_wire sends every message handed to it, in order, however many, a failed or "
              "stopped reply too, a call no result answers too, and each string as it was "
              "recorded, whitespace at its ends included, words of whitespace alone too; the call "
@@ -610,4 +635,6 @@ async def test_bank_a_long_record_read_back(t):
              "Items: [messages in the record, each wire message read back, the record unchanged, "
              "the tools sent, each the spec of a tool handed over with its execute and a key of "
              "its own, the last a spec with a snippet, added to the list in place after a first "
-             "body].")
+             "body, the specs handed over bare unchanged after a client marked the tools of a "
+             "body made from them]. The reply before the last holds its words as two text "
+             "blocks: all its words go out, not the first block alone.")

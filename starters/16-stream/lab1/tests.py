@@ -60,29 +60,41 @@ async def test_decode_line_reads_four_kinds_of_line(t):
              "and 'id: 7' (decode_line, lesson 16).")
     t.expect([await raised(lambda: harness.decode_line('data: {"choices": [')),
               await raised(lambda: harness.decode_line("data: 42")),
-              await raised(lambda: harness.decode_line("data: [1, 2] "))],
+              await raised(lambda: harness.decode_line("data: [1, 2] ")),
+              await raised(lambda: harness.decode_line("data: [done]"))],
              ["ValueError: not a stream line: 'data: {\"choices\": ['",
               "ValueError: not a stream line: 'data: 42'",
-              "ValueError: not a stream line: 'data: [1, 2] '"],
+              "ValueError: not a stream line: 'data: [1, 2] '",
+              "ValueError: not a stream line: 'data: [done]'"],
              "A data payload that is not a JSON object is a broken provider, not a line to "
              "skip: raise ValueError(f\"not a stream line: {line!r}\"), the repr of the line "
              "exactly as it came, the space after 'data: [1, 2]' included, not of the line "
-             "stripped (decode_line, lesson 16).")
+             "stripped. 'data: [done]' is such a line too: the marker is `data: [DONE]`, "
+             "spelled as the wire spells it, and a payload in other letters is neither the "
+             "marker nor a JSON object (decode_line, Build item 1, lesson 16).")
     for line in ['data: {"choices": [{"delta": {"content": "Hi"}}]}',
                  'error: {"message": "overloaded"}', 'data: {"usage": {"total": 3}}']:
         first = harness.decode_line(line)
         kept = json.loads(json.dumps(first))
-        for inner in [value for value in first.values() if isinstance(value, (dict, list))]:
+        inside, walk = [], [first]  # every dict and list in the chunk, however deep
+        while walk:
+            held = walk.pop()
+            for value in held.values() if isinstance(held, dict) else held:
+                if isinstance(value, (dict, list)):
+                    inside.append(value)
+                    walk.append(value)
+        for inner in inside:
             inner.append("seen") if isinstance(inner, list) else inner.update(seen=True)
         first["seen"] = True
         again = harness.decode_line(line)
         t.expect([again is first, "seen" in again, again == kept], [False, False, True],
                  "Each call gives a new dict, even for a line read before: a caller may change "
                  f"what it was given (Build item 1). {line!r} was decoded, the caller wrote into "
-                 "what it got, at its top and inside it (a key in the dict it holds, an item on "
-                 "the list it holds), and the line was decoded again. Items: [the second answer "
-                 "is the first, it holds the caller's key, it is what the line said before the "
-                 "caller wrote]: a copy of the top alone still shares what is inside it "
+                 "what it got, at its top and inside it at every depth (a key in each dict it "
+                 "holds, an item on each list, down to the choice's delta), and the line was "
+                 "decoded again. Items: [the second answer is the first, it holds the caller's "
+                 "key, it is what the line said before the caller wrote]: a copy of the top alone, "
+                 "or of its first two levels, still shares what is deeper inside it "
                  "(decode_line, lesson 16).")
 
 
@@ -472,6 +484,15 @@ async def test_to_wire_writes_the_providers_shape(t):
              "prompt is the first message even when it is empty, and the tools are the ones "
              "this call was given, worked out afresh on every call, never the ones an earlier "
              "call sent (to_wire, lesson 16).")
+    other["tools"][0]["function"]["strict"] = True  # as a client may mark what it sends
+    t.expect(bash,
+             why="The second body's tools were bash alone, handed over as a spec dict; a "
+                 "client then set \"strict\": True in that tool's \"function\" in the body. The "
+                 "item is the tools list the caller handed over, after that. Each tool goes "
+                 "out as tool_specs gives them, {\"type\": \"function\", \"function\": spec}, "
+                 "where the spec is a new dict, so what a client does to the body never "
+                 "reaches the caller's tools, even one that was a spec already (to_wire, Build "
+                 "item 3, lesson 16).")
     long = [message for n in range(151)
             for message in (harness.user_message(f"Question {n}."), lab.say(f"Answer {n}."))]
     long += [lab.reply(lab.call("read ", CAFE, id="\tcall_9 ")),
@@ -508,7 +529,8 @@ async def test_to_wire_writes_the_providers_shape(t):
               {"role": "assistant", "content": [], "stop_reason": "error",
                "error_message": "The provider sent an empty reply"},
               lab.reply("\n\n", lab.call("read", CAFE, id="c4")),
-              harness.user_message("Stop; go on.")]
+              harness.user_message("Stop; go on."),
+              lab.reply("Going ", "on.")]
     specs = [{"name": "read", "description": "Read a file.",
               "parameters": {"type": "object", "properties": {}}, "snippet": "Read a file",
               "guidelines": ["Read a file before you change it."]}]
@@ -517,12 +539,14 @@ async def test_to_wire_writes_the_providers_shape(t):
     t.expect(harness.to_wire("", record, specs),
              why=f"A fourth body, of the record {lab.shape(record)}: a user's message, a failed "
                  "reply with no words and no calls, a reply whose words are '\\n\\n' before "
-                 "read(c4), a call no result answers, and the user again; its tools a list "
+                 "read(c4), a call no result answers, the user again, and a reply whose words "
+                 "came as two text blocks, 'Going ' and 'on.'; its tools a list "
                  "holding read as a spec dict with no execute but a snippet and guidelines, "
                  "given bash in place after a first body was made from it. Every message goes "
                  "out in order, the empty reply too, and no more than the record holds (lesson "
                  "10's view decides what the model sees, not to_wire); whitespace words are "
-                 "words, not None; tools go out as tool_specs gives them, whatever else a dict "
+                 "words, not None; an assistant's content is all its words, every text block "
+                 "of it (text_of), not the first block alone; tools go out as tool_specs gives them, whatever else a dict "
                  "holds; and the tools are the list's as it is now, worked out afresh on every "
                  "call, as the lab's Build, item 3, says (to_wire, lesson 16).")
 
@@ -894,6 +918,16 @@ async def test_a_new_id_at_a_used_index_is_a_new_call(t):
              "from the id already at its index begins a new call there; one with no id, or "
              "with the same id again, goes on with the call its index names. Calls at one index "
              "stand in the order they began, not sorted by id (assemble, lesson 16).")
+    padded = [call_chunk(0, '{"path": "a.py"}', id=" call_7\t", name=" read"),
+              call_chunk(0, '{"command": "ls"}', id="call_7", name="bash "), finish("tool_calls")]
+    t.expect(harness.assemble(padded),
+             why="The stream: a call at index 0 whose id is ' call_7\\t' and whose name is "
+                 "' read', then, at the same index, one whose id is 'call_7' and whose name is "
+                 "'bash '. Each call has the id and name from the fragment that carries them, "
+                 "exactly as sent, spaces and tab included: they are what the model sent and "
+                 "what its results are matched by, so ' call_7\\t' and 'call_7' are two ids, "
+                 "and the second fragment begins a new call (Build item 2) (assemble, lesson "
+                 "16).")
 
 
 @lab_test("A call whose arguments arrive already parsed, as a JSON object rather than a "
@@ -911,13 +945,18 @@ async def test_arguments_sent_as_an_object_are_taken_whole(t):
              "json.loads of an object raises TypeError; joining it to strings does too. An "
              "object that came whole is the arguments as they are (assemble, lesson 16).")
     mixed = [[call_chunk(0, CAFE, id="call_p2", name="read"), call_chunk(0, '{"limit": 5}')],
-             [call_chunk(0, '{"limit": 5}', id="call_p3", name="read"), call_chunk(0, CAFE)]]
+             [call_chunk(0, '{"limit": 5}', id="call_p3", name="read"), call_chunk(0, CAFE)],
+             [call_chunk(0, dict(CAFE), id="call_p4", name="read"),
+              call_chunk(0, {"limit": 5})]]
     t.expect([harness.assemble(stream + [finish("tool_calls")]) for stream in mixed],
              why="Each item is what assemble made of one call whose fragments were an object "
                  "sent parsed and a text beside it: read(call_p2)'s object, then '{\"limit\": "
-                 "5}'; read(call_p3)'s text, then the object. Arguments are all a call's "
+                 "5}'; read(call_p3)'s text, then the object; read(call_p4)'s object, then a "
+                 "second object, {\"limit\": 5}. Arguments are all a call's "
                  "fragments joined, or, when they came as an object, that object: an object "
-                 "with text beside it is neither, so the call's arguments are not a JSON object "
+                 "with text beside it is neither, and nor are two objects (they are no one "
+                 "object the model wrote, and merging them invents one), so the call's "
+                 "arguments are not a JSON object "
                  "and the reply fails naming it, whichever came first (Build item 2, the "
                  "table) (assemble, lesson 16).")
 
@@ -992,6 +1031,8 @@ async def test_a_null_counts_as_a_key_left_out(t):
         nameless = [{"choices": [{"index": 0, "delta": {"tool_calls": [first]}}]},
                     call_chunk(0, '{"path": '), call_chunk(None, '"a.py"}'),
                     finish("tool_calls")]
+        harness.assemble([call_chunk(0, "{}", id="call_n5", name="write"),  # a reply before,
+                          finish("tool_calls")])  # whose call had the same id and a name
         said = await raised(lambda: harness.assemble(nameless))
         t.expect(said or harness.assemble(nameless),
                  {"role": "assistant", "stop_reason": "toolUse",
@@ -1001,7 +1042,10 @@ async def test_a_null_counts_as_a_key_left_out(t):
                  f"A call no fragment gives {'an id' if lost == 'id' else 'a name'} (its first "
                  f"fragment has {first}, and the rest none) is kept as it came, its {lost} None, "
                  "in the reply, and its other key read from the fragment that carries it: only "
-                 "arguments that are not an object break a call (Build item 2) "
+                 "arguments that are not an object break a call (Build item 2). Just before, "
+                 "assemble read another reply whose call had the id call_n5 and the name "
+                 "write: each reply is the message its own chunks add up to, and nothing "
+                 "kept from an earlier one fills in what this one left out "
                  "(assemble, lesson 16).")
 
 
@@ -1047,6 +1091,17 @@ async def test_assemble_changes_none_of_its_chunks(t):
                  "assemble changes none of its chunks (it fills in no index and takes no role "
                  "out), and called again on a longer list it reads it afresh, to the message "
                  "those chunks add up to, as the lab's Build, item 2, says (assemble, lesson 16).")
+    parsed = [call_chunk(0, {"path": "a.py", "limit": 5}, id="call_m4", name="read"),
+              finish("tool_calls")]
+    untouched = json.loads(json.dumps(parsed))
+    harness.assemble(parsed)
+    t.expect([parsed == untouched, harness.assemble(parsed)],
+             why="The stream was read(call_m4), its arguments sent already parsed, as the "
+                 "object {\"path\": \"a.py\", \"limit\": 5}, then the finish; assemble read "
+                 "it twice. The items are [the chunks are as they were, as the object they "
+                 "came with, not its JSON text; assemble's second answer]. assemble reads its "
+                 "chunks and changes none of them, an object sent parsed included (Build item "
+                 "2) (assemble, lesson 16).")
     t.expect(first, {"role": "assistant", "stop_reason": "toolUse",
                      "content": [{"type": "text", "text": "Reading both."},
                                  lab.call("read", {"path": "a.py"}, id="call_m1"),
