@@ -749,7 +749,7 @@ def _decode_line(line):
 '''),
     Wrong(lab='16.1', name='an error with no message reported as a fixed sentence',
           rule='An error chunk with no message is reported as what it says as text: a dict such as {"code": 503, "type": "overloaded"} keeps its words in the error_message.',
-          where='lab 16.1, Build section: "what it says as text"; hunt round 5, 16.1-4',
+          where='lab 16.1, Build section: "`str()` of the error"; hunt round 5, 16.1-4',
           names='what it says as text',
           replace=r'''
             failure = failure or str(error if said is None else said)
@@ -1034,7 +1034,7 @@ def to_wire(system, messages, tools):
 '''),
     Wrong(lab='16.1', name='an empty message taken for none',
           rule='An error chunk reports its message, even an empty one; what it says as text is only for an error that has no message (a string, or a dict without one).',
-          where='lab 16.1, Build section: the table\'s second row, "its `message`, as text, or, for an error that has none (a string, or a dict without `message`), what it says as text"; bench/kinds.py, a cap read for truth',
+          where='lab 16.1, Build section: the table\'s second row, "its `message`, as text, or, for an error that has none (a string, or a dict without `message`), `str()` of the error"; bench/kinds.py, a cap read for truth',
           names='even an empty one',
           replace=r'''
             failure = failure or str(error if said is None else said)
@@ -1927,9 +1927,19 @@ def _decode_line(line):
         for choice in chunk.get("choices") or ():
 '''),
     # Hunt round 12 (reader r60), design 16.1-08.
+    Wrong(lab='16.1', name='an error with no message written as JSON',
+          rule="An error chunk with no message is reported as str() of the error, as Python writes it, not as JSON.",
+          where='lab 16.1, Build section, the table: "`str()` of the error, as Python writes it"',
+          names="as Python writes it",
+          replace=r'''
+            failure = failure or str(error if said is None else said)
+''',
+          by=r'''
+            failure = failure or (json.dumps(error) if said is None else str(said))
+'''),
     Wrong(lab='16.1', name='an error with no message reported by its code and type',
           rule='An error chunk with no message is reported as what it says as text: all of it, not the fields one expects alone.',
-          where='lab 16.1, Build section, the table: "for an error that has none (a string, or a dict without `message`), what it says as text"',
+          where='lab 16.1, Build section, the table: "for an error that has none (a string, or a dict without `message`), `str()` of the error"',
           names='all it says is kept',
           replace=r'''
             said = error.get("message") if isinstance(error, dict) else None

@@ -281,13 +281,14 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
              "whatever that key holds, even an empty dict or string (test the key, not the "
              "truth of its value); and the words that ride in the error's own chunk arrived, "
              "so the failed reply keeps them with the rest (assemble, lesson 16).")
-    found = []
+    found, worded = [], []
     for said in ({"code": 503, "type": "overloaded"},
                  {"message": None, "code": 503, "type": "overloaded"}, 503,
                  {"code": 503, "type": "overloaded", "detail": "queue full"},
                  {"message": 503, "type": "overloaded"}):
         reply = harness.assemble(start + [{"error": said}])
         message = reply.get("error_message")
+        worded.append([said, message])
         found.append([said, reply.get("stop_reason"), type(message).__name__,
                       [word for word in ("503", "overloaded", "queue full")
                        if word in str(message)]])
@@ -309,6 +310,10 @@ async def test_replies_that_did_not_arrive_whole_fail(t):
              "is reported as what it says as text: a str holding what the server said, never "
              "None, a number, or a fixed sentence of your own: the table's error-chunk row in "
              "the lab's Build, item 2 (assemble, lesson 16).")
+    t.expect(worded, why="Each item is [what the error chunk's \"error\" held, the reply's "
+             "error_message], for the same five errors: one with no message is reported as str() "
+             "of it, as Python writes it ({'code': 503, ...}, not JSON), and a message as text: "
+             "the table's error-chunk row in the lab's Build, item 2 (assemble, lesson 16).")
 
 
 @lab_test("Arguments that are not a JSON object, whether cut short, a JSON list, whitespace, "
