@@ -442,8 +442,8 @@ async def test_the_tool_is_picked_by_name(t):
     t.expect([[x["name"], sorted(x)] for x in tools], made,
              "run_tool leaves the list of tools it is given as it found it (Build item 4): the "
              "same tools in the same order, which is the order tool_specs offers them in next, "
-             "each with the keys it had before any call, after calls that ran as well as after "
-             "calls that failed. Each item is [name, keys] of one tool after the calls "
+             "with the same keys they had before any call, after calls that ran as well as "
+             "after calls that failed. Each item is [name, keys] of one tool after the calls "
              "(run_tool, lesson 2).")
     # The lesson's wipe: a function of harness.py under a name no tool has, and a name close to
     # the tools' names.
