@@ -1136,6 +1136,278 @@ _MEMO = {}  # (name, id, arguments) -> what the tool answered
 
 def run_tool(tools, call):
 """),)),
+    # Hunt round 15 (reader r79): designs 2.1-3 to 2.1-20 and probe 2.1-25.
+    Wrong(lab='2.1', name='read capped at 2,000,000 characters, silently',
+          rule='Build item 5: read gives the whole text of the file, however long; lesson 6 is '
+               'where a read is cut, with a note that says so.',
+          where='Build item 5: "The whole text of the file"',
+          names='read never cuts a file silently',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        return ws.read_text(arguments["path"])[:2_000_000]
+"""),
+    Wrong(lab='2.1', name='run_tool cutting answers at 2,000,000 characters',
+          rule='Build item 4: what execute returned is the content, as it is; run_tool has no '
+               'cap of its own, however long the answer.',
+          where='Build item 4: "what `execute` returned as the content"',
+          names="no cap of run_tool's own",
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+    if isinstance(text, str):
+        text = text[:2_000_000]
+"""),
+    Wrong(lab='2.1', name='results remembered by call block and tool',
+          rule='Build item 4: execute gets the call\'s arguments once for each call run_tool '
+               'is handed; the same call block handed again to the same tool runs it anew.',
+          where='Build item 4: "its `execute` gets the call\'s arguments, once"',
+          names='never from memory',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    kept = _MEMO.get((id(call), id(tool)))
+    if kept is not None and kept[0] is call and kept[1] is tool:  # the very block and tool
+        text, failed = kept[2], False
+    else:
+        text, failed = tool["execute"](call["arguments"]), False
+        _MEMO[(id(call), id(tool))] = (call, tool, text)
+""",
+          also=((r"""
+def run_tool(tools, call):
+""", r"""
+_MEMO = {}  # (id of a call block, id of a tool) -> (the block, the tool, what it answered)
+
+
+def run_tool(tools, call):
+"""),)),
+    Wrong(lab='2.1', name='a count of runs written into the tool after it ran',
+          rule='Build item 4: run_tool leaves the list it is given as it found it, its tools '
+               'with the keys they had, after a tool that ran as well as after one that failed.',
+          where='Build item 4: "`run_tool` leaves the list it is given as it found it"',
+          names='with the same keys',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+    tool["_runs"] = tool.get("_runs", 0) + 1
+"""),
+    Wrong(lab='2.1', name='execute tried again when it raises ConnectionError',
+          rule='Build item 4: execute gets the call\'s arguments once, and what it raises goes up '
+               'to the caller as it was raised; a lost connection is not tried a second time.',
+          where='Build item 4: "What `execute` raises goes up to the caller as it was raised"',
+          names='not tried again',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except ConnectionError:
+        text, failed = tool["execute"](call["arguments"]), False
+"""),
+    Wrong(lab='2.1', name='a folder read as a file made a result that claims success',
+          rule='Build item 4: what execute raises goes up to the caller as it was raised, and '
+               'is_error stays False only for what execute returned; an IsADirectoryError '
+               'swallowed into content tells the model the call worked.',
+          where='Build item 4: "What `execute` raises goes up to the caller as it was raised"',
+          names='claims success',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    try:
+        text, failed = tool["execute"](call["arguments"]), False
+    except (IsADirectoryError, NotADirectoryError) as problem:
+        text, failed = f"{call['name']}: {problem} is a folder", False
+"""),
+    Wrong(lab='2.1', name='read stripping a leading "./"',
+          rule='Build item 5: the path goes to the workspace as the call spells it; that '
+               '"./notes.txt" is notes.txt is the workspace\'s to say, not read\'s to tidy.',
+          where='Build item 5: "The path goes to the workspace as the call spells it: `read` '
+                'tidies nothing"',
+          names='read tidies nothing',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        path = arguments["path"]
+        return ws.read_text(path[2:] if path.startswith("./") else path)
+"""),
+    Wrong(lab='2.1', name='read stripping a trailing "/"',
+          rule='Build item 5: the path goes to the workspace as the call spells it; a path '
+               'ending in "/" goes as it is, for the workspace to read or refuse.',
+          where='Build item 5: "The path goes to the workspace as the call spells it: `read` '
+                'tidies nothing"',
+          names='read tidies nothing',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        return ws.read_text(arguments["path"].rstrip("/") or "/")
+"""),
+    Wrong(lab='2.1', name='read trying the name in another case when no file has it',
+          rule='Build item 5: read gives the text of the file the path names, as the call '
+               'spells it; src/main.py names no file beside src/Main.py, and read raises as the '
+               'workspace does rather than read a file under another name.',
+          where='Build item 5: "The path goes to the workspace as the call spells it: `read` '
+                'tidies nothing"',
+          names='read tidies nothing',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        path = arguments["path"]
+        try:
+            return ws.read_text(path)
+        except FileNotFoundError:
+            folder, _, leaf = path.rpartition("/")
+            for name in ws.listdir(folder or "."):
+                if name.lower() == leaf.lower():
+                    return ws.read_text(f"{folder}/{name}" if folder else name)
+            raise
+"""),
+    Wrong(lab='2.1', name='a call for "name()" run as the tool of that name',
+          rule='Build item 4: the tool that runs is the one among tools whose name is the call\'s '
+               'name; "read()" is no tool\'s name, and the call is refused.',
+          where='Build item 4: "The tool that runs is the one among `tools` whose `"name"` is '
+                'the call\'s name"',
+          names='is not its name',
+          replace=r"""
+    tool = {t["name"]: t for t in tools}[call["name"]]
+""",
+          by=r"""
+    by_name = {t["name"]: t for t in tools}
+    name = call["name"]
+    if name not in by_name and name.endswith("()"):
+        name = name[:-2]
+    tool = by_name[name]
+"""),
+    Wrong(lab='2.1', name='a call for "functions.name" run as the tool of that name',
+          rule='Build item 4: the tool that runs is the one among tools whose name is the call\'s '
+               'name; "functions.read" is no tool\'s name, and the call is refused.',
+          where='Build item 4: "The tool that runs is the one among `tools` whose `"name"` is '
+                'the call\'s name"',
+          names='is not its name',
+          replace=r"""
+    tool = {t["name"]: t for t in tools}[call["name"]]
+""",
+          by=r"""
+    by_name = {t["name"]: t for t in tools}
+    tool = by_name.get(call["name"]) or by_name[call["name"].removeprefix("functions.")]
+"""),
+    Wrong(lab='2.1', name='tools named with "_" left out of the specs',
+          rule='Build item 3: a new dict for each tool in the tools\' order; a tool whose name '
+               'starts with "_" is a tool like any other, and the model is told of it.',
+          where='Build item 3: "a new dict for each tool in the tools\' order"',
+          names='a tool like any other',
+          replace=r"""
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+""",
+          by=r"""
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools
+            if not tool["name"].startswith("_")]
+"""),
+    Wrong(lab='2.1', name='text_of turning "\\r\\n" into "\\n"',
+          rule='Build item 1: the words are the "text" of every text block, with nothing put '
+               'between them and nothing taken out; a Windows line break is the model\'s words.',
+          where='Build item 1: "with nothing put between them"',
+          names='trims nothing',
+          replace=r"""
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+""",
+          by=r"""
+    return "".join(block["text"] for block in message["content"]
+                   if block["type"] == "text").replace("\r\n", "\n")
+"""),
+    Wrong(lab='2.1', name='text_of kept per message and its number of blocks',
+          rule='Build item 1: the words are those of the blocks the reply holds when text_of is '
+               'asked; an answer kept until a block is added goes stale when the caller edits a '
+               'word in place.',
+          where='Build item 1: "The words of a reply, as one string"',
+          names='text_of follows the content as it is when asked',
+          replace=r"""
+    return "".join(block["text"] for block in message["content"] if block["type"] == "text")
+""",
+          by=r"""
+    key = (id(message), len(message["content"]))
+    if _WORDS.get(key, (None,))[0] is not message:  # the very message, kept beside its id
+        _WORDS[key] = (message, "".join(block["text"] for block in message["content"]
+                                        if block["type"] == "text"))
+    return _WORDS[key][1]
+
+
+_WORDS = {}  # (id of a message, its number of blocks) -> (the message, its words)
+"""),
+    Wrong(lab='2.1', name='run_tool turning "\\r\\n" into "\\n" in an answer',
+          rule='Build item 4: what execute returned is the content, as it is; a file\'s Windows '
+               'line breaks are its text, not run_tool\'s to tidy.',
+          where='Build item 4: "what `execute` returned as the content"',
+          names='kept as it is',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+    if isinstance(text, str):
+        text = text.replace("\r\n", "\n")
+"""),
+    Wrong(lab='2.1', name='read turning the path into its NFC form',
+          rule='Build item 5: the path goes to the workspace as the call spells it; "café" '
+               'spelled with a combining accent names another file than the one whose name has '
+               'the one letter.',
+          where='Build item 5: "The path goes to the workspace as the call spells it: `read` '
+                'tidies nothing"',
+          names='read tidies nothing',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        return ws.read_text(unicodedata.normalize("NFC", arguments["path"]))
+""",
+          also=((r"""
+def make_read_tool(ws):
+""", r"""
+import unicodedata
+
+
+def make_read_tool(ws):
+"""),)),
+    Wrong(lab='2.1', name='an empty description made up in the spec',
+          rule='Build item 3: the tools come out exactly as they went in; a tool whose '
+               'description is "" is told as "", not with a description it does not have.',
+          where='Build item 3: "rather than tell the model a description or a schema the tool '
+                'does not have"',
+          names='not one made up',
+          replace=r"""
+    return [{"name": tool["name"], "description": tool["description"],
+             "parameters": tool["parameters"]} for tool in tools]
+""",
+          by=r"""
+    return [{"name": tool["name"], "description": tool["description"] or
+             f"The {tool['name']} tool.", "parameters": tool["parameters"]} for tool in tools]
+"""),
+    Wrong(lab='2.1', name='a folder read as an empty file',
+          rule='Build item 5: read gives the whole text of the file the path names; a folder is '
+               'no file, and read raises as the workspace does rather than make up "".',
+          where='Build item 5: "The whole text of the file named by the `"path"` argument"',
+          names='read raises as the workspace does',
+          replace=r"""
+        return ws.read_text(arguments["path"])
+""",
+          by=r"""
+        try:
+            return ws.read_text(arguments["path"])
+        except IsADirectoryError:
+            return ""
+"""),
 ]
 
 ALLOWED = [

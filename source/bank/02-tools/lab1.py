@@ -95,12 +95,14 @@ async def test_bank_text_of_follows_an_edited_reply(t):
     message["content"].insert(t.random.randint(0, 3), {"type": "text", "text": added})
     message["content"] = [b for b in message["content"] if b["type"] != "toolCall"]
     after = harness.text_of(message)
+    joined = "".join(b["text"] for b in message["content"])
+    message["content"][-1]["text"] = "a Windows line\r\n"  # in place: no block added or taken
     hollow = lab.reply("", lab.call("ls", {"path": "."}), "")
-    t.expect([before, after, harness.text_of(hollow)],
-             [first + second,
-              "".join(b["text"] for b in message["content"]), ""],
+    t.expect([before, after, harness.text_of(message), harness.text_of(hollow)],
+             [first + second, joined, "".join(b["text"] for b in message["content"]), ""],
              "text_of of a reply [before it was edited, after the caller changed its first "
-             "words, added a text block and removed its call], then of a reply whose two text "
+             "words, added a text block and removed its call, after the caller rewrote its last "
+             "text block in place to end in \"\\r\\n\"], then of a reply whose two text "
              "blocks are empty.")
 
 
@@ -220,17 +222,18 @@ async def test_bank_the_tools_a_model_is_told_of(t):
     wanted = [[["description", "name", "parameters"], x["name"], x["description"],
                x["parameters"]] for x in tools]
     tools[t.random.randrange(len(tools))]["description"] = "Changed since the last request."
-    tools.append(tool("lint", lambda a: "linted", PATH, "Lint a file."))
+    tools.append(tool("_lint", lambda a: "linted", PATH, "Lint a file."))
+    tools[-1]["description"] = ""  # a tool told with no words: "" is what it has
     messages.append(harness.user_message("And now?"))
     model.complete(BRIEF, messages, harness.tool_specs(tools))
     t.expect([first, told(model.calls[1].tools)],
              [wanted, [[["description", "name", "parameters"], x["name"], x["description"],
                         x["parameters"]] for x in tools]],
              "[What the model was told of each tool at the first request, then at the second, "
-             "once a description had changed and a tool was added]: each spec's keys, name, "
-             "description and parameters.")
+             "once a description had changed and a tool was added, its name starting with \"_\" "
+             "and its description \"\"]: each spec's keys, name, description and parameters.")
     t.expect([await settle(x["execute"]({"path": "a"})) for x in tools],
-             [f"{x['name'].strip()} did it" if x["name"] != "lint" else "linted"
+             [f"{x['name'].strip()} did it" if x["name"] != "_lint" else "linted"
               for x in tools],
              "What each tool's execute answers after two requests were made from the tools: the "
              "program still holds every tool whole.")
@@ -283,9 +286,10 @@ async def test_bank_the_specs_as_json(t):
 
 # --- rule 4: run_tool -----------------------------------------------------------------------
 
-# A log the show tool gives back whole: it starts like a failure and is over 1,000,000 characters.
-LOG = "Error: the nightly build (a saved log)\n" + "".join(
-    f"step {n:05d} passed\n" for n in range(70000))
+# A log the show tool gives back whole: it starts like a failure, its lines end in "\r\n", and it
+# is over 4,000,000 characters.
+LOG = "Error: the nightly build (a saved log)\r\n" + "".join(
+    f"step {n:06d} passed\r\n" for n in range(210000))
 
 
 def workbench(ws):
@@ -355,6 +359,13 @@ async def test_bank_what_the_tools_did_to_the_workspace(t):
     t.expect(results, wanted,
              "For each call in turn, the result's [role, tool_call_id, tool_name, length of its "
              "content or the content itself when not a text, is_error, number of keys].")
+    shown_again = next(c for c in calls if c["name"] == "show")
+    ws.write_text("build.log", "rebuilt\r\n")
+    t.expect([(await settle(harness.run_tool(tools, shown_again)))["content"],
+              [sorted(x) for x in tools]],
+             ["rebuilt\r\n", [["description", "execute", "name", "parameters"]] * len(tools)],
+             "[What the very same show call block, run again through the same tools once "
+             "build.log was rebuilt, carries; the keys of each tool afterwards].")
 
 
 @lab_test("run_tool runs only a tool of the list it is handed at that call, by the name exactly "
@@ -375,7 +386,9 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
     # Functions of harness.py that, called on a call's arguments, do not raise KeyError.
     loose = [n for n in ["user_message", "make_read_tool", "tool_specs"] if n not in names]
     asked = [t.random.choice([near.upper(), near.title(), f"{near}\n", f" {near}"]),
-             t.random.choice(names)[:-1], t.random.choice(loose), "read", t.random.choice(names)]
+             t.random.choice(names)[:-1], t.random.choice(loose), "read",
+             f"{t.random.choice(names)}()", f"functions.{t.random.choice(names)}",
+             t.random.choice(names)]
     verdicts = []
     for n, name in enumerate(asked):
         call = lab.call(name, {"path": "a.txt"}, id=f"k{n + 1}")
@@ -392,10 +405,10 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
         problem, result = await attempt(tools, call)
         verdicts.append("refused" if refused(problem, result, call) else
                         (result or {}).get("content", problem))
-    spare = t.random.sample([n for n in NAMES if n not in order], 3)
-    kinds = [KeyError("depth"), FileNotFoundError("c.txt"),
-             t.random.choice([IsADirectoryError("lib"), ValueError("depth must be a number"),
-                              RuntimeError("the tool broke"), ConnectionError("no network")])]
+    spare = t.random.sample([n for n in NAMES if n not in order], 5)
+    kinds = [KeyError("depth"), FileNotFoundError("c.txt"), IsADirectoryError("lib"),
+             ConnectionError("no network"),
+             t.random.choice([ValueError("depth must be a number"), RuntimeError("the tool broke")])]
     t.random.shuffle(kinds)
     for name, kind in zip(spare, kinds):
         tools.insert(t.random.randrange(len(tools) + 1),
@@ -408,16 +421,17 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
                                                        id=f"k{n + 20}")))[0])
     t.expect([verdicts, ran, [x["name"] for x in tools if x["name"] not in spare], problems,
               [[x["name"], sorted(x)] for x in tools] == keys],
-             [["refused"] * 4 + [f"{asked[4]}: a.txt", "refused", f"{added}: b.txt"],
-              [asked[4], added, *spare], order, [f"{type(k).__name__}: {k}" for k in kinds],
+             [["refused"] * 6 + [f"{asked[6]}: a.txt", "refused", f"{added}: b.txt"],
+              [asked[6], added, *spare], order, [f"{type(k).__name__}: {k}" for k in kinds],
               True],
              "[For each call (a tool's name in another case or with a space, a name one letter "
              "short of a tool's, the name of a function of harness.py no tool has, "
-             "read (made, not given), a tool's own name, a tool removed from the list since, a "
+             "read (made, not given), a tool's name with \"()\" after it, a tool's name after "
+             "\"functions.\", a tool's own name, a tool removed from the list since, a "
              "tool added since): refused, or the content it got; the tools that ran; the tools "
-             "list's names afterwards, but for the failing tools; what each of three tools in "
+             "list's names afterwards, but for the failing tools; what each of five tools in "
              "the list that fail raised (one on an argument the call lacks, one on a missing "
-             "file, one drawn); whether the list holds the same tools in the same order with the "
+             "file, one on a folder, one on a lost connection, one drawn); whether the list holds the same tools in the same order with the "
              "same keys after they failed].")
 
 
@@ -427,6 +441,18 @@ async def test_bank_which_tool_runs_and_which_is_refused(t):
 # characters, and every byte the file's own.
 LONGER = "".join(f"{n}{'  ' if n % 7 == 0 else ''}{chr(9) if n % 11 == 0 else ''}"
                  f"{chr(13) if n % 13 == 0 else ''}\n" for n in range(1, 2401))
+
+
+class Noting(lab.Workspace):
+    """A workspace that notes each path its read_text is handed, as it was spelled."""
+
+    def __init__(self, files=None):
+        super().__init__(files)
+        self.handed = []
+
+    def read_text(self, path):
+        self.handed.append(path)
+        return super().read_text(path)
 
 
 def shown(text):
@@ -481,13 +507,13 @@ async def test_bank_reading_through_a_conversation(t):
           "write made in its own workspace: the whole text, however long, with its spaces, "
           "tabs and line breaks, as the workspace holds it at each call.")
 async def test_bank_two_reads_over_two_workspaces(t):
-    spaces = [lab.Workspace(), lab.Workspace()]
+    spaces = [Noting(), lab.Workspace()]
     reads = [harness.make_read_tool(ws) for ws in spaces]
     picks = [t.random.randint(0, 1) for _ in range(5)]
     picks[t.random.randrange(5)] = 0  # the read made first reads too
     wanted, found = [], []
     for n, which in enumerate(picks):
-        text = LONGER * 100 if n == 0 else f"{n}:" + t.random.choice(
+        text = LONGER * 400 if n == 0 else f"{n}:" + t.random.choice(
             [LONGER[:2500], "\t tab first\r\n  ", "\n\n", "", "an edit\n  "])
         spaces[which].write_text("same.txt", text)
         spaces[1 - which].write_text("same.txt", f"the other workspace, write {n}\n")
@@ -499,16 +525,28 @@ async def test_bank_two_reads_over_two_workspaces(t):
     edge = t.random.choice([" same.txt", "same.txt ", "same.txt\t"])
     spaces[0].write_text(edge, "a file whose name has a blank at one end\n")
     spaces[0].write_text("7", "a file named 7\n")
+    spaces[0].write_text("lib/Util.py", "util = 1\n")
+    spaces[0].write_text("d\u00e9j\u00e0.md", "composed\n")
+    spaces[0].handed.clear()
+    for path in ["./same.txt", "same.txt/"]:
+        await settle(reads[0]["execute"]({"path": path}))
+    handed = list(spaces[0].handed)
     spelled = []
-    for arguments in [{"path": "x/../same.txt"}, {"path": "\\same.txt"}, {"path": 7}, {}]:
+    for arguments in [{"path": "x/../same.txt"}, {"path": "\\same.txt"}, {"path": 7}, {},
+                      {"path": "lib/util.py"}, {"path": "de\u0301ja\u0300.md"}, {"path": "lib"}]:
         problem = await raised(lambda: reads[0]["execute"](arguments))
         spelled.append(problem.partition(":")[0] if problem else None)
-    t.expect([found, missing, await settle(reads[0]["execute"]({"path": edge})), spelled],
+    t.expect([found, missing, await settle(reads[0]["execute"]({"path": edge})), spelled,
+              handed],
              [wanted, "FileNotFoundError: gone.md", "a file whose name has a blank at one end\n",
-              ["ValueError", "FileNotFoundError", "TypeError", "KeyError"]],
+              ["ValueError", "FileNotFoundError", "TypeError", "KeyError", "FileNotFoundError",
+               "FileNotFoundError", "IsADirectoryError"], ["./same.txt", "same.txt/"]],
              "[What each read returned through run_tool after a write to its workspace and "
              "another to the other one (a long text by its length and last 30 characters); "
              "what reading a path with no file raised; what read returned for a path with a "
              "blank at one end, beside same.txt; the kind of exception read raised for the "
-             "paths x/../same.txt and \\same.txt, for the number 7 beside a file named 7, and "
-             "for no path]: read takes the path as the call spells it.")
+             "paths x/../same.txt and \\same.txt, for the number 7 beside a file named 7, for "
+             "no path, for lib/util.py beside lib/Util.py, for d\u00e9j\u00e0.md spelled with "
+             "combining accents beside the file spelled without, and for the folder lib; the "
+             "paths the workspace was handed by reads of ./same.txt and same.txt/]: read takes "
+             "the path as the call spells it.")

@@ -34,11 +34,13 @@ LINES = "".join(f"{n}\n" for n in range(1, 2501))
 # A file that starts with a byte-order mark and whose lines end in spaces, a tab and "\r\n": the
 # bytes are the file's, not to be tidied.
 RAGGED = "\ufefftwo spaces  \r\na tab\t\r\nno end  "
+# A text of 4,000,000 characters: past any cap a harness might set itself, yet cheap to hold.
+WIDE = LONG * 80
 # What execute may return, each an answer run_tool passes on as it is: the empty text, texts that
-# only look like failures, a text of 1,000,000 characters, and (wrongly, but not run_tool's to
-# fix) a number and None.
-ANSWERS = ["", "Error: disk full (the first line of a log)\n",
-           "Traceback (most recent call last):\n  a saved crash report\n", LONG * 20, 42, None]
+# only look like failures, a line ending in "\r\n", a text of 4,000,000 characters, and
+# (wrongly, but not run_tool's to fix) a number and None.
+ANSWERS = ["", "Error: disk full (the first line of a log)\n", "a line of a Windows file\r\n",
+           "Traceback (most recent call last):\n  a saved crash report\n", WIDE, 42, None]
 
 
 def block(name, arguments=None, id="c1"):
@@ -101,6 +103,19 @@ def own_error(problem, result, failure):
         words in str(result.get("content"))
 
 
+class Asked(lab.Workspace):
+    """A workspace that keeps each path its read_text is asked for, as it was spelled, so a test
+    can see what a read tool handed it; it reads like any other workspace."""
+
+    def __init__(self, files):
+        super().__init__(files)
+        self.asked = []
+
+    def read_text(self, path):
+        self.asked.append(path)
+        return super().read_text(path)
+
+
 def recording(name, answer):
     """A tool named `name` that answers `answer` and keeps the arguments of each call it gets.
     Returns (tool, the list of arguments seen)."""
@@ -123,22 +138,26 @@ async def test_text_of(t):
              "stand (text_of, lesson 2).")
     t.expect(harness.text_of(lab.reply(*some_calls(t, t.random.randint(1, 3)))), "",
              "A reply with no text blocks has no words: \"\" (text_of, lesson 2).")
-    answer = t.random.choice([word for word in WORDS if word.endswith(" ")])
+    answer = "\r\n".join(t.random.sample([word for word in WORDS if word.endswith(" ")], 2))
     t.expect(harness.text_of(lab.say(answer)), answer,
              "A plain answer is its one text block, as it is: text_of joins the text blocks in "
-             "order and trims nothing, a final space included (text_of, lesson 2).")
+             "order and trims nothing, a final space and a Windows line break (\"\\r\\n\") "
+             "included (text_of, lesson 2; Build item 1).")
     word = t.random.choice([word for word in WORDS if word.strip()])
     twice = lab.reply(word, word, *some_calls(t, 1), word)
     before = harness.text_of(twice)
     twice["content"][t.random.randrange(2)]["text"] = "Changed. "
     twice["content"].append({"type": "text", "text": "Added."})
-    t.expect([before, harness.text_of(twice)],
+    after = harness.text_of(twice)
+    twice["content"][-1]["text"] = "Added again."  # an edit in place, no block added this time
+    t.expect([before, after, harness.text_of(twice)],
              why="Every text block gives its words, a word said again right after itself "
                  "included (the model may say it twice), and text_of follows the content as "
                  "it is when asked: after the caller changed one of its words and added a text "
-                 "block, the answer is the new words. Items: text_of of a reply [word, word, "
-                 "call, word], then of the same reply after the edit (text_of, lesson 2; Build "
-                 "item 1).")
+                 "block, the answer is the new words, and after it changed a word again, the "
+                 "content as long as before, the newer words. Items: text_of of a reply [word, "
+                 "word, call, word], then of the same reply after the first edit, then after "
+                 "the second (text_of, lesson 2; Build item 1).")
 
 
 @lab_test("tool_calls gives the call blocks in the order they stand, [] for a plain answer, and "
@@ -245,11 +264,17 @@ async def test_specs_have_three_keys_in_order(t):
              "(tool_specs, lesson 2).")
     edged = dict(t.random.choice(tools), description=" Reads a file.\n")
     edged["name"] = f"{edged['name']} "
-    t.expect([[spec["name"], spec["description"]] for spec in harness.tool_specs([edged])],
-             [[edged["name"], edged["description"]]],
+    private = dict(t.random.choice(tools), description="")  # named as if kept to the program
+    private["name"] = f"_{private['name']}"
+    told = [edged, private]
+    t.random.shuffle(told)
+    t.expect([[spec["name"], spec["description"]] for spec in harness.tool_specs(told)],
+             [[each["name"], each["description"]] for each in told],
              "A name and a description go to the model exactly as the tool has them, spaces and "
-             "line breaks at their ends included: nothing is stripped. The item is [name, "
-             "description] of the one spec (tool_specs, lesson 2).")
+             "line breaks at their ends included: nothing is stripped, an empty description is "
+             "told as \"\" (not one made up), and a tool whose name starts with \"_\" is a tool "
+             "like any other, with a spec of its own (Build item 3 \"a new dict for each tool\"). "
+             "Each item is [name, description] of one spec (tool_specs, lesson 2).")
     none = harness.tool_specs([])
     answers = [list(none)]
     none.append({"name": "ls", "description": "Added by a caller.", "parameters": {}})
@@ -344,7 +369,8 @@ async def test_run_tool_returns_a_result(t):
     t.expect(found, wanted,
              "What execute returned is the content, as it is, and is_error stays False all "
              "through lesson 2: an empty text, a text that starts \"Error\" or \"Traceback\" "
-             "(a file may), a text of 1,000,000 characters (no cap of run_tool's own), even a "
+             "(a file may), a line ending in \"\\r\\n\" (kept as it is), a text of 4,000,000 "
+             "characters (no cap of run_tool's own), even a "
              "number or None (passed on, not turned into \"None\" or \"42\": \"Your run_tool "
              "passes it on as it is\"). execute ran once for each. Each item is [content, "
              "is_error, times execute ran] of one result (run_tool, lesson 2; Build item 4).")
@@ -401,6 +427,7 @@ async def test_the_tool_is_picked_by_name(t):
     ran = []
     tools = [tool(name, lambda a, name=name: ran.append(name) or f"{name} ran")
              for name in names]
+    made = [[x["name"], sorted(x)] for x in tools]  # each tool's name and keys, before any call
     asked = names + [t.random.choice(names) for _ in range(t.random.randint(0, 3))]
     t.random.shuffle(asked)
     results = []
@@ -412,10 +439,12 @@ async def test_the_tool_is_picked_by_name(t):
              "given, and nowhere else. Each item is [tool_name, content] of one result "
              "(run_tool, lesson 2).")
     t.expect(ran, asked, "Each call ran its own tool, once (run_tool, lesson 2).")
-    t.expect([x["name"] for x in tools], names,
-             "run_tool leaves the list of tools it is given as it found it: the same tools in "
-             "the same order, which is the order tool_specs offers them in next. The items are "
-             "the list's names after the calls (run_tool, lesson 2).")
+    t.expect([[x["name"], sorted(x)] for x in tools], made,
+             "run_tool leaves the list of tools it is given as it found it (Build item 4): the "
+             "same tools in the same order, which is the order tool_specs offers them in next, "
+             "with the same keys they had before any call, after calls that ran as well as "
+             "after calls that failed. Each item is [name, keys] of one tool after the calls "
+             "(run_tool, lesson 2).")
     # The lesson's wipe: a function of harness.py under a name no tool has, and a name close to
     # the tools' names.
     wiped, own = [], vars(harness).get("wipe")  # a wipe of the file's own is put back after
@@ -441,29 +470,36 @@ async def test_the_tool_is_picked_by_name(t):
     # file made but did not give.
     ran.clear()
     removed = tools.pop(t.random.randrange(len(tools)))["name"]
-    near = t.random.choice([kept["name"] for kept in tools])  # a tool still in the list
-    near = t.random.choice([near.upper(), near.capitalize(), f"{near} ", f" {near}"])
+    kept_name = t.random.choice([kept["name"] for kept in tools])  # a tool still in the list
+    near = t.random.choice([kept_name.upper(), kept_name.capitalize(), f"{kept_name} ",
+                            f" {kept_name}"])
     extra = t.random.choice([name for name in TOOL_NAMES if name not in names])
     tools.append(tool(extra, lambda a: ran.append(extra) or f"{extra} ran"))
     harness.make_read_tool(lab.Workspace({"notes.txt": "Buy milk.\n"}))
     refusals = []
     for id, name, given in [("c101", near, tools), ("c102", removed, tools),
-                            ("c103", "read", [kept for kept in tools if kept["name"] != "read"])]:
+                            ("c103", "read", [kept for kept in tools if kept["name"] != "read"]),
+                            ("c105", f"{kept_name}()", tools),
+                            ("c106", f"functions.{kept_name}", tools)]:
         call = block(name, {"path": "notes.txt"}, id)
         refusals.append(refused(*await outcome(given, call), call))
     await outcome(tools, block(extra, {}, "c104"))
-    t.expect([refusals, ran], [[True, True, True], [extra]],
+    t.expect([refusals, ran], [[True] * 5, [extra]],
              "run_tool looks the call's name up, exactly as the call spells it, among the tools "
-             "it is given at that call, and nowhere else: a name in another case or with a "
-             "space is not the tool's, a tool taken out of the list since no longer runs, one "
-             "added since does, and a read tool the file made but did not give is not among "
-             "them. Items: whether each of those three calls was refused (KeyError in lesson 2, "
-             "an error result from lesson 4), then the tools that ran (run_tool, lesson 2).")
+             "it is given at that call, and nowhere else (Build item 4 \"the one among `tools` "
+             "whose `\"name\"` is the call's name\"): a name in another case or with a space is "
+             "not the tool's, a tool taken out of the list since no longer runs, one added since "
+             "does, a read tool the file made but did not give is not among them, and a tool's "
+             "name followed by \"()\" or after \"functions.\" is not its name. Items: whether "
+             "each of those five calls was refused (KeyError in lesson 2, an error result from "
+             "lesson 4), then the tools that ran (run_tool, lesson 2).")
     # Tools that are there and fail, in the list among the others: a KeyError of their own, for
-    # an argument the call left out; a missing file; and one drawn failure of another kind.
-    spare = t.random.sample([name for name in TOOL_NAMES if name not in
-                             [kept["name"] for kept in tools]], 3)
-    failures = [KeyError("offset"), FileNotFoundError("gone.txt"),
+    # an argument the call left out; a missing file; a folder read as a file; a connection lost;
+    # and one drawn failure of another kind.
+    spare = t.random.sample([name for name in [*TOOL_NAMES, "patch", "search", "glob"]
+                             if name not in [kept["name"] for kept in tools]], 5)
+    failures = [KeyError("offset"), FileNotFoundError("gone.txt"), IsADirectoryError("src"),
+                ConnectionError("the server went away"),
                 t.random.choice([ValueError("offset -3 is before the start"),
                                  PermissionError("secret.txt may not be read"),
                                  TimeoutError("took too long"), UnicodeError("not text")])]
@@ -483,8 +519,9 @@ async def test_the_tool_is_picked_by_name(t):
              "own error is what comes back: lesson 2's run_tool lets it go up as it was raised "
              "(Build item 4 \"What `execute` raises goes up to the caller as it was raised\"), "
              "the same kind with the same words, not another exception wrapped round it, not "
-             "swallowed into a result that claims success, not tried again; lesson 4's puts its "
-             "words in an error result. And run_tool leaves the list it is given as it found it, "
+             "swallowed into a result that claims success, not tried again, whatever its kind "
+             "(its own KeyError, a missing file, a folder read as a file, a lost connection and "
+             "one drawn kind); lesson 4's puts its words in an error result. And run_tool leaves the list it is given as it found it, "
              "even when the tool raised. Items: the tools that ran, in order; for each failing "
              "tool [its name, whether its own error came back]; whether the list holds the same "
              "tools, in the same order, with the same keys, afterwards (run_tool, lesson 2).")
@@ -508,13 +545,19 @@ async def test_two_calls_two_results(t):
     # A later run: the same calls, ids and arguments, to tools of the same names that now answer
     # otherwise (the files changed since).
     later = {name: f"changed since\n{answer}" for name, answer in answers.items()}
-    tools = [recording(name, answer)[0] for name, answer in later.items()]
-    t.expect([(await settle(harness.run_tool(tools, call)))["content"] for call in calls],
-             [later[call["name"]] for call in calls],
+    tools = [tool(name, lambda a, name=name: later[name], PATH) for name in later]
+    found, wanted = [], []
+    for again in ["", "changed again\n"]:  # the same tools, handed the very same blocks twice
+        later.update({name: again + answer for name, answer in later.items()})
+        found.append([(await settle(harness.run_tool(tools, call)))["content"]
+                      for call in calls])
+        wanted.append([later[call["name"]] for call in calls])
+    t.expect(found, wanted,
              "Each call runs its tool anew (Build item 4 \"its `execute` gets the call's "
              "arguments, once\"): a call whose name, id and arguments an earlier run's call had "
-             "is answered by what the tool returns now, never from memory. Each item is the "
-             "content of one result of the later run (run_tool, lesson 2).")
+             "is answered by what the tool returns now, never from memory, and so is the very "
+             "same call block handed again to the very same tool after the files changed. Items: "
+             "for each of two later runs, the contents of its results (run_tool, lesson 2).")
 
 
 @lab_test("make_read_tool(ws) makes a tool named read whose one required argument is a string "
@@ -522,8 +565,9 @@ async def test_two_calls_two_results(t):
           "workspace holds it at the time of the call.")
 async def test_the_read_tool(t):
     files = dict(zip(t.random.sample(PATHS, 4), t.random.sample(TEXTS, 4)))
-    ws = lab.Workspace(files | {"long.log": LONG, "lines.log": LINES, "ragged.txt": RAGGED,
-                                "wide.log": LONG * 20, "3": "a file named 3\n"})
+    ws = Asked(files | {"long.log": LONG, "lines.log": LINES, "ragged.txt": RAGGED,
+                        "wide.log": WIDE, "3": "a file named 3\n", "src/Main.py": "main()\n",
+                        "caf\u00e9.md": "a name spelled with one letter \u00e9\n"})
     read = harness.make_read_tool(ws)
     # A second read tool over another workspace, made after the first: each reads its own.
     other = harness.make_read_tool(lab.Workspace({path: "another workspace's\n"
@@ -564,7 +608,7 @@ async def test_the_read_tool(t):
         whole.append(isinstance(text, str) and (text == ws.read_text(path) or
                                                 text not in ws.read_text(path)))
     t.expect(whole, [True, True, True],
-             "read never cuts a file silently: for a file of 2500 short lines, one of 1,000,000 "
+             "read never cuts a file silently: for a file of 2500 short lines, one of 4,000,000 "
              "characters, and the first file asked for with an offset and a limit (arguments "
              "lesson 2's read does not take), it returns the whole text of the file (lesson 2, "
              "Build item 5), or, from lesson 6 on, a part followed by a note that says where it "
@@ -607,6 +651,26 @@ async def test_the_read_tool(t):
              "read instead. Items: for each spelling [the path, whether read gave the text of "
              "the file a tidied path names]; then whether read, given no path, raised an error "
              "that names path (make_read_tool, lesson 2).")
+    # Spellings the workspace reads as a file of its own, and names of no file at all.
+    spelled = t.random.choice(list(files))
+    ws.asked.clear()
+    for path in [f"./{spelled}", f"{spelled}/"]:
+        await settle(read["execute"]({"path": path}))
+    refused = []
+    for path in ["src/main.py", "cafe\u0301.md", "src"]:  # src/Main.py, caf\u00e9.md, a folder
+        refused.append([path, await raised(lambda: read["execute"]({"path": path})) is not None])
+    t.expect([ws.asked[:2], refused],
+             [[f"./{spelled}", f"{spelled}/"], [[path, True] for path, _ in refused]],
+             "The path goes to the workspace as the call spells it: read tidies nothing (Build "
+             "item 5), not even where the workspace would read the tidied path as the same file "
+             "(\"./\" before it, \"/\" after it: what a path means is the workspace's to say); "
+             "and the whole text of the file named is that file's or none: a name in another "
+             "case than the file's (src/main.py beside src/Main.py), \"caf\u00e9\" spelled with "
+             "\"e\" and a combining accent beside a file whose name has the one letter, and a "
+             "folder (src) name no file, so read raises as the workspace does, never a text "
+             "found under another name or \"\" made up. Items: the paths the workspace was "
+             "asked for by the first two reads; then for each name of no file [the path, "
+             "whether read raised] (make_read_tool, lesson 2).")
 
 
 @lab_test("One round trip driven by hand: the user asks, the model calls read, run_tool answers "
