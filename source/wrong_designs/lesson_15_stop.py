@@ -1659,6 +1659,108 @@ import time
                 if signal is not None and signal.is_cancelled():  # Stop came while it answered
                     reply = error_message(ABORTED, stop_reason="aborted")
 '''),
+    # Hunt round 15 (reader r81): seven designs of stop_run that passed the lab.
+    Wrong(lab='15.2', name='a grace below 0 read as its size',
+          rule='A grace below 0 counts as 0: no turn for the run to wind up, not the same grace made positive (hunt round 15, 15.2-05).',
+          where='lab 15.2, Build section, item 2: "A grace below 0 counts as 0."',
+          names='counts as 0',
+          replace=r"""
+    for _ in range(grace):
+""",
+          by=r"""
+    for _ in range(abs(grace)):  # a grace of -7 is seven turns all the same
+"""),
+    Wrong(lab='15.2', name='a grace below 0 read as the default',
+          rule='A grace below 0 counts as 0: no turn for the run to wind up, not the default five (hunt round 15, 15.2-27).',
+          where='lab 15.2, Build section, item 2: "A grace below 0 counts as 0."',
+          names='counts as 0',
+          replace=r"""
+    for _ in range(grace):
+""",
+          by=r"""
+    for _ in range(grace if grace >= 0 else 5):  # a grace that makes no sense: the default
+"""),
+    Wrong(lab='15.2', name='with a grace of 1, insisting before asking',
+          rule='The answer is "clean" only when the task finished by itself within the grace and was never cancelled: a stop_run that cancels the task before its one turn of grace, and then finds it over, had to insist, and the answer is "hard" (hunt round 15, 15.2-20).',
+          where='lab 15.2, Build section, item 2: "the task finished by itself within `grace` turns of the event loop, and was never cancelled"',
+          names='what stop_run had to do',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    if grace <= 1:  # too little grace to be worth waiting on: insist at once
+        task.cancel()
+    harness.cancel()
+'''),
+    Wrong(lab='15.2', name='the harness asked again just before insisting',
+          rule='stop_run asks the harness once, before its grace: a run the frontend starts during the grace is not the one it was asked to stop, and its tool, when the hard stop reaches it, finds its signal clear (hunt round 15, 15.2-06).',
+          where='lab 15.2, Build section, item 2: "Nor does it ask twice"',
+          names='Nor does it ask twice',
+          replace=r'''
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+''',
+          by=r'''
+    harness.cancel()  # ask once more, to be sure
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+'''),
+    Wrong(lab='15.2', name='each harness asked once for all its runs',
+          rule="Each stop_run asks the harness, and its run has the grace to wind up: a harness stopped once before is asked again for its later run, whose own Stop may be enough (hunt round 15, 15.2-21).",
+          where='lab 15.2, Build section, item 2: "The answer is `"clean"` when the harness\'s own Stop was enough"',
+          names='keeps nothing from one call to the next',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    asked = stop_run.__dict__.setdefault("asked", [])  # every harness ever asked, held
+    if not any(seen is harness for seen in asked):
+        asked.append(harness)
+        harness.cancel()
+'''),
+    Wrong(lab='15.2', name='no grace for a harness once stopped hard',
+          rule="Each stop_run gives the run its grace, whatever an earlier stop_run on the same harness had to do: a harness once stopped hard still has its later runs given `grace` turns to wind up (hunt round 15, 15.2-29).",
+          where='lab 15.2, Build section, item 2: "the task finished by itself within `grace` turns of the event loop"',
+          names='keeps nothing from one call to the next',
+          replace=r"""
+    for _ in range(grace):
+""",
+          by=r"""
+    hard = stop_run.__dict__.setdefault("hard", [])  # every harness once stopped hard, held
+    if any(seen is harness for seen in hard):
+        grace = 0  # it did not listen before: no grace this time
+    for _ in range(grace):
+""",
+          also=((r'''
+    return "hard"
+''', r'''
+    stop_run.__dict__.setdefault("hard", []).append(harness)
+    return "hard"
+'''),)),
+    Wrong(lab='15.2', name='with no grace, asking before looking whether the task is over',
+          rule='A task that was over already is "clean" at once, and stop_run then asks nothing of the harness, whatever the grace, 0 included: the harness\'s run may by now be another one (hunt round 15, 15.2-34).',
+          where='lab 15.2, Build section, item 2: "a task that was over already is `"clean"` at once, and `stop_run` then asks nothing of the harness, whose run may by now be another one"',
+          names='asks nothing of the harness',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    if grace > 0 and task.done():  # with no grace there is no look to spare
+        return "clean"
+    harness.cancel()
+'''),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
