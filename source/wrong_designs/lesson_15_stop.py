@@ -1867,7 +1867,8 @@ ALLOWED = [
         await task  # a cancelled task nobody waits for is a task nobody knows is over
 ''', r'''
     task.cancel()
-    harness.cancel()  # and tell the loop, on the same turn
+    if not grace:  # asked only now, and only once: with a grace it was asked before
+        harness.cancel()  # and tell the loop, on the same turn
     try:
         await task  # a cancelled task nobody waits for is a task nobody knows is over
 '''),)),
@@ -1925,6 +1926,57 @@ ALLOWED = [
           by=r'''
                 if signal is not None and signal.is_cancelled():
                     return "Command cancelled\n"  # a line, newline and all
+'''),
+    # Hunt round 15 (reader r81): four designs of stop_run the page leaves to the student.
+    Wrong(lab='15.2', name="the flag set through the harness's own token",
+          rule="stop_run asks the run to stop through the harness: the page holds what that sets, the run's flag, before the grace, not which of harness.py's own names sets it, and harness.cancel() does no more than set its token (hunt round 15, 15.2-30).",
+          where='lab 15.2, Build section, item 2: "The answer is `"clean"` when the harness\'s own Stop was enough"',
+          names='',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness._signal.cancel()  # the token harness.cancel() sets, set directly
+'''),
+    Wrong(lab='15.2', name='the task cancelled with a reason',
+          rule='Otherwise the task is cancelled and waited for: a reason handed to task.cancel() rides on the CancelledError the task meets, and stop_run still answers "hard", swallows only the task\'s own cancellation and returns once the task is over (hunt round 15, probe 15.2-51).',
+          where='lab 15.2, Build section, item 2: "Otherwise the answer is `"hard"`, and the task was cancelled."',
+          names='',
+          replace=r'''
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+''',
+          by=r'''
+    task.cancel("stopped by stop_run")  # a reason, for whoever reads the CancelledError
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+'''),
+    Wrong(lab='15.2', name='a grace that is not a whole number made one',
+          rule='grace counts turns of the event loop, and the page says what a grace below 0 means and nothing of one that is not a whole number, which no caller in the lesson passes: reading True as 1, 2.5 as 2 or None as the default five is the student\'s (hunt round 15, probe 15.2-52).',
+          where='lab 15.2, Build section, item 2: "A grace below 0 counts as 0."',
+          names='',
+          replace=r"""
+    for _ in range(grace):
+""",
+          by=r"""
+    for _ in range(int(5 if grace is None else grace)):  # True is 1, 2.5 is 2, None the default
+"""),
+    Wrong(lab='15.2', name="stop_run looking at a hard-stopped task's ending",
+          rule="Whether stop_run looks at the task's ending (task.exception()) is the student's: after a hard stop the task is over, what it raised other than its cancellation has gone on up already, and a look changes nothing a caller sees (hunt round 15, probe 15.2-54; round 12's 15.2-23 for a clean stop).",
+          where='lab 15.2, Build section, item 2: "Whether it looks at that ending (`task.exception()`) is yours"',
+          names='',
+          replace=r'''
+    return "hard"
+''',
+          by=r'''
+    if not task.cancelled():
+        task.exception()  # looked at, so that nobody is told it was never retrieved
+    return "hard"
 '''),
 ]
 
