@@ -2052,13 +2052,13 @@ from lab.kit import lab_test
 LAB = "15.2"
 
 
-@lab_test("A tool that tidies up for 8,000 turns after Stop, under a grace of a billion turns, "
+@lab_test("A tool that tidies up for 12,000 turns after Stop, under a grace of a billion turns, "
           "ends by itself: \"clean\".")
-async def test_a_tidy_up_of_eight_thousand_turns(t):
+async def test_a_tidy_up_of_twelve_thousand_turns(t):
     async def execute(arguments, signal=None):
         while not signal.is_cancelled():
             await asyncio.sleep(0)
-        await lab.ticks(8000)  # tidying up
+        await lab.ticks(12_000)  # tidying up
         return "tidied"
     build = {"name": "build", "description": "Build, and tidy up when stopped.",
              "parameters": {"type": "object", "properties": {}}, "execute": execute}
@@ -2069,7 +2069,7 @@ async def test_a_tidy_up_of_eight_thousand_turns(t):
     answer = await harness.stop_run(h, task, grace=10 ** 9)
     t.expect([answer, lab.shape(h.messages)],
              why="A grace of a billion turns is a billion turns, with no cap of stop_run's own: "
-                 "[the answer, the record] for a tool that tidies up for 8,000 turns "
+                 "[the answer, the record] for a tool that tidies up for 12,000 turns "
                  "(stop_run, lesson 15).")
 """),
     Beyond(lab='15.1', name='bash with no signal giving up after fifty thousand turns',
@@ -2116,5 +2116,68 @@ async def test_a_command_of_fifty_thousand_turns_with_no_signal(t):
              why="bash has no timeout of its own, and only Stop ends a command early, with no "
                  "signal as with one: [the record, the result] of a command of 55,000 turns run "
                  "with no signal (bash, lesson 15).")
+'''),
+    Beyond(lab='15.2', name='a hard wait that gives up after a hundred thousand turns',
+           rule='What a caller may rely on: when stop_run returns, the task is over, whichever '
+                'the answer; once it has insisted it waits for the task, with no limit in turns '
+                'or in seconds.',
+           where='hunt round 15, design 15.2-15 (hard-wait-gives-up)',
+           names='when stop_run returns, the task is over',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), and "
+                 "test_stop_run_waits_however_long_the_task_takes_to_die waits some thousands; "
+                 "this stop_run gives up on a cancelled task at turn 100,000",
+           replace=r'''
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    return "hard"
+''',
+           by=r'''
+    waited, own = 0, None
+    while not task.done() and waited < 100_000:  # a task this slow to die is hung
+        waited += 1
+        try:
+            await asyncio.sleep(0)
+        except asyncio.CancelledError as stop:  # stop_run's own: on up once the task is over
+            own = stop
+    if own is not None:
+        raise own
+    if task.done() and not task.cancelled() and task.exception() is not None:
+        raise task.exception()
+    return "hard"
+''',
+           turns=150_000, seconds=30.0,
+           deep=r'''
+import asyncio
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.2"
+
+
+@lab_test("A deaf tool that, cancelled, takes 110,000 turns to die: stop_run with no grace "
+          "answers \"hard\" only once the task is over.")
+async def test_a_task_that_takes_a_hundred_and_ten_thousand_turns_to_die(t):
+    async def execute(arguments, signal=None):
+        try:
+            await asyncio.get_running_loop().create_future()
+        except asyncio.CancelledError:
+            await lab.ticks(110_000)  # a long way out
+            raise
+    wait = {"name": "wait", "description": "Wait; deaf, and slow to die.",
+            "parameters": {"type": "object", "properties": {}}, "execute": execute}
+    model = lab.ScriptedModel([lab.reply(lab.call("wait")), lab.say("Done.")])
+    h = harness.Harness(model, "You wait.", [wait])
+    task = asyncio.ensure_future(lab.drive(h.prompt("Wait.")))
+    await lab.ticks(30)
+    answer = await harness.stop_run(h, task, grace=0)
+    t.expect([answer, task.done(), lab.shape(h.messages)],
+             why="What a caller may rely on: when stop_run returns, the task is over, whichever "
+                 "the answer, with no limit in turns: [the answer, the task over on return, the "
+                 "record] for a task 110,000 turns slow to die (stop_run, lesson 15).")
 '''),
 ]
