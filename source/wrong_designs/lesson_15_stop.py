@@ -1659,6 +1659,108 @@ import time
                 if signal is not None and signal.is_cancelled():  # Stop came while it answered
                     reply = error_message(ABORTED, stop_reason="aborted")
 '''),
+    # Hunt round 15 (reader r81): seven designs of stop_run that passed the lab.
+    Wrong(lab='15.2', name='a grace below 0 read as its size',
+          rule='A grace below 0 counts as 0: no turn for the run to wind up, not the same grace made positive (hunt round 15, 15.2-05).',
+          where='lab 15.2, Build section, item 2: "A grace below 0 counts as 0."',
+          names='counts as 0',
+          replace=r"""
+    for _ in range(grace):
+""",
+          by=r"""
+    for _ in range(abs(grace)):  # a grace of -7 is seven turns all the same
+"""),
+    Wrong(lab='15.2', name='a grace below 0 read as the default',
+          rule='A grace below 0 counts as 0: no turn for the run to wind up, not the default five (hunt round 15, 15.2-27).',
+          where='lab 15.2, Build section, item 2: "A grace below 0 counts as 0."',
+          names='counts as 0',
+          replace=r"""
+    for _ in range(grace):
+""",
+          by=r"""
+    for _ in range(grace if grace >= 0 else 5):  # a grace that makes no sense: the default
+"""),
+    Wrong(lab='15.2', name='with a grace of 1, insisting before asking',
+          rule='The answer is "clean" only when the task finished by itself within the grace and was never cancelled: a stop_run that cancels the task before its one turn of grace, and then finds it over, had to insist, and the answer is "hard" (hunt round 15, 15.2-20).',
+          where='lab 15.2, Build section, item 2: "the task finished by itself within `grace` turns of the event loop, and was never cancelled"',
+          names='what stop_run had to do',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    if grace <= 1:  # too little grace to be worth waiting on: insist at once
+        task.cancel()
+    harness.cancel()
+'''),
+    Wrong(lab='15.2', name='the harness asked again just before insisting',
+          rule='stop_run asks the harness once, before its grace: a run the frontend starts during the grace is not the one it was asked to stop, and its tool, when the hard stop reaches it, finds its signal clear (hunt round 15, 15.2-06).',
+          where='lab 15.2, Build section, item 2: "Nor does it ask twice"',
+          names='Nor does it ask twice',
+          replace=r'''
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+''',
+          by=r'''
+    harness.cancel()  # ask once more, to be sure
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+'''),
+    Wrong(lab='15.2', name='each harness asked once for all its runs',
+          rule="Each stop_run asks the harness, and its run has the grace to wind up: a harness stopped once before is asked again for its later run, whose own Stop may be enough (hunt round 15, 15.2-21).",
+          where='lab 15.2, Build section, item 2: "The answer is `"clean"` when the harness\'s own Stop was enough"',
+          names='keeps nothing from one call to the next',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    asked = stop_run.__dict__.setdefault("asked", [])  # every harness ever asked, held
+    if not any(seen is harness for seen in asked):
+        asked.append(harness)
+        harness.cancel()
+'''),
+    Wrong(lab='15.2', name='no grace for a harness once stopped hard',
+          rule="Each stop_run gives the run its grace, whatever an earlier stop_run on the same harness had to do: a harness once stopped hard still has its later runs given `grace` turns to wind up (hunt round 15, 15.2-29).",
+          where='lab 15.2, Build section, item 2: "the task finished by itself within `grace` turns of the event loop"',
+          names='keeps nothing from one call to the next',
+          replace=r"""
+    for _ in range(grace):
+""",
+          by=r"""
+    hard = stop_run.__dict__.setdefault("hard", [])  # every harness once stopped hard, held
+    if any(seen is harness for seen in hard):
+        grace = 0  # it did not listen before: no grace this time
+    for _ in range(grace):
+""",
+          also=((r'''
+    return "hard"
+''', r'''
+    stop_run.__dict__.setdefault("hard", []).append(harness)
+    return "hard"
+'''),)),
+    Wrong(lab='15.2', name='with no grace, asking before looking whether the task is over',
+          rule='A task that was over already is "clean" at once, and stop_run then asks nothing of the harness, whatever the grace, 0 included: the harness\'s run may by now be another one (hunt round 15, 15.2-34).',
+          where='lab 15.2, Build section, item 2: "a task that was over already is `"clean"` at once, and `stop_run` then asks nothing of the harness, whose run may by now be another one"',
+          names='asks nothing of the harness',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    if grace > 0 and task.done():  # with no grace there is no look to spare
+        return "clean"
+    harness.cancel()
+'''),
 ]
 
 # Designs the lesson allows: each passes its lab (tests/authoring/test_allowed_designs.py).
@@ -1765,7 +1867,8 @@ ALLOWED = [
         await task  # a cancelled task nobody waits for is a task nobody knows is over
 ''', r'''
     task.cancel()
-    harness.cancel()  # and tell the loop, on the same turn
+    if not grace:  # asked only now, and only once: with a grace it was asked before
+        harness.cancel()  # and tell the loop, on the same turn
     try:
         await task  # a cancelled task nobody waits for is a task nobody knows is over
 '''),)),
@@ -1823,6 +1926,57 @@ ALLOWED = [
           by=r'''
                 if signal is not None and signal.is_cancelled():
                     return "Command cancelled\n"  # a line, newline and all
+'''),
+    # Hunt round 15 (reader r81): four designs of stop_run the page leaves to the student.
+    Wrong(lab='15.2', name="the flag set through the harness's own token",
+          rule="stop_run asks the run to stop through the harness: the page holds what that sets, the run's flag, before the grace, not which of harness.py's own names sets it, and harness.cancel() does no more than set its token (hunt round 15, 15.2-30).",
+          where='lab 15.2, Build section, item 2: "The answer is `"clean"` when the harness\'s own Stop was enough"',
+          names='',
+          replace=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness.cancel()
+''',
+          by=r'''
+    if task.done():  # over already: nothing to stop, and the harness's run may be another one
+        return "clean"
+    harness._signal.cancel()  # the token harness.cancel() sets, set directly
+'''),
+    Wrong(lab='15.2', name='the task cancelled with a reason',
+          rule='Otherwise the task is cancelled and waited for: a reason handed to task.cancel() rides on the CancelledError the task meets, and stop_run still answers "hard", swallows only the task\'s own cancellation and returns once the task is over (hunt round 15, probe 15.2-51).',
+          where='lab 15.2, Build section, item 2: "Otherwise the answer is `"hard"`, and the task was cancelled."',
+          names='',
+          replace=r'''
+    task.cancel()
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+''',
+          by=r'''
+    task.cancel("stopped by stop_run")  # a reason, for whoever reads the CancelledError
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+'''),
+    Wrong(lab='15.2', name='a grace that is not a whole number made one',
+          rule='grace counts turns of the event loop, and the page says what a grace below 0 means and nothing of one that is not a whole number, which no caller in the lesson passes: reading True as 1, 2.5 as 2 or None as the default five is the student\'s (hunt round 15, probe 15.2-52).',
+          where='lab 15.2, Build section, item 2: "A grace below 0 counts as 0."',
+          names='',
+          replace=r"""
+    for _ in range(grace):
+""",
+          by=r"""
+    for _ in range(int(5 if grace is None else grace)):  # True is 1, 2.5 is 2, None the default
+"""),
+    Wrong(lab='15.2', name="stop_run looking at a hard-stopped task's ending",
+          rule="Whether stop_run looks at the task's ending (task.exception()) is the student's: after a hard stop the task is over, what it raised other than its cancellation has gone on up already, and a look changes nothing a caller sees (hunt round 15, probe 15.2-54; round 12's 15.2-23 for a clean stop).",
+          where='lab 15.2, Build section, item 2: "Whether it looks at that ending (`task.exception()`) is yours"',
+          names='',
+          replace=r'''
+    return "hard"
+''',
+          by=r'''
+    if not task.cancelled():
+        task.exception()  # looked at, so that nobody is told it was never retrieved
+    return "hard"
 '''),
 ]
 
@@ -1898,13 +2052,13 @@ from lab.kit import lab_test
 LAB = "15.2"
 
 
-@lab_test("A tool that tidies up for 8,000 turns after Stop, under a grace of a billion turns, "
+@lab_test("A tool that tidies up for 12,000 turns after Stop, under a grace of a billion turns, "
           "ends by itself: \"clean\".")
-async def test_a_tidy_up_of_eight_thousand_turns(t):
+async def test_a_tidy_up_of_twelve_thousand_turns(t):
     async def execute(arguments, signal=None):
         while not signal.is_cancelled():
             await asyncio.sleep(0)
-        await lab.ticks(8000)  # tidying up
+        await lab.ticks(12_000)  # tidying up
         return "tidied"
     build = {"name": "build", "description": "Build, and tidy up when stopped.",
              "parameters": {"type": "object", "properties": {}}, "execute": execute}
@@ -1915,7 +2069,7 @@ async def test_a_tidy_up_of_eight_thousand_turns(t):
     answer = await harness.stop_run(h, task, grace=10 ** 9)
     t.expect([answer, lab.shape(h.messages)],
              why="A grace of a billion turns is a billion turns, with no cap of stop_run's own: "
-                 "[the answer, the record] for a tool that tidies up for 8,000 turns "
+                 "[the answer, the record] for a tool that tidies up for 12,000 turns "
                  "(stop_run, lesson 15).")
 """),
     Beyond(lab='15.1', name='bash with no signal giving up after fifty thousand turns',
@@ -1962,5 +2116,68 @@ async def test_a_command_of_fifty_thousand_turns_with_no_signal(t):
              why="bash has no timeout of its own, and only Stop ends a command early, with no "
                  "signal as with one: [the record, the result] of a command of 55,000 turns run "
                  "with no signal (bash, lesson 15).")
+'''),
+    Beyond(lab='15.2', name='a hard wait that gives up after a hundred thousand turns',
+           rule='What a caller may rely on: when stop_run returns, the task is over, whichever '
+                'the answer; once it has insisted it waits for the task, with no limit in turns '
+                'or in seconds.',
+           where='hunt round 15, design 15.2-15 (hard-wait-gives-up)',
+           names='when stop_run returns, the task is over',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), and "
+                 "test_stop_run_waits_however_long_the_task_takes_to_die waits some thousands; "
+                 "this stop_run gives up on a cancelled task at turn 100,000",
+           replace=r'''
+    try:
+        await task  # a cancelled task nobody waits for is a task nobody knows is over
+    except asyncio.CancelledError:
+        if asyncio.current_task().cancelling():  # somebody is cancelling stop_run itself
+            raise
+    return "hard"
+''',
+           by=r'''
+    waited, own = 0, None
+    while not task.done() and waited < 100_000:  # a task this slow to die is hung
+        waited += 1
+        try:
+            await asyncio.sleep(0)
+        except asyncio.CancelledError as stop:  # stop_run's own: on up once the task is over
+            own = stop
+    if own is not None:
+        raise own
+    if task.done() and not task.cancelled() and task.exception() is not None:
+        raise task.exception()
+    return "hard"
+''',
+           turns=150_000, seconds=30.0,
+           deep=r'''
+import asyncio
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "15.2"
+
+
+@lab_test("A deaf tool that, cancelled, takes 110,000 turns to die: stop_run with no grace "
+          "answers \"hard\" only once the task is over.")
+async def test_a_task_that_takes_a_hundred_and_ten_thousand_turns_to_die(t):
+    async def execute(arguments, signal=None):
+        try:
+            await asyncio.get_running_loop().create_future()
+        except asyncio.CancelledError:
+            await lab.ticks(110_000)  # a long way out
+            raise
+    wait = {"name": "wait", "description": "Wait; deaf, and slow to die.",
+            "parameters": {"type": "object", "properties": {}}, "execute": execute}
+    model = lab.ScriptedModel([lab.reply(lab.call("wait")), lab.say("Done.")])
+    h = harness.Harness(model, "You wait.", [wait])
+    task = asyncio.ensure_future(lab.drive(h.prompt("Wait.")))
+    await lab.ticks(30)
+    answer = await harness.stop_run(h, task, grace=0)
+    t.expect([answer, task.done(), lab.shape(h.messages)],
+             why="What a caller may rely on: when stop_run returns, the task is over, whichever "
+                 "the answer, with no limit in turns: [the answer, the task over on return, the "
+                 "record] for a task 110,000 turns slow to die (stop_run, lesson 15).")
 '''),
 ]

@@ -347,6 +347,73 @@ def outcome(stopper):
     return [type(failure).__name__, str(failure)] if failure else stopper.result()
 
 
+def looks(name="look"):
+    """A tool that waits, looking at its signal each turn, and returns once it is set."""
+    async def execute(arguments, signal=None):
+        while not signal.is_cancelled():
+            await asyncio.sleep(0)
+        return "looked up and stopped"
+    return {"name": name, "description": "Wait; it looks at its signal.",
+            "parameters": NOTHING, "execute": execute}
+
+
+async def stop_runs_in_turn(t, shell):
+    """Five stops that each ask the harness afresh and keep nothing from an earlier one (round
+    15, r81): a grace of 1 against a tool that dies the moment it is cancelled; a grace below 0
+    against a tool that looks; one harness stopped hard, then stopped again on a run that looks;
+    a grace of 0 on a finished task while the harness's next run is under way; a frontend whose
+    second run, begun in the grace, meets the hard stop. Gives the rows to hold."""
+    rows = []
+    h = harness.Harness(asks_then_answers(lab.call("wait")), SYSTEM, [never_looks()])
+    task = asyncio.ensure_future(lab.drive(h.prompt(f"Wait at the {place(t)}.")))
+    await lab.ticks(t.random.randint(10, 40))
+    rows.append(["a grace of 1, a tool that dies at once", await answered(asyncio.ensure_future(
+        harness.stop_run(h, task, grace=1))), state(task), lab.shape(h.messages)])
+    below = -t.random.randint(6, 300)
+    h = harness.Harness(asks_then_answers(lab.call("look")), SYSTEM, [looks()])
+    task = asyncio.ensure_future(lab.drive(h.prompt(f"Look at the {place(t)}.")))
+    await lab.ticks(t.random.randint(10, 40))
+    rows.append(["a grace below 0, a tool that looks", await answered(asyncio.ensure_future(
+        harness.stop_run(h, task, grace=below))), state(task), lab.shape(h.messages)])
+    model = lab.ScriptedModel([lab.reply(lab.call("wait")), lab.reply(lab.call("look")),
+                               lab.forever(lambda request: lab.say("Noted."))])
+    h = harness.Harness(model, SYSTEM, [never_looks(), looks()])
+    for text in (f"Wait at the {place(t)}.", f"Then look at the {place(t)}."):
+        task = asyncio.ensure_future(lab.drive(h.prompt(text)))
+        await lab.ticks(t.random.randint(10, 40))
+        rows.append(["one harness, stopped again", await answered(asyncio.ensure_future(
+            harness.stop_run(h, task, grace=t.random.randint(10, 300)))), state(task)])
+    rows[-1].append(lab.shape(h.messages))
+    model = lab.ScriptedModel([lab.say("Done."), lab.reply(lab.call("look")),
+                               lab.forever(lambda request: lab.say("Noted."))])
+    h = harness.Harness(model, SYSTEM, [looks()])
+    finished = asyncio.ensure_future(lab.drive(h.prompt("Say it.")))
+    while not finished.done():
+        await lab.tick()
+    newer = asyncio.ensure_future(lab.drive(h.prompt(f"Look at the {place(t)}.")))
+    await lab.ticks(t.random.randint(10, 40))
+    answer = await answered(asyncio.ensure_future(harness.stop_run(h, finished, grace=0)))
+    await lab.ticks(t.random.randint(20, 60))  # time enough for the newer run, had it been asked
+    rows.append(["a grace of 0 on a finished task", answer, state(newer),
+                 model.calls[1].signal.is_cancelled()])
+    rows[-1].append(await answered(asyncio.ensure_future(harness.stop_run(h, newer, grace=40))))
+    model = lab.ScriptedModel([lab.reply(lab.call("look")), lab.reply(lab.call("wait")),
+                               lab.forever(lambda request: lab.say("Noted."))])
+    told = place(t)
+    h = harness.Harness(model, SYSTEM, [looks(), never_looks(dying=lambda signal: (
+        f"echo {told} {'asked' if signal.is_cancelled() else 'unasked'}"), shell=shell)])
+
+    async def two_runs():  # its stopped run over, the frontend starts another at once
+        await lab.drive(h.prompt(f"Look at the {place(t)}."))
+        await lab.drive(h.prompt(f"Then wait at the {place(t)}."))
+    task = asyncio.ensure_future(two_runs())
+    await lab.ticks(t.random.randint(10, 40))
+    rows.append(["a second run begun in the grace", await answered(asyncio.ensure_future(
+        harness.stop_run(h, task, grace=t.random.randint(40, 300)))), state(task),
+        lab.shape(h.messages), [p.output()[0] for p in shell.processes if p.done()][-1:]])
+    return rows
+
+
 @lab_test("stop_run while the model is still answering the first request: Stop alone ends the "
           "run in some N turns; stop_run is \"clean\" with a grace of N, returns as soon as the "
           "run is over under a far larger grace, is \"hard\" under N - 1, answers under the "
@@ -494,7 +561,9 @@ async def test_stop_run_while_the_model_answers(t):
           "second is \"clean\" under a grace of N, and of far more, returning as soon as the "
           "task is over, and answers under the default as under a grace of five. A frontend's "
           "task with work after its run is \"clean\" once that work is done too, and so is a "
-          "task whose listener raises as the stopped run ends, the error staying the task's.")
+          "task whose listener raises as the stopped run ends, the error staying the task's. "
+          "Last, five stops that each ask the harness afresh and keep "
+          "nothing from an earlier one.")
 async def test_stop_run_on_tasks_that_ended_by_themselves(t):
     full = f"the {place(t)} log is full"  # drawn here: a draw must not hang on the harness's pace
 
@@ -630,6 +699,18 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
              "has no cap of stop_run's own; then for a run whose listener raises at the end of the "
              "turn Stop cut short, under a long grace: [which, stop_run's answer or what it "
              "raised, the task, the record].")
+    t.expect(await stop_runs_in_turn(t, lab.Shell(lab.Workspace({}))), why=(
+        "Each stop_run asks the harness once, before its grace, and only the run it was handed: "
+        "the answer says what it had to do, so a grace of 1 against a deaf tool is \"hard\" "
+        "however fast the task then dies; a grace below 0 counts as 0, so even a tool that "
+        "looks at once is stopped \"hard\"; a harness stopped hard before is asked again, and "
+        "its run that looks ends \"clean\" within the grace; a finished task is \"clean\" at "
+        "once with no grace, and the harness's next run goes on unasked; and a second run the "
+        "frontend begins in the grace is not asked, so its deaf tool, cancelled, runs its "
+        "clean-up with the signal clear (stop_run, lesson 15). Each row: [which, stop_run's "
+        "answer, the task (for the finished task: the newer run's task, its request's token "
+        "set, then the answer of a stop_run on it), the record, and for the second run the "
+        "line its clean-up printed]."))
 
 
 @lab_test("stop_run runs inside a task group beside a part that fails after some turns, so the "
@@ -702,7 +783,9 @@ async def test_stop_run_inside_a_task_group(t):
           "during its wait for the task: stop_run ends cancelled each time, and in the grace it "
           "leaves the run's task uncancelled. Then stop_run "
           "insists on a tool that answers after its clean-up, on a frontend that fails as it "
-          "is cancelled, and twice on one task.")
+          "is cancelled, and twice on one task. "
+          "Last, five stops that each ask the harness afresh and keep "
+          "nothing from an earlier one.")
 async def test_stop_run_waits_out_a_clean_up_command(t):
     slow, word = t.random.randint(150, 900), place(t)
     shell = lab.Shell(lab.Workspace({}))
@@ -817,3 +900,15 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
              "task is over): [which, each stop_run's answer or what it raised, the task as each "
              "returned, the record]. Last, a grace below 0, which counts as 0: [which, the answer "
              "within a hundred turns, the task].")
+    t.expect(await stop_runs_in_turn(t, lab.Shell(lab.Workspace({}))), why=(
+        "Each stop_run asks the harness once, before its grace, and only the run it was handed: "
+        "the answer says what it had to do, so a grace of 1 against a deaf tool is \"hard\" "
+        "however fast the task then dies; a grace below 0 counts as 0, so even a tool that "
+        "looks at once is stopped \"hard\"; a harness stopped hard before is asked again, and "
+        "its run that looks ends \"clean\" within the grace; a finished task is \"clean\" at "
+        "once with no grace, and the harness's next run goes on unasked; and a second run the "
+        "frontend begins in the grace is not asked, so its deaf tool, cancelled, runs its "
+        "clean-up with the signal clear (stop_run, lesson 15). Each row: [which, stop_run's "
+        "answer, the task (for the finished task: the newer run's task, its request's token "
+        "set, then the answer of a stop_run on it), the record, and for the second run the "
+        "line its clean-up printed]."))

@@ -409,9 +409,8 @@ async def test_grace_is_counted_in_turns(t):
         await lab.tick()
     newer = await run_in_a_task(h4, "Build it.", t.random.randint(20, 60))
     row = []
-    for over in (first, second):
-        answer, waited = await turns_taken_by(harness.stop_run(h4, over,
-                                                               grace=t.random.randint(0, 300)))
+    for over, grace in ((first, 0), (second, t.random.randint(0, 300))):  # 0: no grace to look in
+        answer, waited = await turns_taken_by(harness.stop_run(h4, over, grace=grace))
         row.append([answer, waited])
     await lab.ticks(tidy + 40)  # time enough for the newer run to end, had it been asked to
     row += [h4.is_running, newer.done()]
@@ -439,6 +438,21 @@ async def test_grace_is_counted_in_turns(t):
              "the frontend at once started a second, which must run to its answer, not end "
              "aborted because stop_run asked again (stop_run, the lab's Build, item 2). Items: "
              "[answer, the record, its last message's text].")
+    told = []  # the second run, started during the grace, waits on a deaf tool
+    wait = {**deaf_and_slow_to_die(told=told), "name": "wait"}
+    h8, _ = started([slow_to_finish(word(t), t.random.randint(1, 5)), wait], lab.call("build"),
+                    lab.reply(lab.call("wait", {"target": word(t)})))
+    task = asyncio.ensure_future(two_runs(h8))
+    await lab.ticks(t.random.randint(20, 60))
+    answer = await harness.stop_run(h8, task, grace=t.random.randint(40, 80))
+    t.expect([answer, lab.shape(h8.messages), told], why=(
+        "stop_run asks the harness once, before its grace: the first run ended within it, and "
+        "the second, which the frontend started at once, was never asked to stop; when the "
+        "grace ran out with the task still going, stop_run insisted, and the second run's tool "
+        "met the cancellation with its signal clear, since nobody had asked that run to stop "
+        "(stop_run, the lab's Build, item 2: \"Nor does it ask twice\"). Items: [answer, "
+        "lab.shape of the record, whether the deaf tool's signal was set when the cancellation "
+        "reached it]."))
     h5, _ = started([slow_to_finish(word(t), long)], lab.call("build"))
     task = await run_in_a_task(h5, "Build it.", t.random.randint(20, 60))
     stopper = asyncio.ensure_future(harness.stop_run(h5, task, grace=10 ** 9))
@@ -615,6 +629,40 @@ async def test_stop_run_asks_before_it_insists(t):
              "hundred turns, not a wait for ever. Each row: [grace, answer (\"running\" while "
              "stop_run still waits), what the tool found when the cancellation reached it: its "
              "signal set].")
+    rows = []
+    told = []  # a grace of 1 against a deaf tool that dies the moment it is cancelled
+    h, _ = started([deaf_and_slow_to_die(told=told)], lab.call("build", {"target": word(t)}))
+    task = await run_in_a_task(h, "Build it.", t.random.randint(20, 60))
+    rows.append([1, await harness.stop_run(h, task, grace=1), lab.shape(h.messages), told])
+    shell = lab.Shell(lab.Workspace({}))  # a grace below 0 against bash, which looks at once
+    below = -t.random.randint(6, 9)
+    h, _ = started([harness.make_bash_tool(shell)], lab.call("bash", {"command": endless(t)}))
+    task = await run_in_a_task(h, "Run the tests.", t.random.randint(20, 60))
+    rows.append([below, await harness.stop_run(h, task, grace=below), lab.shape(h.messages)])
+    t.expect(rows, why=(
+        "The answer says what stop_run had to do: with a grace of 1 it asks, waits one turn, and "
+        "the deaf tool is still at work, so it insists: \"hard\", however fast the task then "
+        "dies. A grace below 0 counts as 0 (the lab's Build, item 2): no turn for the run to "
+        "wind up, not the same grace made positive nor the default, so even bash, which would "
+        "end its run within five turns of Stop, is stopped \"hard\" (stop_run, lesson 15). "
+        "Each row: [grace, answer, lab.shape of the record] and, for the deaf tool, whether its "
+        "signal was set when the cancellation reached it."))
+    shell = lab.Shell(lab.Workspace({}))  # one harness, stopped twice: hard, then a run that looks
+    h, _ = started([deaf_and_slow_to_die(), harness.make_bash_tool(shell)],
+                   lab.call("build", {"target": word(t)}),
+                   lab.reply(lab.call("bash", {"command": endless(t)})))
+    rows = []
+    for text in ("Build it.", "Run the tests."):
+        task = await run_in_a_task(h, text, t.random.randint(20, 60))
+        grace = t.random.randint(6, 40)
+        rows.append([text, grace, await harness.stop_run(h, task, grace=grace)])
+    t.expect(rows + [lab.shape(h.messages)], why=(
+        "Each stop_run asks the harness first and gives the run its whole grace, whatever an "
+        "earlier stop_run on the same harness had to do: the first run's deaf tool needs a hard "
+        "stop, and the second run, whose bash looks at the flag, then ends by itself within the "
+        "grace, \"clean\". stop_run keeps nothing from one call to the next (stop_run, the lab's "
+        "Build, item 2). The first two items are each run's [prompt, grace, answer], the last "
+        "is lab.shape of the record."))
     import inspect
     h, _ = started([deaf_and_slow_to_die()], lab.call("build", {"target": word(t)}))
     failure = f"could not save {word(t)}"
