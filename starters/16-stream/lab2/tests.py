@@ -1024,12 +1024,13 @@ async def test_a_429_is_told_by_its_status(t):
                  f"{soon} s; a 429 whose code is INSUFFICIENT_QUOTA in capitals; a 429 with no "
                  "code whose text is OpenAI's insufficient_quota body; an exception with no "
                  "status whose text says 429; and one whose 429 is in .status_code, not .status. "
-                 "Only a 429 in the exception's status is one of the two troubles; any other "
-                 "exception is `Provider request failed: ` and the text, whatever its words. "
-                 "Spent quota is the code `\"insufficient_quota\"` itself, exactly, never the "
-                 "words; any other code is a rate limit, and `N` is its retry_after as it came, "
-                 "written as Python writes it, a fraction or a .0 included. No second request "
-                 "goes out, however short the wait (StreamingModel, lesson 16, Build item 1).")
+                 "Only a 429 is one of the two troubles, a 429 in the exception's status; any "
+                 "other exception is `Provider request failed: ` and the text, whatever its "
+                 "words. Spent quota is the code `\"insufficient_quota\"` itself, exactly, never "
+                 "the words; any other code is a rate limit, and `N` is its retry_after as it "
+                 "came, a fraction included, written as Python writes it, a .0 included. No "
+                 "second request goes out, however short the wait (StreamingModel, lesson 16, "
+                 "Build item 1).")
 
 
 class QuotaSpent(Exception):
