@@ -2279,6 +2279,208 @@ def assemble(chunks, *, aborted=False):
                        "function": tool if set(tool) == {"name", "description", "parameters"}
                        else spec} for tool, spec in zip(tools, tool_specs(tools))],
 '''),
+    Wrong(lab='16.2', name='a 529 sent once more',
+          rule='If sending raises any Exception, an Overloaded 529 included, the reply is an error ending and no second request goes out.',
+          where='lab 16.2, Build section, item 1 ("no second request goes out"); hunt round 15, 16.2-01',
+          names='no second request goes out',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+""",
+          by=r"""
+            body = to_wire(system, messages, tools)
+            try:
+                response = self.client.open(body)
+            except Exception as first:
+                if getattr(first, "status", None) != 529:
+                    raise
+                response = self.client.open(body)  # overloaded: once more
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+"""),
+    Wrong(lab='16.2', name='a Retry-After rounded to hundredths',
+          rule='`N` is the exception\'s retry_after as it came, every digit of a fraction included.',
+          where='lab 16.2, Build section, item 1 ("`N` being its `retry_after`, 0 included"); hunt round 15, 16.2-07',
+          names='as it came',
+          replace=r"""
+            later = "later" if wait is None else f"in {wait} s"
+""",
+          by=r"""
+            later = "later" if wait is None else f"in {round(wait, 2)} s"
+"""),
+    Wrong(lab='16.2', name='a whole Retry-After written without its .0',
+          rule='`N` is the exception\'s retry_after as it came: a float 30.0 is written 30.0.',
+          where='lab 16.2, Build section, item 1 ("`N` being its `retry_after`, 0 included"); hunt round 15, 16.2-29',
+          names='a .0 included',
+          replace=r"""
+            later = "later" if wait is None else f"in {wait} s"
+""",
+          by=r"""
+            later = "later" if wait is None else f"in {int(wait) if wait == int(wait) else wait} s"
+"""),
+    Wrong(lab='16.2', name='a short rate limit waited for and sent once more',
+          rule='If sending raises any Exception, a 429 whose Retry-After is under a second included, the reply is an error ending and no second request goes out.',
+          where='lab 16.2, Build section, item 1 ("no second request goes out"); hunt round 15, 16.2-43',
+          names='however short the wait',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+""",
+          by=r"""
+            body = to_wire(system, messages, tools)
+            try:
+                response = self.client.open(body)
+            except Exception as first:
+                wait = getattr(first, "retry_after", None)
+                if getattr(first, "status", None) != 429 or not wait or wait >= 1:
+                    raise
+                await asyncio.sleep(wait)  # under a second: worth the wait
+                response = self.client.open(body)
+        except Exception as exc:  # refused, unreachable, turned away: news, not a crash
+"""),
+    Wrong(lab='16.2', name='spent quota told by its code in any case',
+          rule='Spent quota is the code "insufficient_quota" itself; any other code, the same letters in capitals included, is a rate limit.',
+          where='lab 16.2, Build section, item 1 ("which is one of two failures"); hunt round 15, 16.2-08',
+          names='itself, exactly',
+          replace=r"""
+            if getattr(exc, "code", None) == "insufficient_quota":
+""",
+          by=r"""
+            if str(getattr(exc, "code", None)).strip().lower() == "insufficient_quota":
+"""),
+    Wrong(lab='16.2', name='spent quota told by its words as well as its code',
+          rule='A 429 is spent quota by its code alone, never by its words.',
+          where='lab 16.2, Build section, item 1 ("which is one of two failures"); hunt round 15, 16.2-32',
+          names='never the words',
+          replace=r"""
+            if getattr(exc, "code", None) == "insufficient_quota":
+""",
+          by=r"""
+            if getattr(exc, "code", None) == "insufficient_quota" or "insufficient_quota" in str(exc):
+"""),
+    Wrong(lab='16.2', name='a 429 told by its words when there is no status',
+          rule='A 429 is told by the exception\'s status alone: an exception with no status is a failed request, whatever its words.',
+          where='lab 16.2, Build section, item 1 ("the exception\'s `status`, read with `getattr`"); hunt round 15, 16.2-33',
+          names='whatever its words',
+          replace=r"""
+            if getattr(exc, "status", None) != 429:
+""",
+          by=r"""
+            status = getattr(exc, "status", None)
+            if status != 429 and not (status is None and ("429" in str(exc) or "too many requests" in str(exc).lower())):
+"""),
+    Wrong(lab='16.2', name='a 429 read from status_code too',
+          rule='A 429 is the exception\'s `status`, read with getattr; another attribute is not the status the page reads.',
+          where='lab 16.2, Build section, item 1 ("the exception\'s `status`, read with `getattr`"); hunt round 15, probe 16.2-27',
+          names='.status_code',
+          replace=r"""
+            if getattr(exc, "status", None) != 429:
+""",
+          by=r"""
+            if 429 not in (getattr(exc, "status", None), getattr(exc, "status_code", None)):
+"""),
+    Wrong(lab='16.2', name='the exception\'s text taken from its last argument',
+          rule='The error_message is `Provider request failed: ` followed by the exception\'s text, str(exc), never an argument picked from it.',
+          where='lab 16.2, Build section, item 1 ("followed by the exception\'s text"); hunt round 15, 16.2-28',
+          names='picked from its args',
+          replace=r"""
+            if getattr(exc, "status", None) != 429:
+                return error_message(f"Provider request failed: {exc}")
+""",
+          by=r"""
+            if getattr(exc, "status", None) != 429:
+                said = exc.args[-1] if exc.args and isinstance(exc.args[-1], str) else str(exc)
+                return error_message(f"Provider request failed: {said}")
+"""),
+    Wrong(lab='16.2', name='the exception\'s text stripped',
+          rule='The error_message is `Provider request failed: ` followed by the exception\'s text as it is, never trimmed.',
+          where='lab 16.2, Build section, item 1 ("followed by the exception\'s text"); hunt round 15, 16.2-39',
+          names='never trimmed',
+          replace=r"""
+            if getattr(exc, "status", None) != 429:
+                return error_message(f"Provider request failed: {exc}")
+""",
+          by=r"""
+            if getattr(exc, "status", None) != 429:
+                return error_message(f"Provider request failed: {str(exc).strip()}")
+"""),
+    Wrong(lab='16.2', name='a falsy signal never asked',
+          rule='Any object with is_cancelled() serves as a signal, and a signal already set means nothing is sent, whatever the object\'s truth.',
+          where='lab 16.2, Build section, item 1 ("When the signal is already set, nothing is sent"); hunt round 15, 16.2-10',
+          names='falsy',
+          replace=r"""
+        if signal is not None and signal.is_cancelled():
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for
+""",
+          by=r"""
+        if signal and signal.is_cancelled():
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for
+"""),
+    Wrong(lab='16.2', name='the body made before the signal is asked',
+          rule='When the signal is already set, nothing is sent and the reply is the aborted one, even for a record to_wire cannot write.',
+          where='lab 16.2, Build section, item 1 ("When the signal is already set, nothing is sent"); hunt round 15, 16.2-30',
+          names='before any body is made',
+          replace=r"""
+        if signal is not None and signal.is_cancelled():
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for
+        try:
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+        try:
+            body = to_wire(system, messages, tools)
+            if signal is not None and signal.is_cancelled():
+                return assemble([], aborted=True)  # nothing sent, so nothing to pay for
+            response = self.client.open(body)
+"""),
+    Wrong(lab='16.2', name='bodies kept by the ids of the arguments',
+          rule='Each request\'s body is the one to_wire makes of that call\'s own arguments, a message list edited in place since included.',
+          where='lab 16.2, Build section, item 1 ("its body the one `to_wire` makes of the arguments"); hunt round 15, 16.2-31',
+          names='edited in place',
+          replace=r"""
+            response = self.client.open(to_wire(system, messages, tools))
+""",
+          by=r"""
+            key = (system, id(messages), len(messages), id(tools))
+            kept = self.__dict__.setdefault("bodies", {})
+            if key not in kept:  # the objects are kept beside their ids, so no id is reused
+                kept[key] = (messages, tools, to_wire(system, messages, tools))
+            response = self.client.open(kept[key][2])
+"""),
+    Wrong(lab='16.2', name='sent once more when the stream ends before its first line',
+          rule='Exactly one request goes out: a stream that ends before any line is read to its end, and no second request goes out.',
+          where='lab 16.2, Build section, item 1 ("Otherwise exactly one request goes out"); hunt round 15, 16.2-42',
+          names='even when nothing came',
+          replace=r"""
+        chunks = []
+        try:
+""",
+          by=r"""
+        chunks, again = [], True
+        try:
+""",
+          also=((r"""
+                line = response.read_line()
+""", r"""
+                line = response.read_line()
+                if line is None and again and not chunks:
+                    again = False  # nothing came: safe to send once more
+                    response.close()
+                    response = self.client.open(to_wire(system, messages, tools))
+                    continue
+                again = False
+"""),)),
+    Wrong(lab='16.2', name='a chunk the same as the one before dropped',
+          rule='The reply is what assemble makes of the chunks read, every one of them, a chunk the same as the one before included.',
+          where='lab 16.2, Build section, item 2 ("the reply is then what `assemble` makes of the chunks"); hunt round 15, 16.2-37',
+          names='a chunk the same as the one before',
+          replace=r"""
+                if chunk is not None:
+                    chunks.append(chunk)
+""",
+          by=r"""
+                if chunk is not None and (not chunks or chunk != chunks[-1]):
+                    chunks.append(chunk)  # the same chunk twice is a resend
+"""),
 ]
 
 # Designs the lesson allows: each keeps its lab's rules another way, and its lab's tests must
@@ -2505,5 +2707,115 @@ async def test_a_provider_quiet_for_twelve_thousand_turns(t):
                  "only a Stop or the end of the stream ends the reading, never a count of "
                  "quiet looks, however large. Items: the reply's stop_reason, its words, the "
                  "responses left open (StreamingModel, lesson 16).")
+'''),
+    Beyond(lab='16.2', name='read_line asked without ready after ten thousand quiet turns',
+           rule='read_line() is called only once ready() says a line can be had, however long '
+                'the provider is quiet: no count of quiet looks changes how the stream is read.',
+           where='lab 16.2, Build section ("which takes it once it is ready"); hunt round 15, '
+                 '16.2-44',
+           names='never a count of quiet looks',
+           reach="a test may take 10,000 turns (lab/check/turns.py's BUDGET), and "
+                 "test_a_quiet_provider_is_waited_for waits 9,000; this reader calls read_line() "
+                 "without ready() once 10,000 quiet turns have passed in a row",
+           replace=r'''
+        chunks = []
+        try:
+            while True:
+''',
+           by=r'''
+        chunks, quiet = [], 0  # a provider silent this long may have gone: look anyway
+        try:
+            while True:
+''',
+           also=((r'''
+                if not response.ready():
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                line = response.read_line()
+''', r'''
+                if not response.ready() and quiet < 10_000:
+                    quiet += 1
+                    await asyncio.sleep(0)  # the provider is quiet: a turn for Stop to land in
+                    continue
+                quiet = 0
+                line = response.read_line()
+'''),),
+           turns=20_000, seconds=20.0,
+           deep=r'''
+import json
+
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "16.2"
+
+
+def text(words):
+    return 'data: ' + json.dumps({"choices": [{"index": 0, "delta": {"content": words}}]})
+
+
+@lab_test("A provider that says nothing for 12,000 loop turns in the middle of a reply is read "
+          "only when it has a line: the reply is its whole answer.")
+async def test_a_provider_quiet_for_twelve_thousand_turns_is_read_when_ready(t):
+    provider = lab.FakeProvider([[text("Let me think"), lab.pause(12_000), text(" it over."),
+                                  'data: {"choices": [{"index": 0, "delta": {}, '
+                                  '"finish_reason": "stop"}]}', "data: [DONE]"]])
+    try:
+        reply = await harness.StreamingModel(provider).acomplete(
+            "You help.", [harness.user_message("Plan?")])
+        found = [reply["stop_reason"], harness.text_of(reply)]
+    except Exception as error:
+        found = f"raised {type(error).__name__}: {error}"
+    t.expect([found, provider.open_responses()],
+             why="The provider sent a line, said nothing for 12,000 loop turns, then finished. "
+                 "Items: [the reply's stop_reason and words, or what acomplete raised], the "
+                 "responses left open. read_line() is called only once ready() says a line can "
+                 "be had, never a count of quiet looks that reads anyway, however large "
+                 "(StreamingModel, lesson 16).")
+'''),
+    Beyond(lab='16.2', name='a budget of two hundred requests a model',
+           rule='Each call with no signal set sends exactly one request: a model object keeps '
+                'no count of its calls and no budget of its own, however many calls it serves.',
+           where='lab 16.2, Build section, item 1 ("Otherwise exactly one request goes out"); '
+                 'hunt round 15, 16.2-41',
+           names='no budget of its own',
+           reach="a case of 250 calls of one model spun past the checker's 0.5 s of processor "
+                 "time without a turn (the tests' calls of one model number a handful); this "
+                 "model answers its 201st call with an error reply and sends nothing",
+           replace=r'''
+        if signal is not None and signal.is_cancelled():
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for
+''',
+           by=r'''
+        self.sent = getattr(self, "sent", 0) + 1
+        if self.sent > 200:  # a budget guard kept across runs
+            return error_message("Provider request failed: request budget spent")
+        if signal is not None and signal.is_cancelled():
+            return assemble([], aborted=True)  # nothing sent, so nothing to pay for
+''',
+           turns=10_000, seconds=20.0,
+           deep=r'''
+import harness
+import lab
+from lab.kit import lab_test
+
+LAB = "16.2"
+
+
+@lab_test("One model answers 250 calls one after another, each with one request.")
+async def test_a_model_serves_two_hundred_and_fifty_calls(t):
+    provider = lab.FakeProvider([lab.say(f"Reply {n + 1}.") for n in range(250)])
+    model = harness.StreamingModel(provider)
+    ends = []
+    for _ in range(250):
+        ends.append(await model.acomplete("You help.", [harness.user_message("Hi.")]))
+        await lab.tick()
+    t.expect([len(provider.requests), [m["stop_reason"] for m in ends].count("stop"),
+              harness.text_of(ends[-1])],
+             why="250 calls of one model, one after another. Items: the requests sent, the "
+                 "replies that finished, the last reply's words. Each call with no signal set "
+                 "sends exactly one request: a model object keeps no count of its calls, and no "
+                 "budget of its own ends them (StreamingModel, lesson 16).")
 '''),
 ]

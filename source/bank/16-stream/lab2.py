@@ -160,6 +160,13 @@ class Flag:
         return self.raised
 
 
+class Hollow(Flag):
+    """A flag of the caller's own that is falsy: a signal is asked, whatever its truth."""
+
+    def __bool__(self):
+        return False
+
+
 @lab_test("acomplete called bare on clients whose exceptions are of their own class, some "
           "with a status, a code or a retry_after: a 429 whose text never says 429, a 403 whose "
           "code says the quota is spent, a 502 whose text quotes a 429, a glitch with nothing on "
@@ -194,7 +201,25 @@ async def test_bank_own_exceptions_at_the_door(t):
              ["no text", Balky(""), "Provider request failed: "],
              ["429 per-minute quota", Balky(reason, status=429, code="requests_per_min_quota",
                                             retry_after=wait + 0.5),
-              f"Provider rate limit, so send again in {wait + 0.5} s: {reason}"]]
+              f"Provider rate limit, so send again in {wait + 0.5} s: {reason}"],
+             ["errno refusal", ConnectionRefusedError(111, reason),
+              f"Provider request failed: [Errno 111] {reason}"],
+             ["text with spaces and a line break", Balky(f"  {reason}\n"),
+              f"Provider request failed:   {reason}\n"],
+             ["429 whole float wait", Balky(reason, status=429, retry_after=float(wait + 1)),
+              f"Provider rate limit, so send again in {float(wait + 1)} s: {reason}"],
+             ["429 wait in eighths", Balky(reason, status=429, retry_after=wait + 0.375),
+              f"Provider rate limit, so send again in {wait + 0.375} s: {reason}"],
+             ["429 short wait", Balky(reason, status=429, retry_after=0.625),
+              f"Provider rate limit, so send again in 0.625 s: {reason}"],
+             ["429 quota code in capitals", Balky(reason, status=429, code="Insufficient_Quota"),
+              f"Provider rate limit, so send again later: {reason}"],
+             ["429 quota words, no code", Balky(f"insufficient_quota: {reason}", status=429),
+              f"Provider rate limit, so send again later: insufficient_quota: {reason}"],
+             ["no status, 429 words", Balky(f"429 Too Many Requests: {reason}"),
+              f"Provider request failed: 429 Too Many Requests: {reason}"],
+             ["429 in status_code", Balky(reason, status_code=429),
+              f"Provider request failed: {reason}"]]
     t.random.shuffle(cases)
     rows = []
     for name, fault, _ in cases:
@@ -202,18 +227,34 @@ async def test_bank_own_exceptions_at_the_door(t):
         reply = await harness.StreamingModel(client).acomplete(
             SYSTEM, [harness.user_message(f"Check {word(t)}.")], [], Flag(False))
         rows.append([name, reply, client.opened])
-    client = Counter(Balky("should not be sent"))
-    stopped = await harness.StreamingModel(client).acomplete(
-        SYSTEM, [harness.user_message("Check it.")], [], Flag(True))
-    t.expect([rows, [stopped, client.opened]],
+    empty = Counted([])  # a request sent, and the connection ends before its first line
+    task = asyncio.ensure_future(harness.StreamingModel(empty).acomplete(
+        SYSTEM, [harness.user_message("Anything?")]))
+    over = await settle(task, 40)
+    t.expect([over is not None, empty.opened, empty.closed], [True, 1, True],
+             "A response whose connection ends before its first line. Items: [over in time, "
+             "requests sent, closed]. Exactly one request goes out, and no second request "
+             "goes out, even when nothing came (StreamingModel, lesson 16).")
+    stops = []
+    for flag in (Flag(True), Hollow(True)):
+        client = Counter(Balky("should not be sent"))
+        stopped = await harness.StreamingModel(client).acomplete(
+            SYSTEM, [harness.user_message("Check it.")], [], flag)
+        stops += [stopped, client.opened]
+    t.expect([rows, stops],
              [[[name, harness.error_message(why), 1] for name, _, why in cases],
-              [harness.error_message(harness.ABORTED, stop_reason="aborted"), 0]],
+              [harness.error_message(harness.ABORTED, stop_reason="aborted"), 0] * 2],
              "Any exception from sending is an error ending after one attempt; a 429 is told "
              "by the exception's status, read with getattr, not by its words, and only a 429 "
              "looks at the code; a retry_after of 0 is a wait of 0 s, None says later; a "
-             "signal already set sends nothing and gives the aborted reply with no words "
-             "(StreamingModel, lesson 16). Items: [each case as [its name, the reply, attempts "
-             "to send], [the reply under a set flag, attempts]].")
+             "signal already set sends nothing and gives the aborted reply with no words, "
+             "a falsy one too; the text is str(exc) as it is, never trimmed or picked from its "
+             "args; the status is .status, never .status_code, and an exception with none is a "
+             "failed request whatever its words; spent quota is the code itself, exactly, "
+             "never the words; N is the retry_after as it came, a .0 included; "
+             "no second request goes out, however short the wait (StreamingModel, lesson 16). "
+             "Items: [each case as [its name, the reply, attempts to send], [the reply under a "
+             "set flag, attempts, the same under a set flag that is falsy]].")
     rows = [tool(name, lambda arguments: "fine", FIELD) for name in ("prune", "graft", "water")]
     lists = [t.random.sample(rows, size) for size in t.random.sample([1, 2, 3], 3)]
     client = Counter(Balky(f"{word(t)} is closed"))
@@ -236,39 +277,51 @@ async def test_bank_own_exceptions_at_the_door(t):
         odd_reply = await harness.StreamingModel(client).acomplete(SYSTEM, odd, [], Flag(False))
     except Exception as error:
         odd_reply = f"raised {type(error).__name__}"
+    held = Counter(Balky("should not be sent"))
+    try:
+        odd_stopped = await harness.StreamingModel(held).acomplete(SYSTEM, odd, [], Flag(True))
+    except Exception as error:
+        odd_stopped = f"raised {type(error).__name__}"
     leaving = Counter(SystemExit(f"{word(t)} is shutting down"))
     try:
         gone = await harness.StreamingModel(leaving).acomplete(
             SYSTEM, [harness.user_message("Tend the rows.")], [], Flag(False))
     except BaseException as error:  # what must go up: the scenario reports it
         gone = f"raised {type(error).__name__}: {error}"
-    t.expect([odd_reply, client.opened, gone, leaving.opened],
+    t.expect([odd_reply, client.opened, gone, leaving.opened, odd_stopped, held.opened],
              [harness.error_message("Provider request failed: Object of type set is not JSON "
                                     "serializable"), 0,
-              f"raised SystemExit: {leaving.fault}", 1],
+              f"raised SystemExit: {leaving.fault}", 1,
+              harness.error_message(harness.ABORTED, stop_reason="aborted"), 0],
              "A record whose call's arguments hold a set, which to_wire cannot write, then a "
              "client whose open raises SystemExit. Items: [the first reply, attempts to send, "
              "what the second raised, attempts]: the body is made inside the same try as the "
              "sending, so the first is a failed request and nothing goes out; only an Exception "
-             "is the provider's trouble, so SystemExit goes up as it was raised (StreamingModel, "
-             "lesson 16).")
+             "is the provider's trouble, so SystemExit goes up as it was raised; the same record "
+             "under a flag already up is the aborted reply, before any body is made "
+             "(StreamingModel, lesson 16). Items end with [the reply under a set flag, "
+             "attempts].")
     # one model, four calls: a flag up, then no signal at all, a long record, another system
     # prompt, and the first request again: each call with no signal set sends its own body
-    provider = lab.FakeProvider([lab.say(f"{word(t)}.") for _ in range(3)])
+    provider = lab.FakeProvider([lab.say(f"{word(t)}.") for _ in range(4)])
     model = harness.StreamingModel(provider)
     record = [harness.user_message(f"Row {n}?") if n % 2 == 0 else lab.reply(f"Row {n} is fine.")
               for n in range(2 * t.random.randint(22, 35) + 1)]
     other = f"You tend the {word(t)} rows."
     calls = [(SYSTEM, record), (other, record), (SYSTEM, record)]
     first = await model.acomplete(SYSTEM, [harness.user_message("Stop.")], [], Flag(True))
+    bodies = [harness.to_wire(system, messages, ()) for system, messages in calls]
     replies = [await model.acomplete(system, messages) for system, messages in calls]
+    record[-1] = harness.user_message(f"Row {word(t)}, edited in place?")  # same list, same size
+    bodies.append(harness.to_wire(SYSTEM, record, ()))
+    replies.append(await model.acomplete(SYSTEM, record))
     t.expect([first["stop_reason"], [reply["stop_reason"] for reply in replies],
-              provider.requests == [harness.to_wire(system, messages, ())
-                                    for system, messages in calls]],
-             ["aborted", ["stop"] * 3, True],
+              provider.requests == bodies],
+             ["aborted", ["stop"] * 4, True],
              f"One model: a call under a flag already up, then three with no signal: a record "
              f"of {len(record)} messages, the same under another system prompt, the first "
-             "again. Items: [the first reply's stop_reason, the others', whether the requests "
+             "again, then the first again once its record was edited in place. Items: [the "
+             "first reply's stop_reason, the others', whether the requests "
              "are to_wire of each call's own arguments, one each]. A call with no signal has "
              "none set, and its body is the whole record under its own system prompt, sent "
              "again even when the same request was answered before (StreamingModel, "
@@ -379,6 +432,15 @@ class Ready:
         self.closed = True
 
 
+class Counted(Ready):
+    """Ready, counting the times it was opened."""
+    opened = 0
+
+    def open(self, body):
+        self.opened += 1
+        return self
+
+
 class Unready(Ready):
     """Ready, but its very first ready() raises `fault`."""
 
@@ -485,6 +547,13 @@ async def test_bank_three_ways_out_of_the_reading(t):
              "closed]].")
     ended = Ready(lines[:-1])  # the connection ends after the finish, with no [DONE]
     reply = await harness.StreamingModel(ended).acomplete(SYSTEM, [harness.user_message("End?")])
+    echo = Ready([words_line(parts[0]), words_line(parts[0]), words_line(parts[1]), FINISHED,
+                  "data: [DONE]"])
+    echoed = await harness.StreamingModel(echo).acomplete(SYSTEM, [harness.user_message("Echo?")])
+    t.expect(harness.text_of(echoed), parts[0] * 2 + parts[1],
+             "A response whose first chunk comes twice: the reply's words. The reply is what "
+             "assemble makes of every chunk read, a chunk the same as the one before included "
+             "(StreamingModel, lesson 16).")
     faults, bare, ctrl_c = [], f"{word(t)} has no buffer yet", f"Ctrl-C on {word(t)}"
     for client in (Unready(lines, fault=LookupError(bare)),
                    Ready(lines[:2], fault=KeyboardInterrupt(ctrl_c))):

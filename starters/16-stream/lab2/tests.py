@@ -96,6 +96,14 @@ class Flag:
         return self.up
 
 
+class Hollow(Flag):
+    """A signal of the test's own that is falsy, as any object with a __len__ of 0 is: a signal
+    is asked with is_cancelled(), whatever its truth."""
+
+    def __bool__(self):
+        return False
+
+
 async def turns_until_done(task, limit=50):
     """Loop turns until `task` is done, at most `limit`."""
     turns = 0
@@ -281,7 +289,9 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
              "reply, the times open was called (StreamingModel, lesson 16).")
     found = []
     for fault in (TimeoutError("the provider took too long to answer"),
-                  Refusal("Internal server error", 500), ConnectionResetError()):
+                  Refusal("Internal server error", 500), ConnectionResetError(),
+                  ConnectionRefusedError(111, "Connection refused"),
+                  Refusal("Service unavailable\n", 503), Refusal("Overloaded", 529)):
         client = Refusing(fault)
         reply = await harness.StreamingModel(client).acomplete(SYSTEM, [harness.user_message(
             "Hello?")])
@@ -289,26 +299,35 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
                       f"{getattr(fault, 'status', None)})", reply, len(client.requests)])
     t.expect(found,
              why="Each item is [what open raised, the reply, the times open was called], for a "
-                 "timeout, a status 500 and a reset whose text is empty. If sending raises any "
-                 "Exception, the reply is an `error` ending and no second request goes out, "
-                 "whatever its class or status: a quiet second try is not acomplete's to make. "
-                 "Its error_message is `Provider request failed: ` followed by the exception's "
-                 "text, as it is, even when that is empty (StreamingModel, lesson 16, Build "
-                 "item 1).")
+                 "timeout, a status 500, a reset whose text is empty, a refusal with an errno "
+                 "(its text is str(exc), errno included), a 503 whose text ends in a line break "
+                 "and Anthropic's 529 Overloaded. If sending raises any Exception, the reply is "
+                 "an `error` ending and no second request goes out, whatever its class or "
+                 "status: a quiet second try is not acomplete's to make. Its error_message is "
+                 "`Provider request failed: ` followed by the exception's text, as it is, even "
+                 "when that is empty, never trimmed or picked from its args (StreamingModel, "
+                 "lesson 16, Build item 1).")
     # a record to_wire cannot write: arguments that are not JSON
     unwritable = [harness.user_message("Save it."),
                   lab.reply(lab.call("write", {"path": "a.bin", "content": b"\x00\x01"}, id="c1"))]
-    client = TurnedAway()
-    try:
-        written = await harness.StreamingModel(client).acomplete(SYSTEM, unwritable)
-    except Exception as error:
-        written = f"raised {type(error).__name__}: {error}"
-    t.expect([written, len(client.requests)],
+    written = []
+    for signal in (None, Flag(up=True)):
+        client = TurnedAway()
+        try:
+            reply = await harness.StreamingModel(client).acomplete(SYSTEM, unwritable, (),
+                                                                  signal)
+        except Exception as error:
+            reply = f"raised {type(error).__name__}: {error}"
+        written.append([reply, len(client.requests)])
+    t.expect(written,
              why=f"A record, {lab.shape(unwritable)}, whose call's arguments hold bytes, which "
-                 "to_wire cannot write as JSON. Items: [the reply, or what acomplete raised; the "
-                 "times open was called]. The body is made inside the same try as the sending: "
-                 "a record to_wire cannot write is reported as a failed request, and nothing "
-                 "goes out (StreamingModel, lesson 16, Build item 1).")
+                 "to_wire cannot write as JSON, handed over with no signal, then with a signal "
+                 "already set. Each item is [the reply, or what acomplete raised; the times open "
+                 "was called]. The body is made inside the same try as the sending: a record "
+                 "to_wire cannot write is reported as a failed request, and nothing goes out; "
+                 "but when the signal is already set, nothing is sent and the reply is the "
+                 "aborted one, before any body is made (StreamingModel, lesson 16, Build item "
+                 "1).")
 
     cuts = []
     for fault in (lab.PowerCut("the power failed while sending"),
@@ -366,17 +385,19 @@ async def test_trouble_is_a_reply_and_every_response_is_closed(t):
           "of that call's own arguments.")
 async def test_a_set_signal_sends_nothing(t):
     provider = lab.FakeProvider([lab.say("unused"), lab.say("Again."), lab.say("Once more."),
-                                 lab.say("At length.")])
+                                 lab.say("At length."), lab.say("Edited.")])
     model = harness.StreamingModel(provider)
     token = harness.CancelToken()
     token.cancel()
     reply = await model.acomplete(SYSTEM, [harness.user_message("Hi.")], [], token)
     own = await model.acomplete(SYSTEM, [harness.user_message("Hi.")], [], Flag(up=True))
+    hollow = await model.acomplete(SYSTEM, [harness.user_message("Hi.")], [], Hollow(up=True))
     aborted = {"role": "assistant", "content": [], "stop_reason": "aborted",
                "error_message": "Operation aborted"}
-    t.expect([reply, own, provider.requests], [aborted, aborted, []],
+    t.expect([reply, own, hollow, provider.requests], [aborted, aborted, aborted, []],
              "Items: the reply under a CancelToken already set, the reply under a signal of the "
              "caller's own already up (an object with is_cancelled() and nothing else), the "
+             "reply under such a signal that is also falsy (bool() of it is False), the "
              "requests sent. A signal already set means the aborted reply before anything is "
              "sent: a request nobody will read is still paid for. Any object with "
              "is_cancelled() serves as a signal (CancelToken, lesson 15): ask it, never read a "
@@ -411,9 +432,14 @@ async def test_a_set_signal_sends_nothing(t):
         sent = provider.requests[before:]
         found.append([len(messages), harness.text_of(reply), len(sent),
                       sent == [harness.to_wire(system, messages, tools)]])
+        if len(found) == 2:  # once more, the same list edited in place
+            asked[0] = harness.user_message(f"Hi, it is {t.random.choice(['me', 'Ann', 'Bo'])}.")
+            later.append((SYSTEM, asked, specs[0]))
     t.expect(found,
-             why="Two more calls of the same model: another system prompt and a record of "
-                 f"{len(long)} messages, then the first call's arguments again. Each item is "
+             why="Three more calls of the same model: another system prompt and a record of "
+                 f"{len(long)} messages, then the first call's arguments again, then those "
+                 "same objects once more after its message list was edited in place (the same "
+                 "list, the same length, another message). Each item is "
                  "[the messages handed over, the reply's words, the requests that call sent, "
                  "whether that request is to_wire(system, messages, tools) of its own "
                  "arguments]. Otherwise exactly one request goes out, its body the one to_wire "
@@ -747,6 +773,21 @@ async def test_done_ends_the_reading_whatever_follows(t):
                  "closed. The response is read to its end, where read_line() gives None, and "
                  "nothing after that end is read: not even read_line() once more to be sure "
                  "(StreamingModel, lesson 16, Build item 2).")
+    word = t.random.choice(["Ha", "No", "Well", "Yes"])
+    again = []
+    for lines in ([], [text(word), text(word), text(f" {word.lower()}!"), STOP, DONE]):
+        fast = AllAtOnce(lines, 0, None)
+        reply = await reading(harness.StreamingModel(fast), 20)
+        again.append([len(lines), reply, len(fast.requests), fast.ends, fast.closed])
+    t.expect(again,
+             why="Two responses whose lines are all ready at once: one whose connection ends "
+                 f"before its first line, one whose words come as {word!r}, {word!r} again, then "
+                 "more. Each item is [the lines sent, the reply (None: not returned within 20 "
+                 "turns), the requests sent, the times read_line() gave None, whether the "
+                 "response was closed]. The response is read to its end, and the reply is what "
+                 "assemble makes of every chunk read, a chunk the same as the one before "
+                 "included; no second request goes out, even when nothing came (StreamingModel, "
+                 "lesson 16, Build items 1 and 2).")
 
 
 @lab_test("Connections that drop at drawn points after some words arrived: each reply is an "
@@ -957,21 +998,39 @@ async def test_a_429_is_told_by_its_status(t):
              "first, never from its words; code insufficient_quota means spent quota only on "
              "a 429, whatever its retry_after; and .code and .retry_after are read with "
              "getattr too, since not every exception has them (StreamingModel, lesson 16).")
-    after = wait + t.random.choice([0.25, 0.5, 0.75])
+    eighths = [0.125, 0.375, 0.625, 0.875]
+    after, soon = wait + t.random.choice(eighths), t.random.choice(eighths)
     more = []
     for fault in (Refusal("Overloaded", 529, retry_after=wait),
                   Refusal("Rate limit reached for tokens per min", 429,
-                          code="tokens_per_min_quota", retry_after=after)):
-        more.append([fault.status, fault.code, fault.retry_after, (await harness.StreamingModel(
-            Refusing(fault)).acomplete(SYSTEM, [harness.user_message("Hi.")]))["error_message"]])
+                          code="tokens_per_min_quota", retry_after=after),
+                  Refusal("Rate limit reached for requests", 429, retry_after=float(wait)),
+                  Refusal("Rate limit reached for requests", 429, retry_after=soon),
+                  Refusal("You exceeded your current quota", 429, code="INSUFFICIENT_QUOTA"),
+                  Refusal(json.dumps(lab.QUOTA), 429),
+                  ConnectionError(f"HTTP 429 Too Many Requests (retry in {wait} s)"),
+                  Coded("Too Many Requests", 429)):
+        client = Refusing(fault)
+        reply = await harness.StreamingModel(client).acomplete(SYSTEM,
+                                                               [harness.user_message("Hi.")])
+        more.append([type(fault).__name__, getattr(fault, "status", None),
+                     getattr(fault, "code", None), getattr(fault, "retry_after", None),
+                     reply["error_message"], len(client.requests)])
     t.expect(more,
-             why="Each item is [the exception's .status, .code, .retry_after, the "
-                 "error_message]: Anthropic's 529 Overloaded, and a 429 whose code names a "
-                 f"per-minute quota, with a Retry-After of {after} s. Only a 429 is one of the "
-                 "two troubles; any other status is `Provider request failed: ` and the text. "
-                 "Spent quota is the code `\"insufficient_quota\"` itself, any other code is a "
-                 "rate limit, and `N` is its retry_after as it came, a fraction included "
-                 "(StreamingModel, lesson 16, Build item 1).")
+             why="Each item is [the exception's class, .status, .code, .retry_after, the "
+                 "error_message, the times open was called]: Anthropic's 529 Overloaded; a 429 "
+                 f"whose code names a per-minute quota, with a Retry-After of {after} s; a 429 "
+                 f"with a Retry-After of {float(wait)} s (a float); a 429 with a Retry-After of "
+                 f"{soon} s; a 429 whose code is INSUFFICIENT_QUOTA in capitals; a 429 with no "
+                 "code whose text is OpenAI's insufficient_quota body; an exception with no "
+                 "status whose text says 429; and one whose 429 is in .status_code, not .status. "
+                 "Only a 429 is one of the two troubles, a 429 in the exception's status; any "
+                 "other exception is `Provider request failed: ` and the text, whatever its "
+                 "words. Spent quota is the code `\"insufficient_quota\"` itself, exactly, never "
+                 "the words; any other code is a rate limit, and `N` is its retry_after as it "
+                 "came, a fraction included, written as Python writes it, a .0 included. No "
+                 "second request goes out, however short the wait (StreamingModel, lesson 16, "
+                 "Build item 1).")
 
 
 class QuotaSpent(Exception):
@@ -982,6 +1041,15 @@ class QuotaSpent(Exception):
     def __init__(self, text, retry_after):
         super().__init__(text)
         self.retry_after = retry_after
+
+
+class Coded(Exception):
+    """A client library's refusal whose status is in .status_code, as some libraries name it:
+    the status the page reads is .status."""
+
+    def __init__(self, text, status_code):
+        super().__init__(text)
+        self.status_code = status_code
 
 
 class StatusOnly(Exception):
