@@ -66,6 +66,17 @@ WRONG = [
             del tool[key]
     return tools
 '''),
+    Wrong(lab='2.1', name='run_tool marking the call answered',
+          rule='run_tool leaves the call as it found it: it writes nothing into it, a key of its own included.',
+          where='Build item 4: "and the call too: it writes nothing into either" (hunt round 15, probe 2.1-24)',
+          names='writes nothing into a call',
+          replace=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+""",
+          by=r"""
+    text, failed = tool["execute"](call["arguments"]), False
+    call["answered"] = True  # a note for whoever reads the reply next
+"""),
     Wrong(lab='2.1', name='dispatch through globals()',
           rule="run_tool looks the call's name up among the tools it is given, and nowhere else.",
           where='rung: Finding the tool a call names',

@@ -362,10 +362,12 @@ async def test_bank_what_the_tools_did_to_the_workspace(t):
     shown_again = next(c for c in calls if c["name"] == "show")
     ws.write_text("build.log", "rebuilt\r\n")
     t.expect([(await settle(harness.run_tool(tools, shown_again)))["content"],
-              [sorted(x) for x in tools]],
-             ["rebuilt\r\n", [["description", "execute", "name", "parameters"]] * len(tools)],
+              [sorted(x) for x in tools], [sorted(c) for c in calls]],
+             ["rebuilt\r\n", [["description", "execute", "name", "parameters"]] * len(tools),
+              [["arguments", "id", "name", "type"]] * len(calls)],
              "[What the very same show call block, run again through the same tools once "
-             "build.log was rebuilt, carries; the keys of each tool afterwards].")
+             "build.log was rebuilt, carries; the keys of each tool afterwards; the keys of each "
+             "call block afterwards].")
 
 
 @lab_test("run_tool runs only a tool of the list it is handed at that call, by the name exactly "

@@ -412,10 +412,12 @@ async def test_execute_gets_the_arguments(t):
              "What execute returned is the result's content, \"\" included, and is_error is "
              "False: an empty file's text is an answer, not a failure. Each item is [content, "
              "is_error] of one result (run_tool, lesson 2).")
-    t.expect([call["arguments"] for call in calls], given,
+    t.expect([[sorted(call), call["arguments"]] for call in calls],
+             [[["arguments", "id", "name", "type"], arguments] for arguments in given],
              "The call blocks are left as the model sent them: run_tool writes nothing into a "
-             "call's arguments. Each item is one call's arguments afterwards (run_tool, "
-             "lesson 2).")
+             "call, a key of its own included, nor into its arguments. Each item is [one call's "
+             "keys, its arguments] afterwards (run_tool, lesson 2; Build item 4 \"and the call "
+             "too: it writes nothing into either\").")
 
 
 @lab_test("Among several tools, run_tool runs the one the call names, even when a function of "
