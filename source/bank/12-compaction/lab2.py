@@ -139,14 +139,22 @@ async def test_bank_the_caller_edits_after_replacing(t):
              "next request, its first message's content, its last's, the messages on the "
              "record afterwards]: the list becomes the harness's own, the messages shared, as "
              "in __init__ (Harness.replace_messages, lesson 12).")
-    other = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
     tail = log.replay()[1:]  # opens with the assistant's reply
-    t.expect([raised_now(lambda: other.replace_messages(tail)), lab.shape(other.messages)],
-             [None, lab.shape(tail)],
-             "Between runs, replace_messages handed a log's replay without its first question, "
-             "a record that opens with a reply. Items: [what it raised, lab.shape of the record "
-             "afterwards]: the record becomes the messages given; refusing during a run is its "
-             "only refusal (Harness.replace_messages, lesson 12).")
+    asking = [harness.user_message(f"Look at {word(t)}."),
+              lab.reply(lab.call("read", {"path": f"{word(t)}.py"}, id="k1"))]
+    found = []
+    for record in (tail, asking, tuple(log.replay())):
+        other = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
+        found.append([raised_now(lambda other=other, record=record: other.replace_messages(
+            record)), lab.shape(other.messages)])
+    t.expect(found, [[None, lab.shape(tail)], [None, "U A[k1]"],
+                     [None, " ".join(["U A"] * len(pairs))]],
+             "Between runs, replace_messages handed a log's replay without its first question "
+             "(a record that opens with a reply), a question and a call with no result yet, "
+             "and a log's whole replay as a tuple. Items: [what it raised, lab.shape of the "
+             "record afterwards] for each: the record becomes the messages given, whatever "
+             "they are and whatever holds them, with nothing repaired; refusing during a run "
+             "is its only refusal (Harness.replace_messages, lesson 12).")
 
 
 # --- rule 2: SessionLog.append_compaction ------------------------------------------------------
@@ -210,6 +218,17 @@ async def test_bank_a_power_cut_in_compacts_write(t):
              "file still starts with its old text, what reading it raises]: the compaction "
              "entry is one line added, and no line already there changes "
              "(SessionLog.append_compaction, lesson 12).")
+    ws, log = logged(chat(pairs), path)
+    ws.cut_power_after(1)  # the second write from now would fail
+    model = lab.ScriptedModel([lab.say(f"Summary: {word(t)}.")])
+    problem = await raised(lambda: harness.compact(log, model, keep_recent_tokens=keep))
+    t.expect([problem, ws.read_text(path).endswith("\n"), await raised(log.entries),
+              len(ws.read_text(path).splitlines())], [None, True, None, n + 1],
+             f"The same {n} messages compacted on a workspace whose power goes off at the "
+             "second write from now. Items: [what compact raised, the file ends with a newline, "
+             "what reading it raises, its lines]: the compaction entry is one line written by "
+             "one append, as every entry is (lesson 11's _append), so the cut is never reached "
+             "(SessionLog.append_compaction, lesson 12).")
 
 
 # --- rule 3: a compaction read as a rule in rows() ----------------------------------------------
@@ -255,7 +274,8 @@ async def test_bank_a_log_compacted_twice(t):
     text = "".join(entry_line(i, message=msg) for i, msg in enumerate(old, 1))
     text += entry_line(m + 1, "compaction", summary="", first_kept_id=f"e{k}")
     text += entry_line(m + 2, "compaction", summary=later, first_kept_id=f"e{m + 1}")
-    log = harness.SessionLog(lab.Workspace({path: text}), path)
+    twice = lab.Workspace({path: text})
+    log = harness.SessionLog(twice, path)
     t.expect([[k for k, _ in log.rows()], [msg["content"] for msg in log.replay()[:2]]],
              [[f"e{m + 2}", f"e{m + 1}"] + [f"e{i}" for i in range(k, m + 1)],
               [HEAD + later, HEAD]],
@@ -265,8 +285,23 @@ async def test_bank_a_log_compacted_twice(t):
              "every compaction entry is a rule, an empty summary's too; a later compaction "
              "sees an earlier summary as an ordinary pair; the heading goes before every "
              "summary as logged (SessionLog.rows, lesson 12).")
+    loose = t.random.choice([f"E{k}", f" e{k}", f"e{k}\n", f"e{k} "])
+    folded = harness.SessionLog(lab.Workspace({path: "".join(
+        entry_line(i, message=msg) for i, msg in enumerate(old, 1)) + entry_line(
+            m + 1, "compaction", summary=summaries[0], first_kept_id=loose)}), path)
+    t.expect([k for k, _ in folded.rows()], [f"e{m + 1}"],
+             f"A log of {m} messages, then a compaction whose first_kept_id is {loose!r}, which "
+             f"is not e{k}. The item is the rows' ids: a compaction keeps from the pair whose id "
+             "is its first_kept_id exactly; if no pair has that id, none are kept "
+             "(SessionLog.rows, lesson 12).")
     given = log.rows()
     given.reverse()  # the caller's own list, changed
+    twice.write_text(path, twice.read_text(path).replace("Again: ", "Agair: "))
+    t.expect(log.replay()[0]["content"], HEAD + later.replace("Again: ", "Agair: "),
+             "The file rewritten by another program to a text of the same length, one letter "
+             "of the later summary changed, then rows() read again. The item is the first "
+             "row's content: each call of rows() reads the log as it is now "
+             "(SessionLog.rows, lesson 12, Build item 3).")
     t.expect(log.rows()[0][0], f"e{m + 2}",
              "The rows' list a caller reversed, then rows() read again: each call reads the log "
              "as it is now and returns a new list, so a caller that changes the list it was "
@@ -321,6 +356,7 @@ async def test_bank_what_compact_sends_the_summariser(t):
         for _ in range(t.random.randint(500, 1200)))
     split = t.random.randint(1, len(said) - 1)
     pads = [t.random.choice([" ", "\n", "\t "]) + t.random.choice(["\r", "\u00a0", "\u2003", "\f"])
+            + t.random.choice(["\u2009", "\u202f", "\u1680", "\u205f", "\x85", "\x1c", "\u2028"])
             for _ in range(2)]
     pads[1] = pads[1][::-1]  # the odd space outermost on both sides
     again = f"Again {word(t)}."
@@ -388,13 +424,22 @@ async def test_bank_bad_summaries_met_through_compact(t):
     model, (_, fresh) = lab.ScriptedModel([asking]), logged(chat(pairs), "fresh.jsonl")
     found.append([harness.compact(fresh, model, keep_recent_tokens=keep), len(model.calls),
                   len(fresh.entries()), fresh.replay()[0]["content"]])
-    # an error_message that says nothing is none
-    for reason in ("", None):
+    # a summary that opens with the heading: a summary like any other, kept as it came
+    echoed = HEAD + f"Echoed {word(t)}."
+    model, (_, fresh) = lab.ScriptedModel([lab.say(echoed)]), logged(chat(pairs), "echo.jsonl")
+    found.append([harness.compact(fresh, model, keep_recent_tokens=keep),
+                  fresh.replay()[0]["content"]])
+    # an error_message that says nothing is none; one with spaces around it is the reason
+    padded = t.random.choice([" ", "\n", "\t"]) + f"{word(t)} overloaded" + \
+        t.random.choice([" ", "\n", "\t"])
+    for reason in ("", None, padded):
         model = lab.ScriptedModel([{**lab.fail("x", words), "error_message": reason}])
         found.append(raised_now(lambda model=model: harness.summarize(model, chat(pairs))))
     t.expect([found, log.replay()[0]["content"]],
-             [[[False, 1, n]] * 4 + [[True, 1, n + 1], [True, 1, n + 1, HEAD + called]] +
-              ["RuntimeError: no summary: the reply was empty"] * 2, HEAD + good],
+             [[[False, 1, n]] * 4 + [[True, 1, n + 1], [True, 1, n + 1, HEAD + called],
+                                     [True, HEAD + echoed]] +
+              ["RuntimeError: no summary: the reply was empty"] * 2 +
+              [f"RuntimeError: no summary: {padded}"], HEAD + good],
              "compact on one log with a summariser that answers in turn "
              f"{[lab.shape([r]) for r in bad]}, then a good summary. Items: [for each, compact's "
              "answer, summary requests, the log's entries], then the first message the log "
@@ -402,8 +447,10 @@ async def test_bank_bad_summaries_met_through_compact(t):
              "summary (summarize raises, so compact returns False and appends nothing); a "
              "reply with words and a call is one, its call ignored (compacting a fresh copy of "
              "the log: [its answer, requests, entries, the summary it replays first]); then "
-             "what summarize raised "
-             "for a failed reply whose error_message is \"\" and None: an empty one is none "
+             "a reply that opens with the heading is a summary as it came ([compact's answer, "
+             "the summary replayed first]); then what summarize raised "
+             "for a failed reply whose error_message is \"\", None, and one with whitespace "
+             "around it: an empty one is none, any other is the reason as given "
              "(summarize, lesson 12).")
 
 
@@ -631,11 +678,30 @@ async def test_bank_maybe_compact_between_runs(t):
         found.append([harness.maybe_compact(h, log, summariser, window=estimate + spare - over,
                                             reserve=spare, keep_recent_tokens=1),
                       len(summariser.calls)])
-    t.expect(found, [[False, 0], [True, 1], [False, 0]],
+    # one harness measured, its record then swapped between runs for one of as many messages
+    # that costs more, then compacted again at once, its record as the compaction left it
+    log = harness.SessionLog(lab.Workspace({path: lines}), path)
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=record)
+    summariser = lab.ScriptedModel([lab.say(f"Short: {word(t)}."), lab.say(f"Again: {word(t)}.")])
+    heavier = [harness.user_message(record[0]["content"] + " " + "h" * t.random.randint(80, 200)),
+               *record[1:]]
+    measured = [harness.maybe_compact(h, log, summariser, window=estimate + 5, reserve=5,
+                                      keep_recent_tokens=1)]
+    h.replace_messages(heavier)
+    measured.append(harness.maybe_compact(h, log, summariser, window=estimate + 5, reserve=5,
+                                          keep_recent_tokens=1))
+    measured.append(harness.maybe_compact(h, log, summariser, window=0, reserve=0,
+                                          keep_recent_tokens=1))
+    found.append([measured, len(summariser.calls)])
+    t.expect(found, [[False, 0], [True, 1], [False, 0], [[False, True, True], 2]],
              f"A record of {len(record)} short messages ending in a failed empty reply, "
              f"estimated at {estimate} tokens. Items, for reserve 5 and a window exactly at the "
              "estimate plus reserve, then one under, then a negative reserve and a window "
              "exactly at the estimate plus it: [maybe_compact's answer, summary requests]: the "
              "estimate of the whole record, the failed reply included, plus the reserve as it "
-             "is, decides, not the request's view of it, nor how many messages there are "
-             "(maybe_compact, lesson 12).")
+             "is, decides, not the request's view of it, nor how many messages there are. "
+             "Last, one harness with a window exactly at the estimate plus reserve 5, then the "
+             "same window once its record is swapped for one of as many messages whose first "
+             "question is longer, then a window of 0 at once: [[the three answers], summary "
+             "requests]: each call measures the record the harness holds then, whatever it "
+             "did before (maybe_compact, lesson 12).")

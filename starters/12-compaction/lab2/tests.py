@@ -918,12 +918,12 @@ async def test_maybe_compact_at_the_threshold(t):
     summariser = lab.ScriptedModel([lab.say("The short turns again.")])
     size = len(h.messages)
     again = await settle(harness.maybe_compact(h, log, summariser, window=0, reserve=0,
-                                               keep_recent_tokens=keep))
+                                               keep_recent_tokens=1))
     t.expect([again, len(summariser.calls), size, lab.shape(h.messages[:1]),
               list(h.messages) == log.replay()],
              why=f"Straight after that compaction, the record it left ({size} messages) "
                  "unchanged, maybe_compact called again with a window of 0, which every record "
-                 "is over. Items: [maybe_compact's answer, summary requests, the record's "
+                 "is over, and a keep_recent_tokens of 1. Items: [maybe_compact's answer, summary requests, the record's "
                  "length before, the record's first message, the record is what the log "
                  "replays]. It compacts whenever the estimate of the harness's messages plus "
                  "reserve is over the window, whatever it did before and however long the "
