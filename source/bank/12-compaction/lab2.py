@@ -315,7 +315,8 @@ async def test_bank_a_long_log_compacted_near_its_end(t):
     size = 300 + t.random.randint(5, 30)
     text = "".join(entry_line(i, message=harness.user_message(f"Step {i}.") if i % 2 else
                               lab.say(f"Done {i}.")) for i in range(1, size + 1))
-    summary, missing = f"Steps up to {size}: {word(t)}.", t.random.choice(["e0", "x1", "e99999"])
+    summary, missing = f"Steps up to {size}: {word(t)}." + f" {word(t)}" * t.random.randint(
+        30_000, 50_000), t.random.choice(["e0", "x1", "e99999"])
     text += entry_line(size + 1, "compaction", summary=summary, first_kept_id=missing)
     after = [harness.user_message(f"Next: {word(t)}."), lab.say(f"Did {word(t)}.")]
     text += "".join(entry_line(i, message=m) for i, m in enumerate(after, size + 2))
@@ -326,9 +327,10 @@ async def test_bank_a_long_log_compacted_near_its_end(t):
               [k for k, _ in rows]],
              [3, "U U A", HEAD + summary, [f"e{size + 1}", f"e{size + 2}", f"e{size + 3}"]],
              f"A log of {size} messages, then a compaction with first_kept_id {missing!r}, which "
-             "no pair has, then two messages. Items: [how many rows, their lab.shape, the "
-             "first's content, their ids]: every entry is read, however long the log, and "
-             "no pair kept (SessionLog.rows, lesson 12).")
+             f"no pair has, and a summary of {len(summary)} characters, then two messages. "
+             "Items: [how many rows, their lab.shape, the first's content, their ids]: every "
+             "entry is read, however long the log, the summary is read back whole, however "
+             "long, and no pair kept (SessionLog.rows, lesson 12).")
     rows.pop()  # the caller's own list, changed
     t.expect(len(log.rows()), 3,
              "The rows' list a caller popped a row from, then rows() read again: each call "
@@ -345,6 +347,7 @@ async def test_bank_a_long_log_compacted_near_its_end(t):
 async def test_bank_what_compact_sends_the_summariser(t):
     early, late = turns(t, t.random.randint(1, 2)), turns(t, 1)
     pasted = " ".join(word(t) for _ in range(t.random.randint(2500, 5000)))  # 25,000 or more
+    pasted += f" {word(t)}" * t.random.randint(150_000, 250_000)  # and a million or more
     early[0] = (f"{early[0][0]} {pasted}", early[0][1])
     why = t.random.choice(["overloaded", "rate limited"])
     asked = f"Retry {word(t)}."
@@ -354,6 +357,7 @@ async def test_bank_what_compact_sends_the_summariser(t):
     said = f"They read {word(t)} and {word(t)}." + "".join(
         f"\n{t.random.choice(['', '  ', chr(9)])}{word(t)}:{t.random.choice([' ', '  '])}{word(t)}"
         for _ in range(t.random.randint(500, 1200)))
+    said += f"\n{word(t)}:" + f" {word(t)}" * t.random.randint(30_000, 50_000)  # 300,000 or more
     split = t.random.randint(1, len(said) - 1)
     pads = [t.random.choice([" ", "\n", "\t "]) + t.random.choice(["\r", "\u00a0", "\u2003", "\f"])
             + t.random.choice(["\u2009", "\u202f", "\u1680", "\u205f", "\x85", "\x1c", "\u2028"])
@@ -507,6 +511,25 @@ async def test_bank_compact_through_maybe_compact(t):
              "Items: [compact's answer, the first_kept_id it appended, the ids of rows() "
              "afterwards]: the first kept id is the one of the row at the cut in the reading "
              "that was summarised (compact, lesson 12).")
+    ws, log = logged(chat(more), path)
+    other, reading = harness.SessionLog(ws, path), ws.read_text
+
+    def read_then_write(name):
+        text = reading(name)
+        ws.read_text = reading  # once
+        other.append_compaction(f"Theirs: {word(t)}.", "e3")
+        return text
+    ws.read_text = read_then_write
+    model = lab.ScriptedModel([lab.say("Ours.")])
+    done = harness.compact(log, model, keep_recent_tokens=cost(lines_of(more[-1:])))
+    t.expect([done, model.calls[0].messages[0]["content"], [key for key, _ in log.rows()]],
+             [True, "<conversation>\n" + "\n".join(lines_of(more[:-1])) + "\n</conversation>",
+              ["e10", "e7", "e8"]],
+             "The same four turns, compacted to keep the last one, while another writer appends "
+             "a compaction keeping from e3 just after compact's first reading of the file. "
+             "Items: [compact's answer, what the summariser was sent, the ids of rows() "
+             "afterwards]: compact summarises the rows before the cut in the reading it cut, "
+             "and keeps from the row at the cut in that same reading (compact, lesson 12).")
     answers = [f"First {word(t)}.", f"Second {word(t)}."]
     model, found = lab.ScriptedModel([lab.say(a) for a in answers]), []
     for _ in range(2):

@@ -788,10 +788,10 @@ async def test_compact_summarises_or_keeps_each_row(t):
     other, reading = harness.SessionLog(ws, FILE), ws.read_text
 
     def read_then_write(path):
-        text = reading(path)
+        as_read = reading(path)
         ws.read_text = reading  # once
         other.append_compaction("Another writer's summary.", f"e{users[1] + 1}")
-        return text
+        return as_read
     ws.read_text = read_then_write
     model = lab.ScriptedModel([lab.say("Our summary.")])
     done = await settle(harness.compact(log, model, keep_recent_tokens=sum(
