@@ -629,7 +629,9 @@ async def test_nothing_replaces_the_transcript_mid_run(t):
              {"role": "toolResult", "tool_call_id": "c9", "tool_name": "read",
               "content": f"{word(t)}", "is_error": False}, lab.say(f"Read {word(t)}.")]
     records = [("a list opening with a reply", odd), ("an unanswered call", called),
-               ("a stray result", stray), ("a tuple, another harness's messages", h.messages)]
+               ("a stray result", stray), ("a tuple, another harness's messages",
+                harness.Harness(lab.ScriptedModel([]), SYSTEM, [],
+                                messages=log.replay()[:keep]).messages)]
     found = []
     for _, record in records:
         h2 = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
@@ -914,17 +916,39 @@ async def test_maybe_compact_at_the_threshold(t):
                  "record is shorter]. estimate_tokens of the harness's messages is of all of "
                  "them, however many there are, so one token over the window compacts "
                  "(maybe_compact, lesson 12, Build item 6).")
-    # straight away again, the record just handed over and unchanged since, a window of 0
+    compacted_h, compacted_log = h, log  # for a second call, after the next case
+    # a record the log is behind on: its last turn was never saved
+    _, log = log_of(log_text([{"type": "message", "message": m} for m in mine[:last_question]]))
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=mine)
+    summariser = lab.ScriptedModel([lab.say("The saved questions.")])
+    try:
+        done = await settle(harness.maybe_compact(h, log, summariser, window=estimate - 1,
+                                                  reserve=0, keep_recent_tokens=1))
+    except Exception as error:
+        done = f"raised {type(error).__name__}"
+    t.expect([done, len(summariser.calls), lab.shape(h.messages), list(h.messages) == log.replay()],
+             why=f"A harness whose record is {whole} and a log that lacks its last turn, "
+                 f"{lab.shape(mine[:last_question])}, over the threshold. Items: "
+                 "[maybe_compact's answer, summary requests, the record's shape afterwards, the "
+                 "record is what the log now replays, message for message]. When it has "
+                 "compacted, the harness holds what the log replays, not a tail of its own "
+                 "record. "
+                 "maybe_compact does not compare the record with the log: it measures the one "
+                 "and compacts the other, and keeping them in step (persist_to) is the caller's "
+                 "business (maybe_compact, lesson 12, Build item 6).")
+    # the many short messages' harness again, its record as the compaction left it, window 0
+    h, log = compacted_h, compacted_log
     summariser = lab.ScriptedModel([lab.say("The short turns again.")])
     size = len(h.messages)
     again = await settle(harness.maybe_compact(h, log, summariser, window=0, reserve=0,
                                                keep_recent_tokens=1))
     t.expect([again, len(summariser.calls), size, lab.shape(h.messages[:1]),
               list(h.messages) == log.replay()],
-             why=f"Straight after that compaction, the record it left ({size} messages) "
-                 "unchanged, maybe_compact called again with a window of 0, which every record "
-                 "is over, and a keep_recent_tokens of 1. Items: [maybe_compact's answer, summary requests, the record's "
-                 "length before, the record's first message, the record is what the log "
+             why=f"The harness of many short messages, its record as the compaction one token "
+                 f"over left it ({size} messages) and unchanged since, maybe_compact called "
+                 "again with a window of 0, which every record is over, and a "
+                 "keep_recent_tokens of 1. Items: [maybe_compact's answer, summary requests, "
+                 "the record's length before, the record's first message, the record is what the log "
                  "replays]. It compacts whenever the estimate of the harness's messages plus "
                  "reserve is over the window, whatever it did before and however long the "
                  "record was then (maybe_compact, lesson 12, Build item 6).")
@@ -947,22 +971,3 @@ async def test_maybe_compact_at_the_threshold(t):
                  "requests, whether the two records are as long]. Each call measures "
                  "estimate_tokens of the messages the harness holds then, not an estimate kept "
                  "from an earlier record (maybe_compact, lesson 12, Build item 6).")
-    # a record the log is behind on: its last turn was never saved
-    _, log = log_of(log_text([{"type": "message", "message": m} for m in mine[:last_question]]))
-    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=mine)
-    summariser = lab.ScriptedModel([lab.say("The saved questions.")])
-    try:
-        done = await settle(harness.maybe_compact(h, log, summariser, window=estimate - 1,
-                                                  reserve=0, keep_recent_tokens=1))
-    except Exception as error:
-        done = f"raised {type(error).__name__}"
-    t.expect([done, len(summariser.calls), lab.shape(h.messages), list(h.messages) == log.replay()],
-             why=f"A harness whose record is {whole} and a log that lacks its last turn, "
-                 f"{lab.shape(mine[:last_question])}, over the threshold. Items: "
-                 "[maybe_compact's answer, summary requests, the record's shape afterwards, the "
-                 "record is what the log now replays, message for message]. When it has "
-                 "compacted, the harness holds what the log replays, not a tail of its own "
-                 "record. "
-                 "maybe_compact does not compare the record with the log: it measures the one "
-                 "and compacts the other, and keeping them in step (persist_to) is the caller's "
-                 "business (maybe_compact, lesson 12, Build item 6).")
