@@ -1602,6 +1602,209 @@ def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
         cached = self.__dict__.setdefault("_rows", {})  # entries read -> the table they gave
         return cached.setdefault(len(self.entries()), table)
 """),
+    # Hunt round 15 (reader r75), lab 12.2.
+    Wrong(lab='12.2', name='summarize sending the first 400,000 characters',
+          rule='summarize sends a single user message holding render(messages), all of it, between the <conversation> lines.',
+          where='Build: summarise and keep, item 4: "a single user message holding `render(messages)` between a line `<conversation>` and a line `</conversation>`" (hunt round 15, 12.2-01)',
+          names='however long',
+          replace=r"""
+    wrapped = user_message(f"<conversation>\n{render(messages)}\n</conversation>")
+""",
+          by=r"""
+    wrapped = user_message(f"<conversation>\n{render(messages)[:400_000]}\n</conversation>")
+"""),
+    Wrong(lab='12.2', name='summarize cutting a summary over 100,000 characters short',
+          rule="summarize returns the reply's text with the spaces around it stripped, whatever its length.",
+          where="Build: summarise and keep, item 4: \"It returns the reply's text with the spaces around it stripped.\" (hunt round 15, 12.2-02)",
+          names='whatever its length',
+          replace=r"""
+        raise RuntimeError(f"no summary: {reason}")
+    return text
+""",
+          by=r"""
+        raise RuntimeError(f"no summary: {reason}")
+    return text[:100_000]  # a runaway summariser must not fill the window again
+"""),
+    Wrong(lab='12.2', name='replace_messages repairing the record it is given',
+          rule="Between runs the harness's record becomes the messages given, whatever they are: an unanswered call or a stray result is kept as it is, and the view repairs each request (lesson 10).",
+          where='Build: summarise and keep, item 1: "Between runs, the harness\'s record becomes a new list of `messages`" (hunt round 15, 12.2-03)',
+          names='it repairs nothing',
+          replace=r"""
+        self._messages = list(messages)
+""",
+          by=r"""
+        self._messages = repair_tool_history(list(messages))  # a record that is always whole
+"""),
+    Wrong(lab='12.2', name='maybe_compact keeping estimates by record length',
+          rule="maybe_compact measures estimate_tokens of the messages the harness holds at each call, not an estimate kept from an earlier record of the same length.",
+          where='Build: summarise and keep, item 6: "It compacts only when `estimate_tokens` of the harness\'s messages plus `reserve` is over `window`" (hunt round 15, 12.2-06)',
+          names='not an estimate kept',
+          replace=r"""
+    if estimate_tokens(harness.messages) + reserve <= window:
+        return False  # there is still room
+""",
+          by=r"""
+    known = _ESTIMATES.setdefault(harness, {})  # the record's length -> its estimate
+    if len(harness.messages) not in known:
+        known[len(harness.messages)] = estimate_tokens(harness.messages)
+    if known[len(harness.messages)] + reserve <= window:
+        return False  # there is still room
+""",
+          also=((r"""
+def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
+""", r"""
+_ESTIMATES = weakref.WeakKeyDictionary()  # harness -> {record length: estimate}
+
+
+def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
+"""),)),
+    Wrong(lab='12.2', name="summarize stripping the error_message",
+          rule="REASON is the reply's error_message as it came, whitespace included; only a missing or empty one (\"\" or None) gives \"the reply was empty\".",
+          where='Build: summarise and keep, item 4: "where REASON is the reply\'s `error_message`" (hunt round 15, 12.2-07)',
+          names='whitespace included',
+          replace=r"""
+        reason = reply.get("error_message") or "the reply was empty"  # none, None or ""
+""",
+          by=r"""
+        reason = (reply.get("error_message") or "").strip() or "the reply was empty"
+"""),
+    Wrong(lab='12.2', name='a first_kept_id matched in any case and spacing',
+          rule="A compaction keeps from the pair whose id is its first_kept_id exactly; an id that matches none, one in other letters or with spaces around it included, keeps none.",
+          where='Build: summarise and keep, item 3: "If no pair has that id, none are kept." (hunt round 15, 12.2-11)',
+          names='not one like it',
+          replace=r"""
+                start = next((i for i, (key, _) in enumerate(table)
+                              if key == entry["first_kept_id"]), len(table))
+""",
+          by=r"""
+                wanted = str(entry["first_kept_id"]).strip().lower()  # forgiving of the writer
+                start = next((i for i, (key, _) in enumerate(table)
+                              if key.strip().lower() == wanted), len(table))
+"""),
+    Wrong(lab='12.2', name='append_compaction writing its line in two appends',
+          rule="Every kind of entry is written by _append, one line in one append: a compaction's line and its newline written apart leave a torn entry when the power goes between them.",
+          where='lesson 11, Build item 2 (every kind of entry is written by _append); lesson 12, Build: summarise and keep, item 2 (hunt round 15, 12.2-12)',
+          names='one line written by one append',
+          replace=r"""
+        return self._append({"type": "compaction", "summary": summary,
+                             "first_kept_id": first_kept_id})
+""",
+          by=r"""
+        entry = {"id": f"e{len(self.entries()) + 1}", "type": "compaction", "summary": summary,
+                 "first_kept_id": first_kept_id}
+        self.ws.append_text(self.path, json.dumps(entry))  # the entry, then its line's end
+        self.ws.append_text(self.path, "\n")
+        return entry["id"]
+"""),
+    Wrong(lab='12.2', name='rows() cutting a summary over 100,000 characters short',
+          rule='The summary row\'s content is "Previous conversation summary:", a newline, and the summary as logged, whatever its length.',
+          where='Build: summarise and keep, item 3: "a newline, and the summary" (hunt round 15, 12.2-18)',
+          names='read back whatever its length',
+          replace=r"""
+                summary = user_message("Previous conversation summary:\n" + entry["summary"])
+""",
+          by=r"""
+                summary = user_message("Previous conversation summary:\n" +
+                                       entry["summary"][:100_000])  # a runaway summariser
+"""),
+    Wrong(lab='12.2', name='summarize stripping only the whitespace a test draws',
+          rule="summarize returns the reply's text with the spaces around it stripped: every character str.isspace() knows, not a list of some.",
+          where="Build: summarise and keep, item 4: \"It returns the reply's text with the spaces around it stripped.\" (hunt round 15, 12.2-19)",
+          names='and of nothing else',
+          replace=r"""
+    text = text_of(reply).strip()
+""",
+          by=r"""
+    text = text_of(reply).strip(" \t\n\r\v\f\u00a0\u2003\u3000")
+"""),
+    Wrong(lab='12.2', name="rows() cached by the file's length",
+          rule="Each call of rows() reads the log as it is now: a file rewritten to a text of the same length is read as it now is.",
+          where='Build: summarise and keep, item 3: "Each call of `rows()` reads the log as it is now and returns a new list" (hunt round 15, 12.2-21)',
+          names='a reading sees the file as it is',
+          replace=r"""
+        table = []
+        for entry in self.entries():
+""",
+          by=r"""
+        size = len(self.ws.read_text(self.path)) if self.ws.exists(self.path) else -1
+        cached = self.__dict__.setdefault("_by_size", {})  # the file's length -> its rows
+        if size in cached:
+            return list(cached[size])
+        table = []
+        for entry in self.entries():
+""",
+          also=((r"""
+            elif entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+        return table
+""", r"""
+            elif entry["type"] == "message":
+                table.append((entry["id"], entry["message"]))
+        cached[size] = list(table)
+        return table
+"""),)),
+    Wrong(lab='12.2', name='compact summarising a second reading',
+          rule="The rows compact summarises and the first kept id come from one reading: the id of the row at the cut in the reading that was summarised.",
+          where='Build: summarise and keep, item 5: "The first kept id is the id of the row at the cut in the reading that was summarised." (hunt round 15, 12.2-22)',
+          names='a second reading',
+          replace=r"""
+    older = [message for _, message in rows[:cut]]
+""",
+          by=r"""
+    older = log.replay()[:cut]  # the messages, read again
+"""),
+    Wrong(lab='12.2', name='maybe_compact passing over a record it just compacted',
+          rule="maybe_compact compacts whenever estimate_tokens of the harness's messages plus reserve is over window, whatever it did before: a record left as its last compaction left it is measured like any other.",
+          where='Build: summarise and keep, item 6: "It compacts only when `estimate_tokens` of the harness\'s messages plus `reserve` is over `window`" (hunt round 15, 12.2-23)',
+          names='whatever it did before',
+          replace=r"""
+    if estimate_tokens(harness.messages) + reserve <= window:
+        return False  # there is still room
+""",
+          by=r"""
+    if estimate_tokens(harness.messages) + reserve <= window:
+        return False  # there is still room
+    if _LEFT.get(harness) == len(harness.messages):
+        return False  # as the last compaction left it: nothing new to summarise
+""",
+          also=((r"""
+        harness.replace_messages(log.replay())  # the one door in, shut during a run
+""", r"""
+        harness.replace_messages(log.replay())  # the one door in, shut during a run
+        _LEFT[harness] = len(harness.messages)
+"""), (r"""
+def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
+""", r"""
+_LEFT = weakref.WeakKeyDictionary()  # harness -> the record's length its last compaction left
+
+
+def maybe_compact(harness, log, model, *, window, reserve, keep_recent_tokens):
+"""))),
+    Wrong(lab='12.2', name='replace_messages taking lists only',
+          rule="Between runs the record becomes a new list of the messages given, whatever holds them, as in __init__: a tuple, such as another harness's messages, is no reason to refuse.",
+          where='Build: summarise and keep, item 1: "the harness\'s record becomes a new list of `messages`, the list its own and the messages shared, as in `__init__`" (hunt round 15, 12.2-24)',
+          names='whatever holds them',
+          replace=r"""
+        self._messages = list(messages)
+""",
+          by=r"""
+        if not isinstance(messages, list):
+            raise TypeError("replace_messages wants a list")
+        self._messages = list(messages)
+"""),
+    Wrong(lab='12.2', name='summarize cutting off an echoed heading',
+          rule="summarize returns the reply's text with the spaces around it stripped and nothing else: a reply that opens with \"Previous conversation summary:\" is returned with it.",
+          where="Build: summarise and keep, item 4: \"It returns the reply's text with the spaces around it stripped.\" (hunt round 15, 12.2-25)",
+          names='a reply that opens with the heading',
+          replace=r"""
+        raise RuntimeError(f"no summary: {reason}")
+    return text
+""",
+          by=r"""
+        raise RuntimeError(f"no summary: {reason}")
+    head = "Previous conversation summary:"
+    return text[len(head):].strip() if text.startswith(head) else text  # no heading twice
+"""),
     # hunt round 14 (reader r73), lab 12.1
     Wrong(lab='12.1', name='find_cut making user messages one line in place',
           rule='Like `render`, `find_cut` changes none of the rows it is given: their messages are the record.',

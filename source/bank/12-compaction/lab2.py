@@ -139,14 +139,22 @@ async def test_bank_the_caller_edits_after_replacing(t):
              "next request, its first message's content, its last's, the messages on the "
              "record afterwards]: the list becomes the harness's own, the messages shared, as "
              "in __init__ (Harness.replace_messages, lesson 12).")
-    other = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
     tail = log.replay()[1:]  # opens with the assistant's reply
-    t.expect([raised_now(lambda: other.replace_messages(tail)), lab.shape(other.messages)],
-             [None, lab.shape(tail)],
-             "Between runs, replace_messages handed a log's replay without its first question, "
-             "a record that opens with a reply. Items: [what it raised, lab.shape of the record "
-             "afterwards]: the record becomes the messages given; refusing during a run is its "
-             "only refusal (Harness.replace_messages, lesson 12).")
+    asking = [harness.user_message(f"Look at {word(t)}."),
+              lab.reply(lab.call("read", {"path": f"{word(t)}.py"}, id="k1"))]
+    found = []
+    for record in (tail, asking, tuple(log.replay())):
+        other = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
+        found.append([raised_now(lambda other=other, record=record: other.replace_messages(
+            record)), lab.shape(other.messages)])
+    t.expect(found, [[None, lab.shape(tail)], [None, "U A[k1]"],
+                     [None, " ".join(["U A"] * len(pairs))]],
+             "Between runs, replace_messages handed a log's replay without its first question "
+             "(a record that opens with a reply), a question and a call with no result yet, "
+             "and a log's whole replay as a tuple. Items: [what it raised, lab.shape of the "
+             "record afterwards] for each: the record becomes the messages given, whatever "
+             "they are and whatever holds them, with nothing repaired; refusing during a run "
+             "is its only refusal (Harness.replace_messages, lesson 12).")
 
 
 # --- rule 2: SessionLog.append_compaction ------------------------------------------------------
@@ -210,6 +218,17 @@ async def test_bank_a_power_cut_in_compacts_write(t):
              "file still starts with its old text, what reading it raises]: the compaction "
              "entry is one line added, and no line already there changes "
              "(SessionLog.append_compaction, lesson 12).")
+    ws, log = logged(chat(pairs), path)
+    ws.cut_power_after(1)  # the second write from now would fail
+    model = lab.ScriptedModel([lab.say(f"Summary: {word(t)}.")])
+    problem = await raised(lambda: harness.compact(log, model, keep_recent_tokens=keep))
+    t.expect([problem, ws.read_text(path).endswith("\n"), await raised(log.entries),
+              len(ws.read_text(path).splitlines())], [None, True, None, n + 1],
+             f"The same {n} messages compacted on a workspace whose power goes off at the "
+             "second write from now. Items: [what compact raised, the file ends with a newline, "
+             "what reading it raises, its lines]: the compaction entry is one line written by "
+             "one append, as every entry is (lesson 11's _append), so the cut is never reached "
+             "(SessionLog.append_compaction, lesson 12).")
 
 
 # --- rule 3: a compaction read as a rule in rows() ----------------------------------------------
@@ -255,7 +274,8 @@ async def test_bank_a_log_compacted_twice(t):
     text = "".join(entry_line(i, message=msg) for i, msg in enumerate(old, 1))
     text += entry_line(m + 1, "compaction", summary="", first_kept_id=f"e{k}")
     text += entry_line(m + 2, "compaction", summary=later, first_kept_id=f"e{m + 1}")
-    log = harness.SessionLog(lab.Workspace({path: text}), path)
+    twice = lab.Workspace({path: text})
+    log = harness.SessionLog(twice, path)
     t.expect([[k for k, _ in log.rows()], [msg["content"] for msg in log.replay()[:2]]],
              [[f"e{m + 2}", f"e{m + 1}"] + [f"e{i}" for i in range(k, m + 1)],
               [HEAD + later, HEAD]],
@@ -265,8 +285,23 @@ async def test_bank_a_log_compacted_twice(t):
              "every compaction entry is a rule, an empty summary's too; a later compaction "
              "sees an earlier summary as an ordinary pair; the heading goes before every "
              "summary as logged (SessionLog.rows, lesson 12).")
+    loose = t.random.choice([f"E{k}", f" e{k}", f"e{k}\n", f"e{k} "])
+    folded = harness.SessionLog(lab.Workspace({path: "".join(
+        entry_line(i, message=msg) for i, msg in enumerate(old, 1)) + entry_line(
+            m + 1, "compaction", summary=summaries[0], first_kept_id=loose)}), path)
+    t.expect([k for k, _ in folded.rows()], [f"e{m + 1}"],
+             f"A log of {m} messages, then a compaction whose first_kept_id is {loose!r}, which "
+             f"is not e{k}. The item is the rows' ids: a compaction keeps from the pair whose id "
+             "is its first_kept_id exactly; if no pair has that id, none are kept "
+             "(SessionLog.rows, lesson 12).")
     given = log.rows()
     given.reverse()  # the caller's own list, changed
+    twice.write_text(path, twice.read_text(path).replace("Again: ", "Agair: "))
+    t.expect(log.replay()[0]["content"], HEAD + later.replace("Again: ", "Agair: "),
+             "The file rewritten by another program to a text of the same length, one letter "
+             "of the later summary changed, then rows() read again. The item is the first "
+             "row's content: each call of rows() reads the log as it is now "
+             "(SessionLog.rows, lesson 12, Build item 3).")
     t.expect(log.rows()[0][0], f"e{m + 2}",
              "The rows' list a caller reversed, then rows() read again: each call reads the log "
              "as it is now and returns a new list, so a caller that changes the list it was "
@@ -280,7 +315,8 @@ async def test_bank_a_long_log_compacted_near_its_end(t):
     size = 300 + t.random.randint(5, 30)
     text = "".join(entry_line(i, message=harness.user_message(f"Step {i}.") if i % 2 else
                               lab.say(f"Done {i}.")) for i in range(1, size + 1))
-    summary, missing = f"Steps up to {size}: {word(t)}.", t.random.choice(["e0", "x1", "e99999"])
+    summary, missing = f"Steps up to {size}: {word(t)}." + f" {word(t)}" * t.random.randint(
+        30_000, 50_000), t.random.choice(["e0", "x1", "e99999"])
     text += entry_line(size + 1, "compaction", summary=summary, first_kept_id=missing)
     after = [harness.user_message(f"Next: {word(t)}."), lab.say(f"Did {word(t)}.")]
     text += "".join(entry_line(i, message=m) for i, m in enumerate(after, size + 2))
@@ -291,9 +327,10 @@ async def test_bank_a_long_log_compacted_near_its_end(t):
               [k for k, _ in rows]],
              [3, "U U A", HEAD + summary, [f"e{size + 1}", f"e{size + 2}", f"e{size + 3}"]],
              f"A log of {size} messages, then a compaction with first_kept_id {missing!r}, which "
-             "no pair has, then two messages. Items: [how many rows, their lab.shape, the "
-             "first's content, their ids]: every entry is read, however long the log, and "
-             "no pair kept (SessionLog.rows, lesson 12).")
+             f"no pair has, and a summary of {len(summary)} characters, then two messages. "
+             "Items: [how many rows, their lab.shape, the first's content, their ids]: every "
+             "entry is read, however long the log, the summary is read back whole, however "
+             "long, and no pair kept (SessionLog.rows, lesson 12).")
     rows.pop()  # the caller's own list, changed
     t.expect(len(log.rows()), 3,
              "The rows' list a caller popped a row from, then rows() read again: each call "
@@ -310,6 +347,7 @@ async def test_bank_a_long_log_compacted_near_its_end(t):
 async def test_bank_what_compact_sends_the_summariser(t):
     early, late = turns(t, t.random.randint(1, 2)), turns(t, 1)
     pasted = " ".join(word(t) for _ in range(t.random.randint(2500, 5000)))  # 25,000 or more
+    pasted += f" {word(t)}" * t.random.randint(150_000, 250_000)  # and a million or more
     early[0] = (f"{early[0][0]} {pasted}", early[0][1])
     why = t.random.choice(["overloaded", "rate limited"])
     asked = f"Retry {word(t)}."
@@ -319,8 +357,10 @@ async def test_bank_what_compact_sends_the_summariser(t):
     said = f"They read {word(t)} and {word(t)}." + "".join(
         f"\n{t.random.choice(['', '  ', chr(9)])}{word(t)}:{t.random.choice([' ', '  '])}{word(t)}"
         for _ in range(t.random.randint(500, 1200)))
+    said += f"\n{word(t)}:" + f" {word(t)}" * t.random.randint(30_000, 50_000)  # 300,000 or more
     split = t.random.randint(1, len(said) - 1)
     pads = [t.random.choice([" ", "\n", "\t "]) + t.random.choice(["\r", "\u00a0", "\u2003", "\f"])
+            + t.random.choice(["\u2009", "\u202f", "\u1680", "\u205f", "\x85", "\x1c", "\u2028"])
             for _ in range(2)]
     pads[1] = pads[1][::-1]  # the odd space outermost on both sides
     again = f"Again {word(t)}."
@@ -388,13 +428,22 @@ async def test_bank_bad_summaries_met_through_compact(t):
     model, (_, fresh) = lab.ScriptedModel([asking]), logged(chat(pairs), "fresh.jsonl")
     found.append([harness.compact(fresh, model, keep_recent_tokens=keep), len(model.calls),
                   len(fresh.entries()), fresh.replay()[0]["content"]])
-    # an error_message that says nothing is none
-    for reason in ("", None):
+    # a summary that opens with the heading: a summary like any other, kept as it came
+    echoed = HEAD + f"Echoed {word(t)}."
+    model, (_, fresh) = lab.ScriptedModel([lab.say(echoed)]), logged(chat(pairs), "echo.jsonl")
+    found.append([harness.compact(fresh, model, keep_recent_tokens=keep),
+                  fresh.replay()[0]["content"]])
+    # an error_message that says nothing is none; one with spaces around it is the reason
+    padded = t.random.choice([" ", "\n", "\t"]) + f"{word(t)} overloaded" + \
+        t.random.choice([" ", "\n", "\t"])
+    for reason in ("", None, padded):
         model = lab.ScriptedModel([{**lab.fail("x", words), "error_message": reason}])
         found.append(raised_now(lambda model=model: harness.summarize(model, chat(pairs))))
     t.expect([found, log.replay()[0]["content"]],
-             [[[False, 1, n]] * 4 + [[True, 1, n + 1], [True, 1, n + 1, HEAD + called]] +
-              ["RuntimeError: no summary: the reply was empty"] * 2, HEAD + good],
+             [[[False, 1, n]] * 4 + [[True, 1, n + 1], [True, 1, n + 1, HEAD + called],
+                                     [True, HEAD + echoed]] +
+              ["RuntimeError: no summary: the reply was empty"] * 2 +
+              [f"RuntimeError: no summary: {padded}"], HEAD + good],
              "compact on one log with a summariser that answers in turn "
              f"{[lab.shape([r]) for r in bad]}, then a good summary. Items: [for each, compact's "
              "answer, summary requests, the log's entries], then the first message the log "
@@ -402,8 +451,10 @@ async def test_bank_bad_summaries_met_through_compact(t):
              "summary (summarize raises, so compact returns False and appends nothing); a "
              "reply with words and a call is one, its call ignored (compacting a fresh copy of "
              "the log: [its answer, requests, entries, the summary it replays first]); then "
-             "what summarize raised "
-             "for a failed reply whose error_message is \"\" and None: an empty one is none "
+             "a reply that opens with the heading is a summary as it came ([compact's answer, "
+             "the summary replayed first]); then what summarize raised "
+             "for a failed reply whose error_message is \"\", None, and one with whitespace "
+             "around it: an empty one is none, any other is the reason as given "
              "(summarize, lesson 12).")
 
 
@@ -460,6 +511,25 @@ async def test_bank_compact_through_maybe_compact(t):
              "Items: [compact's answer, the first_kept_id it appended, the ids of rows() "
              "afterwards]: the first kept id is the one of the row at the cut in the reading "
              "that was summarised (compact, lesson 12).")
+    ws, log = logged(chat(more), path)
+    other, reading = harness.SessionLog(ws, path), ws.read_text
+
+    def read_then_write(name):
+        text = reading(name)
+        ws.read_text = reading  # once
+        other.append_compaction(f"Theirs: {word(t)}.", "e3")
+        return text
+    ws.read_text = read_then_write
+    model = lab.ScriptedModel([lab.say("Ours.")])
+    done = harness.compact(log, model, keep_recent_tokens=cost(lines_of(more[-1:])))
+    t.expect([done, model.calls[0].messages[0]["content"], [key for key, _ in log.rows()]],
+             [True, "<conversation>\n" + "\n".join(lines_of(more[:-1])) + "\n</conversation>",
+              ["e10", "e7", "e8"]],
+             "The same four turns, compacted to keep the last one, while another writer appends "
+             "a compaction keeping from e3 just after compact's first reading of the file. "
+             "Items: [compact's answer, what the summariser was sent, the ids of rows() "
+             "afterwards]: compact summarises the rows before the cut in the reading it cut, "
+             "and keeps from the row at the cut in that same reading (compact, lesson 12).")
     answers = [f"First {word(t)}.", f"Second {word(t)}."]
     model, found = lab.ScriptedModel([lab.say(a) for a in answers]), []
     for _ in range(2):
@@ -631,11 +701,30 @@ async def test_bank_maybe_compact_between_runs(t):
         found.append([harness.maybe_compact(h, log, summariser, window=estimate + spare - over,
                                             reserve=spare, keep_recent_tokens=1),
                       len(summariser.calls)])
-    t.expect(found, [[False, 0], [True, 1], [False, 0]],
+    # one harness measured, its record then swapped between runs for one of as many messages
+    # that costs more, then compacted again at once, its record as the compaction left it
+    log = harness.SessionLog(lab.Workspace({path: lines}), path)
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=record)
+    summariser = lab.ScriptedModel([lab.say(f"Short: {word(t)}."), lab.say(f"Again: {word(t)}.")])
+    heavier = [harness.user_message(record[0]["content"] + " " + "h" * t.random.randint(80, 200)),
+               *record[1:]]
+    measured = [harness.maybe_compact(h, log, summariser, window=estimate + 5, reserve=5,
+                                      keep_recent_tokens=1)]
+    h.replace_messages(heavier)
+    measured.append(harness.maybe_compact(h, log, summariser, window=estimate + 5, reserve=5,
+                                          keep_recent_tokens=1))
+    measured.append(harness.maybe_compact(h, log, summariser, window=0, reserve=0,
+                                          keep_recent_tokens=1))
+    found.append([measured, len(summariser.calls)])
+    t.expect(found, [[False, 0], [True, 1], [False, 0], [[False, True, True], 2]],
              f"A record of {len(record)} short messages ending in a failed empty reply, "
              f"estimated at {estimate} tokens. Items, for reserve 5 and a window exactly at the "
              "estimate plus reserve, then one under, then a negative reserve and a window "
              "exactly at the estimate plus it: [maybe_compact's answer, summary requests]: the "
              "estimate of the whole record, the failed reply included, plus the reserve as it "
-             "is, decides, not the request's view of it, nor how many messages there are "
-             "(maybe_compact, lesson 12).")
+             "is, decides, not the request's view of it, nor how many messages there are. "
+             "Last, one harness with a window exactly at the estimate plus reserve 5, then the "
+             "same window once its record is swapped for one of as many messages whose first "
+             "question is longer, then a window of 0 at once: [[the three answers], summary "
+             "requests]: each call measures the record the harness holds then, whatever it "
+             "did before (maybe_compact, lesson 12).")

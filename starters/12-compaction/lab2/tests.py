@@ -47,6 +47,14 @@ def drawn_pairs(t, turns):
     return [(f"Look at {word(t)}.py.", f"It holds {word(t)}.") for _ in range(turns)]
 
 
+def sketch(text):
+    """A long text told by its length, whether it is `text` itself, and its two ends, so that
+    a record holds a few hundred characters of it and a failure still shows where it differs."""
+    if not isinstance(text, str):
+        return repr(text)[:200]
+    return [len(text), text[:80], text[-80:]]
+
+
 def conversation(pairs, *after):
     """render()'s text of chat(*pairs), then the lines `after`, inside the summariser's tags,
     written out by hand."""
@@ -59,43 +67,57 @@ def conversation(pairs, *after):
           "tools. It returns the reply's text, stripped.")
 async def test_summarize_sends_one_request(t):
     pairs = drawn_pairs(t, t.random.randint(1, 4))
-    # one question pastes a long text, tens of thousands of characters: rendered whole
+    # one question pastes a long text, millions of characters: rendered whole
     pasted = " ".join(word(t) for _ in range(t.random.randint(3000, 6000)))
+    pasted += f" {word(t)}" * t.random.randint(200_000, 300_000)
     pairs.insert(t.random.randrange(len(pairs) + 1), (f"Read this: {pasted}", "Read it."))
     said = f"Read {word(t)} and {word(t)}."
-    # a summary of many lines, some indented and some with two spaces inside: kept as it came
+    # a summary of many lines, some indented and some with two spaces inside, and a long last
+    # one, hundreds of thousands of characters: kept as it came
     said += "".join(f"\n{t.random.choice(['', '  '])}- {word(t)}.py:{t.random.choice([' ', '  '])}"
                     f"{word(t)}" for _ in range(t.random.randint(400, 1200)))
-    # whitespace of every kind around it, each side ending in one that is not a space, a tab
-    # or a newline
-    padding = ["".join(t.random.choice(" \n\t\r\v\f\u00a0\u2003")
-                       for _ in range(t.random.randint(0, 3)))
-               + t.random.choice("\r\v\f\u00a0\u2003\u3000") for _ in range(2)]
+    said += f"\n- {word(t)}:" + f" {word(t)}" * t.random.randint(60_000, 90_000)
+    # whitespace of every kind around it, each kind that str.isspace() knows on each side in
+    # a drawn order, each side ending in one that is not a space, a tab or a newline
+    spaces = [c for c in map(chr, range(0x3001)) if c.isspace()]
+    padding = []
+    for _ in range(2):
+        side = t.random.sample(spaces, len(spaces))
+        padding.append("".join(side) + t.random.choice("\r\v\f\u00a0\u2003\u3000"))
     split = t.random.randint(1, len(said) - 2)  # the reply's text comes in two blocks
-    again = f"Read {word(t)} again."
+    # the second summary opens with the heading rows() puts over a summary: a summary as well
+    again = f"{HEAD}Read {word(t)} again."
     model = lab.ScriptedModel([lab.reply(padding[0] + said[:split], said[split:] + padding[1]),
                                lab.say(again)])
     # the session's last request failed (the provider refused it), as the one before a
     # compaction may well have: the summariser is sent the record, not the request's view
     refused = lab.fail(f"{word(t)}: context too long")
     summary = await settle(harness.summarize(model, chat(*pairs) + [refused]))
-    t.expect(summary, said, f"The summary is the reply's text, all its text blocks joined, here "
-                            f"{len(said)} characters in {said.count(chr(10)) + 1} lines cut in "
-                            f"two blocks at character {split}, then stripped of {padding!r} "
-                            "around it and of nothing else: every character inside it, its "
-                            "newlines, indents and double spaces, is kept as the reply gave it, "
-                            "whatever its length (summarize, lesson 12).")
+    t.expect([summary == said, sketch(summary)], [True, sketch(said)],
+             f"The summary is the reply's text, all its text blocks joined, here "
+             f"{len(said)} characters in {said.count(chr(10)) + 1} lines cut in "
+             f"two blocks at character {split}, then stripped of {padding!r} "
+             "around it and of nothing else: every character inside it, its "
+             "newlines, indents and double spaces, is kept as the reply gave it, "
+             "whatever its length. Items: [whether it is that text, its length and its two "
+             "ends] (summarize, lesson 12, Build item 4).")
     request = model.calls[0]
     t.expect([len(model.calls), request.system == harness.SUMMARY_SYSTEM, request.tools],
              [1, True, []],
              "One request, with the summariser's own system prompt and no tools, so summarising "
              "is all it can do (summarize, lesson 12).")
-    t.expect(request.messages, [{"role": "user", "content": conversation(pairs, "assistant: ")}],
+    wanted = conversation(pairs, "assistant: ")
+    t.expect([request.messages == [{"role": "user", "content": wanted}],
+              [m.get("role") for m in request.messages],
+              sketch(request.messages[0].get("content") if request.messages else None)],
+             [True, ["user"], sketch(wanted)],
              f"The {len(pairs)} turns and the failed reply after them go in as text, "
-             "render(messages) of every message given, however long, wrapped in tags, inside one "
-             "user message: "
+             f"render(messages) of every message given, however long (here {len(wanted)} "
+             "characters with the tags), wrapped in tags, inside one user message: "
              "not as a transcript for the model to continue, and not the request's view, which "
-             "would leave the empty failed reply out (summarize, lesson 12).")
+             "would leave the empty failed reply out. Items: [whether the messages are exactly "
+             "that one, their roles, the message's length and its two ends] (summarize, lesson "
+             "12, Build item 4).")
     t.expect([type(harness.SUMMARY_SYSTEM).__name__, len(harness.SUMMARY_SYSTEM.split()) >= 10,
               harness.SUMMARY_SYSTEM in json.dumps(request.messages)], ["str", True, False],
              "SUMMARY_SYSTEM is a real instruction, sent as the system prompt and not as a "
@@ -104,9 +126,11 @@ async def test_summarize_sends_one_request(t):
     second = await settle(harness.summarize(model, chat(*pairs) + [refused]))
     t.expect([second, len(model.calls)], [again, 2],
              "summarize called a second time with the same model and the same messages makes "
-             "exactly one request of its own again, and returns what that reply says: each "
-             "call is one request, remembering no earlier summary. Items: [the second summary, "
-             "requests made in all] (summarize, lesson 12).")
+             "exactly one request of its own again, and returns what that reply says, "
+             f"{again!r}, stripped and nothing else, a reply that opens with the heading "
+             "\"Previous conversation summary:\" included: each call is one request, "
+             "remembering no earlier summary. Items: [the second summary, requests made in all] "
+             "(summarize, lesson 12, Build item 4).")
     # no messages at all: still one request; whether there is anything worth summarising is
     # compact's to decide
     quiet = lab.ScriptedModel([lab.say(f"Nothing yet about {word(t)}.")])
@@ -159,12 +183,16 @@ async def test_summarize_refuses_a_bad_reply(t):
              f"{unexplained!r}, with words and no error_message. The label says it failed, so no "
              "summary, and with no error_message the reason is \"the reply was empty\" "
              "(summarize, lesson 12; the label, lesson 5).")
-    empty = [{**lab.fail(cut, partial), "error_message": reason} for reason in ("", None)]
+    padded = "".join(t.random.choice(" \n\t") for _ in range(t.random.randint(1, 3)))
+    reasons = ("", None, padded, f"{padded}{word(t)} overloaded{padded}")
+    empty = [{**lab.fail(cut, partial), "error_message": reason} for reason in reasons]
     t.expect([await answer_to(reply) for reply in empty],
-             why=f"Two failed replies with words, whose error_message is \"\" and None: {empty!r}. "
+             why=f"Four failed replies with words, whose error_message is \"\", None, "
+                 f"whitespace alone and a reason with whitespace around it: {empty!r}. "
                  "Items: what summarize raised for each. An empty error_message is none: the "
-                 "reason is then \"the reply was empty\", never an empty reason or \"None\" "
-                 "(summarize, lesson 12, Build item 4).")
+                 "reason is then \"the reply was empty\", never an empty reason or \"None\"; "
+                 "any other error_message, whitespace included, is the reason as the reply "
+                 "gave it (summarize, lesson 12, Build item 4).")
     asking = lab.reply(f"  {partial}. ", lab.call("read", {"path": f"{word(t)}.py"}))
     t.expect(await answer_to(asking),
              why=f"A reply with words and a call, stop_reason \"toolUse\": {asking!r}. The item "
@@ -215,6 +243,27 @@ async def test_append_compaction_writes_one_entry(t):
                  "entry as a rule, the heading, a newline and the summary as logged "
                  "(SessionLog.append_compaction and SessionLog.rows, lesson 12, Build items 2 "
                  "and 3).")
+    # a summary hundreds of thousands of characters long, kept and read back whole; and a
+    # power cut armed for the write after the next one, which one entry's write never reaches
+    long_ws, other = logged(chat(*pairs))
+    given = f"Read {word(t)}:" + f" {word(t)}" * t.random.randint(60_000, 90_000)
+    long_ws.cut_power_after(1)
+    added = await raised(lambda: other.append_compaction(given, kept))
+    try:
+        read = [len(other.entries()), other.replay()[0]["content"]]
+    except Exception as error:  # a torn line: what reading it raised
+        read = [f"raised {type(error).__name__}", None]
+    t.expect([added, long_ws.read_text(FILE).endswith("\n"), read[0],
+              read[1] == HEAD + given, sketch(read[1])],
+             why=f"A fresh log of the same {2 * turns} messages given one compaction whose summary "
+                 f"is {len(given)} characters long, on a workspace whose power goes off at the "
+                 "second write from now. Items: [what append_compaction raised, whether the "
+                 "file ends with a newline, the log's entries, whether the first row is the "
+                 "heading and the whole summary, that row's length and two ends]. An entry is "
+                 "one line written by one append (lesson 11's _append, which writes every kind "
+                 "of entry), so the power cut is never reached; and the summary is held and "
+                 "read back whatever its length (SessionLog.append_compaction and "
+                 "SessionLog.rows, lessons 11 and 12, Build items 2 and 3).")
     ws.cut_power_after(0, torn=True)  # the next write stops halfway
     cut = await raised(lambda: log.append_compaction(f"Read {word(t)}.", kept))
     t.expect([cut, ws.read_text(FILE).startswith(text)],
@@ -236,7 +285,7 @@ async def test_rows_read_a_compaction_as_a_rule(t):
     ws, log = logged(chat(*pairs))
     kept = 2 * t.random.randrange(1, turns) + 1  # the id number of a later turn's question
     summaries, asked = [f"Found {word(t)}.", f"Fixed {word(t)}.", f"All {word(t)}.",
-                        f"Then {word(t)}."], f"Run {word(t)}."
+                        f"Then {word(t)}.", f"Last {word(t)}."], f"Run {word(t)}."
     first = log.append_compaction(summaries[0], f"e{kept}")
     log.append_message(harness.user_message(asked))
     n = 2 * turns  # the number of message entries before the compaction
@@ -258,24 +307,29 @@ async def test_rows_read_a_compaction_as_a_rule(t):
     # e1 to e{kept - 1} are still lines of the file, but no longer rows: the first compaction
     # summarised them away
     gone, unknown = f"e{t.random.randint(1, kept - 1)}", f"e{t.random.randint(n + 7, 999)}"
+    # the id of the row there is then, written in capitals and with spaces around it
+    loose = f" E{n + 6}{t.random.choice([' ', chr(10), chr(9)])}"
     found = []
-    for summary, first_kept in ((summaries[2], gone), (summaries[3], unknown)):
+    for summary, first_kept in ((summaries[2], gone), (summaries[3], unknown),
+                                (summaries[4], loose)):
         log.append_compaction(summary, first_kept)
         found.append([[k for k, _ in log.rows()], log.replay()[0]["content"]])
     t.expect([found, len(log.entries())],
-             [[[[f"e{n + 5}"], HEAD + summaries[2]], [[f"e{n + 6}"], HEAD + summaries[3]]],
-              n + 6],
+             [[[[f"e{n + 5}"], HEAD + summaries[2]], [[f"e{n + 6}"], HEAD + summaries[3]],
+               [[f"e{n + 7}"], HEAD + summaries[4]]], n + 7],
              f"A first_kept_id that is not among the rows keeps no rows: {gone}, whose message "
              f"an earlier compaction summarised away (its line is still in the file, but it is "
-             f"no row any more), and {unknown}, which no entry has. Still nothing is deleted. "
-             "Items: [the rows' ids, the first message's content] after each of the two "
-             "compactions, then how many entries the log holds (SessionLog.rows, lesson 12).")
+             f"no row any more), {unknown}, which no entry has, and {loose!r}, which is not "
+             f"e{n + 6}: an id is the row's id exactly, not one like it in other letters or "
+             "with spaces around it. Still nothing is deleted. Items: [the rows' ids, the first "
+             "message's content] after each of the three compactions, then how many entries "
+             "the log holds (SessionLog.rows, lesson 12, Build item 3).")
     # a compaction whose first kept id is the earlier summary's own row: that pair is kept
-    log.append_compaction(f"Over {word(t)}.", f"e{n + 6}")
+    log.append_compaction(f"Over {word(t)}.", f"e{n + 7}")
     later = f"Now {word(t)}."
     log.append_message(harness.user_message(later))
     t.expect([[k for k, _ in log.rows()], [m["content"] for m in log.replay()]],
-             why=f"A compaction whose first_kept_id, e{n + 6}, is the id of the summary row "
+             why=f"A compaction whose first_kept_id, e{n + 7}, is the id of the summary row "
                  f"the last compaction left, then a message, {later!r}, logged after it. A "
                  "later compaction sees an earlier summary as an ordinary pair, so that pair is "
                  "kept after the new summary; and a compaction is a rule over the pairs read "
@@ -286,8 +340,8 @@ async def test_rows_read_a_compaction_as_a_rule(t):
             for n in range(1, 321)]
     long.append({"id": "e321", "type": "compaction", "summary": "Steps 1 to 299 done.",
                  "first_kept_id": "e300"})
-    log = harness.SessionLog(lab.Workspace({FILE: "".join(json.dumps(entry) + "\n"
-                                                          for entry in long)}), FILE)
+    long_ws = lab.Workspace({FILE: "".join(json.dumps(entry) + "\n" for entry in long)})
+    log = harness.SessionLog(long_ws, FILE)
     t.expect([k for k, _ in log.rows()], ["e321"] + [f"e{n}" for n in range(300, 321)],
              "A long log: 320 message entries, then a compaction whose first_kept_id is e300. "
              "The item is the rows' ids: every entry is read, however long the log, so the "
@@ -295,12 +349,18 @@ async def test_rows_read_a_compaction_as_a_rule(t):
     given = log.rows()
     given.clear()  # the caller's own list, changed
     again = log.rows()
-    t.expect([len(again), again is given],
+    # another program rewrites the file between two readings, to a text of the same length
+    # and the same number of entries: the summary's 299 becomes 298
+    long_ws.write_text(FILE, long_ws.read_text(FILE).replace("Steps 1 to 299", "Steps 1 to 298"))
+    t.expect([len(again), again is given, log.replay()[0]["content"]],
              why="The same log read twice, the list the first rows() gave cleared by its caller "
-                 "in between: each call of rows() reads the log as it is now and returns a new "
+                 "in between, then read a third time after another program rewrote the file to "
+                 "a text of the same length and the same entries but one word, the summary's "
+                 "299 now 298: each call of rows() reads the log as it is now and returns a new "
                  "list, so a caller that changes the list it was given changes no later "
-                 "reading. Items: [rows the second reading gives, whether it is the very list "
-                 "the first gave] (SessionLog.rows, lesson 12, Build item 3).")
+                 "reading, and a reading sees the file as it is. Items: [rows the second reading "
+                 "gives, whether it is the very list the first gave, the first row's content "
+                 "in the third] (SessionLog.rows, lesson 12, Build item 3).")
 
 
 def drawn_steps(t, steps):
@@ -562,13 +622,30 @@ async def test_nothing_replaces_the_transcript_mid_run(t):
              "replace_messages raised] (maybe_compact and Harness.replace_messages, lesson 12).")
     given.append(harness.user_message("Added to the caller's list afterwards."))
     odd = log.replay()[1:keep + 1]  # opens with an assistant reply: still a record to hold
-    h2 = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
-    t.expect([await raised(lambda: h2.replace_messages(odd)), lab.shape(h2.messages)],
-             why=f"Between runs, replace_messages given {lab.shape(odd)}, a record that opens "
-                 "with the assistant's reply. Items: [what it raised, the record's shape "
-                 "afterwards]. Between runs the record becomes the messages given, whatever "
-                 "they are: refusing during a run is its only refusal (Harness.replace_messages, "
-                 "lesson 12, Build item 1).")
+    # a call with no result yet, and a result whose call is not there: records as they are
+    called = [harness.user_message(f"Read {word(t)}.py."),
+              lab.reply(lab.call("read", {"path": f"{word(t)}.py"}, id="c1"))]
+    stray = [harness.user_message(f"Read {word(t)}.py."),
+             {"role": "toolResult", "tool_call_id": "c9", "tool_name": "read",
+              "content": f"{word(t)}", "is_error": False}, lab.say(f"Read {word(t)}.")]
+    records = [("a list opening with a reply", odd), ("an unanswered call", called),
+               ("a stray result", stray), ("a tuple, another harness's messages",
+                harness.Harness(lab.ScriptedModel([]), SYSTEM, [],
+                                messages=log.replay()[:keep]).messages)]
+    found = []
+    for _, record in records:
+        h2 = harness.Harness(lab.ScriptedModel([]), SYSTEM, [])
+        found.append([await raised(lambda h2=h2, record=record: h2.replace_messages(record)),
+                      lab.shape(h2.messages), list(h2.messages) == list(record)])
+    t.expect(found,
+             why="Between runs, replace_messages given, on a fresh harness each, "
+                 + ", ".join(f"{name} ({lab.shape(record)})" for name, record in records) +
+                 ". Items: [what it raised, the record's shape afterwards, whether the record "
+                 "is the messages given] for each. Between runs the record becomes the "
+                 "messages given, whatever they are and whatever holds them, as in __init__: "
+                 "refusing during a run is its only refusal, and it repairs nothing (the view "
+                 "does that for each request, lesson 10) (Harness.replace_messages, lesson 12, "
+                 "Build item 1).")
     t.expect([[m["role"] for m in h.messages], [a is b for a, b in zip(h.messages, given)]],
              [[m["role"] for m in chat(*pairs)][:keep], [True] * keep],
              f"Between runs, replace_messages is allowed: the record is now the log's first "
@@ -707,6 +784,29 @@ async def test_compact_summarises_or_keeps_each_row(t):
                  "replay's shape]. The first kept id is the id of the row at the cut in the "
                  "reading that was summarised, not of the row at that index in a later reading "
                  "(compact, lesson 12, Build item 5).")
+    # another writer compacts the same file just after compact's first reading of it: what is
+    # summarised is that reading's rows, whatever a later reading would give
+    ws, log = log_of(log_text([{"type": "message", "message": m} for m, _ in made]))
+    other, reading = harness.SessionLog(ws, FILE), ws.read_text
+
+    def read_then_write(path):
+        as_read = reading(path)
+        ws.read_text = reading  # once
+        other.append_compaction("Another writer's summary.", f"e{users[1] + 1}")
+        return as_read
+    ws.read_text = read_then_write
+    model = lab.ScriptedModel([lab.say("Our summary.")])
+    done = await settle(harness.compact(log, model, keep_recent_tokens=sum(
+        len(x) // 4 for _, x in made[users[-1]:])))
+    t.expect([done, [call.messages for call in model.calls], [key for key, _ in log.rows()]],
+             why=f"The same four-turn log, {lab.shape([m for m, _ in made])}, compacted to keep "
+                 "the last turn, while another writer appends a compaction keeping from "
+                 f"e{users[1] + 1} just after compact's first reading of the file. Items: "
+                 "[compact's answer, the messages of each summary request, the ids of rows() "
+                 "afterwards]. compact summarises exactly the rows before the cut in the "
+                 "reading it cut, and the first kept id is the id of the row at the cut in that "
+                 "same reading: a second reading, which the other writer has changed, would "
+                 "summarise other rows (compact, lesson 12, Build item 5).")
     # the same log compacted twice, on two fresh copies, by the same model: two summaries
     model = lab.ScriptedModel([lab.say(f"First {word(t)}."), lab.say(f"Second {word(t)}.")])
     asked = []
@@ -816,6 +916,7 @@ async def test_maybe_compact_at_the_threshold(t):
                  "record is shorter]. estimate_tokens of the harness's messages is of all of "
                  "them, however many there are, so one token over the window compacts "
                  "(maybe_compact, lesson 12, Build item 6).")
+    compacted_h, compacted_log = h, log  # for a second call, after the next case
     # a record the log is behind on: its last turn was never saved
     _, log = log_of(log_text([{"type": "message", "message": m} for m in mine[:last_question]]))
     h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=mine)
@@ -835,3 +936,38 @@ async def test_maybe_compact_at_the_threshold(t):
                  "maybe_compact does not compare the record with the log: it measures the one "
                  "and compacts the other, and keeping them in step (persist_to) is the caller's "
                  "business (maybe_compact, lesson 12, Build item 6).")
+    # the many short messages' harness again, its record as the compaction left it, window 0
+    h, log = compacted_h, compacted_log
+    summariser = lab.ScriptedModel([lab.say("The short turns again.")])
+    size = len(h.messages)
+    again = await settle(harness.maybe_compact(h, log, summariser, window=0, reserve=0,
+                                               keep_recent_tokens=1))
+    t.expect([again, len(summariser.calls), size, lab.shape(h.messages[:1]),
+              list(h.messages) == log.replay()],
+             why=f"The harness of many short messages, its record as the compaction one token "
+                 f"over left it ({size} messages) and unchanged since, maybe_compact called "
+                 "again with a window of 0, which every record is over, and a "
+                 "keep_recent_tokens of 1. Items: [maybe_compact's answer, summary requests, "
+                 "the record's length before, the record's first message, the record is what the log "
+                 "replays]. It compacts whenever the estimate of the harness's messages plus "
+                 "reserve is over the window, whatever it did before and however long the "
+                 "record was then (maybe_compact, lesson 12, Build item 6).")
+    # a record measured, then replaced between runs by one of as many messages that costs more
+    _, log = log_of(text)
+    h = harness.Harness(lab.ScriptedModel([]), SYSTEM, [], messages=mine)
+    summariser = lab.ScriptedModel([lab.say("The longer questions.")])
+    heavier = [harness.user_message(mine[0]["content"] + " " + "w" * t.random.randint(400, 800)),
+               *mine[1:]]
+    answers = []
+    for record in (mine, heavier):
+        h.replace_messages(record)
+        answers.append(await settle(harness.maybe_compact(h, log, summariser, window=estimate,
+                                                          reserve=0, keep_recent_tokens=keep)))
+    t.expect([answers, len(summariser.calls), len(mine) == len(heavier)],
+             why=f"One harness measured twice with a window of {estimate} and no reserve: its "
+                 f"record {whole}, estimated at exactly {estimate} tokens, then, replaced "
+                 "between runs, a record of as many messages whose first question is hundreds "
+                 "of characters longer. Items: [maybe_compact's answer each time, summary "
+                 "requests, whether the two records are as long]. Each call measures "
+                 "estimate_tokens of the messages the harness holds then, not an estimate kept "
+                 "from an earlier record (maybe_compact, lesson 12, Build item 6).")
