@@ -797,6 +797,26 @@ class Harness:
                     for message in ask(get_steering):
                         yield record(message)
 '''),
+    Wrong(lab='9.1', name='steering asked for after a slow call by the nanosecond clock',
+          rule="`get_steering` is called when the run begins, once the consumer has had `agent_start`, and after the `turn_end` of every turn whose reply did not fail, and at no other moment; so it is never called while a call of the run lacks its result, however long its batch has taken by any clock.",
+          where='lab 9.1, Build item 3: "and at no other moment"; found by a release-only reader (round 15, 9.1-05)',
+          names='at no other moment',
+          replace=r'''
+                result = run_tool(tools, call)
+                yield record(result)  # straight after the tool returned: nothing in between
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+''',
+          by=r'''
+                import time
+                began = time.monotonic_ns()
+                result = run_tool(tools, call)
+                slow = time.monotonic_ns() - began > 30e9  # the user waited: let them speak
+                yield record(result)  # straight after the tool returned: nothing in between
+                yield {"type": "tool_execution_end", "call": call, "result": result}
+                if slow:
+                    for message in ask(get_steering):
+                        yield record(message)
+'''),
     Wrong(lab='9.1', name='steering asked for before agent_start is handed over',
           rule="`get_steering` is called when the run begins, once the consumer has had `agent_start`, and after the `turn_end` of every turn whose reply did not fail, and at no other moment.",
           where='lab 9.1, Build item 3: "once the consumer has had `agent_start`"; found by a release-only reader (round 11, probe 9.1-23)',
