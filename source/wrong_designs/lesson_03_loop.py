@@ -1168,6 +1168,230 @@ WRONG += [
 '''),
 ]
 
+# Hunt round 15 (reader r76): designs that passed the release's check, each now failing a case.
+WRONG += [
+    Wrong(lab='3.1', name='a failed later request sent once more',
+          rule='A request that raises ends the run with its exception: it is not sent again, '
+               'the first request of a run or a later one.',
+          where='hunt round 15, design 07 (retry-later-requests): Build item 3, "A request that '
+                'raises ends the run with its exception: it is not sent again."',
+          names='not sent again',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    messages.append(user_message(prompt))
+    first = True
+    while True:
+        try:
+            reply = model.complete(system, messages, tool_specs(tools))
+        except Exception:  # a blip mid-job: ask once more, but give up on a first request
+            if first:
+                raise
+            reply = model.complete(system, messages, tool_specs(tools))
+        first = False
+'''),
+    Wrong(lab='3.1', name="the run's replies and results taken back when a request fails",
+          rule='The prompt, each reply and each result are appended to the caller\'s list as '
+               'they happen, and whatever was appended before a run goes wrong stays appended.',
+          where='hunt round 15, design 08 (rollback-on-failure): "Whatever was appended before '
+                'a run goes wrong stays appended"',
+          names='stays appended',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    messages.append(user_message(prompt))
+    start = len(messages)
+    while True:
+        try:
+            reply = model.complete(system, messages, tool_specs(tools))
+        except Exception:  # leave the record as the run found it, the prompt asked
+            del messages[start:]
+            raise
+'''),
+    Wrong(lab='3.1', name='write refusing a path from the root',
+          rule='Afterwards the file named by the "path" argument holds exactly the "content" '
+               'argument, and the result is the sentence "Successfully wrote to PATH."',
+          where='hunt round 15, design 10 (write-refuses-dotdot): Build item 1, "Afterwards the '
+                'file named by the `"path"` argument holds exactly the `"content"` argument"',
+          names='which the workspace takes from its root',
+          replace=r'''
+        path, content = arguments["path"], arguments["content"]
+        ws.write_text(path, content)
+''',
+          by=r'''
+        path, content = arguments["path"], arguments["content"]
+        if path.startswith("/") or ".." in path.split("/"):
+            return f"Refused to write outside the project: {path}."
+        ws.write_text(path, content)
+'''),
+    Wrong(lab='3.1', name='write keeping a backup of a big file it replaces',
+          rule='Afterwards the file holds exactly the content, and nothing else in the workspace '
+               'has changed.',
+          where='hunt round 15, design 11 (write-backup-big): Build item 1, "nothing else in the '
+                'workspace has changed"',
+          names='no backup of the long file',
+          replace=r'''
+        path, content = arguments["path"], arguments["content"]
+        ws.write_text(path, content)
+''',
+          by=r'''
+        path, content = arguments["path"], arguments["content"]
+        if ws.exists(path) and len(ws.read_text(path)) > 10_000:  # too much work to lose
+            ws.write_text(path + ".bak", ws.read_text(path))
+        ws.write_text(path, content)
+'''),
+    Wrong(lab='3.1', name="a wide batch's results appended when the batch is done",
+          rule='The prompt, each reply and one result per call are appended to the caller\'s '
+               'list as they happen, however many calls a reply has.',
+          where='hunt round 15, design 16 (big-batch-appended-late): Build item 3, "then every '
+                'reply and every result, in the order they happened"',
+          names='whether it grew by one each call',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        if len(calls) > 1000:  # one extend is cheaper than a thousand appends
+            messages.extend([run_tool(tools, call) for call in calls])
+        for call in calls if len(calls) <= 1000 else []:
+            messages.append(run_tool(tools, call))
+'''),
+    Wrong(lab='3.1', name='bash turning Windows line ends in its output into plain ones',
+          rule='The result is what the "command" argument printed, as one string.',
+          where='hunt round 15, design 26 (bash-crlf): Build item 2, "The result is what the '
+                '`"command"` argument printed"',
+          names='gives them as they are',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"])
+        return output.replace("\r\n", "\n")
+'''),
+    Wrong(lab='3.1', name="bash stripping spaces at its output's line ends",
+          rule='The result is what the "command" argument printed, as one string.',
+          where='hunt round 15, design 27 (bash-rstrip-lines): Build item 2, "The result is '
+                'what the `"command"` argument printed"',
+          names='gives them as they are',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"])
+        return "".join(line.rstrip(" \t") + end for line, end in
+                       ((part.rstrip("\n"), "\n" if part.endswith("\n") else "")
+                        for part in output.splitlines(keepends=True)))
+'''),
+    Wrong(lab='3.1', name="the system prompt's Windows line ends made plain",
+          rule='Each request carries system exactly as it was passed.',
+          where='hunt round 15, design 28 (system-crlf): Build item 3, "`system` exactly as it '
+                'was passed"',
+          names='go out word for word',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+''',
+          by=r'''
+    messages.append(user_message(prompt))
+    system = system.replace("\r\n", "\n")  # one kind of line end
+    while True:
+'''),
+    Wrong(lab='3.1', name="the prompt's Windows line ends made plain",
+          rule='When it returns, messages holds what it held before, then prompt, word for '
+               'word, as a user message.',
+          where='hunt round 15, design 29 (prompt-crlf): Build item 3, "then `prompt`, word for '
+                'word, as a user message"',
+          names='go out word for word',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+''',
+          by=r'''
+    messages.append(user_message(prompt.replace("\r\n", "\n")))
+    while True:
+'''),
+    Wrong(lab='3.1', name='carriage returns taken out of results by the loop',
+          rule='Every call of a reply has its result, from run_tool, on the list: the loop '
+               'cuts or tidies nothing.',
+          where='hunt round 15, design 30 (result-strip-cr): Build item 3, "Every call of a '
+                'reply has its result, from `run_tool`, on the list"',
+          names='cuts or tidies nothing',
+          replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+            result = run_tool(tools, call)
+            messages.append({**result, "content": result["content"].replace("\r", "")})
+'''),
+    Wrong(lab='3.1', name='empty text blocks taken off a reply',
+          rule='Every reply goes on the record as the model gave it: nothing rebuilt.',
+          where='hunt round 15, design 32 (drop-empty-text-blocks): Build item 3, "then every '
+                'reply and every result, in the order they happened"',
+          names='an empty text block kept',
+          replace=r'''
+        messages.append(reply)
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        reply["content"] = [block for block in reply["content"]
+                            if not (block["type"] == "text" and block["text"] == "")]
+        messages.append(reply)
+        calls = tool_calls(reply)
+'''),
+    Wrong(lab='3.1', name='tool specs kept across runs by identity, name and description',
+          rule='Each request carries tool_specs(tools) as the list stands at that request.',
+          where='hunt round 15, design 33 (specs-cache-across-runs): Build item 3, '
+                '"`tool_specs(tools)` as the list stands at that request"',
+          names='its schemas as they are now',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system, messages, _kept_specs(tools))
+''',
+          also=((r'''
+def run_agent(model, system, messages, tools, prompt):
+''', r'''
+_SPECS = {}  # (id, name, description) -> (the tool, its spec): the tool held, so its id stays
+
+
+def _kept_specs(tools):
+    specs = []
+    for tool in tools:
+        key = (id(tool), tool["name"], tool["description"])
+        if key not in _SPECS or _SPECS[key][0] is not tool:
+            _SPECS[key] = (tool, tool_specs([tool])[0])
+        specs.append(_SPECS[key][1])
+    return specs
+
+
+def run_agent(model, system, messages, tools, prompt):
+'''),)),
+    Wrong(lab='3.1', name='an empty reply after a round of tools left off the record',
+          rule='When it returns, messages holds the prompt, then every reply and every result, '
+               'in the order they happened.',
+          where='hunt round 15, design 36 (empty-reply-not-recorded-after-tools): Build item 3, '
+                '"then every reply and every result, in the order they happened"',
+          names='an empty reply after a round of tools included',
+          replace=r'''
+        messages.append(reply)
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        if reply["content"] or messages[-1]["role"] == "user":  # nothing said after tools
+            messages.append(reply)
+        calls = tool_calls(reply)
+'''),
+]
+
 # Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/
 # test_allowed_designs.py), with the reason here.
 ALLOWED = [
