@@ -167,9 +167,9 @@ async def test_a_plain_reply(t):
              [shape_of([width], before="U A "), given, empty],
              "When run_agent returns, the caller's list holds what it held before, untouched "
              "(no key taken off an earlier reply), then the prompt, every reply and every "
-             "result, an empty reply after a round of tools included. The items are [the "
-             "record, the first run's reply, the second run's last reply] - the Build's item 3 "
-             "(run_agent, lesson 3).")
+             "result, an empty one included, even when it comes after a round of tools. The "
+             "items are [the record, the first run's reply, the second run's last reply] "
+             "- the Build's item 3 (run_agent, lesson 3).")
 
 
 @lab_test("One call, then an answer: the record is U A[c1] R(c1) A, and the second request "
@@ -199,7 +199,7 @@ async def test_one_call_then_an_answer(t):
              ["U A[c1] R(c1) A", len(printed), True],
              f"A tool that returns {len(printed)} characters, its lines ending in \\r\\n, has "
              "all of them as its result: the result is what run_tool returns, and the loop cuts "
-             "or tidies nothing. The items are "
+             "nothing and tidies nothing. The items are "
              "[the record, the result's characters, whether it is the tool's output] "
              "- the Build's item 3 (run_agent, lesson 3).")
 
