@@ -505,3 +505,22 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
              "and the model was asked twice]: a call is never passed over quietly, nothing runs "
              "after a call that raised today, nothing before it is held back, whatever was "
              "appended before a run goes wrong stays appended, and nothing is tried twice.")
+
+    # Two runs on one list of tools, whose schema the test changes in place between them; the
+    # second's system prompt, prompt and result end their lines in \r\n, and its first reply
+    # starts with an empty text block: each goes on as it came.
+    kit = [tool("look", lambda a: "one\r\ntwo\r\n", PATH, "Look at a file.")]
+    await go(lab.ScriptedModel([lab.say("Ok.")]), kit, "Hi.", [], "")
+    kit[0]["parameters"] = {**PATH, "properties": {**PATH["properties"],
+                                                  "depth": {"type": "integer"}}}
+    given, record = lab.reply("", lab.call("look", {"path": path})), []
+    model = lab.ScriptedModel([given, lab.say("Done.")])
+    system, prompt = "Be brief.\r\nAsk first.\r\n", "Look, please.\r\n"
+    await go(model, kit, prompt, record, system)
+    t.expect([model.calls[0].system, record[0]["content"], record[1]["content"][0],
+              record[2]["content"], sorted(model.calls[0].tools[0]["parameters"]["properties"])],
+             [system, prompt, {"type": "text", "text": ""}, "one\r\ntwo\r\n", ["depth", "path"]],
+             "[The request's system prompt, the recorded prompt, the first reply's first block "
+             "as recorded, the result, the parameters the request told for "
+             "the tool changed in place]: everything goes on as it came, nothing tidied, and "
+             "each request carries tool_specs(tools) as the list stands at that request.")
