@@ -1168,6 +1168,230 @@ WRONG += [
 '''),
 ]
 
+# Hunt round 15 (reader r76): designs that passed the release's check, each now failing a case.
+WRONG += [
+    Wrong(lab='3.1', name='a failed later request sent once more',
+          rule='A request that raises ends the run with its exception: it is not sent again, '
+               'the first request of a run or a later one.',
+          where='hunt round 15, design 07 (retry-later-requests): Build item 3, "A request that '
+                'raises ends the run with its exception: it is not sent again."',
+          names='not sent again',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    messages.append(user_message(prompt))
+    first = True
+    while True:
+        try:
+            reply = model.complete(system, messages, tool_specs(tools))
+        except Exception:  # a blip mid-job: ask once more, but give up on a first request
+            if first:
+                raise
+            reply = model.complete(system, messages, tool_specs(tools))
+        first = False
+'''),
+    Wrong(lab='3.1', name="the run's replies and results taken back when a request fails",
+          rule='The prompt, each reply and each result are appended to the caller\'s list as '
+               'they happen, and whatever was appended before a run goes wrong stays appended.',
+          where='hunt round 15, design 08 (rollback-on-failure): "Whatever was appended before '
+                'a run goes wrong stays appended"',
+          names='stays appended',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+    messages.append(user_message(prompt))
+    start = len(messages)
+    while True:
+        try:
+            reply = model.complete(system, messages, tool_specs(tools))
+        except Exception:  # leave the record as the run found it, the prompt asked
+            del messages[start:]
+            raise
+'''),
+    Wrong(lab='3.1', name='write refusing a path from the root',
+          rule='Afterwards the file named by the "path" argument holds exactly the "content" '
+               'argument, and the result is the sentence "Successfully wrote to PATH."',
+          where='hunt round 15, design 10 (write-refuses-dotdot): Build item 1, "Afterwards the '
+                'file named by the `"path"` argument holds exactly the `"content"` argument"',
+          names='which the workspace takes from its root',
+          replace=r'''
+        path, content = arguments["path"], arguments["content"]
+        ws.write_text(path, content)
+''',
+          by=r'''
+        path, content = arguments["path"], arguments["content"]
+        if path.startswith("/") or ".." in path.split("/"):
+            return f"Refused to write outside the project: {path}."
+        ws.write_text(path, content)
+'''),
+    Wrong(lab='3.1', name='write keeping a backup of a big file it replaces',
+          rule='Afterwards the file holds exactly the content, and nothing else in the workspace '
+               'has changed.',
+          where='hunt round 15, design 11 (write-backup-big): Build item 1, "nothing else in the '
+                'workspace has changed"',
+          names='no backup of the long file',
+          replace=r'''
+        path, content = arguments["path"], arguments["content"]
+        ws.write_text(path, content)
+''',
+          by=r'''
+        path, content = arguments["path"], arguments["content"]
+        if ws.exists(path) and len(ws.read_text(path)) > 10_000:  # too much work to lose
+            ws.write_text(path + ".bak", ws.read_text(path))
+        ws.write_text(path, content)
+'''),
+    Wrong(lab='3.1', name="a wide batch's results appended when the batch is done",
+          rule='The prompt, each reply and one result per call are appended to the caller\'s '
+               'list as they happen, however many calls a reply has.',
+          where='hunt round 15, design 16 (big-batch-appended-late): Build item 3, "then every '
+                'reply and every result, in the order they happened"',
+          names='whether it grew by one each call',
+          replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+        if len(calls) > 1000:  # one extend is cheaper than a thousand appends
+            messages.extend([run_tool(tools, call) for call in calls])
+        for call in calls if len(calls) <= 1000 else []:
+            messages.append(run_tool(tools, call))
+'''),
+    Wrong(lab='3.1', name='bash turning Windows line ends in its output into plain ones',
+          rule='The result is what the "command" argument printed, as one string.',
+          where='hunt round 15, design 26 (bash-crlf): Build item 2, "The result is what the '
+                '`"command"` argument printed"',
+          names='gives them as they are',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"])
+        return output.replace("\r\n", "\n")
+'''),
+    Wrong(lab='3.1', name="bash stripping spaces at its output's line ends",
+          rule='The result is what the "command" argument printed, as one string.',
+          where='hunt round 15, design 27 (bash-rstrip-lines): Build item 2, "The result is '
+                'what the `"command"` argument printed"',
+          names='gives them as they are',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"])
+        return "".join(line.rstrip(" \t") + end for line, end in
+                       ((part.rstrip("\n"), "\n" if part.endswith("\n") else "")
+                        for part in output.splitlines(keepends=True)))
+'''),
+    Wrong(lab='3.1', name="the system prompt's Windows line ends made plain",
+          rule='Each request carries system exactly as it was passed.',
+          where='hunt round 15, design 28 (system-crlf): Build item 3, "`system` exactly as it '
+                'was passed"',
+          names='go out word for word',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+''',
+          by=r'''
+    messages.append(user_message(prompt))
+    system = system.replace("\r\n", "\n")  # one kind of line end
+    while True:
+'''),
+    Wrong(lab='3.1', name="the prompt's Windows line ends made plain",
+          rule='When it returns, messages holds what it held before, then prompt, word for '
+               'word, as a user message.',
+          where='hunt round 15, design 29 (prompt-crlf): Build item 3, "then `prompt`, word for '
+                'word, as a user message"',
+          names='go out word for word',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+''',
+          by=r'''
+    messages.append(user_message(prompt.replace("\r\n", "\n")))
+    while True:
+'''),
+    Wrong(lab='3.1', name='carriage returns taken out of results by the loop',
+          rule='Every call of a reply has its result, from run_tool, on the list: the loop '
+               'cuts nothing and tidies nothing.',
+          where='hunt round 15, design 30 (result-strip-cr): Build item 3, "Every call of a '
+                'reply has its result, from `run_tool`, on the list"',
+          names='tidies nothing',
+          replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+            result = run_tool(tools, call)
+            messages.append({**result, "content": result["content"].replace("\r", "")})
+'''),
+    Wrong(lab='3.1', name='empty text blocks taken off a reply',
+          rule='Every reply goes on the record as the model gave it: nothing rebuilt.',
+          where='hunt round 15, design 32 (drop-empty-text-blocks): Build item 3, "then every '
+                'reply and every result, in the order they happened"',
+          names='an empty text block kept',
+          replace=r'''
+        messages.append(reply)
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        reply["content"] = [block for block in reply["content"]
+                            if not (block["type"] == "text" and block["text"] == "")]
+        messages.append(reply)
+        calls = tool_calls(reply)
+'''),
+    Wrong(lab='3.1', name='tool specs kept across runs by identity, name and description',
+          rule='Each request carries tool_specs(tools) as the list stands at that request.',
+          where='hunt round 15, design 33 (specs-cache-across-runs): Build item 3, '
+                '"`tool_specs(tools)` as the list stands at that request"',
+          names='its schemas as they are now',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+          by=r'''
+        reply = model.complete(system, messages, _kept_specs(tools))
+''',
+          also=((r'''
+def run_agent(model, system, messages, tools, prompt):
+''', r'''
+_SPECS = {}  # (id, name, description) -> (the tool, its spec): the tool held, so its id stays
+
+
+def _kept_specs(tools):
+    specs = []
+    for tool in tools:
+        key = (id(tool), tool["name"], tool["description"])
+        if key not in _SPECS or _SPECS[key][0] is not tool:
+            _SPECS[key] = (tool, tool_specs([tool])[0])
+        specs.append(_SPECS[key][1])
+    return specs
+
+
+def run_agent(model, system, messages, tools, prompt):
+'''),)),
+    Wrong(lab='3.1', name='an empty reply after a round of tools left off the record',
+          rule='When it returns, messages holds the prompt, then every reply and every result, '
+               'in the order they happened.',
+          where='hunt round 15, design 36 (empty-reply-not-recorded-after-tools): Build item 3, '
+                '"then every reply and every result, in the order they happened"',
+          names='even when it comes after a round of tools',
+          replace=r'''
+        messages.append(reply)
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        if reply["content"] or messages[-1]["role"] == "user":  # nothing said after tools
+            messages.append(reply)
+        calls = tool_calls(reply)
+'''),
+]
+
 # Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/
 # test_allowed_designs.py), with the reason here.
 ALLOWED = [
@@ -1331,6 +1555,92 @@ async def run_agent(model, system, messages, tools, prompt):
         output, code = shell.run(arguments["command"].strip())
         return output
 '''),
+    Wrong(lab='3.1', name="bash keeping the end of a long output in lesson 6's form",
+          rule='Lesson 3 says the result is what the command printed, but lesson 6\'s bash keeps '
+               'the end of an output past its budget with a line saying the rest was cut, and '
+               'lab 3.1\'s tests hold every later lab, so no case of theirs can tell this design '
+               'from lesson 6\'s own; the test accepts that form (the end kept, a line saying '
+               'to narrow the command) and nothing else.',
+          where='hunt round 15, design 02 (bash-keeps-tail)', names='',
+          replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+          by=r'''
+        output, code = shell.run(arguments["command"])
+        lines = output.splitlines(keepends=True)
+        if len(lines) > 2000:  # lesson 6's budget, a few lessons early
+            return ("[Output cut to its last 2000 lines. Narrow the command.]\n"
+                    + "".join(lines[-2000:]))
+        return output
+'''),
+    Wrong(lab='3.1', name='each reply recorded as a deep copy of itself',
+          rule='Every reply goes on the record as the model gave it: a deep copy holds the same '
+               'keys and the same words, all the readers of the record in lesson 3 read it by '
+               'value, and the model keeps no claim on the object it returned (the fake world '
+               'hands out deep copies), as for the shallow copy round 9 allowed.',
+          where='hunt round 15, probe 21 (deepcopy-reply)', names='',
+          replace=r'''
+        messages.append(reply)
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        messages.append(copy.deepcopy(reply))
+        calls = tool_calls(reply)
+''',
+          also=((r'''
+def run_agent(model, system, messages, tools, prompt):
+''', r'''
+import copy
+
+
+def run_agent(model, system, messages, tools, prompt):
+'''),)),
+    Wrong(lab='3.1', name='a prompt that is not a string made one',
+          rule='run_agent is handed a prompt, the user\'s words as a string, in every lesson and '
+               'every lab; a prompt of another type is not one the course ever passes, so what '
+               'run_agent makes of it is outside lesson 3\'s contract (as for a prompt of None, '
+               'round 9), and every string prompt still goes on the record word for word.',
+          where='hunt round 15, probe 23 (str-prompt)', names='',
+          replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+''',
+          by=r'''
+    messages.append(user_message(prompt if isinstance(prompt, str) else str(prompt)))
+    while True:
+'''),
+    Wrong(lab='3.1', name='a stop_reason added to a reply that has none',
+          rule='Every reply goes on the record as the model gave it, but every reply a model of '
+               'the course gives carries a stop_reason (lab/world/replies.py refuses one '
+               'without), so a design that adds one where it is missing changes no reply the '
+               'run can be given.',
+          where='hunt round 15, design 31 (setdefault-stop-reason)', names='',
+          replace=r'''
+        messages.append(reply)
+        calls = tool_calls(reply)
+''',
+          by=r'''
+        reply.setdefault("stop_reason", "toolUse" if tool_calls(reply) else "stop")
+        messages.append(reply)
+        calls = tool_calls(reply)
+'''),
+    Wrong(lab='3.1', name='a reply of None ending the run quietly',
+          rule='The model\'s complete gives a message, in every lesson and every lab; None is not '
+               'a reply any model of the course gives, so what run_agent does with it is outside '
+               'lesson 3\'s contract, and every reply that is a message is handled as the rules '
+               'say.',
+          where='hunt round 15, probe 35 (none-reply)', names='',
+          replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+        messages.append(reply)
+''',
+          by=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+        if reply is None:  # nothing came back: nothing to do
+            return
+        messages.append(reply)
+'''),
 ]
 
 # Designs that break a rule only past what a check of lab 3.1 can afford (tools/wrong_designs.py's
@@ -1420,6 +1730,88 @@ async def test_a_reply_past_five_thousand_calls(t):
              why="Every call of a reply is answered, however many there are, before the next "
                  "request: [requests, results recorded] for one reply of 5,100 calls (Build "
                  "item 3, lesson 3).")
+'''
+
+DEEP_BIG = r'''
+import harness
+import lab
+from lab.kit import lab_test, settle, tool
+
+LAB = "3.1"
+PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+BIG = "".join(f"{number:07d} a line of a very long text\n" for number in range(36_000))
+
+
+async def run(model, tools, prompt, messages, system="Answer briefly."):
+    await lab.drive(harness.run_agent(model, system, messages, tools, prompt))
+    return messages
+
+
+@lab_test("A job of 400 rounds, each asking for the same call, goes on to its answer.")
+async def test_a_job_repeating_past_three_hundred_rounds(t):
+    model = lab.ScriptedModel([lab.reply(lab.call("look", {"path": "a.py"}))
+                               for _ in range(400)] + [lab.say("It changed.")])
+    look = tool("look", lambda arguments: "contents of " + arguments["path"], PATH)
+    messages = await run(model, [look], "Watch a.py.", [])
+    t.expect([len(model.calls), lab.shape(messages).split()[-1]],
+             why="The loop goes on while replies ask for tools, however many rounds that takes "
+                 "and whatever they ask: [requests, lab.shape of the record's last message] for "
+                 "a job of 400 rounds of the same call (Build item 3, lesson 3).")
+
+
+@lab_test("A conversation of 12,001 earlier messages is sent whole, past a window of 10,000.")
+async def test_a_conversation_past_ten_thousand_messages(t):
+    messages = [harness.user_message("My name is Ada.")]
+    for number in range(1, 12_001):
+        messages.append(lab.say(f"Noted, {number}.") if number % 2 else
+                        harness.user_message(f"Remark {number}."))
+    model = lab.ScriptedModel([lab.say("You are Ada.")])
+    await run(model, [], "Who am I?", messages)
+    sent = model.calls[0].messages
+    t.expect([len(sent), sent[0]["content"]],
+             why="Every request carries the whole record so far, however long: [how many "
+                 "messages were sent, the first] after 12,001 earlier ones (Build item 3, "
+                 "lesson 3).")
+
+
+@lab_test("A system prompt of over a million characters is sent whole.")
+async def test_a_system_prompt_past_a_million_characters(t):
+    model = lab.ScriptedModel([lab.say("Read.")])
+    await run(model, [], "Hi.", [], system=BIG)
+    t.expect([len(model.calls[0].system), model.calls[0].system == BIG],
+             why="Each request carries system exactly as it was passed, however long: [its "
+                 "characters, whether it is the one passed] (Build item 3, lesson 3).")
+
+
+@lab_test("A tool's output of over a million characters is its whole result.")
+async def test_a_result_past_a_million_characters(t):
+    model = lab.ScriptedModel([lab.reply(lab.call("dump", {"path": "a.py"})), lab.say("Done.")])
+    messages = await run(model, [tool("dump", lambda arguments: BIG, PATH)], "Dump it.", [])
+    t.expect([len(messages[2]["content"]), messages[2]["content"] == BIG],
+             why="The result is what run_tool returns, and the loop cuts nothing, however long: "
+                 "[the result's characters, whether it is the tool's output] (Build item 3, "
+                 "lesson 3).")
+
+
+@lab_test("A write of over a million characters leaves the file holding all of them.")
+async def test_a_write_past_a_million_characters(t):
+    ws = lab.Workspace({})
+    said = await settle(harness.make_write_tool(ws)["execute"]({"path": "big.txt",
+                                                                "content": BIG}))
+    t.expect([said, len(ws.read_text("big.txt")), ws.read_text("big.txt") == BIG],
+             why="Afterwards the file holds exactly the content argument, however long: [what "
+                 "write said, the file's characters, whether it is the content] (Build item 1, "
+                 "lesson 3).")
+
+
+@lab_test("cat of a file of over a million characters gives all of them.")
+async def test_a_cat_past_a_million_characters(t):
+    ws = lab.Workspace({"big.txt": BIG})
+    said = await settle(harness.make_bash_tool(lab.Shell(ws))["execute"]({"command":
+                                                                           "cat big.txt"}))
+    t.expect([len(said), said == BIG],
+             why="The result is what the command printed, however long: [its characters, "
+                 "whether it is the file's text] (Build item 2, lesson 3).")
 '''
 
 BEYOND = [
@@ -1532,4 +1924,133 @@ BEYOND = [
         for call in calls[:5000]:  # no sane reply asks for more
 ''',
            turns=20_000, seconds=20.0, deep=DEEP_SIZES),
+    Beyond(lab='3.1', name='a run that stops after 300 identical rounds',
+           rule='The loop goes on while replies ask for tools, however many rounds that takes, and whatever they ask: the run ends at the first reply that asks for nothing.',
+           where='hunt round 15, design 04 (repeat-stop-300)',
+           names='however many rounds',
+           reach="test_any_number_of_rounds repeats one call for at most 290 rounds (the most a later lab's reference takes within the practice check's allowance); this design stops at the 301st repeat",
+           replace=r'''
+        calls = tool_calls(reply)
+        for call in calls:  # every call, in order, before the model is asked again
+''',
+           by=r'''
+        calls = tool_calls(reply)
+        asked = repr([(call["name"], call["arguments"]) for call in calls])
+        repeats, last = (repeats + 1 if asked == last else 0), asked
+        if repeats >= 300:  # the same thing 300 times over: a loop, not a job
+            return
+        for call in calls:
+''',
+           also=(('    messages.append(user_message(prompt))',
+                  '    messages.append(user_message(prompt))\n    last, repeats = None, 0'),),
+           turns=20_000, seconds=20.0, deep=DEEP_BIG),
+    Beyond(lab='3.1', name='only the first 3000 calls of a reply answered',
+           rule='Every call of a reply has its result on the list before the next request, however many there are.',
+           where='hunt round 15, design 05 (batch-cap-3000)',
+           names='Every call of a reply is answered, however many there are',
+           reach='test_a_batch_is_answered_in_order answers one reply of at most 2,100 calls; this cap leaves calls from the 3,001st on unanswered',
+           replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+''',
+           by=r'''
+        for call in calls[:3000]:  # no sane reply asks for more
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_SIZES),
+    Beyond(lab='3.1', name='a budget of 5000 calls a run',
+           rule="Every call of a reply has its result on the list before the next request, however many there are; no budget of the loop's own ends a run.",
+           where='hunt round 15, design 19 (run-cap-5000-calls)',
+           names='Every call of a reply is answered, however many there are',
+           reach='test_a_batch_is_answered_in_order answers at most 2,100 calls in a run (round 12 caught a budget of 2000); this budget ends a run at its 5,001st call',
+           replace=r'''
+        for call in calls:  # every call, in order, before the model is asked again
+            messages.append(run_tool(tools, call))
+''',
+           by=r'''
+        for call in calls:
+            if budget == 0:
+                return  # a run's budget of calls
+            budget -= 1
+            messages.append(run_tool(tools, call))
+''',
+           also=(('    messages.append(user_message(prompt))',
+                  '    messages.append(user_message(prompt))\n    budget = 5000'),),
+           turns=20_000, seconds=20.0, deep=DEEP_SIZES),
+    Beyond(lab='3.1', name='a prompt cut at 200,000 characters',
+           rule='When it returns, messages holds what it held before, then prompt, word for word, as a user message, however long.',
+           where='hunt round 15, design 14 (prompt-cap-200k)',
+           names='however long it is, none of it cut',
+           reach='test_a_plain_reply pastes a prompt of about 56,000 characters at most; this cut starts at the 200,001st',
+           replace=r'''
+    messages.append(user_message(prompt))
+''',
+           by=r'''
+    messages.append(user_message(prompt[:200_000]))  # no one pastes more
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_SIZES),
+    Beyond(lab='3.1', name='sending only the last ten thousand messages',
+           rule='Each request to the model carries the whole record so far, however long.',
+           where='hunt round 15, design 15 (window-10000)',
+           names='the whole record so far, however long',
+           reach='test_a_long_conversation_is_sent_whole sends at most 4,800 earlier messages; this window drops messages from the 10,001st on',
+           replace=r'''
+        reply = model.complete(system, messages, tool_specs(tools))
+''',
+           by=r'''
+        reply = model.complete(system, messages[-10_000:], tool_specs(tools))  # recent ones
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_BIG),
+    Beyond(lab='3.1', name='the system prompt cut at a million characters',
+           rule='Each request carries system exactly as it was passed, however long.',
+           where='hunt round 15, design 17 (system-cap-1M)',
+           names='exactly as it was passed, however long',
+           reach='test_a_plain_reply sends a system prompt of about 50,000 characters at most (round 12 caught a cut at 4000); this cut starts at the 1,000,001st',
+           replace=r'''
+    messages.append(user_message(prompt))
+    while True:
+''',
+           by=r'''
+    messages.append(user_message(prompt))
+    system = system[:1_000_000]  # no provider takes more
+    while True:
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_BIG),
+    Beyond(lab='3.1', name='results cut to a million characters by the loop',
+           rule='Every call of a reply has its result, from run_tool, on the list: the loop cuts nothing, however long.',
+           where='hunt round 15, design 18 (tool-output-cap-1M)',
+           names='the loop cuts nothing, however long',
+           reach='test_one_call_then_an_answer has a tool return about 100,000 characters at most; this cut starts at the 1,000,001st',
+           replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+           by=r'''
+            result = run_tool(tools, call)
+            messages.append({**result, "content": result["content"][:1_000_000]})
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_BIG),
+    Beyond(lab='3.1', name='write cutting its content at a million characters',
+           rule='Afterwards the file named by the path argument holds exactly the content argument, however long.',
+           where='hunt round 15, design 12 (write-cap-1M)',
+           names='holds exactly the content argument, however long',
+           reach='test_the_write_tool writes a file of about 330,000 characters at most (round 12 caught a cut at 100,000); this cut starts at the 1,000,001st',
+           replace=r'''
+        ws.write_text(path, content)
+''',
+           by=r'''
+        ws.write_text(path, content[:1_000_000])  # no file is bigger
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_BIG),
+    Beyond(lab='3.1', name='bash keeping the first million characters of its output',
+           rule='The result is what the command argument printed, as one string, however long; never a beginning cut off silently.',
+           where='hunt round 15, design 13 (bash-head-1M)',
+           names='what the command printed, however long',
+           reach='test_the_bash_tool cats a file of about 130,000 characters at most (round 12 caught a cut at 30,000); this cut starts at the 1,000,001st',
+           replace=r'''
+        output, code = shell.run(arguments["command"])
+        return output
+''',
+           by=r'''
+        output, code = shell.run(arguments["command"])
+        return output[:1_000_000]  # more than anyone reads
+''',
+           turns=20_000, seconds=20.0, deep=DEEP_BIG),
 ]

@@ -487,12 +487,40 @@ async def test_bank_runs_on_one_list_with_empty_things(t):
     down = lab.ScriptedModel([refused, lab.say("Back.")])
     await raised(lambda: go(down, tools(4), "Still there?", [], ""))
     ended.append(len(down.calls) == 1)
-    t.expect(ended, [True] * 5,
+    # A later request that fails, after a round of tools: what the run appended stays, and the
+    # model is not asked a third time.
+    later = lab.ScriptedModel([lab.reply(lab.call("scan", {"path": path})), refused,
+                               lab.say("Back.")])
+    record = [harness.user_message("Earlier."), lab.say("Yes.")]
+    await raised(lambda: go(later, tools(5), "Still there?", record, ""))
+    ended.append([lab.shape(record), len(later.calls)] == ["U A U A[c1] R(c1)", 2])
+    t.expect(ended, [True] * 6,
              "[For a call naming a tool no one gave, then a call of a tool that raises, then "
              "the same first in a batch of two, then a name no tool has second in a batch, "
              "whether the run either raised the tool's own exception with the calls before "
              "the failing one answered and none after it (lesson 3), or answered them all and "
              "went on to the model's answer (lesson 4), the tool run once; then, for a first "
-             "request that raises, whether the model was asked once]: a call is never passed "
-             "over quietly, nothing runs after a call that raised today, nothing before it is "
-             "held back, and nothing is tried twice.")
+             "request that raises, whether the model was asked once; then, for a second "
+             "request that raises after a round of tools, whether the record kept that round "
+             "and the model was asked twice]: a call is never passed over quietly, nothing runs "
+             "after a call that raised today, nothing before it is held back, whatever was "
+             "appended before a run goes wrong stays appended, and nothing is tried twice.")
+
+    # Two runs on one list of tools, whose schema the test changes in place between them; the
+    # second's system prompt, prompt and result end their lines in \r\n, and its first reply
+    # starts with an empty text block: each goes on as it came.
+    kit = [tool("look", lambda a: "one\r\ntwo\r\n", PATH, "Look at a file.")]
+    await go(lab.ScriptedModel([lab.say("Ok.")]), kit, "Hi.", [], "")
+    kit[0]["parameters"] = {**PATH, "properties": {**PATH["properties"],
+                                                  "depth": {"type": "integer"}}}
+    given, record = lab.reply("", lab.call("look", {"path": path})), []
+    model = lab.ScriptedModel([given, lab.say("Done.")])
+    system, prompt = "Be brief.\r\nAsk first.\r\n", "Look, please.\r\n"
+    await go(model, kit, prompt, record, system)
+    t.expect([model.calls[0].system, record[0]["content"], record[1]["content"][0],
+              record[2]["content"], sorted(model.calls[0].tools[0]["parameters"]["properties"])],
+             [system, prompt, {"type": "text", "text": ""}, "one\r\ntwo\r\n", ["depth", "path"]],
+             "[The request's system prompt, the recorded prompt, the first reply's first block "
+             "as recorded, the result, the parameters the request told for "
+             "the tool changed in place]: everything goes on as it came, nothing tidied, and "
+             "each request carries tool_specs(tools) as the list stands at that request.")

@@ -91,6 +91,9 @@ async def test_a_plain_reply(t):
     # A system prompt read from a file ends in a line break, and a person's prompt can start
     # with spaces or end with one; each reaches the model as it was given, spaces included.
     pairs = list(zip(t.random.sample(EDGED_SYSTEMS, 2), t.random.sample(EDGED_PROMPTS, 2)))
+    # Words typed on Windows end their lines in \r\n, and go out so, in every draw.
+    pairs.append((t.random.choice(EDGED_SYSTEMS).replace("\n", "\r\n"),
+                  t.random.choice(EDGED_PROMPTS).rstrip("\n") + "\r\nThanks.\r\n"))
     sent = []
     for system, prompt in pairs:
         model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
@@ -147,22 +150,26 @@ async def test_a_plain_reply(t):
              "- the Build's item 3 (run_agent, lesson 3).")
     # A reply with words at its edges and a key the loop does not read (what it cost) is
     # recorded whole, as the model gave it.
-    given = {"role": "assistant", "content": [{"type": "text", "text": " " + answer + "\n"}],
+    given = {"role": "assistant", "content": [{"type": "text", "text": " " + answer + "\n"},
+                                              {"type": "text", "text": ""}],
              "stop_reason": "stop", "usage": {"input": t.random.randint(9, 99), "output": 3}}
     model = lab.ScriptedModel([given])
     messages = await run(model, [], t.random.choice(PROMPTS))
     t.expect(messages[1], given,
              "Every reply goes on the record as the model gave it: the same keys, its text "
-             "unstripped, nothing rebuilt (run_agent, lesson 3).")
+             "unstripped, an empty text block kept, nothing rebuilt (run_agent, lesson 3).")
     # A later run on the same list leaves what the list held before as it was; and a reply
-    # with nothing in it is still a reply, so it goes on the record too.
-    empty = {"role": "assistant", "content": [], "stop_reason": "stop"}
-    await run(lab.ScriptedModel([empty]), [], t.random.choice(PROMPTS), messages)
-    t.expect([lab.shape(messages), messages[1], messages[3]], ["U A U A", given, empty],
+    # with nothing in it, after a round of tools, is still a reply, so it goes on the record too.
+    empty, width = {"role": "assistant", "content": [], "stop_reason": "stop"}, t.random.randint(1, 2)
+    await run(lab.ScriptedModel([lab.reply(*looks(t, width)), empty]), [looker()],
+              t.random.choice(PROMPTS), messages)
+    t.expect([lab.shape(messages), messages[1], messages[-1]],
+             [shape_of([width], before="U A "), given, empty],
              "When run_agent returns, the caller's list holds what it held before, untouched "
-             "(no key taken off an earlier reply), then the prompt and every reply, an empty "
-             "one included. The items are [the record, the first run's reply, the second "
-             "run's reply] (run_agent, lesson 3).")
+             "(no key taken off an earlier reply), then the prompt, every reply and every "
+             "result, an empty one included, even when it comes after a round of tools. The "
+             "items are [the record, the first run's reply, the second run's last reply] "
+             "- the Build's item 3 (run_agent, lesson 3).")
 
 
 @lab_test("One call, then an answer: the record is U A[c1] R(c1) A, and the second request "
@@ -183,15 +190,16 @@ async def test_one_call_then_an_answer(t):
              "The prompt, the tool's output for the path the call named, then the model's "
              "answer. The items are [the prompt, the result, the answer] (run_agent, lesson 3).")
     # A tool that prints a lot: its whole output is the result, however long.
-    printed = "".join(f"{number:06d} a line of the tool's long output\n"
+    printed = "".join(f"{number:06d} a line of the tool's long output\r\n"
                       for number in range(t.random.randint(1300, 2000)))
     model = lab.ScriptedModel([lab.reply(lab.call("dump", {"path": path})), lab.say(answer)])
     messages = await run(model, [tool("dump", lambda arguments: printed, PATH)], prompt)
     t.expect([lab.shape(messages), len(messages[2]["content"]),
               messages[2]["content"] == printed],
              ["U A[c1] R(c1) A", len(printed), True],
-             f"A tool that returns {len(printed)} characters has all of them as its result: "
-             "the result is what run_tool returns, and the loop cuts nothing. The items are "
+             f"A tool that returns {len(printed)} characters, its lines ending in \\r\\n, has "
+             "all of them as its result: the result is what run_tool returns, and the loop cuts "
+             "nothing and tidies nothing. The items are "
              "[the record, the result's characters, whether it is the tool's output] "
              "- the Build's item 3 (run_agent, lesson 3).")
 
@@ -246,10 +254,16 @@ async def test_a_batch_is_answered_in_order(t):
                  "included. The items are [the record, the results' call ids, the paths the "
                  "tool ran on] - the Build's item 3 (run_agent, lesson 3).")
     # A reply wider than any cap that looks safe (500 calls, or a run's 2000) is answered whole.
-    width = t.random.randint(2001, 2100)
+    # Its tool notes how long the caller's list is as each call runs: the record grows as it
+    # happens, however wide the reply.
+    width, messages, lengths = t.random.randint(2001, 2100), [], []
+
+    def counting(arguments):
+        lengths.append(len(messages))
+        return "contents of " + arguments["path"]
     wide = lab.ScriptedModel([lab.reply(*[lab.call("look", {"path": f"f{n}.py"})
                                           for n in range(width)]), lab.say("All read.")])
-    messages = await run(wide, [looker()], "Read every file.")
+    await run(wide, [tool("look", counting, PATH)], "Read every file.", messages)
     t.expect([len(wide.calls), sum(m["role"] == "toolResult" for m in messages),
               messages[-2].get("tool_call_id"), lab.shape(messages).split()[-1]],
              [2, width, f"c{width}", "A"],
@@ -258,6 +272,12 @@ async def test_a_batch_is_answered_in_order(t):
              "every call of a reply is answered, however many there are, before the next "
              "request, and no cap on calls per reply or per run ends it "
              "- the Build's item 3 (run_agent, lesson 3).")
+    t.expect([lengths[0], lengths[-1], lengths == list(range(2, width + 2))],
+             why=f"One reply of {width} calls: each result goes on the caller's list as it "
+                 "happens, so each call finds the results of the calls before it there, not "
+                 "kept aside and added when the batch is done. The items are [how long the list "
+                 "was as the first call ran, as the last ran, whether it grew by one each call] "
+                 "- run_agent's docstring (run_agent, lesson 3).")
 
 
 @lab_test("Two or three rounds of tools, a few calls each: the record is U A[c1] R(c1) A[c2] "
@@ -441,6 +461,19 @@ async def test_the_record_grows_as_it_happens(t):
                  "tools and once more for the answer, and a request that raises ends the run "
                  "there, with nothing asked twice. This is how many requests the run made, "
                  f"its record {lab.shape(messages)!r} (run_agent, lesson 3).")
+    # A later request that fails, after a round of tools: the reply and its results were
+    # appended as they happened, so they stay, and the failed request is not sent again.
+    width, messages = t.random.randint(1, 3), []
+    model = lab.ScriptedModel([lab.reply(*looks(t, width)), down,
+                               lab.say(t.random.choice(ANSWERS))])
+    error = await raised(lambda: run(model, [looker()], t.random.choice(PROMPTS), messages))
+    t.expect([lab.shape(messages), len(model.calls), error],
+             why=f"The second request of a run fails, after a round of {width} calls: whatever "
+                 "was appended before a run goes wrong stays appended (the prompt, the reply, "
+                 "its results), and a request that raises ends the run with its exception: it is "
+                 "not sent again, the first request or a later one. The items are [the record, "
+                 "how many requests the run made, what run_agent raised] "
+                 "- the Build's item 3 (run_agent, lesson 3).")
 
 
 @lab_test("Every request carries tool_specs(tools): the three keys of each tool, in order, and "
@@ -517,6 +550,19 @@ async def test_every_request_carries_the_specs(t):
              "Each request carries tool_specs(tools) as the list is when it is sent: a tool "
              "added to the list during the run is told from the next request on. Each item is "
              "one request's tool names - the Build's item 3 (run_agent, lesson 3).")
+    # A tool whose schema is changed in place, on the same list, between two runs.
+    changed = t.random.choice(tools)
+    changed["parameters"] = {**changed["parameters"], "properties": {
+        **changed["parameters"].get("properties", {}), "lines": {"type": "integer"}}}
+    model = lab.ScriptedModel([lab.say(t.random.choice(ANSWERS))])
+    await run(model, tools, t.random.choice(PROMPTS))
+    t.expect([sorted(spec["parameters"].get("properties", {})) for spec in model.calls[0].tools
+              if spec["name"] == changed["name"]],
+             why=f"The tool {changed['name']} gained a parameter, lines, in place between two "
+                 "runs on the same list: each request carries tool_specs(tools) as the list "
+                 "stands at that request, its schemas as they are now, nothing remembered from "
+                 "an earlier run. Each item is the parameters' names of one tool of that name "
+                 "as the request told it - the Build's item 3 (run_agent, lesson 3).")
 
 
 @lab_test("No call is left without its result while the run goes on: a tool that prints "
@@ -728,6 +774,21 @@ async def test_the_write_tool(t):
                  "none of it cut, and the sentence says so. The items are [what write said, "
                  "the file's characters, whether it is the content given] "
                  "- the Build's item 1 (make_write_tool, lesson 3).")
+    # A write over that long file replaces it, and leaves nothing else behind.
+    await settle(write["execute"]({"path": fresh, "content": first}))
+    t.expect(ws.files, {**kept, path: "", fresh: first},
+             f"A write over a file of {len(table)} characters replaces it whole, and nothing "
+             "else in the workspace has changed: no backup of the long file, however big it "
+             "was. This is the workspace's files - the Build's item 1 (make_write_tool, "
+             "lesson 3).")
+    # A path from the workspace's root ("/notes.txt") names a file in it: write writes it.
+    rooted = "/" + t.random.choice([p for p in PATHS if p not in kept and p not in (path, fresh)])
+    said = await settle(write["execute"]({"path": rooted, "content": second}))
+    t.expect([said, ws.read_text(rooted) if ws.exists(rooted) else None],
+             why=f"A write to {rooted!r}, which the workspace takes from its root: the file the "
+                 "\"path\" argument names holds exactly the \"content\" argument, and the "
+                 "sentence names the path as it came. The items are [what write said, the "
+                 "file's text] - the Build's item 1 (make_write_tool, lesson 3).")
 
 
 @lab_test("make_bash_tool(shell) makes a tool named bash that needs a command and returns what "
@@ -759,18 +820,22 @@ async def test_the_bash_tool(t):
     unended = t.random.choice(["no newline at the end", "x = 1\ny = 2", "done"])
     long = "".join(f"{number:05d} print('a line of a long file')\n"
                    for number in range(t.random.randint(900, 1300)))
+    untidy = t.random.choice(UNTIDY)  # \r\n line ends, spaces and tabs at line ends
     ws.write_text("notes.txt", unended)
     ws.write_text("long.txt", long)
+    ws.write_text("untidy.txt", untidy)
     said = [await settle(bash["execute"]({"command": f"cat {name}"}))
-            for name in ("notes.txt", "long.txt")]
-    t.expect([said[0], len(said[1]), said[1] == long], [unended, len(long), True],
+            for name in ("notes.txt", "long.txt", "untidy.txt")]
+    t.expect([said[0], len(said[1]), said[1] == long, said[2]],
+             [unended, len(long), True, untidy],
              "bash returns what the command printed, exactly: cat of a file with no final "
-             f"line break gives its text with none added, and cat of a file of {len(long)} "
-             "characters gives all of them. The items are [the first result, the second's "
-             "characters, whether it is the file's text] "
-             "- the Build's item 2 (make_bash_tool, lesson 3).")
-    ws.remove("notes.txt")
-    ws.remove("long.txt")
+             f"line break gives its text with none added, cat of a file of {len(long)} "
+             "characters gives all of them, and cat of a file with \\r\\n line ends and "
+             "spaces or tabs at line ends gives them as they are. The items are [the first "
+             "result, the second's characters, whether it is the file's text, the third "
+             "result] - the Build's item 2 (make_bash_tool, lesson 3).")
+    for name in ("notes.txt", "long.txt", "untidy.txt"):
+        ws.remove(name)
     # Past lesson 6's budget the whole output is still what the command printed today; from
     # lesson 6 its end is kept with a line saying so, so the test accepts that and nothing else.
     longer = "".join(f"{number:05d} print('a line of a longer file')\n"
