@@ -54,7 +54,7 @@ def plain(said, printed, code=1):
           "path as the call gave it.")
 async def test_bank_writes_made_through_a_run(t):
     old, kept, emptied = t.random.sample(["plan.md", "notes.txt", "app.py", "todo.md"], 3)
-    files = {old: "the old text, longer than any new one\n" * 2, kept: "left alone\n",
+    files = {old: "the old text, longer than any new one\n" * 300, kept: "left alone\n",
              emptied: "soon empty\n"}
     ws = lab.Workspace(dict(files))
     new = t.random.choice(["./docs/new.md", "./src//made.py", "./CHANGES"])
@@ -64,7 +64,8 @@ async def test_bank_writes_made_through_a_run(t):
                     for n in range(t.random.randint(4000, 7000)))
     writes = [{"path": old, "content": text}, {"path": new, "content": other},
               {"path": spaced, "content": t.random.choice(UNTIDY)},
-              {"path": "export.csv", "content": table}]
+              {"path": "export.csv", "content": table},
+              {"path": "/logs/root.md", "content": text}]  # a path the workspace takes from its root
     t.random.shuffle(writes)
     model = lab.ScriptedModel([lab.reply(*[lab.call("write", w) for w in writes]),
                                lab.reply(lab.call("write", {"path": emptied, "content": ""})),
@@ -72,17 +73,21 @@ async def test_bank_writes_made_through_a_run(t):
     tools = [harness.make_write_tool(ws), harness.make_read_tool(ws)]
     messages = await go(model, tools, t.random.choice(PROMPTS), [], t.random.choice(SYSTEMS))
     files |= {old: text, new.replace("./", "").replace("//", "/"): other, emptied: "",
+              "logs/root.md": text,
               spaced: writes[[w["path"] for w in writes].index(spaced)]["content"],
               "export.csv": [len(table), True]}
     found = dict(ws.files)
     if "export.csv" in found:  # a long file, compared by its size and whether it is the table
         found["export.csv"] = [len(found["export.csv"]), found["export.csv"] == table]
+    files[old] = [len(text), True]  # written over a text of over 10,000 characters
+    if old in found:
+        found[old] = [len(found[old]), found[old] == text]
     t.expect([[m["content"] for m in messages if m["role"] == "toolResult"], found],
              [[f"Successfully wrote to {w['path']}." for w in writes] +
               [f"Successfully wrote to {emptied}."], files],
              "[The content of each result on the record, in order; the workspace's files "
-             "afterwards, a table of over 150,000 characters as [its characters, whether it is "
-             "the table]]: a write replaces the whole file, \"\" included, however long, cuts "
+             "afterwards, a table of over 150,000 characters, and a file of over 10,000 written "
+             "over, as [its characters, whether it is what was written]]: a write replaces the whole file, \"\" included, however long, cuts "
              "nothing, adds nothing beside it, and says so naming the path character for "
              "character.")
 
@@ -137,7 +142,7 @@ async def test_bank_commands_run_through_a_run(t):
     long = "".join(f"{n:04d} row of the report\n" for n in range(t.random.randint(1500, 1900)))
     huge = "".join(f"{n:05d} row of the yearly report\n"
                    for n in range(t.random.randint(2100, 2800)))
-    ws = lab.Workspace({"a.txt": "alpha\n", "report.txt": long, "tail.txt": "last words",
+    ws = lab.Workspace({"a.txt": "alpha\n", "report.txt": long, "tail.txt": "last\r\nwords",
                         "year.txt": huge})
     shell = lab.Shell(ws, commands=ticking())
     words = t.random.sample(["ready", "set", "go", "naïve", "42"], 2)
@@ -162,15 +167,16 @@ async def test_bank_commands_run_through_a_run(t):
     year = results[7] if len(results) > 7 else ""
     last = huge.splitlines()[-1]
     t.expect([results[:3], plain(results[3], printed) if len(results) > 3 else None,
-              results[4:5], [len(r) for r in results[5:7]], results[5:7] == [long, "last words"],
+              results[4:5], [len(r) for r in results[5:7]],
+              results[5:7] == [long, "last\r\nwords"],
               ws.read_text("ticks.log"),
               [year == huge or (last in year and "Narrow the command" in year), last in year]],
-             [wanted, [printed, True], ["  tick 3  \n\n"], [len(long), len("last words")], True,
+             [wanted, [printed, True], ["  tick 3  \n\n"], [len(long), len("last\r\nwords")], True,
               "tick\n" * 3, [True, True]],
              "[The first three results on the record; the failing cat's result (its start, and "
              "whether nothing but lesson 4's status line follows); the fifth result; the "
-             "characters of the last two, cat of a long file and of one with no final line "
-             "break; whether they are those files' texts; ticks.log, a line per run of tick; "
+             "characters of the last two, cat of a long file and of one with a Windows line end "
+             "and no final line break; whether they are those files' texts; ticks.log, a line per run of tick; "
              "for cat of a file of over 2000 lines, whether the result is all of it (or, from "
              "lesson 6, its end and the line saying so) and whether it holds the file's last "
              "line].")
