@@ -247,6 +247,12 @@ async def steering_after_a_follow_up():
 
 # --- rule 1: steer and follow_up only queue, word for word ------------------------------------
 
+# What the two helpers below give, for each bank scenario that runs them
+WIDE = "Three wide batches of many tools: each ask, the record, lab.validate of each request."
+LONG = ("A long run's requests and last user message; the record of runs around a failed first "
+        "reply.")
+
+
 async def wide_batches(t):
     """run_agent with callables of the test's own over three wide batches of calls to open, bash,
     write and rm, bash and rm failing: a steer put in the inbox during the first call of the
@@ -797,9 +803,7 @@ async def test_bank_steers_from_the_consumer_wait_for_the_batch(t):
     t.expect(await queued_while_idle("steer", 70),
              why="Seventy steers queued while idle and a run: its requests, and whether its "
                  "user messages after the prompt are the steers, in order.")
-    t.expect(await wide_batches(t),
-             why="Three wide batches of many tools: each ask, the record, lab.validate "
-                 "of each request.")
+    t.expect(await wide_batches(t), why=WIDE)
 
 
 @lab_test("A steer sent at the turn_end of an answer is taken up in that run; one sent at the "
@@ -909,9 +913,7 @@ async def test_bank_run_agent_with_an_inbox(t):
              why="Words put in the inbox when the consumer is handed agent_start: the record and "
                  "its user messages (steering is asked for once the consumer has had "
                  "agent_start).")
-    t.expect(await wide_batches(t),
-             why="Three wide batches of many tools: each ask, the record, lab.validate "
-                 "of each request.")
+    t.expect(await wide_batches(t), why=WIDE)
 
 
 @lab_test("run_agent handed both callables, and a get_steering that hands over all it holds: "
@@ -1029,12 +1031,8 @@ async def test_bank_follow_ups_asked_for_on_two_runs(t):
              "at a drawn number of turns with more follow-ups waiting than it allows. Items: "
              "each time get_follow_ups was called, [the record then, the last event handed "
              "out]; the requests; the capped run's record and requests.")
-    t.expect(await wide_batches(t),
-             why="Three wide batches of many tools: each ask, the record, lab.validate "
-                 "of each request.")
-    t.expect(await long_runs_and_a_failed_start(t),
-             why="A long run's requests and last user message; the record of runs around "
-                 "a failed first reply.")
+    t.expect(await wide_batches(t), why=WIDE)
+    t.expect(await long_runs_and_a_failed_start(t), why=LONG)
 
 
 @lab_test("A follow-up sent at the turn_end of a batch waits for the answer; one sent at the "
@@ -1108,12 +1106,8 @@ async def test_bank_follow_ups_from_an_owner_that_takes_them(t):
              "A batch, then answers, with more follow-ups waiting than the cap lets the run "
              "answer. Items: each call of get_follow_ups as [the record then, the last event "
              "handed out], the record, the requests, the messages the owner still holds.")
-    t.expect(await long_runs_and_a_failed_start(t),
-             why="A long run's requests and last user message; the record of runs around "
-                 "a failed first reply.")
-    t.expect(await wide_batches(t),
-             why="Three wide batches of many tools: each ask, the record, lab.validate "
-                 "of each request.")
+    t.expect(await long_runs_and_a_failed_start(t), why=LONG)
+    t.expect(await wide_batches(t), why=WIDE)
 
 
 # --- rule 5: without the two callables, lesson 8's run --------------------------------------------

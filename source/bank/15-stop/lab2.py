@@ -357,6 +357,20 @@ def looks(name="look"):
             "parameters": NOTHING, "execute": execute}
 
 
+IN_TURN = (  # what stop_runs_in_turn's rows say, for the two scenarios that run it
+    "Each stop_run asks the harness once, before its grace, and only the run it was handed: "
+    "the answer says what it had to do, so a grace of 1 against a deaf tool is \"hard\" "
+    "however fast the task then dies; a grace below 0 counts as 0, so even a tool that "
+    "looks at once is stopped \"hard\"; a harness stopped hard before is asked again, and "
+    "its run that looks ends \"clean\" within the grace; a finished task is \"clean\" at "
+    "once with no grace, and the harness's next run goes on unasked; and a second run the "
+    "frontend begins in the grace is not asked, so its deaf tool, cancelled, runs its "
+    "clean-up with the signal clear (stop_run, lesson 15). Each row: [which, stop_run's "
+    "answer, the task (for the finished task: the newer run's task, its request's token "
+    "set, then the answer of a stop_run on it), the record, and for the second run the "
+    "line its clean-up printed].")
+
+
 async def stop_runs_in_turn(t, shell):
     """Five stops that each ask the harness afresh and keep nothing from an earlier one (round
     15, r81): a grace of 1 against a tool that dies the moment it is cancelled; a grace below 0
@@ -699,18 +713,7 @@ async def test_stop_run_on_tasks_that_ended_by_themselves(t):
              "has no cap of stop_run's own; then for a run whose listener raises at the end of the "
              "turn Stop cut short, under a long grace: [which, stop_run's answer or what it "
              "raised, the task, the record].")
-    t.expect(await stop_runs_in_turn(t, lab.Shell(lab.Workspace({}))), why=(
-        "Each stop_run asks the harness once, before its grace, and only the run it was handed: "
-        "the answer says what it had to do, so a grace of 1 against a deaf tool is \"hard\" "
-        "however fast the task then dies; a grace below 0 counts as 0, so even a tool that "
-        "looks at once is stopped \"hard\"; a harness stopped hard before is asked again, and "
-        "its run that looks ends \"clean\" within the grace; a finished task is \"clean\" at "
-        "once with no grace, and the harness's next run goes on unasked; and a second run the "
-        "frontend begins in the grace is not asked, so its deaf tool, cancelled, runs its "
-        "clean-up with the signal clear (stop_run, lesson 15). Each row: [which, stop_run's "
-        "answer, the task (for the finished task: the newer run's task, its request's token "
-        "set, then the answer of a stop_run on it), the record, and for the second run the "
-        "line its clean-up printed]."))
+    t.expect(await stop_runs_in_turn(t, lab.Shell(lab.Workspace({}))), why=IN_TURN)
 
 
 @lab_test("stop_run runs inside a task group beside a part that fails after some turns, so the "
@@ -906,15 +909,4 @@ async def test_stop_run_waits_out_a_clean_up_command(t):
              "task is over): [which, each stop_run's answer or what it raised, the task as each "
              "returned, the record]. Last, a grace below 0, which counts as 0: [which, the answer "
              "within a hundred turns, the task].")
-    t.expect(await stop_runs_in_turn(t, lab.Shell(lab.Workspace({}))), why=(
-        "Each stop_run asks the harness once, before its grace, and only the run it was handed: "
-        "the answer says what it had to do, so a grace of 1 against a deaf tool is \"hard\" "
-        "however fast the task then dies; a grace below 0 counts as 0, so even a tool that "
-        "looks at once is stopped \"hard\"; a harness stopped hard before is asked again, and "
-        "its run that looks ends \"clean\" within the grace; a finished task is \"clean\" at "
-        "once with no grace, and the harness's next run goes on unasked; and a second run the "
-        "frontend begins in the grace is not asked, so its deaf tool, cancelled, runs its "
-        "clean-up with the signal clear (stop_run, lesson 15). Each row: [which, stop_run's "
-        "answer, the task (for the finished task: the newer run's task, its request's token "
-        "set, then the answer of a stop_run on it), the record, and for the second run the "
-        "line its clean-up printed]."))
+    t.expect(await stop_runs_in_turn(t, lab.Shell(lab.Workspace({}))), why=IN_TURN)
