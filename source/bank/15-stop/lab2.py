@@ -755,7 +755,7 @@ async def test_stop_run_inside_a_task_group(t):
             ended_at.append([type(e).__name__ for e in group_error.exceptions])
         # counted from the failure, or from the task's end when it ended later: stop_run's own
         # cancellation goes up once the task is over, and whether it cuts the task's clean-up
-        # short (as `await task` passes the cancellation on) is the student's
+        # short (awaiting the task itself passes the cancellation on) is the student's
         waited, at_exit = clock[0] - max(failed_at[:1] + over_at[:1]), state(task)
         counter.cancel()
         await lab.ticks(3)  # time for a cancel of the task, had there been one, to reach the tool
