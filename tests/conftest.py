@@ -28,6 +28,15 @@ def pytest_xdist_auto_num_workers(config):
     return cores + cores // 2
 
 
+def pytest_xdist_make_scheduler(config, log):
+    """`--dist loadfile` (pyproject.toml's) with the catalogue's files split by lab
+    (tests/scheduling.py); any other --dist is xdist's own."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from tests.scheduling import ByFileOrLab
+    return ByFileOrLab(config, log)
+
+
 @pytest.fixture
 def work(tmp_path, monkeypatch):
     """A fresh student work folder, so no test touches a real one, holding the student's own
