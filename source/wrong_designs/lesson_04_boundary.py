@@ -1914,6 +1914,47 @@ ALLOWED += [
 '''),
 ]
 
+ALLOWED += [
+    Wrong(lab='4.1', name='str_arg handing back a str subclass as a plain str',
+          rule='Build item 1 says "when that is a string"; the arguments a provider sends are '
+               'decoded JSON, whose strings are of type str exactly, so a subclass of str never '
+               'comes from a model, and str() of a plain str is that very str. The lab asks only '
+               'that bash answer a subclass as str_arg does (4.1-11 of round 10 is allowed '
+               'alike).',
+          where='hunt round 16, probe 4.1-52 (r82); Build item 1', names='',
+          replace=r'''
+    if isinstance(got, str):
+        return got
+''',
+          by=r'''
+    if isinstance(got, str):
+        return str(got)  # a plain str, whatever its class
+'''),
+    Wrong(lab='4.1', name="the listing sorted before it is joined",
+          rule='NAMES are what ws.listdir(".") gives; lab.Workspace.listdir gives its names '
+               'sorted already (by code point, capitals first), and it is the only workspace '
+               'the course hands a tool, so sorted() gives the very same list: the two cannot '
+               'differ in this world. A sort that changes the order (by case) is ruled out '
+               '(the listing sorted whatever the case).',
+          where='hunt round 16, probe 4.1-58 (r82); Build item 3', names='',
+          replace=_LISTING,
+          by=r'''
+            listing = ", ".join(sorted(ws.listdir(".")))
+'''),
+    Wrong(lab='4.1', name='bash running its command with the blanks at its ends taken off',
+          rule='Lesson 4 says what bash gives back (what the command printed, then the status '
+               'line) and that it takes command through str_arg, not that the shell is handed '
+               'the line byte for byte: a shell ignores blanks around a command line, so what '
+               'runs, and what it prints, are the same; "" stays "".',
+          where='hunt round 16, probe 4.1-60 (r82); Build item 1', names='',
+          replace=r'''
+        output, code = shell.run(str_arg(arguments, "command"))
+''',
+          by=r'''
+        output, code = shell.run(str_arg(arguments, "command").strip())
+'''),
+]
+
 # Designs that break a rule only past what a check of lab 4.1 can afford (tools/wrong_designs.py's
 # Beyond): each passes the lab's tests, and its deep test, run once by the kit with room to go
 # past the reach, shows it wrong.
