@@ -563,6 +563,15 @@ async def test_bad_arguments_are_results(t):
              f"and a path object ({where!r}) is no string. The items are what each execute "
              "raised, in that order, then the workspace's files (str_arg, lesson 4, Build item "
              "1: \"write takes path and content through it\").")
+    # A command of a str subclass of the test's own: bash answers it as your str_arg does.
+    line = Line(t.random.choice(["echo hi", "true", "ls"]))
+    took, ran = (await raised(lambda: harness.str_arg({"command": line}, "command")),
+                 await raised(lambda: bash["execute"]({"command": line})))
+    t.expect(took == ran, True,
+             "bash takes command through str_arg, so for a command of a str subclass bash "
+             "raises what str_arg raises, or nothing when str_arg takes it and the command "
+             "runs. The item is whether what bash raised is what str_arg raised "
+             "(make_bash_tool, lesson 4, Build item 1: \"bash takes command through it\").")
     # A spy in str_arg's place: read, write and bash each ask it for their arguments, so the
     # rule is kept in one place, not copied.
     given, asked_for = harness.str_arg, []
@@ -584,15 +593,6 @@ async def test_bad_arguments_are_results(t):
              "for every argument it takes. The items are the names each of read, write and bash "
              "asked str_arg for (str_arg, lesson 4, Build item 1: \"write takes `path` and "
              "`content` through it, and bash takes `command`\").")
-    # A command of a str subclass of the test's own: bash answers it as your str_arg does.
-    line = Line(t.random.choice(["echo hi", "true", "ls"]))
-    took, ran = (await raised(lambda: harness.str_arg({"command": line}, "command")),
-                 await raised(lambda: bash["execute"]({"command": line})))
-    t.expect(took == ran, True,
-             "bash takes command through str_arg, so for a command of a str subclass bash "
-             "raises what str_arg raises, or nothing when str_arg takes it and the command "
-             "runs. The item is whether what bash raised is what str_arg raised "
-             "(make_bash_tool, lesson 4, Build item 1: \"bash takes command through it\").")
     # A write the workspace refuses (a.py is a file, so a.py/b.py cannot be one) raises in the
     # tool, and only run_tool makes that raise a result.
     t.expect(await result_of(tools, "write", {"path": "a.py/b.py", "content": "x"}),
