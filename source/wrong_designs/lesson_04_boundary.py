@@ -1533,6 +1533,241 @@ WRONG += [
 '''),
 ]
 
+# Round 16 (reader r82, source/hunts/round-16/r82.md): each design below passed lab 4.1's tests
+# before the round's cases were added.
+WRONG += [
+    Wrong(lab='4.1', name='str(exc) cut to three hundred thousand characters',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc), whole, however long.',
+          where='hunt round 16, design 4.1-01 (r82); Build item 2: "`str(exc)`, whole, however '
+                'long"',
+          names='cuts nothing, however long',
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            text, failed = str(exc)[:300_000], True  # more than anyone reads
+'''),
+    Wrong(lab='4.1', name='the listing cut after three hundred and ten names',
+          rule='NAMES are every name ws.listdir(".") gives, however many.',
+          where='hunt round 16, design 4.1-03 (r82); Build item 3: "gives, however many"',
+          names='however many there are',
+          replace=_LISTING,
+          by=r'''
+            listed = ws.listdir(".")
+            listing = ", ".join(listed[:310]) + (", ..." if len(listed) > 310 else "")
+'''),
+    Wrong(lab='4.1', name='a tool turned off after forty failures',
+          rule='run_tool neither tries a call again nor stops calling a tool that keeps failing.',
+          where='hunt round 16, design 4.1-04 (r82); Build item 2: "`run_tool` neither tries a '
+                'call again nor stops calling a tool that keeps failing"',
+          names='nor stops calling it',
+          replace=_RUN_TOOL,
+          by=r'''
+    if tool is None:
+        text, failed = f"Tool {call['name']} not found", True
+    elif _strikes.get(tool["execute"], 0) >= 40:  # a circuit breaker
+        text, failed = f"Tool {call['name']} disabled after 40 failures", True
+    else:
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+        except Exception as exc:
+            _strikes[tool["execute"]] = _strikes.get(tool["execute"], 0) + 1
+            text, failed = str(exc), True
+''',
+          also=((r'''
+def run_tool(tools, call):
+''', r'''
+_strikes = {}  # each tool's execute, held: how many times it failed
+
+
+def run_tool(tools, call):
+'''),)),
+    Wrong(lab='4.1', name='the run given up after thirty-six rounds of errors',
+          rule='An error result is a result like any other: the run goes on, with no code that '
+               'decides whether a run should go on after a failure.',
+          where='hunt round 16, design 4.1-05 (r82); Build item 2: "the run goes on"',
+          names='rounds in a row whose every call fails',
+          replace=_BATCH + r'''        if not calls:  # the content decides, not the stop_reason label
+            return
+''',
+          by=_BATCH + r'''        if not calls:  # the content decides, not the stop_reason label
+            return
+        flailing = all(result["is_error"] for result in messages[-len(calls):])
+        bad_rounds = bad_rounds + 1 if flailing else 0
+        if bad_rounds == 36:  # thirty-six rounds of nothing but errors: stop paying for it
+            return
+''',
+          also=(('    messages.append(user_message(prompt))\n    while True:',
+                 '    messages.append(user_message(prompt))\n    bad_rounds = 0\n    while True:'),)),
+    Wrong(lab='4.1', name='an unknown name cut after five thousand characters',
+          rule='A name that no tool has gets the result Tool NAME not found: any name, said '
+               'whole.',
+          where='hunt round 16, design 4.1-06 (r82); Build item 2: "A name that no tool has gets '
+                'the result `Tool NAME not found`"',
+          names='said whole',
+          replace=_NOT_FOUND,
+          by=r'''
+        text, failed = f"Tool {call['name'][:5000]} not found", True
+'''),
+    Wrong(lab='4.1', name='no status line for codes past 2**31',
+          rule='A command that exits with a code other than 0, below 0 or past 255 too, gets the '
+               'status line.',
+          where='hunt round 16, design 4.1-07 (r82); Build item 4: "below 0 or past 255 too"',
+          names='a code past 255',
+          replace=_STATUS,
+          by=r'''
+        if code != 0 and -2**31 <= code <= 2**31:  # a code a C int can hold
+'''),
+    Wrong(lab='4.1', name='no status line for codes below -64',
+          rule='A command that exits with a code other than 0, below 0 or past 255 too, gets the '
+               'status line.',
+          where='hunt round 16, design 4.1-08 (r82); Build item 4: "below 0 or past 255 too"',
+          names='however far below',
+          replace=_STATUS,
+          by=r'''
+        if code > 0 or -64 <= code < 0:  # below 0, only a signal's number
+'''),
+    Wrong(lab='4.1', name='a ConnectionAbortedError tried once more',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): run_tool neither tries it again nor stops calling it.',
+          where='hunt round 16, design 4.1-09 (r82); Build item 2: "`run_tool` neither tries a '
+                'call again"',
+          names='neither tries it again',
+          replace=_EXCEPT,
+          by=r'''
+        except ConnectionAbortedError:
+            try:  # a dropped connection is worth one more try
+                text, failed = tool["execute"](call["arguments"]), False
+            except Exception as exc:
+                text, failed = str(exc), True
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='a NotImplementedError told in words of its own',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): no kind is a special case.',
+          where='hunt round 16, design 4.1-10 (r82); Build item 2: "A tool whose `execute` '
+                'raises an `Exception` of any kind gets a result holding `str(exc)`"',
+          names='no kind is a special case',
+          replace=_EXCEPT,
+          by=r'''
+        except NotImplementedError:
+            text, failed = f"Tool {call['name']} cannot do that yet", True
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='a refused argument taken out of the call',
+          rule="run_tool changes nothing of the call: its arguments stay in the record as the "
+               "model sent them.",
+          where='hunt round 16, design 4.1-12 (r82); Build item 2: "`run_tool` changes nothing '
+                'of the call"',
+          names='changes nothing of the call',
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            if isinstance(exc, ValueError) and str(exc).endswith(" must be a string"):
+                call["arguments"].pop(str(exc)[:-len(" must be a string")], None)  # scrub it
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name="bash checking its command with str_arg's rule written out again",
+          rule='write takes path and content through str_arg, and bash takes command: one rule '
+               'kept in one place.',
+          where='hunt round 16, design 4.1-17 (r82); Build item 1: "write takes `path` and '
+                '`content` through it, and bash takes `command`"',
+          names='one rule kept in one place',
+          replace=r'''
+        output, code = shell.run(str_arg(arguments, "command"))
+''',
+          by=r'''
+        command = arguments.get("command")
+        if not isinstance(command, str):  # str_arg's rule, word for word
+            raise ValueError("command must be a string")
+        output, code = shell.run(command)
+'''),
+    Wrong(lab='4.1', name='later calls skipped after five failures in a batch',
+          rule='A failure is one call\'s result: the run goes on, later calls of the same batch '
+               'included.',
+          where='hunt round 16, design 4.1-18 (r82); Build item 2: "later calls of the same '
+                'batch included"',
+          names='however many failed before it in the batch',
+          replace=_BATCH,
+          by=r'''
+        failures = 0
+        for call in calls:  # every call, in order, before the model is asked again
+            if failures >= 5:  # this batch has gone wrong: spare the rest
+                messages.append({"role": "toolResult", "tool_call_id": call["id"],
+                                 "tool_name": call["name"], "is_error": True,
+                                 "content": "Skipped: too many failures in this batch"})
+                continue
+            messages.append(run_tool(tools, call))
+            failures += messages[-1]["is_error"]
+'''),
+    Wrong(lab='4.1', name='an InterruptedError tried once more',
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc): run_tool neither tries it again nor stops calling it.',
+          where='hunt round 16, design 4.1-41 (r82); Build item 2: "`run_tool` neither tries a '
+                'call again"',
+          names='neither tries it again',
+          replace=_EXCEPT,
+          by=r'''
+        except InterruptedError:
+            try:  # EINTR: the call was only interrupted
+                text, failed = tool["execute"](call["arguments"]), False
+            except Exception as exc:
+                text, failed = str(exc), True
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='a returned text cut at five million characters',
+          rule='A tool that returns is answered as in lesson 2: all it returned, however long.',
+          where='hunt round 16, design 4.1-44 (r82); Build item 2',
+          names='cuts nothing, however long',
+          replace=_BOUNDARY,
+          by=r'''
+        try:
+            text, failed = tool["execute"](call["arguments"]), False
+            if isinstance(text, str) and len(text) > 5_000_000:
+                text = text[:5_000_000]  # no model reads more
+        except Exception as exc:
+            text, failed = str(exc), True
+'''),
+    Wrong(lab='4.1', name='a carriage return and a NUL in an unknown name escaped',
+          rule='A name that no tool has gets the result Tool NAME not found: any name, said '
+               'whole.',
+          where='hunt round 16, design 4.1-46 (r82); Build item 2: "A name that no tool has gets '
+                'the result `Tool NAME not found`"',
+          names='said whole',
+          replace=_NOT_FOUND,
+          by=r'''
+        shown = call["name"].replace("\r", "\\r").replace("\x00", "\\0")  # printable
+        text, failed = f"Tool {shown} not found", True
+'''),
+    Wrong(lab='4.1', name="str(exc)'s CRLF line ends made LF",
+          rule='A tool whose execute raises an Exception of any kind gets a result holding '
+               'str(exc), whole and unstripped.',
+          where='hunt round 16, design 4.1-47 (r82); Build item 2: "`str(exc)`, whole, however '
+                'long"',
+          names='whole and unstripped',
+          replace=_EXCEPT,
+          by=r'''
+        except Exception as exc:
+            text, failed = str(exc).replace("\r\n", "\n"), True  # one kind of line end
+'''),
+    Wrong(lab='4.1', name='str_arg refusing a string of over a million characters',
+          rule='str_arg hands back the argument called name as it was sent, when that is a '
+               'string, however long.',
+          where='hunt round 16, design 4.1-49 (r82); Build item 1: "as it was sent, when that '
+                'is a string"',
+          names='is a string: str_arg hands it back',
+          replace=r'''
+    if isinstance(got, str):
+''',
+          by=r'''
+    if isinstance(got, str) and len(got) <= 1_000_000:  # no argument is that long
+'''),
+]
+
+
 # Designs the lesson's tests cannot rule out: each passes its lab (tests/authoring/
 # test_allowed_designs.py), with the reason here.
 ALLOWED = [
@@ -1679,6 +1914,47 @@ ALLOWED += [
 '''),
 ]
 
+ALLOWED += [
+    Wrong(lab='4.1', name='str_arg handing back a str subclass as a plain str',
+          rule='Build item 1 says "when that is a string"; the arguments a provider sends are '
+               'decoded JSON, whose strings are of type str exactly, so a subclass of str never '
+               'comes from a model, and str() of a plain str is that very str. The lab asks only '
+               'that bash answer a subclass as str_arg does (4.1-11 of round 10 is allowed '
+               'alike).',
+          where='hunt round 16, probe 4.1-52 (r82); Build item 1', names='',
+          replace=r'''
+    if isinstance(got, str):
+        return got
+''',
+          by=r'''
+    if isinstance(got, str):
+        return str(got)  # a plain str, whatever its class
+'''),
+    Wrong(lab='4.1', name="the listing sorted before it is joined",
+          rule='NAMES are what ws.listdir(".") gives; lab.Workspace.listdir gives its names '
+               'sorted already (by code point, capitals first), and it is the only workspace '
+               'the course hands a tool, so sorted() gives the very same list: the two cannot '
+               'differ in this world. A sort that changes the order (by case) is ruled out '
+               '(the listing sorted whatever the case).',
+          where='hunt round 16, probe 4.1-58 (r82); Build item 3', names='',
+          replace=_LISTING,
+          by=r'''
+            listing = ", ".join(sorted(ws.listdir(".")))
+'''),
+    Wrong(lab='4.1', name='bash running its command with the blanks at its ends taken off',
+          rule='Lesson 4 says what bash gives back (what the command printed, then the status '
+               'line) and that it takes command through str_arg, not that the shell is handed '
+               'the line byte for byte: a shell ignores blanks around a command line, so what '
+               'runs, and what it prints, are the same; "" stays "".',
+          where='hunt round 16, probe 4.1-60 (r82); Build item 1', names='',
+          replace=r'''
+        output, code = shell.run(str_arg(arguments, "command"))
+''',
+          by=r'''
+        output, code = shell.run(str_arg(arguments, "command").strip())
+'''),
+]
+
 # Designs that break a rule only past what a check of lab 4.1 can afford (tools/wrong_designs.py's
 # Beyond): each passes the lab's tests, and its deep test, run once by the kit with room to go
 # past the reach, shows it wrong.
@@ -1711,7 +1987,7 @@ _failing = {}  # each tool's execute, held (never its id): how many times it fai
 
 def run_tool(tools, call):
 '''),),
-           reach="a test of lab 4.1 fails one tool 20 to 30 times in a row: a correct file that "
+           reach="a test of lab 4.1 fails one tool 45 to 90 times in a row: a correct file that "
                  "prints each caught traceback (allowed, 4.1-96) spends tens of milliseconds of "
                  "the checker's time on each, so a hundred failures in one test (measured: "
                  "2.2 s for the lab's whole check become 7 s under load) would take it past the "

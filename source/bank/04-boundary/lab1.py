@@ -114,6 +114,22 @@ async def test_bank_each_tool_takes_its_arguments_through_str_arg(t):
             await settle(read["execute"]({"path": "keep.md"})),
             await settle(bash["execute"]({"command": ""}))]
     sub = Command(t.random.choice(["true", "exit 0"]))
+    given, asked_for = harness.str_arg, []
+
+    def spy(arguments, name):
+        asked_for.append(name)
+        return given(arguments, name)
+    harness.str_arg = spy
+    try:
+        await settle(bash["execute"]({"command": "true"}))
+    finally:
+        harness.str_arg = given
+    huge = t.random.choice(["ls ", "echo\n"]) * t.random.randint(400_000, 900_000)
+    took = await raised(lambda: given({"command": huge}, "command"))
+    t.expect([took, sorted(set(asked_for)), len(given({"command": huge}, "command"))
+              if took is None else 0], [None, ["command"], len(huge)],
+             "[What str_arg raised for a command of millions of characters, the names bash "
+             "asked a spy in harness.str_arg's place for, the length str_arg handed back].")
     t.expect([problems, [sorted(a) for _, a, _ in tries] == keys, said,
               await raised(lambda: harness.str_arg({"command": sub}, "command")) ==
               await raised(lambda: bash["execute"]({"command": sub}))],
@@ -166,7 +182,7 @@ def answering(name, answer, log):
           "do not end the run.")
 async def test_bank_what_the_next_request_carries_after_failures(t):
     log = []
-    long = "the config file has " + ", ".join(f"key{n}" for n in range(t.random.randint(9000, 12000)))
+    long = "the config file has " + ", ".join(f"key{n}" for n in range(2000)) * t.random.randint(20, 60)
     failures = {"lookup": KeyError(t.random.choice(["user", "id"])), "parse": ValueError(long),
                 "ping": OSError(t.random.choice(["  no route to host\n", "\ttimeout \n",
                                                  "\nrefused\n"])),
@@ -180,7 +196,13 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
                                          BlockingIOError(errno.EAGAIN, "Resource temporarily "
                                                                        "unavailable")]),
                 "uploads": ExceptionGroup("2 uploads failed", [OSError("quota"), ValueError("size")]),
-                "legacy": DeprecationWarning(t.random.choice(["use v2", "the flag is old"]))}
+                "legacy": DeprecationWarning(t.random.choice(["use v2", "the flag is old"])),
+                "stub": NotImplementedError(t.random.choice(["v2 only", "not yet"])),
+                "win": OSError(t.random.choice(["bad\r\nworse\r\n", "no disk\r\n"])),
+                "grep": ValueError("k must be a string"),
+                "cut": ConnectionAbortedError("the peer aborted"),
+                "stalled": t.random.choice([InterruptedError(errno.EINTR, "Interrupted"),
+                                            OSError(errno.EINTR, "Interrupted system call")])}
     answers = {"status": "Error: 0 found", "read_log": "",
                "export": "row\n" * t.random.randint(260_000, 300_000)}  # over a million
     tools = [raising(n, exc, log) for n, exc in failures.items()] + [
@@ -195,8 +217,10 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
         t.random.choice(["Status", "STATUS"]), "retired",
         t.random.choice(["read-log", "read_log ", " read_log"]),
         "".join(chr(ord(c) + 0xFEE0) for c in "status"),  # fullwidth letters
-        "read_log_" + "_then_".join(t.random.choices(list(failures), k=30)),  # a long name
-        t.random.choice(["status\n", "read\tlog", "\tstatus"])]  # a line break or a tab
+        "read_log_" + "_then_".join(t.random.choices(list(failures), k=30)) *
+        t.random.randint(20, 60),  # a long name
+        t.random.choice(["status\n", "read\tlog", "\tstatus"]),  # a line break or a tab
+        t.random.choice(["status\r", "read\rlog"]), t.random.choice(["status\0", "\0read_log"])]
     t.random.shuffle(names)
     names += ["deploy"] * 21  # one tool failing twenty-odd times over
     rounds = t.random.randint(9, 10)  # then rounds whose every call fails, before the answer
@@ -214,19 +238,31 @@ async def test_bank_what_the_next_request_carries_after_failures(t):
                                                        id="k2")))
     nameless = await settle(harness.run_tool(tools, {"type": "toolCall", "id": "k3", "name": "",
                                                      "arguments": {}}))
+    # A return of five million characters and more, in a call of its own; then a run of its own
+    # whose 45 to 70 rounds all fail, one tool each time, before the answer.
+    bulk = "row\n" * t.random.randint(1_300_000, 3_000_000)
+    whole = await settle(harness.run_tool([answering("dump", bulk, [])], lab.call("dump", id="k4")))
+    many, again = t.random.randint(45, 70), []
+    later = lab.ScriptedModel([lab.reply(lab.call("deploy"))] * many + [lab.say("Gave up.")])
+    record = await go(later, [raising("deploy", failures["deploy"], again)], [])
     t.expect([problem, len(model.calls), [[m.get("content"), m.get("is_error")] for m in sent
                                           if m.get("role") == "toolResult"],
               sorted(log), [b["arguments"] for b in harness.tool_calls(sent[1])] if sent else [],
               [alone["content"], alone["is_error"]],
-              [nameless["content"], nameless["is_error"]]],
+              [nameless["content"], nameless["is_error"]],
+              [len(whole["content"]), whole["content"] == bulk, whole["is_error"]],
+              [len(later.calls), len(again), results(record)[-1]]],
              [None, rounds + 2, wanted, sorted([n for n in names if n in failures or n in answers
                                                 or n == "flaky"] + ["deploy", "slow"] * rounds),
-              asked, [f"Tool {alone['tool_name']} not found", True], ["Tool  not found", True]],
+              asked, [f"Tool {alone['tool_name']} not found", True], ["Tool  not found", True],
+              [len(bulk), True, False], [many + 1, many, ["", True]]],
              "[What the run raised; the requests made, rounds of nothing but failures "
              "included; each result the second request carried as [content, is_error]; the "
              "tools that ran, once per call naming them; the arguments of the first reply's "
              "calls in the second request; a call answered with no tools at all; a call whose "
-             "name is \"\"]: a KeyError's str() keeps its quotes, no kind of Exception is a case "
+             "name is \"\"; a return of millions of characters as [length, whole, is_error]; "
+             "a run of its own whose every round fails, as [requests, runs of the tool, its "
+             "last result]]: a KeyError's str() keeps its quotes, no kind of Exception is a case "
              "of its own, a long message is whole, a long return is whole, any name no tool "
              "has is said whole, and \"Error: 0 found\" returned is no failure.")
 
@@ -294,7 +330,7 @@ async def test_bank_endings_pass_and_the_tools_own_failures_are_results(t):
           "and every name of the project's top as it is then.")
 async def test_bank_what_the_model_learns_of_missing_files(t):
     first = sorted(t.random.sample(["app.py", "README.md", "tox.ini", "Makefile"], 2) +
-                   [f"old{n}.py" for n in t.random.sample(range(500), t.random.randint(110, 130))] +
+                   [f"old{n}.py" for n in t.random.sample(range(1000), t.random.randint(320, 360))] +
                    [t.random.choice(["TODO.md", "Zeta.txt"])])
     junk, leaving = t.random.choice([("__pycache__", "__pycache__/app.cpython-312.pyc"),
                                      (".git", ".git/config"),
@@ -418,7 +454,9 @@ async def test_bank_status_lines_for_drawn_codes(t):
     pairs += [("no newline", t.random.choice([-1, -9])), ("ok\n", 0), ("", 3),
               ("first lines\n", 141), (f"inner\n{STATUS} {t.random.choice([1, 2])}", 1),
               ("wrapped\n", t.random.choice([256, 1000, 65535])),
-              (f"retrying\n{STATUS} {t.random.choice([1, 2])}", 0)]
+              (f"retrying\n{STATUS} {t.random.choice([1, 2])}", 0),
+              ("far\n", t.random.choice([2 ** 32, 2 ** 63])),
+              ("sunk\n", -t.random.choice([129, 2 ** 31 + 1, 2 ** 63]))]
     again = t.random.choice([1, 2, 4])
     pairs += [(f"once more\n{STATUS} {again}", again),
               ("".join(f"log line {n}\n" for n in range(t.random.randint(200, 400))), 2)]

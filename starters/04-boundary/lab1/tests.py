@@ -88,7 +88,7 @@ async def test_a_raise_becomes_a_result(t):
                                   "lesson 4).")
     # Round after round in which every call fails, then one that works: the loop decides
     # nothing about failures, so it asks the model again after each and reaches the answer.
-    rounds = t.random.randint(25, 35)
+    rounds = t.random.randint(40, 90)
     model = lab.ScriptedModel([lab.reply(lab.call(name)) for _ in range(rounds)] +
                               [lab.reply(lab.call("fix")), lab.say("Fixed it.")])
     messages = []
@@ -150,24 +150,30 @@ async def test_an_unknown_tool(t):
     tools = [fine(first), fine("read_file")]
     await settle(harness.run_tool(tools, call(first)))
     tools[0] = fine(then)
-    long = "read_file_" + "_or_".join(t.random.choices(NAMES, k=t.random.randint(150, 200)))
+    long = "read_file_" + "_or_".join(t.random.choices(NAMES, k=t.random.randint(150, 200))
+                                      ) * t.random.randint(3, 30)
     broken = t.random.choice(["read\nfile", "read_file\n", "read\tfile", "\tread_file"])
+    # Every time too: a carriage return and a NUL in a name are characters like any other.
+    bare = [t.random.choice(["read\rfile", "read_file\r"]), t.random.choice(["read\0file", "\0read_file"])]
     # lab.call refuses an empty name, but a provider can send one: the call is built by hand.
     result = await settle(harness.run_tool(tools, {"type": "toolCall", "id": "c9", "name": "",
                                                    "arguments": {}}))
     t.expect([await result_of(tools, first), await result_of(tools, then),
               await result_of(tools, "read-file"), await result_of(tools, "read_file "),
               await result_of(tools, long), await result_of(tools, broken),
+              *[await result_of(tools, odd) for odd in bare],
               [result["content"], result["is_error"]]],
              [[f"Tool {first} not found", True], ["ok", False],
               ["Tool read-file not found", True], ["Tool read_file  not found", True],
               [f"Tool {long} not found", True], [f"Tool {broken} not found", True],
+              *[[f"Tool {odd} not found", True] for odd in bare],
               ["Tool  not found", True]],
              f"The same list, with {first} replaced by {then} after one call: run_tool looks in "
              "the tools it is handed for this call, as they are now, and matches the name "
              "exactly as spelt, so read-file and \"read_file \" are not read_file; and any name "
              f"no tool has is said whole in NAME's place: a long name is said whole "
-             f"({len(long)} characters here), so is {broken!r} with its line break or tab, and "
+             f"({len(long):,} characters here), so is {broken!r} with its line break or tab, so are "
+             f"{bare[0]!r} and {bare[1]!r} with a carriage return or a NUL, and "
              "\"\" too (\"Tool  not found\"). Each item is [content, is_error] of one call (run_tool, lesson 4, Build "
              "item 2: \"A name that no tool has gets the result Tool NAME not found\").")
 
@@ -218,6 +224,13 @@ async def test_every_exception_becomes_a_result(t):
                True),
               (failing("group", group), str(group), True),
               (failing(own, KeyError(own)), f"'{own}'", True)]
+    # And every time: a NotImplementedError (a tool not finished is a tool failing), and a
+    # message whose lines end in \r\n, as a Windows program's do.
+    unfinished = t.random.choice(["not written yet", "dry run only"])
+    crlf = t.random.choice(["line 1: bad\r\nline 2: worse\r\n", "build failed\r\n",
+                            "first\r\n\r\nsecond"])
+    cases += [(failing("later", NotImplementedError(unfinished)), unfinished, True),
+              (failing("windows", OSError(crlf)), crlf, True)]
     t.random.shuffle(cases)
     tools = [made for made, _, _ in cases]
     found = [await result_of(tools, made["name"]) for made in tools]
@@ -227,17 +240,19 @@ async def test_every_exception_becomes_a_result(t):
              "that tool failing, not an unknown name; a tool that returns is not an error, even "
              "with \"\" or words that start with Error. No kind is a special case, a "
              "TimeoutError, an AssertionError, an OSError with no message, a RecursionError, a "
-             "MemoryError, a bare Exception(), a Warning and an ExceptionGroup included (whose "
-             "str() is the whole group's), a KeyError naming the tool's own name is the tool "
+             "MemoryError, a bare Exception(), a Warning, a NotImplementedError and an ExceptionGroup "
+             "included (whose str() is the whole group's), a message whose lines end in \\r\\n "
+             "keeps them, a KeyError naming the tool's own name is the tool "
              "failing too, and no message is cut, however long (here tens of thousands of "
              "characters). Each item is [content, is_error] of one call "
              "(run_tool, lesson 4, Build item 2: \"an Exception of any kind gets a result holding "
              "str(exc)\"). str(KeyError('key')) is \"'key'\".")
-    # Every time: a message of some two hundred thousand characters and a returned text of
-    # more than a million, each answered whole (told here by length and sameness, not spelt out).
+    # Every time: a message of some three hundred thousand characters to a million and a
+    # returned text of five million to thirteen million, each answered whole (told here by length and sameness, not spelt out).
     huge = "Traceback of the build:\n" + "".join(
-        f"  step {n}: {t.random.choice(NAMES)} failed\n" for n in range(8_000))
-    dump = "log line\n" * t.random.randint(120_000, 150_000)
+        f"  step {n}: {t.random.choice(NAMES)} failed\n" for n in range(1_000)
+    ) * t.random.randint(12, 40)
+    dump = "log line\n" * t.random.randint(600_000, 1_500_000)
     found = [await result_of([failing("build", ValueError(huge))], "build"),
              await result_of([fine("dump", dump)], "dump")]
     t.expect([[len(content), content == text, is_error]
@@ -248,17 +263,18 @@ async def test_every_exception_becomes_a_result(t):
              "characters gets them all: run_tool cuts nothing, however long. Each item is [the "
              "content's length, whether it is the text whole, is_error] (run_tool, lesson 4, "
              "Build item 2: \"str(exc), whole, however long\").")
-    # Tools that fail on every call: the first called 20 to 30 times, then one with an OSError
-    # that says "try again" (EINTR or EAGAIN) and one with a ConnectionError, each 10 to 15
-    # times: run once per call, told each time.
-    many, few = t.random.randint(20, 30), t.random.randint(10, 15)
-    busy = t.random.choice([OSError(errno.EINTR, "Interrupted system call"),
-                            BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")])
-    dropped = t.random.choice([ConnectionResetError("the server reset the connection"),
-                               ConnectionRefusedError("nothing listens on port 8080"),
-                               BrokenPipeError("the pipe to the server broke")])
-    for exc, text, calls in [(*failures(t)[0], many), (busy, str(busy), few),
-                             (dropped, str(dropped), few)]:
+    # Tools that fail on every call: the first called 45 to 90 times, then, each 10 to 15
+    # times, one with each OSError that says "try again" (EINTR, EAGAIN) and one with each kind
+    # of ConnectionError: run once per call, told each time.
+    many, few = t.random.randint(45, 90), t.random.randint(10, 15)
+    busy = [OSError(errno.EINTR, "Interrupted system call"),
+            BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")]
+    dropped = [ConnectionResetError("the server reset the connection"),
+               ConnectionRefusedError("nothing listens on port 8080"),
+               ConnectionAbortedError("the connection was aborted"),
+               BrokenPipeError("the pipe to the server broke")]
+    for exc, text, calls in [(*failures(t)[0], many),
+                             *[(exc, str(exc), few) for exc in busy + dropped]]:
         ran = []
 
         def again(arguments, exc=exc, ran=ran):
@@ -269,7 +285,7 @@ async def test_every_exception_becomes_a_result(t):
         for _ in range(calls):  # a loop turn after each call, as a run has between calls
             found.append(await result_of(tools, "deploy"))
             await lab.tick()
-        if exc is busy:  # its str() names the platform's errno (4 on Linux, 27 in the browser)
+        if exc in busy:  # its str() names the platform's errno (4 on Linux, 27 in the browser)
             found = [[content == text and "str(exc)", is_error] for content, is_error in found]
             text = "str(exc)"
         told = [result for n, result in enumerate(found) if result not in found[:n]]
@@ -277,8 +293,8 @@ async def test_every_exception_becomes_a_result(t):
                  f"A tool that raises {exc!r} on every call, called {calls} times: it runs "
                  f"once per call and its failure is told each time, since run_tool neither tries "
                  f"it again nor stops calling it, however often it failed before; an OSError "
-                 f"whose errno says to try again ({busy!r} this time) and a ConnectionError "
-                 f"({dropped!r} this time) are no exception. The items are [the different "
+                 f"whose errno says to try again (EINTR, EAGAIN) and a ConnectionError of any "
+                 f"kind (reset, refused, aborted, a broken pipe) are no exception. The items are [the different "
                  f"results among the {calls} as [content, is_error], how many of them are "
                  f"str(exc) with is_error True, how many times the tool ran] (run_tool, lesson 4, "
                  f"Build item 2: \"run_tool neither tries a call again nor stops calling a tool "
@@ -407,6 +423,24 @@ async def test_a_failure_mid_batch(t):
              "its own. The items are [the two results as [content, is_error], the arguments "
              "the tool ran with] (run_tool, lesson 4, Build item 2: \"later calls of the same "
              "batch included\").")
+    # Every time: a batch of 8 to 40 calls that all fail, then one that works: each runs.
+    count, runs = t.random.randint(8, 40), []
+
+    def shaky(arguments):
+        runs.append("shaky")
+        raise excs[1][0]
+    model = lab.ScriptedModel([lab.reply(*[lab.call("shaky") for _ in range(count)],
+                                         lab.call("good")), lab.say("One worked.")])
+    messages = []
+    await lab.drive(harness.run_agent(model, SYSTEM, messages,
+                                      [tool("shaky", shaky), fine("good", "good", runs)],
+                                      t.random.choice(PROMPTS)))
+    t.expect([[[m["content"], m["is_error"]] for m in messages[2:-1]], runs],
+             [[[excs[1][1], True]] * count + [["good", False]], ["shaky"] * count + ["good"]],
+             f"A batch of {count} calls whose tool fails each time, then a call that works: "
+             "every call runs and gets its own result, however many failed before it in the "
+             "batch. The items are [the results as [content, is_error], the tools that ran] "
+             "(run_tool, lesson 4, Build item 2: \"later calls of the same batch included\").")
 
 
 BAD = [("missing", None), ("a number", 7), ("None", None), ("a list", ["a.py"]),
@@ -432,6 +466,15 @@ async def test_str_arg(t):
     values = ["", t.random.choice(["a.py", "src/app.py", "rm -rf build"]),
               t.random.choice(["naïve\n", " ", " a.py", "src/app.py\n", "\tx = 1\n"])]
     t.random.shuffle(values)
+    # And every time, a string of millions of characters: a string all the same.
+    long = t.random.choice(["a.py ", "x = 1\n", "naïve "]) * t.random.randint(250_000, 1_000_000)
+    said = await raised(lambda: harness.str_arg({name: long}, name))
+    got = harness.str_arg({name: long}, name) if said is None else ""
+    t.expect([said, len(got), got == long], [None, len(long), True],
+             f"A string of {len(long):,} characters is a string: str_arg hands it back as it "
+             "was sent, however long. The items are [what str_arg raised, the length of what it "
+             "returned, whether that is the string whole] (str_arg, lesson 4, Build item 1: "
+             "\"as it was sent, when that is a string\").")
     sent = [{name: value, "n": 1} for value in values]
     t.expect([harness.str_arg(arguments, name) for arguments in sent], values,
              "str_arg returns the value as it was sent when it is a string, the empty string "
@@ -476,7 +519,15 @@ async def test_bad_arguments_are_results(t):
               for arguments in bad_arguments(t, "content", 1)] +
              [["bash", "command", arguments] for arguments in bad_arguments(t, "command", 2)])
     t.random.shuffle(asked)
-    found = [await result_of(tools, name, arguments) for name, _, arguments in asked]
+    calls = [call(name, arguments, id=f"c{n}") for n, (name, _, arguments) in enumerate(asked)]
+    sent = [dict(made["arguments"]) for made in calls]
+    found = [await settle(harness.run_tool(tools, made)) for made in calls]
+    found = [[result["content"], result["is_error"]] for result in found]
+    t.expect([made["arguments"] for made in calls], sent,
+             "run_tool changes nothing of the call, a call whose argument was refused "
+             "included: its arguments stay as the model sent them, the refused one too. Each "
+             "item is one call's arguments after run_tool answered it (run_tool, lesson 4, "
+             "Build item 2: \"its arguments stay in the record as the model sent them\").")
     t.expect(found, [[f"{argument} must be a string", True] for _, argument, _ in asked],
              "Each tool takes its arguments with str_arg, and run_tool turns the ValueError "
              "into the call's result. Each item is [content, is_error] of one call (str_arg "
@@ -521,6 +572,27 @@ async def test_bad_arguments_are_results(t):
              "raises what str_arg raises, or nothing when str_arg takes it and the command "
              "runs. The item is whether what bash raised is what str_arg raised "
              "(make_bash_tool, lesson 4, Build item 1: \"bash takes command through it\").")
+    # A spy in str_arg's place: read, write and bash each ask it for their arguments, so the
+    # rule is kept in one place, not copied.
+    given, asked_for = harness.str_arg, []
+
+    def spy(arguments, name):
+        asked_for[-1].append(name)
+        return given(arguments, name)
+    harness.str_arg = spy
+    try:
+        for made, arguments in [(read, {"path": "a.py"}), (write, {"path": "c.py", "content": "c\n"}),
+                                (bash, {"command": "true"})]:
+            asked_for.append([])
+            await settle(made["execute"](arguments))
+    finally:
+        harness.str_arg = given
+    t.expect([sorted(set(names)) for names in asked_for], [["path"], ["content", "path"], ["command"]],
+             "read, write and bash each take their arguments through str_arg, one rule kept in "
+             "one place: with a spy of the test's own in harness.str_arg's place, each asks it "
+             "for every argument it takes. The items are the names each of read, write and bash "
+             "asked str_arg for (str_arg, lesson 4, Build item 1: \"write takes `path` and "
+             "`content` through it, and bash takes `command`\").")
     # A write the workspace refuses (a.py is a file, so a.py/b.py cannot be one) raises in the
     # tool, and only run_tool makes that raise a result.
     t.expect(await result_of(tools, "write", {"path": "a.py/b.py", "content": "x"}),
@@ -577,7 +649,7 @@ async def test_read_a_missing_file(t):
     folders = {"src": "src/main.py", **dict([t.random.choice([
         ("__pycache__", "__pycache__/a.cpython-312.pyc"), (".git", ".git/HEAD"),
         ("node_modules", "node_modules/left-pad/index.js")])])}
-    names = sorted(t.random.sample([f"part{n}.py" for n in range(1000)], t.random.randint(250, 300)) +
+    names = sorted(t.random.sample([f"part{n}.py" for n in range(1000)], t.random.randint(320, 480)) +
                    [*folders, t.random.choice([".env", ".gitignore", ".flake8"]),
                     t.random.choice(["README.md", "TODO.md", "Zeta.txt"])])
     crowded = harness.make_read_tool(lab.Workspace(
@@ -692,6 +764,8 @@ async def test_the_status_line_follows_any_output(t):
         raise OSError(trouble)
     inner = t.random.choice([1, 2, 3])
     wide = t.random.choice([256, 1000, 65535, 2 ** 31])
+    # Every time too: a code past 2**31 and one far below 0, ints like any other.
+    far, sunk = t.random.choice([2 ** 32, 2 ** 63, 10 ** 20]), -t.random.choice([129, 2 ** 31 + 1, 2 ** 63])
     flood = "".join(f"line {n} of the build log\n" for n in range(t.random.randint(150, 300)))
     shell = lab.Shell(lab.Workspace({}), commands={
         "partial": lambda args, ws: (partial, code),
@@ -700,10 +774,12 @@ async def test_the_status_line_follows_any_output(t):
         "nested": lambda args, ws: (f"inner\nCommand exited with code {inner}", code),
         "again": lambda args, ws: (f"retrying\nCommand exited with code {code}", code),
         "wide": lambda args, ws: ("wrapped\n", wide),
+        "far": lambda args, ws: ("far\n", far), "sunk": lambda args, ws: ("sunk\n", sunk),
         "flood": lambda args, ws: (flood, code)})
     bash = harness.make_bash_tool(shell)
     t.expect([await result_of([bash], "bash", {"command": command})
-              for command in ("partial", "killed", "piped", "nested", "again", "wide", "flood")],
+              for command in ("partial", "killed", "piped", "nested", "again", "wide", "far",
+                              "sunk", "flood")],
              [[f"{partial}\nCommand exited with code {code}", False],
               [f"started\n\nCommand exited with code {signal}", False],
               ["first lines\n\nCommand exited with code 141", False],
@@ -712,16 +788,18 @@ async def test_the_status_line_follows_any_output(t):
               [f"retrying\nCommand exited with code {code}\nCommand exited with code {code}",
                False],
               [f"wrapped\n\nCommand exited with code {wide}", False],
+              [f"far\n\nCommand exited with code {far}", False],
+              [f"sunk\n\nCommand exited with code {sunk}", False],
               [f"{flood}\nCommand exited with code {code}", False]],
              f"The result is what the command printed, then a newline, then Command exited "
              f"with code N, whenever the code is other than 0: the newline goes in even when "
-             f"the output has none of its own, a code below 0 is other than 0, so is 141 (a "
-             f"pipe closed early) and so is a code past 255 ({wide} here), output of any length "
+             f"the output has none of its own, a code below 0 is other than 0, however far below ({sunk} here), so is 141 (a "
+             f"pipe closed early) and so is a code past 255 ({wide} and {far} here), output of any length "
              f"({len(flood)} characters here) gets the one newline, and output that itself ends "
              f"with a status line gets this command's own, even when it is the same line. Each "
              f"item is [content, is_error] of one call, for the commands partial, killed, piped, "
              f"nested, again (whose output already ends with Command exited with code {code}), "
-             f"wide and flood (bash, lesson 4, Build item 4).")
+             f"wide, far, sunk and flood (bash, lesson 4, Build item 4).")
     # A shell that cannot run the command at all is the tool failing, which bash leaves to run_tool.
     t.expect(await result_of([bash], "bash", {"command": "broken"}), [trouble, True],
              f"When the shell itself raises (here OSError({trouble!r})), bash lets it out and "
