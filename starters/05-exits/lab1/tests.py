@@ -533,8 +533,8 @@ async def test_context_for_model(t):
              "Once the view is made, the record is untouched, every message of it as it was, "
              "not even a key whose value is None tidied away; and the view carries the record's "
              "messages as they stand, every key and every space of their words, the record's "
-             "own message dicts, not copies, edited or not (Build item 4, \"the record's "
-             "messages, in order\"). The items are [the record's messages that changed, the "
+             "own message dicts: not an edited copy, and not copies at all, even equal ones "
+             "(Build item 4, \"the record's messages, in order\"). The items are [the record's messages that changed, the "
              "view's messages the record does not hold, the view's messages that are not the "
              "record's own dicts but copies], by position (context_for_model, lesson 5).")
     t.expect(lab.show(view, stop_reason=True),
