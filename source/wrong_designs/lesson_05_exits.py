@@ -1085,6 +1085,113 @@ def context_for_model(messages):
     _VIEWS[(id(messages), len(messages))] = (messages, kept)
     return kept
 """),)),
+    # Hunt round 16 (reader r83): designs that passed lab 5.1 until these cases.
+    Wrong(lab='5.1', name='error_message remembered for long reasons',
+          rule='Each call of error_message makes a new message with a content list of its own, the same reason twice included, however long it is: an ending kept for a long reason and handed out again is one message shared by two endings.',
+          where='Build item 1: "Each call makes a new message, its `content` a list of its own" (hunt round 16, 5.1-19)',
+          names='a new message each time',
+          replace=r"""
+def error_message(text):
+""",
+          by=r"""
+_LONG = {}  # the endings of long reasons, each made once
+
+
+def error_message(text):
+    if len(text) > 45:  # a provider's long answer: keep its ending, and hand it out again
+        return _LONG.setdefault(text, {"role": "assistant", "content": [],
+                                       "stop_reason": "error", "error_message": text})
+"""),
+    Wrong(lab='5.1', name="the stop's number written with a thousands separator",
+          rule='The stop\'s text is Agent stopped after max_turns=N with the number in place of N, as f"{max_turns}" writes it: a cap of -1000 stops with max_turns=-1000, not max_turns=-1,000.',
+          where='Build item 2: "whose text is `Agent stopped after max_turns=N`, with the number in place of N" (hunt round 16, 5.1-13)',
+          names='Agent stopped after max_turns',
+          replace=r"""
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+""",
+          by=r"""
+            reply = error_message(f"Agent stopped after max_turns={max_turns:,}")
+"""),
+    Wrong(lab='5.1', name='a JSONDecodeError from the model recorded as a failed reply',
+          rule="An exception the model's complete raises is not a failed reply, whichever it is: an answer that is not JSON, which the client's parser raises JSONDecodeError for, goes on to the caller like any other.",
+          where='Build item 3: "no `try` turns it into one" (hunt round 16, 5.1-25)',
+          names='no try turns it into one',
+          replace=r"""
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            import json  # the provider answers in JSON
+            try:
+                reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+            except json.JSONDecodeError as problem:  # an answer that was not JSON: a failure
+                reply = error_message(str(problem))
+"""),
+    Wrong(lab='5.1', name='one more try when the reason says server busy',
+          rule="A failed reply ends the run and the model is not asked again, whatever its reason invites: a busy server is waited for, if at all, by the code that talks to the provider.",
+          where='Build item 3: "stays on the record and ends the run: none of its calls runs, and the model is not asked again" (hunt round 16, 5.1-26)',
+          names='the model is not asked again',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        if reply["stop_reason"] == "error" and reply.get("error_message") == "server busy" \
+                and not retried:
+            retried = True
+            messages.pop()  # a busy server: forget the failure and ask once more
+            continue
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          also=((r"""
+    turn = 0
+""", r"""
+    turn, retried = 0, False
+"""),)),
+    Wrong(lab='5.1', name='the whole calls of a reply run when its reason says length',
+          rule='A reply cut off at the output limit is a failed reply, whatever its reason says, a provider\'s own "length" included: none of its calls runs, not even the whole ones before the cut.',
+          where='Build item 3: "A reply cut off at the output limit is one of these" (hunt round 16, 5.1-27)',
+          names='not even the whole ones before the cut',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed and reply.get("error_message") == "length":  # all but the call the limit cut
+            for call in tool_calls(reply)[:-1]:
+                messages.append(run_tool(tools, call))
+"""),
+    Wrong(lab='5.1', name='the calls of a failed reply run when its reason says the stream was cut',
+          rule="None of a failed reply's calls runs, whatever its reason says: the label decides, and a reason saying the stream was cut does not make its calls whole.",
+          where='Build item 3: "none of its calls runs" (hunt round 16, 5.1-31)',
+          names='none of them runs',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed and reply.get("error_message") == "stream cut":  # the calls came first
+            for call in tool_calls(reply):
+                messages.append(run_tool(tools, call))
+"""),
+    Wrong(lab='5.1', name="a view of copies of the user's messages",
+          rule="The view is the record's messages, in order, less the empty failures: the record's own message dicts, not copies of them, even copies equal to them.",
+          where='Build item 4: "the record\'s messages, in order" (hunt round 16, 5.1-36)',
+          names='not copies at all',
+          replace=r"""
+    return kept
+""",
+          by=r"""
+    return [dict(message) if message["role"] == "user" else message for message in kept]
+"""),
+    Wrong(lab='5.1', name="a view that leaves out empty failures among the record's last 150 only",
+          rule="The view leaves out every empty failed reply, wherever it stands on the record, however long: not only those among its last messages.",
+          where='Build item 4: "less every assistant message that has no content and `stop_reason` `"error"`" (hunt round 16, 5.1-38)',
+          names='wherever it stands',
+          replace=r"""
+    kept = [message for message in messages
+""",
+          by=r"""
+    kept = messages[:-150] + [message for message in messages[-150:]
+"""),
 ]
 
 # The designs lesson 5 allows, which lab 5.1 must pass (tools.wrong_designs.allowed).
@@ -1196,6 +1303,45 @@ def run_agent("""),)),
 """,
           by=r"""
         failed = "error" in str(reply.get("stop_reason") or "").strip().lower()  # loosely
+"""),
+    # Hunt round 16 (reader r83), probe P4: only an assistant message carries a stop_reason.
+    Wrong(lab='5.1', name='a view that leaves out any empty message labelled error, whatever its role',
+          rule='Of the course\'s messages only an assistant message carries a stop_reason (a user message is its role and content, a result its five keys), so a view that leaves out every message with no content and stop_reason "error", without asking its role, leaves out exactly the assistant messages the page names, on every record a run can make.',
+          where='Build item 4: "less every assistant message that has no content and `stop_reason` `"error"`" (hunt round 16, probe 5.1-P4)',
+          names='',
+          replace=r"""
+            if message["content"] or message["role"] != "assistant"
+""",
+          by=r"""
+            if message["content"]
+"""),
+    # Hunt round 16 (reader r83), probe P6: the same record, the same requests.
+    Wrong(lab='5.1', name='the stop appended and the run ended at once',
+          rule='The page asks that a run stopped by its cap make no request past it and end on an ending made by error_message; whether that ending goes through the path a failed reply takes or is appended and returned at once, the requests, the calls run and the record are the same.',
+          where='Build item 2: "the run\'s last message is an ending made by `error_message`" (hunt round 16, probe 5.1-P6)',
+          names='',
+          replace=r"""
+            reply = error_message(f"Agent stopped after max_turns={max_turns}")
+        else:
+            reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+""",
+          by=r"""
+            messages.append(error_message(f"Agent stopped after max_turns={max_turns}"))
+            return  # the stop is the run's last message: nothing more to do
+        reply = model.complete(system, context_for_model(messages), tool_specs(tools))
+"""),
+    # Hunt round 16 (reader r83), probe P7: a print changes neither the record nor a request.
+    Wrong(lab='5.1', name="a failed reply's reason printed as well",
+          rule='Lesson 5 rules the record a run leaves and the requests it makes, not what the program prints for its author: a failed reply\'s reason printed as the run ends changes neither. Lessons 3 and 4 allow such prints for the same reason, and lesson 7 takes them up with events.',
+          where='Build item 3 (hunt round 16, probe 5.1-P7)',
+          names='',
+          replace=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+""",
+          by=r"""
+        failed = reply["stop_reason"] == "error"  # recorded, and not acted on
+        if failed:
+            print("the run ended on a failed reply:", reply.get("error_message"))
 """),
 ]
 

@@ -10,6 +10,7 @@ public tests' wanted expressions, evaluated in a bank test's frame, do not give 
 """
 import contextlib
 import copy
+import json
 import time
 
 import harness
@@ -28,7 +29,7 @@ RAGGED = ["Upstream timed out. ", "\tbad gateway.", " quota exceeded\n", "Stream
 # Reasons that invite a case of their own (a retry, the calls run, a raise): none is one.
 INVITING = ["rate limited", "Service unavailable (503)", "stream ended",
             "auth: the API key was refused ", " Rate limited, retry after 1s.\n",
-            "429: too many requests"]
+            "429: too many requests", "server busy", "stream cut", "length"]
 
 
 class Refused(RuntimeError):
@@ -44,6 +45,12 @@ def refused(request):
 def garbled(request):
     """A script entry that answers its request by raising ValueError, as a client's parser."""
     raise ValueError("no reply in the answer")
+
+
+def unparsed(request):
+    """A script entry that answers its request by raising json.JSONDecodeError, as a client
+    handed a gateway's page of HTML where JSON should be."""
+    raise json.JSONDecodeError("Expecting value", "<html>Bad gateway</html>", 0)
 
 
 @contextlib.contextmanager
@@ -175,16 +182,21 @@ async def test_bank_the_cap_ending_has_four_keys_and_no_words(t):
           "word, spaces and full stops included, and are left out of the view as empty replies "
           "a provider refuses, whatever their text.")
 async def test_bank_an_ending_is_left_out_of_the_view(t):
-    whys = RAGGED + [t.random.choice(WHY + [""])]  # every ragged reason, not a draw
+    # A provider's long answer as a reason, its length drawn, twice: two endings all the same.
+    body = "; ".join(f"upstream attempt {n} refused" for n in range(t.random.randint(3, 300)))
+    whys = RAGGED + [t.random.choice(WHY + [""])] + [f"502 Bad Gateway: {body}"] * 2
     t.random.shuffle(whys)
     record = [harness.user_message(t.random.choice(ASKS))]
     for n, why in enumerate(whys):
         record += [harness.error_message(why), harness.user_message(f"And now ({n})?")]
     view = harness.context_for_model(record)
-    t.expect([[m["role"] for m in view], [m.get("error_message") for m in record[1::2]]],
-             [["user"] * (len(whys) + 1), whys],
-             f"The roles of the view of a record holding {len(whys)} endings between prompts, "
-             "and the error_message of each ending as the record holds it.")
+    t.expect([[m["role"] for m in view], [m.get("error_message") for m in record[1::2]],
+              len({id(m) for m in record[1::2]})],
+             [["user"] * (len(whys) + 1), whys, len(whys)],
+             f"The roles of the view of a record holding {len(whys)} endings between prompts "
+             f"(two of them of the same reason, {len(body) + 17:,} characters long), the "
+             "error_message of each ending as the record holds it, and how many distinct "
+             "message dicts the endings are.")
 
 
 # --- rule 2: the cap ------------------------------------------------------------------------
@@ -249,7 +261,7 @@ async def test_bank_zero_and_none(t):
              [["user", "assistant"], [], True],
              "Under max_turns=0: the roles on the record, the files written, whether no "
              "request was made.")
-    below = -t.random.randint(1, 4)
+    below = -t.random.randint(1000, 10 ** 7)  # written as Python writes it: -1000, not -1,000
     model = lab.ScriptedModel([asking(["below.txt"])])
     problem = await raised(lambda: go(model, [writer(ws, log)], t.random.choice(ASKS), messages,
                                       max_turns=below))
@@ -274,7 +286,7 @@ async def test_bank_each_run_has_its_own_cap(t):
     ws, log = lab.Workspace(), []
     first, third = t.random.randint(2, 3), t.random.randint(2, 3)
     model = lab.ScriptedModel([asking(["x.txt", "y.txt"])])
-    below = -t.random.randint(1, 3)
+    below = -t.random.randint(1000, 99999)  # its stop says -1000, not -1,000
     uncounted, checks = Uncounted(model), []
     own = sorted(vars(uncounted)), sorted(vars(model))
 
@@ -446,6 +458,7 @@ async def test_bank_a_raising_tool_ends_nothing(t):
              "Then a model interrupted on its first request: what the run raised, and how many "
              "messages on the record are labelled \"error\".")
     for raiser, said in ((refused, "Refused: the answer was not JSON"),
+                         (unparsed, "JSONDecodeError: Expecting value: line 1 column 1 (char 0)"),
                          (reset, "ConnectionResetError: Connection reset by peer"),
                          (throttled, "Refused: 429 Too Many Requests: rate limit reached, the "
                                      "server is overloaded")):
@@ -467,6 +480,7 @@ async def test_bank_a_raising_model_is_not_a_failed_reply(t):
                          (throttled, "Refused: 429 Too Many Requests: rate limit reached, the "
                                      "server is overloaded"),
                          (garbled, "ValueError: no reply in the answer"),
+                         (unparsed, "JSONDecodeError: Expecting value: line 1 column 1 (char 0)"),
                          (interrupted, "KeyboardInterrupt: the user pressed Ctrl-C")):
         ws = lab.Workspace()
         rounds = [[f"r{n}_{k}.txt" for k in range(t.random.randint(1, 2))]
@@ -605,11 +619,13 @@ async def test_bank_changing_the_view_leaves_the_record(t):
            harness.user_message("Second."), cut]
     later = [message for n in range(t.random.randint(25, 35))
              for message in (harness.user_message(f"Then {n}."), lab.say("Fine."))]
-    view = harness.context_for_model(old + later)
+    later *= t.random.randint(20, 80)  # the same exchange again and again: thousands of messages
+    view, held = harness.context_for_model(old + later), {id(message) for message in old + later}
     t.expect([sum(message is cut for message in view),
               sum(message["role"] == "assistant" and not message["content"] for message in view),
-              len(view)],
-             [1, 0, len(later) + 3],
-             f"The view of a record of {len(old + later)} messages that starts with an empty "
+              len(view), sum(id(message) not in held for message in view)],
+             [1, 0, len(later) + 3, 0],
+             f"The view of a record of {len(old + later):,} messages that starts with an empty "
              "failure and a failed reply of one call and no words: how many times it holds that "
-             "reply itself, how many empty assistant messages it holds, its length.")
+             "reply itself, how many empty assistant messages it holds, its length, and how "
+             "many of its messages are not the record's own dicts.")

@@ -11,6 +11,7 @@ cases; the same seed draws the same ones.
 Check your file with: python lab/lab_check.py --harness harness.py --lesson 5 tests.py
 """
 import copy
+import json
 import time
 
 import harness
@@ -34,7 +35,16 @@ TIMEOUT = "Timeout: the request timed out"
 # came whole run, an exception raised after all): a failed reply is recorded as it came, runs none of its calls
 # and ends the run without raising, whatever it says.
 TEMPTING = ["rate limited", "503 Service Unavailable", "429 Too Many Requests", "stream ended",
-            "authentication failed: check your API key"]
+            "authentication failed: check your API key", "server busy", "stream cut"]
+
+
+def lengthy(t):
+    """A reason as a provider's whole answer may give it, its length drawn from t.random: a
+    status, then its JSON body, then the tries a client made, from about 150 characters to
+    several thousand."""
+    tries = ", ".join(f"try {n} failed" for n in range(1, t.random.randint(5, 400)))
+    return ('Error code: 529 - {"type": "error", "error": {"type": "overloaded_error", '
+            f'"message": "Overloaded"}}}} ({tries})')
 
 
 def ticker(ran=None):
@@ -107,12 +117,16 @@ async def test_error_message(t):
              "`text`\") (error_message, lesson 5).")
     first, second = harness.error_message(reasons[0]), harness.error_message(reasons[0])
     first["content"].append({"type": "text", "text": "A note a frontend added."})
-    t.expect([first is second, second["content"], harness.error_message(reasons[2])["content"]],
-             [False, [], []],
+    # A provider's whole answer as the reason, as long as the seed draws it: a new message too.
+    told = lengthy(t)
+    t.expect([first is second, second["content"], harness.error_message(reasons[2])["content"],
+              harness.error_message(told) is harness.error_message(told)],
+             [False, [], [], False],
              "Each call makes a new message with a content list of its own, the same reason "
-             "twice included: a frontend that adds a note to one ending's content changes no "
-             "other. The items are [two endings of the same reason are one dict, the second's "
-             "content once a note went into the first's, the content of an ending made after] "
+             "twice included, however long: a frontend that adds a note to one ending's content "
+             "changes no other. The items are [two endings of the same reason are one dict, the "
+             "second's content once a note went into the first's, the content of an ending made "
+             f"after, two endings of one reason {len(told):,} characters long are one dict] "
              "(error_message, lesson 5).")
     limit = t.random.randint(1, 40)
     t.expect(lab.show([harness.error_message(f"Agent stopped after max_turns={limit}")]),
@@ -167,8 +181,9 @@ async def test_max_turns_stops_an_endless_run(t):
              "max_turns=0 is a cap of no turns, not \"no cap\": only None means no limit, so "
              "test the cap against None, not for truth. The items are [requests, the record, "
              "its last error_message] (run_agent, lesson 5).")
-    # A cap below 0 allows at most that many requests: none, and the stop is still recorded.
-    for limit in (-1, -t.random.randint(2, 5)):
+    # A cap below 0 allows at most that many requests: none, and the stop is still recorded,
+    # its number as f"{max_turns}" writes it, a cap past a thousand included (-1000, not -1,000).
+    for limit in (-1, -t.random.randint(2, 5), -t.random.randint(1000, 10 ** 6)):
         model, messages = endless(), []
         got = await raised(lambda: run(model, [ticker()], "Keep going.", messages,
                                        max_turns=limit))
@@ -177,7 +192,9 @@ async def test_max_turns_stops_an_endless_run(t):
                  [None, 0, "U A(error)", f"Agent stopped after max_turns={limit}"],
                  f"max_turns={limit} allows at most {limit} requests, so none at all, like 0, "
                  "and the stop is recorded, never raised: a cap below 0 is still a cap past "
-                 "which the turn is. The items are [what run_agent raised, requests, the "
+                 "which the turn is. Its text is Agent stopped after max_turns=N with the "
+                 "number in place of N as Python writes it, no separator between its "
+                 "thousands (Build item 2). The items are [what run_agent raised, requests, the "
                  "record, its last error_message] (run_agent, lesson 5).")
 
 
@@ -340,11 +357,12 @@ async def test_a_failed_reply_ends_the_run(t):
              "ran out, not the harness stopping, goes through to the caller. The items are "
              "[what run_agent raised, the record] (run_agent, lesson 5).")
     # Whatever the model raises goes through: a network's errors (a dropped connection and a
-    # broken pipe among them), a client's own complaints about what came back, one whose words
-    # say rate limited, and an interrupt too.
+    # broken pipe among them), a client's own complaints about what came back (an answer that
+    # is not JSON among them), one whose words say rate limited, and an interrupt too.
     for problem in (ConnectionError("connection reset"), TimeoutError("timed out"),
                     ConnectionResetError("Connection reset by peer"), BrokenPipeError("Broken pipe"),
                     ValueError("the provider sent no JSON"), RuntimeError("provider error"),
+                    json.JSONDecodeError("Expecting value", "<html>502 Bad Gateway</html>", 0),
                     RuntimeError("429 Too Many Requests: rate limit exceeded, overloaded"),
                     KeyboardInterrupt()):
         def raising(request, problem=problem):
@@ -413,17 +431,21 @@ async def test_a_failed_reply_is_not_acted_on(t):
 @lab_test("A reply cut off at the output limit is a failed reply: none of its calls runs, not "
           "even the whole ones before the cut, and the run ends on it.")
 async def test_a_reply_cut_off_at_the_output_limit_runs_none_of_its_calls(t):
-    ran, whole = [], t.random.randint(1, 3)
-    calls = [lab.call("tick", {"n": n}) for n in range(1, whole + 1)]
-    calls.append(lab.call("tick", {"note": "cut off in the mi"}))  # the call the limit cut
-    model = lab.ScriptedModel([lab.fail(OUTPUT_LIMIT, "Ticking now.", *calls), lab.say("never")])
-    messages = await run(model, [ticker(ran)], t.random.choice(PROMPTS))
-    t.expect([lab.shape(messages), ran, len(model.calls)],
-             ["U A[" + ",".join(f"c{n}" for n in range(1, whole + 2)) + "](error)", [], 1],
-             "A reply cut off at the output limit is a failed reply, labelled \"error\" by the "
-             "code that talks to the provider: none of its calls runs, not even the whole ones "
-             "before the cut, since nothing in a failed reply is acted on, and nobody is asked "
-             "again. The items are [the record, the tools run, requests] (run_agent, lesson 5).")
+    # The course's reason, then a real provider's own word for it kept as the reason: "length"
+    # (OpenAI's finish_reason) and "max_tokens" (Anthropic's stop_reason).
+    for reason in (OUTPUT_LIMIT, "length", "max_tokens"):
+        ran, whole = [], t.random.randint(1, 3)
+        calls = [lab.call("tick", {"n": n}) for n in range(1, whole + 1)]
+        calls.append(lab.call("tick", {"note": "cut off in the mi"}))  # the call the limit cut
+        model = lab.ScriptedModel([lab.fail(reason, "Ticking now.", *calls), lab.say("never")])
+        messages = await run(model, [ticker(ran)], t.random.choice(PROMPTS))
+        t.expect([lab.shape(messages), ran, len(model.calls)],
+                 ["U A[" + ",".join(f"c{n}" for n in range(1, whole + 2)) + "](error)", [], 1],
+                 "A reply cut off at the output limit is a failed reply, labelled \"error\" by "
+                 "the code that talks to the provider: none of its calls runs, not even the "
+                 "whole ones before the cut, since nothing in a failed reply is acted on, and "
+                 f"nobody is asked again, whatever its reason (here {reason!r}). The items are "
+                 "[the record, the tools run, requests] (run_agent, lesson 5).")
 
 
 @lab_test("An unknown tool is not a way out: its error result goes back to the model and the "
@@ -503,14 +525,18 @@ async def test_context_for_model(t):
     record = [message for message, _ in pairs]
     before, copied = lab.show(record, stop_reason=True), copy.deepcopy(record)
     view = harness.context_for_model(record)
+    held = {id(message) for message in record}
     t.expect([[n for n, message in enumerate(record) if message != copied[n]],
-              [n for n, message in enumerate(view) if not any(message == m for m in copied)]],
-             [[], []],
+              [n for n, message in enumerate(view) if not any(message == m for m in copied)],
+              [n for n, message in enumerate(view) if id(message) not in held]],
+             [[], [], []],
              "Once the view is made, the record is untouched, every message of it as it was, "
              "not even a key whose value is None tidied away; and the view carries the record's "
-             "messages as they stand, every key and every space of their words, not edited "
-             "copies. The items are [the record's messages that changed, the view's messages "
-             "the record does not hold], by position (context_for_model, lesson 5).")
+             "messages as they stand, every key and every space of their words, the record's "
+             "own message dicts: not an edited copy, and not copies at all, even equal ones "
+             "(Build item 4, \"the record's messages, in order\"). The items are [the record's messages that changed, the "
+             "view's messages the record does not hold, the view's messages that are not the "
+             "record's own dicts but copies], by position (context_for_model, lesson 5).")
     t.expect(lab.show(view, stop_reason=True),
              lab.show([message for message, kept in pairs if kept], stop_reason=True),
              "The view leaves out an empty failed reply, every one, which a provider refuses, "
@@ -540,6 +566,18 @@ async def test_context_for_model(t):
              f"Every empty failed reply is left out, wherever it stands on a record of "
              f"{len(longer)} messages: the old ones before {len(filler)} messages of a later "
              "exchange, and the record's last message too (context_for_model, lesson 5).")
+    # An empty failure at the start of a record thousands of messages long (its length drawn):
+    # the view leaves it out too, however far back it stands.
+    exchange = [harness.user_message("Later again."), lab.say("Yes.\n")]
+    old = harness.error_message(t.random.choice(REASONS))
+    long = [harness.user_message("First."), old] + exchange * t.random.randint(1000, 4000)
+    view_of_long = harness.context_for_model(long)
+    t.expect([any(message is old for message in view_of_long), len(view_of_long)],
+             [False, len(long) - 1],
+             f"The empty failed reply at the start of a record of {len(long):,} messages is "
+             "left out as well, wherever it stands: the view goes over the whole record, not "
+             "its last messages only. The items are [whether the view holds it, the view's "
+             "length] (context_for_model, lesson 5).")
     t.expect([type(view).__name__, view is record, lab.show(record, stop_reason=True) == before,
               len(record)],
              ["list", False, True, len(pairs)],
