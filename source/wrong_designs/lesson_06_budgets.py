@@ -1,7 +1,7 @@
 """Lesson 6, "Budgets: the file that ate the context window": the wrong designs its rungs rule
 out, each as a small change to lab 6.1's reference. The format is tools/wrong_designs.py's.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     # Hunt round 10 (reader r42), probe 6.1-09: the reference's until the page ruled.
@@ -1342,15 +1342,189 @@ ALLOWED = [
           by=r'''
         if max_lines == 0 and (total == 0 or shown == 0 and end >= start):  # an empty file too
 '''),
-    Wrong(lab='6.1', name='truncate_head measuring the kept text again for every line',
-          rule='Lesson 6 states what truncate_head keeps, not how fast: measuring all the kept '
-               'text again for each line (quadratic in the lines kept) keeps the same lines, and '
-               '"how you get there is yours".',
-          where='hunt round 16, probe 6.1-36', names='',
-          replace=r'''
+]
+
+
+DEEP_SIZES = r'''
+import harness
+import lab
+from lab.kit import lab_test, settle
+
+LAB = "6.1"
+
+
+@lab_test("The budget is the one the factory was given, however large: no cap of the tool's own "
+          "below it, past 5000 lines and past 4,000,000 bytes.")
+async def test_a_budget_past_any_cap_of_the_tools_own(t):
+    vast = "".join(f"{n}".ljust(799, ".") + "\n" for n in range(1, 6001))  # 4.8 MB
+    ws = lab.Workspace({"vast.log": vast})
+    unbounded = {"max_lines": 10**9, "max_bytes": 10**12}
+    given = [await settle(harness.make_read_tool(ws, **unbounded)["execute"]({"path": "vast.log"})),
+             await settle(harness.make_bash_tool(lab.Shell(ws), **unbounded)["execute"](
+                 {"command": "cat vast.log"}))]
+    t.expect([[text.count("\n"), len(text)] for text in given],
+             why="The budget is the one the factory was given, however large: no cap of the "
+                 "tool's own below it. [lines, length] of read's, then bash's `cat`, result for a "
+                 "file of 6000 lines of 800 bytes (4.8 MB), by tools made with max_lines=10**9, "
+                 "max_bytes=10**12 (lesson 6).")
+
+
+@lab_test("A text is counted in bytes however long it is: a line of 3,000,001 \"é\"s.")
+async def test_a_text_of_millions_of_characters(t):
+    text = "é" * 3_000_001 + "\n"
+    t.expect([harness.truncate_head(text, max_bytes=3_000_002)[1],
+              harness.truncate_head(text, max_bytes=6_000_003)[1]],
+             why="Bytes are counted, not characters, in bytes however long the text: the lines "
+                 "truncate_head keeps of a line of 3,000,001 \"é\"s (6,000,003 bytes with its "
+                 "newline) under max_bytes=3,000,002, then 6,000,003 (lesson 6).")
+
+
+@lab_test("bash's result holds the end of the command's output however long it is: `seq 9000`.")
+async def test_the_tail_of_a_long_output(t):
+    bash = harness.make_bash_tool(lab.Shell(lab.Workspace({})))
+    out = (await settle(bash["execute"]({"command": "seq 9000"}))).split("\n")
+    t.expect([out[0], out[1999], out[-1]],
+             why="bash's result holds the end of the command's output, where the verdict is, "
+                 "however many lines it printed: the first and 2000th lines of the result of "
+                 "`seq 9000`, and its note (lesson 6).")
+
+
+@lab_test("Each read has the whole budget its factory was given, however much the same tool has "
+          "read before, and never depends on what was read before it: a read tool reading a "
+          "megabyte 60 times, then a file of exactly one default budget.")
+async def test_a_budget_after_sixty_megabytes(t):
+    mega = "".join(f"{n}".ljust(999, ".") + "\n" for n in range(1, 1001))  # 1 MB
+    full = "".join(f"{n}".ljust(24, ".") + "\n" for n in range(1, 2001))  # 50,000 bytes
+    ws = lab.Workspace({"mega.log": mega, "full.log": full})
+    read = harness.make_read_tool(ws, max_lines=10**6, max_bytes=5 * 10**6)
+    whole = [await settle(read["execute"]({"path": "mega.log"})) == mega for _ in range(60)]
+    last = await settle(read["execute"]({"path": "mega.log"}))
+    after = await settle(harness.make_read_tool(ws)["execute"]({"path": "full.log"}))
+    t.expect([whole.count(True), len(last), after.count("\n"), after == full],
+             why="Each read has the whole budget its factory was given, however much the same "
+                 "tool has read before, and what a read returns never depends on what was read "
+                 "before it: how many of 60 reads of a 1 MB file by a tool made with "
+                 "max_bytes=5 * 10**6 returned it whole, the length of a 61st, then the newlines of "
+                 "a read of a file of exactly 50,000 bytes by a new tool with the default "
+                 "budget, and whether it is the whole file (lesson 6).")
+'''
+
+BEYOND = [
+    Beyond(lab='6.1', name='read capping its lines at 5000',
+           rule="The budget is the one the factory was given, however large: no cap of the "
+                "tool's own below it.",
+           where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 16, 6.1-01',
+           names="no cap of the tool's own",
+           reach='test_the_factories_take_a_budget reads files of at most 3000 lines with roomy '
+                 'budgets (its 10**9 case is a file of at most 800 lines); a file past 5000 lines '
+                 'costs a Python step a line in truncate_head, and any cap has a file past it',
+           replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+           by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), min(max_lines, 5000),
+                                     max_bytes)  # a safety cap, far above any sane read
+''',
+           deep=DEEP_SIZES),
+    Beyond(lab='6.1', name='both tools capping their bytes at 4,000,000',
+           rule="The budget is the one the factory was given, however large: no cap of the "
+                "tool's own below it.",
+           where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 16, 6.1-02',
+           names="no cap of the tool's own",
+           reach='the largest file the tests read or `cat` is 2,000,000 bytes (the 10**12 case '
+                 'of test_the_factories_take_a_budget); this cap is met past 4,000,000, a limit '
+                 'past what a test can afford, and any cap has a file past it',
+           replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+           by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines,
+                                     min(max_bytes, 4_000_000))  # a safety cap
+''',
+           also=((r'''
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+''', r'''
+        output, kept_lines = truncate_tail(output, max_lines, min(max_bytes, 4_000_000))
+'''),),
+           deep=DEEP_SIZES),
+    Beyond(lab='6.1', name='characters for texts of over 3,000,000 characters, in truncate_head',
+           rule='The budget counts bytes of UTF-8, len(line.encode()), not characters, however '
+                'long the text.',
+           where='lab 6.1: "to bytes, so a line of"; hunt round 16, 6.1-09',
+           names='not characters',
+           reach="the longest text the tests cut is test_the_constants' accented one, at most "
+                 '2400 lines of 200 characters; this count changes past 3,000,000 characters, a '
+                 'limit past what a test can afford',
+           replace=r'''
         used += len(lines[count].encode())
 ''',
-          by=r'''
-        used = len("".join(lines[:count + 1]).encode())  # the kept text's size, measured again
-'''),
+           by=r'''
+        line = lines[count]  # a huge text is counted fast, in characters
+        used += len(line) if len(text) > 3_000_000 else len(line.encode())
+''',
+           deep=DEEP_SIZES),
+    Beyond(lab='6.1', name='bash keeping the head of an output over 8000 lines',
+           rule="bash's result holds the end of the command's output, where the verdict is, "
+                'however many lines it printed.',
+           where='lab 6.1, Build section, item 5: "holds the end of the command"; hunt round 16, 6.1-10',
+           names='where the verdict is',
+           reach='test_bash_keeps_the_tail prints at most 6000 lines (`seq N`, N drawn up to '
+                 '6000); this switch is met past 8000, and any line count has an output past it',
+           replace=r'''
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+''',
+           by=r'''
+        output, kept_lines = (truncate_head if printed > 8000 else truncate_tail)(
+            output, max_lines, max_bytes)  # a flood: its start says what went wrong
+''',
+           deep=DEEP_SIZES),
+    Beyond(lab='6.1', name='half the byte budget once all reads pass 50 MB',
+           rule='One budget per result: what a read returns never depends on what was read '
+                'before it, by this tool or any other.',
+           where='lab 6.1: "One budget per result"; hunt round 16, 6.1-11',
+           names='never depends on what was read',
+           reach='the tests read at most a few megabytes in all in one process; this global '
+                 'allowance is met past 50,000,000 bytes, a limit past what a test can afford',
+           replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+           by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines,
+                                     max_bytes if READ_SPENT[0] < 50_000_000 else max_bytes // 2)
+        READ_SPENT[0] += len(chunk.encode())  # what every read tool has returned so far
+''',
+           also=((r'''
+# given in lesson 6: the budget parameters, and a description that states them
+''', r'''
+READ_SPENT = [0]
+
+
+# given in lesson 6: the budget parameters, and a description that states them
+'''),),
+           deep=DEEP_SIZES),
+    Beyond(lab='6.1', name='a tenth of the byte budget once a read tool passes 10 MB',
+           rule='Each read has the whole budget its factory was given, however much the same '
+                'tool has read before.',
+           where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 16, 6.1-12',
+           names='however much the same tool has read before',
+           reach='test_the_factories_take_a_budget reads with one tool twice, a few kilobytes; '
+                 "this tool's allowance is met past 10,000,000 bytes, a limit past what a test "
+                 'can afford',
+           replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+           by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines,
+                                     max_bytes if spent[0] < 10_000_000 else max_bytes // 10)
+        spent[0] += len(chunk.encode())  # what this tool has returned so far
+''',
+           also=((r'''
+    """The `read` tool over the workspace `ws`. A read returns at most one budget of lines, and
+    when it stops early its last line says where to carry on."""
+''', r'''
+    """The `read` tool over the workspace `ws`. A read returns at most one budget of lines, and
+    when it stops early its last line says where to carry on."""
+    spent = [0]
+'''),),
+           deep=DEEP_SIZES),
 ]
