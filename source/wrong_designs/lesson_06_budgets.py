@@ -1,7 +1,7 @@
 """Lesson 6, "Budgets: the file that ate the context window": the wrong designs its rungs rule
 out, each as a small change to lab 6.1's reference. The format is tools/wrong_designs.py's.
 """
-from tools.wrong_designs import Wrong
+from tools.wrong_designs import Beyond, Wrong
 
 WRONG = [
     # Hunt round 10 (reader r42), probe 6.1-09: the reference's until the page ruled.
@@ -1097,6 +1097,219 @@ def truncate_head(text, max_lines=MAX_LINES, max_bytes=MAX_BYTES):
         if printed > 2000:  # a fast count for long output
             printed = output.count("\n") + (1 if output and not output.endswith("\n") else 0)
 '''),
+    # Hunt round 16 (reader r84, source/hunts/round-16/r84.md): the designs that passed lab 6.1's
+    # tests, each now failing.
+    Wrong(lab='6.1', name='int_arg refusing ints past 2**90',
+          rule='A whole number is a Python int, however large: int_arg returns it as it is.',
+          where='lab 6.1, Build section, item 1: "A whole number is a Python `int`"; hunt round 16, 6.1-05',
+          names='however large',
+          replace=r'''
+    if type(got) is int:  # exactly int: True and False are ints to Python, not to a reader
+''',
+          by=r'''
+    if type(got) is int and abs(got) < 2**90:  # exactly int, and one of a sane size
+'''),
+    Wrong(lab='6.1', name='int_arg unwrapping a list of one int',
+          rule='A whole number is a Python int; anything else, a list holding one int included, '
+               'raises ValueError("NAME must be an integer").',
+          where='lab 6.1, Build section, item 1: "anything else"; hunt round 16, 6.1-06',
+          names='anything else',
+          replace=r'''
+    if type(got) is int:  # exactly int: True and False are ints to Python, not to a reader
+''',
+          by=r'''
+    if isinstance(got, list) and len(got) == 1:  # [5] is surely 5
+        got = got[0]
+    if type(got) is int:  # exactly int: True and False are ints to Python, not to a reader
+'''),
+    Wrong(lab='6.1', name='a limit sent as digits taken as its number',
+          rule='read reads limit as int_arg does: a string of digits is not a whole number.',
+          where='lab 6.1, Build section, item 4: "`read` reads `offset`, then `limit`, each as `int_arg` does"; hunt round 16, 6.1-07',
+          names='each as int_arg does',
+          replace=r'''
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+''',
+          by=r'''
+        start, most = int_arg(arguments, "offset", 1), arguments.get("limit")
+        most = int(most) if isinstance(most, str) and most.isdigit() else int_arg(arguments,
+                                                                                "limit", None)
+'''),
+    Wrong(lab='6.1', name="limit's bool let through to the file check",
+          rule="read checks limit's type before it looks for the file: a missing file with "
+               'limit true is refused for the limit.',
+          where='lab 6.1, Build section, item 4: "a wrong type is reported before"; hunt round 16, 6.1-30',
+          names='before the missing-file check',
+          replace=r'''
+        start, most = int_arg(arguments, "offset", 1), int_arg(arguments, "limit", None)
+''',
+          by=r'''
+        start, most = int_arg(arguments, "offset", 1), arguments.get("limit")
+        most = None if isinstance(most, bool) else int_arg(arguments, "limit", None)
+''',
+          also=((r'''
+        lines = ws.read_text(path).splitlines(keepends=True)
+''', r'''
+        most = int_arg(arguments, "limit", None)  # a bool is refused here, once the file is found
+        lines = ws.read_text(path).splitlines(keepends=True)
+'''),)),
+    Wrong(lab='6.1', name="limit's range checked after the end, for a file that exists",
+          rule='read holds offset and limit to 1 or more before it looks for the file and its '
+               'end, whether or not the file exists.',
+          where='lab 6.1, Build section, item 4: "then holds both to 1 or more, then looks for the file"; hunt round 16, 6.1-38',
+          names='before the missing-file check',
+          replace=r'''
+        if start < 1 or (most is not None and most < 1):
+''',
+          by=r'''
+        if start < 1 or (most is not None and most < 1 and not ws.exists(path)):
+''',
+          also=((r'''
+            raise ValueError(f"offset {start} is past the end of {path}: {total} lines")
+''', r'''
+            raise ValueError(f"offset {start} is past the end of {path}: {total} lines")
+        if most is not None and most < 1:
+            raise ValueError("offset and limit must be 1 or more")
+'''),)),
+    Wrong(lab='6.1', name='one read budget for the module, the last factory\'s',
+          rule="A tool's budget is its own: a read tool keeps the budget it was made with, "
+               'however many read tools are made after it.',
+          where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 16, 6.1-13',
+          names='budget is its own',
+          replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+          by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), *READ_BUDGET)
+''',
+          also=((r'''
+    """The `read` tool over the workspace `ws`. A read returns at most one budget of lines, and
+    when it stops early its last line says where to carry on."""
+''', r'''
+    """The `read` tool over the workspace `ws`. A read returns at most one budget of lines, and
+    when it stops early its last line says where to carry on."""
+    READ_BUDGET[:] = [max_lines, max_bytes]  # one budget for every read tool: the newest's
+'''), (r'''
+# given in lesson 6: the budget parameters, and a description that states them
+''', r'''
+READ_BUDGET = [MAX_LINES, MAX_BYTES]
+
+
+# given in lesson 6: the budget parameters, and a description that states them
+'''))),
+    Wrong(lab='6.1', name='a batch of three or more sharing the budget',
+          rule='One budget per result, kept where the result is made: a result does not shrink '
+               'because its reply holds three calls or more.',
+          where='lab 6.1: "no change to the loop"; "One budget per result"; hunt round 16, 6.1-15',
+          names='no budget split among a batch',
+          replace=r'''
+            messages.append(run_tool(tools, call))
+''',
+          by=r'''
+            result = run_tool(tools, call)
+            if len(calls) >= 3:  # a big batch shares one budget
+                result["content"] = truncate_head(result["content"],
+                                                  max_bytes=MAX_BYTES // len(calls))[0]
+            messages.append(result)
+'''),
+    Wrong(lab='6.1', name='a read made with both budgets 0 naming a line over the byte budget',
+          rule="A read tool made with max_lines=0 shows no line and says so, whatever its byte "
+               'budget, 0 included.',
+          where='lab 6.1, Build section, item 4: "shows no line and says so, whatever the line\'s size"; hunt round 16, 6.1-16',
+          names='shows no line and says so',
+          replace=r'''
+        if shown == 0 and end >= start and max_lines == 0:  # lines were wanted; none may be
+''',
+          by=r'''
+        if shown == 0 and end >= start and max_lines == 0 and max_bytes > 0:  # none may be
+'''),
+    Wrong(lab='6.1', name='read described as returning the last lines',
+          rule="read's description states its budget truly: a read starts at its offset, so it "
+               'does not name the last lines as the ones it returns.',
+          where='lab 6.1, Build section: "with descriptions that state them"; hunt round 16, 6.1-17',
+          names='states its budget truly',
+          replace=r'''
+        "description": f"Return the text of a file. A single read stops after {max_lines} lines "
+''',
+          by=r'''
+        "description": f"Return the text of a file: its last {max_lines} lines "
+'''),
+    Wrong(lab='6.1', name='bash described as keeping the opening lines',
+          rule="bash's description states its budget truly: it keeps the last lines, and does "
+               'not name the opening ones as the ones it keeps.',
+          where='lab 6.1, Build section: "with descriptions that state them"; hunt round 16, 6.1-18',
+          names='does not name the first lines',
+          replace=r'''
+        "description": "Run one shell command line; stdout and stderr come back together, cut "
+                       f"to the last {max_lines} lines or {max_bytes} bytes.",
+''',
+          by=r'''
+        "description": "Run one shell command line; you get the opening "
+                       f"{max_lines} lines or {max_bytes} bytes of output, the tail end dropped.",
+'''),
+    Wrong(lab='6.1', name='the view cutting results over 100,000 bytes',
+          rule='The cut happens once, where the result is made: a result of any tool\'s budget '
+               'goes out as the record holds it; not one line in context_for_model.',
+          where='lab 6.1: "not one line in `context_for_model`"; hunt round 16, 6.1-03',
+          names='not cut again in context_for_model',
+          replace=r'''
+    return kept
+''',
+          by=r'''
+    return [{**message, "content": message["content"].encode()[:100_000].decode("utf-8",
+                                                                               "ignore")}
+            if message["role"] == "toolResult" else message for message in kept]
+'''),
+    Wrong(lab='6.1', name='the view trimming the record over 100,000 bytes',
+          rule='context_for_model builds the view from the record, which it never changes, and '
+               'adds no budget of its own: not one line in context_for_model.',
+          where='lab 6.1: "not one line in `context_for_model`"; hunt round 16, 6.1-29',
+          names='not cut again in context_for_model',
+          replace=r'''
+    return kept
+''',
+          by=r'''
+    for message in kept:  # trimmed where it lies, so the next request is cheaper too
+        if message["role"] == "toolResult" and len(message["content"]) > 100_000:
+            message["content"] = truncate_head(message["content"], 10**9, 100_000)[0]
+    return kept
+'''),
+    Wrong(lab='6.1', name='characters for lines over 1000 characters, in truncate_head',
+          rule='The budget counts bytes of UTF-8, len(line.encode()), not characters, however '
+               'long the line.',
+          where='lab 6.1: "to bytes, so a line of"; hunt round 16, 6.1-08',
+          names='not characters',
+          replace=r'''
+        used += len(lines[count].encode())
+''',
+          by=r'''
+        line = lines[count]
+        used += len(line) if len(line) > 1000 else len(line.encode())  # long: near enough
+'''),
+    Wrong(lab='6.1', name='characters for lines over 1000 characters, in truncate_tail',
+          rule='The budget counts bytes of UTF-8, len(line.encode()), not characters, from the '
+               'bottom as from the top, however long the line.',
+          where='lab 6.1: "to bytes, so a line of"; hunt round 16, 6.1-08',
+          names='not characters',
+          replace=r'''
+        used += len(lines[-1 - count].encode())  # counting up from the last line
+''',
+          by=r'''
+        line = lines[-1 - count]  # counting up from the last line
+        used += len(line) if len(line) > 1000 else len(line.encode())  # long: near enough
+'''),
+    Wrong(lab='6.1', name='T counted as newlines past 100,000 characters',
+          rule="T, the lines a command printed, is counted at every break str.splitlines knows, "
+               'however long the output.',
+          where='lab 6.1, Build section, item 2: "`read` and `bash` count lines the same way"; hunt round 16, 6.1-31',
+          names='however long the output',
+          replace=r'''
+        printed = len(output.splitlines())  # lines the command printed, before the cut
+''',
+          by=r'''
+        printed = len(output.splitlines())  # lines the command printed, before the cut
+        if len(output) > 100_000:  # a fast count for long output
+            printed = output.count("\n") + (1 if output and not output.endswith("\n") else 0)
+'''),
 ]
 
 ALLOWED = [
@@ -1118,4 +1331,200 @@ ALLOWED = [
             raise ValueError("offset and limit must be 1 or more")
         path = str_arg(arguments, "path")
 '''),
+    Wrong(lab='6.1', name='a read made with max_lines=0 saying so for an empty file',
+          rule='For an empty file, which has no line to show under any budget, lesson 6 leaves '
+               'to the student whether a read tool made with max_lines=0 says it shows no line '
+               'or gives "": either is true.',
+          where='hunt round 16, probe 6.1-39', names='',
+          replace=r'''
+        if shown == 0 and end >= start and max_lines == 0:  # lines were wanted; none may be
+''',
+          by=r'''
+        if max_lines == 0 and (total == 0 or shown == 0 and end >= start):  # an empty file too
+'''),
+]
+
+
+DEEP_SIZES = r'''
+import harness
+import lab
+from lab.kit import lab_test, settle
+
+LAB = "6.1"
+
+
+@lab_test("The budget is the one the factory was given, however large: no cap of the tool's own "
+          "below it, past 5000 lines and past 4,000,000 bytes.")
+async def test_a_budget_past_any_cap_of_the_tools_own(t):
+    vast = "".join(f"{n}".ljust(799, ".") + "\n" for n in range(1, 6001))  # 4.8 MB
+    ws = lab.Workspace({"vast.log": vast})
+    unbounded = {"max_lines": 10**9, "max_bytes": 10**12}
+    given = [await settle(harness.make_read_tool(ws, **unbounded)["execute"]({"path": "vast.log"})),
+             await settle(harness.make_bash_tool(lab.Shell(ws), **unbounded)["execute"](
+                 {"command": "cat vast.log"}))]
+    t.expect([[text.count("\n"), len(text)] for text in given],
+             why="The budget is the one the factory was given, however large: no cap of the "
+                 "tool's own below it. [lines, length] of read's, then bash's `cat`, result for a "
+                 "file of 6000 lines of 800 bytes (4.8 MB), by tools made with max_lines=10**9, "
+                 "max_bytes=10**12 (lesson 6).")
+
+
+@lab_test("A text is counted in bytes however long it is: a line of 3,000,001 \"é\"s.")
+async def test_a_text_of_millions_of_characters(t):
+    text = "é" * 3_000_001 + "\n"
+    t.expect([harness.truncate_head(text, max_bytes=3_000_002)[1],
+              harness.truncate_head(text, max_bytes=6_000_003)[1]],
+             why="Bytes are counted, not characters, in bytes however long the text: the lines "
+                 "truncate_head keeps of a line of 3,000,001 \"é\"s (6,000,003 bytes with its "
+                 "newline) under max_bytes=3,000,002, then 6,000,003 (lesson 6).")
+
+
+@lab_test("bash's result holds the end of the command's output however long it is: `seq 9000`.")
+async def test_the_tail_of_a_long_output(t):
+    bash = harness.make_bash_tool(lab.Shell(lab.Workspace({})))
+    out = (await settle(bash["execute"]({"command": "seq 9000"}))).split("\n")
+    t.expect([out[0], out[1999], out[-1]],
+             why="bash's result holds the end of the command's output, where the verdict is, "
+                 "however many lines it printed: the first and 2000th lines of the result of "
+                 "`seq 9000`, and its note (lesson 6).")
+
+
+@lab_test("Each read has the whole budget its factory was given, however much the same tool has "
+          "read before, and never depends on what was read before it: a read tool reading a "
+          "megabyte 60 times, then a file of exactly one default budget.")
+async def test_a_budget_after_sixty_megabytes(t):
+    mega = "".join(f"{n}".ljust(999, ".") + "\n" for n in range(1, 1001))  # 1 MB
+    full = "".join(f"{n}".ljust(24, ".") + "\n" for n in range(1, 2001))  # 50,000 bytes
+    ws = lab.Workspace({"mega.log": mega, "full.log": full})
+    read = harness.make_read_tool(ws, max_lines=10**6, max_bytes=5 * 10**6)
+    whole = [await settle(read["execute"]({"path": "mega.log"})) == mega for _ in range(60)]
+    last = await settle(read["execute"]({"path": "mega.log"}))
+    after = await settle(harness.make_read_tool(ws)["execute"]({"path": "full.log"}))
+    t.expect([whole.count(True), len(last), after.count("\n"), after == full],
+             why="Each read has the whole budget its factory was given, however much the same "
+                 "tool has read before, and what a read returns never depends on what was read "
+                 "before it: how many of 60 reads of a 1 MB file by a tool made with "
+                 "max_bytes=5 * 10**6 returned it whole, the length of a 61st, then the newlines of "
+                 "a read of a file of exactly 50,000 bytes by a new tool with the default "
+                 "budget, and whether it is the whole file (lesson 6).")
+'''
+
+BEYOND = [
+    Beyond(lab='6.1', name='read capping its lines at 5000',
+           rule="The budget is the one the factory was given, however large: no cap of the "
+                "tool's own below it.",
+           where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 16, 6.1-01',
+           names="no cap of the tool's own",
+           reach='test_the_factories_take_a_budget reads files of at most 3000 lines with roomy '
+                 'budgets (its 10**9 case is a file of at most 800 lines); a file past 5000 lines '
+                 'costs a Python step a line in truncate_head, and any cap has a file past it',
+           replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+           by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), min(max_lines, 5000),
+                                     max_bytes)  # a safety cap, far above any sane read
+''',
+           deep=DEEP_SIZES),
+    Beyond(lab='6.1', name='both tools capping their bytes at 4,000,000',
+           rule="The budget is the one the factory was given, however large: no cap of the "
+                "tool's own below it.",
+           where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 16, 6.1-02',
+           names="no cap of the tool's own",
+           reach='the largest file the tests read or `cat` is 2,000,000 bytes (the 10**12 case '
+                 'of test_the_factories_take_a_budget); this cap is met past 4,000,000, a limit '
+                 'past what a test can afford, and any cap has a file past it',
+           replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+           by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines,
+                                     min(max_bytes, 4_000_000))  # a safety cap
+''',
+           also=((r'''
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+''', r'''
+        output, kept_lines = truncate_tail(output, max_lines, min(max_bytes, 4_000_000))
+'''),),
+           deep=DEEP_SIZES),
+    Beyond(lab='6.1', name='characters for texts of over 3,000,000 characters, in truncate_head',
+           rule='The budget counts bytes of UTF-8, len(line.encode()), not characters, however '
+                'long the text.',
+           where='lab 6.1: "to bytes, so a line of"; hunt round 16, 6.1-09',
+           names='not characters',
+           reach="the longest text the tests cut is test_the_constants' accented one, at most "
+                 '2400 lines of 200 characters; this count changes past 3,000,000 characters, a '
+                 'limit past what a test can afford',
+           replace=r'''
+        used += len(lines[count].encode())
+''',
+           by=r'''
+        line = lines[count]  # a huge text is counted fast, in characters
+        used += len(line) if len(text) > 3_000_000 else len(line.encode())
+''',
+           deep=DEEP_SIZES),
+    Beyond(lab='6.1', name='bash keeping the head of an output over 8000 lines',
+           rule="bash's result holds the end of the command's output, where the verdict is, "
+                'however many lines it printed.',
+           where='lab 6.1, Build section, item 5: "holds the end of the command"; hunt round 16, 6.1-10',
+           names='where the verdict is',
+           reach='test_bash_keeps_the_tail prints at most 6000 lines (`seq N`, N drawn up to '
+                 '6000); this switch is met past 8000, and any line count has an output past it',
+           replace=r'''
+        output, kept_lines = truncate_tail(output, max_lines, max_bytes)
+''',
+           by=r'''
+        output, kept_lines = (truncate_head if printed > 8000 else truncate_tail)(
+            output, max_lines, max_bytes)  # a flood: its start says what went wrong
+''',
+           deep=DEEP_SIZES),
+    Beyond(lab='6.1', name='half the byte budget once all reads pass 50 MB',
+           rule='One budget per result: what a read returns never depends on what was read '
+                'before it, by this tool or any other.',
+           where='lab 6.1: "One budget per result"; hunt round 16, 6.1-11',
+           names='never depends on what was read',
+           reach='the tests read at most a few megabytes in all in one process; this global '
+                 'allowance is met past 50,000,000 bytes, a limit past what a test can afford',
+           replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+           by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines,
+                                     max_bytes if READ_SPENT[0] < 50_000_000 else max_bytes // 2)
+        READ_SPENT[0] += len(chunk.encode())  # what every read tool has returned so far
+''',
+           also=((r'''
+# given in lesson 6: the budget parameters, and a description that states them
+''', r'''
+READ_SPENT = [0]
+
+
+# given in lesson 6: the budget parameters, and a description that states them
+'''),),
+           deep=DEEP_SIZES),
+    Beyond(lab='6.1', name='a tenth of the byte budget once a read tool passes 10 MB',
+           rule='Each read has the whole budget its factory was given, however much the same '
+                'tool has read before.',
+           where='lab 6.1, Build section, item 4: "the budget being the `max_lines` and `max_bytes` that `make_read_tool` was given"; hunt round 16, 6.1-12',
+           names='however much the same tool has read before',
+           reach='test_the_factories_take_a_budget reads with one tool twice, a few kilobytes; '
+                 "this tool's allowance is met past 10,000,000 bytes, a limit past what a test "
+                 'can afford',
+           replace=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines, max_bytes)
+''',
+           by=r'''
+        chunk, shown = truncate_head("".join(lines[start - 1:end]), max_lines,
+                                     max_bytes if spent[0] < 10_000_000 else max_bytes // 10)
+        spent[0] += len(chunk.encode())  # what this tool has returned so far
+''',
+           also=((r'''
+    """The `read` tool over the workspace `ws`. A read returns at most one budget of lines, and
+    when it stops early its last line says where to carry on."""
+''', r'''
+    """The `read` tool over the workspace `ws`. A read returns at most one budget of lines, and
+    when it stops early its last line says where to carry on."""
+    spent = [0]
+'''),),
+           deep=DEEP_SIZES),
 ]

@@ -21,6 +21,7 @@ SYSTEM = "You look after a small repository."
 PIECES = ("a", "é", "中", "🙂", "ok", "ß")  # one to four bytes of UTF-8
 BREAKS = ("\n", "\r\n", "\r", "\u2028", "\x85")  # line breaks str.splitlines knows
 RARE = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\u2029")  # the ones a text seldom holds
+FIRST = "first|head|top|beginning|start|opening|initial|leading|front|earliest"
 NAMES = ("notes.txt", "todo.md", "app.log", "data.csv", "main.py", "report.txt")
 
 
@@ -42,8 +43,10 @@ def accented(t):
 
 
 def rarely_broken(t):
-    """Output of 2001 to 2300 numbered lines, each ending in a break other than "\n"."""
-    return "".join(f"{n}" + t.random.choice(("\r", "\x85", "\u2028") + RARE)
+    """Output of 2001 to 2300 numbered lines of 60 to 200 characters (over 120,000 in all), each
+    ending in a break other than "\n"."""
+    width = t.random.randint(60, 200)
+    return "".join(f"{n}".ljust(width, ".") + t.random.choice(("\r", "\x85", "\u2028") + RARE)
                    for n in range(1, t.random.randint(2002, 2301)))
 
 
@@ -57,7 +60,13 @@ def stated(description, pairs):
 def first_named(description, lines):
     """Whether the description names the first lines, the head, the top or the beginning
     just before its line count: what a model reads as the lines it is sent."""
-    return bool(re.search(rf"\b(first|head|top|beginning|start)\W+(?:\w+\W+){{0,2}}{lines}\b",
+    return bool(re.search(rf"\b({FIRST})\W+(?:\w+\W+){{0,2}}{lines}\b", description.lower()))
+
+
+def last_named(description, lines):
+    """Whether the description names the last lines, the end or the tail just before its line
+    count: what a model reads as the lines it is sent."""
+    return bool(re.search(rf"\b(last|end|tail|final)\W+(?:\w+\W+){{0,2}}{lines}\b",
                           description.lower()))
 
 
@@ -85,7 +94,7 @@ async def test_bank_a_tool_of_our_own_reads_its_count_with_int_arg(t):
     def repeat(arguments):
         return f"times={harness.int_arg(arguments, 'times', default)!r}"
     sent = {"absent": None, "None": None, "zero": 0, "negative": -t.random.randint(1, 50),
-            "large": t.random.randint(10**6, 10**9), "huge": -t.random.randint(2**31, 2**70),
+            "large": t.random.randint(10**6, 10**9), "huge": -t.random.randint(2**31, 2**1000),
             "True": True, "False": False,
             "float": float(t.random.randint(1, 40)), "empty": "",
             "digits": str(t.random.randint(1, 99)), "list": [t.random.randint(1, 9)]}
@@ -125,7 +134,7 @@ async def test_bank_read_refuses_what_int_arg_refuses(t):
                  ({"path": name, "offset": good, "limit": 1}, f"line {good}\n" + note))
     rest = t.random.randint(1, total)
     asked.insert(t.random.randint(0, len(asked)),
-                 ({"path": name, "offset": rest, "limit": t.random.randint(2**31, 2**64)},
+                 ({"path": name, "offset": rest, "limit": t.random.randint(2**31, 2**1000)},
                   "".join(f"line {n}\n" for n in range(rest, total + 1))))
     model = lab.ScriptedModel([lab.reply(*[lab.call("read", dict(a)) for a, _ in asked]),
                                lab.say("Read.")])
@@ -171,6 +180,13 @@ async def test_bank_every_byte_budget_keeps_whole_lines_from_the_top(t):
              why=f"truncate_head of {long.count(chr(10))} lines of {long.index(chr(10))} "
                  "three-byte characters under the default budget: the lines kept; then of the "
                  f"text above under max_lines={below}, and under max_bytes={below}.")
+    wide = t.random.randint(1500, 30_000)
+    wide_text = "中" * wide + "\n" + text
+    t.expect([harness.truncate_head(wide_text, max_bytes=b)[1] for b in (wide + 1, 3 * wide,
+                                                                        3 * wide + 1)],
+             why=f"truncate_head of a line of {wide} three-byte characters and its newline, then "
+                 f"the text above, under max_bytes={wide + 1}, {3 * wide} and {3 * wide + 1}: "
+                 "the lines kept each time.")
 
 
 @lab_test("A model reads a file of mixed line breaks through a read tool whose byte budget is "
@@ -264,6 +280,13 @@ async def test_bank_every_byte_budget_keeps_whole_lines_from_the_bottom(t):
     t.expect(harness.truncate_tail(long)[1],
              why=f"truncate_tail of {long.count(chr(10))} lines of {long.index(chr(10))} "
                  "three-byte characters under the default budget: the lines kept.")
+    wide = t.random.randint(1500, 30_000)
+    wide_text = text + "中" * wide + "\n"
+    t.expect([harness.truncate_tail(wide_text, max_bytes=b)[1] for b in (wide + 1, 3 * wide,
+                                                                        3 * wide + 1)],
+             why=f"truncate_tail of the text above, then a line of {wide} three-byte characters "
+                 f"and its newline, under max_bytes={wide + 1}, {3 * wide} and {3 * wide + 1}: "
+                 "the lines kept each time.")
 
 
 @lab_test("A command prints lines of characters of two bytes or more; bash tools with a byte "
@@ -329,6 +352,10 @@ async def test_bank_a_batch_of_reads_checked_in_order(t):
              ({"path": ragged, "offset": total + 2},
               f"offset {total + 2} is past the end of {ragged}: {total} lines"),
              ({"path": missing, "offset": None, "limit": 0},
+              "offset and limit must be 1 or more"),
+             ({"path": name, "limit": str(t.random.randint(1, total))},
+              "limit must be an integer"),
+             ({"path": name, "offset": total + 1, "limit": 0},
               "offset and limit must be 1 or more")]
     batch = asked + [({"path": big}, long), ({"path": vast}, wide)]
     t.random.shuffle(batch)
@@ -356,12 +383,15 @@ async def test_bank_a_batch_of_reads_checked_in_order(t):
     told = model.calls[0].tools[0]["description"]
     t.expect(["byte" in told.lower(), "character" in told.lower(),
               stated(told, [(lines_cap, "line"), (bytes_cap, "byte")]),
-              [harness.MAX_LINES, harness.MAX_BYTES]], [True, False, [True, True], [2000, 50_000]],
+              [harness.MAX_LINES, harness.MAX_BYTES], last_named(told, lines_cap)],
+             [True, False, [True, True], [2000, 50_000], False],
              f"The read tool's description as the model is sent it, {told!r}: whether it names "
              "its byte budget in bytes, whether it speaks of characters, whether "
              f"{lines_cap} stands before \"line\" and {bytes_cap} before \"byte\"; then the "
-             "module's MAX_LINES and MAX_BYTES after the tool was made.")
-    zero_bytes, past = t.random.randint(0, 3), total + t.random.randint(1, 5)
+             "module's MAX_LINES and MAX_BYTES after the tool was made; then whether it names "
+             f"the last lines, the end or the tail just before {lines_cap}, as if a read "
+             "returned a file's end.")
+    zero_bytes, past = 0, total + t.random.randint(1, 5)  # both budgets 0
     at = t.random.randint(1, total)
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": name, "offset": past}),
                                          lab.call("read", {"path": one}),
@@ -385,6 +415,13 @@ async def test_bank_a_batch_of_reads_checked_in_order(t):
              why=f"crlf.txt, \"head\\n\", a line of {len(crlf) - 2} \"é\"s ending in "
                  f"\"\\r\\n\", and \"after\\n\", read at offset 2 and from the top by a tool "
                  f"made with max_bytes={budget}: the results in the next request.")
+    model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "crlf.txt"})),
+                               lab.say("Read it again.")])
+    await run(model, [read], "Read crlf.txt with the first tool.")
+    t.expect([m["content"] for m in results(model.calls[1].messages)],
+             why="crlf.txt read from the top by the first read tool of this scenario, made with "
+                 f"max_lines={lines_cap}, max_bytes={bytes_cap}, after the tools with other "
+                 "budgets were made: the result in the next request.")
 
 
 @lab_test("A model pages through files by following each note it is sent: through a read tool "

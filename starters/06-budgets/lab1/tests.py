@@ -32,6 +32,9 @@ async def read(ws, arguments, **budget):
     return error if error is not None else box["value"]
 
 
+FIRST = "first|head|top|beginning|start|opening|initial|leading|front|earliest"
+
+
 def numbers_in(text):
     """The whole numbers a text states, with separators inside a number ignored: "50,000" and
     "50_000" and "50000" all read as 50000."""
@@ -153,6 +156,15 @@ async def test_bytes_not_characters(t):
              "stays within max_bytes: exactly max_bytes still fits, one byte short does not take "
              "the next line. Each item is (kept, lines_shown) for one text whose every line holds "
              "a character of two bytes or more (truncate_head, lesson 6).")
+    wide = t.random.randint(2000, 20_000)
+    long = "é" * wide + "\n"
+    t.expect([list(harness.truncate_head(long + "x\n", max_bytes=2 * wide)),
+              harness.truncate_head(long + "x\n", max_bytes=2 * wide + 1)[1]], [["", 0], 1],
+             "A long line is counted in bytes as a short one is, however many characters it "
+             f"holds: a line of {wide} \"é\"s and its newline is {2 * wide + 1} bytes, over a "
+             f"budget of {2 * wide}, and exactly a budget of {2 * wide + 1}. Items: (kept, "
+             f"lines_shown) under max_bytes={2 * wide}, then the lines shown under "
+             f"max_bytes={2 * wide + 1} (truncate_head, lesson 6).")
 
 
 @lab_test("A first line that alone is over budget gives (\"\", 0): half a line would mislead.")
@@ -204,6 +216,15 @@ async def test_truncate_tail(t):
              "fits, one byte short does not take the line above. Each item is (kept, "
              "lines_shown) for one text of lines holding characters of two bytes or more "
              "(truncate_tail, lesson 6).")
+    wide = t.random.randint(2000, 20_000)
+    long = "x\n" + "é" * wide + "\n"
+    t.expect([list(harness.truncate_tail(long, max_bytes=2 * wide)),
+              harness.truncate_tail(long, max_bytes=2 * wide + 1)[1]], [["", 0], 1],
+             "A long line is counted in bytes, not characters, as a short one is: a last line of "
+             f"{wide} \"é\"s and its newline is {2 * wide + 1} bytes, over a budget of "
+             f"{2 * wide}, and exactly a budget of {2 * wide + 1}. Items: (kept, lines_shown) "
+             f"under max_bytes={2 * wide}, then the lines shown under max_bytes={2 * wide + 1} "
+             "(truncate_tail, lesson 6).")
 
 
 @lab_test("int_arg gives the default when the argument is absent or None, the value when it is an "
@@ -212,7 +233,7 @@ async def test_truncate_tail(t):
 async def test_int_arg(t):
     name = t.random.choice(["limit", "offset", "count", "depth", "width"])
     default, value = t.random.randint(1, 60), t.random.randint(1, 100_000)
-    huge = t.random.randint(2**31, 2**80) * t.random.choice([1, -1])
+    huge = t.random.randint(2**31, 2**1000) * t.random.choice([1, -1])  # past any width
     t.expect([harness.int_arg({}, name, default), harness.int_arg({name: None}, name, default),
               harness.int_arg({name: value}, name, default), harness.int_arg({name: 0}, name, default),
               harness.int_arg({"other": value}, name, None), harness.int_arg({name: huge}, name, default)],
@@ -221,15 +242,16 @@ async def test_int_arg(t):
              "however large (Build item 1, \"A whole number is a Python `int`\"). Items: the "
              f"argument absent, None, a drawn int, 0, absent with the default None, and {huge} "
              "(int_arg, lesson 6).")
-    bad = [True, False, float(value), ""] + t.random.sample([str(value), [value], {"n": value},
-                                                             "ten", str(value) + ".5"], 2)
+    bad = [True, False, float(value), "", str(value), [value], {"n": value}, "ten",
+           str(value) + ".5"]
     found = [await raised(lambda v=v: harness.int_arg({name: v}, name, default)) for v in bad]
-    t.expect(found, [f"ValueError: {name} must be an integer"] * 6,
+    t.expect(found, [f"ValueError: {name} must be an integer"] * len(bad),
              "A string, a float, a list, a dict and a bool are not whole numbers here: True is an "
              "int to Python, but not a line number, and a float is not an int even when it is "
              "whole (the third item: the drawn int as a float); only absent or None is left out, "
-             "so an empty string (the fourth item) is refused too; the message names the "
-             "argument. Each item is what int_arg raised for one bad value (int_arg, lesson 6).")
+             "so an empty string (the fourth item) is refused too, and a list holding one int "
+             "is a list, not its int; the message names the argument. Each item is what "
+             f"int_arg raised for one bad value of {bad!r} (int_arg, lesson 6).")
 
 
 def shown(first, last):
@@ -359,19 +381,27 @@ async def test_bad_arguments(t):
              await read(ws, {"path": name, "offset": whole[0]}),
              await read(ws, {"path": name, "limit": whole[1]}),
              await read(ws, {"path": name, "limit": ""}),
-             await read(ws, {"path": one, "offset": 2})]
+             await read(ws, {"path": one, "offset": 2}),
+             await read(ws, {"path": name, "limit": str(t.random.randint(1, total))}),
+             await read(ws, {"path": missing, "limit": True}),
+             await read(ws, {"path": name, "offset": past, "limit": 0})]
     t.expect(found, ["ValueError: offset must be an integer",
                      "ValueError: offset and limit must be 1 or more",
                      "ValueError: offset must be an integer",
                      "ValueError: limit must be an integer",
                      "ValueError: limit must be an integer",
-                     f"ValueError: offset 2 is past the end of {one}: 1 lines"],
+                     f"ValueError: offset 2 is past the end of {one}: 1 lines",
+                     "ValueError: limit must be an integer",
+                     "ValueError: limit must be an integer",
+                     "ValueError: offset and limit must be 1 or more"],
              "read checks in this order: offset's type, then limit's, then that both are 1 or "
              "more, then that the file exists; each as int_arg does, so a whole float, or an "
              "empty string, is refused as int_arg refuses it; and the past-the-end message is "
              "exact for any N, 1 included. Items: offset sent as a string with limit True; a "
              "missing file with limit 0; offset, then limit, sent as a whole float; limit sent "
-             "as \"\"; offset 2 of a one-line file (make_read_tool, lesson 6).")
+             "as \"\"; offset 2 of a one-line file; limit sent as a string of digits; a "
+             "missing file with limit True (limit's type before the file); offset past the end "
+             "with limit 0 (the ranges before the file and its end) (make_read_tool, lesson 6).")
     ragged, limit = t.random.randint(1, 9), t.random.randint(1, 5)
     ws.write_text("ragged.txt", numbered(ragged) + drawn_line(t, newline=False))
     t.expect([await read(ws, {"path": name, "offset": past, "limit": limit}),
@@ -485,18 +515,21 @@ async def test_bash_keeps_the_tail(t):
              f"{len(wide)} lines each holding a character of two bytes or more, under "
              f"max_bytes={size(wide[-k:])}, the size of its last {k}, then under "
              f"max_bytes={size(wide)}, the size of them all (make_bash_tool, lesson 6).")
-    many = [f"{i}" + t.random.choice(BREAKS[2:]) for i in range(t.random.randint(2001, 2400))]
+    width = t.random.randint(60, 400)  # characters a line: over 120,000 in all, and far more
+    many = [f"{i}".ljust(width, ".") + t.random.choice(BREAKS[2:])
+            for i in range(t.random.randint(2001, 2400))]
     ws.write_text("many.log", "".join(many))
-    found = await settle(harness.make_bash_tool(lab.Shell(ws))["execute"](
+    found = await settle(harness.make_bash_tool(lab.Shell(ws), max_bytes=10**9)["execute"](
         {"command": "cat many.log"}))
     t.expect([found.rsplit("\n", 1)[-1], found.startswith("".join(many[-2000:]))],
              [f"[Showing the last 2000 of {len(many)} lines. Narrow the command for more.]", True],
              "T, the lines printed, is counted as read counts lines, at any break str.splitlines "
              "knows, however long the output (Build item 2, \"`read` and `bash` count lines the "
              "same way\"). Items: the note after `cat` of a file of "
-             f"{len(many)} lines each ending in \"\\r\", \"\\x0b\" or another break but "
-             "\"\\n\", and whether the result starts with its last 2000 lines (make_bash_tool, "
-             "lesson 6).")
+             f"{len(many)} lines of {width} characters ({len(''.join(many))} in all) each "
+             "ending in \"\\r\", \"\\x0b\" or another break but "
+             "\"\\n\", by a bash tool made with max_bytes=10**9, and whether the result "
+             "starts with its last 2000 lines (make_bash_tool, lesson 6).")
     ends = ["\r", t.random.choice(["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
                                    "\u2029"])]
     found = []
@@ -574,10 +607,13 @@ async def test_the_factories_take_a_budget(t):
                 {"path": "a.txt", "offset": t.random.randint(1, total)})),
             await settle(harness.make_read_tool(ws, max_lines=0, max_bytes=width)["execute"](
                 {"path": "a.txt", "offset": t.random.randint(1, total)})),
+            await settle(harness.make_read_tool(ws, max_lines=0, max_bytes=0)["execute"](
+                {"path": "a.txt"})),
             await read(ws, {"path": "a.txt", "offset": past_end}, max_lines=0)]
-    t.expect(zero[:4], [f"[Line 1 of a.txt is {width + 1} bytes, over the 0-byte budget of one "
+    t.expect(zero[:5], [f"[Line 1 of a.txt is {width + 1} bytes, over the 0-byte budget of one "
                         "read, so none of it is shown. Use offset=2 to skip it.]",
                         f"\n[Showing the last 0 of {total} lines. Narrow the command for more.]",
+                        "[No line of a.txt is shown: this read's budget is 0 lines.]",
                         "[No line of a.txt is shown: this read's budget is 0 lines.]",
                         "[No line of a.txt is shown: this read's budget is 0 lines.]"],
              "A cap of 0 is a cap, not \"no cap\" and not \"the default\": a budget is the one "
@@ -586,9 +622,10 @@ async def test_the_factories_take_a_budget(t):
              "(Build item 4). Items: read of a.txt by a tool made with max_bytes=0, `cat a.txt` "
              "by a bash tool made with max_lines=0, and read of a.txt at a drawn offset by a "
              "tool made with max_lines=0, then by one made with max_lines=0 and "
-             f"max_bytes={width}, under each line's {width + 1} bytes (make_read_tool and "
-             "make_bash_tool, lesson 6).")
-    t.expect(zero[4], f"ValueError: offset {past_end} is past the end of a.txt: {total} lines",
+             f"max_bytes={width}, under each line's {width + 1} bytes, then from the top by "
+             "one made with max_lines=0 and max_bytes=0 (make_read_tool and make_bash_tool, "
+             "lesson 6).")
+    t.expect(zero[5], f"ValueError: offset {past_end} is past the end of a.txt: {total} lines",
              "A tool made with max_lines=0 still refuses an offset past the last line, as any "
              "read does: `offset A is past the end of PATH: N lines` (Build item 4). The item "
              f"is read of the {total}-line a.txt at offset {past_end}, by a tool made with "
@@ -605,6 +642,11 @@ async def test_the_factories_take_a_budget(t):
              "\"the two constants, `MAX_LINES = 2000` and `MAX_BYTES = 50_000`\"). Items: "
              "MAX_LINES and MAX_BYTES after tools were made with the budgets above (make_read_tool "
              "and make_bash_tool, lesson 6).")
+    t.expect(await settle(read_["execute"]({"path": "a.txt"})),
+             numbered(total, width=width)[:lines_cap * (width + 1)] + note(1, lines_cap, total),
+             "A tool's budget is its own, for as long as the tool lives: the read tool made first, "
+             f"with max_lines={lines_cap}, reads a.txt as it did, after read tools were made "
+             "with other budgets (make_read_tool, lesson 6).")
     defaults = [harness.make_read_tool(ws)["description"],
                 harness.make_bash_tool(lab.Shell(ws))["description"]]
     t.expect([sorted({2000, 50000} & set(numbers_in(d))) for d in defaults],
@@ -625,22 +667,25 @@ async def test_the_factories_take_a_budget(t):
     units = [[bool(re.search(rf"\b{n}\s+(?:\w+\s+)?{unit}", d)) for n, unit in pair]
              for d, pair in zip(plain, [((lines_cap, "line"), (read_bytes, "byte")),
                                         ((bash_lines, "line"), (bash_bytes, "byte"))])]
-    head = bool(re.search(rf"\b(first|head|top|beginning|start)\W+(?:\w+\W+){{0,2}}{bash_lines}\b",
-                          plain[1]))
-    t.expect([units, head], [[[True, True], [True, True]], False],
+    head = bool(re.search(rf"\b({FIRST})\W+(?:\w+\W+){{0,2}}{bash_lines}\b", plain[1]))
+    last = bool(re.search(rf"\b(last|end|tail|final)\W+(?:\w+\W+){{0,2}}{lines_cap}\b", plain[0]))
+    t.expect([units, head, last], [[[True, True], [True, True]], False, False],
              "Each description states its budget truly (Build, \"with descriptions that state "
              "them\"): each number stands before its own unit, the lines cap before \"lines\" "
-             "and the byte budget before \"bytes\", and bash's does not name the first lines "
-             "as the ones it keeps. Items: for read's, then bash's description, whether "
+             "and the byte budget before \"bytes\", bash's does not name the first lines "
+             "as the ones it keeps, and read's does not name the last lines as the ones it "
+             "returns (a read starts at its offset). Items: for read's, then bash's description, whether "
              f"{lines_cap} and {read_bytes}, then {bash_lines} and {bash_bytes}, come before "
              "\"line\" and \"byte\" (a word may stand between); then whether bash's says "
-             f"first, head, top, beginning or start just before {bash_lines}. The descriptions: "
+             f"first, head, top, beginning, start, opening or another word for the first just "
+             f"before {bash_lines}; then whether read's says last, end, tail or final just "
+             f"before {lines_cap}. The descriptions: "
              f"{said!r} (make_read_tool and make_bash_tool, lesson 6).")
 
 
 @lab_test("A result's budget is its own: late in a long conversation, after 60 to 90 messages "
-          "of over a million bytes in all, drawn under the seed, two reads in one reply, of a "
-          "short file and of one of 30,000 to 45,000 bytes, each return all their lines.")
+          "of over a million bytes in all, drawn under the seed, three reads in one reply, of a "
+          "short file and twice of one of 30,000 to 45,000 bytes, each return all their lines.")
 async def test_the_budget_is_per_result(t):
     lines = [drawn_line(t) for _ in range(t.random.randint(1, 6))]
     big = numbered(t.random.randint(1000, 1500), width=29)  # 30 bytes a line: under one budget
@@ -652,17 +697,20 @@ async def test_the_budget_is_per_result(t):
                      lab.say(f"Answer {n}.")]
     said = sum(len(m["content"].encode()) for m in messages if m["role"] == "user")
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "notes.txt"}),
-                                         lab.call("read", {"path": "big.txt"})),
+                                         lab.call("read", {"path": "big.txt"}),
+                                         lab.call("read", {"path": "big.txt", "offset": 1})),
                                lab.say("Read them.")])
     await lab.drive(harness.run_agent(model, SYSTEM, messages, [harness.make_read_tool(ws)],
                                       "Read notes.txt and big.txt."))
-    t.expect([lab.shape(messages[-4:]), messages[-3]["content"], messages[-2]["content"] == big],
-             ["A[c1,c2] R(c1) R(c2) A", "".join(lines), True],
+    t.expect([lab.shape(messages[-5:]), messages[-4]["content"],
+              [m["content"] == big for m in messages[-3:-1]]],
+             ["A[c1,c2,c3] R(c1) R(c2) R(c3) A", "".join(lines), [True, True]],
              "One budget per result, kept by the tool that makes it: what a read returns never "
              "depends on what was said before it, nor on the other calls of its reply; no share "
-             "of a window, no budget split among a batch. Items: the run's last messages "
-             f"(lab.shape), the short read's result, and whether the read of big.txt "
-             f"({len(big)} bytes) returned it whole, after {said} bytes of conversation "
+             "of a window, no budget split among a batch, however many calls it holds. Items: "
+             "the run's last messages (lab.shape), the short read's result, and whether each of "
+             f"the two reads of big.txt ({len(big)} bytes) returned it whole, after {said} "
+             "bytes of conversation "
              "(lesson 6).")
 
 
@@ -698,7 +746,7 @@ async def test_the_record_holds_the_cut(t):
              "read. Items: the arguments of the calls in the record's assistant messages, "
              "the first sent with a path alone, the second with offset None (make_read_tool, "
              "lesson 6).")
-    whole = numbered(t.random.randint(2101, 3000), width=24)  # over 2005 lines, 51,000 bytes
+    whole = numbered(t.random.randint(2101, 3000), width=t.random.randint(60, 400))  # >125 kB
     ws.write_text("whole.log", whole)
     model = lab.ScriptedModel([lab.reply(lab.call("read", {"path": "whole.log"})),
                                lab.say("Read it all.")])
