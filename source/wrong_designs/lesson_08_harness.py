@@ -1101,6 +1101,180 @@ WRONG = [
                                                                    message["content"]):
                 self._messages.append(message)
 """),
+    # Hunt round 16 (reader r86): designs that passed lab 8.1 while breaking a stated rule.
+    Wrong(lab='8.1', name='the inner run primed behind an unstarted wrapper',
+          rule="prompt(text) hands back the run and runs none of it: not the run it hands out, and not the run_agent run inside it either.",
+          where='Build item 4: "and runs none of it"; hunt round 16, 8.1-09',
+          names='primes the run_agent run inside',
+          replace=r"""
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
+""",
+          by=r"""
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                          max_turns=self._max_turns)
+        first = next(inner)  # ready to go: the caller's first event is already made
+
+        def run():
+            try:
+                yield first
+                yield from inner
+            finally:
+                inner.close()
+        run = run()
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+        return run
+"""),
+    Wrong(lab='8.1', name='a third message alike in a row taken out of the given list',
+          rule="The transcript starts as what it was given, every message of it: the same message three times in a row is kept three times.",
+          where='Build item 1: "Its transcript starts as what it was given"; hunt round 16, 8.1-15',
+          names='three times in a row',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages, self._max_turns = [], max_turns
+        for message in messages:  # a stuck Send repeats itself: twice may be meant, thrice is not
+            if self._messages[-2:] != [message, message]:
+                self._messages.append(message)
+"""),
+    Wrong(lab='8.1', name='a result whose call is not in the given list dropped',
+          rule="The transcript starts as what it was given, every message of it, a toolResult whose call the list does not hold too: the transcript is a record, not a list to tidy.",
+          where='Build item 1: "Its transcript starts as what it was given"; hunt round 16, 8.1-39',
+          names='a result whose call is not in it',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        called = {call["id"] for m in messages if m["role"] == "assistant"
+                  for call in m.get("tool_calls") or ()}
+        self._messages = [m for m in messages  # an orphan result answers nothing
+                          if m["role"] != "toolResult" or m.get("tool_call_id") in called]
+        self._max_turns = max_turns
+"""),
+    Wrong(lab='8.1', name='a keyword-only method that records a message',
+          rule="No method of the harness adds a message to the transcript, whatever it is called with: by name, keyword-only, too.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 16, 8.1-18',
+          names='keyword-only',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def inject(self, *, message):
+        self._messages.append(message)
+"""),
+    Wrong(lab='8.1', name='a method that extends the transcript with a list',
+          rule="No method of the harness adds a message to the transcript, whatever it is called with: a list of messages too.",
+          where='Build item 6: "No method of the harness adds a message to it, takes one out or changes one, whatever it is called with"; hunt round 16, 8.1-19',
+          names='a list holding a message',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def extend(self, messages):
+        if not isinstance(messages, list):
+            raise TypeError("extend() takes a list of messages")
+        self._messages.extend(messages)
+"""),
+    Wrong(lab='8.1', name='the list handed out inside a tuple',
+          rule="The harness hands back no way into its transcript: its own list, inside a tuple, is one.",
+          where='Build item 6: "While a run is going, that run is the only thing that writes to the transcript"; hunt round 16, 8.1-20',
+          names='a tuple, a dict, a second harness',
+          replace=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+""",
+          by=r"""
+    @property
+    def messages(self):
+        return tuple(self._messages)
+
+    def history(self):
+        return (self._messages,)  # a tuple: read-only, surely
+"""),
+    Wrong(lab='8.1', name='the list held in a public dict',
+          rule="No public attribute of the harness is a way into its transcript: its own list, held in a dict, is one.",
+          where='Build item 6: "While a run is going, that run is the only thing that writes to the transcript"; hunt round 16, 8.1-21',
+          names='a tuple, a dict, a second harness',
+          replace=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+""",
+          by=r"""
+        self._run_now = None  # a weak reference to the run prompt() handed out last
+        self.state = {"messages": self._messages}  # for a frontend to look at
+"""),
+    Wrong(lab='8.1', name='a slash command let past the refusal',
+          rule="While a run is going, prompt() raises, whatever the words: a slash command too.",
+          where='Build item 4: "While a run is going, it raises a `RuntimeError`"; hunt round 16, 8.1-23',
+          names='slash command',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+""",
+          by=r"""
+        if self.is_running and not text.startswith("/"):  # a command is the frontend's own
+"""),
+    Wrong(lab='8.1', name='a refused question kept for the next prompt',
+          rule="A refused prompt is refused, not quietly kept for later: a question too, and the next prompt is recorded as sent.",
+          where='Build: "or quietly kept for later"; hunt round 16, 8.1-24',
+          names='not quietly kept for later',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        run = self._run(text)
+""",
+          by=r"""
+        if self.is_running:  # refused now, not at the run's first step
+            if text.endswith("?"):  # a question deserves an answer: asked with the next one
+                self._asked = getattr(self, "_asked", "") + text + "\n"
+            raise RuntimeError("already running; use steer() or follow_up()")
+        text, self._asked = getattr(self, "_asked", "") + text, ""
+        run = self._run(text)
+"""),
+    Wrong(lab='8.1', name='the inner run closed only on the exceptions expected',
+          rule="However the run ends, the run_agent run inside it ends too: an exception of the caller's own class thrown into it too.",
+          where='Build item 5: "However the run ends, the `run_agent` run inside it ends too"; hunt round 16, 8.1-25',
+          names="the caller's is of a class of its own",
+          replace=r"""
+        try:
+            for event in inner:
+                yield event
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""",
+          by=r"""
+        try:
+            for event in inner:
+                yield event
+        except (GeneratorExit, RuntimeError):  # closed, or killed by its caller
+            inner.close()
+            raise
+"""),
+    Wrong(lab='8.1', name='tabs stripped from the ends of a prompt',
+          rule="A prompt is recorded word for word: tabs around it too.",
+          where='Build item 4: "hands back the run"; hunt round 16, 8.1-29',
+          names='tabs and newlines',
+          replace=r"""
+        run = self._run(text)
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+""",
+          by=r"""
+        run = self._run(text.strip("\t"))  # a pasted indent is not a word
+        self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
+"""),
 ]
 
 # The designs lesson 8 allows, which lab 8.1 must pass (tools.wrong_designs.allowed).
