@@ -1484,4 +1484,63 @@ ALLOWED = [
         run = self._run(text if isinstance(text, str) else str(text))
         self._run_now = weakref.ref(run)  # weak: a run its consumer let go of is over
 """),
+    # Hunt round 16 (reader r86): probes and designs the page allows.
+    Wrong(lab='8.1', name='system messages left out of the given list',
+          rule="A transcript in the course's format holds messages of the roles user, assistant and toolResult (lab.validate); a list holding a system message is not a transcript, and what the harness does with one is outside the page, as round 13's leading system message taken as the system prompt. Every transcript it is given is kept as given.",
+          where='Build item 1: "Its transcript starts as what it was given, in a list of its own"; hunt round 16, 8.1-38',
+          names='',
+          replace=r"""
+        self._messages, self._max_turns = list(messages), max_turns
+""",
+          by=r"""
+        self._messages = [m for m in messages if m.get("role") != "system"]  # not a transcript's
+        self._max_turns = max_turns
+"""),
+    Wrong(lab='8.1', name='the inner run handed on through a wrapper freed with the run',
+          rule="Build item 5 accepts \"any way of handing the events on that passes a close or a thrown exception on to the run inside\". A _run that loops over a wrapper whose yield from holds the run_agent run hands a close or a throw on when the run's frame lets go of the wrapper: the wrapper is freed and closed at once, and closes the run_agent run, though another holder keeps that one. What is left for Python to free is the wrapper, never the run_agent run, and the test holds the run_agent run.",
+          where='Build item 5: "Any way of handing the events on that passes a close or a thrown exception on to the run inside is enough for this"; hunt round 16, 8.1-48',
+          names='',
+          replace=r"""
+        inner = run_agent(self._model, self._system, self._messages, self._tools, text,
+                        max_turns=self._max_turns)
+        try:
+            for event in inner:
+                yield event
+        finally:  # exhausted, closed by the consumer, or dying
+            inner.close()
+""",
+          by=r"""
+        for event in self._inner(text):  # the wrapper goes when this frame does
+            yield event
+
+    def _inner(self, text):
+        yield from run_agent(self._model, self._system, self._messages, self._tools, text,
+                             max_turns=self._max_turns)
+"""),
+    Wrong(lab='8.1', name='a run made, then closed unstarted when prompt() refuses',
+          rule="A refused prompt() raises at once, on the caller's line, and hands nothing out; a generator it made first and closed before raising never took a step and is seen by nobody, so the running run carries on as if nothing had happened.",
+          where='Build item 4: "While a run is going, it raises a `RuntimeError`"; hunt round 16, probe 8.1-45',
+          names='',
+          replace=r"""
+        if self.is_running:  # refused now, not at the run's first step
+            raise RuntimeError("already running; use steer() or follow_up()")
+        run = self._run(text)
+""",
+          by=r"""
+        run = self._run(text)
+        if self.is_running:  # refused now, not at the run's first step
+            run.close()  # never started: closing it runs nothing
+            raise RuntimeError("already running; use steer() or follow_up()")
+"""),
+    Wrong(lab='8.1', name='is_running read with inspect.getgeneratorstate',
+          rule="A generator's state is GEN_CLOSED exactly when its frame is gone, so reading it off the run answers as gi_frame does, and the page names the two as one question; importing inspect is a note of the checker, not a rule.",
+          where='Build item 3: "says whether a run is going"; hunt round 16, probe 8.1-46',
+          names='',
+          replace=r"""
+        return run is not None and run.gi_frame is not None  # a finished run has no frame
+""",
+          by=r"""
+        import inspect
+        return run is not None and inspect.getgeneratorstate(run) != inspect.GEN_CLOSED
+"""),
 ]
