@@ -1129,7 +1129,7 @@ WRONG = [
     Wrong(lab='8.1', name='a third message alike in a row taken out of the given list',
           rule="The transcript starts as what it was given, every message of it: the same message three times in a row is kept three times.",
           where='Build item 1: "Its transcript starts as what it was given"; hunt round 16, 8.1-15',
-          names='three times in a row',
+          names='twice in a row, and three times',
           replace=r"""
         self._messages, self._max_turns = list(messages), max_turns
 """,

@@ -251,7 +251,7 @@ async def test_the_list_passed_in_is_copied(t):
              "Every list given is copied into a list of its own, an empty one too, and kept as "
              "given (the Build section's item 1: \"Its transcript starts as what it was "
              "given\"): one that ends in a call with no result too, one that says the same words "
-             "three times in a row, one holding a result whose call is not in it, and a long one of 2,000 messages or more, every one of them: the "
+             "twice in a row, and three times, one holding a result whose call is not in it, and a long one of 2,000 messages or more, every one of them: the "
              "transcript is a record, not a list to tidy, trim or take doubles out of. Items: "
              "the caller's empty list after a run and an append of its own, the harness's "
              "transcript, a harness given a list ending in an unanswered call, one given a list "
